@@ -1,0 +1,5 @@
+"""``python -m figures`` is the ``figures`` command."""
+
+from figures.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,144 @@
+"""The ``figures`` command: list, extract, build, synthesize.
+
+Every failure is one line naming the file and the key; the other figures still build, a
+summary names what failed and the exit status is non-zero. ``--debug`` shows tracebacks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from figures import __version__, figdata
+from figures.errors import FigureDataError
+from figures.registry import BY_NAME, FIGURES, FigureSpec
+
+DEFAULT_FIGDATA = Path("figdata")
+DEFAULT_OUT = Path("build/figures")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return args.command(args)
+    except KeyboardInterrupt:
+        print("interrupted; finished files are complete, the others were left as they were",
+              file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="figures", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+    sub = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    p = sub.add_parser("list", help="each figure, its outputs and its data kind")
+    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR")
+    p.set_defaults(command=cmd_list)
+
+    p = sub.add_parser("extract", help="write figdata of the log-derived figures from RESULTS")
+    p.add_argument("results", type=Path, metavar="RESULTS",
+                   help="the folder holding snapshot_vit_v1/, cifar10/, ...")
+    p.add_argument("names", nargs="*", metavar="NAME", help="figures to extract (default: all)")
+    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR")
+    p.set_defaults(command=cmd_extract)
+
+    p = sub.add_parser("build", help="render figures from figdata")
+    p.add_argument("names", nargs="*", metavar="NAME", help="figures to build (default: all)")
+    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR")
+    p.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="DIR")
+    p.set_defaults(command=cmd_build)
+
+    p = sub.add_parser("synthesize", help="write a synthetic example results tree")
+    p.add_argument("results", type=Path, metavar="RESULTS")
+    p.add_argument("--epochs", type=int, default=100)
+    p.set_defaults(command=cmd_synthesize)
+    return parser
+
+
+def _select(names: Sequence[str]) -> list[FigureSpec]:
+    unknown = [n for n in names if n not in BY_NAME]
+    if unknown:
+        raise SystemExit(f"figures: unknown figure(s) {', '.join(unknown)}; "
+                         f"known: {', '.join(BY_NAME)}")
+    return [BY_NAME[n] for n in names] if names else list(FIGURES)
+
+
+def _each(specs: Sequence[FigureSpec], debug: bool, action: Callable[[FigureSpec], str]) -> int:
+    """Run ``action`` per figure, report one line each, go on past failures."""
+    failed = []
+    for spec in specs:
+        try:
+            line = action(spec)
+        except FigureDataError as exc:
+            if debug:
+                raise
+            failed.append(spec.name)
+            print(f"error: {spec.name}: {exc}", file=sys.stderr)
+        else:
+            print(line)
+    if failed:
+        print(f"{len(failed)} of {len(specs)} figure(s) failed: {', '.join(failed)}",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    for spec in FIGURES:
+        path = spec.figdata_path(args.figdata)
+        try:
+            kind = figdata.kind_of(figdata.load(path, spec.name))
+        except FigureDataError as exc:
+            kind = f"unreadable ({exc.message})"
+        outputs = ", ".join(f"{spec.name}.{o.fmt}@{o.dpi}dpi" for o in spec.outputs)
+        print(f"{spec.name:24s} {kind:18s} {outputs}")
+    return 0
+
+
+def cmd_extract(args: argparse.Namespace) -> int:
+    from figures.extract import extract_figure
+    from figures.results import ResultsTree
+
+    try:
+        tree = ResultsTree(args.results)
+    except FigureDataError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+    def action(spec: FigureSpec) -> str:
+        doc = extract_figure(spec, tree, args.figdata)
+        for warning in tree.warnings:
+            print(f"warning: {spec.name}: {warning}", file=sys.stderr)
+        tree.warnings.clear()
+        path = spec.figdata_path(args.figdata)
+        figdata.write(path, doc)
+        return f"extracted {spec.name} -> {path} ({figdata.kind_of(doc)})"
+
+    return _each([s for s in _select(args.names) if s.extract], args.debug, action)
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from figures.build import write_outputs
+
+    specs = _select(args.names)
+
+    def action(spec: FigureSpec) -> str:
+        doc = figdata.load(spec.figdata_path(args.figdata), spec.name)
+        paths = write_outputs(spec, doc["data"], args.out)
+        kind = figdata.kind_of(doc)
+        note = " [SYNTHETIC EXAMPLE DATA]" if kind == "synthetic-example" else ""
+        return f"built {spec.name}: {', '.join(str(p) for p in paths)} ({kind}){note}"
+
+    return _each(specs, args.debug, action)
+
+
+def cmd_synthesize(args: argparse.Namespace) -> int:
+    from figures.synthetic import generate
+
+    generate(args.results, epochs=args.epochs)
+    print(f"wrote a synthetic example results tree ({args.epochs} epochs) to {args.results}")
+    return 0

@@ -1,0 +1,35 @@
+"""``figures extract``: a raw results tree into the figdata of every log-derived figure."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from figures import figdata
+from figures.errors import FigureDataError
+from figures.registry import FigureSpec
+from figures.results import ResultsTree
+
+
+def extract_figure(spec: FigureSpec, tree: ResultsTree, figdata_dir: Path) -> dict[str, Any]:
+    """Build ``spec``'s figdata document from ``tree`` (paper values carried over)."""
+    if spec.extract is None:
+        raise ValueError(f"{spec.name} holds paper values only; nothing to extract")
+    with tree.recording() as used:
+        data = spec.extract(tree)
+    if spec.paper_keys:
+        path = spec.figdata_path(figdata_dir)
+        if not path.is_file():
+            raise FigureDataError(
+                str(path), None,
+                f"missing; it keeps this figure's paper values ({', '.join(spec.paper_keys)}): "
+                "copy it from the repository's figdata/",
+            )
+        previous = figdata.load(path, spec.name)["data"]
+        for key in spec.paper_keys:
+            if key not in previous:
+                raise FigureDataError(str(path), f"data.{key}", "missing paper values")
+            data[key] = previous[key]
+    sources = [{"path": rel, "sha256": tree.sha256(rel)} for rel in sorted(used)]
+    kind = "synthetic-example" if tree.synthetic else "extracted"
+    return figdata.make(spec.name, data, kind=kind, seed_script=spec.seed_script, sources=sources)

@@ -1,0 +1,135 @@
+"""Reading a raw ``results/`` tree as the seed scripts lay it out, with exact error locations.
+
+Every accessor raises :class:`~figures.errors.FigureDataError` naming the file (relative to
+the results folder), the record and the key, so a bad log never surfaces as a traceback.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from figures.errors import FigureDataError
+from figures.jsonio import read_json, sha256_of
+
+#: A results tree made by :mod:`figures.synthetic` carries this file; its figdata is
+#: marked ``synthetic-example`` so that nobody mistakes it for the paper's data.
+SYNTHETIC_MARKER = "SYNTHETIC.json"
+
+
+class ResultsTree:
+    """A results folder; remembers which files each extraction read and their hashes."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        if not self.root.is_dir():
+            raise FigureDataError(str(root), None, "results folder not found")
+        self._cache: dict[str, Any] = {}
+        self._used: list[str] | None = None
+        #: One line per tolerated oddity (e.g. a skipped seed); the CLI prints them.
+        self.warnings: list[str] = []
+
+    @property
+    def synthetic(self) -> bool:
+        return (self.root / SYNTHETIC_MARKER).is_file()
+
+    @contextmanager
+    def recording(self) -> Iterator[list[str]]:
+        """Collect the relative paths of every file read inside the block."""
+        used: list[str] = []
+        self._used = used
+        try:
+            yield used
+        finally:
+            self._used = None
+
+    def exists(self, rel: str) -> bool:
+        return (self.root / rel).is_file()
+
+    def warn(self, file: str, key: str | None, message: str) -> None:
+        self.warnings.append(str(FigureDataError(file, key, message)))
+
+    def load(self, rel: str) -> Any:
+        if self._used is not None and rel not in self._used:
+            self._used.append(rel)
+        if rel not in self._cache:
+            self._cache[rel] = read_json(self.root / rel, shown_as=rel)
+        return self._cache[rel]
+
+    def sha256(self, rel: str) -> str:
+        return sha256_of(self.root / rel)
+
+    def glob(self, folder: str, prefix: str, suffix: str = ".json") -> list[str]:
+        """Sorted relative paths in ``folder`` named ``prefix*suffix`` (seed 001's listing)."""
+        directory = self.root / folder
+        if not directory.is_dir():
+            raise FigureDataError(folder, None, "folder not found")
+        names = sorted(
+            p.name for p in directory.iterdir() if p.name.startswith(prefix) and p.name.endswith(suffix)
+        )
+        if not names:
+            raise FigureDataError(folder, None, f"no {prefix}*{suffix} files found")
+        return [f"{folder}/{name}" for name in names]
+
+
+def get(doc: Any, key: str, file: str, where: str = "") -> Any:
+    """``doc[key]`` or an error naming the file and the key path."""
+    if not isinstance(doc, dict):
+        raise FigureDataError(file, where or "(top level)", f"expected an object, got {_kind(doc)}")
+    if key not in doc:
+        raise FigureDataError(file, _join(where, key), "missing key")
+    return doc[key]
+
+
+def log_records(doc: Any, key: str, file: str) -> list[dict[str, Any]]:
+    """The non-empty list of per-epoch records under ``key``."""
+    log = get(doc, key, file)
+    if not isinstance(log, list):
+        raise FigureDataError(file, key, f"expected a list of epoch records, got {_kind(log)}")
+    if not log:
+        raise FigureDataError(file, key, "empty log, expected at least one epoch record")
+    for i, rec in enumerate(log):
+        if not isinstance(rec, dict):
+            raise FigureDataError(file, f"{key}[{i}]", f"expected an object, got {_kind(rec)}")
+    return log
+
+
+def first_key(rec: dict[str, Any], keys: Sequence[str]) -> str | None:
+    """The first of ``keys`` present in ``rec`` (the seeds' key-variant fallbacks)."""
+    return next((k for k in keys if k in rec), None)
+
+
+def number(value: Any, file: str, where: str, *, positive: bool = False) -> float:
+    """A finite float (and > 0 when bound for a log axis)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise FigureDataError(file, where, f"expected a number, got {_kind(value)}")
+    if not math.isfinite(value):
+        raise FigureDataError(file, where, f"expected a finite number, got {value}")
+    if positive and value <= 0:
+        raise FigureDataError(file, where, f"expected a positive number for a log axis, got {value}")
+    return float(value) if isinstance(value, float) else value
+
+
+def element(value: Any, index: int, file: str, where: str) -> Any:
+    """``value[index]`` of a per-layer list, or an error naming the required length."""
+    if not isinstance(value, list):
+        raise FigureDataError(file, where, f"expected a list, got {_kind(value)}")
+    need = index + 1 if index >= 0 else -index
+    if len(value) < need:
+        raise FigureDataError(
+            file, where, f"list has {len(value)} entries, index [{index}] needs at least {need}"
+        )
+    return value[index]
+
+
+def _join(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", type(None): "null"}.get(
+        type(value), type(value).__name__
+    )

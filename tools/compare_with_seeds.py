@@ -1,0 +1,98 @@
+"""Render every figure with the seed scripts and with ``figures`` on the same results tree,
+and compare them pixel for pixel (PDFs rasterised with poppler's ``pdftoppm``).
+
+usage: python tools/compare_with_seeds.py [--seeds DIR] [--work DIR] [--results DIR] [NAME ...]
+
+Without ``--results`` a synthetic 100-epoch tree is generated. Exit status 1 if any file
+differs. Needs ``../shared/seeds`` (or ``--seeds``) and ``pdftoppm`` on PATH.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+from matplotlib.image import imread
+
+from figures.registry import FIGURES
+
+REPO = Path(__file__).resolve().parent.parent
+#: Where each seed writes, relative to its REPO_ROOT.
+SEED_OUT_DIRS = ("paper/figures", "results/figures", "report")
+RASTER_DPI = 100
+
+
+def rasterise(path: Path, work: Path) -> np.ndarray:
+    if path.suffix == ".png":
+        return imread(path)
+    stem = work / f"{path.parent.name}-{path.stem}"
+    subprocess.run(["pdftoppm", "-png", "-r", str(RASTER_DPI), "-singlefile", str(path),
+                    str(stem)], check=True)
+    return imread(f"{stem}.png")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*")
+    parser.add_argument("--seeds", type=Path, default=REPO.parent / "shared" / "seeds")
+    parser.add_argument("--work", type=Path, default=None, help="keep files here")
+    parser.add_argument("--results", type=Path, default=None, help="a real results tree")
+    args = parser.parse_args()
+    if shutil.which("pdftoppm") is None:
+        print("compare_with_seeds: pdftoppm not found (Debian: poppler-utils)", file=sys.stderr)
+        return 2
+    work = args.work or Path(tempfile.mkdtemp(prefix="compare-seeds-"))
+    seed_root, ours = work / "seed_root", work / "ours"
+    shutil.rmtree(work / "seed_root", ignore_errors=True)
+    shutil.rmtree(ours, ignore_errors=True)
+    results = seed_root / "results"
+    if args.results:
+        shutil.copytree(args.results, results)
+    else:
+        from figures.synthetic import generate
+
+        generate(results)
+    specs = [s for s in FIGURES if not args.names or s.name in args.names]
+    run_seed = args.seeds.parent / "tools" / "run_seed.sh"
+    for script in sorted({s.seed_script for s in specs}):
+        subprocess.run(["bash", str(run_seed), str(args.seeds / script), str(seed_root),
+                        sys.executable], check=True, stdout=subprocess.DEVNULL)
+    figdata = ours / "figdata"
+    shutil.copytree(REPO / "figdata", figdata)
+    cli = [sys.executable, "-m", "figures"]
+    subprocess.run([*cli, "extract", str(results), *[s.name for s in specs], "--figdata", str(figdata)], check=True,
+                   stdout=subprocess.DEVNULL)
+    subprocess.run([*cli, "build", *[s.name for s in specs], "--figdata", str(figdata),
+                    "--out", str(ours / "out")], check=True, stdout=subprocess.DEVNULL)
+    raster = work / "raster"
+    raster.mkdir(exist_ok=True)
+    differing = 0
+    for spec in specs:
+        for name in spec.output_names():
+            seed_file = next((seed_root / d / name for d in SEED_OUT_DIRS
+                              if (seed_root / d / name).is_file()), None)
+            if seed_file is None:
+                print(f"MISSING  {name}: the seed wrote no such file")
+                differing += 1
+                continue
+            a, b = rasterise(seed_file, raster), rasterise(ours / "out" / name, raster)
+            if a.shape != b.shape:
+                print(f"DIFFERS  {name}: size {a.shape[:2]} (seed) vs {b.shape[:2]} (ours)")
+                differing += 1
+            elif not np.array_equal(a, b):
+                n = int(np.any(a != b, axis=-1).sum())
+                print(f"DIFFERS  {name}: {n} of {a.shape[0] * a.shape[1]} pixels")
+                differing += 1
+            else:
+                print(f"SAME     {name}: {a.shape[1]}x{a.shape[0]} px, pixel-identical")
+    print(f"{differing} file(s) differ; files kept in {work}")
+    return 1 if differing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
