@@ -1,21 +1,191 @@
-"""STUB: to be written."""
+"""The snapshot-evolution report figures (seed 001): the last residual-stream norm ``||h_L||``
+and the layer-2 BP-gradient norm over training, for BP and DFA.
 
-from figures.style import DEFAULT_RC, themed
+- ``figure_snapshot_resmlp``: ResMLP with a terminal LayerNorm (one run, top row) and without
+  it (mean ± std across the no-LN seeds found, bottom row).
+- ``figure_snapshot_vit``: ViT-Mini, mean ± std across every ViT snapshot run found.
+
+Per-seed series are lists of lists; render computes the mean ± std. The gradient is taken at
+layer 2 (``[2]``), not the last layer as the paper figures do: that is what seed 001 plots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from figures.errors import FigureDataError
+from figures.results import ResultsTree, element, first_key, get, log_records, number
+from figures.style import DEFAULT_RC, mean_std_band, new_figure, themed
+
+# --- where the runs live --------------------------------------------------------------------
+WITH_LN_FILE = "snapshot_evolution_v2/snapshot_evolution_s42.json"
+WITH_LN_SEED = 42
+NO_LN_DIR = "snapshot_no_outln_v1"
+NO_LN_SEEDS = (42, 123, 456)
+VIT_DIR = "snapshot_vit_v1"
+VIT_PREFIX = "snapshot_vit_s"
+
+#: Per method, the log holding its per-epoch records.
+LOG_KEYS = {"BP": "bp_log", "DFA": "dfa_log"}
+#: Key variants, first found wins: ViT logs the CLS token's norms, ResMLP plain ones.
+H_KEYS = ("hidden_norms_cls", "hidden_norms")
+G_KEYS = ("bp_grad_per_sample_l2_med", "bp_grad_norms_per_sample_med")
+H_INDEX = -1  # the last hidden state, h_L
+G_INDEX = 2  # seed 001 plots the gradient at h_2 (the paper figures take the last layer)
+
+# --- style ----------------------------------------------------------------------------------
+COLORS = {"BP": "b", "DFA": "r"}
+LINE_WIDTH = 2
+BAND_ALPHA = 0.2
+GRID_ALPHA = 0.3
+METRICS = ("h_L", "g_2")  # left and right column
+G_LABEL = r"$\|\nabla_{h_2} L\|_2$ (BP grad, median)"
+RESMLP_FIGSIZE = (10, 7)
+RESMLP_YLABELS = {"h_L": r"$\|h_L\|_2$ (median)", "g_2": G_LABEL}
+RESMLP_WITH_LN_TITLE = "ResMLP with terminal LayerNorm (s{seed})"
+RESMLP_NO_LN_TITLE = "ResMLP WITHOUT terminal LayerNorm (mean ± std, n={n})"
+RESMLP_SUPTITLE = (
+    "Snapshot evolution: residual stream + BP grad over training\n"
+    "(top: with terminal LN — DFA explodes; bottom: no terminal LN — DFA still grows but BP "
+    "grad does NOT collapse)"
+)
+RESMLP_SUPTITLE_Y = 1.02
+VIT_FIGSIZE = (11, 4)
+VIT_YLABELS = {"h_L": r"$\|h_L^{cls}\|_2$ (median)", "g_2": G_LABEL}
+VIT_TITLE = "ViT-Mini, terminal LayerNorm (n={n})"
+X_LABEL = "epoch"
 
 
-def extract_resmlp(tree):
-    raise NotImplementedError
+# --- extraction -----------------------------------------------------------------------------
 
 
-def extract_vit(tree):
-    raise NotImplementedError
+def extract_resmlp(tree: ResultsTree) -> dict[str, Any]:
+    """One with-LN run per method, plus the no-LN seeds found (a missing one is skipped)."""
+    doc = tree.load(WITH_LN_FILE)
+    with_ln: dict[str, Any] = {"seed": WITH_LN_SEED}
+    for method, log_key in LOG_KEYS.items():
+        with_ln[method] = _trajectory(doc, WITH_LN_FILE, log_key)
+    runs = []
+    for seed in NO_LN_SEEDS:
+        rel = f"{NO_LN_DIR}/snapshot_noLN_s{seed}.json"
+        if not tree.exists(rel):
+            tree.warn(rel, None, "file not found; seed skipped, the no-LN mean ± std uses the "
+                                 "seeds found")
+            continue
+        runs.append((seed, rel, tree.load(rel)))
+    return {"with_ln": with_ln, "no_ln": _across_seeds(tree, runs)}
+
+
+def extract_vit(tree: ResultsTree) -> dict[str, Any]:
+    """Every ``snapshot_vit_s*.json`` run, in file-name order (as seed 001 lists them)."""
+    runs = []
+    for rel in tree.glob(VIT_DIR, VIT_PREFIX):
+        tag = rel.rsplit("/", 1)[-1][len(VIT_PREFIX):-len(".json")]
+        runs.append((int(tag) if tag.isdigit() else tag, rel, tree.load(rel)))
+    return _across_seeds(tree, runs)
+
+
+def _trajectory(doc: Any, file: str, log_key: str) -> dict[str, list[float]]:
+    """Per epoch: the epoch number, ``||h_L||`` and the layer-2 BP-gradient norm."""
+    epochs, h_L, g_2 = [], [], []
+    for i, rec in enumerate(log_records(doc, log_key, file)):
+        where = f"{log_key}[{i}]"
+        epochs.append(number(get(rec, "epoch", file, where), file, f"{where}.epoch"))
+        h_L.append(_layer_value(rec, H_KEYS, H_INDEX, file, where))
+        g_2.append(_layer_value(rec, G_KEYS, G_INDEX, file, where))
+    return {"epoch": epochs, "h_L": h_L, "g_2": g_2}
+
+
+def _layer_value(rec: dict[str, Any], keys: Sequence[str], index: int, file: str,
+                 where: str) -> float:
+    key = first_key(rec, keys)
+    if key is None:
+        raise FigureDataError(file, where, f"missing key: expected {' or '.join(keys)}")
+    at = f"{where}.{key}"
+    value = element(rec[key], index, file, at)
+    return number(value, file, f"{at}[{index}]", positive=True)
+
+
+def _across_seeds(tree: ResultsTree, runs: Sequence[tuple[Any, str, Any]]) -> dict[str, Any]:
+    """Per-seed series of both methods, cut to the shortest run so they can be averaged.
+
+    The epochs are the last run's BP epochs, as seed 001 takes them.
+    """
+    series = {(rel, method): _trajectory(doc, rel, LOG_KEYS[method])
+              for _, rel, doc in runs for method in LOG_KEYS}
+    lengths = {key: len(t["epoch"]) for key, t in series.items()}
+    common = min(lengths.values(), default=0)
+    longest = max(lengths.values(), default=0)
+    for (rel, method), n in lengths.items():
+        if n < longest:
+            tree.warn(rel, LOG_KEYS[method],
+                      f"{n} epoch records where other runs have {longest}; every run is cut to "
+                      f"its first {common} epochs for the mean ± std")
+    block: dict[str, Any] = {
+        "seeds": [seed for seed, _, _ in runs],
+        "epoch": series[(runs[-1][1], "BP")]["epoch"][:common] if runs else [],
+    }
+    for method in LOG_KEYS:
+        block[method] = {
+            metric: [series[(rel, method)][metric][:common] for _, rel, _ in runs]
+            for metric in METRICS
+        }
+    return block
+
+
+# --- rendering ------------------------------------------------------------------------------
 
 
 @themed(DEFAULT_RC)
-def render_resmlp(data):
-    raise NotImplementedError
+def render_resmlp(data: dict[str, Any]) -> Figure:
+    fig = new_figure(figsize=RESMLP_FIGSIZE)
+    axes = fig.subplots(2, 2, sharex=True)
+    with_ln = data["with_ln"]
+    for ax, metric in zip(axes[0], METRICS, strict=True):
+        for method in LOG_KEYS:
+            run = with_ln[method]
+            ax.plot(run["epoch"], run[metric], "-", color=COLORS[method], label=method,
+                    lw=LINE_WIDTH)
+        _finish(ax, RESMLP_YLABELS[metric], RESMLP_WITH_LN_TITLE.format(seed=with_ln["seed"]),
+                x_label=None)
+    no_ln = data["no_ln"]
+    n = len(no_ln["BP"]["h_L"])
+    if n:
+        for ax, metric in zip(axes[1], METRICS, strict=True):
+            _mean_std_panel(ax, no_ln, metric, band=True)
+            _finish(ax, RESMLP_YLABELS[metric], RESMLP_NO_LN_TITLE.format(n=n))
+    fig.suptitle(RESMLP_SUPTITLE, y=RESMLP_SUPTITLE_Y)
+    fig.tight_layout()
+    return fig
 
 
 @themed(DEFAULT_RC)
-def render_vit(data):
-    raise NotImplementedError
+def render_vit(data: dict[str, Any]) -> Figure:
+    fig = new_figure(figsize=VIT_FIGSIZE)
+    axes = fig.subplots(1, 2)
+    n = len(data["BP"]["h_L"])
+    for ax, metric in zip(axes, METRICS, strict=True):
+        _mean_std_panel(ax, data, metric, band=n > 1)
+        _finish(ax, VIT_YLABELS[metric], VIT_TITLE.format(n=n))
+    fig.tight_layout()
+    return fig
+
+
+def _mean_std_panel(ax: Axes, block: dict[str, Any], metric: str, *, band: bool) -> None:
+    for method in LOG_KEYS:
+        mean_std_band(ax, block["epoch"], block[method][metric], "-", color=COLORS[method],
+                      band_alpha=BAND_ALPHA, band=band, label=method, lw=LINE_WIDTH)
+
+
+def _finish(ax: Axes, y_label: str, title: str, *, x_label: str | None = X_LABEL) -> None:
+    ax.set_yscale("log")
+    if x_label:
+        ax.set_xlabel(x_label)
+    ax.set_ylabel(y_label)
+    ax.set_title(title)
+    ax.legend()
+    ax.grid(True, alpha=GRID_ALPHA)

@@ -1,0 +1,77 @@
+"""Sessions of the figure suite; ``nox -l`` lists them with these docstrings.
+
+Dependencies come from pyproject.toml only (the project's dependencies and its
+``[dependency-groups]``); ``*session.posargs`` reach the underlying command.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import nox
+
+nox.needs_version = ">=2025.2.9"
+nox.options.default_venv_backend = "venv"
+nox.options.sessions = ["figures", "tests", "lint"]
+
+ROOT = Path(__file__).parent
+PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
+
+
+def _install(session: nox.Session, *groups: str) -> None:
+    session.install("-e", ".")
+    for group in groups:
+        session.install(*nox.project.dependency_groups(PYPROJECT, group))
+
+
+@nox.session
+def figures(session: nox.Session) -> None:
+    """Build every figure from figdata/ into build/figures/.
+
+    With an argument, that results folder is extracted into figdata/ first:
+    ``nox -s figures -- /path/to/results``.
+    """
+    _install(session)
+    if session.posargs:
+        session.run("figures", "extract", *session.posargs)
+    session.run("figures", "build")
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the test suite with golden-image comparison (``pytest --mpl``).
+
+    Failures write a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/.
+    """
+    _install(session, "test")
+    session.run("pytest", "--mpl", "--mpl-generate-summary=html", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Lint with ruff."""
+    session.install(*nox.project.dependency_groups(PYPROJECT, "lint"))
+    session.run("ruff", "check", *session.posargs)
+
+
+@nox.session(default=False)
+def baselines(session: nox.Session) -> None:
+    """Regenerate golden images after an intended picture change (Linux only).
+
+    Writes only the baseline/ images whose pixels changed or that are missing, and names
+    them. Refuses an environment other than the one recorded in baseline/ENVIRONMENT.json;
+    ``nox -s baselines -- --new-environment`` accepts the current one and records it.
+    """
+    _install(session, "test")
+    session.run("python", "tools/update_baselines.py", *session.posargs)
+
+
+@nox.session(default=False)
+def compare(session: nox.Session) -> None:
+    """Render every figure with the seed scripts (../shared/seeds) and with this package on
+    the same synthetic results and compare them pixel for pixel (needs pdftoppm)."""
+    _install(session)
+    if shutil.which("pdftoppm") is None:
+        session.error("pdftoppm not found: install poppler-utils")
+    session.run("python", "tools/compare_with_seeds.py", *session.posargs)

@@ -1,0 +1,77 @@
+"""Regenerate the golden images after an intended picture change.
+
+usage: python tools/update_baselines.py [--new-environment] [PYTEST ARGS...]
+
+Renders every fixture with pytest-mpl into a scratch folder and copies into baseline/ only
+the images whose pixels changed or that are missing, printing each one written. Refuses to
+run off Linux, and in an environment (matplotlib, FreeType) other than the one recorded in
+baseline/ENVIRONMENT.json unless ``--new-environment`` accepts and records the current one.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+from matplotlib.image import imread
+
+from figures.environment import ENVIRONMENT_FILE, current, mismatch
+
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE = ROOT / "baseline"
+
+
+def copy_changed(generated: Path, baseline: Path) -> list[str]:
+    written = []
+    for image in sorted(generated.glob("*.png")):
+        target = baseline / image.name
+        if target.is_file():
+            old, new = imread(target), imread(image)
+            if old.shape == new.shape and np.array_equal(old, new):
+                continue
+        shutil.copyfile(image, target)
+        written.append(image.name)
+    return written
+
+
+def main(argv: list[str]) -> int:
+    if platform.system() != "Linux":
+        print("update_baselines: baselines are made on Linux only", file=sys.stderr)
+        return 2
+    new_environment = "--new-environment" in argv
+    pytest_args = [a for a in argv if a != "--new-environment"]
+    record = ROOT / ENVIRONMENT_FILE
+    if record.is_file() and not new_environment:
+        problem = mismatch(json.loads(record.read_text(encoding="utf-8")))
+        if problem:
+            print(f"update_baselines: the baselines were made with {problem}; "
+                  "rerun with --new-environment to accept this one", file=sys.stderr)
+            return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        status = subprocess.call(
+            [sys.executable, "-m", "pytest", str(ROOT / "tests" / "test_images.py"),
+             f"--mpl-generate-path={tmp}", "-q", "-p", "no:cacheprovider", *pytest_args],
+            cwd=ROOT)
+        if status not in (0,):
+            print(f"update_baselines: pytest exited {status}; nothing written", file=sys.stderr)
+            return 1
+        BASELINE.mkdir(exist_ok=True)
+        written = copy_changed(Path(tmp), BASELINE)
+        stale = sorted(p.name for p in BASELINE.glob("*.png") if not (Path(tmp) / p.name).exists())
+    for name in written:
+        print(f"wrote baseline/{name}")
+    print(f"{len(written)} baseline image(s) written, the others unchanged")
+    if stale and not pytest_args:
+        print(f"baseline images with no fixture (remove them): {', '.join(stale)}")
+    record.write_text(json.dumps(current(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
