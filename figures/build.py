@@ -1,16 +1,33 @@
-"""Rendering a figure from its figdata and writing the seeds' files, atomically."""
+"""Rendering figures from figdata and writing the seeds' files: atomic, incremental, parallel.
+
+A figure is rendered again only when its build key changes: the figdata bytes, its code
+(the figure module and the shared style/build code), the matplotlib version and its output
+list. Keys and the hashes of the files written are kept in ``.build-state.json`` beside the
+outputs, so a deleted or edited output file is rebuilt too.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
+import json
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from matplotlib.figure import Figure
-
-from figures.jsonio import atomic_path
+from figures import __version__, figdata
+from figures.errors import FigureDataError
+from figures.jsonio import atomic_path, write_text_atomic
 from figures.registry import FigureSpec
-from figures.style import theme
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+STATE_FILE = ".build-state.json"
 #: Strip what would make two builds differ byte for byte (dates, software stamps).
 _METADATA = {
     "png": {"Software": None},
@@ -21,6 +38,8 @@ _METADATA = {
 def save(spec: FigureSpec, fig: Figure, target: Any, **savefig_kwargs: Any) -> None:
     """``fig.savefig`` inside the figure's theme, so the caller's rcParams cannot leak in
     (fonts are resolved and ``savefig.*`` read at save time). Used by the build and tests."""
+    from figures.style import theme
+
     fmt = savefig_kwargs.get("format") or Path(str(target)).suffix.lstrip(".") or "png"
     savefig_kwargs.setdefault("metadata", _METADATA.get(fmt))
     with theme(spec.render.rc):
@@ -37,3 +56,88 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path) -> list
             save(spec, fig, tmp, format=out.fmt, dpi=out.dpi, bbox_inches=out.bbox_inches)
         written.append(target)
     return written
+
+
+def build_key(spec: FigureSpec, figdata_bytes: bytes) -> str:
+    digest = hashlib.sha256()
+    digest.update(figdata_bytes)
+    for path in spec.source_files():
+        digest.update(path.read_bytes())
+    env = [__version__, importlib.metadata.version("matplotlib"), repr(spec.outputs)]
+    digest.update("\0".join(env).encode())
+    return digest.hexdigest()
+
+
+def _file_hash(path: Path) -> str | None:
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+
+
+@dataclass
+class Result:
+    name: str
+    status: str  # "built", "current" or "failed"
+    message: str = ""
+    kind: str = ""
+    outputs: list[Path] = field(default_factory=list)
+
+
+def _render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path) -> Result:
+    """Validate and render one figure; errors become a one-line failed Result."""
+    path = spec.figdata_path(figdata_dir)
+    try:
+        doc = figdata.load(path, spec.name, spec.schema)
+        outputs = write_outputs(spec, doc["data"], out_dir)
+    except FigureDataError as exc:
+        return Result(spec.name, "failed", str(exc))
+    return Result(spec.name, "built", kind=figdata.kind_of(doc), outputs=outputs)
+
+
+def build(
+    specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
+    jobs: int | None = None, force: bool = False,
+) -> list[Result]:
+    """Render the figures whose build key changed (all with ``force``), ``jobs`` at a time."""
+    out_dir = Path(out_dir)
+    state_path = out_dir / STATE_FILE
+    try:
+        state = json.loads(state_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        state = {}
+    results: dict[str, Result] = {}
+    keys: dict[str, str] = {}
+    todo: list[FigureSpec] = []
+    for spec in specs:
+        path = spec.figdata_path(figdata_dir)
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            results[spec.name] = Result(spec.name, "failed", f"{path}: file not found")
+            continue
+        keys[spec.name] = key = build_key(spec, raw)
+        recorded = state.get(spec.name, {})
+        outputs = {n: _file_hash(out_dir / n) for n in spec.output_names()}
+        if (not force and recorded.get("key") == key and recorded.get("outputs") == outputs
+                and None not in outputs.values()):
+            results[spec.name] = Result(spec.name, "current", kind=recorded.get("kind", ""),
+                                        outputs=[out_dir / n for n in outputs])
+        else:
+            todo.append(spec)
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
+    if jobs == 1:
+        rendered = [_render_one(spec, figdata_dir, out_dir) for spec in todo]
+    else:
+        with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
+            rendered = list(pool.map(_render_one, todo, [figdata_dir] * len(todo),
+                                     [out_dir] * len(todo)))
+    for result in rendered:
+        results[result.name] = result
+        if result.status == "built":
+            state[result.name] = {
+                "key": keys[result.name], "kind": result.kind,
+                "outputs": {p.name: _file_hash(p) for p in result.outputs},
+            }
+        else:
+            state.pop(result.name, None)
+    if rendered:
+        write_text_atomic(state_path, json.dumps(state, indent=1, sort_keys=True) + "\n")
+    return [results[spec.name] for spec in specs]

@@ -41,6 +41,7 @@ LABELS = {"bp": "BP", "dfa": "DFA", "state_bridge": "State Bridge",
 ARCHITECTURE = "Deep Residual MLP (d=512, L=12"
 GRID_ALPHA = 0.3
 BAND_ALPHA = 0.15
+ERROR_LINE_ALPHA = 0.7
 MARKER_SIZE = 4
 ZERO_LINE = {"color": "gray", "linestyle": "--", "alpha": 0.5}
 # (data key, y label, title, zero line) of the three diagnostics panels, left to right.
@@ -193,17 +194,17 @@ def extract_state_vs_credit(tree: ResultsTree) -> dict[str, Any]:
 def extract_summary(tree: ResultsTree) -> dict[str, Any]:
     """Each method's final test accuracy per seed, and the runs' epoch counts (for the title)."""
     runs = _load_runs(tree)
-    lengths = {(run, method): len(run.log_series(method, "test_acc"))
-               for run in runs for method in METHODS}
-    longest = max(lengths.values())
-    for (run, method), n in lengths.items():
+    lengths = [(run, method, len(run.log_series(method, "test_acc")))
+               for run in runs for method in METHODS]
+    longest = max(n for _, _, n in lengths)
+    for run, method, n in lengths:
         if n < longest:
             tree.warn(run.file, run.where(method, "log", "test_acc"),
                       f"{n} epochs where other runs have {longest}; its final accuracy is "
                       f"taken at epoch {n}")
     return {
         "seeds": [run.seed for run in runs],
-        "epoch_counts": sorted(set(lengths.values())),
+        "epoch_counts": sorted({n for _, _, n in lengths}),
         "final_test_acc": _final_test_acc(runs, METHODS),
     }
 
@@ -283,7 +284,7 @@ def render_state_vs_credit(data: dict[str, Any]) -> Figure:
 
 def _prediction_error(ax, errors: dict[str, list[float]]) -> None:
     for seed, series in errors.items():
-        ax.plot(range(1, len(series) + 1), series, "-", alpha=0.7, label=f"Seed {seed}")
+        ax.plot(range(1, len(series) + 1), series, "-", alpha=ERROR_LINE_ALPHA, label=f"Seed {seed}")
     ax.set_xlabel("Epoch", fontsize=12)
     ax.set_ylabel("State Prediction Error", fontsize=12)
     ax.set_title("State Bridge: Prediction Error", fontsize=13)

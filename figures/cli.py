@@ -23,6 +23,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         return args.command(args)
+    except FigureDataError as exc:
+        if args.debug:
+            raise
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted; finished files are complete, the others were left as they were",
               file=sys.stderr)
@@ -50,6 +55,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to build (default: all)")
     p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR")
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="DIR")
+    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                   help="render N figures at once (default: all cores)")
+    p.add_argument("--force", action="store_true",
+                   help="render every figure, even those whose inputs did not change")
     p.set_defaults(command=cmd_build)
 
     p = sub.add_parser("synthesize", help="write a synthetic example results tree")
@@ -122,18 +131,23 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from figures.build import write_outputs
+    from figures.build import build
 
     specs = _select(args.names)
-
-    def action(spec: FigureSpec) -> str:
-        doc = figdata.load(spec.figdata_path(args.figdata), spec.name)
-        paths = write_outputs(spec, doc["data"], args.out)
-        kind = figdata.kind_of(doc)
-        note = " [SYNTHETIC EXAMPLE DATA]" if kind == "synthetic-example" else ""
-        return f"built {spec.name}: {', '.join(str(p) for p in paths)} ({kind}){note}"
-
-    return _each(specs, args.debug, action)
+    failed = []
+    for result in build(specs, args.figdata, args.out, jobs=args.jobs, force=args.force):
+        if result.status == "failed":
+            failed.append(result.name)
+            print(f"error: {result.name}: {result.message}", file=sys.stderr)
+            continue
+        note = " [SYNTHETIC EXAMPLE DATA]" if result.kind == "synthetic-example" else ""
+        files = ", ".join(str(p) for p in result.outputs)
+        print(f"{result.status} {result.name}: {files} ({result.kind}){note}")
+    if failed:
+        print(f"{len(failed)} of {len(specs)} figure(s) failed: {', '.join(failed)}",
+              file=sys.stderr)
+        return 1
+    return 0
 
 
 def cmd_synthesize(args: argparse.Namespace) -> int:

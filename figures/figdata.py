@@ -13,12 +13,13 @@ from typing import Any
 from figures import __version__
 from figures.errors import FigureDataError
 from figures.jsonio import dumps_figdata, read_json, write_text_atomic
+from figures.schema import Schema, validate
 
 KINDS = ("paper-values", "extracted", "synthetic-example")
 
 
-def load(path: Path, name: str) -> dict[str, Any]:
-    """Read and check the envelope of a figdata file; returns the whole document."""
+def load(path: Path, name: str, schema: Schema | None = None) -> dict[str, Any]:
+    """Read a figdata file, check its envelope and (given) its data's declared shape."""
     doc = read_json(path)
     shown = str(path)
     if not isinstance(doc, dict):
@@ -33,6 +34,8 @@ def load(path: Path, name: str) -> dict[str, Any]:
         raise FigureDataError(shown, "provenance.kind", f"is {kind!r}, expected one of {KINDS}")
     if not isinstance(doc["data"], dict):
         raise FigureDataError(shown, "data", "expected an object")
+    if schema is not None:
+        validate(doc["data"], schema, shown)
     return doc
 
 

@@ -9,6 +9,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
+from figures.schema import ListOf, MapOf, Number, Record, Series, Text
 from figures.style import PAPER_COLORS, PAPER_MARKERS, PAPER_RC, new_figure, paper_grid, themed
 
 METHODS = ("BP", "FA", "DFA")
@@ -19,6 +20,15 @@ Y_LIM = (-0.02, 0.72)
 LABEL_OFFSETS = {"BP": (-8, 8), "FA": (8, 5), "DFA": (8, -8)}
 CAPTION_BOX_HEIGHT = 0.13  # figure fraction
 CAPTION_BOX_GAP = 0.12  # between an axes' bottom and its caption box's top
+
+SCHEMA = Record({
+    "panel_a": Record({"values": MapOf(Record({"acc": Number(), "gamma": Number()}),
+                                       keys=METHODS)}),
+    "panel_b": Record({"values": MapOf(Series(), keys=METHODS, equal_lengths=True)}),
+    "panel_c": Record({"values": MapOf(Series(positive=True), keys=METHODS,
+                                       equal_lengths=True)}),
+    "captions": ListOf(Text(), length=3),
+})
 
 
 @themed(PAPER_RC)

@@ -57,9 +57,16 @@ def atomic_path(target: Path) -> Iterator[Path]:
     tmp = Path(tmp_name)
     try:
         yield tmp
+        tmp.chmod(0o666 & ~_umask())  # mkstemp makes 0600; outputs get the usual mode
         tmp.replace(target)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def dumps_figdata(data: Any) -> str:

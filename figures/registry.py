@@ -1,20 +1,28 @@
 """The one list of figures: it drives the CLI, the build and the tests.
 
-A new figure is one module with a ``render`` (and, for log-derived figures, an ``extract``)
-plus one :class:`FigureSpec` entry here.
+A new figure is one module in ``figures/`` with a ``render`` (and, for log-derived figures,
+an ``extract`` and a ``SCHEMA``) plus one :class:`FigureSpec` entry here. Modules are named,
+not imported, so that listing figures or checking a no-op rebuild never imports matplotlib.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from matplotlib.figure import Figure
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
-from figures import cifar, crossarch, hero, penalty, snapshot
-from figures.results import ResultsTree
+    from figures.results import ResultsTree
+    from figures.schema import Schema
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+#: Code every figure depends on besides its own module (style, themes, saving).
+SHARED_CODE = ("style.py", "build.py")
 
 
 @dataclass(frozen=True)
@@ -29,13 +37,39 @@ class Output:
 @dataclass(frozen=True)
 class FigureSpec:
     name: str
-    render: Callable[[dict[str, Any]], Figure]
+    #: ``figures/<module>.py`` holds the figure's code.
+    module: str
     outputs: tuple[Output, ...]
     seed_script: str
-    #: Reads a results tree into this figure's data; ``None`` for pure paper values.
-    extract: Callable[[ResultsTree], dict[str, Any]] | None = None
-    #: Top-level data keys holding paper literals, carried over unchanged on extraction.
-    paper_keys: tuple[str, ...] = field(default=())
+    #: Function names in the module; ``extract`` is None for pure paper values.
+    render_name: str = "render"
+    extract_name: str | None = None
+    schema_name: str = "SCHEMA"
+    #: Module attribute listing data keys that hold paper literals, kept on extraction.
+    paper_keys_name: str = "PAPER_KEYS"
+
+    def code(self) -> ModuleType:
+        return importlib.import_module(f"figures.{self.module}")
+
+    @property
+    def render(self) -> Callable[[dict[str, Any]], Figure]:
+        return getattr(self.code(), self.render_name)
+
+    @property
+    def extract(self) -> Callable[[ResultsTree], dict[str, Any]] | None:
+        return getattr(self.code(), self.extract_name) if self.extract_name else None
+
+    @property
+    def schema(self) -> Schema | None:
+        return getattr(self.code(), self.schema_name, None)
+
+    @property
+    def paper_keys(self) -> tuple[str, ...]:
+        return tuple(getattr(self.code(), self.paper_keys_name, ()))
+
+    def source_files(self) -> list[Path]:
+        """The code this figure's pixels depend on (for incremental builds)."""
+        return [PACKAGE_DIR / f"{self.module}.py", *(PACKAGE_DIR / f for f in SHARED_CODE)]
 
     def figdata_path(self, figdata_dir: Path) -> Path:
         return Path(figdata_dir) / f"{self.name}.json"
@@ -51,25 +85,27 @@ _SEED_002 = "002_0dc9533308d0f91a.py"
 _SEED_003 = "003_92be238145892237.py"
 _SEED_004 = "004_146fd1276e2f5a5c.py"
 
+
+def _cifar(name: str, output: Output) -> FigureSpec:
+    return FigureSpec(f"cifar_{name}", "cifar", (output,), _SEED_004, render_name=f"render_{name}",
+                      extract_name=f"extract_{name}", schema_name=f"SCHEMA_{name.upper()}")
+
+
 FIGURES: tuple[FigureSpec, ...] = (
-    FigureSpec("fig1_audit_hero", hero.render, _PAPER, _SEED_002),
-    FigureSpec("fig3b_crossarch_3row", crossarch.render, _PAPER, _SEED_000, crossarch.extract),
-    FigureSpec("figure_snapshot_resmlp", snapshot.render_resmlp, (Output("pdf", 150),), _SEED_001,
-               snapshot.extract_resmlp),
-    FigureSpec("figure_snapshot_vit", snapshot.render_vit, (Output("pdf", 150),), _SEED_001,
-               snapshot.extract_vit),
-    FigureSpec("fig4_penalty_rescue", penalty.render, (Output("pdf", 200),), _SEED_003,
-               penalty.extract, paper_keys=penalty.PAPER_KEYS),
-    FigureSpec("cifar_accuracy", cifar.render_accuracy, (Output("png", 150),), _SEED_004,
-               cifar.extract_accuracy),
-    FigureSpec("cifar_diagnostics", cifar.render_diagnostics, (Output("png", 150),), _SEED_004,
-               cifar.extract_diagnostics),
-    FigureSpec("cifar_feature_drift", cifar.render_feature_drift, (Output("png", 150, None),),
-               _SEED_004, cifar.extract_feature_drift),
-    FigureSpec("cifar_state_vs_credit", cifar.render_state_vs_credit,
-               (Output("png", 150, None),), _SEED_004, cifar.extract_state_vs_credit),
-    FigureSpec("cifar_summary", cifar.render_summary, (Output("png", 150, None),), _SEED_004,
-               cifar.extract_summary),
+    FigureSpec("fig1_audit_hero", "hero", _PAPER, _SEED_002),
+    FigureSpec("fig3b_crossarch_3row", "crossarch", _PAPER, _SEED_000, extract_name="extract"),
+    FigureSpec("figure_snapshot_resmlp", "snapshot", (Output("pdf", 150),), _SEED_001,
+               render_name="render_resmlp", extract_name="extract_resmlp",
+               schema_name="SCHEMA_RESMLP"),
+    FigureSpec("figure_snapshot_vit", "snapshot", (Output("pdf", 150),), _SEED_001,
+               render_name="render_vit", extract_name="extract_vit", schema_name="SCHEMA_VIT"),
+    FigureSpec("fig4_penalty_rescue", "penalty", (Output("pdf", 200),), _SEED_003,
+               extract_name="extract"),
+    _cifar("accuracy", Output("png", 150)),
+    _cifar("diagnostics", Output("png", 150)),
+    _cifar("feature_drift", Output("png", 150, None)),
+    _cifar("state_vs_credit", Output("png", 150, None)),
+    _cifar("summary", Output("png", 150, None)),
 )
 
 BY_NAME: dict[str, FigureSpec] = {spec.name: spec for spec in FIGURES}

@@ -41,5 +41,5 @@ def _params():
 @pytest.mark.parametrize("fixture", _params())
 def test_figure_matches_baseline(fixture: Path) -> ThemedFigure:
     spec = BY_NAME[figure_name(fixture)]
-    data = figdata.load(fixture, spec.name)["data"]
+    data = figdata.load(fixture, spec.name, spec.schema)["data"]
     return ThemedFigure(spec, spec.render(data))

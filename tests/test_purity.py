@@ -43,10 +43,14 @@ HOSTILE_RC = {
     "text.antialiased": False,
     "pdf.fonttype": 42,
 }
-HOSTILE_MATPLOTLIBRC = "\n".join([
-    "font.family: monospace", "lines.linewidth: 9", "axes.facecolor: cyan",
-    "savefig.dpi: 13", "figure.dpi: 31", "axes.prop_cycle: cycler('color', ['k'])",
-]) + "\n"
+HOSTILE_MATPLOTLIBRC = """\
+font.family: monospace
+lines.linewidth: 9
+axes.facecolor: cyan
+savefig.dpi: 13
+figure.dpi: 31
+axes.prop_cycle: cycler('color', ['k'])
+"""
 
 
 def _png(name: str, fixture: Path) -> bytes:

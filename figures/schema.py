@@ -1,0 +1,129 @@
+"""Declared shapes of figure data, checked before rendering.
+
+A wrong shape must surface as ``FILE: data.rows[1].methods.BP.h_L[7]: expected a positive
+number, got -3.0`` rather than as a matplotlib exception deep inside a render. Each figure
+module declares ``SCHEMA`` (or one per figure) with the few constructors below.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from figures.errors import FigureDataError
+
+
+class Schema:
+    def check(self, value: Any, file: str, where: str) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Number(Schema):
+    """A finite number; ``positive`` for values bound for a log axis."""
+
+    positive: bool = False
+
+    def check(self, value, file, where):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise FigureDataError(file, where, f"expected a number, got {_kind(value)}")
+        if not math.isfinite(value):
+            raise FigureDataError(file, where, f"expected a finite number, got {value}")
+        if self.positive and value <= 0:
+            raise FigureDataError(file, where, f"expected a positive number (log axis), got {value}")
+
+
+@dataclass(frozen=True)
+class Text(Schema):
+    def check(self, value, file, where):
+        if not isinstance(value, str):
+            raise FigureDataError(file, where, f"expected a string, got {_kind(value)}")
+
+
+@dataclass(frozen=True)
+class ListOf(Schema):
+    """A list of ``item``; ``length`` fixes its length, ``min_length`` bounds it."""
+
+    item: Schema
+    min_length: int = 1
+    length: int | None = None
+
+    def check(self, value, file, where):
+        if not isinstance(value, list):
+            raise FigureDataError(file, where, f"expected a list, got {_kind(value)}")
+        if self.length is not None and len(value) != self.length:
+            raise FigureDataError(file, where, f"expected {self.length} entries, got {len(value)}")
+        if len(value) < self.min_length:
+            raise FigureDataError(
+                file, where, f"expected at least {self.min_length} entries, got {len(value)}")
+        for i, item in enumerate(value):
+            self.item.check(item, file, f"{where}[{i}]")
+
+
+def Series(*, positive: bool = False, min_length: int = 1) -> ListOf:
+    """A list of numbers, one per epoch, layer or block."""
+    return ListOf(Number(positive=positive), min_length=min_length)
+
+
+@dataclass(frozen=True)
+class Record(Schema):
+    """An object with ``fields`` (keys in ``optional`` may be absent; others are allowed);
+    lists named in each group of ``same_length`` must be equally long (x against y)."""
+
+    fields: Mapping[str, Schema]
+    optional: Sequence[str] = ()
+    same_length: Sequence[Sequence[str]] = field(default=())
+
+    def check(self, value, file, where):
+        if not isinstance(value, dict):
+            raise FigureDataError(file, where, f"expected an object, got {_kind(value)}")
+        for key, schema in self.fields.items():
+            if key not in value:
+                if key in self.optional:
+                    continue
+                raise FigureDataError(file, f"{where}.{key}", "missing key")
+            schema.check(value[key], file, f"{where}.{key}")
+        for group in self.same_length:
+            present = [k for k in group if k in value]
+            lengths = {k: len(value[k]) for k in present}
+            if len(set(lengths.values())) > 1:
+                detail = ", ".join(f"{k} has {n}" for k, n in lengths.items())
+                raise FigureDataError(file, where, f"series of unequal length: {detail}")
+
+
+@dataclass(frozen=True)
+class MapOf(Schema):
+    """An object whose keys are free (e.g. methods) and whose values all match ``value``;
+    ``keys`` lists keys that must be present."""
+
+    value: Schema
+    keys: Sequence[str] = ()
+    min_size: int = 0
+    #: All values are lists of one length (series drawn against one shared x).
+    equal_lengths: bool = False
+
+    def check(self, value, file, where):
+        if not isinstance(value, dict):
+            raise FigureDataError(file, where, f"expected an object, got {_kind(value)}")
+        for key in self.keys:
+            if key not in value:
+                raise FigureDataError(file, f"{where}.{key}", "missing key")
+        if len(value) < self.min_size:
+            raise FigureDataError(
+                file, where, f"expected at least {self.min_size} entries, got {len(value)}")
+        for key, item in value.items():
+            self.value.check(item, file, f"{where}.{key}")
+        if self.equal_lengths and len({len(v) for v in value.values()}) > 1:
+            detail = ", ".join(f"{k} has {len(v)}" for k, v in value.items())
+            raise FigureDataError(file, where, f"series of unequal length: {detail}")
+
+
+def validate(data: Any, schema: Schema, file: str) -> None:
+    schema.check(data, file, "data")
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", type(None): "null",
+            bool: "a boolean"}.get(type(value), type(value).__name__)
