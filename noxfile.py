@@ -75,3 +75,24 @@ def compare(session: nox.Session) -> None:
     if shutil.which("pdftoppm") is None:
         session.error("pdftoppm not found: install poppler-utils")
     session.run("python", "tools/compare_with_seeds.py", *session.posargs)
+
+
+@nox.session(default=False)
+def benchmark(session: nox.Session) -> None:
+    """Time the build against the seed scripts on the same generated data; print the table.
+
+    ``nox -s benchmark -- --runs 5`` (see benchmarks/run.py for the options).
+    """
+    _install(session, "test")
+    session.run("python", "benchmarks/run.py", *session.posargs)
+
+
+@nox.session(default=False)
+def mutants(session: nox.Session) -> None:
+    """Mutation check: every visible style change must fail ``pytest --mpl``.
+
+    Prints each mutant and ``caught K of V visible mutants``. The stability runs that go
+    with it: ``nox -s stability``.
+    """
+    _install(session, "test")
+    session.run("python", "tools/mutants.py", *session.posargs)

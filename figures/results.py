@@ -7,6 +7,7 @@ the results folder), the record and the key, so a bad log never surfaces as a tr
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,6 +19,7 @@ from figures.jsonio import read_json, sha256_of
 #: A results tree made by :mod:`figures.synthetic` carries this file; its figdata is
 #: marked ``synthetic-example`` so that nobody mistakes it for the paper's data.
 SYNTHETIC_MARKER = "SYNTHETIC.json"
+CACHED_FILES = 4
 
 
 class ResultsTree:
@@ -27,7 +29,9 @@ class ResultsTree:
         self.root = Path(root)
         if not self.root.is_dir():
             raise FigureDataError(str(root), None, "results folder not found")
-        self._cache: dict[str, Any] = {}
+        # A few recently parsed files (the CIFAR figures share three), not the whole tree:
+        # memory stays bounded by the largest files, whatever the tree's size.
+        self._cache: OrderedDict[str, Any] = OrderedDict()
         self._used: list[str] | None = None
         #: One line per tolerated oddity (e.g. a skipped seed); the CLI prints them.
         self.warnings: list[str] = []
@@ -55,8 +59,12 @@ class ResultsTree:
     def load(self, rel: str) -> Any:
         if self._used is not None and rel not in self._used:
             self._used.append(rel)
-        if rel not in self._cache:
+        if rel in self._cache:
+            self._cache.move_to_end(rel)
+        else:
             self._cache[rel] = read_json(self.root / rel, shown_as=rel)
+            if len(self._cache) > CACHED_FILES:
+                self._cache.popitem(last=False)
         return self._cache[rel]
 
     def sha256(self, rel: str) -> str:

@@ -1,0 +1,153 @@
+"""Benchmark the figure build against the seed scripts on the same generated results.
+
+usage: python benchmarks/run.py [--runs N] [--epochs N] [--scale-runs N] [--scale-epochs N]
+
+In one run, alternating the commands over N rounds (machines are noisy), it times:
+the five seed scripts in sequence (how the figures were made before), ``figures extract`` +
+``figures build`` of everything, a no-op rebuild, a rebuild after one figure's data changed,
+and ``pytest --mpl`` with the environment ready. It prints medians, ratios to the seed
+scripts and peak memory (max RSS of the command's processes). Then it measures extraction of
+a large generated tree against plain JSON parsing of the same files, at two sizes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT.parent / "shared" / "seeds"
+PY = sys.executable
+
+
+def timed(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of ``cmd`` and its children."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    stderr = proc.stderr.read().decode() if proc.stderr else ""
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"benchmark: {' '.join(cmd)} failed ({proc.returncode}):\n{stderr}")
+    # On Linux the child's ru_maxrss covers the largest of it and its waited-for children.
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def seed_scripts(root: Path) -> list[list[str]]:
+    run_seed = SEEDS.parent / "tools" / "run_seed.sh"
+    return [["bash", str(run_seed), str(s), str(root), PY] for s in sorted(SEEDS.glob("*.py"))]
+
+
+def run_sequence(cmds: list[list[str]]) -> tuple[float, float]:
+    total, peak = 0.0, 0.0
+    for cmd in cmds:
+        seconds, rss = timed(cmd)
+        total, peak = total + seconds, max(peak, rss)
+    return total, peak
+
+
+def build_benchmarks(runs: int, epochs: int) -> None:
+    from figures.synthetic import generate
+
+    work = Path(tempfile.mkdtemp(prefix="bench-"))
+    seed_root = work / "seed_root"
+    results = generate(seed_root / "results", epochs=epochs)
+    figdata = work / "figdata"
+    out = work / "out"
+    cli = [PY, "-m", "figures"]
+    changed = figdata / "cifar_summary.json"
+
+    def full():
+        shutil.rmtree(figdata, ignore_errors=True)
+        shutil.copytree(ROOT / "figdata", figdata)
+        shutil.rmtree(out, ignore_errors=True)
+        return run_sequence([[*cli, "extract", str(results), "--figdata", str(figdata)],
+                             [*cli, "build", "--figdata", str(figdata), "--out", str(out)]])
+
+    def one_changed():
+        doc = json.loads(changed.read_text())
+        doc["provenance"]["notes"] = f"benchmark edit {time.perf_counter()}"
+        changed.write_text(json.dumps(doc))
+        return timed([*cli, "build", "--figdata", str(figdata), "--out", str(out)])
+
+    cases = {
+        "seed scripts (5, in sequence)": lambda: run_sequence(seed_scripts(seed_root)),
+        "figures extract + build (all)": full,
+        "no-op rebuild": lambda: timed([*cli, "build", "--figdata", str(figdata), "--out",
+                                        str(out)]),
+        "rebuild, one figure's data changed": one_changed,
+        "pytest --mpl (environment ready)": lambda: timed(
+            [PY, "-m", "pytest", "--mpl", "-q", "-p", "no:cacheprovider"], cwd=ROOT),
+    }
+    times: dict[str, list[float]] = {k: [] for k in cases}
+    peaks: dict[str, float] = dict.fromkeys(cases, 0.0)
+    for round_ in range(runs):
+        for name, case in cases.items():
+            seconds, rss = case()
+            times[name].append(seconds)
+            peaks[name] = max(peaks[name], rss)
+        print(f"round {round_ + 1}/{runs} done", file=sys.stderr)
+    base = statistics.median(times["seed scripts (5, in sequence)"])
+    print(f"\n{epochs}-epoch synthetic results, {runs} alternating rounds, {os.cpu_count()} cores")
+    print(f"{'command':40s} {'median s':>9s} {'min s':>7s} {'× seeds':>8s} {'peak MiB':>9s}")
+    for name in cases:
+        median = statistics.median(times[name])
+        print(f"{name:40s} {median:9.2f} {min(times[name]):7.2f} {median / base:8.3f} "
+              f"{peaks[name]:9.0f}")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def scale_benchmark(n_runs: int, epochs: int) -> None:
+    """Extraction time vs plain json.load of the same files, at half and full size."""
+    from figures.registry import BY_NAME
+    from figures.results import ResultsTree
+    from figures.synthetic import generate
+
+    spec = BY_NAME["figure_snapshot_vit"]
+    print(f"\nscale: figure_snapshot_vit over many ViT runs ({epochs} epochs each)")
+    print(f"{'runs':>6s} {'MiB':>8s} {'json.load s':>12s} {'extract s':>10s} {'ratio':>6s}")
+    for runs in (n_runs // 2, n_runs):
+        work = Path(tempfile.mkdtemp(prefix="bench-scale-"))
+        generate(work, epochs=epochs, seeds=(42,), vit_seeds=range(1000, 1000 + runs))
+        files = sorted((work / "snapshot_vit_v1").glob("snapshot_vit_s*.json"))
+        size = sum(f.stat().st_size for f in files) / 2**20
+        start = time.perf_counter()
+        for f in files:
+            with f.open() as handle:
+                json.load(handle)
+        parse = time.perf_counter() - start
+        start = time.perf_counter()
+        spec.extract(ResultsTree(work))
+        extract = time.perf_counter() - start
+        print(f"{runs:6d} {size:8.1f} {parse:12.2f} {extract:10.2f} {extract / parse:6.2f}")
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--epochs", type=int, default=100)
+    parser.add_argument("--scale-runs", type=int, default=40)
+    parser.add_argument("--scale-epochs", type=int, default=2000)
+    args = parser.parse_args()
+    if not SEEDS.is_dir():
+        print(f"benchmark: the seed scripts are not at {SEEDS}", file=sys.stderr)
+        return 2
+    build_benchmarks(args.runs, args.epochs)
+    if args.scale_runs:
+        scale_benchmark(args.scale_runs, args.scale_epochs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
