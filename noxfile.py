@@ -91,8 +91,25 @@ def benchmark(session: nox.Session) -> None:
 def mutants(session: nox.Session) -> None:
     """Mutation check: every visible style change must fail ``pytest --mpl``.
 
-    Prints each mutant and ``caught K of V visible mutants``. The stability runs that go
-    with it: ``nox -s stability``.
+    Prints each mutant and ``caught K of V visible mutants``; the false-failure side is
+    ``nox -s stability``.
     """
     _install(session, "test")
     session.run("python", "tools/mutants.py", *session.posargs)
+
+
+@nox.session(default=False)
+def stability(session: nox.Session) -> None:
+    """No false failures: the suite 20 times in a row in random order, then under xdist.
+
+    Equivalent by hand: ``for i in $(seq 20); do pytest --mpl -p randomly
+    --randomly-seed=$i -q; done`` and ``pytest --mpl -n 2``.
+    """
+    _install(session, "stability")
+    runs = int(session.posargs[0]) if session.posargs else 20
+    for seed in range(1, runs + 1):
+        session.run("pytest", "--mpl", "-q", "-p", "no:cacheprovider",
+                    f"--randomly-seed={seed}", silent=True)
+        session.log(f"stability: run {seed}/{runs} passed (random order, seed {seed})")
+    session.run("pytest", "--mpl", "-q", "-n", "2", "-p", "no:randomly")
+    session.log(f"stability: {runs} random-order runs and one xdist run passed")

@@ -42,7 +42,20 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("list", help="each figure, its outputs and its data kind")
     p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR")
+    p.add_argument("--values", action="store_true",
+                   help="also the values the paper quotes, with their source notes")
     p.set_defaults(command=cmd_list)
+
+    p = sub.add_parser("macros", help="write the quoted values as LaTeX macros")
+    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR")
+    p.add_argument("--out", type=Path, default=None, metavar="FILE",
+                   help="write here (default: standard output)")
+    p.set_defaults(command=cmd_macros)
+
+    p = sub.add_parser("check-tex", help="find figdata numbers written by hand (or stale) in LaTeX")
+    p.add_argument("tex", type=Path, nargs="+", metavar="FILE.tex")
+    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR")
+    p.set_defaults(command=cmd_check_tex)
 
     p = sub.add_parser("extract", help="write figdata of the log-derived figures from RESULTS")
     p.add_argument("results", type=Path, metavar="RESULTS",
@@ -105,7 +118,40 @@ def cmd_list(args: argparse.Namespace) -> int:
             kind = f"unreadable ({exc.message})"
         outputs = ", ".join(f"{spec.name}.{o.fmt}@{o.dpi}dpi" for o in spec.outputs)
         print(f"{spec.name:24s} {kind:18s} {outputs}")
+    if args.values:
+        from figures.macros import quoted_values
+
+        print()
+        for q in quoted_values(FIGURES, args.figdata):
+            print(f"{q.figure:24s} \\{q.macro:28s} {q.text:>10s}  {q.note}")
     return 0
+
+
+def cmd_macros(args: argparse.Namespace) -> int:
+    from figures.jsonio import write_text_atomic
+    from figures.macros import macros_tex, quoted_values
+
+    tex = macros_tex(quoted_values(FIGURES, args.figdata))
+    if args.out is None:
+        sys.stdout.write(tex)
+    else:
+        write_text_atomic(args.out, tex)
+        print(f"wrote {args.out}")
+    return 0
+
+
+def cmd_check_tex(args: argparse.Namespace) -> int:
+    from figures.jsonio import read_text
+    from figures.macros import check_tex, quoted_values
+
+    quoted = quoted_values(FIGURES, args.figdata)
+    found = 0
+    for path in args.tex:
+        for problem in check_tex(read_text(path), quoted):
+            found += 1
+            print(f"{path}:{problem.removeprefix('line ')}")
+    print(f"{found} hand-written or stale figdata number(s)", file=sys.stderr)
+    return 1 if found else 0
 
 
 def cmd_extract(args: argparse.Namespace) -> int:

@@ -17,19 +17,22 @@ def extract_figure(spec: FigureSpec, tree: ResultsTree, figdata_dir: Path) -> di
         raise ValueError(f"{spec.name} holds paper values only; nothing to extract")
     with tree.recording() as used:
         data = spec.extract(tree)
+    path = spec.figdata_path(figdata_dir)
+    previous = figdata.load(path, spec.name) if path.is_file() else None
     if spec.paper_keys:
-        path = spec.figdata_path(figdata_dir)
-        if not path.is_file():
+        if previous is None:
             raise FigureDataError(
                 str(path), None,
                 f"missing; it keeps this figure's paper values ({', '.join(spec.paper_keys)}): "
                 "copy it from the repository's figdata/",
             )
-        previous = figdata.load(path, spec.name)["data"]
         for key in spec.paper_keys:
-            if key not in previous:
+            if key not in previous["data"]:
                 raise FigureDataError(str(path), f"data.{key}", "missing paper values")
-            data[key] = previous[key]
+            data[key] = previous["data"][key]
     sources = [{"path": rel, "sha256": tree.sha256(rel)} for rel in sorted(used)]
     kind = "synthetic-example" if tree.synthetic else "extracted"
-    return figdata.make(spec.name, data, kind=kind, seed_script=spec.seed_script, sources=sources)
+    doc = figdata.make(spec.name, data, kind=kind, seed_script=spec.seed_script, sources=sources)
+    if previous is not None and "quoted" in previous:
+        doc["quoted"] = previous["quoted"]  # which values the paper quotes is not in the logs
+    return doc

@@ -15,15 +15,21 @@ from typing import Any
 from figures.errors import FigureDataError
 
 
-def read_json(path: Path, shown_as: str | None = None) -> Any:
-    """Parse ``path``; a missing or malformed file raises :class:`FigureDataError`."""
+def read_text(path: Path, shown_as: str | None = None) -> str:
+    """The text of ``path``; a missing or unreadable file raises :class:`FigureDataError`."""
     name = shown_as or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise FigureDataError(name, None, "file not found") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise FigureDataError(name, None, f"cannot read: {exc}") from None
+        raise FigureDataError(name, None, f"cannot read: {exc.strerror or exc}") from None
+
+
+def read_json(path: Path, shown_as: str | None = None) -> Any:
+    """Parse ``path``; a missing or malformed file raises :class:`FigureDataError`."""
+    name = shown_as or str(path)
+    text = read_text(path, shown_as)
     if not text.strip():
         raise FigureDataError(name, None, "empty file, expected JSON")
     try:
