@@ -106,7 +106,12 @@ _NUMBER = re.compile(r"(?<![\w.\\{])([-+]?\d+\.(\d+))(\\%)?")
 
 
 def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
-    """Lines of ``tex`` where a figdata value is written by hand, or nearly (stale)."""
+    """Lines of ``tex`` where a figdata value is written by hand, or nearly (stale).
+
+    A number matches a quoted value when equal at the precision shown; it is a near miss
+    (stale) when shown at least as precisely as the macro, within 5 units of its last digit
+    and within 10% of the value. Comments and ``\\newcommand`` lines are skipped.
+    """
     problems = []
     for number, line in enumerate(tex.splitlines(), 1):
         code = re.split(r"(?<!\\)%", line, maxsplit=1)[0]
@@ -114,9 +119,9 @@ def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
             continue
         for match in _NUMBER.finditer(code):
             shown, decimals = float(match.group(1)), len(match.group(2))
-            if decimals < 2:
-                continue
             percent = match.group(3) is not None
+            if decimals < (1 if percent else 2):
+                continue  # "0.5" or "1.5" says too little to tie it to a figdata value
             for q in quoted:
                 if q.percent != percent:
                     continue
@@ -126,7 +131,8 @@ def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
                 if math.isclose(shown, expected, abs_tol=unit / 10):
                     problems.append(f"line {number}: {match.group(0)} is {q.figure}'s value "
                                     f"written by hand; use \\{q.macro}")
-                elif abs(shown - expected) <= 5 * unit + 1e-12 and decimals >= q.decimals:
+                elif (abs(shown - expected) <= 5 * unit + 1e-12 and decimals >= q.decimals
+                      and abs(shown - expected) <= 0.1 * abs(expected)):
                     problems.append(f"line {number}: {match.group(0)} is near {q.figure}'s "
                                     f"{q.text} (\\{q.macro}): stale number?")
     return problems
