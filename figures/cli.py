@@ -46,6 +46,12 @@ def _parser() -> argparse.ArgumentParser:
                    help="also the values the paper quotes, with their source notes")
     p.set_defaults(command=cmd_list)
 
+    p = sub.add_parser("status", help="which figdata files are current, stale or missing")
+    p.add_argument("results", type=Path, nargs="?", metavar="RESULTS",
+                   help="compare recorded source hashes with this results folder")
+    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR")
+    p.set_defaults(command=cmd_status)
+
     p = sub.add_parser("macros", help="write the quoted values as LaTeX macros")
     p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR")
     p.add_argument("--out", type=Path, default=None, metavar="FILE",
@@ -72,6 +78,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="render N figures at once (default: all cores)")
     p.add_argument("--force", action="store_true",
                    help="render every figure, even those whose inputs did not change")
+    p.add_argument("--results", type=Path, default=None, metavar="RESULTS",
+                   help="refuse figures whose figdata is stale against this results folder")
+    p.add_argument("--allow-stale", action="store_true",
+                   help="with --results: build stale figures anyway, with a warning")
     p.set_defaults(command=cmd_build)
 
     p = sub.add_parser("synthesize", help="write a synthetic example results tree")
@@ -125,6 +135,17 @@ def cmd_list(args: argparse.Namespace) -> int:
         for q in quoted_values(FIGURES, args.figdata):
             print(f"{q.figure:24s} \\{q.macro:28s} {q.text:>10s}  {q.note}")
     return 0
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    from figures.status import figure_status
+
+    not_current = 0
+    for spec in FIGURES:
+        state, detail = figure_status(spec, args.figdata, args.results)
+        not_current += state not in ("current", "paper-values")
+        print(f"{spec.name:24s} {state:13s} {detail}")
+    return 1 if not_current else 0
 
 
 def cmd_macros(args: argparse.Namespace) -> int:
@@ -181,7 +202,26 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     specs = _select(args.names)
     failed = []
-    for result in build(specs, args.figdata, args.out, jobs=args.jobs, force=args.force):
+    if args.results is not None:
+        from figures.status import figure_status
+
+        fresh = []
+        for spec in specs:
+            state, detail = figure_status(spec, args.figdata, args.results)
+            if state in ("current", "paper-values"):
+                fresh.append(spec)
+            elif args.allow_stale and state == "stale":
+                print(f"warning: {spec.name}: building stale figdata ({detail})", file=sys.stderr)
+                fresh.append(spec)
+            else:
+                failed.append(spec.name)
+                print(f"error: {spec.name}: figdata is {state} ({detail}); run `figures extract "
+                      f"{args.results}` or pass --allow-stale", file=sys.stderr)
+        specs_to_build = fresh
+    else:
+        specs_to_build = specs
+    for result in build(specs_to_build, args.figdata, args.out, jobs=args.jobs,
+                        force=args.force):
         if result.status == "failed":
             failed.append(result.name)
             print(f"error: {result.name}: {result.message}", file=sys.stderr)

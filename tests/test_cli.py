@@ -1,0 +1,126 @@
+"""What a user sees when input is bad: one line naming file and key, no traceback, exit 1,
+the other figures still built, and no half-written or clobbered output."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+from figures import cli
+from figures.jsonio import atomic_path
+
+HERO = "fig1_audit_hero"
+
+
+@pytest.fixture
+def figdata_dir(tmp_path: Path) -> Path:
+    target = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", target)
+    return target
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _outputs(out_dir: Path) -> dict[str, bytes]:
+    """The figure files in ``out_dir`` (not the build's bookkeeping)."""
+    return {p.name: p.read_bytes() for p in out_dir.iterdir() if not p.name.startswith(".")}
+
+
+def _edit(path: Path, change) -> None:
+    doc = json.loads(path.read_text())
+    change(doc)
+    path.write_text(json.dumps(doc))
+
+
+def test_list_names_every_figure_and_its_data_kind(capsys):
+    code, out, _ = run(capsys, "list", "--figdata", str(REPO / "figdata"))
+    assert code == 0
+    assert "fig1_audit_hero" in out
+    assert "paper-values" in out
+    assert len(out.strip().splitlines()) == 10
+
+
+@pytest.mark.parametrize(("damage", "message"), [
+    (lambda p: p.unlink(), "fig1_audit_hero.json: file not found"),
+    (lambda p: p.write_text('{"figure": "fig1_audit_hero",\n  "data": {'),
+     "fig1_audit_hero.json: malformed JSON at line 2 column 12"),
+    (lambda p: p.write_text(""), "fig1_audit_hero.json: empty file"),
+    (lambda p: _edit(p, lambda d: d.pop("provenance")),
+     "fig1_audit_hero.json: provenance: missing key"),
+    (lambda p: _edit(p, lambda d: d["data"]["panel_c"]["values"]["FA"].__setitem__(2, -1.0)),
+     "fig1_audit_hero.json: data.panel_c.values.FA[2]: expected a positive number"),
+    (lambda p: _edit(p, lambda d: d["data"]["panel_b"]["values"].pop("DFA")),
+     "fig1_audit_hero.json: data.panel_b.values.DFA: missing key"),
+    (lambda p: _edit(p, lambda d: d["data"]["panel_b"]["values"]["FA"].append(0.5)),
+     "fig1_audit_hero.json: data.panel_b.values: series of unequal length"),
+    (lambda p: _edit(p, lambda d: d["data"]["panel_a"]["values"]["BP"].__setitem__("acc", "high")),
+     "fig1_audit_hero.json: data.panel_a.values.BP.acc: expected a number, got a string"),
+])
+def test_bad_figdata_is_one_line_and_spares_the_previous_output(
+        capsys, tmp_path, figdata_dir, damage, message):
+    out_dir = tmp_path / "out"
+    assert run(capsys, "build", HERO, "--figdata", str(figdata_dir), "--out", str(out_dir))[0] == 0
+    before = _outputs(out_dir)
+    damage(figdata_dir / f"{HERO}.json")
+    code, _, err = run(capsys, "build", HERO, "--figdata", str(figdata_dir), "--out", str(out_dir))
+    assert code == 1
+    first = err.splitlines()[0]
+    assert first.startswith(f"error: {HERO}: ")
+    assert message in first
+    assert "Traceback" not in err
+    assert _outputs(out_dir) == before
+
+
+def test_a_failing_figure_does_not_stop_the_others(capsys, tmp_path, figdata_dir):
+    (figdata_dir / "fig4_penalty_rescue.json").write_text("{ nope")
+    code, out, err = run(capsys, "build", "--figdata", str(figdata_dir), "--out",
+                         str(tmp_path / "out"), "--jobs", "1")
+    assert code == 1
+    assert out.count("built ") == 9
+    assert "1 of 10 figure(s) failed: fig4_penalty_rescue" in err
+
+
+def test_missing_results_folder_is_one_line(capsys, tmp_path):
+    code, _, err = run(capsys, "extract", str(tmp_path / "nowhere"), "--figdata",
+                       str(tmp_path / "fd"))
+    assert code == 1
+    assert err.strip() == f"error: {tmp_path / 'nowhere'}: results folder not found"
+
+
+def test_unknown_figure_name_is_refused():
+    with pytest.raises(SystemExit, match="unknown figure"):
+        cli.main(["build", "fig99"])
+
+
+def test_an_interrupted_write_leaves_the_previous_file_intact(tmp_path):
+    target = tmp_path / "figure.png"
+    target.write_bytes(b"previous good file")
+    with pytest.raises(KeyboardInterrupt), atomic_path(target) as tmp:
+        tmp.write_bytes(b"half a fi")
+        raise KeyboardInterrupt
+    assert target.read_bytes() == b"previous good file"
+    assert [p.name for p in tmp_path.iterdir()] == ["figure.png"]
+
+
+def test_a_failing_render_leaves_the_previous_outputs_intact(capsys, tmp_path, figdata_dir,
+                                                             monkeypatch):
+    out_dir = tmp_path / "out"
+    assert run(capsys, "build", HERO, "--figdata", str(figdata_dir), "--out", str(out_dir))[0] == 0
+    before = _outputs(out_dir)
+
+    def broken_savefig(self, fname, **kwargs):
+        Path(fname).write_bytes(b"partial")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("matplotlib.figure.Figure.savefig", broken_savefig)
+    assert run(capsys, "build", HERO, "--force", "--jobs", "1", "--figdata", str(figdata_dir),
+               "--out", str(out_dir))[0] == 130
+    assert _outputs(out_dir) == before
