@@ -113,3 +113,10 @@ def stability(session: nox.Session) -> None:
         session.log(f"stability: run {seed}/{runs} passed (random order, seed {seed})")
     session.run("pytest", "--mpl", "-q", "-n", "2", "-p", "no:randomly")
     session.log(f"stability: {runs} random-order runs and one xdist run passed")
+
+
+@nox.session(default=False)
+def macros(session: nox.Session) -> None:
+    """Write the paper's quoted figdata values as LaTeX macros to build/macros.tex."""
+    _install(session)
+    session.run("figures", "macros", "--out", "build/macros.tex", *session.posargs)
