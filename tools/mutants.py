@@ -37,7 +37,15 @@ PATTERNS: dict[str, str] = {
     "marker": r"""\bmarker=(?P<q>["'])(?P<v>[osD^v.x*])(?P=q)""",
     "marker size": rf"\b(?:markersize|ms|s)=(?P<v>{_NUM[1:-1]})",
     "font size": rf"\bfontsize=(?P<v>{_NUM[1:-1]})",
-    "rc font size": r'"[\w.]*size": (?P<v>\d+)',
+    "rc font size": r'"[\w.]*size": (?P<v>\d+(?:\.\d+)?)\b',
+    # Module-level named constants (LINEWIDTH = 1.5, GRID_ALPHA = 0.3, FIGSIZE = (10, 7), ...)
+    "linewidth constant": rf"^[A-Z_]*(?:WIDTH|_LW)[A-Z_]* = (?P<v>{_NUM[1:-1]})",
+    "alpha constant": rf"^[A-Z_]*ALPHA[A-Z_]* = (?P<v>{_NUM[1:-1]})",
+    "size constant": rf"^(?![A-Z_]*FIG)[A-Z_]*SIZE[A-Z_]* = (?P<v>{_NUM[1:-1]})",
+    "figure size constant": rf"^[A-Z_]*FIGSIZE[A-Z_]* = \((?P<v>{_NUM[1:-1]}),",
+    "limit constant": rf"^[A-Z_]*LIM[A-Z_]* = \((?P<v>{_NUM[1:-1]}),",
+    "text constant": r"""^[A-Z_]*(?:TITLE|LABEL)[A-Z_]* = \(?r?(?P<q>["'])(?P<v>[^"'{}\\$]{3,})""",
+    "single-letter colour": r"""^[A-Z_]*COLOU?RS? = .*?:\s*(?P<q>["'])(?P<v>[bgrcmyk])(?P=q)""",
     "alpha": rf"\balpha=(?P<v>{_NUM[1:-1]})",
     "legend location": r"""\bloc=(?P<q>["'])(?P<v>(?:upper|lower|center) ?\w*)(?P=q)""",
     "figure size": rf"\bfigsize=\((?P<v>{_NUM[1:-1]}),",
@@ -61,18 +69,20 @@ class Mutant:
 
 
 def _mutate(kind: str, value: str) -> str:  # noqa: PLR0911 - one branch per kind
+    if kind == "single-letter colour":
+        return "g" if value != "g" else "m"
     if kind == "colour":
         return "#" + "".join("0123456789abcdef"[(int(c, 16) + 5) % 16] for c in value[1:])
     if kind == "marker":
         return "x" if value != "x" else "o"
     if kind == "legend location":
         return "lower left" if value != "lower left" else "upper right"
-    if kind == "text":
+    if kind in ("text", "text constant"):
         return "X " + value
     number = float(value)
-    if kind == "alpha":
+    if kind in ("alpha", "alpha constant"):
         return repr(round(number * 0.5 if number > 0.5 else number + 0.3, 3))
-    if kind == "axis limit":
+    if kind in ("axis limit", "limit constant"):
         return repr(number * 1.5 if number < 0 else number * 0.5 if number > 0 else -0.1)
     return repr(round(number * 1.5 + 0.5, 3))
 
