@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 
 from figures.errors import FigureDataError
 from figures.results import ResultsTree, element, get, number
+from figures.schema import ListOf, MapOf, Number, Record, Scalar, Series, Text
 from figures.style import DEFAULT_RC, mean_std, mean_std_band, new_figure, themed
 
 # --- data layout ------------------------------------------------------------------------------
@@ -343,3 +344,30 @@ def render_summary(data: dict[str, Any]) -> Figure:
 
 def _seed_count(seeds: list[int]) -> str:
     return f"{len(seeds)} seed{'s' if len(seeds) != 1 else ''}"
+
+
+_PER_SEED = ListOf(Series(), equal_lengths=True)
+SCHEMA_ACCURACY = Record(
+    {"seeds": ListOf(Scalar()),
+     "methods": MapOf(Record({"train_acc": _PER_SEED, "test_acc": _PER_SEED},
+                             same_length=[("train_acc[*]", "test_acc[*]")]), min_size=1)},
+)
+SCHEMA_DIAGNOSTICS = Record({
+    "seed": Scalar(), "nudging_eta": Text(),
+    **{panel: MapOf(Series()) for panel in DIAGNOSTICS},
+})
+SCHEMA_FEATURE_DRIFT = Record({
+    "seed": Scalar(),
+    "drift": MapOf(Record({"block": Series(), "drift": Series()},
+                          same_length=[("block", "drift")])),
+})
+SCHEMA_STATE_VS_CREDIT = Record({
+    "seeds": ListOf(Scalar()),
+    "state_pred_error": MapOf(Series(positive=True)),
+    "final_test_acc": MapOf(Series(), keys=(STATE_BRIDGE,), min_size=1),
+})
+SCHEMA_SUMMARY = Record({
+    "seeds": ListOf(Scalar()),
+    "epoch_counts": ListOf(Number(), min_length=1),
+    "final_test_acc": MapOf(Series(), min_size=1),
+})

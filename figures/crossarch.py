@@ -22,6 +22,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from figures.results import ResultsTree, element, first_key, get, log_records, number
+from figures.schema import ListOf, MapOf, Record, Series, Text
 from figures.style import PAPER_COLORS, PAPER_RC, new_figure, paper_grid, themed
 
 METHODS = ("BP", "FA", "DFA")
@@ -141,3 +142,11 @@ def _labels(ax, column: int, *, first: bool, last: bool, legend: bool = False) -
             ax.legend(loc="center right", fontsize=7)
     if last:
         ax.set_xlabel("Epoch")
+
+
+_RUN = Record(
+    {"epochs": Series(), "h_L": Series(positive=True), "g_L": Series(positive=True),
+     "acc": Series()},
+    same_length=[("epochs", "h_L", "g_L", "acc")],
+)
+SCHEMA = Record({"rows": ListOf(Record({"arch": Text(), "methods": MapOf(_RUN, keys=METHODS)}))})

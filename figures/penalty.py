@@ -22,6 +22,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from figures.results import ResultsTree, element, get, log_records, number
+from figures.schema import ListOf, MapOf, Number, Record, Series, Text
 from figures.style import DEFAULT_RC, new_figure, themed
 
 #: Top-level data keys carried over unchanged from the existing figdata on extraction.
@@ -166,3 +167,24 @@ def _capacity_cost(ax, panel: dict[str, Any]) -> None:
     ax.legend(loc="upper right", fontsize=8)
     ax.grid(True, axis="y", alpha=0.3)
     ax.set_ylim(*C_YLIM)
+
+
+SCHEMA = Record({
+    "panel_a": Record({
+        "vanilla": Record({"epochs": Series(), "h_L": Series(positive=True),
+                           "g_L": Series(positive=True)}, same_length=[("epochs", "h_L", "g_L")]),
+        "penalized": Record({"epochs": Series(), "h_L": Series(positive=True),
+                             "g_2": Series(positive=True)},
+                            same_length=[("epochs", "h_L", "g_2")]),
+    }),
+    "panel_a_paper": Record({"grad_floor": Number(positive=True),
+                             "rescue_orders_of_magnitude": Number()}),
+    "panel_b": Record({"conditions": ListOf(Record({
+        "label": Text(), "cos": Number(), "cos_err": Number(), "rho": Number(),
+        "rho_err": Number()}))}),
+    "panel_c": Record({
+        "accuracy": MapOf(Record({"no_penalty": Number(), "with_penalty": Number()}),
+                          keys=PANEL_C_METHODS),
+        "frozen_baseline": Number(),
+    }),
+})

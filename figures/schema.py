@@ -43,12 +43,23 @@ class Text(Schema):
 
 
 @dataclass(frozen=True)
+class Scalar(Schema):
+    """A label: a number or a string (e.g. a seed)."""
+
+    def check(self, value, file, where):
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise FigureDataError(file, where, f"expected a number or string, got {_kind(value)}")
+
+
+@dataclass(frozen=True)
 class ListOf(Schema):
     """A list of ``item``; ``length`` fixes its length, ``min_length`` bounds it."""
 
     item: Schema
     min_length: int = 1
     length: int | None = None
+    #: Every item is a list of one length (e.g. one series per seed, all as long).
+    equal_lengths: bool = False
 
     def check(self, value, file, where):
         if not isinstance(value, list):
@@ -60,6 +71,9 @@ class ListOf(Schema):
                 file, where, f"expected at least {self.min_length} entries, got {len(value)}")
         for i, item in enumerate(value):
             self.item.check(item, file, f"{where}[{i}]")
+        if self.equal_lengths and len({len(v) for v in value}) > 1:
+            detail = ", ".join(f"[{i}] has {len(v)}" for i, v in enumerate(value))
+            raise FigureDataError(file, where, f"series of unequal length: {detail}")
 
 
 def Series(*, positive: bool = False, min_length: int = 1) -> ListOf:
@@ -69,8 +83,11 @@ def Series(*, positive: bool = False, min_length: int = 1) -> ListOf:
 
 @dataclass(frozen=True)
 class Record(Schema):
-    """An object with ``fields`` (keys in ``optional`` may be absent; others are allowed);
-    lists named in each group of ``same_length`` must be equally long (x against y)."""
+    """An object with ``fields`` (keys in ``optional`` may be absent; others are allowed).
+
+    Lists named in each group of ``same_length`` must be equally long (x against y); a name
+    is a dotted path, and ``[*]`` stands for every element (``BP.h_L[*]``: each seed's series).
+    Absent paths are skipped (they are optional or already reported)."""
 
     fields: Mapping[str, Schema]
     optional: Sequence[str] = ()
@@ -86,10 +103,9 @@ class Record(Schema):
                 raise FigureDataError(file, f"{where}.{key}", "missing key")
             schema.check(value[key], file, f"{where}.{key}")
         for group in self.same_length:
-            present = [k for k in group if k in value]
-            lengths = {k: len(value[k]) for k in present}
-            if len(set(lengths.values())) > 1:
-                detail = ", ".join(f"{k} has {n}" for k, n in lengths.items())
+            lengths = [item for path in group for item in _lengths(value, path)]
+            if len({n for _, n in lengths}) > 1:
+                detail = ", ".join(f"{k} has {n}" for k, n in lengths)
                 raise FigureDataError(file, where, f"series of unequal length: {detail}")
 
 
@@ -118,6 +134,25 @@ class MapOf(Schema):
         if self.equal_lengths and len({len(v) for v in value.values()}) > 1:
             detail = ", ".join(f"{k} has {len(v)}" for k, v in value.items())
             raise FigureDataError(file, where, f"series of unequal length: {detail}")
+
+
+def _lengths(value: Any, path: str) -> list[tuple[str, int]]:
+    """``(label, len)`` of each list that ``path`` names inside ``value``."""
+    found: list[tuple[str, Any]] = [("", value)]
+    for part in path.split("."):
+        each = part.endswith("[*]")
+        key = part.removesuffix("[*]")
+        step = []
+        for label, item in found:
+            if not isinstance(item, dict) or key not in item:
+                continue
+            child, child_label = item[key], f"{label}.{key}".lstrip(".")
+            if each and isinstance(child, list):
+                step.extend((f"{child_label}[{i}]", c) for i, c in enumerate(child))
+            else:
+                step.append((child_label, child))
+        found = step
+    return [(label, len(item)) for label, item in found if isinstance(item, list)]
 
 
 def validate(data: Any, schema: Schema, file: str) -> None:

@@ -19,6 +19,7 @@ from matplotlib.figure import Figure
 
 from figures.errors import FigureDataError
 from figures.results import ResultsTree, element, first_key, get, log_records, number
+from figures.schema import ListOf, Record, Scalar, Series
 from figures.style import DEFAULT_RC, mean_std_band, new_figure, themed
 
 # --- where the runs live --------------------------------------------------------------------
@@ -189,3 +190,25 @@ def _finish(ax: Axes, y_label: str, title: str, *, x_label: str | None = X_LABEL
     ax.set_title(title)
     ax.legend()
     ax.grid(True, alpha=GRID_ALPHA)
+
+
+_TRAJECTORY = Record({"epoch": Series(), "h_L": Series(positive=True),
+                      "g_2": Series(positive=True)}, same_length=[("epoch", "h_L", "g_2")])
+
+
+def _across_seeds_schema(min_seeds: int) -> Record:
+    per_seed = ListOf(Series(positive=True), min_length=min_seeds)
+    metrics = Record({"h_L": per_seed, "g_2": per_seed})
+    return Record(
+        {"seeds": ListOf(Scalar(), min_length=min_seeds), "epoch": Series(min_length=min_seeds),
+         "BP": metrics, "DFA": metrics},
+        same_length=[("epoch", *(f"{m}.{k}[*]" for m in LOG_KEYS for k in METRICS)),
+                     ("seeds", *(f"{m}.{k}" for m in LOG_KEYS for k in METRICS))],
+    )
+
+
+SCHEMA_RESMLP = Record({
+    "with_ln": Record({"seed": Scalar(), "BP": _TRAJECTORY, "DFA": _TRAJECTORY}),
+    "no_ln": _across_seeds_schema(min_seeds=0),
+})
+SCHEMA_VIT = _across_seeds_schema(min_seeds=1)
