@@ -290,7 +290,8 @@ def _prediction_error(ax, errors: dict[str, list[float]]) -> None:
     ax.set_ylabel("State Prediction Error", fontsize=12)
     ax.set_title("State Bridge: Prediction Error", fontsize=13)
     ax.set_yscale("log")
-    ax.legend()
+    if errors:  # no seed logged the error: no lines, so no (empty) legend either
+        ax.legend()
     ax.grid(True, alpha=GRID_ALPHA)
 
 

@@ -32,13 +32,14 @@ class ThemedFigure:
         save(self.spec, self.fig, target, **kwargs)
 
 
-def _params():
-    for path in fixture_files():
-        mark = pytest.mark.mpl_image_compare(filename=f"{path.stem}.png", **COMPARE)
-        yield pytest.param(path, id=path.stem, marks=mark)
+PARAMS = [
+    pytest.param(path, id=path.stem,
+                 marks=pytest.mark.mpl_image_compare(filename=f"{path.stem}.png", **COMPARE))
+    for path in fixture_files()
+]
 
 
-@pytest.mark.parametrize("fixture", _params())
+@pytest.mark.parametrize("fixture", PARAMS)
 def test_figure_matches_baseline(fixture: Path) -> ThemedFigure:
     spec = BY_NAME[figure_name(fixture)]
     data = figdata.load(fixture, spec.name, spec.schema)["data"]

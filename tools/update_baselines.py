@@ -56,7 +56,9 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         status = subprocess.call(
             [sys.executable, "-m", "pytest", str(ROOT / "tests" / "test_images.py"),
-             f"--mpl-generate-path={tmp}", "-q", "-p", "no:cacheprovider", *pytest_args],
+             f"--mpl-generate-path={tmp}", "-q", "-p", "no:cacheprovider",
+             # pytest-mpl warns that the ini's baseline path is unused while generating
+             "-W", "ignore:Ignoring --mpl-baseline-path:UserWarning", *pytest_args],
             cwd=ROOT)
         if status not in (0,):
             print(f"update_baselines: pytest exited {status}; nothing written", file=sys.stderr)
