@@ -103,9 +103,14 @@ def test_unknown_figure_name_is_refused():
 def test_an_interrupted_write_leaves_the_previous_file_intact(tmp_path):
     target = tmp_path / "figure.png"
     target.write_bytes(b"previous good file")
-    with pytest.raises(KeyboardInterrupt), atomic_path(target) as tmp:
-        tmp.write_bytes(b"half a fi")
-        raise KeyboardInterrupt
+
+    def interrupted_write() -> None:
+        with atomic_path(target) as tmp:
+            tmp.write_bytes(b"half a fi")
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        interrupted_write()
     assert target.read_bytes() == b"previous good file"
     assert [p.name for p in tmp_path.iterdir()] == ["figure.png"]
 

@@ -42,7 +42,7 @@ def test_check_tex_flags_every_planted_number_and_nothing_else():
 def test_check_tex_command_exits_nonzero_and_names_file_and_line():
     proc = subprocess.run(
         [sys.executable, "-m", "figures", "check-tex", str(TEX), "--figdata",
-         str(REPO / "figdata")], capture_output=True, text=True, cwd=REPO)
+         str(REPO / "figdata")], capture_output=True, text=True, cwd=REPO, check=False)
     assert proc.returncode == 1
     assert f"{TEX}:7: +0.995 is near" in proc.stdout
 
@@ -59,6 +59,6 @@ def test_macros_file_compiles_in_a_minimal_latex_document(tmp_path):
         "\\documentclass{article}\\input{macros.tex}\\begin{document}"
         f"{body}\\end{{document}}\n")
     proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
-                          cwd=tmp_path, capture_output=True, text=True)
+                          cwd=tmp_path, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert (tmp_path / "doc.pdf").is_file()
