@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import platform
 from typing import Any
 
@@ -12,9 +13,11 @@ ENVIRONMENT_FILE = "baseline/ENVIRONMENT.json"
 
 
 def current() -> dict[str, Any]:
-    """What the golden images depend on: matplotlib and the FreeType it bundles, on Linux."""
+    """What the golden images depend on: matplotlib and the FreeType it bundles, on Linux,
+    and Pillow, which encodes the PNG bytes the hash library fingerprints."""
     return {
         "matplotlib": matplotlib.__version__,
+        "pillow": importlib.metadata.version("pillow"),
         "freetype": matplotlib.ft2font.__freetype_version__,
         "system": platform.system(),
     }

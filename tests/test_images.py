@@ -1,8 +1,11 @@
 """Golden-image tests: every fixture in tests/fixtures/ against baseline/<fixture stem>.png.
 
-Tolerance 0: rendering is deterministic for a given matplotlib + FreeType (checked at start),
-measured noise between runs, orders, processes and hostile rcParams is 0 RMS, so any visible
-change — one marker, one colour, one linewidth — fails.
+pytest-mpl runs in hybrid mode: the PNG's sha256 in baseline/hashes.json decides (an
+unchanged figure is confirmed by hash), and on a mismatch the image comparison against the
+baseline PNG shows the difference in the HTML summary. Tolerance 0: rendering is
+deterministic for a given matplotlib + FreeType + Pillow (checked at start); the measured
+noise between runs, orders, processes and hostile rcParams is 0 RMS, so any visible change —
+one marker, one colour, one linewidth — fails.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from figures import figdata
 from figures.build import save
 from figures.registry import BY_NAME, FigureSpec
 
-#: Shared compare settings (as mplhep does): one dpi, exact pixels.
-COMPARE: dict[str, Any] = {"tolerance": 0, "savefig_kwargs": {"dpi": 100}}
+#: Shared compare settings (as mplhep does): one dpi, exact pixels, and PNG metadata
+#: stripped (``deterministic``) so the hash in baseline/hashes.json is reproducible.
+COMPARE: dict[str, Any] = {"tolerance": 0, "savefig_kwargs": {"dpi": 100}, "deterministic": True}
 
 
 class ThemedFigure:
