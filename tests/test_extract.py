@@ -243,6 +243,13 @@ def test_cifar_accuracy_cuts_seeds_to_the_common_epochs_with_a_warning(tmp_path)
                    '{"bp_log": [{"epoch": NaN, "hidden_norms": [1], '
                    '"bp_grad_norms_per_sample_med": [1, 1, 1]}], "dfa_log": []}'),
      r"bp_log\[0\]\.epoch: expected a finite number, got nan"),
+    ("fig4_penalty_rescue",
+     lambda r: put(r, "snapshot_evolution_v2/snapshot_evolution_s42.json", snapshot_pair()),
+     r"^dfa_residual_penalty/dfa_pen_lam0\.01_s42\.json: file not found$"),
+    ("cifar_summary",
+     lambda r: put(r, "cifar10/results_cifar10.json", '{"42": {"bp": {"log": {"test_acc": '
+                                                       '[0.5, Infinity]}}}}'),
+     r"^cifar10/results_cifar10\.json: 42\.bp\.log\.test_acc\[1\]: expected a finite number"),
     ("cifar_summary",
      lambda r: put(r, "cifar10_seed456/results_cifar10.json", {"456": {"bp": {"log": {
          "train_acc": [0.1], "test_acc": "0.5"}}}}),

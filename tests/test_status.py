@@ -1,0 +1,43 @@
+"""Stale-data detection: figdata records its sources' hashes; status and build compare them."""
+
+from __future__ import annotations
+
+import shutil
+
+from conftest import REPO
+
+from figures import cli
+from figures.synthetic import generate
+
+
+def test_status_and_build_refuse_stale_figdata_until_extracted(tmp_path, capsys):
+    results = generate(tmp_path / "results", epochs=3)
+    figdata_dir = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", figdata_dir)
+    assert cli.main(["extract", str(results), "--figdata", str(figdata_dir)]) == 0
+    assert cli.main(["status", str(results), "--figdata", str(figdata_dir)]) == 0
+    out = capsys.readouterr().out
+    assert "fig1_audit_hero          paper-values" in out
+    assert "cifar_summary            current" in out
+
+    penalty_log = results / "dfa_residual_penalty" / "dfa_pen_lam0.01_s42.json"
+    penalty_log.write_text(penalty_log.read_text().replace('"epoch": 3', '"epoch": 4'))
+    assert cli.main(["status", str(results), "--figdata", str(figdata_dir)]) == 1
+    out = capsys.readouterr().out
+    assert ("fig4_penalty_rescue      stale         "
+            "dfa_residual_penalty/dfa_pen_lam0.01_s42.json changed") in out
+    assert "cifar_summary            current" in out
+
+    out_dir = tmp_path / "out"
+    code = cli.main(["build", "fig4_penalty_rescue", "cifar_summary", "--figdata",
+                     str(figdata_dir), "--out", str(out_dir), "--results", str(results)])
+    _, err = capsys.readouterr()
+    assert code == 1
+    assert err.startswith("error: fig4_penalty_rescue: figdata is stale "
+                          "(dfa_residual_penalty/dfa_pen_lam0.01_s42.json changed)")
+    assert not (out_dir / "fig4_penalty_rescue.pdf").exists()
+    assert (out_dir / "cifar_summary.png").is_file()
+
+    assert cli.main(["build", "fig4_penalty_rescue", "--figdata", str(figdata_dir), "--out",
+                     str(out_dir), "--results", str(results), "--allow-stale"]) == 0
+    assert (out_dir / "fig4_penalty_rescue.pdf").is_file()
