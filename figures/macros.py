@@ -122,6 +122,7 @@ def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
             percent = match.group(3) is not None
             if decimals < (1 if percent else 2):
                 continue  # "0.5" or "1.5" says too little to tie it to a figdata value
+            exact, near = [], []
             for q in quoted:
                 if q.percent != percent:
                     continue
@@ -129,10 +130,12 @@ def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
                 expected = round(value, decimals)
                 unit = 10 ** -decimals
                 if math.isclose(shown, expected, abs_tol=unit / 10):
-                    problems.append(f"line {number}: {match.group(0)} is {q.figure}'s value "
-                                    f"written by hand; use \\{q.macro}")
+                    exact.append(f"line {number}: {match.group(0)} is {q.figure}'s value "
+                                 f"written by hand; use \\{q.macro}")
                 elif (abs(shown - expected) <= 5 * unit + 1e-12 and decimals >= q.decimals
                       and abs(shown - expected) <= 0.1 * abs(expected)):
-                    problems.append(f"line {number}: {match.group(0)} is near {q.figure}'s "
-                                    f"{q.text} (\\{q.macro}): stale number?")
+                    near.append(f"line {number}: {match.group(0)} is near {q.figure}'s "
+                                f"{q.text} (\\{q.macro}): stale number?")
+            # A number that is exactly one quoted value is not also "near" another one.
+            problems.extend(exact or near)
     return problems
