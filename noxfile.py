@@ -40,12 +40,13 @@ def figures(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite with golden-image comparison (``pytest --mpl``).
+    """Run the test suite with golden-image comparison (``pytest --mpl``), on all cores.
 
-    Failures write a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/.
+    Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/.
     """
     _install(session, "test")
-    session.run("pytest", "--mpl", "--mpl-generate-summary=html", *session.posargs)
+    session.run("pytest", "--mpl", "--mpl-generate-summary=html", "-n", "auto",
+                *session.posargs)
 
 
 @nox.session
