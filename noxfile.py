@@ -101,19 +101,20 @@ def mutants(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def stability(session: nox.Session) -> None:
-    """No false failures: the suite 20 times in a row in random order, then under xdist.
+    """No false failures: the whole suite 20 times in a row, each in its own random order
+    (pytest-randomly) on 2 xdist workers, then once serially in random order.
 
-    Equivalent by hand: ``for i in $(seq 20); do pytest --mpl -p randomly
-    --randomly-seed=$i -q; done`` and ``pytest --mpl -n 2``.
+    By hand: ``for i in $(seq 20); do pytest --mpl -n 2 --randomly-seed=$i -q || break; done``.
+    ``nox -s stability -- 5`` runs 5 rounds instead of 20.
     """
     _install(session, "stability")
     runs = int(session.posargs[0]) if session.posargs else 20
     for seed in range(1, runs + 1):
-        session.run("pytest", "--mpl", "-q", "-p", "no:cacheprovider",
+        session.run("pytest", "--mpl", "-q", "-p", "no:cacheprovider", "-n", "2",
                     f"--randomly-seed={seed}", silent=True)
-        session.log(f"stability: run {seed}/{runs} passed (random order, seed {seed})")
-    session.run("pytest", "--mpl", "-q", "-n", "2", "-p", "no:randomly")
-    session.log(f"stability: {runs} random-order runs and one xdist run passed")
+        session.log(f"stability: run {seed}/{runs} passed (random order, seed {seed}, -n 2)")
+    session.run("pytest", "--mpl", "-q", "-p", "no:cacheprovider", f"--randomly-seed={runs + 1}")
+    session.log(f"stability: {runs} random-order xdist runs and one serial run passed")
 
 
 @nox.session(default=False)
