@@ -237,14 +237,18 @@ def render_accuracy(data: dict[str, Any]) -> Figure:
     return fig
 
 
+def _per_layer_line(ax, x, y, method: str) -> None:
+    """One method's per-layer (or per-block) values: the report's marked line."""
+    ax.plot(x, y, "o-", color=COLORS[method], label=LABELS[method], markersize=MARKER_SIZE)
+
+
 @themed(DEFAULT_RC)
 def render_diagnostics(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(18, 5))
     axes = fig.subplots(1, 3)
     for ax, (key, ylabel, title, zero_line) in zip(axes, DIAGNOSTIC_PANELS, strict=True):
         for method, values in data[key].items():
-            ax.plot(range(len(values)), values, "o-", color=COLORS[method],
-                    label=LABELS[method], markersize=MARKER_SIZE)
+            _per_layer_line(ax, range(len(values)), values, method)
         ax.set_xlabel("Layer")
         ax.set_ylabel(ylabel)
         ax.set_title(title.format(eta=data["nudging_eta"]))
@@ -262,8 +266,7 @@ def render_feature_drift(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(10, 6))
     ax = fig.subplots(1, 1)
     for method, series in data["drift"].items():
-        ax.plot(series["block"], series["drift"], "o-", color=COLORS[method],
-                label=LABELS[method], markersize=MARKER_SIZE)
+        _per_layer_line(ax, series["block"], series["drift"], method)
     ax.set_xlabel("Block", fontsize=12)
     ax.set_ylabel("Feature Drift ||W_final - W_init|| / ||W_init||", fontsize=11)
     ax.set_title(f"Feature Drift per Block (CIFAR-10, seed {data['seed']})", fontsize=13)

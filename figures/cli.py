@@ -112,9 +112,13 @@ def _each(specs: Sequence[FigureSpec], debug: bool, action: Callable[[FigureSpec
             print(f"error: {spec.name}: {exc}", file=sys.stderr)
         else:
             print(line)
+    return _summary(failed, len(specs))
+
+
+def _summary(failed: Sequence[str], total: int) -> int:
+    """The closing line of a run with failures, and the exit status."""
     if failed:
-        print(f"{len(failed)} of {len(specs)} figure(s) failed: {', '.join(failed)}",
-              file=sys.stderr)
+        print(f"{len(failed)} of {total} figure(s) failed: {', '.join(failed)}", file=sys.stderr)
         return 1
     return 0
 
@@ -229,11 +233,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         note = " [SYNTHETIC EXAMPLE DATA]" if result.kind == "synthetic-example" else ""
         files = ", ".join(str(p) for p in result.outputs)
         print(f"{result.status} {result.name}: {files} ({result.kind}){note}")
-    if failed:
-        print(f"{len(failed)} of {len(specs)} figure(s) failed: {', '.join(failed)}",
-              file=sys.stderr)
-        return 1
-    return 0
+    return _summary(failed, len(specs))
 
 
 def cmd_synthesize(args: argparse.Namespace) -> int:

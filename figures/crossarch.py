@@ -21,7 +21,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from figures.results import ResultsTree, element, first_key, get, log_records, number
+from figures.results import ResultsTree, first_key, get, layer_value, log_records, number
 from figures.schema import ListOf, MapOf, Record, Series, Text
 from figures.style import PAPER_COLORS, PAPER_RC, new_figure, paper_grid, themed
 
@@ -79,19 +79,13 @@ def _series(tree: ResultsTree, file: str, log_key: str) -> dict[str, Any]:
             out[name] = [PLACEHOLDER] * len(log)
             placeholder[name] = f"none of {', '.join(keys)} in the log"
         else:
-            out[name] = [_last_layer(rec, key, file, f"{log_key}[{i}]")
+            out[name] = [layer_value(rec, key, -1, file, f"{log_key}[{i}]")
                          for i, rec in enumerate(log)]
     out["acc"] = [number(get(rec, "acc_eval", file, f"{log_key}[{i}]"), file,
                          f"{log_key}[{i}].acc_eval") for i, rec in enumerate(log)]
     if placeholder:
         out["placeholder"] = placeholder
     return out
-
-
-def _last_layer(rec: dict[str, Any], key: str, file: str, where: str) -> float:
-    layers = get(rec, key, file, where)
-    return number(element(layers, -1, file, f"{where}.{key}"), file, f"{where}.{key}[-1]",
-                  positive=True)
 
 
 @themed(PAPER_RC)

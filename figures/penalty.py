@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from figures.results import ResultsTree, element, get, log_records, number
+from figures.results import ResultsTree, get, layer_value, log_records, number
 from figures.schema import ListOf, MapOf, Number, Record, Series, Text
 from figures.style import DEFAULT_RC, new_figure, themed
 
@@ -56,8 +56,8 @@ def _vanilla(tree: ResultsTree) -> dict[str, Any]:
     for i, rec in enumerate(log):
         where = f"{key}[{i}]"
         out["epochs"].append(_field(rec, "epoch", file, where))
-        out["h_L"].append(_last_layer(rec, "hidden_norms", file, where))
-        out["g_L"].append(_last_layer(rec, "bp_grad_norms_per_sample_med", file, where))
+        out["h_L"].append(layer_value(rec, "hidden_norms", -1, file, where))
+        out["g_L"].append(layer_value(rec, "bp_grad_norms_per_sample_med", -1, file, where))
     return out
 
 
@@ -79,12 +79,6 @@ def _penalized(tree: ResultsTree) -> dict[str, Any]:
 
 def _field(rec: dict[str, Any], key: str, file: str, where: str, *, positive: bool = False):
     return number(get(rec, key, file, where), file, f"{where}.{key}", positive=positive)
-
-
-def _last_layer(rec: dict[str, Any], key: str, file: str, where: str) -> float:
-    layers = get(rec, key, file, where)
-    return number(element(layers, -1, file, f"{where}.{key}"), file, f"{where}.{key}[-1]",
-                  positive=True)
 
 
 @themed(DEFAULT_RC)

@@ -133,6 +133,13 @@ def element(value: Any, index: int, file: str, where: str) -> Any:
     return value[index]
 
 
+def layer_value(rec: dict[str, Any], key: str, index: int, file: str, where: str) -> float:
+    """``rec[key][index]``, a per-layer norm bound for a log axis (finite and positive)."""
+    layers = get(rec, key, file, where)
+    at = _join(where, key)
+    return number(element(layers, index, file, at), file, f"{at}[{index}]", positive=True)
+
+
 def _join(where: str, key: str) -> str:
     return f"{where}.{key}" if where else key
 

@@ -18,7 +18,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from figures.errors import FigureDataError
-from figures.results import ResultsTree, element, first_key, get, log_records, number
+from figures.results import ResultsTree, first_key, get, layer_value, log_records, number
 from figures.schema import ListOf, Record, Scalar, Series
 from figures.style import DEFAULT_RC, mean_std_band, new_figure, themed
 
@@ -106,9 +106,7 @@ def _layer_value(rec: dict[str, Any], keys: Sequence[str], index: int, file: str
     key = first_key(rec, keys)
     if key is None:
         raise FigureDataError(file, where, f"missing key: expected {' or '.join(keys)}")
-    at = f"{where}.{key}"
-    value = element(rec[key], index, file, at)
-    return number(value, file, f"{at}[{index}]", positive=True)
+    return layer_value(rec, key, index, file, where)
 
 
 def _across_seeds(tree: ResultsTree, runs: Sequence[tuple[Any, str, Any]]) -> dict[str, Any]:
