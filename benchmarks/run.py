@@ -86,8 +86,9 @@ def build_benchmarks(runs: int, epochs: int) -> None:
         "no-op rebuild": lambda: timed([*cli, "build", "--figdata", str(figdata), "--out",
                                         str(out)]),
         "rebuild, one figure's data changed": one_changed,
-        "pytest --mpl (environment ready)": lambda: timed(
-            [PY, "-m", "pytest", "--mpl", "-q", "-p", "no:cacheprovider"], cwd=ROOT),
+        "pytest --mpl -n auto (as nox -s tests)": lambda: timed(
+            [PY, "-m", "pytest", "--mpl", "-q", "-p", "no:cacheprovider", "-n", "auto"],
+            cwd=ROOT),
     }
     times: dict[str, list[float]] = {k: [] for k in cases}
     peaks: dict[str, float] = dict.fromkeys(cases, 0.0)
@@ -107,29 +108,55 @@ def build_benchmarks(runs: int, epochs: int) -> None:
     shutil.rmtree(work, ignore_errors=True)
 
 
+PARSE_ONLY = """
+import json, sys
+from pathlib import Path
+for f in sorted(Path(sys.argv[1]).glob("snapshot_vit_s*.json")):
+    with f.open() as handle:
+        json.load(handle)
+"""
+EXTRACT_VIT = """
+import sys
+from pathlib import Path
+from figures.registry import BY_NAME
+from figures.results import ResultsTree
+BY_NAME["figure_snapshot_vit"].extract(ResultsTree(Path(sys.argv[1]).parent))
+"""
+
+
 def scale_benchmark(n_runs: int, epochs: int) -> None:
-    """Extraction time vs plain json.load of the same files, at half and full size."""
+    """Extraction vs plain json.load of the same files, at half and full size: time measured
+    in this process (no start-up or import cost), peak memory of each step in a process of its
+    own (so the RSS is the step's own, imports included)."""
     from figures.registry import BY_NAME
     from figures.results import ResultsTree
     from figures.synthetic import generate
 
     spec = BY_NAME["figure_snapshot_vit"]
+    spec.code()  # import the figure module outside the timed region
+
     print(f"\nscale: figure_snapshot_vit over many ViT runs ({epochs} epochs each)")
-    print(f"{'runs':>6s} {'MiB':>8s} {'json.load s':>12s} {'extract s':>10s} {'ratio':>6s}")
+    print(f"{'runs':>6s} {'MiB':>7s} {'largest':>8s} {'parse s':>8s} {'extract s':>10s} "
+          f"{'ratio':>6s} {'parse MiB':>10s} {'extract MiB':>12s}")
     for runs in (n_runs // 2, n_runs):
         work = Path(tempfile.mkdtemp(prefix="bench-scale-"))
         generate(work, epochs=epochs, seeds=(42,), vit_seeds=range(1000, 1000 + runs))
-        files = sorted((work / "snapshot_vit_v1").glob("snapshot_vit_s*.json"))
-        size = sum(f.stat().st_size for f in files) / 2**20
+        folder = work / "snapshot_vit_v1"
+        sizes = [f.stat().st_size / 2**20 for f in folder.glob("snapshot_vit_s*.json")]
+        for f in folder.glob("snapshot_vit_s*.json"):
+            f.read_bytes()  # warm the page cache, so neither step pays for the disk
         start = time.perf_counter()
-        for f in files:
+        for f in sorted(folder.glob("snapshot_vit_s*.json")):
             with f.open() as handle:
                 json.load(handle)
         parse = time.perf_counter() - start
         start = time.perf_counter()
         spec.extract(ResultsTree(work))
         extract = time.perf_counter() - start
-        print(f"{runs:6d} {size:8.1f} {parse:12.2f} {extract:10.2f} {extract / parse:6.2f}")
+        _, parse_rss = timed([PY, "-c", PARSE_ONLY, str(folder)])
+        _, extract_rss = timed([PY, "-c", EXTRACT_VIT, str(folder)])
+        print(f"{runs:6d} {sum(sizes):7.1f} {max(sizes):8.2f} {parse:8.2f} {extract:10.2f} "
+              f"{extract / parse:6.2f} {parse_rss:10.0f} {extract_rss:12.0f}")
         shutil.rmtree(work, ignore_errors=True)
 
 
