@@ -1,4 +1,4 @@
-"""The ``figures`` command: list, extract, build, synthesize.
+"""figures: build the figures of the BP/FA/DFA credit-assignment audit from figdata.
 
 Every failure is one line naming the file and the key; the other figures still build, a
 summary names what failed and the exit status is non-zero. ``--debug`` shows tracebacks.
