@@ -77,7 +77,7 @@ def extract_resmlp(tree: ResultsTree) -> dict[str, Any]:
             tree.warn(rel, None, "file not found; seed skipped, the no-LN mean ± std uses the "
                                  "seeds found")
             continue
-        runs.append((seed, rel, tree.load(rel)))
+        runs.append((seed, rel, _trajectories(tree.load(rel), rel)))
     return {"with_ln": with_ln, "no_ln": _across_seeds(tree, runs)}
 
 
@@ -86,7 +86,7 @@ def extract_vit(tree: ResultsTree) -> dict[str, Any]:
     runs = []
     for rel in tree.glob(VIT_DIR, VIT_PREFIX):
         tag = rel.rsplit("/", 1)[-1][len(VIT_PREFIX):-len(".json")]
-        runs.append((int(tag) if tag.isdigit() else tag, rel, tree.load(rel)))
+        runs.append((int(tag) if tag.isdigit() else tag, rel, _trajectories(tree.load(rel), rel)))
     return _across_seeds(tree, runs)
 
 
@@ -109,13 +109,19 @@ def _layer_value(rec: dict[str, Any], keys: Sequence[str], index: int, file: str
     return layer_value(rec, key, index, file, where)
 
 
+def _trajectories(doc: Any, file: str) -> dict[str, dict[str, list[float]]]:
+    """Both methods' trajectories of one run, taken at once so that the parsed file can go
+    (memory stays bounded by the largest file, however many seeds are globbed)."""
+    return {method: _trajectory(doc, file, log_key) for method, log_key in LOG_KEYS.items()}
+
+
 def _across_seeds(tree: ResultsTree, runs: Sequence[tuple[Any, str, Any]]) -> dict[str, Any]:
     """Per-seed series of both methods, cut to the shortest run so they can be averaged.
 
     The epochs are the last run's BP epochs, as seed 001 takes them.
     """
-    series = {(rel, method): _trajectory(doc, rel, LOG_KEYS[method])
-              for _, rel, doc in runs for method in LOG_KEYS}
+    series = {(rel, method): trajectories[method]
+              for _, rel, trajectories in runs for method in LOG_KEYS}
     lengths = {key: len(t["epoch"]) for key, t in series.items()}
     common = min(lengths.values(), default=0)
     longest = max(lengths.values(), default=0)
