@@ -1,13 +1,19 @@
-"""Is a figure's figdata current with respect to a results folder?"""
+"""Is a figure's figdata current with respect to a results folder?
+
+Current means: every source file recorded in its provenance still has the recorded sha256,
+and extracting now would read no other file (e.g. a ViT seed added since).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from figures import figdata
 from figures.errors import FigureDataError
 from figures.jsonio import sha256_of
 from figures.registry import FigureSpec
+from figures.results import ResultsTree
 
 
 def figure_status(spec: FigureSpec, figdata_dir: Path, results: Path | None) -> tuple[str, str]:
@@ -20,20 +26,33 @@ def figure_status(spec: FigureSpec, figdata_dir: Path, results: Path | None) -> 
         doc = figdata.load(path, spec.name)
     except FigureDataError as exc:
         return "invalid", str(exc)
-    kind = figdata.kind_of(doc)
     if spec.extract is None:
         return "paper-values", "values quoted by the paper, nothing to extract"
     sources = doc["provenance"].get("sources", [])
     if results is None:
-        return "recorded", f"{kind}, {len(sources)} source file(s)"
+        return "recorded", f"{figdata.kind_of(doc)}, {len(sources)} source file(s)"
+    changed = _changed_sources(spec, sources, Path(results))
+    if changed:
+        more = f" (+{len(changed) - 2} more)" if len(changed) > 2 else ""
+        return "stale", "; ".join(changed[:2]) + more
+    return "current", f"{figdata.kind_of(doc)}, {len(sources)} source file(s) unchanged"
+
+
+def _changed_sources(spec: FigureSpec, sources: list[dict[str, Any]], results: Path) -> list[str]:
     changed = []
     for source in sources:
-        file = Path(results) / source["path"]
+        file = results / source["path"]
         if not file.is_file():
             changed.append(f"{source['path']} is gone")
         elif sha256_of(file) != source["sha256"]:
             changed.append(f"{source['path']} changed")
     if changed:
-        more = f" (+{len(changed) - 2} more)" if len(changed) > 2 else ""
-        return "stale", "; ".join(changed[:2]) + more
-    return "current", f"{kind}, {len(sources)} source file(s) unchanged"
+        return changed
+    recorded = {source["path"] for source in sources}
+    try:
+        tree = ResultsTree(results)
+        with tree.recording() as used:
+            spec.extract(tree)
+    except FigureDataError as exc:
+        return [f"the results no longer extract: {exc}"]
+    return [f"{path} is new" for path in sorted(set(used) - recorded)]

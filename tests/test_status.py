@@ -41,3 +41,17 @@ def test_status_and_build_refuse_stale_figdata_until_extracted(tmp_path, capsys)
     assert cli.main(["build", "fig4_penalty_rescue", "--figdata", str(figdata_dir), "--out",
                      str(out_dir), "--results", str(results), "--allow-stale"]) == 0
     assert (out_dir / "fig4_penalty_rescue.pdf").is_file()
+
+
+def test_a_new_seed_file_makes_the_globbing_figure_stale(tmp_path, capsys):
+    results = generate(tmp_path / "results", epochs=3)
+    figdata_dir = tmp_path / "figdata"
+    assert cli.main(["extract", str(results), "figure_snapshot_vit", "--figdata",
+                     str(figdata_dir)]) == 0
+    new_seed = results / "snapshot_vit_v1" / "snapshot_vit_s7.json"
+    shutil.copyfile(results / "snapshot_vit_v1" / "snapshot_vit_s42.json", new_seed)
+    capsys.readouterr()
+    assert cli.main(["status", str(results), "--figdata", str(figdata_dir)]) == 1
+    out = capsys.readouterr().out
+    assert ("figure_snapshot_vit      stale         snapshot_vit_v1/snapshot_vit_s7.json is new"
+            in out)
