@@ -89,11 +89,14 @@ def test_bad_figdata_is_one_line_and_spares_the_previous_output(
 
 def test_a_failing_figure_does_not_stop_the_others(capsys, tmp_path, figdata_dir):
     (figdata_dir / "fig4_penalty_rescue.json").write_text("{ nope")
-    code, out, err = run(capsys, "build", "--figdata", str(figdata_dir), "--out",
+    code, out, err = run(capsys, "build", "cifar_summary", "fig4_penalty_rescue",
+                         "cifar_feature_drift", "--figdata", str(figdata_dir), "--out",
                          str(tmp_path / "out"), "--jobs", "2")
     assert code == 1
-    assert out.count("built ") == 9
-    assert "1 of 10 figure(s) failed: fig4_penalty_rescue" in err
+    assert out.count("built ") == 2
+    assert "1 of 3 figure(s) failed: fig4_penalty_rescue" in err
+    assert sorted(p.name for p in (tmp_path / "out").glob("*.png")) == [
+        "cifar_feature_drift.png", "cifar_summary.png"]
 
 
 def test_missing_results_folder_is_one_line(capsys, tmp_path):
