@@ -15,7 +15,7 @@ import pytest
 from conftest import REPO, figure_name, fixture_files
 
 from figures import figdata
-from figures.build import save, write_outputs
+from figures.build import save
 from figures.registry import BY_NAME
 
 MAIN_FIXTURES = [p for p in fixture_files() if "--" not in p.stem]
@@ -97,12 +97,3 @@ def test_build_ignores_user_matplotlibrc_and_is_byte_identical(tmp_path):
     assert outputs["plain"].keys() == outputs["hostile"].keys()
     differing = [n for n in outputs["plain"] if outputs["plain"][n] != outputs["hostile"][n]]
     assert differing == []
-
-
-def test_two_builds_in_process_are_byte_identical(tmp_path):
-    spec = BY_NAME["fig1_audit_hero"]
-    data = figdata.load(spec.figdata_path(REPO / "figdata"), spec.name)["data"]
-    first = write_outputs(spec, data, tmp_path / "a")
-    second = write_outputs(spec, data, tmp_path / "b")
-    for a, b in zip(first, second, strict=True):
-        assert a.read_bytes() == b.read_bytes(), a.name
