@@ -81,11 +81,16 @@ class Result:
     outputs: list[Path] = field(default_factory=list)
 
 
-def _render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path) -> Result:
-    """Validate and render one figure; errors become a one-line failed Result."""
+def _render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes) -> Result:
+    """Validate and render one figure from its figdata bytes (read once, for the key too);
+    errors become a one-line failed Result."""
     path = spec.figdata_path(figdata_dir)
     try:
-        doc = figdata.load(path, spec.name, spec.schema)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return Result(spec.name, "failed", f"{path}: cannot read: not UTF-8 text")
+    try:
+        doc = figdata.load(path, spec.name, spec.schema, text=text)
         outputs = write_outputs(spec, doc["data"], out_dir)
     except FigureDataError as exc:
         return Result(spec.name, "failed", str(exc))
@@ -106,6 +111,7 @@ def build(
     results: dict[str, Result] = {}
     keys: dict[str, str] = {}
     todo: list[FigureSpec] = []
+    raws: list[bytes] = []
     for spec in specs:
         path = spec.figdata_path(figdata_dir)
         try:
@@ -122,13 +128,15 @@ def build(
                                         outputs=[out_dir / n for n in outputs])
         else:
             todo.append(spec)
+            raws.append(raw)
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
     if jobs == 1:
-        rendered = [_render_one(spec, figdata_dir, out_dir) for spec in todo]
+        rendered = [_render_one(spec, figdata_dir, out_dir, raw)
+                    for spec, raw in zip(todo, raws, strict=True)]
     else:
         with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
             rendered = list(pool.map(_render_one, todo, [figdata_dir] * len(todo),
-                                     [out_dir] * len(todo)))
+                                     [out_dir] * len(todo), raws))
     for result in rendered:
         results[result.name] = result
         if result.status == "built":

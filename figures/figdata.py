@@ -12,16 +12,18 @@ from typing import Any
 
 from figures import __version__
 from figures.errors import FigureDataError
-from figures.jsonio import dumps_figdata, read_json, write_text_atomic
+from figures.jsonio import dumps_figdata, parse_json, read_json, write_text_atomic
 from figures.schema import Schema, validate
 
 KINDS = ("paper-values", "extracted", "synthetic-example")
 
 
-def load(path: Path, name: str, schema: Schema | None = None) -> dict[str, Any]:
-    """Read a figdata file, check its envelope and (given) its data's declared shape."""
-    doc = read_json(path)
+def load(path: Path, name: str, schema: Schema | None = None,
+         text: str | None = None) -> dict[str, Any]:
+    """Read a figdata file (or its already read ``text``), check its envelope and (given) its
+    data's declared shape."""
     shown = str(path)
+    doc = read_json(path) if text is None else parse_json(text, shown)
     if not isinstance(doc, dict):
         raise FigureDataError(shown, None, "expected a JSON object with figure, provenance, data")
     for key in ("figure", "provenance", "data"):

@@ -28,8 +28,11 @@ def read_text(path: Path, shown_as: str | None = None) -> str:
 
 def read_json(path: Path, shown_as: str | None = None) -> Any:
     """Parse ``path``; a missing or malformed file raises :class:`FigureDataError`."""
-    name = shown_as or str(path)
-    text = read_text(path, shown_as)
+    return parse_json(read_text(path, shown_as), shown_as or str(path))
+
+
+def parse_json(text: str, name: str) -> Any:
+    """Parse ``text`` read from the file ``name``; malformed JSON names line and column."""
     if not text.strip():
         raise FigureDataError(name, None, "empty file, expected JSON")
     try:
