@@ -282,3 +282,47 @@ def test_extract_command_goes_on_past_a_failing_figure(tmp_path, capsys):
             "at line 1 column 2") in err
     assert "1 of 9 figure(s) failed: figure_snapshot_vit" in err
     assert not (figdata_dir / "figure_snapshot_vit.json").exists()
+
+
+def _penalty_files(root: Path) -> None:
+    put(root, "snapshot_evolution_v2/snapshot_evolution_s42.json", snapshot_pair())
+    put(root, "dfa_residual_penalty/dfa_pen_lam0.01_s42.json",
+        {"log": [{"epoch": 1, "h_L_norm": 30.0, "g_2_norm": 2e-5}]})
+
+
+_SYNTH = "snapshot_synth_v1/snapshot_synth_a1.0_L4_s42.json"
+_VANILLA = "snapshot_evolution_v2/snapshot_evolution_s42.json"
+_PENALTY = "dfa_residual_penalty/dfa_pen_lam0.01_s42.json"
+
+
+@pytest.mark.parametrize(("name", "damage", "message"), [
+    ("fig3b_crossarch_3row",
+     lambda r: put(r, _SYNTH, {"bp_log": [rec(1), {"epoch": 2, "hidden_norms": H5,
+                                                     "bp_grad_norms_per_sample_med": G5}],
+                               "dfa_log": [rec(1)]}),
+     r"^snapshot_synth_v1/snapshot_synth_a1\.0_L4_s42\.json: bp_log\[1\]\.acc_eval: missing key$"),
+    ("fig3b_crossarch_3row",
+     lambda r: put(r, _SYNTH, {"bp_log": [{**rec(1), "hidden_norms": []}], "dfa_log": [rec(1)]}),
+     r"bp_log\[0\]\.hidden_norms: list has 0 entries, index \[-1\] needs at least 1$"),
+    ("fig3b_crossarch_3row",
+     lambda r: put(r, _SYNTH, '{"bp_log": [{"epoch": 1, "hidden_norms": [1, Infinity], '
+                              '"bp_grad_norms_per_sample_med": [1], "acc_eval": 0.5}], '
+                              '"dfa_log": []}'),
+     r"bp_log\[0\]\.hidden_norms\[-1\]: expected a finite number, got inf$"),
+    ("fig4_penalty_rescue",
+     lambda r: put(r, _VANILLA, {"dfa_log": [{**rec(1), "hidden_norms": [1.0, -2.0]}]}),
+     (r"^snapshot_evolution_v2/snapshot_evolution_s42\.json: dfa_log\[0\]\.hidden_norms\[-1\]: "
+      r"expected a positive number for a log axis, got -2\.0$")),
+    ("fig4_penalty_rescue",
+     lambda r: put(r, _PENALTY, {"log": [{"epoch": 1, "h_L_norm": 30.0}]}),
+     r"^dfa_residual_penalty/dfa_pen_lam0\.01_s42\.json: log\[0\]\.g_2_norm: missing key$"),
+    ("fig4_penalty_rescue",
+     lambda r: put(r, _PENALTY, {"log": [{"epoch": 1, "h_L_norm": 0, "g_2_norm": 1e-6}]}),
+     r"log\[0\]\.h_L_norm: expected a positive number for a log axis, got 0$"),
+])
+def test_bad_crossarch_and_penalty_logs_give_one_line(tmp_path, name, damage, message):
+    crossarch_tree(tmp_path)
+    _penalty_files(tmp_path)
+    damage(tmp_path)
+    with pytest.raises(FigureDataError, match=message):
+        extract(name, tmp_path)
