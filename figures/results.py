@@ -86,7 +86,7 @@ class ResultsTree:
 def get(doc: Any, key: str, file: str, where: str = "") -> Any:
     """``doc[key]`` or an error naming the file and the key path."""
     if not isinstance(doc, dict):
-        raise FigureDataError(file, where or "(top level)", f"expected an object, got {_kind(doc)}")
+        raise FigureDataError(file, where or "(top level)", f"expected an object, got {type_name(doc)}")
     if key not in doc:
         raise FigureDataError(file, _join(where, key), "missing key")
     return doc[key]
@@ -96,12 +96,12 @@ def log_records(doc: Any, key: str, file: str) -> list[dict[str, Any]]:
     """The non-empty list of per-epoch records under ``key``."""
     log = get(doc, key, file)
     if not isinstance(log, list):
-        raise FigureDataError(file, key, f"expected a list of epoch records, got {_kind(log)}")
+        raise FigureDataError(file, key, f"expected a list of epoch records, got {type_name(log)}")
     if not log:
         raise FigureDataError(file, key, "empty log, expected at least one epoch record")
     for i, rec in enumerate(log):
         if not isinstance(rec, dict):
-            raise FigureDataError(file, f"{key}[{i}]", f"expected an object, got {_kind(rec)}")
+            raise FigureDataError(file, f"{key}[{i}]", f"expected an object, got {type_name(rec)}")
     return log
 
 
@@ -113,7 +113,7 @@ def first_key(rec: dict[str, Any], keys: Sequence[str]) -> str | None:
 def number(value: Any, file: str, where: str, *, positive: bool = False) -> float:
     """A finite float (and > 0 when bound for a log axis)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise FigureDataError(file, where, f"expected a number, got {_kind(value)}")
+        raise FigureDataError(file, where, f"expected a number, got {type_name(value)}")
     if not math.isfinite(value):
         raise FigureDataError(file, where, f"expected a finite number, got {value}")
     if positive and value <= 0:
@@ -124,7 +124,7 @@ def number(value: Any, file: str, where: str, *, positive: bool = False) -> floa
 def element(value: Any, index: int, file: str, where: str) -> Any:
     """``value[index]`` of a per-layer list, or an error naming the required length."""
     if not isinstance(value, list):
-        raise FigureDataError(file, where, f"expected a list, got {_kind(value)}")
+        raise FigureDataError(file, where, f"expected a list, got {type_name(value)}")
     need = index + 1 if index >= 0 else -index
     if len(value) < need:
         raise FigureDataError(
@@ -144,7 +144,7 @@ def _join(where: str, key: str) -> str:
     return f"{where}.{key}" if where else key
 
 
-def _kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", type(None): "null"}.get(
-        type(value), type(value).__name__
-    )
+def type_name(value: Any) -> str:
+    """How an error names a JSON value's type ("an object", "a string", ...)."""
+    return {dict: "an object", list: "a list", str: "a string", type(None): "null",
+            bool: "a boolean"}.get(type(value), type(value).__name__)

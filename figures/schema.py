@@ -7,12 +7,12 @@ module declares ``SCHEMA`` (or one per figure) with the few constructors below.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from figures.errors import FigureDataError
+from figures.results import number, type_name
 
 
 class Schema:
@@ -27,19 +27,14 @@ class Number(Schema):
     positive: bool = False
 
     def check(self, value, file, where):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise FigureDataError(file, where, f"expected a number, got {_kind(value)}")
-        if not math.isfinite(value):
-            raise FigureDataError(file, where, f"expected a finite number, got {value}")
-        if self.positive and value <= 0:
-            raise FigureDataError(file, where, f"expected a positive number (log axis), got {value}")
+        number(value, file, where, positive=self.positive)
 
 
 @dataclass(frozen=True)
 class Text(Schema):
     def check(self, value, file, where):
         if not isinstance(value, str):
-            raise FigureDataError(file, where, f"expected a string, got {_kind(value)}")
+            raise FigureDataError(file, where, f"expected a string, got {type_name(value)}")
 
 
 @dataclass(frozen=True)
@@ -48,7 +43,7 @@ class Scalar(Schema):
 
     def check(self, value, file, where):
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-            raise FigureDataError(file, where, f"expected a number or string, got {_kind(value)}")
+            raise FigureDataError(file, where, f"expected a number or string, got {type_name(value)}")
 
 
 @dataclass(frozen=True)
@@ -63,7 +58,7 @@ class ListOf(Schema):
 
     def check(self, value, file, where):
         if not isinstance(value, list):
-            raise FigureDataError(file, where, f"expected a list, got {_kind(value)}")
+            raise FigureDataError(file, where, f"expected a list, got {type_name(value)}")
         if self.length is not None and len(value) != self.length:
             raise FigureDataError(file, where, f"expected {self.length} entries, got {len(value)}")
         if len(value) < self.min_length:
@@ -95,7 +90,7 @@ class Record(Schema):
 
     def check(self, value, file, where):
         if not isinstance(value, dict):
-            raise FigureDataError(file, where, f"expected an object, got {_kind(value)}")
+            raise FigureDataError(file, where, f"expected an object, got {type_name(value)}")
         for key, schema in self.fields.items():
             if key not in value:
                 if key in self.optional:
@@ -122,7 +117,7 @@ class MapOf(Schema):
 
     def check(self, value, file, where):
         if not isinstance(value, dict):
-            raise FigureDataError(file, where, f"expected an object, got {_kind(value)}")
+            raise FigureDataError(file, where, f"expected an object, got {type_name(value)}")
         for key in self.keys:
             if key not in value:
                 raise FigureDataError(file, f"{where}.{key}", "missing key")
@@ -157,8 +152,3 @@ def _lengths(value: Any, path: str) -> list[tuple[str, int]]:
 
 def validate(data: Any, schema: Schema, file: str) -> None:
     schema.check(data, file, "data")
-
-
-def _kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", type(None): "null",
-            bool: "a boolean"}.get(type(value), type(value).__name__)
