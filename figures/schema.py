@@ -92,19 +92,61 @@ def check_text(value: str, file: str, where: str, max_length: int = MAX_TEXT_LEN
 
 def _check_mathtext(line: str, file: str, where: str) -> None:
     """Parse ``line`` as the canvas would (math when it holds an even number of unescaped
-    dollar signs), with matplotlib's mathtext parser."""
+    dollar signs), with matplotlib's mathtext parser, and bound what it would draw.
+
+    The parser is matplotlib's, so whatever it raises on the author's text (a syntax error,
+    a recursion too deep for it, a size FreeType refuses) is that text's one line. Text that
+    parses can still draw a page-wide gap (``\\hspace{30000}``) that takes minutes to save;
+    its extent, measured at 12 pt, is bounded as its length is."""
     from matplotlib import cbook
+    from matplotlib.font_manager import FontProperties
     from matplotlib.mathtext import MathTextParser
 
     if not cbook.is_math_text(line):
         return
+    depth = _brace_depth(line)
+    if depth > MAX_MATH_NESTING:
+        raise FigureDataError(file, where, f"mathtext nests braces {depth} deep "
+                              f"(at most {MAX_MATH_NESTING}): {_excerpt(line)}")
     try:
-        _MATHTEXT.setdefault("parser", MathTextParser("path")).parse(line)
-    except ValueError as exc:
+        layout = _MATHTEXT.setdefault("parser", MathTextParser("path")).parse(
+            line, dpi=72, prop=FontProperties(size=12))
+    except Exception as exc:  # noqa: BLE001 - matplotlib's parser judging the author's text
         detail = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
         detail = re.sub(r"^\w+(Exception|Error): ", "", detail)
         detail = re.sub(r"^Expected \{.*\}, found", "syntax error, found", detail)
-        raise FigureDataError(file, where, f"not valid mathtext ({detail}): {line!r}") from None
+        raise FigureDataError(file, where, f"not valid mathtext ({detail}): {_excerpt(line)}") from None
+    extent = max([abs(layout.width), layout.height + layout.depth]
+                 + [max(abs(g[-2]), abs(g[-1])) for g in layout.glyphs]
+                 + [max(abs(r[0]) + abs(r[2]), abs(r[1]) + abs(r[3])) for r in layout.rects])
+    if not extent <= MAX_MATH_EXTENT_EM * 12:
+        raise FigureDataError(file, where, f"mathtext draws {extent / 12:.3g} em across (at most "
+                              f"{MAX_MATH_EXTENT_EM}); check \\hspace and \\genfrac sizes: "
+                              f"{_excerpt(line)}")
+
+
+#: Deepest ``{`` nesting in mathtext: deeper overflows the parser's recursion.
+MAX_MATH_NESTING = 20
+#: Widest or tallest mathtext, in em: 200 of the widest glyph (W) are about 165 em.
+MAX_MATH_EXTENT_EM = 250
+
+
+def _brace_depth(line: str) -> int:
+    """How deep unescaped ``{`` nest in ``line``."""
+    depth = deepest = 0
+    for match in re.finditer(r"\\.|[{}]", line):
+        token = match.group()
+        if token == "{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token == "}":
+            depth -= 1
+    return deepest
+
+
+def _excerpt(line: str, limit: int = 60) -> str:
+    """``line`` quoted, shortened to ``limit`` characters so the message stays one readable line."""
+    return repr(line if len(line) <= limit else line[: limit - 1] + "…")
 
 
 _MATHTEXT: dict[str, Any] = {}
