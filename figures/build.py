@@ -304,8 +304,14 @@ def build(
     out_dir = ensure_folder(out_dir)
     with locked(out_dir, on_wait):
         _remove_stale_temp_files(out_dir, specs)
-        return _build_locked(specs, figdata_dir, out_dir, jobs=jobs, force=force, stamp=stamp,
-                             rc=rc)
+        try:
+            return _build_locked(specs, figdata_dir, out_dir, jobs=jobs, force=force,
+                                 stamp=stamp, rc=rc)
+        except BaseException:
+            # Ctrl-C or SIGTERM: the workers were killed mid-write, so their temp files
+            # are removed here, not by the next build.
+            _remove_stale_temp_files(out_dir, specs)
+            raise
 
 
 def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,

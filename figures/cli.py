@@ -15,7 +15,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from figures import __version__, figdata
-from figures.errors import FigureDataError, error_line, figure_line
+from figures.errors import (
+    FigureDataError,
+    Terminated,
+    error_line,
+    figure_line,
+    sigterm_stops_like_ctrl_c,
+)
 from figures.registry import BY_NAME, FIGURES, FigureSpec
 
 DEFAULT_FIGDATA = Path("figdata")
@@ -50,11 +56,13 @@ def _epoch_count(text: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        return args.command(args)
-    except KeyboardInterrupt:
-        print("interrupted; finished files are complete, the others were left as they were",
+        with sigterm_stops_like_ctrl_c():
+            return args.command(args)
+    except KeyboardInterrupt as exc:
+        how, status = ("terminated", 143) if isinstance(exc, Terminated) else ("interrupted", 130)
+        print(f"{how}; finished files are complete, the others were left as they were",
               file=sys.stderr)
-        return 130
+        return status
     except BrokenPipeError:
         # The reader of our output went away (`figures list | head`): nothing to report;
         # stdout is pointed at devnull so the interpreter's final flush cannot fail again.

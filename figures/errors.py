@@ -7,8 +7,12 @@ Everything else raised while working on one figure is turned into one line as we
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import re
+import signal
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 #: Longest message shown on the one line (a huge user string must not flood the terminal).
@@ -23,6 +27,31 @@ def one_line(text: str, limit: int = MAX_LINE) -> str:
     # Lone surrogates (from JSON "\ud800") cannot be printed to a UTF-8 terminal.
     flat = flat.encode("utf-8", "backslashreplace").decode("utf-8")
     return flat if len(flat) <= limit else flat[:limit - 1] + "…"
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, a CI timeout, a closing session), stopped as Ctrl-C is: workers
+    killed, temporary files removed, finished files left complete. A KeyboardInterrupt, so
+    that every ``except KeyboardInterrupt`` cleans up after it too."""
+
+
+def raise_terminated(signum: int, frame: object) -> None:
+    """A SIGTERM handler: stop the way Ctrl-C does (see :class:`Terminated`)."""
+    raise Terminated
+
+
+@contextlib.contextmanager
+def sigterm_stops_like_ctrl_c() -> Iterator[None]:
+    """Within the block, SIGTERM raises :class:`Terminated` (main thread only; the previous
+    handler is restored after, so a caller such as pytest keeps its own)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 class FigureDataError(Exception):

@@ -16,7 +16,9 @@ import. This process never imports the watched modules.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +26,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from figures.errors import figure_line
+from figures.errors import Terminated, figure_line, raise_terminated
 from figures.registry import BY_NAME, FigureSpec
 
 #: Imported once by the fork server, so that no rebuild pays for them. Nothing watched.
@@ -162,6 +164,11 @@ def _in_fresh_process(names: list[str], figdata_dir: Path, out_dir: Path,
         process.join()
         died = f"the rebuild process died (exit status {process.exitcode}); save again to retry"
         return [(n, "failed", f"{n}: {died}", "", "", []) for n in names]
+    except Terminated:
+        # Only we got SIGTERM (Ctrl-C reaches the whole group): pass it on, so the rebuild
+        # stops now and cleans up as it does on Ctrl-C.
+        process.terminate()
+        raise
     finally:
         process.join(timeout=5)  # on Ctrl-C the child stops too, its writes are atomic
         if process.is_alive():
@@ -172,9 +179,15 @@ def _in_fresh_process(names: list[str], figdata_dir: Path, out_dir: Path,
 
 def _rebuild_child(conn: Connection, names: list[str], figdata_dir: str, out_dir: str,
                    jobs: int | None) -> None:
-    """Runs in the fresh process: report the outcomes, or nothing on Ctrl-C."""
+    """Runs in the fresh process: report the outcomes, or nothing on Ctrl-C or SIGTERM."""
+    signal.signal(signal.SIGTERM, raise_terminated)
+    # A module saved twice within one second at the same size would pass the .pyc check
+    # (mtime in seconds, size) and the old code would run: read no .pyc, write none.
+    sys.dont_write_bytecode = True
     try:
-        conn.send(rebuild_outcomes(names, Path(figdata_dir), Path(out_dir), jobs))
+        with tempfile.TemporaryDirectory(prefix="figures-watch-") as no_bytecode:
+            sys.pycache_prefix = no_bytecode
+            conn.send(rebuild_outcomes(names, Path(figdata_dir), Path(out_dir), jobs))
     except KeyboardInterrupt:
         pass
     finally:

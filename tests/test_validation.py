@@ -38,8 +38,8 @@ def caption(text):
     ("a\x00b", "data.captions[1]: contains a control character ('\\x00'); remove it"),
     ("\n".join("x" * 7), "data.captions[1]: text of 7 lines is too long (at most 6)"),
     # Parses, but draws a gap 30000 em wide: the PNG took half a minute and was 771,286 px wide.
-    ("$\\hspace{30000}x$", "data.captions[1]: mathtext draws 2.92e+04 em across (at most 250); "
-     "check \\hspace"),
+    ("$\\hspace{30000}x$",
+     "data.captions[1]: mathtext draws 2.92e+04 em across (at most 250); check \\hspace"),
     ("a $x\\hspace{-3000}$", "data.captions[1]: mathtext draws 2.92e+03 em across"),
     ("$\\genfrac{(}{)}{300}{0}{a}{b}$", "data.captions[1]: mathtext draws 264 em across"),
     # The parser itself fails on these: a RecursionError, and FreeType refusing a size.

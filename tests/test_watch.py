@@ -9,6 +9,7 @@ so it can break a figure module without touching this one.
 from __future__ import annotations
 
 import json
+import os
 import queue
 import shutil
 import signal
@@ -99,9 +100,11 @@ class Session:
 
     def __init__(self, root: Path, *names: str) -> None:
         self.root = root
+        # Bytecode written as on an author's machine (this one may set the variable).
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "figures", "watch", *names, "--out", "out", "--jobs", "1"],
-            cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines: queue.Queue[str] = queue.Queue()
         self.readers = [threading.Thread(target=self._read, args=(stream, prefix), daemon=True)
                         for stream, prefix in ((self.proc.stdout, ""),
@@ -172,8 +175,20 @@ def test_watch_survives_a_broken_module_and_stops_cleanly_on_ctrl_c(project_copy
                         "SyntaxError: invalid syntax")
         assert session.quiet() == []
 
-        line = session.save_until_a_line(module, good + "\n# fixed\n")
+        fixed = good + "\n# fixed\n"
+        line = session.save_until_a_line(module, fixed)
         assert line.startswith(f"built {SUMMARY} in ")
+        assert session.quiet() == []
+
+        # Saved again within the same second at the same size: a .pyc written for the
+        # fixed module would pass Python's check (mtime in seconds, size) and run instead.
+        built = module.stat()
+        broken_again = good + "\ndef x(:\n"
+        assert len(broken_again) == len(fixed)
+        module.write_text(broken_again)
+        os.utime(module, ns=(built.st_atime_ns, built.st_mtime_ns))
+        assert session.next_line() == (f"stderr: error: {SUMMARY}: figures/cifar.py, "
+                                       f"line {lines}: SyntaxError: invalid syntax")
         assert session.quiet() == []
 
         session.proc.send_signal(signal.SIGINT)

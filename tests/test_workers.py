@@ -17,8 +17,11 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="re
 
 #: Each figure sleeps DELAY seconds before rendering, so the build is surely mid-way.
 DELAY = 1.5
+#: argv[2] says where: before rendering, or mid-save (a temp file half-written).
 SLOW_BUILD = """
 import sys, time
+from pathlib import Path
+import figures.build as build
 import figures.cifar as cifar
 from figures import cli
 
@@ -28,9 +31,17 @@ def slow(render):
         return render(data)
     return wrapper
 
-for name in ("render_summary", "render_feature_drift", "render_state_vs_credit"):
-    setattr(cifar, name, slow(getattr(cifar, name)))
-sys.exit(cli.main(sys.argv[2:]))
+def slow_save(spec, fig, target, **kwargs):
+    Path(target).write_bytes(b"half a picture")
+    time.sleep(float(sys.argv[1]))
+    return real_save(spec, fig, target, **kwargs)
+
+if sys.argv[2] == "render":
+    for name in ("render_summary", "render_feature_drift", "render_state_vs_credit"):
+        setattr(cifar, name, slow(getattr(cifar, name)))
+else:
+    real_save, build.save = build.save, slow_save
+sys.exit(cli.main(sys.argv[3:]))
 """
 
 
@@ -56,8 +67,8 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-def start_build(out: Path) -> tuple[subprocess.Popen, list[int]]:
-    argv = [sys.executable, "-c", SLOW_BUILD, str(DELAY), "build", "cifar_summary",
+def start_build(out: Path, slow: str = "render") -> tuple[subprocess.Popen, list[int]]:
+    argv = [sys.executable, "-c", SLOW_BUILD, str(DELAY), slow, "build", "cifar_summary",
             "cifar_feature_drift", "cifar_state_vs_credit", "--jobs", "2", "--figdata",
             str(REPO / "figdata"), "--out", str(out)]
     # Output to a file, not a pipe: a surviving worker would hold a pipe open.
@@ -98,3 +109,24 @@ def test_ctrl_c_of_the_build_stops_its_workers(tmp_path):
     assert err.strip().splitlines()[-1].startswith("interrupted")
     assert "Traceback" not in err
     assert_workers_gone_and_nothing_written(workers, tmp_path)
+
+
+def temp_files(out: Path) -> list[str]:
+    return sorted(p.name for p in out.iterdir() if p.name.startswith(".")
+                  and p.name not in (".build.lock", ".build-state.json"))
+
+
+def test_sigterm_stops_the_build_as_ctrl_c_does_and_removes_its_temp_files(tmp_path):
+    proc, workers = start_build(tmp_path, slow="save")
+    deadline = time.monotonic() + 30
+    while not temp_files(tmp_path):  # the workers are mid-save
+        assert time.monotonic() < deadline, (tmp_path / "build.log").read_text()
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)  # `kill PID`: the build alone, not its group
+    assert proc.wait(timeout=30) == 143
+    err = (tmp_path / "build.log").read_text()
+    assert err.strip().splitlines()[-1] == (
+        "terminated; finished files are complete, the others were left as they were")
+    assert "Traceback" not in err
+    assert_workers_gone_and_nothing_written(workers, tmp_path)
+    assert temp_files(tmp_path) == []
