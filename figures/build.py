@@ -32,7 +32,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures import __version__, figdata
-from figures.errors import FigureDataError, error_line, is_internal, one_line, os_error
+from figures.errors import (
+    FigureDataError,
+    FigureDataWarning,
+    error_line,
+    is_internal,
+    one_line,
+    os_error,
+)
 from figures.jsonio import atomic_path, decode, ensure_folder, read_bytes, write_text_atomic
 from figures.registry import FIGURES, FigureSpec
 
@@ -170,7 +177,10 @@ def _warning_lines(caught: Sequence[warnings.WarningMessage], data: Any, file: s
         match = _GLYPH.search(message)
         if match:
             glyphs[chr(int(match.group(1)))] = match.group(2)
-        elif (line := one_line(message)) not in lines:
+            continue
+        if isinstance(caught_warning.message, FigureDataWarning):
+            message = f"{file}: {message}"
+        if (line := one_line(message)) not in lines:
             lines.append(line)
     if glyphs:
         keys = [where for where, text in _texts(data, "data") if set(text) & set(glyphs)]

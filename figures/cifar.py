@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from figures.errors import FigureDataError
 from figures.results import ResultsTree, element, get, number
 from figures.schema import ListOf, MapOf, Number, Record, Scalar, Series, Text
-from figures.style import DEFAULT_RC, mean_std, mean_std_band, new_figure, themed
+from figures.style import DEFAULT_RC, legend, mean_std, mean_std_band, new_figure, themed
 
 # --- data layout ------------------------------------------------------------------------------
 #: One results file per seed; each holds ``{"<seed>": {method: run}}``.
@@ -268,7 +268,7 @@ def render_diagnostics(data: dict[str, Any]) -> Figure:
         ax.set_xlabel("Layer")
         ax.set_ylabel(ylabel)
         ax.set_title(title.format(eta=data["nudging_eta"]))
-        ax.legend(fontsize=9)
+        legend(ax, key, fontsize=9)
         ax.grid(True, alpha=GRID_ALPHA)
         if zero_line:
             ax.axhline(y=0, **ZERO_LINE)
@@ -286,7 +286,7 @@ def render_feature_drift(data: dict[str, Any]) -> Figure:
     ax.set_xlabel("Block", fontsize=12)
     ax.set_ylabel("Feature Drift ||W_final - W_init|| / ||W_init||", fontsize=11)
     ax.set_title(f"Feature Drift per Block (CIFAR-10, seed {data['seed']})", fontsize=13)
-    ax.legend(fontsize=10)
+    legend(ax, "drift", fontsize=10)
     ax.grid(True, alpha=GRID_ALPHA)
     fig.tight_layout()
     return fig

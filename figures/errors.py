@@ -66,6 +66,15 @@ class FigureDataError(Exception):
         return one_line(f"{where}: {self.message}")
 
 
+class FigureDataWarning(UserWarning):
+    """Data that draws, but not as its author likely meant: ``KEY: MESSAGE`` (the build
+    puts the file in front)."""
+
+    def __init__(self, key: str, message: str) -> None:
+        self.key, self.message = key, message
+        super().__init__(f"{key}: {message}")
+
+
 _REASONS = {
     errno.ENOSPC: "no space left on the device",
     errno.EROFS: "read-only file system",

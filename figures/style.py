@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -19,6 +20,8 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+
+from figures.errors import FigureDataWarning
 
 #: The paper figures' (seeds 000, 002) typography: serif, 9 pt body.
 PAPER_RC: dict[str, Any] = {
@@ -83,6 +86,20 @@ def mean_std_band(
     ax.plot(x, mean, fmt, color=color, **line_kwargs)
     if band:
         ax.fill_between(x, mean - std, mean + std, color=color, alpha=band_alpha)
+
+
+def legend(ax: Axes, key: str, **kwargs: Any) -> None:
+    """The panel's legend, drawn as the paper's scripts draw it, empty frame included when
+    the data for ``key`` has no series; that case is one warning naming ``key`` instead of
+    matplotlib's "No artists with labels found"."""
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(**kwargs)
+        return
+    warnings.warn(FigureDataWarning(f"data.{key}", "holds no series: the panel is drawn empty"),
+                  stacklevel=2)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "No artists with labels found")
+        ax.legend(**kwargs)
 
 
 def themed(rc: Mapping[str, Any]):

@@ -114,3 +114,20 @@ def test_missing_glyphs_are_one_warning_naming_the_key(capsys, tmp_path, figdata
         (f"warning: cifar_feature_drift: {path}: data.seed: characters 中 文 are missing from "
         "the figure's fonts (DejaVu Sans) and are drawn as empty boxes")]
     assert "built cifar_feature_drift" in stdout
+
+
+@pytest.mark.parametrize(("name", "key"), [("cifar_diagnostics", "perturbation_rho"),
+                                           ("cifar_feature_drift", "drift")])
+def test_a_panel_without_series_is_drawn_empty_with_one_warning_naming_the_key(
+        capsys, tmp_path, figdata_dir, name, key):
+    # The paper's scripts draw the panel empty (legend frame included): so do we, but the
+    # warning names the key instead of matplotlib's "No artists with labels found".
+    path = figdata_dir / f"{name}.json"
+    doc = json.loads(path.read_text())
+    doc["data"][key] = {}
+    path.write_text(json.dumps(doc))
+    code, stdout, err = build(capsys, figdata_dir, tmp_path / "out", name)
+    assert code == 0
+    assert err.splitlines() == [
+        f"warning: {name}: {path}: data.{key}: holds no series: the panel is drawn empty"]
+    assert f"built {name}" in stdout
