@@ -26,7 +26,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from figures.errors import Terminated, figure_line, raise_terminated
+from figures.errors import FigureDataError, Terminated, figure_line, raise_terminated
+from figures.jsonio import ensure_folder
 from figures.registry import BY_NAME, FigureSpec
 
 #: Imported once by the fork server, so that no rebuild pays for them. Nothing watched.
@@ -113,6 +114,11 @@ def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
         return 2
     if not Path(figdata_dir).is_dir():
         emit(f"error: {figdata_dir}: figdata folder not found")
+        return 1
+    try:  # refused now, not on every save
+        ensure_folder(out_dir)
+    except FigureDataError as exc:
+        emit(f"error: {exc}")
         return 1
     watcher = Watcher(specs, figdata_dir, out_dir, jobs=jobs, debug=debug)
     try:

@@ -25,7 +25,7 @@ from conftest import REPO
 
 from figures import cli
 from figures.registry import BY_NAME, PACKAGE_DIR
-from figures.watch import Watcher
+from figures.watch import Watcher, watch
 
 SUMMARY, DRIFT = "cifar_summary", "cifar_feature_drift"
 #: Bound on any one wait for the watcher's next line (a loaded 2-core machine is slow).
@@ -204,3 +204,14 @@ def test_without_watchfiles_it_is_one_line_naming_the_package(tmp_path, monkeypa
     assert out == ""
     assert err == ("error: figures watch needs the watchfiles package: `pip install watchfiles`, "
                    "or run `nox -s watch`\n")
+
+
+def test_an_output_folder_that_is_a_file_is_refused_before_watching(tmp_path):
+    not_a_folder = tmp_path / "figures.pdf"
+    not_a_folder.write_text("a file")
+    stop = threading.Event()
+    stop.set()  # were it not refused, the watch would end at once instead of hanging
+    lines: list[str] = []
+    status = watch([BY_NAME[SUMMARY]], REPO / "figdata", not_a_folder, stop_event=stop,
+                   emit=lines.append)
+    assert (status, lines) == (1, [f"error: {not_a_folder}: already exists and is not a folder"])
