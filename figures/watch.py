@@ -121,20 +121,71 @@ def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
         emit(f"error: {exc}")
         return 1
     watcher = Watcher(specs, figdata_dir, out_dir, jobs=jobs, debug=debug)
+    dirs = watcher.watched_dirs()
     try:
         for line in watcher.rebuild(specs):
             emit(line)
-        dirs = " and ".join(f"{_shown(d)}/" for d in watcher.watched_dirs())
-        emit(f"watching {len(specs)} figure(s) in {dirs} (Ctrl-C stops)")
-        for changes in watchfiles.watch(*watcher.watched_dirs(), watch_filter=watcher.is_watched,
-                                        stop_event=stop_event, raise_interrupt=True):
-            for line in watcher.handle(path for _, path in changes):
-                emit(line)
+        shown = " and ".join(f"{_shown(d)}/" for d in dirs)
+        emit(f"watching {len(specs)} figure(s) in {shown} (Ctrl-C stops)")
+        returned = False
+        while True:
+            folders = _identities(dirs)
+            for changes in watchfiles.watch(*dirs, watch_filter=watcher.is_watched,
+                                            stop_event=stop_event, raise_interrupt=True,
+                                            rust_timeout=FOLDER_CHECK_MS, yield_on_timeout=True):
+                if returned:  # watched anew: whatever changed meanwhile is rebuilt
+                    returned = False
+                    emit(f"watching {shown} again")
+                    lines = watcher.rebuild(specs)
+                else:
+                    lines = watcher.handle(path for _, path in changes)
+                for line in lines:
+                    emit(line)
+                if _identities(dirs) != folders:
+                    break
+            else:
+                break  # stop_event
+            # A watched folder was removed or replaced (moved away, restored from a copy,
+            # recreated by a tool): its old watch sees nothing more, so watch it anew, and
+            # rebuild once that watch runs (a copy still arriving is then seen too).
+            if not _wait_for(dirs, stop_event, emit):
+                break
+            returned = True
     except KeyboardInterrupt:
         emit("stopped watching; every finished file is complete")
         return 0
     emit("stopped watching")
     return 0
+
+
+#: How often the watch checks that its folders are still the ones it watches.
+FOLDER_CHECK_MS = 1000
+
+
+def _identities(dirs: Sequence[Path]) -> list[tuple[int, int] | None]:
+    """Each folder's (device, inode), None where it is gone."""
+    found: list[tuple[int, int] | None] = []
+    for folder in dirs:
+        try:
+            info = folder.stat()
+        except OSError:
+            found.append(None)
+        else:
+            found.append((info.st_dev, info.st_ino) if folder.is_dir() else None)
+    return found
+
+
+def _wait_for(dirs: Sequence[Path], stop_event: Any, emit: Callable[[str], None]) -> bool:
+    """Wait until every watched folder exists again (False if ``stop_event`` is set first)."""
+    missing = [d for d, ident in zip(dirs, _identities(dirs), strict=True) if ident is None]
+    if missing:
+        emit(f"{' and '.join(f'{_shown(d)}/' for d in missing)} gone; waiting for it to "
+             "come back (Ctrl-C stops)")
+    while None in _identities(dirs):
+        if stop_event is not None and stop_event.is_set():
+            return False
+        time.sleep(FOLDER_CHECK_MS / 1000)
+    return True
 
 
 def _print(line: str) -> None:

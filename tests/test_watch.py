@@ -215,3 +215,31 @@ def test_an_output_folder_that_is_a_file_is_refused_before_watching(tmp_path):
     status = watch([BY_NAME[SUMMARY]], REPO / "figdata", not_a_folder, stop_event=stop,
                    emit=lines.append)
     assert (status, lines) == (1, [f"error: {not_a_folder}: already exists and is not a folder"])
+
+
+def test_a_replaced_figdata_folder_is_watched_again(tmp_path, reference_build):
+    """Moved away and restored from a copy (a new folder): the old watch sees nothing more."""
+    figdata_dir = tmp_path / "figdata"
+    figdata_dir.mkdir()
+    shutil.copy(REPO / "figdata" / f"{SUMMARY}.json", figdata_dir)
+    shutil.copytree(reference_build, tmp_path / "out")
+    lines: queue.Queue[str] = queue.Queue()
+    stop = threading.Event()
+    thread = threading.Thread(target=watch, args=([BY_NAME[SUMMARY]], figdata_dir,
+                                                  tmp_path / "out"),
+                              kwargs={"jobs": 1, "stop_event": stop, "emit": lines.put})
+    thread.start()
+    try:
+        assert lines.get(timeout=LINE_TIMEOUT).startswith("watching 1 figure(s) in ")
+        figdata_dir.rename(tmp_path / "figdata.old")
+        assert lines.get(timeout=LINE_TIMEOUT).endswith(
+            "figdata/ gone; waiting for it to come back (Ctrl-C stops)")
+        shutil.copytree(tmp_path / "figdata.old", figdata_dir)
+        assert lines.get(timeout=LINE_TIMEOUT).startswith("watching ")  # ... again
+        _edit_notes(figdata_dir / f"{SUMMARY}.json", "edited in the restored folder")
+        assert lines.get(timeout=LINE_TIMEOUT).startswith(f"built {SUMMARY} in ")
+    finally:
+        stop.set()
+        thread.join()
+    assert lines.get(timeout=1) == "stopped watching"
+    assert lines.empty()
