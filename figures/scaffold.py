@@ -94,14 +94,38 @@ class ScaffoldError(Exception):
     """A refused ``figures new``: one line saying why and what to do."""
 
 
-def repository_root() -> Path:
-    """The source checkout this ``figures`` package sits in (``figures new`` edits it)."""
+def repository_root(cwd: Path | None = None) -> Path:
+    """The source checkout this ``figures`` package sits in (``figures new`` edits it).
+
+    Run from inside another checkout (a second clone, a worktree), the new files would land
+    in the installed one, not the one the author is editing: that is refused, naming both."""
     root = PACKAGE_DIR.parent
     if not ((root / "figdata").is_dir() and (root / "tests" / "fixtures").is_dir()):
         raise ScaffoldError(f"{PACKAGE_DIR} is not in a source checkout (no figdata/ and "
                             "tests/fixtures/ beside it): run `figures new` in a clone, "
                             "installed with pip install -e .")
+    here = checkout_of(cwd or Path.cwd())
+    if here is not None and here.resolve() != root.resolve():
+        raise ScaffoldError(f"this is the checkout {here}, but the figures package in use is "
+                            f"the one in {root}: install this checkout (pip install -e .) or "
+                            f"run figures new in {root}")
     return root
+
+
+def checkout_of(path: Path) -> Path | None:
+    """The nearest folder at or above ``path`` that holds a figures checkout."""
+    for folder in (path, *path.parents):
+        if (folder / "figures" / "registry.py").is_file() and (folder / "figdata").is_dir():
+            return folder
+    return None
+
+
+def _shown(path: Path) -> str:
+    """``path`` relative to the working folder when under it, else absolute."""
+    try:
+        return path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def check_name(name: str, root: Path) -> None:
@@ -198,13 +222,13 @@ def new_figure(name: str, *, from_logs: bool = False, root: Path | None = None) 
         for path in written:
             path.unlink(missing_ok=True)
         raise
-    rel = {path: path.relative_to(root).as_posix() for path in files}
-    module_path, figdata_path, fixture_path = rel.values()
+    module_path, figdata_path, fixture_path = (_shown(path) for path in files)
     parts = "render, SCHEMA and extract" if from_logs else "render and SCHEMA"
+    go = "" if _shown(root) == "." else f"cd {root}; "
     return [
         f"created {module_path}: {parts} (a placeholder bar chart: edit the drawing)",
         f"created {figdata_path}: placeholder data, kind synthetic-example until you replace it",
         f"created {fixture_path}: the golden test's data (keep it small)",
-        f"registered {name} in figures/registry.py: {name}.pdf@300dpi, {name}.png@200dpi",
-        f"next: figures build {name}; nox -s baselines (its golden image); pytest --mpl",
+        f"registered {name} in {_shown(registry)}: {name}.pdf@300dpi, {name}.png@200dpi",
+        f"next: {go}figures build {name}; nox -s baselines (its golden image); pytest --mpl",
     ]

@@ -13,7 +13,7 @@ import pytest
 from conftest import OFF_REFERENCE, REPO
 
 from figures import cli
-from figures.scaffold import ScaffoldError, registry_with
+from figures.scaffold import ScaffoldError, new_figure, registry_with
 
 ENTRY = 'FigureSpec("new_fig", "new_fig", (Output("pdf", 300),))'
 
@@ -49,6 +49,39 @@ def test_a_bad_name_is_refused_with_one_line(capsys, name, message):
     assert err.startswith(f"error: figures new: {message}")
     assert err.count("\n") == 1
     assert (REPO / "figures" / "registry.py").read_bytes() == before
+
+
+def test_new_inside_another_checkout_is_refused_naming_both(tmp_path, monkeypatch, capsys):
+    """A second clone or worktree: the installed package's checkout is not the one edited."""
+    other = tmp_path / "second-clone"
+    (other / "figures").mkdir(parents=True)
+    (other / "figures" / "registry.py").write_text("FIGURES = ()\n")
+    (other / "figdata").mkdir()
+    monkeypatch.chdir(other / "figdata")
+    before = (REPO / "figures" / "registry.py").read_bytes()
+    assert cli.main(["new", "fig_elsewhere"]) == 1
+    assert capsys.readouterr().err == (
+        f"error: figures new: this is the checkout {other}, but the figures package in use is "
+        f"the one in {REPO}: install this checkout (pip install -e .) or run figures new in "
+        f"{REPO}\n")
+    assert (REPO / "figures" / "registry.py").read_bytes() == before
+    assert not (REPO / "figures" / "fig_elsewhere.py").exists()
+
+
+def test_new_from_outside_a_checkout_shows_where_it_wrote(tmp_path, monkeypatch):
+    root = tmp_path / "checkout"
+    for folder in ("figures", "figdata", "tests/fixtures"):
+        (root / folder).mkdir(parents=True)
+    shutil.copy(REPO / "figures" / "registry.py", root / "figures")
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    lines = new_figure("fig_shown", root=root)
+    assert [line.split(":")[0] for line in lines[:4]] == [
+        f"created {root}/figures/fig_shown.py", f"created {root}/figdata/fig_shown.json",
+        f"created {root}/tests/fixtures/fig_shown.json",
+        f"registered fig_shown in {root}/figures/registry.py"]
+    assert lines[4].startswith(f"next: cd {root}; figures build fig_shown; ")
+    assert (root / "figures" / "fig_shown.py").is_file()
 
 
 def test_a_new_figure_builds_and_passes_its_golden_test_in_a_copy(tmp_path, request):
