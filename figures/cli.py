@@ -53,6 +53,11 @@ def _epoch_count(text: str) -> int:
     return value
 
 
+class UsageError(Exception):
+    """A command line that names something that does not exist (exit status 2, as
+    argparse's own usage errors)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -68,10 +73,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         # stdout is pointed at devnull so the interpreter's final flush cannot fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     except Exception as exc:  # noqa: BLE001 - every failure is one line
         if args.debug:
             traceback.print_exc()
-        print(f"error: {error_line(exc)}", file=sys.stderr)
+        command = args.command.__name__.removeprefix("cmd_").replace("_", "-")
+        print(f"error: {error_line(exc, f'figures {command}')}", file=sys.stderr)
         return 1
 
 
@@ -198,8 +207,7 @@ def _parser() -> argparse.ArgumentParser:
 def _select(names: Sequence[str]) -> list[FigureSpec]:
     unknown = [n for n in names if n not in BY_NAME]
     if unknown:
-        raise SystemExit(f"figures: unknown figure(s) {', '.join(unknown)}; "
-                         f"known: {', '.join(BY_NAME)}")
+        raise UsageError(f"unknown figure(s) {', '.join(unknown)}; known: {', '.join(BY_NAME)}")
     return [BY_NAME[n] for n in names] if names else list(FIGURES)
 
 
@@ -249,8 +257,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
+    from figures.results import ResultsTree
     from figures.status import figure_status
 
+    if args.results is not None:
+        ResultsTree(args.results)  # a missing folder is one line, not every source "gone"
     not_current = 0
     for spec in FIGURES:
         state, detail = figure_status(spec, args.figdata, args.results)
@@ -332,8 +343,10 @@ def cmd_build(args: argparse.Namespace) -> int:
     specs = _select(args.names)
     failed = []
     if args.results is not None:
+        from figures.results import ResultsTree
         from figures.status import figure_status
 
+        ResultsTree(args.results)  # a missing folder is one line, not every source "gone"
         fresh = []
         for spec in specs:
             state, detail = figure_status(spec, args.figdata, args.results)

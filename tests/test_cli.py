@@ -108,9 +108,34 @@ def test_missing_results_folder_is_one_line(capsys, tmp_path):
     assert err.strip() == f"error: {tmp_path / 'nowhere'}: results folder not found"
 
 
-def test_unknown_figure_name_is_refused():
-    with pytest.raises(SystemExit, match="unknown figure"):
-        cli.main(["build", "fig99"])
+@pytest.mark.parametrize("command", [["build"], ["extract", "."], ["check", "--venue", "icml"]])
+def test_unknown_figure_name_is_a_usage_error(capsys, command):
+    code, out, err = run(capsys, *command, "fig99")
+    assert (code, out) == (2, "")
+    assert err == ("error: unknown figure(s) fig99; known: fig1_audit_hero, fig3b_crossarch_3row, "
+                   "figure_snapshot_resmlp, figure_snapshot_vit, fig4_penalty_rescue, "
+                   "cifar_accuracy, cifar_diagnostics, cifar_feature_drift, "
+                   "cifar_state_vs_credit, cifar_summary\n")
+
+
+@pytest.mark.parametrize("command", ["status {results}",
+                                     "build cifar_summary --results {results} --out {out}"])
+def test_a_missing_results_folder_is_one_line_not_every_source_gone(capsys, tmp_path, command):
+    argv = command.format(results=tmp_path / "nowhere", out=tmp_path / "out").split()
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (1, "")
+    assert err == f"error: {tmp_path / 'nowhere'}: results folder not found\n"
+
+
+def test_a_bug_outside_any_figure_names_the_command(capsys, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("figures.macros.quoted_values", broken)
+    code, out, err = run(capsys, "macros")
+    assert (code, out) == (1, "")
+    assert err == ("error: internal error in figures macros: RuntimeError: boom "
+                   "(--debug shows the traceback)\n")
 
 
 def test_an_interrupted_write_leaves_the_previous_file_intact(tmp_path):
