@@ -10,7 +10,7 @@ too, with fewer or more epochs.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -100,35 +100,46 @@ def generate(
     def fa(params, h_key, g_key):
         return {"fa_log": _snapshot_log(rng, params["FA"], epochs, h_key=h_key, g_key=g_key)}
 
+    # Each file's content is made when it is written, in this order (the random stream,
+    # hence every synthetic figure, depends on it).
+    planned: list[tuple[str, Callable[[], dict[str, Any]]]] = []
     # ViT: CLS-token hidden norms and the l2 gradient key.
     vit_keys = ("hidden_norms_cls", "bp_grad_per_sample_l2_med")
     for seed in vit_seeds:
-        _write(results / f"snapshot_vit_v1/snapshot_vit_s{seed}.json", pair(_WITH_LN, *vit_keys))
-    _write(results / "snapshot_vit_v1/snapshot_fa_canonical_s42.json", fa(_WITH_LN, *vit_keys))
+        planned.append((f"snapshot_vit_v1/snapshot_vit_s{seed}.json",
+                        lambda: pair(_WITH_LN, *vit_keys)))
+    planned.append(("snapshot_vit_v1/snapshot_fa_canonical_s42.json",
+                    lambda: fa(_WITH_LN, *vit_keys)))
     # ResMLP: plain hidden norms and the older gradient key.
     mlp_keys = ("hidden_norms", "bp_grad_norms_per_sample_med")
     for seed in seeds:
-        _write(results / f"snapshot_no_outln_v1/snapshot_noLN_s{seed}.json", pair(_NO_LN, *mlp_keys))
-    _write(
-        results / "snapshot_no_outln_v1/snapshot_fa_canonical_noln_s42.json", fa(_NO_LN, *mlp_keys)
-    )
-    _write(results / "snapshot_evolution_v2/snapshot_evolution_s42.json", pair(_WITH_LN, *mlp_keys))
+        planned.append((f"snapshot_no_outln_v1/snapshot_noLN_s{seed}.json",
+                        lambda: pair(_NO_LN, *mlp_keys)))
+    planned.append(("snapshot_no_outln_v1/snapshot_fa_canonical_noln_s42.json",
+                    lambda: fa(_NO_LN, *mlp_keys)))
+    planned.append(("snapshot_evolution_v2/snapshot_evolution_s42.json",
+                    lambda: pair(_WITH_LN, *mlp_keys)))
     # StudentNet: mixes the variants (ResMLP hidden key, ViT gradient key).
     synth_keys = ("hidden_norms", "bp_grad_per_sample_l2_med")
-    _write(
-        results / "snapshot_synth_v1/snapshot_synth_a1.0_L4_s42.json", pair(_WITH_LN, *synth_keys)
-    )
-    _write(results / "snapshot_synth_v1/snapshot_fa_canonical_s42.json", fa(_WITH_LN, *synth_keys))
-    _write(results / "dfa_residual_penalty/dfa_pen_lam0.01_s42.json", _penalty(rng, epochs))
+    planned.append(("snapshot_synth_v1/snapshot_synth_a1.0_L4_s42.json",
+                    lambda: pair(_WITH_LN, *synth_keys)))
+    planned.append(("snapshot_synth_v1/snapshot_fa_canonical_s42.json",
+                    lambda: fa(_WITH_LN, *synth_keys)))
+    planned.append(("dfa_residual_penalty/dfa_pen_lam0.01_s42.json",
+                    lambda: _penalty(rng, epochs)))
     for seed in seeds:
         folder = "cifar10" if seed == 42 else f"cifar10_seed{seed}"
-        _write(results / f"{folder}/results_cifar10.json", {str(seed): _cifar(rng, epochs)})
-    files = sorted(p.relative_to(results).as_posix() for p in results.rglob("*.json")
-                   if p.name != SYNTHETIC_MARKER)
+        planned.append((f"{folder}/results_cifar10.json",
+                        lambda seed=seed: {str(seed): _cifar(rng, epochs)}))
+    # The marker first: a tree cut short (Ctrl-C, a full disk) is still marked synthetic,
+    # so `extract` can never call its files real results.
     _write(
         results / SYNTHETIC_MARKER,
-        {"generator": GENERATOR, "epochs": epochs, "seeds": list(seeds), "files": files},
+        {"generator": GENERATOR, "epochs": epochs, "seeds": list(seeds),
+         "files": sorted(name for name, _ in planned)},
     )
+    for name, content in planned:
+        _write(results / name, content())
     return results
 
 

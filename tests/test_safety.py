@@ -42,6 +42,26 @@ def test_synthesize_rewrites_its_own_tree_but_not_files_added_to_it(capsys, tmp_
                    "synthesize wrote: refusing to write over it; choose a new or empty folder\n")
 
 
+def test_a_synthesize_cut_short_is_still_marked_synthetic(capsys, tmp_path, monkeypatch):
+    """Ctrl-C, SIGTERM or a full disk mid-way: what was written must never pass as real."""
+    import figures.synthetic as synthetic
+
+    real_write, written = synthetic._write, []
+
+    def write_then_stop(path, content):
+        if len(written) == 5:
+            raise KeyboardInterrupt
+        real_write(path, content)
+        written.append(path)
+
+    monkeypatch.setattr(synthetic, "_write", write_then_stop)
+    assert run(capsys, "synthesize", str(tmp_path / "r"), "--epochs", "2")[0] == 130
+    assert len(written) == 5
+    assert ResultsTree(tmp_path / "r").synthetic
+    monkeypatch.setattr(synthetic, "_write", real_write)
+    assert run(capsys, "synthesize", str(tmp_path / "r"), "--epochs", "2")[0] == 0  # finishes it
+
+
 def test_synthesize_into_a_file_is_one_line(capsys, tmp_path):
     target = tmp_path / "file"
     target.write_text("x")
