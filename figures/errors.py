@@ -99,6 +99,18 @@ def os_error(exc: OSError, path: object = None) -> FigureDataError:
     return FigureDataError(str(exc.filename or path or "?"), None, os_reason(exc))
 
 
+def os_error_behind(exc: BaseException) -> OSError | None:
+    """The OS refusal (an OSError with an errno) that ``exc`` was raised while handling."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        if isinstance(cause, OSError) and cause.errno is not None:
+            return cause
+        cause = cause.__cause__ or cause.__context__
+    return None
+
+
 def is_internal(exc: BaseException) -> bool:
     """Is ``exc`` a bug of ours rather than bad input, a refusal of the OS, or a syntax
     error in a module an author is editing (figures/NAME.py)?"""

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from figures.errors import FigureDataError, os_error, os_reason
+from figures.errors import FigureDataError, os_error, os_error_behind, os_reason
 
 #: Bounds on what the reader accepts, so that no input can crash or exhaust it.
 MAX_INT_DIGITS = 20
@@ -177,6 +177,14 @@ def atomic_path(target: Path) -> Iterator[Path]:
         if exc.filename in (str(tmp), tmp, None):
             exc.filename = str(target)  # the user knows the target, not our temporary name
         raise
+    except Exception as exc:
+        # A writer whose cleanup fails after the OS refused a write (matplotlib's PDF
+        # backend: "'Stream' object has no attribute 'pos'" on a full disk) hides the
+        # refusal; report the refusal.
+        refusal = os_error_behind(exc)
+        if refusal is None:
+            raise
+        raise FigureDataError(str(target), None, os_reason(refusal)) from exc
     finally:
         tmp.unlink(missing_ok=True)
 

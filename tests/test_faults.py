@@ -87,6 +87,24 @@ def test_an_error_while_saving_is_one_line(capsys, tmp_path, figdata_dir, monkey
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted([LOCK_FILE, STATE_FILE])
 
 
+def test_a_refusal_hidden_by_a_failing_cleanup_is_reported_as_the_refusal(
+        capsys, tmp_path, figdata_dir, monkeypatch):
+    """matplotlib's PDF backend, on a full disk, fails in its cleanup with an AttributeError
+    raised while handling the OSError; the user must read "no space", not a bug of ours."""
+    def full_disk_then_broken_cleanup(self, fname, **kwargs):
+        try:
+            raise OSError(28, "No space left on device")
+        except OSError:
+            raise AttributeError("'Stream' object has no attribute 'pos'") from None
+
+    monkeypatch.setattr("matplotlib.figure.Figure.savefig", full_disk_then_broken_cleanup)
+    code, _, err = build(capsys, figdata_dir, tmp_path / "out", "cifar_summary")
+    assert code == 1
+    assert error_lines(err) == [
+        f"error: cifar_summary: {tmp_path / 'out'}/cifar_summary.png: no space left on the device"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted([LOCK_FILE, STATE_FILE])
+
+
 def test_broken_mathtext_in_a_caption_is_one_line_and_the_others_build(
         capsys, tmp_path, figdata_dir):
     path = figdata_dir / "fig1_audit_hero.json"
