@@ -20,6 +20,7 @@ from figures.errors import (
     Terminated,
     error_line,
     figure_line,
+    os_error,
     sigterm_stops_like_ctrl_c,
 )
 from figures.registry import BY_NAME, FIGURES, FigureSpec
@@ -277,7 +278,13 @@ def cmd_macros(args: argparse.Namespace) -> int:
     quoted = quoted_values(FIGURES, args.figdata)
     tex = macros_tex(quoted)
     if args.out is None:
-        sys.stdout.write(tex)
+        try:
+            sys.stdout.write(tex)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:  # `> /dev/full`: name what could not be written
+            raise os_error(exc, "standard output") from None
     else:
         write_text_atomic(args.out, tex)
         print(f"wrote {args.out}")

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from figures.errors import FigureDataError
-from figures.jsonio import read_json
+from figures.jsonio import read_json, write_text_atomic
 from figures.results import SYNTHETIC_MARKER
 
 SEEDS = (42, 123, 456)
@@ -68,8 +68,8 @@ def _snapshot_log(rng, params, epochs: int, *, h_key: str, g_key: str):
 
 
 def _write(path: Path, doc: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    """Write one file whole or not at all (a full disk is one line naming it)."""
+    write_text_atomic(path, json.dumps(doc))
 
 
 def generate(

@@ -150,3 +150,18 @@ def test_macros_file_compiles_in_a_minimal_latex_document(tmp_path):
                           cwd=tmp_path, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert (tmp_path / "doc.pdf").is_file()
+
+
+def test_a_standard_output_that_refuses_the_macros_is_named(monkeypatch, capsys):
+    """`figures macros > /dev/full`: the one line names standard output, not "?"."""
+    import io
+
+    from figures import cli
+
+    class FullDevice(io.StringIO):
+        def write(self, text):
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(sys, "stdout", FullDevice())
+    assert cli.main(["macros", "--figdata", str(REPO / "figdata")]) == 1
+    assert capsys.readouterr().err == "error: standard output: no space left on the device\n"

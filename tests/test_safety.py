@@ -44,7 +44,7 @@ def test_synthesize_rewrites_its_own_tree_but_not_files_added_to_it(capsys, tmp_
 
 def test_a_synthesize_cut_short_is_still_marked_synthetic(capsys, tmp_path, monkeypatch):
     """Ctrl-C, SIGTERM or a full disk mid-way: what was written must never pass as real."""
-    import figures.synthetic as synthetic
+    from figures import synthetic
 
     real_write, written = synthetic._write, []
 
