@@ -42,6 +42,14 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _path(text: str) -> Path:
+    """An argparse type: a path, never empty (an unset ``$OUT`` must not mean the current
+    folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a path, got an empty string")
+    return Path(text)
+
+
 #: Enough for any real run (the paper's are 100 epochs); more only makes synthesize run for hours.
 MAX_SYNTHETIC_EPOCHS = 10_000
 
@@ -97,51 +105,51 @@ def _parser() -> argparse.ArgumentParser:
     add = functools.partial(sub.add_parser, parents=[common])
 
     p = add("list", help="each figure, its outputs and its data kind")
-    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR",
+    p.add_argument("--figdata", type=_path, default=DEFAULT_FIGDATA, metavar="DIR",
                    help=FIGDATA_HELP)
     p.add_argument("--values", action="store_true",
                    help="also the values the paper quotes, with their source notes")
     p.set_defaults(command=cmd_list)
 
     p = add("status", help="which figdata files are current, stale or missing")
-    p.add_argument("results", type=Path, nargs="?", metavar="RESULTS",
+    p.add_argument("results", type=_path, nargs="?", metavar="RESULTS",
                    help="compare recorded source hashes with this results folder")
-    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR",
+    p.add_argument("--figdata", type=_path, default=DEFAULT_FIGDATA, metavar="DIR",
                    help=FIGDATA_HELP)
     p.set_defaults(command=cmd_status)
 
     p = add("macros", help="write the quoted values as LaTeX macros")
-    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR",
+    p.add_argument("--figdata", type=_path, default=DEFAULT_FIGDATA, metavar="DIR",
                    help=FIGDATA_HELP)
-    p.add_argument("--out", type=Path, default=None, metavar="FILE",
+    p.add_argument("--out", type=_path, default=None, metavar="FILE",
                    help="write here (default: standard output)")
     p.set_defaults(command=cmd_macros)
 
     p = add("check-tex", help="find figdata numbers written by hand (or stale) in LaTeX")
-    p.add_argument("tex", type=Path, nargs="+", metavar="FILE.tex",
+    p.add_argument("tex", type=_path, nargs="+", metavar="FILE.tex",
                    help="LaTeX sources to check (UTF-8 or Latin-1)")
-    p.add_argument("--figdata", type=Path, default=None, metavar="DIR",
+    p.add_argument("--figdata", type=_path, default=None, metavar="DIR",
                    help="default: figdata/ of the repository the first .tex file sits in")
     p.set_defaults(command=cmd_check_tex)
 
     p = add("extract", help="write figdata of the log-derived figures from RESULTS")
-    p.add_argument("results", type=Path, metavar="RESULTS",
+    p.add_argument("results", type=_path, metavar="RESULTS",
                    help="the folder holding snapshot_vit_v1/, cifar10/, ...")
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to extract (default: all)")
-    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR",
+    p.add_argument("--figdata", type=_path, default=DEFAULT_FIGDATA, metavar="DIR",
                    help=FIGDATA_HELP)
     p.set_defaults(command=cmd_extract)
 
     p = add("build", help="render figures from figdata")
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to build (default: all)")
-    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR",
+    p.add_argument("--figdata", type=_path, default=DEFAULT_FIGDATA, metavar="DIR",
                    help=FIGDATA_HELP)
-    p.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help=OUT_HELP)
+    p.add_argument("--out", type=_path, default=DEFAULT_OUT, metavar="DIR", help=OUT_HELP)
     p.add_argument("--jobs", "-j", type=_positive_int, default=None, metavar="N",
                    help="render N figures at once (default: all cores)")
     p.add_argument("--force", action="store_true",
                    help="render every figure, even those whose inputs did not change")
-    p.add_argument("--results", type=Path, default=None, metavar="RESULTS",
+    p.add_argument("--results", type=_path, default=None, metavar="RESULTS",
                    help="refuse figures whose figdata is stale against this results folder")
     p.add_argument("--allow-stale", action="store_true",
                    help="with --results: build stale figures anyway, with a warning")
@@ -151,7 +159,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--camera-ready", action="store_true",
                    help="also write every output with embedded TrueType PDF fonts "
                         "(pdf.fonttype 42) into --camera-ready-out")
-    p.add_argument("--camera-ready-out", type=Path, default=Path("build/camera-ready"),
+    p.add_argument("--camera-ready-out", type=_path, default=Path("build/camera-ready"),
                    metavar="DIR", help="(default: build/camera-ready)")
     p.set_defaults(command=cmd_build)
 
@@ -160,24 +168,24 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to check (default: all)")
     p.add_argument("--venue", required=True, metavar="VENUE",
                    help="icml, neurips, iclr, ieee, acm, or one from --venues")
-    p.add_argument("--venues", type=Path, default=None, metavar="FILE",
+    p.add_argument("--venues", type=_path, default=None, metavar="FILE",
                    help="your venue profiles (same shape as figures/venues.json)")
     p.add_argument("--strict", action="store_true", help="exit 1 when a rule fails")
-    p.add_argument("--html", type=Path, default=None, metavar="PATH",
+    p.add_argument("--html", type=_path, default=None, metavar="PATH",
                    help="also write the report as one self-contained HTML page")
-    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR",
+    p.add_argument("--figdata", type=_path, default=DEFAULT_FIGDATA, metavar="DIR",
                    help=FIGDATA_HELP)
-    p.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="DIR",
+    p.add_argument("--out", type=_path, default=DEFAULT_OUT, metavar="DIR",
                    help="the built files to check (default: build/figures)")
     p.set_defaults(command=cmd_check)
 
     p = add("make", help="extract RESULTS (if given), then build what changed: "
             "the one command (`nox -s figures`, `tox -e figures`)")
-    p.add_argument("results", type=Path, nargs="?", metavar="RESULTS",
+    p.add_argument("results", type=_path, nargs="?", metavar="RESULTS",
                    help="a results folder to extract into figdata/ first (default: none)")
-    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR",
+    p.add_argument("--figdata", type=_path, default=DEFAULT_FIGDATA, metavar="DIR",
                    help=FIGDATA_HELP)
-    p.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help=OUT_HELP)
+    p.add_argument("--out", type=_path, default=DEFAULT_OUT, metavar="DIR", help=OUT_HELP)
     p.set_defaults(command=cmd_make)
 
     p = add("new", help="scaffold a new figure: module, registry entry, figdata, fixture")
@@ -189,15 +197,15 @@ def _parser() -> argparse.ArgumentParser:
     p = add("watch", help="rebuild figures as their figdata or code is saved "
             "(Ctrl-C stops; needs watchfiles)")
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to watch (default: all)")
-    p.add_argument("--figdata", type=Path, default=DEFAULT_FIGDATA, metavar="DIR",
+    p.add_argument("--figdata", type=_path, default=DEFAULT_FIGDATA, metavar="DIR",
                    help=FIGDATA_HELP)
-    p.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="DIR", help=OUT_HELP)
+    p.add_argument("--out", type=_path, default=DEFAULT_OUT, metavar="DIR", help=OUT_HELP)
     p.add_argument("--jobs", "-j", type=_positive_int, default=None, metavar="N",
                    help="render N figures at once (default: all cores)")
     p.set_defaults(command=cmd_watch)
 
     p = add("synthesize", help="write a synthetic example results tree")
-    p.add_argument("results", type=Path, metavar="RESULTS",
+    p.add_argument("results", type=_path, metavar="RESULTS",
                    help="a new or empty folder, or one an earlier synthesize wrote")
     p.add_argument("--epochs", type=_epoch_count, default=100, metavar="N",
                    help="epochs per run (default: 100)")
@@ -347,6 +355,10 @@ def cmd_extract(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     from figures.build import build
 
+    if getattr(args, "camera_ready", False) and _same_folder(args.out, args.camera_ready_out):
+        raise UsageError(f"--camera-ready-out {args.camera_ready_out} is the --out folder: the "
+                         "camera-ready PDFs would replace the default ones; choose another")
+
     specs = _select(args.names)
     failed = []
     if args.results is not None:
@@ -398,6 +410,13 @@ def cmd_build(args: argparse.Namespace) -> int:
                 print(f"camera-ready {result.status} {result.name}: "
                       f"{', '.join(map(str, result.outputs))}")
     return _summary(failed, len(specs))
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
 
 
 def cmd_check(args: argparse.Namespace) -> int:

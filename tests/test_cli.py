@@ -249,3 +249,24 @@ def test_writing_to_a_symlink_writes_through_to_its_target(capsys, tmp_path):
     assert link.readlink() == Path("real.tex")
     assert "\\newcommand" in real.read_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.tex", "real.tex"]
+
+
+@pytest.mark.parametrize("argv", [["build", "--out", ""], ["build", "--figdata", " "],
+                                  ["macros", "--out", ""], ["extract", ""],
+                                  ["status", ""], ["synthesize", ""]])
+def test_an_empty_path_is_a_usage_error_not_the_current_folder(capsys, argv):
+    """An unset ``$OUT`` in ``figures build --out "$OUT"`` must not write into the cwd."""
+    with pytest.raises(SystemExit) as info:
+        cli.main(argv)
+    assert info.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(
+        "expected a path, got an empty string")
+
+
+def test_camera_ready_into_the_default_folder_is_refused(capsys, tmp_path):
+    code, out, err = run(capsys, "build", "cifar_summary", "--out", str(tmp_path),
+                         "--camera-ready", "--camera-ready-out", f"{tmp_path}/.")
+    assert (code, out) == (2, "")
+    assert err == (f"error: --camera-ready-out {tmp_path} is the --out folder: the camera-ready "
+                   "PDFs would replace the default ones; choose another\n")
+    assert list(tmp_path.iterdir()) == []
