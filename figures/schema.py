@@ -85,6 +85,9 @@ def check_text(value: str, file: str, where: str, max_length: int = MAX_TEXT_LEN
     if bad is not None:
         kind = "a lone surrogate" if unicodedata.category(bad) == "Cs" else "a control character"
         raise FigureDataError(file, where, f"contains {kind} ({bad!r}); remove it")
+    if "\ufeff" in value:  # often pasted from a file's start; matplotlib's PDF writer fails on it
+        raise FigureDataError(file, where, "contains a byte order mark ('\\ufeff'), which PDF "
+                              "output cannot draw; remove it")
     for line in lines:
         if "$" in line:
             _check_mathtext(line, file, where)

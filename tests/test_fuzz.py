@@ -35,7 +35,7 @@ LABEL = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABC0123456789 -_", min_size=
 ODD_STRINGS = ["$\\frac{$", "$\\foo$", "a $x^$ b", "$", "$$", "\\", "\ud800", "\x00", "\x1b[31m",
                "x" * 300, "\n".join("ab" * 3 for _ in range(9)), "中文", "😀", "$\\sqrt[$", "{}",
                "%s %d", "$\\mathrm{\\alpha}$", "\u202e", "", "$\\hspace{30000}x$",
-               "$" + "{" * 60 + "x" + "}" * 60 + "$", "$\\genfrac{(}{)}{30000}{0}{a}{b}$"]
+               "$" + "{" * 60 + "x" + "}" * 60 + "$", "$\\genfrac{(}{)}{30000}{0}{a}{b}$", "a\ufeffb"]
 ODD_VALUES = [None, True, False, 0, -1, 1e308, -1e308, float("nan"), float("inf"),
               float("-inf"), 5e-324, 10**19, -(10**19), "1.0", [], {}, [1.0], {"a": 1}]
 

@@ -36,6 +36,8 @@ def caption(text):
     ("x" * 20_000, "data.captions[1]: text of 20000 characters is too long (at most 200)"),
     ("a\ud800b", "data.captions[1]: contains a lone surrogate ('\\ud800'); remove it"),
     ("a\x00b", "data.captions[1]: contains a control character ('\\x00'); remove it"),
+    ("a\ufeffb", ("data.captions[1]: contains a byte order mark ('\\ufeff'), which PDF output "
+     "cannot draw; remove it")),
     ("\n".join("x" * 7), "data.captions[1]: text of 7 lines is too long (at most 6)"),
     # Parses, but draws a gap 30000 em wide: the PNG took half a minute and was 771,286 px wide.
     ("$\\hspace{30000}x$",
