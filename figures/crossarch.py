@@ -17,10 +17,12 @@ error naming file, record and key.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from matplotlib.figure import Figure
 
+from figures.errors import FigureDataWarning
 from figures.results import (
     ResultsTree,
     first_key,
@@ -114,6 +116,7 @@ def render(data: dict[str, Any]) -> Figure:
                       fontweight="bold", rotation=90, ha="center", va="center")
         # Column 1: ||g_L||, one y range for all rows.
         _norm_lines(g_ax, methods, "g_L")
+        _warn_off_axis(methods, f"rows[{r}].methods", "g_L", G_YLIM)
         g_ax.set_ylim(*G_YLIM)
         _labels(g_ax, 1, **edges)
         paper_grid(g_ax, log_scale=True)
@@ -124,6 +127,20 @@ def render(data: dict[str, Any]) -> Figure:
         _labels(acc_ax, 2, **edges)
         paper_grid(acc_ax)
     return fig
+
+
+def _warn_off_axis(methods: dict[str, Any], where: str, series: str,
+                   limits: tuple[float, float]) -> None:
+    """The g_L axis is fixed, as in the paper's script, so values beyond it are drawn off the
+    panel; the figure stays the script's, and a warning names the key."""
+    low, high = limits
+    for m in METHODS:
+        outside = [v for v in methods[m][series] if not low <= v <= high]
+        if outside:
+            warnings.warn(FigureDataWarning(
+                f"data.{where}.{m}.{series}",
+                f"{len(outside)} value(s) outside the shared axis [{low:g}, {high:g}] (e.g. "
+                f"{outside[0]:g}) are drawn off the panel"), stacklevel=2)
 
 
 def _norm_lines(ax, methods: dict[str, Any], series: str, *, labels: bool = False) -> None:

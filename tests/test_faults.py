@@ -149,3 +149,20 @@ def test_a_panel_without_series_is_drawn_empty_with_one_warning_naming_the_key(
     assert err.splitlines() == [
         f"warning: {name}: {path}: data.{key}: holds no series: the panel is drawn empty"]
     assert f"built {name}" in stdout
+
+
+def test_values_off_the_fixed_g_axis_are_one_warning_naming_the_key(capsys, tmp_path,
+                                                                    figdata_dir):
+    """fig3b's g_L axis is fixed at [1e-12, 5e-2] as in the paper's script: a value beyond it
+    is drawn off the panel, as the script draws it, and said so."""
+    path = figdata_dir / "fig3b_crossarch_3row.json"
+    doc = json.loads(path.read_text())
+    g_l = doc["data"]["rows"][1]["methods"]["BP"]["g_L"]
+    g_l[:] = [1.0] * len(g_l)
+    path.write_text(json.dumps(doc))
+    code, stdout, err = build(capsys, figdata_dir, tmp_path / "out", "fig3b_crossarch_3row")
+    assert code == 0
+    assert err.splitlines() == [
+        f"warning: fig3b_crossarch_3row: {path}: data.rows[1].methods.BP.g_L: {len(g_l)} "
+        "value(s) outside the shared axis [1e-12, 0.05] (e.g. 1) are drawn off the panel"]
+    assert "built fig3b_crossarch_3row" in stdout
