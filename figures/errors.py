@@ -62,8 +62,22 @@ class FigureDataError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        where = f"{self.file}: {self.key}" if self.key else self.file
+        file = elide(self.file)
+        where = f"{file}: {elide(self.key)}" if self.key else file
         return one_line(f"{where}: {self.message}")
+
+
+#: Longest file name or key shown whole: a longer one loses its middle, so that the line
+#: still ends with what went wrong.
+MAX_WHERE = 160
+
+
+def elide(text: str, limit: int = MAX_WHERE) -> str:
+    """``text`` with its middle replaced by ``…`` when longer than ``limit``."""
+    if len(text) <= limit:
+        return text
+    tail = limit // 3
+    return f"{text[:limit - tail - 1]}…{text[-tail:]}"
 
 
 class FigureDataWarning(UserWarning):

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from figures import figdata
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, os_reason
 from figures.jsonio import sha256_of
 from figures.registry import FigureSpec
 from figures.results import ResultsTree
@@ -42,10 +42,14 @@ def _changed_sources(spec: FigureSpec, sources: list[dict[str, Any]], results: P
     changed = []
     for source in sources:
         file = results / source["path"]
-        if not file.is_file():
-            changed.append(f"{source['path']} is gone")
-        elif sha256_of(file) != source["sha256"]:
-            changed.append(f"{source['path']} changed")
+        try:
+            if not file.is_file():
+                changed.append(f"{source['path']} is gone")
+            elif sha256_of(file) != source["sha256"]:
+                changed.append(f"{source['path']} changed")
+        except (OSError, FigureDataError) as exc:  # unreadable: as good as gone, and why
+            reason = exc.message if isinstance(exc, FigureDataError) else os_reason(exc)
+            changed.append(f"{source['path']} cannot be read ({reason})")
     if changed:
         return changed
     recorded = {source["path"] for source in sources}

@@ -163,6 +163,6 @@ def test_values_off_the_fixed_g_axis_are_one_warning_naming_the_key(capsys, tmp_
     code, stdout, err = build(capsys, figdata_dir, tmp_path / "out", "fig3b_crossarch_3row")
     assert code == 0
     assert err.splitlines() == [
-        f"warning: fig3b_crossarch_3row: {path}: data.rows[1].methods.BP.g_L: {len(g_l)} "
-        "value(s) outside the shared axis [1e-12, 0.05] (e.g. 1) are drawn off the panel"]
+        (f"warning: fig3b_crossarch_3row: {path}: data.rows[1].methods.BP.g_L: {len(g_l)} "
+        "value(s) outside the shared axis [1e-12, 0.05] (e.g. 1) are drawn off the panel")]
     assert "built fig3b_crossarch_3row" in stdout

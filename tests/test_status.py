@@ -55,3 +55,26 @@ def test_a_new_seed_file_makes_the_globbing_figure_stale(tmp_path, capsys):
     out = capsys.readouterr().out
     assert ("figure_snapshot_vit      stale         snapshot_vit_v1/snapshot_vit_s7.json is new"
             in out)
+
+
+def test_odd_source_paths_are_one_line_each_and_every_figure_is_reported(tmp_path, capsys):
+    """A source path outside the results folder is invalid figdata; one the OS cannot even
+    look up (a 1000-character name) is unreadable; neither stops the report."""
+    import json
+
+    results = generate(tmp_path / "results", epochs=3)
+    figdata_dir = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", figdata_dir)
+    for name, path in (("cifar_diagnostics", "../../etc/passwd"), ("cifar_summary", "x" * 1000)):
+        file = figdata_dir / f"{name}.json"
+        doc = json.loads(file.read_text())
+        doc["provenance"]["sources"][0]["path"] = path
+        file.write_text(json.dumps(doc))
+    assert cli.main(["status", str(results), "--figdata", str(figdata_dir)]) == 1
+    rows = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert len(rows) == 10
+    assert rows["cifar_diagnostics"].split()[1] == "invalid"
+    assert "provenance.sources[0].path: '../../etc/passwd' is not valid" in rows[
+        "cifar_diagnostics"]
+    assert rows["cifar_summary"].split()[1] == "stale"
+    assert f"{'x' * 1000} cannot be read (file name too long)" in rows["cifar_summary"]
