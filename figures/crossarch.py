@@ -32,7 +32,7 @@ from figures.results import (
     log_records,
     number,
 )
-from figures.schema import ListOf, MapOf, Record, Series, Text
+from figures.schema import ListOf, MapOf, Record, Scalar, Series, Text
 from figures.style import PAPER_COLORS, PAPER_RC, new_figure, paper_grid, themed
 
 METHODS = ("BP", "FA", "DFA")
@@ -166,4 +166,6 @@ _RUN = Record(
      "acc": Series()},
     same_length=[("epochs", "h_L", "g_L", "acc")],
 )
-SCHEMA = Record({"rows": ListOf(Record({"arch": Text(), "methods": MapOf(_RUN, keys=METHODS, known=METHODS)}))})
+SCHEMA = Record({"rows": ListOf(Record({"arch": Text(), "methods": MapOf(_RUN, keys=METHODS, known=METHODS)})),
+                 "seed": Scalar()},  # the run the rows come from (not drawn)
+                optional=("seed",))

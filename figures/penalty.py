@@ -22,7 +22,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from figures.results import ResultsTree, get, layer_series, log_epochs, log_records, number
-from figures.schema import ListOf, MapOf, Number, Record, Series, Text
+from figures.schema import ListOf, MapOf, Number, Record, Scalar, Series, Text
 from figures.style import DEFAULT_RC, new_figure, themed
 
 #: Top-level data keys carried over unchanged from the existing figdata on extraction.
@@ -166,7 +166,8 @@ SCHEMA = Record({
         "penalized": Record({"epochs": Series(), "h_L": Series(positive=True),
                              "g_2": Series(positive=True)},
                             same_length=[("epochs", "h_L", "g_2")]),
-    }),
+        "seed": Scalar(),  # the run drawn (not drawn itself)
+    }, optional=("seed",)),
     "panel_a_paper": Record({"grad_floor": Number(positive=True),
                              "rescue_orders_of_magnitude": Number()}),
     "panel_b": Record({"conditions": ListOf(Record({

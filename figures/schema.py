@@ -201,9 +201,15 @@ def Series(*, positive: bool = False, min_length: int = 1,
                          bounded_by=bounded_by), min_length=min_length)
 
 
+#: Keys any object in ``data`` may carry besides its fields: where its values come from.
+NOTE_KEYS = ("source",)
+SOURCE_NOTE = Text(max_length=1000)
+
+
 @dataclass(frozen=True)
 class Record(Schema):
-    """An object with ``fields`` (keys in ``optional`` may be absent; others are allowed).
+    """An object with ``fields`` (keys in ``optional`` may be absent; others are refused,
+    but for a ``source`` note, see NOTE_KEYS).
 
     Lists named in each group of ``same_length`` must be equally long (x against y); a name
     is a dotted path, ``[*]`` stands for every element (``BP.h_L[*]``: each seed's series)
@@ -214,14 +220,16 @@ class Record(Schema):
     optional: Sequence[str] = ()
     same_length: Sequence[Sequence[str]] = field(default=())
     #: Refuse keys not in ``fields`` (where a misspelt key would silently be ignored).
-    closed: bool = False
+    closed: bool = True
 
     def check(self, value, file, where):
         if not isinstance(value, dict):
             raise FigureDataError(file, where, f"expected an object, got {type_name(value)}")
         if self.closed:
             for key in value:
-                if key not in self.fields:
+                if key in NOTE_KEYS and key not in self.fields:
+                    SOURCE_NOTE.check(value[key], file, f"{where}.{key}")
+                elif key not in self.fields:
                     raise FigureDataError(file, f"{where}.{key}",
                                           f"unknown key; known: {', '.join(self.fields)}")
         for key, schema in self.fields.items():

@@ -78,6 +78,28 @@ def test_unknown_method_keys_are_refused_listing_the_known(name, change, message
 
 
 @pytest.mark.parametrize(("name", "change", "message"), [
+    ("fig1_audit_hero", lambda d: d["panel_a"]["values"]["FA"].__setitem__("acc_", 0.5),
+     "data.panel_a.values.FA.acc_: unknown key; known: acc, gamma"),
+    ("fig1_audit_hero", lambda d: d["panel_a"].__setitem__("extra", [[[]]]),
+     "data.panel_a.extra: unknown key; known: values"),
+    ("fig3b_crossarch_3row", lambda d: d["rows"][0].__setitem__("label", "x"),
+     "data.rows[0].label: unknown key; known: arch, methods"),
+    ("fig1_audit_hero", lambda d: d["panel_a"].__setitem__("source", "x" * 1001),
+     "data.panel_a.source: text of 1001 characters is too long (at most 1000)"),
+])
+def test_a_misspelt_or_unknown_key_at_any_depth_is_refused(name, change, message):
+    """Not silently ignored: a misspelt optional key would otherwise never take effect."""
+    assert load_error(name, change) == f"figdata/{name}.json: {message}"
+
+
+def test_any_object_may_carry_a_source_note():
+    doc = json.loads((REPO / "figdata" / "fig3b_crossarch_3row.json").read_text())
+    doc["data"]["rows"][0]["source"] = "protocol_audit, seed 42"
+    spec = BY_NAME["fig3b_crossarch_3row"]
+    figdata.load(Path("f.json"), spec.name, spec.schema, text=json.dumps(doc))
+
+
+@pytest.mark.parametrize(("name", "change", "message"), [
     ("fig1_audit_hero", lambda d: d["panel_a"]["values"]["FA"].__setitem__("acc", 7.5),
      ("data.panel_a.values.FA.acc: expected a number in [0, 0.72] (the figure's fixed axis), "
      "got 7.5")),
