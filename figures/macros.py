@@ -14,6 +14,7 @@ Values from synthetic-example figdata carry a ``%`` comment in the macros file.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -81,6 +82,11 @@ def quoted_values(specs: Iterable[FigureSpec], figdata_dir: Path) -> list[Quoted
             validate(doc["data"], spec.schema, str(path))
         for i, entry in enumerate(doc.get("quoted", [])):
             where = f"quoted[{i}]"
+            if entry["macro"] in latex_names():
+                raise FigureDataError(str(path), f"{where}.macro", f"\\{entry['macro']} is "
+                                      "already defined by LaTeX (\\newcommand would stop the "
+                                      "paper's build); choose another name, e.g. "
+                                      f"{spec.name.split('_')[0]}{entry['macro'].capitalize()}")
             value = _resolve(doc["data"], entry["path"], str(path))
             # paper literals kept beside synthetic data (PAPER_KEYS) are the paper's values
             synthetic = (figdata.is_synthetic(doc)
@@ -100,6 +106,13 @@ def quoted_values(specs: Iterable[FigureSpec], figdata_dir: Path) -> list[Quoted
     if duplicates:
         raise FigureDataError(str(figdata_dir), "quoted", f"duplicate macro names {duplicates}")
     return found
+
+
+@functools.cache
+def latex_names() -> frozenset[str]:
+    """Command names LaTeX and common packages define (``tools/latex_names.py`` writes them)."""
+    text = (Path(__file__).parent / "latex_names.txt").read_text(encoding="ascii")
+    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
 
 
 #: Ends the line of each macro whose value comes from synthetic-example figdata.

@@ -51,6 +51,14 @@ def macros(capsys, figdata_dir: Path, out: Path) -> tuple[int, str]:
      "quoted[8].macro: 'acc2' is not valid: LaTeX macro name, letters only"),
     (lambda d: d["quoted"].append({**ENTRY, "macro": "section"}),  # \newcommand would fail
      "quoted[8].macro: 'section' is not valid: LaTeX macro name, letters only, not starting"),
+    # Defined by LaTeX or amsmath: from figures/latex_names.txt (tools/latex_names.py).
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "S"}),
+     ("quoted[8].macro: \\S is already defined by LaTeX (\\newcommand would stop the paper's "
+     "build); choose another name, e.g. cifarS")),
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "vec"}),
+     "quoted[8].macro: \\vec is already defined by LaTeX"),
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "fi"}),
+     "quoted[8].macro: \\fi is already defined by LaTeX"),
     (lambda d: d["quoted"].append({**ENTRY, "macro": "endResult"}),  # LaTeX refuses \end...
      "quoted[8].macro: 'endResult' is not valid: LaTeX macro name"),
     (lambda d: d["quoted"].append({**ENTRY, "macro": 7}),
