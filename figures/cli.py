@@ -69,6 +69,13 @@ class UsageError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    figdata_dir = getattr(args, "figdata", None)
+    if (figdata_dir is not None and args.command not in (cmd_extract, cmd_make)
+            and not figdata_dir.is_dir()):
+        # One line, not one "file not found" per figure (extract makes the folder).
+        print(f"error: {figdata_dir}: figdata folder not found (pass --figdata DIR)",
+              file=sys.stderr)
+        return 1
     try:
         with sigterm_stops_like_ctrl_c():
             return args.command(args)
@@ -217,7 +224,7 @@ def _select(names: Sequence[str]) -> list[FigureSpec]:
     unknown = [n for n in names if n not in BY_NAME]
     if unknown:
         raise UsageError(f"unknown figure(s) {', '.join(unknown)}; known: {', '.join(BY_NAME)}")
-    return [BY_NAME[n] for n in names] if names else list(FIGURES)
+    return [BY_NAME[n] for n in dict.fromkeys(names)] if names else list(FIGURES)  # once each
 
 
 def _each(specs: Sequence[FigureSpec], debug: bool, action: Callable[[FigureSpec], str]) -> int:

@@ -270,3 +270,19 @@ def test_camera_ready_into_the_default_folder_is_refused(capsys, tmp_path):
     assert err == (f"error: --camera-ready-out {tmp_path} is the --out folder: the camera-ready "
                    "PDFs would replace the default ones; choose another\n")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["build"], ["list"], ["macros"], ["status"],
+                                     ["check", "--venue", "icml"]])
+def test_a_missing_figdata_folder_is_one_line(capsys, tmp_path, command):
+    """Not one "file not found" per figure, and never "all 0 checks passed"."""
+    code, out, err = run(capsys, *command, "--figdata", str(tmp_path / "nowhere"))
+    assert (code, out) == (1, "")
+    assert err == f"error: {tmp_path / 'nowhere'}: figdata folder not found (pass --figdata DIR)\n"
+
+
+def test_a_figure_named_twice_is_built_once(capsys, tmp_path):
+    code, out, _ = run(capsys, "build", "cifar_summary", "cifar_summary", "--figdata",
+                       str(REPO / "figdata"), "--out", str(tmp_path))
+    assert code == 0
+    assert out.count("cifar_summary.png") == 1
