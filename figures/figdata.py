@@ -63,6 +63,8 @@ def check_envelope(doc: Any, shown: str) -> None:
             known = error.schema.get("properties", {})
             others += [(f"{where}.{key}".lstrip("."), f"unknown key; known: {', '.join(known)}")
                        for key in error.instance if key not in known]
+        elif error.validator == "minLength" and error.validator_value == 1:
+            others.append((where, "is empty; give a value or leave the key out"))
         elif error.validator == "type":
             expected = _JSON_TYPES.get(error.validator_value, "a value")
             others.append((where, f"expected {expected}, got {type_name(error.instance)}"))

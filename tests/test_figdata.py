@@ -45,6 +45,14 @@ def test_every_missing_envelope_key_is_named_at_once(tmp_path):
     ({"figure": "fig", "data": {}, "provenance": {
         "kind": "extracted", "sources": [{"path": "a", "sha256": "0" * 64, "sha": "1"}]}},
      "provenance.sources[0].sha: unknown key; known: path, sha256"),
+    ({"figure": "fig", "data": {}, "provenance": {"kind": "extracted", "seed_script": ""}},
+     "provenance.seed_script: is empty; give a value or leave the key out"),
+    ({"figure": "fig", "data": {}, "provenance": {
+        "kind": "extracted", "sources": [{"path": "a", "sha256": "abc"}]}},
+     "provenance.sources[0].sha256: 'abc' is not valid: the file's SHA-256, 64 lowercase hex"),
+    ({"figure": "fig", "data": {}, "provenance": {
+        "kind": "extracted", "sources": [{"path": "/etc/passwd", "sha256": "0" * 64}]}},
+     "provenance.sources[0].path: '/etc/passwd' is not valid: Relative, inside the results"),
 ])
 def test_envelope_problems_name_the_key(tmp_path, doc, message):
     with pytest.raises(FigureDataError) as info:
