@@ -321,14 +321,20 @@ def cmd_check_tex(args: argparse.Namespace) -> int:
               "pass --figdata DIR", file=sys.stderr)
         return 1
     quoted = quoted_values(FIGURES, figdata_dir)
-    found = 0
+    found = unreadable = 0
     for path in args.tex:
-        for problem in check_tex(read_tex(path), quoted):
+        try:
+            text = read_tex(path)
+        except FigureDataError as exc:  # one line, and the other files are still checked
+            unreadable += 1
+            print(f"error: {exc}", file=sys.stderr)
+            continue
+        for problem in check_tex(text, quoted):
             found += 1
             print(f"{path}:{problem.removeprefix('line ')}")
-    print(f"{found} hand-written or stale figdata number(s) (figdata: {figdata_dir})",
-          file=sys.stderr)
-    return 1 if found else 0
+    print(f"{found} hand-written or stale figdata number(s) (figdata: {figdata_dir})"
+          + (f"; {unreadable} file(s) not read" if unreadable else ""), file=sys.stderr)
+    return 1 if found or unreadable else 0
 
 
 def cmd_extract(args: argparse.Namespace) -> int:

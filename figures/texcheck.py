@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
+from figures.errors import FigureDataError
 from figures.jsonio import read_text
 from figures.macros import Quoted
 
@@ -139,7 +140,11 @@ def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
 def read_tex(path: Path) -> str:
     """A ``.tex`` file's text: UTF-8, or Latin-1 (every byte is a character; numbers are
     ASCII in both, so nothing this check looks at is lost)."""
-    return read_text(path, encodings=TEX_ENCODINGS)
+    text = read_text(path, encodings=TEX_ENCODINGS)
+    if "\x00" in text:  # UTF-16 or binary: read as Latin-1 it would silently hold no numbers
+        raise FigureDataError(str(path), None, "holds NUL bytes: not a LaTeX source (UTF-16 or "
+                              "binary?); save it as UTF-8")
+    return text
 
 
 def find_figdata(tex: Path) -> Path | None:

@@ -165,3 +165,23 @@ def test_a_standard_output_that_refuses_the_macros_is_named(monkeypatch, capsys)
     monkeypatch.setattr(sys, "stdout", FullDevice())
     assert cli.main(["macros", "--figdata", str(REPO / "figdata")]) == 1
     assert capsys.readouterr().err == "error: standard output: no space left on the device\n"
+
+
+def test_check_tex_refuses_utf16_and_goes_on_past_an_unreadable_file(tmp_path, capsys):
+    """A UTF-16 source read as Latin-1 would hold no numbers at all: "0 found", exit 0."""
+    from figures import cli
+
+    utf16 = tmp_path / "utf16.tex"
+    utf16.write_text("Accuracy 0.6147 here.\n", encoding="utf-16")
+    good = tmp_path / "good.tex"
+    good.write_text("No numbers here.\n")
+    code = cli.main(["check-tex", str(utf16), str(tmp_path / "missing.tex"), str(good),
+                     "--figdata", str(REPO / "figdata")])
+    out, err = capsys.readouterr()
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        (f"error: {utf16}: holds NUL bytes: not a LaTeX source (UTF-16 or binary?); save it as "
+        "UTF-8"),
+        f"error: {tmp_path / 'missing.tex'}: file not found",
+        (f"0 hand-written or stale figdata number(s) (figdata: {REPO / 'figdata'}); 2 file(s) "
+        "not read")]
