@@ -129,7 +129,10 @@ def _shown(path: Path) -> str:
 
 
 def check_name(name: str, root: Path) -> None:
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) or keyword.iskeyword(name):
+    if keyword.iskeyword(name):
+        raise ScaffoldError(f"{name!r} is a Python keyword (the code goes to figures/NAME.py "
+                            "and is imported by that name): pick another, e.g. fig5_final_acc")
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
         raise ScaffoldError(f"{name!r} is not a Python identifier (the code goes to "
                             "figures/NAME.py): use letters, digits and _, e.g. fig5_final_acc")
     if name in BY_NAME:

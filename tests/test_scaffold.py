@@ -38,7 +38,8 @@ def test_a_registry_without_a_figures_tuple_is_one_line():
 @pytest.mark.parametrize(("name", "message"), [
     ("5x", "'5x' is not a Python identifier"),
     ("new-fig", "'new-fig' is not a Python identifier"),
-    ("class", "'class' is not a Python identifier"),
+    ("class", "'class' is a Python keyword"),
+    ("None", "'None' is a Python keyword"),
     ("fig1_audit_hero", "fig1_audit_hero is already a figure"),
     ("style", "figures/style.py already exists"),
 ])
