@@ -29,7 +29,7 @@ METHODS = ("bp", "dfa", "state_bridge", "credit_bridge")
 SINGLE_SEED = 42
 DIAGNOSTICS = ("bp_cosine", "perturbation_rho", "nudging")
 NUDGING_ETA = "0.01"
-DRIFT_KEY = re.compile(r"blocks\.(\d+)\.w1\.weight")
+DRIFT_KEY = re.compile(r"blocks\.([0-9]+)\.w1\.weight")  # ASCII: "١٢" is no block 12
 #: The state-vs-credit bar panel leaves BP out; the arrow points at the state bridge.
 COMPARED = ("dfa", "state_bridge", "credit_bridge")
 STATE_BRIDGE = "state_bridge"
@@ -154,6 +154,11 @@ def extract_diagnostics(tree: ResultsTree) -> dict[str, Any]:
                 panels["nudging"][method] = _numbers(
                     nudging[NUDGING_ETA], run.file,
                     run.where(method, "diagnostics", "nudging", NUDGING_ETA))
+        for key, panel in panels.items():  # drawn as the seed draws it, but never unsaid
+            if method not in panel:
+                at = (key, NUDGING_ETA) if key == "nudging" else (key,)
+                tree.warn(run.file, run.where(method, "diagnostics", *at),
+                          f"missing: {LABELS[method]} is left out of that panel")
     return {"seed": run.seed, "nudging_eta": NUDGING_ETA, **panels}
 
 
@@ -171,6 +176,9 @@ def extract_feature_drift(tree: ResultsTree) -> dict[str, Any]:
                 "drift": [number(section[key], run.file, run.where(method, "drift", key))
                           for _, key in blocks],
             }
+        else:
+            tree.warn(run.file, run.where(method, "drift"),
+                      f"no blocks.<N>.w1.weight: {LABELS[method]} is left out of the figure")
     return {"seed": run.seed, "drift": drift}
 
 

@@ -30,7 +30,8 @@ NO_LN_DIR = "snapshot_no_outln_v1"
 NO_LN_SEEDS = (42, 123, 456)
 VIT_DIR = "snapshot_vit_v1"
 VIT_PREFIX = "snapshot_vit_s"
-VIT_RUN = re.compile(rf"{VIT_PREFIX}(\d+)\.json")
+#: ASCII digits without a leading zero: "s042" or "s٤٢" would be seed 42 counted twice.
+VIT_RUN = re.compile(rf"{VIT_PREFIX}(0|[1-9][0-9]{{0,9}})\.json")
 
 #: Per method, the log holding its per-epoch records.
 LOG_KEYS = {"BP": "bp_log", "DFA": "dfa_log"}
@@ -89,7 +90,8 @@ def extract_vit(tree: ResultsTree) -> dict[str, Any]:
     for rel in tree.glob(VIT_DIR, VIT_PREFIX):
         seed = VIT_RUN.fullmatch(rel.rsplit("/", 1)[-1])
         if seed is None:  # e.g. "snapshot_vit_s42 (copy).json": never averaged in silently
-            tree.warn(rel, None, f"ignored: a ViT run is named {VIT_PREFIX}<digits>.json")
+            tree.warn(rel, None, f"ignored: a ViT run is named {VIT_PREFIX}<digits>.json "
+                      "(ASCII digits, no leading zero)")
             continue
         runs.append((int(seed.group(1)), rel, _trajectories(tree.load(rel), rel)))
     if not runs:

@@ -120,10 +120,24 @@ def test_diagnostics_leave_out_each_method_missing_a_diagnostic(tmp_path):
     del runs["state_bridge"]["diagnostics"]["nudging"]
     del runs["credit_bridge"]["diagnostics"]
     write(tmp_path, {42: runs})
-    data, _, _ = extract("diagnostics", tmp_path)
+    data, warnings, _ = extract("diagnostics", tmp_path)
     assert list(data["bp_cosine"]) == ["dfa", "state_bridge"]
     assert list(data["perturbation_rho"]) == ["bp", "dfa", "state_bridge"]
     assert data["nudging"] == {"bp": [-0.01, 0]}
+    # As the seed draws it, but never unsaid: a method that vanishes from a panel is named.
+    file = "cifar10/results_cifar10.json"
+    assert warnings == [
+        f"{file}: 42.bp.diagnostics.bp_cosine: missing: BP is left out of that panel",
+        f"{file}: 42.dfa.diagnostics.nudging.0.01: missing: DFA is left out of that panel",
+        (f"{file}: 42.state_bridge.diagnostics.nudging.0.01: missing: State Bridge is left out "
+         "of that panel"),
+        (f"{file}: 42.credit_bridge.diagnostics.bp_cosine: missing: Credit Bridge is left out "
+         "of that panel"),
+        (f"{file}: 42.credit_bridge.diagnostics.perturbation_rho: missing: Credit Bridge is "
+         "left out of that panel"),
+        (f"{file}: 42.credit_bridge.diagnostics.nudging.0.01: missing: Credit Bridge is left "
+         "out of that panel"),
+    ]
 
 
 # --- feature drift (seed 42 only) ------------------------------------------------------------
@@ -133,11 +147,12 @@ def test_drift_takes_w1_of_each_block_in_block_order_and_skips_methods_without_i
     runs = results()[42]
     runs["bp"]["drift"] = {**{f"blocks.{b}.w1.weight": b / 10  # "10" sorts before "2"
                               for b in sorted(range(11), key=str)},
-                           "blocks.2.w2.weight": 9.0, "head.weight": 9.0}
+                           "blocks.2.w2.weight": 9.0, "head.weight": 9.0,
+                           "blocks.\u0661\u0662.w1.weight": 9.0}  # Arabic-Indic "12": no block
     del runs["dfa"]["drift"]
     runs["state_bridge"]["drift"] = {"blocks.0.w2.weight": 9.0}  # no w1 at all
     write(tmp_path, {42: runs})
-    data, _, used = extract("feature_drift", tmp_path)
+    data, warnings, used = extract("feature_drift", tmp_path)
     assert data == {
         "seed": 42,
         "drift": {
@@ -145,6 +160,11 @@ def test_drift_takes_w1_of_each_block_in_block_order_and_skips_methods_without_i
             "credit_bridge": {"block": [0, 1], "drift": [3.1, 3.2]},
         },
     }
+    assert warnings == [
+        ("cifar10/results_cifar10.json: 42.dfa.drift: no blocks.<N>.w1.weight: DFA is left out "
+         "of the figure"),
+        ("cifar10/results_cifar10.json: 42.state_bridge.drift: no blocks.<N>.w1.weight: State "
+         "Bridge is left out of the figure")]
     assert used == ["cifar10/results_cifar10.json"]
 
 

@@ -117,7 +117,20 @@ def test_vit_seed_tags_that_are_not_numbers_are_ignored_with_a_warning(tmp_path)
     put(tmp_path, vit("42b"), run())
     tree = ResultsTree(tmp_path)
     assert snapshot.extract_vit(tree)["seeds"] == [42]
-    assert tree.warnings == [f"{vit('42b')}: ignored: a ViT run is named snapshot_vit_s<digits>.json"]
+    assert tree.warnings == [(f"{vit('42b')}: ignored: a ViT run is named snapshot_vit_s<digits>.json "
+                             "(ASCII digits, no leading zero)")]
+
+
+@pytest.mark.parametrize("twin", ["042", "\u0664\u0662"])  # Arabic-Indic digits: int() reads 42
+def test_seed_42_written_another_way_is_not_a_second_run(tmp_path, twin):
+    """Counted twice, seed 42 would weigh double in every mean ± std, silently."""
+    put(tmp_path, vit("42"), run())
+    put(tmp_path, vit("123"), run())
+    put(tmp_path, vit(twin), run())
+    tree = ResultsTree(tmp_path)
+    assert snapshot.extract_vit(tree)["seeds"] == [123, 42]
+    assert tree.warnings == [(f"{vit(twin)}: ignored: a ViT run is named "
+                             "snapshot_vit_s<digits>.json (ASCII digits, no leading zero)")]
 
 
 @pytest.mark.parametrize(("doc", "message"), [

@@ -79,9 +79,9 @@ def test_a_stray_vit_file_is_ignored_with_a_warning(tmp_path):
     assert data["seeds"] == [42, 7]
     assert results.warnings == [
         ("snapshot_vit_v1/snapshot_vit_s42 (copy).json: ignored: a ViT run is named "
-        "snapshot_vit_s<digits>.json"),
+        "snapshot_vit_s<digits>.json (ASCII digits, no leading zero)"),
         ("snapshot_vit_v1/snapshot_vit_s42.json.bak.json: ignored: a ViT run is named "
-        "snapshot_vit_s<digits>.json")]
+        "snapshot_vit_s<digits>.json (ASCII digits, no leading zero)")]
 
 
 @pytest.mark.parametrize("jobs", ["0", "-3", "two"])
