@@ -403,7 +403,8 @@ SCHEMA_STATE_VS_CREDIT = Record({
     "seeds": ListOf(Scalar()),
     "state_pred_error": MapOf(Series(positive=True)),
     "final_test_acc": MapOf(_ACCURACY, keys=(STATE_BRIDGE,), min_size=1, known=METHODS),
-}, same_length=[("seeds", "final_test_acc.*")])  # a final accuracy per seed
+}, same_length=[("seeds", "final_test_acc.*")],  # a final accuracy per seed
+    keys_among=[("state_pred_error", "seeds")])  # drawn per seed, and in the mean error
 SCHEMA_SUMMARY = Record({
     "seeds": ListOf(Scalar()),
     "epoch_counts": ListOf(Number(within=(1, 1e6), bounded_by="an epoch count", whole=True)),

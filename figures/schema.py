@@ -221,6 +221,9 @@ class Record(Schema):
     same_length: Sequence[Sequence[str]] = field(default=())
     #: Refuse keys not in ``fields`` (where a misspelt key would silently be ignored).
     closed: bool = True
+    #: ``(map, list)`` pairs: every key of the object ``map`` is one of ``list``'s values
+    #: (a per-seed map holds only the figure's seeds).
+    keys_among: Sequence[tuple[str, str]] = ()
 
     def check(self, value, file, where):
         if not isinstance(value, dict):
@@ -238,6 +241,12 @@ class Record(Schema):
                     continue
                 raise FigureDataError(file, f"{where}.{key}", "missing key")
             schema.check(value[key], file, f"{where}.{key}")
+        for mapping, listing in self.keys_among:
+            allowed = [str(item) for item in value.get(listing, [])]
+            for key in value.get(mapping, {}):
+                if key not in allowed:
+                    raise FigureDataError(file, f"{where}.{mapping} key {key!r}".lstrip("."),
+                                          f"not one of {listing} ({', '.join(allowed)})")
         for group in self.same_length:
             lengths = [item for path in group for item in _lengths(value, path)]
             if len({n for _, n in lengths}) > 1:

@@ -92,6 +92,17 @@ def test_a_misspelt_or_unknown_key_at_any_depth_is_refused(name, change, message
     assert load_error(name, change) == f"figdata/{name}.json: {message}"
 
 
+@pytest.mark.parametrize("key", ["abc", "999"])
+def test_a_per_seed_key_that_is_no_seed_is_refused(key):
+    """It would be drawn as a seed and counted in the annotated mean error."""
+    def add(d):
+        d["state_pred_error"][key] = [0.1, 0.1]
+
+    assert load_error("cifar_state_vs_credit", add) == (
+        f"figdata/cifar_state_vs_credit.json: data.state_pred_error key {key!r}: not one of "
+        "seeds (42, 123, 456)")
+
+
 def test_any_object_may_carry_a_source_note():
     doc = json.loads((REPO / "figdata" / "fig3b_crossarch_3row.json").read_text())
     doc["data"]["rows"][0]["source"] = "protocol_audit, seed 42"
