@@ -346,3 +346,34 @@ def test_bad_crossarch_and_penalty_logs_give_one_line(tmp_path, name, damage, me
     damage(tmp_path)
     with pytest.raises(FigureDataError, match=message):
         extract(name, tmp_path)
+
+
+def test_extracted_data_that_build_would_refuse_is_refused_and_the_old_file_kept(
+        tmp_path, capsys):
+    """An accuracy logged as a percentage: extracting it would replace good figdata with a
+    file every build refuses."""
+    import shutil
+
+    from figures import cli
+    from figures.synthetic import generate
+
+    results = generate(tmp_path / "results", epochs=2)
+    log = results / "cifar10" / "results_cifar10.json"
+    doc = json.loads(log.read_text())
+    doc["42"]["bp"]["log"]["test_acc"] = [100 * a for a in doc["42"]["bp"]["log"]["test_acc"]]
+    log.write_text(json.dumps(doc))
+    figdata_dir = tmp_path / "figdata"
+    shutil.copytree(Path(__file__).parent.parent / "figdata", figdata_dir)
+    before = (figdata_dir / "cifar_accuracy.json").read_bytes()
+    code = cli.main(["extract", str(results), "cifar_accuracy", "cifar_diagnostics",
+                     "--figdata", str(figdata_dir)])
+    out, err = capsys.readouterr()
+    assert code == 1
+    percent = doc["42"]["bp"]["log"]["test_acc"][0]
+    assert err.splitlines()[0] == (
+        f"error: cifar_accuracy: {figdata_dir / 'cifar_accuracy.json'}: "
+        f"data.methods.bp.test_acc[0][0]: expected a number in [0, 1] (the figure's fixed "
+        f"axis), got {percent:g}, in the data extracted from {results}; cifar_accuracy.json "
+        "was left as it was")
+    assert (figdata_dir / "cifar_accuracy.json").read_bytes() == before
+    assert "extracted cifar_diagnostics" in out
