@@ -26,6 +26,7 @@ import traceback
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
@@ -235,17 +236,37 @@ def _render_parallel(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | 
                      figdata_dir: Path, out_dir: Path, jobs: int, stamp: bool,
                      rc: dict[str, Any] | None) -> list[Result]:
     """Render ``tasks`` (see :func:`_tasks`) in ``jobs`` forked workers; any exception
-    (Ctrl-C) kills them before it goes on."""
+    (Ctrl-C) kills them before it goes on.
+
+    A worker killed from outside (the OOM killer, a ``kill -9``) breaks the whole pool and
+    fails every task still pending with it; each of those is rendered again alone, in a
+    pool of its own, so one figure that kills its process cannot take the others down."""
+    rendered = _render_pool(tasks, figdata_dir, out_dir, jobs, stamp, rc)
+    for i, (task, result) in enumerate(zip(tasks, rendered, strict=True)):
+        if result is None:
+            (alone,) = _render_pool([task], figdata_dir, out_dir, 1, stamp, rc)
+            rendered[i] = alone or Result(
+                task[0].name, "failed", "the process rendering it was killed (out of "
+                "memory?); nothing was written for it")
+    return [r for r in rendered if r is not None]
+
+
+def _render_pool(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | None]],
+                 figdata_dir: Path, out_dir: Path, jobs: int, stamp: bool,
+                 rc: dict[str, Any] | None) -> list[Result | None]:
+    """Each task's Result, or None where a worker's death broke the pool under it."""
     pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"), initializer=_worker_init,
                                initargs=(os.getpid(),))
     try:
         futures = [pool.submit(_render_in_worker, spec, figdata_dir, out_dir, raw, stamp, rc,
                                formats) for spec, raw, formats in tasks]
-        rendered = []
+        rendered: list[Result | None] = []
         for (spec, _, _), future in zip(tasks, futures, strict=True):
             try:
                 rendered.append(future.result())
-            except Exception as exc:  # noqa: BLE001 - e.g. a worker that died
+            except BrokenProcessPool:
+                rendered.append(None)
+            except Exception as exc:  # noqa: BLE001 - e.g. a result that does not pickle
                 rendered.append(failure(spec.name, exc))
         return rendered
     except BaseException:
@@ -317,11 +338,10 @@ def build(
         try:
             return _build_locked(specs, figdata_dir, out_dir, jobs=jobs, force=force,
                                  stamp=stamp, rc=rc)
-        except BaseException:
-            # Ctrl-C or SIGTERM: the workers were killed mid-write, so their temp files
-            # are removed here, not by the next build.
+        finally:
+            # Workers killed mid-write (Ctrl-C, SIGTERM, the OOM killer) leave temp files:
+            # removed now, not by the next build.
             _remove_stale_temp_files(out_dir, specs)
-            raise
 
 
 def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,

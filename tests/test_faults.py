@@ -166,3 +166,29 @@ def test_values_off_the_fixed_g_axis_are_one_warning_naming_the_key(capsys, tmp_
         (f"warning: fig3b_crossarch_3row: {path}: data.rows[1].methods.BP.g_L: {len(g_l)} "
         "value(s) outside the shared axis [1e-12, 0.05] (e.g. 1) are drawn off the panel")]
     assert "built fig3b_crossarch_3row" in stdout
+
+
+def test_a_worker_killed_from_outside_fails_only_its_figure(capsys, tmp_path, figdata_dir,
+                                                            monkeypatch):
+    """The OOM killer (here: the render kills its own process) breaks the whole pool; the
+    other figures are rendered again, each alone, and built."""
+    import os
+    import signal
+
+    def killed(data):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    monkeypatch.setattr("figures.cifar.render_summary", killed)
+    out = tmp_path / "out"
+    code, stdout, err = build(capsys, figdata_dir, out, "cifar_summary", "cifar_feature_drift",
+                              "cifar_state_vs_credit", jobs=2)
+    assert code == 1
+    assert error_lines(err) == [
+        ("error: cifar_summary: the process rendering it was killed (out of memory?); nothing "
+        "was written for it")]
+    assert "built cifar_feature_drift" in stdout
+    assert "built cifar_state_vs_credit" in stdout
+    assert sorted(json.loads((out / STATE_FILE).read_text())) == [
+        "cifar_feature_drift", "cifar_state_vs_credit"]
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [LOCK_FILE, STATE_FILE, "cifar_feature_drift.png", "cifar_state_vs_credit.png"])
