@@ -209,6 +209,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=_path, default=DEFAULT_OUT, metavar="DIR", help=OUT_HELP)
     p.add_argument("--jobs", "-j", type=_positive_int, default=None, metavar="N",
                    help="render N figures at once (default: all cores)")
+    p.add_argument("--rebuild-timeout", type=_positive_int, default=120, metavar="SECONDS",
+                   help="stop a rebuild that runs longer, e.g. a render stuck in a loop "
+                        "(default: 120)")
     p.set_defaults(command=cmd_watch)
 
     p = add("synthesize", help="write a synthetic example results tree")
@@ -468,7 +471,8 @@ def cmd_make(args: argparse.Namespace) -> int:
 def cmd_watch(args: argparse.Namespace) -> int:
     from figures.watch import watch
 
-    return watch(_select(args.names), args.figdata, args.out, jobs=args.jobs, debug=args.debug)
+    return watch(_select(args.names), args.figdata, args.out, jobs=args.jobs, debug=args.debug,
+                 rebuild_timeout=args.rebuild_timeout)
 
 
 def cmd_new(args: argparse.Namespace) -> int:

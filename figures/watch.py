@@ -51,6 +51,8 @@ class Watcher:
     jobs: int | None = None
     #: Add each failure's traceback after its line (``figures --debug watch``).
     debug: bool = False
+    #: Seconds a rebuild may take before it is stopped (``figures watch --rebuild-timeout``).
+    rebuild_timeout: float = 120.0
     #: Figures whose last rebuild failed: a fix that restores the last built bytes says so.
     failing: set[str] = field(default_factory=set)
 
@@ -82,7 +84,7 @@ class Watcher:
         """Rebuild those of ``specs`` whose key changed, in a fresh process."""
         start = time.perf_counter()
         outcomes = _in_fresh_process([s.name for s in specs], self.figdata_dir, self.out_dir,
-                                     self.jobs)
+                                     self.jobs, self.rebuild_timeout)
         seconds = time.perf_counter() - start
         lines = []
         for name, status, line, trace, kind, outputs in outcomes:
@@ -102,7 +104,8 @@ class Watcher:
 
 
 def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
-          jobs: int | None = None, debug: bool = False, stop_event: Any = None,
+          jobs: int | None = None, debug: bool = False, rebuild_timeout: float = 120.0,
+          stop_event: Any = None,
           emit: Callable[[str], None] | None = None) -> int:
     """Bring the outputs up to date, then rebuild on every save until Ctrl-C (or
     ``stop_event``, a ``threading.Event``, is set). Returns the exit status."""
@@ -120,7 +123,8 @@ def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
     except FigureDataError as exc:
         emit(f"error: {exc}")
         return 1
-    watcher = Watcher(specs, figdata_dir, out_dir, jobs=jobs, debug=debug)
+    watcher = Watcher(specs, figdata_dir, out_dir, jobs=jobs, debug=debug,
+                      rebuild_timeout=rebuild_timeout)
     dirs = watcher.watched_dirs()
     try:
         for line in watcher.rebuild(specs):
@@ -130,21 +134,25 @@ def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
         returned = False
         while True:
             folders = _identities(dirs)
-            for changes in watchfiles.watch(*dirs, watch_filter=watcher.is_watched,
-                                            stop_event=stop_event, raise_interrupt=True,
-                                            rust_timeout=FOLDER_CHECK_MS, yield_on_timeout=True):
-                if returned:  # watched anew: whatever changed meanwhile is rebuilt
-                    returned = False
-                    emit(f"watching {shown} again")
-                    lines = watcher.rebuild(specs)
+            try:
+                for changes in watchfiles.watch(*dirs, watch_filter=watcher.is_watched,
+                                                stop_event=stop_event, raise_interrupt=True,
+                                                rust_timeout=FOLDER_CHECK_MS,
+                                                yield_on_timeout=True):
+                    if returned:  # watched anew: whatever changed meanwhile is rebuilt
+                        returned = False
+                        emit(f"watching {shown} again")
+                        lines = watcher.rebuild(specs)
+                    else:
+                        lines = watcher.handle(path for _, path in changes)
+                    for line in lines:
+                        emit(line)
+                    if _identities(dirs) != folders:
+                        break
                 else:
-                    lines = watcher.handle(path for _, path in changes)
-                for line in lines:
-                    emit(line)
-                if _identities(dirs) != folders:
-                    break
-            else:
-                break  # stop_event
+                    break  # stop_event
+            except FileNotFoundError:
+                pass  # the folder went before (or as) the watch started: wait for it below
             # A watched folder was removed or replaced (moved away, restored from a copy,
             # recreated by a tool): its old watch sees nothing more, so watch it anew, and
             # rebuild once that watch runs (a copy still arriving is then seen too).
@@ -208,7 +216,10 @@ def _context() -> Any:
 
 
 def _in_fresh_process(names: list[str], figdata_dir: Path, out_dir: Path,
-                      jobs: int | None) -> list[Outcome]:
+                      jobs: int | None, timeout: float = 120.0) -> list[Outcome]:
+    """The outcomes of rebuilding ``names`` in a fresh process; one that runs past
+    ``timeout`` seconds (a render stuck in a loop mid-edit) is stopped, so that the watch
+    goes on and the next save is rebuilt."""
     context = _context()
     receive, send = context.Pipe(duplex=False)
     process = context.Process(target=_rebuild_child, name="figures-watch-rebuild",
@@ -216,6 +227,10 @@ def _in_fresh_process(names: list[str], figdata_dir: Path, out_dir: Path,
     process.start()
     send.close()
     try:
+        if not receive.poll(timeout):
+            process.terminate()  # the rebuild stops as on SIGTERM: its temp files go
+            stopped = f"the rebuild took over {timeout:g} s and was stopped; save again to retry"
+            return [(n, "failed", f"{n}: {stopped}", "", "", []) for n in names]
         return receive.recv()
     except EOFError:
         process.join()
@@ -228,8 +243,8 @@ def _in_fresh_process(names: list[str], figdata_dir: Path, out_dir: Path,
         raise
     finally:
         process.join(timeout=5)  # on Ctrl-C the child stops too, its writes are atomic
-        if process.is_alive():
-            process.terminate()
+        if process.is_alive():  # deaf to SIGTERM (stuck outside Python): no more waiting
+            process.kill()
             process.join()
         receive.close()
 

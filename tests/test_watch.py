@@ -163,7 +163,7 @@ def project_copy(tmp_path, reference_build) -> Path:
 
 
 def test_watch_survives_a_broken_module_and_stops_cleanly_on_ctrl_c(project_copy):
-    with Session(project_copy, SUMMARY) as session:
+    with Session(project_copy, SUMMARY, "--rebuild-timeout", "3") as session:
         assert session.next_line().startswith("watching 1 figure(s) in figdata/ and figures/")
 
         module = project_copy / "figures" / "cifar.py"
@@ -189,6 +189,14 @@ def test_watch_survives_a_broken_module_and_stops_cleanly_on_ctrl_c(project_copy
         os.utime(module, ns=(built.st_atime_ns, built.st_mtime_ns))
         assert session.next_line() == (f"stderr: error: {SUMMARY}: figures/cifar.py, "
                                        f"line {lines}: SyntaxError: invalid syntax")
+        assert session.quiet() == []
+
+        # A module stuck in a loop mid-edit: the rebuild is stopped, the watch goes on.
+        module.write_text(good + "\nimport time\ntime.sleep(1000)\n")
+        assert session.next_line() == (f"stderr: error: {SUMMARY}: the rebuild took over 3 s "
+                                       "and was stopped; save again to retry")
+        module.write_text(fixed)
+        assert session.next_line().startswith(f"built {SUMMARY} in ")
         assert session.quiet() == []
 
         session.proc.send_signal(signal.SIGINT)
