@@ -9,13 +9,14 @@ the three files are parsed once however many figures are extracted.
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from matplotlib.figure import Figure
 
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, FigureDataWarning
 from figures.results import ResultsTree, element, get, number
 from figures.schema import ListOf, MapOf, Number, Record, Scalar, Series, Text
 from figures.style import DEFAULT_RC, legend, mean_std, mean_std_band, new_figure, themed
@@ -168,7 +169,8 @@ def extract_feature_drift(tree: ResultsTree) -> dict[str, Any]:
     drift = {}
     for method in METHODS:
         section = run.section(method, "drift")
-        blocks = sorted((int(m[1]), key) for key in section if (m := DRIFT_KEY.fullmatch(key)))
+        blocks = sorted((_block_number(m[1], run, method, key), key) for key in section
+                        if (m := DRIFT_KEY.fullmatch(key)))
         _check_contiguous(blocks, run, method)
         if blocks:
             drift[method] = {
@@ -180,6 +182,19 @@ def extract_feature_drift(tree: ResultsTree) -> dict[str, Any]:
             tree.warn(run.file, run.where(method, "drift"),
                       f"no blocks.<N>.w1.weight: {LABELS[method]} is left out of the figure")
     return {"seed": run.seed, "drift": drift}
+
+
+#: Most digits of a block number read (``int`` refuses 4300 and more; a shorter stray one is
+#: caught by the 0..N-1 check).
+MAX_BLOCK_DIGITS = 100
+
+
+def _block_number(digits: str, run: _Run, method: str, key: str) -> int:
+    if len(digits) > MAX_BLOCK_DIGITS:
+        raise FigureDataError(run.file, run.where(method, "drift", key),
+                              f"a block number of {len(digits)} digits (at most "
+                              f"{MAX_BLOCK_DIGITS}); blocks run 0..N-1")
+    return int(digits)
 
 
 def _check_contiguous(blocks: list[tuple[int, str]], run: _Run, method: str) -> None:
@@ -363,9 +378,16 @@ def render_summary(data: dict[str, Any]) -> Figure:
     ax.set_xticks(x)
     ax.set_xticklabels([LABELS[m] for m in methods], fontsize=12)
     ax.grid(True, alpha=GRID_ALPHA, axis="y")
-    for bar, mean, std in zip(bars, means, stds, strict=True):
-        ax.text(bar.get_x() + bar.get_width() / 2.0, bar.get_height() + std + VALUE_LABEL_GAP,
+    top = ax.get_ylim()[1]
+    for method, bar, mean, std in zip(methods, bars, means, stds, strict=True):
+        y = bar.get_height() + std + VALUE_LABEL_GAP
+        ax.text(bar.get_x() + bar.get_width() / 2.0, y,
                 f"{mean:.1%}", ha="center", va="bottom", fontweight="bold", fontsize=11)
+        if y > top:  # the script's fixed gap outgrows bars this low (about 10% and below)
+            warnings.warn(FigureDataWarning(
+                f"data.final_test_acc.{method}", f"its value label ({mean:.1%}) is drawn "
+                "above the panel: accuracies this low leave the script's fixed label gap "
+                f"({VALUE_LABEL_GAP}) taller than the axis"), stacklevel=2)
     fig.tight_layout()
     return fig
 
@@ -396,7 +418,7 @@ SCHEMA_DIAGNOSTICS = Record({
 })
 SCHEMA_FEATURE_DRIFT = Record({
     "seed": Scalar(),
-    "drift": MapOf(Record({"block": Series(), "drift": Series()},
+    "drift": MapOf(Record({"block": Series(increasing=True), "drift": Series()},
                           same_length=[("block", "drift")]), known=METHODS),
 })
 SCHEMA_STATE_VS_CREDIT = Record({

@@ -32,7 +32,7 @@ from figures.results import (
     log_records,
     number,
 )
-from figures.schema import ListOf, MapOf, Record, Scalar, Series, Text
+from figures.schema import Epochs, ListOf, MapOf, Record, Scalar, Series, Text
 from figures.style import PAPER_COLORS, PAPER_RC, new_figure, paper_grid, themed
 
 METHODS = ("BP", "FA", "DFA")
@@ -165,13 +165,16 @@ def _labels(ax, column: int, *, first: bool, last: bool, legend: bool = False) -
 
 
 _RUN = Record(
-    {"epochs": Series(), "h_L": Series(positive=True), "g_L": Series(positive=True),
+    {"epochs": Epochs(), "h_L": Series(positive=True), "g_L": Series(positive=True),
      "acc": Series(),
      # Norms the log lacked, drawn as the seed's constant fallback (see the module's doc).
      "placeholder": MapOf(Text(), known=("h_L", "g_L"))},
     optional=("placeholder",),
     same_length=[("epochs", "h_L", "g_L", "acc")],
 )
-SCHEMA = Record({"rows": ListOf(Record({"arch": Text(), "methods": MapOf(_RUN, keys=METHODS, known=METHODS)})),
+SCHEMA = Record({"rows": ListOf(Record({"arch": Text(),
+                                         "methods": MapOf(_RUN, keys=METHODS, known=METHODS)}),
+                                 max_length=len(ROWS),
+                                 max_reason=f"the figure's size is fixed for {len(ROWS)} rows"),
                  "seed": Scalar()},  # the run the rows come from (not drawn)
                 optional=("seed",))

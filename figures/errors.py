@@ -19,11 +19,21 @@ from pathlib import Path
 MAX_LINE = 400
 
 
+#: Characters that would break the one line or disguise it: C0 and C1 controls (U+0085 is a
+#: line break to ``str.splitlines``), Unicode line and paragraph separators, and the
+#: bidirectional overrides and isolates that reorder what a terminal shows.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def one_line(text: str, limit: int = MAX_LINE) -> str:
     """``text`` on one line: control characters escaped, whitespace runs folded, bounded."""
     flat = re.sub(r"\s*\n\s*", " ", str(text).strip())
-    flat = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]",
-                  lambda m: f"\\x{ord(m.group()):02x}", flat.replace("\t", " "))
+    flat = _UNPRINTABLE.sub(_escape, flat.replace("\t", " "))
     # Lone surrogates (from JSON "\ud800") cannot be printed to a UTF-8 terminal.
     flat = flat.encode("utf-8", "backslashreplace").decode("utf-8")
     return flat if len(flat) <= limit else flat[:limit - 1] + "…"

@@ -44,6 +44,11 @@ def extract_figure(spec: FigureSpec, tree: ResultsTree, figdata_dir: Path) -> di
         try:
             validate(doc["data"], spec.schema, str(path))
         except FigureDataError as exc:
-            raise FigureDataError(exc.file, exc.key, f"{exc.message}, in the data extracted "
-                                  f"from {tree.root}; {path.name} was left as it was") from None
+            kept = any(exc.key is not None and (exc.key == f"data.{key}"
+                                                or exc.key.startswith(f"data.{key}."))
+                       for key in spec.paper_keys)
+            origin = (f"in the paper values kept from {path.name} (fix them there)" if kept
+                      else f"in the data extracted from {tree.root}")
+            raise FigureDataError(exc.file, exc.key, f"{exc.message}, {origin}; {path.name} "
+                                  "was left as it was") from None
     return doc

@@ -23,17 +23,27 @@ LABEL_OFFSETS = {"BP": (-8, 8), "FA": (8, 5), "DFA": (8, -8)}
 CAPTION_BOX_HEIGHT = 0.13  # figure fraction
 CAPTION_BOX_GAP = 0.12  # between an axes' bottom and its caption box's top
 
+#: Most blocks (panel B) and layers (panel C): each is a labelled tick ("$l=9$", "$h_{11}$")
+#: on a panel a third of the figure wide; more overlap (measured by eye on the PNG).
+MAX_BLOCKS = 10
+MAX_LAYERS = 12
+TICKS_REASON = "one labelled tick each; more overlap"
+#: The caption box is sized for three lines.
+CAPTION_LINES = 3
+
 SCHEMA = Record({
     # Drawn on fixed axes: an accuracy, and cosines (at most 1), inside their limits.
     "panel_a": Record({"values": MapOf(Record({"acc": Number(within=(0, Y_LIM[1])),
                                                "gamma": Number(within=(X_LIM[0], 1))}),
                                        keys=METHODS, known=METHODS)}),
-    "panel_b": Record({"values": MapOf(Series(within=(B_YLIM[0], 1)), keys=METHODS,
-                                       known=METHODS, equal_lengths=True)}),
-    "panel_c": Record({"values": MapOf(Series(positive=True, within=C_YLIM), keys=METHODS,
-                                       known=METHODS,
-                                       equal_lengths=True)}),
-    "captions": ListOf(Text(), length=3),
+    "panel_b": Record({"values": MapOf(Series(within=(B_YLIM[0], 1), max_length=MAX_BLOCKS,
+                                              max_reason=TICKS_REASON),
+                                       keys=METHODS, known=METHODS, equal_lengths=True)}),
+    "panel_c": Record({"values": MapOf(Series(positive=True, within=C_YLIM,
+                                              max_length=MAX_LAYERS, max_reason=TICKS_REASON),
+                                       keys=METHODS, known=METHODS, equal_lengths=True)}),
+    "captions": ListOf(Text(max_lines=CAPTION_LINES,
+                            lines_bounded_by="the caption box holds three"), length=3),
 })
 
 

@@ -106,6 +106,9 @@ def parse_json(text: str, name: str) -> Any:
     ``MAX_DEPTH`` are refused (each would otherwise be a silent choice or a crash later)."""
     if not text.strip():
         raise FigureDataError(name, None, "empty file, expected JSON")
+    if text.startswith("\ufeff"):  # json refuses it, with advice meant for programmers
+        raise FigureDataError(name, None, "starts with a byte order mark (U+FEFF), which JSON "
+                              "does not allow; save the file as UTF-8 without BOM")
     if _too_deep(text):
         raise FigureDataError(name, None, f"nested deeper than {MAX_DEPTH} levels")
     try:

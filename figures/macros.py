@@ -15,7 +15,8 @@ Values from synthetic-example figdata carry a ``%`` comment in the macros file.
 from __future__ import annotations
 
 import functools
-import math
+import re
+import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,26 +42,26 @@ class Quoted:
     @property
     def text(self) -> str:
         """The value as the paper prints it (LaTeX-escaped percent sign)."""
-        return format(self.value, self.format).replace("%", r"\%")
+        # "z" (after the sign): -0.0004 at .3f prints 0.000, not -0.000
+        spec = re.sub(r"^([+ -]?)", r"\1z", self.format)
+        return format(self.value, spec).replace("%", r"\%")
 
 
-def _mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values)
+#: Mean, and population standard deviation (ddof 0) as the figures' error bars, computed
+#: exactly (``statistics`` works in fractions) and rounded once: three equal accuracies have
+#: a std of 0, not the 1.4e-17 of floating-point sums a ``.2e`` macro would print.
+_AGGREGATE = {"mean": statistics.mean, "std": statistics.pstdev}
 
 
-def _std(values: Sequence[float]) -> float:
-    """Population standard deviation (ddof 0), as the figures' error bars."""
-    mean = _mean(values)
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
-
-
-_AGGREGATE = {"mean": _mean, "std": _std}
+#: A list index in a quoted path: ASCII digits ("²" or "١" are no index).
+_INDEX = re.compile(r"-?[0-9]{1,9}")
 
 
 def _resolve(data: Any, path: str, file: str) -> Any:
     value = data
     for part in path.split("."):
-        if isinstance(value, list) and part.lstrip("-").isdigit() and -len(value) <= int(part) < len(value):
+        if (isinstance(value, list) and _INDEX.fullmatch(part)
+                and -len(value) <= int(part) < len(value)):
             value = value[int(part)]
         elif isinstance(value, dict) and part in value:
             value = value[part]
@@ -72,6 +73,7 @@ def _resolve(data: Any, path: str, file: str) -> Any:
 def quoted_values(specs: Iterable[FigureSpec], figdata_dir: Path) -> list[Quoted]:
     """Every quoted value of every figure, in registry order."""
     found: list[Quoted] = []
+    first_place: dict[str, str] = {}
     for spec in specs:
         path = spec.figdata_path(figdata_dir)
         doc = figdata.load(path, spec.name)
@@ -99,12 +101,14 @@ def quoted_values(specs: Iterable[FigureSpec], figdata_dir: Path) -> list[Quoted
                          for j, v in enumerate(value)]
                 value = _AGGREGATE[aggregate](items)
             value = finite_number(value, str(path), f"{where}.path data.{entry['path']}")
+            place = f"{path}: {where}"
+            if entry["macro"] in first_place:
+                raise FigureDataError(str(path), f"{where}.macro", f"\\{entry['macro']} is "
+                                      f"already quoted at {first_place[entry['macro']]}; one "
+                                      "name per value: rename one of them")
+            first_place[entry["macro"]] = place
             found.append(Quoted(spec.name, entry["macro"], float(value), entry["format"],
                                 entry["note"], synthetic))
-    names = [q.macro for q in found]
-    duplicates = sorted({n for n in names if names.count(n) > 1})
-    if duplicates:
-        raise FigureDataError(str(figdata_dir), "quoted", f"duplicate macro names {duplicates}")
     return found
 
 

@@ -16,13 +16,15 @@ says so in its ``source``.
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 import numpy as np
 from matplotlib.figure import Figure
 
+from figures.errors import FigureDataWarning
 from figures.results import ResultsTree, get, layer_series, log_epochs, log_records, number
-from figures.schema import ListOf, MapOf, Number, Record, Scalar, Series, Text
+from figures.schema import Epochs, ListOf, MapOf, Number, Record, Scalar, Series, Text
 from figures.style import DEFAULT_RC, new_figure, themed
 
 #: Top-level data keys carried over unchanged from the existing figdata on extraction.
@@ -133,6 +135,15 @@ def _alignment(ax, conditions: list[dict[str, Any]]) -> None:
     ax.legend(loc="upper left", fontsize=8)
     ax.grid(True, axis="y", alpha=0.3)
     ax.set_ylim(*B_YLIM)
+    low, high = B_YLIM
+    for i, condition in enumerate(conditions):
+        for key in ("cos", "rho"):
+            value, err = condition[key], condition[f"{key}_err"]
+            if value - err < low or value + err > high:  # drawn as the script draws it
+                warnings.warn(FigureDataWarning(
+                    f"data.panel_b.conditions[{i}].{key}_err",
+                    f"the error bar {value:g} ± {err:g} reaches beyond the panel's fixed axis "
+                    f"[{low:g}, {high:g}] and is cut there"), stacklevel=2)
 
 
 def _capacity_cost(ax, panel: dict[str, Any]) -> None:
@@ -161,9 +172,9 @@ def _capacity_cost(ax, panel: dict[str, Any]) -> None:
 
 SCHEMA = Record({
     "panel_a": Record({
-        "vanilla": Record({"epochs": Series(), "h_L": Series(positive=True),
+        "vanilla": Record({"epochs": Epochs(), "h_L": Series(positive=True),
                            "g_L": Series(positive=True)}, same_length=[("epochs", "h_L", "g_L")]),
-        "penalized": Record({"epochs": Series(), "h_L": Series(positive=True),
+        "penalized": Record({"epochs": Epochs(), "h_L": Series(positive=True),
                              "g_2": Series(positive=True)},
                             same_length=[("epochs", "h_L", "g_2")]),
         "seed": Scalar(),  # the run drawn (not drawn itself)

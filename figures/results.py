@@ -188,4 +188,5 @@ def _join(where: str, key: str) -> str:
 def type_name(value: Any) -> str:
     """How an error names a JSON value's type ("an object", "a string", ...)."""
     return {dict: "an object", list: "a list", str: "a string", type(None): "null",
-            bool: "a boolean"}.get(type(value), type(value).__name__)
+            bool: "a boolean", int: "a number", float: "a number"}.get(type(value),
+                                                                     type(value).__name__)

@@ -65,22 +65,28 @@ class Text(Schema):
     ``$...$`` (checked with matplotlib's own parser, so that no render fails on it)."""
 
     max_length: int = MAX_TEXT_LENGTH
+    #: Most lines: fewer where the text sits in a box sized for them (the hero's captions).
+    max_lines: int = MAX_TEXT_LINES
+    #: What bounds the lines, said in the error.
+    lines_bounded_by: str = ""
 
     def check(self, value, file, where):
         if not isinstance(value, str):
             raise FigureDataError(file, where, f"expected a string, got {type_name(value)}")
-        check_text(value, file, where, self.max_length)
+        check_text(value, file, where, self.max_length, self.max_lines, self.lines_bounded_by)
 
 
-def check_text(value: str, file: str, where: str, max_length: int = MAX_TEXT_LENGTH) -> None:
+def check_text(value: str, file: str, where: str, max_length: int = MAX_TEXT_LENGTH,
+               max_lines: int = MAX_TEXT_LINES, lines_bounded_by: str = "") -> None:
     """Refuse text that would crash, hang or flood a render, naming the key."""
     if len(value) > max_length:
         raise FigureDataError(file, where, f"text of {len(value)} characters is too long "
                               f"(at most {max_length})")
     lines = value.split("\n")
-    if len(lines) > MAX_TEXT_LINES:
+    if len(lines) > max_lines:
+        why = f", {lines_bounded_by}" if lines_bounded_by else ""
         raise FigureDataError(file, where, f"text of {len(lines)} lines is too long "
-                              f"(at most {MAX_TEXT_LINES})")
+                              f"(at most {max_lines}{why})")
     bad = next((c for c in value if unicodedata.category(c) in ("Cs", "Cc") and c != "\n"), None)
     if bad is not None:
         kind = "a lone surrogate" if unicodedata.category(bad) == "Cs" else "a control character"
@@ -170,13 +176,19 @@ class Scalar(Schema):
 
 @dataclass(frozen=True)
 class ListOf(Schema):
-    """A list of ``item``; ``length`` fixes its length, ``min_length`` bounds it."""
+    """A list of ``item``; ``length`` fixes its length, ``min_length`` and ``max_length``
+    bound it."""
 
     item: Schema
     min_length: int = 1
     length: int | None = None
     #: Every item is a list of one length (e.g. one series per seed, all as long).
     equal_lengths: bool = False
+    #: Most entries the figure can show (one labelled tick or one row each), and why.
+    max_length: int | None = None
+    max_reason: str = ""
+    #: Numbers in strictly increasing order (epochs, blocks): else the line zigzags.
+    increasing: bool = False
 
     def check(self, value, file, where):
         if not isinstance(value, list):
@@ -186,19 +198,35 @@ class ListOf(Schema):
         if len(value) < self.min_length:
             raise FigureDataError(
                 file, where, f"expected at least {self.min_length} entries, got {len(value)}")
+        if self.max_length is not None and len(value) > self.max_length:
+            raise FigureDataError(file, where, f"expected at most {self.max_length} entries "
+                                  f"({self.max_reason}), got {len(value)}")
         for i, item in enumerate(value):
             self.item.check(item, file, f"{where}[{i}]")
         if self.equal_lengths and len({len(v) for v in value}) > 1:
             detail = ", ".join(f"[{i}] has {len(v)}" for i, v in enumerate(value))
             raise FigureDataError(file, where, f"series of unequal length: {detail}")
+        if self.increasing:
+            for i in range(1, len(value)):
+                if not value[i - 1] < value[i]:
+                    raise FigureDataError(file, f"{where}[{i}]", f"{value[i]:g} after "
+                                          f"{value[i - 1]:g}: expected increasing order (each "
+                                          "once); sort the records or remove the repeat")
 
 
 def Series(*, positive: bool = False, min_length: int = 1,
            within: tuple[float, float] | None = None, smallest: float | None = None,
-           bounded_by: str = Number.bounded_by) -> ListOf:
+           bounded_by: str = Number.bounded_by, increasing: bool = False,
+           max_length: int | None = None, max_reason: str = "") -> ListOf:
     """A list of numbers, one per epoch, layer or block."""
     return ListOf(Number(positive=positive, within=within, smallest=smallest,
-                         bounded_by=bounded_by), min_length=min_length)
+                         bounded_by=bounded_by), min_length=min_length, increasing=increasing,
+                  max_length=max_length, max_reason=max_reason)
+
+
+def Epochs(*, min_length: int = 1) -> ListOf:
+    """Epoch numbers of a series: strictly increasing, as extraction checks the logs."""
+    return Series(min_length=min_length, increasing=True)
 
 
 #: Keys any object in ``data`` may carry besides its fields: where its values come from.

@@ -12,15 +12,16 @@ layer 2 (``[2]``), not the last layer as the paper figures do: that is what seed
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, FigureDataWarning
 from figures.results import ResultsTree, layer_series, log_epochs, log_records
-from figures.schema import ListOf, Record, Scalar, Series
+from figures.schema import Epochs, ListOf, Record, Scalar, Series
 from figures.style import DEFAULT_RC, mean_std_band, new_figure, themed
 
 # --- where the runs live --------------------------------------------------------------------
@@ -81,6 +82,9 @@ def extract_resmlp(tree: ResultsTree) -> dict[str, Any]:
                                  "seeds found")
             continue
         runs.append((seed, rel, _trajectories(tree.load(rel), rel)))
+    if not runs:
+        tree.warn(NO_LN_DIR, None, "no snapshot_noLN_s<seed>.json run found: the bottom row "
+                                   "(without terminal LN) is drawn empty")
     return {"with_ln": with_ln, "no_ln": _across_seeds(tree, runs)}
 
 
@@ -116,7 +120,8 @@ def _trajectories(doc: Any, file: str) -> dict[str, dict[str, list[float]]]:
 def _across_seeds(tree: ResultsTree, runs: Sequence[tuple[Any, str, Any]]) -> dict[str, Any]:
     """Per-seed series of both methods, cut to the shortest run so they can be averaged.
 
-    The epochs are the last run's BP epochs, as seed 001 takes them.
+    The epochs are the last run's BP epochs, as seed 001 takes them; a run or method that
+    logged other epochs is a warning naming its first differing record.
     """
     series = {(rel, method): trajectories[method]
               for _, rel, trajectories in runs for method in LOG_KEYS}
@@ -128,10 +133,17 @@ def _across_seeds(tree: ResultsTree, runs: Sequence[tuple[Any, str, Any]]) -> di
             tree.warn(rel, LOG_KEYS[method],
                       f"{n} epoch records where other runs have {longest}; every run is cut to "
                       f"its first {common} epochs for the mean ± std")
-    block: dict[str, Any] = {
-        "seeds": [seed for seed, _, _ in runs],
-        "epoch": series[(runs[-1][1], "BP")]["epoch"][:common] if runs else [],
-    }
+    epochs = series[(runs[-1][1], "BP")]["epoch"][:common] if runs else []
+    for (rel, method), trajectory in series.items():
+        # Averaged by record, as seed 001 does: never silently across different epochs.
+        mismatch = next((i for i, drawn in enumerate(epochs)
+                         if trajectory["epoch"][i] != drawn), None)
+        if mismatch is not None:
+            tree.warn(rel, f"{LOG_KEYS[method]}[{mismatch}].epoch",
+                      f"epoch {trajectory['epoch'][mismatch]:g} where {runs[-1][1]} "
+                      f"{LOG_KEYS['BP']} has {epochs[mismatch]:g}; the runs are averaged "
+                      "record by record and drawn at the latter's epochs")
+    block: dict[str, Any] = {"seeds": [seed for seed, _, _ in runs], "epoch": epochs}
     for method in LOG_KEYS:
         block[method] = {
             metric: [series[(rel, method)][metric][:common] for _, rel, _ in runs]
@@ -161,6 +173,9 @@ def render_resmlp(data: dict[str, Any]) -> Figure:
         for ax, metric in zip(axes[1], METRICS, strict=True):
             _mean_std_panel(ax, no_ln, metric, band=True)
             _finish(ax, RESMLP_YLABELS[metric], RESMLP_NO_LN_TITLE.format(n=n))
+    else:  # drawn as seed 001 draws it, two blank axes: never silently
+        warnings.warn(FigureDataWarning("data.no_ln", "holds no seeds: the bottom row is "
+                                        "drawn empty"), stacklevel=2)
     fig.suptitle(RESMLP_SUPTITLE, y=RESMLP_SUPTITLE_Y)
     fig.tight_layout()
     return fig
@@ -194,7 +209,7 @@ def _finish(ax: Axes, y_label: str, title: str, *, x_label: str | None = X_LABEL
     ax.grid(True, alpha=GRID_ALPHA)
 
 
-_TRAJECTORY = Record({"epoch": Series(), "h_L": Series(positive=True),
+_TRAJECTORY = Record({"epoch": Epochs(), "h_L": Series(positive=True),
                       "g_2": Series(positive=True)}, same_length=[("epoch", "h_L", "g_2")])
 
 
@@ -202,7 +217,7 @@ def _across_seeds_schema(min_seeds: int) -> Record:
     per_seed = ListOf(Series(positive=True), min_length=min_seeds)
     metrics = Record({"h_L": per_seed, "g_2": per_seed})
     return Record(
-        {"seeds": ListOf(Scalar(), min_length=min_seeds), "epoch": Series(min_length=min_seeds),
+        {"seeds": ListOf(Scalar(), min_length=min_seeds), "epoch": Epochs(min_length=min_seeds),
          "BP": metrics, "DFA": metrics},
         same_length=[("epoch", *(f"{m}.{k}[*]" for m in LOG_KEYS for k in METRICS)),
                      ("seeds", *(f"{m}.{k}" for m in LOG_KEYS for k in METRICS))],

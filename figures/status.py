@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from figures import figdata
-from figures.errors import FigureDataError, os_reason
+from figures.errors import FigureDataError, error_line, is_internal, os_reason
 from figures.jsonio import sha256_of
 from figures.registry import FigureSpec
 from figures.results import ResultsTree
@@ -18,7 +18,8 @@ from figures.results import ResultsTree
 
 def figure_status(spec: FigureSpec, figdata_dir: Path, results: Path | None) -> tuple[str, str]:
     """``(state, detail)``; state is ``paper-values``, ``current``, ``stale``, ``missing``
-    (no figdata), ``invalid`` (unreadable figdata) or ``recorded`` (no results to compare)."""
+    (no figdata), ``invalid`` (unreadable figdata) or ``recorded`` (no results to compare).
+    A bug of ours while extracting is raised: the caller's per-figure boundary reports it."""
     path = spec.figdata_path(figdata_dir)
     if not path.is_file():
         return "missing", f"{path} does not exist"
@@ -57,6 +58,8 @@ def _changed_sources(spec: FigureSpec, sources: list[dict[str, Any]], results: P
         tree = ResultsTree(results)
         with tree.recording() as used:
             spec.extract(tree)
-    except FigureDataError as exc:
-        return [f"the results no longer extract: {exc}"]
+    except Exception as exc:
+        if is_internal(exc):  # a bug of ours: the caller's fault boundary reports it
+            raise
+        return [f"the results no longer extract: {error_line(exc)}"]
     return [f"{path} is new" for path in sorted(set(used) - recorded)]

@@ -82,7 +82,8 @@ def test_resmlp_without_any_no_ln_seed_has_an_empty_bottom_row(tmp_path):
     data, warnings = extract("figure_snapshot_resmlp", tmp_path)
     assert data["no_ln"] == {"seeds": [], "epoch": [], "BP": {"h_L": [], "g_2": []},
                              "DFA": {"h_L": [], "g_2": []}}
-    assert len(warnings) == 3
+    assert len(warnings) == 4  # each seed, then the empty row
+    assert warnings[-1].endswith("the bottom row (without terminal LN) is drawn empty")
 
 
 # --- seed 000: cross-architecture figure ---------------------------------------------------
@@ -377,3 +378,30 @@ def test_extracted_data_that_build_would_refuse_is_refused_and_the_old_file_kept
         "was left as it was")
     assert (figdata_dir / "cifar_accuracy.json").read_bytes() == before
     assert "extracted cifar_diagnostics" in out
+
+
+def test_a_bad_paper_value_kept_on_extraction_is_said_to_come_from_figdata(tmp_path, capsys):
+    """Hostile pass 3: the error blamed the results tree for a value carried over from the
+    figdata file (panel C of fig4 holds paper values)."""
+    import shutil
+
+    from figures import cli
+    from figures.synthetic import generate
+
+    results = generate(tmp_path / "results", epochs=2)
+    figdata_dir = tmp_path / "figdata"
+    shutil.copytree(Path(__file__).parent.parent / "figdata", figdata_dir)
+    path = figdata_dir / "fig4_penalty_rescue.json"
+    doc = json.loads(path.read_text())
+    doc["data"]["panel_c"]["accuracy"]["BP"]["no_penalty"] = 0.9
+    path.write_text(json.dumps(doc))
+    before = path.read_bytes()
+    code = cli.main(["extract", str(results), "fig4_penalty_rescue", "--figdata",
+                     str(figdata_dir)])
+    _, err = capsys.readouterr()
+    assert code == 1
+    assert err.splitlines()[0] == (
+        f"error: fig4_penalty_rescue: {path}: data.panel_c.accuracy.BP.no_penalty: expected a "
+        "number in [0, 0.7] (the figure's fixed axis), got 0.9, in the paper values kept from "
+        "fig4_penalty_rescue.json (fix them there); fig4_penalty_rescue.json was left as it was")
+    assert path.read_bytes() == before

@@ -168,6 +168,18 @@ def test_drift_takes_w1_of_each_block_in_block_order_and_skips_methods_without_i
     assert used == ["cifar10/results_cifar10.json"]
 
 
+def test_a_block_number_too_long_to_be_a_block_is_one_line_naming_the_key(tmp_path):
+    """Hostile pass 3: a 5000-digit block number was an internal error (int() refuses it)."""
+    runs = results()[42]
+    runs["bp"]["drift"]["blocks." + "1" * 5000 + ".w1.weight"] = 0.5
+    write(tmp_path, {42: runs})
+    with pytest.raises(FigureDataError) as info:
+        extract("feature_drift", tmp_path)
+    assert info.value.file == "cifar10/results_cifar10.json"
+    assert info.value.key == "42.bp.drift.blocks." + "1" * 5000 + ".w1.weight"
+    assert info.value.message == "a block number of 5000 digits (at most 100); blocks run 0..N-1"
+
+
 # --- state vs credit -----------------------------------------------------------------------
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from figures import snapshot
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, FigureDataWarning
 from figures.results import ResultsTree
 
 H5 = [1.0, 2.0, 3.0, 4.0, 5.0]  # [-1] = 5.0, h_L
@@ -105,10 +106,45 @@ def test_runs_are_cut_to_the_shortest_and_epochs_come_from_the_last_run(tmp_path
     block = snapshot.extract_resmlp(tree)["no_ln"]
     assert block["epoch"] == [10, 20, 30]
     assert all(len(s) == 3 for m in ("BP", "DFA") for k in ("h_L", "g_2") for s in block[m][k])
+    # Runs logged at other epochs are averaged record by record, as seed 001 does: said so,
+    # naming each run and method whose epochs differ from the drawn ones.
+    differ = ("epoch 1 where snapshot_no_outln_v1/snapshot_noLN_s456.json bp_log has 10; the "
+              "runs are averaged record by record and drawn at the latter's epochs")
     assert tree.warnings == [
         (f"{noln(42)}: dfa_log: 3 epoch records where other runs have 4; every run is cut to "
-         "its first 3 epochs for the mean ± std")
+         "its first 3 epochs for the mean ± std"),
+        *(f"{noln(seed)}: {log}[0].epoch: {differ}"
+          for seed in (42, 123) for log in ("bp_log", "dfa_log")),
+        f"{noln(456)}: dfa_log[0].epoch: {differ}",
     ]
+
+
+def test_vit_runs_logged_at_other_epochs_are_a_warning_naming_the_run_and_record(tmp_path):
+    """Hostile pass 3: a seed logged every 10 epochs was averaged into the others silently."""
+    put(tmp_path, vit("42"), run(bp_epochs=3))
+    sparse = run(bp_epochs=3)
+    for log in ("bp_log", "dfa_log"):
+        for record in sparse[log][1:]:
+            record["epoch"] *= 10
+    put(tmp_path, vit("456"), sparse)
+    tree = ResultsTree(tmp_path)
+    assert snapshot.extract_vit(tree)["epoch"] == [1, 20, 30]
+    differ = (f"epoch 2 where {vit('456')} bp_log has 20; the runs are averaged record by "
+              "record and drawn at the latter's epochs")
+    assert tree.warnings == [f"{vit('42')}: bp_log[1].epoch: {differ}",
+                             f"{vit('42')}: dfa_log[1].epoch: {differ}"]
+
+
+def test_no_no_ln_run_at_all_is_said_at_extraction_and_at_drawing(tmp_path):
+    """Hostile pass 3: the bottom row was drawn as two blank axes without a word."""
+    put(tmp_path, WITH_LN, run())
+    tree = ResultsTree(tmp_path)
+    data = snapshot.extract_resmlp(tree)
+    assert tree.warnings[-1] == ("snapshot_no_outln_v1: no snapshot_noLN_s<seed>.json run "
+                                 "found: the bottom row (without terminal LN) is drawn empty")
+    with pytest.warns(FigureDataWarning, match=r"^data\.no_ln: holds no seeds: the bottom row "
+                      "is drawn empty$"):
+        snapshot.render_resmlp(data)
 
 
 def test_vit_seed_tags_that_are_not_numbers_are_ignored_with_a_warning(tmp_path):
@@ -197,7 +233,11 @@ def resmlp_data(n_seeds: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize("n_seeds", [0, 1, 3])
 def test_resmlp_bottom_row_draws_bands_even_for_one_seed_and_nothing_without_seeds(n_seeds):
-    fig = snapshot.render_resmlp(resmlp_data(n_seeds))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fig = snapshot.render_resmlp(resmlp_data(n_seeds))
+    assert [str(w.message) for w in caught] == (
+        [] if n_seeds else ["data.no_ln: holds no seeds: the bottom row is drawn empty"])
     top, bottom = fig.axes[:2], fig.axes[2:]
     assert [ax.get_title() for ax in top] == ["ResMLP with terminal LayerNorm (s42)"] * 2
     assert fig.get_suptitle() == snapshot.RESMLP_SUPTITLE

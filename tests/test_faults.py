@@ -192,3 +192,88 @@ def test_a_worker_killed_from_outside_fails_only_its_figure(capsys, tmp_path, fi
         "cifar_feature_drift", "cifar_state_vs_credit"]
     assert sorted(p.name for p in out.iterdir()) == sorted(
         [LOCK_FILE, STATE_FILE, "cifar_feature_drift.png", "cifar_state_vs_credit.png"])
+
+
+def _edit(figdata_dir: Path, name: str, change) -> Path:
+    path = figdata_dir / f"{name}.json"
+    doc = json.loads(path.read_text())
+    change(doc["data"])
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_value_labels_pushed_off_the_panel_are_one_warning_per_bar(capsys, tmp_path,
+                                                                   figdata_dir):
+    """Hostile pass 3: accuracies near 0 put the script's fixed label gap above the axis;
+    the labels vanished without a word naming the data."""
+    path = _edit(figdata_dir, "cifar_summary", lambda d: d.__setitem__(
+        "final_test_acc", {"bp": [0.002] * 3, "dfa": [0.004] * 3}))
+    code, stdout, err = build(capsys, figdata_dir, tmp_path / "out", "cifar_summary")
+    assert code == 0
+    assert [line for line in err.splitlines() if "data." in line] == [
+        (f"warning: cifar_summary: {path}: data.final_test_acc.{method}: its value label "
+         f"({label}) is drawn above the panel: accuracies this low leave the script's fixed "
+         "label gap (0.005) taller than the axis")
+        for method, label in (("bp", "0.2%"), ("dfa", "0.4%"))]
+    assert "built cifar_summary" in stdout
+
+
+def test_realistic_accuracies_draw_every_label_without_a_warning(capsys, tmp_path, figdata_dir):
+    _edit(figdata_dir, "cifar_summary", lambda d: d.__setitem__(
+        "final_test_acc", {"bp": [0.11] * 3, "dfa": [0.6, 0.61, 0.62]}))
+    code, _, err = build(capsys, figdata_dir, tmp_path / "out", "cifar_summary")
+    assert (code, err) == (0, "")
+
+
+def test_an_error_bar_beyond_the_fixed_axis_is_one_warning_naming_the_key(capsys, tmp_path,
+                                                                          figdata_dir):
+    def change(d):
+        d["panel_b"]["conditions"][4]["cos"] = 0.5
+        d["panel_b"]["conditions"][4]["cos_err"] = 0.9
+    path = _edit(figdata_dir, "fig4_penalty_rescue", change)
+    code, stdout, err = build(capsys, figdata_dir, tmp_path / "out", "fig4_penalty_rescue")
+    assert code == 0
+    assert err.splitlines() == [
+        (f"warning: fig4_penalty_rescue: {path}: data.panel_b.conditions[4].cos_err: the error "
+         "bar 0.5 ± 0.9 reaches beyond the panel's fixed axis [-0.1, 1.1] and is cut there")]
+    assert "built fig4_penalty_rescue" in stdout
+
+
+def test_a_resmlp_without_no_ln_seeds_is_drawn_with_one_warning(capsys, tmp_path, figdata_dir):
+    fixture = REPO / "tests" / "fixtures" / "figure_snapshot_resmlp--no-noln-seeds.json"
+    path = figdata_dir / "figure_snapshot_resmlp.json"
+    shutil.copyfile(fixture, path)
+    code, stdout, err = build(capsys, figdata_dir, tmp_path / "out", "figure_snapshot_resmlp")
+    assert code == 0
+    assert err.splitlines() == [
+        (f"warning: figure_snapshot_resmlp: {path}: data.no_ln: holds no seeds: the bottom row "
+         "is drawn empty")]
+    assert "built figure_snapshot_resmlp" in stdout
+
+
+@pytest.mark.parametrize("breaker", ["\n", "\r", "\x85", "\u2028", "\u2029", "\u202e"])
+def test_no_user_string_can_break_or_reorder_the_one_line(capsys, tmp_path, figdata_dir, breaker):
+    """Hostile pass 3: a key holding a line break printed a forged second line (list, build);
+    Unicode line separators and bidi overrides passed through one_line raw."""
+    path = figdata_dir / "cifar_summary.json"
+    doc = json.loads(path.read_text())
+    doc["provenance"][f"a{breaker}error: fig1_audit_hero: forged"] = 1
+    path.write_text(json.dumps(doc))
+    for argv in (["list"], ["build", "cifar_summary", "--out", str(tmp_path / "out")]):
+        code, stdout, err = run(capsys, *argv, "--figdata", str(figdata_dir))
+        assert code == 1
+        lines = [*stdout.splitlines(), *err.splitlines()]
+        assert not any(line.startswith("error: fig1_audit_hero") for line in lines)
+        assert not any(breaker in line for line in lines)
+        if argv == ["list"]:
+            assert len(stdout.splitlines()) == len(cli.FIGURES)
+
+
+def test_a_figdata_file_with_a_byte_order_mark_says_so(capsys, tmp_path, figdata_dir):
+    path = figdata_dir / "cifar_summary.json"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    code, _, err = build(capsys, figdata_dir, tmp_path / "out", "cifar_summary")
+    assert code == 1
+    assert error_lines(err) == [
+        (f"error: cifar_summary: {path}: starts with a byte order mark (U+FEFF), which JSON "
+         "does not allow; save the file as UTF-8 without BOM")]

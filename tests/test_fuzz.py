@@ -1,7 +1,7 @@
 """Property-based tests: for every registered figure, figdata generated from its declared
 SCHEMA (valid data, then one mutation: wrong types, non-finite and huge numbers, odd strings
-incl. broken mathtext, missing and extra keys, unknown methods) either renders or is refused
-with exactly one line; never another exception.
+incl. broken mathtext, missing and extra keys, unknown methods, a list reversed) either
+renders or is refused with exactly one line; never another exception.
 
 The strategies are derived by walking the Schema objects of :mod:`figures.schema`, so a new
 figure is fuzzed as soon as it is registered. ``FIGURES_FUZZ_EXAMPLES`` sets the number of
@@ -47,15 +47,20 @@ def _lengths(draw) -> dict[str, int]:
     return {"series": n, "seeds": n}
 
 
-def _number(draw, schema: Number) -> float:
+def _numbers(schema: Number) -> st.SearchStrategy:
+    """Numbers ``schema`` accepts."""
     if schema.whole:
         low, high = schema.within or (0, 1000)
-        return draw(st.integers(int(low), int(min(high, 1000))))
+        return st.integers(int(low), int(min(high, 1000)))
     low, high = schema.within if schema.within else (-1e3, 1e3)
     if schema.positive:
         low = max(low, 1e-9)
         high = min(high, 1e3) if not schema.within else high
-    return draw(st.floats(low, high, allow_nan=False, allow_infinity=False))
+    return st.floats(low, high, allow_nan=False, allow_infinity=False)
+
+
+def _number(draw, schema: Number) -> float:
+    return draw(_numbers(schema))
 
 
 def _valid(draw, schema: Schema, sizes: dict[str, int]) -> Any:  # noqa: PLR0911 - one per kind
@@ -78,6 +83,11 @@ def _valid(draw, schema: Schema, sizes: dict[str, int]) -> Any:  # noqa: PLR0911
         else:
             n = draw(st.integers(1, 3))
         n = max(n, schema.min_length)
+        if schema.max_length is not None:
+            n = min(n, schema.max_length)
+        if schema.increasing:  # epochs, blocks: distinct numbers in order
+            return sorted(draw(st.lists(_numbers(schema.item), min_size=n, max_size=n,
+                                        unique=True)))
         return [_valid(draw, schema.item, sizes) for _ in range(n)]
     if isinstance(schema, Record):
         out = {}
@@ -124,7 +134,7 @@ def mutated(draw, schema: Schema) -> dict[str, Any]:
     """Valid data, then (usually) one mutation at a random place."""
     data = _valid(draw, schema, _lengths(draw))
     kind = draw(st.sampled_from(["none", "value", "string", "delete", "extra", "method",
-                                 "empty"]))
+                                 "empty", "reverse"]))
     if kind == "none":
         return data
     path = draw(st.sampled_from([p for p in _paths(data) if p]))
@@ -141,6 +151,8 @@ def mutated(draw, schema: Schema) -> dict[str, Any]:
         parent[draw(st.sampled_from(["foo", "Hebbian", "x" * 100]))] = parent.pop(last)
     elif kind == "empty" and isinstance(parent[last], (list, dict)):
         parent[last] = type(parent[last])()
+    elif kind == "reverse" and isinstance(parent[last], list):  # epochs out of order
+        parent[last] = parent[last][::-1]
     return data
 
 

@@ -62,7 +62,7 @@ def macros(capsys, figdata_dir: Path, out: Path) -> tuple[int, str]:
     (lambda d: d["quoted"].append({**ENTRY, "macro": "endResult"}),  # LaTeX refuses \end...
      "quoted[8].macro: 'endResult' is not valid: LaTeX macro name"),
     (lambda d: d["quoted"].append({**ENTRY, "macro": 7}),
-     "quoted[8].macro: expected a string, got int"),
+     "quoted[8].macro: expected a string, got a number"),
     (lambda d: d["quoted"].append({**ENTRY, "note": "ends the comment\n\\input{x}"}),
      "quoted[8].note: 'ends the comment\\n\\\\input{x}' is not valid: one line"),
     (lambda d: d["quoted"].append({**ENTRY, "agregate": "std"}),
@@ -74,6 +74,20 @@ def macros(capsys, figdata_dir: Path, out: Path) -> tuple[int, str]:
      "data.final_test_acc.bp[1]: expected a number, got a string"),  # the figure's SCHEMA
     (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc", "aggregate": "std"}),
      "quoted[8].path: aggregate needs a list"),
+    # Hostile pass 3: "²".isdigit() is true and int("²") an internal error; "١" read as 1.
+    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp.²"}),
+     "quoted path data.final_test_acc.bp.²: no such entry ('²')"),
+    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp.\u0661"}),
+     "quoted path data.final_test_acc.bp.\u0661: no such entry ('\u0661')"),
+    # A width pads the macro; 20 digits print the float's noise; 99 hide it from check-tex.
+    (lambda d: d["quoted"].append({**ENTRY, "format": "099.2f"}),
+     "quoted[8].format: '099.2f' is not valid: a number format"),
+    (lambda d: d["quoted"].append({**ENTRY, "format": ".20f"}),
+     "quoted[8].format: '.20f' is not valid: a number format"),
+    # The second place a macro is named says where the first is.
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "heroAccBP"}),
+     ("quoted[8].macro: \\heroAccBP is already quoted at {figdata}/fig1_audit_hero.json: "
+      "quoted[0]; one name per value: rename one of them")),
 ])
 def test_a_bad_quoted_entry_is_one_line_and_no_macro_is_written(
         capsys, tmp_path, figdata_dir, change, message):
@@ -82,7 +96,8 @@ def test_a_bad_quoted_entry_is_one_line_and_no_macro_is_written(
     out.write_text("previous\n")
     code, err = macros(capsys, figdata_dir, out)
     assert code == 1
-    assert err.strip().startswith(f"error: {path}: {message}")
+    assert err.strip().startswith(f"error: {path}: "
+                                  f"{message.replace('{figdata}', str(figdata_dir))}")
     assert len(err.strip().splitlines()) == 1
     assert out.read_text() == "previous\n"
 
@@ -106,3 +121,33 @@ def test_quoted_data_is_checked_against_the_figures_schema_as_the_build_checks_i
     assert code == 1
     assert err.strip() == (f"error: {path}: data.final_test_acc.bp[1]: expected a number in "
                            "[0, 1] (the figure's fixed axis), got 5")
+
+
+def test_equal_values_have_a_std_of_exactly_zero(capsys, tmp_path, figdata_dir):
+    """Hostile pass 3: a float sum made the std of three 0.1s 1.39e-17 (in a .2e macro)."""
+    def change(doc):
+        doc["data"]["final_test_acc"]["bp"] = [0.1, 0.1, 0.1]
+        doc["quoted"].append({**ENTRY, "macro": "accStdSci", "aggregate": "std",
+                              "format": ".2e"})
+    with_quoted(figdata_dir, change)
+    out = tmp_path / "macros.tex"
+    assert macros(capsys, figdata_dir, out)[0] == 0
+    assert "\\newcommand{\\accStdSci}{0.00e+00}" in out.read_text()
+
+
+def test_a_value_that_rounds_to_zero_prints_no_minus_sign(capsys, tmp_path, figdata_dir):
+    def change(doc):
+        doc["data"]["final_test_acc"]["bp"] = [-0.0004 + 1e-9, 0.0004, -0.0012]
+        doc["quoted"].append({**ENTRY, "macro": "accTiny", "path": "final_test_acc.bp.0",
+                              "format": "+.3f"})
+    with_quoted(figdata_dir, change)
+    out = tmp_path / "macros.tex"
+    # (an accuracy below 0 is refused by the figure's schema, which macros checks first)
+    code, err = macros(capsys, figdata_dir, out)
+    assert code == 1
+    assert "expected a number in [0, 1]" in err
+    from figures.macros import Quoted
+
+    assert Quoted("f", "m", -0.0004, "+.3f", "n").text == "+0.000"
+    assert Quoted("f", "m", -0.0004, ".1%", "n").text == "0.0\\%"
+    assert Quoted("f", "m", -0.004, ".3f", "n").text == "-0.004"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 
 from conftest import REPO
@@ -78,3 +79,52 @@ def test_odd_source_paths_are_one_line_each_and_every_figure_is_reported(tmp_pat
         "cifar_diagnostics"]
     assert rows["cifar_summary"].split()[1] == "stale"
     assert f"{'x' * 1000} cannot be read (file name too long)" in rows["cifar_summary"]
+
+
+def test_a_bug_while_extracting_for_status_fails_only_that_figure(tmp_path, capsys,
+                                                                  monkeypatch):
+    """Hostile pass 3: status and build --results ran extract outside any per-figure
+    boundary, so one figure's internal error ended the whole command."""
+    results = generate(tmp_path / "results", epochs=3)
+    figdata_dir = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", figdata_dir)
+    assert cli.main(["extract", str(results), "--figdata", str(figdata_dir)]) == 0
+    capsys.readouterr()
+
+    def broken(tree):
+        raise ValueError("boom")
+
+    monkeypatch.setattr("figures.cifar.extract_feature_drift", broken)
+    assert cli.main(["status", str(results), "--figdata", str(figdata_dir)]) == 1
+    out, err = capsys.readouterr()
+    assert ("cifar_feature_drift      error         internal error in cifar_feature_drift: "
+            "ValueError: boom (--debug shows the traceback)") in out.splitlines()
+    assert "cifar_summary            current" in out  # the figures after it are still looked at
+    assert err == ""
+
+    out_dir = tmp_path / "out"
+    code = cli.main(["build", "cifar_feature_drift", "cifar_summary", "--figdata",
+                     str(figdata_dir), "--out", str(out_dir), "--results", str(results)])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert err.splitlines() == [
+        ("error: internal error in cifar_feature_drift: ValueError: boom (--debug shows the "
+         "traceback)"),
+        "1 of 2 figure(s) failed: cifar_feature_drift"]
+    assert "built cifar_summary" in out
+
+
+def test_a_source_path_with_a_line_break_cannot_forge_a_line(tmp_path, capsys):
+    """Hostile pass 3: a newline in a recorded source path printed a second, forged line."""
+    figdata_dir = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", figdata_dir)
+    path = figdata_dir / "cifar_summary.json"
+    doc = json.loads(path.read_text())
+    doc["provenance"]["sources"] = [{"path": "x\nerror: fig1_audit_hero: forged",
+                                     "sha256": "0" * 64}]
+    path.write_text(json.dumps(doc))
+    assert cli.main(["status", "--figdata", str(figdata_dir)]) == 1
+    out, _ = capsys.readouterr()
+    assert len(out.splitlines()) == len(cli.FIGURES)
+    assert "forged" not in out.replace("cifar_summary ", "").split("\n", 1)[0]
+    assert "provenance.sources[0].path" in out

@@ -38,7 +38,8 @@ def caption(text):
     ("a\x00b", "data.captions[1]: contains a control character ('\\x00'); remove it"),
     ("a\ufeffb", ("data.captions[1]: contains a byte order mark ('\\ufeff'), which PDF output "
      "cannot draw; remove it")),
-    ("\n".join("x" * 7), "data.captions[1]: text of 7 lines is too long (at most 6)"),
+    ("\n".join("x" * 7), ("data.captions[1]: text of 7 lines is too long (at most 3, the "
+     "caption box holds three)")),
     # Parses, but draws a gap 30000 em wide: the PNG took half a minute and was 771,286 px wide.
     ("$\\hspace{30000}x$",
      "data.captions[1]: mathtext draws 2.92e+04 em across (at most 250); check \\hspace"),
@@ -168,4 +169,51 @@ def test_values_off_a_fixed_axis_or_huge_are_refused(name, change, message):
 def test_series_tied_to_seeds_or_layers_and_bounded_quantities_are_checked(name, change, message):
     """Data that passed and drew a wrong picture: a bar of one seed among three, a title with
     -101 epochs, a correlation of 1e99, a method with one layer of twelve."""
+    assert load_error(name, change).startswith(f"figdata/{name}.json: {message}")
+
+
+def _hero_series(panel: str, n: int):
+    def change(d):
+        for method in ("BP", "FA", "DFA"):
+            d[panel]["values"][method] = [0.01] * n
+    return change
+
+
+def _swap(path: tuple, i: int, j: int):
+    def change(d):
+        series = d
+        for part in path:
+            series = series[part]
+        series[i], series[j] = series[j], series[i]
+    return change
+
+
+@pytest.mark.parametrize(("name", "change", "message"), [
+    # Hostile pass 3: 3000 blocks took minutes (a mathtext tick label each); the caption box
+    # holds three lines; fig3b's size is fixed for its three rows (300 rows took 37 s).
+    ("fig1_audit_hero", _hero_series("panel_b", 11),
+     ("data.panel_b.values.BP: expected at most 10 entries (one labelled tick each; more "
+     "overlap), got 11")),
+    ("fig1_audit_hero", _hero_series("panel_c", 3000),
+     ("data.panel_c.values.BP: expected at most 12 entries (one labelled tick each; more "
+     "overlap), got 3000")),
+    ("fig1_audit_hero", caption("one\ntwo\nthree\nfour"),
+     "data.captions[1]: text of 4 lines is too long (at most 3, the caption box holds three)"),
+    ("fig3b_crossarch_3row", lambda d: d["rows"][0].__setitem__("arch", "\n".join("x" * 7)),
+     "data.rows[0].arch: text of 7 lines is too long (at most 6)"),
+    ("fig3b_crossarch_3row", lambda d: d.__setitem__("rows", d["rows"] * 100),
+     "data.rows: expected at most 3 entries (the figure's size is fixed for 3 rows), got 300"),
+    # Epochs out of order drew a zigzag (extraction refuses such logs; hand edits too now).
+    ("fig4_penalty_rescue", _swap(("panel_a", "vanilla", "epochs"), 10, 50),
+     "data.panel_a.vanilla.epochs[11]: 12 after 51: expected increasing order (each once)"),
+    ("fig3b_crossarch_3row", _swap(("rows", 0, "methods", "FA", "epochs"), 0, 1),
+     "data.rows[0].methods.FA.epochs[1]: 1 after 2: expected increasing order"),
+    ("figure_snapshot_vit", _swap(("epoch",), 2, 3),
+     "data.epoch[3]: 3 after 4: expected increasing order"),
+    ("figure_snapshot_resmlp", _swap(("with_ln", "DFA", "epoch"), 0, 1),
+     "data.with_ln.DFA.epoch[1]: 1 after 2: expected increasing order"),
+    ("cifar_feature_drift", _swap(("drift", "bp", "block"), 0, 1),
+     "data.drift.bp.block[1]: 0 after 1: expected increasing order"),
+])
+def test_what_the_figure_cannot_show_is_refused_naming_the_key(name, change, message):
     assert load_error(name, change).startswith(f"figdata/{name}.json: {message}")
