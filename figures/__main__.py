@@ -1,5 +1,5 @@
 """``python -m figures`` is the ``figures`` command."""
 
-from figures.cli import main
+from figures.launch import main
 
 raise SystemExit(main())

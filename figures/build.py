@@ -40,6 +40,8 @@ from figures.errors import (
     is_internal,
     one_line,
     os_error,
+    release_stop_signals,
+    stop_signals_held,
 )
 from figures.jsonio import atomic_path, decode, ensure_folder, read_bytes, write_text_atomic
 from figures.registry import FIGURES, FigureSpec
@@ -214,6 +216,7 @@ def _worker_init(parent: int) -> None:
     """Make a pool worker die with the build: Ctrl-C is the parent's to handle (it kills
     the workers), and on Linux the kernel sends SIGKILL when the parent dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    release_stop_signals()  # forked while the build held them
     _PARENT[:] = [parent]
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
@@ -255,11 +258,13 @@ def _render_pool(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | None
                  figdata_dir: Path, out_dir: Path, jobs: int, stamp: bool,
                  rc: dict[str, Any] | None) -> list[Result | None]:
     """Each task's Result, or None where a worker's death broke the pool under it."""
-    pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"), initializer=_worker_init,
-                               initargs=(os.getpid(),))
+    pool = None
     try:
-        futures = [pool.submit(_render_in_worker, spec, figdata_dir, out_dir, raw, stamp, rc,
-                               formats) for spec, raw, formats in tasks]
+        with stop_signals_held():  # the workers are forked here: never interrupted half-way
+            pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"),
+                                       initializer=_worker_init, initargs=(os.getpid(),))
+            futures = [pool.submit(_render_in_worker, spec, figdata_dir, out_dir, raw, stamp,
+                                   rc, formats) for spec, raw, formats in tasks]
         rendered: list[Result | None] = []
         for (spec, _, _), future in zip(tasks, futures, strict=True):
             try:
@@ -272,11 +277,12 @@ def _render_pool(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | None
     except BaseException:
         # No public API stops running workers; without this a pending figure would still
         # be rendered and written after Ctrl-C.
-        for process in list(getattr(pool, "_processes", {}).values()):
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.kill()
         raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _temp_name(target: str) -> re.Pattern[str]:

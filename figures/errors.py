@@ -64,6 +64,33 @@ def sigterm_stops_like_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+#: The signals that stop a build (Ctrl-C, ``kill``).
+STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+@contextlib.contextmanager
+def stop_signals_held() -> Iterator[None]:
+    """Within the block, Ctrl-C and SIGTERM wait (blocked) and arrive when it ends. Forking
+    workers goes in such a block: a signal in the middle of a fork is raised inside Python's
+    at-fork handlers, which swallow it (the build then ran on and exited 0), or between a
+    thread's creation and its start (an internal error on the way out)."""
+    if (not hasattr(signal, "pthread_sigmask")
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def release_stop_signals() -> None:
+    """In a process forked inside :func:`stop_signals_held`: take signals again."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+
+
 class FigureDataError(Exception):
     """Bad or missing input, reported as ``FILE: KEY: MESSAGE`` without a traceback."""
 

@@ -15,10 +15,13 @@ import. This process never imports the watched modules.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 import signal
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -26,7 +29,14 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from figures.errors import FigureDataError, Terminated, figure_line, raise_terminated
+from figures.errors import (
+    STOP_SIGNALS,
+    FigureDataError,
+    Terminated,
+    figure_line,
+    release_stop_signals,
+    stop_signals_held,
+)
 from figures.jsonio import ensure_folder
 from figures.registry import BY_NAME, FigureSpec
 
@@ -222,10 +232,15 @@ def _in_fresh_process(names: list[str], figdata_dir: Path, out_dir: Path,
     goes on and the next save is rebuilt."""
     context = _context()
     receive, send = context.Pipe(duplex=False)
+    # The child's end of ``alive`` reads EOF when the watch is gone, even by kill -9 (the
+    # rebuild's parent is the fork server, which outlives the watch): it stops then.
+    alive, alive_send = context.Pipe(duplex=False)
     process = context.Process(target=_rebuild_child, name="figures-watch-rebuild",
-                              args=(send, names, str(figdata_dir), str(out_dir), jobs))
-    process.start()
+                              args=(send, alive, names, str(figdata_dir), str(out_dir), jobs))
+    with stop_signals_held():  # a Ctrl-C mid-start would leave a process half started
+        process.start()
     send.close()
+    alive.close()
     try:
         if not receive.poll(timeout):
             process.terminate()  # the rebuild stops as on SIGTERM: its temp files go
@@ -236,23 +251,32 @@ def _in_fresh_process(names: list[str], figdata_dir: Path, out_dir: Path,
         process.join()
         died = f"the rebuild process died (exit status {process.exitcode}); save again to retry"
         return [(n, "failed", f"{n}: {died}", "", "", []) for n in names]
-    except Terminated:
-        # Only we got SIGTERM (Ctrl-C reaches the whole group): pass it on, so the rebuild
-        # stops now and cleans up as it does on Ctrl-C.
+    except KeyboardInterrupt:
+        # SIGTERM, or Ctrl-C sent to the watch alone (a terminal's Ctrl-C reaches the whole
+        # group): pass it on, so the rebuild stops now and cleans up as on Ctrl-C.
         process.terminate()
         raise
     finally:
-        process.join(timeout=5)  # on Ctrl-C the child stops too, its writes are atomic
+        process.join(timeout=5)  # the child stops too; its writes are atomic
         if process.is_alive():  # deaf to SIGTERM (stuck outside Python): no more waiting
             process.kill()
             process.join()
         receive.close()
+        alive_send.close()
 
 
-def _rebuild_child(conn: Connection, names: list[str], figdata_dir: str, out_dir: str,
-                   jobs: int | None) -> None:
-    """Runs in the fresh process: report the outcomes, or nothing on Ctrl-C or SIGTERM."""
-    signal.signal(signal.SIGTERM, raise_terminated)
+def _rebuild_child(conn: Connection, alive: Connection, names: list[str], figdata_dir: str,
+                   out_dir: str, jobs: int | None) -> None:
+    """Runs in the fresh process: report the outcomes, or nothing on Ctrl-C or SIGTERM, or
+    when the watch is gone."""
+    # The first stop signal stops the build (which then kills its workers and removes their
+    # temporary files); a second one, as a group's Ctrl-C plus the watch's SIGTERM, must
+    # not cut that clean-up short.
+    signal.signal(signal.SIGTERM, _stop_once)
+    signal.signal(signal.SIGINT, _stop_once)
+    with stop_signals_held():  # the thread holds them for good: they go to the main thread
+        threading.Thread(target=_stop_when_closed, args=(alive,), daemon=True).start()
+    release_stop_signals()  # the fork server was started while the watch held them
     # A module saved twice within one second at the same size would pass the .pyc check
     # (mtime in seconds, size) and the old code would run: read no .pyc, write none.
     sys.dont_write_bytecode = True
@@ -263,7 +287,22 @@ def _rebuild_child(conn: Connection, names: list[str], figdata_dir: str, out_dir
     except KeyboardInterrupt:
         pass
     finally:
+        for stop in STOP_SIGNALS:  # done: a late stop (the watch just went) has nothing to stop
+            signal.signal(stop, signal.SIG_IGN)
         conn.close()
+
+
+def _stop_once(signum: int, frame: object) -> None:
+    for stop in STOP_SIGNALS:
+        signal.signal(stop, signal.SIG_IGN)
+    raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+
+
+def _stop_when_closed(alive: Connection) -> None:
+    """Wait for EOF on ``alive`` (the watch is gone), then stop as on SIGTERM."""
+    with contextlib.suppress(EOFError, OSError):
+        alive.recv()
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 def rebuild_outcomes(names: Sequence[str], figdata_dir: Path, out_dir: Path,

@@ -205,6 +205,51 @@ def test_watch_survives_a_broken_module_and_stops_cleanly_on_ctrl_c(project_copy
         assert rest == ["stopped watching; every finished file is complete"]
 
 
+def _processes_in(folder: Path) -> list[int]:
+    """Processes whose current folder is ``folder`` (the watch, its fork server, rebuilds)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and (proc / "cwd").readlink() == folder:
+                state = (proc / "stat").read_text().rpartition(")")[2].split()[0]
+                found += [int(proc.name)] if state != "Z" else []
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("how", ["kill -9", "SIGINT to the watch alone"])
+def test_a_rebuild_stops_with_the_watch_and_writes_nothing_after(project_copy, how):
+    """Hostile pass 3: after kill -9 of the watch its rebuild (a child of the fork server,
+    which outlived it) went on writing every figure; a SIGINT to the watch's pid alone left
+    the rebuild's temporary files."""
+    root = project_copy.resolve()
+    module = root / "figures" / "cifar.py"
+    module.write_text(module.read_text() + "\nimport time\ntime.sleep(4)\n")  # a slow rebuild
+    (root / "out" / f"{SUMMARY}.png").unlink()
+    with Session(root, SUMMARY) as session:
+        deadline = time.monotonic() + LINE_TIMEOUT
+        while len(_processes_in(root)) < 3:  # the watch, its fork server, the rebuild
+            assert session.proc.poll() is None
+            assert time.monotonic() < deadline, "no rebuild started"
+            time.sleep(0.05)
+        time.sleep(0.5)
+        if how == "kill -9":
+            session.proc.kill()
+        else:
+            session.proc.send_signal(signal.SIGINT)
+            assert session.proc.wait(timeout=LINE_TIMEOUT) == 0
+        session.proc.wait()
+        deadline = time.monotonic() + 10
+        while _processes_in(root):
+            assert time.monotonic() < deadline, "a process outlived the watch"
+            time.sleep(0.1)
+        time.sleep(1)
+        assert sorted(p.name for p in (root / "out").iterdir()
+                      if SUMMARY in p.name) == []  # no picture, no temporary file
+
+
 def test_without_watchfiles_it_is_one_line_naming_the_package(tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "watchfiles", None)  # import fails as if not installed
     assert cli.main(["watch", "--figdata", str(tmp_path), "--out", str(tmp_path / "out")]) == 2

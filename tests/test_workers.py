@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -130,3 +131,43 @@ def test_sigterm_stops_the_build_as_ctrl_c_does_and_removes_its_temp_files(tmp_p
     assert "Traceback" not in err
     assert_workers_gone_and_nothing_written(workers, tmp_path)
     assert temp_files(tmp_path) == []
+
+
+def test_a_stop_signal_while_workers_are_forked_waits_for_the_fork_and_is_not_lost():
+    """Hostile pass 3: a SIGTERM in the middle of forking the workers was raised inside
+    Python's at-fork handlers, which swallowed it, and the build ran on to exit 0 (a Ctrl-C
+    there was an internal error). The forks now hold both signals; they arrive after."""
+    from figures.errors import Terminated, raise_terminated, stop_signals_held
+
+    def hold_and_send() -> None:
+        with stop_signals_held():
+            # to this thread: pytest's other threads do not hold the signal
+            signal.pthread_kill(threading.main_thread().ident, signal.SIGTERM)
+            time.sleep(0.05)
+            reached.append(True)  # nothing was raised inside the block
+
+    reached: list[bool] = []
+    previous = signal.signal(signal.SIGTERM, raise_terminated)
+    try:
+        with pytest.raises(Terminated):
+            hold_and_send()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert reached == [True]
+
+
+def test_ctrl_c_while_the_command_imports_is_one_line(tmp_path):
+    """A Ctrl-C in the first tenth of a second (the package still importing)."""
+    interrupt_the_import = (
+        "import sys\n"
+        "class Interrupt:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'figures.cli':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Interrupt())\n"
+        "from figures.launch import main\n"
+        "raise SystemExit(main())\n")
+    argv = [sys.executable, "-c", interrupt_the_import]
+    done = subprocess.run(argv, check=False, capture_output=True, text=True, cwd=REPO,
+                          timeout=60)
+    assert (done.returncode, done.stderr) == (130, "interrupted; nothing was written\n")
