@@ -102,6 +102,8 @@ def build_key(spec: FigureSpec, figdata_bytes: bytes) -> str:
     digest = hashlib.sha256()
     digest.update(figdata_bytes)
     for path in spec.source_files():
+        if not path.is_file():
+            spec.code()  # the figure's own module gone: one line saying what to do
         digest.update(path.read_bytes())
     env = [__version__, importlib.metadata.version("matplotlib"), repr(spec.outputs)]
     digest.update("\0".join(env).encode())

@@ -14,7 +14,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from figures import __version__, figdata
+from figures import __version__, figdata, startup
 from figures.errors import (
     FigureDataError,
     Terminated,
@@ -68,14 +68,26 @@ class UsageError(Exception):
     argparse's own usage errors)."""
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _refusal(argv: Sequence[str] | None) -> tuple[argparse.Namespace | None, str | None]:
+    """The parsed command line, or the one line that refuses to run it at all."""
+    try:
+        startup.prepare()
+    except FigureDataError as exc:
+        return None, str(exc)
     args = _parser().parse_args(argv)
     figdata_dir = getattr(args, "figdata", None)
-    if (figdata_dir is not None and args.command not in (cmd_extract, cmd_make)
-            and not figdata_dir.is_dir()):
+    extracts_first = args.command is cmd_extract or (args.command is cmd_make
+                                                     and args.results is not None)
+    if figdata_dir is not None and not extracts_first and not figdata_dir.is_dir():
         # One line, not one "file not found" per figure (extract makes the folder).
-        print(f"error: {figdata_dir}: figdata folder not found (pass --figdata DIR)",
-              file=sys.stderr)
+        return args, f"{figdata_dir}: figdata folder not found (pass --figdata DIR)"
+    return args, None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args, refusal = _refusal(argv)
+    if refusal is not None or args is None:
+        print(f"error: {refusal}", file=sys.stderr)
         return 1
     try:
         with sigterm_stops_like_ctrl_c():
@@ -315,6 +327,8 @@ def cmd_macros(args: argparse.Namespace) -> int:
     quoted = quoted_values(FIGURES, args.figdata)
     tex = macros_tex(quoted)
     if args.out is None:
+        if sys.stdout is None:  # `figures macros >&-`
+            raise FigureDataError("standard output", None, "closed; pass --out FILE")
         try:
             sys.stdout.write(tex)
             sys.stdout.flush()
@@ -433,7 +447,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         for warning in result.warnings:
             print(f"warning: {result.name}: {warning}", file=sys.stderr)
         note = " [SYNTHETIC EXAMPLE DATA]" if result.kind == "synthetic-example" else ""
-        files = ", ".join(str(p) for p in result.outputs)
+        files = one_line(", ".join(str(p) for p in result.outputs), STATUS_DETAIL_LIMIT)
         print(f"{result.status} {result.name}: {files} ({result.kind}){note}")
     if getattr(args, "camera_ready", False):
         from figures.camera_ready import build_camera_ready

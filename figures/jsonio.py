@@ -239,12 +239,24 @@ def _is_scalar(value: Any) -> bool:
 
 
 def ensure_folder(path: Path) -> Path:
-    """``path`` as an existing folder (made if missing), or one line naming it and why not."""
+    """``path`` as an existing folder we can write into (made if missing), or one line
+    naming it and why not (said once, before any figure is drawn)."""
+    path = Path(path)
+    if path.is_symlink() and not path.exists():
+        try:
+            target = str(path.readlink())
+        except OSError:
+            target = "?"
+        raise FigureDataError(str(path), None, f"a broken or looping symbolic link (to "
+                              f"{target}); point it at a folder or remove it")
     try:
-        Path(path).mkdir(parents=True, exist_ok=True)
+        path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise os_error(exc, path) from None
-    return Path(path)
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise FigureDataError(str(path), None, "cannot write into this folder (read-only "
+                              "file system or no permission); choose another")
+    return path
 
 
 def write_text_atomic(target: Path, text: str) -> None:

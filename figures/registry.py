@@ -14,6 +14,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from figures.errors import FigureDataError
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -59,7 +61,15 @@ class FigureSpec:
     slot: str | float = "text"
 
     def code(self) -> ModuleType:
-        return importlib.import_module(f"figures.{self.module}")
+        name = f"figures.{self.module}"
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:  # a module it imports: the author's error, shown as it is
+                raise
+            raise FigureDataError(f"figures/{self.module}.py", None,
+                                  f"not found: restore it, or remove {self.name} from "
+                                  "FIGURES in figures/registry.py") from None
 
     @property
     def render(self) -> Callable[[dict[str, Any]], Figure]:

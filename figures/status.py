@@ -16,7 +16,8 @@ from figures.registry import FigureSpec
 from figures.results import ResultsTree
 
 
-def figure_status(spec: FigureSpec, figdata_dir: Path, results: Path | None) -> tuple[str, str]:
+def figure_status(spec: FigureSpec, figdata_dir: Path,  # noqa: PLR0911 - one per state
+                  results: Path | None) -> tuple[str, str]:
     """``(state, detail)``; state is ``paper-values``, ``current``, ``stale``, ``missing``
     (no figdata), ``invalid`` (unreadable figdata) or ``recorded`` (no results to compare).
     A bug of ours while extracting is raised: the caller's per-figure boundary reports it."""
@@ -28,6 +29,9 @@ def figure_status(spec: FigureSpec, figdata_dir: Path, results: Path | None) -> 
     except FigureDataError as exc:
         return "invalid", str(exc)
     if spec.extract is None:
+        if figdata.kind_of(doc) != "paper-values":  # e.g. a new figure's placeholder
+            return figdata.kind_of(doc), ("values written by hand, not yet the paper's: set "
+                                          "provenance.kind to paper-values once they are")
         return "paper-values", "values quoted by the paper, nothing to extract"
     sources = doc["provenance"].get("sources", [])
     if results is None:

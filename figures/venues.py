@@ -24,7 +24,16 @@ def _sourced(value_schema: dict[str, Any]) -> dict[str, Any]:
                            "source": {"type": "string", "minLength": 1}}}
 
 
-_POSITIVE = {"type": "number", "exclusiveMinimum": 0}
+#: Plausible bounds of each number (a page is inches wide, a font points tall): a width of
+#: 1e-300 would pass "positive" and make every figure a 300-digit scale, then fail --html.
+_RANGES = {"text_width_in": (0.5, 40), "column_width_in": (0.5, 40), "text_height_in": (0.5, 60),
+           "min_font_pt": (1, 72), "min_line_pt": (0.01, 10), "min_raster_ppi": (10, 10000),
+           "min_cvd_delta_e": (0.1, 100)}
+
+
+def _number(field: str) -> dict[str, Any]:
+    low, high = _RANGES[field]
+    return {"type": "number", "minimum": low, "maximum": high}
 
 #: JSON Schema of a venue file (built-in or a user's).
 SCHEMA: dict[str, Any] = {
@@ -43,8 +52,8 @@ SCHEMA: dict[str, Any] = {
                 "required": ["name", *_NUMBER_FIELDS, "font_rule"],
                 "properties": {
                     "name": {"type": "string", "minLength": 1},
-                    **{key: _sourced(_POSITIVE) for key in _NUMBER_FIELDS},
-                    "text_height_in": _sourced(_POSITIVE),
+                    **{key: _sourced(_number(key)) for key in _NUMBER_FIELDS},
+                    "text_height_in": _sourced(_number("text_height_in")),
                     "font_rule": _sourced({"enum": list(FONT_RULES)}),
                 },
             },

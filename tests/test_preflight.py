@@ -254,7 +254,10 @@ def test_a_user_venue_file_adds_venues(tmp_path):
     ({"min_font_pt": {"value": float("nan"), "source": "x"}},
      "venues.myconf.min_font_pt.value: expected a finite positive number, got nan"),
     ({"text_height_in": {"value": float("inf"), "source": "x"}},
-     "venues.myconf.text_height_in.value: expected a finite positive number, got inf"),
+     "venues.myconf.text_height_in.value: inf is greater than the maximum of 60"),
+    # Hostile pass 3: a width of 1e-300 is positive, made 300-digit scales and broke --html
+    ({"text_width_in": {"value": 1e-300, "source": "x"}},
+     "venues.myconf.text_width_in.value: 1e-300 is less than the minimum of 0.5"),
 ])
 def test_a_bad_user_venue_file_is_one_line_naming_file_and_key(tmp_path, capsys, change, key):
     path = _user_venues(tmp_path, **change)

@@ -37,3 +37,15 @@ def test_every_baseline_has_a_fixture_and_every_fixture_a_baseline():
 def test_every_figdata_file_is_registered():
     files = {p.stem for p in (REPO / "figdata").glob("*.json")}
     assert files == set(BY_NAME)
+
+
+def test_a_registered_figure_whose_module_is_gone_says_what_to_do():
+    """Hostile pass 3: `check` gave an internal ModuleNotFoundError, `build` "file not found"."""
+    from figures.errors import FigureDataError
+    from figures.registry import FigureSpec, Output
+
+    spec = FigureSpec("fig9_gone", "fig9_gone", (Output("png", 100),))
+    with pytest.raises(FigureDataError) as info:
+        _ = spec.render
+    assert str(info.value) == ("figures/fig9_gone.py: not found: restore it, or remove "
+                               "fig9_gone from FIGURES in figures/registry.py")
