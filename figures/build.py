@@ -325,9 +325,20 @@ def locked(out_dir: Path, on_wait: Callable[[], None] | None = None) -> Iterator
             if on_wait is not None:
                 on_wait()
             fcntl.flock(fd, fcntl.LOCK_EX)
+        with contextlib.suppress(OSError):  # who holds it, for a build that waits
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
         yield
     finally:
         os.close(fd)
+
+
+def lock_holder(out_dir: Path) -> str | None:
+    """The process id written by the build that holds ``out_dir``'s lock, if readable."""
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        text = (Path(out_dir) / LOCK_FILE).read_text(encoding="ascii").strip()
+        return text if text.isdigit() else None
+    return None
 
 
 

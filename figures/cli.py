@@ -402,7 +402,7 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from figures.build import build
+    from figures.build import LOCK_FILE, build, lock_holder
 
     if getattr(args, "camera_ready", False) and _same_folder(args.out, args.camera_ready_out):
         raise UsageError(f"--camera-ready-out {args.camera_ready_out} is the --out folder: the "
@@ -434,7 +434,9 @@ def cmd_build(args: argparse.Namespace) -> int:
     else:
         specs_to_build = specs
     def waiting() -> None:
-        print(f"waiting for another build into {args.out} to finish", file=sys.stderr)
+        holder = lock_holder(args.out)
+        who = f" (process {holder} holds {args.out / LOCK_FILE}; Ctrl-C stops)" if holder else ""
+        print(f"waiting for another build into {args.out} to finish{who}", file=sys.stderr)
 
     for result in build(specs_to_build, args.figdata, args.out, jobs=args.jobs,
                         force=args.force, stamp=args.stamp, on_wait=waiting):

@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,24 @@ def test_a_second_build_into_one_folder_waits_for_the_first(tmp_path):
         assert not (out / f"{SUMMARY}.png").exists()
     worker.join(30)
     assert [r.status for r in results] == ["built"]
+
+
+def test_a_waiting_build_names_the_process_that_holds_the_folder(tmp_path, capsys):
+    """Hostile pass 3 (B17): a build waiting behind a stopped one said only "waiting"."""
+    from figures import cli
+
+    out = tmp_path / "out"
+    out.mkdir()
+    results = []
+    with locked(out):
+        worker = threading.Thread(target=lambda: results.append(
+            cli.main(["build", SUMMARY, "--out", str(out), "--jobs", "1"])))
+        worker.start()
+        deadline = time.monotonic() + 10
+        while "waiting" not in (err := capsys.readouterr().err):
+            assert time.monotonic() < deadline, "no waiting line"
+            time.sleep(0.05)
+    worker.join(30)
+    assert results == [0]
+    assert err == (f"waiting for another build into {out} to finish (process {os.getpid()} "
+                   f"holds {out / '.build.lock'}; Ctrl-C stops)\n")
