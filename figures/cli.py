@@ -78,6 +78,9 @@ def _refusal(argv: Sequence[str] | None) -> tuple[argparse.Namespace | None, str
     figdata_dir = getattr(args, "figdata", None)
     extracts_first = args.command is cmd_extract or (args.command is cmd_make
                                                      and args.results is not None)
+    if sys.stdout is None and args.command in (cmd_list, cmd_status, cmd_check_tex):
+        # their output is the answer (`build` and the others only report progress there)
+        return args, "standard output: closed; the answer would be lost (redirect it instead)"
     if figdata_dir is not None and not extracts_first and not figdata_dir.is_dir():
         # One line, not one "file not found" per figure (extract makes the folder).
         return args, f"{figdata_dir}: figdata folder not found (pass --figdata DIR)"
@@ -108,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - every failure is one line
         if args.debug:
             traceback.print_exc()
+        if isinstance(exc, OSError) and exc.filename is None and exc.errno is not None:
+            # Every file we open is named in its error: one without a name is the stream
+            # our output goes to (`> /dev/full`).
+            exc.filename = "standard output"
         command = args.command.__name__.removeprefix("cmd_").replace("_", "-")
         print(f"error: {error_line(exc, f'figures {command}')}", file=sys.stderr)
         return 1

@@ -51,7 +51,10 @@ SCHEMA: dict[str, Any] = {
                 "additionalProperties": False,
                 "required": ["name", *_NUMBER_FIELDS, "font_rule"],
                 "properties": {
-                    "name": {"type": "string", "minLength": 1},
+                    # printed as the table's title: one line, no control or bidi characters
+                    "name": {"type": "string", "minLength": 1, "maxLength": 100,
+                             "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e"
+                                        "\\u2066-\\u2069]+$"},
                     **{key: _sourced(_number(key)) for key in _NUMBER_FIELDS},
                     "text_height_in": _sourced(_number("text_height_in")),
                     "font_rule": _sourced({"enum": list(FONT_RULES)}),
@@ -98,6 +101,11 @@ def _validate(doc: Any, shown: str) -> None:
             if not math.isfinite(value):
                 raise FigureDataError(shown, f"venues.{key}.{name}.value",
                                       f"expected a finite positive number, got {value}")
+        column, text = raw["column_width_in"]["value"], raw["text_width_in"]["value"]
+        if column > text:
+            raise FigureDataError(shown, f"venues.{key}.column_width_in.value",
+                                  f"a column of {column:g} in is wider than the text "
+                                  f"({text:g} in); swapped?")
 
 
 def _venue(key: str, raw: dict[str, Any]) -> Venue:

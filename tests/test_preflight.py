@@ -258,6 +258,10 @@ def test_a_user_venue_file_adds_venues(tmp_path):
     # Hostile pass 3: a width of 1e-300 is positive, made 300-digit scales and broke --html
     ({"text_width_in": {"value": 1e-300, "source": "x"}},
      "venues.myconf.text_width_in.value: 1e-300 is less than the minimum of 0.5"),
+    ({"column_width_in": {"value": 20, "source": "x"}},
+     "venues.myconf.column_width_in.value: a column of 20 in is wider than the text"),
+    # the name is the table's title: a line break would forge a line of the report
+    ({"name": "x\nall 0 checks passed"}, "venues.myconf.name: 'x\\nall 0 checks passed' does"),
 ])
 def test_a_bad_user_venue_file_is_one_line_naming_file_and_key(tmp_path, capsys, change, key):
     path = _user_venues(tmp_path, **change)

@@ -117,3 +117,37 @@ def test_status_of_hand_written_values_that_are_not_yet_the_papers(tmp_path, cap
     out = capsys.readouterr().out
     assert ("fig1_audit_hero          synthetic-example values written by hand, not yet the "
             "paper's: set provenance.kind to paper-values once they are") in out
+
+
+@pytest.mark.parametrize("command", [["list"], ["list", "--values"], ["status"]])
+def test_a_command_whose_answer_is_its_output_refuses_a_closed_stdout(command):
+    done = subprocess.run([*FIGURES, *command], cwd=REPO, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, timeout=120, check=False,
+                          preexec_fn=lambda: os.close(1))
+    assert (done.returncode, done.stderr) == (1, (
+        "error: standard output: closed; the answer would be lost (redirect it instead)\n"))
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_standard_output_is_named():
+    with Path("/dev/full").open("w") as full:
+        done = subprocess.run([*FIGURES, "list"], cwd=REPO, stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+    assert (done.returncode, done.stderr) == (
+        1, "error: standard output: no space left on the device\n")
+
+
+def test_sigterm_while_the_command_imports_is_one_line():
+    """Before the CLI installs its own handler (the first tenth of a second)."""
+    script = ("import os, signal, sys\n"
+              "class Stop:\n"
+              "    def find_spec(self, name, path=None, target=None):\n"
+              "        if name == 'figures.cli':\n"
+              "            os.kill(os.getpid(), signal.SIGTERM)\n"
+              "sys.meta_path.insert(0, Stop())\n"
+              "from figures.launch import main\n"
+              "raise SystemExit(main())\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert (done.returncode, done.stderr) == (
+        143, "terminated; finished files are complete, the others were left as they were\n")
