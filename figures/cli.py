@@ -17,12 +17,12 @@ from pathlib import Path
 from figures import __version__, figdata, startup
 from figures.errors import (
     FigureDataError,
-    Terminated,
     error_line,
     figure_line,
     one_line,
     os_error,
     sigterm_stops_like_ctrl_c,
+    stopped,
 )
 from figures.registry import BY_NAME, FIGURES, FigureSpec
 
@@ -96,9 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with sigterm_stops_like_ctrl_c():
             return args.command(args)
     except KeyboardInterrupt as exc:
-        how, status = ("terminated", 143) if isinstance(exc, Terminated) else ("interrupted", 130)
-        print(f"{how}; finished files are complete, the others were left as they were",
-              file=sys.stderr)
+        line, status = stopped(exc)
+        print(line, file=sys.stderr)
         return status
     except BrokenPipeError:
         # The reader of our output went away (`figures list | head`): nothing to report;

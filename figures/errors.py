@@ -22,7 +22,9 @@ MAX_LINE = 400
 #: Characters that would break the one line or disguise it: C0 and C1 controls (U+0085 is a
 #: line break to ``str.splitlines``), Unicode line and paragraph separators, and the
 #: bidirectional overrides and isolates that reorder what a terminal shows.
-_UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: (A regular-expression character class without its brackets: schemas refuse the same set.)
+UNPRINTABLE = "\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+_UNPRINTABLE = re.compile(f"[{UNPRINTABLE}]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -37,6 +39,12 @@ def one_line(text: str, limit: int = MAX_LINE) -> str:
     # Lone surrogates (from JSON "\ud800") cannot be printed to a UTF-8 terminal.
     flat = flat.encode("utf-8", "backslashreplace").decode("utf-8")
     return flat if len(flat) <= limit else flat[:limit - 1] + "…"
+
+
+def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
+    """The one line and the exit status of a command stopped by Ctrl-C or SIGTERM."""
+    how, status = ("terminated", 143) if isinstance(exc, Terminated) else ("interrupted", 130)
+    return f"{how}; finished files are complete, the others were left as they were", status
 
 
 class Terminated(KeyboardInterrupt):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from figures.errors import FigureDataError
+from figures.errors import UNPRINTABLE, FigureDataError
 from figures.jsonio import read_json
 
 BUILTIN = Path(__file__).resolve().parent / "venues.json"
@@ -53,8 +53,7 @@ SCHEMA: dict[str, Any] = {
                 "properties": {
                     # printed as the table's title: one line, no control or bidi characters
                     "name": {"type": "string", "minLength": 1, "maxLength": 100,
-                             "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e"
-                                        "\\u2066-\\u2069]+$"},
+                             "pattern": f"^[^{UNPRINTABLE}]+$"},
                     **{key: _sourced(_number(key)) for key in _NUMBER_FIELDS},
                     "text_height_in": _sourced(_number("text_height_in")),
                     "font_rule": _sourced({"enum": list(FONT_RULES)}),
