@@ -42,7 +42,7 @@ from pathlib import Path
 from figures.jsonio import decode
 from figures.macros import Quoted, quoted_values
 from figures.registry import FIGURES
-from figures.texcheck import TEX_ENCODINGS, check_tex, parse_numbers
+from figures.texcheck import TEX_ENCODINGS, check_tex, count_numbers, parse_numbers
 
 REPO = Path(__file__).resolve().parent.parent
 PAPER = REPO / "tests" / "tex" / "paper.tex"
@@ -66,16 +66,6 @@ def read(path: Path) -> str:
     """As check-tex reads a file (UTF-8, else Latin-1), through Debian's gzip if need be."""
     raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
     return decode(raw, str(path), TEX_ENCODINGS)
-
-
-def numbers_in(tex: str) -> int:
-    """Numbers the check looks at: in lines outside comments and ``\\newcommand``."""
-    count = 0
-    for line in tex.splitlines():
-        code = re.split(r"(?<!\\)%", line, maxsplit=1)[0]
-        if "\\newcommand" not in code and "\\renewcommand" not in code:
-            count += sum(1 for _ in parse_numbers(code))
-    return count
 
 
 def is_tex(path: str) -> bool:
@@ -176,7 +166,7 @@ def measure(tally: Tally, files: list[Path], quoted: list[Quoted], show: int) ->
     for i, path in enumerate(files):
         tex = read(path)
         tally.files += 1
-        tally.numbers += numbers_in(tex)
+        tally.numbers += count_numbers(tex)
         problems = check_tex(tex, quoted)
         tally.flagged += len(problems)
         tally.hand += sum("written by hand" in p for p in problems)
