@@ -62,6 +62,9 @@ COLLECTIONS = {
 GRAD = Quoted("fig1_audit_hero", "gradBPFirst", 0.00044, ".1e", "BP gradient norm, layer 0")
 
 
+GOLDEN = (5 ** 0.5 - 1) / 2
+
+
 def read(path: Path) -> str:
     """As check-tex reads a file (UTF-8, else Latin-1), through Debian's gzip if need be."""
     raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
@@ -162,7 +165,18 @@ def plant(tex: str, q: Quoted, tally: Tally, where: str) -> None:
     tally.extra += max(0, len(flags) - len(wanted))
 
 
-def measure(tally: Tally, files: list[Path], quoted: list[Quoted], show: int) -> None:
+def dense(quoted: list[Quoted], count: int) -> list[Quoted]:
+    """``count`` values spread evenly over [0, 1) (one in each 1/count, at a golden-ratio
+    offset: full float digits, as measured values have), with the formats and notes of
+    ``quoted`` in turn: a paper quoting every value a results table could hold (a stress
+    test)."""
+    return [Quoted(q.figure, f"{q.macro}{chr(65 + i // 26 % 26)}{chr(65 + i % 26)}",
+                   (i + i * GOLDEN % 1) / count, q.format, q.note)
+            for i, q in ((i, quoted[i % len(quoted)]) for i in range(count))]
+
+
+def measure(tally: Tally, files: list[Path], quoted: list[Quoted], show: int,
+            planting: bool = True) -> None:
     for i, path in enumerate(files):
         tex = read(path)
         tally.files += 1
@@ -173,7 +187,20 @@ def measure(tally: Tally, files: list[Path], quoted: list[Quoted], show: int) ->
         tally.flagged_files += bool(problems)
         tally.flags += [f"{path}:{p.removeprefix('line ')}"
                         for p in problems][: show - len(tally.flags)]
-        plant(tex, quoted[i % len(quoted)], tally, str(path))
+        if planting:
+            plant(tex, quoted[i % len(quoted)], tally, str(path))
+
+
+def table(tallies: list[Tally]) -> None:
+    header = ("collection", "package or folder", "files", "numbers", "flagged", "per 1000",
+              "files with any")
+    rows = [(t.name, t.source, str(t.files), str(t.numbers),
+             f"{t.flagged} ({t.hand} hand, {t.flagged - t.hand} stale)", f"{t.per_1000:.2f}",
+             str(t.flagged_files)) for t in tallies]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        print("  ".join(c.ljust(w) if i < 2 else c.rjust(w)
+                        for i, (c, w) in enumerate(zip(row, widths, strict=True))))
 
 
 _PLANTED = re.compile(r"%\s*(HAND|STALE)\b(?:\s+(twice|x(\d+)))?")
@@ -210,6 +237,8 @@ def main() -> int:
     parser.add_argument("--dir", type=Path, action="append", default=[],
                         help="measure every .tex under DIR as one more collection")
     parser.add_argument("--figdata", type=Path, default=REPO / "figdata")
+    parser.add_argument("--dense", type=int, default=0, metavar="N",
+                        help="also measure with N values spread over [0, 1) (stress test)")
     parser.add_argument("--show", type=int, default=10, metavar="N",
                         help="print the first N flags of each collection (default 10)")
     args = parser.parse_args()
@@ -219,7 +248,9 @@ def main() -> int:
                      f"{', '.join(COLLECTIONS)}")
     quoted = [*quoted_values(FIGURES, args.figdata), GRAD]
     names = args.collections or ([] if args.dir else list(COLLECTIONS))
-    tallies, missing = [], []
+    tallies: list[Tally] = []
+    collection_files: list[list[Path]] = []
+    missing: list[str] = []
     started = time.perf_counter()
     for name in names:
         package, _ = COLLECTIONS[name]
@@ -228,6 +259,7 @@ def main() -> int:
             missing.append(f"{name}: {why}")
             continue
         tallies.append(Tally(name, package))
+        collection_files.append(files)
         measure(tallies[-1], files, quoted, args.show)
     for folder in args.dir:
         files = sorted(p for p in [*folder.rglob("*.tex"), *folder.rglob("*.tex.gz")]
@@ -236,6 +268,7 @@ def main() -> int:
             missing.append(f"{folder}: no .tex files")
             continue
         tallies.append(Tally(folder.name or str(folder), str(folder)))
+        collection_files.append(files)
         measure(tallies[-1], files, quoted, args.show)
     for line in missing:
         print(f"collection {line}", file=sys.stderr)
@@ -244,15 +277,7 @@ def main() -> int:
         return 2
     print(f"{len(quoted)} quoted values ({len(quoted) - 1} from {args.figdata}, "
           f"and paper.tex's {GRAD.text} \\{GRAD.macro}); {time.perf_counter() - started:.0f} s")
-    header = ("collection", "package or folder", "files", "numbers", "flagged", "per 1000",
-              "files with any")
-    rows = [(t.name, t.source, str(t.files), str(t.numbers),
-             f"{t.flagged} ({t.hand} hand, {t.flagged - t.hand} stale)", f"{t.per_1000:.2f}",
-             str(t.flagged_files)) for t in tallies]
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    for row in [header, *rows]:
-        print("  ".join(c.ljust(w) if i < 2 else c.rjust(w)
-                        for i, (c, w) in enumerate(zip(row, widths, strict=True))))
+    table(tallies)
     failed = False
     print()
     planted, caught, problems = check_paper(quoted)
@@ -265,9 +290,17 @@ def main() -> int:
               "the planted lines")
         for line in t.missed[:5]:
             print(f"  missed: {line}")
+    if args.dense:
+        stressed = [Tally(t.name, t.source) for t in tallies]
+        for t, files in zip(stressed, collection_files, strict=True):
+            measure(t, files, dense(quoted, args.dense), args.show, planting=False)
+        print(f"\nstress test: {args.dense} values spread over [0, 1) with the formats and notes "
+              "above")
+        table(stressed)
+        tallies += stressed
     for t in tallies:
         if t.flags:
-            print(f"\nfirst flags in {t.name}:")
+            print(f"\nfirst flags in {t.name} ({t.source}):")
             for line in t.flags:
                 print(f"  {line}")
     return 1 if failed else 0
