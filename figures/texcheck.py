@@ -132,6 +132,7 @@ _BOUNDARY = re.compile(
 #: A table's first row (its header) is context for every number of the table: results tables
 #: often name the methods in their columns.
 _TABLE = re.compile(r"\\begin\{(tabular\*?|tabular[xy]|longtable|array)\}")
+_TABLE_END = re.compile(r"\\end\{(tabular\*?|tabular[xy]|longtable|array)\}")
 #: Characters of context on each side at most (a source without any boundary is not one
 #: sentence).
 CONTEXT = 300
@@ -234,14 +235,21 @@ class Document:
                         + [(self.starts[i], self.starts[i]) for i in blank])
         self._bound_starts = [s for s, _ in bounds]
         self._bound_ends = [e for _, e in bounds]
-        self._tables = []
+        # tables: (start, end, header) by start; each \begin's end and header end found by
+        # bisection in positions listed once (linear in the source, however many tables)
+        ends: dict[str, list[int]] = {}
+        for match in _TABLE_END.finditer(self.text):
+            ends.setdefault(match.group(1), []).append(match.start())
+        rows = [m.start() for m in re.finditer(r"\\\\", self.text)]
+        self._tables: list[tuple[int, int, str]] = []
         for match in _TABLE.finditer(self.text):
-            end = self.text.find(f"\\end{{{match.group(1)}}}", match.end())
-            end = len(self.text) if end < 0 else end
-            header_end = self.text.find("\\\\", match.end(), end)
-            header = self.text[match.end():min(header_end if header_end >= 0 else end,
-                                               match.end() + CONTEXT)]
-            self._tables.append((match.start(), end, header))
+            names = ends.get(match.group(1), [])
+            k = bisect.bisect_left(names, match.end())
+            end = names[k] if k < len(names) else len(self.text)
+            k = bisect.bisect_left(rows, match.end())
+            header_end = min(rows[k] if k < len(rows) else end, end, match.end() + CONTEXT)
+            self._tables.append((match.start(), end, self.text[match.end():header_end]))
+        self._table_starts = [start for start, _, _ in self._tables]
 
     def numbers(self) -> Iterator[Found]:
         """Every number check-tex looks at, lines marked ``% figures: ignore`` left out."""
@@ -261,8 +269,10 @@ class Document:
         left = max(left, found.start - CONTEXT)
         right = min(right, found.end + CONTEXT)
         around = self.text[left:found.start] + " " + self.text[found.end:right]
-        header = next((h for start, end, h in reversed(self._tables)
-                       if start < found.start < end), "")
+        # the last table begun before the number, if it has not ended (a number after a
+        # nested table's end is in no table: no header, fewer flags)
+        k = bisect.bisect_left(self._table_starts, found.start)
+        header = self._tables[k - 1][2] if k and found.start < self._tables[k - 1][1] else ""
         return f"{around} {header}"
 
 
