@@ -206,8 +206,8 @@ def table(tallies: list[Tally]) -> None:
 _PLANTED = re.compile(r"%\s*(HAND|STALE)\b(?:\s+(twice|x(\d+)))?")
 
 
-def check_paper(quoted: list[Quoted]) -> tuple[int, int, list[str]]:
-    """(planted, caught, problems) for tests/tex/paper.tex's marked lines."""
+def check_paper(quoted: list[Quoted]) -> tuple[dict[str, int], int, list[str]]:
+    """(planted per verdict, caught, problems) for tests/tex/paper.tex's marked lines."""
     expected: dict[int, tuple[str, int]] = {}
     text = PAPER.read_text(encoding="utf-8")
     for n, line in enumerate(text.splitlines(), 1):
@@ -227,7 +227,9 @@ def check_paper(quoted: list[Quoted]) -> tuple[int, int, list[str]]:
         if len(hits) != count or len(flagged.get(n, [])) != count:
             problems.append(f"line {n}: {count} planted ({verdict.rstrip('?')}), flagged: "
                             f"{flagged.get(n, [])}")
-    return sum(c for _, c in expected.values()), caught, problems
+    planted = {verdict: sum(c for v, c in expected.values() if v == verdict)
+               for verdict in ("written by hand", "stale number?")}
+    return planted, caught, problems
 
 
 def main() -> int:
@@ -282,7 +284,8 @@ def main() -> int:
     print()
     planted, caught, problems = check_paper(quoted)
     failed |= bool(problems)
-    print(f"planted in {PAPER.relative_to(REPO)}: {caught} of {planted} caught"
+    print(f"planted in {PAPER.relative_to(REPO)}: {caught} of {sum(planted.values())} caught "
+          f"({planted['written by hand']} by hand, {planted['stale number?']} stale)"
           + ("" if not problems else "; " + "; ".join(problems)))
     for t in tallies:
         failed |= t.caught < t.planted

@@ -7,6 +7,9 @@ and the same number with the value's words beside it must still be flagged.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from conftest import REPO
 
@@ -158,3 +161,16 @@ def test_many_tables_are_checked_in_linear_time():
     # tables took about a minute; linear, they take a second or two
     tex = "\\begin{tabular} FA 0.251 " * 40_000
     assert len(check_tex(tex, QUOTED)) == 40_000
+
+
+def test_the_false_positive_benchmark_runs_on_a_folder_and_checks_the_planted_numbers(tmp_path):
+    (tmp_path / "sample.tex").write_text(
+        "\\begin{document}\nWe ran the experiment on three machines for many days in a row.\n"
+        "&  & Centroid & 0.102 & 0.057 & 0.159 \\\\\n\\end{document}\n")
+    proc = subprocess.run([sys.executable, str(REPO / "benchmarks" / "texcheck_false_positives.py"),
+                           "--dir", str(tmp_path)], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    row = next(x for x in proc.stdout.splitlines() if x.startswith(tmp_path.name))
+    assert row.split()[2:5] == ["1", "3", "0"]  # 1 file, 3 numbers, 0 flagged
+    assert "planted in tests/tex/paper.tex: 17 of 17 caught (14 by hand, 3 stale)" in proc.stdout
+    assert f"planted in {tmp_path.name}: 2 of 2 caught, 0 other flags" in proc.stdout
