@@ -2,7 +2,7 @@
 
 Dependencies come from pyproject.toml only (the project's dependencies and its
 ``[dependency-groups]``); ``*session.posargs`` reach the underlying command. tox.ini mirrors
-every session (tests/test_sessions.py keeps the two in step).
+every session (tests/integration/test_sessions.py keeps the two in step).
 
 Environments are reused: a session installs only when its environment is new or
 pyproject.toml changed since its last install (a stamp in the environment records what was
@@ -97,7 +97,7 @@ def pillow(session: nox.Session) -> None:
         _install(session, "test", extra=(f"pillow=={release}",))
         session.log(f"pillow {release}")
         session.run("pytest", "--mpl", "-n", "auto", "-p", "no:cacheprovider",
-                    "tests/test_images.py", "tests/test_environment.py", *session.posargs)
+                    "tests/golden/test_images.py", "tests/golden/test_environment.py", *session.posargs)
 
 
 @nox.session(default=False)
@@ -180,5 +180,5 @@ def fuzz(session: nox.Session) -> None:
     fuzz`` runs 1000 examples per figure (default 300); posargs go to pytest."""
     _install(session, "test")
     examples = os.environ.get("FIGURES_FUZZ_EXAMPLES", "300")
-    session.run("pytest", "tests/test_fuzz.py", "-n", "auto", *session.posargs,
+    session.run("pytest", "tests/unit/test_fuzz.py", "-n", "auto", *session.posargs,
                 env={"FIGURES_FUZZ_EXAMPLES": examples})

@@ -70,7 +70,7 @@ def run_sequence(cmds: list[list[str]]) -> tuple[float, float]:
 
 
 def build_benchmarks(runs: int, epochs: int, seeds: Path) -> None:
-    from figures.synthetic import generate
+    from figures.extract.synthetic import generate
 
     work = Path(tempfile.mkdtemp(prefix="bench-"))
     seed_root = work / "seed_root"
@@ -233,9 +233,9 @@ def _traced(step) -> tuple[float, float]:
 def scale_benchmark(n_runs: int, epochs: int) -> None:
     """Extraction vs plain json.load of the same files, at half and full size (in this
     process: no start-up or import cost; page cache warm for both)."""
+    from figures.extract.results import ResultsTree
+    from figures.extract.synthetic import generate
     from figures.registry import BY_NAME
-    from figures.results import ResultsTree
-    from figures.synthetic import generate
 
     spec = BY_NAME["figure_snapshot_vit"]
     spec.code()  # import the figure module outside the measured region

@@ -18,10 +18,10 @@ import re
 import sys
 from pathlib import Path
 
-from figures.jsonio import decode
-from figures.macros import quoted_values
+from figures.data.jsonio import decode
+from figures.paper.macros import quoted_values
+from figures.paper.texcheck import TEX_ENCODINGS, check_tex, parse_numbers
 from figures.registry import FIGURES
-from figures.texcheck import TEX_ENCODINGS, check_tex, parse_numbers
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_DIRS = (Path("/usr/share/doc/texlive-doc"), Path("/usr/share/texlive"))

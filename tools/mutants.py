@@ -121,8 +121,8 @@ def affected_figures(module: str) -> list[str]:
 RENDER_SNIPPET = """
 import io, sys
 from pathlib import Path
-from figures import figdata
-from figures.build import save
+from figures.data import figdata
+from figures.outputs.render import save
 from figures.registry import BY_NAME
 out = Path(sys.argv[1])
 for name in sys.argv[2:]:
@@ -149,7 +149,7 @@ def changed(clean: dict[str, np.ndarray], mutated: dict[str, np.ndarray]) -> boo
 def tests_fail(names: list[str]) -> bool:
     selector = " or ".join(f"test_figure_matches_baseline and {n}" for n in names)
     status = subprocess.call(
-        [sys.executable, "-m", "pytest", "--mpl", "tests/test_images.py", "-q", "-x",
+        [sys.executable, "-m", "pytest", "--mpl", "tests/golden/test_images.py", "-q", "-x",
          "-p", "no:cacheprovider", "-k", selector],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return status != 0
