@@ -2,7 +2,7 @@
 
 Watches (with watchfiles) the figdata files and the code the build key covers: the figure
 modules and the shared code (``registry.SHARED_CODE``). A batch of saves rebuilds, through
-:func:`figures.build.build`, exactly the figures whose build key changed, with one line per
+:func:`figures.outputs.build.build`, exactly the figures whose build key changed, with one line per
 rebuilt figure; a save that leaves invalid JSON or a broken module gives one error line per
 affected figure (the build's own line; ``figures --debug watch`` adds the traceback) and the
 watch goes on, rebuilding once the file is fixed. Ctrl-C stops it with one line.
@@ -301,7 +301,7 @@ def _stop_when_closed(alive: Connection) -> None:
 
 def rebuild_outcomes(names: Sequence[str], figdata_dir: Path, out_dir: Path,
                      jobs: int | None = None) -> list[Outcome]:
-    """:func:`figures.build.build` of ``names`` (its fault boundary turns a module that
+    """:func:`figures.outputs.build.build` of ``names`` (its fault boundary turns a module that
     does not import or run into that figure's one failure line)."""
     try:
         from figures.outputs.build import build

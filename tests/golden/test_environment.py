@@ -18,6 +18,10 @@ from PIL import Image
 
 from figures.outputs.environment import ENVIRONMENT_FILE, current, mismatch
 
+#: Checks of the golden machinery itself (other environments, hostile rcParams), not
+#: of one picture: each renders every figure again or starts pytest in a copy.
+pytestmark = pytest.mark.slow
+
 
 def test_this_environment_is_the_recorded_one():
     recorded = json.loads((REPO / ENVIRONMENT_FILE).read_text())

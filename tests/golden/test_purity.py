@@ -19,6 +19,10 @@ from figures.data import figdata
 from figures.outputs.render import save
 from figures.registry import BY_NAME
 
+#: Checks of the golden machinery itself (other environments, hostile rcParams), not
+#: of one picture: each renders every figure again or starts pytest in a copy.
+pytestmark = pytest.mark.slow
+
 MAIN_FIXTURES = [p for p in fixture_files() if "--" not in p.stem]
 
 #: A caller's rcParams as unfriendly as we could make them.

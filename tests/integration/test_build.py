@@ -16,6 +16,9 @@ from figures.outputs import render, state, workers
 from figures.outputs.build import build
 from figures.registry import BY_NAME
 
+#: End-to-end: runs the command line, often in a copy of the project.
+pytestmark = pytest.mark.slow
+
 #: A PDF figure and two PNG figures, the cheapest to render (speed of the suite).
 NAMES = ("figure_snapshot_vit", "cifar_feature_drift", "cifar_summary")
 SPECS = [BY_NAME[n] for n in NAMES]

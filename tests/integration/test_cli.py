@@ -16,6 +16,9 @@ from figures.cli import main as cli
 from figures.data.jsonio import atomic_path
 from figures.registry import FIGURES
 
+#: End-to-end: runs the command line, often in a copy of the project.
+pytestmark = pytest.mark.slow
+
 HERO = "fig1_audit_hero"
 
 
@@ -131,7 +134,7 @@ def test_a_bug_outside_any_figure_names_the_command(capsys, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("figures.macros.quoted_values", broken)
+    monkeypatch.setattr("figures.paper.macros.quoted_values", broken)
     code, out, err = run(capsys, "macros")
     assert (code, out) == (1, "")
     assert err == ("error: internal error in figures macros: RuntimeError: boom "

@@ -13,6 +13,10 @@ from conftest import REPO
 from figures.cli import main as cli
 from figures.outputs.lock import LOCK_FILE
 from figures.outputs.state import STATE_FILE
+from figures.registry import FIGURES
+
+#: End-to-end: runs the command line, often in a copy of the project.
+pytestmark = pytest.mark.slow
 
 CHEAP = ("cifar_summary", "cifar_feature_drift")
 
@@ -46,7 +50,7 @@ def test_a_bug_in_one_render_is_one_line_and_the_build_goes_on(
     def broken(data):
         raise RuntimeError("boom\nsecond line")
 
-    monkeypatch.setattr("figures.cifar.render_summary", broken)
+    monkeypatch.setattr("figures.plots.cifar_summary.render", broken)
     out = tmp_path / "out"
     code, stdout, err = build(capsys, figdata_dir, out, *CHEAP, jobs=jobs)
     assert code == 1
@@ -66,7 +70,7 @@ def test_debug_shows_the_worker_traceback_before_or_after_the_command(
     def broken(data):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("figures.cifar.render_summary", broken)
+    monkeypatch.setattr("figures.plots.cifar_summary.render", broken)
     argv = ["build", *CHEAP, "--figdata", str(figdata_dir), "--out", str(tmp_path), "--jobs", "2"]
     argv = ["--debug", *argv] if where == "before" else [*argv, "--debug"]
     code, _, err = run(capsys, *argv)
@@ -179,7 +183,7 @@ def test_a_worker_killed_from_outside_fails_only_its_figure(capsys, tmp_path, fi
     def killed(data):
         os.kill(os.getpid(), signal.SIGKILL)
 
-    monkeypatch.setattr("figures.cifar.render_summary", killed)
+    monkeypatch.setattr("figures.plots.cifar_summary.render", killed)
     out = tmp_path / "out"
     code, stdout, err = build(capsys, figdata_dir, out, "cifar_summary", "cifar_feature_drift",
                               "cifar_state_vs_credit", jobs=2)
@@ -267,7 +271,7 @@ def test_no_user_string_can_break_or_reorder_the_one_line(capsys, tmp_path, figd
         assert not any(line.startswith("error: fig1_audit_hero") for line in lines)
         assert not any(breaker in line for line in lines)
         if argv == ["list"]:
-            assert len(stdout.splitlines()) == len(cli.FIGURES)
+            assert len(stdout.splitlines()) == len(FIGURES)
 
 
 def test_a_figdata_file_with_a_byte_order_mark_says_so(capsys, tmp_path, figdata_dir):

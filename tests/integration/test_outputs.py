@@ -23,6 +23,9 @@ from figures.outputs.lock import LOCK_FILE, locked
 from figures.outputs.state import STATE_FILE
 from figures.registry import BY_NAME
 
+#: End-to-end: runs the command line, often in a copy of the project.
+pytestmark = pytest.mark.slow
+
 SUMMARY = "cifar_summary"
 
 

@@ -7,7 +7,11 @@ import ast
 import configparser
 import re
 
+import pytest
 from conftest import REPO
+
+#: End-to-end: runs the command line, often in a copy of the project.
+pytestmark = pytest.mark.slow
 
 
 def _nox_sessions() -> tuple[set[str], set[str]]:

@@ -16,6 +16,9 @@ from conftest import REPO
 
 from figures.cli import main as cli
 
+#: End-to-end: runs the command line, often in a copy of the project.
+pytestmark = pytest.mark.slow
+
 FIGURES = [sys.executable, "-m", "figures"]
 
 

@@ -5,10 +5,15 @@ from __future__ import annotations
 import json
 import shutil
 
+import pytest
 from conftest import REPO
 
 from figures.cli import main as cli
 from figures.extract.synthetic import generate
+from figures.registry import FIGURES
+
+#: End-to-end: runs the command line, often in a copy of the project.
+pytestmark = pytest.mark.slow
 
 
 def test_status_and_build_refuse_stale_figdata_until_extracted(tmp_path, capsys):
@@ -94,7 +99,7 @@ def test_a_bug_while_extracting_for_status_fails_only_that_figure(tmp_path, caps
     def broken(tree):
         raise ValueError("boom")
 
-    monkeypatch.setattr("figures.cifar.extract_feature_drift", broken)
+    monkeypatch.setattr("figures.plots.cifar_feature_drift.extract", broken)
     assert cli.main(["status", str(results), "--figdata", str(figdata_dir)]) == 1
     out, err = capsys.readouterr()
     assert ("cifar_feature_drift      error         internal error in cifar_feature_drift: "
@@ -125,6 +130,6 @@ def test_a_source_path_with_a_line_break_cannot_forge_a_line(tmp_path, capsys):
     path.write_text(json.dumps(doc))
     assert cli.main(["status", "--figdata", str(figdata_dir)]) == 1
     out, _ = capsys.readouterr()
-    assert len(out.splitlines()) == len(cli.FIGURES)
+    assert len(out.splitlines()) == len(FIGURES)
     assert "forged" not in out.replace("cifar_summary ", "").split("\n", 1)[0]
     assert "provenance.sources[0].path" in out

@@ -27,6 +27,9 @@ from figures.cli import main as cli
 from figures.cli.watch import Watcher, watch
 from figures.registry import BY_NAME, PACKAGE_DIR
 
+#: End-to-end: runs the command line, often in a copy of the project.
+pytestmark = pytest.mark.slow
+
 SUMMARY, DRIFT = "cifar_summary", "cifar_feature_drift"
 #: Bound on any one wait for the watcher's next line (a loaded 2-core machine is slow).
 LINE_TIMEOUT = 90
@@ -53,9 +56,9 @@ def _edit_notes(path: Path, text: str) -> None:
 def test_saved_files_map_to_the_figures_whose_key_reads_them(watcher):
     figdata_dir = watcher.figdata_dir
     assert [s.name for s in watcher.affected([figdata_dir / f"{SUMMARY}.json"])] == [SUMMARY]
-    assert [s.name for s in watcher.affected([PACKAGE_DIR / "cifar.py"])] == [DRIFT, SUMMARY]
+    assert [s.name for s in watcher.affected([PACKAGE_DIR / "plots" / "_cifar.py"])] == [DRIFT, SUMMARY]
     assert [s.name for s in watcher.affected([PACKAGE_DIR / "style.py"])] == [DRIFT, SUMMARY]
-    assert watcher.affected([PACKAGE_DIR / "hero.py", figdata_dir / "fig1_audit_hero.json",
+    assert watcher.affected([PACKAGE_DIR / "plots" / "fig1_audit_hero.py", figdata_dir / "fig1_audit_hero.json",
                              figdata_dir / ".cifar_summary.json.swp"]) == []
     assert watcher.is_watched(None, str(figdata_dir / f"{DRIFT}.json"))
     assert not watcher.is_watched(None, str(watcher.out_dir / f"{DRIFT}.png"))
@@ -166,12 +169,12 @@ def test_watch_survives_a_broken_module_and_stops_cleanly_on_ctrl_c(project_copy
     with Session(project_copy, SUMMARY, "--rebuild-timeout", "3") as session:
         assert session.next_line().startswith("watching 1 figure(s) in figdata/ and figures/")
 
-        module = project_copy / "figures" / "cifar.py"
+        module = project_copy / "figures" / "plots" / f"{SUMMARY}.py"
         good = module.read_text()
         broken = good + "\ndef half_typed(:\n"
         line = session.save_until_a_line(module, broken)
         lines = good.count("\n") + 2
-        assert line == (f"stderr: error: {SUMMARY}: figures/cifar.py, line {lines}: "
+        assert line == (f"stderr: error: {SUMMARY}: figures/plots/{SUMMARY}.py, line {lines}: "
                         "SyntaxError: invalid syntax")
         assert session.quiet() == []
 
@@ -187,7 +190,7 @@ def test_watch_survives_a_broken_module_and_stops_cleanly_on_ctrl_c(project_copy
         assert len(broken_again) == len(fixed)
         module.write_text(broken_again)
         os.utime(module, ns=(built.st_atime_ns, built.st_mtime_ns))
-        assert session.next_line() == (f"stderr: error: {SUMMARY}: figures/cifar.py, "
+        assert session.next_line() == (f"stderr: error: {SUMMARY}: figures/plots/{SUMMARY}.py, "
                                        f"line {lines}: SyntaxError: invalid syntax")
         assert session.quiet() == []
 
@@ -225,7 +228,7 @@ def test_a_rebuild_stops_with_the_watch_and_writes_nothing_after(project_copy, h
     which outlived it) went on writing every figure; a SIGINT to the watch's pid alone left
     the rebuild's temporary files."""
     root = project_copy.resolve()
-    module = root / "figures" / "cifar.py"
+    module = root / "figures" / "plots" / f"{SUMMARY}.py"
     module.write_text(module.read_text() + "\nimport time\ntime.sleep(4)\n")  # a slow rebuild
     (root / "out" / f"{SUMMARY}.png").unlink()
     with Session(root, SUMMARY) as session:

@@ -203,6 +203,7 @@ def test_state_vs_credit_leaves_out_a_seed_without_a_prediction_error_log(tmp_pa
     assert list(data["state_pred_error"]) == ["42", "456"]
 
 
+@pytest.mark.slow
 def test_state_vs_credit_note_quotes_the_mean_final_prediction_error(tmp_path):
     docs = results()
     docs[42]["state_bridge"]["log"]["state_pred_error"][-1] = 0.0123

@@ -232,6 +232,7 @@ def resmlp_data(n_seeds: int) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n_seeds", [0, 1, 3])
 def test_resmlp_bottom_row_draws_bands_even_for_one_seed_and_nothing_without_seeds(n_seeds):
     with warnings.catch_warnings(record=True) as caught:
@@ -250,6 +251,7 @@ def test_resmlp_bottom_row_draws_bands_even_for_one_seed_and_nothing_without_see
         assert ax.get_title() == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("n_seeds", "bands"), [(1, 0), (2, 2)])
 def test_vit_draws_the_std_band_only_for_several_seeds(n_seeds, bands):
     per_seed = [[1.0 + s, 2.0 + s] for s in range(n_seeds)]

@@ -176,6 +176,7 @@ def outcome(spec: FigureSpec, data: dict[str, Any]) -> str | None:
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", FIGURES, ids=[s.name for s in FIGURES])
 def test_schema_derived_figdata_renders_or_is_one_line(spec):
     @FUZZ

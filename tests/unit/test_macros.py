@@ -81,6 +81,7 @@ def test_numbers_beyond_any_float_are_no_value_and_no_error(line):
         "line 1: 0.6147 is fig1_audit_hero's value written by hand; use \\heroAccBP"]
 
 
+@pytest.mark.slow
 def test_check_tex_reads_latin1_and_finds_figdata_from_the_tex_file(tmp_path):
     paper = REPO / "tests" / "tex"
     latin1 = tmp_path / "latin1.tex"
@@ -104,6 +105,7 @@ def test_check_tex_reads_latin1_and_finds_figdata_from_the_tex_file(tmp_path):
 HAND_FA = "is fig1_audit_hero's value written by hand; use \\heroAccFA"
 
 
+@pytest.mark.slow
 def test_macros_from_synthetic_figdata_are_marked_and_warned_about():
     proc = subprocess.run([sys.executable, "-m", "figures", "macros", "--figdata",
                            str(REPO / "figdata")], capture_output=True, text=True, cwd=REPO,
@@ -127,6 +129,7 @@ def test_list_values_tags_synthetic_values(capsys):
     assert "[SYNTHETIC]" not in next(x for x in out.splitlines() if "\\heroAccBP " in x)
 
 
+@pytest.mark.slow
 def test_check_tex_command_exits_nonzero_and_names_file_and_line():
     proc = subprocess.run(
         [sys.executable, "-m", "figures", "check-tex", str(TEX), "--figdata",
@@ -135,6 +138,7 @@ def test_check_tex_command_exits_nonzero_and_names_file_and_line():
     assert f"{TEX}:7: +0.995 is near" in proc.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("pdflatex") is None,
                     reason="no LaTeX installed (Debian: texlive-latex-base); CI installs it")
 def test_macros_file_compiles_in_a_minimal_latex_document(tmp_path):

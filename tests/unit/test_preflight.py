@@ -133,6 +133,7 @@ def _pdf(tmp_path, fonttype):
     return path
 
 
+@pytest.mark.slow
 def test_a_type3_pdf_fails_beside_a_type42_one(tmp_path):
     type3, type42 = _pdf(tmp_path, 3), _pdf(tmp_path, 42)
     assert {f.subtype for f in pdf_fonts(type3)} == {"Type3"}
@@ -144,6 +145,7 @@ def test_a_type3_pdf_fails_beside_a_type42_one(tmp_path):
     assert font_row("planted", type42, ICML).ok
 
 
+@pytest.mark.slow
 def test_a_type1_venue_refuses_truetype(tmp_path):
     type1_venue = SimpleNamespace(**{**vars(ICML), "font_rule": "type1"})
     assert not font_row("planted", _pdf(tmp_path, 42), type1_venue).ok
@@ -289,6 +291,7 @@ def built(reference_build):
     return lambda *_names: reference_build
 
 
+@pytest.mark.slow
 def test_preflight_of_the_ten_figures(built):
     real_build = built(*BY_NAME)
     reports = preflight(FIGURES, ICML, real_build, FIGDATA)
@@ -313,6 +316,7 @@ def test_preflight_of_the_ten_figures(built):
     assert not rows["cifar_feature_drift", "raster"].ok
 
 
+@pytest.mark.slow
 def test_check_cli_strict_and_html(built, tmp_path, capsys):
     real_build = built("fig1_audit_hero", "cifar_accuracy")
     args = ["check", "fig1_audit_hero", "cifar_accuracy", "--venue", "icml",
@@ -340,6 +344,7 @@ def test_check_reports_a_missing_built_file(tmp_path, capsys):
 # --- camera-ready -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_camera_ready_pdf_embeds_truetype_and_matches_the_default(built, tmp_path):
     real_build = built("fig1_audit_hero")
     spec = BY_NAME["fig1_audit_hero"]
@@ -355,6 +360,7 @@ def test_camera_ready_pdf_embeds_truetype_and_matches_the_default(built, tmp_pat
     assert diff.differing_percent > 0  # the glyphs are rasterised differently
 
 
+@pytest.mark.slow
 def test_camera_ready_differs_only_in_glyphs(tmp_path):
     """With every text hidden, Type 3 and Type 42 PDFs rasterise identically."""
     from matplotlib.text import Text
@@ -383,6 +389,7 @@ def test_build_camera_ready_cli(tmp_path, capsys):
         tmp_path / "default" / "cifar_summary.png").read_bytes()
 
 
+@pytest.mark.slow  # needs the shared build of every figure
 def test_a_bad_figdata_file_is_one_line_and_the_other_figures_are_checked(built, tmp_path,
                                                                           capsys):
     real_build = built("cifar_feature_drift")

@@ -61,6 +61,7 @@ def parse_error(text: str) -> str:
     return str(info.value)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("text", "message"), [
     ("[" + "9" * 400 + "]", "f.json: an integer of 400 digits is too large (at most 20"),
     ("[-" + "1" * 21 + "]", "f.json: an integer of 21 digits is too large"),
@@ -164,6 +165,7 @@ def test_a_fifo_or_non_utf8_log_is_one_line_and_extract_goes_on(capsys, tmp_path
     assert "Traceback" not in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("edit", "message"), [
     (lambda t: t.replace('"acc": 0.401', '"acc": 0.401, "acc": 0.9'),
      'duplicate key "acc" in one object'),

@@ -44,8 +44,8 @@ def test_a_registered_figure_whose_module_is_gone_says_what_to_do():
     from figures.errors import FigureDataError
     from figures.registry import FigureSpec, Output
 
-    spec = FigureSpec("fig9_gone", "fig9_gone", (Output("png", 100),))
+    spec = FigureSpec("fig9_gone", (Output("png", 100),))
     with pytest.raises(FigureDataError) as info:
         _ = spec.render
-    assert str(info.value) == ("figures/fig9_gone.py: not found: restore it, or remove "
+    assert str(info.value) == ("figures/plots/fig9_gone.py: not found: restore it, or remove "
                                "fig9_gone from FIGURES in figures/registry.py")

@@ -188,6 +188,7 @@ def _swap(path: tuple, i: int, j: int):
     return change
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "change", "message"), [
     # Hostile pass 3: 3000 blocks took minutes (a mathtext tick label each); the caption box
     # holds three lines; fig3b's size is fixed for its three rows (300 rows took 37 s).
