@@ -60,13 +60,23 @@ def figures(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite with golden-image comparison (``pytest --mpl``), on all cores.
+    """Run every golden-image test and every fast test (``pytest --mpl -m "not slow"``), on
+    all cores: what to run after an edit.
 
-    Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/.
+    Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/. The
+    whole suite: ``nox -s tests slow_tests`` (CI runs both).
     """
     _install(session, "test")
     session.run("pytest", "--mpl", "--mpl-generate-summary=html", "-n", "auto",
-                *session.posargs)
+                "-m", "not slow", *session.posargs)
+
+
+@nox.session(default=False)
+def slow_tests(session: nox.Session) -> None:
+    """Run the slow tier: end-to-end runs of the command line (often in a copy of the
+    project), the golden machinery's own checks, builds of every figure."""
+    _install(session, "test")
+    session.run("pytest", "--mpl", "-n", "auto", "-m", "slow", *session.posargs)
 
 
 @nox.session

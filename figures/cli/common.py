@@ -50,7 +50,7 @@ def add_figdata(parser: argparse.ArgumentParser) -> None:
                         help=FIGDATA_HELP)
 
 
-def add_out(parser: argparse.ArgumentParser, help: str = OUT_HELP) -> None:  # noqa: A002
+def add_out(parser: argparse.ArgumentParser, help: str = OUT_HELP) -> None:
     parser.add_argument("--out", type=path_arg, default=DEFAULT_OUT, metavar="DIR", help=help)
 
 

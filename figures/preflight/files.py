@@ -9,12 +9,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from figures.errors import FigureDataError
-
-if TYPE_CHECKING:
-    pass
 
 
 @dataclass(frozen=True)

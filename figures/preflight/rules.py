@@ -6,16 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from figures.preflight.files import pdf_fonts, png_size
 from figures.preflight.measure import Stroke, TextItem
 from figures.preflight.venues import Venue
 from figures.registry import FigureSpec
-
-if TYPE_CHECKING:
-    pass
-
 
 RULES = ("fonts", "text", "lines", "raster", "cvd", "size")
 
