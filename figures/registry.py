@@ -17,6 +17,7 @@ figures shares.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,8 @@ PLOTS_PACKAGE = "figures.plots"
 #: helpers (style and themes, rendering and saving, the synthetic-data stamp). The worker
 #: pool, the lock and the CLI are not in it: editing them re-renders nothing.
 SHARED_CODE = ("style.py", "outputs/render.py", "outputs/stamp.py")
+#: ``from figures.plots._cifar import ...``: a family helper a figure module uses.
+_FAMILY_IMPORT = re.compile(r"^\s*from figures\.plots\.(_[A-Za-z0-9_]+) import", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -110,8 +113,14 @@ class FigureSpec:
         return tuple(getattr(self.code(), "PAPER_KEYS", ()))
 
     def source_files(self) -> list[Path]:
-        """The code this figure's pixels depend on (for incremental builds)."""
-        family = sorted(p for p in PLOTS_DIR.glob("_*.py") if p.name != "__init__.py")
+        """The code this figure's pixels depend on (for incremental builds): its module, the
+        private helpers of ``figures/plots/`` it imports (read from its text, not imported)
+        and the shared code."""
+        try:
+            text = self.module_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            text = ""  # the build key asks for the module and says what is wrong
+        family = sorted({PLOTS_DIR / f"{name}.py" for name in _FAMILY_IMPORT.findall(text)})
         return [self.module_path, *family, *(PACKAGE_DIR / f for f in SHARED_CODE)]
 
     def figdata_path(self, figdata_dir: Path) -> Path:

@@ -25,8 +25,10 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "figures"
-#: Modules whose code draws; style.py is shared by all figures.
-MODULES = ("hero", "crossarch", "snapshot", "penalty", "cifar", "style")
+#: Modules whose code draws, relative to figures/ without ".py": every module of plots/ (one
+#: per figure, and the private helpers a family shares) and the style module all share.
+MODULES = (*sorted(f"plots/{p.stem}" for p in (PACKAGE / "plots").glob("*.py")
+                   if p.name != "__init__.py"), "style")
 
 _NUM = r"(-?\d+(?:\.\d+)?(?:e-?\d+)?)"
 _STR = r"""(["'])((?:(?!\2).)*)\2"""
@@ -115,7 +117,8 @@ def affected_figures(module: str) -> list[str]:
 
     if module == "style":
         return [spec.name for spec in FIGURES]
-    return [s.name for s in FIGURES if s.module == module]
+    path = PACKAGE / f"{module}.py"
+    return [s.name for s in FIGURES if path in s.source_files()]
 
 
 RENDER_SNIPPET = """

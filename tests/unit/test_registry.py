@@ -6,7 +6,7 @@ import pytest
 from conftest import REPO, figure_name, fixture_files
 
 from figures.data import figdata
-from figures.registry import BY_NAME, FIGURES
+from figures.registry import BY_NAME, FIGURES, SHARED_CODE
 
 BASELINES = REPO / "baseline"
 
@@ -49,3 +49,19 @@ def test_a_registered_figure_whose_module_is_gone_says_what_to_do():
         _ = spec.render
     assert str(info.value) == ("figures/plots/fig9_gone.py: not found: restore it, or remove "
                                "fig9_gone from FIGURES in figures/registry.py")
+
+
+@pytest.mark.parametrize("spec", FIGURES, ids=lambda s: s.name)
+def test_the_build_key_reads_only_code_that_decides_pixels(spec):
+    """Editing the worker pool, the lock, the incremental state or the CLI re-renders nothing:
+    a figure's key covers its module, the family helpers it imports and the shared drawing
+    and saving code."""
+    package = REPO / "figures"
+    files = [path.relative_to(package).as_posix() for path in spec.source_files()]
+    assert files[0] == f"plots/{spec.name}.py"
+    assert all(f.startswith("plots/_") for f in files[1:-len(SHARED_CODE)])
+    assert files[-len(SHARED_CODE):] == list(SHARED_CODE)
+    assert all(path.is_file() for path in spec.source_files())
+    not_pixels = ("outputs/workers.py", "outputs/lock.py", "outputs/state.py", "outputs/build.py")
+    assert not set(files) & set(not_pixels)
+    assert not any(f.startswith("cli/") for f in files)
