@@ -2,7 +2,7 @@
 
 Dependencies come from pyproject.toml only (the project's dependencies and its
 ``[dependency-groups]``); ``*session.posargs`` reach the underlying command. tox.ini mirrors
-every session (tests/test_sessions.py keeps the two in step).
+every session (tests/integration/test_sessions.py keeps the two in step).
 
 Environments are reused: a session installs only when its environment is new or
 pyproject.toml changed since its last install (a stamp in the environment records what was
@@ -60,13 +60,23 @@ def figures(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite with golden-image comparison (``pytest --mpl``), on all cores.
+    """Run every golden-image test and every fast test (``pytest --mpl -m "not slow"``), on
+    all cores: what to run after an edit.
 
-    Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/.
+    Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/. The
+    whole suite: ``nox -s tests slow_tests`` (CI runs both).
     """
     _install(session, "test")
     session.run("pytest", "--mpl", "--mpl-generate-summary=html", "-n", "auto",
-                *session.posargs)
+                "-m", "not slow", *session.posargs)
+
+
+@nox.session(default=False)
+def slow_tests(session: nox.Session) -> None:
+    """Run the slow tier: end-to-end runs of the command line (often in a copy of the
+    project), the golden machinery's own checks, builds of every figure."""
+    _install(session, "test")
+    session.run("pytest", "--mpl", "-n", "auto", "-m", "slow", *session.posargs)
 
 
 @nox.session
@@ -97,7 +107,7 @@ def pillow(session: nox.Session) -> None:
         _install(session, "test", extra=(f"pillow=={release}",))
         session.log(f"pillow {release}")
         session.run("pytest", "--mpl", "-n", "auto", "-p", "no:cacheprovider",
-                    "tests/test_images.py", "tests/test_environment.py", *session.posargs)
+                    "tests/golden/test_images.py", "tests/golden/test_environment.py", *session.posargs)
 
 
 @nox.session(default=False)
@@ -180,5 +190,5 @@ def fuzz(session: nox.Session) -> None:
     fuzz`` runs 1000 examples per figure (default 300); posargs go to pytest."""
     _install(session, "test")
     examples = os.environ.get("FIGURES_FUZZ_EXAMPLES", "300")
-    session.run("pytest", "tests/test_fuzz.py", "-n", "auto", *session.posargs,
+    session.run("pytest", "tests/unit/test_fuzz.py", "-n", "auto", *session.posargs,
                 env={"FIGURES_FUZZ_EXAMPLES": examples})

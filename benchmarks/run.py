@@ -69,8 +69,14 @@ def run_sequence(cmds: list[list[str]]) -> tuple[float, float]:
     return total, peak
 
 
+#: What an author runs after an edit (``nox -s tests``): the golden tests and the fast tier.
+TESTS_ROW = "pytest -m 'not slow' (as nox -s tests)"
+#: The rest of the suite (``nox -s slow_tests``; CI runs both).
+SLOW_ROW = "pytest -m slow (as nox -s slow_tests)"
+
+
 def build_benchmarks(runs: int, epochs: int, seeds: Path) -> None:
-    from figures.synthetic import generate
+    from figures.extract.synthetic import generate
 
     work = Path(tempfile.mkdtemp(prefix="bench-"))
     seed_root = work / "seed_root"
@@ -108,9 +114,12 @@ def build_benchmarks(runs: int, epochs: int, seeds: Path) -> None:
         "no-op rebuild": lambda: timed([*cli, "build", "--figdata", str(figdata), "--out",
                                         str(out)]),
         "rebuild, one figure's data changed": one_changed,
-        "pytest --mpl -n auto (as nox -s tests)": lambda: timed(
-            [PY, "-m", "pytest", "--mpl", "-q", "-p", "no:cacheprovider", "-n", "auto"],
-            cwd=ROOT),
+        TESTS_ROW: lambda: timed(
+            [PY, "-m", "pytest", "--mpl", "-q", "-p", "no:cacheprovider", "-n", "auto",
+             "-m", "not slow"], cwd=ROOT),
+        SLOW_ROW: lambda: timed(
+            [PY, "-m", "pytest", "--mpl", "-q", "-p", "no:cacheprovider", "-n", "auto",
+             "-m", "slow"], cwd=ROOT),
     }
     times: dict[str, list[float]] = {k: [] for k in cases}
     peaks: dict[str, float] = dict.fromkeys(cases, 0.0)
@@ -130,9 +139,10 @@ def build_benchmarks(runs: int, epochs: int, seeds: Path) -> None:
         median = statistics.median(seconds)
         print(f"{name:40s} {median:9.2f} {min(seconds):7.2f} {median / base:8.3f} "
               f"{peaks[name]:9.0f}")
-    suite = statistics.median(times["pytest --mpl -n auto (as nox -s tests)"])
     force = statistics.median(times["figures build --force (all)"])
-    print(f"suite / figures build --force: {suite / force:.2f} (medians of the same rounds)")
+    for row in (TESTS_ROW, SLOW_ROW):
+        ratio = statistics.median(times[row]) / force
+        print(f"{row} / figures build --force: {ratio:.2f} (medians of the same rounds)")
     shutil.rmtree(work, ignore_errors=True)
 
 
@@ -233,9 +243,9 @@ def _traced(step) -> tuple[float, float]:
 def scale_benchmark(n_runs: int, epochs: int) -> None:
     """Extraction vs plain json.load of the same files, at half and full size (in this
     process: no start-up or import cost; page cache warm for both)."""
+    from figures.extract.results import ResultsTree
+    from figures.extract.synthetic import generate
     from figures.registry import BY_NAME
-    from figures.results import ResultsTree
-    from figures.synthetic import generate
 
     spec = BY_NAME["figure_snapshot_vit"]
     spec.code()  # import the figure module outside the measured region

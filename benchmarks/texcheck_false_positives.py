@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
-from figures.jsonio import decode
-from figures.macros import Quoted, quoted_values
+from figures.data.jsonio import decode
+from figures.paper.macros import Quoted, quoted_values
+from figures.paper.texcheck import TEX_ENCODINGS, check_tex, count_numbers, parse_numbers
 from figures.registry import FIGURES
-from figures.texcheck import TEX_ENCODINGS, check_tex, count_numbers, parse_numbers
 
 REPO = Path(__file__).resolve().parent.parent
 PAPER = REPO / "tests" / "tex" / "paper.tex"

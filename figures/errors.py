@@ -7,12 +7,8 @@ Everything else raised while working on one figure is turned into one line as we
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import re
-import signal
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 #: Longest message shown on the one line (a huge user string must not flood the terminal).
@@ -39,64 +35,6 @@ def one_line(text: str, limit: int = MAX_LINE) -> str:
     # Lone surrogates (from JSON "\ud800") cannot be printed to a UTF-8 terminal.
     flat = flat.encode("utf-8", "backslashreplace").decode("utf-8")
     return flat if len(flat) <= limit else flat[:limit - 1] + "…"
-
-
-def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
-    """The one line and the exit status of a command stopped by Ctrl-C or SIGTERM."""
-    how, status = ("terminated", 143) if isinstance(exc, Terminated) else ("interrupted", 130)
-    return f"{how}; finished files are complete, the others were left as they were", status
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM (``kill``, a CI timeout, a closing session), stopped as Ctrl-C is: workers
-    killed, temporary files removed, finished files left complete. A KeyboardInterrupt, so
-    that every ``except KeyboardInterrupt`` cleans up after it too."""
-
-
-def raise_terminated(signum: int, frame: object) -> None:
-    """A SIGTERM handler: stop the way Ctrl-C does (see :class:`Terminated`)."""
-    raise Terminated
-
-
-@contextlib.contextmanager
-def sigterm_stops_like_ctrl_c() -> Iterator[None]:
-    """Within the block, SIGTERM raises :class:`Terminated` (main thread only; the previous
-    handler is restored after, so a caller such as pytest keeps its own)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGTERM, raise_terminated)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-#: The signals that stop a build (Ctrl-C, ``kill``).
-STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
-
-
-@contextlib.contextmanager
-def stop_signals_held() -> Iterator[None]:
-    """Within the block, Ctrl-C and SIGTERM wait (blocked) and arrive when it ends. Forking
-    workers goes in such a block: a signal in the middle of a fork is raised inside Python's
-    at-fork handlers, which swallow it (the build then ran on and exited 0), or between a
-    thread's creation and its start (an internal error on the way out)."""
-    if (not hasattr(signal, "pthread_sigmask")
-            or threading.current_thread() is not threading.main_thread()):
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
-def release_stop_signals() -> None:
-    """In a process forked inside :func:`stop_signals_held`: take signals again."""
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
 class FigureDataError(Exception):

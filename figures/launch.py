@@ -12,13 +12,13 @@ from __future__ import annotations
 import signal
 import sys
 
-from figures.errors import STOP_SIGNALS, raise_terminated, stopped
+from figures.signals import STOP_SIGNALS, raise_terminated, stopped
 
 
 def main() -> int:
     signal.signal(signal.SIGTERM, raise_terminated)  # until the CLI installs its own
     try:
-        from figures.cli import main as run
+        from figures.cli.main import main as run
 
         status = run()
     except KeyboardInterrupt as exc:

@@ -1,13 +1,23 @@
 """The one list of figures: it drives the CLI, the build and the tests.
 
-A new figure is one module in ``figures/`` with a ``render`` (and, for log-derived figures,
-an ``extract`` and a ``SCHEMA``) plus one :class:`FigureSpec` entry here. Modules are named,
-not imported, so that listing figures or checking a no-op rebuild never imports matplotlib.
+A new figure is one module, ``figures/plots/<name>.py``, plus one :class:`FigureSpec` entry
+here. The module is found by the figure's name and holds, by convention:
+
+- ``render(data) -> matplotlib.figure.Figure`` (required),
+- ``SCHEMA``, the shape of its data in :mod:`figures.data.schema` (required),
+- ``extract(tree) -> data`` for figures extracted from a results tree (optional; without it
+  the figdata holds values written by hand, which extraction never touches),
+- ``PAPER_KEYS``, data keys holding paper literals kept on extraction (optional).
+
+Modules are named, not imported, so that listing figures or checking a no-op rebuild never
+imports matplotlib. Private modules of ``figures/plots/`` (``_cifar.py``) hold what a family of
+figures shares.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,12 +29,18 @@ from figures.errors import FigureDataError
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from figures.results import ResultsTree
-    from figures.schema import Schema
+    from figures.data.schema import Schema
+    from figures.extract.results import ResultsTree
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-#: Code every figure depends on besides its own module (style, themes, saving).
-SHARED_CODE = ("style.py", "build.py", "stamp.py")
+PLOTS_DIR = PACKAGE_DIR / "plots"
+PLOTS_PACKAGE = "figures.plots"
+#: Code that decides every figure's pixels besides its own module and its family's private
+#: helpers (style and themes, rendering and saving, the synthetic-data stamp). The worker
+#: pool, the lock and the CLI are not in it: editing them re-renders nothing.
+SHARED_CODE = ("style.py", "outputs/render.py", "outputs/stamp.py")
+#: ``from figures.plots._cifar import ...``: a family helper a figure module uses.
+_FAMILY_IMPORT = re.compile(r"^\s*from figures\.plots\.(_[A-Za-z0-9_]+) import", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -39,20 +55,10 @@ class Output:
 @dataclass(frozen=True)
 class FigureSpec:
     name: str
-    #: ``figures/<module>.py`` holds the figure's code.
-    module: str
     outputs: tuple[Output, ...]
     #: The paper's original script in ../shared/seeds that this figure reproduces
     #: (``nox -s compare`` checks them pixel for pixel); None for figures that never had one.
     seed_script: str | None = None
-    #: Function names in the module. Set ``extract_name`` when the figure's data comes from a
-    #: results tree (``figures extract`` then writes its figdata); leave it None for values
-    #: written by hand (paper values), which extraction never touches.
-    render_name: str = "render"
-    extract_name: str | None = None
-    schema_name: str = "SCHEMA"
-    #: Module attribute listing data keys that hold paper literals, kept on extraction.
-    paper_keys_name: str = "PAPER_KEYS"
     #: Where the figure is printed, for `figures check`: "text" (the venue's text width),
     #: "column" (its column width) or a width in inches. Every figure here is a multi-panel
     #: row or grid drawn 10-18 in wide (the paper's fig1/fig3b/fig4, the snapshot figures, the
@@ -60,36 +66,62 @@ class FigureSpec:
     #: each one takes the full text width, as a figure* does in a two-column paper.
     slot: str | float = "text"
 
+    @property
+    def module_name(self) -> str:
+        return f"{PLOTS_PACKAGE}.{self.name}"
+
+    @property
+    def module_path(self) -> Path:
+        """``figures/plots/<name>.py``: the figure's code."""
+        return PLOTS_DIR / f"{self.name}.py"
+
+    @property
+    def shown_path(self) -> str:
+        return f"figures/plots/{self.name}.py"
+
     def code(self) -> ModuleType:
-        name = f"figures.{self.module}"
         try:
-            return importlib.import_module(name)
+            return importlib.import_module(self.module_name)
         except ModuleNotFoundError as exc:
-            if exc.name != name:  # a module it imports: the author's error, shown as it is
+            if exc.name != self.module_name:  # a module it imports: the author's error
                 raise
-            raise FigureDataError(f"figures/{self.module}.py", None,
+            raise FigureDataError(self.shown_path, None,
                                   f"not found: restore it, or remove {self.name} from "
                                   "FIGURES in figures/registry.py") from None
 
+    def _required(self, attribute: str, what: str) -> Any:
+        code = self.code()
+        if not hasattr(code, attribute):
+            raise FigureDataError(self.shown_path, attribute,
+                                  f"missing: every figure module defines {what}")
+        return getattr(code, attribute)
+
     @property
     def render(self) -> Callable[[dict[str, Any]], Figure]:
-        return getattr(self.code(), self.render_name)
+        return self._required("render", "render(data) returning a matplotlib Figure")
 
     @property
     def extract(self) -> Callable[[ResultsTree], dict[str, Any]] | None:
-        return getattr(self.code(), self.extract_name) if self.extract_name else None
+        return getattr(self.code(), "extract", None)
 
     @property
-    def schema(self) -> Schema | None:
-        return getattr(self.code(), self.schema_name, None)
+    def schema(self) -> Schema:
+        return self._required("SCHEMA", "SCHEMA, the shape of its data (figures/data/schema.py)")
 
     @property
     def paper_keys(self) -> tuple[str, ...]:
-        return tuple(getattr(self.code(), self.paper_keys_name, ()))
+        return tuple(getattr(self.code(), "PAPER_KEYS", ()))
 
     def source_files(self) -> list[Path]:
-        """The code this figure's pixels depend on (for incremental builds)."""
-        return [PACKAGE_DIR / f"{self.module}.py", *(PACKAGE_DIR / f for f in SHARED_CODE)]
+        """The code this figure's pixels depend on (for incremental builds): its module, the
+        private helpers of ``figures/plots/`` it imports (read from its text, not imported)
+        and the shared code."""
+        try:
+            text = self.module_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            text = ""  # the build key asks for the module and says what is wrong
+        family = sorted({PLOTS_DIR / f"{name}.py" for name in _FAMILY_IMPORT.findall(text)})
+        return [self.module_path, *family, *(PACKAGE_DIR / f for f in SHARED_CODE)]
 
     def figdata_path(self, figdata_dir: Path) -> Path:
         return Path(figdata_dir) / f"{self.name}.json"
@@ -107,20 +139,15 @@ _SEED_004 = "004_146fd1276e2f5a5c.py"
 
 
 def _cifar(name: str, output: Output) -> FigureSpec:
-    return FigureSpec(f"cifar_{name}", "cifar", (output,), _SEED_004, render_name=f"render_{name}",
-                      extract_name=f"extract_{name}", schema_name=f"SCHEMA_{name.upper()}")
+    return FigureSpec(f"cifar_{name}", (output,), _SEED_004)
 
 
 FIGURES: tuple[FigureSpec, ...] = (
-    FigureSpec("fig1_audit_hero", "hero", _PAPER, _SEED_002),
-    FigureSpec("fig3b_crossarch_3row", "crossarch", _PAPER, _SEED_000, extract_name="extract"),
-    FigureSpec("figure_snapshot_resmlp", "snapshot", (Output("pdf", 150),), _SEED_001,
-               render_name="render_resmlp", extract_name="extract_resmlp",
-               schema_name="SCHEMA_RESMLP"),
-    FigureSpec("figure_snapshot_vit", "snapshot", (Output("pdf", 150),), _SEED_001,
-               render_name="render_vit", extract_name="extract_vit", schema_name="SCHEMA_VIT"),
-    FigureSpec("fig4_penalty_rescue", "penalty", (Output("pdf", 200),), _SEED_003,
-               extract_name="extract"),
+    FigureSpec("fig1_audit_hero", _PAPER, _SEED_002),
+    FigureSpec("fig3b_crossarch_3row", _PAPER, _SEED_000),
+    FigureSpec("figure_snapshot_resmlp", (Output("pdf", 150),), _SEED_001),
+    FigureSpec("figure_snapshot_vit", (Output("pdf", 150),), _SEED_001),
+    FigureSpec("fig4_penalty_rescue", (Output("pdf", 200),), _SEED_003),
     _cifar("accuracy", Output("png", 150)),
     _cifar("diagnostics", Output("png", 150)),
     _cifar("feature_drift", Output("png", 150, None)),

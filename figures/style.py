@@ -3,7 +3,7 @@
 Every figure draws inside :func:`theme`, which starts from matplotlib's built-in defaults
 (not the caller's rcParams or matplotlibrc) and restores the caller's rcParams on exit, as
 seaborn's ``theme_context`` does. Saving happens inside the same theme (see
-:mod:`figures.build`), because fonts are looked up and savefig options read at draw time.
+:mod:`figures.outputs.build`), because fonts are looked up and savefig options read at draw time.
 """
 
 from __future__ import annotations

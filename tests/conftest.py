@@ -24,9 +24,9 @@ from typing import Any
 
 import pytest
 
-from figures import figdata
-from figures.environment import ENVIRONMENT_FILE, mismatch
+from figures.data import figdata
 from figures.errors import FigureDataWarning
+from figures.outputs.environment import ENVIRONMENT_FILE, mismatch
 from figures.registry import BY_NAME, FIGURES
 
 REPO = Path(__file__).resolve().parent.parent
@@ -111,7 +111,7 @@ class Renders:
         """The bytes of ``fixture``'s figure saved with ``savefig_kwargs`` through the
         build's ``save`` (``format`` defaults to png, ``bbox_inches`` to the figure's first
         output's; the metadata is the build's deterministic one)."""
-        from figures.build import save
+        from figures.outputs.render import save
 
         spec = BY_NAME[figure_name(fixture)]
         kwargs = {"format": "png", "bbox_inches": spec.outputs[0].bbox_inches, **savefig_kwargs}
@@ -122,7 +122,7 @@ class Renders:
                 if not cached.is_file():
                     data = figdata.load(fixture, spec.name, spec.schema)["data"]
                     # A variant may draw a documented data warning (an empty panel,
-                    # tests/test_faults.py checks each); the picture is what is compared here.
+                    # tests/integration/test_faults.py checks each); the picture is what is compared here.
                     with warnings.catch_warnings():
                         warnings.simplefilter("ignore", FigureDataWarning)
                         fig = spec.render(data)
@@ -170,7 +170,7 @@ REFERENCE_FIGURES = tuple(spec.name for spec in FIGURES)
 def reference_build(shared_dir: Path) -> Path:
     """Every figure built (serially, as one xdist worker does) from the committed figdata,
     once for the whole run."""
-    from figures.build import build
+    from figures.outputs.build import build
 
     out = shared_dir / "reference-build"
     with _exclusive(shared_dir / "reference-build.lock"):

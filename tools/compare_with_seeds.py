@@ -91,7 +91,7 @@ def compare(specs: list, args: argparse.Namespace, work: Path) -> int:
     if args.results:
         shutil.copytree(args.results, results)
     else:
-        from figures.synthetic import generate
+        from figures.extract.synthetic import generate
 
         generate(results)
     run_seed = args.seeds.parent / "tools" / "run_seed.sh"

@@ -1,4 +1,4 @@
-"""Write figures/latex_names.txt: the letters-only command names LaTeX already defines.
+"""Write figures/paper/latex_names.txt: the letters-only command names LaTeX already defines.
 
 usage: python tools/latex_names.py   (needs pdflatex; run again on a newer TeX Live)
 
@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "figures" / "latex_names.txt"
+TARGET = ROOT / "figures" / "paper" / "latex_names.txt"
 PACKAGES = ("amsmath", "amssymb", "graphicx", "hyperref", "url")
 PREAMBLE = "\\documentclass{article}\n" + "".join(f"\\usepackage{{{p}}}\n" for p in PACKAGES)
 NAME = re.compile(r"\\([A-Za-z]+)")

@@ -17,12 +17,12 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from figures import figdata
+from figures.data import figdata
 from figures.errors import FigureDataError
-from figures.extract import extract_figure
+from figures.extract.results import ResultsTree
+from figures.extract.run import extract_figure
+from figures.extract.synthetic import generate
 from figures.registry import BY_NAME, FIGURES
-from figures.results import ResultsTree
-from figures.synthetic import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"

@@ -25,8 +25,10 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "figures"
-#: Modules whose code draws; style.py is shared by all figures.
-MODULES = ("hero", "crossarch", "snapshot", "penalty", "cifar", "style")
+#: Modules whose code draws, relative to figures/ without ".py": every module of plots/ (one
+#: per figure, and the private helpers a family shares) and the style module all share.
+MODULES = (*sorted(f"plots/{p.stem}" for p in (PACKAGE / "plots").glob("*.py")
+                   if p.name != "__init__.py"), "style")
 
 _NUM = r"(-?\d+(?:\.\d+)?(?:e-?\d+)?)"
 _STR = r"""(["'])((?:(?!\2).)*)\2"""
@@ -115,14 +117,15 @@ def affected_figures(module: str) -> list[str]:
 
     if module == "style":
         return [spec.name for spec in FIGURES]
-    return [s.name for s in FIGURES if s.module == module]
+    path = PACKAGE / f"{module}.py"
+    return [s.name for s in FIGURES if path in s.source_files()]
 
 
 RENDER_SNIPPET = """
 import io, sys
 from pathlib import Path
-from figures import figdata
-from figures.build import save
+from figures.data import figdata
+from figures.outputs.render import save
 from figures.registry import BY_NAME
 out = Path(sys.argv[1])
 for name in sys.argv[2:]:
@@ -149,7 +152,7 @@ def changed(clean: dict[str, np.ndarray], mutated: dict[str, np.ndarray]) -> boo
 def tests_fail(names: list[str]) -> bool:
     selector = " or ".join(f"test_figure_matches_baseline and {n}" for n in names)
     status = subprocess.call(
-        [sys.executable, "-m", "pytest", "--mpl", "tests/test_images.py", "-q", "-x",
+        [sys.executable, "-m", "pytest", "--mpl", "tests/golden/test_images.py", "-q", "-x",
          "-p", "no:cacheprovider", "-k", selector],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return status != 0

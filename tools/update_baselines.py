@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 from matplotlib.image import imread
 
-from figures.environment import ENVIRONMENT_FILE, current, mismatch
+from figures.outputs.environment import ENVIRONMENT_FILE, current, mismatch
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = ROOT / "baseline"
@@ -58,7 +58,7 @@ def main(argv: list[str]) -> int:
         # pytest reports every generated image as "skipped" (pytest-mpl's way of saying it
         # compared nothing): its output is kept for a failure only, this script says the rest
         proc = subprocess.run(
-            [sys.executable, "-m", "pytest", str(ROOT / "tests" / "test_images.py"),
+            [sys.executable, "-m", "pytest", str(ROOT / "tests" / "golden" / "test_images.py"),
              f"--mpl-generate-path={tmp}",
              "-q", "-p", "no:cacheprovider",
              # pytest-mpl warns that the ini's baseline path is unused while generating

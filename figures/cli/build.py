@@ -1,0 +1,133 @@
+"""``figures build [NAME...]``: render figures from figdata, only what changed."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from figures.cli.common import (
+    STATUS_DETAIL_LIMIT,
+    UsageError,
+    add_figdata,
+    add_out,
+    figdata_status,
+    path_arg,
+    positive_int,
+    same_folder,
+    select,
+    summary,
+)
+from figures.errors import one_line
+from figures.registry import FigureSpec
+
+DEFAULT_CAMERA_READY_OUT = Path("build/camera-ready")
+
+
+def add_parser(add) -> None:
+    p = add("build", help="render figures from figdata")
+    p.add_argument("names", nargs="*", metavar="NAME", help="figures to build (default: all)")
+    add_figdata(p)
+    add_out(p)
+    p.add_argument("--jobs", "-j", type=positive_int, default=None, metavar="N",
+                   help="render N figures at once (default: all cores)")
+    p.add_argument("--force", action="store_true",
+                   help="render every figure, even those whose inputs did not change")
+    p.add_argument("--results", type=path_arg, default=None, metavar="RESULTS",
+                   help="refuse figures whose figdata is stale against this results folder")
+    p.add_argument("--allow-stale", action="store_true",
+                   help="with --results: build stale figures anyway, with a warning")
+    p.add_argument("--no-stamp", dest="stamp", action="store_false",
+                   help="no 'synthetic example data' mark on figures from synthetic data "
+                   "(for the pixel comparison with the paper's scripts only)")
+    p.add_argument("--camera-ready", action="store_true",
+                   help="also write every output with embedded TrueType PDF fonts "
+                        "(pdf.fonttype 42) into --camera-ready-out")
+    p.add_argument("--camera-ready-out", type=path_arg, default=DEFAULT_CAMERA_READY_OUT,
+                   metavar="DIR", help=f"(default: {DEFAULT_CAMERA_READY_OUT})")
+    p.set_defaults(command=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.camera_ready and same_folder(args.out, args.camera_ready_out):
+        raise UsageError(f"--camera-ready-out {args.camera_ready_out} is the --out folder: the "
+                         "camera-ready PDFs would replace the default ones; choose another")
+    return build_figures(select(args.names), args.figdata, args.out, jobs=args.jobs,
+                         force=args.force, stamp=args.stamp, results=args.results,
+                         allow_stale=args.allow_stale, debug=args.debug,
+                         camera_ready_out=args.camera_ready_out if args.camera_ready else None)
+
+
+def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
+                  jobs: int | None = None, force: bool = False, stamp: bool = True,
+                  results: Path | None = None, allow_stale: bool = False, debug: bool = False,
+                  camera_ready_out: Path | None = None) -> int:
+    """Build ``specs`` (those current against ``results``, if given), one line each; the exit
+    status."""
+    from figures.outputs.build import build
+    from figures.outputs.lock import LOCK_FILE, lock_holder
+
+    failed: list[str] = []
+    if results is not None:
+        specs_to_build = _fresh(specs, figdata_dir, results, allow_stale, debug, failed)
+    else:
+        specs_to_build = list(specs)
+
+    def waiting() -> None:
+        holder = lock_holder(out_dir)
+        who = f" (process {holder} holds {out_dir / LOCK_FILE}; Ctrl-C stops)" if holder else ""
+        print(f"waiting for another build into {out_dir} to finish{who}", file=sys.stderr)
+
+    for result in build(specs_to_build, figdata_dir, out_dir, jobs=jobs, force=force,
+                        stamp=stamp, on_wait=waiting):
+        if result.status == "failed":
+            failed.append(result.name)
+            if debug and result.traceback:
+                sys.stderr.write(result.traceback)
+            print(f"error: {result.line}", file=sys.stderr)
+            continue
+        for warning in result.warnings:
+            print(f"warning: {result.name}: {warning}", file=sys.stderr)
+        note = " [SYNTHETIC EXAMPLE DATA]" if result.kind == "synthetic-example" else ""
+        files = one_line(", ".join(str(p) for p in result.outputs), STATUS_DETAIL_LIMIT)
+        print(f"{result.status} {result.name}: {files} ({result.kind}){note}")
+    if camera_ready_out is not None:
+        from figures.outputs.camera_ready import build_camera_ready
+
+        done = [s for s in specs_to_build if s.name not in failed]
+        for result in build_camera_ready(done, figdata_dir, camera_ready_out, jobs=jobs,
+                                         force=force):
+            if result.status == "failed":
+                failed.append(result.name)
+                print(f"error: {result.line}", file=sys.stderr)
+            else:
+                print(f"camera-ready {result.status} {result.name}: "
+                      f"{', '.join(map(str, result.outputs))}")
+    return summary(failed, len(specs))
+
+
+def _fresh(specs: Sequence[FigureSpec], figdata_dir: Path, results: Path, allow_stale: bool,
+           debug: bool, failed: list[str]) -> list[FigureSpec]:
+    """The figures whose figdata is current against ``results`` (stale ones too, with a
+    warning, when allowed); the others are named in ``failed``, one line each."""
+    from figures.extract.results import ResultsTree
+
+    ResultsTree(results)  # a missing folder is one line, not every source "gone"
+    fresh = []
+    for spec in specs:
+        state, detail = figdata_status(spec, figdata_dir, results, debug)
+        detail = one_line(detail, STATUS_DETAIL_LIMIT)
+        if state in ("current", "paper-values"):
+            fresh.append(spec)
+        elif allow_stale and state == "stale":
+            print(f"warning: {spec.name}: building stale figdata ({detail})", file=sys.stderr)
+            fresh.append(spec)
+        elif state == "error":  # a bug of ours, already one line
+            failed.append(spec.name)
+            print(f"error: {detail}", file=sys.stderr)
+        else:
+            failed.append(spec.name)
+            print(f"error: {spec.name}: figdata is {state} ({detail}); run `figures extract "
+                  f"{results}` or pass --allow-stale", file=sys.stderr)
+    return fresh

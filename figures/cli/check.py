@@ -1,0 +1,47 @@
+"""``figures check --venue V``: the camera-ready preflight of the built files against a
+venue's rules."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from figures.cli.common import add_figdata, add_out, path_arg, select, summary
+
+
+def add_parser(add) -> None:
+    p = add("check", help="camera-ready preflight of the built files against a "
+            "venue's rules (fonts, text and line sizes, raster dpi, CVD, size)")
+    p.add_argument("names", nargs="*", metavar="NAME", help="figures to check (default: all)")
+    p.add_argument("--venue", required=True, metavar="VENUE",
+                   help="icml, neurips, iclr, ieee, acm, or one from --venues")
+    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
+                   help="your venue profiles (same shape as figures/preflight/venues.json)")
+    p.add_argument("--strict", action="store_true", help="exit 1 when a rule fails")
+    p.add_argument("--html", type=path_arg, default=None, metavar="PATH",
+                   help="also write the report as one self-contained HTML page")
+    add_figdata(p)
+    add_out(p, help="the built files to check (default: build/figures)")
+    p.set_defaults(command=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from figures.preflight.run import format_table, preflight
+    from figures.preflight.venues import get_venue
+
+    venue = get_venue(args.venue, args.venues)
+    reports = preflight(select(args.names), venue, args.out, args.figdata,
+                        raster=args.html is not None)
+    print(format_table([r for r in reports if not r.error], venue))
+    for report in reports:
+        if report.error:
+            print(f"error: {report.error}", file=sys.stderr)
+    if args.html is not None:
+        from figures.preflight.report_html import write_report
+
+        write_report(reports, venue, args.html)
+        print(f"wrote {args.html}")
+    errors = [r.spec.name for r in reports if r.error]
+    if errors:
+        return summary(errors, len(reports))
+    return 1 if args.strict and any(r.failed for r in reports) else 0

@@ -1,0 +1,45 @@
+"""``figures check-tex FILE.tex...``: figdata numbers written by hand (or stale) in LaTeX."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from figures.cli.common import path_arg
+from figures.errors import FigureDataError
+from figures.registry import FIGURES
+
+
+def add_parser(add) -> None:
+    p = add("check-tex", help="find figdata numbers written by hand (or stale) in LaTeX")
+    p.add_argument("tex", type=path_arg, nargs="+", metavar="FILE.tex",
+                   help="LaTeX sources to check (UTF-8 or Latin-1)")
+    p.add_argument("--figdata", type=path_arg, default=None, metavar="DIR",
+                   help="default: figdata/ of the repository the first .tex file sits in")
+    p.set_defaults(command=run, answers_on_stdout=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    from figures.paper.macros import quoted_values
+    from figures.paper.texcheck import check_tex, find_figdata, read_tex
+
+    figdata_dir = args.figdata or find_figdata(args.tex[0])
+    if figdata_dir is None:
+        print(f"error: {args.tex[0]}: no figdata/ in a figures repository above it or here; "
+              "pass --figdata DIR", file=sys.stderr)
+        return 1
+    quoted = quoted_values(FIGURES, figdata_dir)
+    found = unreadable = 0
+    for path in args.tex:
+        try:
+            text = read_tex(path)
+        except FigureDataError as exc:  # one line, and the other files are still checked
+            unreadable += 1
+            print(f"error: {exc}", file=sys.stderr)
+            continue
+        for problem in check_tex(text, quoted):
+            found += 1
+            print(f"{path}:{problem.removeprefix('line ')}")
+    print(f"{found} hand-written or stale figdata number(s) (figdata: {figdata_dir})"
+          + (f"; {unreadable} file(s) not read" if unreadable else ""), file=sys.stderr)
+    return 1 if found or unreadable else 0

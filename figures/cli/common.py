@@ -1,0 +1,108 @@
+"""What the commands share: argument types, the figure selection, the per-figure fault
+boundary and the closing summary line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from figures.errors import error_line, figure_line
+from figures.registry import BY_NAME, FIGURES, FigureSpec
+
+DEFAULT_FIGDATA = Path("figdata")
+DEFAULT_OUT = Path("build/figures")
+FIGDATA_HELP = f"the figdata folder (default: {DEFAULT_FIGDATA}/)"
+OUT_HELP = f"the folder of the built figures (default: {DEFAULT_OUT}/)"
+#: A status detail names up to two source paths of up to 1024 characters each (the schema's
+#: bound) whole; one_line still escapes anything that would break the row.
+STATUS_DETAIL_LIMIT = 2400
+
+
+class UsageError(Exception):
+    """A command line that names something that does not exist (exit status 2, as
+    argparse's own usage errors)."""
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (else a usage error)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def path_arg(text: str) -> Path:
+    """An argparse type: a path, never empty (an unset ``$OUT`` must not mean the current
+    folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a path, got an empty string")
+    return Path(text)
+
+
+def add_figdata(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--figdata", type=path_arg, default=DEFAULT_FIGDATA, metavar="DIR",
+                        help=FIGDATA_HELP)
+
+
+def add_out(parser: argparse.ArgumentParser, help: str = OUT_HELP) -> None:
+    parser.add_argument("--out", type=path_arg, default=DEFAULT_OUT, metavar="DIR", help=help)
+
+
+def select(names: Sequence[str]) -> list[FigureSpec]:
+    """The named figures, once each, in the order named; every figure when none is named."""
+    unknown = [n for n in names if n not in BY_NAME]
+    if unknown:
+        raise UsageError(f"unknown figure(s) {', '.join(unknown)}; known: {', '.join(BY_NAME)}")
+    return [BY_NAME[n] for n in dict.fromkeys(names)] if names else list(FIGURES)
+
+
+def each_figure(specs: Sequence[FigureSpec], debug: bool,
+                action: Callable[[FigureSpec], str]) -> int:
+    """Run ``action`` per figure, report one line each, go on past failures."""
+    failed = []
+    for spec in specs:
+        try:
+            line = action(spec)
+        except Exception as exc:  # noqa: BLE001 - the fault boundary of one figure
+            if debug:
+                traceback.print_exc()
+            failed.append(spec.name)
+            print(f"error: {figure_line(spec.name, exc)}", file=sys.stderr)
+        else:
+            print(line)
+    return summary(failed, len(specs))
+
+
+def summary(failed: Sequence[str], total: int) -> int:
+    """The closing line of a run with failures, and the exit status."""
+    if failed:
+        print(f"{len(failed)} of {total} figure(s) failed: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def figdata_status(spec: FigureSpec, figdata_dir: Path, results: Path | None,
+                   debug: bool) -> tuple[str, str]:
+    """:func:`figures.extract.status.figure_status` within the figure's fault boundary: a bug
+    of ours is that figure's ``error`` state, and the other figures are still looked at."""
+    from figures.extract.status import figure_status
+
+    try:
+        return figure_status(spec, figdata_dir, results)
+    except Exception as exc:  # noqa: BLE001 - the fault boundary of one figure
+        if debug:
+            traceback.print_exc()
+        return "error", error_line(exc, spec.name)
+
+
+def same_folder(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False

@@ -1,0 +1,66 @@
+"""``figures extract RESULTS [NAME...]``: the figdata of the log-derived figures from a raw
+results tree."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from figures.cli.common import add_figdata, each_figure, path_arg, select
+from figures.data import figdata
+from figures.errors import FigureDataError
+from figures.registry import FIGURES, FigureSpec
+
+
+def add_parser(add) -> None:
+    p = add("extract", help="write figdata of the log-derived figures from RESULTS")
+    p.add_argument("results", type=path_arg, metavar="RESULTS",
+                   help="the folder holding snapshot_vit_v1/, cifar10/, ...")
+    p.add_argument("names", nargs="*", metavar="NAME", help="figures to extract (default: all)")
+    add_figdata(p)
+    p.set_defaults(command=run, writes_figdata=lambda args: True)
+
+
+def run(args: argparse.Namespace) -> int:
+    return extract(args.results, args.figdata, args.names, debug=args.debug)
+
+
+def extract(results: Path, figdata_dir: Path, names: Sequence[str] = (), *,
+            debug: bool = False) -> int:
+    """Extract the named figures (default: every figure with log sources); the exit status."""
+    from figures.data.jsonio import ensure_folder
+    from figures.extract.results import ResultsTree
+    from figures.extract.run import extract_figure
+
+    tree = ResultsTree(results)
+    ensure_folder(figdata_dir)
+
+    def action(spec: FigureSpec) -> str:
+        path = spec.figdata_path(figdata_dir)
+        if not spec.extract:
+            raise FigureDataError(str(path), None, "paper values only, no log sources to "
+                                  "extract; edit this file by hand")
+        try:
+            doc = extract_figure(spec, tree, figdata_dir)
+        finally:  # a failed figure's warnings are its own, not the next one's
+            for warning in tree.warnings:
+                print(f"warning: {spec.name}: {warning}", file=sys.stderr)
+            tree.warnings.clear()
+        figdata.write(path, doc)
+        return f"extracted {spec.name} -> {path} ({figdata.kind_of(doc)})"
+
+    # Named figures are all tried (one without log sources is an error); by default, those
+    # with log sources.
+    specs = select(names) if names else [s for s in FIGURES if _has_extract(s)]
+    return each_figure(specs, debug, action)
+
+
+def _has_extract(spec: FigureSpec) -> bool:
+    """Whether the figure reads logs; a module that fails to import is kept, so that its
+    error is that figure's one line and not the end of the command."""
+    try:
+        return spec.extract is not None
+    except Exception:  # noqa: BLE001 - reported by the figure's own action
+        return True

@@ -1,0 +1,110 @@
+"""figures: build the figures of the BP/FA/DFA credit-assignment audit from figdata.
+
+Every failure is one line naming the file and the key; the other figures still build, a
+summary names what failed and the exit status is non-zero. ``--debug`` shows tracebacks.
+
+This module only parses the command line and runs the command; each command is one module
+of ``figures/cli/`` with ``add_parser(add)`` and ``run(args)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+
+from figures import __version__
+from figures.cli import (
+    build,
+    check,
+    check_tex,
+    extract,
+    macros,
+    make,
+    new,
+    status,
+    synthesize,
+    watch,
+)
+from figures.cli import list as list_command
+from figures.cli.common import UsageError
+from figures.errors import FigureDataError, error_line
+from figures.signals import sigterm_stops_like_ctrl_c, stopped
+
+#: In the order ``figures --help`` lists them.
+COMMANDS = (list_command, status, macros, check_tex, extract, build, check, make, new, watch,
+            synthesize)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args, refusal = _refusal(argv)
+    if refusal is not None or args is None:
+        print(f"error: {refusal}", file=sys.stderr)
+        return 1
+    try:
+        with sigterm_stops_like_ctrl_c():
+            return args.command(args)
+    except KeyboardInterrupt as exc:
+        line, code = stopped(exc)
+        print(line, file=sys.stderr)
+        return code
+    except BrokenPipeError:
+        # The reader of our output went away (`figures list | head`): nothing to report;
+        # stdout is pointed at devnull so the interpreter's final flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - every failure is one line
+        if args.debug:
+            traceback.print_exc()
+        if isinstance(exc, OSError) and exc.filename is None and exc.errno is not None:
+            # Every file we open is named in its error: one without a name is the stream
+            # our output goes to (`> /dev/full`).
+            exc.filename = "standard output"
+        print(f"error: {error_line(exc, f'figures {args.command_name}')}", file=sys.stderr)
+        return 1
+
+
+def _refusal(argv: Sequence[str] | None) -> tuple[argparse.Namespace | None, str | None]:
+    """The parsed command line, or the one line that refuses to run it at all."""
+    from figures.cli import startup
+
+    try:
+        startup.prepare()
+    except FigureDataError as exc:
+        return None, str(exc)
+    args = parser().parse_args(argv)
+    figdata_dir = getattr(args, "figdata", None)
+    writes_figdata = getattr(args, "writes_figdata", None)
+    if sys.stdout is None and getattr(args, "answers_on_stdout", False):
+        # their output is the answer (`build` and the others only report progress there)
+        return args, "standard output: closed; the answer would be lost (redirect it instead)"
+    if (figdata_dir is not None and not (writes_figdata and writes_figdata(args))
+            and not figdata_dir.is_dir()):
+        # One line, not one "file not found" per figure (extract makes the folder).
+        return args, f"{figdata_dir}: figdata folder not found (pass --figdata DIR)"
+    return args, None
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="figures", description=__doc__.splitlines()[0])
+    top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    top.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+    sub = top.add_subparsers(required=True, metavar="COMMAND")
+    # --debug after the subcommand too; SUPPRESS keeps the one given before it.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                        help="show tracebacks on errors (also before the command)")
+
+    def add(name: str, **kwargs) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, parents=[common], **kwargs)
+        p.set_defaults(command_name=name)
+        return p
+
+    for command in COMMANDS:
+        command.add_parser(add)
+    return top

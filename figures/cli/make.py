@@ -1,0 +1,33 @@
+"""``figures make [RESULTS]``: the one command (``nox -s figures``): extract RESULTS if given,
+then build what changed."""
+
+from __future__ import annotations
+
+import argparse
+
+from figures.cli.build import build_figures
+from figures.cli.common import add_figdata, add_out, path_arg
+from figures.cli.extract import extract
+from figures.registry import FIGURES
+
+
+def add_parser(add) -> None:
+    p = add("make", help="extract RESULTS (if given), then build what changed: "
+            "the one command (`nox -s figures`, `tox -e figures`)")
+    p.add_argument("results", type=path_arg, nargs="?", metavar="RESULTS",
+                   help="a results folder to extract into figdata/ first (default: none)")
+    add_figdata(p)
+    add_out(p)
+    p.set_defaults(command=run, writes_figdata=writes_figdata)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.results is not None:
+        status = extract(args.results, args.figdata, debug=args.debug)
+        if status:
+            return status  # the build would show figdata the results do not match
+    return build_figures(FIGURES, args.figdata, args.out, debug=args.debug)
+
+
+def writes_figdata(args: argparse.Namespace) -> bool:
+    return args.results is not None

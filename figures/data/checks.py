@@ -1,0 +1,79 @@
+"""The value checks every reader shares, with one wording: an object, a number, a list.
+
+Each raises :class:`~figures.errors.FigureDataError` naming the file and the key path
+(``a.b[2].c``), so a bad value never surfaces as a traceback. The raw-log readers
+(:mod:`figures.extract.results`), the figures' extractors and the figdata schema
+(:mod:`figures.data.schema`) all use these.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from figures.errors import FigureDataError
+
+
+def type_name(value: Any) -> str:
+    """How an error names a JSON value's type ("an object", "a string", ...)."""
+    return {dict: "an object", list: "a list", str: "a string", type(None): "null",
+            bool: "a boolean", int: "a number", float: "a number"}.get(type(value),
+                                                                     type(value).__name__)
+
+
+def get(doc: Any, key: str, file: str, where: str = "") -> Any:
+    """``doc[key]`` or an error naming the file and the key path."""
+    if not isinstance(doc, dict):
+        raise FigureDataError(file, where or "(top level)", f"expected an object, got {type_name(doc)}")
+    if key not in doc:
+        raise FigureDataError(file, join(where, key), "missing key")
+    return doc[key]
+
+
+def number(value: Any, file: str, where: str, *, positive: bool = False) -> float:
+    """A finite float (and > 0 when bound for a log axis)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise FigureDataError(file, where, f"expected a number, got {type_name(value)}")
+    if not math.isfinite(value):
+        raise FigureDataError(file, where, f"expected a finite number, got {value}")
+    if positive and value <= 0:
+        raise FigureDataError(file, where, f"expected a positive number for a log axis, got {value}")
+    return float(value) if isinstance(value, float) else value
+
+
+def number_at(rec: Any, key: str, file: str, where: str, *, positive: bool = False) -> float:
+    """``rec[key]``, a finite number (positive when bound for a log axis)."""
+    return number(get(rec, key, file, where), file, join(where, key), positive=positive)
+
+
+def element(value: Any, index: int, file: str, where: str) -> Any:
+    """``value[index]`` of a per-layer list, or an error naming the required length."""
+    if not isinstance(value, list):
+        raise FigureDataError(file, where, f"expected a list, got {type_name(value)}")
+    need = index + 1 if index >= 0 else -index
+    if len(value) < need:
+        raise FigureDataError(
+            file, where, f"list has {len(value)} entries, index [{index}] needs at least {need}"
+        )
+    return value[index]
+
+
+def mapping(value: Any, file: str, where: str) -> dict[str, Any]:
+    """An object (a JSON dict)."""
+    if not isinstance(value, dict):
+        raise FigureDataError(file, where, f"expected an object, got {type_name(value)}")
+    return value
+
+
+def numbers(value: Any, file: str, where: str, *, positive: bool = False) -> list[float]:
+    """A non-empty list of finite numbers (positive when bound for a log axis)."""
+    if not isinstance(value, list):
+        raise FigureDataError(file, where, f"expected a list of numbers, got {type_name(value)}")
+    if not value:
+        raise FigureDataError(file, where, "empty list, expected at least one value")
+    return [number(v, file, f"{where}[{i}]", positive=positive) for i, v in enumerate(value)]
+
+
+def join(where: str, key: str) -> str:
+    """``where.key``, or ``key`` at the top level."""
+    return f"{where}.{key}" if where else key

@@ -1,0 +1,149 @@
+"""Reading a raw ``results/`` tree as the seed scripts lay it out, with exact error locations.
+
+Every accessor raises :class:`~figures.errors.FigureDataError` naming the file (relative to
+the results folder), the record and the key, so a bad log never surfaces as a traceback.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from figures.data.checks import element, get, join, number, type_name
+from figures.data.jsonio import read_json, sha256_of
+from figures.errors import FigureDataError
+
+#: A results tree made by :mod:`figures.extract.synthetic` carries this file; its figdata is
+#: marked ``synthetic-example`` so that nobody mistakes it for the paper's data.
+SYNTHETIC_MARKER = "SYNTHETIC.json"
+CACHED_FILES = 4
+
+
+class ResultsTree:
+    """A results folder; remembers which files each extraction read and their hashes."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        if not self.root.is_dir():
+            raise FigureDataError(str(root), None, "results folder not found")
+        # A few recently parsed files (the CIFAR figures share three), not the whole tree:
+        # memory stays bounded by the largest files, whatever the tree's size.
+        self._cache: OrderedDict[str, Any] = OrderedDict()
+        self._used: list[str] | None = None
+        #: One line per tolerated oddity (e.g. a skipped seed); the CLI prints them.
+        self.warnings: list[str] = []
+
+    @property
+    def synthetic(self) -> bool:
+        return (self.root / SYNTHETIC_MARKER).is_file()
+
+    @contextmanager
+    def recording(self) -> Iterator[list[str]]:
+        """Collect the relative paths of every file read inside the block."""
+        used: list[str] = []
+        self._used = used
+        try:
+            yield used
+        finally:
+            self._used = None
+
+    def exists(self, rel: str) -> bool:
+        return (self.root / rel).is_file()
+
+    def warn(self, file: str, key: str | None, message: str) -> None:
+        self.warnings.append(str(FigureDataError(file, key, message)))
+
+    def load(self, rel: str) -> Any:
+        if self._used is not None and rel not in self._used:
+            self._used.append(rel)
+        if rel in self._cache:
+            self._cache.move_to_end(rel)
+        else:
+            self._cache[rel] = read_json(self.root / rel, shown_as=rel)
+            if len(self._cache) > CACHED_FILES:
+                self._cache.popitem(last=False)
+        return self._cache[rel]
+
+    def sha256(self, rel: str) -> str:
+        return sha256_of(self.root / rel)
+
+    def glob(self, folder: str, prefix: str, suffix: str = ".json") -> list[str]:
+        """Sorted relative paths in ``folder`` named ``prefix*suffix`` (seed 001's listing)."""
+        directory = self.root / folder
+        if not directory.is_dir():
+            raise FigureDataError(folder, None, "folder not found")
+        names = sorted(
+            p.name for p in directory.iterdir() if p.name.startswith(prefix) and p.name.endswith(suffix)
+        )
+        if not names:
+            raise FigureDataError(folder, None, f"no {prefix}*{suffix} files found")
+        return [f"{folder}/{name}" for name in names]
+
+
+def log_records(doc: Any, key: str, file: str) -> list[dict[str, Any]]:
+    """The non-empty list of per-epoch records under ``key``."""
+    log = get(doc, key, file)
+    if not isinstance(log, list):
+        raise FigureDataError(file, key, f"expected a list of epoch records, got {type_name(log)}")
+    if not log:
+        raise FigureDataError(file, key, "empty log, expected at least one epoch record")
+    for i, rec in enumerate(log):
+        if not isinstance(rec, dict):
+            raise FigureDataError(file, f"{key}[{i}]", f"expected an object, got {type_name(rec)}")
+    return log
+
+
+def log_epochs(log: list[dict[str, Any]], log_key: str, file: str) -> list[float]:
+    """Each record's ``epoch``: increasing, without duplicates (a log stored reversed or with
+    a record repeated would otherwise be drawn as it stands)."""
+    epochs: list[float] = []
+    for i, rec in enumerate(log):
+        where = f"{log_key}[{i}]"
+        epoch = number(get(rec, "epoch", file, where), file, f"{where}.epoch")
+        if epochs and epoch <= epochs[-1]:
+            how = "repeats" if epoch == epochs[-1] else "comes after"
+            raise FigureDataError(
+                file, f"{where}.epoch", f"epoch {epoch:g} {how} epoch {epochs[-1]:g} of "
+                f"{log_key}[{i - 1}]; records must be in increasing epoch order without "
+                "duplicates: sort the log and drop repeated records")
+        epochs.append(epoch)
+    return epochs
+
+
+def layer_series(log: list[dict[str, Any]], keys: Sequence[str], index: int, file: str,
+                 log_key: str) -> list[float]:
+    """``rec[key][index]`` of every record, ``key`` the first of ``keys`` it holds: a
+    per-layer norm bound for a log axis. Every record lists as many layers under a key as
+    the first record that has it: a list cut short would put another layer at ``index``."""
+    values: list[float] = []
+    layers: dict[str, tuple[int, int]] = {}  # key: (its length, the first record holding it)
+    for i, rec in enumerate(log):
+        where = f"{log_key}[{i}]"
+        key = first_key(rec, keys)
+        if key is None:
+            if len(keys) == 1:
+                raise FigureDataError(file, join(where, keys[0]), "missing key")
+            raise FigureDataError(file, where, f"missing key: expected {' or '.join(keys)}")
+        if isinstance(rec[key], list):
+            count, first = layers.setdefault(key, (len(rec[key]), i))
+            if len(rec[key]) != count:
+                raise FigureDataError(
+                    file, f"{where}.{key}", f"{len(rec[key])} layers where {log_key}[{first}] "
+                    f"has {count}; every record lists every layer")
+        values.append(layer_value(rec, key, index, file, where))
+    return values
+
+
+def first_key(rec: dict[str, Any], keys: Sequence[str]) -> str | None:
+    """The first of ``keys`` present in ``rec`` (the seeds' key-variant fallbacks)."""
+    return next((k for k in keys if k in rec), None)
+
+
+def layer_value(rec: dict[str, Any], key: str, index: int, file: str, where: str) -> float:
+    """``rec[key][index]``, a per-layer norm bound for a log axis (finite and positive)."""
+    layers = get(rec, key, file, where)
+    at = join(where, key)
+    return number(element(layers, index, file, at), file, f"{at}[{index}]", positive=True)

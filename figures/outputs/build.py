@@ -1,0 +1,100 @@
+"""The build: render the figures whose build key changed, in parallel, atomically.
+
+The key and the state file are :mod:`figures.outputs.state`'s, the pixels
+:mod:`figures.outputs.render`'s, the processes :mod:`figures.outputs.workers`' and the output
+folder's lock :mod:`figures.outputs.lock`'s.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from figures.data.jsonio import ensure_folder, read_bytes, write_text_atomic
+from figures.errors import FigureDataError, os_error
+from figures.outputs.lock import locked, remove_stale_temp_files
+from figures.outputs.render import file_hash
+from figures.outputs.state import STATE_FILE, build_key
+from figures.outputs.workers import Result, failure, joined, render_one, render_parallel, tasks_for
+from figures.registry import FigureSpec
+
+
+def build(
+    specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
+    jobs: int | None = None, force: bool = False, stamp: bool = True,
+    rc: dict[str, Any] | None = None, on_wait: Callable[[], None] | None = None,
+) -> list[Result]:
+    """Render the figures whose build key changed (all with ``force``), ``jobs`` at a time;
+    ``stamp=False`` leaves synthetic data unmarked (only the comparison with the seeds);
+    ``rc`` is applied at save time (the camera-ready build's PDF font type). The output
+    folder's lock is held throughout (``on_wait`` is called if another build holds it)."""
+    out_dir = ensure_folder(out_dir)
+    with locked(out_dir, on_wait):
+        remove_stale_temp_files(out_dir, specs)
+        try:
+            return _build_locked(specs, figdata_dir, out_dir, jobs=jobs, force=force,
+                                 stamp=stamp, rc=rc)
+        finally:
+            # Workers killed mid-write (Ctrl-C, SIGTERM, the OOM killer) leave temp files:
+            # removed now, not by the next build.
+            remove_stale_temp_files(out_dir, specs)
+
+
+def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
+                  jobs: int | None, force: bool, stamp: bool,
+                  rc: dict[str, Any] | None) -> list[Result]:
+    state_path = out_dir / STATE_FILE
+    try:
+        state = json.loads(read_bytes(state_path))
+    except (FigureDataError, ValueError):
+        state = {}  # no state (or not ours): everything is rendered again
+    if not isinstance(state, dict):
+        state = {}
+    results: dict[str, Result] = {}
+    keys: dict[str, str] = {}
+    todo: list[FigureSpec] = []
+    raws: list[bytes] = []
+    for spec in specs:
+        path = spec.figdata_path(figdata_dir)
+        try:
+            raw = read_bytes(path)
+            variant = ("" if stamp else ":no-stamp") + (f":rc={sorted(rc.items())}" if rc else "")
+            keys[spec.name] = key = build_key(spec, raw) + variant
+        except (FigureDataError, OSError) as exc:
+            results[spec.name] = failure(spec.name, exc)
+            continue
+        recorded = state.get(spec.name)
+        recorded = recorded if isinstance(recorded, dict) else {}
+        outputs = {n: file_hash(out_dir / n) for n in spec.output_names()}
+        if (not force and recorded.get("key") == key and recorded.get("outputs") == outputs
+                and None not in outputs.values()):
+            results[spec.name] = Result(spec.name, "current", kind=recorded.get("kind", ""),
+                                        outputs=[out_dir / n for n in outputs])
+        else:
+            todo.append(spec)
+            raws.append(raw)
+    tasks = tasks_for(todo, raws, jobs or os.cpu_count() or 1)
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
+    if jobs == 1:
+        rendered = [render_one(spec, figdata_dir, out_dir, raw, stamp, rc)
+                    for spec, raw in zip(todo, raws, strict=True)]
+    else:
+        rendered = joined(render_parallel(tasks, figdata_dir, out_dir, jobs, stamp, rc))
+    for result in rendered:
+        results[result.name] = result
+        if result.status == "built":
+            state[result.name] = {
+                "key": keys[result.name], "kind": result.kind,
+                "outputs": result.hashes,
+            }
+        else:
+            state.pop(result.name, None)
+    if rendered:
+        try:
+            write_text_atomic(state_path, json.dumps(state, indent=1, sort_keys=True) + "\n")
+        except OSError as exc:
+            raise os_error(exc, state_path) from None
+    return [results[spec.name] for spec in specs]

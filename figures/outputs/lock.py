@@ -1,0 +1,70 @@
+"""One build at a time per output folder (a lock file beside the state), so a key is never
+paired with another build's picture; the temporary files a killed build left are removed."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+from figures.errors import os_error
+from figures.outputs.state import STATE_FILE
+from figures.registry import FIGURES, FigureSpec
+
+LOCK_FILE = ".build.lock"
+
+
+def _temp_name(target: str) -> re.Pattern[str]:
+    """``atomic_path``'s temporary names for ``target``: ``.STEM.XXXXXXXX.SUFFIX``."""
+    stem, _, suffix = target.rpartition(".")
+    return re.compile(rf"\.{re.escape(stem)}\.[a-z0-9_]{{8}}\.{re.escape(suffix)}")
+
+
+def remove_stale_temp_files(out_dir: Path, specs: Sequence[FigureSpec]) -> None:
+    """Temporary files of our own naming that a killed build left (we hold the lock: no
+    other build is writing them)."""
+    names = {n for spec in (*FIGURES, *specs) for n in spec.output_names()}
+    patterns = [_temp_name(n) for n in sorted(names)]
+    patterns.append(_temp_name(STATE_FILE))
+    for path in out_dir.iterdir():
+        if path.name.startswith(".") and any(p.fullmatch(path.name) for p in patterns):
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+
+@contextlib.contextmanager
+def locked(out_dir: Path, on_wait: Callable[[], None] | None = None) -> Iterator[None]:
+    """Hold the output folder's lock; ``on_wait`` is called if another build holds it."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on Windows
+        yield
+        return
+    lock_path = out_dir / LOCK_FILE
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError as exc:
+        raise os_error(exc, lock_path) from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if on_wait is not None:
+                on_wait()
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        with contextlib.suppress(OSError):  # who holds it, for a build that waits
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        yield
+    finally:
+        os.close(fd)
+
+
+def lock_holder(out_dir: Path) -> str | None:
+    """The process id written by the build that holds ``out_dir``'s lock, if readable."""
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        text = (Path(out_dir) / LOCK_FILE).read_text(encoding="ascii").strip()
+        return text if text.isdigit() else None
+    return None

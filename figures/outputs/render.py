@@ -1,0 +1,75 @@
+"""What decides a figure's pixels: render it and save each output inside its theme.
+
+This module, the figure's own module, its family's private helpers in ``figures/plots/``,
+``figures/style.py`` and ``figures/outputs/stamp.py`` are the code in a figure's build key
+(:mod:`figures.outputs.state`): editing the build's workers, lock or CLI re-renders nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from figures.data.jsonio import atomic_path, read_bytes
+from figures.errors import FigureDataError
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from figures.registry import FigureSpec
+
+#: Strip what would make two builds differ byte for byte (dates, software stamps).
+_METADATA = {
+    "png": {"Software": None},
+    "pdf": {"Creator": None, "Producer": None, "CreationDate": None},
+}
+
+
+def save(spec: FigureSpec, fig: Figure, target: Any, *, rc: dict[str, Any] | None = None,
+         **savefig_kwargs: Any) -> None:
+    """``fig.savefig`` inside the figure's theme, so the caller's rcParams cannot leak in
+    (fonts are resolved and ``savefig.*`` read at save time). Used by the build and tests;
+    ``rc`` adds save-time settings (the camera-ready build's ``pdf.fonttype``)."""
+    from figures.style import theme
+
+    fmt = savefig_kwargs.get("format") or Path(str(target)).suffix.lstrip(".") or "png"
+    savefig_kwargs.setdefault("metadata", _METADATA.get(fmt))
+    with theme({**spec.render.rc, **(rc or {})}):
+        fig.savefig(target, **savefig_kwargs)
+
+
+def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path, *,
+                  stamp: bool = False, rc: dict[str, Any] | None = None,
+                  hashes: dict[str, str] | None = None,
+                  formats: Sequence[str] | None = None) -> list[Path]:
+    """Render ``spec`` and save each output (those in ``formats``, if given) inside the
+    figure's theme (plus ``rc``), atomically; ``stamp`` marks it as synthetic example data
+    (figures/stamp.py); ``hashes`` (if given) receives each file's name and the sha256 of
+    the bytes written."""
+    written = []
+    fig = spec.render(data)
+    if stamp:
+        from figures.outputs.stamp import stamp_synthetic
+
+        stamp_synthetic(spec, fig)
+    for out in spec.outputs:
+        if formats is not None and out.fmt not in formats:
+            continue
+        target = Path(out_dir) / f"{spec.name}.{out.fmt}"
+        with atomic_path(target) as tmp:
+            save(spec, fig, tmp, rc=rc, format=out.fmt, dpi=out.dpi,
+                 bbox_inches=out.bbox_inches)
+            if hashes is not None:
+                hashes[target.name] = file_hash(tmp)
+        written.append(target)
+    return written
+
+
+def file_hash(path: Path) -> str | None:
+    """The sha256 of a regular file, None if there is none (or it cannot be read)."""
+    try:
+        return hashlib.sha256(read_bytes(path)).hexdigest()
+    except FigureDataError:
+        return None

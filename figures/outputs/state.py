@@ -1,0 +1,32 @@
+"""The incremental build's memory: a figure's build key and the state file beside the outputs.
+
+A figure is rendered again only when its build key changes: the figdata bytes, the code that
+decides its pixels (``FigureSpec.source_files``), the package and matplotlib versions and its
+output list. Keys and the hashes of the bytes written are kept in ``.build-state.json``, so a
+deleted or edited output file is rebuilt too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+from typing import TYPE_CHECKING
+
+from figures import __version__
+
+if TYPE_CHECKING:
+    from figures.registry import FigureSpec
+
+STATE_FILE = ".build-state.json"
+
+
+def build_key(spec: FigureSpec, figdata_bytes: bytes) -> str:
+    digest = hashlib.sha256()
+    digest.update(figdata_bytes)
+    for path in spec.source_files():
+        if not path.is_file():
+            spec.code()  # the figure's own module gone: one line saying what to do
+        digest.update(path.read_bytes())
+    env = [__version__, importlib.metadata.version("matplotlib"), repr(spec.outputs)]
+    digest.update("\0".join(env).encode())
+    return digest.hexdigest()

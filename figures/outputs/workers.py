@@ -1,0 +1,234 @@
+"""Rendering figures in worker processes, each inside its own fault boundary.
+
+Anything raised while validating, rendering or saving one figure becomes that figure's
+one-line failed :class:`Result`. Workers die with the build: on Ctrl-C the build kills them,
+and on Linux the kernel kills them if the build itself is killed (``PR_SET_PDEATHSIG``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import re
+import signal
+import sys
+import traceback
+import warnings
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from figures.data import figdata
+from figures.data.jsonio import decode
+from figures.errors import FigureDataWarning, error_line, is_internal, one_line
+from figures.outputs.render import write_outputs
+from figures.registry import FigureSpec
+from figures.signals import release_stop_signals, stop_signals_held
+
+
+@dataclass
+class Result:
+    name: str
+    status: str  # "built", "current" or "failed"
+    message: str = ""
+    kind: str = ""
+    outputs: list[Path] = field(default_factory=list)
+    #: A failure that is a bug of ours (``message`` says "internal error in NAME: ...").
+    internal: bool = False
+    #: The traceback of a failure, shown with ``--debug`` (formatted in the worker).
+    traceback: str = ""
+    #: Output name -> sha256 of the bytes this build wrote (what the state records).
+    hashes: dict[str, str] = field(default_factory=dict)
+    #: One line per distinct warning while drawing (missing glyphs: one line, naming keys).
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def line(self) -> str:
+        """The failure's one line, without the leading ``error:``."""
+        return self.message if self.internal else f"{self.name}: {self.message}"
+
+
+def failure(name: str, exc: BaseException) -> Result:
+    """The failed Result of whatever ``exc`` is: the fault boundary of one figure."""
+    tb = "".join(traceback.format_exception(exc))
+    return Result(name, "failed", error_line(exc, name), internal=is_internal(exc), traceback=tb)
+
+
+def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes,
+                stamp: bool = True, rc: dict[str, Any] | None = None,
+                formats: Sequence[str] | None = None) -> Result:
+    """Validate and render one figure from its figdata bytes (read once, for the key too),
+    writing its outputs (those in ``formats``, if given).
+
+    Everything raised on the way becomes this figure's one-line failed Result (Ctrl-C is
+    not an error of the figure and goes on up)."""
+    path = spec.figdata_path(figdata_dir)
+    try:
+        doc = figdata.load(path, spec.name, spec.schema, text=decode(raw, str(path)))
+        hashes: dict[str, str] = {}
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            outputs = write_outputs(spec, doc["data"], out_dir,
+                                    stamp=stamp and figdata.is_synthetic(doc), rc=rc,
+                                    hashes=hashes, formats=formats)
+    except Exception as exc:  # noqa: BLE001 - the fault boundary of one figure
+        return failure(spec.name, exc)
+    return Result(spec.name, "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
+                  warnings=_warning_lines(caught, doc["data"], str(path)))
+
+
+_GLYPH = re.compile(r"Glyph (\d+) .*missing from font\(s\) (.+?)\.?$")
+
+
+def _warning_lines(caught: Sequence[warnings.WarningMessage], data: Any, file: str) -> list[str]:
+    """matplotlib's warnings while drawing, one line each; all missing glyphs as one line
+    naming the keys of the texts that hold them (not a screen of repeated warnings)."""
+    lines: list[str] = []
+    glyphs: dict[str, str] = {}
+    for caught_warning in caught:
+        message = str(caught_warning.message)
+        match = _GLYPH.search(message)
+        if match:
+            glyphs[chr(int(match.group(1)))] = match.group(2)
+            continue
+        if isinstance(caught_warning.message, FigureDataWarning):
+            message = f"{file}: {message}"
+        if (line := one_line(message)) not in lines:
+            lines.append(line)
+    if glyphs:
+        keys = [where for where, text in _texts(data, "data") if set(text) & set(glyphs)]
+        fonts = ", ".join(sorted(set(glyphs.values())))
+        chars = " ".join(sorted(glyphs))
+        lines.insert(0, one_line(f"{file}: {', '.join(keys) or 'a text'}: characters {chars} "
+                                 f"are missing from the figure's fonts ({fonts}) and are drawn "
+                                 "as empty boxes"))
+    return lines
+
+
+def _texts(value: Any, where: str) -> Iterator[tuple[str, str]]:
+    """Every string in ``value`` (and every key), with its location."""
+    if isinstance(value, str):
+        yield where, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield f"{where} key {key!r}", key
+            yield from _texts(item, f"{where}.{key}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _texts(item, f"{where}[{i}]")
+
+
+_PARENT: list[int] = []
+_PR_SET_PDEATHSIG = 1
+
+
+def _worker_init(parent: int) -> None:
+    """Make a pool worker die with the build: Ctrl-C is the parent's to handle (it kills
+    the workers), and on Linux the kernel sends SIGKILL when the parent dies."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    release_stop_signals()  # forked while the build held them
+    _PARENT[:] = [parent]
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    _exit_if_orphaned()
+
+
+def _exit_if_orphaned() -> None:
+    """The parent died (before PR_SET_PDEATHSIG took effect, or on another OS): stop."""
+    if _PARENT and os.getppid() != _PARENT[0]:
+        os._exit(1)
+
+
+def _render_in_worker(spec: FigureSpec, *args: Any) -> Result:
+    _exit_if_orphaned()
+    return render_one(spec, *args)
+
+
+def render_parallel(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | None]],
+                     figdata_dir: Path, out_dir: Path, jobs: int, stamp: bool,
+                     rc: dict[str, Any] | None) -> list[Result]:
+    """Render ``tasks`` (see :func:`_tasks`) in ``jobs`` forked workers; any exception
+    (Ctrl-C) kills them before it goes on.
+
+    A worker killed from outside (the OOM killer, a ``kill -9``) breaks the whole pool and
+    fails every task still pending with it; each of those is rendered again alone, in a
+    pool of its own, so one figure that kills its process cannot take the others down."""
+    rendered = _render_pool(tasks, figdata_dir, out_dir, jobs, stamp, rc)
+    for i, (task, result) in enumerate(zip(tasks, rendered, strict=True)):
+        if result is None:
+            (alone,) = _render_pool([task], figdata_dir, out_dir, 1, stamp, rc)
+            rendered[i] = alone or Result(
+                task[0].name, "failed", "the process rendering it was killed (out of "
+                "memory?); nothing was written for it")
+    return [r for r in rendered if r is not None]
+
+
+def _render_pool(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | None]],
+                 figdata_dir: Path, out_dir: Path, jobs: int, stamp: bool,
+                 rc: dict[str, Any] | None) -> list[Result | None]:
+    """Each task's Result, or None where a worker's death broke the pool under it."""
+    pool = None
+    try:
+        with stop_signals_held():  # the workers are forked here: never interrupted half-way
+            pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"),
+                                       initializer=_worker_init, initargs=(os.getpid(),))
+            futures = [pool.submit(_render_in_worker, spec, figdata_dir, out_dir, raw, stamp,
+                                   rc, formats) for spec, raw, formats in tasks]
+        rendered: list[Result | None] = []
+        for (spec, _, _), future in zip(tasks, futures, strict=True):
+            try:
+                rendered.append(future.result())
+            except BrokenProcessPool:
+                rendered.append(None)
+            except Exception as exc:  # noqa: BLE001 - e.g. a result that does not pickle
+                rendered.append(failure(spec.name, exc))
+        return rendered
+    except BaseException:
+        # No public API stops running workers; without this a pending figure would still
+        # be rendered and written after Ctrl-C.
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.kill()
+        raise
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def tasks_for(todo: Sequence[FigureSpec], raws: Sequence[bytes],
+           workers: int) -> list[tuple[FigureSpec, bytes, tuple[str, ...] | None]]:
+    """One task per figure; while that leaves workers idle (one figure changed, a few
+    figures on many cores), figures with several outputs are split by format, the most
+    outputs first: each part renders the figure and saves one format, which costs one more
+    render but halves the figure's wall time."""
+    tasks: list[tuple[FigureSpec, bytes, tuple[str, ...] | None]] = [
+        (spec, raw, None) for spec, raw in zip(todo, raws, strict=True)]
+    for spec, raw in sorted(zip(todo, raws, strict=True), key=lambda t: -len(t[0].outputs)):
+        if len(tasks) >= workers or len(spec.outputs) < 2:
+            break
+        index = next(i for i, task in enumerate(tasks) if task[0] is spec)
+        tasks[index:index + 1] = [(spec, raw, (out.fmt,)) for out in spec.outputs]
+    return tasks
+
+
+def joined(parts: Sequence[Result]) -> list[Result]:
+    """One Result per figure from the Results of its parts (in task order): failed if any
+    part failed, else built with every part's outputs."""
+    by_name: dict[str, Result] = {}
+    for part in parts:
+        whole = by_name.setdefault(part.name, part)
+        if whole is part:
+            continue
+        if whole.status == "built" and part.status == "failed":
+            by_name[part.name] = part
+        elif whole.status == part.status == "built":
+            whole.outputs = [*whole.outputs, *part.outputs]
+            whole.hashes = {**whole.hashes, **part.hashes}
+            whole.warnings = [*whole.warnings, *(w for w in part.warnings
+                                                 if w not in whole.warnings)]
+    return list(by_name.values())

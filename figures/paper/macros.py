@@ -1,0 +1,132 @@
+"""The paper's numbers from one source: figdata to LaTeX macros (:mod:`figures.paper.texcheck`
+checks that the text uses them).
+
+Each figdata file may list the values the paper quotes under ``"quoted"``, next to the data::
+
+    {"macro": "heroAccFA", "path": "panel_a.values.FA.acc", "format": ".3f",
+     "note": "FA test accuracy, 3-seed mean (fa_main_audit, d=256 L=4)"}
+
+``path`` points into ``data`` (dots; list indices are numbers); ``aggregate`` (``mean`` or
+``std``, ddof 0 as the figures draw them) reduces a list there, e.g. final accuracies over
+seeds. ``format`` is a Python format spec fixed per quantity (``.1%`` writes ``58.1\\%``).
+Values from synthetic-example figdata carry a ``%`` comment in the macros file.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from figures.data import figdata
+from figures.data.checks import number as finite_number
+from figures.data.schema import validate
+from figures.errors import FigureDataError
+from figures.registry import FigureSpec
+
+
+@dataclass(frozen=True)
+class Quoted:
+    figure: str
+    macro: str
+    value: float
+    format: str
+    note: str
+    #: From synthetic-example figdata: marked in macros.tex and by ``figures list --values``.
+    synthetic: bool = False
+
+    @property
+    def text(self) -> str:
+        """The value as the paper prints it (LaTeX-escaped percent sign)."""
+        # "z" (after the sign): -0.0004 at .3f prints 0.000, not -0.000
+        spec = re.sub(r"^([+ -]?)", r"\1z", self.format)
+        return format(self.value, spec).replace("%", r"\%")
+
+
+#: Mean, and population standard deviation (ddof 0) as the figures' error bars, computed
+#: exactly (``statistics`` works in fractions) and rounded once: three equal accuracies have
+#: a std of 0, not the 1.4e-17 of floating-point sums a ``.2e`` macro would print.
+_AGGREGATE = {"mean": statistics.mean, "std": statistics.pstdev}
+
+
+#: A list index in a quoted path: ASCII digits ("²" or "١" are no index).
+_INDEX = re.compile(r"-?[0-9]{1,9}")
+
+
+def _resolve(data: Any, path: str, file: str) -> Any:
+    value = data
+    for part in path.split("."):
+        if (isinstance(value, list) and _INDEX.fullmatch(part)
+                and -len(value) <= int(part) < len(value)):
+            value = value[int(part)]
+        elif isinstance(value, dict) and part in value:
+            value = value[part]
+        else:
+            raise FigureDataError(file, f"quoted path data.{path}", f"no such entry ({part!r})")
+    return value
+
+
+def quoted_values(specs: Iterable[FigureSpec], figdata_dir: Path) -> list[Quoted]:
+    """Every quoted value of every figure, in registry order."""
+    found: list[Quoted] = []
+    first_place: dict[str, str] = {}
+    for spec in specs:
+        path = spec.figdata_path(figdata_dir)
+        doc = figdata.load(path, spec.name)
+        # keys, macro names, formats, notes and aggregates are checked with the envelope
+        # (figdata.schema.json) before any macro is written; data quoted from is checked
+        # against the figure's SCHEMA as the build checks it (no 500.0\% of an accuracy)
+        if doc.get("quoted") and spec.schema is not None:
+            validate(doc["data"], spec.schema, str(path))
+        for i, entry in enumerate(doc.get("quoted", [])):
+            where = f"quoted[{i}]"
+            if entry["macro"] in latex_names():
+                raise FigureDataError(str(path), f"{where}.macro", f"\\{entry['macro']} is "
+                                      "already defined by LaTeX (\\newcommand would stop the "
+                                      "paper's build); choose another name, e.g. "
+                                      f"{spec.name.split('_')[0]}{entry['macro'].capitalize()}")
+            value = _resolve(doc["data"], entry["path"], str(path))
+            # paper literals kept beside synthetic data (PAPER_KEYS) are the paper's values
+            synthetic = (figdata.is_synthetic(doc)
+                         and entry["path"].split(".")[0] not in spec.paper_keys)
+            aggregate = entry.get("aggregate")
+            if aggregate is not None:
+                if not isinstance(value, list) or not value:
+                    raise FigureDataError(str(path), f"{where}.path", "aggregate needs a list")
+                items = [finite_number(v, str(path), f"{where}.path data.{entry['path']}[{j}]")
+                         for j, v in enumerate(value)]
+                value = _AGGREGATE[aggregate](items)
+            value = finite_number(value, str(path), f"{where}.path data.{entry['path']}")
+            place = f"{path}: {where}"
+            if entry["macro"] in first_place:
+                raise FigureDataError(str(path), f"{where}.macro", f"\\{entry['macro']} is "
+                                      f"already quoted at {first_place[entry['macro']]}; one "
+                                      "name per value: rename one of them")
+            first_place[entry["macro"]] = place
+            found.append(Quoted(spec.name, entry["macro"], float(value), entry["format"],
+                                entry["note"], synthetic))
+    return found
+
+
+@functools.cache
+def latex_names() -> frozenset[str]:
+    """Command names LaTeX and common packages define (``tools/latex_names.py`` writes them)."""
+    text = (Path(__file__).parent / "latex_names.txt").read_text(encoding="ascii")
+    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
+
+
+#: Ends the line of each macro whose value comes from synthetic-example figdata.
+SYNTHETIC_COMMENT = "% SYNTHETIC EXAMPLE DATA, not a result: run `figures extract RESULTS`"
+
+
+def macros_tex(quoted: Sequence[Quoted]) -> str:
+    lines = ["% Generated by `figures macros` from figdata/: do not edit by hand.", ""]
+    for q in quoted:
+        lines.append(f"% {q.figure}: {q.note}")
+        mark = f" {SYNTHETIC_COMMENT}" if q.synthetic else ""
+        lines.append(f"\\newcommand{{\\{q.macro}}}{{{q.text}}}{mark}")
+    return "\n".join(lines) + "\n"

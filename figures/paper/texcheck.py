@@ -1,0 +1,359 @@
+"""``figures check-tex``: figdata numbers written by hand (or stale) in LaTeX.
+
+A quoted value (:mod:`figures.paper.macros`) belongs in the paper as its macro. This finds it
+written out instead, in any common representation: as a fraction or a percentage
+(``0.6147``, ``61.5\\%``, ``61.5~percent``, ``\\SI{61.5}{\\percent}``), at any precision
+down to the macro's own, and in scientific notation, in text or LaTeX (``4.4e-4``,
+``4.4\\times10^{-4}``, ``\\num{4.4e-4}``, ``$4.4 \\cdot 10^{-4}$``).
+
+A number is *the value written by hand* when it is a correct rounding of the value at least
+as precise as the macro, or the macro's own text in its own notation with trailing zeros
+(``61.50\\%`` for ``61.5\\%``; a percentage may drop them: ``36\\%`` for ``36.0\\%``;
+``0.01000`` is not ``1.0\\%`` of ``0.00994``). It is *stale* when it is written as the macro
+writes it (percent, scientific or plain) at exactly the macro's precision, is not the value,
+but lies within 5 of the macro's last digit and within 10% of the value.
+
+A results table is full of numbers like ours, so a number's digits are not enough: a match is
+reported only when the value's *words* are near it, in the same sentence or table row (or the
+table's header row): one of the names of its note or macro (two capitals or more, as written:
+``BP``, ``DFA``, ``StateBridge``) or two of its other words (``aggregate cosine``; stems,
+provenance in parentheses and stop words left out). Specific enough without words: the value
+to four significant digits or more that are not trailing zeros (``0.6147``, not ``0.1000``), and
+scientific notation (``4.4e-4``); and a value whose note is empty, which has no words.
+
+Numbers that say too little to tie them to a value are ignored: a plain decimal with fewer
+than two decimals (``0.5``, ``1.5``), a whole percentage or a mantissa with one significant
+digit (``5\\%``, ``4e-4``), and lengths (``0.5em``, ``0.45\\textwidth``). Comments,
+``\\newcommand`` lines and lines whose comment says ``% figures: ignore`` are skipped.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from figures.data.jsonio import read_text
+from figures.errors import FigureDataError
+from figures.paper.macros import Quoted
+
+# Linear on any line: no two whitespace runs may meet (``\s*(?:x)?\s*`` splits a run of n
+# spaces n^2 ways before failing), so each optional separator carries its own trailing run.
+_EXPONENT = (r"(?:[eE](?P<exp>[-+]?\d+)"
+             r"|\$?\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*"
+             r"(?:\{\s*(?P<exp2>(?:[-+−]\s*)?\d+)\s*\}|(?P<exp3>[-+−]?\d)))")
+_PERCENT = (r"(?:\s*(?:(?:\\,|~|\\ |\\thinspace)\s*)?\\%|\}\s*\{\s*\\percent\s*\}"
+            r"|\s*(?:(?:\\,|~)\s*)?\\percent(?![A-Za-z])|[\s~]+percent\b)")
+#: Numbers beyond any float's range or precision (1e308, 17 digits; a macro prints at most
+#: 99 decimals) are no figdata value: skipped, rather than overflowing the arithmetic.
+MAX_EXPONENT_DIGITS = 4
+MAX_DIGITS = 400
+#: A TeX length after a number makes it a dimension, not a value.
+_LENGTH = (r"(?:\s*(?:pt|cm|mm|em|ex|bp|sp|pc|dd|cc|mu)|in)(?![A-Za-z])"
+           r"|\s*\\(?:text|line|column|paper)(?:width|height)|\s*\\baselineskip")
+#: LaTeX sources are often Latin-1; the numbers and macros checked are ASCII in both.
+TEX_ENCODINGS = ("utf-8", "latin-1")
+_NUMBER = re.compile(
+    rf"(?:(?<![-\w.\\])(?P<sign>[-+−]))?(?<![\w.\\])(?P<int>\d+)(?:\.(?P<frac>\d+))?(?!\d|\.\d)"
+    rf"(?:{_EXPONENT})?(?P<pct>{_PERCENT})?(?P<len>{_LENGTH})?")
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number as written: its value as a fraction and the unit of its last digit."""
+
+    text: str
+    value: Decimal
+    unit: Decimal
+    significant: int
+    percent: bool
+    scientific: bool
+    decimals: int
+    #: The significant digits as written (``0.0400`` has ``400``).
+    digits: str = ""
+
+
+def parse_numbers(code: str) -> Iterator[Number]:
+    """Every number in a line of LaTeX, lengths excluded."""
+    for number, _, _ in _numbers_at(code):
+        yield number
+
+
+def _numbers_at(code: str) -> Iterator[tuple[Number, int, int]]:
+    """Every number in a line of LaTeX, lengths excluded, with where it starts and ends."""
+    for match in _NUMBER.finditer(code):
+        if match.group("len"):
+            continue
+        frac = match.group("frac") or ""
+        digits = (match.group("int") + frac).lstrip("0")
+        exp_text = match.group("exp") or match.group("exp2") or match.group("exp3")
+        exp_digits = re.sub(r"\s", "", exp_text or "0").replace("−", "-")
+        if (len(exp_digits.lstrip("-+").lstrip("0")) > MAX_EXPONENT_DIGITS
+                or len(match.group("int")) + len(frac) > MAX_DIGITS):
+            continue
+        exponent = int(exp_digits)
+        scale = exponent - (2 if match.group("pct") else 0)
+        sign = "-" if match.group("sign") in ("-", "−") else ""
+        value = Decimal(f"{sign}{match.group('int')}.{frac or '0'}").scaleb(scale)
+        shown = match.group(0).replace("$", "").strip()
+        if "{" in (match.group("pct") or ""):  # \SI{40.1}{\percent}
+            shown = shown[:match.start("pct") - match.start()] + "\\%"
+        yield (Number(shown, value, Decimal(1).scaleb(scale - len(frac)), len(digits),
+                      bool(match.group("pct")), exp_text is not None, len(frac), digits),
+               match.start(), match.end())
+
+
+def _informative(number: Number) -> bool:
+    """Enough digits to tie a number to one figdata value."""
+    if number.decimals >= (1 if number.percent else 2):
+        return True
+    return (number.percent or number.scientific) and number.significant >= 2
+
+
+def _specific_digits(number: Number) -> int:
+    """Significant digits without trailing zeros: ``0.6147`` has 4, ``0.1000`` has 1."""
+    return len(number.digits.rstrip("0"))
+
+
+def _macro_number(q: Quoted) -> Number | None:
+    return next(parse_numbers(q.text), None)
+
+
+#: ``% figures: ignore`` in a line's comment: check-tex skips the numbers of that line.
+SUPPRESS = re.compile(r"\bfigures:\s*ignore\b")
+#: Where a sentence or a table row ends: ``.``/``!``/``?`` before a space or the line's end,
+#: ``\\``, a rule of a table, an environment's or a section's start or end.
+_BOUNDARY = re.compile(
+    r"[.!?](?=[\s})$]|$)|\\\\|\\(?:begin|end|item|par|hline|[tmb][a-z]*rule|cline"
+    r"|tabularnewline|caption|(?:sub)*section|chapter|paragraph)(?![A-Za-z])", re.MULTILINE)
+#: A table's first row (its header) is context for every number of the table: results tables
+#: often name the methods in their columns.
+_TABLE = re.compile(r"\\begin\{(tabular\*?|tabular[xy]|longtable|array)\}")
+_TABLE_END = re.compile(r"\\end\{(tabular\*?|tabular[xy]|longtable|array)\}")
+#: Characters of context on each side at most (a source without any boundary is not one
+#: sentence).
+CONTEXT = 300
+_CONTROL_WORD = re.compile(r"\\[A-Za-z]+")
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+_CAMEL_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+#: Words of a note that say nothing of which value it is: grammar, and the provenance words
+#: of figdata notes (``panel C literal of the paper's figure script``).
+STOP_WORDS = frozenset({
+    "and", "are", "for", "from", "its", "not", "over", "per", "the", "this", "that", "via",
+    "was", "were", "where", "when", "with", "without", "available",
+    "paper", "figure", "fig", "panel", "script", "literal", "seed", "seeds", "value", "values",
+    "data"})
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    if len(word) > 3 and word.endswith("s"):
+        word = word[:-1]
+    return word[:6]
+
+
+@dataclass(frozen=True)
+class Keywords:
+    """What tells a quoted value apart in the text around a number: names (``BP``, ``DFA``,
+    ``StateBridge``: two capitals or more, matched as written) and words (stems of the
+    others, three letters or more, no stop words)."""
+
+    names: frozenset[str]
+    words: frozenset[str]
+
+    def seen_in(self, context: Context) -> bool:
+        """One of the names, or two of the words, in ``context``."""
+        return bool(self.names & context.tokens) or len(self.words & context.stems) >= 2
+
+
+@dataclass(frozen=True)
+class Context:
+    """The words around a number (LaTeX commands left out: ``\\textbf{BP}`` is ``BP``)."""
+
+    tokens: frozenset[str]
+    stems: frozenset[str]
+
+    @classmethod
+    def of(cls, text: str) -> Context:
+        tokens = frozenset(_TOKEN.findall(_CONTROL_WORD.sub(" ", text)))
+        return cls(tokens, frozenset(_stem(t) for t in tokens))
+
+
+def keywords(q: Quoted) -> Keywords | None:
+    """The names and words of a value's note (its parenthesised provenance left out) and
+    macro name (``heroCosFADeep``: hero, Cos, FA, Deep); None for a value without a note,
+    which nothing but its number can find."""
+    note = q.note
+    while re.search(r"\([^()]*\)", note):
+        note = re.sub(r"\([^()]*\)", " ", note)
+    if not _TOKEN.search(note):
+        return None
+    tokens = _TOKEN.findall(note) + _CAMEL_PART.findall(q.macro)
+    names = {t for t in tokens if sum(c.isupper() for c in t) >= 2}
+    words = {_stem(t) for t in tokens
+             if t not in names and len(t) >= 3 and t.lower() not in STOP_WORDS}
+    return Keywords(frozenset(names), frozenset(words))
+
+
+@dataclass(frozen=True)
+class Found:
+    """A number check-tex looks at: its line, where it sits in the document's code."""
+
+    line: int
+    number: Number
+    start: int
+    end: int
+
+
+class Document:
+    """A ``.tex`` source as check-tex reads it: the code of each line (comments and
+    ``\\newcommand`` lines left out), and its sentences and table rows."""
+
+    def __init__(self, tex: str) -> None:
+        codes, suppressed, blank = [], set(), []
+        for line_no, line in enumerate(tex.splitlines(), 1):
+            code, comment = _split_comment(line)
+            if not line.strip():  # a paragraph ends (a comment line does not end one)
+                blank.append(line_no - 1)
+            if "\\newcommand" in code or "\\renewcommand" in code:
+                code = ""
+            if SUPPRESS.search(comment):
+                suppressed.add(line_no)
+            codes.append(code)
+        self.codes = codes
+        self.suppressed = suppressed
+        self.text = "\n".join(codes)
+        self.starts = []
+        offset = 0
+        for code in codes:
+            self.starts.append(offset)
+            offset += len(code) + 1
+        bounds = sorted([(m.start(), m.end()) for m in _BOUNDARY.finditer(self.text)]
+                        + [(self.starts[i], self.starts[i]) for i in blank])
+        self._bound_starts = [s for s, _ in bounds]
+        self._bound_ends = [e for _, e in bounds]
+        # tables: (start, end, header) by start; each \begin's end and header end found by
+        # bisection in positions listed once (linear in the source, however many tables)
+        ends: dict[str, list[int]] = {}
+        for match in _TABLE_END.finditer(self.text):
+            ends.setdefault(match.group(1), []).append(match.start())
+        rows = [m.start() for m in re.finditer(r"\\\\", self.text)]
+        self._tables: list[tuple[int, int, str]] = []
+        for match in _TABLE.finditer(self.text):
+            names = ends.get(match.group(1), [])
+            k = bisect.bisect_left(names, match.end())
+            end = names[k] if k < len(names) else len(self.text)
+            k = bisect.bisect_left(rows, match.end())
+            header_end = min(rows[k] if k < len(rows) else end, end, match.end() + CONTEXT)
+            self._tables.append((match.start(), end, self.text[match.end():header_end]))
+        self._table_starts = [start for start, _, _ in self._tables]
+
+    def numbers(self) -> Iterator[Found]:
+        """Every number check-tex looks at, lines marked ``% figures: ignore`` left out."""
+        for i, code in enumerate(self.codes):
+            if i + 1 in self.suppressed:
+                continue
+            for number, start, end in _numbers_at(code):
+                yield Found(i + 1, number, self.starts[i] + start, self.starts[i] + end)
+
+    def context(self, found: Found) -> str:
+        """The sentence or table row around a number (at most ``CONTEXT`` characters each
+        side)."""
+        i = bisect.bisect_right(self._bound_ends, found.start)
+        left = self._bound_ends[i - 1] if i else 0
+        j = bisect.bisect_left(self._bound_starts, found.end)
+        right = self._bound_starts[j] if j < len(self._bound_starts) else len(self.text)
+        left = max(left, found.start - CONTEXT)
+        right = min(right, found.end + CONTEXT)
+        around = self.text[left:found.start] + " " + self.text[found.end:right]
+        # the last table begun before the number, if it has not ended (a number after a
+        # nested table's end is in no table: no header, fewer flags)
+        k = bisect.bisect_left(self._table_starts, found.start)
+        header = self._tables[k - 1][2] if k and found.start < self._tables[k - 1][1] else ""
+        return f"{around} {header}"
+
+
+def _split_comment(line: str) -> tuple[str, str]:
+    """A line's code and its comment (after the first ``%`` that is not ``\\%``)."""
+    parts = re.split(r"(?<!\\)%", line, maxsplit=1)
+    return parts[0], parts[1] if len(parts) > 1 else ""
+
+
+def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
+    """``line N: ...`` for each number of ``tex`` that is a quoted value written by hand, or
+    near one (stale)."""
+    macros = [(q, own, Decimal(repr(q.value)), keywords(q))
+              for q in quoted if (own := _macro_number(q)) is not None]
+    document = Document(tex)
+    problems = []
+    for found in document.numbers():
+        number = found.number
+        if not _informative(number):
+            continue
+        context: Context | None = None
+        exact, near = [], []
+        for q, own, value, words in macros:
+            fine_enough = number.unit <= own.unit
+            same_notation = (number.percent == own.percent
+                             and number.scientific == own.scientific)
+            # the value, correctly rounded at the number's precision (the macro's or finer);
+            # or the macro's own text in its own notation, with trailing zeros (61.50\% for
+            # 61.5\%) or, as a percentage of two significant digits or more, without them
+            # (36\% for 36.0\%): a plain 0.25 is everywhere
+            own_text = number.value == own.value and same_notation and (
+                fine_enough or (number.percent and number.significant >= 2))
+            if own_text or (fine_enough and abs(number.value - value) <= number.unit / 2):
+                kind = exact
+                # the value to four specific digits (0.6147) or in scientific notation
+                # (4.4e-4) is itself specific; others need the value's words nearby
+                specific = _specific_digits(number) >= 4
+            elif (number.unit == own.unit and same_notation  # at the macro's own precision
+                  and abs(number.value - value) <= 5 * own.unit
+                  and abs(number.value - value) <= abs(value) / 10):
+                kind = near
+                specific = False
+            else:
+                continue
+            specific = specific or (number.scientific and _specific_digits(number) >= 2)
+            if not specific and words is not None:
+                if context is None:
+                    context = Context.of(document.context(found))
+                if not words.seen_in(context):
+                    continue
+            kind.append(q)
+        if exact:
+            figures = sorted({q.figure for q in exact})
+            problems.append(f"line {found.line}: {number.text} is {' and '.join(figures)}'s "
+                            f"value written by hand; use "
+                            f"{' or '.join(chr(92) + q.macro for q in exact)}")
+        for q in [] if exact else near:
+            problems.append(f"line {found.line}: {number.text} is near {q.figure}'s {q.text} "
+                            f"(\\{q.macro}): stale number?")
+    return problems
+
+
+def count_numbers(tex: str) -> int:
+    """How many numbers check-tex looks at in ``tex``."""
+    return sum(1 for _ in Document(tex).numbers())
+
+
+def read_tex(path: Path) -> str:
+    """A ``.tex`` file's text: UTF-8, or Latin-1 (every byte is a character; numbers are
+    ASCII in both, so nothing this check looks at is lost)."""
+    text = read_text(path, encodings=TEX_ENCODINGS)
+    if "\x00" in text:  # UTF-16 or binary: read as Latin-1 it would silently hold no numbers
+        raise FigureDataError(str(path), None, "holds NUL bytes: not a LaTeX source (UTF-16 or "
+                              "binary?); save it as UTF-8")
+    return text
+
+
+def find_figdata(tex: Path) -> Path | None:
+    """The ``figdata/`` of the repository the ``.tex`` sits in: the nearest folder above it
+    holding ``figdata/`` and ``figures/registry.py``; else ``./figdata`` if it exists."""
+    for folder in Path(tex).resolve().parents:
+        if (folder / "figdata").is_dir() and (folder / "figures" / "registry.py").is_file():
+            return folder / "figdata"
+    return Path("figdata") if Path("figdata").is_dir() else None

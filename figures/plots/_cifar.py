@@ -1,0 +1,117 @@
+"""The CIFAR-10 report figures (seed 004): accuracy curves, per-layer diagnostics, feature
+drift, state-bridge prediction error vs credit, and the final-accuracy summary, for the four
+training methods of the deep residual MLP runs (three seeds, one results file per seed).
+
+The five extract functions share one loader, :func:`load_runs`; the tree caches each file, so
+the three files are parsed once however many figures are extracted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from figures.data.checks import element, get, mapping, numbers
+from figures.data.schema import Series
+from figures.extract.results import ResultsTree
+
+# --- data layout ------------------------------------------------------------------------------
+#: One results file per seed; each holds ``{"<seed>": {method: run}}``.
+RUN_FOLDERS = {42: "cifar10", 123: "cifar10_seed123", 456: "cifar10_seed456"}
+RESULTS_FILE = "results_cifar10.json"
+METHODS = ("bp", "dfa", "state_bridge", "credit_bridge")
+#: The per-layer diagnostics and the feature drift are read from this seed's run only.
+SINGLE_SEED = 42
+DIAGNOSTICS = ("bp_cosine", "perturbation_rho", "nudging")
+NUDGING_ETA = "0.01"
+DRIFT_KEY = re.compile(r"blocks\.([0-9]+)\.w1\.weight")  # ASCII: "١٢" is no block 12
+#: The state-vs-credit bar panel leaves BP out; the arrow points at the state bridge.
+COMPARED = ("dfa", "state_bridge", "credit_bridge")
+STATE_BRIDGE = "state_bridge"
+
+# --- style ------------------------------------------------------------------------------------
+COLORS = {"bp": "#F44336", "dfa": "#2196F3", "state_bridge": "#FF9800",
+          "credit_bridge": "#4CAF50"}
+LABELS = {"bp": "BP", "dfa": "DFA", "state_bridge": "State Bridge",
+          "credit_bridge": "Credit Bridge"}
+ARCHITECTURE = "Deep Residual MLP (d=512, L=12"
+GRID_ALPHA = 0.3
+BAND_ALPHA = 0.15
+ERROR_LINE_ALPHA = 0.7
+MARKER_SIZE = 4
+ZERO_LINE = {"color": "gray", "linestyle": "--", "alpha": 0.5}
+# (data key, y label, title, zero line) of the three diagnostics panels, left to right.
+DIAGNOSTIC_PANELS = (
+    ("bp_cosine", "Cosine with BP Gradient", "Offline BP Cosine", False),
+    ("perturbation_rho", "Perturbation Correlation (ρ)", "Local Perturbation Correlation", True),
+    ("nudging", "Nudge Delta (negative=good)", "Nudging Test (η={eta})", True),
+)
+BAR_CAPSIZE = 5
+COMPARE_BAR_ALPHA = 0.8
+SUMMARY_BAR_ALPHA = 0.85
+SUMMARY_BAR_WIDTH = 0.6
+VALUE_LABEL_GAP = 0.005  # above the error bar, in accuracy units
+ANNOTATION_OFFSET = (0.3, 0.06)  # text position relative to the annotated bar's top
+
+
+# --- loading ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Run:
+    """One seed's results: the per-method records, with error locations."""
+
+    seed: int
+    file: str
+    doc: dict[str, Any]
+
+    def where(self, method: str, *keys: str) -> str:
+        return ".".join((str(self.seed), method, *keys))
+
+    def method(self, method: str) -> dict[str, Any]:
+        return mapping(get(self.doc, method, self.file, str(self.seed)), self.file,
+                       self.where(method))
+
+    def log_series(self, method: str, key: str) -> list[float]:
+        log = mapping(get(self.method(method), "log", self.file, self.where(method)),
+                      self.file, self.where(method, "log"))
+        where = self.where(method, "log", key)
+        return numbers(get(log, key, self.file, self.where(method, "log")), self.file, where)
+
+    def section(self, method: str, name: str) -> dict[str, Any]:
+        """The optional ``diagnostics`` / ``drift`` object; empty when absent."""
+        rec = self.method(method)
+        return mapping(rec[name], self.file, self.where(method, name)) if name in rec else {}
+
+    def final_test_acc(self, method: str) -> float:
+        return element(self.log_series(method, "test_acc"), -1, self.file,
+                       self.where(method, "log", "test_acc"))
+
+
+def load_runs(tree: ResultsTree, seeds: tuple[int, ...] = tuple(RUN_FOLDERS)) -> list[Run]:
+    """Each seed's results file, checked to hold that seed's object."""
+    runs = []
+    for seed in seeds:
+        file = f"{RUN_FOLDERS[seed]}/{RESULTS_FILE}"
+        doc = mapping(get(tree.load(file), str(seed), file), file, str(seed))
+        runs.append(Run(seed, file, doc))
+    return runs
+
+
+def final_test_acc(runs: list[Run], methods: tuple[str, ...]) -> dict[str, list[float]]:
+    return {method: [run.final_test_acc(method) for run in runs] for method in methods}
+
+
+def per_layer_line(ax, x, y, method: str) -> None:
+    """One method's per-layer (or per-block) values: the report's marked line."""
+    ax.plot(x, y, "o-", color=COLORS[method], label=LABELS[method], markersize=MARKER_SIZE)
+
+
+def seed_count(seeds: list[int]) -> str:
+    return f"{len(seeds)} seed{'s' if len(seeds) != 1 else ''}"
+
+
+#: Accuracies are fractions (the summary prints them with ``.1%``); method keys pick colours.
+#: Bars start at 0 and carry labels a fixed distance above: an accuracy of 1e-45 would scale
+#: the axis so that the labels land ~1e40 pixels away, which FreeType refuses.
+ACCURACY = Series(within=(0, 1), smallest=1e-6)
+

@@ -1,0 +1,151 @@
+"""What the two snapshot-evolution report figures (seed 001) share: the last residual-stream
+norm ``||h_L||`` and the layer-2 BP-gradient norm over training, for BP and DFA, read, averaged
+across seeds and drawn the same way.
+
+- ``figure_snapshot_resmlp``: ResMLP with a terminal LayerNorm (one run, top row) and without
+  it (mean ± std across the no-LN seeds found, bottom row).
+- ``figure_snapshot_vit``: ViT-Mini, mean ± std across every ViT snapshot run found.
+
+Per-seed series are lists of lists; render computes the mean ± std. The gradient is taken at
+layer 2 (``[2]``), not the last layer as the paper figures do: that is what seed 001 plots.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from matplotlib.axes import Axes
+
+from figures.data.schema import Epochs, ListOf, Record, Scalar, Series
+from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
+from figures.style import mean_std_band
+
+# --- where the runs live --------------------------------------------------------------------
+WITH_LN_FILE = "snapshot_evolution_v2/snapshot_evolution_s42.json"
+WITH_LN_SEED = 42
+NO_LN_DIR = "snapshot_no_outln_v1"
+NO_LN_SEEDS = (42, 123, 456)
+VIT_DIR = "snapshot_vit_v1"
+VIT_PREFIX = "snapshot_vit_s"
+#: ASCII digits without a leading zero: "s042" or "s٤٢" would be seed 42 counted twice.
+VIT_RUN = re.compile(rf"{VIT_PREFIX}(0|[1-9][0-9]{{0,9}})\.json")
+
+#: Per method, the log holding its per-epoch records.
+LOG_KEYS = {"BP": "bp_log", "DFA": "dfa_log"}
+#: Key variants, first found wins: ViT logs the CLS token's norms, ResMLP plain ones.
+H_KEYS = ("hidden_norms_cls", "hidden_norms")
+G_KEYS = ("bp_grad_per_sample_l2_med", "bp_grad_norms_per_sample_med")
+H_INDEX = -1  # the last hidden state, h_L
+G_INDEX = 2  # seed 001 plots the gradient at h_2 (the paper figures take the last layer)
+
+# --- style ----------------------------------------------------------------------------------
+COLORS = {"BP": "b", "DFA": "r"}
+LINE_WIDTH = 2
+BAND_ALPHA = 0.2
+GRID_ALPHA = 0.3
+METRICS = ("h_L", "g_2")  # left and right column
+G_LABEL = r"$\|\nabla_{h_2} L\|_2$ (BP grad, median)"
+RESMLP_FIGSIZE = (10, 7)
+RESMLP_YLABELS = {"h_L": r"$\|h_L\|_2$ (median)", "g_2": G_LABEL}
+RESMLP_WITH_LN_TITLE = "ResMLP with terminal LayerNorm (s{seed})"
+RESMLP_NO_LN_TITLE = "ResMLP WITHOUT terminal LayerNorm (mean ± std, n={n})"
+RESMLP_SUPTITLE = (
+    "Snapshot evolution: residual stream + BP grad over training\n"
+    "(top: with terminal LN — DFA explodes; bottom: no terminal LN — DFA still grows but BP "
+    "grad does NOT collapse)"
+)
+RESMLP_SUPTITLE_Y = 1.02
+VIT_FIGSIZE = (11, 4)
+VIT_YLABELS = {"h_L": r"$\|h_L^{cls}\|_2$ (median)", "g_2": G_LABEL}
+VIT_TITLE = "ViT-Mini, terminal LayerNorm (n={n})"
+X_LABEL = "epoch"
+
+
+# --- extraction -----------------------------------------------------------------------------
+
+
+def trajectory(doc: Any, file: str, log_key: str) -> dict[str, list[float]]:
+    """Per epoch: the epoch number, ``||h_L||`` and the layer-2 BP-gradient norm."""
+    log = log_records(doc, log_key, file)
+    return {"epoch": log_epochs(log, log_key, file),
+            "h_L": layer_series(log, H_KEYS, H_INDEX, file, log_key),
+            "g_2": layer_series(log, G_KEYS, G_INDEX, file, log_key)}
+
+
+def trajectories(doc: Any, file: str) -> dict[str, dict[str, list[float]]]:
+    """Both methods' trajectories of one run, taken at once so that the parsed file can go
+    (memory stays bounded by the largest file, however many seeds are globbed)."""
+    return {method: trajectory(doc, file, log_key) for method, log_key in LOG_KEYS.items()}
+
+
+def across_seeds(tree: ResultsTree, runs: Sequence[tuple[Any, str, Any]]) -> dict[str, Any]:
+    """Per-seed series of both methods, cut to the shortest run so they can be averaged.
+
+    The epochs are the last run's BP epochs, as seed 001 takes them; a run or method that
+    logged other epochs is a warning naming its first differing record.
+    """
+    series = {(rel, method): trajectories[method]
+              for _, rel, trajectories in runs for method in LOG_KEYS}
+    lengths = {key: len(t["epoch"]) for key, t in series.items()}
+    common = min(lengths.values(), default=0)
+    longest = max(lengths.values(), default=0)
+    for (rel, method), n in lengths.items():
+        if n < longest:
+            tree.warn(rel, LOG_KEYS[method],
+                      f"{n} epoch records where other runs have {longest}; every run is cut to "
+                      f"its first {common} epochs for the mean ± std")
+    epochs = series[(runs[-1][1], "BP")]["epoch"][:common] if runs else []
+    for (rel, method), trajectory in series.items():
+        # Averaged by record, as seed 001 does: never silently across different epochs.
+        mismatch = next((i for i, drawn in enumerate(epochs)
+                         if trajectory["epoch"][i] != drawn), None)
+        if mismatch is not None:
+            tree.warn(rel, f"{LOG_KEYS[method]}[{mismatch}].epoch",
+                      f"epoch {trajectory['epoch'][mismatch]:g} where {runs[-1][1]} "
+                      f"{LOG_KEYS['BP']} has {epochs[mismatch]:g}; the runs are averaged "
+                      "record by record and drawn at the latter's epochs")
+    block: dict[str, Any] = {"seeds": [seed for seed, _, _ in runs], "epoch": epochs}
+    for method in LOG_KEYS:
+        block[method] = {
+            metric: [series[(rel, method)][metric][:common] for _, rel, _ in runs]
+            for metric in METRICS
+        }
+    return block
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+
+def mean_std_panel(ax: Axes, block: dict[str, Any], metric: str, *, band: bool) -> None:
+    for method in LOG_KEYS:
+        mean_std_band(ax, block["epoch"], block[method][metric], "-", color=COLORS[method],
+                      band_alpha=BAND_ALPHA, band=band, label=method, lw=LINE_WIDTH)
+
+
+def finish(ax: Axes, y_label: str, title: str, *, x_label: str | None = X_LABEL) -> None:
+    ax.set_yscale("log")
+    if x_label:
+        ax.set_xlabel(x_label)
+    ax.set_ylabel(y_label)
+    ax.set_title(title)
+    ax.legend()
+    ax.grid(True, alpha=GRID_ALPHA)
+
+
+TRAJECTORY = Record({"epoch": Epochs(), "h_L": Series(positive=True),
+                      "g_2": Series(positive=True)}, same_length=[("epoch", "h_L", "g_2")])
+
+
+def across_seeds_schema(min_seeds: int) -> Record:
+    per_seed = ListOf(Series(positive=True), min_length=min_seeds)
+    metrics = Record({"h_L": per_seed, "g_2": per_seed})
+    return Record(
+        {"seeds": ListOf(Scalar(), min_length=min_seeds), "epoch": Epochs(min_length=min_seeds),
+         "BP": metrics, "DFA": metrics},
+        same_length=[("epoch", *(f"{m}.{k}[*]" for m in LOG_KEYS for k in METRICS)),
+                     ("seeds", *(f"{m}.{k}" for m in LOG_KEYS for k in METRICS))],
+    )
+
+

@@ -1,0 +1,79 @@
+"""cifar_accuracy: accuracy curves (train and test, mean ± std over seeds) of the four training methods (seed 004's figure).
+
+What the five CIFAR figures share (the runs' loader, colours, labels) is in ``_cifar.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from figures.data.schema import ListOf, MapOf, Record, Scalar
+from figures.extract.results import ResultsTree
+from figures.plots._cifar import (
+    ACCURACY,
+    ARCHITECTURE,
+    BAND_ALPHA,
+    COLORS,
+    GRID_ALPHA,
+    LABELS,
+    METHODS,
+    load_runs,
+    seed_count,
+)
+from figures.style import DEFAULT_RC, mean_std_band, new_figure, themed
+
+
+# --- extraction -------------------------------------------------------------------------------
+def extract(tree: ResultsTree) -> dict[str, Any]:
+    """Per method, each seed's train and test accuracy per epoch, cut to the common length."""
+    runs = load_runs(tree)
+    methods = {}
+    for method in METHODS:
+        curves = {key: [run.log_series(method, key) for run in runs]
+                  for key in ("train_acc", "test_acc")}
+        common = min(len(c) for series in curves.values() for c in series)
+        longest = max(len(c) for series in curves.values() for c in series)
+        for key, series in curves.items():
+            for run, curve in zip(runs, series, strict=True):
+                if len(curve) < longest:
+                    tree.warn(run.file, run.where(method, "log", key),
+                              f"{len(curve)} epochs where other runs have {longest}; "
+                              f"{LABELS[method]} curves of all seeds cut to {common} epochs")
+        methods[method] = {key: [c[:common] for c in series] for key, series in curves.items()}
+    return {"seeds": [run.seed for run in runs], "methods": methods}
+
+
+# --- rendering --------------------------------------------------------------------------------
+@themed(DEFAULT_RC)
+def render(data: dict[str, Any]) -> Figure:
+    fig = new_figure(figsize=(14, 5))
+    axes = fig.subplots(1, 2)
+    titles = ("Train Accuracy", "Test Accuracy")
+    for method, curves in data["methods"].items():
+        for ax, key in zip(axes, ("train_acc", "test_acc"), strict=True):
+            epochs = np.arange(1, len(curves[key][0]) + 1)
+            mean_std_band(ax, epochs, curves[key], "-", color=COLORS[method],
+                          band_alpha=BAND_ALPHA, label=LABELS[method])
+    for ax, title in zip(axes, titles, strict=True):
+        ax.set_xlabel("Epoch", fontsize=12)
+        ax.set_ylabel(title, fontsize=12)
+        ax.set_title(title, fontsize=13)
+        ax.legend(fontsize=10)
+        ax.grid(True, alpha=GRID_ALPHA)
+    fig.suptitle(f"CIFAR-10 {ARCHITECTURE}, {seed_count(data['seeds'])})", fontsize=14,
+                 y=1.02)
+    fig.tight_layout()
+    return fig
+
+
+_PER_SEED = ListOf(ACCURACY, equal_lengths=True)
+SCHEMA = Record(
+    {"seeds": ListOf(Scalar()),
+     "methods": MapOf(Record({"train_acc": _PER_SEED, "test_acc": _PER_SEED},
+                             same_length=[("train_acc[*]", "test_acc[*]")]), min_size=1,
+                      known=METHODS)},
+    same_length=[("seeds", "methods.*.train_acc", "methods.*.test_acc")],  # a series per seed
+)

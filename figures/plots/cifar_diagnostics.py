@@ -1,0 +1,81 @@
+"""cifar_diagnostics: per-layer diagnostics of one seed: offline BP cosine, local perturbation correlation, nudging test (seed 004's figure).
+
+What the five CIFAR figures share (the runs' loader, colours, labels) is in ``_cifar.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from figures.data.checks import mapping, numbers
+from figures.data.schema import MapOf, Record, Scalar, Series, Text
+from figures.extract.results import ResultsTree
+from figures.plots._cifar import (
+    DIAGNOSTIC_PANELS,
+    DIAGNOSTICS,
+    GRID_ALPHA,
+    LABELS,
+    METHODS,
+    NUDGING_ETA,
+    SINGLE_SEED,
+    ZERO_LINE,
+    load_runs,
+    per_layer_line,
+)
+from figures.style import DEFAULT_RC, legend, new_figure, themed
+
+
+def extract(tree: ResultsTree) -> dict[str, Any]:
+    """Per diagnostic, the per-layer values of each method that has it (one seed)."""
+    (run,) = load_runs(tree, (SINGLE_SEED,))
+    panels: dict[str, dict[str, list[float]]] = {key: {} for key in DIAGNOSTICS}
+    for method in METHODS:
+        diag = run.section(method, "diagnostics")
+        for key in ("bp_cosine", "perturbation_rho"):
+            if key in diag:
+                panels[key][method] = numbers(diag[key], run.file,
+                                               run.where(method, "diagnostics", key))
+        if "nudging" in diag:
+            nudging = mapping(diag["nudging"], run.file, run.where(method, "diagnostics",
+                                                                   "nudging"))
+            if NUDGING_ETA in nudging:
+                panels["nudging"][method] = numbers(
+                    nudging[NUDGING_ETA], run.file,
+                    run.where(method, "diagnostics", "nudging", NUDGING_ETA))
+        for key, panel in panels.items():  # drawn as the seed draws it, but never unsaid
+            if method not in panel:
+                at = (key, NUDGING_ETA) if key == "nudging" else (key,)
+                tree.warn(run.file, run.where(method, "diagnostics", *at),
+                          f"missing: {LABELS[method]} is left out of that panel")
+    return {"seed": run.seed, "nudging_eta": NUDGING_ETA, **panels}
+
+
+@themed(DEFAULT_RC)
+def render(data: dict[str, Any]) -> Figure:
+    fig = new_figure(figsize=(18, 5))
+    axes = fig.subplots(1, 3)
+    for ax, (key, ylabel, title, zero_line) in zip(axes, DIAGNOSTIC_PANELS, strict=True):
+        for method, values in data[key].items():
+            per_layer_line(ax, range(len(values)), values, method)
+        ax.set_xlabel("Layer")
+        ax.set_ylabel(ylabel)
+        ax.set_title(title.format(eta=data["nudging_eta"]))
+        legend(ax, key, fontsize=9)
+        ax.grid(True, alpha=GRID_ALPHA)
+        if zero_line:
+            ax.axhline(y=0, **ZERO_LINE)
+    fig.suptitle(f"CIFAR-10 Per-Layer Diagnostics (seed {data['seed']})", fontsize=14, y=1.02)
+    fig.tight_layout()
+    return fig
+
+
+#: Cosines and correlations lie in [-1, 1]; every method has a value per layer.
+_CORRELATION = Series(within=(-1, 1), bounded_by="a cosine or correlation")
+SCHEMA = Record({
+    "seed": Scalar(), "nudging_eta": Text(),
+    "bp_cosine": MapOf(_CORRELATION, known=METHODS, equal_lengths=True),
+    "perturbation_rho": MapOf(_CORRELATION, known=METHODS, equal_lengths=True),
+    "nudging": MapOf(Series(), known=METHODS, equal_lengths=True),
+})

@@ -1,0 +1,97 @@
+"""cifar_feature_drift: relative weight change of each block's w1 over training, per method (one seed) (seed 004's figure).
+
+What the five CIFAR figures share (the runs' loader, colours, labels) is in ``_cifar.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from figures.data.checks import number
+from figures.data.schema import MapOf, Record, Scalar, Series
+from figures.errors import FigureDataError
+from figures.extract.results import ResultsTree
+from figures.plots._cifar import (
+    DRIFT_KEY,
+    GRID_ALPHA,
+    LABELS,
+    METHODS,
+    SINGLE_SEED,
+    Run,
+    load_runs,
+    per_layer_line,
+)
+from figures.style import DEFAULT_RC, legend, new_figure, themed
+
+
+def extract(tree: ResultsTree) -> dict[str, Any]:
+    """Per method that has drift, the relative weight change of each block's ``w1`` (one seed)."""
+    (run,) = load_runs(tree, (SINGLE_SEED,))
+    drift = {}
+    for method in METHODS:
+        section = run.section(method, "drift")
+        blocks = sorted((_block_number(m[1], run, method, key), key) for key in section
+                        if (m := DRIFT_KEY.fullmatch(key)))
+        _check_contiguous(blocks, run, method)
+        if blocks:
+            drift[method] = {
+                "block": [block for block, _ in blocks],
+                "drift": [number(section[key], run.file, run.where(method, "drift", key))
+                          for _, key in blocks],
+            }
+        else:
+            tree.warn(run.file, run.where(method, "drift"),
+                      f"no blocks.<N>.w1.weight: {LABELS[method]} is left out of the figure")
+    return {"seed": run.seed, "drift": drift}
+
+
+#: Most digits of a block number read (``int`` refuses 4300 and more; a shorter stray one is
+#: caught by the 0..N-1 check).
+MAX_BLOCK_DIGITS = 100
+
+
+def _block_number(digits: str, run: Run, method: str, key: str) -> int:
+    if len(digits) > MAX_BLOCK_DIGITS:
+        raise FigureDataError(run.file, run.where(method, "drift", key),
+                              f"a block number of {len(digits)} digits (at most "
+                              f"{MAX_BLOCK_DIGITS}); blocks run 0..N-1")
+    return int(digits)
+
+
+def _check_contiguous(blocks: list[tuple[int, str]], run: Run, method: str) -> None:
+    """Blocks 0..N-1, each once: a stray key (block 10^20) would stretch the block axis, a
+    missing block would silently close the gap."""
+    for position, (block, key) in enumerate(blocks):
+        if block == position:
+            continue
+        if block < position:  # "blocks.01" and "blocks.1"
+            problem = f"block {block} appears twice ({blocks[position - 1][1]} and {key})"
+        else:
+            after = f"follows block {blocks[position - 1][0]}" if position else "comes first"
+            problem = f"block {block} {after}; blocks.{position}.w1.weight is missing"
+        raise FigureDataError(run.file, run.where(method, "drift", key),
+                              f"{problem}: block keys must run 0..N-1, each once")
+
+
+@themed(DEFAULT_RC)
+def render(data: dict[str, Any]) -> Figure:
+    fig = new_figure(figsize=(10, 6))
+    ax = fig.subplots(1, 1)
+    for method, series in data["drift"].items():
+        per_layer_line(ax, series["block"], series["drift"], method)
+    ax.set_xlabel("Block", fontsize=12)
+    ax.set_ylabel("Feature Drift ||W_final - W_init|| / ||W_init||", fontsize=11)
+    ax.set_title(f"Feature Drift per Block (CIFAR-10, seed {data['seed']})", fontsize=13)
+    legend(ax, "drift", fontsize=10)
+    ax.grid(True, alpha=GRID_ALPHA)
+    fig.tight_layout()
+    return fig
+
+
+SCHEMA = Record({
+    "seed": Scalar(),
+    "drift": MapOf(Record({"block": Series(increasing=True), "drift": Series()},
+                          same_length=[("block", "drift")]), known=METHODS),
+})

@@ -1,0 +1,87 @@
+"""cifar_summary: final test accuracy of each method (mean ± std over seeds), labelled (seed 004's figure).
+
+What the five CIFAR figures share (the runs' loader, colours, labels) is in ``_cifar.py``.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from figures.data.schema import ListOf, MapOf, Number, Record, Scalar
+from figures.errors import FigureDataWarning
+from figures.extract.results import ResultsTree
+from figures.plots._cifar import (
+    ACCURACY,
+    BAR_CAPSIZE,
+    COLORS,
+    GRID_ALPHA,
+    LABELS,
+    METHODS,
+    SUMMARY_BAR_ALPHA,
+    SUMMARY_BAR_WIDTH,
+    VALUE_LABEL_GAP,
+    final_test_acc,
+    load_runs,
+    seed_count,
+)
+from figures.style import DEFAULT_RC, mean_std, new_figure, themed
+
+
+def extract(tree: ResultsTree) -> dict[str, Any]:
+    """Each method's final test accuracy per seed, and the runs' epoch counts (for the title)."""
+    runs = load_runs(tree)
+    lengths = [(run, method, len(run.log_series(method, "test_acc")))
+               for run in runs for method in METHODS]
+    longest = max(n for _, _, n in lengths)
+    for run, method, n in lengths:
+        if n < longest:
+            tree.warn(run.file, run.where(method, "log", "test_acc"),
+                      f"{n} epochs where other runs have {longest}; its final accuracy is "
+                      f"taken at epoch {n}")
+    return {
+        "seeds": [run.seed for run in runs],
+        "epoch_counts": sorted({n for _, _, n in lengths}),
+        "final_test_acc": final_test_acc(runs, METHODS),
+    }
+
+
+@themed(DEFAULT_RC)
+def render(data: dict[str, Any]) -> Figure:
+    fig = new_figure(figsize=(10, 6))
+    ax = fig.subplots()
+    finals = data["final_test_acc"]
+    methods = list(finals)
+    means, stds = zip(*(mean_std(finals[m]) for m in methods), strict=True)
+    x = np.arange(len(methods))
+    bars = ax.bar(x, means, SUMMARY_BAR_WIDTH, yerr=stds, color=[COLORS[m] for m in methods],
+                  capsize=BAR_CAPSIZE, alpha=SUMMARY_BAR_ALPHA)
+    epochs = "–".join(str(n) for n in data["epoch_counts"])
+    ax.set_ylabel("Test Accuracy", fontsize=13)
+    ax.set_title(f"CIFAR-10 Test Accuracy ({seed_count(data['seeds'])}, {epochs} epochs)",
+                 fontsize=14)
+    ax.set_xticks(x)
+    ax.set_xticklabels([LABELS[m] for m in methods], fontsize=12)
+    ax.grid(True, alpha=GRID_ALPHA, axis="y")
+    top = ax.get_ylim()[1]
+    for method, bar, mean, std in zip(methods, bars, means, stds, strict=True):
+        y = bar.get_height() + std + VALUE_LABEL_GAP
+        ax.text(bar.get_x() + bar.get_width() / 2.0, y,
+                f"{mean:.1%}", ha="center", va="bottom", fontweight="bold", fontsize=11)
+        if y > top:  # the script's fixed gap outgrows bars this low (about 10% and below)
+            warnings.warn(FigureDataWarning(
+                f"data.final_test_acc.{method}", f"its value label ({mean:.1%}) is drawn "
+                "above the panel: accuracies this low leave the script's fixed label gap "
+                f"({VALUE_LABEL_GAP}) taller than the axis"), stacklevel=2)
+    fig.tight_layout()
+    return fig
+
+
+SCHEMA = Record({
+    "seeds": ListOf(Scalar()),
+    "epoch_counts": ListOf(Number(within=(1, 1e6), bounded_by="an epoch count", whole=True)),
+    "final_test_acc": MapOf(ACCURACY, min_size=1, known=METHODS),
+}, same_length=[("seeds", "final_test_acc.*")])

@@ -1,0 +1,138 @@
+"""Figure 1, the audit hero figure (seed 002): the standard reporting pair, per-block cosine
+and per-layer BP-gradient norm. Every value is a paper literal kept in figdata."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyBboxPatch
+
+from figures.data.schema import ListOf, MapOf, Number, Record, Series, Text
+from figures.style import PAPER_COLORS, PAPER_MARKERS, PAPER_RC, new_figure, paper_grid, themed
+
+METHODS = ("BP", "FA", "DFA")
+# Quadrants of panel A: boundaries at cos = 0 and accuracy = chance (0.10).
+CHANCE = 0.10
+X_LIM = (-0.22, 1.12)
+Y_LIM = (-0.02, 0.72)
+B_YLIM = (-0.25, 1.12)
+C_YLIM = (5e-12, 5e-2)
+LABEL_OFFSETS = {"BP": (-8, 8), "FA": (8, 5), "DFA": (8, -8)}
+CAPTION_BOX_HEIGHT = 0.13  # figure fraction
+CAPTION_BOX_GAP = 0.12  # between an axes' bottom and its caption box's top
+
+#: Most blocks (panel B) and layers (panel C): each is a labelled tick ("$l=9$", "$h_{11}$")
+#: on a panel a third of the figure wide; more overlap (measured by eye on the PNG).
+MAX_BLOCKS = 10
+MAX_LAYERS = 12
+TICKS_REASON = "one labelled tick each; more overlap"
+#: The caption box is sized for three lines.
+CAPTION_LINES = 3
+
+SCHEMA = Record({
+    # Drawn on fixed axes: an accuracy, and cosines (at most 1), inside their limits.
+    "panel_a": Record({"values": MapOf(Record({"acc": Number(within=(0, Y_LIM[1])),
+                                               "gamma": Number(within=(X_LIM[0], 1))}),
+                                       keys=METHODS, known=METHODS)}),
+    "panel_b": Record({"values": MapOf(Series(within=(B_YLIM[0], 1), max_length=MAX_BLOCKS,
+                                              max_reason=TICKS_REASON),
+                                       keys=METHODS, known=METHODS, equal_lengths=True)}),
+    "panel_c": Record({"values": MapOf(Series(positive=True, within=C_YLIM,
+                                              max_length=MAX_LAYERS, max_reason=TICKS_REASON),
+                                       keys=METHODS, known=METHODS, equal_lengths=True)}),
+    "captions": ListOf(Text(max_lines=CAPTION_LINES,
+                            lines_bounded_by="the caption box holds three"), length=3),
+})
+
+
+@themed(PAPER_RC)
+def render(data: dict[str, Any]) -> Figure:
+    fig = new_figure(figsize=(10.5, 4.5))
+    axes = fig.subplots(1, 3)
+    fig.subplots_adjust(wspace=0.38, left=0.06, right=0.97, bottom=0.30, top=0.94)
+    _standard_pair(axes[0], data["panel_a"]["values"])
+    _per_block_cosine(axes[1], data["panel_b"]["values"])
+    _per_layer_grad(axes[2], data["panel_c"]["values"])
+    for ax in axes:
+        paper_grid(ax)
+    axes[2].grid(True, which="minor", color="#e8e8e8", linewidth=0.3, linestyle=":")
+    for ax, caption in zip(axes, data["captions"], strict=True):
+        _caption_box(fig, ax, caption)
+    return fig
+
+
+def _standard_pair(ax, values: dict[str, dict[str, float]]) -> None:
+    ax.set_title("(A) Standard reporting pair", fontsize=9, fontweight="bold", loc="left")
+    x0, x1 = X_LIM
+    y0, y1 = Y_LIM
+    ax.fill_between([0, x1], CHANCE, y1, color="#c8e6c9", alpha=0.5, zorder=0)
+    ax.fill_between([x0, 0], y0, CHANCE, color="#ffcdd2", alpha=0.5, zorder=0)
+    ax.fill_between([x0, 0], CHANCE, y1, color="#f5f5f5", alpha=0.6, zorder=0)
+    ax.fill_between([0, x1], y0, CHANCE, color="#f5f5f5", alpha=0.6, zorder=0)
+    ax.axvline(0, color="gray", lw=0.6, ls="--", zorder=1)
+    ax.axhline(CHANCE, color="gray", lw=0.6, ls="--", zorder=1)
+    quiet = {"fontsize": 6.5, "color": "#888", "ha": "center", "va": "center", "style": "italic"}
+    ax.text(-0.11, 0.41, "cos < 0,\nacc > chance", rotation=90, **quiet)
+    ax.text(0.55, 0.04, "cos > 0,\nacc < chance", **quiet)
+    ax.text(0.55, 0.41, '"looks like\n learning"', fontsize=7, color="#388e3c",
+            ha="center", va="center", fontweight="bold")
+    ax.text(-0.11, 0.04, "neither", fontsize=6.5, color="#c62828",
+            ha="center", va="center", style="italic")
+    for method in METHODS:
+        point = values[method]
+        ax.scatter(point["gamma"], point["acc"], c=PAPER_COLORS[method],
+                   marker=PAPER_MARKERS[method], s=70, zorder=5, edgecolors="k", linewidths=0.5)
+    for method in METHODS:
+        point = values[method]
+        ax.annotate(method, (point["gamma"], point["acc"]), xytext=LABEL_OFFSETS[method],
+                    textcoords="offset points", fontsize=8, fontweight="bold",
+                    color=PAPER_COLORS[method])
+    ax.set_xlabel("Aggregate $\\Gamma$ (cosine)")
+    ax.set_ylabel("Test accuracy")
+    ax.set_xlim(*X_LIM)
+    ax.set_ylim(*Y_LIM)
+
+
+def _per_block_cosine(ax, values: dict[str, list[float]]) -> None:
+    ax.set_title("(B) Per-block cosine $\\cos(a_l, g_l)$", fontsize=9, fontweight="bold",
+                 loc="left")
+    blocks = np.arange(len(values["BP"]))
+    for method in METHODS:
+        ax.plot(blocks, values[method], color=PAPER_COLORS[method], marker=PAPER_MARKERS[method],
+                markersize=5, linewidth=1.8, label=method, zorder=3)
+    ax.axhline(0, color="gray", lw=0.5, ls=":", zorder=1)
+    ax.set_xlabel("Block $l$")
+    ax.set_ylabel("$\\cos(a_l,\\, \\nabla_{h_l} \\mathcal{L})$")
+    ax.set_xticks(blocks)
+    ax.set_xticklabels([f"$l={block}$" for block in blocks])
+    ax.set_ylim(*B_YLIM)
+
+
+def _per_layer_grad(ax, values: dict[str, list[float]]) -> None:
+    ax.set_title("(C) Per-layer $\\|g_l\\|$ (BP gradient)", fontsize=9, fontweight="bold",
+                 loc="left")
+    layers = np.arange(len(values["BP"]))
+    for method in METHODS:
+        ax.semilogy(layers, values[method], color=PAPER_COLORS[method],
+                    marker=PAPER_MARKERS[method], markersize=5, linewidth=1.8, label=method,
+                    zorder=3)
+    ax.set_xlabel("Layer $l$")
+    ax.set_ylabel("$\\|\\partial\\mathcal{L}/\\partial h_l\\|_2$ (median)")
+    ax.set_xticks(layers)
+    ax.set_xticklabels([f"$h_{layer}$" for layer in layers])
+    ax.set_ylim(*C_YLIM)
+
+
+def _caption_box(fig: Figure, ax, text: str) -> None:
+    """A rounded grey box under ``ax`` holding the panel's one-sentence message."""
+    box = ax.get_position()
+    top = box.y0 - CAPTION_BOX_GAP
+    bottom = top - CAPTION_BOX_HEIGHT
+    fig.patches.append(FancyBboxPatch(
+        (box.x0, bottom), box.x1 - box.x0, CAPTION_BOX_HEIGHT, boxstyle="round,pad=0.008",
+        facecolor="#f7f7f7", edgecolor="#aaaaaa", linewidth=0.7, transform=fig.transFigure,
+        clip_on=False, figure=fig))
+    fig.text((box.x0 + box.x1) / 2, bottom + CAPTION_BOX_HEIGHT / 2, text, ha="center",
+             va="center", fontsize=9.5, style="italic", transform=fig.transFigure)

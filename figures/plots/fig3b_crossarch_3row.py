@@ -1,0 +1,173 @@
+"""Figure 3b, cross-architecture temporal evolution (seed 000): one row per architecture
+(ViT-Mini, ResMLP without terminal LN, StudentNet), columns ``||h_L||``, ``||g_L||`` and test
+accuracy over epochs, for BP, FA and DFA.
+
+Which runs feed each row is code (:data:`ROWS`); the row labels travel in the figdata so that
+:func:`render` only draws what it is given.
+
+Missing norms. Seed 000 draws a flat 1.0 when a log carries none of the accepted keys for
+``||h_L||`` (``hidden_norms``, ``hidden_norms_cls``) or ``||g_L||``
+(``bp_grad_norms_per_sample_med``, ``bp_grad_per_sample_l2_med``). :func:`extract` keeps that
+rendering, so the figure still builds, but it is never silent: it emits a warning naming the
+file and the log (``tree.warn``), and the method's figdata entry records the substitution under
+``"placeholder"``. As in the seed, the key is chosen from a log's first record; a later record
+that lacks it, a list too short for the last layer, or a non-finite or non-positive norm is an
+error naming file, record and key.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from figures.data.checks import get, number
+from figures.data.schema import Epochs, ListOf, MapOf, Record, Scalar, Series, Text
+from figures.errors import FigureDataWarning
+from figures.extract.results import ResultsTree, first_key, layer_series, log_epochs, log_records
+from figures.style import PAPER_COLORS, PAPER_RC, new_figure, paper_grid, themed
+
+METHODS = ("BP", "FA", "DFA")
+
+#: Per row: label, the BP/DFA run (``bp_log``, ``dfa_log``) and the FA run (``fa_log``).
+ROWS = (
+    ("ViT-Mini", "snapshot_vit_v1/snapshot_vit_s42.json",
+     "snapshot_vit_v1/snapshot_fa_canonical_s42.json"),
+    ("ResMLP no-LN", "snapshot_no_outln_v1/snapshot_noLN_s42.json",
+     "snapshot_no_outln_v1/snapshot_fa_canonical_noln_s42.json"),
+    ("StudentNet", "snapshot_synth_v1/snapshot_synth_a1.0_L4_s42.json",
+     "snapshot_synth_v1/snapshot_fa_canonical_s42.json"),
+)
+SEED = 42
+#: Accepted key variants, in the seed's order of preference; the last layer ``[-1]`` is taken.
+H_KEYS = ("hidden_norms", "hidden_norms_cls")
+G_KEYS = ("bp_grad_norms_per_sample_med", "bp_grad_per_sample_l2_med")
+#: Seed 000's stand-in for a series whose keys are all missing.
+PLACEHOLDER = 1.0
+
+FIGSIZE = (10.5, 7.2)
+LAYOUT = {"wspace": 0.35, "hspace": 0.40, "left": 0.10, "right": 0.97, "bottom": 0.07,
+          "top": 0.93}
+LINEWIDTH = 1.5
+G_YLIM = (1e-12, 5e-2)  # shared across rows for comparison
+TITLES = ("$\\|h_L\\|$ (residual norm)", "$\\|g_L\\|$ (BP gradient at $h_L$)", "Test accuracy")
+YLABELS = ("$\\|h_L\\|_2$", "$\\|g_L\\|_2$", "Test accuracy")
+ROW_LABEL_OFFSET = (-55, 0)  # points left of the row's first axes
+
+
+def extract(tree: ResultsTree) -> dict[str, Any]:
+    rows = []
+    for arch, main_file, fa_file in ROWS:
+        runs = {"BP": (main_file, "bp_log"), "FA": (fa_file, "fa_log"),
+                "DFA": (main_file, "dfa_log")}
+        methods = {m: _series(tree, *runs[m]) for m in METHODS}
+        rows.append({"arch": arch, "methods": methods})
+    return {"seed": SEED, "rows": rows}
+
+
+def _series(tree: ResultsTree, file: str, log_key: str) -> dict[str, Any]:
+    """Epochs, last-layer ``||h_L||``, last-layer ``||g_L||`` and accuracy of one log."""
+    log = log_records(tree.load(file), log_key, file)
+    out: dict[str, Any] = {"source": f"{file}: {log_key}"}
+    out["epochs"] = log_epochs(log, log_key, file)
+    placeholder = {}
+    for name, keys in (("h_L", H_KEYS), ("g_L", G_KEYS)):
+        key = first_key(log[0], keys)
+        if key is None:
+            message = (f"none of {', '.join(keys)}; {name} drawn as a constant {PLACEHOLDER} "
+                       "(seed 000's fallback)")
+            tree.warn(file, f"{log_key}[0]", message)
+            out[name] = [PLACEHOLDER] * len(log)
+            placeholder[name] = f"none of {', '.join(keys)} in the log"
+        else:
+            out[name] = layer_series(log, (key,), -1, file, log_key)
+    out["acc"] = [number(get(rec, "acc_eval", file, f"{log_key}[{i}]"), file,
+                         f"{log_key}[{i}].acc_eval") for i, rec in enumerate(log)]
+    if placeholder:
+        out["placeholder"] = placeholder
+    return out
+
+
+@themed(PAPER_RC)
+def render(data: dict[str, Any]) -> Figure:
+    rows = data["rows"]
+    fig = new_figure(figsize=FIGSIZE)
+    axes = fig.subplots(len(rows), 3, squeeze=False)
+    fig.subplots_adjust(**LAYOUT)
+    last = len(rows) - 1
+    for r, row in enumerate(rows):
+        h_ax, g_ax, acc_ax = axes[r]
+        methods = row["methods"]
+        edges = {"first": r == 0, "last": r == last}
+        # Column 0: ||h_L||, with the legend (top row) and the row's architecture label.
+        _norm_lines(h_ax, methods, "h_L", labels=True)
+        _labels(h_ax, 0, **edges, legend=r == 0)
+        paper_grid(h_ax, log_scale=True)
+        h_ax.annotate(row["arch"], xy=(0, 0.5), xytext=ROW_LABEL_OFFSET,
+                      xycoords="axes fraction", textcoords="offset points", fontsize=9,
+                      fontweight="bold", rotation=90, ha="center", va="center")
+        # Column 1: ||g_L||, one y range for all rows.
+        _norm_lines(g_ax, methods, "g_L")
+        _warn_off_axis(methods, f"rows[{r}].methods", "g_L", G_YLIM)
+        g_ax.set_ylim(*G_YLIM)
+        _labels(g_ax, 1, **edges)
+        paper_grid(g_ax, log_scale=True)
+        # Column 2: test accuracy.
+        for m in METHODS:
+            acc_ax.plot(methods[m]["epochs"], methods[m]["acc"], color=PAPER_COLORS[m],
+                        linewidth=LINEWIDTH)
+        _labels(acc_ax, 2, **edges)
+        paper_grid(acc_ax)
+    return fig
+
+
+def _warn_off_axis(methods: dict[str, Any], where: str, series: str,
+                   limits: tuple[float, float]) -> None:
+    """The g_L axis is fixed, as in the paper's script, so values beyond it are drawn off the
+    panel; the figure stays the script's, and a warning names the key (not for a recorded
+    placeholder, whose constant 1.0 is the seed's own fallback)."""
+    low, high = limits
+    for m in METHODS:
+        if series in methods[m].get("placeholder", {}):
+            continue  # the seed's constant fallback, recorded and warned about by extract
+        outside = [v for v in methods[m][series] if not low <= v <= high]
+        if outside:
+            warnings.warn(FigureDataWarning(
+                f"data.{where}.{m}.{series}",
+                f"{len(outside)} value(s) outside the shared axis [{low:g}, {high:g}] (e.g. "
+                f"{outside[0]:g}) are drawn off the panel"), stacklevel=2)
+
+
+def _norm_lines(ax, methods: dict[str, Any], series: str, *, labels: bool = False) -> None:
+    for m in METHODS:
+        kwargs = {"label": m} if labels else {}
+        ax.semilogy(methods[m]["epochs"], methods[m][series], color=PAPER_COLORS[m],
+                    linewidth=LINEWIDTH, **kwargs)
+
+
+def _labels(ax, column: int, *, first: bool, last: bool, legend: bool = False) -> None:
+    """The column's y label, its title on the top row, "Epoch" on the bottom row."""
+    ax.set_ylabel(YLABELS[column])
+    if first:
+        ax.set_title(TITLES[column])
+        if legend:
+            ax.legend(loc="center right", fontsize=7)
+    if last:
+        ax.set_xlabel("Epoch")
+
+
+_RUN = Record(
+    {"epochs": Epochs(), "h_L": Series(positive=True), "g_L": Series(positive=True),
+     "acc": Series(),
+     # Norms the log lacked, drawn as the seed's constant fallback (see the module's doc).
+     "placeholder": MapOf(Text(), known=("h_L", "g_L"))},
+    optional=("placeholder",),
+    same_length=[("epochs", "h_L", "g_L", "acc")],
+)
+SCHEMA = Record({"rows": ListOf(Record({"arch": Text(),
+                                         "methods": MapOf(_RUN, keys=METHODS, known=METHODS)}),
+                                 max_length=len(ROWS),
+                                 max_reason=f"the figure's size is fixed for {len(ROWS)} rows"),
+                 "seed": Scalar()},  # the run the rows come from (not drawn)
+                optional=("seed",))

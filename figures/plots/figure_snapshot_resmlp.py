@@ -1,0 +1,91 @@
+"""figure_snapshot_resmlp: ResMLP with a terminal LayerNorm (one run, top row) and without it (mean ± std across the no-LN seeds found, bottom row): the last residual norm ||h_L|| and the layer-2 BP-gradient norm over training, BP and DFA (seed 001's figure).
+
+What the two snapshot figures share is in ``_snapshot.py``.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from figures.data.schema import Record, Scalar
+from figures.errors import FigureDataWarning
+from figures.extract.results import ResultsTree
+from figures.plots._snapshot import (
+    COLORS,
+    LINE_WIDTH,
+    LOG_KEYS,
+    METRICS,
+    NO_LN_DIR,
+    NO_LN_SEEDS,
+    RESMLP_FIGSIZE,
+    RESMLP_NO_LN_TITLE,
+    RESMLP_SUPTITLE,
+    RESMLP_SUPTITLE_Y,
+    RESMLP_WITH_LN_TITLE,
+    RESMLP_YLABELS,
+    TRAJECTORY,
+    WITH_LN_FILE,
+    WITH_LN_SEED,
+    across_seeds,
+    across_seeds_schema,
+    finish,
+    mean_std_panel,
+    trajectories,
+    trajectory,
+)
+from figures.style import DEFAULT_RC, new_figure, themed
+
+
+def extract(tree: ResultsTree) -> dict[str, Any]:
+    """One with-LN run per method, plus the no-LN seeds found (a missing one is skipped)."""
+    doc = tree.load(WITH_LN_FILE)
+    with_ln: dict[str, Any] = {"seed": WITH_LN_SEED}
+    for method, log_key in LOG_KEYS.items():
+        with_ln[method] = trajectory(doc, WITH_LN_FILE, log_key)
+    runs = []
+    for seed in NO_LN_SEEDS:
+        rel = f"{NO_LN_DIR}/snapshot_noLN_s{seed}.json"
+        if not tree.exists(rel):
+            tree.warn(rel, None, "file not found; seed skipped, the no-LN mean ± std uses the "
+                                 "seeds found")
+            continue
+        runs.append((seed, rel, trajectories(tree.load(rel), rel)))
+    if not runs:
+        tree.warn(NO_LN_DIR, None, "no snapshot_noLN_s<seed>.json run found: the bottom row "
+                                   "(without terminal LN) is drawn empty")
+    return {"with_ln": with_ln, "no_ln": across_seeds(tree, runs)}
+
+
+@themed(DEFAULT_RC)
+def render(data: dict[str, Any]) -> Figure:
+    fig = new_figure(figsize=RESMLP_FIGSIZE)
+    axes = fig.subplots(2, 2, sharex=True)
+    with_ln = data["with_ln"]
+    for ax, metric in zip(axes[0], METRICS, strict=True):
+        for method in LOG_KEYS:
+            run = with_ln[method]
+            ax.plot(run["epoch"], run[metric], "-", color=COLORS[method], label=method,
+                    lw=LINE_WIDTH)
+        finish(ax, RESMLP_YLABELS[metric], RESMLP_WITH_LN_TITLE.format(seed=with_ln["seed"]),
+                x_label=None)
+    no_ln = data["no_ln"]
+    n = len(no_ln["BP"]["h_L"])
+    if n:
+        for ax, metric in zip(axes[1], METRICS, strict=True):
+            mean_std_panel(ax, no_ln, metric, band=True)
+            finish(ax, RESMLP_YLABELS[metric], RESMLP_NO_LN_TITLE.format(n=n))
+    else:  # drawn as seed 001 draws it, two blank axes: never silently
+        warnings.warn(FigureDataWarning("data.no_ln", "holds no seeds: the bottom row is "
+                                        "drawn empty"), stacklevel=2)
+    fig.suptitle(RESMLP_SUPTITLE, y=RESMLP_SUPTITLE_Y)
+    fig.tight_layout()
+    return fig
+
+
+SCHEMA = Record({
+    "with_ln": Record({"seed": Scalar(), "BP": TRAJECTORY, "DFA": TRAJECTORY}),
+    "no_ln": across_seeds_schema(min_seeds=0),
+})

@@ -1,0 +1,278 @@
+"""Measuring a drawn figure as it will print: every text's size, every stroke's width, the
+series colours of each panel, and the saved area (what ``bbox_inches`` keeps)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from figures.registry import FigureSpec
+
+if TYPE_CHECKING:
+    import numpy as np
+    from matplotlib.artist import Artist
+    from matplotlib.axis import Axis
+    from matplotlib.figure import Figure
+    from matplotlib.transforms import Bbox
+
+
+@dataclass(frozen=True)
+class TextItem:
+    size_pt: float  # as drawn
+    text: str
+    kind: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Stroke:
+    width_pt: float  # as drawn
+    what: str
+
+
+@dataclass
+class Measurement:
+    """What preflight needs from one rendered Figure."""
+
+    saved_size_in: tuple[float, float]
+    texts: list[TextItem]
+    strokes: list[Stroke]
+    series_colors: dict[str, list[str]]
+    #: The saved area as drawn, RGB 0..1 at the figure's dpi (only when asked for).
+    image: np.ndarray | None = None
+
+
+def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
+            raster: bool = False) -> Measurement:
+    """Saved size, texts, strokes and series colours of ``fig``, drawn in its theme; with
+    ``raster``, also the saved area as pixels (from the same draw, for the HTML report)."""
+    import matplotlib as mpl
+
+    from figures.style import theme
+
+    with theme(spec.render.rc):
+        if raster:
+            fig.canvas.draw()
+        else:
+            fig.draw_without_rendering()
+        output = spec.outputs[0]
+        box = None
+        if output.bbox_inches == "tight":
+            box = fig.get_tightbbox(fig.canvas.get_renderer()).padded(
+                mpl.rcParams["savefig.pad_inches"])
+            saved = (box.width, box.height)
+        else:
+            width, height = fig.get_size_inches()
+            saved = (float(width), float(height))
+        module = spec.shown_path
+        strings = dict(_strings(data, "data"))
+        texts, strokes = [], []
+        for artist, where, role in _drawn(fig):
+            _collect(artist, where, role, module, strings, texts, strokes)
+        colors = series_colors(fig)
+    image = _saved_area(fig, box) if raster else None
+    return Measurement(saved, texts, strokes, colors, image)
+
+
+def _saved_area(fig: Figure, box: Bbox | None) -> np.ndarray:
+    """The saved area ``box`` (inches; None: the whole figure) as RGB 0..1 at the figure's
+    dpi: cropped from the canvas just drawn, or, when it reaches past the figure (a suptitle
+    above it), drawn once more by savefig, which lays out past the canvas."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    width, height = fig.get_size_inches()
+    if box is not None and not (box.x0 >= 0 and box.y0 >= 0 and box.x1 <= width
+                                and box.y1 <= height):
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=fig.dpi, bbox_inches=box)
+        buffer.seek(0)
+        with Image.open(buffer) as image:
+            return np.asarray(image.convert("RGB"), dtype=float) / 255
+    rgba = np.asarray(fig.canvas.buffer_rgba(), dtype=float) / 255
+    rgb = rgba[..., :3] * rgba[..., 3:] + (1 - rgba[..., 3:])
+    if box is None:
+        return rgb
+    dpi, rows = fig.dpi, rgb.shape[0]
+    return rgb[round(rows - box.y1 * dpi):round(rows - box.y0 * dpi),
+               round(box.x0 * dpi):round(box.x1 * dpi)]
+
+
+def _strings(value: Any, key: str) -> Iterator[tuple[str, str]]:
+    """(text, figdata key) of every string in the figure's data."""
+    if isinstance(value, str):
+        yield value, key
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, f"{key}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _strings(v, f"{key}[{i}]")
+
+
+def _drawn(fig: Figure) -> Iterator[tuple[Artist, str, str]]:
+    """(artist, where, role) of every visible artist that is drawn; ``where`` is "axes 2" or
+    "figure", ``role`` names ticks, grid lines, titles and legend parts. An Axis yields only
+    the ticks inside its view (matplotlib keeps spare Tick objects)."""
+    from matplotlib.axes import Axes
+    from matplotlib.axis import Axis
+    from matplotlib.legend import Legend
+
+    axes_index = {ax: i + 1 for i, ax in enumerate(fig.axes)}
+
+    def walk(artist: Artist, where: str, role: str) -> Iterator[tuple[Artist, str, str]]:
+        if not artist.get_visible():
+            return
+        if isinstance(artist, Axes):
+            where = f"axes {axes_index.get(artist, '?')}"
+            titles = {artist.get_title(loc) for loc in ("left", "center", "right")} - {""}
+        if isinstance(artist, Axis):
+            yield from _axis_parts(artist, where)
+            return
+        if isinstance(artist, Legend):
+            role = "legend"
+        yield artist, where, role
+        for child in artist.get_children():
+            child_role = role
+            if isinstance(artist, Axes) and getattr(child, "get_text", None) \
+                    and child.get_text() in titles:
+                child_role = "title"
+            yield from walk(child, where, child_role)
+
+    for child in fig.get_children():
+        yield from walk(child, "figure", "")
+
+
+def _axis_parts(axis: Axis, where: str) -> Iterator[tuple[Artist, str, str]]:
+    name = axis.axis_name
+    low, high = sorted(axis.get_view_interval())
+    slack = 1e-9 * ((high - low) or 1.0)
+    for which, locs, ticks in (
+        ("major", axis.get_majorticklocs(), axis.get_major_ticks),
+        ("minor", axis.get_minorticklocs(), axis.get_minor_ticks),
+    ):
+        if not len(locs):
+            continue
+        for tick, loc in zip(ticks(len(locs)), locs, strict=False):
+            if not low - slack <= loc <= high + slack or not tick.get_visible():
+                continue
+            for part, role in ((tick.tick1line, "tick"), (tick.tick2line, "tick"),
+                               (tick.gridline, "grid line"), (tick.label1, "tick label"),
+                               (tick.label2, "tick label")):
+                if part.get_visible():
+                    yield part, where, f"{which} {name} {role}"
+    for part, role in ((axis.label, f"{name} axis label"),
+                       (axis.get_offset_text(), f"{name} offset text")):
+        if part.get_visible():
+            yield part, where, role
+
+
+def _visible_color(color: Any) -> bool:
+    from matplotlib.colors import to_rgba_array
+
+    try:
+        rgba = to_rgba_array(color)
+    except (ValueError, TypeError):
+        return False
+    return bool(len(rgba)) and bool((rgba[:, 3] > 0).any())
+
+
+def _collect(artist: Artist, where: str, role: str, module: str, strings: dict[str, str],
+             texts: list[TextItem], strokes: list[Stroke]) -> None:
+    from matplotlib.collections import Collection
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+    from matplotlib.spines import Spine
+    from matplotlib.text import Text
+
+    if isinstance(artist, Text):
+        text = artist.get_text()
+        if text.strip() and _visible_color(artist.get_color()):
+            kind = role or "text"
+            source = strings.get(text, module)
+            texts.append(TextItem(float(artist.get_fontsize()), text, f"{kind} ({where})",
+                                  source))
+        return
+    if isinstance(artist, Line2D):
+        if role.endswith(" tick"):
+            if artist.get_markersize() > 0 and _visible_color(artist.get_markeredgecolor()):
+                strokes.append(Stroke(float(artist.get_markeredgewidth()),
+                                      f"{role} mark ({where})"))
+            return
+        label = artist.get_label()
+        name = role or (f"line {label!r}" if label and not label.startswith("_") else "line")
+        if (artist.get_linestyle() not in ("None", " ", "") and artist.get_linewidth() > 0
+                and _visible_color(artist.get_color()) and len(artist.get_xdata()) > 1):
+            strokes.append(Stroke(float(artist.get_linewidth()), f"{name} ({where})"))
+        marker = artist.get_marker()
+        if (marker not in (None, "None", "", " ") and artist.get_markersize() > 0
+                and artist.get_markeredgewidth() > 0
+                and _visible_color(artist.get_markeredgecolor())
+                and _distinct(artist.get_markeredgecolor(), artist.get_markerfacecolor())):
+            strokes.append(Stroke(float(artist.get_markeredgewidth()),
+                                  f"marker edge of {name} ({where})"))
+        return
+    if isinstance(artist, Patch):
+        if (artist.get_linewidth() > 0 and _visible_color(artist.get_edgecolor())
+                and (not artist.get_fill()
+                     or _distinct(artist.get_edgecolor(), artist.get_facecolor()))):
+            what = "spine" if isinstance(artist, Spine) else f"{type(artist).__name__} edge"
+            strokes.append(Stroke(float(artist.get_linewidth()), f"{what} ({where})"))
+        return
+    if isinstance(artist, Collection):
+        edges, faces = artist.get_edgecolor(), artist.get_facecolor()
+        widths = [w for w in artist.get_linewidths() if w > 0]
+        if widths and _visible_color(edges) and _distinct(edges, faces):
+            strokes.append(Stroke(float(min(widths)),
+                                  f"{type(artist).__name__} edge ({where})"))
+
+
+def _distinct(first: Any, second: Any) -> bool:
+    import numpy as np
+    from matplotlib.colors import to_rgba_array
+
+    try:
+        a, b = to_rgba_array(first), to_rgba_array(second)
+    except (ValueError, TypeError):
+        return True
+    if len(b) == 0 or b[:, 3].max() == 0:
+        return True
+    return a.shape != b.shape or not np.allclose(a, b)
+
+
+def series_colors(fig: Figure) -> dict[str, list[str]]:
+    """Distinct colours of the data series (lines with data, scatter points, bars), composited
+    over white, per panel (axes at the same position, e.g. twins, form one panel: a reader
+    tells series apart within a panel). Achromatic colours (greys: reference lines, black
+    edges) are left out."""
+    import numpy as np
+    from matplotlib.collections import PathCollection
+    from matplotlib.colors import to_hex, to_rgba, to_rgba_array
+    from matplotlib.container import BarContainer
+
+    panels: dict[tuple[float, ...], list[str]] = {}
+    names: dict[tuple[float, ...], str] = {}
+    for index, ax in enumerate(fig.axes, start=1):
+        found: list[tuple[float, float, float, float]] = []
+        for line in ax.get_lines():
+            if line.get_visible() and len(line.get_xdata()) > 2:
+                found.append(to_rgba(line.get_color(), line.get_alpha()))
+        for coll in ax.collections:
+            if isinstance(coll, PathCollection) and coll.get_visible():
+                found.extend(tuple(c) for c in to_rgba_array(coll.get_facecolor()))
+        for container in ax.containers:
+            if isinstance(container, BarContainer):
+                found.extend(to_rgba(p.get_facecolor()) for p in container.patches)
+        key = tuple(round(v, 3) for v in ax.get_position().bounds)
+        names.setdefault(key, f"axes {index}")
+        colors = panels.setdefault(key, [])
+        for r, g, b, a in found:
+            rgb = np.array([r, g, b]) * a + (1 - a)
+            if rgb.max() - rgb.min() < 0.08:  # grey, black or white
+                continue
+            if (hex_ := to_hex(rgb)) not in colors:
+                colors.append(hex_)
+    return {names[key]: colors for key, colors in panels.items()}

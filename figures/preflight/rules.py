@@ -1,0 +1,132 @@
+"""The preflight's rules: one :class:`Row` per figure and rule, the measured value against
+the venue's limit."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from figures.preflight.files import pdf_fonts, png_size
+from figures.preflight.measure import Stroke, TextItem
+from figures.preflight.venues import Venue
+from figures.registry import FigureSpec
+
+RULES = ("fonts", "text", "lines", "raster", "cvd", "size")
+
+
+@dataclass(frozen=True)
+class Row:
+    figure: str
+    rule: str
+    value: str
+    limit: str
+    ok: bool
+    detail: str = ""
+
+
+def slot_width(spec: FigureSpec, venue: Venue) -> float:
+    if spec.slot == "text":
+        return venue.text_width_in
+    if spec.slot == "column":
+        return venue.column_width_in
+    return float(spec.slot)
+
+
+def font_row(name: str, path: Path, venue: Venue) -> Row:
+    fonts = pdf_fonts(path)
+    type3 = [f for f in fonts if f.subtype == "Type3"]
+    missing = [f for f in fonts if not f.embedded]
+    if venue.font_rule == "type1":
+        bad = [f for f in fonts if not f.subtype.startswith("Type1") or not f.embedded]
+        limit = "all Type 1, embedded"
+    else:
+        bad = type3 + [f for f in missing if f not in type3]
+        limit = "no Type 3, all embedded"
+    kinds = sorted({f.subtype for f in fonts})
+    value = f"{len(fonts)} font(s): {', '.join(kinds) or 'none'}"
+    detail = f"{path.name}"
+    if bad:
+        shown = ", ".join(f"{f.name} ({f.subtype}{'' if f.embedded else ', not embedded'})"
+                          for f in bad[:3])
+        more = f" and {len(bad) - 3} more" if len(bad) > 3 else ""
+        detail = f"{path.name}: {shown}{more}; `figures build --camera-ready` embeds TrueType"
+    return Row(name, "fonts", value, limit, not bad, detail)
+
+
+def text_row(name: str, texts: Sequence[TextItem], scale: float, venue: Venue) -> Row:
+    limit = f">= {venue.min_font_pt:g} pt"
+    if not texts:
+        return Row(name, "text", "no text", limit, True)
+    smallest = min(texts, key=lambda t: t.size_pt)
+    printed = smallest.size_pt * scale
+    below = [t for t in texts if t.size_pt * scale < venue.min_font_pt - 1e-9]
+    shown = smallest.text.replace("\n", " ")
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    detail = (f"{shown!r}, {smallest.kind}, from {smallest.source}: "
+              f"{smallest.size_pt:g} pt drawn x {scale:.2f}")
+    if below:
+        detail += f"; {len(below)} of {len(texts)} texts below {venue.min_font_pt:g} pt"
+    return Row(name, "text", f"{printed:.1f} pt", limit, not below, detail)
+
+
+def line_row(name: str, strokes: Sequence[Stroke], scale: float, venue: Venue) -> Row:
+    limit = f">= {venue.min_line_pt:g} pt"
+    if not strokes:
+        return Row(name, "lines", "no lines", limit, True)
+    thinnest = min(strokes, key=lambda s: s.width_pt)
+    below = [s for s in strokes if s.width_pt * scale < venue.min_line_pt - 1e-9]
+    detail = f"{thinnest.what}: {thinnest.width_pt:g} pt drawn x {scale:.2f}"
+    if below:
+        kinds = sorted({s.what.split(" (")[0] for s in below})
+        detail += f"; below the limit: {', '.join(kinds[:4])}{' ...' if len(kinds) > 4 else ''}"
+    return Row(name, "lines", f"{thinnest.width_pt * scale:.2f} pt", limit, not below, detail)
+
+
+def raster_row(name: str, path: Path, print_width: float, venue: Venue) -> Row:
+    width_px, height_px = png_size(path)
+    ppi = width_px / print_width
+    return Row(name, "raster", f"{ppi:.0f} ppi", f">= {venue.min_raster_ppi:g} ppi",
+               ppi >= venue.min_raster_ppi,
+               f"{path.name}: {width_px} x {height_px} px at {print_width:.2f} in")
+
+
+def cvd_row(name: str, panels: dict[str, list[str]], venue: Venue) -> tuple[Row, list[str]]:
+    from figures.preflight.cvd import DEFICIENCIES, closest_pair
+
+    limit = f"dE >= {venue.min_cvd_delta_e:g}"
+    most = max((len(c) for c in panels.values()), default=0)
+    if most < 2:
+        return Row(name, "cvd", f"{most} series colour(s) per panel", limit, True), []
+
+    def worst(deficiency: str) -> tuple[str, Any]:
+        return min(((panel, closest_pair(colors, deficiency))
+                    for panel, colors in panels.items() if len(colors) > 1),
+                   key=lambda item: item[1].delta_e)
+
+    pairs = [worst(d) for d in DEFICIENCIES]
+    failing = [p.deficiency for _, p in pairs if p.delta_e < venue.min_cvd_delta_e]
+    _, lowest = min(pairs, key=lambda item: item[1].delta_e)
+    parts = [f"{p.deficiency} {p.first}/{p.second} {p.delta_e:.1f} ({panel})"
+             for panel, p in pairs]
+    normal_panel, normal = worst("normal")
+    detail = f"{'; '.join(parts)}; normal vision {normal.delta_e:.1f} ({normal_panel})"
+    return (Row(name, "cvd", f"dE {lowest.delta_e:.1f} ({lowest.deficiency})", limit,
+                not failing, detail), failing)
+
+
+def size_row(name: str, spec: FigureSpec, saved: tuple[float, float], venue: Venue) -> Row:
+    width, height = saved
+    slot = slot_width(spec, venue)
+    scale = min(1.0, slot / width)
+    printed_h = height * scale
+    too_tall = venue.text_height_in is not None and printed_h > venue.text_height_in
+    slot_name = spec.slot if isinstance(spec.slot, str) else "custom"
+    limit = f"<= {slot:.2f} in ({slot_name})"
+    detail = f"saved {width:.2f} x {height:.2f} in, aspect h/w {height / width:.2f}"
+    if scale < 1:
+        detail += f"; scaled down to {scale:.2f} x: prints {slot:.2f} x {printed_h:.2f} in"
+    if too_tall:
+        detail += f"; taller than the text height {venue.text_height_in:g} in"
+    return Row(name, "size", f"{width:.2f} in wide", limit, scale == 1 and not too_tall, detail)

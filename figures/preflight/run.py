@@ -1,0 +1,142 @@
+"""Camera-ready preflight: the built files and their figures against a venue's rules.
+
+One row per figure and rule, each with the measured value and the limit. A figure is printed
+at its registry slot's width when it is wider (scaled down, as ``\\includegraphics
+[width=\\linewidth]`` does), else at its saved size; sizes and widths "at print size" are the
+drawn ones times that scale. Rules:
+
+- ``fonts``: every PDF output (read with pypdf): no Type 3 font, every font embedded (or,
+  for a ``type1`` venue, every font Type 1);
+- ``text``: the smallest text at print size (tick labels, labels, titles, legends, texts);
+- ``lines``: the thinnest stroke at print size (lines, tick marks, grid lines, spines, patch
+  and marker edges); zero-width, invisible and transparent strokes are not drawn, so skipped;
+- ``raster``: every PNG output's pixels per inch at print width;
+- ``cvd``: the closest pair of series colours under simulated CVD (:mod:`figures.preflight.cvd`);
+- ``size``: the saved width against the slot (wider fails, with the scale it would print at),
+  and the print height against the venue's text height.
+
+Each built file is read once; each figure is rendered from its figdata once.
+The figure is measured as ``render`` draws it, without the synthetic-data mark the build
+adds (figures/stamp.py), which goes away with real results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from figures.data import figdata
+from figures.errors import FigureDataError, figure_line
+from figures.preflight.measure import measure
+from figures.preflight.rules import (
+    RULES,
+    Row,
+    cvd_row,
+    font_row,
+    line_row,
+    raster_row,
+    size_row,
+    slot_width,
+    text_row,
+)
+from figures.preflight.venues import Venue
+from figures.registry import FigureSpec
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+@dataclass
+class FigureReport:
+    spec: FigureSpec
+    rows: list[Row] = field(default_factory=list)
+    image: np.ndarray | None = None
+    print_width_in: float = 0.0
+    scale: float = 1.0
+    saved_size_in: tuple[float, float] = (0.0, 0.0)
+    cvd_failures: list[str] = field(default_factory=list)
+    error: str = ""
+
+    @property
+    def failed(self) -> list[Row]:
+        return [row for row in self.rows if not row.ok]
+
+
+def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Path, *,
+                 raster: bool = False) -> FigureReport:
+    """Every rule for one figure: its built files in ``out_dir``, its Figure from figdata."""
+    report = FigureReport(spec)
+    try:
+        doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
+        fig = spec.render(doc["data"])
+        measured = measure(spec, fig, doc["data"], raster=raster)
+    except Exception as exc:  # noqa: BLE001 - one line per figure; the others are checked
+        report.error = figure_line(spec.name, exc)
+        return report
+    width = measured.saved_size_in[0]
+    slot = slot_width(spec, venue)
+    report.scale = scale = min(1.0, slot / width)
+    report.print_width_in = width * scale
+    report.saved_size_in = measured.saved_size_in
+    report.image = measured.image
+    rows = report.rows
+    for out in spec.outputs:
+        path = Path(out_dir) / f"{spec.name}.{out.fmt}"
+        rule = "fonts" if out.fmt == "pdf" else "raster"
+        if out.fmt not in ("pdf", "png"):
+            continue
+        if not path.is_file():
+            rows.append(Row(spec.name, rule, "missing", "built file", False,
+                            f"{path}: file not found; run `figures build`"))
+            continue
+        try:
+            rows.append(font_row(spec.name, path, venue) if out.fmt == "pdf"
+                        else raster_row(spec.name, path, report.print_width_in, venue))
+        except FigureDataError as exc:
+            rows.append(Row(spec.name, rule, "unreadable", "built file", False, str(exc)))
+    rows.append(text_row(spec.name, measured.texts, scale, venue))
+    rows.append(line_row(spec.name, measured.strokes, scale, venue))
+    cvd, report.cvd_failures = cvd_row(spec.name, measured.series_colors, venue)
+    rows.append(cvd)
+    rows.append(size_row(spec.name, spec, measured.saved_size_in, venue))
+    rows.sort(key=lambda row: RULES.index(row.rule))
+    return report
+
+
+def preflight(specs: Sequence[FigureSpec], venue: Venue, out_dir: Path, figdata_dir: Path,
+              *, raster: bool = False) -> list[FigureReport]:
+    """Check every figure; ``raster`` keeps each one's saved area as pixels (HTML report)."""
+    return [check_figure(spec, venue, out_dir, figdata_dir, raster=raster) for spec in specs]
+
+
+def format_table(reports: Sequence[FigureReport], venue: Venue) -> str:
+    """The plain-text table (one row per figure and rule) and the summary line."""
+    header = ("figure", "rule", "value", "limit", "", "detail")
+    rows = [header]
+    for report in reports:
+        for row in report.rows:
+            rows.append((row.figure, row.rule, row.value, row.limit,
+                         "ok" if row.ok else "FAIL", row.detail))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    title = (f"preflight for {venue.name} (text {venue.text_width_in:g} in, "
+             f"column {venue.column_width_in:g} in)")
+    lines = [title]
+    for r in rows:
+        lines.append("  ".join(c.ljust(w) for c, w in zip(r[:5], widths, strict=True))
+                     + "  " + r[5])
+    lines.append(summary(reports))
+    return "\n".join(lines)
+
+
+def summary(reports: Sequence[FigureReport]) -> str:
+    rows = [row for report in reports for row in report.rows]
+    failed = [row for row in rows if not row.ok]
+    by_rule = {rule: sum(1 for row in failed if row.rule == rule) for rule in RULES}
+    per_rule = ", ".join(f"{rule} {n}" for rule, n in by_rule.items() if n)
+    figures = sorted({row.figure for row in failed}, key=[r.spec.name for r in reports].index)
+    if not failed:
+        return f"all {len(rows)} checks passed for {len(reports)} figure(s)"
+    return (f"{len(failed)} of {len(rows)} checks failed ({per_rule}) in {len(figures)} of "
+            f"{len(reports)} figure(s)")

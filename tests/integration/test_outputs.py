@@ -1,0 +1,176 @@
+"""Outputs and the OS: every output-path and OS failure is one line naming the path and the
+reason; no temporary file survives; the state records the bytes this build wrote; one build
+at a time writes into a folder; stale temporary files of our naming are removed."""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import json
+import os
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+from figures.cli import main as cli
+from figures.outputs import workers
+from figures.outputs.build import build
+from figures.outputs.lock import LOCK_FILE, locked
+from figures.outputs.state import STATE_FILE
+from figures.registry import BY_NAME
+
+#: End-to-end: runs the command line, often in a copy of the project.
+pytestmark = pytest.mark.slow
+
+SUMMARY = "cifar_summary"
+
+
+@pytest.fixture
+def figdata_dir(tmp_path: Path) -> Path:
+    target = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", target)
+    return target
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def build_cli(capsys, out: Path, *extra: str) -> tuple[int, str, str]:
+    return run(capsys, "build", SUMMARY, "--figdata", str(REPO / "figdata"), "--out", str(out),
+               "--jobs", "1", *extra)
+
+
+def test_out_that_is_a_file_is_one_line(capsys, tmp_path):
+    out = tmp_path / "out"
+    out.write_text("a file")
+    assert build_cli(capsys, out)[::2] == (1, f"error: {out}: already exists and is not a folder\n")
+
+
+def test_out_under_a_file_is_one_line(capsys, tmp_path):
+    (tmp_path / "file").write_text("a file")
+    out = tmp_path / "file" / "out"
+    assert build_cli(capsys, out)[::2] == (
+        1, f"error: {out}: a part of this path is a file, not a folder\n")
+
+
+def test_read_only_out_is_one_line(capsys, tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    out.mkdir()
+    real_open = os.open
+
+    def read_only(path, flags, *args, **kwargs):
+        if str(path).startswith(str(out)) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only)
+    assert build_cli(capsys, out)[::2] == (
+        1, f"error: {out / LOCK_FILE}: read-only file system\n")
+    assert list(out.iterdir()) == []
+
+
+def test_a_full_disk_while_writing_the_state_is_one_line(capsys, tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    real_write_text = Path.write_text
+
+    def full(self, text, *args, **kwargs):
+        if self.name.startswith(".") and self.parent == out:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self))
+        return real_write_text(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    code, _, err = build_cli(capsys, out)
+    assert (code, err) == (1, f"error: {out / STATE_FILE}: no space left on the device\n")
+    assert sorted(p.name for p in out.iterdir()) == [LOCK_FILE, f"{SUMMARY}.png"]
+
+
+def test_macros_out_that_is_a_folder_is_one_line(capsys, tmp_path):
+    code, _, err = run(capsys, "macros", "--figdata", str(REPO / "figdata"), "--out",
+                       str(tmp_path))
+    assert (code, err) == (1, (f"error: {tmp_path}: cannot write: is a folder, expected a "
+                              "regular file or a new file; choose another path\n"))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_extract_figdata_that_is_a_file_is_one_line(capsys, tmp_path):
+    (tmp_path / "results").mkdir()
+    figdata = tmp_path / "figdata"
+    figdata.write_text("a file")
+    code, _, err = run(capsys, "extract", str(tmp_path / "results"), "--figdata", str(figdata))
+    assert (code, err) == (1, f"error: {figdata}: already exists and is not a folder\n")
+
+
+def test_stale_temp_files_of_our_naming_are_removed(capsys, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    ours = [f".{SUMMARY}.k3j_x9a2.png", ".fig1_audit_hero.abcdefgh.pdf", "..build-state.q1w2e3r4.json"]
+    others = [".notes.abcdefgh.png", f".{SUMMARY}.png.bak", f"{SUMMARY}.k3j_x9a2.png", "keep.tmp"]
+    for name in ours + others:
+        (out / name).write_text("left over")
+    assert build_cli(capsys, out)[0] == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [*others, LOCK_FILE, STATE_FILE, f"{SUMMARY}.png"])
+
+
+def test_the_state_records_the_bytes_this_build_wrote(tmp_path, monkeypatch):
+    """Another writer replacing the file between our rename and our state record must not
+    make its picture "current" under our key."""
+    out = tmp_path / "out"
+    real = workers.write_outputs
+
+    def raced(*args, **kwargs):
+        written = real(*args, **kwargs)
+        for path in written:
+            path.write_bytes(b"another build's picture")
+        return written
+
+    monkeypatch.setattr(workers, "write_outputs", raced)
+    spec = BY_NAME[SUMMARY]
+    build([spec], REPO / "figdata", out, jobs=1)
+    recorded = json.loads((out / STATE_FILE).read_text())[SUMMARY]["outputs"][f"{SUMMARY}.png"]
+    assert recorded != hashlib.sha256(b"another build's picture").hexdigest()
+    monkeypatch.setattr(workers, "write_outputs", real)
+    assert build([spec], REPO / "figdata", out, jobs=1)[0].status == "built"
+
+
+def test_a_second_build_into_one_folder_waits_for_the_first(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    waiting = threading.Event()
+    results = []
+    with locked(out):
+        worker = threading.Thread(target=lambda: results.extend(
+            build([BY_NAME[SUMMARY]], REPO / "figdata", out, jobs=1, on_wait=waiting.set)))
+        worker.start()
+        assert waiting.wait(10)
+        assert not (out / f"{SUMMARY}.png").exists()
+    worker.join(30)
+    assert [r.status for r in results] == ["built"]
+
+
+def test_a_waiting_build_names_the_process_that_holds_the_folder(tmp_path, capsys):
+    """Hostile pass 3 (B17): a build waiting behind a stopped one said only "waiting"."""
+    from figures.cli import main as cli
+
+    out = tmp_path / "out"
+    out.mkdir()
+    results = []
+    with locked(out):
+        worker = threading.Thread(target=lambda: results.append(
+            cli.main(["build", SUMMARY, "--out", str(out), "--jobs", "1"])))
+        worker.start()
+        deadline = time.monotonic() + 10
+        while "waiting" not in (err := capsys.readouterr().err):
+            assert time.monotonic() < deadline, "no waiting line"
+            time.sleep(0.05)
+    worker.join(30)
+    assert results == [0]
+    assert err == (f"waiting for another build into {out} to finish (process {os.getpid()} "
+                   f"holds {out / '.build.lock'}; Ctrl-C stops)\n")

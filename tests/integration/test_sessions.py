@@ -1,0 +1,85 @@
+"""nox, tox, .ci/run and the GitHub workflow stay in step: same sessions, same defaults,
+and both CI entry points run the same nox command."""
+
+from __future__ import annotations
+
+import ast
+import configparser
+import re
+
+import pytest
+from conftest import REPO
+
+#: End-to-end: runs the command line, often in a copy of the project.
+pytestmark = pytest.mark.slow
+
+
+def _nox_sessions() -> tuple[set[str], set[str]]:
+    """(every session, the default ones) of noxfile.py, read without importing nox."""
+    tree = ast.parse((REPO / "noxfile.py").read_text(encoding="utf-8"))
+    every, skipped = set(), set()
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        for deco in node.decorator_list:
+            call = deco if isinstance(deco, ast.Call) else None
+            target = call.func if call else deco
+            if ast.unparse(target) == "nox.session":
+                every.add(node.name)
+                if call and any(k.arg == "default" and ast.literal_eval(k.value) is False
+                                for k in call.keywords):
+                    skipped.add(node.name)
+    defaults = next(ast.literal_eval(node.value) for node in tree.body
+                    if isinstance(node, ast.Assign)
+                    and ast.unparse(node.targets[0]) == "nox.options.sessions")
+    assert set(defaults) == every - skipped
+    return every, set(defaults)
+
+
+def _tox() -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.read(REPO / "tox.ini", encoding="utf-8")
+    return parser
+
+
+def test_tox_has_an_environment_for_every_nox_session_and_the_same_defaults():
+    every, defaults = _nox_sessions()
+    tox = _tox()
+    envs = {s.removeprefix("testenv:") for s in tox.sections() if s.startswith("testenv:")}
+    assert envs == every
+    assert {e.strip() for e in tox["tox"]["env_list"].split(",")} == defaults
+
+
+def test_tox_passes_posargs_wherever_nox_does():
+    tox = _tox()
+    source = (REPO / "noxfile.py").read_text(encoding="utf-8")
+    for name in _nox_sessions()[0]:
+        body = source.split(f"def {name}(", 1)[1].split("\n@nox.session", 1)[0]
+        if "session.posargs" in body:
+            assert "{posargs}" in tox[f"testenv:{name}"]["commands"], name
+
+
+def test_tox_tests_use_all_cores_like_nox():
+    assert "-n auto" in _tox()["testenv:tests"]["commands"]
+
+
+def test_tox_pillow_uses_the_releases_the_noxfile_names():
+    source = (REPO / "noxfile.py").read_text(encoding="utf-8")
+    releases = ast.literal_eval(re.search(r"PILLOW_RELEASES = (\(.*?\))", source).group(1))
+    assert re.findall(r"pillow==([\d.]+)", _tox()["testenv:pillow"]["commands"]) == list(releases)
+
+
+def _nox_commands(text: str) -> list[str]:
+    return [line.strip().removeprefix("run: ") for line in text.splitlines()
+            if re.match(r"\s*(run: )?nox(\s|$)", line)]
+
+
+def test_ci_script_and_workflow_run_the_same_nox_sessions():
+    workflow = (REPO / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8")
+    script = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert _nox_commands(workflow) == ["nox", "nox -s slow_tests"]
+    # then the seed comparison, when seeds are at hand
+    assert _nox_commands(script)[:2] == ["nox", "nox -s slow_tests"]
+    install = "python -m pip install 'nox[uv]'"
+    assert install in workflow
+    assert "'nox[uv]'" in script

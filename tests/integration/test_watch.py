@@ -1,0 +1,301 @@
+"""``figures watch``: a save rebuilds exactly the figures it changed, one line each; a broken
+save is one error line and the watch goes on; Ctrl-C stops it with one line.
+
+The batch tests drive :class:`Watcher` directly (each rebuild still runs in a fresh
+process); the end-to-end test runs ``python -m figures watch`` on a copy of the project,
+so it can break a figure module without touching this one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Self
+
+import pytest
+from conftest import REPO
+
+from figures.cli import main as cli
+from figures.cli.watch import Watcher, watch
+from figures.registry import BY_NAME, PACKAGE_DIR
+
+#: End-to-end: runs the command line, often in a copy of the project.
+pytestmark = pytest.mark.slow
+
+SUMMARY, DRIFT = "cifar_summary", "cifar_feature_drift"
+#: Bound on any one wait for the watcher's next line (a loaded 2-core machine is slow).
+LINE_TIMEOUT = 90
+
+
+@pytest.fixture
+def watcher(tmp_path, reference_build) -> Watcher:
+    """A watcher of two figures whose outputs are current (copied from the reference
+    build of the same figdata)."""
+    figdata_dir = tmp_path / "figdata"
+    figdata_dir.mkdir()
+    for name in (SUMMARY, DRIFT):
+        shutil.copy(REPO / "figdata" / f"{name}.json", figdata_dir)
+    shutil.copytree(reference_build, tmp_path / "out")
+    return Watcher([BY_NAME[DRIFT], BY_NAME[SUMMARY]], figdata_dir, tmp_path / "out", jobs=1)
+
+
+def _edit_notes(path: Path, text: str) -> None:
+    doc = json.loads(path.read_text())
+    doc["provenance"]["notes"] = text
+    path.write_text(json.dumps(doc))
+
+
+def test_saved_files_map_to_the_figures_whose_key_reads_them(watcher):
+    figdata_dir = watcher.figdata_dir
+    assert [s.name for s in watcher.affected([figdata_dir / f"{SUMMARY}.json"])] == [SUMMARY]
+    assert [s.name for s in watcher.affected([PACKAGE_DIR / "plots" / "_cifar.py"])] == [DRIFT, SUMMARY]
+    assert [s.name for s in watcher.affected([PACKAGE_DIR / "style.py"])] == [DRIFT, SUMMARY]
+    assert watcher.affected([PACKAGE_DIR / "plots" / "fig1_audit_hero.py", figdata_dir / "fig1_audit_hero.json",
+                             figdata_dir / ".cifar_summary.json.swp"]) == []
+    assert watcher.is_watched(None, str(figdata_dir / f"{DRIFT}.json"))
+    assert not watcher.is_watched(None, str(watcher.out_dir / f"{DRIFT}.png"))
+
+
+def test_a_save_rebuilds_exactly_that_figure_once(watcher):
+    assert watcher.rebuild(watcher.specs) == []  # at the start: everything current, silence
+    (watcher.out_dir / f"{DRIFT}.png").unlink()
+    assert [line.split(" in ")[0] for line in watcher.rebuild(watcher.specs)] == [
+        f"built {DRIFT}"]
+    drift_png = watcher.out_dir / f"{DRIFT}.png"
+    drift_before = drift_png.stat().st_mtime_ns
+
+    saved = watcher.figdata_dir / f"{SUMMARY}.json"
+    _edit_notes(saved, "edited in a writing session")
+    lines = watcher.handle([saved])
+    assert len(lines) == 1
+    assert lines[0].startswith(f"built {SUMMARY} in ")
+    assert lines[0].endswith(f"{watcher.out_dir / SUMMARY}.png [SYNTHETIC EXAMPLE DATA]")
+    assert drift_png.stat().st_mtime_ns == drift_before
+    assert watcher.handle([saved]) == []  # saved again unchanged: nothing to rebuild
+
+
+def test_invalid_json_is_one_error_line_and_the_fix_rebuilds(watcher):
+    saved = watcher.figdata_dir / f"{SUMMARY}.json"
+    good = saved.read_text()
+    png = (watcher.out_dir / f"{SUMMARY}.png").read_bytes()
+    saved.write_text('{"figure": "cifar_summary",\n  "data": {')  # saved mid-edit
+    lines = watcher.handle([saved])
+    assert len(lines) == 1
+    assert lines[0].startswith(f"error: {SUMMARY}: {saved}: malformed JSON at line 2 column 12")
+    assert (watcher.out_dir / f"{SUMMARY}.png").read_bytes() == png  # previous good output
+
+    saved.write_text(good)
+    lines = watcher.handle([saved])
+    assert len(lines) == 1
+    assert lines[0].startswith(f"built {SUMMARY} in ")
+
+
+class Session:
+    """``python -m figures watch`` in a copy of the project, its lines read as they come."""
+
+    def __init__(self, root: Path, *names: str) -> None:
+        self.root = root
+        # Bytecode written as on an author's machine (this one may set the variable).
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "figures", "watch", *names, "--out", "out", "--jobs", "1"],
+            cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.readers = [threading.Thread(target=self._read, args=(stream, prefix), daemon=True)
+                        for stream, prefix in ((self.proc.stdout, ""),
+                                               (self.proc.stderr, "stderr: "))]
+        for reader in self.readers:
+            reader.start()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        for reader in self.readers:
+            reader.join()
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+
+    def _read(self, stream, prefix: str) -> None:
+        for line in stream:
+            self.lines.put(prefix + line.rstrip("\n"))
+
+    def next_line(self, timeout: float = LINE_TIMEOUT) -> str:
+        return self.lines.get(timeout=timeout)
+
+    def save_until_a_line(self, path: Path, text: str) -> str:
+        """Save ``text``; the watch may not be armed yet right after its start line, so save
+        the same bytes again until a line comes (a repeated save changes no key: no line)."""
+        deadline = time.monotonic() + LINE_TIMEOUT
+        while time.monotonic() < deadline:
+            path.write_text(text)
+            try:
+                return self.lines.get(timeout=3)
+            except queue.Empty:
+                continue
+        raise AssertionError(f"no line after saving {path}")
+
+    def quiet(self, seconds: float = 1.5) -> list[str]:
+        """Lines that still arrive within ``seconds`` (there should be none)."""
+        time.sleep(seconds)
+        extra = []
+        while not self.lines.empty():
+            extra.append(self.lines.get())
+        return extra
+
+
+@pytest.fixture
+def project_copy(tmp_path, reference_build) -> Path:
+    """figures/ and figdata/ of this project, outputs current in out/."""
+    shutil.copytree(REPO / "figures", tmp_path / "figures",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(REPO / "figdata", tmp_path / "figdata")
+    shutil.copytree(reference_build, tmp_path / "out")
+    return tmp_path
+
+
+def test_watch_survives_a_broken_module_and_stops_cleanly_on_ctrl_c(project_copy):
+    with Session(project_copy, SUMMARY, "--rebuild-timeout", "3") as session:
+        assert session.next_line().startswith("watching 1 figure(s) in figdata/ and figures/")
+
+        module = project_copy / "figures" / "plots" / f"{SUMMARY}.py"
+        good = module.read_text()
+        broken = good + "\ndef half_typed(:\n"
+        line = session.save_until_a_line(module, broken)
+        lines = good.count("\n") + 2
+        assert line == (f"stderr: error: {SUMMARY}: figures/plots/{SUMMARY}.py, line {lines}: "
+                        "SyntaxError: invalid syntax")
+        assert session.quiet() == []
+
+        fixed = good + "\n# fixed\n"
+        line = session.save_until_a_line(module, fixed)
+        assert line.startswith(f"built {SUMMARY} in ")
+        assert session.quiet() == []
+
+        # Saved again within the same second at the same size: a .pyc written for the
+        # fixed module would pass Python's check (mtime in seconds, size) and run instead.
+        built = module.stat()
+        broken_again = good + "\ndef x(:\n"
+        assert len(broken_again) == len(fixed)
+        module.write_text(broken_again)
+        os.utime(module, ns=(built.st_atime_ns, built.st_mtime_ns))
+        assert session.next_line() == (f"stderr: error: {SUMMARY}: figures/plots/{SUMMARY}.py, "
+                                       f"line {lines}: SyntaxError: invalid syntax")
+        assert session.quiet() == []
+
+        # A module stuck in a loop mid-edit: the rebuild is stopped, the watch goes on.
+        module.write_text(good + "\nimport time\ntime.sleep(1000)\n")
+        assert session.next_line() == (f"stderr: error: {SUMMARY}: the rebuild took over 3 s "
+                                       "and was stopped; save again to retry")
+        module.write_text(fixed)
+        assert session.next_line().startswith(f"built {SUMMARY} in ")
+        assert session.quiet() == []
+
+        session.proc.send_signal(signal.SIGINT)
+        assert session.proc.wait(timeout=LINE_TIMEOUT) == 0
+        rest = session.quiet(0.5)
+        assert rest == ["stopped watching; every finished file is complete"]
+
+
+def _processes_in(folder: Path) -> list[int]:
+    """Processes whose current folder is ``folder`` (the watch, its fork server, rebuilds)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and (proc / "cwd").readlink() == folder:
+                state = (proc / "stat").read_text().rpartition(")")[2].split()[0]
+                found += [int(proc.name)] if state != "Z" else []
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("how", ["kill -9", "SIGINT to the watch alone"])
+def test_a_rebuild_stops_with_the_watch_and_writes_nothing_after(project_copy, how):
+    """Hostile pass 3: after kill -9 of the watch its rebuild (a child of the fork server,
+    which outlived it) went on writing every figure; a SIGINT to the watch's pid alone left
+    the rebuild's temporary files."""
+    root = project_copy.resolve()
+    module = root / "figures" / "plots" / f"{SUMMARY}.py"
+    module.write_text(module.read_text() + "\nimport time\ntime.sleep(4)\n")  # a slow rebuild
+    (root / "out" / f"{SUMMARY}.png").unlink()
+    with Session(root, SUMMARY) as session:
+        deadline = time.monotonic() + LINE_TIMEOUT
+        while len(_processes_in(root)) < 3:  # the watch, its fork server, the rebuild
+            assert session.proc.poll() is None
+            assert time.monotonic() < deadline, "no rebuild started"
+            time.sleep(0.05)
+        time.sleep(0.5)
+        if how == "kill -9":
+            session.proc.kill()
+        else:
+            session.proc.send_signal(signal.SIGINT)
+            assert session.proc.wait(timeout=LINE_TIMEOUT) == 0
+        session.proc.wait()
+        deadline = time.monotonic() + 10
+        while _processes_in(root):
+            assert time.monotonic() < deadline, "a process outlived the watch"
+            time.sleep(0.1)
+        time.sleep(1)
+        assert sorted(p.name for p in (root / "out").iterdir()
+                      if SUMMARY in p.name) == []  # no picture, no temporary file
+
+
+def test_without_watchfiles_it_is_one_line_naming_the_package(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "watchfiles", None)  # import fails as if not installed
+    assert cli.main(["watch", "--figdata", str(tmp_path), "--out", str(tmp_path / "out")]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == ("error: figures watch needs the watchfiles package: `pip install watchfiles`, "
+                   "or run `nox -s watch`\n")
+
+
+def test_an_output_folder_that_is_a_file_is_refused_before_watching(tmp_path):
+    not_a_folder = tmp_path / "figures.pdf"
+    not_a_folder.write_text("a file")
+    stop = threading.Event()
+    stop.set()  # were it not refused, the watch would end at once instead of hanging
+    lines: list[str] = []
+    status = watch([BY_NAME[SUMMARY]], REPO / "figdata", not_a_folder, stop_event=stop,
+                   emit=lines.append)
+    assert (status, lines) == (1, [f"error: {not_a_folder}: already exists and is not a folder"])
+
+
+def test_a_replaced_figdata_folder_is_watched_again(tmp_path, reference_build):
+    """Moved away and restored from a copy (a new folder): the old watch sees nothing more."""
+    figdata_dir = tmp_path / "figdata"
+    figdata_dir.mkdir()
+    shutil.copy(REPO / "figdata" / f"{SUMMARY}.json", figdata_dir)
+    shutil.copytree(reference_build, tmp_path / "out")
+    lines: queue.Queue[str] = queue.Queue()
+    stop = threading.Event()
+    thread = threading.Thread(target=watch, args=([BY_NAME[SUMMARY]], figdata_dir,
+                                                  tmp_path / "out"),
+                              kwargs={"jobs": 1, "stop_event": stop, "emit": lines.put})
+    thread.start()
+    try:
+        assert lines.get(timeout=LINE_TIMEOUT).startswith("watching 1 figure(s) in ")
+        figdata_dir.rename(tmp_path / "figdata.old")
+        assert lines.get(timeout=LINE_TIMEOUT).endswith(
+            "figdata/ gone; waiting for it to come back (Ctrl-C stops)")
+        shutil.copytree(tmp_path / "figdata.old", figdata_dir)
+        assert lines.get(timeout=LINE_TIMEOUT).startswith("watching ")  # ... again
+        _edit_notes(figdata_dir / f"{SUMMARY}.json", "edited in the restored folder")
+        assert lines.get(timeout=LINE_TIMEOUT).startswith(f"built {SUMMARY} in ")
+    finally:
+        stop.set()
+        thread.join()
+    assert lines.get(timeout=1) == "stopped watching"
+    assert lines.empty()

@@ -1,0 +1,190 @@
+"""Property-based tests: for every registered figure, figdata generated from its declared
+SCHEMA (valid data, then one mutation: wrong types, non-finite and huge numbers, odd strings
+incl. broken mathtext, missing and extra keys, unknown methods, a list reversed) either
+renders or is refused with exactly one line; never another exception.
+
+The strategies are derived by walking the Schema objects of :mod:`figures.data.schema`, so a new
+figure is fuzzed as soon as it is registered. ``FIGURES_FUZZ_EXAMPLES`` sets the number of
+examples per figure (default: a few, to keep the suite fast; ``nox -s fuzz`` runs many).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from figures.data import figdata
+from figures.data.schema import ListOf, MapOf, Number, OneOf, Record, Scalar, Schema, Text
+from figures.errors import FigureDataError
+from figures.outputs.render import save
+from figures.registry import FIGURES, FigureSpec
+
+EXAMPLES = int(os.environ.get("FIGURES_FUZZ_EXAMPLES", "2"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=EXAMPLES <= 20,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+LABEL = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABC0123456789 -_", min_size=1, max_size=12)
+ODD_STRINGS = ["$\\frac{$", "$\\foo$", "a $x^$ b", "$", "$$", "\\", "\ud800", "\x00", "\x1b[31m",
+               "x" * 300, "\n".join("ab" * 3 for _ in range(9)), "中文", "😀", "$\\sqrt[$", "{}",
+               "%s %d", "$\\mathrm{\\alpha}$", "\u202e", "", "$\\hspace{30000}x$",
+               "$" + "{" * 60 + "x" + "}" * 60 + "$", "$\\genfrac{(}{)}{30000}{0}{a}{b}$", "a\ufeffb"]
+ODD_VALUES = [None, True, False, 0, -1, 1e308, -1e308, float("nan"), float("inf"),
+              float("-inf"), 5e-324, 10**19, -(10**19), "1.0", [], {}, [1.0], {"a": 1}]
+
+
+def _lengths(draw) -> dict[str, int]:
+    """One length for every list of numbers and of seeds per document, so that the schema's
+    equal-length rules hold by construction (a list of numbers may be one per seed)."""
+    n = draw(st.integers(1, 5))
+    return {"series": n, "seeds": n}
+
+
+def _numbers(schema: Number) -> st.SearchStrategy:
+    """Numbers ``schema`` accepts."""
+    if schema.whole:
+        low, high = schema.within or (0, 1000)
+        return st.integers(int(low), int(min(high, 1000)))
+    low, high = schema.within if schema.within else (-1e3, 1e3)
+    if schema.positive:
+        low = max(low, 1e-9)
+        high = min(high, 1e3) if not schema.within else high
+    return st.floats(low, high, allow_nan=False, allow_infinity=False)
+
+
+def _number(draw, schema: Number) -> float:
+    return draw(_numbers(schema))
+
+
+def _valid(draw, schema: Schema, sizes: dict[str, int]) -> Any:  # noqa: PLR0911 - one per kind
+    """A value ``schema`` accepts."""
+    if isinstance(schema, Number):
+        return _number(draw, schema)
+    if isinstance(schema, Text):
+        return draw(LABEL)
+    if isinstance(schema, Scalar):
+        return draw(st.one_of(st.integers(0, 10**6), LABEL))
+    if isinstance(schema, OneOf):
+        return draw(st.sampled_from(list(schema.choices)))
+    if isinstance(schema, ListOf):
+        if schema.length is not None:
+            n = schema.length
+        elif isinstance(schema.item, Number):
+            n = sizes["series"]
+        elif isinstance(schema.item, (Scalar, ListOf)):
+            n = sizes["seeds"]
+        else:
+            n = draw(st.integers(1, 3))
+        n = max(n, schema.min_length)
+        if schema.max_length is not None:
+            n = min(n, schema.max_length)
+        if schema.increasing:  # epochs, blocks: distinct numbers in order
+            return sorted(draw(st.lists(_numbers(schema.item), min_size=n, max_size=n,
+                                        unique=True)))
+        return [_valid(draw, schema.item, sizes) for _ in range(n)]
+    if isinstance(schema, Record):
+        out = {}
+        for key, field in schema.fields.items():
+            if key in schema.optional and draw(st.booleans()):
+                continue
+            out[key] = _valid(draw, field, sizes)
+        return out
+    if isinstance(schema, MapOf):
+        if schema.known is not None:
+            extra = draw(st.lists(st.sampled_from(list(schema.known)), unique=True, max_size=4))
+            keys = list(dict.fromkeys([*schema.keys, *extra]))
+        else:
+            keys = draw(st.lists(LABEL, unique=True, max_size=3))
+            keys = list(dict.fromkeys([*schema.keys, *keys]))
+        while len(keys) < schema.min_size:
+            keys.append(draw(st.sampled_from(list(schema.known))) if schema.known
+                        else f"k{len(keys)}")
+            keys = list(dict.fromkeys(keys))
+        return {key: _valid(draw, schema.value, sizes) for key in keys}
+    raise AssertionError(f"no strategy for {schema!r}: teach tests/unit/test_fuzz.py its shape")
+
+
+def _paths(value: Any, path: tuple = ()) -> list[tuple]:
+    """Every location inside ``value`` (dict keys and list indices)."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found += _paths(item, (*path, i))
+    return found
+
+
+def _parent(doc: Any, path: tuple) -> Any:
+    for part in path[:-1]:
+        doc = doc[part]
+    return doc
+
+
+@st.composite
+def mutated(draw, schema: Schema) -> dict[str, Any]:
+    """Valid data, then (usually) one mutation at a random place."""
+    data = _valid(draw, schema, _lengths(draw))
+    kind = draw(st.sampled_from(["none", "value", "string", "delete", "extra", "method",
+                                 "empty", "reverse"]))
+    if kind == "none":
+        return data
+    path = draw(st.sampled_from([p for p in _paths(data) if p]))
+    parent, last = _parent(data, path), path[-1]
+    if kind == "value":
+        parent[last] = draw(st.sampled_from(ODD_VALUES))
+    elif kind == "string":
+        parent[last] = draw(st.one_of(st.sampled_from(ODD_STRINGS), st.text(max_size=40)))
+    elif kind == "delete":
+        del parent[last]
+    elif kind == "extra" and isinstance(parent, dict):
+        parent[draw(st.sampled_from(["extra", "foo", "$\\frac{$", "bp", "BP"]))] = parent[last]
+    elif kind == "method" and isinstance(parent, dict):
+        parent[draw(st.sampled_from(["foo", "Hebbian", "x" * 100]))] = parent.pop(last)
+    elif kind == "empty" and isinstance(parent[last], (list, dict)):
+        parent[last] = type(parent[last])()
+    elif kind == "reverse" and isinstance(parent[last], list):  # epochs out of order
+        parent[last] = parent[last][::-1]
+    return data
+
+
+def outcome(spec: FigureSpec, data: dict[str, Any]) -> str | None:
+    """None if the figure renders and saves, else the one line that refuses the data. Any
+    other exception escapes, and Hypothesis reports it."""
+    doc = {"figure": spec.name, "provenance": {"kind": "paper-values"}, "data": data}
+    text = json.dumps(doc)  # NaN and Infinity are written as the JSON extensions they are
+    try:
+        loaded = figdata.load(Path(f"figdata/{spec.name}.json"), spec.name, spec.schema,
+                              text=text)
+    except FigureDataError as exc:
+        return str(exc)
+    # matplotlib's warnings (a flat axis expanded, a glyph missing) are not failures here:
+    # a build prints them and goes on; what must not happen is an exception.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        fig = spec.render(loaded["data"])
+        out = spec.outputs[0]
+        save(spec, fig, io.BytesIO(), format="png", dpi=10, bbox_inches=out.bbox_inches)
+    return None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", FIGURES, ids=[s.name for s in FIGURES])
+def test_schema_derived_figdata_renders_or_is_one_line(spec):
+    @FUZZ
+    @given(data=mutated(spec.schema))
+    def check(data):
+        line = outcome(spec, data)
+        if line is not None:
+            assert "\n" not in line
+            assert line.startswith(f"figdata/{spec.name}.json: ")
+
+    check()

@@ -1,0 +1,153 @@
+"""``quoted`` entries are validated by their declared schema (figures/figdata.schema.json)
+before any macro is written: an aggregate from a fixed set, a number format, a macro name
+LaTeX accepts, a one-line note, no unknown keys; aggregated items are finite numbers."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+from figures.cli import main as cli
+
+SUMMARY = "cifar_summary"
+ENTRY = {"macro": "accMedian", "path": "final_test_acc.bp", "format": ".1%", "note": "median",
+         "aggregate": "mean"}
+
+
+@pytest.fixture
+def figdata_dir(tmp_path: Path) -> Path:
+    target = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", target)
+    return target
+
+
+def with_quoted(figdata_dir: Path, change) -> Path:
+    path = figdata_dir / f"{SUMMARY}.json"
+    doc = json.loads(path.read_text())
+    change(doc)
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def macros(capsys, figdata_dir: Path, out: Path) -> tuple[int, str]:
+    code = cli.main(["macros", "--figdata", str(figdata_dir), "--out", str(out)])
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d["quoted"].append({**ENTRY, "aggregate": "median"}),
+     "quoted[8].aggregate: is 'median', expected one of mean, std"),
+    (lambda d: d["quoted"].append("cifarAccBPMean"),
+     "quoted[8]: expected an object, got a string"),
+    (lambda d: d["quoted"].append({**ENTRY, "format": ".3q"}),
+     "quoted[8].format: '.3q' is not valid: a number format such as .3f, .1% or .2e"),
+    (lambda d: d["quoted"].append({**ENTRY, "format": "{>10.1f"}),
+     "quoted[8].format: '{>10.1f' is not valid: a number format"),
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "acc2"}),
+     "quoted[8].macro: 'acc2' is not valid: LaTeX macro name, letters only"),
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "section"}),  # \newcommand would fail
+     "quoted[8].macro: 'section' is not valid: LaTeX macro name, letters only, not starting"),
+    # Defined by LaTeX or amsmath: from figures/latex_names.txt (tools/latex_names.py).
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "S"}),
+     ("quoted[8].macro: \\S is already defined by LaTeX (\\newcommand would stop the paper's "
+     "build); choose another name, e.g. cifarS")),
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "vec"}),
+     "quoted[8].macro: \\vec is already defined by LaTeX"),
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "fi"}),
+     "quoted[8].macro: \\fi is already defined by LaTeX"),
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "endResult"}),  # LaTeX refuses \end...
+     "quoted[8].macro: 'endResult' is not valid: LaTeX macro name"),
+    (lambda d: d["quoted"].append({**ENTRY, "macro": 7}),
+     "quoted[8].macro: expected a string, got a number"),
+    (lambda d: d["quoted"].append({**ENTRY, "note": "ends the comment\n\\input{x}"}),
+     "quoted[8].note: 'ends the comment\\n\\\\input{x}' is not valid: one line"),
+    (lambda d: d["quoted"].append({**ENTRY, "agregate": "std"}),
+     "quoted[8].agregate: unknown key; known: macro, path, format, aggregate, note"),
+    (lambda d: d["quoted"].append({k: v for k, v in ENTRY.items() if k != "path"}),
+     "quoted[8].path: missing key"),
+    (lambda d: d.__setitem__("quoted", {"a": 1}), "quoted: expected a list, got an object"),
+    (lambda d: d["data"]["final_test_acc"]["bp"].__setitem__(1, "0.5"),
+     "data.final_test_acc.bp[1]: expected a number, got a string"),  # the figure's SCHEMA
+    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc", "aggregate": "std"}),
+     "quoted[8].path: aggregate needs a list"),
+    # Hostile pass 3: "²".isdigit() is true and int("²") an internal error; "١" read as 1.
+    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp.²"}),
+     "quoted path data.final_test_acc.bp.²: no such entry ('²')"),
+    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp.\u0661"}),
+     "quoted path data.final_test_acc.bp.\u0661: no such entry ('\u0661')"),
+    # A width pads the macro; 20 digits print the float's noise; 99 hide it from check-tex.
+    (lambda d: d["quoted"].append({**ENTRY, "format": "099.2f"}),
+     "quoted[8].format: '099.2f' is not valid: a number format"),
+    (lambda d: d["quoted"].append({**ENTRY, "format": ".20f"}),
+     "quoted[8].format: '.20f' is not valid: a number format"),
+    # The second place a macro is named says where the first is.
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "heroAccBP"}),
+     ("quoted[8].macro: \\heroAccBP is already quoted at {figdata}/fig1_audit_hero.json: "
+      "quoted[0]; one name per value: rename one of them")),
+])
+def test_a_bad_quoted_entry_is_one_line_and_no_macro_is_written(
+        capsys, tmp_path, figdata_dir, change, message):
+    path = with_quoted(figdata_dir, change)
+    out = tmp_path / "macros.tex"
+    out.write_text("previous\n")
+    code, err = macros(capsys, figdata_dir, out)
+    assert code == 1
+    assert err.strip().startswith(f"error: {path}: "
+                                  f"{message.replace('{figdata}', str(figdata_dir))}")
+    assert len(err.strip().splitlines()) == 1
+    assert out.read_text() == "previous\n"
+
+
+def test_mean_and_std_are_the_figures_numbers(capsys, tmp_path, figdata_dir):
+    with_quoted(figdata_dir, lambda d: d["data"]["final_test_acc"].__setitem__(
+        "bp", [0.5, 0.6, 0.7]))
+    out = tmp_path / "macros.tex"
+    assert macros(capsys, figdata_dir, out)[0] == 0
+    text = out.read_text()
+    assert "\\newcommand{\\cifarAccBPMean}{60.0\\%}" in text
+    assert "\\newcommand{\\cifarAccBPStd}{8.2\\%}" in text  # population std of .5, .6, .7
+
+
+@pytest.mark.parametrize("command", [["macros"], ["list", "--values"]])
+def test_quoted_data_is_checked_against_the_figures_schema_as_the_build_checks_it(
+        capsys, tmp_path, figdata_dir, command):
+    path = with_quoted(figdata_dir, lambda d: d["data"]["final_test_acc"]["bp"].__setitem__(1, 5.0))
+    code = cli.main([*command, "--figdata", str(figdata_dir)])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.strip() == (f"error: {path}: data.final_test_acc.bp[1]: expected a number in "
+                           "[0, 1] (the figure's fixed axis), got 5")
+
+
+def test_equal_values_have_a_std_of_exactly_zero(capsys, tmp_path, figdata_dir):
+    """Hostile pass 3: a float sum made the std of three 0.1s 1.39e-17 (in a .2e macro)."""
+    def change(doc):
+        doc["data"]["final_test_acc"]["bp"] = [0.1, 0.1, 0.1]
+        doc["quoted"].append({**ENTRY, "macro": "accStdSci", "aggregate": "std",
+                              "format": ".2e"})
+    with_quoted(figdata_dir, change)
+    out = tmp_path / "macros.tex"
+    assert macros(capsys, figdata_dir, out)[0] == 0
+    assert "\\newcommand{\\accStdSci}{0.00e+00}" in out.read_text()
+
+
+def test_a_value_that_rounds_to_zero_prints_no_minus_sign(capsys, tmp_path, figdata_dir):
+    def change(doc):
+        doc["data"]["final_test_acc"]["bp"] = [-0.0004 + 1e-9, 0.0004, -0.0012]
+        doc["quoted"].append({**ENTRY, "macro": "accTiny", "path": "final_test_acc.bp.0",
+                              "format": "+.3f"})
+    with_quoted(figdata_dir, change)
+    out = tmp_path / "macros.tex"
+    # (an accuracy below 0 is refused by the figure's schema, which macros checks first)
+    code, err = macros(capsys, figdata_dir, out)
+    assert code == 1
+    assert "expected a number in [0, 1]" in err
+    from figures.paper.macros import Quoted
+
+    assert Quoted("f", "m", -0.0004, "+.3f", "n").text == "+0.000"
+    assert Quoted("f", "m", -0.0004, ".1%", "n").text == "0.0\\%"
+    assert Quoted("f", "m", -0.004, ".3f", "n").text == "-0.004"
