@@ -11,7 +11,9 @@ from figures.registry import FIGURES
 
 
 def add_parser(add) -> None:
-    p = add("check-tex", help="find figdata numbers written by hand (or stale) in LaTeX")
+    p = add("check-tex", help="find figdata numbers written by hand (or stale) in LaTeX",
+            epilog="A line whose comment holds `% figures: ignore` is not checked "
+                   "(docs/paper-numbers.md).")
     p.add_argument("tex", type=path_arg, nargs="+", metavar="FILE.tex",
                    help="LaTeX sources to check (UTF-8 or Latin-1)")
     p.add_argument("--figdata", type=path_arg, default=None, metavar="DIR",
