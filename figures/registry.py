@@ -35,10 +35,11 @@ if TYPE_CHECKING:
 PACKAGE_DIR = Path(__file__).resolve().parent
 PLOTS_DIR = PACKAGE_DIR / "plots"
 PLOTS_PACKAGE = "figures.plots"
-#: Code that decides every figure's pixels besides its own module and its family's private
-#: helpers (style and themes, rendering and saving, the synthetic-data stamp). The worker
-#: pool, the lock and the CLI are not in it: editing them re-renders nothing.
-SHARED_CODE = ("style.py", "outputs/render.py", "outputs/stamp.py")
+#: Code that decides every figure's bytes besides its own module and its family's private
+#: helpers (style and themes, rendering and saving, the synthetic-data stamp, the provenance
+#: inside each file). The worker pool, the lock and the CLI are not in it: editing them
+#: re-renders nothing.
+SHARED_CODE = ("style.py", "outputs/render.py", "outputs/stamp.py", "outputs/provenance.py")
 #: ``from figures.plots._cifar import ...``: a family helper a figure module uses.
 _FAMILY_IMPORT = re.compile(r"^\s*from figures\.plots\.(_[A-Za-z0-9_]+) import", re.MULTILINE)
 

@@ -27,6 +27,7 @@ from figures.cli import (
     status,
     synthesize,
     watch,
+    which,
 )
 from figures.cli import list as list_command
 from figures.cli.common import UsageError
@@ -35,7 +36,7 @@ from figures.signals import sigterm_stops_like_ctrl_c, stopped
 
 #: In the order ``figures --help`` lists them.
 COMMANDS = (list_command, status, macros, check_tex, extract, build, check, make, new, watch,
-            synthesize)
+            synthesize, which)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -26,17 +26,19 @@ def build(
     specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
     jobs: int | None = None, force: bool = False, stamp: bool = True,
     rc: dict[str, Any] | None = None, on_wait: Callable[[], None] | None = None,
+    variant: str = "default",
 ) -> list[Result]:
     """Render the figures whose build key changed (all with ``force``), ``jobs`` at a time;
     ``stamp=False`` leaves synthetic data unmarked (only the comparison with the seeds);
-    ``rc`` is applied at save time (the camera-ready build's PDF font type). The output
-    folder's lock is held throughout (``on_wait`` is called if another build holds it)."""
+    ``rc`` is applied at save time (the camera-ready build's PDF font type); ``variant``
+    names the build inside each file (figures/outputs/provenance.py). The output folder's
+    lock is held throughout (``on_wait`` is called if another build holds it)."""
     out_dir = ensure_folder(out_dir)
     with locked(out_dir, on_wait):
         remove_stale_temp_files(out_dir, specs)
         try:
             return _build_locked(specs, figdata_dir, out_dir, jobs=jobs, force=force,
-                                 stamp=stamp, rc=rc)
+                                 stamp=stamp, rc=rc, variant=variant)
         finally:
             # Workers killed mid-write (Ctrl-C, SIGTERM, the OOM killer) leave temp files:
             # removed now, not by the next build.
@@ -45,7 +47,7 @@ def build(
 
 def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
                   jobs: int | None, force: bool, stamp: bool,
-                  rc: dict[str, Any] | None) -> list[Result]:
+                  rc: dict[str, Any] | None, variant: str) -> list[Result]:
     state_path = out_dir / STATE_FILE
     try:
         state = json.loads(read_bytes(state_path))
@@ -61,8 +63,9 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         path = spec.figdata_path(figdata_dir)
         try:
             raw = read_bytes(path)
-            variant = ("" if stamp else ":no-stamp") + (f":rc={sorted(rc.items())}" if rc else "")
-            keys[spec.name] = key = build_key(spec, raw) + variant
+            suffix = (("" if stamp else ":no-stamp") + (f":rc={sorted(rc.items())}" if rc else "")
+                      + ("" if variant == "default" else f":variant={variant}"))
+            keys[spec.name] = key = build_key(spec, raw) + suffix
         except (FigureDataError, OSError) as exc:
             results[spec.name] = failure(spec.name, exc)
             continue
@@ -79,10 +82,11 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
     tasks = tasks_for(todo, raws, jobs or os.cpu_count() or 1)
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     if jobs == 1:
-        rendered = [render_one(spec, figdata_dir, out_dir, raw, stamp, rc)
+        rendered = [render_one(spec, figdata_dir, out_dir, raw, stamp, rc, None, variant)
                     for spec, raw in zip(todo, raws, strict=True)]
     else:
-        rendered = joined(render_parallel(tasks, figdata_dir, out_dir, jobs, stamp, rc))
+        rendered = joined(render_parallel(tasks, figdata_dir, out_dir, jobs, stamp, rc,
+                                          variant))
     for result in rendered:
         results[result.name] = result
         if result.status == "built":

@@ -35,7 +35,8 @@ def build_camera_ready(specs: Sequence[FigureSpec], figdata_dir: Path,
                        force: bool = False) -> list[Result]:
     """The build of :mod:`figures.outputs.build` (incremental, parallel, atomic, one fault boundary
     per figure, synthetic data stamped) into ``out_dir``, saved with CAMERA_READY_RC."""
-    return build(specs, figdata_dir, out_dir, jobs=jobs, force=force, rc=CAMERA_READY_RC)
+    return build(specs, figdata_dir, out_dir, jobs=jobs, force=force, rc=CAMERA_READY_RC,
+                 variant="camera-ready")
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from figures.data.jsonio import atomic_path, read_bytes
 from figures.errors import FigureDataError
+from figures.outputs.provenance import metadata as provenance_metadata
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from figures.registry import FigureSpec
 
 #: Strip what would make two builds differ byte for byte (dates, software stamps).
-_METADATA = {
+_METADATA: dict[str, dict[str, str | None]] = {
     "png": {"Software": None},
     "pdf": {"Creator": None, "Producer": None, "CreationDate": None},
 }
@@ -43,11 +44,12 @@ def save(spec: FigureSpec, fig: Figure, target: Any, *, rc: dict[str, Any] | Non
 def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path, *,
                   stamp: bool = False, rc: dict[str, Any] | None = None,
                   hashes: dict[str, str] | None = None,
-                  formats: Sequence[str] | None = None) -> list[Path]:
+                  formats: Sequence[str] | None = None,
+                  provenance: dict[str, str] | None = None) -> list[Path]:
     """Render ``spec`` and save each output (those in ``formats``, if given) inside the
     figure's theme (plus ``rc``), atomically; ``stamp`` marks it as synthetic example data
     (figures/stamp.py); ``hashes`` (if given) receives each file's name and the sha256 of
-    the bytes written."""
+    the bytes written; ``provenance`` (figures/outputs/provenance.py) goes inside each file."""
     written = []
     fig = spec.render(data)
     if stamp:
@@ -59,8 +61,9 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path, *,
             continue
         target = Path(out_dir) / f"{spec.name}.{out.fmt}"
         with atomic_path(target) as tmp:
+            inside = provenance_metadata(out.fmt, provenance) if provenance else {}
             save(spec, fig, tmp, rc=rc, format=out.fmt, dpi=out.dpi,
-                 bbox_inches=out.bbox_inches)
+                 bbox_inches=out.bbox_inches, metadata={**_METADATA[out.fmt], **inside})
             if hashes is not None:
                 hashes[target.name] = file_hash(tmp)
         written.append(target)

@@ -26,7 +26,9 @@ from typing import Any
 from figures.data import figdata
 from figures.data.jsonio import decode
 from figures.errors import FigureDataWarning, error_line, is_internal, one_line
+from figures.outputs import provenance
 from figures.outputs.render import write_outputs
+from figures.outputs.state import build_key
 from figures.registry import FigureSpec
 from figures.signals import release_stop_signals, stop_signals_held
 
@@ -60,8 +62,8 @@ def failure(name: str, exc: BaseException) -> Result:
 
 
 def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes,
-                stamp: bool = True, rc: dict[str, Any] | None = None,
-                formats: Sequence[str] | None = None) -> Result:
+               stamp: bool = True, rc: dict[str, Any] | None = None,
+               formats: Sequence[str] | None = None, variant: str = "default") -> Result:
     """Validate and render one figure from its figdata bytes (read once, for the key too),
     writing its outputs (those in ``formats``, if given).
 
@@ -73,9 +75,11 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes,
         hashes: dict[str, str] = {}
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
+            inside = provenance.fields(spec.name, raw, build_key(spec, raw),
+                                       figdata.kind_of(doc), variant)
             outputs = write_outputs(spec, doc["data"], out_dir,
                                     stamp=stamp and figdata.is_synthetic(doc), rc=rc,
-                                    hashes=hashes, formats=formats)
+                                    hashes=hashes, formats=formats, provenance=inside)
     except Exception as exc:  # noqa: BLE001 - the fault boundary of one figure
         return failure(spec.name, exc)
     return Result(spec.name, "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
@@ -151,18 +155,18 @@ def _render_in_worker(spec: FigureSpec, *args: Any) -> Result:
 
 
 def render_parallel(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | None]],
-                     figdata_dir: Path, out_dir: Path, jobs: int, stamp: bool,
-                     rc: dict[str, Any] | None) -> list[Result]:
+                    figdata_dir: Path, out_dir: Path, jobs: int, stamp: bool,
+                    rc: dict[str, Any] | None, variant: str = "default") -> list[Result]:
     """Render ``tasks`` (see :func:`_tasks`) in ``jobs`` forked workers; any exception
     (Ctrl-C) kills them before it goes on.
 
     A worker killed from outside (the OOM killer, a ``kill -9``) breaks the whole pool and
     fails every task still pending with it; each of those is rendered again alone, in a
     pool of its own, so one figure that kills its process cannot take the others down."""
-    rendered = _render_pool(tasks, figdata_dir, out_dir, jobs, stamp, rc)
+    rendered = _render_pool(tasks, figdata_dir, out_dir, jobs, stamp, rc, variant)
     for i, (task, result) in enumerate(zip(tasks, rendered, strict=True)):
         if result is None:
-            (alone,) = _render_pool([task], figdata_dir, out_dir, 1, stamp, rc)
+            (alone,) = _render_pool([task], figdata_dir, out_dir, 1, stamp, rc, variant)
             rendered[i] = alone or Result(
                 task[0].name, "failed", "the process rendering it was killed (out of "
                 "memory?); nothing was written for it")
@@ -171,7 +175,7 @@ def render_parallel(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | N
 
 def _render_pool(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | None]],
                  figdata_dir: Path, out_dir: Path, jobs: int, stamp: bool,
-                 rc: dict[str, Any] | None) -> list[Result | None]:
+                 rc: dict[str, Any] | None, variant: str) -> list[Result | None]:
     """Each task's Result, or None where a worker's death broke the pool under it."""
     pool = None
     try:
@@ -179,7 +183,7 @@ def _render_pool(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | None
             pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"),
                                        initializer=_worker_init, initargs=(os.getpid(),))
             futures = [pool.submit(_render_in_worker, spec, figdata_dir, out_dir, raw, stamp,
-                                   rc, formats) for spec, raw, formats in tasks]
+                                   rc, formats, variant) for spec, raw, formats in tasks]
         rendered: list[Result | None] = []
         for (spec, _, _), future in zip(tasks, futures, strict=True):
             try:

@@ -1,0 +1,26 @@
+"""``figures which FILE...``: which figure and build each file is, and whether it is current."""
+
+from __future__ import annotations
+
+import argparse
+
+from figures.cli.common import add_figdata, path_arg
+
+
+def add_parser(add) -> None:
+    p = add("which", help="which figure each file is (read from inside it, whatever its name) "
+            "and whether it is current, stale or not from this suite")
+    p.add_argument("files", type=path_arg, nargs="+", metavar="FILE",
+                   help="built PDFs or PNGs, e.g. the copies in the paper's folder")
+    add_figdata(p)
+    p.set_defaults(command=run, answers_on_stdout=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    from figures.errors import one_line
+    from figures.paper.which import which
+
+    found = [which(path, args.figdata) for path in args.files]
+    for item in found:
+        print(one_line(item.line(), 2400))
+    return 0 if all(item.current for item in found) else 1

@@ -1,0 +1,92 @@
+"""Provenance inside every built file, and ``figures which`` reading it back."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+from conftest import REPO
+from PIL import Image
+from pypdf import PdfReader
+
+from figures.cli import main as cli
+from figures.outputs import provenance
+from figures.registry import BY_NAME
+
+#: End-to-end: builds figures and runs the command line.
+pytestmark = pytest.mark.slow
+
+FIGURE = "fig4_penalty_rescue"  # a PDF figure
+RASTER = "cifar_summary"  # a PNG figure
+
+
+def test_every_output_names_its_figure_figdata_build_and_kind_and_builds_stay_identical(
+        reference_build, tmp_path):
+    for spec in (BY_NAME[FIGURE], BY_NAME[RASTER], BY_NAME["fig1_audit_hero"]):
+        raw = (REPO / "figdata" / f"{spec.name}.json").read_bytes()
+        for name in spec.output_names():
+            inside = provenance.read(reference_build / name)
+            assert inside is not None, name
+            assert inside["figure"] == spec.name
+            assert inside["variant"] == "default"
+            assert inside["kind"] in ("synthetic-example", "paper-values")
+            assert inside == provenance.fields(spec.name, raw, inside["build-key"],
+                                               inside["kind"], "default")
+    pdf = PdfReader(reference_build / f"{FIGURE}.pdf").metadata
+    assert pdf["/Title"] == FIGURE
+    assert pdf["/Subject"] == provenance.SUITE
+    with Image.open(reference_build / f"{RASTER}.png") as image:
+        assert provenance.SUITE in image.text
+    out = tmp_path / "again"
+    assert cli.main(["build", FIGURE, RASTER, "--out", str(out), "--jobs", "1"]) == 0
+    for name in (f"{FIGURE}.pdf", f"{RASTER}.png"):
+        assert (out / name).read_bytes() == (reference_build / name).read_bytes()
+
+
+@pytest.mark.skipif(shutil.which("pdfinfo") is None, reason="poppler's pdfinfo not installed")
+def test_pdfinfo_shows_the_provenance(reference_build):
+    info = subprocess.run(["pdfinfo", str(reference_build / f"{FIGURE}.pdf")],
+                          capture_output=True, text=True, check=True).stdout
+    assert f"Title:           {FIGURE}" in info
+    assert "Keywords:        figure=fig4_penalty_rescue; figdata-sha256=" in info
+
+
+def test_which_tells_current_stale_and_foreign_whatever_the_name(reference_build, tmp_path,
+                                                                  capsys):
+    figdata = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", figdata)
+    renamed = tmp_path / "paper" / "penalty-final.pdf"
+    renamed.parent.mkdir()
+    shutil.copy(reference_build / f"{FIGURE}.pdf", renamed)
+    foreign = tmp_path / "paper" / "photo.png"
+    Image.new("RGB", (4, 4)).save(foreign)
+    damaged = tmp_path / "paper" / "cut.png"
+    damaged.write_bytes((reference_build / f"{RASTER}.png").read_bytes()[:300])
+
+    assert cli.main(["which", str(renamed), "--figdata", str(figdata)]) == 0
+    assert capsys.readouterr().out == (
+        f"{renamed}: {FIGURE} (default, synthetic-example): current\n")
+
+    code = cli.main(["which", str(renamed), str(foreign), str(damaged), "--figdata",
+                     str(figdata)])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert out[1] == f"{foreign}: not from this suite (no provenance of fa-audit-figures inside)"
+    assert out[2].startswith(f"{damaged}: ")
+    assert "unreadable" in out[2] or "not from this suite" in out[2]
+
+    path = figdata / f"{FIGURE}.json"
+    path.write_text(path.read_text() + "\n")  # any edit of its bytes
+    assert cli.main(["which", str(renamed), "--figdata", str(figdata)]) == 1
+    assert capsys.readouterr().out == (
+        f"{renamed}: {FIGURE} (default, synthetic-example): stale: {path} changed since it was "
+        "built; run `figures build` and copy it again (or `figures sync`)\n")
+
+
+def test_which_names_a_change_of_code_or_settings(reference_build, tmp_path, capsys,
+                                                  monkeypatch):
+    monkeypatch.setattr("figures.outputs.state.importlib.metadata.version", lambda _: "9.9.9")
+    assert cli.main(["which", str(reference_build / f"{FIGURE}.pdf"), "--figdata",
+                     str(REPO / "figdata")]) == 1
+    assert "stale: the code or settings that draw it changed" in capsys.readouterr().out
