@@ -25,6 +25,7 @@ from figures.cli import (
     make,
     new,
     status,
+    sync,
     synthesize,
     watch,
     which,
@@ -36,7 +37,7 @@ from figures.signals import sigterm_stops_like_ctrl_c, stopped
 
 #: In the order ``figures --help`` lists them.
 COMMANDS = (list_command, status, macros, check_tex, extract, build, check, make, new, watch,
-            synthesize, which)
+            synthesize, which, sync)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,218 @@
+"""Into the paper: copy the current built figures the paper includes, and its macros.
+
+The paper is any folder of ``.tex`` files (a ``paper/`` folder, a git clone of an Overleaf
+project). Every ``.tex`` file under it is read, comments removed:
+
+- ``\\graphicspath{{figs/}{img/}}`` adds folders where figures are looked up;
+- ``\\includegraphics[...]{name}``: with an extension, that file; without one, the file
+  pdflatex would pick: for each extension in its order (``.pdf``, ``.png``, ``.jpg``,
+  ``.jpeg``), the folder of the paper first, then each graphics path;
+- ``\\input{...}`` / ``\\include{...}`` of a file named ``macros.tex`` is where the macros go
+  (else ``PAPER_DIR/macros.tex``).
+
+An include is one of our figures when the file there carries our provenance (a copy made
+before, whatever its name), or else when its name is the figure's. The built file copied
+over it must be current (:mod:`figures.paper.which`) and, unless allowed, not drawn from
+synthetic data; the macros likewise. Nothing in the paper is ever deleted, every write is
+atomic, and a dry run writes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from figures.data.jsonio import atomic_path, write_text_atomic
+from figures.errors import FigureDataError
+from figures.outputs import provenance
+from figures.paper.which import which
+from figures.registry import BY_NAME, FIGURES, FigureSpec
+
+#: pdflatex's order of graphics extensions (graphicx with the pdftex driver).
+PDFLATEX_EXTENSIONS = (".pdf", ".png", ".jpg", ".jpeg")
+MACROS_NAME = "macros.tex"
+_COMMENT = re.compile(r"(?<!\\)%.*")
+_GRAPHICSPATH = re.compile(r"\\graphicspath\s*\{((?:\s*\{[^{}]*\})*)\s*\}")
+_INCLUDEGRAPHICS = re.compile(r"\\includegraphics\s*(?:\*\s*)?(?:\[[^\]]*\]\s*)?\{([^{}]+)\}")
+_INPUT = re.compile(r"\\(?:input|include)\s*\{([^{}]+)\}")
+
+
+@dataclass
+class Include:
+    """One ``\\includegraphics`` of the paper."""
+
+    tex: Path
+    line: int
+    written: str
+    #: The file pdflatex reads now (None: none found).
+    found: Path | None
+    #: Where our copy goes (the found file, or where pdflatex would look first).
+    target: Path | None = None
+    figure: str | None = None
+
+
+@dataclass
+class Plan:
+    """What sync does (or, in a dry run, would do)."""
+
+    rows: list[tuple[str, str, str]] = field(default_factory=list)  # figure, file, action
+    refused: list[str] = field(default_factory=list)
+    copies: list[tuple[Path, Path]] = field(default_factory=list)
+    macros: tuple[Path, str] | None = None
+    not_ours: list[str] = field(default_factory=list)
+    not_included: list[str] = field(default_factory=list)
+
+
+def tex_sources(paper: Path) -> list[Path]:
+    """Every ``.tex`` file of the paper, in a stable order (no hidden folders: ``.git``)."""
+    return sorted(p for p in paper.rglob("*.tex")
+                  if p.is_file() and not any(part.startswith(".")
+                                             for part in p.relative_to(paper).parts))
+
+
+def read_paper(paper: Path, sources: list[tuple[Path, str]]) -> tuple[list[Include], Path]:
+    """The paper's graphics includes, resolved, and where its macros file goes."""
+    texts = [(path, [_COMMENT.sub("", line) for line in text.splitlines()])
+             for path, text in sources]
+    folders = [paper]
+    for _, lines in texts:
+        for match in _GRAPHICSPATH.finditer("\n".join(lines)):
+            folders += [paper / d for d in re.findall(r"\{([^{}]*)\}", match.group(1))]
+    includes, macros = [], paper / MACROS_NAME
+    for path, lines in texts:
+        for number, line in enumerate(lines, 1):
+            for match in _INCLUDEGRAPHICS.finditer(line):
+                written = match.group(1).strip()
+                includes.append(Include(path, number, written, _pdflatex_file(written, folders),
+                                        target=_first_target(written, folders)))
+            for match in _INPUT.finditer(line):
+                name = match.group(1).strip()
+                if Path(name).name in (MACROS_NAME, Path(MACROS_NAME).stem):
+                    macros = paper / (name if name.endswith(".tex") else f"{name}.tex")
+    return includes, macros
+
+
+def _pdflatex_file(written: str, folders: list[Path]) -> Path | None:
+    if Path(written).suffix.lower() in PDFLATEX_EXTENSIONS:
+        candidates = [folder / written for folder in folders]
+    else:
+        candidates = [folder / f"{written}{ext}" for ext in PDFLATEX_EXTENSIONS
+                      for folder in folders]
+    return next((c for c in candidates if c.is_file()), None)
+
+
+def _first_target(written: str, folders: list[Path]) -> Path:
+    """Where a copy goes when the paper holds no file yet: a path with a folder is the
+    paper's; a bare name goes into the first graphics path (the paper's folder when it sets
+    none)."""
+    if "/" in written:
+        return folders[0] / written
+    return folders[1 if len(folders) > 1 else 0] / written
+
+
+def figure_of(include: Include) -> str | None:
+    """Our figure this include shows: by the provenance inside the file, else by name."""
+    if include.found is not None:
+        try:
+            inside = provenance.read(include.found)
+        except Exception:  # noqa: BLE001 - an unreadable file is matched by name
+            inside = None
+        if inside is not None and inside["figure"] in BY_NAME:
+            return inside["figure"]
+    stem = Path(include.written).name
+    stem = stem[: -len(Path(stem).suffix)] if Path(stem).suffix.lower() in PDFLATEX_EXTENSIONS \
+        else stem
+    return stem if stem in BY_NAME else None
+
+
+def plan(paper: Path, built: Path, figdata_dir: Path, *, allow_synthetic: bool,
+         sources: list[tuple[Path, str]], macros_text: tuple[str, list[str]]) -> Plan:
+    """What to copy where, and what is refused; ``macros_text`` is the macros file's text
+    and the figures whose quoted values are synthetic."""
+    includes, macros_path = read_paper(paper, sources)
+    result = Plan()
+    seen: set[str] = set()
+    for include in includes:
+        include.figure = figure_of(include)
+        where = f"{include.tex.relative_to(paper)}:{include.line}"
+        if include.figure is None:
+            result.not_ours.append(f"{include.written} ({where})")
+            continue
+        seen.add(include.figure)
+        _plan_copy(result, BY_NAME[include.figure], include, paper, built, figdata_dir,
+                   allow_synthetic)
+    result.not_included = [spec.name for spec in FIGURES if spec.name not in seen]
+    tex, synthetic = macros_text
+    shown = _shown(macros_path, paper)
+    if synthetic and not allow_synthetic:
+        result.refused.append("macros")
+        result.rows.append(("(macros)", shown, (
+            f"refused: quoted values of {', '.join(synthetic)} are SYNTHETIC EXAMPLE DATA "
+            "(--allow-synthetic to write them anyway)")))
+    elif macros_path.is_file() and macros_path.read_text(encoding="utf-8",
+                                                         errors="replace") == tex:
+        result.rows.append(("(macros)", shown, "up to date"))
+    else:
+        result.macros = (macros_path, tex)
+        result.rows.append(("(macros)", shown, "write"))
+    return result
+
+
+def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, built: Path,
+               figdata_dir: Path, allow_synthetic: bool) -> None:
+    suffix = Path(include.written).suffix.lower()
+    formats = [out.fmt for out in spec.outputs]
+    if suffix in PDFLATEX_EXTENSIONS:
+        fmt = suffix.lstrip(".")
+        target = include.found or include.target
+    else:  # pdflatex takes a PDF first: ours, where there is one
+        fmt = "pdf" if "pdf" in formats else formats[0]
+        base = include.found.with_suffix("") if include.found else include.target
+        target = base.with_name(f"{base.name}.{fmt}")
+    shown = _shown(target, paper)
+    if fmt not in formats:
+        result.refused.append(spec.name)
+        result.rows.append((spec.name, shown, (
+            f"refused: {spec.name} has no .{fmt} output (it writes {', '.join(formats)})")))
+        return
+    source = built / f"{spec.name}.{fmt}"
+    state = which(source, figdata_dir)
+    if not state.current:
+        result.refused.append(spec.name)
+        why = state.why or state.state
+        result.rows.append((spec.name, shown, (
+            f"refused: the built {source} is {state.state} ({why}); run `figures build` "
+            "first")))
+        return
+    if state.kind == "synthetic-example" and not allow_synthetic:
+        result.refused.append(spec.name)
+        result.rows.append((spec.name, shown, (
+            "refused: drawn from SYNTHETIC EXAMPLE DATA (--allow-synthetic to copy it "
+            "anyway)")))
+        return
+    if target.is_file() and target.read_bytes() == source.read_bytes():
+        result.rows.append((spec.name, shown, "up to date"))
+        return
+    result.copies.append((source, target))
+    result.rows.append((spec.name, shown, f"copy {source}"))
+
+
+def carry_out(result: Plan) -> None:
+    """Write what the plan says: every copy and the macros, each atomically."""
+    for source, target in result.copies:
+        try:
+            with atomic_path(target) as tmp:
+                shutil.copyfile(source, tmp)
+        except OSError as exc:
+            raise FigureDataError(str(target), None, f"cannot write: {exc.strerror}") from None
+    if result.macros is not None:
+        write_text_atomic(*result.macros)
+
+
+def _shown(path: Path, paper: Path) -> str:
+    try:
+        return str(path.relative_to(paper))
+    except ValueError:
+        return str(path)
