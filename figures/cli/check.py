@@ -6,7 +6,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from figures.cli.common import add_figdata, add_out, path_arg, select, summary
+from figures.cli.common import (
+    add_figdata,
+    add_out,
+    path_arg,
+    refuse_output_over_inputs,
+    select,
+    summary,
+)
 
 
 def add_parser(add) -> None:
@@ -29,6 +36,9 @@ def run(args: argparse.Namespace) -> int:
     from figures.preflight.run import format_table, preflight
     from figures.preflight.venues import get_venue
 
+    if args.html is not None:
+        refuse_output_over_inputs(args.html, "--html", (".html", ".htm"),
+                                  figdata_dir=args.figdata, out_dirs=[args.out])
     venue = get_venue(args.venue, args.venues)
     reports = preflight(select(args.names), venue, args.out, args.figdata,
                         raster=args.html is not None)

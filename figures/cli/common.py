@@ -106,3 +106,32 @@ def same_folder(a: Path, b: Path) -> bool:
         return a.resolve() == b.resolve()
     except OSError:
         return False
+
+
+def refuse_output_over_inputs(target: Path, option: str, suffixes: tuple[str, ...], *,
+                              figdata_dir: Path, out_dirs: Sequence[Path] = ()) -> None:
+    """A :class:`UsageError` when writing ``target`` would replace an input or a file the
+    command does not own, through any link: a figdata file, the package's code (the registry,
+    a figure module), a built figure or build state, or an existing file of another kind than
+    ``suffixes``."""
+    from figures.registry import PACKAGE_DIR
+
+    resolved = target.resolve()
+
+    def inside(folder: Path) -> bool:
+        return resolved.is_relative_to(folder.resolve())
+
+    what = None
+    if inside(figdata_dir):
+        what = f"inside the figdata folder {figdata_dir}"
+    elif inside(PACKAGE_DIR):
+        what = "inside the figures package (its registry, modules and data)"
+    elif any(resolved.parent == out.resolve() and (
+            resolved.name.startswith(".build") or any(
+                resolved.name in spec.output_names() for spec in FIGURES)) for out in out_dirs):
+        what = "a built figure (or the build's state)"
+    elif resolved.exists() and resolved.suffix.lower() not in suffixes:
+        what = f"an existing {resolved.suffix or 'extensionless'} file, not {'/'.join(suffixes)}"
+    if what is not None:
+        raise UsageError(f"{option} {target}: is {what}; it would be overwritten. Choose "
+                         f"another path ending in {suffixes[0]}")

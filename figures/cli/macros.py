@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from figures.cli.common import add_figdata, path_arg
+from figures.cli.common import add_figdata, path_arg, refuse_output_over_inputs
 from figures.errors import FigureDataError, os_error
 from figures.registry import FIGURES
 
@@ -22,6 +22,11 @@ def run(args: argparse.Namespace) -> int:
     from figures.data.jsonio import write_text_atomic
     from figures.paper.macros import macros_tex, quoted_values
 
+    if args.out is not None:
+        from figures.cli.common import DEFAULT_OUT
+
+        refuse_output_over_inputs(args.out, "--out", (".tex",), figdata_dir=args.figdata,
+                                  out_dirs=[DEFAULT_OUT])
     quoted = quoted_values(FIGURES, args.figdata)
     tex = macros_tex(quoted)
     if args.out is None:

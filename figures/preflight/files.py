@@ -112,3 +112,23 @@ def png_size(path: Path) -> tuple[int, int]:
         detail = str(exc).rstrip(".")
         raise FigureDataError(str(path), None, f"cannot read PNG: {detail}; rebuild it with "
                               "`figures build --force`") from None
+
+
+def decodes(path: Path) -> str | None:
+    """Why ``path`` is damaged (a PNG decoded in full, every page of a PDF parsed), None when
+    it decodes: a header alone proves nothing (a PNG cut short keeps its size)."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        if path.suffix == ".png":
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+                with Image.open(path) as image:
+                    image.load()
+            return None
+        pdf_fonts(path)  # reads every page's resources; a damaged file is one error
+    except FigureDataError as exc:
+        return exc.message
+    except (OSError, UnidentifiedImageError, Image.DecompressionBombError, ValueError) as exc:
+        return f"cannot be decoded: {str(exc).rstrip('.')}"
+    return None

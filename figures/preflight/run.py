@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from figures.data import figdata
 from figures.errors import FigureDataError, figure_line
+from figures.preflight.files import decodes
 from figures.preflight.measure import measure
 from figures.preflight.rules import (
     RULES,
@@ -91,6 +92,11 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
             rows.append(Row(spec.name, rule, "missing", "built file", False,
                             f"{path}: file not found; run `figures build`"))
             continue
+        problem = on_disk(spec, path, figdata_dir)
+        if problem is not None:  # reported, not measured as if it were right
+            rows.append(Row(spec.name, rule, problem[0], "current built file", False,
+                            f"{path}: {problem[1]}"))
+            continue
         try:
             rows.append(font_row(spec.name, path, venue) if out.fmt == "pdf"
                         else raster_row(spec.name, path, report.print_width_in, venue))
@@ -103,6 +109,25 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     rows.append(size_row(spec.name, spec, measured.saved_size_in, venue))
     rows.sort(key=lambda row: RULES.index(row.rule))
     return report
+
+
+def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path) -> tuple[str, str] | None:
+    """What is wrong with the built file ``path`` of ``spec`` (a short value and the detail
+    with what to do), None when it is that figure's current, intact build."""
+    from figures.paper.which import CURRENT, FOREIGN, which
+
+    damaged = decodes(path)
+    if damaged is not None:
+        return "damaged", f"{damaged}; rebuild it with `figures build --force`"
+    found = which(path, figdata_dir)
+    if found.state == FOREIGN:
+        return "foreign", "not built by this suite (no provenance inside); run `figures build`"
+    if found.figure and found.figure != spec.name:
+        return "foreign", (f"this is {found.figure}'s file, not {spec.name}'s; run "
+                           "`figures build --force`")
+    if found.state != CURRENT:
+        return found.state, f"{found.why}" if found.why else found.state
+    return None
 
 
 def preflight(specs: Sequence[FigureSpec], venue: Venue, out_dir: Path, figdata_dir: Path,
