@@ -108,22 +108,58 @@ def os_error_behind(exc: BaseException) -> OSError | None:
     return None
 
 
+#: The author's own code: a figure module or a family helper of figures/plots/, and the
+#: registry. What goes wrong there is the author's error, shown at their file and line.
+_PACKAGE = Path(__file__).resolve().parent
+AUTHOR_CODE = (_PACKAGE / "plots", _PACKAGE / "registry.py")
+
+
+def _shown(path: Path) -> str:
+    return f"{_PACKAGE.name}/{path.relative_to(_PACKAGE).as_posix()}" \
+        if path.is_relative_to(_PACKAGE) else str(path)
+
+
+def author_frame(exc: BaseException) -> tuple[str, int] | None:
+    """The file and line of the author's code where ``exc`` was raised (its last frame in
+    :data:`AUTHOR_CODE`), None when it did not pass through it."""
+    import traceback
+
+    found = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        path = Path(frame.filename).resolve()
+        if any(path == code or path.is_relative_to(code) for code in AUTHOR_CODE):
+            found = (_shown(path), frame.lineno or 0)
+    return found
+
+
 def is_internal(exc: BaseException) -> bool:
-    """Is ``exc`` a bug of ours rather than bad input, a refusal of the OS, or a syntax
-    error in a module an author is editing (figures/NAME.py)?"""
+    """Is ``exc`` a bug of ours rather than bad input, a refusal of the OS, or an error in
+    the author's own code (a figure module, the registry: syntax errors included)?"""
     return not (isinstance(exc, (FigureDataError, SyntaxError))
-                or (isinstance(exc, OSError) and exc.errno is not None))
+                or (isinstance(exc, OSError) and exc.errno is not None)
+                or author_frame(exc) is not None)
+
+
+def author_line(exc: BaseException) -> str:
+    """``figures/plots/fig5.py, line 12: ZeroDivisionError: division by zero (an error in the
+    figure's code; --debug shows the traceback)``."""
+    shown, line = author_frame(exc) or ("?", 0)
+    if isinstance(exc, SystemExit):
+        what = (f"SystemExit({exc.code!r}): the figure's code called sys.exit(); a figure "
+                "module returns a Figure or raises")
+    elif isinstance(exc, KeyboardInterrupt):
+        what = "KeyboardInterrupt raised by the figure's code (not Ctrl-C)"
+    else:
+        what = f"{type(exc).__name__}: {exc}"
+    return one_line(f"{shown}, line {line}: {what}", MAX_LINE - 60) + \
+        " (an error in the author's code; --debug shows the traceback)"
 
 
 def syntax_error_line(exc: SyntaxError) -> str:
     """``figures/cifar.py, line 382: SyntaxError: invalid syntax``: where the author's edit broke."""
     where = ""
     if exc.filename:
-        path = Path(exc.filename).resolve()
-        package = Path(__file__).resolve().parent
-        shown = f"{package.name}/{path.relative_to(package)}" if path.is_relative_to(package) \
-            else str(path)
-        where = f"{shown}, line {exc.lineno}: "
+        where = f"{_shown(Path(exc.filename).resolve())}, line {exc.lineno}: "
     return f"{where}{type(exc).__name__}: {exc.msg}"
 
 
@@ -134,8 +170,10 @@ def error_line(exc: BaseException, figure: str | None = None) -> str:
         return str(exc)
     if isinstance(exc, SyntaxError):
         return syntax_error_line(exc)
-    if not is_internal(exc):
+    if isinstance(exc, OSError) and exc.errno is not None:
         return str(os_error(exc))
+    if author_frame(exc) is not None:
+        return author_line(exc)
     where = f" in {figure}" if figure else ""
     return one_line(f"internal error{where}: {type(exc).__name__}: {exc}",
                     MAX_LINE - 30) + " (--debug shows the traceback)"

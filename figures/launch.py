@@ -18,8 +18,20 @@ from figures.signals import STOP_SIGNALS, raise_terminated, stopped
 def main() -> int:
     signal.signal(signal.SIGTERM, raise_terminated)  # until the CLI installs its own
     try:
-        from figures.cli.main import main as run
+        try:
+            from figures.cli.main import main as run
+        except (SyntaxError, NameError, ImportError, AttributeError, TypeError,
+                ValueError) as exc:
+            # The registry (or a module it names at import) is the author's file too: one
+            # line with its file and line, for every command.
+            if "--debug" in sys.argv:
+                raise
+            from figures.errors import author_frame, error_line
 
+            if not isinstance(exc, SyntaxError) and author_frame(exc) is None:
+                raise
+            print(f"error: {error_line(exc)}", file=sys.stderr)
+            return 1
         status = run()
     except KeyboardInterrupt as exc:
         line, code = stopped(exc)

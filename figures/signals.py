@@ -21,9 +21,26 @@ class Terminated(KeyboardInterrupt):
     that every ``except KeyboardInterrupt`` cleans up after it too."""
 
 
+#: Stop signals this process received: a KeyboardInterrupt with none behind it was raised by
+#: code (an author's ``raise KeyboardInterrupt``), not by the user.
+_RECEIVED: list[int] = []
+
+
+def stop_requested() -> bool:
+    """Whether Ctrl-C or SIGTERM reached this process (while the CLI's handlers are in)."""
+    return bool(_RECEIVED)
+
+
 def raise_terminated(signum: int, frame: object) -> None:
     """A SIGTERM handler: stop the way Ctrl-C does (see :class:`Terminated`)."""
+    _RECEIVED.append(signum)
     raise Terminated
+
+
+def raise_interrupted(signum: int, frame: object) -> None:
+    """A SIGINT handler: Python's own, remembering that the user pressed Ctrl-C."""
+    _RECEIVED.append(signum)
+    raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
@@ -34,10 +51,14 @@ def sigterm_stops_like_ctrl_c() -> Iterator[None]:
         yield
         return
     previous = signal.signal(signal.SIGTERM, raise_terminated)
+    previous_int = signal.getsignal(signal.SIGINT)
+    if previous_int is signal.default_int_handler:  # not when Ctrl-C is ignored (a worker)
+        signal.signal(signal.SIGINT, raise_interrupted)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGINT, previous_int)
 
 
 #: The signals that stop a build (Ctrl-C, ``kill``).

@@ -42,7 +42,9 @@ def run(args: argparse.Namespace) -> int:
     venue = get_venue(args.venue, args.venues)
     reports = preflight(select(args.names), venue, args.out, args.figdata,
                         raster=args.html is not None)
-    print(format_table([r for r in reports if not r.error], venue))
+    measured = [r for r in reports if not r.error]
+    if measured:  # no table of nothing beside the errors
+        print(format_table(measured, venue))
     for report in reports:
         if report.error:
             print(f"error: {report.error}", file=sys.stderr)

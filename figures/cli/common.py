@@ -69,7 +69,7 @@ def each_figure(specs: Sequence[FigureSpec], debug: bool,
     for spec in specs:
         try:
             line = action(spec)
-        except Exception as exc:  # noqa: BLE001 - the fault boundary of one figure
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - the fault boundary of one figure
             if debug:
                 traceback.print_exc()
             failed.append(spec.name)

@@ -50,8 +50,13 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path, *,
     figure's theme (plus ``rc``), atomically; ``stamp`` marks it as synthetic example data
     (figures/stamp.py); ``hashes`` (if given) receives each file's name and the sha256 of
     the bytes written; ``provenance`` (figures/outputs/provenance.py) goes inside each file."""
+    from matplotlib.figure import Figure
+
     written = []
     fig = spec.render(data)
+    if not isinstance(fig, Figure):
+        raise FigureDataError(spec.shown_path, "render", f"returned {type(fig).__name__}, not a "
+                              "matplotlib Figure: end render() with `return fig`")
     if stamp:
         from figures.outputs.stamp import stamp_synthetic
 

@@ -25,12 +25,12 @@ from typing import Any
 
 from figures.data import figdata
 from figures.data.jsonio import decode
-from figures.errors import FigureDataWarning, error_line, is_internal, one_line
+from figures.errors import FigureDataWarning, author_frame, error_line, is_internal, one_line
 from figures.outputs import provenance
 from figures.outputs.render import write_outputs
 from figures.outputs.state import build_key
 from figures.registry import FigureSpec
-from figures.signals import release_stop_signals, stop_signals_held
+from figures.signals import release_stop_signals, stop_requested, stop_signals_held
 
 
 @dataclass
@@ -80,7 +80,13 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes,
             outputs = write_outputs(spec, doc["data"], out_dir,
                                     stamp=stamp and figdata.is_synthetic(doc), rc=rc,
                                     hashes=hashes, formats=formats, provenance=inside)
+    except KeyboardInterrupt as exc:
+        if stop_requested() or author_frame(exc) is None:
+            raise  # Ctrl-C or SIGTERM: the build stops
+        return failure(spec.name, exc)  # raised by the figure's code
     except Exception as exc:  # noqa: BLE001 - the fault boundary of one figure
+        return failure(spec.name, exc)
+    except SystemExit as exc:  # sys.exit() in the figure's code: its error, not the end
         return failure(spec.name, exc)
     return Result(spec.name, "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
                   warnings=_warning_lines(caught, doc["data"], str(path)))
@@ -154,6 +160,11 @@ def _render_in_worker(spec: FigureSpec, *args: Any) -> Result:
     return render_one(spec, *args)
 
 
+#: A worker that died without a result: killed from outside, or ended by the figure's code.
+KILLED = ("the process rendering it ended without a result (killed, out of memory, or "
+          "os._exit() in the figure's code); nothing was written for it")
+
+
 def render_parallel(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | None]],
                     figdata_dir: Path, out_dir: Path, jobs: int, stamp: bool,
                     rc: dict[str, Any] | None, variant: str = "default") -> list[Result]:
@@ -168,8 +179,7 @@ def render_parallel(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | N
         if result is None:
             (alone,) = _render_pool([task], figdata_dir, out_dir, 1, stamp, rc, variant)
             rendered[i] = alone or Result(
-                task[0].name, "failed", "the process rendering it was killed (out of "
-                "memory?); nothing was written for it")
+                task[0].name, "failed", KILLED)
     return [r for r in rendered if r is not None]
 
 

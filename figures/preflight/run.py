@@ -73,7 +73,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
         doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
         fig = spec.render(doc["data"])
         measured = measure(spec, fig, doc["data"], raster=raster)
-    except Exception as exc:  # noqa: BLE001 - one line per figure; the others are checked
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - one line per figure
         report.error = figure_line(spec.name, exc)
         return report
     width = measured.saved_size_in[0]

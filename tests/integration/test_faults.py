@@ -13,6 +13,7 @@ from conftest import REPO
 from figures.cli import main as cli
 from figures.outputs.lock import LOCK_FILE
 from figures.outputs.state import STATE_FILE
+from figures.outputs.workers import KILLED
 from figures.registry import FIGURES
 
 #: End-to-end: runs the command line, often in a copy of the project.
@@ -189,8 +190,7 @@ def test_a_worker_killed_from_outside_fails_only_its_figure(capsys, tmp_path, fi
                               "cifar_state_vs_credit", jobs=2)
     assert code == 1
     assert error_lines(err) == [
-        ("error: cifar_summary: the process rendering it was killed (out of memory?); nothing "
-        "was written for it")]
+        f"error: cifar_summary: {KILLED}"]
     assert "built cifar_feature_drift" in stdout
     assert "built cifar_state_vs_credit" in stdout
     assert sorted(json.loads((out / STATE_FILE).read_text())) == [

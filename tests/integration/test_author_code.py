@@ -1,0 +1,129 @@
+"""An author's own code is inside the fault boundary: whatever a figure module or the
+registry does is one line at the author's file and line, and the other figures still build."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from conftest import REPO
+
+#: End-to-end: edits a copy of the project and runs the command line there.
+pytestmark = pytest.mark.slow
+
+BROKEN, OTHER = "cifar_summary", "cifar_feature_drift"
+DRAW = "    fig = new_figure(figsize=(10, 6))\n"
+AUTHORS = "(an error in the author's code; --debug shows the traceback)"
+
+
+@pytest.fixture
+def project(tmp_path):
+    for folder in ("figures", "figdata"):
+        shutil.copytree(REPO / folder, tmp_path / folder,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+def run(root, *argv):
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = subprocess.run([sys.executable, "-m", "figures", *argv], cwd=root, env=env,
+                          capture_output=True, text=True, check=False, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def edit(root, old, new, name=BROKEN):
+    module = root / "figures" / "plots" / f"{name}.py"
+    text = module.read_text()
+    assert old in text
+    module.write_text(text.replace(old, new, 1))
+    return text[: text.index(old)].count("\n") + 1  # the line the edit starts at
+
+
+@pytest.mark.parametrize(("code", "message"), [
+    ("    import sys\n    sys.exit(0)\n", "SystemExit(0): the figure's code called sys.exit()"),
+    ("    import sys\n    sys.exit(3)\n", "SystemExit(3): the figure's code called sys.exit()"),
+    ("    raise KeyboardInterrupt\n", "KeyboardInterrupt raised by the figure's code (not Ctrl-C)"),
+    ("    raise ValueError('oops')\n", "ValueError: oops"),
+])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_whatever_render_raises_is_its_figures_line_at_the_authors_line(project, code, message,
+                                                                         jobs):
+    line = edit(project, DRAW, code + DRAW)
+    if "import sys" in code:
+        line += 1
+    status, out, err = run(project, "build", BROKEN, OTHER, "--out", "out", "-j", jobs)
+    assert status == 1
+    assert err.splitlines() == [
+        f"error: {BROKEN}: figures/plots/{BROKEN}.py, line {line}: {message}"
+        + err.splitlines()[0].split(message, 1)[1],
+        f"1 of 2 figure(s) failed: {BROKEN}"]
+    assert err.splitlines()[0].endswith(AUTHORS)
+    assert f"built {OTHER}" in out
+    assert list(json.loads((project / "out" / ".build-state.json").read_text())) == [OTHER]
+
+
+def test_an_import_error_of_a_figure_module_is_the_authors_line(project):
+    module = project / "figures" / "plots" / f"{BROKEN}.py"
+    lines = module.read_text().count("\n")
+    module.write_text(module.read_text() + "1 / 0\n")
+    status, out, err = run(project, "build", BROKEN, OTHER, "--out", "out", "-j", "1")
+    assert status == 1
+    assert err.splitlines()[0] == (f"error: {BROKEN}: figures/plots/{BROKEN}.py, line "
+                                   f"{lines + 1}: ZeroDivisionError: division by zero {AUTHORS}")
+    assert f"built {OTHER}" in out
+
+
+def test_a_render_that_returns_no_figure_says_so(project):
+    edit(project, DRAW, "    return None\n" + DRAW)
+    status, _, err = run(project, "build", BROKEN, "--out", "out")
+    assert status == 1
+    assert err.splitlines()[0] == (
+        f"error: {BROKEN}: figures/plots/{BROKEN}.py: render: returned NoneType, not a "
+        "matplotlib Figure: end render() with `return fig`")
+
+
+def test_os_exit_in_a_worker_fails_only_its_figure(project):
+    edit(project, DRAW, "    import os\n    os._exit(0)\n" + DRAW)
+    status, out, err = run(project, "build", BROKEN, OTHER, "--out", "out", "-j", "2")
+    assert status == 1
+    assert err.splitlines()[0].startswith(f"error: {BROKEN}: the process rendering it ended "
+                                          "without a result")
+    assert "os._exit() in the figure's code" in err
+    assert f"built {OTHER}" in out
+
+
+def test_sys_exit_in_render_is_one_line_in_check_too(project):
+    edit(project, DRAW, "    import sys\n    sys.exit(0)\n" + DRAW)
+    status, out, err = run(project, "check", BROKEN, "--venue", "icml")
+    assert status == 1
+    assert out == ""  # no table of nothing beside the error
+    assert err.splitlines()[0].startswith(f"error: {BROKEN}: figures/plots/{BROKEN}.py, line ")
+    assert err.splitlines()[-1] == f"1 of 1 figure(s) failed: {BROKEN}"
+
+
+def test_a_module_without_schema_is_refused(project):
+    edit(project, "SCHEMA = Record(", "NOT_THE_SCHEMA = Record(")
+    status, _, err = run(project, "build", BROKEN, "--out", "out")
+    assert status == 1
+    assert err.splitlines()[0] == (
+        f"error: {BROKEN}: figures/plots/{BROKEN}.py: SCHEMA: missing: every figure module "
+        "defines SCHEMA, the shape of its data (figures/data/schema.py)")
+
+
+@pytest.mark.parametrize(("tail", "message"), [
+    ("FIGURES = (\n", "SyntaxError: '(' was never closed"),
+    ("x = undefined_name\n", f"NameError: name 'undefined_name' is not defined {AUTHORS}"),
+])
+@pytest.mark.parametrize("command", [["list"], ["build", "--out", "out"], ["status"]])
+def test_a_broken_registry_is_one_line_with_its_file_and_line_for_every_command(
+        project, tail, message, command):
+    registry = project / "figures" / "registry.py"
+    line = registry.read_text().count("\n") + 1
+    registry.write_text(registry.read_text() + tail)
+    status, out, err = run(project, *command)
+    assert (status, out) == (1, "")
+    assert err == f"error: figures/registry.py, line {line}: {message}\n"
