@@ -23,6 +23,10 @@ class TextItem:
     text: str
     kind: str
     source: str
+    #: Where it is drawn, in inches from the figure's lower left corner (x0, y0, x1, y1).
+    box: tuple[float, float, float, float] | None = None
+    #: Texts of one artist (a multi-line title) share it; the layout rule compares others.
+    artist: int = 0
 
 
 @dataclass(frozen=True)
@@ -36,6 +40,8 @@ class Measurement:
     """What preflight needs from one rendered Figure."""
 
     saved_size_in: tuple[float, float]
+    #: The saved area in inches from the figure's lower left corner (x0, y0, x1, y1).
+    saved_box: tuple[float, float, float, float]
     texts: list[TextItem]
     strokes: list[Stroke]
     series_colors: dict[str, list[str]]
@@ -58,21 +64,23 @@ def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
             fig.draw_without_rendering()
         output = spec.outputs[0]
         box = None
+        renderer = fig.canvas.get_renderer()
         if output.bbox_inches == "tight":
-            box = fig.get_tightbbox(fig.canvas.get_renderer()).padded(
-                mpl.rcParams["savefig.pad_inches"])
+            box = fig.get_tightbbox(renderer).padded(mpl.rcParams["savefig.pad_inches"])
             saved = (box.width, box.height)
+            saved_box = (box.x0, box.y0, box.x1, box.y1)
         else:
             width, height = fig.get_size_inches()
             saved = (float(width), float(height))
+            saved_box = (0.0, 0.0, saved[0], saved[1])
         module = spec.shown_path
         strings = dict(_strings(data, "data"))
         texts, strokes = [], []
         for artist, where, role in _drawn(fig):
-            _collect(artist, where, role, module, strings, texts, strokes)
+            _collect(artist, where, role, module, strings, texts, strokes, renderer)
         colors = series_colors(fig)
     image = _saved_area(fig, box) if raster else None
-    return Measurement(saved, texts, strokes, colors, image)
+    return Measurement(saved, saved_box, texts, strokes, colors, image)
 
 
 def _saved_area(fig: Figure, box: Bbox | None) -> np.ndarray:
@@ -181,7 +189,7 @@ def _visible_color(color: Any) -> bool:
 
 
 def _collect(artist: Artist, where: str, role: str, module: str, strings: dict[str, str],
-             texts: list[TextItem], strokes: list[Stroke]) -> None:
+             texts: list[TextItem], strokes: list[Stroke], renderer: Any = None) -> None:
     from matplotlib.collections import Collection
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
@@ -193,8 +201,13 @@ def _collect(artist: Artist, where: str, role: str, module: str, strings: dict[s
         if text.strip() and _visible_color(artist.get_color()):
             kind = role or "text"
             source = strings.get(text, module)
+            box = None
+            if renderer is not None:
+                extent = artist.get_window_extent(renderer)
+                dpi = artist.figure.dpi
+                box = (extent.x0 / dpi, extent.y0 / dpi, extent.x1 / dpi, extent.y1 / dpi)
             texts.append(TextItem(float(artist.get_fontsize()), text, f"{kind} ({where})",
-                                  source))
+                                  source, box, id(artist)))
         return
     if isinstance(artist, Line2D):
         if role.endswith(" tick"):

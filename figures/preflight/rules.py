@@ -13,7 +13,11 @@ from figures.preflight.measure import Stroke, TextItem
 from figures.preflight.venues import Venue
 from figures.registry import FigureSpec
 
-RULES = ("fonts", "text", "lines", "raster", "cvd", "size")
+RULES = ("fonts", "text", "lines", "raster", "cvd", "size", "layout")
+#: Texts of different artists closer than this at print size read as one run of text.
+MIN_TEXT_GAP_PT = 1.0
+#: A text reaching this far past the saved area is cut.
+CUT_SLACK_PT = 0.5
 
 
 @dataclass(frozen=True)
@@ -130,3 +134,42 @@ def size_row(name: str, spec: FigureSpec, saved: tuple[float, float], venue: Ven
     if too_tall:
         detail += f"; taller than the text height {venue.text_height_in:g} in"
     return Row(name, "size", f"{width:.2f} in wide", limit, scale == 1 and not too_tall, detail)
+
+
+def layout_row(name: str, texts: Sequence[TextItem], scale: float,
+               saved_box: tuple[float, float, float, float]) -> Row:
+    """Texts of different artists that touch or overlap (closer than MIN_TEXT_GAP_PT at print
+    size), and texts cut by the saved area (the canvas, or the tight bounding box)."""
+    placed = [t for t in texts if t.box is not None]
+    problems: list[tuple[float, str]] = []
+    for i, first in enumerate(placed):
+        for second in placed[i + 1:]:
+            if first.artist == second.artist:
+                continue
+            gap = _gap_pt(first.box, second.box) * scale
+            if gap < MIN_TEXT_GAP_PT:
+                how = "overlaps" if gap <= 0 else f"is {gap:.1f} pt from"
+                what = f"{first.text!r} ({first.kind}) {how} {second.text!r} ({second.kind})"
+                problems.append((gap, what))
+    x0, y0, x1, y1 = saved_box
+    slack = CUT_SLACK_PT / 72
+    for item in placed:
+        bx0, by0, bx1, by1 = item.box
+        if bx0 < x0 - slack or by0 < y0 - slack or bx1 > x1 + slack or by1 > y1 + slack:
+            problems.append((-1e9, f"{item.text!r} ({item.kind}) is cut by the saved area"))
+    limit = f">= {MIN_TEXT_GAP_PT:g} pt apart, inside"
+    if not problems:
+        return Row(name, "layout", f"{len(placed)} texts clear", limit, True)
+    problems.sort(key=lambda p: p[0])
+    worst = problems[0][1]
+    more = f"; and {len(problems) - 1} more" if len(problems) > 1 else ""
+    return Row(name, "layout", f"{len(problems)} collision(s)", limit, False, worst + more)
+
+
+def _gap_pt(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """The distance between two boxes (inches) in points; negative when they overlap."""
+    dx = max(b[0] - a[2], a[0] - b[2])
+    dy = max(b[1] - a[3], a[1] - b[3])
+    if dx < 0 and dy < 0:
+        return max(dx, dy) * 72
+    return (max(dx, 0) ** 2 + max(dy, 0) ** 2) ** 0.5 * 72

@@ -36,6 +36,7 @@ from figures.preflight.rules import (
     Row,
     cvd_row,
     font_row,
+    layout_row,
     line_row,
     raster_row,
     size_row,
@@ -107,6 +108,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     cvd, report.cvd_failures = cvd_row(spec.name, measured.series_colors, venue)
     rows.append(cvd)
     rows.append(size_row(spec.name, spec, measured.saved_size_in, venue))
+    rows.append(layout_row(spec.name, measured.texts, scale, measured.saved_box))
     rows.sort(key=lambda row: RULES.index(row.rule))
     return report
 

@@ -12,6 +12,7 @@ import pytest
 from conftest import REPO
 
 from figures.cli import main as cli
+from figures.data import figdata
 from figures.errors import FigureDataError
 from figures.outputs.camera_ready import CAMERA_READY_RC, build_camera_ready, compare_pdfs
 from figures.outputs.render import save
@@ -21,6 +22,7 @@ from figures.preflight.rules import (
     RULES,
     cvd_row,
     font_row,
+    layout_row,
     line_row,
     raster_row,
     size_row,
@@ -325,7 +327,8 @@ def test_check_cli_strict_and_html(built, tmp_path, capsys):
     assert cli.main([*args, "--html", str(html)]) == 0
     out = capsys.readouterr().out
     assert "fig1_audit_hero  fonts" in out
-    assert out.splitlines()[-2].startswith("8 of 11 checks failed")
+    # the layout rule adds a row per figure and fails the hero's "FA" label
+    assert out.splitlines()[-2].startswith("9 of 13 checks failed")
     page = html.read_text(encoding="utf-8")
     assert page.count("data:image/png;base64,") == 3  # two thumbnails, one CVD simulation
     assert "deuteranomaly, full severity" in page
@@ -417,3 +420,33 @@ def test_every_registry_slot_is_a_known_width():
     for spec in FIGURES:
         assert spec.slot in ("text", "column") or (
             isinstance(spec.slot, float) and spec.slot > 0), spec.name
+
+
+def test_the_layout_rule_flags_the_default_heros_label_running_into_the_note():
+    """Panel A of the seeds' hero: the "FA" label runs into the "looks like learning" note
+    (FA"looks like): flagged, naming the panel and both texts."""
+    spec = BY_NAME["fig1_audit_hero"]
+    data = figdata.load(FIGDATA / "fig1_audit_hero.json", spec.name, spec.schema)["data"]
+    measured = measure(spec, spec.render(data), data)
+    row = layout_row(spec.name, measured.texts, 1.0, measured.saved_box)
+    assert not row.ok
+    assert row.value == "1 collision(s)"
+    assert "'FA' (text (axes 1))" in row.detail
+    assert "looks like" in row.detail
+
+
+def test_the_layout_rule_measures_gaps_at_print_size_and_cut_texts():
+    fig = new_figure(figsize=(4, 2))
+    ax = fig.subplots()
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.text(0.1, 0.5, "left", transform=ax.transAxes)
+    ax.text(0.3, 0.5, "right", transform=ax.transAxes)
+    spec = _spec()
+    measured = measure(spec, fig, {})
+    assert layout_row("planted", measured.texts, 1.0, measured.saved_box).ok
+    fig.text(0.98, 0.5, "cut off at the edge")
+    measured = measure(spec, fig, {})
+    row = layout_row("planted", measured.texts, 1.0, measured.saved_box)
+    assert not row.ok
+    assert "'cut off at the edge' (text (figure)) is cut by the saved area" in row.detail
