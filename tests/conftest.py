@@ -31,6 +31,14 @@ from figures.registry import BY_NAME, FIGURES
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"
+#: The venue layouts golden-tested (tests/golden/test_venue_images.py): two page widths, a
+#: two-column conference's 6.75 in text and a one-column one's 5.5 in.
+VENUES = ("icml", "neurips")
+VENUE_BASELINES = REPO / "baseline" / "venues"
+
+
+def venue_baseline_name(venue: str, figure: str) -> str:
+    return f"venue-{venue}--{figure}.png"
 
 #: How this environment differs from the one that made the golden images (None: it is it).
 OFF_REFERENCE = pytest.StashKey[str | None]()

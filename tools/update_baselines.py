@@ -59,6 +59,7 @@ def main(argv: list[str]) -> int:
         # compared nothing): its output is kept for a failure only, this script says the rest
         proc = subprocess.run(
             [sys.executable, "-m", "pytest", str(ROOT / "tests" / "golden" / "test_images.py"),
+             str(ROOT / "tests" / "golden" / "test_venue_images.py"),
              f"--mpl-generate-path={tmp}",
              "-q", "-p", "no:cacheprovider",
              # pytest-mpl warns that the ini's baseline path is unused while generating
@@ -71,10 +72,21 @@ def main(argv: list[str]) -> int:
             why = f"pytest exited {proc.returncode}" if proc.returncode else "no image rendered"
             print(f"update_baselines: {why}; nothing written", file=sys.stderr)
             return 1
-        BASELINE.mkdir(exist_ok=True)
-        new = {p.name for p in generated if not (BASELINE / p.name).exists()}
-        written = copy_changed(Path(tmp), BASELINE)
+        # the venue layouts' images go to baseline/venues/ (test_venue_images.py)
+        venues = Path(tmp) / "venues"
+        venues.mkdir()
+        for image in generated:
+            if image.name.startswith("venue-"):
+                image.rename(venues / image.name)
+        generated = sorted(Path(tmp).glob("*.png")) + sorted(venues.glob("*.png"))
+        (BASELINE / "venues").mkdir(parents=True, exist_ok=True)
+        new = {p.relative_to(tmp).as_posix() for p in generated
+               if not (BASELINE / p.relative_to(tmp)).exists()}
+        written = copy_changed(Path(tmp), BASELINE) + [
+            f"venues/{name}" for name in copy_changed(venues, BASELINE / "venues")]
         stale = sorted(p.name for p in BASELINE.glob("*.png") if not (Path(tmp) / p.name).exists())
+        stale += sorted(f"venues/{p.name}" for p in (BASELINE / "venues").glob("*.png")
+                        if not (venues / p.name).exists())
     for name in written:
         print(f"wrote baseline/{name} ({'new' if name in new else 'pixels changed'})")
     print(f"rendered {len(generated)} fixture(s): {len(written)} baseline image(s) written, "

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from figures.cli.common import (
+    DEFAULT_OUT,
     STATUS_DETAIL_LIMIT,
     UsageError,
     add_figdata,
@@ -46,10 +47,20 @@ def add_parser(add) -> None:
                         "(pdf.fonttype 42) into --camera-ready-out")
     p.add_argument("--camera-ready-out", type=path_arg, default=DEFAULT_CAMERA_READY_OUT,
                    metavar="DIR", help=f"(default: {DEFAULT_CAMERA_READY_OUT})")
-    p.set_defaults(command=run)
+    p.add_argument("--venue", default=None, metavar="V",
+                   help="draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, "
+                        "or one from --venues) into build/V/ (or --out): PDF and PNG")
+    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
+                   help="your venue profiles (same shape as figures/preflight/venues.json)")
+    p.set_defaults(command=run, out=None)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.venue is not None:
+        return _build_for_venue(args)
+    if args.venues is not None:
+        raise UsageError("--venues names venue profiles for --venue; give --venue V too")
+    args.out = args.out or DEFAULT_OUT
     if args.camera_ready and same_folder(args.out, args.camera_ready_out):
         raise UsageError(f"--camera-ready-out {args.camera_ready_out} is the --out folder: the "
                          "camera-ready PDFs would replace the default ones; choose another")
@@ -59,10 +70,25 @@ def run(args: argparse.Namespace) -> int:
                          camera_ready_out=args.camera_ready_out if args.camera_ready else None)
 
 
+def _build_for_venue(args: argparse.Namespace) -> int:
+    """``build --venue V``: every figure laid out for V's page (figures/outputs/venue.py)."""
+    from figures.outputs.venue import VenueSpec
+    from figures.preflight.venues import get_venue
+
+    if args.camera_ready:
+        raise UsageError("--venue builds embed TrueType already; drop --camera-ready")
+    venue = get_venue(args.venue, args.venues)
+    out = args.out or Path("build") / venue.key
+    specs = [VenueSpec.of(spec, venue) for spec in select(args.names)]
+    return build_figures(specs, args.figdata, out, jobs=args.jobs, force=args.force,
+                         stamp=args.stamp, results=args.results, allow_stale=args.allow_stale,
+                         debug=args.debug, variant=f"venue:{venue.key}")
+
+
 def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
                   jobs: int | None = None, force: bool = False, stamp: bool = True,
                   results: Path | None = None, allow_stale: bool = False, debug: bool = False,
-                  camera_ready_out: Path | None = None) -> int:
+                  camera_ready_out: Path | None = None, variant: str = "default") -> int:
     """Build ``specs`` (those current against ``results``, if given), one line each; the exit
     status."""
     from figures.outputs.build import build
@@ -80,7 +106,7 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         print(f"waiting for another build into {out_dir} to finish{who}", file=sys.stderr)
 
     for result in build(specs_to_build, figdata_dir, out_dir, jobs=jobs, force=force,
-                        stamp=stamp, on_wait=waiting):
+                        stamp=stamp, on_wait=waiting, variant=variant):
         if result.status == "failed":
             failed.append(result.name)
             if debug and result.traceback:

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
                                   figdata_dir=args.figdata, out_dirs=[args.out])
     venue = get_venue(args.venue, args.venues)
     reports = preflight(select(args.names), venue, args.out, args.figdata,
-                        raster=args.html is not None)
+                        raster=args.html is not None, venues_file=args.venues)
     measured = [r for r in reports if not r.error]
     if measured:  # no table of nothing beside the errors
         print(format_table(measured, venue))

@@ -27,6 +27,7 @@ def build_key(spec: FigureSpec, figdata_bytes: bytes) -> str:
         if not path.is_file():
             spec.code()  # the figure's own module gone: one line saying what to do
         digest.update(path.read_bytes())
-    env = [__version__, importlib.metadata.version("matplotlib"), repr(spec.outputs)]
+    env = [__version__, importlib.metadata.version("matplotlib"), repr(spec.outputs),
+           getattr(spec, "variant_key", "")]  # a venue build: the venue's numbers
     digest.update("\0".join(env).encode())
     return digest.hexdigest()

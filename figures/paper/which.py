@@ -16,6 +16,7 @@ from figures.data.jsonio import read_bytes
 from figures.errors import FigureDataError, os_error
 from figures.outputs import provenance
 from figures.outputs.state import build_key
+from figures.outputs.venue import for_variant
 from figures.registry import BY_NAME
 
 CURRENT, STALE, FOREIGN, UNREADABLE = "current", "stale", "not from this suite", "unreadable"
@@ -41,7 +42,7 @@ class Which:
         return f"{self.path}: {what}: {self.state}" + (f": {self.why}" if self.why else "")
 
 
-def which(path: Path, figdata_dir: Path) -> Which:
+def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Which:
     """What ``path`` is and whether it is current against ``figdata_dir`` and the code."""
     try:
         read_bytes(path)  # regular file, readable: else one line naming it
@@ -55,15 +56,20 @@ def which(path: Path, figdata_dir: Path) -> Which:
     if inside is None:
         return Which(path, FOREIGN, why="no provenance of fa-audit-figures inside")
     found = Which(path, CURRENT, inside["figure"], inside["variant"], inside["kind"])
-    why = _why_stale(inside, figdata_dir)
+    why = _why_stale(inside, figdata_dir, venues_file)
     return found if why is None else _replace(found, STALE, why)
 
 
-def _why_stale(inside: dict[str, str], figdata_dir: Path) -> str | None:
+def _why_stale(inside: dict[str, str], figdata_dir: Path,
+               venues_file: Path | None) -> str | None:
     """What changed since the file was built; None when nothing did."""
     spec = BY_NAME.get(inside["figure"])
     if spec is None:
         return f"{inside['figure']} is no longer a registered figure"
+    try:
+        spec = for_variant(spec, inside["variant"], venues_file)
+    except FigureDataError as exc:
+        return f"built for {inside['variant']}: {exc.message}"
     figdata_path = spec.figdata_path(figdata_dir)
     try:
         raw = read_bytes(figdata_path)

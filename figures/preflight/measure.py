@@ -76,7 +76,7 @@ def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
         module = spec.shown_path
         strings = dict(_strings(data, "data"))
         texts, strokes = [], []
-        for artist, where, role in _drawn(fig):
+        for artist, where, role in drawn(fig):
             _collect(artist, where, role, module, strings, texts, strokes, renderer)
         colors = series_colors(fig)
     image = _saved_area(fig, box) if raster else None
@@ -121,7 +121,7 @@ def _strings(value: Any, key: str) -> Iterator[tuple[str, str]]:
             yield from _strings(v, f"{key}[{i}]")
 
 
-def _drawn(fig: Figure) -> Iterator[tuple[Artist, str, str]]:
+def drawn(fig: Figure) -> Iterator[tuple[Artist, str, str]]:
     """(artist, where, role) of every visible artist that is drawn; ``where`` is "axes 2" or
     "figure", ``role`` names ticks, grid lines, titles and legend parts. An Axis yields only
     the ticks inside its view (matplotlib keeps spare Tick objects)."""
@@ -155,23 +155,19 @@ def _drawn(fig: Figure) -> Iterator[tuple[Artist, str, str]]:
 
 
 def _axis_parts(axis: Axis, where: str) -> Iterator[tuple[Artist, str, str]]:
+    """The ticks the axis draws (matplotlib keeps spare Tick objects, and a locator returns
+    places outside the view): what ``Axis.draw`` itself draws."""
     name = axis.axis_name
-    low, high = sorted(axis.get_view_interval())
-    slack = 1e-9 * ((high - low) or 1.0)
-    for which, locs, ticks in (
-        ("major", axis.get_majorticklocs(), axis.get_major_ticks),
-        ("minor", axis.get_minorticklocs(), axis.get_minor_ticks),
-    ):
-        if not len(locs):
+    majors = {id(tick) for tick in axis.majorTicks}
+    for tick in axis._update_ticks():  # the ticks Axis.draw draws (a private API)
+        if not tick.get_visible():
             continue
-        for tick, loc in zip(ticks(len(locs)), locs, strict=False):
-            if not low - slack <= loc <= high + slack or not tick.get_visible():
-                continue
-            for part, role in ((tick.tick1line, "tick"), (tick.tick2line, "tick"),
-                               (tick.gridline, "grid line"), (tick.label1, "tick label"),
-                               (tick.label2, "tick label")):
-                if part.get_visible():
-                    yield part, where, f"{which} {name} {role}"
+        which = "major" if id(tick) in majors else "minor"
+        for part, role in ((tick.tick1line, "tick"), (tick.tick2line, "tick"),
+                           (tick.gridline, "grid line"), (tick.label1, "tick label"),
+                           (tick.label2, "tick label")):
+            if part.get_visible():
+                yield part, where, f"{which} {name} {role}"
     for part, role in ((axis.label, f"{name} axis label"),
                        (axis.get_offset_text(), f"{name} offset text")):
         if part.get_visible():
@@ -265,14 +261,23 @@ def series_colors(fig: Figure) -> dict[str, list[str]]:
     from matplotlib.collections import PathCollection
     from matplotlib.colors import to_hex, to_rgba, to_rgba_array
     from matplotlib.container import BarContainer
+    from matplotlib.markers import MarkerStyle
 
     panels: dict[tuple[float, ...], list[str]] = {}
     names: dict[tuple[float, ...], str] = {}
     for index, ax in enumerate(fig.axes, start=1):
         found: list[tuple[float, float, float, float]] = []
         for line in ax.get_lines():
-            if line.get_visible() and len(line.get_xdata()) > 2:
-                found.append(to_rgba(line.get_color(), line.get_alpha()))
+            draws = line.get_linestyle() not in ("None", " ", "") or line.get_marker() not in (
+                None, "None", "", " ")
+            if line.get_visible() and draws and len(line.get_xdata()) > 2:
+                color = line.get_color()
+                if line.get_linestyle() in ("None", " ", ""):  # markers only: their colour
+                    face = line.get_markerfacecolor()
+                    filled = MarkerStyle(line.get_marker()).is_filled()
+                    color = face if filled and _visible_color(face) else \
+                        line.get_markeredgecolor()
+                found.append(to_rgba(color, line.get_alpha()))
         for coll in ax.collections:
             if isinstance(coll, PathCollection) and coll.get_visible():
                 found.extend(tuple(c) for c in to_rgba_array(coll.get_facecolor()))

@@ -67,10 +67,14 @@ class FigureReport:
 
 
 def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Path, *,
-                 raster: bool = False) -> FigureReport:
-    """Every rule for one figure: its built files in ``out_dir``, its Figure from figdata."""
+                 raster: bool = False, venues_file: Path | None = None) -> FigureReport:
+    """Every rule for one figure: its built files in ``out_dir``, its Figure from figdata
+    (drawn as the build in ``out_dir`` drew it: for a venue build, its venue layout)."""
+    from figures.outputs.venue import as_built
+
     report = FigureReport(spec)
     try:
+        spec = as_built(spec, out_dir, venues_file)
         doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
         fig = spec.render(doc["data"])
         measured = measure(spec, fig, doc["data"], raster=raster)
@@ -93,7 +97,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
             rows.append(Row(spec.name, rule, "missing", "built file", False,
                             f"{path}: file not found; run `figures build`"))
             continue
-        problem = on_disk(spec, path, figdata_dir)
+        problem = on_disk(spec, path, figdata_dir, venues_file)
         if problem is not None:  # reported, not measured as if it were right
             rows.append(Row(spec.name, rule, problem[0], "current built file", False,
                             f"{path}: {problem[1]}"))
@@ -113,7 +117,8 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     return report
 
 
-def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path) -> tuple[str, str] | None:
+def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
+            venues_file: Path | None = None) -> tuple[str, str] | None:
     """What is wrong with the built file ``path`` of ``spec`` (a short value and the detail
     with what to do), None when it is that figure's current, intact build."""
     from figures.paper.which import CURRENT, FOREIGN, which
@@ -121,7 +126,7 @@ def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path) -> tuple[str, str] 
     damaged = decodes(path)
     if damaged is not None:
         return "damaged", f"{damaged}; rebuild it with `figures build --force`"
-    found = which(path, figdata_dir)
+    found = which(path, figdata_dir, venues_file)
     if found.state == FOREIGN:
         return "foreign", "not built by this suite (no provenance inside); run `figures build`"
     if found.figure and found.figure != spec.name:
@@ -133,9 +138,10 @@ def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path) -> tuple[str, str] 
 
 
 def preflight(specs: Sequence[FigureSpec], venue: Venue, out_dir: Path, figdata_dir: Path,
-              *, raster: bool = False) -> list[FigureReport]:
+              *, raster: bool = False, venues_file: Path | None = None) -> list[FigureReport]:
     """Check every figure; ``raster`` keeps each one's saved area as pixels (HTML report)."""
-    return [check_figure(spec, venue, out_dir, figdata_dir, raster=raster) for spec in specs]
+    return [check_figure(spec, venue, out_dir, figdata_dir, raster=raster,
+                         venues_file=venues_file) for spec in specs]
 
 
 def format_table(reports: Sequence[FigureReport], venue: Venue) -> str:

@@ -65,3 +65,12 @@ def test_the_build_key_reads_only_code_that_decides_pixels(spec):
     not_pixels = ("outputs/workers.py", "outputs/lock.py", "outputs/state.py", "outputs/build.py")
     assert not set(files) & set(not_pixels)
     assert not any(f.startswith("cli/") for f in files)
+
+
+def test_every_figure_has_its_venue_baselines_and_every_venue_baseline_a_figure():
+    """The venue layouts' golden images (tests/golden/test_venue_images.py) follow the
+    registry too: a new figure gets them from `nox -s baselines`."""
+    from conftest import VENUE_BASELINES, VENUES, venue_baseline_name
+
+    expected = {venue_baseline_name(venue, spec.name) for venue in VENUES for spec in FIGURES}
+    assert {p.name for p in VENUE_BASELINES.glob("*.png")} == expected

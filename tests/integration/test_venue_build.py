@@ -1,0 +1,71 @@
+"""``figures build --venue V``: every figure drawn for V's page passes every rule of
+``figures check --venue V --strict``, layout included, for each venue of venues.json."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+from conftest import REPO
+
+from figures.cli import main as cli
+from figures.outputs.provenance import read
+from figures.preflight.venues import BUILTIN, load_venues
+from figures.registry import FIGURES
+
+#: End-to-end: builds every figure for every venue and runs the preflight on the files.
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize("venue", sorted(load_venues()))
+def test_a_venue_build_passes_every_rule_of_its_venue(venue, tmp_path, capsys):
+    out = tmp_path / venue
+    assert cli.main(["build", "--venue", venue, "--out", str(out)]) == 0
+    capsys.readouterr()
+    code = cli.main(["check", "--venue", venue, "--out", str(out), "--strict"])
+    table = capsys.readouterr().out
+    assert code == 0, table
+    assert table.splitlines()[-1] == (f"all {len(FIGURES) * 7} checks passed for "
+                                      f"{len(FIGURES)} figure(s)")
+    for spec in FIGURES:  # a vector PDF and a PNG for every figure, saying what they are
+        for fmt in ("pdf", "png"):
+            inside = read(out / f"{spec.name}.{fmt}")
+            assert inside["variant"] == f"venue:{venue}"
+    if shutil.which("pdffonts"):
+        for spec in FIGURES:
+            fonts = subprocess.run(["pdffonts", str(out / f"{spec.name}.pdf")],
+                                   capture_output=True, text=True, check=True).stdout
+            rows = fonts.splitlines()[2:]
+            assert rows, spec.name  # text kept as text
+            assert not [r for r in rows if "Type 3" in r], spec.name
+            assert all(" yes " in r for r in rows), spec.name  # embedded
+
+
+def test_a_users_venue_profile_gets_a_venue_build(tmp_path, capsys):
+    doc = json.loads(BUILTIN.read_text(encoding="utf-8"))
+    mine = dict(doc["venues"]["icml"], name="My workshop")
+    mine["text_width_in"] = dict(mine["text_width_in"], value=6.0)
+    (tmp_path / "venues.json").write_text(json.dumps({"venues": {"myws": mine}}))
+    out = tmp_path / "out"
+    names = [FIGURES[0].name, FIGURES[-1].name]
+    assert cli.main(["build", *names, "--venue", "myws", "--venues",
+                     str(tmp_path / "venues.json"), "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert cli.main(["check", *names, "--venue", "myws", "--venues",
+                     str(tmp_path / "venues.json"), "--out", str(out), "--strict"]) == 0
+    assert "text 6 in" in capsys.readouterr().out
+
+
+def test_the_default_build_is_left_as_the_seeds_draw_it(reference_build, tmp_path, capsys):
+    """A venue build writes into its own folder; the default figures are not touched."""
+    before = {p.name: p.read_bytes() for p in reference_build.iterdir() if p.is_file()}
+    out = tmp_path / "build"
+    shutil.copytree(reference_build, out / "figures")
+    assert cli.main(["build", FIGURES[0].name, "--venue", "icml", "--out",
+                     str(out / "icml")]) == 0
+    assert {p.name: p.read_bytes() for p in (out / "figures").iterdir() if p.is_file()} == before
+    assert cli.main(["which", str(out / "icml" / f"{FIGURES[0].name}.pdf"),
+                     "--figdata", str(REPO / "figdata")]) == 0
+    assert f"({'venue:icml'}, " in capsys.readouterr().out
