@@ -31,6 +31,11 @@ def stop_requested() -> bool:
     return bool(_RECEIVED)
 
 
+def terminated() -> bool:
+    """Whether the last stop signal this process received was SIGTERM (exit 143)."""
+    return bool(_RECEIVED) and _RECEIVED[-1] == signal.SIGTERM
+
+
 def raise_terminated(signum: int, frame: object) -> None:
     """A SIGTERM handler: stop the way Ctrl-C does (see :class:`Terminated`)."""
     _RECEIVED.append(signum)

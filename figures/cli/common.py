@@ -130,7 +130,7 @@ def refuse_output_over_inputs(target: Path, option: str, suffixes: tuple[str, ..
             resolved.name.startswith(".build") or any(
                 resolved.name in spec.output_names() for spec in FIGURES)) for out in out_dirs):
         what = "a built figure (or the build's state)"
-    elif resolved.exists() and resolved.suffix.lower() not in suffixes:
+    elif resolved.is_file() and resolved.suffix.lower() not in suffixes:
         what = f"an existing {resolved.suffix or 'extensionless'} file, not {'/'.join(suffixes)}"
     if what is not None:
         raise UsageError(f"{option} {target}: is {what}; it would be overwritten. Choose "

@@ -32,7 +32,13 @@ from typing import Any
 from figures.data.jsonio import ensure_folder
 from figures.errors import FigureDataError, figure_line
 from figures.registry import BY_NAME, FigureSpec
-from figures.signals import STOP_SIGNALS, Terminated, release_stop_signals, stop_signals_held
+from figures.signals import (
+    STOP_SIGNALS,
+    Terminated,
+    release_stop_signals,
+    stop_signals_held,
+    terminated,
+)
 
 #: Imported once by the fork server, so that no rebuild pays for them. Nothing watched.
 PRELOAD = ["numpy", "matplotlib.figure", "matplotlib.backends.backend_agg",
@@ -163,11 +169,14 @@ def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
             if not _wait_for(dirs, stop_event, emit):
                 break
             returned = True
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        # Ctrl-C is how a watch is ended: 0; SIGTERM (a kill, a closing session) ends it as it
+        # ends a build: 143 (watchfiles may end its loop on it instead of raising)
         emit("stopped watching; every finished file is complete")
-        return 0
-    emit("stopped watching")
-    return 0
+        return 143 if isinstance(exc, Terminated) or terminated() else 0
+    emit("stopped watching; every finished file is complete" if terminated()
+         else "stopped watching")
+    return 143 if terminated() else 0
 
 
 #: How often the watch checks that its folders are still the ones it watches.

@@ -299,3 +299,13 @@ def test_a_replaced_figdata_folder_is_watched_again(tmp_path, reference_build):
         thread.join()
     assert lines.get(timeout=1) == "stopped watching"
     assert lines.empty()
+
+
+def test_sigterm_ends_the_watch_as_it_ends_a_build(project_copy):
+    """Ctrl-C is how an author ends a watch (exit 0); SIGTERM, as a kill or a closing session
+    sends it, ends it with 143 as it ends `build`."""
+    with Session(project_copy, SUMMARY) as session:
+        assert session.next_line().startswith("watching 1 figure(s)")
+        session.proc.send_signal(signal.SIGTERM)
+        assert session.proc.wait(timeout=LINE_TIMEOUT) == 143
+        assert session.next_line() == "stopped watching; every finished file is complete"
