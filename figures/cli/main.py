@@ -88,6 +88,8 @@ def _refusal(argv: Sequence[str] | None) -> tuple[argparse.Namespace | None, str
     if (figdata_dir is not None and not (writes_figdata and writes_figdata(args))
             and not figdata_dir.is_dir()):
         # One line, not one "file not found" per figure (extract makes the folder).
+        if figdata_dir.exists():
+            return args, f"{figdata_dir}: not a folder (pass --figdata DIR, the figdata folder)"
         return args, f"{figdata_dir}: figdata folder not found (pass --figdata DIR)"
     return args, None
 

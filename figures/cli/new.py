@@ -133,11 +133,18 @@ def check_name(name: str, root: Path) -> None:
     if keyword.iskeyword(name):
         raise ScaffoldError(f"{name!r} is a Python keyword (the code goes to figures/plots/NAME.py "
                             "and is imported by that name): pick another, e.g. fig5_final_acc")
+    if not name.isascii() and name.isidentifier():
+        raise ScaffoldError(f"{name!r} is not ASCII: a figure's name is its file's and its "
+                            "macros' name; use ASCII letters, digits and _, e.g. fig5_final_acc")
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
         raise ScaffoldError(f"{name!r} is not a Python identifier (the code goes to "
                             "figures/plots/NAME.py): use letters, digits and _, e.g. fig5_final_acc")
     if name in BY_NAME:
         raise ScaffoldError(f"{name} is already a figure (figures/registry.py); pick another name")
+    same = next((other for other in BY_NAME if other.lower() == name.lower()), None)
+    if same is not None:
+        raise ScaffoldError(f"{name} differs from the figure {same} only in case: their files "
+                            "would collide on macOS and Windows; pick another name")
     taken = [f"figures/plots/{name}.py", f"figdata/{name}.json", f"tests/fixtures/{name}.json"]
     for rel in taken:
         if (root / rel).exists():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from figures.cli.common import STATUS_DETAIL_LIMIT, add_figdata, figdata_status, path_arg
 from figures.errors import one_line
@@ -27,4 +28,10 @@ def run(args: argparse.Namespace) -> int:
         state, detail = figdata_status(spec, args.figdata, args.results, args.debug)
         not_current += state not in ("current", "paper-values")
         print(f"{spec.name:24s} {state:13s} {one_line(detail, STATUS_DETAIL_LIMIT)}")
+    if not_current:
+        against = ("against " + str(args.results) if args.results is not None else
+                   "(without RESULTS, extracted figdata is only 'recorded': pass the results "
+                   "folder to compare)")
+        print(f"{not_current} of {len(FIGURES)} figure(s) not current {against}",
+              file=sys.stderr)
     return 1 if not_current else 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import math
@@ -34,6 +35,10 @@ def open_regular(path: Path, shown_as: str | None = None) -> Iterator[BinaryIO]:
     except FileNotFoundError:
         raise FigureDataError(name, None, "file not found") from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise FigureDataError(name, None, "cannot read: a symbolic link loop (the link "
+                                  "points, through others, back to itself); fix the link") \
+                from None
         raise FigureDataError(name, None, f"cannot read: {os_reason(exc)}") from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
@@ -114,8 +119,13 @@ def parse_json(text: str, name: str) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
+        what = exc.msg
+        if what.startswith("Invalid control character"):
+            char = text[exc.pos] if exc.pos < len(text) else ""
+            what = (f"a raw {'line break' if char in chr(10) + chr(13) else 'control character'}"
+                    " inside a string; write it as \\n (or remove it)")
         raise FigureDataError(
-            name, None, f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+            name, None, f"malformed JSON at line {exc.lineno} column {exc.colno}: {what}"
         ) from None
     except _Refused as exc:
         raise FigureDataError(name, None, str(exc)) from None
@@ -174,7 +184,13 @@ def atomic_path(target: Path) -> Iterator[Path]:
     tmp = Path(tmp_name)
     try:
         yield tmp
-        tmp.chmod(0o666 & ~_umask())  # mkstemp makes 0600; outputs get the usual mode
+        # mkstemp makes 0600: a replaced file keeps its mode (a private file stays private,
+        # a read-only one read-only); a new one gets the usual mode
+        try:
+            mode = stat.S_IMODE(target.stat().st_mode)
+        except OSError:
+            mode = 0o666 & ~_umask()
+        tmp.chmod(mode)
         tmp.replace(target)
     except OSError as exc:
         if exc.filename in (str(tmp), tmp, None):

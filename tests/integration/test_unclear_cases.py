@@ -1,0 +1,119 @@
+"""Cases that used to be handled unclearly: each now says what is wrong and what to do."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import stat
+
+import pytest
+from conftest import REPO
+
+from figures.cli import main as cli
+from figures.errors import FigureDataError
+from figures.registry import FIGURES
+
+#: End-to-end: runs the command line.
+pytestmark = pytest.mark.slow
+
+HERO = "fig1_audit_hero"
+
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def figdata(tmp_path):
+    folder = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", folder)
+    return folder
+
+
+def test_an_unbalanced_dollar_in_a_caption_is_refused_naming_the_key(figdata, tmp_path, capsys):
+    path = figdata / f"{HERO}.json"
+    doc = json.loads(path.read_text())
+    doc["data"]["captions"][0] = "Aggregated $\\cos$ lies$ here"
+    path.write_text(json.dumps(doc))
+    code, _, err = run(capsys, "build", HERO, "--figdata", str(figdata), "--out",
+                       str(tmp_path / "out"))
+    assert code == 1
+    line = err.splitlines()[0]
+    assert line.startswith(f"error: {HERO}: {path}: data.captions[0]: an unbalanced $ in ")
+    assert line.endswith("write a literal dollar as \\$")
+
+
+def test_a_raw_line_break_inside_a_json_string_is_a_whole_message(figdata, tmp_path, capsys):
+    path = figdata / f"{HERO}.json"
+    text = path.read_text()
+    at = text.index('"captions"')
+    path.write_text(text[:at] + '"captions": ["broken\nline"], "x' + text[at + 11:])
+    code, _, err = run(capsys, "build", HERO, "--figdata", str(figdata), "--out",
+                       str(tmp_path / "out"))
+    assert code == 1
+    assert err.splitlines()[0].endswith(
+        "a raw line break inside a string; write it as \\n (or remove it)")
+
+
+def test_a_symlink_loop_is_called_a_loop(figdata, tmp_path, capsys):
+    path = figdata / f"{HERO}.json"
+    path.unlink()
+    path.symlink_to(path)
+    code, _, err = run(capsys, "build", HERO, "--figdata", str(figdata), "--out",
+                       str(tmp_path / "out"))
+    assert code == 1
+    assert "a symbolic link loop" in err.splitlines()[0]
+
+
+@pytest.mark.parametrize("mode", [0o444, 0o600])
+def test_a_replaced_file_keeps_its_mode(tmp_path, mode):
+    from figures.data.jsonio import write_text_atomic
+
+    target = tmp_path / "macros.tex"
+    target.write_text("old")
+    target.chmod(mode)
+    write_text_atomic(target, "new")
+    assert target.read_text() == "new"
+    assert stat.S_IMODE(target.stat().st_mode) == mode
+
+
+def test_status_without_results_says_why_it_exits_1(capsys):
+    code, out, err = run(capsys, "status", "--figdata", str(REPO / "figdata"))
+    states = [line.split()[1] for line in out.splitlines()]
+    assert len(states) == len(FIGURES)
+    if set(states) <= {"current", "paper-values"}:
+        assert code == 0
+    else:
+        assert code == 1
+        assert err.splitlines()[-1].startswith(
+            f"{sum(s not in ('current', 'paper-values') for s in states)} of {len(FIGURES)} "
+            "figure(s) not current (without RESULTS")
+
+
+def test_a_figdata_option_naming_a_file_says_it_is_not_a_folder(capsys):
+    code, _, err = run(capsys, "list", "--figdata", str(REPO / "README.md"))
+    assert code == 1
+    assert err == f"error: {REPO / 'README.md'}: not a folder (pass --figdata DIR, the " \
+                  "figdata folder)\n"
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("fig_λ", "'fig_λ' is not ASCII"),
+    (FIGURES[0].name.upper(), f"differs from the figure {FIGURES[0].name} only in case"),
+])
+def test_new_refuses_names_that_are_not_ascii_or_differ_only_in_case(capsys, name, message):
+    before = (REPO / "figures" / "registry.py").read_bytes()
+    code, _, err = run(capsys, "new", name)
+    assert code == 1
+    assert message in err
+    assert (REPO / "figures" / "registry.py").read_bytes() == before
+
+
+def test_the_schema_refuses_an_unbalanced_dollar_directly():
+    from figures.data.schema import Text
+
+    with pytest.raises(FigureDataError, match=r"an unbalanced \$"):
+        Text().check("price 5$ and $x$", "f.json", "data.t")
+    Text().check("price 5\\$ and $x$", "f.json", "data.t")  # an escaped dollar is text
