@@ -96,7 +96,8 @@ def check_text(value: str, file: str, where: str, max_length: int = MAX_TEXT_LEN
                               "output cannot draw; remove it")
     for line in lines:
         if "$" in line:
-            if len(re.findall(r"(?<!\\)\$", line)) % 2:
+            dollars = len(re.findall(r"(?<!\\)\$", line))
+            if dollars % 2 and dollars > 1:  # math meant, but matplotlib would draw it as text
                 raise FigureDataError(file, where, f"an unbalanced $ in {_excerpt(line)}: math "
                                       "is written between a pair of $; write a literal dollar "
                                       "as \\$")

@@ -117,3 +117,4 @@ def test_the_schema_refuses_an_unbalanced_dollar_directly():
     with pytest.raises(FigureDataError, match=r"an unbalanced \$"):
         Text().check("price 5$ and $x$", "f.json", "data.t")
     Text().check("price 5\\$ and $x$", "f.json", "data.t")  # an escaped dollar is text
+    Text().check("one $ sign", "f.json", "data.t")  # a lone dollar is text, as drawn
