@@ -69,20 +69,29 @@ class Watcher:
     def __post_init__(self) -> None:
         self.figdata_dir, self.out_dir = Path(self.figdata_dir), Path(self.out_dir)
         self._figures_of: dict[Path, list[str]] = {}
+        registry = Path(__file__).resolve().parent.parent / "registry.py"
         for spec in self.specs:
-            for path in (spec.figdata_path(self.figdata_dir), *spec.source_files()):
-                self._figures_of.setdefault(path.resolve(), []).append(spec.name)
+            # a figure's outputs and dpi are its registry entry's: an edit there rebuilds it
+            for path in (spec.figdata_path(self.figdata_dir), *spec.source_files(), registry):
+                # the path as named and the file it links to: an editor that saves a link's
+                # target by writing a temporary file and renaming it over the link (or over
+                # the target) is seen either way
+                for where in {Path(path).absolute(), path.resolve()}:
+                    names = self._figures_of.setdefault(where, [])
+                    if spec.name not in names:
+                        names.append(spec.name)
 
     def watched_dirs(self) -> list[Path]:
         return sorted({path.parent for path in self._figures_of})
 
     def is_watched(self, _change: Any, path: str) -> bool:
         """watchfiles' filter: only the files some figure's build key reads."""
-        return Path(path).resolve() in self._figures_of
+        return any(where in self._figures_of for where in _both(path))
 
     def affected(self, paths: Iterable[str | Path]) -> list[FigureSpec]:
         """The figures whose build key reads one of ``paths``, in registry order."""
-        names = {name for p in paths for name in self._figures_of.get(Path(p).resolve(), ())}
+        names = {name for p in paths for where in _both(p)
+                 for name in self._figures_of.get(where, ())}
         return [spec for spec in self.specs if spec.name in names]
 
     def handle(self, paths: Iterable[str | Path]) -> list[str]:
@@ -111,6 +120,11 @@ class Watcher:
                 self.failing.discard(name)
                 lines.append(f"fixed {name}: its outputs were already current")
         return lines
+
+
+def _both(path: str | Path) -> set[Path]:
+    """A saved path as named and as resolved (through links)."""
+    return {Path(path).absolute(), Path(path).resolve()}
 
 
 def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,

@@ -309,3 +309,32 @@ def test_sigterm_ends_the_watch_as_it_ends_a_build(project_copy):
         session.proc.send_signal(signal.SIGTERM)
         assert session.proc.wait(timeout=LINE_TIMEOUT) == 143
         assert session.next_line() == "stopped watching; every finished file is complete"
+
+
+def test_a_save_through_a_symlink_or_over_it_is_seen(tmp_path):
+    """A figdata file that is a link: an editor saving its target, or writing a temporary
+    file and renaming it over the link, changes what the figure reads; both are watched."""
+    from figures.cli.watch import Watcher
+
+    figdata_dir, elsewhere = tmp_path / "figdata", tmp_path / "elsewhere"
+    figdata_dir.mkdir()
+    elsewhere.mkdir()
+    target = elsewhere / f"{SUMMARY}.json"
+    shutil.copy(REPO / "figdata" / f"{SUMMARY}.json", target)
+    link = figdata_dir / f"{SUMMARY}.json"
+    link.symlink_to(target)
+    watcher = Watcher([BY_NAME[SUMMARY]], figdata_dir, tmp_path / "out")
+    assert {figdata_dir, elsewhere} <= set(watcher.watched_dirs())
+    assert [s.name for s in watcher.affected([target])] == [SUMMARY]
+    temporary = figdata_dir / f".{SUMMARY}.json.swp-new"
+    temporary.write_text(target.read_text())
+    temporary.replace(link)  # the editor's rename over the link
+    assert watcher.is_watched(None, str(link))
+    assert [s.name for s in watcher.affected([link])] == [SUMMARY]
+
+
+def test_a_registry_edit_rebuilds_the_watched_figures(watcher):
+    """Outputs and dpi are the registry entry's: an edit there rebuilds what it may change."""
+    registry = PACKAGE_DIR / "registry.py"
+    assert watcher.is_watched(None, str(registry))
+    assert [s.name for s in watcher.affected([registry])] == [DRIFT, SUMMARY]
