@@ -85,6 +85,11 @@ def _figure_section(report: FigureReport) -> str:
     parts = [(f'<h2 id="{name}">{name}</h2><div class="figure"><div class="thumb">'
              f'<img alt="{name}" style="{size}" src="{_png_data_uri(rgb)}">'
              f'<div class="note">{note}</div>')]
+    if report.default_image is not None:  # a venue build: the default picture beside it
+        default = _png_data_uri(report.default_image)
+        parts.append(f'<figure><img alt="{name}, default build" style="width:{width:.3f}in" '
+                     f'src="{default}"><figcaption>the default build (the seeds\' picture), '
+                     "scaled to the same width</figcaption></figure>")
     if report.cvd_failures:
         parts.append('<div class="cvd">')
         for deficiency in report.cvd_failures:

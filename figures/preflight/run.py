@@ -60,6 +60,8 @@ class FigureReport:
     saved_size_in: tuple[float, float] = (0.0, 0.0)
     cvd_failures: list[str] = field(default_factory=list)
     error: str = ""
+    #: For a venue build (with ``raster``): the default build's picture, shown beside it.
+    default_image: np.ndarray | None = None
 
     @property
     def failed(self) -> list[Row]:
@@ -74,10 +76,13 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
 
     report = FigureReport(spec)
     try:
-        spec = as_built(spec, out_dir, venues_file)
+        base, spec = spec, as_built(spec, out_dir, venues_file)
         doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
         fig = spec.render(doc["data"])
         measured = measure(spec, fig, doc["data"], raster=raster)
+        if raster and spec is not base:
+            default = measure(base, base.render(doc["data"]), doc["data"], raster=True)
+            report.default_image = default.image
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - one line per figure
         report.error = figure_line(spec.name, exc)
         return report

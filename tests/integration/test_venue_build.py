@@ -69,3 +69,13 @@ def test_the_default_build_is_left_as_the_seeds_draw_it(reference_build, tmp_pat
     assert cli.main(["which", str(out / "icml" / f"{FIGURES[0].name}.pdf"),
                      "--figdata", str(REPO / "figdata")]) == 0
     assert f"({'venue:icml'}, " in capsys.readouterr().out
+
+
+def test_the_html_report_shows_the_venue_layout_beside_the_default(tmp_path, capsys):
+    out, page = tmp_path / "icml", tmp_path / "report.html"
+    names = [spec.name for spec in FIGURES[:2]]
+    assert cli.main(["build", *names, "--venue", "icml", "--out", str(out)]) == 0
+    assert cli.main(["check", *names, "--venue", "icml", "--out", str(out), "--html",
+                     str(page)]) == 0
+    capsys.readouterr()
+    assert page.read_text().count("the default build (the seeds' picture)") == len(names)
