@@ -79,7 +79,7 @@ RECOLOR = {
 #: Height over width of each figure at print size (its panels' layout decides it).
 ASPECT = {
     "fig1_audit_hero": 0.50, "fig3b_crossarch_3row": 0.95, "figure_snapshot_resmlp": 0.80,
-    "figure_snapshot_vit": 0.42, "fig4_penalty_rescue": 0.46, "cifar_accuracy": 0.42,
+    "figure_snapshot_vit": 0.42, "fig4_penalty_rescue": 0.72, "cifar_accuracy": 0.42,
     "cifar_diagnostics": 0.40, "cifar_feature_drift": 0.60, "cifar_state_vs_credit": 0.48,
     "cifar_summary": 0.60,
 }
