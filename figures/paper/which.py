@@ -76,11 +76,16 @@ def _why_stale(inside: dict[str, str], figdata_dir: Path,
     except FigureDataError as exc:
         return f"its figdata {exc}"
     again = "run `figures build` and copy it again (or `figures sync`)"
+    what = "its module, the style, matplotlib or the package version"
+    if inside["variant"].startswith("venue:"):
+        venue = inside["variant"].removeprefix("venue:")
+        again = f"run `figures build --venue {venue}` (and copy it again)"
+        what = "its module, the venue layout, the venue's numbers, matplotlib or the version"
     if hashlib.sha256(raw).hexdigest() != inside["figdata-sha256"]:
         return f"{figdata_path} changed since it was built; {again}"
     if build_key(spec, raw) != inside["build-key"]:
-        return ("the code or settings that draw it changed since it was built (its module, "
-                f"the style, matplotlib or the package version); {again}")
+        return (f"the code or settings that draw it changed since it was built ({what}); "
+                f"{again}")
     return None
 
 

@@ -47,6 +47,8 @@ class Measurement:
     series_colors: dict[str, list[str]]
     #: The saved area as drawn, RGB 0..1 at the figure's dpi (only when asked for).
     image: np.ndarray | None = None
+    #: Each legend inside a panel that covers data: (panel, points covered) (the layout rule).
+    covering_legends: list[tuple[str, int]] | None = None
 
 
 def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
@@ -79,8 +81,49 @@ def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
         for artist, where, role in drawn(fig):
             _collect(artist, where, role, module, strings, texts, strokes, renderer)
         colors = series_colors(fig)
+        covering = covering_legends(fig)
     image = _saved_area(fig, box) if raster else None
-    return Measurement(saved, saved_box, texts, strokes, colors, image)
+    return Measurement(saved, saved_box, texts, strokes, colors, image, covering)
+
+
+def covering_legends(fig: Figure) -> list[tuple[str, int]]:
+    """Legends drawn over their panel's data: for each, the panel and how many data points
+    (vertices of the series lines, scatter points) fall inside its box, where that can be
+    measured (lines with data, scatter offsets; bars and bands are not counted). Call after a
+    draw."""
+    import numpy as np
+    from matplotlib.collections import PathCollection
+
+    found = []
+    panels = {}
+    for index, ax in enumerate(fig.axes, start=1):  # twins: one panel, one set of points
+        panels.setdefault(tuple(round(v, 3) for v in ax.get_position().bounds), []).append(
+            (index, ax))
+    for members in panels.values():
+        points = []
+        for _, ax in members:
+            for line in ax.get_lines():
+                if line.get_visible() and len(line.get_xdata()) > 2:
+                    xy = np.column_stack([line.get_xdata(), line.get_ydata()]).astype(float)
+                    points.append(ax.transData.transform(xy))
+            for coll in ax.collections:
+                if isinstance(coll, PathCollection) and coll.get_visible():
+                    offsets = np.asarray(coll.get_offsets(), float)
+                    if len(offsets):
+                        points.append(coll.get_offset_transform().transform(offsets))
+        if not points:
+            continue
+        xy = np.concatenate(points)
+        for index, ax in members:
+            legend = ax.get_legend()
+            if legend is None or not legend.get_visible():
+                continue
+            box = legend.get_window_extent()
+            inside = ((xy[:, 0] > box.x0) & (xy[:, 0] < box.x1)
+                      & (xy[:, 1] > box.y0) & (xy[:, 1] < box.y1))
+            if inside.any():
+                found.append((f"axes {index}", int(inside.sum())))
+    return found
 
 
 def _saved_area(fig: Figure, box: Bbox | None) -> np.ndarray:

@@ -137,9 +137,11 @@ def size_row(name: str, spec: FigureSpec, saved: tuple[float, float], venue: Ven
 
 
 def layout_row(name: str, texts: Sequence[TextItem], scale: float,
-               saved_box: tuple[float, float, float, float]) -> Row:
+               saved_box: tuple[float, float, float, float],
+               covering_legends: Sequence[tuple[str, int]] = ()) -> Row:
     """Texts of different artists that touch or overlap (closer than MIN_TEXT_GAP_PT at print
-    size), and texts cut by the saved area (the canvas, or the tight bounding box)."""
+    size), texts cut by the saved area (the canvas, or the tight bounding box), and legends
+    drawn over data points of their panel (measure.covering_legends)."""
     placed = [t for t in texts if t.box is not None]
     problems: list[tuple[float, str]] = []
     for i, first in enumerate(placed):
@@ -157,6 +159,8 @@ def layout_row(name: str, texts: Sequence[TextItem], scale: float,
         bx0, by0, bx1, by1 = item.box
         if bx0 < x0 - slack or by0 < y0 - slack or bx1 > x1 + slack or by1 > y1 + slack:
             problems.append((-1e9, f"{item.text!r} ({item.kind}) is cut by the saved area"))
+    for where, count in covering_legends:  # measure.covering_legends
+        problems.append((0.0, f"the legend of {where} covers {count} data point(s)"))
     limit = f">= {MIN_TEXT_GAP_PT:g} pt apart, inside"
     if not problems:
         return Row(name, "layout", f"{len(placed)} texts clear", limit, True)

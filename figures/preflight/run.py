@@ -117,7 +117,8 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     cvd, report.cvd_failures = cvd_row(spec.name, measured.series_colors, venue)
     rows.append(cvd)
     rows.append(size_row(spec.name, spec, measured.saved_size_in, venue))
-    rows.append(layout_row(spec.name, measured.texts, scale, measured.saved_box))
+    rows.append(layout_row(spec.name, measured.texts, scale, measured.saved_box,
+                           measured.covering_legends or ()))
     rows.sort(key=lambda row: RULES.index(row.rule))
     return report
 

@@ -79,3 +79,22 @@ def test_the_html_report_shows_the_venue_layout_beside_the_default(tmp_path, cap
                      str(page)]) == 0
     capsys.readouterr()
     assert page.read_text().count("the default build (the seeds' picture)") == len(names)
+
+
+def test_a_venue_file_built_before_its_profile_changed_says_to_build_for_the_venue(
+        tmp_path, capsys):
+    doc = json.loads((REPO / "figures" / "preflight" / "venues.json").read_text())
+    mine = {**doc["venues"]["ieee"], "name": "My workshop"}
+    profile = tmp_path / "mine.json"
+    profile.write_text(json.dumps({"venues": {"myconf": mine}}))
+    out = tmp_path / "myconf"
+    assert cli.main(["build", "--venue", "myconf", "--venues", str(profile), "cifar_summary",
+                     "--out", str(out), "--jobs", "1"]) == 0
+    mine["text_width_in"] = {"value": 6.0, "source": "the call changed"}
+    profile.write_text(json.dumps({"venues": {"myconf": mine}}))
+    capsys.readouterr()
+    assert cli.main(["check", "--venue", "myconf", "--venues", str(profile), "cifar_summary",
+                     "--out", str(out), "--strict"]) == 1
+    table = capsys.readouterr().out
+    assert "stale" in table
+    assert "run `figures build --venue myconf`" in table

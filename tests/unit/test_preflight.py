@@ -450,3 +450,22 @@ def test_the_layout_rule_measures_gaps_at_print_size_and_cut_texts():
     row = layout_row("planted", measured.texts, 1.0, measured.saved_box)
     assert not row.ok
     assert "'cut off at the edge' (text (figure)) is cut by the saved area" in row.detail
+
+
+def test_a_legend_over_data_points_is_a_layout_problem():
+    from figures.preflight.measure import covering_legends
+    from figures.preflight.rules import layout_row
+
+    fig = new_figure(figsize=(3, 2))
+    ax = fig.subplots()
+    ax.plot(range(50), [5] * 50, label="flat")
+    ax.legend(loc="center")
+    fig.draw_without_rendering()
+    covered = covering_legends(fig)
+    assert [where for where, _ in covered] == ["axes 1"]
+    row = layout_row("demo", [], 1.0, (0, 0, 3, 2), covered)
+    assert not row.ok
+    assert "the legend of axes 1 covers" in row.detail
+    ax.legend(loc="upper left")
+    fig.draw_without_rendering()
+    assert covering_legends(fig) == []
