@@ -71,8 +71,6 @@ def run_sequence(cmds: list[list[str]]) -> tuple[float, float]:
 
 #: What an author runs after an edit (``nox -s tests``): the golden tests and the fast tier.
 TESTS_ROW = "pytest -m 'not slow' (as nox -s tests)"
-#: The rest of the suite (``nox -s slow_tests``; CI runs both).
-SLOW_ROW = "pytest -m slow (as nox -s slow_tests)"
 
 
 def build_benchmarks(runs: int, epochs: int, seeds: Path) -> None:
@@ -117,9 +115,6 @@ def build_benchmarks(runs: int, epochs: int, seeds: Path) -> None:
         TESTS_ROW: lambda: timed(
             [PY, "-m", "pytest", "--mpl", "-q", "-p", "no:cacheprovider", "-n", "auto",
              "-m", "not slow"], cwd=ROOT),
-        SLOW_ROW: lambda: timed(
-            [PY, "-m", "pytest", "--mpl", "-q", "-p", "no:cacheprovider", "-n", "auto",
-             "-m", "slow"], cwd=ROOT),
     }
     times: dict[str, list[float]] = {k: [] for k in cases}
     peaks: dict[str, float] = dict.fromkeys(cases, 0.0)
@@ -140,9 +135,8 @@ def build_benchmarks(runs: int, epochs: int, seeds: Path) -> None:
         print(f"{name:40s} {median:9.2f} {min(seconds):7.2f} {median / base:8.3f} "
               f"{peaks[name]:9.0f}")
     force = statistics.median(times["figures build --force (all)"])
-    for row in (TESTS_ROW, SLOW_ROW):
-        ratio = statistics.median(times[row]) / force
-        print(f"{row} / figures build --force: {ratio:.2f} (medians of the same rounds)")
+    ratio = statistics.median(times[TESTS_ROW]) / force
+    print(f"{TESTS_ROW} / figures build --force: {ratio:.2f} (medians of the same rounds)")
     shutil.rmtree(work, ignore_errors=True)
 
 
