@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from figures.data import figdata
-from figures.errors import FigureDataError, figure_line
+from figures.errors import FigureDataError, author_frame, figure_line
 from figures.preflight.files import decodes
 from figures.preflight.measure import measure
 from figures.preflight.rules import (
@@ -45,6 +45,7 @@ from figures.preflight.rules import (
 )
 from figures.preflight.venues import Venue
 from figures.registry import FigureSpec
+from figures.signals import stop_requested
 
 if TYPE_CHECKING:
     import numpy as np
@@ -83,6 +84,11 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
         if raster and spec is not base:
             default = measure(base, base.render(doc["data"]), doc["data"], raster=True)
             report.default_image = default.image
+    except KeyboardInterrupt as exc:
+        if stop_requested() or author_frame(exc) is None:
+            raise  # Ctrl-C or SIGTERM: the check stops
+        report.error = figure_line(spec.name, exc)  # raised by the figure's code
+        return report
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - one line per figure
         report.error = figure_line(spec.name, exc)
         return report

@@ -96,8 +96,10 @@ def test_os_exit_in_a_worker_fails_only_its_figure(project):
     assert f"built {OTHER}" in out
 
 
-def test_sys_exit_in_render_is_one_line_in_check_too(project):
-    edit(project, DRAW, "    import sys\n    sys.exit(0)\n" + DRAW)
+@pytest.mark.parametrize("code", ["    import sys\n    sys.exit(0)\n",
+                                  "    raise KeyboardInterrupt\n"])
+def test_sys_exit_in_render_is_one_line_in_check_too(project, code):
+    edit(project, DRAW, code + DRAW)
     status, out, err = run(project, "check", BROKEN, "--venue", "icml")
     assert status == 1
     assert out == ""  # no table of nothing beside the error
