@@ -28,6 +28,17 @@ _METADATA: dict[str, dict[str, str | None]] = {
 }
 
 
+def draw(spec: FigureSpec, data: Any) -> Figure:
+    """The Figure of ``spec``'s render; anything else it returns is the author's error."""
+    from matplotlib.figure import Figure
+
+    fig = spec.render(data)
+    if not isinstance(fig, Figure):
+        raise FigureDataError(spec.shown_path, "render", f"returned {type(fig).__name__}, not a "
+                              "matplotlib Figure: end render() with `return fig`")
+    return fig
+
+
 def save(spec: FigureSpec, fig: Figure, target: Any, *, rc: dict[str, Any] | None = None,
          **savefig_kwargs: Any) -> None:
     """``fig.savefig`` inside the figure's theme, so the caller's rcParams cannot leak in
@@ -50,13 +61,8 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path, *,
     figure's theme (plus ``rc``), atomically; ``stamp`` marks it as synthetic example data
     (figures/stamp.py); ``hashes`` (if given) receives each file's name and the sha256 of
     the bytes written; ``provenance`` (figures/outputs/provenance.py) goes inside each file."""
-    from matplotlib.figure import Figure
-
     written = []
-    fig = spec.render(data)
-    if not isinstance(fig, Figure):
-        raise FigureDataError(spec.shown_path, "render", f"returned {type(fig).__name__}, not a "
-                              "matplotlib Figure: end render() with `return fig`")
+    fig = draw(spec, data)
     if stamp:
         from figures.outputs.stamp import stamp_synthetic
 

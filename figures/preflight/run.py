@@ -73,16 +73,17 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
                  raster: bool = False, venues_file: Path | None = None) -> FigureReport:
     """Every rule for one figure: its built files in ``out_dir``, its Figure from figdata
     (drawn as the build in ``out_dir`` drew it: for a venue build, its venue layout)."""
+    from figures.outputs.render import draw
     from figures.outputs.venue import as_built
 
     report = FigureReport(spec)
     try:
         base, spec = spec, as_built(spec, out_dir, venues_file)
         doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
-        fig = spec.render(doc["data"])
+        fig = draw(spec, doc["data"])
         measured = measure(spec, fig, doc["data"], raster=raster)
         if raster and spec is not base:
-            default = measure(base, base.render(doc["data"]), doc["data"], raster=True)
+            default = measure(base, draw(base, doc["data"]), doc["data"], raster=True)
             report.default_image = default.image
     except KeyboardInterrupt as exc:
         if stop_requested() or author_frame(exc) is None:

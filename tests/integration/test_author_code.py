@@ -97,13 +97,15 @@ def test_os_exit_in_a_worker_fails_only_its_figure(project):
 
 
 @pytest.mark.parametrize("code", ["    import sys\n    sys.exit(0)\n",
-                                  "    raise KeyboardInterrupt\n"])
+                                  "    raise KeyboardInterrupt\n",
+                                  "    return None\n"])
 def test_sys_exit_in_render_is_one_line_in_check_too(project, code):
     edit(project, DRAW, code + DRAW)
     status, out, err = run(project, "check", BROKEN, "--venue", "icml")
     assert status == 1
     assert out == ""  # no table of nothing beside the error
-    assert err.splitlines()[0].startswith(f"error: {BROKEN}: figures/plots/{BROKEN}.py, line ")
+    assert err.splitlines()[0].startswith(f"error: {BROKEN}: figures/plots/{BROKEN}.py")
+    assert "internal error" not in err
     assert err.splitlines()[-1] == f"1 of 1 figure(s) failed: {BROKEN}"
 
 
