@@ -230,14 +230,16 @@ def _shared_legend(fig: Figure, geometry: dict[str, float]) -> None:
 
 
 def _turn_crowded_tick_labels(fig: Figure) -> None:
-    """x tick labels that overlap their neighbours (long category names) are turned 30°."""
+    """x tick labels that overlap their neighbours (long category names) are set on one line
+    and turned upright: turned less, their boxes would still overlap."""
     fig.draw_without_rendering()
     renderer = fig.canvas.get_renderer()
     for ax in fig.axes:
-        labels = [t for t in ax.get_xticklabels() if t.get_text() and t.get_visible()]
-        boxes = [t.get_window_extent(renderer) for t in labels]
+        ticks, labels = ax.get_xticks(), ax.get_xticklabels()  # one label per tick
+        shown = [t for t in labels if t.get_text() and t.get_visible()]
+        boxes = [t.get_window_extent(renderer) for t in shown]
         if any(a.x1 + 2 > b.x0 for a, b in itertools.pairwise(boxes)):
-            ax.set_xticks(ax.get_xticks(), [t.get_text().replace("\n", " ") for t in labels],
+            ax.set_xticks(ticks, [t.get_text().replace("\n", " ") for t in labels],
                           rotation=90)
 
 
