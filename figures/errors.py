@@ -15,12 +15,48 @@ from pathlib import Path
 MAX_LINE = 400
 
 
-#: Characters that would break the one line or disguise it: C0 and C1 controls (U+0085 is a
-#: line break to ``str.splitlines``), Unicode line and paragraph separators, and the
-#: bidirectional overrides and isolates that reorder what a terminal shows.
-#: (A regular-expression character class without its brackets: schemas refuse the same set.)
-UNPRINTABLE = "\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+#: Unprintable text, defined once for every check and every message: C0 and C1 controls
+#: (tab too; U+0085 is a line break to ``str.splitlines``), Unicode line and paragraph
+#: separators, the bidirectional overrides and isolates that reorder what a terminal shows,
+#: the byte order mark (matplotlib's PDF writer cannot draw it) and lone surrogates (no
+#: UTF-8 terminal or file can hold them). A regular-expression character class without its
+#: brackets; :func:`unprintable_class` gives its variants (a line break allowed in
+#: multi-line text; without surrogates for JSON Schema, whose regexes see UTF-16 units).
+_CONTROLS = "\x00-\x09\x0b-\x1f\x7f-\x9f"
+_FORMAT = "\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff"
+_SURROGATES = "\ud800-\udfff"
+
+
+def unprintable_class(*, newline: bool = False, surrogates: bool = True) -> str:
+    """The unprintable characters as a character class's body (no brackets); ``newline``
+    lets a line break through (captions of several lines)."""
+    return (_CONTROLS + ("" if newline else "\n") + _FORMAT
+            + (_SURROGATES if surrogates else ""))
+
+
+UNPRINTABLE = unprintable_class()
 _UNPRINTABLE = re.compile(f"[{UNPRINTABLE}]")
+_UNPRINTABLE_BUT_NEWLINE = re.compile(f"[{unprintable_class(newline=True)}]")
+
+
+def first_unprintable(text: str, *, newline: bool = False) -> str | None:
+    """The first unprintable character of ``text`` (a line break allowed with ``newline``)."""
+    found = (_UNPRINTABLE_BUT_NEWLINE if newline else _UNPRINTABLE).search(text)
+    return found.group() if found else None
+
+
+def unprintable_name(char: str) -> str:
+    """What an unprintable character is, in words, for the message that refuses it."""
+    code = ord(char)
+    if 0xD800 <= code <= 0xDFFF:
+        return f"a lone surrogate ({char!r})"
+    if code == 0xFEFF:
+        return "a byte order mark ('\\ufeff'), which PDF output cannot draw"
+    if code in (0x0A, 0x0D, 0x85, 0x2028, 0x2029):
+        return f"a line break ({char!r})"
+    if 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069:
+        return f"a bidirectional control ('\\u{code:04x}'), which reorders what is shown"
+    return f"a control character ({char!r})"
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -42,6 +78,8 @@ class FigureDataError(Exception):
 
     def __init__(self, file: str, key: str | None, message: str) -> None:
         self.file, self.key, self.message = str(file), key, message
+        #: Every ``(key, message)`` when one check found several (the schema's).
+        self.problems: list[tuple[str, str]] = [(key or "", message)]
         super().__init__(str(self))
 
     def __str__(self) -> str:

@@ -24,6 +24,7 @@ from figures.cli import (
     macros,
     make,
     new,
+    schema,
     status,
     sync,
     synthesize,
@@ -37,7 +38,7 @@ from figures.signals import sigterm_stops_like_ctrl_c, stopped
 
 #: In the order ``figures --help`` lists them.
 COMMANDS = (list_command, status, macros, check_tex, extract, build, check, make, new, watch,
-            synthesize, which, sync)
+            synthesize, which, sync, schema)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

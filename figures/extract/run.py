@@ -44,11 +44,14 @@ def extract_figure(spec: FigureSpec, tree: ResultsTree, figdata_dir: Path) -> di
         try:
             validate(doc["data"], spec.schema, str(path))
         except FigureDataError as exc:
-            kept = any(exc.key is not None and (exc.key == f"data.{key}"
-                                                or exc.key.startswith(f"data.{key}."))
-                       for key in spec.paper_keys)
+            kept = any(key == f"data.{paper}" or key.startswith((f"data.{paper}.",
+                                                                   f"data.{paper}["))
+                       for key, _ in exc.problems for paper in spec.paper_keys)
             origin = (f"in the paper values kept from {path.name} (fix them there)" if kept
                       else f"in the data extracted from {tree.root}")
+            if exc.key is None:  # several problems: what was refused first, the list after
+                raise FigureDataError(exc.file, None, f"{origin}, {path.name} was left as it "
+                                      f"was: {exc.message}") from None
             raise FigureDataError(exc.file, exc.key, f"{exc.message}, {origin}; {path.name} "
                                   "was left as it was") from None
     return doc

@@ -14,17 +14,13 @@ Values from synthetic-example figdata carry a ``%`` comment in the macros file.
 
 from __future__ import annotations
 
-import functools
 import re
-import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from figures.data import figdata
-from figures.data.checks import number as finite_number
-from figures.data.schema import validate
+from figures.data.envelope import quoted_value
 from figures.errors import FigureDataError
 from figures.registry import FigureSpec
 
@@ -47,60 +43,21 @@ class Quoted:
         return format(self.value, spec).replace("%", r"\%")
 
 
-#: Mean, and population standard deviation (ddof 0) as the figures' error bars, computed
-#: exactly (``statistics`` works in fractions) and rounded once: three equal accuracies have
-#: a std of 0, not the 1.4e-17 of floating-point sums a ``.2e`` macro would print.
-_AGGREGATE = {"mean": statistics.mean, "std": statistics.pstdev}
-
-
-#: A list index in a quoted path: ASCII digits ("²" or "١" are no index).
-_INDEX = re.compile(r"-?[0-9]{1,9}")
-
-
-def _resolve(data: Any, path: str, file: str) -> Any:
-    value = data
-    for part in path.split("."):
-        if (isinstance(value, list) and _INDEX.fullmatch(part)
-                and -len(value) <= int(part) < len(value)):
-            value = value[int(part)]
-        elif isinstance(value, dict) and part in value:
-            value = value[part]
-        else:
-            raise FigureDataError(file, f"quoted path data.{path}", f"no such entry ({part!r})")
-    return value
-
-
 def quoted_values(specs: Iterable[FigureSpec], figdata_dir: Path) -> list[Quoted]:
     """Every quoted value of every figure, in registry order."""
     found: list[Quoted] = []
     first_place: dict[str, str] = {}
     for spec in specs:
         path = spec.figdata_path(figdata_dir)
-        doc = figdata.load(path, spec.name)
-        # keys, macro names, formats, notes and aggregates are checked with the envelope
-        # (figdata.schema.json) before any macro is written; data quoted from is checked
-        # against the figure's SCHEMA as the build checks it (no 500.0\% of an accuracy)
-        if doc.get("quoted") and spec.schema is not None:
-            validate(doc["data"], spec.schema, str(path))
+        # the envelope, the figure's SCHEMA and every quoted entry (macro name, format,
+        # note, a path naming a number) are checked as the build checks them
+        doc = figdata.load(path, spec.name, spec.schema)
         for i, entry in enumerate(doc.get("quoted", [])):
             where = f"quoted[{i}]"
-            if entry["macro"] in latex_names():
-                raise FigureDataError(str(path), f"{where}.macro", f"\\{entry['macro']} is "
-                                      "already defined by LaTeX (\\newcommand would stop the "
-                                      "paper's build); choose another name, e.g. "
-                                      f"{spec.name.split('_')[0]}{entry['macro'].capitalize()}")
-            value = _resolve(doc["data"], entry["path"], str(path))
+            value = quoted_value(doc["data"], entry, where)[0]
             # paper literals kept beside synthetic data (PAPER_KEYS) are the paper's values
             synthetic = (figdata.is_synthetic(doc)
                          and entry["path"].split(".")[0] not in spec.paper_keys)
-            aggregate = entry.get("aggregate")
-            if aggregate is not None:
-                if not isinstance(value, list) or not value:
-                    raise FigureDataError(str(path), f"{where}.path", "aggregate needs a list")
-                items = [finite_number(v, str(path), f"{where}.path data.{entry['path']}[{j}]")
-                         for j, v in enumerate(value)]
-                value = _AGGREGATE[aggregate](items)
-            value = finite_number(value, str(path), f"{where}.path data.{entry['path']}")
             place = f"{path}: {where}"
             if entry["macro"] in first_place:
                 raise FigureDataError(str(path), f"{where}.macro", f"\\{entry['macro']} is "
@@ -110,13 +67,6 @@ def quoted_values(specs: Iterable[FigureSpec], figdata_dir: Path) -> list[Quoted
             found.append(Quoted(spec.name, entry["macro"], float(value), entry["format"],
                                 entry["note"], synthetic))
     return found
-
-
-@functools.cache
-def latex_names() -> frozenset[str]:
-    """Command names LaTeX and common packages define (``tools/latex_names.py`` writes them)."""
-    text = (Path(__file__).parent / "latex_names.txt").read_text(encoding="ascii")
-    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
 
 
 #: Ends the line of each macro whose value comes from synthetic-example figdata.

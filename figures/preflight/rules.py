@@ -55,7 +55,10 @@ def font_row(name: str, path: Path, venue: Venue) -> Row:
         shown = ", ".join(f"{f.name} ({f.subtype}{'' if f.embedded else ', not embedded'})"
                           for f in bad[:3])
         more = f" and {len(bad) - 3} more" if len(bad) > 3 else ""
-        detail = f"{path.name}: {shown}{more}; `figures build --camera-ready` embeds TrueType"
+        advice = ("matplotlib embeds Type 1 fonts only through LaTeX (text.usetex); ask the "
+                  "venue whether embedded TrueType is accepted" if venue.font_rule == "type1"
+                  else "`figures build --camera-ready` embeds TrueType")
+        detail = f"{path.name}: {shown}{more}; {advice}"
     return Row(name, "fonts", value, limit, not bad, detail)
 
 

@@ -3,66 +3,57 @@ limits `figures check` measures against. Every number carries its source."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from figures.data.jsonio import read_json
-from figures.errors import UNPRINTABLE, FigureDataError
+from figures.data.schema import MapOf, Number, OneOf, Problem, Record, Schema, Text
+from figures.errors import FigureDataError
 
 BUILTIN = Path(__file__).resolve().parent / "venues.json"
 FONT_RULES = ("no-type3", "type1")
-
-_NUMBER_FIELDS = ("text_width_in", "column_width_in", "min_font_pt", "min_line_pt",
-                  "min_raster_ppi", "min_cvd_delta_e")
-
-
-def _sourced(value_schema: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "object", "additionalProperties": False, "required": ["value", "source"],
-            "properties": {"value": value_schema,
-                           "source": {"type": "string", "minLength": 1}}}
-
 
 #: Plausible bounds of each number (a page is inches wide, a font points tall): a width of
 #: 1e-300 would pass "positive" and make every figure a 300-digit scale, then fail --html.
 _RANGES = {"text_width_in": (0.5, 40), "column_width_in": (0.5, 40), "text_height_in": (0.5, 60),
            "min_font_pt": (1, 72), "min_line_pt": (0.01, 10), "min_raster_ppi": (10, 10000),
            "min_cvd_delta_e": (0.1, 100)}
+_NUMBER_FIELDS = ("text_width_in", "column_width_in", "min_font_pt", "min_line_pt",
+                  "min_raster_ppi", "min_cvd_delta_e")
 
 
-def _number(field: str) -> dict[str, Any]:
-    low, high = _RANGES[field]
-    return {"type": "number", "minimum": low, "maximum": high}
+def _sourced(value: Schema) -> Record:
+    """A value with the source that gives it (a style file, a call for papers)."""
+    return Record({"value": value,
+                   "source": Text(min_length=1, max_length=300, max_lines=1, math=False)},
+                  notes=False)
 
-#: JSON Schema of a venue file (built-in or a user's).
-SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "type": "object",
-    "required": ["venues"],
-    "properties": {
-        "$comment": {"type": "string"},
-        "venues": {
-            "type": "object",
-            "minProperties": 1,
-            "propertyNames": {"pattern": "^[a-z0-9][a-z0-9_-]*$"},
-            "additionalProperties": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["name", *_NUMBER_FIELDS, "font_rule"],
-                "properties": {
-                    # printed as the table's title: one line, no control or bidi characters
-                    "name": {"type": "string", "minLength": 1, "maxLength": 100,
-                             "pattern": f"^[^{UNPRINTABLE}]+$"},
-                    **{key: _sourced(_number(key)) for key in _NUMBER_FIELDS},
-                    "text_height_in": _sourced(_number("text_height_in")),
-                    "font_rule": _sourced({"enum": list(FONT_RULES)}),
-                },
-            },
-        },
-    },
-    "additionalProperties": False,
-}
+
+def _width_rule(venue: dict[str, Any], where: str) -> list[Problem]:
+    """A column is no wider than the text."""
+    column, text = venue["column_width_in"]["value"], venue["text_width_in"]["value"]
+    if column > text:
+        return [(f"{where}.column_width_in.value", (f"a column of {column:g} in is wider than "
+                                                   f"the text ({text:g} in); swapped?"))]
+    return []
+
+
+VENUE = Record({
+    # printed as the table's title: one line, printable, not blank
+    "name": Text(min_length=1, max_length=100, max_lines=1, math=False),
+    **{key: _sourced(Number(within=_RANGES[key], bounded_by="a plausible page")) for key in
+       (*_NUMBER_FIELDS, "text_height_in")},
+    "font_rule": _sourced(OneOf(FONT_RULES)),
+}, optional=("text_height_in",), notes=False, rules=(_width_rule,))
+
+#: The shape of a venue file (built-in or a user's), in the schema language.
+SCHEMA = Record({
+    "$comment": Text(max_length=2000, math=False),
+    "venues": MapOf(VENUE, min_size=1, key_pattern=r"[a-z0-9][a-z0-9_-]*",
+                    key_what="a venue key: lowercase letters, digits, - and _ "
+                             "(what --venue names)"),
+}, optional=("$comment",), notes=False)
 
 
 @dataclass(frozen=True)
@@ -84,27 +75,8 @@ class Venue:
 
 
 def _validate(doc: Any, shown: str) -> None:
-    import jsonschema
-
-    error = jsonschema.exceptions.best_match(
-        jsonschema.Draft202012Validator(SCHEMA).iter_errors(doc))
-    if error is not None:
-        key = ".".join(str(p) for p in error.absolute_path) or None
-        raise FigureDataError(shown, key, f"{error.message}; see figures/venues.json "
-                              "for the expected shape")
-    # JSON Schema has no word for "finite": NaN passes exclusiveMinimum (NaN <= 0 is false),
-    # and a rule checked against NaN or Infinity always passes
-    for key, raw in doc["venues"].items():
-        for name in (*_NUMBER_FIELDS, "text_height_in"):
-            value = raw.get(name, {}).get("value", 1.0)
-            if not math.isfinite(value):
-                raise FigureDataError(shown, f"venues.{key}.{name}.value",
-                                      f"expected a finite positive number, got {value}")
-        column, text = raw["column_width_in"]["value"], raw["text_width_in"]["value"]
-        if column > text:
-            raise FigureDataError(shown, f"venues.{key}.column_width_in.value",
-                                  f"a column of {column:g} in is wider than the text "
-                                  f"({text:g} in); swapped?")
+    """Every problem of the venue file at once, naming its keys."""
+    SCHEMA.check(doc, shown, where="")
 
 
 def _venue(key: str, raw: dict[str, Any]) -> Venue:

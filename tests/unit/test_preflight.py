@@ -150,7 +150,11 @@ def test_a_type3_pdf_fails_beside_a_type42_one(tmp_path):
 @pytest.mark.slow
 def test_a_type1_venue_refuses_truetype(tmp_path):
     type1_venue = SimpleNamespace(**{**vars(ICML), "font_rule": "type1"})
-    assert not font_row("planted", _pdf(tmp_path, 42), type1_venue).ok
+    row = font_row("planted", _pdf(tmp_path, 42), type1_venue)
+    assert not row.ok
+    # --camera-ready embeds TrueType, which cannot meet a Type 1 rule: not the advice here
+    assert "--camera-ready" not in row.detail
+    assert "ask the venue whether embedded TrueType is accepted" in row.detail
 
 
 def test_an_unreadable_pdf_is_one_error_naming_the_file(tmp_path):
@@ -250,21 +254,31 @@ def test_a_user_venue_file_adds_venues(tmp_path):
 
 
 @pytest.mark.parametrize(("change", "key"), [
-    ({"text_width_in": {"value": -1, "source": "x"}}, "venues.myconf.text_width_in.value:"),
-    ({"min_font_pt": {"value": 6}}, "venues.myconf.min_font_pt:"),
-    ({"font_rule": {"value": "type2", "source": "x"}}, "venues.myconf.font_rule.value:"),
-    # NaN passes JSON Schema's exclusiveMinimum, and a rule against NaN always passes
+    ({"text_width_in": {"value": -1, "source": "x"}},
+     ("venues.myconf.text_width_in.value: expected a number in [0.5, 40] (a plausible page), "
+     "got -1")),
+    ({"min_font_pt": {"value": 6}}, "venues.myconf.min_font_pt.source: missing key"),
+    ({"font_rule": {"value": "type2", "source": "x"}},
+     "venues.myconf.font_rule.value: is 'type2', expected one of: no-type3, type1"),
+    # a rule checked against NaN always passes
     ({"min_font_pt": {"value": float("nan"), "source": "x"}},
-     "venues.myconf.min_font_pt.value: expected a finite positive number, got nan"),
+     "venues.myconf.min_font_pt.value: expected a finite number, got nan"),
     ({"text_height_in": {"value": float("inf"), "source": "x"}},
-     "venues.myconf.text_height_in.value: inf is greater than the maximum of 60"),
+     "venues.myconf.text_height_in.value: expected a finite number, got inf"),
     # Hostile pass 3: a width of 1e-300 is positive, made 300-digit scales and broke --html
     ({"text_width_in": {"value": 1e-300, "source": "x"}},
-     "venues.myconf.text_width_in.value: 1e-300 is less than the minimum of 0.5"),
+     ("venues.myconf.text_width_in.value: expected a number in [0.5, 40] (a plausible page), "
+     "got 1e-300")),
     ({"column_width_in": {"value": 20, "source": "x"}},
      "venues.myconf.column_width_in.value: a column of 20 in is wider than the text"),
     # the name is the table's title: a line break would forge a line of the report
-    ({"name": "x\nall 0 checks passed"}, "venues.myconf.name: 'x\\nall 0 checks passed' does"),
+    ({"name": "x\nall 0 checks passed"},
+     "venues.myconf.name: contains a line break; write it on one line"),
+    # hardening round 4: a list printed whole as a truncated repr, cutting off the reason;
+    # a blank name was accepted
+    ({"min_font_pt": {"value": list(range(200)), "source": "x"}},
+     "venues.myconf.min_font_pt.value: expected a number, got a list"),
+    ({"name": "  "}, "venues.myconf.name: is empty or blank; give a value"),
 ])
 def test_a_bad_user_venue_file_is_one_line_naming_file_and_key(tmp_path, capsys, change, key):
     path = _user_venues(tmp_path, **change)

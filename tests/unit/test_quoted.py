@@ -1,4 +1,4 @@
-"""``quoted`` entries are validated by their declared schema (figures/figdata.schema.json)
+"""``quoted`` entries are validated by the envelope's schema (figures/data/envelope.py)
 before any macro is written: an aggregate from a fixed set, a number format, a macro name
 LaTeX accepts, a one-line note, no unknown keys; aggregated items are finite numbers."""
 
@@ -40,31 +40,32 @@ def macros(capsys, figdata_dir: Path, out: Path) -> tuple[int, str]:
 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda d: d["quoted"].append({**ENTRY, "aggregate": "median"}),
-     "quoted[8].aggregate: is 'median', expected one of mean, std"),
+     "quoted[8].aggregate: is 'median', expected one of: mean, std"),
     (lambda d: d["quoted"].append("cifarAccBPMean"),
      "quoted[8]: expected an object, got a string"),
     (lambda d: d["quoted"].append({**ENTRY, "format": ".3q"}),
-     "quoted[8].format: '.3q' is not valid: a number format such as .3f, .1% or .2e"),
+     "quoted[8].format: is '.3q', expected a number format such as .3f, .1% or .2e"),
     (lambda d: d["quoted"].append({**ENTRY, "format": "{>10.1f"}),
-     "quoted[8].format: '{>10.1f' is not valid: a number format"),
+     "quoted[8].format: is '{>10.1f', expected a number format"),
     (lambda d: d["quoted"].append({**ENTRY, "macro": "acc2"}),
-     "quoted[8].macro: 'acc2' is not valid: LaTeX macro name, letters only"),
+     "quoted[8].macro: is 'acc2', expected a LaTeX macro name: letters only"),
     (lambda d: d["quoted"].append({**ENTRY, "macro": "section"}),  # \newcommand would fail
-     "quoted[8].macro: 'section' is not valid: LaTeX macro name, letters only, not starting"),
+     "quoted[8].macro: \\section is already defined by LaTeX"),
     # Defined by LaTeX or amsmath: from figures/latex_names.txt (tools/latex_names.py).
     (lambda d: d["quoted"].append({**ENTRY, "macro": "S"}),
      ("quoted[8].macro: \\S is already defined by LaTeX (\\newcommand would stop the paper's "
-     "build); choose another name, e.g. cifarS")),
+     "build); choose another name, e.g. with the figure's prefix: \\heroS, \\cifarS")),
     (lambda d: d["quoted"].append({**ENTRY, "macro": "vec"}),
      "quoted[8].macro: \\vec is already defined by LaTeX"),
     (lambda d: d["quoted"].append({**ENTRY, "macro": "fi"}),
      "quoted[8].macro: \\fi is already defined by LaTeX"),
     (lambda d: d["quoted"].append({**ENTRY, "macro": "endResult"}),  # LaTeX refuses \end...
-     "quoted[8].macro: 'endResult' is not valid: LaTeX macro name"),
+     ("quoted[8].macro: is 'endResult', expected a LaTeX macro name: letters only, not "
+     "starting with end")),
     (lambda d: d["quoted"].append({**ENTRY, "macro": 7}),
      "quoted[8].macro: expected a string, got a number"),
     (lambda d: d["quoted"].append({**ENTRY, "note": "ends the comment\n\\input{x}"}),
-     "quoted[8].note: 'ends the comment\\n\\\\input{x}' is not valid: one line"),
+     "quoted[8].note: contains a line break; write it on one line"),
     (lambda d: d["quoted"].append({**ENTRY, "agregate": "std"}),
      "quoted[8].agregate: unknown key; known: macro, path, format, aggregate, note"),
     (lambda d: d["quoted"].append({k: v for k, v in ENTRY.items() if k != "path"}),
@@ -73,17 +74,17 @@ def macros(capsys, figdata_dir: Path, out: Path) -> tuple[int, str]:
     (lambda d: d["data"]["final_test_acc"]["bp"].__setitem__(1, "0.5"),
      "data.final_test_acc.bp[1]: expected a number, got a string"),  # the figure's SCHEMA
     (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc", "aggregate": "std"}),
-     "quoted[8].path: aggregate needs a list"),
+     "quoted[8].path: data.final_test_acc: aggregate needs a list of numbers"),
     # Hostile pass 3: "²".isdigit() is true and int("²") an internal error; "١" read as 1.
     (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp.²"}),
-     "quoted path data.final_test_acc.bp.²: no such entry ('²')"),
+     "quoted[8].path: data.final_test_acc.bp.²: no such entry ('²')"),
     (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp.\u0661"}),
-     "quoted path data.final_test_acc.bp.\u0661: no such entry ('\u0661')"),
+     "quoted[8].path: data.final_test_acc.bp.\u0661: no such entry ('\u0661')"),
     # A width pads the macro; 20 digits print the float's noise; 99 hide it from check-tex.
     (lambda d: d["quoted"].append({**ENTRY, "format": "099.2f"}),
-     "quoted[8].format: '099.2f' is not valid: a number format"),
+     "quoted[8].format: is '099.2f', expected a number format"),
     (lambda d: d["quoted"].append({**ENTRY, "format": ".20f"}),
-     "quoted[8].format: '.20f' is not valid: a number format"),
+     "quoted[8].format: is '.20f', expected a number format"),
     # The second place a macro is named says where the first is.
     (lambda d: d["quoted"].append({**ENTRY, "macro": "heroAccBP"}),
      ("quoted[8].macro: \\heroAccBP is already quoted at {figdata}/fig1_audit_hero.json: "

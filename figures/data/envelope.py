@@ -1,0 +1,181 @@
+"""The figdata envelope, in the schema language: ``{"figure", "provenance", "data", "quoted"}``.
+
+This is the one specification of a figdata file. :func:`envelope` checks a file with its
+figure's ``SCHEMA`` in place of ``data``, so that every problem of the file (envelope, data,
+quoted entries) is reported at once; ``figures schema`` writes :func:`json_schema` to
+``figures/data/figdata.schema.json`` for editors (a test keeps that file equal to it).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import statistics
+from pathlib import Path
+from typing import Any
+
+from figures.data.schema import AnyObject, ListOf, Matches, OneOf, Problem, Record, Schema, Text
+
+KINDS = ("paper-values", "extracted", "synthetic-example")
+SYNTHETIC = "synthetic-example"
+#: Where the generated JSON Schema lives, and what figdata/ files put under ``"$schema"``.
+JSON_SCHEMA_FILE = Path(__file__).resolve().parent / "figdata.schema.json"
+SCHEMA_REF = "../figures/data/figdata.schema.json"
+
+
+@functools.cache
+def latex_names() -> frozenset[str]:
+    """The one list of names LaTeX already defines (``tools/latex_names.py`` writes it)."""
+    text = (Path(__file__).resolve().parent.parent / "paper" / "latex_names.txt").read_text(
+        encoding="ascii")
+    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
+
+
+#: No leading /, no .. segment, no empty segment (unprintable characters are Text's).
+_RELATIVE_PATH = r"(?!/)(?!.*(^|/)\.\.(/|$))(?!.*//).+"
+
+SOURCE = Record({
+    "path": Text(max_length=1024, max_lines=1, min_length=1, math=False,
+                 pattern=_RELATIVE_PATH, doc="the file, relative to the results folder",
+                 what="a path relative to the results folder (no leading /, no .. or empty "
+                      "segment)"),
+    "sha256": Matches(r"[0-9a-f]{64}", "the file's SHA-256, 64 lowercase hex digits "
+                                      "(figures extract writes it)"),
+}, notes=False, doc="A results file extraction read, with its SHA-256.")
+
+PROVENANCE = Record({
+    "kind": OneOf(KINDS, doc="paper-values: literals the paper quotes; extracted: from a real "
+                             "results tree; synthetic-example: made by "
+                             "figures/extract/synthetic.py, never for publication."),
+    "seed_script": Text(min_length=1, max_lines=1, math=False,
+                        doc="The paper's original script this figure reproduces "
+                            "(in ../shared/seeds)."),
+    "figures_version": Text(max_lines=1, math=False),
+    "sources": ListOf(SOURCE, min_length=0),
+    "notes": Text(max_length=2000, math=False),
+}, optional=("seed_script", "figures_version", "sources", "notes"), notes=False,
+    doc="Where the data comes from.")
+
+#: Python format specs of type e, f, g or %: optional sign and thousands comma, no width,
+#: at most 9 digits of precision (a width pads the macro; 20 digits print float noise).
+FORMAT = r"[+ -]?,?([.][0-9])?[eEfFgG%]"
+
+QUOTED = Record({
+    "macro": Text(max_length=60, max_lines=1, math=False, pattern=r"(?!end)[A-Za-z]+",
+                  what="a LaTeX macro name: letters only, not starting with end (LaTeX "
+                       "refuses those)",
+                  reserved=latex_names,
+                  reserved_why="\\{name} is already defined by LaTeX (\\newcommand would "
+                               "stop the paper's build); choose another name, e.g. with the "
+                               "figure's prefix: \\hero{name}, \\cifar{name}",
+                  doc="The LaTeX macro `figures macros` defines (\\NAME)."),
+    "path": Text(min_length=1, max_length=200, max_lines=1, math=False,
+                 doc="Dotted path into data; list indices are numbers (panel_a.values.0)."),
+    "format": Matches(FORMAT, "a number format such as .3f, .1% or .2e (a Python format spec "
+                              "of type e, f, g or %, with an optional sign and thousands "
+                              "comma, no width, at most 9 digits of precision)"),
+    "aggregate": OneOf(("mean", "std"), doc="Reduce the list at path: mean or std (ddof 0)."),
+    "note": Text(max_length=300, max_lines=1, math=False,
+                 doc="What the value is (written as a LaTeX comment)."),
+}, optional=("aggregate",), notes=False)
+
+
+def resolve(data: Any, path: str) -> tuple[Any, str | None]:
+    """The value at the dotted ``path`` inside ``data``, or the part that names nothing.
+
+    A list index is ASCII digits (``"²".isdigit()`` is true, ``"١"`` is read as 1)."""
+    value = data
+    for part in path.split("."):
+        index = part.lstrip("-")
+        if (isinstance(value, list) and index.isascii() and index.isdigit() and len(part) < 10
+                and -len(value) <= int(part) < len(value)):
+            value = value[int(part)]
+        elif isinstance(value, dict) and part in value:
+            value = value[part]
+        else:
+            return None, part
+    return value, None
+
+
+_AGGREGATE = {"mean": statistics.mean, "std": statistics.pstdev}
+
+
+def quoted_value(data: Any, entry: dict[str, Any], where: str) -> tuple[float | None, list[Problem]]:
+    """The number a quoted entry names (aggregated), or the problems that stop it.
+
+    Mean, and population standard deviation (ddof 0) as the figures' error bars, computed
+    exactly (``statistics`` works in fractions) and rounded once: three equal accuracies
+    have a std of 0, not the 1.4e-17 of floating-point sums a ``.2e`` macro would print."""
+    value, missing = resolve(data, entry["path"])
+    shown = f"data.{entry['path']}"
+    if missing is not None:
+        return None, [(f"{where}.path", f"{shown}: no such entry ({missing!r})")]
+    aggregate = entry.get("aggregate")
+    if aggregate is not None:
+        if not isinstance(value, list) or not value:
+            return None, [(f"{where}.path", f"{shown}: aggregate needs a list of numbers")]
+        if not all(_finite(v) for v in value):
+            return None, [(f"{where}.path", f"{shown}: aggregate needs finite numbers")]
+        value = _AGGREGATE[aggregate](value)
+    if not _finite(value):
+        what = "an object" if isinstance(value, dict) else "a list" if isinstance(value, list) \
+            else repr(value)
+        return None, [(f"{where}.path", (f"{shown} is {what}, expected a number (or a list "
+                                        "with aggregate)"))]
+    return float(value), []
+
+
+def _finite(value: Any) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+def _quoted_entries(doc: dict[str, Any], where: str) -> list[Problem]:
+    """Each quoted path names a number in data (a list of numbers with aggregate), and each
+    macro is quoted once in the file."""
+    problems: list[Problem] = []
+    first: dict[str, str] = {}
+    for i, entry in enumerate(doc.get("quoted", [])):
+        at = f"{where}.quoted[{i}]" if where else f"quoted[{i}]"
+        problems += quoted_value(doc["data"], entry, at)[1]
+        if entry["macro"] in first:
+            problems.append((f"{at}.macro", (f"\\{entry['macro']} is already quoted at "
+                                            f"{first[entry['macro']]}; one name per value: "
+                                            "rename one of them")))
+        first.setdefault(entry["macro"], at)
+    return problems
+
+
+def envelope(figure: str | None = None, data: Schema | None = None) -> Record:
+    """The shape of figure ``figure``'s figdata file, ``data`` its figure's ``SCHEMA``."""
+    return Record({
+        "$schema": Text(max_lines=1, math=False, doc=f"Where editors find this schema "
+                                                     f"(figdata/ files: {SCHEMA_REF})."),
+        "figure": OneOf((figure,)) if figure else Text(min_length=1, max_lines=1, math=False),
+        "provenance": PROVENANCE,
+        "data": data or AnyObject(doc="What render(data) draws; its shape is the figure's "
+                                      "SCHEMA in figures/plots/<figure>.py."),
+        "quoted": ListOf(QUOTED, min_length=0, doc="Values the paper quotes, written as LaTeX "
+                                                   "macros by `figures macros`."),
+    }, optional=("$schema", "quoted"), notes=False, rules=(_rule,),
+        doc="One figure's data with its provenance (figures/data/envelope.py).")
+
+
+def _rule(doc: dict[str, Any], where: str) -> list[Problem]:
+    """Each quoted path names a number in data (a list of numbers with aggregate)."""
+    return _quoted_entries(doc, where)
+
+
+def json_schema() -> dict[str, Any]:
+    """The envelope as a JSON Schema (2020-12), for editors."""
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://fa-audit-figures.invalid/figdata.schema.json",
+            "title": "figdata file of fa-audit-figures",
+            "$comment": "Generated by `figures schema` from figures/data/envelope.py: do not "
+                        "edit by hand.",
+            **envelope().json_schema()}
+
+
+def json_schema_text() -> str:
+    return json.dumps(json_schema(), indent=1, ensure_ascii=True) + "\n"
