@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 import statistics
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,8 @@ PROVENANCE = Record({
 }, optional=("seed_script", "figures_version", "sources", "notes"), notes=False,
     doc="Where the data comes from.")
 
+#: A path into data, written as the errors write keys: ``panel_b.conditions[0].cos``.
+PATH = r"[^.\[\]]+(\.[^.\[\]]+|\[-?[0-9]{1,9}\])*"
 #: Python format specs of type e, f, g or %: optional sign and thousands comma, no width,
 #: at most 9 digits of precision (a width pads the macro; 20 digits print float noise).
 FORMAT = r"[+ -]?,?([.][0-9])?[eEfFgG%]"
@@ -70,8 +73,11 @@ QUOTED = Record({
                                "stop the paper's build); choose another name, e.g. with the "
                                "figure's prefix: \\hero{name}, \\cifar{name}",
                   doc="The LaTeX macro `figures macros` defines (\\NAME)."),
-    "path": Text(min_length=1, max_length=200, max_lines=1, math=False,
-                 doc="Dotted path into data; list indices are numbers (panel_a.values.0)."),
+    "path": Text(min_length=1, max_length=200, max_lines=1, math=False, pattern=PATH,
+                 what="a path into data: keys joined by dots, list indices in brackets "
+                      "(panel_b.conditions[0].cos)",
+                 doc="Where the value is in data: keys joined by dots, list indices in "
+                     "brackets (panel_b.conditions[0].cos)."),
     "format": Matches(FORMAT, "a number format such as .3f, .1% or .2e (a Python format spec "
                               "of type e, f, g or %, with an optional sign and thousands "
                               "comma, no width, at most 9 digits of precision)"),
@@ -81,20 +87,23 @@ QUOTED = Record({
 }, optional=("aggregate",), notes=False)
 
 
-def resolve(data: Any, path: str) -> tuple[Any, str | None]:
-    """The value at the dotted ``path`` inside ``data``, or the part that names nothing.
+_STEP = re.compile(r"\[(-?[0-9]+)\]|\.?([^.\[\]]+)")
 
-    A list index is ASCII digits (``"²".isdigit()`` is true, ``"١"`` is read as 1)."""
+
+def resolve(data: Any, path: str) -> tuple[Any, str | None]:
+    """The value at ``path`` (keys joined by dots, list indices in brackets: the syntax of
+    every key an error names) inside ``data``, or why nothing is there."""
     value = data
-    for part in path.split("."):
-        index = part.lstrip("-")
-        if (isinstance(value, list) and index.isascii() and index.isdigit() and len(part) < 10
-                and -len(value) <= int(part) < len(value)):
-            value = value[int(part)]
-        elif isinstance(value, dict) and part in value:
-            value = value[part]
+    for step in _STEP.finditer(path):
+        index, key = step.groups()
+        if index is not None and isinstance(value, list) and -len(value) <= int(index) < len(value):
+            value = value[int(index)]
+        elif key is not None and isinstance(value, dict) and key in value:
+            value = value[key]
+        elif key is not None and isinstance(value, list) and key.lstrip("-").isdigit():
+            return None, f"no such entry ({key!r}): a list index is written in brackets, [{key}]"
         else:
-            return None, part
+            return None, f"no such entry ({step.group().lstrip('.')!r})"
     return value, None
 
 
@@ -110,7 +119,7 @@ def quoted_value(data: Any, entry: dict[str, Any], where: str) -> tuple[float | 
     value, missing = resolve(data, entry["path"])
     shown = f"data.{entry['path']}"
     if missing is not None:
-        return None, [(f"{where}.path", f"{shown}: no such entry ({missing!r})")]
+        return None, [(f"{where}.path", f"{shown}: {missing}")]
     aggregate = entry.get("aggregate")
     if aggregate is not None:
         if not isinstance(value, list) or not value:

@@ -6,7 +6,7 @@ Each figdata file may list the values the paper quotes under ``"quoted"``, next 
     {"macro": "heroAccFA", "path": "panel_a.values.FA.acc", "format": ".3f",
      "note": "FA test accuracy, 3-seed mean (fa_main_audit, d=256 L=4)"}
 
-``path`` points into ``data`` (dots; list indices are numbers); ``aggregate`` (``mean`` or
+``path`` points into ``data`` as errors name keys (``panel_b.conditions[0].cos``); ``aggregate`` (``mean`` or
 ``std``, ddof 0 as the figures draw them) reduces a list there, e.g. final accuracies over
 seeds. ``format`` is a Python format spec fixed per quantity (``.1%`` writes ``58.1\\%``).
 Values from synthetic-example figdata carry a ``%`` comment in the macros file.

@@ -76,10 +76,17 @@ def macros(capsys, figdata_dir: Path, out: Path) -> tuple[int, str]:
     (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc", "aggregate": "std"}),
      "quoted[8].path: data.final_test_acc: aggregate needs a list of numbers"),
     # Hostile pass 3: "²".isdigit() is true and int("²") an internal error; "١" read as 1.
-    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp.²"}),
-     "quoted[8].path: data.final_test_acc.bp.²: no such entry ('²')"),
-    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp.\u0661"}),
-     "quoted[8].path: data.final_test_acc.bp.\u0661: no such entry ('\u0661')"),
+    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp[²]"}),
+     ("quoted[8].path: is 'final_test_acc.bp[²]', expected a path into data: keys joined by "
+     "dots, list indices in brackets")),
+    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp[\u0661]"}),
+     "quoted[8].path: is 'final_test_acc.bp[\u0661]', expected a path into data"),
+    # one syntax points into data, the one errors use: the old dotted index says so
+    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp.0"}),
+     ("quoted[8].path: data.final_test_acc.bp.0: no such entry ('0'): a list index is written "
+     "in brackets, [0]")),
+    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp[7]"}),
+     "quoted[8].path: data.final_test_acc.bp[7]: no such entry ('[7]')"),
     # A width pads the macro; 20 digits print the float's noise; 99 hide it from check-tex.
     (lambda d: d["quoted"].append({**ENTRY, "format": "099.2f"}),
      "quoted[8].format: is '099.2f', expected a number format"),
@@ -139,7 +146,7 @@ def test_equal_values_have_a_std_of_exactly_zero(capsys, tmp_path, figdata_dir):
 def test_a_value_that_rounds_to_zero_prints_no_minus_sign(capsys, tmp_path, figdata_dir):
     def change(doc):
         doc["data"]["final_test_acc"]["bp"] = [-0.0004 + 1e-9, 0.0004, -0.0012]
-        doc["quoted"].append({**ENTRY, "macro": "accTiny", "path": "final_test_acc.bp.0",
+        doc["quoted"].append({**ENTRY, "macro": "accTiny", "path": "final_test_acc.bp[0]",
                               "format": "+.3f"})
     with_quoted(figdata_dir, change)
     out = tmp_path / "macros.tex"
