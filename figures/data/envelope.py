@@ -140,7 +140,7 @@ def _finite(value: Any) -> bool:
             and math.isfinite(value))
 
 
-def _quoted_entries(doc: dict[str, Any], where: str) -> list[Problem]:
+def quoted_problems(doc: dict[str, Any], where: str = "") -> list[Problem]:
     """Each quoted path names a number in data (a list of numbers with aggregate), and each
     macro is quoted once in the file."""
     problems: list[Problem] = []
@@ -156,8 +156,11 @@ def _quoted_entries(doc: dict[str, Any], where: str) -> list[Problem]:
     return problems
 
 
-def envelope(figure: str | None = None, data: Schema | None = None) -> Record:
-    """The shape of figure ``figure``'s figdata file, ``data`` its figure's ``SCHEMA``."""
+def envelope(figure: str | None = None, data: Schema | None = None, *,
+             quoted_paths: bool = True) -> Record:
+    """The shape of figure ``figure``'s figdata file, ``data`` its figure's ``SCHEMA``;
+    without ``quoted_paths``, what quoted paths name is left to :func:`quoted_problems`
+    (the build draws the figure and warns: the drawing does not depend on them)."""
     return Record({
         "$schema": Text(max_lines=1, math=False, doc=f"Where editors find this schema "
                                                      f"(figdata/ files: {SCHEMA_REF})."),
@@ -167,13 +170,13 @@ def envelope(figure: str | None = None, data: Schema | None = None) -> Record:
                                       "SCHEMA in figures/plots/<figure>.py."),
         "quoted": ListOf(QUOTED, min_length=0, doc="Values the paper quotes, written as LaTeX "
                                                    "macros by `figures macros`."),
-    }, optional=("$schema", "quoted"), notes=False, rules=(_rule,),
+    }, optional=("$schema", "quoted"), notes=False, rules=(_rule,) if quoted_paths else (),
         doc="One figure's data with its provenance (figures/data/envelope.py).")
 
 
 def _rule(doc: dict[str, Any], where: str) -> list[Problem]:
     """Each quoted path names a number in data (a list of numbers with aggregate)."""
-    return _quoted_entries(doc, where)
+    return quoted_problems(doc, where)
 
 
 def json_schema() -> dict[str, Any]:

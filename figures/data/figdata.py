@@ -16,21 +16,29 @@ from pathlib import Path
 from typing import Any
 
 from figures import __version__
-from figures.data.envelope import JSON_SCHEMA_FILE, KINDS, SCHEMA_REF, SYNTHETIC, envelope
+from figures.data.envelope import (
+    JSON_SCHEMA_FILE,
+    KINDS,
+    SCHEMA_REF,
+    SYNTHETIC,
+    envelope,
+    quoted_problems,
+)
 from figures.data.jsonio import dumps_figdata, parse_json, read_json, write_text_atomic
 from figures.data.schema import Schema
 
 __all__ = ["JSON_SCHEMA_FILE", "KINDS", "SCHEMA_REF", "SYNTHETIC", "is_synthetic", "kind_of",
-           "load", "make", "write"]
+           "load", "make", "quoted_problems", "write"]
 
 
 def load(path: Path, name: str, schema: Schema | None = None,
-         text: str | None = None) -> dict[str, Any]:
+         text: str | None = None, *, quoted_paths: bool = True) -> dict[str, Any]:
     """Read a figdata file (or its already read ``text``) and check it whole: the envelope,
-    the figure's name, the data against ``schema`` (given) and the quoted entries."""
+    the figure's name, the data against ``schema`` (given) and the quoted entries (without
+    ``quoted_paths``, what their paths name is left to :func:`quoted_problems`)."""
     shown = str(path)
     doc = read_json(path) if text is None else parse_json(text, shown)
-    envelope(name, schema).check(doc, shown, where="")
+    envelope(name, schema, quoted_paths=quoted_paths).check(doc, shown, where="")
     return doc
 
 

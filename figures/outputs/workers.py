@@ -71,7 +71,10 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes,
     not an error of the figure and goes on up)."""
     path = spec.figdata_path(figdata_dir)
     try:
-        doc = figdata.load(path, spec.name, spec.schema, text=decode(raw, str(path)))
+        # a quoted path that names nothing does not change the drawing: a warning here,
+        # refused by `figures macros`
+        doc = figdata.load(path, spec.name, spec.schema, text=decode(raw, str(path)),
+                           quoted_paths=False)
         hashes: dict[str, str] = {}
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -88,8 +91,10 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes,
         return failure(spec.name, exc)
     except SystemExit as exc:  # sys.exit() in the figure's code: its error, not the end
         return failure(spec.name, exc)
+    quoted = [one_line(f"{path}: {where}: {message} (`figures macros` refuses it)")
+              for where, message in figdata.quoted_problems(doc)]
     return Result(spec.name, "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
-                  warnings=_warning_lines(caught, doc["data"], str(path)))
+                  warnings=quoted + _warning_lines(caught, doc["data"], str(path)))
 
 
 _GLYPH = re.compile(r"Glyph (\d+) .*missing from font\(s\) (.+?)\.?$")
