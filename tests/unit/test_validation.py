@@ -38,6 +38,11 @@ def caption(text):
     ("a\x00b", "data.captions[1]: contains a control character ('\\x00'); remove it"),
     ("a\ufeffb", ("data.captions[1]: contains a byte order mark ('\\ufeff'), which PDF output "
      "cannot draw; remove it")),
+    # One definition of unprintable text: the drawn-text check let these two through
+    ("a\u2028b", "data.captions[1]: contains a line break ('\\u2028'); remove it"),
+    ("a\u202eb", ("data.captions[1]: contains a bidirectional control ('\\u202e'), which "
+                  "reorders what is shown; remove it")),
+    ("a\tb", "data.captions[1]: contains a control character ('\\t'); remove it"),
     ("\n".join("x" * 7), ("data.captions[1]: text of 7 lines is too long (at most 3, the "
      "caption box holds three)")),
     # Parses, but draws a gap 30000 em wide: the PNG took half a minute and was 771,286 px wide.
