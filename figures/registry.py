@@ -107,7 +107,7 @@ class FigureSpec:
 
     @property
     def schema(self) -> Schema:
-        return self._required("SCHEMA", "SCHEMA, the shape of its data (figures/data/schema.py)")
+        return self._required("SCHEMA", "SCHEMA, the shape of its data (figures/data/schema/)")
 
     @property
     def paper_keys(self) -> tuple[str, ...]:

@@ -115,7 +115,7 @@ def test_a_module_without_schema_is_refused(project):
     assert status == 1
     assert err.splitlines()[0] == (
         f"error: {BROKEN}: figures/plots/{BROKEN}.py: SCHEMA: missing: every figure module "
-        "defines SCHEMA, the shape of its data (figures/data/schema.py)")
+        "defines SCHEMA, the shape of its data (figures/data/schema/)")
 
 
 @pytest.mark.parametrize(("tail", "message"), [

@@ -1,222 +1,17 @@
-"""The one schema language: the shape of every file a user writes, checked before use.
-
-A wrong shape must surface as ``FILE: data.rows[1].methods.BP.h_L[7]: expected a positive
-number, got -3.0`` rather than as a matplotlib exception deep inside a render. Each figure
-module declares ``SCHEMA`` with the few constructors below; the figdata envelope
-(:mod:`figures.data.envelope`) and the venue file (:mod:`figures.preflight.venues`) are
-written in the same language.
-
-A check collects every problem of a value (``(where, message)`` pairs) and
-:func:`validate` reports them at once, as one line. What JSON Schema can say of a shape,
-:meth:`Schema.json_schema` writes (``figures schema``, for editors); what it cannot (mathtext,
-lengths tied across fields) is said in its descriptions and checked here.
-"""
+"""Containers of the schema language: lists, records, maps, and the ties across them."""
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from figures.data.checks import join as _join
 from figures.data.checks import type_name
-from figures.data.text import (
-    MAX_TEXT_LENGTH,
-    MAX_TEXT_LINES,
-    Problem,
-    excerpt,
-    text_problems,
-)
-from figures.errors import FigureDataError, unprintable_class
-
-#: Largest magnitude drawn: beyond it axis limits and transforms overflow.
-MAX_MAGNITUDE = 1e100
-#: Most problems one line lists; the rest are counted.
-MAX_LISTED = 3
-
-
-def _join(where: str, key: str) -> str:
-    return f"{where}.{key}" if where else key
-
-
-@dataclass(frozen=True)
-class Schema:
-    """A shape. ``doc`` says what the value is, in the generated JSON Schema."""
-
-    doc: str = field(default="", kw_only=True)
-
-    def problems(self, value: Any, where: str) -> Iterator[Problem]:  # pragma: no cover
-        raise NotImplementedError
-
-    def check(self, value: Any, file: str, where: str = "data") -> None:
-        """Raise one :class:`FigureDataError` naming every problem of ``value``."""
-        raise_problems(file, list(self.problems(value, where)))
-
-    def json_schema(self) -> dict[str, Any]:  # pragma: no cover
-        raise NotImplementedError
-
-    def _described(self, schema: dict[str, Any]) -> dict[str, Any]:
-        return {"description": self.doc, **schema} if self.doc else schema
-
-
-def raise_problems(file: str, problems: Sequence[Problem]) -> None:
-    """One :class:`FigureDataError` for ``problems``: ``FILE: KEY: MESSAGE`` for one, else
-    ``FILE: N problems: missing keys a, b; KEY: MESSAGE; ...`` (its ``problems`` lists them)."""
-    if not problems:
-        return
-    if len(problems) == 1:
-        error = FigureDataError(file, *problems[0])
-    else:
-        missing = [where for where, message in problems if message == "missing key"]
-        others = [f"{where}: {message}" for where, message in problems
-                  if message != "missing key"]
-        parts = ([f"missing keys {', '.join(missing)}"] if missing else []) + others
-        if not others:
-            error = FigureDataError(file, None, parts[0])
-        else:
-            shown = parts[:MAX_LISTED]
-            rest = f"; and {len(parts) - MAX_LISTED} more" if len(parts) > MAX_LISTED else ""
-            error = FigureDataError(file, None, f"{len(problems)} problems: {'; '.join(shown)}"
-                                                f"{rest}")
-    error.problems = list(problems)
-    raise error
-
-
-def validate(data: Any, schema: Schema, file: str, where: str = "data") -> None:
-    schema.check(data, file, where)
-
-
-@dataclass(frozen=True)
-class Number(Schema):
-    """A finite number; ``positive`` for values bound for a log axis; ``within`` the limits of
-    the fixed axis it is drawn on (outside them its mark would silently leave the canvas)."""
-
-    positive: bool = False
-    within: tuple[float, float] | None = None
-    #: Smallest magnitude besides 0 (an axis scaled to 1e-96 throws its labels off any canvas).
-    smallest: float | None = None
-    #: Why ``within`` bounds it, said in the error.
-    bounded_by: str = "the figure's fixed axis"
-    #: A count (epochs): a whole number.
-    whole: bool = False
-
-    def problems(self, value, where):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            yield where, f"expected a number, got {type_name(value)}"
-        elif not math.isfinite(value):
-            yield where, f"expected a finite number, got {value}"
-        elif self.positive and value <= 0:
-            yield where, f"expected a positive number for a log axis, got {value}"
-        elif self.whole and not float(value).is_integer():
-            yield where, f"expected a whole number, got {value:g}"
-        elif self.smallest is not None and value != 0 and abs(value) < self.smallest:
-            yield where, f"expected 0 or a magnitude of at least {self.smallest:g}, got {value:g}"
-        elif self.within is not None and not self.within[0] <= value <= self.within[1]:
-            low, high = self.within
-            yield where, (f"expected a number in [{low:g}, {high:g}] ({self.bounded_by}), "
-                          f"got {value:g}")
-        elif abs(value) > MAX_MAGNITUDE:
-            yield where, f"expected a number of magnitude at most {MAX_MAGNITUDE:g}, got {value:g}"
-
-    def json_schema(self):
-        out: dict[str, Any] = {"type": "integer" if self.whole else "number"}
-        low, high = self.within or (-MAX_MAGNITUDE, MAX_MAGNITUDE)
-        out["minimum"], out["maximum"] = low, high
-        if self.positive:
-            out["exclusiveMinimum"] = 0
-        return self._described(out)
-
-
-@dataclass(frozen=True)
-class Text(Schema):
-    """A string: bounded, printable (:data:`figures.errors.UNPRINTABLE`), and, when ``math``
-    (text drawn on the canvas), valid mathtext where it uses ``$...$`` (checked with
-    matplotlib's own parser, so that no render fails on it).
-
-    ``min_length`` 1 refuses an empty or blank string; ``pattern`` (with ``what``, its words)
-    must match in full; ``reserved`` (a function giving names) refuses those names, saying
-    ``reserved_why`` (``{name}`` stands for the value)."""
-
-    max_length: int = MAX_TEXT_LENGTH
-    #: Most lines: fewer where the text sits in a box sized for them (the hero's captions).
-    max_lines: int = MAX_TEXT_LINES
-    #: What bounds the lines, said in the error.
-    lines_bounded_by: str = ""
-    min_length: int = 0
-    math: bool = True
-    pattern: str | None = None
-    what: str = ""
-    reserved: Callable[[], Collection[str]] | None = None
-    reserved_why: str = "{name} is a reserved name"
-
-    def problems(self, value, where):
-        if not isinstance(value, str):
-            yield where, f"expected a string, got {type_name(value)}"
-            return
-        if self.min_length and not value.strip():
-            yield where, "is empty or blank; give a value"
-            return
-        found = list(text_problems(value, where, max_length=self.max_length,
-                                   max_lines=self.max_lines, math=self.math,
-                                   lines_bounded_by=self.lines_bounded_by))
-        if found:
-            yield from found
-        elif self.pattern is not None and not re.fullmatch(self.pattern, value):
-            yield where, f"is {excerpt(value)}, expected {self.what}"
-        elif self.reserved is not None and value in self.reserved():
-            yield where, self.reserved_why.replace("{name}", value)
-
-    def json_schema(self):
-        out: dict[str, Any] = {"type": "string", "maxLength": self.max_length}
-        if self.min_length:
-            out["minLength"] = self.min_length
-        unprintable = unprintable_class(newline=self.max_lines > 1, surrogates=False)
-        out["pattern"] = f"^[^{unprintable}]*$"
-        if self.pattern is not None:
-            out["allOf"] = [{"pattern": f"^(?:{self.pattern})$"}]
-        if self.reserved is not None:
-            out["not"] = {"enum": sorted(self.reserved())}
-        doc = self.doc or self.what
-        if self.math:
-            doc = (doc + " " if doc else "") + "(drawn: valid mathtext between $...$)"
-        return {"description": doc, **out} if doc else out
-
-
-def Matches(pattern: str, what: str, *, max_length: int = MAX_TEXT_LENGTH, doc: str = "") -> Text:
-    """A one-line string matching ``pattern`` in full; ``what`` says in words what is expected."""
-    return Text(max_length=max_length, max_lines=1, math=False, pattern=pattern, what=what,
-                doc=doc)
-
-
-@dataclass(frozen=True)
-class Scalar(Schema):
-    """A label: a number or a string (e.g. a seed)."""
-
-    def problems(self, value, where):
-        if isinstance(value, str):
-            yield from Text().problems(value, where)
-        elif isinstance(value, bool) or not isinstance(value, (int, float)):
-            yield where, f"expected a number or string, got {type_name(value)}"
-        else:
-            yield from Number().problems(value, where)
-
-    def json_schema(self):
-        return self._described({"type": ["number", "string"]})
-
-
-@dataclass(frozen=True)
-class OneOf(Schema):
-    """One of a fixed set of strings (e.g. an aggregate); anything else is refused."""
-
-    choices: Sequence[str]
-
-    def problems(self, value, where):
-        if not isinstance(value, str) or value not in self.choices:
-            yield where, f"is {excerpt(value)}, expected one of: {', '.join(self.choices)}"
-
-    def json_schema(self):
-        return self._described({"enum": list(self.choices)})
+from figures.data.schema.base import Problem, Schema
+from figures.data.schema.values import Number, Text
+from figures.data.text import excerpt, text_problems
 
 
 @dataclass(frozen=True)
@@ -418,18 +213,6 @@ class MapOf(Schema):
         elif self.key_pattern is not None:
             out["propertyNames"] = {"pattern": f"^(?:{self.key_pattern})$"}
         return self._described(out)
-
-
-@dataclass(frozen=True)
-class AnyObject(Schema):
-    """An object whose shape another schema checks (a figure's data inside the envelope)."""
-
-    def problems(self, value, where):
-        if not isinstance(value, dict):
-            yield where, f"expected an object, got {type_name(value)}"
-
-    def json_schema(self):
-        return self._described({"type": "object"})
 
 
 def _lengths(value: Any, path: str) -> list[tuple[str, int]]:
