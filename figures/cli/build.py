@@ -94,6 +94,11 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
     from figures.outputs.build import build
     from figures.outputs.lock import LOCK_FILE, lock_holder
 
+    if camera_ready_out is not None:
+        from figures.data.jsonio import ensure_folder
+
+        # refused before any figure is drawn, as an unwritable --out is
+        ensure_folder(camera_ready_out)
     failed: list[str] = []
     if results is not None:
         specs_to_build = _fresh(specs, figdata_dir, results, allow_stale, debug, failed)

@@ -28,6 +28,9 @@ class ResultsTree:
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
         if not self.root.is_dir():
+            if self.root.exists():
+                raise FigureDataError(str(root), None, "not a folder (give the results "
+                                      "folder, the one holding cifar10/, snapshot_*/, ...)")
             raise FigureDataError(str(root), None, "results folder not found")
         # A few recently parsed files (the CIFAR figures share three), not the whole tree:
         # memory stays bounded by the largest files, whatever the tree's size.

@@ -99,6 +99,29 @@ def test_a_figdata_option_naming_a_file_says_it_is_not_a_folder(capsys):
                   "figdata folder)\n"
 
 
+def test_status_of_a_results_path_that_is_a_file_says_it_is_not_a_folder(capsys):
+    """It said "results folder not found" for a file that exists."""
+    code, _, err = run(capsys, "status", str(REPO / "README.md"))
+    assert code == 1
+    assert f"error: {REPO / 'README.md'}: not a folder (give the results folder" in err
+    assert len(err.splitlines()) == 1
+
+
+def test_an_unwritable_camera_ready_out_is_refused_before_any_figure_is_drawn(
+        capsys, tmp_path, figdata):
+    """It was found only after the full build, as a bare line."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    code, out, err = run(capsys, "build", "--figdata", str(figdata), "--out",
+                         str(tmp_path / "out"), "--camera-ready", "--camera-ready-out",
+                         str(blocker / "camera-ready"))
+    assert code == 1
+    assert out == ""
+    assert err == (f"error: {blocker / 'camera-ready'}: a part of this path is a file, not a "
+                   "folder\n")
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize(("name", "message"), [
     ("fig_λ", "'fig_λ' is not ASCII"),
     (FIGURES[0].name.upper(), f"differs from the figure {FIGURES[0].name} only in case"),
