@@ -42,6 +42,8 @@ from figures.errors import FigureDataError, error_line, figure_line
 from figures.signals import (
     STOP_SIGNALS,
     Terminated,
+    raise_interrupted,
+    raise_terminated,
     release_stop_signals,
     stop_signals_held,
     terminated,
@@ -89,6 +91,9 @@ class Watcher:
     follow_registry: bool = False
     #: Figures whose last rebuild failed: a fix that restores the last built bytes says so.
     failing: set[str] = field(default_factory=set)
+    #: Figures whose rebuild a save of their own files stopped: the next one says if their
+    #: outputs were already current (the save restored what they were built from).
+    restarted: set[str] = field(default_factory=set)
     #: The registry did not import in the last rebuild: its fix says so.
     registry_failing: bool = False
 
@@ -99,10 +104,11 @@ class Watcher:
         #: The bytes (a digest) of each watched file when last seen: a save that leaves them
         #: as they were does not stop a running rebuild.
         self._digests: dict[Path, str | None] = {}
-        self._map()
+        self.remap()
 
-    def _map(self) -> None:
-        """Which figures read which file, from the figures' current module texts."""
+    def remap(self) -> None:
+        """Which figures read which file, from the figures' current module texts (a module
+        that now imports another family helper rebuilds when that helper is saved)."""
         self._figures_of = {}
         for spec in self.specs:
             # a figure's outputs and dpi are its registry entry's: an edit there rebuilds it
@@ -161,7 +167,7 @@ class Watcher:
         known = {spec.name: spec for spec in self.specs}
         # only the name matters here (the files it reads); its outputs are the rebuild's
         self.specs = [known.get(name) or FigureSpec(name, ()) for name in names]
-        self._map()
+        self.remap()
         lines = [f"new figure {spec.name} in {REGISTRY_SHOWN}: building it; {spec.shown_path} "
                  f"and {_shown(spec.figdata_path(self.figdata_dir))} are watched from now on"
                  for spec in self.specs if spec.name not in known]
@@ -234,9 +240,13 @@ class Watcher:
         return [f"error: {name}: {stopped}" for name in names]
 
     def lines(self, outcomes: Sequence[Outcome], seconds: float) -> list[str]:
-        """One line per figure rebuilt, failed, or fixed back to its current outputs."""
+        """One line per figure rebuilt, failed, or fixed back to its current outputs; one for
+        the figures restarted by a save that restored what they were built from."""
         lines = []
+        current: list[str] = []
         for name, status, line, trace, kind, outputs in outcomes:
+            restarted = name in self.restarted
+            self.restarted.discard(name)
             if status == "failed":
                 self.failing.add(name)
                 lines.append(f"error: {line}")
@@ -249,6 +259,11 @@ class Watcher:
             elif name in self.failing:
                 self.failing.discard(name)
                 lines.append(f"fixed {name}: its outputs were already current")
+            elif restarted:
+                current.append(name)
+        if current:
+            their = "its" if len(current) == 1 else "their"
+            lines.append(f"{_few(current)}: {their} outputs were already current")
         return lines
 
 
@@ -346,6 +361,8 @@ class _Rebuilds:
         names = {spec.name for spec in watcher.affected(paths)}
         if not (names or every):
             return
+        watcher.remap()
+        self._collect()  # a rebuild that has just finished is reported, not stopped
         running = self.running
         if running is None or not changed:
             # nothing runs, or a save that left the bytes as they were: what it affects
@@ -359,6 +376,7 @@ class _Rebuilds:
         was = running.names if running.names is not None else watcher.names()
         running.stop()
         self.running = None
+        watcher.restarted |= set(was) & (set(watcher.names()) if every else names)
         if every:
             self.pending, self.pending_every = set(), False
         else:
@@ -374,6 +392,13 @@ class _Rebuilds:
 
     def poll(self) -> None:
         """Report what the running rebuild sent; stop it past the timeout; start the next."""
+        self._collect()
+        if self.running is None and (self.pending or self.pending_every):
+            names, every = self._ordered(self.pending), self.pending_every
+            self.pending, self.pending_every = set(), False
+            self._start(names, every)
+
+    def _collect(self) -> None:
         running = self.running
         if running is not None:
             for message in running.messages():
@@ -387,10 +412,6 @@ class _Rebuilds:
                 self.running = None
                 for line in self.watcher.timed_out(running):
                     self.emit(line)
-        if self.running is None and (self.pending or self.pending_every):
-            names, every = self._ordered(self.pending), self.pending_every
-            self.pending, self.pending_every = set(), False
-            self._start(names, every)
 
     def close(self) -> None:
         """Stop the running rebuild (the watch ends)."""
@@ -607,7 +628,11 @@ def _rebuild_messages(names: list[str] | None, figdata_dir: Path, out_dir: Path,
 def _stop_once(signum: int, frame: object) -> None:
     for stop in STOP_SIGNALS:
         signal.signal(stop, signal.SIG_IGN)
-    raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+    # raised as the CLI's handlers raise it, the signal remembered: a stop that lands inside
+    # a figure's own code (a render stuck in a loop) stops the build; it is not that figure's
+    # error, after which the build would go on with the next figures and forget this one's
+    # state
+    (raise_terminated if signum == signal.SIGTERM else raise_interrupted)(signum, frame)
 
 
 def _stop_when_closed(alive: Connection) -> None:
