@@ -674,7 +674,7 @@ def add_parser(add) -> None:
                    help="render N figures at once (default: all cores)")
     p.add_argument("--rebuild-timeout", type=positive_int, default=120, metavar="SECONDS",
                    help="stop a rebuild that runs longer, e.g. a render stuck in a loop "
-                        "(default: 120)")
+                        "(default: 120); a save that changes a file stops it at once")
     p.set_defaults(command=run)
 
 
