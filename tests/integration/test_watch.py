@@ -338,3 +338,146 @@ def test_a_registry_edit_rebuilds_the_watched_figures(watcher):
     registry = PACKAGE_DIR / "registry.py"
     assert watcher.is_watched(None, str(registry))
     assert [s.name for s in watcher.affected([registry])] == [DRIFT, SUMMARY]
+
+
+#: Appended to a figure module: a render stuck in a loop (at import), which first writes the
+#: pid of the rebuild process stuck in it to ``stuck.pid`` in the project.
+STUCK = """
+import os as _os
+import time as _time
+with open("stuck.pid.partial", "w") as _pid:
+    _pid.write(str(_os.getpid()))
+_os.replace("stuck.pid.partial", "stuck.pid")
+while True:
+    _time.sleep(0.05)
+"""
+
+
+def _stuck_pid(session: Session, root: Path, module: Path | None = None, text: str = "") -> int:
+    """The pid of the rebuild stuck in ``STUCK`` once it is stuck (``module`` saved with
+    ``text`` again until it is: the watch may not see a save made as it starts)."""
+    marker = root / "stuck.pid"
+    deadline = time.monotonic() + LINE_TIMEOUT
+    while not marker.exists():
+        assert session.proc.poll() is None, "the watch ended"
+        assert time.monotonic() < deadline, "no rebuild got stuck"
+        if module is not None:
+            module.write_text(text)  # the same bytes: a running rebuild is not stopped
+        time.sleep(3 if module is not None else 0.1)
+    pid = int(marker.read_text())
+    marker.unlink()
+    return pid
+
+
+def _ends(root: Path, pid: int) -> None:
+    """Wait (bounded) until the process ``pid`` is gone (a zombie counts as gone)."""
+    deadline = time.monotonic() + 10
+    while pid in _processes_in(root):
+        assert time.monotonic() < deadline, f"the stopped rebuild {pid} still runs"
+        time.sleep(0.1)
+
+
+def _temporary_files(out: Path) -> list[str]:
+    return sorted(p.name for p in out.iterdir()
+                  if p.name.startswith(".") and p.name not in {".build-state.json", ".build.lock"})
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_save_stops_a_stuck_rebuild_and_rebuilds_at_once(project_copy):
+    """Hardening: a render stuck in a loop held every save hostage until --rebuild-timeout
+    (120 s); the save of another figure, or of the fix, now stops it at once, with one line,
+    leaving no process and no temporary file, and the new rebuild starts."""
+    root = project_copy.resolve()
+    module = root / "figures" / "plots" / f"{SUMMARY}.py"
+    good = module.read_text()
+    with Session(root, DRIFT, SUMMARY, "--rebuild-timeout", "600") as session:
+        assert session.next_line().startswith("watching 2 figure(s) in ")
+        stuck = _stuck_pid(session, root, module, good + STUCK)
+        module.write_text(good + STUCK)  # saved again unchanged: the rebuild goes on
+        assert session.quiet() == []
+        assert stuck in _processes_in(root)
+
+        # Another figure's save: it is rebuilt now, the stuck one after it.
+        _edit_notes(root / "figdata" / f"{DRIFT}.json", "edited while another figure hangs")
+        assert session.next_line() == (
+            f"stopped the rebuild of {SUMMARY}: figdata/{DRIFT}.json was saved while it ran; "
+            f"rebuilding {DRIFT} now, then {SUMMARY}")
+        _ends(root, stuck)
+        assert session.next_line().startswith(f"built {DRIFT} in ")
+        stuck_again = _stuck_pid(session, root)  # the stuck figure's turn again
+
+        # The fix (here: the module as its outputs were built from): the rebuild stops, and
+        # the outputs are found current (the stopped rebuild forgot nothing of them).
+        module.write_text(good)
+        assert session.next_line() == (
+            f"stopped the rebuild of {SUMMARY}: figures/plots/{SUMMARY}.py was saved while it "
+            f"ran; rebuilding {SUMMARY} now")
+        _ends(root, stuck_again)
+        assert session.next_line() == f"{SUMMARY}: its outputs were already current"
+        assert session.quiet() == []
+        assert _temporary_files(root / "out") == []
+
+        session.proc.send_signal(signal.SIGTERM)
+        assert session.proc.wait(timeout=LINE_TIMEOUT) == 143
+        assert session.next_line() == "stopped watching; every finished file is complete"
+    deadline = time.monotonic() + 10
+    while _processes_in(root):
+        assert time.monotonic() < deadline, "a process outlived the watch"
+        time.sleep(0.1)
+
+
+NEW = "fig9_added_while_watching"
+
+
+def test_a_figure_added_while_watching_every_figure_is_built_and_watched(project_copy):
+    """Hardening: `figures new` while `figures watch` ran was ignored without a word; the
+    watch now reads the registry again, builds the new figure and watches its files (and
+    stops watching a figure removed from the registry)."""
+    root = project_copy
+    (root / "tests" / "fixtures").mkdir(parents=True)  # where `figures new` puts its fixture
+    registry = root / "figures" / "registry.py"
+    before = registry.read_text()
+    with Session(root) as session:
+        assert session.next_line().startswith(f"watching {len(BY_NAME)} figure(s) in ")
+        made = subprocess.run([sys.executable, "-m", "figures", "new", NEW], cwd=root,
+                              capture_output=True, text=True, timeout=LINE_TIMEOUT, check=False)
+        assert made.returncode == 0, made.stderr
+        assert session.next_line() == (
+            f"new figure {NEW} in figures/registry.py: building it; figures/plots/{NEW}.py and "
+            f"figdata/{NEW}.json are watched from now on")
+        line = session.next_line()
+        assert line.startswith(f"built {NEW} in ")
+        assert line.endswith(f": out/{NEW}.pdf, out/{NEW}.png [SYNTHETIC EXAMPLE DATA]")
+
+        figdata_file = root / "figdata" / f"{NEW}.json"
+        _edit_notes(figdata_file, "its data, edited")  # its files are watched now
+        assert session.next_line().startswith(f"built {NEW} in ")
+        assert session.quiet() == []
+
+        registry.write_text(before)  # removed again
+        assert session.next_line() == (f"{NEW} is no longer in figures/registry.py: no longer "
+                                       "watched (its built files stay)")
+        assert session.quiet() == []
+        _edit_notes(figdata_file, "edited once no longer registered")
+        assert session.quiet() == []
+
+        session.proc.send_signal(signal.SIGINT)
+        assert session.proc.wait(timeout=LINE_TIMEOUT) == 0
+
+
+def test_a_registry_that_does_not_import_is_one_line_and_its_fix_says_so(project_copy):
+    """Hardening: a registry saved mid-edit (a syntax error) printed the fork server's
+    traceback and 'the rebuild process died'; it is the registry's one line now."""
+    registry = project_copy / "figures" / "registry.py"
+    good = registry.read_text()
+    with Session(project_copy, SUMMARY) as session:
+        assert session.next_line().startswith("watching 1 figure(s) in ")
+        line = session.save_until_a_line(registry, good + "\nBROKEN = (\n")
+        assert line == (f"stderr: error: figures/registry.py, line {good.count(chr(10)) + 2}: "
+                        "SyntaxError: '(' was never closed")
+        assert session.quiet() == []
+        registry.write_text(good)
+        assert session.next_line() == "fixed figures/registry.py: it imports again"
+        assert session.quiet() == []
+        session.proc.send_signal(signal.SIGINT)
+        assert session.proc.wait(timeout=LINE_TIMEOUT) == 0
