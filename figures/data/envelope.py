@@ -52,9 +52,10 @@ PROVENANCE = Record({
     "seed_script": Text(min_length=1, max_lines=1, math=False,
                         doc="The paper's original script this figure reproduces "
                             "(in ../shared/seeds)."),
-    "figures_version": Text(max_lines=1, math=False),
+    "figures_version": Text(max_lines=1, math=False,
+                            doc="The package version that wrote the file."),
     "sources": ListOf(SOURCE, min_length=0),
-    "notes": Text(max_length=2000, math=False),
+    "notes": Text(max_length=2000, math=False, doc="Anything a reviewer should know."),
 }, optional=("seed_script", "figures_version", "sources", "notes"), notes=False,
     doc="Where the data comes from.")
 
@@ -164,7 +165,9 @@ def envelope(figure: str | None = None, data: Schema | None = None, *,
     return Record({
         "$schema": Text(max_lines=1, math=False, doc=f"Where editors find this schema "
                                                      f"(figdata/ files: {SCHEMA_REF})."),
-        "figure": OneOf((figure,)) if figure else Text(min_length=1, max_lines=1, math=False),
+        "figure": OneOf((figure,)) if figure else Text(
+            min_length=1, max_lines=1, math=False,
+            doc="The figure's name in figures/registry.py; the file is figdata/<figure>.json."),
         "provenance": PROVENANCE,
         "data": data or AnyObject(doc="What render(data) draws; its shape is the figure's "
                                       "SCHEMA in figures/plots/<figure>.py."),
