@@ -24,8 +24,9 @@ import pytest
 from conftest import REPO
 
 from figures.cli import main as cli
-from figures.cli.watch import Watcher, watch
 from figures.registry import BY_NAME, PACKAGE_DIR
+from figures.watch.loop import watch
+from figures.watch.watcher import Watcher
 
 #: End-to-end: runs the command line, often in a copy of the project.
 pytestmark = pytest.mark.slow
@@ -314,7 +315,7 @@ def test_sigterm_ends_the_watch_as_it_ends_a_build(project_copy):
 def test_a_save_through_a_symlink_or_over_it_is_seen(tmp_path):
     """A figdata file that is a link: an editor saving its target, or writing a temporary
     file and renaming it over the link, changes what the figure reads; both are watched."""
-    from figures.cli.watch import Watcher
+    from figures.watch.watcher import Watcher
 
     figdata_dir, elsewhere = tmp_path / "figdata", tmp_path / "elsewhere"
     figdata_dir.mkdir()

@@ -1,0 +1,121 @@
+"""What runs inside a rebuild process: the registry and the figure modules imported anew
+(never a copy cached by an earlier rebuild), the build, and its outcomes sent back to the
+watch (see :data:`Message`). A stop signal, or the watch gone, stops the build cleanly.
+
+The watch process imports this module (it names the process's entry) but none of what the
+entry imports: those imports are inside the functions.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import tempfile
+import threading
+import traceback
+from collections.abc import Iterator, Sequence
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from figures.errors import error_line, figure_line
+from figures.signals import (
+    STOP_SIGNALS,
+    raise_interrupted,
+    raise_terminated,
+    release_stop_signals,
+    stop_signals_held,
+)
+from figures.watch.files import REGISTRY_SHOWN
+
+#: What a rebuild process reports per figure: name, status, failure line, traceback, data
+#: kind, outputs.
+Outcome = tuple[str, str, str, str, str, list[str]]
+#: What a rebuild process sends, in order: ("figures", names) when it rebuilds every figure
+#: of the registry as it now reads, then ("outcomes", [Outcome, ...]); or ("registry-error",
+#: line, traceback) when the registry does not import. The parent adds ("died", exit status)
+#: when the process ended without its outcomes.
+Message = tuple[Any, ...]
+
+
+def rebuild_child(conn: Connection, alive: Connection, names: list[str] | None,
+                  figdata_dir: str, out_dir: str, jobs: int | None) -> None:
+    """Runs in the fresh process: report the figures and their outcomes (see
+    :data:`Message`), or nothing on Ctrl-C or SIGTERM, or when the watch is gone."""
+    # The first stop signal stops the build (which then kills its workers and removes their
+    # temporary files); a second one, as a group's Ctrl-C plus the watch's SIGTERM, must
+    # not cut that clean-up short.
+    signal.signal(signal.SIGTERM, stop_once)
+    signal.signal(signal.SIGINT, stop_once)
+    with stop_signals_held():  # the thread holds them for good: they go to the main thread
+        threading.Thread(target=stop_when_closed, args=(alive,), daemon=True).start()
+    release_stop_signals()  # the fork server was started while the watch held them
+    # A module saved twice within one second at the same size would pass the .pyc check
+    # (mtime in seconds, size) and the old code would run: read no .pyc, write none.
+    sys.dont_write_bytecode = True
+    try:
+        with tempfile.TemporaryDirectory(prefix="figures-watch-") as no_bytecode:
+            sys.pycache_prefix = no_bytecode
+            for message in rebuild_messages(names, Path(figdata_dir), Path(out_dir), jobs):
+                conn.send(message)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for stop in STOP_SIGNALS:  # done: a late stop (the watch just went) has nothing to stop
+            signal.signal(stop, signal.SIG_IGN)
+        conn.close()
+
+
+def rebuild_messages(names: list[str] | None, figdata_dir: Path, out_dir: Path,
+                     jobs: int | None) -> Iterator[Message]:
+    """The registry imported here, anew (this module does not import it: a registry that
+    does not import, mid-edit, is one line, not a traceback of the process's start)."""
+    try:
+        from figures import registry
+    except Exception as exc:  # noqa: BLE001 - the author's file: SyntaxError, NameError, ...
+        yield ("registry-error", error_line(exc), traceback.format_exc())
+        return
+    if names is None:
+        names = [spec.name for spec in registry.FIGURES]
+        yield ("figures", names)
+    yield ("outcomes", rebuild_outcomes(names, figdata_dir, out_dir, jobs))
+
+
+def stop_once(signum: int, frame: object) -> None:
+    for stop in STOP_SIGNALS:
+        signal.signal(stop, signal.SIG_IGN)
+    # raised as the CLI's handlers raise it, the signal remembered: a stop that lands inside
+    # a figure's own code (a render stuck in a loop) stops the build; it is not that figure's
+    # error, after which the build would go on with the next figures and forget this one's
+    # state
+    (raise_terminated if signum == signal.SIGTERM else raise_interrupted)(signum, frame)
+
+
+def stop_when_closed(alive: Connection) -> None:
+    """Wait for EOF on ``alive`` (the watch is gone), then stop as on SIGTERM."""
+    with contextlib.suppress(EOFError, OSError):
+        alive.recv()
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def rebuild_outcomes(names: Sequence[str], figdata_dir: Path, out_dir: Path,
+                     jobs: int | None = None) -> list[Outcome]:
+    """:func:`figures.outputs.build.build` of ``names`` (its fault boundary turns a module that
+    does not import or run into that figure's one failure line)."""
+    from figures.registry import BY_NAME
+
+    gone = [n for n in names if n not in BY_NAME]
+    names = [n for n in names if n in BY_NAME]
+    removed = f"no longer in FIGURES in {REGISTRY_SHOWN}: add it back, or watch without it"
+    outcomes: list[Outcome] = [(n, "failed", f"{n}: {removed}", "", "", []) for n in gone]
+    try:
+        from figures.outputs.build import build
+
+        results = build([BY_NAME[n] for n in names], figdata_dir, out_dir, jobs=jobs)
+    except Exception as exc:  # noqa: BLE001 - build.py itself broken mid-edit, or the OS
+        return [*outcomes, *((n, "failed", figure_line(n, exc), "", "", []) for n in names)]
+    return [*outcomes, *((r.name, r.status, r.line if r.status == "failed" else "", r.traceback,
+                          r.kind, [str(p) for p in r.outputs]) for r in results)]
+

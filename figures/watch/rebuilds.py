@@ -1,0 +1,194 @@
+"""The rebuild processes: each rebuild runs in a fresh process (see :mod:`figures.watch.child`)
+forked from a server that has imported matplotlib already, so an edited module is imported
+anew and no rebuild pays for matplotlib. :class:`Rebuild` is one such process (start, read
+its messages, stop it); :class:`Rebuilds` runs at most one at a time while saves keep coming:
+a save that changes a file stops the running one and starts its own at once.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from figures.signals import stop_signals_held
+from figures.watch.child import Message, rebuild_child
+from figures.watch.files import shown
+
+if TYPE_CHECKING:
+    from figures.watch.watcher import Watcher
+
+#: Imported once by the fork server, so that no rebuild pays for them. Nothing watched.
+PRELOAD = ["numpy", "matplotlib.figure", "matplotlib.backends.backend_agg",
+           "matplotlib.backends.backend_pdf", "matplotlib.mathtext"]
+
+
+def _context() -> Any:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(PRELOAD)
+        return context
+    return multiprocessing.get_context("spawn")  # Windows: each rebuild imports matplotlib
+
+
+class Rebuild:
+    """One rebuild, running in a fresh process; :meth:`messages` reads what it reports."""
+
+    def __init__(self, names: list[str] | None, figdata_dir: Path, out_dir: Path,
+                 jobs: int | None) -> None:
+        context = _context()
+        #: The figures it rebuilds; None: every figure of the registry as the process reads it.
+        self.names = names
+        self.done = False
+        self.started = time.monotonic()
+        self._receive, send = context.Pipe(duplex=False)
+        # The child's end of ``alive`` reads EOF when the watch is gone, even by kill -9 (the
+        # rebuild's parent is the fork server, which outlives the watch): it stops then.
+        alive, self._alive = context.Pipe(duplex=False)
+        self.process = context.Process(
+            target=rebuild_child, name="figures-watch-rebuild",
+            args=(send, alive, names, str(figdata_dir), str(out_dir), jobs))
+        try:
+            self.process.start()
+        finally:
+            send.close()
+            alive.close()
+
+    @property
+    def seconds(self) -> float:
+        return time.monotonic() - self.started
+
+    def messages(self, timeout: float = 0.0) -> list[Message]:
+        """What it reported within ``timeout`` seconds; once it is :attr:`done`, the last
+        one was its outcomes, a registry that does not import, or its death."""
+        got: list[Message] = []
+        try:
+            while not self.done and self._receive.poll(0 if got else timeout):
+                got.append(self._receive.recv())
+                self.done = got[-1][0] in ("outcomes", "registry-error")
+        except EOFError:
+            self.process.join(timeout=5)
+            got.append(("died", self.process.exitcode))
+            self.done = True
+        return got
+
+    def stop(self) -> None:
+        """Wait for it to end; one not done is stopped as on SIGTERM (its build removes its
+        temporary files), and killed if it does not stop within 5 s. Safe to call again."""
+        if not self.done and self.process.is_alive():
+            self.process.terminate()
+        self.process.join(timeout=5)  # its writes are atomic
+        if self.process.is_alive():  # deaf to SIGTERM (stuck outside Python): no more waiting
+            self.process.kill()
+            self.process.join()
+        self.done = True
+        self._receive.close()
+        self._alive.close()
+
+
+class Rebuilds:
+    """The watch's rebuilds: at most one runs; a save that changes a file stops it and
+    starts its own at once, and what the stopped one still had to rebuild follows."""
+
+    def __init__(self, watcher: Watcher, emit: Callable[[str], None]) -> None:
+        self.watcher = watcher
+        self.emit = emit
+        self.running: Rebuild | None = None
+        self.pending: set[str] = set()
+        self.pending_every = False
+
+    def everything(self) -> None:
+        """Rebuild every watched figure (at the start, and when a folder is back)."""
+        self._queue(set(self.watcher.names()), self.watcher.follow_registry)
+        self.poll()
+
+    def saved(self, paths: Sequence[str]) -> None:
+        """A batch of saves: rebuild what it affects, now if it changed a file."""
+        watcher = self.watcher
+        changed = watcher.changed(paths)
+        every = watcher.rereads_registry(paths)
+        names = {spec.name for spec in watcher.affected(paths)}
+        if not (names or every):
+            return
+        watcher.remap()
+        self._collect()  # a rebuild that has just finished is reported, not stopped
+        running = self.running
+        if running is None or not changed:
+            # nothing runs, or a save that left the bytes as they were: what it affects
+            # (beyond the running rebuild, which reads those bytes) comes next
+            if running is not None:
+                names -= set(running.names if running.names is not None else watcher.names())
+                every = every and running.names is not None
+            self._queue(names, every)
+            self.poll()
+            return
+        was = running.names if running.names is not None else watcher.names()
+        running.stop()
+        self.running = None
+        watcher.restarted |= set(was) & (set(watcher.names()) if every else names)
+        if every:
+            self.pending, self.pending_every = set(), False
+        else:
+            self.pending = (self.pending | set(was)) - names
+            self.pending_every = self.pending_every or running.names is None
+        now = watcher.names() if every else self._ordered(names)
+        then = self._ordered(self.pending)
+        also = f" and {len(changed) - 1} more file(s)" if len(changed) > 1 else ""
+        self.emit(f"stopped the rebuild of {few(was)}: {shown(changed[0])}{also} was saved "
+                  f"while it ran; rebuilding {few(now)} now"
+                  + (f", then {few(then)}" if then else ""))
+        self._start(now, every)
+
+    def poll(self) -> None:
+        """Report what the running rebuild sent; stop it past the timeout; start the next."""
+        self._collect()
+        if self.running is None and (self.pending or self.pending_every):
+            names, every = self._ordered(self.pending), self.pending_every
+            self.pending, self.pending_every = set(), False
+            self._start(names, every)
+
+    def _collect(self) -> None:
+        running = self.running
+        if running is not None:
+            for message in running.messages():
+                for line in self.watcher.report(message, running):
+                    self.emit(line)
+            if running.done:
+                running.stop()
+                self.running = None
+            elif running.seconds > self.watcher.rebuild_timeout:
+                running.stop()
+                self.running = None
+                for line in self.watcher.timed_out(running):
+                    self.emit(line)
+
+    def close(self) -> None:
+        """Stop the running rebuild (the watch ends)."""
+        if self.running is not None:
+            self.running.stop()
+            self.running = None
+
+    def _queue(self, names: set[str], every: bool) -> None:
+        self.pending |= names
+        self.pending_every = self.pending_every or every
+
+    def _ordered(self, names: Iterable[str]) -> list[str]:
+        names = set(names)
+        return [name for name in self.watcher.names() if name in names]
+
+    def _start(self, names: list[str], every: bool) -> None:
+        if not (names or every):
+            return
+        with stop_signals_held():  # a Ctrl-C mid-start would leave a process half started
+            self.running = self.watcher.start(None if every else names)
+
+
+def few(names: Sequence[str]) -> str:
+    """``a, b and c``; ``12 figures`` beyond three."""
+    names = list(names)
+    if len(names) > 3:
+        return f"{len(names)} figures"
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
