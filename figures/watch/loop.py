@@ -115,10 +115,6 @@ def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
     return 143 if terminated() else 0
 
 
-#: How often the watch checks, while a folder is gone, whether it is back.
-FOLDER_CHECK_MS = 1000
-
-
 def _wait_for(dirs: Sequence[Path], stop_event: Any, emit: Callable[[str], None],
               tick: Callable[[], None] = lambda: None) -> bool:
     """Wait until every watched folder exists again (False if ``stop_event`` is set first),
