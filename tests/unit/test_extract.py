@@ -378,7 +378,7 @@ def test_extracted_data_that_build_would_refuse_is_refused_and_the_old_file_kept
         f"error: cifar_accuracy: {figdata_dir / 'cifar_accuracy.json'}: in the data extracted "
         f"from {results}, cifar_accuracy.json was left as it was: 2 problems: "
         f"data.methods.bp.test_acc[0][0]: expected a number in [0, 1] (the figure's fixed "
-        f"axis), got {percent[0]:g}; data.methods.bp.test_acc[0][1]: expected")
+        f"axis), got {percent[0]:g}; data.methods.bp.test_acc[0][1]")
     assert (figdata_dir / "cifar_accuracy.json").read_bytes() == before
     assert "extracted cifar_diagnostics" in out
 

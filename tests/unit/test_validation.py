@@ -222,4 +222,7 @@ def _swap(path: tuple, i: int, j: int):
      "data.drift.bp.block[1]: 0 after 1: expected increasing order"),
 ])
 def test_what_the_figure_cannot_show_is_refused_naming_the_key(name, change, message):
-    assert load_error(name, change).startswith(f"figdata/{name}.json: {message}")
+    line = load_error(name, change)
+    # several series may be too long at once: the file's every problem is on the one line
+    assert line.startswith(f"figdata/{name}.json: ")
+    assert f": {message}" in line
