@@ -15,6 +15,7 @@ Values from synthetic-example figdata carry a ``%`` comment in the macros file.
 from __future__ import annotations
 
 import functools
+import os
 import re
 import statistics
 from collections.abc import Iterable, Sequence
@@ -25,8 +26,9 @@ from typing import Any
 from figures.data import figdata
 from figures.data.checks import number as finite_number
 from figures.data.schema import validate
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, author_frame, figure_line
 from figures.registry import FigureSpec
+from figures.signals import stop_requested
 
 
 @dataclass(frozen=True)
@@ -70,46 +72,94 @@ def _resolve(data: Any, path: str, file: str) -> Any:
     return value
 
 
+@dataclass(frozen=True)
+class Unread:
+    """A figure whose quoted values could not be read: what was raised, and its one line
+    (``FIGURE: FILE: KEY: MESSAGE``, without ``error:``)."""
+
+    figure: str
+    error: BaseException
+    line: str
+
+
 def quoted_values(specs: Iterable[FigureSpec], figdata_dir: Path) -> list[Quoted]:
-    """Every quoted value of every figure, in registry order."""
+    """Every quoted value of every figure, in registry order; the first figure that cannot
+    be read raises (:func:`read_quoted` goes on past it)."""
+    found, unread = read_quoted(specs, figdata_dir)
+    if unread:
+        raise unread[0].error
+    return found
+
+
+def read_quoted(specs: Iterable[FigureSpec],
+                figdata_dir: Path) -> tuple[list[Quoted], list[Unread]]:
+    """Every quoted value of the figures that can be read, in registry order, and each
+    figure that cannot (missing or malformed figdata, a bad quoted entry, a module that does
+    not import): a figure's values are taken all or none, and the others are still read."""
     found: list[Quoted] = []
+    unread: list[Unread] = []
     first_place: dict[str, str] = {}
     for spec in specs:
-        path = spec.figdata_path(figdata_dir)
-        doc = figdata.load(path, spec.name)
-        # keys, macro names, formats, notes and aggregates are checked with the envelope
-        # (figdata.schema.json) before any macro is written; data quoted from is checked
-        # against the figure's SCHEMA as the build checks it (no 500.0\% of an accuracy)
-        if doc.get("quoted") and spec.schema is not None:
-            validate(doc["data"], spec.schema, str(path))
-        for i, entry in enumerate(doc.get("quoted", [])):
-            where = f"quoted[{i}]"
-            if entry["macro"] in latex_names():
-                raise FigureDataError(str(path), f"{where}.macro", f"\\{entry['macro']} is "
-                                      "already defined by LaTeX (\\newcommand would stop the "
-                                      "paper's build); choose another name, e.g. "
-                                      f"{spec.name.split('_')[0]}{entry['macro'].capitalize()}")
-            value = _resolve(doc["data"], entry["path"], str(path))
-            # paper literals kept beside synthetic data (PAPER_KEYS) are the paper's values
-            synthetic = (figdata.is_synthetic(doc)
-                         and entry["path"].split(".")[0] not in spec.paper_keys)
-            aggregate = entry.get("aggregate")
-            if aggregate is not None:
-                if not isinstance(value, list) or not value:
-                    raise FigureDataError(str(path), f"{where}.path", "aggregate needs a list")
-                items = [finite_number(v, str(path), f"{where}.path data.{entry['path']}[{j}]")
-                         for j, v in enumerate(value)]
-                value = _AGGREGATE[aggregate](items)
-            value = finite_number(value, str(path), f"{where}.path data.{entry['path']}")
-            place = f"{path}: {where}"
-            if entry["macro"] in first_place:
-                raise FigureDataError(str(path), f"{where}.macro", f"\\{entry['macro']} is "
-                                      f"already quoted at {first_place[entry['macro']]}; one "
-                                      "name per value: rename one of them")
-            first_place[entry["macro"]] = place
-            found.append(Quoted(spec.name, entry["macro"], float(value), entry["format"],
-                                entry["note"], synthetic))
-    return found
+        try:
+            mine = _figure_quoted(spec, figdata_dir, first_place)
+        except KeyboardInterrupt as exc:
+            if stop_requested() or author_frame(exc) is None:
+                raise  # Ctrl-C or SIGTERM: the command stops
+            unread.append(Unread(spec.name, exc, figure_line(spec.name, exc)))
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - the fault boundary of one figure
+            unread.append(Unread(spec.name, exc, figure_line(spec.name, exc)))
+        else:
+            for quoted, place in mine:
+                first_place[quoted.macro] = place
+                found.append(quoted)
+    return found, unread
+
+
+def _figure_quoted(spec: FigureSpec, figdata_dir: Path,
+                   first_place: dict[str, str]) -> list[tuple[Quoted, str]]:
+    """The quoted values of one figure, each with where it is quoted."""
+    path = spec.figdata_path(figdata_dir)
+    if not os.path.lexists(path):
+        raise FigureDataError(str(path), None, "not found: restore it (git checkout), write "
+                              "it (`figures extract RESULTS`, or by hand), or remove "
+                              f"{spec.name} from FIGURES in figures/registry.py")
+    doc = figdata.load(path, spec.name)
+    # keys, macro names, formats, notes and aggregates are checked with the envelope
+    # (figdata.schema.json) before any macro is written; data quoted from is checked
+    # against the figure's SCHEMA as the build checks it (no 500.0\% of an accuracy)
+    if doc.get("quoted") and spec.schema is not None:
+        validate(doc["data"], spec.schema, str(path))
+    mine: list[tuple[Quoted, str]] = []
+    here: dict[str, str] = {}
+    for i, entry in enumerate(doc.get("quoted", [])):
+        where = f"quoted[{i}]"
+        if entry["macro"] in latex_names():
+            raise FigureDataError(str(path), f"{where}.macro", f"\\{entry['macro']} is "
+                                  "already defined by LaTeX (\\newcommand would stop the "
+                                  "paper's build); choose another name, e.g. "
+                                  f"{spec.name.split('_')[0]}{entry['macro'].capitalize()}")
+        value = _resolve(doc["data"], entry["path"], str(path))
+        # paper literals kept beside synthetic data (PAPER_KEYS) are the paper's values
+        synthetic = (figdata.is_synthetic(doc)
+                     and entry["path"].split(".")[0] not in spec.paper_keys)
+        aggregate = entry.get("aggregate")
+        if aggregate is not None:
+            if not isinstance(value, list) or not value:
+                raise FigureDataError(str(path), f"{where}.path", "aggregate needs a list")
+            items = [finite_number(v, str(path), f"{where}.path data.{entry['path']}[{j}]")
+                     for j, v in enumerate(value)]
+            value = _AGGREGATE[aggregate](items)
+        value = finite_number(value, str(path), f"{where}.path data.{entry['path']}")
+        place = f"{path}: {where}"
+        earlier = first_place.get(entry["macro"]) or here.get(entry["macro"])
+        if earlier is not None:
+            raise FigureDataError(str(path), f"{where}.macro", f"\\{entry['macro']} is "
+                                  f"already quoted at {earlier}; one name per value: rename "
+                                  "one of them")
+        here[entry["macro"]] = place
+        mine.append((Quoted(spec.name, entry["macro"], float(value), entry["format"],
+                            entry["note"], synthetic), place))
+    return mine
 
 
 @functools.cache
@@ -123,8 +173,15 @@ def latex_names() -> frozenset[str]:
 SYNTHETIC_COMMENT = "% SYNTHETIC EXAMPLE DATA, not a result: run `figures extract RESULTS`"
 
 
-def macros_tex(quoted: Sequence[Quoted]) -> str:
+def macros_tex(quoted: Sequence[Quoted], left_out: Sequence[str] = ()) -> str:
+    """The macros file; each figure of ``left_out`` (whose figdata could not be read) is a
+    comment saying its macros are missing, so an undefined macro in the paper is explained."""
     lines = ["% Generated by `figures macros` from figdata/: do not edit by hand.", ""]
+    for figure in left_out:
+        lines.append(f"% {figure}: LEFT OUT, its figdata could not be read: run `figures "
+                     "macros` to see why")
+    if left_out:
+        lines.append("")
     for q in quoted:
         lines.append(f"% {q.figure}: {q.note}")
         mark = f" {SYNTHETIC_COMMENT}" if q.synthetic else ""

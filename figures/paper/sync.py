@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -128,9 +129,11 @@ def figure_of(include: Include) -> str | None:
 
 
 def plan(paper: Path, built: Path, figdata_dir: Path, *, allow_synthetic: bool,
-         sources: list[tuple[Path, str]], macros_text: tuple[str, list[str]]) -> Plan:
+         sources: list[tuple[Path, str]], macros_text: tuple[str, list[str]],
+         unread: Sequence[str] = ()) -> Plan:
     """What to copy where, and what is refused; ``macros_text`` is the macros file's text
-    and the figures whose quoted values are synthetic."""
+    and the figures whose quoted values are synthetic, ``unread`` the figures whose quoted
+    values could not be read (the paper's macros file is then left as it is)."""
     includes, macros_path = read_paper(paper, sources)
     result = Plan()
     seen: set[str] = set()
@@ -146,7 +149,12 @@ def plan(paper: Path, built: Path, figdata_dir: Path, *, allow_synthetic: bool,
     result.not_included = [spec.name for spec in FIGURES if spec.name not in seen]
     tex, synthetic = macros_text
     shown = _shown(macros_path, paper)
-    if synthetic and not allow_synthetic:
+    if unread:
+        result.refused.append("macros")
+        result.rows.append(("(macros)", shown, (
+            f"refused: the quoted values of {', '.join(unread)} could not be read (the error "
+            "above); the paper's macros file is left as it is")))
+    elif synthetic and not allow_synthetic:
         result.refused.append("macros")
         result.rows.append(("(macros)", shown, (
             f"refused: quoted values of {', '.join(synthetic)} are SYNTHETIC EXAMPLE DATA "

@@ -131,3 +131,17 @@ def test_a_broken_registry_is_one_line_with_its_file_and_line_for_every_command(
     status, out, err = run(project, *command)
     assert (status, out) == (1, "")
     assert err == f"error: figures/registry.py, line {line}: {message}\n"
+
+
+def test_a_figure_module_that_does_not_import_leaves_out_only_its_macros(project):
+    module = project / "figures" / "plots" / f"{BROKEN}.py"
+    lines = module.read_text().count("\n")
+    module.write_text(module.read_text() + "1 / 0\n")
+    status, _out, err = run(project, "macros", "--out", "macros.tex")
+    assert status == 1
+    assert err.splitlines()[0] == (f"error: {BROKEN}: figures/plots/{BROKEN}.py, line "
+                                   f"{lines + 1}: ZeroDivisionError: division by zero {AUTHORS}"
+                                   "; its macros are left out of macros.tex")
+    text = (project / "macros.tex").read_text()
+    assert "\\newcommand{\\heroAccBP}" in text
+    assert "\\cifarAccBPMean" not in text

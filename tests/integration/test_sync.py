@@ -105,3 +105,22 @@ def test_a_stale_build_is_refused_and_a_renamed_copy_is_recognised(project, caps
     assert "refused: the built" in row
     assert "changed since it was built" in row
     assert row.endswith("run `figures build` first")
+
+
+def test_a_figure_whose_quoted_values_cannot_be_read_leaves_the_papers_macros_alone(
+        project, capsys):
+    """Macros written without one figure's would stop the paper's build (undefined macros):
+    the paper keeps its macros file, the figures are still copied and checked."""
+    paper, figdata, built = project
+    (paper / "sections").mkdir()
+    (paper / "sections" / "macros.tex").write_text("% the paper's macros\n")
+    (figdata / "figure_snapshot_vit.json").write_text('{"figure": ')
+    code, out, err = sync(capsys, paper, figdata, built, "--allow-synthetic")
+    assert code == 1
+    assert err.splitlines()[0].startswith("error: figure_snapshot_vit: ")
+    assert err.splitlines()[0].endswith("; the paper's macros file is not written")
+    row = next(line for line in out.splitlines() if line.startswith("(macros)"))
+    assert row.endswith("refused: the quoted values of figure_snapshot_vit could not be read "
+                        "(the error above); the paper's macros file is left as it is")
+    assert (paper / "sections" / "macros.tex").read_text() == "% the paper's macros\n"
+    assert (paper / "plots" / "cifar_summary.png").is_file()  # the figures are still copied

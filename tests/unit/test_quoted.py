@@ -12,6 +12,7 @@ import pytest
 from conftest import REPO
 
 from figures.cli import main as cli
+from figures.registry import FIGURES
 
 SUMMARY = "cifar_summary"
 ENTRY = {"macro": "accMedian", "path": "final_test_acc.bp", "format": ".1%", "note": "median",
@@ -89,17 +90,23 @@ def macros(capsys, figdata_dir: Path, out: Path) -> tuple[int, str]:
      ("quoted[8].macro: \\heroAccBP is already quoted at {figdata}/fig1_audit_hero.json: "
       "quoted[0]; one name per value: rename one of them")),
 ])
-def test_a_bad_quoted_entry_is_one_line_and_no_macro_is_written(
+def test_a_bad_quoted_entry_is_one_line_and_only_that_figures_macros_are_left_out(
         capsys, tmp_path, figdata_dir, change, message):
     path = with_quoted(figdata_dir, change)
     out = tmp_path / "macros.tex"
     out.write_text("previous\n")
     code, err = macros(capsys, figdata_dir, out)
     assert code == 1
-    assert err.strip().startswith(f"error: {path}: "
-                                  f"{message.replace('{figdata}', str(figdata_dir))}")
-    assert len(err.strip().splitlines()) == 1
-    assert out.read_text() == "previous\n"
+    errors = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1
+    assert errors[0].startswith(f"error: {SUMMARY}: {path}: "
+                                f"{message.replace('{figdata}', str(figdata_dir))}")
+    assert errors[0].endswith(f"; its macros are left out of {out}")
+    assert err.splitlines()[-1] == f"1 of {len(FIGURES)} figure(s) failed: {SUMMARY}"
+    text = out.read_text()
+    assert "\\newcommand{\\heroAccBP}" in text  # the other figures' macros
+    assert "\\cifarAccBPMean" not in text  # none of the bad figure's
+    assert f"% {SUMMARY}: LEFT OUT, its figdata could not be read" in text
 
 
 def test_mean_and_std_are_the_figures_numbers(capsys, tmp_path, figdata_dir):
@@ -119,8 +126,9 @@ def test_quoted_data_is_checked_against_the_figures_schema_as_the_build_checks_i
     code = cli.main([*command, "--figdata", str(figdata_dir)])
     err = capsys.readouterr().err
     assert code == 1
-    assert err.strip() == (f"error: {path}: data.final_test_acc.bp[1]: expected a number in "
-                           "[0, 1] (the figure's fixed axis), got 5")
+    assert err.splitlines()[0].startswith(
+        f"error: {SUMMARY}: {path}: data.final_test_acc.bp[1]: expected a number in [0, 1] "
+        "(the figure's fixed axis), got 5; its ")
 
 
 def test_equal_values_have_a_std_of_exactly_zero(capsys, tmp_path, figdata_dir):
@@ -151,3 +159,72 @@ def test_a_value_that_rounds_to_zero_prints_no_minus_sign(capsys, tmp_path, figd
     assert Quoted("f", "m", -0.0004, "+.3f", "n").text == "+0.000"
     assert Quoted("f", "m", -0.0004, ".1%", "n").text == "0.0\\%"
     assert Quoted("f", "m", -0.004, ".3f", "n").text == "-0.004"
+
+
+#: One figure's figdata gone or broken: a figure with no quoted values (as after `figures
+#: new`) is read all the same, since nothing says it quotes none.
+BROKEN_FIGDATA = {
+    "missing": (None, ("not found: restore it (git checkout), write it (`figures extract "
+                      "RESULTS`, or by hand), or remove {name} from FIGURES in "
+                      "figures/registry.py")),
+    "malformed": ('{"figure": ', "malformed JSON at line 1 column 12"),
+    "not an envelope": ("[]", "expected a JSON object with figure, provenance, data"),
+}
+
+
+def break_figdata(figdata_dir: Path, name: str, how: str) -> tuple[Path, str]:
+    text, message = BROKEN_FIGDATA[how]
+    path = figdata_dir / f"{name}.json"
+    if text is None:
+        path.unlink()
+    else:
+        path.write_text(text)
+    return path, message.format(name=name)
+
+
+@pytest.mark.parametrize("how", BROKEN_FIGDATA)
+@pytest.mark.parametrize("name", ["figure_snapshot_vit", "fig1_audit_hero"])
+def test_one_figures_bad_figdata_leaves_out_only_its_macros(capsys, tmp_path, figdata_dir,
+                                                            how, name):
+    """`figures macros` once stopped at the first figure it could not read, writing nothing."""
+    path, message = break_figdata(figdata_dir, name, how)
+    out = tmp_path / "macros.tex"
+    code, err = macros(capsys, figdata_dir, out)
+    assert code == 1
+    errors = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1
+    assert errors[0].startswith(f"error: {name}: {path}: {message}")
+    assert errors[0].endswith(f"; its macros are left out of {out}")
+    assert err.splitlines()[-1] == f"1 of {len(FIGURES)} figure(s) failed: {name}"
+    text = out.read_text()
+    assert "\\newcommand{\\cifarAccBPMean}" in text  # every other figure's macros
+    assert ("\\newcommand{\\heroAccBP}" in text) == (name != "fig1_audit_hero")
+    assert f"% {name}: LEFT OUT, its figdata could not be read" in text
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file
+
+
+@pytest.mark.parametrize("how", BROKEN_FIGDATA)
+def test_check_tex_checks_the_paper_against_the_values_that_loaded(capsys, tmp_path,
+                                                                   figdata_dir, how):
+    path, message = break_figdata(figdata_dir, "figure_snapshot_vit", how)
+    tex = tmp_path / "paper.tex"
+    tex.write_text("BP reaches 0.6147 here.\n")
+    code = cli.main(["check-tex", str(tex), "--figdata", str(figdata_dir)])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert out == (f"{tex}:1: 0.6147 is fig1_audit_hero's value written by hand; use "
+                   "\\heroAccBP\n")
+    first, last = err.splitlines()
+    assert first.startswith(f"error: figure_snapshot_vit: {path}: {message}")
+    assert first.endswith("; the paper is not checked against its values")
+    assert last.endswith("; 1 figure(s) not checked: figure_snapshot_vit")
+
+
+def test_list_values_lists_the_values_that_loaded(capsys, figdata_dir):
+    path, message = break_figdata(figdata_dir, "fig1_audit_hero", "malformed")
+    assert cli.main(["list", "--values", "--figdata", str(figdata_dir)]) == 1
+    out, err = capsys.readouterr()
+    assert "\\cifarAccBPMean" in out
+    assert f"error: fig1_audit_hero: {path}: {message}" in err
+    assert err.rstrip().endswith("; its values are not listed")
+
