@@ -46,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
     if measured:  # no table of nothing beside the errors
         print(format_table(measured, venue))
     for report in reports:
+        for warning in report.warnings:
+            print(f"warning: {report.spec.name}: {warning}", file=sys.stderr)
         if report.error:
             print(f"error: {report.error}", file=sys.stderr)
     if args.html is not None:

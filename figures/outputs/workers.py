@@ -10,12 +10,10 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
-import re
 import signal
 import sys
 import traceback
-import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -25,10 +23,11 @@ from typing import Any
 
 from figures.data import figdata
 from figures.data.jsonio import decode
-from figures.errors import FigureDataWarning, author_frame, error_line, is_internal, one_line
+from figures.errors import author_frame, error_line, is_internal
 from figures.outputs import provenance
 from figures.outputs.render import write_outputs
 from figures.outputs.state import build_key
+from figures.outputs.warned import caught_warnings, warning_lines
 from figures.registry import FigureSpec
 from figures.signals import release_stop_signals, stop_requested, stop_signals_held
 
@@ -73,8 +72,7 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes,
     try:
         doc = figdata.load(path, spec.name, spec.schema, text=decode(raw, str(path)))
         hashes: dict[str, str] = {}
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
+        with caught_warnings() as caught:
             inside = provenance.fields(spec.name, raw, build_key(spec, raw),
                                        figdata.kind_of(doc), variant)
             outputs = write_outputs(spec, doc["data"], out_dir,
@@ -89,48 +87,7 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes,
     except SystemExit as exc:  # sys.exit() in the figure's code: its error, not the end
         return failure(spec.name, exc)
     return Result(spec.name, "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
-                  warnings=_warning_lines(caught, doc["data"], str(path)))
-
-
-_GLYPH = re.compile(r"Glyph (\d+) .*missing from font\(s\) (.+?)\.?$")
-
-
-def _warning_lines(caught: Sequence[warnings.WarningMessage], data: Any, file: str) -> list[str]:
-    """matplotlib's warnings while drawing, one line each; all missing glyphs as one line
-    naming the keys of the texts that hold them (not a screen of repeated warnings)."""
-    lines: list[str] = []
-    glyphs: dict[str, str] = {}
-    for caught_warning in caught:
-        message = str(caught_warning.message)
-        match = _GLYPH.search(message)
-        if match:
-            glyphs[chr(int(match.group(1)))] = match.group(2)
-            continue
-        if isinstance(caught_warning.message, FigureDataWarning):
-            message = f"{file}: {message}"
-        if (line := one_line(message)) not in lines:
-            lines.append(line)
-    if glyphs:
-        keys = [where for where, text in _texts(data, "data") if set(text) & set(glyphs)]
-        fonts = ", ".join(sorted(set(glyphs.values())))
-        chars = " ".join(sorted(glyphs))
-        lines.insert(0, one_line(f"{file}: {', '.join(keys) or 'a text'}: characters {chars} "
-                                 f"are missing from the figure's fonts ({fonts}) and are drawn "
-                                 "as empty boxes"))
-    return lines
-
-
-def _texts(value: Any, where: str) -> Iterator[tuple[str, str]]:
-    """Every string in ``value`` (and every key), with its location."""
-    if isinstance(value, str):
-        yield where, value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield f"{where} key {key!r}", key
-            yield from _texts(item, f"{where}.{key}")
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _texts(item, f"{where}[{i}]")
+                  warnings=warning_lines(caught, doc["data"], str(path)))
 
 
 _PARENT: list[int] = []
