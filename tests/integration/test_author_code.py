@@ -145,3 +145,62 @@ def test_a_figure_module_that_does_not_import_leaves_out_only_its_macros(project
     text = (project / "macros.tex").read_text()
     assert "\\newcommand{\\heroAccBP}" in text
     assert "\\cifarAccBPMean" not in text
+
+
+SUMMARY_ENTRY = '_cifar("summary", Output("png", 150, None))'
+
+
+@pytest.mark.parametrize(("entry", "message"), [
+    (f'{SUMMARY_ENTRY},\n    _cifar("summary", Output("pdf", 150))',
+     ("FIGURES[10]: cifar_summary is registered twice: each figure once; remove one entry or "
+     "rename it")),
+    (f'{SUMMARY_ENTRY},\n    FigureSpec("CIFAR_summary", (Output("pdf", 150),))',
+     ("FIGURES[10]: CIFAR_summary is registered twice (as cifar_summary too: names that differ "
+     "in case only are one file on macOS and Windows)")),
+    ('_cifar("summary", Output("jpg", 150))',
+     "Output: format 'jpg': the build writes pdf or png (lower case)"),
+    ('_cifar("summary", Output("png", 0))',
+     "Output: dpi 0: expected a whole number of dots per inch in [20, 1200]"),
+    ('_cifar("summary", Output("png", "150"))', "Output: dpi '150': expected a whole number"),
+    ('_cifar("summary", Output("png", 100_000))', "Output: dpi 100000: expected a whole number"),
+    ('_cifar("summary", Output("png", 150, "loose"))',
+     "Output: bbox_inches 'loose': expected \"tight\" (the default) or None"),
+    ('FigureSpec("cifar_summary", Output("png", 150))',
+     "cifar_summary: outputs: expected a tuple of Output: write (Output(...),) with the comma"),
+    ('FigureSpec("cifar_summary", ())', "cifar_summary: outputs: expected a tuple of one or more"),
+    ('FigureSpec("cifar_summary", (Output("png", 150), Output("png", 300)))',
+     "cifar_summary: outputs: png, png: one Output per format"),
+    ('FigureSpec("../cifar_summary", (Output("png", 150),))',
+     "FigureSpec: name '../cifar_summary': a figure's name is a Python identifier"),
+    ('FigureSpec("cifar_summary", (Output("png", 150),), slot="page")',
+     "cifar_summary: slot: 'page': expected \"text\", \"column\" or a width in inches"),
+])
+@pytest.mark.parametrize("command", [["list"], ["build", "--out", "out"]])
+def test_a_bad_registry_entry_is_one_line_at_its_line_for_every_command(
+        project, entry, message, command):
+    """Hostile pass 4: a duplicate name silently kept the last entry; a bad format, dpi or
+    outputs was an internal error (KeyError: 'jpg') at build time, in that figure only."""
+    registry = project / "figures" / "registry.py"
+    text = registry.read_text()
+    line = text[:text.index(SUMMARY_ENTRY)].count("\n") + 1
+    registry.write_text(text.replace(SUMMARY_ENTRY, entry))
+    if "registered twice" in message:
+        line += 1
+    status, out, err = run(project, *command)
+    assert (status, out) == (1, "")
+    assert err.startswith(f"error: figures/registry.py, line {line}: {message}")
+    assert len(err.splitlines()) == 1
+
+
+def test_an_entry_that_is_no_figure_spec_and_any_error_in_the_registry_are_one_line(project):
+    registry = project / "figures" / "registry.py"
+    text = registry.read_text()
+    registry.write_text(text.replace(SUMMARY_ENTRY, f'{SUMMARY_ENTRY},\n    "fig9"'))
+    status, _, err = run(project, "list")
+    assert (status, err) == (1, ("error: figures/registry.py: FIGURES[10]: str, not a "
+                                "FigureSpec(name, outputs, ...)\n"))
+    registry.write_text(text + "RATIO = 1 / 0\n")
+    status, _, err = run(project, "list")
+    line = text.count("\n") + 1
+    assert (status, err) == (1, (f"error: figures/registry.py, line {line}: ZeroDivisionError: "
+                                f"division by zero {AUTHORS}\n"))
