@@ -16,6 +16,7 @@ figures shares.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import keyword
 import re
@@ -152,8 +153,11 @@ class FigureSpec:
         return f"figures/plots/{self.name}.py"
 
     def code(self) -> ModuleType:
+        from figures import author_code
+
         try:
-            return importlib.import_module(self.module_name)
+            with author_code.running():
+                return importlib.import_module(self.module_name)
         except ModuleNotFoundError as exc:
             if exc.name != self.module_name:  # a module it imports: the author's error
                 raise
@@ -170,11 +174,45 @@ class FigureSpec:
 
     @property
     def render(self) -> Callable[[dict[str, Any]], Figure]:
-        return self._required("render", "render(data) returning a matplotlib Figure")
+        """The module's ``render``, run as the author's code (:mod:`figures.author_code`):
+        its Figure is refused when too large to save."""
+        from figures import author_code
+
+        render = self._required("render", "render(data) returning a matplotlib Figure")
+        if not callable(render):
+            raise FigureDataError(self.shown_path, "render", f"is {type(render).__name__}, not "
+                                  "a function: define def render(data) -> Figure")
+        if not isinstance(getattr(render, "rc", None), dict):
+            raise FigureDataError(self.shown_path, "render", "has no theme: decorate it with "
+                                  "@themed(DEFAULT_RC) from figures/style.py (the build saves "
+                                  "inside the same theme)")
+
+        @functools.wraps(render)
+        def guarded(data: dict[str, Any]) -> Figure:
+            with author_code.running():
+                fig = render(data)
+            author_code.check_size(self, fig)
+            return fig
+
+        return guarded
 
     @property
     def extract(self) -> Callable[[ResultsTree], dict[str, Any]] | None:
-        return getattr(self.code(), "extract", None)
+        from figures import author_code
+
+        extract = getattr(self.code(), "extract", None)
+        if extract is None:
+            return None
+        if not callable(extract):
+            raise FigureDataError(self.shown_path, "extract", f"is {type(extract).__name__}, "
+                                  "not a function: define def extract(tree) -> data")
+
+        @functools.wraps(extract)
+        def guarded(tree: ResultsTree) -> dict[str, Any]:
+            with author_code.running():
+                return extract(tree)
+
+        return guarded
 
     @property
     def schema(self) -> Schema:

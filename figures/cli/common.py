@@ -9,8 +9,9 @@ import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from figures.errors import error_line, figure_line
+from figures.errors import author_frame, error_line, figure_line
 from figures.registry import BY_NAME, FIGURES, FigureSpec
+from figures.signals import stop_requested
 
 DEFAULT_FIGDATA = Path("figdata")
 DEFAULT_OUT = Path("build/figures")
@@ -95,7 +96,11 @@ def figdata_status(spec: FigureSpec, figdata_dir: Path, results: Path | None,
 
     try:
         return figure_status(spec, figdata_dir, results)
-    except Exception as exc:  # noqa: BLE001 - the fault boundary of one figure
+    except KeyboardInterrupt as exc:
+        if stop_requested() or author_frame(exc) is None:
+            raise  # Ctrl-C or SIGTERM: the command stops
+        return "error", error_line(exc, spec.name)  # raised by the figure's code
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the fault boundary of one figure
         if debug:
             traceback.print_exc()
         return "error", error_line(exc, spec.name)

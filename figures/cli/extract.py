@@ -62,5 +62,5 @@ def _has_extract(spec: FigureSpec) -> bool:
     error is that figure's one line and not the end of the command."""
     try:
         return spec.extract is not None
-    except Exception:  # noqa: BLE001 - reported by the figure's own action
+    except (Exception, SystemExit):  # noqa: BLE001 - reported by the figure's own action
         return True

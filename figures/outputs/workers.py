@@ -23,7 +23,7 @@ from typing import Any
 
 from figures.data import figdata
 from figures.data.jsonio import decode
-from figures.errors import author_frame, error_line, is_internal
+from figures.errors import author_frame, drawing_error, error_line, is_internal
 from figures.outputs import provenance
 from figures.outputs.render import write_outputs
 from figures.outputs.state import build_key
@@ -57,6 +57,7 @@ class Result:
 def failure(name: str, exc: BaseException) -> Result:
     """The failed Result of whatever ``exc`` is: the fault boundary of one figure."""
     tb = "".join(traceback.format_exception(exc))
+    exc = drawing_error(name, exc)
     return Result(name, "failed", error_line(exc, name), internal=is_internal(exc), traceback=tb)
 
 
