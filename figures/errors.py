@@ -114,6 +114,11 @@ _PACKAGE = Path(__file__).resolve().parent
 AUTHOR_CODE = (_PACKAGE / "plots", _PACKAGE / "registry.py")
 
 
+#: Classes of ``figures/registry.py`` that are ours: the machinery that finds, imports and
+#: runs a figure's code (an error raised there is not the author's).
+_MACHINERY = ("FigureSpec.", "Output.")
+
+
 def _shown(path: Path) -> str:
     return f"{_PACKAGE.name}/{path.relative_to(_PACKAGE).as_posix()}" \
         if path.is_relative_to(_PACKAGE) else str(path)
@@ -125,10 +130,13 @@ def author_frame(exc: BaseException) -> tuple[str, int] | None:
     import traceback
 
     found = None
-    for frame in traceback.extract_tb(exc.__traceback__):
-        path = Path(frame.filename).resolve()
-        if any(path == code or path.is_relative_to(code) for code in AUTHOR_CODE):
-            found = (_shown(path), frame.lineno or 0)
+    for frame, line in traceback.walk_tb(exc.__traceback__):
+        code = frame.f_code
+        if code.co_qualname.startswith(_MACHINERY):
+            continue  # the registry's own code (FigureSpec running a module), not the author's
+        path = Path(code.co_filename).resolve()
+        if any(path == author or path.is_relative_to(author) for author in AUTHOR_CODE):
+            found = (_shown(path), line or 0)
     return found
 
 

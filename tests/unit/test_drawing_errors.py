@@ -43,3 +43,24 @@ def test_other_errors_of_ours_stay_internal():
     exc = raised(ValueError("something else"))
     assert drawing_error("fig5", exc) is exc
     assert figure_line("fig5", exc).startswith("internal error in fig5: ValueError")
+
+
+def test_an_error_in_the_registrys_own_machinery_is_ours_not_the_authors(monkeypatch):
+    """figures/registry.py is the author's file, but FigureSpec, which imports and runs a
+    figure's code, is ours: an error raised there is an internal error."""
+    from conftest import REPO
+
+    from figures import author_code
+    from figures.data import figdata
+    from figures.registry import BY_NAME
+
+    def broken(spec, fig):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(author_code, "check_size", broken)
+    spec = BY_NAME["fig1_audit_hero"]
+    data = figdata.load(spec.figdata_path(REPO / "figdata"), spec.name)["data"]
+    with pytest.raises(RuntimeError) as info:
+        spec.render(data)
+    assert figure_line(spec.name, info.value).startswith(
+        "internal error in fig1_audit_hero: RuntimeError: boom")
