@@ -97,8 +97,11 @@ _PR_SET_PDEATHSIG = 1
 
 def _worker_init(parent: int) -> None:
     """Make a pool worker die with the build: Ctrl-C is the parent's to handle (it kills
-    the workers), and on Linux the kernel sends SIGKILL when the parent dies."""
+    the workers), SIGTERM ends a worker at once and quietly (sent to the whole process group
+    by `timeout` or a CI runner, the parent reports it; a worker that raised it would print
+    its own traceback), and on Linux the kernel sends SIGKILL when the parent dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     release_stop_signals()  # forked while the build held them
     _PARENT[:] = [parent]
     if sys.platform.startswith("linux"):
