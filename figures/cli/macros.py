@@ -5,8 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 import traceback
+from functools import partial
 
-from figures.cli.common import add_figdata, path_arg, refuse_output_over_inputs, summary
+from figures.cli.common import (
+    add_figdata,
+    path_arg,
+    refuse_output_over_inputs,
+    summary,
+    written_by,
+)
 from figures.errors import FigureDataError, one_line, os_error
 from figures.registry import FIGURES
 
@@ -25,9 +32,11 @@ def run(args: argparse.Namespace) -> int:
 
     if args.out is not None:
         from figures.cli.common import DEFAULT_OUT
+        from figures.paper.macros import HEADER
 
         refuse_output_over_inputs(args.out, "--out", (".tex",), figdata_dir=args.figdata,
-                                  out_dirs=[DEFAULT_OUT])
+                                  out_dirs=[DEFAULT_OUT],
+                                  ours=(partial(written_by, HEADER.encode()), "`figures macros`"))
     quoted, unread = read_quoted(FIGURES, args.figdata)
     tex = macros_tex(quoted, [u.figure for u in unread])
     if args.out is None:
