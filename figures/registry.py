@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import importlib
 import keyword
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -235,6 +236,16 @@ class FigureSpec:
 
     def figdata_path(self, figdata_dir: Path) -> Path:
         return Path(figdata_dir) / f"{self.name}.json"
+
+    def figdata_missing(self, figdata_dir: Path) -> FigureDataError | None:
+        """The one line for a figure whose figdata file is not there (what to do), None when
+        it is (a broken link is there: reading it says so)."""
+        path = self.figdata_path(figdata_dir)
+        if os.path.lexists(path):
+            return None
+        return FigureDataError(str(path), None, "not found: restore it (git checkout), write "
+                               "it (`figures extract RESULTS`, or by hand), or remove "
+                               f"{self.name} from FIGURES in figures/registry.py")
 
     def output_names(self) -> list[str]:
         return [f"{self.name}.{out.fmt}" for out in self.outputs]

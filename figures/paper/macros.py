@@ -15,7 +15,6 @@ Values from synthetic-example figdata carry a ``%`` comment in the macros file.
 from __future__ import annotations
 
 import functools
-import os
 import re
 import statistics
 from collections.abc import Iterable, Sequence
@@ -119,10 +118,9 @@ def _figure_quoted(spec: FigureSpec, figdata_dir: Path,
                    first_place: dict[str, str]) -> list[tuple[Quoted, str]]:
     """The quoted values of one figure, each with where it is quoted."""
     path = spec.figdata_path(figdata_dir)
-    if not os.path.lexists(path):
-        raise FigureDataError(str(path), None, "not found: restore it (git checkout), write "
-                              "it (`figures extract RESULTS`, or by hand), or remove "
-                              f"{spec.name} from FIGURES in figures/registry.py")
+    missing = spec.figdata_missing(figdata_dir)
+    if missing is not None:
+        raise missing
     doc = figdata.load(path, spec.name)
     # keys, macro names, formats, notes and aggregates are checked with the envelope
     # (figdata.schema.json) before any macro is written; data quoted from is checked

@@ -83,6 +83,9 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     try:
         base, spec = spec, as_built(spec, out_dir, venues_file)
         path = spec.figdata_path(figdata_dir)
+        missing = spec.figdata_missing(figdata_dir)
+        if missing is not None:
+            raise missing
         doc = figdata.load(path, spec.name, spec.schema)
         with caught_warnings() as caught:  # one line each, as the build reports them
             fig = draw(spec, doc["data"])

@@ -62,7 +62,9 @@ def test_list_names_every_figure_and_its_data_kind(capsys):
 
 
 @pytest.mark.parametrize(("damage", "message"), [
-    (lambda p: p.unlink(), "fig1_audit_hero.json: file not found"),
+    (lambda p: p.unlink(), ("fig1_audit_hero.json: not found: restore it (git checkout), write "
+     "it (`figures extract RESULTS`, or by hand), or remove fig1_audit_hero from FIGURES in "
+     "figures/registry.py")),
     (lambda p: p.write_text('{"figure": "fig1_audit_hero",\n  "data": {'),
      "fig1_audit_hero.json: malformed JSON at line 2 column 12"),
     (lambda p: p.write_text(""), "fig1_audit_hero.json: empty file"),

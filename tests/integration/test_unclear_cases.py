@@ -141,3 +141,18 @@ def test_a_label_too_long_for_the_layout_is_one_warning_line_in_build_and_check(
     assert err.splitlines() == [(f"warning: {name}: Tight layout not applied. tight_layout "
                                 "cannot make Axes width small enough to accommodate all Axes "
                                 "decorations")]
+
+
+@pytest.mark.parametrize("command", [["build", "--out", "out"], ["check", "--venue", "icml"]])
+def test_a_missing_figdata_file_says_what_to_do(figdata, tmp_path, capsys, command):
+    """Hostile pass 4: `file not found`, and nothing more."""
+    (figdata / f"{HERO}.json").unlink()
+    argv = [command[0], HERO, "--figdata", str(figdata), *command[1:]]
+    if command[0] == "build":
+        argv[-1] = str(tmp_path / "out")
+    code, _, err = run(capsys, *argv)
+    assert code == 1
+    assert err.splitlines()[0] == (
+        f"error: {HERO}: {figdata / HERO}.json: not found: restore it (git checkout), write it "
+        f"(`figures extract RESULTS`, or by hand), or remove {HERO} from FIGURES in "
+        "figures/registry.py")
