@@ -290,3 +290,16 @@ def test_a_figure_too_large_for_its_raster_dpi_is_refused_before_it_is_drawn(pro
         "11800 x 11600 px, more than 134 megapixels: make it smaller or lower its Output's dpi "
         "in figures/registry.py")
     assert not (project / "out" / f"{hero}.pdf").exists()
+
+
+def test_what_extract_warns_is_one_line_and_what_it_prints_goes_to_stderr(project, tmp_path):
+    """Hostile pass 4: an `extract` that warns let Python's two-line warning through."""
+    edit(project, "    runs = load_runs(tree)",
+         "    import warnings\n    warnings.warn('odd seed')\n    print('reading')\n"
+         "    runs = load_runs(tree)")
+    results = tmp_path / "results"
+    assert run(project, "synthesize", str(results))[0] == 0
+    status, out, err = run(project, "extract", str(results), BROKEN, "--figdata", "fd")
+    assert status == 0
+    assert out == f"extracted {BROKEN} -> fd/{BROKEN}.json (synthetic-example)\n"
+    assert err.splitlines() == ["reading", f"warning: {BROKEN}: odd seed"]
