@@ -15,7 +15,9 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
@@ -49,6 +51,21 @@ def running() -> Iterator[None]:
             yield
     finally:
         os._exit = real
+
+
+@contextlib.contextmanager
+def import_warnings(spec: FigureSpec) -> Iterator[None]:
+    """What a module warns while it is imported, one line each on stderr (not Python's two
+    lines of file and source); shown as it would have been shown (the filters apply)."""
+    from figures.errors import one_line
+
+    with warnings.catch_warnings(record=True) as caught:
+        yield
+    for warning in caught:
+        where = Path(warning.filename)
+        shown = (f"figures/plots/{where.name}, line {warning.lineno}: "
+                 if where.parent.name == "plots" else "")
+        print(f"warning: {spec.name}: {shown}{one_line(str(warning.message))}", file=sys.stderr)
 
 
 def check_size(spec: FigureSpec, fig: Any) -> None:

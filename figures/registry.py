@@ -157,7 +157,7 @@ class FigureSpec:
         from figures import author_code
 
         try:
-            with author_code.running():
+            with author_code.running(), author_code.import_warnings(self):
                 return importlib.import_module(self.module_name)
         except ModuleNotFoundError as exc:
             if exc.name != self.module_name:  # a module it imports: the author's error

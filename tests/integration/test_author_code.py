@@ -303,3 +303,15 @@ def test_what_extract_warns_is_one_line_and_what_it_prints_goes_to_stderr(projec
     assert status == 0
     assert out == f"extracted {BROKEN} -> fd/{BROKEN}.json (synthetic-example)\n"
     assert err.splitlines() == ["reading", f"warning: {BROKEN}: odd seed"]
+
+
+@pytest.mark.parametrize("command", [["macros", "--out", "m.tex"], ["status"],
+                                     ["build", BROKEN, "--out", "out", "-j", "1"]])
+def test_a_warning_at_a_modules_import_is_one_line(project, command):
+    """Hostile pass 4: Python's two-line warning (file, line and source) in every command."""
+    line = edit(project, "SCHEMA = Record(", "import warnings\nwarnings.warn('deprecated "
+                "option')\nSCHEMA = Record(") + 1
+    _, _, err = run(project, *command)
+    assert err.splitlines()[0] == (f"warning: {BROKEN}: figures/plots/{BROKEN}.py, line {line}: "
+                                   "deprecated option")
+    assert "UserWarning" not in err
