@@ -217,7 +217,14 @@ class FigureSpec:
 
     @property
     def schema(self) -> Schema:
-        return self._required("SCHEMA", "SCHEMA, the shape of its data (figures/data/schema.py)")
+        from figures.data.schema import Schema
+
+        schema = self._required("SCHEMA", "SCHEMA, the shape of its data (figures/data/schema.py)")
+        if not isinstance(schema, Schema):
+            raise FigureDataError(self.shown_path, "SCHEMA", f"is {type(schema).__name__}, not a "
+                                  "schema: build it from figures/data/schema.py (Record({...}), "
+                                  "ListOf(...), Number(...))")
+        return schema
 
     @property
     def paper_keys(self) -> tuple[str, ...]:
