@@ -152,6 +152,11 @@ _PACKAGE = Path(__file__).resolve().parent
 AUTHOR_CODE = (_PACKAGE / "plots", _PACKAGE / "registry.py")
 
 
+#: Classes of ``figures/registry.py`` that are ours: the machinery that finds, imports and
+#: runs a figure's code (an error raised there is not the author's).
+_MACHINERY = ("FigureSpec.", "Output.")
+
+
 def _shown(path: Path) -> str:
     return f"{_PACKAGE.name}/{path.relative_to(_PACKAGE).as_posix()}" \
         if path.is_relative_to(_PACKAGE) else str(path)
@@ -163,10 +168,13 @@ def author_frame(exc: BaseException) -> tuple[str, int] | None:
     import traceback
 
     found = None
-    for frame in traceback.extract_tb(exc.__traceback__):
-        path = Path(frame.filename).resolve()
-        if any(path == code or path.is_relative_to(code) for code in AUTHOR_CODE):
-            found = (_shown(path), frame.lineno or 0)
+    for frame, line in traceback.walk_tb(exc.__traceback__):
+        code = frame.f_code
+        if code.co_qualname.startswith(_MACHINERY):
+            continue  # the registry's own code (FigureSpec running a module), not the author's
+        path = Path(code.co_filename).resolve()
+        if any(path == author or path.is_relative_to(author) for author in AUTHOR_CODE):
+            found = (_shown(path), line or 0)
     return found
 
 
@@ -182,11 +190,17 @@ def author_line(exc: BaseException) -> str:
     """``figures/plots/fig5.py, line 12: ZeroDivisionError: division by zero (an error in the
     figure's code; --debug shows the traceback)``."""
     shown, line = author_frame(exc) or ("?", 0)
-    if isinstance(exc, SystemExit):
+    if type(exc).__name__ == "OsExit":  # figures.author_code: os._exit() in the author's code
+        what = (f"os._exit({exc.code!r}): the figure's code called os._exit(), which would end "
+                "the whole command; a figure module returns a Figure or raises")
+    elif isinstance(exc, SystemExit):
         what = (f"SystemExit({exc.code!r}): the figure's code called sys.exit(); a figure "
                 "module returns a Figure or raises")
     elif isinstance(exc, KeyboardInterrupt):
         what = "KeyboardInterrupt raised by the figure's code (not Ctrl-C)"
+    elif isinstance(exc, MemoryError):
+        what = (f"MemoryError: out of memory ({exc}): is the figure too large? figsize is in "
+                "inches, e.g. figsize=(10, 6), not pixels")
     else:
         what = f"{type(exc).__name__}: {exc}"
     return one_line(f"{shown}, line {line}: {what}", MAX_LINE - 60) + \
@@ -217,6 +231,33 @@ def error_line(exc: BaseException, figure: str | None = None) -> str:
                     MAX_LINE - 30) + " (--debug shows the traceback)"
 
 
+def drawing_error(figure: str, exc: BaseException) -> BaseException:
+    """``exc``, or the author's error it is: what matplotlib raises while saving what the
+    figure's code drew (outside that code, so without its line): a text set in the code that
+    is not valid mathtext (the data's texts are checked before), an image too large to make,
+    memory running out."""
+    if not is_internal(exc):
+        return exc
+    import traceback
+
+    shown = f"figures/plots/{figure}.py"
+    files = [frame.filename for frame in traceback.extract_tb(exc.__traceback__)]
+    if isinstance(exc, ValueError) and any("mathtext" in Path(f).name for f in files):
+        return FigureDataError(shown, "render", f"a text it draws is not valid mathtext "
+                               f"({one_line(exc, 200)}): fix the string in the code (a literal "
+                               "dollar is \\$)")
+    if isinstance(exc, ValueError) and re.match(r"Image size of \d+x\d+ pixels is too large",
+                                                str(exc)):
+        return FigureDataError(shown, "render", f"{one_line(exc, 200)} (an artist far outside "
+                               "the axes stretches bbox_inches='tight'; or figsize is in pixels, "
+                               "not inches)")
+    if isinstance(exc, MemoryError):
+        return FigureDataError(shown, "render", f"out of memory while saving it ({exc}): is the "
+                               "figure (figsize, in inches) or an output's dpi too large?")
+    return exc
+
+
 def figure_line(figure: str, exc: BaseException) -> str:
     """``FIGURE: FILE: KEY: MESSAGE`` for bad input, ``internal error in FIGURE: ...`` for a bug."""
+    exc = drawing_error(figure, exc)
     return error_line(exc, figure) if is_internal(exc) else f"{figure}: {error_line(exc)}"

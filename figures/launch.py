@@ -20,15 +20,15 @@ def main() -> int:
     try:
         try:
             from figures.cli.main import main as run
-        except (SyntaxError, NameError, ImportError, AttributeError, TypeError,
-                ValueError) as exc:
+        except (Exception, SystemExit) as exc:
             # The registry (or a module it names at import) is the author's file too: one
-            # line with its file and line, for every command.
+            # line with its file and line, for every command (a bad entry: its own line).
             if "--debug" in sys.argv:
                 raise
-            from figures.errors import author_frame, error_line
+            from figures.errors import FigureDataError, author_frame, error_line
 
-            if not isinstance(exc, SyntaxError) and author_frame(exc) is None:
+            if (not isinstance(exc, (SyntaxError, FigureDataError))
+                    and author_frame(exc) is None):
                 raise
             print(f"error: {error_line(exc)}", file=sys.stderr)
             return 1

@@ -16,8 +16,12 @@ figures shares.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import keyword
+import os
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +39,8 @@ if TYPE_CHECKING:
 PACKAGE_DIR = Path(__file__).resolve().parent
 PLOTS_DIR = PACKAGE_DIR / "plots"
 PLOTS_PACKAGE = "figures.plots"
+#: Where each registry entry was made (``figures/registry.py, line N``), for its one line.
+_LINES: dict[int, str] = {}
 #: Code that decides every figure's bytes besides its own module and its family's private
 #: helpers (style and themes, rendering and saving, the synthetic-data stamp, the provenance
 #: inside each file). The worker pool, the lock and the CLI are not in it: editing them
@@ -44,6 +50,29 @@ SHARED_CODE = ("style.py", "outputs/render.py", "outputs/stamp.py", "outputs/pro
 _FAMILY_IMPORT = re.compile(r"^\s*from figures\.plots\.(_[A-Za-z0-9_]+) import", re.MULTILINE)
 
 
+#: The formats the build writes (and reads its provenance back from).
+FORMATS = ("pdf", "png")
+#: Dots per inch an output may ask for: a raster beyond this is a figure too large to hold.
+DPI_RANGE = (20, 1200)
+#: A figure module's name, also its figdata and output files' (``figures new`` checks it too).
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+
+
+def _entry() -> str:
+    """``figures/registry.py, line N``: where the entry being made is written (the line of
+    the registry's own code that makes it), for the one line of a bad entry."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_filename == __file__ and frame.f_code.co_name == "<module>":
+            return f"figures/registry.py, line {frame.f_lineno}"
+        frame = frame.f_back
+    return "figures/registry.py"
+
+
+def _entry_error(key: str, message: str) -> FigureDataError:
+    return FigureDataError(_entry(), key, message)
+
+
 @dataclass(frozen=True)
 class Output:
     """One file a figure writes: the seeds' format, dpi and ``bbox_inches``."""
@@ -51,6 +80,19 @@ class Output:
     fmt: str
     dpi: int
     bbox_inches: str | None = "tight"
+
+    def __post_init__(self) -> None:
+        if self.fmt not in FORMATS:
+            raise _entry_error("Output", f"format {self.fmt!r}: the build writes "
+                               f"{' or '.join(FORMATS)} (lower case)")
+        low, high = DPI_RANGE
+        if (not isinstance(self.dpi, int) or isinstance(self.dpi, bool)
+                or not low <= self.dpi <= high):
+            raise _entry_error("Output", f"dpi {self.dpi!r}: expected a whole number of dots "
+                               f"per inch in [{low}, {high}], e.g. Output(\"png\", 200)")
+        if self.bbox_inches not in ("tight", None):
+            raise _entry_error("Output", f"bbox_inches {self.bbox_inches!r}: expected "
+                               "\"tight\" (the default) or None")
 
 
 @dataclass(frozen=True)
@@ -67,6 +109,37 @@ class FigureSpec:
     #: each one takes the full text width, as a figure* does in a two-column paper.
     slot: str | float = "text"
 
+    def __post_init__(self) -> None:
+        name = self.name
+        if not isinstance(name, str) or not _NAME.fullmatch(name) or keyword.iskeyword(name):
+            raise _entry_error("FigureSpec", f"name {name!r}: a figure's name is a Python "
+                               "identifier of ASCII letters, digits and _ (it names "
+                               "figures/plots/NAME.py and figdata/NAME.json), e.g. fig5_final_acc")
+        if isinstance(self.outputs, list):
+            object.__setattr__(self, "outputs", tuple(self.outputs))
+        if isinstance(self.outputs, Output):
+            raise _entry_error(f"{name}: outputs", "expected a tuple of Output: write "
+                               "(Output(...),) with the comma")
+        if (not isinstance(self.outputs, tuple) or not self.outputs
+                or not all(isinstance(out, Output) for out in self.outputs)):
+            raise _entry_error(f"{name}: outputs", f"expected a tuple of one or more Output, "
+                               f"got {self.outputs!r}"[:300])
+        formats = [out.fmt for out in self.outputs]
+        if len(set(formats)) != len(formats):
+            raise _entry_error(f"{name}: outputs", f"{', '.join(formats)}: one Output per "
+                               "format (both would write the same file)")
+        if not (self.slot in ("text", "column") or (
+                isinstance(self.slot, (int, float)) and not isinstance(self.slot, bool)
+                and 0 < self.slot <= 40)):
+            raise _entry_error(f"{name}: slot", f"{self.slot!r}: expected \"text\", "
+                               "\"column\" or a width in inches in (0, 40]")
+        if self.seed_script is not None and not isinstance(self.seed_script, str):
+            raise _entry_error(f"{name}: seed_script", f"{self.seed_script!r}: expected the "
+                               "file name of the paper's script, or None")
+        where = _entry()
+        if where != "figures/registry.py":  # made by the registry itself, as it is imported
+            _LINES[id(self)] = where
+
     @property
     def module_name(self) -> str:
         return f"{PLOTS_PACKAGE}.{self.name}"
@@ -81,8 +154,11 @@ class FigureSpec:
         return f"figures/plots/{self.name}.py"
 
     def code(self) -> ModuleType:
+        from figures import author_code
+
         try:
-            return importlib.import_module(self.module_name)
+            with author_code.running(), author_code.import_warnings(self):
+                return importlib.import_module(self.module_name)
         except ModuleNotFoundError as exc:
             if exc.name != self.module_name:  # a module it imports: the author's error
                 raise
@@ -99,15 +175,56 @@ class FigureSpec:
 
     @property
     def render(self) -> Callable[[dict[str, Any]], Figure]:
-        return self._required("render", "render(data) returning a matplotlib Figure")
+        """The module's ``render``, run as the author's code (:mod:`figures.author_code`):
+        its Figure is refused when too large to save."""
+        from figures import author_code
+
+        render = self._required("render", "render(data) returning a matplotlib Figure")
+        if not callable(render):
+            raise FigureDataError(self.shown_path, "render", f"is {type(render).__name__}, not "
+                                  "a function: define def render(data) -> Figure")
+        if not isinstance(getattr(render, "rc", None), dict):
+            raise FigureDataError(self.shown_path, "render", "has no theme: decorate it with "
+                                  "@themed(DEFAULT_RC) from figures/style.py (the build saves "
+                                  "inside the same theme)")
+
+        @functools.wraps(render)
+        def guarded(data: dict[str, Any]) -> Figure:
+            with author_code.running():
+                fig = render(data)
+            author_code.check_size(self, fig)
+            return fig
+
+        return guarded
 
     @property
     def extract(self) -> Callable[[ResultsTree], dict[str, Any]] | None:
-        return getattr(self.code(), "extract", None)
+        from figures import author_code
+
+        extract = getattr(self.code(), "extract", None)
+        if extract is None:
+            return None
+        if not callable(extract):
+            raise FigureDataError(self.shown_path, "extract", f"is {type(extract).__name__}, "
+                                  "not a function: define def extract(tree) -> data")
+
+        @functools.wraps(extract)
+        def guarded(tree: ResultsTree) -> dict[str, Any]:
+            with author_code.running():
+                return extract(tree)
+
+        return guarded
 
     @property
     def schema(self) -> Schema:
-        return self._required("SCHEMA", "SCHEMA, the shape of its data (figures/data/schema/)")
+        from figures.data.schema import Schema
+
+        schema = self._required("SCHEMA", "SCHEMA, the shape of its data (figures/data/schema/)")
+        if not isinstance(schema, Schema):
+            raise FigureDataError(self.shown_path, "SCHEMA", f"is {type(schema).__name__}, not a "
+                                  "schema: build it from figures/data/schema/ (Record({...}), "
+                                  "ListOf(...), Number(...))")
+        return schema
 
     @property
     def paper_keys(self) -> tuple[str, ...]:
@@ -126,6 +243,16 @@ class FigureSpec:
 
     def figdata_path(self, figdata_dir: Path) -> Path:
         return Path(figdata_dir) / f"{self.name}.json"
+
+    def figdata_missing(self, figdata_dir: Path) -> FigureDataError | None:
+        """The one line for a figure whose figdata file is not there (what to do), None when
+        it is (a broken link is there: reading it says so)."""
+        path = self.figdata_path(figdata_dir)
+        if os.path.lexists(path):
+            return None
+        return FigureDataError(str(path), None, "not found: restore it (git checkout), write "
+                               "it (`figures extract RESULTS`, or by hand), or remove "
+                               f"{self.name} from FIGURES in figures/registry.py")
 
     def output_names(self) -> list[str]:
         return [f"{self.name}.{out.fmt}" for out in self.outputs]
@@ -156,4 +283,29 @@ FIGURES: tuple[FigureSpec, ...] = (
     _cifar("summary", Output("png", 150, None)),
 )
 
-BY_NAME: dict[str, FigureSpec] = {spec.name: spec for spec in FIGURES}
+
+
+def _by_name(figures: tuple[FigureSpec, ...]) -> dict[str, FigureSpec]:
+    """Each figure by its name; an entry that is not a FigureSpec, or a name registered twice
+    (also in another case: one file on macOS and Windows), is the registry's one line."""
+    by_name: dict[str, FigureSpec] = {}
+    lower: dict[str, str] = {}
+    for i, spec in enumerate(figures):
+        if not isinstance(spec, FigureSpec):
+            raise FigureDataError("figures/registry.py", f"FIGURES[{i}]",
+                                  f"{type(spec).__name__}, not a FigureSpec(name, outputs, ...)")
+        other = lower.get(spec.name.lower())
+        if other is not None:
+            same = "" if other == spec.name else (
+                f" (as {other} too: names that differ in case only are one file on macOS "
+                "and Windows)")
+            raise FigureDataError(_LINES.get(id(spec), "figures/registry.py"), f"FIGURES[{i}]",
+                                  f"{spec.name} is registered twice{same}: each figure once; "
+                                  "remove one entry or rename it")
+        lower[spec.name.lower()] = spec.name
+        by_name[spec.name] = spec
+    return by_name
+
+
+BY_NAME: dict[str, FigureSpec] = _by_name(FIGURES)
+_LINES.clear()

@@ -16,6 +16,7 @@ from figures.cli.common import (
     figdata_status,
     path_arg,
     positive_int,
+    refuse_folder_over_inputs,
     same_folder,
     select,
     summary,
@@ -94,6 +95,9 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
     from figures.outputs.build import build
     from figures.outputs.lock import LOCK_FILE, lock_holder
 
+    refuse_folder_over_inputs(out_dir, "--out", figdata_dir=figdata_dir)
+    if camera_ready_out is not None:
+        refuse_folder_over_inputs(camera_ready_out, "--camera-ready-out", figdata_dir=figdata_dir)
     if camera_ready_out is not None:
         from figures.data.jsonio import ensure_folder
 

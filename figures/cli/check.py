@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from figures.cli.common import (
     add_figdata,
@@ -13,6 +14,7 @@ from figures.cli.common import (
     refuse_output_over_inputs,
     select,
     summary,
+    written_by,
 )
 
 
@@ -37,8 +39,10 @@ def run(args: argparse.Namespace) -> int:
     from figures.preflight.venues import get_venue
 
     if args.html is not None:
+
         refuse_output_over_inputs(args.html, "--html", (".html", ".htm"),
-                                  figdata_dir=args.figdata, out_dirs=[args.out])
+                                  figdata_dir=args.figdata, out_dirs=[args.out],
+                                  ours=(_our_report, "`figures check`"))
     venue = get_venue(args.venue, args.venues)
     reports = preflight(select(args.names), venue, args.out, args.figdata,
                         raster=args.html is not None, venues_file=args.venues)
@@ -46,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
     if measured:  # no table of nothing beside the errors
         print(format_table(measured, venue))
     for report in reports:
+        for warning in report.warnings:
+            print(f"warning: {report.spec.name}: {warning}", file=sys.stderr)
         if report.error:
             print(f"error: {report.error}", file=sys.stderr)
     if args.html is not None:
@@ -57,3 +63,11 @@ def run(args: argparse.Namespace) -> int:
     if errors:
         return summary(errors, len(reports))
     return 1 if args.strict and any(r.failed for r in reports) else 0
+
+
+def _our_report(path: Path) -> bool:
+    """A report `figures check` wrote (before the generator mark: by its title)."""
+    from figures.preflight.report_html import GENERATOR
+
+    return (written_by(GENERATOR.encode(), path)
+            or written_by(b"<title>Preflight: ", path))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 
 from figures.cli.common import path_arg
 from figures.errors import FigureDataError
@@ -22,7 +23,7 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from figures.paper.macros import quoted_values
+    from figures.paper.macros import read_quoted
     from figures.paper.texcheck import check_tex, find_figdata, read_tex
 
     figdata_dir = args.figdata or find_figdata(args.tex[0])
@@ -30,7 +31,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {args.tex[0]}: no figdata/ in a figures repository above it or here; "
               "pass --figdata DIR", file=sys.stderr)
         return 1
-    quoted = quoted_values(FIGURES, figdata_dir)
+    quoted, unread = read_quoted(FIGURES, figdata_dir)
+    for u in unread:  # the paper is still checked against the values that were read
+        if args.debug:
+            traceback.print_exception(u.error)
+        print(f"error: {u.line}; the paper is not checked against its values", file=sys.stderr)
     found = unreadable = 0
     for path in args.tex:
         try:
@@ -43,5 +48,7 @@ def run(args: argparse.Namespace) -> int:
             found += 1
             print(f"{path}:{problem.removeprefix('line ')}")
     print(f"{found} hand-written or stale figdata number(s) (figdata: {figdata_dir})"
-          + (f"; {unreadable} file(s) not read" if unreadable else ""), file=sys.stderr)
-    return 1 if found or unreadable else 0
+          + (f"; {unreadable} file(s) not read" if unreadable else "")
+          + (f"; {len(unread)} figure(s) not checked: {', '.join(u.figure for u in unread)}"
+             if unread else ""), file=sys.stderr)
+    return 1 if found or unreadable or unread else 0

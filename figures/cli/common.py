@@ -9,8 +9,9 @@ import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from figures.errors import error_line, figure_line
+from figures.errors import author_frame, error_line, figure_line
 from figures.registry import BY_NAME, FIGURES, FigureSpec
+from figures.signals import stop_requested
 
 DEFAULT_FIGDATA = Path("figdata")
 DEFAULT_OUT = Path("build/figures")
@@ -95,7 +96,11 @@ def figdata_status(spec: FigureSpec, figdata_dir: Path, results: Path | None,
 
     try:
         return figure_status(spec, figdata_dir, results)
-    except Exception as exc:  # noqa: BLE001 - the fault boundary of one figure
+    except KeyboardInterrupt as exc:
+        if stop_requested() or author_frame(exc) is None:
+            raise  # Ctrl-C or SIGTERM: the command stops
+        return "error", error_line(exc, spec.name)  # raised by the figure's code
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the fault boundary of one figure
         if debug:
             traceback.print_exc()
         return "error", error_line(exc, spec.name)
@@ -108,12 +113,24 @@ def same_folder(a: Path, b: Path) -> bool:
         return False
 
 
+def written_by(marker: bytes, path: Path) -> bool:
+    """Whether the file ``path`` holds ``marker`` in its first kilobyte (the mark a command
+    writes at the top of its own output)."""
+    try:
+        with path.open("rb") as handle:
+            return marker in handle.read(1024)
+    except OSError:
+        return False
+
+
 def refuse_output_over_inputs(target: Path, option: str, suffixes: tuple[str, ...], *,
-                              figdata_dir: Path, out_dirs: Sequence[Path] = ()) -> None:
+                              figdata_dir: Path, out_dirs: Sequence[Path] = (),
+                              ours: tuple[Callable[[Path], bool], str] | None = None) -> None:
     """A :class:`UsageError` when writing ``target`` would replace an input or a file the
     command does not own, through any link: a figdata file, the package's code (the registry,
-    a figure module), a built figure or build state, or an existing file of another kind than
-    ``suffixes``."""
+    a figure module), a built figure or build state, an existing file of another kind than
+    ``suffixes``, or (given ``ours``: a test and the command's name) one of that kind the
+    command did not write (the paper's own ``main.tex``)."""
     from figures.registry import PACKAGE_DIR
 
     resolved = target.resolve()
@@ -132,6 +149,36 @@ def refuse_output_over_inputs(target: Path, option: str, suffixes: tuple[str, ..
         what = "a built figure (or the build's state)"
     elif resolved.is_file() and resolved.suffix.lower() not in suffixes:
         what = f"an existing {resolved.suffix or 'extensionless'} file, not {'/'.join(suffixes)}"
+    elif ours is not None and resolved.is_file() and not ours[0](resolved):
+        what = f"an existing {resolved.suffix} file that {ours[1]} did not write"
     if what is not None:
         raise UsageError(f"{option} {target}: is {what}; it would be overwritten. Choose "
                          f"another path ending in {suffixes[0]}")
+
+
+def refuse_folder_over_inputs(folder: Path, option: str, *, figdata_dir: Path) -> None:
+    """A :class:`UsageError` when a build writing into ``folder`` (through any link) would
+    write over inputs: the figdata folder, the figures package, and in a source checkout the
+    golden images (``baseline/``, whose files have the built figures' names) and ``tests/``."""
+    what = input_folder_of(folder, figdata_dir)
+    if what is not None:
+        raise UsageError(f"{option} {folder}: is inside {what}; the build would write over "
+                         "its files. Choose another folder")
+
+
+def input_folder_of(path: Path, figdata_dir: Path) -> str | None:
+    """Which folder of inputs ``path`` is in (through any link), None when none: the figdata
+    folder, the figures package, and in a source checkout the golden images (``baseline/``)
+    and ``tests/``."""
+    from figures.registry import PACKAGE_DIR
+
+    resolved = path.resolve()
+    checkout = PACKAGE_DIR.parent
+    inputs = [(figdata_dir, f"the figdata folder {figdata_dir}"),
+              (PACKAGE_DIR, "the figures package (its registry and modules)")]
+    if (checkout / "pyproject.toml").is_file():
+        inputs += [(checkout / "baseline",
+                    "the golden images' folder baseline/ (the built files have their names)"),
+                   (checkout / "tests", "the tests' folder tests/")]
+    return next((what for place, what in inputs if resolved.is_relative_to(place.resolve())),
+                None)

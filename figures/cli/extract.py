@@ -33,6 +33,7 @@ def extract(results: Path, figdata_dir: Path, names: Sequence[str] = (), *,
     from figures.data.jsonio import ensure_folder
     from figures.extract.results import ResultsTree
     from figures.extract.run import extract_figure
+    from figures.outputs.warned import caught_warnings, warning_lines
 
     tree = ResultsTree(results)
     ensure_folder(figdata_dir)
@@ -43,9 +44,10 @@ def extract(results: Path, figdata_dir: Path, names: Sequence[str] = (), *,
             raise FigureDataError(str(path), None, "paper values only, no log sources to "
                                   "extract; edit this file by hand")
         try:
-            doc = extract_figure(spec, tree, figdata_dir)
+            with caught_warnings() as caught:  # the code's own warnings: one line each
+                doc = extract_figure(spec, tree, figdata_dir)
         finally:  # a failed figure's warnings are its own, not the next one's
-            for warning in tree.warnings:
+            for warning in [*tree.warnings, *warning_lines(caught, None, str(path))]:
                 print(f"warning: {spec.name}: {warning}", file=sys.stderr)
             tree.warnings.clear()
         figdata.write(path, doc)
@@ -62,5 +64,5 @@ def _has_extract(spec: FigureSpec) -> bool:
     error is that figure's one line and not the end of the command."""
     try:
         return spec.extract is not None
-    except Exception:  # noqa: BLE001 - reported by the figure's own action
+    except (Exception, SystemExit):  # noqa: BLE001 - reported by the figure's own action
         return True

@@ -4,6 +4,8 @@ paper quotes, with their source notes)."""
 from __future__ import annotations
 
 import argparse
+import sys
+import traceback
 
 from figures.cli.common import add_figdata
 from figures.data import figdata
@@ -32,10 +34,16 @@ def run(args: argparse.Namespace) -> int:
         outputs = ", ".join(f"{spec.name}.{o.fmt}@{o.dpi}dpi" for o in spec.outputs)
         print(f"{spec.name:24s} {kind:18s} {outputs}")
     if args.values:
-        from figures.paper.macros import quoted_values
+        from figures.paper.macros import read_quoted
 
         print()
-        for q in quoted_values(FIGURES, args.figdata):
+        quoted, unread = read_quoted(FIGURES, args.figdata)
+        for q in quoted:
             tag = "[SYNTHETIC] " if q.synthetic else ""
             print(f"{q.figure:24s} \\{q.macro:28s} {q.text:>10s}  {tag}{q.note}")
+        for u in unread:
+            if args.debug:
+                traceback.print_exception(u.error)
+            print(f"error: {u.line}; its values are not listed", file=sys.stderr)
+        unreadable += len(unread)
     return 1 if unreadable else 0

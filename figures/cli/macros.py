@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
+from functools import partial
 
-from figures.cli.common import add_figdata, path_arg, refuse_output_over_inputs
-from figures.errors import FigureDataError, os_error
+from figures.cli.common import (
+    add_figdata,
+    path_arg,
+    refuse_output_over_inputs,
+    summary,
+    written_by,
+)
+from figures.errors import FigureDataError, one_line, os_error
 from figures.registry import FIGURES
 
 
@@ -20,15 +28,17 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from figures.data.jsonio import write_text_atomic
-    from figures.paper.macros import macros_tex, quoted_values
+    from figures.paper.macros import macros_tex, read_quoted
 
     if args.out is not None:
         from figures.cli.common import DEFAULT_OUT
+        from figures.paper.macros import HEADER
 
         refuse_output_over_inputs(args.out, "--out", (".tex",), figdata_dir=args.figdata,
-                                  out_dirs=[DEFAULT_OUT])
-    quoted = quoted_values(FIGURES, args.figdata)
-    tex = macros_tex(quoted)
+                                  out_dirs=[DEFAULT_OUT],
+                                  ours=(partial(written_by, HEADER.encode()), "`figures macros`"))
+    quoted, unread = read_quoted(FIGURES, args.figdata)
+    tex = macros_tex(quoted, [u.figure for u in unread])
     if args.out is None:
         if sys.stdout is None:  # `figures macros >&-`
             raise FigureDataError("standard output", None, "closed; pass --out FILE")
@@ -42,9 +52,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         write_text_atomic(args.out, tex)
         print(f"wrote {args.out}")
+    left_out = "its macros are left out" + ("" if args.out is None
+                                            else f" of {one_line(str(args.out))}")
+    for u in unread:  # after the file is written: the others' macros are there
+        if args.debug:
+            traceback.print_exception(u.error)
+        print(f"error: {u.line}; {left_out}", file=sys.stderr)
     synthetic = [q.macro for q in quoted if q.synthetic]
     if synthetic:
         print(f"warning: {len(synthetic)} of {len(quoted)} macros hold SYNTHETIC EXAMPLE DATA, "
               f"not results (\\{synthetic[0]}, ...; marked in the file): run `figures extract "
               "RESULTS` before quoting them", file=sys.stderr)
-    return 0
+    return summary([u.figure for u in unread], len(FIGURES))

@@ -139,6 +139,9 @@ def check_name(name: str, root: Path) -> None:
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
         raise ScaffoldError(f"{name!r} is not a Python identifier (the code goes to "
                             "figures/plots/NAME.py): use letters, digits and _, e.g. fig5_final_acc")
+    if name.startswith("_"):
+        raise ScaffoldError(f"{name!r} starts with _: figures/plots/_NAME.py is a family's "
+                            "private helpers, not a figure; start with a letter, e.g. fig5_final_acc")
     if name in BY_NAME:
         raise ScaffoldError(f"{name} is already a figure (figures/registry.py); pick another name")
     same = next((other for other in BY_NAME if other.lower() == name.lower()), None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from pathlib import Path
 
 from figures.cli.common import DEFAULT_OUT, UsageError, add_figdata, path_arg
@@ -29,7 +30,7 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from figures.errors import FigureDataError, one_line
-    from figures.paper.macros import macros_tex, quoted_values
+    from figures.paper.macros import macros_tex, read_quoted
     from figures.paper.sync import carry_out, plan, tex_sources
     from figures.paper.texcheck import check_tex, read_tex
     from figures.registry import FIGURES
@@ -52,10 +53,15 @@ def run(args: argparse.Namespace) -> int:
             print(f"warning: {exc} (not read)", file=sys.stderr)
     if not sources:
         raise FigureDataError(str(paper), None, "no .tex files found in it")
-    quoted = quoted_values(FIGURES, args.figdata)
+    quoted, unread = read_quoted(FIGURES, args.figdata)
+    for u in unread:  # its macros missing from the paper's file would stop the paper's build
+        if args.debug:
+            traceback.print_exception(u.error)
+        print(f"error: {u.line}; the paper's macros file is not written", file=sys.stderr)
     synthetic = sorted({q.figure for q in quoted if q.synthetic})
     result = plan(paper, built, args.figdata, allow_synthetic=args.allow_synthetic,
-                  sources=sources, macros_text=(macros_tex(quoted), synthetic))
+                  sources=sources, macros_text=(macros_tex(quoted), synthetic),
+                  unread=[u.figure for u in unread])
     if not args.dry_run:
         carry_out(result)
     verb = "would " if args.dry_run else ""

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from figures import __version__
+from figures.data.checks import type_name
 from figures.data.envelope import (
     JSON_SCHEMA_FILE,
     KINDS,
@@ -26,6 +27,7 @@ from figures.data.envelope import (
 )
 from figures.data.jsonio import dumps_figdata, parse_json, read_json, write_text_atomic
 from figures.data.schema import Schema
+from figures.errors import FigureDataError
 
 __all__ = ["JSON_SCHEMA_FILE", "KINDS", "SCHEMA_REF", "SYNTHETIC", "is_synthetic", "kind_of",
            "load", "make", "quoted_problems", "write"]
@@ -38,6 +40,9 @@ def load(path: Path, name: str, schema: Schema | None = None,
     ``quoted_paths``, what their paths name is left to :func:`quoted_problems`)."""
     shown = str(path)
     doc = read_json(path) if text is None else parse_json(text, shown)
+    if not isinstance(doc, dict):
+        raise FigureDataError(shown, None, f"expected a JSON object with figure, provenance, "
+                                           f"data, got {type_name(doc)}")
     envelope(name, schema, quoted_paths=quoted_paths).check(doc, shown, where="")
     return doc
 

@@ -62,6 +62,9 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
     for spec in specs:
         path = spec.figdata_path(figdata_dir)
         try:
+            missing = spec.figdata_missing(figdata_dir)
+            if missing is not None:
+                raise missing
             raw = read_bytes(path)
             suffix = (("" if stamp else ":no-stamp") + (f":rc={sorted(rc.items())}" if rc else "")
                       + ("" if variant == "default" else f":variant={variant}"))

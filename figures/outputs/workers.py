@@ -10,12 +10,10 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
-import re
 import signal
 import sys
 import traceback
-import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -25,10 +23,11 @@ from typing import Any
 
 from figures.data import figdata
 from figures.data.jsonio import decode
-from figures.errors import FigureDataWarning, author_frame, error_line, is_internal, one_line
+from figures.errors import author_frame, drawing_error, error_line, is_internal, one_line
 from figures.outputs import provenance
 from figures.outputs.render import write_outputs
 from figures.outputs.state import build_key
+from figures.outputs.warned import caught_warnings, warning_lines
 from figures.registry import FigureSpec
 from figures.signals import release_stop_signals, stop_requested, stop_signals_held
 
@@ -58,6 +57,7 @@ class Result:
 def failure(name: str, exc: BaseException) -> Result:
     """The failed Result of whatever ``exc`` is: the fault boundary of one figure."""
     tb = "".join(traceback.format_exception(exc))
+    exc = drawing_error(name, exc)
     return Result(name, "failed", error_line(exc, name), internal=is_internal(exc), traceback=tb)
 
 
@@ -76,8 +76,7 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes,
         doc = figdata.load(path, spec.name, spec.schema, text=decode(raw, str(path)),
                            quoted_paths=False)
         hashes: dict[str, str] = {}
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
+        with caught_warnings() as caught:
             inside = provenance.fields(spec.name, raw, build_key(spec, raw),
                                        figdata.kind_of(doc), variant)
             outputs = write_outputs(spec, doc["data"], out_dir,
@@ -94,48 +93,7 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes,
     quoted = [one_line(f"{path}: {where}: {message} (`figures macros` refuses it)")
               for where, message in figdata.quoted_problems(doc)]
     return Result(spec.name, "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
-                  warnings=quoted + _warning_lines(caught, doc["data"], str(path)))
-
-
-_GLYPH = re.compile(r"Glyph (\d+) .*missing from font\(s\) (.+?)\.?$")
-
-
-def _warning_lines(caught: Sequence[warnings.WarningMessage], data: Any, file: str) -> list[str]:
-    """matplotlib's warnings while drawing, one line each; all missing glyphs as one line
-    naming the keys of the texts that hold them (not a screen of repeated warnings)."""
-    lines: list[str] = []
-    glyphs: dict[str, str] = {}
-    for caught_warning in caught:
-        message = str(caught_warning.message)
-        match = _GLYPH.search(message)
-        if match:
-            glyphs[chr(int(match.group(1)))] = match.group(2)
-            continue
-        if isinstance(caught_warning.message, FigureDataWarning):
-            message = f"{file}: {message}"
-        if (line := one_line(message)) not in lines:
-            lines.append(line)
-    if glyphs:
-        keys = [where for where, text in _texts(data, "data") if set(text) & set(glyphs)]
-        fonts = ", ".join(sorted(set(glyphs.values())))
-        chars = " ".join(sorted(glyphs))
-        lines.insert(0, one_line(f"{file}: {', '.join(keys) or 'a text'}: characters {chars} "
-                                 f"are missing from the figure's fonts ({fonts}) and are drawn "
-                                 "as empty boxes"))
-    return lines
-
-
-def _texts(value: Any, where: str) -> Iterator[tuple[str, str]]:
-    """Every string in ``value`` (and every key), with its location."""
-    if isinstance(value, str):
-        yield where, value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield f"{where} key {key!r}", key
-            yield from _texts(item, f"{where}.{key}")
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _texts(item, f"{where}[{i}]")
+                  warnings=quoted + warning_lines(caught, doc["data"], str(path)))
 
 
 _PARENT: list[int] = []
@@ -144,8 +102,11 @@ _PR_SET_PDEATHSIG = 1
 
 def _worker_init(parent: int) -> None:
     """Make a pool worker die with the build: Ctrl-C is the parent's to handle (it kills
-    the workers), and on Linux the kernel sends SIGKILL when the parent dies."""
+    the workers), SIGTERM ends a worker at once and quietly (sent to the whole process group
+    by `timeout` or a CI runner, the parent reports it; a worker that raised it would print
+    its own traceback), and on Linux the kernel sends SIGKILL when the parent dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     release_stop_signals()  # forked while the build held them
     _PARENT[:] = [parent]
     if sys.platform.startswith("linux"):

@@ -21,8 +21,9 @@ from pathlib import Path
 
 from figures.data import figdata
 from figures.data.envelope import quoted_value
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, author_frame, figure_line
 from figures.registry import FigureSpec
+from figures.signals import stop_requested
 
 
 @dataclass(frozen=True)
@@ -43,38 +44,95 @@ class Quoted:
         return format(self.value, spec).replace("%", r"\%")
 
 
+@dataclass(frozen=True)
+class Unread:
+    """A figure whose quoted values could not be read: what was raised, and its one line
+    (``FIGURE: FILE: KEY: MESSAGE``, without ``error:``)."""
+
+    figure: str
+    error: BaseException
+    line: str
+
+
 def quoted_values(specs: Iterable[FigureSpec], figdata_dir: Path) -> list[Quoted]:
-    """Every quoted value of every figure, in registry order."""
-    found: list[Quoted] = []
-    first_place: dict[str, str] = {}
-    for spec in specs:
-        path = spec.figdata_path(figdata_dir)
-        # the envelope, the figure's SCHEMA and every quoted entry (macro name, format,
-        # note, a path naming a number) are checked as the build checks them
-        doc = figdata.load(path, spec.name, spec.schema)
-        for i, entry in enumerate(doc.get("quoted", [])):
-            where = f"quoted[{i}]"
-            value = quoted_value(doc["data"], entry, where)[0]
-            # paper literals kept beside synthetic data (PAPER_KEYS) are the paper's values
-            synthetic = (figdata.is_synthetic(doc)
-                         and entry["path"].split(".")[0] not in spec.paper_keys)
-            place = f"{path}: {where}"
-            if entry["macro"] in first_place:
-                raise FigureDataError(str(path), f"{where}.macro", f"\\{entry['macro']} is "
-                                      f"already quoted at {first_place[entry['macro']]}; one "
-                                      "name per value: rename one of them")
-            first_place[entry["macro"]] = place
-            found.append(Quoted(spec.name, entry["macro"], float(value), entry["format"],
-                                entry["note"], synthetic))
+    """Every quoted value of every figure, in registry order; the first figure that cannot
+    be read raises (:func:`read_quoted` goes on past it)."""
+    found, unread = read_quoted(specs, figdata_dir)
+    if unread:
+        raise unread[0].error
     return found
 
 
+def read_quoted(specs: Iterable[FigureSpec],
+                figdata_dir: Path) -> tuple[list[Quoted], list[Unread]]:
+    """Every quoted value of the figures that can be read, in registry order, and each
+    figure that cannot (missing or malformed figdata, a bad quoted entry, a module that does
+    not import): a figure's values are taken all or none, and the others are still read."""
+    found: list[Quoted] = []
+    unread: list[Unread] = []
+    first_place: dict[str, str] = {}
+    for spec in specs:
+        try:
+            mine = _figure_quoted(spec, figdata_dir, first_place)
+        except KeyboardInterrupt as exc:
+            if stop_requested() or author_frame(exc) is None:
+                raise  # Ctrl-C or SIGTERM: the command stops
+            unread.append(Unread(spec.name, exc, figure_line(spec.name, exc)))
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - the fault boundary of one figure
+            unread.append(Unread(spec.name, exc, figure_line(spec.name, exc)))
+        else:
+            for quoted, place in mine:
+                first_place[quoted.macro] = place
+                found.append(quoted)
+    return found, unread
+
+
+def _figure_quoted(spec: FigureSpec, figdata_dir: Path,
+                   first_place: dict[str, str]) -> list[tuple[Quoted, str]]:
+    """The quoted values of one figure, each with where it is quoted."""
+    path = spec.figdata_path(figdata_dir)
+    missing = spec.figdata_missing(figdata_dir)
+    if missing is not None:
+        raise missing
+    # the envelope, the figure's SCHEMA and every quoted entry (macro name, format, note,
+    # a path naming a number) are checked as the build checks them
+    doc = figdata.load(path, spec.name, spec.schema)
+    mine: list[tuple[Quoted, str]] = []
+    here: dict[str, str] = {}
+    for i, entry in enumerate(doc.get("quoted", [])):
+        where = f"quoted[{i}]"
+        value = quoted_value(doc["data"], entry, where)[0]
+        # paper literals kept beside synthetic data (PAPER_KEYS) are the paper's values
+        synthetic = (figdata.is_synthetic(doc)
+                     and entry["path"].split(".")[0] not in spec.paper_keys)
+        place = f"{path}: {where}"
+        earlier = first_place.get(entry["macro"]) or here.get(entry["macro"])
+        if earlier is not None:
+            raise FigureDataError(str(path), f"{where}.macro", f"\\{entry['macro']} is "
+                                  f"already quoted at {earlier}; one name per value: rename "
+                                  "one of them")
+        here[entry["macro"]] = place
+        mine.append((Quoted(spec.name, entry["macro"], float(value), entry["format"],
+                            entry["note"], synthetic), place))
+    return mine
+
+
+#: The start of every macros file: `figures macros` and `figures sync` replace only files
+#: that start so (never the paper's own macros or main.tex).
+HEADER = "% Generated by `figures macros`"
 #: Ends the line of each macro whose value comes from synthetic-example figdata.
 SYNTHETIC_COMMENT = "% SYNTHETIC EXAMPLE DATA, not a result: run `figures extract RESULTS`"
 
 
-def macros_tex(quoted: Sequence[Quoted]) -> str:
-    lines = ["% Generated by `figures macros` from figdata/: do not edit by hand.", ""]
+def macros_tex(quoted: Sequence[Quoted], left_out: Sequence[str] = ()) -> str:
+    """The macros file; each figure of ``left_out`` (whose figdata could not be read) is a
+    comment saying its macros are missing, so an undefined macro in the paper is explained."""
+    lines = [f"{HEADER} from figdata/: do not edit by hand.", ""]
+    for figure in left_out:
+        lines.append(f"% {figure}: LEFT OUT, its figdata could not be read: run `figures "
+                     "macros` to see why")
+    if left_out:
+        lines.append("")
     for q in quoted:
         lines.append(f"% {q.figure}: {q.note}")
         mark = f" {SYNTHETIC_COMMENT}" if q.synthetic else ""

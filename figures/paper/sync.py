@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -128,9 +129,11 @@ def figure_of(include: Include) -> str | None:
 
 
 def plan(paper: Path, built: Path, figdata_dir: Path, *, allow_synthetic: bool,
-         sources: list[tuple[Path, str]], macros_text: tuple[str, list[str]]) -> Plan:
+         sources: list[tuple[Path, str]], macros_text: tuple[str, list[str]],
+         unread: Sequence[str] = ()) -> Plan:
     """What to copy where, and what is refused; ``macros_text`` is the macros file's text
-    and the figures whose quoted values are synthetic."""
+    and the figures whose quoted values are synthetic, ``unread`` the figures whose quoted
+    values could not be read (the paper's macros file is then left as it is)."""
     includes, macros_path = read_paper(paper, sources)
     result = Plan()
     seen: set[str] = set()
@@ -146,7 +149,21 @@ def plan(paper: Path, built: Path, figdata_dir: Path, *, allow_synthetic: bool,
     result.not_included = [spec.name for spec in FIGURES if spec.name not in seen]
     tex, synthetic = macros_text
     shown = _shown(macros_path, paper)
-    if synthetic and not allow_synthetic:
+    elsewhere = _not_the_papers(macros_path, paper, figdata_dir)
+    if elsewhere is not None:
+        result.refused.append("macros")
+        result.rows.append(("(macros)", shown, f"refused: {elsewhere}"))
+    elif macros_path.is_file() and not _ours(macros_path):
+        result.refused.append("macros")
+        result.rows.append(("(macros)", shown, (
+            "refused: not written by `figures macros` (the paper's own macros?); rename it "
+            "and its \\input, then sync again: ours go into a file named macros.tex")))
+    elif unread:
+        result.refused.append("macros")
+        result.rows.append(("(macros)", shown, (
+            f"refused: the quoted values of {', '.join(unread)} could not be read (the error "
+            "above); the paper's macros file is left as it is")))
+    elif synthetic and not allow_synthetic:
         result.refused.append("macros")
         result.rows.append(("(macros)", shown, (
             f"refused: quoted values of {', '.join(synthetic)} are SYNTHETIC EXAMPLE DATA "
@@ -195,6 +212,11 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, bu
     if target.is_file() and target.read_bytes() == source.read_bytes():
         result.rows.append((spec.name, shown, "up to date"))
         return
+    elsewhere = _not_the_papers(target, paper, figdata_dir, built)
+    if elsewhere is not None:
+        result.refused.append(spec.name)
+        result.rows.append((spec.name, shown, f"refused: {elsewhere}"))
+        return
     result.copies.append((source, target))
     result.rows.append((spec.name, shown, f"copy {source}"))
 
@@ -209,6 +231,31 @@ def carry_out(result: Plan) -> None:
             raise FigureDataError(str(target), None, f"cannot write: {exc.strerror}") from None
     if result.macros is not None:
         write_text_atomic(*result.macros)
+
+
+def _not_the_papers(target: Path, paper: Path, figdata_dir: Path,
+                    built: Path | None = None) -> str | None:
+    """Why sync may not write ``target`` (through any link), None when it may: only files
+    inside the paper's folder, and none of our inputs or built files."""
+    from figures.cli.common import input_folder_of
+
+    resolved = target.resolve()
+    if not resolved.is_relative_to(paper.resolve()):
+        return (f"{resolved} is outside the paper's folder {paper}; sync writes only inside "
+                "it (copy it by hand, or \\includegraphics a path inside the paper)")
+    inside = input_folder_of(target, figdata_dir)
+    if inside is None and built is not None and resolved.is_relative_to(built.resolve()):
+        inside = f"the build folder {built}"
+    if inside is not None:
+        return f"{resolved} is inside {inside}; sync never writes over our inputs"
+    return None
+
+
+def _ours(path: Path) -> bool:
+    from figures.cli.common import written_by
+    from figures.paper.macros import HEADER
+
+    return written_by(HEADER.encode(), path)
 
 
 def _shown(path: Path, paper: Path) -> str:

@@ -110,12 +110,16 @@ def render_html(reports: Sequence[FigureReport], venue: Venue) -> str:
     index = " &middot; ".join(
         f'<a href="#{html.escape(r.spec.name)}">{html.escape(r.spec.name)}</a>'
         f'{" &#x2717;" if r.failed or r.error else " &#x2713;"}' for r in reports)
-    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">{GENERATOR}"
             f"<title>Preflight: {html.escape(venue.name)}</title><style>{_CSS}</style>"
             f"</head><body><h1>Camera-ready preflight for {html.escape(venue.name)}</h1>"
             f'<p class="summary">{html.escape(summary(reports))}</p><p>{index}</p>'
             f"<details><summary>Where the limits come from</summary><ul>{sources}</ul>"
             f"</details>{body}</body></html>\n")
+
+
+#: Marks a report as written by `figures check`: it replaces only files that carry it.
+GENERATOR = '<meta name="generator" content="figures check">'
 
 
 def write_report(reports: Sequence[FigureReport], venue: Venue, path: Path) -> None:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from figures.data import figdata
 from figures.errors import FigureDataError, author_frame, figure_line
+from figures.outputs.warned import caught_warnings, warning_lines
 from figures.preflight.files import decodes
 from figures.preflight.measure import measure
 from figures.preflight.rules import (
@@ -61,6 +62,8 @@ class FigureReport:
     saved_size_in: tuple[float, float] = (0.0, 0.0)
     cvd_failures: list[str] = field(default_factory=list)
     error: str = ""
+    #: One line per distinct warning while drawing it (as the build reports them).
+    warnings: list[str] = field(default_factory=list)
     #: For a venue build (with ``raster``): the default build's picture, shown beside it.
     default_image: np.ndarray | None = None
 
@@ -79,12 +82,18 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     report = FigureReport(spec)
     try:
         base, spec = spec, as_built(spec, out_dir, venues_file)
-        doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
-        fig = draw(spec, doc["data"])
-        measured = measure(spec, fig, doc["data"], raster=raster)
-        if raster and spec is not base:
-            default = measure(base, draw(base, doc["data"]), doc["data"], raster=True)
-            report.default_image = default.image
+        path = spec.figdata_path(figdata_dir)
+        missing = spec.figdata_missing(figdata_dir)
+        if missing is not None:
+            raise missing
+        doc = figdata.load(path, spec.name, spec.schema)
+        with caught_warnings() as caught:  # one line each, as the build reports them
+            fig = draw(spec, doc["data"])
+            measured = measure(spec, fig, doc["data"], raster=raster)
+            if raster and spec is not base:
+                default = measure(base, draw(base, doc["data"]), doc["data"], raster=True)
+                report.default_image = default.image
+        report.warnings = warning_lines(caught, doc["data"], str(path))
     except KeyboardInterrupt as exc:
         if stop_requested() or author_frame(exc) is None:
             raise  # Ctrl-C or SIGTERM: the check stops

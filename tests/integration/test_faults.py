@@ -51,6 +51,7 @@ def test_a_bug_in_one_render_is_one_line_and_the_build_goes_on(
     def broken(data):
         raise RuntimeError("boom\nsecond line")
 
+    broken.rc = {}  # a render carries its theme, as @themed gives it
     monkeypatch.setattr("figures.plots.cifar_summary.render", broken)
     out = tmp_path / "out"
     code, stdout, err = build(capsys, figdata_dir, out, *CHEAP, jobs=jobs)
@@ -71,6 +72,7 @@ def test_debug_shows_the_worker_traceback_before_or_after_the_command(
     def broken(data):
         raise RuntimeError("boom")
 
+    broken.rc = {}  # a render carries its theme, as @themed gives it
     monkeypatch.setattr("figures.plots.cifar_summary.render", broken)
     argv = ["build", *CHEAP, "--figdata", str(figdata_dir), "--out", str(tmp_path), "--jobs", "2"]
     argv = ["--debug", *argv] if where == "before" else [*argv, "--debug"]
@@ -184,6 +186,7 @@ def test_a_worker_killed_from_outside_fails_only_its_figure(capsys, tmp_path, fi
     def killed(data):
         os.kill(os.getpid(), signal.SIGKILL)
 
+    killed.rc = {}  # a render carries its theme, as @themed gives it
     monkeypatch.setattr("figures.plots.cifar_summary.render", killed)
     out = tmp_path / "out"
     code, stdout, err = build(capsys, figdata_dir, out, "cifar_summary", "cifar_feature_drift",

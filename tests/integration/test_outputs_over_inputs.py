@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 
 import pytest
 from conftest import REPO
@@ -68,3 +71,78 @@ def test_stale_damaged_and_foreign_built_files_are_reported_not_measured(referen
     drift = next(r for r in rows if r.startswith("cifar_feature_drift") and " raster " in r)
     assert " stale " in drift
     assert f"{path} changed since it was built" in drift
+
+
+@pytest.fixture
+def checkout(tmp_path):
+    """A copy of the source checkout (what a regression would write over is a copy)."""
+    for folder in ("figures", "figdata", "baseline", "tests/fixtures"):
+        shutil.copytree(REPO / folder, tmp_path / folder,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO / "pyproject.toml", tmp_path)
+    return tmp_path
+
+
+def run_in(root, *argv):
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = subprocess.run([sys.executable, "-m", "figures", *argv], cwd=root, env=env,
+                          capture_output=True, text=True, check=False, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def snapshot(root):
+    return {p: p.read_bytes() for p in root.rglob("*") if p.is_file()
+            and "__pycache__" not in p.parts}
+
+
+@pytest.mark.parametrize(("argv", "what"), [
+    (["build", "cifar_summary", "--out", "baseline"], "inside the golden images' folder"),
+    (["build", "cifar_summary", "--out", "build/../baseline"], "inside the golden images'"),
+    (["build", "cifar_summary", "--out", "figdata"], "inside the figdata folder"),
+    (["build", "cifar_summary", "--out", "figures/plots"], "inside the figures package"),
+    (["build", "cifar_summary", "--out", "tests/fixtures"], "inside the tests' folder"),
+    (["build", "cifar_summary", "--camera-ready", "--camera-ready-out", "figdata"],
+     "inside the figdata folder"),
+    (["build", "cifar_summary", "--venue", "icml", "--out", "baseline"], "inside the golden"),
+    (["make", "--out", "baseline"], "inside the golden images' folder"),
+    (["build", "cifar_summary", "--out", "link"], "inside the golden images' folder"),
+])
+def test_a_build_into_a_folder_of_inputs_is_refused_before_anything_is_drawn(
+        checkout, argv, what):
+    """Hostile pass 4: `figures build --out baseline` wrote over the golden images (a built
+    file has its golden image's name)."""
+    (checkout / "link").symlink_to(checkout / "baseline")
+    before = snapshot(checkout)
+    status, out, err = run_in(checkout, *argv)
+    assert (status, out) == (2, "")
+    option = next(a for a in argv if a in ("--out", "--camera-ready-out"))
+    assert err.startswith(f"error: {option} {argv[argv.index(option) + 1]}: is {what}")
+    assert err.endswith("the build would write over its files. Choose another folder\n")
+    assert snapshot(checkout) == before
+
+
+@pytest.mark.parametrize(("argv", "content"), [
+    (["macros", "--out", "main.tex"], "\\documentclass{article}\n"),
+    (["check", "cifar_summary", "--venue", "icml", "--html", "notes.html"], "<p>notes</p>\n"),
+])
+def test_an_existing_file_the_command_did_not_write_is_refused(capsys, tmp_path, argv, content):
+    """Hostile pass 4: `figures macros --out paper/main.tex` replaced the paper itself, and
+    `check --html` any .html file."""
+    target = tmp_path / argv[-1]
+    target.write_text(content)
+    argv = [*argv[:-1], str(target), "--figdata", str(REPO / "figdata")]
+    assert cli.main(argv) == 2
+    command = f"`figures {argv[0]}`"
+    assert capsys.readouterr().err == (
+        f"error: {argv[-4]} {target}: is an existing {target.suffix} file that {command} did "
+        f"not write; it would be overwritten. Choose another path ending in {target.suffix}\n")
+    assert target.read_text() == content
+
+
+def test_the_macros_file_it_wrote_is_replaced(capsys, tmp_path):
+    out = tmp_path / "macros.tex"
+    argv = ["macros", "--figdata", str(REPO / "figdata"), "--out", str(out)]
+    assert cli.main(argv) == 0
+    out.write_text(out.read_text().replace("61.5", "99.9"))
+    assert cli.main(argv) == 0
+    assert "{61.5\\%}" in out.read_text()

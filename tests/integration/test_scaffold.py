@@ -44,7 +44,9 @@ def test_a_registry_without_a_figures_tuple_is_one_line():
     ("class", "'class' is a Python keyword"),
     ("None", "'None' is a Python keyword"),
     ("fig1_audit_hero", "fig1_audit_hero is already a figure"),
-    ("_cifar", "figures/plots/_cifar.py already exists"),
+    # Hostile pass 4: a name starting with _ was accepted, and the registry then refused it
+    ("_cifar", "'_cifar' starts with _: figures/plots/_NAME.py is a family's private helpers"),
+    ("_fig9", "'_fig9' starts with _"),
 ])
 def test_a_bad_name_is_refused_with_one_line(capsys, name, message):
     before = (REPO / "figures" / "registry.py").read_bytes()

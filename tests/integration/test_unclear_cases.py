@@ -141,3 +141,41 @@ def test_the_schema_refuses_an_unbalanced_dollar_directly():
         Text().check("price 5$ and $x$", "f.json", "data.t")
     Text().check("price 5\\$ and $x$", "f.json", "data.t")  # an escaped dollar is text
     Text().check("one $ sign", "f.json", "data.t")  # a lone dollar is text, as drawn
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_a_label_too_long_for_the_layout_is_one_warning_line_in_build_and_check(
+        figdata, tmp_path, capsys, command):
+    """`check` once let matplotlib's two-line `UserWarning ... fig.tight_layout()` through."""
+    import warnings
+
+    name = "fig4_penalty_rescue"
+    path = figdata / f"{name}.json"
+    doc = json.loads(path.read_text())
+    doc["data"]["panel_b"]["conditions"][0]["label"] = "L" * 200
+    path.write_text(json.dumps(doc))
+    extra = ["--venue", "icml"] if command == "check" else []
+    with warnings.catch_warnings(record=True) as leaked:
+        warnings.simplefilter("always")
+        code, _, err = run(capsys, command, name, "--figdata", str(figdata), "--out",
+                           str(tmp_path / "out"), *extra)
+    assert code == 0
+    assert [str(w.message) for w in leaked] == []
+    assert err.splitlines() == [(f"warning: {name}: Tight layout not applied. tight_layout "
+                                "cannot make Axes width small enough to accommodate all Axes "
+                                "decorations")]
+
+
+@pytest.mark.parametrize("command", [["build", "--out", "out"], ["check", "--venue", "icml"]])
+def test_a_missing_figdata_file_says_what_to_do(figdata, tmp_path, capsys, command):
+    """Hostile pass 4: `file not found`, and nothing more."""
+    (figdata / f"{HERO}.json").unlink()
+    argv = [command[0], HERO, "--figdata", str(figdata), *command[1:]]
+    if command[0] == "build":
+        argv[-1] = str(tmp_path / "out")
+    code, _, err = run(capsys, *argv)
+    assert code == 1
+    assert err.splitlines()[0] == (
+        f"error: {HERO}: {figdata / HERO}.json: not found: restore it (git checkout), write it "
+        f"(`figures extract RESULTS`, or by hand), or remove {HERO} from FIGURES in "
+        "figures/registry.py")

@@ -20,13 +20,14 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(not sys.platform.startswith("
 DELAY = 1.5
 #: argv[2] says where: before rendering, or mid-save (a temp file half-written).
 SLOW_BUILD = """
-import sys, time
+import functools, sys, time
 from pathlib import Path
 import importlib
 import figures.outputs.render as render
 from figures.cli import main as cli
 
 def slow(render):
+    @functools.wraps(render)  # and its theme (render.rc)
     def wrapper(data):
         time.sleep(float(sys.argv[1]))
         return render(data)
@@ -41,6 +42,10 @@ if sys.argv[2] == "render":
     for name in ("cifar_summary", "cifar_feature_drift", "cifar_state_vs_credit"):
         module = importlib.import_module(f"figures.plots.{name}")
         module.render = slow(module.render)
+elif sys.argv[2] == "one":  # the others done, a worker waits for work that never comes
+    module = importlib.import_module("figures.plots.cifar_summary")
+    sys.argv[1] = "60"
+    module.render = slow(module.render)
 else:
     real_save, render.save = render.save, slow_save
 sys.exit(cli.main(sys.argv[3:]))
@@ -131,6 +136,28 @@ def test_sigterm_stops_the_build_as_ctrl_c_does_and_removes_its_temp_files(tmp_p
         "terminated; finished files are complete, the others were left as they were")
     assert "Traceback" not in err
     assert_workers_gone_and_nothing_written(workers, tmp_path)
+    assert temp_files(tmp_path) == []
+
+
+@pytest.mark.parametrize("slow", ["render", "save", "one"])
+def test_sigterm_to_the_whole_group_is_one_line_not_a_worker_traceback(tmp_path, slow):
+    """Hostile pass 4: `timeout`, a CI runner or `kill -TERM -PGID` signal the process group;
+    each worker then raised Terminated itself, and one waiting for a task printed `Process
+    ForkProcess-2:` and its traceback."""
+    proc, workers = start_build(tmp_path, slow=slow)
+    if slow == "one":
+        deadline = time.monotonic() + 60
+        while len(list(tmp_path.glob("*.png"))) < 2:  # the fast two are written
+            assert time.monotonic() < deadline, (tmp_path / "build.log").read_text()
+            time.sleep(0.05)
+        time.sleep(0.3)  # and their worker waits for the next task
+    os.killpg(proc.pid, signal.SIGTERM)
+    assert proc.wait(timeout=30) == 143
+    err = (tmp_path / "build.log").read_text()
+    assert err.strip().splitlines() == [
+        "terminated; finished files are complete, the others were left as they were"]
+    if slow != "one":
+        assert_workers_gone_and_nothing_written(workers, tmp_path)
     assert temp_files(tmp_path) == []
 
 

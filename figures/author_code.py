@@ -1,0 +1,88 @@
+"""Running the author's own code (a figure module's import, its ``render`` and ``extract``)
+so that what it does to the process stays that figure's one line.
+
+- ``os._exit()`` would end the whole command at once, silently and often with status 0
+  (nothing built, or a truncated answer): inside :func:`running`, it raises
+  :class:`OsExit` at the author's line instead (a process the code forks keeps the real one).
+- ``print()`` goes to standard error, so that it cannot land inside an answer given on
+  standard output (``figures macros > macros.tex``, ``figures list``).
+- A Figure too large to hold is refused before it is saved (:func:`check_size`): a figsize
+  given in pixels would otherwise ask for gigabytes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from figures.errors import FigureDataError
+
+if TYPE_CHECKING:
+    from figures.registry import FigureSpec
+
+#: The longest side of a figure, in inches (the paper's widest figure is 18 in).
+MAX_INCHES = 60
+#: The most pixels a raster output may hold (about half a gigabyte in memory as RGBA).
+MAX_PIXELS = 2**27
+
+
+class OsExit(SystemExit):
+    """``os._exit(status)`` called by the author's code, raised in its place."""
+
+
+@contextlib.contextmanager
+def running() -> Iterator[None]:
+    """Run the author's code: ``os._exit`` raises :class:`OsExit`, ``print`` goes to stderr."""
+    real, pid = os._exit, os.getpid()
+
+    def refuse(status: int) -> None:
+        if os.getpid() != pid:  # a process the author's code forked ends as it asks
+            real(status)
+        raise OsExit(status)
+
+    os._exit = refuse
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        os._exit = real
+
+
+@contextlib.contextmanager
+def import_warnings(spec: FigureSpec) -> Iterator[None]:
+    """What a module warns while it is imported, one line each on stderr (not Python's two
+    lines of file and source); shown as it would have been shown (the filters apply)."""
+    from figures.errors import one_line
+
+    with warnings.catch_warnings(record=True) as caught:
+        yield
+    for warning in caught:
+        where = Path(warning.filename)
+        shown = (f"figures/plots/{where.name}, line {warning.lineno}: "
+                 if where.parent.name == "plots" else "")
+        print(f"warning: {spec.name}: {shown}{one_line(str(warning.message))}", file=sys.stderr)
+
+
+def check_size(spec: FigureSpec, fig: Any) -> None:
+    """Refuse a Figure larger than any output could hold (before anything is drawn at size)."""
+    from matplotlib.figure import Figure
+
+    if not isinstance(fig, Figure):
+        return  # the build says what render returned instead
+    width, height = (float(v) for v in fig.get_size_inches())
+    if max(width, height) > MAX_INCHES:
+        raise FigureDataError(spec.shown_path, "render", f"returned a figure of {width:g} x "
+                              f"{height:g} in, more than {MAX_INCHES} in a side: figsize is in "
+                              "inches, e.g. figsize=(10, 6), not pixels")
+    for out in spec.outputs:
+        if out.fmt != "pdf" and width * height * out.dpi ** 2 > MAX_PIXELS:
+            raise FigureDataError(spec.shown_path, "render", (
+                f"a figure of {width:g} x {height:g} in at {out.dpi} dpi is "
+                f"{width * out.dpi:.0f} x {height * out.dpi:.0f} px, more than "
+                f"{MAX_PIXELS // 10**6} megapixels: make it smaller or lower its Output's dpi "
+                "in figures/registry.py"))
