@@ -25,7 +25,13 @@ from __future__ import annotations
 
 import argparse
 
-from figures.cli.common import add_figdata, add_out, positive_int, select
+from figures.cli.common import (
+    add_figdata,
+    add_out,
+    positive_int,
+    refuse_folder_over_inputs,
+    select,
+)
 from figures.watch.loop import watch
 
 
@@ -44,5 +50,7 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # every rebuild writes there: refused before the first one, as `build` refuses it
+    refuse_folder_over_inputs(args.out, "--out", figdata_dir=args.figdata)
     return watch(select(args.names), args.figdata, args.out, jobs=args.jobs, debug=args.debug,
                  rebuild_timeout=args.rebuild_timeout, follow_registry=not args.names)

@@ -106,6 +106,8 @@ def snapshot(root):
     (["build", "cifar_summary", "--venue", "icml", "--out", "baseline"], "inside the golden"),
     (["make", "--out", "baseline"], "inside the golden images' folder"),
     (["build", "cifar_summary", "--out", "link"], "inside the golden images' folder"),
+    # the watch rebuilds into --out on every save: refused before its first build
+    (["watch", "cifar_summary", "--out", "baseline"], "inside the golden images' folder"),
 ])
 def test_a_build_into_a_folder_of_inputs_is_refused_before_anything_is_drawn(
         checkout, argv, what):
