@@ -12,7 +12,7 @@ from __future__ import annotations
 import signal
 import sys
 
-from figures.signals import STOP_SIGNALS, raise_terminated, stopped
+from figures.signals import ignore_stop_signals, raise_terminated, stopped
 
 
 def main() -> int:
@@ -37,6 +37,5 @@ def main() -> int:
         line, code = stopped(exc)
         print(line, file=sys.stderr)
         return code
-    for stop in STOP_SIGNALS:  # done: nothing left to stop
-        signal.signal(stop, signal.SIG_IGN)
+    ignore_stop_signals()  # done: nothing left to stop
     return status

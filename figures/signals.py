@@ -70,6 +70,27 @@ def sigterm_stops_like_ctrl_c() -> Iterator[None]:
 STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
 
 
+def _nothing_to_stop(signum: int, frame: object) -> None:
+    """A stop signal once there is nothing left to stop: dropped."""
+
+
+def ignore_stop_signals() -> None:
+    """From now on, Ctrl-C and SIGTERM stop nothing (the work is done, or being stopped).
+
+    Not ``SIG_IGN``: a signal that has arrived but whose handler Python has not run yet (a
+    Ctrl-C and a SIGTERM to the process group at once: the first one's handler runs, the
+    other waits) would then be raised as ``OSError: Signal 15 ignored due to race
+    condition``, a traceback. A handler that does nothing drops it quietly. One that runs
+    while the handlers are swapped (raising as they do) is dropped too."""
+    while True:
+        try:
+            for stop in sorted(STOP_SIGNALS):
+                signal.signal(stop, _nothing_to_stop)
+            return
+        except KeyboardInterrupt:
+            continue
+
+
 @contextlib.contextmanager
 def stop_signals_held() -> Iterator[None]:
     """Within the block, Ctrl-C and SIGTERM wait (blocked) and arrive when it ends. Forking

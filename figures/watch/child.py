@@ -22,7 +22,7 @@ from typing import Any
 
 from figures.errors import error_line, figure_line
 from figures.signals import (
-    STOP_SIGNALS,
+    ignore_stop_signals,
     raise_interrupted,
     raise_terminated,
     release_stop_signals,
@@ -41,21 +41,25 @@ Message = tuple[Any, ...]
 
 
 def rebuild_child(conn: Connection, alive: Connection, names: list[str] | None,
-                  figdata_dir: str, out_dir: str, jobs: int | None) -> None:
+                  figdata_dir: str, out_dir: str, jobs: int | None,
+                  ctrl_c: bool = True) -> None:
     """Runs in the fresh process: report the figures and their outcomes (see
-    :data:`Message`), or nothing on Ctrl-C or SIGTERM, or when the watch is gone."""
-    # The first stop signal stops the build (which then kills its workers and removes their
-    # temporary files); a second one, as a group's Ctrl-C plus the watch's SIGTERM, must
-    # not cut that clean-up short.
-    signal.signal(signal.SIGTERM, stop_once)
-    signal.signal(signal.SIGINT, stop_once)
-    with stop_signals_held():  # the thread holds them for good: they go to the main thread
-        threading.Thread(target=stop_when_closed, args=(alive,), daemon=True).start()
-    release_stop_signals()  # the fork server was started while the watch held them
-    # A module saved twice within one second at the same size would pass the .pyc check
-    # (mtime in seconds, size) and the old code would run: read no .pyc, write none.
-    sys.dont_write_bytecode = True
+    :data:`Message`), or nothing on Ctrl-C or SIGTERM, or when the watch is gone.
+    ``ctrl_c``: whether the watch takes Ctrl-C (not when started with it ignored, as
+    ``figures watch &`` in a script is; a Ctrl-C then stops neither)."""
     try:
+        # The first stop signal stops the build (which then kills its workers and removes
+        # their temporary files); a second one, as a group's Ctrl-C plus the watch's SIGTERM,
+        # must not cut that clean-up short. One that arrives while this is set up (the watch
+        # stopping a rebuild it has just started) is inside the try too: no traceback.
+        signal.signal(signal.SIGTERM, stop_once)
+        signal.signal(signal.SIGINT, stop_once if ctrl_c else signal.SIG_IGN)
+        with stop_signals_held():  # the thread holds them for good: they go to the main thread
+            threading.Thread(target=stop_when_closed, args=(alive,), daemon=True).start()
+        release_stop_signals()  # the fork server was started while the watch held them
+        # A module saved twice within one second at the same size would pass the .pyc check
+        # (mtime in seconds, size) and the old code would run: read no .pyc, write none.
+        sys.dont_write_bytecode = True
         with tempfile.TemporaryDirectory(prefix="figures-watch-") as no_bytecode:
             sys.pycache_prefix = no_bytecode
             for message in rebuild_messages(names, Path(figdata_dir), Path(out_dir), jobs):
@@ -63,8 +67,7 @@ def rebuild_child(conn: Connection, alive: Connection, names: list[str] | None,
     except KeyboardInterrupt:
         pass
     finally:
-        for stop in STOP_SIGNALS:  # done: a late stop (the watch just went) has nothing to stop
-            signal.signal(stop, signal.SIG_IGN)
+        ignore_stop_signals()  # done: a late stop (the watch just went) has nothing to stop
         conn.close()
 
 
@@ -84,8 +87,7 @@ def rebuild_messages(names: list[str] | None, figdata_dir: Path, out_dir: Path,
 
 
 def stop_once(signum: int, frame: object) -> None:
-    for stop in STOP_SIGNALS:
-        signal.signal(stop, signal.SIG_IGN)
+    ignore_stop_signals()  # the other one, arrived too (a group's Ctrl-C, then kill), waits
     # raised as the CLI's handlers raise it, the signal remembered: a stop that lands inside
     # a figure's own code (a render stuck in a loop) stops the build; it is not that figure's
     # error, after which the build would go on with the next figures and forget this one's

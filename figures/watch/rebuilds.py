@@ -8,6 +8,7 @@ a save that changes a file stops the running one and starts its own at once.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -33,6 +34,23 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")  # Windows: each rebuild imports matplotlib
 
 
+def _start_held(process: Any) -> None:
+    """Start ``process`` (called with stop signals held: they stay held throughout). On the
+    first rebuild, multiprocessing starts its resource tracker and then unblocks Ctrl-C and
+    SIGTERM on its way out (bpo-33613), so the fork server started next was a fresh
+    interpreter taking Ctrl-C while it imported matplotlib: a Ctrl-C to the terminal's
+    process group in the watch's first second printed its traceback. The mask is restored
+    before the fork server starts, which keeps it (an exec does); each rebuild takes the
+    signals again (see :mod:`figures.watch.child`)."""
+    if hasattr(signal, "pthread_sigmask"):  # POSIX: a fork server and a resource tracker
+        from multiprocessing import resource_tracker
+
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        resource_tracker.ensure_running()
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    process.start()
+
+
 class Rebuild:
     """One rebuild, running in a fresh process; :meth:`messages` reads what it reports."""
 
@@ -49,9 +67,10 @@ class Rebuild:
         alive, self._alive = context.Pipe(duplex=False)
         self.process = context.Process(
             target=rebuild_child, name="figures-watch-rebuild",
-            args=(send, alive, names, str(figdata_dir), str(out_dir), jobs))
+            args=(send, alive, names, str(figdata_dir), str(out_dir), jobs,
+                  signal.getsignal(signal.SIGINT) is not signal.SIG_IGN))
         try:
-            self.process.start()
+            _start_held(self.process)
         finally:
             send.close()
             alive.close()

@@ -482,3 +482,32 @@ def test_a_registry_that_does_not_import_is_one_line_and_its_fix_says_so(project
         assert session.quiet() == []
         session.proc.send_signal(signal.SIGINT)
         assert session.proc.wait(timeout=LINE_TIMEOUT) == 0
+
+
+_FORK_SERVER_MASK = """
+import signal
+from multiprocessing import forkserver
+from figures.signals import stop_signals_held
+from figures.watch.rebuilds import Rebuild
+
+with stop_signals_held():  # as the watch starts every rebuild
+    rebuild = Rebuild([], "figdata", "out", 1)
+status = open(f"/proc/{forkserver._forkserver._forkserver_pid}/status").read()
+blocked = int(status.split("SigBlk:")[1].split()[0], 16)
+rebuild.messages(60)
+rebuild.stop()
+print(*(bool(blocked >> (stop - 1) & 1) for stop in (signal.SIGINT, signal.SIGTERM)))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_fork_server_takes_no_ctrl_c_while_it_imports_matplotlib(tmp_path):
+    """Hostile: a Ctrl-C in the watch's first second or so (to the terminal's process group)
+    printed the fork server's KeyboardInterrupt traceback from inside numpy's import: the
+    resource tracker, started first, unblocks the signals the watch held, so the fork server
+    started with them. It starts with them held now (each rebuild takes them again)."""
+    done = subprocess.run([sys.executable, "-c", _FORK_SERVER_MASK], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=LINE_TIMEOUT, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True"]
+    assert done.stderr == ""

@@ -1,0 +1,118 @@
+"""Stop signals that arrive together or at awkward moments: never a traceback.
+
+In-process and fast: each test restores the handlers and the signal mask it changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from multiprocessing import Pipe
+
+import pytest
+
+from figures import signals
+from figures.watch import child
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signals")
+
+BOTH = (signal.SIGINT, signal.SIGTERM)
+
+
+@pytest.fixture
+def own_signals(monkeypatch):
+    """This test's handlers and mask are undone after it; the signals it sends are not
+    remembered as the user's."""
+    monkeypatch.setattr(signals, "_RECEIVED", [])
+    handlers = {stop: signal.getsignal(stop) for stop in BOTH}
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for stop, handler in handlers.items():
+            signal.signal(stop, handler)
+
+
+@contextlib.contextmanager
+def unraisable() -> Iterator[list[BaseException | None]]:
+    """What Python reports as unraisable within the block (how it reports a signal whose
+    handler became SIG_IGN before it ran: a traceback on stderr). Set in the test itself:
+    pytest sets its own hook for each test's call."""
+    caught: list[BaseException | None] = []
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda report: caught.append(report.exc_value)
+    try:
+        yield caught
+    finally:
+        sys.unraisablehook = hook
+
+
+def _both_at_once() -> None:
+    """A Ctrl-C and a SIGTERM that arrive together (to the process group, say): both are
+    pending when they are unblocked, and Python runs their handlers one after the other."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, BOTH)
+    for stop in BOTH:  # to this thread (the main one), not to any other that may take it
+        signal.pthread_kill(threading.get_ident(), stop)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, BOTH)
+
+
+def _run_pending_handlers() -> None:
+    """Python runs a signal's handler at the next check (a handler that raised leaves the
+    others to a later one: any call into the signal module makes it)."""
+    signal.signal(signal.SIGUSR1, signal.getsignal(signal.SIGUSR1))
+
+
+def test_a_rebuild_stopped_by_ctrl_c_and_sigterm_at_once_stops_quietly(own_signals):
+    """Hostile: a Ctrl-C and a SIGTERM to the watch's process group at once: the rebuild's
+    first handler set both signals to SIG_IGN, and Python then raised the second one as
+    `OSError: Signal 15 ignored due to race condition`, a traceback from the rebuild."""
+    for stop in BOTH:
+        signal.signal(stop, child.stop_once)
+    with unraisable() as caught:
+        with pytest.raises(KeyboardInterrupt) as stopped:
+            _both_at_once()
+        _run_pending_handlers()
+    assert not isinstance(stopped.value, signals.Terminated)  # Ctrl-C's, the first
+    assert caught == []
+
+
+def test_signals_after_the_work_is_done_are_dropped_quietly(own_signals):
+    """What `figures` does once a command has returned: nothing left to stop."""
+    signals.ignore_stop_signals()
+    with unraisable() as caught:
+        _both_at_once()
+        _run_pending_handlers()
+    assert caught == []
+    assert all(signal.getsignal(stop) is not signal.SIG_IGN for stop in BOTH)
+
+
+def test_a_rebuild_stopped_while_it_starts_ends_without_a_traceback(own_signals, monkeypatch):
+    """Hostile: the watch stopping a rebuild it has just started (a save right after
+    another): a SIGTERM that arrived while the rebuild set up its handlers was raised
+    outside its try, and multiprocessing printed `Process figures-watch-rebuild:` and the
+    traceback. It stops the rebuild quietly now, before anything is built."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", sys.dont_write_bytecode)
+    monkeypatch.setattr(sys, "pycache_prefix", sys.pycache_prefix)
+    monkeypatch.setattr(child, "stop_when_closed", lambda alive: None)
+    started = child.threading.Thread.start
+
+    def start_then_sigterm(thread):
+        os.kill(os.getpid(), signal.SIGTERM)  # held until the setup releases the signals
+        started(thread)
+
+    monkeypatch.setattr(child.threading.Thread, "start", start_then_sigterm)
+    built = []
+    monkeypatch.setattr(child, "rebuild_messages", lambda *args: built.append(args) or [])
+    receive, send = Pipe(duplex=False)
+    alive, keep = Pipe(duplex=False)
+    child.rebuild_child(send, alive, ["cifar_summary"], "figdata", "out", 1)
+    assert built == []
+    with pytest.raises(EOFError):  # nothing reported, and its end closed: the watch stopped it
+        receive.recv()
+    for end in (receive, alive, keep):
+        end.close()
