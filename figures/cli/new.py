@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import keyword
+import os
 import re
 from pathlib import Path
 
@@ -150,7 +151,7 @@ def check_name(name: str, root: Path) -> None:
                             "would collide on macOS and Windows; pick another name")
     taken = [f"figures/plots/{name}.py", f"figdata/{name}.json", f"tests/fixtures/{name}.json"]
     for rel in taken:
-        if (root / rel).exists():
+        if os.path.lexists(root / rel):  # a broken link too: writing through it lands elsewhere
             raise ScaffoldError(f"{rel} already exists; pick another name or remove it")
 
 
