@@ -166,16 +166,27 @@ def refuse_folder_over_inputs(folder: Path, option: str, *, figdata_dir: Path) -
                          "its files. Choose another folder")
 
 
-def input_folder_of(path: Path, figdata_dir: Path) -> str | None:
+def refuse_figdata_in_inputs(figdata_dir: Path) -> None:
+    """A :class:`UsageError` when ``extract`` would write figdata files (through any link)
+    into the figures package, ``baseline/`` or ``tests/`` (``tests/fixtures/`` holds the golden
+    tests' figdata, under the same names)."""
+    what = input_folder_of(figdata_dir, None)
+    if what is not None:
+        raise UsageError(f"--figdata {figdata_dir}: is inside {what}; extract would write "
+                         "over its files. Choose another folder (default: figdata/)")
+
+
+def input_folder_of(path: Path, figdata_dir: Path | None) -> str | None:
     """Which folder of inputs ``path`` is in (through any link), None when none: the figdata
-    folder, the figures package, and in a source checkout the golden images (``baseline/``)
-    and ``tests/``."""
+    folder (unless None), the figures package, and in a source checkout the golden images
+    (``baseline/``) and ``tests/``."""
     from figures.registry import PACKAGE_DIR
 
     resolved = path.resolve()
     checkout = PACKAGE_DIR.parent
-    inputs = [(figdata_dir, f"the figdata folder {figdata_dir}"),
-              (PACKAGE_DIR, "the figures package (its registry and modules)")]
+    inputs = [(PACKAGE_DIR, "the figures package (its registry and modules)")]
+    if figdata_dir is not None:
+        inputs.insert(0, (figdata_dir, f"the figdata folder {figdata_dir}"))
     if (checkout / "pyproject.toml").is_file():
         inputs += [(checkout / "baseline",
                     "the golden images' folder baseline/ (the built files have their names)"),

@@ -8,7 +8,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from figures.cli.common import add_figdata, each_figure, path_arg, select
+from figures.cli.common import (
+    add_figdata,
+    each_figure,
+    path_arg,
+    refuse_figdata_in_inputs,
+    select,
+)
 from figures.data import figdata
 from figures.errors import FigureDataError
 from figures.registry import FIGURES, FigureSpec
@@ -24,6 +30,7 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    refuse_figdata_in_inputs(args.figdata)  # the golden fixtures have the figdata's names
     return extract(args.results, args.figdata, args.names, debug=args.debug)
 
 

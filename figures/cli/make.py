@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from figures.cli.build import build_figures
-from figures.cli.common import add_figdata, add_out, path_arg
+from figures.cli.common import add_figdata, add_out, path_arg, refuse_figdata_in_inputs
 from figures.cli.extract import extract
 from figures.registry import FIGURES
 
@@ -23,6 +23,7 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.results is not None:
+        refuse_figdata_in_inputs(args.figdata)
         status = extract(args.results, args.figdata, debug=args.debug)
         if status:
             return status  # the build would show figdata the results do not match
