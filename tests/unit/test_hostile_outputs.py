@@ -32,3 +32,74 @@ def test_extract_refuses_a_figdata_folder_among_the_inputs(tmp_path, capsys, com
     assert err.startswith(f"error: --figdata {link}: is inside ")
     assert err.count("\n") == 1
     assert {p: p.read_bytes() for p in (REPO / folder).glob("*.json")} == before
+
+
+@pytest.fixture
+def schema_file(tmp_path, monkeypatch):
+    """`figures schema` writing a file of this test instead of the package's."""
+    from figures.cli import schema
+
+    target = tmp_path / "figdata.schema.json"
+    monkeypatch.setattr(schema, "JSON_SCHEMA_FILE", target)
+    return target
+
+
+def test_schema_through_a_link_to_a_file_it_did_not_write_is_refused(schema_file, capsys):
+    """Hostile: figures/data/figdata.schema.json a link to figdata/cifar_summary.json (or to
+    the registry): `figures schema` wrote the JSON Schema over it, through the link."""
+    victim = schema_file.parent / "cifar_summary.json"
+    victim.write_text('{"figure": "cifar_summary"}')
+    schema_file.symlink_to(victim)
+    assert cli.main(["schema"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {schema_file}: is a link to {victim}, a file `figures "
+                          "schema` did not write; it would be overwritten. Remove the link")
+    assert err.count("\n") == 1
+    assert victim.read_text() == '{"figure": "cifar_summary"}'
+
+
+def test_schema_through_a_link_into_the_package_is_refused(schema_file, capsys):
+    from figures.registry import PACKAGE_DIR
+
+    schema_file.symlink_to(PACKAGE_DIR / "plots" / "not_there.json")
+    assert cli.main(["schema"]) == 2
+    assert "is a link into the figures package" in capsys.readouterr().err
+    assert not (PACKAGE_DIR / "plots" / "not_there.json").exists()
+
+
+def test_schema_writes_through_a_link_to_a_schema_it_wrote(schema_file, capsys):
+    from figures.data.envelope import json_schema_text
+
+    shared = schema_file.parent / "shared.json"
+    shared.write_text(json_schema_text().replace("(figures/data/envelope.py)", "(old)"))
+    schema_file.symlink_to(shared)
+    assert cli.main(["schema"]) == 0
+    assert schema_file.is_symlink()
+    assert shared.read_text() == json_schema_text()
+
+
+def test_schema_in_another_encoding_is_out_of_date_not_an_internal_error(schema_file, capsys):
+    """Hostile: a schema file saved as UTF-16 (an editor's choice): `figures schema
+    --check` and `figures schema` were an internal UnicodeDecodeError."""
+    schema_file.write_bytes(b"\xff\xfe{\x00}\x00")
+    assert cli.main(["schema", "--check"]) == 1
+    err = capsys.readouterr().err
+    assert err == (f"error: {schema_file}: out of date with figures/data/envelope.py; run "
+                   "`figures schema`\n")
+    assert cli.main(["schema"]) == 0
+    assert cli.main(["schema", "--check"]) == 0
+
+
+def test_schema_in_a_folder_it_cannot_write_is_one_line(schema_file, capsys, monkeypatch):
+    """A read-only package folder (an installed package): one line naming the file."""
+    from figures.cli import schema
+
+    def refused(target, text):
+        raise PermissionError(13, "Permission denied", str(target))
+
+    monkeypatch.setattr(schema, "write_text_atomic", refused)
+    assert cli.main(["schema"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {schema_file}: ")
+    assert "internal error" not in err
+    assert err.count("\n") == 1
