@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from figures.errors import FigureDataError
 from figures.registry import FigureSpec, Output
 
 if TYPE_CHECKING:
@@ -151,10 +152,27 @@ class VenueSpec(FigureSpec):
             fig = base(data)
             with theme(base.rc):
                 lay_out(fig, geometry)
+            too_large = _too_many_pixels(self, fig, int(geometry["ppi"]))
+            if too_large is not None:  # before anything is drawn at that size
+                raise too_large
             return fig
 
         render.rc = {**base.rc, **VENUE_RC}
         return render
+
+
+def _too_many_pixels(spec: VenueSpec, fig: Figure, ppi: int) -> FigureDataError | None:
+    """The figure as laid out for the page, at the venue's ppi, is more pixels than any
+    output may be (a poster-wide page at 1200 ppi: gigapixels, gigabytes of memory)."""
+    from figures.author_code import MAX_PIXELS
+
+    width, height = (float(v) for v in fig.get_size_inches())
+    if width * height * ppi ** 2 <= MAX_PIXELS:
+        return None
+    return FigureDataError(f"--venue {spec.venue.key}", None, (
+        f"{spec.name} laid out at {width:g} x {height:g} in and {ppi} ppi is "
+        f"{width * ppi:.0f} x {height * ppi:.0f} px, more than {MAX_PIXELS // 10**6} "
+        "megapixels: lower the venue's text_width_in or min_raster_ppi"))
 
 
 def lay_out(fig: Figure, geometry: dict[str, float]) -> None:

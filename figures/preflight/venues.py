@@ -10,14 +10,18 @@ from typing import Any
 from figures.data.jsonio import read_json
 from figures.data.schema import MapOf, Number, OneOf, Problem, Record, Schema, Text
 from figures.errors import FigureDataError
+from figures.registry import DPI_RANGE
 
 BUILTIN = Path(__file__).resolve().parent / "venues.json"
 FONT_RULES = ("no-type3", "type1")
 
 #: Plausible bounds of each number (a page is inches wide, a font points tall): a width of
 #: 1e-300 would pass "positive" and make every figure a 300-digit scale, then fail --html.
+#: `build --venue` draws at the venue's ppi: at most the dpi any output may have (a venue
+#: asking 2400 ppi was refused as if the registry were wrong).
 _RANGES = {"text_width_in": (0.5, 40), "column_width_in": (0.5, 40), "text_height_in": (0.5, 60),
-           "min_font_pt": (1, 72), "min_line_pt": (0.01, 10), "min_raster_ppi": (10, 10000),
+           "min_font_pt": (1, 72), "min_line_pt": (0.01, 10),
+           "min_raster_ppi": (10, DPI_RANGE[1]),
            "min_cvd_delta_e": (0.1, 100)}
 _NUMBER_FIELDS = ("text_width_in", "column_width_in", "min_font_pt", "min_line_pt",
                   "min_raster_ppi", "min_cvd_delta_e")

@@ -279,6 +279,11 @@ def test_a_user_venue_file_adds_venues(tmp_path):
     ({"min_font_pt": {"value": list(range(200)), "source": "x"}},
      "venues.myconf.min_font_pt.value: expected a number, got a list"),
     ({"name": "  "}, "venues.myconf.name: is empty or blank; give a value"),
+    # hostile pass 5: `build --venue` draws at the venue's ppi; 2400 was refused as an
+    # error in figures/registry.py (an Output's dpi), naming neither the file nor the key
+    ({"min_raster_ppi": {"value": 2400, "source": "x"}},
+     ("venues.myconf.min_raster_ppi.value: expected a number in [10, 1200] (a plausible "
+      "page), got 2400")),
 ])
 def test_a_bad_user_venue_file_is_one_line_naming_file_and_key(tmp_path, capsys, change, key):
     path = _user_venues(tmp_path, **change)

@@ -1,0 +1,31 @@
+"""`figures build --venue` with a venue file's extreme (allowed) numbers: refused in one line
+before anything is drawn at a size no output may have."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from conftest import REPO
+
+from figures.data import figdata
+from figures.errors import FigureDataError
+from figures.outputs.venue import VenueSpec
+from figures.preflight.venues import get_venue
+from figures.registry import BY_NAME
+
+
+def test_a_poster_wide_venue_at_1200_ppi_is_refused_before_it_is_drawn():
+    """Hostile: a venue 40 in wide at 1200 ppi (each number allowed) made `build --venue`
+    draw a 48000 x 28800 px PNG (1.4 gigapixels, 5 GB of memory) for 44 s; an author's own
+    figure is refused beyond 134 megapixels, and so is the venue's layout now."""
+    icml = get_venue("icml")
+    poster = dataclasses.replace(icml, key="poster", text_width_in=40.0, column_width_in=40.0,
+                                 min_raster_ppi=1200)
+    spec = VenueSpec.of(BY_NAME["cifar_summary"], poster)
+    data = figdata.load(REPO / "figdata" / "cifar_summary.json", spec.name)["data"]
+    with pytest.raises(FigureDataError, match=(
+            r"^--venue poster: cifar_summary laid out at 40 x 24 in and 1200 ppi is "
+            r"48000 x 28800 px, more than 134 megapixels: lower the venue's text_width_in "
+            r"or min_raster_ppi$")):
+        spec.render(data)
