@@ -61,10 +61,14 @@ def test_schema_through_a_link_to_a_file_it_did_not_write_is_refused(schema_file
 def test_schema_through_a_link_into_the_package_is_refused(schema_file, capsys):
     from figures.registry import PACKAGE_DIR
 
-    schema_file.symlink_to(PACKAGE_DIR / "plots" / "not_there.json")
-    assert cli.main(["schema"]) == 2
-    assert "is a link into the figures package" in capsys.readouterr().err
-    assert not (PACKAGE_DIR / "plots" / "not_there.json").exists()
+    inside = PACKAGE_DIR / "plots" / "not_there.json"
+    schema_file.symlink_to(inside)
+    try:
+        assert cli.main(["schema"]) == 2
+        assert "is a link into the figures package" in capsys.readouterr().err
+        assert not inside.exists()
+    finally:
+        inside.unlink(missing_ok=True)  # written there, were it not refused
 
 
 def test_schema_writes_through_a_link_to_a_schema_it_wrote(schema_file, capsys):
