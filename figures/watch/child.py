@@ -113,7 +113,16 @@ def rebuild_outcomes(names: Sequence[str], figdata_dir: Path, out_dir: Path,
     removed = f"no longer in FIGURES in {REGISTRY_SHOWN}: add it back, or watch without it"
     outcomes: list[Outcome] = [(n, "failed", f"{n}: {removed}", "", "", []) for n in gone]
     try:
+        from figures.cli.common import input_folder_of
         from figures.outputs.build import build
+
+        inside = input_folder_of(out_dir, figdata_dir)
+        if inside is not None:
+            # refused at the start; the folder replaced meanwhile by a link (to baseline/, the
+            # golden images of the same names) is refused at each rebuild
+            over = (f"--out {out_dir}: is now inside {inside}; nothing was written there. "
+                    "Restore the output folder, or restart the watch with another --out")
+            return [*outcomes, *((n, "failed", f"{n}: {over}", "", "", []) for n in names)]
 
         results = build([BY_NAME[n] for n in names], figdata_dir, out_dir, jobs=jobs)
     except Exception as exc:  # noqa: BLE001 - build.py itself broken mid-edit, or the OS

@@ -107,3 +107,23 @@ def test_schema_in_a_folder_it_cannot_write_is_one_line(schema_file, capsys, mon
     assert err.startswith(f"error: {schema_file}: ")
     assert "internal error" not in err
     assert err.count("\n") == 1
+
+
+def test_a_watched_output_folder_replaced_by_a_link_to_inputs_is_refused(tmp_path):
+    """Hostile: while `figures watch` ran, build/figures replaced by a link to baseline/: the
+    next save's rebuild wrote cifar_summary.png over the golden image (the folder was checked
+    at the start only). Each rebuild checks it now, and writes nothing."""
+    from figures.watch.child import rebuild_outcomes
+
+    figdata_dir = tmp_path / "figdata"
+    figdata_dir.mkdir()
+    (figdata_dir / "cifar_summary.json").write_bytes(
+        (REPO / "figdata" / "cifar_summary.json").read_bytes())
+    out = tmp_path / "out"
+    out.symlink_to(figdata_dir)
+    outcomes = rebuild_outcomes(["cifar_summary"], figdata_dir, out, 1)
+    assert [(name, status) for name, status, *_ in outcomes] == [("cifar_summary", "failed")]
+    assert outcomes[0][2] == (
+        f"cifar_summary: --out {out}: is now inside the figdata folder {figdata_dir}; nothing "
+        "was written there. Restore the output folder, or restart the watch with another --out")
+    assert sorted(p.name for p in figdata_dir.iterdir()) == ["cifar_summary.json"]
