@@ -4,6 +4,7 @@ boundary and the closing summary line."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -108,9 +109,30 @@ def figdata_status(spec: FigureSpec, figdata_dir: Path, results: Path | None,
 
 def same_folder(a: Path, b: Path) -> bool:
     try:
-        return a.resolve() == b.resolve()
+        return a.resolve() == b.resolve() or a.samefile(b)
     except OSError:
         return False
+
+
+def is_inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` (which need not exist) is ``folder`` or inside it, through any link,
+    and also where the path names do not tell: another case of the name on a case-insensitive
+    file system (macOS, Windows: ``Baseline/`` is ``baseline/``), a bind mount. The existing
+    part of the path is compared with the folder by identity (device and inode)."""
+    resolved = path.resolve()
+    if resolved.is_relative_to(folder.resolve()):
+        return True
+    try:
+        target = folder.stat()
+    except OSError:
+        return False
+    for part in (resolved, *resolved.parents):
+        try:
+            if os.path.samestat(part.stat(), target):
+                return True
+        except OSError:
+            continue  # not there (yet): its parent may be
+    return False
 
 
 def written_by(marker: bytes, path: Path) -> bool:
@@ -136,14 +158,14 @@ def refuse_output_over_inputs(target: Path, option: str, suffixes: tuple[str, ..
     resolved = target.resolve()
 
     def inside(folder: Path) -> bool:
-        return resolved.is_relative_to(folder.resolve())
+        return is_inside(target, folder)
 
     what = None
     if inside(figdata_dir):
         what = f"inside the figdata folder {figdata_dir}"
     elif inside(PACKAGE_DIR):
         what = "inside the figures package (its registry, modules and data)"
-    elif any(resolved.parent == out.resolve() and (
+    elif any(same_folder(resolved.parent, out) and (
             resolved.name.startswith(".build") or any(
                 resolved.name in spec.output_names() for spec in FIGURES)) for out in out_dirs):
         what = "a built figure (or the build's state)"
@@ -191,5 +213,4 @@ def input_folder_of(path: Path, figdata_dir: Path | None) -> str | None:
         inputs += [(checkout / "baseline",
                     "the golden images' folder baseline/ (the built files have their names)"),
                    (checkout / "tests", "the tests' folder tests/")]
-    return next((what for place, what in inputs if resolved.is_relative_to(place.resolve())),
-                None)
+    return next((what for place, what in inputs if is_inside(resolved, place)), None)

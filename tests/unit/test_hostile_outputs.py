@@ -127,3 +127,50 @@ def test_a_watched_output_folder_replaced_by_a_link_to_inputs_is_refused(tmp_pat
         f"cifar_summary: --out {out}: is now inside the figdata folder {figdata_dir}; nothing "
         "was written there. Restore the output folder, or restart the watch with another --out")
     assert sorted(p.name for p in figdata_dir.iterdir()) == ["cifar_summary.json"]
+
+
+@pytest.fixture
+def names_not_canonical(monkeypatch):
+    """Path.resolve as on macOS and Windows, where it keeps the case typed (`Baseline/` is
+    `baseline/` there, and resolves to `Baseline/`): a link stands in for the other case."""
+    from pathlib import Path
+
+    monkeypatch.setattr(Path, "resolve", lambda self, strict=False: self.absolute())
+
+
+@pytest.fixture
+def checkout(tmp_path, monkeypatch):
+    """A stand-in source checkout (what an unfixed refusal lets through lands here)."""
+    from figures import registry
+
+    root = tmp_path / "checkout"
+    (root / "figures" / "paper").mkdir(parents=True)
+    (root / "baseline").mkdir()
+    (root / "pyproject.toml").write_text("")
+    (root / "baseline" / "cifar_summary.png").write_bytes(b"the golden image")
+    monkeypatch.setattr(registry, "PACKAGE_DIR", root / "figures")
+    return root
+
+
+def test_a_build_into_another_case_of_baseline_is_refused(tmp_path, capsys, checkout,
+                                                          names_not_canonical):
+    """Hostile: `figures build --out Baseline` on macOS wrote every figure over the golden
+    images: the refusal compared resolved names, which keep the case typed there. The
+    folders are compared by identity now (also through a bind mount)."""
+    other_case = tmp_path / "Baseline"
+    other_case.symlink_to(checkout / "baseline")
+    assert cli.main(["build", "--out", str(other_case), "cifar_summary"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: --out {other_case}: is inside the golden images' folder "
+                          "baseline/")
+    assert [p.name for p in (checkout / "baseline").iterdir()] == ["cifar_summary.png"]
+    assert (checkout / "baseline" / "cifar_summary.png").read_bytes() == b"the golden image"
+
+
+def test_macros_into_another_case_of_the_package_is_refused(tmp_path, capsys, checkout,
+                                                             names_not_canonical):
+    other_case = tmp_path / "Figures"
+    other_case.symlink_to(checkout / "figures")
+    assert cli.main(["macros", "--out", str(other_case / "paper" / "macros.tex")]) == 2
+    assert "is inside the figures package" in capsys.readouterr().err
+    assert not (checkout / "figures" / "paper" / "macros.tex").exists()
