@@ -237,14 +237,14 @@ def _not_the_papers(target: Path, paper: Path, figdata_dir: Path,
                     built: Path | None = None) -> str | None:
     """Why sync may not write ``target`` (through any link), None when it may: only files
     inside the paper's folder, and none of our inputs or built files."""
-    from figures.cli.common import input_folder_of
+    from figures.cli.common import input_folder_of, is_inside
 
     resolved = target.resolve()
     if not resolved.is_relative_to(paper.resolve()):
         return (f"{resolved} is outside the paper's folder {paper}; sync writes only inside "
                 "it (copy it by hand, or \\includegraphics a path inside the paper)")
     inside = input_folder_of(target, figdata_dir)
-    if inside is None and built is not None and resolved.is_relative_to(built.resolve()):
+    if inside is None and built is not None and is_inside(target, built):
         inside = f"the build folder {built}"
     if inside is not None:
         return f"{resolved} is inside {inside}; sync never writes over our inputs"
