@@ -110,11 +110,13 @@ class Watcher:
     def follow(self, names: Sequence[str]) -> list[str]:
         """The figures of the registry as a rebuild just read it: watch those added, drop
         those removed; one line each."""
-        from figures.registry import FigureSpec
+        from figures.registry import FigureSpec, Output
 
         known = {spec.name: spec for spec in self.specs}
-        # only the name matters here (the files it reads); its outputs are the rebuild's
-        self.specs = [known.get(name) or FigureSpec(name, ()) for name in names]
+        # only the name matters here (the files it reads); its outputs are the rebuild's,
+        # which reads the registry anew: a stand-in one keeps the entry valid
+        self.specs = [known.get(name) or FigureSpec(name, (Output("png", 100),))
+                      for name in names]
         self.remap()
         lines = [f"new figure {spec.name} in {REGISTRY_SHOWN}: building it; {spec.shown_path} "
                  f"and {shown(spec.figdata_path(self.figdata_dir))} are watched from now on"
