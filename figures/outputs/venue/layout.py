@@ -4,6 +4,7 @@ size, re-flow, text, strokes, colour, one legend; :mod:`.settle` then moves what
 from __future__ import annotations
 
 import itertools
+import re
 from typing import TYPE_CHECKING, Any
 
 from figures.outputs.venue.palette import RECOLOR
@@ -82,20 +83,57 @@ def _drop_hand_placed(fig: Figure) -> None:
 
 def _shared_legend(fig: Figure, geometry: dict[str, float]) -> None:
     """One legend above the panels for all of them (each entry once), instead of a legend
-    inside each panel covering its data at print size."""
-    handles: dict[str, Any] = {}
+    inside each panel covering its data at print size.
+
+    Where two panels' legends give one colour two meanings (fig4: blue is "deep cos" in (b)
+    and "no penalty" in (c)), each entry names its panel, "(b) deep cos": gathered without
+    that, the legend would say blue means both."""
+    entries: list[tuple[Any, str, Any]] = []  # (panel, label, handle)
     for ax in fig.axes:
         legend = ax.get_legend()
         if legend is None:
             continue
-        for handle, text in zip(legend.legend_handles, legend.get_texts(), strict=False):
-            handles.setdefault(text.get_text(), handle)
+        entries += [(ax, text.get_text(), handle) for handle, text
+                    in zip(legend.legend_handles, legend.get_texts(), strict=False)]
         legend.remove()
-    if handles:
-        columns = min(len(handles), 4 if geometry["width_in"] >= REFLOW_BELOW_IN else 3)
-        fig.legend(list(handles.values()), list(handles), loc="outside upper center",
-                   ncols=columns, frameon=False, fontsize=geometry["small_pt"],
-                   handlelength=1.6, columnspacing=1.2)
+    if not entries:
+        return
+    meanings: dict[tuple[float, ...], set[str]] = {}
+    for _, label, handle in entries:
+        meanings.setdefault(_colour_of(handle), set()).add(label)
+    named = any(len(labels) > 1 for colour, labels in meanings.items() if colour)
+    handles: dict[str, Any] = {}
+    for ax, label, handle in entries:
+        handles.setdefault(f"{_panel_tag(ax, fig)} {label}" if named else label, handle)
+    columns = min(len(handles), 4 if geometry["width_in"] >= REFLOW_BELOW_IN else 3)
+    if named:  # longer entries: one column fewer
+        columns = max(1, columns - 1)
+    fig.legend(list(handles.values()), list(handles), loc="outside upper center",
+               ncols=columns, frameon=False, fontsize=geometry["small_pt"],
+               handlelength=1.6, columnspacing=1.2)
+
+
+def _colour_of(handle: Any) -> tuple[float, ...]:
+    """The colour a legend entry shows (a line's, else a patch's face), rounded; () for
+    none (a handle without a colour of its own means nothing by colour)."""
+    from matplotlib.colors import to_rgba
+
+    for getter in ("get_color", "get_facecolor"):
+        colour = getattr(handle, getter, None)
+        if colour is not None:
+            try:
+                return tuple(round(c, 3) for c in to_rgba(colour()))
+            except (TypeError, ValueError):  # an array of colours: not one meaning
+                return ()
+    return ()
+
+
+def _panel_tag(ax: Any, fig: Figure) -> str:
+    """How the figure names a panel: its title's leading "(b)", else its letter by order."""
+    match = re.match(r"\s*(\([a-z]\))", ax.get_title())
+    if match:
+        return match.group(1)
+    return f"({'abcdefghijklmnopqrstuvwxyz'[fig.axes.index(ax) % 26]})"
 
 
 def _turn_crowded_tick_labels(fig: Figure) -> None:
