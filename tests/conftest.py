@@ -70,6 +70,21 @@ def pytest_report_header(config: pytest.Config) -> str:
             f"{ENVIRONMENT_FILE} decides pictures)")
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``-n``, work stealing instead of xdist's default ``load``: ``load`` hands each
+    worker a block of consecutive tests first, and the first block holds every golden test,
+    so one worker drew them all while the other ran the unit tests and waited. A worker out
+    of tests takes half of what another has not started. An explicit ``--dist`` is kept."""
+    explicit = any(arg == "--dist" or arg.startswith("--dist=")
+                   for arg in config.invocation_params.args)
+    if explicit or config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import WorkStealingScheduling
+
+    return WorkStealingScheduling(config, log)
+
+
 def _marked_slow_as_a_whole(module: Path) -> bool:
     """Whether ``module`` sets ``pytestmark = pytest.mark.slow`` (or a list holding it) at its
     top level: then every test in it is slow. Read from its source, not imported."""
