@@ -89,9 +89,12 @@ def _marked_slow_as_a_whole(module: Path) -> bool:
     """Whether ``module`` sets ``pytestmark = pytest.mark.slow`` (or a list holding it) at its
     top level: then every test in it is slow. Read from its source, not imported."""
     try:
-        tree = ast.parse(module.read_bytes(), filename=str(module))
+        source = module.read_bytes()
+        tree = ast.parse(source, filename=str(module)) if b"pytestmark" in source else None
     except (OSError, SyntaxError, ValueError):
         return False  # collected as usual, and pytest reports what is wrong with it
+    if tree is None:
+        return False
     for node in tree.body:
         if not (isinstance(node, ast.Assign) and any(
                 isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)):
