@@ -93,15 +93,14 @@ def _marked_slow_as_a_whole(module: Path) -> bool:
         tree = ast.parse(source, filename=str(module)) if b"pytestmark" in source else None
     except (OSError, SyntaxError, ValueError):
         return False  # collected as usual, and pytest reports what is wrong with it
-    if tree is None:
-        return False
-    for node in tree.body:
-        if not (isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)):
-            continue
-        marks = node.value.elts if isinstance(node.value, (ast.List, ast.Tuple)) else [node.value]
-        return any(ast.unparse(mark) == "pytest.mark.slow" for mark in marks)
-    return False
+    slow = False  # the last assignment is the one pytest reads
+    for node in tree.body if tree is not None else []:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets):
+            value = node.value
+            marks = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
+            slow = any(ast.unparse(mark) == "pytest.mark.slow" for mark in marks)
+    return slow
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
