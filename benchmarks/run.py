@@ -1,7 +1,7 @@
 """Benchmark the figure build against the seed scripts on the same generated results.
 
 usage: python benchmarks/run.py [--runs N] [--user-runs N] [--epochs N] [--scale-runs N]
-                                [--scale-epochs N] [--seeds DIR]
+                                [--scale-epochs N] [--seeds DIR] [--tier]
 
 In one run, alternating the commands over N rounds (machines are noisy), it times:
 the five seed scripts in sequence (how the figures were made before), ``figures extract`` +
@@ -10,7 +10,8 @@ the five seed scripts in sequence (how the figures were made before), ``figures 
 one figure's data changed, and ``pytest --mpl`` with the environment ready; then the time from
 a save of one figdata file to ``figures watch``'s line for its rebuild. It prints medians,
 ratios to the seed scripts and peak memory (max RSS of the command's processes), and the
-suite's ratio to ``figures build --force``.
+suite's ratio to ``figures build --force``. ``--tier`` times only those two, alternating:
+the default test tier (exactly what ``nox -s tests`` runs) against a forced full build.
 
 Then what an author types, in a fresh ``git clone`` of this repository (its committed
 noxfile, packages from the installer's local cache): a first and a second ``nox -s figures``
@@ -40,8 +41,10 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 PY = sys.executable
 
 
-def timed(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MiB) of ``cmd`` and its children."""
+def timed(cmd: list[str], cwd: Path | None = None,
+          env: dict | None = None) -> tuple[float, float, float]:
+    """Wall seconds, peak RSS (MiB) and CPU seconds (user + system) of ``cmd`` and its
+    children (on a shared machine the CPU seconds move less with the load than the wall)."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
@@ -52,7 +55,7 @@ def timed(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> t
     if proc.returncode != 0:
         raise SystemExit(f"benchmark: {' '.join(cmd)} failed ({proc.returncode}):\n{stderr}")
     # On Linux the child's ru_maxrss covers the largest of it and its waited-for children.
-    return elapsed, usage.ru_maxrss / 1024
+    return elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def seed_scripts(root: Path, seeds: Path) -> list[list[str]]:
@@ -61,19 +64,23 @@ def seed_scripts(root: Path, seeds: Path) -> list[list[str]]:
 
 
 
-def run_sequence(cmds: list[list[str]]) -> tuple[float, float]:
-    total, peak = 0.0, 0.0
+def run_sequence(cmds: list[list[str]]) -> tuple[float, float, float]:
+    total, peak, cpu = 0.0, 0.0, 0.0
     for cmd in cmds:
-        seconds, rss = timed(cmd)
-        total, peak = total + seconds, max(peak, rss)
-    return total, peak
+        seconds, rss, used = timed(cmd)
+        total, peak, cpu = total + seconds, max(peak, rss), cpu + used
+    return total, peak, cpu
 
 
 #: What an author runs after an edit (``nox -s tests``): the golden tests and the fast tier.
 TESTS_ROW = "pytest -m 'not slow' (as nox -s tests)"
+#: The command of ``nox -s tests`` (noxfile.py), HTML summary included.
+TESTS_CMD = [PY, "-m", "pytest", "--mpl", "--mpl-generate-summary=html", "-q", "-p",
+             "no:cacheprovider", "-n", "auto", "-m", "not slow"]
+FORCE_ROW = "figures build --force (all)"
 
 
-def build_benchmarks(runs: int, epochs: int, seeds: Path) -> None:
+def build_benchmarks(runs: int, epochs: int, seeds: Path, *, tier_only: bool = False) -> None:
     from figures.extract.synthetic import generate
 
     work = Path(tempfile.mkdtemp(prefix="bench-"))
@@ -107,36 +114,47 @@ def build_benchmarks(runs: int, epochs: int, seeds: Path) -> None:
         "seed scripts (5, in sequence)": lambda: run_sequence(seed_scripts(seed_root, seeds)),
         "figures extract + build (all)": full,
         "figures make RESULTS (one process)": make,
-        "figures build --force (all)": lambda: timed(
+        FORCE_ROW: lambda: timed(
             [*cli, "build", "--force", "--figdata", str(figdata), "--out", str(out)]),
         "no-op rebuild": lambda: timed([*cli, "build", "--figdata", str(figdata), "--out",
                                         str(out)]),
         "rebuild, one figure's data changed": one_changed,
-        TESTS_ROW: lambda: timed(
-            [PY, "-m", "pytest", "--mpl", "-q", "-p", "no:cacheprovider", "-n", "auto",
-             "-m", "not slow"], cwd=ROOT),
+        TESTS_ROW: lambda: timed(TESTS_CMD, cwd=ROOT),
     }
+    if tier_only:
+        full()  # the figdata and out folders the forced build works on
+        cases = {name: cases[name] for name in (FORCE_ROW, TESTS_ROW)}
     times: dict[str, list[float]] = {k: [] for k in cases}
+    cpus: dict[str, list[float]] = {k: [] for k in cases}
     peaks: dict[str, float] = dict.fromkeys(cases, 0.0)
     for round_ in range(runs):
         for name, case in cases.items():
-            seconds, rss = case()
+            seconds, rss, cpu = case()
             times[name].append(seconds)
+            cpus[name].append(cpu)
             peaks[name] = max(peaks[name], rss)
         print(f"round {round_ + 1}/{runs} done", file=sys.stderr)
-    watch_name = "figures watch: save -> rebuilt line"
-    times[watch_name] = watch_rebuilds(cli, figdata, out, changed, runs)
-    peaks[watch_name] = float("nan")
-    base = statistics.median(times["seed scripts (5, in sequence)"])
-    print(f"\n{epochs}-epoch synthetic results, {runs} alternating rounds, {os.cpu_count()} cores")
-    print(f"{'command':40s} {'median s':>9s} {'min s':>7s} {'× seeds':>8s} {'peak MiB':>9s}")
+    if not tier_only:
+        watch_name = "figures watch: save -> rebuilt line"
+        times[watch_name] = watch_rebuilds(cli, figdata, out, changed, runs)
+        peaks[watch_name] = float("nan")
+        cpus[watch_name] = [float("nan")]
+    base_row = FORCE_ROW if tier_only else "seed scripts (5, in sequence)"
+    base = statistics.median(times[base_row])
+    print(f"\n{epochs}-epoch synthetic results, {runs} alternating rounds, {os.cpu_count()} cores, "
+          f"1-minute load {os.getloadavg()[0]:.2f} at the end")
+    ratio_to = "× force" if tier_only else "× seeds"
+    print(f"{'command':40s} {'median s':>9s} {'min s':>7s} {ratio_to:>8s} {'peak MiB':>9s} "
+          f"{'CPU s':>7s}")
     for name, seconds in times.items():
         median = statistics.median(seconds)
         print(f"{name:40s} {median:9.2f} {min(seconds):7.2f} {median / base:8.3f} "
-              f"{peaks[name]:9.0f}")
-    force = statistics.median(times["figures build --force (all)"])
+              f"{peaks[name]:9.0f} {statistics.median(cpus[name]):7.2f}")
+    force = statistics.median(times[FORCE_ROW])
     ratio = statistics.median(times[TESTS_ROW]) / force
-    print(f"{TESTS_ROW} / figures build --force: {ratio:.2f} (medians of the same rounds)")
+    cpu_ratio = statistics.median(cpus[TESTS_ROW]) / statistics.median(cpus[FORCE_ROW])
+    print(f"{TESTS_ROW} / figures build --force: {ratio:.2f} (medians of the same rounds); "
+          f"CPU seconds: {cpu_ratio:.2f}")
     shutil.rmtree(work, ignore_errors=True)
 
 
@@ -269,6 +287,9 @@ def scale_benchmark(n_runs: int, epochs: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="rounds (0: scale step only)")
+    parser.add_argument("--tier", action="store_true",
+                        help="only the default test tier (nox -s tests) against figures build "
+                             "--force, alternating; no seed scripts, no fresh clone, no scale step")
     parser.add_argument("--seeds", type=Path, default=SEEDS, metavar="DIR",
                         help="the seed scripts (next to them: tools/run_seed.sh)")
     parser.add_argument("--user-runs", type=int, default=1,
@@ -277,6 +298,9 @@ def main() -> int:
     parser.add_argument("--scale-runs", type=int, default=40)
     parser.add_argument("--scale-epochs", type=int, default=2000)
     args = parser.parse_args()
+    if args.tier:
+        build_benchmarks(args.runs or 1, args.epochs, args.seeds, tier_only=True)
+        return 0
     if not args.seeds.is_dir():
         print(f"benchmark: the seed scripts are not at {args.seeds} (--seeds)", file=sys.stderr)
         return 2

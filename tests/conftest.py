@@ -10,6 +10,7 @@ folder of this run that they share; a lock makes the others wait for the one doi
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import hashlib
 import io
@@ -17,6 +18,7 @@ import json
 import os
 import re
 import shutil
+import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -44,9 +46,19 @@ def venue_baseline_name(venue: str, figure: str) -> str:
 OFF_REFERENCE = pytest.StashKey[str | None]()
 
 
+def fast_tier(config: pytest.Config) -> bool:
+    """Whether this run is the default tier, ``-m "not slow"`` (``nox -s tests``)."""
+    return (config.getoption("markexpr", "") or "").strip() == "not slow"
+
+
 def pytest_configure(config: pytest.Config) -> None:
     recorded = json.loads((REPO / ENVIRONMENT_FILE).read_text(encoding="utf-8"))
     config.stash[OFF_REFERENCE] = mismatch(recorded)
+    # Hypothesis is used by slow tests only (tests/unit/test_fuzz.py); its pytest plugin
+    # imports the whole library at the end of every run (~0.5 s) to look for files it wrote.
+    hypothesis_plugin = config.pluginmanager.get_plugin("hypothesispytest")
+    if fast_tier(config) and hypothesis_plugin is not None and "hypothesis" not in sys.modules:
+        config.pluginmanager.unregister(hypothesis_plugin)
 
 
 def pytest_report_header(config: pytest.Config) -> str:
@@ -56,6 +68,51 @@ def pytest_report_header(config: pytest.Config) -> str:
     return (f"golden images: NOT the reference environment: {problem}; image comparisons "
             "are skipped, every other test runs (the reference environment in "
             f"{ENVIRONMENT_FILE} decides pictures)")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``-n``, work stealing instead of xdist's default ``load``: ``load`` hands each
+    worker a block of consecutive tests first, and the first block holds every golden test,
+    so one worker drew them all while the other ran the unit tests and waited. A worker out
+    of tests takes half of what another has not started. An explicit ``--dist`` is kept."""
+    explicit = any(arg == "--dist" or arg.startswith("--dist=")
+                   for arg in config.invocation_params.args)
+    if explicit or config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import WorkStealingScheduling
+
+    return WorkStealingScheduling(config, log)
+
+
+def _marked_slow_as_a_whole(module: Path) -> bool:
+    """Whether ``module`` sets ``pytestmark = pytest.mark.slow`` (or a list holding it) at its
+    top level: then every test in it is slow. Read from its source, not imported."""
+    try:
+        source = module.read_bytes()
+        tree = ast.parse(source, filename=str(module)) if b"pytestmark" in source else None
+    except (OSError, SyntaxError, ValueError):
+        return False  # collected as usual, and pytest reports what is wrong with it
+    slow = False  # the last assignment is the one pytest reads
+    for node in tree.body if tree is not None else []:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets):
+            value = node.value
+            marks = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
+            slow = any(ast.unparse(mark) == "pytest.mark.slow" for mark in marks)
+    return slow
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """With ``-m "not slow"`` (``nox -s tests``), a test module marked slow as a whole is not
+    imported at all: each of its tests would be deselected anyway, and importing it (the
+    command-line tests, Hypothesis) would cost every xdist worker time before its first test.
+    ``-m slow`` and a run without ``-m`` collect it as usual."""
+    if not fast_tier(config):
+        return None
+    if collection_path.suffix != ".py" or not collection_path.name.startswith("test_"):
+        return None
+    return True if _marked_slow_as_a_whole(collection_path) else None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _build_for_venue(args: argparse.Namespace) -> int:
-    """``build --venue V``: every figure laid out for V's page (figures/outputs/venue.py)."""
+    """``build --venue V``: every figure laid out for V's page (figures/outputs/venue/)."""
     from figures.outputs.venue import VenueSpec
     from figures.preflight.venues import get_venue
 

@@ -30,14 +30,23 @@ def get(doc: Any, key: str, file: str, where: str = "") -> Any:
     return doc[key]
 
 
+def number_problem(value: Any, *, positive: bool = False) -> str | None:
+    """What is wrong with ``value`` as a finite number (> 0 when bound for a log axis), in
+    the words every check uses (the schema language's too); None when nothing is."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return f"expected a number, got {type_name(value)}"
+    if not math.isfinite(value):
+        return f"expected a finite number, got {value}"
+    if positive and value <= 0:
+        return f"expected a positive number for a log axis, got {value}"
+    return None
+
+
 def number(value: Any, file: str, where: str, *, positive: bool = False) -> float:
     """A finite float (and > 0 when bound for a log axis)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise FigureDataError(file, where, f"expected a number, got {type_name(value)}")
-    if not math.isfinite(value):
-        raise FigureDataError(file, where, f"expected a finite number, got {value}")
-    if positive and value <= 0:
-        raise FigureDataError(file, where, f"expected a positive number for a log axis, got {value}")
+    problem = number_problem(value, positive=positive)
+    if problem is not None:
+        raise FigureDataError(file, where, problem)
     return float(value) if isinstance(value, float) else value
 
 

@@ -114,9 +114,9 @@ class Watcher:
 
         known = {spec.name: spec for spec in self.specs}
         # only the name matters here (the files it reads); its outputs are the rebuild's,
-        # which read the registry anew (a stand-in, as a FigureSpec refuses no outputs)
-        stand_in = (Output("png", 100),)
-        self.specs = [known.get(name) or FigureSpec(name, stand_in) for name in names]
+        # which reads the registry anew: a stand-in one keeps the entry valid
+        self.specs = [known.get(name) or FigureSpec(name, (Output("png", 100),))
+                      for name in names]
         self.remap()
         lines = [f"new figure {spec.name} in {REGISTRY_SHOWN}: building it; {spec.shown_path} "
                  f"and {shown(spec.figdata_path(self.figdata_dir))} are watched from now on"

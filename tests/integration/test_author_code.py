@@ -143,7 +143,7 @@ def test_a_print_in_a_figure_module_goes_to_stderr_not_into_the_macros(project):
     ("SCHEMA = Record(", "render = 5\nSCHEMA = Record(",
      "render: is int, not a function: define def render(data) -> Figure"),
     ("SCHEMA = Record(", "SCHEMA = dict(", ("SCHEMA: is dict, not a schema: build it from "
-     "figures/data/schema.py (Record({...}), ListOf(...), Number(...))")),
+     "figures/data/schema/ (Record({...}), ListOf(...), Number(...))")),
     ("    fig.tight_layout()\n    return fig", "    fig.set_size_inches(1920, 1080)\n    return fig",
      ("render: returned a figure of 1920 x 1080 in, more than 60 in a side: figsize is in "
      "inches, e.g. figsize=(10, 6), not pixels")),

@@ -27,6 +27,9 @@ from figures.errors import FigureDataError
 from figures.outputs.render import save
 from figures.registry import FIGURES, FigureSpec
 
+#: Each example renders a figure: the whole module is in the slow tier (and `nox -s fuzz`).
+pytestmark = pytest.mark.slow
+
 EXAMPLES = int(os.environ.get("FIGURES_FUZZ_EXAMPLES", "2"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=EXAMPLES <= 20,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -176,7 +179,6 @@ def outcome(spec: FigureSpec, data: dict[str, Any]) -> str | None:
     return None
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("spec", FIGURES, ids=[s.name for s in FIGURES])
 def test_schema_derived_figdata_renders_or_is_one_line(spec):
     @FUZZ

@@ -156,6 +156,7 @@ def test_the_context_of_a_long_line_without_boundaries_is_bounded():
     assert len(doc.context(found)) <= 2 * 300 + 2
 
 
+@pytest.mark.slow  # 40,000 tables: a second or more, even linear
 def test_many_tables_are_checked_in_linear_time():
     # each \begin{tabular} once searched the rest of the source for its \end: 40,000 unended
     # tables took about a minute; linear, they take a second or two

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from figures.data.checks import type_name
+from figures.data.checks import number_problem, type_name
 from figures.data.schema.base import MAX_MAGNITUDE, Schema
 from figures.data.text import MAX_TEXT_LENGTH, MAX_TEXT_LINES, excerpt, text_problems
 from figures.errors import unprintable_class
@@ -29,12 +28,9 @@ class Number(Schema):
     whole: bool = False
 
     def problems(self, value, where):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            yield where, f"expected a number, got {type_name(value)}"
-        elif not math.isfinite(value):
-            yield where, f"expected a finite number, got {value}"
-        elif self.positive and value <= 0:
-            yield where, f"expected a positive number for a log axis, got {value}"
+        problem = number_problem(value, positive=self.positive)
+        if problem is not None:
+            yield where, problem
         elif self.whole and not float(value).is_integer():
             yield where, f"expected a whole number, got {value:g}"
         elif self.smallest is not None and value != 0 and abs(value) < self.smallest:
