@@ -72,6 +72,10 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         except (FigureDataError, OSError) as exc:
             results[spec.name] = failure(spec.name, exc)
             continue
+        over = _output_over_an_input(spec, figdata_dir, out_dir)
+        if over is not None:
+            results[spec.name] = failure(spec.name, over)
+            continue
         recorded = state.get(spec.name)
         recorded = recorded if isinstance(recorded, dict) else {}
         outputs = {n: file_hash(out_dir / n) for n in spec.output_names()}
@@ -105,3 +109,23 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         except OSError as exc:
             raise os_error(exc, state_path) from None
     return [results[spec.name] for spec in specs]
+
+
+def _output_over_an_input(spec: FigureSpec, figdata_dir: Path,
+                          out_dir: Path) -> FigureDataError | None:
+    """An output file that is a link into our inputs (``build/figures/x.png`` linked to
+    ``baseline/x.png``, the golden image, or to a figdata file): a save writes through a link,
+    so it is refused, naming the link. A link elsewhere (into the paper) is written through."""
+    from figures.cli.common import input_folder_of
+
+    for name in spec.output_names():
+        target = out_dir / name
+        if not target.is_symlink():
+            continue
+        inside = input_folder_of(target, figdata_dir)
+        if inside is not None:
+            return FigureDataError(str(target), None, (
+                f"is a link to {target.resolve()}, inside {inside}; the build would write "
+                "over it. Remove the link (the build then writes a file in its place)"))
+    return None
+

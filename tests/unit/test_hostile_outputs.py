@@ -174,3 +174,25 @@ def test_macros_into_another_case_of_the_package_is_refused(tmp_path, capsys, ch
     assert cli.main(["macros", "--out", str(other_case / "paper" / "macros.tex")]) == 2
     assert "is inside the figures package" in capsys.readouterr().err
     assert not (checkout / "figures" / "paper" / "macros.tex").exists()
+
+
+def test_a_built_file_that_links_into_the_inputs_is_not_written_through(tmp_path):
+    """Hostile: build/figures/cifar_summary.png a link to baseline/cifar_summary.png (or to
+    the figure's own figdata file): the build saved through the link, over the golden image
+    (over the JSON). That figure is refused now, naming the link (the others build)."""
+    from figures.outputs.build import build
+    from figures.registry import BY_NAME
+
+    figdata_dir, out = tmp_path / "figdata", tmp_path / "out"
+    figdata_dir.mkdir()
+    out.mkdir()
+    data = (REPO / "figdata" / "cifar_summary.json").read_bytes()
+    (figdata_dir / "cifar_summary.json").write_bytes(data)
+    (out / "cifar_summary.png").symlink_to(figdata_dir / "cifar_summary.json")
+    (result,) = build([BY_NAME["cifar_summary"]], figdata_dir, out, jobs=1)
+    assert result.status == "failed"
+    assert result.line.startswith(
+        f"cifar_summary: {out / 'cifar_summary.png'}: is a link to "
+        f"{figdata_dir / 'cifar_summary.json'}, inside the figdata folder {figdata_dir}; the "
+        "build would write over it. Remove the link")
+    assert (figdata_dir / "cifar_summary.json").read_bytes() == data
