@@ -49,6 +49,9 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
                   jobs: int | None, force: bool, stamp: bool,
                   rc: dict[str, Any] | None, variant: str) -> list[Result]:
     state_path = out_dir / STATE_FILE
+    over = _link_into_inputs(state_path, figdata_dir)
+    if over is not None:
+        raise over
     try:
         state = json.loads(read_bytes(state_path))
     except (FigureDataError, ValueError):
@@ -116,16 +119,21 @@ def _output_over_an_input(spec: FigureSpec, figdata_dir: Path,
     """An output file that is a link into our inputs (``build/figures/x.png`` linked to
     ``baseline/x.png``, the golden image, or to a figdata file): a save writes through a link,
     so it is refused, naming the link. A link elsewhere (into the paper) is written through."""
-    from figures.cli.common import input_folder_of
-
     for name in spec.output_names():
-        target = out_dir / name
-        if not target.is_symlink():
-            continue
-        inside = input_folder_of(target, figdata_dir)
-        if inside is not None:
-            return FigureDataError(str(target), None, (
-                f"is a link to {target.resolve()}, inside {inside}; the build would write "
-                "over it. Remove the link (the build then writes a file in its place)"))
+        over = _link_into_inputs(out_dir / name, figdata_dir)
+        if over is not None:
+            return over
     return None
 
+
+def _link_into_inputs(target: Path, figdata_dir: Path) -> FigureDataError | None:
+    from figures.cli.common import input_folder_of
+
+    if not target.is_symlink():
+        return None
+    inside = input_folder_of(target, figdata_dir)
+    if inside is None:
+        return None
+    return FigureDataError(str(target), None, (
+        f"is a link to {target.resolve()}, inside {inside}; the build would write over it. "
+        "Remove the link (the build then writes a file in its place)"))

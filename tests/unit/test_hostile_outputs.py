@@ -196,3 +196,37 @@ def test_a_built_file_that_links_into_the_inputs_is_not_written_through(tmp_path
         f"{figdata_dir / 'cifar_summary.json'}, inside the figdata folder {figdata_dir}; the "
         "build would write over it. Remove the link")
     assert (figdata_dir / "cifar_summary.json").read_bytes() == data
+
+
+def test_a_lock_file_that_is_a_link_empties_nothing(tmp_path):
+    """Hostile: build/figures/.build.lock a link to the paper's main.tex: the build opened it
+    through the link and wrote its process id there, emptying the paper."""
+    from figures.errors import FigureDataError
+    from figures.outputs.lock import locked
+
+    paper = tmp_path / "main.tex"
+    paper.write_text("\\documentclass{article}\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / ".build.lock").symlink_to(paper)
+    with pytest.raises(FigureDataError, match=r"\.build\.lock: is a link: the build's lock is "
+                                              r"a file of its own"), locked(out):
+        pass
+    assert paper.read_text() == "\\documentclass{article}\n"
+
+
+def test_a_build_state_that_links_into_the_inputs_is_not_written_through(tmp_path):
+    from figures.errors import FigureDataError
+    from figures.outputs.build import build
+    from figures.registry import BY_NAME
+
+    figdata_dir, out = tmp_path / "figdata", tmp_path / "out"
+    figdata_dir.mkdir()
+    out.mkdir()
+    data = (REPO / "figdata" / "cifar_summary.json").read_bytes()
+    (figdata_dir / "cifar_summary.json").write_bytes(data)
+    (out / ".build-state.json").symlink_to(figdata_dir / "cifar_summary.json")
+    with pytest.raises(FigureDataError, match=r"\.build-state\.json: is a link to .*, inside "
+                                              r"the figdata folder"):
+        build([BY_NAME["cifar_summary"]], figdata_dir, out, jobs=1)
+    assert (figdata_dir / "cifar_summary.json").read_bytes() == data
