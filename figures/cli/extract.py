@@ -11,6 +11,7 @@ from pathlib import Path
 from figures.cli.common import (
     add_figdata,
     each_figure,
+    input_folder_of,
     path_arg,
     refuse_figdata_in_inputs,
     select,
@@ -47,6 +48,10 @@ def extract(results: Path, figdata_dir: Path, names: Sequence[str] = (), *,
 
     def action(spec: FigureSpec) -> str:
         path = spec.figdata_path(figdata_dir)
+        inside = input_folder_of(path, None) if path.is_symlink() else None
+        if inside is not None:  # written through a link: over a golden fixture, say
+            raise FigureDataError(str(path), None, f"is a link to {path.resolve()}, inside "
+                                  f"{inside}; extract would write over it. Remove the link")
         if not spec.extract:
             raise FigureDataError(str(path), None, "paper values only, no log sources to "
                                   "extract; edit this file by hand")

@@ -230,3 +230,22 @@ def test_a_build_state_that_links_into_the_inputs_is_not_written_through(tmp_pat
                                               r"the figdata folder"):
         build([BY_NAME["cifar_summary"]], figdata_dir, out, jobs=1)
     assert (figdata_dir / "cifar_summary.json").read_bytes() == data
+
+
+def test_extract_does_not_write_through_a_figdata_link_into_the_tests(tmp_path, capsys):
+    """Hostile: figdata/cifar_summary.json a link to tests/fixtures/cifar_summary.json (one
+    copy of the data, say): extract replaced the golden fixture through it."""
+    from figures.cli.extract import extract
+
+    fixture = REPO / "tests" / "fixtures" / "cifar_summary.json"
+    before = fixture.read_bytes()
+    figdata_dir = tmp_path / "figdata"
+    figdata_dir.mkdir()
+    (figdata_dir / "cifar_summary.json").symlink_to(fixture)
+    (tmp_path / "results").mkdir()
+    assert extract(tmp_path / "results", figdata_dir, ["cifar_summary"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: cifar_summary: {figdata_dir / 'cifar_summary.json'}: is a "
+                          f"link to {fixture}, inside the tests' folder tests/; extract would "
+                          "write over it")
+    assert fixture.read_bytes() == before
