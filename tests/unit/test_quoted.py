@@ -60,6 +60,20 @@ def macros(capsys, figdata_dir: Path, out: Path) -> tuple[int, str]:
      "quoted[8].macro: \\vec is already defined by LaTeX"),
     (lambda d: d["quoted"].append({**ENTRY, "macro": "fi"}),
      "quoted[8].macro: \\fi is already defined by LaTeX"),
+    # hostile pass 5: names of the usual packages a paper loads (soul's \hl, amsthm, bm,
+    # todonotes, multirow, xcolor) passed, and \newcommand stopped the paper's build
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "hl"}),
+     "quoted[8].macro: \\hl is already defined by LaTeX"),
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "bm"}),
+     "quoted[8].macro: \\bm is already defined by LaTeX"),
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "qedhere"}),
+     "quoted[8].macro: \\qedhere is already defined by LaTeX"),
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "todo"}),
+     "quoted[8].macro: \\todo is already defined by LaTeX"),
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "multirow"}),
+     "quoted[8].macro: \\multirow is already defined by LaTeX"),
+    (lambda d: d["quoted"].append({**ENTRY, "macro": "textcolor"}),
+     "quoted[8].macro: \\textcolor is already defined by LaTeX"),
     (lambda d: d["quoted"].append({**ENTRY, "macro": "endResult"}),  # LaTeX refuses \end...
      ("quoted[8].macro: is 'endResult', expected a LaTeX macro name: letters only, not "
      "starting with end")),
