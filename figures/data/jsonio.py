@@ -134,20 +134,23 @@ def parse_json(text: str, name: str) -> Any:
 
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_INNERMOST = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}")
 
 
 def _too_deep(text: str) -> bool:
     """Does ``text`` nest arrays and objects deeper than ``MAX_DEPTH``? Strings are dropped,
-    then innermost pairs removed one level per pass (a few fast passes for real files)."""
+    then the depth after each bracket is summed up at once (numpy): linear in the file's size.
+    (Removing innermost pairs one level per pass took 10 s on 8 MB of brackets 199 deep.)"""
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return False
-    structure = _STRING.sub("", text)
-    for _ in range(MAX_DEPTH + 1):
-        structure, removed = _INNERMOST.subn("", structure)
-        if not removed:
-            return False
-    return True
+    import numpy as np
+
+    structure = _STRING.sub("", text).encode("utf-8", "surrogatepass")
+    codes = np.frombuffer(structure, dtype=np.uint8)
+    brackets = codes[(codes == 0x5B) | (codes == 0x7B) | (codes == 0x5D) | (codes == 0x7D)]
+    if not brackets.size:
+        return False
+    steps = np.where((brackets == 0x5B) | (brackets == 0x7B), 1, -1).astype(np.int64)
+    return int(np.cumsum(steps).max()) > MAX_DEPTH
 
 
 def sha256_of(path: Path) -> str:

@@ -73,6 +73,20 @@ def test_hostile_json_is_one_line(text, message):
     assert parse_error(text).startswith(message)
 
 
+@pytest.mark.slow
+def test_the_nesting_check_is_linear_in_the_file():
+    """Hostile: 8 MB of arrays 199 deep (one level too many with the file's own two) took
+    10 s to refuse: one regular-expression pass over the file per level. Summed at once now
+    (about 0.4 s; the bound leaves room for a loaded machine)."""
+    import time
+
+    text = '{"a": [' + ",".join(["[" * 199 + "]" * 199] * 20_000) + "]}"
+    started = time.monotonic()
+    assert parse_error(text) == "f.json: nested deeper than 200 levels"
+    assert time.monotonic() - started < 4
+    assert jsonio.parse_json('{"a": [' + "[" * 198 + "]" * 198 + "]}", "f.json")
+
+
 def test_brackets_inside_strings_do_not_count_as_nesting():
     text = json.dumps({"label": "[" * 1000, "x": [[[1]]]})
     assert jsonio.parse_json(text, "f.json")["label"] == "[" * 1000
