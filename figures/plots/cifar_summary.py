@@ -59,7 +59,7 @@ def render(data: dict[str, Any]) -> Figure:
     x = np.arange(len(methods))
     bars = ax.bar(x, means, SUMMARY_BAR_WIDTH, yerr=stds, color=[COLORS[m] for m in methods],
                   capsize=BAR_CAPSIZE, alpha=SUMMARY_BAR_ALPHA)
-    epochs = "–".join(str(n) for n in data["epoch_counts"])
+    epochs = "–".join(str(int(n)) for n in data["epoch_counts"])  # 100.0 is 100 epochs
     ax.set_ylabel("Test Accuracy", fontsize=13)
     ax.set_title(f"CIFAR-10 Test Accuracy ({seed_count(data['seeds'])}, {epochs} epochs)",
                  fontsize=14)

@@ -226,3 +226,16 @@ def test_what_the_figure_cannot_show_is_refused_naming_the_key(name, change, mes
     # several series may be too long at once: the file's every problem is on the one line
     assert line.startswith(f"figdata/{name}.json: ")
     assert f": {message}" in line
+
+
+def test_a_whole_epoch_count_written_as_a_float_is_drawn_as_a_whole_number():
+    """Hostile pass B: the schema accepts 100.0 as a whole number; the title read "100.0
+    epochs"."""
+    doc = json.loads((REPO / "figdata" / "cifar_summary.json").read_text())
+    doc["data"]["epoch_counts"] = [float(n) for n in doc["data"]["epoch_counts"]]
+    spec = BY_NAME["cifar_summary"]
+    spec.schema.check(doc["data"], "cifar_summary.json")
+    fig = spec.render(doc["data"])
+    title = fig.axes[0].get_title()
+    assert ".0 epochs" not in title
+    assert f"{int(doc['data']['epoch_counts'][0])} epochs" in title or "–" in title
