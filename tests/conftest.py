@@ -18,6 +18,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import warnings
 from collections.abc import Iterator
@@ -37,6 +38,15 @@ FIXTURES = REPO / "tests" / "fixtures"
 #: two-column conference's 6.75 in text and a one-column one's 5.5 in.
 VENUES = ("icml", "neurips")
 VENUE_BASELINES = REPO / "baseline" / "venues"
+
+
+def run_figures_in(root: Path, *argv: str) -> tuple[int, str, str]:
+    """``python -m figures ARGV`` in a copy of the project at ``root`` (its own package, no
+    bytecode written): the exit status, stdout and stderr."""
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = subprocess.run([sys.executable, "-m", "figures", *argv], cwd=root, env=env,
+                          capture_output=True, text=True, check=False, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
 
 
 def venue_baseline_name(venue: str, figure: str) -> str:

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 
 import pytest
-from conftest import REPO
+from conftest import REPO, run_figures_in
 
 from figures.cli import main as cli
 
@@ -83,12 +80,6 @@ def checkout(tmp_path):
     return tmp_path
 
 
-def run_in(root, *argv):
-    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
-    proc = subprocess.run([sys.executable, "-m", "figures", *argv], cwd=root, env=env,
-                          capture_output=True, text=True, check=False, timeout=120)
-    return proc.returncode, proc.stdout, proc.stderr
-
 
 def snapshot(root):
     return {p: p.read_bytes() for p in root.rglob("*") if p.is_file()
@@ -115,7 +106,7 @@ def test_a_build_into_a_folder_of_inputs_is_refused_before_anything_is_drawn(
     file has its golden image's name)."""
     (checkout / "link").symlink_to(checkout / "baseline")
     before = snapshot(checkout)
-    status, out, err = run_in(checkout, *argv)
+    status, out, err = run_figures_in(checkout, *argv)
     assert (status, out) == (2, "")
     option = next(a for a in argv if a in ("--out", "--camera-ready-out"))
     assert err.startswith(f"error: {option} {argv[argv.index(option) + 1]}: is {what}")
