@@ -98,20 +98,18 @@ def _figure_quoted(spec: FigureSpec, figdata_dir: Path,
     # a path naming a number) are checked as the build checks them
     doc = figdata.load(path, spec.name, spec.schema)
     mine: list[tuple[Quoted, str]] = []
-    here: dict[str, str] = {}
     for i, entry in enumerate(doc.get("quoted", [])):
         where = f"quoted[{i}]"
         value = quoted_value(doc["data"], entry, where)[0]
         # paper literals kept beside synthetic data (PAPER_KEYS) are the paper's values
-        synthetic = (figdata.is_synthetic(doc)
-                     and entry["path"].split(".")[0] not in spec.paper_keys)
+        top_key = re.split(r"[.\[]", entry["path"], maxsplit=1)[0]
+        synthetic = figdata.is_synthetic(doc) and top_key not in spec.paper_keys
         place = f"{path}: {where}"
-        earlier = first_place.get(entry["macro"]) or here.get(entry["macro"])
-        if earlier is not None:
+        # (a macro quoted twice in one file is refused with the file's envelope)
+        if entry["macro"] in first_place:
             raise FigureDataError(str(path), f"{where}.macro", f"\\{entry['macro']} is "
-                                  f"already quoted at {earlier}; one name per value: rename "
-                                  "one of them")
-        here[entry["macro"]] = place
+                                  f"already quoted at {first_place[entry['macro']]}; one name "
+                                  "per value: rename one of them")
         mine.append((Quoted(spec.name, entry["macro"], float(value), entry["format"],
                             entry["note"], synthetic), place))
     return mine
