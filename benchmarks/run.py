@@ -11,7 +11,9 @@ one figure's data changed, and ``pytest --mpl`` with the environment ready; then
 a save of one figdata file to ``figures watch``'s line for its rebuild. It prints medians,
 ratios to the seed scripts and peak memory (max RSS of the command's processes), and the
 suite's ratio to ``figures build --force``. ``--tier`` times only those two, alternating:
-the default test tier (exactly what ``nox -s tests`` runs) against a forced full build.
+the default test tier (exactly what ``nox -s tests`` runs) against a forced full build, and,
+to show where the tier's floor is, the same command on its golden tests alone and on the tier
+without the venue golden tests.
 
 Then what an author types, in a fresh ``git clone`` of this repository (its committed
 noxfile, packages from the installer's local cache): a first and a second ``nox -s figures``
@@ -78,6 +80,12 @@ TESTS_ROW = "pytest -m 'not slow' (as nox -s tests)"
 TESTS_CMD = [PY, "-m", "pytest", "--mpl", "--mpl-generate-summary=html", "-q", "-p",
              "no:cacheprovider", "-n", "auto", "-m", "not slow"]
 FORCE_ROW = "figures build --force (all)"
+#: With ``--tier``, where the tier's floor is: its golden tests alone (the 18 default variants
+#: and the 20 venue layouts), and the tier without the venue layouts.
+GOLDEN_ROW = "  of which the golden tests alone"
+NO_VENUE_ROW = "  the tier without the venue goldens"
+GOLDEN_CMD = [*TESTS_CMD, "tests/golden"]
+NO_VENUE_CMD = [*TESTS_CMD, "--ignore", "tests/golden/test_venue_images.py"]
 
 
 def build_benchmarks(runs: int, epochs: int, seeds: Path, *, tier_only: bool = False) -> None:
@@ -120,10 +128,15 @@ def build_benchmarks(runs: int, epochs: int, seeds: Path, *, tier_only: bool = F
                                         str(out)]),
         "rebuild, one figure's data changed": one_changed,
         TESTS_ROW: lambda: timed(TESTS_CMD, cwd=ROOT),
+        GOLDEN_ROW: lambda: timed(GOLDEN_CMD, cwd=ROOT),
+        NO_VENUE_ROW: lambda: timed(NO_VENUE_CMD, cwd=ROOT),
     }
     if tier_only:
         full()  # the figdata and out folders the forced build works on
-        cases = {name: cases[name] for name in (FORCE_ROW, TESTS_ROW)}
+        cases = {name: cases[name]
+                 for name in (FORCE_ROW, TESTS_ROW, GOLDEN_ROW, NO_VENUE_ROW)}
+    else:
+        del cases[GOLDEN_ROW], cases[NO_VENUE_ROW]
     times: dict[str, list[float]] = {k: [] for k in cases}
     cpus: dict[str, list[float]] = {k: [] for k in cases}
     peaks: dict[str, float] = dict.fromkeys(cases, 0.0)
