@@ -80,6 +80,11 @@ def _build_for_venue(args: argparse.Namespace) -> int:
         raise UsageError("--venue builds embed TrueType already; drop --camera-ready")
     venue = get_venue(args.venue, args.venues)
     out = args.out or Path("build") / venue.key
+    for other, what in ((DEFAULT_OUT, "the default build"),
+                        (DEFAULT_CAMERA_READY_OUT, "the camera-ready build")):
+        if args.out is None and same_folder(out, other):
+            raise UsageError(f"--venue {venue.key} would build into {out}, the folder of "
+                             f"{what}: pass --out DIR (or rename the venue in --venues)")
     specs = [VenueSpec.of(spec, venue) for spec in select(args.names)]
     return build_figures(specs, args.figdata, out, jobs=args.jobs, force=args.force,
                          stamp=args.stamp, results=args.results, allow_stale=args.allow_stale,

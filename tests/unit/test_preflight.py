@@ -295,6 +295,27 @@ def test_a_bad_user_venue_file_is_one_line_naming_file_and_key(tmp_path, capsys,
     assert err.startswith(f"error: {path}: {key}")
 
 
+@pytest.mark.parametrize("key", ["figures", "camera-ready"])
+def test_a_venue_keyed_as_another_builds_folder_is_refused_before_drawing(
+        tmp_path, monkeypatch, capsys, key):
+    """build/figures is the default build's folder: a venue keyed ``figures`` would build
+    into it and the two builds would replace each other's files at every run."""
+    doc = json.loads(_user_venues(tmp_path).read_text(encoding="utf-8"))
+    path = tmp_path / "venues.json"
+    path.write_text(json.dumps({"venues": {key: doc["venues"]["myconf"]}}), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(["build", "--venue", key, "--venues", str(path), "--figdata",
+                     str(REPO / "figdata"), "cifar_summary"])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    which = "default" if key == "figures" else "camera-ready"
+    assert err.splitlines() == [(
+        f"error: --venue {key} would build into build/{key}, the folder of the {which} "
+        "build: pass --out DIR (or rename the venue in --venues)")]
+    assert not (tmp_path / "build").exists()
+
+
 def test_an_unknown_venue_is_one_line(capsys):
     assert cli.main(["check", "--venue", "nips1987"]) == 1
     err = capsys.readouterr().err
