@@ -45,7 +45,7 @@ from matplotlib.figure import Figure
 {logs_checks}from figures.data.schema import ListOf, Number, Record, Text
 {logs_results}from figures.style import DEFAULT_RC, new_figure, themed
 
-#: The shape of ``data``: constructors of figures/schema.py (Series, MapOf, ...).
+#: The shape of ``data``: constructors of figures/data/schema/ (Series, MapOf, ...).
 SCHEMA = Record(
     {{"title": Text(), "labels": ListOf(Text()), "values": ListOf(Number())}},
     same_length=[("labels", "values")],
@@ -71,8 +71,9 @@ def render(data: dict[str, Any]) -> Figure:
 LOGS_DOC = '''
 
 :func:`extract` builds ``data`` from a results tree (``figures extract RESULTS``); it reads
-files only through ``tree.load`` and the accessors of :mod:`figures.extract.results`, so every bad
-log is one line naming the file and the key, and ``figures status`` knows its sources.'''
+files only through ``tree.load`` (:mod:`figures.extract.results`) and the value checks of
+:mod:`figures.data.checks` (``get``, ``number``), so every bad log is one line naming the file
+and the key, and ``figures status`` knows its sources.'''
 LOGS_CHECKS = "from figures.data.checks import get, number\n"
 LOGS_RESULTS = "from figures.extract.results import ResultsTree\n"
 LOGS_CODE = '''
@@ -243,7 +244,8 @@ def new_figure(name: str, *, from_logs: bool = False, root: Path | None = None) 
         f"created {figdata_path}: placeholder data, kind synthetic-example until you replace it",
         f"created {fixture_path}: the golden test's data (keep it small)",
         f"registered {name} in {_shown(registry)}: {name}.pdf@300dpi, {name}.png@200dpi",
-        f"next: {go}figures build {name}; nox -s baselines (its golden image); pytest --mpl",
+        f"next: {go}figures build {name}; nox -s baselines (its golden images: default and "
+        "venue layouts); nox -s tests",
     ]
 
 

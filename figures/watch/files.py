@@ -46,7 +46,10 @@ def identities(dirs: Sequence[Path]) -> list[tuple[int, int] | None]:
 
 
 def folders(dirs: Sequence[Path]) -> str:
-    return " and ".join(f"{shown(d)}/" for d in dirs)
+    """The watched folders as a user reads them: a folder inside another is not named again
+    (``figdata/ and figures/``, not ``... figures/ and figures/plots/``)."""
+    top = [f"{shown(d)}/" for d in dirs if not any(o != d and d.is_relative_to(o) for o in dirs)]
+    return " and ".join([", ".join(top[:-1]), *top[-1:]] if len(top) > 1 else top)
 
 
 def shown(path: Path) -> str:

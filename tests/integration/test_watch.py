@@ -168,7 +168,8 @@ def project_copy(tmp_path, reference_build) -> Path:
 
 def test_watch_survives_a_broken_module_and_stops_cleanly_on_ctrl_c(project_copy):
     with Session(project_copy, SUMMARY, "--rebuild-timeout", "3") as session:
-        assert session.next_line().startswith("watching 1 figure(s) in figdata/ and figures/")
+        assert session.next_line() == ("watching 1 figure(s) in figdata/ and figures/ "
+                                       "(Ctrl-C stops)")
 
         module = project_copy / "figures" / "plots" / f"{SUMMARY}.py"
         good = module.read_text()
