@@ -60,10 +60,9 @@ def figures(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run every golden-image test and every fast test (``pytest --mpl -m "not slow"``), on
-    all cores: what to run after an edit.
+    """Run every golden-image test and every fast test, on all cores: run it after an edit.
 
-    Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/. The
+    ``pytest --mpl -m "not slow"``. Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/. The
     whole suite: ``nox -s tests slow_tests`` (CI runs both).
     """
     _install(session, "test")
@@ -73,8 +72,9 @@ def tests(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def slow_tests(session: nox.Session) -> None:
-    """Run the slow tier: end-to-end runs of the command line (often in a copy of the
-    project), the golden machinery's own checks, builds of every figure."""
+    """Run the slow tier: end-to-end runs, the golden machinery's own checks, full builds.
+
+    End-to-end runs start the command line, often in a copy of the project."""
     _install(session, "test")
     session.run("pytest", "--mpl", "-n", "auto", "-m", "slow", *session.posargs)
 
@@ -101,8 +101,9 @@ def baselines(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def pillow(session: nox.Session) -> None:
-    """Golden tests with the oldest and the newest allowed Pillow: pixels decide, so both
-    pass, and a one-pixel change to a baseline fails with both."""
+    """Run the golden tests with the oldest and the newest allowed Pillow: both must pass.
+
+    Pixels decide, so both pass, and a one-pixel change to a baseline fails with both."""
     for release in PILLOW_RELEASES:
         _install(session, "test", extra=(f"pillow=={release}",))
         session.log(f"pillow {release}")
@@ -112,8 +113,10 @@ def pillow(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def compare(session: nox.Session) -> None:
-    """Render every figure with the seed scripts (../shared/seeds) and with this package on
-    the same synthetic results and compare them pixel for pixel (needs pdftoppm)."""
+    """Compare every figure with the paper's seed scripts, pixel for pixel (needs pdftoppm).
+
+    Both render the same synthetic results: the seed scripts from ../shared/seeds, and this
+    package."""
     _install(session)
     if shutil.which("pdftoppm") is None:
         session.error("pdftoppm not found: install poppler-utils")
@@ -143,8 +146,10 @@ def mutants(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def stability(session: nox.Session) -> None:
-    """No false failures: the whole suite 20 times in a row, each in its own random order
-    (pytest-randomly) on 2 xdist workers, then once serially in random order.
+    """No false failures: the whole suite 20 times in random orders, then once serially.
+
+    Each round has its own random order (pytest-randomly) on 2 xdist workers; the serial
+    round is in random order too.
 
     ``nox -s stability -- 5`` runs 5 rounds instead of 20.
     """
@@ -172,8 +177,9 @@ def macros(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def preflight(session: nox.Session) -> None:
-    """Camera-ready preflight: build (with camera-ready PDFs in build/camera-ready/), then check
-    those files against a venue (ICML unless given); writes build/preflight.html.
+    """Camera-ready preflight: build camera-ready PDFs, check them against a venue (ICML).
+
+    The PDFs go to build/camera-ready/, the report to build/preflight.html.
 
     ``nox -s preflight -- --venue ieee --strict`` (a later ``--venue`` wins).
     """
@@ -185,9 +191,11 @@ def preflight(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def fuzz(session: nox.Session) -> None:
-    """Property-based tests at scale: figdata derived from each figure's SCHEMA and mutated
-    (Hypothesis) must render or be refused with one line. ``FIGURES_FUZZ_EXAMPLES=1000 nox -s
-    fuzz`` runs 1000 examples per figure (default 300); posargs go to pytest."""
+    """Property-based tests at scale: figdata from each SCHEMA renders or is one line.
+
+    Figdata derived from each figure's SCHEMA and mutated (Hypothesis) must render or be
+    refused with one line. ``FIGURES_FUZZ_EXAMPLES=1000 nox -s fuzz`` runs 1000 examples per
+    figure (default 300); posargs go to pytest."""
     _install(session, "test")
     examples = os.environ.get("FIGURES_FUZZ_EXAMPLES", "300")
     session.run("pytest", "tests/unit/test_fuzz.py", "-n", "auto", *session.posargs,

@@ -88,6 +88,11 @@ class FigureDataError(Exception):
         return one_line(f"{where}: {self.message}")
 
 
+class UnknownName(FigureDataError):
+    """A command-line value that names nothing known (a venue): a usage error, exit 2, as an
+    unknown figure name is."""
+
+
 #: Longest file name or key shown whole: a longer one loses its middle, so that the line
 #: still ends with what went wrong.
 MAX_WHERE = 160

@@ -44,6 +44,13 @@ def run(args: argparse.Namespace) -> int:
                                   figdata_dir=args.figdata, out_dirs=[args.out],
                                   ours=(_our_report, "`figures check`"))
     venue = get_venue(args.venue, args.venues)
+    if not args.out.is_dir():  # one line, not a table of "file not found" for every figure
+        from figures.errors import FigureDataError
+
+        raise FigureDataError(str(args.out), None, (
+            "not a folder" if args.out.exists() else "no such folder") + (
+            f": build first (`figures build`, or `figures build --venue {venue.key}`) or "
+            "pass --out DIR, the folder of the built files"))
     reports = preflight(select(args.names), venue, args.out, args.figdata,
                         raster=args.html is not None, venues_file=args.venues)
     measured = [r for r in reports if not r.error]

@@ -14,6 +14,7 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
+from pathlib import Path
 
 from figures import __version__
 from figures.cli import (
@@ -33,7 +34,7 @@ from figures.cli import (
 )
 from figures.cli import list as list_command
 from figures.cli.common import UsageError
-from figures.errors import FigureDataError, error_line
+from figures.errors import FigureDataError, UnknownName, error_line
 from figures.signals import sigterm_stops_like_ctrl_c, stopped
 
 #: In the order ``figures --help`` lists them.
@@ -58,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # stdout is pointed at devnull so the interpreter's final flush cannot fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except UsageError as exc:
+    except (UsageError, UnknownName) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - every failure is one line
@@ -92,7 +93,19 @@ def _refusal(argv: Sequence[str] | None) -> tuple[argparse.Namespace | None, str
         if figdata_dir.exists():
             return args, f"{figdata_dir}: not a folder (pass --figdata DIR, the figdata folder)"
         return args, f"{figdata_dir}: figdata folder not found (pass --figdata DIR)"
+    if (figdata_dir is not None and not (writes_figdata and writes_figdata(args))
+            and not _holds_json(figdata_dir)):
+        # one line, not "not found: ... or remove it from FIGURES" for every figure
+        return args, (f"{figdata_dir}: no figdata in this folder (no .json file): pass "
+                      "--figdata DIR, the figdata folder")
     return args, None
+
+
+def _holds_json(folder: Path) -> bool:
+    try:
+        return any(folder.glob("*.json"))
+    except OSError:  # unreadable: each figure's read says why
+        return True
 
 
 def parser() -> argparse.ArgumentParser:

@@ -244,8 +244,8 @@ def new_figure(name: str, *, from_logs: bool = False, root: Path | None = None) 
         f"created {figdata_path}: placeholder data, kind synthetic-example until you replace it",
         f"created {fixture_path}: the golden test's data (keep it small)",
         f"registered {name} in {_shown(registry)}: {name}.pdf@300dpi, {name}.png@200dpi",
-        f"next: {go}figures build {name}; nox -s baselines (its golden images: default and "
-        "venue layouts); nox -s tests",
+        (f"next: {go}figures build {name}; nox -s baselines (its golden images: default and "
+         "venue layouts); nox -s tests"),
     ]
 
 

@@ -6,6 +6,7 @@ the results folder), the record and the key, so a bad log never surfaces as a tr
 
 from __future__ import annotations
 
+import os
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -22,6 +23,14 @@ SYNTHETIC_MARKER = "SYNTHETIC.json"
 CACHED_FILES = 4
 
 
+def _empty(folder: Path) -> bool:
+    try:
+        with os.scandir(folder) as entries:
+            return next(entries, None) is None
+    except OSError:  # unreadable: each file read says why
+        return False
+
+
 class ResultsTree:
     """A results folder; remembers which files each extraction read and their hashes."""
 
@@ -32,6 +41,9 @@ class ResultsTree:
                 raise FigureDataError(str(root), None, "not a folder (give the results "
                                       "folder, the one holding cifar10/, snapshot_*/, ...)")
             raise FigureDataError(str(root), None, "results folder not found")
+        if _empty(self.root):  # one line, not a "file not found" for every figure
+            raise FigureDataError(str(root), None, "empty folder (give the results folder, "
+                                  "the one holding cifar10/, snapshot_*/, ...)")
         # A few recently parsed files (the CIFAR figures share three), not the whole tree:
         # memory stays bounded by the largest files, whatever the tree's size.
         self._cache: OrderedDict[str, Any] = OrderedDict()

@@ -199,9 +199,9 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, bu
     if not state.current:
         result.refused.append(spec.name)
         why = state.why or state.state
+        then = f"run `{state.rebuild or 'figures build'}` first"
         result.rows.append((spec.name, shown, (
-            f"refused: the built {source} is {state.state} ({why}); run `figures build` "
-            "first")))
+            f"refused: the built {source} is {state.state} ({why}); {then}")))
         return
     if state.kind == "synthetic-example" and not allow_synthetic:
         result.refused.append(spec.name)

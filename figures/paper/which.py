@@ -30,16 +30,27 @@ class Which:
     variant: str = ""
     kind: str = ""
     why: str = ""
+    #: For a stale file: the command that builds it anew (``figures build --venue icml``).
+    rebuild: str = ""
 
     @property
     def current(self) -> bool:
         return self.state == CURRENT
 
+    @property
+    def advice(self) -> str:
+        """Why it is not current and, if stale, what to do about it."""
+        if not self.rebuild:
+            return self.why
+        if self.variant.startswith("venue:"):
+            return f"{self.why}; run `{self.rebuild}` (and copy it again)"
+        return f"{self.why}; run `{self.rebuild}` and copy it again (or `figures sync`)"
+
     def line(self) -> str:
         if not self.figure:
             return f"{self.path}: {self.state}" + (f" ({self.why})" if self.why else "")
         what = f"{self.figure} ({self.variant}, {self.kind})"
-        return f"{self.path}: {what}: {self.state}" + (f": {self.why}" if self.why else "")
+        return f"{self.path}: {what}: {self.state}" + (f": {self.advice}" if self.why else "")
 
 
 def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Which:
@@ -56,38 +67,40 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Whi
     if inside is None:
         return Which(path, FOREIGN, why="no provenance of fa-audit-figures inside")
     found = Which(path, CURRENT, inside["figure"], inside["variant"], inside["kind"])
-    why = _why_stale(inside, figdata_dir, venues_file)
-    return found if why is None else _replace(found, STALE, why)
+    stale = _why_stale(inside, figdata_dir, venues_file)
+    if stale is None:
+        return found
+    why, mended_by_build = stale
+    variant = inside["variant"]
+    rebuild = ("figures build" if not variant.startswith("venue:") else
+               f"figures build --venue {variant.removeprefix('venue:')}")
+    return Which(found.path, STALE, found.figure, variant, found.kind, why,
+                 rebuild if mended_by_build else "")
 
 
 def _why_stale(inside: dict[str, str], figdata_dir: Path,
-               venues_file: Path | None) -> str | None:
-    """What changed since the file was built; None when nothing did."""
+               venues_file: Path | None) -> tuple[str, bool] | None:
+    """What changed since the file was built, and whether building it again mends that
+    (not for a figure gone from the registry); None when nothing changed."""
     spec = BY_NAME.get(inside["figure"])
     if spec is None:
-        return f"{inside['figure']} is no longer a registered figure"
+        return f"{inside['figure']} is no longer a registered figure", False
     try:
         spec = for_variant(spec, inside["variant"], venues_file)
     except FigureDataError as exc:
-        return f"built for {inside['variant']}: {exc.message}"
+        return f"built for {inside['variant']}: {exc.message}", False
     figdata_path = spec.figdata_path(figdata_dir)
     try:
         raw = read_bytes(figdata_path)
     except FigureDataError as exc:
-        return f"its figdata {exc}"
-    again = "run `figures build` and copy it again (or `figures sync`)"
+        return f"its figdata {exc}", False
     what = "its module, the style, matplotlib or the package version"
     if inside["variant"].startswith("venue:"):
-        venue = inside["variant"].removeprefix("venue:")
-        again = f"run `figures build --venue {venue}` (and copy it again)"
         what = "its module, the venue layout, the venue's numbers, matplotlib or the version"
     if hashlib.sha256(raw).hexdigest() != inside["figdata-sha256"]:
-        return f"{figdata_path} changed since it was built; {again}"
+        return f"{figdata_path} changed since it was built", True
     if build_key(spec, raw) != inside["build-key"]:
-        return (f"the code or settings that draw it changed since it was built ({what}); "
-                f"{again}")
+        return f"the code or settings that draw it changed since it was built ({what})", True
     return None
 
 
-def _replace(found: Which, state: str, why: str) -> Which:
-    return Which(found.path, state, found.figure, found.variant, found.kind, why)

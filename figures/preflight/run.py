@@ -155,7 +155,7 @@ def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
         return "foreign", (f"this is {found.figure}'s file, not {spec.name}'s; run "
                            "`figures build --force`")
     if found.state != CURRENT:
-        return found.state, f"{found.why}" if found.why else found.state
+        return found.state, found.advice or found.state
     return None
 
 

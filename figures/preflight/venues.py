@@ -9,7 +9,7 @@ from typing import Any
 
 from figures.data.jsonio import read_json
 from figures.data.schema import MapOf, Number, OneOf, Problem, Record, Schema, Text
-from figures.errors import FigureDataError
+from figures.errors import UnknownName
 from figures.registry import DPI_RANGE
 
 BUILTIN = Path(__file__).resolve().parent / "venues.json"
@@ -106,6 +106,6 @@ def load_venues(user_file: Path | None = None) -> dict[str, Venue]:
 def get_venue(name: str, user_file: Path | None = None) -> Venue:
     venues = load_venues(user_file)
     if name.lower() not in venues:
-        raise FigureDataError("--venue", None, f"unknown venue {name!r}; known: "
+        raise UnknownName("--venue", None, f"unknown venue {name!r}; known: "
                               f"{', '.join(sorted(venues))} (add one with --venues FILE)")
     return venues[name.lower()]

@@ -87,6 +87,7 @@ def test_new_from_outside_a_checkout_shows_where_it_wrote(tmp_path, monkeypatch)
         f"created {root}/tests/fixtures/fig_shown.json",
         f"registered fig_shown in {root}/figures/registry.py"]
     assert lines[4].startswith(f"next: cd {root}; figures build fig_shown; ")
+    assert lines[4].endswith("; nox -s tests")  # the tier the docs name, not all of pytest
     assert (root / "figures" / "plots" / "fig_shown.py").is_file()
 
 

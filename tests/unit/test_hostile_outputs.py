@@ -243,6 +243,7 @@ def test_extract_does_not_write_through_a_figdata_link_into_the_tests(tmp_path, 
     figdata_dir.mkdir()
     (figdata_dir / "cifar_summary.json").symlink_to(fixture)
     (tmp_path / "results").mkdir()
+    (tmp_path / "results" / "notes.txt").write_text("an empty folder is refused as a whole")
     assert extract(tmp_path / "results", figdata_dir, ["cifar_summary"]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"error: cifar_summary: {figdata_dir / 'cifar_summary.json'}: is a "

@@ -316,8 +316,10 @@ def test_a_venue_keyed_as_another_builds_folder_is_refused_before_drawing(
     assert not (tmp_path / "build").exists()
 
 
-def test_an_unknown_venue_is_one_line(capsys):
-    assert cli.main(["check", "--venue", "nips1987"]) == 1
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_an_unknown_venue_is_a_usage_error_in_one_line(capsys, command):
+    """Exit 2, as an unknown figure name: the command line names nothing known."""
+    assert cli.main([command, "--venue", "nips1987"]) == 2
     err = capsys.readouterr().err
     assert err.splitlines() == [err.strip()]
     assert "unknown venue 'nips1987'; known: acm, iclr, icml, ieee, neurips" in err

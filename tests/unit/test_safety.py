@@ -94,6 +94,7 @@ def test_jobs_below_one_is_a_usage_error(capsys, jobs):
 
 def test_extracting_a_figure_without_log_sources_says_so(capsys, tmp_path):
     (tmp_path / "results").mkdir()
+    (tmp_path / "results" / "notes.txt").write_text("an empty folder is refused as a whole")
     code, _, err = run(capsys, "extract", str(tmp_path / "results"), "fig1_audit_hero",
                        "--figdata", str(tmp_path / "fd"))
     assert code == 1
@@ -103,6 +104,7 @@ def test_extracting_a_figure_without_log_sources_says_so(capsys, tmp_path):
 
 
 def test_list_exits_non_zero_on_unreadable_figdata(capsys, tmp_path):
+    (tmp_path / "other.json").write_text("{}")  # a folder without any is refused as a whole
     code, out, _ = run(capsys, "list", "--figdata", str(tmp_path))
     assert code == 1
     assert "unreadable (file not found)" in out

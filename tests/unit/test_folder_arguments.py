@@ -1,0 +1,70 @@
+"""A folder argument that cannot be what it names (an empty results folder, a figdata folder
+without figdata, a built-files folder that does not exist) is one line naming it, not one line
+per figure or a table of "file not found"."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import REPO
+
+from figures.cli import main as cli
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("command", [
+    ["extract", "{results}", "--figdata", "{figdata}"], ["status", "{results}"],
+    ["build", "--results", "{results}", "--out", "{out}"]])
+def test_an_empty_results_folder_is_one_line(tmp_path, capsys, command):
+    empty = tmp_path / "results"
+    empty.mkdir()
+    argv = [arg.format(results=empty, figdata=tmp_path / "figdata", out=tmp_path / "out")
+            for arg in command]
+    code, out, err = _run(capsys, *argv)
+    assert code == 1
+    assert out == ""
+    assert err == (f"error: {empty}: empty folder (give the results folder, the one holding "
+                   "cifar10/, snapshot_*/, ...)\n")
+    assert not (tmp_path / "out").exists()
+    assert not (tmp_path / "figdata").exists()
+
+
+@pytest.mark.parametrize("command", [["build"], ["list"], ["macros"], ["status"],
+                                     ["check-tex", str(REPO / "tests" / "tex" / "paper.tex")]])
+def test_a_figdata_folder_without_figdata_is_one_line(tmp_path, capsys, command):
+    empty = tmp_path / "figdata"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("not figdata")
+    extra = ["--out", str(tmp_path / "out")] if command[0] == "build" else []
+    code, out, err = _run(capsys, *command, "--figdata", str(empty), *extra)
+    assert code == 1
+    assert out == ""
+    assert err == (f"error: {empty}: no figdata in this folder (no .json file): pass "
+                   "--figdata DIR, the figdata folder\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_extract_into_an_empty_figdata_folder_is_not_refused(tmp_path, capsys):
+    """extract writes figdata: an empty --figdata folder is where it goes."""
+    (tmp_path / "figdata").mkdir()
+    code, _, err = _run(capsys, "extract", str(tmp_path / "nothing-here"), "--figdata",
+                        str(tmp_path / "figdata"))
+    assert code == 1
+    assert err == f"error: {tmp_path / 'nothing-here'}: results folder not found\n"
+
+
+@pytest.mark.parametrize("made", [False, True])
+def test_check_of_a_built_files_folder_that_is_not_there_is_one_line(tmp_path, capsys, made):
+    out_dir = tmp_path / "buld"
+    if made:
+        out_dir.write_text("a file, not a folder")
+    code, out, err = _run(capsys, "check", "--venue", "icml", "--out", str(out_dir))
+    assert code == 1
+    assert out == ""
+    what = "not a folder" if made else "no such folder"
+    assert err == (f"error: {out_dir}: {what}: build first (`figures build`, or `figures "
+                   "build --venue icml`) or pass --out DIR, the folder of the built files\n")
