@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from figures.cli.common import (
+    DEFAULT_OUT,
     add_figdata,
     add_out,
     path_arg,
@@ -44,13 +45,13 @@ def run(args: argparse.Namespace) -> int:
                                   figdata_dir=args.figdata, out_dirs=[args.out],
                                   ours=(_our_report, "`figures check`"))
     venue = get_venue(args.venue, args.venues)
-    if not args.out.is_dir():  # one line, not a table of "file not found" for every figure
-        from figures.errors import FigureDataError
-
-        raise FigureDataError(str(args.out), None, (
-            "not a folder" if args.out.exists() else "no such folder") + (
-            f": build first (`figures build`, or `figures build --venue {venue.key}`) or "
-            "pass --out DIR, the folder of the built files"))
+    if args.out != DEFAULT_OUT and not args.out.is_dir():
+        # a typo'd --out: said once, not only as a "missing" row per file (without a build,
+        # the default folder's rows say `run figures build` already)
+        print(f"warning: {args.out}: {'not a folder' if args.out.exists() else 'no such folder'}"
+              f"; every built file is reported missing: build first (`figures build`, or "
+              f"`figures build --venue {venue.key}`) or pass --out DIR, the built files",
+              file=sys.stderr)
     reports = preflight(select(args.names), venue, args.out, args.figdata,
                         raster=args.html is not None, venues_file=args.venues)
     measured = [r for r in reports if not r.error]

@@ -101,6 +101,7 @@ def test_macros_out_that_is_a_folder_is_one_line(capsys, tmp_path):
 
 def test_extract_figdata_that_is_a_file_is_one_line(capsys, tmp_path):
     (tmp_path / "results").mkdir()
+    (tmp_path / "results" / "notes.txt").write_text("an empty folder is refused as a whole")
     figdata = tmp_path / "figdata"
     figdata.write_text("a file")
     code, _, err = run(capsys, "extract", str(tmp_path / "results"), "--figdata", str(figdata))

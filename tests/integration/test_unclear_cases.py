@@ -155,6 +155,7 @@ def test_a_label_too_long_for_the_layout_is_one_warning_line_in_build_and_check(
     doc["data"]["panel_b"]["conditions"][0]["label"] = "L" * 200
     path.write_text(json.dumps(doc))
     extra = ["--venue", "icml"] if command == "check" else []
+    (tmp_path / "out").mkdir()  # check warns of an --out folder that is not there
     with warnings.catch_warnings(record=True) as leaked:
         warnings.simplefilter("always")
         code, _, err = run(capsys, command, name, "--figdata", str(figdata), "--out",

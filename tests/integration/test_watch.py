@@ -258,6 +258,7 @@ def test_a_rebuild_stops_with_the_watch_and_writes_nothing_after(project_copy, h
 def test_without_watchfiles_it_is_one_line_naming_the_package(tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "watchfiles", None)  # import fails as if not installed
     (tmp_path / "figdata").mkdir()
+    (tmp_path / "figdata" / "other.json").write_text("{}")  # a folder without one is refused
     assert cli.main(["watch", "--figdata", str(tmp_path / "figdata"),
                      "--out", str(tmp_path / "out")]) == 2
     out, err = capsys.readouterr()
