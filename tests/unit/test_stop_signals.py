@@ -6,7 +6,6 @@ In-process and fast: each test restores the handlers and the signal mask it chan
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
 import sys
 import threading
@@ -102,7 +101,11 @@ def test_a_rebuild_stopped_while_it_starts_ends_without_a_traceback(own_signals,
     started = child.threading.Thread.start
 
     def start_then_sigterm(thread):
-        os.kill(os.getpid(), signal.SIGTERM)  # held until the setup releases the signals
+        # held until the setup releases the signals. Sent to the main thread: the rebuild's
+        # process has no other thread that takes signals, but this pytest process may (a
+        # thread left by another test would take a process-wide SIGTERM at once, and its
+        # handler then runs wherever the main thread is, even where Python drops it)
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGTERM)
         started(thread)
 
     monkeypatch.setattr(child.threading.Thread, "start", start_then_sigterm)
