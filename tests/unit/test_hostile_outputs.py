@@ -183,11 +183,7 @@ def test_a_built_file_that_links_into_the_inputs_is_not_written_through(tmp_path
     from figures.outputs.build import build
     from figures.registry import BY_NAME
 
-    figdata_dir, out = tmp_path / "figdata", tmp_path / "out"
-    figdata_dir.mkdir()
-    out.mkdir()
-    data = (REPO / "figdata" / "cifar_summary.json").read_bytes()
-    (figdata_dir / "cifar_summary.json").write_bytes(data)
+    figdata_dir, out, data = _summary_project(tmp_path)
     (out / "cifar_summary.png").symlink_to(figdata_dir / "cifar_summary.json")
     (result,) = build([BY_NAME["cifar_summary"]], figdata_dir, out, jobs=1)
     assert result.status == "failed"
@@ -196,6 +192,16 @@ def test_a_built_file_that_links_into_the_inputs_is_not_written_through(tmp_path
         f"{figdata_dir / 'cifar_summary.json'}, inside the figdata folder {figdata_dir}; the "
         "build would write over it. Remove the link")
     assert (figdata_dir / "cifar_summary.json").read_bytes() == data
+
+
+def _summary_project(tmp_path):
+    """A figdata folder holding cifar_summary's file, an empty out folder, and its bytes."""
+    figdata_dir, out = tmp_path / "figdata", tmp_path / "out"
+    figdata_dir.mkdir()
+    out.mkdir()
+    data = (REPO / "figdata" / "cifar_summary.json").read_bytes()
+    (figdata_dir / "cifar_summary.json").write_bytes(data)
+    return figdata_dir, out, data
 
 
 def test_a_lock_file_that_is_a_link_empties_nothing(tmp_path):
@@ -220,11 +226,7 @@ def test_a_build_state_that_links_into_the_inputs_is_not_written_through(tmp_pat
     from figures.outputs.build import build
     from figures.registry import BY_NAME
 
-    figdata_dir, out = tmp_path / "figdata", tmp_path / "out"
-    figdata_dir.mkdir()
-    out.mkdir()
-    data = (REPO / "figdata" / "cifar_summary.json").read_bytes()
-    (figdata_dir / "cifar_summary.json").write_bytes(data)
+    figdata_dir, out, data = _summary_project(tmp_path)
     (out / ".build-state.json").symlink_to(figdata_dir / "cifar_summary.json")
     with pytest.raises(FigureDataError, match=r"\.build-state\.json: is a link to .*, inside "
                                               r"the figdata folder"):
