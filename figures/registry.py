@@ -189,9 +189,9 @@ class FigureSpec:
                                   "inside the same theme)")
 
         @functools.wraps(render)
-        def guarded(data: dict[str, Any]) -> Figure:
-            with author_code.running():
-                fig = render(data)
+        def guarded(data: dict[str, Any], page: Any = None) -> Figure:
+            with author_code.running():  # a page: drawn for it (figures/page.py)
+                fig = render(data) if page is None else render(data, page)
             author_code.check_size(self, fig)
             return fig
 
@@ -254,8 +254,17 @@ class FigureSpec:
                                "it (`figures extract RESULTS`, or by hand), or remove "
                                f"{self.name} from FIGURES in figures/registry.py")
 
+    @property
+    def stem(self) -> str:
+        """The built files' name without the format (a venue build's other slot adds one)."""
+        return self.name
+
+    def side_files(self, data: dict[str, Any]) -> dict[str, str]:
+        """Text files written beside the outputs (a venue build: the caption's text)."""
+        return {}
+
     def output_names(self) -> list[str]:
-        return [f"{self.name}.{out.fmt}" for out in self.outputs]
+        return [f"{self.stem}.{out.fmt}" for out in self.outputs]
 
 
 _PAPER = (Output("pdf", 300), Output("png", 200))

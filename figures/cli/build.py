@@ -85,7 +85,7 @@ def _build_for_venue(args: argparse.Namespace) -> int:
         if args.out is None and same_folder(out, other):
             raise UsageError(f"--venue {venue.key} would build into {out}, the folder of "
                              f"{what}: pass --out DIR (or rename the venue in --venues)")
-    specs = [VenueSpec.of(spec, venue) for spec in select(args.names)]
+    specs = [one for spec in select(args.names) for one in VenueSpec.each_slot(spec, venue)]
     return build_figures(specs, args.figdata, out, jobs=args.jobs, force=args.force,
                          stamp=args.stamp, results=args.results, allow_stale=args.allow_stale,
                          debug=args.debug, variant=f"venue:{venue.key}")

@@ -71,20 +71,20 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             raw = read_bytes(path)
             suffix = (("" if stamp else ":no-stamp") + (f":rc={sorted(rc.items())}" if rc else "")
                       + ("" if variant == "default" else f":variant={variant}"))
-            keys[spec.name] = key = build_key(spec, raw) + suffix
+            keys[spec.stem] = key = build_key(spec, raw) + suffix
         except (FigureDataError, OSError) as exc:
-            results[spec.name] = failure(spec.name, exc)
+            results[spec.stem] = failure(spec.stem, exc)
             continue
         over = _output_over_an_input(spec, figdata_dir, out_dir)
         if over is not None:
-            results[spec.name] = failure(spec.name, over)
+            results[spec.stem] = failure(spec.stem, over)
             continue
-        recorded = state.get(spec.name)
+        recorded = state.get(spec.stem)
         recorded = recorded if isinstance(recorded, dict) else {}
         outputs = {n: file_hash(out_dir / n) for n in spec.output_names()}
         if (not force and recorded.get("key") == key and recorded.get("outputs") == outputs
                 and None not in outputs.values()):
-            results[spec.name] = Result(spec.name, "current", kind=recorded.get("kind", ""),
+            results[spec.stem] = Result(spec.stem, "current", kind=recorded.get("kind", ""),
                                         outputs=[out_dir / n for n in outputs])
         else:
             todo.append(spec)
@@ -111,7 +111,7 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             write_text_atomic(state_path, json.dumps(state, indent=1, sort_keys=True) + "\n")
         except OSError as exc:
             raise os_error(exc, state_path) from None
-    return [results[spec.name] for spec in specs]
+    return [results[spec.stem] for spec in specs]
 
 
 def _output_over_an_input(spec: FigureSpec, figdata_dir: Path,

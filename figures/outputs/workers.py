@@ -78,21 +78,21 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes,
         hashes: dict[str, str] = {}
         with caught_warnings() as caught:
             inside = provenance.fields(spec.name, raw, build_key(spec, raw),
-                                       figdata.kind_of(doc), variant)
+                                       figdata.kind_of(doc), getattr(spec, "variant", variant))
             outputs = write_outputs(spec, doc["data"], out_dir,
                                     stamp=stamp and figdata.is_synthetic(doc), rc=rc,
                                     hashes=hashes, formats=formats, provenance=inside)
     except KeyboardInterrupt as exc:
         if stop_requested() or author_frame(exc) is None:
             raise  # Ctrl-C or SIGTERM: the build stops
-        return failure(spec.name, exc)  # raised by the figure's code
+        return failure(spec.stem, exc)  # raised by the figure's code
     except Exception as exc:  # noqa: BLE001 - the fault boundary of one figure
-        return failure(spec.name, exc)
+        return failure(spec.stem, exc)
     except SystemExit as exc:  # sys.exit() in the figure's code: its error, not the end
-        return failure(spec.name, exc)
+        return failure(spec.stem, exc)
     quoted = [one_line(f"{path}: {where}: {message} (`figures macros` refuses it)")
               for where, message in figdata.quoted_problems(doc)]
-    return Result(spec.name, "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
+    return Result(spec.stem, "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
                   warnings=quoted + warning_lines(caught, doc["data"], str(path)))
 
 
@@ -145,7 +145,7 @@ def render_parallel(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | N
         if result is None:
             (alone,) = _render_pool([task], figdata_dir, out_dir, 1, stamp, rc, variant)
             rendered[i] = alone or Result(
-                task[0].name, "failed", KILLED)
+                task[0].stem, "failed", KILLED)
     return [r for r in rendered if r is not None]
 
 
@@ -167,7 +167,7 @@ def _render_pool(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | None
             except BrokenProcessPool:
                 rendered.append(None)
             except Exception as exc:  # noqa: BLE001 - e.g. a result that does not pickle
-                rendered.append(failure(spec.name, exc))
+                rendered.append(failure(spec.stem, exc))
         return rendered
     except BaseException:
         # No public API stops running workers; without this a pending figure would still
