@@ -77,8 +77,8 @@ METHOD_STYLE: dict[str, MethodStyle] = {
 #: Neutral fills for what is not a method (two metrics, a control condition): greys and
 #: hatches, so that no colour means two things across the figures.
 NEUTRAL_FILLS: tuple[dict[str, Any], ...] = (
-    {"facecolor": "#52514e", "edgecolor": "#000000"},
-    {"facecolor": "#d9d9d9", "edgecolor": "#000000", "hatch": "////"},
+    {"facecolor": "#52514e", "edgecolor": "#000000", "linewidth": 1.0},
+    {"facecolor": "#d9d9d9", "edgecolor": "#000000", "linewidth": 1.0, "hatch": "////"},
 )
 #: Markers on a long series: about this many per line, so the line stays readable.
 MARKS_PER_LINE = 8

@@ -133,8 +133,9 @@ def page_line(ax, x, y, method: str) -> None:
 def page_bars(ax, methods: list[str], means, stds) -> Any:
     """One bar per method in its colour (opaque, edged), with its std as an error bar."""
     bars = ax.bar(range(len(methods)), means, 0.6, yerr=stds,
-                  color=[style(m).color for m in methods], edgecolor="black",
-                  error_kw={"ecolor": "black"})
+                  color=[style(m).color for m in methods], linewidth=0,
+                  error_kw={"ecolor": "black", "color": "black", "elinewidth": 1.0,
+                            "capthick": 1.0})
     ax.set_xticks(range(len(methods)), [LABELS[m] for m in methods])
     panel_grid(ax, "y")
     return bars

@@ -107,7 +107,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         integer_ticks(ax.xaxis)
         panel_grid(ax)
         if zero_line:
-            ax.axhline(0, color="#52514e", lw=page.thin_pt, ls="--", zorder=1)
+            ax.axhline(0, color="#52514e", lw=page.line_pt - 0.25, ls="--", zorder=1)
     page_legend(fig, axes)
     return fig
 

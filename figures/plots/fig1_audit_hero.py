@@ -183,7 +183,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     axes[1].set_xlabel("block $l$")
     axes[1].set_ylabel("$\\cos(a_l, g_l)$")
     axes[1].set_ylim(*B_YLIM)
-    axes[1].axhline(0, color=MUTED_TEXT, lw=page.thin_pt, ls=":", zorder=1)
+    axes[1].axhline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, ls=":", zorder=1)
     axes[2].set_yscale("log")
     log_ticks(axes[2])
     axes[2].set_xlabel("layer $l$")
@@ -202,8 +202,8 @@ def _page_quadrants(ax, values: dict[str, dict[str, float]], page: Page) -> None
     x0, x1 = X_LIM
     y1 = Y_LIM[1]
     ax.fill_between([0, x1], CHANCE, y1, color="#ececec", lw=0, zorder=0)
-    ax.axvline(0, color=MUTED_TEXT, lw=page.thin_pt, ls="--", zorder=1)
-    ax.axhline(CHANCE, color=MUTED_TEXT, lw=page.thin_pt, ls="--", zorder=1)
+    ax.axvline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, ls="--", zorder=1)
+    ax.axhline(CHANCE, color=MUTED_TEXT, lw=page.line_pt - 0.25, ls="--", zorder=1)
     quiet = {"color": MUTED_TEXT, "style": "italic", "fontsize": page.small_pt}
     ax.text(0.04, y1 - 0.03, "looks like\nlearning", ha="left", va="top", **quiet)
     ax.text(x1 - 0.04, 0.045, "cos > 0, acc < chance", ha="right", va="center", **quiet)

@@ -147,7 +147,7 @@ def _alignment(ax, conditions: list[dict[str, Any]]) -> None:
     ax.bar(xpos + BAR_WIDTH / 2, [c["rho"] for c in conditions], BAR_WIDTH,
            yerr=[c["rho_err"] for c in conditions], label="deep $\\rho$", color=RHO_COLOR,
            capsize=3)
-    ax.axhline(0, color="black", lw=0.5)
+    ax.axhline(0, color="black", lw=1.0)
     ax.set_xticks(xpos)
     ax.set_xticklabels([c["label"] for c in conditions], fontsize=8)
     ax.set_ylabel("deep-layer alignment", fontsize=10)
@@ -239,7 +239,7 @@ def _page_alignment(ax, conditions: list[dict[str, Any]]) -> None:
                                      (1, "rho", "$\\rho$", NEUTRAL_FILLS[1])):
         ax.bar(xpos + offset * BAR_WIDTH / 2, [c[key] for c in conditions], BAR_WIDTH,
                yerr=[c[f"{key}_err"] for c in conditions], label=label, **fill)
-    ax.axhline(0, color="black", lw=0.5)
+    ax.axhline(0, color="black", lw=1.0)
     ax.set_xticks(xpos, [_one_line(c["label"]) for c in conditions], rotation=30,
                   ha="right", rotation_mode="anchor")
     ax.set_ylabel("alignment")
