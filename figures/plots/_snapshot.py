@@ -155,6 +155,7 @@ def page_lines(ax: Axes, epochs: Sequence[float], per_method: dict[str, Any], me
                             alpha=BAND_ALPHA, lw=0)
     ax.set_yscale("log")
     log_ticks(ax)
+    integer_ticks(ax.xaxis)
     panel_grid(ax)
 
 

@@ -147,7 +147,7 @@ def _alignment(ax, conditions: list[dict[str, Any]]) -> None:
     ax.bar(xpos + BAR_WIDTH / 2, [c["rho"] for c in conditions], BAR_WIDTH,
            yerr=[c["rho_err"] for c in conditions], label="deep $\\rho$", color=RHO_COLOR,
            capsize=3)
-    ax.axhline(0, color="black", lw=1.0)
+    ax.axhline(0, color="black", lw=0.5)
     ax.set_xticks(xpos)
     ax.set_xticklabels([c["label"] for c in conditions], fontsize=8)
     ax.set_ylabel("deep-layer alignment", fontsize=10)

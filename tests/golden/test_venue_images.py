@@ -1,6 +1,7 @@
-"""Golden images of the venue layouts (``figures build --venue V``): every registered figure
-laid out for two pages of different widths, ICML's 6.75 in text and NeurIPS's 5.5 in (where
-rows of three panels are re-flowed into grids), against ``baseline/venues/``.
+"""Golden images of the figures drawn for a venue's page (``figures build --venue V``), as the
+build draws them from each fixture: every registered figure at each slot the build writes, at
+ICML (two columns: a 3.25 in column slot and a 6.75 in text slot) and NeurIPS (one column of
+5.5 in), against ``baseline/venues/``.
 
 Same comparison as the default figures (test_images.py): decoded pixels at tolerance 0.
 """
@@ -12,29 +13,29 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, VENUE_BASELINES, VENUES, venue_baseline_name
+from conftest import FIXTURES, VENUE_BASELINES, venue_baseline_name, venue_slots
 
 from figures.data import figdata
 from figures.errors import FigureDataWarning
 from figures.outputs.render import save
 from figures.outputs.venue import VenueSpec
 from figures.preflight.venues import get_venue
-from figures.registry import FIGURES
+from figures.registry import BY_NAME
 
 COMPARE: dict[str, Any] = {"tolerance": 0, "savefig_kwargs": {"dpi": 72},
                            "deterministic": True, "baseline_dir": str(VENUE_BASELINES)}
 
 
 PARAMS = [
-    pytest.param(venue, spec.name, id=f"{venue}--{spec.name}",
-                 marks=pytest.mark.mpl_image_compare(filename=venue_baseline_name(venue, spec.name),
-                                                     **COMPARE))
-    for venue in VENUES for spec in FIGURES
+    pytest.param(venue, name, slot, id=f"{venue}--{name}{'' if slot is None else '--' + slot}",
+                 marks=pytest.mark.mpl_image_compare(
+                     filename=venue_baseline_name(venue, name, slot), **COMPARE))
+    for venue, name, slot in venue_slots()
 ]
 
 
 class _Saved:
-    """What pytest-mpl saves: the venue figure, saved inside its theme at its page size."""
+    """What pytest-mpl saves: the venue figure, saved inside its page's theme at its size."""
 
     def __init__(self, spec: VenueSpec, fig: Any) -> None:
         self.spec, self.fig = spec, fig
@@ -46,11 +47,25 @@ class _Saved:
         save(self.spec, self.fig, target, bbox_inches=None, **kwargs)
 
 
-@pytest.mark.parametrize(("venue", "name"), PARAMS)
-def test_venue_layout_matches_baseline(venue: str, name: str) -> _Saved:
-    spec = VenueSpec.of(next(s for s in FIGURES if s.name == name), get_venue(venue))
+@pytest.mark.parametrize(("venue", "name", "slot"), PARAMS)
+def test_venue_layout_matches_baseline(venue: str, name: str, slot: str | None) -> _Saved:
+    spec = VenueSpec.of(BY_NAME[name], get_venue(venue), slot)
     data = figdata.load(FIXTURES / f"{name}.json", name, spec.schema)["data"]
     with warnings.catch_warnings():  # a fixture may draw a documented data warning
         warnings.simplefilter("ignore", FigureDataWarning)
         fig = spec.render(data)
     return _Saved(spec, fig)
+
+
+def test_the_column_slot_is_drawn_for_the_column():
+    """A figure designed for the column is drawn at the venue's column width, one designed
+    for the text at its text width: each slot is its own design, not a shrunk copy."""
+    icml = get_venue("icml")
+    widths = {slot or "own": VenueSpec.of(BY_NAME[name], icml, slot).render(
+        figdata.load(FIXTURES / f"{name}.json", name, BY_NAME[name].schema)["data"]
+    ).get_size_inches()[0] for venue, name, slot in venue_slots() if venue == "icml" and slot}
+    assert widths, "no figure at ICML declares a second slot"
+    assert set(widths) <= {"column", "text"}
+    for slot, width in widths.items():
+        assert width == pytest.approx(icml.column_width_in if slot == "column"
+                                      else icml.text_width_in)
