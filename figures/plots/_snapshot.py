@@ -20,7 +20,7 @@ from matplotlib.axes import Axes
 
 from figures.data.schema import Epochs, ListOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
-from figures.page import log_ticks, panel_grid
+from figures.page import integer_ticks, log_ticks, panel_grid
 from figures.style import METHOD_STYLE, markevery, mean_std, mean_std_band
 
 # --- where the runs live --------------------------------------------------------------------
