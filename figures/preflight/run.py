@@ -35,13 +35,18 @@ from figures.preflight.measure import measure
 from figures.preflight.rules import (
     RULES,
     Row,
+    contrast_row,
     cvd_row,
     font_row,
+    greyscale_row,
+    ink_row,
     layout_row,
     line_row,
     raster_row,
+    script_row,
     size_row,
     slot_width,
+    stamp_row,
     text_row,
 )
 from figures.preflight.venues import Venue
@@ -77,6 +82,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     """Every rule for one figure: its built files in ``out_dir``, its Figure from figdata
     (drawn as the build in ``out_dir`` drew it: for a venue build, its venue layout)."""
     from figures.outputs.render import draw
+    from figures.outputs.stamp import stamp_synthetic
     from figures.outputs.venue import as_built
 
     report = FigureReport(spec)
@@ -89,6 +95,8 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
         doc = figdata.load(path, spec.name, spec.schema)
         with caught_warnings() as caught:  # one line each, as the build reports them
             fig = draw(spec, doc["data"])
+            if figdata.is_synthetic(doc):  # as the build stamps it
+                stamp_synthetic(spec, fig)
             measured = measure(spec, fig, doc["data"], raster=raster)
             if raster and spec is not base:
                 default = measure(base, draw(base, doc["data"]), doc["data"], raster=True)
@@ -133,6 +141,10 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     cvd, report.cvd_failures = cvd_row(spec.name, measured.series_colors, venue)
     rows.append(cvd)
     rows.append(size_row(spec.name, spec, measured.saved_size_in, venue))
+    seen = measured.legibility
+    rows += [script_row(spec.name, seen, scale), greyscale_row(spec.name, seen),
+             contrast_row(spec.name, seen), ink_row(spec.name, seen),
+             stamp_row(spec.name, seen, scale, venue)]
     rows.append(layout_row(spec.name, measured.texts, scale, measured.saved_box,
                            measured.covering_legends or ()))
     rows.sort(key=lambda row: RULES.index(row.rule))
