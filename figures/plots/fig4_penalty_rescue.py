@@ -234,18 +234,18 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 
 
 def _page_alignment(ax, conditions: list[dict[str, Any]]) -> None:
-    xpos = np.arange(len(conditions))
+    """Horizontal bars: each condition's label on one line beside its pair of bars."""
+    ypos = np.arange(len(conditions))[::-1]
     for offset, key, label, fill in ((-1, "cos", "cosine", NEUTRAL_FILLS[0]),
                                      (1, "rho", "$\\rho$", NEUTRAL_FILLS[1])):
-        ax.bar(xpos + offset * BAR_WIDTH / 2, [c[key] for c in conditions], BAR_WIDTH,
-               yerr=[c[f"{key}_err"] for c in conditions], label=label, **fill)
-    ax.axhline(0, color="black", lw=1.0)
-    ax.set_xticks(xpos, [_one_line(c["label"]) for c in conditions], rotation=30,
-                  ha="right", rotation_mode="anchor")
-    ax.set_ylabel("alignment")
-    ax.set_ylim(B_YLIM[0], 1.45)
-    ax.legend(loc="upper left", ncols=2)
-    panel_grid(ax, "y")
+        ax.barh(ypos - offset * BAR_WIDTH / 2, [c[key] for c in conditions], BAR_WIDTH,
+                xerr=[c[f"{key}_err"] for c in conditions], label=label, **fill)
+    ax.axvline(0, color="black", lw=1.0)
+    ax.set_yticks(ypos, [_one_line(c["label"]) for c in conditions])
+    ax.set_xlabel("alignment")
+    ax.set_xlim(B_YLIM[0], B_YLIM[1])
+    ax.legend(loc="center right")
+    panel_grid(ax, "x")
 
 
 def _one_line(label: str) -> str:

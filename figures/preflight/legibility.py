@@ -90,18 +90,25 @@ def measure_legibility(fig: Figure, texts: list[tuple[Any, str]]) -> Legibility:
 
 
 def _without_texts(fig: Figure, texts: list[Any]) -> Any:
-    """The figure as RGB 0..1 with every measured text hidden (what is behind them)."""
+    """The figure as RGB 0..1 with every measured text hidden, and the panels' furniture
+    (spines, ticks, grid): what is behind the texts that a reader must read them against
+    (a tick label beside its tick mark is not on dark ground)."""
     import numpy as np
 
     shown = [t for t in texts if t.get_visible()]
+    framed = [ax for ax in fig.axes if ax.axison]
     for text in shown:
         text.set_visible(False)
+    for ax in framed:
+        ax.set_axis_off()
     try:
         fig.canvas.draw()
         rgba = np.asarray(fig.canvas.buffer_rgba(), dtype=float) / 255
     finally:
         for text in shown:
             text.set_visible(True)
+        for ax in framed:
+            ax.set_axis_on()
     return rgba[..., :3] * rgba[..., 3:] + (1 - rgba[..., 3:])
 
 
@@ -140,7 +147,9 @@ def _data_points(fig: Figure) -> Any:
             xy = ax.transData.transform(np.column_stack(
                 [line.get_xdata(), line.get_ydata()]).astype(float))
             xy = xy[np.isfinite(xy).all(axis=1)]
-            if len(xy) > 1:
+            if line.get_linestyle() in ("None", " ", ""):  # markers only: no segments
+                found.append(xy)
+            elif len(xy) > 1:
                 steps = np.linspace(0, 1, 12)[:, None, None]
                 found.append((xy[:-1] + steps * (xy[1:] - xy[:-1])).reshape(-1, 2))
         for coll in ax.collections:
