@@ -97,6 +97,9 @@ def _without_texts(fig: Figure, texts: list[Any]) -> Any:
 
     shown = [t for t in texts if t.get_visible()]
     framed = [ax for ax in fig.axes if ax.axison]
+    engine = fig.get_layout_engine()  # the panels stay where they are drawn
+    if engine is not None:
+        fig.set_layout_engine("none")
     for text in shown:
         text.set_visible(False)
     for ax in framed:
@@ -109,6 +112,8 @@ def _without_texts(fig: Figure, texts: list[Any]) -> Any:
             text.set_visible(True)
         for ax in framed:
             ax.set_axis_on()
+        if engine is not None:
+            fig.set_layout_engine(engine)
     return rgba[..., :3] * rgba[..., 3:] + (1 - rgba[..., 3:])
 
 
