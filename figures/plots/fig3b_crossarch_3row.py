@@ -26,7 +26,7 @@ from figures.data.checks import get, number
 from figures.data.schema import Epochs, ListOf, MapOf, Record, Scalar, Series, Text
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, first_key, layer_series, log_epochs, log_records
-from figures.page import Page, log_ticks, panel_grid
+from figures.page import Page, integer_ticks, log_ticks, panel_grid
 from figures.style import (
     METHOD_STYLE,
     PAPER_COLORS,
@@ -164,6 +164,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
                 ax.set_yscale("log")
                 log_ticks(ax)
             panel_grid(ax)
+            integer_ticks(ax.xaxis)
             if r == 0:
                 ax.set_title(PAGE_TITLES[c])
             if r == len(rows) - 1:

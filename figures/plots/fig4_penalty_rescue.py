@@ -26,7 +26,7 @@ from figures.data.checks import number_at
 from figures.data.schema import Epochs, ListOf, MapOf, Number, Record, Scalar, Series, Text
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
-from figures.page import MUTED_TEXT, Page, log_ticks, panel_grid
+from figures.page import MUTED_TEXT, Page, integer_ticks, log_ticks, panel_grid
 from figures.style import DEFAULT_RC, METHOD_STYLE, NEUTRAL_FILLS, markevery, new_figure, themed
 
 #: Top-level data keys carried over unchanged from the existing figdata on extraction.
@@ -217,6 +217,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
                     **METHOD_STYLE[name].line())
         ax.set_yscale("log")
         log_ticks(ax)
+        integer_ticks(ax.xaxis)
         ax.set_xlabel("epoch")
         panel_grid(ax)
     floor = paper["grad_floor"]

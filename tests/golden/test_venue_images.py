@@ -73,9 +73,9 @@ def test_each_slot_is_drawn_at_its_width_and_no_taller_than_half_the_text():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", FigureDataWarning)
             width, height = spec.render(data).get_size_inches()
-        slot = slot or declared_slots(BY_NAME[name])[0]
-        drawn.add(slot)
+        drawn_slot = slot or declared_slots(BY_NAME[name])[0]
+        drawn.add(drawn_slot)
         assert width == pytest.approx(
-            icml.column_width_in if slot == "column" else icml.text_width_in), (name, slot)
+            icml.column_width_in if drawn_slot == "column" else icml.text_width_in), (name, slot)
         assert height <= icml.text_height_in / 2, (name, slot, height)
     assert drawn == {"column", "text"}, "the golden venues no longer cover both slots"

@@ -211,7 +211,7 @@ def test_a_figure_wider_than_its_slot_fails_with_its_scale():
     assert size_row("planted", _spec(slot=6.5), (6.0, 4.0), ICML).ok
     tall = size_row("planted", _spec(slot="text"), (6.0, 9.5), ICML)
     assert not tall.ok
-    assert "taller than the text height" in tall.detail
+    assert "half the text height" in tall.detail
 
 
 def test_saved_size_follows_bbox_inches():
