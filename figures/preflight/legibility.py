@@ -22,7 +22,8 @@ GREY_DELTA_L = 12.0
 
 @dataclass
 class Legibility:
-    """Per text: (text, kind, smallest glyph in pt as drawn); (text, contrast); (text, data
+    """Per text with a script: (text, kind, smallest glyph in pt as drawn); (text, contrast);
+    (text, data
     points under it); per panel: pairs of series alike in greyscale; the stamp."""
 
     scripts: list[tuple[str, str, float]] = field(default_factory=list)
@@ -62,7 +63,9 @@ def measure_legibility(fig: Figure, texts: list[tuple[Any, str]]) -> Legibility:
 
     found = Legibility()
     for text, kind in texts:
-        found.scripts.append((text.get_text(), kind, smallest_glyph_pt(text)))
+        smallest = smallest_glyph_pt(text)
+        if smallest < text.get_fontsize():  # a sub- or superscript (the text rule: the rest)
+            found.scripts.append((text.get_text(), kind, smallest))
         if text.get_text() == STAMP_TEXT:
             box = text.get_window_extent()
             inside = any(ax.bbox.overlaps(box) for ax in fig.axes)

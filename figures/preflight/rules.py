@@ -204,7 +204,7 @@ def script_row(name: str, seen: Legibility, scale: float) -> Row:
     limit = f">= {MIN_SCRIPT_PT:g} pt"
     scripts = [(text, kind, pt * scale) for text, kind, pt in seen.scripts]
     if not scripts:
-        return Row(name, "script", "no text", limit, True)
+        return Row(name, "script", "no scripts", limit, True)
     text, kind, smallest = min(scripts, key=lambda s: s[2])
     below = [s for s in scripts if s[2] < MIN_SCRIPT_PT - 1e-9]
     detail = f"{_shown(text)!r} ({kind}): smallest glyph {smallest:.2f} pt as printed"
