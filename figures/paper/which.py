@@ -16,7 +16,7 @@ from figures.data.jsonio import read_bytes
 from figures.errors import FigureDataError, os_error
 from figures.outputs import provenance
 from figures.outputs.state import build_key
-from figures.outputs.venue import for_variant
+from figures.outputs.venue import for_variant, parse_variant
 from figures.registry import BY_NAME
 
 CURRENT, STALE, FOREIGN, UNREADABLE = "current", "stale", "not from this suite", "unreadable"
@@ -72,8 +72,8 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Whi
         return found
     why, mended_by_build = stale
     variant = inside["variant"]
-    rebuild = ("figures build" if not variant.startswith("venue:") else
-               f"figures build --venue {variant.removeprefix('venue:')}")
+    parsed = parse_variant(variant)  # venue:icml:column, the column slot at ICML
+    rebuild = "figures build" if parsed is None else f"figures build --venue {parsed[0]}"
     return Which(found.path, STALE, found.figure, variant, found.kind, why,
                  rebuild if mended_by_build else "")
 

@@ -78,16 +78,18 @@ class FigureReport:
 
 
 def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Path, *,
-                 raster: bool = False, venues_file: Path | None = None) -> FigureReport:
-    """Every rule for one figure: its built files in ``out_dir``, its Figure from figdata
-    (drawn as the build in ``out_dir`` drew it: for a venue build, its venue layout)."""
+                 raster: bool = False, venues_file: Path | None = None,
+                 stem: str | None = None) -> FigureReport:
+    """Every rule for one figure: its built files in ``out_dir`` (``stem``.pdf/.png: a venue
+    build's other slot, ``NAME--column``), its Figure from figdata (drawn as the build in
+    ``out_dir`` drew it: for a venue build, for its page and slot)."""
     from figures.outputs.render import draw
     from figures.outputs.stamp import stamp_synthetic
     from figures.outputs.venue import as_built
 
     report = FigureReport(spec)
     try:
-        base, spec = spec, as_built(spec, out_dir, venues_file)
+        base, spec = spec, as_built(spec, out_dir, venues_file, stem)
         path = spec.figdata_path(figdata_dir)
         missing = spec.figdata_missing(figdata_dir)
         if missing is not None:
@@ -118,34 +120,34 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     report.image = measured.image
     rows = report.rows
     for out in spec.outputs:
-        path = Path(out_dir) / f"{spec.name}.{out.fmt}"
+        path = Path(out_dir) / f"{spec.stem}.{out.fmt}"
         rule = "fonts" if out.fmt == "pdf" else "raster"
         if out.fmt not in ("pdf", "png"):
             continue
         if not path.is_file():
-            rows.append(Row(spec.name, rule, "missing", "built file", False,
+            rows.append(Row(spec.stem, rule, "missing", "built file", False,
                             f"{path}: file not found; run `figures build`"))
             continue
         problem = on_disk(spec, path, figdata_dir, venues_file)
         if problem is not None:  # reported, not measured as if it were right
-            rows.append(Row(spec.name, rule, problem[0], "current built file", False,
+            rows.append(Row(spec.stem, rule, problem[0], "current built file", False,
                             f"{path}: {problem[1]}"))
             continue
         try:
-            rows.append(font_row(spec.name, path, venue) if out.fmt == "pdf"
-                        else raster_row(spec.name, path, report.print_width_in, venue))
+            rows.append(font_row(spec.stem, path, venue) if out.fmt == "pdf"
+                        else raster_row(spec.stem, path, report.print_width_in, venue))
         except FigureDataError as exc:
-            rows.append(Row(spec.name, rule, "unreadable", "built file", False, str(exc)))
-    rows.append(text_row(spec.name, measured.texts, scale, venue))
-    rows.append(line_row(spec.name, measured.strokes, scale, venue))
-    cvd, report.cvd_failures = cvd_row(spec.name, measured.series_colors, venue)
+            rows.append(Row(spec.stem, rule, "unreadable", "built file", False, str(exc)))
+    rows.append(text_row(spec.stem, measured.texts, scale, venue))
+    rows.append(line_row(spec.stem, measured.strokes, scale, venue))
+    cvd, report.cvd_failures = cvd_row(spec.stem, measured.series_colors, venue)
     rows.append(cvd)
-    rows.append(size_row(spec.name, spec, measured.saved_size_in, venue))
+    rows.append(size_row(spec.stem, spec, measured.saved_size_in, venue))
     seen = measured.legibility
-    rows += [script_row(spec.name, seen, scale), greyscale_row(spec.name, seen),
-             contrast_row(spec.name, seen), ink_row(spec.name, seen),
-             stamp_row(spec.name, seen, scale, venue)]
-    rows.append(layout_row(spec.name, measured.texts, scale, measured.saved_box,
+    rows += [script_row(spec.stem, seen, scale), greyscale_row(spec.stem, seen),
+             contrast_row(spec.stem, seen), ink_row(spec.stem, seen),
+             stamp_row(spec.stem, seen, scale, venue)]
+    rows.append(layout_row(spec.stem, measured.texts, scale, measured.saved_box,
                            measured.covering_legends or ()))
     rows.sort(key=lambda row: RULES.index(row.rule))
     return report
@@ -174,8 +176,11 @@ def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
 def preflight(specs: Sequence[FigureSpec], venue: Venue, out_dir: Path, figdata_dir: Path,
               *, raster: bool = False, venues_file: Path | None = None) -> list[FigureReport]:
     """Check every figure; ``raster`` keeps each one's saved area as pixels (HTML report)."""
+    from figures.outputs.venue import slot_files
+
     return [check_figure(spec, venue, out_dir, figdata_dir, raster=raster,
-                         venues_file=venues_file) for spec in specs]
+                         venues_file=venues_file, stem=stem) for spec in specs
+            for stem in (None, *slot_files(spec, out_dir))]
 
 
 def format_table(reports: Sequence[FigureReport], venue: Venue) -> str:
@@ -202,7 +207,7 @@ def summary(reports: Sequence[FigureReport]) -> str:
     failed = [row for row in rows if not row.ok]
     by_rule = {rule: sum(1 for row in failed if row.rule == rule) for rule in RULES}
     per_rule = ", ".join(f"{rule} {n}" for rule, n in by_rule.items() if n)
-    figures = sorted({row.figure for row in failed}, key=[r.spec.name for r in reports].index)
+    figures = {row.figure for row in failed}
     if not failed:
         return f"all {len(rows)} checks passed for {len(reports)} figure(s)"
     return (f"{len(failed)} of {len(rows)} checks failed ({per_rule}) in {len(figures)} of "
