@@ -274,8 +274,8 @@ def new_figure(name: str, *, from_logs: bool = False, root: Path | None = None) 
     parts = "render, SCHEMA and extract" if from_logs else "render and SCHEMA"
     go = "" if _shown(root) == "." else f"cd {root}; "
     return [
-        f"created {module_path}: {parts}, its print layout (SLOTS, _for_page, caption) "
-        "(a placeholder bar chart: edit the drawing)",
+        (f"created {module_path}: {parts}, its print layout (SLOTS, _for_page, caption) "
+         "(a placeholder bar chart: edit the drawing)"),
         f"created {figdata_path}: placeholder data, kind synthetic-example until you replace it",
         f"created {fixture_path}: the golden test's data (keep it small)",
         f"registered {name} in {_shown(registry)}: {name}.pdf@300dpi, {name}.png@200dpi",
