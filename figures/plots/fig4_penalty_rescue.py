@@ -107,8 +107,9 @@ def caption(data: dict[str, Any]) -> str:
             f"{paper['rescue_orders_of_magnitude']} orders of magnitude rescued in ||h_L||; "
             "the penalised run's gradient is its layer-2 norm, as in the paper's script. "
             "(c) The two alignment metrics agree across conditions (measurement vs random "
-            f"feedback). (d) BP + penalty 2x2 control: the penalty costs BP {bp_cost:.1f} pp; "
-            f"the gap of {gap:.0f} pp that remains is credit quality.")
+            f"feedback). (d) BP + penalty 2x2 control: the penalty changes BP's accuracy by "
+            f"{bp_cost:+.1f} pp; the gap of {gap:.0f} pp between BP and DFA with the penalty "
+            "is credit quality.")
 
 
 def _trajectory(ax, runs: dict[str, Any], paper: dict[str, Any]) -> None:
