@@ -58,6 +58,8 @@ SCHEMA = Record({
 
 #: Designed for the text width: three panels in a row (two over one below 6 in).
 SLOTS = ("text",)
+#: Panel (a)'s cosine axis on a page: room left of 0 to name the two quadrants there.
+PAGE_X_LIM = (-0.4, X_LIM[1])
 #: The panels' titles on a page (the take-away boxes go to the caption).
 PAGE_TITLES = ("(a) Standard reporting pair", "(b) Per-block cosine",
                "(c) Per-layer BP gradient")
@@ -199,7 +201,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 def _page_quadrants(ax, values: dict[str, dict[str, float]], page: Page) -> None:
     """Panel (a) for a page: the "looks like learning" quadrant shaded light grey, the
     quadrants named in their empty corners, each method's point marked as in (b) and (c)."""
-    x0, x1 = X_LIM
+    x0, x1 = PAGE_X_LIM
     y1 = Y_LIM[1]
     ax.fill_between([0, x1], CHANCE, y1, color="#ececec", lw=0, zorder=0)
     ax.axvline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, ls="--", zorder=1)
@@ -207,7 +209,7 @@ def _page_quadrants(ax, values: dict[str, dict[str, float]], page: Page) -> None
     quiet = {"color": MUTED_TEXT, "style": "italic", "fontsize": page.small_pt}
     ax.text(0.04, y1 - 0.03, "looks like\nlearning", ha="left", va="top", **quiet)
     ax.text(x1 - 0.04, 0.045, "cos > 0, acc < chance", ha="right", va="center", **quiet)
-    ax.text(-0.03, 0.045, "neither", ha="right", va="center", **quiet)
+    ax.text(x0 / 2, 0.045, "neither", ha="center", va="center", **quiet)
     ax.text(x0 / 2, (CHANCE + y1) / 2, "cos < 0, acc > chance", rotation=90, ha="center",
             va="center", **quiet)
     for method in METHODS:
@@ -219,5 +221,5 @@ def _page_quadrants(ax, values: dict[str, dict[str, float]], page: Page) -> None
                     textcoords="offset points", ha="center", va="bottom", zorder=6)
     ax.set_xlabel("aggregate cosine $\\Gamma$")
     ax.set_ylabel("test accuracy")
-    ax.set_xlim(*X_LIM)
+    ax.set_xlim(*PAGE_X_LIM)
     ax.set_ylim(*Y_LIM)
