@@ -57,6 +57,7 @@ def test_venue_layout_matches_baseline(venue: str, name: str, slot: str | None) 
     return _Saved(spec, fig)
 
 
+@pytest.mark.slow  # draws every ICML figure once more
 def test_each_slot_is_drawn_at_its_width_and_no_taller_than_half_the_text():
     """At a two-column venue, a figure is drawn at the column width for its column slot and
     at the text width for its text slot (each its own design, not a shrunk copy), and never
