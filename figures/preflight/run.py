@@ -76,22 +76,22 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
                  raster: bool = False, venues_file: Path | None = None) -> FigureReport:
     """Every rule for one figure: its built files in ``out_dir``, its Figure from figdata
     (drawn as the build in ``out_dir`` drew it: for a venue build, its venue layout)."""
-    from figures.outputs.render import draw
-    from figures.outputs.venue import as_built
+    from figures.outputs.kind import DEFAULT, kind_in
 
     report = FigureReport(spec)
     try:
-        base, spec = spec, as_built(spec, out_dir, venues_file)
+        kind = kind_in(out_dir, spec, venues_file)
         path = spec.figdata_path(figdata_dir)
         missing = spec.figdata_missing(figdata_dir)
         if missing is not None:
             raise missing
         doc = figdata.load(path, spec.name, spec.schema)
         with caught_warnings() as caught:  # one line each, as the build reports them
-            fig = draw(spec, doc["data"])
-            measured = measure(spec, fig, doc["data"], raster=raster)
-            if raster and spec is not base:
-                default = measure(base, draw(base, doc["data"]), doc["data"], raster=True)
+            fig = kind.draw(spec, doc["data"])
+            measured = measure(spec, fig, doc["data"], raster=raster, kind=kind)
+            if raster and kind.venue is not None:
+                default = measure(spec, DEFAULT.draw(spec, doc["data"]), doc["data"],
+                                  raster=True)
                 report.default_image = default.image
         report.warnings = warning_lines(caught, doc["data"], str(path))
     except KeyboardInterrupt as exc:
@@ -109,7 +109,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     report.saved_size_in = measured.saved_size_in
     report.image = measured.image
     rows = report.rows
-    for out in spec.outputs:
+    for out in kind.outputs(spec):
         path = Path(out_dir) / f"{spec.name}.{out.fmt}"
         rule = "fonts" if out.fmt == "pdf" else "raster"
         if out.fmt not in ("pdf", "png"):
