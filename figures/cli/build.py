@@ -22,7 +22,8 @@ from figures.cli.common import (
     summary,
 )
 from figures.errors import one_line
-from figures.outputs.kind import CAMERA_READY, CAMERA_READY_OUT, DEFAULT, BuildKind, venue_kind
+from figures.outputs.kind import CAMERA_READY, DEFAULT, BuildKind, venue_kind
+from figures.paths import CAMERA_READY_OUT
 from figures.registry import FigureSpec
 
 

@@ -120,7 +120,7 @@ def _output_over_an_input(spec: FigureSpec, kind: BuildKind, figdata_dir: Path,
 
 
 def _link_into_inputs(target: Path, figdata_dir: Path) -> FigureDataError | None:
-    from figures.cli.common import input_folder_of
+    from figures.paths import input_folder_of
 
     if not target.is_symlink():
         return None

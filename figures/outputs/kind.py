@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
+from figures.paths import CAMERA_READY_OUT, DEFAULT_OUT
 from figures.registry import FigureSpec, Output
 
 if TYPE_CHECKING:
@@ -24,10 +25,6 @@ if TYPE_CHECKING:
 
     from figures.preflight.venues import Venue
 
-#: Where the default build writes.
-DEFAULT_OUT = Path("build/figures")
-#: Where the camera-ready build writes.
-CAMERA_READY_OUT = Path("build/camera-ready")
 #: Saved with embedded TrueType fonts, text stays text (camera-ready and venue builds):
 #: IEEE's and ACM's checkers reject matplotlib's default Type 3.
 TRUETYPE_RC: dict[str, Any] = {"pdf.fonttype": 42, "ps.fonttype": 42}

@@ -54,18 +54,15 @@ def save(spec: FigureSpec, fig: Figure, target: Any, *, rc: dict[str, Any] | Non
 
 
 def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
-                  kind: BuildKind | None = None, *, stamp: bool = False,
+                  kind: BuildKind, *, stamp: bool = False,
                   hashes: dict[str, str] | None = None,
                   formats: Sequence[str] | None = None,
                   provenance: dict[str, str] | None = None) -> list[Path]:
-    """Draw ``spec`` as ``kind`` draws it (the default build) and save each of the kind's
+    """Draw ``spec`` as ``kind`` draws it and save each of the kind's
     outputs (those in ``formats``, if given) inside the figure's theme (plus the kind's save
     settings), atomically; ``stamp`` marks it as synthetic example data
     (figures/stamp.py); ``hashes`` (if given) receives each file's name and the sha256 of
     the bytes written; ``provenance`` (figures/outputs/provenance.py) goes inside each file."""
-    from figures.outputs.kind import DEFAULT
-
-    kind = kind or DEFAULT
     written = []
     fig = kind.draw(spec, data)
     if stamp:

@@ -237,7 +237,7 @@ def _not_the_papers(target: Path, paper: Path, figdata_dir: Path,
                     built: Path | None = None) -> str | None:
     """Why sync may not write ``target`` (through any link), None when it may: only files
     inside the paper's folder, and none of our inputs or built files."""
-    from figures.cli.common import input_folder_of, is_inside
+    from figures.paths import input_folder_of, is_inside
 
     resolved = target.resolve()
     if not resolved.is_relative_to(paper.resolve()):
@@ -252,8 +252,8 @@ def _not_the_papers(target: Path, paper: Path, figdata_dir: Path,
 
 
 def _ours(path: Path) -> bool:
-    from figures.cli.common import written_by
     from figures.paper.macros import HEADER
+    from figures.paths import written_by
 
     return written_by(HEADER.encode(), path)
 

@@ -56,20 +56,17 @@ class Measurement:
 def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
             raster: bool = False, kind: BuildKind | None = None) -> Measurement:
     """Saved size, texts, strokes and series colours of ``fig`` as ``kind`` (the default
-    build) saves it, drawn in its theme; with
-    ``raster``, also the saved area as pixels (from the same draw, for the HTML report)."""
+    build) saves it, drawn in its theme; with ``raster``, also the saved area as pixels (from the same draw, for the HTML report)."""
     import matplotlib as mpl
 
-    from figures.outputs.kind import DEFAULT
     from figures.style import theme
 
-    kind = kind or DEFAULT
-    with theme(kind.rc(spec)):
+    with theme(kind.rc(spec) if kind is not None else spec.render.rc):
         if raster:
             fig.canvas.draw()
         else:
             fig.draw_without_rendering()
-        output = kind.outputs(spec)[0]
+        output = (kind.outputs(spec) if kind is not None else spec.outputs)[0]
         box = None
         renderer = fig.canvas.get_renderer()
         if output.bbox_inches == "tight":

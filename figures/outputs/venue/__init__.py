@@ -81,12 +81,14 @@ def draw(spec: FigureSpec, data: dict[str, Any], venue: Venue,
     into this package: raises :class:`FigureDataError` for a page that makes too many pixels."""
     from figures.outputs.render import draw as render_figure
     from figures.outputs.venue.layout import lay_out
+    from figures.outputs.venue.settle import settle
     from figures.style import theme
 
     geometry = page(venue, spec, slot)
     fig = render_figure(spec, data)
     with theme(spec.render.rc):
         lay_out(fig, geometry)
+        settle(fig, geometry)  # the last pass: no text touches another or the page's edge
     too_large = _too_many_pixels(spec, venue, fig, int(geometry["ppi"]))
     if too_large is not None:  # before anything is drawn at that size
         raise too_large
