@@ -21,15 +21,16 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
+from figures.boundary import is_stop
 from figures.data import figdata
 from figures.data.jsonio import decode
-from figures.errors import author_frame, drawing_error, error_line, is_internal, one_line
+from figures.errors import drawing_error, error_line, is_internal, one_line
 from figures.outputs import provenance
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.render import write_outputs
 from figures.outputs.warned import caught_warnings, warning_lines
 from figures.registry import FigureSpec
-from figures.signals import release_stop_signals, stop_requested, stop_signals_held
+from figures.signals import release_stop_signals, stop_signals_held
 
 
 @dataclass
@@ -81,13 +82,9 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
             outputs = write_outputs(spec, doc["data"], out_dir, kind,
                                     stamp=kind.stamp and figdata.is_synthetic(doc),
                                     hashes=hashes, formats=formats, provenance=inside)
-    except KeyboardInterrupt as exc:
-        if stop_requested() or author_frame(exc) is None:
+    except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
+        if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the build stops
-        return failure(spec.name, exc)  # raised by the figure's code
-    except Exception as exc:  # noqa: BLE001 - the fault boundary of one figure
-        return failure(spec.name, exc)
-    except SystemExit as exc:  # sys.exit() in the figure's code: its error, not the end
         return failure(spec.name, exc)
     quoted = [one_line(f"{path}: {where}: {message} (`figures macros` refuses it)")
               for where, message in figdata.quoted_problems(doc)]

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from figures.boundary import is_stop
 from figures.data import figdata
-from figures.errors import FigureDataError, author_frame, figure_line
+from figures.errors import FigureDataError, figure_line
 from figures.outputs.warned import caught_warnings, warning_lines
 from figures.preflight.files import decodes
 from figures.preflight.measure import measure
@@ -46,7 +47,6 @@ from figures.preflight.rules import (
 )
 from figures.preflight.venues import Venue
 from figures.registry import FigureSpec
-from figures.signals import stop_requested
 
 if TYPE_CHECKING:
     import numpy as np
@@ -94,12 +94,9 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
                                   raster=True)
                 report.default_image = default.image
         report.warnings = warning_lines(caught, doc["data"], str(path))
-    except KeyboardInterrupt as exc:
-        if stop_requested() or author_frame(exc) is None:
+    except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
+        if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the check stops
-        report.error = figure_line(spec.name, exc)  # raised by the figure's code
-        return report
-    except (Exception, SystemExit) as exc:  # noqa: BLE001 - one line per figure
         report.error = figure_line(spec.name, exc)
         return report
     width = measured.saved_size_in[0]
