@@ -9,7 +9,8 @@ import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from figures.errors import author_frame, error_line, figure_line
+from figures.boundary import is_stop
+from figures.errors import error_line, figure_line
 from figures.paths import (  # noqa: F401 - the commands' names for them
     DEFAULT_FIGDATA,
     DEFAULT_OUT,
@@ -19,7 +20,6 @@ from figures.paths import (  # noqa: F401 - the commands' names for them
     written_by,
 )
 from figures.registry import BY_NAME, FIGURES, FigureSpec
-from figures.signals import stop_requested
 
 FIGDATA_HELP = f"the figdata folder (default: {DEFAULT_FIGDATA}/)"
 OUT_HELP = f"the folder of the built figures (default: {DEFAULT_OUT}/)"
@@ -76,7 +76,9 @@ def each_figure(specs: Sequence[FigureSpec], debug: bool,
     for spec in specs:
         try:
             line = action(spec)
-        except (Exception, SystemExit) as exc:  # noqa: BLE001 - the fault boundary of one figure
+        except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
+            if is_stop(exc):
+                raise  # Ctrl-C or SIGTERM: the command stops
             if debug:
                 traceback.print_exc()
             failed.append(spec.name)
@@ -102,11 +104,9 @@ def figdata_status(spec: FigureSpec, figdata_dir: Path, results: Path | None,
 
     try:
         return figure_status(spec, figdata_dir, results)
-    except KeyboardInterrupt as exc:
-        if stop_requested() or author_frame(exc) is None:
+    except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
+        if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the command stops
-        return "error", error_line(exc, spec.name)  # raised by the figure's code
-    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the fault boundary of one figure
         if debug:
             traceback.print_exc()
         return "error", error_line(exc, spec.name)

@@ -313,8 +313,8 @@ def test_a_warning_at_a_modules_import_is_one_line(project, command):
 @pytest.mark.parametrize(("code", "message"), [
     ("    class Quit(BaseException):\n        pass\n    raise Quit('bye')\n", "Quit: bye"),
     ("    raise GeneratorExit\n", "GeneratorExit"),
-    ("    class Odd(Exception):\n        def __str__(self):\n            raise RuntimeError\n"
-     "    raise Odd\n", "Odd: <a Odd whose message cannot be shown>"),
+    (("    class Odd(Exception):\n        def __str__(self):\n            raise RuntimeError\n"
+     "    raise Odd\n"), "Odd: <a Odd whose message cannot be shown>"),
 ])
 @pytest.mark.parametrize("command", [["build", "--out", "out", "-j", "1"],
                                      ["build", "--out", "out", "-j", "2"],
