@@ -21,6 +21,7 @@ from figures.cli.common import (
     select,
     summary,
 )
+from figures.data.envelope import SYNTHETIC
 from figures.errors import one_line
 from figures.outputs.kind import CAMERA_READY, DEFAULT, BuildKind, venue_kind
 from figures.paths import CAMERA_READY_OUT
@@ -129,7 +130,7 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             continue
         for warning in result.warnings:
             print(f"warning: {result.name}: {warning}", file=sys.stderr)
-        note = " [SYNTHETIC EXAMPLE DATA]" if result.kind == "synthetic-example" else ""
+        note = " [SYNTHETIC EXAMPLE DATA]" if result.kind == SYNTHETIC else ""
         files = one_line(", ".join(str(p) for p in result.outputs), STATUS_DETAIL_LIMIT)
         print(f"{result.status} {result.name}: {files} ({result.kind}){note}")
     if camera_ready_out is not None:

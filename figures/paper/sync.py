@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from figures.data.envelope import SYNTHETIC
 from figures.data.jsonio import atomic_path, write_text_atomic
 from figures.errors import FigureDataError
 from figures.outputs import provenance
@@ -203,7 +204,7 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, bu
         result.rows.append((spec.name, shown, (
             f"refused: the built {source} is {state.state} ({why}); {then}")))
         return
-    if state.kind == "synthetic-example" and not allow_synthetic:
+    if state.kind == SYNTHETIC and not allow_synthetic:
         result.refused.append(spec.name)
         result.rows.append((spec.name, shown, (
             "refused: drawn from SYNTHETIC EXAMPLE DATA (--allow-synthetic to copy it "
