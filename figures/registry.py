@@ -254,17 +254,8 @@ class FigureSpec:
                                "it (`figures extract RESULTS`, or by hand), or remove "
                                f"{self.name} from FIGURES in figures/registry.py")
 
-    @property
-    def stem(self) -> str:
-        """The built files' name without the format (a venue build's other slot adds one)."""
-        return self.name
-
-    def side_files(self, data: dict[str, Any]) -> dict[str, str]:
-        """Text files written beside the outputs (a venue build: the caption's text)."""
-        return {}
-
     def output_names(self) -> list[str]:
-        return [f"{self.stem}.{out.fmt}" for out in self.outputs]
+        return [f"{self.name}.{out.fmt}" for out in self.outputs]
 
 
 _PAPER = (Output("pdf", 300), Output("png", 200))

@@ -22,13 +22,15 @@ adds (figures/stamp.py), which goes away with real results.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from figures.boundary import is_stop
 from figures.data import figdata
-from figures.errors import FigureDataError, author_frame, figure_line
+from figures.errors import FigureDataError, figure_line
 from figures.outputs.warned import caught_warnings, warning_lines
 from figures.preflight.files import decodes
 from figures.preflight.measure import measure
@@ -51,7 +53,6 @@ from figures.preflight.rules import (
 )
 from figures.preflight.venues import Venue
 from figures.registry import FigureSpec
-from figures.signals import stop_requested
 
 if TYPE_CHECKING:
     import numpy as np
@@ -82,72 +83,73 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
                  stem: str | None = None) -> FigureReport:
     """Every rule for one figure: its built files in ``out_dir`` (``stem``.pdf/.png: a venue
     build's other slot, ``NAME--column``), its Figure from figdata (drawn as the build in
-    ``out_dir`` drew it: for a venue build, for its page and slot)."""
-    from figures.outputs.render import draw
+    ``out_dir`` drew it: for a venue build, for its page and slot, stamped as it stamps)."""
+    from figures.outputs.kind import DEFAULT, kind_in
     from figures.outputs.stamp import stamp_synthetic
-    from figures.outputs.venue import as_built
+    from figures.outputs.venue import declared_slots
 
     report = FigureReport(spec)
     try:
-        base, spec = spec, as_built(spec, out_dir, venues_file, stem)
+        kind = kind_in(out_dir, spec, venues_file, stem)
         path = spec.figdata_path(figdata_dir)
         missing = spec.figdata_missing(figdata_dir)
         if missing is not None:
             raise missing
         doc = figdata.load(path, spec.name, spec.schema)
         with caught_warnings() as caught:  # one line each, as the build reports them
-            fig = draw(spec, doc["data"])
-            if figdata.is_synthetic(doc):  # as the build stamps it
-                stamp_synthetic(spec, fig)
-            measured = measure(spec, fig, doc["data"], raster=raster)
-            if raster and spec is not base:
-                default = measure(base, draw(base, doc["data"]), doc["data"], raster=True)
+            fig = kind.draw(spec, doc["data"])
+            if kind.stamp and figdata.is_synthetic(doc):  # as the build stamps it
+                stamp_synthetic(spec, fig, kind)
+            measured = measure(spec, fig, doc["data"], raster=raster, kind=kind)
+            if raster and kind.venue is not None:
+                default = measure(spec, DEFAULT.draw(spec, doc["data"]), doc["data"],
+                                  raster=True)
                 report.default_image = default.image
         report.warnings = warning_lines(caught, doc["data"], str(path))
-    except KeyboardInterrupt as exc:
-        if stop_requested() or author_frame(exc) is None:
+    except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
+        if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the check stops
-        report.error = figure_line(spec.name, exc)  # raised by the figure's code
-        return report
-    except (Exception, SystemExit) as exc:  # noqa: BLE001 - one line per figure
         report.error = figure_line(spec.name, exc)
         return report
     width = measured.saved_size_in[0]
+    stem = kind.stem(spec)
+    if kind.venue is not None:  # printed in the slot it was drawn for
+        spec = dataclasses.replace(spec, slot=kind.slot or declared_slots(spec)[0])
     slot = slot_width(spec, venue)
     report.scale = scale = min(1.0, slot / width)
     report.print_width_in = width * scale
     report.saved_size_in = measured.saved_size_in
     report.image = measured.image
     rows = report.rows
-    for out in spec.outputs:
-        path = Path(out_dir) / f"{spec.stem}.{out.fmt}"
+    for out in kind.outputs(spec):
+        path = Path(out_dir) / f"{stem}.{out.fmt}"
         rule = "fonts" if out.fmt == "pdf" else "raster"
         if out.fmt not in ("pdf", "png"):
             continue
         if not path.is_file():
-            rows.append(Row(spec.stem, rule, "missing", "built file", False,
+            rows.append(Row(stem, rule, "missing", "built file", False,
                             f"{path}: file not found; run `figures build`"))
             continue
         problem = on_disk(spec, path, figdata_dir, venues_file)
         if problem is not None:  # reported, not measured as if it were right
-            rows.append(Row(spec.stem, rule, problem[0], "current built file", False,
+            rows.append(Row(stem, rule, problem[0], "current built file", False,
                             f"{path}: {problem[1]}"))
             continue
         try:
-            rows.append(font_row(spec.stem, path, venue) if out.fmt == "pdf"
-                        else raster_row(spec.stem, path, report.print_width_in, venue))
+            rows.append(font_row(stem, path, venue) if out.fmt == "pdf"
+                        else raster_row(stem, path, report.print_width_in, venue))
         except FigureDataError as exc:
-            rows.append(Row(spec.stem, rule, "unreadable", "built file", False, str(exc)))
-    rows.append(text_row(spec.stem, measured.texts, scale, venue))
-    rows.append(line_row(spec.stem, measured.strokes, scale, venue))
-    cvd, report.cvd_failures = cvd_row(spec.stem, measured.series_colors, venue)
+            rows.append(Row(stem, rule, "unreadable", "built file", False, str(exc)))
+    rows.append(text_row(stem, measured.texts, scale, venue))
+    rows.append(line_row(stem, measured.strokes, scale, venue))
+    cvd, report.cvd_failures = cvd_row(stem, measured.series_colors, venue)
     rows.append(cvd)
-    rows.append(size_row(spec.stem, spec, measured.saved_size_in, venue))
+    rows.append(size_row(stem, spec, measured.saved_size_in, venue))
     seen = measured.legibility
-    rows += [script_row(spec.stem, seen, scale), greyscale_row(spec.stem, seen),
-             contrast_row(spec.stem, seen), ink_row(spec.stem, seen),
-             stamp_row(spec.stem, seen, scale, venue)]
-    rows.append(layout_row(spec.stem, measured.texts, scale, measured.saved_box,
+    rows += [script_row(stem, seen, scale), greyscale_row(stem, seen),
+             contrast_row(stem, seen), ink_row(stem, seen),
+             stamp_row(stem, seen, scale, venue)]
+    rows.append(layout_row(stem, measured.texts, scale, measured.saved_box,
                            measured.covering_legends or ()))
     rows.sort(key=lambda row: RULES.index(row.rule))
     return report

@@ -17,8 +17,8 @@ from conftest import FIXTURES, VENUE_BASELINES, venue_baseline_name, venue_slots
 
 from figures.data import figdata
 from figures.errors import FigureDataWarning
+from figures.outputs.kind import BuildKind, venue_kind
 from figures.outputs.render import save
-from figures.outputs.venue import VenueSpec
 from figures.preflight.venues import get_venue
 from figures.registry import BY_NAME
 
@@ -37,24 +37,25 @@ PARAMS = [
 class _Saved:
     """What pytest-mpl saves: the venue figure, saved inside its page's theme at its size."""
 
-    def __init__(self, spec: VenueSpec, fig: Any) -> None:
-        self.spec, self.fig = spec, fig
+    def __init__(self, spec: Any, kind: BuildKind, fig: Any) -> None:
+        self.spec, self.kind, self.fig = spec, kind, fig
 
     def savefig(self, target: Any, **kwargs: Any) -> None:
         kwargs.pop("metadata", None)  # the build's deterministic metadata is save's
         if "format" not in kwargs and isinstance(target, (str, Path)):
             kwargs["format"] = Path(target).suffix.lstrip(".") or "png"
-        save(self.spec, self.fig, target, bbox_inches=None, **kwargs)
+        save(self.spec, self.fig, target, rc=self.kind.rc(self.spec), bbox_inches=None,
+             **kwargs)
 
 
 @pytest.mark.parametrize(("venue", "name", "slot"), PARAMS)
 def test_venue_layout_matches_baseline(venue: str, name: str, slot: str | None) -> _Saved:
-    spec = VenueSpec.of(BY_NAME[name], get_venue(venue), slot)
+    spec, kind = BY_NAME[name], venue_kind(get_venue(venue), slot)
     data = figdata.load(FIXTURES / f"{name}.json", name, spec.schema)["data"]
     with warnings.catch_warnings():  # a fixture may draw a documented data warning
         warnings.simplefilter("ignore", FigureDataWarning)
-        fig = spec.render(data)
-    return _Saved(spec, fig)
+        fig = kind.draw(spec, data)
+    return _Saved(spec, kind, fig)
 
 
 @pytest.mark.slow  # draws every ICML figure once more
@@ -69,11 +70,11 @@ def test_each_slot_is_drawn_at_its_width_and_no_taller_than_half_the_text():
     for venue, name, slot in venue_slots():
         if venue != "icml":
             continue
-        spec = VenueSpec.of(BY_NAME[name], icml, slot)
+        spec = BY_NAME[name]
         data = figdata.load(FIXTURES / f"{name}.json", name, spec.schema)["data"]
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", FigureDataWarning)
-            width, height = spec.render(data).get_size_inches()
+            width, height = venue_kind(icml, slot).draw(spec, data).get_size_inches()
         drawn_slot = slot or declared_slots(BY_NAME[name])[0]
         drawn.add(drawn_slot)
         assert width == pytest.approx(

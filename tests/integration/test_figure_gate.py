@@ -13,7 +13,7 @@ from conftest import venue_slots
 from figure_gate import check_figure
 
 import figures
-from figures.drawing import spec_for
+from figures.drawing import kind_for
 from figures.errors import FigureDataWarning
 from figures.style import theme
 
@@ -28,7 +28,8 @@ def test_figure_gate_hard_gates_pass(venue, name, slot):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FigureDataWarning)
         fig = figures.draw(name, venue, slot)
-    with theme(spec_for(name, venue, slot).render.rc):
+    spec, kind = kind_for(name, venue, slot)
+    with theme(kind.rc(spec)):
         _, rows = check_figure.audit(fig, scale=1.0)  # drawn at print size: 1:1
     failed = {gate: detail for gate, status, detail in rows if status is False
               and (venue, name, gate) not in EXCEPTIONS}

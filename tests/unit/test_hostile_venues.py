@@ -10,7 +10,7 @@ from conftest import REPO
 
 from figures.data import figdata
 from figures.errors import FigureDataError
-from figures.outputs.venue import VenueSpec
+from figures.outputs.venue import draw
 from figures.preflight.venues import get_venue
 from figures.registry import BY_NAME
 
@@ -22,8 +22,8 @@ def test_a_poster_wide_venue_at_1200_ppi_is_refused_before_it_is_drawn():
     icml = get_venue("icml")
     poster = dataclasses.replace(icml, key="poster", text_width_in=40.0, column_width_in=40.0,
                                  min_raster_ppi=1200)
-    spec = VenueSpec.of(BY_NAME["cifar_summary"], poster)
+    spec = BY_NAME["cifar_summary"]
     data = figdata.load(REPO / "figdata" / "cifar_summary.json", spec.name)["data"]
     with pytest.raises(FigureDataError, match=(  # the venue, the figure, what to lower
             r"^--venue poster: cifar_summary .*1200 ppi.* 134 megapixels.*text_width_in")):
-        spec.render(data)
+        draw(spec, data, poster)

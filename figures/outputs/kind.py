@@ -1,0 +1,184 @@
+"""Which build a file belongs to: the default build, the camera-ready build, or a venue's.
+
+A :class:`BuildKind` is everything that differs between them: the folder it writes to by
+default, the settings applied at save time, whether synthetic data is stamped, the files it
+writes for a figure, what it adds to the build key, how it draws a figure, and the command
+that builds it again. Its name is what the built files carry as ``variant``
+(``default``, ``camera-ready``, ``venue:icml``); :func:`parse_kind` is the one reader of it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from figures.errors import FigureDataError
+from figures.paths import CAMERA_READY_OUT, DEFAULT_OUT
+from figures.registry import FigureSpec, Output
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from figures.preflight.venues import Venue
+
+#: Saved with embedded TrueType fonts, text stays text (camera-ready and venue builds):
+#: IEEE's and ACM's checkers reject matplotlib's default Type 3.
+TRUETYPE_RC: dict[str, Any] = {"pdf.fonttype": 42, "ps.fonttype": 42}
+_VENUE_PREFIX = "venue:"
+
+
+@dataclass(frozen=True)
+class BuildKind:
+    """One kind of build (see the module's docstring)."""
+
+    name: str = "default"
+    venue: Venue | None = None
+    #: The venue build's slot: None, each figure's own (the first of its module's ``SLOTS``,
+    #: files ``NAME.pdf``); "column" or "text", another slot it declares (``NAME--column.pdf``).
+    slot: str | float | None = None
+    #: Mark figures drawn from synthetic data (``--no-stamp`` leaves them unmarked).
+    stamp: bool = True
+
+    @property
+    def save_rc(self) -> dict[str, Any]:
+        """Settings applied at save time, over the figure's own theme."""
+        return {} if self.name == "default" else dict(TRUETYPE_RC)
+
+    def rc(self, spec: FigureSpec) -> dict[str, Any]:
+        """The theme a figure of this kind is measured and saved in (a venue's: the page's
+        rcParams, which the figure was drawn in)."""
+        if self.venue is not None:
+            from figures.outputs.venue import page_rc
+
+            return {**spec.render.rc, **page_rc(spec, self.venue, self.slot), **self.save_rc}
+        return {**spec.render.rc, **self.save_rc}
+
+    def page(self, spec: FigureSpec) -> Any:
+        """The page a venue build draws ``spec`` for (figures/page.py); None otherwise."""
+        if self.venue is None:
+            return None
+        from figures.outputs.venue import declared_slots, page
+
+        return page(self.venue, declared_slots(spec)[0] if self.slot is None else self.slot)
+
+    def stem(self, spec: FigureSpec) -> str:
+        """The built files' name without the format: ``NAME``, or ``NAME--column`` for a
+        venue build's other slot (figures/outputs/venue/)."""
+        if self.venue is None or self.slot is None:
+            return spec.name
+        from figures.outputs.venue import SLOT_SEPARATOR
+
+        slot = self.slot if isinstance(self.slot, str) else f"{float(self.slot):g}in"
+        return f"{spec.name}{SLOT_SEPARATOR}{slot}"
+
+    @property
+    def default_out(self) -> Path:
+        if self.venue is not None:
+            return Path("build") / self.venue.key
+        return CAMERA_READY_OUT if self.name == "camera-ready" else DEFAULT_OUT
+
+    def outputs(self, spec: FigureSpec) -> tuple[Output, ...]:
+        """The files this kind writes for ``spec``: a venue's, a PDF and a PNG at its ppi."""
+        if self.venue is None:
+            return spec.outputs
+        from figures.outputs.venue import ppi
+
+        resolution = ppi(self.venue)
+        return (Output("pdf", resolution, None), Output("png", resolution, None))
+
+    def output_names(self, spec: FigureSpec) -> list[str]:
+        return [f"{self.stem(spec)}.{out.fmt}" for out in self.outputs(spec)]
+
+    def side_files(self, spec: FigureSpec, data: dict[str, Any]) -> dict[str, str]:
+        """Text files written beside the outputs: a venue build's ``NAME.caption.txt``, what
+        the page versions leave to the caption (once, beside the figure's own slot)."""
+        if self.venue is None or self.slot is not None:
+            return {}
+        from figures.outputs.venue import caption
+
+        text = caption(spec, data)
+        return {f"{spec.name}.caption.txt": text} if text else {}
+
+    def key_part(self) -> str:
+        """What this kind adds to a figure's build key ('' for the default build; whether it
+        stamps is added by :func:`figures.outputs.state.build_key`, for synthetic data only)."""
+        parts = []
+        if self.name != "default":
+            parts.append(f"{self.name}:rc={sorted(self.save_rc.items())}")
+        if self.venue is not None:  # the venue's numbers and the code that lays it out
+            numbers = json.dumps(dataclasses.asdict(self.venue), sort_keys=True, default=str)
+            code = b"".join(path.read_bytes() for path in  # the venue package, the page
+                            [*sorted((Path(__file__).parent / "venue").glob("*.py")),
+                             Path(__file__).parent.parent / "page.py"])
+            parts.append(f"slot={self.slot}:" + hashlib.sha256(numbers.encode() + code)
+                         .hexdigest())
+        return ":".join(parts)
+
+    def draw(self, spec: FigureSpec, data: dict[str, Any]) -> Figure:
+        """``spec``'s Figure for this kind of build (a venue's: laid out for its page)."""
+        if self.venue is not None:
+            from figures.outputs import venue
+
+            return venue.draw(spec, data, self.venue, self.slot)
+        from figures.outputs.render import draw
+
+        return draw(spec, data)
+
+    @property
+    def rebuild(self) -> str:
+        """The command that builds files of this kind again."""
+        if self.venue is not None:
+            return f"figures build --venue {self.venue.key}"
+        return "figures build --camera-ready" if self.name == "camera-ready" else "figures build"
+
+
+DEFAULT = BuildKind()
+CAMERA_READY = BuildKind("camera-ready")
+
+
+def venue_kind(venue: Venue, slot: str | float | None = None, *, stamp: bool = True) -> BuildKind:
+    """A venue's build at ``slot`` (None: each figure's own); a named other slot is in the
+    kind's name, ``venue:icml:column``, as the files say."""
+    suffix = f":{slot}" if isinstance(slot, str) else ""
+    return BuildKind(f"{_VENUE_PREFIX}{venue.key}{suffix}", venue, slot, stamp)
+
+
+def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
+    """The build kind a file's ``variant`` names: ``default``, ``camera-ready`` or
+    ``venue:KEY`` (a venue of the built-in profiles or of ``venues_file``). The one parser."""
+    if name == "default":
+        return DEFAULT
+    if name == "camera-ready":
+        return CAMERA_READY
+    if name.startswith(_VENUE_PREFIX):
+        from figures.page import SLOTS
+        from figures.preflight.venues import get_venue
+
+        key, _, slot = name[len(_VENUE_PREFIX):].partition(":")
+        if slot and slot not in SLOTS:
+            raise FigureDataError("variant", None, f"unknown slot {slot!r} in {name!r}: "
+                                  f"expected venue:KEY or venue:KEY:SLOT, SLOT one of "
+                                  f"{', '.join(SLOTS)}")
+        return venue_kind(get_venue(key, venues_file), slot or None)
+    raise FigureDataError("variant", None, f"unknown build kind {name!r}: "
+                          "expected default, camera-ready or venue:KEY[:SLOT]")
+
+
+def kind_in(out_dir: Path, spec: FigureSpec, venues_file: Path | None = None,
+            stem: str | None = None) -> BuildKind:
+    """The kind of ``spec``'s build in ``out_dir`` (read from the provenance inside its
+    files ``stem``.pdf or .png, the figure's name by default); the default when none says."""
+    from figures.outputs.provenance import read
+
+    for fmt in ("pdf", "png"):
+        try:
+            inside = read(Path(out_dir) / f"{stem or spec.name}.{fmt}")
+        except Exception:  # noqa: BLE001 - missing or damaged: the preflight says so
+            inside = None
+        if inside is not None and inside["figure"] == spec.name:
+            return parse_kind(inside["variant"], venues_file)
+    return DEFAULT
