@@ -1,0 +1,83 @@
+"""One pack, start to end: the main file, what its compile reads, the figures checked, the
+comments stripped, the archive written and proven to compile in an empty folder."""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from figures.errors import FigureDataError
+from figures.pack import archive, compile, figures_in, scrub
+from figures.pack.strip import strip_comments
+
+#: Files whose comments are stripped (a package's ``%`` line ends are left alone).
+STRIPPED_SUFFIXES = (".tex",)
+
+
+@dataclass
+class Packed:
+    out: Path
+    main: str
+    files: list[str]
+    size: int
+    figures: figures_in.Figures
+    runs: int
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        ours, foreign = len(self.figures.ours), len(self.figures.foreign)
+        return (f"packed {self.out}: {len(self.files)} files, {self.size / 1024:.1f} KiB; "
+                f"figures: {ours + foreign} ({ours} ours, current; {foreign} not ours); "
+                f"compiles from the archive alone ({self.runs} pdflatex runs); "
+                f"arXiv warnings: {len(self.warnings)}")
+
+
+def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
+         anonymous: bool = False, allow_synthetic: bool = False) -> Packed:
+    """Write the paper's archive to ``out``; :class:`FigureDataError` (one line) when it
+    cannot be made or does not compile, and then nothing is written."""
+    if not paper.is_dir():
+        raise FigureDataError(str(paper), None, "not a folder: give the paper's folder")
+    kind = archive.kind_of(out)
+    main_tex = compile.find_main(paper, main)
+    _refuse_out(out, paper)
+    with tempfile.TemporaryDirectory(prefix="figures-pack-") as work:
+        recorded = compile.record(paper, main_tex, Path(work))
+    found = figures_in.check(paper, recorded.sources, figdata_dir,
+                             allow_synthetic=allow_synthetic)
+    files = {}
+    for name in recorded.sources:
+        data = (paper / name).read_bytes()
+        if name.endswith(STRIPPED_SUFFIXES):
+            text = data.decode("utf-8", errors="surrogateescape")
+            data = strip_comments(text, name).encode("utf-8", errors="surrogateescape")
+        elif anonymous and name.lower().endswith(figures_in.IMAGE_SUFFIXES):
+            data = scrub.without_metadata(data, name)
+        files[name] = data
+    if recorded.bbl is not None:
+        files[f"{main_tex.stem}.bbl"] = recorded.bbl
+    data = archive.encode(files, kind)
+    with tempfile.TemporaryDirectory(prefix="figures-pack-proof-") as proof:
+        archive.unpack(data, kind, Path(proof))
+        pdf, runs = compile.prove(Path(proof), main_tex.name)
+    if anonymous:
+        told = scrub.disclosed(pdf, paper)
+        if told:
+            raise FigureDataError(main_tex.name, None, (
+                f"the PDF compiled from the archive discloses {told[0]}"
+                + (f" (and {len(told) - 1} more)" if len(told) > 1 else "")
+                + "; the anonymous pack stops"))
+    archive.write_atomic(out, data)
+    return Packed(out, main_tex.name, sorted(files), len(data), found, runs, found.warnings)
+
+
+def _refuse_out(out: Path, paper: Path) -> None:
+    """The archive never lands in the paper's folder: there it could replace one of the
+    paper's files, and the next pack would read it as an input."""
+    if out.exists() and not out.is_file():
+        raise FigureDataError(str(out), None, "--out is not a file; name the archive file "
+                              "(e.g. --out paper.tar.gz)")
+    if out.resolve().is_relative_to(paper.resolve()):
+        raise FigureDataError(str(out), None, "--out is inside the paper's folder; write the "
+                              "archive outside it (e.g. --out paper.tar.gz beside it)")
