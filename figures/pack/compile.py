@@ -77,7 +77,7 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     shutil.copytree(paper, copy, ignore=lambda _, names: [n for n in names if hidden(n)])
     before = {p.relative_to(copy).as_posix() for p in copy.rglob("*") if p.is_file()}
     command = [need("latexmk"), "-norc", "-pdf", "-recorder", "-g", *_FLAGS, main.name]
-    _run(command, copy, main)
+    _run(command, copy, main, "in a copy of the paper's folder")
     stem = main.stem
     read, written = _fls(copy / f"{stem}.fls", copy)
     bbl_path = copy / f"{stem}.bbl"
@@ -120,15 +120,16 @@ def prove(folder: Path, main: str) -> tuple[bytes, int]:
     command = [need("pdflatex"), *_FLAGS, main]
     log = folder / f"{Path(main).stem}.log"
     runs = 0
-    for runs in range(1, 5):  # noqa: B007 - the count is returned
-        _run(command, folder, folder / main, env)
+    for runs in range(1, 5):
+        _run(command, folder, folder / main, "from the archive alone", env)
         text = log.read_text(encoding="latin-1") if log.is_file() else ""
         if "Rerun to get" not in text and (runs > 1 or "undefined" not in text):
             break
     return (folder / f"{Path(main).stem}.pdf").read_bytes(), runs
 
 
-def _run(command: list[str], cwd: Path, main: Path, env: dict[str, str] | None = None) -> None:
+def _run(command: list[str], cwd: Path, main: Path, where: str,
+         env: dict[str, str] | None = None) -> None:
     try:
         done = subprocess.run(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                               capture_output=True, timeout=COMPILE_TIMEOUT, check=False)
@@ -137,7 +138,7 @@ def _run(command: list[str], cwd: Path, main: Path, env: dict[str, str] | None =
                               f"{COMPILE_TIMEOUT} s") from None
     pdf = cwd / f"{main.stem}.pdf"
     if done.returncode != 0 or not pdf.is_file():
-        raise FigureDataError(main.name, None, "does not compile: "
+        raise FigureDataError(main.name, None, f"does not compile {where}: "
                               + first_error(cwd / f"{main.stem}.log", done.stdout))
 
 

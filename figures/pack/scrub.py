@@ -60,6 +60,7 @@ def disclosed(pdf: bytes, paper: Path) -> list[str]:
     included PDF, pdfTeX's ``/PTEX.FileName`` (an absolute path, the user's name) and
     ``/PTEX.InfoDict`` (the figure's document information), and the document's own."""
     from pypdf import PdfReader
+    from pypdf.generic import NameObject
 
     from figures.outputs.provenance import SUITE
 
@@ -68,6 +69,8 @@ def disclosed(pdf: bytes, paper: Path) -> list[str]:
     found: list[str] = []
 
     def look(where: str, value: object) -> None:
+        if isinstance(value, NameObject):
+            return  # a PDF name (/Trapped /False), not text
         text = str(value)
         if SUITE in text or "figdata-sha256=" in text:
             found.append(f"{where}: our figure provenance ({text[:60]})")
