@@ -4,13 +4,12 @@ beside the target and renamed, so a failed pack leaves no half-written archive."
 from __future__ import annotations
 
 import io
-import os
 import tarfile
-import tempfile
 import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from figures.data.jsonio import atomic_path
 from figures.errors import FigureDataError
 
 SUFFIXES = (".tar.gz", ".tgz", ".zip")
@@ -56,15 +55,9 @@ def unpack(data: bytes, kind: str, folder: Path) -> None:
 
 
 def write_atomic(out: Path, data: bytes) -> None:
+    """``data`` to ``out`` through a temporary file renamed into place (nothing half-written)."""
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        handle, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-            os.replace(tmp, out)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        with atomic_path(out) as tmp:
+            tmp.write_bytes(data)
     except OSError as exc:
         raise FigureDataError(str(out), None, f"cannot write: {exc.strerror}") from None

@@ -3,6 +3,7 @@ PNG text chunks), and what the compiled PDF still discloses."""
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import io
 import struct
@@ -106,8 +107,6 @@ def _identifying(paper: Path) -> list[str]:
     """The user's name and home folder, and the paper's absolute folder (names shorter than
     three letters would match anything)."""
     words = [str(Path.home()), str(paper.resolve())]
-    try:
+    with contextlib.suppress(KeyError, OSError):
         words.append(getpass.getuser())
-    except (KeyError, OSError):
-        pass
     return [w for w in words if len(w) >= 3 and w != "/"]

@@ -75,9 +75,7 @@ def _collect(nodes: Any, text: str, cuts: list[tuple[int, int, str]]) -> None:
         elif isinstance(node, LatexMacroNode):
             if node.macroname not in VERBATIM_ARGUMENT:
                 _collect_args(node, text, cuts)
-        elif isinstance(node, LatexGroupNode):
-            _collect(node.nodelist, text, cuts)
-        elif hasattr(node, "nodelist"):  # math
+        elif isinstance(node, LatexGroupNode) or hasattr(node, "nodelist"):
             _collect(node.nodelist, text, cuts)
 
 

@@ -105,12 +105,14 @@ def test_the_archive_holds_what_the_compile_reads_and_compiles_alone(paper, buil
     assert sorted(listed.split()) == sorted(inside)
     assert b"Knuth" in inside["main.bbl"]
     main = inside["main.tex"].decode()
-    assert "private note" not in main and "Not ready" not in main
+    assert "private note" not in main
+    assert "Not ready" not in main
     assert "\\begin{verbatim}\nloss = 0.5 % of the batch\n\\end{verbatim}" in main
     assert "\\url{https://example.org/a%20b}" in main
     assert "100\\% ours" in main
     assert "co-authors" not in inside["sections/intro.tex"].decode()
-    assert "files" in err.splitlines()[-1] and "compiles" in err.splitlines()[-1]
+    assert "files" in err.splitlines()[-1]
+    assert "compiles" in err.splitlines()[-1]
 
     from pypdf import PdfReader
 
@@ -160,7 +162,8 @@ def test_an_anonymous_pack_discloses_no_provenance_and_no_absolute_path(paper, b
     # the plain pack keeps the figure's provenance, and pdfTeX copies it into the paper
     assert any(SUITE in value for value in _disclosed(compile_alone(plain, tmp_path / "p")))
     said = _disclosed(compile_alone(anonymous, tmp_path / "a"))
-    assert said and not any(SUITE in v or "figdata-sha256" in v for v in said)
+    assert said
+    assert not any(SUITE in v or "figdata-sha256" in v for v in said)
     assert not any(v.startswith("/") or str(paper) in v or str(Path.home()) in v
                    for v in said)
     hero = tmp_path / "a" / HERO
@@ -180,9 +183,12 @@ def test_a_stale_figure_stops_the_pack_with_one_line_naming_it(paper, builds, tm
     code, _, err = pack(capsys, paper, figdata, out)
     assert code == 1
     assert len(err.splitlines()) == 1
-    assert HERO in err and "fig1_audit_hero" in err and "stale" in err
+    assert HERO in err
+    assert "fig1_audit_hero" in err
+    assert "stale" in err
     assert "figures build --venue icml" in err
-    assert not out.exists() and not list(tmp_path.glob(".paper.tar.gz*"))
+    assert not out.exists()
+    assert not list(tmp_path.glob(".paper.tar.gz*"))
 
 
 def test_a_type3_figure_of_ours_stops_the_pack_naming_the_venue_build(paper, builds,
@@ -191,7 +197,9 @@ def test_a_type3_figure_of_ours_stops_the_pack_naming_the_venue_build(paper, bui
     code, _, err = pack(capsys, paper, builds[0], tmp_path / "paper.tar.gz")
     assert code == 1
     assert len(err.splitlines()) == 1
-    assert HERO in err and "Type 3" in err and "--venue" in err
+    assert HERO in err
+    assert "Type 3" in err
+    assert "--venue" in err
 
 
 @pytest.mark.parametrize(("edit", "facts"), [
@@ -206,7 +214,8 @@ def test_bad_input_is_one_line_and_writes_no_archive(paper, builds, tmp_path, ca
     out = tmp_path / "paper.tar.gz"
     code, _, err = pack(capsys, paper, builds[0], out)
     assert code == 1
-    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert len(err.splitlines()) == 1
+    assert "Traceback" not in err
     assert all(fact in err for fact in facts), err
     assert not out.exists()
 
@@ -214,9 +223,12 @@ def test_bad_input_is_one_line_and_writes_no_archive(paper, builds, tmp_path, ca
 def test_the_archive_never_goes_into_the_paper_folder(paper, builds, capsys):
     before = files_of(paper)
     code, _, err = pack(capsys, paper, builds[0], paper / "figs" / "paper.tar.gz")
-    assert code == 1 and "--out" in err and "paper's folder" in err
+    assert code == 1
+    assert "--out" in err
+    assert "paper's folder" in err
     code, _, err = pack(capsys, paper, builds[0], paper / "main.tex")
-    assert code == 1 and "--out" in err
+    assert code == 1
+    assert "--out" in err
     assert files_of(paper) == before
 
 
