@@ -30,7 +30,7 @@ class Packed:
         return (f"packed {self.out}: {len(self.files)} files, {self.size / 1024:.1f} KiB; "
                 f"figures: {ours + foreign} ({ours} ours, current; {foreign} not ours); "
                 f"compiles from the archive alone ({self.runs} pdflatex runs); "
-                f"arXiv warnings: {len(self.warnings)}")
+                f"warnings: {len(self.warnings)}")
 
 
 def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
@@ -68,8 +68,27 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                 f"the PDF compiled from the archive discloses {told[0]}"
                 + (f" (and {len(told) - 1} more)" if len(told) > 1 else "")
                 + "; the anonymous pack stops"))
+    differs = _first_difference(recorded.pdf, pdf)
+    if differs is not None:
+        found.warnings.append(f"{main_tex.name}: the PDF from the archive differs from the "
+                              f"paper's own compile ({differs}): look at what was stripped")
     archive.write_atomic(out, data)
     return Packed(out, main_tex.name, sorted(files), len(data), found, runs, found.warnings)
+
+
+def _first_difference(before: bytes, after: bytes) -> str | None:
+    """Where the text of two compiled PDFs first differs (stripping comments must change
+    nothing a reader sees), None when it does not."""
+    import io
+
+    from pypdf import PdfReader
+
+    pages = [[page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+             for pdf in (before, after)]
+    if len(pages[0]) != len(pages[1]):
+        return f"{len(pages[0])} pages, then {len(pages[1])}"
+    return next((f"page {number}" for number, (a, b) in enumerate(zip(*pages, strict=True), 1)
+                 if a != b), None)
 
 
 def _refuse_out(out: Path, paper: Path) -> None:

@@ -120,3 +120,24 @@ def test_the_main_file_is_the_one_with_documentclass(tmp_path):
         compile.find_main(tmp_path, None)
     assert compile.find_main(tmp_path, "draft.tex").name == "draft.tex"
 
+
+
+def test_a_difference_between_the_two_compiles_is_named_by_page():
+    from matplotlib.figure import Figure
+
+    from figures.pack.run import _first_difference
+
+    def pdf(*texts: str) -> bytes:
+        from matplotlib.backends.backend_pdf import PdfPages
+
+        out = io.BytesIO()
+        with PdfPages(out) as pages:
+            for text in texts:
+                figure = Figure()
+                figure.text(0.5, 0.5, text)
+                pages.savefig(figure)
+        return out.getvalue()
+
+    assert _first_difference(pdf("a", "b"), pdf("a", "b")) is None
+    assert _first_difference(pdf("a", "b"), pdf("a", "c")) == "page 2"
+    assert _first_difference(pdf("a"), pdf("a", "b")) == "1 pages, then 2"
