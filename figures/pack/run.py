@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.errors import FigureDataError
-from figures.pack import archive, compile, figures_in, scrub
+from figures.pack import archive, images, scrub, tex
 from figures.pack.strip import strip_comments
 
 #: Files whose comments are stripped (a package's ``%`` line ends are left alone).
@@ -21,7 +21,7 @@ class Packed:
     main: str
     files: list[str]
     size: int
-    figures: figures_in.Figures
+    figures: images.Figures
     runs: int
     warnings: list[str] = field(default_factory=list)
 
@@ -40,11 +40,11 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     if not paper.is_dir():
         raise FigureDataError(str(paper), None, "not a folder: give the paper's folder")
     kind = archive.kind_of(out)
-    main_tex = compile.find_main(paper, main)
+    main_tex = tex.find_main(paper, main)
     _refuse_out(out, paper)
     with tempfile.TemporaryDirectory(prefix="figures-pack-") as work:
-        recorded = compile.record(paper, main_tex, Path(work))
-    found = figures_in.check(paper, recorded.sources, figdata_dir,
+        recorded = tex.record(paper, main_tex, Path(work))
+    found = images.check(paper, recorded.sources, figdata_dir,
                              allow_synthetic=allow_synthetic)
     files = {}
     for name in recorded.sources:
@@ -52,7 +52,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         if name.endswith(STRIPPED_SUFFIXES):
             text = data.decode("utf-8", errors="surrogateescape")
             data = strip_comments(text, name).encode("utf-8", errors="surrogateescape")
-        elif anonymous and name.lower().endswith(figures_in.IMAGE_SUFFIXES):
+        elif anonymous and name.lower().endswith(images.IMAGE_SUFFIXES):
             data = scrub.without_metadata(data, name)
         files[name] = data
     if recorded.bbl is not None:
@@ -60,7 +60,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     data = archive.encode(files, kind)
     with tempfile.TemporaryDirectory(prefix="figures-pack-proof-") as proof:
         archive.unpack(data, kind, Path(proof))
-        pdf, runs = compile.prove(Path(proof), main_tex.name)
+        pdf, runs = tex.prove(Path(proof), main_tex.name)
     if anonymous:
         told = scrub.disclosed(pdf, paper)
         if told:

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from figures.errors import FigureDataError
-from figures.pack import archive, compile, figures_in, scrub
+from figures.pack import archive, images, scrub, tex
 
 
 def test_the_recorder_list_gives_the_paper_files_read_and_the_build_products(tmp_path):
@@ -18,7 +18,7 @@ def test_the_recorder_list_gives_the_paper_files_read_and_the_build_products(tmp
     fls.write_text(f"PWD {tmp_path}\nINPUT /usr/share/texlive/article.cls\nINPUT ./main.tex\n"
                    "INPUT main.aux\nOUTPUT main.aux\nINPUT ./figs/a.pdf\nINPUT figs/../figs/a.pdf"
                    f"\nINPUT {tmp_path}/main.bbl\nOUTPUT main.pdf\n")
-    read, written = compile._fls(fls, tmp_path)
+    read, written = tex._fls(fls, tmp_path)
     assert read == {"main.tex", "main.aux", "figs/a.pdf", "main.bbl"}
     assert written == {"main.aux", "main.pdf"}
 
@@ -27,10 +27,10 @@ def test_the_first_error_line_of_a_log(tmp_path):
     log = tmp_path / "main.log"
     log.write_text("This is pdfTeX\n(./main.tex\n./main.tex:16: LaTeX Error: File `x' not "
                    "found.\n! Emergency stop.\n")
-    assert compile.first_error(log, b"") == "./main.tex:16: LaTeX Error: File `x' not found."
+    assert tex.first_error(log, b"") == "./main.tex:16: LaTeX Error: File `x' not found."
     log.write_text("! Undefined control sequence.\nl.3 \\foo\n")
-    assert compile.first_error(log, b"") == "Undefined control sequence."
-    assert compile.first_error(tmp_path / "none.log", b"Latexmk: no such file\n") == \
+    assert tex.first_error(log, b"") == "Undefined control sequence."
+    assert tex.first_error(tmp_path / "none.log", b"Latexmk: no such file\n") == \
         "Latexmk: no such file"
 
 
@@ -83,7 +83,7 @@ def test_arxiv_warnings_name_the_file_and_what_arxiv_does(tmp_path):
     Image.new("RGB", (8, 8)).save(tmp_path / "plain.png")
     (tmp_path / "my figure.png").write_bytes((tmp_path / "plain.png").read_bytes())
     names = ("alpha.png", "palette.png", "huge.png", "plain.png", "my figure.png")
-    found = figures_in.check(tmp_path, names, tmp_path, allow_synthetic=False)
+    found = images.check(tmp_path, names, tmp_path, allow_synthetic=False)
     said = "\n".join(found.warnings)
     assert "alpha.png: PNG with an alpha channel" in said
     assert "palette.png: PNG with a palette" in said
@@ -114,11 +114,11 @@ def test_an_archive_name_other_than_tar_gz_or_zip_is_refused(tmp_path):
 def test_the_main_file_is_the_one_with_documentclass(tmp_path):
     (tmp_path / "main.tex").write_text("\\documentclass{article}\n")
     (tmp_path / "intro.tex").write_text("% \\documentclass{article} in a comment\n")
-    assert compile.find_main(tmp_path, None).name == "main.tex"
+    assert tex.find_main(tmp_path, None).name == "main.tex"
     (tmp_path / "draft.tex").write_text("\\documentclass{article}\n")
     with pytest.raises(FigureDataError, match="--main"):
-        compile.find_main(tmp_path, None)
-    assert compile.find_main(tmp_path, "draft.tex").name == "draft.tex"
+        tex.find_main(tmp_path, None)
+    assert tex.find_main(tmp_path, "draft.tex").name == "draft.tex"
 
 
 

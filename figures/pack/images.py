@@ -95,5 +95,5 @@ def _raster_warnings(name: str, path: Path) -> list[str]:
             kinds.append("an alpha channel")
         if kinds:
             said.append(f"{name}: PNG with {', '.join(dict.fromkeys(kinds))}: arXiv re-encodes "
-                        "it (save it as RGB without them to keep it as it is)")
+                        "it (save it as plain RGB to keep it as it is)")
     return said
