@@ -139,7 +139,8 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
     pdf = cwd / f"{main.stem}.pdf"
     if done.returncode != 0 or not pdf.is_file():
         raise FigureDataError(main.name, None, f"does not compile {where}: "
-                              + first_error(cwd / f"{main.stem}.log", done.stdout))
+                              + first_error(cwd / f"{main.stem}.log",
+                                            done.stdout + done.stderr))
 
 
 def first_error(log: Path, output: bytes) -> str:
