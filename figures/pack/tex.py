@@ -20,6 +20,8 @@ TEX_PACKAGES = ("latexmk texlive-latex-recommended texlive-latex-extra "
                 "texlive-fonts-recommended texlive-binaries")
 #: The longest one compile may take, in seconds (a paper that loops stops here).
 COMPILE_TIMEOUT = 300
+#: TeX Live's max_print_line: the log's lines are broken at this width.
+_LOG_WIDTH = 79
 _FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no-shell-escape")
 
 
@@ -146,10 +148,16 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
 def first_error(log: Path, output: bytes) -> str:
     """The first error line of a LaTeX run: from its log (``file:line: message`` or
     ``! message``), else from what the tool printed."""
-    text = log.read_text(encoding="latin-1") if log.is_file() else ""
-    for line in text.splitlines():
+    lines = (log.read_text(encoding="latin-1") if log.is_file() else "").splitlines()
+    for number, line in enumerate(lines):
         if line.startswith("! ") or _file_line_error(line):
-            return line.removeprefix("! ").strip()
+            # TeX breaks its log's lines at max_print_line (79): a full line goes on below
+            whole = line
+            for more in lines[number + 1:]:
+                if len(whole) % _LOG_WIDTH or not more:
+                    break
+                whole += more
+            return whole.removeprefix("! ").strip()
     said = [ln for ln in output.decode("latin-1").splitlines() if ln.strip()]
     return said[-1].strip() if said else "no log written"
 

@@ -28,6 +28,10 @@ def test_the_first_error_line_of_a_log(tmp_path):
     log.write_text("This is pdfTeX\n(./main.tex\n./main.tex:16: LaTeX Error: File `x' not "
                    "found.\n! Emergency stop.\n")
     assert tex.first_error(log, b"") == "./main.tex:16: LaTeX Error: File `x' not found."
+    message = "./main.tex:15: Package pdftex.def Error: File `/tmp/paper/figs/logo.png' not " \
+        "found: using draft setting."
+    log.write_text(f"{message[:79]}\n{message[79:]}\n\nSee the manual.\n")  # as TeX breaks it
+    assert tex.first_error(log, b"") == message
     log.write_text("! Undefined control sequence.\nl.3 \\foo\n")
     assert tex.first_error(log, b"") == "Undefined control sequence."
     assert tex.first_error(tmp_path / "none.log", b"Latexmk: no such file\n") == \
