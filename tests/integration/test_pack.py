@@ -240,3 +240,13 @@ def test_zip_and_tar_hold_the_same_files(paper, builds, tmp_path, capsys):
     for name in ("a.zip", "a.tar.gz"):
         assert pack(capsys, paper, builds[0], tmp_path / name)[0] == 0
     assert members(tmp_path / "a.zip") == members(tmp_path / "a.tar.gz")
+
+
+def test_main_chooses_among_several_and_the_default_archive_lands_beside_the_paper(
+        paper, builds, capsys):
+    shutil.copy(paper / "main.tex", paper / "draft.tex")
+    code = cli.main(["pack", str(paper), "--figdata", str(builds[0]), "--main", "main.tex"])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "main.tex" in members(paper.parent / "paper.tar.gz")
+    assert "draft.tex" not in members(paper.parent / "paper.tar.gz")
