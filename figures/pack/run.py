@@ -11,6 +11,8 @@ from figures.errors import FigureDataError
 from figures.pack import archive, images, scrub, tex
 from figures.pack.strip import strip_comments
 
+#: arXiv's limit on a submission's size, in bytes.
+ARXIV_MAX_BYTES = 50 * 1024 * 1024
 #: Files whose comments are stripped (a package's ``%`` line ends are left alone).
 STRIPPED_SUFFIXES = (".tex",)
 
@@ -72,6 +74,9 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     if differs is not None:
         found.warnings.append(f"{main_tex.name}: the PDF from the archive differs from the "
                               f"paper's own compile ({differs}): look at what was stripped")
+    if len(data) > ARXIV_MAX_BYTES:
+        found.warnings.append(f"{out.name}: {len(data) / 2**20:.1f} MiB, over arXiv's "
+                              f"{ARXIV_MAX_BYTES // 2**20} MiB: make the largest figures smaller")
     archive.write_atomic(out, data)
     return Packed(out, main_tex.name, sorted(files), len(data), found, runs, found.warnings)
 
