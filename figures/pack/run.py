@@ -47,7 +47,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     with tempfile.TemporaryDirectory(prefix="figures-pack-") as work:
         recorded = tex.record(paper, main_tex, Path(work))
     found = images.check(paper, recorded.sources, figdata_dir,
-                             allow_synthetic=allow_synthetic)
+                         allow_synthetic=allow_synthetic)
     files = {}
     for name in recorded.sources:
         data = (paper / name).read_bytes()

@@ -72,11 +72,26 @@ def hidden(name: str) -> bool:
     return name.startswith(".")
 
 
+def _left_out(folder: str, names: list[str]) -> list[str]:
+    """What the copy leaves out: hidden files (``.git``, arXiv deletes them) and what is not
+    a file or folder (a pipe would block the copy)."""
+    return [name for name in names if hidden(name) or not (
+        (Path(folder) / name).is_file() or (Path(folder) / name).is_dir())]
+
+
 def record(paper: Path, main: Path, work: Path) -> Recorded:
     """Compile a copy of ``paper`` (hidden files left out) in ``work`` with
     ``latexmk -recorder``; what it read from the paper's own files, and its ``.bbl``."""
     copy = work / "paper"
-    shutil.copytree(paper, copy, ignore=lambda _, names: [n for n in names if hidden(n)])
+    try:
+        shutil.copytree(paper, copy, ignore=_left_out, ignore_dangling_symlinks=True)
+    except shutil.Error as exc:  # every file that could not be copied: name the first
+        source, _, why = exc.args[0][0]
+        raise FigureDataError(source, None, f"cannot be read to compile the paper: {why}") \
+            from None
+    except OSError as exc:
+        raise FigureDataError(exc.filename or str(paper), None, "cannot be read to compile "
+                              f"the paper: {exc.strerror}") from None
     before = {p.relative_to(copy).as_posix() for p in copy.rglob("*") if p.is_file()}
     command = [need("latexmk"), "-norc", "-pdf", "-recorder", "-g", *_FLAGS, main.name]
     _run(command, copy, main, "in a copy of the paper's folder")
