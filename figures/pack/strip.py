@@ -34,7 +34,7 @@ def strip_comments(text: str, name: str) -> str:
     from pylatexenc.latexwalker import LatexWalker, LatexWalkerError
 
     try:
-        walker = LatexWalker(text, latex_context=_context(), tolerant_parsing=False)
+        walker = LatexWalker(text, latex_context=_context(), tolerant_parsing=True)
         nodes, _, _ = walker.get_latex_nodes()
     except (LatexWalkerError, IndexError) as exc:
         line = text.count("\n", 0, getattr(exc, "pos", 0) or 0) + 1
