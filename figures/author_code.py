@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, OsExit
 
 if TYPE_CHECKING:
     from figures.registry import FigureSpec
@@ -31,8 +31,6 @@ MAX_INCHES = 60
 MAX_PIXELS = 2**27
 
 
-class OsExit(SystemExit):
-    """``os._exit(status)`` called by the author's code, raised in its place."""
 
 
 @contextlib.contextmanager

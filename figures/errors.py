@@ -191,11 +191,24 @@ def is_internal(exc: BaseException) -> bool:
                 or author_frame(exc) is not None)
 
 
+class OsExit(SystemExit):
+    """``os._exit(status)`` called by the author's code, raised in its place
+    (:func:`figures.author_code.running`)."""
+
+
+def text_of(exc: BaseException) -> str:
+    """``str(exc)``, or what can be said of it when its ``__str__`` itself raises."""
+    try:
+        return str(exc)
+    except BaseException:  # noqa: BLE001 - the author's __str__: anything at all
+        return f"<a {type(exc).__name__} whose message cannot be shown>"
+
+
 def author_line(exc: BaseException) -> str:
     """``figures/plots/fig5.py, line 12: ZeroDivisionError: division by zero (an error in the
     figure's code; --debug shows the traceback)``."""
     shown, line = author_frame(exc) or ("?", 0)
-    if type(exc).__name__ == "OsExit":  # figures.author_code: os._exit() in the author's code
+    if isinstance(exc, OsExit):  # os._exit() in the author's code
         what = (f"os._exit({exc.code!r}): the figure's code called os._exit(), which would end "
                 "the whole command; a figure module returns a Figure or raises")
     elif isinstance(exc, SystemExit):
@@ -207,7 +220,7 @@ def author_line(exc: BaseException) -> str:
         what = (f"MemoryError: out of memory ({exc}): is the figure too large? figsize is in "
                 "inches, e.g. figsize=(10, 6), not pixels")
     else:
-        what = f"{type(exc).__name__}: {exc}"
+        what = f"{type(exc).__name__}: {text_of(exc)}"
     return one_line(f"{shown}, line {line}: {what}", MAX_LINE - 60) + \
         " (an error in the author's code; --debug shows the traceback)"
 
@@ -232,7 +245,7 @@ def error_line(exc: BaseException, figure: str | None = None) -> str:
     if author_frame(exc) is not None:
         return author_line(exc)
     where = f" in {figure}" if figure else ""
-    return one_line(f"internal error{where}: {type(exc).__name__}: {exc}",
+    return one_line(f"internal error{where}: {type(exc).__name__}: {text_of(exc)}",
                     MAX_LINE - 30) + " (--debug shows the traceback)"
 
 
@@ -249,11 +262,11 @@ def drawing_error(figure: str, exc: BaseException) -> BaseException:
     files = [frame.filename for frame in traceback.extract_tb(exc.__traceback__)]
     if isinstance(exc, ValueError) and any("mathtext" in Path(f).name for f in files):
         return FigureDataError(shown, "render", f"a text it draws is not valid mathtext "
-                               f"({one_line(exc, 200)}): fix the string in the code (a literal "
+                               f"({one_line(text_of(exc), 200)}): fix the string in the code (a literal "
                                "dollar is \\$)")
     if isinstance(exc, ValueError) and re.match(r"Image size of \d+x\d+ pixels is too large",
-                                                str(exc)):
-        return FigureDataError(shown, "render", f"{one_line(exc, 200)} (an artist far outside "
+                                                text_of(exc)):
+        return FigureDataError(shown, "render", f"{one_line(text_of(exc), 200)} (an artist far outside "
                                "the axes stretches bbox_inches='tight'; or figsize is in pixels, "
                                "not inches)")
     if isinstance(exc, MemoryError):

@@ -21,10 +21,11 @@ from figures.cli.common import (
     select,
     summary,
 )
+from figures.data.envelope import SYNTHETIC
 from figures.errors import one_line
+from figures.outputs.kind import CAMERA_READY, DEFAULT, BuildKind, venue_kind
+from figures.paths import CAMERA_READY_OUT
 from figures.registry import FigureSpec
-
-DEFAULT_CAMERA_READY_OUT = Path("build/camera-ready")
 
 
 def add_parser(add) -> None:
@@ -46,8 +47,8 @@ def add_parser(add) -> None:
     p.add_argument("--camera-ready", action="store_true",
                    help="also write every output with embedded TrueType PDF fonts "
                         "(pdf.fonttype 42) into --camera-ready-out")
-    p.add_argument("--camera-ready-out", type=path_arg, default=DEFAULT_CAMERA_READY_OUT,
-                   metavar="DIR", help=f"(default: {DEFAULT_CAMERA_READY_OUT})")
+    p.add_argument("--camera-ready-out", type=path_arg, default=CAMERA_READY_OUT,
+                   metavar="DIR", help=f"(default: {CAMERA_READY_OUT})")
     p.add_argument("--venue", default=None, metavar="V",
                    help="draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, "
                         "or one from --venues) into build/V/ (or --out): PDF and PNG")
@@ -65,38 +66,38 @@ def run(args: argparse.Namespace) -> int:
     if args.camera_ready and same_folder(args.out, args.camera_ready_out):
         raise UsageError(f"--camera-ready-out {args.camera_ready_out} is the --out folder: the "
                          "camera-ready PDFs would replace the default ones; choose another")
-    return build_figures(select(args.names), args.figdata, args.out, jobs=args.jobs,
-                         force=args.force, stamp=args.stamp, results=args.results,
+    kind = DEFAULT if args.stamp else BuildKind(stamp=False)
+    return build_figures(select(args.names), args.figdata, args.out, kind, jobs=args.jobs,
+                         force=args.force, results=args.results,
                          allow_stale=args.allow_stale, debug=args.debug,
                          camera_ready_out=args.camera_ready_out if args.camera_ready else None)
 
 
 def _build_for_venue(args: argparse.Namespace) -> int:
     """``build --venue V``: every figure laid out for V's page (figures/outputs/venue/)."""
-    from figures.outputs.venue import VenueSpec
     from figures.preflight.venues import get_venue
 
     if args.camera_ready:
         raise UsageError("--venue builds embed TrueType already; drop --camera-ready")
     venue = get_venue(args.venue, args.venues)
-    out = args.out or Path("build") / venue.key
+    kind = venue_kind(venue, stamp=args.stamp)
+    out = args.out or kind.default_out
     for other, what in ((DEFAULT_OUT, "the default build"),
-                        (DEFAULT_CAMERA_READY_OUT, "the camera-ready build")):
+                        (CAMERA_READY_OUT, "the camera-ready build")):
         if args.out is None and same_folder(out, other):
             raise UsageError(f"--venue {venue.key} would build into {out}, the folder of "
                              f"{what}: pass --out DIR (or rename the venue in --venues)")
-    specs = [VenueSpec.of(spec, venue) for spec in select(args.names)]
-    return build_figures(specs, args.figdata, out, jobs=args.jobs, force=args.force,
-                         stamp=args.stamp, results=args.results, allow_stale=args.allow_stale,
-                         debug=args.debug, variant=f"venue:{venue.key}")
+    return build_figures(select(args.names), args.figdata, out, kind, jobs=args.jobs,
+                         force=args.force, results=args.results, allow_stale=args.allow_stale,
+                         debug=args.debug)
 
 
-def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
-                  jobs: int | None = None, force: bool = False, stamp: bool = True,
+def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
+                  kind: BuildKind = DEFAULT, *, jobs: int | None = None, force: bool = False,
                   results: Path | None = None, allow_stale: bool = False, debug: bool = False,
-                  camera_ready_out: Path | None = None, variant: str = "default") -> int:
-    """Build ``specs`` (those current against ``results``, if given), one line each; the exit
-    status."""
+                  camera_ready_out: Path | None = None) -> int:
+    """Build ``specs`` as ``kind`` (those current against ``results``, if given), one line
+    each; the exit status."""
     from figures.outputs.build import build
     from figures.outputs.lock import LOCK_FILE, lock_holder
 
@@ -119,8 +120,8 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         who = f" (process {holder} holds {out_dir / LOCK_FILE}; Ctrl-C stops)" if holder else ""
         print(f"waiting for another build into {out_dir} to finish{who}", file=sys.stderr)
 
-    for result in build(specs_to_build, figdata_dir, out_dir, jobs=jobs, force=force,
-                        stamp=stamp, on_wait=waiting, variant=variant):
+    for result in build(specs_to_build, figdata_dir, out_dir, kind, jobs=jobs, force=force,
+                        on_wait=waiting):
         if result.status == "failed":
             failed.append(result.name)
             if debug and result.traceback:
@@ -129,15 +130,13 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             continue
         for warning in result.warnings:
             print(f"warning: {result.name}: {warning}", file=sys.stderr)
-        note = " [SYNTHETIC EXAMPLE DATA]" if result.kind == "synthetic-example" else ""
+        note = " [SYNTHETIC EXAMPLE DATA]" if result.kind == SYNTHETIC else ""
         files = one_line(", ".join(str(p) for p in result.outputs), STATUS_DETAIL_LIMIT)
         print(f"{result.status} {result.name}: {files} ({result.kind}){note}")
     if camera_ready_out is not None:
-        from figures.outputs.camera_ready import build_camera_ready
-
         done = [s for s in specs_to_build if s.name not in failed]
-        for result in build_camera_ready(done, figdata_dir, camera_ready_out, jobs=jobs,
-                                         force=force):
+        for result in build(done, figdata_dir, camera_ready_out, CAMERA_READY, jobs=jobs,
+                            force=force):
             if result.status == "failed":
                 failed.append(result.name)
                 print(f"error: {result.line}", file=sys.stderr)

@@ -4,18 +4,23 @@ boundary and the closing summary line."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from figures.errors import author_frame, error_line, figure_line
+from figures.boundary import is_stop
+from figures.errors import error_line, figure_line
+from figures.paths import (  # noqa: F401 - the commands' names for them
+    DEFAULT_FIGDATA,
+    DEFAULT_OUT,
+    input_folder_of,
+    is_inside,
+    same_folder,
+    written_by,
+)
 from figures.registry import BY_NAME, FIGURES, FigureSpec
-from figures.signals import stop_requested
 
-DEFAULT_FIGDATA = Path("figdata")
-DEFAULT_OUT = Path("build/figures")
 FIGDATA_HELP = f"the figdata folder (default: {DEFAULT_FIGDATA}/)"
 OUT_HELP = f"the folder of the built figures (default: {DEFAULT_OUT}/)"
 #: A status detail names up to two source paths of up to 1024 characters each (the schema's
@@ -71,7 +76,9 @@ def each_figure(specs: Sequence[FigureSpec], debug: bool,
     for spec in specs:
         try:
             line = action(spec)
-        except (Exception, SystemExit) as exc:  # noqa: BLE001 - the fault boundary of one figure
+        except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
+            if is_stop(exc):
+                raise  # Ctrl-C or SIGTERM: the command stops
             if debug:
                 traceback.print_exc()
             failed.append(spec.name)
@@ -97,52 +104,18 @@ def figdata_status(spec: FigureSpec, figdata_dir: Path, results: Path | None,
 
     try:
         return figure_status(spec, figdata_dir, results)
-    except KeyboardInterrupt as exc:
-        if stop_requested() or author_frame(exc) is None:
+    except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
+        if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the command stops
-        return "error", error_line(exc, spec.name)  # raised by the figure's code
-    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the fault boundary of one figure
         if debug:
             traceback.print_exc()
         return "error", error_line(exc, spec.name)
 
 
-def same_folder(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve() or a.samefile(b)
-    except OSError:
-        return False
 
 
-def is_inside(path: Path, folder: Path) -> bool:
-    """Whether ``path`` (which need not exist) is ``folder`` or inside it, through any link,
-    and also where the path names do not tell: another case of the name on a case-insensitive
-    file system (macOS, Windows: ``Baseline/`` is ``baseline/``), a bind mount. The existing
-    part of the path is compared with the folder by identity (device and inode)."""
-    resolved = path.resolve()
-    if resolved.is_relative_to(folder.resolve()):
-        return True
-    try:
-        target = folder.stat()
-    except OSError:
-        return False
-    for part in (resolved, *resolved.parents):
-        try:
-            if os.path.samestat(part.stat(), target):
-                return True
-        except OSError:
-            continue  # not there (yet): its parent may be
-    return False
 
 
-def written_by(marker: bytes, path: Path) -> bool:
-    """Whether the file ``path`` holds ``marker`` in its first kilobyte (the mark a command
-    writes at the top of its own output)."""
-    try:
-        with path.open("rb") as handle:
-            return marker in handle.read(1024)
-    except OSError:
-        return False
 
 
 def refuse_output_over_inputs(target: Path, option: str, suffixes: tuple[str, ...], *,
@@ -197,20 +170,3 @@ def refuse_figdata_in_inputs(figdata_dir: Path) -> None:
         raise UsageError(f"--figdata {figdata_dir}: is inside {what}; extract would write "
                          "over its files. Choose another folder (default: figdata/)")
 
-
-def input_folder_of(path: Path, figdata_dir: Path | None) -> str | None:
-    """Which folder of inputs ``path`` is in (through any link), None when none: the figdata
-    folder (unless None), the figures package, and in a source checkout the golden images
-    (``baseline/``) and ``tests/``."""
-    from figures.registry import PACKAGE_DIR
-
-    resolved = path.resolve()
-    checkout = PACKAGE_DIR.parent
-    inputs = [(PACKAGE_DIR, "the figures package (its registry and modules)")]
-    if figdata_dir is not None:
-        inputs.insert(0, (figdata_dir, f"the figdata folder {figdata_dir}"))
-    if (checkout / "pyproject.toml").is_file():
-        inputs += [(checkout / "baseline",
-                    "the golden images' folder baseline/ (the built files have their names)"),
-                   (checkout / "tests", "the tests' folder tests/")]
-    return next((what for place, what in inputs if is_inside(resolved, place)), None)

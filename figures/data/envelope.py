@@ -18,8 +18,8 @@ from typing import Any
 
 from figures.data.schema import AnyObject, ListOf, Matches, OneOf, Problem, Record, Schema, Text
 
-KINDS = ("paper-values", "extracted", "synthetic-example")
 SYNTHETIC = "synthetic-example"
+KINDS = ("paper-values", "extracted", SYNTHETIC)
 #: Where the generated JSON Schema lives, and what figdata/ files put under ``"$schema"``.
 JSON_SCHEMA_FILE = Path(__file__).resolve().parent / "figdata.schema.json"
 SCHEMA_REF = "../figures/data/figdata.schema.json"

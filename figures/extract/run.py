@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from figures.data import figdata
+from figures.data.envelope import SYNTHETIC
 from figures.data.schema import validate
 from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
@@ -32,7 +33,7 @@ def extract_figure(spec: FigureSpec, tree: ResultsTree, figdata_dir: Path) -> di
                 raise FigureDataError(str(path), f"data.{key}", "missing paper values")
             data[key] = previous["data"][key]
     sources = [{"path": rel, "sha256": tree.sha256(rel)} for rel in sorted(used)]
-    kind = "synthetic-example" if tree.synthetic else "extracted"
+    kind = SYNTHETIC if tree.synthetic else "extracted"
     doc = figdata.make(spec.name, data, kind=kind, seed_script=spec.seed_script, sources=sources)
     if previous is not None and "quoted" in previous:
         doc["quoted"] = previous["quoted"]  # which values the paper quotes is not in the logs

@@ -11,10 +11,10 @@ import json
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from figures.data.jsonio import ensure_folder, read_bytes, write_text_atomic
 from figures.errors import FigureDataError, os_error
+from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.lock import locked, remove_stale_temp_files
 from figures.outputs.render import file_hash
 from figures.outputs.state import STATE_FILE, build_key
@@ -23,31 +23,26 @@ from figures.registry import FigureSpec
 
 
 def build(
-    specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
-    jobs: int | None = None, force: bool = False, stamp: bool = True,
-    rc: dict[str, Any] | None = None, on_wait: Callable[[], None] | None = None,
-    variant: str = "default",
+    specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
+    kind: BuildKind = DEFAULT, *, jobs: int | None = None, force: bool = False,
+    on_wait: Callable[[], None] | None = None,
 ) -> list[Result]:
-    """Render the figures whose build key changed (all with ``force``), ``jobs`` at a time;
-    ``stamp=False`` leaves synthetic data unmarked (only the comparison with the seeds);
-    ``rc`` is applied at save time (the camera-ready build's PDF font type); ``variant``
-    names the build inside each file (figures/outputs/provenance.py). The output folder's
+    """Render the figures whose build key changed (all with ``force``) as ``kind`` draws and
+    saves them (:mod:`figures.outputs.kind`), ``jobs`` at a time. The output folder's
     lock is held throughout (``on_wait`` is called if another build holds it)."""
     out_dir = ensure_folder(out_dir)
     with locked(out_dir, on_wait):
         remove_stale_temp_files(out_dir, specs)
         try:
-            return _build_locked(specs, figdata_dir, out_dir, jobs=jobs, force=force,
-                                 stamp=stamp, rc=rc, variant=variant)
+            return _build_locked(specs, figdata_dir, out_dir, kind, jobs=jobs, force=force)
         finally:
             # Workers killed mid-write (Ctrl-C, SIGTERM, the OOM killer) leave temp files:
             # removed now, not by the next build.
             remove_stale_temp_files(out_dir, specs)
 
 
-def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
-                  jobs: int | None, force: bool, stamp: bool,
-                  rc: dict[str, Any] | None, variant: str) -> list[Result]:
+def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
+                  kind: BuildKind, *, jobs: int | None, force: bool) -> list[Result]:
     state_path = out_dir / STATE_FILE
     over = _link_into_inputs(state_path, figdata_dir)
     if over is not None:
@@ -69,19 +64,17 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             if missing is not None:
                 raise missing
             raw = read_bytes(path)
-            suffix = (("" if stamp else ":no-stamp") + (f":rc={sorted(rc.items())}" if rc else "")
-                      + ("" if variant == "default" else f":variant={variant}"))
-            keys[spec.name] = key = build_key(spec, raw) + suffix
+            keys[spec.name] = key = build_key(spec, raw, kind)
         except (FigureDataError, OSError) as exc:
             results[spec.name] = failure(spec.name, exc)
             continue
-        over = _output_over_an_input(spec, figdata_dir, out_dir)
+        over = _output_over_an_input(spec, kind, figdata_dir, out_dir)
         if over is not None:
             results[spec.name] = failure(spec.name, over)
             continue
         recorded = state.get(spec.name)
         recorded = recorded if isinstance(recorded, dict) else {}
-        outputs = {n: file_hash(out_dir / n) for n in spec.output_names()}
+        outputs = {n: file_hash(out_dir / n) for n in kind.output_names(spec)}
         if (not force and recorded.get("key") == key and recorded.get("outputs") == outputs
                 and None not in outputs.values()):
             results[spec.name] = Result(spec.name, "current", kind=recorded.get("kind", ""),
@@ -89,14 +82,14 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         else:
             todo.append(spec)
             raws.append(raw)
-    tasks = tasks_for(todo, raws, jobs or os.cpu_count() or 1)
+    todo_keys = [keys[spec.name] for spec in todo]
+    tasks = tasks_for(todo, raws, todo_keys, jobs or os.cpu_count() or 1, kind)
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     if jobs == 1:
-        rendered = [render_one(spec, figdata_dir, out_dir, raw, stamp, rc, None, variant)
-                    for spec, raw in zip(todo, raws, strict=True)]
+        rendered = [render_one(spec, figdata_dir, out_dir, raw, key, kind)
+                    for spec, raw, key in zip(todo, raws, todo_keys, strict=True)]
     else:
-        rendered = joined(render_parallel(tasks, figdata_dir, out_dir, jobs, stamp, rc,
-                                          variant))
+        rendered = joined(render_parallel(tasks, figdata_dir, out_dir, jobs, kind))
     for result in rendered:
         results[result.name] = result
         if result.status == "built":
@@ -114,12 +107,12 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
     return [results[spec.name] for spec in specs]
 
 
-def _output_over_an_input(spec: FigureSpec, figdata_dir: Path,
+def _output_over_an_input(spec: FigureSpec, kind: BuildKind, figdata_dir: Path,
                           out_dir: Path) -> FigureDataError | None:
     """An output file that is a link into our inputs (``build/figures/x.png`` linked to
     ``baseline/x.png``, the golden image, or to a figdata file): a save writes through a link,
     so it is refused, naming the link. A link elsewhere (into the paper) is written through."""
-    for name in spec.output_names():
+    for name in kind.output_names(spec):
         over = _link_into_inputs(out_dir / name, figdata_dir)
         if over is not None:
             return over
@@ -127,7 +120,7 @@ def _output_over_an_input(spec: FigureSpec, figdata_dir: Path,
 
 
 def _link_into_inputs(target: Path, figdata_dir: Path) -> FigureDataError | None:
-    from figures.cli.common import input_folder_of
+    from figures.paths import input_folder_of
 
     if not target.is_symlink():
         return None

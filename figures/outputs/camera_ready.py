@@ -1,4 +1,5 @@
-"""Camera-ready files: every output of each figure, with PDF fonts embedded as TrueType.
+"""Camera-ready files (the build kind :data:`figures.outputs.kind.CAMERA_READY`): every output
+of each figure, with PDF fonts embedded as TrueType; and the comparison of two PDFs' pixels.
 
 matplotlib writes Type 3 fonts by default (``pdf.fonttype: 3``), which IEEE's and ACM's PDF
 checkers reject. The camera-ready build saves the same Figure with ``pdf.fonttype: 42``
@@ -14,29 +15,15 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from figures.errors import FigureDataError
-from figures.outputs.build import Result, build
-from figures.registry import FigureSpec
 
-CAMERA_READY_RC = {"pdf.fonttype": 42, "ps.fonttype": 42}
-DEFAULT_OUT = Path("build/camera-ready")
 #: Resolution at which camera-ready and default PDFs are rasterised for the comparison.
 COMPARE_DPI = 150
-
-
-def build_camera_ready(specs: Sequence[FigureSpec], figdata_dir: Path,
-                       out_dir: Path = DEFAULT_OUT, *, jobs: int | None = None,
-                       force: bool = False) -> list[Result]:
-    """The build of :mod:`figures.outputs.build` (incremental, parallel, atomic, one fault boundary
-    per figure, synthetic data stamped) into ``out_dir``, saved with CAMERA_READY_RC."""
-    return build(specs, figdata_dir, out_dir, jobs=jobs, force=force, rc=CAMERA_READY_RC,
-                 variant="camera-ready")
 
 
 @dataclass(frozen=True)

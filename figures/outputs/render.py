@@ -19,6 +19,7 @@ from figures.outputs.provenance import metadata as provenance_metadata
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from figures.outputs.kind import BuildKind
     from figures.registry import FigureSpec
 
 #: Strip what would make two builds differ byte for byte (dates, software stamps).
@@ -52,28 +53,29 @@ def save(spec: FigureSpec, fig: Figure, target: Any, *, rc: dict[str, Any] | Non
         fig.savefig(target, **savefig_kwargs)
 
 
-def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path, *,
-                  stamp: bool = False, rc: dict[str, Any] | None = None,
+def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
+                  kind: BuildKind, *, stamp: bool = False,
                   hashes: dict[str, str] | None = None,
                   formats: Sequence[str] | None = None,
                   provenance: dict[str, str] | None = None) -> list[Path]:
-    """Render ``spec`` and save each output (those in ``formats``, if given) inside the
-    figure's theme (plus ``rc``), atomically; ``stamp`` marks it as synthetic example data
+    """Draw ``spec`` as ``kind`` draws it and save each of the kind's
+    outputs (those in ``formats``, if given) inside the figure's theme (plus the kind's save
+    settings), atomically; ``stamp`` marks it as synthetic example data
     (figures/stamp.py); ``hashes`` (if given) receives each file's name and the sha256 of
     the bytes written; ``provenance`` (figures/outputs/provenance.py) goes inside each file."""
     written = []
-    fig = draw(spec, data)
+    fig = kind.draw(spec, data)
     if stamp:
         from figures.outputs.stamp import stamp_synthetic
 
         stamp_synthetic(spec, fig)
-    for out in spec.outputs:
+    for out in kind.outputs(spec):
         if formats is not None and out.fmt not in formats:
             continue
         target = Path(out_dir) / f"{spec.name}.{out.fmt}"
         with atomic_path(target) as tmp:
             inside = provenance_metadata(out.fmt, provenance) if provenance else {}
-            save(spec, fig, tmp, rc=rc, format=out.fmt, dpi=out.dpi,
+            save(spec, fig, tmp, rc=kind.save_rc, format=out.fmt, dpi=out.dpi,
                  bbox_inches=out.bbox_inches, metadata={**_METADATA[out.fmt], **inside})
             if hashes is not None:
                 hashes[target.name] = file_hash(tmp)

@@ -10,24 +10,43 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
+import json
 from typing import TYPE_CHECKING
 
 from figures import __version__
 
 if TYPE_CHECKING:
+    from figures.outputs.kind import BuildKind
     from figures.registry import FigureSpec
 
 STATE_FILE = ".build-state.json"
 
 
-def build_key(spec: FigureSpec, figdata_bytes: bytes) -> str:
+def build_key(spec: FigureSpec, figdata_bytes: bytes, kind: BuildKind | None = None) -> str:
+    """The key of ``spec`` built from ``figdata_bytes`` as ``kind`` (the default build): the
+    state file, the provenance inside each built file and `figures which` all use it."""
+    from figures.outputs.kind import DEFAULT
+
+    kind = kind or DEFAULT
     digest = hashlib.sha256()
     digest.update(figdata_bytes)
     for path in spec.source_files():
         if not path.is_file():
             spec.code()  # the figure's own module gone: one line saying what to do
         digest.update(path.read_bytes())
-    env = [__version__, importlib.metadata.version("matplotlib"), repr(spec.outputs),
-           getattr(spec, "variant_key", "")]  # a venue build: the venue's numbers
+    env = [__version__, importlib.metadata.version("matplotlib"), repr(kind.outputs(spec)),
+           kind.key_part()]
+    if not kind.stamp and _synthetic(figdata_bytes):  # unmarked: not the same picture
+        env.append("no-stamp")
     digest.update("\0".join(env).encode())
     return digest.hexdigest()
+
+
+def _synthetic(figdata_bytes: bytes) -> bool:
+    from figures.data.envelope import SYNTHETIC
+
+    try:
+        doc = json.loads(figdata_bytes)
+        return doc["provenance"]["kind"] == SYNTHETIC
+    except (ValueError, TypeError, KeyError):
+        return False  # not figdata at all: the build says so in one line

@@ -21,15 +21,16 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
+from figures.boundary import is_stop
 from figures.data import figdata
 from figures.data.jsonio import decode
-from figures.errors import author_frame, drawing_error, error_line, is_internal, one_line
+from figures.errors import drawing_error, error_line, is_internal, one_line
 from figures.outputs import provenance
+from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.render import write_outputs
-from figures.outputs.state import build_key
 from figures.outputs.warned import caught_warnings, warning_lines
 from figures.registry import FigureSpec
-from figures.signals import release_stop_signals, stop_requested, stop_signals_held
+from figures.signals import release_stop_signals, stop_signals_held
 
 
 @dataclass
@@ -61,11 +62,11 @@ def failure(name: str, exc: BaseException) -> Result:
     return Result(name, "failed", error_line(exc, name), internal=is_internal(exc), traceback=tb)
 
 
-def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes,
-               stamp: bool = True, rc: dict[str, Any] | None = None,
-               formats: Sequence[str] | None = None, variant: str = "default") -> Result:
-    """Validate and render one figure from its figdata bytes (read once, for the key too),
-    writing its outputs (those in ``formats``, if given).
+def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, key: str,
+               kind: BuildKind = DEFAULT, formats: Sequence[str] | None = None) -> Result:
+    """Validate and render one figure from its figdata bytes (read once, for the key too)
+    as ``kind`` draws it, writing its outputs (those in ``formats``, if given); ``key`` (the
+    build key the state file records) goes inside each file.
 
     Everything raised on the way becomes this figure's one-line failed Result (Ctrl-C is
     not an error of the figure and goes on up)."""
@@ -77,18 +78,13 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes,
                            quoted_paths=False)
         hashes: dict[str, str] = {}
         with caught_warnings() as caught:
-            inside = provenance.fields(spec.name, raw, build_key(spec, raw),
-                                       figdata.kind_of(doc), variant)
-            outputs = write_outputs(spec, doc["data"], out_dir,
-                                    stamp=stamp and figdata.is_synthetic(doc), rc=rc,
+            inside = provenance.fields(spec.name, raw, key, figdata.kind_of(doc), kind.name)
+            outputs = write_outputs(spec, doc["data"], out_dir, kind,
+                                    stamp=kind.stamp and figdata.is_synthetic(doc),
                                     hashes=hashes, formats=formats, provenance=inside)
-    except KeyboardInterrupt as exc:
-        if stop_requested() or author_frame(exc) is None:
+    except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
+        if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the build stops
-        return failure(spec.name, exc)  # raised by the figure's code
-    except Exception as exc:  # noqa: BLE001 - the fault boundary of one figure
-        return failure(spec.name, exc)
-    except SystemExit as exc:  # sys.exit() in the figure's code: its error, not the end
         return failure(spec.name, exc)
     quoted = [one_line(f"{path}: {where}: {message} (`figures macros` refuses it)")
               for where, message in figdata.quoted_problems(doc)]
@@ -131,37 +127,38 @@ KILLED = ("the process rendering it ended without a result (killed, out of memor
           "os._exit() in the figure's code); nothing was written for it")
 
 
-def render_parallel(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | None]],
-                    figdata_dir: Path, out_dir: Path, jobs: int, stamp: bool,
-                    rc: dict[str, Any] | None, variant: str = "default") -> list[Result]:
+Task = tuple[FigureSpec, bytes, str, tuple[str, ...] | None]  # spec, figdata, key, formats
+
+
+def render_parallel(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: int,
+                    kind: BuildKind = DEFAULT) -> list[Result]:
     """Render ``tasks`` (see :func:`_tasks`) in ``jobs`` forked workers; any exception
     (Ctrl-C) kills them before it goes on.
 
     A worker killed from outside (the OOM killer, a ``kill -9``) breaks the whole pool and
     fails every task still pending with it; each of those is rendered again alone, in a
     pool of its own, so one figure that kills its process cannot take the others down."""
-    rendered = _render_pool(tasks, figdata_dir, out_dir, jobs, stamp, rc, variant)
+    rendered = _render_pool(tasks, figdata_dir, out_dir, jobs, kind)
     for i, (task, result) in enumerate(zip(tasks, rendered, strict=True)):
         if result is None:
-            (alone,) = _render_pool([task], figdata_dir, out_dir, 1, stamp, rc, variant)
+            (alone,) = _render_pool([task], figdata_dir, out_dir, 1, kind)
             rendered[i] = alone or Result(
                 task[0].name, "failed", KILLED)
     return [r for r in rendered if r is not None]
 
 
-def _render_pool(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | None]],
-                 figdata_dir: Path, out_dir: Path, jobs: int, stamp: bool,
-                 rc: dict[str, Any] | None, variant: str) -> list[Result | None]:
+def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: int,
+                 kind: BuildKind) -> list[Result | None]:
     """Each task's Result, or None where a worker's death broke the pool under it."""
     pool = None
     try:
         with stop_signals_held():  # the workers are forked here: never interrupted half-way
             pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"),
                                        initializer=_worker_init, initargs=(os.getpid(),))
-            futures = [pool.submit(_render_in_worker, spec, figdata_dir, out_dir, raw, stamp,
-                                   rc, formats, variant) for spec, raw, formats in tasks]
+            futures = [pool.submit(_render_in_worker, spec, figdata_dir, out_dir, raw, key,
+                                   kind, formats) for spec, raw, key, formats in tasks]
         rendered: list[Result | None] = []
-        for (spec, _, _), future in zip(tasks, futures, strict=True):
+        for (spec, *_), future in zip(tasks, futures, strict=True):
             try:
                 rendered.append(future.result())
             except BrokenProcessPool:
@@ -180,19 +177,21 @@ def _render_pool(tasks: Sequence[tuple[FigureSpec, bytes, tuple[str, ...] | None
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def tasks_for(todo: Sequence[FigureSpec], raws: Sequence[bytes],
-           workers: int) -> list[tuple[FigureSpec, bytes, tuple[str, ...] | None]]:
+def tasks_for(todo: Sequence[FigureSpec], raws: Sequence[bytes], keys: Sequence[str],
+              workers: int, kind: BuildKind = DEFAULT) -> list[Task]:
     """One task per figure; while that leaves workers idle (one figure changed, a few
     figures on many cores), figures with several outputs are split by format, the most
     outputs first: each part renders the figure and saves one format, which costs one more
     render but halves the figure's wall time."""
-    tasks: list[tuple[FigureSpec, bytes, tuple[str, ...] | None]] = [
-        (spec, raw, None) for spec, raw in zip(todo, raws, strict=True)]
-    for spec, raw in sorted(zip(todo, raws, strict=True), key=lambda t: -len(t[0].outputs)):
-        if len(tasks) >= workers or len(spec.outputs) < 2:
+    tasks: list[Task] = [(spec, raw, key, None)
+                         for spec, raw, key in zip(todo, raws, keys, strict=True)]
+    for spec, raw, key in sorted(zip(todo, raws, keys, strict=True),
+                                 key=lambda t: -len(kind.outputs(t[0]))):
+        outputs = kind.outputs(spec)
+        if len(tasks) >= workers or len(outputs) < 2:
             break
         index = next(i for i, task in enumerate(tasks) if task[0] is spec)
-        tasks[index:index + 1] = [(spec, raw, (out.fmt,)) for out in spec.outputs]
+        tasks[index:index + 1] = [(spec, raw, key, (out.fmt,)) for out in outputs]
     return tasks
 
 

@@ -19,11 +19,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from figures.boundary import is_stop
 from figures.data import figdata
 from figures.data.envelope import quoted_value
-from figures.errors import FigureDataError, author_frame, figure_line
+from figures.errors import FigureDataError, figure_line
 from figures.registry import FigureSpec
-from figures.signals import stop_requested
 
 
 @dataclass(frozen=True)
@@ -74,11 +74,9 @@ def read_quoted(specs: Iterable[FigureSpec],
     for spec in specs:
         try:
             mine = _figure_quoted(spec, figdata_dir, first_place)
-        except KeyboardInterrupt as exc:
-            if stop_requested() or author_frame(exc) is None:
+        except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
+            if is_stop(exc):
                 raise  # Ctrl-C or SIGTERM: the command stops
-            unread.append(Unread(spec.name, exc, figure_line(spec.name, exc)))
-        except (Exception, SystemExit) as exc:  # noqa: BLE001 - the fault boundary of one figure
             unread.append(Unread(spec.name, exc, figure_line(spec.name, exc)))
         else:
             for quoted, place in mine:

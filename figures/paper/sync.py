@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from figures.data.envelope import SYNTHETIC
 from figures.data.jsonio import atomic_path, write_text_atomic
 from figures.errors import FigureDataError
 from figures.outputs import provenance
@@ -203,7 +204,7 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, bu
         result.rows.append((spec.name, shown, (
             f"refused: the built {source} is {state.state} ({why}); {then}")))
         return
-    if state.kind == "synthetic-example" and not allow_synthetic:
+    if state.kind == SYNTHETIC and not allow_synthetic:
         result.refused.append(spec.name)
         result.rows.append((spec.name, shown, (
             "refused: drawn from SYNTHETIC EXAMPLE DATA (--allow-synthetic to copy it "
@@ -237,7 +238,7 @@ def _not_the_papers(target: Path, paper: Path, figdata_dir: Path,
                     built: Path | None = None) -> str | None:
     """Why sync may not write ``target`` (through any link), None when it may: only files
     inside the paper's folder, and none of our inputs or built files."""
-    from figures.cli.common import input_folder_of, is_inside
+    from figures.paths import input_folder_of, is_inside
 
     resolved = target.resolve()
     if not resolved.is_relative_to(paper.resolve()):
@@ -252,8 +253,8 @@ def _not_the_papers(target: Path, paper: Path, figdata_dir: Path,
 
 
 def _ours(path: Path) -> bool:
-    from figures.cli.common import written_by
     from figures.paper.macros import HEADER
+    from figures.paths import written_by
 
     return written_by(HEADER.encode(), path)
 

@@ -15,8 +15,8 @@ from pathlib import Path
 from figures.data.jsonio import read_bytes
 from figures.errors import FigureDataError, os_error
 from figures.outputs import provenance
+from figures.outputs.kind import parse_kind
 from figures.outputs.state import build_key
-from figures.outputs.venue import for_variant
 from figures.registry import BY_NAME
 
 CURRENT, STALE, FOREIGN, UNREADABLE = "current", "stale", "not from this suite", "unreadable"
@@ -42,7 +42,7 @@ class Which:
         """Why it is not current and, if stale, what to do about it."""
         if not self.rebuild:
             return self.why
-        if self.variant.startswith("venue:"):
+        if "--venue" in self.rebuild:
             return f"{self.why}; run `{self.rebuild}` (and copy it again)"
         return f"{self.why}; run `{self.rebuild}` and copy it again (or `figures sync`)"
 
@@ -70,37 +70,33 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Whi
     stale = _why_stale(inside, figdata_dir, venues_file)
     if stale is None:
         return found
-    why, mended_by_build = stale
-    variant = inside["variant"]
-    rebuild = ("figures build" if not variant.startswith("venue:") else
-               f"figures build --venue {variant.removeprefix('venue:')}")
-    return Which(found.path, STALE, found.figure, variant, found.kind, why,
-                 rebuild if mended_by_build else "")
+    why, rebuild = stale
+    return Which(found.path, STALE, found.figure, found.variant, found.kind, why, rebuild)
 
 
 def _why_stale(inside: dict[str, str], figdata_dir: Path,
-               venues_file: Path | None) -> tuple[str, bool] | None:
-    """What changed since the file was built, and whether building it again mends that
-    (not for a figure gone from the registry); None when nothing changed."""
+               venues_file: Path | None) -> tuple[str, str] | None:
+    """What changed since the file was built, and the command that mends it ('' when none
+    does: a figure gone from the registry); None when nothing changed."""
     spec = BY_NAME.get(inside["figure"])
     if spec is None:
-        return f"{inside['figure']} is no longer a registered figure", False
+        return f"{inside['figure']} is no longer a registered figure", ""
     try:
-        spec = for_variant(spec, inside["variant"], venues_file)
+        kind = parse_kind(inside["variant"], venues_file)
     except FigureDataError as exc:
-        return f"built for {inside['variant']}: {exc.message}", False
+        return f"built for {inside['variant']}: {exc.message}", ""
     figdata_path = spec.figdata_path(figdata_dir)
     try:
         raw = read_bytes(figdata_path)
     except FigureDataError as exc:
-        return f"its figdata {exc}", False
+        return f"its figdata {exc}", ""
     what = "its module, the style, matplotlib or the package version"
-    if inside["variant"].startswith("venue:"):
+    if kind.venue is not None:
         what = "its module, the venue layout, the venue's numbers, matplotlib or the version"
     if hashlib.sha256(raw).hexdigest() != inside["figdata-sha256"]:
-        return f"{figdata_path} changed since it was built", True
-    if build_key(spec, raw) != inside["build-key"]:
-        return f"the code or settings that draw it changed since it was built ({what})", True
+        return f"{figdata_path} changed since it was built", kind.rebuild
+    if build_key(spec, raw, kind) != inside["build-key"]:
+        return f"the code or settings that draw it changed since it was built ({what})", kind.rebuild
     return None
 
 

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
     from matplotlib.transforms import Bbox
 
+    from figures.outputs.kind import BuildKind
+
 
 @dataclass(frozen=True)
 class TextItem:
@@ -52,19 +54,19 @@ class Measurement:
 
 
 def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
-            raster: bool = False) -> Measurement:
-    """Saved size, texts, strokes and series colours of ``fig``, drawn in its theme; with
-    ``raster``, also the saved area as pixels (from the same draw, for the HTML report)."""
+            raster: bool = False, kind: BuildKind | None = None) -> Measurement:
+    """Saved size, texts, strokes and series colours of ``fig`` as ``kind`` (the default
+    build) saves it, drawn in its theme; with ``raster``, also the saved area as pixels (from the same draw, for the HTML report)."""
     import matplotlib as mpl
 
     from figures.style import theme
 
-    with theme(spec.render.rc):
+    with theme(kind.rc(spec) if kind is not None else spec.render.rc):
         if raster:
             fig.canvas.draw()
         else:
             fig.draw_without_rendering()
-        output = spec.outputs[0]
+        output = (kind.outputs(spec) if kind is not None else spec.outputs)[0]
         box = None
         renderer = fig.canvas.get_renderer()
         if output.bbox_inches == "tight":

@@ -31,11 +31,7 @@ class Row:
 
 
 def slot_width(spec: FigureSpec, venue: Venue) -> float:
-    if spec.slot == "text":
-        return venue.text_width_in
-    if spec.slot == "column":
-        return venue.column_width_in
-    return float(spec.slot)
+    return venue.slot_width(spec.slot)
 
 
 def font_row(name: str, path: Path, venue: Venue) -> Row:

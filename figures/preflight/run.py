@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from figures.boundary import is_stop
 from figures.data import figdata
-from figures.errors import FigureDataError, author_frame, figure_line
+from figures.errors import FigureDataError, figure_line
 from figures.outputs.warned import caught_warnings, warning_lines
 from figures.preflight.files import decodes
 from figures.preflight.measure import measure
@@ -46,7 +47,6 @@ from figures.preflight.rules import (
 )
 from figures.preflight.venues import Venue
 from figures.registry import FigureSpec
-from figures.signals import stop_requested
 
 if TYPE_CHECKING:
     import numpy as np
@@ -76,30 +76,27 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
                  raster: bool = False, venues_file: Path | None = None) -> FigureReport:
     """Every rule for one figure: its built files in ``out_dir``, its Figure from figdata
     (drawn as the build in ``out_dir`` drew it: for a venue build, its venue layout)."""
-    from figures.outputs.render import draw
-    from figures.outputs.venue import as_built
+    from figures.outputs.kind import DEFAULT, kind_in
 
     report = FigureReport(spec)
     try:
-        base, spec = spec, as_built(spec, out_dir, venues_file)
+        kind = kind_in(out_dir, spec, venues_file)
         path = spec.figdata_path(figdata_dir)
         missing = spec.figdata_missing(figdata_dir)
         if missing is not None:
             raise missing
         doc = figdata.load(path, spec.name, spec.schema)
         with caught_warnings() as caught:  # one line each, as the build reports them
-            fig = draw(spec, doc["data"])
-            measured = measure(spec, fig, doc["data"], raster=raster)
-            if raster and spec is not base:
-                default = measure(base, draw(base, doc["data"]), doc["data"], raster=True)
+            fig = kind.draw(spec, doc["data"])
+            measured = measure(spec, fig, doc["data"], raster=raster, kind=kind)
+            if raster and kind.venue is not None:
+                default = measure(spec, DEFAULT.draw(spec, doc["data"]), doc["data"],
+                                  raster=True)
                 report.default_image = default.image
         report.warnings = warning_lines(caught, doc["data"], str(path))
-    except KeyboardInterrupt as exc:
-        if stop_requested() or author_frame(exc) is None:
+    except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
+        if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the check stops
-        report.error = figure_line(spec.name, exc)  # raised by the figure's code
-        return report
-    except (Exception, SystemExit) as exc:  # noqa: BLE001 - one line per figure
         report.error = figure_line(spec.name, exc)
         return report
     width = measured.saved_size_in[0]
@@ -109,7 +106,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     report.saved_size_in = measured.saved_size_in
     report.image = measured.image
     rows = report.rows
-    for out in spec.outputs:
+    for out in kind.outputs(spec):
         path = Path(out_dir) / f"{spec.name}.{out.fmt}"
         rule = "fonts" if out.fmt == "pdf" else "raster"
         if out.fmt not in ("pdf", "png"):

@@ -77,6 +77,15 @@ class Venue:
     def source(self, field: str) -> str:
         return dict(self.sources).get(field, "")
 
+    def slot_width(self, slot: str | float) -> float:
+        """The width in inches of a figure's slot on this page: ``"text"``, ``"column"`` or a
+        width in inches (``FigureSpec.slot``)."""
+        if slot == "text":
+            return self.text_width_in
+        if slot == "column":
+            return self.column_width_in
+        return float(slot)
+
 
 def _validate(doc: Any, shown: str) -> None:
     """Every problem of the venue file at once, naming its keys."""

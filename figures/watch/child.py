@@ -113,8 +113,8 @@ def rebuild_outcomes(names: Sequence[str], figdata_dir: Path, out_dir: Path,
     removed = f"no longer in FIGURES in {REGISTRY_SHOWN}: add it back, or watch without it"
     outcomes: list[Outcome] = [(n, "failed", f"{n}: {removed}", "", "", []) for n in gone]
     try:
-        from figures.cli.common import input_folder_of
         from figures.outputs.build import build
+        from figures.paths import input_folder_of
 
         inside = input_folder_of(out_dir, figdata_dir)
         if inside is not None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from figures.data.envelope import SYNTHETIC
 from figures.signals import stop_signals_held
 from figures.watch.child import Message, Outcome
 from figures.watch.files import REGISTRY, REGISTRY_SHOWN, both, digest, shown
@@ -204,7 +205,7 @@ class Watcher:
                     lines.append(trace.rstrip("\n"))
             elif status == "built":
                 self.failing.discard(name)
-                note = " [SYNTHETIC EXAMPLE DATA]" if kind == "synthetic-example" else ""
+                note = " [SYNTHETIC EXAMPLE DATA]" if kind == SYNTHETIC else ""
                 lines.append(f"built {name} in {seconds:.2f} s: {', '.join(outputs)}{note}")
             elif name in self.failing:
                 self.failing.discard(name)

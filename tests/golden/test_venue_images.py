@@ -16,8 +16,8 @@ from conftest import FIXTURES, VENUE_BASELINES, VENUES, venue_baseline_name
 
 from figures.data import figdata
 from figures.errors import FigureDataWarning
+from figures.outputs.kind import BuildKind, venue_kind
 from figures.outputs.render import save
-from figures.outputs.venue import VenueSpec
 from figures.preflight.venues import get_venue
 from figures.registry import FIGURES
 
@@ -36,21 +36,22 @@ PARAMS = [
 class _Saved:
     """What pytest-mpl saves: the venue figure, saved inside its theme at its page size."""
 
-    def __init__(self, spec: VenueSpec, fig: Any) -> None:
-        self.spec, self.fig = spec, fig
+    def __init__(self, spec: Any, kind: BuildKind, fig: Any) -> None:
+        self.spec, self.kind, self.fig = spec, kind, fig
 
     def savefig(self, target: Any, **kwargs: Any) -> None:
         kwargs.pop("metadata", None)  # the build's deterministic metadata is save's
         if "format" not in kwargs and isinstance(target, (str, Path)):
             kwargs["format"] = Path(target).suffix.lstrip(".") or "png"
-        save(self.spec, self.fig, target, bbox_inches=None, **kwargs)
+        save(self.spec, self.fig, target, rc=self.kind.save_rc, bbox_inches=None, **kwargs)
 
 
 @pytest.mark.parametrize(("venue", "name"), PARAMS)
 def test_venue_layout_matches_baseline(venue: str, name: str) -> _Saved:
-    spec = VenueSpec.of(next(s for s in FIGURES if s.name == name), get_venue(venue))
+    spec = next(s for s in FIGURES if s.name == name)
+    kind = venue_kind(get_venue(venue))
     data = figdata.load(FIXTURES / f"{name}.json", name, spec.schema)["data"]
     with warnings.catch_warnings():  # a fixture may draw a documented data warning
         warnings.simplefilter("ignore", FigureDataWarning)
-        fig = spec.render(data)
-    return _Saved(spec, fig)
+        fig = kind.draw(spec, data)
+    return _Saved(spec, kind, fig)

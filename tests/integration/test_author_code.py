@@ -308,3 +308,25 @@ def test_a_warning_at_a_modules_import_is_one_line(project, command):
     assert err.splitlines()[0] == (f"warning: {BROKEN}: figures/plots/{BROKEN}.py, line {line}: "
                                    "deprecated option")
     assert "UserWarning" not in err
+
+
+@pytest.mark.parametrize(("code", "message"), [
+    ("    class Quit(BaseException):\n        pass\n    raise Quit('bye')\n", "Quit: bye"),
+    ("    raise GeneratorExit\n", "GeneratorExit"),
+    (("    class Odd(Exception):\n        def __str__(self):\n            raise RuntimeError\n"
+     "    raise Odd\n"), "Odd: <a Odd whose message cannot be shown>"),
+])
+@pytest.mark.parametrize("command", [["build", "--out", "out", "-j", "1"],
+                                     ["build", "--out", "out", "-j", "2"],
+                                     ["check", "--venue", "icml"]])
+def test_any_base_exception_of_the_figure_is_its_line(project, code, message, command):
+    """Hostile (issue 32): a BaseException of the author's own, GeneratorExit, or an exception
+    whose str() raises printed a traceback or stopped the command; now each is the figure's
+    line and the other figure is still handled."""
+    edit(project, DRAW, code + DRAW)
+    status, out, err = run_figures_in(project, command[0], BROKEN, OTHER, *command[1:])
+    assert status == 1
+    assert "Traceback" not in err
+    (line,) = [line for line in (out + err).splitlines() if message in line]
+    assert f"figures/plots/{BROKEN}.py" in line
+    assert OTHER in out

@@ -39,8 +39,8 @@ def test_parallel_build_equals_serial_build(tmp_path, figdata_dir, reference_bui
     """Figures rendered at once by two workers give the bytes of the serial build, also a
     lone figure split by format across the workers (each part renders it and saves one)."""
     hero = BY_NAME["fig1_audit_hero"]
-    assert [task[2] for task in workers.tasks_for([hero], [b""], 2)] == [("pdf",), ("png",)]
-    assert [task[2] for task in workers.tasks_for(SPECS, [b""] * 3, 2)] == [None] * 3
+    assert [t[3] for t in workers.tasks_for([hero], [b""], ["k"], 2)] == [("pdf",), ("png",)]
+    assert [t[3] for t in workers.tasks_for(SPECS, [b""] * 3, ["k"] * 3, 2)] == [None] * 3
     assert {*NAMES, hero.name} <= set(REFERENCE_FIGURES)
     build(SPECS, figdata_dir, tmp_path / "parallel", jobs=2)
     (result,) = build([hero], figdata_dir, tmp_path / "parallel", jobs=2)
@@ -58,7 +58,7 @@ def renders_of(monkeypatch) -> list[str]:
     by the parallel/serial, CLI and golden tests)."""
     rendered: list[str] = []
 
-    def write_outputs(spec, data, out_dir, *, hashes=None, **_options):
+    def write_outputs(spec, data, out_dir, kind=None, *, hashes=None, **_options):
         rendered.append(spec.name)
         written = []
         for out in spec.outputs:

@@ -10,7 +10,7 @@ from conftest import REPO
 
 from figures.data import figdata
 from figures.errors import FigureDataError
-from figures.outputs.venue import VenueSpec
+from figures.outputs.venue import draw
 from figures.preflight.venues import get_venue
 from figures.registry import BY_NAME
 
@@ -22,10 +22,10 @@ def test_a_poster_wide_venue_at_1200_ppi_is_refused_before_it_is_drawn():
     icml = get_venue("icml")
     poster = dataclasses.replace(icml, key="poster", text_width_in=40.0, column_width_in=40.0,
                                  min_raster_ppi=1200)
-    spec = VenueSpec.of(BY_NAME["cifar_summary"], poster)
+    spec = BY_NAME["cifar_summary"]
     data = figdata.load(REPO / "figdata" / "cifar_summary.json", spec.name)["data"]
     with pytest.raises(FigureDataError, match=(
             r"^--venue poster: cifar_summary laid out at 40 x 24 in and 1200 ppi is "
             r"48000 x 28800 px, more than 134 megapixels: lower the venue's text_width_in "
             r"or min_raster_ppi$")):
-        spec.render(data)
+        draw(spec, data, poster)

@@ -14,7 +14,9 @@ from conftest import REPO
 from figures.cli import main as cli
 from figures.data import figdata
 from figures.errors import FigureDataError
-from figures.outputs.camera_ready import CAMERA_READY_RC, build_camera_ready, compare_pdfs
+from figures.outputs.build import build
+from figures.outputs.camera_ready import compare_pdfs
+from figures.outputs.kind import CAMERA_READY, TRUETYPE_RC
 from figures.outputs.render import save
 from figures.preflight.files import pdf_fonts
 from figures.preflight.measure import measure, series_colors
@@ -393,7 +395,7 @@ def test_check_reports_a_missing_built_file(tmp_path, capsys):
 def test_camera_ready_pdf_embeds_truetype_and_matches_the_default(built, tmp_path):
     real_build = built("fig1_audit_hero")
     spec = BY_NAME["fig1_audit_hero"]
-    (result,) = build_camera_ready([spec], FIGDATA, tmp_path)
+    (result,) = build([spec], FIGDATA, tmp_path, kind=CAMERA_READY)
     assert result.status == "built"
     camera_ready = tmp_path / "fig1_audit_hero.pdf"
     assert font_row(spec.name, camera_ready, ICML).ok
@@ -416,7 +418,7 @@ def test_camera_ready_differs_only_in_glyphs(tmp_path):
     for text in fig.findobj(Text):
         text.set_visible(False)
     save(spec, fig, tmp_path / "type3.pdf", dpi=300)
-    save(spec, fig, tmp_path / "type42.pdf", rc=CAMERA_READY_RC, dpi=300)
+    save(spec, fig, tmp_path / "type42.pdf", rc=TRUETYPE_RC, dpi=300)
     diff = compare_pdfs(tmp_path / "type3.pdf", tmp_path / "type42.pdf")
     assert (diff.max_abs, diff.differing_percent) == (0, 0.0)
 

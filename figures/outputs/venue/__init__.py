@@ -25,30 +25,23 @@ body font:
 
 Output: a vector PDF with TrueType fonts embedded (``pdf.fonttype`` 42, text stays text) and a
 PNG at the venue's ppi, for every figure. The default build is untouched: this package only
-runs for ``--venue``. Its modules: this one (the page and the spec), ``palette.py`` (the
+runs for ``--venue``, through :func:`draw` (the one way in, used by the build kind of
+:mod:`figures.outputs.kind`). Its modules: this one (the page and :func:`draw`), ``palette.py`` (the
 colours), ``layout.py`` (the passes), ``settle.py`` (the last pass).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
-import json
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
-from figures.registry import FigureSpec, Output
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from figures.preflight.venues import Venue
+    from figures.registry import FigureSpec
 
-#: What a venue build saves: a vector PDF (TrueType, text as text) and a PNG.
-VENUE_RC = {"pdf.fonttype": 42, "ps.fonttype": 42}
 #: Height over width of each figure at print size (its panels' layout decides it).
 ASPECT = {
     "fig1_audit_hero": 0.50, "fig3b_crossarch_3row": 0.95, "figure_snapshot_resmlp": 0.80,
@@ -57,11 +50,12 @@ ASPECT = {
     "cifar_summary": 0.60,
 }
 DEFAULT_ASPECT = 0.6
-def page(venue: Venue, spec: FigureSpec) -> dict[str, float]:
-    """The print geometry of ``spec`` at ``venue``, as a plain dict (tueplots' way): sizes
-    in inches, fonts and strokes in points."""
-    width = venue.column_width_in if spec.slot == "column" else (
-        venue.text_width_in if spec.slot == "text" else float(spec.slot))
+
+
+def page(venue: Venue, spec: FigureSpec, slot: str | float | None = None) -> dict[str, float]:
+    """The print geometry of ``spec`` at ``venue`` in ``slot`` (None: the spec's own), as a
+    plain dict (tueplots' way): sizes in inches, fonts and strokes in points."""
+    width = venue.slot_width(spec.slot if slot is None else slot)
     small = max(venue.min_font_pt + 0.5, 7.0)
     return {
         "width_in": width,
@@ -74,52 +68,35 @@ def page(venue: Venue, spec: FigureSpec) -> dict[str, float]:
         "ppi": max(venue.min_raster_ppi, 300),
     }
 
-@dataclass(frozen=True)
-class VenueSpec(FigureSpec):
-    """A registered figure drawn for a venue's page: the same name, data and code, its own
-    outputs (PDF and PNG at the venue's ppi) and a render that lays it out for the page."""
 
-    venue: Venue | None = None
+def ppi(venue: Venue) -> int:
+    """The resolution of a venue build's PNG (and of its PDF's rasters)."""
+    return int(max(venue.min_raster_ppi, 300))
 
-    @classmethod
-    def of(cls, spec: FigureSpec, venue: Venue) -> VenueSpec:
-        ppi = int(page(venue, spec)["ppi"])
-        fields = {f.name: getattr(spec, f.name) for f in dataclasses.fields(FigureSpec)}
-        fields["outputs"] = (Output("pdf", ppi, None), Output("png", ppi, None))
-        return cls(**fields, venue=venue)
 
-    @property
-    def variant(self) -> str:
-        return f"venue:{self.venue.key}" if self.venue else "default"
+def draw(spec: FigureSpec, data: dict[str, Any], venue: Venue,
+         slot: str | float | None = None) -> Figure:
+    """``spec``'s figure drawn from ``data`` and laid out for ``venue``'s page in ``slot``
+    (None: the spec's own slot; ``"column"``, ``"text"`` or a width in inches). The one way
+    into this package: raises :class:`FigureDataError` for a page that makes too many pixels."""
+    from figures.outputs.render import draw as render_figure
+    from figures.outputs.venue.layout import lay_out
+    from figures.outputs.venue.settle import settle
+    from figures.style import theme
 
-    @property
-    def variant_key(self) -> str:
-        """The venue's numbers and this package's code: what the venue layout depends on."""
-        numbers = json.dumps(dataclasses.asdict(self.venue), sort_keys=True, default=str)
-        code = b"".join(path.read_bytes() for path in sorted(Path(__file__).parent.glob("*.py")))
-        return hashlib.sha256(numbers.encode() + code).hexdigest()
+    geometry = page(venue, spec, slot)
+    fig = render_figure(spec, data)
+    with theme(spec.render.rc):
+        lay_out(fig, geometry)
+        settle(fig, geometry)  # the last pass: no text touches another or the page's edge
+    too_large = _too_many_pixels(spec, venue, fig, int(geometry["ppi"]))
+    if too_large is not None:  # before anything is drawn at that size
+        raise too_large
+    return fig
 
-    @property
-    def render(self) -> Callable[[dict[str, Any]], Figure]:
-        base = super().render
-        geometry = page(self.venue, self)
 
-        def render(data: dict[str, Any]) -> Figure:
-            from figures.outputs.venue.layout import lay_out
-            from figures.style import theme
-
-            fig = base(data)
-            with theme(base.rc):
-                lay_out(fig, geometry)
-            too_large = _too_many_pixels(self, fig, int(geometry["ppi"]))
-            if too_large is not None:  # before anything is drawn at that size
-                raise too_large
-            return fig
-
-        render.rc = {**base.rc, **VENUE_RC}
-        return render
-
-def _too_many_pixels(spec: VenueSpec, fig: Figure, ppi: int) -> FigureDataError | None:
+def _too_many_pixels(spec: FigureSpec, venue: Venue, fig: Figure,
+                     ppi: int) -> FigureDataError | None:
     """The figure as laid out for the page, at the venue's ppi, is more pixels than any
     output may be (a poster-wide page at 1200 ppi: gigapixels, gigabytes of memory)."""
     from figures.author_code import MAX_PIXELS
@@ -127,32 +104,7 @@ def _too_many_pixels(spec: VenueSpec, fig: Figure, ppi: int) -> FigureDataError 
     width, height = (float(v) for v in fig.get_size_inches())
     if width * height * ppi ** 2 <= MAX_PIXELS:
         return None
-    return FigureDataError(f"--venue {spec.venue.key}", None, (
+    return FigureDataError(f"--venue {venue.key}", None, (
         f"{spec.name} laid out at {width:g} x {height:g} in and {ppi} ppi is "
         f"{width * ppi:.0f} x {height * ppi:.0f} px, more than {MAX_PIXELS // 10**6} "
         "megapixels: lower the venue's text_width_in or min_raster_ppi"))
-
-
-def for_variant(spec: FigureSpec, variant: str, venues_file: Path | None = None) -> FigureSpec:
-    """The spec that built a file of ``variant`` (``venue:icml``: the figure laid out for
-    ICML); the registered spec for the default and camera-ready builds."""
-    if not variant.startswith("venue:"):
-        return spec
-    from figures.preflight.venues import get_venue
-
-    return VenueSpec.of(spec, get_venue(variant.removeprefix("venue:"), venues_file))
-
-
-def as_built(spec: FigureSpec, out_dir: Path, venues_file: Path | None = None) -> FigureSpec:
-    """The spec of the build in ``out_dir`` (read from the provenance inside its files)."""
-    from figures.outputs.provenance import read
-
-    for fmt in ("pdf", "png"):
-        try:
-            inside = read(Path(out_dir) / f"{spec.name}.{fmt}")
-        except Exception:  # noqa: BLE001 - missing or damaged: the preflight says so
-            inside = None
-        if inside is not None and inside["figure"] == spec.name:
-            return for_variant(spec, inside["variant"], venues_file)
-    return spec
-

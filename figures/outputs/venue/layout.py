@@ -41,9 +41,6 @@ def lay_out(fig: Figure, geometry: dict[str, float]) -> None:
                           wspace=0.04)
     _turn_crowded_tick_labels(fig)
     _separate_notes(fig)
-    from figures.outputs.venue.settle import settle  # it uses this module's passes
-
-    settle(fig, geometry)
 
 
 def _reflow(fig: Figure, geometry: dict[str, float]) -> None:

@@ -1,0 +1,69 @@
+"""Where things are, and whether a path is one of them: the build folders and the inputs a
+command must never write over (through any link). Below every command and stage."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+DEFAULT_FIGDATA = Path("figdata")
+#: Where the default build writes.
+DEFAULT_OUT = Path("build/figures")
+#: Where the camera-ready build writes.
+CAMERA_READY_OUT = Path("build/camera-ready")
+
+
+def same_folder(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or a.samefile(b)
+    except OSError:
+        return False
+
+
+def is_inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` (which need not exist) is ``folder`` or inside it, through any link,
+    and also where the path names do not tell: another case of the name on a case-insensitive
+    file system (macOS, Windows: ``Baseline/`` is ``baseline/``), a bind mount. The existing
+    part of the path is compared with the folder by identity (device and inode)."""
+    resolved = path.resolve()
+    if resolved.is_relative_to(folder.resolve()):
+        return True
+    try:
+        target = folder.stat()
+    except OSError:
+        return False
+    for part in (resolved, *resolved.parents):
+        try:
+            if os.path.samestat(part.stat(), target):
+                return True
+        except OSError:
+            continue  # not there (yet): its parent may be
+    return False
+
+
+def written_by(marker: bytes, path: Path) -> bool:
+    """Whether the file ``path`` holds ``marker`` in its first kilobyte (the mark a command
+    writes at the top of its own output)."""
+    try:
+        with path.open("rb") as handle:
+            return marker in handle.read(1024)
+    except OSError:
+        return False
+
+
+def input_folder_of(path: Path, figdata_dir: Path | None) -> str | None:
+    """Which folder of inputs ``path`` is in (through any link), None when none: the figdata
+    folder (unless None), the figures package, and in a source checkout the golden images
+    (``baseline/``) and ``tests/``."""
+    from figures.registry import PACKAGE_DIR
+
+    resolved = path.resolve()
+    checkout = PACKAGE_DIR.parent
+    inputs = [(PACKAGE_DIR, "the figures package (its registry and modules)")]
+    if figdata_dir is not None:
+        inputs.insert(0, (figdata_dir, f"the figdata folder {figdata_dir}"))
+    if (checkout / "pyproject.toml").is_file():
+        inputs += [(checkout / "baseline",
+                    "the golden images' folder baseline/ (the built files have their names)"),
+                   (checkout / "tests", "the tests' folder tests/")]
+    return next((what for place, what in inputs if is_inside(resolved, place)), None)

@@ -1,0 +1,47 @@
+"""The build kinds (figures/outputs/kind.py): one build key per figure and kind, the same in
+the state file, inside every built file and in `figures which`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import REPO
+
+from figures.outputs import provenance
+from figures.outputs.build import build
+from figures.outputs.kind import CAMERA_READY, DEFAULT, BuildKind, parse_kind, venue_kind
+from figures.outputs.state import STATE_FILE
+from figures.paper.which import which
+from figures.preflight.venues import get_venue
+from figures.registry import BY_NAME
+
+SUMMARY = "cifar_summary"  # cheap to draw
+KINDS = {"default": DEFAULT, "camera-ready": CAMERA_READY, "no-stamp": BuildKind(stamp=False),
+         "venue:neurips": venue_kind(get_venue("neurips"))}
+
+
+@pytest.mark.parametrize("label", list(KINDS))
+def test_the_key_inside_each_built_file_is_the_state_files(tmp_path, label):
+    kind = KINDS[label]
+    (result,) = build([BY_NAME[SUMMARY]], REPO / "figdata", tmp_path, kind, jobs=1)
+    assert result.status == "built", result.line
+    recorded = json.loads((tmp_path / STATE_FILE).read_text())[SUMMARY]["key"]
+    assert {out.name for out in result.outputs} == set(kind.output_names(BY_NAME[SUMMARY]))
+    for path in result.outputs:
+        inside = provenance.read(path)
+        assert (inside["build-key"], inside["variant"]) == (recorded, kind.name), path
+        if kind.stamp:  # an unmarked synthetic picture is not what `figures build` makes
+            assert which(path, REPO / "figdata").current, path
+
+
+@pytest.mark.parametrize("name", ["default", "camera-ready", "venue:icml"])
+def test_a_kinds_name_reads_back_as_that_kind(name):
+    kind = parse_kind(name)
+    assert kind.name == name
+    assert kind.key_part() == parse_kind(name).key_part()
+
+
+def test_an_unknown_kind_is_one_line_naming_it():
+    with pytest.raises(Exception, match="'venue-icml'"):
+        parse_kind("venue-icml")

@@ -1,0 +1,86 @@
+"""The package's layers only point down: no import circle among figures' modules (imports
+inside functions count too; those for type annotations only, under ``TYPE_CHECKING``, do not
+run and are not counted), and nothing below the CLI imports from ``figures/cli``."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from conftest import REPO
+
+PACKAGE = REPO / "figures"
+BELOW_CLI = ("figures.outputs", "figures.paper", "figures.preflight", "figures.watch",
+             "figures.plots")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports() -> dict[str, set[str]]:
+    """Each module of the package and the modules of the package it imports."""
+    modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        tree = ast.parse(path.read_text(), str(path))
+        typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                       and ast.unparse(block.test) == "TYPE_CHECKING"
+                       for n in ast.walk(block)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    base = f"{anchor}.{base}" if base else anchor
+                targets = [f"{base}.{alias.name}" for alias in node.names] + [base]
+            else:
+                continue
+            found.update(t for t in targets if t in modules and t != name)
+        graph[name] = found
+    return graph
+
+
+def _circle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*stack[stack.index(nxt):], nxt]
+            if nxt not in state and (found := visit(nxt)) is not None:
+                return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)) is not None:
+            return found
+    return None
+
+
+def test_the_package_imports_form_no_circle():
+    graph = _imports()
+    # a package's __init__ importing its own submodules is not a circle of layers
+    graph = {name: {t for t in targets if not name.startswith(f"{t}.")}
+             for name, targets in graph.items()}
+    circle = _circle(graph)
+    assert circle is None, " -> ".join(circle)
+
+
+def test_nothing_below_the_cli_imports_from_it():
+    upward = sorted(f"{name} -> {target}" for name, targets in _imports().items()
+                    if name.startswith(BELOW_CLI) for target in targets
+                    if target.startswith("figures.cli"))
+    assert upward == []
