@@ -10,6 +10,7 @@ from pathlib import Path
 from figures.errors import FigureDataError
 from figures.pack import archive, images, scrub, tex
 from figures.pack.strip import strip_comments
+from figures.paths import input_folder_of, is_inside
 
 #: arXiv's limit on a submission's size, in bytes.
 ARXIV_MAX_BYTES = 50 * 1024 * 1024
@@ -43,7 +44,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         raise FigureDataError(str(paper), None, "not a folder: give the paper's folder")
     kind = archive.kind_of(out)
     main_tex = tex.find_main(paper, main)
-    _refuse_out(out, paper)
+    _refuse_out(out, paper, figdata_dir)
     with tempfile.TemporaryDirectory(prefix="figures-pack-") as work:
         recorded = tex.record(paper, main_tex, Path(work))
     found = images.check(paper, recorded.sources, figdata_dir,
@@ -96,12 +97,15 @@ def _first_difference(before: bytes, after: bytes) -> str | None:
                  if a != b), None)
 
 
-def _refuse_out(out: Path, paper: Path) -> None:
-    """The archive never lands in the paper's folder: there it could replace one of the
-    paper's files, and the next pack would read it as an input."""
+def _refuse_out(out: Path, paper: Path, figdata_dir: Path) -> None:
+    """The archive never lands in the paper's folder (there it could replace one of the
+    paper's files, and the next pack would read it as an input) nor among our inputs,
+    through any link."""
     if out.exists() and not out.is_file():
         raise FigureDataError(str(out), None, "--out is not a file; name the archive file "
                               "(e.g. --out paper.tar.gz)")
-    if out.resolve().is_relative_to(paper.resolve()):
-        raise FigureDataError(str(out), None, "--out is inside the paper's folder; write the "
-                              "archive outside it (e.g. --out paper.tar.gz beside it)")
+    inputs = input_folder_of(out, figdata_dir)
+    if is_inside(out, paper) or inputs is not None:
+        where = "the paper's folder" if inputs is None else inputs
+        raise FigureDataError(str(out), None, f"--out is inside {where}; write the archive "
+                              "outside it (e.g. --out paper.tar.gz beside the paper's folder)")
