@@ -234,6 +234,11 @@ def test_the_archive_never_goes_into_the_paper_folder(paper, builds, capsys):
     assert code == 1
     assert "--out" in err
     assert files_of(paper) == before
+    code, _, err = pack(capsys, paper, builds[0], builds[0] / "paper.zip")
+    assert code == 1
+    assert "--out" in err
+    assert "figdata" in err
+    assert not (builds[0] / "paper.zip").exists()
 
 
 def test_zip_and_tar_hold_the_same_files(paper, builds, tmp_path, capsys):
