@@ -10,15 +10,16 @@ nothing.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 from figures.paper.latex import Graphic, width_in
 from figures.registry import FigureSpec
 
-#: Below this width no layout of ours keeps a panel's ticks and labels at the venue's type
-#: sizes apart (the venue layout's two-panel grid needs about an inch per panel).
-NARROWEST_IN = {"text": 3.0, "column": 2.0}
+#: The smallest panel, in inches, whose ticks and labels stay apart at a venue's type sizes:
+#: narrower, the figure's design does not fit the width (one line, not an unreadable figure).
+MIN_PANEL_IN = (1.0, 0.4)
 
 
 @dataclass(frozen=True)
@@ -58,11 +59,40 @@ def placement(graphic: Graphic, spec: FigureSpec, venue) -> Placement:
         return Placement(None, f"{width:g} in is wider than the "
                          f"{'text' if graphic.wide else 'column'} ({line:g} in): it would run "
                          "into the margin or the next column")
-    narrowest = NARROWEST_IN["text" if spec.slot == "text" else "column"]
-    if width < narrowest:
-        return Placement(None, f"{width:g} in is too narrow for {spec.name} (its design "
-                         f"needs at least {narrowest:g} in): widen the include")
     return Placement(width)
+
+
+def too_narrow(spec: FigureSpec, figdata_dir: Path, venue, width: float) -> str | None:
+    """Why ``spec`` laid out for ``width`` inches does not fit its design (its smallest panel
+    under :data:`MIN_PANEL_IN`), with the narrowest width that would; None when it fits."""
+    from figures.data import figdata
+    from figures.outputs.venue import draw
+
+    try:
+        doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            fig = draw(spec, doc["data"], venue, width)
+    except Exception:  # noqa: BLE001 - the build says why it cannot draw it, in one line
+        return None
+    text = f"{venue.text_width_in:g} in, a figure*"
+    if any("constrained_layout not applied" in str(w.message) for w in caught):
+        return (f"{width:g} in is too narrow for {spec.name}'s design: its panels do not fit "
+                f"(no room for their labels); place it wider (it is designed for {text})")
+    size = fig.get_size_inches()
+    panels = [ax.get_position() for ax in fig.axes if ax.get_visible() and ax.axison
+              and ax.get_label() != "<colorbar>"]
+    if not panels:
+        return None
+    least_w = min(box.width * size[0] for box in panels)
+    least_h = min(box.height * size[1] for box in panels)
+    need = max(MIN_PANEL_IN[0] / least_w, MIN_PANEL_IN[1] / least_h)
+    if need <= 1.0:
+        return None
+    return (f"{width:g} in is too narrow for {spec.name}'s design: its smallest panel would be "
+            f"{least_w:.2f} x {least_h:.2f} in (at least {MIN_PANEL_IN[0]:g} x "
+            f"{MIN_PANEL_IN[1]:g} in reads at {venue.key}'s type sizes); place it at least "
+            f"about {width * need:.1f} in wide (it is designed for {text})")
 
 
 def build_for_width(spec: FigureSpec, figdata_dir: Path, venue, width: float,
@@ -72,6 +102,9 @@ def build_for_width(spec: FigureSpec, figdata_dir: Path, venue, width: float,
     from figures.outputs.build import build
     from figures.outputs.kind import venue_kind
 
+    narrow = too_narrow(spec, figdata_dir, venue, width)
+    if narrow is not None:
+        return None, narrow
     out_dir = root / venue.key / f"w{width:g}"
     [result] = build([spec], figdata_dir, out_dir, venue_kind(venue, width))
     if result.status == "failed":
