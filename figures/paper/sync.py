@@ -182,7 +182,12 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, bu
                figdata_dir: Path, allow_synthetic: bool,
                venues_file: Path | None = None) -> None:
     suffix = Path(include.written).suffix.lower()
-    formats = [out.fmt for out in spec.outputs]
+    from figures.outputs.kind import kind_in
+
+    try:  # the files the build there writes (a venue's: a PDF and a PNG for every figure)
+        formats = [out.fmt for out in kind_in(built, spec, venues_file).outputs(spec)]
+    except FigureDataError:
+        formats = [out.fmt for out in spec.outputs]
     if suffix in PDFLATEX_EXTENSIONS:
         fmt = suffix.lstrip(".")
         target = include.found or include.target
