@@ -52,8 +52,11 @@ def test_reads_what_pdflatex_reads_and_nothing_commented_out(paper):
     assert found.graphicspath == [paper / "figs"]
     assert found.venue == "icml"
     hero, summary, _, extra = found.graphics
-    assert hero.wide and hero.line == 15 and hero.options["width"] == "\\linewidth"
-    assert not summary.wide and summary.tex == paper / "sections" / "body.tex"
+    assert hero.wide
+    assert hero.line == 15
+    assert hero.options["width"] == "\\linewidth"
+    assert not summary.wide
+    assert summary.tex == paper / "sections" / "body.tex"
     assert width_in(hero, 6.75, 3.25) == pytest.approx(6.75)
     assert width_in(summary, 6.75, 3.25) == pytest.approx(0.85 * 3.25)
     assert width_in(extra, 6.75, 3.25) == pytest.approx(2.0)
@@ -82,7 +85,7 @@ def test_the_main_file_is_the_one_with_documentclass_or_chosen(tmp_path):
     (tmp_path / "b.tex").write_text("% \\documentclass{article}\n\\section{B}\n")
     assert read_paper(tmp_path).main.name == "a.tex"
     (tmp_path / "c.tex").write_text("\\documentclass{article}\n")
-    with pytest.raises(FigureDataError, match="several main files.*--main"):
+    with pytest.raises(FigureDataError, match=r"several main files.*--main"):
         read_paper(tmp_path)
     from pathlib import Path
 
