@@ -195,7 +195,9 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, bu
         fmt = "pdf" if "pdf" in formats else formats[0]
         base = include.found.with_suffix("") if include.found else include.target
         target = base.with_name(f"{base.name}.{fmt}")
-        if include.found is not None and include.found != target:
+        if include.found is not None and include.found != target and \
+                PDFLATEX_EXTENSIONS.index(include.found.suffix.lower()) < \
+                PDFLATEX_EXTENSIONS.index(f".{fmt}"):
             result.refused.append(spec.name)
             result.rows.append((spec.name, _shown(target, paper), (
                 f"refused: pdflatex reads {_shown(include.found, paper)} for "
