@@ -78,12 +78,20 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     if not pdf.is_file():
         raise FigureDataError(str(pdf), None, "no such file: give the compiled paper")
     venue = get_venue(args.venue, args.venues)
+    import logging
+
+    from pypdf.errors import PyPdfError
+
+    quiet = logging.getLogger("pypdf")  # its warnings on a damaged file: our one line instead
+    level, quiet.level = quiet.level, logging.CRITICAL
     try:
         result = audit(pdf, args.figdata, venue, anonymous=args.anonymous,
                        venues_file=args.venues)
-    except (ValueError, KeyError, TypeError) as exc:  # pypdf on a damaged file
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise FigureDataError(str(pdf), None, f"cannot be read as a PDF "
-                              f"({type(exc).__name__})") from None
+                              f"({type(exc).__name__}): is it the compiled paper?") from None
+    finally:
+        quiet.level = level
 
     def pt(value: float | None) -> str:
         return "-" if value is None else f"{value:.1f}"
