@@ -11,6 +11,7 @@ named by file and line in :attr:`Paper.unresolved`.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,7 @@ _VENUE_PACKAGES = (("icml", "icml"), ("neurips", "neurips"), ("nips", "neurips")
                    ("iclr", "iclr"))
 _VENUE_CLASSES = {"ieeetran": "ieee", "acmart": "acm"}
 _SKIPPED_ENVIRONMENTS = ("comment",)
+_DEFINITIONS = ("newcommand", "renewcommand", "providecommand")
 
 
 @dataclass
@@ -180,6 +182,8 @@ def _macros(nodes):
 class _Reader:
     def __init__(self, paper: Paper) -> None:
         self.paper = paper
+        #: A user's commands around \\includegraphics: name -> (number of arguments, body).
+        self.wrappers: dict[str, tuple[int, str]] = {}
 
     def read(self, path: Path, macros: dict[str, str], seen: set[Path]) -> None:
         if path.resolve() in seen:
@@ -194,7 +198,12 @@ class _Reader:
         from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode
 
         skipping = 0
-        for node in nodes or []:
+        nodes = list(nodes or [])
+        for index, node in enumerate(nodes):
+            if isinstance(node, LatexMacroNode) and not skipping and \
+                    f"\\{node.macroname}" in self.wrappers:
+                self._wrapper(walker, node, nodes[index + 1:], path, macros, seen, wide)
+                continue
             if (isinstance(node, LatexMacroNode) and node.macroname in ("iffalse", "fi")) or (
                     skipping and isinstance(node, LatexMacroNode)
                     and node.macroname.startswith("if")):
@@ -211,12 +220,37 @@ class _Reader:
                 self._walk(walker, node.nodelist, path, macros, seen, inner)
             elif isinstance(node, LatexMacroNode):
                 self._macro(walker, node, path, macros, seen, wide)
+                if node.macroname in _DEFINITIONS:  # a body is read where it is used
+                    continue
                 args = node.nodeargd.argnlist if node.nodeargd else []
                 for arg in args or []:
                     if arg is not None:
                         self._walk(walker, [arg], path, macros, seen, wide)
             elif hasattr(node, "nodelist"):
                 self._walk(walker, node.nodelist, path, macros, seen, wide)
+
+    def _wrapper(self, walker, node, after, path, macros, seen, wide) -> None:
+        """A user's command around ``\\includegraphics`` (``\\newcommand{\\fig}[1]{...}``):
+        its body read with the arguments that follow the call put in."""
+        from pylatexenc.latexwalker import LatexCharsNode, LatexGroupNode
+
+        count, body = self.wrappers[f"\\{node.macroname}"]
+        args = []
+        for sibling in after:
+            if len(args) == count:
+                break
+            if isinstance(sibling, LatexGroupNode):
+                args.append(_inner(sibling))
+            elif not (isinstance(sibling, LatexCharsNode) and not sibling.chars.strip()):
+                break
+        for number, value in enumerate(args, 1):
+            body = body.replace(f"#{number}", value)
+        line = walker.pos_to_lineno_colno(node.pos)[0]
+        before = len(self.paper.graphics)
+        inner_walker, inner_nodes = _parse(body)
+        self._walk(inner_walker, inner_nodes, path, macros, seen, wide)
+        for graphic in self.paper.graphics[before:]:
+            graphic.line = line
 
     def _macro(self, walker, node, path, macros, seen, wide) -> None:
         name = node.macroname
@@ -227,10 +261,14 @@ class _Reader:
         def text(arg) -> str:
             return _expand(_inner(arg), macros) if arg is not None else ""
 
-        if name in ("newcommand", "renewcommand", "providecommand", "def") and len(args) >= 4:
+        if name in _DEFINITIONS and len(args) >= 4:
             target = _inner(args[1]).strip()
+            body = _inner(args[4] if len(args) > 4 else args[3])
             if args[2] is None and target.startswith("\\"):
-                macros[target] = _inner(args[4] if len(args) > 4 else args[3])
+                macros[target] = body
+            elif target.startswith("\\") and "includegraphics" in body:
+                with contextlib.suppress(ValueError):
+                    self.wrappers[target] = (int(_inner(args[2]).strip()), body)
         elif name == "documentclass" and args:
             self.paper.document_class = text(args[-1]).strip()
             self.paper.class_options = [o.strip() for o in text(args[0]).split(",")

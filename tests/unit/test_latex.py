@@ -90,3 +90,18 @@ def test_the_main_file_is_the_one_with_documentclass_or_chosen(tmp_path):
     from pathlib import Path
 
     assert read_paper(tmp_path, Path("c.tex")).main.name == "c.tex"
+
+
+def test_a_wrapper_command_around_includegraphics_is_read_through(tmp_path):
+    (tmp_path / "main.tex").write_text(
+        "\\documentclass{article}\n"
+        "\\newcommand{\\fig}[2]{\\begin{figure*}\\includegraphics[width=#2\\linewidth]{#1}"
+        "\\end{figure*}}\n"
+        "\\begin{document}\n"
+        "\\fig{hero}{0.5}\n"
+        "\\end{document}\n")
+    [graphic] = read_paper(tmp_path).graphics
+    assert graphic.written == "hero"
+    assert graphic.line == 4
+    assert graphic.wide
+    assert width_in(graphic, 6.75, 3.25) == pytest.approx(3.375)
