@@ -70,6 +70,9 @@ def run(args: argparse.Namespace) -> int:
                   unread=[u.figure for u in unread], venues_file=args.venues)
     if not args.dry_run:
         carry_out(result)
+    unloaded = _macros_not_input(paper, sources, quoted)
+    if unloaded:
+        print(one_line(f"warning: {unloaded}", 2400), file=sys.stderr)
     verb = "would " if args.dry_run else ""
     width = max([len(r[0]) for r in result.rows] + [6])
     print(f"{'figure':{width}s}  {'paper file':30s}  {verb}do")
@@ -95,6 +98,22 @@ def run(args: argparse.Namespace) -> int:
           f"{len(result.refused)} refused; check-tex: {found} number(s) to look at",
           file=sys.stderr)
     return 1 if result.refused or found else 0
+
+
+def _macros_not_input(paper, sources, quoted) -> str | None:
+    """The text uses our macros and no file of the paper ``\\input``s the macros file: the
+    paper would not compile (undefined control sequence)."""
+    from figures.paper.sync import MACROS_NAME
+
+    if any(Path(name).name in (MACROS_NAME, Path(MACROS_NAME).stem) for name in paper.inputs):
+        return None
+    names = {f"\\{q.macro.lstrip(chr(92))}" for q in quoted}
+    for path, text in sources:
+        used = sorted(name for name in names if name in text)
+        if used:
+            return (f"{path}: uses {used[0]} (our macros) but no file of the paper "
+                    f"\\inputs {MACROS_NAME}: add \\input{{macros}} to its preamble")
+    return None
 
 
 def source_for(args: argparse.Namespace, paper):
