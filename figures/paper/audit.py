@@ -40,6 +40,7 @@ class Placed:
     inside: dict[str, str] | None
     scale: float
     width_in: float
+    height_in: float = 0.0
     smallest_text_pt: float | None = None
     smallest_glyph_pt: float | None = None
     thinnest_line_pt: float | None = None
@@ -203,7 +204,9 @@ def audit(pdf: Path, figdata_dir: Path, venue, *, anonymous: bool = False,
         scale = _length(matrix) if design_w else 0.0
         file = str(form.get("/PTEX.FileName", "(no file name)"))
         inside = _provenance(form.get("/PTEX.InfoDict"))
-        item = Placed(page, file, inside, scale, design_w * scale / 72)
+        item = Placed(page, file, inside, scale, design_w * scale / 72,
+                      (box[3] - box[1]) * scale / 72)
+        result.problems += _size_problems(item, venue)
         result.placed.append(item)
         if anonymous:
             result.problems += _disclosed(item, form)
@@ -237,6 +240,18 @@ def _figure_problems(item: Placed, venue) -> list[str]:
             item.thinnest_line_pt < venue.min_line_pt - 0.005:
         problems.append(f"{where}: thinnest line {item.thinnest_line_pt:.2f} pt as printed, "
                         f"under {venue.key}'s {venue.min_line_pt:g} pt")
+    return problems
+
+
+def _size_problems(item: Placed, venue) -> list[str]:
+    """A figure (ours or not) wider than the text or taller than the page's text."""
+    problems = []
+    if item.width_in > venue.text_width_in + 0.01:
+        problems.append(f"{item.name} (page {item.page}): {item.width_in:.2f} in wide, wider "
+                        f"than {venue.key}'s text ({venue.text_width_in:g} in)")
+    if venue.text_height_in and item.height_in > venue.text_height_in + 0.01:
+        problems.append(f"{item.name} (page {item.page}): {item.height_in:.2f} in tall, "
+                        f"taller than {venue.key}'s text ({venue.text_height_in:g} in)")
     return problems
 
 

@@ -88,6 +88,20 @@ def test_a_hand_rescaled_include_is_flagged_with_its_printed_scale(compiled, cap
     assert "2.27 in wide" in line
 
 
+def test_a_figure_wider_than_the_text_is_flagged(compiled, capsys, tmp_path):
+    _, paper, figdata = compiled
+    copy = tmp_path / "paper"
+    shutil.copytree(paper, copy)
+    tex = copy / "main.tex"
+    tex.write_text(tex.read_text().replace(r"[width=\linewidth]{fig1_audit_hero}",
+                                           r"[width=7.5in]{fig1_audit_hero}"))
+    latexmk(copy)
+    code, out, _ = check(capsys, copy, figdata)
+    assert code == 1
+    assert any(line.startswith("problem: fig1_audit_hero (page 2): 7.50 in wide, wider than "
+                               "icml's text (6.75 in)") for line in out.splitlines())
+
+
 def test_a_figure_made_stale_after_the_compile_is_flagged(compiled, capsys, tmp_path):
     _, paper, figdata = compiled
     edited = tmp_path / "figdata"
