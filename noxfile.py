@@ -60,9 +60,10 @@ def figures(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run every golden-image test and every fast test, on all cores: run it after an edit.
+    """Run the fast tests and the golden images whose inputs changed, on all cores: after an edit.
 
-    ``pytest --mpl -m "not slow"``. Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/. The
+    ``pytest --mpl -m "not slow"``; a golden comparison whose inputs are unchanged since it
+    last passed is not repeated (``nox -s tests -- --all`` compares every image; CI does). Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/. The
     whole suite: ``nox -s tests slow_tests`` (CI runs both).
     """
     _install(session, "test")
