@@ -77,7 +77,7 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
 
     if not pdf.is_file():
         raise FigureDataError(str(pdf), None, "no such file: give the compiled paper")
-    venue = get_venue(args.venue, args.venues)
+    venue = get_venue(args.venue or _venue_beside(pdf), args.venues)
     import logging
 
     from pypdf.errors import PyPdfError
@@ -109,3 +109,21 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     print(f"{pdf}: {len(ours)} figure(s) of ours, {len(result.placed) - len(ours)} foreign; "
           f"{len(result.problems)} problem(s) ({venue.key})", file=sys.stderr)
     return 1 if result.problems else 0
+
+
+def _venue_beside(pdf: Path) -> str:
+    """The venue of the paper whose main .tex is beside ``pdf`` (``main.pdf``: ``main.tex``)."""
+    from figures.errors import FigureDataError
+    from figures.paper.latex import read_paper
+
+    tex = pdf.with_suffix(".tex")
+    venue = None
+    if tex.is_file():
+        try:
+            venue = read_paper(pdf.parent, Path(tex.name)).venue
+        except (FigureDataError, OSError):
+            venue = None
+    if venue is None:
+        raise FigureDataError(str(pdf), None, "which venue? give --venue V (no \\documentclass "
+                              f"or package of a known venue in {tex.name} beside it)")
+    return venue

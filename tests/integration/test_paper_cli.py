@@ -27,3 +27,23 @@ def test_a_damaged_paper_pdf_is_one_line(tmp_path, capsys):
     assert out == ""
     [line] = err.splitlines()
     assert line.startswith(f"error: {damaged}: cannot be read as a PDF")
+
+
+def test_without_venue_the_paper_pdf_check_reads_the_tex_beside_it_or_says_so(tmp_path,
+                                                                              capsys):
+    pdf = tmp_path / "main.pdf"
+    pdf.write_bytes(b"%PDF-1.5\n")
+    code = cli.main(["check", str(pdf), "--figdata", str(REPO / "figdata")])
+    [line] = capsys.readouterr().err.splitlines()
+    assert code == 1
+    assert line.startswith(f"error: {pdf}: which venue? give --venue V")
+    (tmp_path / "main.tex").write_text("\\documentclass{IEEEtran}\n")
+    code = cli.main(["check", str(pdf), "--figdata", str(REPO / "figdata")])
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"error: {pdf}: cannot be read as a PDF")  # got past the venue
+
+
+def test_the_built_files_check_still_needs_its_venue(capsys):
+    code = cli.main(["check", "--figdata", str(REPO / "figdata")])
+    assert code == 2
+    assert "--venue" in capsys.readouterr().err
