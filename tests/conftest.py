@@ -38,6 +38,8 @@ FIXTURES = REPO / "tests" / "fixtures"
 #: conference's column (3.25 in) and text (6.75 in) slots, and a one-column one's 5.5 in.
 VENUES = ("icml", "neurips")
 VENUE_BASELINES = REPO / "baseline" / "venues"
+#: Golden comparisons are repeated only when their inputs changed (tests/golden_cache.py).
+pytest_plugins = ("golden_cache",)
 
 
 def run_figures_in(root: Path, *argv: str) -> tuple[int, str, str]:

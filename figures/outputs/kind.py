@@ -68,12 +68,11 @@ class BuildKind:
     def stem(self, spec: FigureSpec) -> str:
         """The built files' name without the format: ``NAME``, or ``NAME--column`` for a
         venue build's other slot (figures/outputs/venue/)."""
-        if self.venue is None or self.slot is None:
-            return spec.name
+        if self.venue is None or not isinstance(self.slot, str):
+            return spec.name  # a width in inches: the files the paper includes at it
         from figures.outputs.venue import SLOT_SEPARATOR
 
-        slot = self.slot if isinstance(self.slot, str) else f"{float(self.slot):g}in"
-        return f"{spec.name}{SLOT_SEPARATOR}{slot}"
+        return f"{spec.name}{SLOT_SEPARATOR}{self.slot}"
 
     @property
     def default_out(self) -> Path:
@@ -131,6 +130,8 @@ class BuildKind:
     @property
     def rebuild(self) -> str:
         """The command that builds files of this kind again."""
+        if self.venue is not None and isinstance(self.slot, (int, float)):
+            return f"figures sync PAPER_DIR --venue {self.venue.key}"
         if self.venue is not None:
             return f"figures build --venue {self.venue.key}"
         return "figures build --camera-ready" if self.name == "camera-ready" else "figures build"
@@ -141,15 +142,21 @@ CAMERA_READY = BuildKind("camera-ready")
 
 
 def venue_kind(venue: Venue, slot: str | float | None = None, *, stamp: bool = True) -> BuildKind:
-    """A venue's build at ``slot`` (None: each figure's own); a named other slot is in the
-    kind's name, ``venue:icml:column``, as the files say."""
-    suffix = f":{slot}" if isinstance(slot, str) else ""
-    return BuildKind(f"{_VENUE_PREFIX}{venue.key}{suffix}", venue, slot, stamp)
+    """A venue's build at ``slot``: None, each figure's own; "column" or "text", another
+    slot a figure declares (in the kind's name, ``venue:icml:column``, as the files say); a
+    width in inches (``venue:icml@3.25in``, what ``figures sync`` builds for the width the
+    paper gives)."""
+    name = f"{_VENUE_PREFIX}{venue.key}"
+    if isinstance(slot, str):
+        name += f":{slot}"
+    elif isinstance(slot, (int, float)):
+        name += f"@{float(slot):g}in"
+    return BuildKind(name, venue, slot, stamp)
 
 
 def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
     """The build kind a file's ``variant`` names: ``default``, ``camera-ready`` or
-    ``venue:KEY`` (a venue of the built-in profiles or of ``venues_file``). The one parser."""
+    ``venue:KEY[@WIDTHin]`` (a venue of the built-in profiles or of ``venues_file``). The one parser."""
     if name == "default":
         return DEFAULT
     if name == "camera-ready":
@@ -158,14 +165,22 @@ def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
         from figures.page import SLOTS
         from figures.preflight.venues import get_venue
 
-        key, _, slot = name[len(_VENUE_PREFIX):].partition(":")
+        rest, _, width = name[len(_VENUE_PREFIX):].partition("@")
+        key, _, slot = rest.partition(":")
         if slot and slot not in SLOTS:
             raise FigureDataError("variant", None, f"unknown slot {slot!r} in {name!r}: "
-                                  f"expected venue:KEY or venue:KEY:SLOT, SLOT one of "
-                                  f"{', '.join(SLOTS)}")
+                                  f"expected venue:KEY, venue:KEY:SLOT (SLOT one of "
+                                  f"{', '.join(SLOTS)}) or venue:KEY@WIDTHin")
+        if width:
+            try:
+                return venue_kind(get_venue(key, venues_file),
+                                  float(width.removesuffix("in")))
+            except ValueError:
+                raise FigureDataError("variant", None, f"unknown build kind {name!r}: "
+                                      "expected venue:KEY@WIDTHin") from None
         return venue_kind(get_venue(key, venues_file), slot or None)
     raise FigureDataError("variant", None, f"unknown build kind {name!r}: "
-                          "expected default, camera-ready or venue:KEY[:SLOT]")
+                          "expected default, camera-ready, venue:KEY[:SLOT] or venue:KEY@WIDTHin")
 
 
 def kind_in(out_dir: Path, spec: FigureSpec, venues_file: Path | None = None,
