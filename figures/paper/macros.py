@@ -129,8 +129,14 @@ def macros_tex(quoted: Sequence[Quoted], left_out: Sequence[str] = ()) -> str:
                      "macros` to see why")
     if left_out:
         lines.append("")
+    # xspace: "\heroAccBP accuracy" keeps its space (\input macros.tex in the preamble)
+    lines += ["\\RequirePackage{xspace}", ""]
     for q in quoted:
         lines.append(f"% {q.figure}: {q.note}")
         mark = f" {SYNTHETIC_COMMENT}" if q.synthetic else ""
-        lines.append(f"\\newcommand{{\\{q.macro}}}{{{q.text}}}{mark}")
+        printed = re.sub(r"^-", r"\\ensuremath{-}", q.text)  # a true minus, not a hyphen
+        lines.append(f"\\newcommand{{\\{q.macro}}}{{{printed}\\xspace}}{mark}")
+        # the number alone, for siunitx: \SI{\heroAccBPNum}{\percent}
+        lines.append(f"\\newcommand{{\\{q.macro}Num}}{{{q.text.replace(chr(92) + '%', '')}}}"
+                     f"{mark}")
     return "\n".join(lines) + "\n"

@@ -21,10 +21,14 @@ GRAD = Quoted("fig1_audit_hero", "gradBPFirst", 0.00044, ".1e", "BP gradient nor
 
 def test_macros_are_the_figdata_values_in_their_declared_format():
     tex = macros_tex(quoted_values(HERO, REPO / "figdata"))
-    assert "\\newcommand{\\heroAccBP}{61.5\\%}" in tex
-    assert "\\newcommand{\\heroAccFA}{40.1\\%}" in tex
-    assert "\\newcommand{\\heroCosFADeep}{+0.997}" in tex
-    assert "\\newcommand{\\heroGammaDFA}{0.100}" in tex
+    assert "\\newcommand{\\heroAccBP}{61.5\\%\\xspace}" in tex
+    assert "\\newcommand{\\heroAccFA}{40.1\\%\\xspace}" in tex
+    assert "\\newcommand{\\heroCosFADeep}{+0.997\\xspace}" in tex
+    assert "\\newcommand{\\heroGammaDFA}{0.100\\xspace}" in tex
+    # a true minus sign; the number alone for siunitx
+    assert "\\newcommand{\\heroCosDFADeep}{\\ensuremath{-}0.002\\xspace}" in tex
+    assert "\\newcommand{\\heroAccBPNum}{61.5}" in tex
+    assert "\\newcommand{\\heroCosDFADeepNum}{-0.002}" in tex
 
 
 def test_macros_output_is_deterministic():
@@ -154,6 +158,25 @@ def test_macros_file_compiles_in_a_minimal_latex_document(tmp_path):
                           cwd=tmp_path, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert (tmp_path / "doc.pdf").is_file()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdftotext") is None or shutil.which("pdflatex") is None,
+                    reason="needs pdflatex and poppler-utils")
+def test_a_macro_in_running_text_keeps_its_space_and_prints_a_minus(tmp_path):
+    from figures.paper.macros import macros_tex
+
+    quoted = [Quoted("f", "accBP", 0.615, ".1%", "a"), Quoted("f", "cosDFA", -0.25, ".2f", "b")]
+    (tmp_path / "macros.tex").write_text(macros_tex(quoted))
+    (tmp_path / "doc.tex").write_text(
+        "\\documentclass{article}\\input{macros.tex}\\begin{document}"
+        "\\accBP accuracy and \\cosDFA cosine\\end{document}\n")
+    subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
+                   cwd=tmp_path, capture_output=True, check=True)
+    text = subprocess.run(["pdftotext", "doc.pdf", "-"], cwd=tmp_path, capture_output=True,
+                          text=True, check=True).stdout
+    assert "61.5% accuracy" in text
+    assert "\u2212" in text  # a true minus sign, not a hyphen
 
 
 def test_a_standard_output_that_refuses_the_macros_is_named(monkeypatch, capsys):
