@@ -137,8 +137,8 @@ def test_mean_and_std_are_the_figures_numbers(capsys, tmp_path, figdata_dir):
     out = tmp_path / "macros.tex"
     assert macros(capsys, figdata_dir, out)[0] == 0
     text = out.read_text()
-    assert "\\newcommand{\\cifarAccBPMean}{60.0\\%}" in text
-    assert "\\newcommand{\\cifarAccBPStd}{8.2\\%}" in text  # population std of .5, .6, .7
+    assert "\\newcommand{\\cifarAccBPMean}{60.0\\%\\xspace}" in text
+    assert "\\newcommand{\\cifarAccBPStd}{8.2\\%\\xspace}" in text  # population std of .5, .6, .7
 
 
 @pytest.mark.parametrize("command", [["macros"], ["list", "--values"]])
@@ -162,7 +162,7 @@ def test_equal_values_have_a_std_of_exactly_zero(capsys, tmp_path, figdata_dir):
     with_quoted(figdata_dir, change)
     out = tmp_path / "macros.tex"
     assert macros(capsys, figdata_dir, out)[0] == 0
-    assert "\\newcommand{\\accStdSci}{0.00e+00}" in out.read_text()
+    assert "\\newcommand{\\accStdSci}{0.00e+00\\xspace}" in out.read_text()
 
 
 def test_a_value_that_rounds_to_zero_prints_no_minus_sign(capsys, tmp_path, figdata_dir):
