@@ -219,6 +219,12 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, bu
         result.rows.append((spec.name, shown, (
             f"refused: the built {source} is {state.state} ({why}); {then}")))
         return
+    if state.figure != spec.name:  # never another figure in this one's slot
+        result.refused.append(spec.name)
+        result.rows.append((spec.name, shown, (
+            f"refused: the built {source} holds {state.figure or 'no figure of ours'}, "
+            f"not {spec.name}; run `{state.rebuild or 'figures build'} --force` first")))
+        return
     if state.kind == SYNTHETIC and not allow_synthetic:
         result.refused.append(spec.name)
         result.rows.append((spec.name, shown, (

@@ -9,6 +9,7 @@ The file's name and folder play no part: a renamed copy in the paper's folder is
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,10 +17,12 @@ from figures.data.jsonio import read_bytes
 from figures.errors import FigureDataError, os_error
 from figures.outputs import provenance
 from figures.outputs.kind import parse_kind
-from figures.outputs.state import build_key
+from figures.outputs.state import STATE_FILE, build_key
 from figures.registry import BY_NAME
 
 CURRENT, STALE, FOREIGN, UNREADABLE = "current", "stale", "not from this suite", "unreadable"
+#: The label inside says a figure the bytes are not (painted over, swapped, merged into).
+MISLABELLED = "not what its label says"
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,9 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Whi
     found = Which(path, CURRENT, inside["figure"], inside["variant"], inside["kind"])
     stale = why_stale(inside, figdata_dir, venues_file)
     if stale is None:
-        return found
+        wrong = content_disagrees(path, inside, venues_file)
+        return found if wrong is None else Which(path, MISLABELLED, found.figure,
+                                                 found.variant, found.kind, wrong)
     why, rebuild = stale
     return Which(found.path, STALE, found.figure, found.variant, found.kind, why, rebuild)
 
@@ -100,3 +105,49 @@ def why_stale(inside: dict[str, str], figdata_dir: Path,
     return None
 
 
+
+
+def content_disagrees(path: Path, inside: dict[str, str],
+                      venues_file: Path | None = None) -> str | None:
+    """Why the bytes of ``path`` are not what the build wrote for the figure its label names
+    (None: they are, or no build state is at hand to tell). The build state beside the file,
+    else the one of its build kind's folder, records the hash of every file it wrote."""
+    spec = BY_NAME.get(inside["figure"])
+    try:
+        kind = parse_kind(inside["variant"], venues_file)
+    except FigureDataError:
+        return None
+    if spec is None:
+        return None
+    digest = hashlib.sha256(read_bytes(path)).hexdigest()
+    if _state(path.parent) is not None and path.name not in kind.output_names(spec):
+        # in a build folder, under a name the label's build does not write
+        return (f"{path.name} in a build folder holds {spec.name}'s {kind.name} build, which "
+                f"is written as {', '.join(kind.output_names(spec))}: swapped or a leftover")
+    for folder in dict.fromkeys([path.parent, kind.default_out]):
+        entry = _recorded(folder, spec.name)
+        if entry is None:
+            continue
+        if digest in entry.values():
+            return None
+        return (f"its content is not what the {kind.name} build wrote for {spec.name} (the "
+                f"hashes in {folder / STATE_FILE}): painted over, swapped or merged; build "
+                "and copy it again")
+    return None
+
+
+def _state(folder: Path) -> dict | None:
+    try:
+        state = json.loads(read_bytes(folder / STATE_FILE))
+    except (FigureDataError, ValueError):
+        return None
+    return state if isinstance(state, dict) else None
+
+
+def _recorded(folder: Path, figure: str) -> dict[str, str] | None:
+    """Output name -> sha256 the build state in ``folder`` records for ``figure``."""
+    try:
+        outputs = (_state(folder) or {})[figure]["outputs"]
+    except (KeyError, TypeError):
+        return None
+    return outputs if isinstance(outputs, dict) else None

@@ -90,3 +90,34 @@ def test_which_names_a_change_of_code_or_settings(reference_build, tmp_path, cap
     assert cli.main(["which", str(reference_build / f"{FIGURE}.pdf"), "--figdata",
                      str(REPO / "figdata")]) == 1
     assert "stale: the code or settings that draw it changed" in capsys.readouterr().out
+
+
+def test_which_believes_the_bytes_not_the_label(reference_build, tmp_path, capsys):
+    """A picture painted over (its text chunks kept) and another figure's file under this
+    one's name in the build folder: each is reported as not what its label says."""
+    from PIL.PngImagePlugin import PngInfo
+
+    built = tmp_path / "built"
+    shutil.copytree(reference_build, built)
+    png = built / f"{RASTER}.png"
+    with Image.open(png) as image:
+        info = PngInfo()
+        for key, value in image.text.items():
+            info.add_text(key, value)
+        painted = image.copy()
+    painted.paste((255, 0, 0, 255), (0, 0, 40, 40))
+    painted.save(png, pnginfo=info)
+    assert provenance.read(png) is not None  # the label survived
+    swapped = built / "fig3b_crossarch_3row.pdf"
+    shutil.copy(built / f"{FIGURE}.pdf", swapped)
+    code = cli.main(["which", str(png), str(swapped), "--figdata", str(REPO / "figdata")])
+    out, _ = capsys.readouterr()
+    assert code == 1
+    lines = out.splitlines()
+    assert "not what its label says" in next(line for line in lines if RASTER in line)
+    swapped_line = next(line for line in lines if "fig3b_crossarch_3row.pdf" in line)
+    assert "not what its label says" in swapped_line
+    assert FIGURE in swapped_line
+    # the untouched file beside them is still current
+    cli.main(["which", str(built / f"{FIGURE}.pdf"), "--figdata", str(REPO / "figdata")])
+    assert ": current" in capsys.readouterr()[0]
