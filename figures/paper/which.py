@@ -125,7 +125,7 @@ def content_disagrees(path: Path, inside: dict[str, str],
         return (f"{path.name} in a build folder holds {spec.name}'s {kind.name} build, which "
                 f"is written as {', '.join(kind.output_names(spec))}: swapped or a leftover")
     for folder in dict.fromkeys([path.parent, kind.default_out]):
-        entry = _recorded(folder, spec.name)
+        entry = _recorded(folder, kind.stem(spec))  # a slot's files: NAME--column
         if entry is None:
             continue
         if digest in entry.values():

@@ -57,3 +57,17 @@ def test_a_venue_slot_kind_writes_its_own_files():
     assert KINDS["venue:icml:column"].output_names(spec) == [
         f"{SUMMARY}--column.pdf", f"{SUMMARY}--column.png"]
     assert KINDS["venue:neurips"].output_names(spec) == [f"{SUMMARY}.pdf", f"{SUMMARY}.png"]
+
+
+def test_both_slots_of_a_venue_in_one_folder_are_each_current(tmp_path):
+    """A two-column venue writes NAME and NAME--column into one folder; `which` finds each
+    file's hashes under its own slot's entry of the build state, not the other slot's."""
+    spec = BY_NAME[SUMMARY]
+    outputs = []
+    icml = get_venue("icml")
+    for kind in (venue_kind(icml), venue_kind(icml, "column")):
+        (result,) = build([spec], REPO / "figdata", tmp_path, kind, jobs=1)
+        assert result.status == "built", result.line
+        outputs += result.outputs
+    for path in outputs:
+        assert which(path, REPO / "figdata").current, path
