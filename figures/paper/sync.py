@@ -205,31 +205,11 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, bu
                 f"remove {include.found.name} or write the extension")))
             return
     shown = _shown(target, paper)
-    if fmt not in formats:
-        result.refused.append(spec.name)
-        result.rows.append((spec.name, shown, (
-            f"refused: {spec.name} has no .{fmt} output (it writes {', '.join(formats)})")))
-        return
     source = built / f"{spec.name}.{fmt}"
-    state = which(source, figdata_dir, venues_file)
-    if not state.current:
+    refusal = _refusal(spec, fmt, formats, source, figdata_dir, allow_synthetic, venues_file)
+    if refusal is not None:
         result.refused.append(spec.name)
-        why = state.why or state.state
-        then = f"run `{state.rebuild or 'figures build'}` first"
-        result.rows.append((spec.name, shown, (
-            f"refused: the built {source} is {state.state} ({why}); {then}")))
-        return
-    if state.figure != spec.name:  # never another figure in this one's slot
-        result.refused.append(spec.name)
-        result.rows.append((spec.name, shown, (
-            f"refused: the built {source} holds {state.figure or 'no figure of ours'}, "
-            f"not {spec.name}; run `{state.rebuild or 'figures build'} --force` first")))
-        return
-    if state.kind == SYNTHETIC and not allow_synthetic:
-        result.refused.append(spec.name)
-        result.rows.append((spec.name, shown, (
-            "refused: drawn from SYNTHETIC EXAMPLE DATA (--allow-synthetic to copy it "
-            "anyway)")))
+        result.rows.append((spec.name, shown, f"refused: {refusal}"))
         return
     if target.is_file() and target.read_bytes() == source.read_bytes():
         result.rows.append((spec.name, shown, "up to date"))
@@ -241,6 +221,24 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, bu
         return
     result.copies.append((source, target))
     result.rows.append((spec.name, shown, f"copy {source}"))
+
+
+def _refusal(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figdata_dir: Path,
+             allow_synthetic: bool, venues_file: Path | None) -> str | None:
+    """Why the built ``source`` may not go into ``spec``'s place in the paper (None: it may)."""
+    if fmt not in formats:
+        return f"{spec.name} has no .{fmt} output (it writes {', '.join(formats)})"
+    state = which(source, figdata_dir, venues_file)
+    if not state.current:
+        why = state.why or state.state
+        return (f"the built {source} is {state.state} ({why}); "
+                f"run `{state.rebuild or 'figures build'}` first")
+    if state.figure != spec.name:  # never another figure in this one's slot
+        return (f"the built {source} holds {state.figure or 'no figure of ours'}, not "
+                f"{spec.name}; run `{state.rebuild or 'figures build'} --force` first")
+    if state.kind == SYNTHETIC and not allow_synthetic:
+        return "drawn from SYNTHETIC EXAMPLE DATA (--allow-synthetic to copy it anyway)"
+    return None
 
 
 def carry_out(result: Plan) -> None:
