@@ -73,18 +73,26 @@ def hidden(name: str) -> bool:
 
 
 def _left_out(folder: str, names: list[str]) -> list[str]:
-    """What the copy leaves out: hidden files (``.git``, arXiv deletes them) and what is not
-    a file or folder (a pipe would block the copy)."""
-    return [name for name in names if hidden(name) or not (
-        (Path(folder) / name).is_file() or (Path(folder) / name).is_dir())]
+    """What the copy leaves out: hidden files (``.git``, arXiv deletes them), what is not
+    a file or folder (a pipe would block the copy, a dangling link fail it) and a link to a
+    folder that holds this one (the copy would never end)."""
+    here = Path(folder).resolve()
+
+    def left_out(path: Path) -> bool:
+        if hidden(path.name) or not (path.is_file() or path.is_dir()):
+            return True
+        return path.is_symlink() and path.is_dir() and here.is_relative_to(path.resolve())
+
+    return [name for name in names if left_out(Path(folder) / name)]
 
 
-def record(paper: Path, main: Path, work: Path) -> Recorded:
-    """Compile a copy of ``paper`` (hidden files left out) in ``work`` with
-    ``latexmk -recorder``; what it read from the paper's own files, and its ``.bbl``."""
-    copy = work / "paper"
+def copy_paper(paper: Path, copy: Path) -> None:
+    """``paper`` copied to ``copy`` as pdflatex would read it (links followed), without what
+    :func:`_left_out` names; a file that cannot be read is one line naming it."""
+    # not ignore_dangling_symlinks: it tests a relative link from the working folder, not
+    # from the link's own, and so drops good links (_left_out leaves out dangling ones)
     try:
-        shutil.copytree(paper, copy, ignore=_left_out, ignore_dangling_symlinks=True)
+        shutil.copytree(paper, copy, ignore=_left_out)
     except shutil.Error as exc:  # every file that could not be copied: name the first
         source, _, why = exc.args[0][0]
         raise FigureDataError(source, None, f"cannot be read to compile the paper: {why}") \
@@ -92,6 +100,13 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     except OSError as exc:
         raise FigureDataError(exc.filename or str(paper), None, "cannot be read to compile "
                               f"the paper: {exc.strerror}") from None
+
+
+def record(paper: Path, main: Path, work: Path) -> Recorded:
+    """Compile a copy of ``paper`` (hidden files left out) in ``work`` with
+    ``latexmk -recorder``; what it read from the paper's own files, and its ``.bbl``."""
+    copy = work / "paper"
+    copy_paper(paper, copy)
     before = {p.relative_to(copy).as_posix() for p in copy.rglob("*") if p.is_file()}
     command = [need("latexmk"), "-norc", "-pdf", "-recorder", "-g", *_FLAGS, main.name]
     _run(command, copy, main, "in a copy of the paper's folder")

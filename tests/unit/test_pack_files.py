@@ -145,3 +145,23 @@ def test_a_difference_between_the_two_compiles_is_named_by_page():
     assert _first_difference(pdf("a", "b"), pdf("a", "b")) is None
     assert _first_difference(pdf("a", "b"), pdf("a", "c")) == "page 2"
     assert _first_difference(pdf("a"), pdf("a", "b")) == "1 pages, then 2"
+
+
+def test_the_copy_follows_relative_links_and_leaves_out_loops_pipes_and_dangling_links(
+        tmp_path, monkeypatch):
+    import os
+
+    paper = tmp_path / "paper"
+    (paper / "figs").mkdir(parents=True)
+    (paper / "real.png").write_bytes(b"picture")
+    (paper / "figs" / "logo.png").symlink_to("../real.png")  # relative, from its own folder
+    (paper / "figs" / "up").symlink_to("..")  # a loop
+    (paper / "figs" / "root").symlink_to("/")  # holds the paper too
+    (paper / "gone.png").symlink_to("nowhere.png")
+    os.mkfifo(paper / "pipe")
+    monkeypatch.chdir(tmp_path)  # not the links' folder
+    tex.copy_paper(paper, tmp_path / "copy")
+    copied = sorted(p.relative_to(tmp_path / "copy").as_posix()
+                    for p in (tmp_path / "copy").rglob("*"))
+    assert copied == ["figs", "figs/logo.png", "real.png"]
+    assert (tmp_path / "copy" / "figs" / "logo.png").read_bytes() == b"picture"
