@@ -7,8 +7,10 @@ Neither writes anything into the paper's folder.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -162,17 +164,30 @@ def prove(folder: Path, main: str) -> tuple[bytes, int]:
 
 def _run(command: list[str], cwd: Path, main: Path, where: str,
          env: dict[str, str] | None = None) -> None:
+    # its own process group: latexmk's pdflatex and bibtex end with it (a timeout, Ctrl-C,
+    # SIGTERM), and none goes on writing into a folder being removed
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               start_new_session=True)
     try:
-        done = subprocess.run(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
-                              capture_output=True, timeout=COMPILE_TIMEOUT, check=False)
+        output, _ = process.communicate(timeout=COMPILE_TIMEOUT)
     except subprocess.TimeoutExpired:
+        _end_group(process)
         raise FigureDataError(str(main), None, f"{Path(command[0]).name} did not finish in "
                               f"{COMPILE_TIMEOUT} s") from None
+    except BaseException:
+        _end_group(process)
+        raise
     pdf = cwd / f"{main.stem}.pdf"
-    if done.returncode != 0 or not pdf.is_file():
+    if process.returncode != 0 or not pdf.is_file():
         raise FigureDataError(main.name, None, f"does not compile {where}: "
-                              + first_error(cwd / f"{main.stem}.log",
-                                            done.stdout + done.stderr))
+                              + first_error(cwd / f"{main.stem}.log", output))
+
+
+def _end_group(process: subprocess.Popen) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.communicate()
 
 
 def first_error(log: Path, output: bytes) -> str:

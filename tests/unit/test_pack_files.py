@@ -165,3 +165,15 @@ def test_the_copy_follows_relative_links_and_leaves_out_loops_pipes_and_dangling
                     for p in (tmp_path / "copy").rglob("*"))
     assert copied == ["figs", "figs/logo.png", "real.png"]
     assert (tmp_path / "copy" / "figs" / "logo.png").read_bytes() == b"picture"
+
+
+def test_a_compile_that_times_out_ends_with_every_process_it_started(tmp_path, monkeypatch):
+    """latexmk's pdflatex is a grandchild: it must not go on writing after the pack stops."""
+    import time
+
+    monkeypatch.setattr(tex, "COMPILE_TIMEOUT", 0.5)
+    command = ["sh", "-c", "(sleep 2; touch late) & wait"]
+    with pytest.raises(FigureDataError, match="did not finish"):
+        tex._run(command, tmp_path, tmp_path / "main.tex", "here")
+    time.sleep(3)
+    assert not (tmp_path / "late").exists()
