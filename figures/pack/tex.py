@@ -195,14 +195,14 @@ def first_error(log: Path, output: bytes) -> str:
     ``! message``), else from what the tool printed."""
     lines = (log.read_text(encoding="latin-1") if log.is_file() else "").splitlines()
     for number, line in enumerate(lines):
-        if line.startswith("! ") or _file_line_error(line):
+        if line.startswith("!") or _file_line_error(line):  # "!pdfTeX error:" too
             # TeX breaks its log's lines at max_print_line (79): a full line goes on below
             whole = line
             for more in lines[number + 1:]:
                 if len(whole) % _LOG_WIDTH or not more:
                     break
                 whole += more
-            return whole.removeprefix("! ").strip()
+            return whole.removeprefix("!").strip()
     said = [ln for ln in output.decode("latin-1").splitlines() if ln.strip()]
     return said[-1].strip() if said else "no log written"
 

@@ -34,6 +34,9 @@ def test_the_first_error_line_of_a_log(tmp_path):
     assert tex.first_error(log, b"") == message
     log.write_text("! Undefined control sequence.\nl.3 \\foo\n")
     assert tex.first_error(log, b"") == "Undefined control sequence."
+    log.write_text("!pdfTeX error: pdflatex (file ./figs/logo.png): libpng: internal error\n"
+                   " ==> Fatal error occurred, no output PDF file produced!\n")  # a broken PNG
+    assert "./figs/logo.png" in tex.first_error(log, b"Refer to 'main.log'\n")
     assert tex.first_error(tmp_path / "none.log", b"Latexmk: no such file\n") == \
         "Latexmk: no such file"
 
