@@ -24,6 +24,9 @@ TEX_PACKAGES = ("latexmk texlive-latex-recommended texlive-latex-extra "
 COMPILE_TIMEOUT = 300
 #: TeX Live's max_print_line: the log's lines are broken at this width.
 _LOG_WIDTH = 79
+#: How bibtex (``I was expecting a `,'---line 4 of file refs.bib``) and biber begin an
+#: error in their ``.blg``.
+_BIBLIOGRAPHY_ERRORS = ("---line ", "I couldn't ", "I found no ", "ERROR - ")
 _FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no-shell-escape")
 
 
@@ -203,6 +206,10 @@ def first_error(log: Path, output: bytes) -> str:
                     break
                 whole += more
             return whole.removeprefix("!").strip()
+    blg = log.with_suffix(".blg")  # bibtex's or biber's log: the compile's folder goes away
+    for line in (blg.read_text(encoding="latin-1") if blg.is_file() else "").splitlines():
+        if any(mark in line for mark in _BIBLIOGRAPHY_ERRORS):
+            return line.strip()
     said = [ln for ln in output.decode("latin-1").splitlines() if ln.strip()]
     return said[-1].strip() if said else "no log written"
 

@@ -37,6 +37,11 @@ def test_the_first_error_line_of_a_log(tmp_path):
     log.write_text("!pdfTeX error: pdflatex (file ./figs/logo.png): libpng: internal error\n"
                    " ==> Fatal error occurred, no output PDF file produced!\n")  # a broken PNG
     assert "./figs/logo.png" in tex.first_error(log, b"Refer to 'main.log'\n")
+    log.write_text("Output written on main.pdf (1 page).\n")  # bibtex failed, not pdflatex
+    (tmp_path / "main.blg").write_text("Database file #1: refs.bib\nI was expecting a `,' or "
+                                       "a `}'---line 4 of file refs.bib\n :  year=2020,\n")
+    assert "line 4 of file refs.bib" in tex.first_error(log, b"Bibtex errors: See main.blg\n")
+    (tmp_path / "main.blg").unlink()
     assert tex.first_error(tmp_path / "none.log", b"Latexmk: no such file\n") == \
         "Latexmk: no such file"
 
