@@ -185,3 +185,16 @@ def test_a_compile_that_times_out_ends_with_every_process_it_started(tmp_path, m
         tex._run(command, tmp_path, tmp_path / "main.tex", "here")
     time.sleep(3)
     assert not (tmp_path / "late").exists()
+
+
+def test_an_anonymous_pack_names_an_author_in_the_papers_document_information(tmp_path):
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    writer.add_blank_page(72, 72)
+    writer.add_metadata({"/Author": "Jane Doe", "/Title": "A title"})
+    out = io.BytesIO()
+    writer.write(out)
+    told = scrub.disclosed(out.getvalue(), tmp_path)
+    assert any("/Author" in line and "Jane Doe" in line for line in told)
+    assert not any("/Title" in line for line in told)
