@@ -125,6 +125,18 @@ def compare(session: nox.Session) -> None:
 
 
 @nox.session(default=False)
+def paper(session: nox.Session) -> None:
+    """Sync, compile and audit a paper: ``nox -s paper -- PAPER_DIR [--venue V]``.
+
+    ``figures paper``: each figure built for the width the paper prints it at and copied in,
+    latexmk, then ``figures check PAPER.pdf`` (needs latexmk and pdflatex)."""
+    _install(session)
+    if not session.posargs:
+        session.error("give the paper's folder: nox -s paper -- PAPER_DIR [--venue V]")
+    session.run("figures", "paper", *session.posargs)
+
+
+@nox.session(default=False)
 def benchmark(session: nox.Session) -> None:
     """Time the build against the seed scripts on the same generated data; print the table.
 

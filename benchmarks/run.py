@@ -10,7 +10,10 @@ the five seed scripts in sequence (how the figures were made before), ``figures 
 one figure's data changed, and ``pytest --mpl`` with the environment ready; then the time from
 a save of one figdata file to ``figures watch``'s line for its rebuild. It prints medians,
 ratios to the seed scripts and peak memory (max RSS of the command's processes), and the
-suite's ratio to ``figures build --force``. ``--tier`` times only those two, alternating:
+suite's ratio to ``figures build --force``; and ``figures build --venue V --force`` for a
+one-column (NeurIPS) and a two-column venue (ICML, two slots for some figures) beside the
+forced default build, with their ratios (``--venue`` times only those, alternating).
+``--tier`` times only those two, alternating:
 the default test tier (exactly what ``nox -s tests`` runs) against a forced full build, and,
 to show where the tier's floor is, the same command on its golden tests alone and on the tier
 without the venue golden tests.
@@ -91,6 +94,39 @@ GOLDEN_ROW = "  of which the golden tests alone"
 NO_VENUE_ROW = "  the tier without the venue goldens"
 GOLDEN_CMD = [*TESTS_CMD, "tests/golden"]
 NO_VENUE_CMD = [*TESTS_CMD, "--ignore", "tests/golden/test_venue_images.py"]
+
+
+#: The venue builds timed beside the forced default build: one column, then two.
+VENUE_ROWS = {venue: f"figures build --venue {venue} --force" for venue in ("neurips", "icml")}
+
+
+def venue_benchmarks(runs: int) -> None:
+    """``figures build --venue V --force`` against ``figures build --force`` on the committed
+    figdata, alternating in the same rounds: medians and their ratios (issue 29: at most
+    1.3; the venue build draws each figure once for its page, per slot)."""
+    work = Path(tempfile.mkdtemp(prefix="bench-venue-"))
+    cli = [PY, "-m", "figures"]
+    cases = {FORCE_ROW: [*cli, "build", "--force", "--out", str(work / "default")]}
+    cases.update({row: [*cli, "build", "--venue", venue, "--force", "--out", str(work / venue)]
+                  for venue, row in VENUE_ROWS.items()})
+    times: dict[str, list[float]] = {k: [] for k in cases}
+    cpus: dict[str, list[float]] = {k: [] for k in cases}
+    for round_ in range(runs):
+        for name, cmd in cases.items():
+            seconds, _, cpu = timed(cmd, cwd=ROOT)
+            times[name].append(seconds)
+            cpus[name].append(cpu)
+        print(f"venue round {round_ + 1}/{runs} done", file=sys.stderr)
+    base, base_cpu = statistics.median(times[FORCE_ROW]), statistics.median(cpus[FORCE_ROW])
+    print(f"\nvenue builds, committed figdata, {runs} alternating rounds, {os.cpu_count()} "
+          f"cores, 1-minute load {os.getloadavg()[0]:.2f} at the end")
+    print(f"{'command':40s} {'median s':>9s} {'min s':>7s} {'× force':>8s} {'CPU s':>7s} "
+          f"{'CPU ×':>6s}")
+    for name, seconds in times.items():
+        median, cpu = statistics.median(seconds), statistics.median(cpus[name])
+        print(f"{name:40s} {median:9.2f} {min(seconds):7.2f} {median / base:8.2f} "
+              f"{cpu:7.2f} {cpu / base_cpu:6.2f}")
+    shutil.rmtree(work, ignore_errors=True)
 
 
 def build_benchmarks(runs: int, epochs: int, seeds: Path, *, tier_only: bool = False) -> None:
@@ -328,6 +364,8 @@ def main() -> int:
     parser.add_argument("--tier", action="store_true",
                         help="only the default test tier (nox -s tests) against figures build "
                              "--force, alternating; no seed scripts, no fresh clone, no scale step")
+    parser.add_argument("--venue", action="store_true",
+                        help="only the venue builds against figures build --force, alternating")
     parser.add_argument("--seeds", type=Path, default=SEEDS, metavar="DIR",
                         help="the seed scripts (next to them: tools/run_seed.sh)")
     parser.add_argument("--user-runs", type=int, default=1,
@@ -339,11 +377,15 @@ def main() -> int:
     if args.tier:
         build_benchmarks(args.runs or 1, args.epochs, args.seeds, tier_only=True)
         return 0
+    if args.venue:
+        venue_benchmarks(args.runs or 1)
+        return 0
     if not args.seeds.is_dir():
         print(f"benchmark: the seed scripts are not at {args.seeds} (--seeds)", file=sys.stderr)
         return 2
     if args.runs:
         build_benchmarks(args.runs, args.epochs, args.seeds)
+        venue_benchmarks(args.runs)
     if args.user_runs:
         user_commands(args.user_runs)
     if args.scale_runs:

@@ -189,9 +189,9 @@ class FigureSpec:
                                   "inside the same theme)")
 
         @functools.wraps(render)
-        def guarded(data: dict[str, Any]) -> Figure:
-            with author_code.running():
-                fig = render(data)
+        def guarded(data: dict[str, Any], page: Any = None) -> Figure:
+            with author_code.running():  # a page: drawn for it (figures/page.py)
+                fig = render(data) if page is None else render(data, page)
             author_code.check_size(self, fig)
             return fig
 

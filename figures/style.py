@@ -12,6 +12,7 @@ import contextlib
 import functools
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import matplotlib as mpl
@@ -40,6 +41,52 @@ DEFAULT_RC: dict[str, Any] = {}
 PAPER_COLORS: dict[str, str] = {"BP": "#2166ac", "FA": "#e08214", "DFA": "#b2182b"}
 #: Per-method markers of the paper figures.
 PAPER_MARKERS: dict[str, str] = {"BP": "o", "FA": "s", "DFA": "D"}
+
+
+@dataclass(frozen=True)
+class MethodStyle:
+    """How one method looks in every figure drawn for a page: its colour (Okabe & Ito's
+    palette, every pair apart under the three colour-vision deficiencies), and a line style
+    and marker that tell it apart in greyscale too."""
+
+    color: str
+    linestyle: Any
+    marker: str
+
+    def line(self) -> dict[str, Any]:
+        """Keyword arguments of ``ax.plot`` for this method's series."""
+        return {"color": self.color, "linestyle": self.linestyle, "marker": self.marker,
+                "markerfacecolor": "white", "markeredgecolor": self.color}
+
+
+#: Okabe & Ito (2008), "Color Universal Design".
+OKABE_ITO: dict[str, str] = {
+    "blue": "#0072B2", "bluish green": "#009E73", "vermillion": "#D55E00",
+    "sky blue": "#56B4E9", "reddish purple": "#CC79A7", "orange": "#E69F00",
+    "yellow": "#F0E442"}
+#: The one mapping method -> colour, line style, marker of the figures drawn for a page,
+#: by the name the paper gives each method (the CIFAR figures' keys map to these names).
+METHOD_STYLE: dict[str, MethodStyle] = {
+    "BP": MethodStyle(OKABE_ITO["blue"], "-", "o"),
+    "FA": MethodStyle(OKABE_ITO["bluish green"], "--", "s"),
+    "DFA": MethodStyle(OKABE_ITO["vermillion"], "-.", "D"),
+    "DFA + penalty": MethodStyle(OKABE_ITO["orange"], "--", "P"),
+    "State Bridge": MethodStyle(OKABE_ITO["sky blue"], ":", "^"),
+    "Credit Bridge": MethodStyle(OKABE_ITO["reddish purple"], (0, (4, 1, 1, 1, 1, 1)), "v"),
+}
+#: Neutral fills for what is not a method (two metrics, a control condition): greys and
+#: hatches, so that no colour means two things across the figures.
+NEUTRAL_FILLS: tuple[dict[str, Any], ...] = (
+    {"facecolor": "#52514e", "edgecolor": "#000000", "linewidth": 1.0},
+    {"facecolor": "#d9d9d9", "edgecolor": "#000000", "linewidth": 1.0, "hatch": "////"},
+)
+#: Markers on a long series: about this many per line, so the line stays readable.
+MARKS_PER_LINE = 8
+
+
+def markevery(count: int) -> int:
+    """Every how many points a series of ``count`` carries a marker."""
+    return max(1, round(count / MARKS_PER_LINE))
 
 
 @contextlib.contextmanager
@@ -104,13 +151,17 @@ def legend(ax: Axes, key: str, **kwargs: Any) -> None:
 
 def themed(rc: Mapping[str, Any]):
     """Decorate a ``render`` so it draws inside :func:`theme` (``rc``); the build saves
-    inside the same theme, found as ``render.rc``."""
+    inside the same theme, found as ``render.rc``. Given a page (:mod:`figures.page`),
+    ``render(data, page)`` draws inside the page's rcParams instead."""
 
     def decorate(render):
         @functools.wraps(render)
-        def wrapper(data):
-            with theme(rc):
-                return render(data)
+        def wrapper(data, page=None):
+            if page is None:
+                with theme(rc):
+                    return render(data)
+            with theme(page.rc()):
+                return render(data, page)
 
         wrapper.rc = dict(rc)
         return wrapper

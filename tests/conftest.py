@@ -34,8 +34,8 @@ from figures.registry import BY_NAME, FIGURES
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"
-#: The venue layouts golden-tested (tests/golden/test_venue_images.py): two page widths, a
-#: two-column conference's 6.75 in text and a one-column one's 5.5 in.
+#: The venue layouts golden-tested (tests/golden/test_venue_images.py): a two-column
+#: conference's column (3.25 in) and text (6.75 in) slots, and a one-column one's 5.5 in.
 VENUES = ("icml", "neurips")
 VENUE_BASELINES = REPO / "baseline" / "venues"
 #: Golden comparisons are repeated only when their inputs changed (tests/golden_cache.py).
@@ -51,8 +51,19 @@ def run_figures_in(root: Path, *argv: str) -> tuple[int, str, str]:
     return proc.returncode, proc.stdout, proc.stderr
 
 
-def venue_baseline_name(venue: str, figure: str) -> str:
-    return f"venue-{venue}--{figure}.png"
+def venue_baseline_name(venue: str, figure: str, slot: str | None = None) -> str:
+    """``venue-icml--NAME.png`` for the figure's own slot, ``...--NAME--column.png`` else."""
+    return f"venue-{venue}--{figure}{'' if slot is None else '--' + slot}.png"
+
+
+def venue_slots() -> list[tuple[str, str, str | None]]:
+    """(venue, figure, slot) of every venue layout the build writes at the golden-tested
+    venues: each figure's own slot (None) and, at a two-column venue, its other one."""
+    from figures.outputs.venue import slots_of
+    from figures.preflight.venues import get_venue
+
+    return [(venue, spec.name, slot if i else None) for venue in VENUES for spec in FIGURES
+            for i, slot in enumerate(slots_of(spec, get_venue(venue)))]
 
 #: How this environment differs from the one that made the golden images (None: it is it).
 OFF_REFERENCE = pytest.StashKey[str | None]()

@@ -74,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _build_for_venue(args: argparse.Namespace) -> int:
-    """``build --venue V``: every figure laid out for V's page (figures/outputs/venue/)."""
+    """``build --venue V``: every figure drawn for V's page (figures/outputs/venue/), at its
+    own slot and, at a two-column venue, at each other slot it declares."""
     from figures.preflight.venues import get_venue
 
     if args.camera_ready:
@@ -87,9 +88,32 @@ def _build_for_venue(args: argparse.Namespace) -> int:
         if args.out is None and same_folder(out, other):
             raise UsageError(f"--venue {venue.key} would build into {out}, the folder of "
                              f"{what}: pass --out DIR (or rename the venue in --venues)")
-    return build_figures(select(args.names), args.figdata, out, kind, jobs=args.jobs,
-                         force=args.force, results=args.results, allow_stale=args.allow_stale,
-                         debug=args.debug)
+    specs = select(args.names)
+    status = build_figures(specs, args.figdata, out, kind, jobs=args.jobs, force=args.force,
+                           results=args.results, allow_stale=args.allow_stale, debug=args.debug)
+    for slot, others in _other_slots(specs, venue).items():  # NAME--column.pdf, ...
+        status = max(status, build_figures(
+            others, args.figdata, out, venue_kind(venue, slot, stamp=args.stamp),
+            jobs=args.jobs, force=args.force, results=args.results,
+            allow_stale=args.allow_stale, debug=args.debug))
+    return status
+
+
+def _other_slots(specs: Sequence[FigureSpec], venue) -> dict[str, list[FigureSpec]]:
+    """The figures that a two-column venue also draws at a slot other than their own, per
+    slot (a figure without SLOTS has none: its own build said so)."""
+    from figures.errors import FigureDataError
+    from figures.outputs.venue import slots_of
+
+    others: dict[str, list[FigureSpec]] = {}
+    for spec in specs:
+        try:
+            slots = slots_of(spec, venue)
+        except FigureDataError:
+            continue
+        for slot in slots[1:]:
+            others.setdefault(slot, []).append(spec)
+    return others
 
 
 def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,

@@ -43,7 +43,8 @@ from typing import Any
 from matplotlib.figure import Figure
 
 {logs_checks}from figures.data.schema import ListOf, Number, Record, Text
-{logs_results}from figures.style import DEFAULT_RC, new_figure, themed
+{logs_results}from figures.page import Page, panel_grid
+from figures.style import DEFAULT_RC, METHOD_STYLE, new_figure, themed
 
 #: The shape of ``data``: constructors of figures/data/schema/ (Series, MapOf, ...).
 SCHEMA = Record(
@@ -53,18 +54,51 @@ SCHEMA = Record(
 BAR_COLOR = "#2166ac"
 
 
+#: The print slots it is designed for, its own first (`figures build --venue V` draws each
+#: at a two-column venue): "column" (about 3.3 in) and/or "text" (5.5 to 7 in).
+SLOTS = ("column",)
+#: Height over width of the figure drawn for a page (at most half the text height).
+PAGE_ASPECT = 0.7
+#: A bar that is not one of the paper's methods (METHOD_STYLE in figures/style.py).
+OTHER_COLOR = "#52514e"
+
+
 @themed(DEFAULT_RC)  # or PAPER_RC (figures/style.py) for the paper's serif typography
-def render(data: dict[str, Any]) -> Figure:
-    """Draw the figure from ``data`` (already checked against SCHEMA).
+def render(data: dict[str, Any], page: Page | None = None) -> Figure:
+    """Draw the figure from ``data`` (already checked against SCHEMA): without a page, the
+    default picture; with one (figures/page.py), the figure designed for that print slot.
 
     Pure: no files, no pyplot, no rcParams outside the theme; the build saves the figure in
     the formats and dpi of its registry entry.
     """
+    if page is not None:
+        return _for_page(data, page)
     fig = new_figure(figsize=(4, 3))
     ax = fig.subplots()
     ax.bar(data["labels"], data["values"], color=BAR_COLOR)
     ax.set_title(data["title"])
     fig.tight_layout()
+    return fig
+
+
+def caption(data: dict[str, Any]) -> str:
+    """The text the page version leaves out (its title), written beside the venue build's
+    files as {name}.caption.txt for the paper's caption."""
+    return data["title"]
+
+
+def _for_page(data: dict[str, Any], page: Page) -> Figure:
+    """The print decisions, made here: the aspect; how panels arrange at page.slot
+    ("column" or "text"; page.wide: room for three in a row); where the legend goes (above
+    the panels, fig.legend(loc="outside upper center"), or in clear ground); which text moves
+    to :func:`caption`. Sizes, fonts and strokes come from the page's rcParams; a method's
+    colour, line style and marker from METHOD_STYLE."""
+    fig = page.figure(PAGE_ASPECT)
+    ax = fig.subplots()
+    colors = [METHOD_STYLE[label].color if label in METHOD_STYLE else OTHER_COLOR
+              for label in data["labels"]]
+    ax.bar(data["labels"], data["values"], color=colors)
+    panel_grid(ax, "y")
     return fig
 {logs_code}'''
 
@@ -240,7 +274,8 @@ def new_figure(name: str, *, from_logs: bool = False, root: Path | None = None) 
     parts = "render, SCHEMA and extract" if from_logs else "render and SCHEMA"
     go = "" if _shown(root) == "." else f"cd {root}; "
     return [
-        f"created {module_path}: {parts} (a placeholder bar chart: edit the drawing)",
+        (f"created {module_path}: {parts}, its print layout (SLOTS, _for_page, caption) "
+         "(a placeholder bar chart: edit the drawing)"),
         f"created {figdata_path}: placeholder data, kind synthetic-example until you replace it",
         f"created {fixture_path}: the golden test's data (keep it small)",
         f"registered {name} in {_shown(registry)}: {name}.pdf@300dpi, {name}.png@200dpi",

@@ -64,25 +64,25 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             if missing is not None:
                 raise missing
             raw = read_bytes(path)
-            keys[spec.name] = key = build_key(spec, raw, kind)
+            keys[kind.stem(spec)] = key = build_key(spec, raw, kind)
         except (FigureDataError, OSError) as exc:
-            results[spec.name] = failure(spec.name, exc)
+            results[kind.stem(spec)] = failure(kind.stem(spec), exc)
             continue
         over = _output_over_an_input(spec, kind, figdata_dir, out_dir)
         if over is not None:
-            results[spec.name] = failure(spec.name, over)
+            results[kind.stem(spec)] = failure(kind.stem(spec), over)
             continue
-        recorded = state.get(spec.name)
+        recorded = state.get(kind.stem(spec))
         recorded = recorded if isinstance(recorded, dict) else {}
         outputs = {n: file_hash(out_dir / n) for n in kind.output_names(spec)}
         if (not force and recorded.get("key") == key and recorded.get("outputs") == outputs
                 and None not in outputs.values()):
-            results[spec.name] = Result(spec.name, "current", kind=recorded.get("kind", ""),
+            results[kind.stem(spec)] = Result(kind.stem(spec), "current", kind=recorded.get("kind", ""),
                                         outputs=[out_dir / n for n in outputs])
         else:
             todo.append(spec)
             raws.append(raw)
-    todo_keys = [keys[spec.name] for spec in todo]
+    todo_keys = [keys[kind.stem(spec)] for spec in todo]
     tasks = tasks_for(todo, raws, todo_keys, jobs or os.cpu_count() or 1, kind)
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     if jobs == 1:
@@ -104,7 +104,7 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             write_text_atomic(state_path, json.dumps(state, indent=1, sort_keys=True) + "\n")
         except OSError as exc:
             raise os_error(exc, state_path) from None
-    return [results[spec.name] for spec in specs]
+    return [results[kind.stem(spec)] for spec in specs]
 
 
 def _output_over_an_input(spec: FigureSpec, kind: BuildKind, figdata_dir: Path,

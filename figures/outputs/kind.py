@@ -37,7 +37,8 @@ class BuildKind:
 
     name: str = "default"
     venue: Venue | None = None
-    #: The venue build's slot (None: each figure's own ``FigureSpec.slot``).
+    #: The venue build's slot: None, each figure's own (the first of its module's ``SLOTS``,
+    #: files ``NAME.pdf``); "column" or "text", another slot it declares (``NAME--column.pdf``).
     slot: str | float | None = None
     #: Mark figures drawn from synthetic data (``--no-stamp`` leaves them unmarked).
     stamp: bool = True
@@ -48,8 +49,30 @@ class BuildKind:
         return {} if self.name == "default" else dict(TRUETYPE_RC)
 
     def rc(self, spec: FigureSpec) -> dict[str, Any]:
-        """The theme a figure of this kind is measured and saved in."""
+        """The theme a figure of this kind is measured and saved in (a venue's: the page's
+        rcParams, which the figure was drawn in)."""
+        if self.venue is not None:
+            from figures.outputs.venue import page_rc
+
+            return {**spec.render.rc, **page_rc(spec, self.venue, self.slot), **self.save_rc}
         return {**spec.render.rc, **self.save_rc}
+
+    def page(self, spec: FigureSpec) -> Any:
+        """The page a venue build draws ``spec`` for (figures/page.py); None otherwise."""
+        if self.venue is None:
+            return None
+        from figures.outputs.venue import declared_slots, page
+
+        return page(self.venue, declared_slots(spec)[0] if self.slot is None else self.slot)
+
+    def stem(self, spec: FigureSpec) -> str:
+        """The built files' name without the format: ``NAME``, or ``NAME--column`` for a
+        venue build's other slot (figures/outputs/venue/)."""
+        if self.venue is None or not isinstance(self.slot, str):
+            return spec.name  # a width in inches: the files the paper includes at it
+        from figures.outputs.venue import SLOT_SEPARATOR
+
+        return f"{spec.name}{SLOT_SEPARATOR}{self.slot}"
 
     @property
     def default_out(self) -> Path:
@@ -67,7 +90,17 @@ class BuildKind:
         return (Output("pdf", resolution, None), Output("png", resolution, None))
 
     def output_names(self, spec: FigureSpec) -> list[str]:
-        return [f"{spec.name}.{out.fmt}" for out in self.outputs(spec)]
+        return [f"{self.stem(spec)}.{out.fmt}" for out in self.outputs(spec)]
+
+    def side_files(self, spec: FigureSpec, data: dict[str, Any]) -> dict[str, str]:
+        """Text files written beside the outputs: a venue build's ``NAME.caption.txt``, what
+        the page versions leave to the caption (once, beside the figure's own slot)."""
+        if self.venue is None or self.slot is not None:
+            return {}
+        from figures.outputs.venue import caption
+
+        text = caption(spec, data)
+        return {f"{spec.name}.caption.txt": text} if text else {}
 
     def key_part(self) -> str:
         """What this kind adds to a figure's build key ('' for the default build; whether it
@@ -77,8 +110,9 @@ class BuildKind:
             parts.append(f"{self.name}:rc={sorted(self.save_rc.items())}")
         if self.venue is not None:  # the venue's numbers and the code that lays it out
             numbers = json.dumps(dataclasses.asdict(self.venue), sort_keys=True, default=str)
-            code = b"".join(path.read_bytes() for path in
-                            sorted((Path(__file__).parent / "venue").glob("*.py")))
+            code = b"".join(path.read_bytes() for path in  # the venue package, the page
+                            [*sorted((Path(__file__).parent / "venue").glob("*.py")),
+                             Path(__file__).parent.parent / "page.py"])
             parts.append(f"slot={self.slot}:" + hashlib.sha256(numbers.encode() + code)
                          .hexdigest())
         return ":".join(parts)
@@ -96,6 +130,8 @@ class BuildKind:
     @property
     def rebuild(self) -> str:
         """The command that builds files of this kind again."""
+        if self.venue is not None and isinstance(self.slot, (int, float)):
+            return f"figures sync PAPER_DIR --venue {self.venue.key}"
         if self.venue is not None:
             return f"figures build --venue {self.venue.key}"
         return "figures build --camera-ready" if self.name == "camera-ready" else "figures build"
@@ -106,32 +142,56 @@ CAMERA_READY = BuildKind("camera-ready")
 
 
 def venue_kind(venue: Venue, slot: str | float | None = None, *, stamp: bool = True) -> BuildKind:
-    return BuildKind(f"{_VENUE_PREFIX}{venue.key}", venue, slot, stamp)
+    """A venue's build at ``slot``: None, each figure's own; "column" or "text", another
+    slot a figure declares (in the kind's name, ``venue:icml:column``, as the files say); a
+    width in inches (``venue:icml@3.25in``, what ``figures sync`` builds for the width the
+    paper gives)."""
+    name = f"{_VENUE_PREFIX}{venue.key}"
+    if isinstance(slot, str):
+        name += f":{slot}"
+    elif isinstance(slot, (int, float)):
+        name += f"@{float(slot):g}in"
+    return BuildKind(name, venue, slot, stamp)
 
 
 def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
     """The build kind a file's ``variant`` names: ``default``, ``camera-ready`` or
-    ``venue:KEY`` (a venue of the built-in profiles or of ``venues_file``). The one parser."""
+    ``venue:KEY[@WIDTHin]`` (a venue of the built-in profiles or of ``venues_file``). The one parser."""
     if name == "default":
         return DEFAULT
     if name == "camera-ready":
         return CAMERA_READY
     if name.startswith(_VENUE_PREFIX):
+        from figures.page import SLOTS
         from figures.preflight.venues import get_venue
 
-        return venue_kind(get_venue(name[len(_VENUE_PREFIX):], venues_file))
+        rest, _, width = name[len(_VENUE_PREFIX):].partition("@")
+        key, _, slot = rest.partition(":")
+        if slot and slot not in SLOTS:
+            raise FigureDataError("variant", None, f"unknown slot {slot!r} in {name!r}: "
+                                  f"expected venue:KEY, venue:KEY:SLOT (SLOT one of "
+                                  f"{', '.join(SLOTS)}) or venue:KEY@WIDTHin")
+        if width:
+            try:
+                return venue_kind(get_venue(key, venues_file),
+                                  float(width.removesuffix("in")))
+            except ValueError:
+                raise FigureDataError("variant", None, f"unknown build kind {name!r}: "
+                                      "expected venue:KEY@WIDTHin") from None
+        return venue_kind(get_venue(key, venues_file), slot or None)
     raise FigureDataError("variant", None, f"unknown build kind {name!r}: "
-                          "expected default, camera-ready or venue:KEY")
+                          "expected default, camera-ready, venue:KEY[:SLOT] or venue:KEY@WIDTHin")
 
 
-def kind_in(out_dir: Path, spec: FigureSpec, venues_file: Path | None = None) -> BuildKind:
+def kind_in(out_dir: Path, spec: FigureSpec, venues_file: Path | None = None,
+            stem: str | None = None) -> BuildKind:
     """The kind of ``spec``'s build in ``out_dir`` (read from the provenance inside its
-    files); the default when no file says."""
+    files ``stem``.pdf or .png, the figure's name by default); the default when none says."""
     from figures.outputs.provenance import read
 
     for fmt in ("pdf", "png"):
         try:
-            inside = read(Path(out_dir) / f"{spec.name}.{fmt}")
+            inside = read(Path(out_dir) / f"{stem or spec.name}.{fmt}")
         except Exception:  # noqa: BLE001 - missing or damaged: the preflight says so
             inside = None
         if inside is not None and inside["figure"] == spec.name:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from figures.data.jsonio import atomic_path, read_bytes
+from figures.data.jsonio import atomic_path, read_bytes, write_text_atomic
 from figures.errors import FigureDataError
 from figures.outputs.provenance import metadata as provenance_metadata
 
@@ -29,11 +29,12 @@ _METADATA: dict[str, dict[str, str | None]] = {
 }
 
 
-def draw(spec: FigureSpec, data: Any) -> Figure:
-    """The Figure of ``spec``'s render; anything else it returns is the author's error."""
+def draw(spec: FigureSpec, data: Any, page: Any = None) -> Figure:
+    """The Figure of ``spec``'s render (for ``page``, figures/page.py, if given); anything
+    else it returns is the author's error."""
     from matplotlib.figure import Figure
 
-    fig = spec.render(data)
+    fig = spec.render(data) if page is None else spec.render(data, page)
     if not isinstance(fig, Figure):
         raise FigureDataError(spec.shown_path, "render", f"returned {type(fig).__name__}, not a "
                               "matplotlib Figure: end render() with `return fig`")
@@ -68,18 +69,20 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
     if stamp:
         from figures.outputs.stamp import stamp_synthetic
 
-        stamp_synthetic(spec, fig)
+        stamp_synthetic(spec, fig, kind)
     for out in kind.outputs(spec):
         if formats is not None and out.fmt not in formats:
             continue
-        target = Path(out_dir) / f"{spec.name}.{out.fmt}"
+        target = Path(out_dir) / f"{kind.stem(spec)}.{out.fmt}"
         with atomic_path(target) as tmp:
             inside = provenance_metadata(out.fmt, provenance) if provenance else {}
-            save(spec, fig, tmp, rc=kind.save_rc, format=out.fmt, dpi=out.dpi,
+            save(spec, fig, tmp, rc=kind.rc(spec), format=out.fmt, dpi=out.dpi,
                  bbox_inches=out.bbox_inches, metadata={**_METADATA[out.fmt], **inside})
             if hashes is not None:
                 hashes[target.name] = file_hash(tmp)
         written.append(target)
+    for name, text in kind.side_files(spec, data).items():  # a venue build's caption text
+        write_text_atomic(Path(out_dir) / name, text)
     return written
 
 

@@ -15,21 +15,29 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from figures.outputs.kind import BuildKind
     from figures.registry import FigureSpec
 
 TEXT = "synthetic example data"
 COLOR = "#c62828"
 
 
-def stamp_synthetic(spec: FigureSpec, fig: Figure) -> None:
+def stamp_synthetic(spec: FigureSpec, fig: Figure, kind: BuildKind | None = None) -> None:
     """Write ``synthetic example data`` small in the bottom-right corner of the figure's
     last axes, on a light box so it stays legible over whatever is drawn there.
 
     Inside an axes, and out of the layout, so that it can never move or grow the saved
     figure's tight bounding box: a stamped file has the size of an unstamped one. Drawn
-    inside the figure's theme, as render draws: text takes its font from rcParams."""
+    inside the figure's theme, as render draws: text takes its font from rcParams. A figure
+    drawn for a venue's page (``kind``) is stamped under its panels (:func:`_stamp_page`)."""
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
     from figures.style import theme
 
+    if (kind is not None and kind.venue is not None
+            and isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine)):
+        _stamp_page(spec, fig, kind)
+        return
     ax = fig.axes[-1] if fig.axes else None
     with theme(spec.render.rc):
         where = {"transform": ax.transAxes} if ax is not None else {}
@@ -39,3 +47,17 @@ def stamp_synthetic(spec: FigureSpec, fig: Figure) -> None:
             bbox={"facecolor": "white", "edgecolor": COLOR, "linewidth": 0.6, "alpha": 0.85,
                   "boxstyle": "round,pad=0.25"})
         artist.set_in_layout(False)
+
+
+def _stamp_page(spec: FigureSpec, fig: Figure, kind: BuildKind) -> None:
+    """A figure drawn for a page: the stamp in a strip of its own under the panels (the
+    layout keeps the panels above it), at the page's smallest text size (the venue's
+    minimum or more), on white: it never covers data and prints as legibly as the ticks."""
+    from figures.style import theme
+
+    size = kind.page(spec).small_pt
+    strip = size * 1.5 / 72 / fig.get_size_inches()[1]
+    fig.get_layout_engine().set(rect=(0, strip, 1, 1 - strip))
+    with theme(kind.rc(spec)):
+        fig.text(0.995, strip / 2, TEXT, ha="right", va="center", fontsize=size, color=COLOR,
+                 fontweight="bold")

@@ -85,10 +85,10 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
     except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
         if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the build stops
-        return failure(spec.name, exc)
+        return failure(kind.stem(spec), exc)
     quoted = [one_line(f"{path}: {where}: {message} (`figures macros` refuses it)")
               for where, message in figdata.quoted_problems(doc)]
-    return Result(spec.name, "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
+    return Result(kind.stem(spec), "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
                   warnings=quoted + warning_lines(caught, doc["data"], str(path)))
 
 
@@ -143,7 +143,7 @@ def render_parallel(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, job
         if result is None:
             (alone,) = _render_pool([task], figdata_dir, out_dir, 1, kind)
             rendered[i] = alone or Result(
-                task[0].name, "failed", KILLED)
+                kind.stem(task[0]), "failed", KILLED)
     return [r for r in rendered if r is not None]
 
 
@@ -164,7 +164,7 @@ def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: 
             except BrokenProcessPool:
                 rendered.append(None)
             except Exception as exc:  # noqa: BLE001 - e.g. a result that does not pickle
-                rendered.append(failure(spec.name, exc))
+                rendered.append(failure(kind.stem(spec), exc))
         return rendered
     except BaseException:
         # No public API stops running workers; without this a pending figure would still

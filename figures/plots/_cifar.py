@@ -15,6 +15,8 @@ from typing import Any
 from figures.data.checks import element, get, mapping, numbers
 from figures.data.schema import Series
 from figures.extract.results import ResultsTree
+from figures.page import panel_grid
+from figures.style import METHOD_STYLE, MethodStyle, markevery
 
 # --- data layout ------------------------------------------------------------------------------
 #: One results file per seed; each holds ``{"<seed>": {method: run}}``.
@@ -115,3 +117,35 @@ def seed_count(seeds: list[int]) -> str:
 #: the axis so that the labels land ~1e40 pixels away, which FreeType refuses.
 ACCURACY = Series(within=(0, 1), smallest=1e-6)
 
+
+
+# --- drawn for a page -------------------------------------------------------------------------
+def style(method: str) -> MethodStyle:
+    """A method's colour, line style and marker in every figure drawn for a page."""
+    return METHOD_STYLE[LABELS[method]]
+
+
+def page_line(ax, x, y, method: str) -> None:
+    """One method's per-layer (or per-epoch) series on a page."""
+    ax.plot(x, y, label=LABELS[method], markevery=markevery(len(y)), **style(method).line())
+
+
+def page_bars(ax, methods: list[str], means, stds) -> Any:
+    """One bar per method in its colour (opaque, edged), with its std as an error bar."""
+    bars = ax.bar(range(len(methods)), means, 0.6, yerr=stds,
+                  color=[style(m).color for m in methods], linewidth=0,
+                  error_kw={"ecolor": "black", "color": "black", "elinewidth": 1.0,
+                            "capthick": 1.0})
+    ax.set_xticks(range(len(methods)), [LABELS[m] for m in methods])
+    panel_grid(ax, "y")
+    return bars
+
+
+def page_legend(fig, axes) -> None:
+    """One legend above the panels, each method once, in the order first drawn."""
+    entries: dict[str, Any] = {}
+    for ax in axes:
+        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
+            entries.setdefault(label, handle)
+    fig.legend(list(entries.values()), list(entries), loc="outside upper center",
+               ncols=len(entries))

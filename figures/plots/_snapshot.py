@@ -20,7 +20,8 @@ from matplotlib.axes import Axes
 
 from figures.data.schema import Epochs, ListOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
-from figures.style import mean_std_band
+from figures.page import integer_ticks, log_ticks, panel_grid
+from figures.style import METHOD_STYLE, markevery, mean_std, mean_std_band
 
 # --- where the runs live --------------------------------------------------------------------
 WITH_LN_FILE = "snapshot_evolution_v2/snapshot_evolution_s42.json"
@@ -132,6 +133,35 @@ def finish(ax: Axes, y_label: str, title: str, *, x_label: str | None = X_LABEL)
     ax.set_title(title)
     ax.legend()
     ax.grid(True, alpha=GRID_ALPHA)
+
+
+# --- drawn for a page -------------------------------------------------------------------------
+#: The two metrics' titles on a page: one level of sub- and superscript (at 5 pt or more).
+PAGE_TITLES = {"h_L": "$\\|h_L\\|_2$ (median)", "g_2": "BP gradient $\\|g_2\\|_2$ (median)"}
+
+
+def page_lines(ax: Axes, epochs: Sequence[float], per_method: dict[str, Any], metric: str, *,
+               band: bool) -> None:
+    """BP and DFA in their page styles: the mean across seeds (one run: the run), with a
+    mean ± std band when there are seeds to spread."""
+    for method in LOG_KEYS:
+        series = per_method[method][metric]
+        runs = series if series and isinstance(series[0], list) else [series]
+        mean, std = mean_std(runs)
+        ax.plot(epochs, mean, label=method, markevery=markevery(len(mean)),
+                **METHOD_STYLE[method].line())
+        if band and len(runs) > 1:
+            ax.fill_between(epochs, mean - std, mean + std, color=METHOD_STYLE[method].color,
+                            alpha=BAND_ALPHA, lw=0)
+    ax.set_yscale("log")
+    log_ticks(ax)
+    integer_ticks(ax.xaxis)
+    panel_grid(ax)
+
+
+def page_legend(fig: Any, ax: Axes) -> None:
+    handles, labels = ax.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels))
 
 
 TRAJECTORY = Record({"epoch": Epochs(), "h_L": Series(positive=True),

@@ -12,6 +12,7 @@ from matplotlib.figure import Figure
 
 from figures.data.schema import ListOf, MapOf, Record, Scalar
 from figures.extract.results import ResultsTree
+from figures.page import Page, panel_grid
 from figures.plots._cifar import (
     ACCURACY,
     ARCHITECTURE,
@@ -21,9 +22,12 @@ from figures.plots._cifar import (
     LABELS,
     METHODS,
     load_runs,
+    page_legend,
+    page_line,
     seed_count,
+    style,
 )
-from figures.style import DEFAULT_RC, mean_std_band, new_figure, themed
+from figures.style import DEFAULT_RC, mean_std, mean_std_band, new_figure, themed
 
 
 # --- extraction -------------------------------------------------------------------------------
@@ -47,8 +51,14 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 
 
 # --- rendering --------------------------------------------------------------------------------
+#: Designed for both: train and test side by side across the text, stacked in a column.
+SLOTS = ('text', 'column')
+
+
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any]) -> Figure:
+def render(data: dict[str, Any], page: Page | None = None) -> Figure:
+    if page is not None:
+        return _for_page(data, page)
     fig = new_figure(figsize=(14, 5))
     axes = fig.subplots(1, 2)
     titles = ("Train Accuracy", "Test Accuracy")
@@ -66,6 +76,37 @@ def render(data: dict[str, Any]) -> Figure:
     fig.suptitle(f"CIFAR-10 {ARCHITECTURE}, {seed_count(data['seeds'])})", fontsize=14,
                  y=1.02)
     fig.tight_layout()
+    return fig
+
+
+
+def caption(data: dict[str, Any]) -> str:
+    """The suptitle, which a page leaves to the caption."""
+    return (f"CIFAR-10 {ARCHITECTURE}, {seed_count(data['seeds'])}): train and test "
+            "accuracy, mean ± std across seeds.")
+
+
+def _for_page(data: dict[str, Any], page: Page) -> Figure:
+    """Train and test accuracy on one y scale (shared), each method's mean ± std band."""
+    column = page.slot == "column"
+    fig = page.figure(1.1 if column else 0.36)
+    axes = (fig.subplots(2, 1, sharex=True, sharey=True) if column
+            else fig.subplots(1, 2, sharey=True))
+    for method, curves in data["methods"].items():
+        for ax, key in zip(axes, ("train_acc", "test_acc"), strict=True):
+            epochs = np.arange(1, len(curves[key][0]) + 1)
+            mean, std = mean_std(curves[key])
+            page_line(ax, epochs, mean, method)
+            ax.fill_between(epochs, mean - std, mean + std, color=style(method).color,
+                            alpha=BAND_ALPHA, lw=0)
+    for ax, title in zip(axes, ("train", "test"), strict=True):
+        ax.set_title(title)
+        panel_grid(ax)
+    for ax in axes[-1:] if column else axes:
+        ax.set_xlabel("epoch")
+    for ax in axes if column else axes[:1]:
+        ax.set_ylabel("accuracy")
+    page_legend(fig, axes)
     return fig
 
 

@@ -12,6 +12,7 @@ from matplotlib.figure import Figure
 from figures.data.checks import mapping, numbers
 from figures.data.schema import MapOf, Record, Scalar, Series, Text
 from figures.extract.results import ResultsTree
+from figures.page import Page, integer_ticks, panel_grid
 from figures.plots._cifar import (
     DIAGNOSTIC_PANELS,
     DIAGNOSTICS,
@@ -22,6 +23,8 @@ from figures.plots._cifar import (
     SINGLE_SEED,
     ZERO_LINE,
     load_runs,
+    page_legend,
+    page_line,
     per_layer_line,
 )
 from figures.style import DEFAULT_RC, legend, new_figure, themed
@@ -52,8 +55,14 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
     return {"seed": run.seed, "nudging_eta": NUDGING_ETA, **panels}
 
 
+#: Designed for the text width: the three diagnostics in a row.
+SLOTS = ('text',)
+
+
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any]) -> Figure:
+def render(data: dict[str, Any], page: Page | None = None) -> Figure:
+    if page is not None:
+        return _for_page(data, page)
     fig = new_figure(figsize=(18, 5))
     axes = fig.subplots(1, 3)
     for ax, (key, ylabel, title, zero_line) in zip(axes, DIAGNOSTIC_PANELS, strict=True):
@@ -68,6 +77,38 @@ def render(data: dict[str, Any]) -> Figure:
             ax.axhline(y=0, **ZERO_LINE)
     fig.suptitle(f"CIFAR-10 Per-Layer Diagnostics (seed {data['seed']})", fontsize=14, y=1.02)
     fig.tight_layout()
+    return fig
+
+
+
+def caption(data: dict[str, Any]) -> str:
+    """The suptitle and the nudging step, which a page leaves to the caption."""
+    return (f"CIFAR-10 per-layer diagnostics (seed {data['seed']}); nudging test at "
+            f"η={data['nudging_eta']}.")
+
+
+#: The panels' titles and y labels on a page.
+PAGE_PANELS = {"bp_cosine": ("(a) offline BP cosine", "cosine with BP gradient"),
+               "perturbation_rho": ("(b) perturbation correlation", "$\\rho$"),
+               "nudging": ("(c) nudging test", "nudge $\\Delta$ (negative: good)")}
+
+
+def _for_page(data: dict[str, Any], page: Page) -> Figure:
+    """Three panels in a row over whole-number layers, one legend above."""
+    fig = page.figure(0.36 if page.wide else 0.42)
+    axes = fig.subplots(1, 3, sharex=True)
+    for ax, (key, _, _, zero_line) in zip(axes, DIAGNOSTIC_PANELS, strict=True):
+        for method, values in data[key].items():
+            page_line(ax, range(len(values)), values, method)
+        title, ylabel = PAGE_PANELS[key]
+        ax.set_title(title, loc="left")
+        ax.set_ylabel(ylabel)
+        ax.set_xlabel("layer")
+        integer_ticks(ax.xaxis)
+        panel_grid(ax)
+        if zero_line:
+            ax.axhline(0, color="#52514e", lw=page.line_pt - 0.25, ls="--", zorder=1)
+    page_legend(fig, axes)
     return fig
 
 

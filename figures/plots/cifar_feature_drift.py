@@ -13,6 +13,7 @@ from figures.data.checks import number
 from figures.data.schema import MapOf, Record, Scalar, Series
 from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
+from figures.page import Page, integer_ticks, panel_grid
 from figures.plots._cifar import (
     DRIFT_KEY,
     GRID_ALPHA,
@@ -21,6 +22,7 @@ from figures.plots._cifar import (
     SINGLE_SEED,
     Run,
     load_runs,
+    page_line,
     per_layer_line,
 )
 from figures.style import DEFAULT_RC, legend, new_figure, themed
@@ -75,8 +77,14 @@ def _check_contiguous(blocks: list[tuple[int, str]], run: Run, method: str) -> N
                               f"{problem}: block keys must run 0..N-1, each once")
 
 
+#: Designed for the column: one panel.
+SLOTS = ('column',)
+
+
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any]) -> Figure:
+def render(data: dict[str, Any], page: Page | None = None) -> Figure:
+    if page is not None:
+        return _for_page(data, page)
     fig = new_figure(figsize=(10, 6))
     ax = fig.subplots(1, 1)
     for method, series in data["drift"].items():
@@ -87,6 +95,28 @@ def render(data: dict[str, Any]) -> Figure:
     legend(ax, "drift", fontsize=10)
     ax.grid(True, alpha=GRID_ALPHA)
     fig.tight_layout()
+    return fig
+
+
+
+def caption(data: dict[str, Any]) -> str:
+    """The title, which a page leaves to the caption."""
+    return (f"Feature drift per block, ||W_final - W_init|| / ||W_init|| of each block's w1 "
+            f"(CIFAR-10, seed {data['seed']}).")
+
+
+def _for_page(data: dict[str, Any], page: Page) -> Figure:
+    """One panel, blocks as whole numbers, the legend above it."""
+    fig = page.figure(0.7 if page.width_in < 4 else 0.45)  # a one-column venue: wide
+    ax = fig.subplots()
+    for method, series in data["drift"].items():
+        page_line(ax, series["block"], series["drift"], method)
+    ax.set_xlabel("block")
+    ax.set_ylabel("drift $\\|W_T - W_0\\| / \\|W_0\\|$")
+    integer_ticks(ax.xaxis)
+    panel_grid(ax)
+    handles, labels = ax.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside upper center", ncols=min(len(labels), 2))
     return fig
 
 

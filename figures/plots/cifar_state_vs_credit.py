@@ -13,6 +13,7 @@ from matplotlib.figure import Figure
 from figures.data.checks import get, mapping, numbers
 from figures.data.schema import ListOf, MapOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree
+from figures.page import Page, log_ticks, panel_grid
 from figures.plots._cifar import (
     ACCURACY,
     ANNOTATION_OFFSET,
@@ -50,8 +51,14 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
     }
 
 
+#: Designed for the text width: the error curves beside the accuracy bars.
+SLOTS = ('text',)
+
+
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any]) -> Figure:
+def render(data: dict[str, Any], page: Page | None = None) -> Figure:
+    if page is not None:
+        return _for_page(data, page)
     fig = new_figure(figsize=(12, 5))
     axes = fig.subplots(1, 2)
     _prediction_error(axes[0], data["state_pred_error"])
@@ -94,6 +101,54 @@ def _credit_bars(ax, finals: dict[str, list[float]], errors: dict[str, list[floa
     dx, dy = ANNOTATION_OFFSET
     ax.annotate(note, xy=(i, means[i]), xytext=(i + dx, means[i] + dy),
                 arrowprops={"arrowstyle": "->", "color": "black"}, fontsize=9, ha="center")
+
+
+
+def caption(data: dict[str, Any]) -> str:
+    """The title's claim and the note on the bars, which a page leaves to the caption."""
+    errors = data["state_pred_error"]
+    note = ""
+    if errors:
+        final = np.mean([series[-1] for series in errors.values()])
+        note = f" Its final prediction error is ≈ {final:.4f}, yet its accuracy is the worst."
+    return ("The state bridge predicts h_L almost perfectly but produces the worst credit."
+            + note)
+
+
+#: The seeds' error curves on a page: greys and line styles (the seeds are not methods).
+SEED_STYLES = ({"color": "#000000", "linestyle": "-", "marker": "o"},
+               {"color": "#52514e", "linestyle": "--", "marker": "s"},
+               {"color": "#8a8a8a", "linestyle": ":", "marker": "^"})
+
+
+def _for_page(data: dict[str, Any], page: Page) -> Figure:
+    """The state bridge's prediction error per seed (greys, styles) beside the final test
+    accuracy of each method (its colour); the seed's note and title go to the caption."""
+    from figures.plots._cifar import LABELS, page_bars
+    from figures.style import markevery
+
+    fig = page.figure(0.36 if page.wide else 0.42)
+    error_ax, bar_ax = fig.subplots(1, 2)
+    errors = data["state_pred_error"]
+    for i, (seed, series) in enumerate(errors.items()):
+        error_ax.plot(range(1, len(series) + 1), series, label=f"seed {seed}",
+                      markevery=markevery(len(series)), markerfacecolor="white",
+                      **SEED_STYLES[i % len(SEED_STYLES)])
+    error_ax.set_yscale("log")
+    log_ticks(error_ax)
+    error_ax.set_xlabel("epoch")
+    error_ax.set_ylabel("state prediction error")
+    error_ax.set_title(f"(a) {LABELS[STATE_BRIDGE]}: prediction error", loc="left")
+    panel_grid(error_ax)
+    if errors:
+        error_ax.legend(loc="upper right")
+    finals = data["final_test_acc"]
+    methods = list(finals)
+    means, stds = zip(*(mean_std(finals[m]) for m in methods), strict=True)
+    page_bars(bar_ax, methods, means, stds)
+    bar_ax.set_ylabel("test accuracy")
+    bar_ax.set_title("(b) final test accuracy", loc="left")
+    return fig
 
 
 SCHEMA = Record({

@@ -14,6 +14,7 @@ from matplotlib.figure import Figure
 from figures.data.schema import ListOf, MapOf, Number, Record, Scalar
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree
+from figures.page import Page
 from figures.plots._cifar import (
     ACCURACY,
     BAR_CAPSIZE,
@@ -26,6 +27,7 @@ from figures.plots._cifar import (
     VALUE_LABEL_GAP,
     final_test_acc,
     load_runs,
+    page_bars,
     seed_count,
 )
 from figures.style import DEFAULT_RC, mean_std, new_figure, themed
@@ -49,8 +51,14 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
     }
 
 
+#: Designed for the column: one bar per method.
+SLOTS = ('column',)
+
+
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any]) -> Figure:
+def render(data: dict[str, Any], page: Page | None = None) -> Figure:
+    if page is not None:
+        return _for_page(data, page)
     fig = new_figure(figsize=(10, 6))
     ax = fig.subplots()
     finals = data["final_test_acc"]
@@ -77,6 +85,36 @@ def render(data: dict[str, Any]) -> Figure:
                 "above the panel: accuracies this low leave the script's fixed label gap "
                 f"({VALUE_LABEL_GAP}) taller than the axis"), stacklevel=2)
     fig.tight_layout()
+    return fig
+
+
+
+def caption(data: dict[str, Any]) -> str:
+    """The title, which a page leaves to the caption."""
+    epochs = "–".join(str(int(n)) for n in data["epoch_counts"])
+    return (f"CIFAR-10 final test accuracy, mean ± std ({seed_count(data['seeds'])}, "
+            f"{epochs} epochs).")
+
+
+def _for_page(data: dict[str, Any], page: Page) -> Figure:
+    """One bar per method; each value printed above its error bar, on white."""
+    fig = page.figure(0.75 if page.width_in < 4 else 0.45)  # a one-column venue: wide
+    ax = fig.subplots()
+    finals = data["final_test_acc"]
+    methods = list(finals)
+    means, stds = zip(*(mean_std(finals[m]) for m in methods), strict=True)
+    bars = page_bars(ax, methods, means, stds)
+    top = max(m + s for m, s in zip(means, stds, strict=True))
+    for bar, mean, std in zip(bars, means, stds, strict=True):
+        ax.annotate(f"{mean:.1%}", (bar.get_x() + bar.get_width() / 2, mean + std),
+                    xytext=(0, 2), textcoords="offset points", ha="center", va="bottom")
+    ax.set_ylim(0, top * 1.15 if top > 0 else 1)
+    ax.set_ylabel("test accuracy")
+    if len(methods) > 3 and page.width_in < 4:
+        ax.tick_params(axis="x", labelrotation=20)
+        for label in ax.get_xticklabels():
+            label.set_horizontalalignment("right")
+            label.set_rotation_mode("anchor")
     return fig
 
 

@@ -10,7 +10,16 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
 from figures.data.schema import ListOf, MapOf, Number, Record, Series, Text
-from figures.style import PAPER_COLORS, PAPER_MARKERS, PAPER_RC, new_figure, paper_grid, themed
+from figures.page import MUTED_TEXT, Page, log_ticks, panel_grid
+from figures.style import (
+    METHOD_STYLE,
+    PAPER_COLORS,
+    PAPER_MARKERS,
+    PAPER_RC,
+    new_figure,
+    paper_grid,
+    themed,
+)
 
 METHODS = ("BP", "FA", "DFA")
 # Quadrants of panel A: boundaries at cos = 0 and accuracy = chance (0.10).
@@ -47,8 +56,19 @@ SCHEMA = Record({
 })
 
 
+#: Designed for the text width: three panels in a row (two over one below 6 in).
+SLOTS = ("text",)
+#: Panel (a)'s cosine axis on a page: room left of 0 to name the two quadrants there.
+PAGE_X_LIM = (-0.4, X_LIM[1])
+#: The panels' titles on a page (the take-away boxes go to the caption).
+PAGE_TITLES = ("(a) Standard reporting pair", "(b) Per-block cosine",
+               "(c) Per-layer BP gradient")
+
+
 @themed(PAPER_RC)
-def render(data: dict[str, Any]) -> Figure:
+def render(data: dict[str, Any], page: Page | None = None) -> Figure:
+    if page is not None:
+        return _for_page(data, page)
     fig = new_figure(figsize=(10.5, 4.5))
     axes = fig.subplots(1, 3)
     fig.subplots_adjust(wspace=0.38, left=0.06, right=0.97, bottom=0.30, top=0.94)
@@ -136,3 +156,70 @@ def _caption_box(fig: Figure, ax, text: str) -> None:
         clip_on=False, figure=fig))
     fig.text((box.x0 + box.x1) / 2, bottom + CAPTION_BOX_HEIGHT / 2, text, ha="center",
              va="center", fontsize=9.5, style="italic", transform=fig.transFigure)
+
+
+def caption(data: dict[str, Any]) -> str:
+    """The take-away boxes under each panel, which a page leaves to the caption."""
+    boxes = (" ".join(text.split()) for text in data["captions"])
+    return " ".join(f"({letter}) {text}." for letter, text in zip("abc", boxes, strict=True))
+
+
+def _for_page(data: dict[str, Any], page: Page) -> Figure:
+    """Three panels in a row on a wide page, (a) and (b) over (c) on a narrow one; method
+    markers in a legend above, the quadrants named in dark grey on white or light grey."""
+    fig = page.figure(0.36 if page.wide else 0.74)
+    if page.wide:
+        axes = fig.subplots(1, 3)
+    else:
+        grid = fig.add_gridspec(2, 2)
+        axes = [fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1]),
+                fig.add_subplot(grid[1, :])]
+    _page_quadrants(axes[0], data["panel_a"]["values"], page)
+    for ax, key in ((axes[1], "panel_b"), (axes[2], "panel_c")):
+        values = data[key]["values"]
+        for method in METHODS:
+            ax.plot(range(len(values[method])), values[method], label=method,
+                    **METHOD_STYLE[method].line())
+        ax.set_xticks(range(len(values["BP"])))
+        panel_grid(ax)
+    axes[1].set_xlabel("block $l$")
+    axes[1].set_ylabel("$\\cos(a_l, g_l)$")
+    axes[1].set_ylim(*B_YLIM)
+    axes[1].axhline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, ls=":", zorder=1)
+    axes[2].set_yscale("log")
+    log_ticks(axes[2])
+    axes[2].set_xlabel("layer $l$")
+    axes[2].set_ylabel("median $\\|g_l\\|_2$")
+    axes[2].set_ylim(*C_YLIM)
+    for ax, title in zip(axes, PAGE_TITLES, strict=True):
+        ax.set_title(title, loc="left")
+    handles, labels = axes[1].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels))
+    return fig
+
+
+def _page_quadrants(ax, values: dict[str, dict[str, float]], page: Page) -> None:
+    """Panel (a) for a page: the "looks like learning" quadrant shaded light grey, the
+    quadrants named in their empty corners, each method's point marked as in (b) and (c)."""
+    x0, x1 = PAGE_X_LIM
+    y1 = Y_LIM[1]
+    ax.fill_between([0, x1], CHANCE, y1, color="#ececec", lw=0, zorder=0)
+    ax.axvline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, ls="--", zorder=1)
+    ax.axhline(CHANCE, color=MUTED_TEXT, lw=page.line_pt - 0.25, ls="--", zorder=1)
+    quiet = {"color": MUTED_TEXT, "style": "italic", "fontsize": page.small_pt}
+    ax.text(0.04, y1 - 0.03, "looks like\nlearning", ha="left", va="top", **quiet)
+    ax.text(x1 - 0.04, 0.045, "cos > 0, acc < chance", ha="right", va="center", **quiet)
+    ax.text(x0 / 2, 0.045, "neither", ha="center", va="center", **quiet)
+    ax.text(x0 / 2, (CHANCE + y1) / 2, "cos < 0, acc > chance", rotation=90, ha="center",
+            va="center", **quiet)
+    for method in METHODS:
+        point, style = values[method], METHOD_STYLE[method]
+        ax.plot(point["gamma"], point["acc"], linestyle="none", marker=style.marker,
+                markersize=5, color=style.color, markeredgecolor="black",
+                markeredgewidth=page.thin_pt, zorder=5)
+        ax.annotate(method, (point["gamma"], point["acc"]), xytext=(0, 5),
+                    textcoords="offset points", ha="center", va="bottom", zorder=6)
+    ax.set_xlabel("aggregate cosine $\\Gamma$")
+    ax.set_ylabel("test accuracy")
+    ax.set_xlim(*PAGE_X_LIM)
+    ax.set_ylim(*Y_LIM)

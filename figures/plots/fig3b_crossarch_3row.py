@@ -26,7 +26,16 @@ from figures.data.checks import get, number
 from figures.data.schema import Epochs, ListOf, MapOf, Record, Scalar, Series, Text
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, first_key, layer_series, log_epochs, log_records
-from figures.style import PAPER_COLORS, PAPER_RC, new_figure, paper_grid, themed
+from figures.page import Page, integer_ticks, log_ticks, panel_grid
+from figures.style import (
+    METHOD_STYLE,
+    PAPER_COLORS,
+    PAPER_RC,
+    markevery,
+    new_figure,
+    paper_grid,
+    themed,
+)
 
 METHODS = ("BP", "FA", "DFA")
 
@@ -89,8 +98,16 @@ def _series(tree: ResultsTree, file: str, log_key: str) -> dict[str, Any]:
     return out
 
 
+#: Designed for the text width: a row of three panels per architecture.
+SLOTS = ("text",)
+#: Column titles on a page (the y labels name the architecture).
+PAGE_TITLES = ("$\\|h_L\\|_2$ (residual norm)", "$\\|g_L\\|_2$ (BP gradient)", "test accuracy")
+
+
 @themed(PAPER_RC)
-def render(data: dict[str, Any]) -> Figure:
+def render(data: dict[str, Any], page: Page | None = None) -> Figure:
+    if page is not None:
+        return _for_page(data, page)
     rows = data["rows"]
     fig = new_figure(figsize=FIGSIZE)
     axes = fig.subplots(len(rows), 3, squeeze=False)
@@ -119,6 +136,44 @@ def render(data: dict[str, Any]) -> Figure:
                         linewidth=LINEWIDTH)
         _labels(acc_ax, 2, **edges)
         paper_grid(acc_ax)
+    return fig
+
+
+def caption(data: dict[str, Any]) -> str:
+    seed = f" (seed {data['seed']})" if "seed" in data else ""
+    return (f"Rows: {', '.join(row['arch'] for row in data['rows'])}{seed}. Columns: "
+            "last-layer residual norm ||h_L||, BP gradient norm ||g_L|| at h_L (one axis "
+            "for all rows), test accuracy; BP, FA and DFA over epochs.")
+
+
+def _for_page(data: dict[str, Any], page: Page) -> Figure:
+    """One row per architecture, columns sharing their x axis (epochs) and the gradient
+    column its y axis; the architecture names the row; one legend above."""
+    rows = data["rows"]
+    fig = page.figure(0.26 * len(rows) + 0.08)
+    axes = fig.subplots(len(rows), 3, squeeze=False, sharex="col")
+    for r, row in enumerate(rows):
+        methods = row["methods"]
+        for c, series in enumerate(("h_L", "g_L", "acc")):
+            ax = axes[r][c]
+            for m in METHODS:
+                values = methods[m][series]
+                ax.plot(methods[m]["epochs"], values, label=m,
+                        markevery=markevery(len(values)), **METHOD_STYLE[m].line())
+            if series != "acc":
+                ax.set_yscale("log")
+                log_ticks(ax)
+            panel_grid(ax)
+            integer_ticks(ax.xaxis)
+            if r == 0:
+                ax.set_title(PAGE_TITLES[c])
+            if r == len(rows) - 1:
+                ax.set_xlabel("epoch")
+        _warn_off_axis(methods, f"rows[{r}].methods", "g_L", G_YLIM)
+        axes[r][1].set_ylim(*G_YLIM)
+        axes[r][0].set_ylabel(row["arch"], fontweight="bold")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels))
     return fig
 
 

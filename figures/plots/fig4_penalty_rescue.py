@@ -26,7 +26,8 @@ from figures.data.checks import number_at
 from figures.data.schema import Epochs, ListOf, MapOf, Number, Record, Scalar, Series, Text
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
-from figures.style import DEFAULT_RC, new_figure, themed
+from figures.page import MUTED_TEXT, Page, integer_ticks, log_ticks, panel_grid
+from figures.style import DEFAULT_RC, METHOD_STYLE, NEUTRAL_FILLS, markevery, new_figure, themed
 
 #: Top-level data keys carried over unchanged from the existing figdata on extraction.
 PAPER_KEYS = ("panel_a_paper", "panel_b", "panel_c")
@@ -76,8 +77,16 @@ def _penalized(tree: ResultsTree) -> dict[str, Any]:
     return out
 
 
+#: Designed for the text width: a 2x2 grid (the twin axis of panel (a) split in two).
+SLOTS = ("text",)
+#: The penalised run, as drawn on a page (a condition of DFA with its own colour).
+PENALIZED = "DFA + penalty"
+
+
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any]) -> Figure:
+def render(data: dict[str, Any], page: Page | None = None) -> Figure:
+    if page is not None:
+        return _for_page(data, page)
     fig = new_figure(figsize=FIGSIZE)
     axes = fig.subplots(1, 3)
     _trajectory(axes[0], data["panel_a"], data["panel_a_paper"])
@@ -85,6 +94,22 @@ def render(data: dict[str, Any]) -> Figure:
     _capacity_cost(axes[2], data["panel_c"])
     fig.tight_layout()
     return fig
+
+
+def caption(data: dict[str, Any]) -> str:
+    """The default titles' claims, which a page leaves to the caption."""
+    paper, acc = data["panel_a_paper"], data["panel_c"]["accuracy"]
+    bp_cost = 100 * (acc["BP"]["with_penalty"] - acc["BP"]["no_penalty"])
+    gap = 100 * (acc["BP"]["with_penalty"] - acc["DFA"]["with_penalty"])
+    seed = data["panel_a"].get("seed")
+    run = f" (seed {seed})" if seed is not None else ""
+    return (f"(a, b) The residual penalty contains the residual stream{run}: "
+            f"{paper['rescue_orders_of_magnitude']} orders of magnitude rescued in ||h_L||; "
+            "the penalised run's gradient is its layer-2 norm, as in the paper's script. "
+            "(c) The two alignment metrics agree across conditions (measurement vs random "
+            f"feedback). (d) BP + penalty 2x2 control: the penalty changes BP's accuracy by "
+            f"{bp_cost:+.1f} pp; the gap of {gap:.0f} pp between BP and DFA with the penalty "
+            "is credit quality.")
 
 
 def _trajectory(ax, runs: dict[str, Any], paper: dict[str, Any]) -> None:
@@ -165,6 +190,86 @@ def _capacity_cost(ax, panel: dict[str, Any]) -> None:
     ax.legend(loc="upper right", fontsize=8)
     ax.grid(True, axis="y", alpha=0.3)
     ax.set_ylim(*C_YLIM)
+
+
+
+# --- drawn for a page ------------------------------------------------------------------
+# Figure 4 drawn for a page (``render(data, page)``): a 2x2 grid, the seed's twin axis of
+# panel (a) split into (a) the residual norm and (b) the gradient norm, so that no two data
+# scales share a frame; (c) the alignment bars and (d) the 2x2 control in neutral greys and
+# hatches, since blue is BP's colour in every figure. Titles of one line; what the seed's
+# titles claim is in ``caption(data)``.
+
+PAGE_TITLES = ("(a) residual norm $\\|h_L\\|$", "(b) gradient norm $\\|g\\|$",
+          "(c) deep-layer alignment", "(d) accuracy, 2$\\times$2 control")
+
+
+def _for_page(data: dict[str, Any], page: Page) -> Figure:
+    fig = page.figure(0.68)
+    axes = fig.subplots(2, 2)
+    (h_ax, g_ax), (b_ax, c_ax) = axes
+    runs, paper = data["panel_a"], data["panel_a_paper"]
+    lam = "$\\lambda{=}10^{-2}$"
+    for ax, keys in ((h_ax, ("h_L", "h_L")), (g_ax, ("g_L", "g_2"))):
+        for run, key, name, label in ((runs["vanilla"], keys[0], "DFA", "vanilla DFA"),
+                                      (runs["penalized"], keys[1], PENALIZED,
+                                       f"DFA + penalty {lam}")):
+            ax.plot(run["epochs"], run[key], label=label, markevery=markevery(len(run[key])),
+                    **METHOD_STYLE[name].line())
+        ax.set_yscale("log")
+        log_ticks(ax)
+        integer_ticks(ax.xaxis)
+        ax.set_xlabel("epoch")
+        panel_grid(ax)
+    floor = paper["grad_floor"]
+    g_ax.axhline(floor, color="black", ls="--", lw=page.line_pt - 0.25,
+                 label=f"gradient floor $10^{{{round(np.log10(floor))}}}$")
+    h_ax.set_ylabel("$\\|h_L\\|_2$")
+    g_ax.set_ylabel("$\\|g\\|_2$")
+    _page_alignment(b_ax, data["panel_b"]["conditions"])
+    _page_control(c_ax, data["panel_c"], page)
+    for ax, title in zip(axes.flat, PAGE_TITLES, strict=True):
+        ax.set_title(title, loc="left")
+    handles, labels = g_ax.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels))
+    return fig
+
+
+def _page_alignment(ax, conditions: list[dict[str, Any]]) -> None:
+    """Horizontal bars: each condition's label on one line beside its pair of bars."""
+    ypos = np.arange(len(conditions))[::-1]
+    for offset, key, label, fill in ((-1, "cos", "cosine", NEUTRAL_FILLS[0]),
+                                     (1, "rho", "$\\rho$", NEUTRAL_FILLS[1])):
+        ax.barh(ypos - offset * BAR_WIDTH / 2, [c[key] for c in conditions], BAR_WIDTH,
+                xerr=[c[f"{key}_err"] for c in conditions], label=label, **fill)
+    ax.axvline(0, color="black", lw=1.0)
+    ax.set_yticks(ypos, [_one_line(c["label"]) for c in conditions])
+    ax.set_xlabel("alignment")
+    ax.set_xlim(B_YLIM[0], B_YLIM[1])
+    ax.legend(loc="center right")
+    panel_grid(ax, "x")
+
+
+def _one_line(label: str) -> str:
+    """A condition's label on one line (turned, under its bars)."""
+    return " ".join(label.split())
+
+
+def _page_control(ax, panel: dict[str, Any], page: Page) -> None:
+    acc = panel["accuracy"]
+    xpos = np.arange(len(PANEL_C_METHODS))
+    for offset, key, label, fill in ((-1, "no_penalty", "no penalty", NEUTRAL_FILLS[0]),
+                                     (1, "with_penalty", "with penalty", NEUTRAL_FILLS[1])):
+        ax.bar(xpos + offset * BAR_WIDTH / 2, [acc[m][key] for m in PANEL_C_METHODS],
+               BAR_WIDTH, label=label, **fill)
+    baseline = panel["frozen_baseline"]
+    ax.axhline(baseline, color=MUTED_TEXT, ls="--", lw=page.line_pt - 0.25,
+               label=f"frozen baseline {baseline:g}")
+    ax.set_xticks(xpos, PANEL_C_METHODS)
+    ax.set_ylabel("test accuracy")
+    ax.set_ylim(C_YLIM[0], C_YLIM[1] + 0.25)
+    ax.legend(loc="upper right")
+    panel_grid(ax, "y")
 
 
 SCHEMA = Record({

@@ -13,6 +13,7 @@ from matplotlib.figure import Figure
 from figures.data.schema import Record, Scalar
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree
+from figures.page import Page
 from figures.plots._snapshot import (
     COLORS,
     LINE_WIDTH,
@@ -20,6 +21,7 @@ from figures.plots._snapshot import (
     METRICS,
     NO_LN_DIR,
     NO_LN_SEEDS,
+    PAGE_TITLES,
     RESMLP_FIGSIZE,
     RESMLP_NO_LN_TITLE,
     RESMLP_SUPTITLE,
@@ -33,10 +35,15 @@ from figures.plots._snapshot import (
     across_seeds_schema,
     finish,
     mean_std_panel,
+    page_legend,
+    page_lines,
     trajectories,
     trajectory,
 )
 from figures.style import DEFAULT_RC, new_figure, themed
+
+#: Designed for the text width: with and without the terminal LN over the two metrics.
+SLOTS = ("text",)
 
 
 def extract(tree: ResultsTree) -> dict[str, Any]:
@@ -60,7 +67,9 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 
 
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any]) -> Figure:
+def render(data: dict[str, Any], page: Page | None = None) -> Figure:
+    if page is not None:
+        return _for_page(data, page)
     fig = new_figure(figsize=RESMLP_FIGSIZE)
     axes = fig.subplots(2, 2, sharex=True)
     with_ln = data["with_ln"]
@@ -82,6 +91,35 @@ def render(data: dict[str, Any]) -> Figure:
                                         "drawn empty"), stacklevel=2)
     fig.suptitle(RESMLP_SUPTITLE, y=RESMLP_SUPTITLE_Y)
     fig.tight_layout()
+    return fig
+
+
+def caption(data: dict[str, Any]) -> str:
+    """The seed's suptitle and the rows' titles, which a page leaves to the caption."""
+    n = len(data["no_ln"]["BP"]["h_L"])
+    return (" ".join(RESMLP_SUPTITLE.split()) + ". Top: "
+            + RESMLP_WITH_LN_TITLE.format(seed=data["with_ln"]["seed"])
+            + "; bottom: " + RESMLP_NO_LN_TITLE.format(n=n) + ".")
+
+
+def _for_page(data: dict[str, Any], page: Page) -> Figure:
+    """Rows with and without the terminal LN, columns the two metrics (x shared)."""
+    fig = page.figure(0.62)
+    axes = fig.subplots(2, 2, sharex=True)
+    with_ln, no_ln = data["with_ln"], data["no_ln"]
+    n = len(no_ln["BP"]["h_L"])
+    for c, metric in enumerate(METRICS):
+        page_lines(axes[0][c], with_ln["BP"]["epoch"], with_ln, metric, band=False)
+        if n:
+            page_lines(axes[1][c], no_ln["epoch"], no_ln, metric, band=True)
+        else:
+            warnings.warn(FigureDataWarning("data.no_ln", "holds no seeds: the bottom row is "
+                                            "drawn empty"), stacklevel=2)
+        axes[0][c].set_title(PAGE_TITLES[metric])
+        axes[1][c].set_xlabel("epoch")
+    axes[0][0].set_ylabel(f"with terminal LN\n(seed {with_ln['seed']})")
+    axes[1][0].set_ylabel(f"no terminal LN\n(mean ± std, n={n})")
+    page_legend(fig, axes[0][0])
     return fig
 
 

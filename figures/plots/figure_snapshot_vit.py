@@ -11,8 +11,10 @@ from matplotlib.figure import Figure
 
 from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
+from figures.page import Page
 from figures.plots._snapshot import (
     METRICS,
+    PAGE_TITLES,
     VIT_DIR,
     VIT_FIGSIZE,
     VIT_PREFIX,
@@ -23,9 +25,14 @@ from figures.plots._snapshot import (
     across_seeds_schema,
     finish,
     mean_std_panel,
+    page_legend,
+    page_lines,
     trajectories,
 )
 from figures.style import DEFAULT_RC, new_figure, themed
+
+#: Designed for both: two panels stacked in a column, side by side across the text.
+SLOTS = ("text", "column")
 
 
 def extract(tree: ResultsTree) -> dict[str, Any]:
@@ -44,7 +51,9 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 
 
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any]) -> Figure:
+def render(data: dict[str, Any], page: Page | None = None) -> Figure:
+    if page is not None:
+        return _for_page(data, page)
     fig = new_figure(figsize=VIT_FIGSIZE)
     axes = fig.subplots(1, 2)
     n = len(data["BP"]["h_L"])
@@ -52,6 +61,26 @@ def render(data: dict[str, Any]) -> Figure:
         mean_std_panel(ax, data, metric, band=n > 1)
         finish(ax, VIT_YLABELS[metric], VIT_TITLE.format(n=n))
     fig.tight_layout()
+    return fig
+
+
+def caption(data: dict[str, Any]) -> str:
+    """The panels' title, which a page leaves to the caption."""
+    return VIT_TITLE.format(n=len(data["BP"]["h_L"])) + ", mean ± std across seeds."
+
+
+def _for_page(data: dict[str, Any], page: Page) -> Figure:
+    """Side by side at the text width, stacked (x shared) in a column."""
+    column = page.slot == "column"
+    fig = page.figure(1.15 if column else 0.36)
+    axes = fig.subplots(2, 1, sharex=True) if column else fig.subplots(1, 2)
+    n = len(data["BP"]["h_L"])
+    for ax, metric in zip(axes, METRICS, strict=True):
+        page_lines(ax, data["epoch"], data, metric, band=n > 1)
+        ax.set_title(PAGE_TITLES[metric])
+    for ax in axes[-1:] if column else axes:
+        ax.set_xlabel("epoch")
+    page_legend(fig, axes[0])
     return fig
 
 

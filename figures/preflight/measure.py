@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from figures.preflight.legibility import Legibility, measure_legibility
 from figures.registry import FigureSpec
 
 if TYPE_CHECKING:
@@ -51,6 +52,8 @@ class Measurement:
     image: np.ndarray | None = None
     #: Each legend inside a panel that covers data: (panel, points covered) (the layout rule).
     covering_legends: list[tuple[str, int]] | None = None
+    #: Script sizes, contrast, text over data, greyscale, the stamp (preflight/legibility.py).
+    legibility: Legibility | None = None
 
 
 def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
@@ -84,8 +87,19 @@ def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
             _collect(artist, where, role, module, strings, texts, strokes, renderer)
         colors = series_colors(fig)
         covering = covering_legends(fig)
-    image = _saved_area(fig, box) if raster else None
-    return Measurement(saved, saved_box, texts, strokes, colors, image, covering)
+        image = _saved_area(fig, box) if raster else None
+        shown = _texts_of(fig)
+        legibility = measure_legibility(fig, shown)
+    return Measurement(saved, saved_box, texts, strokes, colors, image, covering, legibility)
+
+
+def _texts_of(fig: Figure) -> list[tuple[Any, str]]:
+    """Every drawn, non-empty Text of ``fig`` with its role ("x tick label", "title", ...)."""
+    from matplotlib.text import Text
+
+    return [(artist, role or "text") for artist, _, role in drawn(fig)
+            if isinstance(artist, Text) and artist.get_text().strip()
+            and _visible_color(artist.get_color())]
 
 
 def covering_legends(fig: Figure) -> list[tuple[str, int]]:

@@ -9,11 +9,20 @@ from pathlib import Path
 from typing import Any
 
 from figures.preflight.files import pdf_fonts, png_size
+from figures.preflight.legibility import Legibility
 from figures.preflight.measure import Stroke, TextItem
 from figures.preflight.venues import Venue
 from figures.registry import FigureSpec
 
-RULES = ("fonts", "text", "lines", "raster", "cvd", "size", "layout")
+RULES = ("fonts", "text", "script", "lines", "raster", "cvd", "greyscale", "size", "layout",
+         "contrast", "ink", "stamp")
+#: Sub- and superscripts (log-axis exponents too) print at least this large: LaTeX never
+#: sets math under 5 pt (fontmath.ltx), and Nature's figure minimum is the same.
+MIN_SCRIPT_PT = 5.0
+#: WCAG AA contrast of text against what is behind it.
+MIN_CONTRAST = 4.5
+#: A figure is at most this share of the venue's text height (two fit on a page).
+MAX_HEIGHT_SHARE = 0.5
 #: Texts of different artists closer than this at print size read as one run of text.
 MIN_TEXT_GAP_PT = 1.0
 #: A text reaching this far past the saved area is cut.
@@ -124,14 +133,16 @@ def size_row(name: str, spec: FigureSpec, saved: tuple[float, float], venue: Ven
     slot = slot_width(spec, venue)
     scale = min(1.0, slot / width)
     printed_h = height * scale
-    too_tall = venue.text_height_in is not None and printed_h > venue.text_height_in
+    tallest = None if venue.text_height_in is None else venue.text_height_in * MAX_HEIGHT_SHARE
+    too_tall = tallest is not None and printed_h > tallest + 1e-6
     slot_name = spec.slot if isinstance(spec.slot, str) else "custom"
     limit = f"<= {slot:.2f} in ({slot_name})"
     detail = f"saved {width:.2f} x {height:.2f} in, aspect h/w {height / width:.2f}"
     if scale < 1:
         detail += f"; scaled down to {scale:.2f} x: prints {slot:.2f} x {printed_h:.2f} in"
     if too_tall:
-        detail += f"; taller than the text height {venue.text_height_in:g} in"
+        detail += (f"; prints {printed_h:.2f} in tall, more than half the text height "
+                   f"({tallest:g} in)")
     return Row(name, "size", f"{width:.2f} in wide", limit, scale == 1 and not too_tall, detail)
 
 
@@ -176,3 +187,71 @@ def _gap_pt(a: tuple[float, float, float, float], b: tuple[float, float, float, 
     if dx < 0 and dy < 0:
         return max(dx, dy) * 72
     return (max(dx, 0) ** 2 + max(dy, 0) ** 2) ** 0.5 * 72
+
+
+def _shown(text: str) -> str:
+    text = text.replace("\n", " ")
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def script_row(name: str, seen: Legibility, scale: float) -> Row:
+    """The smallest glyph as printed: a mathtext sub- or superscript (a log axis's
+    exponents) prints at 0.7 of its text's size per level, which the text rule cannot see."""
+    limit = f">= {MIN_SCRIPT_PT:g} pt"
+    scripts = [(text, kind, pt * scale) for text, kind, pt in seen.scripts]
+    if not scripts:
+        return Row(name, "script", "no scripts", limit, True)
+    text, kind, smallest = min(scripts, key=lambda s: s[2])
+    below = [s for s in scripts if s[2] < MIN_SCRIPT_PT - 1e-9]
+    detail = f"{_shown(text)!r} ({kind}): smallest glyph {smallest:.2f} pt as printed"
+    if below:
+        detail += f"; {len(below)} text(s) with glyphs under {MIN_SCRIPT_PT:g} pt"
+    return Row(name, "script", f"{smallest:.1f} pt", limit, not below, detail)
+
+
+def contrast_row(name: str, seen: Legibility) -> Row:
+    limit = f">= {MIN_CONTRAST:g}:1"
+    if not seen.contrasts:
+        return Row(name, "contrast", "no text", limit, True)
+    text, worst = min(seen.contrasts, key=lambda c: c[1])
+    below = [c for c in seen.contrasts if c[1] < MIN_CONTRAST]
+    detail = f"{_shown(text)!r} at {worst:.1f}:1 against what is behind it"
+    if below:
+        detail += f"; {len(below)} text(s) under {MIN_CONTRAST:g}:1"
+    return Row(name, "contrast", f"{worst:.1f}:1", limit, not below, detail)
+
+
+def ink_row(name: str, seen: Legibility) -> Row:
+    limit = "no text over data"
+    if not seen.over_ink:
+        return Row(name, "ink", "clear", limit, True)
+    text, count = max(seen.over_ink, key=lambda c: c[1])
+    more = f"; and {len(seen.over_ink) - 1} more" if len(seen.over_ink) > 1 else ""
+    return Row(name, "ink", f"{len(seen.over_ink)} text(s) over data", limit, False,
+               f"{_shown(text)!r} lies over {count} data point(s){more}")
+
+
+def greyscale_row(name: str, seen: Legibility) -> Row:
+    limit = "series apart without colour"
+    if not seen.grey_pairs:
+        return Row(name, "greyscale", "apart", limit, True)
+    panel, first, second = seen.grey_pairs[0]
+    more = f"; and {len(seen.grey_pairs) - 1} more" if len(seen.grey_pairs) > 1 else ""
+    return Row(name, "greyscale", f"{len(seen.grey_pairs)} pair(s) alike", limit, False,
+               f"{first!r} and {second!r} ({panel}): the same line style and marker (or "
+               f"hatch) and greys within L* 12: one series in a greyscale print{more}")
+
+
+def stamp_row(name: str, seen: Legibility, scale: float, venue: Venue) -> Row:
+    """The synthetic-data stamp: outside every panel and at least the venue's minimum."""
+    limit = f"outside the panels, >= {venue.min_font_pt:g} pt"
+    if seen.stamp is None:
+        return Row(name, "stamp", "no stamp", limit, True)
+    size, over = seen.stamp
+    printed = size * scale
+    problems = [what for what, bad in (("over a panel", over),
+                                       (f"{printed:.1f} pt", printed < venue.min_font_pt))
+                if bad]
+    value = "; ".join(problems) or f"{printed:.1f} pt, outside"
+    return Row(name, "stamp", value, limit, not problems,
+               "the 'synthetic example data' stamp" + (f": {value}" if problems else ""))

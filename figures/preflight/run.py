@@ -22,6 +22,7 @@ adds (figures/stamp.py), which goes away with real results.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,13 +37,18 @@ from figures.preflight.measure import measure
 from figures.preflight.rules import (
     RULES,
     Row,
+    contrast_row,
     cvd_row,
     font_row,
+    greyscale_row,
+    ink_row,
     layout_row,
     line_row,
     raster_row,
+    script_row,
     size_row,
     slot_width,
+    stamp_row,
     text_row,
 )
 from figures.preflight.venues import Venue
@@ -73,14 +79,18 @@ class FigureReport:
 
 
 def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Path, *,
-                 raster: bool = False, venues_file: Path | None = None) -> FigureReport:
-    """Every rule for one figure: its built files in ``out_dir``, its Figure from figdata
-    (drawn as the build in ``out_dir`` drew it: for a venue build, its venue layout)."""
+                 raster: bool = False, venues_file: Path | None = None,
+                 stem: str | None = None) -> FigureReport:
+    """Every rule for one figure: its built files in ``out_dir`` (``stem``.pdf/.png: a venue
+    build's other slot, ``NAME--column``), its Figure from figdata (drawn as the build in
+    ``out_dir`` drew it: for a venue build, for its page and slot, stamped as it stamps)."""
     from figures.outputs.kind import DEFAULT, kind_in
+    from figures.outputs.stamp import stamp_synthetic
+    from figures.outputs.venue import declared_slots
 
     report = FigureReport(spec)
     try:
-        kind = kind_in(out_dir, spec, venues_file)
+        kind = kind_in(out_dir, spec, venues_file, stem)
         path = spec.figdata_path(figdata_dir)
         missing = spec.figdata_missing(figdata_dir)
         if missing is not None:
@@ -88,6 +98,8 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
         doc = figdata.load(path, spec.name, spec.schema)
         with caught_warnings() as caught:  # one line each, as the build reports them
             fig = kind.draw(spec, doc["data"])
+            if kind.stamp and figdata.is_synthetic(doc):  # as the build stamps it
+                stamp_synthetic(spec, fig, kind)
             measured = measure(spec, fig, doc["data"], raster=raster, kind=kind)
             if raster and kind.venue is not None:
                 default = measure(spec, DEFAULT.draw(spec, doc["data"]), doc["data"],
@@ -100,6 +112,9 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
         report.error = figure_line(spec.name, exc)
         return report
     width = measured.saved_size_in[0]
+    stem = kind.stem(spec)
+    if kind.venue is not None:  # printed in the slot it was drawn for
+        spec = dataclasses.replace(spec, slot=kind.slot or declared_slots(spec)[0])
     slot = slot_width(spec, venue)
     report.scale = scale = min(1.0, slot / width)
     report.print_width_in = width * scale
@@ -107,30 +122,34 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     report.image = measured.image
     rows = report.rows
     for out in kind.outputs(spec):
-        path = Path(out_dir) / f"{spec.name}.{out.fmt}"
+        path = Path(out_dir) / f"{stem}.{out.fmt}"
         rule = "fonts" if out.fmt == "pdf" else "raster"
         if out.fmt not in ("pdf", "png"):
             continue
         if not path.is_file():
-            rows.append(Row(spec.name, rule, "missing", "built file", False,
+            rows.append(Row(stem, rule, "missing", "built file", False,
                             f"{path}: file not found; run `figures build`"))
             continue
         problem = on_disk(spec, path, figdata_dir, venues_file)
         if problem is not None:  # reported, not measured as if it were right
-            rows.append(Row(spec.name, rule, problem[0], "current built file", False,
+            rows.append(Row(stem, rule, problem[0], "current built file", False,
                             f"{path}: {problem[1]}"))
             continue
         try:
-            rows.append(font_row(spec.name, path, venue) if out.fmt == "pdf"
-                        else raster_row(spec.name, path, report.print_width_in, venue))
+            rows.append(font_row(stem, path, venue) if out.fmt == "pdf"
+                        else raster_row(stem, path, report.print_width_in, venue))
         except FigureDataError as exc:
-            rows.append(Row(spec.name, rule, "unreadable", "built file", False, str(exc)))
-    rows.append(text_row(spec.name, measured.texts, scale, venue))
-    rows.append(line_row(spec.name, measured.strokes, scale, venue))
-    cvd, report.cvd_failures = cvd_row(spec.name, measured.series_colors, venue)
+            rows.append(Row(stem, rule, "unreadable", "built file", False, str(exc)))
+    rows.append(text_row(stem, measured.texts, scale, venue))
+    rows.append(line_row(stem, measured.strokes, scale, venue))
+    cvd, report.cvd_failures = cvd_row(stem, measured.series_colors, venue)
     rows.append(cvd)
-    rows.append(size_row(spec.name, spec, measured.saved_size_in, venue))
-    rows.append(layout_row(spec.name, measured.texts, scale, measured.saved_box,
+    rows.append(size_row(stem, spec, measured.saved_size_in, venue))
+    seen = measured.legibility
+    rows += [script_row(stem, seen, scale), greyscale_row(stem, seen),
+             contrast_row(stem, seen), ink_row(stem, seen),
+             stamp_row(stem, seen, scale, venue)]
+    rows.append(layout_row(stem, measured.texts, scale, measured.saved_box,
                            measured.covering_legends or ()))
     rows.sort(key=lambda row: RULES.index(row.rule))
     return report
@@ -159,8 +178,11 @@ def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
 def preflight(specs: Sequence[FigureSpec], venue: Venue, out_dir: Path, figdata_dir: Path,
               *, raster: bool = False, venues_file: Path | None = None) -> list[FigureReport]:
     """Check every figure; ``raster`` keeps each one's saved area as pixels (HTML report)."""
+    from figures.outputs.venue import slot_files
+
     return [check_figure(spec, venue, out_dir, figdata_dir, raster=raster,
-                         venues_file=venues_file) for spec in specs]
+                         venues_file=venues_file, stem=stem) for spec in specs
+            for stem in (None, *slot_files(spec, out_dir))]
 
 
 def format_table(reports: Sequence[FigureReport], venue: Venue) -> str:
@@ -187,7 +209,7 @@ def summary(reports: Sequence[FigureReport]) -> str:
     failed = [row for row in rows if not row.ok]
     by_rule = {rule: sum(1 for row in failed if row.rule == rule) for rule in RULES}
     per_rule = ", ".join(f"{rule} {n}" for rule, n in by_rule.items() if n)
-    figures = sorted({row.figure for row in failed}, key=[r.spec.name for r in reports].index)
+    figures = {row.figure for row in failed}
     if not failed:
         return f"all {len(rows)} checks passed for {len(reports)} figure(s)"
     return (f"{len(failed)} of {len(rows)} checks failed ({per_rule}) in {len(figures)} of "

@@ -14,6 +14,8 @@ from figures.registry import DPI_RANGE
 
 BUILTIN = Path(__file__).resolve().parent / "venues.json"
 FONT_RULES = ("no-type3", "type1")
+#: The family of a venue's body font, which every figure drawn for it takes.
+FONT_FAMILIES = ("serif", "sans-serif")
 
 #: Plausible bounds of each number (a page is inches wide, a font points tall): a width of
 #: 1e-300 would pass "positive" and make every figure a 300-digit scale, then fail --html.
@@ -49,7 +51,8 @@ VENUE = Record({
     **{key: _sourced(Number(within=_RANGES[key], bounded_by="a plausible page")) for key in
        (*_NUMBER_FIELDS, "text_height_in")},
     "font_rule": _sourced(OneOf(FONT_RULES)),
-}, optional=("text_height_in",), notes=False, rules=(_width_rule,))
+    "body_font_family": _sourced(OneOf(FONT_FAMILIES)),
+}, optional=("text_height_in", "body_font_family"), notes=False, rules=(_width_rule,))
 
 #: The shape of a venue file (built-in or a user's), in the schema language.
 SCHEMA = Record({
@@ -72,6 +75,7 @@ class Venue:
     min_cvd_delta_e: float
     font_rule: str
     text_height_in: float | None = None
+    body_font_family: str = "serif"
     sources: tuple[tuple[str, str], ...] = ()
 
     def source(self, field: str) -> str:
@@ -95,8 +99,10 @@ def _validate(doc: Any, shown: str) -> None:
 def _venue(key: str, raw: dict[str, Any]) -> Venue:
     fields = {name: raw[name]["value"] for name in (*_NUMBER_FIELDS, "font_rule")}
     height = raw.get("text_height_in", {}).get("value")
+    family = raw.get("body_font_family", {}).get("value", "serif")
     sources = tuple((name, raw[name]["source"]) for name in raw if name != "name")
-    return Venue(key, raw["name"], text_height_in=height, sources=sources, **fields)
+    return Venue(key, raw["name"], text_height_in=height, body_font_family=family,
+                 sources=sources, **fields)
 
 
 def load_venues(user_file: Path | None = None) -> dict[str, Venue]:

@@ -1,6 +1,7 @@
-"""Golden images of the venue layouts (``figures build --venue V``): every registered figure
-laid out for two pages of different widths, ICML's 6.75 in text and NeurIPS's 5.5 in (where
-rows of three panels are re-flowed into grids), against ``baseline/venues/``.
+"""Golden images of the figures drawn for a venue's page (``figures build --venue V``), as the
+build draws them from each fixture: every registered figure at each slot the build writes, at
+ICML (two columns: a 3.25 in column slot and a 6.75 in text slot) and NeurIPS (one column of
+5.5 in), against ``baseline/venues/``.
 
 Same comparison as the default figures (test_images.py): decoded pixels at tolerance 0.
 """
@@ -12,29 +13,29 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, VENUE_BASELINES, VENUES, venue_baseline_name
+from conftest import FIXTURES, VENUE_BASELINES, venue_baseline_name, venue_slots
 
 from figures.data import figdata
 from figures.errors import FigureDataWarning
 from figures.outputs.kind import BuildKind, venue_kind
 from figures.outputs.render import save
 from figures.preflight.venues import get_venue
-from figures.registry import BY_NAME, FIGURES, FigureSpec
+from figures.registry import BY_NAME, FigureSpec
 
 COMPARE: dict[str, Any] = {"tolerance": 0, "savefig_kwargs": {"dpi": 72},
                            "deterministic": True, "baseline_dir": str(VENUE_BASELINES)}
 
 
 PARAMS = [
-    pytest.param(venue, spec.name, id=f"{venue}--{spec.name}",
-                 marks=pytest.mark.mpl_image_compare(filename=venue_baseline_name(venue, spec.name),
-                                                     **COMPARE))
-    for venue in VENUES for spec in FIGURES
+    pytest.param(venue, name, slot, id=f"{venue}--{name}{'' if slot is None else '--' + slot}",
+                 marks=pytest.mark.mpl_image_compare(
+                     filename=venue_baseline_name(venue, name, slot), **COMPARE))
+    for venue, name, slot in venue_slots()
 ]
 
 
 class _Saved:
-    """What pytest-mpl saves: the venue figure, saved inside its theme at its page size."""
+    """What pytest-mpl saves: the venue figure, saved inside its page's theme at its size."""
 
     def __init__(self, spec: Any, kind: BuildKind, fig: Any) -> None:
         self.spec, self.kind, self.fig = spec, kind, fig
@@ -43,13 +44,13 @@ class _Saved:
         kwargs.pop("metadata", None)  # the build's deterministic metadata is save's
         if "format" not in kwargs and isinstance(target, (str, Path)):
             kwargs["format"] = Path(target).suffix.lstrip(".") or "png"
-        save(self.spec, self.fig, target, rc=self.kind.save_rc, bbox_inches=None, **kwargs)
+        save(self.spec, self.fig, target, rc=self.kind.rc(self.spec), bbox_inches=None,
+             **kwargs)
 
 
-@pytest.mark.parametrize(("venue", "name"), PARAMS)
-def test_venue_layout_matches_baseline(venue: str, name: str) -> _Saved:
-    spec = next(s for s in FIGURES if s.name == name)
-    kind = venue_kind(get_venue(venue))
+@pytest.mark.parametrize(("venue", "name", "slot"), PARAMS)
+def test_venue_layout_matches_baseline(venue: str, name: str, slot: str | None) -> _Saved:
+    spec, kind = BY_NAME[name], venue_kind(get_venue(venue), slot)
     data = figdata.load(FIXTURES / f"{name}.json", name, spec.schema)["data"]
     with warnings.catch_warnings():  # a fixture may draw a documented data warning
         warnings.simplefilter("ignore", FigureDataWarning)
@@ -60,4 +61,30 @@ def test_venue_layout_matches_baseline(venue: str, name: str) -> _Saved:
 def golden_inputs(params: dict[str, Any]) -> tuple[FigureSpec, Path, BuildKind]:
     """What a comparison here draws: for tests/golden_cache.py's digest of its inputs."""
     name = params["name"]
-    return BY_NAME[name], FIXTURES / f"{name}.json", venue_kind(get_venue(params["venue"]))
+    return (BY_NAME[name], FIXTURES / f"{name}.json",
+            venue_kind(get_venue(params["venue"]), params["slot"]))
+
+
+@pytest.mark.slow  # draws every ICML figure once more
+def test_each_slot_is_drawn_at_its_width_and_no_taller_than_half_the_text():
+    """At a two-column venue, a figure is drawn at the column width for its column slot and
+    at the text width for its text slot (each its own design, not a shrunk copy), and never
+    taller than half the text height."""
+    from figures.outputs.venue import declared_slots
+
+    icml = get_venue("icml")
+    drawn = set()
+    for venue, name, slot in venue_slots():
+        if venue != "icml":
+            continue
+        spec = BY_NAME[name]
+        data = figdata.load(FIXTURES / f"{name}.json", name, spec.schema)["data"]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FigureDataWarning)
+            width, height = venue_kind(icml, slot).draw(spec, data).get_size_inches()
+        drawn_slot = slot or declared_slots(BY_NAME[name])[0]
+        drawn.add(drawn_slot)
+        assert width == pytest.approx(
+            icml.column_width_in if drawn_slot == "column" else icml.text_width_in), (name, slot)
+        assert height <= icml.text_height_in / 2, (name, slot, height)
+    assert drawn == {"column", "text"}, "the golden venues no longer cover both slots"

@@ -18,7 +18,9 @@ from figures.registry import BY_NAME
 
 SUMMARY = "cifar_summary"  # cheap to draw
 KINDS = {"default": DEFAULT, "camera-ready": CAMERA_READY, "no-stamp": BuildKind(stamp=False),
-         "venue:neurips": venue_kind(get_venue("neurips"))}
+         "venue:neurips": venue_kind(get_venue("neurips")),
+         # a figure's slot named, as a two-column venue builds its other slot: NAME--column
+         "venue:icml:column": venue_kind(get_venue("icml"), "column")}
 
 
 @pytest.mark.parametrize("label", list(KINDS))
@@ -26,7 +28,8 @@ def test_the_key_inside_each_built_file_is_the_state_files(tmp_path, label):
     kind = KINDS[label]
     (result,) = build([BY_NAME[SUMMARY]], REPO / "figdata", tmp_path, kind, jobs=1)
     assert result.status == "built", result.line
-    recorded = json.loads((tmp_path / STATE_FILE).read_text())[SUMMARY]["key"]
+    state = json.loads((tmp_path / STATE_FILE).read_text())
+    recorded = state[kind.stem(BY_NAME[SUMMARY])]["key"]
     assert {out.name for out in result.outputs} == set(kind.output_names(BY_NAME[SUMMARY]))
     for path in result.outputs:
         inside = provenance.read(path)
@@ -35,7 +38,7 @@ def test_the_key_inside_each_built_file_is_the_state_files(tmp_path, label):
             assert which(path, REPO / "figdata").current, path
 
 
-@pytest.mark.parametrize("name", ["default", "camera-ready", "venue:icml"])
+@pytest.mark.parametrize("name", ["default", "camera-ready", "venue:icml", "venue:icml:column"])
 def test_a_kinds_name_reads_back_as_that_kind(name):
     kind = parse_kind(name)
     assert kind.name == name
@@ -45,3 +48,12 @@ def test_a_kinds_name_reads_back_as_that_kind(name):
 def test_an_unknown_kind_is_one_line_naming_it():
     with pytest.raises(Exception, match="'venue-icml'"):
         parse_kind("venue-icml")
+    with pytest.raises(Exception, match="'margin'"):
+        parse_kind("venue:icml:margin")
+
+
+def test_a_venue_slot_kind_writes_its_own_files():
+    spec = BY_NAME[SUMMARY]
+    assert KINDS["venue:icml:column"].output_names(spec) == [
+        f"{SUMMARY}--column.pdf", f"{SUMMARY}--column.png"]
+    assert KINDS["venue:neurips"].output_names(spec) == [f"{SUMMARY}.pdf", f"{SUMMARY}.png"]

@@ -12,7 +12,9 @@ from conftest import REPO
 
 from figures.cli import main as cli
 from figures.outputs.provenance import read
-from figures.preflight.venues import BUILTIN, load_venues
+from figures.outputs.venue import slots_of
+from figures.preflight.rules import RULES
+from figures.preflight.venues import BUILTIN, get_venue, load_venues
 from figures.registry import FIGURES
 
 #: End-to-end: builds every figure for every venue and runs the preflight on the files.
@@ -27,12 +29,17 @@ def test_a_venue_build_passes_every_rule_of_its_venue(venue, tmp_path, capsys):
     code = cli.main(["check", "--venue", venue, "--out", str(out), "--strict"])
     table = capsys.readouterr().out
     assert code == 0, table
-    assert table.splitlines()[-1] == (f"all {len(FIGURES) * 7} checks passed for "
-                                      f"{len(FIGURES)} figure(s)")
-    for spec in FIGURES:  # a vector PDF and a PNG for every figure, saying what they are
-        for fmt in ("pdf", "png"):
-            inside = read(out / f"{spec.name}.{fmt}")
-            assert inside["variant"] == f"venue:{venue}"
+    slots = {spec.name: slots_of(spec, get_venue(venue)) for spec in FIGURES}
+    files = sum(len(each) for each in slots.values())  # one set of files per slot
+    assert table.splitlines()[-1] == (f"all {len(RULES) * files} checks passed for "
+                                      f"{files} figure(s)")
+    for spec in FIGURES:  # a vector PDF and a PNG per figure and slot, saying what they are
+        for i, slot in enumerate(slots[spec.name]):
+            stem, variant = ((spec.name, f"venue:{venue}") if i == 0 else
+                             (f"{spec.name}--{slot}", f"venue:{venue}:{slot}"))
+            for fmt in ("pdf", "png"):
+                assert read(out / f"{stem}.{fmt}")["variant"] == variant
+        assert (out / f"{spec.name}.caption.txt").read_text(encoding="utf-8").strip()
     if shutil.which("pdffonts"):
         for spec in FIGURES:
             fonts = subprocess.run(["pdffonts", str(out / f"{spec.name}.pdf")],

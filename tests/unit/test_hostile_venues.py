@@ -24,8 +24,6 @@ def test_a_poster_wide_venue_at_1200_ppi_is_refused_before_it_is_drawn():
                                  min_raster_ppi=1200)
     spec = BY_NAME["cifar_summary"]
     data = figdata.load(REPO / "figdata" / "cifar_summary.json", spec.name)["data"]
-    with pytest.raises(FigureDataError, match=(
-            r"^--venue poster: cifar_summary laid out at 40 x 24 in and 1200 ppi is "
-            r"48000 x 28800 px, more than 134 megapixels: lower the venue's text_width_in "
-            r"or min_raster_ppi$")):
+    with pytest.raises(FigureDataError, match=(  # the venue, the figure, what to lower
+            r"^--venue poster: cifar_summary .*1200 ppi.* 134 megapixels.*text_width_in")):
         draw(spec, data, poster)

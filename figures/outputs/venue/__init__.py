@@ -1,40 +1,32 @@
-"""Figures for a venue's page: one print layout per figure, parameterised by the venue.
+"""Figures drawn for a venue's page: the page is given before a figure draws.
 
-``figures build --venue V`` draws each figure as ``render`` draws it, then lays it out for
-the page it is printed on, from the venue's numbers alone (``figures/preflight/venues.json``
-or a user's ``--venues`` file), as tueplots derives rcParams from a venue's text width and
-body font:
+``figures build --venue V`` derives a :class:`figures.page.Page` from the venue's numbers
+alone (``figures/preflight/venues.json`` or a user's ``--venues`` file), as tueplots derives
+rcParams bundles from a venue's text width and body font: the slot's width, the tallest a
+figure may be (half the text height), the body font family, font sizes from the venue's
+minimum (never under 7.5 pt, so that sub- and superscripts stay at 5 pt or more) and stroke
+widths. Each figure's module then draws once for that page (``render(data, page)``) with
+constrained layout and makes its own print decisions: its aspect, how its panels arrange at
+the column and at the text width, where its legend goes, which text moves to the caption
+(``caption(data)``). Nothing here resizes, re-lays-out or recolours a drawn figure.
 
-- **size**: the figure's slot width (text or column, ``FigureSpec.slot``) by a height from
-  :data:`ASPECT` (the figure's own proportions, made taller where panels would be too flat to
-  read at print size); saved at exactly that size (no tight bounding box), so it prints at
-  100 %;
-- **text**: every text at least the venue's minimum, sized from it: tick labels, legends and
-  notes at :func:`page`'s ``small_pt``, axis labels at ``label_pt``, titles at ``title_pt``;
-- **strokes**: every line, edge, tick and grid line at least the venue's minimum width;
-- **colour**: each method one colour in every figure (:data:`METHOD_COLORS`, from the
-  Okabe–Ito palette: every pair stays apart under the three simulated colour-vision
-  deficiencies, ΔE ≥ 13), the other series colours mapped to the rest of the palette;
-- **layout**: matplotlib's constrained layout, re-run at the print size and fonts; the
-  panels' legends become one legend above them; a row of three or more panels on a page
-  narrower than 6 in becomes a grid two panels wide; titles longer than a panel wrap; long
-  category labels turn upright; a note that runs into a label moves off it; figure-level
-  titles and hand-placed caption boxes are left to the paper's caption. Then
-  :func:`.settle.settle` widens the padding, moves notes and wraps titles until no text touches
-  another or the page's edge (the preflight's layout rule).
+Slots: a module declares the slots it is designed for (``SLOTS``, its own slot first). A
+two-column venue gets a file per slot: ``NAME.pdf`` for the first, ``NAME--column.pdf`` (or
+``--text``) for the other; a one-column venue (column = text) gets ``NAME.pdf`` only.
 
-Output: a vector PDF with TrueType fonts embedded (``pdf.fonttype`` 42, text stays text) and a
-PNG at the venue's ppi, for every figure. The default build is untouched: this package only
-runs for ``--venue``, through :func:`draw` (the one way in, used by the build kind of
-:mod:`figures.outputs.kind`). Its modules: this one (the page and :func:`draw`), ``palette.py`` (the
-colours), ``layout.py`` (the passes), ``settle.py`` (the last pass).
+Output: a vector PDF with TrueType fonts embedded (text stays text) and a PNG at the venue's
+ppi. The default build is untouched: this package only runs for ``--venue`` and
+:func:`figures.draw` with a venue, through :func:`draw` (the venue build kind's one way in,
+:mod:`figures.outputs.kind`).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
+from figures.page import COMFORT_PT, DATA_LINE_PT, FURNITURE_PT, SLOTS, Page
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -42,31 +34,10 @@ if TYPE_CHECKING:
     from figures.preflight.venues import Venue
     from figures.registry import FigureSpec
 
-#: Height over width of each figure at print size (its panels' layout decides it).
-ASPECT = {
-    "fig1_audit_hero": 0.50, "fig3b_crossarch_3row": 0.95, "figure_snapshot_resmlp": 0.80,
-    "figure_snapshot_vit": 0.42, "fig4_penalty_rescue": 0.72, "cifar_accuracy": 0.42,
-    "cifar_diagnostics": 0.40, "cifar_feature_drift": 0.60, "cifar_state_vs_credit": 0.48,
-    "cifar_summary": 0.60,
-}
-DEFAULT_ASPECT = 0.6
-
-
-def page(venue: Venue, spec: FigureSpec, slot: str | float | None = None) -> dict[str, float]:
-    """The print geometry of ``spec`` at ``venue`` in ``slot`` (None: the spec's own), as a
-    plain dict (tueplots' way): sizes in inches, fonts and strokes in points."""
-    width = venue.slot_width(spec.slot if slot is None else slot)
-    small = max(venue.min_font_pt + 0.5, 7.0)
-    return {
-        "width_in": width,
-        "height_in": round(width * ASPECT.get(spec.name, DEFAULT_ASPECT), 3),
-        "small_pt": small,
-        "label_pt": small + 1,
-        "title_pt": small + 1,
-        "line_pt": max(venue.min_line_pt, 0.5) + 0.25,
-        "thin_pt": max(venue.min_line_pt, 0.5),
-        "ppi": max(venue.min_raster_ppi, 300),
-    }
+#: A venue file without a text height: the figure is at most this tall (half of 9 in).
+DEFAULT_MAX_HEIGHT_IN = 4.5
+#: Between the venue's file name and the slot: ``fig1_audit_hero--column.pdf``.
+SLOT_SEPARATOR = "--"
 
 
 def ppi(venue: Venue) -> int:
@@ -74,37 +45,99 @@ def ppi(venue: Venue) -> int:
     return int(max(venue.min_raster_ppi, 300))
 
 
-def draw(spec: FigureSpec, data: dict[str, Any], venue: Venue,
-         slot: str | float | None = None) -> Figure:
-    """``spec``'s figure drawn from ``data`` and laid out for ``venue``'s page in ``slot``
-    (None: the spec's own slot; ``"column"``, ``"text"`` or a width in inches). The one way
-    into this package: raises :class:`FigureDataError` for a page that makes too many pixels."""
-    from figures.outputs.render import draw as render_figure
-    from figures.outputs.venue.layout import lay_out
-    from figures.outputs.venue.settle import settle
-    from figures.style import theme
+def page(venue: Venue, slot: str | float = "text") -> Page:
+    """The print slot ``slot`` ("column", "text" or a width in inches) of ``venue``, as a
+    :class:`Page`: sizes in inches, fonts and strokes in points."""
+    if slot == "column":
+        width = venue.column_width_in
+    elif slot == "text":
+        width = venue.text_width_in
+    else:
+        width, slot = float(slot), "text" if float(slot) > venue.column_width_in else "column"
+    small = max(venue.min_font_pt, COMFORT_PT)
+    height = venue.text_height_in / 2 if venue.text_height_in else DEFAULT_MAX_HEIGHT_IN
+    return Page(slot=slot, width_in=width, max_height_in=height,
+                family=venue.body_font_family, small_pt=small, label_pt=small + 0.5,
+                title_pt=small + 1, line_pt=max(venue.min_line_pt, DATA_LINE_PT) + 0.25,
+                thin_pt=max(venue.min_line_pt, FURNITURE_PT), min_font_pt=venue.min_font_pt,
+                ppi=ppi(venue))
 
-    geometry = page(venue, spec, slot)
-    fig = render_figure(spec, data)
-    with theme(spec.render.rc):
-        lay_out(fig, geometry)
-        settle(fig, geometry)  # the last pass: no text touches another or the page's edge
-    too_large = _too_many_pixels(spec, venue, fig, int(geometry["ppi"]))
+
+def declared_slots(spec: FigureSpec) -> tuple[str, ...]:
+    """The slots ``spec``'s module is designed for (``SLOTS``), its own slot first."""
+    slots = getattr(spec.code(), "SLOTS", None)
+    if (not isinstance(slots, tuple) or not slots
+            or not all(slot in SLOTS for slot in slots) or len(set(slots)) != len(slots)):
+        raise FigureDataError(spec.shown_path, "SLOTS", (
+            f"is {slots!r}: a figure drawn for a venue declares the slots it is designed "
+            "for, its own first: SLOTS = (\"text\",), (\"column\",) or (\"column\", \"text\")"))
+    return slots
+
+
+def slots_of(spec: FigureSpec, venue: Venue) -> tuple[str, ...]:
+    """The slots the venue build writes for ``spec``: each declared one at a two-column
+    venue; at a one-column venue (a column is the text) its own slot only."""
+    slots = declared_slots(spec)
+    if venue.column_width_in >= venue.text_width_in:
+        return slots[:1]
+    return slots
+
+
+def draw(spec: FigureSpec, data: dict, venue: Venue, slot: str | float | None = None) -> Figure:
+    """``spec``'s figure drawn for ``venue``'s page at ``slot`` (None: the figure's own
+    slot; "column", "text", or a width in inches). The one way into the venue drawing (the
+    venue build kind's, :mod:`figures.outputs.kind`); raises :class:`FigureDataError` for a
+    slot the figure is not designed for or a page that makes too many pixels."""
+    from matplotlib.figure import Figure
+
+    own = declared_slots(spec)
+    slot = own[0] if slot is None else slot
+    if isinstance(slot, str) and slot not in own:
+        raise FigureDataError(spec.shown_path, "SLOTS", (
+            f"{spec.name} is designed for {' and '.join(own)}, not {slot!r}: draw it for "
+            f"one of those, or add {slot!r} to SLOTS and design its layout there"))
+    the_page = page(venue, slot)
+    fig = spec.render(data, the_page)
+    if not isinstance(fig, Figure):
+        raise FigureDataError(spec.shown_path, "render", f"returned {type(fig).__name__} for a "
+                              "page, not a matplotlib Figure: end render() with `return fig`")
+    too_large = _too_many_pixels(spec, venue, fig, the_page.ppi)
     if too_large is not None:  # before anything is drawn at that size
         raise too_large
     return fig
 
 
+def caption(spec: FigureSpec, data: dict) -> str:
+    """What the figure's page versions leave to the paper's caption (titles, notes, boxes),
+    from its module's ``caption(data)``; "" when it leaves nothing out."""
+    offer = getattr(spec.code(), "caption", None)
+    text = offer(data).strip() if callable(offer) else ""
+    return text + "\n" if text else ""
+
+
+def page_rc(spec: FigureSpec, venue: Venue, slot: str | float | None = None) -> dict[str, Any]:
+    """The rcParams a venue figure is measured and saved in: its page's (fonts are resolved
+    at save time), TrueType embedded."""
+    return page(venue, declared_slots(spec)[0] if slot is None else slot).rc()
+
+
 def _too_many_pixels(spec: FigureSpec, venue: Venue, fig: Figure,
                      ppi: int) -> FigureDataError | None:
-    """The figure as laid out for the page, at the venue's ppi, is more pixels than any
-    output may be (a poster-wide page at 1200 ppi: gigapixels, gigabytes of memory)."""
+    """The figure drawn for the page, at the venue's ppi, is more pixels than any output
+    may be (a poster-wide page at 1200 ppi: gigapixels, gigabytes of memory)."""
     from figures.author_code import MAX_PIXELS
 
     width, height = (float(v) for v in fig.get_size_inches())
     if width * height * ppi ** 2 <= MAX_PIXELS:
         return None
     return FigureDataError(f"--venue {venue.key}", None, (
-        f"{spec.name} laid out at {width:g} x {height:g} in and {ppi} ppi is "
+        f"{spec.name} drawn at {width:g} x {height:g} in and {ppi} ppi is "
         f"{width * ppi:.0f} x {height * ppi:.0f} px, more than {MAX_PIXELS // 10**6} "
         "megapixels: lower the venue's text_width_in or min_raster_ppi"))
+
+
+def slot_files(spec: FigureSpec, out_dir: Path) -> list[str]:
+    """The stems of ``spec``'s other-slot files in ``out_dir`` (``NAME--column``)."""
+    return sorted({f"{spec.name}{SLOT_SEPARATOR}{slot}" for slot in SLOTS
+                   for fmt in ("pdf", "png")
+                   if (Path(out_dir) / f"{spec.name}{SLOT_SEPARATOR}{slot}.{fmt}").is_file()})

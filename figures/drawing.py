@@ -1,0 +1,51 @@
+"""``figures.draw``: a figure as the build draws it, for notebooks and other tools."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from figures.data import figdata
+from figures.registry import BY_NAME, FigureSpec
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from figures.outputs.kind import BuildKind
+    from figures.preflight.venues import Venue
+
+
+def kind_for(name: str, venue: str | Venue | None = None,
+             slot: str | float | None = None) -> tuple[FigureSpec, BuildKind]:
+    """The registered figure ``name`` and the build kind that draws it: the default build,
+    or ``venue``'s at ``slot`` (None or the figure's own slot: its own files' kind)."""
+    from figures.errors import UnknownName
+    from figures.outputs.kind import DEFAULT, venue_kind
+
+    if name not in BY_NAME:
+        raise UnknownName("name", None, f"unknown figure {name!r}; known: "
+                          f"{', '.join(BY_NAME)}")
+    spec = BY_NAME[name]
+    if venue is None:
+        return spec, DEFAULT
+    from figures.outputs.venue import declared_slots
+    from figures.preflight.venues import Venue, get_venue
+
+    venue = venue if isinstance(venue, Venue) else get_venue(str(venue))
+    return spec, venue_kind(venue, None if slot in (None, declared_slots(spec)[0]) else slot)
+
+
+def draw(name: str, venue: str | Venue | None = None, slot: str | float | None = None, *,
+         figdata_dir: str | Path = "figdata") -> Figure:
+    """Load and check ``figdata_dir/name.json``, draw it as the build does (stamped when
+    synthetic) and return the Figure. Save it as the build does with
+    ``figures.outputs.render.save(spec, fig, path, rc=kind.rc(spec))``, ``spec, kind =
+    kind_for(name, venue, slot)``."""
+    from figures.outputs.stamp import stamp_synthetic
+
+    spec, kind = kind_for(name, venue, slot)
+    doc = figdata.load(spec.figdata_path(Path(figdata_dir)), spec.name, spec.schema)
+    fig = kind.draw(spec, doc["data"])
+    if figdata.is_synthetic(doc):
+        stamp_synthetic(spec, fig, kind)
+    return fig

@@ -1,0 +1,144 @@
+"""The page a figure is drawn for, given before it draws (tueplots' way).
+
+A :class:`Page` holds a print slot's numbers: its width, the tallest a figure may be, the
+body font family and the sizes of text and strokes, all derived from a venue's text or
+column width, body font and minimums (:func:`figures.outputs.venue.page`). ``render(data,
+page)`` draws once for it, inside :meth:`Page.rc` (plain rcParams, as tueplots' bundles),
+with constrained layout: nothing resizes, re-lays-out or recolours the figure afterwards.
+
+``page=None`` is the default page: the seeds' own figure, pixel for pixel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+#: The slots a figure can be designed for: the venue's column width, or its text width.
+SLOTS = ("column", "text")
+#: A page narrower than this holds a row of two panels, not three.
+WIDE_IN = 6.0
+#: Mathtext draws a sub- or superscript at 0.7 of its base size; the smallest text of a page
+#: (tick labels, whose log exponents are superscripts) is at least SCRIPT_PT / 0.7.
+SCRIPT_SHRINK = 0.7
+SCRIPT_PT = 5.0
+#: figure-gate's comfortable floor for text on the page (TYPE_FLOOR_PT): no venue's
+#: minimum is above it but IEEE's 8 pt, so it is what most venues get.
+COMFORT_PT = 7.5
+#: The smallest stroke of data ink (a series, a reference line) and of furniture (axes,
+#: ticks, grid), in points: SIAM's and Science's print minimums, as figure-gate asks.
+DATA_LINE_PT = 1.0
+FURNITURE_PT = 0.5
+#: Fonts that ship with matplotlib, so a page draws alike on every machine: STIX for a
+#: Times-set venue (the body font of ICML, NeurIPS, ICLR and IEEE), DejaVu Sans otherwise.
+FONTS = {"serif": {"font.family": "serif", "font.serif": ["STIXGeneral"],
+                   "mathtext.fontset": "stix"},
+         "sans-serif": {"font.family": "sans-serif", "font.sans-serif": ["DejaVu Sans"],
+                        "mathtext.fontset": "dejavusans"}}
+#: Text colour of notes and secondary labels: dark enough for 4.5:1 on white and on the
+#: light greys a figure shades areas with.
+MUTED_TEXT = "#52514e"
+
+
+@dataclass(frozen=True)
+class Page:
+    """One print slot: sizes in inches, fonts and strokes in points."""
+
+    slot: str
+    width_in: float
+    #: Half the venue's text height: a figure is never taller (two fit on a page).
+    max_height_in: float
+    family: str = "serif"
+    small_pt: float = COMFORT_PT
+    label_pt: float = COMFORT_PT + 0.5
+    title_pt: float = COMFORT_PT + 1
+    line_pt: float = DATA_LINE_PT + 0.25
+    thin_pt: float = FURNITURE_PT
+    min_font_pt: float = COMFORT_PT
+    ppi: int = 300
+
+    @property
+    def wide(self) -> bool:
+        """Room for a row of three panels."""
+        return self.width_in >= WIDE_IN
+
+    def height(self, aspect: float) -> float:
+        """``aspect`` (height over width) of the page's width, capped at the tallest allowed."""
+        return round(min(self.width_in * aspect, self.max_height_in), 3)
+
+    def rc(self) -> dict[str, Any]:
+        """The page as rcParams (tueplots' bundles: fonts, font sizes, strokes, layout)."""
+        small, thin = self.small_pt, self.thin_pt
+        return {
+            **FONTS[self.family],
+            "font.size": small, "axes.labelsize": self.label_pt,
+            "axes.titlesize": self.title_pt, "xtick.labelsize": small,
+            "ytick.labelsize": small, "legend.fontsize": small,
+            "legend.title_fontsize": small, "figure.titlesize": self.title_pt,
+            "axes.linewidth": thin, "grid.linewidth": thin, "patch.linewidth": thin,
+            "hatch.linewidth": thin, "lines.linewidth": self.line_pt,
+            "lines.markersize": 3.5, "lines.markeredgewidth": thin,
+            "errorbar.capsize": 2,
+            **{f"{axis}tick.{which}.width": thin for axis in "xy" for which in
+               ("major", "minor")},
+            "xtick.major.size": 3, "ytick.major.size": 3,
+            "xtick.minor.size": 1.5, "ytick.minor.size": 1.5,
+            "xtick.major.pad": 2, "ytick.major.pad": 2,
+            "axes.titlepad": 3, "axes.labelpad": 2,
+            "legend.frameon": False, "legend.handlelength": 2.2,
+            "legend.columnspacing": 1.0, "legend.borderaxespad": 0.3,
+            "legend.borderpad": 0.2, "legend.labelspacing": 0.25,
+            "grid.color": "#d9d9d9",
+            "figure.constrained_layout.h_pad": 2 / 72, "figure.constrained_layout.w_pad": 2 / 72,
+            "figure.constrained_layout.hspace": 0.02, "figure.constrained_layout.wspace": 0.02,
+            "pdf.fonttype": 42, "ps.fonttype": 42,
+        }
+
+    def figure(self, aspect: float) -> Figure:
+        """A figure of the page's width, ``aspect`` tall, laid out by constrained layout."""
+        from figures.style import new_figure
+
+        return new_figure(figsize=(self.width_in, self.height(aspect)), layout="constrained")
+
+
+def default_page(slot: str = "text", width_in: float = 6.75) -> Page:
+    """A page for drawing outside a venue (a notebook): ICML's text width and numbers."""
+    return Page(slot, width_in, 4.5)
+
+
+def integer_ticks(axis: Any) -> None:
+    """Whole-number ticks (layers, blocks, epochs): never 2.5 of a layer."""
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True, nbins="auto"))
+
+
+def log_ticks(ax: Axes, axis: str = "y") -> None:
+    """A log axis labelled at whole decades, at most about five (an axis of less than a
+    decade at 2 and 5 x 10^n): at print size every minor label would crowd the axis."""
+    from matplotlib.ticker import LogFormatterSciNotation, LogLocator
+
+    which = ax.yaxis if axis == "y" else ax.xaxis
+    which.set_major_locator(LogLocator(base=10, numticks=5))
+    which.set_minor_locator(LogLocator(base=10, subs=(2.0, 5.0), numticks=12))
+    # minor ticks labelled only on an axis shorter than a decade (then 2 and 5 x 10^n)
+    which.set_minor_formatter(LogFormatterSciNotation(labelOnlyBase=False,
+                                                      minor_thresholds=(1, 1)))
+
+
+def panel_grid(ax: Axes, axis: str = "both") -> None:
+    """A light grid under the data, at the furniture's width."""
+    ax.grid(True, axis=axis, which="major")
+    ax.set_axisbelow(True)
+
+
+def outside_legend(fig: Figure, handles: list[Any], labels: list[str], *,
+                   ncols: int | None = None) -> Any:
+    """One legend above every panel, in as many columns as entries (or ``ncols``): entries
+    read across one row, none covers data."""
+    return fig.legend(handles, labels, loc="outside upper center",
+                      ncols=ncols or len(labels))

@@ -1,0 +1,207 @@
+"""What a reviewer sees at print size and the artists' own numbers hide: the printed size
+of sub- and superscripts (mathtext shrinks them), text contrast against what is actually
+behind it, text drawn over data ink, series a greyscale print cannot tell apart, and the
+synthetic-data stamp. Measured on a drawn Figure (:func:`measure_legibility`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+#: The stamp's text (figures/outputs/stamp.py), found among the figure's texts.
+STAMP_TEXT = "synthetic example data"
+#: A backdrop is the colour under at least this share of a text's box (figure-gate's 10 %).
+BACKDROP_SHARE = 0.10
+#: Two series of a panel with the same line style and marker whose greys differ by less
+#: than this (CIE L*, 0-100) print as one in greyscale.
+GREY_DELTA_L = 12.0
+
+
+@dataclass
+class Legibility:
+    """Per text with a script: (text, kind, smallest glyph in pt as drawn); (text, contrast);
+    (text, data
+    points under it); per panel: pairs of series alike in greyscale; the stamp."""
+
+    scripts: list[tuple[str, str, float]] = field(default_factory=list)
+    contrasts: list[tuple[str, float]] = field(default_factory=list)
+    over_ink: list[tuple[str, int]] = field(default_factory=list)
+    grey_pairs: list[tuple[str, str, str]] = field(default_factory=list)
+    #: (size in pt as drawn, whether it lies over a panel), None when there is no stamp.
+    stamp: tuple[float, bool] | None = None
+
+
+def smallest_glyph_pt(text: Any) -> float:
+    """The smallest glyph ``text`` draws, in points: its size, or for mathtext the size of
+    its deepest sub- or superscript (0.7 per level)."""
+    from matplotlib.mathtext import MathTextParser
+
+    size = float(text.get_fontsize())
+    string = text.get_text()
+    if text.get_usetex() or string.count("$") < 2 or not _has_script(string):
+        return size
+    try:
+        parsed = MathTextParser("path").parse(string, dpi=72,
+                                              prop=text.get_fontproperties())
+    except ValueError:
+        return size
+    sizes = [glyph[1] for glyph in parsed.glyphs]
+    return float(min(sizes)) if sizes else size
+
+
+def _has_script(string: str) -> bool:
+    return "^" in string or "_" in string
+
+
+def measure_legibility(fig: Figure, texts: list[tuple[Any, str]]) -> Legibility:
+    """Measure ``fig`` (drawn once more, without its texts, for their backdrops); ``texts``
+    are the drawn (Text artist, kind) pairs of :func:`figures.preflight.measure.drawn`."""
+    import numpy as np
+
+    found = Legibility()
+    for text, kind in texts:
+        smallest = smallest_glyph_pt(text)
+        if smallest < text.get_fontsize():  # a sub- or superscript (the text rule: the rest)
+            found.scripts.append((text.get_text(), kind, smallest))
+        if text.get_text() == STAMP_TEXT:
+            box = text.get_window_extent()
+            inside = any(ax.bbox.overlaps(box) for ax in fig.axes)
+            found.stamp = (float(text.get_fontsize()), inside)
+    backdrop = _without_texts(fig, [t for t, _ in texts])
+    height = backdrop.shape[0]
+    points = _data_points(fig)
+    for text, kind in texts:
+        box = text.get_window_extent()
+        x0, x1 = max(int(box.x0), 0), min(int(np.ceil(box.x1)), backdrop.shape[1])
+        y0, y1 = max(int(height - box.y1), 0), min(int(np.ceil(height - box.y0)), height)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        pixels = backdrop[y0:y1, x0:x1].reshape(-1, 3)
+        found.contrasts.append((text.get_text(), _worst_contrast(text, pixels)))
+        if "tick" in kind or "axis label" in kind or kind.startswith("title"):
+            continue  # outside the data area by construction
+        inside = ((points[:, 0] > box.x0) & (points[:, 0] < box.x1)
+                  & (points[:, 1] > box.y0) & (points[:, 1] < box.y1)).sum() if len(points) \
+            else 0
+        if inside:
+            found.over_ink.append((text.get_text(), int(inside)))
+    found.grey_pairs = _grey_alike(fig)
+    return found
+
+
+def _without_texts(fig: Figure, texts: list[Any]) -> Any:
+    """The figure as RGB 0..1 with every measured text hidden, and the panels' furniture
+    (spines, ticks, grid): what is behind the texts that a reader must read them against
+    (a tick label beside its tick mark is not on dark ground)."""
+    import numpy as np
+
+    shown = [t for t in texts if t.get_visible()]
+    framed = [ax for ax in fig.axes if ax.axison]
+    engine = fig.get_layout_engine()  # the panels stay where they are drawn
+    if engine is not None:
+        fig.set_layout_engine("none")
+    for text in shown:
+        text.set_visible(False)
+    for ax in framed:
+        ax.set_axis_off()
+    try:
+        fig.canvas.draw()
+        rgba = np.asarray(fig.canvas.buffer_rgba(), dtype=float) / 255
+    finally:
+        for text in shown:
+            text.set_visible(True)
+        for ax in framed:
+            ax.set_axis_on()
+        if engine is not None:
+            fig.set_layout_engine(engine)
+    return rgba[..., :3] * rgba[..., 3:] + (1 - rgba[..., 3:])
+
+
+def _luminance(rgb: Any) -> Any:
+    import numpy as np
+
+    rgb = np.asarray(rgb, dtype=float)
+    linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    return linear @ np.array([0.2126, 0.7152, 0.0722])
+
+
+def _worst_contrast(text: Any, pixels: Any) -> float:
+    """WCAG contrast of the text's colour against the least contrasting colour that covers
+    at least :data:`BACKDROP_SHARE` of its box."""
+    import numpy as np
+    from matplotlib.colors import to_rgb
+
+    fg = _luminance(to_rgb(text.get_color()))
+    bg = _luminance(pixels)
+    ratio = (np.maximum(fg, bg) + 0.05) / (np.minimum(fg, bg) + 0.05)
+    return float(np.quantile(ratio, BACKDROP_SHARE))
+
+
+def _data_points(fig: Figure) -> Any:
+    """Display coordinates of the data ink: line vertices (densified, so a segment under a
+    text counts), scatter points and the corners and edges of bars."""
+    import numpy as np
+    from matplotlib.collections import PathCollection
+    from matplotlib.container import BarContainer
+
+    found = [np.empty((0, 2))]
+    for ax in fig.axes:
+        for line in ax.get_lines():
+            if not line.get_visible() or len(line.get_xdata()) < 3:
+                continue
+            xy = ax.transData.transform(np.column_stack(
+                [line.get_xdata(), line.get_ydata()]).astype(float))
+            xy = xy[np.isfinite(xy).all(axis=1)]
+            if line.get_linestyle() in ("None", " ", ""):  # markers only: no segments
+                found.append(xy)
+            elif len(xy) > 1:
+                steps = np.linspace(0, 1, 12)[:, None, None]
+                found.append((xy[:-1] + steps * (xy[1:] - xy[:-1])).reshape(-1, 2))
+        for coll in ax.collections:
+            if isinstance(coll, PathCollection) and coll.get_visible():
+                offsets = np.asarray(coll.get_offsets(), float)
+                if len(offsets):
+                    found.append(coll.get_offset_transform().transform(offsets))
+        for container in ax.containers:
+            if isinstance(container, BarContainer):
+                for bar in container.patches:
+                    box = bar.get_window_extent()
+                    xs, ys = np.linspace(box.x0, box.x1, 8), np.linspace(box.y0, box.y1, 8)
+                    found.append(np.array([(x, y) for x in xs for y in ys]))
+    return np.concatenate(found)
+
+
+def _grey_alike(fig: Figure) -> list[tuple[str, str, str]]:
+    """Per panel, pairs of series (lines with data, and bar groups) that share their line
+    style and marker (hatch, for bars) and whose greys are closer than GREY_DELTA_L."""
+    from matplotlib.colors import to_rgb
+    from matplotlib.container import BarContainer, ErrorbarContainer
+
+    pairs = []
+    for index, ax in enumerate(fig.axes, start=1):
+        series = []
+        bars = {id(line) for c in ax.containers if isinstance(c, ErrorbarContainer)
+                for line in [c.lines[0], *c.lines[1]] if line is not None}
+        for line in ax.get_lines():
+            if line.get_visible() and len(line.get_xdata()) > 2 and id(line) not in bars:
+                series.append((line.get_label(), (str(line.get_linestyle()), line.get_marker()),
+                               _lightness(to_rgb(line.get_color()))))
+        for container in ax.containers:
+            if isinstance(container, BarContainer) and container.patches:
+                first = container.patches[0]
+                series.append((container.get_label(), ("bar", first.get_hatch()),
+                               _lightness(first.get_facecolor()[:3])))
+        for i, (name, look, grey) in enumerate(series):
+            for other, other_look, other_grey in series[i + 1:]:
+                if look == other_look and abs(grey - other_grey) < GREY_DELTA_L:
+                    pairs.append((f"axes {index}", name, other))
+    return pairs
+
+
+def _lightness(rgb: Any) -> float:
+    """CIE L* (0-100) of an sRGB colour: how light it prints in greyscale."""
+    y = float(_luminance(rgb))
+    return 116 * y ** (1 / 3) - 16 if y > 0.008856 else 903.3 * y

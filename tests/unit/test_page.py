@@ -1,0 +1,71 @@
+"""The page given before a figure draws (figures/page.py, figures/outputs/venue/): its
+numbers come from the venue's, a figure is drawn only for the slots it declares, and
+figures.draw returns what the build draws."""
+
+from __future__ import annotations
+
+import dataclasses
+import warnings
+
+import pytest
+
+import figures
+from figures.errors import FigureDataError, FigureDataWarning
+from figures.outputs.venue import declared_slots, draw, page
+from figures.page import COMFORT_PT, SCRIPT_PT, SCRIPT_SHRINK
+from figures.preflight.venues import get_venue, load_venues
+from figures.registry import FIGURES
+
+
+@pytest.mark.parametrize("venue", sorted(load_venues()))
+def test_a_page_keeps_every_glyph_legible_and_takes_the_body_font(venue):
+    v = get_venue(venue)
+    for slot, width in (("column", v.column_width_in), ("text", v.text_width_in)):
+        p = page(v, slot)
+        rc = p.rc()
+        assert p.width_in == width
+        assert p.small_pt >= max(v.min_font_pt, COMFORT_PT)
+        assert p.small_pt * SCRIPT_SHRINK >= SCRIPT_PT  # a log axis's exponent
+        assert min(rc["xtick.labelsize"], rc["legend.fontsize"], rc["font.size"]) >= \
+            v.min_font_pt
+        assert rc["font.family"] == v.body_font_family
+        assert p.thin_pt >= v.min_line_pt
+        if v.text_height_in:
+            assert p.max_height_in == v.text_height_in / 2
+
+
+def test_a_width_in_inches_is_a_slot_too():
+    icml = get_venue("icml")
+    assert page(icml, 3.0).slot == "column"
+    assert page(icml, 6.0).width_in == 6.0
+
+
+def test_a_slot_the_figure_is_not_designed_for_is_refused_naming_its_module():
+    column_only = next(s for s in FIGURES if declared_slots(s) == ("column",))
+    with pytest.raises(FigureDataError, match=rf"{column_only.shown_path}: SLOTS:.*'text'"):
+        draw(column_only, {}, get_venue("icml"), "text")
+
+
+def test_a_module_without_slots_is_one_line_naming_it(monkeypatch):
+    spec = FIGURES[0]
+    monkeypatch.delattr(spec.code(), "SLOTS")
+    with pytest.raises(FigureDataError, match=rf"{spec.shown_path}: SLOTS: is None"):
+        declared_slots(spec)
+
+
+@pytest.mark.slow  # draws every figure
+def test_figures_draw_is_the_build_s_drawing_at_the_venue_s_width():
+    icml = get_venue("icml")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FigureDataWarning)
+        for spec in FIGURES:
+            own = declared_slots(spec)[0]
+            width = icml.column_width_in if own == "column" else icml.text_width_in
+            fig = figures.draw(spec.name, "icml")
+            assert fig.get_size_inches()[0] == pytest.approx(width), spec.name
+            assert fig.get_size_inches()[1] <= icml.text_height_in / 2, spec.name
+
+
+def test_a_sans_serif_venue_draws_in_sans_serif():
+    sans = dataclasses.replace(get_venue("icml"), body_font_family="sans-serif")
+    assert page(sans, "text").rc()["font.family"] == "sans-serif"

@@ -1,0 +1,108 @@
+"""The preflight's legibility rules (figures/preflight/legibility.py): each catches its
+planted violation, measured as printed, and passes the clean case beside it."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from figures.outputs.stamp import TEXT as STAMP
+from figures.preflight.measure import measure
+from figures.preflight.rules import (
+    contrast_row,
+    greyscale_row,
+    ink_row,
+    script_row,
+    size_row,
+    stamp_row,
+)
+from figures.preflight.venues import get_venue
+from figures.registry import Output
+from figures.style import DEFAULT_RC, new_figure, themed
+
+ICML = get_venue("icml")
+
+
+def _seen(fig):
+    spec = SimpleNamespace(name="planted", shown_path="figures/planted.py", slot="column",
+                           outputs=(Output("png", 100, None),),
+                           render=themed(DEFAULT_RC)(lambda data: None))
+    return measure(spec, fig, {}).legibility
+
+
+def _figure():
+    fig = new_figure(figsize=(3.25, 2.0))
+    return fig, fig.subplots()
+
+
+def test_a_log_axis_exponent_is_measured_as_printed_not_as_its_label():
+    """A 7 pt tick label $10^{-4}$ passes a 6 pt text minimum, but its exponent prints at
+    4.9 pt: the script rule fails it, naming the label; at 8 pt it passes."""
+    fig, ax = _figure()
+    ax.semilogy([1, 2, 3], [1e-4, 1e-3, 1e-2])
+    ax.tick_params(labelsize=7)
+    row = script_row("planted", _seen(fig), 1.0)
+    assert not row.ok
+    assert "10^{-" in row.detail
+    assert row.value == "4.9 pt"
+    ax.tick_params(labelsize=8)
+    assert script_row("planted", _seen(fig), 1.0).ok
+
+
+def test_grey_text_on_a_grey_fill_fails_the_contrast_rule():
+    fig, ax = _figure()
+    ax.axvspan(0.0, 0.5, color="#bbbbbb")
+    ax.text(0.25, 0.5, "a quiet note", color="#888888", ha="center")
+    row = contrast_row("planted", _seen(fig))
+    assert not row.ok
+    assert "a quiet note" in row.detail
+    ax.texts[0].set_color("black")
+    assert contrast_row("planted", _seen(fig)).ok
+
+
+def test_a_note_over_a_series_fails_the_ink_rule_and_one_beside_it_passes():
+    fig, ax = _figure()
+    x = np.linspace(0, 1, 20)
+    ax.plot(x, x)
+    note = ax.text(0.5, 0.5, "over the line", ha="center", va="center")
+    row = ink_row("planted", _seen(fig))
+    assert not row.ok
+    assert "over the line" in row.detail
+    note.set_position((0.2, 0.9))
+    assert ink_row("planted", _seen(fig)).ok
+
+
+def test_two_solid_lines_of_one_grey_fail_greyscale_and_a_dash_tells_them_apart():
+    """Red and green of the same lightness are one grey in print."""
+    fig, ax = _figure()
+    x = np.arange(5)
+    ax.plot(x, x, color="#d62728", label="one")
+    other = ax.plot(x, x + 1, color="#5b8f00", label="two")[0]
+    row = greyscale_row("planted", _seen(fig))
+    assert not row.ok
+    assert "'one'" in row.detail
+    assert "'two'" in row.detail
+    other.set_linestyle("--")
+    assert greyscale_row("planted", _seen(fig)).ok
+
+
+def test_the_stamp_over_a_panel_or_under_the_minimum_fails():
+    fig, ax = _figure()
+    stamp = ax.text(0.99, 0.02, STAMP, transform=ax.transAxes, ha="right", fontsize=7)
+    row = stamp_row("planted", _seen(fig), 1.0, get_venue("ieee"))
+    assert not row.ok
+    assert "over a panel" in row.value
+    assert "7.0 pt" in row.value
+    stamp.remove()
+    fig.text(0.99, 0.01, STAMP, ha="right", fontsize=8)
+    fig.subplots_adjust(bottom=0.25)
+    assert stamp_row("planted", _seen(fig), 1.0, get_venue("ieee")).ok
+
+
+def test_a_figure_taller_than_half_the_text_height_fails_the_size_rule():
+    spec = SimpleNamespace(slot="text")
+    tall = size_row("planted", spec, (ICML.text_width_in, 4.6), ICML)
+    assert not tall.ok
+    assert "half the text height" in tall.detail
+    assert size_row("planted", spec, (ICML.text_width_in, 4.5), ICML).ok
