@@ -49,6 +49,9 @@ def find_main(paper: Path, chosen: str | None) -> Path:
         main = paper / chosen
         if not main.is_file():
             raise FigureDataError(str(main), None, "--main: no such file in the paper's folder")
+        if main.parent.resolve() != paper.resolve():  # the compile runs main.name at the top
+            raise FigureDataError(str(main), None, "--main: name a .tex file at the top of the "
+                                  "paper's folder (arXiv compiles from the archive's root)")
         return main
     found = []
     for path in sorted(paper.glob("*.tex")):

@@ -198,3 +198,14 @@ def test_an_anonymous_pack_names_an_author_in_the_papers_document_information(tm
     told = scrub.disclosed(out.getvalue(), tmp_path)
     assert any("/Author" in line and "Jane Doe" in line for line in told)
     assert not any("/Title" in line for line in told)
+
+
+@pytest.mark.parametrize("chosen", ["sub/main.tex", "../outside.tex"])
+def test_a_main_file_away_from_the_top_of_the_folder_is_refused(tmp_path, chosen):
+    """The compile runs the main file's name at the top: sub/main.tex would pack main.tex."""
+    paper = tmp_path / "paper"
+    (paper / "sub").mkdir(parents=True)
+    for path in (paper / "main.tex", paper / "sub" / "main.tex", tmp_path / "outside.tex"):
+        path.write_text("\\documentclass{article}\n")
+    with pytest.raises(FigureDataError, match="top of the paper's folder"):
+        tex.find_main(paper, chosen)
