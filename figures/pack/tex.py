@@ -186,8 +186,10 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
         raise
     pdf = cwd / f"{main.stem}.pdf"
     if process.returncode != 0 or not pdf.is_file():
-        raise FigureDataError(main.name, None, f"does not compile {where}: "
-                              + first_error(cwd / f"{main.stem}.log", output))
+        error = first_error(cwd / f"{main.stem}.log", output)
+        if "`../" in error or "`/" in error:  # \input{../x}: the copy holds the folder only
+            error += "; only the paper's folder is packed: move that file into it"
+        raise FigureDataError(main.name, None, f"does not compile {where}: {error}")
 
 
 def _end_group(process: subprocess.Popen) -> None:

@@ -209,3 +209,10 @@ def test_a_main_file_away_from_the_top_of_the_folder_is_refused(tmp_path, chosen
         path.write_text("\\documentclass{article}\n")
     with pytest.raises(FigureDataError, match="top of the paper's folder"):
         tex.find_main(paper, chosen)
+
+
+def test_a_file_outside_the_paper_s_folder_is_named_with_what_to_do(tmp_path):
+    (tmp_path / "main.log").write_text("./main.tex:4: LaTeX Error: File `../shared/x.tex' not "
+                                       "found.\n")
+    with pytest.raises(FigureDataError, match=r"\.\./shared/x\.tex.*move that file into it"):
+        tex._run(["sh", "-c", "exit 1"], tmp_path, tmp_path / "main.tex", "here")
