@@ -81,6 +81,9 @@ def disclosed(pdf: bytes, paper: Path) -> list[str]:
             found.append(f"{where}: the user's name or folder ({text})")
 
     for key, value in (reader.metadata or {}).items():
+        if key == "/Author" and str(value).strip():  # hyperref's pdfauthor={...}
+            found.append(f"document information /Author: an author's name ({value}); "
+                         "leave pdfauthor empty for review")
         look(f"document information {key}", value)
     seen: set[int] = set()
 

@@ -7,8 +7,10 @@ Neither writes anything into the paper's folder.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +24,9 @@ TEX_PACKAGES = ("latexmk texlive-latex-recommended texlive-latex-extra "
 COMPILE_TIMEOUT = 300
 #: TeX Live's max_print_line: the log's lines are broken at this width.
 _LOG_WIDTH = 79
+#: How bibtex (``I was expecting a `,'---line 4 of file refs.bib``) and biber begin an
+#: error in their ``.blg``.
+_BIBLIOGRAPHY_ERRORS = ("---line ", "I couldn't ", "I found no ", "ERROR - ")
 _FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no-shell-escape")
 
 
@@ -44,6 +49,9 @@ def find_main(paper: Path, chosen: str | None) -> Path:
         main = paper / chosen
         if not main.is_file():
             raise FigureDataError(str(main), None, "--main: no such file in the paper's folder")
+        if main.parent.resolve() != paper.resolve():  # the compile runs main.name at the top
+            raise FigureDataError(str(main), None, "--main: name a .tex file at the top of the "
+                                  "paper's folder (arXiv compiles from the archive's root)")
         return main
     found = []
     for path in sorted(paper.glob("*.tex")):
@@ -73,18 +81,26 @@ def hidden(name: str) -> bool:
 
 
 def _left_out(folder: str, names: list[str]) -> list[str]:
-    """What the copy leaves out: hidden files (``.git``, arXiv deletes them) and what is not
-    a file or folder (a pipe would block the copy)."""
-    return [name for name in names if hidden(name) or not (
-        (Path(folder) / name).is_file() or (Path(folder) / name).is_dir())]
+    """What the copy leaves out: hidden files (``.git``, arXiv deletes them), what is not
+    a file or folder (a pipe would block the copy, a dangling link fail it) and a link to a
+    folder that holds this one (the copy would never end)."""
+    here = Path(folder).resolve()
+
+    def left_out(path: Path) -> bool:
+        if hidden(path.name) or not (path.is_file() or path.is_dir()):
+            return True
+        return path.is_symlink() and path.is_dir() and here.is_relative_to(path.resolve())
+
+    return [name for name in names if left_out(Path(folder) / name)]
 
 
-def record(paper: Path, main: Path, work: Path) -> Recorded:
-    """Compile a copy of ``paper`` (hidden files left out) in ``work`` with
-    ``latexmk -recorder``; what it read from the paper's own files, and its ``.bbl``."""
-    copy = work / "paper"
+def copy_paper(paper: Path, copy: Path) -> None:
+    """``paper`` copied to ``copy`` as pdflatex would read it (links followed), without what
+    :func:`_left_out` names; a file that cannot be read is one line naming it."""
+    # not ignore_dangling_symlinks: it tests a relative link from the working folder, not
+    # from the link's own, and so drops good links (_left_out leaves out dangling ones)
     try:
-        shutil.copytree(paper, copy, ignore=_left_out, ignore_dangling_symlinks=True)
+        shutil.copytree(paper, copy, ignore=_left_out)
     except shutil.Error as exc:  # every file that could not be copied: name the first
         source, _, why = exc.args[0][0]
         raise FigureDataError(source, None, f"cannot be read to compile the paper: {why}") \
@@ -92,6 +108,13 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     except OSError as exc:
         raise FigureDataError(exc.filename or str(paper), None, "cannot be read to compile "
                               f"the paper: {exc.strerror}") from None
+
+
+def record(paper: Path, main: Path, work: Path) -> Recorded:
+    """Compile a copy of ``paper`` (hidden files left out) in ``work`` with
+    ``latexmk -recorder``; what it read from the paper's own files, and its ``.bbl``."""
+    copy = work / "paper"
+    copy_paper(paper, copy)
     before = {p.relative_to(copy).as_posix() for p in copy.rglob("*") if p.is_file()}
     command = [need("latexmk"), "-norc", "-pdf", "-recorder", "-g", *_FLAGS, main.name]
     _run(command, copy, main, "in a copy of the paper's folder")
@@ -147,17 +170,32 @@ def prove(folder: Path, main: str) -> tuple[bytes, int]:
 
 def _run(command: list[str], cwd: Path, main: Path, where: str,
          env: dict[str, str] | None = None) -> None:
+    # its own process group: latexmk's pdflatex and bibtex end with it (a timeout, Ctrl-C,
+    # SIGTERM), and none goes on writing into a folder being removed
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               start_new_session=True)
     try:
-        done = subprocess.run(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
-                              capture_output=True, timeout=COMPILE_TIMEOUT, check=False)
+        output, _ = process.communicate(timeout=COMPILE_TIMEOUT)
     except subprocess.TimeoutExpired:
+        _end_group(process)
         raise FigureDataError(str(main), None, f"{Path(command[0]).name} did not finish in "
                               f"{COMPILE_TIMEOUT} s") from None
+    except BaseException:
+        _end_group(process)
+        raise
     pdf = cwd / f"{main.stem}.pdf"
-    if done.returncode != 0 or not pdf.is_file():
-        raise FigureDataError(main.name, None, f"does not compile {where}: "
-                              + first_error(cwd / f"{main.stem}.log",
-                                            done.stdout + done.stderr))
+    if process.returncode != 0 or not pdf.is_file():
+        error = first_error(cwd / f"{main.stem}.log", output)
+        if "`../" in error or "`/" in error:  # \input{../x}: the copy holds the folder only
+            error += "; only the paper's folder is packed: move that file into it"
+        raise FigureDataError(main.name, None, f"does not compile {where}: {error}")
+
+
+def _end_group(process: subprocess.Popen) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.communicate()
 
 
 def first_error(log: Path, output: bytes) -> str:
@@ -165,14 +203,18 @@ def first_error(log: Path, output: bytes) -> str:
     ``! message``), else from what the tool printed."""
     lines = (log.read_text(encoding="latin-1") if log.is_file() else "").splitlines()
     for number, line in enumerate(lines):
-        if line.startswith("! ") or _file_line_error(line):
+        if line.startswith("!") or _file_line_error(line):  # "!pdfTeX error:" too
             # TeX breaks its log's lines at max_print_line (79): a full line goes on below
             whole = line
             for more in lines[number + 1:]:
                 if len(whole) % _LOG_WIDTH or not more:
                     break
                 whole += more
-            return whole.removeprefix("! ").strip()
+            return whole.removeprefix("!").strip()
+    blg = log.with_suffix(".blg")  # bibtex's or biber's log: the compile's folder goes away
+    for line in (blg.read_text(encoding="latin-1") if blg.is_file() else "").splitlines():
+        if any(mark in line for mark in _BIBLIOGRAPHY_ERRORS):
+            return line.strip()
     said = [ln for ln in output.decode("latin-1").splitlines() if ln.strip()]
     return said[-1].strip() if said else "no log written"
 

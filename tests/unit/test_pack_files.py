@@ -34,6 +34,14 @@ def test_the_first_error_line_of_a_log(tmp_path):
     assert tex.first_error(log, b"") == message
     log.write_text("! Undefined control sequence.\nl.3 \\foo\n")
     assert tex.first_error(log, b"") == "Undefined control sequence."
+    log.write_text("!pdfTeX error: pdflatex (file ./figs/logo.png): libpng: internal error\n"
+                   " ==> Fatal error occurred, no output PDF file produced!\n")  # a broken PNG
+    assert "./figs/logo.png" in tex.first_error(log, b"Refer to 'main.log'\n")
+    log.write_text("Output written on main.pdf (1 page).\n")  # bibtex failed, not pdflatex
+    (tmp_path / "main.blg").write_text("Database file #1: refs.bib\nI was expecting a `,' or "
+                                       "a `}'---line 4 of file refs.bib\n :  year=2020,\n")
+    assert "line 4 of file refs.bib" in tex.first_error(log, b"Bibtex errors: See main.blg\n")
+    (tmp_path / "main.blg").unlink()
     assert tex.first_error(tmp_path / "none.log", b"Latexmk: no such file\n") == \
         "Latexmk: no such file"
 
@@ -145,3 +153,66 @@ def test_a_difference_between_the_two_compiles_is_named_by_page():
     assert _first_difference(pdf("a", "b"), pdf("a", "b")) is None
     assert _first_difference(pdf("a", "b"), pdf("a", "c")) == "page 2"
     assert _first_difference(pdf("a"), pdf("a", "b")) == "1 pages, then 2"
+
+
+def test_the_copy_follows_relative_links_and_leaves_out_loops_pipes_and_dangling_links(
+        tmp_path, monkeypatch):
+    import os
+
+    paper = tmp_path / "paper"
+    (paper / "figs").mkdir(parents=True)
+    (paper / "real.png").write_bytes(b"picture")
+    (paper / "figs" / "logo.png").symlink_to("../real.png")  # relative, from its own folder
+    (paper / "figs" / "up").symlink_to("..")  # a loop
+    (paper / "figs" / "root").symlink_to("/")  # holds the paper too
+    (paper / "gone.png").symlink_to("nowhere.png")
+    os.mkfifo(paper / "pipe")
+    monkeypatch.chdir(tmp_path)  # not the links' folder
+    tex.copy_paper(paper, tmp_path / "copy")
+    copied = sorted(p.relative_to(tmp_path / "copy").as_posix()
+                    for p in (tmp_path / "copy").rglob("*"))
+    assert copied == ["figs", "figs/logo.png", "real.png"]
+    assert (tmp_path / "copy" / "figs" / "logo.png").read_bytes() == b"picture"
+
+
+def test_a_compile_that_times_out_ends_with_every_process_it_started(tmp_path, monkeypatch):
+    """latexmk's pdflatex is a grandchild: it must not go on writing after the pack stops."""
+    import time
+
+    monkeypatch.setattr(tex, "COMPILE_TIMEOUT", 0.5)
+    command = ["sh", "-c", "(sleep 2; touch late) & wait"]
+    with pytest.raises(FigureDataError, match="did not finish"):
+        tex._run(command, tmp_path, tmp_path / "main.tex", "here")
+    time.sleep(3)
+    assert not (tmp_path / "late").exists()
+
+
+def test_an_anonymous_pack_names_an_author_in_the_papers_document_information(tmp_path):
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    writer.add_blank_page(72, 72)
+    writer.add_metadata({"/Author": "Jane Doe", "/Title": "A title"})
+    out = io.BytesIO()
+    writer.write(out)
+    told = scrub.disclosed(out.getvalue(), tmp_path)
+    assert any("/Author" in line and "Jane Doe" in line for line in told)
+    assert not any("/Title" in line for line in told)
+
+
+@pytest.mark.parametrize("chosen", ["sub/main.tex", "../outside.tex"])
+def test_a_main_file_away_from_the_top_of_the_folder_is_refused(tmp_path, chosen):
+    """The compile runs the main file's name at the top: sub/main.tex would pack main.tex."""
+    paper = tmp_path / "paper"
+    (paper / "sub").mkdir(parents=True)
+    for path in (paper / "main.tex", paper / "sub" / "main.tex", tmp_path / "outside.tex"):
+        path.write_text("\\documentclass{article}\n")
+    with pytest.raises(FigureDataError, match="top of the paper's folder"):
+        tex.find_main(paper, chosen)
+
+
+def test_a_file_outside_the_paper_s_folder_is_named_with_what_to_do(tmp_path):
+    (tmp_path / "main.log").write_text("./main.tex:4: LaTeX Error: File `../shared/x.tex' not "
+                                       "found.\n")
+    with pytest.raises(FigureDataError, match=r"\.\./shared/x\.tex.*move that file into it"):
+        tex._run(["sh", "-c", "exit 1"], tmp_path, tmp_path / "main.tex", "here")
