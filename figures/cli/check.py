@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"advice: `figures build --venue {venue.key}` draws every figure for "
               f"{venue.name}'s page into {venue_folder(venue)}/; then `figures check --venue "
               f"{venue.key} --out {venue_folder(venue)}` (or `nox -s preflight -- --venue "
-              f"{venue.key}`)", file=sys.stderr)
+              f"{venue.key}`)")
     errors = [r.spec.name for r in reports if r.error]
     if errors:
         return summary(errors, len(reports))

@@ -77,8 +77,8 @@ def test_a_failing_check_of_another_build_names_the_venue_build(tmp_path, capsys
     assert cli.main(["build", name, "--out", str(out)]) == 0
     capsys.readouterr()
     cli.main(["check", name, "--venue", "neurips", "--out", str(out)])
-    err = capsys.readouterr().err
-    assert "`figures build --venue neurips`" in err
+    advice = capsys.readouterr().out.splitlines()[-1]  # after the table
+    assert "`figures build --venue neurips`" in advice
 
 
 def test_a_repeated_venue_on_build_is_one_line(capsys):
