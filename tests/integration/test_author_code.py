@@ -334,3 +334,24 @@ def test_any_base_exception_of_the_figure_is_its_line(project, code, message, co
     (line,) = [line for line in (out + err).splitlines() if message in line]
     assert f"figures/plots/{BROKEN}.py" in line
     assert OTHER in out
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_render_that_changes_the_working_folder_and_the_interpreter_moves_nothing(project,
+                                                                                  jobs):
+    """Hostile pass 5: os.chdir() in a render sent the outputs and .build-state.json into
+    another folder; a lowered recursion limit in one figure broke the next one."""
+    elsewhere = project / "elsewhere"
+    elsewhere.mkdir()
+    # at the end of its render: its own drawing is done, the saving and the next figure's
+    # drawing come after
+    edit(project, "    return fig\n", f"    import os, sys\n    os.chdir({str(elsewhere)!r})\n"
+         "    sys.setrecursionlimit(60)\n    return fig\n")
+    # OTHER draws after BROKEN in the same process with -j 1
+    status, out, err = run_figures_in(project, "build", BROKEN, OTHER, "--out", "out", "-j", jobs)
+    assert status == 0, err
+    assert f"built {BROKEN}" in out
+    assert f"built {OTHER}" in out
+    assert sorted(json.loads((project / "out" / ".build-state.json").read_text())) == sorted(
+        [BROKEN, OTHER])
+    assert list(elsewhere.iterdir()) == []
