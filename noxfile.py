@@ -60,9 +60,10 @@ def figures(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run every golden-image test and every fast test, on all cores: run it after an edit.
+    """Run the fast tests and the golden images whose inputs changed, on all cores: after an edit.
 
-    ``pytest --mpl -m "not slow"``. Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/. The
+    ``pytest --mpl -m "not slow"``; a golden comparison whose inputs are unchanged since it
+    last passed is not repeated (``nox -s tests -- --all`` compares every image; CI does). Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/. The
     whole suite: ``nox -s tests slow_tests`` (CI runs both).
     """
     _install(session, "test")
@@ -121,6 +122,18 @@ def compare(session: nox.Session) -> None:
     if shutil.which("pdftoppm") is None:
         session.error("pdftoppm not found: install poppler-utils")
     session.run("python", "tools/compare_with_seeds.py", *session.posargs)
+
+
+@nox.session(default=False)
+def paper(session: nox.Session) -> None:
+    """Sync, compile and audit a paper: ``nox -s paper -- PAPER_DIR [--venue V]``.
+
+    ``figures paper``: each figure built for the width the paper prints it at and copied in,
+    latexmk, then ``figures check PAPER.pdf`` (needs latexmk and pdflatex)."""
+    _install(session)
+    if not session.posargs:
+        session.error("give the paper's folder: nox -s paper -- PAPER_DIR [--venue V]")
+    session.run("figures", "paper", *session.posargs)
 
 
 @nox.session(default=False)

@@ -38,6 +38,8 @@ FIXTURES = REPO / "tests" / "fixtures"
 #: two-column conference's 6.75 in text and a one-column one's 5.5 in.
 VENUES = ("icml", "neurips")
 VENUE_BASELINES = REPO / "baseline" / "venues"
+#: Golden comparisons are repeated only when their inputs changed (tests/golden_cache.py).
+pytest_plugins = ("golden_cache",)
 
 
 def run_figures_in(root: Path, *argv: str) -> tuple[int, str, str]:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from figures.cli.common import (
     DEFAULT_OUT,
+    UsageError,
     add_figdata,
     add_out,
     path_arg,
@@ -23,11 +24,17 @@ from figures.cli.common import (
 def add_parser(add) -> None:
     p = add("check", help="camera-ready preflight of the built files against a "
             "venue's rules (fonts, text and line sizes, raster dpi, CVD, size)")
-    p.add_argument("names", nargs="*", metavar="NAME", help="figures to check (default: all)")
-    p.add_argument("--venue", required=True, action="append", metavar="VENUE",
-                   help="icml, neurips, iclr, ieee, acm, or one from --venues")
+    p.add_argument("names", nargs="*", metavar="NAME", help="figures to check (default: all); "
+                   "or one compiled paper, PAPER.pdf: each of our figures in it audited as "
+                   "printed (current, scale, text and line sizes, fonts)")
+    p.add_argument("--venue", action="append", default=None, metavar="VENUE",
+                   help="icml, neurips, iclr, ieee, acm, or one from --venues (required, once; "
+                   "for PAPER.pdf read from the .tex beside it when not given)")
     p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
                    help="your venue profiles (same shape as figures/preflight/venues.json)")
+    p.add_argument("--anonymous", action="store_true",
+                   help="PAPER.pdf: also report what it discloses (absolute paths, user "
+                   "names, authors in the figures' metadata)")
     p.add_argument("--strict", action="store_true", help="exit 1 when a rule fails")
     p.add_argument("--html", type=path_arg, default=None, metavar="PATH",
                    help="also write the report as one self-contained HTML page")
@@ -42,6 +49,14 @@ def run(args: argparse.Namespace) -> int:
     from figures.preflight.venues import get_venue
 
     args.venue = one_venue(args.venue, "figures check")
+    if len(args.names) == 1 and args.names[0].lower().endswith(".pdf"):
+        from figures.cli.paper import check_paper
+
+        return check_paper(Path(args.names[0]), args)
+    if args.venue is None:
+        raise UsageError("the following arguments are required: --venue (icml, neurips, "
+                         "iclr, ieee, acm, or one from --venues)")
+
     if args.html is not None:
 
         refuse_output_over_inputs(args.html, "--html", (".html", ".htm"),

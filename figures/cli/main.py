@@ -25,6 +25,8 @@ from figures.cli import (
     macros,
     make,
     new,
+    pack,
+    paper,
     schema,
     status,
     sync,
@@ -39,7 +41,7 @@ from figures.signals import sigterm_stops_like_ctrl_c, stopped
 
 #: In the order ``figures --help`` lists them.
 COMMANDS = (list_command, status, macros, check_tex, extract, build, check, make, new, watch,
-            synthesize, which, sync, schema)
+            synthesize, which, sync, paper, pack, schema)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -12,6 +12,8 @@ def add_parser(add) -> None:
             "and whether it is current, stale or not from this suite")
     p.add_argument("files", type=path_arg, nargs="+", metavar="FILE",
                    help="built PDFs or PNGs, e.g. the copies in the paper's folder")
+    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
+                   help="your venue profiles, for files built for one of them")
     add_figdata(p)
     p.set_defaults(command=run, answers_on_stdout=True)
 
@@ -20,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     from figures.errors import one_line
     from figures.paper.which import which
 
-    found = [which(path, args.figdata) for path in args.files]
+    found = [which(path, args.figdata, args.venues) for path in args.files]
     for item in found:
         print(one_line(item.line(), 2400))
     return 0 if all(item.current for item in found) else 1

@@ -96,6 +96,8 @@ class BuildKind:
     @property
     def rebuild(self) -> str:
         """The command that builds files of this kind again."""
+        if self.venue is not None and isinstance(self.slot, (int, float)):
+            return f"figures sync PAPER_DIR --venue {self.venue.key}"
         if self.venue is not None:
             return f"figures build --venue {self.venue.key}"
         return "figures build --camera-ready" if self.name == "camera-ready" else "figures build"
@@ -106,12 +108,17 @@ CAMERA_READY = BuildKind("camera-ready")
 
 
 def venue_kind(venue: Venue, slot: str | float | None = None, *, stamp: bool = True) -> BuildKind:
-    return BuildKind(f"{_VENUE_PREFIX}{venue.key}", venue, slot, stamp)
+    """A venue's build; a width in inches as ``slot`` is part of its name
+    (``venue:icml@3.25in``, what ``figures sync`` builds for the width the paper gives)."""
+    name = f"{_VENUE_PREFIX}{venue.key}"
+    if isinstance(slot, (int, float)):
+        name += f"@{float(slot):g}in"
+    return BuildKind(name, venue, slot, stamp)
 
 
 def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
     """The build kind a file's ``variant`` names: ``default``, ``camera-ready`` or
-    ``venue:KEY`` (a venue of the built-in profiles or of ``venues_file``). The one parser."""
+    ``venue:KEY[@WIDTHin]`` (a venue of the built-in profiles or of ``venues_file``). The one parser."""
     if name == "default":
         return DEFAULT
     if name == "camera-ready":
@@ -119,7 +126,15 @@ def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
     if name.startswith(_VENUE_PREFIX):
         from figures.preflight.venues import get_venue
 
-        return venue_kind(get_venue(name[len(_VENUE_PREFIX):], venues_file))
+        key, _, width = name[len(_VENUE_PREFIX):].partition("@")
+        slot = None
+        if width:
+            try:
+                slot = float(width.removesuffix("in"))
+            except ValueError:
+                raise FigureDataError("variant", None, f"unknown build kind {name!r}: "
+                                      "expected venue:KEY@WIDTHin") from None
+        return venue_kind(get_venue(key, venues_file), slot)
     raise FigureDataError("variant", None, f"unknown build kind {name!r}: "
                           "expected default, camera-ready or venue:KEY")
 

@@ -1,27 +1,27 @@
 """Into the paper: copy the current built figures the paper includes, and its macros.
 
-The paper is any folder of ``.tex`` files (a ``paper/`` folder, a git clone of an Overleaf
-project). Every ``.tex`` file under it is read, comments removed:
+The paper is read from its main ``.tex`` (:mod:`figures.paper.latex`, a parser: comments,
+``\\iffalse``, multi-line options, ``\\input``/``\\include``/``\\subfile``/``\\import``,
+``\\graphicspath``, simple macros in paths); every path resolves from the main file's folder:
 
-- ``\\graphicspath{{figs/}{img/}}`` adds folders where figures are looked up;
 - ``\\includegraphics[...]{name}``: with an extension, that file; without one, the file
   pdflatex would pick: for each extension in its order (``.pdf``, ``.png``, ``.jpg``,
   ``.jpeg``), the folder of the paper first, then each graphics path;
 - ``\\input{...}`` / ``\\include{...}`` of a file named ``macros.tex`` is where the macros go
-  (else ``PAPER_DIR/macros.tex``).
+  (else ``macros.tex`` beside the main file).
 
 An include is one of our figures when the file there carries our provenance (a copy made
 before, whatever its name), or else when its name is the figure's. The built file copied
 over it must be current (:mod:`figures.paper.which`) and, unless allowed, not drawn from
-synthetic data; the macros likewise. Nothing in the paper is ever deleted, every write is
-atomic, and a dry run writes nothing.
+synthetic data; the macros likewise, and only when no figure was refused (text and figures
+never disagree). Nothing in the paper is ever deleted, every write is atomic, and a dry run
+writes nothing.
 """
 
 from __future__ import annotations
 
-import re
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,16 +29,15 @@ from figures.data.envelope import SYNTHETIC
 from figures.data.jsonio import atomic_path, write_text_atomic
 from figures.errors import FigureDataError
 from figures.outputs import provenance
+from figures.paper.latex import Graphic, Paper
 from figures.paper.which import which
 from figures.registry import BY_NAME, FIGURES, FigureSpec
 
 #: pdflatex's order of graphics extensions (graphicx with the pdftex driver).
 PDFLATEX_EXTENSIONS = (".pdf", ".png", ".jpg", ".jpeg")
 MACROS_NAME = "macros.tex"
-_COMMENT = re.compile(r"(?<!\\)%.*")
-_GRAPHICSPATH = re.compile(r"\\graphicspath\s*\{((?:\s*\{[^{}]*\})*)\s*\}")
-_INCLUDEGRAPHICS = re.compile(r"\\includegraphics\s*(?:\*\s*)?(?:\[[^\]]*\]\s*)?\{([^{}]+)\}")
-_INPUT = re.compile(r"\\(?:input|include)\s*\{([^{}]+)\}")
+#: The build folder a figure is copied from for an include, or the line that says why none.
+SourceOf = Callable[[FigureSpec, "Include"], tuple[Path | None, str]]
 
 
 @dataclass
@@ -53,6 +52,7 @@ class Include:
     #: Where our copy goes (the found file, or where pdflatex would look first).
     target: Path | None = None
     figure: str | None = None
+    graphic: Graphic | None = None
 
 
 @dataclass
@@ -65,34 +65,20 @@ class Plan:
     macros: tuple[Path, str] | None = None
     not_ours: list[str] = field(default_factory=list)
     not_included: list[str] = field(default_factory=list)
+    #: The macros are not written because a figure was refused (all or nothing).
+    macros_held: bool = False
 
 
-def tex_sources(paper: Path) -> list[Path]:
-    """Every ``.tex`` file of the paper, in a stable order (no hidden folders: ``.git``)."""
-    return sorted(p for p in paper.rglob("*.tex")
-                  if p.is_file() and not any(part.startswith(".")
-                                             for part in p.relative_to(paper).parts))
-
-
-def read_paper(paper: Path, sources: list[tuple[Path, str]]) -> tuple[list[Include], Path]:
+def includes_of(paper: Paper) -> tuple[list[Include], Path]:
     """The paper's graphics includes, resolved, and where its macros file goes."""
-    texts = [(path, [_COMMENT.sub("", line) for line in text.splitlines()])
-             for path, text in sources]
-    folders = [paper]
-    for _, lines in texts:
-        for match in _GRAPHICSPATH.finditer("\n".join(lines)):
-            folders += [paper / d for d in re.findall(r"\{([^{}]*)\}", match.group(1))]
-    includes, macros = [], paper / MACROS_NAME
-    for path, lines in texts:
-        for number, line in enumerate(lines, 1):
-            for match in _INCLUDEGRAPHICS.finditer(line):
-                written = match.group(1).strip()
-                includes.append(Include(path, number, written, _pdflatex_file(written, folders),
-                                        target=_first_target(written, folders)))
-            for match in _INPUT.finditer(line):
-                name = match.group(1).strip()
-                if Path(name).name in (MACROS_NAME, Path(MACROS_NAME).stem):
-                    macros = paper / (name if name.endswith(".tex") else f"{name}.tex")
+    folders = [paper.root, *paper.graphicspath]
+    includes = [Include(g.tex, g.line, g.written, _pdflatex_file(g.written, folders),
+                        target=_first_target(g.written, folders), graphic=g)
+                for g in paper.graphics]
+    macros = paper.root / MACROS_NAME
+    for name in paper.inputs:
+        if Path(name).name in (MACROS_NAME, Path(MACROS_NAME).stem):
+            macros = paper.root / (name if name.endswith(".tex") else f"{name}.tex")
     return includes, macros
 
 
@@ -129,28 +115,37 @@ def figure_of(include: Include) -> str | None:
     return stem if stem in BY_NAME else None
 
 
-def plan(paper: Path, built: Path, figdata_dir: Path, *, allow_synthetic: bool,
-         sources: list[tuple[Path, str]], macros_text: tuple[str, list[str]],
-         unread: Sequence[str] = ()) -> Plan:
-    """What to copy where, and what is refused; ``macros_text`` is the macros file's text
+def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synthetic: bool,
+         macros_text: tuple[str, list[str]], unread: Sequence[str] = (),
+         venues_file: Path | None = None) -> Plan:
+    """What to copy where, and what is refused; ``built`` is the build folder to copy from
+    (or, per include, a function that gives it), ``macros_text`` the macros file's text
     and the figures whose quoted values are synthetic, ``unread`` the figures whose quoted
     values could not be read (the paper's macros file is then left as it is)."""
-    includes, macros_path = read_paper(paper, sources)
+    includes, macros_path = includes_of(paper)
+    root = paper.root
     result = Plan()
     seen: set[str] = set()
     for include in includes:
         include.figure = figure_of(include)
-        where = f"{include.tex.relative_to(paper)}:{include.line}"
+        where = f"{_shown(include.tex, root)}:{include.line}"
         if include.figure is None:
             result.not_ours.append(f"{include.written} ({where})")
             continue
         seen.add(include.figure)
-        _plan_copy(result, BY_NAME[include.figure], include, paper, built, figdata_dir,
-                   allow_synthetic)
+        spec = BY_NAME[include.figure]
+        folder, why = (built, "") if isinstance(built, Path) else built(spec, include)
+        if folder is None:
+            result.refused.append(spec.name)
+            result.rows.append((spec.name, f"{where}", f"refused: {why}"))
+            continue
+        _plan_copy(result, spec, include, root, folder, figdata_dir, allow_synthetic,
+                   venues_file)
     result.not_included = [spec.name for spec in FIGURES if spec.name not in seen]
+    paper_dir = root
     tex, synthetic = macros_text
-    shown = _shown(macros_path, paper)
-    elsewhere = _not_the_papers(macros_path, paper, figdata_dir)
+    shown = _shown(macros_path, paper_dir)
+    elsewhere = _not_the_papers(macros_path, paper_dir, figdata_dir)
     if elsewhere is not None:
         result.refused.append("macros")
         result.rows.append(("(macros)", shown, f"refused: {elsewhere}"))
@@ -169,6 +164,11 @@ def plan(paper: Path, built: Path, figdata_dir: Path, *, allow_synthetic: bool,
         result.rows.append(("(macros)", shown, (
             f"refused: quoted values of {', '.join(synthetic)} are SYNTHETIC EXAMPLE DATA "
             "(--allow-synthetic to write them anyway)")))
+    elif result.refused:
+        result.macros_held = True
+        result.rows.append(("(macros)", shown, (
+            f"not written: {', '.join(result.refused)} refused above (the text would quote "
+            "values its figures do not show); mend those and sync again")))
     elif macros_path.is_file() and macros_path.read_text(encoding="utf-8",
                                                          errors="replace") == tex:
         result.rows.append(("(macros)", shown, "up to date"))
@@ -179,9 +179,15 @@ def plan(paper: Path, built: Path, figdata_dir: Path, *, allow_synthetic: bool,
 
 
 def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, built: Path,
-               figdata_dir: Path, allow_synthetic: bool) -> None:
+               figdata_dir: Path, allow_synthetic: bool,
+               venues_file: Path | None = None) -> None:
     suffix = Path(include.written).suffix.lower()
-    formats = [out.fmt for out in spec.outputs]
+    from figures.outputs.kind import kind_in
+
+    try:  # the files the build there writes (a venue's: a PDF and a PNG for every figure)
+        formats = [out.fmt for out in kind_in(built, spec, venues_file).outputs(spec)]
+    except FigureDataError:
+        formats = [out.fmt for out in spec.outputs]
     if suffix in PDFLATEX_EXTENSIONS:
         fmt = suffix.lstrip(".")
         target = include.found or include.target
@@ -189,6 +195,15 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, bu
         fmt = "pdf" if "pdf" in formats else formats[0]
         base = include.found.with_suffix("") if include.found else include.target
         target = base.with_name(f"{base.name}.{fmt}")
+        if include.found is not None and include.found != target and \
+                PDFLATEX_EXTENSIONS.index(include.found.suffix.lower()) < \
+                PDFLATEX_EXTENSIONS.index(f".{fmt}"):
+            result.refused.append(spec.name)
+            result.rows.append((spec.name, _shown(target, paper), (
+                f"refused: pdflatex reads {_shown(include.found, paper)} for "
+                f"\\includegraphics{{{include.written}}}, not the .{fmt} sync would write; "
+                f"remove {include.found.name} or write the extension")))
+            return
     shown = _shown(target, paper)
     if fmt not in formats:
         result.refused.append(spec.name)
@@ -196,7 +211,7 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, bu
             f"refused: {spec.name} has no .{fmt} output (it writes {', '.join(formats)})")))
         return
     source = built / f"{spec.name}.{fmt}"
-    state = which(source, figdata_dir)
+    state = which(source, figdata_dir, venues_file)
     if not state.current:
         result.refused.append(spec.name)
         why = state.why or state.state

@@ -67,14 +67,14 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Whi
     if inside is None:
         return Which(path, FOREIGN, why="no provenance of fa-audit-figures inside")
     found = Which(path, CURRENT, inside["figure"], inside["variant"], inside["kind"])
-    stale = _why_stale(inside, figdata_dir, venues_file)
+    stale = why_stale(inside, figdata_dir, venues_file)
     if stale is None:
         return found
     why, rebuild = stale
     return Which(found.path, STALE, found.figure, found.variant, found.kind, why, rebuild)
 
 
-def _why_stale(inside: dict[str, str], figdata_dir: Path,
+def why_stale(inside: dict[str, str], figdata_dir: Path,
                venues_file: Path | None) -> tuple[str, str] | None:
     """What changed since the file was built, and the command that mends it ('' when none
     does: a figure gone from the registry); None when nothing changed."""

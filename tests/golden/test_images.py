@@ -14,7 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Renders, SavedFigure, fixture_files
+from conftest import Renders, SavedFigure, figure_name, fixture_files
+
+from figures.outputs.kind import DEFAULT, BuildKind
+from figures.registry import BY_NAME, FigureSpec
 
 #: Shared compare settings (as mplhep does): one dpi, exact pixels, PNG metadata stripped
 #: (``deterministic``) so a regenerated baseline is byte-stable too.
@@ -32,3 +35,9 @@ def test_figure_matches_baseline(fixture: Path, renders: Renders) -> SavedFigure
     """The figure, saved inside its theme with its ``bbox_inches`` (rendered once per test
     process: the purity test compares against the same bytes)."""
     return renders.figure(fixture)
+
+
+def golden_inputs(params: dict[str, Any]) -> tuple[FigureSpec, Path, BuildKind]:
+    """What a comparison here draws: for tests/golden_cache.py's digest of its inputs."""
+    fixture = params["fixture"]
+    return BY_NAME[figure_name(fixture)], fixture, DEFAULT

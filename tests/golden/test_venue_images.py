@@ -19,7 +19,7 @@ from figures.errors import FigureDataWarning
 from figures.outputs.kind import BuildKind, venue_kind
 from figures.outputs.render import save
 from figures.preflight.venues import get_venue
-from figures.registry import FIGURES
+from figures.registry import BY_NAME, FIGURES, FigureSpec
 
 COMPARE: dict[str, Any] = {"tolerance": 0, "savefig_kwargs": {"dpi": 72},
                            "deterministic": True, "baseline_dir": str(VENUE_BASELINES)}
@@ -55,3 +55,9 @@ def test_venue_layout_matches_baseline(venue: str, name: str) -> _Saved:
         warnings.simplefilter("ignore", FigureDataWarning)
         fig = kind.draw(spec, data)
     return _Saved(spec, kind, fig)
+
+
+def golden_inputs(params: dict[str, Any]) -> tuple[FigureSpec, Path, BuildKind]:
+    """What a comparison here draws: for tests/golden_cache.py's digest of its inputs."""
+    name = params["name"]
+    return BY_NAME[name], FIXTURES / f"{name}.json", venue_kind(get_venue(params["venue"]))

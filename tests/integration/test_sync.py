@@ -161,3 +161,18 @@ def test_nothing_is_written_outside_the_paper_folder(project, capsys, tmp_path):
                         f"folder {paper}; sync writes only inside it (copy it by hand, or "
                         "\\includegraphics a path inside the paper)")
     assert (outside / "fig1_audit_hero.png").read_bytes() == b"not to be touched"
+
+
+def test_our_macros_used_but_never_input_is_one_warning(project, capsys):
+    paper, figdata, built = project
+    from figures.paper.macros import read_quoted
+    from figures.registry import FIGURES
+
+    macro = read_quoted(FIGURES, figdata)[0][0].macro.lstrip("\\")
+    (paper / "main.tex").write_text(MAIN_TEX.replace("\\input{sections/macros}\n", "")
+                                    .replace("\\end{document}", f"BP reaches \\{macro}.\n"
+                                             "\\end{document}"))
+    _, _, err = sync(capsys, paper, figdata, built, "--allow-synthetic")
+    [line] = [line for line in err.splitlines() if line.startswith("warning:")]
+    assert f"main.tex: uses \\{macro} (our macros)" in line
+    assert "\\input{macros}" in line

@@ -11,7 +11,7 @@ from conftest import REPO
 
 PACKAGE = REPO / "figures"
 BELOW_CLI = ("figures.outputs", "figures.paper", "figures.preflight", "figures.watch",
-             "figures.plots")
+             "figures.plots", "figures.pack")
 
 
 def _module_name(path: Path) -> str:

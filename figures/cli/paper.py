@@ -1,0 +1,129 @@
+"""``figures paper PAPER_DIR``: sync, compile with latexmk, audit the PDF; and
+``figures check PAPER.pdf``, the audit alone (:mod:`figures.paper.audit`)."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from figures.cli.common import add_figdata, path_arg
+
+#: What a Debian or Ubuntu machine installs for pdflatex and latexmk (and the fonts and
+#: packages a paper commonly uses).
+TEX_PACKAGES = "texlive-latex-recommended texlive-latex-extra latexmk"
+
+
+def add_parser(add) -> None:
+    p = add("paper", help="sync the paper's figures and macros, compile it with latexmk, "
+            "then audit the PDF (figures check PAPER.pdf)")
+    p.add_argument("paper", type=path_arg, metavar="PAPER_DIR",
+                   help="the folder of the paper's .tex files")
+    p.add_argument("--venue", default=None, metavar="V",
+                   help="the paper's venue (default: read from its \\documentclass/packages)")
+    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
+                   help="your venue profiles (same shape as figures/preflight/venues.json)")
+    p.add_argument("--main", type=Path, default=None, metavar="FILE",
+                   help="the paper's main .tex (when the folder holds several)")
+    p.add_argument("--allow-synthetic", action="store_true",
+                   help="copy figures and macros drawn from synthetic example data too")
+    p.add_argument("--anonymous", action="store_true",
+                   help="also report what the PDF discloses (double-blind review)")
+    add_figdata(p)
+    p.set_defaults(command=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from figures.cli import sync
+    from figures.errors import FigureDataError
+    from figures.paper.latex import read_paper
+
+    missing = [tool for tool in ("latexmk", "pdflatex") if shutil.which(tool) is None]
+    if missing:
+        raise FigureDataError(" and ".join(missing), None, "not found: install TeX Live "
+                              f"(Debian/Ubuntu: apt-get install {TEX_PACKAGES})")
+    paper = read_paper(args.paper, args.main)
+    venue = args.venue or paper.venue
+    if venue is None:
+        raise FigureDataError(str(paper.main), None, "no venue in its \\documentclass or "
+                              "packages: give --venue V")
+    sync_args = argparse.Namespace(**vars(args), built=None, default_build=False,
+                                   dry_run=False)
+    sync_args.venue = venue
+    if sync.run(sync_args) != 0:
+        print("error: sync did not finish cleanly (above); not compiled", file=sys.stderr)
+        return 1
+    compiled = subprocess.run(
+        ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", paper.main.name],
+        cwd=paper.root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        errors="replace", check=False)
+    pdf = paper.main.with_suffix(".pdf")
+    if compiled.returncode != 0 or not pdf.is_file():
+        last = [line for line in compiled.stdout.splitlines() if line.startswith("!")]
+        why = last[0] if last else f"latexmk exited {compiled.returncode}"
+        raise FigureDataError(str(paper.main), None, f"did not compile: {why} (see "
+                              f"{paper.main.with_suffix('.log')})")
+    args.venue = venue
+    return check_paper(pdf, args)
+
+
+def check_paper(pdf: Path, args: argparse.Namespace) -> int:
+    """``figures check PAPER.pdf``: one row per figure printed, one line per problem."""
+    from figures.errors import FigureDataError, one_line
+    from figures.paper.audit import audit
+    from figures.preflight.venues import get_venue
+
+    if not pdf.is_file():
+        raise FigureDataError(str(pdf), None, "no such file: give the compiled paper")
+    venue = get_venue(args.venue or _venue_beside(pdf), args.venues)
+    import logging
+
+    from pypdf.errors import PyPdfError
+
+    quiet = logging.getLogger("pypdf")  # its warnings on a damaged file: our one line instead
+    level, quiet.level = quiet.level, logging.CRITICAL
+    try:
+        result = audit(pdf, args.figdata, venue, anonymous=args.anonymous,
+                       venues_file=args.venues)
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise FigureDataError(str(pdf), None, f"cannot be read as a PDF "
+                              f"({type(exc).__name__}): is it the compiled paper?") from None
+    finally:
+        quiet.level = level
+
+    def pt(value: float | None) -> str:
+        return "-" if value is None else f"{value:.1f}"
+
+    print(f"{'figure':24s} {'page':>4s} {'state':8s} {'scale':>6s} {'width':>6s} "
+          f"{'text':>5s} {'glyph':>5s} {'line':>5s}")
+    for item in result.placed:
+        line = (f"{item.name:24s} {item.page:4d} {item.state:8s} {item.scale:6.0%} "
+                f"{item.width_in:5.2f}\" {pt(item.smallest_text_pt):>5s} "
+                f"{pt(item.smallest_glyph_pt):>5s} {pt(item.thinnest_line_pt):>5s}")
+        print(one_line(line, 2400))
+    for problem in result.problems:
+        print(one_line(f"problem: {problem}", 2400))
+    ours = [p for p in result.placed if p.inside is not None]
+    print(f"{pdf}: {len(ours)} figure(s) of ours, {len(result.placed) - len(ours)} foreign; "
+          f"{len(result.problems)} problem(s) ({venue.key})", file=sys.stderr)
+    return 1 if result.problems else 0
+
+
+def _venue_beside(pdf: Path) -> str:
+    """The venue of the paper whose main .tex is beside ``pdf`` (``main.pdf``: ``main.tex``)."""
+    from figures.errors import FigureDataError
+    from figures.paper.latex import read_paper
+
+    tex = pdf.with_suffix(".tex")
+    venue = None
+    if tex.is_file():
+        try:
+            venue = read_paper(pdf.parent, Path(tex.name)).venue
+        except (FigureDataError, OSError):
+            venue = None
+    if venue is None:
+        raise FigureDataError(str(pdf), None, "which venue? give --venue V (no \\documentclass "
+                              f"or package of a known venue in {tex.name} beside it)")
+    return venue

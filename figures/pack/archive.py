@@ -1,0 +1,63 @@
+"""The archive: ``.tar.gz`` or ``.zip`` by the name's suffix, written to a temporary file
+beside the target and renamed, so a failed pack leaves no half-written archive."""
+
+from __future__ import annotations
+
+import io
+import tarfile
+import zipfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from figures.data.jsonio import atomic_path
+from figures.errors import FigureDataError
+
+SUFFIXES = (".tar.gz", ".tgz", ".zip")
+
+
+def kind_of(out: Path) -> str:
+    name = out.name.lower()
+    if name.endswith((".tar.gz", ".tgz")):
+        return "tar"
+    if name.endswith(".zip"):
+        return "zip"
+    raise FigureDataError(str(out), None, "--out: end the name in .tar.gz or .zip")
+
+
+def encode(files: Mapping[str, bytes], kind: str) -> bytes:
+    """The archive's bytes: the files in name order, with fixed times and owners (the same
+    files give the same archive)."""
+    buffer = io.BytesIO()
+    if kind == "zip":
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name in sorted(files):
+                info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                archive.writestr(info, files[name])
+        return buffer.getvalue()
+    with tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.PAX_FORMAT) as archive:
+        for name in sorted(files):
+            info = tarfile.TarInfo(name)
+            info.size, info.mode, info.mtime = len(files[name]), 0o644, 0
+            archive.addfile(info, io.BytesIO(files[name]))
+    return buffer.getvalue()
+
+
+def unpack(data: bytes, kind: str, folder: Path) -> None:
+    """Unpack an archive we made into ``folder`` (tar's safe ``data`` filter)."""
+    if kind == "zip":
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            archive.extractall(folder)
+        return
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+        archive.extractall(folder, filter="data")
+
+
+def write_atomic(out: Path, data: bytes) -> None:
+    """``data`` to ``out`` through a temporary file renamed into place (nothing half-written)."""
+    try:
+        with atomic_path(out) as tmp:
+            tmp.write_bytes(data)
+    except OSError as exc:
+        raise FigureDataError(str(out), None, f"cannot write: {exc.strerror}") from None

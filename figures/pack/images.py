@@ -1,0 +1,99 @@
+"""The figures of a pack: ours current and free of Type 3 fonts (else the pack stops, naming
+the file and the command that mends it), and what arXiv would warn about or change."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from figures.errors import FigureDataError
+
+IMAGE_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg")
+#: arXiv flags images above this many pixels.
+ARXIV_MEGAPIXELS = 34
+#: PNG chunks that make arXiv re-encode the image (a palette, transparency, gamma, a colour
+#: profile); colour type 3 is a palette, 4 and 6 carry alpha.
+ARXIV_PNG_CHUNKS = {b"PLTE": "a palette", b"tRNS": "transparency", b"gAMA": "gamma",
+                    b"iCCP": "a colour profile"}
+#: The characters arXiv keeps in a file name; it renames a file with any other.
+_ARXIV_NAME = re.compile(r"[A-Za-z0-9_+\-.,=/]+")
+
+
+@dataclass
+class Figures:
+    ours: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
+          allow_synthetic: bool) -> Figures:
+    """Every packed image: ours current (else :class:`FigureDataError`, one line naming it
+    and the command to run), no Type 3 font in ours, and arXiv's warnings for all."""
+    from figures.paper.which import CURRENT, FOREIGN, which
+    from figures.preflight.files import pdf_fonts
+
+    found = Figures()
+    for name in sources:
+        if not _ARXIV_NAME.fullmatch(name):
+            found.warnings.append(f"{name}: arXiv renames files with characters other than "
+                                  "A-Z a-z 0-9 _ + - . , = (the include would break): "
+                                  "rename it and its include")
+        path = paper / name
+        if path.suffix.lower() not in IMAGE_SUFFIXES:
+            continue
+        state = which(path, figdata_dir)
+        if state.state == FOREIGN:
+            found.foreign.append(name)
+        elif state.state != CURRENT:
+            advice = state.advice or state.why or state.state
+            raise FigureDataError(name, state.figure or None, f"{state.state}: {advice}; "
+                                  "the pack stops (no stale figure goes out)")
+        else:
+            if state.kind == "synthetic-example" and not allow_synthetic:
+                raise FigureDataError(name, state.figure, (
+                    "drawn from SYNTHETIC EXAMPLE DATA; the pack stops (--allow-synthetic "
+                    "to pack it anyway)"))
+            found.ours.append(name)
+        if path.suffix.lower() == ".pdf":
+            type3 = sorted({f.name for f in pdf_fonts(path) if f.subtype == "Type3"})
+            if type3 and state.state == CURRENT:
+                raise FigureDataError(name, state.figure, (
+                    f"{len(type3)} Type 3 font(s) ({', '.join(type3[:3])}); venues refuse "
+                    "them: run `figures build --venue V` and `figures sync PAPER --venue V`"))
+            if type3:
+                found.warnings.append(f"{name}: {len(type3)} Type 3 font(s) (not ours: "
+                                      "re-export it with embedded Type 1 or TrueType fonts)")
+        else:
+            found.warnings += _raster_warnings(name, path)
+    return found
+
+
+def _raster_warnings(name: str, path: Path) -> list[str]:
+    from PIL import Image
+
+    said = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        try:
+            with Image.open(path) as image:
+                width, height = image.size
+                mode = image.mode
+        except (OSError, Image.DecompressionBombError) as exc:
+            return [f"{name}: cannot be read as an image ({exc})"]
+    if width * height > ARXIV_MEGAPIXELS * 1_000_000:
+        said.append(f"{name}: {width}x{height} = {width * height / 1e6:.1f} megapixels, over "
+                    f"arXiv's {ARXIV_MEGAPIXELS}: downsample it")
+    if path.suffix.lower() == ".png":
+        from figures.pack.scrub import png_chunks
+
+        kinds = [what for chunk, what in ARXIV_PNG_CHUNKS.items()
+                 if chunk in {c for c, _ in png_chunks(path.read_bytes(), name)}]
+        if mode in ("RGBA", "LA", "PA"):
+            kinds.append("an alpha channel")
+        if kinds:
+            said.append(f"{name}: PNG with {', '.join(dict.fromkeys(kinds))}: arXiv re-encodes "
+                        "it (save it as plain RGB to keep it as it is)")
+    return said

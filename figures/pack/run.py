@@ -1,0 +1,111 @@
+"""One pack, start to end: the main file, what its compile reads, the figures checked, the
+comments stripped, the archive written and proven to compile in an empty folder."""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from figures.errors import FigureDataError
+from figures.pack import archive, images, scrub, tex
+from figures.pack.strip import strip_comments
+from figures.paths import input_folder_of, is_inside
+
+#: arXiv's limit on a submission's size, in bytes.
+ARXIV_MAX_BYTES = 50 * 1024 * 1024
+#: Files whose comments are stripped (a package's ``%`` line ends are left alone).
+STRIPPED_SUFFIXES = (".tex",)
+
+
+@dataclass
+class Packed:
+    out: Path
+    main: str
+    files: list[str]
+    size: int
+    figures: images.Figures
+    runs: int
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        ours, foreign = len(self.figures.ours), len(self.figures.foreign)
+        return (f"packed {self.out}: {len(self.files)} files, {self.size / 1024:.1f} KiB; "
+                f"figures: {ours + foreign} ({ours} ours, current; {foreign} not ours); "
+                f"compiles from the archive alone ({self.runs} pdflatex runs); "
+                f"warnings: {len(self.warnings)}")
+
+
+def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
+         anonymous: bool = False, allow_synthetic: bool = False) -> Packed:
+    """Write the paper's archive to ``out``; :class:`FigureDataError` (one line) when it
+    cannot be made or does not compile, and then nothing is written."""
+    if not paper.is_dir():
+        raise FigureDataError(str(paper), None, "not a folder: give the paper's folder")
+    kind = archive.kind_of(out)
+    main_tex = tex.find_main(paper, main)
+    _refuse_out(out, paper, figdata_dir)
+    with tempfile.TemporaryDirectory(prefix="figures-pack-") as work:
+        recorded = tex.record(paper, main_tex, Path(work))
+    found = images.check(paper, recorded.sources, figdata_dir,
+                         allow_synthetic=allow_synthetic)
+    files = {}
+    for name in recorded.sources:
+        data = (paper / name).read_bytes()
+        if name.endswith(STRIPPED_SUFFIXES):
+            text = data.decode("utf-8", errors="surrogateescape")
+            data = strip_comments(text, name).encode("utf-8", errors="surrogateescape")
+        elif anonymous and name.lower().endswith(images.IMAGE_SUFFIXES):
+            data = scrub.without_metadata(data, name)
+        files[name] = data
+    if recorded.bbl is not None:
+        files[f"{main_tex.stem}.bbl"] = recorded.bbl
+    data = archive.encode(files, kind)
+    with tempfile.TemporaryDirectory(prefix="figures-pack-proof-") as proof:
+        archive.unpack(data, kind, Path(proof))
+        pdf, runs = tex.prove(Path(proof), main_tex.name)
+    if anonymous:
+        told = scrub.disclosed(pdf, paper)
+        if told:
+            raise FigureDataError(main_tex.name, None, (
+                f"the PDF compiled from the archive discloses {told[0]}"
+                + (f" (and {len(told) - 1} more)" if len(told) > 1 else "")
+                + "; the anonymous pack stops"))
+    differs = _first_difference(recorded.pdf, pdf)
+    if differs is not None:
+        found.warnings.append(f"{main_tex.name}: the PDF from the archive differs from the "
+                              f"paper's own compile ({differs}): look at what was stripped")
+    if len(data) > ARXIV_MAX_BYTES:
+        found.warnings.append(f"{out.name}: {len(data) / 2**20:.1f} MiB, over arXiv's "
+                              f"{ARXIV_MAX_BYTES // 2**20} MiB: make the largest figures smaller")
+    archive.write_atomic(out, data)
+    return Packed(out, main_tex.name, sorted(files), len(data), found, runs, found.warnings)
+
+
+def _first_difference(before: bytes, after: bytes) -> str | None:
+    """Where the text of two compiled PDFs first differs (stripping comments must change
+    nothing a reader sees), None when it does not."""
+    import io
+
+    from pypdf import PdfReader
+
+    pages = [[page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+             for pdf in (before, after)]
+    if len(pages[0]) != len(pages[1]):
+        return f"{len(pages[0])} pages, then {len(pages[1])}"
+    return next((f"page {number}" for number, (a, b) in enumerate(zip(*pages, strict=True), 1)
+                 if a != b), None)
+
+
+def _refuse_out(out: Path, paper: Path, figdata_dir: Path) -> None:
+    """The archive never lands in the paper's folder (there it could replace one of the
+    paper's files, and the next pack would read it as an input) nor among our inputs,
+    through any link."""
+    if out.exists() and not out.is_file():
+        raise FigureDataError(str(out), None, "--out is not a file; name the archive file "
+                              "(e.g. --out paper.tar.gz)")
+    inputs = input_folder_of(out, figdata_dir)
+    if is_inside(out, paper) or inputs is not None:
+        where = "the paper's folder" if inputs is None else inputs
+        raise FigureDataError(str(out), None, f"--out is inside {where}; write the archive "
+                              "outside it (e.g. --out paper.tar.gz beside the paper's folder)")

@@ -1,0 +1,184 @@
+"""The paper's compile, twice: once in a temporary copy of its folder with latexmk's recorder
+on, to learn exactly which files it reads; once from the archive alone, in an empty folder,
+with pdflatex as arXiv runs it (no shell escape, no bibtex: the ``.bbl`` is packed).
+
+Neither writes anything into the paper's folder.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from figures.errors import FigureDataError
+
+#: What a user installs when TeX is missing (Debian names; TeX Live elsewhere).
+TEX_PACKAGES = ("latexmk texlive-latex-recommended texlive-latex-extra "
+                "texlive-fonts-recommended texlive-binaries")
+#: The longest one compile may take, in seconds (a paper that loops stops here).
+COMPILE_TIMEOUT = 300
+#: TeX Live's max_print_line: the log's lines are broken at this width.
+_LOG_WIDTH = 79
+_FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no-shell-escape")
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What the paper's compile read from its folder (paths relative to it, sorted), and
+    the ``.bbl`` it made (None: no bibliography)."""
+
+    sources: tuple[str, ...]
+    bbl: bytes | None
+    pdf: bytes
+
+
+def find_main(paper: Path, chosen: str | None) -> Path:
+    """The main ``.tex``: ``chosen``, or the one file at the top of ``paper`` that holds
+    ``\\documentclass`` (outside comments)."""
+    from figures.pack.strip import strip_comments
+
+    if chosen is not None:
+        main = paper / chosen
+        if not main.is_file():
+            raise FigureDataError(str(main), None, "--main: no such file in the paper's folder")
+        return main
+    found = []
+    for path in sorted(paper.glob("*.tex")):
+        try:
+            text = strip_comments(path.read_text(encoding="utf-8", errors="replace"), str(path))
+        except FigureDataError:
+            continue
+        if "\\documentclass" in text:
+            found.append(path)
+    if len(found) != 1:
+        what = ("no .tex file in it holds \\documentclass" if not found else
+                f"{len(found)} files hold \\documentclass ({', '.join(p.name for p in found)})")
+        raise FigureDataError(str(paper), None, f"{what}; name the main file with --main FILE")
+    return found[0]
+
+
+def need(tool: str) -> str:
+    where = shutil.which(tool)
+    if where is None:
+        raise FigureDataError(tool, None, f"not found: the pack compiles the paper; install "
+                              f"TeX Live (Debian: apt-get install {TEX_PACKAGES})")
+    return where
+
+
+def hidden(name: str) -> bool:
+    return name.startswith(".")
+
+
+def _left_out(folder: str, names: list[str]) -> list[str]:
+    """What the copy leaves out: hidden files (``.git``, arXiv deletes them) and what is not
+    a file or folder (a pipe would block the copy)."""
+    return [name for name in names if hidden(name) or not (
+        (Path(folder) / name).is_file() or (Path(folder) / name).is_dir())]
+
+
+def record(paper: Path, main: Path, work: Path) -> Recorded:
+    """Compile a copy of ``paper`` (hidden files left out) in ``work`` with
+    ``latexmk -recorder``; what it read from the paper's own files, and its ``.bbl``."""
+    copy = work / "paper"
+    try:
+        shutil.copytree(paper, copy, ignore=_left_out, ignore_dangling_symlinks=True)
+    except shutil.Error as exc:  # every file that could not be copied: name the first
+        source, _, why = exc.args[0][0]
+        raise FigureDataError(source, None, f"cannot be read to compile the paper: {why}") \
+            from None
+    except OSError as exc:
+        raise FigureDataError(exc.filename or str(paper), None, "cannot be read to compile "
+                              f"the paper: {exc.strerror}") from None
+    before = {p.relative_to(copy).as_posix() for p in copy.rglob("*") if p.is_file()}
+    command = [need("latexmk"), "-norc", "-pdf", "-recorder", "-g", *_FLAGS, main.name]
+    _run(command, copy, main, "in a copy of the paper's folder")
+    stem = main.stem
+    read, written = _fls(copy / f"{stem}.fls", copy)
+    bbl_path = copy / f"{stem}.bbl"
+    bbl = bbl_path.read_bytes() if bbl_path.is_file() and f"{stem}.bbl" in read else None
+    build_products = written | {f"{stem}.bbl"}
+    sources = sorted(name for name in read if name in before and name not in build_products
+                     and not any(hidden(part) for part in name.split("/")))
+    return Recorded(tuple(sources), bbl, (copy / f"{stem}.pdf").read_bytes())
+
+
+def _fls(fls: Path, root: Path) -> tuple[set[str], set[str]]:
+    """The files a compile read and wrote inside ``root`` (its recorder file), relative."""
+    try:
+        lines = fls.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    except OSError:
+        raise FigureDataError(str(fls), None, "latexmk left no recorder file list (.fls); "
+                              "is it latexmk 4.x with pdflatex?") from None
+    cwd, read, written = root, set(), set()
+    real_root = root.resolve()
+    for line in lines:
+        kind, _, name = line.partition(" ")
+        if kind == "PWD":
+            cwd = Path(name)
+            continue
+        if kind not in ("INPUT", "OUTPUT"):
+            continue
+        path = Path(os.path.normpath(cwd / name)).resolve()
+        if not path.is_relative_to(real_root):
+            continue  # TeX's own files
+        (read if kind == "INPUT" else written).add(path.relative_to(real_root).as_posix())
+    return read, written
+
+
+def prove(folder: Path, main: str) -> tuple[bytes, int]:
+    """Compile ``main`` in ``folder`` (the unpacked archive) as arXiv does: pdflatex with
+    no shell escape and no bibtex, again while it asks for a rerun; files outside the folder
+    and the user's own TeX tree out of reach. The PDF and how many runs it took."""
+    env = {**os.environ, "TEXMFHOME": str(folder / ".no-texmf-home"), "openin_any": "p",
+           "openout_any": "p"}
+    command = [need("pdflatex"), *_FLAGS, main]
+    log = folder / f"{Path(main).stem}.log"
+    runs = 0
+    for runs in range(1, 5):
+        _run(command, folder, folder / main, "from the archive alone", env)
+        text = log.read_text(encoding="latin-1") if log.is_file() else ""
+        if "Rerun to get" not in text and (runs > 1 or "undefined" not in text):
+            break
+    return (folder / f"{Path(main).stem}.pdf").read_bytes(), runs
+
+
+def _run(command: list[str], cwd: Path, main: Path, where: str,
+         env: dict[str, str] | None = None) -> None:
+    try:
+        done = subprocess.run(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                              capture_output=True, timeout=COMPILE_TIMEOUT, check=False)
+    except subprocess.TimeoutExpired:
+        raise FigureDataError(str(main), None, f"{Path(command[0]).name} did not finish in "
+                              f"{COMPILE_TIMEOUT} s") from None
+    pdf = cwd / f"{main.stem}.pdf"
+    if done.returncode != 0 or not pdf.is_file():
+        raise FigureDataError(main.name, None, f"does not compile {where}: "
+                              + first_error(cwd / f"{main.stem}.log",
+                                            done.stdout + done.stderr))
+
+
+def first_error(log: Path, output: bytes) -> str:
+    """The first error line of a LaTeX run: from its log (``file:line: message`` or
+    ``! message``), else from what the tool printed."""
+    lines = (log.read_text(encoding="latin-1") if log.is_file() else "").splitlines()
+    for number, line in enumerate(lines):
+        if line.startswith("! ") or _file_line_error(line):
+            # TeX breaks its log's lines at max_print_line (79): a full line goes on below
+            whole = line
+            for more in lines[number + 1:]:
+                if len(whole) % _LOG_WIDTH or not more:
+                    break
+                whole += more
+            return whole.removeprefix("! ").strip()
+    said = [ln for ln in output.decode("latin-1").splitlines() if ln.strip()]
+    return said[-1].strip() if said else "no log written"
+
+
+def _file_line_error(line: str) -> bool:
+    head, sep, rest = line.partition(":")
+    number, sep2, _ = rest.partition(":")
+    return bool(sep and sep2 and number.isdigit() and head.endswith((".tex", ".sty", ".cls",
+                                                                     ".bbl", ".clo")))

@@ -1,0 +1,270 @@
+"""The compiled paper audited: ``figures check PAPER.pdf``.
+
+pdfTeX copies every included PDF's document information into the paper, as the form
+XObject's ``/PTEX.InfoDict``, beside ``/PTEX.FileName``; our provenance
+(:mod:`figures.outputs.provenance`) is in it. So each of our figures is found in the paper
+whatever its file was called, and reported **current**, **stale** (why) or, for an include
+without our provenance, **foreign**. For each of ours: the scale it is printed at (the size
+the page's content stream places it at, through its ``cm`` matrices, over its ``/BBox``, the
+size it was built for), and its smallest text and thinnest line as printed (the sizes inside
+the figure's own content stream, times that scale) against the venue's minimums. Every font
+of the paper embedded, no Type 3; with ``anonymous``, what the PDF discloses (absolute paths
+and user names in ``/PTEX.FileName``, authors in the figures' metadata).
+
+Everything is read with pypdf (its content-stream parser), never by hand.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from figures.outputs import provenance
+
+#: Printed at 100 % within this (pdfTeX rounds the placed size to a scaled point).
+SCALE_TOLERANCE = 0.03
+_STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
+_USER_PATH = re.compile(r"^(/|[A-Za-z]:[\\/]|~)|(/home/|/Users/|\\Users\\)")
+Matrix = tuple[float, float, float, float, float, float]
+_IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass
+class Placed:
+    """One included PDF as the paper prints it."""
+
+    page: int
+    file: str
+    inside: dict[str, str] | None
+    scale: float
+    width_in: float
+    height_in: float = 0.0
+    smallest_text_pt: float | None = None
+    smallest_glyph_pt: float | None = None
+    thinnest_line_pt: float | None = None
+    state: str = ""
+    why: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.inside["figure"] if self.inside else self.file
+
+
+@dataclass
+class Audit:
+    placed: list[Placed] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def _times(m: Matrix, n: Matrix) -> Matrix:
+    """``m`` then ``n`` (PDF's row-vector convention: m × n)."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+
+def _length(m: Matrix) -> float:
+    """How much ``m`` scales a length (the square root of its determinant)."""
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+
+
+def _operations(stream, reader):
+    from pypdf.generic import ContentStream
+
+    return ContentStream(stream, reader).operations
+
+
+def _forms(resources) -> dict[str, object]:
+    xobjects = (resources or {}).get("/XObject") or {}
+    return {name: ref.get_object() for name, ref in xobjects.items()}
+
+
+def placements(reader) -> list[tuple[int, object, Matrix]]:
+    """Every form XObject the pages draw, with the matrix it is drawn through."""
+    found = []
+    for number, page in enumerate(reader.pages, 1):
+        contents = page.get_contents()
+        if contents is None:
+            continue
+        forms = _forms(page.get("/Resources"))
+        stack, ctm = [], _IDENTITY
+        for operands, operator in _operations(contents, reader):
+            if operator == b"q":
+                stack.append(ctm)
+            elif operator == b"Q" and stack:
+                ctm = stack.pop()
+            elif operator == b"cm":
+                ctm = _times(tuple(float(v) for v in operands), ctm)
+            elif operator == b"Do" and operands and operands[0] in forms:
+                form = forms[operands[0]]
+                if form.get("/Subtype") == "/Form":
+                    matrix = tuple(float(v) for v in form.get("/Matrix", _IDENTITY))
+                    found.append((number, form, _times(matrix, ctm)))
+    return found
+
+
+def inner_sizes(form, reader) -> tuple[float | None, float | None, float | None]:
+    """The smallest text, the smallest glyph and the thinnest stroked line inside ``form``,
+    in its own units. A text is one ``BT``..``ET`` block, at its largest size: matplotlib
+    writes each string in one block, its math scripts (70 %) as smaller glyphs of it."""
+    text = glyph = line = None
+    stack, ctm, width, size, tm = [], _IDENTITY, 1.0, None, _IDENTITY
+    block: list[float] = []
+    for operands, operator in _operations(form, reader):
+        if operator == b"q":
+            stack.append((ctm, width))
+        elif operator == b"Q" and stack:
+            ctm, width = stack.pop()
+        elif operator == b"cm":
+            ctm = _times(tuple(float(v) for v in operands), ctm)
+        elif operator == b"w":
+            width = float(operands[0])
+        elif operator in _STROKES:
+            printed = width * _length(ctm)
+            line = printed if line is None else min(line, printed)
+        elif operator == b"BT":
+            tm, block = _IDENTITY, []
+        elif operator == b"ET" and block:
+            text = max(block) if text is None else min(text, max(block))
+            glyph = min(block) if glyph is None else min(glyph, *block)
+        elif operator == b"Tf":
+            size = float(operands[1])
+        elif operator == b"Tm":
+            tm = tuple(float(v) for v in operands)
+        elif operator in (b"Tj", b"TJ", b"'", b'"') and size:
+            block.append(size * _length(_times(tm, ctm)))
+    return text, glyph, line
+
+
+def font_problems(reader) -> list[str]:
+    """Every font not embedded, and every Type 3 font, once each, naming where it is."""
+    problems, seen = [], set()
+
+    def visit(resources, where: str) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        for name, ref in ((resources or {}).get("/Font") or {}).items():
+            font = ref.get_object()
+            base = str(font.get("/BaseFont", name)).lstrip("/")
+            key = (where, base, str(font.get("/Subtype")))
+            if key in seen:
+                continue
+            seen.add(key)
+            if font.get("/Subtype") == "/Type3":
+                problems.append(f"{where}: Type 3 font {base} (venues' checkers reject it; "
+                                "save with pdf.fonttype 42)")
+                continue
+            descriptor = font.get("/FontDescriptor")
+            if font.get("/Subtype") == "/Type0":
+                descendant = font["/DescendantFonts"][0].get_object()
+                descriptor = descendant.get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor is not None else {}
+            if not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+                problems.append(f"{where}: font {base} is not embedded")
+        for form in _forms(resources).values():
+            if form.get("/Subtype") == "/Form":
+                inner = _figure_name(form) or where
+                visit(form.get("/Resources"), inner)
+
+    for number, page in enumerate(reader.pages, 1):
+        visit(page.get("/Resources"), f"page {number}")
+    return problems
+
+
+def _figure_name(form) -> str | None:
+    info = form.get("/PTEX.InfoDict")
+    inside = _provenance(info)
+    if inside is not None:
+        return inside["figure"]
+    name = form.get("/PTEX.FileName")
+    return str(name) if name is not None else None
+
+
+def _provenance(info) -> dict[str, str] | None:
+    info = info.get_object() if info is not None else None
+    if not info or info.get("/Subject") != provenance.SUITE:
+        return None
+    return provenance.decode(str(info.get("/Keywords", "")))
+
+
+def audit(pdf: Path, figdata_dir: Path, venue, *, anonymous: bool = False,
+          venues_file: Path | None = None) -> Audit:
+    """``pdf`` audited against ``venue`` (see the module's docstring)."""
+    from pypdf import PdfReader
+
+    from figures.paper.which import why_stale
+
+    reader = PdfReader(pdf)
+    result = Audit()
+    for page, form, matrix in placements(reader):
+        box = [float(v) for v in form["/BBox"]]
+        design_w = box[2] - box[0]
+        scale = _length(matrix) if design_w else 0.0
+        file = str(form.get("/PTEX.FileName", "(no file name)"))
+        inside = _provenance(form.get("/PTEX.InfoDict"))
+        item = Placed(page, file, inside, scale, design_w * scale / 72,
+                      (box[3] - box[1]) * scale / 72)
+        result.problems += _size_problems(item, venue)
+        result.placed.append(item)
+        if anonymous:
+            result.problems += _disclosed(item, form)
+        if inside is None:
+            item.state = "foreign"
+            continue
+        stale = why_stale(inside, figdata_dir, venues_file)
+        item.state, item.why = ("current", "") if stale is None else ("stale", stale[0])
+        text, glyph, line = inner_sizes(form, reader)
+        item.smallest_text_pt = text * scale if text is not None else None
+        item.smallest_glyph_pt = glyph * scale if glyph is not None else None
+        item.thinnest_line_pt = line * scale if line is not None else None
+        result.problems += _figure_problems(item, venue)
+    result.problems += font_problems(reader)
+    return result
+
+
+def _figure_problems(item: Placed, venue) -> list[str]:
+    name, problems = item.name, []
+    where = f"{name} (page {item.page}, {item.file})"
+    if item.state == "stale":
+        problems.append(f"{where}: stale: {item.why}; sync and compile again")
+    if abs(item.scale - 1) > SCALE_TOLERANCE:
+        problems.append(f"{where}: printed at {item.scale:.0%} ({item.width_in:.2f} in wide), "
+                        "not 100 %: give the include the width it was built for, or sync "
+                        "again to build it for this width")
+    if item.smallest_text_pt is not None and item.smallest_text_pt < venue.min_font_pt - 0.05:
+        problems.append(f"{where}: smallest text {item.smallest_text_pt:.1f} pt as printed, "
+                        f"under {venue.key}'s {venue.min_font_pt:g} pt")
+    if item.thinnest_line_pt is not None and \
+            item.thinnest_line_pt < venue.min_line_pt - 0.005:
+        problems.append(f"{where}: thinnest line {item.thinnest_line_pt:.2f} pt as printed, "
+                        f"under {venue.key}'s {venue.min_line_pt:g} pt")
+    return problems
+
+
+def _size_problems(item: Placed, venue) -> list[str]:
+    """A figure (ours or not) wider than the text or taller than the page's text."""
+    problems = []
+    if item.width_in > venue.text_width_in + 0.01:
+        problems.append(f"{item.name} (page {item.page}): {item.width_in:.2f} in wide, wider "
+                        f"than {venue.key}'s text ({venue.text_width_in:g} in)")
+    if venue.text_height_in and item.height_in > venue.text_height_in + 0.01:
+        problems.append(f"{item.name} (page {item.page}): {item.height_in:.2f} in tall, "
+                        f"taller than {venue.key}'s text ({venue.text_height_in:g} in)")
+    return problems
+
+
+def _disclosed(item: Placed, form) -> list[str]:
+    problems = []
+    if _USER_PATH.search(item.file):
+        problems.append(f"{item.name}: /PTEX.FileName {item.file} discloses a path of your "
+                        "machine (\\pdfsuppressptexinfo=-1, or include by a relative path)")
+    info = form.get("/PTEX.InfoDict")
+    info = info.get_object() if info is not None else {}
+    for key in ("/Author", "/Creator", "/Producer"):
+        value = str(info.get(key, "")) if info else ""
+        if (key == "/Author" and value) or _USER_PATH.search(value):
+            problems.append(f"{item.name}: its metadata {key} {value!r} is copied into the "
+                            "paper (\\pdfsuppressptexinfo=-1 leaves it out)")
+    return problems

@@ -1,0 +1,346 @@
+"""The paper's LaTeX, read with a parser (pylatexenc), not regular expressions.
+
+:func:`read_paper` starts at the main ``.tex`` (the file with ``\\documentclass`` in the folder
+given; ``main=`` chooses when there are several) and follows ``\\input``, ``\\include``,
+``\\subfile`` and ``\\import``. Comments, ``\\iffalse ... \\fi`` and ``comment`` environments are
+skipped; options may span lines; simple macros (``\\newcommand{\\figdir}{figures}``) are
+expanded in paths; a one-line wrapper command around ``\\includegraphics`` is read through.
+Every path resolves from the main file's folder, as pdflatex does. What it cannot resolve is
+named by file and line in :attr:`Paper.unresolved`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from figures.errors import FigureDataError
+
+#: Width of the page's measures, in the units of the paper's lengths (inches per unit).
+UNITS = {"in": 1.0, "cm": 1 / 2.54, "mm": 1 / 25.4, "pt": 1 / 72.27, "bp": 1 / 72.0,
+         "pc": 12 / 72.27}
+_NUMBER = re.compile(r"^\s*([0-9]*\.?[0-9]+)?\s*(\\[A-Za-z]+|[a-z]{2})\s*$")
+_VENUE_PACKAGES = (("icml", "icml"), ("neurips", "neurips"), ("nips", "neurips"),
+                   ("iclr", "iclr"))
+_VENUE_CLASSES = {"ieeetran": "ieee", "acmart": "acm"}
+_SKIPPED_ENVIRONMENTS = ("comment",)
+_DEFINITIONS = ("newcommand", "renewcommand", "providecommand")
+
+
+@dataclass
+class Graphic:
+    """One ``\\includegraphics``: where it is, what it names, how wide it is printed."""
+
+    tex: Path
+    line: int
+    #: The path as pdflatex reads it (macros expanded).
+    written: str
+    options: dict[str, str]
+    #: ``figure*`` (the text's width) or ``figure`` / none (a column).
+    wide: bool
+
+
+@dataclass
+class Paper:
+    main: Path
+    root: Path
+    sources: list[Path] = field(default_factory=list)
+    graphics: list[Graphic] = field(default_factory=list)
+    graphicspath: list[Path] = field(default_factory=list)
+    document_class: str = ""
+    class_options: list[str] = field(default_factory=list)
+    packages: list[str] = field(default_factory=list)
+    #: Every ``\\input``/``\\include`` name, as written (the macros file is one of them).
+    inputs: list[str] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)
+
+    @property
+    def venue(self) -> str | None:
+        """The venue the class or a package names (ICML, NeurIPS, ICLR, IEEEtran, acmart)."""
+        key = _VENUE_CLASSES.get(self.document_class.lower())
+        if key is not None:
+            return key
+        for package in self.packages:
+            for prefix, venue in _VENUE_PACKAGES:
+                if package.lower().startswith(prefix):
+                    return venue
+        return None
+
+
+def find_main(folder: Path, main: Path | None = None) -> Path:
+    """The paper's main file: ``main`` (relative to ``folder``), else the one ``.tex`` file
+    under ``folder`` with a ``\\documentclass`` (one line when there are none or several)."""
+    if main is not None:
+        path = main if main.is_absolute() else folder / main
+        if not path.is_file():
+            raise FigureDataError(str(path), None, "--main: no such file")
+        return path
+    candidates = []
+    for path in sorted(folder.rglob("*.tex")):
+        if any(part.startswith(".") for part in path.relative_to(folder).parts):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if any(node.macroname == "documentclass" for node in _macros(_parse(text)[1])):
+            candidates.append(path)
+    if not candidates:
+        raise FigureDataError(str(folder), None, "no .tex file with \\documentclass in it: "
+                              "give the paper's folder (or --main FILE)")
+    top = [p for p in candidates if p.parent == folder]
+    if len(top) == 1 and len(candidates) > 1:
+        return top[0]
+    if len(candidates) > 1:
+        names = ", ".join(str(p.relative_to(folder)) for p in candidates)
+        raise FigureDataError(str(folder), None, f"several main files ({names}): choose one "
+                              "with --main FILE")
+    return candidates[0]
+
+
+def read_paper(folder: Path, main: Path | None = None) -> Paper:
+    """The paper whose main file is found in ``folder`` (see the module's docstring)."""
+    path = find_main(folder, main)
+    paper = Paper(path, path.parent)
+    _Reader(paper).read(path, {}, set())
+    return paper
+
+
+def width_in(graphic: Graphic, text_width: float, column_width: float) -> float | None:
+    """The printed width in inches the include's ``width=`` gives (None: none given, or an
+    expression this reader does not evaluate)."""
+    value = graphic.options.get("width")
+    if value is None:
+        return None
+    line = text_width if graphic.wide else column_width
+    lengths = {"\\linewidth": line, "\\hsize": line, "\\columnwidth": column_width,
+               "\\textwidth": text_width}
+    match = _NUMBER.match(value)
+    if match is None:
+        return None
+    factor = float(match.group(1)) if match.group(1) else 1.0
+    unit = match.group(2)
+    if unit in lengths:
+        return factor * lengths[unit]
+    if unit in UNITS:
+        return factor * UNITS[unit]
+    return None
+
+
+def _parse(text: str):
+    from pylatexenc import macrospec
+    from pylatexenc.latexwalker import LatexWalker, get_default_latex_context_db
+
+    db = get_default_latex_context_db().filter_context(keep_categories=None)
+    db.add_context_category("fa-audit-figures", prepend=True, macros=[
+        macrospec.MacroSpec("graphicspath", "{"),
+        macrospec.MacroSpec("subfile", "{"),
+        macrospec.MacroSpec("import", "*{{"),
+        macrospec.MacroSpec("subimport", "*{{"),
+        macrospec.MacroSpec("includegraphics", "*[[{"),
+        macrospec.MacroSpec("renewcommand", "*{[[{"),
+        macrospec.MacroSpec("providecommand", "*{[[{"),
+    ])
+    walker = LatexWalker(text, latex_context=db, tolerant_parsing=True)
+    nodes, _, _ = walker.get_latex_nodes()
+    return walker, nodes
+
+
+def _macros(nodes):
+    """Every macro node, depth first, outside comments, ``\\iffalse`` and comment
+    environments."""
+    from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode
+
+    skipping = 0
+    for node in nodes or []:
+        if isinstance(node, LatexMacroNode):
+            if node.macroname == "iffalse":
+                skipping += 1
+                continue
+            if skipping and node.macroname.startswith("if"):
+                skipping += 1
+                continue
+            if skipping and node.macroname == "fi":
+                skipping -= 1
+                continue
+        if skipping:
+            continue
+        if isinstance(node, LatexEnvironmentNode) and \
+                node.environmentname in _SKIPPED_ENVIRONMENTS:
+            continue
+        if isinstance(node, LatexMacroNode):
+            yield node
+            for arg in (node.nodeargd.argnlist if node.nodeargd else []) or []:
+                if arg is not None:
+                    yield from _macros([arg])
+        elif isinstance(node, LatexEnvironmentNode) or hasattr(node, "nodelist"):
+            yield from _macros(node.nodelist)
+
+
+class _Reader:
+    def __init__(self, paper: Paper) -> None:
+        self.paper = paper
+        #: A user's commands around \\includegraphics: name -> (number of arguments, body).
+        self.wrappers: dict[str, tuple[int, str]] = {}
+
+    def read(self, path: Path, macros: dict[str, str], seen: set[Path]) -> None:
+        if path.resolve() in seen:
+            return
+        seen.add(path.resolve())
+        self.paper.sources.append(path)
+        text = path.read_text(encoding="utf-8", errors="replace")
+        walker, nodes = _parse(text)
+        self._walk(walker, nodes, path, macros, seen, wide=False)
+
+    def _walk(self, walker, nodes, path, macros, seen, wide: bool) -> None:
+        from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode
+
+        skipping = 0
+        nodes = list(nodes or [])
+        for index, node in enumerate(nodes):
+            if isinstance(node, LatexMacroNode) and not skipping and \
+                    f"\\{node.macroname}" in self.wrappers:
+                self._wrapper(walker, node, nodes[index + 1:], path, macros, seen, wide)
+                continue
+            if (isinstance(node, LatexMacroNode) and node.macroname in ("iffalse", "fi")) or (
+                    skipping and isinstance(node, LatexMacroNode)
+                    and node.macroname.startswith("if")):
+                skipping += -1 if node.macroname == "fi" else 1
+                skipping = max(skipping, 0)
+                continue
+            if skipping:
+                continue
+            if isinstance(node, LatexEnvironmentNode):
+                if node.environmentname in _SKIPPED_ENVIRONMENTS:
+                    continue
+                inner = wide or (node.environmentname.endswith("*") and \
+                    node.environmentname.startswith(("figure", "table")))
+                self._walk(walker, node.nodelist, path, macros, seen, inner)
+            elif isinstance(node, LatexMacroNode):
+                self._macro(walker, node, path, macros, seen, wide)
+                if node.macroname in _DEFINITIONS:  # a body is read where it is used
+                    continue
+                args = node.nodeargd.argnlist if node.nodeargd else []
+                for arg in args or []:
+                    if arg is not None:
+                        self._walk(walker, [arg], path, macros, seen, wide)
+            elif hasattr(node, "nodelist"):
+                self._walk(walker, node.nodelist, path, macros, seen, wide)
+
+    def _wrapper(self, walker, node, after, path, macros, seen, wide) -> None:
+        """A user's command around ``\\includegraphics`` (``\\newcommand{\\fig}[1]{...}``):
+        its body read with the arguments that follow the call put in."""
+        from pylatexenc.latexwalker import LatexCharsNode, LatexGroupNode
+
+        count, body = self.wrappers[f"\\{node.macroname}"]
+        args = []
+        for sibling in after:
+            if len(args) == count:
+                break
+            if isinstance(sibling, LatexGroupNode):
+                args.append(_inner(sibling))
+            elif not (isinstance(sibling, LatexCharsNode) and not sibling.chars.strip()):
+                break
+        for number, value in enumerate(args, 1):
+            body = body.replace(f"#{number}", value)
+        line = walker.pos_to_lineno_colno(node.pos)[0]
+        before = len(self.paper.graphics)
+        inner_walker, inner_nodes = _parse(body)
+        self._walk(inner_walker, inner_nodes, path, macros, seen, wide)
+        for graphic in self.paper.graphics[before:]:
+            graphic.line = line
+
+    def _macro(self, walker, node, path, macros, seen, wide) -> None:
+        name = node.macroname
+        args = list(node.nodeargd.argnlist) if node.nodeargd else []
+        line = walker.pos_to_lineno_colno(node.pos)[0]
+        where = f"{path.relative_to(self.paper.root) if path.is_relative_to(self.paper.root) else path}:{line}"
+
+        def text(arg) -> str:
+            return _expand(_inner(arg), macros) if arg is not None else ""
+
+        if name in _DEFINITIONS and len(args) >= 4:
+            target = _inner(args[1]).strip()
+            body = _inner(args[4] if len(args) > 4 else args[3])
+            if args[2] is None and target.startswith("\\"):
+                macros[target] = body
+            elif target.startswith("\\") and "includegraphics" in body:
+                with contextlib.suppress(ValueError):
+                    self.wrappers[target] = (int(_inner(args[2]).strip()), body)
+        elif name == "documentclass" and args:
+            self.paper.document_class = text(args[-1]).strip()
+            self.paper.class_options = [o.strip() for o in text(args[0]).split(",")
+                                        if o.strip()]
+        elif name in ("usepackage", "RequirePackage") and args:
+            self.paper.packages += [p.strip() for p in text(args[-1]).split(",") if p.strip()]
+        elif name == "graphicspath" and args:
+            for folder in re.findall(r"\{([^{}]*)\}", text(args[0])):
+                self.paper.graphicspath.append(self.paper.root / folder)
+        elif name == "includegraphics" and args:
+            written = text(args[-1]).strip()
+            if "\\" in written:
+                self.paper.unresolved.append(f"{where}: \\includegraphics{{{written}}}: "
+                                             "a macro in the path this reader cannot expand")
+                return
+            options = _options(",".join(text(a) for a in args[1:-1] if a is not None))
+            self.paper.graphics.append(Graphic(path, line, written, options, wide))
+        elif name in ("input", "include", "subfile") and args:
+            self._follow(text(args[-1]).strip(), self.paper.root, where, macros, seen, name)
+        elif name in ("import", "subimport") and len(args) >= 2:
+            folder = text(args[-2]).strip()
+            base = self.paper.root if name == "import" else path.parent
+            self._follow(text(args[-1]).strip(), base / folder, where, macros, seen, name)
+
+    def _follow(self, name: str, base: Path, where: str, macros, seen, command: str) -> None:
+        if not name:
+            return
+        self.paper.inputs.append(name)
+        if "\\" in name:
+            self.paper.unresolved.append(f"{where}: \\{command}{{{name}}}: a macro in the "
+                                         "path this reader cannot expand")
+            return
+        candidates = [base / name, base / f"{name}.tex"]
+        found = next((c for c in candidates if c.is_file()), None)
+        if found is None:
+            if Path(name).stem != "macros":  # written by sync
+                self.paper.unresolved.append(f"{where}: \\{command}{{{name}}}: no such file "
+                                             f"({base / name})")
+            return
+        self.read(found, macros, seen)
+
+
+def _inner(arg) -> str:
+    """An argument's LaTeX without its braces or brackets."""
+    from pylatexenc.latexwalker import LatexGroupNode
+
+    if isinstance(arg, LatexGroupNode):
+        return "".join(n.latex_verbatim() for n in arg.nodelist)
+    return arg.latex_verbatim()
+
+
+def _expand(text: str, macros: dict[str, str]) -> str:
+    for _ in range(8):  # a macro defined from another one
+        new = text
+        for name, body in sorted(macros.items(), key=lambda item: -len(item[0])):
+            new = re.sub(re.escape(name) + r"(?![A-Za-z])(\{\})?", lambda _m, b=body: b, new)
+        if new == text:
+            break
+        text = new
+    return text
+
+
+def _options(text: str) -> dict[str, str]:
+    """``width=0.85\\columnwidth, keepaspectratio`` as a dict (no value: '')."""
+    options, depth, current = {}, 0, ""
+    for char in text + ",":
+        if char == "," and depth == 0:
+            key, _, value = current.partition("=")
+            if key.strip():
+                options[key.strip()] = value.strip()
+            current = ""
+            continue
+        depth += (char == "{") - (char == "}")
+        current += char
+    return options

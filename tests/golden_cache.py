@@ -1,0 +1,165 @@
+"""Golden comparisons re-run only when their inputs changed (``nox -s tests`` after an edit).
+
+Bazel caches a test by the digests of its inputs; so does this plugin, for the image
+comparisons alone. A golden test's inputs are what its picture is made of, as the build key
+already knows them (figdata bytes, the figure's module and every helper it imports, the shared
+code that decides pixels, the build kind, the package and matplotlib versions: see
+:func:`figures.outputs.state.build_key`), plus what decides the comparison: the baseline image,
+the test's own module, this file and tests/conftest.py, and the versions of the libraries
+that draw, encode and compare pixels. When every one of those is what it was at the test's
+last passing comparison, the comparison cannot come out otherwise, and it is deselected with
+one line in the summary saying how many.
+
+Only a passing comparison made with ``--mpl`` in the reference environment is recorded (in
+pytest's cache folder, ``.pytest_cache``); a failure forgets it. ``--all``, ``CI=true``
+and ``--mpl-generate-path`` (writing baselines) compare every image, always. A golden test
+module opts in by defining ``golden_inputs(params) -> (spec, figdata_path, kind)`` for its
+parameters; a module that does not is always compared.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import os
+import platform
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CACHE_KEY = "fa-audit/golden-passed"
+#: Recorded on each golden test's report (xdist carries it from the worker to the controller).
+DIGEST_PROPERTY = "golden-inputs"
+_TESTS = Path(__file__).resolve().parent
+_LIBRARIES = ("matplotlib", "numpy", "pillow", "pytest-mpl", "fa-audit-figures")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.getgroup("fa-audit").addoption(
+        "--all", action="store_true", dest="golden_all",
+        help="compare every golden image, even those whose inputs are unchanged since their "
+             "last passing comparison (CI=true does the same)")
+
+
+def _active(config: pytest.Config) -> bool:
+    """Whether comparisons are made now and their results may be cached."""
+    from conftest import OFF_REFERENCE
+
+    return (bool(config.getoption("--mpl", default=False))
+            and config.getoption("--mpl-generate-path", default=None) is None
+            and config.stash.get(OFF_REFERENCE, "unknown") is None
+            and config.cache is not None)
+
+
+def _reuse_allowed(config: pytest.Config) -> bool:
+    return (_active(config) and not config.getoption("golden_all")
+            and os.environ.get("CI", "").lower() not in ("1", "true", "yes"))
+
+
+def _environment() -> bytes:
+    from matplotlib import ft2font
+
+    versions = [f"{name}={importlib.metadata.version(name)}" for name in _LIBRARIES]
+    versions += [f"freetype={ft2font.__freetype_version__}", f"python={platform.python_version()}",
+                 f"machine={platform.machine()}"]
+    return "\0".join(versions).encode()
+
+
+def _baseline(config: pytest.Config, marker: pytest.Mark) -> Path:
+    folder = marker.kwargs.get("baseline_dir") or config.getini("mpl-baseline-path")
+    return Path(config.rootpath, folder, marker.kwargs["filename"])
+
+
+def inputs_digest(item: pytest.Item) -> str | None:
+    """The digest of everything ``item``'s comparison depends on (None: not cacheable)."""
+    marker = item.get_closest_marker("mpl_image_compare")
+    golden_inputs = getattr(getattr(item, "module", None), "golden_inputs", None)
+    callspec = getattr(item, "callspec", None)
+    if marker is None or golden_inputs is None or callspec is None or "filename" not in marker.kwargs:
+        return None
+    from figures.outputs.state import build_key
+
+    spec, figdata_path, kind = golden_inputs(callspec.params)
+    digest = hashlib.sha256()
+    digest.update(build_key(spec, Path(figdata_path).read_bytes(), kind).encode())
+    baseline = _baseline(item.config, marker)
+    digest.update(baseline.read_bytes() if baseline.is_file() else b"\0no baseline")
+    for code in (Path(str(item.fspath)), _TESTS / "conftest.py", Path(__file__)):
+        digest.update(code.read_bytes())
+    digest.update(item.nodeid.encode())
+    digest.update(repr(sorted(marker.kwargs.items())).encode())
+    digest.update(_environment())
+    return digest.hexdigest()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(GoldenCache(config), "fa-audit-golden-cache")
+
+
+class GoldenCache:
+    """Decides which comparisons run and records how they ended, for one pytest run."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.cached = 0
+        #: nodeid -> the digest of its inputs when it passed now, None when it did not.
+        self.results: dict[str, str | None] = {}
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        config = self.config
+        if not _active(config):
+            return
+        passed = config.cache.get(CACHE_KEY, {}) if _reuse_allowed(config) else {}
+        kept, cached = [], []
+        for item in items:
+            digest = inputs_digest(item)
+            if digest is not None:
+                item.user_properties.append((DIGEST_PROPERTY, digest))
+            (cached if digest is not None and passed.get(item.nodeid) == digest
+             else kept).append(item)
+        self.cached = len(cached)
+        if cached:
+            config.hook.pytest_deselected(items=cached)
+            items[:] = kept
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Each comparison's result (with xdist, in the controller: the reports reach it)."""
+        digest = dict(report.user_properties).get(DIGEST_PROPERTY)
+        if digest is None:
+            return
+        if report.when == "call" and report.passed:
+            self.results.setdefault(report.nodeid, digest)
+        elif not report.passed and (report.failed or report.when == "call"):
+            self.results[report.nodeid] = None  # failed or skipped: never reused
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        """An xdist worker's count of comparisons not repeated (all collect the same)."""
+        self.cached = max(self.cached, getattr(node, "workeroutput", {}).get(CACHE_KEY, 0))
+
+    @pytest.hookimpl(tryfirst=True)  # before an xdist worker sends its output
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        config = self.config
+        worker_output = getattr(config, "workeroutput", None)
+        if worker_output is not None:  # an xdist worker: the controller records
+            worker_output[CACHE_KEY] = self.cached
+            return
+        if self.cached and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
+            session.exitstatus = pytest.ExitCode.OK  # every comparison asked for is current
+        if not _active(config) or not self.results:
+            return
+        recorded = dict(config.cache.get(CACHE_KEY, {}))
+        for nodeid, digest in self.results.items():
+            if digest is None:
+                recorded.pop(nodeid, None)
+            else:
+                recorded[nodeid] = digest
+        config.cache.set(CACHE_KEY, recorded)
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.cached:
+            terminalreporter.write_line(
+                f"golden images: {self.cached} comparisons not repeated: their inputs are "
+                "unchanged since they last passed (`nox -s tests -- --all` compares every image)")

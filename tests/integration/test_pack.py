@@ -1,0 +1,257 @@
+"""``figures pack PAPER_DIR``: the archive holds what the compile reads, compiles alone, and
+carries no comment, stale figure, Type 3 font or (anonymous) provenance.
+
+These tests need TeX (latexmk, pdflatex, bibtex): without it they fail, never skip. CI
+installs it in .ci/run.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES, REPO
+
+from figures.cli import main as cli
+from figures.outputs import provenance
+from figures.outputs.provenance import SUITE
+from figures.paper.which import which
+from figures.preflight.files import pdf_fonts
+
+pytestmark = pytest.mark.slow
+
+SAMPLE = REPO / "tests" / "papers" / "pack"
+HERO = "figs/plots/hero.pdf"
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory) -> tuple[Path, Path]:
+    """fig1_audit_hero built from its fixture: the figdata folder, and the build folder with
+    the ICML build (TrueType fonts) and the default build (Type 3 fonts) side by side."""
+    root = tmp_path_factory.mktemp("pack-builds")
+    figdata = root / "figdata"
+    figdata.mkdir()
+    shutil.copy(FIXTURES / "fig1_audit_hero.json", figdata)
+    for extra in ([], ["--venue", "icml"]):
+        out = root / ("venue" if extra else "default")
+        assert cli.main(["build", "fig1_audit_hero", "--figdata", str(figdata), "--out",
+                         str(out), *extra]) == 0
+    return figdata, root
+
+
+@pytest.fixture
+def paper(tmp_path, builds) -> Path:
+    """The sample paper with our figure in a subfolder, a logo, an unused figure and .git."""
+    from PIL import Image
+
+    folder = tmp_path / "paper"
+    shutil.copytree(SAMPLE, folder)
+    (folder / "figs" / "plots").mkdir(parents=True, exist_ok=True)
+    shutil.copy(builds[1] / "venue" / "fig1_audit_hero.pdf", folder / HERO)
+    Image.new("RGB", (40, 30), (200, 30, 30)).save(folder / "figs" / "logo.png")
+    Image.new("RGB", (40, 30), (30, 30, 200)).save(folder / "figs" / "unused.png")
+    (folder / ".git").mkdir()
+    (folder / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    return folder
+
+
+def pack(capsys, paper: Path, figdata: Path, out: Path, *extra: str) -> tuple[int, str, str]:
+    code = cli.main(["pack", str(paper), "--figdata", str(figdata), "--out", str(out), *extra])
+    got = capsys.readouterr()
+    return code, got.out, got.err
+
+
+def members(archive: Path) -> dict[str, bytes]:
+    if archive.suffix == ".zip":
+        with zipfile.ZipFile(archive) as z:
+            return {n: z.read(n) for n in z.namelist()}
+    with tarfile.open(archive) as t:
+        return {m.name: t.extractfile(m).read() for m in t.getmembers() if m.isfile()}
+
+
+def compile_alone(archive: Path, folder: Path) -> Path:
+    """The archive unpacked into an empty folder and compiled there with plain pdflatex,
+    as arXiv does (no shell escape, no bibtex), independently of the pack's own proof."""
+    folder.mkdir()
+    for name, data in members(archive).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    for _ in range(2):
+        subprocess.run(["pdflatex", "-no-shell-escape", "-interaction=nonstopmode",
+                        "-halt-on-error", "main.tex"], cwd=folder, check=True,
+                       capture_output=True, stdin=subprocess.DEVNULL, timeout=300)
+    return folder / "main.pdf"
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in folder.rglob("*") if p.is_file()}
+
+
+def test_the_archive_holds_what_the_compile_reads_and_compiles_alone(paper, builds, tmp_path,
+                                                                      capsys):
+    before = files_of(paper)
+    out = tmp_path / "paper.tar.gz"
+    code, listed, err = pack(capsys, paper, builds[0], out)
+    assert code == 0, err
+    assert files_of(paper) == before  # no build product in the paper's folder
+    inside = members(out)
+    assert sorted(inside) == ["figs/logo.png", HERO, "main.bbl", "main.tex",
+                              "sections/intro.tex"]
+    assert sorted(listed.split()) == sorted(inside)
+    assert b"Knuth" in inside["main.bbl"]
+    main = inside["main.tex"].decode()
+    assert "private note" not in main
+    assert "Not ready" not in main
+    assert "\\begin{verbatim}\nloss = 0.5 % of the batch\n\\end{verbatim}" in main
+    assert "\\url{https://example.org/a%20b}" in main
+    assert "100\\% ours" in main
+    assert "co-authors" not in inside["sections/intro.tex"].decode()
+    assert "files" in err.splitlines()[-1]
+    assert "compiles" in err.splitlines()[-1]
+
+    from pypdf import PdfReader
+
+    text = PdfReader(compile_alone(out, tmp_path / "alone")).pages[0].extract_text()
+    assert "Knuth" in text  # the .bbl is used: no bibtex ran
+    assert "0.5 % of the batch" in text
+    assert "assignmentmatters" in text.replace(" ", "")  # the hidden line break stays hidden
+
+
+def test_every_packed_figure_of_ours_is_current_with_no_type3_font(paper, builds, tmp_path,
+                                                                   capsys):
+    out = tmp_path / "paper.zip"
+    code, _, err = pack(capsys, paper, builds[0], out)
+    assert code == 0, err
+    unpacked = tmp_path / "unpacked"
+    for name, data in members(out).items():
+        (unpacked / name).parent.mkdir(parents=True, exist_ok=True)
+        (unpacked / name).write_bytes(data)
+    ours = [p for p in unpacked.rglob("*") if p.suffix in (".pdf", ".png")
+            and provenance.read(p) is not None]
+    assert [p.relative_to(unpacked).as_posix() for p in ours] == [HERO]
+    for path in ours:
+        assert which(path, builds[0]).current
+        assert not [f for f in pdf_fonts(path) if f.subtype == "Type3"]
+
+
+def _disclosed(pdf: Path) -> list[str]:
+    """Every /PTEX.FileName and /PTEX.InfoDict value pdfTeX wrote for the included PDFs."""
+    from pypdf import PdfReader
+
+    said = []
+    for page in PdfReader(pdf).pages:
+        for ref in (page["/Resources"].get("/XObject") or {}).values():
+            xobject = ref.get_object()
+            said.append(str(xobject.get("/PTEX.FileName", "")))
+            info = xobject.get("/PTEX.InfoDict")
+            said += [str(v) for v in (info.get_object() if info else {}).values()]
+    return said
+
+
+def test_an_anonymous_pack_discloses_no_provenance_and_no_absolute_path(paper, builds,
+                                                                         tmp_path, capsys):
+    plain, anonymous = tmp_path / "plain.tar.gz", tmp_path / "anonymous.tar.gz"
+    assert pack(capsys, paper, builds[0], plain)[0] == 0
+    code, _, err = pack(capsys, paper, builds[0], anonymous, "--anonymous")
+    assert code == 0, err
+    # the plain pack keeps the figure's provenance, and pdfTeX copies it into the paper
+    assert any(SUITE in value for value in _disclosed(compile_alone(plain, tmp_path / "p")))
+    said = _disclosed(compile_alone(anonymous, tmp_path / "a"))
+    assert said
+    assert not any(SUITE in v or "figdata-sha256" in v for v in said)
+    assert not any(v.startswith("/") or str(paper) in v or str(Path.home()) in v
+                   for v in said)
+    hero = tmp_path / "a" / HERO
+    assert provenance.read(hero) is None
+    from pypdf import PdfReader
+
+    assert not PdfReader(hero).metadata
+
+
+def test_a_stale_figure_stops_the_pack_with_one_line_naming_it(paper, builds, tmp_path,
+                                                               capsys):
+    figdata = tmp_path / "figdata"
+    shutil.copytree(builds[0], figdata)
+    with (figdata / "fig1_audit_hero.json").open("a") as handle:
+        handle.write("\n")
+    out = tmp_path / "paper.tar.gz"
+    code, _, err = pack(capsys, paper, figdata, out)
+    assert code == 1
+    assert len(err.splitlines()) == 1
+    assert HERO in err
+    assert "fig1_audit_hero" in err
+    assert "stale" in err
+    assert "figures build --venue icml" in err
+    assert not out.exists()
+    assert not list(tmp_path.glob(".paper.tar.gz*"))
+
+
+def test_a_type3_figure_of_ours_stops_the_pack_naming_the_venue_build(paper, builds,
+                                                                      tmp_path, capsys):
+    shutil.copy(builds[1] / "default" / "fig1_audit_hero.pdf", paper / HERO)
+    code, _, err = pack(capsys, paper, builds[0], tmp_path / "paper.tar.gz")
+    assert code == 1
+    assert len(err.splitlines()) == 1
+    assert HERO in err
+    assert "Type 3" in err
+    assert "--venue" in err
+
+
+@pytest.mark.parametrize(("edit", "facts"), [
+    (lambda p: (p / "main.tex").write_text(
+        (p / "main.tex").read_text().replace("{logo}", "{nologo}")),
+     ["main.tex", "nologo", "not found"]),
+    (lambda p: shutil.copy(p / "main.tex", p / "draft.tex"), ["\\documentclass", "--main"]),
+    # an absolute path compiles in place, but not on arXiv: the proof from the archive fails
+    (lambda p: (p / "main.tex").write_text((p / "main.tex").read_text().replace(
+        "{logo}", "{" + str(p / "figs" / "logo.png") + "}")),
+     ["main.tex", "from the archive alone", "logo.png", "not found"]),
+])
+def test_bad_input_is_one_line_and_writes_no_archive(paper, builds, tmp_path, capsys, edit,
+                                                     facts):
+    edit(paper)
+    out = tmp_path / "paper.tar.gz"
+    code, _, err = pack(capsys, paper, builds[0], out)
+    assert code == 1
+    assert len(err.splitlines()) == 1
+    assert "Traceback" not in err
+    assert all(fact in err for fact in facts), err
+    assert not out.exists()
+
+
+def test_the_archive_never_goes_into_the_paper_folder(paper, builds, capsys):
+    before = files_of(paper)
+    code, _, err = pack(capsys, paper, builds[0], paper / "figs" / "paper.tar.gz")
+    assert code == 1
+    assert "--out" in err
+    assert "paper's folder" in err
+    code, _, err = pack(capsys, paper, builds[0], paper / "main.tex")
+    assert code == 1
+    assert "--out" in err
+    assert files_of(paper) == before
+    code, _, err = pack(capsys, paper, builds[0], builds[0] / "paper.zip")
+    assert code == 1
+    assert "--out" in err
+    assert "figdata" in err
+    assert not (builds[0] / "paper.zip").exists()
+
+
+def test_zip_and_tar_hold_the_same_files(paper, builds, tmp_path, capsys):
+    for name in ("a.zip", "a.tar.gz"):
+        assert pack(capsys, paper, builds[0], tmp_path / name)[0] == 0
+    assert members(tmp_path / "a.zip") == members(tmp_path / "a.tar.gz")
+
+
+def test_main_chooses_among_several_and_the_default_archive_lands_beside_the_paper(
+        paper, builds, capsys):
+    shutil.copy(paper / "main.tex", paper / "draft.tex")
+    code = cli.main(["pack", str(paper), "--figdata", str(builds[0]), "--main", "main.tex"])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "main.tex" in members(paper.parent / "paper.tar.gz")
+    assert "draft.tex" not in members(paper.parent / "paper.tar.gz")

@@ -1,0 +1,163 @@
+"""A two-column paper compiled with real pdflatex: every figure of ours prints at 100 %, and
+``figures check PAPER.pdf`` says when one does not (tests/papers/twocol/).
+
+TeX Live is required, not optional: without latexmk these tests fail (CI installs it in
+.ci/run)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+from conftest import REPO
+
+from figures.cli import main as cli
+from figures.paper.audit import audit
+from figures.preflight.venues import get_venue
+
+pytestmark = pytest.mark.slow
+PAPER = REPO / "tests" / "papers" / "twocol"
+OURS = ("fig1_audit_hero", "cifar_summary", "cifar_feature_drift")
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory):
+    """The sample paper synced for ICML and compiled once: (project root, paper, figdata)."""
+    for tool in ("latexmk", "pdflatex"):  # required: CI installs them (.ci/run)
+        assert shutil.which(tool), (
+            f"{tool} not found: apt-get install texlive-latex-recommended texlive-latex-extra "
+            "texlive-fonts-recommended latexmk")
+    root = tmp_path_factory.mktemp("project")
+    paper, figdata = root / "paper", root / "figdata"
+    shutil.copytree(PAPER, paper)
+    shutil.copytree(REPO / "figdata", figdata)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)  # the width builds go into root/build/icml/
+        assert cli.main(["sync", str(paper), "--venue", "icml", "--allow-synthetic",
+                         "--figdata", str(figdata)]) == 0
+    latexmk(paper)
+    return root, paper, figdata
+
+
+def latexmk(paper):
+    subprocess.run(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
+                    "main.tex"], cwd=paper, check=True, capture_output=True)
+
+
+def check(capsys, paper, figdata, *extra):
+    code = cli.main(["check", str(paper / "main.pdf"), "--venue", "icml", "--figdata",
+                     str(figdata), *extra])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_every_figure_prints_at_100_percent_and_the_check_passes(compiled, capsys):
+    _root, paper, figdata = compiled
+    icml = get_venue("icml", None)
+    result = audit(paper / "main.pdf", figdata, icml)
+    placed = {item.name: item for item in result.placed}
+    assert sorted(placed) == sorted(OURS)
+    widths = {"fig1_audit_hero": 6.75, "cifar_summary": 0.85 * 3.25,
+              "cifar_feature_drift": 3.25}
+    for name, item in placed.items():
+        assert item.state == "current", name
+        assert item.scale == pytest.approx(1.0, abs=0.03), name
+        assert item.width_in == pytest.approx(widths[name], abs=0.03), name
+        assert item.smallest_text_pt >= icml.min_font_pt - 0.05, name
+        assert item.thinnest_line_pt >= icml.min_line_pt - 0.005, name
+    code, out, err = check(capsys, paper, figdata)
+    assert code == 0, out + err
+    assert "problem:" not in out
+
+
+def test_a_hand_rescaled_include_is_flagged_with_its_printed_scale(compiled, capsys,
+                                                                    tmp_path):
+    _, paper, figdata = compiled
+    copy = tmp_path / "paper"
+    shutil.copytree(paper, copy)
+    tex = copy / "main.tex"
+    tex.write_text(tex.read_text().replace(r"[width=\columnwidth]{cifar_feature_drift}",
+                                           r"[width=0.7\columnwidth]{cifar_feature_drift}"))
+    latexmk(copy)
+    code, out, _ = check(capsys, copy, figdata)
+    assert code == 1
+    [line] = [line for line in out.splitlines() if "printed at" in line]
+    assert line.startswith("problem: cifar_feature_drift ")
+    assert "printed at 70%" in line
+    assert "2.27 in wide" in line
+
+
+def test_a_figure_wider_than_the_text_is_flagged(compiled, capsys, tmp_path):
+    _, paper, figdata = compiled
+    copy = tmp_path / "paper"
+    shutil.copytree(paper, copy)
+    tex = copy / "main.tex"
+    tex.write_text(tex.read_text().replace(r"[width=\linewidth]{fig1_audit_hero}",
+                                           r"[width=7.5in]{fig1_audit_hero}"))
+    latexmk(copy)
+    code, out, _ = check(capsys, copy, figdata)
+    assert code == 1
+    assert any(line.startswith("problem: fig1_audit_hero (page 2): 7.50 in wide, wider than "
+                               "icml's text (6.75 in)") for line in out.splitlines())
+
+
+def test_a_figure_made_stale_after_the_compile_is_flagged(compiled, capsys, tmp_path):
+    _, paper, figdata = compiled
+    edited = tmp_path / "figdata"
+    shutil.copytree(figdata, edited)
+    path = edited / "fig1_audit_hero.json"
+    path.write_text(path.read_text() + "\n")
+    code, out, _ = check(capsys, paper, edited)
+    assert code == 1
+    [line] = [line for line in out.splitlines() if "stale" in line and "problem" in line]
+    assert line.startswith("problem: fig1_audit_hero ")
+    assert "fig1_audit_hero.json changed since it was built" in line
+
+
+def test_a_foreign_figure_with_type3_fonts_is_flagged(compiled, capsys, tmp_path):
+    from matplotlib.figure import Figure
+
+    _, paper, figdata = compiled
+    copy = tmp_path / "paper"
+    shutil.copytree(paper, copy)
+    fig = Figure(figsize=(3, 2))
+    fig.add_subplot().set_title("someone else's plot")
+    fig.savefig(copy / "figures" / "theirs.pdf", metadata={"Author": "Jane Doe"})  # Type 3
+    tex = copy / "main.tex"
+    tex.write_text(tex.read_text().replace(r"\end{document}",
+                                           "\\includegraphics[width=3in]{theirs}\n"
+                                           "\\end{document}"))
+    latexmk(copy)
+    code, out, _ = check(capsys, copy, figdata, "--anonymous")
+    assert code == 1
+    rows = [line for line in out.splitlines() if line.startswith("./figures/theirs.pdf")]
+    assert rows
+    assert "foreign" in rows[0]
+    problems = [line for line in out.splitlines() if line.startswith("problem: ")]
+    assert any("./figures/theirs.pdf: Type 3 font" in line for line in problems)
+    assert any("'Jane Doe'" in line and "/Author" in line for line in problems)
+    assert not any(line.startswith("problem: fig1_audit_hero") for line in problems)
+
+
+def test_an_include_too_narrow_for_the_figures_design_is_one_line(compiled, capsys,
+                                                                   tmp_path, monkeypatch):
+    root, paper, figdata = compiled
+    copy = tmp_path / "paper"
+    shutil.copytree(paper, copy)
+    tex = copy / "main.tex"
+    tex.write_text(tex.read_text().replace(r"[width=\columnwidth]{cifar_feature_drift}",
+                                           r"[width=\columnwidth]{fig4_penalty_rescue}"))
+    macros = (copy / "macros.tex").read_bytes()
+    monkeypatch.chdir(root)
+    code = cli.main(["sync", str(copy), "--venue", "icml", "--allow-synthetic", "--figdata",
+                     str(figdata)])
+    out, _ = capsys.readouterr()
+    assert code == 1
+    [row] = [line for line in out.splitlines() if line.startswith("fig4_penalty_rescue")]
+    assert "main.tex:" in row
+    assert "3.25 in is too narrow for fig4_penalty_rescue" in row
+    assert not (copy / "figures" / "fig4_penalty_rescue.pdf").exists()
+    assert (copy / "macros.tex").read_bytes() == macros  # all or nothing
+    assert "(macros)" in out
+    assert "not written: fig4_penalty_rescue refused" in out

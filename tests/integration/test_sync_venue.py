@@ -1,0 +1,132 @@
+"""``figures sync`` on a venue paper: the gaps of issue 30 (one test each)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from conftest import REPO
+
+from figures.cli import main as cli
+
+pytestmark = pytest.mark.slow
+
+ICML = r"""\documentclass{article}
+\usepackage{graphicx}
+\usepackage{icml2025}
+\newcommand{\figdir}{figs}
+\begin{document}
+\begin{figure*}
+\includegraphics[width=\linewidth]{\figdir/fig1_audit_hero}
+\end{figure*}
+\end{document}
+"""
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    (paper / "main.tex").write_text(ICML)
+    figdata = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", figdata)
+    monkeypatch.chdir(tmp_path)  # width builds go into tmp_path/build/
+    return paper, figdata
+
+
+def sync(capsys, paper, figdata, *extra):
+    code = cli.main(["sync", str(paper), "--figdata", str(figdata), "--allow-synthetic",
+                     *extra])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_venue_is_read_from_the_paper_and_the_figure_built_for_its_width(project, capsys):
+    paper, figdata = project
+    code, out, err = sync(capsys, paper, figdata)
+    assert code == 0, out + err
+    copied = paper / "figs" / "fig1_audit_hero.pdf"
+    assert "build/icml/w6.75/fig1_audit_hero.pdf" in out
+    assert copied.is_file()
+    assert not (paper / "\\figdir").exists()
+    code, out, _ = sync(capsys, paper, figdata)
+    assert code == 0
+    assert "up to date" in next(line for line in out.splitlines()
+                                if line.startswith("fig1_audit_hero"))
+
+
+def test_a_macro_it_cannot_expand_is_named_and_no_folder_is_made(project, capsys):
+    paper, figdata = project
+    (paper / "main.tex").write_text(ICML.replace(r"{\figdir/fig1", r"{\nowhere/fig1"))
+    _, out, err = sync(capsys, paper, figdata)
+    assert "main.tex:7: \\includegraphics{\\nowhere/fig1_audit_hero}" in err
+    assert not (paper / "\\nowhere").exists()
+    assert "ours, not in the paper: fig1_audit_hero" in out
+
+
+def test_the_default_build_into_a_venue_paper_needs_an_explicit_option(project, capsys,
+                                                                         reference_build):
+    paper, figdata = project
+    code, _, err = sync(capsys, paper, figdata, "--built", str(reference_build))
+    assert code == 2
+    assert "icml paper" in err
+    assert "--default-build" in err
+    assert not (paper / "figs").exists()
+    code, out, err = sync(capsys, paper, figdata, "--built", str(reference_build),
+                          "--default-build")
+    assert code == 0, out + err
+    assert "warning: copying the default build into a icml paper" in err
+    assert "Type 3" in err
+    assert (paper / "figs" / "fig1_audit_hero.pdf").read_bytes() == \
+        (reference_build / "fig1_audit_hero.pdf").read_bytes()
+
+
+def test_a_users_venue_file_syncs_and_which_knows_its_builds(project, capsys, tmp_path):
+    paper, figdata = project
+    venues = json.loads((REPO / "figures" / "preflight" / "venues.json").read_text())
+    mine = dict(venues["venues"]["icml"], name="My workshop",
+                text_width_in={"value": 6.0, "source": "my workshop's style"})
+    venues["venues"] = {"myws": mine}
+    path = tmp_path / "my-venues.json"
+    path.write_text(json.dumps(venues))
+    code, out, err = sync(capsys, paper, figdata, "--venue", "myws", "--venues", str(path))
+    assert code == 0, out + err
+    assert "build/myws/w6/fig1_audit_hero.pdf" in out
+    code = cli.main(["which", str(paper / "figs" / "fig1_audit_hero.pdf"), "--figdata",
+                     str(figdata), "--venues", str(path)])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert "venue:myws@6in" in out
+    assert out.rstrip().endswith(": current")
+
+
+def test_a_refused_figure_leaves_the_macros_unwritten(project, capsys):
+    paper, figdata = project
+    (paper / "main.tex").write_text(ICML.replace(r"\end{figure*}", "\\end{figure*}\n"
+                                                 "\\input{macros}\n\\begin{figure}\n"
+                                                 "\\includegraphics[height=2in]"
+                                                 "{fig4_penalty_rescue}\n\\end{figure}"))
+    code, out, _ = sync(capsys, paper, figdata)
+    assert code == 1
+    row = next(line for line in out.splitlines() if line.startswith("fig4_penalty_rescue"))
+    assert "main.tex:11" in row
+    assert "height=2in" in row
+    assert "not written: fig4_penalty_rescue refused" in out
+    assert not (paper / "macros.tex").exists()
+    assert (paper / "figs" / "fig1_audit_hero.pdf").is_file()  # the others still go in
+
+
+def test_an_older_file_pdflatex_would_read_first_is_not_shadowed(project, capsys,
+                                                                  reference_build):
+    """Issue 32: the PNG was copied beside an older PDF that pdflatex still picks first."""
+    paper, figdata = project
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
+                                    "\\begin{document}\n\\includegraphics{cifar_summary}\n"
+                                    "\\end{document}\n")
+    (paper / "cifar_summary.pdf").write_bytes(b"%PDF-1.4 an old picture\n")
+    code, out, _ = sync(capsys, paper, figdata, "--built", str(reference_build))
+    assert code == 1
+    row = next(line for line in out.splitlines() if line.startswith("cifar_summary"))
+    assert "pdflatex reads cifar_summary.pdf" in row
+    assert not (paper / "cifar_summary.png").exists()

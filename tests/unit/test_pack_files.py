@@ -1,0 +1,147 @@
+"""What the pack reads and writes without TeX: the recorder file list, the first LaTeX
+error, anonymous copies of figures, arXiv's warnings and the archive itself."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from figures.errors import FigureDataError
+from figures.pack import archive, images, scrub, tex
+
+
+def test_the_recorder_list_gives_the_paper_files_read_and_the_build_products(tmp_path):
+    (tmp_path / "figs").mkdir()
+    fls = tmp_path / "main.fls"
+    fls.write_text(f"PWD {tmp_path}\nINPUT /usr/share/texlive/article.cls\nINPUT ./main.tex\n"
+                   "INPUT main.aux\nOUTPUT main.aux\nINPUT ./figs/a.pdf\nINPUT figs/../figs/a.pdf"
+                   f"\nINPUT {tmp_path}/main.bbl\nOUTPUT main.pdf\n")
+    read, written = tex._fls(fls, tmp_path)
+    assert read == {"main.tex", "main.aux", "figs/a.pdf", "main.bbl"}
+    assert written == {"main.aux", "main.pdf"}
+
+
+def test_the_first_error_line_of_a_log(tmp_path):
+    log = tmp_path / "main.log"
+    log.write_text("This is pdfTeX\n(./main.tex\n./main.tex:16: LaTeX Error: File `x' not "
+                   "found.\n! Emergency stop.\n")
+    assert tex.first_error(log, b"") == "./main.tex:16: LaTeX Error: File `x' not found."
+    message = "./main.tex:15: Package pdftex.def Error: File `/tmp/paper/figs/logo.png' not " \
+        "found: using draft setting."
+    log.write_text(f"{message[:79]}\n{message[79:]}\n\nSee the manual.\n")  # as TeX breaks it
+    assert tex.first_error(log, b"") == message
+    log.write_text("! Undefined control sequence.\nl.3 \\foo\n")
+    assert tex.first_error(log, b"") == "Undefined control sequence."
+    assert tex.first_error(tmp_path / "none.log", b"Latexmk: no such file\n") == \
+        "Latexmk: no such file"
+
+
+def png_bytes(**info) -> bytes:
+    out = io.BytesIO()
+    from PIL.PngImagePlugin import PngInfo
+
+    meta = PngInfo()
+    for key, value in info.items():
+        meta.add_text(key, value)
+    Image.new("RGB", (8, 4), (10, 200, 30)).save(out, "png", pnginfo=meta)
+    return out.getvalue()
+
+
+def test_an_anonymous_png_loses_its_text_chunks_and_keeps_its_pixels():
+    data = png_bytes(Title="fig1_audit_hero", **{"fa-audit-figures": "figure=fig1"})
+    clean = scrub.without_metadata(data, "a.png")
+    assert b"fa-audit-figures" in data
+    assert b"fa-audit-figures" not in clean
+    assert {kind for kind, _ in scrub.png_chunks(clean, "a.png")} == {b"IHDR", b"IDAT", b"IEND"}
+    with Image.open(io.BytesIO(clean)) as a, Image.open(io.BytesIO(data)) as b:
+        assert a.tobytes() == b.tobytes()
+
+
+def test_a_damaged_png_is_one_error_naming_it():
+    data = bytearray(png_bytes())
+    data[20] ^= 0xFF  # inside IHDR: its CRC no longer matches
+    with pytest.raises(FigureDataError, match="damaged PNG") as caught:
+        scrub.png_chunks(bytes(data), "figs/a.png")
+    assert caught.value.file == "figs/a.png"
+
+
+def test_an_anonymous_pdf_loses_its_document_information(tmp_path):
+    from matplotlib.figure import Figure
+    from pypdf import PdfReader
+
+    out = io.BytesIO()
+    Figure().savefig(out, format="pdf", metadata={"Subject": "fa-audit-figures",
+                                                  "Keywords": "figure=x"})
+    clean = scrub.without_metadata(out.getvalue(), "a.pdf")
+    assert PdfReader(io.BytesIO(out.getvalue())).metadata
+    assert not PdfReader(io.BytesIO(clean)).metadata
+    assert b"fa-audit-figures" not in clean
+
+
+def test_arxiv_warnings_name_the_file_and_what_arxiv_does(tmp_path):
+    Image.new("RGBA", (8, 8)).save(tmp_path / "alpha.png")
+    Image.new("P", (8, 8)).save(tmp_path / "palette.png")
+    Image.new("1", (6000, 6000)).save(tmp_path / "huge.png")
+    Image.new("RGB", (8, 8)).save(tmp_path / "plain.png")
+    (tmp_path / "my figure.png").write_bytes((tmp_path / "plain.png").read_bytes())
+    names = ("alpha.png", "palette.png", "huge.png", "plain.png", "my figure.png")
+    found = images.check(tmp_path, names, tmp_path, allow_synthetic=False)
+    said = "\n".join(found.warnings)
+    assert "alpha.png: PNG with an alpha channel" in said
+    assert "palette.png: PNG with a palette" in said
+    assert "huge.png: 6000x6000 = 36.0 megapixels" in said
+    assert "my figure.png: arXiv renames" in said
+    assert "plain.png" not in said.replace("my figure.png", "")
+    assert sorted(found.foreign) == sorted(names)
+
+
+@pytest.mark.parametrize("name", ["paper.zip", "paper.tar.gz"])
+def test_the_archive_is_written_whole_and_unpacks_to_the_same_files(tmp_path, name):
+    files = {"main.tex": b"\\documentclass{article}", "figs/a.pdf": b"%PDF-1.4"}
+    kind = archive.kind_of(tmp_path / name)
+    data = archive.encode(files, kind)
+    assert data == archive.encode(dict(reversed(files.items())), kind)  # reproducible
+    archive.write_atomic(tmp_path / name, data)
+    archive.unpack((tmp_path / name).read_bytes(), kind, tmp_path / "out")
+    assert {p.relative_to(tmp_path / "out").as_posix(): p.read_bytes()
+            for p in (tmp_path / "out").rglob("*") if p.is_file()} == files
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_an_archive_name_other_than_tar_gz_or_zip_is_refused(tmp_path):
+    with pytest.raises(FigureDataError, match=r"\.tar\.gz or \.zip"):
+        archive.kind_of(tmp_path / "paper.rar")
+
+
+def test_the_main_file_is_the_one_with_documentclass(tmp_path):
+    (tmp_path / "main.tex").write_text("\\documentclass{article}\n")
+    (tmp_path / "intro.tex").write_text("% \\documentclass{article} in a comment\n")
+    assert tex.find_main(tmp_path, None).name == "main.tex"
+    (tmp_path / "draft.tex").write_text("\\documentclass{article}\n")
+    with pytest.raises(FigureDataError, match="--main"):
+        tex.find_main(tmp_path, None)
+    assert tex.find_main(tmp_path, "draft.tex").name == "draft.tex"
+
+
+
+def test_a_difference_between_the_two_compiles_is_named_by_page():
+    from matplotlib.figure import Figure
+
+    from figures.pack.run import _first_difference
+
+    def pdf(*texts: str) -> bytes:
+        from matplotlib.backends.backend_pdf import PdfPages
+
+        out = io.BytesIO()
+        with PdfPages(out) as pages:
+            for text in texts:
+                figure = Figure()
+                figure.text(0.5, 0.5, text)
+                pages.savefig(figure)
+        return out.getvalue()
+
+    assert _first_difference(pdf("a", "b"), pdf("a", "b")) is None
+    assert _first_difference(pdf("a", "b"), pdf("a", "c")) == "page 2"
+    assert _first_difference(pdf("a"), pdf("a", "b")) == "1 pages, then 2"

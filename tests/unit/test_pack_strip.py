@@ -1,0 +1,70 @@
+"""Comments out of LaTeX without changing what it typesets (figures/pack/strip.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from figures.pack.strip import strip_comments
+
+
+def strip(text: str) -> str:
+    return strip_comments(text, "paper.tex")
+
+
+def test_a_comment_line_goes_whole_and_a_trailing_comment_keeps_its_percent():
+    assert strip("a\n% private note\n  % indented\nb % remark\nc") == "a\nb %\nc"
+
+
+def test_a_hidden_line_break_stays_hidden():
+    assert strip("Credit assignment% no space\nmatters.") == "Credit assignment%\nmatters."
+
+
+def test_an_escaped_percent_is_text():
+    assert strip(r"50\% done % really") == r"50\% done %"
+    assert strip("a \\\\% after a line break\n") == "a \\\\%\n"
+
+
+@pytest.mark.parametrize("environment", ["verbatim", "lstlisting", "Verbatim", "alltt"])
+def test_verbatim_environments_keep_their_percent(environment):
+    block = f"\\begin{{{environment}}}\nloss = 0.5 % of the batch {{\n\\end{{{environment}}}"
+    assert strip(f"% note\n{block}\n") == f"{block}\n"
+
+
+def test_minted_and_inline_code_keep_their_percent():
+    text = ("\\begin{minted}{python}\nx = 1 % 2\n\\end{minted}\n"
+            "\\verb|a%b| \\lstinline{c%d} \\lstinline[style=x]|e%f|\n")
+    assert strip(text) == text
+
+
+def test_urls_keep_their_percent_and_the_link_text_loses_its_comment():
+    text = "\\url{https://x.org/a%20b} \\href{https://y.org/%7Ez}{link % c\n}\n"
+    assert strip(text) == "\\url{https://x.org/a%20b} \\href{https://y.org/%7Ez}{link %\n}\n"
+
+
+def test_comment_environments_go_with_their_body():
+    text = "a\n\\begin{comment}\nNot ready % at all { unbalanced\n\\end{comment}\nb\n"
+    assert strip(text) == "a\nb\n"
+
+
+def test_comments_inside_arguments_and_math_go_too():
+    assert strip("\\caption{A % note\n}\n$x % m\n$") == "\\caption{A %\n}\n$x %\n$"
+
+
+def test_text_without_comments_is_unchanged():
+    text = "\\section{Intro}\nNo comment here.\n"
+    assert strip(text) == text
+
+
+def test_an_unclosed_verbatim_keeps_its_percent():
+    """LaTeX reads to the end of the file: so does the stripping (the compile then fails)."""
+    text = "a\n\\begin{verbatim}\nno end % here\n"
+    assert strip(text) == text
+
+
+def test_definitions_that_open_what_they_do_not_close_are_read():
+    text = ("\\makeatletter\n\\def\\@foo#1{\\textbf{#1}} % bold\n"
+            "\\newenvironment{x}{\\begin{center}}{\\end{center}} % env\n"
+            "\\newcommand{\\be}{\\begin{equation}}\n\\be a=b % eq\n\\end{equation}\n"
+            "\\iffalse\n{ unbalanced % in iffalse\n\\fi\n$a % math$\n$\n")
+    assert strip(text) == text.replace(" bold", "").replace(" env", "").replace(
+        " eq", "").replace(" in iffalse", "").replace(" math$", "")
