@@ -49,7 +49,7 @@ def _active(config: pytest.Config) -> bool:
     return (bool(config.getoption("--mpl", default=False))
             and config.getoption("--mpl-generate-path", default=None) is None
             and config.stash.get(OFF_REFERENCE, "unknown") is None
-            and config.cache is not None)
+            and getattr(config, "cache", None) is not None)  # none with -p no:cacheprovider
 
 
 def _reuse_allowed(config: pytest.Config) -> bool:
