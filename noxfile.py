@@ -190,16 +190,15 @@ def macros(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def preflight(session: nox.Session) -> None:
-    """Camera-ready preflight: build camera-ready PDFs, check them against a venue (ICML).
+    """Venue preflight: build the figures for a venue's page, check that build strictly.
 
-    The PDFs go to build/camera-ready/, the report to build/preflight.html.
-
-    ``nox -s preflight -- --venue ieee --strict`` (a later ``--venue`` wins).
+    ``figures build --venue V`` into build/V/, then ``figures check --venue V --out build/V
+    --strict`` (report in build/preflight.html): a failing rule fails the session. The venue
+    is icml unless given: ``nox -s preflight -- --venue neurips`` (once; see
+    tools/preflight.py for the options).
     """
     _install(session)
-    session.run("figures", "build", "--camera-ready")
-    session.run("figures", "check", "--venue", "icml", "--out", "build/camera-ready",
-                "--html", "build/preflight.html", *session.posargs)
+    session.run("python", "tools/preflight.py", *session.posargs)
 
 
 @nox.session(default=False)

@@ -6,6 +6,10 @@ so that what it does to the process stays that figure's one line.
   :class:`OsExit` at the author's line instead (a process the code forks keeps the real one).
 - ``print()`` goes to standard error, so that it cannot land inside an answer given on
   standard output (``figures macros > macros.tex``, ``figures list``).
+- The interpreter settings it may change (the working folder, the recursion limit,
+  ``sys.path``, ``os.environ``, the warnings filters, matplotlib's rcParams) are put back
+  after it: one figure's ``os.chdir()`` cannot move the outputs or the state file, and its
+  settings cannot break the next figure.
 - A Figure too large to hold is refused before it is saved (:func:`check_size`): a figsize
   given in pixels would otherwise ask for gigabytes.
 """
@@ -35,7 +39,8 @@ MAX_PIXELS = 2**27
 
 @contextlib.contextmanager
 def running() -> Iterator[None]:
-    """Run the author's code: ``os._exit`` raises :class:`OsExit`, ``print`` goes to stderr."""
+    """Run the author's code: ``os._exit`` raises :class:`OsExit`, ``print`` goes to stderr;
+    the interpreter settings it changes are restored after it."""
     real, pid = os._exit, os.getpid()
 
     def refuse(status: int) -> None:
@@ -45,10 +50,34 @@ def running() -> Iterator[None]:
 
     os._exit = refuse
     try:
-        with contextlib.redirect_stdout(sys.stderr):
+        with _settings_kept(), contextlib.redirect_stdout(sys.stderr):
             yield
     finally:
         os._exit = real
+
+
+@contextlib.contextmanager
+def _settings_kept() -> Iterator[None]:
+    """Put back the process-wide settings a figure's code may change."""
+    cwd = Path.cwd()
+    limit, path, environ = sys.getrecursionlimit(), list(sys.path), dict(os.environ)
+    filters = list(warnings.filters)
+    mpl = sys.modules.get("matplotlib")
+    rc = mpl.rcParams.copy() if mpl is not None else None
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.chdir(cwd)
+        sys.setrecursionlimit(limit)
+        sys.path[:] = path
+        if dict(os.environ) != environ:
+            os.environ.clear()
+            os.environ.update(environ)
+        warnings.filters[:] = filters
+        warnings._filters_mutated()  # as warnings.catch_warnings does
+        if rc is not None:  # the values as they were (validated then; no backend lookup)
+            dict.update(mpl.rcParams, dict.items(rc))
 
 
 @contextlib.contextmanager

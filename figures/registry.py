@@ -46,8 +46,6 @@ _LINES: dict[int, str] = {}
 #: inside each file). The worker pool, the lock and the CLI are not in it: editing them
 #: re-renders nothing.
 SHARED_CODE = ("style.py", "outputs/render.py", "outputs/stamp.py", "outputs/provenance.py")
-#: ``from figures.plots._cifar import ...``: a family helper a figure module uses.
-_FAMILY_IMPORT = re.compile(r"^\s*from figures\.plots\.(_[A-Za-z0-9_]+) import", re.MULTILINE)
 
 
 #: The formats the build writes (and reads its provenance back from).
@@ -232,14 +230,13 @@ class FigureSpec:
 
     def source_files(self) -> list[Path]:
         """The code this figure's pixels depend on (for incremental builds): its module, the
-        private helpers of ``figures/plots/`` it imports (read from its text, not imported)
-        and the shared code."""
+        modules of ``figures/plots/`` it really imports (found by Python's modulefinder,
+        without importing anything) and the shared code."""
         try:
-            text = self.module_path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            text = ""  # the build key asks for the module and says what is wrong
-        family = sorted({PLOTS_DIR / f"{name}.py" for name in _FAMILY_IMPORT.findall(text)})
-        return [self.module_path, *family, *(PACKAGE_DIR / f for f in SHARED_CODE)]
+            helpers = _plots_imports().of(self.module_name)
+        except Exception:  # noqa: BLE001 - code that does not compile: the build says why
+            helpers = []
+        return [self.module_path, *helpers, *(PACKAGE_DIR / f for f in SHARED_CODE)]
 
     def figdata_path(self, figdata_dir: Path) -> Path:
         return Path(figdata_dir) / f"{self.name}.json"
@@ -264,6 +261,23 @@ _SEED_001 = "001_3ffe610f778c22ba.py"
 _SEED_002 = "002_0dc9533308d0f91a.py"
 _SEED_003 = "003_92be238145892237.py"
 _SEED_004 = "004_146fd1276e2f5a5c.py"
+
+
+def _plots_imports():
+    """One reader of ``figures/plots/`` per state of its files (a save reads them again)."""
+    from figures.plot_imports import PlotsImports
+
+    try:
+        state = tuple(sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size)
+                             for p in PLOTS_DIR.glob("*.py")))
+    except OSError:
+        state = ()
+    if _PLOTS_READER.get("state") != state:
+        _PLOTS_READER.update(state=state, reader=PlotsImports(PACKAGE_DIR.parent))
+    return _PLOTS_READER["reader"]
+
+
+_PLOTS_READER: dict[str, Any] = {}
 
 
 def _cifar(name: str, output: Output) -> FigureSpec:

@@ -49,15 +49,17 @@ def add_parser(add) -> None:
                         "(pdf.fonttype 42) into --camera-ready-out")
     p.add_argument("--camera-ready-out", type=path_arg, default=CAMERA_READY_OUT,
                    metavar="DIR", help=f"(default: {CAMERA_READY_OUT})")
-    p.add_argument("--venue", default=None, metavar="V",
+    p.add_argument("--venue", action="append", default=None, metavar="V",
                    help="draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, "
-                        "or one from --venues) into build/V/ (or --out): PDF and PNG")
+                        "or one from --venues) into build/V/ (or --out): PDF and PNG; "
+                        "one venue per build")
     p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
                    help="your venue profiles (same shape as figures/preflight/venues.json)")
     p.set_defaults(command=run, out=None)
 
 
 def run(args: argparse.Namespace) -> int:
+    args.venue = one_venue(args.venue, "figures build")
     if args.venue is not None:
         return _build_for_venue(args)
     if args.venues is not None:
@@ -134,6 +136,7 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         # refused before any figure is drawn, as an unwritable --out is
         ensure_folder(camera_ready_out)
     failed: list[str] = []
+    current: list[str] = []
     if results is not None:
         specs_to_build = _fresh(specs, figdata_dir, results, allow_stale, debug, failed)
     else:
@@ -154,20 +157,49 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             continue
         for warning in result.warnings:
             print(f"warning: {result.name}: {warning}", file=sys.stderr)
+        if result.status == "current":
+            current.append(result.name)
+            continue
         note = " [SYNTHETIC EXAMPLE DATA]" if result.kind == SYNTHETIC else ""
         files = one_line(", ".join(str(p) for p in result.outputs), STATUS_DETAIL_LIMIT)
         print(f"{result.status} {result.name}: {files} ({result.kind}){note}")
+    _say_current(current, out_dir)
     if camera_ready_out is not None:
+        current = []
         done = [s for s in specs_to_build if s.name not in failed]
         for result in build(done, figdata_dir, camera_ready_out, CAMERA_READY, jobs=jobs,
                             force=force):
             if result.status == "failed":
                 failed.append(result.name)
                 print(f"error: {result.line}", file=sys.stderr)
+            elif result.status == "current":
+                current.append(result.name)
             else:
                 print(f"camera-ready {result.status} {result.name}: "
                       f"{', '.join(map(str, result.outputs))}")
+        _say_current(current, camera_ready_out, "camera-ready ")
     return summary(failed, len(specs))
+
+
+def _say_current(names: Sequence[str], out_dir: Path, what: str = "") -> None:
+    """One line for every figure whose outputs were already current (a no-op build is one
+    line, not one per figure)."""
+    if len(names) == 1:
+        print(f"{what}current {names[0]} in {out_dir}/")
+    elif names:
+        print(f"{what}{len(names)} figures current in {out_dir}/")
+
+
+def one_venue(venues: Sequence[str] | None, command: str) -> str | None:
+    """The one ``--venue`` given, or None; a repeated ``--venue`` is refused (one venue per
+    run), not silently the last one."""
+    if not venues:
+        return None
+    if len(set(venues)) > 1:
+        runs = "`, then `".join(f"{command} --venue {v}" for v in dict.fromkeys(venues))
+        raise UsageError(f"--venue given {len(venues)} times ({', '.join(venues)}): one venue "
+                         f"per run: `{runs}`")
+    return venues[0]
 
 
 def _fresh(specs: Sequence[FigureSpec], figdata_dir: Path, results: Path, allow_stale: bool,

@@ -14,6 +14,7 @@ from figures.cli.common import (
     add_out,
     path_arg,
     refuse_output_over_inputs,
+    same_folder,
     select,
     summary,
     written_by,
@@ -26,9 +27,9 @@ def add_parser(add) -> None:
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to check (default: all); "
                    "or one compiled paper, PAPER.pdf: each of our figures in it audited as "
                    "printed (current, scale, text and line sizes, fonts)")
-    p.add_argument("--venue", default=None, metavar="VENUE",
-                   help="icml, neurips, iclr, ieee, acm, or one from --venues (required; for "
-                   "PAPER.pdf read from the .tex beside it when not given)")
+    p.add_argument("--venue", action="append", default=None, metavar="VENUE",
+                   help="icml, neurips, iclr, ieee, acm, or one from --venues (required, once; "
+                   "for PAPER.pdf read from the .tex beside it when not given)")
     p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
                    help="your venue profiles (same shape as figures/preflight/venues.json)")
     p.add_argument("--anonymous", action="store_true",
@@ -43,9 +44,11 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from figures.cli.build import one_venue
     from figures.preflight.run import format_table, preflight
     from figures.preflight.venues import get_venue
 
+    args.venue = one_venue(args.venue, "figures check")
     if len(args.names) == 1 and args.names[0].lower().endswith(".pdf"):
         from figures.cli.paper import check_paper
 
@@ -82,10 +85,22 @@ def run(args: argparse.Namespace) -> int:
 
         write_report(reports, venue, args.html)
         print(f"wrote {args.html}")
+    if any(r.failed for r in reports) and not same_folder(args.out, venue_folder(venue)):
+        print(f"advice: `figures build --venue {venue.key}` draws every figure for "
+              f"{venue.name}'s page into {venue_folder(venue)}/; then `figures check --venue "
+              f"{venue.key} --out {venue_folder(venue)}` (or `nox -s preflight -- --venue "
+              f"{venue.key}`)")
     errors = [r.spec.name for r in reports if r.error]
     if errors:
         return summary(errors, len(reports))
     return 1 if args.strict and any(r.failed for r in reports) else 0
+
+
+def venue_folder(venue) -> Path:
+    """Where ``figures build --venue`` writes this venue's figures."""
+    from figures.outputs.kind import venue_kind
+
+    return venue_kind(venue).default_out
 
 
 def _our_report(path: Path) -> bool:

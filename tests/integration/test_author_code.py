@@ -9,6 +9,8 @@ import shutil
 import pytest
 from conftest import REPO, run_figures_in
 
+from figures.registry import FIGURES
+
 #: End-to-end: edits a copy of the project and runs the command line there.
 pytestmark = pytest.mark.slow
 
@@ -115,8 +117,9 @@ def test_an_exit_at_import_is_that_figures_line_in_every_command(project, comman
     assert shown in out + err
     if after:
         assert f"{AUTHORS}{after}" in err
-    if command[0] == "status":
-        assert out.splitlines()[-1].startswith(f"{BROKEN:24s} error ")
+    if command[0] == "status":  # its own row (not the last one: figures may follow it)
+        row = next(row for row in out.splitlines() if row.startswith(f"{BROKEN} "))
+        assert row.startswith(f"{BROKEN:24s} error ")
 
 
 def test_a_print_in_a_figure_module_goes_to_stderr_not_into_the_macros(project):
@@ -215,15 +218,16 @@ def test_a_figure_module_that_does_not_import_leaves_out_only_its_macros(project
 
 
 SUMMARY_ENTRY = '_cifar("summary", Output("png", 150, None))'
+#: Where a second entry put right after cifar_summary's stands (not its last entry's index:
+#: an author may have added figures after it).
+AFTER_SUMMARY = [spec.name for spec in FIGURES].index("cifar_summary") + 1
 
 
 @pytest.mark.parametrize(("entry", "message"), [
     (f'{SUMMARY_ENTRY},\n    _cifar("summary", Output("pdf", 150))',
-     ("FIGURES[10]: cifar_summary is registered twice: each figure once; remove one entry or "
-     "rename it")),
+     f"FIGURES[{AFTER_SUMMARY}]: cifar_summary is registered twice: each figure once"),
     (f'{SUMMARY_ENTRY},\n    FigureSpec("CIFAR_summary", (Output("pdf", 150),))',
-     ("FIGURES[10]: CIFAR_summary is registered twice (as cifar_summary too: names that differ "
-     "in case only are one file on macOS and Windows)")),
+     f"FIGURES[{AFTER_SUMMARY}]: CIFAR_summary is registered twice (as cifar_summary too"),
     ('_cifar("summary", Output("jpg", 150))',
      "Output: format 'jpg': the build writes pdf or png (lower case)"),
     ('_cifar("summary", Output("png", 0))',
@@ -330,3 +334,24 @@ def test_any_base_exception_of_the_figure_is_its_line(project, code, message, co
     (line,) = [line for line in (out + err).splitlines() if message in line]
     assert f"figures/plots/{BROKEN}.py" in line
     assert OTHER in out
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_render_that_changes_the_working_folder_and_the_interpreter_moves_nothing(project,
+                                                                                  jobs):
+    """Hostile pass 5: os.chdir() in a render sent the outputs and .build-state.json into
+    another folder; a lowered recursion limit in one figure broke the next one."""
+    elsewhere = project / "elsewhere"
+    elsewhere.mkdir()
+    # at the end of its render: its own drawing is done, the saving and the next figure's
+    # drawing come after
+    edit(project, "    return fig\n", f"    import os, sys\n    os.chdir({str(elsewhere)!r})\n"
+         "    sys.setrecursionlimit(60)\n    return fig\n")
+    # OTHER draws after BROKEN in the same process with -j 1
+    status, out, err = run_figures_in(project, "build", BROKEN, OTHER, "--out", "out", "-j", jobs)
+    assert status == 0, err
+    assert f"built {BROKEN}" in out
+    assert f"built {OTHER}" in out
+    assert sorted(json.loads((project / "out" / ".build-state.json").read_text())) == sorted(
+        [BROKEN, OTHER])
+    assert list(elsewhere.iterdir()) == []

@@ -59,7 +59,7 @@ def test_the_build_key_reads_only_code_that_decides_pixels(spec):
     package = REPO / "figures"
     files = [path.relative_to(package).as_posix() for path in spec.source_files()]
     assert files[0] == f"plots/{spec.name}.py"
-    assert all(f.startswith("plots/_") for f in files[1:-len(SHARED_CODE)])
+    assert all(f.startswith("plots/") for f in files[1:-len(SHARED_CODE)])
     assert files[-len(SHARED_CODE):] == list(SHARED_CODE)
     assert all(path.is_file() for path in spec.source_files())
     not_pixels = ("outputs/workers.py", "outputs/lock.py", "outputs/state.py", "outputs/build.py")
