@@ -125,8 +125,8 @@ def content_disagrees(path: Path, inside: dict[str, str],
         return (f"{path.name} in a build folder holds {spec.name}'s {kind.name} build, which "
                 f"is written as {', '.join(kind.output_names(spec))}: swapped or a leftover")
     for folder in dict.fromkeys([path.parent, kind.default_out]):
-        entry = _recorded(folder, kind.stem(spec))  # a slot's files: NAME--column
-        if entry is None:
+        entry = _recorded(folder, kind.stem(spec), inside.get("build-key"))  # NAME--column
+        if entry is None:  # no state there, or one of another build (other figdata, code)
             continue
         if digest in entry.values():
             return None
@@ -144,10 +144,13 @@ def _state(folder: Path) -> dict | None:
     return state if isinstance(state, dict) else None
 
 
-def _recorded(folder: Path, figure: str) -> dict[str, str] | None:
-    """Output name -> sha256 the build state in ``folder`` records for ``figure``."""
+def _recorded(folder: Path, figure: str, key: str | None) -> dict[str, str] | None:
+    """Output name -> sha256 the build state in ``folder`` records for ``figure`` built with
+    build key ``key`` (None when it records another build: its hashes say nothing of this
+    file's)."""
     try:
-        outputs = (_state(folder) or {})[figure]["outputs"]
+        entry = (_state(folder) or {})[figure]
+        outputs = entry["outputs"] if entry["key"] == key else None
     except (KeyError, TypeError):
         return None
     return outputs if isinstance(outputs, dict) else None

@@ -138,4 +138,4 @@ def test_the_macros_file_it_wrote_is_replaced(capsys, tmp_path):
     assert cli.main(argv) == 0
     out.write_text(out.read_text().replace("61.5", "99.9"))
     assert cli.main(argv) == 0
-    assert "{61.5\\%}" in out.read_text()
+    assert "{61.5\\%\\xspace}" in out.read_text()
