@@ -107,7 +107,8 @@ def caption(data: dict[str, Any]) -> str:
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """One panel, blocks as whole numbers, the legend above it."""
-    fig = page.figure(0.7 if page.width_in < 4 else 0.45)  # a one-column venue: wide
+    narrow = page.width_in < 4  # a column; a one-column venue's text width is wide
+    fig = page.figure(0.7 if narrow else 0.4)
     ax = fig.subplots()
     for method, series in data["drift"].items():
         page_line(ax, series["block"], series["drift"], method)
@@ -116,7 +117,9 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     integer_ticks(ax.xaxis)
     panel_grid(ax)
     handles, labels = ax.get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside upper center", ncols=min(len(labels), 2))
+    # two rows in a column; one row where the width holds every entry
+    fig.legend(handles, labels, loc="outside upper center",
+               ncols=min(len(labels), 2) if narrow else len(labels))
     return fig
 
 

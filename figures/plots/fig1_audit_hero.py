@@ -60,6 +60,10 @@ SCHEMA = Record({
 SLOTS = ("text",)
 #: Panel (a)'s cosine axis on a page: room left of 0 to name the two quadrants there.
 PAGE_X_LIM = (-0.4, X_LIM[1])
+#: Below 6 in, (a) and (b) over (c): (c) spans the width with five layers and needs less
+#: height than the two panels above it (at 0.74 and equal rows the 5.5 in figure was 4.1 in
+#: tall, (c) a flat strip of white).
+NARROW_ASPECT, NARROW_HEIGHTS = 0.64, (1.0, 0.72)
 #: The panels' titles on a page (the take-away boxes go to the caption).
 PAGE_TITLES = ("(a) Standard reporting pair", "(b) Per-block cosine",
                "(c) Per-layer BP gradient")
@@ -167,11 +171,11 @@ def caption(data: dict[str, Any]) -> str:
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """Three panels in a row on a wide page, (a) and (b) over (c) on a narrow one; method
     markers in a legend above, the quadrants named in dark grey on white or light grey."""
-    fig = page.figure(0.36 if page.wide else 0.74)
+    fig = page.figure(0.36 if page.wide else NARROW_ASPECT)
     if page.wide:
         axes = fig.subplots(1, 3)
     else:
-        grid = fig.add_gridspec(2, 2)
+        grid = fig.add_gridspec(2, 2, height_ratios=NARROW_HEIGHTS)
         axes = [fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1]),
                 fig.add_subplot(grid[1, :])]
     _page_quadrants(axes[0], data["panel_a"]["values"], page)

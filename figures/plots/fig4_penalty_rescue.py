@@ -204,8 +204,14 @@ PAGE_TITLES = ("(a) residual norm $\\|h_L\\|$", "(b) gradient norm $\\|g\\|$",
           "(c) deep-layer alignment", "(d) accuracy, 2$\\times$2 control")
 
 
+#: Height over width of the 2x2 grid: at a one-column page (5.5 in) 3.7 in; at a wide page
+#: (ICML, IEEE, ACM: about 7 in) lower, so the grid stays near 3.8 in instead of filling half
+#: the page (0.68 there reaches the 4.5 in cap with panels wider than their data needs).
+PAGE_ASPECT, WIDE_PAGE_ASPECT = 0.68, 0.54
+
+
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    fig = page.figure(0.68)
+    fig = page.figure(WIDE_PAGE_ASPECT if page.wide else PAGE_ASPECT)
     axes = fig.subplots(2, 2)
     (h_ax, g_ax), (b_ax, c_ax) = axes
     runs, paper = data["panel_a"], data["panel_a_paper"]
