@@ -110,17 +110,17 @@ def default_page(slot: str = "text", width_in: float = 6.75) -> Page:
     return Page(slot, width_in, 4.5)
 
 
-#: Tick steps of a whole-number axis: 1, 2, 4 and 5 of a decade (epochs 0, 20, ..., 100 up
-#: to the last epoch; layers 0, 4, 8 on the markers drawn every second layer), never
-#: matplotlib's 1.5, 2.5 or 3 (0, 15, ..., 90 left a run's last epoch unlabelled).
-INTEGER_STEPS = (1, 2, 4, 5, 10)
+#: Tick steps of a whole-number axis, of a decade: epochs 0, 20, ..., 100 or 0, 50, 100, up
+#: to the last epoch; never matplotlib's 1.5, 3 or 4 (0, 15, ..., 90, 0, 30, 60, 90 or
+#: 0, 40, 80 left a run's last epoch unlabelled).
+INTEGER_STEPS = (1, 2, 2.5, 5, 10)
 
 
 def integer_ticks(axis: Any) -> None:
     """Whole-number ticks (layers, blocks, epochs): never 2.5 of a layer."""
-    from matplotlib.ticker import MaxNLocator
+    from figures.style import WholeNumberLocator
 
-    axis.set_major_locator(MaxNLocator(integer=True, nbins="auto", steps=INTEGER_STEPS))
+    axis.set_major_locator(WholeNumberLocator(nbins="auto", steps=INTEGER_STEPS))
 
 
 def log_ticks(ax: Axes, axis: str = "y") -> None:

@@ -21,6 +21,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from figures.errors import FigureDataWarning
 
@@ -82,6 +83,19 @@ NEUTRAL_FILLS: tuple[dict[str, Any], ...] = (
 )
 #: Markers on a long series: about this many per line, so the line stays readable.
 MARKS_PER_LINE = 8
+
+
+class WholeNumberLocator(MaxNLocator):
+    """MaxNLocator's ticks when they are whole numbers (0, 25, ..., 100 are), else its
+    ``integer=True`` ticks: matplotlib's integer mode drops the 2.5 step at every scale."""
+
+    def tick_values(self, vmin: float, vmax: float) -> Any:
+        self.set_params(integer=False)
+        ticks = super().tick_values(vmin, vmax)
+        if np.allclose(ticks, np.round(ticks)):
+            return ticks
+        self.set_params(integer=True)
+        return super().tick_values(vmin, vmax)
 
 
 def markevery(count: int) -> int:
