@@ -69,3 +69,28 @@ def test_figures_draw_is_the_build_s_drawing_at_the_venue_s_width():
 def test_a_sans_serif_venue_draws_in_sans_serif():
     sans = dataclasses.replace(get_venue("icml"), body_font_family="sans-serif")
     assert page(sans, "text").rc()["font.family"] == "sans-serif"
+
+
+@pytest.mark.parametrize(("low", "high", "width_in", "last"), [
+    (1, 100, 1.5, 100),   # a narrow panel of a 100-epoch run: its last epoch is labelled
+    (1, 100, 3.0, 100),   # a wide one too (0, 20, ..., 100; matplotlib's own gave 15s)
+    (0, 3, 1.5, 3),       # four blocks: every one, never 2.5 of a block
+    (0, 11, 1.5, 10),     # twelve layers
+])
+def test_whole_number_axes_tick_whole_numbers_up_to_the_end(low, high, width_in, last):
+    from matplotlib.ticker import MaxNLocator
+
+    from figures.page import default_page, integer_ticks
+    from figures.style import new_figure, theme
+
+    with theme(default_page().rc()):  # the page's tick labels: they set how many fit
+        fig = new_figure(figsize=(width_in, 1.5))
+        ax = fig.add_axes((0, 0, 1, 1))  # an axis exactly width_in long
+        ax.plot([low, high], [0, 1])
+        integer_ticks(ax.xaxis)
+        lo, hi = ax.get_xlim()
+        ticks = [t for t in ax.xaxis.get_major_locator()() if lo <= t <= hi]
+    assert all(float(t).is_integer() for t in ticks), ticks
+    assert max(ticks) == last, ticks
+    assert len(ticks) >= 3, ticks
+    assert isinstance(ax.xaxis.get_major_locator(), MaxNLocator)
