@@ -23,8 +23,6 @@ ENTRY = 'FigureSpec("new_fig", "new_fig", (Output("pdf", 300),))'
 
 @pytest.mark.parametrize(("before", "after"), [
     ("FIGURES = (\n    a,\n    b,\n)\n", f"FIGURES = (\n    a,\n    b,\n    {ENTRY},\n)\n"),
-    ("FIGURES = (\n    a,\n    b\n)\n", f"FIGURES = (\n    a,\n    b,\n    {ENTRY},\n)\n"),
-    ("FIGURES = (\n    a,\n    f(1, 2))\n", f"FIGURES = (\n    a,\n    f(1, 2),\n    {ENTRY},\n)\n"),
     ("FIGURES = (\n    a,  # x, y\n)\nB = 1\n", f"FIGURES = (\n    a,  # x, y\n    {ENTRY},\n)\nB = 1\n"),
     ("X: int = 1\nFIGURES: tuple[F, ...] = (\n  a,\n  b,  # last\n)\n",
      f"X: int = 1\nFIGURES: tuple[F, ...] = (\n  a,\n  b,  # last\n  {ENTRY},\n)\n"),
@@ -33,9 +31,15 @@ def test_the_entry_is_appended_to_the_figures_tuple(before, after):
     assert registry_with(before, ENTRY) == after
 
 
-def test_a_registry_without_a_figures_tuple_is_one_line():
-    with pytest.raises(ScaffoldError, match=r"no `FIGURES = \(...\)` tuple found"):
-        registry_with("FIGURES = make_figures()\n", ENTRY)
+@pytest.mark.parametrize("registry", [
+    "FIGURES = make_figures()\n",
+    "FIGURES = (\n    a,\n    b\n)\n",  # no comma after the last entry
+    "FIGURES = (\n    a,\n    f(1, 2))\n",  # the closing parenthesis not on a line of its own
+])
+def test_a_registry_it_cannot_append_to_is_one_line_saying_add_it_by_hand(registry):
+    with pytest.raises(ScaffoldError, match=r"^figures/registry\.py: .*add `FigureSpec.*` to "
+                       r"FIGURES by hand$"):
+        registry_with(registry, ENTRY)
 
 
 @pytest.mark.parametrize(("name", "message"), [
