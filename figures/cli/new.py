@@ -16,7 +16,6 @@ from __future__ import annotations
 import ast
 import os
 from pathlib import Path
-from string import Template
 
 from figures.data import figdata
 from figures.data.jsonio import dumps_figdata, write_text_atomic
@@ -28,9 +27,8 @@ from figures.registry import (
     name_problem,
     same_file,
 )
+from figures.templates import fill
 
-#: The files a new figure is written from (string.Template: ``$name``).
-TEMPLATES = PACKAGE_DIR / "templates" / "new_figure"
 #: Placeholder data: a bar chart of three values (edit it with the drawing).
 PLACEHOLDER = {"title": "New figure (placeholder data)", "labels": ["BP", "FA", "DFA"],
                "values": [0.6, 0.4, 0.3]}
@@ -42,8 +40,8 @@ LOGS_IMPORTS = {"checks_import": "from figures.data.checks import get, number\n"
 
 
 def template(file: str, **values: str) -> str:
-    """The template ``file`` of the new figure's tree, filled in."""
-    return Template((TEMPLATES / file).read_text(encoding="utf-8")).substitute(values)
+    """The template ``file`` of the new figure's tree (figures/templates/new_figure/)."""
+    return fill(f"new_figure/{file}", **values)
 
 
 def module_text(name: str, *, from_logs: bool) -> str:
