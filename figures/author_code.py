@@ -25,14 +25,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError, OsExit
+from figures.page import raster_too_large
 
 if TYPE_CHECKING:
     from figures.registry import FigureSpec
 
 #: The longest side of a figure, in inches (the paper's widest figure is 18 in).
 MAX_INCHES = 60
-#: The most pixels a raster output may hold (about half a gigabyte in memory as RGBA).
-MAX_PIXELS = 2**27
 
 
 
@@ -107,9 +106,8 @@ def check_size(spec: FigureSpec, fig: Any) -> None:
                               f"{height:g} in, more than {MAX_INCHES} in a side: figsize is in "
                               "inches, e.g. figsize=(10, 6), not pixels")
     for out in spec.outputs:
-        if out.fmt != "pdf" and width * height * out.dpi ** 2 > MAX_PIXELS:
+        too_large = None if out.fmt == "pdf" else raster_too_large(width, height, out.dpi)
+        if too_large is not None:
             raise FigureDataError(spec.shown_path, "render", (
-                f"a figure of {width:g} x {height:g} in at {out.dpi} dpi is "
-                f"{width * out.dpi:.0f} x {height * out.dpi:.0f} px, more than "
-                f"{MAX_PIXELS // 10**6} megapixels: make it smaller or lower its Output's dpi "
-                "in figures/registry.py"))
+                f"a figure of {width:g} x {height:g} in at {out.dpi} dpi is {too_large}: make "
+                "it smaller or lower its Output's dpi in figures/registry.py"))

@@ -151,10 +151,13 @@ class FigureSpec:
     def problem(self) -> tuple[str, str] | None:
         """What is wrong with this entry, as (key, message); None when nothing. Checked as the
         registry is read, so that a bad entry is one line at its line."""
-        name = self.name
-        bad_name = name_problem(name)
+        bad_name = name_problem(self.name)
         if bad_name is not None:
             return "FigureSpec", f"name {bad_name}"
+        return self._outputs_problem() or self._placing_problem()
+
+    def _outputs_problem(self) -> tuple[str, str] | None:
+        name = self.name
         if isinstance(self.outputs, Output):
             return (f"{name}: outputs",
                     "expected a tuple of Output: write (Output(...),) with the comma")
@@ -167,16 +170,20 @@ class FigureSpec:
                 return "Output", out.problem()
         formats = [out.fmt for out in self.outputs]
         if len(set(formats)) != len(formats):
-            return (f"{name}: outputs", f"{', '.join(formats)}: one Output per format (both "
-                    "would write the same file)")
+            return (f"{name}: outputs",
+                    f"{', '.join(formats)}: one Output per format (both would write the same file)")
+        return None
+
+    def _placing_problem(self) -> tuple[str, str] | None:
+        name = self.name
         if not (self.slot in ("text", "column") or (
                 isinstance(self.slot, (int, float)) and not isinstance(self.slot, bool)
                 and 0 < self.slot <= 40)):
             return (f"{name}: slot",
                     f"{self.slot!r}: expected \"text\", \"column\" or a width in inches in (0, 40]")
         if self.seed_script is not None and not isinstance(self.seed_script, str):
-            return (f"{name}: seed_script", f"{self.seed_script!r}: expected the file name of "
-                    "the paper's script, or None")
+            return (f"{name}: seed_script",
+                    f"{self.seed_script!r}: expected the file name of the paper's script, or None")
         return None
 
     @property

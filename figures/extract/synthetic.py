@@ -18,9 +18,9 @@ import numpy as np
 
 from figures.data.jsonio import read_json, write_text_atomic
 from figures.errors import FigureDataError
-from figures.extract.results import SYNTHETIC_MARKER
+from figures.extract.results import PAPER_SEEDS, SYNTHETIC_MARKER, cifar_results_file
 
-SEEDS = (42, 123, 456)
+SEEDS = PAPER_SEEDS
 N_LAYERS = 5  # hidden-norm entries per record: h_0 .. h_L with L = 4
 N_BLOCKS = 12  # residual blocks of the CIFAR runs
 CIFAR_METHODS = ("bp", "dfa", "state_bridge", "credit_bridge")
@@ -128,8 +128,7 @@ def generate(
     planned.append(("dfa_residual_penalty/dfa_pen_lam0.01_s42.json",
                     lambda: _penalty(rng, epochs)))
     for seed in seeds:
-        folder = "cifar10" if seed == 42 else f"cifar10_seed{seed}"
-        planned.append((f"{folder}/results_cifar10.json",
+        planned.append((cifar_results_file(seed),
                         lambda seed=seed: {str(seed): _cifar(rng, epochs)}))
     # The marker first: a tree cut short (Ctrl-C, a full disk) is still marked synthetic,
     # so `extract` can never call its files real results.

@@ -11,8 +11,8 @@ import shutil
 import pytest
 from conftest import REFERENCE_FIGURES, REPO
 
-from figures.data.jsonio import atomic_path
-from figures.outputs import render, state, workers
+from figures.data.jsonio import atomic_path, sha256_if_file
+from figures.outputs import state, workers
 from figures.outputs.build import build
 from figures.registry import BY_NAME
 
@@ -66,7 +66,7 @@ def renders_of(monkeypatch) -> list[str]:
             with atomic_path(target) as tmp:
                 tmp.write_text(f"{spec.name} {out} {json.dumps(data, sort_keys=True)}")
                 if hashes is not None:  # what the build records as written
-                    hashes[target.name] = render.file_hash(tmp)
+                    hashes[target.name] = sha256_if_file(tmp)
             written.append(target)
         return written
 

@@ -26,7 +26,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
-from figures.page import COMFORT_PT, DATA_LINE_PT, FURNITURE_PT, SLOTS, Page
+from figures.page import (
+    COMFORT_PT,
+    DATA_LINE_PT,
+    FURNITURE_PT,
+    SLOTS,
+    Page,
+    raster_too_large,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -125,15 +132,13 @@ def _too_many_pixels(spec: FigureSpec, venue: Venue, fig: Figure,
                      ppi: int) -> FigureDataError | None:
     """The figure drawn for the page, at the venue's ppi, is more pixels than any output
     may be (a poster-wide page at 1200 ppi: gigapixels, gigabytes of memory)."""
-    from figures.author_code import MAX_PIXELS
-
     width, height = (float(v) for v in fig.get_size_inches())
-    if width * height * ppi ** 2 <= MAX_PIXELS:
+    too_large = raster_too_large(width, height, ppi)
+    if too_large is None:
         return None
     return FigureDataError(f"--venue {venue.key}", None, (
-        f"{spec.name} drawn at {width:g} x {height:g} in and {ppi} ppi is "
-        f"{width * ppi:.0f} x {height * ppi:.0f} px, more than {MAX_PIXELS // 10**6} "
-        "megapixels: lower the venue's text_width_in or min_raster_ppi"))
+        f"{spec.name} drawn at {width:g} x {height:g} in and {ppi} ppi is {too_large}: lower "
+        "the venue's text_width_in or min_raster_ppi"))
 
 
 def slot_files(spec: FigureSpec, out_dir: Path) -> list[str]:
