@@ -203,7 +203,7 @@ class FigureSpec:
         from figures import author_code
 
         try:
-            with author_code.running(), author_code.import_warnings(self):
+            with author_code.running(), author_code.import_warnings(self.name):
                 return importlib.import_module(self.module_name)
         except ModuleNotFoundError as exc:
             if exc.name != self.module_name:  # a module it imports: the author's error
@@ -222,7 +222,9 @@ class FigureSpec:
     @property
     def render(self) -> Callable[[dict[str, Any]], Figure]:
         """The module's ``render``, run as the author's code (:mod:`figures.author_code`):
-        its Figure is refused when too large to save."""
+        what it returns is refused when not a Figure, or one too large to save."""
+        from matplotlib.figure import Figure
+
         from figures import author_code
 
         render = self._required("render", "render(data) returning a matplotlib Figure")
@@ -238,7 +240,12 @@ class FigureSpec:
         def guarded(data: dict[str, Any], page: Any = None) -> Figure:
             with author_code.running():  # a page: drawn for it (figures/page.py)
                 fig = render(data) if page is None else render(data, page)
-            author_code.check_size(self, fig)
+            if not isinstance(fig, Figure):
+                raise FigureDataError(self.shown_path, "render", (
+                    f"returned {type(fig).__name__}{'' if page is None else ' for a page'}, not "
+                    "a matplotlib Figure: end render() with `return fig`"))
+            author_code.check_size(fig, self.shown_path,
+                                   [out.dpi for out in self.outputs if out.fmt != "pdf"])
             return fig
 
         return guarded

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.data.jsonio import atomic_path, sha256_if_file, write_text_atomic
-from figures.errors import FigureDataError
 from figures.outputs.provenance import metadata as provenance_metadata
 
 if TYPE_CHECKING:
@@ -26,18 +25,6 @@ _METADATA: dict[str, dict[str, str | None]] = {
     "png": {"Software": None},
     "pdf": {"Creator": None, "Producer": None, "CreationDate": None},
 }
-
-
-def draw(spec: FigureSpec, data: Any, page: Any = None) -> Figure:
-    """The Figure of ``spec``'s render (for ``page``, figures/page.py, if given); anything
-    else it returns is the author's error."""
-    from matplotlib.figure import Figure
-
-    fig = spec.render(data) if page is None else spec.render(data, page)
-    if not isinstance(fig, Figure):
-        raise FigureDataError(spec.shown_path, "render", f"returned {type(fig).__name__}, not a "
-                              "matplotlib Figure: end render() with `return fig`")
-    return fig
 
 
 def save(spec: FigureSpec, fig: Figure, target: Any, *, rc: dict[str, Any] | None = None,

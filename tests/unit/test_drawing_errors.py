@@ -54,7 +54,7 @@ def test_an_error_in_the_registrys_own_machinery_is_ours_not_the_authors(monkeyp
     from figures.data import figdata
     from figures.registry import BY_NAME
 
-    def broken(spec, fig):
+    def broken(*_args):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(author_code, "check_size", broken)

@@ -95,8 +95,6 @@ def draw(spec: FigureSpec, data: dict, venue: Venue, slot: str | float | None = 
     slot; "column", "text", or a width in inches). The one way into the venue drawing (the
     venue build kind's, :mod:`figures.outputs.kind`); raises :class:`FigureDataError` for a
     slot the figure is not designed for or a page that makes too many pixels."""
-    from matplotlib.figure import Figure
-
     own = declared_slots(spec)
     slot = own[0] if slot is None else slot
     if isinstance(slot, str) and slot not in own:
@@ -104,10 +102,7 @@ def draw(spec: FigureSpec, data: dict, venue: Venue, slot: str | float | None = 
             f"{spec.name} is designed for {' and '.join(own)}, not {slot!r}: draw it for "
             f"one of those, or add {slot!r} to SLOTS and design its layout there"))
     the_page = page(venue, slot)
-    fig = spec.render(data, the_page)
-    if not isinstance(fig, Figure):
-        raise FigureDataError(spec.shown_path, "render", f"returned {type(fig).__name__} for a "
-                              "page, not a matplotlib Figure: end render() with `return fig`")
+    fig = spec.render(data, the_page)  # a Figure: FigureSpec.render refuses anything else
     too_large = _too_many_pixels(spec, venue, fig, the_page.ppi)
     if too_large is not None:  # before anything is drawn at that size
         raise too_large
