@@ -7,7 +7,7 @@ import json
 import shutil
 
 import pytest
-from conftest import REPO, run_figures_in
+from helpers import REPO, run_figures_in
 
 from figures.registry import FIGURES
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import shutil
 
 import pytest
-from conftest import REFERENCE_FIGURES, REPO
+from conftest import REFERENCE_FIGURES
 
 from figures.data.jsonio import atomic_path, sha256_if_file
 from figures.outputs import state, workers
@@ -22,13 +21,6 @@ pytestmark = pytest.mark.slow
 #: A PDF figure and two PNG figures, the cheapest to render (speed of the suite).
 NAMES = ("figure_snapshot_vit", "cifar_feature_drift", "cifar_summary")
 SPECS = [BY_NAME[n] for n in NAMES]
-
-
-@pytest.fixture
-def figdata_dir(tmp_path):
-    target = tmp_path / "figdata"
-    shutil.copytree(REPO / "figdata", target)
-    return target
 
 
 def statuses(results) -> dict[str, str]:

@@ -10,7 +10,8 @@ import subprocess
 import sys
 
 import pytest
-from conftest import OFF_REFERENCE, REPO
+from conftest import OFF_REFERENCE
+from helpers import REPO
 
 from figures.cli import main as cli
 from figures.cli.new import ScaffoldError, new_figure, registry_with

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from figures.cli import main as cli
 from figures.data.envelope import SYNTHETIC

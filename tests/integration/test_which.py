@@ -7,7 +7,7 @@ import shutil
 import subprocess
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 from PIL import Image
 from pypdf import PdfReader
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from conftest import REPO
+from helpers import REPO
 
 PACKAGE = REPO / "figures"
 BELOW_CLI = ("figures.outputs", "figures.paper", "figures.preflight", "figures.watch",

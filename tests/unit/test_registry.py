@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import REPO, figure_name, fixture_files
+from helpers import REPO, figure_name, fixture_files
 
 from figures.data import figdata
 from figures.registry import BY_NAME, FIGURES, SHARED_CODE
@@ -70,7 +70,7 @@ def test_the_build_key_reads_only_code_that_decides_pixels(spec):
 def test_every_figure_has_its_venue_baselines_and_every_venue_baseline_a_figure():
     """The venue layouts' golden images (tests/golden/test_venue_images.py) follow the
     registry too: a new figure gets them from `nox -s baselines`."""
-    from conftest import VENUE_BASELINES, venue_baseline_name, venue_slots
+    from helpers import VENUE_BASELINES, venue_baseline_name, venue_slots
 
     expected = {venue_baseline_name(*one) for one in venue_slots()}
     assert {p.name for p in VENUE_BASELINES.glob("*.png")} == expected
