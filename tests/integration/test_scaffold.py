@@ -72,8 +72,10 @@ def test_new_inside_another_checkout_is_refused_naming_both(tmp_path, monkeypatc
     before = (REPO / "figures" / "registry.py").read_bytes()
     assert cli.main(["new", "fig_elsewhere"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("error: figures new: ") and err.count("\n") == 1
-    assert f"the checkout {other}" in err and f"the one in {REPO}" in err
+    assert err.startswith("error: figures new: ")
+    assert err.count("\n") == 1
+    assert f"the checkout {other}" in err
+    assert f"the one in {REPO}" in err
     assert (REPO / "figures" / "registry.py").read_bytes() == before
     assert not (REPO / "figures" / "plots" / "fig_elsewhere.py").exists()
 
