@@ -20,19 +20,18 @@ import contextlib
 import os
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from figures.errors import FigureDataError, OsExit
+from figures.page import raster_too_large
 
 if TYPE_CHECKING:
-    from figures.registry import FigureSpec
+    from matplotlib.figure import Figure
 
 #: The longest side of a figure, in inches (the paper's widest figure is 18 in).
 MAX_INCHES = 60
-#: The most pixels a raster output may hold (about half a gigabyte in memory as RGBA).
-MAX_PIXELS = 2**27
 
 
 
@@ -81,7 +80,7 @@ def _settings_kept() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def import_warnings(spec: FigureSpec) -> Iterator[None]:
+def import_warnings(name: str) -> Iterator[None]:
     """What a module warns while it is imported, one line each on stderr (not Python's two
     lines of file and source); shown as it would have been shown (the filters apply)."""
     from figures.errors import one_line
@@ -92,24 +91,20 @@ def import_warnings(spec: FigureSpec) -> Iterator[None]:
         where = Path(warning.filename)
         shown = (f"figures/plots/{where.name}, line {warning.lineno}: "
                  if where.parent.name == "plots" else "")
-        print(f"warning: {spec.name}: {shown}{one_line(str(warning.message))}", file=sys.stderr)
+        print(f"warning: {name}: {shown}{one_line(str(warning.message))}", file=sys.stderr)
 
 
-def check_size(spec: FigureSpec, fig: Any) -> None:
-    """Refuse a Figure larger than any output could hold (before anything is drawn at size)."""
-    from matplotlib.figure import Figure
-
-    if not isinstance(fig, Figure):
-        return  # the build says what render returned instead
+def check_size(fig: Figure, shown_path: str, raster_dpis: Iterable[int]) -> None:
+    """Refuse the Figure of the module ``shown_path`` when larger than any output could hold
+    (at each of ``raster_dpis``), before anything is drawn at size."""
     width, height = (float(v) for v in fig.get_size_inches())
     if max(width, height) > MAX_INCHES:
-        raise FigureDataError(spec.shown_path, "render", f"returned a figure of {width:g} x "
+        raise FigureDataError(shown_path, "render", f"returned a figure of {width:g} x "
                               f"{height:g} in, more than {MAX_INCHES} in a side: figsize is in "
                               "inches, e.g. figsize=(10, 6), not pixels")
-    for out in spec.outputs:
-        if out.fmt != "pdf" and width * height * out.dpi ** 2 > MAX_PIXELS:
-            raise FigureDataError(spec.shown_path, "render", (
-                f"a figure of {width:g} x {height:g} in at {out.dpi} dpi is "
-                f"{width * out.dpi:.0f} x {height * out.dpi:.0f} px, more than "
-                f"{MAX_PIXELS // 10**6} megapixels: make it smaller or lower its Output's dpi "
-                "in figures/registry.py"))
+    for dpi in raster_dpis:
+        too_large = raster_too_large(width, height, dpi)
+        if too_large is not None:
+            raise FigureDataError(shown_path, "render", (
+                f"a figure of {width:g} x {height:g} in at {dpi} dpi is {too_large}: make "
+                "it smaller or lower its Output's dpi in figures/registry.py"))

@@ -33,6 +33,18 @@ COMFORT_PT = 7.5
 #: ticks, grid), in points: SIAM's and Science's print minimums, as figure-gate asks.
 DATA_LINE_PT = 1.0
 FURNITURE_PT = 0.5
+#: The most pixels a raster of a figure may hold (about half a gigabyte in memory as RGBA):
+#: a figure beyond it at an output's dpi, or at a venue's ppi, is refused before it is saved.
+MAX_PIXELS = 2**27
+
+
+def raster_too_large(width_in: float, height_in: float, dpi: float) -> str | None:
+    """``W x H px, more than N megapixels`` when a raster of a figure ``width_in`` by
+    ``height_in`` inches at ``dpi`` holds more than :data:`MAX_PIXELS`; None when it fits."""
+    if width_in * height_in * dpi ** 2 <= MAX_PIXELS:
+        return None
+    return (f"{width_in * dpi:.0f} x {height_in * dpi:.0f} px, more than "
+            f"{MAX_PIXELS // 10**6} megapixels")
 #: Fonts that ship with matplotlib, so a page draws alike on every machine: STIX for a
 #: Times-set venue (the body font of ICML, NeurIPS, ICLR and IEEE), DejaVu Sans otherwise.
 FONTS = {"serif": {"font.family": "serif", "font.serif": ["STIXGeneral"],

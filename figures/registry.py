@@ -1,7 +1,8 @@
 """The one list of figures: it drives the CLI, the build and the tests.
 
 A new figure is one module, ``figures/plots/<name>.py``, plus one :class:`FigureSpec` entry
-here. The module is found by the figure's name and holds, by convention:
+here: entries are data, checked as the registry is read (a bad one is one line at its line,
+read from this file's syntax tree). The module is found by the figure's name and holds, by convention:
 
 - ``render(data) -> matplotlib.figure.Figure`` (required),
 - ``SCHEMA``, the shape of its data in :mod:`figures.data.schema` (required),
@@ -16,13 +17,13 @@ figures shares.
 
 from __future__ import annotations
 
+import ast
 import functools
 import importlib
 import keyword
 import os
 import re
-import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -39,8 +40,8 @@ if TYPE_CHECKING:
 PACKAGE_DIR = Path(__file__).resolve().parent
 PLOTS_DIR = PACKAGE_DIR / "plots"
 PLOTS_PACKAGE = "figures.plots"
-#: Where each registry entry was made (``figures/registry.py, line N``), for its one line.
-_LINES: dict[int, str] = {}
+#: This file, as its messages name it.
+REGISTRY_FILE = "figures/registry.py"
 #: Code that decides every figure's bytes besides its own module and its family's private
 #: helpers (style and themes, rendering and saving, the synthetic-data stamp, the provenance
 #: inside each file). The worker pool, the lock and the CLI are not in it: editing them
@@ -52,23 +53,59 @@ SHARED_CODE = ("style.py", "outputs/render.py", "outputs/stamp.py", "outputs/pro
 FORMATS = ("pdf", "png")
 #: Dots per inch an output may ask for: a raster beyond this is a figure too large to hold.
 DPI_RANGE = (20, 1200)
-#: A figure module's name, also its figdata and output files' (``figures new`` checks it too).
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_EXAMPLE = "e.g. fig5_final_acc"
 
 
-def _entry() -> str:
-    """``figures/registry.py, line N``: where the entry being made is written (the line of
-    the registry's own code that makes it), for the one line of a bad entry."""
-    frame = sys._getframe(1)
-    while frame is not None:
-        if frame.f_code.co_filename == __file__ and frame.f_code.co_name == "<module>":
-            return f"figures/registry.py, line {frame.f_lineno}"
-        frame = frame.f_back
-    return "figures/registry.py"
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot name a figure (it names figures/plots/NAME.py, figdata/NAME.json
+    and its macros), None when it can: the registry's check of its entries and `figures new`'s
+    of a new name."""
+    if not isinstance(name, str):
+        return f"{name!r} is not a string: a figure's name is text, {_EXAMPLE}"
+    if keyword.iskeyword(name):
+        return (f"{name!r} is a Python keyword (the code goes to figures/plots/NAME.py and is "
+                f"imported by that name): pick another, {_EXAMPLE}")
+    if not name.isascii() and name.isidentifier():
+        return (f"{name!r} is not ASCII: a figure's name is its file's and its macros' name; "
+                f"use ASCII letters, digits and _, {_EXAMPLE}")
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+        return (f"{name!r} is not a Python identifier (the code goes to figures/plots/NAME.py): "
+                f"use ASCII letters, digits and _, {_EXAMPLE}")
+    if name.startswith("_"):
+        return (f"{name!r} starts with _: figures/plots/_NAME.py is a family's private "
+                f"helpers, not a figure; start with a letter, {_EXAMPLE}")
+    return None
 
 
-def _entry_error(key: str, message: str) -> FigureDataError:
-    return FigureDataError(_entry(), key, message)
+def same_file(name: str, names: Iterable[str]) -> str | None:
+    """The name among ``names`` that is ``name`` or differs from it only in case (one file on
+    macOS and Windows), None when there is none."""
+    return next((other for other in names if other.lower() == name.lower()), None)
+
+
+def figures_node(tree: ast.Module) -> ast.Tuple | None:
+    """The ``FIGURES = (...)`` tuple of the registry's syntax tree, None when it is not one
+    literal tuple (where an entry is written, for its one line, and where `figures new`
+    appends one)."""
+    for stmt in tree.body:
+        target = (stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                  else getattr(stmt, "target", None))
+        if isinstance(target, ast.Name) and target.id == "FIGURES":
+            return stmt.value if isinstance(stmt.value, ast.Tuple) else None
+    return None
+
+
+def _entry_place(index: int) -> str:
+    """``figures/registry.py, line N``: where ``FIGURES[index]`` is written, read from this
+    file's syntax tree; the file alone when the tuple is not written entry by entry."""
+    try:
+        node = figures_node(ast.parse(Path(__file__).read_bytes()))
+    except (OSError, SyntaxError, ValueError):
+        node = None
+    if node is None or index >= len(node.elts) or any(
+            isinstance(elt, ast.Starred) for elt in node.elts):
+        return REGISTRY_FILE
+    return f"{REGISTRY_FILE}, line {node.elts[index].lineno}"
 
 
 @dataclass(frozen=True)
@@ -79,18 +116,18 @@ class Output:
     dpi: int
     bbox_inches: str | None = "tight"
 
-    def __post_init__(self) -> None:
+    def problem(self) -> str | None:
+        """What is wrong with this entry's output (after ``Output: ``), None when nothing."""
         if self.fmt not in FORMATS:
-            raise _entry_error("Output", f"format {self.fmt!r}: the build writes "
-                               f"{' or '.join(FORMATS)} (lower case)")
+            return f"format {self.fmt!r}: the build writes {' or '.join(FORMATS)} (lower case)"
         low, high = DPI_RANGE
         if (not isinstance(self.dpi, int) or isinstance(self.dpi, bool)
                 or not low <= self.dpi <= high):
-            raise _entry_error("Output", f"dpi {self.dpi!r}: expected a whole number of dots "
-                               f"per inch in [{low}, {high}], e.g. Output(\"png\", 200)")
+            return (f"dpi {self.dpi!r}: expected a whole number of dots per inch in "
+                    f"[{low}, {high}], e.g. Output(\"png\", 200)")
         if self.bbox_inches not in ("tight", None):
-            raise _entry_error("Output", f"bbox_inches {self.bbox_inches!r}: expected "
-                               "\"tight\" (the default) or None")
+            return f"bbox_inches {self.bbox_inches!r}: expected \"tight\" (the default) or None"
+        return None
 
 
 @dataclass(frozen=True)
@@ -108,35 +145,46 @@ class FigureSpec:
     slot: str | float = "text"
 
     def __post_init__(self) -> None:
-        name = self.name
-        if not isinstance(name, str) or not _NAME.fullmatch(name) or keyword.iskeyword(name):
-            raise _entry_error("FigureSpec", f"name {name!r}: a figure's name is a Python "
-                               "identifier of ASCII letters, digits and _ (it names "
-                               "figures/plots/NAME.py and figdata/NAME.json), e.g. fig5_final_acc")
         if isinstance(self.outputs, list):
             object.__setattr__(self, "outputs", tuple(self.outputs))
+
+    def problem(self) -> tuple[str, str] | None:
+        """What is wrong with this entry, as (key, message); None when nothing. Checked as the
+        registry is read, so that a bad entry is one line at its line."""
+        bad_name = name_problem(self.name)
+        if bad_name is not None:
+            return "FigureSpec", f"name {bad_name}"
+        return self._outputs_problem() or self._placing_problem()
+
+    def _outputs_problem(self) -> tuple[str, str] | None:
+        name = self.name
         if isinstance(self.outputs, Output):
-            raise _entry_error(f"{name}: outputs", "expected a tuple of Output: write "
-                               "(Output(...),) with the comma")
+            return (f"{name}: outputs",
+                    "expected a tuple of Output: write (Output(...),) with the comma")
         if (not isinstance(self.outputs, tuple) or not self.outputs
                 or not all(isinstance(out, Output) for out in self.outputs)):
-            raise _entry_error(f"{name}: outputs", f"expected a tuple of one or more Output, "
-                               f"got {self.outputs!r}"[:300])
+            return (f"{name}: outputs",
+                    f"expected a tuple of one or more Output, got {self.outputs!r}"[:300])
+        for out in self.outputs:
+            if out.problem() is not None:
+                return "Output", out.problem()
         formats = [out.fmt for out in self.outputs]
         if len(set(formats)) != len(formats):
-            raise _entry_error(f"{name}: outputs", f"{', '.join(formats)}: one Output per "
-                               "format (both would write the same file)")
+            return (f"{name}: outputs",
+                    f"{', '.join(formats)}: one Output per format (both would write the same file)")
+        return None
+
+    def _placing_problem(self) -> tuple[str, str] | None:
+        name = self.name
         if not (self.slot in ("text", "column") or (
                 isinstance(self.slot, (int, float)) and not isinstance(self.slot, bool)
                 and 0 < self.slot <= 40)):
-            raise _entry_error(f"{name}: slot", f"{self.slot!r}: expected \"text\", "
-                               "\"column\" or a width in inches in (0, 40]")
+            return (f"{name}: slot",
+                    f"{self.slot!r}: expected \"text\", \"column\" or a width in inches in (0, 40]")
         if self.seed_script is not None and not isinstance(self.seed_script, str):
-            raise _entry_error(f"{name}: seed_script", f"{self.seed_script!r}: expected the "
-                               "file name of the paper's script, or None")
-        where = _entry()
-        if where != "figures/registry.py":  # made by the registry itself, as it is imported
-            _LINES[id(self)] = where
+            return (f"{name}: seed_script",
+                    f"{self.seed_script!r}: expected the file name of the paper's script, or None")
+        return None
 
     @property
     def module_name(self) -> str:
@@ -155,7 +203,7 @@ class FigureSpec:
         from figures import author_code
 
         try:
-            with author_code.running(), author_code.import_warnings(self):
+            with author_code.running(), author_code.import_warnings(self.name):
                 return importlib.import_module(self.module_name)
         except ModuleNotFoundError as exc:
             if exc.name != self.module_name:  # a module it imports: the author's error
@@ -174,7 +222,9 @@ class FigureSpec:
     @property
     def render(self) -> Callable[[dict[str, Any]], Figure]:
         """The module's ``render``, run as the author's code (:mod:`figures.author_code`):
-        its Figure is refused when too large to save."""
+        what it returns is refused when not a Figure, or one too large to save."""
+        from matplotlib.figure import Figure
+
         from figures import author_code
 
         render = self._required("render", "render(data) returning a matplotlib Figure")
@@ -190,7 +240,12 @@ class FigureSpec:
         def guarded(data: dict[str, Any], page: Any = None) -> Figure:
             with author_code.running():  # a page: drawn for it (figures/page.py)
                 fig = render(data) if page is None else render(data, page)
-            author_code.check_size(self, fig)
+            if not isinstance(fig, Figure):
+                raise FigureDataError(self.shown_path, "render", (
+                    f"returned {type(fig).__name__}{'' if page is None else ' for a page'}, not "
+                    "a matplotlib Figure: end render() with `return fig`"))
+            author_code.check_size(fig, self.shown_path,
+                                   [out.dpi for out in self.outputs if out.fmt != "pdf"])
             return fig
 
         return guarded
@@ -280,46 +335,44 @@ def _plots_imports():
 _PLOTS_READER: dict[str, Any] = {}
 
 
-def _cifar(name: str, output: Output) -> FigureSpec:
-    return FigureSpec(f"cifar_{name}", (output,), _SEED_004)
-
-
+#: Every figure, one entry a line, in the order they are built and listed (`figures new`
+#: appends its entry above the closing parenthesis).
 FIGURES: tuple[FigureSpec, ...] = (
     FigureSpec("fig1_audit_hero", _PAPER, _SEED_002),
     FigureSpec("fig3b_crossarch_3row", _PAPER, _SEED_000),
     FigureSpec("figure_snapshot_resmlp", (Output("pdf", 150),), _SEED_001),
     FigureSpec("figure_snapshot_vit", (Output("pdf", 150),), _SEED_001),
     FigureSpec("fig4_penalty_rescue", (Output("pdf", 200),), _SEED_003),
-    _cifar("accuracy", Output("png", 150)),
-    _cifar("diagnostics", Output("png", 150)),
-    _cifar("feature_drift", Output("png", 150, None)),
-    _cifar("state_vs_credit", Output("png", 150, None)),
-    _cifar("summary", Output("png", 150, None)),
+    FigureSpec("cifar_accuracy", (Output("png", 150),), _SEED_004),
+    FigureSpec("cifar_diagnostics", (Output("png", 150),), _SEED_004),
+    FigureSpec("cifar_feature_drift", (Output("png", 150, None),), _SEED_004),
+    FigureSpec("cifar_state_vs_credit", (Output("png", 150, None),), _SEED_004),
+    FigureSpec("cifar_summary", (Output("png", 150, None),), _SEED_004),
 )
 
 
-
 def _by_name(figures: tuple[FigureSpec, ...]) -> dict[str, FigureSpec]:
-    """Each figure by its name; an entry that is not a FigureSpec, or a name registered twice
-    (also in another case: one file on macOS and Windows), is the registry's one line."""
+    """Each figure by its name; an entry that is not a well-formed FigureSpec, or a name
+    registered twice (also in another case: one file on macOS and Windows), is the registry's
+    one line, at the entry's line."""
     by_name: dict[str, FigureSpec] = {}
-    lower: dict[str, str] = {}
     for i, spec in enumerate(figures):
         if not isinstance(spec, FigureSpec):
-            raise FigureDataError("figures/registry.py", f"FIGURES[{i}]",
+            raise FigureDataError(REGISTRY_FILE, f"FIGURES[{i}]",
                                   f"{type(spec).__name__}, not a FigureSpec(name, outputs, ...)")
-        other = lower.get(spec.name.lower())
+        problem = spec.problem()
+        if problem is not None:
+            raise FigureDataError(_entry_place(i), *problem)
+        other = same_file(spec.name, by_name)
         if other is not None:
             same = "" if other == spec.name else (
                 f" (as {other} too: names that differ in case only are one file on macOS "
                 "and Windows)")
-            raise FigureDataError(_LINES.get(id(spec), "figures/registry.py"), f"FIGURES[{i}]",
+            raise FigureDataError(_entry_place(i), f"FIGURES[{i}]",
                                   f"{spec.name} is registered twice{same}: each figure once; "
                                   "remove one entry or rename it")
-        lower[spec.name.lower()] = spec.name
         by_name[spec.name] = spec
     return by_name
 
 
 BY_NAME: dict[str, FigureSpec] = _by_name(FIGURES)
-_LINES.clear()

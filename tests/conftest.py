@@ -18,7 +18,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import warnings
 from collections.abc import Iterator
@@ -32,38 +31,11 @@ from figures.errors import FigureDataWarning
 from figures.outputs.environment import ENVIRONMENT_FILE, mismatch
 from figures.registry import BY_NAME, FIGURES
 
-REPO = Path(__file__).resolve().parent.parent
-FIXTURES = REPO / "tests" / "fixtures"
-#: The venue layouts golden-tested (tests/golden/test_venue_images.py): a two-column
-#: conference's column (3.25 in) and text (6.75 in) slots, and a one-column one's 5.5 in.
-VENUES = ("icml", "neurips")
-VENUE_BASELINES = REPO / "baseline" / "venues"
-#: Golden comparisons are repeated only when their inputs changed (tests/golden_cache.py).
-pytest_plugins = ("golden_cache",)
-
-
-def run_figures_in(root: Path, *argv: str) -> tuple[int, str, str]:
-    """``python -m figures ARGV`` in a copy of the project at ``root`` (its own package, no
-    bytecode written): the exit status, stdout and stderr."""
-    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
-    proc = subprocess.run([sys.executable, "-m", "figures", *argv], cwd=root, env=env,
-                          capture_output=True, text=True, check=False, timeout=120)
-    return proc.returncode, proc.stdout, proc.stderr
-
-
-def venue_baseline_name(venue: str, figure: str, slot: str | None = None) -> str:
-    """``venue-icml--NAME.png`` for the figure's own slot, ``...--NAME--column.png`` else."""
-    return f"venue-{venue}--{figure}{'' if slot is None else '--' + slot}.png"
-
-
-def venue_slots() -> list[tuple[str, str, str | None]]:
-    """(venue, figure, slot) of every venue layout the build writes at the golden-tested
-    venues: each figure's own slot (None) and, at a two-column venue, its other one."""
-    from figures.outputs.venue import slots_of
-    from figures.preflight.venues import get_venue
-
-    return [(venue, spec.name, slot if i else None) for venue in VENUES for spec in FIGURES
-            for i, slot in enumerate(slots_of(spec, get_venue(venue)))]
+#: Golden comparisons are repeated only when their inputs changed (tests/golden_cache.py);
+#: helpers.py's fixtures (figdata_dir) serve every test module.
+pytest_plugins = ("golden_cache", "helpers")
+pytest.register_assert_rewrite("helpers")
+from helpers import REPO, figure_name  # after its assertions are set to be rewritten
 
 #: How this environment differs from the one that made the golden images (None: it is it).
 OFF_REFERENCE = pytest.StashKey[str | None]()
@@ -148,15 +120,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("mpl_image_compare") is not None:
             item.add_marker(skip)
-
-
-def fixture_files() -> list[Path]:
-    return sorted(FIXTURES.glob("*.json"))
-
-
-def figure_name(fixture: Path) -> str:
-    """``cifar_diagnostics--partial.json`` belongs to the figure ``cifar_diagnostics``."""
-    return fixture.stem.partition("--")[0]
 
 
 @pytest.fixture(scope="session")

@@ -1,11 +1,12 @@
 """``figures new NAME [--from-logs]``: a working new figure in one command.
 
-Writes ``figures/plots/NAME.py`` (a documented ``render`` and ``SCHEMA``; with ``--from-logs`` an
-``extract`` reading a results tree through :mod:`figures.extract.results`), its entry at the end of
-``FIGURES`` in ``figures/registry.py``, ``figdata/NAME.json`` (a valid envelope with
-placeholder data, marked ``synthetic-example`` until real values replace it) and
-``tests/fixtures/NAME.json``. ``figures build NAME`` then works at once, and
-``nox -s baselines`` makes its golden image. Nothing is written unless everything can be:
+Writes ``figures/plots/NAME.py`` from the template tree ``figures/templates/new_figure/`` (a
+documented ``render`` and ``SCHEMA``; with ``--from-logs`` an ``extract`` reading a results tree
+through :mod:`figures.extract.results`), its entry above the closing parenthesis of ``FIGURES``
+in ``figures/registry.py``, ``figdata/NAME.json`` (a valid envelope with placeholder data,
+marked ``synthetic-example`` until real values replace it) and ``tests/fixtures/NAME.json``.
+``figures build NAME`` then works at once, and ``nox -s baselines`` makes its golden image.
+The name is checked by the registry's own checks. Nothing is written unless everything can be:
 the registry edit is computed and checked first, and files already written are removed if a
 later one fails.
 """
@@ -13,118 +14,44 @@ later one fails.
 from __future__ import annotations
 
 import ast
-import keyword
 import os
-import re
 from pathlib import Path
 
 from figures.data import figdata
 from figures.data.jsonio import dumps_figdata, write_text_atomic
-from figures.registry import BY_NAME, PACKAGE_DIR
+from figures.registry import (
+    BY_NAME,
+    PACKAGE_DIR,
+    REGISTRY_FILE,
+    figures_node,
+    name_problem,
+    same_file,
+)
+from figures.templates import fill
 
 #: Placeholder data: a bar chart of three values (edit it with the drawing).
 PLACEHOLDER = {"title": "New figure (placeholder data)", "labels": ["BP", "FA", "DFA"],
                "values": [0.6, 0.4, 0.3]}
 PLACEHOLDER_NOTE = ("Placeholder written by `figures new`: replace data with the figure's "
                     "values{how}, then set provenance.kind accordingly.")
-REGISTRY_ENTRY = 'FigureSpec("{name}", (Output("pdf", 300), Output("png", 200)))'
-
-MODULE = '''"""{name}: ONE LINE SAYING WHAT THE FIGURE SHOWS (written by `figures new`; edit me).
-
-Its data (key ``data`` of ``figdata/{name}.json``) is declared in :data:`SCHEMA`
-and checked before :func:`render` runs, so a bad file is one line naming the key. Change
-the two together.{logs_doc}
-"""
-
-from __future__ import annotations
-
-from typing import Any
-
-from matplotlib.figure import Figure
-
-{logs_checks}from figures.data.schema import ListOf, Number, Record, Text
-{logs_results}from figures.page import Page, panel_grid
-from figures.style import DEFAULT_RC, METHOD_STYLE, new_figure, themed
-
-#: The shape of ``data``: constructors of figures/data/schema/ (Series, MapOf, ...).
-SCHEMA = Record(
-    {{"title": Text(), "labels": ListOf(Text()), "values": ListOf(Number())}},
-    same_length=[("labels", "values")],
-)
-BAR_COLOR = "#2166ac"
+#: What ``--from-logs`` adds to the figure's module.
+LOGS_IMPORTS = {"checks_import": "from figures.data.checks import get, number\n",
+                "results_import": "from figures.extract.results import ResultsTree\n"}
 
 
-#: The print slots it is designed for, its own first (`figures build --venue V` draws each
-#: at a two-column venue): "column" (about 3.3 in) and/or "text" (5.5 to 7 in).
-SLOTS = ("column",)
-#: Height over width of the figure drawn for a page (at most half the text height).
-PAGE_ASPECT = 0.7
-#: A bar that is not one of the paper's methods (METHOD_STYLE in figures/style.py).
-OTHER_COLOR = "#52514e"
+def template(file: str, **values: str) -> str:
+    """The template ``file`` of the new figure's tree (figures/templates/new_figure/)."""
+    return fill(f"new_figure/{file}", **values)
 
 
-@themed(DEFAULT_RC)  # or PAPER_RC (figures/style.py) for the paper's serif typography
-def render(data: dict[str, Any], page: Page | None = None) -> Figure:
-    """Draw the figure from ``data`` (already checked against SCHEMA): without a page, the
-    default picture; with one (figures/page.py), the figure designed for that print slot.
-
-    Pure: no files, no pyplot, no rcParams outside the theme; the build saves the figure in
-    the formats and dpi of its registry entry.
-    """
-    if page is not None:
-        return _for_page(data, page)
-    fig = new_figure(figsize=(4, 3))
-    ax = fig.subplots()
-    ax.bar(data["labels"], data["values"], color=BAR_COLOR)
-    ax.set_title(data["title"])
-    fig.tight_layout()
-    return fig
-
-
-def caption(data: dict[str, Any]) -> str:
-    """The text the page version leaves out (its title), written beside the venue build's
-    files as {name}.caption.txt for the paper's caption."""
-    return data["title"]
-
-
-def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """The print decisions, made here: the aspect; how panels arrange at page.slot
-    ("column" or "text"; page.wide: room for three in a row); where the legend goes (above
-    the panels, fig.legend(loc="outside upper center"), or in clear ground); which text moves
-    to :func:`caption`. Sizes, fonts and strokes come from the page's rcParams; a method's
-    colour, line style and marker from METHOD_STYLE."""
-    fig = page.figure(PAGE_ASPECT)
-    ax = fig.subplots()
-    colors = [METHOD_STYLE[label].color if label in METHOD_STYLE else OTHER_COLOR
-              for label in data["labels"]]
-    ax.bar(data["labels"], data["values"], color=colors)
-    panel_grid(ax, "y")
-    return fig
-{logs_code}'''
-
-LOGS_DOC = '''
-
-:func:`extract` builds ``data`` from a results tree (``figures extract RESULTS``); it reads
-files only through ``tree.load`` (:mod:`figures.extract.results`) and the value checks of
-:mod:`figures.data.checks` (``get``, ``number``), so every bad log is one line naming the file
-and the key, and ``figures status`` knows its sources.'''
-LOGS_CHECKS = "from figures.data.checks import get, number\n"
-LOGS_RESULTS = "from figures.extract.results import ResultsTree\n"
-LOGS_CODE = '''
-
-#: The results file this figure reads, relative to the results folder (edit).
-RESULTS_FILE = "{name}/final_accuracy.json"
-
-
-def extract(tree: ResultsTree) -> dict[str, Any]:
-    """``data`` from the results tree: ``{{"runs": {{label: {{"test_acc": number}}}}}}`` (edit)."""
-    doc = tree.load(RESULTS_FILE)
-    runs = get(doc, "runs", RESULTS_FILE)
-    labels = sorted(runs)
-    values = [number(get(runs[label], "test_acc", RESULTS_FILE, f"runs.{{label}}"),
-                     RESULTS_FILE, f"runs.{{label}}.test_acc") for label in labels]
-    return {{"title": "Final test accuracy", "labels": labels, "values": values}}
-'''
+def module_text(name: str, *, from_logs: bool) -> str:
+    """The new figure's ``figures/plots/NAME.py``."""
+    if not from_logs:
+        return template("plot.py.tmpl", name=name, extract_doc="", extract_code="",
+                        checks_import="", results_import="")
+    return template("plot.py.tmpl", name=name, **LOGS_IMPORTS,
+                    extract_doc=template("extract_doc.txt"),
+                    extract_code=template("extract.py.tmpl", name=name))
 
 
 class ScaffoldError(Exception):
@@ -166,21 +93,14 @@ def _shown(path: Path) -> str:
 
 
 def check_name(name: str, root: Path) -> None:
-    if keyword.iskeyword(name):
-        raise ScaffoldError(f"{name!r} is a Python keyword (the code goes to figures/plots/NAME.py "
-                            "and is imported by that name): pick another, e.g. fig5_final_acc")
-    if not name.isascii() and name.isidentifier():
-        raise ScaffoldError(f"{name!r} is not ASCII: a figure's name is its file's and its "
-                            "macros' name; use ASCII letters, digits and _, e.g. fig5_final_acc")
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-        raise ScaffoldError(f"{name!r} is not a Python identifier (the code goes to "
-                            "figures/plots/NAME.py): use letters, digits and _, e.g. fig5_final_acc")
-    if name.startswith("_"):
-        raise ScaffoldError(f"{name!r} starts with _: figures/plots/_NAME.py is a family's "
-                            "private helpers, not a figure; start with a letter, e.g. fig5_final_acc")
-    if name in BY_NAME:
-        raise ScaffoldError(f"{name} is already a figure (figures/registry.py); pick another name")
-    same = next((other for other in BY_NAME if other.lower() == name.lower()), None)
+    """Refuse a name the registry would refuse, one it holds (in any case), or one whose
+    files are there already."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise ScaffoldError(problem)
+    same = same_file(name, BY_NAME)
+    if same == name:
+        raise ScaffoldError(f"{name} is already a figure ({REGISTRY_FILE}); pick another name")
     if same is not None:
         raise ScaffoldError(f"{name} differs from the figure {same} only in case: their files "
                             "would collide on macOS and Windows; pick another name")
@@ -190,54 +110,27 @@ def check_name(name: str, root: Path) -> None:
             raise ScaffoldError(f"{rel} already exists; pick another name or remove it")
 
 
-def registry_with(text: str, entry: str, shown: str = "figures/registry.py") -> str:
-    """``text`` of registry.py with ``entry`` appended to the ``FIGURES`` tuple.
-
-    A text edit at the positions Python's own parser reports, so comments, layout and helper
-    calls stay as they are; the result is parsed again to prove the tuple grew by ``entry``.
-    """
-    tree = ast.parse(text)
-    node = _figures_tuple(tree, shown)
+def registry_with(text: str, entry: str, shown: str = REGISTRY_FILE) -> str:
+    """``text`` of registry.py with ``entry`` on a line of its own above the line that closes
+    the ``FIGURES`` tuple (entries are one a line, each followed by its comma); parsed again
+    to prove the tuple grew by ``entry``, else the author is told to add it by hand."""
+    by_hand = f"add `{entry},` to FIGURES by hand"
+    node = figures_node(ast.parse(text))
+    if node is None:
+        raise ScaffoldError(f"{shown}: no `FIGURES = (...)` tuple found; {by_hand}")
     lines = text.splitlines(keepends=True)
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line))
-
-    def offset(lineno: int, col: int) -> int:
-        return starts[lineno - 1] + len(lines[lineno - 1].encode()[:col].decode())
-
-    closing = offset(node.end_lineno, node.end_col_offset) - 1
-    if node.elts:
-        last = node.elts[-1]
-        indent = " " * node.elts[0].col_offset
-        after_last = offset(last.end_lineno, last.end_col_offset)
-        between = re.sub(r"#[^\n]*", "", text[after_last:closing])
-        comma = "" if "," in between else ","
-    else:
-        indent, after_last, comma = "    ", closing, ""
-    line_start = text.rfind("\n", 0, closing) + 1
-    if text[line_start:closing].strip() == "":  # ")" on its own line: add a line above it
-        new = (text[:after_last] + comma + text[after_last:line_start]
-               + f"{indent}{entry},\n" + text[line_start:])
-    else:
-        new = (text[:after_last] + comma + text[after_last:closing].rstrip()
-               + f"\n{indent}{entry},\n" + text[closing:])
-    grown = _figures_tuple(ast.parse(new), shown)
-    if (len(grown.elts) != len(node.elts) + 1
+    closing = node.end_lineno - 1
+    indent = " " * (node.elts[0].col_offset if node.elts else 4)
+    new = "".join([*lines[:closing], f"{indent}{entry},\n", *lines[closing:]])
+    try:
+        grown = figures_node(ast.parse(new))
+    except SyntaxError:
+        grown = None
+    if (grown is None or len(grown.elts) != len(node.elts) + 1
             or ast.dump(grown.elts[-1]) != ast.dump(ast.parse(entry, mode="eval").body)):
-        raise ScaffoldError(f"{shown}: could not append to FIGURES; add `{entry},` by hand")
+        raise ScaffoldError(f"{shown}: FIGURES does not end with `,` and a line holding its "
+                            f"closing parenthesis; {by_hand}")
     return new
-
-
-def _figures_tuple(tree: ast.Module, shown: str) -> ast.Tuple:
-    for stmt in tree.body:
-        target = (stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-                  else getattr(stmt, "target", None))
-        if isinstance(target, ast.Name) and target.id == "FIGURES":
-            if isinstance(stmt.value, ast.Tuple):
-                return stmt.value
-            break
-    raise ScaffoldError(f"{shown}: no `FIGURES = (...)` tuple found; add the entry by hand")
 
 
 def new_figure(name: str, *, from_logs: bool = False, root: Path | None = None) -> list[str]:
@@ -245,13 +138,9 @@ def new_figure(name: str, *, from_logs: bool = False, root: Path | None = None) 
     root = root or repository_root()
     check_name(name, root)
     registry = root / "figures" / "registry.py"
-    entry = REGISTRY_ENTRY.format(name=name)
+    entry = template("registry_entry.py.tmpl", name=name).strip()
     new_registry = registry_with(registry.read_text(encoding="utf-8"), entry)
-    module = MODULE.format(
-        name=name, logs_doc=LOGS_DOC if from_logs else "",
-        logs_checks=LOGS_CHECKS if from_logs else "",
-        logs_results=LOGS_RESULTS if from_logs else "",
-        logs_code=LOGS_CODE.format(name=name) if from_logs else "")
+    module = module_text(name, from_logs=from_logs)
     how = " (`figures extract RESULTS` writes them from the logs)" if from_logs else ""
     doc = figdata.make(name, dict(PLACEHOLDER), kind=figdata.SYNTHETIC, seed_script=None,
                        sources=[], notes=PLACEHOLDER_NOTE.format(how=how))

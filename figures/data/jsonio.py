@@ -153,13 +153,28 @@ def _too_deep(text: str) -> bool:
     return int(np.cumsum(steps).max()) > MAX_DEPTH
 
 
-def sha256_of(path: Path) -> str:
-    """Content hash recorded in provenance, to tell stale figdata from current."""
+def sha256_of(path: Path, shown_as: str | None = None) -> str:
+    """The sha256 of the regular file ``path`` (the one hash of a file's bytes: sources in
+    provenance, outputs in the build state, watched files); any problem raises
+    :class:`FigureDataError`."""
     digest = hashlib.sha256()
-    with open_regular(path) as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
+    with open_regular(path, shown_as) as handle:
+        try:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+        except OSError as exc:
+            raise FigureDataError(shown_as or str(path), None,
+                                  f"cannot read: {os_reason(exc)}") from None
     return digest.hexdigest()
+
+
+def sha256_if_file(path: Path) -> str | None:
+    """The sha256 of the regular file ``path``; None when there is none, or it cannot be read
+    (never a read that may block: a FIFO is None)."""
+    try:
+        return sha256_of(path)
+    except FigureDataError:
+        return None
 
 
 @contextlib.contextmanager

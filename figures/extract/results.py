@@ -20,6 +20,16 @@ from figures.errors import FigureDataError
 #: A results tree made by :mod:`figures.extract.synthetic` carries this file; its figdata is
 #: marked ``synthetic-example`` so that nobody mistakes it for the paper's data.
 SYNTHETIC_MARKER = "SYNTHETIC.json"
+#: The seeds of the paper's runs (the CIFAR report reads each one's results file).
+PAPER_SEEDS = (42, 123, 456)
+
+
+def cifar_results_file(seed: int) -> str:
+    """The CIFAR run of ``seed``: seed 42's in ``cifar10/``, another's in ``cifar10_seed<N>/``,
+    each a ``results_cifar10.json`` holding ``{"<seed>": {method: run}}`` (read by the CIFAR
+    figures, written so by :mod:`figures.extract.synthetic`)."""
+    folder = "cifar10" if seed == 42 else f"cifar10_seed{seed}"
+    return f"{folder}/results_cifar10.json"
 CACHED_FILES = 4
 
 

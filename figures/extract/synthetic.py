@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import numpy as np
 
 from figures.data.jsonio import read_json, write_text_atomic
 from figures.errors import FigureDataError
-from figures.extract.results import SYNTHETIC_MARKER
+from figures.extract.results import PAPER_SEEDS, SYNTHETIC_MARKER, cifar_results_file
 
-SEEDS = (42, 123, 456)
+SEEDS = PAPER_SEEDS
 N_LAYERS = 5  # hidden-norm entries per record: h_0 .. h_L with L = 4
 N_BLOCKS = 12  # residual blocks of the CIFAR runs
 CIFAR_METHODS = ("bp", "dfa", "state_bridge", "credit_bridge")
@@ -128,9 +128,9 @@ def generate(
     planned.append(("dfa_residual_penalty/dfa_pen_lam0.01_s42.json",
                     lambda: _penalty(rng, epochs)))
     for seed in seeds:
-        folder = "cifar10" if seed == 42 else f"cifar10_seed{seed}"
-        planned.append((f"{folder}/results_cifar10.json",
+        planned.append((cifar_results_file(seed),
                         lambda seed=seed: {str(seed): _cifar(rng, epochs)}))
+    planned.extend(_figures_own_results())
     # The marker first: a tree cut short (Ctrl-C, a full disk) is still marked synthetic,
     # so `extract` can never call its files real results.
     _write(
@@ -144,6 +144,42 @@ def generate(
 
 
 GENERATOR = "figures.extract.synthetic"
+#: What a figure's module defines to bring its own example results to the synthetic tree (a
+#: figure added with `figures new --from-logs` does): ``synthetic_results(rng)`` returning
+#: ``{path relative to the results folder: JSON document}``.
+FIGURES_OWN = "synthetic_results"
+
+
+def _figures_own_results() -> list[tuple[str, Callable[[], Any]]]:
+    """The example results of each registered figure whose module defines FIGURES_OWN, so
+    that every figure extracts from a synthetic tree; a random stream of their own, after
+    the paper's files (whose stream, hence pictures, stay as they were)."""
+    from figures import author_code
+    from figures.registry import FIGURES
+
+    rng = np.random.default_rng(20261122)
+    planned: list[tuple[str, Callable[[], Any]]] = []
+    for spec in FIGURES:
+        try:
+            make = getattr(spec.code(), FIGURES_OWN, None)
+        except (Exception, SystemExit):  # noqa: BLE001, S112 - extract and build say why
+            continue
+        if make is None:
+            continue
+        with author_code.running():
+            files = make(rng)
+        if not isinstance(files, dict) or not all(
+                isinstance(rel, str) and _relative(rel) for rel in files):
+            raise FigureDataError(spec.shown_path, FIGURES_OWN, "expected a dict of paths "
+                                  "relative to the results folder (no .., not absolute) to "
+                                  "JSON documents")
+        planned.extend((rel, lambda doc=doc: doc) for rel, doc in files.items())
+    return planned
+
+
+def _relative(rel: str) -> bool:
+    path = PurePosixPath(rel)
+    return bool(rel) and not path.is_absolute() and ".." not in path.parts and "\\" not in rel
 
 
 def _refuse_real_results(results: Path) -> None:

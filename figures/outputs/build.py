@@ -12,11 +12,10 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from figures.data.jsonio import ensure_folder, read_bytes, write_text_atomic
+from figures.data.jsonio import ensure_folder, read_bytes, sha256_if_file, write_text_atomic
 from figures.errors import FigureDataError, os_error
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.lock import locked, remove_stale_temp_files
-from figures.outputs.render import file_hash
 from figures.outputs.state import STATE_FILE, build_key
 from figures.outputs.workers import Result, failure, joined, render_one, render_parallel, tasks_for
 from figures.registry import FigureSpec
@@ -74,7 +73,7 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             continue
         recorded = state.get(kind.stem(spec))
         recorded = recorded if isinstance(recorded, dict) else {}
-        outputs = {n: file_hash(out_dir / n) for n in kind.output_names(spec)}
+        outputs = {n: sha256_if_file(out_dir / n) for n in kind.output_names(spec)}
         if (not force and recorded.get("key") == key and recorded.get("outputs") == outputs
                 and None not in outputs.values()):
             results[kind.stem(spec)] = Result(kind.stem(spec), "current", kind=recorded.get("kind", ""),

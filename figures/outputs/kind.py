@@ -123,9 +123,7 @@ class BuildKind:
             from figures.outputs import venue
 
             return venue.draw(spec, data, self.venue, self.slot)
-        from figures.outputs.render import draw
-
-        return draw(spec, data)
+        return spec.render(data)
 
     @property
     def rebuild(self) -> str:

@@ -7,13 +7,11 @@ This module, the figure's own module, its family's private helpers in ``figures/
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from figures.data.jsonio import atomic_path, read_bytes, write_text_atomic
-from figures.errors import FigureDataError
+from figures.data.jsonio import atomic_path, sha256_if_file, write_text_atomic
 from figures.outputs.provenance import metadata as provenance_metadata
 
 if TYPE_CHECKING:
@@ -27,18 +25,6 @@ _METADATA: dict[str, dict[str, str | None]] = {
     "png": {"Software": None},
     "pdf": {"Creator": None, "Producer": None, "CreationDate": None},
 }
-
-
-def draw(spec: FigureSpec, data: Any, page: Any = None) -> Figure:
-    """The Figure of ``spec``'s render (for ``page``, figures/page.py, if given); anything
-    else it returns is the author's error."""
-    from matplotlib.figure import Figure
-
-    fig = spec.render(data) if page is None else spec.render(data, page)
-    if not isinstance(fig, Figure):
-        raise FigureDataError(spec.shown_path, "render", f"returned {type(fig).__name__}, not a "
-                              "matplotlib Figure: end render() with `return fig`")
-    return fig
 
 
 def save(spec: FigureSpec, fig: Figure, target: Any, *, rc: dict[str, Any] | None = None,
@@ -79,16 +65,9 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
             save(spec, fig, tmp, rc=kind.rc(spec), format=out.fmt, dpi=out.dpi,
                  bbox_inches=out.bbox_inches, metadata={**_METADATA[out.fmt], **inside})
             if hashes is not None:
-                hashes[target.name] = file_hash(tmp)
+                hashes[target.name] = sha256_if_file(tmp)
         written.append(target)
     for name, text in kind.side_files(spec, data).items():  # a venue build's caption text
         write_text_atomic(Path(out_dir) / name, text)
     return written
 
-
-def file_hash(path: Path) -> str | None:
-    """The sha256 of a regular file, None if there is none (or it cannot be read)."""
-    try:
-        return hashlib.sha256(read_bytes(path)).hexdigest()
-    except FigureDataError:
-        return None

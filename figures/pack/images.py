@@ -8,6 +8,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from figures.data.envelope import SYNTHETIC
 from figures.errors import FigureDataError
 
 IMAGE_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg")
@@ -52,7 +53,7 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
             raise FigureDataError(name, state.figure or None, f"{state.state}: {advice}; "
                                   "the pack stops (no stale figure goes out)")
         else:
-            if state.kind == "synthetic-example" and not allow_synthetic:
+            if state.kind == SYNTHETIC and not allow_synthetic:
                 raise FigureDataError(name, state.figure, (
                     "drawn from SYNTHETIC EXAMPLE DATA; the pack stops (--allow-synthetic "
                     "to pack it anyway)"))

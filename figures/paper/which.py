@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from figures.data.jsonio import read_bytes
+from figures.data.jsonio import read_bytes, sha256_of
 from figures.errors import FigureDataError, os_error
 from figures.outputs import provenance
 from figures.outputs.kind import parse_kind
@@ -119,7 +119,7 @@ def content_disagrees(path: Path, inside: dict[str, str],
         return None
     if spec is None:
         return None
-    digest = hashlib.sha256(read_bytes(path)).hexdigest()
+    digest = sha256_of(path)
     if _state(path.parent) is not None and path.name not in kind.output_names(spec):
         # in a build folder, under a name the label's build does not write
         return (f"{path.name} in a build folder holds {spec.name}'s {kind.name} build, which "

@@ -14,14 +14,11 @@ from typing import Any
 
 from figures.data.checks import element, get, mapping, numbers
 from figures.data.schema import Series
-from figures.extract.results import ResultsTree
+from figures.extract.results import PAPER_SEEDS, ResultsTree, cifar_results_file
 from figures.page import panel_grid
 from figures.style import METHOD_STYLE, MethodStyle, markevery
 
 # --- data layout ------------------------------------------------------------------------------
-#: One results file per seed; each holds ``{"<seed>": {method: run}}``.
-RUN_FOLDERS = {42: "cifar10", 123: "cifar10_seed123", 456: "cifar10_seed456"}
-RESULTS_FILE = "results_cifar10.json"
 METHODS = ("bp", "dfa", "state_bridge", "credit_bridge")
 #: The per-layer diagnostics and the feature drift are read from this seed's run only.
 SINGLE_SEED = 42
@@ -89,11 +86,12 @@ class Run:
                        self.where(method, "log", "test_acc"))
 
 
-def load_runs(tree: ResultsTree, seeds: tuple[int, ...] = tuple(RUN_FOLDERS)) -> list[Run]:
-    """Each seed's results file, checked to hold that seed's object."""
+def load_runs(tree: ResultsTree, seeds: tuple[int, ...] = PAPER_SEEDS) -> list[Run]:
+    """Each seed's results file (:func:`~figures.extract.results.cifar_results_file`),
+    checked to hold that seed's object."""
     runs = []
     for seed in seeds:
-        file = f"{RUN_FOLDERS[seed]}/{RESULTS_FILE}"
+        file = cifar_results_file(seed)
         doc = mapping(get(tree.load(file), str(seed), file), file, str(seed))
         runs.append(Run(seed, file, doc))
     return runs

@@ -15,27 +15,18 @@ import numpy as np
 from figures.data.jsonio import write_text_atomic
 from figures.preflight.run import FigureReport, summary
 from figures.preflight.venues import Venue
+from figures.templates import fill
 
 #: Thumbnail pixels per inch of print width (shown at print size, sharp on 2x screens).
 THUMBNAIL_PPI = 150
+#: Beside a figure's name in the index: it failed a rule (or could not be checked), or not.
+FAILED_MARK, PASSED_MARK = "&#x2717;", "&#x2713;"
 
-_CSS = """
-body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; }
-h1 { font-size: 20px; } h2 { font-size: 16px; margin: 28px 0 8px; }
-.summary { padding: 8px 12px; background: #f3f3f3; border-left: 4px solid #888; }
-.figure { display: flex; gap: 20px; align-items: flex-start; }
-.figure table { flex: 1; min-width: 380px; }
-.thumb img { border: 1px solid #ccc; background: #fff; }
-.thumb .note { color: #666; font-size: 12px; }
-table { border-collapse: collapse; font-size: 13px; }
-td, th { border: 1px solid #ccc; padding: 3px 6px; text-align: left; vertical-align: top; }
-tr.fail td { background: #fde2e1; } tr.fail td.status { color: #b00020; font-weight: bold; }
-tr.ok td.status { color: #1b7f3b; }
-.cvd { display: flex; gap: 12px; flex-wrap: wrap; margin-top: 8px; }
-.cvd figure { margin: 0; } .cvd figcaption { font-size: 12px; color: #444; }
-.error { color: #b00020; }
-details { font-size: 12px; color: #444; margin-top: 16px; }
-"""
+
+def _fill(file: str, **values: object) -> str:
+    """The page's template ``file`` (figures/templates/preflight/); every value is escaped
+    before it goes in."""
+    return fill(f"preflight/{file}", **values)
 
 
 def _png_data_uri(rgb: np.ndarray) -> str:
@@ -57,18 +48,13 @@ def thumbnail(report: FigureReport) -> np.ndarray:
     return np.asarray(image.resize(size, Image.Resampling.LANCZOS), dtype=float) / 255
 
 
-def _rows_table(report: FigureReport) -> str:
-    cells = [("<table><tr><th>rule</th><th>value</th><th>limit</th><th></th>"
-             "<th>detail</th></tr>")]
-    for row in report.rows:
-        cls = "ok" if row.ok else "fail"
-        cells.append(
-            f'<tr class="{cls}"><td>{row.rule}</td><td>{html.escape(row.value)}</td>'
-            f"<td>{html.escape(row.limit)}</td>"
-            f'<td class="status">{"ok" if row.ok else "FAIL"}</td>'
-            f"<td>{html.escape(row.detail)}</td></tr>")
-    cells.append("</table>")
-    return "".join(cells)
+def _rows(report: FigureReport) -> str:
+    return "".join(
+        _fill("row.html.tmpl", status_class="ok" if row.ok else "fail",
+              rule=html.escape(row.rule), value=html.escape(row.value),
+              limit=html.escape(row.limit), status="ok" if row.ok else "FAIL",
+              detail=html.escape(row.detail))
+        for row in report.rows)
 
 
 def _figure_section(report: FigureReport) -> str:
@@ -76,46 +62,34 @@ def _figure_section(report: FigureReport) -> str:
 
     name = html.escape(report.spec.name)
     if report.error:
-        return f'<h2 id="{name}">{name}</h2><p class="error">{html.escape(report.error)}</p>'
+        return _fill("figure_error.html.tmpl", name=name, error=html.escape(report.error))
     rgb = thumbnail(report)
     width, height = report.print_width_in, report.print_width_in * rgb.shape[0] / rgb.shape[1]
-    size = f"width:{width:.3f}in;height:{height:.3f}in"
-    note = (f"at print size: {width:.2f} &times; {height:.2f} in "
-            f"(saved {report.saved_size_in[0]:.2f} in wide, scale {report.scale:.2f})")
-    parts = [(f'<h2 id="{name}">{name}</h2><div class="figure"><div class="thumb">'
-             f'<img alt="{name}" style="{size}" src="{_png_data_uri(rgb)}">'
-             f'<div class="note">{note}</div>')]
+    default = cvd = ""
     if report.default_image is not None:  # a venue build: the default picture beside it
-        default = _png_data_uri(report.default_image)
-        parts.append(f'<figure><img alt="{name}, default build" style="width:{width:.3f}in" '
-                     f'src="{default}"><figcaption>the default build (the seeds\' picture), '
-                     "scaled to the same width</figcaption></figure>")
+        default = _fill("default.html.tmpl", name=name, width=f"{width:.3f}",
+                        image=_png_data_uri(report.default_image))
     if report.cvd_failures:
-        parts.append('<div class="cvd">')
-        for deficiency in report.cvd_failures:
-            parts.append(f'<figure><img alt="{name} as seen with {deficiency}" '
-                         f'style="width:{width / 2:.3f}in" '
-                         f'src="{_png_data_uri(simulate(rgb, deficiency))}">'
-                         f"<figcaption>{deficiency}, full severity (Machado 2009)"
-                         "</figcaption></figure>")
-        parts.append("</div>")
-    parts.append(f"</div>{_rows_table(report)}</div>")
-    return "".join(parts)
+        cvd = _fill("cvd.html.tmpl", figures="".join(
+            _fill("cvd_figure.html.tmpl", name=name, deficiency=html.escape(deficiency),
+                  width=f"{width / 2:.3f}", image=_png_data_uri(simulate(rgb, deficiency)))
+            for deficiency in report.cvd_failures))
+    return _fill("figure.html.tmpl", name=name, width=f"{width:.3f}", height=f"{height:.3f}",
+                 thumbnail=_png_data_uri(rgb), width_shown=f"{width:.2f}",
+                 height_shown=f"{height:.2f}", saved_width=f"{report.saved_size_in[0]:.2f}",
+                 scale=f"{report.scale:.2f}", default=default, cvd=cvd, rows=_rows(report))
 
 
 def render_html(reports: Sequence[FigureReport], venue: Venue) -> str:
-    sources = "".join(f"<li><b>{html.escape(key)}</b>: {html.escape(text)}</li>"
-                      for key, text in venue.sources)
-    body = "".join(_figure_section(report) for report in reports)
     index = " &middot; ".join(
-        f'<a href="#{html.escape(r.spec.name)}">{html.escape(r.spec.name)}</a>'
-        f'{" &#x2717;" if r.failed or r.error else " &#x2713;"}' for r in reports)
-    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">{GENERATOR}"
-            f"<title>Preflight: {html.escape(venue.name)}</title><style>{_CSS}</style>"
-            f"</head><body><h1>Camera-ready preflight for {html.escape(venue.name)}</h1>"
-            f'<p class="summary">{html.escape(summary(reports))}</p><p>{index}</p>'
-            f"<details><summary>Where the limits come from</summary><ul>{sources}</ul>"
-            f"</details>{body}</body></html>\n")
+        _fill("index_item.html.tmpl", name=html.escape(r.spec.name),
+              mark=FAILED_MARK if r.failed or r.error else PASSED_MARK).strip()
+        for r in reports)
+    return _fill("report.html.tmpl", generator=GENERATOR, venue=html.escape(venue.name),
+                 summary=html.escape(summary(reports)), index=index,
+                 sources="".join(_fill("source.html.tmpl", key=html.escape(key),
+                                       text=html.escape(text)) for key, text in venue.sources),
+                 figures="".join(_figure_section(report) for report in reports))
 
 
 #: Marks a report as written by `figures check`: it replaces only files that carry it.

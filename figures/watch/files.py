@@ -7,7 +7,6 @@ Path-based only: the watch process never imports the registry or a figure module
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -20,16 +19,6 @@ REGISTRY_SHOWN = "figures/registry.py"
 def both(path: str | Path) -> set[Path]:
     """A saved path as named and as resolved (through links)."""
     return {Path(path).absolute(), Path(path).resolve()}
-
-
-def digest(path: Path) -> str | None:
-    """A digest of a regular file's bytes (never a read that may block: a FIFO is None)."""
-    try:
-        if not path.is_file():
-            return None
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
 
 
 def identities(dirs: Sequence[Path]) -> list[tuple[int, int] | None]:

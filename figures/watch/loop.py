@@ -18,7 +18,7 @@ from figures.data.jsonio import ensure_folder
 from figures.errors import FigureDataError
 from figures.signals import Terminated, terminated
 from figures.watch.files import folders, identities
-from figures.watch.rebuilds import Rebuilds
+from figures.watch.schedule import Rebuilds
 from figures.watch.watcher import Watcher
 
 if TYPE_CHECKING:  # imported anew by each rebuild, never by the watch: see figures.watch.child

@@ -1,8 +1,7 @@
 """The rebuild processes: each rebuild runs in a fresh process (see :mod:`figures.watch.child`)
 forked from a server that has imported matplotlib already, so an edited module is imported
 anew and no rebuild pays for matplotlib. :class:`Rebuild` is one such process (start, read
-its messages, stop it); :class:`Rebuilds` runs at most one at a time while saves keep coming:
-a save that changes a file stops the running one and starts its own at once.
+its messages, stop it); :mod:`figures.watch.schedule` runs at most one at a time.
 """
 
 from __future__ import annotations
@@ -10,16 +9,11 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from figures.signals import stop_signals_held
 from figures.watch.child import Message, rebuild_child
-from figures.watch.files import shown
-
-if TYPE_CHECKING:
-    from figures.watch.watcher import Watcher
 
 #: Imported once by the fork server, so that no rebuild pays for them. Nothing watched.
 PRELOAD = ["numpy", "matplotlib.figure", "matplotlib.backends.backend_agg",
@@ -105,103 +99,6 @@ class Rebuild:
         self.done = True
         self._receive.close()
         self._alive.close()
-
-
-class Rebuilds:
-    """The watch's rebuilds: at most one runs; a save that changes a file stops it and
-    starts its own at once, and what the stopped one still had to rebuild follows."""
-
-    def __init__(self, watcher: Watcher, emit: Callable[[str], None]) -> None:
-        self.watcher = watcher
-        self.emit = emit
-        self.running: Rebuild | None = None
-        self.pending: set[str] = set()
-        self.pending_every = False
-
-    def everything(self) -> None:
-        """Rebuild every watched figure (at the start, and when a folder is back)."""
-        self._queue(set(self.watcher.names()), self.watcher.follow_registry)
-        self.poll()
-
-    def saved(self, paths: Sequence[str]) -> None:
-        """A batch of saves: rebuild what it affects, now if it changed a file."""
-        watcher = self.watcher
-        changed = watcher.changed(paths)
-        every = watcher.rereads_registry(paths)
-        names = {spec.name for spec in watcher.affected(paths)}
-        if not (names or every):
-            return
-        watcher.remap()
-        self._collect()  # a rebuild that has just finished is reported, not stopped
-        running = self.running
-        if running is None or not changed:
-            # nothing runs, or a save that left the bytes as they were: what it affects
-            # (beyond the running rebuild, which reads those bytes) comes next
-            if running is not None:
-                names -= set(running.names if running.names is not None else watcher.names())
-                every = every and running.names is not None
-            self._queue(names, every)
-            self.poll()
-            return
-        was = running.names if running.names is not None else watcher.names()
-        running.stop()
-        self.running = None
-        watcher.restarted |= set(was) & (set(watcher.names()) if every else names)
-        if every:
-            self.pending, self.pending_every = set(), False
-        else:
-            self.pending = (self.pending | set(was)) - names
-            self.pending_every = self.pending_every or running.names is None
-        now = watcher.names() if every else self._ordered(names)
-        then = self._ordered(self.pending)
-        also = f" and {len(changed) - 1} more file(s)" if len(changed) > 1 else ""
-        self.emit(f"stopped the rebuild of {few(was)}: {shown(changed[0])}{also} was saved "
-                  f"while it ran; rebuilding {few(now)} now"
-                  + (f", then {few(then)}" if then else ""))
-        self._start(now, every)
-
-    def poll(self) -> None:
-        """Report what the running rebuild sent; stop it past the timeout; start the next."""
-        self._collect()
-        if self.running is None and (self.pending or self.pending_every):
-            names, every = self._ordered(self.pending), self.pending_every
-            self.pending, self.pending_every = set(), False
-            self._start(names, every)
-
-    def _collect(self) -> None:
-        running = self.running
-        if running is not None:
-            for message in running.messages():
-                for line in self.watcher.report(message, running):
-                    self.emit(line)
-            if running.done:
-                running.stop()
-                self.running = None
-            elif running.seconds > self.watcher.rebuild_timeout:
-                running.stop()
-                self.running = None
-                for line in self.watcher.timed_out(running):
-                    self.emit(line)
-
-    def close(self) -> None:
-        """Stop the running rebuild (the watch ends)."""
-        if self.running is not None:
-            self.running.stop()
-            self.running = None
-
-    def _queue(self, names: set[str], every: bool) -> None:
-        self.pending |= names
-        self.pending_every = self.pending_every or every
-
-    def _ordered(self, names: Iterable[str]) -> list[str]:
-        names = set(names)
-        return [name for name in self.watcher.names() if name in names]
-
-    def _start(self, names: list[str], every: bool) -> None:
-        if not (names or every):
-            return
-        with stop_signals_held():  # a Ctrl-C mid-start would leave a process half started
-            self.running = self.watcher.start(None if every else names)
 
 
 def few(names: Sequence[str]) -> str:

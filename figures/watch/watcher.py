@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.data.envelope import SYNTHETIC
+from figures.data.jsonio import sha256_if_file
 from figures.signals import stop_signals_held
 from figures.watch.child import Message, Outcome
-from figures.watch.files import REGISTRY, REGISTRY_SHOWN, both, digest, shown
+from figures.watch.files import REGISTRY, REGISTRY_SHOWN, both, shown
 from figures.watch.rebuilds import Rebuild, few
 
 if TYPE_CHECKING:  # imported anew by each rebuild, never by the watch: see figures.watch.child
@@ -71,7 +72,7 @@ class Watcher:
                         names.append(spec.name)
         for where in (*self._figures_of, *(both(REGISTRY) if self.follow_registry else ())):
             if where not in self._digests:
-                self._digests[where] = digest(where)
+                self._digests[where] = sha256_if_file(where)
 
     def names(self) -> list[str]:
         return [spec.name for spec in self.specs]
@@ -102,7 +103,7 @@ class Watcher:
         for path in dict.fromkeys(Path(p).absolute() for p in paths):
             if not self.is_watched(None, str(path)):
                 continue
-            now = digest(path)
+            now = sha256_if_file(path)
             if self._digests.get(path, "") != now:
                 found.append(path)
             self._digests[path] = now

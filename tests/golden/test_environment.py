@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 from PIL import Image
 
 from figures.outputs.environment import ENVIRONMENT_FILE, current, mismatch

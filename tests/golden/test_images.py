@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Renders, SavedFigure, figure_name, fixture_files
+from conftest import Renders, SavedFigure
+from helpers import figure_name, fixture_files
 
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.registry import BY_NAME, FigureSpec

@@ -13,7 +13,8 @@ from pathlib import Path
 import matplotlib as mpl
 import matplotlib.pyplot as plt
 import pytest
-from conftest import REFERENCE_FIGURES, REPO, Renders, figure_name, fixture_files
+from conftest import REFERENCE_FIGURES, Renders
+from helpers import REPO, figure_name, fixture_files
 
 from figures.data import figdata
 from figures.outputs.render import save

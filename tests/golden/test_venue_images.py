@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, VENUE_BASELINES, venue_baseline_name, venue_slots
+from helpers import FIXTURES, VENUE_BASELINES, venue_baseline_name, venue_slots
 
 from figures.data import figdata
 from figures.errors import FigureDataWarning

@@ -7,7 +7,7 @@ import json
 import shutil
 
 import pytest
-from conftest import REPO, run_figures_in
+from helpers import REPO, run_figures_in
 
 from figures.registry import FIGURES
 
@@ -217,24 +217,26 @@ def test_a_figure_module_that_does_not_import_leaves_out_only_its_macros(project
     assert "\\cifarAccBPMean" not in text
 
 
-SUMMARY_ENTRY = '_cifar("summary", Output("png", 150, None))'
+SUMMARY_ENTRY = 'FigureSpec("cifar_summary", (Output("png", 150, None),), _SEED_004)'
 #: Where a second entry put right after cifar_summary's stands (not its last entry's index:
 #: an author may have added figures after it).
 AFTER_SUMMARY = [spec.name for spec in FIGURES].index("cifar_summary") + 1
 
 
 @pytest.mark.parametrize(("entry", "message"), [
-    (f'{SUMMARY_ENTRY},\n    _cifar("summary", Output("pdf", 150))',
+    (f'{SUMMARY_ENTRY},\n    FigureSpec("cifar_summary", (Output("pdf", 150),))',
      f"FIGURES[{AFTER_SUMMARY}]: cifar_summary is registered twice: each figure once"),
     (f'{SUMMARY_ENTRY},\n    FigureSpec("CIFAR_summary", (Output("pdf", 150),))',
      f"FIGURES[{AFTER_SUMMARY}]: CIFAR_summary is registered twice (as cifar_summary too"),
-    ('_cifar("summary", Output("jpg", 150))',
+    ('FigureSpec("cifar_summary", (Output("jpg", 150),))',
      "Output: format 'jpg': the build writes pdf or png (lower case)"),
-    ('_cifar("summary", Output("png", 0))',
+    ('FigureSpec("cifar_summary", (Output("png", 0),))',
      "Output: dpi 0: expected a whole number of dots per inch in [20, 1200]"),
-    ('_cifar("summary", Output("png", "150"))', "Output: dpi '150': expected a whole number"),
-    ('_cifar("summary", Output("png", 100_000))', "Output: dpi 100000: expected a whole number"),
-    ('_cifar("summary", Output("png", 150, "loose"))',
+    ('FigureSpec("cifar_summary", (Output("png", "150"),))',
+     "Output: dpi '150': expected a whole number"),
+    ('FigureSpec("cifar_summary", (Output("png", 100_000),))',
+     "Output: dpi 100000: expected a whole number"),
+    ('FigureSpec("cifar_summary", (Output("png", 150, "loose"),))',
      "Output: bbox_inches 'loose': expected \"tight\" (the default) or None"),
     ('FigureSpec("cifar_summary", Output("png", 150))',
      "cifar_summary: outputs: expected a tuple of Output: write (Output(...),) with the comma"),
@@ -242,7 +244,7 @@ AFTER_SUMMARY = [spec.name for spec in FIGURES].index("cifar_summary") + 1
     ('FigureSpec("cifar_summary", (Output("png", 150), Output("png", 300)))',
      "cifar_summary: outputs: png, png: one Output per format"),
     ('FigureSpec("../cifar_summary", (Output("png", 150),))',
-     "FigureSpec: name '../cifar_summary': a figure's name is a Python identifier"),
+     "FigureSpec: name '../cifar_summary' is not a Python identifier"),
     ('FigureSpec("cifar_summary", (Output("png", 150),), slot="page")',
      "cifar_summary: slot: 'page': expected \"text\", \"column\" or a width in inches"),
 ])
@@ -268,8 +270,8 @@ def test_an_entry_that_is_no_figure_spec_and_any_error_in_the_registry_are_one_l
     text = registry.read_text()
     registry.write_text(text.replace(SUMMARY_ENTRY, f'{SUMMARY_ENTRY},\n    "fig9"'))
     status, _, err = run_figures_in(project, "list")
-    assert (status, err) == (1, ("error: figures/registry.py: FIGURES[10]: str, not a "
-                                "FigureSpec(name, outputs, ...)\n"))
+    assert (status, err) == (1, (f"error: figures/registry.py: FIGURES[{AFTER_SUMMARY}]: str, "
+                                "not a FigureSpec(name, outputs, ...)\n"))
     registry.write_text(text + "RATIO = 1 / 0\n")
     status, _, err = run_figures_in(project, "list")
     line = text.count("\n") + 1

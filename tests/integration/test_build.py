@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import shutil
 
 import pytest
-from conftest import REFERENCE_FIGURES, REPO
+from conftest import REFERENCE_FIGURES
 
-from figures.data.jsonio import atomic_path
-from figures.outputs import render, state, workers
+from figures.data.jsonio import atomic_path, sha256_if_file
+from figures.outputs import state, workers
 from figures.outputs.build import build
 from figures.registry import BY_NAME
 
@@ -22,13 +21,6 @@ pytestmark = pytest.mark.slow
 #: A PDF figure and two PNG figures, the cheapest to render (speed of the suite).
 NAMES = ("figure_snapshot_vit", "cifar_feature_drift", "cifar_summary")
 SPECS = [BY_NAME[n] for n in NAMES]
-
-
-@pytest.fixture
-def figdata_dir(tmp_path):
-    target = tmp_path / "figdata"
-    shutil.copytree(REPO / "figdata", target)
-    return target
 
 
 def statuses(results) -> dict[str, str]:
@@ -66,7 +58,7 @@ def renders_of(monkeypatch) -> list[str]:
             with atomic_path(target) as tmp:
                 tmp.write_text(f"{spec.name} {out} {json.dumps(data, sort_keys=True)}")
                 if hashes is not None:  # what the build records as written
-                    hashes[target.name] = render.file_hash(tmp)
+                    hashes[target.name] = sha256_if_file(tmp)
             written.append(target)
         return written
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from conftest import REPO, run_figures_in
+from helpers import REPO, run_figures_in
 
 #: End-to-end: builds in a copy of the project.
 pytestmark = pytest.mark.slow

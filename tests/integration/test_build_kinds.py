@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from figures.outputs import provenance
 from figures.outputs.build import build

@@ -10,7 +10,7 @@ import socket
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from helpers import REPO, run
 
 from figures.cli import main as cli
 from figures.data.jsonio import atomic_path
@@ -23,23 +23,10 @@ HERO = "fig1_audit_hero"
 
 
 @pytest.fixture
-def figdata_dir(tmp_path: Path) -> Path:
-    target = tmp_path / "figdata"
-    shutil.copytree(REPO / "figdata", target)
-    return target
-
-
-@pytest.fixture
 def hero_build(reference_build) -> Path:
     """fig1 built once from the committed figdata (the shared reference build); tests copy
     it instead of rendering again."""
     return reference_build
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _outputs(out_dir: Path) -> dict[str, bytes]:

@@ -8,9 +8,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from helpers import REPO, run
 
-from figures.cli import main as cli
 from figures.outputs.lock import LOCK_FILE
 from figures.outputs.state import STATE_FILE
 from figures.outputs.workers import KILLED
@@ -20,19 +19,6 @@ from figures.registry import FIGURES
 pytestmark = pytest.mark.slow
 
 CHEAP = ("cifar_summary", "cifar_feature_drift")
-
-
-@pytest.fixture
-def figdata_dir(tmp_path: Path) -> Path:
-    target = tmp_path / "figdata"
-    shutil.copytree(REPO / "figdata", target)
-    return target
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def build(capsys, figdata_dir: Path, out: Path, *names: str, jobs: int = 1, debug: bool = False):

@@ -9,8 +9,8 @@ from __future__ import annotations
 import warnings
 
 import pytest
-from conftest import venue_slots
 from figure_gate import check_figure
+from helpers import venue_slots
 
 import figures
 from figures.drawing import kind_for

@@ -13,7 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import OFF_REFERENCE, REPO
+from conftest import OFF_REFERENCE
+from helpers import REPO
 
 #: End-to-end: pytest in a copy of the project, six times.
 pytestmark = pytest.mark.slow

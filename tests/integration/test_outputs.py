@@ -8,13 +8,12 @@ import errno
 import hashlib
 import json
 import os
-import shutil
 import threading
 import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from helpers import REPO, run
 
 from figures.cli import main as cli
 from figures.outputs import workers
@@ -27,19 +26,6 @@ from figures.registry import BY_NAME
 pytestmark = pytest.mark.slow
 
 SUMMARY = "cifar_summary"
-
-
-@pytest.fixture
-def figdata_dir(tmp_path: Path) -> Path:
-    target = tmp_path / "figdata"
-    shutil.copytree(REPO / "figdata", target)
-    return target
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def build_cli(capsys, out: Path, *extra: str) -> tuple[int, str, str]:
@@ -158,7 +144,6 @@ def test_a_second_build_into_one_folder_waits_for_the_first(tmp_path):
 
 def test_a_waiting_build_names_the_process_that_holds_the_folder(tmp_path, capsys):
     """Hostile pass 3 (B17): a build waiting behind a stopped one said only "waiting"."""
-    from figures.cli import main as cli
 
     out = tmp_path / "out"
     out.mkdir()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from conftest import REPO, run_figures_in
+from helpers import REPO, run_figures_in
 
 from figures.cli import main as cli
 

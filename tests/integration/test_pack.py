@@ -14,7 +14,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, REPO
+from helpers import FIXTURES, REPO
 
 from figures.cli import main as cli
 from figures.outputs import provenance

@@ -10,7 +10,7 @@ import shutil
 import subprocess
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from figures.cli import main as cli
 from figures.paper.audit import audit

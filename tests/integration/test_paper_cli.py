@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import REPO
+from helpers import REPO
 
 from figures.cli import main as cli
 

@@ -8,7 +8,7 @@ import configparser
 import re
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 #: End-to-end: runs the command line, often in a copy of the project.
 pytestmark = pytest.mark.slow

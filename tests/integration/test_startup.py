@@ -12,9 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from figures.cli import main as cli
+from figures.data.envelope import SYNTHETIC
 
 #: End-to-end: runs the command line, often in a copy of the project.
 pytestmark = pytest.mark.slow
@@ -114,7 +115,7 @@ def test_status_of_hand_written_values_that_are_not_yet_the_papers(tmp_path, cap
     shutil.copytree(REPO / "figdata", figdata_dir)
     path = figdata_dir / "fig1_audit_hero.json"
     doc = json.loads(path.read_text())
-    doc["provenance"]["kind"] = "synthetic-example"
+    doc["provenance"]["kind"] = SYNTHETIC
     path.write_text(json.dumps(doc))
     assert cli.main(["status", "--figdata", str(figdata_dir)]) == 1
     out = capsys.readouterr().out

@@ -6,7 +6,7 @@ import json
 import shutil
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from figures.cli import main as cli
 from figures.extract.synthetic import generate

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Self
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from figures.cli import main as cli
 from figures.registry import BY_NAME, PACKAGE_DIR

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 from PIL import Image
 from pypdf import PdfReader
 
@@ -30,7 +31,7 @@ def test_every_output_names_its_figure_figdata_build_and_kind_and_builds_stay_id
             assert inside is not None, name
             assert inside["figure"] == spec.name
             assert inside["variant"] == "default"
-            assert inside["kind"] in ("synthetic-example", "paper-values")
+            assert inside["kind"] == json.loads(raw)["provenance"]["kind"]
             assert inside == provenance.fields(spec.name, raw, inside["build-key"],
                                                inside["kind"], "default")
     pdf = PdfReader(reference_build / f"{FIGURE}.pdf").metadata

@@ -48,13 +48,13 @@ def test_other_errors_of_ours_stay_internal():
 def test_an_error_in_the_registrys_own_machinery_is_ours_not_the_authors(monkeypatch):
     """figures/registry.py is the author's file, but FigureSpec, which imports and runs a
     figure's code, is ours: an error raised there is an internal error."""
-    from conftest import REPO
+    from helpers import REPO
 
     from figures import author_code
     from figures.data import figdata
     from figures.registry import BY_NAME
 
-    def broken(spec, fig):
+    def broken(*_args):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(author_code, "check_size", broken)

@@ -7,7 +7,7 @@ import json
 
 import jsonschema
 import pytest
-from conftest import FIXTURES, REPO
+from helpers import FIXTURES, REPO
 
 from figures.cli import main as cli
 from figures.data import envelope, figdata

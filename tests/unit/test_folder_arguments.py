@@ -5,7 +5,7 @@ not there is said once, first."""
 from __future__ import annotations
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from figures.cli import main as cli
 

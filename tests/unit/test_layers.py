@@ -1,13 +1,14 @@
 """The package's layers only point down: no import circle among figures' modules (imports
-inside functions count too; those for type annotations only, under ``TYPE_CHECKING``, do not
-run and are not counted), and nothing below the CLI imports from ``figures/cli``."""
+inside functions count too, and so do those for type annotations only, under
+``TYPE_CHECKING``: a reader follows them as any other), and nothing below the CLI imports
+from ``figures/cli``."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from conftest import REPO
+from helpers import REPO
 
 PACKAGE = REPO / "figures"
 BELOW_CLI = ("figures.outputs", "figures.paper", "figures.preflight", "figures.watch",
@@ -26,13 +27,7 @@ def _imports() -> dict[str, set[str]]:
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         found: set[str] = set()
-        tree = ast.parse(path.read_text(), str(path))
-        typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
-                       and ast.unparse(block.test) == "TYPE_CHECKING"
-                       for n in ast.walk(block)}
-        for node in ast.walk(tree):
-            if id(node) in typing_only:
-                continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from figures.paper.macros import SYNTHETIC_COMMENT, Quoted, macros_tex, quoted_values
 from figures.paper.texcheck import check_tex

@@ -9,7 +9,7 @@ import shutil
 from types import SimpleNamespace
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from figures.cli import main as cli
 from figures.data import figdata

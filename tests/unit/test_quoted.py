@@ -5,11 +5,9 @@ LaTeX accepts, a one-line note, no unknown keys; aggregated items are finite num
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import REPO
 
 from figures.cli import main as cli
 from figures.registry import FIGURES
@@ -17,13 +15,6 @@ from figures.registry import FIGURES
 SUMMARY = "cifar_summary"
 ENTRY = {"macro": "accMedian", "path": "final_test_acc.bp", "format": ".1%", "note": "median",
          "aggregate": "mean"}
-
-
-@pytest.fixture
-def figdata_dir(tmp_path: Path) -> Path:
-    target = tmp_path / "figdata"
-    shutil.copytree(REPO / "figdata", target)
-    return target
 
 
 def with_quoted(figdata_dir: Path, change) -> Path:

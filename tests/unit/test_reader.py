@@ -11,7 +11,7 @@ import signal
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from figures.cli import main as cli
 from figures.data import jsonio
@@ -34,13 +34,6 @@ def no_hang(seconds: int = 10):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
-
-
-@pytest.fixture
-def figdata_dir(tmp_path: Path) -> Path:
-    target = tmp_path / "figdata"
-    shutil.copytree(REPO / "figdata", target)
-    return target
 
 
 @pytest.fixture(scope="module")

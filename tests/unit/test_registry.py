@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import REPO, figure_name, fixture_files
+from helpers import REPO, figure_name, fixture_files
 
 from figures.data import figdata
 from figures.registry import BY_NAME, FIGURES, SHARED_CODE
@@ -47,8 +47,9 @@ def test_a_registered_figure_whose_module_is_gone_says_what_to_do():
     spec = FigureSpec("fig9_gone", (Output("png", 100),))
     with pytest.raises(FigureDataError) as info:
         _ = spec.render
-    assert str(info.value) == ("figures/plots/fig9_gone.py: not found: restore it, or remove "
-                               "fig9_gone from FIGURES in figures/registry.py")
+    assert (info.value.file, info.value.key) == ("figures/plots/fig9_gone.py", None)
+    assert info.value.message.startswith("not found")
+    assert "fig9_gone from FIGURES in figures/registry.py" in info.value.message
 
 
 @pytest.mark.parametrize("spec", FIGURES, ids=lambda s: s.name)
@@ -70,7 +71,19 @@ def test_the_build_key_reads_only_code_that_decides_pixels(spec):
 def test_every_figure_has_its_venue_baselines_and_every_venue_baseline_a_figure():
     """The venue layouts' golden images (tests/golden/test_venue_images.py) follow the
     registry too: a new figure gets them from `nox -s baselines`."""
-    from conftest import VENUE_BASELINES, venue_baseline_name, venue_slots
+    from helpers import VENUE_BASELINES, venue_baseline_name, venue_slots
 
     expected = {venue_baseline_name(*one) for one in venue_slots()}
     assert {p.name for p in VENUE_BASELINES.glob("*.png")} == expected
+
+
+@pytest.mark.parametrize("name", ["5x", "class", "_cifar", "fig-9", "f\u00efg9"])
+def test_figures_new_refuses_a_name_in_the_registrys_own_words(name, tmp_path):
+    """One check of a figure's name, the registry's: `figures new` does not write its own."""
+    from figures.cli.new import ScaffoldError, check_name
+    from figures.registry import name_problem
+
+    assert name_problem(name) is not None
+    with pytest.raises(ScaffoldError) as info:
+        check_name(name, tmp_path)
+    assert str(info.value) == name_problem(name)

@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from figures.paper.macros import Quoted, quoted_values
 from figures.paper.texcheck import Document, check_tex, count_numbers, keywords

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from figures.data import figdata
 from figures.errors import FigureDataError

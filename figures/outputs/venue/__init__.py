@@ -26,7 +26,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
-from figures.page import COMFORT_PT, DATA_LINE_PT, FURNITURE_PT, SLOTS, Page
+from figures.page import (
+    COMFORT_PT,
+    DATA_LINE_PT,
+    FURNITURE_PT,
+    SLOTS,
+    Page,
+    raster_too_large,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -88,8 +95,6 @@ def draw(spec: FigureSpec, data: dict, venue: Venue, slot: str | float | None = 
     slot; "column", "text", or a width in inches). The one way into the venue drawing (the
     venue build kind's, :mod:`figures.outputs.kind`); raises :class:`FigureDataError` for a
     slot the figure is not designed for or a page that makes too many pixels."""
-    from matplotlib.figure import Figure
-
     own = declared_slots(spec)
     slot = own[0] if slot is None else slot
     if isinstance(slot, str) and slot not in own:
@@ -97,10 +102,7 @@ def draw(spec: FigureSpec, data: dict, venue: Venue, slot: str | float | None = 
             f"{spec.name} is designed for {' and '.join(own)}, not {slot!r}: draw it for "
             f"one of those, or add {slot!r} to SLOTS and design its layout there"))
     the_page = page(venue, slot)
-    fig = spec.render(data, the_page)
-    if not isinstance(fig, Figure):
-        raise FigureDataError(spec.shown_path, "render", f"returned {type(fig).__name__} for a "
-                              "page, not a matplotlib Figure: end render() with `return fig`")
+    fig = spec.render(data, the_page)  # a Figure: FigureSpec.render refuses anything else
     too_large = _too_many_pixels(spec, venue, fig, the_page.ppi)
     if too_large is not None:  # before anything is drawn at that size
         raise too_large
@@ -125,15 +127,13 @@ def _too_many_pixels(spec: FigureSpec, venue: Venue, fig: Figure,
                      ppi: int) -> FigureDataError | None:
     """The figure drawn for the page, at the venue's ppi, is more pixels than any output
     may be (a poster-wide page at 1200 ppi: gigapixels, gigabytes of memory)."""
-    from figures.author_code import MAX_PIXELS
-
     width, height = (float(v) for v in fig.get_size_inches())
-    if width * height * ppi ** 2 <= MAX_PIXELS:
+    too_large = raster_too_large(width, height, ppi)
+    if too_large is None:
         return None
     return FigureDataError(f"--venue {venue.key}", None, (
-        f"{spec.name} drawn at {width:g} x {height:g} in and {ppi} ppi is "
-        f"{width * ppi:.0f} x {height * ppi:.0f} px, more than {MAX_PIXELS // 10**6} "
-        "megapixels: lower the venue's text_width_in or min_raster_ppi"))
+        f"{spec.name} drawn at {width:g} x {height:g} in and {ppi} ppi is {too_large}: lower "
+        "the venue's text_width_in or min_raster_ppi"))
 
 
 def slot_files(spec: FigureSpec, out_dir: Path) -> list[str]:

@@ -7,9 +7,8 @@ import shutil
 import stat
 
 import pytest
-from conftest import REPO
+from helpers import REPO, run
 
-from figures.cli import main as cli
 from figures.errors import FigureDataError
 from figures.registry import FIGURES
 
@@ -17,12 +16,6 @@ from figures.registry import FIGURES
 pytestmark = pytest.mark.slow
 
 HERO = "fig1_audit_hero"
-
-
-def run(capsys, *argv):
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from conftest import REPO
+from helpers import REPO
 
 from figures.data import figdata
 from figures.errors import FigureDataError

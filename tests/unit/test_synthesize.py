@@ -6,17 +6,12 @@ from __future__ import annotations
 import argparse
 
 import pytest
+from helpers import run
 
 from figures.cli import main as cli
 from figures.extract.results import ResultsTree
 from figures.extract.synthetic import generate
 from figures.registry import BY_NAME
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_synthesize_refuses_a_folder_of_real_results(capsys, tmp_path):

@@ -1,0 +1,72 @@
+"""What several test modules share (imported as ``from helpers import ...``; registered as a
+plugin by conftest.py, so its fixtures need no import): the repository's paths, the
+``figures`` command run in this process (:func:`run`) or in a copy of the project
+(:func:`run_figures_in`), the figure fixtures, and ``figdata_dir``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from figures.cli import main as cli
+from figures.registry import FIGURES
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = REPO / "tests" / "fixtures"
+#: The venue layouts golden-tested (tests/golden/test_venue_images.py): a two-column
+#: conference's column (3.25 in) and text (6.75 in) slots, and a one-column one's 5.5 in.
+VENUES = ("icml", "neurips")
+VENUE_BASELINES = REPO / "baseline" / "venues"
+
+
+@pytest.fixture
+def figdata_dir(tmp_path: Path) -> Path:
+    """A copy of the committed figdata/, for a test to edit."""
+    target = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", target)
+    return target
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``figures ARGV`` in this process: the exit status, stdout and stderr."""
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_figures_in(root: Path, *argv: str) -> tuple[int, str, str]:
+    """``python -m figures ARGV`` in a copy of the project at ``root`` (its own package, no
+    bytecode written): the exit status, stdout and stderr."""
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = subprocess.run([sys.executable, "-m", "figures", *argv], cwd=root, env=env,
+                          capture_output=True, text=True, check=False, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def fixture_files() -> list[Path]:
+    return sorted(FIXTURES.glob("*.json"))
+
+
+def figure_name(fixture: Path) -> str:
+    """``cifar_diagnostics--partial.json`` belongs to the figure ``cifar_diagnostics``."""
+    return fixture.stem.partition("--")[0]
+
+
+def venue_baseline_name(venue: str, figure: str, slot: str | None = None) -> str:
+    """``venue-icml--NAME.png`` for the figure's own slot, ``...--NAME--column.png`` else."""
+    return f"venue-{venue}--{figure}{'' if slot is None else '--' + slot}.png"
+
+
+def venue_slots() -> list[tuple[str, str, str | None]]:
+    """(venue, figure, slot) of every venue layout the build writes at the golden-tested
+    venues: each figure's own slot (None) and, at a two-column venue, its other one."""
+    from figures.outputs.venue import slots_of
+    from figures.preflight.venues import get_venue
+
+    return [(venue, spec.name, slot if i else None) for venue in VENUES for spec in FIGURES
+            for i, slot in enumerate(slots_of(spec, get_venue(venue)))]
