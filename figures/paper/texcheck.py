@@ -30,23 +30,26 @@ digit (``5\\%``, ``4e-4``), and lengths (``0.5em``, ``0.45\\textwidth``). Commen
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 
 from figures.data.jsonio import read_text
 from figures.errors import FigureDataError
 from figures.paper.macros import Quoted
+from figures.paper.texprose import prose
 
 # Linear on any line: no two whitespace runs may meet (``\s*(?:x)?\s*`` splits a run of n
 # spaces n^2 ways before failing), so each optional separator carries its own trailing run.
 _EXPONENT = (r"(?:[eE](?P<exp>[-+]?\d+)"
              r"|\$?\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*"
              r"(?:\{\s*(?P<exp2>(?:[-+−]\s*)?\d+)\s*\}|(?P<exp3>[-+−]?\d)))")
-_PERCENT = (r"(?:\s*(?:(?:\\,|~|\\ |\\thinspace)\s*)?\\%|\}\s*\{\s*\\percent\s*\}"
-            r"|\s*(?:(?:\\,|~)\s*)?\\percent(?![A-Za-z])|[\s~]+percent\b)")
+_PERCENT = (r"(?:\}{1,3}|\$)?(?:\s*(?:(?:\\,|~|\\ |\\thinspace|\$)\s*)?\\%"
+            r"|\}\s*\{\s*\\(?:percent|%)\s*\})"
+            r"|\s*(?:(?:\\,|~)\s*)?\\percent(?![A-Za-z])|[\s~]+percent\b")
 #: Numbers beyond any float's range or precision (1e308, 17 digits; a macro prints at most
 #: 99 decimals) are no figdata value: skipped, rather than overflowing the arithmetic.
 MAX_EXPONENT_DIGITS = 4
@@ -56,9 +59,18 @@ _LENGTH = (r"(?:\s*(?:pt|cm|mm|em|ex|bp|sp|pc|dd|cc|mu)|in)(?![A-Za-z])"
            r"|\s*\\(?:text|line|column|paper)(?:width|height)|\s*\\baselineskip")
 #: LaTeX sources are often Latin-1; the numbers and macros checked are ASCII in both.
 TEX_ENCODINGS = ("utf-8", "latin-1")
+# A decimal point, or a decimal comma where it cannot be a list or a thousands separator: in
+# ``{,}`` (61{,}5), before a percent sign (61,5\,\%) and in siunitx's \num, \SI and \qty
+# (\num{0,615}); a leading point (.615) too.
 _NUMBER = re.compile(
-    rf"(?:(?<![-\w.\\])(?P<sign>[-+−]))?(?<![\w.\\])(?P<int>\d+)(?:\.(?P<frac>\d+))?(?!\d|\.\d)"
+    rf"(?:(?<![-\w.\\])(?P<sign>[-+−]))?(?<![\w.\\])"
+    rf"(?:(?:(?<=\\num\{{)|(?<=\\SI\{{)|(?<=\\qty\{{))(?P<sint>\d+),(?P<sfrac>\d+)(?=\s*\}})"
+    rf"|(?P<int>\d+)(?:(?:\.|\{{,\}})(?P<frac>\d+)|,(?P<cfrac>\d+)(?={_PERCENT}))?"
+    rf"|\.(?P<dfrac>\d+))(?!\d|\.\d)"
     rf"(?:{_EXPONENT})?(?P<pct>{_PERCENT})?(?P<len>{_LENGTH})?")
+#: A number followed by ``=`` after an option's name in a list (``[scale=0.615]``,
+#: ``{table-format=2.1}``): a setting, not a value.
+_SETTING = re.compile(r"[\[{,]\s*[a-z][a-z ]*(?:[-/][a-z ]+)*=\s*\{?\s*$")
 
 
 @dataclass(frozen=True)
@@ -83,27 +95,41 @@ def parse_numbers(code: str) -> Iterator[Number]:
 
 
 def _numbers_at(code: str) -> Iterator[tuple[Number, int, int]]:
-    """Every number in a line of LaTeX, lengths excluded, with where it starts and ends."""
+    """Every number in a line of LaTeX, lengths and settings excluded, with where it starts
+    and ends."""
     for match in _NUMBER.finditer(code):
-        if match.group("len"):
+        if match.group("len") or _SETTING.search(code, max(0, match.start() - 60),
+                                                 match.start()):
             continue
-        frac = match.group("frac") or ""
-        digits = (match.group("int") + frac).lstrip("0")
+        whole = match.group("int") or match.group("sint") or "0"
+        frac = (match.group("frac") or match.group("cfrac") or match.group("sfrac")
+                or match.group("dfrac") or "")
+        if match.group("cfrac") and len(frac) == 3 and whole != "0":  # 1,000\%: thousands
+            whole, frac = whole + frac, ""
+        digits = (whole + frac).lstrip("0")
         exp_text = match.group("exp") or match.group("exp2") or match.group("exp3")
         exp_digits = re.sub(r"\s", "", exp_text or "0").replace("−", "-")
         if (len(exp_digits.lstrip("-+").lstrip("0")) > MAX_EXPONENT_DIGITS
-                or len(match.group("int")) + len(frac) > MAX_DIGITS):
+                or len(whole) + len(frac) > MAX_DIGITS):
             continue
         exponent = int(exp_digits)
-        scale = exponent - (2 if match.group("pct") else 0)
+        pct = match.group("pct") or ""
+        scale = exponent - (2 if pct else 0)
         sign = "-" if match.group("sign") in ("-", "−") else ""
-        value = Decimal(f"{sign}{match.group('int')}.{frac or '0'}").scaleb(scale)
-        shown = match.group(0).replace("$", "").strip()
-        if "{" in (match.group("pct") or ""):  # \SI{40.1}{\percent}
-            shown = shown[:match.start("pct") - match.start()] + "\\%"
+        value = Decimal(f"{sign}{whole}.{frac or '0'}").scaleb(scale)
+        shown = code[match.start():match.start("pct") if pct else match.end()]
+        if pct:  # \SI{40.1}{\percent}, \textbf{40.1}\%: the number and its sign
+            shown += "\\%" if "{" in pct else pct.replace("}", "")
+        shown = shown.replace("$", "").strip()
         yield (Number(shown, value, Decimal(1).scaleb(scale - len(frac)), len(digits),
-                      bool(match.group("pct")), exp_text is not None, len(frac), digits),
+                      bool(pct), exp_text is not None, len(frac), digits),
                match.start(), match.end())
+
+
+def _as_percent(number: Number) -> Number:
+    """A number of a percent column (``Acc. (\\%)``) read as the percentage it is."""
+    return replace(number, value=number.value.scaleb(-2), unit=number.unit.scaleb(-2),
+                   percent=True)
 
 
 def _informative(number: Number) -> bool:
@@ -165,8 +191,16 @@ class Keywords:
     words: frozenset[str]
 
     def seen_in(self, context: Context) -> bool:
-        """One of the names, or two of the words, in ``context``."""
-        return bool(self.names & context.tokens) or len(self.words & context.stems) >= 2
+        """One of the names, or two of the words, in ``context`` (a word and its
+        abbreviation are one: ``Acc`` of ``heroAccBP`` and ``accuracy``)."""
+        if self.named_in(context):
+            return True
+        seen = self.words & context.stems
+        return len({w for w in seen if not any(o != w and o.startswith(w) for o in seen)}) >= 2
+
+    def named_in(self, context: Context) -> bool:
+        """One of the names in ``context``."""
+        return bool(self.names & context.tokens)
 
 
 @dataclass(frozen=True)
@@ -206,23 +240,93 @@ class Found:
     number: Number
     start: int
     end: int
+    #: A percentage by its table column's header (``Acc. (\%)``), not by a sign of its own.
+    by_column: bool = False
+
+
+#: The rule under a table's header (``\midrule``; ``\hline`` after the first row).
+_HEADER_RULE = re.compile(r"\\(?:midrule|hline|specialrule|Xhline|hhline|thickhline|hdashline)"
+                          r"(?![A-Za-z])")
+_ROW = re.compile(r"\\\\|\\tabularnewline(?![A-Za-z])")
+_CELL = re.compile(r"(?<!\\)&")
+_SPAN = re.compile(r"\\multicolumn\s*\{\s*(\d+)\s*\}")
+#: A header cell of percentages: ``Acc. (\%)``, ``Accuracy [\%]``, ``\si{\percent}``.
+_PERCENT_MARK = re.compile(r"\\%|\\(?:text)?percent(?![A-Za-z])|\bper\s?cent\b", re.IGNORECASE)
+#: Characters of a table row read for its column at most, and of a table's header.
+ROW_REACH = 3000
+HEADER_REACH = 1500
+
+
+class _Table:
+    """A ``tabular`` (or the like): where it is, and its header, read when a number of the
+    table first needs it (so a source of many tables stays fast)."""
+
+    def __init__(self, text: str, start: int, body: int, end: int, header_end: int) -> None:
+        self.text = text
+        self.start = start
+        self.body = body
+        self.end = end
+        self.header_end = header_end
+
+    @functools.cached_property
+    def header(self) -> str:
+        return self.text[self.body:self.header_end]
+
+    @functools.cached_property
+    def columns(self) -> dict[int, str]:
+        """Each column's header cells (every header row), joined."""
+        columns: dict[int, list[str]] = {}
+        for row in _ROW.split(self.header):
+            for column, width, cell in _cells(row):
+                for c in range(column, column + width):
+                    columns.setdefault(c, []).append(cell)
+        return {c: " ".join(cells) for c, cells in columns.items()}
+
+    @functools.cached_property
+    def percent(self) -> frozenset[int]:
+        """The columns whose header says percent."""
+        return frozenset(c for c, cell in self.columns.items() if _PERCENT_MARK.search(cell))
+
+
+def _cells(row: str) -> Iterator[tuple[int, int, str]]:
+    """A row's cells: (first column, columns spanned, text)."""
+    column = 0
+    for cell in _CELL.split(row):
+        span = _SPAN.search(cell)
+        width = max(1, min(int(span.group(1)), 100)) if span else 1
+        yield column, width, cell
+        column += width
+
+
+def _table(text: str, start: int, body: int, end: int, rows: list[int],
+           rules: list[int]) -> _Table:
+    """The table from its start; its header is its rows down to the rule under them
+    (``\\midrule``, or an ``\\hline`` after the first row), else its first row."""
+    k = bisect.bisect_left(rows, body)
+    first_row = rows[k] if k < len(rows) else end
+    k = bisect.bisect_left(rules, first_row)
+    rule = rules[k] if k < len(rules) else end
+    header_end = min(rule if rule < end else first_row, end, body + HEADER_REACH)
+    return _Table(text, start, body, end, header_end)
 
 
 class Document:
-    """A ``.tex`` source as check-tex reads it: the code of each line (comments and
-    ``\\newcommand`` lines left out), and its sentences and table rows."""
+    """A ``.tex`` source as check-tex reads it: the code of each line (its prose: comments,
+    code, addresses and settings left out, :func:`figures.paper.texprose.prose`; and
+    ``\\newcommand`` lines), and its sentences, table rows and columns."""
 
     def __init__(self, tex: str) -> None:
         codes, suppressed, blank = [], set(), []
-        for line_no, line in enumerate(tex.splitlines(), 1):
-            code, comment = _split_comment(line)
+        raw_lines = tex.splitlines()
+        prose_lines = prose("\n".join(raw_lines)).split("\n") if raw_lines else []
+        for line_no, (line, code) in enumerate(zip(raw_lines, prose_lines, strict=True), 1):
+            comment = _split_comment(line)[1]
             if not line.strip():  # a paragraph ends (a comment line does not end one)
                 blank.append(line_no - 1)
-            if "\\newcommand" in code or "\\renewcommand" in code:
-                code = ""
             if SUPPRESS.search(comment):
                 suppressed.add(line_no)
-            codes.append(code)
+            definition = "\\newcommand" in code or "\\renewcommand" in code
+            codes.append("" if definition else code)
         self.codes = codes
         self.suppressed = suppressed
         self.text = "\n".join(codes)
@@ -235,33 +339,62 @@ class Document:
                         + [(self.starts[i], self.starts[i]) for i in blank])
         self._bound_starts = [s for s, _ in bounds]
         self._bound_ends = [e for _, e in bounds]
-        # tables: (start, end, header) by start; each \begin's end and header end found by
-        # bisection in positions listed once (linear in the source, however many tables)
+        # tables by start; each \begin's end, header and rows found by bisection in positions
+        # listed once (linear in the source, however many tables)
         ends: dict[str, list[int]] = {}
         for match in _TABLE_END.finditer(self.text):
             ends.setdefault(match.group(1), []).append(match.start())
-        rows = [m.start() for m in re.finditer(r"\\\\", self.text)]
-        self._tables: list[tuple[int, int, str]] = []
+        self._rows = [m.end() for m in _ROW.finditer(self.text)]
+        row_starts = [m.start() for m in _ROW.finditer(self.text)]
+        rules = [m.start() for m in _HEADER_RULE.finditer(self.text)]
+        self._tables: list[_Table] = []
         for match in _TABLE.finditer(self.text):
             names = ends.get(match.group(1), [])
             k = bisect.bisect_left(names, match.end())
             end = names[k] if k < len(names) else len(self.text)
-            k = bisect.bisect_left(rows, match.end())
-            header_end = min(rows[k] if k < len(rows) else end, end, match.end() + CONTEXT)
-            self._tables.append((match.start(), end, self.text[match.end():header_end]))
-        self._table_starts = [start for start, _, _ in self._tables]
+            self._tables.append(_table(self.text, match.start(), match.end(), end, row_starts,
+                                       rules))
+        self._table_starts = [t.start for t in self._tables]
 
     def numbers(self) -> Iterator[Found]:
-        """Every number check-tex looks at, lines marked ``% figures: ignore`` left out."""
+        """Every number check-tex looks at, lines marked ``% figures: ignore`` left out; in a
+        percent column of a table, a bare number is read as the percentage it is."""
         for i, code in enumerate(self.codes):
             if i + 1 in self.suppressed:
                 continue
             for number, start, end in _numbers_at(code):
-                yield Found(i + 1, number, self.starts[i] + start, self.starts[i] + end)
+                found = Found(i + 1, number, self.starts[i] + start, self.starts[i] + end)
+                if not (number.percent or number.scientific) and abs(number.value) <= 100:
+                    table, column = self._column(found.start)
+                    if table is not None and column is not None and column in table.percent:
+                        found = replace(found, number=_as_percent(number), by_column=True)
+                yield found
+
+    def _table_at(self, position: int) -> _Table | None:
+        """The last table begun before ``position``, if it has not ended (a number after a
+        nested table's end is in no table: no header, fewer flags)."""
+        k = bisect.bisect_left(self._table_starts, position)
+        if k and position < self._tables[k - 1].end:
+            return self._tables[k - 1]
+        return None
+
+    def _column(self, position: int) -> tuple[_Table | None, int | None]:
+        """The table a position is in, and its column there (None in the header, or in a
+        row too long to read)."""
+        table = self._table_at(position)
+        if table is None or position < table.header_end:
+            return table, None
+        k = bisect.bisect_right(self._rows, position)
+        row_start = max(self._rows[k - 1] if k else 0, table.body)
+        if position - row_start > ROW_REACH:
+            return table, None
+        *before, _ = _cells(self.text[row_start:position])
+        return table, (before[-1][0] + before[-1][1]) if before else 0
 
     def context(self, found: Found) -> str:
         """The sentence or table row around a number (at most ``CONTEXT`` characters each
-        side)."""
+        side), and in a table the header cells of its column (the whole header when the
+        column is not known)."""
         i = bisect.bisect_right(self._bound_ends, found.start)
         left = self._bound_ends[i - 1] if i else 0
         j = bisect.bisect_left(self._bound_starts, found.end)
@@ -269,10 +402,13 @@ class Document:
         left = max(left, found.start - CONTEXT)
         right = min(right, found.end + CONTEXT)
         around = self.text[left:found.start] + " " + self.text[found.end:right]
-        # the last table begun before the number, if it has not ended (a number after a
-        # nested table's end is in no table: no header, fewer flags)
-        k = bisect.bisect_left(self._table_starts, found.start)
-        header = self._tables[k - 1][2] if k and found.start < self._tables[k - 1][1] else ""
+        table, column = self._column(found.start)
+        if table is None or found.start < table.header_end:  # in the header: its own row
+            header = ""
+        elif column is not None and column in table.columns:
+            header = table.columns[column]
+        else:
+            header = table.header
         return f"{around} {header}"
 
 
@@ -282,9 +418,20 @@ def _split_comment(line: str) -> tuple[str, str]:
     return parts[0], parts[1] if len(parts) > 1 else ""
 
 
+def _rounded(number: Number, own: Number, value: Decimal) -> bool:
+    """The value written with fewer digits than its macro, correctly rounded from the value
+    or from the macro's text (``40\\%`` for ``40.1\\%``, ``0.62`` for ``61.5\\%``, ``0.25`` for
+    ``0.250``); two significant digits at least, and not 0 or 1 (``1.00`` for ``+0.997`` is
+    everywhere)."""
+    if number.unit <= own.unit or number.significant < 2 or abs(number.value) in (0, 1):
+        return False
+    half = number.unit / 2
+    return abs(number.value - value) <= half or abs(number.value - own.value) <= half
+
+
 def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
-    """``line N: ...`` for each number of ``tex`` that is a quoted value written by hand, or
-    near one (stale)."""
+    """``line N: ...`` for each number of ``tex`` that is a quoted value written by hand
+    (rounded or not), or near one (stale)."""
     macros = [(q, own, Decimal(repr(q.value)), keywords(q))
               for q in quoted if (own := _macro_number(q)) is not None]
     document = Document(tex)
@@ -294,7 +441,7 @@ def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
         if not _informative(number):
             continue
         context: Context | None = None
-        exact, near = [], []
+        exact, near, rounded = [], [], []
         for q, own, value, words in macros:
             fine_enough = number.unit <= own.unit
             same_notation = (number.percent == own.percent
@@ -302,7 +449,7 @@ def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
             # the value, correctly rounded at the number's precision (the macro's or finer);
             # or the macro's own text in its own notation, with trailing zeros (61.50\% for
             # 61.5\%) or, as a percentage of two significant digits or more, without them
-            # (36\% for 36.0\%): a plain 0.25 is everywhere
+            # (36\% for 36.0\%)
             own_text = number.value == own.value and same_notation and (
                 fine_enough or (number.percent and number.significant >= 2))
             if own_text or (fine_enough and abs(number.value - value) <= number.unit / 2):
@@ -315,13 +462,21 @@ def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
                   and abs(number.value - value) <= abs(value) / 10):
                 kind = near
                 specific = False
+            elif _rounded(number, own, value):
+                if words is None:  # a rounded copy without words is any number
+                    continue
+                kind = rounded
+                specific = False
             else:
                 continue
             specific = specific or (number.scientific and _specific_digits(number) >= 2)
             if not specific and words is not None:
                 if context is None:
                     context = Context.of(document.context(found))
-                if not words.seen_in(context):
+                # fewer digits than the macro, or a percentage only by its column: the
+                # value's name (BP, DFA) must be near; its plain words are not enough
+                strong = kind is rounded or found.by_column
+                if not (words.named_in(context) if strong else words.seen_in(context)):
                     continue
             kind.append(q)
         if exact:
@@ -329,7 +484,12 @@ def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
             problems.append(f"line {found.line}: {number.text} is {' and '.join(figures)}'s "
                             f"value written by hand; use "
                             f"{' or '.join(chr(92) + q.macro for q in exact)}")
-        for q in [] if exact else near:
+        elif rounded:
+            q = rounded[0]
+            problems.append(f"line {found.line}: {number.text} is {q.figure}'s {q.text} "
+                            f"rounded by hand; use "
+                            f"{' or '.join(chr(92) + q.macro for q in rounded)}")
+        for q in [] if exact or rounded else near:
             problems.append(f"line {found.line}: {number.text} is near {q.figure}'s {q.text} "
                             f"(\\{q.macro}): stale number?")
     return problems

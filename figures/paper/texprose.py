@@ -1,0 +1,257 @@
+"""Which characters of a LaTeX source are prose: ``figures check-tex`` reads numbers there only.
+
+:func:`prose` returns the source with everything that is not read as text blanked out
+(replaced by spaces, line breaks kept, so offsets and line numbers stay those of the file):
+
+- comments, ``\\iffalse ... \\fi`` (nested ``\\if...`` counted), ``comment`` environments and
+  everything after ``\\end{document}``;
+- code: ``\\verb``, ``\\lstinline``, ``\\mintinline`` and the ``verbatim``, ``lstlisting``,
+  ``minted`` (and similar) environments;
+- addresses and names: ``\\url``, ``\\href``'s target, ``\\label``, ``\\ref`` and the other
+  references, citation keys and ``\\cite``'s page notes, ``\\tag`` (equation numbers), file
+  names and package options;
+- settings: the arguments of ``\\vspace``, ``\\setlength``, ``\\definecolor``, ``\\color``
+  and the like, and an option list in brackets right after a command or an environment's
+  name (``\\includegraphics[scale=0.5]``, ``\\begin{tikzpicture}[scale=0.615]``).
+
+A hand-written scanner, linear in the source, rather than pylatexenc (which
+:mod:`figures.paper.latex` uses for the paper's structure): a number checker reads drafts
+that do not compile, and pylatexenc recurses once per unclosed environment (40,000
+``\\begin{tabular}`` without their ``\\end`` raise ``RecursionError``).
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Environments whose body is code or is not typeset.
+VERBATIM_ENVIRONMENTS = frozenset({
+    "verbatim", "verbatim*", "Verbatim", "Verbatim*", "BVerbatim", "LVerbatim", "alltt",
+    "lstlisting", "minted", "comment", "filecontents", "filecontents*", "spverbatim",
+    "codebox", "pycode", "python", "tcblisting"})
+#: Commands whose arguments are no prose: how many mandatory arguments to blank (optional
+#: arguments in brackets before or between them are blanked too).
+NON_PROSE_ARGUMENTS = {
+    "url": 1, "href": 1, "path": 1, "doi": 1, "email": 1, "nolinkurl": 1,
+    "label": 1, "ref": 1, "eqref": 1, "pageref": 1, "autoref": 1, "cref": 1, "Cref": 1,
+    "vref": 1, "nameref": 1, "labelcref": 1, "cpageref": 1, "subref": 1, "tag": 1,
+    "nocite": 1, "bibitem": 1, "bibliography": 1, "bibliographystyle": 1, "addbibresource": 1,
+    "input": 1, "include": 1, "includeonly": 1, "subfile": 1, "import": 2, "subimport": 2,
+    "includegraphics": 1, "includepdf": 1, "graphicspath": 1, "usepackage": 1,
+    "RequirePackage": 1, "documentclass": 1, "PassOptionsToPackage": 2,
+    "usetikzlibrary": 1, "usepgfplotslibrary": 1,
+    "vspace": 1, "hspace": 1, "addvspace": 1, "setlength": 2, "addtolength": 2,
+    "settowidth": 1, "setcounter": 2, "addtocounter": 2, "stepcounter": 1, "newcounter": 1,
+    "rule": 2, "raisebox": 1, "resizebox": 2, "scalebox": 1, "rotatebox": 1, "fontsize": 2,
+    "linespread": 1, "hypersetup": 1, "sisetup": 1, "lstset": 1, "captionsetup": 1,
+    "geometry": 1, "setkeys": 2, "pgfplotsset": 1, "tikzset": 1, "adjustbox": 1,
+    "definecolor": 3, "colorlet": 2, "color": 1, "textcolor": 1, "pagecolor": 1,
+    "colorbox": 1, "fcolorbox": 2, "cellcolor": 1, "rowcolor": 1, "columncolor": 1,
+    "rowcolors": 3, "arrayrulecolor": 1, "newcolumntype": 1, "hyperref": 0,
+    "hyperlink": 1, "hypertarget": 1, "pdfbookmark": 0, "crefname": 3, "Crefname": 3,
+    "newtheorem": 1, "mintinline": 1, "lstinputlisting": 1, "inputminted": 2}
+#: ``\\iffalse``'s block ends at its ``\\fi``; these ``\\if...`` commands take arguments
+#: and have no ``\\fi`` of their own.
+_NOT_CONDITIONALS = frozenset({
+    "ifthenelse", "ifdef", "ifundef", "ifdefined@", "ifstrequal", "ifstrempty", "ifblank",
+    "ifcsdef", "ifcsundef", "ifboolexpr", "ifbool", "iftoggle", "ifdefempty",
+    "ifdefstring", "ifnumcomp", "ifpackageloaded", "ifclassloaded", "ifcsstring",
+    "ifinlist", "iffileexists", "ifdimcomp", "IfFileExists", "IfPackageLoadedTF"})
+#: Commands before a bracket that is mathematics, not an option list.
+_DELIMITER_SIZES = frozenset({
+    "left", "right", "middle", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr",
+    "biggl", "biggr", "Biggl", "Biggr", "in", "notin", "mathbb", "mathcal"})
+_TOKEN = re.compile(r"\\(?P<word>[A-Za-z@]+)(?P<star>\*?)|\\[^A-Za-z@]|(?P<comment>%)",
+                    re.DOTALL)
+#: How far an argument or option list is looked for its end (a source whose braces never
+#: close stays linear); an argument longer than this is left as it is.
+REACH = 5000
+
+
+def prose(tex: str) -> str:
+    """``tex`` with what is not prose blanked (see the module's docstring)."""
+    out = list(tex)
+
+    def blank(start: int, end: int) -> None:
+        for i in range(start, min(end, len(out))):
+            if out[i] != "\n":
+                out[i] = " "
+
+    pos = 0
+    n = len(tex)
+    while True:
+        match = _TOKEN.search(tex, pos)
+        if match is None:
+            break
+        pos = match.end()
+        if match.group("comment"):
+            end = tex.find("\n", match.start())
+            end = n if end < 0 else end
+            blank(match.start(), end)
+            pos = end
+            continue
+        word = match.group("word")
+        if word is None:  # an escaped character: \%, \\, \{
+            continue
+        if word in ("verb", "lstinline", "Verb", "spverb"):
+            pos = _skip_inline_code(tex, pos, blank, match.start())
+        elif word == "begin":
+            name, after = _group(tex, pos)
+            if name is None:
+                continue
+            name = name.strip()
+            if name in VERBATIM_ENVIRONMENTS:
+                close = tex.find(f"\\end{{{name}}}", after)
+                end = n if close < 0 else close + len(name) + 6
+                blank(match.start(), end)
+                pos = end
+            else:
+                pos = _blank_options(tex, after, blank)
+        elif word == "end":
+            name, after = _group(tex, pos)
+            if name is not None and name.strip() == "document":
+                blank(after, n)
+                break
+        elif word == "iffalse":
+            end = _matching_fi(tex, pos)
+            blank(match.start(), end)
+            pos = end
+        elif word in NON_PROSE_ARGUMENTS or word.startswith(("cite", "Cite")) or \
+                word in ("parencite", "textcite", "autocite", "footcite", "smartcite"):
+            count = NON_PROSE_ARGUMENTS.get(word, 1)
+            pos = _blank_arguments(tex, pos, count, blank)
+        elif word not in _DELIMITER_SIZES:  # \left[0.615\right] is mathematics
+            pos = _blank_options(tex, pos, blank)
+    return "".join(out)
+
+
+def _skip_inline_code(tex: str, pos: int, blank, start: int) -> int:
+    """``\\verb|...|`` (any delimiter, or braces), on one line; blanked from ``start``."""
+    pos = _skip_options(tex, pos)
+    if pos >= len(tex) or tex[pos] in "\n":
+        return pos
+    if tex[pos] == "{":
+        close = tex.find("}", pos + 1, pos + REACH)
+    else:
+        close = tex.find(tex[pos], pos + 1, pos + REACH)
+    line_end = tex.find("\n", pos)
+    if close < 0 or (0 <= line_end < close):
+        close = len(tex) if line_end < 0 else line_end - 1
+    blank(start, close + 1)
+    return close + 1
+
+
+def _group(tex: str, pos: int) -> tuple[str | None, int]:
+    """The text of the brace group at ``pos`` (spaces before it allowed) and where it ends."""
+    start = pos
+    while start < len(tex) and tex[start] in " \t":
+        start += 1
+    if start >= len(tex) or tex[start] != "{":
+        return None, pos
+    end = _close(tex, start, "{", "}")
+    if end < 0:
+        return None, pos
+    return tex[start + 1:end], end + 1
+
+
+def _close(tex: str, start: int, opening: str, closing: str) -> int:
+    """Where the group opened at ``start`` closes, or -1 if not within ``REACH``: braces
+    nest, escaped characters are skipped, and a bracket group closes at a ``]`` outside
+    braces (``[width={0.5}]``)."""
+    depth = braces = 0
+    i = start
+    stop = min(len(tex), start + REACH)
+    while i < stop:
+        char = tex[i]
+        if char == "\\":
+            i += 2
+            continue
+        if opening == "{":
+            depth += (char == "{") - (char == "}")
+            if depth == 0:
+                return i
+        elif char in "{}":
+            braces += 1 if char == "{" else -1
+            if braces < 0:
+                return -1
+        elif braces == 0 and char in "[]":
+            depth += 1 if char == "[" else -1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+def _skip_spaces(tex: str, pos: int) -> int:
+    """Past spaces and at most one line break (a blank line ends a command's arguments)."""
+    newline = False
+    while pos < len(tex) and tex[pos] in " \t\n":
+        if tex[pos] == "\n":
+            if newline:
+                break
+            newline = True
+        pos += 1
+    return pos
+
+
+def _skip_options(tex: str, pos: int) -> int:
+    """Past optional arguments in brackets at ``pos``."""
+    while True:
+        at = _skip_spaces(tex, pos)
+        if at < len(tex) and tex[at] == "[":
+            end = _close(tex, at, "[", "]")
+            if end < 0:
+                return pos
+            pos = end + 1
+        else:
+            return pos
+
+
+def _blank_options(tex: str, pos: int, blank) -> int:
+    """An option list right after a command or an environment's name (no space between)."""
+    if pos < len(tex) and tex[pos] == "*":
+        pos += 1
+    if pos < len(tex) and tex[pos] == "[":
+        end = _close(tex, pos, "[", "]")
+        if end >= 0:
+            blank(pos, end + 1)
+            return end + 1
+    return pos
+
+
+def _blank_arguments(tex: str, pos: int, count: int, blank) -> int:
+    """Blank the optional arguments and the first ``count`` mandatory ones at ``pos``."""
+    if pos < len(tex) and tex[pos] == "*":
+        pos += 1
+    taken = 0
+    while True:
+        at = _skip_spaces(tex, pos)
+        if at >= len(tex):
+            return pos
+        if tex[at] == "[":
+            end = _close(tex, at, "[", "]")
+        elif tex[at] == "{" and taken < count:
+            end = _close(tex, at, "{", "}")
+            taken += 1
+        else:
+            return pos
+        if end < 0:
+            return pos
+        blank(at, end + 1)
+        pos = end + 1
+
+
+_CONDITIONAL = re.compile(r"\\(if[A-Za-z@]*|fi)(?![A-Za-z@])|\\[^A-Za-z@]")
+
+
+def _matching_fi(tex: str, pos: int) -> int:
+    """The end of the ``\\fi`` that closes an ``\\iffalse`` (the source's end if none)."""
+    depth = 1
+    for match in _CONDITIONAL.finditer(tex, pos):
+        word = match.group(1)
+        if word is None or word in _NOT_CONDITIONALS:
+            continue
+        depth += -1 if word == "fi" else 1
+        if depth == 0:
+            return match.end()
+    return len(tex)
