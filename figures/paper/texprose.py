@@ -22,6 +22,7 @@ that do not compile, and pylatexenc recurses once per unclosed environment (40,0
 
 from __future__ import annotations
 
+import bisect
 import re
 
 #: Environments whose body is code or is not typeset.
@@ -63,19 +64,19 @@ _DELIMITER_SIZES = frozenset({
     "biggl", "biggr", "Biggl", "Biggr", "in", "notin", "mathbb", "mathcal"})
 _TOKEN = re.compile(r"\\(?P<word>[A-Za-z@]+)(?P<star>\*?)|\\[^A-Za-z@]|(?P<comment>%)",
                     re.DOTALL)
-#: How far an argument or option list is looked for its end (a source whose braces never
-#: close stays linear); an argument longer than this is left as it is.
+#: How far an argument or an option list is looked for its end; one longer than this is
+#: left as it is (an unclosed brace does not blank the rest of the source).
 REACH = 5000
+OPTIONS_REACH = 300
 
 
 def prose(tex: str) -> str:
     """``tex`` with what is not prose blanked (see the module's docstring)."""
     out = list(tex)
+    braces = _Braces(tex)
 
     def blank(start: int, end: int) -> None:
-        for i in range(start, min(end, len(out))):
-            if out[i] != "\n":
-                out[i] = " "
+        out[start:end] = _NOT_NEWLINE.sub(" ", tex[start:end])
 
     pos = 0
     n = len(tex)
@@ -96,7 +97,7 @@ def prose(tex: str) -> str:
         if word in ("verb", "lstinline", "Verb", "spverb"):
             pos = _skip_inline_code(tex, pos, blank, match.start())
         elif word == "begin":
-            name, after = _group(tex, pos)
+            name, after = _group(tex, pos, braces)
             if name is None:
                 continue
             name = name.strip()
@@ -108,7 +109,7 @@ def prose(tex: str) -> str:
             else:
                 pos = _blank_options(tex, after, blank)
         elif word == "end":
-            name, after = _group(tex, pos)
+            name, after = _group(tex, pos, braces)
             if name is not None and name.strip() == "document":
                 blank(after, n)
                 break
@@ -119,7 +120,7 @@ def prose(tex: str) -> str:
         elif word in NON_PROSE_ARGUMENTS or word.startswith(("cite", "Cite")) or \
                 word in ("parencite", "textcite", "autocite", "footcite", "smartcite"):
             count = NON_PROSE_ARGUMENTS.get(word, 1)
-            pos = _blank_arguments(tex, pos, count, blank)
+            pos = _blank_arguments(tex, pos, count, blank, braces)
         elif word not in _DELIMITER_SIZES:  # \left[0.615\right] is mathematics
             pos = _blank_options(tex, pos, blank)
     return "".join(out)
@@ -141,44 +142,69 @@ def _skip_inline_code(tex: str, pos: int, blank, start: int) -> int:
     return close + 1
 
 
-def _group(tex: str, pos: int) -> tuple[str | None, int]:
+def _group(tex: str, pos: int, braces: _Braces) -> tuple[str | None, int]:
     """The text of the brace group at ``pos`` (spaces before it allowed) and where it ends."""
     start = pos
     while start < len(tex) and tex[start] in " \t":
         start += 1
     if start >= len(tex) or tex[start] != "{":
         return None, pos
-    end = _close(tex, start, "{", "}")
+    end = braces.close(start)
     if end < 0:
         return None, pos
     return tex[start + 1:end], end + 1
 
 
-def _close(tex: str, start: int, opening: str, closing: str) -> int:
-    """Where the group opened at ``start`` closes, or -1 if not within ``REACH``: braces
-    nest, escaped characters are skipped, and a bracket group closes at a ``]`` outside
-    braces (``[width={0.5}]``)."""
+class _Braces:
+    """Where each brace group of a source closes, found in one pass (escaped braces
+    skipped): a group opened at depth d closes at the first ``}`` after it that brings the
+    depth back to d. A source whose braces never close stays linear."""
+
+    def __init__(self, tex: str) -> None:
+        self.depth_before: dict[int, int] = {}
+        self.closing: dict[int, list[int]] = {}
+        depth = 0
+        for match in _BRACE.finditer(tex):
+            char = match.group()
+            if char == "{":
+                self.depth_before[match.start()] = depth
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                self.closing.setdefault(depth, []).append(match.start())
+
+    def close(self, start: int) -> int:
+        """The ``}`` that closes the ``{`` at ``start``, or -1 (none within ``REACH``)."""
+        depth = self.depth_before.get(start)
+        closing = self.closing.get(depth, []) if depth is not None else []
+        k = bisect.bisect_right(closing, start)
+        if k == len(closing) or closing[k] - start > REACH:
+            return -1
+        return closing[k]
+
+
+_NOT_NEWLINE = re.compile(r"[^\n]")
+_BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
+_BRACKET_PART = re.compile(r"\\.|[{}\[\]]", re.DOTALL)
+
+
+def _close_bracket(tex: str, start: int) -> int:
+    """Where the option list opened at ``start`` closes: at a ``]`` outside braces
+    (``[width={0.5}]``), within ``OPTIONS_REACH``; else -1."""
+    stop = min(len(tex), start + OPTIONS_REACH)
+    if tex.find("]", start, stop) < 0:
+        return -1
     depth = braces = 0
-    i = start
-    stop = min(len(tex), start + REACH)
-    while i < stop:
-        char = tex[i]
-        if char == "\\":
-            i += 2
-            continue
-        if opening == "{":
-            depth += (char == "{") - (char == "}")
-            if depth == 0:
-                return i
-        elif char in "{}":
+    for match in _BRACKET_PART.finditer(tex, start, stop):
+        char = match.group()
+        if char in "{}":
             braces += 1 if char == "{" else -1
             if braces < 0:
                 return -1
         elif braces == 0 and char in "[]":
             depth += 1 if char == "[" else -1
             if depth == 0:
-                return i
-        i += 1
+                return match.start()
     return -1
 
 
@@ -199,7 +225,7 @@ def _skip_options(tex: str, pos: int) -> int:
     while True:
         at = _skip_spaces(tex, pos)
         if at < len(tex) and tex[at] == "[":
-            end = _close(tex, at, "[", "]")
+            end = _close_bracket(tex, at)
             if end < 0:
                 return pos
             pos = end + 1
@@ -212,14 +238,14 @@ def _blank_options(tex: str, pos: int, blank) -> int:
     if pos < len(tex) and tex[pos] == "*":
         pos += 1
     if pos < len(tex) and tex[pos] == "[":
-        end = _close(tex, pos, "[", "]")
+        end = _close_bracket(tex, pos)
         if end >= 0:
             blank(pos, end + 1)
             return end + 1
     return pos
 
 
-def _blank_arguments(tex: str, pos: int, count: int, blank) -> int:
+def _blank_arguments(tex: str, pos: int, count: int, blank, braces: _Braces) -> int:
     """Blank the optional arguments and the first ``count`` mandatory ones at ``pos``."""
     if pos < len(tex) and tex[pos] == "*":
         pos += 1
@@ -229,9 +255,9 @@ def _blank_arguments(tex: str, pos: int, count: int, blank) -> int:
         if at >= len(tex):
             return pos
         if tex[at] == "[":
-            end = _close(tex, at, "[", "]")
+            end = _close_bracket(tex, at)
         elif tex[at] == "{" and taken < count:
-            end = _close(tex, at, "{", "}")
+            end = braces.close(at)
             taken += 1
         else:
             return pos

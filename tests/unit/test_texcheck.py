@@ -176,3 +176,111 @@ def test_the_false_positive_benchmark_runs_on_a_folder_and_checks_the_planted_nu
     assert row.split()[2:5] == ["1", "3", "0"]  # 1 file, 3 numbers, 0 flagged
     assert "planted in tests/tex/paper.tex: 17 of 17 caught (14 by hand, 3 stale)" in proc.stdout
     assert f"planted in {tmp_path.name}: 2 of 2 caught, 0 other flags" in proc.stdout
+
+
+# --- the number rules of issues 30 and 32: each written form caught, each non-prose place quiet
+
+ROUNDED = "rounded by hand; use"
+
+
+@pytest.mark.parametrize(("tex", "shown", "macro"), [
+    # a table cell under a percent header: the cell is a percentage without its sign
+    (("\\begin{tabular}{lc}\\toprule\nMethod & Acc. (\\%) \\\\\n\\midrule\nBP & 61.5 \\\\\n"
+     "\\bottomrule\n\\end{tabular}"), "61.5", "heroAccBP"),
+    (("\\begin{tabular}{lcc}\\hline\nMethod & Loss & Accuracy [\\%] \\\\\n\\hline\n"
+     "BP & 0.93 & 61.5 \\\\\n\\hline\n\\end{tabular}"), "61.5", "heroAccBP"),
+    (("\\begin{tabular}{lcc}\\toprule\n& \\multicolumn{2}{c}{Test accuracy (in \\%)} \\\\\n"
+     "Method & MNIST & CIFAR \\\\\n\\midrule\nDFA & 97.9 & 30.6 \\\\\n\\end{tabular}"),
+     "30.6", "heroAccDFA"),
+    # siunitx, a bold number before its sign, a leading point, a decimal comma
+    ("BP reaches \\SI{61.5}{\\%} here.", "61.5\\%", "heroAccBP"),
+    ("BP reaches \\qty{61.5}{\\percent} here.", "61.5\\%", "heroAccBP"),
+    ("BP reaches \\num{0.615} of the test set.", "0.615", "heroAccBP"),
+    ("BP reaches \\textbf{61.5}\\% here.", "61.5\\%", "heroAccBP"),
+    ("BP reaches $61.5$\\% here.", "61.5\\%", "heroAccBP"),
+    ("BP reaches .615 of the test set.", ".615", "heroAccBP"),
+    ("BP erreicht 61,5\\,\\% hier.", "61,5\\,\\%", "heroAccBP"),
+    ("BP erreicht $61{,}5\\,\\%$ hier.", "61{,}5\\,\\%", "heroAccBP"),
+    ("BP erreicht \\num{0,615} hier.", "0,615", "heroAccBP"),
+])
+def test_a_value_written_by_hand_in_each_form_is_caught(tex, shown, macro):
+    line = next(i for i, x in enumerate(tex.splitlines(), 1) if shown[:2] in x)
+    assert check_tex(tex, QUOTED) == [
+        f"line {line}: {shown} is fig1_audit_hero's {HAND}; use \\{macro}"]
+
+
+@pytest.mark.parametrize(("tex", "shown", "macro"), [
+    ("FA reaches 40\\% test accuracy.", "40\\%", "heroAccFA"),          # 40.1\\%, whole percent
+    ("FA reaches 40 percent.", "40 percent", "heroAccFA"),
+    ("BP reaches 0.62 of the test set.", "0.62", "heroAccBP"),          # 61.5\\% via 0.615
+    ("BP reaches 0.61 of the test set.", "0.61", "heroAccBP"),          # 61.5\\% via 0.6147
+    ("The FA aggregate cosine is 0.25.", "0.25", "heroGammaFA"),        # 0.250, a zero dropped
+    (("\\begin{tabular}{lc}\\toprule\nMethod & Acc. (\\%) \\\\\n\\midrule\nFA & 40 \\\\\n"
+     "\\end{tabular}"), "40", "heroAccFA"),                               # rounded, in a column
+])
+def test_a_value_rounded_by_hand_is_caught_next_to_its_name(tex, shown, macro):
+    line = next(i for i, x in enumerate(tex.splitlines(), 1) if shown in x)
+    assert check_tex(tex, QUOTED) == [
+        (f"line {line}: {shown} is fig1_audit_hero's "
+        f"{next(q.text for q in QUOTED if q.macro == macro)} {ROUNDED} \\{macro}")]
+
+
+@pytest.mark.parametrize("tex", [
+    "The test accuracy is 40\\% here.",        # two words of heroAccFA's note, but no name
+    "The aggregate cosine is 0.25 here.",      # two words of heroGammaFA's, no name
+    "The deep FA cosine is 1.00 at block 3.",  # +0.997 rounded to 1: every table has a 1.00
+    "BP reaches 0.6 of the test set.",         # one significant digit says too little
+    "BP reaches 61.5 points.",                 # no percent sign, no percent column
+])
+def test_a_rounded_or_bare_number_without_the_values_name_is_quiet(tex):
+    assert check_tex(tex, QUOTED) == []
+
+
+def test_a_percent_columns_cells_need_the_values_name_in_their_row_or_column():
+    header = "\\begin{tabular}{lc}\\toprule\nMethod & Test accuracy (\\%) \\\\\n\\midrule\n"
+    assert check_tex(f"{header}Ours & 61.7 \\\\\n\\end{{tabular}}", QUOTED) == []
+    assert check_tex(f"{header}BP & 61.7 \\\\\n\\end{{tabular}}", QUOTED) == [
+        "line 4: 61.7 is near fig1_audit_hero's 61.5\\% (\\heroAccBP): stale number?"]
+    # a column without a percent header is not read as percentages
+    plain = "\\begin{tabular}{lc}\\toprule\nMethod & Score \\\\\n\\midrule\nBP & 61.5 \\\\\n"
+    assert check_tex(plain + "\\end{tabular}", QUOTED) == []
+
+
+def test_a_cells_header_is_its_columns_not_the_whole_header_row():
+    # datacomp-paper's appendix: 0.306 (heroAccDFA is 30.6\\%) under "Avg. cos. sim.", with
+    # "acc." and "accuracy" over other columns (and those two are one word, not two)
+    table = ("\\begin{tabular}{lccc}\\toprule\nDataset & ImageNet acc. & Avg. accuracy & "
+             "Avg. cos. sim. \\\\\n\\midrule\nCC12M & 27.8 & 34.0 & 0.306 \\\\\n\\end{tabular}")
+    assert check_tex(table, QUOTED) == []
+    assert check_tex(table.replace("Avg. cos. sim.", "DFA test"), QUOTED) == [
+        f"line 4: 0.306 is fig1_audit_hero's {HAND}; use \\heroAccDFA"]
+
+
+@pytest.mark.parametrize("tex", [
+    "BP \\url{https://example.org/0.615}",
+    "BP \\href{https://example.org/run-0.615}{the runs}",
+    "BP \\verb|0.615| and \\lstinline{x = 0.615}",
+    "\\begin{verbatim}\nBP reaches 0.615\n\\end{verbatim}",
+    "\\begin{lstlisting}\nBP_acc = 0.615  # BP\n\\end{lstlisting}",
+    "\\begin{minted}{python}\nBP_acc = 0.615  # BP\n\\end{minted}",
+    "BP reaches % 0.615 in a comment\n",
+    "BP \\iffalse reaches 0.615 \\ifx a b \\fi still hidden 0.615 \\fi",
+    "\\begin{comment}\nBP reaches 0.615\n\\end{comment}",
+    "BP \\includegraphics[scale=0.615]{fig}",
+    "BP \\begin{tikzpicture}[scale=0.615]",
+    "BP \\includegraphics[width=0.615\\linewidth]{fig}",
+    "BP \\vspace{-0.615em} \\hspace{0.615\\textwidth}",
+    "BP \\cite[p.~0.615]{bp0.615} \\citep{smith2023} \\label{tab:bp0.615} \\ref{eq:0.615}",
+    "BP $a = b \\tag{0.615}$",
+    "BP \\definecolor{bp}{rgb}{0.615,0.2,0.3} \\textcolor[rgb]{0.615,0,0}{x}",
+    "BP \\mysetup{opacity=0.615, line width=2}",
+    "BP reaches\n\\end{document}\nBP reaches 0.615",
+])
+def test_numbers_outside_the_prose_are_not_flagged(tex):
+    assert check_tex(tex, QUOTED) == []
+    # the same number in the prose is flagged: the place, not the number, keeps it quiet
+    assert check_tex("BP reaches 0.615 here.", QUOTED) != []
+
+
+def test_a_years_and_equation_numbers_integers_are_not_values():
+    assert check_tex("In 2023 BP did well (Eq. 61); see Section 3.2 and Table 40.", QUOTED) == []

@@ -1,0 +1,40 @@
+"""What check-tex reads as prose (figures/paper/texprose.py): the rest blanked, offsets kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from figures.paper.texprose import prose
+
+
+def test_prose_keeps_every_offset_and_line_break():
+    tex = "a \\verb|x%y| b % c\n\\url{d%20e}\n\\begin{verbatim}\nf\n\\end{verbatim}\ng"
+    out = prose(tex)
+    assert len(out) == len(tex)
+    assert [i for i, c in enumerate(out) if c == "\n"] == [i for i, c in enumerate(tex)
+                                                          if c == "\n"]
+    assert out.split() == ["a", "b", "\\url", "g"]
+
+
+def test_an_escaped_percent_is_prose_and_a_line_break_before_a_percent_is_not_one():
+    assert prose("61.5\\% here") == "61.5\\% here"
+    assert prose("row \\\\% 0.615").split() == ["row", "\\\\"]
+
+
+def test_iffalse_ends_at_its_own_fi():
+    out = prose("a \\iffalse b \\ifnum1=1 c \\fi d \\fi e \\ifthenelse{x}{y}{z} f")
+    assert out.split()[:2] == ["a", "e"]
+    assert "f" in out.split()
+    assert prose("a \\iffalse b \\ifthenelse{x}{y}{z} c \\fi d").split() == ["a", "d"]
+
+
+def test_an_option_list_after_a_command_is_blanked_but_mathematics_in_brackets_is_not():
+    assert prose("\\node[opacity=0.5] at").split() == ["\\node", "at"]
+    assert prose("$\\left[0.615\\right]$") == "$\\left[0.615\\right]$"
+
+
+@pytest.mark.parametrize("tex", ["\\label{" * 20_000, "\\begin{x}[" * 20_000,
+                                 "\\verb" * 20_000, "\\iffalse" * 20_000])
+def test_unclosed_groups_are_read_in_linear_time(tex):
+    # each unclosed group is looked for within REACH characters only
+    assert len(prose(tex)) == len(tex)
