@@ -64,7 +64,7 @@ TEX_ENCODINGS = ("utf-8", "latin-1")
 # (\num{0,615}); a leading point (.615) too.
 _NUMBER = re.compile(
     rf"(?:(?<![-\w.\\])(?P<sign>[-+−]))?(?<![\w.\\])"
-    rf"(?:(?:(?<=\\num\{{)|(?<=\\SI\{{)|(?<=\\qty\{{))(?P<sint>\d+),(?P<sfrac>\d+)(?=\s*\}})"
+    rf"(?:(?:(?<=\\num\{{)|(?<=\\SI\{{)|(?<=\\qty\{{)|(?<=\\num\{{-)|(?<=\\SI\{{-)|(?<=\\qty\{{-))(?P<sint>\d+),(?P<sfrac>\d+)(?=\s*\}})"
     rf"|(?P<int>\d+)(?:(?:\.|\{{,\}})(?P<frac>\d+)|,(?P<cfrac>\d+)(?={_PERCENT}))?"
     rf"|\.(?P<dfrac>\d+))(?!\d|\.\d)"
     rf"(?:{_EXPONENT})?(?P<pct>{_PERCENT})?(?P<len>{_LENGTH})?")
