@@ -4,7 +4,7 @@
 (replaced by spaces, line breaks kept, so offsets and line numbers stay those of the file):
 
 - comments, ``\\iffalse ... \\fi`` (nested ``\\if...`` counted), ``comment`` environments and
-  everything after ``\\end{document}``;
+  everything after ``\\end{document}`` on a line of its own;
 - code: ``\\verb``, ``\\lstinline``, ``\\mintinline`` and the ``verbatim``, ``lstlisting``,
   ``minted`` (and similar) environments;
 - addresses and names: ``\\url``, ``\\href``'s target, ``\\label``, ``\\ref`` and the other
@@ -102,15 +102,18 @@ def prose(tex: str) -> str:
                 continue
             name = name.strip()
             if name in VERBATIM_ENVIRONMENTS:
-                close = tex.find(f"\\end{{{name}}}", after)
-                end = n if close < 0 else close + len(name) + 6
+                close = re.compile(rf"\\end\s*\{{{re.escape(name)}\}}").search(tex, after)
+                end = n if close is None else close.end()
                 blank(match.start(), end)
                 pos = end
             else:
                 pos = _blank_options(tex, after, blank)
         elif word == "end":
             name, after = _group(tex, pos, braces)
-            if name is not None and name.strip() == "document":
+            line_start = tex.rfind("\n", 0, match.start()) + 1
+            # on a line of its own: \ifthenelse{..}{..}{\end{document}} ends nothing here
+            if name is not None and name.strip() == "document" and \
+                    not tex[line_start:match.start()].strip():
                 blank(after, n)
                 break
         elif word == "iffalse":

@@ -38,3 +38,11 @@ def test_an_option_list_after_a_command_is_blanked_but_mathematics_in_brackets_i
 def test_unclosed_groups_are_read_in_linear_time(tex):
     # each unclosed group is looked for within REACH characters only
     assert len(prose(tex)) == len(tex)
+
+
+def test_a_verbatim_ends_at_its_end_with_spaces_and_the_document_at_its_own_line():
+    # tools/verbtest.tex: "\end {verbatim*}"; base/testpage.tex: \end{document} in an argument
+    assert prose("\\begin{verbatim*}\n0.615\n\\end {verbatim*}\nBP").split()[-1] == "BP"
+    tex = "\\ifthenelse{x}{y}{\\end{document}}\nBP 0.615\n\\end{document}\n0.615"
+    assert prose(tex).split("\n")[1] == "BP 0.615"
+    assert not prose(tex).split("\n")[3].strip()
