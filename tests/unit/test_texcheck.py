@@ -7,6 +7,7 @@ and the same number with the value's words beside it must still be flagged.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -284,3 +285,35 @@ def test_numbers_outside_the_prose_are_not_flagged(tex):
 
 def test_a_years_and_equation_numbers_integers_are_not_values():
     assert check_tex("In 2023 BP did well (Eq. 61); see Section 3.2 and Table 40.", QUOTED) == []
+
+
+@pytest.mark.slow
+def test_the_rates_benchmark_counts_false_alarms_and_planted_copies(tmp_path):
+    paper = tmp_path / "papers" / "one"
+    paper.mkdir(parents=True)
+    prose = "We ran the experiment on three machines for many days in a row here.\n"
+    (paper / "main.tex").write_text("\\begin{document}\n" + prose * 30 +
+                                    "&  & Centroid & 0.102 & 0.057 & 0.159 \\\\\n"
+                                    "\\end{document}\n")
+    script = str(REPO / "benchmarks" / "texcheck_rates.py")
+    proc = subprocess.run([sys.executable, script, str(tmp_path / "papers"), "--rounds", "2",
+                           "--show", "1000"], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    row = next(x for x in proc.stdout.splitlines() if x.startswith("one "))
+    assert row.split()[1:4] == ["1", "3", "0"]  # 1 file, 3 numbers, none flagged
+    total = next(x for x in proc.stdout.splitlines() if x.strip().startswith("all ") and
+                 "caught" in x)
+    caught, planted = (int(w) for w in re.findall(r"(\d+) of +(\d+)", total)[0])
+    assert planted >= 2 * 10
+    # what is missed is only the value whose note names nothing (frozen baseline accuracy),
+    # in the forms that need a name (a percent column, a rounded copy)
+    missed = [x for x in proc.stdout.splitlines() if x.startswith("missed: ")]
+    assert caught + len(missed) == planted
+    assert all("frozen baseline" in x for x in missed), missed
+    # a hand-typed value in the paper is a false alarm, and above 0.3 per 1000 fails the run
+    (paper / "main.tex").write_text("BP reaches 0.6147 of the test set.\n")
+    proc = subprocess.run([sys.executable, script, str(tmp_path / "papers"), "--rounds", "0"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 1
+    assert "false alarm: " in proc.stdout
+    assert "main.tex:1: 0.6147" in proc.stdout
