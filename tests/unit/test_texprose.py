@@ -3,8 +3,22 @@
 from __future__ import annotations
 
 import pytest
+from helpers import REPO
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from figures.paper.macros import quoted_values
+from figures.paper.texcheck import check_tex, count_numbers
 from figures.paper.texprose import prose
+from figures.registry import FIGURES
+
+#: Pieces of LaTeX that open, close or escape what the scanner tracks, and numbers.
+PIECES = ["\\verb", "|", "\\begin{", "verbatim}", "comment}", "\\end{", "document}",
+          "\\iffalse", "\\fi", "\\ifx", "[", "]", "{", "}", "\\url{", "\\cite",
+          "\\foo", "%", "\\", "\\\\", "&", "\\multicolumn{3}", "\\begin{tabular}",
+          "\\end{tabular}", "\\midrule", "61.5", "0,615", ",5\\%", "{,}", "\\num{",
+          "\\SI{", "\r", "\x0c", "\u2028", "BP ", "(\\%)", "\n", " ", "scale=",
+          "\\lstinline", "\\left", "$", ".615"]
 
 
 def test_prose_keeps_every_offset_and_line_break():
@@ -46,3 +60,18 @@ def test_a_verbatim_ends_at_its_end_with_spaces_and_the_document_at_its_own_line
     tex = "\\ifthenelse{x}{y}{\\end{document}}\nBP 0.615\n\\end{document}\n0.615"
     assert prose(tex).split("\n")[1] == "BP 0.615"
     assert not prose(tex).split("\n")[3].strip()
+
+
+@settings(max_examples=100, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=60))
+def test_any_source_keeps_its_offsets_and_is_checked_without_error(pieces):
+    tex = "".join(pieces)
+    out = prose(tex)
+    assert len(out) == len(tex)
+    assert [i for i, c in enumerate(out) if c == "\n"] == [i for i, c in enumerate(tex)
+                                                          if c == "\n"]
+    check_tex(tex, QUOTED)
+    count_numbers(tex)
+
+
+QUOTED = quoted_values(FIGURES, REPO / "figdata")
