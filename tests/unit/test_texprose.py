@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from helpers import REPO
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from figures.paper.macros import quoted_values
 from figures.paper.texcheck import check_tex, count_numbers
@@ -62,16 +62,17 @@ def test_a_verbatim_ends_at_its_end_with_spaces_and_the_document_at_its_own_line
     assert not prose(tex).split("\n")[3].strip()
 
 
-@settings(max_examples=100, deadline=None, derandomize=True, database=None)
-@given(st.lists(st.sampled_from(PIECES), max_size=60))
-def test_any_source_keeps_its_offsets_and_is_checked_without_error(pieces):
-    tex = "".join(pieces)
-    out = prose(tex)
-    assert len(out) == len(tex)
-    assert [i for i, c in enumerate(out) if c == "\n"] == [i for i, c in enumerate(tex)
-                                                          if c == "\n"]
-    check_tex(tex, QUOTED)
-    count_numbers(tex)
+def test_any_source_keeps_its_offsets_and_is_checked_without_error():
+    # 150 sources of random pieces, the same each run (a seeded generator)
+    rng = random.Random(2026)
+    for _ in range(150):
+        tex = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 60)))
+        out = prose(tex)
+        assert len(out) == len(tex), tex
+        assert [i for i, c in enumerate(out) if c == "\n"] == [
+            i for i, c in enumerate(tex) if c == "\n"], tex
+        check_tex(tex, QUOTED)
+        count_numbers(tex)
 
 
 QUOTED = quoted_values(FIGURES, REPO / "figdata")
