@@ -107,6 +107,17 @@ def form_percent_column(q: Quoted, rng: random.Random) -> Plant | None:
     return _table(q, rng.choice(PERCENT_HEADERS), text, HAND)
 
 
+def form_caption_percent(q: Quoted, rng: random.Random) -> Plant | None:
+    """A table whose caption says its cells are percentages (``Test accuracy (\\%).``)."""
+    percent, text, _ = _parts(q)
+    if not percent:
+        return None
+    plant = _table(q, "CIFAR-10", text, HAND)
+    lines = ("\\begin{table}[t]", "\\caption{Test accuracy (\\%) of the methods.}",
+             *plant.lines, "\\end{table}")
+    return Plant(lines, plant.at + 2, q.macro, HAND)
+
+
 def form_plain_table_cell(q: Quoted, rng: random.Random) -> Plant | None:
     percent, _, _ = _parts(q)
     return None if percent else _table(q, "Value", q.text.lstrip("+"), HAND)
@@ -198,6 +209,7 @@ def form_stale(q: Quoted, rng: random.Random) -> Plant | None:
 FORMS: dict[str, Callable[[Quoted, random.Random], Plant | None]] = {
     "percent column (61.5 under Acc. (\\%))": form_percent_column,
     "percent column, rounded (40 under (\\%))": form_percent_column_rounded,
+    "caption says (\\%) (61.5 in its table)": form_caption_percent,
     "table cell, plain (0.250 in its row)": form_plain_table_cell,
     "whole percent (40\\% for 40.1\\%)": form_whole_percent,
     "fewer decimals (0.61 for 61.5\\%)": form_fewer_decimals,

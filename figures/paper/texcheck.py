@@ -252,6 +252,12 @@ _CELL = re.compile(r"(?<!\\)&")
 _SPAN = re.compile(r"\\multicolumn\s*\{\s*(\d+)\s*\}")
 #: A header cell of percentages: ``Acc. (\%)``, ``Accuracy [\%]``, ``\si{\percent}``.
 _PERCENT_MARK = re.compile(r"\\%|\\(?:text)?percent(?![A-Za-z])|\bper\s?cent\b", re.IGNORECASE)
+_CAPTION_PERCENT = re.compile(r"[(\[]\s*(?:in\s+)?\\%\s*[)\]]")
+_FLOAT = re.compile(r"\\begin\{(table\*?|sidewaystable\*?|wraptable)\}")
+_FLOAT_END = re.compile(r"\\end\{(table\*?|sidewaystable\*?|wraptable)\}")
+_CAPTION = re.compile(r"\\caption(?![A-Za-z])")
+#: Characters of a caption read at most.
+CAPTION_REACH = 600
 #: Characters of a table row read for its column at most, and of a table's header.
 ROW_REACH = 3000
 HEADER_REACH = 1500
@@ -267,6 +273,8 @@ class _Table:
         self.body = body
         self.end = end
         self.header_end = header_end
+        #: The caption of the float the table is in (``Test accuracy (\%) of ...``).
+        self.caption = ""
 
     @functools.cached_property
     def header(self) -> str:
@@ -286,6 +294,13 @@ class _Table:
     def percent(self) -> frozenset[int]:
         """The columns whose header says percent."""
         return frozenset(c for c, cell in self.columns.items() if _PERCENT_MARK.search(cell))
+
+    def holds_percentages(self, column: int) -> bool:
+        """Whether a column's cells are percentages: its header says so, or the caption
+        does (``(\\%)``, ``[\\%]``, ``(in \\%)``) for every column but the first (its
+        labels)."""
+        return column in self.percent or (column > 0 and bool(_CAPTION_PERCENT.search(
+            self.caption)))
 
 
 def _cells(row: str) -> Iterator[tuple[int, int, str]]:
@@ -355,6 +370,30 @@ class Document:
             self._tables.append(_table(self.text, match.start(), match.end(), end, row_starts,
                                        rules))
         self._table_starts = [t.start for t in self._tables]
+        self._captions()
+
+    def _captions(self) -> None:
+        """Give each table in a ``table`` float that float's caption."""
+        floats = []
+        float_ends: dict[str, list[int]] = {}
+        for match in _FLOAT_END.finditer(self.text):
+            float_ends.setdefault(match.group(1), []).append(match.start())
+        for match in _FLOAT.finditer(self.text):
+            names = float_ends.get(match.group(1), [])
+            k = bisect.bisect_left(names, match.end())
+            floats.append((match.start(), names[k] if k < len(names) else len(self.text)))
+        if not floats:
+            return
+        captions = [m.end() for m in _CAPTION.finditer(self.text)]
+        float_starts = [start for start, _ in floats]
+        for table in self._tables:
+            k = bisect.bisect_left(float_starts, table.start)
+            if not k or floats[k - 1][1] < table.start:
+                continue
+            start, end = floats[k - 1]
+            c = bisect.bisect_left(captions, start)
+            if c < len(captions) and captions[c] < end:
+                table.caption = _group_text(self.text, captions[c], CAPTION_REACH)
 
     def numbers(self) -> Iterator[Found]:
         """Every number check-tex looks at, lines marked ``% figures: ignore`` left out; in a
@@ -366,7 +405,8 @@ class Document:
                 found = Found(i + 1, number, self.starts[i] + start, self.starts[i] + end)
                 if not (number.percent or number.scientific) and abs(number.value) <= 100:
                     table, column = self._column(found.start)
-                    if table is not None and column is not None and column in table.percent:
+                    if table is not None and column is not None and \
+                            table.holds_percentages(column):
                         found = replace(found, number=_as_percent(number), by_column=True)
                 yield found
 
@@ -410,6 +450,21 @@ class Document:
         else:
             header = table.header
         return f"{around} {header}"
+
+
+def _group_text(text: str, start: int, reach: int) -> str:
+    """The text of the brace group at ``start`` (up to ``reach`` characters; a short caption
+    before its optional argument is skipped)."""
+    chunk = text[start:start + reach]
+    opening = chunk.find("{")
+    if opening < 0:
+        return ""
+    depth = 0
+    for i in range(opening, len(chunk)):
+        depth += (chunk[i] == "{") - (chunk[i] == "}")
+        if depth == 0:
+            return chunk[opening + 1:i]
+    return chunk[opening + 1:]
 
 
 def _split_comment(line: str) -> tuple[str, str]:

@@ -317,3 +317,14 @@ def test_the_rates_benchmark_counts_false_alarms_and_planted_copies(tmp_path):
     assert proc.returncode == 1
     assert "false alarm: " in proc.stdout
     assert "main.tex:1: 0.6147" in proc.stdout
+
+
+def test_a_tables_caption_saying_percent_makes_its_cells_percentages():
+    table = ("\\begin{table}[t]\n\\caption{Test accuracy (\\%) on CIFAR.}\n"
+             "\\begin{tabular}{lc}\n\\toprule\nMethod & CIFAR \\\\\n\\midrule\n"
+             "BP & 61.5 \\\\\n\\end{tabular}\n\\end{table}")
+    assert check_tex(table, QUOTED) == [
+        f"line 7: 61.5 is fig1_audit_hero's {HAND}; use \\heroAccBP"]
+    # a caption that only mentions a percentage says nothing of the cells
+    assert check_tex(table.replace("(\\%)", "improves by 5\\%"), QUOTED) == []
+    assert check_tex(table.replace("(\\%)", ""), QUOTED) == []
