@@ -525,7 +525,9 @@ def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
             else:
                 continue
             specific = specific or (number.scientific and _specific_digits(number) >= 2)
-            if not specific and words is not None:
+            # a percentage only by its column needs the name however many its digits: a
+            # results table is full of two-decimal percentages (84.81)
+            if (not specific or found.by_column) and words is not None:
                 if context is None:
                     context = Context.of(document.context(found))
                 # fewer digits than the macro, or a percentage only by its column: the

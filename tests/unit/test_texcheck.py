@@ -328,3 +328,13 @@ def test_a_tables_caption_saying_percent_makes_its_cells_percentages():
     # a caption that only mentions a percentage says nothing of the cells
     assert check_tex(table.replace("(\\%)", "improves by 5\\%"), QUOTED) == []
     assert check_tex(table.replace("(\\%)", ""), QUOTED) == []
+
+
+def test_a_percent_columns_cell_needs_the_name_even_with_four_digits():
+    # lxuechen/thesis's GLUE table (caption "(\\%)"): 84.81 and the like, one of a thousand
+    # values in the stress test; 61.47 would be "specific" with its own percent sign
+    header = "\\begin{tabular}{lc}\\toprule\nMethod & Acc. (\\%) \\\\\n\\midrule\n"
+    assert check_tex(f"{header}Ours & 61.47 \\\\\n\\end{{tabular}}", QUOTED) == []
+    assert check_tex(f"{header}BP & 61.47 \\\\\n\\end{{tabular}}", QUOTED) == [
+        f"line 4: 61.47 is fig1_audit_hero's {HAND}; use \\heroAccBP"]
+    assert check_tex("Ours & 61.47\\% \\\\", QUOTED) != []
