@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import shutil
 import subprocess
 import sys
@@ -86,7 +87,7 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     level, quiet.level = quiet.level, logging.CRITICAL
     try:
         result = audit(pdf, args.figdata, venue, anonymous=args.anonymous,
-                       venues_file=args.venues)
+                       venues_file=args.venues, built=_built_folders(args))
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise FigureDataError(str(pdf), None, f"cannot be read as a PDF "
                               f"({type(exc).__name__}): is it the compiled paper?") from None
@@ -99,7 +100,8 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     print(f"{'figure':24s} {'page':>4s} {'state':8s} {'scale':>6s} {'width':>6s} "
           f"{'text':>5s} {'glyph':>5s} {'line':>5s}")
     for item in result.placed:
-        line = (f"{item.name:24s} {item.page:4d} {item.state:8s} {item.scale:6.0%} "
+        scale = "-" if math.isnan(item.scale) else f"{item.scale:.0%}"
+        line = (f"{item.name:24s} {item.page:4d} {item.state:8s} {scale:>6s} "
                 f"{item.width_in:5.2f}\" {pt(item.smallest_text_pt):>5s} "
                 f"{pt(item.smallest_glyph_pt):>5s} {pt(item.thinnest_line_pt):>5s}")
         print(one_line(line, 2400))
@@ -109,6 +111,13 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     print(f"{pdf}: {len(ours)} figure(s) of ours, {len(result.placed) - len(ours)} foreign; "
           f"{len(result.problems)} problem(s) ({venue.key})", file=sys.stderr)
     return 1 if result.problems else 0
+
+
+def _built_folders(args: argparse.Namespace) -> tuple[Path, ...]:
+    """Where the build states are that record our PNGs' pixels: ``build/`` (every build's
+    folder is under it by default) and ``--out`` when given elsewhere."""
+    out = getattr(args, "out", None)
+    return (Path("build"),) if out is None else tuple(dict.fromkeys([Path("build"), out]))
 
 
 def _venue_beside(pdf: Path) -> str:

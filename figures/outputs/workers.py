@@ -25,7 +25,7 @@ from figures.boundary import is_stop
 from figures.data import figdata
 from figures.data.jsonio import decode
 from figures.errors import drawing_error, error_line, is_internal, one_line
-from figures.outputs import provenance
+from figures.outputs import pixels, provenance
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.render import write_outputs
 from figures.outputs.warned import caught_warnings, warning_lines
@@ -48,6 +48,8 @@ class Result:
     hashes: dict[str, str] = field(default_factory=dict)
     #: One line per distinct warning while drawing (missing glyphs: one line, naming keys).
     warnings: list[str] = field(default_factory=list)
+    #: What the state keeps of each PNG written: its pixels' digest (figures/outputs/pixels.py).
+    pictures: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def line(self) -> str:
@@ -82,6 +84,7 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
             outputs = write_outputs(spec, doc["data"], out_dir, kind,
                                     stamp=kind.stamp and figdata.is_synthetic(doc),
                                     hashes=hashes, formats=formats, provenance=inside)
+            pictures = _pictures(spec, kind, outputs, provenance.encode(inside))
     except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
         if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the build stops
@@ -89,7 +92,16 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
     quoted = [one_line(f"{path}: {where}: {message} (`figures macros` refuses it)")
               for where, message in figdata.quoted_problems(doc)]
     return Result(kind.stem(spec), "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
-                  warnings=quoted + warning_lines(caught, doc["data"], str(path)))
+                  warnings=quoted + warning_lines(caught, doc["data"], str(path)),
+                  pictures=pictures)
+
+
+def _pictures(spec: FigureSpec, kind: BuildKind, outputs: Sequence[Path],
+              inside: str) -> list[dict[str, Any]]:
+    """The pixel record of each PNG just written (the paper is searched for them)."""
+    ppi = {f"{kind.stem(spec)}.{out.fmt}": out.dpi for out in kind.outputs(spec)}
+    return [pixels.record(path, ppi[path.name], inside) for path in outputs
+            if path.suffix == ".png" and path.name in ppi]
 
 
 _PARENT: list[int] = []
@@ -208,6 +220,7 @@ def joined(parts: Sequence[Result]) -> list[Result]:
         elif whole.status == part.status == "built":
             whole.outputs = [*whole.outputs, *part.outputs]
             whole.hashes = {**whole.hashes, **part.hashes}
+            whole.pictures = [*whole.pictures, *part.pictures]
             whole.warnings = [*whole.warnings, *(w for w in part.warnings
                                                  if w not in whole.warnings)]
     return list(by_name.values())

@@ -46,6 +46,13 @@ class Placed:
     thinnest_line_pt: float | None = None
     state: str = ""
     why: str = ""
+    #: "pdf" (found by the provenance pdfTeX copied) or "png" (an image, by its pixels).
+    format: str = "pdf"
+    #: An image's size in pixels, and the resolution a picture of ours was saved at.
+    pixels: tuple[int, int] = (0, 0)
+    ppi: float = 0.0
+    #: The height's scale, when it is not the width's (squashed or stretched).
+    height_scale: float | None = None
 
     @property
     def name(self) -> str:
@@ -83,7 +90,8 @@ def _forms(resources) -> dict[str, object]:
 
 
 def placements(reader) -> list[tuple[int, object, Matrix]]:
-    """Every form XObject the pages draw, with the matrix it is drawn through."""
+    """Every form XObject (an included PDF) and image XObject (an included PNG or JPEG) the
+    pages draw, with the matrix it is drawn through."""
     found = []
     for number, page in enumerate(reader.pages, 1):
         contents = page.get_contents()
@@ -103,6 +111,8 @@ def placements(reader) -> list[tuple[int, object, Matrix]]:
                 if form.get("/Subtype") == "/Form":
                     matrix = tuple(float(v) for v in form.get("/Matrix", _IDENTITY))
                     found.append((number, form, _times(matrix, ctm)))
+                elif form.get("/Subtype") == "/Image":
+                    found.append((number, form, ctm))  # drawn into the unit square
     return found
 
 
@@ -190,22 +200,37 @@ def _provenance(info) -> dict[str, str] | None:
 
 
 def audit(pdf: Path, figdata_dir: Path, venue, *, anonymous: bool = False,
-          venues_file: Path | None = None) -> Audit:
-    """``pdf`` audited against ``venue`` (see the module's docstring)."""
+          venues_file: Path | None = None, built: tuple[Path, ...] = (Path("build"),)) -> Audit:
+    """``pdf`` audited against ``venue`` (see the module's docstring); its PNGs are looked
+    for among the pictures the build states under ``built`` record, and the PNGs of the
+    paper's folder (:mod:`figures.paper.pictures`)."""
     from pypdf import PdfReader
 
     from figures.paper.which import why_stale
 
     reader = PdfReader(pdf)
     result = Audit()
-    for page, form, matrix in placements(reader):
+    drawn = placements(reader)
+    images = [(page, xobject, matrix) for page, xobject, matrix in drawn
+              if xobject.get("/Subtype") == "/Image"]
+    known = _known_pictures(pdf, images, built) if images else {}
+    decoded: dict[int, str | None] = {}
+    for page, form, matrix in drawn:
+        if form.get("/Subtype") == "/Image":
+            item = _image(page, form, matrix, known, decoded, figdata_dir, venues_file)
+            result.placed.append(item)
+            result.problems += _size_problems(item, venue) + _image_problems(item, venue)
+            if item.inside is not None:
+                result.problems += _figure_problems(item, venue)
+            continue
         box = [float(v) for v in form["/BBox"]]
-        design_w = box[2] - box[0]
-        scale = _length(matrix) if design_w else 0.0
+        design_w, design_h = box[2] - box[0], box[3] - box[1]
+        scale = math.hypot(matrix[0], matrix[1]) if design_w else 0.0
         file = str(form.get("/PTEX.FileName", "(no file name)"))
         inside = _provenance(form.get("/PTEX.InfoDict"))
         item = Placed(page, file, inside, scale, design_w * scale / 72,
-                      (box[3] - box[1]) * scale / 72)
+                      design_h * math.hypot(matrix[2], matrix[3]) / 72,
+                      height_scale=math.hypot(matrix[2], matrix[3]))
         result.problems += _size_problems(item, venue)
         result.placed.append(item)
         if anonymous:
@@ -224,6 +249,75 @@ def audit(pdf: Path, figdata_dir: Path, venue, *, anonymous: bool = False,
     return result
 
 
+def _known_pictures(pdf: Path, images, built: tuple[Path, ...]):
+    """Pixel digest -> :class:`~figures.paper.pictures.Known`, for the sizes ``images``
+    have: the build states' records, then the paper folder's PNGs of ours."""
+    from figures.paper.pictures import in_paper_folder, recorded
+
+    known = recorded(list(built))
+    sizes = {_pixel_size(image) for _, image, _ in images}
+    known = {digest: k for digest, k in known.items() if k.size in sizes}
+    return {**in_paper_folder(Path(pdf).parent, sizes, known), **known}
+
+
+def _pixel_size(image) -> tuple[int, int]:
+    try:
+        return int(image.get("/Width", 0)), int(image.get("/Height", 0))
+    except (TypeError, ValueError):
+        return 0, 0
+
+
+def _image(page: int, image, matrix: Matrix, known, decoded: dict[int, str | None],
+           figdata_dir: Path, venues_file: Path | None) -> Placed:
+    """One image the page draws: ours when its pixels are a picture of ours, as printed."""
+    from figures.outputs.pixels import digest
+    from figures.paper.which import CURRENT, MISLABELLED, STALE, which, why_stale
+
+    size = _pixel_size(image)
+    wide, tall = math.hypot(matrix[0], matrix[1]) / 72, math.hypot(matrix[2], matrix[3]) / 72
+    item = Placed(page, f"image {size[0]}x{size[1]} px", None, math.nan, wide, tall,
+                  format="png", pixels=size)
+    ident = id(image.indirect_reference) if image.indirect_reference else id(image)
+    if size in {k.size for k in known.values()} and ident not in decoded:
+        try:
+            decoded[ident] = digest(image.decode_as_image())
+        except Exception as exc:  # noqa: BLE001 - a damaged or exotic image (pypdf, Pillow)
+            decoded[ident] = None
+            item.why = f"its pixels cannot be decoded ({type(exc).__name__})"
+    found = known.get(decoded.get(ident) or "")
+    item.state = "foreign"
+    if found is None:
+        return item
+    item.inside, item.ppi = found.inside, found.ppi
+    named = found.source.name if found.from_paper else f"{found.inside['figure']}.png"
+    item.file = f"{named}, by its pixels"
+    item.scale = wide * found.ppi / size[0] if size[0] else math.nan
+    item.height_scale = tall * found.ppi / size[1] if size[1] else math.nan
+    if found.from_paper:
+        state = which(found.source, figdata_dir, venues_file)
+        item.state = {CURRENT: "current", STALE: "stale", MISLABELLED: "mislabel"}.get(
+            state.state, "foreign")
+        item.why = state.why
+        return item
+    stale = why_stale(found.inside, figdata_dir, venues_file)
+    item.state, item.why = ("current", "") if stale is None else ("stale", stale[0])
+    return item
+
+
+def _image_problems(item: Placed, venue) -> list[str]:
+    """An image printed under the venue's raster resolution, or squashed."""
+    problems, where = [], f"{item.name} (page {item.page}, {item.file})"
+    printed_ppi = item.pixels[0] / item.width_in if item.width_in else math.inf
+    if printed_ppi < venue.min_raster_ppi - 0.5:
+        problems.append(f"{where}: printed at {printed_ppi:.0f} ppi ({item.width_in:.2f} in "
+                        f"wide), under {venue.key}'s {venue.min_raster_ppi:g} ppi")
+    if item.inside is not None and item.state == "mislabel":
+        problems.append(f"{where}: {item.why}")
+    elif item.inside is None and item.why:
+        problems.append(f"{where}: {item.why}: cannot tell whether it is one of ours")
+    return problems
+
+
 def _figure_problems(item: Placed, venue) -> list[str]:
     name, problems = item.name, []
     where = f"{name} (page {item.page}, {item.file})"
@@ -233,6 +327,12 @@ def _figure_problems(item: Placed, venue) -> list[str]:
         problems.append(f"{where}: printed at {item.scale:.0%} ({item.width_in:.2f} in wide), "
                         "not 100 %: give the include the width it was built for, or sync "
                         "again to build it for this width")
+    if item.height_scale is not None and abs(item.height_scale - item.scale) > \
+            SCALE_TOLERANCE * max(item.scale, 1e-9):
+        problems.append(f"{where}: squashed: its width printed at {item.scale:.0%}, its "
+                        f"height at {item.height_scale:.0%} ({item.width_in:.2f} x "
+                        f"{item.height_in:.2f} in): give width= only (it keeps its "
+                        "proportions)")
     if item.smallest_text_pt is not None and item.smallest_text_pt < venue.min_font_pt - 0.05:
         problems.append(f"{where}: smallest text {item.smallest_text_pt:.1f} pt as printed, "
                         f"under {venue.key}'s {venue.min_font_pt:g} pt")
