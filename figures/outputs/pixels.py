@@ -28,13 +28,14 @@ def digest(image: Any) -> str:
     return found.hexdigest()
 
 
-def record(path: Path, ppi: float, provenance: str) -> dict[str, Any]:
-    """What the build keeps of the PNG it wrote at ``path``: its pixels' digest, size, the
-    resolution it was saved at and the provenance (encoded) written inside it."""
+def record(path: Path, name: str, ppi: float, provenance: str) -> dict[str, Any]:
+    """What the build keeps of the PNG it wrote at ``path`` (to be renamed ``name``): its
+    pixels' digest, size, the resolution it was saved at and the provenance (encoded)
+    written inside it."""
     from PIL import Image
 
     with Image.open(path) as image:
-        return {"file": Path(path).name, "pixels": digest(image),
+        return {"file": name, "pixels": digest(image),
                 "size": [image.width, image.height], "ppi": ppi, "provenance": provenance}
 
 
@@ -51,8 +52,11 @@ def merged(new: list[dict[str, Any]], old: Any) -> list[dict[str, Any]]:
 
 def valid(item: dict[str, Any]) -> bool:
     """A record as :func:`record` writes it (a state file edited by hand may hold anything)."""
+    from figures.outputs.provenance import decode
+
     size = item.get("size")
     return (isinstance(item.get("pixels"), str) and isinstance(item.get("provenance"), str)
+            and decode(item["provenance"]) is not None
             and isinstance(size, list) and len(size) == 2
             and all(isinstance(v, int) and v > 0 for v in size)
             and isinstance(item.get("ppi"), (int, float)) and item["ppi"] > 0)

@@ -25,7 +25,7 @@ from figures.boundary import is_stop
 from figures.data import figdata
 from figures.data.jsonio import decode
 from figures.errors import drawing_error, error_line, is_internal, one_line
-from figures.outputs import pixels, provenance
+from figures.outputs import provenance
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.render import write_outputs
 from figures.outputs.warned import caught_warnings, warning_lines
@@ -79,12 +79,13 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
         doc = figdata.load(path, spec.name, spec.schema, text=decode(raw, str(path)),
                            quoted_paths=False)
         hashes: dict[str, str] = {}
+        pictures: list[dict[str, Any]] = []
         with caught_warnings() as caught:
             inside = provenance.fields(spec.name, raw, key, figdata.kind_of(doc), kind.name)
             outputs = write_outputs(spec, doc["data"], out_dir, kind,
                                     stamp=kind.stamp and figdata.is_synthetic(doc),
-                                    hashes=hashes, formats=formats, provenance=inside)
-            pictures = _pictures(spec, kind, outputs, provenance.encode(inside))
+                                    hashes=hashes, formats=formats, provenance=inside,
+                                    pictures=pictures)
     except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
         if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the build stops
@@ -94,14 +95,6 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
     return Result(kind.stem(spec), "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
                   warnings=quoted + warning_lines(caught, doc["data"], str(path)),
                   pictures=pictures)
-
-
-def _pictures(spec: FigureSpec, kind: BuildKind, outputs: Sequence[Path],
-              inside: str) -> list[dict[str, Any]]:
-    """The pixel record of each PNG just written (the paper is searched for them)."""
-    ppi = {f"{kind.stem(spec)}.{out.fmt}": out.dpi for out in kind.outputs(spec)}
-    return [pixels.record(path, ppi[path.name], inside) for path in outputs
-            if path.suffix == ".png" and path.name in ppi]
 
 
 _PARENT: list[int] = []
