@@ -77,22 +77,28 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     from figures.preflight.venues import get_venue
 
     if not pdf.is_file():
-        raise FigureDataError(str(pdf), None, "no such file: give the compiled paper")
+        raise FigureDataError(str(pdf), None, "a folder, not a file: give the compiled paper"
+                              if pdf.is_dir() else "no such file: give the compiled paper")
     venue = get_venue(args.venue or _venue_beside(pdf), args.venues)
     import logging
 
-    from pypdf.errors import PyPdfError
+    from pypdf.errors import FileNotDecryptedError, PyPdfError
 
     quiet = logging.getLogger("pypdf")  # its warnings on a damaged file: our one line instead
     level, quiet.level = quiet.level, logging.CRITICAL
     try:
         result = audit(pdf, args.figdata, venue, anonymous=args.anonymous,
                        venues_file=args.venues, built=_built_folders(args))
+    except FileNotDecryptedError:
+        raise FigureDataError(str(pdf), None, "is encrypted with a password: check the PDF "
+                              "pdflatex wrote, not a protected copy") from None
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise FigureDataError(str(pdf), None, f"cannot be read as a PDF "
                               f"({type(exc).__name__}): is it the compiled paper?") from None
     finally:
         quiet.level = level
+    if not result.pages:
+        raise FigureDataError(str(pdf), None, "has no pages: is it the compiled paper?")
 
     def pt(value: float | None) -> str:
         return "-" if value is None else f"{value:.1f}"
@@ -108,6 +114,13 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     for problem in result.problems:
         print(one_line(f"problem: {problem}", 2400))
     ours = [p for p in result.placed if p.inside is not None]
+    images = sum(p.format == "png" and p.inside is None for p in result.placed)
+    if images and not result.records:
+        print(f"warning: {pdf}: {images} image(s) not told apart: no record of our PNGs' "
+              "pixels under build/ (nor --out) or in the PDF's folder: run this where the "
+              "project's build/ is, or pass --out DIR", file=sys.stderr)
+    elif not ours:
+        print(f"warning: {pdf}: none of our figures is in it", file=sys.stderr)
     print(f"{pdf}: {len(ours)} figure(s) of ours, {len(result.placed) - len(ours)} foreign; "
           f"{len(result.problems)} problem(s) ({venue.key})", file=sys.stderr)
     return 1 if result.problems else 0

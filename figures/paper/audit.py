@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.outputs import provenance
+from figures.paper.pictures import identity, known_for, pixel_size
+from figures.paper.which import why_stale
 
 #: Printed at 100 % within this (pdfTeX rounds the placed size to a scaled point).
 SCALE_TOLERANCE = 0.03
@@ -63,6 +65,10 @@ class Placed:
 class Audit:
     placed: list[Placed] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    #: False when the paper draws images but no record of our pictures was found at all
+    #: (run elsewhere than the project's folder): its PNGs could not be told ours.
+    records: bool = True
+    pages: int = 0
 
 
 def _times(m: Matrix, n: Matrix) -> Matrix:
@@ -199,6 +205,37 @@ def _provenance(info) -> dict[str, str] | None:
     return provenance.decode(str(info.get("/Keywords", "")))
 
 
+class _Judge:
+    """Whether a figure of ours is current, and its sizes inside, each worked out once: a
+    paper that draws a figure on many pages (or a huge one) is not slower for it."""
+
+    def __init__(self, reader, figdata_dir: Path, venues_file: Path | None) -> None:
+        self.reader, self.figdata_dir, self.venues_file = reader, figdata_dir, venues_file
+        self._stale: dict[tuple, tuple[str, str] | None] = {}
+        self._sizes: dict[tuple, tuple] = {}
+        self._files: dict[Path, object] = {}
+
+    def stale(self, inside: dict[str, str]) -> tuple[str, str] | None:
+        key = tuple(sorted(inside.items()))
+        if key not in self._stale:
+            self._stale[key] = why_stale(inside, self.figdata_dir, self.venues_file)
+        return self._stale[key]
+
+    def inner_sizes(self, form) -> tuple:
+        key = identity(form) or ("direct", id(form))  # ``drawn`` keeps each one alive
+        if key not in self._sizes:
+            self._sizes[key] = inner_sizes(form, self.reader)
+        return self._sizes[key]
+
+    def file(self, path: Path):
+        """``figures which`` of a PNG in the paper's folder."""
+        from figures.paper.which import which
+
+        if path not in self._files:
+            self._files[path] = which(path, self.figdata_dir, self.venues_file)
+        return self._files[path]
+
+
 def audit(pdf: Path, figdata_dir: Path, venue, *, anonymous: bool = False,
           venues_file: Path | None = None, built: tuple[Path, ...] = (Path("build"),)) -> Audit:
     """``pdf`` audited against ``venue`` (see the module's docstring); its PNGs are looked
@@ -206,18 +243,19 @@ def audit(pdf: Path, figdata_dir: Path, venue, *, anonymous: bool = False,
     paper's folder (:mod:`figures.paper.pictures`)."""
     from pypdf import PdfReader
 
-    from figures.paper.which import why_stale
-
     reader = PdfReader(pdf)
-    result = Audit()
+    judge = _Judge(reader, figdata_dir, venues_file)
+    result = Audit(pages=len(reader.pages))
     drawn = placements(reader)
     images = [(page, xobject, matrix) for page, xobject, matrix in drawn
               if xobject.get("/Subtype") == "/Image"]
-    known = _known_pictures(pdf, images, built) if images else {}
-    decoded: dict[int, str | None] = {}
+    known = known_for(Path(pdf).parent, [image for _, image, _ in images], built) \
+        if images else {}
+    result.records = bool(known) or not images
+    decoded: dict[tuple, str | None] = {}
     for page, form, matrix in drawn:
         if form.get("/Subtype") == "/Image":
-            item = _image(page, form, matrix, known, decoded, figdata_dir, venues_file)
+            item = _image(page, form, matrix, known, decoded, judge)
             result.placed.append(item)
             result.problems += _size_problems(item, venue) + _image_problems(item, venue)
             if item.inside is not None:
@@ -238,9 +276,9 @@ def audit(pdf: Path, figdata_dir: Path, venue, *, anonymous: bool = False,
         if inside is None:
             item.state = "foreign"
             continue
-        stale = why_stale(inside, figdata_dir, venues_file)
+        stale = judge.stale(inside)
         item.state, item.why = ("current", "") if stale is None else ("stale", stale[0])
-        text, glyph, line = inner_sizes(form, reader)
+        text, glyph, line = judge.inner_sizes(form)
         item.smallest_text_pt = text * scale if text is not None else None
         item.smallest_glyph_pt = glyph * scale if glyph is not None else None
         item.thinnest_line_pt = line * scale if line is not None else None
@@ -249,57 +287,42 @@ def audit(pdf: Path, figdata_dir: Path, venue, *, anonymous: bool = False,
     return result
 
 
-def _known_pictures(pdf: Path, images, built: tuple[Path, ...]):
-    """Pixel digest -> :class:`~figures.paper.pictures.Known`, for the sizes ``images``
-    have: the build states' records, then the paper folder's PNGs of ours."""
-    from figures.paper.pictures import in_paper_folder, recorded
-
-    known = recorded(list(built))
-    sizes = {_pixel_size(image) for _, image, _ in images}
-    known = {digest: k for digest, k in known.items() if k.size in sizes}
-    return {**in_paper_folder(Path(pdf).parent, sizes, known), **known}
-
-
-def _pixel_size(image) -> tuple[int, int]:
-    try:
-        return int(image.get("/Width", 0)), int(image.get("/Height", 0))
-    except (TypeError, ValueError):
-        return 0, 0
-
-
-def _image(page: int, image, matrix: Matrix, known, decoded: dict[int, str | None],
-           figdata_dir: Path, venues_file: Path | None) -> Placed:
+def _image(page: int, image, matrix: Matrix, known, decoded: dict[tuple, str | None],
+           judge: _Judge) -> Placed:
     """One image the page draws: ours when its pixels are a picture of ours, as printed."""
     from figures.outputs.pixels import digest
-    from figures.paper.which import CURRENT, MISLABELLED, STALE, which, why_stale
+    from figures.paper.which import CURRENT, MISLABELLED, STALE
 
-    size = _pixel_size(image)
+    size = pixel_size(image)
     wide, tall = math.hypot(matrix[0], matrix[1]) / 72, math.hypot(matrix[2], matrix[3]) / 72
     item = Placed(page, f"image {size[0]}x{size[1]} px", None, math.nan, wide, tall,
                   format="png", pixels=size)
-    ident = id(image.indirect_reference) if image.indirect_reference else id(image)
+    ident = identity(image) or ("direct", id(image))
     if size in {k.size for k in known.values()} and ident not in decoded:
         try:
             decoded[ident] = digest(image.decode_as_image())
         except Exception as exc:  # noqa: BLE001 - a damaged or exotic image (pypdf, Pillow)
-            decoded[ident] = None
-            item.why = f"its pixels cannot be decoded ({type(exc).__name__})"
+            decoded[ident] = f"undecodable: {type(exc).__name__}"
     found = known.get(decoded.get(ident) or "")
     item.state = "foreign"
+    if (decoded.get(ident) or "").startswith("undecodable: "):
+        item.why = f"its pixels cannot be decoded ({decoded[ident].partition(': ')[2]})"
     if found is None:
         return item
     item.inside, item.ppi = found.inside, found.ppi
     named = found.source.name if found.from_paper else f"{found.inside['figure']}.png"
     item.file = f"{named}, by its pixels"
-    item.scale = wide * found.ppi / size[0] if size[0] else math.nan
-    item.height_scale = tall * found.ppi / size[1] if size[1] else math.nan
+    item.scale = wide * found.ppi / size[0]
+    item.height_scale = tall * found.ppi / size[1]
     if found.from_paper:
-        state = which(found.source, figdata_dir, venues_file)
+        state = judge.file(found.source)
         item.state = {CURRENT: "current", STALE: "stale", MISLABELLED: "mislabel"}.get(
             state.state, "foreign")
         item.why = state.why
+        if item.state == "foreign":  # unreadable since: not known as ours after all
+            item.inside, item.file = None, f"image {size[0]}x{size[1]} px"
         return item
-    stale = why_stale(found.inside, figdata_dir, venues_file)
+    stale = judge.stale(found.inside)
     item.state, item.why = ("current", "") if stale is None else ("stale", stale[0])
     return item
 

@@ -110,3 +110,28 @@ def in_paper_folder(folder: Path, sizes: set[tuple[int, int]],
         if digest not in known:
             found.setdefault(digest, Known(inside, image.size, ppi, path, from_paper=True))
     return found
+
+
+def known_for(folder: Path, images: list, built: list[Path] | tuple[Path, ...]
+              ) -> dict[str, Known]:
+    """Pixel digest -> :class:`Known`, for the sizes the image XObjects ``images`` have: the
+    records of the build states under ``built``, then the PNGs of ours under ``folder``
+    (the paper's)."""
+    sizes = {pixel_size(image) for image in images}
+    known = {digest: k for digest, k in recorded(list(built)).items() if k.size in sizes}
+    return {**in_paper_folder(folder, sizes, known), **known}
+
+
+def pixel_size(image) -> tuple[int, int]:
+    """An image XObject's width and height in pixels ((0, 0) when it does not say)."""
+    try:
+        return int(image.get("/Width", 0)), int(image.get("/Height", 0))
+    except (TypeError, ValueError):
+        return 0, 0
+
+
+def identity(xobject) -> tuple[int, int] | None:
+    """The object number of an indirect XObject (drawn many times, read once); None for a
+    direct one."""
+    ref = getattr(xobject, "indirect_reference", None)
+    return None if ref is None else (ref.idnum, ref.generation)

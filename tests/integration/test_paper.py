@@ -211,3 +211,34 @@ def test_png_includes_are_found_by_their_pixels_at_the_scale_they_print(compiled
     assert any("cifar_feature_drift.json changed since it was built" in line
                for line in out.splitlines() if line.startswith("problem: cifar_feature_drift"))
     assert code == 1
+
+
+def test_a_figure_drawn_on_many_pages_is_measured_and_judged_once(compiled, tmp_path,
+                                                                   monkeypatch):
+    """Hostile pass 6: a 300-page PDF of the paper's figure page took 24 s, each drawing of
+    a figure parsed and its build key hashed anew."""
+    from pypdf import PdfReader, PdfWriter
+
+    from figures.paper import audit as audit_module
+
+    _, paper, figdata = compiled
+    reader = PdfReader(paper / "main.pdf")
+    writer = PdfWriter(clone_from=reader)
+    for _ in range(20):
+        writer.add_page(reader.pages[1])
+    writer.write(tmp_path / "long.pdf")
+    calls = {"sizes": 0, "stale": 0}
+    sizes, stale = audit_module.inner_sizes, audit_module.why_stale
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            calls[name] += 1
+            return real(*args, **kwargs)
+        return call
+
+    monkeypatch.setattr(audit_module, "inner_sizes", counted("sizes", sizes))
+    monkeypatch.setattr(audit_module, "why_stale", counted("stale", stale))
+    result = audit(tmp_path / "long.pdf", figdata, get_venue("icml", None))
+    assert len(result.placed) == 3 * 21
+    assert {item.state for item in result.placed} == {"current"}
+    assert calls == {"sizes": 3, "stale": 3}

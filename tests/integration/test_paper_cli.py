@@ -47,3 +47,51 @@ def test_the_built_files_check_still_needs_its_venue(capsys):
     code = cli.main(["check", "--figdata", str(REPO / "figdata")])
     assert code == 2
     assert "--venue" in capsys.readouterr().err
+
+
+def _check(capsys, pdf):
+    code = cli.main(["check", str(pdf), "--venue", "icml", "--figdata", str(REPO / "figdata")])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _one_page_pdf(path, **encrypt):
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    writer.add_blank_page(612, 792)
+    if encrypt:
+        writer.encrypt(**encrypt)
+    writer.write(path)
+    return path
+
+
+def test_an_encrypted_paper_pdf_is_one_line_saying_so(tmp_path, capsys):
+    """Hostile pass 6: it said "cannot be read as a PDF (FileNotDecryptedError)"."""
+    pdf = _one_page_pdf(tmp_path / "main.pdf", user_password="secret", owner_password="o")
+    code, out, err = _check(capsys, pdf)
+    assert (code, out) == (1, "")
+    [line] = err.splitlines()
+    assert line.startswith(f"error: {pdf}: is encrypted with a password")
+
+
+def test_a_paper_pdf_encrypted_without_a_user_password_is_read(tmp_path, capsys):
+    pdf = _one_page_pdf(tmp_path / "main.pdf", user_password="", owner_password="o")
+    code, _, err = _check(capsys, pdf)
+    assert code == 0
+    assert f"warning: {pdf}: none of our figures is in it" in err
+
+
+def test_a_paper_pdf_of_no_pages_or_a_folder_is_one_line(tmp_path, capsys):
+    """Hostile pass 6: a PDF of no pages passed (exit 0); a folder was "no such file"."""
+    from pypdf import PdfWriter
+
+    PdfWriter().write(tmp_path / "zero.pdf")
+    code, out, err = _check(capsys, tmp_path / "zero.pdf")
+    assert (code, out) == (1, "")
+    [line] = err.splitlines()
+    assert line == f"error: {tmp_path / 'zero.pdf'}: has no pages: is it the compiled paper?"
+    (tmp_path / "dir.pdf").mkdir()
+    code, _, err = _check(capsys, tmp_path / "dir.pdf")
+    assert code == 1
+    assert err.startswith(f"error: {tmp_path / 'dir.pdf'}: a folder, not a file")
