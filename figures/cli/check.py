@@ -49,7 +49,11 @@ def run(args: argparse.Namespace) -> int:
     from figures.preflight.venues import get_venue
 
     args.venue = one_venue(args.venue, "figures check")
-    if len(args.names) == 1 and args.names[0].lower().endswith(".pdf"):
+    papers = [name for name in args.names if name.lower().endswith(".pdf")]
+    if papers and len(args.names) > 1:
+        raise UsageError(f"one compiled paper at a time, and no figure name beside it: "
+                         f"figures check {papers[0]} (got {' '.join(args.names)})")
+    if len(args.names) == 1 and papers:
         from figures.cli.paper import check_paper
 
         return check_paper(Path(args.names[0]), args)

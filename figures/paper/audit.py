@@ -249,9 +249,8 @@ def audit(pdf: Path, figdata_dir: Path, venue, *, anonymous: bool = False,
     drawn = placements(reader)
     images = [(page, xobject, matrix) for page, xobject, matrix in drawn
               if xobject.get("/Subtype") == "/Image"]
-    known = known_for(Path(pdf).parent, [image for _, image, _ in images], built) \
-        if images else {}
-    result.records = bool(known) or not images
+    known, result.records = known_for(Path(pdf).parent, [image for _, image, _ in images],
+                                      built) if images else ({}, True)
     decoded: dict[tuple, str | None] = {}
     for page, form, matrix in drawn:
         if form.get("/Subtype") == "/Image":
@@ -329,9 +328,10 @@ def _image(page: int, image, matrix: Matrix, known, decoded: dict[tuple, str | N
 
 def _image_problems(item: Placed, venue) -> list[str]:
     """An image printed under the venue's raster resolution, or squashed."""
-    problems, where = [], f"{item.name} (page {item.page}, {item.file})"
+    where = f"{item.name} (page {item.page}" + (f", {item.file})" if item.inside else ")")
+    problems = []
     printed_ppi = item.pixels[0] / item.width_in if item.width_in else math.inf
-    if printed_ppi < venue.min_raster_ppi - 0.5:
+    if item.pixels[0] and printed_ppi < venue.min_raster_ppi - 0.5:
         problems.append(f"{where}: printed at {printed_ppi:.0f} ppi ({item.width_in:.2f} in "
                         f"wide), under {venue.key}'s {venue.min_raster_ppi:g} ppi")
     if item.inside is not None and item.state == "mislabel":

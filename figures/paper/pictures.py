@@ -113,13 +113,15 @@ def in_paper_folder(folder: Path, sizes: set[tuple[int, int]],
 
 
 def known_for(folder: Path, images: list, built: list[Path] | tuple[Path, ...]
-              ) -> dict[str, Known]:
+              ) -> tuple[dict[str, Known], bool]:
     """Pixel digest -> :class:`Known`, for the sizes the image XObjects ``images`` have: the
     records of the build states under ``built``, then the PNGs of ours under ``folder``
-    (the paper's)."""
+    (the paper's); and whether any record of ours was found at all (of any size)."""
     sizes = {pixel_size(image) for image in images}
-    known = {digest: k for digest, k in recorded(list(built)).items() if k.size in sizes}
-    return {**in_paper_folder(folder, sizes, known), **known}
+    every = recorded(list(built))
+    known = {digest: k for digest, k in every.items() if k.size in sizes}
+    in_paper = in_paper_folder(folder, sizes, known)
+    return {**in_paper, **known}, bool(every or in_paper)
 
 
 def pixel_size(image) -> tuple[int, int]:
