@@ -13,6 +13,7 @@ recognised, as stale.
 from __future__ import annotations
 
 import hashlib
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +35,12 @@ def record(path: Path, name: str, ppi: float, provenance: str) -> dict[str, Any]
     written inside it."""
     from PIL import Image
 
-    with Image.open(path) as image:
-        return {"file": name, "pixels": digest(image),
-                "size": [image.width, image.height], "ppi": ppi, "provenance": provenance}
+    with warnings.catch_warnings():
+        # ours, and at most figures.page.MAX_PIXELS: not a decompression bomb to warn of
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        with Image.open(path) as image:
+            return {"file": name, "pixels": digest(image),
+                    "size": [image.width, image.height], "ppi": ppi, "provenance": provenance}
 
 
 def merged(new: list[dict[str, Any]], old: Any) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,25 +92,34 @@ def in_paper_folder(folder: Path, sizes: set[tuple[int, int]],
                     known: dict[str, Known]) -> dict[str, Known]:
     """Pixel digest -> the PNGs under ``folder`` that carry our provenance, are of one of
     ``sizes`` and whose pixels no build record knows (so their label must be believed)."""
-    from PIL import Image
-
     found: dict[str, Known] = {}
     for path in _walk(folder, lambda name: name.lower().endswith(".png"))[:_MOST_PNGS]:
         try:
-            with Image.open(path) as image:
-                if image.size not in sizes:
-                    continue
-                text = getattr(image, "text", {}) or {}
-                inside = provenance.decode(text.get(provenance.SUITE, ""))
-                if inside is None:
-                    continue
-                ppi = float((image.info.get("dpi") or (0, 0))[0]) or 72.0
-                digest = pixels.digest(image)
+            read = _ours_of_size(path, sizes)
         except Exception:  # noqa: BLE001, S112 - not a PNG Pillow reads: not one of ours
             continue
-        if digest not in known:
-            found.setdefault(digest, Known(inside, image.size, ppi, path, from_paper=True))
+        if read is not None and read[0] not in known:
+            found.setdefault(read[0], Known(read[1], read[2], read[3], path, from_paper=True))
     return found
+
+
+def _ours_of_size(path: Path, sizes: set[tuple[int, int]]):
+    """(pixel digest, provenance, size, ppi) of the PNG at ``path`` when it is ours and of
+    one of ``sizes`` (its pixels decoded only then); None otherwise."""
+    from PIL import Image
+
+    with warnings.catch_warnings():
+        # a large picture of the paper's own is no decompression bomb worth a warning line
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        with Image.open(path) as image:
+            if image.size not in sizes:
+                return None
+            text = getattr(image, "text", {}) or {}
+            inside = provenance.decode(text.get(provenance.SUITE, ""))
+            if inside is None:
+                return None
+            ppi = float((image.info.get("dpi") or (0, 0))[0]) or 72.0
+            return pixels.digest(image), inside, image.size, ppi
 
 
 def known_for(folder: Path, images: list, built: list[Path] | tuple[Path, ...]

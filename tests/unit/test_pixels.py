@@ -50,3 +50,33 @@ def test_records_a_hand_edited_state_broke_are_skipped(tmp_path):
     (tmp_path / "build" / "other" / STATE_FILE).write_text("{not json")
     assert list(recorded([tmp_path / "build"])) == ["good"]
     assert recorded([tmp_path / "no such folder"]) == {}
+
+
+def test_a_large_png_of_ours_is_recorded_without_a_decompression_bomb_warning(tmp_path,
+                                                                               monkeypatch):
+    """Hostile pass 6: a venue build of 123 megapixels (under figures.page.MAX_PIXELS) printed
+    Pillow's "could be decompression bomb DOS attack" as the figure's warning line."""
+    import warnings
+
+    from figures.outputs.pixels import record
+    from figures.paper.pictures import in_paper_folder
+
+    image = Image.new("RGB", (40, 30))
+    path = tmp_path / "cifar_summary.png"
+    image.save(path, pnginfo=_our_text())
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 1000)  # 1200 px: "a bomb" to Pillow
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert record(path, path.name, 100, PROVENANCE)["pixels"] == digest(image)
+        [known] = in_paper_folder(tmp_path, {(40, 30)}, {}).values()
+    assert known.source == path
+
+
+def _our_text():
+    from PIL.PngImagePlugin import PngInfo
+
+    from figures.outputs.provenance import SUITE
+
+    info = PngInfo()
+    info.add_text(SUITE, PROVENANCE)
+    return info
