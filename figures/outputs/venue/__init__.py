@@ -31,6 +31,7 @@ from figures.page import (
     COMFORT_PT,
     DATA_LINE_PT,
     FURNITURE_PT,
+    MIN_WIDTH_IN,
     SLOTS,
     Page,
     raster_too_large,
@@ -44,8 +45,6 @@ if TYPE_CHECKING:
 
 #: A venue file without a text height: the figure is at most this tall (half of 9 in).
 DEFAULT_MAX_HEIGHT_IN = 4.5
-#: The narrowest width a figure is drawn for: one panel's (narrower, no label fits).
-MIN_WIDTH_IN = 1.0
 #: Between the venue's file name and the slot: ``fig1_audit_hero--column.pdf``.
 SLOT_SEPARATOR = "--"
 
