@@ -221,3 +221,42 @@ def test_a_paper_pdf_beside_figure_names_is_a_usage_error(tmp_path, capsys):
     code = cli.main(["check", "a.pdf", "b.pdf", "--venue", "icml"])
     assert code == 2
     assert "one compiled paper at a time" in capsys.readouterr().err
+
+
+def test_a_png_of_the_papers_folder_whose_label_lies_is_not_current(tmp_path, capsys,
+                                                                     monkeypatch):
+    """Hostile pass 6: known only by the paper's own PNG (its pixels in no build record),
+    a picture painted over under a current label was "current" (its width build's state
+    was looked for in build/icml/, not build/icml/w3.25/)."""
+    import json
+
+    from PIL import Image
+    from PIL.PngImagePlugin import PngInfo
+
+    from figures.outputs import provenance
+    from figures.outputs.kind import venue_kind
+    from figures.outputs.state import build_key
+    from figures.preflight.venues import get_venue
+    from figures.registry import BY_NAME
+
+    monkeypatch.chdir(tmp_path)
+    spec, kind = BY_NAME["cifar_summary"], venue_kind(get_venue("icml"), 3.25)
+    raw = (REPO / "figdata" / "cifar_summary.json").read_bytes()
+    key = build_key(spec, raw, kind)
+    fields = provenance.fields(spec.name, raw, key, "synthetic-example", kind.name)
+    built = tmp_path / "build" / "icml" / "w3.25"  # where `figures sync` builds 3.25 in
+    built.mkdir(parents=True)  # the build wrote other bytes (and records no pixels)
+    (built / ".build-state.json").write_text(json.dumps(
+        {spec.name: {"key": key, "outputs": {"cifar_summary.png": "0" * 64}}}))
+    painted = Image.new("RGB", (60, 40), (255, 0, 0))
+    info = PngInfo()
+    info.add_text(provenance.SUITE, provenance.encode(fields))
+    (tmp_path / "paper").mkdir()
+    painted.save(tmp_path / "paper" / "cifar_summary.png", pnginfo=info, dpi=(300, 300))
+    pdf = _paper_with_an_image(tmp_path / "paper", painted, 14.4)  # 0.2 in: 100 %
+    code, out, _ = _check(capsys, pdf)
+    [row] = [line.split() for line in out.splitlines() if line.startswith("cifar_summary")]
+    assert row[2:4] == ["mislabel", "100%"]
+    assert any("not what the venue:icml@3.25in build wrote" in line
+               for line in out.splitlines() if line.startswith("problem: cifar_summary"))
+    assert code == 1
