@@ -56,6 +56,13 @@ def run(args: argparse.Namespace) -> int:
     if len(args.names) == 1 and papers:
         from figures.cli.paper import check_paper
 
+        if args.html is not None:  # asked for a report it would not write: not silently
+            raise UsageError("--html is the built files' report (figures check --venue V "
+                             f"--html R.html); the audit of {papers[0]} prints its table only")
+        if args.out != DEFAULT_OUT and not args.out.is_dir():
+            print(f"warning: {args.out}: no such folder; its build states (the pixels of our "
+                  "PNGs) are not read", file=sys.stderr)
+
         return check_paper(Path(args.names[0]), args)
     if args.venue is None:
         raise UsageError("the following arguments are required: --venue (icml, neurips, "

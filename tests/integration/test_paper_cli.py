@@ -260,3 +260,17 @@ def test_a_png_of_the_papers_folder_whose_label_lies_is_not_current(tmp_path, ca
     assert any("not what the venue:icml@3.25in build wrote" in line
                for line in out.splitlines() if line.startswith("problem: cifar_summary"))
     assert code == 1
+
+
+def test_html_or_a_missing_out_with_a_paper_pdf_is_said_not_ignored(tmp_path, capsys):
+    """Hostile pass 6: `figures check PAPER.pdf --html r.html` wrote nothing, without a word;
+    an --out that is not there was not read, without a word."""
+    pdf = _one_page_pdf(tmp_path / "main.pdf")
+    code = cli.main(["check", str(pdf), "--venue", "icml", "--html", str(tmp_path / "r.html")])
+    assert code == 2
+    assert "--html is the built files' report" in capsys.readouterr().err
+    assert not (tmp_path / "r.html").exists()
+    code = cli.main(["check", str(pdf), "--venue", "icml", "--figdata", str(REPO / "figdata"),
+                     "--out", str(tmp_path / "nothere")])
+    assert code == 0
+    assert f"warning: {tmp_path / 'nothere'}: no such folder" in capsys.readouterr().err
