@@ -27,6 +27,12 @@ def kind_for(name: str, venue: str | Venue | None = None,
                           f"{', '.join(BY_NAME)}")
     spec = BY_NAME[name]
     if venue is None:
+        if slot is not None:  # the default build has no slots: not silently the default
+            from figures.errors import FigureDataError
+
+            raise FigureDataError("slot", None, f"{slot!r} without a venue: a slot is a "
+                                  "venue page's (draw(name, \"icml\", slot)); the default "
+                                  "build has none")
         return spec, DEFAULT
     from figures.outputs.venue import declared_slots
     from figures.preflight.venues import Venue, get_venue

@@ -33,6 +33,9 @@ COMFORT_PT = 7.5
 #: ticks, grid), in points: SIAM's and Science's print minimums, as figure-gate asks.
 DATA_LINE_PT = 1.0
 FURNITURE_PT = 0.5
+#: The narrowest width a figure is drawn for: one panel's (narrower, no label fits beside
+#: its axis). A venue's column or text narrower than this is refused.
+MIN_WIDTH_IN = 1.0
 #: The most pixels a raster of a figure may hold (about half a gigabyte in memory as RGBA):
 #: a figure beyond it at an output's dpi, or at a venue's ppi, is refused before it is saved.
 MAX_PIXELS = 2**27

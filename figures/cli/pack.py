@@ -35,6 +35,14 @@ def run(args: argparse.Namespace) -> int:
 
     paper: Path = args.paper
     out = args.out or paper.resolve().parent / f"{paper.resolve().name}.tar.gz"
+    if args.out is None and out.exists():
+        from figures.errors import FigureDataError
+        from figures.pack.archive import written_by_pack
+
+        if not written_by_pack(out):  # the user's own (arXiv's download of the source)
+            raise FigureDataError(str(out), None, "already there and not an archive "
+                                  "`figures pack` wrote: pass --out FILE (naming it replaces "
+                                  "it)")
     packed = pack(paper, out, args.figdata, main=args.main, anonymous=args.anonymous,
                   allow_synthetic=args.allow_synthetic)
     for name in packed.files:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import shutil
 import subprocess
 import sys
@@ -76,22 +77,28 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     from figures.preflight.venues import get_venue
 
     if not pdf.is_file():
-        raise FigureDataError(str(pdf), None, "no such file: give the compiled paper")
+        raise FigureDataError(str(pdf), None, "a folder, not a file: give the compiled paper"
+                              if pdf.is_dir() else "no such file: give the compiled paper")
     venue = get_venue(args.venue or _venue_beside(pdf), args.venues)
     import logging
 
-    from pypdf.errors import PyPdfError
+    from pypdf.errors import FileNotDecryptedError, PyPdfError
 
     quiet = logging.getLogger("pypdf")  # its warnings on a damaged file: our one line instead
     level, quiet.level = quiet.level, logging.CRITICAL
     try:
         result = audit(pdf, args.figdata, venue, anonymous=args.anonymous,
-                       venues_file=args.venues)
+                       venues_file=args.venues, built=_built_folders(args))
+    except FileNotDecryptedError:
+        raise FigureDataError(str(pdf), None, "is encrypted with a password: check the PDF "
+                              "pdflatex wrote, not a protected copy") from None
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise FigureDataError(str(pdf), None, f"cannot be read as a PDF "
                               f"({type(exc).__name__}): is it the compiled paper?") from None
     finally:
         quiet.level = level
+    if not result.pages:
+        raise FigureDataError(str(pdf), None, "has no pages: is it the compiled paper?")
 
     def pt(value: float | None) -> str:
         return "-" if value is None else f"{value:.1f}"
@@ -99,16 +106,31 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     print(f"{'figure':24s} {'page':>4s} {'state':8s} {'scale':>6s} {'width':>6s} "
           f"{'text':>5s} {'glyph':>5s} {'line':>5s}")
     for item in result.placed:
-        line = (f"{item.name:24s} {item.page:4d} {item.state:8s} {item.scale:6.0%} "
+        scale = "-" if math.isnan(item.scale) else f"{item.scale:.0%}"
+        line = (f"{item.name:24s} {item.page:4d} {item.state:8s} {scale:>6s} "
                 f"{item.width_in:5.2f}\" {pt(item.smallest_text_pt):>5s} "
                 f"{pt(item.smallest_glyph_pt):>5s} {pt(item.thinnest_line_pt):>5s}")
         print(one_line(line, 2400))
     for problem in result.problems:
         print(one_line(f"problem: {problem}", 2400))
     ours = [p for p in result.placed if p.inside is not None]
+    images = sum(p.format == "png" and p.inside is None for p in result.placed)
+    if images and not result.records:
+        print(f"warning: {pdf}: {images} image(s) not told apart: no record of our PNGs' "
+              "pixels under build/ (nor --out) or in the PDF's folder: run this where the "
+              "project's build/ is, or pass --out DIR", file=sys.stderr)
+    elif not ours:
+        print(f"warning: {pdf}: none of our figures is in it", file=sys.stderr)
     print(f"{pdf}: {len(ours)} figure(s) of ours, {len(result.placed) - len(ours)} foreign; "
           f"{len(result.problems)} problem(s) ({venue.key})", file=sys.stderr)
     return 1 if result.problems else 0
+
+
+def _built_folders(args: argparse.Namespace) -> tuple[Path, ...]:
+    """Where the build states are that record our PNGs' pixels: ``build/`` (every build's
+    folder is under it by default) and ``--out`` when given elsewhere."""
+    out = getattr(args, "out", None)
+    return (Path("build"),) if out is None else tuple(dict.fromkeys([Path("build"), out]))
 
 
 def _venue_beside(pdf: Path) -> str:

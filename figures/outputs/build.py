@@ -14,6 +14,7 @@ from pathlib import Path
 
 from figures.data.jsonio import ensure_folder, read_bytes, sha256_if_file, write_text_atomic
 from figures.errors import FigureDataError, os_error
+from figures.outputs import pixels
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.lock import locked, remove_stale_temp_files
 from figures.outputs.state import STATE_FILE, build_key
@@ -75,7 +76,7 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         recorded = recorded if isinstance(recorded, dict) else {}
         outputs = {n: sha256_if_file(out_dir / n) for n in kind.output_names(spec)}
         if (not force and recorded.get("key") == key and recorded.get("outputs") == outputs
-                and None not in outputs.values()):
+                and None not in outputs.values() and _pictures_recorded(recorded, outputs)):
             results[kind.stem(spec)] = Result(kind.stem(spec), "current", kind=recorded.get("kind", ""),
                                         outputs=[out_dir / n for n in outputs])
         else:
@@ -92,9 +93,14 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
     for result in rendered:
         results[result.name] = result
         if result.status == "built":
+            earlier = state.get(result.name)
             state[result.name] = {
                 "key": keys[result.name], "kind": result.kind,
                 "outputs": result.hashes,
+                # the PNGs' pixels, this build's and earlier builds': a paper compiled
+                # before this build is still recognised (figures/outputs/pixels.py)
+                "pictures": pixels.merged(result.pictures, earlier.get("pictures")
+                                          if isinstance(earlier, dict) else None),
             }
         else:
             state.pop(result.name, None)
@@ -104,6 +110,13 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         except OSError as exc:
             raise os_error(exc, state_path) from None
     return [results[kind.stem(spec)] for spec in specs]
+
+
+def _pictures_recorded(recorded: dict, outputs: dict[str, str | None]) -> bool:
+    """Whether the state records its PNGs' pixels (a state written before it did: built
+    once more, so the compiled paper can be searched for them)."""
+    return (not any(name.endswith(".png") for name in outputs)
+            or isinstance(recorded.get("pictures"), list))
 
 
 def _output_over_an_input(spec: FigureSpec, kind: BuildKind, figdata_dir: Path,

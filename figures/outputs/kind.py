@@ -76,6 +76,10 @@ class BuildKind:
 
     @property
     def default_out(self) -> Path:
+        if self.venue is not None and isinstance(self.slot, (int, float)):
+            # a width's build, as `figures sync` makes it (figures/paper/placed.py): `which`
+            # and `figures check` look for its build state there
+            return Path("build") / self.venue.key / f"w{self.slot:g}"
         if self.venue is not None:
             return Path("build") / self.venue.key
         return CAMERA_READY_OUT if self.name == "camera-ready" else DEFAULT_OUT

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.data.jsonio import atomic_path, sha256_if_file, write_text_atomic
+from figures.outputs.provenance import encode
 from figures.outputs.provenance import metadata as provenance_metadata
 
 if TYPE_CHECKING:
@@ -44,12 +45,14 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
                   kind: BuildKind, *, stamp: bool = False,
                   hashes: dict[str, str] | None = None,
                   formats: Sequence[str] | None = None,
-                  provenance: dict[str, str] | None = None) -> list[Path]:
+                  provenance: dict[str, str] | None = None,
+                  pictures: list[dict[str, Any]] | None = None) -> list[Path]:
     """Draw ``spec`` as ``kind`` draws it and save each of the kind's
     outputs (those in ``formats``, if given) inside the figure's theme (plus the kind's save
     settings), atomically; ``stamp`` marks it as synthetic example data
     (figures/stamp.py); ``hashes`` (if given) receives each file's name and the sha256 of
-    the bytes written; ``provenance`` (figures/outputs/provenance.py) goes inside each file."""
+    the bytes written; ``provenance`` (figures/outputs/provenance.py) goes inside each file;
+    ``pictures`` (if given) receives each PNG's pixel record (figures/outputs/pixels.py)."""
     written = []
     fig = kind.draw(spec, data)
     if stamp:
@@ -66,6 +69,11 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
                  bbox_inches=out.bbox_inches, metadata={**_METADATA[out.fmt], **inside})
             if hashes is not None:
                 hashes[target.name] = sha256_if_file(tmp)
+            if pictures is not None and out.fmt == "png":
+                from figures.outputs.pixels import record
+
+                pictures.append(record(tmp, target.name, out.dpi,
+                                       encode(provenance) if provenance else ""))
         written.append(target)
     for name, text in kind.side_files(spec, data).items():  # a venue build's caption text
         write_text_atomic(Path(out_dir) / name, text)

@@ -48,6 +48,8 @@ class Result:
     hashes: dict[str, str] = field(default_factory=dict)
     #: One line per distinct warning while drawing (missing glyphs: one line, naming keys).
     warnings: list[str] = field(default_factory=list)
+    #: What the state keeps of each PNG written: its pixels' digest (figures/outputs/pixels.py).
+    pictures: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def line(self) -> str:
@@ -77,11 +79,13 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
         doc = figdata.load(path, spec.name, spec.schema, text=decode(raw, str(path)),
                            quoted_paths=False)
         hashes: dict[str, str] = {}
+        pictures: list[dict[str, Any]] = []
         with caught_warnings() as caught:
             inside = provenance.fields(spec.name, raw, key, figdata.kind_of(doc), kind.name)
             outputs = write_outputs(spec, doc["data"], out_dir, kind,
                                     stamp=kind.stamp and figdata.is_synthetic(doc),
-                                    hashes=hashes, formats=formats, provenance=inside)
+                                    hashes=hashes, formats=formats, provenance=inside,
+                                    pictures=pictures)
     except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
         if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the build stops
@@ -89,7 +93,8 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
     quoted = [one_line(f"{path}: {where}: {message} (`figures macros` refuses it)")
               for where, message in figdata.quoted_problems(doc)]
     return Result(kind.stem(spec), "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
-                  warnings=quoted + warning_lines(caught, doc["data"], str(path)))
+                  warnings=quoted + warning_lines(caught, doc["data"], str(path)),
+                  pictures=pictures)
 
 
 _PARENT: list[int] = []
@@ -208,6 +213,7 @@ def joined(parts: Sequence[Result]) -> list[Result]:
         elif whole.status == part.status == "built":
             whole.outputs = [*whole.outputs, *part.outputs]
             whole.hashes = {**whole.hashes, **part.hashes}
+            whole.pictures = [*whole.pictures, *part.pictures]
             whole.warnings = [*whole.warnings, *(w for w in part.warnings
                                                  if w not in whole.warnings)]
     return list(by_name.values())

@@ -54,6 +54,23 @@ def unpack(data: bytes, kind: str, folder: Path) -> None:
         archive.extractall(folder, filter="data")
 
 
+def written_by_pack(path: Path) -> bool:
+    """Whether ``path`` is an archive :func:`encode` made (every member a plain file with
+    time 0, or 1980-01-01 in a zip): what the default ``--out`` may replace, unlike an
+    archive of the user's of the same name (arXiv's source download, say)."""
+    try:
+        if zipfile.is_zipfile(path):
+            with zipfile.ZipFile(path) as archive:
+                infos = archive.infolist()
+                return bool(infos) and all(i.date_time == (1980, 1, 1, 0, 0, 0) for i in infos)
+        with tarfile.open(path, mode="r:gz") as archive:
+            members = archive.getmembers()
+            return bool(members) and all(m.isfile() and m.mtime == 0 and m.mode == 0o644
+                                         for m in members)
+    except (OSError, tarfile.TarError, zipfile.BadZipFile, EOFError):
+        return False
+
+
 def write_atomic(out: Path, data: bytes) -> None:
     """``data`` to ``out`` through a temporary file renamed into place (nothing half-written)."""
     try:

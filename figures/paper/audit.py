@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.outputs import provenance
+from figures.paper.pictures import identity, known_for, pixel_size
+from figures.paper.which import why_stale
 
 #: Printed at 100 % within this (pdfTeX rounds the placed size to a scaled point).
 SCALE_TOLERANCE = 0.03
@@ -46,6 +48,13 @@ class Placed:
     thinnest_line_pt: float | None = None
     state: str = ""
     why: str = ""
+    #: "pdf" (found by the provenance pdfTeX copied) or "png" (an image, by its pixels).
+    format: str = "pdf"
+    #: An image's size in pixels, and the resolution a picture of ours was saved at.
+    pixels: tuple[int, int] = (0, 0)
+    ppi: float = 0.0
+    #: The height's scale, when it is not the width's (squashed or stretched).
+    height_scale: float | None = None
 
     @property
     def name(self) -> str:
@@ -56,6 +65,10 @@ class Placed:
 class Audit:
     placed: list[Placed] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    #: False when the paper draws images but no record of our pictures was found at all
+    #: (run elsewhere than the project's folder): its PNGs could not be told ours.
+    records: bool = True
+    pages: int = 0
 
 
 def _times(m: Matrix, n: Matrix) -> Matrix:
@@ -83,7 +96,8 @@ def _forms(resources) -> dict[str, object]:
 
 
 def placements(reader) -> list[tuple[int, object, Matrix]]:
-    """Every form XObject the pages draw, with the matrix it is drawn through."""
+    """Every form XObject (an included PDF) and image XObject (an included PNG or JPEG) the
+    pages draw, with the matrix it is drawn through."""
     found = []
     for number, page in enumerate(reader.pages, 1):
         contents = page.get_contents()
@@ -103,6 +117,8 @@ def placements(reader) -> list[tuple[int, object, Matrix]]:
                 if form.get("/Subtype") == "/Form":
                     matrix = tuple(float(v) for v in form.get("/Matrix", _IDENTITY))
                     found.append((number, form, _times(matrix, ctm)))
+                elif form.get("/Subtype") == "/Image":
+                    found.append((number, form, ctm))  # drawn into the unit square
     return found
 
 
@@ -189,23 +205,69 @@ def _provenance(info) -> dict[str, str] | None:
     return provenance.decode(str(info.get("/Keywords", "")))
 
 
+class _Judge:
+    """Whether a figure of ours is current, and its sizes inside, each worked out once: a
+    paper that draws a figure on many pages (or a huge one) is not slower for it."""
+
+    def __init__(self, reader, figdata_dir: Path, venues_file: Path | None) -> None:
+        self.reader, self.figdata_dir, self.venues_file = reader, figdata_dir, venues_file
+        self._stale: dict[tuple, tuple[str, str] | None] = {}
+        self._sizes: dict[tuple, tuple] = {}
+        self._files: dict[Path, object] = {}
+
+    def stale(self, inside: dict[str, str]) -> tuple[str, str] | None:
+        key = tuple(sorted(inside.items()))
+        if key not in self._stale:
+            self._stale[key] = why_stale(inside, self.figdata_dir, self.venues_file)
+        return self._stale[key]
+
+    def inner_sizes(self, form) -> tuple:
+        key = identity(form) or ("direct", id(form))  # ``drawn`` keeps each one alive
+        if key not in self._sizes:
+            self._sizes[key] = inner_sizes(form, self.reader)
+        return self._sizes[key]
+
+    def file(self, path: Path):
+        """``figures which`` of a PNG in the paper's folder."""
+        from figures.paper.which import which
+
+        if path not in self._files:
+            self._files[path] = which(path, self.figdata_dir, self.venues_file)
+        return self._files[path]
+
+
 def audit(pdf: Path, figdata_dir: Path, venue, *, anonymous: bool = False,
-          venues_file: Path | None = None) -> Audit:
-    """``pdf`` audited against ``venue`` (see the module's docstring)."""
+          venues_file: Path | None = None, built: tuple[Path, ...] = (Path("build"),)) -> Audit:
+    """``pdf`` audited against ``venue`` (see the module's docstring); its PNGs are looked
+    for among the pictures the build states under ``built`` record, and the PNGs of the
+    paper's folder (:mod:`figures.paper.pictures`)."""
     from pypdf import PdfReader
 
-    from figures.paper.which import why_stale
-
     reader = PdfReader(pdf)
-    result = Audit()
-    for page, form, matrix in placements(reader):
+    judge = _Judge(reader, figdata_dir, venues_file)
+    result = Audit(pages=len(reader.pages))
+    drawn = placements(reader)
+    images = [(page, xobject, matrix) for page, xobject, matrix in drawn
+              if xobject.get("/Subtype") == "/Image"]
+    known, result.records = known_for(Path(pdf).parent, [image for _, image, _ in images],
+                                      built) if images else ({}, True)
+    decoded: dict[tuple, str | None] = {}
+    for page, form, matrix in drawn:
+        if form.get("/Subtype") == "/Image":
+            item = _image(page, form, matrix, known, decoded, judge)
+            result.placed.append(item)
+            result.problems += _size_problems(item, venue) + _image_problems(item, venue)
+            if item.inside is not None:
+                result.problems += _figure_problems(item, venue)
+            continue
         box = [float(v) for v in form["/BBox"]]
-        design_w = box[2] - box[0]
-        scale = _length(matrix) if design_w else 0.0
+        design_w, design_h = box[2] - box[0], box[3] - box[1]
+        scale = math.hypot(matrix[0], matrix[1]) if design_w else 0.0
         file = str(form.get("/PTEX.FileName", "(no file name)"))
         inside = _provenance(form.get("/PTEX.InfoDict"))
         item = Placed(page, file, inside, scale, design_w * scale / 72,
-                      (box[3] - box[1]) * scale / 72)
+                      design_h * math.hypot(matrix[2], matrix[3]) / 72,
+                      height_scale=math.hypot(matrix[2], matrix[3]))
         result.problems += _size_problems(item, venue)
         result.placed.append(item)
         if anonymous:
@@ -213,15 +275,70 @@ def audit(pdf: Path, figdata_dir: Path, venue, *, anonymous: bool = False,
         if inside is None:
             item.state = "foreign"
             continue
-        stale = why_stale(inside, figdata_dir, venues_file)
+        stale = judge.stale(inside)
         item.state, item.why = ("current", "") if stale is None else ("stale", stale[0])
-        text, glyph, line = inner_sizes(form, reader)
+        text, glyph, line = judge.inner_sizes(form)
         item.smallest_text_pt = text * scale if text is not None else None
         item.smallest_glyph_pt = glyph * scale if glyph is not None else None
         item.thinnest_line_pt = line * scale if line is not None else None
         result.problems += _figure_problems(item, venue)
     result.problems += font_problems(reader)
     return result
+
+
+def _image(page: int, image, matrix: Matrix, known, decoded: dict[tuple, str | None],
+           judge: _Judge) -> Placed:
+    """One image the page draws: ours when its pixels are a picture of ours, as printed."""
+    from figures.outputs.pixels import digest
+    from figures.paper.which import CURRENT, MISLABELLED, STALE
+
+    size = pixel_size(image)
+    wide, tall = math.hypot(matrix[0], matrix[1]) / 72, math.hypot(matrix[2], matrix[3]) / 72
+    item = Placed(page, f"image {size[0]}x{size[1]} px", None, math.nan, wide, tall,
+                  format="png", pixels=size)
+    ident = identity(image) or ("direct", id(image))
+    if size in {k.size for k in known.values()} and ident not in decoded:
+        try:
+            decoded[ident] = digest(image.decode_as_image())
+        except Exception as exc:  # noqa: BLE001 - a damaged or exotic image (pypdf, Pillow)
+            decoded[ident] = f"undecodable: {type(exc).__name__}"
+    found = known.get(decoded.get(ident) or "")
+    item.state = "foreign"
+    if (decoded.get(ident) or "").startswith("undecodable: "):
+        item.why = f"its pixels cannot be decoded ({decoded[ident].partition(': ')[2]})"
+    if found is None:
+        return item
+    item.inside, item.ppi = found.inside, found.ppi
+    named = found.source.name if found.from_paper else f"{found.inside['figure']}.png"
+    item.file = f"{named}, by its pixels"
+    item.scale = wide * found.ppi / size[0]
+    item.height_scale = tall * found.ppi / size[1]
+    if found.from_paper:
+        state = judge.file(found.source)
+        item.state = {CURRENT: "current", STALE: "stale", MISLABELLED: "mislabel"}.get(
+            state.state, "foreign")
+        item.why = state.why
+        if item.state == "foreign":  # unreadable since: not known as ours after all
+            item.inside, item.file = None, f"image {size[0]}x{size[1]} px"
+        return item
+    stale = judge.stale(found.inside)
+    item.state, item.why = ("current", "") if stale is None else ("stale", stale[0])
+    return item
+
+
+def _image_problems(item: Placed, venue) -> list[str]:
+    """An image printed under the venue's raster resolution, or squashed."""
+    where = f"{item.name} (page {item.page}" + (f", {item.file})" if item.inside else ")")
+    problems = []
+    printed_ppi = item.pixels[0] / item.width_in if item.width_in else math.inf
+    if item.pixels[0] and printed_ppi < venue.min_raster_ppi - 0.5:
+        problems.append(f"{where}: printed at {printed_ppi:.0f} ppi ({item.width_in:.2f} in "
+                        f"wide), under {venue.key}'s {venue.min_raster_ppi:g} ppi")
+    if item.inside is not None and item.state == "mislabel":
+        problems.append(f"{where}: {item.why}")
+    elif item.inside is None and item.why:
+        problems.append(f"{where}: {item.why}: cannot tell whether it is one of ours")
+    return problems
 
 
 def _figure_problems(item: Placed, venue) -> list[str]:
@@ -233,6 +350,12 @@ def _figure_problems(item: Placed, venue) -> list[str]:
         problems.append(f"{where}: printed at {item.scale:.0%} ({item.width_in:.2f} in wide), "
                         "not 100 %: give the include the width it was built for, or sync "
                         "again to build it for this width")
+    if item.height_scale is not None and abs(item.height_scale - item.scale) > \
+            SCALE_TOLERANCE * max(item.scale, 1e-9):
+        problems.append(f"{where}: squashed: its width printed at {item.scale:.0%}, its "
+                        f"height at {item.height_scale:.0%} ({item.width_in:.2f} x "
+                        f"{item.height_in:.2f} in): give width= only (it keeps its "
+                        "proportions)")
     if item.smallest_text_pt is not None and item.smallest_text_pt < venue.min_font_pt - 0.05:
         problems.append(f"{where}: smallest text {item.smallest_text_pt:.1f} pt as printed, "
                         f"under {venue.key}'s {venue.min_font_pt:g} pt")

@@ -45,6 +45,37 @@ def _width_rule(venue: dict[str, Any], where: str) -> list[Problem]:
     return []
 
 
+#: A figure's smallest text above a paper's body size (12 pt at most) leaves no room for its
+#: labels in any panel; a page whose text is under 2 in tall leaves a figure (half of it)
+#: under one panel's height.
+_MOST_MIN_FONT_PT, _LEAST_TEXT_HEIGHT_IN = 12.0, 2.0
+
+
+def _sense_rule(venue: dict[str, Any], where: str) -> list[Problem]:
+    """Numbers each plausible alone that no figure can be drawn for (issue 32: a 72 pt
+    minimum font or a 0.5 in page built unreadable figures, exit 0)."""
+    from figures.page import MIN_WIDTH_IN
+
+    problems = []
+    for key in ("text_width_in", "column_width_in"):
+        value = venue[key]["value"]
+        if value < MIN_WIDTH_IN:
+            problems.append((f"{where}.{key}.value", (
+                f"{value:g} in is narrower than one panel of a figure ({MIN_WIDTH_IN:g} in): "
+                "is it in inches?")))
+    height = venue.get("text_height_in", {}).get("value")
+    if height is not None and height < _LEAST_TEXT_HEIGHT_IN:
+        problems.append((f"{where}.text_height_in.value", (
+            f"{height:g} in leaves a figure (at most half the text's height) no room for a "
+            f"panel: at least {_LEAST_TEXT_HEIGHT_IN:g} in; is it in inches?")))
+    font = venue["min_font_pt"]["value"]
+    if font > _MOST_MIN_FONT_PT:
+        problems.append((f"{where}.min_font_pt.value", (
+            f"{font:g} pt as a figure's smallest text leaves no room for its labels: a "
+            f"venue's minimum is at most a paper's body size ({_MOST_MIN_FONT_PT:g} pt)")))
+    return problems
+
+
 VENUE = Record({
     # printed as the table's title: one line, printable, not blank
     "name": Text(min_length=1, max_length=100, max_lines=1, math=False),
@@ -52,7 +83,8 @@ VENUE = Record({
        (*_NUMBER_FIELDS, "text_height_in")},
     "font_rule": _sourced(OneOf(FONT_RULES)),
     "body_font_family": _sourced(OneOf(FONT_FAMILIES)),
-}, optional=("text_height_in", "body_font_family"), notes=False, rules=(_width_rule,))
+}, optional=("text_height_in", "body_font_family"), notes=False,
+    rules=(_width_rule, _sense_rule))
 
 #: The shape of a venue file (built-in or a user's), in the schema language.
 SCHEMA = Record({

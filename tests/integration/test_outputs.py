@@ -127,6 +127,41 @@ def test_the_state_records_the_bytes_this_build_wrote(tmp_path, monkeypatch):
     assert build([spec], REPO / "figdata", out, jobs=1)[0].status == "built"
 
 
+def test_the_state_records_each_pngs_pixels_with_earlier_builds(tmp_path, figdata_dir):
+    """pdfTeX keeps only a PNG's pixels: the state records their digest, size, resolution and
+    provenance, and keeps an earlier build's after a rebuild (a paper compiled before it is
+    still recognised, as stale: figures check PAPER.pdf)."""
+    from PIL import Image
+
+    from figures.outputs.pixels import digest
+    from figures.outputs.provenance import decode
+
+    out, spec = tmp_path / "out", BY_NAME[SUMMARY]
+    build([spec], figdata_dir, out, jobs=1)
+    with Image.open(out / f"{SUMMARY}.png") as image:
+        first, size = digest(image), [image.width, image.height]
+    [record] = json.loads((out / STATE_FILE).read_text())[SUMMARY]["pictures"]
+    assert (record["pixels"], record["size"], record["ppi"]) == (first, size, 150)
+    assert decode(record["provenance"])["figure"] == SUMMARY
+    path = figdata_dir / f"{SUMMARY}.json"
+    path.write_text(path.read_text().replace('"bp": [0.5918', '"bp": [0.6918', 1))
+    build([spec], figdata_dir, out, jobs=1)
+    pictures = json.loads((out / STATE_FILE).read_text())[SUMMARY]["pictures"]
+    assert [p["pixels"] for p in pictures][1:] == [first]
+    assert pictures[0]["pixels"] != first
+
+
+def test_a_state_without_pixel_records_is_built_once_more(tmp_path):
+    """A state written before the pixels were recorded: built again, once."""
+    out, spec = tmp_path / "out", BY_NAME[SUMMARY]
+    build([spec], REPO / "figdata", out, jobs=1)
+    state = json.loads((out / STATE_FILE).read_text())
+    del state[SUMMARY]["pictures"]
+    (out / STATE_FILE).write_text(json.dumps(state))
+    assert build([spec], REPO / "figdata", out, jobs=1)[0].status == "built"
+    assert build([spec], REPO / "figdata", out, jobs=1)[0].status == "current"
+
+
 def test_a_second_build_into_one_folder_waits_for_the_first(tmp_path):
     out = tmp_path / "out"
     out.mkdir()

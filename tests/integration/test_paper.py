@@ -162,3 +162,83 @@ def test_an_include_too_narrow_for_the_figures_design_is_one_line(compiled, caps
     assert (copy / "macros.tex").read_bytes() == macros  # all or nothing
     assert "(macros)" in out
     assert "not written: fig4_penalty_rescue refused" in out
+
+
+def test_png_includes_are_found_by_their_pixels_at_the_scale_they_print(compiled, capsys,
+                                                                          tmp_path,
+                                                                          monkeypatch):
+    """pdfTeX keeps nothing of a PNG's label: the audit decodes the paper's images and knows
+    ours by their pixels, the one synced at \\columnwidth at 100 %, a copy of it rescaled by
+    hand at 60 %."""
+    root, paper, figdata = compiled
+    copy = tmp_path / "paper"
+    shutil.copytree(paper, copy)
+    tex = copy / "main.tex"
+    tex.write_text(tex.read_text().replace(r"[width=\columnwidth]{cifar_feature_drift}",
+                                           r"[width=\columnwidth]{cifar_feature_drift.png}"))
+    monkeypatch.chdir(root)  # the build states under root/build/ record the pixels
+    assert cli.main(["sync", str(copy), "--venue", "icml", "--allow-synthetic", "--figdata",
+                     str(figdata)]) == 0
+    capsys.readouterr()
+    tex.write_text(tex.read_text().replace(  # after the sync: the same file, by hand, smaller
+        r"\end{document}", "\\includegraphics[width=0.6\\columnwidth]"
+        "{figures/cifar_feature_drift.png}\n\\end{document}"))
+    latexmk(copy)
+    code, out, _ = check(capsys, copy, figdata)
+    rows = [line.split() for line in out.splitlines() if line.startswith("cifar_feature_drift")]
+    assert sorted((row[2], row[3], row[4]) for row in rows) == [("current", "100%", '3.25"'),
+                                                                ("current", "60%", '1.95"')]
+    problems = [line for line in out.splitlines() if line.startswith("problem: ")]
+    assert len(problems) == 1, out
+    assert problems[0].startswith("problem: cifar_feature_drift (page ")
+    assert "cifar_feature_drift.png, by its pixels" in problems[0]
+    assert "printed at 60% (1.95 in wide)" in problems[0]
+    assert code == 1
+
+    # rebuilt after the compile: the paper's pixels are an earlier build's, and stale
+    edited = tmp_path / "figdata"
+    shutil.copytree(figdata, edited)
+    path = edited / "cifar_feature_drift.json"
+    path.write_text(path.read_text().replace('"drift": [0.9613', '"drift": [0.5613', 1))
+    tex.write_text(tex.read_text().replace("\\includegraphics[width=0.6", "%"))
+    assert cli.main(["sync", str(copy), "--venue", "icml", "--allow-synthetic", "--figdata",
+                     str(edited)]) == 0  # the paper's folder holds the new picture now
+    capsys.readouterr()
+    code, out, _ = check(capsys, copy, edited)
+    states = [line.split()[2] for line in out.splitlines()
+              if line.startswith("cifar_feature_drift")]
+    assert states == ["stale", "stale"]
+    assert any("cifar_feature_drift.json changed since it was built" in line
+               for line in out.splitlines() if line.startswith("problem: cifar_feature_drift"))
+    assert code == 1
+
+
+def test_a_figure_drawn_on_many_pages_is_measured_and_judged_once(compiled, tmp_path,
+                                                                   monkeypatch):
+    """Hostile pass 6: a 300-page PDF of the paper's figure page took 24 s, each drawing of
+    a figure parsed and its build key hashed anew."""
+    from pypdf import PdfReader, PdfWriter
+
+    from figures.paper import audit as audit_module
+
+    _, paper, figdata = compiled
+    reader = PdfReader(paper / "main.pdf")
+    writer = PdfWriter(clone_from=reader)
+    for _ in range(20):
+        writer.add_page(reader.pages[1])
+    writer.write(tmp_path / "long.pdf")
+    calls = {"sizes": 0, "stale": 0}
+    sizes, stale = audit_module.inner_sizes, audit_module.why_stale
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            calls[name] += 1
+            return real(*args, **kwargs)
+        return call
+
+    monkeypatch.setattr(audit_module, "inner_sizes", counted("sizes", sizes))
+    monkeypatch.setattr(audit_module, "why_stale", counted("stale", stale))
+    result = audit(tmp_path / "long.pdf", figdata, get_venue("icml", None))
+    assert len(result.placed) == 3 * 21
+    assert {item.state for item in result.placed} == {"current"}
+    assert calls == {"sizes": 3, "stale": 3}

@@ -122,3 +122,35 @@ def test_which_believes_the_bytes_not_the_label(reference_build, tmp_path, capsy
     # the untouched file beside them is still current
     cli.main(["which", str(built / f"{FIGURE}.pdf"), "--figdata", str(REPO / "figdata")])
     assert ": current" in capsys.readouterr()[0]
+
+
+def test_a_painted_copy_of_a_width_build_in_the_paper_is_not_called_current(tmp_path, capsys,
+                                                                            monkeypatch):
+    """Hostile pass 6: `figures sync` builds a width into build/VENUE/w<width>/, but `which`
+    (and so `figures check PAPER.pdf`, by the paper's PNG) looked for its build state in
+    build/VENUE/: a painted-over copy in the paper was "current"."""
+    from PIL.PngImagePlugin import PngInfo
+
+    from figures.outputs.build import build
+    from figures.outputs.kind import venue_kind
+    from figures.preflight.venues import get_venue
+
+    monkeypatch.chdir(tmp_path)
+    kind = venue_kind(get_venue("icml"), 3.25)
+    assert kind.default_out.as_posix() == "build/icml/w3.25"
+    build([BY_NAME[RASTER]], REPO / "figdata", kind.default_out, kind, jobs=1)
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    png = paper / f"{RASTER}.png"
+    with Image.open(kind.default_out / f"{RASTER}.png") as image:
+        info = PngInfo()
+        for key, value in image.text.items():
+            info.add_text(key, value)
+        painted = image.copy()
+    painted.paste((255, 0, 0, 255), (0, 0, 40, 40))
+    painted.save(png, pnginfo=info)
+    code = cli.main(["which", str(png), "--figdata", str(REPO / "figdata")])
+    out, _ = capsys.readouterr()
+    assert code == 1
+    assert "not what its label says" in out
+    assert "build/icml/w3.25/.build-state.json" in out

@@ -216,3 +216,34 @@ def test_a_file_outside_the_paper_s_folder_is_named_with_what_to_do(tmp_path):
                                        "found.\n")
     with pytest.raises(FigureDataError, match=r"\.\./shared/x\.tex.*move that file into it"):
         tex._run(["sh", "-c", "exit 1"], tmp_path, tmp_path / "main.tex", "here")
+
+
+def test_an_archive_the_pack_wrote_is_told_from_the_users_own(tmp_path):
+    import tarfile
+
+    for name, kind in (("ours.tar.gz", "tar"), ("ours.zip", "zip")):
+        (tmp_path / name).write_bytes(archive.encode({"main.tex": b"x"}, kind))
+        assert archive.written_by_pack(tmp_path / name)
+    theirs = tmp_path / "2401.12345.tar.gz"  # arXiv's download: real times
+    with tarfile.open(theirs, "w:gz") as tar:
+        tar.add(tmp_path / "ours.zip", arcname="main.tex")
+    assert not archive.written_by_pack(theirs)
+    (tmp_path / "text.tar.gz").write_bytes(b"precious")
+    assert not archive.written_by_pack(tmp_path / "text.tar.gz")
+
+
+def test_the_default_out_never_replaces_a_file_of_the_users(tmp_path, capsys):
+    """Hostile pass 6: `figures pack 2401.12345` replaced the arXiv download
+    2401.12345.tar.gz beside the folder it was unpacked into, without a word."""
+    from figures.cli import main as cli
+
+    paper = tmp_path / "2401.12345"
+    paper.mkdir()
+    (paper / "main.tex").write_text("\\documentclass{article}\\begin{document}x\\end{document}")
+    download = tmp_path / "2401.12345.tar.gz"
+    download.write_bytes(b"arXiv's source")
+    assert cli.main(["pack", str(paper)]) == 1
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"error: {download}: already there and not an archive")
+    assert "--out FILE" in line
+    assert download.read_bytes() == b"arXiv's source"

@@ -46,6 +46,24 @@ def test_a_slot_the_figure_is_not_designed_for_is_refused_naming_its_module():
         draw(column_only, {}, get_venue("icml"), "text")
 
 
+@pytest.mark.parametrize("width", [0, -1, 0.3, 1e-300, 100, float("nan"), float("inf"), True,
+                                   [3.25]])
+def test_a_width_no_figure_can_be_drawn_for_is_one_line_before_any_drawing(width):
+    """Hostile pass 6: figures.draw(name, "icml", 0) returned an empty 0 x 0 figure, True a
+    1 in one, -1 and NaN raised matplotlib's ValueError, 1e-300 a LinAlgError, 100 blamed
+    the figure's code ("render: returned a figure of 100 x 4.5 in")."""
+    spec = FIGURES[0]
+    with pytest.raises(FigureDataError, match=r"^slot: .*a width in inches from 1 to icml's "
+                       r"text width \(6\.75 in\)"):
+        draw(spec, {}, get_venue("icml"), width)
+
+
+def test_a_slot_without_a_venue_is_refused_not_ignored():
+    """Hostile pass 6: figures.draw(name, None, "column") drew the default build's figure."""
+    with pytest.raises(FigureDataError, match=r"^slot: 'column' without a venue"):
+        figures.draw(FIGURES[0].name, None, "column")
+
+
 def test_a_module_without_slots_is_one_line_naming_it(monkeypatch):
     spec = FIGURES[0]
     monkeypatch.delattr(spec.code(), "SLOTS")

@@ -286,6 +286,14 @@ def test_a_user_venue_file_adds_venues(tmp_path):
     ({"min_raster_ppi": {"value": 2400, "source": "x"}},
      ("venues.myconf.min_raster_ppi.value: expected a number in [10, 1200] (a plausible "
       "page), got 2400")),
+    # hostile pass 6 (issue 32): numbers each plausible alone that no figure can be drawn
+    # for built unreadable figures with exit 0
+    ({"min_font_pt": {"value": 72, "source": "x"}},
+     "venues.myconf.min_font_pt.value: 72 pt as a figure's smallest text leaves no room"),
+    ({"column_width_in": {"value": 0.5, "source": "x"}},
+     "venues.myconf.column_width_in.value: 0.5 in is narrower than one panel"),
+    ({"text_height_in": {"value": 0.5, "source": "x"}},
+     "venues.myconf.text_height_in.value: 0.5 in leaves a figure"),
 ])
 def test_a_bad_user_venue_file_is_one_line_naming_file_and_key(tmp_path, capsys, change, key):
     path = _user_venues(tmp_path, **change)

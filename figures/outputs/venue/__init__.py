@@ -22,6 +22,7 @@ ppi. The default build is untouched: this package only runs for ``--venue`` and
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,7 @@ from figures.page import (
     COMFORT_PT,
     DATA_LINE_PT,
     FURNITURE_PT,
+    MIN_WIDTH_IN,
     SLOTS,
     Page,
     raster_too_large,
@@ -97,6 +99,8 @@ def draw(spec: FigureSpec, data: dict, venue: Venue, slot: str | float | None = 
     slot the figure is not designed for or a page that makes too many pixels."""
     own = declared_slots(spec)
     slot = own[0] if slot is None else slot
+    if not isinstance(slot, str):
+        _check_width(slot, venue)
     if isinstance(slot, str) and slot not in own:
         raise FigureDataError(spec.shown_path, "SLOTS", (
             f"{spec.name} is designed for {' and '.join(own)}, not {slot!r}: draw it for "
@@ -107,6 +111,19 @@ def draw(spec: FigureSpec, data: dict, venue: Venue, slot: str | float | None = 
     if too_large is not None:  # before anything is drawn at that size
         raise too_large
     return fig
+
+
+def _check_width(slot: object, venue: Venue) -> None:
+    """A slot given as a width: a number of inches, from :data:`MIN_WIDTH_IN` to the
+    venue's text width (0, a negative, NaN, True or a poster's width drew an empty,
+    broken or unprintable figure, or blamed the figure's code)."""
+    ok = isinstance(slot, (int, float)) and not isinstance(slot, bool)
+    if ok and MIN_WIDTH_IN <= slot <= venue.text_width_in + 0.01:
+        return
+    shown = f"{slot:g} in" if ok and math.isfinite(slot) else repr(slot)
+    raise FigureDataError("slot", None, (
+        f"{shown}: a venue figure is drawn for \"column\", \"text\" or a width in inches "
+        f"from {MIN_WIDTH_IN:g} to {venue.key}'s text width ({venue.text_width_in:g} in)"))
 
 
 def caption(spec: FigureSpec, data: dict) -> str:

@@ -1,0 +1,66 @@
+"""A PNG known by its pixels: what the build records of each PNG it writes, so the compiled
+paper can be searched for it (``figures check PAPER.pdf``, :mod:`figures.paper.audit`).
+
+pdfTeX re-encodes an included PNG (its alpha becomes a soft mask) and drops its text chunks,
+our provenance with them: the bytes and the label are gone, the pixels stay. So the build
+records, for each PNG it writes, the digest of its pixels (:func:`digest`: the size and the
+RGBA values, whatever the encoding), its size and resolution, and the provenance written
+inside it. The state file keeps these records under the figure's entry, the newest first,
+with those of earlier builds (:data:`KEPT`): a paper compiled before a rebuild is still
+recognised, as stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import warnings
+from pathlib import Path
+from typing import Any
+
+#: Records kept per figure entry of a build state: this build's and earlier builds'.
+KEPT = 24
+
+
+def digest(image: Any) -> str:
+    """The sha256 of a Pillow image's size and RGBA pixels (an RGB image is opaque RGBA)."""
+    rgba = image if image.mode == "RGBA" else image.convert("RGBA")
+    found = hashlib.sha256(f"{rgba.width}x{rgba.height}:".encode())
+    found.update(rgba.tobytes())
+    return found.hexdigest()
+
+
+def record(path: Path, name: str, ppi: float, provenance: str) -> dict[str, Any]:
+    """What the build keeps of the PNG it wrote at ``path`` (to be renamed ``name``): its
+    pixels' digest, size, the resolution it was saved at and the provenance (encoded)
+    written inside it."""
+    from PIL import Image
+
+    with warnings.catch_warnings():
+        # ours, and at most figures.page.MAX_PIXELS: not a decompression bomb to warn of
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        with Image.open(path) as image:
+            return {"file": name, "pixels": digest(image),
+                    "size": [image.width, image.height], "ppi": ppi, "provenance": provenance}
+
+
+def merged(new: list[dict[str, Any]], old: Any) -> list[dict[str, Any]]:
+    """This build's records, then the earlier ones (``old``, as the state file held them)
+    whose pixels differ, at most :data:`KEPT`."""
+    kept, seen = [], set()
+    for item in [*new, *(old if isinstance(old, list) else [])]:
+        if isinstance(item, dict) and valid(item) and item["pixels"] not in seen:
+            seen.add(item["pixels"])
+            kept.append(item)
+    return kept[:KEPT]
+
+
+def valid(item: dict[str, Any]) -> bool:
+    """A record as :func:`record` writes it (a state file edited by hand may hold anything)."""
+    from figures.outputs.provenance import decode
+
+    size = item.get("size")
+    return (isinstance(item.get("pixels"), str) and isinstance(item.get("provenance"), str)
+            and decode(item["provenance"]) is not None
+            and isinstance(size, list) and len(size) == 2
+            and all(isinstance(v, int) and v > 0 for v in size)
+            and isinstance(item.get("ppi"), (int, float)) and item["ppi"] > 0)

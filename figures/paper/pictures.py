@@ -1,0 +1,149 @@
+"""Our PNGs found in a compiled paper by their pixels (``figures check PAPER.pdf``).
+
+pdfTeX keeps nothing of a PNG's label: it re-encodes the image (alpha as a soft mask) and
+drops its text chunks. What stays is the picture, so each image the paper draws is decoded
+(pypdf) and its pixels' digest (:func:`figures.outputs.pixels.digest`) looked up among:
+
+1. the records the builds kept (``.build-state.json`` under ``build/`` and ``--out``: each
+   PNG written, this build's and earlier ones', with the provenance inside it), so a paper
+   compiled before a rebuild is recognised too, as stale;
+2. else the PNGs of the paper's own folder that carry our provenance (what ``figures sync``
+   copied there), judged as ``figures which`` judges them (their bytes against the build).
+
+Only images of a size some record has are decoded: a paper of many photographs costs little.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+from figures.data.jsonio import read_bytes
+from figures.errors import FigureDataError
+from figures.outputs import pixels, provenance
+from figures.outputs.state import STATE_FILE
+
+#: At most this many folders walked and PNGs opened in the paper's folder (a PDF checked in
+#: a large folder, a home or a Downloads, is not a reason to read all of it).
+_MOST_FOLDERS, _MOST_PNGS = 200, 400
+
+
+@dataclass(frozen=True)
+class Known:
+    """A picture of ours: the provenance it was written with, its size and resolution, and
+    where it is known from (a build state, or a PNG in the paper's folder)."""
+
+    inside: dict[str, str]
+    size: tuple[int, int]
+    ppi: float
+    source: Path
+    #: Known from a PNG of the paper's folder (its label, checked against its bytes).
+    from_paper: bool = False
+
+
+def recorded(folders: list[Path]) -> dict[str, Known]:
+    """Pixel digest -> what the build states under ``folders`` record of it (the newest
+    record first wins)."""
+    found: dict[str, Known] = {}
+    for state_path in _state_files(folders):
+        try:
+            state = json.loads(read_bytes(state_path))
+        except (FigureDataError, ValueError):
+            continue  # damaged or unreadable: the build writes it anew
+        for entry in state.values() if isinstance(state, dict) else ():
+            items = entry.get("pictures") if isinstance(entry, dict) else None
+            for item in items if isinstance(items, list) else ():
+                if not (isinstance(item, dict) and pixels.valid(item)):
+                    continue
+                inside = provenance.decode(item["provenance"])
+                if inside is not None:
+                    found.setdefault(item["pixels"], Known(
+                        inside, tuple(item["size"]), float(item["ppi"]), state_path))
+    return found
+
+
+def _state_files(folders: list[Path]) -> list[Path]:
+    seen, files = set(), []
+    for folder in folders:
+        for path in _walk(folder, STATE_FILE.__eq__):
+            key = os.path.realpath(path)
+            if key not in seen:
+                seen.add(key)
+                files.append(path)
+    return files
+
+
+def _walk(folder: Path, wanted) -> list[Path]:
+    """The files under ``folder`` whose name is ``wanted``, links not followed, at most
+    :data:`_MOST_FOLDERS` folders."""
+    found = []
+    for count, (here, dirs, files) in enumerate(os.walk(folder)):
+        if count >= _MOST_FOLDERS:
+            break
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        found += [Path(here) / name for name in sorted(files) if wanted(name)]
+    return found
+
+
+def in_paper_folder(folder: Path, sizes: set[tuple[int, int]],
+                    known: dict[str, Known]) -> dict[str, Known]:
+    """Pixel digest -> the PNGs under ``folder`` that carry our provenance, are of one of
+    ``sizes`` and whose pixels no build record knows (so their label must be believed)."""
+    found: dict[str, Known] = {}
+    for path in _walk(folder, lambda name: name.lower().endswith(".png"))[:_MOST_PNGS]:
+        try:
+            read = _ours_of_size(path, sizes)
+        except Exception:  # noqa: BLE001, S112 - not a PNG Pillow reads: not one of ours
+            continue
+        if read is not None and read[0] not in known:
+            found.setdefault(read[0], Known(read[1], read[2], read[3], path, from_paper=True))
+    return found
+
+
+def _ours_of_size(path: Path, sizes: set[tuple[int, int]]):
+    """(pixel digest, provenance, size, ppi) of the PNG at ``path`` when it is ours and of
+    one of ``sizes`` (its pixels decoded only then); None otherwise."""
+    from PIL import Image
+
+    with warnings.catch_warnings():
+        # a large picture of the paper's own is no decompression bomb worth a warning line
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        with Image.open(path) as image:
+            if image.size not in sizes:
+                return None
+            text = getattr(image, "text", {}) or {}
+            inside = provenance.decode(text.get(provenance.SUITE, ""))
+            if inside is None:
+                return None
+            ppi = float((image.info.get("dpi") or (0, 0))[0]) or 72.0
+            return pixels.digest(image), inside, image.size, ppi
+
+
+def known_for(folder: Path, images: list, built: list[Path] | tuple[Path, ...]
+              ) -> tuple[dict[str, Known], bool]:
+    """Pixel digest -> :class:`Known`, for the sizes the image XObjects ``images`` have: the
+    records of the build states under ``built``, then the PNGs of ours under ``folder``
+    (the paper's); and whether any record of ours was found at all (of any size)."""
+    sizes = {pixel_size(image) for image in images}
+    every = recorded(list(built))
+    known = {digest: k for digest, k in every.items() if k.size in sizes}
+    in_paper = in_paper_folder(folder, sizes, known)
+    return {**in_paper, **known}, bool(every or in_paper)
+
+
+def pixel_size(image) -> tuple[int, int]:
+    """An image XObject's width and height in pixels ((0, 0) when it does not say)."""
+    try:
+        return int(image.get("/Width", 0)), int(image.get("/Height", 0))
+    except (TypeError, ValueError):
+        return 0, 0
+
+
+def identity(xobject) -> tuple[int, int] | None:
+    """The object number of an indirect XObject (drawn many times, read once); None for a
+    direct one."""
+    ref = getattr(xobject, "indirect_reference", None)
+    return None if ref is None else (ref.idnum, ref.generation)
