@@ -142,10 +142,10 @@ def source_for(args: argparse.Namespace, paper):
 
 
 def _width_builds(venue, figdata_dir: Path):
-    from figures.paper.placed import build_for_width, placement
+    from figures.paper.placed import build_for_width, heights, placement
 
     def source(spec, include):
-        where = placement(include.graphic, spec, venue)
+        where = placement(include.graphic, spec, venue, heights(spec, figdata_dir, venue))
         if where.width is None:
             return None, where.problem
         return build_for_width(spec, figdata_dir, venue, where.width)
