@@ -45,38 +45,41 @@ def placement(graphic: Graphic, spec: FigureSpec, venue,
                          "wide: not a length sync can read (a fraction of \\linewidth, "
                          "\\columnwidth, \\textwidth, or in/cm/mm/pt)")
     options = graphic.options
-    if "scale" in options:
-        try:
-            scale = float(options["scale"])
-        except ValueError:
-            scale = None
-        if scale != 1.0 or "width" in options or "height" in options:
-            return Placement(None, f"scale={options['scale']}: prints the built figure "
-                             "rescaled; give width= instead (sync builds for that width)")
-    width = line
-    if "width" in options:
-        width = width_in(graphic, venue.text_width_in, venue.column_width_in)
-        if width is None:
-            return Placement(None, f"width={options['width']}: not a length sync can read "
-                             "(a fraction of \\linewidth, \\columnwidth, \\textwidth, or "
-                             "in/cm/mm/pt)")
+    width: float | str | None = _rescaled(options) or line
+    if "width" in options and not isinstance(width, str):
+        width = width_in(graphic, venue.text_width_in, venue.column_width_in) or (
+            f"width={options['width']}: not a length sync can read (a fraction of "
+            "\\linewidth, \\columnwidth, \\textwidth, or in/cm/mm/pt)")
     for key in ("height", "totalheight"):
-        if key in options:
-            if height_of is None:
-                return Placement(None, f"{key}={options[key]}: sync builds for a width; give "
-                                 "width= (the figure keeps its own proportions)")
+        if key in options and not isinstance(width, str):
             width = _width_for_height(graphic, key, width, "width" in options, venue,
-                                      height_of)
-            if isinstance(width, str):
-                return Placement(None, width)
+                                      height_of) if height_of is not None else (
+                f"{key}={options[key]}: sync builds for a width; give width= (the figure "
+                "keeps its own proportions)")
+    if isinstance(width, str):
+        return Placement(None, width)
     width = round(width, 3)
-    if width > outer + 0.01 or width > line + 0.01:
+    if width > min(outer, line) + 0.01:
         where = "box around it" if width <= outer + 0.01 else \
             ("text" if graphic.wide else "column")
         return Placement(None, f"{width:g} in is wider than the {where} "
                          f"({min(line, outer):g} in): it would run into the margin or the "
                          "next column")
     return Placement(width)
+
+
+def _rescaled(options: dict[str, str]) -> str | None:
+    """Why ``scale=`` prints the build rescaled (None: there is none, or it is 1 alone)."""
+    if "scale" not in options:
+        return None
+    try:
+        scale = float(options["scale"])
+    except ValueError:
+        scale = None
+    if scale != 1.0 or "width" in options or "height" in options:
+        return (f"scale={options['scale']}: prints the built figure rescaled; give width= "
+                "instead (sync builds for that width)")
+    return None
 
 
 def _width_for_height(graphic: Graphic, key: str, width: float, width_given: bool, venue,
@@ -91,9 +94,8 @@ def _width_for_height(graphic: Graphic, key: str, width: float, width_given: boo
     keep = "keepaspectratio" in graphic.options
     if width_given and not keep:  # both: the figure is stretched unless its build fits both
         built = height_of(width)
-        if built is not None and abs(built - wanted) <= 0.03 * wanted:
-            return width
-        return (f"width={graphic.options['width']} and {key}={graphic.options[key]} squash "
+        return width if built is not None and abs(built - wanted) <= 0.03 * wanted else (
+            f"width={graphic.options['width']} and {key}={graphic.options[key]} squash "
                 f"{'the figure' if built is None else f'its {width:.2f} x {built:.2f} in build'}"
                 "; drop one of them (or add keepaspectratio)")
     guess = width  # the widest it may be; the design's height follows its width
