@@ -206,7 +206,7 @@ def test_a_write_that_fails_midway_reports_each_row(project, capsys, monkeypatch
 
 def test_a_synthetic_build_without_its_mark_never_goes_into_the_paper(project, capsys,
                                                                       tmp_path):
-    paper, figdata, built = project
+    paper, figdata, _ = project
     from figures.outputs.build import build
     from figures.outputs.kind import DEFAULT
     from figures.registry import BY_NAME
@@ -271,3 +271,45 @@ def test_read_only_mode_bits_are_honoured_for_root_too(project):
         assert "read-only" in _unwritable(target, paper)
     finally:
         (paper / "figs").chmod(0o755)
+
+
+def pdflatex(folder, name="main.tex"):
+    import subprocess
+
+    assert shutil.which("pdflatex"), "pdflatex not found: apt-get install texlive-latex-extra"
+    return subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", name],
+                          cwd=folder, capture_output=True, text=True, check=False)
+
+
+def test_synthetic_values_are_refused_per_macro_and_a_paper_of_real_ones_compiles(
+        project, capsys):
+    """One synthetic figure made the whole macros.tex refused: a paper quoting only real
+    values could not compile. Now each synthetic value is a LaTeX error macro."""
+    paper, figdata, built = project
+    (paper / "main.tex").write_text(
+        "\\documentclass{article}\n\\input{macros}\n\\begin{document}\n"
+        "BP reaches \\heroAccBP accuracy.\n\\end{document}\n")
+    code = cli.main(["sync", str(paper), "--figdata", str(figdata), "--built", str(built)])
+    out, _ = capsys.readouterr()
+    assert code == 0, out
+    row = row_of(out, "(macros)")
+    assert row.split()[2] == "write"
+    assert "\\cifarAccBPMean" in row  # named: synthetic, not written as a value
+    macros = (paper / "macros.tex").read_text()
+    assert "\\newcommand{\\heroAccBP}{61.5\\%\\xspace}" in macros
+    assert "SYNTHETIC EXAMPLE DATA, not a result" in macros
+    compiled = pdflatex(paper)
+    assert compiled.returncode == 0, compiled.stdout[-2000:]
+
+    # a text that quotes a synthetic value: the sync refuses it (and the compile would fail
+    # loudly, naming the macro)
+    (paper / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        "accuracy.", "accuracy, CIFAR \\cifarAccBPMean.", 1))
+    code = cli.main(["sync", str(paper), "--figdata", str(figdata), "--built", str(built)])
+    out, _ = capsys.readouterr()
+    assert code == 1
+    assert "main.tex:4: \\cifarAccBPMean quotes a SYNTHETIC EXAMPLE value" in \
+        row_of(out, "(macros)")
+    compiled = pdflatex(paper)
+    assert compiled.returncode != 0
+    assert "Package fa-audit-figures Error: \\cifarAccBPMean is SYNTHETIC" in compiled.stdout

@@ -49,6 +49,7 @@ def test_the_venue_is_read_from_the_paper_and_the_figure_built_for_its_width(pro
     copied = paper / "figs" / "fig1_audit_hero.pdf"
     assert "build/icml/w6.75/fig1_audit_hero.pdf" in out
     assert copied.is_file()
+    assert not (paper / "figs" / "fig1_audit_hero.png").exists()  # the PDF, not the PNG
     assert not (paper / "\\figdir").exists()
     code, out, _ = sync(capsys, paper, figdata)
     assert code == 0
@@ -131,3 +132,48 @@ def test_an_older_file_pdflatex_would_read_first_is_not_shadowed(project, capsys
     row = next(line for line in out.splitlines() if line.startswith("cifar_summary"))
     assert "pdflatex reads cifar_summary.pdf" in row
     assert not (paper / "cifar_summary.png").exists()
+
+
+SUBFIGURES = r"""\documentclass{article}
+\usepackage{graphicx}
+\usepackage{subcaption}
+\usepackage{icml2025}
+\begin{document}
+\begin{figure*}
+\begin{subfigure}{0.5\linewidth}
+\includegraphics[width=\linewidth]{cifar_summary}
+\end{subfigure}
+\end{figure*}
+\begin{figure}
+\includegraphics[height=HEIGHT]{fig4_penalty_rescue}
+\end{figure}
+\end{document}
+"""
+
+
+def test_a_subfigure_and_a_height_are_built_at_the_size_they_print(project, capsys):
+    """Issue 30: ICLR subfigures at 0.45\\textwidth,height=3.6cm printed at 0.45 and squashed;
+    now a subfigure's \\linewidth is its box, and height= is the build that tall."""
+    from pypdf import PdfReader
+
+    paper, figdata = project
+    (paper / "main.tex").write_text(SUBFIGURES.replace("HEIGHT", "2in"))
+    code, out, err = sync(capsys, paper, figdata)
+    assert code == 0, out + err
+    assert "build/icml/w3.375/cifar_summary.pdf" in row_of(out, "cifar_summary")
+    box = PdfReader(paper / "cifar_summary.pdf").pages[0].mediabox
+    assert float(box.width) / 72 == pytest.approx(3.375, abs=0.01)
+    box = PdfReader(paper / "fig4_penalty_rescue.pdf").pages[0].mediabox
+    assert float(box.height) / 72 == pytest.approx(2.0, rel=0.03)
+    assert float(box.width) / 72 <= 3.25 + 0.01
+
+    (paper / "main.tex").write_text(SUBFIGURES.replace("HEIGHT", "6in"))
+    code, out, _ = sync(capsys, paper, figdata)
+    assert code == 1
+    row = row_of(out, "fig4_penalty_rescue")
+    assert "main.tex:12" in row
+    assert "height=6in" in row or "wider than the column" in row
+
+
+def row_of(out, figure):
+    return next(line for line in out.splitlines() if line.startswith(figure))
