@@ -157,6 +157,6 @@ def synthetic_macros(quoted: Sequence[Quoted]) -> list[str]:
 
 def _error_macro(name: str) -> str:
     """``\\NAME`` defined to stop the paper's build with a message naming it, if used."""
-    return (f"\\newcommand{{\\{name}}}{{\\PackageError{{fa-audit-figures}}"
-            f"{{\\string\\{name}\\space is SYNTHETIC EXAMPLE DATA, not a result}{Run figures extract RESULTS, then "
-            "figures sync (or sync with --allow-synthetic).}}")
+    message = f"\\string\\{name}\\space is SYNTHETIC EXAMPLE DATA, not a result"
+    help_text = "Run figures extract RESULTS, then figures sync (or sync with --allow-synthetic)."
+    return f"\\newcommand{{\\{name}}}{{\\PackageError{{fa-audit-figures}}{{{message}}}{{{help_text}}}}}"
