@@ -121,7 +121,7 @@ def _summary(result, dry_run: bool, complete: bool, found: int) -> str:
     copies = len(result.copies)
     if result.held:
         done = (f"nothing written ({len(result.refused)} refused: all or nothing; "
-                f"{copies} figure(s) {verb}copy once they are mended)")
+                f"{copies} figure(s) to copy once the refused rows are mended)")
     elif not complete:
         written = sum(w.outcome == "written" for w in result.writes)
         done = (f"a write failed: {written} of {len(result.writes)} file(s) written, the "
