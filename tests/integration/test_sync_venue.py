@@ -177,3 +177,18 @@ def test_a_subfigure_and_a_height_are_built_at_the_size_they_print(project, caps
 
 def row_of(out, figure):
     return next(line for line in out.splitlines() if line.startswith(figure))
+
+
+def test_one_file_included_at_two_widths_is_refused(project, capsys):
+    paper, figdata = project
+    (paper / "main.tex").write_text(ICML.replace(
+        "\\end{document}", "\\begin{figure}\n\\includegraphics{\\figdir/fig1_audit_hero}\n"
+        "\\end{figure}\n\\begin{figure*}\n\\includegraphics[width=\\linewidth]"
+        "{\\figdir/fig1_audit_hero}\n\\end{figure*}\n\\end{document}"))
+    code, out, _ = sync(capsys, paper, figdata)
+    assert code == 1
+    rows = [line for line in out.splitlines() if line.startswith("fig1_audit_hero")]
+    assert "copy build/icml/w6.75/fig1_audit_hero.pdf" in rows[0]
+    assert "main.tex:10 and main.tex:7 include this one file at two sizes" in rows[1]
+    assert "the same file as at main.tex:7" in rows[2]
+    assert not (paper / "figs").exists()
