@@ -166,12 +166,55 @@ def source_for(args: argparse.Namespace, paper):
             print(f"warning: copying the default build into a {key} paper: it prints "
                   "rescaled (text under the venue's minimum), with Type 3 fonts; "
                   f"`figures check PAPER.pdf --venue {key}` shows the cost", file=sys.stderr)
+            return _default_build_costs(built, venue)
         return built
     if args.built is not None:
         raise UsageError(f"the paper is a {key} paper: sync builds each figure for the width "
                          "it is printed at; drop --built, or add --default-build to copy the "
                          "default build anyway")
     return _width_builds(venue, args.figdata)
+
+
+def _default_build_costs(built: Path, venue):
+    """The default build, each include's cost said in one warning: the print size it gets
+    on ``venue``'s page and the Type 3 fonts it brings."""
+    from figures.errors import one_line
+    from figures.paper.placed import placement
+
+    def source(spec, include):
+        where = f"{include.tex.name}:{include.line}"
+        fmt = "pdf" if any(out.fmt == "pdf" for out in spec.outputs) else spec.outputs[0].fmt
+        size, type3 = _size_and_type3(built / f"{spec.name}.{fmt}")
+        printed = placement(include.graphic, spec, venue).width
+        if size is not None and printed is not None:
+            print(one_line(f"warning: {spec.name} ({where}): built {size:.2f} in wide, printed "
+                           f"at {printed:g} in: it prints at {printed / size:.0%} of its size, its "
+                           "text too"
+                           + (f"; {type3} Type 3 font(s)" if type3 else ""), 2400),
+                  file=sys.stderr)
+        return built, ""
+
+    return source
+
+
+def _size_and_type3(path: Path) -> tuple[float | None, int]:
+    """A built file's width in inches and its count of Type 3 fonts (None: unreadable)."""
+    try:
+        if path.suffix == ".pdf":
+            from pypdf import PdfReader
+
+            page = PdfReader(path).pages[0]
+            fonts = (page.get("/Resources") or {}).get("/Font") or {}
+            type3 = sum(font.get_object().get("/Subtype") == "/Type3"
+                        for font in fonts.values())
+            return float(page.mediabox.width) / 72, type3
+        from PIL import Image
+
+        with Image.open(path) as image:
+            dpi = float(image.info.get("dpi", (72, 72))[0]) or 72.0
+            return image.width / dpi, 0
+    except Exception:  # noqa: BLE001 - the copy itself says what is wrong with the file
+        return None, 0
 
 
 def _width_builds(venue, figdata_dir: Path):

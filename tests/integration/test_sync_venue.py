@@ -79,6 +79,10 @@ def test_the_default_build_into_a_venue_paper_needs_an_explicit_option(project, 
     assert code == 0, out + err
     assert "warning: copying the default build into a icml paper" in err
     assert "Type 3" in err
+    [cost] = [line for line in err.splitlines() if line.startswith("warning: fig1_audit_hero")]
+    assert "(main.tex:7): built " in cost
+    assert "printed at 6.75 in" in cost
+    assert "Type 3 font(s)" in cost
     assert (paper / "figs" / "fig1_audit_hero.pdf").read_bytes() == \
         (reference_build / "fig1_audit_hero.pdf").read_bytes()
 
