@@ -313,3 +313,20 @@ def test_synthetic_values_are_refused_per_macro_and_a_paper_of_real_ones_compile
     compiled = pdflatex(paper)
     assert compiled.returncode != 0
     assert "Package fa-audit-figures Error: \\cifarAccBPMean is SYNTHETIC" in compiled.stdout
+
+
+def test_a_file_outside_the_paper_that_pdflatex_reads_first_is_never_moved(project, capsys,
+                                                                           tmp_path):
+    paper, figdata, built = project
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "cifar_summary.pdf").write_bytes(b"%PDF-1.4 a shared picture\n")
+    (paper / "main.tex").write_text(MAIN_TEX.replace("{{figs/}}", "{{figs/}{../shared/}}")
+                                    .replace("plots/cifar_summary.png", "cifar_summary"))
+    relabelled(built / "fig1_audit_hero.pdf", paper / "figs" / "cifar_summary.pdf",
+               figure="cifar_summary")  # ours, found first; the shared PDF comes next
+    code, out, _ = sync(capsys, paper, figdata, built, "--overwrite-theirs")
+    assert code == 1
+    assert "is outside the paper's folder" in row_of(out, "cifar_summary")
+    assert (shared / "cifar_summary.pdf").read_bytes() == b"%PDF-1.4 a shared picture\n"
+    assert (paper / "figs" / "cifar_summary.pdf").is_file()
