@@ -95,6 +95,8 @@ class Plan:
     not_included: list[str] = field(default_factory=list)
     #: Quoted values defined as errors in the macros file: drawn from synthetic data.
     synthetic_macros: list[str] = field(default_factory=list)
+    #: Each paper file already planned: what goes there, and from which include.
+    planned: dict[Path, tuple[Path | None, str]] = field(default_factory=dict)
 
     @property
     def copies(self) -> list[Write]:
@@ -314,6 +316,16 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
     if refusal is not None:
         result.refuse(spec.name, spec.name, shown, refusal)
         return
+    where = f"{_shown(include.tex, root)}:{include.line}"
+    first = result.planned.setdefault(target.resolve(), (source, where))
+    if first != (source, where):  # the same file included twice
+        if first[0] == source:
+            result.rows.append((spec.name, shown, f"the same file as at {first[1]}"))
+        else:
+            result.refuse(spec.name, spec.name, shown, (
+                f"{where} and {first[1]} include this one file at two sizes ({source} and "
+                f"{first[0]}): give one of them a copy under another name"))
+        return
     up_to_date = target.is_file() and target.read_bytes() == source.read_bytes()
     if up_to_date and not shadows:
         result.rows.append((spec.name, shown, "up to date"))
@@ -323,27 +335,42 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
         result.refuse(spec.name, spec.name, shown, problem)
         return
     replaced = [] if up_to_date or not target.is_file() else [target]
-    aside, notes = [], []
+    moves = _moves_aside([*replaced, *shadows], target, include, root, options,
+                         (figdata_dir, built))
+    if isinstance(moves, str):
+        result.refuse(spec.name, spec.name, shown, moves)
+        return
+    aside, notes = moves
+    action = "move aside" if up_to_date else f"copy {source}"
+    if notes:
+        action += f" ({'; '.join(notes)})"
+    result.write(spec.name, shown, action, Write(0, target, None if up_to_date else source,
+                                                 aside=aside))
+
+
+def _moves_aside(olds: list[Path], target: Path, include: Include, root: Path,
+                 options: Options, inputs: tuple[Path, Path]
+                 ) -> tuple[list[tuple[Path, Path]], list[str]] | str:
+    """The files replaced or moved aside for ``target`` (each with its backup) and the
+    notes that say so; or why one of them may not be touched."""
+    aside: list[tuple[Path, Path]] = []
+    notes: list[str] = []
     taken: set[Path] = set()
-    for old in [*replaced, *shadows]:
+    for old in olds:
         theirs = _provenance(old) is None
         if theirs and not options.overwrite_theirs:
             kept = _shown(_backup_of(old, taken), root)
             if old == target:
-                why = (f"{_shown(old, root)} is not ours (no provenance of fa-audit-figures "
-                       "inside): sync never overwrites it; rename it (and its include), or "
-                       f"--overwrite-theirs (it is then kept as {kept})")
-            else:
-                why = (f"pdflatex reads {_shown(old, root)} first for \\includegraphics"
-                       f"{{{include.written}}}, not the {target.suffix} sync would write, and "
-                       "it is not ours (no provenance of fa-audit-figures inside): remove it, "
-                       f"or --overwrite-theirs (it is then moved aside to {kept})")
-            result.refuse(spec.name, spec.name, shown, why)
-            return
-        problem = _unwritable(old, root)
+                return (f"{_shown(old, root)} is not ours (no provenance of fa-audit-figures "
+                        "inside): sync never overwrites it; rename it (and its include), or "
+                        f"--overwrite-theirs (it is then kept as {kept})")
+            return (f"pdflatex reads {_shown(old, root)} first for \\includegraphics"
+                    f"{{{include.written}}}, not the {target.suffix} sync would write, and it "
+                    "is not ours (no provenance of fa-audit-figures inside): remove it, or "
+                    f"--overwrite-theirs (it is then moved aside to {kept})")
+        problem = _not_the_papers(old, root, *inputs) or _unwritable(old, root)
         if problem is not None:
-            result.refuse(spec.name, spec.name, shown, problem)
-            return
+            return problem
         backup = _backup_of(old, taken)
         taken.add(backup)
         if old != target or theirs:
@@ -351,11 +378,7 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
             why = "" if old == target else ", which pdflatex read first"
             notes.append(f"{'theirs' if theirs else 'our old'} {_shown(old, root)}{why} kept "
                          f"as {_shown(backup, root)}")
-    action = "move aside" if up_to_date else f"copy {source}"
-    if notes:
-        action += f" ({'; '.join(notes)})"
-    result.write(spec.name, shown, action, Write(0, target, None if up_to_date else source,
-                                                 aside=aside))
+    return aside, notes
 
 
 def _backup_of(path: Path, taken: set[Path]) -> Path:

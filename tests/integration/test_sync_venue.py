@@ -196,3 +196,15 @@ def test_one_file_included_at_two_widths_is_refused(project, capsys):
     assert "main.tex:10 and main.tex:7 include this one file at two sizes" in rows[1]
     assert "the same file as at main.tex:7" in rows[2]
     assert not (paper / "figs").exists()
+    # the figure* include alone goes in; then the column one is still refused, not written
+    # over the copy that is now up to date
+    (paper / "main.tex").write_text(ICML)
+    assert sync(capsys, paper, figdata)[0] == 0
+    copied = (paper / "figs" / "fig1_audit_hero.pdf").read_bytes()
+    (paper / "main.tex").write_text(ICML.replace(
+        "\\end{document}", "\\begin{figure}\n\\includegraphics{\\figdir/fig1_audit_hero}\n"
+        "\\end{figure}\n\\end{document}"))
+    code, out, _ = sync(capsys, paper, figdata)
+    assert code == 1
+    assert "include this one file at two sizes" in out
+    assert (paper / "figs" / "fig1_audit_hero.pdf").read_bytes() == copied
