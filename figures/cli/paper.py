@@ -30,6 +30,9 @@ def add_parser(add) -> None:
                    help="the paper's main .tex (when the folder holds several)")
     p.add_argument("--allow-synthetic", action="store_true",
                    help="copy figures and macros drawn from synthetic example data too")
+    p.add_argument("--overwrite-theirs", action="store_true",
+                   help="let sync replace an image in the paper that is not ours (kept as "
+                   "NAME.bak)")
     p.add_argument("--anonymous", action="store_true",
                    help="also report what the PDF discloses (double-blind review)")
     add_figdata(p)

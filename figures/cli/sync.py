@@ -30,7 +30,11 @@ def add_parser(add) -> None:
                    help="copy the default build into a venue paper anyway (it prints "
                    "rescaled, with Type 3 fonts)")
     p.add_argument("--allow-synthetic", action="store_true",
-                   help="copy figures and macros drawn from synthetic example data too")
+                   help="copy figures and macros drawn from synthetic example data too "
+                   "(without it, each synthetic value's macro is a LaTeX error if used)")
+    p.add_argument("--overwrite-theirs", action="store_true",
+                   help="replace (or move aside) an image in the paper that is not ours, "
+                   "keeping it beside as NAME.bak")
     p.add_argument("--dry-run", "-n", action="store_true",
                    help="show what would be done; write nothing")
     add_figdata(p)
@@ -40,7 +44,7 @@ def add_parser(add) -> None:
 def run(args: argparse.Namespace) -> int:
     from figures.errors import FigureDataError, one_line
     from figures.paper.latex import read_paper
-    from figures.paper.macros import macros_tex, read_quoted
+    from figures.paper.macros import macros_tex, read_quoted, synthetic_macros
     from figures.paper.sync import carry_out, plan
     from figures.paper.texcheck import check_tex, read_tex
     from figures.registry import FIGURES
@@ -64,40 +68,68 @@ def run(args: argparse.Namespace) -> int:
         if args.debug:
             traceback.print_exception(u.error)
         print(f"error: {u.line}; the paper's macros file is not written", file=sys.stderr)
-    synthetic = sorted({q.figure for q in quoted if q.synthetic})
+    synthetic = [] if args.allow_synthetic else synthetic_macros(quoted)
+    tex = macros_tex(quoted, synthetic_as_errors=not args.allow_synthetic)
     result = plan(paper, built, args.figdata, allow_synthetic=args.allow_synthetic,
-                  macros_text=(macros_tex(quoted), synthetic),
-                  unread=[u.figure for u in unread], venues_file=args.venues)
+                  macros_text=(tex, synthetic), unread=[u.figure for u in unread],
+                  venues_file=args.venues, overwrite_theirs=args.overwrite_theirs)
+    complete = True
     if not args.dry_run:
-        carry_out(result)
+        complete = carry_out(result)
     unloaded = _macros_not_input(paper, sources, quoted)
     if unloaded:
         print(one_line(f"warning: {unloaded}", 2400), file=sys.stderr)
-    verb = "would " if args.dry_run else ""
-    width = max([len(r[0]) for r in result.rows] + [6])
-    print(f"{'figure':{width}s}  {'paper file':30s}  {verb}do")
-    for figure, file, action in result.rows:
-        shown = action if action.startswith(("refused", "up to date")) else verb + action
-        print(one_line(f"{figure:{width}s}  {file:30s}  {shown}", 2400))
-    if result.not_ours:
-        print(one_line(f"not ours (left as they are): {', '.join(result.not_ours)}", 2400))
-    if result.not_included:
-        print(f"ours, not in the paper: {', '.join(result.not_included)}")
+    _report(result, args.dry_run)
     found = 0
-    macros_path = result.macros[0] if result.macros else None
+    macros_path = result.macros.target if result.macros else None
     for path, text in sources:
         if macros_path is not None and path.resolve() == macros_path.resolve():
             continue
         for problem in check_tex(text, quoted):
             found += 1
             print(one_line(f"check-tex: {path}:{problem.removeprefix('line ')}", 2400))
-    macros = ("refused" if "macros" in result.refused
-              else "not written" if result.macros_held
-              else f"{verb}write" if result.macros else "up to date")
-    print(f"{verb}copy {len(result.copies)} figure(s); macros: {macros}; "
-          f"{len(result.refused)} refused; check-tex: {found} number(s) to look at",
-          file=sys.stderr)
-    return 1 if result.refused or found else 0
+    print(one_line(_summary(result, args.dry_run, complete, found), 2400), file=sys.stderr)
+    return 1 if result.refused or found or not complete else 0
+
+
+def _report(result, dry_run: bool) -> None:
+    """The table: one row per include of ours and the macros, each with what was done."""
+    from figures.errors import one_line
+
+    verb = "would " if dry_run else ""
+    outcomes = {w.row: w.outcome for w in result.writes}
+    width = max([len(r[0]) for r in result.rows] + [6])
+    print(f"{'figure':{width}s}  {'paper file':30s}  {verb}do")
+    for row, (figure, file, action) in enumerate(result.rows):
+        if action.startswith(("refused", "up to date")):
+            shown = action
+        elif result.held:
+            shown = f"held, not written (a row is refused: all or nothing): {action}"
+        elif outcomes.get(row, "") not in ("", "written"):
+            shown = f"{outcomes[row]}: {action}"
+        else:
+            shown = verb + action
+        print(one_line(f"{figure:{width}s}  {file:30s}  {shown}", 2400))
+    if result.not_ours:
+        print(one_line(f"not ours (left as they are): {', '.join(result.not_ours)}", 2400))
+    if result.not_included:
+        print(f"ours, not in the paper: {', '.join(result.not_included)}")
+
+
+def _summary(result, dry_run: bool, complete: bool, found: int) -> str:
+    verb = "would " if dry_run else ""
+    copies = len(result.copies)
+    if result.held:
+        done = (f"nothing written ({len(result.refused)} refused: all or nothing; "
+                f"{copies} figure(s) to copy once the refused rows are mended)")
+    elif not complete:
+        written = sum(w.outcome == "written" for w in result.writes)
+        done = (f"a write failed: {written} of {len(result.writes)} file(s) written, the "
+                "rows above say which")
+    else:
+        macros = f"{verb}write" if result.macros else "up to date"
+        done = f"{verb}copy {copies} figure(s); macros: {macros}; 0 refused"
+    return f"{done}; check-tex: {found} number(s) to look at"
 
 
 def _macros_not_input(paper, sources, quoted) -> str | None:
@@ -123,6 +155,8 @@ def source_for(args: argparse.Namespace, paper):
     from figures.preflight.venues import get_venue
 
     key = args.venue or paper.venue
+    if key is not None:  # an unknown --venue is one line naming the known ones
+        venue = get_venue(key, args.venues)
     if key is None or args.default_build:
         built = args.built or DEFAULT_OUT
         if not built.is_dir():
@@ -132,20 +166,62 @@ def source_for(args: argparse.Namespace, paper):
             print(f"warning: copying the default build into a {key} paper: it prints "
                   "rescaled (text under the venue's minimum), with Type 3 fonts; "
                   f"`figures check PAPER.pdf --venue {key}` shows the cost", file=sys.stderr)
+            return _default_build_costs(built, venue)
         return built
     if args.built is not None:
         raise UsageError(f"the paper is a {key} paper: sync builds each figure for the width "
                          "it is printed at; drop --built, or add --default-build to copy the "
                          "default build anyway")
-    venue = get_venue(key, args.venues)
     return _width_builds(venue, args.figdata)
 
 
-def _width_builds(venue, figdata_dir: Path):
-    from figures.paper.placed import build_for_width, placement
+def _default_build_costs(built: Path, venue):
+    """The default build, each include's cost said in one warning: the print size it gets
+    on ``venue``'s page and the Type 3 fonts it brings."""
+    from figures.errors import one_line
+    from figures.paper.placed import placement
 
     def source(spec, include):
-        where = placement(include.graphic, spec, venue)
+        where = f"{include.tex.name}:{include.line}"
+        fmt = "pdf" if any(out.fmt == "pdf" for out in spec.outputs) else spec.outputs[0].fmt
+        size, type3 = _size_and_type3(built / f"{spec.name}.{fmt}")
+        printed = placement(include.graphic, spec, venue).width
+        if size is not None and printed is not None:
+            print(one_line(f"warning: {spec.name} ({where}): built {size:.2f} in wide, printed "
+                           f"at {printed:g} in: it prints at {printed / size:.0%} of its size, its "
+                           "text too"
+                           + (f"; {type3} Type 3 font(s)" if type3 else ""), 2400),
+                  file=sys.stderr)
+        return built, ""
+
+    return source
+
+
+def _size_and_type3(path: Path) -> tuple[float | None, int]:
+    """A built file's width in inches and its count of Type 3 fonts (None: unreadable)."""
+    try:
+        if path.suffix == ".pdf":
+            from pypdf import PdfReader
+
+            page = PdfReader(path).pages[0]
+            fonts = (page.get("/Resources") or {}).get("/Font") or {}
+            type3 = sum(font.get_object().get("/Subtype") == "/Type3"
+                        for font in fonts.values())
+            return float(page.mediabox.width) / 72, type3
+        from PIL import Image
+
+        with Image.open(path) as image:
+            dpi = float(image.info.get("dpi", (72, 72))[0]) or 72.0
+            return image.width / dpi, 0
+    except Exception:  # noqa: BLE001 - the copy itself says what is wrong with the file
+        return None, 0
+
+
+def _width_builds(venue, figdata_dir: Path):
+    from figures.paper.placed import build_for_width, heights, placement
+
+    def source(spec, include):
+        where = placement(include.graphic, spec, venue, heights(spec, figdata_dir, venue))
         if where.width is None:
             return None, where.problem
         return build_for_width(spec, figdata_dir, venue, where.width)

@@ -4,7 +4,10 @@
 given; ``main=`` chooses when there are several) and follows ``\\input``, ``\\include``,
 ``\\subfile`` and ``\\import``. Comments, ``\\iffalse ... \\fi`` and ``comment`` environments are
 skipped; options may span lines; simple macros (``\\newcommand{\\figdir}{figures}``) are
-expanded in paths; a one-line wrapper command around ``\\includegraphics`` is read through.
+expanded in paths; a one-line wrapper command around ``\\includegraphics`` is read through;
+a ``subfigure``, ``minipage`` or ``wrapfigure`` narrows ``\\linewidth`` to its width (``\\subfloat``
+does not: its include's own ``width=`` is the printed width); ``\\DeclareGraphicsExtensions``
+changes the order pdflatex tries extensions in.
 Every path resolves from the main file's folder, as pdflatex does. What it cannot resolve is
 named by file and line in :attr:`Paper.unresolved`.
 """
@@ -26,6 +29,8 @@ _VENUE_PACKAGES = (("icml", "icml"), ("neurips", "neurips"), ("nips", "neurips")
                    ("iclr", "iclr"))
 _VENUE_CLASSES = {"ieeetran": "ieee", "acmart": "acm"}
 _SKIPPED_ENVIRONMENTS = ("comment",)
+#: Environments that set ``\\linewidth`` to their width argument (the last one).
+_BOXES = ("subfigure", "minipage", "wrapfigure", "subcaptionblock")
 _DEFINITIONS = ("newcommand", "renewcommand", "providecommand")
 
 
@@ -40,6 +45,9 @@ class Graphic:
     options: dict[str, str]
     #: ``figure*`` (the text's width) or ``figure`` / none (a column).
     wide: bool
+    #: The widths of the boxes around it (``subfigure``, ``minipage``), outermost first:
+    #: each sets ``\\linewidth`` inside it.
+    boxes: tuple[str, ...] = ()
 
 
 @dataclass
@@ -54,6 +62,8 @@ class Paper:
     packages: list[str] = field(default_factory=list)
     #: Every ``\\input``/``\\include`` name, as written (the macros file is one of them).
     inputs: list[str] = field(default_factory=list)
+    #: ``\\DeclareGraphicsExtensions``: the order pdflatex tries (None: graphicx's default).
+    graphics_extensions: list[str] | None = None
     unresolved: list[str] = field(default_factory=list)
 
     @property
@@ -108,13 +118,33 @@ def read_paper(folder: Path, main: Path | None = None) -> Paper:
     return paper
 
 
+def line_width_in(graphic: Graphic, text_width: float, column_width: float) -> float | None:
+    """``\\linewidth`` where the include is: the text's in a ``figure*``, a column's otherwise,
+    narrowed by each box around it (None: a box width this reader does not evaluate)."""
+    line: float | None = text_width if graphic.wide else column_width
+    for box in graphic.boxes:
+        line = _length(box, line, text_width, column_width) if line is not None else None
+    return line
+
+
 def width_in(graphic: Graphic, text_width: float, column_width: float) -> float | None:
     """The printed width in inches the include's ``width=`` gives (None: none given, or an
     expression this reader does not evaluate)."""
     value = graphic.options.get("width")
     if value is None:
         return None
-    line = text_width if graphic.wide else column_width
+    return length_in(value, graphic, text_width, column_width)
+
+
+def length_in(value: str, graphic: Graphic, text_width: float,
+              column_width: float) -> float | None:
+    """A length written at the include (``0.5\\linewidth``, ``3cm``) in inches; None when
+    this reader does not evaluate it."""
+    line = line_width_in(graphic, text_width, column_width)
+    return None if line is None else _length(value, line, text_width, column_width)
+
+
+def _length(value: str, line: float, text_width: float, column_width: float) -> float | None:
     lengths = {"\\linewidth": line, "\\hsize": line, "\\columnwidth": column_width,
                "\\textwidth": text_width}
     match = _NUMBER.match(value)
@@ -142,6 +172,12 @@ def _parse(text: str):
         macrospec.MacroSpec("includegraphics", "*[[{"),
         macrospec.MacroSpec("renewcommand", "*{[[{"),
         macrospec.MacroSpec("providecommand", "*{[[{"),
+        macrospec.MacroSpec("DeclareGraphicsExtensions", "{"),
+    ], environments=[
+        macrospec.EnvironmentSpec("subfigure", "[[[{"),
+        macrospec.EnvironmentSpec("subcaptionblock", "[[[{"),
+        macrospec.EnvironmentSpec("minipage", "[[[{"),
+        macrospec.EnvironmentSpec("wrapfigure", "[{[{"),
     ])
     walker = LatexWalker(text, latex_context=db, tolerant_parsing=True)
     nodes, _, _ = walker.get_latex_nodes()
@@ -179,6 +215,24 @@ def _macros(nodes):
             yield from _macros(node.nodelist)
 
 
+@dataclass(frozen=True)
+class _Place:
+    """Where the walk is: in a ``figure*`` or not, and inside which boxes."""
+
+    wide: bool = False
+    boxes: tuple[str, ...] = ()
+
+    def inside(self, walker, node, macros) -> _Place:
+        name = node.environmentname
+        if name.endswith("*") and name.startswith(("figure", "table")):
+            return _Place(True, self.boxes)
+        if name in _BOXES and node.nodeargd and node.nodeargd.argnlist and \
+                node.nodeargd.argnlist[-1] is not None:
+            width = _expand(_inner(node.nodeargd.argnlist[-1]), macros).strip()
+            return _Place(self.wide, (*self.boxes, width))
+        return self
+
+
 class _Reader:
     def __init__(self, paper: Paper) -> None:
         self.paper = paper
@@ -192,9 +246,9 @@ class _Reader:
         self.paper.sources.append(path)
         text = path.read_text(encoding="utf-8", errors="replace")
         walker, nodes = _parse(text)
-        self._walk(walker, nodes, path, macros, seen, wide=False)
+        self._walk(walker, nodes, path, macros, seen, _Place())
 
-    def _walk(self, walker, nodes, path, macros, seen, wide: bool) -> None:
+    def _walk(self, walker, nodes, path, macros, seen, place: _Place) -> None:
         from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode
 
         skipping = 0
@@ -202,7 +256,7 @@ class _Reader:
         for index, node in enumerate(nodes):
             if isinstance(node, LatexMacroNode) and not skipping and \
                     f"\\{node.macroname}" in self.wrappers:
-                self._wrapper(walker, node, nodes[index + 1:], path, macros, seen, wide)
+                self._wrapper(walker, node, nodes[index + 1:], path, macros, seen, place)
                 continue
             if (isinstance(node, LatexMacroNode) and node.macroname in ("iffalse", "fi")) or (
                     skipping and isinstance(node, LatexMacroNode)
@@ -215,21 +269,20 @@ class _Reader:
             if isinstance(node, LatexEnvironmentNode):
                 if node.environmentname in _SKIPPED_ENVIRONMENTS:
                     continue
-                inner = wide or (node.environmentname.endswith("*") and \
-                    node.environmentname.startswith(("figure", "table")))
-                self._walk(walker, node.nodelist, path, macros, seen, inner)
+                self._walk(walker, node.nodelist, path, macros, seen,
+                           place.inside(walker, node, macros))
             elif isinstance(node, LatexMacroNode):
-                self._macro(walker, node, path, macros, seen, wide)
+                self._macro(walker, node, path, macros, seen, place)
                 if node.macroname in _DEFINITIONS:  # a body is read where it is used
                     continue
                 args = node.nodeargd.argnlist if node.nodeargd else []
                 for arg in args or []:
                     if arg is not None:
-                        self._walk(walker, [arg], path, macros, seen, wide)
+                        self._walk(walker, [arg], path, macros, seen, place)
             elif hasattr(node, "nodelist"):
-                self._walk(walker, node.nodelist, path, macros, seen, wide)
+                self._walk(walker, node.nodelist, path, macros, seen, place)
 
-    def _wrapper(self, walker, node, after, path, macros, seen, wide) -> None:
+    def _wrapper(self, walker, node, after, path, macros, seen, place) -> None:
         """A user's command around ``\\includegraphics`` (``\\newcommand{\\fig}[1]{...}``):
         its body read with the arguments that follow the call put in."""
         from pylatexenc.latexwalker import LatexCharsNode, LatexGroupNode
@@ -248,11 +301,11 @@ class _Reader:
         line = walker.pos_to_lineno_colno(node.pos)[0]
         before = len(self.paper.graphics)
         inner_walker, inner_nodes = _parse(body)
-        self._walk(inner_walker, inner_nodes, path, macros, seen, wide)
+        self._walk(inner_walker, inner_nodes, path, macros, seen, place)
         for graphic in self.paper.graphics[before:]:
             graphic.line = line
 
-    def _macro(self, walker, node, path, macros, seen, wide) -> None:
+    def _macro(self, walker, node, path, macros, seen, place) -> None:
         name = node.macroname
         args = list(node.nodeargd.argnlist) if node.nodeargd else []
         line = walker.pos_to_lineno_colno(node.pos)[0]
@@ -285,7 +338,11 @@ class _Reader:
                                              "a macro in the path this reader cannot expand")
                 return
             options = _options(",".join(text(a) for a in args[1:-1] if a is not None))
-            self.paper.graphics.append(Graphic(path, line, written, options, wide))
+            self.paper.graphics.append(Graphic(path, line, written, options, place.wide,
+                                               place.boxes))
+        elif name == "DeclareGraphicsExtensions" and args:
+            self.paper.graphics_extensions = [e.strip() for e in text(args[-1]).split(",")
+                                              if e.strip()]
         elif name in ("input", "include", "subfile") and args:
             self._follow(text(args[-1]).strip(), self.paper.root, where, macros, seen, name)
         elif name in ("import", "subimport") and len(args) >= 2:

@@ -49,6 +49,7 @@ def test_the_venue_is_read_from_the_paper_and_the_figure_built_for_its_width(pro
     copied = paper / "figs" / "fig1_audit_hero.pdf"
     assert "build/icml/w6.75/fig1_audit_hero.pdf" in out
     assert copied.is_file()
+    assert not (paper / "figs" / "fig1_audit_hero.png").exists()  # the PDF, not the PNG
     assert not (paper / "\\figdir").exists()
     code, out, _ = sync(capsys, paper, figdata)
     assert code == 0
@@ -78,6 +79,10 @@ def test_the_default_build_into_a_venue_paper_needs_an_explicit_option(project, 
     assert code == 0, out + err
     assert "warning: copying the default build into a icml paper" in err
     assert "Type 3" in err
+    [cost] = [line for line in err.splitlines() if line.startswith("warning: fig1_audit_hero")]
+    assert "(main.tex:7): built " in cost
+    assert "printed at 6.75 in" in cost
+    assert "Type 3 font(s)" in cost
     assert (paper / "figs" / "fig1_audit_hero.pdf").read_bytes() == \
         (reference_build / "fig1_audit_hero.pdf").read_bytes()
 
@@ -105,16 +110,17 @@ def test_a_refused_figure_leaves_the_macros_unwritten(project, capsys):
     paper, figdata = project
     (paper / "main.tex").write_text(ICML.replace(r"\end{figure*}", "\\end{figure*}\n"
                                                  "\\input{macros}\n\\begin{figure}\n"
-                                                 "\\includegraphics[height=2in]"
+                                                 "\\includegraphics[scale=0.5]"
                                                  "{fig4_penalty_rescue}\n\\end{figure}"))
     code, out, _ = sync(capsys, paper, figdata)
     assert code == 1
     row = next(line for line in out.splitlines() if line.startswith("fig4_penalty_rescue"))
     assert "main.tex:11" in row
-    assert "height=2in" in row
-    assert "not written: fig4_penalty_rescue refused" in out
+    assert "scale=0.5" in row
+    assert "held, not written" in next(line for line in out.splitlines()
+                                       if line.startswith("(macros)"))
     assert not (paper / "macros.tex").exists()
-    assert (paper / "figs" / "fig1_audit_hero.pdf").is_file()  # the others still go in
+    assert not (paper / "figs").exists()  # all or nothing: the others wait too
 
 
 def test_an_older_file_pdflatex_would_read_first_is_not_shadowed(project, capsys,
@@ -130,3 +136,75 @@ def test_an_older_file_pdflatex_would_read_first_is_not_shadowed(project, capsys
     row = next(line for line in out.splitlines() if line.startswith("cifar_summary"))
     assert "pdflatex reads cifar_summary.pdf" in row
     assert not (paper / "cifar_summary.png").exists()
+
+
+SUBFIGURES = r"""\documentclass{article}
+\usepackage{graphicx}
+\usepackage{subcaption}
+\usepackage{icml2025}
+\begin{document}
+\begin{figure*}
+\begin{subfigure}{0.5\linewidth}
+\includegraphics[width=\linewidth]{cifar_summary}
+\end{subfigure}
+\end{figure*}
+\begin{figure}
+\includegraphics[height=HEIGHT]{fig4_penalty_rescue}
+\end{figure}
+\end{document}
+"""
+
+
+def test_a_subfigure_and_a_height_are_built_at_the_size_they_print(project, capsys):
+    """Issue 30: ICLR subfigures at 0.45\\textwidth,height=3.6cm printed at 0.45 and squashed;
+    now a subfigure's \\linewidth is its box, and height= is the build that tall."""
+    from pypdf import PdfReader
+
+    paper, figdata = project
+    (paper / "main.tex").write_text(SUBFIGURES.replace("HEIGHT", "2in"))
+    code, out, err = sync(capsys, paper, figdata)
+    assert code == 0, out + err
+    assert "build/icml/w3.375/cifar_summary.pdf" in row_of(out, "cifar_summary")
+    box = PdfReader(paper / "cifar_summary.pdf").pages[0].mediabox
+    assert float(box.width) / 72 == pytest.approx(3.375, abs=0.01)
+    box = PdfReader(paper / "fig4_penalty_rescue.pdf").pages[0].mediabox
+    assert float(box.height) / 72 == pytest.approx(2.0, rel=0.03)
+    assert float(box.width) / 72 <= 3.25 + 0.01
+
+    (paper / "main.tex").write_text(SUBFIGURES.replace("HEIGHT", "6in"))
+    code, out, _ = sync(capsys, paper, figdata)
+    assert code == 1
+    row = row_of(out, "fig4_penalty_rescue")
+    assert "main.tex:12" in row
+    assert "height=6in" in row or "wider than the column" in row
+
+
+def row_of(out, figure):
+    return next(line for line in out.splitlines() if line.startswith(figure))
+
+
+def test_one_file_included_at_two_widths_is_refused(project, capsys):
+    paper, figdata = project
+    (paper / "main.tex").write_text(ICML.replace(
+        "\\end{document}", "\\begin{figure}\n\\includegraphics{\\figdir/fig1_audit_hero}\n"
+        "\\end{figure}\n\\begin{figure*}\n\\includegraphics[width=\\linewidth]"
+        "{\\figdir/fig1_audit_hero}\n\\end{figure*}\n\\end{document}"))
+    code, out, _ = sync(capsys, paper, figdata)
+    assert code == 1
+    rows = [line for line in out.splitlines() if line.startswith("fig1_audit_hero")]
+    assert "copy build/icml/w6.75/fig1_audit_hero.pdf" in rows[0]
+    assert "main.tex:10 and main.tex:7 include this one file at two sizes" in rows[1]
+    assert "the same file as at main.tex:7" in rows[2]
+    assert not (paper / "figs").exists()
+    # the figure* include alone goes in; then the column one is still refused, not written
+    # over the copy that is now up to date
+    (paper / "main.tex").write_text(ICML)
+    assert sync(capsys, paper, figdata)[0] == 0
+    copied = (paper / "figs" / "fig1_audit_hero.pdf").read_bytes()
+    (paper / "main.tex").write_text(ICML.replace(
+        "\\end{document}", "\\begin{figure}\n\\includegraphics{\\figdir/fig1_audit_hero}\n"
+        "\\end{figure}\n\\end{document}"))
+    code, out, _ = sync(capsys, paper, figdata)
+    assert code == 1
+    assert "include this one file at two sizes" in out
+    assert (paper / "figs" / "fig1_audit_hero.pdf").read_bytes() == copied
