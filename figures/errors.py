@@ -64,6 +64,15 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def display_path(path: object) -> str:
+    """A path as every line shows it: its control characters (a newline, a tab, ESC) and
+    other unprintable characters escaped (``a\\x0ab.png``), so that it stays on its line, is
+    not folded into a space and cannot drive the terminal. The one formatting of a path for
+    display."""
+    shown = _UNPRINTABLE.sub(_escape, str(path))
+    return shown.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def one_line(text: str, limit: int = MAX_LINE) -> str:
     """``text`` on one line: control characters escaped, whitespace runs folded, bounded."""
     flat = re.sub(r"\s*\n\s*", " ", str(text).strip())

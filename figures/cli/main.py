@@ -49,6 +49,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if refusal is not None or args is None:
         print(f"error: {refusal}", file=sys.stderr)
         return 1
+    if getattr(args, "figdata", None) is not None:
+        from figures.author_code import guard_inputs
+
+        guard_inputs(args.figdata)  # the figures' code must not write into it either
     try:
         with sigterm_stops_like_ctrl_c():
             return args.command(args)
