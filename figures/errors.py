@@ -192,6 +192,20 @@ def author_frame(exc: BaseException) -> tuple[str, int] | None:
     return found
 
 
+def registry_gone(exc: BaseException) -> str | None:
+    """The one line for ``figures/registry.py`` missing (renamed away, deleted) or unreadable,
+    which every command imports first; None when ``exc`` is something else."""
+    registry = _PACKAGE / "registry.py"
+    if isinstance(exc, ModuleNotFoundError) and exc.name == f"{_PACKAGE.name}.registry":
+        return (f"{display_path(registry)}: not found; it lists every figure: restore it "
+                "(`git checkout -- figures/registry.py`, or rename it back)")
+    if (isinstance(exc, OSError) and exc.errno is not None and exc.filename is not None
+            and Path(exc.filename).resolve() == registry.resolve()):
+        return (f"{display_path(registry)}: {os_reason(exc)}; it lists every figure: make it "
+                "readable (`chmod u+r figures/registry.py`)")
+    return None
+
+
 def is_internal(exc: BaseException) -> bool:
     """Is ``exc`` a bug of ours rather than bad input, a refusal of the OS, or an error in
     the author's own code (a figure module, the registry: syntax errors included)?"""

@@ -27,8 +27,12 @@ def main() -> int:
             # line with its file and line, for every command (a bad entry: its own line).
             if "--debug" in sys.argv:
                 raise
-            from figures.errors import FigureDataError, author_frame, error_line
+            from figures.errors import FigureDataError, author_frame, error_line, registry_gone
 
+            gone = registry_gone(exc)
+            if gone is not None:
+                print(f"error: {gone}", file=sys.stderr)
+                return 1
             if (not isinstance(exc, (SyntaxError, FigureDataError))
                     and author_frame(exc) is None):
                 raise
@@ -36,9 +40,8 @@ def main() -> int:
             return 1
         status = run()
     except KeyboardInterrupt as exc:
-        line, code = stopped(exc)
+        line, status = stopped(exc)
         print(line, file=sys.stderr)
-        return code
     ignore_stop_signals()  # done: nothing left to stop
     _end_if_threads_left(status)
     return status
