@@ -386,7 +386,8 @@ def _sleeping_processes() -> list[str]:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="child processes from /proc")
 @pytest.mark.parametrize("command", [["build", "--out", "out", "-j", "1"],
                                      ["build", "--out", "out", "-j", "2"],
-                                     ["check", "--venue", "icml"]])
+                                     ["check", "--venue", "icml"]],
+                         ids=["build-j1", "build-j2", "check"])
 def test_a_render_that_leaves_a_thread_and_a_process_running_cannot_hang_the_command(
         project, command):
     """Hostile pass 5: a non-daemon thread left by a render hung `build` (-j 1 too) and
@@ -457,7 +458,7 @@ def test_a_render_that_writes_into_the_inputs_fails_naming_the_file(project, wri
     # one whose pickling itself raises
     ("    class NoPickle(Exception):\n        def __reduce__(self):\n"
      "            raise TypeError('no pickling')\n    raise NoPickle('drawn badly')\n"),
-])
+], ids=["holds-a-lock", "reduce-raises"])
 def test_an_exception_that_cannot_be_pickled_is_its_figures_line_under_j2(project, code):
     """Hostile pass 5: an unpicklable exception from a render under -j 2 is that figure's one
     line (the worker sends the line, not the exception), and the other figure builds."""
@@ -472,7 +473,8 @@ def test_an_exception_that_cannot_be_pickled_is_its_figures_line_under_j2(projec
 
 @pytest.mark.parametrize("command", [["build", "--out", "out"], ["list"], ["status"],
                                      ["check", "--venue", "icml"], ["watch", "--out", "out"],
-                                     ["macros"], ["new", "fig9_new"]])
+                                     ["macros"], ["new", "fig9_new"]],
+                         ids=lambda command: command[0])
 def test_a_registry_renamed_away_is_one_line_for_every_command(project, command):
     """Hostile pass 5: `figures/registry.py` renamed away printed a traceback in every
     command. Now: one line naming it and what to do."""
