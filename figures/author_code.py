@@ -26,6 +26,7 @@ import os
 import signal
 import sys
 import threading
+import time
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -179,10 +180,7 @@ def _children(pid: int | str = "self") -> set[int]:
 
 def _ended(pid: int) -> str:
     """End the process ``pid`` and its descendants (SIGKILL, then reaped); what it was."""
-    try:
-        what = Path(f"/proc/{pid}/comm").read_text().strip()
-    except OSError:
-        what = "?"
+    what = _command_of(pid)
     family, todo = [], [pid]
     while todo:  # its descendants first found, then all ended at once
         current = todo.pop()
@@ -198,6 +196,23 @@ def _ended(pid: int) -> str:
 
 #: The threads the author's code left running (:func:`_abandon`).
 ABANDONED: list[threading.Thread] = []
+
+
+def _command_of(pid: int) -> str:
+    """The program ``pid`` runs (``sleep``); a child just forked may not have started it yet:
+    waited for a tenth of a second, then the name it has (``python``)."""
+    for _ in range(10):
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            return "?"
+        if argv[0]:
+            return Path(argv[0].decode(errors="replace")).name
+        time.sleep(0.01)
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return "?"
 
 
 def _abandon(thread: threading.Thread) -> None:
