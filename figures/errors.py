@@ -97,6 +97,20 @@ class FigureDataError(Exception):
         return one_line(f"{where}: {self.message}")
 
 
+class ProblemsOfAFile(FigureDataError):
+    """Several problems of one file (a venue file), each reported on a line of its own
+    (:meth:`lines`), so that none is cut off the end of one long line."""
+
+    def __init__(self, file: str, problems: list[tuple[str, str]]) -> None:
+        super().__init__(file, None, f"{len(problems)} problems")
+        self.problems = list(problems)
+
+    def lines(self) -> list[str]:
+        """``FILE: KEY: MESSAGE``, one per problem."""
+        return [str(FigureDataError(self.file, key or None, message))
+                for key, message in self.problems]
+
+
 class UnknownName(FigureDataError):
     """A command-line value that names nothing known (a venue): a usage error, exit 2, as an
     unknown figure name is."""
