@@ -32,7 +32,7 @@ from figures.boundary import is_stop
 from figures.data import figdata
 from figures.errors import FigureDataError, figure_line
 from figures.outputs.warned import caught_warnings, warning_lines
-from figures.preflight.files import decodes
+from figures.preflight.files import REBUILD, decodes
 from figures.preflight.measure import measure
 from figures.preflight.rules import (
     RULES,
@@ -163,7 +163,7 @@ def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
 
     damaged = decodes(path)
     if damaged is not None:
-        return "damaged", f"{damaged}; rebuild it with `figures build --force`"
+        return "damaged", f"{damaged}{REBUILD}"
     found = which(path, figdata_dir, venues_file)
     if found.state == FOREIGN:
         return "foreign", "not built by this suite (no provenance inside); run `figures build`"
