@@ -92,7 +92,7 @@ class FigureDataError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        file = elide(self.file)
+        file = elide(display_path(self.file))
         where = f"{file}: {elide(self.key)}" if self.key else file
         return one_line(f"{where}: {self.message}")
 

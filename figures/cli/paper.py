@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from figures.cli.common import add_figdata, path_arg
+from figures.errors import display_path
 
 #: What a Debian or Ubuntu machine installs for pdflatex and latexmk (and the fonts and
 #: packages a paper commonly uses).
@@ -106,7 +107,7 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     for problem in result.problems:
         print(one_line(f"problem: {problem}", 2400))
     ours = [p for p in result.placed if p.inside is not None]
-    print(f"{pdf}: {len(ours)} figure(s) of ours, {len(result.placed) - len(ours)} foreign; "
+    print(f"{display_path(pdf)}: {len(ours)} figure(s) of ours, {len(result.placed) - len(ours)} foreign; "
           f"{len(result.problems)} problem(s) ({venue.key})", file=sys.stderr)
     return 1 if result.problems else 0
 

@@ -9,6 +9,7 @@ import traceback
 from pathlib import Path
 
 from figures.cli.common import DEFAULT_OUT, UsageError, add_figdata, path_arg
+from figures.errors import display_path
 
 
 def add_parser(add) -> None:
@@ -90,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
             continue
         for problem in check_tex(text, quoted):
             found += 1
-            print(one_line(f"check-tex: {path}:{problem.removeprefix('line ')}", 2400))
+            print(one_line(f"check-tex: {display_path(path)}:{problem.removeprefix('line ')}",
+                           2400))
     macros = ("refused" if "macros" in result.refused
               else "not written" if result.macros_held
               else f"{verb}write" if result.macros else "up to date")
@@ -111,7 +113,7 @@ def _macros_not_input(paper, sources, quoted) -> str | None:
     for path, text in sources:
         used = sorted(name for name in names if name in text)
         if used:
-            return (f"{path}: uses {used[0]} (our macros) but no file of the paper "
+            return (f"{display_path(path)}: uses {used[0]} (our macros) but no file of the paper "
                     f"\\inputs {MACROS_NAME}: add \\input{{macros}} to its preamble")
     return None
 

@@ -24,7 +24,7 @@ from typing import Any
 from figures.boundary import is_stop
 from figures.data import figdata
 from figures.data.jsonio import decode
-from figures.errors import drawing_error, error_line, is_internal, one_line
+from figures.errors import display_path, drawing_error, error_line, is_internal, one_line
 from figures.outputs import provenance
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.render import write_outputs
@@ -89,7 +89,7 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
         if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the build stops
         return failure(kind.stem(spec), exc)
-    quoted = [one_line(f"{path}: {where}: {message} (`figures macros` refuses it)")
+    quoted = [one_line(f"{display_path(path)}: {where}: {message} (`figures macros` refuses it)")
               for where, message in figdata.quoted_problems(doc)]
     return Result(kind.stem(spec), "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
                   warnings=quoted + warning_lines(caught, doc["data"], str(path)))

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from figures.data.envelope import SYNTHETIC
 from figures.data.jsonio import atomic_path, write_text_atomic
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, display_path
 from figures.outputs import provenance
 from figures.paper.latex import Graphic, Paper
 from figures.paper.which import which
@@ -130,7 +130,7 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
         include.figure = figure_of(include)
         where = f"{_shown(include.tex, root)}:{include.line}"
         if include.figure is None:
-            result.not_ours.append(f"{include.written} ({where})")
+            result.not_ours.append(f"{display_path(include.written)} ({where})")
             continue
         seen.add(include.figure)
         spec = BY_NAME[include.figure]
@@ -220,7 +220,7 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Path, bu
         result.rows.append((spec.name, shown, f"refused: {elsewhere}"))
         return
     result.copies.append((source, target))
-    result.rows.append((spec.name, shown, f"copy {source}"))
+    result.rows.append((spec.name, shown, f"copy {display_path(source)}"))
 
 
 def _refusal(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figdata_dir: Path,
@@ -280,6 +280,6 @@ def _ours(path: Path) -> bool:
 
 def _shown(path: Path, paper: Path) -> str:
     try:
-        return str(path.relative_to(paper))
+        return display_path(path.relative_to(paper))
     except ValueError:
-        return str(path)
+        return display_path(path)
