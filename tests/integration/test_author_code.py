@@ -486,3 +486,15 @@ def test_a_registry_renamed_away_is_one_line_for_every_command(project, command)
     assert line.startswith("error: ")
     assert line.endswith("figures/registry.py: not found; it lists every figure: restore it "
                          "(`git checkout -- figures/registry.py`, or rename it back)")
+
+
+def test_a_lowered_recursion_limit_in_one_figure_does_not_break_the_next(project):
+    """Hostile pass 5: a figure that lowered the recursion limit broke the figure drawn after
+    it in the same process (-j 1), which got the blame. OTHER is drawn first here."""
+    # a little above the depth it runs at: the saving and the next drawing go deeper
+    edit(project, "    return fig\n", "    import inspect, sys\n"
+         "    sys.setrecursionlimit(len(inspect.stack()) + 20)\n    return fig\n", name=OTHER)
+    status, out, err = run_figures_in(project, "build", OTHER, BROKEN, "--out", "out", "-j", "1")
+    assert status == 0, err
+    assert f"built {OTHER}" in out
+    assert f"built {BROKEN}" in out
