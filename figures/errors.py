@@ -210,13 +210,18 @@ def registry_gone(exc: BaseException) -> str | None:
     """The one line for ``figures/registry.py`` missing (renamed away, deleted) or unreadable,
     which every command imports first; None when ``exc`` is something else."""
     registry = _PACKAGE / "registry.py"
-    if isinstance(exc, ModuleNotFoundError) and exc.name == f"{_PACKAGE.name}.registry":
-        return (f"{display_path(registry)}: not found; it lists every figure: restore it "
+    shown = display_path(_shown(registry))
+    # `import figures.registry`, or `from figures import registry` once figures is imported
+    missing = ((isinstance(exc, ModuleNotFoundError) and exc.name == f"{_PACKAGE.name}.registry")
+               or (type(exc) is ImportError and exc.name == _PACKAGE.name
+                   and text_of(exc).startswith("cannot import name 'registry' ")))
+    if missing:
+        return (f"{shown}: not found; it lists every figure: restore it "
                 "(`git checkout -- figures/registry.py`, or rename it back)")
     if (isinstance(exc, OSError) and exc.errno is not None and exc.filename is not None
             and Path(exc.filename).resolve() == registry.resolve()):
-        return (f"{display_path(registry)}: {os_reason(exc)}; it lists every figure: make it "
-                "readable (`chmod u+r figures/registry.py`)")
+        return (f"{shown}: {os_reason(exc)}; it lists every figure: make it readable "
+                "(`chmod u+r figures/registry.py`)")
     return None
 
 

@@ -101,6 +101,10 @@ def test_a_registry_missing_or_unreadable_is_one_line_saying_what_to_do():
     assert registry_gone(missing).endswith("figures/registry.py: not found; it lists every "
                                            "figure: restore it (`git checkout -- "
                                            "figures/registry.py`, or rename it back)")
+    # `from figures import registry` in a process that imported the package already (watch)
+    taken = ImportError("cannot import name 'registry' from 'figures' (/x/figures/__init__.py)",
+                        name="figures")
+    assert registry_gone(taken) == registry_gone(missing)
     unreadable = PermissionError(errno.EACCES, "Permission denied",
                                  str(PACKAGE_DIR / "registry.py"))
     assert "figures/registry.py: permission denied; " in registry_gone(unreadable)
