@@ -59,7 +59,7 @@ _GUARDED: list[Path] = []
 
 def guard_inputs(*folders: Path) -> None:
     """Also watch ``folders`` (the command's figdata folder) for writes by the author's code."""
-    _GUARDED[:] = [Path(f) for f in folders]
+    _GUARDED[:] = [Path(f).resolve() for f in folders]  # each file under one name
 
 
 def guarded_folders() -> list[Path]:
