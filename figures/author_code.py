@@ -10,6 +10,11 @@ so that what it does to the process stays that figure's one line.
   ``sys.path``, ``os.environ``, the warnings filters, matplotlib's rcParams) are put back
   after it: one figure's ``os.chdir()`` cannot move the outputs or the state file, and its
   settings cannot break the next figure.
+- What it leaves behind is that figure's one line (:class:`LeftBehind`): a thread still
+  running (it would keep the command from ending: it is abandoned, the command does not wait
+  for it), a process it started (ended, with its own children), a file it wrote, replaced or
+  removed in the inputs the build reads and never writes (``baseline/``, the figdata folder,
+  the package): noticed by each file's identity, size and times before and after the code.
 - A Figure too large to hold is refused before it is saved (:func:`check_size`): a figsize
   given in pixels would otherwise ask for gigabytes.
 """
@@ -18,13 +23,16 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
+import threading
+import time
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from figures.errors import FigureDataError, OsExit
+from figures.errors import FigureDataError, OsExit, display_path
 from figures.page import raster_too_large
 
 if TYPE_CHECKING:
@@ -34,12 +42,42 @@ if TYPE_CHECKING:
 MAX_INCHES = 60
 
 
+class LeftBehind(FigureDataError):
+    """What the author's code left behind once it returned: a thread or a process still
+    running, a file written among the inputs (``written``: their paths)."""
+
+    def __init__(self, file: str, key: str | None, message: str,
+                 written: list[str] | None = None) -> None:
+        super().__init__(file, key, message)
+        self.written = written or []
+
+
+#: The folders of inputs the author's code must not write into, besides the package and the
+#: checkout's baseline/ (:func:`guard_inputs`: the command's figdata folder).
+_GUARDED: list[Path] = []
+
+
+def guard_inputs(*folders: Path) -> None:
+    """Also watch ``folders`` (the command's figdata folder) for writes by the author's code."""
+    _GUARDED[:] = [Path(f).resolve() for f in folders]  # each file under one name
+
+
+def guarded_folders() -> list[Path]:
+    """The inputs a figure's code must leave alone: the package, the golden images
+    (``baseline/`` of a source checkout) and the command's figdata folder."""
+    package = Path(__file__).resolve().parent
+    checkout = package.parent
+    folders = [package, *_GUARDED]
+    if (checkout / "pyproject.toml").is_file():
+        folders.append(checkout / "baseline")
+    return folders
 
 
 @contextlib.contextmanager
-def running() -> Iterator[None]:
-    """Run the author's code: ``os._exit`` raises :class:`OsExit`, ``print`` goes to stderr;
-    the interpreter settings it changes are restored after it."""
+def running(shown: str = "the figure's code", key: str | None = None) -> Iterator[None]:
+    """Run the author's code (the module ``shown``, its function ``key``): ``os._exit``
+    raises :class:`OsExit`, ``print`` goes to stderr; the interpreter settings it changes are
+    restored after it; what it leaves behind (:class:`LeftBehind`) fails it."""
     real, pid = os._exit, os.getpid()
 
     def refuse(status: int) -> None:
@@ -47,12 +85,146 @@ def running() -> Iterator[None]:
             real(status)
         raise OsExit(status)
 
+    threads, children = set(threading.enumerate()), _children()
+    inputs = _files_of(guarded_folders())
     os._exit = refuse
     try:
         with _settings_kept(), contextlib.redirect_stdout(sys.stderr):
             yield
+    except BaseException as exc:
+        left = _left_behind(shown, key, threads, children, inputs)
+        if left is not None and left.written and not isinstance(exc, KeyboardInterrupt):
+            raise left from exc  # a file written over an input: the worse news
+        raise
+    else:
+        left = _left_behind(shown, key, threads, children, inputs)
+        if left is not None:
+            raise left
     finally:
         os._exit = real
+
+
+def _left_behind(shown: str, key: str | None, threads: set[threading.Thread],
+                 children: set[int], inputs: dict[str, tuple[int, ...]]) -> LeftBehind | None:
+    """The one line for what the code left behind, after ending the processes it started and
+    abandoning its threads (None when it left nothing)."""
+    written = _changed(inputs, _files_of(guarded_folders()))
+    processes = [_ended(child) for child in sorted(_children() - children)]
+    running_threads = [t for t in threading.enumerate()
+                       if t not in threads and not t.daemon and t.is_alive()]
+    for thread in running_threads:
+        _abandon(thread)
+    problems = []
+    if written:
+        more = f" (and {len(written) - 1} more)" if len(written) > 1 else ""
+        problems.append(f"wrote {display_path(_relative(written[0]))}{more}, an input the build reads and "
+                        "never writes (the package, baseline/, figdata): restore it (`git "
+                        "checkout -- FILE`; figdata: `figures extract`); a figure's code writes "
+                        "no files")
+    if processes:
+        problems.append(f"left process {', '.join(processes)} running (ended now): wait for "
+                        "the processes it starts before it returns")
+    if running_threads:
+        names = ", ".join(repr(t.name) for t in running_threads)
+        problems.append(f"left thread {names} running (the command does not wait for it): "
+                        "join the threads it starts before it returns, or start them with "
+                        "daemon=True")
+    if not problems:
+        return None
+    return LeftBehind(shown, key, "; ".join(problems), written)
+
+
+def _files_of(folders: Iterable[Path]) -> dict[str, tuple[int, ...]]:
+    """Each file under ``folders`` (no ``__pycache__``): its identity, size and times (the
+    change time too, which no code can set back)."""
+    found: dict[str, tuple[int, ...]] = {}
+    stack = [str(folder) for folder in folders]
+    while stack:
+        folder = stack.pop()
+        with contextlib.suppress(OSError), os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name == "__pycache__":
+                    continue
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append(entry.path)
+                        continue
+                    st = entry.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                found[entry.path] = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    return found
+
+
+def _relative(path: str) -> str:
+    """``baseline/x.png`` for a file of the checkout, else the path as it is."""
+    checkout = Path(__file__).resolve().parent.parent
+    return os.path.relpath(path, checkout) if Path(path).is_relative_to(checkout) else path
+
+
+def _changed(before: dict[str, tuple[int, ...]], after: dict[str, tuple[int, ...]]) -> list[str]:
+    """The files written, replaced, added or removed between the two listings."""
+    return sorted(path for path in before.keys() | after.keys()
+                  if before.get(path) != after.get(path))
+
+
+def _children(pid: int | str = "self") -> set[int]:
+    """The child processes of ``pid`` (Linux: /proc; elsewhere none are known)."""
+    found: set[int] = set()
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError, ValueError):
+                found.update(int(c) for c in (task / "children").read_text().split())
+    return found
+
+
+def _ended(pid: int) -> str:
+    """End the process ``pid`` and its descendants (SIGKILL, then reaped); what it was."""
+    what = _command_of(pid)
+    family, todo = [], [pid]
+    while todo:  # its descendants first found, then all ended at once
+        current = todo.pop()
+        family.append(current)
+        todo.extend(_children(current))
+    for member in family:
+        with contextlib.suppress(OSError):
+            os.kill(member, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        os.waitpid(pid, 0)
+    return f"{pid} ({what})"
+
+
+#: The threads the author's code left running (:func:`_abandon`).
+ABANDONED: list[threading.Thread] = []
+
+
+def _command_of(pid: int) -> str:
+    """The program ``pid`` runs (``sleep``); a child just forked may not have started it yet:
+    waited for a tenth of a second, then the name it has (``python``)."""
+    for _ in range(10):
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            return "?"
+        if argv[0]:
+            return Path(argv[0].decode(errors="replace")).name
+        time.sleep(0.01)
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return "?"
+
+
+def _abandon(thread: threading.Thread) -> None:
+    """Let the interpreter end without waiting for ``thread`` (a thread cannot be killed):
+    as if it had been started as a daemon. CPython 3.11 and 3.12 wait at exit for the threads
+    whose lock is in ``threading._shutdown_locks``; the entry point ends a command whose
+    threads are still running in any case (:func:`figures.launch.main`)."""
+    ABANDONED.append(thread)
+    with contextlib.suppress(AttributeError, RuntimeError):
+        thread._daemonic = True  # type: ignore[attr-defined]
+        with threading._shutdown_locks_lock:  # type: ignore[attr-defined]
+            threading._shutdown_locks.discard(thread._tstate_lock)  # type: ignore[attr-defined]
 
 
 @contextlib.contextmanager

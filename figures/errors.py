@@ -64,6 +64,15 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def display_path(path: object) -> str:
+    """A path as every line shows it: its control characters (a newline, a tab, ESC) and
+    other unprintable characters escaped (``a\\x0ab.png``), so that it stays on its line, is
+    not folded into a space and cannot drive the terminal. The one formatting of a path for
+    display."""
+    shown = _UNPRINTABLE.sub(_escape, str(path))
+    return shown.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def one_line(text: str, limit: int = MAX_LINE) -> str:
     """``text`` on one line: control characters escaped, whitespace runs folded, bounded."""
     flat = re.sub(r"\s*\n\s*", " ", str(text).strip())
@@ -83,9 +92,23 @@ class FigureDataError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        file = elide(self.file)
+        file = elide(display_path(self.file))
         where = f"{file}: {elide(self.key)}" if self.key else file
         return one_line(f"{where}: {self.message}")
+
+
+class ProblemsOfAFile(FigureDataError):
+    """Several problems of one file (a venue file), each reported on a line of its own
+    (:meth:`lines`), so that none is cut off the end of one long line."""
+
+    def __init__(self, file: str, problems: list[tuple[str, str]]) -> None:
+        super().__init__(file, None, f"{len(problems)} problems")
+        self.problems = list(problems)
+
+    def lines(self) -> list[str]:
+        """``FILE: KEY: MESSAGE``, one per problem."""
+        return [str(FigureDataError(self.file, key or None, message))
+                for key, message in self.problems]
 
 
 class UnknownName(FigureDataError):
@@ -181,6 +204,25 @@ def author_frame(exc: BaseException) -> tuple[str, int] | None:
         if any(path == author or path.is_relative_to(author) for author in AUTHOR_CODE):
             found = (_shown(path), line or 0)
     return found
+
+
+def registry_gone(exc: BaseException) -> str | None:
+    """The one line for ``figures/registry.py`` missing (renamed away, deleted) or unreadable,
+    which every command imports first; None when ``exc`` is something else."""
+    registry = _PACKAGE / "registry.py"
+    shown = display_path(_shown(registry))
+    # `import figures.registry`, or `from figures import registry` once figures is imported
+    missing = ((isinstance(exc, ModuleNotFoundError) and exc.name == f"{_PACKAGE.name}.registry")
+               or (type(exc) is ImportError and exc.name == _PACKAGE.name
+                   and text_of(exc).startswith("cannot import name 'registry' ")))
+    if missing:
+        return (f"{shown}: not found; it lists every figure: restore it "
+                "(`git checkout -- figures/registry.py`, or rename it back)")
+    if (isinstance(exc, OSError) and exc.errno is not None and exc.filename is not None
+            and Path(exc.filename).resolve() == registry.resolve()):
+        return (f"{shown}: {os_reason(exc)}; it lists every figure: make it readable "
+                "(`chmod u+r figures/registry.py`)")
+    return None
 
 
 def is_internal(exc: BaseException) -> bool:

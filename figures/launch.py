@@ -9,6 +9,8 @@ own start-up, before any of this runs, is Python's to report.)
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import sys
 
@@ -25,8 +27,12 @@ def main() -> int:
             # line with its file and line, for every command (a bad entry: its own line).
             if "--debug" in sys.argv:
                 raise
-            from figures.errors import FigureDataError, author_frame, error_line
+            from figures.errors import FigureDataError, author_frame, error_line, registry_gone
 
+            gone = registry_gone(exc)
+            if gone is not None:
+                print(f"error: {gone}", file=sys.stderr)
+                return 1
             if (not isinstance(exc, (SyntaxError, FigureDataError))
                     and author_frame(exc) is None):
                 raise
@@ -34,8 +40,23 @@ def main() -> int:
             return 1
         status = run()
     except KeyboardInterrupt as exc:
-        line, code = stopped(exc)
+        line, status = stopped(exc)
         print(line, file=sys.stderr)
-        return code
     ignore_stop_signals()  # done: nothing left to stop
+    _end_if_threads_left(status)
     return status
+
+
+def _end_if_threads_left(status: int) -> None:
+    """A thread the author's code left running (each one already its figure's line) would
+    keep the interpreter waiting for it at exit, forever: the command ends without it."""
+    import threading
+
+    author_code = sys.modules.get("figures.author_code")
+    abandoned = author_code.ABANDONED if author_code is not None else []
+    if any(t.is_alive() and t is not threading.main_thread() and (not t.daemon or t in abandoned)
+           for t in threading.enumerate()):
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                stream.flush()
+        os._exit(status)

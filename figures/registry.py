@@ -23,6 +23,7 @@ import importlib
 import keyword
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -202,8 +203,12 @@ class FigureSpec:
     def code(self) -> ModuleType:
         from figures import author_code
 
+        imported = sys.modules.get(self.module_name)
+        if imported is not None:  # imported once: its code ran then
+            return imported
         try:
-            with author_code.running(), author_code.import_warnings(self.name):
+            with (author_code.running(self.shown_path),
+                  author_code.import_warnings(self.name)):
                 return importlib.import_module(self.module_name)
         except ModuleNotFoundError as exc:
             if exc.name != self.module_name:  # a module it imports: the author's error
@@ -238,7 +243,7 @@ class FigureSpec:
 
         @functools.wraps(render)
         def guarded(data: dict[str, Any], page: Any = None) -> Figure:
-            with author_code.running():  # a page: drawn for it (figures/page.py)
+            with author_code.running(self.shown_path, "render"):  # a page: drawn for it
                 fig = render(data) if page is None else render(data, page)
             if not isinstance(fig, Figure):
                 raise FigureDataError(self.shown_path, "render", (
@@ -263,7 +268,7 @@ class FigureSpec:
 
         @functools.wraps(extract)
         def guarded(tree: ResultsTree) -> dict[str, Any]:
-            with author_code.running():
+            with author_code.running(self.shown_path, "extract"):
                 return extract(tree)
 
         return guarded

@@ -39,13 +39,30 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def run_figures_in(root: Path, *argv: str) -> tuple[int, str, str]:
+def run_figures_in(root: Path, *argv: str, timeout: float = 120,
+                   only_the_copy: bool = False) -> tuple[int, str, str]:
     """``python -m figures ARGV`` in a copy of the project at ``root`` (its own package, no
-    bytecode written): the exit status, stdout and stderr."""
-    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
-    proc = subprocess.run([sys.executable, "-m", "figures", *argv], cwd=root, env=env,
-                          capture_output=True, text=True, check=False, timeout=120)
+    bytecode written): the exit status, stdout and stderr. ``only_the_copy``: without the
+    installed package's import hook (an editable install finds a module missing from the
+    copy, ``figures/registry.py``, in the checkout)."""
+    command, env = python_in(root, only_the_copy=only_the_copy)
+    proc = subprocess.run([*command, "-m", "figures", *argv], cwd=root, env=env,
+                          capture_output=True, text=True, check=False, timeout=timeout)
     return proc.returncode, proc.stdout, proc.stderr
+
+
+def python_in(root: Path, *, only_the_copy: bool = False) -> tuple[list[str], dict[str, str]]:
+    """The interpreter's command and environment that import ``figures`` from ``root``;
+    ``only_the_copy``: ``-S`` (no .pth import hooks) with site-packages on the path."""
+    import sysconfig
+
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+    if not only_the_copy:
+        return [sys.executable], env
+    paths = sysconfig.get_paths()
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([str(root), paths["purelib"],
+                                                       paths["platlib"]]))
+    return [sys.executable, "-S"], env
 
 
 def fixture_files() -> list[Path]:

@@ -22,7 +22,7 @@ from figures.cli.common import (
     summary,
 )
 from figures.data.envelope import SYNTHETIC
-from figures.errors import one_line
+from figures.errors import display_path, one_line
 from figures.outputs.kind import CAMERA_READY, DEFAULT, BuildKind, venue_kind
 from figures.paths import CAMERA_READY_OUT
 from figures.registry import FigureSpec
@@ -144,8 +144,9 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
 
     def waiting() -> None:
         holder = lock_holder(out_dir)
-        who = f" (process {holder} holds {out_dir / LOCK_FILE}; Ctrl-C stops)" if holder else ""
-        print(f"waiting for another build into {out_dir} to finish{who}", file=sys.stderr)
+        who = (f" (process {holder} holds {display_path(out_dir / LOCK_FILE)}; Ctrl-C stops)"
+               if holder else "")
+        print(f"waiting for another build into {display_path(out_dir)} to finish{who}", file=sys.stderr)
 
     for result in build(specs_to_build, figdata_dir, out_dir, kind, jobs=jobs, force=force,
                         on_wait=waiting):
@@ -161,7 +162,7 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             current.append(result.name)
             continue
         note = " [SYNTHETIC EXAMPLE DATA]" if result.kind == SYNTHETIC else ""
-        files = one_line(", ".join(str(p) for p in result.outputs), STATUS_DETAIL_LIMIT)
+        files = one_line(", ".join(map(display_path, result.outputs)), STATUS_DETAIL_LIMIT)
         print(f"{result.status} {result.name}: {files} ({result.kind}){note}")
     _say_current(current, out_dir)
     if camera_ready_out is not None:
@@ -176,7 +177,7 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
                 current.append(result.name)
             else:
                 print(f"camera-ready {result.status} {result.name}: "
-                      f"{', '.join(map(str, result.outputs))}")
+                      f"{', '.join(map(display_path, result.outputs))}")
         _say_current(current, camera_ready_out, "camera-ready ")
     return summary(failed, len(specs))
 
@@ -185,9 +186,9 @@ def _say_current(names: Sequence[str], out_dir: Path, what: str = "") -> None:
     """One line for every figure whose outputs were already current (a no-op build is one
     line, not one per figure)."""
     if len(names) == 1:
-        print(f"{what}current {names[0]} in {out_dir}/")
+        print(f"{what}current {names[0]} in {display_path(out_dir)}/")
     elif names:
-        print(f"{what}{len(names)} figures current in {out_dir}/")
+        print(f"{what}{len(names)} figures current in {display_path(out_dir)}/")
 
 
 def one_venue(venues: Sequence[str] | None, command: str) -> str | None:

@@ -19,6 +19,7 @@ from figures.cli.common import (
     summary,
     written_by,
 )
+from figures.errors import display_path
 
 
 def add_parser(add) -> None:
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out != DEFAULT_OUT and not args.out.is_dir():
         # a typo'd --out: said once, not only as a "missing" row per file (without a build,
         # the default folder's rows say `run figures build` already)
-        print(f"warning: {args.out}: {'not a folder' if args.out.exists() else 'no such folder'}"
+        print(f"warning: {display_path(args.out)}: {'not a folder' if args.out.exists() else 'no such folder'}"
               f"; every built file is reported missing: build first (`figures build`, or "
               f"`figures build --venue {venue.key}`) or pass --out DIR, the built files",
               file=sys.stderr)
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         from figures.preflight.report_html import write_report
 
         write_report(reports, venue, args.html)
-        print(f"wrote {args.html}")
+        print(f"wrote {display_path(args.html)}")
     if any(r.failed for r in reports) and not same_folder(args.out, venue_folder(venue)):
         print(f"advice: `figures build --venue {venue.key}` draws every figure for "
               f"{venue.name}'s page into {venue_folder(venue)}/; then `figures check --venue "

@@ -7,7 +7,7 @@ import sys
 import traceback
 
 from figures.cli.common import path_arg
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, display_path
 from figures.registry import FIGURES
 
 
@@ -46,8 +46,8 @@ def run(args: argparse.Namespace) -> int:
             continue
         for problem in check_tex(text, quoted):
             found += 1
-            print(f"{path}:{problem.removeprefix('line ')}")
-    print(f"{found} hand-written or stale figdata number(s) (figdata: {figdata_dir})"
+            print(f"{display_path(path)}:{problem.removeprefix('line ')}")
+    print(f"{found} hand-written or stale figdata number(s) (figdata: {display_path(figdata_dir)})"
           + (f"; {unreadable} file(s) not read" if unreadable else "")
           + (f"; {len(unread)} figure(s) not checked: {', '.join(u.figure for u in unread)}"
              if unread else ""), file=sys.stderr)

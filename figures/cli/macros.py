@@ -14,7 +14,7 @@ from figures.cli.common import (
     summary,
     written_by,
 )
-from figures.errors import FigureDataError, one_line, os_error
+from figures.errors import FigureDataError, display_path, one_line, os_error
 from figures.registry import FIGURES
 
 
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             raise os_error(exc, "standard output") from None
     else:
         write_text_atomic(args.out, tex)
-        print(f"wrote {args.out}")
+        print(f"wrote {display_path(args.out)}")
     left_out = "its macros are left out" + ("" if args.out is None
                                             else f" of {one_line(str(args.out))}")
     for u in unread:  # after the file is written: the others' macros are there

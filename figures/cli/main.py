@@ -36,7 +36,7 @@ from figures.cli import (
 )
 from figures.cli import list as list_command
 from figures.cli.common import UsageError
-from figures.errors import FigureDataError, UnknownName, error_line
+from figures.errors import FigureDataError, ProblemsOfAFile, UnknownName, error_line
 from figures.signals import sigterm_stops_like_ctrl_c, stopped
 
 #: In the order ``figures --help`` lists them.
@@ -49,6 +49,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if refusal is not None or args is None:
         print(f"error: {refusal}", file=sys.stderr)
         return 1
+    if getattr(args, "figdata", None) is not None:
+        from figures.author_code import guard_inputs
+
+        guard_inputs(args.figdata)  # the figures' code must not write into it either
     try:
         with sigterm_stops_like_ctrl_c():
             return args.command(args)
@@ -71,7 +75,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             # Every file we open is named in its error: one without a name is the stream
             # our output goes to (`> /dev/full`).
             exc.filename = "standard output"
-        print(f"error: {error_line(exc, f'figures {args.command_name}')}", file=sys.stderr)
+        # a venue file's problems: one line each
+        lines = (exc.lines() if isinstance(exc, ProblemsOfAFile)
+                 else [error_line(exc, f"figures {args.command_name}")])
+        print("\n".join(f"error: {line}" for line in lines), file=sys.stderr)
         return 1
 
 

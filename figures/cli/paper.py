@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from figures.cli.common import add_figdata, path_arg
+from figures.errors import display_path
 
 #: What a Debian or Ubuntu machine installs for pdflatex and latexmk (and the fonts and
 #: packages a paper commonly uses).
@@ -119,12 +120,12 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     ours = [p for p in result.placed if p.inside is not None]
     images = sum(p.format == "png" and p.inside is None for p in result.placed)
     if images and not result.records:
-        print(f"warning: {pdf}: {images} image(s) not told apart: no record of our PNGs' "
+        print(f"warning: {display_path(pdf)}: {images} image(s) not told apart: no record of our PNGs' "
               "pixels under build/ (nor --out) or in the PDF's folder: run this where the "
               "project's build/ is, or pass --out DIR", file=sys.stderr)
     elif not ours:
-        print(f"warning: {pdf}: none of our figures is in it", file=sys.stderr)
-    print(f"{pdf}: {len(ours)} figure(s) of ours, {len(result.placed) - len(ours)} foreign; "
+        print(f"warning: {display_path(pdf)}: none of our figures is in it", file=sys.stderr)
+    print(f"{display_path(pdf)}: {len(ours)} figure(s) of ours, {len(result.placed) - len(ours)} foreign; "
           f"{len(result.problems)} problem(s) ({venue.key})", file=sys.stderr)
     return 1 if result.problems else 0
 

@@ -9,6 +9,7 @@ import traceback
 from pathlib import Path
 
 from figures.cli.common import DEFAULT_OUT, UsageError, add_figdata, path_arg
+from figures.errors import display_path
 
 
 def add_parser(add) -> None:
@@ -87,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
             continue
         for problem in check_tex(text, quoted):
             found += 1
-            print(one_line(f"check-tex: {path}:{problem.removeprefix('line ')}", 2400))
+            print(one_line(f"check-tex: {display_path(path)}:{problem.removeprefix('line ')}",
+                           2400))
     print(one_line(_summary(result, args.dry_run, complete, found), 2400), file=sys.stderr)
     return 1 if result.refused or found or not complete else 0
 
@@ -143,7 +145,7 @@ def _macros_not_input(paper, sources, quoted) -> str | None:
     for path, text in sources:
         used = sorted(name for name in names if name in text)
         if used:
-            return (f"{path}: uses {used[0]} (our macros) but no file of the paper "
+            return (f"{display_path(path)}: uses {used[0]} (our macros) but no file of the paper "
                     f"\\inputs {MACROS_NAME}: add \\input{{macros}} to its preamble")
     return None
 

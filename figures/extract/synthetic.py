@@ -166,7 +166,7 @@ def _figures_own_results() -> list[tuple[str, Callable[[], Any]]]:
             continue
         if make is None:
             continue
-        with author_code.running():
+        with author_code.running(spec.shown_path, FIGURES_OWN):
             files = make(rng)
         if not isinstance(files, dict) or not all(
                 isinstance(rel, str) and _relative(rel) for rel in files):

@@ -59,7 +59,10 @@ def read(path: Path) -> dict[str, str] | None:
     if head.startswith(b"%PDF"):
         from pypdf import PdfReader
 
-        info = PdfReader(path).metadata or {}
+        from figures.pdf import pypdf_said
+
+        with pypdf_said():  # a damaged file: the caller's one line says so
+            info = PdfReader(path).metadata or {}
         if info.get("/Subject") != SUITE:
             return None
         return decode(str(info.get("/Keywords", "")))

@@ -24,7 +24,7 @@ from typing import Any
 from figures.boundary import is_stop
 from figures.data import figdata
 from figures.data.jsonio import decode
-from figures.errors import drawing_error, error_line, is_internal, one_line
+from figures.errors import display_path, drawing_error, error_line, is_internal, one_line
 from figures.outputs import provenance
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.render import write_outputs
@@ -50,6 +50,8 @@ class Result:
     warnings: list[str] = field(default_factory=list)
     #: What the state keeps of each PNG written: its pixels' digest (figures/outputs/pixels.py).
     pictures: list[dict[str, Any]] = field(default_factory=list)
+    #: The inputs (baseline/, figdata, the package) written while the figure's code ran.
+    wrote_inputs: list[str] = field(default_factory=list)
 
     @property
     def line(self) -> str:
@@ -61,7 +63,8 @@ def failure(name: str, exc: BaseException) -> Result:
     """The failed Result of whatever ``exc`` is: the fault boundary of one figure."""
     tb = "".join(traceback.format_exception(exc))
     exc = drawing_error(name, exc)
-    return Result(name, "failed", error_line(exc, name), internal=is_internal(exc), traceback=tb)
+    return Result(name, "failed", error_line(exc, name), internal=is_internal(exc), traceback=tb,
+                  wrote_inputs=list(getattr(exc, "written", None) or []))
 
 
 def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, key: str,
@@ -90,7 +93,7 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
         if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the build stops
         return failure(kind.stem(spec), exc)
-    quoted = [one_line(f"{path}: {where}: {message} (`figures macros` refuses it)")
+    quoted = [one_line(f"{display_path(path)}: {where}: {message} (`figures macros` refuses it)")
               for where, message in figdata.quoted_problems(doc)]
     return Result(kind.stem(spec), "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
                   warnings=quoted + warning_lines(caught, doc["data"], str(path)),
@@ -149,7 +152,22 @@ def render_parallel(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, job
             (alone,) = _render_pool([task], figdata_dir, out_dir, 1, kind)
             rendered[i] = alone or Result(
                 kind.stem(task[0]), "failed", KILLED)
+    _blame_one_by_one(tasks, rendered, figdata_dir, out_dir, kind)
     return [r for r in rendered if r is not None]
+
+
+def _blame_one_by_one(tasks: Sequence[Task], rendered: list[Result | None], figdata_dir: Path,
+                      out_dir: Path, kind: BuildKind) -> None:
+    """A file written among the inputs is seen by every figure whose code was running at the
+    time, in every worker: when several figures saw one, each is rendered again alone, and
+    those that write again are blamed; if none does, each keeps its line."""
+    seen = [i for i, r in enumerate(rendered) if r is not None and r.wrote_inputs]
+    if len(seen) < 2:
+        return
+    again = {i: _render_pool([tasks[i]], figdata_dir, out_dir, 1, kind)[0] for i in seen}
+    if any(result is not None and result.wrote_inputs for result in again.values()):
+        for i, result in again.items():
+            rendered[i] = result or rendered[i]
 
 
 def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: int,

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, display_path
 
 #: Width of the page's measures, in the units of the paper's lengths (inches per unit).
 UNITS = {"in": 1.0, "cm": 1 / 2.54, "mm": 1 / 25.4, "pt": 1 / 72.27, "bp": 1 / 72.0,
@@ -309,7 +309,8 @@ class _Reader:
         name = node.macroname
         args = list(node.nodeargd.argnlist) if node.nodeargd else []
         line = walker.pos_to_lineno_colno(node.pos)[0]
-        where = f"{path.relative_to(self.paper.root) if path.is_relative_to(self.paper.root) else path}:{line}"
+        shown = path.relative_to(self.paper.root) if path.is_relative_to(self.paper.root) else path
+        where = f"{display_path(shown)}:{line}"
 
         def text(arg) -> str:
             return _expand(_inner(arg), macros) if arg is not None else ""

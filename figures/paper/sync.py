@@ -38,7 +38,7 @@ from pathlib import Path
 
 from figures.data.envelope import SYNTHETIC
 from figures.data.jsonio import atomic_path
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, display_path
 from figures.outputs import provenance
 from figures.paper.latex import Graphic, Paper
 from figures.paper.which import which
@@ -209,7 +209,7 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
         include.figure = figure_of(include)
         where = f"{_shown(include.tex, root)}:{include.line}"
         if include.figure is None:
-            result.not_ours.append(f"{include.written} ({where})")
+            result.not_ours.append(f"{display_path(include.written)} ({where})")
             continue
         seen.add(include.figure)
         spec = BY_NAME[include.figure]
@@ -341,7 +341,7 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
         result.refuse(spec.name, spec.name, shown, moves)
         return
     aside, notes = moves
-    action = "move aside" if up_to_date else f"copy {source}"
+    action = "move aside" if up_to_date else f"copy {display_path(source)}"
     if notes:
         action += f" ({'; '.join(notes)})"
     result.write(spec.name, shown, action, Write(0, target, None if up_to_date else source,
@@ -533,6 +533,6 @@ def _ours(path: Path) -> bool:
 
 def _shown(path: Path, paper: Path) -> str:
     try:
-        return str(path.relative_to(paper))
+        return display_path(path.relative_to(paper))
     except ValueError:
-        return str(path)
+        return display_path(path)

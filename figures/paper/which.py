@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from figures.data.jsonio import read_bytes, sha256_of
-from figures.errors import FigureDataError, os_error
+from figures.errors import FigureDataError, display_path, os_error
 from figures.outputs import provenance
 from figures.outputs.kind import parse_kind
 from figures.outputs.state import STATE_FILE, build_key
@@ -51,9 +51,9 @@ class Which:
 
     def line(self) -> str:
         if not self.figure:
-            return f"{self.path}: {self.state}" + (f" ({self.why})" if self.why else "")
+            return f"{display_path(self.path)}: {self.state}" + (f" ({self.why})" if self.why else "")
         what = f"{self.figure} ({self.variant}, {self.kind})"
-        return f"{self.path}: {what}: {self.state}" + (f": {self.advice}" if self.why else "")
+        return f"{display_path(self.path)}: {what}: {self.state}" + (f": {self.advice}" if self.why else "")
 
 
 def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Which:

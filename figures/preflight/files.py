@@ -3,15 +3,16 @@ PNG."""
 
 from __future__ import annotations
 
-import logging
 import warnings
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from figures.errors import FigureDataError
+from figures.pdf import pypdf_said
+
+#: What to do about a damaged built file (said once, at the end of its line).
+REBUILD = "; rebuild it with `figures build --force`"
 
 
 @dataclass(frozen=True)
@@ -27,37 +28,13 @@ def pdf_fonts(path: Path) -> list[PdfFont]:
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
 
-    with _pypdf_log() as logged:
+    with pypdf_said() as logged:
         try:
             return _fonts(PdfReader(path))
         except (OSError, PyPdfError, ValueError, KeyError) as exc:
             said = f" ({'; '.join(dict.fromkeys(logged))})" if logged else ""
-            raise FigureDataError(str(path), None, f"cannot read PDF{said}: {exc}; rebuild it "
-                                  "with `figures build --force`") from None
-
-
-@contextmanager
-def _pypdf_log() -> Iterator[list[str]]:
-    """What pypdf logs meanwhile (``EOF marker not found``), collected instead of printed."""
-    messages: list[str] = []
-    handler = _Collect(messages)
-    logger = logging.getLogger("pypdf")
-    propagate, logger.propagate = logger.propagate, False
-    logger.addHandler(handler)
-    try:
-        yield messages
-    finally:
-        logger.removeHandler(handler)
-        logger.propagate = propagate
-
-
-class _Collect(logging.Handler):
-    def __init__(self, messages: list[str]) -> None:
-        super().__init__()
-        self.messages = messages
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+            raise FigureDataError(str(path), None, f"cannot read PDF{said}: {exc}{REBUILD}") \
+                from None
 
 
 def _fonts(reader: Any) -> list[PdfFont]:
@@ -128,7 +105,7 @@ def decodes(path: Path) -> str | None:
             return None
         pdf_fonts(path)  # reads every page's resources; a damaged file is one error
     except FigureDataError as exc:
-        return exc.message
+        return exc.message.removesuffix(REBUILD)  # the caller says what to do
     except (OSError, UnidentifiedImageError, Image.DecompressionBombError, ValueError) as exc:
         return f"cannot be decoded: {str(exc).rstrip('.')}"
     return None

@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 
 from figures.boundary import is_stop
 from figures.data import figdata
-from figures.errors import FigureDataError, figure_line
+from figures.errors import FigureDataError, display_path, figure_line
 from figures.outputs.warned import caught_warnings, warning_lines
-from figures.preflight.files import decodes
+from figures.preflight.files import REBUILD, decodes
 from figures.preflight.measure import measure
 from figures.preflight.rules import (
     RULES,
@@ -128,12 +128,12 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
             continue
         if not path.is_file():
             rows.append(Row(stem, rule, "missing", "built file", False,
-                            f"{path}: file not found; run `figures build`"))
+                            f"{display_path(path)}: file not found; run `figures build`"))
             continue
         problem = on_disk(spec, path, figdata_dir, venues_file)
         if problem is not None:  # reported, not measured as if it were right
             rows.append(Row(stem, rule, problem[0], "current built file", False,
-                            f"{path}: {problem[1]}"))
+                            f"{display_path(path)}: {problem[1]}"))
             continue
         try:
             rows.append(font_row(stem, path, venue) if out.fmt == "pdf"
@@ -163,7 +163,7 @@ def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
 
     damaged = decodes(path)
     if damaged is not None:
-        return "damaged", f"{damaged}; rebuild it with `figures build --force`"
+        return "damaged", f"{damaged}{REBUILD}"
     found = which(path, figdata_dir, venues_file)
     if found.state == FOREIGN:
         return "foreign", "not built by this suite (no provenance inside); run `figures build`"

@@ -9,7 +9,7 @@ from typing import Any
 
 from figures.data.jsonio import read_json
 from figures.data.schema import MapOf, Number, OneOf, Problem, Record, Schema, Text
-from figures.errors import UnknownName
+from figures.errors import FigureDataError, ProblemsOfAFile, UnknownName
 from figures.registry import DPI_RANGE
 
 BUILTIN = Path(__file__).resolve().parent / "venues.json"
@@ -17,14 +17,20 @@ FONT_RULES = ("no-type3", "type1")
 #: The family of a venue's body font, which every figure drawn for it takes.
 FONT_FAMILIES = ("serif", "sans-serif")
 
-#: Plausible bounds of each number (a page is inches wide, a font points tall): a width of
-#: 1e-300 would pass "positive" and make every figure a 300-digit scale, then fail --html.
-#: `build --venue` draws at the venue's ppi: at most the dpi any output may have (a venue
-#: asking 2400 ppi was refused as if the registry were wrong).
-_RANGES = {"text_width_in": (0.5, 40), "column_width_in": (0.5, 40), "text_height_in": (0.5, 60),
-           "min_font_pt": (1, 72), "min_line_pt": (0.01, 10),
-           "min_raster_ppi": (10, DPI_RANGE[1]),
-           "min_cvd_delta_e": (0.1, 100)}
+#: Sensible bounds of each number, with why (a page is inches wide, a font points tall),
+#: checked when the file is loaded, before anything is drawn: a width of 1e-300 would pass
+#: "positive" and make every figure a 300-digit scale; a 72 pt minimum font or a 0.5 in page
+#: built unreadable figures with exit 0. `build --venue` draws at the venue's ppi: at most
+#: the dpi any output may have (a venue asking 2400 ppi was refused as if the registry were
+#: wrong).
+_PAGE = "a page: a figure's panels need 2 in, no page is wider than 12 in"
+_RANGES = {"text_width_in": ((2, 12), _PAGE), "column_width_in": ((2, 12), _PAGE),
+           "text_height_in": ((3, 16), "a page's text height: letter and A4 hold 9-10 in"),
+           "min_font_pt": ((4, 12), ("a minimum figures can meet: no tick labels fit at more "
+                           "than the body text's 9-12 pt")),
+           "min_line_pt": ((0.01, 10), "a plausible page"),
+           "min_raster_ppi": ((10, DPI_RANGE[1]), "a plausible page"),
+           "min_cvd_delta_e": ((0.1, 100), "a plausible page")}
 _NUMBER_FIELDS = ("text_width_in", "column_width_in", "min_font_pt", "min_line_pt",
                   "min_raster_ppi", "min_cvd_delta_e")
 
@@ -45,46 +51,15 @@ def _width_rule(venue: dict[str, Any], where: str) -> list[Problem]:
     return []
 
 
-#: A figure's smallest text above a paper's body size (12 pt at most) leaves no room for its
-#: labels in any panel; a page whose text is under 2 in tall leaves a figure (half of it)
-#: under one panel's height.
-_MOST_MIN_FONT_PT, _LEAST_TEXT_HEIGHT_IN = 12.0, 2.0
-
-
-def _sense_rule(venue: dict[str, Any], where: str) -> list[Problem]:
-    """Numbers each plausible alone that no figure can be drawn for (issue 32: a 72 pt
-    minimum font or a 0.5 in page built unreadable figures, exit 0)."""
-    from figures.page import MIN_WIDTH_IN
-
-    problems = []
-    for key in ("text_width_in", "column_width_in"):
-        value = venue[key]["value"]
-        if value < MIN_WIDTH_IN:
-            problems.append((f"{where}.{key}.value", (
-                f"{value:g} in is narrower than one panel of a figure ({MIN_WIDTH_IN:g} in): "
-                "is it in inches?")))
-    height = venue.get("text_height_in", {}).get("value")
-    if height is not None and height < _LEAST_TEXT_HEIGHT_IN:
-        problems.append((f"{where}.text_height_in.value", (
-            f"{height:g} in leaves a figure (at most half the text's height) no room for a "
-            f"panel: at least {_LEAST_TEXT_HEIGHT_IN:g} in; is it in inches?")))
-    font = venue["min_font_pt"]["value"]
-    if font > _MOST_MIN_FONT_PT:
-        problems.append((f"{where}.min_font_pt.value", (
-            f"{font:g} pt as a figure's smallest text leaves no room for its labels: a "
-            f"venue's minimum is at most a paper's body size ({_MOST_MIN_FONT_PT:g} pt)")))
-    return problems
-
-
 VENUE = Record({
     # printed as the table's title: one line, printable, not blank
     "name": Text(min_length=1, max_length=100, max_lines=1, math=False),
-    **{key: _sourced(Number(within=_RANGES[key], bounded_by="a plausible page")) for key in
+    **{key: _sourced(Number(within=_RANGES[key][0], bounded_by=_RANGES[key][1])) for key in
        (*_NUMBER_FIELDS, "text_height_in")},
     "font_rule": _sourced(OneOf(FONT_RULES)),
     "body_font_family": _sourced(OneOf(FONT_FAMILIES)),
 }, optional=("text_height_in", "body_font_family"), notes=False,
-    rules=(_width_rule, _sense_rule))
+    rules=(_width_rule,))
 
 #: The shape of a venue file (built-in or a user's), in the schema language.
 SCHEMA = Record({
@@ -124,8 +99,13 @@ class Venue:
 
 
 def _validate(doc: Any, shown: str) -> None:
-    """Every problem of the venue file at once, naming its keys."""
-    SCHEMA.check(doc, shown, where="")
+    """Every problem of the venue file at once, naming its keys, one line each."""
+    try:
+        SCHEMA.check(doc, shown, where="")
+    except FigureDataError as exc:
+        if len(exc.problems) > 1:
+            raise ProblemsOfAFile(shown, exc.problems) from None
+        raise
 
 
 def _venue(key: str, raw: dict[str, Any]) -> Venue:

@@ -20,7 +20,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from figures.errors import error_line, figure_line
+from figures.errors import error_line, figure_line, registry_gone
 from figures.signals import (
     ignore_stop_signals,
     raise_interrupted,
@@ -78,7 +78,7 @@ def rebuild_messages(names: list[str] | None, figdata_dir: Path, out_dir: Path,
     try:
         from figures import registry
     except Exception as exc:  # noqa: BLE001 - the author's file: SyntaxError, NameError, ...
-        yield ("registry-error", error_line(exc), traceback.format_exc())
+        yield ("registry-error", registry_gone(exc) or error_line(exc), traceback.format_exc())
         return
     if names is None:
         names = [spec.name for spec in registry.FIGURES]

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
-from helpers import REPO, run_figures_in
+from helpers import REPO, python_in, run_figures_in
 
 from figures.registry import FIGURES
 
@@ -357,3 +362,139 @@ def test_a_render_that_changes_the_working_folder_and_the_interpreter_moves_noth
     assert sorted(json.loads((project / "out" / ".build-state.json").read_text())) == sorted(
         [BROKEN, OTHER])
     assert list(elsewhere.iterdir()) == []
+
+
+#: A render that leaves a thread (never ending, not a daemon) and a process (holding the
+#: command's standard output open) behind.
+LEAVES_RUNNING = ("    import subprocess, threading, time\n"
+                  "    threading.Thread(target=time.sleep, args=(10**6,), name='spin').start()\n"
+                  "    subprocess.Popen(['sleep', '987654'])\n")
+
+
+def _sleeping_processes() -> list[str]:
+    """The processes still running the render's ``sleep 987654``."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if cmdline.read_bytes() == b"sleep\x00987654\x00":
+                found.append(cmdline.parent.name)
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="child processes from /proc")
+@pytest.mark.parametrize("command", [["build", "--out", "out", "-j", "1"],
+                                     ["build", "--out", "out", "-j", "2"],
+                                     ["check", "--venue", "icml"]],
+                         ids=["build-j1", "build-j2", "check"])
+def test_a_render_that_leaves_a_thread_and_a_process_running_cannot_hang_the_command(
+        project, command):
+    """Hostile pass 5: a non-daemon thread left by a render hung `build` (-j 1 too) and
+    `check` after its report, forever. Now the command ends (a hang is the helper's
+    timeout), the figure's line names what it left, and the process it started is ended."""
+    edit(project, DRAW, LEAVES_RUNNING + DRAW)
+    status, out, err = run_figures_in(project, command[0], BROKEN, OTHER, *command[1:],
+                                      timeout=90)
+    assert status == 1
+    assert "Traceback" not in err
+    (line,) = [line for line in err.splitlines() if "left thread" in line]
+    assert line.startswith(f"error: {BROKEN}: figures/plots/{BROKEN}.py: render: ")
+    assert "'spin'" in line
+    assert "(sleep)" in line
+    assert OTHER in out
+    assert _sleeping_processes() == []
+
+
+def test_sigterm_still_stops_a_build_whose_figure_left_a_thread(project):
+    """The thread left running does not swallow SIGTERM: the build stops with 143."""
+    edit(project, DRAW, LEAVES_RUNNING.replace("    subprocess.Popen(['sleep', '987654'])\n", "")
+         + "    open('ready', 'w').close()\n    time.sleep(60)\n" + DRAW)
+    command, env = python_in(project)
+    proc = subprocess.Popen([*command, "-m", "figures", "build", BROKEN, "--out", "out",
+                             "-j", "1"], cwd=project, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(600):
+            if (project / "ready").exists() or proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert (project / "ready").exists()
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 143
+    assert err.splitlines()[-1].startswith("terminated; ")
+
+
+@pytest.mark.parametrize("written", ["baseline/fig1_audit_hero.png",
+                                     "figdata/fig1_audit_hero.json", "figures/plots/notes.py"])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_render_that_writes_into_the_inputs_fails_naming_the_file(project, written, jobs):
+    """Hostile pass 5: a render that wrote over baseline/fig1_audit_hero.png (the golden
+    image) built with exit 0. Now it is the figure's line naming the file (the golden images,
+    the figdata folder, the package); under -j 2 the figure drawn at the same time in the
+    other worker is not blamed."""
+    shutil.copy(REPO / "pyproject.toml", project)  # a source checkout: baseline/ is an input
+    (project / "baseline").mkdir()
+    shutil.copy(REPO / "baseline" / "fig1_audit_hero.png", project / "baseline")
+    edit(project, DRAW, "    from pathlib import Path\n"
+         f"    Path(__file__).parents[2].joinpath({written!r}).write_bytes(b'')\n" + DRAW)
+    status, out, err = run_figures_in(project, "build", BROKEN, OTHER, "--out", "out",
+                                      "-j", jobs)
+    assert status == 1, err
+    assert err.splitlines()[0].startswith(f"error: {BROKEN}: figures/plots/{BROKEN}.py: render: "
+                                          f"wrote {written}, ")
+    assert err.splitlines()[1:] == [f"1 of 2 figure(s) failed: {BROKEN}"]
+    assert f"built {OTHER}" in out
+    assert (project / written).read_bytes() == b""
+
+
+@pytest.mark.parametrize("code", [
+    # an exception class of the module itself, holding a lock (which does not pickle)
+    ("    import threading\n    class Held(Exception):\n        pass\n"
+     "    raise Held(threading.Lock())\n"),
+    # one whose pickling itself raises
+    ("    class NoPickle(Exception):\n        def __reduce__(self):\n"
+     "            raise TypeError('no pickling')\n    raise NoPickle('drawn badly')\n"),
+], ids=["holds-a-lock", "reduce-raises"])
+def test_an_exception_that_cannot_be_pickled_is_its_figures_line_under_j2(project, code):
+    """Hostile pass 5: an unpicklable exception from a render under -j 2 is that figure's one
+    line (the worker sends the line, not the exception), and the other figure builds."""
+    edit(project, DRAW, code + DRAW)
+    status, out, err = run_figures_in(project, "build", BROKEN, OTHER, "--out", "out", "-j", "2")
+    assert status == 1
+    assert "Traceback" not in err
+    assert err.splitlines()[0].startswith(f"error: {BROKEN}: figures/plots/{BROKEN}.py, line ")
+    assert err.splitlines()[1:] == [f"1 of 2 figure(s) failed: {BROKEN}"]
+    assert f"built {OTHER}" in out
+
+
+@pytest.mark.parametrize("command", [["build", "--out", "out"], ["list"], ["status"],
+                                     ["check", "--venue", "icml"], ["watch", "--out", "out"],
+                                     ["macros"], ["new", "fig9_new"]],
+                         ids=lambda command: command[0])
+def test_a_registry_renamed_away_is_one_line_for_every_command(project, command):
+    """Hostile pass 5: `figures/registry.py` renamed away printed a traceback in every
+    command. Now: one line naming it and what to do."""
+    (project / "figures" / "registry.py").rename(project / "figures" / "registry.py.old")
+    status, out, err = run_figures_in(project, *command, only_the_copy=True)
+    assert status == 1
+    assert out == ""
+    (line,) = err.splitlines()
+    assert line.startswith("error: ")
+    assert line.endswith("figures/registry.py: not found; it lists every figure: restore it "
+                         "(`git checkout -- figures/registry.py`, or rename it back)")
+
+
+def test_a_lowered_recursion_limit_in_one_figure_does_not_break_the_next(project):
+    """Hostile pass 5: a figure that lowered the recursion limit broke the figure drawn after
+    it in the same process (-j 1), which got the blame. OTHER is drawn first here."""
+    # a little above the depth it runs at: the saving and the next drawing go deeper
+    edit(project, "    return fig\n", "    import inspect, sys\n"
+         "    sys.setrecursionlimit(len(inspect.stack()) + 20)\n    return fig\n", name=OTHER)
+    status, out, err = run_figures_in(project, "build", OTHER, BROKEN, "--out", "out", "-j", "1")
+    assert status == 0, err
+    assert f"built {OTHER}" in out
+    assert f"built {BROKEN}" in out

@@ -276,3 +276,55 @@ def test_a_figure_named_twice_is_built_once(capsys, tmp_path):
                        str(REPO / "figdata"), "--out", str(tmp_path))
     assert code == 0
     assert out.count("cifar_summary.png") == 1
+
+
+#: A folder name with a newline, a tab and an escape sequence (red text on a terminal).
+ODD = "o\nx\ty\x1b[31m"
+ODD_SHOWN = "o\\x0ax\\x09y\\x1b[31m"
+
+
+def _printed(out: str, err: str) -> list[str]:
+    lines = (out + err).splitlines()
+    assert not any("\x1b" in line or "\t" in line for line in lines)
+    return lines
+
+
+def test_a_path_with_control_characters_is_shown_escaped_in_every_line(tmp_path, monkeypatch,
+                                                                       capsys, reference_build):
+    """Hostile pass 5: newlines in paths were folded into spaces (`build`, `which`) or split
+    `check-tex`'s report line; an escape sequence reached the terminal. Every line shows such
+    a path escaped (figures.errors.display_path)."""
+    monkeypatch.chdir(tmp_path)
+    figdata = str(REPO / "figdata")
+    assert cli.main(["build", "cifar_summary", "--out", ODD, "--figdata", figdata]) == 0
+    lines = _printed(*capsys.readouterr())
+    assert lines[0].startswith(f"built cifar_summary: {ODD_SHOWN}/cifar_summary.png ")
+
+    copied = tmp_path / "a\nb.png"
+    shutil.copy(reference_build / "cifar_summary.png", copied)
+    cli.main(["which", str(copied), "--figdata", figdata])
+    (line,) = _printed(*capsys.readouterr())
+    assert line.startswith(f"{tmp_path}/a\\x0ab.png: cifar_summary ")
+
+    cli.main(["check", "cifar_summary", "--venue", "icml", "--out", "no\nne", "--figdata",
+              figdata])
+    lines = _printed(*capsys.readouterr())
+    assert any(line.startswith("warning: no\\x0ane: no such folder") for line in lines)
+    assert any("no\\x0ane/cifar_summary.png: file not found" in line for line in lines)
+
+    paper = tmp_path / "pa\nper"
+    paper.mkdir()
+    (paper / "ma\tin.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\n"
+        "BP reaches 0.615 of the test set.\n\\includegraphics{cifar_summary}\n\\end{document}\n")
+    cli.main(["check-tex", str(paper / "ma\tin.tex"), "--figdata", figdata])
+    lines = _printed(*capsys.readouterr())
+    assert lines[0].startswith(f"{tmp_path}/pa\\x0aper/ma\\x09in.tex:4: 0.615 is ")
+
+    cli.main(["sync", str(paper), "--built", ODD, "--figdata", figdata, "--dry-run",
+              "--allow-synthetic"])
+    lines = _printed(*capsys.readouterr())
+    (row,) = [line for line in lines if line.startswith("cifar_summary ")]
+    assert row.endswith(f"would copy {ODD_SHOWN}/cifar_summary.png")
+    (check_tex,) = [line for line in lines if line.startswith("check-tex: ")]
+    assert check_tex.startswith(f"check-tex: {tmp_path}/pa\\x0aper/ma\\x09in.tex:4: 0.615 is ")

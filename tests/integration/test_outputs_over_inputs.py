@@ -70,6 +70,28 @@ def test_stale_damaged_and_foreign_built_files_are_reported_not_measured(referen
     assert f"{path} changed since it was built" in drift
 
 
+def test_a_truncated_pdf_is_its_row_with_the_advice_once_and_no_stray_line(reference_build,
+                                                                           tmp_path, capsys,
+                                                                           caplog):
+    """Hostile pass 5: a truncated built PDF added a bare "EOF marker not found" line (pypdf's
+    log, from reading the file's provenance) and said "rebuild it" twice in its row."""
+    out = tmp_path / "out"
+    shutil.copytree(reference_build, out)
+    pdf = out / "fig1_audit_hero.pdf"
+    pdf.write_bytes(pdf.read_bytes()[: pdf.stat().st_size * 2 // 3])
+    cli.main(["check", "fig1_audit_hero", "--venue", "icml", "--out", str(out), "--figdata",
+              str(REPO / "figdata")])
+    out_text, err = capsys.readouterr()
+    assert "EOF marker" not in err
+    # pytest takes log records in this process; printed, they were the stray line
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("pypdf")] == []
+    assert all(line.startswith(("warning: ", "error: ", "advice: ")) for line in err.splitlines())
+    (fonts,) = [r for r in out_text.splitlines() if r.startswith("fig1_audit_hero  fonts ")]
+    assert "damaged" in fonts
+    assert f"{pdf}: cannot read PDF (EOF marker not found)" in fonts
+    assert fonts.count("rebuild it with `figures build --force`") == 1
+
+
 @pytest.fixture
 def checkout(tmp_path):
     """A copy of the source checkout (what a regression would write over is a copy)."""

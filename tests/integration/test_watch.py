@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Self
 
 import pytest
-from helpers import REPO
+from helpers import REPO, python_in
 
 from figures.cli import main as cli
 from figures.registry import BY_NAME, PACKAGE_DIR
@@ -106,12 +106,16 @@ def test_invalid_json_is_one_error_line_and_the_fix_rebuilds(watcher):
 class Session:
     """``python -m figures watch`` in a copy of the project, its lines read as they come."""
 
-    def __init__(self, root: Path, *names: str) -> None:
+    def __init__(self, root: Path, *names: str, only_the_copy: bool = False) -> None:
         self.root = root
+        # only_the_copy: without the installed package's import hook (helpers.python_in)
+        command, env = python_in(root, only_the_copy=only_the_copy)
         # Bytecode written as on an author's machine (this one may set the variable).
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        if not only_the_copy:
+            env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "figures", "watch", *names, "--out", "out", "--jobs", "1"],
+            [*command, "-m", "figures", "watch", *names, "--out", "out", "--jobs", "1"],
             cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines: queue.Queue[str] = queue.Queue()
         self.readers = [threading.Thread(target=self._read, args=(stream, prefix), daemon=True)
@@ -488,6 +492,30 @@ def test_a_registry_that_does_not_import_is_one_line_and_its_fix_says_so(project
         registry.write_text(good)
         assert session.next_line() == "fixed figures/registry.py: it imports again"
         assert session.quiet() == []
+        session.proc.send_signal(signal.SIGINT)
+        assert session.proc.wait(timeout=LINE_TIMEOUT) == 0
+
+
+def test_a_registry_renamed_away_while_watching_is_one_line_and_its_return_says_so(
+        project_copy):
+    """Hostile pass 5: `figures/registry.py` renamed away under the watch was an "internal
+    error"; it is the registry's one line, saying what to do."""
+    registry = project_copy / "figures" / "registry.py"
+    with Session(project_copy, SUMMARY, only_the_copy=True) as session:
+        assert session.next_line().startswith("watching 1 figure(s) in ")
+        line = ""
+        for _ in range(5):  # the watch may not be armed yet right after its start line
+            registry.rename(registry.with_suffix(".py.old"))
+            try:
+                line = session.next_line(timeout=3)
+                break
+            except queue.Empty:
+                registry.with_suffix(".py.old").rename(registry)
+        assert line == ("stderr: error: figures/registry.py: not found; it lists every figure: "
+                        "restore it (`git checkout -- figures/registry.py`, or rename it back)")
+        assert session.quiet() == []
+        registry.with_suffix(".py.old").rename(registry)
+        assert session.next_line() == "fixed figures/registry.py: it imports again"
         session.proc.send_signal(signal.SIGINT)
         assert session.proc.wait(timeout=LINE_TIMEOUT) == 0
 

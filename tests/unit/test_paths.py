@@ -252,3 +252,13 @@ def test_extract_does_not_write_through_a_figdata_link_into_the_tests(tmp_path, 
                           f"link to {fixture}, inside the tests' folder tests/; extract would "
                           "write over it")
     assert fixture.read_bytes() == before
+
+
+def test_a_path_is_shown_with_its_control_characters_escaped():
+    """The one formatting of a path for display (figures.errors.display_path): a newline, a
+    tab or an escape sequence stays on its line and cannot drive the terminal."""
+    from figures.errors import FigureDataError, display_path
+
+    assert display_path("o\nx\ty\x1b[31m.png") == "o\\x0ax\\x09y\\x1b[31m.png"
+    assert display_path("plain/é.png") == "plain/é.png"
+    assert str(FigureDataError("a\nb.json", "data", "bad")) == "a\\x0ab.json: data: bad"

@@ -257,8 +257,7 @@ def test_a_user_venue_file_adds_venues(tmp_path):
 
 @pytest.mark.parametrize(("change", "key"), [
     ({"text_width_in": {"value": -1, "source": "x"}},
-     ("venues.myconf.text_width_in.value: expected a number in [0.5, 40] (a plausible page), "
-     "got -1")),
+     "venues.myconf.text_width_in.value: expected a number in [2, 12] (a page: "),
     ({"min_font_pt": {"value": 6}}, "venues.myconf.min_font_pt.source: missing key"),
     ({"font_rule": {"value": "type2", "source": "x"}},
      "venues.myconf.font_rule.value: is 'type2', expected one of: no-type3, type1"),
@@ -269,10 +268,20 @@ def test_a_user_venue_file_adds_venues(tmp_path):
      "venues.myconf.text_height_in.value: expected a finite number, got inf"),
     # Hostile pass 3: a width of 1e-300 is positive, made 300-digit scales and broke --html
     ({"text_width_in": {"value": 1e-300, "source": "x"}},
-     ("venues.myconf.text_width_in.value: expected a number in [0.5, 40] (a plausible page), "
-     "got 1e-300")),
-    ({"column_width_in": {"value": 20, "source": "x"}},
-     "venues.myconf.column_width_in.value: a column of 20 in is wider than the text"),
+     "venues.myconf.text_width_in.value: expected a number in [2, 12] (a page: "),
+    # hostile pass 5 (issue 32): a 72 pt minimum font, a 0.5 in page or column, a page of
+    # nonsense height built unreadable figures with exit 0
+    ({"min_font_pt": {"value": 72, "source": "x"}},
+     ("venues.myconf.min_font_pt.value: expected a number in [4, 12] (a minimum figures can "
+     "meet")),
+    ({"column_width_in": {"value": 0.5, "source": "x"}},
+     "venues.myconf.column_width_in.value: expected a number in [2, 12] (a page: "),
+    ({"text_height_in": {"value": 0.5, "source": "x"}},
+     "venues.myconf.text_height_in.value: expected a number in [3, 16] (a page's text height"),
+    ({"text_height_in": {"value": 100, "source": "x"}},
+     "venues.myconf.text_height_in.value: expected a number in [3, 16] (a page's text height"),
+    ({"column_width_in": {"value": 7, "source": "x"}},
+     "venues.myconf.column_width_in.value: a column of 7 in is wider than the text"),
     # the name is the table's title: a line break would forge a line of the report
     ({"name": "x\nall 0 checks passed"},
      "venues.myconf.name: contains a line break; write it on one line"),
@@ -286,14 +295,6 @@ def test_a_user_venue_file_adds_venues(tmp_path):
     ({"min_raster_ppi": {"value": 2400, "source": "x"}},
      ("venues.myconf.min_raster_ppi.value: expected a number in [10, 1200] (a plausible "
       "page), got 2400")),
-    # hostile pass 6 (issue 32): numbers each plausible alone that no figure can be drawn
-    # for built unreadable figures with exit 0
-    ({"min_font_pt": {"value": 72, "source": "x"}},
-     "venues.myconf.min_font_pt.value: 72 pt as a figure's smallest text leaves no room"),
-    ({"column_width_in": {"value": 0.5, "source": "x"}},
-     "venues.myconf.column_width_in.value: 0.5 in is narrower than one panel"),
-    ({"text_height_in": {"value": 0.5, "source": "x"}},
-     "venues.myconf.text_height_in.value: 0.5 in leaves a figure"),
 ])
 def test_a_bad_user_venue_file_is_one_line_naming_file_and_key(tmp_path, capsys, change, key):
     path = _user_venues(tmp_path, **change)
@@ -303,6 +304,26 @@ def test_a_bad_user_venue_file_is_one_line_naming_file_and_key(tmp_path, capsys,
     assert out == ""
     assert len(err.splitlines()) == 1
     assert err.startswith(f"error: {path}: {key}")
+
+
+@pytest.mark.parametrize("command", [["check", "--venue", "myconf"],
+                                     ["build", "--venue", "myconf", "--out", "out"]])
+def test_a_venue_file_without_sense_names_each_key_before_anything_is_drawn(
+        tmp_path, monkeypatch, capsys, command):
+    """Hostile pass 5: a 0.5 in page and column and a 72 pt minimum font were accepted and
+    built unreadable figures with exit 0; every key is named, nothing is drawn."""
+    path = _user_venues(tmp_path, text_width_in={"value": 0.5, "source": "x"},
+                        column_width_in={"value": 0.5, "source": "x"},
+                        min_font_pt={"value": 72, "source": "x"})
+    monkeypatch.chdir(tmp_path)
+    code = cli.main([*command, "--venues", str(path), "--figdata", str(REPO / "figdata")])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert out == ""
+    assert [line.partition(" in [")[0] for line in err.splitlines()] == [
+        f"error: {path}: venues.myconf.{key}.value: expected a number"
+        for key in ("text_width_in", "column_width_in", "min_font_pt")]
+    assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize("key", ["figures", "camera-ready"])

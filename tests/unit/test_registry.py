@@ -87,3 +87,26 @@ def test_figures_new_refuses_a_name_in_the_registrys_own_words(name, tmp_path):
     with pytest.raises(ScaffoldError) as info:
         check_name(name, tmp_path)
     assert str(info.value) == name_problem(name)
+
+
+def test_a_registry_missing_or_unreadable_is_one_line_saying_what_to_do():
+    """`figures/registry.py` renamed away or unreadable: what every command says first (its
+    import fails before any command runs; test_author_code runs the commands)."""
+    import errno
+
+    from figures.errors import registry_gone
+    from figures.registry import PACKAGE_DIR
+
+    missing = ModuleNotFoundError("No module named 'figures.registry'", name="figures.registry")
+    assert registry_gone(missing).endswith("figures/registry.py: not found; it lists every "
+                                           "figure: restore it (`git checkout -- "
+                                           "figures/registry.py`, or rename it back)")
+    # `from figures import registry` in a process that imported the package already (watch)
+    taken = ImportError("cannot import name 'registry' from 'figures' (/x/figures/__init__.py)",
+                        name="figures")
+    assert registry_gone(taken) == registry_gone(missing)
+    unreadable = PermissionError(errno.EACCES, "Permission denied",
+                                 str(PACKAGE_DIR / "registry.py"))
+    assert "figures/registry.py: permission denied; " in registry_gone(unreadable)
+    assert registry_gone(ModuleNotFoundError("No module named 'numpy'", name="numpy")) is None
+    assert registry_gone(PermissionError(errno.EACCES, "Permission denied", "/x.py")) is None
