@@ -83,7 +83,8 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     from pypdf.errors import PyPdfError
 
     quiet = logging.getLogger("pypdf")  # its warnings on a damaged file: our one line instead
-    level, quiet.level = quiet.level, logging.CRITICAL
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)  # setLevel, not .level: it clears logging's level cache
     try:
         result = audit(pdf, args.figdata, venue, anonymous=args.anonymous,
                        venues_file=args.venues)
@@ -91,7 +92,7 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
         raise FigureDataError(str(pdf), None, f"cannot be read as a PDF "
                               f"({type(exc).__name__}): is it the compiled paper?") from None
     finally:
-        quiet.level = level
+        quiet.setLevel(level)
 
     def pt(value: float | None) -> str:
         return "-" if value is None else f"{value:.1f}"
