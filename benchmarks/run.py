@@ -59,15 +59,16 @@ def timed(cmd: list[str], cwd: Path | None = None,
           env: dict | None = None) -> tuple[float, float, float]:
     """Wall seconds, peak RSS (MiB) and CPU seconds (user + system) of ``cmd`` and its
     children (on a shared machine the CPU seconds move less with the load than the wall)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
-    stderr = proc.stderr.read().decode() if proc.stderr else ""
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        raise SystemExit(f"benchmark: {' '.join(cmd)} failed ({proc.returncode}):\n{stderr}")
+    with tempfile.TemporaryFile() as output:  # read only when the command fails
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=output, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            output.seek(0)
+            said = output.read().decode(errors="replace")[-4000:]
+            raise SystemExit(f"benchmark: {' '.join(cmd)} failed ({proc.returncode}):\n{said}")
     # On Linux the child's ru_maxrss covers the largest of it and its waited-for children.
     return elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
