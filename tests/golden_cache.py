@@ -4,11 +4,15 @@ Bazel caches a test by the digests of its inputs; so does this plugin, for the i
 comparisons alone. A golden test's inputs are what its picture is made of, as the build key
 already knows them (figdata bytes, the figure's module and every helper it imports, the shared
 code that decides pixels, the build kind, the package and matplotlib versions: see
-:func:`figures.outputs.state.build_key`), plus what decides the comparison: the baseline image,
-the test's own module, this file and tests/conftest.py, and the versions of the libraries
-that draw, encode and compare pixels. When every one of those is what it was at the test's
-last passing comparison, the comparison cannot come out otherwise, and it is deselected with
-one line in the summary saying how many.
+:func:`figures.outputs.state.build_key`), plus every module of the ``figures`` package that
+the figure's module or the drawing test imports, directly or through others, anywhere in its
+code (found by :mod:`modulefinder` from the source, nothing imported: ``figures/page.py``,
+``figures/data/``, ``figures/registry.py``, ... which the build key leaves to the build), plus
+what decides the comparison: the baseline image, the test's own module, this file,
+tests/conftest.py and tests/helpers.py, and the versions of the libraries that draw, encode
+and compare pixels. When every one of those is what it was at the test's last passing
+comparison, the comparison cannot come out otherwise, and it is deselected with one line in
+the summary saying how many.
 
 Only a passing comparison made with ``--mpl`` in the reference environment is recorded (in
 pytest's cache folder, ``.pytest_cache``); a failure forgets it. ``--all``, ``CI=true``
@@ -19,8 +23,10 @@ parameters; a module that does not is always compared.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.metadata
+import modulefinder
 import os
 import platform
 from pathlib import Path
@@ -32,6 +38,8 @@ CACHE_KEY = "fa-audit/golden-passed"
 #: Recorded on each golden test's report (xdist carries it from the worker to the controller).
 DIGEST_PROPERTY = "golden-inputs"
 _TESTS = Path(__file__).resolve().parent
+#: The package whose modules are followed for a picture's code.
+_PACKAGE = "figures"
 _LIBRARIES = ("matplotlib", "numpy", "pillow", "pytest-mpl", "fa-audit-figures")
 
 
@@ -57,6 +65,7 @@ def _reuse_allowed(config: pytest.Config) -> bool:
             and os.environ.get("CI", "").lower() not in ("1", "true", "yes"))
 
 
+@functools.cache  # once per process: a metadata lookup per library is milliseconds
 def _environment() -> bytes:
     from matplotlib import ft2font
 
@@ -71,6 +80,70 @@ def _baseline(config: pytest.Config, marker: pytest.Mark) -> Path:
     return Path(config.rootpath, folder, marker.kwargs["filename"])
 
 
+class _PackageImports(modulefinder.ModuleFinder):
+    """Which modules of the ``figures`` package each module imports, anywhere in its code
+    (function bodies and ``TYPE_CHECKING`` blocks too), read from the source by Python's
+    :mod:`modulefinder`; nothing is imported and nothing outside the package is followed."""
+
+    def __init__(self) -> None:
+        super().__init__(path=[str(_TESTS.parent)])
+        self.edges: dict[str, set[str]] = {}
+        self._scanning: list[str] = []
+
+    def scan_code(self, co, m):
+        self._scanning.append(m.__name__)
+        try:
+            super().scan_code(co, m)
+        finally:
+            self._scanning.pop()
+
+    def import_module(self, partname, fqname, parent):
+        if fqname != _PACKAGE and not fqname.startswith(_PACKAGE + "."):
+            return None  # matplotlib, numpy, conftest...: not followed
+        if self._scanning:
+            self.edges.setdefault(self._scanning[-1], set()).add(fqname)
+        return super().import_module(partname, fqname, parent)
+
+    def files(self, root: str) -> set[Path]:
+        """The files of the package's modules that ``root`` (a module name, or a file's
+        path) reaches through its imports, its own included."""
+        if root.endswith(".py"):
+            name = Path(root).stem
+            if name not in self.modules:
+                self.load_file(root)
+        else:
+            name = root
+            if name not in self.modules:
+                self.import_hook(name)
+        seen, pending = {name}, [name]
+        while pending:
+            for imported in self.edges.get(pending.pop(), ()):
+                if imported not in seen:
+                    seen.add(imported)
+                    pending.append(imported)
+        return {Path(module.__file__) for n in seen
+                if (module := self.modules.get(n)) is not None and module.__file__}
+
+
+@functools.cache  # one reader per process: each module of the package is read once
+def _imports() -> _PackageImports:
+    return _PackageImports()
+
+
+@functools.cache
+def _code(test_module: str, figure_module: str) -> bytes:
+    """The digest of the package's code a comparison runs: what the figure's module and the
+    drawing test (its module and tests/conftest.py, the shared renders) import."""
+    files = set()
+    for root in (figure_module, test_module, str(_TESTS / "conftest.py")):
+        files |= _imports().files(root)
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        digest.update(f"{path.relative_to(_TESTS.parent)}\0".encode())
+        digest.update(path.read_bytes())
+    return digest.digest()
+
+
 def inputs_digest(item: pytest.Item) -> str | None:
     """The digest of everything ``item``'s comparison depends on (None: not cacheable)."""
     marker = item.get_closest_marker("mpl_image_compare")
@@ -82,10 +155,15 @@ def inputs_digest(item: pytest.Item) -> str | None:
 
     spec, figdata_path, kind = golden_inputs(callspec.params)
     digest = hashlib.sha256()
-    digest.update(build_key(spec, Path(figdata_path).read_bytes(), kind).encode())
+    try:
+        digest.update(build_key(spec, Path(figdata_path).read_bytes(), kind).encode())
+        digest.update(_code(str(item.fspath), spec.module_name))
+    except Exception:  # noqa: BLE001 - code that does not compile, a file gone: compared,
+        return None    # and the comparison says what is wrong
     baseline = _baseline(item.config, marker)
     digest.update(baseline.read_bytes() if baseline.is_file() else b"\0no baseline")
-    for code in (Path(str(item.fspath)), _TESTS / "conftest.py", Path(__file__)):
+    for code in (Path(str(item.fspath)), _TESTS / "conftest.py", _TESTS / "helpers.py",
+                 Path(__file__)):
         digest.update(code.read_bytes())
     digest.update(item.nodeid.encode())
     digest.update(repr(sorted(marker.kwargs.items())).encode())

@@ -89,7 +89,8 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     from pypdf.errors import FileNotDecryptedError, PyPdfError
 
     quiet = logging.getLogger("pypdf")  # its warnings on a damaged file: our one line instead
-    level, quiet.level = quiet.level, logging.CRITICAL
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)  # setLevel, not .level: it clears logging's level cache
     try:
         result = audit(pdf, args.figdata, venue, anonymous=args.anonymous,
                        venues_file=args.venues, built=_built_folders(args))
@@ -100,7 +101,7 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
         raise FigureDataError(str(pdf), None, f"cannot be read as a PDF "
                               f"({type(exc).__name__}): is it the compiled paper?") from None
     finally:
-        quiet.level = level
+        quiet.setLevel(level)
     if not result.pages:
         raise FigureDataError(str(pdf), None, "has no pages: is it the compiled paper?")
 

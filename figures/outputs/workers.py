@@ -170,9 +170,22 @@ def _blame_one_by_one(tasks: Sequence[Task], rendered: list[Result | None], figd
             rendered[i] = result or rendered[i]
 
 
+def _import_drawing_libraries() -> None:
+    """Import what every worker imports to draw and save (matplotlib's figure and its Agg
+    and PDF backends, our style) once, here, before the workers are forked: each inherits
+    it instead of importing it again (a venue build forks a pool per slot: four imports of
+    matplotlib before, one now). Never a figure's own module: its code runs in a worker."""
+    import matplotlib.backends.backend_agg
+    import matplotlib.backends.backend_pdf
+    import matplotlib.figure  # noqa: F401
+
+    import figures.style  # noqa: F401
+
+
 def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: int,
                  kind: BuildKind) -> list[Result | None]:
     """Each task's Result, or None where a worker's death broke the pool under it."""
+    _import_drawing_libraries()
     pool = None
     try:
         with stop_signals_held():  # the workers are forked here: never interrupted half-way

@@ -16,6 +16,9 @@ from figures.paper.which import which
 from figures.preflight.venues import get_venue
 from figures.registry import BY_NAME
 
+#: Builds, each writing and reading back files (a figure each, seven in all).
+pytestmark = pytest.mark.slow
+
 SUMMARY = "cifar_summary"  # cheap to draw
 KINDS = {"default": DEFAULT, "camera-ready": CAMERA_READY, "no-stamp": BuildKind(stamp=False),
          "venue:neurips": venue_kind(get_venue("neurips")),

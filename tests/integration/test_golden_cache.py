@@ -91,3 +91,9 @@ def test_a_comparison_is_repeated_exactly_when_its_inputs_changed(request, tmp_p
     assert back.returncode == 0, back.stdout + back.stderr
     assert "1 passed" in _summary(back)
     assert "not repeated" in _pytest(root).stdout
+
+    # figures/page.py is imported by the figure's module but is not in its default build
+    # key: an edit there is compared again too, as is one to any module the drawing reaches
+    page = root / "figures" / "page.py"
+    page.write_text(page.read_text() + "\n# an edit\n")
+    assert "1 passed" in _summary(_pytest(root))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-import jsonschema
 import pytest
 from helpers import FIXTURES, REPO
 
@@ -150,6 +149,8 @@ def test_the_json_schema_reserves_the_one_list_of_latex_names():
 
 
 def test_committed_figdata_and_fixtures_follow_the_generated_json_schema():
+    import jsonschema  # here, not at collection: every test process would import it
+
     schema = json.loads(figdata.JSON_SCHEMA_FILE.read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
     for path in [*(REPO / "figdata").glob("*.json"), *FIXTURES.glob("*.json")]:
@@ -174,6 +175,8 @@ def test_committed_figdata_and_fixtures_follow_the_generated_json_schema():
 ])
 def test_the_editor_schema_refuses_what_the_language_refuses(tmp_path, change):
     """For what JSON Schema can say, an editor flags what the build refuses."""
+    import jsonschema
+
     doc = {**GOOD, "data": {"a": 0.5}, "provenance": {"kind": "extracted"}}
     change(doc)
     with pytest.raises(FigureDataError):

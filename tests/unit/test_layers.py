@@ -6,6 +6,7 @@ from ``figures/cli``."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from helpers import REPO
@@ -20,6 +21,7 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache  # read once for both tests (neither changes it)
 def _imports() -> dict[str, set[str]]:
     """Each module of the package and the modules of the package it imports."""
     modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}

@@ -175,6 +175,7 @@ def test_the_copy_follows_relative_links_and_leaves_out_loops_pipes_and_dangling
     assert (tmp_path / "copy" / "figs" / "logo.png").read_bytes() == b"picture"
 
 
+@pytest.mark.slow  # starts a process tree and waits 3.5 s for it
 def test_a_compile_that_times_out_ends_with_every_process_it_started(tmp_path, monkeypatch):
     """latexmk's pdflatex is a grandchild: it must not go on writing after the pack stops."""
     import time

@@ -453,6 +453,7 @@ def test_camera_ready_differs_only_in_glyphs(tmp_path):
     assert (diff.max_abs, diff.differing_percent) == (0, 0.0)
 
 
+@pytest.mark.slow  # two builds through the command line
 def test_build_camera_ready_cli(tmp_path, capsys):
     figdata = tmp_path / "figdata"
     figdata.mkdir()
