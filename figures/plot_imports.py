@@ -12,6 +12,7 @@ import ast
 import contextlib
 import importlib.util
 import modulefinder
+from collections.abc import Callable
 from pathlib import Path
 
 PLOTS_PACKAGE = "figures.plots"
@@ -22,12 +23,14 @@ def _in_plots(name: str) -> bool:
     return name.startswith(PLOTS_PACKAGE + ".")
 
 
-class _PlotsFinder(modulefinder.ModuleFinder):
-    """A ModuleFinder that reads only ``figures.plots`` (and its parent packages) and
-    remembers which module imports which (``edges``)."""
+class ImportsFinder(modulefinder.ModuleFinder):
+    """A ModuleFinder that reads only the modules ``follows`` accepts and remembers which
+    module imports which (``edges``): the build key follows ``figures.plots``, the golden
+    tests' cache (tests/golden_cache.py) the whole package."""
 
-    def __init__(self, path: list[str]) -> None:
+    def __init__(self, path: list[str], follows: Callable[[str], bool]) -> None:
         super().__init__(path=path)
+        self.follows = follows
         self.edges: dict[str, set[str]] = {}
         self._scanning: list[str] = []
 
@@ -43,11 +46,21 @@ class _PlotsFinder(modulefinder.ModuleFinder):
             self._scanning.pop()
 
     def import_module(self, partname, fqname, parent):
-        if fqname not in _PARENTS and not _in_plots(fqname):
-            return None  # matplotlib, numpy, figures.style...: not followed
+        if not self.follows(fqname):
+            return None  # matplotlib, numpy, ...: not followed
         if self._scanning:
             self.edges.setdefault(self._scanning[-1], set()).add(fqname)
         return super().import_module(partname, fqname, parent)
+
+    def reached(self, name: str) -> set[str]:
+        """``name`` and every module it imports, directly or through others."""
+        seen, pending = {name}, [name]
+        while pending:
+            for imported in self.edges.get(pending.pop(), ()):
+                if imported not in seen:
+                    seen.add(imported)
+                    pending.append(imported)
+        return seen
 
 
 def _dynamic_imports(module: modulefinder.Module) -> set[str]:
@@ -83,7 +96,8 @@ class PlotsImports:
     """Reads each module of ``figures/plots/`` once; :meth:`of` gives a figure's imports."""
 
     def __init__(self, package_root: Path) -> None:
-        self._finder = _PlotsFinder(path=[str(package_root)])
+        self._finder = ImportsFinder([str(package_root)],
+                                     lambda name: name in _PARENTS or _in_plots(name))
 
     def of(self, module_name: str) -> list[Path]:
         """The files of the ``figures.plots`` modules that ``module_name`` imports, directly
@@ -91,11 +105,6 @@ class PlotsImports:
         finder = self._finder
         if module_name not in finder.modules:
             finder.import_hook(module_name)  # SyntaxError: the caller's
-        seen, pending = {module_name}, [module_name]
-        while pending:
-            for name in finder.edges.get(pending.pop(), ()):
-                if name not in seen:
-                    seen.add(name)
-                    pending.append(name)
+        seen = finder.reached(module_name)
         found = (finder.modules.get(name) for name in seen - {module_name} if _in_plots(name))
         return sorted(Path(m.__file__) for m in found if m and m.__file__ and not m.__path__)

@@ -26,13 +26,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.metadata
-import modulefinder
 import os
 import platform
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from figures.plot_imports import ImportsFinder
 
 CACHE_KEY = "fa-audit/golden-passed"
 #: Recorded on each golden test's report (xdist carries it from the worker to the controller).
@@ -80,29 +81,15 @@ def _baseline(config: pytest.Config, marker: pytest.Mark) -> Path:
     return Path(config.rootpath, folder, marker.kwargs["filename"])
 
 
-class _PackageImports(modulefinder.ModuleFinder):
+class _PackageImports(ImportsFinder):
     """Which modules of the ``figures`` package each module imports, anywhere in its code
-    (function bodies and ``TYPE_CHECKING`` blocks too), read from the source by Python's
-    :mod:`modulefinder`; nothing is imported and nothing outside the package is followed."""
+    (function bodies and ``TYPE_CHECKING`` blocks too), read from the source by the build
+    key's :class:`~figures.plot_imports.ImportsFinder`; nothing is imported and nothing
+    outside the package is followed."""
 
     def __init__(self) -> None:
-        super().__init__(path=[str(_TESTS.parent)])
-        self.edges: dict[str, set[str]] = {}
-        self._scanning: list[str] = []
-
-    def scan_code(self, co, m):
-        self._scanning.append(m.__name__)
-        try:
-            super().scan_code(co, m)
-        finally:
-            self._scanning.pop()
-
-    def import_module(self, partname, fqname, parent):
-        if fqname != _PACKAGE and not fqname.startswith(_PACKAGE + "."):
-            return None  # matplotlib, numpy, conftest...: not followed
-        if self._scanning:
-            self.edges.setdefault(self._scanning[-1], set()).add(fqname)
-        return super().import_module(partname, fqname, parent)
+        super().__init__([str(_TESTS.parent)],
+                         lambda name: name == _PACKAGE or name.startswith(_PACKAGE + "."))
 
     def files(self, root: str) -> set[Path]:
         """The files of the package's modules that ``root`` (a module name, or a file's
@@ -115,13 +102,7 @@ class _PackageImports(modulefinder.ModuleFinder):
             name = root
             if name not in self.modules:
                 self.import_hook(name)
-        seen, pending = {name}, [name]
-        while pending:
-            for imported in self.edges.get(pending.pop(), ()):
-                if imported not in seen:
-                    seen.add(imported)
-                    pending.append(imported)
-        return {Path(module.__file__) for n in seen
+        return {Path(module.__file__) for n in self.reached(name)
                 if (module := self.modules.get(n)) is not None and module.__file__}
 
 
