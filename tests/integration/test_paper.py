@@ -45,6 +45,16 @@ def latexmk(paper):
                     "main.tex"], cwd=paper, check=True, capture_output=True)
 
 
+def edited_copy(paper, tmp_path, old: str, new: str):
+    """A copy of the compiled sample paper whose main.tex has ``old`` replaced by ``new``:
+    the copy's folder and its main.tex."""
+    copy = tmp_path / "paper"
+    shutil.copytree(paper, copy)
+    tex = copy / "main.tex"
+    tex.write_text(tex.read_text().replace(old, new))
+    return copy, tex
+
+
 def check(capsys, paper, figdata, *extra):
     code = cli.main(["check", str(paper / "main.pdf"), "--venue", "icml", "--figdata",
                      str(figdata), *extra])
@@ -74,11 +84,8 @@ def test_every_figure_prints_at_100_percent_and_the_check_passes(compiled, capsy
 def test_a_hand_rescaled_include_is_flagged_with_its_printed_scale(compiled, capsys,
                                                                     tmp_path):
     _, paper, figdata = compiled
-    copy = tmp_path / "paper"
-    shutil.copytree(paper, copy)
-    tex = copy / "main.tex"
-    tex.write_text(tex.read_text().replace(r"[width=\columnwidth]{cifar_feature_drift}",
-                                           r"[width=0.7\columnwidth]{cifar_feature_drift}"))
+    copy, _ = edited_copy(paper, tmp_path, r"[width=\columnwidth]{cifar_feature_drift}",
+                          r"[width=0.7\columnwidth]{cifar_feature_drift}")
     latexmk(copy)
     code, out, _ = check(capsys, copy, figdata)
     assert code == 1
@@ -90,11 +97,8 @@ def test_a_hand_rescaled_include_is_flagged_with_its_printed_scale(compiled, cap
 
 def test_a_figure_wider_than_the_text_is_flagged(compiled, capsys, tmp_path):
     _, paper, figdata = compiled
-    copy = tmp_path / "paper"
-    shutil.copytree(paper, copy)
-    tex = copy / "main.tex"
-    tex.write_text(tex.read_text().replace(r"[width=\linewidth]{fig1_audit_hero}",
-                                           r"[width=7.5in]{fig1_audit_hero}"))
+    copy, _ = edited_copy(paper, tmp_path, r"[width=\linewidth]{fig1_audit_hero}",
+                          r"[width=7.5in]{fig1_audit_hero}")
     latexmk(copy)
     code, out, _ = check(capsys, copy, figdata)
     assert code == 1
@@ -143,11 +147,8 @@ def test_a_foreign_figure_with_type3_fonts_is_flagged(compiled, capsys, tmp_path
 def test_an_include_too_narrow_for_the_figures_design_is_one_line(compiled, capsys,
                                                                    tmp_path, monkeypatch):
     root, paper, figdata = compiled
-    copy = tmp_path / "paper"
-    shutil.copytree(paper, copy)
-    tex = copy / "main.tex"
-    tex.write_text(tex.read_text().replace(r"[width=\columnwidth]{cifar_feature_drift}",
-                                           r"[width=0.4\columnwidth]{fig4_penalty_rescue}"))
+    copy, _ = edited_copy(paper, tmp_path, r"[width=\columnwidth]{cifar_feature_drift}",
+                          r"[width=0.4\columnwidth]{fig4_penalty_rescue}")
     macros = (copy / "macros.tex").read_bytes()
     monkeypatch.chdir(root)
     code = cli.main(["sync", str(copy), "--venue", "icml", "--allow-synthetic", "--figdata",
@@ -171,11 +172,8 @@ def test_png_includes_are_found_by_their_pixels_at_the_scale_they_print(compiled
     ours by their pixels, the one synced at \\columnwidth at 100 %, a copy of it rescaled by
     hand at 60 %."""
     root, paper, figdata = compiled
-    copy = tmp_path / "paper"
-    shutil.copytree(paper, copy)
-    tex = copy / "main.tex"
-    tex.write_text(tex.read_text().replace(r"[width=\columnwidth]{cifar_feature_drift}",
-                                           r"[width=\columnwidth]{cifar_feature_drift.png}"))
+    copy, tex = edited_copy(paper, tmp_path, r"[width=\columnwidth]{cifar_feature_drift}",
+                            r"[width=\columnwidth]{cifar_feature_drift.png}")
     monkeypatch.chdir(root)  # the build states under root/build/ record the pixels
     assert cli.main(["sync", str(copy), "--venue", "icml", "--allow-synthetic", "--figdata",
                      str(figdata)]) == 0

@@ -22,6 +22,20 @@ FIGURE = "fig4_penalty_rescue"  # a PDF figure
 RASTER = "cifar_summary"  # a PNG figure
 
 
+def paint_over(png, target) -> None:
+    """``png`` with a red square painted on it, saved as ``target`` with its text chunks
+    (our label) kept: a picture that is no longer what its label says."""
+    from PIL.PngImagePlugin import PngInfo
+
+    with Image.open(png) as image:
+        info = PngInfo()
+        for key, value in image.text.items():
+            info.add_text(key, value)
+        painted = image.copy()
+    painted.paste((255, 0, 0, 255), (0, 0, 40, 40))
+    painted.save(target, pnginfo=info)
+
+
 def test_every_output_names_its_figure_figdata_build_and_kind_and_builds_stay_identical(
         reference_build, tmp_path):
     for spec in (BY_NAME[FIGURE], BY_NAME[RASTER], BY_NAME["fig1_audit_hero"]):
@@ -96,18 +110,10 @@ def test_which_names_a_change_of_code_or_settings(reference_build, tmp_path, cap
 def test_which_believes_the_bytes_not_the_label(reference_build, tmp_path, capsys):
     """A picture painted over (its text chunks kept) and another figure's file under this
     one's name in the build folder: each is reported as not what its label says."""
-    from PIL.PngImagePlugin import PngInfo
-
     built = tmp_path / "built"
     shutil.copytree(reference_build, built)
     png = built / f"{RASTER}.png"
-    with Image.open(png) as image:
-        info = PngInfo()
-        for key, value in image.text.items():
-            info.add_text(key, value)
-        painted = image.copy()
-    painted.paste((255, 0, 0, 255), (0, 0, 40, 40))
-    painted.save(png, pnginfo=info)
+    paint_over(png, png)
     assert provenance.read(png) is not None  # the label survived
     swapped = built / "fig3b_crossarch_3row.pdf"
     shutil.copy(built / f"{FIGURE}.pdf", swapped)
@@ -129,8 +135,6 @@ def test_a_painted_copy_of_a_width_build_in_the_paper_is_not_called_current(tmp_
     """Hostile pass 6: `figures sync` builds a width into build/VENUE/w<width>/, but `which`
     (and so `figures check PAPER.pdf`, by the paper's PNG) looked for its build state in
     build/VENUE/: a painted-over copy in the paper was "current"."""
-    from PIL.PngImagePlugin import PngInfo
-
     from figures.outputs.build import build
     from figures.outputs.kind import venue_kind
     from figures.preflight.venues import get_venue
@@ -142,13 +146,7 @@ def test_a_painted_copy_of_a_width_build_in_the_paper_is_not_called_current(tmp_
     paper = tmp_path / "paper"
     paper.mkdir()
     png = paper / f"{RASTER}.png"
-    with Image.open(kind.default_out / f"{RASTER}.png") as image:
-        info = PngInfo()
-        for key, value in image.text.items():
-            info.add_text(key, value)
-        painted = image.copy()
-    painted.paste((255, 0, 0, 255), (0, 0, 40, 40))
-    painted.save(png, pnginfo=info)
+    paint_over(kind.default_out / f"{RASTER}.png", png)
     code = cli.main(["which", str(png), "--figdata", str(REPO / "figdata")])
     out, _ = capsys.readouterr()
     assert code == 1
