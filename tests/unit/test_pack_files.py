@@ -118,6 +118,24 @@ def test_the_archive_is_written_whole_and_unpacks_to_the_same_files(tmp_path, na
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 
+def test_the_archive_unpacks_without_tars_filter_argument_and_refuses_an_escape(
+        tmp_path, monkeypatch):
+    """Python 3.11.2 (Debian 12) has no ``extractall(filter=...)``: the pack's own checks."""
+    import tarfile
+
+    def old_extractall(self, path=".", members=None, *, numeric_owner=False):
+        raise AssertionError("extractall would follow links and ../ on 3.11.2")
+
+    monkeypatch.setattr(tarfile.TarFile, "extractall", old_extractall)
+    data = archive.encode({"main.tex": b"x", "figs/a.png": b"y"}, "tar")
+    archive.unpack(data, "tar", tmp_path / "ok")
+    assert (tmp_path / "ok" / "figs" / "a.png").read_bytes() == b"y"
+    for kind in ("tar", "zip"):
+        with pytest.raises(FigureDataError, match="not a plain file inside"):
+            archive.unpack(archive.encode({"../evil.tex": b"x"}, kind), kind, tmp_path / kind)
+    assert not (tmp_path / "evil.tex").exists()
+
+
 def test_an_archive_name_other_than_tar_gz_or_zip_is_refused(tmp_path):
     with pytest.raises(FigureDataError, match=r"\.tar\.gz or \.zip"):
         archive.kind_of(tmp_path / "paper.rar")
