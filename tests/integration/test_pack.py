@@ -255,3 +255,45 @@ def test_main_chooses_among_several_and_the_default_archive_lands_beside_the_pap
     assert code == 0, err
     assert "main.tex" in members(paper.parent / "paper.tar.gz")
     assert "draft.tex" not in members(paper.parent / "paper.tar.gz")
+
+
+def test_comments_go_from_every_file_tex_reads_as_source_whatever_its_name(paper, builds,
+                                                                           tmp_path, capsys):
+    for name in ("fig.tikz", "notes.txt", "extra.ltx", "Intro.TEX"):
+        (paper / name).write_text(f"% password: hunter2\nText of {name.replace('.', '')}.\n")
+    main = (paper / "main.tex").read_text()
+    (paper / "main.tex").write_text(main.replace("\\maketitle", "\\maketitle\n" + "".join(
+        f"\\input{{{name}}}\n" for name in ("fig.tikz", "notes.txt", "extra.ltx", "Intro.TEX"))))
+    out = tmp_path / "paper.tar.gz"
+    code, _, err = pack(capsys, paper, builds[0], out)
+    assert code == 0, err
+    inside = members(out)
+    assert {"fig.tikz", "notes.txt", "extra.ltx", "Intro.TEX"} <= set(inside)
+    assert not [name for name, data in inside.items() if b"hunter2" in data]
+    assert b"Text of Intro" in inside["Intro.TEX"]
+
+
+def test_an_anonymous_pack_strips_a_jpegs_exif_and_stops_on_an_author_in_the_keywords(
+        paper, builds, tmp_path, capsys):
+    from PIL import Image
+
+    exif = Image.Exif()
+    exif[0x013B] = "Alice Smith"
+    Image.new("RGB", (40, 30), (9, 9, 9)).save(paper / "figs" / "photo.jpg", exif=exif,
+                                               comment=b"Alice Smith")
+    main = (paper / "main.tex").read_text().replace(
+        "\\maketitle", "\\maketitle\n\\includegraphics[width=1cm]{photo.jpg}")
+    (paper / "main.tex").write_text(main.replace("\\title{", "\\author{Alice Smith}\n\\title{"))
+    out = tmp_path / "review.zip"
+    code, _, err = pack(capsys, paper, builds[0], out, "--anonymous")
+    assert code == 0, err
+    assert b"Alice" not in members(out)["figs/photo.jpg"]
+    assert "'Alice' of \\author is in the text" in err  # the article class prints it
+    main = main.replace("\\usepackage{url}", "\\usepackage{url}\n\\usepackage[pdfkeywords={"
+                        "credit assignment, Smith lab}]{hyperref}")
+    (paper / "main.tex").write_text(main.replace("\\title{", "\\author{Alice Smith}\n\\title{"))
+    code, _, err = pack(capsys, paper, builds[0], tmp_path / "review2.zip", "--anonymous")
+    assert code == 1
+    assert "/Keywords: an author's" in err
+    assert "Smith lab" in err
+    assert len(err.splitlines()) == 1

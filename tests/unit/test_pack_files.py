@@ -88,6 +88,90 @@ def test_an_anonymous_pdf_loses_its_document_information(tmp_path):
     assert b"fa-audit-figures" not in clean
 
 
+def jpeg_with_exif() -> bytes:
+    out = io.BytesIO()
+    exif = Image.Exif()
+    exif[0x013B] = "Alice Smith"  # Artist
+    exif[0x8298] = "(c) Alice Smith"  # Copyright
+    Image.new("RGB", (16, 8), (10, 200, 30)).save(out, "jpeg", exif=exif, comment=b"Alice Smith")
+    return out.getvalue()
+
+
+def test_an_anonymous_jpeg_loses_exif_and_comment_and_keeps_its_bytes_of_pixels():
+    data = jpeg_with_exif()
+    clean = scrub.without_metadata(data, "a.jpg")
+    assert data.count(b"Alice Smith") == 3
+    assert b"Alice" not in clean
+    assert clean.endswith(data[data.index(b"\xff\xda"):])  # the scan: the same bytes
+    with Image.open(io.BytesIO(clean)) as a, Image.open(io.BytesIO(data)) as b:
+        assert a.tobytes() == b.tobytes()
+
+
+def foreign_pdf() -> bytes:
+    """A foreign figure as Illustrator saves it: XMP on the page and on an image, /PieceInfo,
+    a JPEG with EXIF inside."""
+    from pypdf import PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject, NumberObject
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(72, 72)
+    xmp = DecodedStreamObject()
+    xmp.set_data(b"<x:xmpmeta><dc:creator>Alice Smith</dc:creator></x:xmpmeta>")
+    xmp.update({NameObject("/Type"): NameObject("/Metadata")})
+    jpeg = DecodedStreamObject()
+    jpeg._data = jpeg_with_exif()
+    jpeg.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"):
+                 NameObject("/Image"), NameObject("/Filter"): NameObject("/DCTDecode"),
+                 NameObject("/Width"): NumberObject(16), NameObject("/Height"): NumberObject(8),
+                 NameObject("/ColorSpace"): NameObject("/DeviceRGB"),
+                 NameObject("/BitsPerComponent"): NumberObject(8),
+                 NameObject("/Metadata"): writer._add_object(xmp)})
+    page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): DictionaryObject(
+        {NameObject("/Im0"): writer._add_object(jpeg)})})
+    page[NameObject("/PieceInfo")] = DictionaryObject({NameObject("/Illustrator"): DictionaryObject(
+        {NameObject("/Private"): DictionaryObject({NameObject("/Creator"): NameObject("/Alice")})})})
+    page[NameObject("/Metadata")] = writer._add_object(xmp)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_an_anonymous_pdf_loses_xmp_pieceinfo_and_its_jpegs_exif_everywhere():
+    data = foreign_pdf()
+    assert b"Alice" in data
+    clean = scrub.without_metadata(data, "a.pdf")
+    assert b"Alice" not in clean
+    assert b"PieceInfo" not in clean
+
+
+def test_the_anonymous_check_reads_every_figures_xmp_pieceinfo_and_jpeg_metadata(tmp_path):
+    """pdfTeX copies an included page's /Metadata and /PieceInfo into its form XObject."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(200, 200)
+    figure = PdfReader(io.BytesIO(foreign_pdf())).pages[0]
+    page.merge_transformed_page(figure, [1, 0, 0, 1, 0, 0], over=True)  # its resources
+    writer.add_metadata({"/Keywords": "credit assignment, Smith lab"})
+    out = io.BytesIO()
+    writer.write(out)
+    told = "\n".join(scrub.disclosed(out.getvalue(), tmp_path, ["Smith"]))
+    assert "EXIF" in told
+    assert "/Metadata" in told or "XMP" in told
+    assert "/Keywords: an author's" in told
+    assert scrub.disclosed(scrub.without_metadata(out.getvalue(), "p.pdf"), tmp_path, []) == []
+
+
+def test_the_authors_of_the_sources_and_an_acknowledgements_section_are_named():
+    names, said = scrub.authors_named({
+        "main.tex": b"\\author{Alice Smith \\\\ Univ. of Xanadu \\and Bob Jones}\n",
+        "anon.tex": b"\\author{Anonymous Authors}\n\\section*{Acknowledgments} We thank",
+    })
+    assert names == ["Alice", "Smith", "Univ", "Xanadu", "Bob", "Jones"]
+    assert said == [("anon.tex: an acknowledgements section: venues ask for none (or an "
+                    "anonymised one) in a review copy")]
+
+
 def test_arxiv_warnings_name_the_file_and_what_arxiv_does(tmp_path):
     Image.new("RGBA", (8, 8)).save(tmp_path / "alpha.png")
     Image.new("P", (8, 8)).save(tmp_path / "palette.png")
@@ -155,9 +239,9 @@ def test_the_main_file_is_the_one_with_documentclass(tmp_path):
 def test_a_difference_between_the_two_compiles_is_named_by_page():
     from matplotlib.figure import Figure
 
-    from figures.pack.run import _first_difference
+    from figures.pack.run import _first_difference, _page_texts
 
-    def pdf(*texts: str) -> bytes:
+    def pdf(*texts: str) -> list[str]:
         from matplotlib.backends.backend_pdf import PdfPages
 
         out = io.BytesIO()
@@ -166,7 +250,7 @@ def test_a_difference_between_the_two_compiles_is_named_by_page():
                 figure = Figure()
                 figure.text(0.5, 0.5, text)
                 pages.savefig(figure)
-        return out.getvalue()
+        return _page_texts(out.getvalue())
 
     assert _first_difference(pdf("a", "b"), pdf("a", "b")) is None
     assert _first_difference(pdf("a", "b"), pdf("a", "c")) == "page 2"
@@ -214,7 +298,7 @@ def test_an_anonymous_pack_names_an_author_in_the_papers_document_information(tm
     writer.add_metadata({"/Author": "Jane Doe", "/Title": "A title"})
     out = io.BytesIO()
     writer.write(out)
-    told = scrub.disclosed(out.getvalue(), tmp_path)
+    told = scrub.disclosed(out.getvalue(), tmp_path, [])
     assert any("/Author" in line and "Jane Doe" in line for line in told)
     assert not any("/Title" in line for line in told)
 
