@@ -4,7 +4,11 @@ Each PDF carries it in its document information (``Title`` the figure, ``Subject
 suite, ``Keywords`` the fields), each PNG in text chunks (``Title`` and ``fa-audit-figures``):
 
     figure=fig4_penalty_rescue; figdata-sha256=<64 hex>; build-key=<64 hex>;
-    kind=synthetic-example; variant=default; version=0.1.0
+    kind=synthetic-example; variant=default; version=0.1.0; content=<64 hex>
+
+``content`` is the digest of what the file shows (:func:`figures.outputs.pixels.content_digest`:
+a PNG's decoded pixels, a PDF's content streams), written by the build over a placeholder
+after saving, so any copy anywhere can be checked against its own label without ``build/``.
 
 Nothing of time, user or machine goes in, so two builds stay byte-identical. ``pdfinfo``,
 ``exiftool`` or Pillow's ``Image.open(path).text`` show it; :func:`read` reads it back
@@ -22,6 +26,8 @@ from figures import __version__
 #: The name of the suite in the files' metadata (PDF Subject, PNG text key).
 SUITE = "fa-audit-figures"
 FIELDS = ("figure", "figdata-sha256", "build-key", "kind", "variant", "version")
+#: What the build saves in place of the content digest, then overwrites (same length).
+UNSEALED = "0" * 64
 _PAIR = re.compile(r"\s*([a-z0-9-]+)=([^;]*)")
 
 
@@ -29,11 +35,12 @@ def fields(figure: str, figdata_bytes: bytes, build_key: str, kind: str,
            variant: str) -> dict[str, str]:
     """What a built file says of itself."""
     return {"figure": figure, "figdata-sha256": hashlib.sha256(figdata_bytes).hexdigest(),
-            "build-key": build_key, "kind": kind, "variant": variant, "version": __version__}
+            "build-key": build_key, "kind": kind, "variant": variant, "version": __version__,
+            "content": UNSEALED}
 
 
 def encode(values: dict[str, str]) -> str:
-    return "; ".join(f"{key}={values[key]}" for key in FIELDS)
+    return "; ".join(f"{key}={values[key]}" for key in (*FIELDS, "content") if key in values)
 
 
 def decode(text: str) -> dict[str, str] | None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.data.jsonio import atomic_path, sha256_if_file, write_text_atomic
+from figures.outputs.pixels import seal
 from figures.outputs.provenance import encode
 from figures.outputs.provenance import metadata as provenance_metadata
 
@@ -67,13 +68,14 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
             inside = provenance_metadata(out.fmt, provenance) if provenance else {}
             save(spec, fig, tmp, rc=kind.rc(spec), format=out.fmt, dpi=out.dpi,
                  bbox_inches=out.bbox_inches, metadata={**_METADATA[out.fmt], **inside})
+            sealed = seal(tmp) if provenance else None  # the content digest, inside
             if hashes is not None:
                 hashes[target.name] = sha256_if_file(tmp)
             if pictures is not None and out.fmt == "png":
                 from figures.outputs.pixels import record
 
-                pictures.append(record(tmp, target.name, out.dpi,
-                                       encode(provenance) if provenance else ""))
+                pictures.append(record(tmp, target.name, out.dpi, encode(
+                    {**provenance, "content": sealed}) if provenance else ""))
         written.append(target)
     for name, text in kind.side_files(spec, data).items():  # a venue build's caption text
         write_text_atomic(Path(out_dir) / name, text)

@@ -17,6 +17,7 @@ from figures.data.jsonio import read_bytes, sha256_of
 from figures.errors import FigureDataError, display_path, os_error
 from figures.outputs import provenance
 from figures.outputs.kind import parse_kind
+from figures.outputs.pixels import content_digest
 from figures.outputs.state import STATE_FILE, build_key
 from figures.registry import BY_NAME
 
@@ -59,14 +60,19 @@ class Which:
 def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Which:
     """What ``path`` is and whether it is current against ``figdata_dir`` and the code."""
     try:
-        read_bytes(path)  # regular file, readable: else one line naming it
+        if not read_bytes(path):  # regular file, readable: else one line naming it
+            raise FigureDataError(str(path), None, "empty (0 bytes): copy or build it again")
         inside = provenance.read(path)
     except FigureDataError as exc:
         return Which(path, UNREADABLE, why=exc.message)
     except OSError as exc:
         return Which(path, UNREADABLE, why=os_error(exc, path).message)
     except Exception as exc:  # noqa: BLE001 - a damaged PDF or PNG (pypdf, Pillow)
-        return Which(path, UNREADABLE, why=f"cannot be decoded ({type(exc).__name__})")
+        why = f"cannot be decoded ({type(exc).__name__})"
+        if type(exc).__name__ in ("DependencyError", "FileNotDecryptedError"):
+            why = ("an encrypted PDF pypdf cannot open (AES needs the `cryptography` package: "
+                   "pip install cryptography; or save it unencrypted: qpdf --decrypt IN OUT)")
+        return Which(path, UNREADABLE, why=why)
     if inside is None:
         return Which(path, FOREIGN, why="no provenance of fa-audit-figures inside")
     found = Which(path, CURRENT, inside["figure"], inside["variant"], inside["kind"])
@@ -109,16 +115,18 @@ def why_stale(inside: dict[str, str], figdata_dir: Path,
 
 def content_disagrees(path: Path, inside: dict[str, str],
                       venues_file: Path | None = None) -> str | None:
-    """Why the bytes of ``path`` are not what the build wrote for the figure its label names
-    (None: they are, or no build state is at hand to tell). The build state beside the file,
-    else the one of its build kind's folder, records the hash of every file it wrote."""
-    spec = BY_NAME.get(inside["figure"])
+    """Why the content of ``path`` is not what the build wrote for the figure its label names
+    (None: it is, or nothing is at hand to tell): its name is another figure's, or the
+    content digest inside it differs; a file of an older build without one is checked by
+    the hashes its build state (beside it, else in its build kind's folder) records."""
     try:
         kind = parse_kind(inside["variant"], venues_file)
-    except FigureDataError:
+        spec = BY_NAME[inside["figure"]]
+    except (FigureDataError, KeyError):
         return None
-    if spec is None:
-        return None
+    wrong = _label_disagrees(path, inside, spec.name)
+    if wrong is not None or "content" in inside:
+        return wrong
     digest = sha256_of(path)
     if _state(path.parent) is not None and path.name not in kind.output_names(spec):
         # in a build folder, under a name the label's build does not write
@@ -134,6 +142,25 @@ def content_disagrees(path: Path, inside: dict[str, str],
                 f"hashes in {folder / STATE_FILE}): painted over, swapped or merged; build "
                 "and copy it again")
     return None
+
+
+def _label_disagrees(path: Path, inside: dict[str, str], figure: str) -> str | None:
+    """A file named as another figure (the paper's ``fig3b_crossarch_3row.pdf`` holding
+    fig1), or whose content digest inside is not its content's."""
+    named = path.name.split(".")[0].split("--")[0]
+    if named in BY_NAME and named != figure:
+        return (f"named as {named} but holds {figure}'s picture: copied over the wrong file; "
+                "copy each figure again (`figures sync`)")
+    if "content" not in inside:
+        return None
+    try:
+        if content_digest(read_bytes(path)) == inside["content"]:
+            return None
+    except Exception as exc:  # noqa: BLE001 - damaged pixels or streams (Pillow, pypdf)
+        return f"its content cannot be decoded ({type(exc).__name__}): build and copy it again"
+    what = "pixels are" if path.suffix.lower() == ".png" else "drawing (content streams) is"
+    return (f"its {what} not what the build made (the content digest inside it differs): "
+            "painted over or edited; build and copy it again")
 
 
 def _state(folder: Path) -> dict | None:
