@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from figures.data.jsonio import atomic_path
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, display_path
 
 SUFFIXES = (".tar.gz", ".tgz", ".zip")
 
@@ -31,6 +31,10 @@ def encode(files: Mapping[str, bytes], kind: str) -> bytes:
     if kind == "zip":
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             for name in sorted(files):
+                if not name.isprintable() or name != name.encode("utf-8", "replace").decode():
+                    raise FigureDataError(display_path(name), None, (
+                        "a file name that is not UTF-8 (Latin-1?) or holds control characters: "
+                        "a zip cannot keep it; rename it and its include (or pack a .tar.gz)"))
                 info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16

@@ -277,6 +277,34 @@ def test_the_copy_follows_relative_links_and_leaves_out_loops_pipes_and_dangling
     assert (tmp_path / "copy" / "figs" / "logo.png").read_bytes() == b"picture"
 
 
+def test_the_copy_links_big_files_and_linked_folders_and_leaves_build_products_out(
+        tmp_path, monkeypatch):
+    """Round 6: an unused 2 GB file and a linked data folder were copied before compiling; a
+    read-only folder's mode was copied (latexmk could not write); a leftover main.aux broke
+    the compile."""
+    paper, data = tmp_path / "paper", tmp_path / "data"
+    (paper / "sections").mkdir(parents=True)
+    data.mkdir()
+    (data / "runs.csv").write_bytes(b"1,2\n")
+    (paper / "data").symlink_to(data)
+    (paper / "big.bin").write_bytes(b"x" * 64)
+    (paper / "main.aux").write_text("\\relax\n\\oldpackage@macro\n")
+    (paper / "sections" / "intro.tex").write_text("Hi.")
+    (paper / "sections").chmod(0o555)
+    monkeypatch.setattr(tex, "LINK_BYTES", 64)
+    try:
+        tex.copy_paper(paper, tmp_path / "copy")
+    finally:
+        (paper / "sections").chmod(0o755)
+    copy = tmp_path / "copy"
+    assert (copy / "big.bin").is_symlink()
+    assert (copy / "data").is_symlink()
+    assert (copy / "data" / "runs.csv").read_bytes() == b"1,2\n"
+    assert not (copy / "main.aux").exists()
+    assert (copy / "sections").stat().st_mode & 0o200
+    assert not (copy / "sections" / "intro.tex").is_symlink()
+
+
 @pytest.mark.slow  # starts a process tree and waits 3.5 s for it
 def test_a_compile_that_times_out_ends_with_every_process_it_started(tmp_path, monkeypatch):
     """latexmk's pdflatex is a grandchild: it must not go on writing after the pack stops."""
