@@ -30,7 +30,7 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from figures.errors import one_line
+    from figures.errors import display_path, one_line
     from figures.pack.run import pack
 
     paper: Path = args.paper
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     packed = pack(paper, out, args.figdata, main=args.main, anonymous=args.anonymous,
                   allow_synthetic=args.allow_synthetic)
     for name in packed.files:
-        print(name)
+        print(display_path(name))
     for line in packed.warnings:
         print(one_line(f"warning: {line}", 2400), file=sys.stderr)
     print(packed.summary(), file=sys.stderr)

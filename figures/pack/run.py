@@ -7,7 +7,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, display_path
 from figures.pack import archive, images, scrub, tex
 from figures.pack.strip import strip_comments
 from figures.paths import input_folder_of, is_inside
@@ -32,7 +32,7 @@ class Packed:
 
     def summary(self) -> str:
         ours, foreign = len(self.figures.ours), len(self.figures.foreign)
-        return (f"packed {self.out}: {len(self.files)} files, {self.size / 1024:.1f} KiB; "
+        return (f"packed {display_path(self.out)}: {len(self.files)} files, {self.size / 1024:.1f} KiB; "
                 f"figures: {ours + foreign} ({ours} ours, current; {foreign} not ours); "
                 f"compiles from the archive alone ({self.runs} pdflatex runs); "
                 f"warnings: {len(self.warnings)}")
@@ -76,15 +76,15 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                 + (f" (and {len(told) - 1} more)" if len(told) > 1 else "")
                 + "; the anonymous pack stops"))
         found.warnings += said + [
-            f"{main_tex.name}: page {number}: {name!r} of \\author is in the text: make sure "
+            f"{display_path(main_tex.name)}: page {number}: {name!r} of \\author is in the text: make sure "
             "the review copy names no author" for number, text in enumerate(texts[1], 1)
             for name in authors if name in text]
     differs = _first_difference(*texts)
     if differs is not None:
-        found.warnings.append(f"{main_tex.name}: the PDF from the archive differs from the "
+        found.warnings.append(f"{display_path(main_tex.name)}: the PDF from the archive differs from the "
                               f"paper's own compile ({differs}): look at what was stripped")
     if len(data) > ARXIV_MAX_BYTES:
-        found.warnings.append(f"{out.name}: {len(data) / 2**20:.1f} MiB, over arXiv's "
+        found.warnings.append(f"{display_path(out.name)}: {len(data) / 2**20:.1f} MiB, over arXiv's "
                               f"{ARXIV_MAX_BYTES // 2**20} MiB: make the largest figures smaller")
     archive.write_atomic(out, data)
     return Packed(out, main_tex.name, sorted(files), len(data), found, runs, found.warnings)

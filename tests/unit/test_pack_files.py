@@ -378,3 +378,17 @@ def test_the_default_out_never_replaces_a_file_of_the_users(tmp_path, capsys):
     assert line.startswith(f"error: {download}: already there and not an archive")
     assert "--out FILE" in line
     assert download.read_bytes() == b"arXiv's source"
+
+
+def test_a_compile_that_ends_well_without_its_pdf_says_where_to_look(tmp_path):
+    """Round 6: "latexmk exited 0 ... see main.log" when the output went to another folder."""
+    with pytest.raises(FigureDataError, match=r"true ended without writing main.pdf beside "
+                       r"main.tex here \(an output folder set in the paper\?\)"):
+        tex._run(["true"], tmp_path, tmp_path / "main.tex", "here")
+
+
+def test_the_first_error_never_points_at_a_log_in_a_removed_folder(tmp_path):
+    said = b"Latexmk: Missing input file 'x.sty'\nLatexmk: Errors, so I did not complete\n" \
+           b"  Refer to 'main.log' for details\n"
+    assert tex.first_error(tmp_path / "main.log", said) == (
+        "Latexmk: Errors, so I did not complete")
