@@ -87,9 +87,9 @@ def _build_for_venue(args: argparse.Namespace) -> int:
     out = args.out or kind.default_out
     for other, what in ((DEFAULT_OUT, "the default build"),
                         (CAMERA_READY_OUT, "the camera-ready build")):
-        if args.out is None and same_folder(out, other):
+        if same_folder(out, other):  # its layout there would pass for the default's
             raise UsageError(f"--venue {venue.key} would build into {out}, the folder of "
-                             f"{what}: pass --out DIR (or rename the venue in --venues)")
+                             f"{what}: pass another --out DIR (or rename the venue in --venues)")
     specs = select(args.names)
     status = build_figures(specs, args.figdata, out, kind, jobs=args.jobs, force=args.force,
                            results=args.results, allow_stale=args.allow_stale, debug=args.debug)

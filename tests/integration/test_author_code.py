@@ -506,6 +506,8 @@ def test_a_lowered_recursion_limit_in_one_figure_does_not_break_the_next(project
 def test_a_render_closing_stdout_is_its_line_without_interpreter_noise(project, jobs):
     edit(project, DRAW, "    import sys\n    sys.stdout.close()\n" + DRAW)
     status, out, err = run_figures_in(project, "build", BROKEN, OTHER, "--out", "out", "-j", jobs)
+    assert status == 0, err
+    assert f"built {OTHER}" in out
     assert "Exception ignored" not in err, err
     assert "Traceback" not in err, err
     assert all(line.startswith(("error: ", "warning: ", "1 of 2")) for line in err.splitlines()), err
