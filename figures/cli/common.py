@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from figures.boundary import is_stop
-from figures.errors import error_line, figure_line
+from figures.errors import display_path, error_line, figure_line
 from figures.paths import (  # noqa: F401 - the commands' names for them
     DEFAULT_FIGDATA,
     DEFAULT_OUT,
@@ -128,6 +128,10 @@ def refuse_output_over_inputs(target: Path, option: str, suffixes: tuple[str, ..
     command did not write (the paper's own ``main.tex``)."""
     from figures.registry import PACKAGE_DIR
 
+    if target.exists() and not (target.is_file() or target.is_dir()):  # /dev/stdout, a FIFO
+        raise UsageError(f"{option} {display_path(target)}: is not a regular file (a terminal, "
+                         "pipe or device); the file is written whole and renamed into place: "
+                         f"choose a path ending in {suffixes[0]}")
     resolved = target.resolve()
 
     def inside(folder: Path) -> bool:

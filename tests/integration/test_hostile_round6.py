@@ -1,0 +1,37 @@
+"""Round 6's hostile pass over `which`, `build --venue` and `check-tex`: each case kept."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import REPO
+
+from figures.cli import main as cli
+
+
+@pytest.mark.parametrize("out", ["build/figures", "build/camera-ready", "./build//figures/"])
+def test_a_venue_build_into_the_default_or_camera_ready_folder_is_refused(tmp_path, capsys,
+                                                                          monkeypatch, out):
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(["build", "fig1_audit_hero", "--venue", "icml", "--out", out,
+                     "--figdata", str(REPO / "figdata")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "the folder of the" in err
+    assert "pass another --out DIR" in err
+    assert not (tmp_path / "build").exists()
+
+
+@pytest.mark.parametrize("target", ["fifo", "/dev/null"])
+def test_an_html_report_to_a_pipe_or_device_is_refused_in_one_line(tmp_path, capsys, target):
+    import os
+
+    if target == "fifo":
+        target = str(tmp_path / "r.html")
+        os.mkfifo(target)
+    code = cli.main(["check", "fig1_audit_hero", "--venue", "icml", "--html", target,
+                     "--figdata", str(REPO / "figdata")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.splitlines() == [(f"error: --html {target}: is not a regular file (a terminal, "
+                                "pipe or device); the file is written whole and renamed into "
+                                "place: choose a path ending in .html")]
