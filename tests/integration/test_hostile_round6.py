@@ -35,3 +35,18 @@ def test_an_html_report_to_a_pipe_or_device_is_refused_in_one_line(tmp_path, cap
     assert err.splitlines() == [(f"error: --html {target}: is not a regular file (a terminal, "
                                 "pipe or device); the file is written whole and renamed into "
                                 "place: choose a path ending in .html")]
+
+
+def test_check_of_another_venues_build_says_whose_layout_it_is(tmp_path, capsys):
+    out = tmp_path / "icml"
+    figdata = ["--figdata", str(REPO / "figdata")]
+    assert cli.main(["build", "cifar_summary", "--venue", "icml", "--out", str(out),
+                     *figdata]) == 0
+    (out / "cifar_summary.pdf").unlink(missing_ok=True)
+    (out / "cifar_summary.pdf").mkdir()  # a folder where a built file goes
+    capsys.readouterr()
+    cli.main(["check", "cifar_summary", "--venue", "neurips", "--out", str(out), *figdata])
+    said = capsys.readouterr().out
+    assert ("cifar_summary.png: built for venue:icml's page, not venue:neurips's; run "
+            "`figures build --venue neurips`") in said
+    assert "cifar_summary.pdf: a folder, not the built file: remove it" in said
