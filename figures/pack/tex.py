@@ -139,8 +139,7 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     bbl = bbl_path.read_bytes() if bbl_path.is_file() and f"{stem}.bbl" in read else None
     build_products = written | {f"{stem}.bbl"}
     sources = sorted(name for name in read if (paper / name).is_file()
-                     and name not in build_products and not name.endswith(BUILD_PRODUCTS)
-                     and not any(hidden(part) for part in name.split("/")))
+                     and name not in build_products and not _left_out(paper, name))
     return Recorded(tuple(sources), bbl, (copy / f"{stem}.pdf").read_bytes())
 
 
@@ -211,20 +210,10 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
         missing = re.search(r"File `([^']+)' not found", error)
         if "`../" in error or "`/" in error:  # \input{../x}: the copy holds the folder only
             error += "; only the paper's folder is packed: move that file into it"
-        elif missing and _in_hidden_folder(main.parent, missing.group(1)):
+        elif missing and any(hidden(part) for part in missing.group(1).split("/")):
             error += ("; the pack leaves out hidden files and folders (.name: arXiv deletes "
                       "them): move it into a folder whose name has no leading dot")
         raise FigureDataError(main.name, None, f"does not compile {where}: {error}")
-
-
-def _in_hidden_folder(paper: Path, name: str) -> bool:
-    """Whether ``name`` (as TeX looked for it) is, or is in, a hidden folder of the paper's."""
-    if any(hidden(part) for part in name.split("/")):
-        return True
-    base = Path(name).name
-    return any(f == base or f.rsplit(".", 1)[0] == base
-               for folder, _, files in os.walk(paper) if "/." in folder.removeprefix(str(paper))
-               and "/.git" not in folder for f in files)
 
 
 def _end_group(process: subprocess.Popen) -> None:
