@@ -81,6 +81,9 @@ def jpeg_segments(data: bytes, name: str) -> list[tuple[int, bytes]]:
     segments, at = [(0xD8, data[:2])], 2
     while at + 4 <= len(data) and data[at] == 0xFF:
         marker = data[at + 1]
+        if marker == 0xFF:  # a fill byte before a marker
+            at += 1
+            continue
         if marker == 0xDA:  # start of scan: the pixels, to the end
             break
         end = at + 2 + int.from_bytes(data[at + 2:at + 4], "big")

@@ -16,7 +16,7 @@ from figures.paper.macros import Quoted
 _EXPONENT = (r"(?:[eE](?P<exp>[-+]?\d+)"
              r"|\$?\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*"
              r"(?:\{\s*(?P<exp2>(?:[-+−]\s*)?\d+)\s*\}|(?P<exp3>[-+−]?\d)))")
-_PERCENT = (r"(?:\}{1,3}|\$)?(?:\s*(?:(?:\\[,;:]|~|\\ |\\thinspace|\$)\s*)?(?:\\%|\{\\%\})"
+_PERCENT = (r"(?:\}{1,3}|\$)?(?:\s*(?:(?:\\[,;:!]|~|\\ |\\thinspace|\$)\s*)?(?:\\%|\{\\%\})"
             r"|\}\s*\{\s*\\(?:percent|%)\s*\})"
             r"|\s*(?:(?:\\[,;:]|~)\s*)?\\(?:text)?percent(?![A-Za-z])(?:\{\})?"
             r"|[\s~]+per\s?cent\b")

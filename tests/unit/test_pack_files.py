@@ -103,6 +103,10 @@ def test_an_anonymous_jpeg_loses_exif_and_comment_and_keeps_its_bytes_of_pixels(
     assert data.count(b"Alice Smith") == 3
     assert b"Alice" not in clean
     assert clean.endswith(data[data.index(b"\xff\xda"):])  # the scan: the same bytes
+    padded = data[:2] + b"\xff" + data[2:]  # a fill byte before a marker
+    assert b"Alice" not in scrub.without_metadata(padded, "a.jpg")
+    with pytest.raises(FigureDataError, match="damaged JPEG"):
+        scrub.without_metadata(data[:10], "a.jpg")
     with Image.open(io.BytesIO(clean)) as a, Image.open(io.BytesIO(data)) as b:
         assert a.tobytes() == b.tobytes()
 

@@ -205,6 +205,7 @@ ROUNDED = "rounded by hand; use"
     ("BP erreicht \\num{0,615} hier.", "0,615", "heroAccBP"),
     # a medium space, a grouped sign, textcomp's sign, words (round 6)
     ("BP reaches 61.5\\;\\% here.", "61.5\\;\\%", "heroAccBP"),
+    ("BP reaches 61.5\\!\\% here.", "61.5\\!\\%", "heroAccBP"),
     ("BP reaches 61.5{\\%} here.", "61.5\\%", "heroAccBP"),
     ("BP reaches 61.5\\textpercent{} here.", "61.5\\%", "heroAccBP"),
     ("BP reaches 61.5 per cent here.", "61.5 per cent", "heroAccBP"),
