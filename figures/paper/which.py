@@ -64,8 +64,9 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Whi
         inside = provenance.read(path)
     except FigureDataError as exc:
         return Which(path, UNREADABLE, why=exc.message)
-    except OSError as exc:
-        return Which(path, UNREADABLE, why=os_error(exc, path).message)
+    except OSError as exc:  # no errno: Pillow's "image file is truncated"
+        why = os_error(exc, path).message if exc.errno else f"cannot be decoded ({exc})"
+        return Which(path, UNREADABLE, why=why)
     except Exception as exc:  # noqa: BLE001 - a damaged PDF or PNG (pypdf, Pillow)
         why = f"cannot be decoded ({type(exc).__name__})"
         if type(exc).__name__ in ("DependencyError", "FileNotDecryptedError"):

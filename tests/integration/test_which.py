@@ -177,8 +177,10 @@ def test_which_checks_the_content_digest_inside_without_build(reference_build, t
     writer.write(paper / "edited.pdf")
     shutil.copy(vector, paper / "fig3b_crossarch_3row.pdf")
     (paper / "empty.png").write_bytes(b"")
+    data = raster.read_bytes()
+    (paper / "cut.png").write_bytes(data[:data.index(b"IDAT") + 200])  # its label kept
     names = ["painted.png", "optimised.png", "resaved.pdf", "edited.pdf",
-             "fig3b_crossarch_3row.pdf", "empty.png"]
+             "fig3b_crossarch_3row.pdf", "empty.png", "cut.png"]
     assert cli.main(["which", *(str(paper / n) for n in names), "--figdata",
                      str(REPO / "figdata")]) == 1
     said = dict(zip(names, capsys.readouterr().out.splitlines(), strict=True))
@@ -189,6 +191,7 @@ def test_which_checks_the_content_digest_inside_without_build(reference_build, t
     assert ("named as fig3b_crossarch_3row but holds fig4_penalty_rescue's picture"
             in said["fig3b_crossarch_3row.pdf"])
     assert "unreadable (empty (0 bytes): copy or build it again)" in said["empty.png"]
+    assert "unreadable (cannot be decoded (image file is truncated" in said["cut.png"]
 
 
 def _text_of(image):
