@@ -42,12 +42,12 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from figures.cli import sync
-    from figures.errors import FigureDataError
+    from figures.errors import FigureDataError, LatexError, ToolMissing
     from figures.paper.latex import read_paper
 
     missing = [tool for tool in ("latexmk", "pdflatex") if shutil.which(tool) is None]
     if missing:
-        raise FigureDataError(" and ".join(missing), None, "not found: install TeX Live "
+        raise ToolMissing(" and ".join(missing), None, "not found: install TeX Live "
                               f"(Debian/Ubuntu: apt-get install {TEX_PACKAGES})")
     paper = read_paper(args.paper, args.main)
     venue = args.venue or paper.venue
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     if compiled.returncode != 0 or not pdf.is_file():
         last = [line for line in compiled.stdout.splitlines() if line.startswith("!")]
         why = last[0] if last else f"latexmk exited {compiled.returncode}"
-        raise FigureDataError(str(paper.main), None, f"did not compile: {why} (see "
+        raise LatexError(str(paper.main), None, f"did not compile: {why} (see "
                               f"{paper.main.with_suffix('.log')})")
     args.venue = venue
     return check_paper(pdf, args)
