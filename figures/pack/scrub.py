@@ -87,8 +87,8 @@ def disclosed(pdf: bytes, paper: Path) -> list[str]:
             found.append(f"document information /Author: an author's name ({value}); "
                          "leave pdfauthor empty for review")
         look(f"document information {key}", value)
-    for _, _, found in resources(reader):
-        for ref in (found.get("/XObject") or {}).values():
+    for _, _, drawn in resources(reader):
+        for ref in (drawn.get("/XObject") or {}).values():
             xobject = ref.get_object()
             if "/PTEX.FileName" in xobject:
                 look("/PTEX.FileName", xobject["/PTEX.FileName"])
