@@ -204,13 +204,12 @@ def _size_and_type3(path: Path) -> tuple[float | None, int]:
     """A built file's width in inches and its count of Type 3 fonts (None: unreadable)."""
     try:
         if path.suffix == ".pdf":
-            from pypdf import PdfReader
+            from figures.pdf import fonts, open_pdf
 
-            page = PdfReader(path).pages[0]
-            fonts = (page.get("/Resources") or {}).get("/Font") or {}
-            type3 = sum(font.get_object().get("/Subtype") == "/Type3"
-                        for font in fonts.values())
-            return float(page.mediabox.width) / 72, type3
+            reader = open_pdf(path)
+            type3 = sum(font.get("/Subtype") == "/Type3" for page, _, _, font in fonts(reader)
+                        if page == 1)
+            return float(reader.pages[0].mediabox.width) / 72, type3
         from PIL import Image
 
         with Image.open(path) as image:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from figures.errors import FigureDataError
+from figures.errors import AuthorCodeError, DataError, FigureDataError
 from figures.page import SLOTS, raster_too_large
 from figures.paths import CAMERA_READY_OUT, DEFAULT_OUT
 from figures.registry import FigureSpec, Output
@@ -130,7 +130,7 @@ class BuildKind:
         own = declared_slots(spec)
         slot = own[0] if self.slot is None else self.slot
         if isinstance(slot, str) and slot not in own:
-            raise FigureDataError(spec.shown_path, "SLOTS", (
+            raise AuthorCodeError(spec.shown_path, "SLOTS", (
                 f"{spec.name} is designed for {' and '.join(own)}, not {slot!r}: draw it for "
                 f"one of those, or add {slot!r} to SLOTS and design its layout there"))
         page = self.venue.page(slot)
@@ -138,7 +138,7 @@ class BuildKind:
         width, height = (float(v) for v in fig.get_size_inches())
         too_large = raster_too_large(width, height, page.ppi)
         if too_large is not None:  # before anything is drawn at that size
-            raise FigureDataError(f"--venue {self.venue.key}", None, (
+            raise DataError(f"--venue {self.venue.key}", None, (
                 f"{spec.name} drawn at {width:g} x {height:g} in and {page.ppi} ppi is "
                 f"{too_large}: lower the venue's text_width_in or min_raster_ppi"))
         return fig
@@ -217,7 +217,7 @@ def declared_slots(spec: FigureSpec) -> tuple[str, ...]:
     slots = getattr(spec.code(), "SLOTS", None)
     if (not isinstance(slots, tuple) or not slots
             or not all(slot in SLOTS for slot in slots) or len(set(slots)) != len(slots)):
-        raise FigureDataError(spec.shown_path, "SLOTS", (
+        raise AuthorCodeError(spec.shown_path, "SLOTS", (
             f"is {slots!r}: a figure drawn for a venue declares the slots it is designed "
             "for, its own first: SLOTS = (\"text\",), (\"column\",) or (\"column\", \"text\")"))
     return slots

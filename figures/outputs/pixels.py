@@ -46,28 +46,18 @@ def content_digest(data: bytes) -> str | None:
                 return digest(image)
     if not data.startswith(b"%PDF"):
         return None
-    from pypdf import PdfReader
+    from figures.pdf import open_pdf, pypdf_said, resources
 
-    from figures.pdf import pypdf_said
-
-    found, seen = hashlib.sha256(), set()
-
-    def visit(resources: Any) -> None:
-        resources = resources.get_object() if resources is not None else {}
-        xobjects = (resources or {}).get("/XObject") or {}
-        for name in sorted(xobjects):
-            xobject = xobjects[name].get_object()
-            found.update(f"{name}:".encode())
-            if id(xobject) not in seen:
-                seen.add(id(xobject))
-                found.update(xobject.get_data())
-                visit(xobject.get("/Resources"))
-
+    found = hashlib.sha256()
     with pypdf_said():
-        for page in PdfReader(io.BytesIO(data)).pages:
+        reader = open_pdf(data)
+        for page in reader.pages:
             contents = page.get_contents()
             found.update(b"page:" + (contents.get_data() if contents is not None else b""))
-            visit(page.get("/Resources"))
+        for number, _, drawn in resources(reader):  # forms and images, by name, page by page
+            xobjects = drawn.get("/XObject") or {}
+            for name in sorted(xobjects):
+                found.update(f"{number}{name}:".encode() + xobjects[name].get_object().get_data())
     return found.hexdigest()
 
 

@@ -64,12 +64,10 @@ def read(path: Path) -> dict[str, str] | None:
     with Path(path).open("rb") as handle:
         head = handle.read(8)
     if head.startswith(b"%PDF"):
-        from pypdf import PdfReader
-
-        from figures.pdf import pypdf_said
+        from figures.pdf import open_pdf, pypdf_said
 
         with pypdf_said():  # a damaged file: the caller's one line says so
-            info = PdfReader(path).metadata or {}
+            info = open_pdf(path).metadata or {}
         if info.get("/Subject") != SUITE:
             return None
         return decode(str(info.get("/Keywords", "")))

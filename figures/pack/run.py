@@ -91,11 +91,9 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
 
 
 def _page_texts(pdf: bytes) -> list[str]:
-    import io
+    from figures.pdf import open_pdf
 
-    from pypdf import PdfReader
-
-    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+    return [page.extract_text() for page in open_pdf(pdf).pages]
 
 
 def _first_difference(*pages: list[str]) -> str | None:

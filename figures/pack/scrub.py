@@ -53,13 +53,13 @@ def without_metadata(data: bytes, name: str) -> bytes:
         return b"".join(segment for marker, segment in jpeg_segments(data, name)
                         if marker not in JPEG_METADATA)
     if data.startswith(b"%PDF"):
-        from pypdf import PdfReader, PdfWriter
+        from pypdf import PdfWriter
         from pypdf.generic import DictionaryObject, StreamObject
 
-        from figures.pdf import pypdf_said
+        from figures.pdf import open_pdf, pypdf_said
 
         with pypdf_said():
-            writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+            writer = PdfWriter(clone_from=open_pdf(data))
         writer.metadata = None
         for obj in writer._objects:
             if isinstance(obj, DictionaryObject):
@@ -99,12 +99,12 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
     included PDF, pdfTeX's ``/PTEX.FileName`` (an absolute path, the user's name),
     ``/PTEX.InfoDict`` (the figure's document information), its XMP and ``/PieceInfo``; each
     JPEG's EXIF or comments; the document's own information (``authors``' names there)."""
-    from pypdf import PdfReader
     from pypdf.generic import NameObject
 
     from figures.outputs.provenance import SUITE
+    from figures.pdf import open_pdf, resources
 
-    reader = PdfReader(io.BytesIO(pdf))
+    reader = open_pdf(pdf)
     words = _identifying(paper) + authors
     found: list[str] = []
 
@@ -124,14 +124,8 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
             found.append(f"document information /Author: an author's name ({value}); "
                          "leave pdfauthor empty for review")
         look(f"document information {key}", value)
-    seen: set[int] = set()
-
-    def visit(resources: object) -> None:
-        resources = resources.get_object() if resources is not None else None
-        if not resources or id(resources) in seen:
-            return
-        seen.add(id(resources))
-        for ref in (resources.get("/XObject") or {}).values():
+    for _, _, drawn in resources(reader):
+        for ref in (drawn.get("/XObject") or {}).values():
             xobject = ref.get_object()
             name = str(xobject.get("/PTEX.FileName", "an included image"))
             look("/PTEX.FileName", name)
@@ -143,10 +137,6 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
             if xobject.get("/Filter") == "/DCTDecode" and any(
                     m in JPEG_METADATA for m, _ in jpeg_segments(xobject._data, name)):
                 found.append(f"{name}: a JPEG's EXIF, XMP or comment (figure metadata)")
-            visit(xobject.get("/Resources"))
-
-    for page in reader.pages:
-        visit(page.get("/Resources"))
     return list(dict.fromkeys(found))
 
 

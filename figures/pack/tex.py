@@ -16,7 +16,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, LatexError, ToolMissing
 
 #: What a user installs when TeX is missing (Debian names; TeX Live elsewhere).
 TEX_PACKAGES = ("latexmk texlive-latex-recommended texlive-latex-extra "
@@ -72,7 +72,7 @@ def find_main(paper: Path, chosen: str | None) -> Path:
 def need(tool: str) -> str:
     where = shutil.which(tool)
     if where is None:
-        raise FigureDataError(tool, None, f"not found: the pack compiles the paper; install "
+        raise ToolMissing(tool, None, f"not found: the pack compiles the paper; install "
                               f"TeX Live (Debian: apt-get install {TEX_PACKAGES})")
     return where
 
@@ -148,7 +148,7 @@ def _fls(fls: Path, root: Path) -> tuple[set[str], set[str]]:
     try:
         lines = fls.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
     except OSError:
-        raise FigureDataError(str(fls), None, "latexmk left no recorder file list (.fls); "
+        raise LatexError(str(fls), None, "latexmk left no recorder file list (.fls); "
                               "is it latexmk 4.x with pdflatex?") from None
     cwd, read, written = root, set(), set()
     real_root = root.resolve()
@@ -194,14 +194,14 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
         output, _ = process.communicate(timeout=COMPILE_TIMEOUT)
     except subprocess.TimeoutExpired:
         _end_group(process)
-        raise FigureDataError(str(main), None, f"{Path(command[0]).name} did not finish in "
+        raise LatexError(str(main), None, f"{Path(command[0]).name} did not finish in "
                               f"{COMPILE_TIMEOUT} s") from None
     except BaseException:
         _end_group(process)
         raise
     pdf = cwd / f"{main.stem}.pdf"
     if process.returncode == 0 and not pdf.is_file():
-        raise FigureDataError(main.name, None, (
+        raise LatexError(main.name, None, (
             f"{Path(command[0]).name} ended without writing {pdf.name} beside {main.name} "
             f"{where} (an output folder set in the paper?); the pack compiles in place and "
             "arXiv does too: remove that setting"))
@@ -213,7 +213,7 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
         elif missing and any(hidden(part) for part in missing.group(1).split("/")):
             error += ("; the pack leaves out hidden files and folders (.name: arXiv deletes "
                       "them): move it into a folder whose name has no leading dot")
-        raise FigureDataError(main.name, None, f"does not compile {where}: {error}")
+        raise LatexError(main.name, None, f"does not compile {where}: {error}")
 
 
 def _end_group(process: subprocess.Popen) -> None:

@@ -158,35 +158,21 @@ def inner_sizes(form, reader) -> tuple[float | None, float | None, float | None]
 
 def font_problems(reader) -> list[str]:
     """Every font not embedded, and every Type 3 font, once each, naming where it is."""
+    from figures.pdf import embedded, fonts
+
     problems, seen = [], set()
-
-    def visit(resources, where: str) -> None:
-        resources = resources.get_object() if resources is not None else {}
-        for name, ref in ((resources or {}).get("/Font") or {}).items():
-            font = ref.get_object()
-            base = str(font.get("/BaseFont", name)).lstrip("/")
-            key = (where, base, str(font.get("/Subtype")))
-            if key in seen:
-                continue
-            seen.add(key)
-            if font.get("/Subtype") == "/Type3":
-                problems.append(f"{where}: Type 3 font {base} (venues' checkers reject it; "
-                                "save with pdf.fonttype 42)")
-                continue
-            descriptor = font.get("/FontDescriptor")
-            if font.get("/Subtype") == "/Type0":
-                descendant = font["/DescendantFonts"][0].get_object()
-                descriptor = descendant.get("/FontDescriptor")
-            descriptor = descriptor.get_object() if descriptor is not None else {}
-            if not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
-                problems.append(f"{where}: font {base} is not embedded")
-        for form in _forms(resources).values():
-            if form.get("/Subtype") == "/Form":
-                inner = _figure_name(form) or where
-                visit(form.get("/Resources"), inner)
-
-    for number, page in enumerate(reader.pages, 1):
-        visit(page.get("/Resources"), f"page {number}")
+    for number, forms, name, font in fonts(reader):
+        where = next(filter(None, map(_figure_name, reversed(forms))), f"page {number}")
+        base = str(font.get("/BaseFont", name)).lstrip("/")
+        subtype, inside = embedded(font)
+        if (where, base, subtype) in seen:
+            continue
+        seen.add((where, base, subtype))
+        if subtype == "Type3":
+            problems.append(f"{where}: Type 3 font {base} (venues' checkers reject it; "
+                            "save with pdf.fonttype 42)")
+        elif not inside:
+            problems.append(f"{where}: font {base} is not embedded")
     return problems
 
 
@@ -242,9 +228,9 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
     """``pdf`` audited against ``venue`` (see the module's docstring); its PNGs are looked
     for among the pictures the build states under ``built`` record, and the PNGs of the
     paper's folder (:mod:`figures.paper.pictures`)."""
-    from pypdf import PdfReader
+    from figures.pdf import open_pdf
 
-    reader = PdfReader(pdf)
+    reader = open_pdf(pdf)
     judge = _Judge(reader, figdata_dir, venues_file)
     result = Audit(pages=len(reader.pages))
     drawn = placements(reader)

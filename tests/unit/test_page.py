@@ -10,7 +10,7 @@ import warnings
 import pytest
 
 import figures
-from figures.errors import FigureDataError, FigureDataWarning
+from figures.errors import AuthorCodeError, FigureDataError, FigureDataWarning
 from figures.outputs.kind import declared_slots, venue_kind
 from figures.page import COMFORT_PT, SCRIPT_PT, SCRIPT_SHRINK
 from figures.registry import FIGURES
@@ -42,7 +42,7 @@ def test_a_width_in_inches_is_a_slot_too():
 
 def test_a_slot_the_figure_is_not_designed_for_is_refused_naming_its_module():
     column_only = next(s for s in FIGURES if declared_slots(s) == ("column",))
-    with pytest.raises(FigureDataError, match=rf"{column_only.shown_path}: SLOTS:.*'text'"):
+    with pytest.raises(AuthorCodeError, match=rf"{column_only.shown_path}: SLOTS:.*'text'"):
         venue_kind(get_venue("icml"), "text").draw(column_only, {})
 
 
