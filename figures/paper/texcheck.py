@@ -1,37 +1,11 @@
 """``figures check-tex``: figdata numbers written by hand (or stale) in LaTeX.
 
 A quoted value (:mod:`figures.paper.macros`) belongs in the paper as its macro. This finds it
-written out instead, in the prose (:mod:`figures.paper.texprose` blanks comments, code,
-addresses and settings first), in any common representation: as a fraction or a percentage
-(``0.6147``, ``.615``, ``61.5\\%``, ``\\textbf{61.5}\\%``, ``61.5~percent``, ``61,5\\,\\%``,
-siunitx's ``\\SI{61.5}{\\percent}``, ``\\qty``, ``\\num{0.615}``), a bare number in a table
-column whose header (or whose table's caption) says percent (``61.5`` under ``Acc. (\\%)``), and
-in scientific notation (``4.4e-4``, ``4.4\\times10^{-4}``, ``\\num{4.4e-4}``).
-
-A number is *the value written by hand* when it is a correct rounding of the value at least
-as precise as the macro, or the macro's own text in its own notation with trailing zeros
-(``61.50\\%`` for ``61.5\\%``; a percentage may drop them: ``36\\%`` for ``36.0\\%``;
-``0.01000`` is not ``1.0\\%`` of ``0.00994``). It is *rounded by hand* when it has fewer digits
-than the macro and is a correct rounding of the value or of the macro's text (``40\\%`` for
-``40.1\\%``, ``0.62`` for ``61.5\\%``, ``0.25`` for ``0.250``), with two significant digits and
-not 0 or 1. It is *stale* when it is written as the macro writes it (percent, scientific or
-plain) at exactly the macro's precision, is not the value, but lies within 5 of the macro's
-last digit and within 10% of the value.
-
-A results table is full of numbers like ours, so a number's digits are not enough: a match is
-reported only when the value's *words* are near it, in the same sentence or table row (or
-the header cells of its column): one of the names of its note or macro (two capitals or
-more, as written: ``BP``, ``DFA``, ``StateBridge``) or two of its other words (``aggregate
-cosine``; stems, provenance in parentheses and stop words left out, a word and its
-abbreviation counted once). A rounded copy, and a percentage only by its column, need a name.
-Specific enough without words: the value to four significant digits or more that are not
-trailing zeros (``0.6147``, not ``0.1000``), and scientific notation (``4.4e-4``); and a value
-whose note is empty, which has no words.
-
-Numbers that say too little to tie them to a value are ignored: a plain decimal with fewer
-than two decimals (``0.5``, ``1.5``), a whole percentage or a mantissa with one significant
-digit (``5\\%``, ``4e-4``), lengths (``0.5em``, ``0.45\\textwidth``) and settings
-(``[scale=0.615]``). ``\\newcommand`` lines and lines whose comment says
+written out instead in the prose (:mod:`figures.paper.texprose`), in any form
+(:mod:`figures.paper.texnumbers`), a table's percent column included
+(:mod:`figures.paper.textables`): written by hand, rounded by hand or stale, and only where
+the value's words are near (the sentence or table row, its column's header). What counts as
+each, and why, is docs/paper-numbers.md. ``\\newcommand`` lines and lines whose comment says
 ``% figures: ignore`` are skipped.
 """
 
