@@ -288,7 +288,7 @@ def test_an_anonymous_pack_strips_a_jpegs_exif_and_stops_on_an_author_in_the_key
     code, _, err = pack(capsys, paper, builds[0], out, "--anonymous")
     assert code == 0, err
     assert b"Alice" not in members(out)["figs/photo.jpg"]
-    assert "'Alice' of \\author is in the text" in err  # the article class prints it
+    assert "main.tex: Alice, Smith of \\author in the compiled text" in err  # article prints it
     main = main.replace("\\usepackage{url}", "\\usepackage{url}\n\\usepackage[pdfkeywords={"
                         "credit assignment, Smith lab}]{hyperref}")
     (paper / "main.tex").write_text(main.replace("\\title{", "\\author{Alice Smith}\n\\title{"))
