@@ -137,12 +137,6 @@ class FigureSpec:
     #: The paper's original script in ../shared/seeds that this figure reproduces
     #: (``nox -s compare`` checks them pixel for pixel); None for figures that never had one.
     seed_script: str | None = None
-    #: Where the figure is printed, for `figures check`: "text" (the venue's text width),
-    #: "column" (its column width) or a width in inches. Every figure here is a multi-panel
-    #: row or grid drawn 10-18 in wide (the paper's fig1/fig3b/fig4, the snapshot figures, the
-    #: CIFAR report's panels); at a 3.25 in column its 8 pt ticks would print near 2.5 pt, so
-    #: each one takes the full text width, as a figure* does in a two-column paper.
-    slot: str | float = "text"
 
     def __post_init__(self) -> None:
         if isinstance(self.outputs, list):
@@ -154,7 +148,7 @@ class FigureSpec:
         bad_name = name_problem(self.name)
         if bad_name is not None:
             return "FigureSpec", f"name {bad_name}"
-        return self._outputs_problem() or self._placing_problem()
+        return self._outputs_problem() or self._seed_problem()
 
     def _outputs_problem(self) -> tuple[str, str] | None:
         name = self.name
@@ -174,13 +168,8 @@ class FigureSpec:
                     f"{', '.join(formats)}: one Output per format (both would write the same file)")
         return None
 
-    def _placing_problem(self) -> tuple[str, str] | None:
+    def _seed_problem(self) -> tuple[str, str] | None:
         name = self.name
-        if not (self.slot in ("text", "column") or (
-                isinstance(self.slot, (int, float)) and not isinstance(self.slot, bool)
-                and 0 < self.slot <= 40)):
-            return (f"{name}: slot",
-                    f"{self.slot!r}: expected \"text\", \"column\" or a width in inches in (0, 40]")
         if self.seed_script is not None and not isinstance(self.seed_script, str):
             return (f"{name}: seed_script",
                     f"{self.seed_script!r}: expected the file name of the paper's script, or None")
