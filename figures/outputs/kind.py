@@ -79,7 +79,7 @@ class BuildKind:
         seeds' pictures (10-18 in wide) take the text width, as a figure* does."""
         if self.venue is None:
             return "text"
-        return declared_slots(spec)[0] if self.slot is None else self.slot
+        return spec.slots[0] if self.slot is None else self.slot
 
     def page(self, spec: FigureSpec) -> Page | None:
         """The page a venue build draws ``spec`` for (figures/page.py); None otherwise."""
@@ -105,7 +105,7 @@ class BuildKind:
         the page versions leave to the caption (once, beside the figure's own slot)."""
         if self.venue is None or self.slot is not None:
             return {}
-        text = caption(spec, data)
+        text = spec.caption(data)
         return {f"{spec.name}.caption.txt": text} if text else {}
 
     def key_part(self) -> str:
@@ -124,7 +124,7 @@ class BuildKind:
         """``spec``'s Figure for this kind of build (a venue's: laid out for its page)."""
         if self.venue is None:
             return spec.render(data)
-        own = declared_slots(spec)
+        own = spec.slots
         if isinstance(self.slot, str) and self.slot not in own:
             raise AuthorCodeError(spec.shown_path, "SLOTS", (
                 f"{spec.name} is designed for {' and '.join(own)}, not {self.slot!r}: draw it "
@@ -189,30 +189,11 @@ def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
                           "expected default, camera-ready, venue:KEY[:SLOT] or venue:KEY@WIDTHin")
 
 
-def declared_slots(spec: FigureSpec) -> tuple[str, ...]:
-    """The slots ``spec``'s module is designed for (``SLOTS``), its own slot first."""
-    slots = getattr(spec.code(), "SLOTS", None)
-    if (not isinstance(slots, tuple) or not slots
-            or not all(slot in SLOTS for slot in slots) or len(set(slots)) != len(slots)):
-        raise AuthorCodeError(spec.shown_path, "SLOTS", (
-            f"is {slots!r}: a figure drawn for a venue declares the slots it is designed "
-            "for, its own first: SLOTS = (\"text\",), (\"column\",) or (\"column\", \"text\")"))
-    return slots
-
-
 def slots_of(spec: FigureSpec, venue: Venue) -> tuple[str, ...]:
     """The slots the venue build writes for ``spec``: each declared one at a two-column
     venue; at a one-column venue (a column is the text) its own slot only."""
-    slots = declared_slots(spec)
+    slots = spec.slots
     return slots[:1] if venue.column_width_in >= venue.text_width_in else slots
-
-
-def caption(spec: FigureSpec, data: dict) -> str:
-    """What the figure's page versions leave to the paper's caption (titles, notes, boxes),
-    from its module's ``caption(data)``; "" when it leaves nothing out."""
-    offer = getattr(spec.code(), "caption", None)
-    text = offer(data).strip() if callable(offer) else ""
-    return text + "\n" if text else ""
 
 
 def slot_files(spec: FigureSpec, out_dir: Path) -> list[str]:
