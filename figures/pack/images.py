@@ -54,7 +54,7 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
                                   "the pack stops" + (" (no stale figure goes out)"
                                                       if state.state == STALE else ""))
         else:
-            if state.kind == SYNTHETIC and not allow_synthetic:
+            if state.origin == SYNTHETIC and not allow_synthetic:
                 raise FigureDataError(name, state.figure, (
                     "drawn from SYNTHETIC EXAMPLE DATA; the pack stops (--allow-synthetic "
                     "to pack it anyway)"))
