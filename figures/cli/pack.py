@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from figures.cli.common import add_figdata, path_arg
+from figures.cli.common import add_figdata, add_main, path_arg
 
 
 def add_parser(add) -> None:
@@ -18,8 +18,7 @@ def add_parser(add) -> None:
     p.add_argument("--out", type=path_arg, default=None, metavar="FILE",
                    help="the archive, .tar.gz or .zip (default: PAPER_DIR's name + .tar.gz, "
                         "beside it)")
-    p.add_argument("--main", default=None, metavar="FILE",
-                   help="the main .tex, when the folder holds more than one \\documentclass")
+    add_main(p, "the main .tex, when the folder holds more than one \\documentclass", str)
     p.add_argument("--anonymous", action="store_true",
                    help="for double-blind review: no figure metadata, no absolute paths or "
                         "user names in what the compiled PDF discloses")

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from figures.cli.common import add_figdata, path_arg
+from figures.cli.common import add_figdata, add_main, add_venue, add_venues, path_arg
 from figures.errors import display_path
 
 #: What a Debian or Ubuntu machine installs for pdflatex and latexmk (and the fonts and
@@ -23,12 +23,9 @@ def add_parser(add) -> None:
             "then audit the PDF (figures check PAPER.pdf)")
     p.add_argument("paper", type=path_arg, metavar="PAPER_DIR",
                    help="the folder of the paper's .tex files")
-    p.add_argument("--venue", default=None, metavar="V",
-                   help="the paper's venue (default: read from its \\documentclass/packages)")
-    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles (same shape as figures/venues.json)")
-    p.add_argument("--main", type=Path, default=None, metavar="FILE",
-                   help="the paper's main .tex (when the folder holds several)")
+    add_venue(p, "the paper's venue (default: read from its \\documentclass/packages)")
+    add_venues(p)
+    add_main(p, "the paper's main .tex (when the folder holds several)")
     p.add_argument("--allow-synthetic", action="store_true",
                    help="copy figures and macros drawn from synthetic example data too")
     p.add_argument("--overwrite-theirs", action="store_true",
