@@ -33,6 +33,18 @@ STATUS_DETAIL_LIMIT = 2400
 VENUES_HELP = "your venue profiles (same shape as figures/venues.json)"
 
 
+def add_paper(p: argparse.ArgumentParser) -> None:
+    """``PAPER_DIR``, the paper's folder (``sync``, ``paper``, ``pack``)."""
+    p.add_argument("paper", type=path_arg, metavar="PAPER_DIR",
+                   help="the folder of the paper's .tex files")
+
+
+def add_flags(p: argparse.ArgumentParser, **helps: str) -> None:
+    """On/off options, in order: ``allow_synthetic="..."`` is ``--allow-synthetic``."""
+    for name, help in helps.items():
+        p.add_argument(f"--{name.replace('_', '-')}", action="store_true", help=help)
+
+
 def add_venue(p: argparse.ArgumentParser, help: str, *, several: bool = False,
               metavar: str = "V") -> None:
     """``--venue``, one declaration for every command (``several``: each one given is kept,

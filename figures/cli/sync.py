@@ -13,6 +13,7 @@ from figures.cli.common import (
     UsageError,
     add_figdata,
     add_main,
+    add_paper,
     add_venue,
     add_venues,
     path_arg,
@@ -24,8 +25,7 @@ from figures.venues import Venue
 def add_parser(add) -> None:
     p = add("sync", help="copy the current built figures the paper includes, and macros.tex, "
             "into the paper's folder (an Overleaf clone too), then check its numbers")
-    p.add_argument("paper", type=path_arg, metavar="PAPER_DIR",
-                   help="the folder of the paper's .tex files")
+    add_paper(p)
     add_venue(p, "the paper's venue (default: read from its \\documentclass and packages): "
               "each figure is built for the width the paper prints it at")
     add_venues(p)
