@@ -15,7 +15,9 @@ named by file and line in :attr:`Paper.unresolved`.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +34,9 @@ _SKIPPED_ENVIRONMENTS = ("comment",)
 #: Environments that set ``\\linewidth`` to their width argument (the last one).
 _BOXES = ("subfigure", "minipage", "wrapfigure", "subcaptionblock")
 _DEFINITIONS = ("newcommand", "renewcommand", "providecommand")
+_DOCUMENTCLASS = re.compile(r"^[^%\n]*\\documentclass\b", re.MULTILINE)
+#: The most read of one source file (a generated table of megabytes is not the paper's text).
+SOURCE_LIMIT = 4 << 20
 
 
 @dataclass
@@ -48,6 +53,10 @@ class Graphic:
     #: The widths of the boxes around it (``subfigure``, ``minipage``), outermost first:
     #: each sets ``\\linewidth`` inside it.
     boxes: tuple[str, ...] = ()
+    #: As TeX typeset it (:class:`figures.paper.engine.Printed`); None: read from the source.
+    printed: object = None
+    #: The graphics path in force there (TeX's; from the source: the paper's).
+    path: list[Path] = field(default_factory=list)
 
 
 @dataclass
@@ -65,6 +74,9 @@ class Paper:
     #: ``\\DeclareGraphicsExtensions``: the order pdflatex tries (None: graphicx's default).
     graphics_extensions: list[str] | None = None
     unresolved: list[str] = field(default_factory=list)
+    #: TeX's text width, column width, text height (in) and body size (pt); None: estimated.
+    measures: tuple[float, float, float, float] | None = None
+    class_file: Path | None = None
 
     @property
     def venue(self) -> str | None:
@@ -79,23 +91,34 @@ class Paper:
         return None
 
 
+def read_bounded(path: Path, limit: int = SOURCE_LIMIT) -> str | None:
+    """The text of ``path`` when it is a regular file (a named pipe, a device such as a link
+    to ``/dev/zero``, a folder: None), at most ``limit`` bytes of it; never blocks."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return handle.read(limit).decode("utf-8", errors="replace")
+
+
 def find_main(folder: Path, main: Path | None = None) -> Path:
     """The paper's main file: ``main`` (relative to ``folder``), else the one ``.tex`` file
-    under ``folder`` with a ``\\documentclass`` (one line when there are none or several)."""
+    under ``folder`` whose first lines hold a ``\\documentclass`` outside a comment (one line
+    when there are none or several). Only regular files are read, their first 64 KiB."""
     if main is not None:
         path = main if main.is_absolute() else folder / main
-        if not path.is_file():
+        if read_bounded(path, 0) is None:
             raise FigureDataError(str(path), None, "--main: no such file")
         return path
     candidates = []
     for path in sorted(folder.rglob("*.tex")):
         if any(part.startswith(".") for part in path.relative_to(folder).parts):
             continue
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        if any(node.macroname == "documentclass" for node in _macros(_parse(text)[1])):
+        text = read_bounded(path, 1 << 16)
+        if text is not None and _DOCUMENTCLASS.search(text):
             candidates.append(path)
     if not candidates:
         raise FigureDataError(str(folder), None, "no .tex file with \\documentclass in it: "
@@ -184,43 +207,16 @@ def _parse(text: str):
     return walker, nodes
 
 
-def _macros(nodes):
-    """Every macro node, depth first, outside comments, ``\\iffalse`` and comment
-    environments."""
-    from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode
-
-    skipping = 0
-    for node in nodes or []:
-        if isinstance(node, LatexMacroNode):
-            if node.macroname == "iffalse":
-                skipping += 1
-                continue
-            if skipping and node.macroname.startswith("if"):
-                skipping += 1
-                continue
-            if skipping and node.macroname == "fi":
-                skipping -= 1
-                continue
-        if skipping:
-            continue
-        if isinstance(node, LatexEnvironmentNode) and \
-                node.environmentname in _SKIPPED_ENVIRONMENTS:
-            continue
-        if isinstance(node, LatexMacroNode):
-            yield node
-            for arg in (node.nodeargd.argnlist if node.nodeargd else []) or []:
-                if arg is not None:
-                    yield from _macros([arg])
-        elif isinstance(node, LatexEnvironmentNode) or hasattr(node, "nodelist"):
-            yield from _macros(node.nodelist)
-
-
 @dataclass(frozen=True)
 class _Place:
     """Where the walk is: in a ``figure*`` or not, and inside which boxes."""
 
     wide: bool = False
     boxes: tuple[str, ...] = ()
+    #: As TeX typeset it (:class:`figures.paper.engine.Printed`); None: read from the source.
+    printed: object = None
+    #: The graphics path in force there (TeX's; from the source: the paper's).
+    path: list[Path] = field(default_factory=list)
 
     def inside(self, walker, node, macros) -> _Place:
         name = node.environmentname
@@ -244,8 +240,7 @@ class _Reader:
             return
         seen.add(path.resolve())
         self.paper.sources.append(path)
-        text = path.read_text(encoding="utf-8", errors="replace")
-        walker, nodes = _parse(text)
+        walker, nodes = _parse(read_bounded(path) or "")
         self._walk(walker, nodes, path, macros, seen, _Place())
 
     def _walk(self, walker, nodes, path, macros, seen, place: _Place) -> None:
