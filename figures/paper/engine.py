@@ -122,6 +122,7 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S) -> Paper:
         elif kind == "P" and len(fields) >= 5:
             paper.measures = (*(_inches(v) for v in fields[:3]), float(fields[3]))
             paper.graphics_extensions = [e for e in fields[4].split(",") if e] or None
+            paper.graphicspath = _folders(fields[5] if len(fields) > 5 else "", root)
         elif kind == "M" and fields:
             paper.inputs.append(fields[0])
         elif kind == "I" and len(fields) >= 13:
@@ -140,8 +141,13 @@ def _graphic(fields: list[str], root: Path) -> Graphic:
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
                               _inches(height), clip == "1")
-    graphic.path = [root / p for p in path.strip("{}").split("}{") if p]
+    graphic.path = _folders(path, root)
     return graphic
+
+
+def _folders(path: str, root: Path) -> list[Path]:
+    """``{figs/}{../shared/}`` as folders (an empty one, ``{}``, is the paper's own)."""
+    return [root / p for p in path.strip().strip("{}").split("}{") if p.strip()]
 
 
 def _recorded(fls: Path, root: Path) -> list[Path]:

@@ -110,15 +110,20 @@ def extensions_of(paper: Paper) -> tuple[str, ...]:
 
 
 def includes_of(paper: Paper) -> tuple[list[Include], Path]:
-    """The paper's graphics includes, resolved, and where its macros file goes."""
-    folders = [paper.root, *paper.graphicspath]
+    """The paper's graphics includes, resolved (by TeX when it was asked: the file graphicx
+    read; else as pdflatex would look), and where its macros file goes."""
     order = extensions_of(paper)
     includes = []
     for g in paper.graphics:
+        folders = [paper.root, *(g.path if g.printed is not None else paper.graphicspath)]
         candidates = _candidates(g.written, folders, order)
-        found = next((c for c in candidates if c.is_file()), None)
-        includes.append(Include(g.tex, g.line, g.written, found,
-                                target=_first_target(g.written, folders), graphic=g,
+        if g.printed is not None:
+            found = paper.root / g.printed.file if g.printed.file else None
+        else:
+            found = next((c for c in candidates if c.is_file()), None)
+        includes.append(Include(g.tex, g.line, g.written, found, graphic=g,
+                                target=_first_target(g.written, [paper.root,
+                                                                 *paper.graphicspath]),
                                 candidates=candidates))
     macros = paper.root / MACROS_NAME
     for name in paper.inputs:
