@@ -46,8 +46,8 @@ def run(args: argparse.Namespace, paper=None) -> int:
     from figures.errors import FigureDataError, one_line
     from figures.paper.macros import macros_tex, read_quoted, synthetic_macros
     from figures.paper.sync import plan
-    from figures.paper.write import carry_out
     from figures.paper.texcheck import check_tex, read_tex
+    from figures.paper.write import carry_out
     from figures.registry import FIGURES
 
     folder: Path = args.paper

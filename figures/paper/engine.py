@@ -101,8 +101,8 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S) -> Paper:
             (out / Path(here).relative_to(root)).mkdir(parents=True, exist_ok=True)
         run = run_tex(["pdflatex", "-draftmode", "-no-shell-escape", "-interaction=nonstopmode",
                        "-recorder", f"-output-directory={out}", f"-jobname={main.stem}",
-                       f"\\def\\fapempty{{{out}/fap-empty}}\\input{{{PROBE}}}"
-                       f"\\input{{{main.name}}}"], root, timeout)
+                       (f"\\def\\fapempty{{{out}/fap-empty}}\\input{{{PROBE}}}"
+                        f"\\input{{{main.name}}}")], root, timeout)
         log = out / f"{main.stem}.fap"
         if not log.is_file() or "P|" not in log.read_text(encoding="utf-8", errors="replace"):
             last = [line for line in run.stdout.splitlines() if line.startswith("!")]

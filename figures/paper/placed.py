@@ -55,7 +55,7 @@ def fixed_include(graphic: Graphic) -> str:
 def _reshaped(graphic: Graphic) -> str | None:
     """How the include reshapes the build (None: it prints it as built)."""
     options, printed = graphic.options, graphic.printed
-    if printed is not None and printed.clip or any(k in options for k in ("trim", "viewport",
+    if (printed is not None and printed.clip) or any(k in options for k in ("trim", "viewport",
                                                                        "clip")):
         return "trimmed or clipped"
     if options.get("angle", "0").strip() not in ("0", ""):
