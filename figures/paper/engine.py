@@ -15,6 +15,7 @@ document its class and options (and the file holding ``\\documentclass``), ``\\t
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -29,6 +30,8 @@ PROBE = Path(__file__).with_name("probe.tex")
 #: Seconds one compile may take (a paper that loops is stopped, with one line).
 TEX_TIMEOUT_S = 300
 _PT_PER_IN = 72.27
+#: An error as ``-file-line-error`` prints it: ``./main.tex:7: Undefined control sequence.``
+_ERROR = re.compile(r"^(?:\./)?([^\s:][^:\n]*\.tex:\d+): (.+?)\.?$", re.MULTILINE)
 NEEDS_ENGINE = ("needs a TeX engine (pdflatex, latexmk): install TeX Live (Debian/Ubuntu: "
                 "apt-get install texlive-latex-recommended texlive-latex-extra latexmk)")
 
@@ -100,16 +103,19 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S) -> Paper:
             dirs[:] = [d for d in dirs if not d.startswith(".")][: 200 - count]
             (out / Path(here).relative_to(root)).mkdir(parents=True, exist_ok=True)
         run = run_tex(["pdflatex", "-draftmode", "-no-shell-escape", "-interaction=nonstopmode",
-                       "-recorder", f"-output-directory={out}", f"-jobname={main.stem}",
+                       "-recorder", "-file-line-error", f"-output-directory={out}", f"-jobname={main.stem}",
                        (f"\\def\\fapempty{{{out}/fap-empty}}\\input{{{PROBE}}}"
                         f"\\input{{{main.name}}}")], root, timeout)
         log = out / f"{main.stem}.fap"
-        if not log.is_file() or "P|" not in log.read_text(encoding="utf-8", errors="replace"):
-            last = [line for line in run.stdout.splitlines() if line.startswith("!")]
-            raise FigureDataError(str(main), None, "pdflatex stopped before \\begin{document}"
-                                  f" ({last[0] if last else f'exit {run.returncode}'}): "
-                                  "does it compile by hand?")
-        lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+        lines = log.read_text(encoding="utf-8", errors="replace").splitlines() \
+            if log.is_file() else []
+        errors = dict(_ERROR.findall(run.stdout))
+        if "E|" not in lines:
+            last = next(iter(errors.items()), None)
+            raise FigureDataError(str(main), None, "pdflatex stopped before the end of the "
+                                  "paper (" + (f"{last[0]}: {last[1]}" if last else
+                                               f"exit {run.returncode}") +
+                                  "): mend it so it compiles, then sync again")
         read = _recorded(out / f"{main.stem}.fls", root)
     paper = Paper(main, root)
     for line in lines:
@@ -127,8 +133,13 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S) -> Paper:
             paper.inputs.append(fields[0])
         elif kind == "I" and len(fields) >= 13:
             paper.graphics.append(_graphic(fields, root))
+    for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
+        said = errors.get(f"{g.tex.relative_to(root)}:{g.line}", "")
+        if said and "not found" not in said:
+            paper.unresolved.append(f"{g.tex.relative_to(root)}:{g.line}: {said} (pdflatex)")
     paper.sources = [p for p in read if p.suffix == ".tex"]
-    paper.packages = [p.stem for p in read if p.suffix == ".sty"]
+    paper.packages = [p.stem for p in read if p.suffix == ".sty"] + \
+        [Path(m).stem for m in paper.inputs if m.endswith(".sty")]
     paper.inputs += [str(p.relative_to(root)) for p in paper.sources if p.is_relative_to(root)]
     return paper
 

@@ -154,38 +154,31 @@ def _graphic(options, boxes=(), wide=False):
     return Graphic(Path("main.tex"), 1, "x", options, wide, boxes)
 
 
-def test_the_printed_width_of_a_subfigure_and_of_a_height():
+def test_the_printed_width_estimated_and_every_reshaping_refused_with_its_edit():
+    from figures.paper.engine import Printed
     from figures.paper.placed import placement
-    from figures.registry import FIGURES
+    from figures.registry import BY_NAME
 
-    spec = FIGURES[0]
-
-    def half_as_tall(width):  # a design whose height is half its width
-        return width / 2
-
-    def capped(width):  # a design whose height stops following its width
-        return min(width / 2, 1.0)
-
-    place = placement(_graphic({"width": "\\linewidth"}, ("0.48\\textwidth",), True), spec,
+    spec = BY_NAME["fig1_audit_hero"]  # no SMALLEST_WIDTH_IN yet: the venue's column
+    place = placement(_graphic({"width": "\\linewidth"}, ("0.4\\textwidth",), True), spec,
                       _Venue)
-    assert place.width == pytest.approx(0.48 * 6.75, abs=1e-3)
-    assert placement(_graphic({}, ("0.3\\linewidth",)), spec, _Venue).width == \
-        pytest.approx(0.975)
-    assert placement(_graphic({"height": "1in"}), spec, _Venue, half_as_tall).width == \
-        pytest.approx(2.0)
-    too_tall = placement(_graphic({"height": "2in"}), spec, _Venue, half_as_tall)
-    assert too_tall.width is None
-    assert "4 in is wider than the column (3.25 in)" in too_tall.problem
-    squashed = placement(_graphic({"width": "\\linewidth", "height": "1in"}), spec, _Venue,
-                         half_as_tall)
-    assert "width=\\linewidth and height=1in squash its 3.25 x 1.62 in build" in \
-        squashed.problem
-    assert placement(_graphic({"width": "\\linewidth", "height": "1in",
-                               "keepaspectratio": ""}), spec, _Venue,
-                     half_as_tall).width == pytest.approx(2.0)
-    cannot = placement(_graphic({"height": "1.5in"}), spec, _Venue, capped)
-    assert "height=1.5in: the figure's design cannot be built that tall" in cannot.problem
-    assert "height=1in: sync builds for a width" in \
-        placement(_graphic({"height": "1in"}), spec, _Venue).problem
-    wider = placement(_graphic({"width": "2in"}, ("1.5in",)), spec, _Venue)
-    assert "wider than the box around it (1.5 in)" in wider.problem
+    assert place.width is None  # 2.7 in: under the column
+    assert "2.7 in is narrower than fig1_audit_hero's smallest width (3.25 in): put it in a " \
+        "figure*" in place.problem
+    assert placement(_graphic({}, ("0.5\\linewidth",), True), spec, _Venue).width == \
+        pytest.approx(3.375)
+    for options, how in (({"height": "1in"}, "scaled by its height (height=1in)"),
+                         ({"width": "\\linewidth", "angle": "90"}, "rotated (angle=90)"),
+                         ({"scale": "0.5"}, "rescaled (scale=0.5)"),
+                         ({"width": "\\linewidth", "trim": "1 2 3 4", "clip": ""},
+                          "trimmed or clipped")):
+        problem = placement(_graphic(options), spec, _Venue).problem
+        assert f"the paper prints it {how}" in problem, problem
+        assert "write \\includegraphics[width=\\linewidth]{x} at main.tex:1" in problem
+    wider = placement(_graphic({"width": "4in"}), spec, _Venue)
+    assert "4 in is wider than its line (3.25 in)" in wider.problem
+    typeset = _graphic({"width": "\\textwidth"})  # TeX's numbers win over the estimate
+    typeset.printed = Printed(1, None, (0.0, 0.0), 4.0, 4.0, None, False)
+    assert placement(typeset, spec, _Venue).width == pytest.approx(4.0)
+    typeset.printed = Printed(1, "x.pdf", (4.0, 1.0), 4.0, 4.0, None, True)  # \includegraphics*
+    assert "trimmed or clipped" in placement(typeset, spec, _Venue).problem
