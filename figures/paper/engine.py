@@ -91,10 +91,12 @@ def _inches(length: str) -> float | None:
     return None if length in ("-", "") else float(length.removesuffix("pt")) / _PT_PER_IN
 
 
-def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S) -> Paper:
+def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S, *, read_images: bool = True
+            ) -> Paper:
     """The paper whose main file is ``main``, as pdflatex typesets it (see the module's
     docstring): its includes with :class:`Printed` on each, the class and the files it
-    read."""
+    read. A compile stopped by an image pdfTeX cannot read is run again opening none (the
+    boxes then say nothing of the images' own sizes)."""
     root = main.parent
     with tempfile.TemporaryDirectory(prefix="figures-tex-") as tmp:
         out = Path(tmp)
@@ -104,12 +106,16 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S) -> Paper:
             (out / Path(here).relative_to(root)).mkdir(parents=True, exist_ok=True)
         run = run_tex(["pdflatex", "-draftmode", "-no-shell-escape", "-interaction=nonstopmode",
                        "-recorder", "-file-line-error", f"-output-directory={out}", f"-jobname={main.stem}",
-                       (f"\\def\\fapempty{{{out}/fap-empty}}\\input{{{PROBE}}}"
+                       (f"\\def\\fapempty{{{out}/fap-empty}}"
+                        f"{'' if read_images else chr(92) + 'def' + chr(92) + 'fapnoread{}'}"
+                        f"\\input{{{PROBE}}}"
                         f"\\input{{{main.name}}}")], root, timeout)
         log = out / f"{main.stem}.fap"
         lines = log.read_text(encoding="utf-8", errors="replace").splitlines() \
             if log.is_file() else []
         errors = dict(_ERROR.findall(run.stdout))
+        if "E|" not in lines and read_images and "!pdfTeX error" in run.stdout:
+            return ask_tex(main, timeout, read_images=False)
         if "E|" not in lines:
             last = next(iter(errors.items()), None)
             raise FigureDataError(str(main), None, "pdflatex stopped before the end of the "

@@ -119,6 +119,7 @@ def includes_of(paper: Paper) -> tuple[list[Include], Path]:
         candidates = _candidates(g.written, folders, order)
         if g.printed is not None:
             found = paper.root / g.printed.file if g.printed.file else None
+            found = found if found is not None and found.is_file() else None
         else:
             found = next((c for c in candidates if c.is_file()), None)
         includes.append(Include(g.tex, g.line, g.written, found, graphic=g,
