@@ -213,7 +213,7 @@ def test_a_named_pipe_or_a_dev_zero_link_among_the_sources_neither_hangs_nor_fil
     (paper / "zero.tex").symlink_to("/dev/zero")
     run = subprocess.run([sys.executable, "-m", "figures", "sync", str(paper), "--dry-run",
                           "--figdata", str(REPO / "figdata")], capture_output=True,
-                         text=True, timeout=120, cwd=tmp_path)
+                         text=True, timeout=120, cwd=tmp_path, check=False)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "0 refused" in run.stderr
     from figures.paper.latex import find_main, read_paper
@@ -225,14 +225,14 @@ def test_a_named_pipe_or_a_dev_zero_link_among_the_sources_neither_hangs_nor_fil
 def _tex_under(folder: Path) -> list[int]:
     """The TeX processes (pdflatex, latexmk) running in ``folder``."""
     found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
+    for proc in Path("/proc").iterdir():
         try:
-            name = Path(f"/proc/{pid}/comm").read_text().strip()
-            cwd = os.readlink(f"/proc/{pid}/cwd")
+            name = (proc / "comm").read_text().strip()
+            cwd = (proc / "cwd").readlink()
         except OSError:
             continue
-        if name in ("pdflatex", "latexmk", "perl") and Path(cwd) == folder:
-            found.append(int(pid))
+        if proc.name.isdigit() and name in ("pdflatex", "latexmk", "perl") and cwd == folder:
+            found.append(int(proc.name))
     return found
 
 
@@ -251,7 +251,7 @@ def test_a_stopped_command_leaves_no_tex_process_running(tmp_path, command, sig)
     process = subprocess.Popen([sys.executable, "-m", "figures", command, str(paper),
                                 "--venue", "icml", "--allow-synthetic", "--figdata",
                                 str(REPO / "figdata")], cwd=tmp_path,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120
         while not _tex_under(paper.resolve()) and time.monotonic() < deadline:
@@ -282,6 +282,7 @@ def test_figures_paper_audits_the_pdf_latexmk_made_in_its_out_dir(tmp_path, caps
     out, err = capsys.readouterr()
     assert code == 0, out + err
     assert err.splitlines()[-1].startswith(f"{paper / 'out' / 'main.pdf'}: 1 figure(s) of ours")
-    [row] = [line.split() for line in out.splitlines() if line.startswith("cifar_feature")]
+    [row] = [line.split() for line in out.splitlines()
+             if line.startswith("cifar_feature") and "%" in line]
     assert row[2:5] == ["current", "100%", '3.25"']
     assert _tex_under(paper.resolve()) == []
