@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from figures.data.schema import Schema
-    from figures.extract.results import ResultsTree
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 PLOTS_DIR = PACKAGE_DIR / "plots"
@@ -256,7 +255,7 @@ class FigureSpec:
         return guarded
 
     @property
-    def extract(self) -> Callable[[ResultsTree], dict[str, Any]] | None:
+    def extract(self) -> Callable[[Any], dict[str, Any]] | None:
         from figures import author_code
 
         extract = getattr(self.code(), "extract", None)
@@ -267,7 +266,7 @@ class FigureSpec:
                                   "not a function: define def extract(tree) -> data")
 
         @functools.wraps(extract)
-        def guarded(tree: ResultsTree) -> dict[str, Any]:
+        def guarded(tree: Any) -> dict[str, Any]:
             with author_code.running(self.shown_path, "extract"):
                 return extract(tree)
 

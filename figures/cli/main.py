@@ -16,7 +16,6 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from figures import __version__
 from figures.cli import (
     build,
     check,
@@ -38,6 +37,7 @@ from figures.cli import list as list_command
 from figures.cli.common import UsageError
 from figures.errors import FigureDataError, ProblemsOfAFile, UnknownName, error_line
 from figures.signals import sigterm_stops_like_ctrl_c, stopped
+from figures.version import __version__
 
 #: In the order ``figures --help`` lists them.
 COMMANDS = (list_command, status, macros, check_tex, extract, build, check, make, new, watch,

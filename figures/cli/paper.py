@@ -25,7 +25,7 @@ def add_parser(add) -> None:
     p.add_argument("--venue", default=None, metavar="V",
                    help="the paper's venue (default: read from its \\documentclass/packages)")
     p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles (same shape as figures/preflight/venues.json)")
+                   help="your venue profiles (same shape as figures/venues.json)")
     p.add_argument("--main", type=Path, default=None, metavar="FILE",
                    help="the paper's main .tex (when the folder holds several)")
     p.add_argument("--allow-synthetic", action="store_true",
@@ -87,7 +87,7 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     """``figures check PAPER.pdf``: one row per figure printed, one line per problem."""
     from figures.errors import FigureDataError, one_line
     from figures.paper.audit import audit
-    from figures.preflight.venues import get_venue
+    from figures.venues import get_venue
 
     if not pdf.is_file():
         raise FigureDataError(str(pdf), None, "a folder, not a file: give the compiled paper"

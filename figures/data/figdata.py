@@ -15,7 +15,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from figures import __version__
 from figures.data.checks import type_name
 from figures.data.envelope import (
     JSON_SCHEMA_FILE,
@@ -28,6 +27,7 @@ from figures.data.envelope import (
 from figures.data.jsonio import dumps_figdata, parse_json, read_json, write_text_atomic
 from figures.data.schema import Schema
 from figures.errors import FigureDataError
+from figures.version import __version__
 
 __all__ = ["JSON_SCHEMA_FILE", "KINDS", "SCHEMA_REF", "SYNTHETIC", "is_synthetic", "kind_of",
            "load", "make", "quoted_problems", "write"]

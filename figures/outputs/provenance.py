@@ -17,7 +17,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from figures import __version__
+from figures.version import __version__
 
 #: The name of the suite in the files' metadata (PDF Subject, PNG text key).
 SUITE = "fa-audit-figures"

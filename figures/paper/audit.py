@@ -25,6 +25,7 @@ from figures.outputs import provenance
 from figures.paper.drawn import Matrix, _provenance, font_problems, inner_sizes, placements
 from figures.paper.pictures import identity, known_for, pixel_size
 from figures.paper.which import why_stale
+from figures.venues import Venue
 
 #: Printed at 100 % within this (pdfTeX rounds the placed size to a scaled point).
 SCALE_TOLERANCE = 0.03
@@ -123,7 +124,7 @@ class _Judge:
         return self._files[path]
 
 
-def audit(pdf: Path, figdata_dir: Path, venue, *, anonymous: bool = False,
+def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False,
           venues_file: Path | None = None, built: tuple[Path, ...] = (Path("build"),)) -> Audit:
     """``pdf`` audited against ``venue`` (see the module's docstring); its PNGs are looked
     for among the pictures the build states under ``built`` record, and the PNGs of the
@@ -223,7 +224,7 @@ def _image(page: int, image, matrix: Matrix, known, decoded: dict[tuple, str | N
     return item
 
 
-def _image_problems(item: Placed, venue) -> list[str]:
+def _image_problems(item: Placed, venue: Venue) -> list[str]:
     """An image printed under the venue's raster resolution, or squashed."""
     where = f"{item.name} (page {item.page}" + (f", {item.file})" if item.inside else ")")
     problems = []
@@ -238,7 +239,7 @@ def _image_problems(item: Placed, venue) -> list[str]:
     return problems
 
 
-def _figure_problems(item: Placed, venue) -> list[str]:
+def _figure_problems(item: Placed, venue: Venue) -> list[str]:
     name, problems = item.name, []
     where = f"{name} (page {item.page}, {item.file})"
     if item.state == "stale":
@@ -263,7 +264,7 @@ def _figure_problems(item: Placed, venue) -> list[str]:
     return problems
 
 
-def _size_problems(item: Placed, venue) -> list[str]:
+def _size_problems(item: Placed, venue: Venue) -> list[str]:
     """A figure (ours or not) wider than the text or taller than the page's text."""
     problems = []
     if item.width_in > venue.text_width_in + 0.01:

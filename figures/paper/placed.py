@@ -19,6 +19,7 @@ from pathlib import Path
 
 from figures.paper.latex import Graphic, line_width_in, width_in
 from figures.registry import FigureSpec
+from figures.venues import Venue
 
 #: Options with which the paper prints a build other than at 100 % (crops, turns, rescales).
 _RESHAPING = ("trim", "viewport", "clip", "angle", "scale", "height", "totalheight",
@@ -33,7 +34,7 @@ class Placement:
     problem: str = ""
 
 
-def smallest_width(spec: FigureSpec, venue) -> float:
+def smallest_width(spec: FigureSpec, venue: Venue) -> float:
     """The narrowest box ``spec``'s design holds: its module's ``SMALLEST_WIDTH_IN``, else
     the venue's column."""
     try:
@@ -68,7 +69,7 @@ def _reshaped(graphic: Graphic) -> str | None:
     return None
 
 
-def placement(graphic: Graphic, spec: FigureSpec, venue) -> Placement:
+def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     """The width ``graphic`` prints ``spec`` at: TeX's box, else estimated on ``venue``'s
     page; or why no build of it can print at 100 % there."""
     where = f"{graphic.tex.name}:{graphic.line}"
@@ -100,7 +101,7 @@ def placement(graphic: Graphic, spec: FigureSpec, venue) -> Placement:
     return Placement(width)
 
 
-def build_for_width(spec: FigureSpec, figdata_dir: Path, venue, width: float,
+def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: float,
                     root: Path = Path("build")) -> tuple[Path | None, str]:
     """Build ``spec`` for ``venue`` at ``width`` inches; the folder it is in, or the one line
     that says why not."""

@@ -21,7 +21,7 @@ from helpers import REPO
 
 from figures.cli import main as cli
 from figures.paper.audit import audit
-from figures.preflight.venues import get_venue
+from figures.venues import get_venue
 
 SHAPES = REPO / "tests" / "papers" / "shapes"
 #: The box each of our includes prints in, as TeX sets it (ICML: text 6.75 in, column 3.25).
