@@ -85,10 +85,9 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
         line = line_width_in(graphic, venue.text_width_in, venue.column_width_in)
         width = width_in(graphic, venue.text_width_in, venue.column_width_in) \
             if "width" in graphic.options else line
-        if line is None or width is None:
-            return Placement(None, f"width={graphic.options.get('width')} in "
-                             f"{' in '.join(reversed(graphic.boxes)) or 'its box'}: not a "
-                             "length the source reading evaluates (estimated: no TeX engine)")
+        if width is None:
+            return Placement(None, f"width={graphic.options.get('width')}: not a length the "
+                             "source reading evaluates (estimated: no TeX engine)")
     width = round(width, 3)
     if width > line + 0.01:
         return Placement(None, f"{width:g} in is wider than its line ({line:.3g} in): it "

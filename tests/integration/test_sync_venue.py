@@ -195,26 +195,26 @@ def row_of(out, figure):
 
 def test_one_file_included_at_two_widths_is_refused(project, capsys):
     paper, figdata = project
-    (paper / "main.tex").write_text(ICML.replace(
-        "\\end{document}", "\\begin{figure}\n\\includegraphics{\\figdir/fig1_audit_hero}\n"
-        "\\end{figure}\n\\begin{figure*}\n\\includegraphics[width=\\linewidth]"
-        "{\\figdir/fig1_audit_hero}\n\\end{figure*}\n\\end{document}"))
+    column = "\\begin{figure}\n\\includegraphics{\\figdir/cifar_feature_drift}\n\\end{figure}\n"
+    wide = ("\\begin{figure*}\n\\includegraphics[width=\\linewidth]{\\figdir/cifar_feature_drift}"
+            "\n\\end{figure*}\n")
+    (paper / "main.tex").write_text(ICML.replace("\\end{document}",
+                                                 f"{column}{wide}{column}\\end{{document}}"))
     code, out, _ = sync(capsys, paper, figdata)
     assert code == 1
-    rows = [line for line in out.splitlines() if line.startswith("fig1_audit_hero")]
-    assert "copy build/icml/w6.75/fig1_audit_hero.pdf" in rows[0]
-    assert "main.tex:10 and main.tex:7 include this one file at two sizes" in rows[1]
-    assert "the same file as at main.tex:7" in rows[2]
+    rows = [line for line in out.splitlines() if line.startswith("cifar_feature_drift")]
+    assert "copy build/icml/w3.25/cifar_feature_drift.pdf" in rows[0]
+    assert "main.tex:13 and main.tex:10 include this one file at two sizes" in rows[1]
+    assert "the same file as at main.tex:10" in rows[2]
     assert not (paper / "figs").exists()
-    # the figure* include alone goes in; then the column one is still refused, not written
+    # the column include alone goes in; then the figure* one is still refused, not written
     # over the copy that is now up to date
-    (paper / "main.tex").write_text(ICML)
+    (paper / "main.tex").write_text(ICML.replace("\\end{document}", f"{column}\\end{{document}}"))
     assert sync(capsys, paper, figdata)[0] == 0
-    copied = (paper / "figs" / "fig1_audit_hero.pdf").read_bytes()
-    (paper / "main.tex").write_text(ICML.replace(
-        "\\end{document}", "\\begin{figure}\n\\includegraphics{\\figdir/fig1_audit_hero}\n"
-        "\\end{figure}\n\\end{document}"))
+    copied = (paper / "figs" / "cifar_feature_drift.pdf").read_bytes()
+    (paper / "main.tex").write_text(ICML.replace("\\end{document}",
+                                                 f"{column}{wide}\\end{{document}}"))
     code, out, _ = sync(capsys, paper, figdata)
     assert code == 1
     assert "include this one file at two sizes" in out
-    assert (paper / "figs" / "fig1_audit_hero.pdf").read_bytes() == copied
+    assert (paper / "figs" / "cifar_feature_drift.pdf").read_bytes() == copied
