@@ -1,30 +1,17 @@
-"""Into the paper: copy the current built figures the paper includes, and its macros.
+"""Into the paper: what to copy where, planned and checked before anything is written
+(:mod:`figures.paper.write` writes it, all or nothing).
 
-The paper is read from its main ``.tex`` (:mod:`figures.paper.latex`, a parser: comments,
-``\\iffalse``, multi-line options, ``\\input``/``\\include``/``\\subfile``/``\\import``,
-``\\graphicspath``, simple macros in paths); every path resolves from the main file's folder:
+Each include is the one TeX typeset (:mod:`figures.paper.engine`; without TeX, read from the
+source, :mod:`figures.paper.latex`). Without an extension sync writes the first format, in
+graphicx's order (or the paper's ``\\DeclareGraphicsExtensions``), that the build has, and
+moves aside (as ``NAME.bak``) any file pdflatex would still read before it. The macros go
+where the paper ``\\input``s a ``macros.tex`` (else beside the main file).
 
-- ``\\includegraphics[...]{name}``: with an extension, that file; without one, the file
-  pdflatex would pick: for each extension in graphicx's order (pdfTeX's ``.pdf``, ``.png``,
-  ``.jpg``, ``.mps``, ``.jpeg``, ...; the paper's ``\\DeclareGraphicsExtensions`` if it has
-  one), the folder of the paper first, then each graphics path. Sync writes the first format
-  of that order the build has, and moves aside (keeping it, as ``NAME.bak``) any file
-  pdflatex would still read before it;
-- ``\\input{...}`` / ``\\include{...}`` of a file named ``macros.tex`` is where the macros go
-  (else ``macros.tex`` beside the main file).
-
-An include is one of our figures when the file there carries our provenance (a copy made
-before, whatever its name), or else when its name is the figure's. The built file copied
-over it must be current (:mod:`figures.paper.which`), carry the synthetic mark when drawn from
-synthetic data, and, unless allowed, not be drawn from synthetic data. A file in the paper
-without our provenance is never replaced (nor moved aside) without ``overwrite_theirs``, and
-then kept beside it as ``NAME.bak``.
-
-**All or nothing.** Everything is planned and checked first (each build current, each target
-writable); when any row is refused nothing at all is written, so text and figures never
-disagree. Each write is atomic; figures go first and the macros last, and a write that still
-fails (a full disk) stops the rest: every row then says whether it was written. Nothing in the
-paper is ever deleted, and a dry run writes nothing.
+An include is ours when the file there carries our provenance (whatever its name), or else
+when its name is a figure's. The built file copied over it must be current
+(:mod:`figures.paper.which`), carry the synthetic mark when drawn from synthetic data, and,
+unless allowed, not be drawn from synthetic data. A file without our provenance is never
+replaced (nor moved aside) without ``overwrite_theirs``, and then kept as ``NAME.bak``.
 """
 
 from __future__ import annotations
@@ -35,10 +22,16 @@ from pathlib import Path
 
 from figures.data.envelope import SYNTHETIC
 from figures.errors import FigureDataError, display_path
-from figures.outputs import provenance
 from figures.paper.latex import Graphic, Paper
 from figures.paper.which import which
-from figures.paper.write import Write, _backup_of, _not_the_papers, _shown, _unwritable
+from figures.paper.write import (
+    Write,
+    _moves_aside,
+    _not_the_papers,
+    _provenance,
+    _shown,
+    _unwritable,
+)
 from figures.registry import BY_NAME, FIGURES, FigureSpec
 
 #: graphicx's order of extensions with the pdfTeX driver (pdftex.def's ``\Gin@extensions``).
@@ -165,13 +158,6 @@ def figure_of(include: Include) -> str | None:
     stem = stem[: -len(Path(stem).suffix)] if Path(stem).suffix.lower() in _KNOWN_SUFFIXES \
         else stem
     return stem if stem in BY_NAME else None
-
-
-def _provenance(path: Path) -> dict[str, str] | None:
-    try:
-        return provenance.read(path)
-    except Exception:  # noqa: BLE001 - an unreadable file carries nothing of ours
-        return None
 
 
 @dataclass(frozen=True)
@@ -324,8 +310,8 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
         result.refuse(spec.name, spec.name, shown, problem)
         return
     replaced = [] if up_to_date or not target.is_file() else [target]
-    moves = _moves_aside([*replaced, *shadows], target, include, root, options,
-                         (figdata_dir, built))
+    moves = _moves_aside([*replaced, *shadows], target, include.written, root,
+                         options.overwrite_theirs, (figdata_dir, built))
     if isinstance(moves, str):
         result.refuse(spec.name, spec.name, shown, moves)
         return
@@ -335,39 +321,6 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
         action += f" ({'; '.join(notes)})"
     result.write(spec.name, shown, action, Write(0, target, None if up_to_date else source,
                                                  aside=aside))
-
-
-def _moves_aside(olds: list[Path], target: Path, include: Include, root: Path,
-                 options: Options, inputs: tuple[Path, Path]
-                 ) -> tuple[list[tuple[Path, Path]], list[str]] | str:
-    """The files replaced or moved aside for ``target`` (each with its backup) and the
-    notes that say so; or why one of them may not be touched."""
-    aside: list[tuple[Path, Path]] = []
-    notes: list[str] = []
-    taken: set[Path] = set()
-    for old in olds:
-        theirs = _provenance(old) is None
-        if theirs and not options.overwrite_theirs:
-            kept = _shown(_backup_of(old, taken), root)
-            if old == target:
-                return (f"{_shown(old, root)} is not ours (no provenance of fa-audit-figures "
-                        "inside): sync never overwrites it; rename it (and its include), or "
-                        f"--overwrite-theirs (it is then kept as {kept})")
-            return (f"pdflatex reads {_shown(old, root)} first for \\includegraphics"
-                    f"{{{include.written}}}, not the {target.suffix} sync would write, and it "
-                    "is not ours (no provenance of fa-audit-figures inside): remove it, or "
-                    f"--overwrite-theirs (it is then moved aside to {kept})")
-        problem = _not_the_papers(old, root, *inputs) or _unwritable(old, root)
-        if problem is not None:
-            return problem
-        backup = _backup_of(old, taken)
-        taken.add(backup)
-        if old != target or theirs:
-            aside.append((old, backup))
-            why = "" if old == target else ", which pdflatex read first"
-            notes.append(f"{'theirs' if theirs else 'our old'} {_shown(old, root)}{why} kept "
-                         f"as {_shown(backup, root)}")
-    return aside, notes
 
 
 def _refusal(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figdata_dir: Path,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from figures.data.jsonio import atomic_path
 from figures.errors import FigureDataError, display_path
+from figures.outputs import provenance
 
 if TYPE_CHECKING:
     from figures.paper.sync import Plan
@@ -132,3 +133,43 @@ def _shown(path: Path, paper: Path) -> str:
         return display_path(path.relative_to(paper))
     except ValueError:
         return display_path(path)
+
+
+def _provenance(path: Path) -> dict[str, str] | None:
+    try:
+        return provenance.read(path)
+    except Exception:  # noqa: BLE001 - an unreadable file carries nothing of ours
+        return None
+
+
+def _moves_aside(olds: list[Path], target: Path, written: str, root: Path,
+                 overwrite_theirs: bool, inputs: tuple[Path, Path]
+                 ) -> tuple[list[tuple[Path, Path]], list[str]] | str:
+    """The files replaced or moved aside for ``target`` (each with its backup) and the
+    notes that say so; or why one of them may not be touched."""
+    aside: list[tuple[Path, Path]] = []
+    notes: list[str] = []
+    taken: set[Path] = set()
+    for old in olds:
+        theirs = _provenance(old) is None
+        if theirs and not overwrite_theirs:
+            kept = _shown(_backup_of(old, taken), root)
+            if old == target:
+                return (f"{_shown(old, root)} is not ours (no provenance of fa-audit-figures "
+                        "inside): sync never overwrites it; rename it (and its include), or "
+                        f"--overwrite-theirs (it is then kept as {kept})")
+            return (f"pdflatex reads {_shown(old, root)} first for \\includegraphics"
+                    f"{{{written}}}, not the {target.suffix} sync would write, and it "
+                    "is not ours (no provenance of fa-audit-figures inside): remove it, or "
+                    f"--overwrite-theirs (it is then moved aside to {kept})")
+        problem = _not_the_papers(old, root, *inputs) or _unwritable(old, root)
+        if problem is not None:
+            return problem
+        backup = _backup_of(old, taken)
+        taken.add(backup)
+        if old != target or theirs:
+            aside.append((old, backup))
+            why = "" if old == target else ", which pdflatex read first"
+            notes.append(f"{'theirs' if theirs else 'our old'} {_shown(old, root)}{why} kept "
+                         f"as {_shown(backup, root)}")
+    return aside, notes
