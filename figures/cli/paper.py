@@ -49,10 +49,7 @@ def run(args: argparse.Namespace) -> int:
         raise FigureDataError(" and ".join(missing), None, "not found: install TeX Live "
                               f"(Debian/Ubuntu: apt-get install {TEX_PACKAGES})")
     paper = sync.read_paper_of(args.paper, args.main, need_engine="figures paper")
-    venue = args.venue or paper.venue
-    if venue is None:
-        raise FigureDataError(str(paper.main), None, "no venue in its \\documentclass or "
-                              "packages: give --venue V")
+    venue = args.venue or paper.venue or sync.venue_of_engine(paper, args)
     sync_args = argparse.Namespace(**vars(args), built=None, default_build=False,
                                    dry_run=False)
     sync_args.venue = venue
@@ -93,24 +90,20 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
         raise FigureDataError(str(pdf), None, "a folder, not a file: give the compiled paper"
                               if pdf.is_dir() else "no such file: give the compiled paper")
     venue = get_venue(args.venue or _venue_beside(pdf), args.venues)
-    import logging
-
     from pypdf.errors import FileNotDecryptedError, PyPdfError
 
-    quiet = logging.getLogger("pypdf")  # its warnings on a damaged file: our one line instead
-    level = quiet.level
-    quiet.setLevel(logging.CRITICAL)  # setLevel, not .level: it clears logging's level cache
+    from figures.pdf import pypdf_said
+
     try:
-        result = audit(pdf, args.figdata, venue, anonymous=args.anonymous,
-                       venues_file=args.venues, built=_built_folders(args))
+        with pypdf_said():  # its warnings on a damaged file: our one line instead
+            result = audit(pdf, args.figdata, venue, anonymous=args.anonymous,
+                           venues_file=args.venues, built=_built_folders(args))
     except FileNotDecryptedError:
         raise FigureDataError(str(pdf), None, "is encrypted with a password: check the PDF "
                               "pdflatex wrote, not a protected copy") from None
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise FigureDataError(str(pdf), None, f"cannot be read as a PDF "
                               f"({type(exc).__name__}): is it the compiled paper?") from None
-    finally:
-        quiet.setLevel(level)
     if not result.pages:
         raise FigureDataError(str(pdf), None, "has no pages: is it the compiled paper?")
 

@@ -176,7 +176,7 @@ def source_for(args: argparse.Namespace, paper):
     from figures.errors import FigureDataError
     from figures.venues import get_venue
 
-    key = args.venue or paper.venue
+    key = args.venue or paper.venue or (None if args.built else venue_of_engine(paper, args))
     if key is not None:  # an unknown --venue is one line naming the known ones
         venue = get_venue(key, args.venues)
     if key is None or args.default_build:
@@ -195,6 +195,24 @@ def source_for(args: argparse.Namespace, paper):
                          "it is printed at; drop --built, or add --default-build to copy the "
                          "default build anyway")
     return _width_builds(venue, args.figdata, args.venues)
+
+
+def venue_of_engine(paper, args) -> str | None:
+    """For a class of no known venue that TeX compiled, the profile nearest its own numbers
+    (text and column width; the venue's minimums then hold), said in one line; None without
+    the engine's numbers."""
+    from figures.venues import load_venues
+
+    if paper.measures is None:
+        return None
+    text, column, _, body = paper.measures
+    venue = min(load_venues(args.venues).values(),
+                key=lambda v: abs(v.text_width_in - text) + abs(v.column_width_in - column))
+    print(f"warning: {paper.document_class or 'the class'} is no known venue: each figure is "
+          f"built for the box TeX gives it (text {text:.2f} in, column {column:.2f} in, body "
+          f"{body:g} pt) with the minimums of {venue.key}, the nearest; --venue V to choose",
+          file=sys.stderr)
+    return venue.key
 
 
 def _default_build_costs(built: Path, venue: Venue):

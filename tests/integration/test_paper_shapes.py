@@ -286,3 +286,23 @@ def test_figures_paper_audits_the_pdf_latexmk_made_in_its_out_dir(tmp_path, caps
              if line.startswith("cifar_feature") and "%" in line]
     assert row[2:5] == ["current", "100%", '3.25"']
     assert _tex_under(paper.resolve()) == []
+
+
+@pytest.mark.slow
+def test_a_class_of_no_known_venue_gets_the_profile_nearest_the_engines_numbers(
+        tmp_path, capsys, monkeypatch):
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    (paper / "main.tex").write_text(
+        "\\documentclass[twocolumn]{article}\n\\usepackage[textwidth=7in,columnsep=0.3in]"
+        "{geometry}\n\\usepackage{graphicx}\n\\begin{document}\n\\begin{figure}\n"
+        "\\includegraphics[width=\\linewidth]{cifar_feature_drift}\n\\end{figure}\n"
+        "\\end{document}\n")
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(["sync", str(paper), "--allow-synthetic", "--figdata",
+                     str(REPO / "figdata")])
+    out, err = capsys.readouterr()
+    assert code == 0, out + err
+    assert "warning: article is no known venue: each figure is built for the box TeX gives " \
+        "it (text 7.00 in, column 3.35 in, body 10 pt) with the minimums of " in err
+    assert "build/" in out and "/w3.35/cifar_feature_drift.pdf" in out
