@@ -41,13 +41,13 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from figures.cli import sync
-    from figures.errors import FigureDataError
+    from figures.errors import LatexError, ToolMissing
     from figures.paper.engine import run_tex
 
     missing = [tool for tool in ("latexmk", "pdflatex") if shutil.which(tool) is None]
     if missing:
-        raise FigureDataError(" and ".join(missing), None, "not found: install TeX Live "
-                              f"(Debian/Ubuntu: apt-get install {TEX_PACKAGES})")
+        raise ToolMissing(" and ".join(missing), None, "not found: install TeX Live "
+                          f"(Debian/Ubuntu: apt-get install {TEX_PACKAGES})")
     paper = sync.read_paper_of(args.paper, args.main, need_engine="figures paper")
     venue = args.venue or paper.venue or sync.venue_of_engine(paper, args)
     sync_args = argparse.Namespace(**vars(args), built=None, default_build=False,
@@ -62,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
     if compiled.returncode != 0 or not pdf.is_file():
         last = [line for line in compiled.stdout.splitlines() if line.startswith("!")]
         why = last[0] if last else f"latexmk exited {compiled.returncode}"
-        raise FigureDataError(str(paper.main), None, f"did not compile: {why} (see "
-                              f"{pdf.with_suffix('.log')})")
+        raise LatexError(str(paper.main), None, f"did not compile: {why} (see "
+                         f"{pdf.with_suffix('.log')})")
     args.venue = venue
     return check_paper(pdf, args)
 

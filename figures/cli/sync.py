@@ -99,7 +99,7 @@ def read_paper_of(folder: Path, main: Path | None, *, need_engine: str = ""):
     """The paper as TeX typesets it (figures.paper.engine); without a TeX engine, read from
     its source (said once; every row is then estimated), or for ``need_engine`` (a
     command that compiles) one line."""
-    from figures.errors import FigureDataError
+    from figures.errors import ToolMissing
     from figures.paper.engine import NEEDS_ENGINE, ask_tex, have_engine
     from figures.paper.latex import find_main, read_paper
 
@@ -107,7 +107,7 @@ def read_paper_of(folder: Path, main: Path | None, *, need_engine: str = ""):
     if have_engine():
         return ask_tex(path)
     if need_engine:
-        raise FigureDataError(str(path), None, f"{need_engine} {NEEDS_ENGINE}")
+        raise ToolMissing(str(path), None, f"{need_engine} {NEEDS_ENGINE}")
     print(f"warning: no TeX engine (pdflatex): {display_path(path)} is read from its source; "
           "every width is estimated: no TeX engine", file=sys.stderr)
     return read_paper(folder, main)
@@ -241,13 +241,10 @@ def _size_and_type3(path: Path) -> tuple[float | None, int]:
     """A built file's width in inches and its count of Type 3 fonts (None: unreadable)."""
     try:
         if path.suffix == ".pdf":
-            from pypdf import PdfReader
+            from figures.pdf import open_pdf, pdf_fonts
 
-            page = PdfReader(path).pages[0]
-            fonts = (page.get("/Resources") or {}).get("/Font") or {}
-            type3 = sum(font.get_object().get("/Subtype") == "/Type3"
-                        for font in fonts.values())
-            return float(page.mediabox.width) / 72, type3
+            type3 = sum(font.subtype == "Type3" for font in pdf_fonts(path))
+            return float(open_pdf(path).pages[0].mediabox.width) / 72, type3
         from PIL import Image
 
         with Image.open(path) as image:

@@ -26,11 +26,21 @@ from figures.data.envelope import (
 )
 from figures.data.jsonio import dumps_figdata, parse_json, read_json, write_text_atomic
 from figures.data.schema import Schema
-from figures.errors import FigureDataError
+from figures.errors import DataError
 from figures.version import __version__
 
-__all__ = ["JSON_SCHEMA_FILE", "KINDS", "SCHEMA_REF", "SYNTHETIC", "is_synthetic", "kind_of",
-           "load", "make", "quoted_problems", "write"]
+__all__ = [
+    "JSON_SCHEMA_FILE",
+    "KINDS",
+    "SCHEMA_REF",
+    "SYNTHETIC",
+    "is_synthetic",
+    "load",
+    "make",
+    "origin_of",
+    "quoted_problems",
+    "write",
+]
 
 
 def load(path: Path, name: str, schema: Schema | None = None,
@@ -41,19 +51,20 @@ def load(path: Path, name: str, schema: Schema | None = None,
     shown = str(path)
     doc = read_json(path) if text is None else parse_json(text, shown)
     if not isinstance(doc, dict):
-        raise FigureDataError(shown, None, f"expected a JSON object with figure, provenance, "
+        raise DataError(shown, None, f"expected a JSON object with figure, provenance, "
                                            f"data, got {type_name(doc)}")
     envelope(name, schema, quoted_paths=quoted_paths).check(doc, shown, where="")
     return doc
 
 
-def kind_of(doc: dict[str, Any]) -> str:
+def origin_of(doc: dict[str, Any]) -> str:
+    """Where the data comes from (the envelope's ``provenance.kind``)."""
     return doc["provenance"]["kind"]
 
 
 def is_synthetic(doc: dict[str, Any]) -> bool:
     """Made by :mod:`figures.extract.synthetic`: marked wherever it lands (macros, list, figures)."""
-    return kind_of(doc) == SYNTHETIC
+    return origin_of(doc) == SYNTHETIC
 
 
 def make(

@@ -101,9 +101,9 @@ class _Judge:
                 kind = parse_kind(inside["variant"], self.venues_file)
                 built = Path(kind.default_out) / f"{kind.stem(BY_NAME[inside['figure']])}.pdf"
                 if built.is_file() and provenance.read(built) == inside:
-                    from pypdf import PdfReader
+                    from figures.pdf import open_pdf
 
-                    page = PdfReader(built).pages[0]
+                    page = open_pdf(built).pages[0]
                     self._content[key] = page.get_contents().get_data() != form.get_data()
             except Exception:  # noqa: BLE001, S110 - no build to compare with: the label stands
                 pass
@@ -129,9 +129,9 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
     """``pdf`` audited against ``venue`` (see the module's docstring); its PNGs are looked
     for among the pictures the build states under ``built`` record, and the PNGs of the
     paper's folder (:mod:`figures.paper.pictures`)."""
-    from pypdf import PdfReader
+    from figures.pdf import open_pdf
 
-    reader = PdfReader(pdf)
+    reader = open_pdf(pdf)
     judge = _Judge(reader, figdata_dir, venues_file)
     result = Audit(pages=len(reader.pages))
     drawn = placements(reader)

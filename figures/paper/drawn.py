@@ -9,6 +9,7 @@ import math
 
 from figures.outputs import provenance
 from figures.paper.pictures import identity
+from figures.pdf import MAX_DEPTH
 
 _STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
 Matrix = tuple[float, float, float, float, float, float]
@@ -39,9 +40,9 @@ def _forms(resources) -> dict[str, object]:
     return {name: ref.get_object() for name, ref in xobjects.items()}
 
 
-#: Forms inside forms followed this deep, and at most this many drawn in all: a PDF whose
+#: Forms inside forms followed :data:`figures.pdf.MAX_DEPTH` deep, at most this many drawn: a PDF whose
 #: forms draw each other (legal, and seen) or a million markers ends the walk, not the audit.
-_MOST_DEPTH, _MOST_DRAWN = 16, 200_000
+_MOST_DRAWN = 200_000
 
 
 def placements(reader) -> list[tuple[int, object, Matrix, bool]]:
@@ -64,7 +65,7 @@ class _Walk:
             reader, page, found, parsed, budget
 
     def __call__(self, contents, resources, base: Matrix, path: tuple, clipped: bool):
-        if contents is None or len(path) > _MOST_DEPTH:
+        if contents is None or len(path) > MAX_DEPTH:
             return
         key = identity(contents) or ("direct", id(contents))
         if key not in self.parsed:
@@ -135,38 +136,21 @@ def inner_sizes(form, reader) -> tuple[float | None, float | None, float | None]
 
 def font_problems(reader) -> list[str]:
     """Every font not embedded, and every Type 3 font, once each, naming where it is."""
-    problems, seen, visited = [], set(), set()
+    from figures.pdf import embedded, fonts
 
-    def visit(resources, where: str) -> None:
-        resources = resources.get_object() if resources is not None else {}
-        if id(resources) in visited or len(visited) > _MOST_DRAWN:  # shared, or a cycle
-            return
-        visited.add(id(resources))
-        for name, ref in ((resources or {}).get("/Font") or {}).items():
-            font = ref.get_object()
-            base = str(font.get("/BaseFont", name)).lstrip("/")
-            key = (where, base, str(font.get("/Subtype")))
-            if key in seen:
-                continue
-            seen.add(key)
-            if font.get("/Subtype") == "/Type3":
-                problems.append(f"{where}: Type 3 font {base} (venues' checkers reject it; "
-                                "save with pdf.fonttype 42)")
-                continue
-            descriptor = font.get("/FontDescriptor")
-            if font.get("/Subtype") == "/Type0":
-                descendant = font["/DescendantFonts"][0].get_object()
-                descriptor = descendant.get("/FontDescriptor")
-            descriptor = descriptor.get_object() if descriptor is not None else {}
-            if not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
-                problems.append(f"{where}: font {base} is not embedded")
-        for form in _forms(resources).values():
-            if form.get("/Subtype") == "/Form":
-                inner = _figure_name(form) or where
-                visit(form.get("/Resources"), inner)
-
-    for number, page in enumerate(reader.pages, 1):
-        visit(page.get("/Resources"), f"page {number}")
+    problems, seen = [], set()
+    for number, forms, name, font in fonts(reader):
+        where = next(filter(None, map(_figure_name, reversed(forms))), f"page {number}")
+        base = str(font.get("/BaseFont", name)).lstrip("/")
+        subtype, inside = embedded(font)
+        if (where, base, subtype) in seen:
+            continue
+        seen.add((where, base, subtype))
+        if subtype == "Type3":
+            problems.append(f"{where}: Type 3 font {base} (venues' checkers reject it; "
+                            "save with pdf.fonttype 42)")
+        elif not inside:
+            problems.append(f"{where}: font {base} is not embedded")
     return problems
 
 

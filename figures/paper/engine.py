@@ -23,7 +23,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from figures.errors import FigureDataError
+from figures.errors import LatexError
 from figures.paper.latex import Graphic, Paper, _options
 
 PROBE = Path(__file__).with_name("probe.tex")
@@ -53,7 +53,7 @@ def run_tex(command: list[str], cwd: Path, timeout: float = TEX_TIMEOUT_S,
         out, _ = process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         _kill(process)
-        raise FigureDataError(str(cwd), None, f"{command[0]} took over {timeout:g} s and was "
+        raise LatexError(str(cwd), None, f"{command[0]} took over {timeout:g} s and was "
                               "stopped: does the paper compile by hand?") from None
     except BaseException:
         _kill(process)
@@ -118,7 +118,7 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S, *, read_images: bool = T
             return ask_tex(main, timeout, read_images=False)
         if "E|" not in lines:
             last = next(iter(errors.items()), None)
-            raise FigureDataError(str(main), None, "pdflatex stopped before the end of the "
+            raise LatexError(str(main), None, "pdflatex stopped before the end of the "
                                   "paper (" + (f"{last[0]}: {last[1]}" if last else
                                                f"exit {run.returncode}") +
                                   "): mend it so it compiles, then sync again")
