@@ -8,15 +8,16 @@ for that width through the venue's page drawing into ``build/VENUE/w<width>/``.
 
 Refused, each with the edit that prints it at 100 %: an include that trims, clips, rotates or
 rescales our figure (``scale=``, ``height=``), a box wider than its line, and a box under the
-figure's smallest width (its module's ``SMALLEST_WIDTH_IN``, else the venue's column).
+figure's smallest width (:meth:`figures.contract.FigureModule.smallest_width_in`: its module's
+``SMALLEST_WIDTH_IN``, else the narrowest of its slots on the venue's page).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from figures.errors import FigureDataError
 from figures.paper.latex import Graphic, line_width_in, width_in
 from figures.registry import FigureSpec
 from figures.venues import Venue
@@ -32,16 +33,6 @@ class Placement:
 
     width: float | None
     problem: str = ""
-
-
-def smallest_width(spec: FigureSpec, venue: Venue) -> float:
-    """The narrowest box ``spec``'s design holds: its module's ``SMALLEST_WIDTH_IN``, else
-    the venue's column."""
-    try:
-        module = importlib.import_module(spec.module_name)
-    except Exception:  # noqa: BLE001 - the build says in one line why it cannot import it
-        module = None
-    return float(getattr(module, "SMALLEST_WIDTH_IN", venue.column_width_in))
 
 
 def fixed_include(graphic: Graphic) -> str:
@@ -92,7 +83,10 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     if width > line + 0.01:
         return Placement(None, f"{width:g} in is wider than its line ({line:.3g} in): it "
                          f"would run into the margin; write {fixed_include(graphic)} at {where}")
-    least = smallest_width(spec, venue)
+    try:
+        least = spec.smallest_width_in(venue)
+    except FigureDataError as exc:  # its module's SMALLEST_WIDTH_IN is wrong: one line
+        return Placement(None, str(exc))
     if width < least - 0.01:
         return Placement(None, f"{width:g} in is narrower than {spec.name}'s smallest width "
                          f"({least:g} in): put it in a figure* or a wider box (width=, a "

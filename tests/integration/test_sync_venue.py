@@ -98,7 +98,7 @@ def test_a_users_venue_file_syncs_and_which_knows_its_builds(project, capsys, tm
     paper, figdata = project
     venues = json.loads((REPO / "figures" / "venues.json").read_text())
     mine = dict(venues["venues"]["icml"], name="My workshop",
-                text_width_in={"value": 7.0, "source": "my workshop's style"})
+                min_font_pt={"value": 6.5, "source": "my workshop's style"})
     venues["venues"] = {"myws": mine}
     path = tmp_path / "my-venues.json"
     path.write_text(json.dumps(venues))

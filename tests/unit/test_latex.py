@@ -121,6 +121,9 @@ def test_without_tex_a_box_is_not_read_and_the_width_is_estimated(tmp_path):
 class _Venue:
     key, text_width_in, column_width_in = "icml", 6.75, 3.25
 
+    def slot_width(self, slot):
+        return {"text": self.text_width_in, "column": self.column_width_in}[slot]
+
 
 def _graphic(options, wide=False):
     from pathlib import Path
@@ -135,10 +138,10 @@ def test_the_printed_width_estimated_and_every_reshaping_refused_with_its_edit()
     from figures.paper.placed import placement
     from figures.registry import BY_NAME
 
-    spec = BY_NAME["fig1_audit_hero"]  # no SMALLEST_WIDTH_IN yet: the venue's column
+    spec = BY_NAME["cifar_feature_drift"]  # a column figure: its smallest width is a column
     place = placement(_graphic({"width": "0.4\\textwidth"}, True), spec, _Venue)
     assert place.width is None  # 2.7 in: under the column
-    assert "2.7 in is narrower than fig1_audit_hero's smallest width (3.25 in): put it in a " \
+    assert "2.7 in is narrower than cifar_feature_drift's smallest width (3.25 in): put it in a " \
         "figure*" in place.problem
     assert placement(_graphic({"width": "0.5\\linewidth"}, True), spec, _Venue).width == \
         pytest.approx(3.375)
