@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import math
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -42,36 +41,43 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from figures.cli import sync
-    from figures.errors import FigureDataError, LatexError, ToolMissing
-    from figures.paper.latex import read_paper
+    from figures.errors import LatexError, ToolMissing
+    from figures.paper.engine import run_tex
 
     missing = [tool for tool in ("latexmk", "pdflatex") if shutil.which(tool) is None]
     if missing:
         raise ToolMissing(" and ".join(missing), None, "not found: install TeX Live "
-                              f"(Debian/Ubuntu: apt-get install {TEX_PACKAGES})")
-    paper = read_paper(args.paper, args.main)
-    venue = args.venue or paper.venue
-    if venue is None:
-        raise FigureDataError(str(paper.main), None, "no venue in its \\documentclass or "
-                              "packages: give --venue V")
+                          f"(Debian/Ubuntu: apt-get install {TEX_PACKAGES})")
+    paper = sync.read_paper_of(args.paper, args.main, need_engine="figures paper")
+    venue = args.venue or paper.venue or sync.venue_of_engine(paper, args)
     sync_args = argparse.Namespace(**vars(args), built=None, default_build=False,
                                    dry_run=False)
     sync_args.venue = venue
-    if sync.run(sync_args) != 0:
+    if sync.run(sync_args, paper) != 0:
         print("error: sync did not finish cleanly (above); not compiled", file=sys.stderr)
         return 1
-    compiled = subprocess.run(
-        ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", paper.main.name],
-        cwd=paper.root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        errors="replace", check=False)
-    pdf = paper.main.with_suffix(".pdf")
+    compiled = run_tex(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
+                        paper.main.name], paper.root)
+    pdf = made_pdf(compiled.stdout, paper.root) or paper.main.with_suffix(".pdf")
     if compiled.returncode != 0 or not pdf.is_file():
         last = [line for line in compiled.stdout.splitlines() if line.startswith("!")]
         why = last[0] if last else f"latexmk exited {compiled.returncode}"
         raise LatexError(str(paper.main), None, f"did not compile: {why} (see "
-                              f"{paper.main.with_suffix('.log')})")
+                         f"{pdf.with_suffix('.log')})")
     args.venue = venue
     return check_paper(pdf, args)
+
+
+def made_pdf(output: str, root: Path) -> Path | None:
+    """The PDF this latexmk run made or found up to date (its ``$out_dir``, ``-jobname``
+    included), from what it printed; None when it named none."""
+    import re
+
+    found = re.findall(r"Output written on (.+?\.pdf) \(|All targets \((.+?\.pdf)\) are "
+                       r"up-to-date", output)
+    if not found:
+        return None
+    return root / (found[-1][0] or found[-1][1])
 
 
 def check_paper(pdf: Path, args: argparse.Namespace) -> int:
