@@ -13,6 +13,8 @@ from figures.cli.common import (
     UsageError,
     add_figdata,
     add_out,
+    add_venue,
+    add_venues,
     figdata_status,
     path_arg,
     positive_int,
@@ -50,12 +52,10 @@ def add_parser(add) -> None:
                         "(pdf.fonttype 42) into --camera-ready-out")
     p.add_argument("--camera-ready-out", type=path_arg, default=CAMERA_READY_OUT,
                    metavar="DIR", help=f"(default: {CAMERA_READY_OUT})")
-    p.add_argument("--venue", action="append", default=None, metavar="V",
-                   help="draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, "
-                        "or one from --venues) into build/V/ (or --out): PDF and PNG; "
-                        "one venue per build")
-    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles (same shape as figures/venues.json)")
+    add_venue(p, "draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, or one "
+              "from --venues) into build/V/ (or --out): PDF and PNG; one venue per build",
+              several=True)
+    add_venues(p)
     p.set_defaults(command=run, out=None)
 
 

@@ -42,6 +42,22 @@ def save(spec: FigureSpec, fig: Figure, target: Any, *, rc: dict[str, Any] | Non
         fig.savefig(target, **savefig_kwargs)
 
 
+def draw_as_built(spec: FigureSpec, data: dict[str, Any], kind: BuildKind | None = None, *,
+                  synthetic: bool = False) -> Figure:
+    """``spec``'s Figure as the build draws it: as ``kind`` draws it (the default build's
+    when None), stamped as synthetic example data when ``synthetic`` and the kind stamps.
+    The one drawing of the build, :func:`figures.draw`, the preflight and the golden tests."""
+    from figures.outputs.kind import DEFAULT
+
+    kind = kind or DEFAULT
+    fig = kind.draw(spec, data)
+    if synthetic and kind.stamp:
+        from figures.outputs.stamp import stamp_synthetic
+
+        stamp_synthetic(spec, fig, kind)
+    return fig
+
+
 def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
                   kind: BuildKind, *, stamp: bool = False,
                   hashes: dict[str, str] | None = None,
@@ -55,11 +71,7 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
     the bytes written; ``provenance`` (figures/outputs/provenance.py) goes inside each file;
     ``pictures`` (if given) receives each PNG's pixel record (figures/outputs/pixels.py)."""
     written = []
-    fig = kind.draw(spec, data)
-    if stamp:
-        from figures.outputs.stamp import stamp_synthetic
-
-        stamp_synthetic(spec, fig, kind)
+    fig = draw_as_built(spec, data, kind, synthetic=stamp)
     for out in kind.outputs(spec):
         if formats is not None and out.fmt not in formats:
             continue

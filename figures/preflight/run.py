@@ -84,7 +84,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     ``out_dir`` drew it: for a venue build, for its page and slot, stamped as it stamps)."""
     from figures.outputs.kind import DEFAULT
     from figures.outputs.provenance import kind_in
-    from figures.outputs.stamp import stamp_synthetic
+    from figures.outputs.render import draw_as_built
 
     report = FigureReport(spec)
     try:
@@ -95,9 +95,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
             raise missing
         doc = figdata.load(path, spec.name, spec.schema)
         with caught_warnings() as caught:  # one line each, as the build reports them
-            fig = kind.draw(spec, doc["data"])
-            if kind.stamp and figdata.is_synthetic(doc):  # as the build stamps it
-                stamp_synthetic(spec, fig, kind)
+            fig = draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))
             measured = measure(spec, fig, doc["data"], raster=raster, kind=kind)
             if raster and kind.page(spec) is not None:
                 default = measure(spec, DEFAULT.draw(spec, doc["data"]), doc["data"],

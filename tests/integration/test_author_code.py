@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import REPO, python_in, run_figures_in
+from helpers import REPO, copy_of, python_in, run_figures_in
 
 from figures.registry import FIGURES
 
@@ -26,9 +26,7 @@ AUTHORS = "(an error in the author's code; --debug shows the traceback)"
 
 @pytest.fixture
 def project(tmp_path):
-    for folder in ("figures", "figdata"):
-        shutil.copytree(REPO / folder, tmp_path / folder,
-                        ignore=shutil.ignore_patterns("__pycache__"))
+    copy_of(tmp_path, "figures", "figdata")
     return tmp_path
 
 
