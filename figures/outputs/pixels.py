@@ -86,17 +86,18 @@ def seal(path: Path) -> str | None:
     return sealed
 
 
-def record(path: Path, name: str, ppi: float, provenance: str) -> dict[str, Any]:
+def record(path: Path, name: str, ppi: float, provenance: str,
+           pixels: str | None = None) -> dict[str, Any]:
     """What the build keeps of the PNG it wrote at ``path`` (to be renamed ``name``): its
-    pixels' digest, size, the resolution it was saved at and the provenance (encoded)
-    written inside it."""
+    pixels' digest (``pixels``, when :func:`seal` computed it), size, the resolution it was
+    saved at and the provenance (encoded) written inside it."""
     from PIL import Image
 
     with warnings.catch_warnings():
         # ours, and at most figures.page.MAX_PIXELS: not a decompression bomb to warn of
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
         with Image.open(path) as image:
-            return {"file": name, "pixels": digest(image),
+            return {"file": name, "pixels": pixels or digest(image),
                     "size": [image.width, image.height], "ppi": ppi, "provenance": provenance}
 
 

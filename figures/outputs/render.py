@@ -87,7 +87,7 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
                 from figures.outputs.pixels import record
 
                 pictures.append(record(tmp, target.name, out.dpi, encode(
-                    {**provenance, "content": sealed}) if provenance else ""))
+                    {**provenance, "content": sealed}) if provenance else "", sealed))
         written.append(target)
     for name, text in kind.side_files(spec, data).items():  # a venue build's caption text
         write_text_atomic(Path(out_dir) / name, text)

@@ -32,7 +32,8 @@ class Packed:
 
     def summary(self) -> str:
         ours, foreign = len(self.figures.ours), len(self.figures.foreign)
-        return (f"packed {display_path(self.out)}: {len(self.files)} files, {self.size / 1024:.1f} KiB; "
+        return (f"packed {display_path(self.out)}: {len(self.files)} files, "
+                f"{self.size / 1024:.1f} KiB; "
                 f"figures: {ours + foreign} ({ours} ours, current; {foreign} not ours); "
                 f"compiles from the archive alone ({self.runs} pdflatex runs); "
                 f"warnings: {len(self.warnings)}")
