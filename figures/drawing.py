@@ -23,8 +23,8 @@ def kind_for(name: str, venue: str | Venue | None = None,
     from figures.outputs.kind import DEFAULT, venue_kind
 
     if name not in BY_NAME:
-        raise UnknownName("name", None, f"unknown figure {name!r}; known: "
-                          f"{', '.join(BY_NAME)}")
+        raise UnknownName(f"unknown figure {name!r}; known: "
+                          f"{', '.join(BY_NAME)}", "name")
     spec = BY_NAME[name]
     if venue is None:
         if slot is not None:  # the default build has no slots: not silently the default
