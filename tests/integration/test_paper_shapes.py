@@ -257,7 +257,9 @@ def test_a_stopped_command_leaves_no_tex_process_running(tmp_path, command, sig)
         while not _tex_under(paper.resolve()) and process.poll() is None \
                 and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert _tex_under(paper.resolve()), f"TeX never started: {process.poll()}"
+        if process.poll() is not None:
+            pytest.fail(f"ended before TeX started: {process.communicate()[1]}")
+        assert _tex_under(paper.resolve()), "TeX never started"
         time.sleep(1)
         process.send_signal(sig)
         _, err = process.communicate(timeout=60)
