@@ -10,14 +10,10 @@ import shutil
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from figures.data.jsonio import atomic_path
 from figures.errors import FigureDataError, display_path
 from figures.outputs import provenance
-
-if TYPE_CHECKING:
-    from figures.paper.sync import Plan
 
 
 @dataclass
