@@ -251,19 +251,23 @@ def test_a_stopped_command_leaves_no_tex_process_running(tmp_path, command, sig)
     process = subprocess.Popen([sys.executable, "-m", "figures", command, str(paper),
                                 "--venue", "icml", "--allow-synthetic", "--figdata",
                                 str(REPO / "figdata")], cwd=tmp_path,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 120
-        while not _tex_under(paper.resolve()) and time.monotonic() < deadline:
+        deadline = time.monotonic() + 300
+        while not _tex_under(paper.resolve()) and process.poll() is None \
+                and time.monotonic() < deadline:
             time.sleep(0.2)
+        if process.poll() is not None:
+            pytest.fail(f"ended before TeX started: {process.communicate()[1]}")
         assert _tex_under(paper.resolve()), "TeX never started"
         time.sleep(1)
         process.send_signal(sig)
-        process.wait(timeout=60)
+        _, err = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
             process.kill()
-    assert process.returncode == (143 if sig == signal.SIGTERM else 130)
+            process.communicate()
+    assert process.returncode == (143 if sig == signal.SIGTERM else 130), err
     time.sleep(0.5)
     assert _tex_under(paper.resolve()) == []
 

@@ -121,8 +121,9 @@ def test_without_tex_a_box_is_not_read_and_the_width_is_estimated(tmp_path):
 class _Venue:
     key, text_width_in, column_width_in = "icml", 6.75, 3.25
 
-    def slot_width(self, slot):
-        return {"text": self.text_width_in, "column": self.column_width_in}[slot]
+    @classmethod
+    def slot_width(cls, slot):
+        return {"text": cls.text_width_in, "column": cls.column_width_in}[slot]
 
 
 def _graphic(options, wide=False):
