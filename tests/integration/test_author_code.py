@@ -250,8 +250,8 @@ AFTER_SUMMARY = [spec.name for spec in FIGURES].index("cifar_summary") + 1
      "cifar_summary: outputs: png, png: one Output per format"),
     ('FigureSpec("../cifar_summary", (Output("png", 150),))',
      "FigureSpec: name '../cifar_summary' is not a Python identifier"),
-    ('FigureSpec("cifar_summary", (Output("png", 150),), slot="page")',
-     "cifar_summary: slot: 'page': expected \"text\", \"column\" or a width in inches"),
+    ('FigureSpec("cifar_summary", (Output("png", 150),), seed_script=5)',
+     "cifar_summary: seed_script: 5: expected the file name of the paper's script, or None"),
 ])
 @pytest.mark.parametrize("command", [["list"], ["build", "--out", "out"]])
 def test_a_bad_registry_entry_is_one_line_at_its_line_for_every_command(
