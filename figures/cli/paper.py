@@ -9,7 +9,14 @@ import shutil
 import sys
 from pathlib import Path
 
-from figures.cli.common import add_figdata, path_arg
+from figures.cli.common import (
+    add_figdata,
+    add_flags,
+    add_main,
+    add_paper,
+    add_venue,
+    add_venues,
+)
 from figures.errors import display_path
 
 #: What a Debian or Ubuntu machine installs for pdflatex and latexmk (and the fonts and
@@ -20,21 +27,14 @@ TEX_PACKAGES = "texlive-latex-recommended texlive-latex-extra latexmk"
 def add_parser(add) -> None:
     p = add("paper", help="sync the paper's figures and macros, compile it with latexmk, "
             "then audit the PDF (figures check PAPER.pdf)")
-    p.add_argument("paper", type=path_arg, metavar="PAPER_DIR",
-                   help="the folder of the paper's .tex files")
-    p.add_argument("--venue", default=None, metavar="V",
-                   help="the paper's venue (default: read from its \\documentclass/packages)")
-    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles (same shape as figures/venues.json)")
-    p.add_argument("--main", type=Path, default=None, metavar="FILE",
-                   help="the paper's main .tex (when the folder holds several)")
-    p.add_argument("--allow-synthetic", action="store_true",
-                   help="copy figures and macros drawn from synthetic example data too")
-    p.add_argument("--overwrite-theirs", action="store_true",
-                   help="let sync replace an image in the paper that is not ours (kept as "
-                   "NAME.bak)")
-    p.add_argument("--anonymous", action="store_true",
-                   help="also report what the PDF discloses (double-blind review)")
+    add_paper(p)
+    add_venue(p, "the paper's venue (default: read from its \\documentclass/packages)")
+    add_venues(p)
+    add_main(p, "the paper's main .tex (when the folder holds several)")
+    add_flags(p, allow_synthetic="copy figures and macros drawn from synthetic example data too",
+              overwrite_theirs="let sync replace an image in the paper that is not ours (kept "
+              "as NAME.bak)",
+              anonymous="also report what the PDF discloses (double-blind review)")
     add_figdata(p)
     p.set_defaults(command=run)
 

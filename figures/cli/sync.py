@@ -8,7 +8,16 @@ import sys
 import traceback
 from pathlib import Path
 
-from figures.cli.common import DEFAULT_OUT, UsageError, add_figdata, path_arg
+from figures.cli.common import (
+    DEFAULT_OUT,
+    UsageError,
+    add_figdata,
+    add_main,
+    add_paper,
+    add_venue,
+    add_venues,
+    path_arg,
+)
 from figures.errors import display_path
 from figures.venues import Venue
 
@@ -16,15 +25,11 @@ from figures.venues import Venue
 def add_parser(add) -> None:
     p = add("sync", help="copy the current built figures the paper includes, and macros.tex, "
             "into the paper's folder (an Overleaf clone too), then check its numbers")
-    p.add_argument("paper", type=path_arg, metavar="PAPER_DIR",
-                   help="the folder of the paper's .tex files")
-    p.add_argument("--venue", default=None, metavar="V",
-                   help="the paper's venue (default: read from its \\documentclass and "
-                   "packages): each figure is built for the width the paper prints it at")
-    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles (same shape as figures/venues.json)")
-    p.add_argument("--main", type=Path, default=None, metavar="FILE",
-                   help="the paper's main .tex (when the folder holds several)")
+    add_paper(p)
+    add_venue(p, "the paper's venue (default: read from its \\documentclass and packages): "
+              "each figure is built for the width the paper prints it at")
+    add_venues(p)
+    add_main(p, "the paper's main .tex (when the folder holds several)")
     p.add_argument("--built", type=path_arg, default=None, metavar="DIR",
                    help=f"copy from this build folder (default: {DEFAULT_OUT}/, or for a "
                    "venue paper a build per printed width)")

@@ -25,6 +25,7 @@ from figures.errors import FigureDataError, display_path
 from figures.paper.latex import Graphic, Paper
 from figures.paper.which import which
 from figures.paper.write import (
+    Plan,
     Write,
     _moves_aside,
     _not_the_papers,
@@ -58,43 +59,6 @@ class Include:
     graphic: Graphic | None = None
     #: Every file pdflatex would consider for it, in the order it tries them.
     candidates: list[Path] = field(default_factory=list)
-
-
-@dataclass
-class Plan:
-    """What sync does (or, in a dry run, would do)."""
-
-    rows: list[tuple[str, str, str]] = field(default_factory=list)  # figure, file, action
-    refused: list[str] = field(default_factory=list)
-    writes: list[Write] = field(default_factory=list)
-    not_ours: list[str] = field(default_factory=list)
-    not_included: list[str] = field(default_factory=list)
-    #: Quoted values defined as errors in the macros file: drawn from synthetic data.
-    synthetic_macros: list[str] = field(default_factory=list)
-    #: Each paper file already planned: what goes there, and from which include.
-    planned: dict[Path, tuple[Path | None, str]] = field(default_factory=dict)
-
-    @property
-    def copies(self) -> list[Write]:
-        return [w for w in self.writes if w.source is not None]
-
-    @property
-    def macros(self) -> Write | None:
-        return next((w for w in self.writes if w.text is not None), None)
-
-    @property
-    def held(self) -> bool:
-        """Nothing is written: a row is refused (all or nothing)."""
-        return bool(self.refused)
-
-    def refuse(self, name: str, figure: str, file: str, why: str) -> None:
-        self.refused.append(name)
-        self.rows.append((figure, file, f"refused: {why}"))
-
-    def write(self, figure: str, file: str, action: str, write: Write) -> None:
-        write.row = len(self.rows)
-        self.rows.append((figure, file, action))
-        self.writes.append(write)
 
 
 def extensions_of(paper: Paper) -> tuple[str, ...]:

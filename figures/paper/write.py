@@ -30,6 +30,43 @@ class Write:
     outcome: str = ""
 
 
+@dataclass
+class Plan:
+    """What sync does (or, in a dry run, would do)."""
+
+    rows: list[tuple[str, str, str]] = field(default_factory=list)  # figure, file, action
+    refused: list[str] = field(default_factory=list)
+    writes: list[Write] = field(default_factory=list)
+    not_ours: list[str] = field(default_factory=list)
+    not_included: list[str] = field(default_factory=list)
+    #: Quoted values defined as errors in the macros file: drawn from synthetic data.
+    synthetic_macros: list[str] = field(default_factory=list)
+    #: Each paper file already planned: what goes there, and from which include.
+    planned: dict[Path, tuple[Path | None, str]] = field(default_factory=dict)
+
+    @property
+    def copies(self) -> list[Write]:
+        return [w for w in self.writes if w.source is not None]
+
+    @property
+    def macros(self) -> Write | None:
+        return next((w for w in self.writes if w.text is not None), None)
+
+    @property
+    def held(self) -> bool:
+        """Nothing is written: a row is refused (all or nothing)."""
+        return bool(self.refused)
+
+    def refuse(self, name: str, figure: str, file: str, why: str) -> None:
+        self.refused.append(name)
+        self.rows.append((figure, file, f"refused: {why}"))
+
+    def write(self, figure: str, file: str, action: str, write: Write) -> None:
+        write.row = len(self.rows)
+        self.rows.append((figure, file, action))
+        self.writes.append(write)
+
+
 def _backup_of(path: Path, taken: set[Path]) -> Path:
     """A free name beside ``path`` for the file it held: ``NAME.bak``, ``NAME.bak.1``, ...
     (pdflatex never picks it for an include)."""

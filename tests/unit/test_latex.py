@@ -140,24 +140,24 @@ def test_the_printed_width_estimated_and_every_reshaping_refused_with_its_edit()
     from figures.registry import BY_NAME
 
     spec = BY_NAME["cifar_feature_drift"]  # a column figure: its smallest width is a column
-    place = placement(_graphic({"width": "0.4\\textwidth"}, True), spec, _Venue)
+    place = placement(_graphic({"width": "0.4\\textwidth"}, True), spec, _Venue())
     assert place.width is None  # 2.7 in: under the column
     assert "2.7 in is narrower than cifar_feature_drift's smallest width (3.25 in): put it in a " \
         "figure*" in place.problem
-    assert placement(_graphic({"width": "0.5\\linewidth"}, True), spec, _Venue).width == \
+    assert placement(_graphic({"width": "0.5\\linewidth"}, True), spec, _Venue()).width == \
         pytest.approx(3.375)
     for options, how in (({"height": "1in"}, "scaled by its height (height=1in)"),
                          ({"width": "\\linewidth", "angle": "90"}, "rotated (angle=90)"),
                          ({"scale": "0.5"}, "rescaled (scale=0.5)"),
                          ({"width": "\\linewidth", "trim": "1 2 3 4", "clip": ""},
                           "trimmed or clipped")):
-        problem = placement(_graphic(options), spec, _Venue).problem
+        problem = placement(_graphic(options), spec, _Venue()).problem
         assert f"the paper prints it {how}" in problem, problem
         assert "write \\includegraphics[width=\\linewidth]{x} at main.tex:1" in problem
-    wider = placement(_graphic({"width": "4in"}), spec, _Venue)
+    wider = placement(_graphic({"width": "4in"}), spec, _Venue())
     assert "4 in is wider than its line (3.25 in)" in wider.problem
     typeset = _graphic({"width": "\\textwidth"})  # TeX's numbers win over the estimate
     typeset.printed = Printed(1, None, (0.0, 0.0), 4.0, 4.0, None, False)
-    assert placement(typeset, spec, _Venue).width == pytest.approx(4.0)
+    assert placement(typeset, spec, _Venue()).width == pytest.approx(4.0)
     typeset.printed = Printed(1, "x.pdf", (4.0, 1.0), 4.0, 4.0, None, True)  # \includegraphics*
-    assert "trimmed or clipped" in placement(typeset, spec, _Venue).problem
+    assert "trimmed or clipped" in placement(typeset, spec, _Venue()).problem
