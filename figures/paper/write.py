@@ -111,7 +111,7 @@ def _writable(path: Path) -> bool:
     return bool(mode & stat.S_IWUSR) and os.access(path, os.W_OK)
 
 
-def carry_out(result) -> bool:  # a figures.paper.sync.Plan
+def carry_out(result: Plan) -> bool:
     """Write what the plan says, figures first and the macros last, each atomically; a
     failed write stops the rest. Each write's ``outcome`` says what happened; True when all
     were written. Nothing is written when the plan refused a row."""
