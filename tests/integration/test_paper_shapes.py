@@ -321,3 +321,14 @@ def test_the_pdf_audited_is_the_one_latexmk_names_its_out_dir_and_jobname(tmp_pa
     assert made_pdf("Latexmk: All targets (out/main.pdf) are up-to-date\n", tmp_path) == \
         tmp_path / "out" / "main.pdf"
     assert made_pdf("Latexmk: nothing to do\n", tmp_path) is None
+
+
+def test_a_compile_over_its_timeout_is_one_line_and_leaves_no_tex(tmp_path):
+    from figures.errors import LatexError
+    from figures.paper.engine import ask_tex
+
+    paper = tmp_path / "paper"
+    _tiny(paper, "\\def\\loop{\\loop}\\loop")
+    with pytest.raises(LatexError, match=r"pdflatex took over 2 s and was stopped"):
+        ask_tex(paper / "main.tex", timeout=2)
+    assert _tex_under(paper.resolve()) == []
