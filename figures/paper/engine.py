@@ -14,6 +14,7 @@ document its class and options (and the file holding ``\\documentclass``), ``\\t
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -54,7 +55,7 @@ def run_tex(command: list[str], cwd: Path, timeout: float = TEX_TIMEOUT_S,
     except subprocess.TimeoutExpired:
         _kill(process)
         raise LatexError(str(cwd), None, f"{command[0]} took over {timeout:g} s and was "
-                              "stopped: does the paper compile by hand?") from None
+                         "stopped: does the paper compile by hand?") from None
     except BaseException:
         _kill(process)
         raise
@@ -62,16 +63,15 @@ def run_tex(command: list[str], cwd: Path, timeout: float = TEX_TIMEOUT_S,
 
 
 def _kill(process: subprocess.Popen) -> None:
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(process.pid, sig)
-        except (ProcessLookupError, PermissionError):
-            break
-        try:
-            process.wait(timeout=2)
-            return
-        except subprocess.TimeoutExpired:
-            continue
+    """TERM to the command's whole session, then KILL to whatever of it is left (a pdflatex
+    whose latexmk already ended is in it still)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=2)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.communicate()  # its pipe read to the end and closed
 
 
 @dataclass(frozen=True)
@@ -119,9 +119,9 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S, *, read_images: bool = T
         if "E|" not in lines:
             last = next(iter(errors.items()), None)
             raise LatexError(str(main), None, "pdflatex stopped before the end of the "
-                                  "paper (" + (f"{last[0]}: {last[1]}" if last else
-                                               f"exit {run.returncode}") +
-                                  "): mend it so it compiles, then sync again")
+                             "paper (" + (f"{last[0]}: {last[1]}" if last else
+                                          f"exit {run.returncode}") +
+                             "): mend it so it compiles, then sync again")
         read = _recorded(out / f"{main.stem}.fls", root)
     paper = Paper(main, root)
     for line in lines:

@@ -310,3 +310,25 @@ def test_a_class_of_no_known_venue_gets_the_profile_nearest_the_engines_numbers(
     assert "warning: article is no known venue: each figure is built for the box TeX gives " \
         "it (text 7.00 in, column 3.35 in, body 10 pt) with the minimums of " in err
     assert "/w3.35/cifar_feature_drift.pdf" in out
+
+
+def test_the_pdf_audited_is_the_one_latexmk_names_its_out_dir_and_jobname(tmp_path):
+    from figures.cli.paper import made_pdf
+
+    ran = "Latexmk: applying rule 'pdflatex'...\nOutput written on build/draft-v2.pdf (3 pages, " \
+        "81920 bytes).\nLatexmk: All targets (build/draft-v2.pdf) are up-to-date\n"
+    assert made_pdf(ran, tmp_path) == tmp_path / "build" / "draft-v2.pdf"
+    assert made_pdf("Latexmk: All targets (out/main.pdf) are up-to-date\n", tmp_path) == \
+        tmp_path / "out" / "main.pdf"
+    assert made_pdf("Latexmk: nothing to do\n", tmp_path) is None
+
+
+def test_a_compile_over_its_timeout_is_one_line_and_leaves_no_tex(tmp_path):
+    from figures.errors import LatexError
+    from figures.paper.engine import ask_tex
+
+    paper = tmp_path / "paper"
+    _tiny(paper, "\\def\\loop{\\loop}\\loop")
+    with pytest.raises(LatexError, match=r"pdflatex took over 2 s and was stopped"):
+        ask_tex(paper / "main.tex", timeout=2)
+    assert _tex_under(paper.resolve()) == []
