@@ -14,6 +14,7 @@ from figures.cli.common import (
     add_figdata,
     add_out,
     figdata_status,
+    inches,
     path_arg,
     positive_int,
     refuse_folder_over_inputs,
@@ -53,6 +54,10 @@ def add_parser(add) -> None:
                    help="draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, "
                         "or one from --venues) into build/V/ (or --out): PDF and PNG; "
                         "one venue per build")
+    p.add_argument("--width", type=inches, default=None, metavar="W",
+                   help="with --venue: every figure drawn at W inches (as a paper places it, "
+                        "e.g. 3.25 or 4.125) into build/V/wW/; a figure narrower than its "
+                        "smallest width is refused in one line, the others still build")
     p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
                    help="your venue profiles (same shape as figures/preflight/venues.json)")
     p.set_defaults(command=run, out=None)
@@ -62,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
     args.venue = one_venue(args.venue, "figures build")
     if args.venue is not None:
         return _build_for_venue(args)
+    if args.width is not None:
+        raise UsageError("--width W draws every figure for a venue's page at W inches; give "
+                         "--venue V too")
     if args.venues is not None:
         raise UsageError("--venues names venue profiles for --venue; give --venue V too")
     args.out = args.out or DEFAULT_OUT
@@ -83,7 +91,7 @@ def _build_for_venue(args: argparse.Namespace) -> int:
     if args.camera_ready:
         raise UsageError("--venue builds embed TrueType already; drop --camera-ready")
     venue = get_venue(args.venue, args.venues)
-    kind = venue_kind(venue, stamp=args.stamp)
+    kind = venue_kind(venue, args.width, stamp=args.stamp)
     out = args.out or kind.default_out
     for other, what in ((DEFAULT_OUT, "the default build"),
                         (CAMERA_READY_OUT, "the camera-ready build")):
@@ -93,6 +101,8 @@ def _build_for_venue(args: argparse.Namespace) -> int:
     specs = select(args.names)
     status = build_figures(specs, args.figdata, out, kind, jobs=args.jobs, force=args.force,
                            results=args.results, allow_stale=args.allow_stale, debug=args.debug)
+    if args.width is not None:  # one width: no other slot's files
+        return status
     for slot, others in _other_slots(specs, venue).items():  # NAME--column.pdf, ...
         status = max(status, build_figures(
             others, args.figdata, out, venue_kind(venue, slot, stamp=args.stamp),

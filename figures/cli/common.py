@@ -44,6 +44,17 @@ def positive_int(text: str) -> int:
     return value
 
 
+def inches(text: str) -> float:
+    """An argparse type: a width in inches, a finite number above 0 (else a usage error)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a width in inches, got {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a width in inches above 0, got {text}")
+    return value
+
+
 def path_arg(text: str) -> Path:
     """An argparse type: a path, never empty (an unset ``$OUT`` must not mean the current
     folder)."""

@@ -101,6 +101,12 @@ def draw(spec: FigureSpec, data: dict, venue: Venue, slot: str | float | None = 
     slot = own[0] if slot is None else slot
     if not isinstance(slot, str):
         _check_width(slot, venue)
+        smallest = getattr(spec.code(), "SMALLEST_WIDTH_IN", MIN_WIDTH_IN)
+        if slot < smallest - 0.005:
+            raise FigureDataError(spec.shown_path, "SMALLEST_WIDTH_IN", (
+                f"{slot:g} in is narrower than {spec.name}'s smallest width, {smallest:g} in: "
+                f"place it at least {smallest:g} in wide (its design holds from there to "
+                f"{venue.key}'s text width, {venue.text_width_in:g} in)"))
     if isinstance(slot, str) and slot not in own:
         raise FigureDataError(spec.shown_path, "SLOTS", (
             f"{spec.name} is designed for {' and '.join(own)}, not {slot!r}: draw it for "
