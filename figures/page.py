@@ -33,6 +33,11 @@ COMFORT_PT = 7.5
 #: ticks, grid), in points: SIAM's and Science's print minimums, as figure-gate asks.
 DATA_LINE_PT = 1.0
 FURNITURE_PT = 0.5
+#: What a row of panels needs beside its data area (a title, tick labels, an axis label) and
+#: a legend above the panels, in inches at the page's type sizes.
+ROW_DECOR_IN, LEGEND_IN = 0.5, 0.2
+#: What a panel's y tick labels and y label take of its width, in inches.
+YLABELS_IN = 0.55
 #: The narrowest width a figure is drawn for: one panel's (narrower, no label fits beside
 #: its axis). A venue's column or text narrower than this is refused.
 MIN_WIDTH_IN = 1.0
@@ -113,6 +118,52 @@ class Page:
             "pdf.fonttype": 42, "ps.fonttype": 42,
         }
 
+    def grid(self, n: int, *, min_panel_in: float, aspect: float, lone_first: bool = False,
+             most: int | None = None, **shared: Any) -> tuple[Figure, list[Axes]]:
+        """``n`` panels reflowed for the page's width (tueplots' way: the height follows the
+        rows and columns): as many in a row as keep each ``min_panel_in`` wide, in balanced
+        rows (three: one row, 2 + 1 or a column), the short row's panels widened to fill
+        it (first, with ``lone_first``: a hero panel on top), at most ``most`` in a row; each panel ``aspect`` (height
+        over width) of its column's width, plus its row's titles and tick labels and the
+        legend's row above (:data:`ROW_DECOR_IN`, :data:`LEGEND_IN`). ``shared``: ``sharex``/``sharey`` for every
+        panel with the first."""
+        cols = max(1, min(most or n, n, int((self.width_in + 0.01) // min_panel_in)))
+        rows = -(-n // cols)
+        cols = -(-n // rows)
+        fig = self.figure((rows * (self.width_in / cols * aspect + ROW_DECOR_IN) + LEGEND_IN)
+                          / self.width_in)
+        spec = fig.add_gridspec(rows, cols)
+        short, lone = n - (rows - 1) * cols, 0 if lone_first else rows - 1
+        axes: list[Axes] = []
+        for row in range(rows):
+            count = short if row == lone else cols
+            span = cols // count
+            for i in range(count):
+                share = {key: axes[0] for key, on in shared.items() if on and axes}
+                axes.append(fig.add_subplot(spec[row, i * span:(i + 1) * span], **share))
+        return fig, axes
+
+    def fitting(self, room_in: float, *texts: str, size_pt: float | None = None) -> str:
+        """The first of ``texts`` (longest first) no wider than ``room_in`` inches at
+        ``size_pt`` (the title size): a title or note shortens rather than run off the
+        page or into its neighbour; the last when none fits."""
+        from matplotlib.font_manager import FontProperties
+        from matplotlib.textpath import TextToPath
+
+        prop = FontProperties(size=size_pt or self.title_pt)
+        for text in texts:
+            width = TextToPath().get_text_width_height_descent(text, prop, ismath="$" in text)[0]
+            if width / 72 <= room_in:
+                return text
+        return texts[-1]
+
+    def title(self, ax: Axes, *texts: str) -> None:
+        """``ax``'s title, left-aligned: the first of ``texts`` that fits over its columns
+        of the page (less the y axis's labels, :data:`YLABELS_IN`)."""
+        spec = ax.get_subplotspec()
+        share = len(spec.colspan) / spec.get_gridspec().ncols
+        ax.set_title(self.fitting(self.width_in * share - YLABELS_IN, *texts), loc="left")
+
     def figure(self, aspect: float) -> Figure:
         """A figure of the page's width, ``aspect`` tall, laid out by constrained layout."""
         from figures.style import new_figure
@@ -157,9 +208,19 @@ def panel_grid(ax: Axes, axis: str = "both") -> None:
     ax.set_axisbelow(True)
 
 
-def outside_legend(fig: Figure, handles: list[Any], labels: list[str], *,
-                   ncols: int | None = None) -> Any:
-    """One legend above every panel, in as many columns as entries (or ``ncols``): entries
-    read across one row, none covers data."""
-    return fig.legend(handles, labels, loc="outside upper center",
-                      ncols=ncols or len(labels))
+def outside_legend(fig: Figure, *axes: Axes) -> Any:
+    """One legend above every panel, each label of ``axes`` (default: all) once: in one row
+    when the row fits the figure's width, else in as few balanced rows as fit (never cut by
+    the page's edge)."""
+    entries: dict[str, Any] = {}
+    for ax in axes or fig.axes:
+        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
+            entries.setdefault(label, handle)
+    renderer, count = fig.canvas.get_renderer(), len(entries)
+    for rows in range(1, count + 1):
+        legend = fig.legend(list(entries.values()), list(entries), loc="outside upper center",
+                            ncols=-(-count // rows))
+        if rows == count or legend.get_window_extent(renderer).width <= fig.bbox.width:
+            return legend
+        legend.remove()
+    return None

@@ -138,12 +138,3 @@ def page_bars(ax, methods: list[str], means, stds) -> Any:
     panel_grid(ax, "y")
     return bars
 
-
-def page_legend(fig, axes) -> None:
-    """One legend above the panels, each method once, in the order first drawn."""
-    entries: dict[str, Any] = {}
-    for ax in axes:
-        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
-            entries.setdefault(label, handle)
-    fig.legend(list(entries.values()), list(entries), loc="outside upper center",
-               ncols=len(entries))

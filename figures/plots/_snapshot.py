@@ -159,11 +159,6 @@ def page_lines(ax: Axes, epochs: Sequence[float], per_method: dict[str, Any], me
     panel_grid(ax)
 
 
-def page_legend(fig: Any, ax: Axes) -> None:
-    handles, labels = ax.get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels))
-
-
 TRAJECTORY = Record({"epoch": Epochs(), "h_L": Series(positive=True),
                       "g_2": Series(positive=True)}, same_length=[("epoch", "h_L", "g_2")])
 

@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 
 from figures.data.schema import ListOf, MapOf, Record, Scalar
 from figures.extract.results import ResultsTree
-from figures.page import Page, panel_grid
+from figures.page import Page, outside_legend, panel_grid
 from figures.plots._cifar import (
     ACCURACY,
     ARCHITECTURE,
@@ -22,7 +22,6 @@ from figures.plots._cifar import (
     LABELS,
     METHODS,
     load_runs,
-    page_legend,
     page_line,
     seed_count,
     style,
@@ -106,7 +105,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         ax.set_xlabel("epoch")
     for ax in axes if column else axes[:1]:
         ax.set_ylabel("accuracy")
-    page_legend(fig, axes)
+    outside_legend(fig)
     return fig
 
 

@@ -26,7 +26,7 @@ from figures.data.checks import number_at
 from figures.data.schema import Epochs, ListOf, MapOf, Number, Record, Scalar, Series, Text
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
-from figures.page import MUTED_TEXT, Page, integer_ticks, log_ticks, panel_grid
+from figures.page import MUTED_TEXT, Page, integer_ticks, log_ticks, outside_legend, panel_grid
 from figures.style import DEFAULT_RC, METHOD_STYLE, NEUTRAL_FILLS, markevery, new_figure, themed
 
 #: Top-level data keys carried over unchanged from the existing figdata on extraction.
@@ -236,8 +236,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     _page_control(c_ax, data["panel_c"], page)
     for ax, title in zip(axes.flat, PAGE_TITLES, strict=True):
         ax.set_title(title, loc="left")
-    handles, labels = g_ax.get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels))
+    outside_legend(fig, g_ax)
     return fig
 
 

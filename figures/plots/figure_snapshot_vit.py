@@ -11,7 +11,7 @@ from matplotlib.figure import Figure
 
 from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
-from figures.page import Page
+from figures.page import Page, outside_legend
 from figures.plots._snapshot import (
     METRICS,
     PAGE_TITLES,
@@ -25,7 +25,6 @@ from figures.plots._snapshot import (
     across_seeds_schema,
     finish,
     mean_std_panel,
-    page_legend,
     page_lines,
     trajectories,
 )
@@ -80,7 +79,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         ax.set_title(PAGE_TITLES[metric])
     for ax in axes[-1:] if column else axes:
         ax.set_xlabel("epoch")
-    page_legend(fig, axes[0])
+    outside_legend(fig)
     return fig
 
 
