@@ -119,28 +119,31 @@ class Page:
         }
 
     def grid(self, n: int, *, min_panel_in: float, aspect: float, lone_first: bool = False,
-             most: int | None = None, **shared: Any) -> tuple[Figure, list[Axes]]:
+             most: int | None = None, weights: tuple[float, ...] | None = None,
+             **shared: Any) -> tuple[Figure, list[Axes]]:
         """``n`` panels reflowed for the page's width (tueplots' way: the height follows the
-        rows and columns): as many in a row as keep each ``min_panel_in`` wide, in balanced
-        rows (three: one row, 2 + 1 or a column), the short row's panels widened to fill
-        it (first, with ``lone_first``: a hero panel on top), at most ``most`` in a row; each panel ``aspect`` (height
-        over width) of its column's width, plus its row's titles and tick labels and the
-        legend's row above (:data:`ROW_DECOR_IN`, :data:`LEGEND_IN`). ``shared``: ``sharex``/``sharey`` for every
-        panel with the first."""
+        rows and columns): as many in a row as keep each ``min_panel_in`` wide (at most
+        ``most``), in balanced rows (three: one row, 2 + 1 or a column); each row's panels
+        share its width by their ``weights`` (the short row's fill it; with ``lone_first``
+        the short row is on top: a hero panel); each ``aspect`` (height over width) of an
+        average column, plus its row's titles and tick labels and the legend's row above
+        (:data:`ROW_DECOR_IN`, :data:`LEGEND_IN`). ``shared``: ``sharex``/``sharey`` for
+        every panel with the first."""
         cols = max(1, min(most or n, n, int((self.width_in + 0.01) // min_panel_in)))
         rows = -(-n // cols)
         cols = -(-n // rows)
         fig = self.figure((rows * (self.width_in / cols * aspect + ROW_DECOR_IN) + LEGEND_IN)
                           / self.width_in)
-        spec = fig.add_gridspec(rows, cols)
-        short, lone = n - (rows - 1) * cols, 0 if lone_first else rows - 1
-        axes: list[Axes] = []
-        for row in range(rows):
-            count = short if row == lone else cols
-            span = cols // count
+        counts = [cols] * rows
+        counts[0 if lone_first else -1] = n - (rows - 1) * cols
+        weights = weights or (1,) * n
+        outer, axes = fig.add_gridspec(rows, 1), []
+        for row, count in enumerate(counts):
+            first = sum(counts[:row])
+            inner = outer[row].subgridspec(1, count, width_ratios=weights[first:first + count])
             for i in range(count):
                 share = {key: axes[0] for key, on in shared.items() if on and axes}
-                axes.append(fig.add_subplot(spec[row, i * span:(i + 1) * span], **share))
+                axes.append(fig.add_subplot(inner[0, i], **share))
         return fig, axes
 
     def fitting(self, room_in: float, *texts: str, size_pt: float | None = None) -> str:
@@ -157,11 +160,34 @@ class Page:
                 return text
         return texts[-1]
 
+    def legend(self, fig: Figure, *axes: Axes) -> Any:
+        """One legend above every panel, each label of ``axes`` (default: all) once: in one
+        row when the row fits the figure's width, else in as few balanced rows as fit (never
+        cut by the page's edge), the figure taller by the rows added (up to the page's
+        tallest), so the panels keep their height."""
+        entries: dict[str, Any] = {}
+        for ax in axes or fig.axes:
+            for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
+                entries.setdefault(label, handle)
+        renderer, count = fig.canvas.get_renderer(), len(entries)
+        for rows in range(1, count + 1):
+            legend = fig.legend(list(entries.values()), list(entries),
+                                loc="outside upper center", ncols=-(-count // rows))
+            box = legend.get_window_extent(renderer)
+            if rows == count or box.width <= fig.bbox.width:
+                break
+            legend.remove()
+        width, height = fig.get_size_inches()
+        grown = height + max(0.0, box.height / fig.dpi - LEGEND_IN)
+        fig.set_size_inches(width, round(min(grown, self.max_height_in), 3))
+        return legend
+
     def title(self, ax: Axes, *texts: str) -> None:
         """``ax``'s title, left-aligned: the first of ``texts`` that fits over its columns
         of the page (less the y axis's labels, :data:`YLABELS_IN`)."""
         spec = ax.get_subplotspec()
-        share = len(spec.colspan) / spec.get_gridspec().ncols
+        ratios = spec.get_gridspec().get_width_ratios()
+        share = sum(ratios[i] for i in spec.colspan) / sum(ratios)
         ax.set_title(self.fitting(self.width_in * share - YLABELS_IN, *texts), loc="left")
 
     def figure(self, aspect: float) -> Figure:
@@ -206,21 +232,3 @@ def panel_grid(ax: Axes, axis: str = "both") -> None:
     """A light grid under the data, at the furniture's width."""
     ax.grid(True, axis=axis, which="major")
     ax.set_axisbelow(True)
-
-
-def outside_legend(fig: Figure, *axes: Axes) -> Any:
-    """One legend above every panel, each label of ``axes`` (default: all) once: in one row
-    when the row fits the figure's width, else in as few balanced rows as fit (never cut by
-    the page's edge)."""
-    entries: dict[str, Any] = {}
-    for ax in axes or fig.axes:
-        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
-            entries.setdefault(label, handle)
-    renderer, count = fig.canvas.get_renderer(), len(entries)
-    for rows in range(1, count + 1):
-        legend = fig.legend(list(entries.values()), list(entries), loc="outside upper center",
-                            ncols=-(-count // rows))
-        if rows == count or legend.get_window_extent(renderer).width <= fig.bbox.width:
-            return legend
-        legend.remove()
-    return None

@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 
 from figures.data.schema import ListOf, MapOf, Record, Scalar
 from figures.extract.results import ResultsTree
-from figures.page import Page, outside_legend, panel_grid
+from figures.page import Page, panel_grid
 from figures.plots._cifar import (
     ACCURACY,
     ARCHITECTURE,
@@ -105,7 +105,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         ax.set_xlabel("epoch")
     for ax in axes if column else axes[:1]:
         ax.set_ylabel("accuracy")
-    outside_legend(fig)
+    page.legend(fig)
     return fig
 
 

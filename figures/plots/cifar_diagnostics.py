@@ -13,7 +13,7 @@ from matplotlib.figure import Figure
 from figures.data.checks import mapping, numbers
 from figures.data.schema import MapOf, Record, Scalar, Series, Text
 from figures.extract.results import ResultsTree
-from figures.page import Page, integer_ticks, outside_legend, panel_grid
+from figures.page import Page, integer_ticks, panel_grid
 from figures.plots._cifar import (
     DIAGNOSTIC_PANELS,
     DIAGNOSTICS,
@@ -113,7 +113,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         panel_grid(ax)
         if zero_line:
             ax.axhline(0, color="#52514e", lw=page.line_pt - 0.25, ls="--", zorder=1)
-    outside_legend(fig)
+    page.legend(fig)
     return fig
 
 

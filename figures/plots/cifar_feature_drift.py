@@ -13,7 +13,7 @@ from figures.data.checks import number
 from figures.data.schema import MapOf, Record, Scalar, Series
 from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
-from figures.page import Page, integer_ticks, outside_legend, panel_grid
+from figures.page import Page, integer_ticks, panel_grid
 from figures.plots._cifar import (
     DRIFT_KEY,
     GRID_ALPHA,
@@ -116,7 +116,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     ax.set_ylabel("drift $\\|W_T - W_0\\| / \\|W_0\\|$")
     integer_ticks(ax.xaxis)
     panel_grid(ax)
-    outside_legend(fig)
+    page.legend(fig)
     return fig
 
 

@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
 from figures.data.schema import ListOf, MapOf, Number, Record, Series, Text
-from figures.page import MUTED_TEXT, Page, log_ticks, outside_legend, panel_grid
+from figures.page import MUTED_TEXT, Page, log_ticks, panel_grid
 from figures.style import (
     METHOD_STYLE,
     PAPER_COLORS,
@@ -197,7 +197,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     axes[2].set_ylim(*C_YLIM)
     for ax, titles in zip(axes, PAGE_TITLES, strict=True):
         page.title(ax, *titles)
-    outside_legend(fig, axes[1])
+    page.legend(fig, axes[1])
     return fig
 
 

@@ -26,7 +26,7 @@ from figures.data.checks import get, number
 from figures.data.schema import Epochs, ListOf, MapOf, Record, Scalar, Series, Text
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, first_key, layer_series, log_epochs, log_records
-from figures.page import Page, integer_ticks, log_ticks, outside_legend, panel_grid
+from figures.page import Page, integer_ticks, log_ticks, panel_grid
 from figures.style import (
     METHOD_STYLE,
     PAPER_COLORS,
@@ -172,7 +172,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         _warn_off_axis(methods, f"rows[{r}].methods", "g_L", G_YLIM)
         axes[r][1].set_ylim(*G_YLIM)
         axes[r][0].set_ylabel(row["arch"], fontweight="bold")
-    outside_legend(fig, axes[0][0])
+    page.legend(fig, axes[0][0])
     return fig
 
 

@@ -13,7 +13,7 @@ from matplotlib.figure import Figure
 from figures.data.schema import Record, Scalar
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree
-from figures.page import Page, outside_legend
+from figures.page import Page
 from figures.plots._snapshot import (
     COLORS,
     LINE_WIDTH,
@@ -118,7 +118,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         axes[1][c].set_xlabel("epoch")
     axes[0][0].set_ylabel(f"with terminal LN\n(seed {with_ln['seed']})")
     axes[1][0].set_ylabel(f"no terminal LN\n(mean ± std, n={n})")
-    outside_legend(fig)
+    page.legend(fig)
     return fig
 
 

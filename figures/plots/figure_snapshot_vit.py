@@ -11,7 +11,7 @@ from matplotlib.figure import Figure
 
 from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
-from figures.page import Page, outside_legend
+from figures.page import Page
 from figures.plots._snapshot import (
     METRICS,
     PAGE_TITLES,
@@ -79,7 +79,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         ax.set_title(PAGE_TITLES[metric])
     for ax in axes[-1:] if column else axes:
         ax.set_xlabel("epoch")
-    outside_legend(fig)
+    page.legend(fig)
     return fig
 
 
