@@ -216,12 +216,21 @@ def integer_ticks(axis: Any) -> None:
 
 
 def log_ticks(ax: Axes, axis: str = "y") -> None:
-    """A log axis labelled at whole decades, at most about five (an axis of less than a
-    decade at 2 and 5 x 10^n): at print size every minor label would crowd the axis."""
+    """A log axis labelled at whole decades, at most about five and no more than its length
+    holds (an axis of less than a decade at 2 and 5 x 10^n): at print size every minor label would crowd the axis."""
     from matplotlib.ticker import LogFormatterSciNotation, LogLocator
 
+    class FittedLogLocator(LogLocator):
+        """At most five decades, fewer on a short axis: what its tick space holds at draw
+        time (its length at the page's type size), so labels never meet."""
+
+        def tick_values(self, vmin: float, vmax: float) -> Any:
+            space = self.axis.get_tick_space() if self.axis is not None else 5
+            self.numticks = max(2, min(5, int(space)))
+            return super().tick_values(vmin, vmax)
+
     which = ax.yaxis if axis == "y" else ax.xaxis
-    which.set_major_locator(LogLocator(base=10, numticks=5))
+    which.set_major_locator(FittedLogLocator(base=10))
     which.set_minor_locator(LogLocator(base=10, subs=(2.0, 5.0), numticks=12))
     # minor ticks labelled only on an axis shorter than a decade (then 2 and 5 x 10^n)
     which.set_minor_formatter(LogFormatterSciNotation(labelOnlyBase=False,
