@@ -75,7 +75,8 @@ METHOD_STYLE: dict[str, MethodStyle] = {
     # at least 25 under each deficiency (figures/preflight/cvd.py) and darker in greyscale
     "DFA + penalty": MethodStyle("#6b2f00", "--", "P"),
     "State Bridge": MethodStyle(OKABE_ITO["sky blue"], ":", "^"),
-    "Credit Bridge": MethodStyle(OKABE_ITO["reddish purple"], (0, (4, 1, 1, 1, 1, 1)), "v"),
+    # an X, not a v: the two Bridges (greys within L* 7) differ by marker shape in greyscale
+    "Credit Bridge": MethodStyle(OKABE_ITO["reddish purple"], (0, (4, 1, 1, 1, 1, 1)), "X"),
 }
 #: Neutral fills for what is not a method (two metrics, a control condition): greys and
 #: hatches, so that no colour means two things across the figures.
