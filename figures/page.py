@@ -154,8 +154,9 @@ class Page:
         from matplotlib.textpath import TextToPath
 
         prop = FontProperties(size=size_pt or self.title_pt)
-        for text in texts:
-            width = TextToPath().get_text_width_height_descent(text, prop, ismath="$" in text)[0]
+        for text in texts:  # a text of many lines: its longest
+            width = max(TextToPath().get_text_width_height_descent(
+                line, prop, ismath="$" in line)[0] for line in text.split("\n"))
             if width / 72 <= room_in:
                 return text
         return texts[-1]

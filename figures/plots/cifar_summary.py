@@ -53,6 +53,8 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 
 #: Designed for the column: one bar per method.
 SLOTS = ('column',)
+#: Four bars with their names on two lines and values above them.
+SMALLEST_WIDTH_IN = 1.9
 
 
 @themed(DEFAULT_RC)
