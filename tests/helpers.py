@@ -79,11 +79,21 @@ def venue_baseline_name(venue: str, figure: str, slot: str | None = None) -> str
     return f"venue-{venue}--{figure}{'' if slot is None else '--' + slot}.png"
 
 
-def venue_slots() -> list[tuple[str, str, str | None]]:
+#: Widths between the slots golden-tested at ICML (``build --width``): each figure at its
+#: smallest width (its narrowest reflow) and at 4.125 in (a 0.61\textwidth figure).
+WIDTHS = ("smallest", 4.125)
+
+
+def venue_slots() -> list[tuple[str, str, str | float | None]]:
     """(venue, figure, slot) of every venue layout the build writes at the golden-tested
-    venues: each figure's own slot (None) and, at a two-column venue, its other one."""
+    venues: each figure's own slot (None) and, at a two-column venue, its other one; and
+    each figure at the WIDTHS (a float slot) at ICML."""
     from figures.outputs.venue import slots_of
+    from figures.page import MIN_WIDTH_IN
     from figures.preflight.venues import get_venue
 
+    widths = [(VENUES[0], spec.name, float(getattr(spec.code(), "SMALLEST_WIDTH_IN",
+                                                   MIN_WIDTH_IN)) if w == "smallest" else w)
+              for spec in FIGURES for w in WIDTHS]
     return [(venue, spec.name, slot if i else None) for venue in VENUES for spec in FIGURES
-            for i, slot in enumerate(slots_of(spec, get_venue(venue)))]
+            for i, slot in enumerate(slots_of(spec, get_venue(venue)))] + widths
