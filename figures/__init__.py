@@ -4,7 +4,9 @@ Each figure is a pure ``render(data) -> matplotlib.figure.Figure`` over one comm
 figdata JSON; :mod:`figures.registry` lists them all and drives the CLI, the build and the tests.
 """
 
-__version__ = "0.1.0"
+from figures.version import __version__
+
+__all__ = ["__version__", "draw"]
 
 
 def draw(name: str, venue: object = None, slot: str | float | None = None, *,
@@ -12,7 +14,7 @@ def draw(name: str, venue: object = None, slot: str | float | None = None, *,
     """The matplotlib Figure of figure ``name`` exactly as the build draws and saves it, from
     ``figdata_dir`` (default: the project's ``figdata/``, wherever this is called from): the
     default build's (``venue=None``), or drawn for a venue's page (``venue="icml"`` or a
-    :class:`figures.preflight.venues.Venue`) at ``slot`` (None: the figure's own; "column",
+    :class:`figures.venues.Venue`) at ``slot`` (None: the figure's own; "column",
     "text", or a width in inches); synthetic data stamped as the build stamps it. Its fonts
     are the concrete ones the build's saves in, and ``fig.savefig(path)`` saves as the build
     does (its settings, resolution and crop), whatever rcParams are in force."""

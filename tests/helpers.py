@@ -88,9 +88,9 @@ def venue_slots() -> list[tuple[str, str, str | float | None]]:
     """(venue, figure, slot) of every venue layout the build writes at the golden-tested
     venues: each figure's own slot (None) and, at a two-column venue, its other one; and
     each figure at the WIDTHS (a float slot) at ICML."""
-    from figures.outputs.venue import slots_of
+    from figures.outputs.kind import slots_of
     from figures.page import MIN_WIDTH_IN
-    from figures.preflight.venues import get_venue
+    from figures.venues import get_venue
 
     widths = [(VENUES[0], spec.name, float(getattr(spec.code(), "SMALLEST_WIDTH_IN",
                                                    MIN_WIDTH_IN)) if w == "smallest" else w)

@@ -23,14 +23,13 @@ from figures.cli import main as cli
 from figures.data import figdata
 from figures.errors import FigureDataError, FigureDataWarning
 from figures.outputs.kind import venue_kind
-from figures.outputs.venue import page
 from figures.page import MIN_WIDTH_IN
 from figures.preflight import rules
 from figures.preflight.legibility import Legibility, smallest_glyph_pt
 from figures.preflight.measure import _collect, covering_legends, drawn
-from figures.preflight.venues import get_venue
 from figures.registry import BY_NAME
 from figures.style import theme
+from figures.venues import get_venue
 
 VENUES = ("icml", "neurips", "iclr", "ieee", "acm")
 #: The largest step between two widths of the sweep, in inches.
@@ -86,7 +85,7 @@ def problems(name: str, venue, width: float, found: tuple) -> list[str]:
 def drawing_key(venue, width: float):
     """What the drawing depends on: the page's numbers (not its slot's name or the venue's
     own minimum, which only the rules read)."""
-    return dataclasses.replace(page(venue, width), slot="", min_font_pt=0)
+    return dataclasses.replace(venue.page(width), slot="", min_font_pt=0)
 
 
 @pytest.mark.slow
