@@ -89,11 +89,9 @@ def venue_slots() -> list[tuple[str, str, str | float | None]]:
     venues: each figure's own slot (None) and, at a two-column venue, its other one; and
     each figure at the WIDTHS (a float slot) at ICML."""
     from figures.outputs.kind import slots_of
-    from figures.page import MIN_WIDTH_IN
     from figures.venues import get_venue
 
-    widths = [(VENUES[0], spec.name, float(getattr(spec.code(), "SMALLEST_WIDTH_IN",
-                                                   MIN_WIDTH_IN)) if w == "smallest" else w)
-              for spec in FIGURES for w in WIDTHS]
+    widths = [(VENUES[0], spec.name, spec.smallest_width_in(get_venue(VENUES[0]))
+               if w == "smallest" else w) for spec in FIGURES for w in WIDTHS]
     return [(venue, spec.name, slot if i else None) for venue in VENUES for spec in FIGURES
             for i, slot in enumerate(slots_of(spec, get_venue(venue)))] + widths

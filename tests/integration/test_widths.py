@@ -23,7 +23,6 @@ from figures.cli import main as cli
 from figures.data import figdata
 from figures.errors import FigureDataError, FigureDataWarning
 from figures.outputs.kind import venue_kind
-from figures.page import MIN_WIDTH_IN
 from figures.preflight import rules
 from figures.preflight.legibility import Legibility, smallest_glyph_pt
 from figures.preflight.measure import _collect, covering_legends, drawn
@@ -36,14 +35,14 @@ VENUES = ("icml", "neurips", "iclr", "ieee", "acm")
 STEP_IN = 0.25
 
 
-def smallest_width(name: str) -> float:
-    return float(getattr(BY_NAME[name].code(), "SMALLEST_WIDTH_IN", MIN_WIDTH_IN))
+def smallest_width(name: str, venue: str = "icml") -> float:
+    return BY_NAME[name].smallest_width_in(get_venue(venue))
 
 
 def widths(name: str, venue) -> list[float]:
     """From the figure's smallest width to the venue's text width, steps <= STEP_IN, and the
     column and text widths themselves."""
-    low, high = smallest_width(name), venue.text_width_in
+    low, high = BY_NAME[name].smallest_width_in(venue), venue.text_width_in
     steps = max(1, math.ceil((high - low) / STEP_IN - 1e-9))
     found = {round(low + (high - low) * i / steps, 3) for i in range(steps + 1)}
     found |= {w for w in (venue.column_width_in, venue.text_width_in) if w >= low}
@@ -126,8 +125,9 @@ def test_a_width_under_the_smallest_is_refused_for_that_figure_only(tmp_path, ca
     assert not (out / f"{narrow}.pdf").exists()
 
 
-def test_no_figure_refuses_a_column_of_three_and_a_half_inches():
-    assert max(smallest_width(name) for name in BY_NAME) <= 3.5
+@pytest.mark.parametrize("venue", VENUES)
+def test_no_figure_refuses_a_column_of_three_and_a_half_inches(venue):
+    assert max(smallest_width(name, venue) for name in BY_NAME) <= 3.5
 
 
 def test_a_width_is_drawn_at_that_width():
