@@ -12,7 +12,6 @@ measure the laid-out figure (``draw_without_rendering``), as the preflight does.
 from __future__ import annotations
 
 import dataclasses
-import math
 import warnings
 
 import pytest
@@ -40,13 +39,12 @@ def smallest_width(name: str, venue: str = "icml") -> float:
 
 
 def widths(name: str, venue) -> list[float]:
-    """From the figure's smallest width to the venue's text width, steps <= STEP_IN, and the
-    column and text widths themselves."""
+    """Every STEP_IN from the figure's smallest width up to the venue's text width (the same
+    widths at every venue, so that pages drawn alike are drawn once), the text width itself
+    and the column width."""
     low, high = BY_NAME[name].smallest_width_in(venue), venue.text_width_in
-    steps = max(1, math.ceil((high - low) / STEP_IN - 1e-9))
-    found = {round(low + (high - low) * i / steps, 3) for i in range(steps + 1)}
-    found |= {w for w in (venue.column_width_in, venue.text_width_in) if w >= low}
-    return sorted(found)
+    found = {round(low + STEP_IN * i, 3) for i in range(int((high - low) / STEP_IN + 1e-9) + 1)}
+    return sorted(found | {w for w in (venue.column_width_in, high) if w >= low})
 
 
 def measured(name: str, venue, width: float, data: dict) -> tuple:

@@ -142,7 +142,7 @@ def test_figures_draw_saved_outside_any_context_is_the_build_s_file(tmp_path, mo
     from PIL import Image
 
     from figures.cli import main as cli
-    from figures.preflight.files import pdf_fonts
+    from figures.pdf import pdf_fonts
     from figures.registry import PACKAGE_DIR
 
     name = FIGURES[-1].name
