@@ -71,9 +71,8 @@ def measured(name: str, venue, width: float, data: dict) -> tuple:
 def problems(name: str, venue, width: float, found: tuple) -> list[str]:
     """The legibility rules' failures for ``name`` drawn at ``width``, by ``venue``'s limits."""
     texts, seen, covering, size = found
-    at = dataclasses.replace(BY_NAME[name], slot=width)
     rows = [rules.text_row(name, texts, 1.0, venue), rules.script_row(name, seen, 1.0),
-            rules.size_row(name, at, size, venue),
+            rules.size_row(name, width, size, venue),
             rules.layout_row(name, texts, 1.0, (0.0, 0.0, *size), covering)]
     return [f"{name} at {width:g} in ({venue.key}): {row.rule} {row.value}: {row.detail}"
             for row in rows if not row.ok]
