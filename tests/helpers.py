@@ -74,9 +74,11 @@ def figure_name(fixture: Path) -> str:
     return fixture.stem.partition("--")[0]
 
 
-def venue_baseline_name(venue: str, figure: str, slot: str | None = None) -> str:
-    """``venue-icml--NAME.png`` for the figure's own slot, ``...--NAME--column.png`` else."""
-    return f"venue-{venue}--{figure}{'' if slot is None else '--' + slot}.png"
+def venue_baseline_name(venue: str, figure: str, slot: str | float | None = None) -> str:
+    """``venue-icml--NAME.png`` for the figure's own slot, ``...--NAME--column.png`` for
+    another, ``...--NAME--4.125.png`` for a width."""
+    suffix = "" if slot is None else f"--{slot:g}" if isinstance(slot, float) else f"--{slot}"
+    return f"venue-{venue}--{figure}{suffix}.png"
 
 
 #: Widths between the slots golden-tested at ICML (``build --width``): each figure at its

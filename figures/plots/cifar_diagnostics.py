@@ -91,11 +91,12 @@ def caption(data: dict[str, Any]) -> str:
 PAGE_PANELS = {"bp_cosine": (("(a) offline BP cosine", "(a) BP cosine"), "cosine"),
                "perturbation_rho": (("(b) perturbation correlation", "(b) perturbation $\\rho$",
                                      "(b) $\\rho$"), "$\\rho$"),
-               "nudging": (("(c) nudging test (negative: good)", "(c) nudging (<0: good)"),
+               "nudging": (("(c) nudging test (negative: good)", "(c) nudging (<0: good)",
+                            "(c) nudging"),
                            "nudge $\\Delta$")}
-#: Panels at least this wide (three in a row from 4.8 in; narrower, (a) and (b) over (c)),
+#: Panels at least this wide (three in a row from 4.5 in; narrower, (a) and (b) over (c)),
 #: data areas this share of their width tall.
-PANEL_MIN_IN, PANEL_ASPECT = 1.6, 0.55
+PANEL_MIN_IN, PANEL_ASPECT = 1.5, 0.55
 #: Two panels of 1.5 in, their labels beside them.
 SMALLEST_WIDTH_IN = 3.0
 
