@@ -23,8 +23,8 @@ def kind_for(name: str, venue: str | Venue | None = None,
     from figures.outputs.kind import DEFAULT, venue_kind
 
     if name not in BY_NAME:
-        raise UnknownName("name", None, f"unknown figure {name!r}; known: "
-                          f"{', '.join(BY_NAME)}")
+        raise UnknownName(f"unknown figure {name!r}; known: "
+                          f"{', '.join(BY_NAME)}", "name")
     spec = BY_NAME[name]
     if venue is None:
         if slot is not None:  # the default build has no slots: not silently the default
@@ -45,15 +45,13 @@ def draw(name: str, venue: str | Venue | None = None, slot: str | float | None =
     """Load and check ``figdata_dir/name.json`` (default: the project's figdata, beside the
     package, not the current folder's), draw it as the build does (stamped when synthetic)
     and return the Figure, bound to the build's way of saving it (:func:`saved_as_built`)."""
-    from figures.outputs.stamp import stamp_synthetic
+    from figures.outputs.render import draw_as_built
     from figures.registry import PACKAGE_DIR
 
     spec, kind = kind_for(name, venue, slot)
     folder = Path(figdata_dir) if figdata_dir is not None else PACKAGE_DIR.parent / "figdata"
     doc = figdata.load(spec.figdata_path(folder), spec.name, spec.schema)
-    fig = kind.draw(spec, doc["data"])
-    if figdata.is_synthetic(doc):
-        stamp_synthetic(spec, fig, kind)
+    fig = draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))
     return saved_as_built(spec, kind, fig)
 
 
