@@ -56,10 +56,9 @@ def draw(name: str, venue: str | Venue | None = None, slot: str | float | None =
 
 
 def saved_as_built(spec: FigureSpec, kind: BuildKind, fig: Figure) -> Figure:
-    """``fig`` with its texts' fonts resolved to the concrete ones the build saves in (a
-    generic "serif" resolved later, outside the page's rcParams, came out DejaVu Serif in
-    Type 3), and ``fig.savefig`` saving as the build does: inside the kind's rcParams (TrueType
-    for a venue), at its outputs' resolution and crop, whatever rcParams are in force."""
+    """``fig`` with its texts in the concrete fonts the build saves in (a generic "serif" saved
+    outside the page's rcParams was DejaVu Serif in Type 3), its ``savefig`` the build's: its
+    rcParams, resolution and crop, whatever rcParams are in force."""
     import types
 
     from matplotlib import font_manager

@@ -123,14 +123,11 @@ class Page:
     def grid(self, n: int, *, min_panel_in: float, aspect: float, lone_first: bool = False,
              most: int | None = None, weights: tuple[float, ...] | None = None,
              **shared: Any) -> tuple[Figure, list[Axes]]:
-        """``n`` panels reflowed for the page's width (tueplots' way: the height follows the
-        rows and columns): as many in a row as keep each ``min_panel_in`` wide (at most
-        ``most``), in balanced rows (three: one row, 2 + 1 or a column); each row's panels
-        share its width by their ``weights`` (the short row's fill it; with ``lone_first``
-        the short row is on top: a hero panel); each ``aspect`` (height over width) of an
-        average column, plus its row's titles and tick labels and the legend's row above
-        (:data:`ROW_DECOR_IN`, :data:`LEGEND_IN`). ``shared``: ``sharex``/``sharey`` for
-        every panel with the first."""
+        """``n`` panels reflowed for the width, as many in a row as keep each ``min_panel_in``
+        wide (at most ``most``), in balanced rows (three: a row, 2 + 1, a column) sharing the
+        width by ``weights`` (the short row's fill it; on top with ``lone_first``); the height
+        follows rows and columns (tueplots): ``aspect`` of a column's width per row, plus its
+        labels (:data:`ROW_DECOR_IN`) and the legend. ``shared``: sharex/sharey with the first."""
         cols = max(1, min(most or n, n, int((self.width_in + 0.01) // min_panel_in)))
         rows = -(-n // cols)
         cols = -(-n // rows)
@@ -149,9 +146,8 @@ class Page:
         return fig, axes
 
     def fitting(self, room_in: float, *texts: str, size_pt: float | None = None) -> str:
-        """The first of ``texts`` (longest first) no wider than ``room_in`` inches at
-        ``size_pt`` (the title size): a title or note shortens rather than run off the
-        page or into its neighbour; the last when none fits."""
+        """The first of ``texts`` no wider than ``room_in`` at ``size_pt`` (the title size), else
+        the last: a title or label shortens rather than run off the page or into another."""
         from matplotlib.font_manager import FontProperties
         from matplotlib.textpath import TextToPath
 
@@ -164,10 +160,8 @@ class Page:
         return texts[-1]
 
     def legend(self, fig: Figure, *axes: Axes) -> Any:
-        """One legend above every panel, each label of ``axes`` (default: all) once: in one
-        row when the row fits the figure's width, else in as few balanced rows as fit (never
-        cut by the page's edge), the figure taller by the rows added (up to the page's
-        tallest), so the panels keep their height."""
+        """One legend above the panels, each label of ``axes`` (default: all) once, in as few
+        balanced rows as fit the width; the figure grows by the rows added (to the tallest)."""
         entries: dict[str, Any] = {}
         for ax in axes or fig.axes:
             for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
@@ -186,8 +180,7 @@ class Page:
         return legend
 
     def title(self, ax: Axes, *texts: str) -> None:
-        """``ax``'s title, left-aligned: the first of ``texts`` that fits over its columns
-        of the page (less the y axis's labels, :data:`YLABELS_IN`)."""
+        """``ax``'s title, left: the first of ``texts`` that fits over its columns' width."""
         spec = ax.get_subplotspec()
         ratios = spec.get_gridspec().get_width_ratios()
         share = sum(ratios[i] for i in spec.colspan) / sum(ratios)
@@ -224,8 +217,7 @@ def log_ticks(ax: Axes, axis: str = "y") -> None:
     from matplotlib.ticker import LogFormatterSciNotation, LogLocator
 
     class FittedLogLocator(LogLocator):
-        """At most five decades, fewer on a short axis: what its tick space holds at draw
-        time (its length at the page's type size), so labels never meet."""
+        """At most five decades, fewer where the axis's tick space holds fewer (at draw)."""
 
         def tick_values(self, vmin: float, vmax: float) -> Any:
             space = self.axis.get_tick_space() if self.axis is not None else 5

@@ -77,12 +77,11 @@ def positive_int(text: str) -> int:
 def inches(text: str) -> float:
     """An argparse type: a width in inches, a finite number above 0 (else a usage error)."""
     try:
-        value = float(text)
+        if 0 < (value := float(text)) < float("inf"):
+            return value
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a width in inches, got {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a width in inches above 0, got {text}")
-    return value
+        pass
+    raise argparse.ArgumentTypeError(f"expected a width in inches above 0, got {text!r}")
 
 
 def path_arg(text: str) -> Path:

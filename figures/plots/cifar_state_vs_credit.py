@@ -118,13 +118,11 @@ def caption(data: dict[str, Any]) -> str:
 
 
 def _scientific(value: float) -> str:
-    """``2×10⁻⁵`` (one significant digit, as the paper prints it), ``0.12`` from 0.01 up:
-    ``.4f`` printed 0.0000 for 2e-5."""
+    """``2×10⁻⁵`` under 0.01 (``.4f`` printed 0.0000), ``0.12`` above."""
     if value == 0 or abs(value) >= 0.01:
         return f"{value:.2g}"
     mantissa, exponent = f"{value:.0e}".split("e")
-    return f"{mantissa}×10" + str(int(exponent)).translate(str.maketrans("-0123456789",
-                                                                         "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    return f"{mantissa}×10" + str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
 
 
 #: Two panels side by side from 3.2 in (each 1.6 in wide), stacked below; data areas this

@@ -259,7 +259,7 @@ def _page_alignment(ax, conditions: list[dict[str, Any]]) -> None:
         ax.barh(ypos - offset * BAR_WIDTH / 2, [c[key] for c in conditions], BAR_WIDTH,
                 xerr=[c[f"{key}_err"] for c in conditions], label=label, **fill)
     ax.axvline(0, color="black", lw=1.0)
-    ax.set_yticks(ypos, [_one_line(c["label"]) for c in conditions])
+    ax.set_yticks(ypos, [" ".join(c["label"].split()) for c in conditions])  # one line each
     ax.set_xscale("symlog", linthresh=ALIGN_LINEAR, linscale=1.0)
     ax.xaxis.set_major_locator(FixedLocator(ALIGN_TICKS))
     ax.xaxis.set_major_formatter(lambda x, _: f"{x:g}")
@@ -267,11 +267,6 @@ def _page_alignment(ax, conditions: list[dict[str, Any]]) -> None:
     ax.set_xlabel("deep-layer alignment (symlog)")
     ax.set_xlim(*ALIGN_LIM)
     panel_grid(ax, "x")
-
-
-def _one_line(label: str) -> str:
-    """A condition's label on one line (turned, under its bars)."""
-    return " ".join(label.split())
 
 
 def _page_control(ax, panel: dict[str, Any], page: Page) -> None:
