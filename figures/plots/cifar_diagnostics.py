@@ -119,7 +119,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         integer_ticks(ax.xaxis)
         panel_grid(ax)
         if zero_line:
-            ax.axhline(0, color="#52514e", lw=page.thin_pt, zorder=1)
+            ax.axhline(0, color="#52514e", lw=page.line_pt - 0.25, zorder=1)
     page.legend(fig)
     return fig
 
