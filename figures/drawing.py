@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from figures.data import figdata
 from figures.registry import BY_NAME, FigureSpec
@@ -41,13 +41,46 @@ def kind_for(name: str, venue: str | Venue | None = None,
 
 
 def draw(name: str, venue: str | Venue | None = None, slot: str | float | None = None, *,
-         figdata_dir: str | Path = "figdata") -> Figure:
-    """Load and check ``figdata_dir/name.json``, draw it as the build does (stamped when
-    synthetic) and return the Figure. Save it as the build does with
-    ``figures.outputs.render.save(spec, fig, path, rc=kind.rc(spec))``, ``spec, kind =
-    kind_for(name, venue, slot)``."""
+         figdata_dir: str | Path | None = None) -> Figure:
+    """Load and check ``figdata_dir/name.json`` (default: the project's figdata, beside the
+    package, not the current folder's), draw it as the build does (stamped when synthetic)
+    and return the Figure, bound to the build's way of saving it (:func:`saved_as_built`)."""
     from figures.outputs.render import draw_as_built
+    from figures.registry import PACKAGE_DIR
 
     spec, kind = kind_for(name, venue, slot)
-    doc = figdata.load(spec.figdata_path(Path(figdata_dir)), spec.name, spec.schema)
-    return draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))
+    folder = Path(figdata_dir) if figdata_dir is not None else PACKAGE_DIR.parent / "figdata"
+    doc = figdata.load(spec.figdata_path(folder), spec.name, spec.schema)
+    fig = draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))
+    return saved_as_built(spec, kind, fig)
+
+
+def saved_as_built(spec: FigureSpec, kind: BuildKind, fig: Figure) -> Figure:
+    """``fig`` with its texts in the concrete fonts the build saves in (a generic "serif" saved
+    outside the page's rcParams was DejaVu Serif in Type 3), its ``savefig`` the build's: its
+    rcParams, resolution and crop, whatever rcParams are in force."""
+    import types
+
+    from matplotlib import font_manager
+    from matplotlib.figure import Figure as PlainFigure
+    from matplotlib.text import Text
+
+    from figures.outputs.render import save_settings
+    from figures.style import theme
+
+    rc = {**spec.render.rc, **kind.rc(spec)}
+    with theme(rc):
+        fontset = rc.get("mathtext.fontset")
+        for text in fig.findobj(Text):
+            found = font_manager.findfont(text.get_fontproperties())
+            text.set_fontfamily(font_manager.get_font(found).family_name)
+            if fontset:
+                text.set_math_fontfamily(fontset)
+
+    def savefig(self: Figure, target: Any, **kwargs: Any) -> None:
+        kwargs = {**save_settings(kind.outputs(spec), target, kwargs), **kwargs}
+        with theme(rc):
+            PlainFigure.savefig(self, target, **kwargs)
+
+    fig.savefig = types.MethodType(savefig, fig)
+    return fig

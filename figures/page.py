@@ -33,6 +33,11 @@ COMFORT_PT = 7.5
 #: ticks, grid), in points: SIAM's and Science's print minimums, as figure-gate asks.
 DATA_LINE_PT = 1.0
 FURNITURE_PT = 0.5
+#: What a row of panels needs beside its data area (a title, tick labels, an axis label) and
+#: a legend above the panels, in inches at the page's type sizes.
+ROW_DECOR_IN, LEGEND_IN = 0.5, 0.2
+#: What a panel's y tick labels and y label take of its width, in inches.
+YLABELS_IN = 0.55
 #: The narrowest width a figure is drawn for: one panel's (narrower, no label fits beside
 #: its axis). A venue's column or text narrower than this is refused.
 MIN_WIDTH_IN = 1.0
@@ -115,6 +120,72 @@ class Page:
             "pdf.fonttype": 42, "ps.fonttype": 42,
         }
 
+    def grid(self, n: int, *, min_panel_in: float, aspect: float, lone_first: bool = False,
+             most: int | None = None, weights: tuple[float, ...] | None = None,
+             **shared: Any) -> tuple[Figure, list[Axes]]:
+        """``n`` panels reflowed for the width, as many in a row as keep each ``min_panel_in``
+        wide (at most ``most``), in balanced rows (three: a row, 2 + 1, a column) sharing the
+        width by ``weights`` (the short row's fill it; on top with ``lone_first``); the height
+        follows rows and columns (tueplots): ``aspect`` of a column's width per row, plus its
+        labels (:data:`ROW_DECOR_IN`) and the legend. ``shared``: sharex/sharey with the first."""
+        cols = max(1, min(most or n, n, int((self.width_in + 0.01) // min_panel_in)))
+        rows = -(-n // cols)
+        cols = -(-n // rows)
+        fig = self.figure((rows * (self.width_in / cols * aspect + ROW_DECOR_IN) + LEGEND_IN)
+                          / self.width_in)
+        counts = [cols] * rows
+        counts[0 if lone_first else -1] = n - (rows - 1) * cols
+        weights = weights or (1,) * n
+        outer, axes = fig.add_gridspec(rows, 1), []
+        for row, count in enumerate(counts):
+            first = sum(counts[:row])
+            inner = outer[row].subgridspec(1, count, width_ratios=weights[first:first + count])
+            for i in range(count):
+                share = {key: axes[0] for key, on in shared.items() if on and axes}
+                axes.append(fig.add_subplot(inner[0, i], **share))
+        return fig, axes
+
+    def fitting(self, room_in: float, *texts: str, size_pt: float | None = None) -> str:
+        """The first of ``texts`` no wider than ``room_in`` at ``size_pt`` (the title size), else
+        the last: a title or label shortens rather than run off the page or into another."""
+        from matplotlib.font_manager import FontProperties
+        from matplotlib.textpath import TextToPath
+
+        prop = FontProperties(size=size_pt or self.title_pt)
+        for text in texts:  # a text of many lines: its longest
+            width = max(TextToPath().get_text_width_height_descent(
+                line, prop, ismath="$" in line)[0] for line in text.split("\n"))
+            if width / 72 <= room_in:
+                return text
+        return texts[-1]
+
+    def legend(self, fig: Figure, *axes: Axes) -> Any:
+        """One legend above the panels, each label of ``axes`` (default: all) once, in as few
+        balanced rows as fit the width; the figure grows by the rows added (to the tallest)."""
+        entries: dict[str, Any] = {}
+        for ax in axes or fig.axes:
+            for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
+                entries.setdefault(label, handle)
+        renderer, count = fig.canvas.get_renderer(), len(entries)
+        for rows in range(1, count + 1):
+            legend = fig.legend(list(entries.values()), list(entries),
+                                loc="outside upper center", ncols=-(-count // rows))
+            box = legend.get_window_extent(renderer)
+            if rows == count or box.width <= fig.bbox.width:
+                break
+            legend.remove()
+        width, height = fig.get_size_inches()
+        grown = height + max(0.0, box.height / fig.dpi - LEGEND_IN)
+        fig.set_size_inches(width, round(min(grown, self.max_height_in), 3))
+        return legend
+
+    def title(self, ax: Axes, *texts: str) -> None:
+        """``ax``'s title, left: the first of ``texts`` that fits over its columns' width."""
+        spec = ax.get_subplotspec()
+        ratios = spec.get_gridspec().get_width_ratios()
+        share = sum(ratios[i] for i in spec.colspan) / sum(ratios)
+        ax.set_title(self.fitting(self.width_in * share - YLABELS_IN, *texts), loc="left")
+
     def figure(self, aspect: float) -> Figure:
         """A figure of the page's width, ``aspect`` tall, laid out by constrained layout."""
         from figures.style import new_figure
@@ -141,12 +212,20 @@ def integer_ticks(axis: Any) -> None:
 
 
 def log_ticks(ax: Axes, axis: str = "y") -> None:
-    """A log axis labelled at whole decades, at most about five (an axis of less than a
-    decade at 2 and 5 x 10^n): at print size every minor label would crowd the axis."""
+    """A log axis labelled at whole decades, at most about five and no more than its length
+    holds (an axis of less than a decade at 2 and 5 x 10^n): at print size every minor label would crowd the axis."""
     from matplotlib.ticker import LogFormatterSciNotation, LogLocator
 
+    class FittedLogLocator(LogLocator):
+        """At most five decades, fewer where the axis's tick space holds fewer (at draw)."""
+
+        def tick_values(self, vmin: float, vmax: float) -> Any:
+            space = self.axis.get_tick_space() if self.axis is not None else 5
+            self.numticks = max(2, min(5, int(space)))
+            return super().tick_values(vmin, vmax)
+
     which = ax.yaxis if axis == "y" else ax.xaxis
-    which.set_major_locator(LogLocator(base=10, numticks=5))
+    which.set_major_locator(FittedLogLocator(base=10))
     which.set_minor_locator(LogLocator(base=10, subs=(2.0, 5.0), numticks=12))
     # minor ticks labelled only on an axis shorter than a decade (then 2 and 5 x 10^n)
     which.set_minor_formatter(LogFormatterSciNotation(labelOnlyBase=False,
@@ -157,11 +236,3 @@ def panel_grid(ax: Axes, axis: str = "both") -> None:
     """A light grid under the data, at the furniture's width."""
     ax.grid(True, axis=axis, which="major")
     ax.set_axisbelow(True)
-
-
-def outside_legend(fig: Figure, handles: list[Any], labels: list[str], *,
-                   ncols: int | None = None) -> Any:
-    """One legend above every panel, in as many columns as entries (or ``ncols``): entries
-    read across one row, none covers data."""
-    return fig.legend(handles, labels, loc="outside upper center",
-                      ncols=ncols or len(labels))

@@ -71,15 +71,20 @@ METHOD_STYLE: dict[str, MethodStyle] = {
     "BP": MethodStyle(OKABE_ITO["blue"], "-", "o"),
     "FA": MethodStyle(OKABE_ITO["bluish green"], "--", "s"),
     "DFA": MethodStyle(OKABE_ITO["vermillion"], "-.", "D"),
-    "DFA + penalty": MethodStyle(OKABE_ITO["orange"], "--", "P"),
+    # a dark brown, DFA's family: orange was 15 from vermillion under deuteranomaly; this is
+    # at least 25 under each deficiency (figures/preflight/cvd.py) and darker in greyscale
+    "DFA + penalty": MethodStyle("#6b2f00", "--", "P"),
     "State Bridge": MethodStyle(OKABE_ITO["sky blue"], ":", "^"),
-    "Credit Bridge": MethodStyle(OKABE_ITO["reddish purple"], (0, (4, 1, 1, 1, 1, 1)), "v"),
+    # an X, not a v: the two Bridges (greys within L* 7) differ by marker shape in greyscale
+    "Credit Bridge": MethodStyle(OKABE_ITO["reddish purple"], (0, (4, 1, 1, 1, 1, 1)), "X"),
 }
 #: Neutral fills for what is not a method (two metrics, a control condition): greys and
 #: hatches, so that no colour means two things across the figures.
 NEUTRAL_FILLS: tuple[dict[str, Any], ...] = (
     {"facecolor": "#52514e", "edgecolor": "#000000", "linewidth": 1.0},
     {"facecolor": "#d9d9d9", "edgecolor": "#000000", "linewidth": 1.0, "hatch": "////"},
+    {"facecolor": "#ffffff", "edgecolor": "#000000", "linewidth": 1.0, "hatch": "...."},
+    {"facecolor": "#9a9a9a", "edgecolor": "#000000", "linewidth": 1.0, "hatch": "xx"},
 )
 #: Markers on a long series: about this many per line, so the line stays readable.
 MARKS_PER_LINE = 8

@@ -81,16 +81,26 @@ def figure_name(fixture: Path) -> str:
     return fixture.stem.partition("--")[0]
 
 
-def venue_baseline_name(venue: str, figure: str, slot: str | None = None) -> str:
-    """``venue-icml--NAME.png`` for the figure's own slot, ``...--NAME--column.png`` else."""
-    return f"venue-{venue}--{figure}{'' if slot is None else '--' + slot}.png"
+def venue_baseline_name(venue: str, figure: str, slot: str | float | None = None) -> str:
+    """``venue-icml--NAME.png`` for the figure's own slot, ``...--NAME--column.png`` for
+    another, ``...--NAME--4.125.png`` for a width."""
+    suffix = "" if slot is None else f"--{slot:g}" if isinstance(slot, float) else f"--{slot}"
+    return f"venue-{venue}--{figure}{suffix}.png"
 
 
-def venue_slots() -> list[tuple[str, str, str | None]]:
+#: Widths between the slots golden-tested at ICML (``build --width``): each figure at its
+#: smallest width (its narrowest reflow) and at 4.125 in (a 0.61\textwidth figure).
+WIDTHS = ("smallest", 4.125)
+
+
+def venue_slots() -> list[tuple[str, str, str | float | None]]:
     """(venue, figure, slot) of every venue layout the build writes at the golden-tested
-    venues: each figure's own slot (None) and, at a two-column venue, its other one."""
+    venues: each figure's own slot (None) and, at a two-column venue, its other one; and
+    each figure at the WIDTHS (a float slot) at ICML."""
     from figures.outputs.kind import slots_of
     from figures.venues import get_venue
 
+    widths = [(VENUES[0], spec.name, spec.smallest_width_in(get_venue(VENUES[0]))
+               if w == "smallest" else w) for spec in FIGURES for w in WIDTHS]
     return [(venue, spec.name, slot if i else None) for venue in VENUES for spec in FIGURES
-            for i, slot in enumerate(slots_of(spec, get_venue(venue)))]
+            for i, slot in enumerate(slots_of(spec, get_venue(venue)))] + widths

@@ -16,6 +16,7 @@ from figures.cli.common import (
     add_venue,
     add_venues,
     figdata_status,
+    inches,
     path_arg,
     positive_int,
     refuse_folder_over_inputs,
@@ -55,6 +56,10 @@ def add_parser(add) -> None:
     add_venue(p, "draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, or one "
               "from --venues) into build/V/ (or --out): PDF and PNG; one venue per build",
               several=True)
+    p.add_argument("--width", type=inches, default=None, metavar="W",
+                   help="with --venue: every figure drawn at W inches (as a paper places it, "
+                        "e.g. 3.25 or 4.125) into build/V/wW/; a figure narrower than its "
+                        "smallest width is refused in one line, the others still build")
     add_venues(p)
     p.set_defaults(command=run, out=None)
 
@@ -63,6 +68,9 @@ def run(args: argparse.Namespace) -> int:
     args.venue = one_venue(args.venue, "figures build")
     if args.venue is not None:
         return _build_for_venue(args)
+    if args.width is not None:
+        raise UsageError("--width W draws every figure for a venue's page at W inches; give "
+                         "--venue V too")
     if args.venues is not None:
         raise UsageError("--venues names venue profiles for --venue; give --venue V too")
     args.out = args.out or DEFAULT_OUT
@@ -84,14 +92,16 @@ def _build_for_venue(args: argparse.Namespace) -> int:
     if args.camera_ready:
         raise UsageError("--venue builds embed TrueType already; drop --camera-ready")
     venue = get_venue(args.venue, args.venues)
-    out = args.out or venue_kind(venue).default_out
+    out = args.out or venue_kind(venue, args.width).default_out
     for other, what in ((DEFAULT_OUT, "the default build"),
                         (CAMERA_READY_OUT, "the camera-ready build")):
         if same_folder(out, other):  # its layout there would pass for the default's
             raise UsageError(f"--venue {venue.key} would build into {out}, the folder of "
                              f"{what}: pass another --out DIR (or rename the venue in --venues)")
     specs, status = select(args.names), 0
-    for slot, group in [(None, specs), *_other_slots(specs, venue).items()]:  # NAME--column
+    slots = [(args.width, specs)] if args.width is not None else [  # one width: its files only
+        (None, specs), *_other_slots(specs, venue).items()]  # NAME--column
+    for slot, group in slots:
         status = max(status, build_figures(
             group, args.figdata, out, venue_kind(venue, slot, stamp=args.stamp),
             jobs=args.jobs, force=args.force, results=args.results,

@@ -125,6 +125,12 @@ class BuildKind:
                 f"{spec.name} is designed for {' and '.join(own)}, not {self.slot!r}: draw it "
                 f"for one of those, or add {self.slot!r} to SLOTS and design its layout there"))
         page = self.venue.page(self.print_slot(spec))
+        smallest = spec.smallest_width_in(self.venue)
+        if page.width_in < smallest - 0.005:
+            raise FigureDataError(spec.shown_path, "SMALLEST_WIDTH_IN", (
+                f"{page.width_in:g} in is narrower than {spec.name}'s smallest width, "
+                f"{smallest:g} in: place it at least that wide (its design holds from there "
+                f"to {self.venue.key}'s text width, {self.venue.text_width_in:g} in)"))
         fig = spec.render(data, page)  # a Figure: FigureSpec.render refuses anything else
         width, height = (float(v) for v in fig.get_size_inches())
         too_large = raster_too_large(width, height, page.ppi)

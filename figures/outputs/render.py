@@ -58,6 +58,15 @@ def draw_as_built(spec: FigureSpec, data: dict[str, Any], kind: BuildKind | None
     return fig
 
 
+def save_settings(outputs: Sequence[Any], target: Any, given: dict[str, Any]) -> dict[str, Any]:
+    """What the build saves a file of ``target``'s format with (resolution, crop, metadata),
+    for :func:`figures.draw`'s figure saved anywhere."""
+    fmt = given.get("format") or Path(str(target)).suffix.lstrip(".") or "png"
+    out = next((o for o in outputs if o.fmt == fmt), None)
+    found = {"metadata": _METADATA.get(fmt)}
+    return found if out is None else {**found, "dpi": out.dpi, "bbox_inches": out.bbox_inches}
+
+
 def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
                   kind: BuildKind, *, stamp: bool = False,
                   hashes: dict[str, str] | None = None,

@@ -123,27 +123,23 @@ def style(method: str) -> MethodStyle:
     return METHOD_STYLE[LABELS[method]]
 
 
-def page_line(ax, x, y, method: str) -> None:
-    """One method's per-layer (or per-epoch) series on a page."""
-    ax.plot(x, y, label=LABELS[method], markevery=markevery(len(y)), **style(method).line())
+def page_line(ax, x, y, method: str, *, every_point: bool = False) -> None:
+    """One method's per-epoch series on a page, marked about eight times; a per-layer or
+    per-block one (``every_point``) marked at every point, so crossing lines stay apart."""
+    ax.plot(x, y, label=LABELS[method], markevery=None if every_point else markevery(len(y)),
+            **style(method).line())
 
 
-def page_bars(ax, methods: list[str], means, stds) -> Any:
-    """One bar per method in its colour (opaque, edged), with its std as an error bar."""
+def page_bars(ax, methods: list[str], means, stds, page: Any, room_in: float) -> Any:
+    """One bar per method in its colour (opaque, edged), with its std as an error bar; a
+    method's name on two lines where one does not fit its bar's share of ``room_in``."""
     bars = ax.bar(range(len(methods)), means, 0.6, yerr=stds,
                   color=[style(m).color for m in methods], linewidth=0,
                   error_kw={"ecolor": "black", "color": "black", "elinewidth": 1.0,
                             "capthick": 1.0})
-    ax.set_xticks(range(len(methods)), [LABELS[m] for m in methods])
+    room = room_in / len(methods) - 0.1  # a gap between neighbours
+    ax.set_xticks(range(len(methods)), [page.fitting(room, LABELS[m], LABELS[m].replace(" ", "\n"),
+                                                     size_pt=page.small_pt) for m in methods])
     panel_grid(ax, "y")
     return bars
 
-
-def page_legend(fig, axes) -> None:
-    """One legend above the panels, each method once, in the order first drawn."""
-    entries: dict[str, Any] = {}
-    for ax in axes:
-        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
-            entries.setdefault(label, handle)
-    fig.legend(list(entries.values()), list(entries), loc="outside upper center",
-               ncols=len(entries))

@@ -136,8 +136,15 @@ def finish(ax: Axes, y_label: str, title: str, *, x_label: str | None = X_LABEL)
 
 
 # --- drawn for a page -------------------------------------------------------------------------
-#: The two metrics' titles on a page: one level of sub- and superscript (at 5 pt or more).
-PAGE_TITLES = {"h_L": "$\\|h_L\\|_2$ (median)", "g_2": "BP gradient $\\|g_2\\|_2$ (median)"}
+#: The two metrics' titles on a page, longest first: one level of sub- and superscript (at
+#: 5 pt or more). Each run's value is its median over samples (the caption says so, and
+#: how runs are averaged): not "(median)" over a mean ± std band.
+PAGE_TITLES = {"h_L": ("residual norm $\\|h_L\\|_2$", "$\\|h_L\\|_2$"),
+               "g_2": ("BP gradient $\\|g_2\\|_2$", "$\\|g_2\\|_2$")}
+#: What each curve is, for the captions.
+PER_RUN = "each run's median over samples"
+#: Two panels side by side from 3.6 in, stacked below; data areas this share of their width.
+PANEL_MIN_IN, PANEL_ASPECT = 1.8, 0.55
 
 
 def page_lines(ax: Axes, epochs: Sequence[float], per_method: dict[str, Any], metric: str, *,
@@ -157,11 +164,6 @@ def page_lines(ax: Axes, epochs: Sequence[float], per_method: dict[str, Any], me
     log_ticks(ax)
     integer_ticks(ax.xaxis)
     panel_grid(ax)
-
-
-def page_legend(fig: Any, ax: Axes) -> None:
-    handles, labels = ax.get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels))
 
 
 TRAJECTORY = Record({"epoch": Epochs(), "h_L": Series(positive=True),

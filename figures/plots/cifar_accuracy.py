@@ -22,7 +22,6 @@ from figures.plots._cifar import (
     LABELS,
     METHODS,
     load_runs,
-    page_legend,
     page_line,
     seed_count,
     style,
@@ -53,6 +52,9 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 # --- rendering --------------------------------------------------------------------------------
 #: Designed for both: train and test side by side across the text, stacked in a column.
 SLOTS = ('text', 'column')
+#: Two panels side by side from 3.6 in, stacked below, data areas this share of their width.
+PANEL_MIN_IN, PANEL_ASPECT = 1.8, 0.55
+SMALLEST_WIDTH_IN = 1.9
 
 
 @themed(DEFAULT_RC)
@@ -87,11 +89,10 @@ def caption(data: dict[str, Any]) -> str:
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """Train and test accuracy on one y scale (shared), each method's mean ± std band."""
-    column = page.slot == "column"
-    fig = page.figure(1.1 if column else 0.36)
-    axes = (fig.subplots(2, 1, sharex=True, sharey=True) if column
-            else fig.subplots(1, 2, sharey=True))
+    """Train and test accuracy on one y scale (shared), each method's mean ± std band; side
+    by side where two fit, stacked below (Page.grid)."""
+    fig, axes = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT, sharex=True,
+                          sharey=True)
     for method, curves in data["methods"].items():
         for ax, key in zip(axes, ("train_acc", "test_acc"), strict=True):
             epochs = np.arange(1, len(curves[key][0]) + 1)
@@ -102,11 +103,10 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     for ax, title in zip(axes, ("train", "test"), strict=True):
         ax.set_title(title)
         panel_grid(ax)
-    for ax in axes[-1:] if column else axes:
         ax.set_xlabel("epoch")
-    for ax in axes if column else axes[:1]:
         ax.set_ylabel("accuracy")
-    page_legend(fig, axes)
+        ax.label_outer()
+    page.legend(fig)
     return fig
 
 

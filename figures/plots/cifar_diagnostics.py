@@ -24,7 +24,6 @@ from figures.plots._cifar import (
     SINGLE_SEED,
     ZERO_LINE,
     load_runs,
-    page_legend,
     page_line,
     per_layer_line,
 )
@@ -88,33 +87,40 @@ def caption(data: dict[str, Any]) -> str:
             f"η={data['nudging_eta']}.")
 
 
-#: The panels' titles and y labels on a page.
-PAGE_PANELS = {"bp_cosine": ("(a) offline BP cosine", "cosine with BP gradient"),
-               "perturbation_rho": ("(b) perturbation correlation", "$\\rho$"),
-               "nudging": ("(c) nudging test", "nudge $\\Delta$ (negative: good)")}
+#: The panels' titles (longest first) and y labels on a page.
+PAGE_PANELS = {"bp_cosine": (("(a) offline BP cosine", "(a) BP cosine"), "cosine"),
+               "perturbation_rho": (("(b) perturbation correlation", "(b) perturbation $\\rho$",
+                                     "(b) $\\rho$"), "$\\rho$"),
+               "nudging": (("(c) nudging test (negative: good)", "(c) nudging (<0: good)",
+                            "(c) nudging"),
+                           "nudge $\\Delta$")}
+#: Panels at least this wide (three in a row from 4.5 in; narrower, (a) and (b) over (c)),
+#: data areas this share of their width tall.
+PANEL_MIN_IN, PANEL_ASPECT = 1.5, 0.55
+#: Two panels of 1.5 in, their labels beside them.
+SMALLEST_WIDTH_IN = 3.0
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """Three panels in a row over whole-number layers, one legend above."""
-    fig = page.figure(0.36 if page.wide else 0.42)
-    axes = fig.subplots(1, 3, sharex=True)
+    """Three panels over whole-number layers, reflowed for the width, every layer marked;
+    the zero line thin and solid (no dash to mistake for a method's); one legend above."""
+    fig, axes = page.grid(3, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT)
     for ax, (key, _, _, zero_line) in zip(axes, DIAGNOSTIC_PANELS, strict=True):
-        title, ylabel = PAGE_PANELS[key]
+        titles, ylabel = PAGE_PANELS[key]
         exponent = _small_decade(data[key].values())
         for method, values in data[key].items():
-            page_line(ax, range(len(values)), [v / 10.0 ** exponent for v in values], method)
+            page_line(ax, range(len(values)), [v / 10.0 ** exponent for v in values], method,
+                      every_point=True)
         if exponent:
-            head, _, rest = ylabel.partition(" (")
-            scale = f"$\\times 10^{{{exponent}}}$"
-            ylabel = f"{head} ({scale}; {rest}" if rest else f"{head} ({scale})"
-        ax.set_title(title, loc="left")
+            ylabel = f"{ylabel} ($\\times 10^{{{exponent}}}$)"
+        page.title(ax, *titles)
         ax.set_ylabel(ylabel)
         ax.set_xlabel("layer")
         integer_ticks(ax.xaxis)
         panel_grid(ax)
         if zero_line:
-            ax.axhline(0, color="#52514e", lw=page.line_pt - 0.25, ls="--", zorder=1)
-    page_legend(fig, axes)
+            ax.axhline(0, color="#52514e", lw=page.line_pt - 0.25, zorder=1)
+    page.legend(fig)
     return fig
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 from matplotlib.figure import Figure
 
 from figures.data.checks import number
@@ -77,7 +78,7 @@ def _check_contiguous(blocks: list[tuple[int, str]], run: Run, method: str) -> N
                               f"{problem}: block keys must run 0..N-1, each once")
 
 
-#: Designed for the column: one panel.
+#: Designed for the column: a panel per method.
 SLOTS = ('column',)
 
 
@@ -105,21 +106,35 @@ def caption(data: dict[str, Any]) -> str:
             f"(CIFAR-10, seed {data['seed']}).")
 
 
+#: Small multiples: a panel per method at least this wide (two in a row in a column, four
+#: across a wide page), data areas this share of their width tall.
+PANEL_MIN_IN, PANEL_ASPECT = 1.5, 0.5
+SMALLEST_WIDTH_IN = 3.0
+#: The other methods behind each panel's own: light grey, thin, unmarked.
+CONTEXT = {"color": "#c8c8c8", "linewidth": 1.0, "zorder": 1}  # 1 pt: print's thinnest
+
+
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """One panel, blocks as whole numbers, the legend above it."""
-    narrow = page.width_in < 4  # a column; a one-column venue's text width is wide
-    fig = page.figure(0.7 if narrow else 0.4)
-    ax = fig.subplots()
-    for method, series in data["drift"].items():
-        page_line(ax, series["block"], series["drift"], method)
-    ax.set_xlabel("block")
-    ax.set_ylabel("drift $\\|W_T - W_0\\| / \\|W_0\\|$")
-    integer_ticks(ax.xaxis)
-    panel_grid(ax)
-    handles, labels = ax.get_legend_handles_labels()
-    # two rows in a column; one row where the width holds every entry
-    fig.legend(handles, labels, loc="outside upper center",
-               ncols=min(len(labels), 2) if narrow else len(labels))
+    """A panel per method on shared axes, its own series marked at every block over the
+    others in light grey: four zig-zag lines that crossed a dozen times in one panel each
+    read alone, and compare against the same grey ground."""
+    drift = data["drift"]
+    fig, axes = page.grid(len(drift), min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT,
+                          sharex=True, sharey=True)
+    for ax, (method, series) in zip(axes, drift.items(), strict=True):
+        others = [o for o in drift.values() if o is not series]  # one grey line, gaps between
+        ax.plot([x for o in others for x in (*o["block"], np.nan)],
+                [y for o in others for y in (*o["drift"], np.nan)], **CONTEXT)
+        page_line(ax, series["block"], series["drift"], method, every_point=True)
+        page.title(ax, LABELS[method])
+        integer_ticks(ax.xaxis)
+        panel_grid(ax)
+    cols = axes[0].get_subplotspec().get_gridspec().ncols
+    for i, ax in enumerate(axes):  # shared axes: the numbers on the outer edges only
+        ax.tick_params(labelleft=i % cols == 0, labelbottom=i >= len(axes) - cols)
+    fig.supxlabel("block", fontsize=page.label_pt)
+    fig.supylabel("drift $\\|W_T - W_0\\| / \\|W_0\\|$", fontsize=page.label_pt)
+    page.legend(fig)
     return fig
 
 

@@ -13,7 +13,7 @@ from matplotlib.figure import Figure
 from figures.data.checks import get, mapping, numbers
 from figures.data.schema import ListOf, MapOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree
-from figures.page import Page, log_ticks, panel_grid
+from figures.page import YLABELS_IN, Page, log_ticks, panel_grid
 from figures.plots._cifar import (
     ACCURACY,
     ANNOTATION_OFFSET,
@@ -109,12 +109,27 @@ def caption(data: dict[str, Any]) -> str:
     errors = data["state_pred_error"]
     note = ""
     if errors:
-        final = np.mean([series[-1] for series in errors.values()])
-        note = f" Its final prediction error is ≈ {final:.4f}, yet its accuracy is the worst."
+        final = float(np.mean([series[-1] for series in errors.values()]))
+        note = (f" Its final prediction error is {_scientific(final)} (mean over "
+                f"{len(errors)} seed{'s' if len(errors) != 1 else ''}), yet its accuracy is "
+                "the worst.")
     return ("The state bridge predicts h_L almost perfectly but produces the worst credit."
             + note)
 
 
+def _scientific(value: float) -> str:
+    """``2×10⁻⁵`` under 0.01 (``.4f`` printed 0.0000), ``0.12`` above."""
+    if value == 0 or abs(value) >= 0.01:
+        return f"{value:.2g}"
+    mantissa, exponent = f"{value:.0e}".split("e")
+    return f"{mantissa}×10" + str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+
+
+#: Two panels side by side from 3.2 in (each 1.6 in wide), stacked below; data areas this
+#: share of their width tall.
+PANEL_MIN_IN, PANEL_ASPECT = 1.6, 0.6
+#: Stacked, one panel of 1.9 in holds four bars' names on two lines.
+SMALLEST_WIDTH_IN = 1.9
 #: The seeds' error curves on a page: greys and line styles (the seeds are not methods).
 SEED_STYLES = ({"color": "#000000", "linestyle": "-", "marker": "o"},
                {"color": "#52514e", "linestyle": "--", "marker": "s"},
@@ -127,8 +142,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     from figures.plots._cifar import LABELS, page_bars
     from figures.style import markevery
 
-    fig = page.figure(0.36 if page.wide else 0.42)
-    error_ax, bar_ax = fig.subplots(1, 2)
+    fig, (error_ax, bar_ax) = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT)
     errors = data["state_pred_error"]
     for i, (seed, series) in enumerate(errors.items()):
         error_ax.plot(range(1, len(series) + 1), series, label=f"seed {seed}",
@@ -138,16 +152,19 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     log_ticks(error_ax)
     error_ax.set_xlabel("epoch")
     error_ax.set_ylabel("state prediction error")
-    error_ax.set_title(f"(a) {LABELS[STATE_BRIDGE]}: prediction error", loc="left")
+    page.title(error_ax, f"(a) {LABELS[STATE_BRIDGE]}: prediction error",
+               "(a) prediction error")
     panel_grid(error_ax)
     if errors:
         error_ax.legend(loc="upper right")
     finals = data["final_test_acc"]
     methods = list(finals)
     means, stds = zip(*(mean_std(finals[m]) for m in methods), strict=True)
-    page_bars(bar_ax, methods, means, stds)
+    room = page.width_in * len(bar_ax.get_subplotspec().colspan) / bar_ax.get_subplotspec(
+        ).get_gridspec().ncols - YLABELS_IN
+    page_bars(bar_ax, methods, means, stds, page, room)
     bar_ax.set_ylabel("test accuracy")
-    bar_ax.set_title("(b) final test accuracy", loc="left")
+    page.title(bar_ax, "(b) final test accuracy", "(b) accuracy")
     return fig
 
 

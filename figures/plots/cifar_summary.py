@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 from figures.data.schema import ListOf, MapOf, Number, Record, Scalar
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree
-from figures.page import Page
+from figures.page import YLABELS_IN, Page
 from figures.plots._cifar import (
     ACCURACY,
     BAR_CAPSIZE,
@@ -53,6 +53,8 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 
 #: Designed for the column: one bar per method.
 SLOTS = ('column',)
+#: Four bars with their names on two lines and values above them.
+SMALLEST_WIDTH_IN = 1.9
 
 
 @themed(DEFAULT_RC)
@@ -98,25 +100,20 @@ def caption(data: dict[str, Any]) -> str:
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """One bar per method; each value printed above its error bar, on white."""
-    # a column is narrow and the labels may turn; a one-column venue's text width needs
+    # a column is narrow (names may take two lines); a one-column venue's text width needs
     # less height for a few bars (at 0.45 four bars filled 2.5 in of a 5.5 in page)
     fig = page.figure(0.75 if page.width_in < 4 else 0.34)
     ax = fig.subplots()
     finals = data["final_test_acc"]
     methods = list(finals)
     means, stds = zip(*(mean_std(finals[m]) for m in methods), strict=True)
-    bars = page_bars(ax, methods, means, stds)
+    bars = page_bars(ax, methods, means, stds, page, page.width_in - YLABELS_IN)
     top = max(m + s for m, s in zip(means, stds, strict=True))
     for bar, mean, std in zip(bars, means, stds, strict=True):
         ax.annotate(f"{mean:.1%}", (bar.get_x() + bar.get_width() / 2, mean + std),
                     xytext=(0, 2), textcoords="offset points", ha="center", va="bottom")
-    ax.set_ylim(0, top * 1.15 if top > 0 else 1)
+    ax.set_ylim(0, top * 1.25 if top > 0 else 1)  # a value label clear of the top spine
     ax.set_ylabel("test accuracy")
-    if len(methods) > 3 and page.width_in < 4:
-        ax.tick_params(axis="x", labelrotation=20)
-        for label in ax.get_xticklabels():
-            label.set_horizontalalignment("right")
-            label.set_rotation_mode("anchor")
     return fig
 
 

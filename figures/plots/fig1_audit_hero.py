@@ -60,13 +60,17 @@ SCHEMA = Record({
 SLOTS = ("text",)
 #: Panel (a)'s cosine axis on a page: room left of 0 to name the two quadrants there.
 PAGE_X_LIM = (-0.4, X_LIM[1])
-#: Below 6 in, (a) and (b) over (c): (c) spans the width with five layers and needs less
-#: height than the two panels above it (at 0.74 and equal rows the 5.5 in figure was 4.1 in
-#: tall, (c) a flat strip of white).
-NARROW_ASPECT, NARROW_HEIGHTS = 0.64, (1.0, 0.72)
+#: ... and above the highest accuracy, room for a point's name under the title.
+PAGE_Y_LIM = (Y_LIM[0], 0.86)
+#: A panel at least this wide, its data area this share of its width tall: three in a row
+#: from 6 in (page.wide); narrower, (a) across the top over (b) and (c).
+PANEL_MIN_IN, PANEL_ASPECT = 1.5, 0.5
+#: (a) over (b) and (c): at 3.25 in (a) still names its quadrants at 8 pt.
+SMALLEST_WIDTH_IN = 3.25
 #: The panels' titles on a page (the take-away boxes go to the caption).
-PAGE_TITLES = ("(a) Standard reporting pair", "(b) Per-block cosine",
-               "(c) Per-layer BP gradient")
+PAGE_TITLES = (("(a) Standard reporting pair", "(a) Reporting pair"),
+               ("(b) Per-block cosine", "(b) Cosine"),
+               ("(c) Per-layer BP gradient", "(c) BP gradient"))
 
 
 @themed(PAPER_RC)
@@ -169,15 +173,11 @@ def caption(data: dict[str, Any]) -> str:
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """Three panels in a row on a wide page, (a) and (b) over (c) on a narrow one; method
-    markers in a legend above, the quadrants named in dark grey on white or light grey."""
-    fig = page.figure(0.36 if page.wide else NARROW_ASPECT)
-    if page.wide:
-        axes = fig.subplots(1, 3)
-    else:
-        grid = fig.add_gridspec(2, 2, height_ratios=NARROW_HEIGHTS)
-        axes = [fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1]),
-                fig.add_subplot(grid[1, :])]
+    """Three panels in a row on a wide page; narrower, (a) across the top over (b) and (c);
+    method markers in a legend above, the quadrants named in dark grey on white or light
+    grey."""
+    fig, axes = page.grid(3, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT, lone_first=True,
+                          most=3 if page.wide else 2)
     _page_quadrants(axes[0], data["panel_a"]["values"], page)
     for ax, key in ((axes[1], "panel_b"), (axes[2], "panel_c")):
         values = data[key]["values"]
@@ -195,10 +195,9 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     axes[2].set_xlabel("layer $l$")
     axes[2].set_ylabel("median $\\|g_l\\|_2$")
     axes[2].set_ylim(*C_YLIM)
-    for ax, title in zip(axes, PAGE_TITLES, strict=True):
-        ax.set_title(title, loc="left")
-    handles, labels = axes[1].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels))
+    for ax, titles in zip(axes, PAGE_TITLES, strict=True):
+        page.title(ax, *titles)
+    page.legend(fig, axes[1])
     return fig
 
 
@@ -206,24 +205,30 @@ def _page_quadrants(ax, values: dict[str, dict[str, float]], page: Page) -> None
     """Panel (a) for a page: the "looks like learning" quadrant shaded light grey, the
     quadrants named in their empty corners, each method's point marked as in (b) and (c)."""
     x0, x1 = PAGE_X_LIM
-    y1 = Y_LIM[1]
+    y1 = PAGE_Y_LIM[1]
     ax.fill_between([0, x1], CHANCE, y1, color="#ececec", lw=0, zorder=0)
     ax.axvline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, ls="--", zorder=1)
     ax.axhline(CHANCE, color=MUTED_TEXT, lw=page.line_pt - 0.25, ls="--", zorder=1)
     quiet = {"color": MUTED_TEXT, "style": "italic", "fontsize": page.small_pt}
-    ax.text(0.04, y1 - 0.03, "looks like\nlearning", ha="left", va="top", **quiet)
-    ax.text(x1 - 0.04, 0.045, "cos > 0, acc < chance", ha="right", va="center", **quiet)
-    ax.text(x0 / 2, 0.045, "neither", ha="center", va="center", **quiet)
-    ax.text(x0 / 2, (CHANCE + y1) / 2, "cos < 0, acc > chance", rotation=90, ha="center",
+    # short names in the corners the points leave empty (the side of cos = 0 says the rest):
+    # clear of the points' labels and the title at every width
+    ax.text(x1 - 0.03, CHANCE + 0.02, "looks like learning", ha="right", va="bottom", **quiet)
+    ax.text(x1 - 0.03, CHANCE - 0.02, "acc < chance", ha="right", va="top", **quiet)
+    ax.text(x0 / 2, CHANCE - 0.02, "neither", ha="center", va="top", **quiet)
+    ax.text(x0 / 2, (CHANCE + y1) / 2, "acc > chance", rotation=90, ha="center",
             va="center", **quiet)
     for method in METHODS:
         point, style = values[method], METHOD_STYLE[method]
         ax.plot(point["gamma"], point["acc"], linestyle="none", marker=style.marker,
                 markersize=5, color=style.color, markeredgecolor="black",
                 markeredgewidth=page.thin_pt, zorder=5)
-        ax.annotate(method, (point["gamma"], point["acc"]), xytext=(0, 5),
-                    textcoords="offset points", ha="center", va="bottom", zorder=6)
+        # under its point when another sits just above it (their names would meet)
+        under = any(0 < values[m]["acc"] - point["acc"] < 0.15
+                    and abs(values[m]["gamma"] - point["gamma"]) < 0.3 for m in METHODS)
+        ax.annotate(method, (point["gamma"], point["acc"]), xytext=(0, -4 if under else 3),
+                    textcoords="offset points", ha="center", va="top" if under else "bottom",
+                    zorder=6)
     ax.set_xlabel("aggregate cosine $\\Gamma$")
     ax.set_ylabel("test accuracy")
     ax.set_xlim(*PAGE_X_LIM)
-    ax.set_ylim(*Y_LIM)
+    ax.set_ylim(*PAGE_Y_LIM)

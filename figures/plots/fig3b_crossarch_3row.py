@@ -26,7 +26,7 @@ from figures.data.checks import get, number
 from figures.data.schema import Epochs, ListOf, MapOf, Record, Scalar, Series, Text
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, first_key, layer_series, log_epochs, log_records
-from figures.page import Page, integer_ticks, log_ticks, panel_grid
+from figures.page import LEGEND_IN, ROW_DECOR_IN, Page, integer_ticks, log_ticks, panel_grid
 from figures.style import (
     METHOD_STYLE,
     PAPER_COLORS,
@@ -101,7 +101,12 @@ def _series(tree: ResultsTree, file: str, log_key: str) -> dict[str, Any]:
 #: Designed for the text width: a row of three panels per architecture.
 SLOTS = ("text",)
 #: Column titles on a page (the y labels name the architecture).
-PAGE_TITLES = ("$\\|h_L\\|_2$ (residual norm)", "$\\|g_L\\|_2$ (BP gradient)", "test accuracy")
+PAGE_TITLES = (("$\\|h_L\\|_2$ (residual norm)", "$\\|h_L\\|_2$"),
+               ("$\\|g_L\\|_2$ (BP gradient)", "$\\|g_L\\|_2$"), ("test accuracy", "accuracy"))
+#: A panel's data area this share of its width tall; inner rows share their x labels.
+PANEL_ASPECT = 0.42
+#: Three panels of 1.1 in: their log axes keep a tick label per decade apart.
+SMALLEST_WIDTH_IN = 3.25
 
 
 @themed(PAPER_RC)
@@ -147,11 +152,13 @@ def caption(data: dict[str, Any]) -> str:
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """One row per architecture, columns sharing their x axis (epochs) and the gradient
-    column its y axis; the architecture names the row; one legend above."""
+    """One row per architecture, each column sharing its x axis (epochs) and its y axis
+    (one scale and tick step down a column: rows compare); the architecture names the row;
+    one legend above. The height follows the rows (tueplots' way)."""
     rows = data["rows"]
-    fig = page.figure(0.26 * len(rows) + 0.08)
-    axes = fig.subplots(len(rows), 3, squeeze=False, sharex="col")
+    fig = page.figure((len(rows) * (page.width_in / 3 * PANEL_ASPECT + ROW_DECOR_IN / 2)
+                       + ROW_DECOR_IN + LEGEND_IN) / page.width_in)
+    axes = fig.subplots(len(rows), 3, squeeze=False, sharex="col", sharey="col")
     for r, row in enumerate(rows):
         methods = row["methods"]
         for c, series in enumerate(("h_L", "g_L", "acc")):
@@ -166,14 +173,13 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
             panel_grid(ax)
             integer_ticks(ax.xaxis)
             if r == 0:
-                ax.set_title(PAGE_TITLES[c])
+                page.title(ax, *PAGE_TITLES[c])
             if r == len(rows) - 1:
                 ax.set_xlabel("epoch")
         _warn_off_axis(methods, f"rows[{r}].methods", "g_L", G_YLIM)
         axes[r][1].set_ylim(*G_YLIM)
         axes[r][0].set_ylabel(row["arch"], fontweight="bold")
-    handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels))
+    page.legend(fig, axes[0][0])
     return fig
 
 

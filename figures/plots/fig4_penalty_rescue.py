@@ -200,26 +200,32 @@ def _capacity_cost(ax, panel: dict[str, Any]) -> None:
 # hatches, since blue is BP's colour in every figure. Titles of one line; what the seed's
 # titles claim is in ``caption(data)``.
 
-PAGE_TITLES = ("(a) residual norm $\\|h_L\\|$", "(b) gradient norm $\\|g\\|$",
-          "(c) deep-layer alignment", "(d) accuracy, 2$\\times$2 control")
-
-
-#: Height over width of the 2x2 grid: at a one-column page (5.5 in) 3.7 in; at a wide page
-#: (ICML, IEEE, ACM: about 7 in) lower, so the grid stays near 3.8 in instead of filling half
-#: the page (0.68 there reaches the 4.5 in cap with panels wider than their data needs).
-PAGE_ASPECT, WIDE_PAGE_ASPECT = 0.68, 0.54
+PAGE_TITLES = (("(a) residual norm $\\|h_L\\|$", "(a) $\\|h_L\\|$"),
+               ("(b) gradient norm $\\|g_l\\|$", "(b) $\\|g_l\\|$"),
+               ("(c) deep-layer alignment", "(c) alignment"),
+               ("(d) accuracy, 2$\\times$2 control", "(d) 2$\\times$2 control", "(d) control"))
+#: Panels at least this wide, two in a row (a 2x2 grid at every width), data areas this
+#: share of their width tall.
+PANEL_MIN_IN, PANEL_ASPECT = 1.55, 0.5
+#: Two panels of 1.6 in: (c)'s condition names and (b)'s two-line label need no less.
+SMALLEST_WIDTH_IN = 3.25
+#: (c) on a symmetric log axis, linear within +-ALIGN_LINEAR: the three conditions near 0
+#: (|cos| about 0.01) keep visible bars and error bars beside BP's 1.0.
+ALIGN_LINEAR, ALIGN_LIM, ALIGN_TICKS = 0.01, (-0.04, 1.3), (-0.01, 0, 0.01, 0.1, 1)
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    fig = page.figure(WIDE_PAGE_ASPECT if page.wide else PAGE_ASPECT)
-    axes = fig.subplots(2, 2)
-    (h_ax, g_ax), (b_ax, c_ax) = axes
+    """A 2x2 grid: (a) ||h_L|| and (b) ||g|| split from the seed's twin axis, (c) the
+    alignment bars on a symmetric log axis, (d) the 2x2 control in greys and hatches."""
+    fig, axes = page.grid(4, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT, most=2,
+                          weights=(1, 1, 2, 1))
+    h_ax, g_ax, b_ax, c_ax = axes
     runs, paper = data["panel_a"], data["panel_a_paper"]
     lam = "$\\lambda{=}10^{-2}$"
     for ax, keys in ((h_ax, ("h_L", "h_L")), (g_ax, ("g_L", "g_2"))):
-        for run, key, name, label in ((runs["vanilla"], keys[0], "DFA", "vanilla DFA"),
+        for run, key, name, label in ((runs["vanilla"], keys[0], "DFA", "vanilla DFA ($L$)"),
                                       (runs["penalized"], keys[1], PENALIZED,
-                                       f"DFA + penalty {lam}")):
+                                       f"DFA + penalty {lam} ($l{{=}}2$)")):
             ax.plot(run["epochs"], run[key], label=label, markevery=markevery(len(run[key])),
                     **METHOD_STYLE[name].line())
         ax.set_yscale("log")
@@ -231,41 +237,43 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     g_ax.axhline(floor, color="black", ls="--", lw=page.line_pt - 0.25,
                  label=f"gradient floor $10^{{{round(np.log10(floor))}}}$")
     h_ax.set_ylabel("$\\|h_L\\|_2$")
-    g_ax.set_ylabel("$\\|g\\|_2$")
+    # one axis, two layers (as the seed draws it): the label and the key say whose is which
+    g_ax.set_ylabel("$\\|g_l\\|_2$, $l = L$ or 2")
     _page_alignment(b_ax, data["panel_b"]["conditions"])
     _page_control(c_ax, data["panel_c"], page)
-    for ax, title in zip(axes.flat, PAGE_TITLES, strict=True):
-        ax.set_title(title, loc="left")
-    handles, labels = g_ax.get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels))
+    for ax, titles in zip(axes, PAGE_TITLES, strict=True):
+        page.title(ax, *titles)
+    page.legend(fig, g_ax, b_ax, c_ax)
     return fig
 
 
 def _page_alignment(ax, conditions: list[dict[str, Any]]) -> None:
-    """Horizontal bars: each condition's label on one line beside its pair of bars."""
+    """Horizontal bars, each condition's label on one line beside its pair of bars, on a
+    symmetric log axis; rho named in the legend."""
+    from matplotlib.ticker import FixedLocator
+
     ypos = np.arange(len(conditions))[::-1]
     for offset, key, label, fill in ((-1, "cos", "cosine", NEUTRAL_FILLS[0]),
-                                     (1, "rho", "$\\rho$", NEUTRAL_FILLS[1])):
+                                     (1, "rho", "$\\rho$ (perturbation corr.)",
+                                      NEUTRAL_FILLS[1])):
         ax.barh(ypos - offset * BAR_WIDTH / 2, [c[key] for c in conditions], BAR_WIDTH,
                 xerr=[c[f"{key}_err"] for c in conditions], label=label, **fill)
     ax.axvline(0, color="black", lw=1.0)
-    ax.set_yticks(ypos, [_one_line(c["label"]) for c in conditions])
-    ax.set_xlabel("alignment")
-    ax.set_xlim(B_YLIM[0], B_YLIM[1])
-    ax.legend(loc="center right")
+    ax.set_yticks(ypos, [" ".join(c["label"].split()) for c in conditions])  # one line each
+    ax.set_xscale("symlog", linthresh=ALIGN_LINEAR, linscale=1.0)
+    ax.xaxis.set_major_locator(FixedLocator(ALIGN_TICKS))
+    ax.xaxis.set_major_formatter(lambda x, _: f"{x:g}")
+    ax.xaxis.set_minor_locator(FixedLocator([]))
+    ax.set_xlabel("deep-layer alignment (symlog)")
+    ax.set_xlim(*ALIGN_LIM)
     panel_grid(ax, "x")
-
-
-def _one_line(label: str) -> str:
-    """A condition's label on one line (turned, under its bars)."""
-    return " ".join(label.split())
 
 
 def _page_control(ax, panel: dict[str, Any], page: Page) -> None:
     acc = panel["accuracy"]
     xpos = np.arange(len(PANEL_C_METHODS))
-    for offset, key, label, fill in ((-1, "no_penalty", "no penalty", NEUTRAL_FILLS[0]),
-                                     (1, "with_penalty", "with penalty", NEUTRAL_FILLS[1])):
+    for offset, key, label, fill in ((-1, "no_penalty", "no penalty", NEUTRAL_FILLS[2]),
+                                     (1, "with_penalty", "with penalty", NEUTRAL_FILLS[3])):
         ax.bar(xpos + offset * BAR_WIDTH / 2, [acc[m][key] for m in PANEL_C_METHODS],
                BAR_WIDTH, label=label, **fill)
     baseline = panel["frozen_baseline"]
@@ -273,8 +281,7 @@ def _page_control(ax, panel: dict[str, Any], page: Page) -> None:
                label=f"frozen baseline {baseline:g}")
     ax.set_xticks(xpos, PANEL_C_METHODS)
     ax.set_ylabel("test accuracy")
-    ax.set_ylim(C_YLIM[0], C_YLIM[1] + 0.25)
-    ax.legend(loc="upper right")
+    ax.set_ylim(*C_YLIM)
     panel_grid(ax, "y")
 
 

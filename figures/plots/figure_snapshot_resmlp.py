@@ -13,7 +13,7 @@ from matplotlib.figure import Figure
 from figures.data.schema import Record, Scalar
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree
-from figures.page import Page
+from figures.page import LEGEND_IN, ROW_DECOR_IN, Page
 from figures.plots._snapshot import (
     COLORS,
     LINE_WIDTH,
@@ -22,6 +22,7 @@ from figures.plots._snapshot import (
     NO_LN_DIR,
     NO_LN_SEEDS,
     PAGE_TITLES,
+    PER_RUN,
     RESMLP_FIGSIZE,
     RESMLP_NO_LN_TITLE,
     RESMLP_SUPTITLE,
@@ -35,7 +36,6 @@ from figures.plots._snapshot import (
     across_seeds_schema,
     finish,
     mean_std_panel,
-    page_legend,
     page_lines,
     trajectories,
     trajectory,
@@ -95,31 +95,44 @@ def render(data: dict[str, Any], page: Page | None = None) -> Figure:
 
 
 def caption(data: dict[str, Any]) -> str:
-    """The seed's suptitle and the rows' titles, which a page leaves to the caption."""
+    """The seed's suptitle, the rows' titles and what a curve is, which a page leaves to the
+    caption."""
     n = len(data["no_ln"]["BP"]["h_L"])
     return (" ".join(RESMLP_SUPTITLE.split()) + ". Top: "
             + RESMLP_WITH_LN_TITLE.format(seed=data["with_ln"]["seed"])
-            + "; bottom: " + RESMLP_NO_LN_TITLE.format(n=n) + ".")
+            + "; bottom: " + RESMLP_NO_LN_TITLE.format(n=n) + f". Curves: {PER_RUN}; each "
+            "column one y scale for both rows.")
+
+
+#: Two panels in a row at every width (rows compare down a column), data areas this share
+#: of their width tall: 3.2 to 3.3 in at ICML, IEEE and ACM (was 4.2 to 4.4 in).
+SMALLEST_WIDTH_IN, ROW_ASPECT = 3.25, 0.3
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """Rows with and without the terminal LN, columns the two metrics (x shared)."""
-    fig = page.figure(0.62)
-    axes = fig.subplots(2, 2, sharex=True)
+    """Rows with and without the terminal LN, columns the two metrics; x shared, and each
+    column one y scale for both rows, so a 2x drift never looks like a 10^4x collapse."""
+    fig, axes = page.grid(4, min_panel_in=1.0, aspect=ROW_ASPECT, most=2, sharex=True)
+    for top, bottom in ((0, 2), (1, 3)):
+        axes[bottom].sharey(axes[top])
     with_ln, no_ln = data["with_ln"], data["no_ln"]
     n = len(no_ln["BP"]["h_L"])
     for c, metric in enumerate(METRICS):
-        page_lines(axes[0][c], with_ln["BP"]["epoch"], with_ln, metric, band=False)
+        page_lines(axes[c], with_ln["BP"]["epoch"], with_ln, metric, band=False)
         if n:
-            page_lines(axes[1][c], no_ln["epoch"], no_ln, metric, band=True)
+            page_lines(axes[2 + c], no_ln["epoch"], no_ln, metric, band=True)
         else:
             warnings.warn(FigureDataWarning("data.no_ln", "holds no seeds: the bottom row is "
                                             "drawn empty"), stacklevel=2)
-        axes[0][c].set_title(PAGE_TITLES[metric])
-        axes[1][c].set_xlabel("epoch")
-    axes[0][0].set_ylabel(f"with terminal LN\n(seed {with_ln['seed']})")
-    axes[1][0].set_ylabel(f"no terminal LN\n(mean ± std, n={n})")
-    page_legend(fig, axes[0][0])
+        page.title(axes[c], *PAGE_TITLES[metric])
+        axes[2 + c].set_xlabel("epoch")
+        axes[c].tick_params(labelbottom=False)
+    row_in = (fig.get_size_inches()[1] - ROW_DECOR_IN - LEGEND_IN) / 2  # a row's height
+    axes[0].set_ylabel(page.fitting(row_in, f"with terminal LN\n(seed {with_ln['seed']})",
+                                    f"with LN\n(seed {with_ln['seed']})", size_pt=page.label_pt))
+    axes[2].set_ylabel(page.fitting(row_in, f"no terminal LN\n(mean ± std, n={n})",
+                                    f"no LN\n(n={n}, ± std)", size_pt=page.label_pt))
+    page.legend(fig, axes[0])
     return fig
 
 

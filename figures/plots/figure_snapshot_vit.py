@@ -15,6 +15,9 @@ from figures.page import Page
 from figures.plots._snapshot import (
     METRICS,
     PAGE_TITLES,
+    PANEL_ASPECT,
+    PANEL_MIN_IN,
+    PER_RUN,
     VIT_DIR,
     VIT_FIGSIZE,
     VIT_PREFIX,
@@ -25,7 +28,6 @@ from figures.plots._snapshot import (
     across_seeds_schema,
     finish,
     mean_std_panel,
-    page_legend,
     page_lines,
     trajectories,
 )
@@ -33,6 +35,8 @@ from figures.style import DEFAULT_RC, new_figure, themed
 
 #: Designed for both: two panels stacked in a column, side by side across the text.
 SLOTS = ("text", "column")
+#: Stacked, one panel of 1.9 in: its log axis and title still fit.
+SMALLEST_WIDTH_IN = 1.9
 
 
 def extract(tree: ResultsTree) -> dict[str, Any]:
@@ -65,22 +69,22 @@ def render(data: dict[str, Any], page: Page | None = None) -> Figure:
 
 
 def caption(data: dict[str, Any]) -> str:
-    """The panels' title, which a page leaves to the caption."""
-    return VIT_TITLE.format(n=len(data["BP"]["h_L"])) + ", mean ± std across seeds."
+    """The panels' title and what a curve is, which a page leaves to the caption."""
+    n = len(data["BP"]["h_L"])
+    spread = f"the mean across the {n} seeds, band ± std" if n > 1 else "one seed"
+    return (f"{VIT_TITLE.format(n=n)}: ||h_L^cls||_2 and the layer-2 BP gradient norm, "
+            f"{PER_RUN}; {spread}.")
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """Side by side at the text width, stacked (x shared) in a column."""
-    column = page.slot == "column"
-    fig = page.figure(1.15 if column else 0.36)
-    axes = fig.subplots(2, 1, sharex=True) if column else fig.subplots(1, 2)
+    """Side by side where two fit, stacked below (Page.grid)."""
+    fig, axes = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT)
     n = len(data["BP"]["h_L"])
     for ax, metric in zip(axes, METRICS, strict=True):
         page_lines(ax, data["epoch"], data, metric, band=n > 1)
-        ax.set_title(PAGE_TITLES[metric])
-    for ax in axes[-1:] if column else axes:
+        page.title(ax, *PAGE_TITLES[metric])
         ax.set_xlabel("epoch")
-    page_legend(fig, axes[0])
+    page.legend(fig)
     return fig
 
 

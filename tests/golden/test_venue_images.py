@@ -27,7 +27,7 @@ COMPARE: dict[str, Any] = {"tolerance": 0, "savefig_kwargs": {"dpi": 72},
 
 
 PARAMS = [
-    pytest.param(venue, name, slot, id=f"{venue}--{name}{'' if slot is None else '--' + slot}",
+    pytest.param(venue, name, slot, id=f"{venue}--{name}{'' if slot is None else f'--{slot}'}",
                  marks=pytest.mark.mpl_image_compare(
                      filename=venue_baseline_name(venue, name, slot), **COMPARE))
     for venue, name, slot in venue_slots()
@@ -74,7 +74,7 @@ def test_each_slot_is_drawn_at_its_width_and_no_taller_than_half_the_text():
     icml = get_venue("icml")
     drawn = set()
     for venue, name, slot in venue_slots():
-        if venue != "icml":
+        if venue != "icml" or isinstance(slot, float):  # a width: test_widths.py
             continue
         spec = BY_NAME[name]
         data = figdata.load(FIXTURES / f"{name}.json", name, spec.schema)["data"]

@@ -23,7 +23,9 @@ pytestmark = pytest.mark.slow
 EXCEPTIONS: dict[tuple[str, str, str], str] = {}
 
 
-@pytest.mark.parametrize(("venue", "name", "slot"), venue_slots())
+@pytest.mark.parametrize(("venue", "name", "slot"),  # the slots the build writes, as before;
+                         # the golden widths between them are test_widths.py's sweep
+                         [case for case in venue_slots() if not isinstance(case[2], float)])
 def test_figure_gate_hard_gates_pass(venue, name, slot):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FigureDataWarning)

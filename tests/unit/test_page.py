@@ -124,9 +124,46 @@ def test_the_contract_loader_names_what_a_module_lacks(monkeypatch):
 
 def test_the_smallest_width_is_the_narrowest_slot_unless_the_module_says(monkeypatch):
     icml, spec = get_venue("icml"), FIGURES[0]
+    monkeypatch.delattr(spec.code(), "SMALLEST_WIDTH_IN", raising=False)
     assert spec.smallest_width_in(icml) == min(icml.slot_width(s) for s in spec.slots)
     monkeypatch.setattr(spec.code(), "SMALLEST_WIDTH_IN", 2.5, raising=False)
     assert spec.smallest_width_in(icml) == 2.5
     monkeypatch.setattr(spec.code(), "SMALLEST_WIDTH_IN", "wide")
     with pytest.raises(AuthorCodeError, match=r"SMALLEST_WIDTH_IN: is 'wide'"):
         spec.smallest_width_in(icml)
+
+
+def test_figures_draw_saved_outside_any_context_is_the_build_s_file(tmp_path, monkeypatch):
+    """Called from another folder (the project's figdata is still found) and saved with a
+    caller's hostile rcParams in force: the PNG's pixels and the PDF's fonts are the build's
+    (a generic family resolved at save time came out DejaVu Serif in Type 3)."""
+    import matplotlib as mpl
+    import numpy as np
+    from PIL import Image
+
+    from figures.cli import main as cli
+    from figures.pdf import pdf_fonts
+    from figures.registry import PACKAGE_DIR
+
+    name = FIGURES[-1].name
+    built = tmp_path / "built"
+    assert cli.main(["build", name, "--venue", "icml", "--figdata",
+                     str(PACKAGE_DIR.parent / "figdata"), "--out", str(built)]) == 0
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FigureDataWarning)
+        fig = figures.draw(name, "icml")
+    with mpl.rc_context({"font.family": "monospace", "savefig.dpi": 72, "pdf.fonttype": 3,
+                         "mathtext.fontset": "cm"}):
+        fig.savefig(elsewhere / "mine.png")
+        fig.savefig(elsewhere / "mine.pdf")
+    mine = np.asarray(Image.open(elsewhere / "mine.png"))
+    theirs = np.asarray(Image.open(built / f"{name}.png"))
+    assert mine.shape == theirs.shape
+    assert (mine == theirs).all()
+    fonts = sorted((f.name.split("+")[-1], f.subtype) for f in pdf_fonts(elsewhere / "mine.pdf"))
+    assert fonts == sorted((f.name.split("+")[-1], f.subtype)
+                           for f in pdf_fonts(built / f"{name}.pdf"))
+    assert all(subtype != "Type3" for _, subtype in fonts)
