@@ -105,7 +105,7 @@ def build() -> float:
     env = {**os.environ, "PKG_CONFIG_PATH": f"{pkgconfig}:{os.environ.get('PKG_CONFIG_PATH', '')}"}
     options = ["-Csetup-args=-Dsystem-freetype=true", "-Csetup-args=-Dsystem-qhull=true",
                "-Csetup-args=-Dsystem-libraqm=true"]
-    run(PYTHON, "-m", "pip", "install", "-q", "--no-binary", "matplotlib",
+    run(PYTHON, "-m", "pip", "install", "-q", "--no-cache-dir", "--no-binary", "matplotlib",
         f"matplotlib=={MATPLOTLIB}", *options, env=env)
     run(PYTHON, "-m", "pip", "install", "-q", "-e", ROOT, "pytest>=8", "pytest-mpl==0.19.0",
         "pytest-xdist>=3.6")
