@@ -4,14 +4,16 @@ Each figure is a pure ``render(data) -> matplotlib.figure.Figure`` over one comm
 figdata JSON; :mod:`figures.registry` lists them all and drives the CLI, the build and the tests.
 """
 
-__version__ = "0.1.0"
+from figures.version import __version__
+
+__all__ = ["__version__", "draw"]
 
 
 def draw(name: str, venue: object = None, slot: str | float | None = None, *,
          figdata_dir: str = "figdata") -> object:
     """The matplotlib Figure of figure ``name`` exactly as the build draws it from
     ``figdata_dir``: the default build's (``venue=None``), or drawn for a venue's page
-    (``venue="icml"`` or a :class:`figures.preflight.venues.Venue`) at ``slot`` (None: the
+    (``venue="icml"`` or a :class:`figures.venues.Venue`) at ``slot`` (None: the
     figure's own; "column", "text", or a width in inches); synthetic data stamped as the
     build stamps it. Save it as the build does with :func:`figures.outputs.render.save` and
     the kind's rcParams (``figures.drawing.kind_for``; docs/venues.md)."""

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from figures.errors import FigureDataError, OsExit, display_path
+from figures.errors import AuthorCodeError, FigureDataError, OsExit, display_path
 from figures.page import raster_too_large
 
 if TYPE_CHECKING:
@@ -271,12 +271,12 @@ def check_size(fig: Figure, shown_path: str, raster_dpis: Iterable[int]) -> None
     (at each of ``raster_dpis``), before anything is drawn at size."""
     width, height = (float(v) for v in fig.get_size_inches())
     if max(width, height) > MAX_INCHES:
-        raise FigureDataError(shown_path, "render", f"returned a figure of {width:g} x "
+        raise AuthorCodeError(shown_path, "render", f"returned a figure of {width:g} x "
                               f"{height:g} in, more than {MAX_INCHES} in a side: figsize is in "
                               "inches, e.g. figsize=(10, 6), not pixels")
     for dpi in raster_dpis:
         too_large = raster_too_large(width, height, dpi)
         if too_large is not None:
-            raise FigureDataError(shown_path, "render", (
+            raise AuthorCodeError(shown_path, "render", (
                 f"a figure of {width:g} x {height:g} in at {dpi} dpi is {too_large}: make "
                 "it smaller or lower its Output's dpi in figures/registry.py"))

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from figures.outputs.kind import BuildKind
-    from figures.preflight.venues import Venue
+    from figures.venues import Venue
 
 
 def kind_for(name: str, venue: str | Venue | None = None,
@@ -34,8 +34,8 @@ def kind_for(name: str, venue: str | Venue | None = None,
                                   "venue page's (draw(name, \"icml\", slot)); the default "
                                   "build has none")
         return spec, DEFAULT
-    from figures.outputs.venue import declared_slots
-    from figures.preflight.venues import Venue, get_venue
+    from figures.outputs.kind import declared_slots
+    from figures.venues import Venue, get_venue
 
     venue = venue if isinstance(venue, Venue) else get_venue(str(venue))
     return spec, venue_kind(venue, None if slot in (None, declared_slots(spec)[0]) else slot)

@@ -97,7 +97,45 @@ class FigureDataError(Exception):
         return one_line(f"{where}: {self.message}")
 
 
-class ProblemsOfAFile(FigureDataError):
+# The catalogue (showyourwork's way): the kind of a failure, so that a caller can catch one
+# kind; every kind prints the one line FigureDataError prints.
+
+
+class DataError(FigureDataError):
+    """Bad or missing input: figdata, a results tree, a venue file, a built file."""
+
+
+class AuthorCodeError(FigureDataError):
+    """A figure module or the registry that does not keep the figure's contract."""
+
+
+class ToolMissing(FigureDataError):
+    """A program a command runs is not installed (pdftoppm, latexmk)."""
+
+
+class LatexError(FigureDataError):
+    """The paper's LaTeX: it does not compile, or cannot be read to compile."""
+
+
+class UsageError(FigureDataError):
+    """A command line that asks what cannot be done or names nothing known: exit status 2,
+    as argparse's own usage errors; ``UsageError(message)`` is the message alone."""
+
+    def __init__(self, message: str, option: str | None = None, key: str | None = None) -> None:
+        super().__init__(option or "", key, message)
+
+    def __str__(self) -> str:
+        return super().__str__() if self.file else self.message
+
+
+class UnknownName(UsageError):
+    """A command-line value that names nothing known (a venue, a figure)."""
+
+    def __init__(self, option: str, key: str | None, message: str) -> None:
+        super().__init__(message, option, key)
+
+
+class ProblemsOfAFile(DataError):
     """Several problems of one file (a venue file), each reported on a line of its own
     (:meth:`lines`), so that none is cut off the end of one long line."""
 
@@ -109,11 +147,6 @@ class ProblemsOfAFile(FigureDataError):
         """``FILE: KEY: MESSAGE``, one per problem."""
         return [str(FigureDataError(self.file, key or None, message))
                 for key, message in self.problems]
-
-
-class UnknownName(FigureDataError):
-    """A command-line value that names nothing known (a venue): a usage error, exit 2, as an
-    unknown figure name is."""
 
 
 #: Longest file name or key shown whole: a longer one loses its middle, so that the line
@@ -159,7 +192,7 @@ def os_reason(exc: OSError) -> str:
 
 def os_error(exc: OSError, path: object = None) -> FigureDataError:
     """An OS error as a user error naming the path (``path`` if the error names none)."""
-    return FigureDataError(str(exc.filename or path or "?"), None, os_reason(exc))
+    return DataError(str(exc.filename or path or "?"), None, os_reason(exc))
 
 
 def os_error_behind(exc: BaseException) -> OSError | None:
@@ -303,16 +336,16 @@ def drawing_error(figure: str, exc: BaseException) -> BaseException:
     shown = f"figures/plots/{figure}.py"
     files = [frame.filename for frame in traceback.extract_tb(exc.__traceback__)]
     if isinstance(exc, ValueError) and any("mathtext" in Path(f).name for f in files):
-        return FigureDataError(shown, "render", f"a text it draws is not valid mathtext "
+        return AuthorCodeError(shown, "render", f"a text it draws is not valid mathtext "
                                f"({one_line(text_of(exc), 200)}): fix the string in the code (a literal "
                                "dollar is \\$)")
     if isinstance(exc, ValueError) and re.match(r"Image size of \d+x\d+ pixels is too large",
                                                 text_of(exc)):
-        return FigureDataError(shown, "render", f"{one_line(text_of(exc), 200)} (an artist far outside "
+        return AuthorCodeError(shown, "render", f"{one_line(text_of(exc), 200)} (an artist far outside "
                                "the axes stretches bbox_inches='tight'; or figsize is in pixels, "
                                "not inches)")
     if isinstance(exc, MemoryError):
-        return FigureDataError(shown, "render", f"out of memory while saving it ({exc}): is the "
+        return AuthorCodeError(shown, "render", f"out of memory while saving it ({exc}): is the "
                                "figure (figsize, in inches) or an output's dpi too large?")
     return exc
 

@@ -1,13 +1,29 @@
-"""Reading a PDF with pypdf, quietly: what pypdf logs or warns about a damaged file (``EOF
-marker not found``) is collected for the one line that reports the file, never printed as a
-bare line of its own. Every reading of a PDF goes through :func:`pypdf_said`."""
+"""Every reading of a PDF, with pypdf: :func:`open_pdf` is the one place a reader is made
+(a file or its bytes), :func:`resources` the one walk over what its pages draw (form
+XObjects inside form XObjects: a cycle or a nesting deeper than :data:`MAX_DEPTH` ends the
+walk there, never the process), :func:`fonts` the one walk over its fonts. What pypdf logs
+or warns about a damaged file (``EOF marker not found``) is collected by :func:`pypdf_said`
+for the one line that reports the file, never printed as a bare line of its own; a file
+that cannot be read, or is encrypted, is that one line (:func:`read_pdf`)."""
 
 from __future__ import annotations
 
+import io
 import logging
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from figures.errors import DataError
+
+#: What to do about a damaged built file (said once, at the end of its line).
+REBUILD = "; rebuild it with `figures build --force`"
+#: Form XObjects nested deeper than this are not followed (pdfTeX nests a figure in a page:
+#: two; a hostile file nests thousands, or loops).
+MAX_DEPTH = 32
 
 
 @contextmanager
@@ -37,3 +53,93 @@ class _Collect(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         self.messages.append(record.getMessage())
+
+
+def open_pdf(source: Path | str | bytes) -> Any:
+    """A pypdf reader of ``source``, a file or the bytes of one: the one ``PdfReader``."""
+    from pypdf import PdfReader
+
+    return PdfReader(io.BytesIO(source) if isinstance(source, bytes) else source)
+
+
+@contextmanager
+def read_pdf(source: Path | str | bytes, shown: str, advice: str = "") -> Iterator[Any]:
+    """``source``'s reader for the block, quietly; an encrypted file, or one pypdf cannot read
+    (then or inside the block), is one :class:`DataError` naming ``shown``, with what pypdf
+    said and ``advice`` (``; rebuild it ...``)."""
+    from pypdf.errors import PyPdfError
+
+    with pypdf_said() as logged:
+        try:
+            reader = open_pdf(source)
+            if reader.is_encrypted and not reader.decrypt(""):
+                raise DataError(shown, None, f"is encrypted with a password{advice}")
+            yield reader
+        except (OSError, PyPdfError, ValueError, KeyError) as exc:
+            said = f" ({'; '.join(dict.fromkeys(logged))})" if logged else ""
+            raise DataError(shown, None, f"cannot read PDF{said}: {exc}{advice}") from None
+
+
+def resources(reader: Any) -> Iterator[tuple[int, tuple[Any, ...], Any]]:
+    """``(page number, the form XObjects it is inside, outermost first, resources)`` for each
+    page and each form XObject its pages draw, once per page (a cycle ends there, and so
+    does a nesting deeper than :data:`MAX_DEPTH`)."""
+    for number, page in enumerate(reader.pages, 1):
+        seen: set[int] = set()
+        todo = [((), page.get("/Resources"))]
+        while todo:
+            forms, found = todo.pop()
+            found = found.get_object() if found is not None else None
+            if not found or id(found) in seen or len(forms) > MAX_DEPTH:
+                continue
+            seen.add(id(found))
+            yield number, forms, found
+            for ref in reversed(list((found.get("/XObject") or {}).values())):
+                xobject = ref.get_object()
+                if xobject.get("/Subtype") == "/Form":
+                    todo.append(((*forms, xobject), xobject.get("/Resources")))
+
+
+def fonts(reader: Any) -> Iterator[tuple[int, tuple[Any, ...], str, Any]]:
+    """``(page number, forms, the name it is used by, font)`` for every font the pages and
+    their form XObjects use (see :func:`resources`)."""
+    for number, forms, found in resources(reader):
+        for name, ref in (found.get("/Font") or {}).items():
+            yield number, forms, name, ref.get_object()
+
+
+@dataclass(frozen=True)
+class PdfFont:
+    name: str
+    subtype: str  # Type1, Type1C, TrueType, Type0, Type3, ...
+    embedded: bool
+
+
+def pdf_fonts(path: Path) -> list[PdfFont]:
+    """Every font a PDF's pages (and their form XObjects) use. A damaged file is one error
+    naming it, with what pypdf logged (not bare log lines on stderr)."""
+    with read_pdf(path, str(path), REBUILD) as reader:
+        found = {id(font): font for _, _, _, font in fonts(reader)}
+        return [_pdf_font(font) for font in found.values()]
+
+
+def embedded(font: Any) -> tuple[str, bool]:
+    """A font's subtype (``Type0/CIDFontType2`` for a composite one) and whether its glyphs
+    are in the file."""
+    subtype = str(font.get("/Subtype", "/?")).lstrip("/")
+    if subtype == "Type3":
+        return subtype, True  # glyph procedures live in the file
+    holder = font
+    if subtype == "Type0":
+        holder = font["/DescendantFonts"][0].get_object()
+        subtype = f"Type0/{str(holder.get('/Subtype', '')).lstrip('/')}"
+    descriptor = holder.get("/FontDescriptor")
+    descriptor = descriptor.get_object() if descriptor is not None else {}
+    if subtype == "Type1" and "/FontFile3" in descriptor:
+        subtype = "Type1C"
+    return subtype, any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def _pdf_font(font: Any) -> PdfFont:
+    name = str(font.get("/BaseFont", font.get("/Name", "?"))).lstrip("/")
+    return PdfFont(name, *embedded(font))

@@ -30,13 +30,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from figures.errors import FigureDataError
+from figures.errors import AuthorCodeError, DataError
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from figures.data.schema import Schema
-    from figures.extract.results import ResultsTree
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 PLOTS_DIR = PACKAGE_DIR / "plots"
@@ -213,14 +212,14 @@ class FigureSpec:
         except ModuleNotFoundError as exc:
             if exc.name != self.module_name:  # a module it imports: the author's error
                 raise
-            raise FigureDataError(self.shown_path, None,
+            raise AuthorCodeError(self.shown_path, None,
                                   f"not found: restore it, or remove {self.name} from "
                                   "FIGURES in figures/registry.py") from None
 
     def _required(self, attribute: str, what: str) -> Any:
         code = self.code()
         if not hasattr(code, attribute):
-            raise FigureDataError(self.shown_path, attribute,
+            raise AuthorCodeError(self.shown_path, attribute,
                                   f"missing: every figure module defines {what}")
         return getattr(code, attribute)
 
@@ -234,10 +233,10 @@ class FigureSpec:
 
         render = self._required("render", "render(data) returning a matplotlib Figure")
         if not callable(render):
-            raise FigureDataError(self.shown_path, "render", f"is {type(render).__name__}, not "
+            raise AuthorCodeError(self.shown_path, "render", f"is {type(render).__name__}, not "
                                   "a function: define def render(data) -> Figure")
         if not isinstance(getattr(render, "rc", None), dict):
-            raise FigureDataError(self.shown_path, "render", "has no theme: decorate it with "
+            raise AuthorCodeError(self.shown_path, "render", "has no theme: decorate it with "
                                   "@themed(DEFAULT_RC) from figures/style.py (the build saves "
                                   "inside the same theme)")
 
@@ -246,7 +245,7 @@ class FigureSpec:
             with author_code.running(self.shown_path, "render"):  # a page: drawn for it
                 fig = render(data) if page is None else render(data, page)
             if not isinstance(fig, Figure):
-                raise FigureDataError(self.shown_path, "render", (
+                raise AuthorCodeError(self.shown_path, "render", (
                     f"returned {type(fig).__name__}{'' if page is None else ' for a page'}, not "
                     "a matplotlib Figure: end render() with `return fig`"))
             author_code.check_size(fig, self.shown_path,
@@ -256,18 +255,18 @@ class FigureSpec:
         return guarded
 
     @property
-    def extract(self) -> Callable[[ResultsTree], dict[str, Any]] | None:
+    def extract(self) -> Callable[[Any], dict[str, Any]] | None:
         from figures import author_code
 
         extract = getattr(self.code(), "extract", None)
         if extract is None:
             return None
         if not callable(extract):
-            raise FigureDataError(self.shown_path, "extract", f"is {type(extract).__name__}, "
+            raise AuthorCodeError(self.shown_path, "extract", f"is {type(extract).__name__}, "
                                   "not a function: define def extract(tree) -> data")
 
         @functools.wraps(extract)
-        def guarded(tree: ResultsTree) -> dict[str, Any]:
+        def guarded(tree: Any) -> dict[str, Any]:
             with author_code.running(self.shown_path, "extract"):
                 return extract(tree)
 
@@ -279,7 +278,7 @@ class FigureSpec:
 
         schema = self._required("SCHEMA", "SCHEMA, the shape of its data (figures/data/schema/)")
         if not isinstance(schema, Schema):
-            raise FigureDataError(self.shown_path, "SCHEMA", f"is {type(schema).__name__}, not a "
+            raise AuthorCodeError(self.shown_path, "SCHEMA", f"is {type(schema).__name__}, not a "
                                   "schema: build it from figures/data/schema/ (Record({...}), "
                                   "ListOf(...), Number(...))")
         return schema
@@ -301,13 +300,13 @@ class FigureSpec:
     def figdata_path(self, figdata_dir: Path) -> Path:
         return Path(figdata_dir) / f"{self.name}.json"
 
-    def figdata_missing(self, figdata_dir: Path) -> FigureDataError | None:
+    def figdata_missing(self, figdata_dir: Path) -> DataError | None:
         """The one line for a figure whose figdata file is not there (what to do), None when
         it is (a broken link is there: reading it says so)."""
         path = self.figdata_path(figdata_dir)
         if os.path.lexists(path):
             return None
-        return FigureDataError(str(path), None, "not found: restore it (git checkout), write "
+        return DataError(str(path), None, "not found: restore it (git checkout), write "
                                "it (`figures extract RESULTS`, or by hand), or remove "
                                f"{self.name} from FIGURES in figures/registry.py")
 
@@ -363,17 +362,17 @@ def _by_name(figures: tuple[FigureSpec, ...]) -> dict[str, FigureSpec]:
     by_name: dict[str, FigureSpec] = {}
     for i, spec in enumerate(figures):
         if not isinstance(spec, FigureSpec):
-            raise FigureDataError(REGISTRY_FILE, f"FIGURES[{i}]",
+            raise AuthorCodeError(REGISTRY_FILE, f"FIGURES[{i}]",
                                   f"{type(spec).__name__}, not a FigureSpec(name, outputs, ...)")
         problem = spec.problem()
         if problem is not None:
-            raise FigureDataError(_entry_place(i), *problem)
+            raise AuthorCodeError(_entry_place(i), *problem)
         other = same_file(spec.name, by_name)
         if other is not None:
             same = "" if other == spec.name else (
                 f" (as {other} too: names that differ in case only are one file on macOS "
                 "and Windows)")
-            raise FigureDataError(_entry_place(i), f"FIGURES[{i}]",
+            raise AuthorCodeError(_entry_place(i), f"FIGURES[{i}]",
                                   f"{spec.name} is registered twice{same}: each figure once; "
                                   "remove one entry or rename it")
         by_name[spec.name] = spec

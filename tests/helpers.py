@@ -82,8 +82,8 @@ def venue_baseline_name(venue: str, figure: str, slot: str | None = None) -> str
 def venue_slots() -> list[tuple[str, str, str | None]]:
     """(venue, figure, slot) of every venue layout the build writes at the golden-tested
     venues: each figure's own slot (None) and, at a two-column venue, its other one."""
-    from figures.outputs.venue import slots_of
-    from figures.preflight.venues import get_venue
+    from figures.outputs.kind import slots_of
+    from figures.venues import get_venue
 
     return [(venue, spec.name, slot if i else None) for venue in VENUES for spec in FIGURES
             for i, slot in enumerate(slots_of(spec, get_venue(venue)))]

@@ -26,6 +26,7 @@ from figures.errors import display_path, one_line
 from figures.outputs.kind import CAMERA_READY, DEFAULT, BuildKind, venue_kind
 from figures.paths import CAMERA_READY_OUT
 from figures.registry import FigureSpec
+from figures.venues import Venue
 
 
 def add_parser(add) -> None:
@@ -54,7 +55,7 @@ def add_parser(add) -> None:
                         "or one from --venues) into build/V/ (or --out): PDF and PNG; "
                         "one venue per build")
     p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles (same shape as figures/preflight/venues.json)")
+                   help="your venue profiles (same shape as figures/venues.json)")
     p.set_defaults(command=run, out=None)
 
 
@@ -76,9 +77,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _build_for_venue(args: argparse.Namespace) -> int:
-    """``build --venue V``: every figure drawn for V's page (figures/outputs/venue/), at its
+    """``build --venue V``: every figure drawn for V's page (figures/outputs/kind.py), at its
     own slot and, at a two-column venue, at each other slot it declares."""
-    from figures.preflight.venues import get_venue
+    from figures.venues import get_venue
 
     if args.camera_ready:
         raise UsageError("--venue builds embed TrueType already; drop --camera-ready")
@@ -101,11 +102,11 @@ def _build_for_venue(args: argparse.Namespace) -> int:
     return status
 
 
-def _other_slots(specs: Sequence[FigureSpec], venue) -> dict[str, list[FigureSpec]]:
+def _other_slots(specs: Sequence[FigureSpec], venue: Venue) -> dict[str, list[FigureSpec]]:
     """The figures that a two-column venue also draws at a slot other than their own, per
     slot (a figure without SLOTS has none: its own build said so)."""
     from figures.errors import FigureDataError
-    from figures.outputs.venue import slots_of
+    from figures.outputs.kind import slots_of
 
     others: dict[str, list[FigureSpec]] = {}
     for spec in specs:

@@ -20,6 +20,7 @@ from figures.cli.common import (
     written_by,
 )
 from figures.errors import display_path
+from figures.venues import Venue
 
 
 def add_parser(add) -> None:
@@ -32,7 +33,7 @@ def add_parser(add) -> None:
                    help="icml, neurips, iclr, ieee, acm, or one from --venues (required, once; "
                    "for PAPER.pdf read from the .tex beside it when not given)")
     p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles (same shape as figures/preflight/venues.json)")
+                   help="your venue profiles (same shape as figures/venues.json)")
     p.add_argument("--anonymous", action="store_true",
                    help="PAPER.pdf: also report what it discloses (absolute paths, user "
                    "names, authors in the figures' metadata)")
@@ -47,7 +48,7 @@ def add_parser(add) -> None:
 def run(args: argparse.Namespace) -> int:
     from figures.cli.build import one_venue
     from figures.preflight.run import format_table, preflight
-    from figures.preflight.venues import get_venue
+    from figures.venues import get_venue
 
     args.venue = one_venue(args.venue, "figures check")
     papers = [name for name in args.names if name.lower().endswith(".pdf")]
@@ -108,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if args.strict and any(r.failed for r in reports) else 0
 
 
-def venue_folder(venue) -> Path:
+def venue_folder(venue: Venue) -> Path:
     """Where ``figures build --venue`` writes this venue's figures."""
     from figures.outputs.kind import venue_kind
 

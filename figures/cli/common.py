@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from figures.boundary import is_stop
-from figures.errors import error_line, figure_line
+from figures.errors import UsageError, error_line, figure_line
 from figures.paths import (  # noqa: F401 - the commands' names for them
     DEFAULT_FIGDATA,
     DEFAULT_OUT,
@@ -27,10 +27,6 @@ OUT_HELP = f"the folder of the built figures (default: {DEFAULT_OUT}/)"
 #: bound) whole; one_line still escapes anything that would break the row.
 STATUS_DETAIL_LIMIT = 2400
 
-
-class UsageError(Exception):
-    """A command line that names something that does not exist (exit status 2, as
-    argparse's own usage errors)."""
 
 
 def positive_int(text: str) -> int:

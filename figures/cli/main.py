@@ -16,7 +16,6 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from figures import __version__
 from figures.cli import (
     build,
     check,
@@ -35,9 +34,9 @@ from figures.cli import (
     which,
 )
 from figures.cli import list as list_command
-from figures.cli.common import UsageError
-from figures.errors import FigureDataError, ProblemsOfAFile, UnknownName, error_line
+from figures.errors import FigureDataError, ProblemsOfAFile, UsageError, error_line
 from figures.signals import sigterm_stops_like_ctrl_c, stopped
+from figures.version import __version__
 
 #: In the order ``figures --help`` lists them.
 COMMANDS = (list_command, status, macros, check_tex, extract, build, check, make, new, watch,
@@ -65,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # stdout is pointed at devnull so the interpreter's final flush cannot fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except (UsageError, UnknownName) as exc:
+    except UsageError as exc:  # UnknownName too
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - every failure is one line

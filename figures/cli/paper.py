@@ -26,7 +26,7 @@ def add_parser(add) -> None:
     p.add_argument("--venue", default=None, metavar="V",
                    help="the paper's venue (default: read from its \\documentclass/packages)")
     p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles (same shape as figures/preflight/venues.json)")
+                   help="your venue profiles (same shape as figures/venues.json)")
     p.add_argument("--main", type=Path, default=None, metavar="FILE",
                    help="the paper's main .tex (when the folder holds several)")
     p.add_argument("--allow-synthetic", action="store_true",
@@ -42,12 +42,12 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from figures.cli import sync
-    from figures.errors import FigureDataError
+    from figures.errors import FigureDataError, LatexError, ToolMissing
     from figures.paper.latex import read_paper
 
     missing = [tool for tool in ("latexmk", "pdflatex") if shutil.which(tool) is None]
     if missing:
-        raise FigureDataError(" and ".join(missing), None, "not found: install TeX Live "
+        raise ToolMissing(" and ".join(missing), None, "not found: install TeX Live "
                               f"(Debian/Ubuntu: apt-get install {TEX_PACKAGES})")
     paper = read_paper(args.paper, args.main)
     venue = args.venue or paper.venue
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     if compiled.returncode != 0 or not pdf.is_file():
         last = [line for line in compiled.stdout.splitlines() if line.startswith("!")]
         why = last[0] if last else f"latexmk exited {compiled.returncode}"
-        raise FigureDataError(str(paper.main), None, f"did not compile: {why} (see "
+        raise LatexError(str(paper.main), None, f"did not compile: {why} (see "
                               f"{paper.main.with_suffix('.log')})")
     args.venue = venue
     return check_paper(pdf, args)
@@ -78,30 +78,26 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     """``figures check PAPER.pdf``: one row per figure printed, one line per problem."""
     from figures.errors import FigureDataError, one_line
     from figures.paper.audit import audit
-    from figures.preflight.venues import get_venue
+    from figures.venues import get_venue
 
     if not pdf.is_file():
         raise FigureDataError(str(pdf), None, "a folder, not a file: give the compiled paper"
                               if pdf.is_dir() else "no such file: give the compiled paper")
     venue = get_venue(args.venue or _venue_beside(pdf), args.venues)
-    import logging
-
     from pypdf.errors import FileNotDecryptedError, PyPdfError
 
-    quiet = logging.getLogger("pypdf")  # its warnings on a damaged file: our one line instead
-    level = quiet.level
-    quiet.setLevel(logging.CRITICAL)  # setLevel, not .level: it clears logging's level cache
+    from figures.pdf import pypdf_said
+
     try:
-        result = audit(pdf, args.figdata, venue, anonymous=args.anonymous,
-                       venues_file=args.venues, built=_built_folders(args))
+        with pypdf_said():  # its warnings on a damaged file: our one line instead
+            result = audit(pdf, args.figdata, venue, anonymous=args.anonymous,
+                           venues_file=args.venues, built=_built_folders(args))
     except FileNotDecryptedError:
         raise FigureDataError(str(pdf), None, "is encrypted with a password: check the PDF "
                               "pdflatex wrote, not a protected copy") from None
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise FigureDataError(str(pdf), None, f"cannot be read as a PDF "
                               f"({type(exc).__name__}): is it the compiled paper?") from None
-    finally:
-        quiet.setLevel(level)
     if not result.pages:
         raise FigureDataError(str(pdf), None, "has no pages: is it the compiled paper?")
 

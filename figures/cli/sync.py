@@ -10,6 +10,7 @@ from pathlib import Path
 
 from figures.cli.common import DEFAULT_OUT, UsageError, add_figdata, path_arg
 from figures.errors import display_path
+from figures.venues import Venue
 
 
 def add_parser(add) -> None:
@@ -21,7 +22,7 @@ def add_parser(add) -> None:
                    help="the paper's venue (default: read from its \\documentclass and "
                    "packages): each figure is built for the width the paper prints it at")
     p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles (same shape as figures/preflight/venues.json)")
+                   help="your venue profiles (same shape as figures/venues.json)")
     p.add_argument("--main", type=Path, default=None, metavar="FILE",
                    help="the paper's main .tex (when the folder holds several)")
     p.add_argument("--built", type=path_arg, default=None, metavar="DIR",
@@ -154,7 +155,7 @@ def source_for(args: argparse.Namespace, paper):
     """The build folder sync copies from: ``--built`` (or the default build) for a paper of
     no known venue; for a venue paper, a build per printed width (figures.paper.placed)."""
     from figures.errors import FigureDataError
-    from figures.preflight.venues import get_venue
+    from figures.venues import get_venue
 
     key = args.venue or paper.venue
     if key is not None:  # an unknown --venue is one line naming the known ones
@@ -177,7 +178,7 @@ def source_for(args: argparse.Namespace, paper):
     return _width_builds(venue, args.figdata)
 
 
-def _default_build_costs(built: Path, venue):
+def _default_build_costs(built: Path, venue: Venue):
     """The default build, each include's cost said in one warning: the print size it gets
     on ``venue``'s page and the Type 3 fonts it brings."""
     from figures.errors import one_line
@@ -203,13 +204,12 @@ def _size_and_type3(path: Path) -> tuple[float | None, int]:
     """A built file's width in inches and its count of Type 3 fonts (None: unreadable)."""
     try:
         if path.suffix == ".pdf":
-            from pypdf import PdfReader
+            from figures.pdf import fonts, open_pdf
 
-            page = PdfReader(path).pages[0]
-            fonts = (page.get("/Resources") or {}).get("/Font") or {}
-            type3 = sum(font.get_object().get("/Subtype") == "/Type3"
-                        for font in fonts.values())
-            return float(page.mediabox.width) / 72, type3
+            reader = open_pdf(path)
+            type3 = sum(font.get("/Subtype") == "/Type3" for page, _, _, font in fonts(reader)
+                        if page == 1)
+            return float(reader.pages[0].mediabox.width) / 72, type3
         from PIL import Image
 
         with Image.open(path) as image:
@@ -219,7 +219,7 @@ def _size_and_type3(path: Path) -> tuple[float | None, int]:
         return None, 0
 
 
-def _width_builds(venue, figdata_dir: Path):
+def _width_builds(venue: Venue, figdata_dir: Path):
     from figures.paper.placed import build_for_width, heights, placement
 
     def source(spec, include):

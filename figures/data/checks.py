@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from figures.errors import FigureDataError
+from figures.errors import DataError
 
 
 def type_name(value: Any) -> str:
@@ -24,9 +24,9 @@ def type_name(value: Any) -> str:
 def get(doc: Any, key: str, file: str, where: str = "") -> Any:
     """``doc[key]`` or an error naming the file and the key path."""
     if not isinstance(doc, dict):
-        raise FigureDataError(file, where or "(top level)", f"expected an object, got {type_name(doc)}")
+        raise DataError(file, where or "(top level)", f"expected an object, got {type_name(doc)}")
     if key not in doc:
-        raise FigureDataError(file, join(where, key), "missing key")
+        raise DataError(file, join(where, key), "missing key")
     return doc[key]
 
 
@@ -46,7 +46,7 @@ def number(value: Any, file: str, where: str, *, positive: bool = False) -> floa
     """A finite float (and > 0 when bound for a log axis)."""
     problem = number_problem(value, positive=positive)
     if problem is not None:
-        raise FigureDataError(file, where, problem)
+        raise DataError(file, where, problem)
     return float(value) if isinstance(value, float) else value
 
 
@@ -58,10 +58,10 @@ def number_at(rec: Any, key: str, file: str, where: str, *, positive: bool = Fal
 def element(value: Any, index: int, file: str, where: str) -> Any:
     """``value[index]`` of a per-layer list, or an error naming the required length."""
     if not isinstance(value, list):
-        raise FigureDataError(file, where, f"expected a list, got {type_name(value)}")
+        raise DataError(file, where, f"expected a list, got {type_name(value)}")
     need = index + 1 if index >= 0 else -index
     if len(value) < need:
-        raise FigureDataError(
+        raise DataError(
             file, where, f"list has {len(value)} entries, index [{index}] needs at least {need}"
         )
     return value[index]
@@ -70,16 +70,16 @@ def element(value: Any, index: int, file: str, where: str) -> Any:
 def mapping(value: Any, file: str, where: str) -> dict[str, Any]:
     """An object (a JSON dict)."""
     if not isinstance(value, dict):
-        raise FigureDataError(file, where, f"expected an object, got {type_name(value)}")
+        raise DataError(file, where, f"expected an object, got {type_name(value)}")
     return value
 
 
 def numbers(value: Any, file: str, where: str, *, positive: bool = False) -> list[float]:
     """A non-empty list of finite numbers (positive when bound for a log axis)."""
     if not isinstance(value, list):
-        raise FigureDataError(file, where, f"expected a list of numbers, got {type_name(value)}")
+        raise DataError(file, where, f"expected a list of numbers, got {type_name(value)}")
     if not value:
-        raise FigureDataError(file, where, "empty list, expected at least one value")
+        raise DataError(file, where, "empty list, expected at least one value")
     return [number(v, file, f"{where}[{i}]", positive=positive) for i, v in enumerate(value)]
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from figures import __version__
 from figures.data.checks import type_name
 from figures.data.envelope import (
     JSON_SCHEMA_FILE,
@@ -27,7 +26,8 @@ from figures.data.envelope import (
 )
 from figures.data.jsonio import dumps_figdata, parse_json, read_json, write_text_atomic
 from figures.data.schema import Schema
-from figures.errors import FigureDataError
+from figures.errors import DataError
+from figures.version import __version__
 
 __all__ = ["JSON_SCHEMA_FILE", "KINDS", "SCHEMA_REF", "SYNTHETIC", "is_synthetic", "kind_of",
            "load", "make", "quoted_problems", "write"]
@@ -41,7 +41,7 @@ def load(path: Path, name: str, schema: Schema | None = None,
     shown = str(path)
     doc = read_json(path) if text is None else parse_json(text, shown)
     if not isinstance(doc, dict):
-        raise FigureDataError(shown, None, f"expected a JSON object with figure, provenance, "
+        raise DataError(shown, None, f"expected a JSON object with figure, provenance, "
                                            f"data, got {type_name(doc)}")
     envelope(name, schema, quoted_paths=quoted_paths).check(doc, shown, where="")
     return doc

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from figures.errors import FigureDataError, os_error, os_error_behind, os_reason
+from figures.errors import DataError, FigureDataError, os_error, os_error_behind, os_reason
 
 #: Bounds on what the reader accepts, so that no input can crash or exhaust it.
 MAX_INT_DIGITS = 20
@@ -33,18 +33,18 @@ def open_regular(path: Path, shown_as: str | None = None) -> Iterator[BinaryIO]:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise FigureDataError(name, None, "file not found") from None
+        raise DataError(name, None, "file not found") from None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise FigureDataError(name, None, "cannot read: a symbolic link loop (the link "
+            raise DataError(name, None, "cannot read: a symbolic link loop (the link "
                                   "points, through others, back to itself); fix the link") \
                 from None
-        raise FigureDataError(name, None, f"cannot read: {os_reason(exc)}") from None
+        raise DataError(name, None, f"cannot read: {os_reason(exc)}") from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
         kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
-        raise FigureDataError(name, None, f"cannot read: is {kind}, expected a regular file")
+        raise DataError(name, None, f"cannot read: is {kind}, expected a regular file")
     with os.fdopen(fd, "rb") as handle:
         yield handle
 
@@ -55,7 +55,7 @@ def read_bytes(path: Path, shown_as: str | None = None) -> bytes:
         try:
             return handle.read()
         except OSError as exc:
-            raise FigureDataError(shown_as or str(path), None,
+            raise DataError(shown_as or str(path), None,
                                   f"cannot read: {os_reason(exc)}") from None
 
 
@@ -66,7 +66,7 @@ def decode(raw: bytes, name: str, encodings: Sequence[str] = ("utf-8",)) -> str:
             return raw.decode(encoding)
         except UnicodeDecodeError as exc:
             error = exc
-    raise FigureDataError(name, None, f"cannot read: not {' or '.join(encodings)} text "
+    raise DataError(name, None, f"cannot read: not {' or '.join(encodings)} text "
                           f"(byte {error.start}: {raw[error.start:error.start + 1]!r}); "
                           "save the file as UTF-8")
 
@@ -110,12 +110,12 @@ def parse_json(text: str, name: str) -> Any:
     Duplicate keys, integers of more than ``MAX_INT_DIGITS`` digits and nesting deeper than
     ``MAX_DEPTH`` are refused (each would otherwise be a silent choice or a crash later)."""
     if not text.strip():
-        raise FigureDataError(name, None, "empty file, expected JSON")
+        raise DataError(name, None, "empty file, expected JSON")
     if text.startswith("\ufeff"):  # json refuses it, with advice meant for programmers
-        raise FigureDataError(name, None, "starts with a byte order mark (U+FEFF), which JSON "
+        raise DataError(name, None, "starts with a byte order mark (U+FEFF), which JSON "
                               "does not allow; save the file as UTF-8 without BOM")
     if _too_deep(text):
-        raise FigureDataError(name, None, f"nested deeper than {MAX_DEPTH} levels")
+        raise DataError(name, None, f"nested deeper than {MAX_DEPTH} levels")
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
@@ -124,13 +124,13 @@ def parse_json(text: str, name: str) -> Any:
             char = text[exc.pos] if exc.pos < len(text) else ""
             what = (f"a raw {'line break' if char in chr(10) + chr(13) else 'control character'}"
                     " inside a string; write it as \\n (or remove it)")
-        raise FigureDataError(
+        raise DataError(
             name, None, f"malformed JSON at line {exc.lineno} column {exc.colno}: {what}"
         ) from None
     except _Refused as exc:
-        raise FigureDataError(name, None, str(exc)) from None
+        raise DataError(name, None, str(exc)) from None
     except RecursionError:
-        raise FigureDataError(name, None, f"nested deeper than {MAX_DEPTH} levels") from None
+        raise DataError(name, None, f"nested deeper than {MAX_DEPTH} levels") from None
 
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -163,7 +163,7 @@ def sha256_of(path: Path, shown_as: str | None = None) -> str:
             for block in iter(lambda: handle.read(1 << 20), b""):
                 digest.update(block)
         except OSError as exc:
-            raise FigureDataError(shown_as or str(path), None,
+            raise DataError(shown_as or str(path), None,
                                   f"cannot read: {os_reason(exc)}") from None
     return digest.hexdigest()
 
@@ -221,7 +221,7 @@ def atomic_path(target: Path) -> Iterator[Path]:
         refusal = os_error_behind(exc)
         if refusal is None:
             raise
-        raise FigureDataError(str(target), None, os_reason(refusal)) from exc
+        raise DataError(str(target), None, os_reason(refusal)) from exc
     finally:
         tmp.unlink(missing_ok=True)
 
@@ -233,7 +233,7 @@ def _refuse_non_regular(target: Path, shown: str) -> None:
         return  # absent (or unreachable: the write itself then reports why)
     if not stat.S_ISREG(mode):
         kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
-        raise FigureDataError(shown, None, f"cannot write: is {kind}, expected a regular file "
+        raise DataError(shown, None, f"cannot write: is {kind}, expected a regular file "
                               "or a new file; choose another path")
 
 
@@ -281,14 +281,14 @@ def ensure_folder(path: Path) -> Path:
             target = str(path.readlink())
         except OSError:
             target = "?"
-        raise FigureDataError(str(path), None, f"a broken or looping symbolic link (to "
+        raise DataError(str(path), None, f"a broken or looping symbolic link (to "
                               f"{target}); point it at a folder or remove it")
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise os_error(exc, path) from None
     if not os.access(path, os.W_OK | os.X_OK):
-        raise FigureDataError(str(path), None, "cannot write into this folder (read-only "
+        raise DataError(str(path), None, "cannot write into this folder (read-only "
                               "file system or no permission); choose another")
     return path
 

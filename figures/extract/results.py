@@ -15,7 +15,7 @@ from typing import Any
 
 from figures.data.checks import element, get, join, number, type_name
 from figures.data.jsonio import read_json, sha256_of
-from figures.errors import FigureDataError
+from figures.errors import DataError
 
 #: A results tree made by :mod:`figures.extract.synthetic` carries this file; its figdata is
 #: marked ``synthetic-example`` so that nobody mistakes it for the paper's data.
@@ -48,11 +48,11 @@ class ResultsTree:
         self.root = Path(root)
         if not self.root.is_dir():
             if self.root.exists():
-                raise FigureDataError(str(root), None, "not a folder (give the results "
+                raise DataError(str(root), None, "not a folder (give the results "
                                       "folder, the one holding cifar10/, snapshot_*/, ...)")
-            raise FigureDataError(str(root), None, "results folder not found")
+            raise DataError(str(root), None, "results folder not found")
         if _empty(self.root):  # one line, not a "file not found" for every figure
-            raise FigureDataError(str(root), None, "empty folder (give the results folder, "
+            raise DataError(str(root), None, "empty folder (give the results folder, "
                                   "the one holding cifar10/, snapshot_*/, ...)")
         # A few recently parsed files (the CIFAR figures share three), not the whole tree:
         # memory stays bounded by the largest files, whatever the tree's size.
@@ -79,7 +79,7 @@ class ResultsTree:
         return (self.root / rel).is_file()
 
     def warn(self, file: str, key: str | None, message: str) -> None:
-        self.warnings.append(str(FigureDataError(file, key, message)))
+        self.warnings.append(str(DataError(file, key, message)))
 
     def load(self, rel: str) -> Any:
         if self._used is not None and rel not in self._used:
@@ -99,12 +99,12 @@ class ResultsTree:
         """Sorted relative paths in ``folder`` named ``prefix*suffix`` (seed 001's listing)."""
         directory = self.root / folder
         if not directory.is_dir():
-            raise FigureDataError(folder, None, "folder not found")
+            raise DataError(folder, None, "folder not found")
         names = sorted(
             p.name for p in directory.iterdir() if p.name.startswith(prefix) and p.name.endswith(suffix)
         )
         if not names:
-            raise FigureDataError(folder, None, f"no {prefix}*{suffix} files found")
+            raise DataError(folder, None, f"no {prefix}*{suffix} files found")
         return [f"{folder}/{name}" for name in names]
 
 
@@ -112,12 +112,12 @@ def log_records(doc: Any, key: str, file: str) -> list[dict[str, Any]]:
     """The non-empty list of per-epoch records under ``key``."""
     log = get(doc, key, file)
     if not isinstance(log, list):
-        raise FigureDataError(file, key, f"expected a list of epoch records, got {type_name(log)}")
+        raise DataError(file, key, f"expected a list of epoch records, got {type_name(log)}")
     if not log:
-        raise FigureDataError(file, key, "empty log, expected at least one epoch record")
+        raise DataError(file, key, "empty log, expected at least one epoch record")
     for i, rec in enumerate(log):
         if not isinstance(rec, dict):
-            raise FigureDataError(file, f"{key}[{i}]", f"expected an object, got {type_name(rec)}")
+            raise DataError(file, f"{key}[{i}]", f"expected an object, got {type_name(rec)}")
     return log
 
 
@@ -130,7 +130,7 @@ def log_epochs(log: list[dict[str, Any]], log_key: str, file: str) -> list[float
         epoch = number(get(rec, "epoch", file, where), file, f"{where}.epoch")
         if epochs and epoch <= epochs[-1]:
             how = "repeats" if epoch == epochs[-1] else "comes after"
-            raise FigureDataError(
+            raise DataError(
                 file, f"{where}.epoch", f"epoch {epoch:g} {how} epoch {epochs[-1]:g} of "
                 f"{log_key}[{i - 1}]; records must be in increasing epoch order without "
                 "duplicates: sort the log and drop repeated records")
@@ -150,12 +150,12 @@ def layer_series(log: list[dict[str, Any]], keys: Sequence[str], index: int, fil
         key = first_key(rec, keys)
         if key is None:
             if len(keys) == 1:
-                raise FigureDataError(file, join(where, keys[0]), "missing key")
-            raise FigureDataError(file, where, f"missing key: expected {' or '.join(keys)}")
+                raise DataError(file, join(where, keys[0]), "missing key")
+            raise DataError(file, where, f"missing key: expected {' or '.join(keys)}")
         if isinstance(rec[key], list):
             count, first = layers.setdefault(key, (len(rec[key]), i))
             if len(rec[key]) != count:
-                raise FigureDataError(
+                raise DataError(
                     file, f"{where}.{key}", f"{len(rec[key])} layers where {log_key}[{first}] "
                     f"has {count}; every record lists every layer")
         values.append(layer_value(rec, key, index, file, where))

@@ -8,7 +8,7 @@ from typing import Any
 from figures.data import figdata
 from figures.data.envelope import SYNTHETIC
 from figures.data.schema import validate
-from figures.errors import FigureDataError
+from figures.errors import DataError, FigureDataError
 from figures.extract.results import ResultsTree
 from figures.registry import FigureSpec
 
@@ -23,14 +23,14 @@ def extract_figure(spec: FigureSpec, tree: ResultsTree, figdata_dir: Path) -> di
     previous = figdata.load(path, spec.name) if path.is_file() else None
     if spec.paper_keys:
         if previous is None:
-            raise FigureDataError(
+            raise DataError(
                 str(path), None,
                 f"missing; it keeps this figure's paper values ({', '.join(spec.paper_keys)}): "
                 "copy it from the repository's figdata/",
             )
         for key in spec.paper_keys:
             if key not in previous["data"]:
-                raise FigureDataError(str(path), f"data.{key}", "missing paper values")
+                raise DataError(str(path), f"data.{key}", "missing paper values")
             data[key] = previous["data"][key]
     sources = [{"path": rel, "sha256": tree.sha256(rel)} for rel in sorted(used)]
     kind = SYNTHETIC if tree.synthetic else "extracted"
@@ -51,8 +51,8 @@ def extract_figure(spec: FigureSpec, tree: ResultsTree, figdata_dir: Path) -> di
             origin = (f"in the paper values kept from {path.name} (fix them there)" if kept
                       else f"in the data extracted from {tree.root}")
             if exc.key is None:  # several problems: what was refused first, the list after
-                raise FigureDataError(exc.file, None, f"{origin}, {path.name} was left as it "
+                raise DataError(exc.file, None, f"{origin}, {path.name} was left as it "
                                       f"was: {exc.message}") from None
-            raise FigureDataError(exc.file, exc.key, f"{exc.message}, {origin}; {path.name} "
+            raise DataError(exc.file, exc.key, f"{exc.message}, {origin}; {path.name} "
                                   "was left as it was") from None
     return doc

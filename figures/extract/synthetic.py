@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from figures.data.jsonio import read_json, write_text_atomic
-from figures.errors import FigureDataError
+from figures.errors import DataError
 from figures.extract.results import PAPER_SEEDS, SYNTHETIC_MARKER, cifar_results_file
 
 SEEDS = PAPER_SEEDS
@@ -170,7 +170,7 @@ def _figures_own_results() -> list[tuple[str, Callable[[], Any]]]:
             files = make(rng)
         if not isinstance(files, dict) or not all(
                 isinstance(rel, str) and _relative(rel) for rel in files):
-            raise FigureDataError(spec.shown_path, FIGURES_OWN, "expected a dict of paths "
+            raise DataError(spec.shown_path, FIGURES_OWN, "expected a dict of paths "
                                   "relative to the results folder (no .., not absolute) to "
                                   "JSON documents")
         planned.extend((rel, lambda doc=doc: doc) for rel, doc in files.items())
@@ -186,13 +186,13 @@ def _refuse_real_results(results: Path) -> None:
     """Write only into a new or empty folder or an earlier synthetic tree: never over real
     results (a file the marker does not list is someone else's)."""
     if results.exists() and not results.is_dir():
-        raise FigureDataError(str(results), None, "is a file, expected a folder")
+        raise DataError(str(results), None, "is a file, expected a folder")
     if not results.is_dir() or not any(results.iterdir()):
         return
     marker = results / SYNTHETIC_MARKER
     recorded = read_json(marker) if marker.is_file() else None
     if not isinstance(recorded, dict) or recorded.get("generator") != GENERATOR:
-        raise FigureDataError(str(results), None, f"is not empty and holds no {SYNTHETIC_MARKER} "
+        raise DataError(str(results), None, f"is not empty and holds no {SYNTHETIC_MARKER} "
                               "of an earlier synthetic tree: refusing to write over what may "
                               "be real results; choose a new or empty folder")
     known = set(recorded.get("files", []))
@@ -201,7 +201,7 @@ def _refuse_real_results(results: Path) -> None:
                      and p.relative_to(results).as_posix() not in known)
     if "files" in recorded and foreign:
         more = f" (and {len(foreign) - 1} more)" if len(foreign) > 1 else ""
-        raise FigureDataError(str(results), None, f"holds {foreign[0]}{more}, which no earlier "
+        raise DataError(str(results), None, f"holds {foreign[0]}{more}, which no earlier "
                               "synthesize wrote: refusing to write over it; choose a new or "
                               "empty folder")
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from figures.errors import FigureDataError
+from figures.errors import ToolMissing
 
 #: Resolution at which camera-ready and default PDFs are rasterised for the comparison.
 COMPARE_DPI = 150
@@ -38,7 +38,7 @@ class RasterDiff:
 
 def rasterise(pdf: Path, dpi: int, out_png: Path) -> np.ndarray:
     if shutil.which("pdftoppm") is None:
-        raise FigureDataError(str(pdf), None, "pdftoppm not found: install poppler-utils")
+        raise ToolMissing(str(pdf), None, "pdftoppm not found: install poppler-utils")
     from PIL import Image
 
     stem = out_png.with_suffix("")

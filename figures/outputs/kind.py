@@ -5,6 +5,16 @@ default, the settings applied at save time, whether synthetic data is stamped, t
 writes for a figure, what it adds to the build key, how it draws a figure, and the command
 that builds it again. Its name is what the built files carry as ``variant``
 (``default``, ``camera-ready``, ``venue:icml``); :func:`parse_kind` is the one reader of it.
+
+A venue's build (``figures build --venue V``, :func:`figures.draw` with a venue) draws each
+figure once for the venue's page (:meth:`figures.venues.Venue.page`), given before it draws:
+``render(data, page)`` makes its own print decisions with constrained layout (its aspect, its
+panels at the column and at the text width, its legend, what moves to the caption,
+``caption(data)``); nothing here resizes, re-lays-out or recolours a drawn figure. A module
+declares the slots it is designed for (``SLOTS``, its own first): a two-column venue gets a
+file per slot, ``NAME.pdf`` for the first and ``NAME--column.pdf`` (or ``--text``) for the
+other; a one-column venue (column = text) gets ``NAME.pdf`` only. Its files are a vector PDF
+with TrueType fonts (text stays text) and a PNG at the venue's ppi.
 """
 
 from __future__ import annotations
@@ -16,19 +26,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from figures.errors import FigureDataError
+from figures.errors import AuthorCodeError, DataError, FigureDataError
+from figures.page import SLOTS, raster_too_large
 from figures.paths import CAMERA_READY_OUT, DEFAULT_OUT
 from figures.registry import FigureSpec, Output
+from figures.venues import Venue, get_venue
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from figures.preflight.venues import Venue
+    from figures.page import Page
 
 #: Saved with embedded TrueType fonts, text stays text (camera-ready and venue builds):
 #: IEEE's and ACM's checkers reject matplotlib's default Type 3.
 TRUETYPE_RC: dict[str, Any] = {"pdf.fonttype": 42, "ps.fonttype": 42}
 _VENUE_PREFIX = "venue:"
+#: Between the venue's file name and the slot: ``fig1_audit_hero--column.pdf``.
+SLOT_SEPARATOR = "--"
 
 
 @dataclass(frozen=True)
@@ -51,27 +65,20 @@ class BuildKind:
     def rc(self, spec: FigureSpec) -> dict[str, Any]:
         """The theme a figure of this kind is measured and saved in (a venue's: the page's
         rcParams, which the figure was drawn in)."""
-        if self.venue is not None:
-            from figures.outputs.venue import page_rc
+        page = self.page(spec)
+        return {**spec.render.rc, **(page.rc() if page else {}), **self.save_rc}
 
-            return {**spec.render.rc, **page_rc(spec, self.venue, self.slot), **self.save_rc}
-        return {**spec.render.rc, **self.save_rc}
-
-    def page(self, spec: FigureSpec) -> Any:
+    def page(self, spec: FigureSpec) -> Page | None:
         """The page a venue build draws ``spec`` for (figures/page.py); None otherwise."""
         if self.venue is None:
             return None
-        from figures.outputs.venue import declared_slots, page
-
-        return page(self.venue, declared_slots(spec)[0] if self.slot is None else self.slot)
+        return self.venue.page(declared_slots(spec)[0] if self.slot is None else self.slot)
 
     def stem(self, spec: FigureSpec) -> str:
         """The built files' name without the format: ``NAME``, or ``NAME--column`` for a
-        venue build's other slot (figures/outputs/venue/)."""
+        venue build's other slot."""
         if self.venue is None or not isinstance(self.slot, str):
             return spec.name  # a width in inches: the files the paper includes at it
-        from figures.outputs.venue import SLOT_SEPARATOR
-
         return f"{spec.name}{SLOT_SEPARATOR}{self.slot}"
 
     @property
@@ -88,9 +95,7 @@ class BuildKind:
         """The files this kind writes for ``spec``: a venue's, a PDF and a PNG at its ppi."""
         if self.venue is None:
             return spec.outputs
-        from figures.outputs.venue import ppi
-
-        resolution = ppi(self.venue)
+        resolution = self.venue.ppi
         return (Output("pdf", resolution, None), Output("png", resolution, None))
 
     def output_names(self, spec: FigureSpec) -> list[str]:
@@ -101,8 +106,6 @@ class BuildKind:
         the page versions leave to the caption (once, beside the figure's own slot)."""
         if self.venue is None or self.slot is not None:
             return {}
-        from figures.outputs.venue import caption
-
         text = caption(spec, data)
         return {f"{spec.name}.caption.txt": text} if text else {}
 
@@ -114,20 +117,31 @@ class BuildKind:
             parts.append(f"{self.name}:rc={sorted(self.save_rc.items())}")
         if self.venue is not None:  # the venue's numbers and the code that lays it out
             numbers = json.dumps(dataclasses.asdict(self.venue), sort_keys=True, default=str)
-            code = b"".join(path.read_bytes() for path in  # the venue package, the page
-                            [*sorted((Path(__file__).parent / "venue").glob("*.py")),
-                             Path(__file__).parent.parent / "page.py"])
+            code = b"".join((Path(__file__).parent.parent / name).read_bytes() for name in
+                            ("venues.py", "page.py"))  # the venue's page
             parts.append(f"slot={self.slot}:" + hashlib.sha256(numbers.encode() + code)
                          .hexdigest())
         return ":".join(parts)
 
     def draw(self, spec: FigureSpec, data: dict[str, Any]) -> Figure:
         """``spec``'s Figure for this kind of build (a venue's: laid out for its page)."""
-        if self.venue is not None:
-            from figures.outputs import venue
-
-            return venue.draw(spec, data, self.venue, self.slot)
-        return spec.render(data)
+        if self.venue is None:
+            return spec.render(data)
+        own = declared_slots(spec)
+        slot = own[0] if self.slot is None else self.slot
+        if isinstance(slot, str) and slot not in own:
+            raise AuthorCodeError(spec.shown_path, "SLOTS", (
+                f"{spec.name} is designed for {' and '.join(own)}, not {slot!r}: draw it for "
+                f"one of those, or add {slot!r} to SLOTS and design its layout there"))
+        page = self.venue.page(slot)
+        fig = spec.render(data, page)  # a Figure: FigureSpec.render refuses anything else
+        width, height = (float(v) for v in fig.get_size_inches())
+        too_large = raster_too_large(width, height, page.ppi)
+        if too_large is not None:  # before anything is drawn at that size
+            raise DataError(f"--venue {self.venue.key}", None, (
+                f"{spec.name} drawn at {width:g} x {height:g} in and {page.ppi} ppi is "
+                f"{too_large}: lower the venue's text_width_in or min_raster_ppi"))
+        return fig
 
     @property
     def rebuild(self) -> str:
@@ -164,9 +178,6 @@ def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
     if name == "camera-ready":
         return CAMERA_READY
     if name.startswith(_VENUE_PREFIX):
-        from figures.page import SLOTS
-        from figures.preflight.venues import get_venue
-
         rest, _, width = name[len(_VENUE_PREFIX):].partition("@")
         key, _, slot = rest.partition(":")
         if slot and slot not in SLOTS:
@@ -199,3 +210,36 @@ def kind_in(out_dir: Path, spec: FigureSpec, venues_file: Path | None = None,
         if inside is not None and inside["figure"] == spec.name:
             return parse_kind(inside["variant"], venues_file)
     return DEFAULT
+
+
+def declared_slots(spec: FigureSpec) -> tuple[str, ...]:
+    """The slots ``spec``'s module is designed for (``SLOTS``), its own slot first."""
+    slots = getattr(spec.code(), "SLOTS", None)
+    if (not isinstance(slots, tuple) or not slots
+            or not all(slot in SLOTS for slot in slots) or len(set(slots)) != len(slots)):
+        raise AuthorCodeError(spec.shown_path, "SLOTS", (
+            f"is {slots!r}: a figure drawn for a venue declares the slots it is designed "
+            "for, its own first: SLOTS = (\"text\",), (\"column\",) or (\"column\", \"text\")"))
+    return slots
+
+
+def slots_of(spec: FigureSpec, venue: Venue) -> tuple[str, ...]:
+    """The slots the venue build writes for ``spec``: each declared one at a two-column
+    venue; at a one-column venue (a column is the text) its own slot only."""
+    slots = declared_slots(spec)
+    return slots[:1] if venue.column_width_in >= venue.text_width_in else slots
+
+
+def caption(spec: FigureSpec, data: dict) -> str:
+    """What the figure's page versions leave to the paper's caption (titles, notes, boxes),
+    from its module's ``caption(data)``; "" when it leaves nothing out."""
+    offer = getattr(spec.code(), "caption", None)
+    text = offer(data).strip() if callable(offer) else ""
+    return text + "\n" if text else ""
+
+
+def slot_files(spec: FigureSpec, out_dir: Path) -> list[str]:
+    """The stems of ``spec``'s other-slot files in ``out_dir`` (``NAME--column``)."""
+    return sorted({f"{spec.name}{SLOT_SEPARATOR}{slot}" for slot in SLOTS
+                   for fmt in ("pdf", "png")
+                   if (Path(out_dir) / f"{spec.name}{SLOT_SEPARATOR}{slot}.{fmt}").is_file()})

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from figures.errors import FigureDataError, os_error
+from figures.errors import DataError, os_error
 from figures.outputs.state import STATE_FILE
 from figures.registry import FIGURES, FigureSpec
 
@@ -44,7 +44,7 @@ def locked(out_dir: Path, on_wait: Callable[[], None] | None = None) -> Iterator
         return
     lock_path = out_dir / LOCK_FILE
     if lock_path.is_symlink():  # opening it would empty the file it names (a PID goes in)
-        raise FigureDataError(str(lock_path), None, "is a link: the build's lock is a file of "
+        raise DataError(str(lock_path), None, "is a link: the build's lock is a file of "
                               "its own, and writing it would empty what the link names; "
                               "remove the link")
     try:  # no link followed (one made meanwhile): refused by the OS

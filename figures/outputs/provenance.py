@@ -17,7 +17,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from figures import __version__
+from figures.version import __version__
 
 #: The name of the suite in the files' metadata (PDF Subject, PNG text key).
 SUITE = "fa-audit-figures"
@@ -57,12 +57,10 @@ def read(path: Path) -> dict[str, str] | None:
     with Path(path).open("rb") as handle:
         head = handle.read(8)
     if head.startswith(b"%PDF"):
-        from pypdf import PdfReader
-
-        from figures.pdf import pypdf_said
+        from figures.pdf import open_pdf, pypdf_said
 
         with pypdf_said():  # a damaged file: the caller's one line says so
-            info = PdfReader(path).metadata or {}
+            info = open_pdf(path).metadata or {}
         if info.get("/Subject") != SUITE:
             return None
         return decode(str(info.get("/Keywords", "")))

@@ -13,7 +13,7 @@ import importlib.metadata
 import json
 from typing import TYPE_CHECKING
 
-from figures import __version__
+from figures.version import __version__
 
 if TYPE_CHECKING:
     from figures.outputs.kind import BuildKind

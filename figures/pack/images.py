@@ -34,7 +34,7 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
     """Every packed image: ours current (else :class:`FigureDataError`, one line naming it
     and the command to run), no Type 3 font in ours, and arXiv's warnings for all."""
     from figures.paper.which import CURRENT, FOREIGN, which
-    from figures.preflight.files import pdf_fonts
+    from figures.pdf import pdf_fonts
 
     found = Figures()
     for name in sources:

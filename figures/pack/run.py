@@ -85,11 +85,9 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
 def _first_difference(before: bytes, after: bytes) -> str | None:
     """Where the text of two compiled PDFs first differs (stripping comments must change
     nothing a reader sees), None when it does not."""
-    import io
+    from figures.pdf import open_pdf
 
-    from pypdf import PdfReader
-
-    pages = [[page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+    pages = [[page.extract_text() for page in open_pdf(pdf).pages]
              for pdf in (before, after)]
     if len(pages[0]) != len(pages[1]):
         return f"{len(pages[0])} pages, then {len(pages[1])}"

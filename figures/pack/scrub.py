@@ -43,9 +43,11 @@ def without_metadata(data: bytes, name: str) -> bytes:
                 PNG_METADATA_CHUNKS]
         return _PNG_SIGNATURE + b"".join(kept)
     if data.startswith(b"%PDF"):
-        from pypdf import PdfReader, PdfWriter
+        from pypdf import PdfWriter
 
-        writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+        from figures.pdf import open_pdf
+
+        writer = PdfWriter(clone_from=open_pdf(data))
         writer.metadata = None
         writer._root_object.pop("/Metadata", None)  # XMP
         for page in writer.pages:
@@ -60,12 +62,12 @@ def disclosed(pdf: bytes, paper: Path) -> list[str]:
     """What a compiled PDF tells of its figures' provenance and of who made it: for each
     included PDF, pdfTeX's ``/PTEX.FileName`` (an absolute path, the user's name) and
     ``/PTEX.InfoDict`` (the figure's document information), and the document's own."""
-    from pypdf import PdfReader
     from pypdf.generic import NameObject
 
     from figures.outputs.provenance import SUITE
+    from figures.pdf import open_pdf, resources
 
-    reader = PdfReader(io.BytesIO(pdf))
+    reader = open_pdf(pdf)
     words = _identifying(paper)
     found: list[str] = []
 
@@ -85,24 +87,14 @@ def disclosed(pdf: bytes, paper: Path) -> list[str]:
             found.append(f"document information /Author: an author's name ({value}); "
                          "leave pdfauthor empty for review")
         look(f"document information {key}", value)
-    seen: set[int] = set()
-
-    def visit(resources: object) -> None:
-        resources = resources.get_object() if resources is not None else None
-        if not resources or id(resources) in seen:
-            return
-        seen.add(id(resources))
-        for ref in (resources.get("/XObject") or {}).values():
+    for _, _, drawn in resources(reader):
+        for ref in (drawn.get("/XObject") or {}).values():
             xobject = ref.get_object()
             if "/PTEX.FileName" in xobject:
                 look("/PTEX.FileName", xobject["/PTEX.FileName"])
             info = xobject.get("/PTEX.InfoDict")
             for key, value in (info.get_object() if info is not None else {}).items():
                 look(f"/PTEX.InfoDict {key}", value)
-            visit(xobject.get("/Resources"))
-
-    for page in reader.pages:
-        visit(page.get("/Resources"))
     return list(dict.fromkeys(found))
 
 

@@ -15,7 +15,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, LatexError, ToolMissing
 
 #: What a user installs when TeX is missing (Debian names; TeX Live elsewhere).
 TEX_PACKAGES = ("latexmk texlive-latex-recommended texlive-latex-extra "
@@ -71,7 +71,7 @@ def find_main(paper: Path, chosen: str | None) -> Path:
 def need(tool: str) -> str:
     where = shutil.which(tool)
     if where is None:
-        raise FigureDataError(tool, None, f"not found: the pack compiles the paper; install "
+        raise ToolMissing(tool, None, f"not found: the pack compiles the paper; install "
                               f"TeX Live (Debian: apt-get install {TEX_PACKAGES})")
     return where
 
@@ -133,7 +133,7 @@ def _fls(fls: Path, root: Path) -> tuple[set[str], set[str]]:
     try:
         lines = fls.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
     except OSError:
-        raise FigureDataError(str(fls), None, "latexmk left no recorder file list (.fls); "
+        raise LatexError(str(fls), None, "latexmk left no recorder file list (.fls); "
                               "is it latexmk 4.x with pdflatex?") from None
     cwd, read, written = root, set(), set()
     real_root = root.resolve()
@@ -179,7 +179,7 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
         output, _ = process.communicate(timeout=COMPILE_TIMEOUT)
     except subprocess.TimeoutExpired:
         _end_group(process)
-        raise FigureDataError(str(main), None, f"{Path(command[0]).name} did not finish in "
+        raise LatexError(str(main), None, f"{Path(command[0]).name} did not finish in "
                               f"{COMPILE_TIMEOUT} s") from None
     except BaseException:
         _end_group(process)
@@ -189,7 +189,7 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
         error = first_error(cwd / f"{main.stem}.log", output)
         if "`../" in error or "`/" in error:  # \input{../x}: the copy holds the folder only
             error += "; only the paper's folder is packed: move that file into it"
-        raise FigureDataError(main.name, None, f"does not compile {where}: {error}")
+        raise LatexError(main.name, None, f"does not compile {where}: {error}")
 
 
 def _end_group(process: subprocess.Popen) -> None:

@@ -24,6 +24,7 @@ from pathlib import Path
 from figures.outputs import provenance
 from figures.paper.pictures import identity, known_for, pixel_size
 from figures.paper.which import why_stale
+from figures.venues import Venue
 
 #: Printed at 100 % within this (pdfTeX rounds the placed size to a scaled point).
 SCALE_TOLERANCE = 0.03
@@ -157,35 +158,21 @@ def inner_sizes(form, reader) -> tuple[float | None, float | None, float | None]
 
 def font_problems(reader) -> list[str]:
     """Every font not embedded, and every Type 3 font, once each, naming where it is."""
+    from figures.pdf import embedded, fonts
+
     problems, seen = [], set()
-
-    def visit(resources, where: str) -> None:
-        resources = resources.get_object() if resources is not None else {}
-        for name, ref in ((resources or {}).get("/Font") or {}).items():
-            font = ref.get_object()
-            base = str(font.get("/BaseFont", name)).lstrip("/")
-            key = (where, base, str(font.get("/Subtype")))
-            if key in seen:
-                continue
-            seen.add(key)
-            if font.get("/Subtype") == "/Type3":
-                problems.append(f"{where}: Type 3 font {base} (venues' checkers reject it; "
-                                "save with pdf.fonttype 42)")
-                continue
-            descriptor = font.get("/FontDescriptor")
-            if font.get("/Subtype") == "/Type0":
-                descendant = font["/DescendantFonts"][0].get_object()
-                descriptor = descendant.get("/FontDescriptor")
-            descriptor = descriptor.get_object() if descriptor is not None else {}
-            if not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
-                problems.append(f"{where}: font {base} is not embedded")
-        for form in _forms(resources).values():
-            if form.get("/Subtype") == "/Form":
-                inner = _figure_name(form) or where
-                visit(form.get("/Resources"), inner)
-
-    for number, page in enumerate(reader.pages, 1):
-        visit(page.get("/Resources"), f"page {number}")
+    for number, forms, name, font in fonts(reader):
+        where = next(filter(None, map(_figure_name, reversed(forms))), f"page {number}")
+        base = str(font.get("/BaseFont", name)).lstrip("/")
+        subtype, inside = embedded(font)
+        if (where, base, subtype) in seen:
+            continue
+        seen.add((where, base, subtype))
+        if subtype == "Type3":
+            problems.append(f"{where}: Type 3 font {base} (venues' checkers reject it; "
+                            "save with pdf.fonttype 42)")
+        elif not inside:
+            problems.append(f"{where}: font {base} is not embedded")
     return problems
 
 
@@ -236,14 +223,14 @@ class _Judge:
         return self._files[path]
 
 
-def audit(pdf: Path, figdata_dir: Path, venue, *, anonymous: bool = False,
+def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False,
           venues_file: Path | None = None, built: tuple[Path, ...] = (Path("build"),)) -> Audit:
     """``pdf`` audited against ``venue`` (see the module's docstring); its PNGs are looked
     for among the pictures the build states under ``built`` record, and the PNGs of the
     paper's folder (:mod:`figures.paper.pictures`)."""
-    from pypdf import PdfReader
+    from figures.pdf import open_pdf
 
-    reader = PdfReader(pdf)
+    reader = open_pdf(pdf)
     judge = _Judge(reader, figdata_dir, venues_file)
     result = Audit(pages=len(reader.pages))
     drawn = placements(reader)
@@ -326,7 +313,7 @@ def _image(page: int, image, matrix: Matrix, known, decoded: dict[tuple, str | N
     return item
 
 
-def _image_problems(item: Placed, venue) -> list[str]:
+def _image_problems(item: Placed, venue: Venue) -> list[str]:
     """An image printed under the venue's raster resolution, or squashed."""
     where = f"{item.name} (page {item.page}" + (f", {item.file})" if item.inside else ")")
     problems = []
@@ -341,7 +328,7 @@ def _image_problems(item: Placed, venue) -> list[str]:
     return problems
 
 
-def _figure_problems(item: Placed, venue) -> list[str]:
+def _figure_problems(item: Placed, venue: Venue) -> list[str]:
     name, problems = item.name, []
     where = f"{name} (page {item.page}, {item.file})"
     if item.state == "stale":
@@ -366,7 +353,7 @@ def _figure_problems(item: Placed, venue) -> list[str]:
     return problems
 
 
-def _size_problems(item: Placed, venue) -> list[str]:
+def _size_problems(item: Placed, venue: Venue) -> list[str]:
     """A figure (ours or not) wider than the text or taller than the page's text."""
     problems = []
     if item.width_in > venue.text_width_in + 0.01:

@@ -5,7 +5,7 @@ The width is the include's: ``width=`` as a fraction of ``\\linewidth`` (the tex
 ``\\columnwidth``, ``\\textwidth`` or a length; no ``width=`` (or ``scale=1``): the line's
 width; ``height=`` alone: the width whose build is that tall (the design sets the height for a
 width). The figure is then drawn for that width through
-the venue's page drawing (:func:`figures.outputs.venue.draw`, slot = the width in inches) into
+the venue's page drawing (:func:`figures.outputs.kind.venue_kind` at the width in inches) into
 ``build/VENUE/w<width>/``; the build's key includes the width, so a second sync rebuilds
 nothing.
 """
@@ -19,6 +19,7 @@ from pathlib import Path
 
 from figures.paper.latex import Graphic, length_in, line_width_in, width_in
 from figures.registry import FigureSpec
+from figures.venues import Venue
 
 #: The smallest panel, in inches, whose ticks and labels stay apart at a venue's type sizes:
 #: narrower, the figure's design does not fit the width (one line, not an unreadable figure).
@@ -33,7 +34,7 @@ class Placement:
     problem: str = ""
 
 
-def placement(graphic: Graphic, spec: FigureSpec, venue,
+def placement(graphic: Graphic, spec: FigureSpec, venue: Venue,
               height_of: Callable[[float], float | None] | None = None) -> Placement:
     """The width ``graphic`` prints ``spec`` at on ``venue``'s page. ``height_of(width)`` is
     the figure's height built for ``width`` (for ``height=``: the width whose build is that
@@ -82,7 +83,7 @@ def _rescaled(options: dict[str, str]) -> str | None:
     return None
 
 
-def _width_for_height(graphic: Graphic, key: str, width: float, width_given: bool, venue,
+def _width_for_height(graphic: Graphic, key: str, width: float, width_given: bool, venue: Venue,
                       height_of: Callable[[float], float | None]) -> float | str:
     """The width whose build prints ``height=`` exactly (with ``width=`` too: the same
     box, or the line that says the figure would be squashed); a str says why none does."""
@@ -115,13 +116,13 @@ def _width_for_height(graphic: Graphic, key: str, width: float, width_given: boo
             f"(its height does not follow its width there); give width= instead")
 
 
-def heights(spec: FigureSpec, figdata_dir: Path, venue) -> Callable[[float], float | None]:
+def heights(spec: FigureSpec, figdata_dir: Path, venue: Venue) -> Callable[[float], float | None]:
     """``spec``'s height in inches drawn for ``venue`` at a width (None: it cannot be drawn;
     the build then says why in one line)."""
     import matplotlib.pyplot as plt
 
     from figures.data import figdata
-    from figures.outputs.venue import draw
+    from figures.outputs.kind import venue_kind
 
     known: dict[float, float | None] = {}
 
@@ -132,7 +133,7 @@ def heights(spec: FigureSpec, figdata_dir: Path, venue) -> Callable[[float], flo
                 doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    fig = draw(spec, doc["data"], venue, width)
+                    fig = venue_kind(venue, width).draw(spec, doc["data"])
                 known[width] = float(fig.get_size_inches()[1])
                 plt.close(fig)
             except Exception:  # noqa: BLE001 - the build says why it cannot draw it
@@ -142,17 +143,17 @@ def heights(spec: FigureSpec, figdata_dir: Path, venue) -> Callable[[float], flo
     return height_of
 
 
-def too_narrow(spec: FigureSpec, figdata_dir: Path, venue, width: float) -> str | None:
+def too_narrow(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: float) -> str | None:
     """Why ``spec`` laid out for ``width`` inches does not fit its design (its smallest panel
     under :data:`MIN_PANEL_IN`), with the narrowest width that would; None when it fits."""
     from figures.data import figdata
-    from figures.outputs.venue import draw
+    from figures.outputs.kind import venue_kind
 
     try:
         doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            fig = draw(spec, doc["data"], venue, width)
+            fig = venue_kind(venue, width).draw(spec, doc["data"])
     except Exception:  # noqa: BLE001 - the build says why it cannot draw it, in one line
         return None
     text = f"{venue.text_width_in:g} in, a figure*"
@@ -175,7 +176,7 @@ def too_narrow(spec: FigureSpec, figdata_dir: Path, venue, width: float) -> str 
             f"about {width * need:.1f} in wide (it is designed for {text})")
 
 
-def build_for_width(spec: FigureSpec, figdata_dir: Path, venue, width: float,
+def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: float,
                     root: Path = Path("build")) -> tuple[Path | None, str]:
     """Build ``spec`` for ``venue`` at ``width`` inches; the folder it is in, or the one line
     that says why not."""

@@ -14,8 +14,8 @@ import numpy as np
 
 from figures.data.jsonio import write_text_atomic
 from figures.preflight.run import FigureReport, summary
-from figures.preflight.venues import Venue
 from figures.templates import fill
+from figures.venues import Venue
 
 #: Thumbnail pixels per inch of print width (shown at print size, sharp on 2x screens).
 THUMBNAIL_PPI = 150

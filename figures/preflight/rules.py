@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from figures.preflight.files import pdf_fonts, png_size
+from figures.pdf import pdf_fonts
+from figures.preflight.files import png_size
 from figures.preflight.legibility import Legibility
 from figures.preflight.measure import Stroke, TextItem
-from figures.preflight.venues import Venue
 from figures.registry import FigureSpec
+from figures.venues import Venue
 
 RULES = ("fonts", "text", "script", "lines", "raster", "cvd", "greyscale", "size", "layout",
          "contrast", "ink", "stamp")

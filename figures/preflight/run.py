@@ -51,8 +51,8 @@ from figures.preflight.rules import (
     stamp_row,
     text_row,
 )
-from figures.preflight.venues import Venue
 from figures.registry import FigureSpec
+from figures.venues import Venue
 
 if TYPE_CHECKING:
     import numpy as np
@@ -84,9 +84,8 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     """Every rule for one figure: its built files in ``out_dir`` (``stem``.pdf/.png: a venue
     build's other slot, ``NAME--column``), its Figure from figdata (drawn as the build in
     ``out_dir`` drew it: for a venue build, for its page and slot, stamped as it stamps)."""
-    from figures.outputs.kind import DEFAULT, kind_in
+    from figures.outputs.kind import DEFAULT, declared_slots, kind_in
     from figures.outputs.stamp import stamp_synthetic
-    from figures.outputs.venue import declared_slots
 
     report = FigureReport(spec)
     try:
@@ -178,7 +177,7 @@ def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
 def preflight(specs: Sequence[FigureSpec], venue: Venue, out_dir: Path, figdata_dir: Path,
               *, raster: bool = False, venues_file: Path | None = None) -> list[FigureReport]:
     """Check every figure; ``raster`` keeps each one's saved area as pixels (HTML report)."""
-    from figures.outputs.venue import slot_files
+    from figures.outputs.kind import slot_files
 
     return [check_figure(spec, venue, out_dir, figdata_dir, raster=raster,
                          venues_file=venues_file, stem=stem) for spec in specs

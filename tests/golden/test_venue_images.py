@@ -22,8 +22,8 @@ from figures.data import figdata
 from figures.errors import FigureDataWarning
 from figures.outputs.kind import BuildKind, venue_kind
 from figures.outputs.render import save
-from figures.preflight.venues import get_venue
 from figures.registry import BY_NAME, FigureSpec
+from figures.venues import get_venue
 
 COMPARE: dict[str, Any] = {"tolerance": 0, "savefig_kwargs": {"dpi": 72},
                            "deterministic": True, "baseline_dir": str(VENUE_BASELINES)}
@@ -82,7 +82,7 @@ def test_each_slot_is_drawn_at_its_width_and_no_taller_than_half_the_text():
     """At a two-column venue, a figure is drawn at the column width for its column slot and
     at the text width for its text slot (each its own design, not a shrunk copy), and never
     taller than half the text height."""
-    from figures.outputs.venue import declared_slots
+    from figures.outputs.kind import declared_slots
 
     icml = get_venue("icml")
     drawn = set()

@@ -13,8 +13,8 @@ from figures.outputs.build import build
 from figures.outputs.kind import CAMERA_READY, DEFAULT, BuildKind, parse_kind, venue_kind
 from figures.outputs.state import STATE_FILE
 from figures.paper.which import which
-from figures.preflight.venues import get_venue
 from figures.registry import BY_NAME
+from figures.venues import get_venue
 
 #: Builds, each writing and reading back files (a figure each, seven in all).
 pytestmark = pytest.mark.slow

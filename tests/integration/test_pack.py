@@ -20,7 +20,7 @@ from figures.cli import main as cli
 from figures.outputs import provenance
 from figures.outputs.provenance import SUITE
 from figures.paper.which import which
-from figures.preflight.files import pdf_fonts
+from figures.pdf import pdf_fonts
 
 pytestmark = pytest.mark.slow
 

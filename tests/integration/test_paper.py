@@ -14,7 +14,7 @@ from helpers import REPO
 
 from figures.cli import main as cli
 from figures.paper.audit import audit
-from figures.preflight.venues import get_venue
+from figures.venues import get_venue
 
 pytestmark = pytest.mark.slow
 PAPER = REPO / "tests" / "papers" / "twocol"

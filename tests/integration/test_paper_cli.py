@@ -236,8 +236,8 @@ def test_a_png_of_the_papers_folder_whose_label_lies_is_not_current(tmp_path, ca
     from figures.outputs import provenance
     from figures.outputs.kind import venue_kind
     from figures.outputs.state import build_key
-    from figures.preflight.venues import get_venue
     from figures.registry import BY_NAME
+    from figures.venues import get_venue
 
     monkeypatch.chdir(tmp_path)
     spec, kind = BY_NAME["cifar_summary"], venue_kind(get_venue("icml"), 3.25)

@@ -12,8 +12,8 @@ import pytest
 from helpers import REPO
 
 from figures.cli import main as cli
-from figures.preflight.venues import BUILTIN
 from figures.registry import FIGURES
+from figures.venues import BUILTIN
 
 #: End-to-end: builds figures for a venue and runs the preflight on them.
 pytestmark = pytest.mark.slow

@@ -89,7 +89,7 @@ def test_the_default_build_into_a_venue_paper_needs_an_explicit_option(project, 
 
 def test_a_users_venue_file_syncs_and_which_knows_its_builds(project, capsys, tmp_path):
     paper, figdata = project
-    venues = json.loads((REPO / "figures" / "preflight" / "venues.json").read_text())
+    venues = json.loads((REPO / "figures" / "venues.json").read_text())
     mine = dict(venues["venues"]["icml"], name="My workshop",
                 text_width_in={"value": 6.0, "source": "my workshop's style"})
     venues["venues"] = {"myws": mine}

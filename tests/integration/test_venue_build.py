@@ -11,11 +11,11 @@ import pytest
 from helpers import REPO
 
 from figures.cli import main as cli
+from figures.outputs.kind import slots_of
 from figures.outputs.provenance import read
-from figures.outputs.venue import slots_of
 from figures.preflight.rules import RULES
-from figures.preflight.venues import BUILTIN, get_venue, load_venues
 from figures.registry import FIGURES
+from figures.venues import BUILTIN, get_venue, load_venues
 
 #: End-to-end: builds every figure for every venue and runs the preflight on the files.
 pytestmark = pytest.mark.slow
@@ -90,7 +90,7 @@ def test_the_html_report_shows_the_venue_layout_beside_the_default(tmp_path, cap
 
 def test_a_venue_file_built_before_its_profile_changed_says_to_build_for_the_venue(
         tmp_path, capsys):
-    doc = json.loads((REPO / "figures" / "preflight" / "venues.json").read_text())
+    doc = json.loads((REPO / "figures" / "venues.json").read_text())
     mine = {**doc["venues"]["ieee"], "name": "My workshop"}
     profile = tmp_path / "mine.json"
     profile.write_text(json.dumps({"venues": {"myconf": mine}}))

@@ -137,7 +137,7 @@ def test_a_painted_copy_of_a_width_build_in_the_paper_is_not_called_current(tmp_
     build/VENUE/: a painted-over copy in the paper was "current"."""
     from figures.outputs.build import build
     from figures.outputs.kind import venue_kind
-    from figures.preflight.venues import get_venue
+    from figures.venues import get_venue
 
     monkeypatch.chdir(tmp_path)
     kind = venue_kind(get_venue("icml"), 3.25)

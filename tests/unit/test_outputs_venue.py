@@ -9,10 +9,10 @@ import pytest
 from helpers import REPO
 
 from figures.data import figdata
-from figures.errors import FigureDataError
-from figures.outputs.venue import draw
-from figures.preflight.venues import get_venue
+from figures.errors import DataError
+from figures.outputs.kind import venue_kind
 from figures.registry import BY_NAME
+from figures.venues import get_venue
 
 
 def test_a_poster_wide_venue_at_1200_ppi_is_refused_before_it_is_drawn():
@@ -24,6 +24,6 @@ def test_a_poster_wide_venue_at_1200_ppi_is_refused_before_it_is_drawn():
                                  min_raster_ppi=1200)
     spec = BY_NAME["cifar_summary"]
     data = figdata.load(REPO / "figdata" / "cifar_summary.json", spec.name)["data"]
-    with pytest.raises(FigureDataError, match=(  # the venue, the figure, what to lower
+    with pytest.raises(DataError, match=(  # the venue, the figure, what to lower
             r"^--venue poster: cifar_summary .*1200 ppi.* 134 megapixels.*text_width_in")):
-        draw(spec, data, poster)
+        venue_kind(poster).draw(spec, data)

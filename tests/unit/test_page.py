@@ -1,4 +1,4 @@
-"""The page given before a figure draws (figures/page.py, figures/outputs/venue/): its
+"""The page given before a figure draws (figures/page.py, figures/venues.py): its
 numbers come from the venue's, a figure is drawn only for the slots it declares, and
 figures.draw returns what the build draws."""
 
@@ -10,18 +10,18 @@ import warnings
 import pytest
 
 import figures
-from figures.errors import FigureDataError, FigureDataWarning
-from figures.outputs.venue import declared_slots, draw, page
+from figures.errors import AuthorCodeError, FigureDataError, FigureDataWarning
+from figures.outputs.kind import declared_slots, venue_kind
 from figures.page import COMFORT_PT, SCRIPT_PT, SCRIPT_SHRINK
-from figures.preflight.venues import get_venue, load_venues
 from figures.registry import FIGURES
+from figures.venues import get_venue, load_venues
 
 
 @pytest.mark.parametrize("venue", sorted(load_venues()))
 def test_a_page_keeps_every_glyph_legible_and_takes_the_body_font(venue):
     v = get_venue(venue)
     for slot, width in (("column", v.column_width_in), ("text", v.text_width_in)):
-        p = page(v, slot)
+        p = v.page(slot)
         rc = p.rc()
         assert p.width_in == width
         assert p.small_pt >= max(v.min_font_pt, COMFORT_PT)
@@ -36,14 +36,14 @@ def test_a_page_keeps_every_glyph_legible_and_takes_the_body_font(venue):
 
 def test_a_width_in_inches_is_a_slot_too():
     icml = get_venue("icml")
-    assert page(icml, 3.0).slot == "column"
-    assert page(icml, 6.0).width_in == 6.0
+    assert icml.page(3.0).slot == "column"
+    assert icml.page(6.0).width_in == 6.0
 
 
 def test_a_slot_the_figure_is_not_designed_for_is_refused_naming_its_module():
     column_only = next(s for s in FIGURES if declared_slots(s) == ("column",))
-    with pytest.raises(FigureDataError, match=rf"{column_only.shown_path}: SLOTS:.*'text'"):
-        draw(column_only, {}, get_venue("icml"), "text")
+    with pytest.raises(AuthorCodeError, match=rf"{column_only.shown_path}: SLOTS:.*'text'"):
+        venue_kind(get_venue("icml"), "text").draw(column_only, {})
 
 
 @pytest.mark.parametrize("width", [0, -1, 0.3, 1e-300, 100, float("nan"), float("inf"), True,
@@ -55,7 +55,7 @@ def test_a_width_no_figure_can_be_drawn_for_is_one_line_before_any_drawing(width
     spec = FIGURES[0]
     with pytest.raises(FigureDataError, match=r"^slot: .*a width in inches from 1 to icml's "
                        r"text width \(6\.75 in\)"):
-        draw(spec, {}, get_venue("icml"), width)
+        venue_kind(get_venue("icml"), width).draw(spec, {})
 
 
 def test_a_slot_without_a_venue_is_refused_not_ignored():
@@ -86,7 +86,7 @@ def test_figures_draw_is_the_build_s_drawing_at_the_venue_s_width():
 
 def test_a_sans_serif_venue_draws_in_sans_serif():
     sans = dataclasses.replace(get_venue("icml"), body_font_family="sans-serif")
-    assert page(sans, "text").rc()["font.family"] == "sans-serif"
+    assert sans.page("text").rc()["font.family"] == "sans-serif"
 
 
 @pytest.mark.parametrize(("low", "high", "width_in", "last"), [

@@ -18,7 +18,7 @@ from figures.outputs.build import build
 from figures.outputs.camera_ready import compare_pdfs
 from figures.outputs.kind import CAMERA_READY, TRUETYPE_RC
 from figures.outputs.render import save
-from figures.preflight.files import pdf_fonts
+from figures.pdf import pdf_fonts
 from figures.preflight.measure import measure, series_colors
 from figures.preflight.rules import (
     RULES,
@@ -31,9 +31,9 @@ from figures.preflight.rules import (
     text_row,
 )
 from figures.preflight.run import preflight
-from figures.preflight.venues import get_venue, load_venues
 from figures.registry import BY_NAME, FIGURES, Output
 from figures.style import DEFAULT_RC, new_figure, themed
+from figures.venues import get_venue, load_venues
 
 ICML = get_venue("icml")
 FIGDATA = REPO / "figdata"
@@ -239,7 +239,7 @@ def test_builtin_venues_are_valid_and_every_number_has_a_source():
 
 
 def _user_venues(tmp_path, **changes):
-    doc = json.loads((REPO / "figures" / "preflight" / "venues.json").read_text(encoding="utf-8"))
+    doc = json.loads((REPO / "figures" / "venues.json").read_text(encoding="utf-8"))
     mine = {**doc["venues"]["icml"], "name": "My workshop"}
     for key, value in changes.items():
         mine[key] = value

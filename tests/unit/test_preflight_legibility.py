@@ -17,9 +17,9 @@ from figures.preflight.rules import (
     size_row,
     stamp_row,
 )
-from figures.preflight.venues import get_venue
 from figures.registry import Output
 from figures.style import DEFAULT_RC, new_figure, themed
+from figures.venues import get_venue
 
 ICML = get_venue("icml")
 

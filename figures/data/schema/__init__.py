@@ -3,7 +3,7 @@
 A wrong shape must surface as ``FILE: data.rows[1].methods.BP.h_L[7]: expected a positive
 number, got -3.0`` rather than as a matplotlib exception deep inside a render. Each figure
 module declares ``SCHEMA`` with the few constructors below; the figdata envelope
-(:mod:`figures.data.envelope`) and the venue file (:mod:`figures.preflight.venues`) are
+(:mod:`figures.data.envelope`) and the venue file (:mod:`figures.venues`) are
 written in the same language.
 
 A check collects every problem of a value (``(where, message)`` pairs) and

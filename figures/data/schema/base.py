@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from figures.data.text import Problem
-from figures.errors import FigureDataError
+from figures.errors import DataError
 
 #: Largest magnitude drawn: beyond it axis limits and transforms overflow.
 MAX_MAGNITUDE = 1e100
@@ -42,18 +42,18 @@ def raise_problems(file: str, problems: Sequence[Problem]) -> None:
     if not problems:
         return
     if len(problems) == 1:
-        error = FigureDataError(file, *problems[0])
+        error = DataError(file, *problems[0])
     else:
         missing = [where for where, message in problems if message == "missing key"]
         others = [f"{where}: {message}" for where, message in problems
                   if message != "missing key"]
         parts = ([f"missing keys {', '.join(missing)}"] if missing else []) + others
         if not others:
-            error = FigureDataError(file, None, parts[0])
+            error = DataError(file, None, parts[0])
         else:
             shown = parts[:MAX_LISTED]
             rest = f"; and {len(parts) - MAX_LISTED} more" if len(parts) > MAX_LISTED else ""
-            error = FigureDataError(file, None, f"{len(problems)} problems: {'; '.join(shown)}"
+            error = DataError(file, None, f"{len(problems)} problems: {'; '.join(shown)}"
                                                 f"{rest}")
     error.problems = list(problems)
     raise error

@@ -1,8 +1,16 @@
-"""Venue profiles (figures/venues.json, plus a user's file): the print geometry and the
-limits `figures check` measures against. Every number carries its source."""
+"""Venue profiles (figures/venues.json, plus a user's file): the print geometry, what a
+figure is drawn for (:meth:`Venue.page`) and the limits `figures check` measures against.
+Every number carries its source. Below the build, the drawing, the paper, the pack and the
+preflight, which all take a venue from here.
+
+A venue's page is derived from its numbers alone, as tueplots derives rcParams bundles from a
+venue's text width and body font: the slot's width, the tallest a figure may be (half the
+text height), the body font family, font sizes from the venue's minimum (never under 7.5 pt,
+so that sub- and superscripts stay at 5 pt or more) and stroke widths."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -10,12 +18,15 @@ from typing import Any
 from figures.data.jsonio import read_json
 from figures.data.schema import MapOf, Number, OneOf, Problem, Record, Schema, Text
 from figures.errors import FigureDataError, ProblemsOfAFile, UnknownName
+from figures.page import COMFORT_PT, DATA_LINE_PT, FURNITURE_PT, MIN_WIDTH_IN, Page
 from figures.registry import DPI_RANGE
 
 BUILTIN = Path(__file__).resolve().parent / "venues.json"
 FONT_RULES = ("no-type3", "type1")
 #: The family of a venue's body font, which every figure drawn for it takes.
 FONT_FAMILIES = ("serif", "sans-serif")
+#: A venue file without a text height: the figure is at most this tall (half of 9 in).
+DEFAULT_MAX_HEIGHT_IN = 4.5
 
 #: Sensible bounds of each number, with why (a page is inches wide, a font points tall),
 #: checked when the file is loaded, before anything is drawn: a width of 1e-300 would pass
@@ -89,13 +100,44 @@ class Venue:
         return dict(self.sources).get(field, "")
 
     def slot_width(self, slot: str | float) -> float:
-        """The width in inches of a figure's slot on this page: ``"text"``, ``"column"`` or a
-        width in inches (``FigureSpec.slot``)."""
-        if slot == "text":
-            return self.text_width_in
-        if slot == "column":
-            return self.column_width_in
+        """The width in inches of a slot on this page: ``"text"``, ``"column"`` or a width in
+        inches (the one place a slot becomes a width)."""
+        if slot in ("text", "column"):
+            return self.text_width_in if slot == "text" else self.column_width_in
         return float(slot)
+
+    def check_width(self, slot: object) -> None:
+        """A slot given as a width: a number of inches, from :data:`MIN_WIDTH_IN` to the
+        text width (0, a negative, NaN, True or a poster's width drew an empty, broken or
+        unprintable figure, or blamed the figure's code)."""
+        ok = isinstance(slot, (int, float)) and not isinstance(slot, bool)
+        if ok and MIN_WIDTH_IN <= slot <= self.text_width_in + 0.01:
+            return
+        shown = f"{slot:g} in" if ok and math.isfinite(slot) else repr(slot)
+        raise FigureDataError("slot", None, (
+            f"{shown}: a venue figure is drawn for \"column\", \"text\" or a width in inches "
+            f"from {MIN_WIDTH_IN:g} to {self.key}'s text width ({self.text_width_in:g} in)"))
+
+    @property
+    def ppi(self) -> int:
+        """The resolution of a venue build's PNG (and of its PDF's rasters)."""
+        return int(max(self.min_raster_ppi, 300))
+
+    def page(self, slot: str | float = "text") -> Page:
+        """The print slot ``slot`` ("column", "text" or a width in inches) of this venue, as a
+        :class:`Page`: sizes in inches, fonts and strokes in points."""
+        if not isinstance(slot, str):  # a width: the slot it fits in
+            self.check_width(slot)
+        width = self.slot_width(slot)
+        slot = slot if isinstance(slot, str) else (
+            "text" if width > self.column_width_in else "column")
+        small = max(self.min_font_pt, COMFORT_PT)
+        height = self.text_height_in / 2 if self.text_height_in else DEFAULT_MAX_HEIGHT_IN
+        return Page(slot=slot, width_in=width, max_height_in=height,
+                    family=self.body_font_family, small_pt=small, label_pt=small + 0.5,
+                    title_pt=small + 1, line_pt=max(self.min_line_pt, DATA_LINE_PT) + 0.25,
+                    thin_pt=max(self.min_line_pt, FURNITURE_PT), min_font_pt=self.min_font_pt,
+                    ppi=self.ppi)
 
 
 def _validate(doc: Any, shown: str) -> None:

@@ -1,0 +1,45 @@
+"""The exception catalogue (figures/errors.py): a caller catches a failure by its kind, and
+every kind still prints the one line a FigureDataError prints."""
+
+from __future__ import annotations
+
+import pytest
+
+from figures import errors
+from figures.errors import (
+    AuthorCodeError,
+    DataError,
+    FigureDataError,
+    ToolMissing,
+    UnknownName,
+    UsageError,
+)
+
+
+def test_a_missing_pdftoppm_is_a_tool_missing_with_todays_line(monkeypatch, tmp_path):
+    from figures.outputs import camera_ready
+
+    monkeypatch.setattr(camera_ready.shutil, "which", lambda tool: None)
+    with pytest.raises(ToolMissing) as caught:
+        camera_ready.rasterise(tmp_path / "a.pdf", 72, tmp_path / "a.png")
+    assert str(caught.value) == f"{tmp_path / 'a.pdf'}: pdftoppm not found: install poppler-utils"
+
+
+@pytest.mark.parametrize("kind", [DataError, AuthorCodeError, ToolMissing, errors.LatexError])
+def test_every_kind_prints_the_one_line_of_a_figure_data_error(kind):
+    line = str(FigureDataError("figdata/x.json", "data.y", "expected a number"))
+    assert str(kind("figdata/x.json", "data.y", "expected a number")) == line
+
+
+def test_a_usage_error_is_its_message_alone_and_an_unknown_name_is_one():
+    assert str(UsageError("--venue given 2 times")) == "--venue given 2 times"
+    assert isinstance(UnknownName("--venue", None, "unknown venue 'x'"), UsageError)
+    assert str(UnknownName("--venue", None, "unknown venue 'x'")) == "--venue: unknown venue 'x'"
+
+
+def test_a_bad_figdata_file_is_a_data_error(tmp_path):
+    from figures.data.jsonio import read_json
+
+    (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+    with pytest.raises(DataError, match=r"bad\.json"):
+        read_json(tmp_path / "bad.json", "bad.json")
