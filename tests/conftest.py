@@ -39,6 +39,9 @@ from helpers import REPO, figure_name  # after its assertions are set to be rewr
 
 #: How this environment differs from the one that made the golden images (None: it is it).
 OFF_REFERENCE = pytest.StashKey[str | None]()
+#: Set to 1, vector content is the only judge even here, as off the reference environment:
+#: for the mutation check of that judge alone (``nox -s mutants -- --judge vector``).
+VECTOR_ONLY = "FIGURES_GOLDEN_VECTOR_ONLY"
 
 
 def fast_tier(config: pytest.Config) -> bool:
@@ -49,6 +52,8 @@ def fast_tier(config: pytest.Config) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     recorded = json.loads((REPO / ENVIRONMENT_FILE).read_text(encoding="utf-8"))
     config.stash[OFF_REFERENCE] = mismatch(recorded)
+    if os.environ.get(VECTOR_ONLY) == "1":  # tools/mutants.py --judge vector
+        config.stash[OFF_REFERENCE] = config.stash[OFF_REFERENCE] or f"{VECTOR_ONLY}=1"
     # Hypothesis is used by slow tests only (tests/unit/test_fuzz.py); its pytest plugin
     # imports the whole library at the end of every run (~0.5 s) to look for files it wrote.
     hypothesis_plugin = config.pluginmanager.get_plugin("hypothesispytest")

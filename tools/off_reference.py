@@ -132,20 +132,20 @@ def main(argv: list[str]) -> int:
     if "--build-only" in argv:
         return 0
     ok = True
-    proc = golden(ROOT)
-    header = next((line for line in proc.stdout.splitlines() if line.startswith("golden")), "")
-    summary = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else proc.stderr
-    print(f"  {header}")
-    clean = proc.returncode == 0 and "vector content decides" in header
-    ok &= clean
-    print(f"{'ok  ' if clean else 'FAIL'} unchanged figures pass: {summary}")
-    if not clean:
-        print(proc.stdout[-3000:])
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp:  # a copy: the changes never touch the checkout
         for part in ("figures", "tests", "baseline", "figdata"):
             shutil.copytree(ROOT / part, Path(tmp, part),
                             ignore=shutil.ignore_patterns("__pycache__"))
         shutil.copy(ROOT / "pyproject.toml", tmp)
+        proc = golden(Path(tmp))
+        header = next((line for line in proc.stdout.splitlines() if line.startswith("golden")), "")
+        summary = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else proc.stderr
+        print(f"  {header}")
+        clean = proc.returncode == 0 and "vector content decides" in header
+        ok &= clean
+        print(f"{'ok  ' if clean else 'FAIL'} unchanged figures pass: {summary}")
+        if not clean:
+            print(proc.stdout[-3000:])
         for what, file, old, new, figure in CHANGES:
             path = Path(tmp, file)
             original = path.read_text(encoding="utf-8")
