@@ -329,18 +329,25 @@ IMAGE_FAILURES = pytest.StashKey[str]()
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
     """A failing image comparison ends the run with one line: where to look, and how to
     accept an intended change."""
-    diffs = [os.path.relpath(m.group(1)) for report in terminalreporter.stats.get("failed", [])
+    failed = terminalreporter.stats.get("failed", [])
+    diffs = [os.path.relpath(m.group(1)) for report in failed
              if "mpl_image_compare" in report.keywords
              and (m := re.search(r"Difference:\s+(\S+\.png)", str(report.longrepr)))]
-    if not diffs:
+    vectors = sum("vector content differs from" in (text := str(report.longrepr))
+                  and "Difference:" not in text for report in failed)  # vector-only failures
+    if not diffs and not vectors:
         return
-    html = Path(diffs[0]).parent.parent / "fig_comparison.html"
-    summary = (f"the HTML summary {html}" if config.getoption("--mpl-generate-summary")
+    results = Path(getattr(config, "pytest_mpl_results_dir", "build/mpl-results"))
+    html = os.path.relpath(results / "fig_comparison.html")
+    summary = (f"the HTML summary {html}" if config.getoption("--mpl-generate-summary", None)
                else "`nox -s tests` writes an HTML summary")
     shown = diffs[0] if len(diffs) == 1 else f"{diffs[0]} (+{len(diffs) - 1} more)"
+    what = [f"{len(diffs)} image(s) differ from baseline/: see {shown}"] if diffs else []
+    what += [f"{vectors} figure(s)' vector content differs (the elements are listed above)"
+             ] if vectors else []
     config.stash[IMAGE_FAILURES] = (
-        f"{len(diffs)} image(s) differ from baseline/: see {shown} and {summary}; "
-        "an intended change? accept it with `nox -s baselines`")
+        f"{'; '.join(what)} and {summary}; an intended change? accept it with "
+        "`nox -s baselines`")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

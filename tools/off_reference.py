@@ -116,7 +116,7 @@ def golden(root: Path, *select: str) -> subprocess.CompletedProcess[str]:
     """The golden suite in ``root`` (its figures package), by this environment's matplotlib."""
     keyword = ["-k", " or ".join(select)] if select else []
     return subprocess.run(
-        [PYTHON, "-m", "pytest", "--mpl", *GOLDEN, "-q", "-p", "no:cacheprovider",
+        [PYTHON, "-m", "pytest", "--mpl", *GOLDEN, "-p", "no:cacheprovider",
          "-n", "2", "-o", "addopts=-ra --strict-markers -p no:anyio", *keyword],
         cwd=root, env={**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"},
         capture_output=True, text=True, check=False)

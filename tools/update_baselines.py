@@ -42,7 +42,8 @@ def _same(old: Path, new: Path) -> bool:
 
 def copy_changed(generated: Path, baseline: Path) -> list[str]:
     written = []
-    for made in sorted(p for pattern in GOLDEN for p in generated.glob(pattern)):
+    for made in sorted((p for pattern in GOLDEN for p in generated.glob(pattern)),
+                       key=lambda p: p.name):  # each image, then its vector content
         target = baseline / made.name
         if target.is_file() and _same(target, made):
             continue
