@@ -341,8 +341,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     html = os.path.relpath(results / "fig_comparison.html")
     summary = (f"the HTML summary {html}" if config.getoption("--mpl-generate-summary", None)
                else "`nox -s tests` writes an HTML summary")
-    shown = diffs[0] if len(diffs) == 1 else f"{diffs[0]} (+{len(diffs) - 1} more)"
-    what = [f"{len(diffs)} image(s) differ from baseline/: see {shown}"] if diffs else []
+    what = [f"{len(diffs)} image(s) differ from baseline/: see {diffs[0]}"
+            + (f" (+{len(diffs) - 1} more)" if len(diffs) > 1 else "")] if diffs else []
     what += [f"{vectors} figure(s)' vector content differs (the elements are listed above)"
              ] if vectors else []
     config.stash[IMAGE_FAILURES] = (
