@@ -34,11 +34,10 @@ def kind_for(name: str, venue: str | Venue | None = None,
                                   "venue page's (draw(name, \"icml\", slot)); the default "
                                   "build has none")
         return spec, DEFAULT
-    from figures.outputs.kind import declared_slots
     from figures.venues import Venue, get_venue
 
     venue = venue if isinstance(venue, Venue) else get_venue(str(venue))
-    return spec, venue_kind(venue, None if slot in (None, declared_slots(spec)[0]) else slot)
+    return spec, venue_kind(venue, None if slot in (None, spec.slots[0]) else slot)
 
 
 def draw(name: str, venue: str | Venue | None = None, slot: str | float | None = None, *,

@@ -39,6 +39,8 @@ MIN_WIDTH_IN = 1.0
 #: The most pixels a raster of a figure may hold (about half a gigabyte in memory as RGBA):
 #: a figure beyond it at an output's dpi, or at a venue's ppi, is refused before it is saved.
 MAX_PIXELS = 2**27
+#: Dots per inch an output may ask for: a raster beyond this is a figure too large to hold.
+DPI_RANGE = (20, 1200)
 
 
 def raster_too_large(width_in: float, height_in: float, dpi: float) -> str | None:

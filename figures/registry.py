@@ -2,13 +2,8 @@
 
 A new figure is one module, ``figures/plots/<name>.py``, plus one :class:`FigureSpec` entry
 here: entries are data, checked as the registry is read (a bad one is one line at its line,
-read from this file's syntax tree). The module is found by the figure's name and holds, by convention:
-
-- ``render(data) -> matplotlib.figure.Figure`` (required),
-- ``SCHEMA``, the shape of its data in :mod:`figures.data.schema` (required),
-- ``extract(tree) -> data`` for figures extracted from a results tree (optional; without it
-  the figdata holds values written by hand, which extraction never touches),
-- ``PAPER_KEYS``, data keys holding paper literals kept on extraction (optional).
+read from this file's syntax tree). The module is found by the figure's name and holds the
+figure's contract (:mod:`figures.contract`), read through the entry.
 
 Modules are named, not imported, so that listing figures or checking a no-op rebuild never
 imports matplotlib. Private modules of ``figures/plots/`` (``_cifar.py``) hold what a family of
@@ -18,28 +13,19 @@ figures shares.
 from __future__ import annotations
 
 import ast
-import functools
-import importlib
 import keyword
 import os
 import re
-import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from figures.contract import PLOTS_DIR, FigureModule
 from figures.errors import AuthorCodeError, DataError
-
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
-
-    from figures.data.schema import Schema
+from figures.page import DPI_RANGE
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-PLOTS_DIR = PACKAGE_DIR / "plots"
-PLOTS_PACKAGE = "figures.plots"
 #: This file, as its messages name it.
 REGISTRY_FILE = "figures/registry.py"
 #: Code that decides every figure's bytes besides its own module and its family's private
@@ -51,8 +37,6 @@ SHARED_CODE = ("style.py", "outputs/render.py", "outputs/stamp.py", "outputs/pro
 
 #: The formats the build writes (and reads its provenance back from).
 FORMATS = ("pdf", "png")
-#: Dots per inch an output may ask for: a raster beyond this is a figure too large to hold.
-DPI_RANGE = (20, 1200)
 _EXAMPLE = "e.g. fig5_final_acc"
 
 
@@ -131,18 +115,14 @@ class Output:
 
 
 @dataclass(frozen=True)
-class FigureSpec:
+class FigureSpec(FigureModule):
+    """One registered figure: data; its module's contract is :class:`FigureModule`'s."""
+
     name: str
     outputs: tuple[Output, ...]
     #: The paper's original script in ../shared/seeds that this figure reproduces
     #: (``nox -s compare`` checks them pixel for pixel); None for figures that never had one.
     seed_script: str | None = None
-    #: Where the figure is printed, for `figures check`: "text" (the venue's text width),
-    #: "column" (its column width) or a width in inches. Every figure here is a multi-panel
-    #: row or grid drawn 10-18 in wide (the paper's fig1/fig3b/fig4, the snapshot figures, the
-    #: CIFAR report's panels); at a 3.25 in column its 8 pt ticks would print near 2.5 pt, so
-    #: each one takes the full text width, as a figure* does in a two-column paper.
-    slot: str | float = "text"
 
     def __post_init__(self) -> None:
         if isinstance(self.outputs, list):
@@ -154,7 +134,7 @@ class FigureSpec:
         bad_name = name_problem(self.name)
         if bad_name is not None:
             return "FigureSpec", f"name {bad_name}"
-        return self._outputs_problem() or self._placing_problem()
+        return self._outputs_problem() or self._seed_problem()
 
     def _outputs_problem(self) -> tuple[str, str] | None:
         name = self.name
@@ -174,118 +154,12 @@ class FigureSpec:
                     f"{', '.join(formats)}: one Output per format (both would write the same file)")
         return None
 
-    def _placing_problem(self) -> tuple[str, str] | None:
+    def _seed_problem(self) -> tuple[str, str] | None:
         name = self.name
-        if not (self.slot in ("text", "column") or (
-                isinstance(self.slot, (int, float)) and not isinstance(self.slot, bool)
-                and 0 < self.slot <= 40)):
-            return (f"{name}: slot",
-                    f"{self.slot!r}: expected \"text\", \"column\" or a width in inches in (0, 40]")
         if self.seed_script is not None and not isinstance(self.seed_script, str):
             return (f"{name}: seed_script",
                     f"{self.seed_script!r}: expected the file name of the paper's script, or None")
         return None
-
-    @property
-    def module_name(self) -> str:
-        return f"{PLOTS_PACKAGE}.{self.name}"
-
-    @property
-    def module_path(self) -> Path:
-        """``figures/plots/<name>.py``: the figure's code."""
-        return PLOTS_DIR / f"{self.name}.py"
-
-    @property
-    def shown_path(self) -> str:
-        return f"figures/plots/{self.name}.py"
-
-    def code(self) -> ModuleType:
-        from figures import author_code
-
-        imported = sys.modules.get(self.module_name)
-        if imported is not None:  # imported once: its code ran then
-            return imported
-        try:
-            with (author_code.running(self.shown_path),
-                  author_code.import_warnings(self.name)):
-                return importlib.import_module(self.module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != self.module_name:  # a module it imports: the author's error
-                raise
-            raise AuthorCodeError(self.shown_path, None,
-                                  f"not found: restore it, or remove {self.name} from "
-                                  "FIGURES in figures/registry.py") from None
-
-    def _required(self, attribute: str, what: str) -> Any:
-        code = self.code()
-        if not hasattr(code, attribute):
-            raise AuthorCodeError(self.shown_path, attribute,
-                                  f"missing: every figure module defines {what}")
-        return getattr(code, attribute)
-
-    @property
-    def render(self) -> Callable[[dict[str, Any]], Figure]:
-        """The module's ``render``, run as the author's code (:mod:`figures.author_code`):
-        what it returns is refused when not a Figure, or one too large to save."""
-        from matplotlib.figure import Figure
-
-        from figures import author_code
-
-        render = self._required("render", "render(data) returning a matplotlib Figure")
-        if not callable(render):
-            raise AuthorCodeError(self.shown_path, "render", f"is {type(render).__name__}, not "
-                                  "a function: define def render(data) -> Figure")
-        if not isinstance(getattr(render, "rc", None), dict):
-            raise AuthorCodeError(self.shown_path, "render", "has no theme: decorate it with "
-                                  "@themed(DEFAULT_RC) from figures/style.py (the build saves "
-                                  "inside the same theme)")
-
-        @functools.wraps(render)
-        def guarded(data: dict[str, Any], page: Any = None) -> Figure:
-            with author_code.running(self.shown_path, "render"):  # a page: drawn for it
-                fig = render(data) if page is None else render(data, page)
-            if not isinstance(fig, Figure):
-                raise AuthorCodeError(self.shown_path, "render", (
-                    f"returned {type(fig).__name__}{'' if page is None else ' for a page'}, not "
-                    "a matplotlib Figure: end render() with `return fig`"))
-            author_code.check_size(fig, self.shown_path,
-                                   [out.dpi for out in self.outputs if out.fmt != "pdf"])
-            return fig
-
-        return guarded
-
-    @property
-    def extract(self) -> Callable[[Any], dict[str, Any]] | None:
-        from figures import author_code
-
-        extract = getattr(self.code(), "extract", None)
-        if extract is None:
-            return None
-        if not callable(extract):
-            raise AuthorCodeError(self.shown_path, "extract", f"is {type(extract).__name__}, "
-                                  "not a function: define def extract(tree) -> data")
-
-        @functools.wraps(extract)
-        def guarded(tree: Any) -> dict[str, Any]:
-            with author_code.running(self.shown_path, "extract"):
-                return extract(tree)
-
-        return guarded
-
-    @property
-    def schema(self) -> Schema:
-        from figures.data.schema import Schema
-
-        schema = self._required("SCHEMA", "SCHEMA, the shape of its data (figures/data/schema/)")
-        if not isinstance(schema, Schema):
-            raise AuthorCodeError(self.shown_path, "SCHEMA", f"is {type(schema).__name__}, not a "
-                                  "schema: build it from figures/data/schema/ (Record({...}), "
-                                  "ListOf(...), Number(...))")
-        return schema
-
-    @property
-    def paper_keys(self) -> tuple[str, ...]:
-        return tuple(getattr(self.code(), "PAPER_KEYS", ()))
 
     def source_files(self) -> list[Path]:
         """The code this figure's pixels depend on (for incremental builds): its module, the

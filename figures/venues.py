@@ -18,8 +18,7 @@ from typing import Any
 from figures.data.jsonio import read_json
 from figures.data.schema import MapOf, Number, OneOf, Problem, Record, Schema, Text
 from figures.errors import FigureDataError, ProblemsOfAFile, UnknownName
-from figures.page import COMFORT_PT, DATA_LINE_PT, FURNITURE_PT, MIN_WIDTH_IN, Page
-from figures.registry import DPI_RANGE
+from figures.page import COMFORT_PT, DATA_LINE_PT, DPI_RANGE, FURNITURE_PT, MIN_WIDTH_IN, Page
 
 BUILTIN = Path(__file__).resolve().parent / "venues.json"
 FONT_RULES = ("no-type3", "type1")

@@ -162,9 +162,9 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         if result.status == "current":
             current.append(result.name)
             continue
-        note = " [SYNTHETIC EXAMPLE DATA]" if result.kind == SYNTHETIC else ""
+        note = " [SYNTHETIC EXAMPLE DATA]" if result.origin == SYNTHETIC else ""
         files = one_line(", ".join(map(display_path, result.outputs)), STATUS_DETAIL_LIMIT)
-        print(f"{result.status} {result.name}: {files} ({result.kind}){note}")
+        print(f"{result.status} {result.name}: {files} ({result.origin}){note}")
     _say_current(current, out_dir)
     if camera_ready_out is not None:
         current = []

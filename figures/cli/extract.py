@@ -63,7 +63,7 @@ def extract(results: Path, figdata_dir: Path, names: Sequence[str] = (), *,
                 print(f"warning: {spec.name}: {warning}", file=sys.stderr)
             tree.warnings.clear()
         figdata.write(path, doc)
-        return f"extracted {spec.name} -> {display_path(path)} ({figdata.kind_of(doc)})"
+        return f"extracted {spec.name} -> {display_path(path)} ({figdata.origin_of(doc)})"
 
     # Named figures are all tried (one without log sources is an error); by default, those
     # with log sources.

@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     for spec in FIGURES:
         path = spec.figdata_path(args.figdata)
         try:
-            kind = figdata.kind_of(figdata.load(path, spec.name))
+            kind = figdata.origin_of(figdata.load(path, spec.name))
         except FigureDataError as exc:
             unreadable += 1
             where = f"{exc.key}: " if exc.key else ""

@@ -29,8 +29,18 @@ from figures.data.schema import Schema
 from figures.errors import DataError
 from figures.version import __version__
 
-__all__ = ["JSON_SCHEMA_FILE", "KINDS", "SCHEMA_REF", "SYNTHETIC", "is_synthetic", "kind_of",
-           "load", "make", "quoted_problems", "write"]
+__all__ = [
+    "JSON_SCHEMA_FILE",
+    "KINDS",
+    "SCHEMA_REF",
+    "SYNTHETIC",
+    "is_synthetic",
+    "load",
+    "make",
+    "origin_of",
+    "quoted_problems",
+    "write",
+]
 
 
 def load(path: Path, name: str, schema: Schema | None = None,
@@ -47,13 +57,14 @@ def load(path: Path, name: str, schema: Schema | None = None,
     return doc
 
 
-def kind_of(doc: dict[str, Any]) -> str:
+def origin_of(doc: dict[str, Any]) -> str:
+    """Where the data comes from (the envelope's ``provenance.kind``)."""
     return doc["provenance"]["kind"]
 
 
 def is_synthetic(doc: dict[str, Any]) -> bool:
     """Made by :mod:`figures.extract.synthetic`: marked wherever it lands (macros, list, figures)."""
-    return kind_of(doc) == SYNTHETIC
+    return origin_of(doc) == SYNTHETIC
 
 
 def make(

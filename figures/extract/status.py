@@ -29,18 +29,18 @@ def figure_status(spec: FigureSpec, figdata_dir: Path,  # noqa: PLR0911 - one pe
     except FigureDataError as exc:
         return "invalid", str(exc)
     if spec.extract is None:
-        if figdata.kind_of(doc) != "paper-values":  # e.g. a new figure's placeholder
-            return figdata.kind_of(doc), ("values written by hand, not yet the paper's: set "
+        if figdata.origin_of(doc) != "paper-values":  # e.g. a new figure's placeholder
+            return figdata.origin_of(doc), ("values written by hand, not yet the paper's: set "
                                           "provenance.kind to paper-values once they are")
         return "paper-values", "values quoted by the paper, nothing to extract"
     sources = doc["provenance"].get("sources", [])
     if results is None:
-        return "recorded", f"{figdata.kind_of(doc)}, {len(sources)} source file(s)"
+        return "recorded", f"{figdata.origin_of(doc)}, {len(sources)} source file(s)"
     changed = _changed_sources(spec, sources, Path(results))
     if changed:
         more = f" (+{len(changed) - 2} more)" if len(changed) > 2 else ""
         return "stale", "; ".join(changed[:2]) + more
-    return "current", f"{figdata.kind_of(doc)}, {len(sources)} source file(s) unchanged"
+    return "current", f"{figdata.origin_of(doc)}, {len(sources)} source file(s) unchanged"
 
 
 def _changed_sources(spec: FigureSpec, sources: list[dict[str, Any]], results: Path) -> list[str]:

@@ -161,7 +161,7 @@ def _figures_own_results() -> list[tuple[str, Callable[[], Any]]]:
     planned: list[tuple[str, Callable[[], Any]]] = []
     for spec in FIGURES:
         try:
-            make = getattr(spec.code(), FIGURES_OWN, None)
+            make = spec.own(FIGURES_OWN)
         except (Exception, SystemExit):  # noqa: BLE001, S112 - extract and build say why
             continue
         if make is None:

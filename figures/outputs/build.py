@@ -77,7 +77,8 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         outputs = {n: sha256_if_file(out_dir / n) for n in kind.output_names(spec)}
         if (not force and recorded.get("key") == key and recorded.get("outputs") == outputs
                 and None not in outputs.values() and _pictures_recorded(recorded, outputs)):
-            results[kind.stem(spec)] = Result(kind.stem(spec), "current", kind=recorded.get("kind", ""),
+            results[kind.stem(spec)] = Result(kind.stem(spec), "current",
+                                              origin=recorded.get("origin", recorded.get("kind", "")),
                                         outputs=[out_dir / n for n in outputs])
         else:
             todo.append(spec)
@@ -95,7 +96,7 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         if result.status == "built":
             earlier = state.get(result.name)
             state[result.name] = {
-                "key": keys[result.name], "kind": result.kind,
+                "key": keys[result.name], "origin": result.origin,
                 "outputs": result.hashes,
                 # the PNGs' pixels, this build's and earlier builds': a paper compiled
                 # before this build is still recognised (figures/outputs/pixels.py)

@@ -47,56 +47,55 @@ SLOT_SEPARATOR = "--"
 
 @dataclass(frozen=True)
 class BuildKind:
-    """One kind of build (see the module's docstring)."""
+    """One kind of build (see the module's docstring): everything that differs between kinds
+    is a field or a question of it, so no caller needs to know which kind it holds."""
 
     name: str = "default"
     venue: Venue | None = None
     #: The venue build's slot: None, each figure's own (the first of its module's ``SLOTS``,
-    #: files ``NAME.pdf``); "column" or "text", another slot it declares (``NAME--column.pdf``).
+    #: files ``NAME.pdf``); "column" or "text", another slot it declares (``NAME--column.pdf``);
+    #: a width in inches, the width a paper gives (``figures sync``).
     slot: str | float | None = None
     #: Mark figures drawn from synthetic data (``--no-stamp`` leaves them unmarked).
     stamp: bool = True
-
-    @property
-    def save_rc(self) -> dict[str, Any]:
-        """Settings applied at save time, over the figure's own theme."""
-        return {} if self.name == "default" else dict(TRUETYPE_RC)
+    #: The folder it writes to by default.
+    default_out: Path = DEFAULT_OUT
+    #: Settings applied at save time, over the figure's own theme.
+    save_rc: tuple[tuple[str, Any], ...] = ()
+    #: The command that builds its files again, and what else mends a copy in a paper.
+    rebuild: str = "figures build"
+    copy_again: str = "and copy it again (or `figures sync`)"
+    #: What its build key covers besides the figdata, in words (why a file is stale).
+    covers: str = "its module, the style, matplotlib or the package version"
 
     def rc(self, spec: FigureSpec) -> dict[str, Any]:
         """The theme a figure of this kind is measured and saved in (a venue's: the page's
         rcParams, which the figure was drawn in)."""
         page = self.page(spec)
-        return {**spec.render.rc, **(page.rc() if page else {}), **self.save_rc}
+        return {**spec.render.rc, **(page.rc() if page else {}), **dict(self.save_rc)}
+
+    def print_slot(self, spec: FigureSpec) -> str | float:
+        """Where ``spec`` prints, for `figures check`: the slot or width its page is; the
+        seeds' pictures (10-18 in wide) take the text width, as a figure* does."""
+        if self.venue is None:
+            return "text"
+        return spec.slots[0] if self.slot is None else self.slot
 
     def page(self, spec: FigureSpec) -> Page | None:
         """The page a venue build draws ``spec`` for (figures/page.py); None otherwise."""
-        if self.venue is None:
-            return None
-        return self.venue.page(declared_slots(spec)[0] if self.slot is None else self.slot)
+        return None if self.venue is None else self.venue.page(self.print_slot(spec))
 
     def stem(self, spec: FigureSpec) -> str:
         """The built files' name without the format: ``NAME``, or ``NAME--column`` for a
-        venue build's other slot."""
-        if self.venue is None or not isinstance(self.slot, str):
-            return spec.name  # a width in inches: the files the paper includes at it
-        return f"{spec.name}{SLOT_SEPARATOR}{self.slot}"
-
-    @property
-    def default_out(self) -> Path:
-        if self.venue is not None and isinstance(self.slot, (int, float)):
-            # a width's build, as `figures sync` makes it (figures/paper/placed.py): `which`
-            # and `figures check` look for its build state there
-            return Path("build") / self.venue.key / f"w{self.slot:g}"
-        if self.venue is not None:
-            return Path("build") / self.venue.key
-        return CAMERA_READY_OUT if self.name == "camera-ready" else DEFAULT_OUT
+        venue build's other slot (a width: the files the paper includes at it)."""
+        return f"{spec.name}{SLOT_SEPARATOR}{self.slot}" if isinstance(self.slot, str) \
+            else spec.name
 
     def outputs(self, spec: FigureSpec) -> tuple[Output, ...]:
         """The files this kind writes for ``spec``: a venue's, a PDF and a PNG at its ppi."""
         if self.venue is None:
             return spec.outputs
-        resolution = self.venue.ppi
-        return (Output("pdf", resolution, None), Output("png", resolution, None))
+        return (Output("pdf", self.venue.ppi, None), Output("png", self.venue.ppi, None))
 
     def output_names(self, spec: FigureSpec) -> list[str]:
         return [f"{self.stem(spec)}.{out.fmt}" for out in self.outputs(spec)]
@@ -106,15 +105,13 @@ class BuildKind:
         the page versions leave to the caption (once, beside the figure's own slot)."""
         if self.venue is None or self.slot is not None:
             return {}
-        text = caption(spec, data)
+        text = spec.caption(data)
         return {f"{spec.name}.caption.txt": text} if text else {}
 
     def key_part(self) -> str:
         """What this kind adds to a figure's build key ('' for the default build; whether it
         stamps is added by :func:`figures.outputs.state.build_key`, for synthetic data only)."""
-        parts = []
-        if self.name != "default":
-            parts.append(f"{self.name}:rc={sorted(self.save_rc.items())}")
+        parts = [f"{self.name}:rc={sorted(dict(self.save_rc).items())}"] if self.save_rc else []
         if self.venue is not None:  # the venue's numbers and the code that lays it out
             numbers = json.dumps(dataclasses.asdict(self.venue), sort_keys=True, default=str)
             code = b"".join((Path(__file__).parent.parent / name).read_bytes() for name in
@@ -127,13 +124,12 @@ class BuildKind:
         """``spec``'s Figure for this kind of build (a venue's: laid out for its page)."""
         if self.venue is None:
             return spec.render(data)
-        own = declared_slots(spec)
-        slot = own[0] if self.slot is None else self.slot
-        if isinstance(slot, str) and slot not in own:
+        own = spec.slots
+        if isinstance(self.slot, str) and self.slot not in own:
             raise AuthorCodeError(spec.shown_path, "SLOTS", (
-                f"{spec.name} is designed for {' and '.join(own)}, not {slot!r}: draw it for "
-                f"one of those, or add {slot!r} to SLOTS and design its layout there"))
-        page = self.venue.page(slot)
+                f"{spec.name} is designed for {' and '.join(own)}, not {self.slot!r}: draw it "
+                f"for one of those, or add {self.slot!r} to SLOTS and design its layout there"))
+        page = self.venue.page(self.print_slot(spec))
         fig = spec.render(data, page)  # a Figure: FigureSpec.render refuses anything else
         width, height = (float(v) for v in fig.get_size_inches())
         too_large = raster_too_large(width, height, page.ppi)
@@ -143,31 +139,28 @@ class BuildKind:
                 f"{too_large}: lower the venue's text_width_in or min_raster_ppi"))
         return fig
 
-    @property
-    def rebuild(self) -> str:
-        """The command that builds files of this kind again."""
-        if self.venue is not None and isinstance(self.slot, (int, float)):
-            return f"figures sync PAPER_DIR --venue {self.venue.key}"
-        if self.venue is not None:
-            return f"figures build --venue {self.venue.key}"
-        return "figures build --camera-ready" if self.name == "camera-ready" else "figures build"
-
 
 DEFAULT = BuildKind()
-CAMERA_READY = BuildKind("camera-ready")
+CAMERA_READY = BuildKind("camera-ready", default_out=CAMERA_READY_OUT,
+                         save_rc=tuple(TRUETYPE_RC.items()),
+                         rebuild="figures build --camera-ready")
 
 
 def venue_kind(venue: Venue, slot: str | float | None = None, *, stamp: bool = True) -> BuildKind:
     """A venue's build at ``slot``: None, each figure's own; "column" or "text", another
     slot a figure declares (in the kind's name, ``venue:icml:column``, as the files say); a
     width in inches (``venue:icml@3.25in``, what ``figures sync`` builds for the width the
-    paper gives)."""
-    name = f"{_VENUE_PREFIX}{venue.key}"
+    paper gives, into ``build/icml/w3.25``, where `which` and `figures check` look)."""
+    name, out = f"{_VENUE_PREFIX}{venue.key}", Path("build") / venue.key
+    rebuild = f"figures build --venue {venue.key}"
     if isinstance(slot, str):
         name += f":{slot}"
     elif isinstance(slot, (int, float)):
-        name += f"@{float(slot):g}in"
-    return BuildKind(name, venue, slot, stamp)
+        name, out = f"{name}@{float(slot):g}in", out / f"w{slot:g}"
+        rebuild = f"figures sync PAPER_DIR --venue {venue.key}"
+    return BuildKind(name, venue, slot, stamp, out, tuple(TRUETYPE_RC.items()), rebuild,
+                     "(and copy it again)", "its module, the venue layout, the venue's "
+                     "numbers, matplotlib or the version")
 
 
 def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
@@ -196,46 +189,11 @@ def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
                           "expected default, camera-ready, venue:KEY[:SLOT] or venue:KEY@WIDTHin")
 
 
-def kind_in(out_dir: Path, spec: FigureSpec, venues_file: Path | None = None,
-            stem: str | None = None) -> BuildKind:
-    """The kind of ``spec``'s build in ``out_dir`` (read from the provenance inside its
-    files ``stem``.pdf or .png, the figure's name by default); the default when none says."""
-    from figures.outputs.provenance import read
-
-    for fmt in ("pdf", "png"):
-        try:
-            inside = read(Path(out_dir) / f"{stem or spec.name}.{fmt}")
-        except Exception:  # noqa: BLE001 - missing or damaged: the preflight says so
-            inside = None
-        if inside is not None and inside["figure"] == spec.name:
-            return parse_kind(inside["variant"], venues_file)
-    return DEFAULT
-
-
-def declared_slots(spec: FigureSpec) -> tuple[str, ...]:
-    """The slots ``spec``'s module is designed for (``SLOTS``), its own slot first."""
-    slots = getattr(spec.code(), "SLOTS", None)
-    if (not isinstance(slots, tuple) or not slots
-            or not all(slot in SLOTS for slot in slots) or len(set(slots)) != len(slots)):
-        raise AuthorCodeError(spec.shown_path, "SLOTS", (
-            f"is {slots!r}: a figure drawn for a venue declares the slots it is designed "
-            "for, its own first: SLOTS = (\"text\",), (\"column\",) or (\"column\", \"text\")"))
-    return slots
-
-
 def slots_of(spec: FigureSpec, venue: Venue) -> tuple[str, ...]:
     """The slots the venue build writes for ``spec``: each declared one at a two-column
     venue; at a one-column venue (a column is the text) its own slot only."""
-    slots = declared_slots(spec)
+    slots = spec.slots
     return slots[:1] if venue.column_width_in >= venue.text_width_in else slots
-
-
-def caption(spec: FigureSpec, data: dict) -> str:
-    """What the figure's page versions leave to the paper's caption (titles, notes, boxes),
-    from its module's ``caption(data)``; "" when it leaves nothing out."""
-    offer = getattr(spec.code(), "caption", None)
-    text = offer(data).strip() if callable(offer) else ""
-    return text + "\n" if text else ""
 
 
 def slot_files(spec: FigureSpec, out_dir: Path) -> list[str]:

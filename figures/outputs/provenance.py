@@ -4,7 +4,14 @@ Each PDF carries it in its document information (``Title`` the figure, ``Subject
 suite, ``Keywords`` the fields), each PNG in text chunks (``Title`` and ``fa-audit-figures``):
 
     figure=fig4_penalty_rescue; figdata-sha256=<64 hex>; build-key=<64 hex>;
-    kind=synthetic-example; variant=default; version=0.1.0
+    origin=synthetic-example; variant=venue:icml:column; venue=icml; slot=column;
+    stamped=yes; version=0.1.0
+
+Plain fields a reader takes as they are: the data's origin, the build kind (``variant``),
+its venue ("" for the default and camera-ready builds), the slot or width it is drawn for
+(the text width, for the seeds' pictures) and whether a synthetic figure carries its mark.
+A file of an earlier version (``kind=`` for the origin, none of venue, slot or stamped) is
+still read.
 
 Nothing of time, user or machine goes in, so two builds stay byte-identical. ``pdfinfo``,
 ``exiftool`` or Pillow's ``Image.open(path).text`` show it; :func:`read` reads it back
@@ -16,30 +23,42 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from figures.version import __version__
 
+if TYPE_CHECKING:
+    from figures.outputs.kind import BuildKind
+    from figures.registry import FigureSpec
+
 #: The name of the suite in the files' metadata (PDF Subject, PNG text key).
 SUITE = "fa-audit-figures"
-FIELDS = ("figure", "figdata-sha256", "build-key", "kind", "variant", "version")
+FIELDS = ("figure", "figdata-sha256", "build-key", "origin", "variant", "venue", "slot",
+          "stamped", "version")
+#: What a file of an earlier version carries: without venue, slot and stamped.
+_REQUIRED = ("figure", "figdata-sha256", "build-key", "origin", "variant", "version")
 _PAIR = re.compile(r"\s*([a-z0-9-]+)=([^;]*)")
 
 
-def fields(figure: str, figdata_bytes: bytes, build_key: str, kind: str,
-           variant: str) -> dict[str, str]:
+def fields(spec: FigureSpec, figdata_bytes: bytes, build_key: str, origin: str,
+           kind: BuildKind, stamped: bool) -> dict[str, str]:
     """What a built file says of itself."""
-    return {"figure": figure, "figdata-sha256": hashlib.sha256(figdata_bytes).hexdigest(),
-            "build-key": build_key, "kind": kind, "variant": variant, "version": __version__}
+    return {"figure": spec.name, "figdata-sha256": hashlib.sha256(figdata_bytes).hexdigest(),
+            "build-key": build_key, "origin": origin, "variant": kind.name,
+            "venue": kind.venue.key if kind.venue else "", "slot": f"{kind.print_slot(spec)}",
+            "stamped": "yes" if stamped else "no", "version": __version__}
 
 
 def encode(values: dict[str, str]) -> str:
-    return "; ".join(f"{key}={values[key]}" for key in FIELDS)
+    return "; ".join(f"{key}={values[key]}" for key in FIELDS if key in values)
 
 
 def decode(text: str) -> dict[str, str] | None:
     """The fields of an :func:`encode`\\ d text; None when it is not one of ours."""
     values = {m.group(1): m.group(2).strip() for m in _PAIR.finditer(text)}
-    return values if all(key in values for key in FIELDS) else None
+    if "kind" in values:  # an earlier version's name of the origin
+        values.setdefault("origin", values.pop("kind"))
+    return values if all(key in values for key in _REQUIRED) else None
 
 
 def metadata(fmt: str, values: dict[str, str]) -> dict[str, str]:
@@ -71,3 +90,19 @@ def read(path: Path) -> dict[str, str] | None:
             text = getattr(image, "text", {}) or {}
         return decode(text[SUITE]) if SUITE in text else None
     return None
+
+
+def kind_in(out_dir: Path, spec: FigureSpec, venues_file: Path | None = None,
+            stem: str | None = None) -> BuildKind:
+    """The kind of ``spec``'s build in ``out_dir`` (read from the provenance inside its
+    files ``stem``.pdf or .png, the figure's name by default); the default when none says."""
+    from figures.outputs.kind import DEFAULT, parse_kind
+
+    for fmt in ("pdf", "png"):
+        try:
+            inside = read(Path(out_dir) / f"{stem or spec.name}.{fmt}")
+        except Exception:  # noqa: BLE001 - missing or damaged: the preflight says so
+            inside = None
+        if inside is not None and inside["figure"] == spec.name:
+            return parse_kind(inside["variant"], venues_file)
+    return DEFAULT

@@ -34,7 +34,7 @@ def stamp_synthetic(spec: FigureSpec, fig: Figure, kind: BuildKind | None = None
 
     from figures.style import theme
 
-    if (kind is not None and kind.venue is not None
+    if (kind is not None and kind.page(spec) is not None
             and isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine)):
         _stamp_page(spec, fig, kind)
         return

@@ -38,7 +38,8 @@ class Result:
     name: str
     status: str  # "built", "current" or "failed"
     message: str = ""
-    kind: str = ""
+    #: The data's origin (``synthetic-example``, ``paper-values``, ``extracted``).
+    origin: str = ""
     outputs: list[Path] = field(default_factory=list)
     #: A failure that is a bug of ours (``message`` says "internal error in NAME: ...").
     internal: bool = False
@@ -84,9 +85,9 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
         hashes: dict[str, str] = {}
         pictures: list[dict[str, Any]] = []
         with caught_warnings() as caught:
-            inside = provenance.fields(spec.name, raw, key, figdata.kind_of(doc), kind.name)
-            outputs = write_outputs(spec, doc["data"], out_dir, kind,
-                                    stamp=kind.stamp and figdata.is_synthetic(doc),
+            stamp = kind.stamp and figdata.is_synthetic(doc)
+            inside = provenance.fields(spec, raw, key, figdata.origin_of(doc), kind, stamp)
+            outputs = write_outputs(spec, doc["data"], out_dir, kind, stamp=stamp,
                                     hashes=hashes, formats=formats, provenance=inside,
                                     pictures=pictures)
     except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
@@ -95,7 +96,7 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
         return failure(kind.stem(spec), exc)
     quoted = [one_line(f"{display_path(path)}: {where}: {message} (`figures macros` refuses it)")
               for where, message in figdata.quoted_problems(doc)]
-    return Result(kind.stem(spec), "built", kind=figdata.kind_of(doc), outputs=outputs, hashes=hashes,
+    return Result(kind.stem(spec), "built", origin=figdata.origin_of(doc), outputs=outputs, hashes=hashes,
                   warnings=quoted + warning_lines(caught, doc["data"], str(path)),
                   pictures=pictures)
 

@@ -53,7 +53,7 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
             raise FigureDataError(name, state.figure or None, f"{state.state}: {advice}; "
                                   "the pack stops (no stale figure goes out)")
         else:
-            if state.kind == SYNTHETIC and not allow_synthetic:
+            if state.origin == SYNTHETIC and not allow_synthetic:
                 raise FigureDataError(name, state.figure, (
                     "drawn from SYNTHETIC EXAMPLE DATA; the pack stops (--allow-synthetic "
                     "to pack it anyway)"))

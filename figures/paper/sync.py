@@ -282,7 +282,7 @@ def _quoting(paper: Paper, macros: Sequence[str], macros_path: Path) -> str | No
 
 def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, built: Path,
                figdata_dir: Path, options: Options, venues_file: Path | None = None) -> None:
-    from figures.outputs.kind import kind_in
+    from figures.outputs.provenance import kind_in
 
     root = paper.root
     try:  # the files the build there writes (a venue's: a PDF and a PNG for every figure)
@@ -443,7 +443,7 @@ def _refusal(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figda
     if state.figure != spec.name:  # never another figure in this one's slot
         return (f"the built {source} holds {state.figure or 'no figure of ours'}, not "
                 f"{spec.name}; run `{state.rebuild or 'figures build'} --force` first")
-    if state.kind == SYNTHETIC and not allow_synthetic:
+    if state.origin == SYNTHETIC and not allow_synthetic:
         return "drawn from SYNTHETIC EXAMPLE DATA (--allow-synthetic to copy it anyway)"
     return None
 
@@ -451,27 +451,19 @@ def _refusal(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figda
 def _unmarked(source: Path, figdata_dir: Path, venues_file: Path | None) -> str | None:
     """Why ``source`` may never go into a paper: a synthetic figure built with ``--no-stamp``
     (its mark left off), even with ``--allow-synthetic``; None otherwise."""
-    import dataclasses
-
-    from figures.data.jsonio import read_bytes
     from figures.outputs.kind import parse_kind
-    from figures.outputs.state import build_key
 
     inside = _provenance(source) if source.is_file() else None
-    spec = BY_NAME.get(inside["figure"]) if inside else None
-    if inside is None or spec is None or inside["kind"] != SYNTHETIC:
+    if (inside is None or inside["figure"] not in BY_NAME or inside["origin"] != SYNTHETIC
+            or inside.get("stamped") != "no"):
         return None
     try:
-        kind = parse_kind(inside["variant"], venues_file)
-        raw = read_bytes(spec.figdata_path(figdata_dir))
-        unstamped = build_key(spec, raw, dataclasses.replace(kind, stamp=False))
+        rebuild = parse_kind(inside["variant"], venues_file).rebuild
     except Exception:  # noqa: BLE001 - which() then says why it is not current
-        return None
-    if unstamped != inside["build-key"]:
         return None
     return (f"the built {source} is synthetic example data built with --no-stamp (without "
             "its SYNTHETIC mark): it never goes into a paper unmarked, --allow-synthetic or "
-            f"not; run `{kind.rebuild}` without --no-stamp first")
+            f"not; run `{rebuild}` without --no-stamp first")
 
 
 def carry_out(result: Plan) -> bool:

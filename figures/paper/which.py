@@ -31,10 +31,12 @@ class Which:
     state: str
     figure: str = ""
     variant: str = ""
-    kind: str = ""
+    origin: str = ""
     why: str = ""
-    #: For a stale file: the command that builds it anew (``figures build --venue icml``).
+    #: For a stale file: the command that builds it anew (``figures build --venue icml``),
+    #: and what else mends a copy of it (its build kind's ``copy_again``).
     rebuild: str = ""
+    copy_again: str = ""
 
     @property
     def current(self) -> bool:
@@ -45,14 +47,12 @@ class Which:
         """Why it is not current and, if stale, what to do about it."""
         if not self.rebuild:
             return self.why
-        if "--venue" in self.rebuild:
-            return f"{self.why}; run `{self.rebuild}` (and copy it again)"
-        return f"{self.why}; run `{self.rebuild}` and copy it again (or `figures sync`)"
+        return f"{self.why}; run `{self.rebuild}` {self.copy_again}"
 
     def line(self) -> str:
         if not self.figure:
             return f"{display_path(self.path)}: {self.state}" + (f" ({self.why})" if self.why else "")
-        what = f"{self.figure} ({self.variant}, {self.kind})"
+        what = f"{self.figure} ({self.variant}, {self.origin})"
         return f"{display_path(self.path)}: {what}: {self.state}" + (f": {self.advice}" if self.why else "")
 
 
@@ -69,39 +69,37 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Whi
         return Which(path, UNREADABLE, why=f"cannot be decoded ({type(exc).__name__})")
     if inside is None:
         return Which(path, FOREIGN, why="no provenance of fa-audit-figures inside")
-    found = Which(path, CURRENT, inside["figure"], inside["variant"], inside["kind"])
+    found = Which(path, CURRENT, inside["figure"], inside["variant"], inside["origin"])
     stale = why_stale(inside, figdata_dir, venues_file)
     if stale is None:
         wrong = content_disagrees(path, inside, venues_file)
         return found if wrong is None else Which(path, MISLABELLED, found.figure,
-                                                 found.variant, found.kind, wrong)
-    why, rebuild = stale
-    return Which(found.path, STALE, found.figure, found.variant, found.kind, why, rebuild)
+                                                 found.variant, found.origin, wrong)
+    return Which(found.path, STALE, found.figure, found.variant, found.origin, *stale)
 
 
 def why_stale(inside: dict[str, str], figdata_dir: Path,
-               venues_file: Path | None) -> tuple[str, str] | None:
-    """What changed since the file was built, and the command that mends it ('' when none
-    does: a figure gone from the registry); None when nothing changed."""
+               venues_file: Path | None) -> tuple[str, str, str] | None:
+    """What changed since the file was built, the command that mends it ('' when none
+    does: a figure gone from the registry) and what else mends a copy; None when nothing
+    changed."""
     spec = BY_NAME.get(inside["figure"])
     if spec is None:
-        return f"{inside['figure']} is no longer a registered figure", ""
+        return f"{inside['figure']} is no longer a registered figure", "", ""
     try:
         kind = parse_kind(inside["variant"], venues_file)
     except FigureDataError as exc:
-        return f"built for {inside['variant']}: {exc.message}", ""
+        return f"built for {inside['variant']}: {exc.message}", "", ""
     figdata_path = spec.figdata_path(figdata_dir)
     try:
         raw = read_bytes(figdata_path)
     except FigureDataError as exc:
-        return f"its figdata {exc}", ""
-    what = "its module, the style, matplotlib or the package version"
-    if kind.venue is not None:
-        what = "its module, the venue layout, the venue's numbers, matplotlib or the version"
+        return f"its figdata {exc}", "", ""
     if hashlib.sha256(raw).hexdigest() != inside["figdata-sha256"]:
-        return f"{figdata_path} changed since it was built", kind.rebuild
+        return f"{figdata_path} changed since it was built", kind.rebuild, kind.copy_again
     if build_key(spec, raw, kind) != inside["build-key"]:
-        return f"the code or settings that draw it changed since it was built ({what})", kind.rebuild
+        return (f"the code or settings that draw it changed since it was built ({kind.covers})",
+                kind.rebuild, kind.copy_again)
     return None
 
 

@@ -12,7 +12,6 @@ from figures.pdf import pdf_fonts
 from figures.preflight.files import png_size
 from figures.preflight.legibility import Legibility
 from figures.preflight.measure import Stroke, TextItem
-from figures.registry import FigureSpec
 from figures.venues import Venue
 
 RULES = ("fonts", "text", "script", "lines", "raster", "cvd", "greyscale", "size", "layout",
@@ -38,10 +37,6 @@ class Row:
     limit: str
     ok: bool
     detail: str = ""
-
-
-def slot_width(spec: FigureSpec, venue: Venue) -> float:
-    return venue.slot_width(spec.slot)
 
 
 def font_row(name: str, path: Path, venue: Venue) -> Row:
@@ -129,14 +124,16 @@ def cvd_row(name: str, panels: dict[str, list[str]], venue: Venue) -> tuple[Row,
                 not failing, detail), failing)
 
 
-def size_row(name: str, spec: FigureSpec, saved: tuple[float, float], venue: Venue) -> Row:
+def size_row(name: str, printed_in: str | float, saved: tuple[float, float],
+             venue: Venue) -> Row:
+    """The figure at its print slot (``printed_in``: "text", "column" or a width)."""
     width, height = saved
-    slot = slot_width(spec, venue)
+    slot = venue.slot_width(printed_in)
     scale = min(1.0, slot / width)
     printed_h = height * scale
     tallest = None if venue.text_height_in is None else venue.text_height_in * MAX_HEIGHT_SHARE
     too_tall = tallest is not None and printed_h > tallest + 1e-6
-    slot_name = spec.slot if isinstance(spec.slot, str) else "custom"
+    slot_name = printed_in if isinstance(printed_in, str) else "custom"
     limit = f"<= {slot:.2f} in ({slot_name})"
     detail = f"saved {width:.2f} x {height:.2f} in, aspect h/w {height / width:.2f}"
     if scale < 1:

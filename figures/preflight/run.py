@@ -22,7 +22,6 @@ adds (figures/stamp.py), which goes away with real results.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,7 +46,6 @@ from figures.preflight.rules import (
     raster_row,
     script_row,
     size_row,
-    slot_width,
     stamp_row,
     text_row,
 )
@@ -84,7 +82,8 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     """Every rule for one figure: its built files in ``out_dir`` (``stem``.pdf/.png: a venue
     build's other slot, ``NAME--column``), its Figure from figdata (drawn as the build in
     ``out_dir`` drew it: for a venue build, for its page and slot, stamped as it stamps)."""
-    from figures.outputs.kind import DEFAULT, declared_slots, kind_in
+    from figures.outputs.kind import DEFAULT
+    from figures.outputs.provenance import kind_in
     from figures.outputs.stamp import stamp_synthetic
 
     report = FigureReport(spec)
@@ -100,7 +99,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
             if kind.stamp and figdata.is_synthetic(doc):  # as the build stamps it
                 stamp_synthetic(spec, fig, kind)
             measured = measure(spec, fig, doc["data"], raster=raster, kind=kind)
-            if raster and kind.venue is not None:
+            if raster and kind.page(spec) is not None:
                 default = measure(spec, DEFAULT.draw(spec, doc["data"]), doc["data"],
                                   raster=True)
                 report.default_image = default.image
@@ -112,9 +111,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
         return report
     width = measured.saved_size_in[0]
     stem = kind.stem(spec)
-    if kind.venue is not None:  # printed in the slot it was drawn for
-        spec = dataclasses.replace(spec, slot=kind.slot or declared_slots(spec)[0])
-    slot = slot_width(spec, venue)
+    slot = venue.slot_width(kind.print_slot(spec))  # printed in the slot it was drawn for
     report.scale = scale = min(1.0, slot / width)
     report.print_width_in = width * scale
     report.saved_size_in = measured.saved_size_in
@@ -143,7 +140,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     rows.append(line_row(stem, measured.strokes, scale, venue))
     cvd, report.cvd_failures = cvd_row(stem, measured.series_colors, venue)
     rows.append(cvd)
-    rows.append(size_row(stem, spec, measured.saved_size_in, venue))
+    rows.append(size_row(stem, kind.print_slot(spec), measured.saved_size_in, venue))
     seen = measured.legibility
     rows += [script_row(stem, seen, scale), greyscale_row(stem, seen),
              contrast_row(stem, seen), ink_row(stem, seen),

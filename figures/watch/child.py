@@ -128,5 +128,5 @@ def rebuild_outcomes(names: Sequence[str], figdata_dir: Path, out_dir: Path,
     except Exception as exc:  # noqa: BLE001 - build.py itself broken mid-edit, or the OS
         return [*outcomes, *((n, "failed", figure_line(n, exc), "", "", []) for n in names)]
     return [*outcomes, *((r.name, r.status, r.line if r.status == "failed" else "", r.traceback,
-                          r.kind, [str(p) for p in r.outputs]) for r in results)]
+                          r.origin, [str(p) for p in r.outputs]) for r in results)]
 

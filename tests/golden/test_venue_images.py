@@ -82,7 +82,6 @@ def test_each_slot_is_drawn_at_its_width_and_no_taller_than_half_the_text():
     """At a two-column venue, a figure is drawn at the column width for its column slot and
     at the text width for its text slot (each its own design, not a shrunk copy), and never
     taller than half the text height."""
-    from figures.outputs.kind import declared_slots
 
     icml = get_venue("icml")
     drawn = set()
@@ -94,7 +93,7 @@ def test_each_slot_is_drawn_at_its_width_and_no_taller_than_half_the_text():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", FigureDataWarning)
             width, height = venue_kind(icml, slot).draw(spec, data).get_size_inches()
-        drawn_slot = slot or declared_slots(BY_NAME[name])[0]
+        drawn_slot = slot or BY_NAME[name].slots[0]
         drawn.add(drawn_slot)
         assert width == pytest.approx(
             icml.column_width_in if drawn_slot == "column" else icml.text_width_in), (name, slot)

@@ -148,13 +148,14 @@ def _recorded_picture(build_dir, image, inside: str, ppi: float = 100) -> None:
 
 def _inside(figdata_bytes: bytes) -> str:
     from figures.outputs import provenance
+    from figures.outputs.kind import DEFAULT
     from figures.outputs.state import build_key
     from figures.registry import BY_NAME
 
     spec = BY_NAME["cifar_summary"]
-    return provenance.encode(provenance.fields(spec.name, figdata_bytes,
+    return provenance.encode(provenance.fields(spec, figdata_bytes,
                                                build_key(spec, figdata_bytes), "paper-values",
-                                               "default"))
+                                               DEFAULT, False))
 
 
 def test_an_image_is_ours_by_its_pixels_current_or_stale_and_at_its_printed_scale(
@@ -243,7 +244,7 @@ def test_a_png_of_the_papers_folder_whose_label_lies_is_not_current(tmp_path, ca
     spec, kind = BY_NAME["cifar_summary"], venue_kind(get_venue("icml"), 3.25)
     raw = (REPO / "figdata" / "cifar_summary.json").read_bytes()
     key = build_key(spec, raw, kind)
-    fields = provenance.fields(spec.name, raw, key, "synthetic-example", kind.name)
+    fields = provenance.fields(spec, raw, key, "synthetic-example", kind, True)
     built = tmp_path / "build" / "icml" / "w3.25"  # where `figures sync` builds 3.25 in
     built.mkdir(parents=True)  # the build wrote other bytes (and records no pixels)
     (built / ".build-state.json").write_text(json.dumps(

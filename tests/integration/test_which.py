@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from figures.cli import main as cli
 from figures.outputs import provenance
+from figures.outputs.kind import DEFAULT
 from figures.registry import BY_NAME
 
 #: End-to-end: builds figures and runs the command line.
@@ -45,9 +46,10 @@ def test_every_output_names_its_figure_figdata_build_and_kind_and_builds_stay_id
             assert inside is not None, name
             assert inside["figure"] == spec.name
             assert inside["variant"] == "default"
-            assert inside["kind"] == json.loads(raw)["provenance"]["kind"]
-            assert inside == provenance.fields(spec.name, raw, inside["build-key"],
-                                               inside["kind"], "default")
+            assert inside["origin"] == json.loads(raw)["provenance"]["kind"]
+            synthetic = inside["origin"] == "synthetic-example"
+            assert inside == provenance.fields(spec, raw, inside["build-key"],
+                                               inside["origin"], DEFAULT, synthetic)
     pdf = PdfReader(reference_build / f"{FIGURE}.pdf").metadata
     assert pdf["/Title"] == FIGURE
     assert pdf["/Subject"] == provenance.SUITE

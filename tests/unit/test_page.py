@@ -11,7 +11,7 @@ import pytest
 
 import figures
 from figures.errors import AuthorCodeError, FigureDataError, FigureDataWarning
-from figures.outputs.kind import declared_slots, venue_kind
+from figures.outputs.kind import venue_kind
 from figures.page import COMFORT_PT, SCRIPT_PT, SCRIPT_SHRINK
 from figures.registry import FIGURES
 from figures.venues import get_venue, load_venues
@@ -41,7 +41,7 @@ def test_a_width_in_inches_is_a_slot_too():
 
 
 def test_a_slot_the_figure_is_not_designed_for_is_refused_naming_its_module():
-    column_only = next(s for s in FIGURES if declared_slots(s) == ("column",))
+    column_only = next(s for s in FIGURES if s.slots == ("column",))
     with pytest.raises(AuthorCodeError, match=rf"{column_only.shown_path}: SLOTS:.*'text'"):
         venue_kind(get_venue("icml"), "text").draw(column_only, {})
 
@@ -68,7 +68,7 @@ def test_a_module_without_slots_is_one_line_naming_it(monkeypatch):
     spec = FIGURES[0]
     monkeypatch.delattr(spec.code(), "SLOTS")
     with pytest.raises(FigureDataError, match=rf"{spec.shown_path}: SLOTS: is None"):
-        declared_slots(spec)
+        _ = spec.slots
 
 
 @pytest.mark.slow  # draws every figure
@@ -77,7 +77,7 @@ def test_figures_draw_is_the_build_s_drawing_at_the_venue_s_width():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FigureDataWarning)
         for spec in FIGURES:
-            own = declared_slots(spec)[0]
+            own = spec.slots[0]
             width = icml.column_width_in if own == "column" else icml.text_width_in
             fig = figures.draw(spec.name, "icml")
             assert fig.get_size_inches()[0] == pytest.approx(width), spec.name
@@ -112,3 +112,21 @@ def test_whole_number_axes_tick_whole_numbers_up_to_the_end(low, high, width_in,
     assert max(ticks) == last, ticks
     assert len(ticks) >= 3, ticks
     assert isinstance(ax.xaxis.get_major_locator(), MaxNLocator)
+
+
+def test_the_contract_loader_names_what_a_module_lacks(monkeypatch):
+    spec = FIGURES[0]
+    spec.check()
+    monkeypatch.delattr(spec.code(), "SCHEMA")
+    with pytest.raises(AuthorCodeError, match=rf"^{spec.shown_path}: SCHEMA: missing"):
+        spec.check()
+
+
+def test_the_smallest_width_is_the_narrowest_slot_unless_the_module_says(monkeypatch):
+    icml, spec = get_venue("icml"), FIGURES[0]
+    assert spec.smallest_width_in(icml) == min(icml.slot_width(s) for s in spec.slots)
+    monkeypatch.setattr(spec.code(), "SMALLEST_WIDTH_IN", 2.5, raising=False)
+    assert spec.smallest_width_in(icml) == 2.5
+    monkeypatch.setattr(spec.code(), "SMALLEST_WIDTH_IN", "wide")
+    with pytest.raises(AuthorCodeError, match=r"SMALLEST_WIDTH_IN: is 'wide'"):
+        spec.smallest_width_in(icml)

@@ -47,10 +47,10 @@ CAMERA_READY_MAX_DIFFERING_PERCENT = 5.0
 # --- planted violations, one rule at a time -------------------------------------------------
 
 
-def _spec(slot="column", bbox=None):
+def _spec(bbox=None):
     """A stand-in registry entry for a test figure (what measure and the rules read)."""
     render = themed(DEFAULT_RC)(lambda data: None)
-    return SimpleNamespace(name="planted", shown_path="figures/planted.py", slot=slot,
+    return SimpleNamespace(name="planted", shown_path="figures/planted.py",
                            outputs=(Output("png", 100, bbox),), render=render)
 
 
@@ -205,13 +205,13 @@ def test_png_resolution_at_print_width(tmp_path, dpi, ok):
 
 
 def test_a_figure_wider_than_its_slot_fails_with_its_scale():
-    wide = size_row("planted", _spec(slot="text"), (8.0, 4.0), ICML)
+    wide = size_row("planted", "text", (8.0, 4.0), ICML)
     assert not wide.ok
     assert "scaled down to 0.84 x" in wide.detail
-    assert size_row("planted", _spec(slot="text"), (6.0, 4.0), ICML).ok
-    assert not size_row("planted", _spec(slot="column"), (6.0, 4.0), ICML).ok
-    assert size_row("planted", _spec(slot=6.5), (6.0, 4.0), ICML).ok
-    tall = size_row("planted", _spec(slot="text"), (6.0, 9.5), ICML)
+    assert size_row("planted", "text", (6.0, 4.0), ICML).ok
+    assert not size_row("planted", "column", (6.0, 4.0), ICML).ok
+    assert size_row("planted", 6.5, (6.0, 4.0), ICML).ok
+    tall = size_row("planted", "text", (6.0, 9.5), ICML)
     assert not tall.ok
     assert "half the text height" in tall.detail
 
@@ -489,12 +489,6 @@ def test_a_bad_figdata_file_is_one_line_and_the_other_figures_are_checked(built,
     assert "cifar_feature_drift  size" in out
     assert err.splitlines()[0].startswith(f"error: cifar_summary: {figdata}/cifar_summary.json: ")
     assert len(err.splitlines()) == 2  # the error and the closing summary line
-
-
-def test_every_registry_slot_is_a_known_width():
-    for spec in FIGURES:
-        assert spec.slot in ("text", "column") or (
-            isinstance(spec.slot, float) and spec.slot > 0), spec.name
 
 
 def test_the_layout_rule_flags_the_default_heros_label_running_into_the_note():

@@ -101,8 +101,7 @@ def test_the_stamp_over_a_panel_or_under_the_minimum_fails():
 
 
 def test_a_figure_taller_than_half_the_text_height_fails_the_size_rule():
-    spec = SimpleNamespace(slot="text")
-    tall = size_row("planted", spec, (ICML.text_width_in, 4.6), ICML)
+    tall = size_row("planted", "text", (ICML.text_width_in, 4.6), ICML)
     assert not tall.ok
     assert "half the text height" in tall.detail
-    assert size_row("planted", spec, (ICML.text_width_in, 4.5), ICML).ok
+    assert size_row("planted", "text", (ICML.text_width_in, 4.5), ICML).ok
