@@ -158,7 +158,8 @@ def main(argv: list[str]) -> int:
             failed = proc.returncode == 1 and "vector content differs" in proc.stdout
             ok &= failed
             lines = proc.stdout.strip().splitlines()
-            detail = next((line.strip() for line in lines if " -> " in line), "")
+            detail = next((line.strip() for line in lines
+                           if line.strip().startswith("/") and " -> " in line), "")
             print(f"{'ok  ' if failed else 'FAIL'} {what} ({file}) fails: "
                   f"{lines[-1] if lines else proc.stderr[-300:]}\n       e.g. {detail[:160]}")
     return 0 if ok else 1
