@@ -41,7 +41,8 @@ from pathlib import Path
 
 from figures.data.jsonio import decode
 from figures.paper.macros import Quoted, quoted_values
-from figures.paper.texcheck import TEX_ENCODINGS, check_tex, count_numbers, parse_numbers
+from figures.paper.texcheck import TEX_ENCODINGS, check_tex, count_numbers
+from figures.paper.texnumbers import parse_numbers
 from figures.registry import FIGURES
 
 REPO = Path(__file__).resolve().parent.parent

@@ -37,7 +37,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 from figures.paper.macros import Quoted, quoted_values
-from figures.paper.texcheck import check_tex, count_numbers, keywords, parse_numbers, read_tex
+from figures.paper.texcheck import check_tex, count_numbers, keywords, read_tex
+from figures.paper.texnumbers import parse_numbers
 from figures.paper.texprose import prose
 from figures.registry import FIGURES
 

@@ -1,21 +1,10 @@
-"""A figure's contract, read from its module ``figures/plots/<name>.py``, the one place the
-figure is defined (the registry entry only names it):
-
-- ``render(data, page=None) -> Figure`` (required): the seeds' picture without a page; with
-  one (:class:`figures.page.Page`), the figure designed for that print slot (by convention
-  ``_for_page(data, page)``), inside ``@themed(DEFAULT_RC)``;
-- ``SCHEMA`` (required): the shape of its data, in :mod:`figures.data.schema`;
-- ``SLOTS`` and ``caption(data)`` (for a venue's page): the slots it is designed for, its
-  own first, and what its page versions leave to the caption; ``SMALLEST_WIDTH_IN``
-  (optional, inches): the narrowest width its design holds, by default its narrowest slot;
-- ``extract(tree) -> data`` (optional): its data from a results tree; without it the
-  figdata holds values written by hand; ``PAPER_KEYS`` (optional): data keys of paper
-  literals kept on extraction; ``synthetic_results(rng)`` (optional): example results.
-
-:class:`FigureModule` is the one loader: each attribute is read, checked and run as the
-author's code (:mod:`figures.author_code`) here, and what is missing or wrong is one line
-naming the module and the attribute (:meth:`FigureModule.check` all of it at once).
-"""
+"""A figure's contract, read from its module ``figures/plots/<name>.py``, the one place a
+figure is defined (the registry only names it): ``render(data, page=None)`` and ``SCHEMA``
+(required); ``SLOTS``, ``caption(data)`` and ``SMALLEST_WIDTH_IN`` (for a venue's page);
+``extract(tree)``, ``PAPER_KEYS`` and ``synthetic_results(rng)`` (optional); see
+docs/architecture.md. :class:`FigureModule` is the one loader: each attribute is read,
+checked and run as the author's code here, and what is missing or wrong is one line naming
+the module and the attribute (:meth:`FigureModule.check`: all of it at once)."""
 
 from __future__ import annotations
 

@@ -23,8 +23,8 @@ def kind_for(name: str, venue: str | Venue | None = None,
     from figures.outputs.kind import DEFAULT, venue_kind
 
     if name not in BY_NAME:
-        raise UnknownName("name", None, f"unknown figure {name!r}; known: "
-                          f"{', '.join(BY_NAME)}")
+        raise UnknownName(f"unknown figure {name!r}; known: "
+                          f"{', '.join(BY_NAME)}", "name")
     spec = BY_NAME[name]
     if venue is None:
         if slot is not None:  # the default build has no slots: not silently the default
@@ -46,11 +46,8 @@ def draw(name: str, venue: str | Venue | None = None, slot: str | float | None =
     synthetic) and return the Figure. Save it as the build does with
     ``figures.outputs.render.save(spec, fig, path, rc=kind.rc(spec))``, ``spec, kind =
     kind_for(name, venue, slot)``."""
-    from figures.outputs.stamp import stamp_synthetic
+    from figures.outputs.render import draw_as_built
 
     spec, kind = kind_for(name, venue, slot)
     doc = figdata.load(spec.figdata_path(Path(figdata_dir)), spec.name, spec.schema)
-    fig = kind.draw(spec, doc["data"])
-    if figdata.is_synthetic(doc):
-        stamp_synthetic(spec, fig, kind)
-    return fig
+    return draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))

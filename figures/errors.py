@@ -131,9 +131,6 @@ class UsageError(FigureDataError):
 class UnknownName(UsageError):
     """A command-line value that names nothing known (a venue, a figure)."""
 
-    def __init__(self, option: str, key: str | None, message: str) -> None:
-        super().__init__(message, option, key)
-
 
 class ProblemsOfAFile(DataError):
     """Several problems of one file (a venue file), each reported on a line of its own

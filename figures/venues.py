@@ -174,6 +174,6 @@ def load_venues(user_file: Path | None = None) -> dict[str, Venue]:
 def get_venue(name: str, user_file: Path | None = None) -> Venue:
     venues = load_venues(user_file)
     if name.lower() not in venues:
-        raise UnknownName("--venue", None, f"unknown venue {name!r}; known: "
-                              f"{', '.join(sorted(venues))} (add one with --venues FILE)")
+        raise UnknownName(f"unknown venue {name!r}; known: {', '.join(sorted(venues))} (add "
+                          "one with --venues FILE)", "--venue")
     return venues[name.lower()]

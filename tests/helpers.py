@@ -24,6 +24,13 @@ VENUES = ("icml", "neurips")
 VENUE_BASELINES = REPO / "baseline" / "venues"
 
 
+def copy_of(root: Path, *folders: str) -> Path:
+    """``root`` holding a copy of each of the checkout's ``folders`` (a project to edit)."""
+    for folder in folders:
+        shutil.copytree(REPO / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return root
+
+
 @pytest.fixture
 def figdata_dir(tmp_path: Path) -> Path:
     """A copy of the committed figdata/, for a test to edit."""

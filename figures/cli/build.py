@@ -13,6 +13,8 @@ from figures.cli.common import (
     UsageError,
     add_figdata,
     add_out,
+    add_venue,
+    add_venues,
     figdata_status,
     path_arg,
     positive_int,
@@ -50,12 +52,10 @@ def add_parser(add) -> None:
                         "(pdf.fonttype 42) into --camera-ready-out")
     p.add_argument("--camera-ready-out", type=path_arg, default=CAMERA_READY_OUT,
                    metavar="DIR", help=f"(default: {CAMERA_READY_OUT})")
-    p.add_argument("--venue", action="append", default=None, metavar="V",
-                   help="draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, "
-                        "or one from --venues) into build/V/ (or --out): PDF and PNG; "
-                        "one venue per build")
-    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles (same shape as figures/venues.json)")
+    add_venue(p, "draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, or one "
+              "from --venues) into build/V/ (or --out): PDF and PNG; one venue per build",
+              several=True)
+    add_venues(p)
     p.set_defaults(command=run, out=None)
 
 
@@ -84,19 +84,16 @@ def _build_for_venue(args: argparse.Namespace) -> int:
     if args.camera_ready:
         raise UsageError("--venue builds embed TrueType already; drop --camera-ready")
     venue = get_venue(args.venue, args.venues)
-    kind = venue_kind(venue, stamp=args.stamp)
-    out = args.out or kind.default_out
+    out = args.out or venue_kind(venue).default_out
     for other, what in ((DEFAULT_OUT, "the default build"),
                         (CAMERA_READY_OUT, "the camera-ready build")):
-        if args.out is None and same_folder(out, other):
+        if same_folder(out, other):  # its layout there would pass for the default's
             raise UsageError(f"--venue {venue.key} would build into {out}, the folder of "
-                             f"{what}: pass --out DIR (or rename the venue in --venues)")
-    specs = select(args.names)
-    status = build_figures(specs, args.figdata, out, kind, jobs=args.jobs, force=args.force,
-                           results=args.results, allow_stale=args.allow_stale, debug=args.debug)
-    for slot, others in _other_slots(specs, venue).items():  # NAME--column.pdf, ...
+                             f"{what}: pass another --out DIR (or rename the venue in --venues)")
+    specs, status = select(args.names), 0
+    for slot, group in [(None, specs), *_other_slots(specs, venue).items()]:  # NAME--column
         status = max(status, build_figures(
-            others, args.figdata, out, venue_kind(venue, slot, stamp=args.stamp),
+            group, args.figdata, out, venue_kind(venue, slot, stamp=args.stamp),
             jobs=args.jobs, force=args.force, results=args.results,
             allow_stale=args.allow_stale, debug=args.debug))
     return status

@@ -12,6 +12,8 @@ from figures.cli.common import (
     UsageError,
     add_figdata,
     add_out,
+    add_venue,
+    add_venues,
     path_arg,
     refuse_output_over_inputs,
     same_folder,
@@ -29,11 +31,10 @@ def add_parser(add) -> None:
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to check (default: all); "
                    "or one compiled paper, PAPER.pdf: each of our figures in it audited as "
                    "printed (current, scale, text and line sizes, fonts)")
-    p.add_argument("--venue", action="append", default=None, metavar="VENUE",
-                   help="icml, neurips, iclr, ieee, acm, or one from --venues (required, once; "
-                   "for PAPER.pdf read from the .tex beside it when not given)")
-    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles (same shape as figures/venues.json)")
+    add_venue(p, "icml, neurips, iclr, ieee, acm, or one from --venues (required, once; for "
+              "PAPER.pdf read from the .tex beside it when not given)", several=True,
+              metavar="VENUE")
+    add_venues(p)
     p.add_argument("--anonymous", action="store_true",
                    help="PAPER.pdf: also report what it discloses (absolute paths, user "
                    "names, authors in the figures' metadata)")

@@ -8,9 +8,10 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from figures.boundary import is_stop
-from figures.errors import UsageError, error_line, figure_line
+from figures.errors import UsageError, display_path, error_line, figure_line
 from figures.paths import (  # noqa: F401 - the commands' names for them
     DEFAULT_FIGDATA,
     DEFAULT_OUT,
@@ -27,6 +28,39 @@ OUT_HELP = f"the folder of the built figures (default: {DEFAULT_OUT}/)"
 #: bound) whole; one_line still escapes anything that would break the row.
 STATUS_DETAIL_LIMIT = 2400
 
+
+
+VENUES_HELP = "your venue profiles (same shape as figures/venues.json)"
+
+
+def add_paper(p: argparse.ArgumentParser) -> None:
+    """``PAPER_DIR``, the paper's folder (``sync``, ``paper``, ``pack``)."""
+    p.add_argument("paper", type=path_arg, metavar="PAPER_DIR",
+                   help="the folder of the paper's .tex files")
+
+
+def add_flags(p: argparse.ArgumentParser, **helps: str) -> None:
+    """On/off options, in order: ``allow_synthetic="..."`` is ``--allow-synthetic``."""
+    for name, help in helps.items():
+        p.add_argument(f"--{name.replace('_', '-')}", action="store_true", help=help)
+
+
+def add_venue(p: argparse.ArgumentParser, help: str, *, several: bool = False,
+              metavar: str = "V") -> None:
+    """``--venue``, one declaration for every command (``several``: each one given is kept,
+    so that the command refuses a second in a line of its own)."""
+    p.add_argument("--venue", action="append" if several else "store", default=None,
+                   metavar=metavar, help=help)
+
+
+def add_venues(p: argparse.ArgumentParser, help: str = VENUES_HELP) -> None:
+    """``--venues FILE``: venue profiles of the user's (figures/venues.py)."""
+    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE", help=help)
+
+
+def add_main(p: argparse.ArgumentParser, help: str, type: Callable[[str], Any] = Path) -> None:
+    """``--main FILE``: the paper's main .tex, when its folder holds several."""
+    p.add_argument("--main", type=type, default=None, metavar="FILE", help=help)
 
 
 def positive_int(text: str) -> int:
@@ -124,6 +158,10 @@ def refuse_output_over_inputs(target: Path, option: str, suffixes: tuple[str, ..
     command did not write (the paper's own ``main.tex``)."""
     from figures.registry import PACKAGE_DIR
 
+    if target.exists() and not (target.is_file() or target.is_dir()):  # /dev/stdout, a FIFO
+        raise UsageError(f"{option} {display_path(target)}: is not a regular file (a terminal, "
+                         "pipe or device); the file is written whole and renamed into place: "
+                         f"choose a path ending in {suffixes[0]}")
     resolved = target.resolve()
 
     def inside(folder: Path) -> bool:

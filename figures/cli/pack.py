@@ -7,30 +7,26 @@ import argparse
 import sys
 from pathlib import Path
 
-from figures.cli.common import add_figdata, path_arg
+from figures.cli.common import add_figdata, add_flags, add_main, add_paper, path_arg
 
 
 def add_parser(add) -> None:
     p = add("pack", help="the paper's source archive (.tar.gz or .zip): what its compile "
             "reads, comments stripped, figures current, proven to compile alone")
-    p.add_argument("paper", type=path_arg, metavar="PAPER_DIR",
-                   help="the folder of the paper's .tex files")
+    add_paper(p)
     p.add_argument("--out", type=path_arg, default=None, metavar="FILE",
                    help="the archive, .tar.gz or .zip (default: PAPER_DIR's name + .tar.gz, "
                         "beside it)")
-    p.add_argument("--main", default=None, metavar="FILE",
-                   help="the main .tex, when the folder holds more than one \\documentclass")
-    p.add_argument("--anonymous", action="store_true",
-                   help="for double-blind review: no figure metadata, no absolute paths or "
-                        "user names in what the compiled PDF discloses")
-    p.add_argument("--allow-synthetic", action="store_true",
-                   help="pack figures drawn from synthetic example data too")
+    add_main(p, "the main .tex, when the folder holds more than one \\documentclass", str)
+    add_flags(p, anonymous="for double-blind review: no figure metadata, no absolute paths or "
+              "user names in what the compiled PDF discloses",
+              allow_synthetic="pack figures drawn from synthetic example data too")
     add_figdata(p)
     p.set_defaults(command=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from figures.errors import one_line
+    from figures.errors import display_path, one_line
     from figures.pack.run import pack
 
     paper: Path = args.paper
@@ -46,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     packed = pack(paper, out, args.figdata, main=args.main, anonymous=args.anonymous,
                   allow_synthetic=args.allow_synthetic)
     for name in packed.files:
-        print(name)
+        print(display_path(name))
     for line in packed.warnings:
         print(one_line(f"warning: {line}", 2400), file=sys.stderr)
     print(packed.summary(), file=sys.stderr)

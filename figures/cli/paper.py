@@ -6,11 +6,17 @@ from __future__ import annotations
 import argparse
 import math
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
-from figures.cli.common import add_figdata, path_arg
+from figures.cli.common import (
+    add_figdata,
+    add_flags,
+    add_main,
+    add_paper,
+    add_venue,
+    add_venues,
+)
 from figures.errors import display_path
 
 #: What a Debian or Ubuntu machine installs for pdflatex and latexmk (and the fonts and
@@ -21,57 +27,57 @@ TEX_PACKAGES = "texlive-latex-recommended texlive-latex-extra latexmk"
 def add_parser(add) -> None:
     p = add("paper", help="sync the paper's figures and macros, compile it with latexmk, "
             "then audit the PDF (figures check PAPER.pdf)")
-    p.add_argument("paper", type=path_arg, metavar="PAPER_DIR",
-                   help="the folder of the paper's .tex files")
-    p.add_argument("--venue", default=None, metavar="V",
-                   help="the paper's venue (default: read from its \\documentclass/packages)")
-    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles (same shape as figures/venues.json)")
-    p.add_argument("--main", type=Path, default=None, metavar="FILE",
-                   help="the paper's main .tex (when the folder holds several)")
-    p.add_argument("--allow-synthetic", action="store_true",
-                   help="copy figures and macros drawn from synthetic example data too")
-    p.add_argument("--overwrite-theirs", action="store_true",
-                   help="let sync replace an image in the paper that is not ours (kept as "
-                   "NAME.bak)")
-    p.add_argument("--anonymous", action="store_true",
-                   help="also report what the PDF discloses (double-blind review)")
+    add_paper(p)
+    add_venue(p, "the paper's venue (default: read from its \\documentclass/packages)")
+    add_venues(p)
+    add_main(p, "the paper's main .tex (when the folder holds several)")
+    add_flags(p, allow_synthetic="copy figures and macros drawn from synthetic example data too",
+              overwrite_theirs="let sync replace an image in the paper that is not ours (kept "
+              "as NAME.bak)",
+              anonymous="also report what the PDF discloses (double-blind review)")
     add_figdata(p)
     p.set_defaults(command=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from figures.cli import sync
-    from figures.errors import FigureDataError, LatexError, ToolMissing
-    from figures.paper.latex import read_paper
+    from figures.errors import LatexError, ToolMissing
+    from figures.paper.engine import run_tex
 
     missing = [tool for tool in ("latexmk", "pdflatex") if shutil.which(tool) is None]
     if missing:
         raise ToolMissing(" and ".join(missing), None, "not found: install TeX Live "
-                              f"(Debian/Ubuntu: apt-get install {TEX_PACKAGES})")
-    paper = read_paper(args.paper, args.main)
-    venue = args.venue or paper.venue
-    if venue is None:
-        raise FigureDataError(str(paper.main), None, "no venue in its \\documentclass or "
-                              "packages: give --venue V")
+                          f"(Debian/Ubuntu: apt-get install {TEX_PACKAGES})")
+    paper = sync.read_paper_of(args.paper, args.main, need_engine="figures paper")
+    venue = args.venue or paper.venue or sync.venue_of_engine(paper, args)
     sync_args = argparse.Namespace(**vars(args), built=None, default_build=False,
                                    dry_run=False)
     sync_args.venue = venue
-    if sync.run(sync_args) != 0:
+    if sync.run(sync_args, paper) != 0:
         print("error: sync did not finish cleanly (above); not compiled", file=sys.stderr)
         return 1
-    compiled = subprocess.run(
-        ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", paper.main.name],
-        cwd=paper.root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        errors="replace", check=False)
-    pdf = paper.main.with_suffix(".pdf")
+    compiled = run_tex(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
+                        paper.main.name], paper.root)
+    pdf = made_pdf(compiled.stdout, paper.root) or paper.main.with_suffix(".pdf")
     if compiled.returncode != 0 or not pdf.is_file():
         last = [line for line in compiled.stdout.splitlines() if line.startswith("!")]
         why = last[0] if last else f"latexmk exited {compiled.returncode}"
         raise LatexError(str(paper.main), None, f"did not compile: {why} (see "
-                              f"{paper.main.with_suffix('.log')})")
+                         f"{pdf.with_suffix('.log')})")
     args.venue = venue
     return check_paper(pdf, args)
+
+
+def made_pdf(output: str, root: Path) -> Path | None:
+    """The PDF this latexmk run made or found up to date (its ``$out_dir``, ``-jobname``
+    included), from what it printed; None when it named none."""
+    import re
+
+    found = re.findall(r"Output written on (.+?\.pdf) \(|All targets \((.+?\.pdf)\) are "
+                       r"up-to-date", output)
+    if not found:
+        return None
+    return root / (found[-1][0] or found[-1][1])
 
 
 def check_paper(pdf: Path, args: argparse.Namespace) -> int:

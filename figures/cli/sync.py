@@ -8,7 +8,16 @@ import sys
 import traceback
 from pathlib import Path
 
-from figures.cli.common import DEFAULT_OUT, UsageError, add_figdata, path_arg
+from figures.cli.common import (
+    DEFAULT_OUT,
+    UsageError,
+    add_figdata,
+    add_main,
+    add_paper,
+    add_venue,
+    add_venues,
+    path_arg,
+)
 from figures.errors import display_path
 from figures.venues import Venue
 
@@ -16,15 +25,11 @@ from figures.venues import Venue
 def add_parser(add) -> None:
     p = add("sync", help="copy the current built figures the paper includes, and macros.tex, "
             "into the paper's folder (an Overleaf clone too), then check its numbers")
-    p.add_argument("paper", type=path_arg, metavar="PAPER_DIR",
-                   help="the folder of the paper's .tex files")
-    p.add_argument("--venue", default=None, metavar="V",
-                   help="the paper's venue (default: read from its \\documentclass and "
-                   "packages): each figure is built for the width the paper prints it at")
-    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles (same shape as figures/venues.json)")
-    p.add_argument("--main", type=Path, default=None, metavar="FILE",
-                   help="the paper's main .tex (when the folder holds several)")
+    add_paper(p)
+    add_venue(p, "the paper's venue (default: read from its \\documentclass and packages): "
+              "each figure is built for the width the paper prints it at")
+    add_venues(p)
+    add_main(p, "the paper's main .tex (when the folder holds several)")
     p.add_argument("--built", type=path_arg, default=None, metavar="DIR",
                    help=f"copy from this build folder (default: {DEFAULT_OUT}/, or for a "
                    "venue paper a build per printed width)")
@@ -43,19 +48,19 @@ def add_parser(add) -> None:
     p.set_defaults(command=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, paper=None) -> int:
     from figures.errors import FigureDataError, one_line
-    from figures.paper.latex import read_paper
     from figures.paper.macros import macros_tex, read_quoted, synthetic_macros
-    from figures.paper.sync import carry_out, plan
+    from figures.paper.sync import plan
     from figures.paper.texcheck import check_tex, read_tex
+    from figures.paper.write import carry_out
     from figures.registry import FIGURES
 
     folder: Path = args.paper
     if not folder.is_dir():
         raise FigureDataError(str(folder), None, "not a folder: give the folder of the paper's "
                               ".tex files")
-    paper = read_paper(folder, args.main)
+    paper = paper or read_paper_of(folder, args.main)
     for line in paper.unresolved:
         print(one_line(f"warning: {line} (not read)", 2400), file=sys.stderr)
     built = source_for(args, paper)
@@ -81,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     unloaded = _macros_not_input(paper, sources, quoted)
     if unloaded:
         print(one_line(f"warning: {unloaded}", 2400), file=sys.stderr)
-    _report(result, args.dry_run)
+    _report(result, args.dry_run, paper.measures is None)
     found = 0
     macros_path = result.macros.target if result.macros else None
     for path, text in sources:
@@ -95,7 +100,25 @@ def run(args: argparse.Namespace) -> int:
     return 1 if result.refused or found or not complete else 0
 
 
-def _report(result, dry_run: bool) -> None:
+def read_paper_of(folder: Path, main: Path | None, *, need_engine: str = ""):
+    """The paper as TeX typesets it (figures.paper.engine); without a TeX engine, read from
+    its source (said once; every row is then estimated), or for ``need_engine`` (a
+    command that compiles) one line."""
+    from figures.errors import ToolMissing
+    from figures.paper.engine import NEEDS_ENGINE, ask_tex, have_engine
+    from figures.paper.latex import find_main, read_paper
+
+    path = find_main(folder, main)
+    if have_engine():
+        return ask_tex(path)
+    if need_engine:
+        raise ToolMissing(str(path), None, f"{need_engine} {NEEDS_ENGINE}")
+    print(f"warning: no TeX engine (pdflatex): {display_path(path)} is read from its source; "
+          "every width is estimated: no TeX engine", file=sys.stderr)
+    return read_paper(folder, main)
+
+
+def _report(result, dry_run: bool, estimated: bool = False) -> None:
     """The table: one row per include of ours and the macros, each with what was done."""
     from figures.errors import one_line
 
@@ -112,7 +135,8 @@ def _report(result, dry_run: bool) -> None:
             shown = f"{outcomes[row]}: {action}"
         else:
             shown = verb + action
-        print(one_line(f"{figure:{width}s}  {file:30s}  {shown}", 2400))
+        mark = " (estimated: no TeX engine)" if estimated and figure != "(macros)" else ""
+        print(one_line(f"{figure:{width}s}  {file:30s}  {shown}{mark}", 2400))
     if result.not_ours:
         print(one_line(f"not ours (left as they are): {', '.join(result.not_ours)}", 2400))
     if result.not_included:
@@ -157,7 +181,7 @@ def source_for(args: argparse.Namespace, paper):
     from figures.errors import FigureDataError
     from figures.venues import get_venue
 
-    key = args.venue or paper.venue
+    key = args.venue or paper.venue or (None if args.built else venue_of_engine(paper, args))
     if key is not None:  # an unknown --venue is one line naming the known ones
         venue = get_venue(key, args.venues)
     if key is None or args.default_build:
@@ -175,7 +199,25 @@ def source_for(args: argparse.Namespace, paper):
         raise UsageError(f"the paper is a {key} paper: sync builds each figure for the width "
                          "it is printed at; drop --built, or add --default-build to copy the "
                          "default build anyway")
-    return _width_builds(venue, args.figdata)
+    return _width_builds(venue, args.figdata, args.venues)
+
+
+def venue_of_engine(paper, args) -> str | None:
+    """For a class of no known venue that TeX compiled, the profile nearest its own numbers
+    (text and column width; the venue's minimums then hold), said in one line; None without
+    the engine's numbers."""
+    from figures.venues import load_venues
+
+    if paper.measures is None:
+        return None
+    text, column, _, body = paper.measures
+    venue = min(load_venues(args.venues).values(),
+                key=lambda v: abs(v.text_width_in - text) + abs(v.column_width_in - column))
+    print(f"warning: {paper.document_class or 'the class'} is no known venue: each figure is "
+          f"built for the box TeX gives it (text {text:.2f} in, column {column:.2f} in, body "
+          f"{body:g} pt) with the minimums of {venue.key}, the nearest; --venue V to choose",
+          file=sys.stderr)
+    return venue.key
 
 
 def _default_build_costs(built: Path, venue: Venue):
@@ -204,12 +246,10 @@ def _size_and_type3(path: Path) -> tuple[float | None, int]:
     """A built file's width in inches and its count of Type 3 fonts (None: unreadable)."""
     try:
         if path.suffix == ".pdf":
-            from figures.pdf import fonts, open_pdf
+            from figures.pdf import open_pdf, pdf_fonts
 
-            reader = open_pdf(path)
-            type3 = sum(font.get("/Subtype") == "/Type3" for page, _, _, font in fonts(reader)
-                        if page == 1)
-            return float(reader.pages[0].mediabox.width) / 72, type3
+            type3 = sum(font.subtype == "Type3" for font in pdf_fonts(path))
+            return float(open_pdf(path).pages[0].mediabox.width) / 72, type3
         from PIL import Image
 
         with Image.open(path) as image:
@@ -219,13 +259,30 @@ def _size_and_type3(path: Path) -> tuple[float | None, int]:
         return None, 0
 
 
-def _width_builds(venue: Venue, figdata_dir: Path):
-    from figures.paper.placed import build_for_width, heights, placement
+def _width_builds(venue: Venue, figdata_dir: Path, venues_file: Path | None):
+    """Per include, the build for the box it prints in, refused when the project's own
+    legibility rules fail it at that width (composed here: preflight is the CLI's to call)."""
+    from figures.paper.placed import build_for_width, placement
+    from figures.preflight.run import check_figure
 
     def source(spec, include):
-        where = placement(include.graphic, spec, venue, heights(spec, figdata_dir, venue))
+        where = placement(include.graphic, spec, venue)
         if where.width is None:
             return None, where.problem
-        return build_for_width(spec, figdata_dir, venue, where.width)
+        folder, why = build_for_width(spec, figdata_dir, venue, where.width)
+        if folder is None:
+            return None, why
+        report = check_figure(spec, venue, folder, figdata_dir, venues_file=venues_file)
+        failed = [row for row in report.failed if row.rule in _LEGIBILITY]
+        if report.error or failed:
+            why = report.error or f"{failed[0].rule}: {failed[0].detail or failed[0].value}"
+            return None, (f"its build for {where.width:g} in fails the legibility rules "
+                          f"({why}): put it in a wider box (a figure*, width=)")
+        return folder, ""
 
     return source
+
+
+#: The preflight rules a build must pass before sync places it: no text over text, no text,
+#: script or line under the venue's minimum at the width it is drawn for.
+_LEGIBILITY = ("text", "script", "lines", "layout")

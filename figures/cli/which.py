@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from figures.cli.common import add_figdata, path_arg
+from figures.cli.common import add_figdata, add_venues, path_arg
 
 
 def add_parser(add) -> None:
@@ -12,8 +12,7 @@ def add_parser(add) -> None:
             "and whether it is current, stale or not from this suite")
     p.add_argument("files", type=path_arg, nargs="+", metavar="FILE",
                    help="built PDFs or PNGs, e.g. the copies in the paper's folder")
-    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE",
-                   help="your venue profiles, for files built for one of them")
+    add_venues(p, "your venue profiles, for files built for one of them")
     add_figdata(p)
     p.set_defaults(command=run, answers_on_stdout=True)
 

@@ -103,20 +103,18 @@ def generate(
     # Each file's content is made when it is written, in this order (the random stream,
     # hence every synthetic figure, depends on it).
     planned: list[tuple[str, Callable[[], dict[str, Any]]]] = []
-    # ViT: CLS-token hidden norms and the l2 gradient key.
+    # ViT: CLS-token hidden norms and the l2 gradient key; ResMLP: plain hidden norms and
+    # the older gradient key.
     vit_keys = ("hidden_norms_cls", "bp_grad_per_sample_l2_med")
-    for seed in vit_seeds:
-        planned.append((f"snapshot_vit_v1/snapshot_vit_s{seed}.json",
-                        lambda: pair(_WITH_LN, *vit_keys)))
-    planned.append(("snapshot_vit_v1/snapshot_fa_canonical_s42.json",
-                    lambda: fa(_WITH_LN, *vit_keys)))
-    # ResMLP: plain hidden norms and the older gradient key.
     mlp_keys = ("hidden_norms", "bp_grad_norms_per_sample_med")
-    for seed in seeds:
-        planned.append((f"snapshot_no_outln_v1/snapshot_noLN_s{seed}.json",
-                        lambda: pair(_NO_LN, *mlp_keys)))
-    planned.append(("snapshot_no_outln_v1/snapshot_fa_canonical_noln_s42.json",
-                    lambda: fa(_NO_LN, *mlp_keys)))
+    for runs, folder, run, canonical, params, keys in (
+            (vit_seeds, "snapshot_vit_v1", "vit", "", _WITH_LN, vit_keys),
+            (seeds, "snapshot_no_outln_v1", "noLN", "_noln", _NO_LN, mlp_keys)):
+        for seed in runs:
+            planned.append((f"{folder}/snapshot_{run}_s{seed}.json",
+                            lambda p=params, k=keys: pair(p, *k)))
+        planned.append((f"{folder}/snapshot_fa_canonical{canonical}_s42.json",
+                        lambda p=params, k=keys: fa(p, *k)))
     planned.append(("snapshot_evolution_v2/snapshot_evolution_s42.json",
                     lambda: pair(_WITH_LN, *mlp_keys)))
     # StudentNet: mixes the variants (ResMLP hidden key, ViT gradient key).

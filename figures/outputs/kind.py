@@ -6,15 +6,10 @@ writes for a figure, what it adds to the build key, how it draws a figure, and t
 that builds it again. Its name is what the built files carry as ``variant``
 (``default``, ``camera-ready``, ``venue:icml``); :func:`parse_kind` is the one reader of it.
 
-A venue's build (``figures build --venue V``, :func:`figures.draw` with a venue) draws each
-figure once for the venue's page (:meth:`figures.venues.Venue.page`), given before it draws:
-``render(data, page)`` makes its own print decisions with constrained layout (its aspect, its
-panels at the column and at the text width, its legend, what moves to the caption,
-``caption(data)``); nothing here resizes, re-lays-out or recolours a drawn figure. A module
-declares the slots it is designed for (``SLOTS``, its own first): a two-column venue gets a
-file per slot, ``NAME.pdf`` for the first and ``NAME--column.pdf`` (or ``--text``) for the
-other; a one-column venue (column = text) gets ``NAME.pdf`` only. Its files are a vector PDF
-with TrueType fonts (text stays text) and a PNG at the venue's ppi.
+A venue's build draws each figure once for the venue's page (:meth:`Venue.page`), at each
+slot its module declares (``NAME.pdf`` for the first, ``NAME--column.pdf`` for another; a
+one-column venue writes the first only): a vector PDF with TrueType fonts and a PNG at the
+venue's ppi. Nothing here resizes or re-lays-out a drawn figure (docs/venues.md).
 """
 
 from __future__ import annotations

@@ -13,7 +13,10 @@ recognised, as stale.
 from __future__ import annotations
 
 import hashlib
+import io
+import struct
 import warnings
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -29,17 +32,72 @@ def digest(image: Any) -> str:
     return found.hexdigest()
 
 
-def record(path: Path, name: str, ppi: float, provenance: str) -> dict[str, Any]:
+def content_digest(data: bytes) -> str | None:
+    """What a file shows, as a digest: a PNG's decoded pixels (:func:`digest`; an optimiser's
+    re-encoding keeps it), a PDF's content streams and XObjects, decoded, page by page
+    (document information, XMP and object order play no part); None for other files.
+    Raises what Pillow or pypdf raise for a damaged file."""
+    from PIL import Image
+
+    if data.startswith(b"\x89PNG"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                return digest(image)
+    if not data.startswith(b"%PDF"):
+        return None
+    from figures.pdf import open_pdf, pypdf_said, resources
+
+    found = hashlib.sha256()
+    with pypdf_said():
+        reader = open_pdf(data)
+        for page in reader.pages:
+            contents = page.get_contents()
+            found.update(b"page:" + (contents.get_data() if contents is not None else b""))
+        for number, _, drawn in resources(reader):  # forms and images, by name, page by page
+            xobjects = drawn.get("/XObject") or {}
+            for name in sorted(xobjects):
+                found.update(f"{number}{name}:".encode() + xobjects[name].get_object().get_data())
+    return found.hexdigest()
+
+
+def seal(path: Path) -> str | None:
+    """Write the file's content digest over the placeholder its provenance holds (same
+    length: no offset of the PDF moves; a PNG's text chunk gets its CRC again). The digest,
+    None when the file holds no placeholder."""
+    from figures.outputs.provenance import UNSEALED
+
+    data = path.read_bytes()
+    at = data.find(f"content={UNSEALED}".encode())
+    if at < 0:
+        return None
+    sealed = content_digest(data)
+    start = at + len("content=")
+    out = bytearray(data[:start] + sealed.encode() + data[start + len(UNSEALED):])
+    if data.startswith(b"\x89PNG"):
+        chunk = 8
+        while chunk < at:  # the chunk holding the text: its CRC covers what changed
+            length = struct.unpack(">I", out[chunk:chunk + 4])[0]
+            end = chunk + 8 + length
+            if end > at:
+                out[end:end + 4] = struct.pack(">I", zlib.crc32(out[chunk + 4:end]))
+            chunk = end + 4
+    path.write_bytes(out)
+    return sealed
+
+
+def record(path: Path, name: str, ppi: float, provenance: str,
+           pixels: str | None = None) -> dict[str, Any]:
     """What the build keeps of the PNG it wrote at ``path`` (to be renamed ``name``): its
-    pixels' digest, size, the resolution it was saved at and the provenance (encoded)
-    written inside it."""
+    pixels' digest (``pixels``, when :func:`seal` computed it), size, the resolution it was
+    saved at and the provenance (encoded) written inside it."""
     from PIL import Image
 
     with warnings.catch_warnings():
         # ours, and at most figures.page.MAX_PIXELS: not a decompression bomb to warn of
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
         with Image.open(path) as image:
-            return {"file": name, "pixels": digest(image),
+            return {"file": name, "pixels": pixels or digest(image),
                     "size": [image.width, image.height], "ppi": ppi, "provenance": provenance}
 
 

@@ -5,13 +5,16 @@ suite, ``Keywords`` the fields), each PNG in text chunks (``Title`` and ``fa-aud
 
     figure=fig4_penalty_rescue; figdata-sha256=<64 hex>; build-key=<64 hex>;
     origin=synthetic-example; variant=venue:icml:column; venue=icml; slot=column;
-    stamped=yes; version=0.1.0
+    stamped=yes; version=0.1.0; content=<64 hex>
 
 Plain fields a reader takes as they are: the data's origin, the build kind (``variant``),
 its venue ("" for the default and camera-ready builds), the slot or width it is drawn for
 (the text width, for the seeds' pictures) and whether a synthetic figure carries its mark.
 A file of an earlier version (``kind=`` for the origin, none of venue, slot or stamped) is
-still read.
+still read. ``content`` is the digest of what the file shows
+(:func:`figures.outputs.pixels.content_digest`: a PNG's decoded pixels, a PDF's content
+streams), written by the build over a placeholder after saving, so any copy anywhere can be
+checked against its own label without ``build/``.
 
 Nothing of time, user or machine goes in, so two builds stay byte-identical. ``pdfinfo``,
 ``exiftool`` or Pillow's ``Image.open(path).text`` show it; :func:`read` reads it back
@@ -37,6 +40,8 @@ FIELDS = ("figure", "figdata-sha256", "build-key", "origin", "variant", "venue",
           "stamped", "version")
 #: What a file of an earlier version carries: without venue, slot and stamped.
 _REQUIRED = ("figure", "figdata-sha256", "build-key", "origin", "variant", "version")
+#: What the build saves in place of the content digest, then overwrites (same length).
+UNSEALED = "0" * 64
 _PAIR = re.compile(r"\s*([a-z0-9-]+)=([^;]*)")
 
 
@@ -46,11 +51,11 @@ def fields(spec: FigureSpec, figdata_bytes: bytes, build_key: str, origin: str,
     return {"figure": spec.name, "figdata-sha256": hashlib.sha256(figdata_bytes).hexdigest(),
             "build-key": build_key, "origin": origin, "variant": kind.name,
             "venue": kind.venue.key if kind.venue else "", "slot": f"{kind.print_slot(spec)}",
-            "stamped": "yes" if stamped else "no", "version": __version__}
+            "stamped": "yes" if stamped else "no", "version": __version__, "content": UNSEALED}
 
 
 def encode(values: dict[str, str]) -> str:
-    return "; ".join(f"{key}={values[key]}" for key in FIELDS if key in values)
+    return "; ".join(f"{key}={values[key]}" for key in (*FIELDS, "content") if key in values)
 
 
 def decode(text: str) -> dict[str, str] | None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.data.jsonio import atomic_path, sha256_if_file, write_text_atomic
+from figures.outputs.pixels import seal
 from figures.outputs.provenance import encode
 from figures.outputs.provenance import metadata as provenance_metadata
 
@@ -41,6 +42,22 @@ def save(spec: FigureSpec, fig: Figure, target: Any, *, rc: dict[str, Any] | Non
         fig.savefig(target, **savefig_kwargs)
 
 
+def draw_as_built(spec: FigureSpec, data: dict[str, Any], kind: BuildKind | None = None, *,
+                  synthetic: bool = False) -> Figure:
+    """``spec``'s Figure as the build draws it: as ``kind`` draws it (the default build's
+    when None), stamped as synthetic example data when ``synthetic`` and the kind stamps.
+    The one drawing of the build, :func:`figures.draw`, the preflight and the golden tests."""
+    from figures.outputs.kind import DEFAULT
+
+    kind = kind or DEFAULT
+    fig = kind.draw(spec, data)
+    if synthetic and kind.stamp:
+        from figures.outputs.stamp import stamp_synthetic
+
+        stamp_synthetic(spec, fig, kind)
+    return fig
+
+
 def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
                   kind: BuildKind, *, stamp: bool = False,
                   hashes: dict[str, str] | None = None,
@@ -54,11 +71,7 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
     the bytes written; ``provenance`` (figures/outputs/provenance.py) goes inside each file;
     ``pictures`` (if given) receives each PNG's pixel record (figures/outputs/pixels.py)."""
     written = []
-    fig = kind.draw(spec, data)
-    if stamp:
-        from figures.outputs.stamp import stamp_synthetic
-
-        stamp_synthetic(spec, fig, kind)
+    fig = draw_as_built(spec, data, kind, synthetic=stamp)
     for out in kind.outputs(spec):
         if formats is not None and out.fmt not in formats:
             continue
@@ -67,13 +80,14 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
             inside = provenance_metadata(out.fmt, provenance) if provenance else {}
             save(spec, fig, tmp, rc=kind.rc(spec), format=out.fmt, dpi=out.dpi,
                  bbox_inches=out.bbox_inches, metadata={**_METADATA[out.fmt], **inside})
+            sealed = seal(tmp) if provenance else None  # the content digest, inside
             if hashes is not None:
                 hashes[target.name] = sha256_if_file(tmp)
             if pictures is not None and out.fmt == "png":
                 from figures.outputs.pixels import record
 
-                pictures.append(record(tmp, target.name, out.dpi,
-                                       encode(provenance) if provenance else ""))
+                pictures.append(record(tmp, target.name, out.dpi, encode(
+                    {**provenance, "content": sealed}) if provenance else "", sealed))
         written.append(target)
     for name, text in kind.side_files(spec, data).items():  # a venue build's caption text
         write_text_atomic(Path(out_dir) / name, text)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.data.envelope import SYNTHETIC
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, display_path
 
 IMAGE_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg")
 #: arXiv flags images above this many pixels.
@@ -33,15 +33,15 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
           allow_synthetic: bool) -> Figures:
     """Every packed image: ours current (else :class:`FigureDataError`, one line naming it
     and the command to run), no Type 3 font in ours, and arXiv's warnings for all."""
-    from figures.paper.which import CURRENT, FOREIGN, which
+    from figures.paper.which import CURRENT, FOREIGN, STALE, which
     from figures.pdf import pdf_fonts
 
     found = Figures()
     for name in sources:
         if not _ARXIV_NAME.fullmatch(name):
-            found.warnings.append(f"{name}: arXiv renames files with characters other than "
-                                  "A-Z a-z 0-9 _ + - . , = (the include would break): "
-                                  "rename it and its include")
+            found.warnings.append(f"{display_path(name)}: arXiv renames files with characters "
+                                  "other than A-Z a-z 0-9 _ + - . , = (the include would "
+                                  "break): rename it and its include")
         path = paper / name
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             continue
@@ -51,7 +51,8 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
         elif state.state != CURRENT:
             advice = state.advice or state.why or state.state
             raise FigureDataError(name, state.figure or None, f"{state.state}: {advice}; "
-                                  "the pack stops (no stale figure goes out)")
+                                  "the pack stops" + (" (no stale figure goes out)"
+                                                      if state.state == STALE else ""))
         else:
             if state.origin == SYNTHETIC and not allow_synthetic:
                 raise FigureDataError(name, state.figure, (
@@ -65,8 +66,9 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
                     f"{len(type3)} Type 3 font(s) ({', '.join(type3[:3])}); venues refuse "
                     "them: run `figures build --venue V` and `figures sync PAPER --venue V`"))
             if type3:
-                found.warnings.append(f"{name}: {len(type3)} Type 3 font(s) (not ours: "
-                                      "re-export it with embedded Type 1 or TrueType fonts)")
+                found.warnings.append(f"{display_path(name)}: {len(type3)} Type 3 font(s) (not "
+                                      "ours: re-export it with embedded Type 1 or TrueType "
+                                      "fonts)")
         else:
             found.warnings += _raster_warnings(name, path)
     return found
@@ -75,7 +77,7 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
 def _raster_warnings(name: str, path: Path) -> list[str]:
     from PIL import Image
 
-    said = []
+    said, shown = [], display_path(name)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
         try:
@@ -83,9 +85,9 @@ def _raster_warnings(name: str, path: Path) -> list[str]:
                 width, height = image.size
                 mode = image.mode
         except (OSError, Image.DecompressionBombError) as exc:
-            return [f"{name}: cannot be read as an image ({exc})"]
+            return [f"{shown}: cannot be read as an image ({exc})"]
     if width * height > ARXIV_MEGAPIXELS * 1_000_000:
-        said.append(f"{name}: {width}x{height} = {width * height / 1e6:.1f} megapixels, over "
+        said.append(f"{shown}: {width}x{height} = {width * height / 1e6:.1f} megapixels, over "
                     f"arXiv's {ARXIV_MEGAPIXELS}: downsample it")
     if path.suffix.lower() == ".png":
         from figures.pack.scrub import png_chunks
@@ -95,6 +97,6 @@ def _raster_warnings(name: str, path: Path) -> list[str]:
         if mode in ("RGBA", "LA", "PA"):
             kinds.append("an alpha channel")
         if kinds:
-            said.append(f"{name}: PNG with {', '.join(dict.fromkeys(kinds))}: arXiv re-encodes "
+            said.append(f"{shown}: PNG with {', '.join(dict.fromkeys(kinds))}: arXiv re-encodes "
                         "it (save it as plain RGB to keep it as it is)")
     return said

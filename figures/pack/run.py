@@ -7,15 +7,17 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from figures.errors import FigureDataError
+from figures.errors import FigureDataError, display_path
 from figures.pack import archive, images, scrub, tex
 from figures.pack.strip import strip_comments
 from figures.paths import input_folder_of, is_inside
 
 #: arXiv's limit on a submission's size, in bytes.
 ARXIV_MAX_BYTES = 50 * 1024 * 1024
-#: Files whose comments are stripped (a package's ``%`` line ends are left alone).
-STRIPPED_SUFFIXES = (".tex",)
+#: What TeX reads that keeps its comments: packages (their ``%`` line ends matter) and
+#: figures; every other text file it reads is source (``.tex``, ``.tikz``, ``.txt``, ``.TEX``).
+KEPT_SUFFIXES = (".sty", ".cls", ".clo", ".cfg", ".def", ".fd", ".ldf", ".bst",
+                 *images.IMAGE_SUFFIXES)
 
 
 @dataclass
@@ -30,7 +32,8 @@ class Packed:
 
     def summary(self) -> str:
         ours, foreign = len(self.figures.ours), len(self.figures.foreign)
-        return (f"packed {self.out}: {len(self.files)} files, {self.size / 1024:.1f} KiB; "
+        return (f"packed {display_path(self.out)}: {len(self.files)} files, "
+                f"{self.size / 1024:.1f} KiB; "
                 f"figures: {ours + foreign} ({ours} ours, current; {foreign} not ours); "
                 f"compiles from the archive alone ({self.runs} pdflatex runs); "
                 f"warnings: {len(self.warnings)}")
@@ -52,10 +55,10 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     files = {}
     for name in recorded.sources:
         data = (paper / name).read_bytes()
-        if name.endswith(STRIPPED_SUFFIXES):
+        if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data:
             text = data.decode("utf-8", errors="surrogateescape")
             data = strip_comments(text, name).encode("utf-8", errors="surrogateescape")
-        elif anonymous and name.lower().endswith(images.IMAGE_SUFFIXES):
+        elif anonymous:
             data = scrub.without_metadata(data, name)
         files[name] = data
     if recorded.bbl is not None:
@@ -64,31 +67,43 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     with tempfile.TemporaryDirectory(prefix="figures-pack-proof-") as proof:
         archive.unpack(data, kind, Path(proof))
         pdf, runs = tex.prove(Path(proof), main_tex.name)
+    texts = [_page_texts(recorded.pdf), _page_texts(pdf)]
     if anonymous:
-        told = scrub.disclosed(pdf, paper)
+        authors, said = scrub.authors_named(files)
+        told = scrub.disclosed(pdf, paper, authors)
         if told:
             raise FigureDataError(main_tex.name, None, (
                 f"the PDF compiled from the archive discloses {told[0]}"
                 + (f" (and {len(told) - 1} more)" if len(told) > 1 else "")
                 + "; the anonymous pack stops"))
-    differs = _first_difference(recorded.pdf, pdf)
+        shown = [name for name in authors if any(name in text for text in texts[1])]
+        found.warnings += said
+        if shown:
+            found.warnings.append(f"{display_path(main_tex.name)}: {', '.join(shown)} of "
+                                  "\\author in the compiled text: the review copy names an "
+                                  "author (the venue's anonymous option hides them)")
+    differs = _first_difference(*texts)
     if differs is not None:
-        found.warnings.append(f"{main_tex.name}: the PDF from the archive differs from the "
-                              f"paper's own compile ({differs}): look at what was stripped")
+        found.warnings.append(f"{display_path(main_tex.name)}: the PDF from the archive differs "
+                              f"from the paper's own compile ({differs}): look at what was "
+                              "stripped")
     if len(data) > ARXIV_MAX_BYTES:
-        found.warnings.append(f"{out.name}: {len(data) / 2**20:.1f} MiB, over arXiv's "
-                              f"{ARXIV_MAX_BYTES // 2**20} MiB: make the largest figures smaller")
+        found.warnings.append(f"{display_path(out.name)}: {len(data) / 2**20:.1f} MiB, over "
+                              f"arXiv's {ARXIV_MAX_BYTES // 2**20} MiB: make the largest figures "
+                              "smaller")
     archive.write_atomic(out, data)
     return Packed(out, main_tex.name, sorted(files), len(data), found, runs, found.warnings)
 
 
-def _first_difference(before: bytes, after: bytes) -> str | None:
-    """Where the text of two compiled PDFs first differs (stripping comments must change
-    nothing a reader sees), None when it does not."""
+def _page_texts(pdf: bytes) -> list[str]:
     from figures.pdf import open_pdf
 
-    pages = [[page.extract_text() for page in open_pdf(pdf).pages]
-             for pdf in (before, after)]
+    return [page.extract_text() for page in open_pdf(pdf).pages]
+
+
+def _first_difference(*pages: list[str]) -> str | None:
+    """Where the text of two compiled PDFs first differs (stripping comments must change
+    nothing a reader sees), None when it does not."""
     if len(pages[0]) != len(pages[1]):
         return f"{len(pages[0])} pages, then {len(pages[1])}"
     return next((f"page {number}" for number, (a, b) in enumerate(zip(*pages, strict=True), 1)

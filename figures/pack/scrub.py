@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import getpass
 import io
+import re
 import struct
 import zlib
 from pathlib import Path
@@ -15,6 +16,10 @@ from figures.errors import FigureDataError
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: PNG chunks that carry text or time, not pixels: left out of anonymous copies.
 PNG_METADATA_CHUNKS = (b"tEXt", b"zTXt", b"iTXt", b"tIME", b"eXIf")
+_JPEG_SIGNATURE = b"\xff\xd8\xff"
+#: JPEG segments that carry text, not pixels: EXIF and XMP (APP1), IPTC (APP13), other
+#: applications' data and comments (COM). JFIF (APP0), ICC (APP2), Adobe (APP14) stay.
+JPEG_METADATA = frozenset({0xE1, *range(0xE3, 0xEE), 0xEF, 0xFE})
 
 
 def png_chunks(data: bytes, name: str) -> list[tuple[bytes, bytes]]:
@@ -36,39 +41,71 @@ def png_chunks(data: bytes, name: str) -> list[tuple[bytes, bytes]]:
 
 
 def without_metadata(data: bytes, name: str) -> bytes:
-    """A figure's bytes with no metadata: a PDF without document information or XMP (pypdf),
-    a PNG without text chunks (pixels untouched); other files as they are."""
+    """A figure's bytes with no metadata, pixels and drawing untouched: a PDF without document
+    information, XMP, ``/PieceInfo`` (Illustrator's private data) anywhere, nor a JPEG's
+    inside; a PNG without text chunks; a JPEG without EXIF, XMP and comments; others as
+    they are."""
     if data.startswith(_PNG_SIGNATURE):
         kept = [chunk for kind, chunk in png_chunks(data, name) if kind not in
                 PNG_METADATA_CHUNKS]
         return _PNG_SIGNATURE + b"".join(kept)
+    if data.startswith(_JPEG_SIGNATURE):
+        return b"".join(segment for marker, segment in jpeg_segments(data, name)
+                        if marker not in JPEG_METADATA)
     if data.startswith(b"%PDF"):
         from pypdf import PdfWriter
+        from pypdf.generic import DictionaryObject, StreamObject
 
-        from figures.pdf import open_pdf
+        from figures.pdf import open_pdf, pypdf_said
 
-        writer = PdfWriter(clone_from=open_pdf(data))
+        with pypdf_said():
+            writer = PdfWriter(clone_from=open_pdf(data))
         writer.metadata = None
-        writer._root_object.pop("/Metadata", None)  # XMP
-        for page in writer.pages:
-            page.pop("/Metadata", None)
+        for obj in writer._objects:
+            if isinstance(obj, DictionaryObject):
+                obj.pop("/Metadata", None)
+                obj.pop("/PieceInfo", None)
+            if isinstance(obj, StreamObject) and obj.get("/Filter") == "/DCTDecode":
+                obj._data = without_metadata(obj._data, name)
+            elif isinstance(obj, StreamObject) and obj.get("/Type") == "/Metadata":
+                obj.pop("/Filter", None)  # an XMP stream no longer referenced: emptied
+                obj._data = b""
         out = io.BytesIO()
         writer.write(out)
         return out.getvalue()
     return data
 
 
-def disclosed(pdf: bytes, paper: Path) -> list[str]:
+def jpeg_segments(data: bytes, name: str) -> list[tuple[int, bytes]]:
+    """A JPEG's segments up to its image data, ``(marker, bytes)``; the rest as one (0)."""
+    segments, at = [(0xD8, data[:2])], 2
+    while at + 4 <= len(data) and data[at] == 0xFF:
+        marker = data[at + 1]
+        if marker == 0xFF:  # a fill byte before a marker
+            at += 1
+            continue
+        if marker == 0xDA:  # start of scan: the pixels, to the end
+            break
+        end = at + 2 + int.from_bytes(data[at + 2:at + 4], "big")
+        segments.append((marker, data[at:end]))
+        at = end
+    if at >= len(data) or data[at] != 0xFF:
+        raise FigureDataError(name, None, f"damaged JPEG (no segment at byte {at})")
+    return [*segments, (0, data[at:])]
+
+
+def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
     """What a compiled PDF tells of its figures' provenance and of who made it: for each
-    included PDF, pdfTeX's ``/PTEX.FileName`` (an absolute path, the user's name) and
-    ``/PTEX.InfoDict`` (the figure's document information), and the document's own."""
+    included PDF, pdfTeX's ``/PTEX.FileName`` (an absolute path, the user's name),
+    ``/PTEX.InfoDict`` (the figure's document information), its XMP and ``/PieceInfo``; each
+    JPEG's EXIF or comments; the document's own information (``authors``' names there)."""
     from pypdf.generic import NameObject
 
     from figures.outputs.provenance import SUITE
     from figures.pdf import open_pdf, resources
 
     reader = open_pdf(pdf)
-    words = _identifying(paper)
+    words = _identifying(paper) + authors
     found: list[str] = []
 
     def look(where: str, value: object) -> None:
@@ -80,7 +117,7 @@ def disclosed(pdf: bytes, paper: Path) -> list[str]:
         elif text.startswith("/") or text[1:3] == ":\\":
             found.append(f"{where}: an absolute path ({text})")
         elif any(word in text for word in words):
-            found.append(f"{where}: the user's name or folder ({text})")
+            found.append(f"{where}: an author's or the user's name or folder ({text[:60]})")
 
     for key, value in (reader.metadata or {}).items():
         if key == "/Author" and str(value).strip():  # hyperref's pdfauthor={...}
@@ -90,12 +127,43 @@ def disclosed(pdf: bytes, paper: Path) -> list[str]:
     for _, _, drawn in resources(reader):
         for ref in (drawn.get("/XObject") or {}).values():
             xobject = ref.get_object()
-            if "/PTEX.FileName" in xobject:
-                look("/PTEX.FileName", xobject["/PTEX.FileName"])
+            name = str(xobject.get("/PTEX.FileName", "an included image"))
+            look("/PTEX.FileName", name)
             info = xobject.get("/PTEX.InfoDict")
             for key, value in (info.get_object() if info is not None else {}).items():
                 look(f"/PTEX.InfoDict {key}", value)
+            found.extend(f"{name}: {what} (figure metadata)" for key, what in (
+                ("/Metadata", "XMP"), ("/PieceInfo", "/PieceInfo")) if key in xobject)
+            if xobject.get("/Filter") == "/DCTDecode" and any(
+                    m in JPEG_METADATA for m, _ in jpeg_segments(xobject._data, name)):
+                found.append(f"{name}: a JPEG's EXIF, XMP or comment (figure metadata)")
     return list(dict.fromkeys(found))
+
+
+#: ``\author[...]{...}`` and the words of it that are no name.
+_AUTHOR = re.compile(r"\\author\s*(?:\[[^\]]*\]\s*)?\{")
+_NO_NAME = frozenset({"Anonymous", "Author", "Authors", "Affiliation", "Address", "Email",
+                      "Institution", "University", "Department", "The", "And"})
+_ACKNOWLEDGEMENTS = re.compile(r"\\(?:(?:sub)*section|paragraph)\*?\s*\{\s*acknowledge?ments?"
+                               r"|\\begin\s*\{ack|\\acks\b", re.IGNORECASE)
+
+
+def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
+    """The names in the sources' ``\\author{...}`` (capitalised words, three letters or more;
+    a venue's style may hide them, so the compiled text is what is checked), and a warning
+    for each file holding an acknowledgements section."""
+    names, said = [], []
+    for file, data in sources.items():
+        text = data.decode("utf-8", errors="replace")
+        for match in _AUTHOR.finditer(text):
+            group = text[match.end():match.end() + 2000].split("}\n", 1)[0]
+            names += [w for w in re.findall(r"\b[A-Z][a-z]{2,}\b", re.sub(r"\\[A-Za-z]+", " ",
+                                                                       group))
+                      if w not in _NO_NAME]
+        if _ACKNOWLEDGEMENTS.search(text):
+            said.append(f"{file}: an acknowledgements section: venues ask for none (or an "
+                        "anonymised one) in a review copy")
+    return list(dict.fromkeys(names)), said
 
 
 def _identifying(paper: Path) -> list[str]:

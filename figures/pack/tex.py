@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -80,34 +81,49 @@ def hidden(name: str) -> bool:
     return name.startswith(".")
 
 
-def _left_out(folder: str, names: list[str]) -> list[str]:
-    """What the copy leaves out: hidden files (``.git``, arXiv deletes them), what is not
-    a file or folder (a pipe would block the copy, a dangling link fail it) and a link to a
-    folder that holds this one (the copy would never end)."""
-    here = Path(folder).resolve()
+#: What a compile writes: the paper's leftovers (a ``main.aux`` of another package set) are
+#: left out of the copy, which makes its own.
+BUILD_PRODUCTS = (".aux", ".log", ".fls", ".fdb_latexmk", ".toc", ".lof", ".lot", ".out",
+                  ".blg", ".bcf", ".run.xml", ".synctex.gz", ".nav", ".snm")
+#: Files from this size on are linked into the copy, not copied: the compile reads them where
+#: they are, and an unused 2 GB file costs nothing.
+LINK_BYTES = 1 << 20
 
-    def left_out(path: Path) -> bool:
-        if hidden(path.name) or not (path.is_file() or path.is_dir()):
-            return True
-        return path.is_symlink() and path.is_dir() and here.is_relative_to(path.resolve())
 
-    return [name for name in names if left_out(Path(folder) / name)]
+def _left_out(here: Path, name: str) -> bool:
+    """What the copy leaves out: hidden files (``.git``, arXiv deletes them), build products,
+    what is not a file or folder (a pipe would block the copy, a dangling link fail it)."""
+    path = here / name
+    return hidden(name) or name.endswith(BUILD_PRODUCTS) or not (path.is_file()
+                                                                  or path.is_dir())
 
 
 def copy_paper(paper: Path, copy: Path) -> None:
-    """``paper`` copied to ``copy`` as pdflatex would read it (links followed), without what
-    :func:`_left_out` names; a file that cannot be read is one line naming it."""
-    # not ignore_dangling_symlinks: it tests a relative link from the working folder, not
-    # from the link's own, and so drops good links (_left_out leaves out dangling ones)
-    try:
-        shutil.copytree(paper, copy, ignore=_left_out)
-    except shutil.Error as exc:  # every file that could not be copied: name the first
-        source, _, why = exc.args[0][0]
-        raise FigureDataError(source, None, f"cannot be read to compile the paper: {why}") \
-            from None
-    except OSError as exc:
-        raise FigureDataError(exc.filename or str(paper), None, "cannot be read to compile "
-                              f"the paper: {exc.strerror}") from None
+    """``paper`` copied to ``copy`` as pdflatex would read it, without what :func:`_left_out`
+    names: folders made anew (writable, whatever the paper's modes), small files copied
+    (contents only), large files and linked folders linked (never read here); a file that
+    cannot be read is one line naming it."""
+    copy.mkdir()
+    for folder, folders, files in os.walk(paper):  # a linked folder: linked, not walked
+        here, there = Path(folder), copy / Path(folder).relative_to(paper)
+        folders[:] = [n for n in folders if not _left_out(here, n)]
+        for name in [*folders, *files]:
+            source, target = here / name, there / name
+            try:
+                if source.is_symlink() and source.is_dir():
+                    if not here.resolve().is_relative_to(source.resolve()):  # not a loop
+                        target.symlink_to(source.resolve(), target_is_directory=True)
+                elif source.is_dir():
+                    target.mkdir()
+                elif _left_out(here, name):
+                    continue
+                elif source.stat().st_size >= LINK_BYTES:
+                    target.symlink_to(source.resolve())
+                else:
+                    shutil.copyfile(source, target)
+            except OSError as exc:
+                raise FigureDataError(str(source), None, "cannot be read to compile the paper: "
+                                      f"{exc.strerror}") from None
 
 
 def record(paper: Path, main: Path, work: Path) -> Recorded:
@@ -115,7 +131,6 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     ``latexmk -recorder``; what it read from the paper's own files, and its ``.bbl``."""
     copy = work / "paper"
     copy_paper(paper, copy)
-    before = {p.relative_to(copy).as_posix() for p in copy.rglob("*") if p.is_file()}
     command = [need("latexmk"), "-norc", "-pdf", "-recorder", "-g", *_FLAGS, main.name]
     _run(command, copy, main, "in a copy of the paper's folder")
     stem = main.stem
@@ -123,8 +138,8 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     bbl_path = copy / f"{stem}.bbl"
     bbl = bbl_path.read_bytes() if bbl_path.is_file() and f"{stem}.bbl" in read else None
     build_products = written | {f"{stem}.bbl"}
-    sources = sorted(name for name in read if name in before and name not in build_products
-                     and not any(hidden(part) for part in name.split("/")))
+    sources = sorted(name for name in read if (paper / name).is_file()
+                     and name not in build_products and not _left_out(paper, name))
     return Recorded(tuple(sources), bbl, (copy / f"{stem}.pdf").read_bytes())
 
 
@@ -144,7 +159,7 @@ def _fls(fls: Path, root: Path) -> tuple[set[str], set[str]]:
             continue
         if kind not in ("INPUT", "OUTPUT"):
             continue
-        path = Path(os.path.normpath(cwd / name)).resolve()
+        path = Path(os.path.normpath(cwd / name))  # not resolved: the copy links files
         if not path.is_relative_to(real_root):
             continue  # TeX's own files
         (read if kind == "INPUT" else written).add(path.relative_to(real_root).as_posix())
@@ -185,10 +200,19 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
         _end_group(process)
         raise
     pdf = cwd / f"{main.stem}.pdf"
-    if process.returncode != 0 or not pdf.is_file():
+    if process.returncode == 0 and not pdf.is_file():
+        raise LatexError(main.name, None, (
+            f"{Path(command[0]).name} ended without writing {pdf.name} beside {main.name} "
+            f"{where} (an output folder set in the paper?); the pack compiles in place and "
+            "arXiv does too: remove that setting"))
+    if process.returncode != 0:
         error = first_error(cwd / f"{main.stem}.log", output)
+        missing = re.search(r"File `([^']+)' not found", error)
         if "`../" in error or "`/" in error:  # \input{../x}: the copy holds the folder only
             error += "; only the paper's folder is packed: move that file into it"
+        elif missing and any(hidden(part) for part in missing.group(1).split("/")):
+            error += ("; the pack leaves out hidden files and folders (.name: arXiv deletes "
+                      "them): move it into a folder whose name has no leading dot")
         raise LatexError(main.name, None, f"does not compile {where}: {error}")
 
 
@@ -215,7 +239,8 @@ def first_error(log: Path, output: bytes) -> str:
     for line in (blg.read_text(encoding="latin-1") if blg.is_file() else "").splitlines():
         if any(mark in line for mark in _BIBLIOGRAPHY_ERRORS):
             return line.strip()
-    said = [ln for ln in output.decode("latin-1").splitlines() if ln.strip()]
+    said = [ln for ln in output.decode("latin-1").splitlines()  # not "see main.log": gone
+            if ln.strip() and not re.search(r"(?i)\b(?:see|refer to) \S+\.log", ln)]
     return said[-1].strip() if said else "no log written"
 
 

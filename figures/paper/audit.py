@@ -22,16 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.outputs import provenance
+from figures.paper.drawn import Matrix, _provenance, font_problems, inner_sizes, placements
 from figures.paper.pictures import identity, known_for, pixel_size
 from figures.paper.which import why_stale
 from figures.venues import Venue
 
 #: Printed at 100 % within this (pdfTeX rounds the placed size to a scaled point).
 SCALE_TOLERANCE = 0.03
-_STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
 _USER_PATH = re.compile(r"^(/|[A-Za-z]:[\\/]|~)|(/home/|/Users/|\\Users\\)")
-Matrix = tuple[float, float, float, float, float, float]
-_IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
 @dataclass
@@ -72,126 +70,6 @@ class Audit:
     pages: int = 0
 
 
-def _times(m: Matrix, n: Matrix) -> Matrix:
-    """``m`` then ``n`` (PDF's row-vector convention: m × n)."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
-            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
-
-
-def _length(m: Matrix) -> float:
-    """How much ``m`` scales a length (the square root of its determinant)."""
-    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-
-
-def _operations(stream, reader):
-    from pypdf.generic import ContentStream
-
-    return ContentStream(stream, reader).operations
-
-
-def _forms(resources) -> dict[str, object]:
-    xobjects = (resources or {}).get("/XObject") or {}
-    return {name: ref.get_object() for name, ref in xobjects.items()}
-
-
-def placements(reader) -> list[tuple[int, object, Matrix]]:
-    """Every form XObject (an included PDF) and image XObject (an included PNG or JPEG) the
-    pages draw, with the matrix it is drawn through."""
-    found = []
-    for number, page in enumerate(reader.pages, 1):
-        contents = page.get_contents()
-        if contents is None:
-            continue
-        forms = _forms(page.get("/Resources"))
-        stack, ctm = [], _IDENTITY
-        for operands, operator in _operations(contents, reader):
-            if operator == b"q":
-                stack.append(ctm)
-            elif operator == b"Q" and stack:
-                ctm = stack.pop()
-            elif operator == b"cm":
-                ctm = _times(tuple(float(v) for v in operands), ctm)
-            elif operator == b"Do" and operands and operands[0] in forms:
-                form = forms[operands[0]]
-                if form.get("/Subtype") == "/Form":
-                    matrix = tuple(float(v) for v in form.get("/Matrix", _IDENTITY))
-                    found.append((number, form, _times(matrix, ctm)))
-                elif form.get("/Subtype") == "/Image":
-                    found.append((number, form, ctm))  # drawn into the unit square
-    return found
-
-
-def inner_sizes(form, reader) -> tuple[float | None, float | None, float | None]:
-    """The smallest text, the smallest glyph and the thinnest stroked line inside ``form``,
-    in its own units. A text is one ``BT``..``ET`` block, at its largest size: matplotlib
-    writes each string in one block, its math scripts (70 %) as smaller glyphs of it."""
-    text = glyph = line = None
-    stack, ctm, width, size, tm = [], _IDENTITY, 1.0, None, _IDENTITY
-    block: list[float] = []
-    for operands, operator in _operations(form, reader):
-        if operator == b"q":
-            stack.append((ctm, width))
-        elif operator == b"Q" and stack:
-            ctm, width = stack.pop()
-        elif operator == b"cm":
-            ctm = _times(tuple(float(v) for v in operands), ctm)
-        elif operator == b"w":
-            width = float(operands[0])
-        elif operator in _STROKES:
-            printed = width * _length(ctm)
-            line = printed if line is None else min(line, printed)
-        elif operator == b"BT":
-            tm, block = _IDENTITY, []
-        elif operator == b"ET" and block:
-            text = max(block) if text is None else min(text, max(block))
-            glyph = min(block) if glyph is None else min(glyph, *block)
-        elif operator == b"Tf":
-            size = float(operands[1])
-        elif operator == b"Tm":
-            tm = tuple(float(v) for v in operands)
-        elif operator in (b"Tj", b"TJ", b"'", b'"') and size:
-            block.append(size * _length(_times(tm, ctm)))
-    return text, glyph, line
-
-
-def font_problems(reader) -> list[str]:
-    """Every font not embedded, and every Type 3 font, once each, naming where it is."""
-    from figures.pdf import embedded, fonts
-
-    problems, seen = [], set()
-    for number, forms, name, font in fonts(reader):
-        where = next(filter(None, map(_figure_name, reversed(forms))), f"page {number}")
-        base = str(font.get("/BaseFont", name)).lstrip("/")
-        subtype, inside = embedded(font)
-        if (where, base, subtype) in seen:
-            continue
-        seen.add((where, base, subtype))
-        if subtype == "Type3":
-            problems.append(f"{where}: Type 3 font {base} (venues' checkers reject it; "
-                            "save with pdf.fonttype 42)")
-        elif not inside:
-            problems.append(f"{where}: font {base} is not embedded")
-    return problems
-
-
-def _figure_name(form) -> str | None:
-    info = form.get("/PTEX.InfoDict")
-    inside = _provenance(info)
-    if inside is not None:
-        return inside["figure"]
-    name = form.get("/PTEX.FileName")
-    return str(name) if name is not None else None
-
-
-def _provenance(info) -> dict[str, str] | None:
-    info = info.get_object() if info is not None else None
-    if not info or info.get("/Subject") != provenance.SUITE:
-        return None
-    return provenance.decode(str(info.get("/Keywords", "")))
-
-
 class _Judge:
     """Whether a figure of ours is current, and its sizes inside, each worked out once: a
     paper that draws a figure on many pages (or a huge one) is not slower for it."""
@@ -201,12 +79,35 @@ class _Judge:
         self._stale: dict[tuple, tuple[str, str] | None] = {}
         self._sizes: dict[tuple, tuple] = {}
         self._files: dict[Path, object] = {}
+        self._content: dict[tuple, bool] = {}
 
     def stale(self, inside: dict[str, str]) -> tuple[str, str] | None:
         key = tuple(sorted(inside.items()))
         if key not in self._stale:
             self._stale[key] = why_stale(inside, self.figdata_dir, self.venues_file)
         return self._stale[key]
+
+    def not_ours(self, form, inside: dict[str, str]) -> bool:
+        """The form's content is not the page the build wrote for the figure its label
+        names (a picture relabelled, painted over): judged as ``figures which`` judges a
+        file, by content; False when no such build is at hand to tell."""
+        from figures.outputs.kind import parse_kind
+        from figures.registry import BY_NAME
+
+        key = identity(form) or ("direct", id(form))
+        if key not in self._content:
+            self._content[key] = False
+            try:
+                kind = parse_kind(inside["variant"], self.venues_file)
+                built = Path(kind.default_out) / f"{kind.stem(BY_NAME[inside['figure']])}.pdf"
+                if built.is_file() and provenance.read(built) == inside:
+                    from figures.pdf import open_pdf
+
+                    page = open_pdf(built).pages[0]
+                    self._content[key] = page.get_contents().get_data() != form.get_data()
+            except Exception:  # noqa: BLE001, S110 - no build to compare with: the label stands
+                pass
+        return self._content[key]
 
     def inner_sizes(self, form) -> tuple:
         key = identity(form) or ("direct", id(form))  # ``drawn`` keeps each one alive
@@ -234,12 +135,12 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
     judge = _Judge(reader, figdata_dir, venues_file)
     result = Audit(pages=len(reader.pages))
     drawn = placements(reader)
-    images = [(page, xobject, matrix) for page, xobject, matrix in drawn
+    images = [(page, xobject) for page, xobject, *_ in drawn
               if xobject.get("/Subtype") == "/Image"]
-    known, result.records = known_for(Path(pdf).parent, [image for _, image, _ in images],
+    known, result.records = known_for(Path(pdf).parent, [image for _, image in images],
                                       built) if images else ({}, True)
     decoded: dict[tuple, str | None] = {}
-    for page, form, matrix in drawn:
+    for page, form, matrix, clipped in drawn:
         if form.get("/Subtype") == "/Image":
             item = _image(page, form, matrix, known, decoded, judge)
             result.placed.append(item)
@@ -264,6 +165,16 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
             continue
         stale = judge.stale(inside)
         item.state, item.why = ("current", "") if stale is None else ("stale", stale[0])
+        if stale is None and judge.not_ours(form, inside):
+            result.problems.append(f"{file} (page {page}): labelled {inside['figure']}, but its "
+                                   f"content is not what the build wrote for it (painted over, "
+                                   "swapped or relabelled): not ours; build and sync again")
+            item.inside, item.state, item.file = None, "not ours", f"{file} ({inside['figure']}?)"
+            continue
+        if clipped:
+            result.problems.append(f"{inside['figure']} (page {page}, {file}): cropped by the "
+                                   "paper (trim/clip): remove them from its \\includegraphics "
+                                   "and sync again (it is built for its box)")
         text, glyph, line = judge.inner_sizes(form)
         item.smallest_text_pt = text * scale if text is not None else None
         item.smallest_glyph_pt = glyph * scale if glyph is not None else None

@@ -1,21 +1,19 @@
-"""The paper's LaTeX, read with a parser (pylatexenc), not regular expressions.
+"""The paper's LaTeX read with a parser (pylatexenc): the fallback when no TeX engine is
+at hand (:mod:`figures.paper.engine` asks pdflatex itself), every width it gives estimated.
 
-:func:`read_paper` starts at the main ``.tex`` (the file with ``\\documentclass`` in the folder
-given; ``main=`` chooses when there are several) and follows ``\\input``, ``\\include``,
-``\\subfile`` and ``\\import``. Comments, ``\\iffalse ... \\fi`` and ``comment`` environments are
-skipped; options may span lines; simple macros (``\\newcommand{\\figdir}{figures}``) are
-expanded in paths; a one-line wrapper command around ``\\includegraphics`` is read through;
-a ``subfigure``, ``minipage`` or ``wrapfigure`` narrows ``\\linewidth`` to its width (``\\subfloat``
-does not: its include's own ``width=`` is the printed width); ``\\DeclareGraphicsExtensions``
-changes the order pdflatex tries extensions in.
-Every path resolves from the main file's folder, as pdflatex does. What it cannot resolve is
-named by file and line in :attr:`Paper.unresolved`.
+:func:`read_paper` starts at the main ``.tex`` and follows ``\\input``, ``\\include`` and
+``\\subfile`` from the main file's folder. Comments and ``\\iffalse ... \\fi`` are skipped;
+options may span lines; simple macros (``\\newcommand{\\figdir}{figures}``) are expanded in
+paths; ``\\DeclareGraphicsExtensions`` changes the order pdflatex tries extensions in. What it
+cannot resolve is named by file and line in :attr:`Paper.unresolved`. Only regular files are
+read, each up to :data:`SOURCE_LIMIT`.
 """
 
 from __future__ import annotations
 
-import contextlib
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,10 +26,10 @@ _NUMBER = re.compile(r"^\s*([0-9]*\.?[0-9]+)?\s*(\\[A-Za-z]+|[a-z]{2})\s*$")
 _VENUE_PACKAGES = (("icml", "icml"), ("neurips", "neurips"), ("nips", "neurips"),
                    ("iclr", "iclr"))
 _VENUE_CLASSES = {"ieeetran": "ieee", "acmart": "acm"}
-_SKIPPED_ENVIRONMENTS = ("comment",)
-#: Environments that set ``\\linewidth`` to their width argument (the last one).
-_BOXES = ("subfigure", "minipage", "wrapfigure", "subcaptionblock")
 _DEFINITIONS = ("newcommand", "renewcommand", "providecommand")
+_DOCUMENTCLASS = re.compile(r"^[^%\n]*\\documentclass\b", re.MULTILINE)
+#: The most read of one source file (a generated table of megabytes is not the paper's text).
+SOURCE_LIMIT = 4 << 20
 
 
 @dataclass
@@ -45,9 +43,10 @@ class Graphic:
     options: dict[str, str]
     #: ``figure*`` (the text's width) or ``figure`` / none (a column).
     wide: bool
-    #: The widths of the boxes around it (``subfigure``, ``minipage``), outermost first:
-    #: each sets ``\\linewidth`` inside it.
-    boxes: tuple[str, ...] = ()
+    #: As TeX typeset it (:class:`figures.paper.engine.Printed`); None: read from the source.
+    printed: object = None
+    #: The graphics path in force there (TeX's; from the source: the paper's).
+    path: list[Path] = field(default_factory=list)
 
 
 @dataclass
@@ -65,6 +64,9 @@ class Paper:
     #: ``\\DeclareGraphicsExtensions``: the order pdflatex tries (None: graphicx's default).
     graphics_extensions: list[str] | None = None
     unresolved: list[str] = field(default_factory=list)
+    #: TeX's text width, column width, text height (in) and body size (pt); None: estimated.
+    measures: tuple[float, float, float, float] | None = None
+    class_file: Path | None = None
 
     @property
     def venue(self) -> str | None:
@@ -79,23 +81,34 @@ class Paper:
         return None
 
 
+def read_bounded(path: Path, limit: int = SOURCE_LIMIT) -> str | None:
+    """The text of ``path`` when it is a regular file (a named pipe, a device such as a link
+    to ``/dev/zero``, a folder: None), at most ``limit`` bytes of it; never blocks."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return handle.read(limit).decode("utf-8", errors="replace")
+
+
 def find_main(folder: Path, main: Path | None = None) -> Path:
     """The paper's main file: ``main`` (relative to ``folder``), else the one ``.tex`` file
-    under ``folder`` with a ``\\documentclass`` (one line when there are none or several)."""
+    under ``folder`` whose first lines hold a ``\\documentclass`` outside a comment (one line
+    when there are none or several). Only regular files are read, their first 64 KiB."""
     if main is not None:
         path = main if main.is_absolute() else folder / main
-        if not path.is_file():
+        if read_bounded(path, 0) is None:
             raise FigureDataError(str(path), None, "--main: no such file")
         return path
     candidates = []
     for path in sorted(folder.rglob("*.tex")):
         if any(part.startswith(".") for part in path.relative_to(folder).parts):
             continue
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        if any(node.macroname == "documentclass" for node in _macros(_parse(text)[1])):
+        text = read_bounded(path, 1 << 16)
+        if text is not None and _DOCUMENTCLASS.search(text):
             candidates.append(path)
     if not candidates:
         raise FigureDataError(str(folder), None, "no .tex file with \\documentclass in it: "
@@ -118,45 +131,20 @@ def read_paper(folder: Path, main: Path | None = None) -> Paper:
     return paper
 
 
-def line_width_in(graphic: Graphic, text_width: float, column_width: float) -> float | None:
-    """``\\linewidth`` where the include is: the text's in a ``figure*``, a column's otherwise,
-    narrowed by each box around it (None: a box width this reader does not evaluate)."""
-    line: float | None = text_width if graphic.wide else column_width
-    for box in graphic.boxes:
-        line = _length(box, line, text_width, column_width) if line is not None else None
-    return line
+def line_width_in(graphic: Graphic, text_width: float, column_width: float) -> float:
+    """``\\linewidth`` where the include is, estimated: the text's in a ``figure*``, a
+    column's otherwise (a box around it is not read)."""
+    return text_width if graphic.wide else column_width
 
 
 def width_in(graphic: Graphic, text_width: float, column_width: float) -> float | None:
-    """The printed width in inches the include's ``width=`` gives (None: none given, or an
-    expression this reader does not evaluate)."""
-    value = graphic.options.get("width")
-    if value is None:
-        return None
-    return length_in(value, graphic, text_width, column_width)
-
-
-def length_in(value: str, graphic: Graphic, text_width: float,
-              column_width: float) -> float | None:
-    """A length written at the include (``0.5\\linewidth``, ``3cm``) in inches; None when
-    this reader does not evaluate it."""
+    """The printed width in inches the include's ``width=`` gives, estimated (None: none
+    given, or not a length this reader evaluates)."""
+    match = _NUMBER.match(graphic.options.get("width", ""))
     line = line_width_in(graphic, text_width, column_width)
-    return None if line is None else _length(value, line, text_width, column_width)
-
-
-def _length(value: str, line: float, text_width: float, column_width: float) -> float | None:
-    lengths = {"\\linewidth": line, "\\hsize": line, "\\columnwidth": column_width,
-               "\\textwidth": text_width}
-    match = _NUMBER.match(value)
-    if match is None:
-        return None
-    factor = float(match.group(1)) if match.group(1) else 1.0
-    unit = match.group(2)
-    if unit in lengths:
-        return factor * lengths[unit]
-    if unit in UNITS:
-        return factor * UNITS[unit]
-    return None
+    unit = {"\\linewidth": line, "\\hsize": line, "\\columnwidth": column_width,
+            "\\textwidth": text_width, **UNITS}.get(match.group(2)) if match else None
+    return None if unit is None else (float(match.group(1) or 1.0)) * unit
 
 
 def _parse(text: str):
@@ -173,139 +161,50 @@ def _parse(text: str):
         macrospec.MacroSpec("renewcommand", "*{[[{"),
         macrospec.MacroSpec("providecommand", "*{[[{"),
         macrospec.MacroSpec("DeclareGraphicsExtensions", "{"),
-    ], environments=[
-        macrospec.EnvironmentSpec("subfigure", "[[[{"),
-        macrospec.EnvironmentSpec("subcaptionblock", "[[[{"),
-        macrospec.EnvironmentSpec("minipage", "[[[{"),
-        macrospec.EnvironmentSpec("wrapfigure", "[{[{"),
     ])
     walker = LatexWalker(text, latex_context=db, tolerant_parsing=True)
     nodes, _, _ = walker.get_latex_nodes()
     return walker, nodes
 
 
-def _macros(nodes):
-    """Every macro node, depth first, outside comments, ``\\iffalse`` and comment
-    environments."""
-    from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode
-
-    skipping = 0
-    for node in nodes or []:
-        if isinstance(node, LatexMacroNode):
-            if node.macroname == "iffalse":
-                skipping += 1
-                continue
-            if skipping and node.macroname.startswith("if"):
-                skipping += 1
-                continue
-            if skipping and node.macroname == "fi":
-                skipping -= 1
-                continue
-        if skipping:
-            continue
-        if isinstance(node, LatexEnvironmentNode) and \
-                node.environmentname in _SKIPPED_ENVIRONMENTS:
-            continue
-        if isinstance(node, LatexMacroNode):
-            yield node
-            for arg in (node.nodeargd.argnlist if node.nodeargd else []) or []:
-                if arg is not None:
-                    yield from _macros([arg])
-        elif isinstance(node, LatexEnvironmentNode) or hasattr(node, "nodelist"):
-            yield from _macros(node.nodelist)
-
-
-@dataclass(frozen=True)
-class _Place:
-    """Where the walk is: in a ``figure*`` or not, and inside which boxes."""
-
-    wide: bool = False
-    boxes: tuple[str, ...] = ()
-
-    def inside(self, walker, node, macros) -> _Place:
-        name = node.environmentname
-        if name.endswith("*") and name.startswith(("figure", "table")):
-            return _Place(True, self.boxes)
-        if name in _BOXES and node.nodeargd and node.nodeargd.argnlist and \
-                node.nodeargd.argnlist[-1] is not None:
-            width = _expand(_inner(node.nodeargd.argnlist[-1]), macros).strip()
-            return _Place(self.wide, (*self.boxes, width))
-        return self
-
-
 class _Reader:
     def __init__(self, paper: Paper) -> None:
         self.paper = paper
-        #: A user's commands around \\includegraphics: name -> (number of arguments, body).
-        self.wrappers: dict[str, tuple[int, str]] = {}
 
     def read(self, path: Path, macros: dict[str, str], seen: set[Path]) -> None:
         if path.resolve() in seen:
             return
         seen.add(path.resolve())
         self.paper.sources.append(path)
-        text = path.read_text(encoding="utf-8", errors="replace")
-        walker, nodes = _parse(text)
-        self._walk(walker, nodes, path, macros, seen, _Place())
+        walker, nodes = _parse(read_bounded(path) or "")
+        self._walk(walker, nodes, path, macros, seen, False)
 
-    def _walk(self, walker, nodes, path, macros, seen, place: _Place) -> None:
+    def _walk(self, walker, nodes, path, macros, seen, wide: bool) -> None:
         from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode
 
         skipping = 0
-        nodes = list(nodes or [])
-        for index, node in enumerate(nodes):
-            if isinstance(node, LatexMacroNode) and not skipping and \
-                    f"\\{node.macroname}" in self.wrappers:
-                self._wrapper(walker, node, nodes[index + 1:], path, macros, seen, place)
+        for node in nodes or []:
+            if isinstance(node, LatexMacroNode) and (node.macroname in ("iffalse", "fi") or (
+                    skipping and node.macroname.startswith("if"))):
+                skipping = max(skipping + (-1 if node.macroname == "fi" else 1), 0)
                 continue
-            if (isinstance(node, LatexMacroNode) and node.macroname in ("iffalse", "fi")) or (
-                    skipping and isinstance(node, LatexMacroNode)
-                    and node.macroname.startswith("if")):
-                skipping += -1 if node.macroname == "fi" else 1
-                skipping = max(skipping, 0)
-                continue
-            if skipping:
+            if skipping or getattr(node, "environmentname", "") == "comment":
                 continue
             if isinstance(node, LatexEnvironmentNode):
-                if node.environmentname in _SKIPPED_ENVIRONMENTS:
-                    continue
+                name = node.environmentname
                 self._walk(walker, node.nodelist, path, macros, seen,
-                           place.inside(walker, node, macros))
+                           wide or (name.endswith("*") and name.startswith("figure")))
             elif isinstance(node, LatexMacroNode):
-                self._macro(walker, node, path, macros, seen, place)
+                self._macro(walker, node, path, macros, seen, wide)
                 if node.macroname in _DEFINITIONS:  # a body is read where it is used
                     continue
-                args = node.nodeargd.argnlist if node.nodeargd else []
-                for arg in args or []:
+                for arg in (node.nodeargd.argnlist if node.nodeargd else None) or []:
                     if arg is not None:
-                        self._walk(walker, [arg], path, macros, seen, place)
+                        self._walk(walker, [arg], path, macros, seen, wide)
             elif hasattr(node, "nodelist"):
-                self._walk(walker, node.nodelist, path, macros, seen, place)
+                self._walk(walker, node.nodelist, path, macros, seen, wide)
 
-    def _wrapper(self, walker, node, after, path, macros, seen, place) -> None:
-        """A user's command around ``\\includegraphics`` (``\\newcommand{\\fig}[1]{...}``):
-        its body read with the arguments that follow the call put in."""
-        from pylatexenc.latexwalker import LatexCharsNode, LatexGroupNode
-
-        count, body = self.wrappers[f"\\{node.macroname}"]
-        args = []
-        for sibling in after:
-            if len(args) == count:
-                break
-            if isinstance(sibling, LatexGroupNode):
-                args.append(_inner(sibling))
-            elif not (isinstance(sibling, LatexCharsNode) and not sibling.chars.strip()):
-                break
-        for number, value in enumerate(args, 1):
-            body = body.replace(f"#{number}", value)
-        line = walker.pos_to_lineno_colno(node.pos)[0]
-        before = len(self.paper.graphics)
-        inner_walker, inner_nodes = _parse(body)
-        self._walk(inner_walker, inner_nodes, path, macros, seen, place)
-        for graphic in self.paper.graphics[before:]:
-            graphic.line = line
-
-    def _macro(self, walker, node, path, macros, seen, place) -> None:
+    def _macro(self, walker, node, path, macros, seen, wide: bool) -> None:
         name = node.macroname
         args = list(node.nodeargd.argnlist) if node.nodeargd else []
         line = walker.pos_to_lineno_colno(node.pos)[0]
@@ -315,14 +214,9 @@ class _Reader:
         def text(arg) -> str:
             return _expand(_inner(arg), macros) if arg is not None else ""
 
-        if name in _DEFINITIONS and len(args) >= 4:
-            target = _inner(args[1]).strip()
-            body = _inner(args[4] if len(args) > 4 else args[3])
-            if args[2] is None and target.startswith("\\"):
-                macros[target] = body
-            elif target.startswith("\\") and "includegraphics" in body:
-                with contextlib.suppress(ValueError):
-                    self.wrappers[target] = (int(_inner(args[2]).strip()), body)
+        if name in _DEFINITIONS and len(args) >= 4 and args[2] is None and \
+                _inner(args[1]).strip().startswith("\\"):
+            macros[_inner(args[1]).strip()] = _inner(args[4] if len(args) > 4 else args[3])
         elif name == "documentclass" and args:
             self.paper.document_class = text(args[-1]).strip()
             self.paper.class_options = [o.strip() for o in text(args[0]).split(",")
@@ -339,17 +233,16 @@ class _Reader:
                                              "a macro in the path this reader cannot expand")
                 return
             options = _options(",".join(text(a) for a in args[1:-1] if a is not None))
-            self.paper.graphics.append(Graphic(path, line, written, options, place.wide,
-                                               place.boxes))
+            self.paper.graphics.append(Graphic(path, line, written, options, wide))
         elif name == "DeclareGraphicsExtensions" and args:
             self.paper.graphics_extensions = [e.strip() for e in text(args[-1]).split(",")
                                               if e.strip()]
         elif name in ("input", "include", "subfile") and args:
             self._follow(text(args[-1]).strip(), self.paper.root, where, macros, seen, name)
         elif name in ("import", "subimport") and len(args) >= 2:
-            folder = text(args[-2]).strip()
             base = self.paper.root if name == "import" else path.parent
-            self._follow(text(args[-1]).strip(), base / folder, where, macros, seen, name)
+            self._follow(text(args[-1]).strip(), base / text(args[-2]).strip(), where, macros,
+                         seen, name)
 
     def _follow(self, name: str, base: Path, where: str, macros, seen, command: str) -> None:
         if not name:
@@ -359,8 +252,7 @@ class _Reader:
             self.paper.unresolved.append(f"{where}: \\{command}{{{name}}}: a macro in the "
                                          "path this reader cannot expand")
             return
-        candidates = [base / name, base / f"{name}.tex"]
-        found = next((c for c in candidates if c.is_file()), None)
+        found = next((c for c in (base / name, base / f"{name}.tex") if c.is_file()), None)
         if found is None:
             if Path(name).stem != "macros":  # written by sync
                 self.paper.unresolved.append(f"{where}: \\{command}{{{name}}}: no such file "

@@ -1,29 +1,30 @@
-"""Each figure built for the width the paper prints it at, so it prints at 100 %.
+"""Each figure built for the box the paper prints it in, so it prints at 100 %.
 
-The width is the include's: ``width=`` as a fraction of ``\\linewidth`` (the text's width in a
-``figure*``, a column's in a ``figure``, a box's inside a ``subfigure`` or ``minipage``),
-``\\columnwidth``, ``\\textwidth`` or a length; no ``width=`` (or ``scale=1``): the line's
-width; ``height=`` alone: the width whose build is that tall (the design sets the height for a
-width). The figure is then drawn for that width through
-the venue's page drawing (:func:`figures.outputs.kind.venue_kind` at the width in inches) into
-``build/VENUE/w<width>/``; the build's key includes the width, so a second sync rebuilds
-nothing.
+The box is TeX's (:mod:`figures.paper.engine`): ``width=`` evaluated where the include is
+typeset, else ``\\linewidth`` there (a column, the text in a ``figure*`` or a
+``\\twocolumn[...]`` teaser, a ``subfigure``'s or ``minipage``'s box). Without a TeX engine it
+is estimated from the source (:func:`figures.paper.latex.line_width_in`). The figure is drawn
+for that width through the venue's page drawing into ``build/VENUE/w<width>/``.
+
+Refused, each with the edit that prints it at 100 %: an include that trims, clips, rotates or
+rescales our figure (``scale=``, ``height=``), a box wider than its line, and a box under the
+figure's smallest width (:meth:`figures.contract.FigureModule.smallest_width_in`: its module's
+``SMALLEST_WIDTH_IN``, else the narrowest of its slots on the venue's page).
 """
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from figures.paper.latex import Graphic, length_in, line_width_in, width_in
+from figures.errors import FigureDataError
+from figures.paper.latex import Graphic, line_width_in, width_in
 from figures.registry import FigureSpec
 from figures.venues import Venue
 
-#: The smallest panel, in inches, whose ticks and labels stay apart at a venue's type sizes:
-#: narrower, the figure's design does not fit the width (one line, not an unreadable figure).
-MIN_PANEL_IN = (1.0, 0.4)
+#: Options with which the paper prints a build other than at 100 % (crops, turns, rescales).
+_RESHAPING = ("trim", "viewport", "clip", "angle", "scale", "height", "totalheight",
+              "keepaspectratio", "origin")
 
 
 @dataclass(frozen=True)
@@ -34,146 +35,63 @@ class Placement:
     problem: str = ""
 
 
-def placement(graphic: Graphic, spec: FigureSpec, venue: Venue,
-              height_of: Callable[[float], float | None] | None = None) -> Placement:
-    """The width ``graphic`` prints ``spec`` at on ``venue``'s page. ``height_of(width)`` is
-    the figure's height built for ``width`` (for ``height=``: the width whose build is that
-    tall)."""
-    outer = venue.text_width_in if graphic.wide else venue.column_width_in
-    line = line_width_in(graphic, venue.text_width_in, venue.column_width_in)
-    if line is None:
-        return Placement(None, f"the box around it is {' in '.join(reversed(graphic.boxes))} "
-                         "wide: not a length sync can read (a fraction of \\linewidth, "
-                         "\\columnwidth, \\textwidth, or in/cm/mm/pt)")
-    options = graphic.options
-    width: float | str | None = _rescaled(options) or line
-    if "width" in options and not isinstance(width, str):
-        width = width_in(graphic, venue.text_width_in, venue.column_width_in) or (
-            f"width={options['width']}: not a length sync can read (a fraction of "
-            "\\linewidth, \\columnwidth, \\textwidth, or in/cm/mm/pt)")
-    for key in ("height", "totalheight"):
-        if key in options and not isinstance(width, str):
-            width = _width_for_height(graphic, key, width, "width" in options, venue,
-                                      height_of) if height_of is not None else (
-                f"{key}={options[key]}: sync builds for a width; give width= (the figure "
-                "keeps its own proportions)")
-    if isinstance(width, str):
-        return Placement(None, width)
-    width = round(width, 3)
-    if width > min(outer, line) + 0.01:
-        where = "box around it" if width <= outer + 0.01 else \
-            ("text" if graphic.wide else "column")
-        return Placement(None, f"{width:g} in is wider than the {where} "
-                         f"({min(line, outer):g} in): it would run into the margin or the "
-                         "next column")
-    return Placement(width)
+def fixed_include(graphic: Graphic) -> str:
+    """The include written so it prints our build at 100 %: its box's width, nothing that
+    crops, turns or rescales it."""
+    kept = {k: v for k, v in graphic.options.items() if k not in _RESHAPING}
+    kept.setdefault("width", "\\linewidth")
+    options = ",".join(f"{k}={v}" if v else k for k, v in kept.items())
+    return f"\\includegraphics[{options}]{{{graphic.written}}}"
 
 
-def _rescaled(options: dict[str, str]) -> str | None:
-    """Why ``scale=`` prints the build rescaled (None: there is none, or it is 1 alone)."""
-    if "scale" not in options:
-        return None
-    try:
-        scale = float(options["scale"])
-    except ValueError:
-        scale = None
-    if scale != 1.0 or "width" in options or "height" in options:
-        return (f"scale={options['scale']}: prints the built figure rescaled; give width= "
-                "instead (sync builds for that width)")
+def _reshaped(graphic: Graphic) -> str | None:
+    """How the include reshapes the build (None: it prints it as built)."""
+    options, printed = graphic.options, graphic.printed
+    if (printed is not None and printed.clip) or any(k in options for k in ("trim", "viewport",
+                                                                       "clip")):
+        return "trimmed or clipped"
+    if options.get("angle", "0").strip() not in ("0", ""):
+        return f"rotated (angle={options['angle']})"
+    if options.get("scale", "1").strip() not in ("1", "1.0"):
+        return f"rescaled (scale={options['scale']})"
+    height = options.get("height", options.get("totalheight"))
+    if height is not None:
+        return f"scaled by its height (height={height})"
     return None
 
 
-def _width_for_height(graphic: Graphic, key: str, width: float, width_given: bool, venue: Venue,
-                      height_of: Callable[[float], float | None]) -> float | str:
-    """The width whose build prints ``height=`` exactly (with ``width=`` too: the same
-    box, or the line that says the figure would be squashed); a str says why none does."""
-    wanted = length_in(graphic.options[key], graphic, venue.text_width_in,
-                       venue.column_width_in)
-    if wanted is None:
-        return (f"{key}={graphic.options[key]}: not a length sync can read (in/cm/mm/pt, or "
-                "a fraction of \\textheight is not read)")
-    keep = "keepaspectratio" in graphic.options
-    if width_given and not keep:  # both: the figure is stretched unless its build fits both
-        built = height_of(width)
-        return width if built is not None and abs(built - wanted) <= 0.03 * wanted else (
-            f"width={graphic.options['width']} and {key}={graphic.options[key]} squash "
-                f"{'the figure' if built is None else f'its {width:.2f} x {built:.2f} in build'}"
-                "; drop one of them (or add keepaspectratio)")
-    guess = width  # the widest it may be; the design's height follows its width
-    for _ in range(4):
-        built = height_of(guess)
-        if built is None:
-            break
-        if abs(built - wanted) <= 0.01 * wanted:
-            return guess if not keep or guess <= width + 0.01 else width
-        guess = guess * wanted / built
-        if keep and guess >= width:  # keepaspectratio: the width is the tighter bound
-            return width
-    built = height_of(round(guess, 3))
-    if built is not None and abs(built - wanted) <= 0.03 * wanted:
-        return guess
-    return (f"{key}={graphic.options[key]}: the figure's design cannot be built that tall "
-            f"(its height does not follow its width there); give width= instead")
-
-
-def heights(spec: FigureSpec, figdata_dir: Path, venue: Venue) -> Callable[[float], float | None]:
-    """``spec``'s height in inches drawn for ``venue`` at a width (None: it cannot be drawn;
-    the build then says why in one line)."""
-    import matplotlib.pyplot as plt
-
-    from figures.data import figdata
-    from figures.outputs.kind import venue_kind
-
-    known: dict[float, float | None] = {}
-
-    def height_of(width: float) -> float | None:
-        width = round(width, 3)
-        if width not in known:
-            try:
-                doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    fig = venue_kind(venue, width).draw(spec, doc["data"])
-                known[width] = float(fig.get_size_inches()[1])
-                plt.close(fig)
-            except Exception:  # noqa: BLE001 - the build says why it cannot draw it
-                known[width] = None
-        return known[width]
-
-    return height_of
-
-
-def too_narrow(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: float) -> str | None:
-    """Why ``spec`` laid out for ``width`` inches does not fit its design (its smallest panel
-    under :data:`MIN_PANEL_IN`), with the narrowest width that would; None when it fits."""
-    from figures.data import figdata
-    from figures.outputs.kind import venue_kind
-
+def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
+    """The width ``graphic`` prints ``spec`` at: TeX's box, else estimated on ``venue``'s
+    page; or why no build of it can print at 100 % there."""
+    where = f"{graphic.tex.name}:{graphic.line}"
+    reshaped = _reshaped(graphic)
+    if reshaped is not None:
+        return Placement(None, f"the paper prints it {reshaped}, so no build of it prints at "
+                         f"100 %: write {fixed_include(graphic)} at {where} (sync builds it "
+                         "for that box)")
+    printed = graphic.printed
+    if printed is not None:
+        line, width = printed.line_in, printed.width_in or printed.line_in
+    else:
+        line = line_width_in(graphic, venue.text_width_in, venue.column_width_in)
+        width = width_in(graphic, venue.text_width_in, venue.column_width_in) \
+            if "width" in graphic.options else line
+        if width is None:
+            return Placement(None, f"width={graphic.options.get('width')}: not a length the "
+                             "source reading evaluates (estimated: no TeX engine)")
+    width = round(width, 3)
+    if width > line + 0.01:
+        return Placement(None, f"{width:g} in is wider than its line ({line:.3g} in): it "
+                         f"would run into the margin; write {fixed_include(graphic)} at {where}")
     try:
-        doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            fig = venue_kind(venue, width).draw(spec, doc["data"])
-    except Exception:  # noqa: BLE001 - the build says why it cannot draw it, in one line
-        return None
-    text = f"{venue.text_width_in:g} in, a figure*"
-    if any("constrained_layout not applied" in str(w.message) for w in caught):
-        return (f"{width:g} in is too narrow for {spec.name}'s design: its panels do not fit "
-                f"(no room for their labels); place it wider (it is designed for {text})")
-    size = fig.get_size_inches()
-    panels = [ax.get_position() for ax in fig.axes if ax.get_visible() and ax.axison
-              and ax.get_label() != "<colorbar>"]
-    if not panels:
-        return None
-    least_w = min(box.width * size[0] for box in panels)
-    least_h = min(box.height * size[1] for box in panels)
-    need = max(MIN_PANEL_IN[0] / least_w, MIN_PANEL_IN[1] / least_h)
-    if need <= 1.0:
-        return None
-    return (f"{width:g} in is too narrow for {spec.name}'s design: its smallest panel would be "
-            f"{least_w:.2f} x {least_h:.2f} in (at least {MIN_PANEL_IN[0]:g} x "
-            f"{MIN_PANEL_IN[1]:g} in reads at {venue.key}'s type sizes); place it at least "
-            f"about {width * need:.1f} in wide (it is designed for {text})")
+        least = spec.smallest_width_in(venue)
+    except FigureDataError as exc:  # its module's SMALLEST_WIDTH_IN is wrong: one line
+        return Placement(None, str(exc))
+    if width < least - 0.01:
+        return Placement(None, f"{width:g} in is narrower than {spec.name}'s smallest width "
+                         f"({least:g} in): put it in a figure* or a wider box (width=, a "
+                         "wider subfigure or minipage)")
+    return Placement(width)
 
 
 def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: float,
@@ -183,9 +101,6 @@ def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: fl
     from figures.outputs.build import build
     from figures.outputs.kind import venue_kind
 
-    narrow = too_narrow(spec, figdata_dir, venue, width)
-    if narrow is not None:
-        return None, narrow
     out_dir = root / venue.key / f"w{width:g}"
     [result] = build([spec], figdata_dir, out_dir, venue_kind(venue, width))
     if result.status == "failed":

@@ -1,47 +1,38 @@
-"""Into the paper: copy the current built figures the paper includes, and its macros.
+"""Into the paper: what to copy where, planned and checked before anything is written
+(:mod:`figures.paper.write` writes it, all or nothing).
 
-The paper is read from its main ``.tex`` (:mod:`figures.paper.latex`, a parser: comments,
-``\\iffalse``, multi-line options, ``\\input``/``\\include``/``\\subfile``/``\\import``,
-``\\graphicspath``, simple macros in paths); every path resolves from the main file's folder:
+Each include is the one TeX typeset (:mod:`figures.paper.engine`; without TeX, read from the
+source, :mod:`figures.paper.latex`). Without an extension sync writes the first format, in
+graphicx's order (or the paper's ``\\DeclareGraphicsExtensions``), that the build has, and
+moves aside (as ``NAME.bak``) any file pdflatex would still read before it. The macros go
+where the paper ``\\input``s a ``macros.tex`` (else beside the main file).
 
-- ``\\includegraphics[...]{name}``: with an extension, that file; without one, the file
-  pdflatex would pick: for each extension in graphicx's order (pdfTeX's ``.pdf``, ``.png``,
-  ``.jpg``, ``.mps``, ``.jpeg``, ...; the paper's ``\\DeclareGraphicsExtensions`` if it has
-  one), the folder of the paper first, then each graphics path. Sync writes the first format
-  of that order the build has, and moves aside (keeping it, as ``NAME.bak``) any file
-  pdflatex would still read before it;
-- ``\\input{...}`` / ``\\include{...}`` of a file named ``macros.tex`` is where the macros go
-  (else ``macros.tex`` beside the main file).
-
-An include is one of our figures when the file there carries our provenance (a copy made
-before, whatever its name), or else when its name is the figure's. The built file copied
-over it must be current (:mod:`figures.paper.which`), carry the synthetic mark when drawn from
-synthetic data, and, unless allowed, not be drawn from synthetic data. A file in the paper
-without our provenance is never replaced (nor moved aside) without ``overwrite_theirs``, and
-then kept beside it as ``NAME.bak``.
-
-**All or nothing.** Everything is planned and checked first (each build current, each target
-writable); when any row is refused nothing at all is written, so text and figures never
-disagree. Each write is atomic; figures go first and the macros last, and a write that still
-fails (a full disk) stops the rest: every row then says whether it was written. Nothing in the
-paper is ever deleted, and a dry run writes nothing.
+An include is ours when the file there carries our provenance (whatever its name), or else
+when its name is a figure's. The built file copied over it must be current
+(:mod:`figures.paper.which`), carry the synthetic mark when drawn from synthetic data, and,
+unless allowed, not be drawn from synthetic data. A file without our provenance is never
+replaced (nor moved aside) without ``overwrite_theirs``, and then kept as ``NAME.bak``.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.data.envelope import SYNTHETIC
-from figures.data.jsonio import atomic_path
 from figures.errors import FigureDataError, display_path
-from figures.outputs import provenance
 from figures.paper.latex import Graphic, Paper
 from figures.paper.which import which
+from figures.paper.write import (
+    Plan,
+    Write,
+    _moves_aside,
+    _not_the_papers,
+    _provenance,
+    _shown,
+    _unwritable,
+)
 from figures.registry import BY_NAME, FIGURES, FigureSpec
 
 #: graphicx's order of extensions with the pdfTeX driver (pdftex.def's ``\Gin@extensions``).
@@ -70,72 +61,27 @@ class Include:
     candidates: list[Path] = field(default_factory=list)
 
 
-@dataclass
-class Write:
-    """One file sync writes: a built figure copied, or the macros; the files moved aside
-    first (each to its backup), and the row of the report it belongs to."""
-
-    row: int
-    target: Path
-    source: Path | None = None
-    text: str | None = None
-    aside: list[tuple[Path, Path]] = field(default_factory=list)
-    #: After :func:`carry_out`: "written", or why not.
-    outcome: str = ""
-
-
-@dataclass
-class Plan:
-    """What sync does (or, in a dry run, would do)."""
-
-    rows: list[tuple[str, str, str]] = field(default_factory=list)  # figure, file, action
-    refused: list[str] = field(default_factory=list)
-    writes: list[Write] = field(default_factory=list)
-    not_ours: list[str] = field(default_factory=list)
-    not_included: list[str] = field(default_factory=list)
-    #: Quoted values defined as errors in the macros file: drawn from synthetic data.
-    synthetic_macros: list[str] = field(default_factory=list)
-    #: Each paper file already planned: what goes there, and from which include.
-    planned: dict[Path, tuple[Path | None, str]] = field(default_factory=dict)
-
-    @property
-    def copies(self) -> list[Write]:
-        return [w for w in self.writes if w.source is not None]
-
-    @property
-    def macros(self) -> Write | None:
-        return next((w for w in self.writes if w.text is not None), None)
-
-    @property
-    def held(self) -> bool:
-        """Nothing is written: a row is refused (all or nothing)."""
-        return bool(self.refused)
-
-    def refuse(self, name: str, figure: str, file: str, why: str) -> None:
-        self.refused.append(name)
-        self.rows.append((figure, file, f"refused: {why}"))
-
-    def write(self, figure: str, file: str, action: str, write: Write) -> None:
-        write.row = len(self.rows)
-        self.rows.append((figure, file, action))
-        self.writes.append(write)
-
-
 def extensions_of(paper: Paper) -> tuple[str, ...]:
     """The extensions pdflatex tries for an include without one, in its order."""
     return tuple(paper.graphics_extensions or PDFLATEX_EXTENSIONS)
 
 
 def includes_of(paper: Paper) -> tuple[list[Include], Path]:
-    """The paper's graphics includes, resolved, and where its macros file goes."""
-    folders = [paper.root, *paper.graphicspath]
+    """The paper's graphics includes, resolved (by TeX when it was asked: the file graphicx
+    read; else as pdflatex would look), and where its macros file goes."""
     order = extensions_of(paper)
     includes = []
     for g in paper.graphics:
+        folders = [paper.root, *(g.path if g.printed is not None else paper.graphicspath)]
         candidates = _candidates(g.written, folders, order)
-        found = next((c for c in candidates if c.is_file()), None)
-        includes.append(Include(g.tex, g.line, g.written, found,
-                                target=_first_target(g.written, folders), graphic=g,
+        if g.printed is not None:
+            found = paper.root / g.printed.file if g.printed.file else None
+            found = found if found is not None and found.is_file() else None
+        else:
+            found = next((c for c in candidates if c.is_file()), None)
+        includes.append(Include(g.tex, g.line, g.written, found, graphic=g,
+                                target=_first_target(g.written, [paper.root,
+                                                                 *paper.graphicspath]),
                                 candidates=candidates))
     macros = paper.root / MACROS_NAME
     for name in paper.inputs:
@@ -176,13 +122,6 @@ def figure_of(include: Include) -> str | None:
     stem = stem[: -len(Path(stem).suffix)] if Path(stem).suffix.lower() in _KNOWN_SUFFIXES \
         else stem
     return stem if stem in BY_NAME else None
-
-
-def _provenance(path: Path) -> dict[str, str] | None:
-    try:
-        return provenance.read(path)
-    except Exception:  # noqa: BLE001 - an unreadable file carries nothing of ours
-        return None
 
 
 @dataclass(frozen=True)
@@ -335,8 +274,8 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
         result.refuse(spec.name, spec.name, shown, problem)
         return
     replaced = [] if up_to_date or not target.is_file() else [target]
-    moves = _moves_aside([*replaced, *shadows], target, include, root, options,
-                         (figdata_dir, built))
+    moves = _moves_aside([*replaced, *shadows], target, include.written, root,
+                         options.overwrite_theirs, (figdata_dir, built))
     if isinstance(moves, str):
         result.refuse(spec.name, spec.name, shown, moves)
         return
@@ -346,83 +285,6 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
         action += f" ({'; '.join(notes)})"
     result.write(spec.name, shown, action, Write(0, target, None if up_to_date else source,
                                                  aside=aside))
-
-
-def _moves_aside(olds: list[Path], target: Path, include: Include, root: Path,
-                 options: Options, inputs: tuple[Path, Path]
-                 ) -> tuple[list[tuple[Path, Path]], list[str]] | str:
-    """The files replaced or moved aside for ``target`` (each with its backup) and the
-    notes that say so; or why one of them may not be touched."""
-    aside: list[tuple[Path, Path]] = []
-    notes: list[str] = []
-    taken: set[Path] = set()
-    for old in olds:
-        theirs = _provenance(old) is None
-        if theirs and not options.overwrite_theirs:
-            kept = _shown(_backup_of(old, taken), root)
-            if old == target:
-                return (f"{_shown(old, root)} is not ours (no provenance of fa-audit-figures "
-                        "inside): sync never overwrites it; rename it (and its include), or "
-                        f"--overwrite-theirs (it is then kept as {kept})")
-            return (f"pdflatex reads {_shown(old, root)} first for \\includegraphics"
-                    f"{{{include.written}}}, not the {target.suffix} sync would write, and it "
-                    "is not ours (no provenance of fa-audit-figures inside): remove it, or "
-                    f"--overwrite-theirs (it is then moved aside to {kept})")
-        problem = _not_the_papers(old, root, *inputs) or _unwritable(old, root)
-        if problem is not None:
-            return problem
-        backup = _backup_of(old, taken)
-        taken.add(backup)
-        if old != target or theirs:
-            aside.append((old, backup))
-            why = "" if old == target else ", which pdflatex read first"
-            notes.append(f"{'theirs' if theirs else 'our old'} {_shown(old, root)}{why} kept "
-                         f"as {_shown(backup, root)}")
-    return aside, notes
-
-
-def _backup_of(path: Path, taken: set[Path]) -> Path:
-    """A free name beside ``path`` for the file it held: ``NAME.bak``, ``NAME.bak.1``, ...
-    (pdflatex never picks it for an include)."""
-    candidate = path.with_name(f"{path.name}.bak")
-    number = 0
-    while candidate.exists() or candidate.is_symlink() or candidate in taken:
-        number += 1
-        candidate = path.with_name(f"{path.name}.bak.{number}")
-    return candidate
-
-
-def _unwritable(target: Path, paper: Path) -> str | None:
-    """Why ``target`` cannot be written (its mode bits, as a person set them: root too), None
-    when it can: a read-only file, a folder in its place, a read-only folder, a file where a
-    folder must be made."""
-    shown = _shown(target, paper)
-    if target.is_dir():
-        return f"{shown} is a folder, not a file: rename it or write the include's extension"
-    if target.exists() and not _writable(target):
-        return f"{shown} is read-only: make it writable (chmod u+w) and sync again"
-    folder = target.parent
-    while not folder.exists() and folder != folder.parent:
-        if folder.is_symlink():
-            return f"{_shown(folder, paper)} is a broken link: mend it or remove it"
-        folder = folder.parent
-    if not folder.is_dir():
-        return (f"{_shown(folder, paper)} is a file, not a folder: {shown} cannot be made "
-                "there")
-    if not _writable(folder):
-        return (f"the folder {_shown(folder, paper) if folder != paper else paper} is "
-                "read-only: make it writable (chmod u+w) and sync again")
-    return None
-
-
-def _writable(path: Path) -> bool:
-    """Writable by its owner's mode bits (root writes anywhere, but a read-only file or
-    folder in the paper was made so on purpose) and by this user."""
-    try:
-        mode = path.stat().st_mode
-    except OSError:
-        return False
-    return bool(mode & stat.S_IWUSR) and os.access(path, os.W_OK)
 
 
 def _refusal(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figdata_dir: Path,
@@ -466,65 +328,8 @@ def _unmarked(source: Path, figdata_dir: Path, venues_file: Path | None) -> str 
             f"not; run `{rebuild}` without --no-stamp first")
 
 
-def carry_out(result: Plan) -> bool:
-    """Write what the plan says, figures first and the macros last, each atomically; a
-    failed write stops the rest. Each write's ``outcome`` says what happened; True when all
-    were written. Nothing is written when the plan refused a row."""
-    if result.held:
-        for write in result.writes:
-            write.outcome = "not written: a row is refused (all or nothing)"
-        return False
-    failed = None
-    for write in sorted(result.writes, key=lambda w: w.text is not None):  # macros last
-        if failed is not None:
-            write.outcome = f"not written: stopped after {failed}"
-            continue
-        try:
-            for old, backup in write.aside:
-                old.replace(backup)
-            if write.source is not None:
-                with atomic_path(write.target) as tmp:
-                    shutil.copyfile(write.source, tmp)
-            elif write.text is not None:
-                with atomic_path(write.target) as tmp:
-                    tmp.write_text(write.text, encoding="utf-8")
-        except (OSError, FigureDataError) as exc:
-            cause = exc.message if isinstance(exc, FigureDataError) else \
-                (exc.strerror or type(exc).__name__)
-            write.outcome = f"FAILED: {cause}"
-            failed = f"{write.target.name} failed"
-            continue
-        write.outcome = "written"
-    return failed is None
-
-
-def _not_the_papers(target: Path, paper: Path, figdata_dir: Path,
-                    built: Path | None = None) -> str | None:
-    """Why sync may not write ``target`` (through any link), None when it may: only files
-    inside the paper's folder, and none of our inputs or built files."""
-    from figures.paths import input_folder_of, is_inside
-
-    resolved = target.resolve()
-    if not resolved.is_relative_to(paper.resolve()):
-        return (f"{resolved} is outside the paper's folder {paper}; sync writes only inside "
-                "it (copy it by hand, or \\includegraphics a path inside the paper)")
-    inside = input_folder_of(target, figdata_dir)
-    if inside is None and built is not None and is_inside(target, built):
-        inside = f"the build folder {built}"
-    if inside is not None:
-        return f"{resolved} is inside {inside}; sync never writes over our inputs"
-    return None
-
-
 def _ours(path: Path) -> bool:
     from figures.paper.macros import HEADER
     from figures.paths import written_by
 
     return written_by(HEADER.encode(), path)
-
-
-def _shown(path: Path, paper: Path) -> str:
-    try:
-        return display_path(path.relative_to(paper))
-    except ValueError:
-        return display_path(path)

@@ -1,44 +1,17 @@
 """``figures check-tex``: figdata numbers written by hand (or stale) in LaTeX.
 
 A quoted value (:mod:`figures.paper.macros`) belongs in the paper as its macro. This finds it
-written out instead, in the prose (:mod:`figures.paper.texprose` blanks comments, code,
-addresses and settings first), in any common representation: as a fraction or a percentage
-(``0.6147``, ``.615``, ``61.5\\%``, ``\\textbf{61.5}\\%``, ``61.5~percent``, ``61,5\\,\\%``,
-siunitx's ``\\SI{61.5}{\\percent}``, ``\\qty``, ``\\num{0.615}``), a bare number in a table
-column whose header (or whose table's caption) says percent (``61.5`` under ``Acc. (\\%)``), and
-in scientific notation (``4.4e-4``, ``4.4\\times10^{-4}``, ``\\num{4.4e-4}``).
-
-A number is *the value written by hand* when it is a correct rounding of the value at least
-as precise as the macro, or the macro's own text in its own notation with trailing zeros
-(``61.50\\%`` for ``61.5\\%``; a percentage may drop them: ``36\\%`` for ``36.0\\%``;
-``0.01000`` is not ``1.0\\%`` of ``0.00994``). It is *rounded by hand* when it has fewer digits
-than the macro and is a correct rounding of the value or of the macro's text (``40\\%`` for
-``40.1\\%``, ``0.62`` for ``61.5\\%``, ``0.25`` for ``0.250``), with two significant digits and
-not 0 or 1. It is *stale* when it is written as the macro writes it (percent, scientific or
-plain) at exactly the macro's precision, is not the value, but lies within 5 of the macro's
-last digit and within 10% of the value.
-
-A results table is full of numbers like ours, so a number's digits are not enough: a match is
-reported only when the value's *words* are near it, in the same sentence or table row (or
-the header cells of its column): one of the names of its note or macro (two capitals or
-more, as written: ``BP``, ``DFA``, ``StateBridge``) or two of its other words (``aggregate
-cosine``; stems, provenance in parentheses and stop words left out, a word and its
-abbreviation counted once). A rounded copy, and a percentage only by its column, need a name.
-Specific enough without words: the value to four significant digits or more that are not
-trailing zeros (``0.6147``, not ``0.1000``), and scientific notation (``4.4e-4``); and a value
-whose note is empty, which has no words.
-
-Numbers that say too little to tie them to a value are ignored: a plain decimal with fewer
-than two decimals (``0.5``, ``1.5``), a whole percentage or a mantissa with one significant
-digit (``5\\%``, ``4e-4``), lengths (``0.5em``, ``0.45\\textwidth``) and settings
-(``[scale=0.615]``). ``\\newcommand`` lines and lines whose comment says
+written out instead in the prose (:mod:`figures.paper.texprose`), in any form
+(:mod:`figures.paper.texnumbers`), a table's percent column included
+(:mod:`figures.paper.textables`): written by hand, rounded by hand or stale, and only where
+the value's words are near (the sentence or table row, its column's header). What counts as
+each, and why, is docs/paper-numbers.md. ``\\newcommand`` lines and lines whose comment says
 ``% figures: ignore`` are skipped.
 """
 
 from __future__ import annotations
 
 import bisect
-import functools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -48,114 +21,31 @@ from pathlib import Path
 from figures.data.jsonio import read_text
 from figures.errors import FigureDataError
 from figures.paper.macros import Quoted
+from figures.paper.texnumbers import (
+    Number,
+    as_percent,
+    informative,
+    macro_number,
+    numbers_at,
+    rounded_by_hand,
+    specific_digits,
+)
 from figures.paper.texprose import prose
+from figures.paper.textables import (
+    CAPTION,
+    CAPTION_REACH,
+    FLOAT,
+    FLOAT_END,
+    HEADER_RULE,
+    ROW,
+    ROW_REACH,
+    Table,
+    cells,
+    table_from,
+)
 
-# Linear on any line: no two whitespace runs may meet (``\s*(?:x)?\s*`` splits a run of n
-# spaces n^2 ways before failing), so each optional separator carries its own trailing run.
-_EXPONENT = (r"(?:[eE](?P<exp>[-+]?\d+)"
-             r"|\$?\s*(?:\\times|\\cdot|×)\s*10\s*\^\s*"
-             r"(?:\{\s*(?P<exp2>(?:[-+−]\s*)?\d+)\s*\}|(?P<exp3>[-+−]?\d)))")
-_PERCENT = (r"(?:\}{1,3}|\$)?(?:\s*(?:(?:\\,|~|\\ |\\thinspace|\$)\s*)?\\%"
-            r"|\}\s*\{\s*\\(?:percent|%)\s*\})"
-            r"|\s*(?:(?:\\,|~)\s*)?\\percent(?![A-Za-z])|[\s~]+percent\b")
-#: Numbers beyond any float's range or precision (1e308, 17 digits; a macro prints at most
-#: 99 decimals) are no figdata value: skipped, rather than overflowing the arithmetic.
-MAX_EXPONENT_DIGITS = 4
-MAX_DIGITS = 400
-#: A TeX length after a number makes it a dimension, not a value.
-_LENGTH = (r"(?:\s*(?:pt|cm|mm|em|ex|bp|sp|pc|dd|cc|mu)|in)(?![A-Za-z])"
-           r"|\s*\\(?:text|line|column|paper)(?:width|height)|\s*\\baselineskip")
 #: LaTeX sources are often Latin-1; the numbers and macros checked are ASCII in both.
 TEX_ENCODINGS = ("utf-8", "latin-1")
-# A decimal point, or a decimal comma where it cannot be a list or a thousands separator: in
-# ``{,}`` (61{,}5), before a percent sign (61,5\,\%) and in siunitx's \num, \SI and \qty
-# (\num{0,615}); a leading point (.615) too.
-_NUMBER = re.compile(
-    rf"(?:(?<![-\w.\\])(?P<sign>[-+−]))?(?<![\w.\\])"
-    rf"(?:(?:(?<=\\num\{{)|(?<=\\SI\{{)|(?<=\\qty\{{)|(?<=\\num\{{-)|(?<=\\SI\{{-)|(?<=\\qty\{{-))(?P<sint>\d+),(?P<sfrac>\d+)(?=\s*\}})"
-    rf"|(?P<int>\d+)(?:(?:\.|\{{,\}})(?P<frac>\d+)|,(?P<cfrac>\d+)(?={_PERCENT}))?"
-    rf"|\.(?P<dfrac>\d+))(?!\d|\.\d)"
-    rf"(?:{_EXPONENT})?(?P<pct>{_PERCENT})?(?P<len>{_LENGTH})?")
-#: A number followed by ``=`` after an option's name in a list (``[scale=0.615]``,
-#: ``{table-format=2.1}``): a setting, not a value.
-_SETTING = re.compile(r"[\[{,]\s*[a-z][a-z ]*(?:[-/][a-z ]+)*=\s*\{?\s*$")
-
-
-@dataclass(frozen=True)
-class Number:
-    """A number as written: its value as a fraction and the unit of its last digit."""
-
-    text: str
-    value: Decimal
-    unit: Decimal
-    significant: int
-    percent: bool
-    scientific: bool
-    decimals: int
-    #: The significant digits as written (``0.0400`` has ``400``).
-    digits: str = ""
-
-
-def parse_numbers(code: str) -> Iterator[Number]:
-    """Every number in a line of LaTeX, lengths excluded."""
-    for number, _, _ in _numbers_at(code):
-        yield number
-
-
-def _numbers_at(code: str) -> Iterator[tuple[Number, int, int]]:
-    """Every number in a line of LaTeX, lengths and settings excluded, with where it starts
-    and ends."""
-    for match in _NUMBER.finditer(code):
-        if match.group("len") or _SETTING.search(code, max(0, match.start() - 60),
-                                                 match.start()):
-            continue
-        whole = match.group("int") or match.group("sint") or "0"
-        frac = (match.group("frac") or match.group("cfrac") or match.group("sfrac")
-                or match.group("dfrac") or "")
-        if match.group("cfrac") and len(frac) == 3 and whole != "0":  # 1,000\%: thousands
-            whole, frac = whole + frac, ""
-        digits = (whole + frac).lstrip("0")
-        exp_text = match.group("exp") or match.group("exp2") or match.group("exp3")
-        exp_digits = re.sub(r"\s", "", exp_text or "0").replace("−", "-")
-        if (len(exp_digits.lstrip("-+").lstrip("0")) > MAX_EXPONENT_DIGITS
-                or len(whole) + len(frac) > MAX_DIGITS):
-            continue
-        exponent = int(exp_digits)
-        pct = match.group("pct") or ""
-        scale = exponent - (2 if pct else 0)
-        sign = "-" if match.group("sign") in ("-", "−") else ""
-        value = Decimal(f"{sign}{whole}.{frac or '0'}").scaleb(scale)
-        shown = code[match.start():match.start("pct") if pct else match.end()]
-        if pct:  # \SI{40.1}{\percent}, \textbf{40.1}\%: the number and its sign
-            shown += "\\%" if "{" in pct else pct.replace("}", "")
-        shown = shown.replace("$", "").strip()
-        yield (Number(shown, value, Decimal(1).scaleb(scale - len(frac)), len(digits),
-                      bool(pct), exp_text is not None, len(frac), digits),
-               match.start(), match.end())
-
-
-def _as_percent(number: Number) -> Number:
-    """A number of a percent column (``Acc. (\\%)``) read as the percentage it is."""
-    return replace(number, value=number.value.scaleb(-2), unit=number.unit.scaleb(-2),
-                   percent=True)
-
-
-def _informative(number: Number) -> bool:
-    """Enough digits to tie a number to one figdata value."""
-    if number.decimals >= (1 if number.percent else 2):
-        return True
-    return (number.percent or number.scientific) and number.significant >= 2
-
-
-def _specific_digits(number: Number) -> int:
-    """Significant digits without trailing zeros: ``0.6147`` has 4, ``0.1000`` has 1."""
-    return len(number.digits.rstrip("0"))
-
-
-def _macro_number(q: Quoted) -> Number | None:
-    return next(parse_numbers(q.text), None)
-
-
 #: ``% figures: ignore`` in a line's comment: check-tex skips the numbers of that line.
 SUPPRESS = re.compile(r"\bfigures:\s*ignore\b")
 #: Where a sentence or a table row ends: ``.``/``!``/``?`` before a space or the line's end,
@@ -252,85 +142,6 @@ class Found:
     by_column: bool = False
 
 
-#: The rule under a table's header (``\midrule``; ``\hline`` after the first row).
-_HEADER_RULE = re.compile(r"\\(?:midrule|hline|specialrule|Xhline|hhline|thickhline|hdashline)"
-                          r"(?![A-Za-z])")
-_ROW = re.compile(r"\\\\|\\tabularnewline(?![A-Za-z])")
-_CELL = re.compile(r"(?<!\\)&")
-_SPAN = re.compile(r"\\multicolumn\s*\{\s*(\d+)\s*\}")
-#: A header cell of percentages: ``Acc. (\%)``, ``Accuracy [\%]``, ``\si{\percent}``.
-_PERCENT_MARK = re.compile(r"\\%|\\(?:text)?percent(?![A-Za-z])|\bper\s?cent\b", re.IGNORECASE)
-_CAPTION_PERCENT = re.compile(r"[(\[]\s*(?:in\s+)?\\%\s*[)\]]")
-_FLOAT = re.compile(r"\\begin\{(table\*?|sidewaystable\*?|wraptable)\}")
-_FLOAT_END = re.compile(r"\\end\{(table\*?|sidewaystable\*?|wraptable)\}")
-_CAPTION = re.compile(r"\\caption(?![A-Za-z])")
-#: Characters of a caption read at most.
-CAPTION_REACH = 600
-#: Characters of a table row read for its column at most, and of a table's header.
-ROW_REACH = 3000
-HEADER_REACH = 1500
-
-
-class _Table:
-    """A ``tabular`` (or the like): where it is, and its header, read when a number of the
-    table first needs it (so a source of many tables stays fast)."""
-
-    def __init__(self, text: str, start: int, body: int, end: int, header_end: int) -> None:
-        self.text = text
-        self.start = start
-        self.body = body
-        self.end = end
-        self.header_end = header_end
-        #: The caption of the float the table is in (``Test accuracy (\%) of ...``).
-        self.caption = ""
-
-    @functools.cached_property
-    def header(self) -> str:
-        return self.text[self.body:self.header_end]
-
-    @functools.cached_property
-    def columns(self) -> dict[int, str]:
-        """Each column's header cells (every header row), joined."""
-        columns: dict[int, list[str]] = {}
-        for row in _ROW.split(self.header):
-            for column, width, cell in _cells(row):
-                for c in range(column, column + width):
-                    columns.setdefault(c, []).append(cell)
-        return {c: " ".join(cells) for c, cells in columns.items()}
-
-    @functools.cached_property
-    def percent(self) -> frozenset[int]:
-        """The columns whose header says percent."""
-        return frozenset(c for c, cell in self.columns.items() if _PERCENT_MARK.search(cell))
-
-    def holds_percentages(self, column: int) -> bool:
-        """Whether a column's cells are percentages: its header says so, or the caption
-        does (``(\\%)``, ``[\\%]``, ``(in \\%)``) for every column but the first (its
-        labels)."""
-        return column in self.percent or (column > 0 and bool(_CAPTION_PERCENT.search(
-            self.caption)))
-
-
-def _cells(row: str) -> Iterator[tuple[int, int, str]]:
-    """A row's cells: (first column, columns spanned, text)."""
-    column = 0
-    for cell in _CELL.split(row):
-        span = _SPAN.search(cell)
-        width = max(1, min(int(span.group(1)), 100)) if span else 1
-        yield column, width, cell
-        column += width
-
-
-def _table(text: str, start: int, body: int, end: int, rows: list[int],
-           rules: list[int]) -> _Table:
-    """The table from its start; its header is its rows down to the rule under them
-    (``\\midrule``, or an ``\\hline`` after the first row), else its first row."""
-    k = bisect.bisect_left(rows, body)
-    first_row = rows[k] if k < len(rows) else end
-    k = bisect.bisect_left(rules, first_row)
-    rule = rules[k] if k < len(rules) else end
-    header_end = min(rule if rule < end else first_row, end, body + HEADER_REACH)
-    return _Table(text, start, body, end, header_end)
 
 
 class Document:
@@ -367,15 +178,15 @@ class Document:
         ends: dict[str, list[int]] = {}
         for match in _TABLE_END.finditer(self.text):
             ends.setdefault(match.group(1), []).append(match.start())
-        self._rows = [m.end() for m in _ROW.finditer(self.text)]
-        row_starts = [m.start() for m in _ROW.finditer(self.text)]
-        rules = [m.start() for m in _HEADER_RULE.finditer(self.text)]
-        self._tables: list[_Table] = []
+        self._rows = [m.end() for m in ROW.finditer(self.text)]
+        row_starts = [m.start() for m in ROW.finditer(self.text)]
+        rules = [m.start() for m in HEADER_RULE.finditer(self.text)]
+        self._tables: list[Table] = []
         for match in _TABLE.finditer(self.text):
             names = ends.get(match.group(1), [])
             k = bisect.bisect_left(names, match.end())
             end = names[k] if k < len(names) else len(self.text)
-            self._tables.append(_table(self.text, match.start(), match.end(), end, row_starts,
+            self._tables.append(table_from(self.text, match.start(), match.end(), end, row_starts,
                                        rules))
         self._table_starts = [t.start for t in self._tables]
         self._captions()
@@ -384,15 +195,15 @@ class Document:
         """Give each table in a ``table`` float that float's caption."""
         floats = []
         float_ends: dict[str, list[int]] = {}
-        for match in _FLOAT_END.finditer(self.text):
+        for match in FLOAT_END.finditer(self.text):
             float_ends.setdefault(match.group(1), []).append(match.start())
-        for match in _FLOAT.finditer(self.text):
+        for match in FLOAT.finditer(self.text):
             names = float_ends.get(match.group(1), [])
             k = bisect.bisect_left(names, match.end())
             floats.append((match.start(), names[k] if k < len(names) else len(self.text)))
         if not floats:
             return
-        captions = [m.end() for m in _CAPTION.finditer(self.text)]
+        captions = [m.end() for m in CAPTION.finditer(self.text)]
         float_starts = [start for start, _ in floats]
         for table in self._tables:
             k = bisect.bisect_left(float_starts, table.start)
@@ -409,16 +220,16 @@ class Document:
         for i, code in enumerate(self.codes):
             if i + 1 in self.suppressed:
                 continue
-            for number, start, end in _numbers_at(code):
+            for number, start, end in numbers_at(code):
                 found = Found(i + 1, number, self.starts[i] + start, self.starts[i] + end)
                 if not (number.percent or number.scientific) and abs(number.value) <= 100:
                     table, column = self._column(found.start)
                     if table is not None and column is not None and \
                             table.holds_percentages(column):
-                        found = replace(found, number=_as_percent(number), by_column=True)
+                        found = replace(found, number=as_percent(number), by_column=True)
                 yield found
 
-    def _table_at(self, position: int) -> _Table | None:
+    def _table_at(self, position: int) -> Table | None:
         """The last table begun before ``position``, if it has not ended (a number after a
         nested table's end is in no table: no header, fewer flags)."""
         k = bisect.bisect_left(self._table_starts, position)
@@ -426,7 +237,7 @@ class Document:
             return self._tables[k - 1]
         return None
 
-    def _column(self, position: int) -> tuple[_Table | None, int | None]:
+    def _column(self, position: int) -> tuple[Table | None, int | None]:
         """The table a position is in, and its column there (None in the header, or in a
         row too long to read)."""
         table = self._table_at(position)
@@ -436,7 +247,7 @@ class Document:
         row_start = max(self._rows[k - 1] if k else 0, table.body)
         if position - row_start > ROW_REACH:
             return table, None
-        *before, _ = _cells(self.text[row_start:position])
+        *before, _ = cells(self.text[row_start:position])
         return table, (before[-1][0] + before[-1][1]) if before else 0
 
     def context(self, found: Found) -> str:
@@ -481,27 +292,17 @@ def _split_comment(line: str) -> tuple[str, str]:
     return parts[0], parts[1] if len(parts) > 1 else ""
 
 
-def _rounded(number: Number, own: Number, value: Decimal) -> bool:
-    """The value written with fewer digits than its macro, correctly rounded from the value
-    or from the macro's text (``40\\%`` for ``40.1\\%``, ``0.62`` for ``61.5\\%``, ``0.25`` for
-    ``0.250``); two significant digits at least, and not 0 or 1 (``1.00`` for ``+0.997`` is
-    everywhere)."""
-    if number.unit <= own.unit or number.significant < 2 or abs(number.value) in (0, 1):
-        return False
-    half = number.unit / 2
-    return abs(number.value - value) <= half or abs(number.value - own.value) <= half
-
 
 def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
     """``line N: ...`` for each number of ``tex`` that is a quoted value written by hand
     (rounded or not), or near one (stale)."""
     macros = [(q, own, Decimal(repr(q.value)), keywords(q))
-              for q in quoted if (own := _macro_number(q)) is not None]
+              for q in quoted if (own := macro_number(q)) is not None]
     document = Document(tex)
     problems = []
     for found in document.numbers():
         number = found.number
-        if not _informative(number):
+        if not informative(number):
             continue
         context: Context | None = None
         exact, near, rounded = [], [], []
@@ -519,20 +320,20 @@ def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
                 kind = exact
                 # the value to four specific digits (0.6147) or in scientific notation
                 # (4.4e-4) is itself specific; others need the value's words nearby
-                specific = _specific_digits(number) >= 4
+                specific = specific_digits(number) >= 4
             elif (number.unit == own.unit and same_notation  # at the macro's own precision
                   and abs(number.value - value) <= 5 * own.unit
                   and abs(number.value - value) <= abs(value) / 10):
                 kind = near
                 specific = False
-            elif _rounded(number, own, value):
+            elif rounded_by_hand(number, own, value):
                 if words is None:  # a rounded copy without words is any number
                     continue
                 kind = rounded
                 specific = False
             else:
                 continue
-            specific = specific or (number.scientific and _specific_digits(number) >= 2)
+            specific = specific or (number.scientific and specific_digits(number) >= 2)
             # a percentage only by its column needs the name however many its digits: a
             # results table is full of two-decimal percentages (84.81)
             if (not specific or found.by_column) and words is not None:

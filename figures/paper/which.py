@@ -9,15 +9,15 @@ The file's name and folder play no part: a renamed copy in the paper's folder is
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from figures.data.jsonio import read_bytes, sha256_of
+from figures.data.jsonio import read_bytes
 from figures.errors import FigureDataError, display_path, os_error
 from figures.outputs import provenance
 from figures.outputs.kind import parse_kind
-from figures.outputs.state import STATE_FILE, build_key
+from figures.outputs.pixels import content_digest
+from figures.outputs.state import build_key
 from figures.registry import BY_NAME
 
 CURRENT, STALE, FOREIGN, UNREADABLE = "current", "stale", "not from this suite", "unreadable"
@@ -59,20 +59,26 @@ class Which:
 def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Which:
     """What ``path`` is and whether it is current against ``figdata_dir`` and the code."""
     try:
-        read_bytes(path)  # regular file, readable: else one line naming it
+        if not read_bytes(path):  # regular file, readable: else one line naming it
+            raise FigureDataError(str(path), None, "empty (0 bytes): copy or build it again")
         inside = provenance.read(path)
     except FigureDataError as exc:
         return Which(path, UNREADABLE, why=exc.message)
-    except OSError as exc:
-        return Which(path, UNREADABLE, why=os_error(exc, path).message)
+    except OSError as exc:  # no errno: Pillow's "image file is truncated"
+        why = os_error(exc, path).message if exc.errno else f"cannot be decoded ({exc})"
+        return Which(path, UNREADABLE, why=why)
     except Exception as exc:  # noqa: BLE001 - a damaged PDF or PNG (pypdf, Pillow)
-        return Which(path, UNREADABLE, why=f"cannot be decoded ({type(exc).__name__})")
+        why = f"cannot be decoded ({type(exc).__name__})"
+        if type(exc).__name__ in ("DependencyError", "FileNotDecryptedError"):
+            why = ("an encrypted PDF pypdf cannot open (AES needs the `cryptography` package: "
+                   "pip install cryptography; or save it unencrypted: qpdf --decrypt IN OUT)")
+        return Which(path, UNREADABLE, why=why)
     if inside is None:
         return Which(path, FOREIGN, why="no provenance of fa-audit-figures inside")
     found = Which(path, CURRENT, inside["figure"], inside["variant"], inside["origin"])
     stale = why_stale(inside, figdata_dir, venues_file)
     if stale is None:
-        wrong = content_disagrees(path, inside, venues_file)
+        wrong = content_disagrees(path, inside)
         return found if wrong is None else Which(path, MISLABELLED, found.figure,
                                                  found.variant, found.origin, wrong)
     return Which(found.path, STALE, found.figure, found.variant, found.origin, *stale)
@@ -103,52 +109,21 @@ def why_stale(inside: dict[str, str], figdata_dir: Path,
     return None
 
 
-
-
-def content_disagrees(path: Path, inside: dict[str, str],
-                      venues_file: Path | None = None) -> str | None:
-    """Why the bytes of ``path`` are not what the build wrote for the figure its label names
-    (None: they are, or no build state is at hand to tell). The build state beside the file,
-    else the one of its build kind's folder, records the hash of every file it wrote."""
-    spec = BY_NAME.get(inside["figure"])
+def content_disagrees(path: Path, inside: dict[str, str]) -> str | None:
+    """Why what ``path`` shows is not what the build made for the figure its label names
+    (None: it is): it is named as another figure (the paper's ``fig3b_crossarch_3row.pdf``
+    holding fig1), or the content digest the build wrote inside it
+    (:func:`figures.outputs.pixels.content_digest`) is not its content's: painted over,
+    swapped, merged; an optimiser's re-save that keeps the pixels or the drawing keeps it."""
+    named = path.name.split(".")[0].split("--")[0]
+    if named in BY_NAME and named != inside["figure"]:
+        return (f"named as {named} but holds {inside['figure']}'s picture: copied over the "
+                "wrong file; copy each figure again (`figures sync`)")
     try:
-        kind = parse_kind(inside["variant"], venues_file)
-    except FigureDataError:
-        return None
-    if spec is None:
-        return None
-    digest = sha256_of(path)
-    if _state(path.parent) is not None and path.name not in kind.output_names(spec):
-        # in a build folder, under a name the label's build does not write
-        return (f"{path.name} in a build folder holds {spec.name}'s {kind.name} build, which "
-                f"is written as {', '.join(kind.output_names(spec))}: swapped or a leftover")
-    for folder in dict.fromkeys([path.parent, kind.default_out]):
-        entry = _recorded(folder, kind.stem(spec), inside.get("build-key"))  # NAME--column
-        if entry is None:  # no state there, or one of another build (other figdata, code)
-            continue
-        if digest in entry.values():
+        if content_digest(read_bytes(path)) == inside.get("content"):
             return None
-        return (f"its content is not what the {kind.name} build wrote for {spec.name} (the "
-                f"hashes in {folder / STATE_FILE}): painted over, swapped or merged; build "
-                "and copy it again")
-    return None
-
-
-def _state(folder: Path) -> dict | None:
-    try:
-        state = json.loads(read_bytes(folder / STATE_FILE))
-    except (FigureDataError, ValueError):
-        return None
-    return state if isinstance(state, dict) else None
-
-
-def _recorded(folder: Path, figure: str, key: str | None) -> dict[str, str] | None:
-    """Output name -> sha256 the build state in ``folder`` records for ``figure`` built with
-    build key ``key`` (None when it records another build: its hashes say nothing of this
-    file's)."""
-    try:
-        entry = (_state(folder) or {})[figure]
-        outputs = entry["outputs"] if entry["key"] == key else None
-    except (KeyError, TypeError):
-        return None
-    return outputs if isinstance(outputs, dict) else None
+    except Exception as exc:  # noqa: BLE001 - damaged pixels or streams (Pillow, pypdf)
+        return f"its content cannot be decoded ({type(exc).__name__}): build and copy it again"
+    what = "pixels are" if path.suffix.lower() == ".png" else "drawing (content streams) is"
+    return (f"its {what} not what the build made (the content digest inside it differs): "
+            "painted over or edited; build and copy it again")

@@ -84,7 +84,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     ``out_dir`` drew it: for a venue build, for its page and slot, stamped as it stamps)."""
     from figures.outputs.kind import DEFAULT
     from figures.outputs.provenance import kind_in
-    from figures.outputs.stamp import stamp_synthetic
+    from figures.outputs.render import draw_as_built
 
     report = FigureReport(spec)
     try:
@@ -95,9 +95,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
             raise missing
         doc = figdata.load(path, spec.name, spec.schema)
         with caught_warnings() as caught:  # one line each, as the build reports them
-            fig = kind.draw(spec, doc["data"])
-            if kind.stamp and figdata.is_synthetic(doc):  # as the build stamps it
-                stamp_synthetic(spec, fig, kind)
+            fig = draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))
             measured = measure(spec, fig, doc["data"], raster=raster, kind=kind)
             if raster and kind.page(spec) is not None:
                 default = measure(spec, DEFAULT.draw(spec, doc["data"]), doc["data"],
@@ -123,10 +121,12 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
         if out.fmt not in ("pdf", "png"):
             continue
         if not path.is_file():
+            what = ("a folder, not the built file: remove it" if path.is_dir() else
+                    "file not found")
             rows.append(Row(stem, rule, "missing", "built file", False,
-                            f"{display_path(path)}: file not found; run `figures build`"))
+                            f"{display_path(path)}: {what}; run `figures build`"))
             continue
-        problem = on_disk(spec, path, figdata_dir, venues_file)
+        problem = on_disk(spec, path, figdata_dir, venues_file, f"venue:{venue.key}")
         if problem is not None:  # reported, not measured as if it were right
             rows.append(Row(stem, rule, problem[0], "current built file", False,
                             f"{display_path(path)}: {problem[1]}"))
@@ -152,9 +152,10 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
 
 
 def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
-            venues_file: Path | None = None) -> tuple[str, str] | None:
+            venues_file: Path | None = None, variant: str = "") -> tuple[str, str] | None:
     """What is wrong with the built file ``path`` of ``spec`` (a short value and the detail
-    with what to do), None when it is that figure's current, intact build."""
+    with what to do), None when it is that figure's current, intact build (for ``variant``'s
+    venue, when given and the file is a venue's)."""
     from figures.paper.which import CURRENT, FOREIGN, which
 
     damaged = decodes(path)
@@ -166,6 +167,11 @@ def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
     if found.figure and found.figure != spec.name:
         return "foreign", (f"this is {found.figure}'s file, not {spec.name}'s; run "
                            "`figures build --force`")
+    built_for, checked = (":".join(v.split("@", 1)[0].split(":")[:2]) for v in (found.variant,
+                                                                                 variant))
+    if built_for.startswith("venue:") and checked and built_for != checked:  # icml's layout
+        return "other venue", (f"built for {built_for}'s page, not {checked}'s; run "
+                               f"`figures build --venue {checked.removeprefix('venue:')}`")
     if found.state != CURRENT:
         return found.state, found.advice or found.state
     return None

@@ -1,5 +1,6 @@
 """Text written from files rather than code: ``new_figure/`` (what `figures new` writes) and
-``preflight/`` (the HTML report's page). Plain :class:`string.Template` files (``$name``)."""
+``preflight/`` (the HTML report's page, one Jinja2 template). ``new_figure/`` holds plain
+:class:`string.Template` files (``$name``)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import REPO, python_in, run_figures_in
+from helpers import REPO, copy_of, python_in, run_figures_in
 
 from figures.registry import FIGURES
 
@@ -26,9 +26,7 @@ AUTHORS = "(an error in the author's code; --debug shows the traceback)"
 
 @pytest.fixture
 def project(tmp_path):
-    for folder in ("figures", "figdata"):
-        shutil.copytree(REPO / folder, tmp_path / folder,
-                        ignore=shutil.ignore_patterns("__pycache__"))
+    copy_of(tmp_path, "figures", "figdata")
     return tmp_path
 
 
@@ -44,6 +42,8 @@ def edit(root, old, new, name=BROKEN):
 @pytest.mark.parametrize(("code", "message"), [
     ("    import sys\n    sys.exit(0)\n", "SystemExit(0): the figure's code called sys.exit()"),
     ("    import sys\n    sys.exit(3)\n", "SystemExit(3): the figure's code called sys.exit()"),
+    ("    import sys\n    sys.exit('bye')\n",
+     "SystemExit('bye'): the figure's code called sys.exit()"),
     ("    raise KeyboardInterrupt\n", "KeyboardInterrupt raised by the figure's code (not Ctrl-C)"),
     ("    raise ValueError('oops')\n", "ValueError: oops"),
 ])
@@ -498,3 +498,14 @@ def test_a_lowered_recursion_limit_in_one_figure_does_not_break_the_next(project
     assert status == 0, err
     assert f"built {OTHER}" in out
     assert f"built {BROKEN}" in out
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_render_closing_stdout_is_its_line_without_interpreter_noise(project, jobs):
+    edit(project, DRAW, "    import sys\n    sys.stdout.close()\n" + DRAW)
+    status, out, err = run_figures_in(project, "build", BROKEN, OTHER, "--out", "out", "-j", jobs)
+    assert status == 0, err
+    assert f"built {OTHER}" in out
+    assert "Exception ignored" not in err, err
+    assert "Traceback" not in err, err
+    assert all(line.startswith(("error: ", "warning: ", "1 of 2")) for line in err.splitlines()), err

@@ -3,10 +3,8 @@ not a pattern over its text): relative, a helper imported by a helper, importlib
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-from helpers import REPO, run_figures_in
+from helpers import copy_of, run_figures_in
 
 #: End-to-end: builds in a copy of the project.
 pytestmark = pytest.mark.slow
@@ -17,9 +15,7 @@ RELATIVE = "from ._cifar import ("
 
 @pytest.fixture
 def project(tmp_path):
-    for folder in ("figures", "figdata"):
-        shutil.copytree(REPO / folder, tmp_path / folder,
-                        ignore=shutil.ignore_patterns("__pycache__"))
+    copy_of(tmp_path, "figures", "figdata")
     plots = tmp_path / "figures" / "plots"
     module = plots / f"{FIGURE}.py"
     module.write_text(module.read_text().replace("from figures.plots._cifar import (",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from helpers import REPO, run_figures_in
+from helpers import REPO, copy_of, run_figures_in
 
 from figures.cli import main as cli
 
@@ -95,9 +95,7 @@ def test_a_truncated_pdf_is_its_row_with_the_advice_once_and_no_stray_line(refer
 @pytest.fixture
 def checkout(tmp_path):
     """A copy of the source checkout (what a regression would write over is a copy)."""
-    for folder in ("figures", "figdata", "baseline", "tests/fixtures"):
-        shutil.copytree(REPO / folder, tmp_path / folder,
-                        ignore=shutil.ignore_patterns("__pycache__"))
+    copy_of(tmp_path, "figures", "figdata", "baseline", "tests/fixtures")
     shutil.copy(REPO / "pyproject.toml", tmp_path)
     return tmp_path
 

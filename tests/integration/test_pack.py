@@ -255,3 +255,101 @@ def test_main_chooses_among_several_and_the_default_archive_lands_beside_the_pap
     assert code == 0, err
     assert "main.tex" in members(paper.parent / "paper.tar.gz")
     assert "draft.tex" not in members(paper.parent / "paper.tar.gz")
+
+
+def test_comments_go_from_every_file_tex_reads_as_source_whatever_its_name(paper, builds,
+                                                                           tmp_path, capsys):
+    for name in ("fig.tikz", "notes.txt", "extra.ltx", "Intro.TEX"):
+        (paper / name).write_text(f"% password: hunter2\nText of {name.replace('.', '')}.\n")
+    main = (paper / "main.tex").read_text()
+    (paper / "main.tex").write_text(main.replace("\\maketitle", "\\maketitle\n" + "".join(
+        f"\\input{{{name}}}\n" for name in ("fig.tikz", "notes.txt", "extra.ltx", "Intro.TEX"))))
+    out = tmp_path / "paper.tar.gz"
+    code, _, err = pack(capsys, paper, builds[0], out)
+    assert code == 0, err
+    inside = members(out)
+    assert {"fig.tikz", "notes.txt", "extra.ltx", "Intro.TEX"} <= set(inside)
+    assert not [name for name, data in inside.items() if b"hunter2" in data]
+    assert b"Text of Intro" in inside["Intro.TEX"]
+
+
+def test_an_anonymous_pack_strips_a_jpegs_exif_and_stops_on_an_author_in_the_keywords(
+        paper, builds, tmp_path, capsys):
+    from PIL import Image
+
+    exif = Image.Exif()
+    exif[0x013B] = "Alice Smith"
+    Image.new("RGB", (40, 30), (9, 9, 9)).save(paper / "figs" / "photo.jpg", exif=exif,
+                                               comment=b"Alice Smith")
+    main = (paper / "main.tex").read_text().replace(
+        "\\maketitle", "\\maketitle\n\\includegraphics[width=1cm]{photo.jpg}")
+    (paper / "main.tex").write_text(main.replace("\\title{", "\\author{Alice Smith}\n\\title{"))
+    out = tmp_path / "review.zip"
+    code, _, err = pack(capsys, paper, builds[0], out, "--anonymous")
+    assert code == 0, err
+    assert b"Alice" not in members(out)["figs/photo.jpg"]
+    assert "main.tex: Alice, Smith of \\author in the compiled text" in err  # article prints it
+    main = main.replace("\\usepackage{url}", "\\usepackage{url}\n\\usepackage[pdfkeywords={"
+                        "credit assignment, Smith lab}]{hyperref}")
+    (paper / "main.tex").write_text(main.replace("\\title{", "\\author{Alice Smith}\n\\title{"))
+    code, _, err = pack(capsys, paper, builds[0], tmp_path / "review2.zip", "--anonymous")
+    assert code == 1
+    assert "/Keywords: an author's" in err
+    assert "Smith lab" in err
+    assert len(err.splitlines()) == 1
+
+
+def _small_paper(folder: Path, body: str, head: str = "") -> Path:
+    folder.mkdir(parents=True)
+    (folder / "main.tex").write_bytes(
+        (f"{head}\\documentclass{{article}}\n\\usepackage{{graphicx}}\n\\begin{{document}}\n"
+         f"{body}\nHello.\n\\end{{document}}\n").encode("latin-1"))
+    return folder
+
+
+def test_hostile_pass_round_6_each_case_is_one_line_saying_what_to_do(builds, tmp_path, capsys):
+    """The cases of round 6's pass over `figures pack`, each kept."""
+    figdata = builds[0]
+    # a Latin-1 file name: a zip says so in one line, a .tar.gz keeps it, listed escaped
+    paper = _small_paper(tmp_path / "latin", "\\input{caf\xe9}", "\\UseRawInputEncoding\n")
+    (paper / "caf\udce9.tex").write_text("Text % secret\n")
+    code, _, err = pack(capsys, paper, figdata, tmp_path / "x.zip")
+    assert code == 1
+    assert err.startswith("error: caf\\udce9.tex: a file name that is not UTF-8")
+    assert len(err.splitlines()) == 1
+    code, out, err = pack(capsys, paper, figdata, tmp_path / "new\nline.tar.gz")
+    assert code == 0, err
+    assert "caf\\udce9.tex" in out.splitlines()
+    assert "packed " + str(tmp_path) + "/new\\x0aline.tar.gz" in err
+    # a leftover main.aux of the author's own compile, a read-only folder
+    paper = _small_paper(tmp_path / "leftover", "\\input{sections/a}")
+    (paper / "main.aux").write_text("\\relax\n\\undefinedmacro@of@another@package{x}\n")
+    (paper / "sections").mkdir()
+    (paper / "sections" / "a.tex").write_text("A.\n")
+    (paper / "sections").chmod(0o555)
+    try:
+        code, _, err = pack(capsys, paper, figdata, tmp_path / "leftover.tar.gz")
+    finally:
+        (paper / "sections").chmod(0o755)
+    assert code == 0, err
+    # a figure in a hidden folder, which the pack leaves out
+    paper = _small_paper(tmp_path / "hidden", "\\includegraphics{.figs/a.png}")
+    (paper / ".figs").mkdir()
+    shutil.copy(FIXTURES.parent / "papers" / "aes-encrypted.pdf", paper / "enc.pdf")
+    from PIL import Image
+
+    Image.new("RGB", (4, 4)).save(paper / ".figs" / "a.png")
+    code, _, err = pack(capsys, paper, figdata, tmp_path / "hidden.tar.gz")
+    assert code == 1
+    assert "the pack leaves out hidden files and folders" in err
+    assert len(err.splitlines()) == 1
+    # an AES-encrypted foreign PDF (pypdf without `cryptography`)
+    (paper / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        ".figs/a.png", "enc.pdf"))
+    code, _, err = pack(capsys, paper, figdata, tmp_path / "enc.tar.gz")
+    assert "Traceback" not in err
+    assert code == 1
+    assert "enc.pdf: unreadable: an encrypted PDF pypdf cannot open" in err
+    assert "pip install cryptography" in err
+    assert "stale" not in err
+    assert len(err.splitlines()) == 1

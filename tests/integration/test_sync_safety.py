@@ -181,7 +181,7 @@ def test_a_write_that_fails_midway_reports_each_row(project, capsys, monkeypatch
     """Checked first, a write can still fail (a full disk): it stops there, the macros are
     not written, and each row says what was written."""
     paper, figdata, built = project
-    import figures.paper.sync as paper_sync
+    import figures.paper.write as paper_write
 
     real = shutil.copyfile
     calls = []
@@ -192,7 +192,7 @@ def test_a_write_that_fails_midway_reports_each_row(project, capsys, monkeypatch
             raise OSError(28, "No space left on device")
         return real(source, target)
 
-    monkeypatch.setattr(paper_sync.shutil, "copyfile", copyfile)
+    monkeypatch.setattr(paper_write.shutil, "copyfile", copyfile)
     code, out, err = sync(capsys, paper, figdata, built)
     assert code == 1
     assert row_of(out, "fig1_audit_hero").split()[2] == "copy"  # written
@@ -261,7 +261,7 @@ def test_paths_resolve_from_the_main_tex_found_in_the_folder_given(project, caps
 
 
 def test_read_only_mode_bits_are_honoured_for_root_too(project):
-    from figures.paper.sync import _unwritable
+    from figures.paper.write import _unwritable
 
     paper = project[0]
     target = paper / "figs" / "x.pdf"

@@ -12,6 +12,11 @@ from figures.cli import main as cli
 
 pytestmark = pytest.mark.slow
 
+#: The venue's style, shipped in the paper's folder as real papers ship it: ICML's measures.
+ICML_STY = r"""\ProvidesPackage{icml2025}
+\RequirePackage[letterpaper,textwidth=6.75in,textheight=9in,columnsep=0.25in]{geometry}
+\@twocolumntrue
+"""
 ICML = r"""\documentclass{article}
 \usepackage{graphicx}
 \usepackage{icml2025}
@@ -29,6 +34,7 @@ def project(tmp_path, monkeypatch):
     paper = tmp_path / "paper"
     paper.mkdir()
     (paper / "main.tex").write_text(ICML)
+    (paper / "icml2025.sty").write_text(ICML_STY)
     figdata = tmp_path / "figdata"
     shutil.copytree(REPO / "figdata", figdata)
     monkeypatch.chdir(tmp_path)  # width builds go into tmp_path/build/
@@ -60,10 +66,11 @@ def test_the_venue_is_read_from_the_paper_and_the_figure_built_for_its_width(pro
 def test_a_macro_it_cannot_expand_is_named_and_no_folder_is_made(project, capsys):
     paper, figdata = project
     (paper / "main.tex").write_text(ICML.replace(r"{\figdir/fig1", r"{\nowhere/fig1"))
-    _, out, err = sync(capsys, paper, figdata)
-    assert "main.tex:7: \\includegraphics{\\nowhere/fig1_audit_hero}" in err
+    code, _, err = sync(capsys, paper, figdata)
+    assert "main.tex:7: Undefined control sequence (pdflatex)" in err  # TeX's word for it
+    assert code == 1
     assert not (paper / "\\nowhere").exists()
-    assert "ours, not in the paper: fig1_audit_hero" in out
+    assert not (paper / "figs").exists()
 
 
 def test_the_default_build_into_a_venue_paper_needs_an_explicit_option(project, capsys,
@@ -91,18 +98,18 @@ def test_a_users_venue_file_syncs_and_which_knows_its_builds(project, capsys, tm
     paper, figdata = project
     venues = json.loads((REPO / "figures" / "venues.json").read_text())
     mine = dict(venues["venues"]["icml"], name="My workshop",
-                text_width_in={"value": 6.0, "source": "my workshop's style"})
+                min_font_pt={"value": 6.5, "source": "my workshop's style"})
     venues["venues"] = {"myws": mine}
     path = tmp_path / "my-venues.json"
     path.write_text(json.dumps(venues))
     code, out, err = sync(capsys, paper, figdata, "--venue", "myws", "--venues", str(path))
     assert code == 0, out + err
-    assert "build/myws/w6/fig1_audit_hero.pdf" in out
+    assert "build/myws/w6.75/fig1_audit_hero.pdf" in out  # the box TeX prints it in
     code = cli.main(["which", str(paper / "figs" / "fig1_audit_hero.pdf"), "--figdata",
                      str(figdata), "--venues", str(path)])
     out, _ = capsys.readouterr()
     assert code == 0
-    assert "venue:myws@6in" in out
+    assert "venue:myws@6.75in" in out
     assert out.rstrip().endswith(": current")
 
 
@@ -130,7 +137,11 @@ def test_an_older_file_pdflatex_would_read_first_is_not_shadowed(project, capsys
     (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
                                     "\\begin{document}\n\\includegraphics{cifar_summary}\n"
                                     "\\end{document}\n")
-    (paper / "cifar_summary.pdf").write_bytes(b"%PDF-1.4 an old picture\n")
+    from pypdf import PdfWriter
+
+    old = PdfWriter()
+    old.add_blank_page(200, 100)  # an older picture, not ours, that pdflatex reads first
+    old.write(paper / "cifar_summary.pdf")
     code, out, _ = sync(capsys, paper, figdata, "--built", str(reference_build))
     assert code == 1
     row = next(line for line in out.splitlines() if line.startswith("cifar_summary"))
@@ -149,34 +160,33 @@ SUBFIGURES = r"""\documentclass{article}
 \end{subfigure}
 \end{figure*}
 \begin{figure}
-\includegraphics[height=HEIGHT]{fig4_penalty_rescue}
+\includegraphics[height=HEIGHT]{cifar_accuracy}
 \end{figure}
 \end{document}
 """
 
 
-def test_a_subfigure_and_a_height_are_built_at_the_size_they_print(project, capsys):
-    """Issue 30: ICLR subfigures at 0.45\\textwidth,height=3.6cm printed at 0.45 and squashed;
-    now a subfigure's \\linewidth is its box, and height= is the build that tall."""
+def test_a_subfigure_is_built_for_its_box_and_a_height_refused_with_its_edit(project, capsys):
+    """Issue 30/37: a subfigure's \\linewidth is its box (TeX's number); height= alone would
+    print the build rescaled, so it is refused with the include that prints it at 100 %."""
     from pypdf import PdfReader
 
     paper, figdata = project
     (paper / "main.tex").write_text(SUBFIGURES.replace("HEIGHT", "2in"))
     code, out, err = sync(capsys, paper, figdata)
-    assert code == 0, out + err
+    assert code == 1, out + err
     assert "build/icml/w3.375/cifar_summary.pdf" in row_of(out, "cifar_summary")
+    row = row_of(out, "cifar_accuracy")
+    assert "main.tex:12" in row
+    assert "scaled by its height (height=2in)" in row
+    assert "write \\includegraphics[width=\\linewidth]{cifar_accuracy} at main.tex:12" in row
+    (paper / "main.tex").write_text(SUBFIGURES.replace("height=HEIGHT", "width=\\linewidth"))
+    code, out, err = sync(capsys, paper, figdata)
+    assert code == 0, out + err
     box = PdfReader(paper / "cifar_summary.pdf").pages[0].mediabox
     assert float(box.width) / 72 == pytest.approx(3.375, abs=0.01)
-    box = PdfReader(paper / "fig4_penalty_rescue.pdf").pages[0].mediabox
-    assert float(box.height) / 72 == pytest.approx(2.0, rel=0.03)
-    assert float(box.width) / 72 <= 3.25 + 0.01
-
-    (paper / "main.tex").write_text(SUBFIGURES.replace("HEIGHT", "6in"))
-    code, out, _ = sync(capsys, paper, figdata)
-    assert code == 1
-    row = row_of(out, "fig4_penalty_rescue")
-    assert "main.tex:12" in row
-    assert "height=6in" in row or "wider than the column" in row
+    box = PdfReader(paper / "cifar_accuracy.pdf").pages[0].mediabox
+    assert float(box.width) / 72 == pytest.approx(3.25, abs=0.01)
 
 
 def row_of(out, figure):
@@ -185,26 +195,26 @@ def row_of(out, figure):
 
 def test_one_file_included_at_two_widths_is_refused(project, capsys):
     paper, figdata = project
-    (paper / "main.tex").write_text(ICML.replace(
-        "\\end{document}", "\\begin{figure}\n\\includegraphics{\\figdir/fig1_audit_hero}\n"
-        "\\end{figure}\n\\begin{figure*}\n\\includegraphics[width=\\linewidth]"
-        "{\\figdir/fig1_audit_hero}\n\\end{figure*}\n\\end{document}"))
+    column = "\\begin{figure}\n\\includegraphics{\\figdir/cifar_feature_drift}\n\\end{figure}\n"
+    wide = ("\\begin{figure*}\n\\includegraphics[width=\\linewidth]{\\figdir/cifar_feature_drift}"
+            "\n\\end{figure*}\n")
+    (paper / "main.tex").write_text(ICML.replace("\\end{document}",
+                                                 f"{column}{wide}{column}\\end{{document}}"))
     code, out, _ = sync(capsys, paper, figdata)
     assert code == 1
-    rows = [line for line in out.splitlines() if line.startswith("fig1_audit_hero")]
-    assert "copy build/icml/w6.75/fig1_audit_hero.pdf" in rows[0]
-    assert "main.tex:10 and main.tex:7 include this one file at two sizes" in rows[1]
-    assert "the same file as at main.tex:7" in rows[2]
+    rows = [line for line in out.splitlines() if line.startswith("cifar_feature_drift")]
+    assert "copy build/icml/w3.25/cifar_feature_drift.pdf" in rows[0]
+    assert "main.tex:13 and main.tex:10 include this one file at two sizes" in rows[1]
+    assert "the same file as at main.tex:10" in rows[2]
     assert not (paper / "figs").exists()
-    # the figure* include alone goes in; then the column one is still refused, not written
+    # the column include alone goes in; then the figure* one is still refused, not written
     # over the copy that is now up to date
-    (paper / "main.tex").write_text(ICML)
+    (paper / "main.tex").write_text(ICML.replace("\\end{document}", f"{column}\\end{{document}}"))
     assert sync(capsys, paper, figdata)[0] == 0
-    copied = (paper / "figs" / "fig1_audit_hero.pdf").read_bytes()
-    (paper / "main.tex").write_text(ICML.replace(
-        "\\end{document}", "\\begin{figure}\n\\includegraphics{\\figdir/fig1_audit_hero}\n"
-        "\\end{figure}\n\\end{document}"))
+    copied = (paper / "figs" / "cifar_feature_drift.pdf").read_bytes()
+    (paper / "main.tex").write_text(ICML.replace("\\end{document}",
+                                                 f"{column}{wide}\\end{{document}}"))
     code, out, _ = sync(capsys, paper, figdata)
     assert code == 1
     assert "include this one file at two sizes" in out
-    assert (paper / "figs" / "fig1_audit_hero.pdf").read_bytes() == copied
+    assert (paper / "figs" / "cifar_feature_drift.pdf").read_bytes() == copied

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from figures.cli import main as cli
 from figures.outputs import provenance
 from figures.outputs.kind import DEFAULT
+from figures.outputs.pixels import content_digest
 from figures.registry import BY_NAME
 
 #: End-to-end: builds figures and runs the command line.
@@ -26,12 +27,9 @@ RASTER = "cifar_summary"  # a PNG figure
 def paint_over(png, target) -> None:
     """``png`` with a red square painted on it, saved as ``target`` with its text chunks
     (our label) kept: a picture that is no longer what its label says."""
-    from PIL.PngImagePlugin import PngInfo
 
     with Image.open(png) as image:
-        info = PngInfo()
-        for key, value in image.text.items():
-            info.add_text(key, value)
+        info = _text_of(image)
         painted = image.copy()
     painted.paste((255, 0, 0, 255), (0, 0, 40, 40))
     painted.save(target, pnginfo=info)
@@ -48,8 +46,10 @@ def test_every_output_names_its_figure_figdata_build_and_kind_and_builds_stay_id
             assert inside["variant"] == "default"
             assert inside["origin"] == json.loads(raw)["provenance"]["kind"]
             synthetic = inside["origin"] == "synthetic-example"
-            assert inside == provenance.fields(spec, raw, inside["build-key"],
-                                               inside["origin"], DEFAULT, synthetic)
+            content = content_digest((reference_build / name).read_bytes())
+            assert inside == {**provenance.fields(spec, raw, inside["build-key"],
+                                                  inside["origin"], DEFAULT, synthetic),
+                              "content": content}
     pdf = PdfReader(reference_build / f"{FIGURE}.pdf").metadata
     assert pdf["/Title"] == FIGURE
     assert pdf["/Subject"] == provenance.SUITE
@@ -153,4 +153,54 @@ def test_a_painted_copy_of_a_width_build_in_the_paper_is_not_called_current(tmp_
     out, _ = capsys.readouterr()
     assert code == 1
     assert "not what its label says" in out
-    assert "build/icml/w3.25/.build-state.json" in out
+    assert "the content digest inside it differs" in out
+
+
+def test_which_checks_the_content_digest_inside_without_build(reference_build, tmp_path,
+                                                              capsys, monkeypatch):
+    """Round 6: with no build/ (a fresh clone, CI, after git clean) a painted-over PNG that
+    kept its text chunks was `current`; an optimiser's pixel-identical re-save was "painted
+    over"; a paper's fig3b file holding fig1 was current; an empty file "not ours"."""
+    from pypdf import PdfWriter
+
+    monkeypatch.chdir(tmp_path)  # no build/ and no build state anywhere
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    raster, vector = reference_build / f"{RASTER}.png", reference_build / f"{FIGURE}.pdf"
+    paint_over(raster, paper / "painted.png")
+    with Image.open(raster) as image:
+        image.load()
+        image.save(paper / "optimised.png", optimize=True, compress_level=9,
+                   pnginfo=_text_of(image))
+    assert (paper / "optimised.png").read_bytes() != raster.read_bytes()
+    writer = PdfWriter(clone_from=PdfReader(vector))
+    writer.compress_identical_objects()
+    writer.write(paper / "resaved.pdf")
+    writer.pages[0].merge_transformed_page(PdfReader(vector).pages[0], [0.5, 0, 0, 0.5, 0, 0])
+    writer.write(paper / "edited.pdf")
+    shutil.copy(vector, paper / "fig3b_crossarch_3row.pdf")
+    (paper / "empty.png").write_bytes(b"")
+    data = raster.read_bytes()
+    (paper / "cut.png").write_bytes(data[:data.index(b"IDAT") + 200])  # its label kept
+    names = ["painted.png", "optimised.png", "resaved.pdf", "edited.pdf",
+             "fig3b_crossarch_3row.pdf", "empty.png", "cut.png"]
+    assert cli.main(["which", *(str(paper / n) for n in names), "--figdata",
+                     str(REPO / "figdata")]) == 1
+    said = dict(zip(names, capsys.readouterr().out.splitlines(), strict=True))
+    assert "not what its label says: its pixels are not what the build made" in said["painted.png"]
+    assert said["optimised.png"].endswith(": current")
+    assert said["resaved.pdf"].endswith(": current")
+    assert "its drawing (content streams) is not what" in said["edited.pdf"]
+    assert ("named as fig3b_crossarch_3row but holds fig4_penalty_rescue's picture"
+            in said["fig3b_crossarch_3row.pdf"])
+    assert "unreadable (empty (0 bytes): copy or build it again)" in said["empty.png"]
+    assert "unreadable (cannot be decoded (image file is truncated" in said["cut.png"]
+
+
+def _text_of(image):
+    from PIL.PngImagePlugin import PngInfo
+
+    info = PngInfo()
+    for key, value in image.text.items():
+        info.add_text(key, value)
+    return info

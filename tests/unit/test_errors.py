@@ -33,8 +33,8 @@ def test_every_kind_prints_the_one_line_of_a_figure_data_error(kind):
 
 def test_a_usage_error_is_its_message_alone_and_an_unknown_name_is_one():
     assert str(UsageError("--venue given 2 times")) == "--venue given 2 times"
-    assert isinstance(UnknownName("--venue", None, "unknown venue 'x'"), UsageError)
-    assert str(UnknownName("--venue", None, "unknown venue 'x'")) == "--venue: unknown venue 'x'"
+    assert isinstance(UnknownName("unknown venue 'x'", "--venue"), UsageError)
+    assert str(UnknownName("unknown venue 'x'", "--venue")) == "--venue: unknown venue 'x'"
 
 
 def test_a_bad_figdata_file_is_a_data_error(tmp_path):

@@ -92,21 +92,6 @@ def test_the_main_file_is_the_one_with_documentclass_or_chosen(tmp_path):
     assert read_paper(tmp_path, Path("c.tex")).main.name == "c.tex"
 
 
-def test_a_wrapper_command_around_includegraphics_is_read_through(tmp_path):
-    (tmp_path / "main.tex").write_text(
-        "\\documentclass{article}\n"
-        "\\newcommand{\\fig}[2]{\\begin{figure*}\\includegraphics[width=#2\\linewidth]{#1}"
-        "\\end{figure*}}\n"
-        "\\begin{document}\n"
-        "\\fig{hero}{0.5}\n"
-        "\\end{document}\n")
-    [graphic] = read_paper(tmp_path).graphics
-    assert graphic.written == "hero"
-    assert graphic.line == 4
-    assert graphic.wide
-    assert width_in(graphic, 6.75, 3.25) == pytest.approx(3.375)
-
-
 SUBFIGURES = r"""\documentclass{article}
 \DeclareGraphicsExtensions{.png,.pdf}
 \begin{document}
@@ -114,78 +99,65 @@ SUBFIGURES = r"""\documentclass{article}
 \begin{subfigure}[t]{0.5\linewidth}
 \includegraphics[width=\linewidth]{a}
 \end{subfigure}
-\begin{subfigure}{0.5\linewidth}\begin{minipage}{0.8\linewidth}
-\includegraphics{b}
-\end{minipage}\end{subfigure}
 \end{figure*}
 \begin{figure}
 \subfloat[One]{\includegraphics[width=0.45\linewidth]{c}}
-\includegraphics[height=1.5in]{d}
 \end{figure}
 \end{document}
 """
 
 
-def test_a_subfigure_or_minipage_narrows_the_line_a_subfloat_does_not(tmp_path):
-    from figures.paper.latex import line_width_in
-
+def test_without_tex_a_box_is_not_read_and_the_width_is_estimated(tmp_path):
+    """The fallback's limits (docs/paper.md): a subfigure's box is TeX's to know; without
+    the engine \\linewidth is the column's, or the text's in a figure*."""
     (tmp_path / "main.tex").write_text(SUBFIGURES)
     found = read_paper(tmp_path)
-    a, b, c, d = found.graphics
+    a, c = found.graphics
     assert found.graphics_extensions == [".png", ".pdf"]
-    assert a.boxes == ("0.5\\linewidth",)
-    assert width_in(a, 6.75, 3.25) == pytest.approx(3.375)
-    assert b.boxes == ("0.5\\linewidth", "0.8\\linewidth")
-    assert line_width_in(b, 6.75, 3.25) == pytest.approx(0.4 * 6.75)
-    assert c.boxes == ()
+    assert width_in(a, 6.75, 3.25) == pytest.approx(6.75)
     assert width_in(c, 6.75, 3.25) == pytest.approx(0.45 * 3.25)
-    assert d.options == {"height": "1.5in"}
 
 
 class _Venue:
     key, text_width_in, column_width_in = "icml", 6.75, 3.25
 
+    @classmethod
+    def slot_width(cls, slot):
+        return {"text": cls.text_width_in, "column": cls.column_width_in}[slot]
 
-def _graphic(options, boxes=(), wide=False):
+
+def _graphic(options, wide=False):
     from pathlib import Path
 
     from figures.paper.latex import Graphic
 
-    return Graphic(Path("main.tex"), 1, "x", options, wide, boxes)
+    return Graphic(Path("main.tex"), 1, "x", options, wide)
 
 
-def test_the_printed_width_of_a_subfigure_and_of_a_height():
+def test_the_printed_width_estimated_and_every_reshaping_refused_with_its_edit():
+    from figures.paper.engine import Printed
     from figures.paper.placed import placement
-    from figures.registry import FIGURES
+    from figures.registry import BY_NAME
 
-    spec = FIGURES[0]
-
-    def half_as_tall(width):  # a design whose height is half its width
-        return width / 2
-
-    def capped(width):  # a design whose height stops following its width
-        return min(width / 2, 1.0)
-
-    place = placement(_graphic({"width": "\\linewidth"}, ("0.48\\textwidth",), True), spec,
-                      _Venue)
-    assert place.width == pytest.approx(0.48 * 6.75, abs=1e-3)
-    assert placement(_graphic({}, ("0.3\\linewidth",)), spec, _Venue).width == \
-        pytest.approx(0.975)
-    assert placement(_graphic({"height": "1in"}), spec, _Venue, half_as_tall).width == \
-        pytest.approx(2.0)
-    too_tall = placement(_graphic({"height": "2in"}), spec, _Venue, half_as_tall)
-    assert too_tall.width is None
-    assert "4 in is wider than the column (3.25 in)" in too_tall.problem
-    squashed = placement(_graphic({"width": "\\linewidth", "height": "1in"}), spec, _Venue,
-                         half_as_tall)
-    assert "width=\\linewidth and height=1in squash its 3.25 x 1.62 in build" in \
-        squashed.problem
-    assert placement(_graphic({"width": "\\linewidth", "height": "1in",
-                               "keepaspectratio": ""}), spec, _Venue,
-                     half_as_tall).width == pytest.approx(2.0)
-    cannot = placement(_graphic({"height": "1.5in"}), spec, _Venue, capped)
-    assert "height=1.5in: the figure's design cannot be built that tall" in cannot.problem
-    assert "height=1in: sync builds for a width" in \
-        placement(_graphic({"height": "1in"}), spec, _Venue).problem
-    wider = placement(_graphic({"width": "2in"}, ("1.5in",)), spec, _Venue)
-    assert "wider than the box around it (1.5 in)" in wider.problem
+    spec = BY_NAME["cifar_feature_drift"]  # a column figure: its smallest width is a column
+    place = placement(_graphic({"width": "0.4\\textwidth"}, True), spec, _Venue())
+    assert place.width is None  # 2.7 in: under the column
+    assert "2.7 in is narrower than cifar_feature_drift's smallest width (3.25 in): put it in a " \
+        "figure*" in place.problem
+    assert placement(_graphic({"width": "0.5\\linewidth"}, True), spec, _Venue()).width == \
+        pytest.approx(3.375)
+    for options, how in (({"height": "1in"}, "scaled by its height (height=1in)"),
+                         ({"width": "\\linewidth", "angle": "90"}, "rotated (angle=90)"),
+                         ({"scale": "0.5"}, "rescaled (scale=0.5)"),
+                         ({"width": "\\linewidth", "trim": "1 2 3 4", "clip": ""},
+                          "trimmed or clipped")):
+        problem = placement(_graphic(options), spec, _Venue()).problem
+        assert f"the paper prints it {how}" in problem, problem
+        assert "write \\includegraphics[width=\\linewidth]{x} at main.tex:1" in problem
+    wider = placement(_graphic({"width": "4in"}), spec, _Venue())
+    assert "4 in is wider than its line (3.25 in)" in wider.problem
+    typeset = _graphic({"width": "\\textwidth"})  # TeX's numbers win over the estimate
+    typeset.printed = Printed(1, None, (0.0, 0.0), 4.0, 4.0, None, False)
+    assert placement(typeset, spec, _Venue()).width == pytest.approx(4.0)
+    typeset.printed = Printed(1, "x.pdf", (4.0, 1.0), 4.0, 4.0, None, True)  # \includegraphics*
+    assert "trimmed or clipped" in placement(typeset, spec, _Venue()).problem

@@ -88,6 +88,94 @@ def test_an_anonymous_pdf_loses_its_document_information(tmp_path):
     assert b"fa-audit-figures" not in clean
 
 
+def jpeg_with_exif() -> bytes:
+    out = io.BytesIO()
+    exif = Image.Exif()
+    exif[0x013B] = "Alice Smith"  # Artist
+    exif[0x8298] = "(c) Alice Smith"  # Copyright
+    Image.new("RGB", (16, 8), (10, 200, 30)).save(out, "jpeg", exif=exif, comment=b"Alice Smith")
+    return out.getvalue()
+
+
+def test_an_anonymous_jpeg_loses_exif_and_comment_and_keeps_its_bytes_of_pixels():
+    data = jpeg_with_exif()
+    clean = scrub.without_metadata(data, "a.jpg")
+    assert data.count(b"Alice Smith") == 3
+    assert b"Alice" not in clean
+    assert clean.endswith(data[data.index(b"\xff\xda"):])  # the scan: the same bytes
+    padded = data[:2] + b"\xff" + data[2:]  # a fill byte before a marker
+    assert b"Alice" not in scrub.without_metadata(padded, "a.jpg")
+    with pytest.raises(FigureDataError, match="damaged JPEG"):
+        scrub.without_metadata(data[:10], "a.jpg")
+    with Image.open(io.BytesIO(clean)) as a, Image.open(io.BytesIO(data)) as b:
+        assert a.tobytes() == b.tobytes()
+
+
+def foreign_pdf() -> bytes:
+    """A foreign figure as Illustrator saves it: XMP on the page and on an image, /PieceInfo,
+    a JPEG with EXIF inside."""
+    from pypdf import PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject, NumberObject
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(72, 72)
+    xmp = DecodedStreamObject()
+    xmp.set_data(b"<x:xmpmeta><dc:creator>Alice Smith</dc:creator></x:xmpmeta>")
+    xmp.update({NameObject("/Type"): NameObject("/Metadata")})
+    jpeg = DecodedStreamObject()
+    jpeg._data = jpeg_with_exif()
+    jpeg.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"):
+                 NameObject("/Image"), NameObject("/Filter"): NameObject("/DCTDecode"),
+                 NameObject("/Width"): NumberObject(16), NameObject("/Height"): NumberObject(8),
+                 NameObject("/ColorSpace"): NameObject("/DeviceRGB"),
+                 NameObject("/BitsPerComponent"): NumberObject(8),
+                 NameObject("/Metadata"): writer._add_object(xmp)})
+    page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): DictionaryObject(
+        {NameObject("/Im0"): writer._add_object(jpeg)})})
+    page[NameObject("/PieceInfo")] = DictionaryObject({NameObject("/Illustrator"): DictionaryObject(
+        {NameObject("/Private"): DictionaryObject({NameObject("/Creator"): NameObject("/Alice")})})})
+    page[NameObject("/Metadata")] = writer._add_object(xmp)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_an_anonymous_pdf_loses_xmp_pieceinfo_and_its_jpegs_exif_everywhere():
+    data = foreign_pdf()
+    assert b"Alice" in data
+    clean = scrub.without_metadata(data, "a.pdf")
+    assert b"Alice" not in clean
+    assert b"PieceInfo" not in clean
+
+
+def test_the_anonymous_check_reads_every_figures_xmp_pieceinfo_and_jpeg_metadata(tmp_path):
+    """pdfTeX copies an included page's /Metadata and /PieceInfo into its form XObject."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(200, 200)
+    figure = PdfReader(io.BytesIO(foreign_pdf())).pages[0]
+    page.merge_transformed_page(figure, [1, 0, 0, 1, 0, 0], over=True)  # its resources
+    writer.add_metadata({"/Keywords": "credit assignment, Smith lab"})
+    out = io.BytesIO()
+    writer.write(out)
+    told = "\n".join(scrub.disclosed(out.getvalue(), tmp_path, ["Smith"]))
+    assert "EXIF" in told
+    assert "/Metadata" in told or "XMP" in told
+    assert "/Keywords: an author's" in told
+    assert scrub.disclosed(scrub.without_metadata(out.getvalue(), "p.pdf"), tmp_path, []) == []
+
+
+def test_the_authors_of_the_sources_and_an_acknowledgements_section_are_named():
+    names, said = scrub.authors_named({
+        "main.tex": b"\\author{Alice Smith \\\\ Univ. of Xanadu \\and Bob Jones}\n",
+        "anon.tex": b"\\author{Anonymous Authors}\n\\section*{Acknowledgments} We thank",
+    })
+    assert names == ["Alice", "Smith", "Univ", "Xanadu", "Bob", "Jones"]
+    assert said == [("anon.tex: an acknowledgements section: venues ask for none (or an "
+                    "anonymised one) in a review copy")]
+
+
 def test_arxiv_warnings_name_the_file_and_what_arxiv_does(tmp_path):
     Image.new("RGBA", (8, 8)).save(tmp_path / "alpha.png")
     Image.new("P", (8, 8)).save(tmp_path / "palette.png")
@@ -118,6 +206,24 @@ def test_the_archive_is_written_whole_and_unpacks_to_the_same_files(tmp_path, na
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 
+def test_the_archive_unpacks_without_tars_filter_argument_and_refuses_an_escape(
+        tmp_path, monkeypatch):
+    """Python 3.11.2 (Debian 12) has no ``extractall(filter=...)``: the pack's own checks."""
+    import tarfile
+
+    def old_extractall(self, path=".", members=None, *, numeric_owner=False):
+        raise AssertionError("extractall would follow links and ../ on 3.11.2")
+
+    monkeypatch.setattr(tarfile.TarFile, "extractall", old_extractall)
+    data = archive.encode({"main.tex": b"x", "figs/a.png": b"y"}, "tar")
+    archive.unpack(data, "tar", tmp_path / "ok")
+    assert (tmp_path / "ok" / "figs" / "a.png").read_bytes() == b"y"
+    for kind in ("tar", "zip"):
+        with pytest.raises(FigureDataError, match="not a plain file inside"):
+            archive.unpack(archive.encode({"../evil.tex": b"x"}, kind), kind, tmp_path / kind)
+    assert not (tmp_path / "evil.tex").exists()
+
+
 def test_an_archive_name_other_than_tar_gz_or_zip_is_refused(tmp_path):
     with pytest.raises(FigureDataError, match=r"\.tar\.gz or \.zip"):
         archive.kind_of(tmp_path / "paper.rar")
@@ -137,9 +243,9 @@ def test_the_main_file_is_the_one_with_documentclass(tmp_path):
 def test_a_difference_between_the_two_compiles_is_named_by_page():
     from matplotlib.figure import Figure
 
-    from figures.pack.run import _first_difference
+    from figures.pack.run import _first_difference, _page_texts
 
-    def pdf(*texts: str) -> bytes:
+    def pdf(*texts: str) -> list[str]:
         from matplotlib.backends.backend_pdf import PdfPages
 
         out = io.BytesIO()
@@ -148,7 +254,7 @@ def test_a_difference_between_the_two_compiles_is_named_by_page():
                 figure = Figure()
                 figure.text(0.5, 0.5, text)
                 pages.savefig(figure)
-        return out.getvalue()
+        return _page_texts(out.getvalue())
 
     assert _first_difference(pdf("a", "b"), pdf("a", "b")) is None
     assert _first_difference(pdf("a", "b"), pdf("a", "c")) == "page 2"
@@ -175,6 +281,34 @@ def test_the_copy_follows_relative_links_and_leaves_out_loops_pipes_and_dangling
     assert (tmp_path / "copy" / "figs" / "logo.png").read_bytes() == b"picture"
 
 
+def test_the_copy_links_big_files_and_linked_folders_and_leaves_build_products_out(
+        tmp_path, monkeypatch):
+    """Round 6: an unused 2 GB file and a linked data folder were copied before compiling; a
+    read-only folder's mode was copied (latexmk could not write); a leftover main.aux broke
+    the compile."""
+    paper, data = tmp_path / "paper", tmp_path / "data"
+    (paper / "sections").mkdir(parents=True)
+    data.mkdir()
+    (data / "runs.csv").write_bytes(b"1,2\n")
+    (paper / "data").symlink_to(data)
+    (paper / "big.bin").write_bytes(b"x" * 64)
+    (paper / "main.aux").write_text("\\relax\n\\oldpackage@macro\n")
+    (paper / "sections" / "intro.tex").write_text("Hi.")
+    (paper / "sections").chmod(0o555)
+    monkeypatch.setattr(tex, "LINK_BYTES", 64)
+    try:
+        tex.copy_paper(paper, tmp_path / "copy")
+    finally:
+        (paper / "sections").chmod(0o755)
+    copy = tmp_path / "copy"
+    assert (copy / "big.bin").is_symlink()
+    assert (copy / "data").is_symlink()
+    assert (copy / "data" / "runs.csv").read_bytes() == b"1,2\n"
+    assert not (copy / "main.aux").exists()
+    assert (copy / "sections").stat().st_mode & 0o200
+    assert not (copy / "sections" / "intro.tex").is_symlink()
+
+
 @pytest.mark.slow  # starts a process tree and waits 3.5 s for it
 def test_a_compile_that_times_out_ends_with_every_process_it_started(tmp_path, monkeypatch):
     """latexmk's pdflatex is a grandchild: it must not go on writing after the pack stops."""
@@ -196,7 +330,7 @@ def test_an_anonymous_pack_names_an_author_in_the_papers_document_information(tm
     writer.add_metadata({"/Author": "Jane Doe", "/Title": "A title"})
     out = io.BytesIO()
     writer.write(out)
-    told = scrub.disclosed(out.getvalue(), tmp_path)
+    told = scrub.disclosed(out.getvalue(), tmp_path, [])
     assert any("/Author" in line and "Jane Doe" in line for line in told)
     assert not any("/Title" in line for line in told)
 
@@ -248,3 +382,17 @@ def test_the_default_out_never_replaces_a_file_of_the_users(tmp_path, capsys):
     assert line.startswith(f"error: {download}: already there and not an archive")
     assert "--out FILE" in line
     assert download.read_bytes() == b"arXiv's source"
+
+
+def test_a_compile_that_ends_well_without_its_pdf_says_where_to_look(tmp_path):
+    """Round 6: "latexmk exited 0 ... see main.log" when the output went to another folder."""
+    with pytest.raises(FigureDataError, match=r"true ended without writing main.pdf beside "
+                       r"main.tex here \(an output folder set in the paper\?\)"):
+        tex._run(["true"], tmp_path, tmp_path / "main.tex", "here")
+
+
+def test_the_first_error_never_points_at_a_log_in_a_removed_folder(tmp_path):
+    said = b"Latexmk: Missing input file 'x.sty'\nLatexmk: Errors, so I did not complete\n" \
+           b"  Refer to 'main.log' for details\n"
+    assert tex.first_error(tmp_path / "main.log", said) == (
+        "Latexmk: Errors, so I did not complete")

@@ -343,7 +343,7 @@ def test_a_venue_keyed_as_another_builds_folder_is_refused_before_drawing(
     which = "default" if key == "figures" else "camera-ready"
     assert err.splitlines() == [(
         f"error: --venue {key} would build into build/{key}, the folder of the {which} "
-        "build: pass --out DIR (or rename the venue in --venues)")]
+        "build: pass another --out DIR (or rename the venue in --venues)")]
     assert not (tmp_path / "build").exists()
 
 

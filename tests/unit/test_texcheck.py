@@ -203,6 +203,12 @@ ROUNDED = "rounded by hand; use"
     ("BP erreicht 61,5\\,\\% hier.", "61,5\\,\\%", "heroAccBP"),
     ("BP erreicht $61{,}5\\,\\%$ hier.", "61{,}5\\,\\%", "heroAccBP"),
     ("BP erreicht \\num{0,615} hier.", "0,615", "heroAccBP"),
+    # a medium space, a grouped sign, textcomp's sign, words (round 6)
+    ("BP reaches 61.5\\;\\% here.", "61.5\\;\\%", "heroAccBP"),
+    ("BP reaches 61.5\\!\\% here.", "61.5\\!\\%", "heroAccBP"),
+    ("BP reaches 61.5{\\%} here.", "61.5\\%", "heroAccBP"),
+    ("BP reaches 61.5\\textpercent{} here.", "61.5\\%", "heroAccBP"),
+    ("BP reaches 61.5 per cent here.", "61.5 per cent", "heroAccBP"),
 ])
 def test_a_value_written_by_hand_in_each_form_is_caught(tex, shown, macro):
     line = next(i for i, x in enumerate(tex.splitlines(), 1) if shown[:2] in x)

@@ -1,0 +1,170 @@
+"""What a compiled paper's pages draw, read with pypdf (its content-stream parser, never by
+hand): every included PDF at any depth (a clip form, a wrapper PDF), every image, the matrix
+each is drawn through; the smallest text and thinnest line inside a form; the fonts. Forms
+that draw each other, or resources shared with the page, end the walk, not the audit."""
+
+from __future__ import annotations
+
+import math
+
+from figures.outputs import provenance
+from figures.paper.pictures import identity
+from figures.pdf import MAX_DEPTH
+
+_STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
+Matrix = tuple[float, float, float, float, float, float]
+_IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _times(m: Matrix, n: Matrix) -> Matrix:
+    """``m`` then ``n`` (PDF's row-vector convention: m × n)."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+
+def _length(m: Matrix) -> float:
+    """How much ``m`` scales a length (the square root of its determinant)."""
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+
+
+def _operations(stream, reader):
+    from pypdf.generic import ContentStream
+
+    return ContentStream(stream, reader).operations
+
+
+def _forms(resources) -> dict[str, object]:
+    xobjects = (resources or {}).get("/XObject") or {}
+    return {name: ref.get_object() for name, ref in xobjects.items()}
+
+
+#: Forms inside forms followed :data:`figures.pdf.MAX_DEPTH` deep, at most this many drawn: a PDF whose
+#: forms draw each other (legal, and seen) or a million markers ends the walk, not the audit.
+_MOST_DRAWN = 200_000
+
+
+def placements(reader) -> list[tuple[int, object, Matrix, bool]]:
+    """Every included PDF (a form XObject pdfTeX names, at any depth: inside a clip form,
+    a wrapper PDF such as a ``standalone`` or ``pdfcrop`` panel) and every image XObject the
+    pages draw, with the matrix it is drawn through and whether an unnamed form around it
+    (pdfTeX's ``clip``) crops it. A form is not followed into itself, nor into ours."""
+    found: list[tuple[int, object, Matrix, bool]] = []
+    parsed: dict[object, list] = {}
+    budget = [_MOST_DRAWN]
+    for number, page in enumerate(reader.pages, 1):
+        walk = _Walk(reader, number, found, parsed, budget)
+        walk(page.get_contents(), page.get("/Resources"), _IDENTITY, (), False)
+    return found
+
+
+class _Walk:
+    def __init__(self, reader, page: int, found: list, parsed: dict, budget: list[int]):
+        self.reader, self.page, self.found, self.parsed, self.budget = \
+            reader, page, found, parsed, budget
+
+    def __call__(self, contents, resources, base: Matrix, path: tuple, clipped: bool):
+        if contents is None or len(path) > MAX_DEPTH:
+            return
+        key = identity(contents) or ("direct", id(contents))
+        if key not in self.parsed:
+            self.parsed[key] = _operations(contents, self.reader)
+        forms = _forms(resources)
+        stack, ctm = [], base
+        for operands, operator in self.parsed[key]:
+            if operator == b"q":
+                stack.append(ctm)
+            elif operator == b"Q" and stack:
+                ctm = stack.pop()
+            elif operator == b"cm":
+                ctm = _times(tuple(float(v) for v in operands), ctm)
+            elif operator == b"Do" and operands and operands[0] in forms:
+                self.budget[0] -= 1
+                if self.budget[0] < 0:
+                    return
+                self._draw(forms[operands[0]], ctm, path, clipped)
+
+    def _draw(self, xobject, ctm: Matrix, path: tuple, clipped: bool) -> None:
+        if xobject.get("/Subtype") == "/Image":
+            self.found.append((self.page, xobject, ctm, clipped))  # into the unit square
+            return
+        ident = identity(xobject) or ("direct", id(xobject))
+        if xobject.get("/Subtype") != "/Form" or ident in path:
+            return
+        matrix = _times(tuple(float(v) for v in xobject.get("/Matrix", _IDENTITY)), ctm)
+        named = "/PTEX.FileName" in xobject or "/PTEX.InfoDict" in xobject
+        if named:
+            self.found.append((self.page, xobject, matrix, clipped))
+        if _provenance(xobject.get("/PTEX.InfoDict")) is None:  # a wrapper, a clip form
+            self(xobject, xobject.get("/Resources"), matrix, (*path, ident),
+                 clipped or not named)
+
+
+def inner_sizes(form, reader) -> tuple[float | None, float | None, float | None]:
+    """The smallest text, the smallest glyph and the thinnest stroked line inside ``form``,
+    in its own units. A text is one ``BT``..``ET`` block, at its largest size: matplotlib
+    writes each string in one block, its math scripts (70 %) as smaller glyphs of it."""
+    text = glyph = line = None
+    stack, ctm, width, size, tm = [], _IDENTITY, 1.0, None, _IDENTITY
+    block: list[float] = []
+    for operands, operator in _operations(form, reader):
+        if operator == b"q":
+            stack.append((ctm, width))
+        elif operator == b"Q" and stack:
+            ctm, width = stack.pop()
+        elif operator == b"cm":
+            ctm = _times(tuple(float(v) for v in operands), ctm)
+        elif operator == b"w":
+            width = float(operands[0])
+        elif operator in _STROKES:
+            printed = width * _length(ctm)
+            line = printed if line is None else min(line, printed)
+        elif operator == b"BT":
+            tm, block = _IDENTITY, []
+        elif operator == b"ET" and block:
+            text = max(block) if text is None else min(text, max(block))
+            glyph = min(block) if glyph is None else min(glyph, *block)
+        elif operator == b"Tf":
+            size = float(operands[1])
+        elif operator == b"Tm":
+            tm = tuple(float(v) for v in operands)
+        elif operator in (b"Tj", b"TJ", b"'", b'"') and size:
+            block.append(size * _length(_times(tm, ctm)))
+    return text, glyph, line
+
+
+def font_problems(reader) -> list[str]:
+    """Every font not embedded, and every Type 3 font, once each, naming where it is."""
+    from figures.pdf import embedded, fonts
+
+    problems, seen = [], set()
+    for number, forms, name, font in fonts(reader):
+        where = next(filter(None, map(_figure_name, reversed(forms))), f"page {number}")
+        base = str(font.get("/BaseFont", name)).lstrip("/")
+        subtype, inside = embedded(font)
+        if (where, base, subtype) in seen:
+            continue
+        seen.add((where, base, subtype))
+        if subtype == "Type3":
+            problems.append(f"{where}: Type 3 font {base} (venues' checkers reject it; "
+                            "save with pdf.fonttype 42)")
+        elif not inside:
+            problems.append(f"{where}: font {base} is not embedded")
+    return problems
+
+
+def _figure_name(form) -> str | None:
+    info = form.get("/PTEX.InfoDict")
+    inside = _provenance(info)
+    if inside is not None:
+        return inside["figure"]
+    name = form.get("/PTEX.FileName")
+    return str(name) if name is not None else None
+
+
+def _provenance(info) -> dict[str, str] | None:
+    info = info.get_object() if info is not None else None
+    if not info or info.get("/Subject") != provenance.SUITE:
+        return None
+    return provenance.decode(str(info.get("/Keywords", "")))

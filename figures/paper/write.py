@@ -1,0 +1,208 @@
+"""Writing into the paper what :mod:`figures.paper.sync` planned: figures first and the macros
+last, each atomically; a failed write stops the rest. And the checks of a target made before
+anything is written: inside the paper's folder, none of our inputs, writable (its mode bits,
+as a person set them), and a free backup name for what it replaces."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from figures.data.jsonio import atomic_path
+from figures.errors import FigureDataError, display_path
+from figures.outputs import provenance
+
+
+@dataclass
+class Write:
+    """One file sync writes: a built figure copied, or the macros; the files moved aside
+    first (each to its backup), and the row of the report it belongs to."""
+
+    row: int
+    target: Path
+    source: Path | None = None
+    text: str | None = None
+    aside: list[tuple[Path, Path]] = field(default_factory=list)
+    #: After :func:`carry_out`: "written", or why not.
+    outcome: str = ""
+
+
+@dataclass
+class Plan:
+    """What sync does (or, in a dry run, would do)."""
+
+    rows: list[tuple[str, str, str]] = field(default_factory=list)  # figure, file, action
+    refused: list[str] = field(default_factory=list)
+    writes: list[Write] = field(default_factory=list)
+    not_ours: list[str] = field(default_factory=list)
+    not_included: list[str] = field(default_factory=list)
+    #: Quoted values defined as errors in the macros file: drawn from synthetic data.
+    synthetic_macros: list[str] = field(default_factory=list)
+    #: Each paper file already planned: what goes there, and from which include.
+    planned: dict[Path, tuple[Path | None, str]] = field(default_factory=dict)
+
+    @property
+    def copies(self) -> list[Write]:
+        return [w for w in self.writes if w.source is not None]
+
+    @property
+    def macros(self) -> Write | None:
+        return next((w for w in self.writes if w.text is not None), None)
+
+    @property
+    def held(self) -> bool:
+        """Nothing is written: a row is refused (all or nothing)."""
+        return bool(self.refused)
+
+    def refuse(self, name: str, figure: str, file: str, why: str) -> None:
+        self.refused.append(name)
+        self.rows.append((figure, file, f"refused: {why}"))
+
+    def write(self, figure: str, file: str, action: str, write: Write) -> None:
+        write.row = len(self.rows)
+        self.rows.append((figure, file, action))
+        self.writes.append(write)
+
+
+def _backup_of(path: Path, taken: set[Path]) -> Path:
+    """A free name beside ``path`` for the file it held: ``NAME.bak``, ``NAME.bak.1``, ...
+    (pdflatex never picks it for an include)."""
+    candidate = path.with_name(f"{path.name}.bak")
+    number = 0
+    while candidate.exists() or candidate.is_symlink() or candidate in taken:
+        number += 1
+        candidate = path.with_name(f"{path.name}.bak.{number}")
+    return candidate
+
+
+def _unwritable(target: Path, paper: Path) -> str | None:
+    """Why ``target`` cannot be written (its mode bits, as a person set them: root too), None
+    when it can: a read-only file, a folder in its place, a read-only folder, a file where a
+    folder must be made."""
+    shown = _shown(target, paper)
+    if target.is_dir():
+        return f"{shown} is a folder, not a file: rename it or write the include's extension"
+    if target.exists() and not _writable(target):
+        return f"{shown} is read-only: make it writable (chmod u+w) and sync again"
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        if folder.is_symlink():
+            return f"{_shown(folder, paper)} is a broken link: mend it or remove it"
+        folder = folder.parent
+    if not folder.is_dir():
+        return (f"{_shown(folder, paper)} is a file, not a folder: {shown} cannot be made "
+                "there")
+    if not _writable(folder):
+        return (f"the folder {_shown(folder, paper) if folder != paper else paper} is "
+                "read-only: make it writable (chmod u+w) and sync again")
+    return None
+
+
+def _writable(path: Path) -> bool:
+    """Writable by its owner's mode bits (root writes anywhere, but a read-only file or
+    folder in the paper was made so on purpose) and by this user."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return bool(mode & stat.S_IWUSR) and os.access(path, os.W_OK)
+
+
+def carry_out(result: Plan) -> bool:
+    """Write what the plan says, figures first and the macros last, each atomically; a
+    failed write stops the rest. Each write's ``outcome`` says what happened; True when all
+    were written. Nothing is written when the plan refused a row."""
+    if result.held:
+        for write in result.writes:
+            write.outcome = "not written: a row is refused (all or nothing)"
+        return False
+    failed = None
+    for write in sorted(result.writes, key=lambda w: w.text is not None):  # macros last
+        if failed is not None:
+            write.outcome = f"not written: stopped after {failed}"
+            continue
+        try:
+            for old, backup in write.aside:
+                old.replace(backup)
+            if write.source is not None:
+                with atomic_path(write.target) as tmp:
+                    shutil.copyfile(write.source, tmp)
+            elif write.text is not None:
+                with atomic_path(write.target) as tmp:
+                    tmp.write_text(write.text, encoding="utf-8")
+        except (OSError, FigureDataError) as exc:
+            cause = exc.message if isinstance(exc, FigureDataError) else \
+                (exc.strerror or type(exc).__name__)
+            write.outcome = f"FAILED: {cause}"
+            failed = f"{write.target.name} failed"
+            continue
+        write.outcome = "written"
+    return failed is None
+
+
+def _not_the_papers(target: Path, paper: Path, figdata_dir: Path,
+                    built: Path | None = None) -> str | None:
+    """Why sync may not write ``target`` (through any link), None when it may: only files
+    inside the paper's folder, and none of our inputs or built files."""
+    from figures.paths import input_folder_of, is_inside
+
+    resolved = target.resolve()
+    if not resolved.is_relative_to(paper.resolve()):
+        return (f"{resolved} is outside the paper's folder {paper}; sync writes only inside "
+                "it (copy it by hand, or \\includegraphics a path inside the paper)")
+    inside = input_folder_of(target, figdata_dir)
+    if inside is None and built is not None and is_inside(target, built):
+        inside = f"the build folder {built}"
+    if inside is not None:
+        return f"{resolved} is inside {inside}; sync never writes over our inputs"
+    return None
+
+
+def _shown(path: Path, paper: Path) -> str:
+    try:
+        return display_path(path.relative_to(paper))
+    except ValueError:
+        return display_path(path)
+
+
+def _provenance(path: Path) -> dict[str, str] | None:
+    try:
+        return provenance.read(path)
+    except Exception:  # noqa: BLE001 - an unreadable file carries nothing of ours
+        return None
+
+
+def _moves_aside(olds: list[Path], target: Path, written: str, root: Path,
+                 overwrite_theirs: bool, inputs: tuple[Path, Path]
+                 ) -> tuple[list[tuple[Path, Path]], list[str]] | str:
+    """The files replaced or moved aside for ``target`` (each with its backup) and the
+    notes that say so; or why one of them may not be touched."""
+    aside: list[tuple[Path, Path]] = []
+    notes: list[str] = []
+    taken: set[Path] = set()
+    for old in olds:
+        theirs = _provenance(old) is None
+        if theirs and not overwrite_theirs:
+            kept = _shown(_backup_of(old, taken), root)
+            if old == target:
+                return (f"{_shown(old, root)} is not ours (no provenance of fa-audit-figures "
+                        "inside): sync never overwrites it; rename it (and its include), or "
+                        f"--overwrite-theirs (it is then kept as {kept})")
+            return (f"pdflatex reads {_shown(old, root)} first for \\includegraphics"
+                    f"{{{written}}}, not the {target.suffix} sync would write, and it "
+                    "is not ours (no provenance of fa-audit-figures inside): remove it, or "
+                    f"--overwrite-theirs (it is then moved aside to {kept})")
+        problem = _not_the_papers(old, root, *inputs) or _unwritable(old, root)
+        if problem is not None:
+            return problem
+        backup = _backup_of(old, taken)
+        taken.add(backup)
+        if old != target or theirs:
+            aside.append((old, backup))
+            why = "" if old == target else ", which pdflatex read first"
+            notes.append(f"{'theirs' if theirs else 'our old'} {_shown(old, root)}{why} kept "
+                         f"as {_shown(backup, root)}")
+    return aside, notes

@@ -1,0 +1,312 @@
+"""The paper read by TeX itself (issue 37): every shape of include that a reading of the
+source got wrong, synced, compiled with real pdflatex and audited (tests/papers/shapes/);
+the refusals, each with its edit; the audit at every depth; no TeX process outliving the
+command; no hang on a named pipe or ``/dev/zero`` among the sources.
+
+TeX Live is required (CI installs it in .ci/run). acmart is not in the Debian packages CI
+installs (``kpsewhich acmart.cls`` finds nothing), so no acmart paper is tested here."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from helpers import REPO
+
+from figures.cli import main as cli
+from figures.paper.audit import audit
+from figures.venues import get_venue
+
+SHAPES = REPO / "tests" / "papers" / "shapes"
+#: The box each of our includes prints in, as TeX sets it (ICML: text 6.75 in, column 3.25).
+BOXES = {"fig1_audit_hero": 6.75,        # \twocolumn[...] teaser: the text's width
+         "cifar_accuracy": 0.49 * 6.75,  # subfigure{0.49\textwidth}, width=\textwidth
+         "cifar_summary": 0.49 * 6.75,   # minipage{0.49\textwidth}, width=\linewidth
+         "fig4_penalty_rescue": 6.75,    # \widefig -> \fig -> \includegraphics
+         "cifar_feature_drift": 3.25,    # after \ifthenelse inside \iffalse
+         "fig3b_crossarch_3row": 6.75}   # a \subfile inside a \subfile
+ICML_STY = "\\ProvidesPackage{icml2025}\n\\RequirePackage[letterpaper,textwidth=6.75in," \
+    "textheight=9in,columnsep=0.25in]{geometry}\n\\@twocolumntrue\n"
+
+
+def latexmk(paper: Path) -> None:
+    subprocess.run(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
+                    "main.tex"], cwd=paper, check=True, capture_output=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def shapes(tmp_path_factory):
+    """The shapes paper synced (the venue from --venue, the boxes from TeX) and compiled."""
+    root = tmp_path_factory.mktemp("shapes")
+    paper, figdata = root / "paper", root / "figdata"
+    shutil.copytree(SHAPES, paper)
+    shutil.copytree(REPO / "figdata", figdata)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        assert cli.main(["sync", str(paper), "--venue", "icml", "--allow-synthetic",
+                         "--figdata", str(figdata)]) == 0
+    latexmk(paper)
+    return root, paper, figdata
+
+
+@pytest.mark.slow
+def test_every_shape_is_built_for_its_box_and_prints_at_100_percent(shapes, capsys,
+                                                                     monkeypatch):
+    root, paper, figdata = shapes
+    monkeypatch.chdir(root)
+    result = audit(paper / "main.pdf", figdata, get_venue("icml", None))
+    placed = {item.name: item for item in result.placed}
+    assert sorted(placed) == sorted(BOXES)  # cifar_diagnostics is inside \iffalse
+    for name, item in placed.items():
+        assert item.state == "current", name
+        assert item.scale == pytest.approx(1.0, abs=0.01), name
+        assert item.width_in == pytest.approx(BOXES[name], abs=0.01), name
+    assert cli.main(["check", str(paper / "main.pdf"), "--venue", "icml", "--figdata",
+                     str(figdata)]) == 0
+    out = capsys.readouterr().out
+    for name in BOXES:
+        [row] = [line.split() for line in out.splitlines() if line.startswith(name)]
+        assert row[2:4] == ["current", "100%"], row
+
+
+@pytest.mark.slow
+def test_the_audit_finds_ours_in_a_clip_form_and_a_wrapper_and_knows_a_relabelled_one(
+        shapes, capsys, monkeypatch, tmp_path):
+    from matplotlib.figure import Figure
+    from pypdf import PdfReader
+
+    root, paper, figdata = shapes
+    monkeypatch.chdir(root)
+    copy = tmp_path / "paper"
+    shutil.copytree(paper, copy)
+    # a standalone panel that wraps our (current) figure, included in place of it
+    (copy / "panel.tex").write_text(
+        "\\documentclass{standalone}\n\\usepackage{graphicx}\n\\begin{document}\n"
+        "\\includegraphics{figures/cifar_feature_drift}\n\\end{document}\n")
+    subprocess.run(["pdflatex", "-interaction=nonstopmode", "panel.tex"], cwd=copy,
+                   check=True, capture_output=True, timeout=120)
+    tex = copy / "main.tex"
+    text = tex.read_text().replace("[width=\\columnwidth]{cifar_feature_drift}",
+                                   "{panel}")
+    # the paper's own trim and clip on fig4
+    text = text.replace("\\widefig{fig4_penalty_rescue}",
+                        "\\includegraphics[width=\\textwidth,trim=20 20 20 20,clip]"
+                        "{fig4_penalty_rescue}")
+    tex.write_text(text)
+    # another picture carrying fig1's label
+    info = PdfReader(copy / "figures" / "fig1_audit_hero.pdf").metadata
+    fig = Figure(figsize=(6.75, 2))
+    fig.add_subplot().plot([1, 3, 2])
+    fig.savefig(copy / "figures" / "fig1_audit_hero.pdf", metadata={
+        key.lstrip("/"): info[key] for key in ("/Title", "/Subject", "/Keywords")})
+    latexmk(copy)
+    code = cli.main(["check", str(copy / "main.pdf"), "--venue", "icml", "--figdata",
+                     str(figdata)])
+    out = capsys.readouterr().out
+    assert code == 1
+    rows = {line.split()[0]: line.split() for line in out.splitlines() if "%" in line}
+    assert rows["cifar_feature_drift"][2:4] == ["current", "100%"]  # inside the wrapper
+    assert rows["./panel.pdf"][2] == "foreign"
+    assert rows["fig4_penalty_rescue"][2] == "current"
+    assert rows["fig4_penalty_rescue"][3] != "100%"  # trim: pdfTeX scales the cropped box
+    problems = [line for line in out.splitlines() if line.startswith("problem: ")]
+    assert any(line.startswith("problem: fig4_penalty_rescue (page ") and "cropped by the "
+               "paper (trim/clip)" in line for line in problems)
+    assert any("labelled fig1_audit_hero, but its content is not what the build wrote" in line
+               for line in problems)
+    assert not any(line.startswith("fig1_audit_hero ") for line in out.splitlines())
+
+
+def test_a_form_that_draws_itself_is_one_audit_not_a_recursion_error(tmp_path, capsys):
+    """A legal PDF whose form shares its page's resources (so draws itself): the audit ends
+    with its one line."""
+    from pypdf import PdfWriter
+    from pypdf.generic import (
+        ArrayObject,
+        DecodedStreamObject,
+        DictionaryObject,
+        FloatObject,
+        NameObject,
+    )
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(200, 200)
+    resources = DictionaryObject()
+    form = DecodedStreamObject()
+    form.set_data(b"q 0.5 0 0 0.5 0 0 cm /F0 Do Q")
+    form.update({NameObject("/Type"): NameObject("/XObject"),
+                 NameObject("/Subtype"): NameObject("/Form"),
+                 NameObject("/BBox"): ArrayObject([FloatObject(v) for v in (0, 0, 200, 200)]),
+                 NameObject("/Resources"): resources})
+    ref = writer._add_object(form)
+    resources[NameObject("/XObject")] = DictionaryObject({NameObject("/F0"): ref})
+    page[NameObject("/Resources")] = resources
+    contents = DecodedStreamObject()
+    contents.set_data(b"/F0 Do")
+    page[NameObject("/Contents")] = writer._add_object(contents)
+    writer.write(tmp_path / "loop.pdf")
+    code = cli.main(["check", str(tmp_path / "loop.pdf"), "--venue", "icml"])
+    _, err = capsys.readouterr()
+    assert code == 0
+    assert err.splitlines()[-1].endswith("0 figure(s) of ours, 0 foreign; 0 problem(s) (icml)")
+
+
+def _tiny(paper: Path, body: str) -> None:
+    paper.mkdir(parents=True, exist_ok=True)
+    (paper / "icml2025.sty").write_text(ICML_STY)
+    (paper / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\usepackage{icml2025}\n"
+        f"\\begin{{document}}\n{body}\n\\end{{document}}\n")
+
+
+@pytest.mark.parametrize(("include", "how"), [
+    ("\\includegraphics[width=\\linewidth,angle=90]{cifar_feature_drift}",
+     "rotated (angle=90)"),
+    ("\\includegraphics[width=\\linewidth,trim=10 10 10 10,clip]{cifar_feature_drift}",
+     "trimmed or clipped"),
+    ("\\includegraphics*[width=\\linewidth]{cifar_feature_drift}", "trimmed or clipped"),
+    ("\\includegraphics[height=2in]{cifar_feature_drift}",
+     "scaled by its height (height=2in)"),
+])
+def test_a_reshaped_include_is_refused_with_the_edit_that_prints_it_at_100(
+        tmp_path, capsys, monkeypatch, include, how):
+    paper = tmp_path / "paper"
+    _tiny(paper, f"\\begin{{figure}}\n{include}\n\\end{{figure}}")
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(["sync", str(paper), "--allow-synthetic", "--figdata",
+                     str(REPO / "figdata")])
+    out = capsys.readouterr().out
+    assert code == 1
+    [row] = [line for line in out.splitlines() if line.startswith("cifar_feature_drift")]
+    assert f"refused: the paper prints it {how}, so no build of it prints at 100 %: write " \
+        "\\includegraphics[width=\\linewidth]{cifar_feature_drift} at main.tex:6" in row
+    assert not (tmp_path / "build").exists()  # refused before anything is built
+
+
+def test_a_box_under_the_figures_smallest_width_is_refused_naming_it(tmp_path, capsys,
+                                                                      monkeypatch):
+    paper = tmp_path / "paper"
+    _tiny(paper, "\\begin{figure}\n\\begin{minipage}{0.5\\linewidth}\n"
+          "\\includegraphics[width=\\linewidth]{cifar_feature_drift}\n"
+          "\\end{minipage}\n\\end{figure}")
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(["sync", str(paper), "--allow-synthetic", "--figdata",
+                     str(REPO / "figdata")])
+    out = capsys.readouterr().out
+    assert code == 1
+    [row] = [line for line in out.splitlines() if line.startswith("cifar_feature_drift")]
+    assert "1.625 in is narrower than cifar_feature_drift's smallest width (3.25 in): put it " \
+        "in a figure* or a wider box" in row
+
+
+def test_a_named_pipe_or_a_dev_zero_link_among_the_sources_neither_hangs_nor_fills_memory(
+        tmp_path):
+    paper = tmp_path / "paper"
+    _tiny(paper, "no figure")
+    os.mkfifo(paper / "pipe.tex")
+    (paper / "zero.tex").symlink_to("/dev/zero")
+    run = subprocess.run([sys.executable, "-m", "figures", "sync", str(paper), "--dry-run",
+                          "--figdata", str(REPO / "figdata")], capture_output=True,
+                         text=True, timeout=120, cwd=tmp_path, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "0 refused" in run.stderr
+    from figures.paper.latex import find_main, read_paper
+
+    assert find_main(paper) == paper / "main.tex"
+    assert read_paper(paper).main == paper / "main.tex"  # the fallback reads bounded too
+
+
+def _tex_under(folder: Path) -> list[int]:
+    """The TeX processes (pdflatex, latexmk) running in ``folder``."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            name = (proc / "comm").read_text().strip()
+            cwd = (proc / "cwd").readlink()
+        except OSError:
+            continue
+        if proc.name.isdigit() and name in ("pdflatex", "latexmk", "perl") and cwd == folder:
+            found.append(int(proc.name))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("command", "sig"), [("sync", signal.SIGTERM),
+                                              ("sync", signal.SIGINT),
+                                              ("paper", signal.SIGTERM),
+                                              ("paper", signal.SIGINT)])
+def test_a_stopped_command_leaves_no_tex_process_running(tmp_path, command, sig):
+    """The paper loops forever: in the probe compile for sync, in latexmk's (not draft)
+    compile for paper. Stopping the command stops TeX too."""
+    paper = tmp_path / "paper"
+    loop = "\\def\\loop{\\loop}\\loop" if command == "sync" else \
+        "\\ifnum\\pdfdraftmode=0 \\def\\loop{\\loop}\\loop\\fi"
+    _tiny(paper, loop)
+    process = subprocess.Popen([sys.executable, "-m", "figures", command, str(paper),
+                                "--venue", "icml", "--allow-synthetic", "--figdata",
+                                str(REPO / "figdata")], cwd=tmp_path,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 300
+        while not _tex_under(paper.resolve()) and process.poll() is None \
+                and time.monotonic() < deadline:
+            time.sleep(0.2)
+        if process.poll() is not None:
+            pytest.fail(f"ended before TeX started: {process.communicate()[1]}")
+        assert _tex_under(paper.resolve()), "TeX never started"
+        time.sleep(1)
+        process.send_signal(sig)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == (143 if sig == signal.SIGTERM else 130), err
+    time.sleep(0.5)
+    assert _tex_under(paper.resolve()) == []
+
+
+@pytest.mark.slow
+def test_figures_paper_audits_the_pdf_latexmk_made_in_its_out_dir(tmp_path, capsys,
+                                                                  monkeypatch):
+    paper = tmp_path / "paper"
+    _tiny(paper, "\\begin{figure}\n\\includegraphics[width=\\columnwidth]"
+          "{cifar_feature_drift}\n\\end{figure}")
+    (paper / "latexmkrc").write_text("$out_dir = 'out';\n")
+    (paper / "main.pdf").write_bytes(b"%PDF-1.4 an older paper, never to be audited\n")
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(["paper", str(paper), "--allow-synthetic", "--figdata",
+                     str(REPO / "figdata")])
+    out, err = capsys.readouterr()
+    assert code == 0, out + err
+    assert err.splitlines()[-1].startswith(f"{paper / 'out' / 'main.pdf'}: 1 figure(s) of ours")
+    [row] = [line.split() for line in out.splitlines()
+             if line.startswith("cifar_feature") and "%" in line]
+    assert row[2:5] == ["current", "100%", '3.25"']
+    assert _tex_under(paper.resolve()) == []
+
+
+@pytest.mark.slow
+def test_a_class_of_no_known_venue_gets_the_profile_nearest_the_engines_numbers(
+        tmp_path, capsys, monkeypatch):
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    (paper / "main.tex").write_text(
+        "\\documentclass[twocolumn]{article}\n\\usepackage[textwidth=7in,columnsep=0.3in]"
+        "{geometry}\n\\usepackage{graphicx}\n\\begin{document}\n\\begin{figure}\n"
+        "\\includegraphics[width=\\linewidth]{cifar_feature_drift}\n\\end{figure}\n"
+        "\\end{document}\n")
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(["sync", str(paper), "--allow-synthetic", "--figdata",
+                     str(REPO / "figdata")])
+    out, err = capsys.readouterr()
+    assert code == 0, out + err
+    assert "warning: article is no known venue: each figure is built for the box TeX gives " \
+        "it (text 7.00 in, column 3.35 in, body 10 pt) with the minimums of " in err
+    assert "/w3.35/cifar_feature_drift.pdf" in out
