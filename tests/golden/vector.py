@@ -45,18 +45,15 @@ def golden_path(baseline_png: Path) -> Path:
 
 
 def drawn_as_built(spec: Any, doc: dict[str, Any], kind: Any) -> Any:
-    """``spec``'s figure as ``figures build`` draws it for ``kind`` (stamped when the data
-    is synthetic, as every fixture is)."""
+    """``spec``'s figure as ``figures build`` draws it for ``kind`` from the figdata ``doc``
+    (:func:`figures.outputs.render.draw_as_built`: stamped, as every fixture is synthetic)."""
     from figures.data import figdata
     from figures.errors import FigureDataWarning
-    from figures.outputs.stamp import stamp_synthetic
+    from figures.outputs.render import draw_as_built
 
     with warnings.catch_warnings():  # a fixture may draw a documented data warning
         warnings.simplefilter("ignore", FigureDataWarning)
-        fig = kind.draw(spec, doc["data"])
-    if kind.stamp and figdata.is_synthetic(doc):
-        stamp_synthetic(spec, fig, kind)
-    return fig
+        return draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))
 
 
 def _number(match: re.Match[str]) -> str:
