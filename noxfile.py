@@ -62,8 +62,9 @@ def figures(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """Run the fast tests and the golden images whose inputs changed, on all cores: after an edit.
 
-    ``pytest --mpl -m "not slow"``; a golden comparison whose inputs are unchanged since it
-    last passed is not repeated (``nox -s tests -- --all`` compares every image; CI does). Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/. The
+    ``pytest --mpl -m "not slow"``: pixels and vector content judge each golden image on the
+    reference environment, vector content alone elsewhere (the first lines say which); a
+    golden comparison whose inputs are unchanged since it last passed is not repeated (``nox -s tests -- --all`` compares every image; CI does). Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/. The
     whole suite: ``nox -s tests slow_tests`` (CI runs both).
     """
     _install(session, "test")
@@ -92,8 +93,8 @@ def lint(session: nox.Session) -> None:
 def baselines(session: nox.Session) -> None:
     """Regenerate golden images after an intended picture change (Linux only).
 
-    Writes only the baseline/ images whose pixels changed or that are missing, and names
-    them. Refuses an environment other than the one recorded in baseline/ENVIRONMENT.json;
+    Writes only the baseline/ images whose pixels changed and the vector goldens beside them
+    whose content changed, or that are missing, and names them. Refuses an environment other than the one recorded in baseline/ENVIRONMENT.json;
     ``nox -s baselines -- --new-environment`` accepts the current one and records it.
     """
     _install(session, "test")

@@ -20,7 +20,7 @@ import re
 import shutil
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,9 @@ from helpers import REPO, figure_name  # after its assertions are set to be rewr
 
 #: How this environment differs from the one that made the golden images (None: it is it).
 OFF_REFERENCE = pytest.StashKey[str | None]()
+#: Set to 1, vector content is the only judge even here, as off the reference environment:
+#: for the mutation check of that judge alone (``nox -s mutants -- --judge vector``).
+VECTOR_ONLY = "FIGURES_GOLDEN_VECTOR_ONLY"
 
 
 def fast_tier(config: pytest.Config) -> bool:
@@ -49,6 +52,8 @@ def fast_tier(config: pytest.Config) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     recorded = json.loads((REPO / ENVIRONMENT_FILE).read_text(encoding="utf-8"))
     config.stash[OFF_REFERENCE] = mismatch(recorded)
+    if os.environ.get(VECTOR_ONLY) == "1":  # tools/mutants.py --judge vector
+        config.stash[OFF_REFERENCE] = config.stash[OFF_REFERENCE] or f"{VECTOR_ONLY}=1"
     # Hypothesis is used by slow tests only (tests/unit/test_fuzz.py); its pytest plugin
     # imports the whole library at the end of every run (~0.5 s) to look for files it wrote.
     hypothesis_plugin = config.pluginmanager.get_plugin("hypothesispytest")
@@ -59,10 +64,10 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_report_header(config: pytest.Config) -> str:
     problem = config.stash[OFF_REFERENCE]
     if problem is None:
-        return "golden images: reference environment (exact pixels decide)"
-    return (f"golden images: NOT the reference environment: {problem}; image comparisons "
-            "are skipped, every other test runs (the reference environment in "
-            f"{ENVIRONMENT_FILE} decides pictures)")
+        return ("golden images: pixels decide (the reference environment); each figure's "
+                "vector content is compared too")
+    return (f"golden images: vector content decides, because this is not the reference "
+            f"environment ({problem}); pixels are compared only there ({ENVIRONMENT_FILE})")
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -112,14 +117,80 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Off the reference environment the golden images say nothing about this one's pixels
-    (glyph edges differ by platform): skip just the comparisons, run everything else."""
-    problem = config.stash[OFF_REFERENCE]
-    if problem is None or not config.getoption("--mpl", default=False):
+    (glyph edges differ by platform): each golden test runs without its pixel comparison,
+    and its figure's vector content decides (tests/golden/vector.py)."""
+    if config.stash[OFF_REFERENCE] is None:
         return
-    skip = pytest.mark.skip(reason=f"off the reference environment ({problem})")
     for item in items:
-        if item.get_closest_marker("mpl_image_compare") is not None:
-            item.add_marker(skip)
+        item.own_markers[:] = [m for m in item.own_markers if m.name != "mpl_image_compare"]
+
+
+#: A golden test's vector verdict: None, or the message naming the differing elements.
+VECTOR_FAILURE = pytest.StashKey[str | None]()
+
+
+class Judges:
+    """What a golden test's figure is judged by here: its vector content (every machine,
+    :meth:`vector`), and its pixels where the figure it returns is compared (:meth:`pixels`)."""
+
+    def __init__(self, item: pytest.Item) -> None:
+        self.item = item
+        self.generate_dir = item.config.getoption("--mpl-generate-path", default=None)
+        #: Whether golden content is compared (``--mpl``) or written (generating baselines).
+        self.active = bool(item.config.getoption("--mpl", default=False) or self.generate_dir)
+
+    def vector(self, judge: Callable[[str | None], str | None]) -> None:
+        """Run ``judge(generate_dir)`` (tests/golden/vector.py's); a difference fails the
+        test after its pixel comparison, so a failure shows both."""
+        if self.active:
+            self.item.stash[VECTOR_FAILURE] = judge(self.generate_dir)
+
+    def pixels(self, figure: Any) -> Any:
+        """``figure`` where pytest-mpl compares its pixels, else None (nothing returned)."""
+        return figure if self.item.get_closest_marker("mpl_image_compare") else None
+
+
+@pytest.fixture
+def judges(request: pytest.FixtureRequest) -> Judges:
+    return Judges(request.node)
+
+
+def _mpl_results(config: pytest.Config) -> dict[str, Any] | None:
+    """pytest-mpl's per-test results, which its JSON and HTML summaries are written from."""
+    for plugin in config.pluginmanager.get_plugins():
+        if type(plugin).__name__ == "ImageComparison" and hasattr(plugin, "_test_results"):
+            return plugin._test_results
+    return None
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)  # around pytest-mpl's own comparison
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A vector difference fails the golden test (after its pixels were compared) and is
+    shown in the HTML summary; a vector-only judgement gets its own entry there."""
+    outcome = yield
+    if VECTOR_FAILURE not in item.stash:
+        return
+    failure = item.stash[VECTOR_FAILURE]
+    results = _mpl_results(item.config)
+    if results is not None:
+        from pytest_mpl.plugin import generate_test_name
+
+        name = generate_test_name(item)
+        entry = results.setdefault(name, {
+            "status": "passed", "image_status": None, "hash_status": None,
+            "status_msg": "Vector content matches its golden (pixels not compared here).",
+            "baseline_image": None, "diff_image": None, "rms": None, "tolerance": None,
+            "result_image": None, "baseline_hash": None, "result_hash": None})
+        if failure is not None:
+            passed = entry["status"] == "passed"
+            entry["status"] = "failed"
+            entry["status_msg"] = failure if passed else f"{entry['status_msg']}\n\n{failure}"
+    if failure is not None:
+        excinfo = outcome.excinfo
+        earlier = f"{excinfo[1]}\n\n" if excinfo is not None and excinfo[0] is not \
+            pytest.skip.Exception else ""
+        if excinfo is None or earlier:
+            outcome.force_exception(pytest.fail.Exception(earlier + failure, pytrace=False))
 
 
 @pytest.fixture(scope="session")
@@ -258,18 +329,25 @@ IMAGE_FAILURES = pytest.StashKey[str]()
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
     """A failing image comparison ends the run with one line: where to look, and how to
     accept an intended change."""
-    diffs = [os.path.relpath(m.group(1)) for report in terminalreporter.stats.get("failed", [])
+    failed = terminalreporter.stats.get("failed", [])
+    diffs = [os.path.relpath(m.group(1)) for report in failed
              if "mpl_image_compare" in report.keywords
              and (m := re.search(r"Difference:\s+(\S+\.png)", str(report.longrepr)))]
-    if not diffs:
+    vectors = sum("vector content differs from" in (text := str(report.longrepr))
+                  and "Difference:" not in text for report in failed)  # vector-only failures
+    if not diffs and not vectors:
         return
-    html = Path(diffs[0]).parent.parent / "fig_comparison.html"
-    summary = (f"the HTML summary {html}" if config.getoption("--mpl-generate-summary")
+    results = Path(getattr(config, "pytest_mpl_results_dir", "build/mpl-results"))
+    html = os.path.relpath(results / "fig_comparison.html")
+    summary = (f"the HTML summary {html}" if config.getoption("--mpl-generate-summary", None)
                else "`nox -s tests` writes an HTML summary")
-    shown = diffs[0] if len(diffs) == 1 else f"{diffs[0]} (+{len(diffs) - 1} more)"
+    what = [f"{len(diffs)} image(s) differ from baseline/: see {diffs[0]}"
+            + (f" (+{len(diffs) - 1} more)" if len(diffs) > 1 else "")] if diffs else []
+    what += [f"{vectors} figure(s)' vector content differs (the elements are listed above)"
+             ] if vectors else []
     config.stash[IMAGE_FAILURES] = (
-        f"{len(diffs)} image(s) differ from baseline/: see {shown} and {summary}; "
-        "an intended change? accept it with `nox -s baselines`")
+        f"{'; '.join(what)} and {summary}; an intended change? accept it with "
+        "`nox -s baselines`")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

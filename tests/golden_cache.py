@@ -8,9 +8,9 @@ code that decides pixels, the build kind, the package and matplotlib versions: s
 the figure's module or the drawing test imports, directly or through others, anywhere in its
 code (found by :mod:`modulefinder` from the source, nothing imported: ``figures/page.py``,
 ``figures/data/``, ``figures/registry.py``, ... which the build key leaves to the build), plus
-what decides the comparison: the baseline image, the test's own module, this file,
-tests/conftest.py and tests/helpers.py, and the versions of the libraries that draw, encode
-and compare pixels. When every one of those is what it was at the test's last passing
+what decides the comparison: the baseline image and its vector golden, the test's own
+module, this file, tests/conftest.py, tests/helpers.py and tests/golden/vector.py, and the
+versions of the libraries that draw, encode and compare pixels. When every one of those is what it was at the test's last passing
 comparison, the comparison cannot come out otherwise, and it is deselected with one line in
 the summary saying how many.
 
@@ -41,6 +41,9 @@ DIGEST_PROPERTY = "golden-inputs"
 _TESTS = Path(__file__).resolve().parent
 #: The package whose modules are followed for a picture's code.
 _PACKAGE = "figures"
+#: The vector judge (its golden beside each baseline image, and the code that draws it).
+_VECTOR = _TESTS / "golden" / "vector.py"
+_VECTOR_SUFFIX = ".vector.txt.gz"
 _LIBRARIES = ("matplotlib", "numpy", "pillow", "pytest-mpl", "fa-audit-figures")
 
 
@@ -114,9 +117,9 @@ def _imports() -> _PackageImports:
 @functools.cache
 def _code(test_module: str, figure_module: str) -> bytes:
     """The digest of the package's code a comparison runs: what the figure's module and the
-    drawing test (its module and tests/conftest.py, the shared renders) import."""
+    drawing test (its module, tests/conftest.py and the vector judge) import."""
     files = set()
-    for root in (figure_module, test_module, str(_TESTS / "conftest.py")):
+    for root in (figure_module, test_module, str(_TESTS / "conftest.py"), str(_VECTOR)):
         files |= _imports().files(root)
     digest = hashlib.sha256()
     for path in sorted(files):
@@ -142,9 +145,10 @@ def inputs_digest(item: pytest.Item) -> str | None:
     except Exception:  # noqa: BLE001 - code that does not compile, a file gone: compared,
         return None    # and the comparison says what is wrong
     baseline = _baseline(item.config, marker)
-    digest.update(baseline.read_bytes() if baseline.is_file() else b"\0no baseline")
+    for golden in (baseline, baseline.with_name(baseline.stem + _VECTOR_SUFFIX)):
+        digest.update(golden.read_bytes() if golden.is_file() else b"\0no baseline")
     for code in (Path(str(item.fspath)), _TESTS / "conftest.py", _TESTS / "helpers.py",
-                 Path(__file__)):
+                 _VECTOR, Path(__file__)):
         digest.update(code.read_bytes())
     digest.update(item.nodeid.encode())
     digest.update(repr(sorted(marker.kwargs.items())).encode())

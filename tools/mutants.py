@@ -1,6 +1,6 @@
 """Mutation check of the golden suite: is every visible style change caught?
 
-usage: python tools/mutants.py [--per-kind N] [--list] [MODULE ...]
+usage: python tools/mutants.py [--per-kind N] [--judge {both,vector}] [--list] [MODULE ...]
 
 Finds style-bearing values in the figure modules and the style module (colours, line widths,
 markers, marker sizes, font sizes, label and title texts, axis limits, figure sizes, legend
@@ -8,12 +8,15 @@ locations, alphas), and for each one in turn: changes it in the source, renders 
 figures from figdata/ to confirm the pixels change (a mutant that changes no pixel is
 invisible and not counted), then runs ``pytest --mpl`` on those figures' golden images, which
 must fail. Ends with ``caught K of V visible mutants``; exit 1 if any visible mutant survived.
+``--judge vector`` runs the golden tests as off the reference environment (vector content
+the only judge: tests/golden/vector.py), to show that judge alone catches them too.
 The source is restored after every mutant, also on Ctrl-C.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -149,12 +152,13 @@ def changed(clean: dict[str, np.ndarray], mutated: dict[str, np.ndarray]) -> boo
                for n, a in clean.items())
 
 
-def tests_fail(names: list[str]) -> bool:
+def tests_fail(names: list[str], judge: str) -> bool:
     selector = " or ".join(f"test_figure_matches_baseline and {n}" for n in names)
+    env = {**os.environ, "FIGURES_GOLDEN_VECTOR_ONLY": "1" if judge == "vector" else ""}
     status = subprocess.call(
         [sys.executable, "-m", "pytest", "--mpl", "tests/golden/test_images.py", "-q", "-x",
          "-p", "no:cacheprovider", "-k", selector],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return status != 0
 
 
@@ -163,6 +167,9 @@ def main() -> int:
     parser.add_argument("modules", nargs="*", default=list(MODULES))
     parser.add_argument("--per-kind", type=int, default=2,
                         help="mutants per kind of value per module (default 2)")
+    parser.add_argument("--judge", choices=("both", "vector"), default="both",
+                        help="the golden tests' judges: both (this machine's, the reference: "
+                             "pixels and vector content) or vector content alone")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     args = parser.parse_args()
     mutants = find_mutants(args.modules, args.per_kind)
@@ -171,7 +178,7 @@ def main() -> int:
             print(mutant)
         print(f"{len(mutants)} mutants")
         return 0
-    if tests_fail(affected_figures("style")):
+    if tests_fail(affected_figures("style"), args.judge):
         print("mutants: the golden suite fails before any mutation; fix that first")
         return 2
     caught = visible = 0
@@ -194,7 +201,7 @@ def main() -> int:
                     print(f"invisible {mutant}")
                     continue
                 visible += 1
-                if tests_fail(names):
+                if tests_fail(names, args.judge):
                     caught += 1
                     print(f"caught    {mutant}")
                 else:

@@ -3,14 +3,17 @@
 usage: python tools/update_baselines.py [--new-environment] [PYTEST ARGS...]
 
 Renders every fixture with pytest-mpl into a scratch folder and copies into baseline/ only
-the images whose pixels changed or that are missing, printing each one written and a count
-(pytest runs quietly: while generating, it calls every image test "skipped"). Refuses to
+the images whose pixels changed or that are missing, and the vector goldens beside them
+(``<stem>.vector.txt.gz``, tests/golden/vector.py) whose content changed or that are
+missing, printing each one written and a count (pytest runs quietly: while generating, it
+calls every image test "skipped"). Refuses to
 run off Linux, and in an environment (matplotlib, FreeType, OS, CPU) other than the one recorded in
 baseline/ENVIRONMENT.json unless ``--new-environment`` accepts and records the current one.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import platform
 import shutil
@@ -26,19 +29,37 @@ from figures.outputs.environment import ENVIRONMENT_FILE, current, mismatch
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = ROOT / "baseline"
+#: What each golden image is made of: its pixels, and its vector content beside it.
+GOLDEN = ("*.png", "*.vector.txt.gz")
+
+
+def _same(old: Path, new: Path) -> bool:
+    if old.suffix == ".png":
+        a, b = imread(old), imread(new)
+        return a.shape == b.shape and np.array_equal(a, b)
+    return gzip.decompress(old.read_bytes()) == gzip.decompress(new.read_bytes())
 
 
 def copy_changed(generated: Path, baseline: Path) -> list[str]:
     written = []
-    for image in sorted(generated.glob("*.png")):
-        target = baseline / image.name
-        if target.is_file():
-            old, new = imread(target), imread(image)
-            if old.shape == new.shape and np.array_equal(old, new):
-                continue
-        shutil.copyfile(image, target)
-        written.append(image.name)
+    for made in sorted((p for pattern in GOLDEN for p in generated.glob(pattern)),
+                       key=lambda p: p.name):  # each image, then its vector content
+        target = baseline / made.name
+        if target.is_file() and _same(target, made):
+            continue
+        shutil.copyfile(made, target)
+        written.append(made.name)
     return written
+
+
+def recorded(record: Path, new_environment: bool) -> dict[str, object]:
+    """This environment, as baseline/ENVIRONMENT.json records it: the machines measured equal
+    are kept, unless a new environment is recorded (then only this one is measured)."""
+    now: dict[str, object] = current()
+    if record.is_file() and not new_environment:
+        machines = json.loads(record.read_text(encoding="utf-8")).get("machine")
+        now["machine"] = machines if isinstance(machines, list) else now["machine"]
+    return now
 
 
 def main(argv: list[str]) -> int:
@@ -65,7 +86,7 @@ def main(argv: list[str]) -> int:
              # pytest-mpl warns that the ini's baseline path is unused while generating
              "-W", "ignore:Ignoring --mpl-baseline-path:UserWarning", *pytest_args],
             cwd=ROOT, capture_output=True, text=True, check=False)
-        generated = sorted(Path(tmp).glob("*.png"))
+        generated = sorted(p for pattern in GOLDEN for p in Path(tmp).glob(pattern))
         if proc.returncode != 0 or not generated:
             sys.stdout.write(proc.stdout[-5000:])
             sys.stderr.write(proc.stderr[-2000:])
@@ -75,25 +96,28 @@ def main(argv: list[str]) -> int:
         # the venue layouts' images go to baseline/venues/ (test_venue_images.py)
         venues = Path(tmp) / "venues"
         venues.mkdir()
-        for image in generated:
-            if image.name.startswith("venue-"):
-                image.rename(venues / image.name)
-        generated = sorted(Path(tmp).glob("*.png")) + sorted(venues.glob("*.png"))
+        for made in generated:
+            if made.name.startswith("venue-"):
+                made.rename(venues / made.name)
+        generated = [p for folder in (Path(tmp), venues) for pattern in GOLDEN
+                     for p in sorted(folder.glob(pattern))]
         (BASELINE / "venues").mkdir(parents=True, exist_ok=True)
         new = {p.relative_to(tmp).as_posix() for p in generated
                if not (BASELINE / p.relative_to(tmp)).exists()}
         written = copy_changed(Path(tmp), BASELINE) + [
             f"venues/{name}" for name in copy_changed(venues, BASELINE / "venues")]
-        stale = sorted(p.name for p in BASELINE.glob("*.png") if not (Path(tmp) / p.name).exists())
-        stale += sorted(f"venues/{p.name}" for p in (BASELINE / "venues").glob("*.png")
-                        if not (venues / p.name).exists())
+        stale = sorted(f"{prefix}{p.name}" for folder, made, prefix in (
+            (BASELINE, Path(tmp), ""), (BASELINE / "venues", venues, "venues/"))
+            for pattern in GOLDEN for p in folder.glob(pattern) if not (made / p.name).exists())
     for name in written:
-        print(f"wrote baseline/{name} ({'new' if name in new else 'pixels changed'})")
-    print(f"rendered {len(generated)} fixture(s): {len(written)} baseline image(s) written, "
-          f"{len(generated) - len(written)} unchanged")
+        what = "pixels" if name.endswith(".png") else "vector content"
+        print(f"wrote baseline/{name} ({'new' if name in new else what + ' changed'})")
+    print(f"rendered {len(generated)} golden file(s) (images and their vector content): "
+          f"{len(written)} written, {len(generated) - len(written)} unchanged")
     if stale and not pytest_args:
-        print(f"baseline images with no fixture (remove them): {', '.join(stale)}")
-    record.write_text(json.dumps(current(), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        print(f"baseline files with no fixture (remove them): {', '.join(stale)}")
+    record.write_text(json.dumps(recorded(record, new_environment), indent=2, sort_keys=True)
+                      + "\n", encoding="utf-8")
     return 0
 
 

@@ -1,10 +1,9 @@
 """The reference environment: what decides every pixel of the golden images.
 
-Recorded in ``baseline/ENVIRONMENT.json`` when the baselines are made. Pixels are promised
-equal only there: matplotlib (and the FreeType it bundles) rasterise glyph edges and
-antialiasing differently across versions and CPU architectures (matplotlib's own suite
-needs small tolerances on arm64 and macOS). Pillow is not part of it: the golden tests
-compare decoded pixels, not PNG bytes, so its compressor cannot change a verdict.
+Recorded in ``baseline/ENVIRONMENT.json`` when the baselines are made; a value may be a list
+of those measured equal (Linux on x86_64 and aarch64, one wheel: byte-identical images).
+Elsewhere another FreeType moves glyph edges and text extents. Pillow is not part of it: the
+golden tests compare decoded pixels, not PNG bytes.
 """
 
 from __future__ import annotations
@@ -31,6 +30,7 @@ def current() -> dict[str, Any]:
 def mismatch(recorded: dict[str, Any]) -> str | None:
     """A one-line description of how this environment differs from ``recorded``, or None."""
     now = current()
-    diffs = [f"{key} {recorded.get(key)} (this environment has {now[key]})"
-             for key in now if recorded.get(key) != now[key]]
+    wanted = {key: v if isinstance(v := recorded.get(key), list) else [v] for key in now}
+    diffs = [f"{key} {' or '.join(map(str, wanted[key]))} (this environment has {now[key]})"
+             for key in now if now[key] not in wanted[key]]
     return ", ".join(diffs) or None

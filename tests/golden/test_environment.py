@@ -1,4 +1,4 @@
-"""The reference environment: exact pixels decide there; elsewhere every other test runs.
+"""The reference environment: exact pixels decide there; elsewhere vector content decides.
 
 Both end-to-end checks run pytest in a copy of the project, so the recorded environment and
 a baseline can be altered without touching the repository.
@@ -6,10 +6,13 @@ a baseline can be altered without touching the repository.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,13 +29,22 @@ pytestmark = pytest.mark.slow
 def test_this_environment_is_the_recorded_one():
     recorded = json.loads((REPO / ENVIRONMENT_FILE).read_text())
     assert mismatch(recorded) is None
-    assert recorded == current()
+    assert {**recorded, "machine": current()["machine"]} == current()
 
 
 def test_a_different_matplotlib_is_named_in_one_line():
     recorded = {**current(), "matplotlib": "3.0.0"}
     assert mismatch(recorded) == (
         f"matplotlib 3.0.0 (this environment has {current()['matplotlib']})")
+
+
+def test_each_machine_measured_equal_is_the_reference():
+    """Linux on aarch64 with the same wheel gave byte-identical golden images: both machines
+    are recorded, and any other is named with both."""
+    recorded = json.loads((REPO / ENVIRONMENT_FILE).read_text())
+    assert sorted(recorded["machine"]) == ["aarch64", "x86_64"]
+    assert mismatch({**recorded, "machine": ["arm64", "riscv64"]}) == (
+        f"machine arm64 or riscv64 (this environment has {current()['machine']})")
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +61,24 @@ def _pytest(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "pytest", "--mpl", "-p", "no:cacheprovider", "-p", "no:randomly",
          "-p", "no:xdist", "-o", "addopts=-ra", *args],
-        cwd=root, capture_output=True, text=True, check=False)
+        cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True,
+        check=False)
+
+
+@contextlib.contextmanager
+def _edited(path: Path, old: str, new: str) -> Iterator[None]:
+    """``path`` with its first ``old`` made ``new``, restored afterwards."""
+    original = path.read_text()
+    assert old in original
+    path.write_text(original.replace(old, new, 1))
+    try:
+        yield
+    finally:
+        path.write_text(original)
+
+
+def _header(proc: subprocess.CompletedProcess[str]) -> list[str]:
+    return [line for line in proc.stdout.splitlines() if line.startswith("golden images:")]
 
 
 def test_one_changed_pixel_fails_the_golden_test(project_copy):
@@ -73,25 +102,72 @@ def test_one_changed_pixel_fails_the_golden_test(project_copy):
         in proc.stdout
 
 
-def test_off_the_reference_environment_only_image_comparisons_are_skipped(project_copy):
-    """A recorded environment naming another FreeType (as on a co-author's laptop): one
-    header line says so, the image comparisons skip, every other test runs and passes."""
-    record = project_copy / ENVIRONMENT_FILE
-    original = record.read_text()
-    record.write_text(json.dumps({**current(), "freetype": "0.0.1"}))
+def test_on_aarch64_the_pixels_are_compared(project_copy):
+    """A machine reporting ``aarch64`` (a plugin stands in for an arm64 Linux) is the
+    reference: its pixels are compared, so one changed pixel fails there too."""
+    (project_copy / "as_aarch64.py").write_text(
+        "import platform\nplatform.machine = lambda: 'aarch64'\n")
+    baseline = project_copy / "baseline" / "cifar_summary.png"
+    original = baseline.read_bytes()
+    image = Image.open(baseline)
+    image.load()
+    pixel = image.getpixel((10, 10))
+    image.putpixel((10, 10), tuple(max(0, c - 1) for c in pixel[:3]) + tuple(pixel[3:]))
+    image.save(baseline)
     try:
-        proc = _pytest(project_copy, "tests/golden/test_images.py", "tests/unit/test_registry.py")
+        proc = _pytest(project_copy, "-p", "as_aarch64", "tests/golden/test_images.py", "-k",
+                       "cifar_summary or cifar_feature_drift and not partial")
     finally:
-        record.write_text(original)
-    assert proc.returncode == 0, proc.stdout
-    header = [line for line in proc.stdout.splitlines() if line.startswith("golden images:")]
-    assert header == [
-        (f"golden images: NOT the reference environment: freetype 0.0.1 (this environment has "
-        f"{current()['freetype']}); image comparisons are skipped, every other test runs (the "
-        f"reference environment in {ENVIRONMENT_FILE} decides pictures)")]
-    images = len(list((project_copy / "tests" / "fixtures").glob("*.json")))
+        baseline.write_bytes(original)
+    assert _header(proc) == [("golden images: pixels decide (the reference environment); "
+                               "each figure's vector content is compared too")]
+    assert "1 failed, 1 passed" in proc.stdout, proc.stdout
+    assert "Error: Image files did not match." in proc.stdout
+
+
+OFF_REFERENCE_HEADER = (
+    f"golden images: vector content decides, because this is not the reference environment "
+    f"(freetype 0.0.1 (this environment has {current()['freetype']})); pixels are compared "
+    f"only there ({ENVIRONMENT_FILE})")
+
+
+def test_off_the_reference_environment_vector_content_decides(project_copy):
+    """A recorded environment naming another FreeType (as on a co-author's laptop): one
+    header line says so; every golden test runs (none skips) and judges vector content,
+    which passes unchanged and fails on a colour one step off, naming the elements."""
+    record = project_copy / ENVIRONMENT_FILE
+    selected = ["tests/golden/test_images.py", "-k", "cifar_summary or fig1_audit_hero"]
+    with _edited(record, record.read_text(),
+                 json.dumps({**current(), "freetype": "0.0.1"})):
+        clean = _pytest(project_copy, "tests/golden/test_images.py", "tests/unit/test_registry.py",
+                        "-k", "cifar_summary or fig1_audit_hero or test_registry")
+        with _edited(project_copy / "figures" / "plots" / "_cifar.py",
+                     '"bp": "#F44336"', '"bp": "#F44337"'):
+            changed = _pytest(project_copy, *selected)
+    assert _header(clean) == [OFF_REFERENCE_HEADER]
     registry_tests = _count_collected(project_copy, "tests/unit/test_registry.py")
-    assert f"{registry_tests} passed, {images} skipped" in proc.stdout
+    assert clean.returncode == 0, clean.stdout
+    others = len(list((project_copy / "tests" / "fixtures").glob("*.json"))) - 2
+    assert f" {registry_tests + 2} passed, {others} deselected in" in clean.stdout  # no skip
+    assert changed.returncode == 1, changed.stdout
+    assert "1 failed, 1 passed" in changed.stdout
+    assert "vector content differs from cifar_summary.vector.txt.gz" in changed.stdout
+    assert "fill: #f44336" in changed.stdout
+    assert "fill: #f44337" in changed.stdout
+    assert "Image files did not match" not in changed.stdout
+
+
+def test_a_changed_stamp_fails(project_copy):
+    """The synthetic-data stamp is drawn as the build draws it in the vector content (the
+    PNG goldens are unstamped, as ``render`` draws): a stamp 1 pt larger fails."""
+    with _edited(project_copy / "figures" / "outputs" / "stamp.py",
+                 'va="bottom", fontsize=7,', 'va="bottom", fontsize=8,'):
+        proc = _pytest(project_copy, "tests/golden/test_images.py", "-k", "cifar_summary")
+    assert proc.returncode == 1, proc.stdout
+    assert "vector content differs from cifar_summary.vector.txt.gz" in proc.stdout
+    assert "font-size: 7px" in proc.stdout
+    assert "font-size: 8px" in proc.stdout
+    assert "Image files did not match" not in proc.stdout
 
 
 def _count_collected(root: Path, path: str) -> int:

@@ -5,7 +5,9 @@ Pixels decide: pytest-mpl compares the decoded image with the baseline PNG at to
 Rendering is deterministic on the reference environment (baseline/ENVIRONMENT.json:
 matplotlib, its FreeType, OS, CPU); the measured noise between runs, orders, processes and
 hostile rcParams is 0 RMS, so any visible change — one marker, one colour, one linewidth —
-fails. Elsewhere conftest.py skips these comparisons with one line at the start.
+fails. On every machine the figure as the build draws it (stamped) is also compared with its
+vector golden, ``baseline/<fixture stem>.vector.txt.gz`` (vector.py); off the reference
+environment that is the only judge (conftest.py says so in the run's first lines).
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Renders, SavedFigure
-from helpers import figure_name, fixture_files
+from conftest import Judges, Renders, SavedFigure
+from helpers import REPO, figure_name, fixture_files
+from vector import drawn_as_built, golden_path, judge, vector_content
 
+from figures.data import figdata
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.registry import BY_NAME, FigureSpec
 
@@ -32,10 +36,20 @@ PARAMS = [
 
 
 @pytest.mark.parametrize("fixture", PARAMS)
-def test_figure_matches_baseline(fixture: Path, renders: Renders) -> SavedFigure:
+def test_figure_matches_baseline(fixture: Path, renders: Renders,
+                                 judges: Judges) -> SavedFigure | None:
     """The figure, saved inside its theme with its ``bbox_inches`` (rendered once per test
-    process: the purity test compares against the same bytes)."""
-    return renders.figure(fixture)
+    process: the purity test compares against the same bytes); its vector content as built."""
+    spec = BY_NAME[figure_name(fixture)]
+
+    def drawn() -> list[str]:
+        fig = drawn_as_built(spec, figdata.load(fixture, spec.name, spec.schema), DEFAULT)
+        return vector_content(fig, spec, DEFAULT.rc(spec), dpi=COMPARE["savefig_kwargs"]["dpi"],
+                              bbox_inches=spec.outputs[0].bbox_inches)
+
+    judges.vector(lambda generate_dir: judge(
+        golden_path(REPO / "baseline" / f"{fixture.stem}.png"), drawn, generate_dir))
+    return judges.pixels(renders.figure(fixture))
 
 
 def golden_inputs(params: dict[str, Any]) -> tuple[FigureSpec, Path, BuildKind]:

@@ -3,7 +3,8 @@ build draws them from each fixture: every registered figure at each slot the bui
 ICML (two columns: a 3.25 in column slot and a 6.75 in text slot) and NeurIPS (one column of
 5.5 in), against ``baseline/venues/``.
 
-Same comparison as the default figures (test_images.py): decoded pixels at tolerance 0.
+Same comparisons as the default figures (test_images.py): decoded pixels at tolerance 0 on the
+reference environment, and on every machine the vector content as built (vector.py).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Judges
 from helpers import FIXTURES, VENUE_BASELINES, venue_baseline_name, venue_slots
+from vector import drawn_as_built, golden_path, judge, vector_content
 
 from figures.data import figdata
 from figures.errors import FigureDataWarning
@@ -49,13 +52,22 @@ class _Saved:
 
 
 @pytest.mark.parametrize(("venue", "name", "slot"), PARAMS)
-def test_venue_layout_matches_baseline(venue: str, name: str, slot: str | None) -> _Saved:
+def test_venue_layout_matches_baseline(venue: str, name: str, slot: str | None,
+                                       judges: Judges) -> _Saved | None:
     spec, kind = BY_NAME[name], venue_kind(get_venue(venue), slot)
-    data = figdata.load(FIXTURES / f"{name}.json", name, spec.schema)["data"]
+    doc = figdata.load(FIXTURES / f"{name}.json", name, spec.schema)
     with warnings.catch_warnings():  # a fixture may draw a documented data warning
         warnings.simplefilter("ignore", FigureDataWarning)
-        fig = kind.draw(spec, data)
-    return _Saved(spec, kind, fig)
+        fig = kind.draw(spec, doc["data"])
+
+    def drawn() -> list[str]:
+        return vector_content(drawn_as_built(spec, doc, kind), spec, kind.rc(spec),
+                              dpi=COMPARE["savefig_kwargs"]["dpi"], bbox_inches=None)
+
+    judges.vector(lambda generate_dir: judge(
+        golden_path(VENUE_BASELINES / venue_baseline_name(venue, name, slot)), drawn,
+        generate_dir))
+    return judges.pixels(_Saved(spec, kind, fig))
 
 
 def golden_inputs(params: dict[str, Any]) -> tuple[FigureSpec, Path, BuildKind]:

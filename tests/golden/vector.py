@@ -1,0 +1,171 @@
+"""The golden that every machine can judge: a figure's vector content.
+
+Pixels are promised equal only on the reference environment (glyph edges are FreeType's);
+what is drawn, where, in what colour, width, marker, font and size is not. Each golden image
+has beside it ``<stem>.vector.txt.gz``: the figure as the build draws it from the fixture
+(the synthetic-data stamp included), saved as SVG with text as text (``svg.fonttype:
+none``) and a fixed ``svg.hashsalt``, in a canonical form: one JSON line per element, with
+its place (the ids matplotlib gives groups: ``figure_1/axes_2/line2d_3``), its tag, its
+attributes (numbers rounded to :data:`DECIMALS` decimals of a point), and its text. Ids
+hashed from float bits (clip paths, markers, hatches) are numbered in order of appearance,
+an embedded raster is its decoded pixels' digest, the SVG metadata (date, software) is left
+out. ``nox -s baselines`` writes these files with the images, never by hand.
+"""
+
+from __future__ import annotations
+
+import base64
+import difflib
+import gzip
+import hashlib
+import io
+import json
+import re
+import warnings
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+SUFFIX = ".vector.txt.gz"
+#: Decimals of a point (1/72 in) kept of every number in an attribute: 0.01 pt is 1/72 of
+#: a pixel at 100 dpi, far below anything visible, far above float noise.
+DECIMALS = 2
+SVG_RC = {"svg.fonttype": "none", "svg.hashsalt": "fa-audit-figures", "svg.image_inline": True}
+#: The differing elements a failure lists (the rest are counted).
+SHOWN = 12
+_HASHED_ID = re.compile(r"(?<=[#\"])([pmh][0-9a-f]{10})(?=[\")])")
+_NUMBER = re.compile(r"-?(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_SVG = "{http://www.w3.org/2000/svg}"
+
+
+def golden_path(baseline_png: Path) -> Path:
+    """The vector golden beside a baseline image."""
+    return baseline_png.with_name(baseline_png.name.removesuffix(".png") + SUFFIX)
+
+
+def drawn_as_built(spec: Any, doc: dict[str, Any], kind: Any) -> Any:
+    """``spec``'s figure as ``figures build`` draws it for ``kind`` from the figdata ``doc``
+    (:func:`figures.outputs.render.draw_as_built`: stamped, as every fixture is synthetic)."""
+    from figures.data import figdata
+    from figures.errors import FigureDataWarning
+    from figures.outputs.render import draw_as_built
+
+    with warnings.catch_warnings():  # a fixture may draw a documented data warning
+        warnings.simplefilter("ignore", FigureDataWarning)
+        return draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))
+
+
+def _number(match: re.Match[str]) -> str:
+    text = f"{round(float(match.group()), DECIMALS):.{DECIMALS}f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _raster(href: str) -> str:
+    """An embedded PNG as its decoded pixels (its bytes depend on the encoder's zlib)."""
+    import numpy as np
+    from PIL import Image
+
+    if not href.startswith("data:image/png;base64,"):
+        return href
+    pixels = np.asarray(Image.open(io.BytesIO(base64.b64decode(href.split(",", 1)[1]))))
+    return f"pixels {pixels.shape} sha256:{hashlib.sha256(pixels.tobytes()).hexdigest()[:16]}"
+
+
+def canonical(svg: bytes) -> list[str]:
+    """The lines of the vector golden of ``svg`` (see the module's docstring)."""
+    text = svg.decode("utf-8")
+    numbered: dict[str, str] = {}
+    text = _HASHED_ID.sub(lambda m: numbered.setdefault(m.group(1), f"id{len(numbered) + 1}"),
+                          text)
+    lines: list[str] = []
+
+    def walk(element: ET.Element, where: str) -> None:
+        tag = element.tag.removeprefix(_SVG)
+        if tag == "metadata":
+            return
+        own = element.get("id", "")
+        place = f"{where}/{own}" if own and not own.startswith("id") else where
+        attributes = {}
+        for qualified, value in sorted(element.attrib.items()):
+            key = qualified.rpartition("}")[2]
+            kept = _raster(value) if key == "href" and tag == "image" else value
+            attributes[key] = _NUMBER.sub(_number, kept)
+        lines.append(json.dumps([place or "/", tag, attributes, (element.text or "").strip()],
+                                ensure_ascii=False))
+        for child in element:
+            walk(child, place)
+
+    walk(ET.fromstring(text), "")
+    return lines
+
+
+def vector_content(fig: Any, spec: Any, rc: dict[str, Any], **savefig_kwargs: Any) -> list[str]:
+    """``fig`` saved as SVG inside its theme (``rc`` and :data:`SVG_RC`), canonical."""
+    from figures.outputs.render import save
+
+    buffer = io.BytesIO()
+    save(spec, fig, buffer, rc={**rc, **SVG_RC}, format="svg",
+         metadata={"Date": None, "Creator": None}, **savefig_kwargs)
+    return canonical(buffer.getvalue())
+
+
+def read(path: Path) -> list[str]:
+    return gzip.decompress(path.read_bytes()).decode("utf-8").splitlines()
+
+
+def write(path: Path, lines: list[str]) -> None:
+    """Byte-stable: no time or name in the gzip header."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(gzip.compress(("\n".join(lines) + "\n").encode("utf-8"), mtime=0))
+
+
+def _short(value: str, width: int = 100) -> str:
+    return value if len(value) <= width else value[:width - 1] + "…"
+
+
+def _element(line: str) -> str:
+    place, tag, attributes, text = json.loads(line)
+    shown = " ".join(f"{k}={_short(v, 60)!r}" for k, v in attributes.items())
+    return f"{place} <{tag}> {shown}{' text ' + repr(text) if text else ''}"
+
+
+def _changed(old: str, new: str) -> str:
+    (place, tag, before, text_before), (_, _, after, text_after) = json.loads(old), json.loads(new)
+    changes = [f"{key} {_short(before.get(key, '(none)'))!r} -> {_short(after.get(key, '(none)'))!r}"
+               for key in sorted(before.keys() | after.keys()) if before.get(key) != after.get(key)]
+    if text_before != text_after:
+        changes.append(f"text {text_before!r} -> {text_after!r}")
+    return f"{place} <{tag}>: " + "; ".join(changes)
+
+
+def differences(golden: list[str], now: list[str]) -> list[str]:
+    """The differing elements, one line each: an attribute or text changed, or an element
+    only in the golden (``-``) or only in this drawing (``+``)."""
+    found = []
+    matcher = difflib.SequenceMatcher(None, golden, now, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        paired = min(i2 - i1, j2 - j1) if op == "replace" else 0
+        found += [_changed(golden[i1 + k], now[j1 + k]) for k in range(paired)]
+        found += [f"- {_element(line)}" for line in golden[i1 + paired:i2]]
+        found += [f"+ {_element(line)}" for line in now[j1 + paired:j2]]
+    return found
+
+
+def judge(golden: Path, draw: Callable[[], list[str]], generate_dir: str | None) -> str | None:
+    """Compare (or, with ``generate_dir``, write) the vector golden: None when it matches,
+    else the failure's message naming the differing elements."""
+    now = draw()
+    if generate_dir is not None:  # beside the generated image (tools/update_baselines.py)
+        write(Path(generate_dir, golden.name), now)
+        return None
+    if not golden.is_file():
+        return f"no vector golden {golden.name} beside its baseline image: `nox -s baselines` writes it"
+    found = differences(read(golden), now)
+    if not found:
+        return None
+    more = f"\n  ... and {len(found) - SHOWN} more" if len(found) > SHOWN else ""
+    return (f"vector content differs from {golden.name} in {len(found)} element(s) "
+            f"(baseline -> this drawing):\n  " + "\n  ".join(found[:SHOWN]) + more)
