@@ -126,7 +126,6 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
                                             "drawn empty"), stacklevel=2)
         page.title(axes[c], *PAGE_TITLES[metric])
         axes[2 + c].set_xlabel("epoch")
-        axes[c].tick_params(labelbottom=False)
     row_in = (fig.get_size_inches()[1] - ROW_DECOR_IN - LEGEND_IN) / 2  # a row's height
     axes[0].set_ylabel(page.fitting(row_in, f"with terminal LN\n(seed {with_ln['seed']})",
                                     f"with LN\n(seed {with_ln['seed']})", size_pt=page.label_pt))

@@ -78,12 +78,13 @@ def caption(data: dict[str, Any]) -> str:
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """Side by side where two fit, stacked below (Page.grid)."""
-    fig, axes = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT)
+    fig, axes = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT, sharex=True)
     n = len(data["BP"]["h_L"])
     for ax, metric in zip(axes, METRICS, strict=True):
         page_lines(ax, data["epoch"], data, metric, band=n > 1)
         page.title(ax, *PAGE_TITLES[metric])
         ax.set_xlabel("epoch")
+        ax.label_outer()  # stacked: one x axis, under the bottom panel
     page.legend(fig)
     return fig
 
