@@ -2,11 +2,11 @@
 
 A :class:`Page` holds a print slot's numbers: its width, the tallest a figure may be, the
 body font family and the sizes of text and strokes, all derived from a venue's text or
-column width, body font and minimums (:meth:`figures.venues.Venue.page`). ``render(data,
+column width, body font and minimums (:meth:`figures.venues.Venue.page`). ``_for_page(data,
 page)`` draws once for it, inside :meth:`Page.rc` (plain rcParams, as tueplots' bundles),
 with constrained layout: nothing resizes, re-lays-out or recolours the figure afterwards.
 
-``page=None`` is the default page: the seeds' own figure, pixel for pixel.
+No page is the default: ``render(data)``, the seeds' own figure, pixel for pixel.
 """
 
 from __future__ import annotations

@@ -74,9 +74,7 @@ PAGE_TITLES = (("(a) Standard reporting pair", "(a) Reporting pair"),
 
 
 @themed(PAPER_RC)
-def render(data: dict[str, Any], page: Page | None = None) -> Figure:
-    if page is not None:
-        return _for_page(data, page)
+def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(10.5, 4.5))
     axes = fig.subplots(1, 3)
     fig.subplots_adjust(wspace=0.38, left=0.06, right=0.97, bottom=0.30, top=0.94)

@@ -67,9 +67,7 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 
 
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any], page: Page | None = None) -> Figure:
-    if page is not None:
-        return _for_page(data, page)
+def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=RESMLP_FIGSIZE)
     axes = fig.subplots(2, 2, sharex=True)
     with_ln = data["with_ln"]

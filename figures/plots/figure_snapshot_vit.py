@@ -55,9 +55,7 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 
 
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any], page: Page | None = None) -> Figure:
-    if page is not None:
-        return _for_page(data, page)
+def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=VIT_FIGSIZE)
     axes = fig.subplots(1, 2)
     n = len(data["BP"]["h_L"])
