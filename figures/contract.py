@@ -1,6 +1,6 @@
 """A figure's contract, read from its module ``figures/plots/<name>.py``, the one place a
-figure is defined (the registry only names it): ``render(data, page=None)`` and ``SCHEMA``
-(required); ``SLOTS``, ``caption(data)`` and ``SMALLEST_WIDTH_IN`` (for a venue's page);
+figure is defined (the registry only names it): ``render(data)`` and ``SCHEMA``
+(required); ``_for_page(data, page)``, ``SLOTS``, ``caption(data)`` and ``SMALLEST_WIDTH_IN`` (for a venue's page);
 ``extract(tree)``, ``PAPER_KEYS`` and ``synthetic_results(rng)`` (optional); see
 docs/architecture.md. :class:`FigureModule` is the one loader: each attribute is read,
 checked and run as the author's code here, and what is missing or wrong is one line naming
@@ -80,6 +80,7 @@ class FigureModule:
         from matplotlib.figure import Figure
 
         from figures import author_code
+        from figures.style import theme
 
         render = self._required("render", "render(data) returning a matplotlib Figure")
         if not callable(render):
@@ -93,7 +94,12 @@ class FigureModule:
         @functools.wraps(render)
         def guarded(data: dict[str, Any], page: Any = None) -> Figure:
             with author_code.running(self.shown_path, "render"):  # a page: drawn for it
-                fig = render(data) if page is None else render(data, page)
+                if page is None:
+                    fig = render(data)
+                else:
+                    for_page = self._required("_for_page", "_for_page(data, page) -> Figure")
+                    with theme(page.rc()):
+                        fig = for_page(data, page)
             if not isinstance(fig, Figure):
                 raise AuthorCodeError(self.shown_path, "render", (
                     f"returned {type(fig).__name__}{'' if page is None else ' for a page'}, not "

@@ -2,11 +2,11 @@
 
 A :class:`Page` holds a print slot's numbers: its width, the tallest a figure may be, the
 body font family and the sizes of text and strokes, all derived from a venue's text or
-column width, body font and minimums (:meth:`figures.venues.Venue.page`). ``render(data,
+column width, body font and minimums (:meth:`figures.venues.Venue.page`). ``_for_page(data,
 page)`` draws once for it, inside :meth:`Page.rc` (plain rcParams, as tueplots' bundles),
 with constrained layout: nothing resizes, re-lays-out or recolours the figure afterwards.
 
-``page=None`` is the default page: the seeds' own figure, pixel for pixel.
+No page is the default: ``render(data)``, the seeds' own figure, pixel for pixel.
 """
 
 from __future__ import annotations
@@ -136,13 +136,27 @@ class Page:
         counts = [cols] * rows
         counts[0 if lone_first else -1] = n - (rows - 1) * cols
         weights = weights or (1,) * n
-        outer, axes = fig.add_gridspec(rows, 1), []
-        for row, count in enumerate(counts):
-            first = sum(counts[:row])
-            inner = outer[row].subgridspec(1, count, width_ratios=weights[first:first + count])
-            for i in range(count):
-                share = {key: axes[0] for key, on in shared.items() if on and axes}
-                axes.append(fig.add_subplot(inner[0, i], **share))
+        if n == rows * cols and len({weights[r * cols:(r + 1) * cols] for r in range(rows)}) == 1:
+            # equal rows: one grid, so columns align and a panel knows its row and column
+            grid = fig.add_gridspec(rows, cols, width_ratios=weights[:cols])
+            cells = [grid[r, c] for r in range(rows) for c in range(cols)]
+        else:
+            outer, cells = fig.add_gridspec(rows, 1), []
+            for row, count in enumerate(counts):
+                first = sum(counts[:row])
+                inner = outer[row].subgridspec(1, count, width_ratios=weights[first:first + count])
+                cells += [inner[0, i] for i in range(count)]
+        axes: list[Axes] = []
+        for cell in cells:
+            axes.append(fig.add_subplot(cell, **{key: axes[0] for key, on in shared.items()
+                                                 if on and axes}))
+        if len(cells) == rows * cols:  # a shared scale is numbered on the outer edges only
+            for ax in axes:
+                spec = ax.get_subplotspec()
+                if shared.get("sharex"):
+                    ax.tick_params(labelbottom=spec.is_last_row())
+                if shared.get("sharey"):
+                    ax.tick_params(labelleft=spec.is_first_col())
         return fig, axes
 
     def fitting(self, room_in: float, *texts: str, size_pt: float | None = None) -> str:

@@ -170,17 +170,14 @@ def legend(ax: Axes, key: str, **kwargs: Any) -> None:
 
 def themed(rc: Mapping[str, Any]):
     """Decorate a ``render`` so it draws inside :func:`theme` (``rc``); the build saves
-    inside the same theme, found as ``render.rc``. Given a page (:mod:`figures.page`),
-    ``render(data, page)`` draws inside the page's rcParams instead."""
+    inside the same theme, found as ``render.rc``. A page's figure (``_for_page``) draws
+    inside the page's rcParams instead (:mod:`figures.contract`)."""
 
     def decorate(render):
         @functools.wraps(render)
-        def wrapper(data, page=None):
-            if page is None:
-                with theme(rc):
-                    return render(data)
-            with theme(page.rc()):
-                return render(data, page)
+        def wrapper(data):
+            with theme(rc):
+                return render(data)
 
         wrapper.rc = dict(rc)
         return wrapper

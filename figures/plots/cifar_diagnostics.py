@@ -60,9 +60,7 @@ SLOTS = ('text',)
 
 
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any], page: Page | None = None) -> Figure:
-    if page is not None:
-        return _for_page(data, page)
+def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(18, 5))
     axes = fig.subplots(1, 3)
     for ax, (key, ylabel, title, zero_line) in zip(axes, DIAGNOSTIC_PANELS, strict=True):

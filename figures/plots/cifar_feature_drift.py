@@ -83,9 +83,7 @@ SLOTS = ('column',)
 
 
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any], page: Page | None = None) -> Figure:
-    if page is not None:
-        return _for_page(data, page)
+def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(10, 6))
     ax = fig.subplots(1, 1)
     for method, series in data["drift"].items():
@@ -129,9 +127,6 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         page.title(ax, LABELS[method])
         integer_ticks(ax.xaxis)
         panel_grid(ax)
-    cols = axes[0].get_subplotspec().get_gridspec().ncols
-    for i, ax in enumerate(axes):  # shared axes: the numbers on the outer edges only
-        ax.tick_params(labelleft=i % cols == 0, labelbottom=i >= len(axes) - cols)
     fig.supxlabel("block", fontsize=page.label_pt)
     fig.supylabel("drift $\\|W_T - W_0\\| / \\|W_0\\|$", fontsize=page.label_pt)
     page.legend(fig)

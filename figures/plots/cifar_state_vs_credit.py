@@ -56,9 +56,7 @@ SLOTS = ('text',)
 
 
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any], page: Page | None = None) -> Figure:
-    if page is not None:
-        return _for_page(data, page)
+def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(12, 5))
     axes = fig.subplots(1, 2)
     _prediction_error(axes[0], data["state_pred_error"])

@@ -58,9 +58,7 @@ SMALLEST_WIDTH_IN = 1.9
 
 
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any], page: Page | None = None) -> Figure:
-    if page is not None:
-        return _for_page(data, page)
+def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(10, 6))
     ax = fig.subplots()
     finals = data["final_test_acc"]

@@ -74,9 +74,7 @@ PAGE_TITLES = (("(a) Standard reporting pair", "(a) Reporting pair"),
 
 
 @themed(PAPER_RC)
-def render(data: dict[str, Any], page: Page | None = None) -> Figure:
-    if page is not None:
-        return _for_page(data, page)
+def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(10.5, 4.5))
     axes = fig.subplots(1, 3)
     fig.subplots_adjust(wspace=0.38, left=0.06, right=0.97, bottom=0.30, top=0.94)
@@ -123,13 +121,18 @@ def _standard_pair(ax, values: dict[str, dict[str, float]]) -> None:
     ax.set_ylim(*Y_LIM)
 
 
-def _per_block_cosine(ax, values: dict[str, list[float]]) -> None:
-    ax.set_title("(B) Per-block cosine $\\cos(a_l, g_l)$", fontsize=9, fontweight="bold",
-                 loc="left")
-    blocks = np.arange(len(values["BP"]))
+def _per_index(ax, values: dict[str, list[float]], title: str, plot: Any) -> Any:
+    """Panels (B) and (C): a title and a marked line per method over the index 0, 1, ..."""
+    ax.set_title(title, fontsize=9, fontweight="bold", loc="left")
+    index = np.arange(len(values["BP"]))
     for method in METHODS:
-        ax.plot(blocks, values[method], color=PAPER_COLORS[method], marker=PAPER_MARKERS[method],
-                markersize=5, linewidth=1.8, label=method, zorder=3)
+        plot(index, values[method], color=PAPER_COLORS[method], marker=PAPER_MARKERS[method],
+             markersize=5, linewidth=1.8, label=method, zorder=3)
+    return index
+
+
+def _per_block_cosine(ax, values: dict[str, list[float]]) -> None:
+    blocks = _per_index(ax, values, "(B) Per-block cosine $\\cos(a_l, g_l)$", ax.plot)
     ax.axhline(0, color="gray", lw=0.5, ls=":", zorder=1)
     ax.set_xlabel("Block $l$")
     ax.set_ylabel("$\\cos(a_l,\\, \\nabla_{h_l} \\mathcal{L})$")
@@ -139,13 +142,7 @@ def _per_block_cosine(ax, values: dict[str, list[float]]) -> None:
 
 
 def _per_layer_grad(ax, values: dict[str, list[float]]) -> None:
-    ax.set_title("(C) Per-layer $\\|g_l\\|$ (BP gradient)", fontsize=9, fontweight="bold",
-                 loc="left")
-    layers = np.arange(len(values["BP"]))
-    for method in METHODS:
-        ax.semilogy(layers, values[method], color=PAPER_COLORS[method],
-                    marker=PAPER_MARKERS[method], markersize=5, linewidth=1.8, label=method,
-                    zorder=3)
+    layers = _per_index(ax, values, "(C) Per-layer $\\|g_l\\|$ (BP gradient)", ax.semilogy)
     ax.set_xlabel("Layer $l$")
     ax.set_ylabel("$\\|\\partial\\mathcal{L}/\\partial h_l\\|_2$ (median)")
     ax.set_xticks(layers)

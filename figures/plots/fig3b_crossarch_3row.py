@@ -110,9 +110,7 @@ SMALLEST_WIDTH_IN = 3.25
 
 
 @themed(PAPER_RC)
-def render(data: dict[str, Any], page: Page | None = None) -> Figure:
-    if page is not None:
-        return _for_page(data, page)
+def render(data: dict[str, Any]) -> Figure:
     rows = data["rows"]
     fig = new_figure(figsize=FIGSIZE)
     axes = fig.subplots(len(rows), 3, squeeze=False)

@@ -84,9 +84,7 @@ PENALIZED = "DFA + penalty"
 
 
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any], page: Page | None = None) -> Figure:
-    if page is not None:
-        return _for_page(data, page)
+def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=FIGSIZE)
     axes = fig.subplots(1, 3)
     _trajectory(axes[0], data["panel_a"], data["panel_a_paper"])
@@ -194,7 +192,7 @@ def _capacity_cost(ax, panel: dict[str, Any]) -> None:
 
 
 # --- drawn for a page ------------------------------------------------------------------
-# Figure 4 drawn for a page (``render(data, page)``): a 2x2 grid, the seed's twin axis of
+# Figure 4 drawn for a page (``_for_page(data, page)``): a 2x2 grid, the seed's twin axis of
 # panel (a) split into (a) the residual norm and (b) the gradient norm, so that no two data
 # scales share a frame; (c) the alignment bars and (d) the 2x2 control in neutral greys and
 # hatches, since blue is BP's colour in every figure. Titles of one line; what the seed's

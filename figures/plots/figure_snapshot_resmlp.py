@@ -67,9 +67,7 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 
 
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any], page: Page | None = None) -> Figure:
-    if page is not None:
-        return _for_page(data, page)
+def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=RESMLP_FIGSIZE)
     axes = fig.subplots(2, 2, sharex=True)
     with_ln = data["with_ln"]
@@ -126,7 +124,6 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
                                             "drawn empty"), stacklevel=2)
         page.title(axes[c], *PAGE_TITLES[metric])
         axes[2 + c].set_xlabel("epoch")
-        axes[c].tick_params(labelbottom=False)
     row_in = (fig.get_size_inches()[1] - ROW_DECOR_IN - LEGEND_IN) / 2  # a row's height
     axes[0].set_ylabel(page.fitting(row_in, f"with terminal LN\n(seed {with_ln['seed']})",
                                     f"with LN\n(seed {with_ln['seed']})", size_pt=page.label_pt))

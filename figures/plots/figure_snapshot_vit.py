@@ -55,9 +55,7 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 
 
 @themed(DEFAULT_RC)
-def render(data: dict[str, Any], page: Page | None = None) -> Figure:
-    if page is not None:
-        return _for_page(data, page)
+def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=VIT_FIGSIZE)
     axes = fig.subplots(1, 2)
     n = len(data["BP"]["h_L"])
@@ -78,12 +76,13 @@ def caption(data: dict[str, Any]) -> str:
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """Side by side where two fit, stacked below (Page.grid)."""
-    fig, axes = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT)
+    fig, axes = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT, sharex=True)
     n = len(data["BP"]["h_L"])
     for ax, metric in zip(axes, METRICS, strict=True):
         page_lines(ax, data["epoch"], data, metric, band=n > 1)
         page.title(ax, *PAGE_TITLES[metric])
         ax.set_xlabel("epoch")
+        ax.label_outer()  # stacked: one x axis, under the bottom panel
     page.legend(fig)
     return fig
 
