@@ -24,6 +24,25 @@ VENUES = ("icml", "neurips")
 VENUE_BASELINES = REPO / "baseline" / "venues"
 
 
+def sync_project(tmp_path: Path, reference_build: Path, main_tex: str) -> tuple[Path, ...]:
+    """A paper folder holding ``main_tex``, our figdata and a build of every figure
+    (``figures sync``'s tests)."""
+    paper = tmp_path / "paper"
+    (paper / "figs").mkdir(parents=True)
+    (paper / "main.tex").write_text(main_tex)
+    shutil.copytree(REPO / "figdata", tmp_path / "figdata")
+    shutil.copytree(reference_build, tmp_path / "built")
+    return paper, tmp_path / "figdata", tmp_path / "built"
+
+
+def run_sync(capsys, paper: Path, figdata: Path, built: Path, *extra: str):
+    """``figures sync`` run in this process: (exit code, stdout, stderr)."""
+    code = cli.main(["sync", str(paper), "--figdata", str(figdata), "--built", str(built),
+                     *extra])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 def copy_of(root: Path, *folders: str) -> Path:
     """``root`` holding a copy of each of the checkout's ``folders`` (a project to edit)."""
     for folder in folders:

@@ -7,23 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from figures.cli.common import (
-    DEFAULT_OUT,
-    STATUS_DETAIL_LIMIT,
-    UsageError,
-    add_figdata,
-    add_out,
-    add_venue,
-    add_venues,
-    figdata_status,
-    inches,
-    path_arg,
-    positive_int,
-    refuse_folder_over_inputs,
-    same_folder,
-    select,
-    summary,
-)
+from figures.cli import common as cli
 from figures.data.envelope import SYNTHETIC
 from figures.errors import display_path, one_line
 from figures.outputs.kind import CAMERA_READY, DEFAULT, BuildKind, venue_kind
@@ -35,13 +19,13 @@ from figures.venues import Venue
 def add_parser(add) -> None:
     p = add("build", help="render figures from figdata")
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to build (default: all)")
-    add_figdata(p)
-    add_out(p)
-    p.add_argument("--jobs", "-j", type=positive_int, default=None, metavar="N",
+    cli.add_figdata(p)
+    cli.add_out(p)
+    p.add_argument("--jobs", "-j", type=cli.positive_int, default=None, metavar="N",
                    help="render N figures at once (default: all cores)")
     p.add_argument("--force", action="store_true",
                    help="render every figure, even those whose inputs did not change")
-    p.add_argument("--results", type=path_arg, default=None, metavar="RESULTS",
+    p.add_argument("--results", type=cli.path_arg, default=None, metavar="RESULTS",
                    help="refuse figures whose figdata is stale against this results folder")
     p.add_argument("--allow-stale", action="store_true",
                    help="with --results: build stale figures anyway, with a warning")
@@ -51,16 +35,16 @@ def add_parser(add) -> None:
     p.add_argument("--camera-ready", action="store_true",
                    help="also write every output with embedded TrueType PDF fonts "
                         "(pdf.fonttype 42) into --camera-ready-out")
-    p.add_argument("--camera-ready-out", type=path_arg, default=CAMERA_READY_OUT,
+    p.add_argument("--camera-ready-out", type=cli.path_arg, default=CAMERA_READY_OUT,
                    metavar="DIR", help=f"(default: {CAMERA_READY_OUT})")
-    add_venue(p, "draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, or one "
+    cli.add_venue(p, "draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, or one "
               "from --venues) into build/V/ (or --out): PDF and PNG; one venue per build",
               several=True)
-    p.add_argument("--width", type=inches, default=None, metavar="W",
+    p.add_argument("--width", type=cli.inches, default=None, metavar="W",
                    help="with --venue: every figure drawn at W inches (as a paper places it, "
                         "e.g. 3.25 or 4.125) into build/V/wW/; a figure narrower than its "
                         "smallest width is refused in one line, the others still build")
-    add_venues(p)
+    cli.add_venues(p)
     p.set_defaults(command=run, out=None)
 
 
@@ -69,16 +53,16 @@ def run(args: argparse.Namespace) -> int:
     if args.venue is not None:
         return _build_for_venue(args)
     if args.width is not None:
-        raise UsageError("--width W draws every figure for a venue's page at W inches; give "
+        raise cli.UsageError("--width W draws every figure for a venue's page at W inches; give "
                          "--venue V too")
     if args.venues is not None:
-        raise UsageError("--venues names venue profiles for --venue; give --venue V too")
-    args.out = args.out or DEFAULT_OUT
-    if args.camera_ready and same_folder(args.out, args.camera_ready_out):
-        raise UsageError(f"--camera-ready-out {args.camera_ready_out} is the --out folder: the "
+        raise cli.UsageError("--venues names venue profiles for --venue; give --venue V too")
+    args.out = args.out or cli.DEFAULT_OUT
+    if args.camera_ready and cli.same_folder(args.out, args.camera_ready_out):
+        raise cli.UsageError(f"--camera-ready-out {args.camera_ready_out} is the --out folder: the "
                          "camera-ready PDFs would replace the default ones; choose another")
     kind = DEFAULT if args.stamp else BuildKind(stamp=False)
-    return build_figures(select(args.names), args.figdata, args.out, kind, jobs=args.jobs,
+    return build_figures(cli.select(args.names), args.figdata, args.out, kind, jobs=args.jobs,
                          force=args.force, results=args.results,
                          allow_stale=args.allow_stale, debug=args.debug,
                          camera_ready_out=args.camera_ready_out if args.camera_ready else None)
@@ -90,15 +74,15 @@ def _build_for_venue(args: argparse.Namespace) -> int:
     from figures.venues import get_venue
 
     if args.camera_ready:
-        raise UsageError("--venue builds embed TrueType already; drop --camera-ready")
+        raise cli.UsageError("--venue builds embed TrueType already; drop --camera-ready")
     venue = get_venue(args.venue, args.venues)
     out = args.out or venue_kind(venue, args.width).default_out
-    for other, what in ((DEFAULT_OUT, "the default build"),
+    for other, what in ((cli.DEFAULT_OUT, "the default build"),
                         (CAMERA_READY_OUT, "the camera-ready build")):
-        if same_folder(out, other):  # its layout there would pass for the default's
-            raise UsageError(f"--venue {venue.key} would build into {out}, the folder of "
+        if cli.same_folder(out, other):  # its layout there would pass for the default's
+            raise cli.UsageError(f"--venue {venue.key} would build into {out}, the folder of "
                              f"{what}: pass another --out DIR (or rename the venue in --venues)")
-    specs, status = select(args.names), 0
+    specs, status = cli.select(args.names), 0
     slots = [(args.width, specs)] if args.width is not None else [  # one width: its files only
         (None, specs), *_other_slots(specs, venue).items()]  # NAME--column
     for slot, group in slots:
@@ -135,9 +119,10 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
     from figures.outputs.build import build
     from figures.outputs.lock import LOCK_FILE, lock_holder
 
-    refuse_folder_over_inputs(out_dir, "--out", figdata_dir=figdata_dir)
+    cli.refuse_folder_over_inputs(out_dir, "--out", figdata_dir=figdata_dir)
     if camera_ready_out is not None:
-        refuse_folder_over_inputs(camera_ready_out, "--camera-ready-out", figdata_dir=figdata_dir)
+        cli.refuse_folder_over_inputs(camera_ready_out, "--camera-ready-out",
+                                      figdata_dir=figdata_dir)
     if camera_ready_out is not None:
         from figures.data.jsonio import ensure_folder
 
@@ -170,7 +155,7 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             current.append(result.name)
             continue
         note = " [SYNTHETIC EXAMPLE DATA]" if result.origin == SYNTHETIC else ""
-        files = one_line(", ".join(map(display_path, result.outputs)), STATUS_DETAIL_LIMIT)
+        files = one_line(", ".join(map(display_path, result.outputs)), cli.STATUS_DETAIL_LIMIT)
         print(f"{result.status} {result.name}: {files} ({result.origin}){note}")
     _say_current(current, out_dir)
     if camera_ready_out is not None:
@@ -187,7 +172,7 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
                 print(f"camera-ready {result.status} {result.name}: "
                       f"{', '.join(map(display_path, result.outputs))}")
         _say_current(current, camera_ready_out, "camera-ready ")
-    return summary(failed, len(specs))
+    return cli.summary(failed, len(specs))
 
 
 def _say_current(names: Sequence[str], out_dir: Path, what: str = "") -> None:
@@ -206,7 +191,7 @@ def one_venue(venues: Sequence[str] | None, command: str) -> str | None:
         return None
     if len(set(venues)) > 1:
         runs = "`, then `".join(f"{command} --venue {v}" for v in dict.fromkeys(venues))
-        raise UsageError(f"--venue given {len(venues)} times ({', '.join(venues)}): one venue "
+        raise cli.UsageError(f"--venue given {len(venues)} times ({', '.join(venues)}): one venue "
                          f"per run: `{runs}`")
     return venues[0]
 
@@ -220,8 +205,8 @@ def _fresh(specs: Sequence[FigureSpec], figdata_dir: Path, results: Path, allow_
     ResultsTree(results)  # a missing folder is one line, not every source "gone"
     fresh = []
     for spec in specs:
-        state, detail = figdata_status(spec, figdata_dir, results, debug)
-        detail = one_line(detail, STATUS_DETAIL_LIMIT)
+        state, detail = cli.figdata_status(spec, figdata_dir, results, debug)
+        detail = one_line(detail, cli.STATUS_DETAIL_LIMIT)
         if state in ("current", "paper-values"):
             fresh.append(spec)
         elif allow_stale and state == "stale":

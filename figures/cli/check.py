@@ -7,20 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from figures.cli.common import (
-    DEFAULT_OUT,
-    UsageError,
-    add_figdata,
-    add_out,
-    add_venue,
-    add_venues,
-    path_arg,
-    refuse_output_over_inputs,
-    same_folder,
-    select,
-    summary,
-    written_by,
-)
+from figures.cli import common as cli
 from figures.errors import display_path
 from figures.venues import Venue
 
@@ -31,18 +18,18 @@ def add_parser(add) -> None:
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to check (default: all); "
                    "or one compiled paper, PAPER.pdf: each of our figures in it audited as "
                    "printed (current, scale, text and line sizes, fonts)")
-    add_venue(p, "icml, neurips, iclr, ieee, acm, or one from --venues (required, once; for "
+    cli.add_venue(p, "icml, neurips, iclr, ieee, acm, or one from --venues (required, once; for "
               "PAPER.pdf read from the .tex beside it when not given)", several=True,
               metavar="VENUE")
-    add_venues(p)
+    cli.add_venues(p)
     p.add_argument("--anonymous", action="store_true",
                    help="PAPER.pdf: also report what it discloses (absolute paths, user "
                    "names, authors in the figures' metadata)")
     p.add_argument("--strict", action="store_true", help="exit 1 when a rule fails")
-    p.add_argument("--html", type=path_arg, default=None, metavar="PATH",
+    p.add_argument("--html", type=cli.path_arg, default=None, metavar="PATH",
                    help="also write the report as one self-contained HTML page")
-    add_figdata(p)
-    add_out(p, help="the built files to check (default: build/figures)")
+    cli.add_figdata(p)
+    cli.add_out(p, help="the built files to check (default: build/figures)")
     p.set_defaults(command=run)
 
 
@@ -54,37 +41,37 @@ def run(args: argparse.Namespace) -> int:
     args.venue = one_venue(args.venue, "figures check")
     papers = [name for name in args.names if name.lower().endswith(".pdf")]
     if papers and len(args.names) > 1:
-        raise UsageError(f"one compiled paper at a time, and no figure name beside it: "
+        raise cli.UsageError(f"one compiled paper at a time, and no figure name beside it: "
                          f"figures check {papers[0]} (got {' '.join(args.names)})")
     if len(args.names) == 1 and papers:
         from figures.cli.paper import check_paper
 
         if args.html is not None:  # asked for a report it would not write: not silently
-            raise UsageError("--html is the built files' report (figures check --venue V "
+            raise cli.UsageError("--html is the built files' report (figures check --venue V "
                              f"--html R.html); the audit of {papers[0]} prints its table only")
-        if args.out != DEFAULT_OUT and not args.out.is_dir():
+        if args.out != cli.DEFAULT_OUT and not args.out.is_dir():
             print(f"warning: {args.out}: no such folder; its build states (the pixels of our "
                   "PNGs) are not read", file=sys.stderr)
 
         return check_paper(Path(args.names[0]), args)
     if args.venue is None:
-        raise UsageError("the following arguments are required: --venue (icml, neurips, "
+        raise cli.UsageError("the following arguments are required: --venue (icml, neurips, "
                          "iclr, ieee, acm, or one from --venues)")
 
     if args.html is not None:
 
-        refuse_output_over_inputs(args.html, "--html", (".html", ".htm"),
+        cli.refuse_output_over_inputs(args.html, "--html", (".html", ".htm"),
                                   figdata_dir=args.figdata, out_dirs=[args.out],
                                   ours=(_our_report, "`figures check`"))
     venue = get_venue(args.venue, args.venues)
-    if args.out != DEFAULT_OUT and not args.out.is_dir():
+    if args.out != cli.DEFAULT_OUT and not args.out.is_dir():
         # a typo'd --out: said once, not only as a "missing" row per file (without a build,
         # the default folder's rows say `run figures build` already)
         print(f"warning: {display_path(args.out)}: {'not a folder' if args.out.exists() else 'no such folder'}"
               f"; every built file is reported missing: build first (`figures build`, or "
               f"`figures build --venue {venue.key}`) or pass --out DIR, the built files",
               file=sys.stderr)
-    reports = preflight(select(args.names), venue, args.out, args.figdata,
+    reports = preflight(cli.select(args.names), venue, args.out, args.figdata,
                         raster=args.html is not None, venues_file=args.venues)
     measured = [r for r in reports if not r.error]
     if measured:  # no table of nothing beside the errors
@@ -99,14 +86,14 @@ def run(args: argparse.Namespace) -> int:
 
         write_report(reports, venue, args.html)
         print(f"wrote {display_path(args.html)}")
-    if any(r.failed for r in reports) and not same_folder(args.out, venue_folder(venue)):
+    if any(r.failed for r in reports) and not cli.same_folder(args.out, venue_folder(venue)):
         print(f"advice: `figures build --venue {venue.key}` draws every figure for "
               f"{venue.name}'s page into {venue_folder(venue)}/; then `figures check --venue "
               f"{venue.key} --out {venue_folder(venue)}` (or `nox -s preflight -- --venue "
               f"{venue.key}`)")
     errors = [r.spec.name for r in reports if r.error]
     if errors:
-        return summary(errors, len(reports))
+        return cli.summary(errors, len(reports))
     return 1 if args.strict and any(r.failed for r in reports) else 0
 
 
@@ -121,5 +108,5 @@ def _our_report(path: Path) -> bool:
     """A report `figures check` wrote (before the generator mark: by its title)."""
     from figures.preflight.report_html import GENERATOR
 
-    return (written_by(GENERATOR.encode(), path)
-            or written_by(b"<title>Preflight: ", path))
+    return (cli.written_by(GENERATOR.encode(), path)
+            or cli.written_by(b"<title>Preflight: ", path))

@@ -8,14 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from figures.cli.common import (
-    add_figdata,
-    each_figure,
-    input_folder_of,
-    path_arg,
-    refuse_figdata_in_inputs,
-    select,
-)
+from figures.cli import common as cli
 from figures.data import figdata
 from figures.errors import FigureDataError, display_path
 from figures.registry import FIGURES, FigureSpec
@@ -23,15 +16,15 @@ from figures.registry import FIGURES, FigureSpec
 
 def add_parser(add) -> None:
     p = add("extract", help="write figdata of the log-derived figures from RESULTS")
-    p.add_argument("results", type=path_arg, metavar="RESULTS",
+    p.add_argument("results", type=cli.path_arg, metavar="RESULTS",
                    help="the folder holding snapshot_vit_v1/, cifar10/, ...")
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to extract (default: all)")
-    add_figdata(p)
+    cli.add_figdata(p)
     p.set_defaults(command=run, writes_figdata=lambda args: True)
 
 
 def run(args: argparse.Namespace) -> int:
-    refuse_figdata_in_inputs(args.figdata)  # the golden fixtures have the figdata's names
+    cli.refuse_figdata_in_inputs(args.figdata)  # the golden fixtures have the figdata's names
     return extract(args.results, args.figdata, args.names, debug=args.debug)
 
 
@@ -48,7 +41,7 @@ def extract(results: Path, figdata_dir: Path, names: Sequence[str] = (), *,
 
     def action(spec: FigureSpec) -> str:
         path = spec.figdata_path(figdata_dir)
-        inside = input_folder_of(path, None) if path.is_symlink() else None
+        inside = cli.input_folder_of(path, None) if path.is_symlink() else None
         if inside is not None:  # written through a link: over a golden fixture, say
             raise FigureDataError(str(path), None, f"is a link to {path.resolve()}, inside "
                                   f"{inside}; extract would write over it. Remove the link")
@@ -67,8 +60,8 @@ def extract(results: Path, figdata_dir: Path, names: Sequence[str] = (), *,
 
     # Named figures are all tried (one without log sources is an error); by default, those
     # with log sources.
-    specs = select(names) if names else [s for s in FIGURES if _has_extract(s)]
-    return each_figure(specs, debug, action)
+    specs = cli.select(names) if names else [s for s in FIGURES if _has_extract(s)]
+    return cli.each_figure(specs, debug, action)
 
 
 def _has_extract(spec: FigureSpec) -> bool:

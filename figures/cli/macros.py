@@ -7,21 +7,15 @@ import sys
 import traceback
 from functools import partial
 
-from figures.cli.common import (
-    add_figdata,
-    path_arg,
-    refuse_output_over_inputs,
-    summary,
-    written_by,
-)
+from figures.cli import common as cli
 from figures.errors import FigureDataError, display_path, one_line, os_error
 from figures.registry import FIGURES
 
 
 def add_parser(add) -> None:
     p = add("macros", help="write the quoted values as LaTeX macros")
-    add_figdata(p)
-    p.add_argument("--out", type=path_arg, default=None, metavar="FILE",
+    cli.add_figdata(p)
+    p.add_argument("--out", type=cli.path_arg, default=None, metavar="FILE",
                    help="write here (default: standard output)")
     p.set_defaults(command=run)
 
@@ -31,12 +25,12 @@ def run(args: argparse.Namespace) -> int:
     from figures.paper.macros import macros_tex, read_quoted
 
     if args.out is not None:
-        from figures.cli.common import DEFAULT_OUT
         from figures.paper.macros import HEADER
 
-        refuse_output_over_inputs(args.out, "--out", (".tex",), figdata_dir=args.figdata,
-                                  out_dirs=[DEFAULT_OUT],
-                                  ours=(partial(written_by, HEADER.encode()), "`figures macros`"))
+        cli.refuse_output_over_inputs(args.out, "--out", (".tex",), figdata_dir=args.figdata,
+                                      out_dirs=[cli.DEFAULT_OUT],
+                                      ours=(partial(cli.written_by, HEADER.encode()),
+                                            "`figures macros`"))
     quoted, unread = read_quoted(FIGURES, args.figdata)
     tex = macros_tex(quoted, [u.figure for u in unread])
     if args.out is None:
@@ -63,4 +57,4 @@ def run(args: argparse.Namespace) -> int:
         print(f"warning: {len(synthetic)} of {len(quoted)} macros hold SYNTHETIC EXAMPLE DATA, "
               f"not results (\\{synthetic[0]}, ...; marked in the file): run `figures extract "
               "RESULTS` before quoting them", file=sys.stderr)
-    return summary([u.figure for u in unread], len(FIGURES))
+    return cli.summary([u.figure for u in unread], len(FIGURES))

@@ -8,16 +8,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from figures.cli.common import (
-    DEFAULT_OUT,
-    UsageError,
-    add_figdata,
-    add_main,
-    add_paper,
-    add_venue,
-    add_venues,
-    path_arg,
-)
+from figures.cli import common as cli
 from figures.errors import display_path
 from figures.venues import Venue
 
@@ -25,13 +16,13 @@ from figures.venues import Venue
 def add_parser(add) -> None:
     p = add("sync", help="copy the current built figures the paper includes, and macros.tex, "
             "into the paper's folder (an Overleaf clone too), then check its numbers")
-    add_paper(p)
-    add_venue(p, "the paper's venue (default: read from its \\documentclass and packages): "
+    cli.add_paper(p)
+    cli.add_venue(p, "the paper's venue (default: read from its \\documentclass and packages): "
               "each figure is built for the width the paper prints it at")
-    add_venues(p)
-    add_main(p, "the paper's main .tex (when the folder holds several)")
-    p.add_argument("--built", type=path_arg, default=None, metavar="DIR",
-                   help=f"copy from this build folder (default: {DEFAULT_OUT}/, or for a "
+    cli.add_venues(p)
+    cli.add_main(p, "the paper's main .tex (when the folder holds several)")
+    p.add_argument("--built", type=cli.path_arg, default=None, metavar="DIR",
+                   help=f"copy from this build folder (default: {cli.DEFAULT_OUT}/, or for a "
                    "venue paper a build per printed width)")
     p.add_argument("--default-build", action="store_true",
                    help="copy the default build into a venue paper anyway (it prints "
@@ -44,7 +35,7 @@ def add_parser(add) -> None:
                    "keeping it beside as NAME.bak")
     p.add_argument("--dry-run", "-n", action="store_true",
                    help="show what would be done; write nothing")
-    add_figdata(p)
+    cli.add_figdata(p)
     p.set_defaults(command=run)
 
 
@@ -185,7 +176,7 @@ def source_for(args: argparse.Namespace, paper):
     if key is not None:  # an unknown --venue is one line naming the known ones
         venue = get_venue(key, args.venues)
     if key is None or args.default_build:
-        built = args.built or DEFAULT_OUT
+        built = args.built or cli.DEFAULT_OUT
         if not built.is_dir():
             raise FigureDataError(str(built), None, "no built figures here; run "
                                   "`figures build` first")
@@ -196,7 +187,7 @@ def source_for(args: argparse.Namespace, paper):
             return _default_build_costs(built, venue)
         return built
     if args.built is not None:
-        raise UsageError(f"the paper is a {key} paper: sync builds each figure for the width "
+        raise cli.UsageError(f"the paper is a {key} paper: sync builds each figure for the width "
                          "it is printed at; drop --built, or add --default-build to copy the "
                          "default build anyway")
     return _width_builds(venue, args.figdata, args.venues)

@@ -12,8 +12,6 @@ from pathlib import Path
 from figures.data.jsonio import atomic_path
 from figures.errors import FigureDataError, display_path
 
-SUFFIXES = (".tar.gz", ".tgz", ".zip")
-
 
 def kind_of(out: Path) -> str:
     name = out.name.lower()

@@ -62,6 +62,13 @@ def check(capsys, paper, figdata, *extra):
     return code, out, err
 
 
+def check_edited(capsys, paper, figdata, tmp_path, old, new):
+    """:func:`check` of a compiled copy of ``paper`` with ``old`` replaced by ``new``."""
+    copy, _ = edited_copy(paper, tmp_path, old, new)
+    latexmk(copy)
+    return check(capsys, copy, figdata)
+
+
 def test_every_figure_prints_at_100_percent_and_the_check_passes(compiled, capsys):
     _root, paper, figdata = compiled
     icml = get_venue("icml", None)
@@ -83,10 +90,9 @@ def test_every_figure_prints_at_100_percent_and_the_check_passes(compiled, capsy
 def test_a_hand_rescaled_include_is_flagged_with_its_printed_scale(compiled, capsys,
                                                                     tmp_path):
     _, paper, figdata = compiled
-    copy, _ = edited_copy(paper, tmp_path, r"[width=\columnwidth]{cifar_feature_drift}",
-                          r"[width=0.7\columnwidth]{cifar_feature_drift}")
-    latexmk(copy)
-    code, out, _ = check(capsys, copy, figdata)
+    code, out, _ = check_edited(capsys, paper, figdata, tmp_path,
+                                r"[width=\columnwidth]{cifar_feature_drift}",
+                                r"[width=0.7\columnwidth]{cifar_feature_drift}")
     assert code == 1
     [line] = [line for line in out.splitlines() if "printed at" in line]
     assert line.startswith("problem: cifar_feature_drift ")
@@ -96,10 +102,9 @@ def test_a_hand_rescaled_include_is_flagged_with_its_printed_scale(compiled, cap
 
 def test_a_figure_wider_than_the_text_is_flagged(compiled, capsys, tmp_path):
     _, paper, figdata = compiled
-    copy, _ = edited_copy(paper, tmp_path, r"[width=\linewidth]{fig1_audit_hero}",
-                          r"[width=7.5in]{fig1_audit_hero}")
-    latexmk(copy)
-    code, out, _ = check(capsys, copy, figdata)
+    code, out, _ = check_edited(capsys, paper, figdata, tmp_path,
+                                r"[width=\linewidth]{fig1_audit_hero}",
+                                r"[width=7.5in]{fig1_audit_hero}")
     assert code == 1
     assert any(line.startswith("problem: fig1_audit_hero (page 2): 7.50 in wide, wider than "
                                "icml's text (6.75 in)") for line in out.splitlines())

@@ -165,6 +165,17 @@ def _tiny(paper: Path, body: str) -> None:
         f"\\begin{{document}}\n{body}\n\\end{{document}}\n")
 
 
+def _sync_row(tmp_path: Path, capsys, monkeypatch) -> tuple[int, str]:
+    """``figures sync`` of tmp_path/paper run from tmp_path: exit code, and
+    cifar_feature_drift's row."""
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(["sync", str(tmp_path / "paper"), "--allow-synthetic", "--figdata",
+                     str(REPO / "figdata")])
+    out = capsys.readouterr().out
+    [row] = [line for line in out.splitlines() if line.startswith("cifar_feature_drift")]
+    return code, row
+
+
 @pytest.mark.parametrize(("include", "how"), [
     ("\\includegraphics[width=\\linewidth,angle=90]{cifar_feature_drift}",
      "rotated (angle=90)"),
@@ -178,12 +189,8 @@ def test_a_reshaped_include_is_refused_with_the_edit_that_prints_it_at_100(
         tmp_path, capsys, monkeypatch, include, how):
     paper = tmp_path / "paper"
     _tiny(paper, f"\\begin{{figure}}\n{include}\n\\end{{figure}}")
-    monkeypatch.chdir(tmp_path)
-    code = cli.main(["sync", str(paper), "--allow-synthetic", "--figdata",
-                     str(REPO / "figdata")])
-    out = capsys.readouterr().out
+    code, row = _sync_row(tmp_path, capsys, monkeypatch)
     assert code == 1
-    [row] = [line for line in out.splitlines() if line.startswith("cifar_feature_drift")]
     assert f"refused: the paper prints it {how}, so no build of it prints at 100 %: write " \
         "\\includegraphics[width=\\linewidth]{cifar_feature_drift} at main.tex:6" in row
     assert not (tmp_path / "build").exists()  # refused before anything is built
@@ -195,12 +202,8 @@ def test_a_box_under_the_figures_smallest_width_is_refused_naming_it(tmp_path, c
     _tiny(paper, "\\begin{figure}\n\\begin{minipage}{0.5\\linewidth}\n"
           "\\includegraphics[width=\\linewidth]{cifar_feature_drift}\n"
           "\\end{minipage}\n\\end{figure}")
-    monkeypatch.chdir(tmp_path)
-    code = cli.main(["sync", str(paper), "--allow-synthetic", "--figdata",
-                     str(REPO / "figdata")])
-    out = capsys.readouterr().out
+    code, row = _sync_row(tmp_path, capsys, monkeypatch)
     assert code == 1
-    [row] = [line for line in out.splitlines() if line.startswith("cifar_feature_drift")]
     from figures.registry import BY_NAME
     from figures.venues import get_venue
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from helpers import REPO
-
-from figures.cli import main as cli
+from helpers import run_sync, sync_project
 
 #: End-to-end: builds figures and runs the command line on a paper folder.
 pytestmark = pytest.mark.slow
@@ -29,23 +27,13 @@ MAIN_TEX = r"""\documentclass{article}
 def project(tmp_path, reference_build):
     """A paper folder (as an Overleaf clone: a .git folder, a logo of its own), our figdata
     and a build of every figure."""
-    paper = tmp_path / "paper"
-    (paper / "figs").mkdir(parents=True)
+    paper, figdata, built = sync_project(tmp_path, reference_build, MAIN_TEX)
     (paper / ".git").mkdir()
-    (paper / "main.tex").write_text(MAIN_TEX)
     (paper / "figs" / "logo.pdf").write_bytes(b"%PDF-1.4 not ours\n")
-    figdata = tmp_path / "figdata"
-    shutil.copytree(REPO / "figdata", figdata)
-    built = tmp_path / "built"
-    shutil.copytree(reference_build, built)
     return paper, figdata, built
 
 
-def sync(capsys, paper, figdata, built, *extra):
-    code = cli.main(["sync", str(paper), "--figdata", str(figdata), "--built", str(built),
-                     *extra])
-    out, err = capsys.readouterr()
-    return code, out, err
+sync = run_sync
 
 
 def test_sync_copies_exactly_the_included_built_files_and_writes_the_macros(project, capsys):

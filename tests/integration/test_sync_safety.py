@@ -8,7 +8,7 @@ import shutil
 import stat
 
 import pytest
-from helpers import REPO
+from helpers import run_sync, sync_project
 
 from figures.cli import main as cli
 
@@ -27,21 +27,11 @@ MAIN_TEX = r"""\documentclass{article}
 
 @pytest.fixture
 def project(tmp_path, reference_build):
-    paper = tmp_path / "paper"
-    (paper / "figs").mkdir(parents=True)
-    (paper / "main.tex").write_text(MAIN_TEX)
-    figdata = tmp_path / "figdata"
-    shutil.copytree(REPO / "figdata", figdata)
-    built = tmp_path / "built"
-    shutil.copytree(reference_build, built)
-    return paper, figdata, built
+    return sync_project(tmp_path, reference_build, MAIN_TEX)
 
 
 def sync(capsys, paper, figdata, built, *extra):
-    code = cli.main(["sync", str(paper), "--figdata", str(figdata), "--built", str(built),
-                     "--allow-synthetic", *extra])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_sync(capsys, paper, figdata, built, "--allow-synthetic", *extra)
 
 
 def row_of(out: str, figure: str) -> str:
