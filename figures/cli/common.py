@@ -170,8 +170,8 @@ def refuse_output_over_inputs(target: Path, option: str, suffixes: tuple[str, ..
 
     if target.exists() and not (target.is_file() or target.is_dir()):  # /dev/stdout, a FIFO
         raise UsageError(f"{option} {display_path(target)}: is not a regular file (a terminal, "
-                         "pipe or device); the file is written whole and renamed into place: "
-                         f"choose a path ending in {suffixes[0]}")
+                         "pipe, socket or device), which renaming the written file into place "
+                         f"would replace: give a regular file's path (NAME{suffixes[0]})")
     resolved = target.resolve()
 
     def inside(folder: Path) -> bool:

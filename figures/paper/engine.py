@@ -104,16 +104,22 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S, *, read_images: bool = T
         for count, (here, dirs, _) in enumerate(os.walk(root)):  # \include's .aux go here
             dirs[:] = [d for d in dirs if not d.startswith(".")][: 200 - count]
             (out / Path(here).relative_to(root)).mkdir(parents=True, exist_ok=True)
+        job, source = main.stem, main.name
+        if not re.fullmatch(r"[A-Za-z0-9._+-]+", main.name):  # TeX reads a tab as a space
+            job = "fap-main"
+            source = f"{out}/{job}.tex"
+            (out / f"{job}.tex").symlink_to(main.resolve())
         run = run_tex(["pdflatex", "-draftmode", "-no-shell-escape", "-interaction=nonstopmode",
-                       "-recorder", "-file-line-error", f"-output-directory={out}", f"-jobname={main.stem}",
+                       "-recorder", "-file-line-error", f"-output-directory={out}", f"-jobname={job}",
                        (f"\\def\\fapempty{{{out}/fap-empty}}"
                         f"{'' if read_images else chr(92) + 'def' + chr(92) + 'fapnoread{}'}"
                         f"\\input{{{PROBE}}}"
-                        f"\\input{{{main.name}}}")], root, timeout)
-        log = out / f"{main.stem}.fap"
+                        f"\\input{{{source}}}")], root, timeout)
+        log = out / f"{job}.fap"
         lines = log.read_text(encoding="utf-8", errors="replace").splitlines() \
             if log.is_file() else []
-        errors = dict(_ERROR.findall(run.stdout))
+        lines = [line.replace(source, main.name) for line in lines]  # main's link: main
+        errors = dict(_ERROR.findall(run.stdout.replace(source, main.name)))
         if "E|" not in lines and read_images and "!pdfTeX error" in run.stdout:
             return ask_tex(main, timeout, read_images=False)
         if "E|" not in lines:
@@ -122,7 +128,7 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S, *, read_images: bool = T
                              "paper (" + (f"{last[0]}: {last[1]}" if last else
                                           f"exit {run.returncode}") +
                              "): mend it so it compiles, then sync again")
-        read = _recorded(out / f"{main.stem}.fls", root)
+        read = _recorded(out / f"{job}.fls", root)
     paper = Paper(main, root)
     for line in lines:
         kind, _, rest = line.partition("|")
@@ -178,5 +184,5 @@ def _recorded(fls: Path, root: Path) -> list[Path]:
     for line in lines:
         if line.startswith("INPUT ") and not line.endswith(("probe.tex", "fap-empty.tex")):
             path = Path(line[6:])
-            found[(root / path).resolve() if not path.is_absolute() else path] = None
+            found[(root / path).resolve()] = None  # the main file's link: the main file
     return [p for p in found if p.suffix in (".sty", ".cls") or p.is_relative_to(root.resolve())]

@@ -161,9 +161,12 @@ def test_an_include_too_narrow_for_the_figures_design_is_one_line(compiled, caps
     assert code == 1
     [row] = [line for line in out.splitlines() if line.startswith("fig4_penalty_rescue")]
     assert "main.tex:" in row
-    # no build of fig4 under its smallest width (its one slot, the text, until its module
-    # says less)
-    assert "1.3 in is narrower than fig4_penalty_rescue's smallest width (6.75 in): put it " \
+    # no build of fig4 under its smallest width (its module's SMALLEST_WIDTH_IN)
+    from figures.registry import BY_NAME
+    from figures.venues import get_venue
+
+    smallest = BY_NAME["fig4_penalty_rescue"].smallest_width_in(get_venue("icml"))
+    assert f"1.3 in is narrower than fig4_penalty_rescue's smallest width ({smallest:g} in): put it " \
         "in a figure* or a wider box" in row
     assert not (copy / "figures" / "fig4_penalty_rescue.pdf").exists()
     assert (copy / "macros.tex").read_bytes() == macros  # all or nothing
