@@ -33,8 +33,8 @@ def test_an_html_report_to_a_pipe_or_device_is_refused_in_one_line(tmp_path, cap
     err = capsys.readouterr().err
     assert code == 2
     assert err.splitlines() == [(f"error: --html {target}: is not a regular file (a terminal, "
-                                "pipe or device); the file is written whole and renamed into "
-                                "place: choose a path ending in .html")]
+                                "pipe, socket or device), which renaming the written file into "
+                                "place would replace: give a regular file's path (NAME.html)")]
 
 
 def test_check_of_another_venues_build_says_whose_layout_it_is(tmp_path, capsys):

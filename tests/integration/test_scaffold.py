@@ -137,14 +137,18 @@ def test_a_new_figure_builds_and_passes_its_golden_test_in_a_copy(tmp_path, requ
                           "build/figures/fig9_added.png (synthetic-example)")
     # nox -s baselines, then the golden test and the registry's one-to-one checks
     out = run(sys.executable, "tools/update_baselines.py", "-k", "fig9_added")
-    assert out.splitlines() == [  # its default picture and its venue layouts
+    assert out.splitlines() == [  # its default picture, its venue layouts and two widths
         "wrote baseline/fig9_added.png (new)",
         "wrote baseline/fig9_added.vector.txt.gz (new)",
+        "wrote baseline/venues/venue-icml--fig9_added--3.25.png (new)",
+        "wrote baseline/venues/venue-icml--fig9_added--3.25.vector.txt.gz (new)",
+        "wrote baseline/venues/venue-icml--fig9_added--4.125.png (new)",
+        "wrote baseline/venues/venue-icml--fig9_added--4.125.vector.txt.gz (new)",
         "wrote baseline/venues/venue-icml--fig9_added.png (new)",
         "wrote baseline/venues/venue-icml--fig9_added.vector.txt.gz (new)",
         "wrote baseline/venues/venue-neurips--fig9_added.png (new)",
         "wrote baseline/venues/venue-neurips--fig9_added.vector.txt.gz (new)",
-        "rendered 6 golden file(s) (images and their vector content): 6 written, 0 unchanged"]
+        "rendered 10 golden file(s) (images and their vector content): 10 written, 0 unchanged"]
     out = run(sys.executable, "-m", "pytest", "--mpl", "-p", "no:cacheprovider", "-q",
               "tests/golden/test_images.py", "-k", "fig9_added")
     assert "1 passed" in out
