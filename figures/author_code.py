@@ -1,23 +1,6 @@
 """Running the author's own code (a figure module's import, its ``render`` and ``extract``)
-so that what it does to the process stays that figure's one line.
-
-- ``os._exit()`` would end the whole command at once, silently and often with status 0
-  (nothing built, or a truncated answer): inside :func:`running`, it raises
-  :class:`OsExit` at the author's line instead (a process the code forks keeps the real one).
-- ``print()`` goes to standard error, so that it cannot land inside an answer given on
-  standard output (``figures macros > macros.tex``, ``figures list``).
-- The interpreter settings it may change (the working folder, the recursion limit,
-  ``sys.path``, ``os.environ``, the warnings filters, matplotlib's rcParams) are put back
-  after it: one figure's ``os.chdir()`` cannot move the outputs or the state file, and its
-  settings cannot break the next figure.
-- What it leaves behind is that figure's one line (:class:`LeftBehind`): a thread still
-  running (it would keep the command from ending: it is abandoned, the command does not wait
-  for it), a process it started (ended, with its own children), a file it wrote, replaced or
-  removed in the inputs the build reads and never writes (``baseline/``, the figdata folder,
-  the package): noticed by each file's identity, size and times before and after the code.
-- A Figure too large to hold is refused before it is saved (:func:`check_size`): a figsize
-  given in pixels would otherwise ask for gigabytes.
-"""
+so that what it does to the process (os._exit, print, settings, threads, processes, files,
+a huge Figure) stays that figure's one line (docs/modules.md)."""
 
 from __future__ import annotations
 

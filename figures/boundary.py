@@ -1,10 +1,6 @@
-"""The fault boundary around a figure's (its author's) code, one for every command.
-
-Whatever the code raises, any :class:`BaseException` (``SystemExit``, ``GeneratorExit``, a
-class of its own, one whose ``str()`` itself raises), is that figure's failure; only a stop
-asked for from outside (Ctrl-C, SIGTERM: :func:`figures.signals.stop_requested`, or a
-``KeyboardInterrupt`` raised outside the author's code) goes on up and ends the command.
-"""
+"""The fault boundary around a figure's (its author's) code, one for every command: anything
+it raises is that figure's failure; only a stop asked for from outside ends the command
+(docs/modules.md)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""The ``figures`` command's entry point (and ``python -m figures``).
-
-Importing the CLI imports numpy and the package (a tenth of a second): a Ctrl-C or SIGTERM
-in that time is one line too, not a traceback from the middle of an import or a silent
-exit. Once the command has returned, its work is done and reported: a late signal has
-nothing left to stop, and the command's own status stands. (A signal in the interpreter's
-own start-up, before any of this runs, is Python's to report.)
-"""
+"""The ``figures`` command's entry point (and ``python -m figures``): a signal while the CLI
+is imported is one line too, never a traceback (docs/modules.md)."""
 
 from __future__ import annotations
 

@@ -1,13 +1,5 @@
-"""The page a figure is drawn for, given before it draws (tueplots' way).
-
-A :class:`Page` holds a print slot's numbers: its width, the tallest a figure may be, the
-body font family and the sizes of text and strokes, all derived from a venue's text or
-column width, body font and minimums (:meth:`figures.venues.Venue.page`). ``_for_page(data,
-page)`` draws once for it, inside :meth:`Page.rc` (plain rcParams, as tueplots' bundles),
-with constrained layout: nothing resizes, re-lays-out or recolours the figure afterwards.
-
-No page is the default: ``render(data)``, the seeds' own figure, pixel for pixel.
-"""
+"""The page a figure is drawn for, given before it draws (tueplots' way; docs/modules.md). No
+page is the default: ``render(data)``, the seeds' own figure, pixel for pixel."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""The modules of ``figures/plots/`` a figure's code really imports, for its build key.
-
-Python's own :mod:`modulefinder` follows the imports of the compiled code (absolute, relative
-``from ._cifar import ...``, a helper imported by a helper), and ``importlib.import_module`` /
-``__import__`` calls with a literal name are read from the syntax tree. Nothing is imported
-and nothing outside ``figures.plots`` is read, so a no-op build still never loads matplotlib.
-"""
+"""The modules of ``figures/plots/`` a figure's code really imports, for its build key, found
+without importing anything (docs/modules.md)."""
 
 from __future__ import annotations
 

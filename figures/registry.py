@@ -1,14 +1,5 @@
-"""The one list of figures: it drives the CLI, the build and the tests.
-
-A new figure is one module, ``figures/plots/<name>.py``, plus one :class:`FigureSpec` entry
-here: entries are data, checked as the registry is read (a bad one is one line at its line,
-read from this file's syntax tree). The module is found by the figure's name and holds the
-figure's contract (:mod:`figures.contract`), read through the entry.
-
-Modules are named, not imported, so that listing figures or checking a no-op rebuild never
-imports matplotlib. Private modules of ``figures/plots/`` (``_cifar.py``) hold what a family of
-figures shares.
-"""
+"""The one list of figures: it drives the CLI, the build and the tests. Entries are data; a
+module is named, not imported, so listing figures never imports matplotlib (docs/modules.md)."""
 
 from __future__ import annotations
 

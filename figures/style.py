@@ -1,10 +1,5 @@
-"""The one style module: rc themes, method colours and the plotting idioms the figures share.
-
-Every figure draws inside :func:`theme`, which starts from matplotlib's built-in defaults
-(not the caller's rcParams or matplotlibrc) and restores the caller's rcParams on exit, as
-seaborn's ``theme_context`` does. Saving happens inside the same theme (see
-:mod:`figures.outputs.build`), because fonts are looked up and savefig options read at draw time.
-"""
+"""The one style module: rc themes, method colours and the plotting idioms the figures share;
+every figure draws and saves inside :func:`theme` (docs/modules.md)."""
 
 from __future__ import annotations
 

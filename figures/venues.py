@@ -1,12 +1,6 @@
 """Venue profiles (figures/venues.json, plus a user's file): the print geometry, what a
-figure is drawn for (:meth:`Venue.page`) and the limits `figures check` measures against.
-Every number carries its source. Below the build, the drawing, the paper, the pack and the
-preflight, which all take a venue from here.
-
-A venue's page is derived from its numbers alone, as tueplots derives rcParams bundles from a
-venue's text width and body font: the slot's width, the tallest a figure may be (half the
-text height), the body font family, font sizes from the venue's minimum (never under 7.5 pt,
-so that sub- and superscripts stay at 5 pt or more) and stroke widths."""
+figure is drawn for (:meth:`Venue.page`) and the limits `figures check` measures against,
+every number with its source (docs/modules.md)."""
 
 from __future__ import annotations
 

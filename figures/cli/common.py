@@ -29,7 +29,6 @@ OUT_HELP = f"the folder of the built figures (default: {DEFAULT_OUT}/)"
 STATUS_DETAIL_LIMIT = 2400
 
 
-
 VENUES_HELP = "your venue profiles (same shape as figures/venues.json)"
 
 
@@ -150,12 +149,6 @@ def figdata_status(spec: FigureSpec, figdata_dir: Path, results: Path | None,
         if debug:
             traceback.print_exc()
         return "error", error_line(exc, spec.name)
-
-
-
-
-
-
 
 
 def refuse_output_over_inputs(target: Path, option: str, suffixes: tuple[str, ...], *,

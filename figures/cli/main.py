@@ -1,11 +1,7 @@
 """figures: build the figures of the BP/FA/DFA credit-assignment audit from figdata.
 
-Every failure is one line naming the file and the key; the other figures still build, a
-summary names what failed and the exit status is non-zero. ``--debug`` shows tracebacks.
-
-This module only parses the command line and runs the command; each command is one module
-of ``figures/cli/`` with ``add_parser(add)`` and ``run(args)``.
-"""
+Parses the command line and runs the command: each command is one module of
+``figures/cli/`` with ``add_parser(add)`` and ``run(args)`` (docs/modules.md)."""
 
 from __future__ import annotations
 

@@ -1,15 +1,5 @@
-"""``figures new NAME [--from-logs]``: a working new figure in one command.
-
-Writes ``figures/plots/NAME.py`` from the template tree ``figures/templates/new_figure/`` (a
-documented ``render`` and ``SCHEMA``; with ``--from-logs`` an ``extract`` reading a results tree
-through :mod:`figures.extract.results`), its entry above the closing parenthesis of ``FIGURES``
-in ``figures/registry.py``, ``figdata/NAME.json`` (a valid envelope with placeholder data,
-marked ``synthetic-example`` until real values replace it) and ``tests/fixtures/NAME.json``.
-``figures build NAME`` then works at once, and ``nox -s baselines`` makes its golden image.
-The name is checked by the registry's own checks. Nothing is written unless everything can be:
-the registry edit is computed and checked first, and files already written are removed if a
-later one fails.
-"""
+"""``figures new NAME [--from-logs]``: a working new figure in one command; nothing is written
+unless everything can be (docs/modules.md, docs/adding-a-figure.md)."""
 
 from __future__ import annotations
 

@@ -1,25 +1,6 @@
 """``figures watch``: each save of figdata or figure code rebuilds what it changed, at once.
 
-Watches (with watchfiles) the figdata files and the code the build key covers: the figure
-modules and the shared code (``registry.SHARED_CODE``). A batch of saves rebuilds, through
-:func:`figures.outputs.build.build`, exactly the figures whose build key changed, with one line per
-rebuilt figure; a save that leaves invalid JSON or a broken module gives one error line per
-affected figure (the build's own line; ``figures --debug watch`` adds the traceback) and the
-watch goes on, rebuilding once the file is fixed. Ctrl-C stops it with one line.
-
-Each rebuild runs in a fresh process, forked from a server that has imported matplotlib
-already (multiprocessing's forkserver, preloaded): the edited module (and the registry) is
-imported anew, never a copy cached by an earlier rebuild or by this process, and a rebuild
-pays no matplotlib import. This process never imports the watched modules.
-
-The watch goes on watching while a rebuild runs: a save that changes a watched file stops
-the running rebuild (a render stuck in a loop is not waited for) and starts the new one at
-once; the figures of the stopped rebuild that the save did not touch are rebuilt after it.
-Watching every figure, a save of the registry re-reads it: a figure added there (``figures
-new``) is built and watched from then on, a figure removed is no longer watched.
-
-The machinery is in ``figures/watch/``; this module is the command's parser.
-"""
+The machinery is in ``figures/watch/`` (docs/modules.md); this module is the command's parser."""
 
 from __future__ import annotations
 

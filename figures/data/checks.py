@@ -1,10 +1,5 @@
-"""The value checks every reader shares, with one wording: an object, a number, a list.
-
-Each raises :class:`~figures.errors.FigureDataError` naming the file and the key path
-(``a.b[2].c``), so a bad value never surfaces as a traceback. The raw-log readers
-(:mod:`figures.extract.results`), the figures' extractors and the figdata schema
-(:mod:`figures.data.schema`) all use these.
-"""
+"""The value checks every reader shares, with one wording: each raises
+:class:`~figures.errors.FigureDataError` naming the file and the key path (``a.b[2].c``)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""The figdata envelope, in the schema language: ``{"figure", "provenance", "data", "quoted"}``.
-
-This is the one specification of a figdata file. :func:`envelope` checks a file with its
-figure's ``SCHEMA`` in place of ``data``, so that every problem of the file (envelope, data,
-quoted entries) is reported at once; ``figures schema`` writes :func:`json_schema` to
-``figures/data/figdata.schema.json`` for editors (a test keeps that file equal to it).
-"""
+"""The figdata envelope, in the schema language: the one specification of a figdata file
+(docs/modules.md)."""
 
 from __future__ import annotations
 

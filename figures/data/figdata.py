@@ -1,14 +1,5 @@
-"""Figdata files: one JSON per figure, ``{"figure", "provenance", "data", "quoted"}``.
-
-The envelope is specified once, in the schema language (:mod:`figures.data.envelope`);
-``figures schema`` writes it as ``figures/data/figdata.schema.json``, which editors use
-through the ``"$schema"`` key of each file. ``provenance.kind`` is ``paper-values``
-(literals quoted by the paper), ``extracted`` (from a real results tree) or
-``synthetic-example`` (from :mod:`figures.extract.synthetic`). Sources are listed relative to
-the results folder with their sha256; no timestamps, so files are reproducible. The shape of
-``data`` is each figure's ``SCHEMA``, checked with the envelope: a file's every problem is
-reported at once.
-"""
+"""Figdata files: one JSON per figure, ``{"figure", "provenance", "data", "quoted"}``, checked
+with the envelope and the figure's ``SCHEMA`` at once (docs/modules.md)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""A deterministic generator of a raw ``results/`` tree in the seeds' layout.
-
-It stands in for the paper's real results until those are extracted: realistic shapes and
-magnitudes (DFA's residual norm climbing to ~4e8 while its BP gradient falls to ~5e-10, BP near
-``||h_L|| ~ 200`` and ``||g_L|| ~ 4e-5``), every key variant the seeds handle, and a marker file
-so that figdata extracted from it is labelled ``synthetic-example``. Tests and benchmarks use it
-too, with fewer or more epochs.
-"""
+"""A deterministic generator of a raw ``results/`` tree in the seeds' layout, standing in for
+the real results with realistic shapes and magnitudes (docs/modules.md)."""
 
 from __future__ import annotations
 

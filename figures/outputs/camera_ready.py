@@ -1,14 +1,6 @@
 """Camera-ready files (the build kind :data:`figures.outputs.kind.CAMERA_READY`): every output
-of each figure, with PDF fonts embedded as TrueType; and the comparison of two PDFs' pixels.
-
-matplotlib writes Type 3 fonts by default (``pdf.fonttype: 3``), which IEEE's and ACM's PDF
-checkers reject. The camera-ready build saves the same Figure with ``pdf.fonttype: 42``
-(embedded TrueType subsets; matplotlib cannot write Type 1 from its TrueType fonts, and
-every venue profile asks for "embedded, no Type 3", which 42 meets) into its own folder
-(``build/camera-ready/`` by default), so the default build stays identical to the seeds.
-PNG outputs are written too (``pdf.fonttype`` does not touch them), so the folder is the
-complete set to submit and to check with ``figures check --out build/camera-ready``.
-"""
+with PDF fonts embedded as TrueType, in its own folder (docs/modules.md); and the comparison
+of two PDFs' pixels."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""The reference environment: what decides every pixel of the golden images.
-
-Recorded in ``baseline/ENVIRONMENT.json`` when the baselines are made; a value may be a list
-of those measured equal (Linux on x86_64 and aarch64, one wheel: byte-identical images).
-Elsewhere another FreeType moves glyph edges and text extents. Pillow is not part of it: the
-golden tests compare decoded pixels, not PNG bytes.
-"""
+"""The reference environment: what decides every pixel of the golden images, recorded in
+``baseline/ENVIRONMENT.json`` (docs/modules.md)."""
 
 from __future__ import annotations
 

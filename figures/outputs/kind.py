@@ -1,16 +1,5 @@
-"""Which build a file belongs to: the default build, the camera-ready build, or a venue's.
-
-A :class:`BuildKind` is everything that differs between them: the folder it writes to by
-default, the settings applied at save time, whether synthetic data is stamped, the files it
-writes for a figure, what it adds to the build key, how it draws a figure, and the command
-that builds it again. Its name is what the built files carry as ``variant``
-(``default``, ``camera-ready``, ``venue:icml``); :func:`parse_kind` is the one reader of it.
-
-A venue's build draws each figure once for the venue's page (:meth:`Venue.page`), at each
-slot its module declares (``NAME.pdf`` for the first, ``NAME--column.pdf`` for another; a
-one-column venue writes the first only): a vector PDF with TrueType fonts and a PNG at the
-venue's ppi. Nothing here resizes or re-lays-out a drawn figure (docs/venues.md).
-"""
+"""Which build a file belongs to: the default build, the camera-ready build, or a venue's; a
+:class:`BuildKind` answers everything that differs between them (docs/modules.md)."""
 
 from __future__ import annotations
 

@@ -1,14 +1,5 @@
-"""A PNG known by its pixels: what the build records of each PNG it writes, so the compiled
-paper can be searched for it (``figures check PAPER.pdf``, :mod:`figures.paper.audit`).
-
-pdfTeX re-encodes an included PNG (its alpha becomes a soft mask) and drops its text chunks,
-our provenance with them: the bytes and the label are gone, the pixels stay. So the build
-records, for each PNG it writes, the digest of its pixels (:func:`digest`: the size and the
-RGBA values, whatever the encoding), its size and resolution, and the provenance written
-inside it. The state file keeps these records under the figure's entry, the newest first,
-with those of earlier builds (:data:`KEPT`): a paper compiled before a rebuild is still
-recognised, as stale.
-"""
+"""A PNG known by its pixels: pdfTeX drops a PNG's text chunks, so the build records each
+PNG's pixel digest for ``figures check PAPER.pdf`` to find it by (docs/modules.md)."""
 
 from __future__ import annotations
 

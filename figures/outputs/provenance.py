@@ -1,25 +1,5 @@
-"""Provenance inside every built file: which figure, from which figdata, built how.
-
-Each PDF carries it in its document information (``Title`` the figure, ``Subject`` this
-suite, ``Keywords`` the fields), each PNG in text chunks (``Title`` and ``fa-audit-figures``):
-
-    figure=fig4_penalty_rescue; figdata-sha256=<64 hex>; build-key=<64 hex>;
-    origin=synthetic-example; variant=venue:icml:column; venue=icml; slot=column;
-    stamped=yes; version=0.1.0; content=<64 hex>
-
-Plain fields a reader takes as they are: the data's origin, the build kind (``variant``),
-its venue ("" for the default and camera-ready builds), the slot or width it is drawn for
-(the text width, for the seeds' pictures) and whether a synthetic figure carries its mark.
-A file of an earlier version (``kind=`` for the origin, none of venue, slot or stamped) is
-still read. ``content`` is the digest of what the file shows
-(:func:`figures.outputs.pixels.content_digest`: a PNG's decoded pixels, a PDF's content
-streams), written by the build over a placeholder after saving, so any copy anywhere can be
-checked against its own label without ``build/``.
-
-Nothing of time, user or machine goes in, so two builds stay byte-identical. ``pdfinfo``,
-``exiftool`` or Pillow's ``Image.open(path).text`` show it; :func:`read` reads it back
-(``figures which``, ``figures sync``), whatever the file is called now.
-"""
+"""Provenance inside every built file: which figure, from which figdata, built how; plain
+fields a reader takes as they are, nothing of time, user or machine (docs/modules.md)."""
 
 from __future__ import annotations
 

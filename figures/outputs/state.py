@@ -1,10 +1,5 @@
-"""The incremental build's memory: a figure's build key and the state file beside the outputs.
-
-A figure is rendered again only when its build key changes: the figdata bytes, the code that
-decides its pixels (``FigureSpec.source_files``), the package and matplotlib versions and its
-output list. Keys and the hashes of the bytes written are kept in ``.build-state.json``, so a
-deleted or edited output file is rebuilt too.
-"""
+"""The incremental build's memory: a figure's build key and the state file beside the outputs
+(docs/modules.md)."""
 
 from __future__ import annotations
 

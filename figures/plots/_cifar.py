@@ -116,7 +116,6 @@ def seed_count(seeds: list[int]) -> str:
 ACCURACY = Series(within=(0, 1), smallest=1e-6)
 
 
-
 # --- drawn for a page -------------------------------------------------------------------------
 def style(method: str) -> MethodStyle:
     """A method's colour, line style and marker in every figure drawn for a page."""

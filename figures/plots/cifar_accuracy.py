@@ -79,7 +79,6 @@ def render(data: dict[str, Any]) -> Figure:
     return fig
 
 
-
 def caption(data: dict[str, Any]) -> str:
     """The suptitle, which a page leaves to the caption."""
     return (f"CIFAR-10 {ARCHITECTURE}, {seed_count(data['seeds'])}): train and test "

@@ -78,7 +78,6 @@ def render(data: dict[str, Any]) -> Figure:
     return fig
 
 
-
 def caption(data: dict[str, Any]) -> str:
     """The suptitle and the nudging step, which a page leaves to the caption."""
     return (f"CIFAR-10 per-layer diagnostics (seed {data['seed']}); nudging test at "

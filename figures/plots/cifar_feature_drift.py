@@ -97,7 +97,6 @@ def render(data: dict[str, Any]) -> Figure:
     return fig
 
 
-
 def caption(data: dict[str, Any]) -> str:
     """The title, which a page leaves to the caption."""
     return (f"Feature drift per block, ||W_final - W_init|| / ||W_init|| of each block's w1 "

@@ -101,7 +101,6 @@ def _credit_bars(ax, finals: dict[str, list[float]], errors: dict[str, list[floa
                 arrowprops={"arrowstyle": "->", "color": "black"}, fontsize=9, ha="center")
 
 
-
 def caption(data: dict[str, Any]) -> str:
     """The title's claim and the note on the bars, which a page leaves to the caption."""
     errors = data["state_pred_error"]

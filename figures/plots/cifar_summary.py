@@ -88,7 +88,6 @@ def render(data: dict[str, Any]) -> Figure:
     return fig
 
 
-
 def caption(data: dict[str, Any]) -> str:
     """The title, which a page leaves to the caption."""
     epochs = "–".join(str(int(n)) for n in data["epoch_counts"])

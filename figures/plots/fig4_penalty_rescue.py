@@ -190,7 +190,6 @@ def _capacity_cost(ax, panel: dict[str, Any]) -> None:
     ax.set_ylim(*C_YLIM)
 
 
-
 # --- drawn for a page ------------------------------------------------------------------
 # Figure 4 drawn for a page (``_for_page(data, page)``): a 2x2 grid, the seed's twin axis of
 # panel (a) split into (a) the residual norm and (b) the gradient norm, so that no two data

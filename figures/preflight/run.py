@@ -1,24 +1,5 @@
-"""Camera-ready preflight: the built files and their figures against a venue's rules.
-
-One row per figure and rule, each with the measured value and the limit. A figure is printed
-at its registry slot's width when it is wider (scaled down, as ``\\includegraphics
-[width=\\linewidth]`` does), else at its saved size; sizes and widths "at print size" are the
-drawn ones times that scale. Rules:
-
-- ``fonts``: every PDF output (read with pypdf): no Type 3 font, every font embedded (or,
-  for a ``type1`` venue, every font Type 1);
-- ``text``: the smallest text at print size (tick labels, labels, titles, legends, texts);
-- ``lines``: the thinnest stroke at print size (lines, tick marks, grid lines, spines, patch
-  and marker edges); zero-width, invisible and transparent strokes are not drawn, so skipped;
-- ``raster``: every PNG output's pixels per inch at print width;
-- ``cvd``: the closest pair of series colours under simulated CVD (:mod:`figures.preflight.cvd`);
-- ``size``: the saved width against the slot (wider fails, with the scale it would print at),
-  and the print height against the venue's text height.
-
-Each built file is read once; each figure is rendered from its figdata once.
-The figure is measured as ``render`` draws it, without the synthetic-data mark the build
-adds (figures/stamp.py), which goes away with real results.
-"""
+"""Camera-ready preflight: the built files and their figures against a venue's rules, one row
+per figure and rule with the measured value and the limit (docs/modules.md, docs/preflight.md)."""
 
 from __future__ import annotations
 

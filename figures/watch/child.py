@@ -1,10 +1,6 @@
-"""What runs inside a rebuild process: the registry and the figure modules imported anew
-(never a copy cached by an earlier rebuild), the build, and its outcomes sent back to the
-watch (see :data:`Message`). A stop signal, or the watch gone, stops the build cleanly.
-
-The watch process imports this module (it names the process's entry) but none of what the
-entry imports: those imports are inside the functions.
-"""
+"""What runs inside a rebuild process: the registry and figure modules imported anew, the
+build, and its outcomes sent back to the watch; its imports stay inside the functions, so the
+watch process imports none of them (docs/modules.md)."""
 
 from __future__ import annotations
 

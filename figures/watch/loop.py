@@ -1,10 +1,5 @@
 """The watch loop: bring the outputs up to date, then wait for saves (watchfiles) and hand
-each batch to the rebuilds, until Ctrl-C, SIGTERM or ``stop_event``.
-
-A watched folder removed or replaced (moved away, restored from a copy) is no longer seen by
-its old watch: the loop waits for it to be back, watches it anew and rebuilds everything.
-A figure added to the registry that reads a file elsewhere adds that folder to the watch.
-"""
+each batch to the rebuilds, until Ctrl-C, SIGTERM or ``stop_event`` (docs/modules.md)."""
 
 from __future__ import annotations
 

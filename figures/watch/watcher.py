@@ -1,10 +1,6 @@
-"""The :class:`Watcher`: which figures read which file (their figdata, their module and its
-family helpers, the shared code, the registry), so that a save rebuilds exactly the figures
-it affects; and the lines a rebuild's outcomes give (built, failed, fixed, already current).
-
-It names the figure modules by path and never imports them (nor the registry): each rebuild
-imports them anew (see :mod:`figures.watch.child`).
-"""
+"""The :class:`Watcher`: which figures read which file, so that a save rebuilds exactly the
+figures it affects, and the lines a rebuild's outcomes give; it never imports the figure
+modules (docs/modules.md)."""
 
 from __future__ import annotations
 
