@@ -12,7 +12,6 @@ layer 2 (``[2]``), not the last layer as the paper figures do: that is what seed
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,15 +22,7 @@ from figures.extract.results import ResultsTree, layer_series, log_epochs, log_r
 from figures.page import integer_ticks, log_ticks, panel_grid
 from figures.style import METHOD_STYLE, markevery, mean_std, mean_std_band
 
-# --- where the runs live --------------------------------------------------------------------
-WITH_LN_FILE = "snapshot_evolution_v2/snapshot_evolution_s42.json"
-WITH_LN_SEED = 42
-NO_LN_DIR = "snapshot_no_outln_v1"
-NO_LN_SEEDS = (42, 123, 456)
-VIT_DIR = "snapshot_vit_v1"
-VIT_PREFIX = "snapshot_vit_s"
-#: ASCII digits without a leading zero: "s042" or "s٤٢" would be seed 42 counted twice.
-VIT_RUN = re.compile(rf"{VIT_PREFIX}(0|[1-9][0-9]{{0,9}})\.json")
+# --- the runs' layout (where they live is each figure's) -------------------------------------
 
 #: Per method, the log holding its per-epoch records.
 LOG_KEYS = {"BP": "bp_log", "DFA": "dfa_log"}
@@ -48,19 +39,6 @@ BAND_ALPHA = 0.2
 GRID_ALPHA = 0.3
 METRICS = ("h_L", "g_2")  # left and right column
 G_LABEL = r"$\|\nabla_{h_2} L\|_2$ (BP grad, median)"
-RESMLP_FIGSIZE = (10, 7)
-RESMLP_YLABELS = {"h_L": r"$\|h_L\|_2$ (median)", "g_2": G_LABEL}
-RESMLP_WITH_LN_TITLE = "ResMLP with terminal LayerNorm (s{seed})"
-RESMLP_NO_LN_TITLE = "ResMLP WITHOUT terminal LayerNorm (mean ± std, n={n})"
-RESMLP_SUPTITLE = (
-    "Snapshot evolution: residual stream + BP grad over training\n"
-    "(top: with terminal LN — DFA explodes; bottom: no terminal LN — DFA still grows but BP "
-    "grad does NOT collapse)"
-)
-RESMLP_SUPTITLE_Y = 1.02
-VIT_FIGSIZE = (11, 4)
-VIT_YLABELS = {"h_L": r"$\|h_L^{cls}\|_2$ (median)", "g_2": G_LABEL}
-VIT_TITLE = "ViT-Mini, terminal LayerNorm (n={n})"
 X_LABEL = "epoch"
 
 

@@ -16,22 +16,13 @@ from figures.extract.results import ResultsTree
 from figures.page import LEGEND_IN, ROW_DECOR_IN, Page
 from figures.plots._snapshot import (
     COLORS,
+    G_LABEL,
     LINE_WIDTH,
     LOG_KEYS,
     METRICS,
-    NO_LN_DIR,
-    NO_LN_SEEDS,
     PAGE_TITLES,
     PER_RUN,
-    RESMLP_FIGSIZE,
-    RESMLP_NO_LN_TITLE,
-    RESMLP_SUPTITLE,
-    RESMLP_SUPTITLE_Y,
-    RESMLP_WITH_LN_TITLE,
-    RESMLP_YLABELS,
     TRAJECTORY,
-    WITH_LN_FILE,
-    WITH_LN_SEED,
     across_seeds,
     across_seeds_schema,
     finish,
@@ -41,6 +32,21 @@ from figures.plots._snapshot import (
     trajectory,
 )
 from figures.style import DEFAULT_RC, new_figure, themed
+
+WITH_LN_FILE = "snapshot_evolution_v2/snapshot_evolution_s42.json"
+WITH_LN_SEED = 42
+NO_LN_DIR = "snapshot_no_outln_v1"
+NO_LN_SEEDS = (42, 123, 456)
+FIGSIZE = (10, 7)
+YLABELS = {"h_L": r"$\|h_L\|_2$ (median)", "g_2": G_LABEL}
+WITH_LN_TITLE = "ResMLP with terminal LayerNorm (s{seed})"
+NO_LN_TITLE = "ResMLP WITHOUT terminal LayerNorm (mean ± std, n={n})"
+SUPTITLE = (
+    "Snapshot evolution: residual stream + BP grad over training\n"
+    "(top: with terminal LN — DFA explodes; bottom: no terminal LN — DFA still grows but BP "
+    "grad does NOT collapse)"
+)
+SUPTITLE_Y = 1.02
 
 #: Designed for the text width: with and without the terminal LN over the two metrics.
 SLOTS = ("text",)
@@ -68,7 +74,7 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 
 @themed(DEFAULT_RC)
 def render(data: dict[str, Any]) -> Figure:
-    fig = new_figure(figsize=RESMLP_FIGSIZE)
+    fig = new_figure(figsize=FIGSIZE)
     axes = fig.subplots(2, 2, sharex=True)
     with_ln = data["with_ln"]
     for ax, metric in zip(axes[0], METRICS, strict=True):
@@ -76,18 +82,18 @@ def render(data: dict[str, Any]) -> Figure:
             run = with_ln[method]
             ax.plot(run["epoch"], run[metric], "-", color=COLORS[method], label=method,
                     lw=LINE_WIDTH)
-        finish(ax, RESMLP_YLABELS[metric], RESMLP_WITH_LN_TITLE.format(seed=with_ln["seed"]),
+        finish(ax, YLABELS[metric], WITH_LN_TITLE.format(seed=with_ln["seed"]),
                 x_label=None)
     no_ln = data["no_ln"]
     n = len(no_ln["BP"]["h_L"])
     if n:
         for ax, metric in zip(axes[1], METRICS, strict=True):
             mean_std_panel(ax, no_ln, metric, band=True)
-            finish(ax, RESMLP_YLABELS[metric], RESMLP_NO_LN_TITLE.format(n=n))
+            finish(ax, YLABELS[metric], NO_LN_TITLE.format(n=n))
     else:  # drawn as seed 001 draws it, two blank axes: never silently
         warnings.warn(FigureDataWarning("data.no_ln", "holds no seeds: the bottom row is "
                                         "drawn empty"), stacklevel=2)
-    fig.suptitle(RESMLP_SUPTITLE, y=RESMLP_SUPTITLE_Y)
+    fig.suptitle(SUPTITLE, y=SUPTITLE_Y)
     fig.tight_layout()
     return fig
 
@@ -96,9 +102,9 @@ def caption(data: dict[str, Any]) -> str:
     """The seed's suptitle, the rows' titles and what a curve is, which a page leaves to the
     caption."""
     n = len(data["no_ln"]["BP"]["h_L"])
-    return (" ".join(RESMLP_SUPTITLE.split()) + ". Top: "
-            + RESMLP_WITH_LN_TITLE.format(seed=data["with_ln"]["seed"])
-            + "; bottom: " + RESMLP_NO_LN_TITLE.format(n=n) + f". Curves: {PER_RUN}; each "
+    return (" ".join(SUPTITLE.split()) + ". Top: "
+            + WITH_LN_TITLE.format(seed=data["with_ln"]["seed"])
+            + "; bottom: " + NO_LN_TITLE.format(n=n) + f". Curves: {PER_RUN}; each "
             "column one y scale for both rows.")
 
 

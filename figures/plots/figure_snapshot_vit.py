@@ -5,6 +5,7 @@ What the two snapshot figures share is in ``_snapshot.py``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from matplotlib.figure import Figure
@@ -13,17 +14,12 @@ from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
 from figures.page import Page
 from figures.plots._snapshot import (
+    G_LABEL,
     METRICS,
     PAGE_TITLES,
     PANEL_ASPECT,
     PANEL_MIN_IN,
     PER_RUN,
-    VIT_DIR,
-    VIT_FIGSIZE,
-    VIT_PREFIX,
-    VIT_RUN,
-    VIT_TITLE,
-    VIT_YLABELS,
     across_seeds,
     across_seeds_schema,
     finish,
@@ -32,6 +28,14 @@ from figures.plots._snapshot import (
     trajectories,
 )
 from figures.style import DEFAULT_RC, new_figure, themed
+
+DIR = "snapshot_vit_v1"
+PREFIX = "snapshot_vit_s"
+#: ASCII digits without a leading zero: "s042" or "s٤٢" would be seed 42 counted twice.
+RUN = re.compile(rf"{PREFIX}(0|[1-9][0-9]{{0,9}})\.json")
+FIGSIZE = (11, 4)
+YLABELS = {"h_L": r"$\|h_L^{cls}\|_2$ (median)", "g_2": G_LABEL}
+TITLE = "ViT-Mini, terminal LayerNorm (n={n})"
 
 #: Designed for both: two panels stacked in a column, side by side across the text.
 SLOTS = ("text", "column")
@@ -42,26 +46,26 @@ SMALLEST_WIDTH_IN = 1.9
 def extract(tree: ResultsTree) -> dict[str, Any]:
     """Every ``snapshot_vit_s*.json`` run, in file-name order (as seed 001 lists them)."""
     runs = []
-    for rel in tree.glob(VIT_DIR, VIT_PREFIX):
-        seed = VIT_RUN.fullmatch(rel.rsplit("/", 1)[-1])
+    for rel in tree.glob(DIR, PREFIX):
+        seed = RUN.fullmatch(rel.rsplit("/", 1)[-1])
         if seed is None:  # e.g. "snapshot_vit_s42 (copy).json": never averaged in silently
-            tree.warn(rel, None, f"ignored: a ViT run is named {VIT_PREFIX}<digits>.json "
+            tree.warn(rel, None, f"ignored: a ViT run is named {PREFIX}<digits>.json "
                       "(ASCII digits, no leading zero)")
             continue
         runs.append((int(seed.group(1)), rel, trajectories(tree.load(rel), rel)))
     if not runs:
-        raise FigureDataError(VIT_DIR, None, f"no {VIT_PREFIX}<digits>.json files found")
+        raise FigureDataError(DIR, None, f"no {PREFIX}<digits>.json files found")
     return across_seeds(tree, runs)
 
 
 @themed(DEFAULT_RC)
 def render(data: dict[str, Any]) -> Figure:
-    fig = new_figure(figsize=VIT_FIGSIZE)
+    fig = new_figure(figsize=FIGSIZE)
     axes = fig.subplots(1, 2)
     n = len(data["BP"]["h_L"])
     for ax, metric in zip(axes, METRICS, strict=True):
         mean_std_panel(ax, data, metric, band=n > 1)
-        finish(ax, VIT_YLABELS[metric], VIT_TITLE.format(n=n))
+        finish(ax, YLABELS[metric], TITLE.format(n=n))
     fig.tight_layout()
     return fig
 
@@ -70,7 +74,7 @@ def caption(data: dict[str, Any]) -> str:
     """The panels' title and what a curve is, which a page leaves to the caption."""
     n = len(data["BP"]["h_L"])
     spread = f"the mean across the {n} seeds, band ± std" if n > 1 else "one seed"
-    return (f"{VIT_TITLE.format(n=n)}: ||h_L^cls||_2 and the layer-2 BP gradient norm, "
+    return (f"{TITLE.format(n=n)}: ||h_L^cls||_2 and the layer-2 BP gradient norm, "
             f"{PER_RUN}; {spread}.")
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from figures.errors import FigureDataError, FigureDataWarning
 from figures.extract.results import ResultsTree
-from figures.plots import _snapshot as snapshot
+from figures.plots import figure_snapshot_resmlp
 from figures.registry import BY_NAME
 
 H5 = [1.0, 2.0, 3.0, 4.0, 5.0]  # [-1] = 5.0, h_L
@@ -242,7 +242,7 @@ def test_resmlp_bottom_row_draws_bands_even_for_one_seed_and_nothing_without_see
         [] if n_seeds else ["data.no_ln: holds no seeds: the bottom row is drawn empty"])
     top, bottom = fig.axes[:2], fig.axes[2:]
     assert [ax.get_title() for ax in top] == ["ResMLP with terminal LayerNorm (s42)"] * 2
-    assert fig.get_suptitle() == snapshot.RESMLP_SUPTITLE
+    assert fig.get_suptitle() == figure_snapshot_resmlp.SUPTITLE
     for ax in bottom:
         assert len(ax.lines) == (2 if n_seeds else 0)
         assert len(ax.collections) == (2 if n_seeds else 0)
