@@ -41,8 +41,7 @@ DPI_RANGE = (20, 1200)
 
 
 def raster_too_large(width_in: float, height_in: float, dpi: float) -> str | None:
-    """``W x H px, more than N megapixels`` when a raster of a figure ``width_in`` by
-    ``height_in`` inches at ``dpi`` holds more than :data:`MAX_PIXELS`; None when it fits."""
+    """``W x H px, more than N megapixels`` when the raster exceeds :data:`MAX_PIXELS`."""
     if width_in * height_in * dpi ** 2 <= MAX_PIXELS:
         return None
     return (f"{width_in * dpi:.0f} x {height_in * dpi:.0f} px, more than "
@@ -115,11 +114,9 @@ class Page:
     def grid(self, n: int, *, min_panel_in: float, aspect: float, lone_first: bool = False,
              most: int | None = None, weights: tuple[float, ...] | None = None,
              **shared: Any) -> tuple[Figure, list[Axes]]:
-        """``n`` panels reflowed for the width, as many in a row as keep each ``min_panel_in``
-        wide (at most ``most``), in balanced rows (three: a row, 2 + 1, a column) sharing the
-        width by ``weights`` (the short row's fill it; on top with ``lone_first``); the height
-        follows rows and columns (tueplots): ``aspect`` of a column's width per row, plus its
-        labels (:data:`ROW_DECOR_IN`) and the legend. ``shared``: sharex/sharey with the first."""
+        """``n`` panels reflowed for the width: as many in a row as keep ``min_panel_in`` (at
+        most ``most``), balanced rows shared by ``weights`` (the short row on top with
+        ``lone_first``); height from rows and columns (tueplots). ``shared``: sharex/sharey."""
         cols = max(1, min(most or n, n, int((self.width_in + 0.01) // min_panel_in)))
         rows = -(-n // cols)
         cols = -(-n // rows)
@@ -152,8 +149,8 @@ class Page:
         return fig, axes
 
     def fitting(self, room_in: float, *texts: str, size_pt: float | None = None) -> str:
-        """The first of ``texts`` no wider than ``room_in`` at ``size_pt`` (the title size), else
-        the last: a title or label shortens rather than run off the page or into another."""
+        """The first of ``texts`` no wider than ``room_in`` at ``size_pt`` (the title's), else
+        the last: a label shortens rather than run off the page."""
         from matplotlib.font_manager import FontProperties
         from matplotlib.textpath import TextToPath
 
@@ -166,8 +163,8 @@ class Page:
         return texts[-1]
 
     def legend(self, fig: Figure, *axes: Axes) -> Any:
-        """One legend above the panels, each label of ``axes`` (default: all) once, in as few
-        balanced rows as fit the width; the figure grows by the rows added (to the tallest)."""
+        """One legend above the panels, each label once, in as few rows as fit the width; the
+        figure grows by the rows added."""
         entries: dict[str, Any] = {}
         for ax in axes or fig.axes:
             for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
@@ -204,9 +201,8 @@ def default_page(slot: str = "text", width_in: float = 6.75) -> Page:
     return Page(slot, width_in, 4.5)
 
 
-#: Tick steps of a whole-number axis, of a decade: epochs 0, 20, ..., 100 or 0, 50, 100, up
-#: to the last epoch; never matplotlib's 1.5, 3 or 4 (0, 15, ..., 90, 0, 30, 60, 90 or
-#: 0, 40, 80 left a run's last epoch unlabelled).
+#: Tick steps of a whole-number axis, of a decade: never matplotlib's 1.5, 3 or 4 (0, 15, ...,
+#: 90 or 0, 40, 80 left a run's last epoch unlabelled).
 INTEGER_STEPS = (1, 2, 2.5, 5, 10)
 
 
@@ -218,8 +214,8 @@ def integer_ticks(axis: Any) -> None:
 
 
 def log_ticks(ax: Axes, axis: str = "y") -> None:
-    """A log axis labelled at whole decades, at most about five and no more than its length
-    holds (an axis of less than a decade at 2 and 5 x 10^n): at print size every minor label would crowd the axis."""
+    """A log axis labelled at whole decades, at most about five (an axis of less than a
+    decade at 2 and 5 x 10^n): at print size every minor label would crowd the axis."""
     from matplotlib.ticker import LogFormatterSciNotation, LogLocator
 
     class FittedLogLocator(LogLocator):

@@ -19,22 +19,16 @@ from figures.page import DPI_RANGE
 PACKAGE_DIR = Path(__file__).resolve().parent
 #: This file, as its messages name it.
 REGISTRY_FILE = "figures/registry.py"
-#: Code that decides every figure's bytes besides its own module and its family's private
-#: helpers (style and themes, rendering and saving, the synthetic-data stamp, the provenance
-#: inside each file). The worker pool, the lock and the CLI are not in it: editing them
-#: re-renders nothing.
+#: Code that decides every figure's bytes besides its own module and its family's helpers
+#: (the worker pool, the lock and the CLI are not in it: editing them re-renders nothing).
 SHARED_CODE = ("style.py", "outputs/render.py", "outputs/stamp.py", "outputs/provenance.py")
-
-
 #: The formats the build writes (and reads its provenance back from).
 FORMATS = ("pdf", "png")
 _EXAMPLE = "e.g. fig5_final_acc"
 
 
 def name_problem(name: object) -> str | None:
-    """Why ``name`` cannot name a figure (it names figures/plots/NAME.py, figdata/NAME.json
-    and its macros), None when it can: the registry's check of its entries and `figures new`'s
-    of a new name."""
+    """Why ``name`` cannot name a figure (its module, figdata and macros), None when it can."""
     if not isinstance(name, str):
         return f"{name!r} is not a string: a figure's name is text, {_EXAMPLE}"
     if keyword.iskeyword(name):
@@ -53,15 +47,12 @@ def name_problem(name: object) -> str | None:
 
 
 def same_file(name: str, names: Iterable[str]) -> str | None:
-    """The name among ``names`` that is ``name`` or differs from it only in case (one file on
-    macOS and Windows), None when there is none."""
+    """The name among ``names`` equal to ``name`` but for case (one file on macOS and Windows)."""
     return next((other for other in names if other.lower() == name.lower()), None)
 
 
 def figures_node(tree: ast.Module) -> ast.Tuple | None:
-    """The ``FIGURES = (...)`` tuple of the registry's syntax tree, None when it is not one
-    literal tuple (where an entry is written, for its one line, and where `figures new`
-    appends one)."""
+    """The ``FIGURES = (...)`` tuple of the registry's syntax tree, None when not a literal."""
     for stmt in tree.body:
         target = (stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
                   else getattr(stmt, "target", None))
@@ -71,8 +62,7 @@ def figures_node(tree: ast.Module) -> ast.Tuple | None:
 
 
 def _entry_place(index: int) -> str:
-    """``figures/registry.py, line N``: where ``FIGURES[index]`` is written, read from this
-    file's syntax tree; the file alone when the tuple is not written entry by entry."""
+    """``figures/registry.py, line N``: where ``FIGURES[index]`` is written (else the file)."""
     try:
         node = figures_node(ast.parse(Path(__file__).read_bytes()))
     except (OSError, SyntaxError, ValueError):
@@ -120,42 +110,37 @@ class FigureSpec(FigureModule):
             object.__setattr__(self, "outputs", tuple(self.outputs))
 
     def problem(self) -> tuple[str, str] | None:
-        """What is wrong with this entry, as (key, message); None when nothing. Checked as the
-        registry is read, so that a bad entry is one line at its line."""
+        """What is wrong with this entry, as (key, message); None when nothing."""
         bad_name = name_problem(self.name)
         if bad_name is not None:
             return "FigureSpec", f"name {bad_name}"
         return self._outputs_problem() or self._seed_problem()
 
     def _outputs_problem(self) -> tuple[str, str] | None:
-        name = self.name
+        where = f"{self.name}: outputs"
         if isinstance(self.outputs, Output):
-            return (f"{name}: outputs",
-                    "expected a tuple of Output: write (Output(...),) with the comma")
+            return where, "expected a tuple of Output: write (Output(...),) with the comma"
         if (not isinstance(self.outputs, tuple) or not self.outputs
                 or not all(isinstance(out, Output) for out in self.outputs)):
-            return (f"{name}: outputs",
-                    f"expected a tuple of one or more Output, got {self.outputs!r}"[:300])
+            return where, f"expected a tuple of one or more Output, got {self.outputs!r}"[:300]
         for out in self.outputs:
             if out.problem() is not None:
                 return "Output", out.problem()
         formats = [out.fmt for out in self.outputs]
         if len(set(formats)) != len(formats):
-            return (f"{name}: outputs",
-                    f"{', '.join(formats)}: one Output per format (both would write the same file)")
+            return where, (f"{', '.join(formats)}: one Output per format (both would write the "
+                           "same file)")
         return None
 
     def _seed_problem(self) -> tuple[str, str] | None:
-        name = self.name
         if self.seed_script is not None and not isinstance(self.seed_script, str):
-            return (f"{name}: seed_script",
+            return (f"{self.name}: seed_script",
                     f"{self.seed_script!r}: expected the file name of the paper's script, or None")
         return None
 
     def source_files(self) -> list[Path]:
-        """The code this figure's pixels depend on (for incremental builds): its module, the
-        modules of ``figures/plots/`` it really imports (found by Python's modulefinder,
-        without importing anything) and the shared code."""
+        """The code this figure's pixels depend on: its module, the ``figures/plots/`` modules
+        it imports and the shared code."""
         try:
             helpers = _plots_imports().of(self.module_name)
         except Exception:  # noqa: BLE001 - code that does not compile: the build says why
@@ -166,8 +151,7 @@ class FigureSpec(FigureModule):
         return Path(figdata_dir) / f"{self.name}.json"
 
     def figdata_missing(self, figdata_dir: Path) -> DataError | None:
-        """The one line for a figure whose figdata file is not there (what to do), None when
-        it is (a broken link is there: reading it says so)."""
+        """The one line for a figure whose figdata file is not there (a broken link is)."""
         path = self.figdata_path(figdata_dir)
         if os.path.lexists(path):
             return None
@@ -221,9 +205,8 @@ FIGURES: tuple[FigureSpec, ...] = (
 
 
 def _by_name(figures: tuple[FigureSpec, ...]) -> dict[str, FigureSpec]:
-    """Each figure by its name; an entry that is not a well-formed FigureSpec, or a name
-    registered twice (also in another case: one file on macOS and Windows), is the registry's
-    one line, at the entry's line."""
+    """Each figure by its name; a malformed entry or a name registered twice (in any case)
+    is one line at the entry's line."""
     by_name: dict[str, FigureSpec] = {}
     for i, spec in enumerate(figures):
         if not isinstance(spec, FigureSpec):

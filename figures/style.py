@@ -22,14 +22,8 @@ from figures.errors import FigureDataWarning
 
 #: The paper figures' (seeds 000, 002) typography: serif, 9 pt body.
 PAPER_RC: dict[str, Any] = {
-    "font.size": 9,
-    "axes.labelsize": 10,
-    "axes.titlesize": 10,
-    "legend.fontsize": 8,
-    "xtick.labelsize": 8,
-    "ytick.labelsize": 8,
-    "font.family": "serif",
-}
+    "font.size": 9, "axes.labelsize": 10, "axes.titlesize": 10, "legend.fontsize": 8,
+    "xtick.labelsize": 8, "ytick.labelsize": 8, "font.family": "serif"}
 #: The report figures (seeds 001, 003, 004) use matplotlib's defaults unchanged.
 DEFAULT_RC: dict[str, Any] = {}
 
@@ -131,17 +125,9 @@ def mean_std(series: Sequence[Sequence[float]]) -> tuple[np.ndarray, np.ndarray]
     return arr.mean(0), arr.std(0)
 
 
-def mean_std_band(
-    ax: Axes,
-    x: Sequence[float],
-    series: Sequence[Sequence[float]],
-    fmt: str = "-",
-    *,
-    color: str,
-    band_alpha: float,
-    band: bool = True,
-    **line_kwargs: Any,
-) -> None:
+def mean_std_band(ax: Axes, x: Sequence[float], series: Sequence[Sequence[float]],
+                  fmt: str = "-", *, color: str, band_alpha: float, band: bool = True,
+                  **line_kwargs: Any) -> None:
     """Plot the across-seed mean of ``series`` with a shaded mean ± std band."""
     mean, std = mean_std(series)
     ax.plot(x, mean, fmt, color=color, **line_kwargs)
@@ -150,9 +136,8 @@ def mean_std_band(
 
 
 def legend(ax: Axes, key: str, **kwargs: Any) -> None:
-    """The panel's legend, drawn as the paper's scripts draw it, empty frame included when
-    the data for ``key`` has no series; that case is one warning naming ``key`` instead of
-    matplotlib's "No artists with labels found"."""
+    """The panel's legend as the seeds draw it, an empty frame included; no series is one
+    warning naming ``key`` instead of matplotlib's "No artists with labels found"."""
     if ax.get_legend_handles_labels()[0]:
         ax.legend(**kwargs)
         return
@@ -165,8 +150,7 @@ def legend(ax: Axes, key: str, **kwargs: Any) -> None:
 
 def themed(rc: Mapping[str, Any]):
     """Decorate a ``render`` so it draws inside :func:`theme` (``rc``); the build saves
-    inside the same theme, found as ``render.rc``. A page's figure (``_for_page``) draws
-    inside the page's rcParams instead (:mod:`figures.contract`)."""
+    inside the same theme, found as ``render.rc``."""
 
     def decorate(render):
         @functools.wraps(render)

@@ -1,9 +1,4 @@
-"""The build: render the figures whose build key changed, in parallel, atomically.
-
-The key and the state file are :mod:`figures.outputs.state`'s, the pixels
-:mod:`figures.outputs.render`'s, the processes :mod:`figures.outputs.workers`' and the output
-folder's lock :mod:`figures.outputs.lock`'s.
-"""
+"""The build: render the figures whose build key changed, in parallel, atomically."""
 
 from __future__ import annotations
 
@@ -27,18 +22,15 @@ def build(
     kind: BuildKind = DEFAULT, *, jobs: int | None = None, force: bool = False,
     on_wait: Callable[[], None] | None = None,
 ) -> list[Result]:
-    """Render the figures whose build key changed (all with ``force``) as ``kind`` draws and
-    saves them (:mod:`figures.outputs.kind`), ``jobs`` at a time. The output folder's
-    lock is held throughout (``on_wait`` is called if another build holds it)."""
+    """Render the figures whose build key changed (all with ``force``), ``jobs`` at a time,
+    holding the output folder's lock (``on_wait``: another build holds it)."""
     out_dir = ensure_folder(out_dir)
     with locked(out_dir, on_wait):
         remove_stale_temp_files(out_dir, specs)
         try:
             return _build_locked(specs, figdata_dir, out_dir, kind, jobs=jobs, force=force)
         finally:
-            # Workers killed mid-write (Ctrl-C, SIGTERM, the OOM killer) leave temp files:
-            # removed now, not by the next build.
-            remove_stale_temp_files(out_dir, specs)
+            remove_stale_temp_files(out_dir, specs)  # left by workers killed mid-write
 
 
 def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
@@ -77,9 +69,9 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         outputs = {n: sha256_if_file(out_dir / n) for n in kind.output_names(spec)}
         if (not force and recorded.get("key") == key and recorded.get("outputs") == outputs
                 and None not in outputs.values() and _pictures_recorded(recorded, outputs)):
-            results[kind.stem(spec)] = Result(kind.stem(spec), "current",
-                                              origin=recorded.get("origin", recorded.get("kind", "")),
-                                        outputs=[out_dir / n for n in outputs])
+            results[kind.stem(spec)] = Result(
+                kind.stem(spec), "current", origin=recorded.get("origin", recorded.get("kind", "")),
+                outputs=[out_dir / n for n in outputs])
         else:
             todo.append(spec)
             raws.append(raw)
@@ -96,10 +88,8 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         if result.status == "built":
             earlier = state.get(result.name)
             state[result.name] = {
-                "key": keys[result.name], "origin": result.origin,
-                "outputs": result.hashes,
-                # the PNGs' pixels, this build's and earlier builds': a paper compiled
-                # before this build is still recognised (figures/outputs/pixels.py)
+                "key": keys[result.name], "origin": result.origin, "outputs": result.hashes,
+                # earlier builds' too: a paper compiled before this build is still recognised
                 "pictures": pixels.merged(result.pictures, earlier.get("pictures")
                                           if isinstance(earlier, dict) else None),
             }
@@ -114,17 +104,15 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
 
 
 def _pictures_recorded(recorded: dict, outputs: dict[str, str | None]) -> bool:
-    """Whether the state records its PNGs' pixels (a state written before it did: built
-    once more, so the compiled paper can be searched for them)."""
+    """Whether the state records its PNGs' pixels (else built once more, to record them)."""
     return (not any(name.endswith(".png") for name in outputs)
             or isinstance(recorded.get("pictures"), list))
 
 
 def _output_over_an_input(spec: FigureSpec, kind: BuildKind, figdata_dir: Path,
                           out_dir: Path) -> FigureDataError | None:
-    """An output file that is a link into our inputs (``build/figures/x.png`` linked to
-    ``baseline/x.png``, the golden image, or to a figdata file): a save writes through a link,
-    so it is refused, naming the link. A link elsewhere (into the paper) is written through."""
+    """An output file that is a link into our inputs (a golden image, a figdata file), which a
+    save would write through; a link elsewhere (into the paper) is written through."""
     for name in kind.output_names(spec):
         over = _link_into_inputs(out_dir / name, figdata_dir)
         if over is not None:

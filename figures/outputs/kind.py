@@ -31,8 +31,8 @@ SLOT_SEPARATOR = "--"
 
 @dataclass(frozen=True)
 class BuildKind:
-    """One kind of build (see the module's docstring): everything that differs between kinds
-    is a field or a question of it, so no caller needs to know which kind it holds."""
+    """One kind of build: everything that differs between kinds is a field or a question of
+    it, so no caller needs to know which kind it holds."""
 
     name: str = "default"
     venue: Venue | None = None
@@ -59,8 +59,7 @@ class BuildKind:
         return {**spec.render.rc, **(page.rc() if page else {}), **dict(self.save_rc)}
 
     def print_slot(self, spec: FigureSpec) -> str | float:
-        """Where ``spec`` prints, for `figures check`: the slot or width its page is; the
-        seeds' pictures (10-18 in wide) take the text width, as a figure* does."""
+        """Where ``spec`` prints: its page's slot or width; the seeds' pictures take the text."""
         if self.venue is None:
             return "text"
         return spec.slots[0] if self.slot is None else self.slot
@@ -85,8 +84,7 @@ class BuildKind:
         return [f"{self.stem(spec)}.{out.fmt}" for out in self.outputs(spec)]
 
     def side_files(self, spec: FigureSpec, data: dict[str, Any]) -> dict[str, str]:
-        """Text files written beside the outputs: a venue build's ``NAME.caption.txt``, what
-        the page versions leave to the caption (once, beside the figure's own slot)."""
+        """A venue build's ``NAME.caption.txt`` (beside the figure's own slot only)."""
         if self.venue is None or self.slot is not None:
             return {}
         text = spec.caption(data)
@@ -137,10 +135,8 @@ CAMERA_READY = BuildKind("camera-ready", default_out=CAMERA_READY_OUT,
 
 
 def venue_kind(venue: Venue, slot: str | float | None = None, *, stamp: bool = True) -> BuildKind:
-    """A venue's build at ``slot``: None, each figure's own; "column" or "text", another
-    slot a figure declares (in the kind's name, ``venue:icml:column``, as the files say); a
-    width in inches (``venue:icml@3.25in``, what ``figures sync`` builds for the width the
-    paper gives, into ``build/icml/w3.25``, where `which` and `figures check` look)."""
+    """A venue's build at ``slot``: None, each figure's own; a slot name (``venue:icml:column``);
+    a width in inches (``venue:icml@3.25in``, into ``build/icml/w3.25``)."""
     name, out = f"{_VENUE_PREFIX}{venue.key}", Path("build") / venue.key
     rebuild = f"figures build --venue {venue.key}"
     if isinstance(slot, str):
@@ -154,8 +150,7 @@ def venue_kind(venue: Venue, slot: str | float | None = None, *, stamp: bool = T
 
 
 def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
-    """The build kind a file's ``variant`` names: ``default``, ``camera-ready`` or
-    ``venue:KEY[@WIDTHin]`` (a venue of the built-in profiles or of ``venues_file``). The one parser."""
+    """The build kind a file's ``variant`` names (a venue of the built-ins or ``venues_file``)."""
     if name == "default":
         return DEFAULT
     if name == "camera-ready":
@@ -180,8 +175,7 @@ def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
 
 
 def slots_of(spec: FigureSpec, venue: Venue) -> tuple[str, ...]:
-    """The slots the venue build writes for ``spec``: each declared one at a two-column
-    venue; at a one-column venue (a column is the text) its own slot only."""
+    """The slots a venue build writes for ``spec``: its own only at a one-column venue."""
     slots = spec.slots
     return slots[:1] if venue.column_width_in >= venue.text_width_in else slots
 

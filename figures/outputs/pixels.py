@@ -24,10 +24,8 @@ def digest(image: Any) -> str:
 
 
 def content_digest(data: bytes) -> str | None:
-    """What a file shows, as a digest: a PNG's decoded pixels (:func:`digest`; an optimiser's
-    re-encoding keeps it), a PDF's content streams and XObjects, decoded, page by page
-    (document information, XMP and object order play no part); None for other files.
-    Raises what Pillow or pypdf raise for a damaged file."""
+    """What a file shows, as a digest: a PNG's decoded pixels, a PDF's decoded content streams
+    and XObjects page by page (not its metadata or object order); None for other files."""
     from PIL import Image
 
     if data.startswith(b"\x89PNG"):
@@ -53,9 +51,8 @@ def content_digest(data: bytes) -> str | None:
 
 
 def seal(path: Path) -> str | None:
-    """Write the file's content digest over the placeholder its provenance holds (same
-    length: no offset of the PDF moves; a PNG's text chunk gets its CRC again). The digest,
-    None when the file holds no placeholder."""
+    """Write the file's content digest over its provenance's placeholder (same length: no PDF
+    offset moves; a PNG chunk gets its CRC again); None when there is no placeholder."""
     from figures.outputs.provenance import UNSEALED
 
     data = path.read_bytes()
@@ -79,9 +76,7 @@ def seal(path: Path) -> str | None:
 
 def record(path: Path, name: str, ppi: float, provenance: str,
            pixels: str | None = None) -> dict[str, Any]:
-    """What the build keeps of the PNG it wrote at ``path`` (to be renamed ``name``): its
-    pixels' digest (``pixels``, when :func:`seal` computed it), size, the resolution it was
-    saved at and the provenance (encoded) written inside it."""
+    """What the build keeps of the PNG it wrote at ``path`` (to be renamed ``name``)."""
     from PIL import Image
 
     with warnings.catch_warnings():
@@ -93,8 +88,7 @@ def record(path: Path, name: str, ppi: float, provenance: str,
 
 
 def merged(new: list[dict[str, Any]], old: Any) -> list[dict[str, Any]]:
-    """This build's records, then the earlier ones (``old``, as the state file held them)
-    whose pixels differ, at most :data:`KEPT`."""
+    """This build's records, then earlier ones whose pixels differ, at most :data:`KEPT`."""
     kept, seen = [], set()
     for item in [*new, *(old if isinstance(old, list) else [])]:
         if isinstance(item, dict) and valid(item) and item["pixels"] not in seen:

@@ -56,8 +56,7 @@ def metadata(fmt: str, values: dict[str, str]) -> dict[str, str]:
 
 
 def read(path: Path) -> dict[str, str] | None:
-    """The provenance a file carries, None when it carries none (not built by this suite).
-    Raises OSError or ValueError when the file cannot be read or decoded."""
+    """The provenance a file carries, None when it carries none (not built by this suite)."""
     with Path(path).open("rb") as handle:
         head = handle.read(8)
     if head.startswith(b"%PDF"):
@@ -79,8 +78,7 @@ def read(path: Path) -> dict[str, str] | None:
 
 def kind_in(out_dir: Path, spec: FigureSpec, venues_file: Path | None = None,
             stem: str | None = None) -> BuildKind:
-    """The kind of ``spec``'s build in ``out_dir`` (read from the provenance inside its
-    files ``stem``.pdf or .png, the figure's name by default); the default when none says."""
+    """The kind of ``spec``'s build in ``out_dir``, as its files ``stem``.pdf/.png say."""
     from figures.outputs.kind import DEFAULT, parse_kind
 
     for fmt in ("pdf", "png"):

@@ -1,9 +1,5 @@
-"""What decides a figure's pixels: render it and save each output inside its theme.
-
-This module, the figure's own module, its family's private helpers in ``figures/plots/``,
-``figures/style.py`` and ``figures/outputs/stamp.py`` are the code in a figure's build key
-(:mod:`figures.outputs.state`): editing the build's workers, lock or CLI re-renders nothing.
-"""
+"""What decides a figure's pixels: render it and save each output inside its theme (in the
+build key with the figure's module, its helpers, the style and the stamp)."""
 
 from __future__ import annotations
 
@@ -31,9 +27,8 @@ _METADATA: dict[str, dict[str, str | None]] = {
 
 def save(spec: FigureSpec, fig: Figure, target: Any, *, rc: dict[str, Any] | None = None,
          **savefig_kwargs: Any) -> None:
-    """``fig.savefig`` inside the figure's theme, so the caller's rcParams cannot leak in
-    (fonts are resolved and ``savefig.*`` read at save time). Used by the build and tests;
-    ``rc`` adds save-time settings (the camera-ready build's ``pdf.fonttype``)."""
+    """``fig.savefig`` inside the figure's theme (fonts and ``savefig.*`` are read at save
+    time), plus save-time settings ``rc``."""
     from figures.style import theme
 
     fmt = savefig_kwargs.get("format") or Path(str(target)).suffix.lstrip(".") or "png"
@@ -44,9 +39,8 @@ def save(spec: FigureSpec, fig: Figure, target: Any, *, rc: dict[str, Any] | Non
 
 def draw_as_built(spec: FigureSpec, data: dict[str, Any], kind: BuildKind | None = None, *,
                   synthetic: bool = False) -> Figure:
-    """``spec``'s Figure as the build draws it: as ``kind`` draws it (the default build's
-    when None), stamped as synthetic example data when ``synthetic`` and the kind stamps.
-    The one drawing of the build, :func:`figures.draw`, the preflight and the golden tests."""
+    """``spec``'s Figure as ``kind`` (default: the default build) draws and stamps it: the one
+    drawing of the build, :func:`figures.draw`, the preflight and the golden tests."""
     from figures.outputs.kind import DEFAULT
 
     kind = kind or DEFAULT
@@ -73,12 +67,8 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
                   formats: Sequence[str] | None = None,
                   provenance: dict[str, str] | None = None,
                   pictures: list[dict[str, Any]] | None = None) -> list[Path]:
-    """Draw ``spec`` as ``kind`` draws it and save each of the kind's
-    outputs (those in ``formats``, if given) inside the figure's theme (plus the kind's save
-    settings), atomically; ``stamp`` marks it as synthetic example data
-    (figures/stamp.py); ``hashes`` (if given) receives each file's name and the sha256 of
-    the bytes written; ``provenance`` (figures/outputs/provenance.py) goes inside each file;
-    ``pictures`` (if given) receives each PNG's pixel record (figures/outputs/pixels.py)."""
+    """Draw ``spec`` as ``kind`` does and save its outputs (those in ``formats``) atomically,
+    ``provenance`` inside; ``hashes`` and ``pictures`` receive each file's sha256 and PNG record."""
     written = []
     fig = draw_as_built(spec, data, kind, synthetic=stamp)
     for out in kind.outputs(spec):

@@ -1,9 +1,5 @@
-"""Rendering figures in worker processes, each inside its own fault boundary.
-
-Anything raised while validating, rendering or saving one figure becomes that figure's
-one-line failed :class:`Result`. Workers die with the build: on Ctrl-C the build kills them,
-and on Linux the kernel kills them if the build itself is killed (``PR_SET_PDEATHSIG``).
-"""
+"""Rendering figures in worker processes, each inside its own fault boundary: anything raised
+for one figure is its one-line failed :class:`Result`. Workers die with the build."""
 
 from __future__ import annotations
 
@@ -70,12 +66,8 @@ def failure(name: str, exc: BaseException) -> Result:
 
 def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, key: str,
                kind: BuildKind = DEFAULT, formats: Sequence[str] | None = None) -> Result:
-    """Validate and render one figure from its figdata bytes (read once, for the key too)
-    as ``kind`` draws it, writing its outputs (those in ``formats``, if given); ``key`` (the
-    build key the state file records) goes inside each file.
-
-    Everything raised on the way becomes this figure's one-line failed Result (Ctrl-C is
-    not an error of the figure and goes on up)."""
+    """Validate and render one figure from its figdata bytes (read once, for the key too),
+    writing its outputs (those in ``formats``, if given) with ``key`` inside each file."""
     path = spec.figdata_path(figdata_dir)
     try:
         # a quoted path that names nothing does not change the drawing: a warning here,
@@ -141,18 +133,13 @@ Task = tuple[FigureSpec, bytes, str, tuple[str, ...] | None]  # spec, figdata, k
 
 def render_parallel(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: int,
                     kind: BuildKind = DEFAULT) -> list[Result]:
-    """Render ``tasks`` (see :func:`_tasks`) in ``jobs`` forked workers; any exception
-    (Ctrl-C) kills them before it goes on.
-
-    A worker killed from outside (the OOM killer, a ``kill -9``) breaks the whole pool and
-    fails every task still pending with it; each of those is rendered again alone, in a
-    pool of its own, so one figure that kills its process cannot take the others down."""
+    """Render ``tasks`` in ``jobs`` forked workers. A worker killed from outside breaks the
+    pool: each task it failed is rendered again alone, so one figure cannot take down others."""
     rendered = _render_pool(tasks, figdata_dir, out_dir, jobs, kind)
     for i, (task, result) in enumerate(zip(tasks, rendered, strict=True)):
         if result is None:
             (alone,) = _render_pool([task], figdata_dir, out_dir, 1, kind)
-            rendered[i] = alone or Result(
-                kind.stem(task[0]), "failed", KILLED)
+            rendered[i] = alone or Result(kind.stem(task[0]), "failed", KILLED)
     _blame_one_by_one(tasks, rendered, figdata_dir, out_dir, kind)
     return [r for r in rendered if r is not None]
 
@@ -172,10 +159,8 @@ def _blame_one_by_one(tasks: Sequence[Task], rendered: list[Result | None], figd
 
 
 def _import_drawing_libraries() -> None:
-    """Import what every worker imports to draw and save (matplotlib's figure and its Agg
-    and PDF backends, our style) once, here, before the workers are forked: each inherits
-    it instead of importing it again (a venue build forks a pool per slot: four imports of
-    matplotlib before, one now). Never a figure's own module: its code runs in a worker."""
+    """Import matplotlib and our style once, before the workers fork, so each inherits them;
+    never a figure's own module: its code runs in a worker."""
     import matplotlib.backends.backend_agg
     import matplotlib.backends.backend_pdf
     import matplotlib.figure  # noqa: F401
@@ -216,10 +201,8 @@ def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: 
 
 def tasks_for(todo: Sequence[FigureSpec], raws: Sequence[bytes], keys: Sequence[str],
               workers: int, kind: BuildKind = DEFAULT) -> list[Task]:
-    """One task per figure; while that leaves workers idle (one figure changed, a few
-    figures on many cores), figures with several outputs are split by format, the most
-    outputs first: each part renders the figure and saves one format, which costs one more
-    render but halves the figure's wall time."""
+    """One task per figure; while workers would idle, figures with several outputs are split
+    by format (one more render, half the wall time)."""
     tasks: list[Task] = [(spec, raw, key, None)
                          for spec, raw, key in zip(todo, raws, keys, strict=True)]
     for spec, raw, key in sorted(zip(todo, raws, keys, strict=True),
