@@ -12,12 +12,9 @@ __all__ = ["__version__", "draw"]
 def draw(name: str, venue: object = None, slot: str | float | None = None, *,
          figdata_dir: str | None = None) -> object:
     """The matplotlib Figure of figure ``name`` exactly as the build draws and saves it, from
-    ``figdata_dir`` (default: the project's ``figdata/``, wherever this is called from): the
-    default build's (``venue=None``), or drawn for a venue's page (``venue="icml"`` or a
-    :class:`figures.venues.Venue`) at ``slot`` (None: the figure's own; "column",
-    "text", or a width in inches); synthetic data stamped as the build stamps it. Its fonts
-    are the concrete ones the build's saves in, and ``fig.savefig(path)`` saves as the build
-    does (its settings, resolution and crop), whatever rcParams are in force."""
+    ``figdata_dir`` (default: the project's ``figdata/``): the default build's, or drawn for
+    ``venue``'s page (a key or a :class:`figures.venues.Venue`) at ``slot`` (None: the
+    figure's own; "column", "text", or a width in inches); ``fig.savefig`` saves as the build."""
     from figures.drawing import draw as draw_figure
 
     return draw_figure(name, venue, slot, figdata_dir=figdata_dir)

@@ -17,14 +17,12 @@ if TYPE_CHECKING:
 
 def kind_for(name: str, venue: str | Venue | None = None,
              slot: str | float | None = None) -> tuple[FigureSpec, BuildKind]:
-    """The registered figure ``name`` and the build kind that draws it: the default build,
-    or ``venue``'s at ``slot`` (None or the figure's own slot: its own files' kind)."""
+    """The registered figure ``name`` and the build kind that draws it."""
     from figures.errors import UnknownName
     from figures.outputs.kind import DEFAULT, venue_kind
 
     if name not in BY_NAME:
-        raise UnknownName(f"unknown figure {name!r}; known: "
-                          f"{', '.join(BY_NAME)}", "name")
+        raise UnknownName(f"unknown figure {name!r}; known: {', '.join(BY_NAME)}", "name")
     spec = BY_NAME[name]
     if venue is None:
         if slot is not None:  # the default build has no slots: not silently the default
@@ -42,9 +40,8 @@ def kind_for(name: str, venue: str | Venue | None = None,
 
 def draw(name: str, venue: str | Venue | None = None, slot: str | float | None = None, *,
          figdata_dir: str | Path | None = None) -> Figure:
-    """Load and check ``figdata_dir/name.json`` (default: the project's figdata, beside the
-    package, not the current folder's), draw it as the build does (stamped when synthetic)
-    and return the Figure, bound to the build's way of saving it (:func:`saved_as_built`)."""
+    """Load and check ``figdata_dir/name.json`` (default: the project's, not the current
+    folder's) and draw it as the build does, bound to the build's way of saving it."""
     from figures.outputs.render import draw_as_built
     from figures.registry import PACKAGE_DIR
 
@@ -57,8 +54,7 @@ def draw(name: str, venue: str | Venue | None = None, slot: str | float | None =
 
 def saved_as_built(spec: FigureSpec, kind: BuildKind, fig: Figure) -> Figure:
     """``fig`` with its texts in the concrete fonts the build saves in (a generic "serif" saved
-    outside the page's rcParams was DejaVu Serif in Type 3), its ``savefig`` the build's: its
-    rcParams, resolution and crop, whatever rcParams are in force."""
+    outside the page's rcParams was DejaVu Serif in Type 3), its ``savefig`` the build's."""
     import types
 
     from matplotlib import font_manager

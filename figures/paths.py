@@ -22,9 +22,7 @@ def same_folder(a: Path, b: Path) -> bool:
 
 def is_inside(path: Path, folder: Path) -> bool:
     """Whether ``path`` (which need not exist) is ``folder`` or inside it, through any link,
-    and also where the path names do not tell: another case of the name on a case-insensitive
-    file system (macOS, Windows: ``Baseline/`` is ``baseline/``), a bind mount. The existing
-    part of the path is compared with the folder by identity (device and inode)."""
+    a case-insensitive name or a bind mount: compared by identity (device and inode) too."""
     resolved = path.resolve()
     if resolved.is_relative_to(folder.resolve()):
         return True
@@ -42,8 +40,7 @@ def is_inside(path: Path, folder: Path) -> bool:
 
 
 def written_by(marker: bytes, path: Path) -> bool:
-    """Whether the file ``path`` holds ``marker`` in its first kilobyte (the mark a command
-    writes at the top of its own output)."""
+    """Whether the file ``path`` holds ``marker`` (a command's own mark) in its first KiB."""
     try:
         with path.open("rb") as handle:
             return marker in handle.read(1024)
@@ -52,9 +49,8 @@ def written_by(marker: bytes, path: Path) -> bool:
 
 
 def input_folder_of(path: Path, figdata_dir: Path | None) -> str | None:
-    """Which folder of inputs ``path`` is in (through any link), None when none: the figdata
-    folder (unless None), the figures package, and in a source checkout the golden images
-    (``baseline/``) and ``tests/``."""
+    """Which folder of inputs ``path`` is in (through any link): the figdata folder, the
+    package, and in a source checkout ``baseline/`` and ``tests/``; None when none."""
     from figures.registry import PACKAGE_DIR
 
     resolved = path.resolve()

@@ -16,9 +16,8 @@ def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM (``kill``, a CI timeout, a closing session), stopped as Ctrl-C is: workers
-    killed, temporary files removed, finished files left complete. A KeyboardInterrupt, so
-    that every ``except KeyboardInterrupt`` cleans up after it too."""
+    """SIGTERM, stopped as Ctrl-C is: a KeyboardInterrupt, so that every ``except
+    KeyboardInterrupt`` cleans up after it too."""
 
 
 #: Stop signals this process received: a KeyboardInterrupt with none behind it was raised by
@@ -75,13 +74,9 @@ def _nothing_to_stop(signum: int, frame: object) -> None:
 
 
 def ignore_stop_signals() -> None:
-    """From now on, Ctrl-C and SIGTERM stop nothing (the work is done, or being stopped).
-
-    Not ``SIG_IGN``: a signal that has arrived but whose handler Python has not run yet (a
-    Ctrl-C and a SIGTERM to the process group at once: the first one's handler runs, the
-    other waits) would then be raised as ``OSError: Signal 15 ignored due to race
-    condition``, a traceback. A handler that does nothing drops it quietly. One that runs
-    while the handlers are swapped (raising as they do) is dropped too."""
+    """From now on, Ctrl-C and SIGTERM stop nothing. Not ``SIG_IGN``: a signal already
+    arrived but not yet handled would then be raised as ``OSError: Signal 15 ignored due to
+    race condition``; a handler that does nothing drops it quietly."""
     while True:
         try:
             for stop in sorted(STOP_SIGNALS):
@@ -93,10 +88,8 @@ def ignore_stop_signals() -> None:
 
 @contextlib.contextmanager
 def stop_signals_held() -> Iterator[None]:
-    """Within the block, Ctrl-C and SIGTERM wait (blocked) and arrive when it ends. Forking
-    workers goes in such a block: a signal in the middle of a fork is raised inside Python's
-    at-fork handlers, which swallow it (the build then ran on and exited 0), or between a
-    thread's creation and its start (an internal error on the way out)."""
+    """Within the block, Ctrl-C and SIGTERM wait and arrive when it ends: a signal in the
+    middle of a fork is swallowed by Python's at-fork handlers (the build ran on, exit 0)."""
     if (not hasattr(signal, "pthread_sigmask")
             or threading.current_thread() is not threading.main_thread()):
         yield

@@ -27,8 +27,8 @@ _KINDS = {stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFCHR: "a character device
 
 @contextlib.contextmanager
 def open_regular(path: Path, shown_as: str | None = None) -> Iterator[BinaryIO]:
-    """``path`` opened for reading if it is a regular file; anything else (a FIFO, a device,
-    a folder) is refused at once, without blocking, as :class:`FigureDataError`."""
+    """``path`` opened for reading if it is a regular file; anything else is refused at once,
+    without blocking."""
     name = shown_as or str(path)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -36,9 +36,8 @@ def open_regular(path: Path, shown_as: str | None = None) -> Iterator[BinaryIO]:
         raise DataError(name, None, "file not found") from None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise DataError(name, None, "cannot read: a symbolic link loop (the link "
-                                  "points, through others, back to itself); fix the link") \
-                from None
+            raise DataError(name, None, "cannot read: a symbolic link loop (the link points, "
+                            "through others, back to itself); fix the link") from None
         raise DataError(name, None, f"cannot read: {os_reason(exc)}") from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
@@ -55,8 +54,7 @@ def read_bytes(path: Path, shown_as: str | None = None) -> bytes:
         try:
             return handle.read()
         except OSError as exc:
-            raise DataError(shown_as or str(path), None,
-                                  f"cannot read: {os_reason(exc)}") from None
+            raise DataError(shown_as or str(path), None, f"cannot read: {os_reason(exc)}") from None
 
 
 def decode(raw: bytes, name: str, encodings: Sequence[str] = ("utf-8",)) -> str:
@@ -66,15 +64,13 @@ def decode(raw: bytes, name: str, encodings: Sequence[str] = ("utf-8",)) -> str:
             return raw.decode(encoding)
         except UnicodeDecodeError as exc:
             error = exc
-    raise DataError(name, None, f"cannot read: not {' or '.join(encodings)} text "
-                          f"(byte {error.start}: {raw[error.start:error.start + 1]!r}); "
-                          "save the file as UTF-8")
+    raise DataError(name, None, f"cannot read: not {' or '.join(encodings)} text (byte "
+                    f"{error.start}: {raw[error.start:error.start + 1]!r}); save the file as UTF-8")
 
 
 def read_text(path: Path, shown_as: str | None = None,
               encodings: Sequence[str] = ("utf-8",)) -> str:
-    """The text of ``path``; a missing, unreadable, non-regular or undecodable file raises
-    :class:`FigureDataError`."""
+    """The text of ``path``; a missing, unreadable, non-regular or undecodable file is one line."""
     return decode(read_bytes(path, shown_as), shown_as or str(path), encodings)
 
 
@@ -106,14 +102,12 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def parse_json(text: str, name: str) -> Any:
     """Parse ``text`` read from the file ``name``; malformed JSON names line and column.
-
-    Duplicate keys, integers of more than ``MAX_INT_DIGITS`` digits and nesting deeper than
-    ``MAX_DEPTH`` are refused (each would otherwise be a silent choice or a crash later)."""
+    Duplicate keys, huge integers and deep nesting are refused (a silent choice or a crash)."""
     if not text.strip():
         raise DataError(name, None, "empty file, expected JSON")
     if text.startswith("\ufeff"):  # json refuses it, with advice meant for programmers
-        raise DataError(name, None, "starts with a byte order mark (U+FEFF), which JSON "
-                              "does not allow; save the file as UTF-8 without BOM")
+        raise DataError(name, None, "starts with a byte order mark (U+FEFF), which JSON does "
+                        "not allow; save the file as UTF-8 without BOM")
     if _too_deep(text):
         raise DataError(name, None, f"nested deeper than {MAX_DEPTH} levels")
     try:
@@ -124,9 +118,8 @@ def parse_json(text: str, name: str) -> Any:
             char = text[exc.pos] if exc.pos < len(text) else ""
             what = (f"a raw {'line break' if char in chr(10) + chr(13) else 'control character'}"
                     " inside a string; write it as \\n (or remove it)")
-        raise DataError(
-            name, None, f"malformed JSON at line {exc.lineno} column {exc.colno}: {what}"
-        ) from None
+        raise DataError(name, None, f"malformed JSON at line {exc.lineno} column {exc.colno}: "
+                        f"{what}") from None
     except _Refused as exc:
         raise DataError(name, None, str(exc)) from None
     except RecursionError:
@@ -154,23 +147,19 @@ def _too_deep(text: str) -> bool:
 
 
 def sha256_of(path: Path, shown_as: str | None = None) -> str:
-    """The sha256 of the regular file ``path`` (the one hash of a file's bytes: sources in
-    provenance, outputs in the build state, watched files); any problem raises
-    :class:`FigureDataError`."""
+    """The sha256 of the regular file ``path``: the one hash of a file's bytes."""
     digest = hashlib.sha256()
     with open_regular(path, shown_as) as handle:
         try:
             for block in iter(lambda: handle.read(1 << 20), b""):
                 digest.update(block)
         except OSError as exc:
-            raise DataError(shown_as or str(path), None,
-                                  f"cannot read: {os_reason(exc)}") from None
+            raise DataError(shown_as or str(path), None, f"cannot read: {os_reason(exc)}") from None
     return digest.hexdigest()
 
 
 def sha256_if_file(path: Path) -> str | None:
-    """The sha256 of the regular file ``path``; None when there is none, or it cannot be read
-    (never a read that may block: a FIFO is None)."""
+    """The sha256 of the regular file ``path``; None when there is none or it cannot be read."""
     try:
         return sha256_of(path)
     except FigureDataError:
@@ -179,21 +168,16 @@ def sha256_if_file(path: Path) -> str | None:
 
 @contextlib.contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
-    """Yield a temporary path beside ``target``; rename it into place only on success.
-
-    An exception or Ctrl-C leaves the previous ``target`` untouched. A symlink is written
-    through, as editors do: its target file is replaced and the link stays. A target that
-    exists and is not a regular file (a device, a FIFO, a folder) is refused before anything
-    is written, since renaming over it would replace, say, ``/dev/null`` with a plain file.
-    """
+    """Yield a temporary path beside ``target``; rename it into place only on success. A
+    symlink is written through, as editors do; a target that is not a regular file is refused
+    (renaming over it would replace, say, ``/dev/null`` with a plain file)."""
     shown = str(target)
     target = Path(os.path.realpath(target)) if Path(target).is_symlink() else Path(target)
     _refuse_non_regular(target, shown)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(
-            prefix=f".{target.stem}.", suffix=target.suffix, dir=target.parent
-        )
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix,
+                                        dir=target.parent)
     except OSError as exc:
         if exc.filename is None or Path(exc.filename).parent == target.parent:
             exc.filename = str(target)  # not mkstemp's temporary name
@@ -215,9 +199,8 @@ def atomic_path(target: Path) -> Iterator[Path]:
             exc.filename = str(target)  # the user knows the target, not our temporary name
         raise
     except Exception as exc:
-        # A writer whose cleanup fails after the OS refused a write (matplotlib's PDF
-        # backend: "'Stream' object has no attribute 'pos'" on a full disk) hides the
-        # refusal; report the refusal.
+        # a writer's failed cleanup after the OS refused a write (matplotlib's PDF backend
+        # on a full disk) hides the refusal: report the refusal
         refusal = os_error_behind(exc)
         if refusal is None:
             raise
@@ -233,8 +216,8 @@ def _refuse_non_regular(target: Path, shown: str) -> None:
         return  # absent (or unreachable: the write itself then reports why)
     if not stat.S_ISREG(mode):
         kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
-        raise DataError(shown, None, f"cannot write: is {kind}, expected a regular file "
-                              "or a new file; choose another path")
+        raise DataError(shown, None, f"cannot write: is {kind}, expected a regular file or a "
+                        "new file; choose another path")
 
 
 def _umask() -> int:
@@ -273,23 +256,22 @@ def _is_scalar(value: Any) -> bool:
 
 
 def ensure_folder(path: Path) -> Path:
-    """``path`` as an existing folder we can write into (made if missing), or one line
-    naming it and why not (said once, before any figure is drawn)."""
+    """``path`` as an existing folder we can write into (made if missing), or one line."""
     path = Path(path)
     if path.is_symlink() and not path.exists():
         try:
             target = str(path.readlink())
         except OSError:
             target = "?"
-        raise DataError(str(path), None, f"a broken or looping symbolic link (to "
-                              f"{target}); point it at a folder or remove it")
+        raise DataError(str(path), None, f"a broken or looping symbolic link (to {target}); "
+                        "point it at a folder or remove it")
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise os_error(exc, path) from None
     if not os.access(path, os.W_OK | os.X_OK):
-        raise DataError(str(path), None, "cannot write into this folder (read-only "
-                              "file system or no permission); choose another")
+        raise DataError(str(path), None, "cannot write into this folder (read-only file "
+                        "system or no permission); choose another")
     return path
 
 

@@ -170,9 +170,7 @@ def caption(data: dict[str, Any]) -> str:
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """Three panels in a row on a wide page; narrower, (a) across the top over (b) and (c);
-    method markers in a legend above, the quadrants named in dark grey on white or light
-    grey."""
+    """Three panels in a row on a wide page; narrower, (a) across the top over (b) and (c)."""
     fig, axes = page.grid(3, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT, lone_first=True,
                           most=3 if page.wide else 2)
     _page_quadrants(axes[0], data["panel_a"]["values"], page)
@@ -199,16 +197,14 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 
 
 def _page_quadrants(ax, values: dict[str, dict[str, float]], page: Page) -> None:
-    """Panel (a) for a page: the "looks like learning" quadrant shaded light grey, the
-    quadrants named in their empty corners, each method's point marked as in (b) and (c)."""
+    """Panel (a) for a page: "looks like learning" shaded, quadrants named in empty corners."""
     x0, x1 = PAGE_X_LIM
     y1 = PAGE_Y_LIM[1]
     ax.fill_between([0, x1], CHANCE, y1, color="#ececec", lw=0, zorder=0)
     ax.axvline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, ls="--", zorder=1)
     ax.axhline(CHANCE, color=MUTED_TEXT, lw=page.line_pt - 0.25, ls="--", zorder=1)
     quiet = {"color": MUTED_TEXT, "style": "italic", "fontsize": page.small_pt}
-    # short names in the corners the points leave empty (the side of cos = 0 says the rest):
-    # clear of the points' labels and the title at every width
+    # short names, clear of the points' labels and the title at every width
     ax.text(x1 - 0.03, CHANCE + 0.02, "looks like learning", ha="right", va="bottom", **quiet)
     ax.text(x1 - 0.03, CHANCE - 0.02, "acc < chance", ha="right", va="top", **quiet)
     ax.text(x0 / 2, CHANCE - 0.02, "neither", ha="center", va="top", **quiet)

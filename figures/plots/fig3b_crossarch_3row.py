@@ -1,18 +1,10 @@
 """Figure 3b, cross-architecture temporal evolution (seed 000): one row per architecture
-(ViT-Mini, ResMLP without terminal LN, StudentNet), columns ``||h_L||``, ``||g_L||`` and test
-accuracy over epochs, for BP, FA and DFA.
+(:data:`ROWS`, labels in the figdata), columns ``||h_L||``, ``||g_L||`` and test accuracy over
+epochs, for BP, FA and DFA.
 
-Which runs feed each row is code (:data:`ROWS`); the row labels travel in the figdata so that
-:func:`render` only draws what it is given.
-
-Missing norms. Seed 000 draws a flat 1.0 when a log carries none of the accepted keys for
-``||h_L||`` (``hidden_norms``, ``hidden_norms_cls``) or ``||g_L||``
-(``bp_grad_norms_per_sample_med``, ``bp_grad_per_sample_l2_med``). :func:`extract` keeps that
-rendering, so the figure still builds, but it is never silent: it emits a warning naming the
-file and the log (``tree.warn``), and the method's figdata entry records the substitution under
-``"placeholder"``. As in the seed, the key is chosen from a log's first record; a later record
-that lacks it, a list too short for the last layer, or a non-finite or non-positive norm is an
-error naming file, record and key.
+Missing norms: seed 000 draws a flat 1.0 when a log has none of the accepted keys; extract
+keeps that picture but warns and records it under ``"placeholder"``. The key is chosen from a
+log's first record; a later record without it, or a bad norm, is an error naming it.
 """
 
 from __future__ import annotations
@@ -78,8 +70,8 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 def _series(tree: ResultsTree, file: str, log_key: str) -> dict[str, Any]:
     """Epochs, last-layer ``||h_L||``, last-layer ``||g_L||`` and accuracy of one log."""
     log = log_records(tree.load(file), log_key, file)
-    out: dict[str, Any] = {"source": f"{file}: {log_key}"}
-    out["epochs"] = log_epochs(log, log_key, file)
+    out: dict[str, Any] = {"source": f"{file}: {log_key}",
+                           "epochs": log_epochs(log, log_key, file)}
     placeholder = {}
     for name, keys in (("h_L", H_KEYS), ("g_L", G_KEYS)):
         key = first_key(log[0], keys)
@@ -150,9 +142,8 @@ def caption(data: dict[str, Any]) -> str:
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """One row per architecture, each column sharing its x axis (epochs) and its y axis
-    (one scale and tick step down a column: rows compare); the architecture names the row;
-    one legend above. The height follows the rows (tueplots' way)."""
+    """One row per architecture, each column one x and y scale (rows compare), one legend
+    above; the height follows the rows (tueplots' way)."""
     rows = data["rows"]
     fig = page.figure((len(rows) * (page.width_in / 3 * PANEL_ASPECT + ROW_DECOR_IN / 2)
                        + ROW_DECOR_IN + LEGEND_IN) / page.width_in)
@@ -183,9 +174,8 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 
 def _warn_off_axis(methods: dict[str, Any], where: str, series: str,
                    limits: tuple[float, float]) -> None:
-    """The g_L axis is fixed, as in the paper's script, so values beyond it are drawn off the
-    panel; the figure stays the script's, and a warning names the key (not for a recorded
-    placeholder, whose constant 1.0 is the seed's own fallback)."""
+    """The g_L axis is fixed, as in the paper's script: values beyond it are drawn off the
+    panel, with a warning naming the key (not for a recorded placeholder)."""
     low, high = limits
     for m in METHODS:
         if series in methods[m].get("placeholder", {}):

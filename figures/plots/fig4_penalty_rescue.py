@@ -1,16 +1,9 @@
-"""Figure 4, penalty rescue and capacity-cost control (seed 003).
+"""Figure 4, penalty rescue and capacity-cost control (seed 003): (a) vanilla DFA's residual
+norm against DFA with the residual penalty, BP-gradient norms on a twin log axis (extracted);
+(b) deep-layer cosine and ρ, (c) the 2×2 BP/DFA × penalty control (paper literals, PAPER_KEYS).
 
-(a) The residual-norm trajectory of vanilla DFA against DFA with the residual penalty
-    (λ = 10⁻²), with the BP-gradient norms on a twin log axis. Extracted from the runs
-    named in :data:`VANILLA_RUN` and :data:`PENALIZED_RUN` (seed 42).
-(b) Deep-layer cosine and ρ per condition, and (c) the 2×2 BP/DFA × penalty accuracy control:
-    paper literals kept in figdata (:data:`PAPER_KEYS`), as are panel (a)'s gradient-floor line
-    and the "orders of magnitude rescued" its title quotes.
-
-Kept from the seed on purpose: the penalised run logs ``g_2_norm`` (the gradient norm at
-layer 2), not the last layer's; the seed draws it on the same twin axis as vanilla DFA's
-last-layer ``||g_L||``. The figure keeps that picture; the figdata names the series ``g_2`` and
-says so in its ``source``.
+Kept from the seed on purpose: the penalised run logs ``g_2_norm`` (layer 2), drawn on the
+same twin axis as vanilla DFA's last-layer ``||g_L||``; the figdata names it ``g_2``.
 """
 
 from __future__ import annotations
@@ -53,13 +46,11 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 def _vanilla(tree: ResultsTree) -> dict[str, Any]:
     file, key = VANILLA_RUN
     log = log_records(tree.load(file), key, file)
-    out: dict[str, Any] = {
-        "source": f"{file}: {key}; h_L = hidden_norms[-1], g_L = bp_grad_norms_per_sample_med[-1]",
-    }
-    out["epochs"] = log_epochs(log, key, file)
-    out["h_L"] = layer_series(log, ("hidden_norms",), -1, file, key)
-    out["g_L"] = layer_series(log, ("bp_grad_norms_per_sample_med",), -1, file, key)
-    return out
+    return {"source": f"{file}: {key}; h_L = hidden_norms[-1], "
+                      "g_L = bp_grad_norms_per_sample_med[-1]",
+            "epochs": log_epochs(log, key, file),
+            "h_L": layer_series(log, ("hidden_norms",), -1, file, key),
+            "g_L": layer_series(log, ("bp_grad_norms_per_sample_med",), -1, file, key)}
 
 
 def _penalized(tree: ResultsTree) -> dict[str, Any]:
@@ -190,19 +181,12 @@ def _capacity_cost(ax, panel: dict[str, Any]) -> None:
     ax.set_ylim(*C_YLIM)
 
 
-# --- drawn for a page ------------------------------------------------------------------
-# Figure 4 drawn for a page (``_for_page(data, page)``): a 2x2 grid, the seed's twin axis of
-# panel (a) split into (a) the residual norm and (b) the gradient norm, so that no two data
-# scales share a frame; (c) the alignment bars and (d) the 2x2 control in neutral greys and
-# hatches, since blue is BP's colour in every figure. Titles of one line; what the seed's
-# titles claim is in ``caption(data)``.
-
+# --- drawn for a page: no two data scales share a frame; neutral fills, as blue is BP's -----
 PAGE_TITLES = (("(a) residual norm $\\|h_L\\|$", "(a) $\\|h_L\\|$"),
                ("(b) gradient norm $\\|g_l\\|$", "(b) $\\|g_l\\|$"),
                ("(c) deep-layer alignment", "(c) alignment"),
                ("(d) accuracy, 2$\\times$2 control", "(d) 2$\\times$2 control", "(d) control"))
-#: Panels at least this wide, two in a row (a 2x2 grid at every width), data areas this
-#: share of their width tall.
+#: Panels at least this wide, two in a row, data areas this share of their width tall.
 PANEL_MIN_IN, PANEL_ASPECT = 1.55, 0.5
 #: Two panels of 1.6 in: (c)'s condition names and (b)'s two-line label need no less.
 SMALLEST_WIDTH_IN = 3.25
