@@ -184,4 +184,3 @@ class FigureModule:
         _ = self.render, self.schema, self.extract, self.paper_keys
         if hasattr(self.code(), "SLOTS"):
             _ = self.slots
-

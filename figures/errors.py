@@ -1,9 +1,5 @@
-"""The one error type a user sees: a file, a key, and what was expected, on one line.
-
-Everything else raised while working on one figure is turned into one line as well, by
-:func:`error_line`: an OS error names the path and the reason, anything else is a bug of ours
-(``internal error in FIGURE: TYPE: message (--debug shows the traceback)``).
-"""
+"""The one error type a user sees: a file, a key, and what was expected, on one line; and
+:func:`error_line`, which makes one line of anything else raised for a figure."""
 
 from __future__ import annotations
 
@@ -15,21 +11,17 @@ from pathlib import Path
 MAX_LINE = 400
 
 
-#: Unprintable text, defined once for every check and every message: C0 and C1 controls
-#: (tab too; U+0085 is a line break to ``str.splitlines``), Unicode line and paragraph
-#: separators, the bidirectional overrides and isolates that reorder what a terminal shows,
-#: the byte order mark (matplotlib's PDF writer cannot draw it) and lone surrogates (no
-#: UTF-8 terminal or file can hold them). A regular-expression character class without its
-#: brackets; :func:`unprintable_class` gives its variants (a line break allowed in
-#: multi-line text; without surrogates for JSON Schema, whose regexes see UTF-16 units).
+#: Unprintable text, defined once for every check and message: C0 and C1 controls, Unicode
+#: line separators, bidirectional controls (they reorder what a terminal shows), the BOM
+#: (matplotlib's PDF writer cannot draw it) and lone surrogates (no UTF-8 file holds them).
 _CONTROLS = "\x00-\x09\x0b-\x1f\x7f-\x9f"
 _FORMAT = "\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff"
 _SURROGATES = "\ud800-\udfff"
 
 
 def unprintable_class(*, newline: bool = False, surrogates: bool = True) -> str:
-    """The unprintable characters as a character class's body (no brackets); ``newline``
-    lets a line break through (captions of several lines)."""
+    """The unprintable characters as a regex class's body; ``newline`` lets a line break
+    through, no ``surrogates`` for JSON Schema (whose regexes see UTF-16 units)."""
     return (_CONTROLS + ("" if newline else "\n") + _FORMAT
             + (_SURROGATES if surrogates else ""))
 
@@ -65,10 +57,8 @@ def _escape(match: re.Match[str]) -> str:
 
 
 def display_path(path: object) -> str:
-    """A path as every line shows it: its control characters (a newline, a tab, ESC) and
-    other unprintable characters escaped (``a\\x0ab.png``), so that it stays on its line, is
-    not folded into a space and cannot drive the terminal. The one formatting of a path for
-    display."""
+    """A path as every line shows it, unprintable characters escaped (``a\\x0ab.png``): it
+    stays on its line and cannot drive the terminal."""
     shown = _UNPRINTABLE.sub(_escape, str(path))
     return shown.encode("utf-8", "backslashreplace").decode("utf-8")
 
@@ -97,10 +87,7 @@ class FigureDataError(Exception):
         return one_line(f"{where}: {self.message}")
 
 
-# The catalogue (showyourwork's way): the kind of a failure, so that a caller can catch one
-# kind; every kind prints the one line FigureDataError prints.
-
-
+# The catalogue (showyourwork's way): a caller can catch one kind; each prints the same line.
 class DataError(FigureDataError):
     """Bad or missing input: figdata, a results tree, a venue file, a built file."""
 
@@ -118,8 +105,7 @@ class LatexError(FigureDataError):
 
 
 class UsageError(FigureDataError):
-    """A command line that asks what cannot be done or names nothing known: exit status 2,
-    as argparse's own usage errors; ``UsageError(message)`` is the message alone."""
+    """A command line that asks what cannot be done: exit status 2, as argparse's."""
 
     def __init__(self, message: str, option: str | None = None, key: str | None = None) -> None:
         super().__init__(option or "", key, message)
@@ -133,8 +119,7 @@ class UnknownName(UsageError):
 
 
 class ProblemsOfAFile(DataError):
-    """Several problems of one file (a venue file), each reported on a line of its own
-    (:meth:`lines`), so that none is cut off the end of one long line."""
+    """Several problems of one file, each on a line of its own (:meth:`lines`)."""
 
     def __init__(self, file: str, problems: list[tuple[str, str]]) -> None:
         super().__init__(file, None, f"{len(problems)} problems")
@@ -146,8 +131,8 @@ class ProblemsOfAFile(DataError):
                 for key, message in self.problems]
 
 
-#: Longest file name or key shown whole: a longer one loses its middle, so that the line
-#: still ends with what went wrong.
+#: Longest file name or key shown whole: a longer one loses its middle (the line still ends
+#: with what went wrong).
 MAX_WHERE = 160
 
 
@@ -160,8 +145,7 @@ def elide(text: str, limit: int = MAX_WHERE) -> str:
 
 
 class FigureDataWarning(UserWarning):
-    """Data that draws, but not as its author likely meant: ``KEY: MESSAGE`` (the build
-    puts the file in front)."""
+    """Data that draws, but not as its author likely meant: ``KEY: MESSAGE``."""
 
     def __init__(self, key: str, message: str) -> None:
         self.key, self.message = key, message
@@ -204,14 +188,12 @@ def os_error_behind(exc: BaseException) -> OSError | None:
     return None
 
 
-#: The author's own code: a figure module or a family helper of figures/plots/, and the
-#: registry. What goes wrong there is the author's error, shown at their file and line.
+#: The author's own code (figures/plots/, the registry): its errors are shown at its line.
 _PACKAGE = Path(__file__).resolve().parent
 AUTHOR_CODE = (_PACKAGE / "plots", _PACKAGE / "registry.py")
 
 
-#: Classes of ``figures/registry.py`` that are ours: the machinery that finds, imports and
-#: runs a figure's code (an error raised there is not the author's).
+#: Classes of ``figures/registry.py`` that are ours (an error raised there is not the author's).
 _MACHINERY = ("FigureSpec.", "Output.")
 
 
@@ -221,8 +203,7 @@ def _shown(path: Path) -> str:
 
 
 def author_frame(exc: BaseException) -> tuple[str, int] | None:
-    """The file and line of the author's code where ``exc`` was raised (its last frame in
-    :data:`AUTHOR_CODE`), None when it did not pass through it."""
+    """The file and line of the author's code where ``exc`` was raised, None if not there."""
     import traceback
 
     found = None
@@ -237,8 +218,7 @@ def author_frame(exc: BaseException) -> tuple[str, int] | None:
 
 
 def registry_gone(exc: BaseException) -> str | None:
-    """The one line for ``figures/registry.py`` missing (renamed away, deleted) or unreadable,
-    which every command imports first; None when ``exc`` is something else."""
+    """The one line for ``figures/registry.py`` missing or unreadable; None otherwise."""
     registry = _PACKAGE / "registry.py"
     shown = display_path(_shown(registry))
     # `import figures.registry`, or `from figures import registry` once figures is imported
@@ -256,16 +236,14 @@ def registry_gone(exc: BaseException) -> str | None:
 
 
 def is_internal(exc: BaseException) -> bool:
-    """Is ``exc`` a bug of ours rather than bad input, a refusal of the OS, or an error in
-    the author's own code (a figure module, the registry: syntax errors included)?"""
+    """Is ``exc`` a bug of ours rather than bad input, the OS's refusal or the author's error?"""
     return not (isinstance(exc, (FigureDataError, SyntaxError))
                 or (isinstance(exc, OSError) and exc.errno is not None)
                 or author_frame(exc) is not None)
 
 
 class OsExit(SystemExit):
-    """``os._exit(status)`` called by the author's code, raised in its place
-    (:func:`figures.author_code.running`)."""
+    """``os._exit(status)`` called by the author's code, raised in its place."""
 
 
 def text_of(exc: BaseException) -> str:
@@ -277,8 +255,7 @@ def text_of(exc: BaseException) -> str:
 
 
 def author_line(exc: BaseException) -> str:
-    """``figures/plots/fig5.py, line 12: ZeroDivisionError: division by zero (an error in the
-    figure's code; --debug shows the traceback)``."""
+    """``figures/plots/fig5.py, line 12: ZeroDivisionError: ... (an error in the author's code)``."""
     shown, line = author_frame(exc) or ("?", 0)
     if isinstance(exc, OsExit):  # os._exit() in the author's code
         what = (f"os._exit({exc.code!r}): the figure's code called os._exit(), which would end "
@@ -306,8 +283,7 @@ def syntax_error_line(exc: SyntaxError) -> str:
 
 
 def error_line(exc: BaseException, figure: str | None = None) -> str:
-    """The one line (without ``error:``) that reports ``exc`` raised while handling ``figure``;
-    a user error does not name the figure (callers prefix it)."""
+    """The one line (without ``error:``) for ``exc`` raised while handling ``figure``."""
     if isinstance(exc, FigureDataError):
         return str(exc)
     if isinstance(exc, SyntaxError):
@@ -322,10 +298,8 @@ def error_line(exc: BaseException, figure: str | None = None) -> str:
 
 
 def drawing_error(figure: str, exc: BaseException) -> BaseException:
-    """``exc``, or the author's error it is: what matplotlib raises while saving what the
-    figure's code drew (outside that code, so without its line): a text set in the code that
-    is not valid mathtext (the data's texts are checked before), an image too large to make,
-    memory running out."""
+    """``exc``, or the author's error it is when matplotlib raised it while saving what the
+    figure's code drew: bad mathtext in the code, an image too large, memory running out."""
     if not is_internal(exc):
         return exc
     import traceback

@@ -206,4 +206,3 @@ def refuse_figdata_in_inputs(figdata_dir: Path) -> None:
     if what is not None:
         raise UsageError(f"--figdata {figdata_dir}: is inside {what}; extract would write "
                          "over its files. Choose another folder (default: figdata/)")
-

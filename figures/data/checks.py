@@ -11,9 +11,8 @@ from figures.errors import DataError
 
 def type_name(value: Any) -> str:
     """How an error names a JSON value's type ("an object", "a string", ...)."""
-    return {dict: "an object", list: "a list", str: "a string", type(None): "null",
-            bool: "a boolean", int: "a number", float: "a number"}.get(type(value),
-                                                                     type(value).__name__)
+    return {dict: "an object", list: "a list", str: "a string", type(None): "null", bool:
+            "a boolean", int: "a number", float: "a number"}.get(type(value), type(value).__name__)
 
 
 def get(doc: Any, key: str, file: str, where: str = "") -> Any:
@@ -26,8 +25,7 @@ def get(doc: Any, key: str, file: str, where: str = "") -> Any:
 
 
 def number_problem(value: Any, *, positive: bool = False) -> str | None:
-    """What is wrong with ``value`` as a finite number (> 0 when bound for a log axis), in
-    the words every check uses (the schema language's too); None when nothing is."""
+    """What is wrong with ``value`` as a finite number (> 0 for a log axis), in every check's words."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return f"expected a number, got {type_name(value)}"
     if not math.isfinite(value):
@@ -56,9 +54,8 @@ def element(value: Any, index: int, file: str, where: str) -> Any:
         raise DataError(file, where, f"expected a list, got {type_name(value)}")
     need = index + 1 if index >= 0 else -index
     if len(value) < need:
-        raise DataError(
-            file, where, f"list has {len(value)} entries, index [{index}] needs at least {need}"
-        )
+        raise DataError(file, where, f"list has {len(value)} entries, index [{index}] needs "
+                        f"at least {need}")
     return value[index]
 
 

@@ -87,8 +87,7 @@ _STEP = re.compile(r"\[(-?[0-9]+)\]|\.?([^.\[\]]+)")
 
 
 def resolve(data: Any, path: str) -> tuple[Any, str | None]:
-    """The value at ``path`` (keys joined by dots, list indices in brackets: the syntax of
-    every key an error names) inside ``data``, or why nothing is there."""
+    """The value at ``path`` (as errors name keys) inside ``data``, or why nothing is there."""
     value = data
     for step in _STEP.finditer(path):
         index, key = step.groups()
@@ -107,11 +106,9 @@ _AGGREGATE = {"mean": statistics.mean, "std": statistics.pstdev}
 
 
 def quoted_value(data: Any, entry: dict[str, Any], where: str) -> tuple[float | None, list[Problem]]:
-    """The number a quoted entry names (aggregated), or the problems that stop it.
-
-    Mean, and population standard deviation (ddof 0) as the figures' error bars, computed
-    exactly (``statistics`` works in fractions) and rounded once: three equal accuracies
-    have a std of 0, not the 1.4e-17 of floating-point sums a ``.2e`` macro would print."""
+    """The number a quoted entry names (aggregated), or the problems that stop it. Mean and
+    std (ddof 0) are exact (``statistics`` works in fractions): three equal accuracies have a
+    std of 0, not the 1.4e-17 a ``.2e`` macro would print."""
     value, missing = resolve(data, entry["path"])
     shown = f"data.{entry['path']}"
     if missing is not None:
@@ -154,9 +151,8 @@ def quoted_problems(doc: dict[str, Any], where: str = "") -> list[Problem]:
 
 def envelope(figure: str | None = None, data: Schema | None = None, *,
              quoted_paths: bool = True) -> Record:
-    """The shape of figure ``figure``'s figdata file, ``data`` its figure's ``SCHEMA``;
-    without ``quoted_paths``, what quoted paths name is left to :func:`quoted_problems`
-    (the build draws the figure and warns: the drawing does not depend on them)."""
+    """The shape of ``figure``'s figdata file, ``data`` its ``SCHEMA``; without
+    ``quoted_paths``, what quoted paths name is left to :func:`quoted_problems`."""
     return Record({
         "$schema": Text(max_lines=1, math=False, doc=f"Where editors find this schema "
                                                      f"(figdata/ files: {SCHEMA_REF})."),

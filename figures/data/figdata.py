@@ -20,30 +20,19 @@ from figures.data.schema import Schema
 from figures.errors import DataError
 from figures.version import __version__
 
-__all__ = [
-    "JSON_SCHEMA_FILE",
-    "KINDS",
-    "SCHEMA_REF",
-    "SYNTHETIC",
-    "is_synthetic",
-    "load",
-    "make",
-    "origin_of",
-    "quoted_problems",
-    "write",
-]
+__all__ = ["JSON_SCHEMA_FILE", "KINDS", "SCHEMA_REF", "SYNTHETIC", "is_synthetic", "load", "make",
+           "origin_of", "quoted_problems", "write"]
 
 
 def load(path: Path, name: str, schema: Schema | None = None,
          text: str | None = None, *, quoted_paths: bool = True) -> dict[str, Any]:
-    """Read a figdata file (or its already read ``text``) and check it whole: the envelope,
-    the figure's name, the data against ``schema`` (given) and the quoted entries (without
-    ``quoted_paths``, what their paths name is left to :func:`quoted_problems`)."""
+    """Read a figdata file (or its already read ``text``) and check it whole: envelope, name,
+    data against ``schema``, quoted entries (their paths too with ``quoted_paths``)."""
     shown = str(path)
     doc = read_json(path) if text is None else parse_json(text, shown)
     if not isinstance(doc, dict):
-        raise DataError(shown, None, f"expected a JSON object with figure, provenance, "
-                                           f"data, got {type_name(doc)}")
+        raise DataError(shown, None, "expected a JSON object with figure, provenance, data, "
+                        f"got {type_name(doc)}")
     envelope(name, schema, quoted_paths=quoted_paths).check(doc, shown, where="")
     return doc
 
@@ -58,10 +47,8 @@ def is_synthetic(doc: dict[str, Any]) -> bool:
     return origin_of(doc) == SYNTHETIC
 
 
-def make(
-    name: str, data: dict[str, Any], *, kind: str, seed_script: str | None,
-    sources: list[dict[str, str]], notes: str | None = None,
-) -> dict[str, Any]:
+def make(name: str, data: dict[str, Any], *, kind: str, seed_script: str | None,
+         sources: list[dict[str, str]], notes: str | None = None) -> dict[str, Any]:
     provenance: dict[str, Any] = {"kind": kind}
     if seed_script:
         provenance["seed_script"] = seed_script

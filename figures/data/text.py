@@ -1,8 +1,5 @@
-"""Checks of text a figure draws or a file prints: bounded, printable, valid mathtext.
-
-Each check yields ``(where, message)`` problems (see :mod:`figures.data.schema`) instead of
-raising, so that a file's every problem is reported at once.
-"""
+"""Checks of text a figure draws or a file prints: bounded, printable, valid mathtext; each
+yields ``(where, message)`` problems, so that a file's every problem is reported at once."""
 
 from __future__ import annotations
 
@@ -59,13 +56,9 @@ def text_problems(value: str, where: str, *, max_length: int = MAX_TEXT_LENGTH,
 
 
 def _mathtext_problem(line: str) -> str | None:
-    """Parse ``line`` as the canvas would (math when it holds an even number of unescaped
-    dollar signs), with matplotlib's mathtext parser, and bound what it would draw.
-
-    The parser is matplotlib's, so whatever it raises on the author's text (a syntax error,
-    a recursion too deep for it, a size FreeType refuses) is that text's one line. Text that
-    parses can still draw a page-wide gap (``\\hspace{30000}``) that takes minutes to save;
-    its extent, measured at 12 pt, is bounded as its length is."""
+    """Parse ``line`` with matplotlib's mathtext parser, as the canvas would: what it raises
+    is that text's one line; what parses is bounded in extent (``\\hspace{30000}`` takes
+    minutes to save)."""
     from matplotlib import cbook
     from matplotlib.font_manager import FontProperties
     from matplotlib.mathtext import MathTextParser

@@ -7,7 +7,6 @@ from typing import Any
 
 from figures.data import figdata
 from figures.data.envelope import SYNTHETIC
-from figures.data.schema import validate
 from figures.errors import DataError, FigureDataError
 from figures.extract.results import ResultsTree
 from figures.registry import FigureSpec
@@ -43,7 +42,7 @@ def extract_figure(spec: FigureSpec, tree: ResultsTree, figdata_dir: Path) -> di
         # What `build` would refuse (an accuracy of 61.5, a cosine of 3) is refused here,
         # before the previous good file is replaced.
         try:
-            validate(doc["data"], spec.schema, str(path))
+            spec.schema.check(doc["data"], str(path))
         except FigureDataError as exc:
             kept = any(key == f"data.{paper}" or key.startswith((f"data.{paper}.",
                                                                    f"data.{paper}["))

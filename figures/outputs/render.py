@@ -91,4 +91,3 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
     for name, text in kind.side_files(spec, data).items():  # a venue build's caption text
         write_text_atomic(Path(out_dir) / name, text)
     return written
-

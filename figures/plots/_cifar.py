@@ -1,10 +1,5 @@
-"""The CIFAR-10 report figures (seed 004): accuracy curves, per-layer diagnostics, feature
-drift, state-bridge prediction error vs credit, and the final-accuracy summary, for the four
-training methods of the deep residual MLP runs (three seeds, one results file per seed).
-
-The five extract functions share one loader, :func:`load_runs`; the tree caches each file, so
-the three files are parsed once however many figures are extracted.
-"""
+"""What the five CIFAR-10 report figures (seed 004) share: the runs' loader (the tree caches
+each file: parsed once for all five), colours, labels and page idioms."""
 
 from __future__ import annotations
 
@@ -141,4 +136,3 @@ def page_bars(ax, methods: list[str], means, stds, page: Any, room_in: float) ->
                                                      size_pt=page.small_pt) for m in methods])
     panel_grid(ax, "y")
     return bars
-

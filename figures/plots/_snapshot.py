@@ -157,5 +157,3 @@ def across_seeds_schema(min_seeds: int) -> Record:
         same_length=[("epoch", *(f"{m}.{k}[*]" for m in LOG_KEYS for k in METRICS)),
                      ("seeds", *(f"{m}.{k}" for m in LOG_KEYS for k in METRICS))],
     )
-
-

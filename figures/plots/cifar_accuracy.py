@@ -1,7 +1,4 @@
-"""cifar_accuracy: accuracy curves (train and test, mean ± std over seeds) of the four training methods (seed 004's figure).
-
-What the five CIFAR figures share (the runs' loader, colours, labels) is in ``_cifar.py``.
-"""
+"""cifar_accuracy: accuracy curves (train and test, mean ± std over seeds) of the four training methods (seed 004's figure)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""cifar_diagnostics: per-layer diagnostics of one seed: offline BP cosine, local perturbation correlation, nudging test (seed 004's figure).
-
-What the five CIFAR figures share (the runs' loader, colours, labels) is in ``_cifar.py``.
-"""
+"""cifar_diagnostics: per-layer diagnostics of one seed: offline BP cosine, local perturbation correlation, nudging test (seed 004's figure)."""
 
 from __future__ import annotations
 
@@ -91,8 +88,7 @@ PAGE_PANELS = {"bp_cosine": (("(a) offline BP cosine", "(a) BP cosine"), "cosine
                "nudging": (("(c) nudging test (negative: good)", "(c) nudging (<0: good)",
                             "(c) nudging"),
                            "nudge $\\Delta$")}
-#: Panels at least this wide (three in a row from 4.5 in; narrower, (a) and (b) over (c)),
-#: data areas this share of their width tall.
+#: Panels at least this wide (three in a row from 4.5 in), data areas this share of it tall.
 PANEL_MIN_IN, PANEL_ASPECT = 1.5, 0.55
 #: Two panels of 1.5 in, their labels beside them.
 SMALLEST_WIDTH_IN = 3.0
@@ -122,8 +118,8 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 
 
 def _small_decade(series) -> int:
-    """The decade of a quantity under 0.1 (the nudging deltas, ~0.01), drawn in its units with the
-    decade in the axis label: ticks read -0.25, not -0.0025, and crowd the panel less."""
+    """The decade of a quantity under 0.1 (nudging deltas), moved to the axis label: ticks
+    read -0.25, not -0.0025."""
     peak = max((abs(v) for values in series for v in values), default=0.0)
     exponent = math.floor(math.log10(peak)) if peak > 0 else 0
     return exponent if exponent <= -2 else 0

@@ -1,7 +1,4 @@
-"""cifar_feature_drift: relative weight change of each block's w1 over training, per method (one seed) (seed 004's figure).
-
-What the five CIFAR figures share (the runs' loader, colours, labels) is in ``_cifar.py``.
-"""
+"""cifar_feature_drift: relative weight change of each block's w1 over training, per method (one seed) (seed 004's figure)."""
 
 from __future__ import annotations
 
@@ -39,11 +36,8 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
                         if (m := DRIFT_KEY.fullmatch(key)))
         _check_contiguous(blocks, run, method)
         if blocks:
-            drift[method] = {
-                "block": [block for block, _ in blocks],
-                "drift": [number(section[key], run.file, run.where(method, "drift", key))
-                          for _, key in blocks],
-            }
+            drift[method] = {"block": [block for block, _ in blocks], "drift": [
+                number(section[key], run.file, run.where(method, "drift", key)) for _, key in blocks]}
         else:
             tree.warn(run.file, run.where(method, "drift"),
                       f"no blocks.<N>.w1.weight: {LABELS[method]} is left out of the figure")
@@ -64,8 +58,7 @@ def _block_number(digits: str, run: Run, method: str, key: str) -> int:
 
 
 def _check_contiguous(blocks: list[tuple[int, str]], run: Run, method: str) -> None:
-    """Blocks 0..N-1, each once: a stray key (block 10^20) would stretch the block axis, a
-    missing block would silently close the gap."""
+    """Blocks 0..N-1, each once: a stray key would stretch the axis, a missing one close a gap."""
     for position, (block, key) in enumerate(blocks):
         if block == position:
             continue
@@ -103,8 +96,7 @@ def caption(data: dict[str, Any]) -> str:
             f"(CIFAR-10, seed {data['seed']}).")
 
 
-#: Small multiples: a panel per method at least this wide (two in a row in a column, four
-#: across a wide page), data areas this share of their width tall.
+#: Small multiples: a panel per method at least this wide, data areas this share of it tall.
 PANEL_MIN_IN, PANEL_ASPECT = 1.5, 0.5
 SMALLEST_WIDTH_IN = 3.0
 #: The other methods behind each panel's own: light grey, thin, unmarked.
@@ -112,9 +104,8 @@ CONTEXT = {"color": "#c8c8c8", "linewidth": 1.0, "zorder": 1}  # 1 pt: print's t
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """A panel per method on shared axes, its own series marked at every block over the
-    others in light grey: four zig-zag lines that crossed a dozen times in one panel each
-    read alone, and compare against the same grey ground."""
+    """A panel per method on shared axes, its own series over the others in light grey: four
+    zig-zag lines that crossed a dozen times in one panel each read alone."""
     drift = data["drift"]
     fig, axes = page.grid(len(drift), min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT,
                           sharex=True, sharey=True)

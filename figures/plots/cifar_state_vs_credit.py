@@ -1,7 +1,4 @@
-"""cifar_state_vs_credit: the state bridge predicts h_L almost perfectly yet gives the worst credit: its prediction error per epoch beside the final test accuracies (seed 004's figure).
-
-What the five CIFAR figures share (the runs' loader, colours, labels) is in ``_cifar.py``.
-"""
+"""cifar_state_vs_credit: the state bridge predicts h_L almost perfectly yet gives the worst credit: its prediction error per epoch beside the final test accuracies (seed 004's figure)."""
 
 from __future__ import annotations
 
@@ -28,13 +25,13 @@ from figures.plots._cifar import (
     STATE_BRIDGE,
     final_test_acc,
     load_runs,
+    page_bars,
 )
-from figures.style import DEFAULT_RC, mean_std, new_figure, themed
+from figures.style import DEFAULT_RC, markevery, mean_std, new_figure, themed
 
 
 def extract(tree: ResultsTree) -> dict[str, Any]:
-    """The state bridge's prediction error per epoch (seeds that log it) and the final test
-    accuracy per seed of the compared methods."""
+    """The state bridge's prediction error per epoch and the compared methods' final accuracy."""
     runs = load_runs(tree)
     errors = {}
     for run in runs:
@@ -44,11 +41,8 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
             errors[str(run.seed)] = numbers(
                 log["state_pred_error"], run.file,
                 run.where(STATE_BRIDGE, "log", "state_pred_error"), positive=True)
-    return {
-        "seeds": [run.seed for run in runs],
-        "state_pred_error": errors,
-        "final_test_acc": final_test_acc(runs, COMPARED),
-    }
+    return {"seeds": [run.seed for run in runs], "state_pred_error": errors,
+            "final_test_acc": final_test_acc(runs, COMPARED)}
 
 
 #: Designed for the text width: the error curves beside the accuracy bars.
@@ -89,8 +83,7 @@ def _credit_bars(ax, finals: dict[str, list[float]], errors: dict[str, list[floa
     ax.set_title("Test Accuracy Comparison\n(State Bridge predicts h_L perfectly\n"
                  "but produces worst credit)", fontsize=12)
     ax.grid(True, alpha=GRID_ALPHA, axis="y")
-    # The claim in the note is the measured final prediction error (mean over the seeds
-    # that log it); without any such log only the accuracy half of the note is left.
+    # the note's claim is the measured final error (mean over the seeds that log it)
     note = "but worst accuracy!"
     if errors:
         final_error = np.mean([series[-1] for series in errors.values()])
@@ -122,8 +115,7 @@ def _scientific(value: float) -> str:
     return f"{mantissa}×10" + str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
 
 
-#: Two panels side by side from 3.2 in (each 1.6 in wide), stacked below; data areas this
-#: share of their width tall.
+#: Two panels side by side from 3.2 in, stacked below; data areas this share of their width tall.
 PANEL_MIN_IN, PANEL_ASPECT = 1.6, 0.6
 #: Stacked, one panel of 1.9 in holds four bars' names on two lines.
 SMALLEST_WIDTH_IN = 1.9
@@ -136,9 +128,6 @@ SEED_STYLES = ({"color": "#000000", "linestyle": "-", "marker": "o"},
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """The state bridge's prediction error per seed (greys, styles) beside the final test
     accuracy of each method (its colour); the seed's note and title go to the caption."""
-    from figures.plots._cifar import LABELS, page_bars
-    from figures.style import markevery
-
     fig, (error_ax, bar_ax) = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT)
     errors = data["state_pred_error"]
     for i, (seed, series) in enumerate(errors.items()):

@@ -1,7 +1,4 @@
-"""cifar_summary: final test accuracy of each method (mean ± std over seeds), labelled (seed 004's figure).
-
-What the five CIFAR figures share (the runs' loader, colours, labels) is in ``_cifar.py``.
-"""
+"""cifar_summary: final test accuracy of each method (mean ± std over seeds), labelled (seed 004's figure)."""
 
 from __future__ import annotations
 
@@ -44,11 +41,8 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
             tree.warn(run.file, run.where(method, "log", "test_acc"),
                       f"{n} epochs where other runs have {longest}; its final accuracy is "
                       f"taken at epoch {n}")
-    return {
-        "seeds": [run.seed for run in runs],
-        "epoch_counts": sorted({n for _, _, n in lengths}),
-        "final_test_acc": final_test_acc(runs, METHODS),
-    }
+    return {"seeds": [run.seed for run in runs], "epoch_counts": sorted({n for _, _, n in lengths}),
+            "final_test_acc": final_test_acc(runs, METHODS)}
 
 
 #: Designed for the column: one bar per method.

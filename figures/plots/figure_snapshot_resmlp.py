@@ -1,7 +1,4 @@
-"""figure_snapshot_resmlp: ResMLP with a terminal LayerNorm (one run, top row) and without it (mean ± std across the no-LN seeds found, bottom row): the last residual norm ||h_L|| and the layer-2 BP-gradient norm over training, BP and DFA (seed 001's figure).
-
-What the two snapshot figures share is in ``_snapshot.py``.
-"""
+"""figure_snapshot_resmlp: ResMLP with a terminal LayerNorm (one run, top row) and without it (mean ± std across the no-LN seeds found, bottom row): the last residual norm ||h_L|| and the layer-2 BP-gradient norm over training, BP and DFA (seed 001's figure)."""
 
 from __future__ import annotations
 

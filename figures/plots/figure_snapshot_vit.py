@@ -1,7 +1,4 @@
-"""figure_snapshot_vit: ViT-Mini with a terminal LayerNorm, mean ± std across every ViT snapshot run found: ||h_L^cls|| and the layer-2 BP-gradient norm over training, BP and DFA (seed 001's figure).
-
-What the two snapshot figures share is in ``_snapshot.py``.
-"""
+"""figure_snapshot_vit: ViT-Mini with a terminal LayerNorm, mean ± std across every ViT snapshot run found: ||h_L^cls|| and the layer-2 BP-gradient norm over training, BP and DFA (seed 001's figure)."""
 
 from __future__ import annotations
 

@@ -26,35 +26,26 @@ from figures.signals import (
 )
 from figures.watch.files import REGISTRY_SHOWN
 
-#: What a rebuild process reports per figure: name, status, failure line, traceback, data
-#: kind, outputs.
+#: Per figure: name, status, failure line, traceback, data origin, outputs.
 Outcome = tuple[str, str, str, str, str, list[str]]
-#: What a rebuild process sends, in order: ("figures", names) when it rebuilds every figure
-#: of the registry as it now reads, then ("outcomes", [Outcome, ...]); or ("registry-error",
-#: line, traceback) when the registry does not import. The parent adds ("died", exit status)
-#: when the process ended without its outcomes.
+#: ("figures", names) when rebuilding every figure, then ("outcomes", [Outcome, ...]); or
+#: ("registry-error", line, traceback). The parent adds ("died", exit status).
 Message = tuple[Any, ...]
 
 
 def rebuild_child(conn: Connection, alive: Connection, names: list[str] | None,
                   figdata_dir: str, out_dir: str, jobs: int | None,
                   ctrl_c: bool = True) -> None:
-    """Runs in the fresh process: report the figures and their outcomes (see
-    :data:`Message`), or nothing on Ctrl-C or SIGTERM, or when the watch is gone.
-    ``ctrl_c``: whether the watch takes Ctrl-C (not when started with it ignored, as
-    ``figures watch &`` in a script is; a Ctrl-C then stops neither)."""
+    """Runs in the fresh process: report the figures and their outcomes, or nothing when
+    stopped. ``ctrl_c``: whether the watch takes Ctrl-C (not under ``figures watch &``)."""
     try:
-        # The first stop signal stops the build (which then kills its workers and removes
-        # their temporary files); a second one, as a group's Ctrl-C plus the watch's SIGTERM,
-        # must not cut that clean-up short. One that arrives while this is set up (the watch
-        # stopping a rebuild it has just started) is inside the try too: no traceback.
+        # the first stop signal stops the build; a second must not cut its clean-up short
         signal.signal(signal.SIGTERM, stop_once)
         signal.signal(signal.SIGINT, stop_once if ctrl_c else signal.SIG_IGN)
         with stop_signals_held():  # the thread holds them for good: they go to the main thread
             threading.Thread(target=stop_when_closed, args=(alive,), daemon=True).start()
         release_stop_signals()  # the fork server was started while the watch held them
-        # A module saved twice within one second at the same size would pass the .pyc check
-        # (mtime in seconds, size) and the old code would run: read no .pyc, write none.
+        # a module saved twice in one second at one size passes the .pyc check: no .pyc
         sys.dont_write_bytecode = True
         with tempfile.TemporaryDirectory(prefix="figures-watch-") as no_bytecode:
             sys.pycache_prefix = no_bytecode
@@ -69,8 +60,7 @@ def rebuild_child(conn: Connection, alive: Connection, names: list[str] | None,
 
 def rebuild_messages(names: list[str] | None, figdata_dir: Path, out_dir: Path,
                      jobs: int | None) -> Iterator[Message]:
-    """The registry imported here, anew (this module does not import it: a registry that
-    does not import, mid-edit, is one line, not a traceback of the process's start)."""
+    """The registry imported here, anew: one that does not import (mid-edit) is one line."""
     try:
         from figures import registry
     except Exception as exc:  # noqa: BLE001 - the author's file: SyntaxError, NameError, ...
@@ -84,10 +74,8 @@ def rebuild_messages(names: list[str] | None, figdata_dir: Path, out_dir: Path,
 
 def stop_once(signum: int, frame: object) -> None:
     ignore_stop_signals()  # the other one, arrived too (a group's Ctrl-C, then kill), waits
-    # raised as the CLI's handlers raise it, the signal remembered: a stop that lands inside
-    # a figure's own code (a render stuck in a loop) stops the build; it is not that figure's
-    # error, after which the build would go on with the next figures and forget this one's
-    # state
+    # raised as the CLI's handlers do: a stop inside a figure's code stops the build, it is
+    # not that figure's error
     (raise_terminated if signum == signal.SIGTERM else raise_interrupted)(signum, frame)
 
 
@@ -100,8 +88,7 @@ def stop_when_closed(alive: Connection) -> None:
 
 def rebuild_outcomes(names: Sequence[str], figdata_dir: Path, out_dir: Path,
                      jobs: int | None = None) -> list[Outcome]:
-    """:func:`figures.outputs.build.build` of ``names`` (its fault boundary turns a module that
-    does not import or run into that figure's one failure line)."""
+    """:func:`figures.outputs.build.build` of ``names``, as outcomes."""
     from figures.registry import BY_NAME
 
     gone = [n for n in names if n not in BY_NAME]
@@ -114,8 +101,7 @@ def rebuild_outcomes(names: Sequence[str], figdata_dir: Path, out_dir: Path,
 
         inside = input_folder_of(out_dir, figdata_dir)
         if inside is not None:
-            # refused at the start; the folder replaced meanwhile by a link (to baseline/, the
-            # golden images of the same names) is refused at each rebuild
+            # the folder replaced meanwhile by a link (to baseline/): refused at each rebuild
             over = (f"--out {out_dir}: is now inside {inside}; nothing was written there. "
                     "Restore the output folder, or restart the watch with another --out")
             return [*outcomes, *((n, "failed", f"{n}: {over}", "", "", []) for n in names)]
@@ -125,4 +111,3 @@ def rebuild_outcomes(names: Sequence[str], figdata_dir: Path, out_dir: Path,
         return [*outcomes, *((n, "failed", figure_line(n, exc), "", "", []) for n in names)]
     return [*outcomes, *((r.name, r.status, r.line if r.status == "failed" else "", r.traceback,
                           r.origin, [str(p) for p in r.outputs]) for r in results)]
-

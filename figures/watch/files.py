@@ -1,17 +1,12 @@
-"""What the watch watches, as files on disk: a saved path as named and through its links,
-the digest of its bytes (a save that leaves them as they were stops nothing), the identity
-of each watched folder (a folder removed or replaced is watched anew), and how lines name them.
-
-Path-based only: the watch process never imports the registry or a figure module.
-"""
+"""What the watch watches, as files on disk (the watch never imports the registry or a
+figure module): paths through links, folder identities, how lines name them."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
 
-#: The registry: its entries give each figure's outputs and dpi (and, watching every figure,
-#: the figures themselves).
+#: The registry: each figure's outputs and dpi (and, watching every figure, the figures).
 REGISTRY = Path(__file__).resolve().parent.parent / "registry.py"
 REGISTRY_SHOWN = "figures/registry.py"
 
@@ -35,8 +30,7 @@ def identities(dirs: Sequence[Path]) -> list[tuple[int, int] | None]:
 
 
 def folders(dirs: Sequence[Path]) -> str:
-    """The watched folders as a user reads them: a folder inside another is not named again
-    (``figdata/ and figures/``, not ``... figures/ and figures/plots/``)."""
+    """The watched folders as a user reads them, a folder inside another not named again."""
     top = [f"{shown(d)}/" for d in dirs if not any(o != d and d.is_relative_to(o) for o in dirs)]
     return " and ".join([", ".join(top[:-1]), *top[-1:]] if len(top) > 1 else top)
 

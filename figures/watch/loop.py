@@ -29,9 +29,8 @@ def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
           jobs: int | None = None, debug: bool = False, rebuild_timeout: float = 120.0,
           follow_registry: bool = False, stop_event: Any = None,
           emit: Callable[[str], None] | None = None) -> int:
-    """Bring the outputs up to date, then rebuild on every save until Ctrl-C (or
-    ``stop_event``, a ``threading.Event``, is set). ``follow_registry``: ``specs`` are every
-    figure, and so are those added to the registry meanwhile. Returns the exit status."""
+    """Bring the outputs up to date, then rebuild on every save until Ctrl-C or
+    ``stop_event``; ``follow_registry``: figures added to the registry are watched too."""
     emit = emit or _print
     try:
         import watchfiles
@@ -50,10 +49,8 @@ def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
                       rebuild_timeout=rebuild_timeout, follow_registry=follow_registry)
     rebuilds = Rebuilds(watcher, emit)
     dirs = watcher.watched_dirs()
-    # The start line (and the one when a folder is back) comes after the lines of the
-    # rebuild it starts, the watch armed (or at the first save, which may stop that rebuild).
-    start = f"watching {len(specs)} figure(s) in {folders(dirs)} (Ctrl-C stops)"
-    pending_line = [start]
+    # the start line comes after the first rebuild's lines, the watch armed (or at a save)
+    pending_line = [f"watching {len(specs)} figure(s) in {folders(dirs)} (Ctrl-C stops)"]
 
     def announce() -> None:
         while pending_line:
@@ -89,17 +86,14 @@ def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
             except FileNotFoundError:
                 gone = True  # the folder went before (or as) the watch started
             if gone:
-                # A watched folder was removed or replaced (moved away, restored from a copy,
-                # recreated by a tool): its old watch sees nothing more, so watch it anew,
-                # and rebuild once that watch runs (a copy still arriving is then seen too).
+                # a watched folder removed or replaced: its old watch sees nothing more
                 announce()
                 if not _wait_for(dirs, stop_event, emit, rebuilds.poll):
                     break
                 returned = True
             dirs = watcher.watched_dirs()
     except KeyboardInterrupt as exc:
-        # Ctrl-C is how a watch is ended: 0; SIGTERM (a kill, a closing session) ends it as it
-        # ends a build: 143 (watchfiles may end its loop on it instead of raising)
+        # Ctrl-C is how a watch is ended: 0; SIGTERM ends it as it ends a build: 143
         rebuilds.close()  # before the line: however the watch ends, its rebuild ends first
         emit("stopped watching; every finished file is complete")
         return 143 if isinstance(exc, Terminated) or terminated() else 0
@@ -112,8 +106,7 @@ def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
 
 def _wait_for(dirs: Sequence[Path], stop_event: Any, emit: Callable[[str], None],
               tick: Callable[[], None] = lambda: None) -> bool:
-    """Wait until every watched folder exists again (False if ``stop_event`` is set first),
-    calling ``tick`` meanwhile (a running rebuild is still reported)."""
+    """Wait until every watched folder exists again (False if ``stop_event`` is set first)."""
     missing = [d for d, ident in zip(dirs, identities(dirs), strict=True) if ident is None]
     if missing:
         emit(f"{folders(missing)} gone; waiting for it to come back (Ctrl-C stops)")

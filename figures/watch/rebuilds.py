@@ -1,8 +1,5 @@
-"""The rebuild processes: each rebuild runs in a fresh process (see :mod:`figures.watch.child`)
-forked from a server that has imported matplotlib already, so an edited module is imported
-anew and no rebuild pays for matplotlib. :class:`Rebuild` is one such process (start, read
-its messages, stop it); :mod:`figures.watch.schedule` runs at most one at a time.
-"""
+"""The rebuild processes, forked from a server that has imported matplotlib already: an
+edited module is imported anew and no rebuild pays for matplotlib."""
 
 from __future__ import annotations
 
@@ -29,13 +26,9 @@ def _context() -> Any:
 
 
 def _start_held(process: Any) -> None:
-    """Start ``process`` (called with stop signals held: they stay held throughout). On the
-    first rebuild, multiprocessing starts its resource tracker and then unblocks Ctrl-C and
-    SIGTERM on its way out (bpo-33613), so the fork server started next was a fresh
-    interpreter taking Ctrl-C while it imported matplotlib: a Ctrl-C to the terminal's
-    process group in the watch's first second printed its traceback. The mask is restored
-    before the fork server starts, which keeps it (an exec does); each rebuild takes the
-    signals again (see :mod:`figures.watch.child`)."""
+    """Start ``process``, stop signals held throughout: multiprocessing's resource tracker
+    unblocks them on its way out (bpo-33613), so the fork server started next took Ctrl-C
+    while importing matplotlib (a traceback); the mask is restored before it starts."""
     if hasattr(signal, "pthread_sigmask"):  # POSIX: a fork server and a resource tracker
         from multiprocessing import resource_tracker
 
@@ -51,13 +44,12 @@ class Rebuild:
     def __init__(self, names: list[str] | None, figdata_dir: Path, out_dir: Path,
                  jobs: int | None) -> None:
         context = _context()
-        #: The figures it rebuilds; None: every figure of the registry as the process reads it.
+        #: The figures it rebuilds; None: every figure of the registry.
         self.names = names
         self.done = False
         self.started = time.monotonic()
         self._receive, send = context.Pipe(duplex=False)
-        # The child's end of ``alive`` reads EOF when the watch is gone, even by kill -9 (the
-        # rebuild's parent is the fork server, which outlives the watch): it stops then.
+        # the child's end reads EOF when the watch is gone, even by kill -9: it stops then
         alive, self._alive = context.Pipe(duplex=False)
         self.process = context.Process(
             target=rebuild_child, name="figures-watch-rebuild",
@@ -74,8 +66,7 @@ class Rebuild:
         return time.monotonic() - self.started
 
     def messages(self, timeout: float = 0.0) -> list[Message]:
-        """What it reported within ``timeout`` seconds; once it is :attr:`done`, the last
-        one was its outcomes, a registry that does not import, or its death."""
+        """What it reported within ``timeout`` seconds (the last one once :attr:`done`)."""
         got: list[Message] = []
         try:
             while not self.done and self._receive.poll(0 if got else timeout):
@@ -88,8 +79,7 @@ class Rebuild:
         return got
 
     def stop(self) -> None:
-        """Wait for it to end; one not done is stopped as on SIGTERM (its build removes its
-        temporary files), and killed if it does not stop within 5 s. Safe to call again."""
+        """Wait for it to end: SIGTERM if not done, SIGKILL after 5 s. Safe to call again."""
         if not self.done and self.process.is_alive():
             self.process.terminate()
         self.process.join(timeout=5)  # its writes are atomic
@@ -107,4 +97,3 @@ def few(names: Sequence[str]) -> str:
     if len(names) > 3:
         return f"{len(names)} figures"
     return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-

@@ -1,6 +1,4 @@
-"""Which rebuild runs while saves keep coming: at most one at a time; a save that changes a
-file stops the running one and starts its own at once. Above both the watcher (which files
-make which figures) and the rebuild processes (:mod:`figures.watch.rebuilds`)."""
+"""Which rebuild runs while saves keep coming (above the watcher and the rebuild processes)."""
 
 from __future__ import annotations
 
@@ -40,8 +38,7 @@ class Rebuilds:
         self._collect()  # a rebuild that has just finished is reported, not stopped
         running = self.running
         if running is None or not changed:
-            # nothing runs, or a save that left the bytes as they were: what it affects
-            # (beyond the running rebuild, which reads those bytes) comes next
+            # nothing runs, or the bytes are as they were: what it affects comes next
             if running is not None:
                 names -= set(running.names if running.names is not None else watcher.names())
                 every = every and running.names is not None

@@ -28,12 +28,9 @@ class Watcher:
     figdata_dir: Path
     out_dir: Path
     jobs: int | None = None
-    #: Add each failure's traceback after its line (``figures --debug watch``).
-    debug: bool = False
-    #: Seconds a rebuild may take before it is stopped (``figures watch --rebuild-timeout``).
-    rebuild_timeout: float = 120.0
-    #: Watching every figure: a registry save re-reads the registry, and the figures added
-    #: there are watched from then on (those removed no longer are).
+    debug: bool = False  # each failure's traceback after its line
+    rebuild_timeout: float = 120.0  # seconds before a rebuild is stopped
+    #: Watching every figure: a registry save re-reads it; figures added are watched.
     follow_registry: bool = False
     #: Figures whose last rebuild failed: a fix that restores the last built bytes says so.
     failing: set[str] = field(default_factory=set)
@@ -47,21 +44,17 @@ class Watcher:
         self.figdata_dir, self.out_dir = Path(self.figdata_dir), Path(self.out_dir)
         self.specs = list(self.specs)
         self._figures_of: dict[Path, list[str]] = {}
-        #: The bytes (a digest) of each watched file when last seen: a save that leaves them
-        #: as they were does not stop a running rebuild.
+        #: Each watched file's digest when last seen: a save that leaves it does not restart.
         self._digests: dict[Path, str | None] = {}
         self.remap()
 
     def remap(self) -> None:
-        """Which figures read which file, from the figures' current module texts (a module
-        that now imports another family helper rebuilds when that helper is saved)."""
+        """Which figures read which file, from the figures' current module texts."""
         self._figures_of = {}
         for spec in self.specs:
             # a figure's outputs and dpi are its registry entry's: an edit there rebuilds it
             for path in (spec.figdata_path(self.figdata_dir), *spec.source_files(), REGISTRY):
-                # the path as named and the file it links to: an editor that saves a link's
-                # target by writing a temporary file and renaming it over the link (or over
-                # the target) is seen either way
+                # the path as named and the file it links to: a save by rename over either
                 for where in both(path):
                     names = self._figures_of.setdefault(where, [])
                     if spec.name not in names:
@@ -77,8 +70,7 @@ class Watcher:
         return sorted({path.parent for path in self._figures_of} | {REGISTRY.parent})
 
     def is_watched(self, _change: Any, path: str) -> bool:
-        """watchfiles' filter: only the files some figure's build key reads (and the registry,
-        which may add figures)."""
+        """watchfiles' filter: the files some figure's build key reads (and the registry)."""
         return any(where in self._figures_of or (self.follow_registry and where == REGISTRY)
                    for where in both(path))
 
@@ -93,8 +85,7 @@ class Watcher:
         return self.follow_registry and any(REGISTRY in both(p) for p in paths)
 
     def changed(self, paths: Iterable[str | Path]) -> list[Path]:
-        """Of the watched ``paths``, those whose bytes differ from when they were last seen
-        (they are remembered as they are now)."""
+        """Of the watched ``paths``, those whose bytes differ from when they were last seen."""
         found = []
         for path in dict.fromkeys(Path(p).absolute() for p in paths):
             if not self.is_watched(None, str(path)):
@@ -106,13 +97,11 @@ class Watcher:
         return found
 
     def follow(self, names: Sequence[str]) -> list[str]:
-        """The figures of the registry as a rebuild just read it: watch those added, drop
-        those removed; one line each."""
+        """The registry's figures as a rebuild read it: watch those added, drop those removed."""
         from figures.registry import FigureSpec, Output
 
         known = {spec.name: spec for spec in self.specs}
-        # only the name matters here (the files it reads); its outputs are the rebuild's,
-        # which reads the registry anew: a stand-in one keeps the entry valid
+        # only the name matters here (its files); the rebuild reads the outputs anew
         self.specs = [known.get(name) or FigureSpec(name, (Output("png", 100),))
                       for name in names]
         self.remap()
@@ -134,8 +123,7 @@ class Watcher:
         return self.rebuild(specs, every=every) if specs or every else []
 
     def rebuild(self, specs: Sequence[FigureSpec], *, every: bool = False) -> list[str]:
-        """Rebuild those of ``specs`` (with ``every``, every figure of the registry as it now
-        reads) whose key changed, in a fresh process, and wait for it; the lines to print."""
+        """Rebuild ``specs`` (``every``: the registry's figures) in a fresh process, and wait."""
         lines: list[str] = []
         running = None
         try:
@@ -154,8 +142,7 @@ class Watcher:
         return lines
 
     def start(self, names: list[str] | None) -> Rebuild:
-        """A rebuild of ``names`` (None: every figure of the registry) started in a fresh
-        process (call it with stop signals held)."""
+        """A rebuild of ``names`` (None: every figure) in a fresh process (stop signals held)."""
         return Rebuild(names, self.figdata_dir, self.out_dir, self.jobs)
 
     def report(self, message: Message, rebuild: Rebuild) -> list[str]:
@@ -188,8 +175,8 @@ class Watcher:
         return [f"error: {name}: {stopped}" for name in names]
 
     def lines(self, outcomes: Sequence[Outcome], seconds: float) -> list[str]:
-        """One line per figure rebuilt, failed, or fixed back to its current outputs; one for
-        the figures restarted by a save that restored what they were built from."""
+        """One line per figure rebuilt, failed, or fixed; one for those a save restarted that
+        were already current."""
         lines = []
         current: list[str] = []
         for name, status, line, trace, kind, outputs in outcomes:

@@ -53,13 +53,6 @@ def raise_problems(file: str, problems: Sequence[Problem]) -> None:
         else:
             shown = parts[:MAX_LISTED]
             rest = f"; and {len(parts) - MAX_LISTED} more" if len(parts) > MAX_LISTED else ""
-            error = DataError(file, None, f"{len(problems)} problems: {'; '.join(shown)}"
-                                                f"{rest}")
+            error = DataError(file, None, f"{len(problems)} problems: {'; '.join(shown)}{rest}")
     error.problems = list(problems)
     raise error
-
-
-def validate(data: Any, schema: Schema, file: str, where: str = "data") -> None:
-    schema.check(data, file, where)
-
-

@@ -152,5 +152,3 @@ class AnyObject(Schema):
 
     def json_schema(self):
         return self._described({"type": "object"})
-
-
