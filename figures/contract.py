@@ -1,10 +1,6 @@
-"""A figure's contract, read from its module ``figures/plots/<name>.py``, the one place a
-figure is defined (the registry only names it): ``render(data)`` and ``SCHEMA``
-(required); ``_for_page(data, page)``, ``SLOTS``, ``caption(data)`` and ``SMALLEST_WIDTH_IN`` (for a venue's page);
-``extract(tree)``, ``PAPER_KEYS`` and ``synthetic_results(rng)`` (optional); see
-docs/architecture.md. :class:`FigureModule` is the one loader: each attribute is read,
-checked and run as the author's code here, and what is missing or wrong is one line naming
-the module and the attribute (:meth:`FigureModule.check`: all of it at once)."""
+"""A figure's contract, read from its module ``figures/plots/<name>.py`` (docs/architecture.md):
+:class:`FigureModule` is the one loader; each attribute is read, checked and run as the
+author's code here, and what is missing or wrong is one line naming module and attribute."""
 
 from __future__ import annotations
 
@@ -30,8 +26,7 @@ PLOTS_PACKAGE = "figures.plots"
 
 
 class FigureModule:
-    """The contract of the module of figure ``name`` (a :class:`figures.registry.FigureSpec`
-    is one)."""
+    """The contract of figure ``name``'s module (a :class:`figures.registry.FigureSpec` is one)."""
 
     name: str
     outputs: tuple[Any, ...]  # of figures.registry.Output
@@ -75,8 +70,7 @@ class FigureModule:
 
     @property
     def render(self) -> Callable[[dict[str, Any]], Figure]:
-        """The module's ``render``, run as the author's code (:mod:`figures.author_code`):
-        what it returns is refused when not a Figure, or one too large to save."""
+        """The module's ``render``, run as the author's code: refused unless a Figure that fits."""
         from matplotlib.figure import Figure
 
         from figures import author_code
@@ -155,8 +149,7 @@ class FigureModule:
         return slots
 
     def smallest_width_in(self, venue: Venue) -> float:
-        """The narrowest width its design holds (``SMALLEST_WIDTH_IN``, inches), by default
-        the narrowest of its slots on ``venue``'s page."""
+        """The narrowest width its design holds (default: its narrowest slot on ``venue``)."""
         given = getattr(self.code(), "SMALLEST_WIDTH_IN", None)
         if given is None:
             return min(venue.slot_width(slot) for slot in self.slots)
@@ -168,8 +161,7 @@ class FigureModule:
         return float(given)
 
     def caption(self, data: dict[str, Any]) -> str:
-        """What the figure's page versions leave to the paper's caption (titles, notes,
-        boxes), from its module's ``caption(data)``; "" when it leaves nothing out."""
+        """What the figure's page versions leave to the paper's caption ("" when nothing)."""
         offer = getattr(self.code(), "caption", None)
         text = offer(data).strip() if callable(offer) else ""
         return text + "\n" if text else ""
@@ -179,8 +171,7 @@ class FigureModule:
         return getattr(self.code(), attribute, None)
 
     def check(self) -> None:
-        """The module against the contract: the first thing missing or wrong, one line
-        naming it (what the build and ``figures new`` would meet one at a time)."""
+        """The module against the contract: the first thing missing or wrong, as one line."""
         _ = self.render, self.schema, self.extract, self.paper_keys
         if hasattr(self.code(), "SLOTS"):
             _ = self.slots

@@ -1,10 +1,6 @@
-"""Every reading of a PDF, with pypdf: :func:`open_pdf` is the one place a reader is made
-(a file or its bytes), :func:`resources` the one walk over what its pages draw (form
-XObjects inside form XObjects: a cycle or a nesting deeper than :data:`MAX_DEPTH` ends the
-walk there, never the process), :func:`fonts` the one walk over its fonts. What pypdf logs
-or warns about a damaged file (``EOF marker not found``) is collected by :func:`pypdf_said`
-for the one line that reports the file, never printed as a bare line of its own; a file
-that cannot be read, or is encrypted, is that one line (:func:`read_pdf`)."""
+"""Every reading of a PDF, with pypdf: the one ``PdfReader`` (:func:`open_pdf`), the one walk
+over what pages draw (:func:`resources`: cycles and deep nesting end there) and over fonts;
+what pypdf says of a damaged file goes into that file's one line (:func:`pypdf_said`)."""
 
 from __future__ import annotations
 
@@ -64,9 +60,8 @@ def open_pdf(source: Path | str | bytes) -> Any:
 
 @contextmanager
 def read_pdf(source: Path | str | bytes, shown: str, advice: str = "") -> Iterator[Any]:
-    """``source``'s reader for the block, quietly; an encrypted file, or one pypdf cannot read
-    (then or inside the block), is one :class:`DataError` naming ``shown``, with what pypdf
-    said and ``advice`` (``; rebuild it ...``)."""
+    """``source``'s reader for the block, quietly; an encrypted or unreadable file is one
+    :class:`DataError` naming ``shown``, with what pypdf said and ``advice``."""
     from pypdf.errors import PyPdfError
 
     with pypdf_said() as logged:
@@ -81,9 +76,8 @@ def read_pdf(source: Path | str | bytes, shown: str, advice: str = "") -> Iterat
 
 
 def resources(reader: Any) -> Iterator[tuple[int, tuple[Any, ...], Any]]:
-    """``(page number, the form XObjects it is inside, outermost first, resources)`` for each
-    page and each form XObject its pages draw, once per page (a cycle ends there, and so
-    does a nesting deeper than :data:`MAX_DEPTH`)."""
+    """``(page number, enclosing forms, resources)`` for each page and each form XObject it
+    draws, once per page (a cycle or a nesting deeper than :data:`MAX_DEPTH` ends there)."""
     for number, page in enumerate(reader.pages, 1):
         seen: set[int] = set()
         todo = [((), page.get("/Resources"))]
@@ -101,8 +95,7 @@ def resources(reader: Any) -> Iterator[tuple[int, tuple[Any, ...], Any]]:
 
 
 def fonts(reader: Any) -> Iterator[tuple[int, tuple[Any, ...], str, Any]]:
-    """``(page number, forms, the name it is used by, font)`` for every font the pages and
-    their form XObjects use (see :func:`resources`)."""
+    """``(page number, forms, name, font)`` for every font the pages and their forms use."""
     for number, forms, found in resources(reader):
         for name, ref in (found.get("/Font") or {}).items():
             yield number, forms, name, ref.get_object()
@@ -116,16 +109,14 @@ class PdfFont:
 
 
 def pdf_fonts(path: Path) -> list[PdfFont]:
-    """Every font a PDF's pages (and their form XObjects) use. A damaged file is one error
-    naming it, with what pypdf logged (not bare log lines on stderr)."""
+    """Every font a PDF's pages (and their form XObjects) use."""
     with read_pdf(path, str(path), REBUILD) as reader:
         found = {id(font): font for _, _, _, font in fonts(reader)}
         return [_pdf_font(font) for font in found.values()]
 
 
 def embedded(font: Any) -> tuple[str, bool]:
-    """A font's subtype (``Type0/CIDFontType2`` for a composite one) and whether its glyphs
-    are in the file."""
+    """A font's subtype (``Type0/CIDFontType2`` for a composite one) and whether it is embedded."""
     subtype = str(font.get("/Subtype", "/?")).lstrip("/")
     if subtype == "Type3":
         return subtype, True  # glyph procedures live in the file

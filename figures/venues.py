@@ -21,12 +21,8 @@ FONT_FAMILIES = ("serif", "sans-serif")
 #: A venue file without a text height: the figure is at most this tall (half of 9 in).
 DEFAULT_MAX_HEIGHT_IN = 4.5
 
-#: Sensible bounds of each number, with why (a page is inches wide, a font points tall),
-#: checked when the file is loaded, before anything is drawn: a width of 1e-300 would pass
-#: "positive" and make every figure a 300-digit scale; a 72 pt minimum font or a 0.5 in page
-#: built unreadable figures with exit 0. `build --venue` draws at the venue's ppi: at most
-#: the dpi any output may have (a venue asking 2400 ppi was refused as if the registry were
-#: wrong).
+#: Sensible bounds of each number, with why, checked as the file is loaded: a width of 1e-300
+#: would pass "positive"; a 72 pt minimum font or a 0.5 in page built unreadable figures.
 _PAGE = "a page: a figure's panels need 2 in, no page is wider than 12 in"
 _RANGES = {"text_width_in": ((2, 12), _PAGE), "column_width_in": ((2, 12), _PAGE),
            "text_height_in": ((3, 16), "a page's text height: letter and A4 hold 9-10 in"),
@@ -93,16 +89,14 @@ class Venue:
         return dict(self.sources).get(field, "")
 
     def slot_width(self, slot: str | float) -> float:
-        """The width in inches of a slot on this page: ``"text"``, ``"column"`` or a width in
-        inches (the one place a slot becomes a width)."""
+        """The width in inches of a slot on this page (the one place a slot becomes a width)."""
         if slot in ("text", "column"):
             return self.text_width_in if slot == "text" else self.column_width_in
         return float(slot)
 
     def check_width(self, slot: object) -> None:
-        """A slot given as a width: a number of inches, from :data:`MIN_WIDTH_IN` to the
-        text width (0, a negative, NaN, True or a poster's width drew an empty, broken or
-        unprintable figure, or blamed the figure's code)."""
+        """A slot given as a width: a number of inches from :data:`MIN_WIDTH_IN` to the text
+        width (0, NaN, True or a poster's width drew a broken figure or blamed its code)."""
         ok = isinstance(slot, (int, float)) and not isinstance(slot, bool)
         if ok and MIN_WIDTH_IN <= slot <= self.text_width_in + 0.01:
             return
@@ -117,8 +111,7 @@ class Venue:
         return int(max(self.min_raster_ppi, 300))
 
     def page(self, slot: str | float = "text") -> Page:
-        """The print slot ``slot`` ("column", "text" or a width in inches) of this venue, as a
-        :class:`Page`: sizes in inches, fonts and strokes in points."""
+        """The print slot ``slot`` ("column", "text" or a width in inches) as a :class:`Page`."""
         if not isinstance(slot, str):  # a width: the slot it fits in
             self.check_width(slot)
         width = self.slot_width(slot)

@@ -24,11 +24,8 @@ from figures.registry import BY_NAME, FIGURES, FigureSpec
 
 FIGDATA_HELP = f"the figdata folder (default: {DEFAULT_FIGDATA}/)"
 OUT_HELP = f"the folder of the built figures (default: {DEFAULT_OUT}/)"
-#: A status detail names up to two source paths of up to 1024 characters each (the schema's
-#: bound) whole; one_line still escapes anything that would break the row.
+#: A status detail names up to two source paths of up to 1024 characters each whole.
 STATUS_DETAIL_LIMIT = 2400
-
-
 VENUES_HELP = "your venue profiles (same shape as figures/venues.json)"
 
 
@@ -46,8 +43,8 @@ def add_flags(p: argparse.ArgumentParser, **helps: str) -> None:
 
 def add_venue(p: argparse.ArgumentParser, help: str, *, several: bool = False,
               metavar: str = "V") -> None:
-    """``--venue``, one declaration for every command (``several``: each one given is kept,
-    so that the command refuses a second in a line of its own)."""
+    """``--venue``, one declaration for every command (``several``: each given is kept, so
+    that a second is refused in a line of its own)."""
     p.add_argument("--venue", action="append" if several else "store", default=None,
                    metavar=metavar, help=help)
 
@@ -84,8 +81,7 @@ def inches(text: str) -> float:
 
 
 def path_arg(text: str) -> Path:
-    """An argparse type: a path, never empty (an unset ``$OUT`` must not mean the current
-    folder)."""
+    """An argparse type: a path, never empty (an unset ``$OUT`` is not the current folder)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a path, got an empty string")
     return Path(text)
@@ -137,8 +133,7 @@ def summary(failed: Sequence[str], total: int) -> int:
 
 def figdata_status(spec: FigureSpec, figdata_dir: Path, results: Path | None,
                    debug: bool) -> tuple[str, str]:
-    """:func:`figures.extract.status.figure_status` within the figure's fault boundary: a bug
-    of ours is that figure's ``error`` state, and the other figures are still looked at."""
+    """:func:`figures.extract.status.figure_status` within the figure's fault boundary."""
     from figures.extract.status import figure_status
 
     try:
@@ -154,11 +149,9 @@ def figdata_status(spec: FigureSpec, figdata_dir: Path, results: Path | None,
 def refuse_output_over_inputs(target: Path, option: str, suffixes: tuple[str, ...], *,
                               figdata_dir: Path, out_dirs: Sequence[Path] = (),
                               ours: tuple[Callable[[Path], bool], str] | None = None) -> None:
-    """A :class:`UsageError` when writing ``target`` would replace an input or a file the
-    command does not own, through any link: a figdata file, the package's code (the registry,
-    a figure module), a built figure or build state, an existing file of another kind than
-    ``suffixes``, or (given ``ours``: a test and the command's name) one of that kind the
-    command did not write (the paper's own ``main.tex``)."""
+    """A :class:`UsageError` when writing ``target`` would replace, through any link, an
+    input, a built figure, a file of another kind than ``suffixes``, or (given ``ours``: a
+    test and the command's name) one the command did not write (the paper's ``main.tex``)."""
     from figures.registry import PACKAGE_DIR
 
     if target.exists() and not (target.is_file() or target.is_dir()):  # /dev/stdout, a FIFO
@@ -189,9 +182,7 @@ def refuse_output_over_inputs(target: Path, option: str, suffixes: tuple[str, ..
 
 
 def refuse_folder_over_inputs(folder: Path, option: str, *, figdata_dir: Path) -> None:
-    """A :class:`UsageError` when a build writing into ``folder`` (through any link) would
-    write over inputs: the figdata folder, the figures package, and in a source checkout the
-    golden images (``baseline/``, whose files have the built figures' names) and ``tests/``."""
+    """A :class:`UsageError` when a build writing into ``folder`` would write over inputs."""
     what = input_folder_of(folder, figdata_dir)
     if what is not None:
         raise UsageError(f"{option} {folder}: is inside {what}; the build would write over "
@@ -199,9 +190,8 @@ def refuse_folder_over_inputs(folder: Path, option: str, *, figdata_dir: Path) -
 
 
 def refuse_figdata_in_inputs(figdata_dir: Path) -> None:
-    """A :class:`UsageError` when ``extract`` would write figdata files (through any link)
-    into the figures package, ``baseline/`` or ``tests/`` (``tests/fixtures/`` holds the golden
-    tests' figdata, under the same names)."""
+    """A :class:`UsageError` when ``extract`` would write figdata files into the package,
+    ``baseline/`` or ``tests/`` (whose fixtures have the same names)."""
     what = input_folder_of(figdata_dir, None)
     if what is not None:
         raise UsageError(f"--figdata {figdata_dir}: is inside {what}; extract would write "

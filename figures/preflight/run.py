@@ -12,24 +12,10 @@ from figures.boundary import is_stop
 from figures.data import figdata
 from figures.errors import FigureDataError, display_path, figure_line
 from figures.outputs.warned import caught_warnings, warning_lines
+from figures.preflight import rules
 from figures.preflight.files import REBUILD, decodes
 from figures.preflight.measure import measure
-from figures.preflight.rules import (
-    RULES,
-    Row,
-    contrast_row,
-    cvd_row,
-    font_row,
-    greyscale_row,
-    ink_row,
-    layout_row,
-    line_row,
-    raster_row,
-    script_row,
-    size_row,
-    stamp_row,
-    text_row,
-)
+from figures.preflight.rules import RULES, Row
 from figures.registry import FigureSpec
 from figures.venues import Venue
 
@@ -60,9 +46,8 @@ class FigureReport:
 def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Path, *,
                  raster: bool = False, venues_file: Path | None = None,
                  stem: str | None = None) -> FigureReport:
-    """Every rule for one figure: its built files in ``out_dir`` (``stem``.pdf/.png: a venue
-    build's other slot, ``NAME--column``), its Figure from figdata (drawn as the build in
-    ``out_dir`` drew it: for a venue build, for its page and slot, stamped as it stamps)."""
+    """Every rule for one figure: its built files in ``out_dir`` (``stem``: a venue build's
+    other slot) and its Figure drawn from figdata as the build in ``out_dir`` drew it."""
     from figures.outputs.kind import DEFAULT
     from figures.outputs.provenance import kind_in
     from figures.outputs.render import draw_as_built
@@ -113,30 +98,29 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
                             f"{display_path(path)}: {problem[1]}"))
             continue
         try:
-            rows.append(font_row(stem, path, venue) if out.fmt == "pdf"
-                        else raster_row(stem, path, report.print_width_in, venue))
+            rows.append(rules.font_row(stem, path, venue) if out.fmt == "pdf"
+                        else rules.raster_row(stem, path, report.print_width_in, venue))
         except FigureDataError as exc:
             rows.append(Row(stem, rule, "unreadable", "built file", False, str(exc)))
-    rows.append(text_row(stem, measured.texts, scale, venue))
-    rows.append(line_row(stem, measured.strokes, scale, venue))
-    cvd, report.cvd_failures = cvd_row(stem, measured.series_colors, venue)
+    rows.append(rules.text_row(stem, measured.texts, scale, venue))
+    rows.append(rules.line_row(stem, measured.strokes, scale, venue))
+    cvd, report.cvd_failures = rules.cvd_row(stem, measured.series_colors, venue)
     rows.append(cvd)
-    rows.append(size_row(stem, kind.print_slot(spec), measured.saved_size_in, venue))
+    rows.append(rules.size_row(stem, kind.print_slot(spec), measured.saved_size_in, venue))
     seen = measured.legibility
-    rows += [script_row(stem, seen, scale), greyscale_row(stem, seen),
-             contrast_row(stem, seen), ink_row(stem, seen),
-             stamp_row(stem, seen, scale, venue)]
-    rows.append(layout_row(stem, measured.texts, scale, measured.saved_box,
-                           measured.covering_legends or ()))
+    rows += [rules.script_row(stem, seen, scale), rules.greyscale_row(stem, seen),
+             rules.contrast_row(stem, seen), rules.ink_row(stem, seen),
+             rules.stamp_row(stem, seen, scale, venue)]
+    rows.append(rules.layout_row(stem, measured.texts, scale, measured.saved_box,
+                                 measured.covering_legends or ()))
     rows.sort(key=lambda row: RULES.index(row.rule))
     return report
 
 
 def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
             venues_file: Path | None = None, variant: str = "") -> tuple[str, str] | None:
-    """What is wrong with the built file ``path`` of ``spec`` (a short value and the detail
-    with what to do), None when it is that figure's current, intact build (for ``variant``'s
-    venue, when given and the file is a venue's)."""
+    """What is wrong with the built file ``path`` of ``spec`` (a short value, the detail with
+    what to do), None when it is that figure's current, intact build (for ``variant``)."""
     from figures.paper.which import CURRENT, FOREIGN, which
 
     damaged = decodes(path)
