@@ -26,8 +26,7 @@ MAX_INCHES = 60
 
 
 class LeftBehind(FigureDataError):
-    """What the author's code left behind once it returned: a thread or a process still
-    running, a file written among the inputs (``written``: their paths)."""
+    """What the author's code left behind: a thread or process running, inputs ``written``."""
 
     def __init__(self, file: str, key: str | None, message: str,
                  written: list[str] | None = None) -> None:
@@ -35,8 +34,7 @@ class LeftBehind(FigureDataError):
         self.written = written or []
 
 
-#: The folders of inputs the author's code must not write into, besides the package and the
-#: checkout's baseline/ (:func:`guard_inputs`: the command's figdata folder).
+#: Inputs the author's code must not write into besides the package and baseline/.
 _GUARDED: list[Path] = []
 
 
@@ -46,8 +44,7 @@ def guard_inputs(*folders: Path) -> None:
 
 
 def guarded_folders() -> list[Path]:
-    """The inputs a figure's code must leave alone: the package, the golden images
-    (``baseline/`` of a source checkout) and the command's figdata folder."""
+    """The inputs a figure's code must leave alone: the package, baseline/ and the figdata."""
     package = Path(__file__).resolve().parent
     checkout = package.parent
     folders = [package, *_GUARDED]
@@ -58,9 +55,8 @@ def guarded_folders() -> list[Path]:
 
 @contextlib.contextmanager
 def running(shown: str = "the figure's code", key: str | None = None) -> Iterator[None]:
-    """Run the author's code (the module ``shown``, its function ``key``): ``os._exit``
-    raises :class:`OsExit`, ``print`` goes to stderr; the interpreter settings it changes are
-    restored after it; what it leaves behind (:class:`LeftBehind`) fails it."""
+    """Run the author's code (module ``shown``, function ``key``): ``os._exit`` raises, ``print``
+    goes to stderr, settings are restored after it, what it leaves behind fails it."""
     real, pid = os._exit, os.getpid()
 
     def refuse(status: int) -> None:
@@ -89,8 +85,7 @@ def running(shown: str = "the figure's code", key: str | None = None) -> Iterato
 
 def _left_behind(shown: str, key: str | None, threads: set[threading.Thread],
                  children: set[int], inputs: dict[str, tuple[int, ...]]) -> LeftBehind | None:
-    """The one line for what the code left behind, after ending the processes it started and
-    abandoning its threads (None when it left nothing)."""
+    """The one line for what the code left behind (its processes ended, threads abandoned)."""
     written = _changed(inputs, _files_of(guarded_folders()))
     processes = [_ended(child) for child in sorted(_children() - children)]
     running_threads = [t for t in threading.enumerate()
@@ -100,10 +95,10 @@ def _left_behind(shown: str, key: str | None, threads: set[threading.Thread],
     problems = []
     if written:
         more = f" (and {len(written) - 1} more)" if len(written) > 1 else ""
-        problems.append(f"wrote {display_path(_relative(written[0]))}{more}, an input the build reads and "
-                        "never writes (the package, baseline/, figdata): restore it (`git "
-                        "checkout -- FILE`; figdata: `figures extract`); a figure's code writes "
-                        "no files")
+        problems.append(f"wrote {display_path(_relative(written[0]))}{more}, an input the build "
+                        "reads and never writes (the package, baseline/, figdata): restore it "
+                        "(`git checkout -- FILE`; figdata: `figures extract`); a figure's code "
+                        "writes no files")
     if processes:
         problems.append(f"left process {', '.join(processes)} running (ended now): wait for "
                         "the processes it starts before it returns")
@@ -118,8 +113,7 @@ def _left_behind(shown: str, key: str | None, threads: set[threading.Thread],
 
 
 def _files_of(folders: Iterable[Path]) -> dict[str, tuple[int, ...]]:
-    """Each file under ``folders`` (no ``__pycache__``): its identity, size and times (the
-    change time too, which no code can set back)."""
+    """Each file under ``folders`` (no ``__pycache__``): identity, size, times (ctime too)."""
     found: dict[str, tuple[int, ...]] = {}
     stack = [str(folder) for folder in folders]
     while stack:
@@ -182,8 +176,7 @@ ABANDONED: list[threading.Thread] = []
 
 
 def _command_of(pid: int) -> str:
-    """The program ``pid`` runs (``sleep``); a child just forked may not have started it yet:
-    waited for a tenth of a second, then the name it has (``python``)."""
+    """The program ``pid`` runs; a child just forked gets a tenth of a second to start it."""
     for _ in range(10):
         try:
             argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
@@ -199,10 +192,8 @@ def _command_of(pid: int) -> str:
 
 
 def _abandon(thread: threading.Thread) -> None:
-    """Let the interpreter end without waiting for ``thread`` (a thread cannot be killed):
-    as if it had been started as a daemon. CPython 3.11 and 3.12 wait at exit for the threads
-    whose lock is in ``threading._shutdown_locks``; the entry point ends a command whose
-    threads are still running in any case (:func:`figures.launch.main`)."""
+    """Let the interpreter end without waiting for ``thread``, as if it were a daemon (CPython
+    3.11 and 3.12 wait for the threads whose lock is in ``threading._shutdown_locks``)."""
     ABANDONED.append(thread)
     with contextlib.suppress(AttributeError, RuntimeError):
         thread._daemonic = True  # type: ignore[attr-defined]
@@ -236,8 +227,7 @@ def _settings_kept() -> Iterator[None]:
 
 @contextlib.contextmanager
 def import_warnings(name: str) -> Iterator[None]:
-    """What a module warns while it is imported, one line each on stderr (not Python's two
-    lines of file and source); shown as it would have been shown (the filters apply)."""
+    """What a module warns while it is imported, one line each on stderr (the filters apply)."""
     from figures.errors import one_line
 
     with warnings.catch_warnings(record=True) as caught:
@@ -250,8 +240,7 @@ def import_warnings(name: str) -> Iterator[None]:
 
 
 def check_size(fig: Figure, shown_path: str, raster_dpis: Iterable[int]) -> None:
-    """Refuse the Figure of the module ``shown_path`` when larger than any output could hold
-    (at each of ``raster_dpis``), before anything is drawn at size."""
+    """Refuse a Figure larger than any output could hold, before anything is drawn at size."""
     width, height = (float(v) for v in fig.get_size_inches())
     if max(width, height) > MAX_INCHES:
         raise AuthorCodeError(shown_path, "render", f"returned a figure of {width:g} x "

@@ -53,14 +53,14 @@ def run(args: argparse.Namespace) -> int:
     if args.venue is not None:
         return _build_for_venue(args)
     if args.width is not None:
-        raise cli.UsageError("--width W draws every figure for a venue's page at W inches; give "
-                         "--venue V too")
+        raise cli.UsageError("--width W draws every figure for a venue's page at W inches; "
+                             "give --venue V too")
     if args.venues is not None:
         raise cli.UsageError("--venues names venue profiles for --venue; give --venue V too")
     args.out = args.out or cli.DEFAULT_OUT
     if args.camera_ready and cli.same_folder(args.out, args.camera_ready_out):
-        raise cli.UsageError(f"--camera-ready-out {args.camera_ready_out} is the --out folder: the "
-                         "camera-ready PDFs would replace the default ones; choose another")
+        raise cli.UsageError(f"--camera-ready-out {args.camera_ready_out} is the --out folder: "
+                             "the camera-ready PDFs would replace the default ones; choose another")
     kind = DEFAULT if args.stamp else BuildKind(stamp=False)
     return build_figures(cli.select(args.names), args.figdata, args.out, kind, jobs=args.jobs,
                          force=args.force, results=args.results,
@@ -81,7 +81,8 @@ def _build_for_venue(args: argparse.Namespace) -> int:
                         (CAMERA_READY_OUT, "the camera-ready build")):
         if cli.same_folder(out, other):  # its layout there would pass for the default's
             raise cli.UsageError(f"--venue {venue.key} would build into {out}, the folder of "
-                             f"{what}: pass another --out DIR (or rename the venue in --venues)")
+                                 f"{what}: pass another --out DIR (or rename the venue in "
+                                 "--venues)")
     specs, status = cli.select(args.names), 0
     slots = [(args.width, specs)] if args.width is not None else [  # one width: its files only
         (None, specs), *_other_slots(specs, venue).items()]  # NAME--column
@@ -94,8 +95,7 @@ def _build_for_venue(args: argparse.Namespace) -> int:
 
 
 def _other_slots(specs: Sequence[FigureSpec], venue: Venue) -> dict[str, list[FigureSpec]]:
-    """The figures that a two-column venue also draws at a slot other than their own, per
-    slot (a figure without SLOTS has none: its own build said so)."""
+    """The figures a two-column venue also draws at a slot other than their own, per slot."""
     from figures.errors import FigureDataError
     from figures.outputs.kind import slots_of
 
@@ -121,13 +121,11 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
 
     cli.refuse_folder_over_inputs(out_dir, "--out", figdata_dir=figdata_dir)
     if camera_ready_out is not None:
-        cli.refuse_folder_over_inputs(camera_ready_out, "--camera-ready-out",
-                                      figdata_dir=figdata_dir)
-    if camera_ready_out is not None:
         from figures.data.jsonio import ensure_folder
 
-        # refused before any figure is drawn, as an unwritable --out is
-        ensure_folder(camera_ready_out)
+        cli.refuse_folder_over_inputs(camera_ready_out, "--camera-ready-out",
+                                      figdata_dir=figdata_dir)
+        ensure_folder(camera_ready_out)  # refused before any figure is drawn, as --out is
     failed: list[str] = []
     current: list[str] = []
     if results is not None:
@@ -176,8 +174,7 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
 
 
 def _say_current(names: Sequence[str], out_dir: Path, what: str = "") -> None:
-    """One line for every figure whose outputs were already current (a no-op build is one
-    line, not one per figure)."""
+    """One line for every figure whose outputs were already current (not one per figure)."""
     if len(names) == 1:
         print(f"{what}current {names[0]} in {display_path(out_dir)}/")
     elif names:
@@ -185,21 +182,20 @@ def _say_current(names: Sequence[str], out_dir: Path, what: str = "") -> None:
 
 
 def one_venue(venues: Sequence[str] | None, command: str) -> str | None:
-    """The one ``--venue`` given, or None; a repeated ``--venue`` is refused (one venue per
-    run), not silently the last one."""
+    """The one ``--venue`` given, or None; a repeated ``--venue`` is refused, not the last."""
     if not venues:
         return None
     if len(set(venues)) > 1:
         runs = "`, then `".join(f"{command} --venue {v}" for v in dict.fromkeys(venues))
-        raise cli.UsageError(f"--venue given {len(venues)} times ({', '.join(venues)}): one venue "
-                         f"per run: `{runs}`")
+        raise cli.UsageError(f"--venue given {len(venues)} times ({', '.join(venues)}): one "
+                             f"venue per run: `{runs}`")
     return venues[0]
 
 
 def _fresh(specs: Sequence[FigureSpec], figdata_dir: Path, results: Path, allow_stale: bool,
            debug: bool, failed: list[str]) -> list[FigureSpec]:
-    """The figures whose figdata is current against ``results`` (stale ones too, with a
-    warning, when allowed); the others are named in ``failed``, one line each."""
+    """The figures whose figdata is current against ``results`` (stale ones too when allowed);
+    the others go to ``failed``, one line each."""
     from figures.extract.results import ResultsTree
 
     ResultsTree(results)  # a missing folder is one line, not every source "gone"

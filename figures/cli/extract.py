@@ -58,15 +58,13 @@ def extract(results: Path, figdata_dir: Path, names: Sequence[str] = (), *,
         figdata.write(path, doc)
         return f"extracted {spec.name} -> {display_path(path)} ({figdata.origin_of(doc)})"
 
-    # Named figures are all tried (one without log sources is an error); by default, those
-    # with log sources.
+    # named figures are all tried (one without log sources is an error); by default, those with
     specs = cli.select(names) if names else [s for s in FIGURES if _has_extract(s)]
     return cli.each_figure(specs, debug, action)
 
 
 def _has_extract(spec: FigureSpec) -> bool:
-    """Whether the figure reads logs; a module that fails to import is kept, so that its
-    error is that figure's one line and not the end of the command."""
+    """Whether the figure reads logs; a module that fails to import is kept (its one line)."""
     try:
         return spec.extract is not None
     except (Exception, SystemExit):  # noqa: BLE001 - reported by the figure's own action

@@ -1,9 +1,5 @@
-"""What the process brings with it, checked before any command runs: the streams, the
-current folder, the matplotlib backend and a ``matplotlibrc`` in the current folder.
-
-Each would otherwise surface deep inside a command as an internal error, a hang or output
-in the wrong place; here each is one line naming what to change, or is made harmless.
-"""
+"""What the process brings with it (streams, current folder, matplotlib backend and rc file),
+checked before any command runs: one line naming what to change, or made harmless."""
 
 from __future__ import annotations
 
@@ -16,14 +12,10 @@ from figures.errors import FigureDataError
 
 
 def prepare() -> None:
-    """Make the process safe to run a command in; raise :class:`FigureDataError` where the
-    user must change something."""
+    """Make the process safe to run a command in, or one line saying what to change."""
     _streams()
     _current_folder()
-    # The figures draw with Agg into files and never open a window, whatever the backend;
-    # an unknown MPLBACKEND would fail matplotlib's import (an internal error, a forkserver
-    # traceback in `watch`). Set before matplotlib is imported, in this process and its
-    # children.
+    # the figures draw with Agg into files: an unknown MPLBACKEND would fail matplotlib's import
     os.environ["MPLBACKEND"] = "Agg"
     _matplotlibrc()
 
@@ -50,8 +42,7 @@ def _current_folder() -> None:
 
 def _matplotlibrc() -> None:
     """matplotlib reads ``./matplotlibrc`` (then ``$MATPLOTLIBRC``) at import: a FIFO there
-    hangs it, a file that is not UTF-8 is an internal error. The figures do not depend on
-    it (each draws inside its own theme), but it must be readable."""
+    hangs it, a file that is not UTF-8 is an internal error."""
     candidates = [Path("matplotlibrc")]
     if os.environ.get("MATPLOTLIBRC"):
         configured = Path(os.environ["MATPLOTLIBRC"])

@@ -1,8 +1,5 @@
-"""Reading a raw ``results/`` tree as the seed scripts lay it out, with exact error locations.
-
-Every accessor raises :class:`~figures.errors.FigureDataError` naming the file (relative to
-the results folder), the record and the key, so a bad log never surfaces as a traceback.
-"""
+"""Reading a raw ``results/`` tree as the seed scripts lay it out: every accessor's error
+names the file (relative to the results folder), the record and the key."""
 
 from __future__ import annotations
 
@@ -25,11 +22,11 @@ PAPER_SEEDS = (42, 123, 456)
 
 
 def cifar_results_file(seed: int) -> str:
-    """The CIFAR run of ``seed``: seed 42's in ``cifar10/``, another's in ``cifar10_seed<N>/``,
-    each a ``results_cifar10.json`` holding ``{"<seed>": {method: run}}`` (read by the CIFAR
-    figures, written so by :mod:`figures.extract.synthetic`)."""
+    """The CIFAR run of ``seed`` (``{"<seed>": {method: run}}``): seed 42's in ``cifar10/``."""
     folder = "cifar10" if seed == 42 else f"cifar10_seed{seed}"
     return f"{folder}/results_cifar10.json"
+
+
 CACHED_FILES = 4
 
 
@@ -48,14 +45,13 @@ class ResultsTree:
         self.root = Path(root)
         if not self.root.is_dir():
             if self.root.exists():
-                raise DataError(str(root), None, "not a folder (give the results "
-                                      "folder, the one holding cifar10/, snapshot_*/, ...)")
+                raise DataError(str(root), None, "not a folder (give the results folder, the "
+                                "one holding cifar10/, snapshot_*/, ...)")
             raise DataError(str(root), None, "results folder not found")
         if _empty(self.root):  # one line, not a "file not found" for every figure
-            raise DataError(str(root), None, "empty folder (give the results folder, "
-                                  "the one holding cifar10/, snapshot_*/, ...)")
-        # A few recently parsed files (the CIFAR figures share three), not the whole tree:
-        # memory stays bounded by the largest files, whatever the tree's size.
+            raise DataError(str(root), None, "empty folder (give the results folder, the one "
+                            "holding cifar10/, snapshot_*/, ...)")
+        # a few recently parsed files (the CIFAR figures share three): memory stays bounded
         self._cache: OrderedDict[str, Any] = OrderedDict()
         self._used: list[str] | None = None
         #: One line per tolerated oddity (e.g. a skipped seed); the CLI prints them.
@@ -100,9 +96,8 @@ class ResultsTree:
         directory = self.root / folder
         if not directory.is_dir():
             raise DataError(folder, None, "folder not found")
-        names = sorted(
-            p.name for p in directory.iterdir() if p.name.startswith(prefix) and p.name.endswith(suffix)
-        )
+        names = sorted(p.name for p in directory.iterdir()
+                       if p.name.startswith(prefix) and p.name.endswith(suffix))
         if not names:
             raise DataError(folder, None, f"no {prefix}*{suffix} files found")
         return [f"{folder}/{name}" for name in names]
@@ -122,8 +117,7 @@ def log_records(doc: Any, key: str, file: str) -> list[dict[str, Any]]:
 
 
 def log_epochs(log: list[dict[str, Any]], log_key: str, file: str) -> list[float]:
-    """Each record's ``epoch``: increasing, without duplicates (a log stored reversed or with
-    a record repeated would otherwise be drawn as it stands)."""
+    """Each record's ``epoch``: increasing, without duplicates (else drawn as it stands)."""
     epochs: list[float] = []
     for i, rec in enumerate(log):
         where = f"{log_key}[{i}]"
@@ -140,9 +134,8 @@ def log_epochs(log: list[dict[str, Any]], log_key: str, file: str) -> list[float
 
 def layer_series(log: list[dict[str, Any]], keys: Sequence[str], index: int, file: str,
                  log_key: str) -> list[float]:
-    """``rec[key][index]`` of every record, ``key`` the first of ``keys`` it holds: a
-    per-layer norm bound for a log axis. Every record lists as many layers under a key as
-    the first record that has it: a list cut short would put another layer at ``index``."""
+    """``rec[key][index]`` of every record, ``key`` the first of ``keys`` it holds; every
+    record lists as many layers as the first (one cut short would shift ``index``)."""
     values: list[float] = []
     layers: dict[str, tuple[int, int]] = {}  # key: (its length, the first record holding it)
     for i, rec in enumerate(log):

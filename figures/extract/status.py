@@ -1,8 +1,5 @@
-"""Is a figure's figdata current with respect to a results folder?
-
-Current means: every source file recorded in its provenance still has the recorded sha256,
-and extracting now would read no other file (e.g. a ViT seed added since).
-"""
+"""Is a figure's figdata current with respect to a results folder: every recorded source
+still has its sha256, and extracting now would read no other file (a ViT seed added since)?"""
 
 from __future__ import annotations
 
@@ -18,9 +15,8 @@ from figures.registry import FigureSpec
 
 def figure_status(spec: FigureSpec, figdata_dir: Path,  # noqa: PLR0911 - one per state
                   results: Path | None) -> tuple[str, str]:
-    """``(state, detail)``; state is ``paper-values``, ``current``, ``stale``, ``missing``
-    (no figdata), ``invalid`` (unreadable figdata) or ``recorded`` (no results to compare).
-    A bug of ours while extracting is raised: the caller's per-figure boundary reports it."""
+    """``(state, detail)``; state is ``paper-values``, ``current``, ``stale``, ``missing``,
+    ``invalid`` or ``recorded`` (no results to compare). A bug of ours is raised."""
     path = spec.figdata_path(figdata_dir)
     if not path.is_file():
         return "missing", f"{path} does not exist"

@@ -20,17 +20,11 @@ N_BLOCKS = 12  # residual blocks of the CIFAR runs
 CIFAR_METHODS = ("bp", "dfa", "state_bridge", "credit_bridge")
 
 # Per method: (h_L start, h_L end, g_L start, g_L end, final accuracy), log-linear in between.
-_WITH_LN = {
-    "BP": (20.0, 200.0, 8e-5, 4e-5, 0.61),
-    "FA": (30.0, 3e3, 2e-5, 9e-7, 0.40),
-    "DFA": (30.0, 4e8, 2e-5, 5e-10, 0.31),
-}
+_WITH_LN = {"BP": (20.0, 200.0, 8e-5, 4e-5, 0.61), "FA": (30.0, 3e3, 2e-5, 9e-7, 0.40),
+            "DFA": (30.0, 4e8, 2e-5, 5e-10, 0.31)}
 # Without a terminal LayerNorm DFA still grows, but the BP gradient does not collapse.
-_NO_LN = {
-    "BP": (25.0, 180.0, 7e-5, 3.5e-5, 0.59),
-    "FA": (30.0, 2e3, 2e-5, 2e-6, 0.38),
-    "DFA": (30.0, 2e6, 3e-5, 1.5e-5, 0.30),
-}
+_NO_LN = {"BP": (25.0, 180.0, 7e-5, 3.5e-5, 0.59), "FA": (30.0, 2e3, 2e-5, 2e-6, 0.38),
+          "DFA": (30.0, 2e6, 3e-5, 1.5e-5, 0.30)}
 
 
 def _trajectory(rng: np.random.Generator, start: float, end: float, epochs: int, noise: float):
@@ -50,10 +44,7 @@ def _snapshot_log(rng, params, epochs: int, *, h_key: str, g_key: str):
     depth = np.arange(N_LAYERS) - (N_LAYERS - 1)  # -4 .. 0
     log: list[dict[str, Any]] = []
     for i in range(epochs):
-        record: dict[str, Any] = {
-            "epoch": i + 1,
-            "acc_eval": round(float(acc_curve[i]), 4),
-        }
+        record: dict[str, Any] = {"epoch": i + 1, "acc_eval": round(float(acc_curve[i]), 4)}
         record[h_key] = [float(f"{h_L[i] * 1.6**d:.6g}") for d in depth]
         record[g_key] = [float(f"{g_L[i] * 1.3 ** (-d):.6g}") for d in depth]
         record["gamma_dfa"] = round(float(rng.uniform(-0.01, 0.05)), 4)
@@ -66,18 +57,10 @@ def _write(path: Path, doc: Any) -> None:
     write_text_atomic(path, json.dumps(doc))
 
 
-def generate(
-    results: Path,
-    *,
-    epochs: int = 100,
-    seeds: Sequence[int] = SEEDS,
-    vit_seeds: Sequence[int] | None = None,
-) -> Path:
-    """Write a complete raw results tree into ``results`` and return it.
-
-    ``vit_seeds`` chooses the ViT snapshot runs seed 001 globs (default: ``seeds``).
-    Seed 42 must be among ``seeds``: the seeds read several ``_s42`` files by name.
-    """
+def generate(results: Path, *, epochs: int = 100, seeds: Sequence[int] = SEEDS,
+             vit_seeds: Sequence[int] | None = None) -> Path:
+    """Write a complete raw results tree into ``results`` and return it; ``vit_seeds``: the
+    ViT snapshot runs seed 001 globs (default: ``seeds``, which must hold 42)."""
     if 42 not in seeds:
         raise ValueError("seed 42 is required: the figure scripts read s42 files by name")
     results = Path(results)
@@ -86,10 +69,8 @@ def generate(
     vit_seeds = seeds if vit_seeds is None else vit_seeds
 
     def pair(params, h_key, g_key):
-        return {
-            "bp_log": _snapshot_log(rng, params["BP"], epochs, h_key=h_key, g_key=g_key),
-            "dfa_log": _snapshot_log(rng, params["DFA"], epochs, h_key=h_key, g_key=g_key),
-        }
+        return {"bp_log": _snapshot_log(rng, params["BP"], epochs, h_key=h_key, g_key=g_key),
+                "dfa_log": _snapshot_log(rng, params["DFA"], epochs, h_key=h_key, g_key=g_key)}
 
     def fa(params, h_key, g_key):
         return {"fa_log": _snapshot_log(rng, params["FA"], epochs, h_key=h_key, g_key=g_key)}
@@ -97,8 +78,7 @@ def generate(
     # Each file's content is made when it is written, in this order (the random stream,
     # hence every synthetic figure, depends on it).
     planned: list[tuple[str, Callable[[], dict[str, Any]]]] = []
-    # ViT: CLS-token hidden norms and the l2 gradient key; ResMLP: plain hidden norms and
-    # the older gradient key.
+    # ViT: CLS-token hidden norms, the l2 gradient key; ResMLP: plain ones, the older key
     vit_keys = ("hidden_norms_cls", "bp_grad_per_sample_l2_med")
     mlp_keys = ("hidden_norms", "bp_grad_norms_per_sample_med")
     for runs, folder, run, canonical, params, keys in (
@@ -125,11 +105,9 @@ def generate(
     planned.extend(_figures_own_results())
     # The marker first: a tree cut short (Ctrl-C, a full disk) is still marked synthetic,
     # so `extract` can never call its files real results.
-    _write(
-        results / SYNTHETIC_MARKER,
-        {"generator": GENERATOR, "epochs": epochs, "seeds": list(seeds),
-         "files": sorted(name for name, _ in planned)},
-    )
+    _write(results / SYNTHETIC_MARKER, {"generator": GENERATOR, "epochs": epochs,
+                                        "seeds": list(seeds),
+                                        "files": sorted(name for name, _ in planned)})
     for name, content in planned:
         _write(results / name, content())
     return results
@@ -143,9 +121,8 @@ FIGURES_OWN = "synthetic_results"
 
 
 def _figures_own_results() -> list[tuple[str, Callable[[], Any]]]:
-    """The example results of each registered figure whose module defines FIGURES_OWN, so
-    that every figure extracts from a synthetic tree; a random stream of their own, after
-    the paper's files (whose stream, hence pictures, stay as they were)."""
+    """The example results of each figure whose module defines FIGURES_OWN, from a random
+    stream of their own (the paper's files', hence pictures, stay as they were)."""
     from figures import author_code
     from figures.registry import FIGURES
 
@@ -162,9 +139,8 @@ def _figures_own_results() -> list[tuple[str, Callable[[], Any]]]:
             files = make(rng)
         if not isinstance(files, dict) or not all(
                 isinstance(rel, str) and _relative(rel) for rel in files):
-            raise DataError(spec.shown_path, FIGURES_OWN, "expected a dict of paths "
-                                  "relative to the results folder (no .., not absolute) to "
-                                  "JSON documents")
+            raise DataError(spec.shown_path, FIGURES_OWN, "expected a dict of paths relative "
+                            "to the results folder (no .., not absolute) to JSON documents")
         planned.extend((rel, lambda doc=doc: doc) for rel, doc in files.items())
     return planned
 
@@ -184,9 +160,9 @@ def _refuse_real_results(results: Path) -> None:
     marker = results / SYNTHETIC_MARKER
     recorded = read_json(marker) if marker.is_file() else None
     if not isinstance(recorded, dict) or recorded.get("generator") != GENERATOR:
-        raise DataError(str(results), None, f"is not empty and holds no {SYNTHETIC_MARKER} "
-                              "of an earlier synthetic tree: refusing to write over what may "
-                              "be real results; choose a new or empty folder")
+        raise DataError(str(results), None, f"is not empty and holds no {SYNTHETIC_MARKER} of "
+                        "an earlier synthetic tree: refusing to write over what may be real "
+                        "results; choose a new or empty folder")
     known = set(recorded.get("files", []))
     foreign = sorted(p.relative_to(results).as_posix() for p in results.rglob("*")
                      if not p.is_dir() and p.name != SYNTHETIC_MARKER
@@ -194,20 +170,14 @@ def _refuse_real_results(results: Path) -> None:
     if "files" in recorded and foreign:
         more = f" (and {len(foreign) - 1} more)" if len(foreign) > 1 else ""
         raise DataError(str(results), None, f"holds {foreign[0]}{more}, which no earlier "
-                              "synthesize wrote: refusing to write over it; choose a new or "
-                              "empty folder")
+                        "synthesize wrote: refusing to write over it; choose a new or empty folder")
 
 
 def _penalty(rng: np.random.Generator, epochs: int) -> dict[str, Any]:
     h = _trajectory(rng, 30.0, 4e4, epochs, 0.05)
     g = _trajectory(rng, 2e-5, 3e-6, epochs, 0.08)
-    return {
-        "lam": 0.01,
-        "log": [
-            {"epoch": i + 1, "h_L_norm": float(f"{h[i]:.6g}"), "g_2_norm": float(f"{g[i]:.6g}")}
-            for i in range(epochs)
-        ],
-    }
+    return {"lam": 0.01, "log": [{"epoch": i + 1, "h_L_norm": float(f"{h[i]:.6g}"),
+                                  "g_2_norm": float(f"{g[i]:.6g}")} for i in range(epochs)]}
 
 
 def _cifar(rng: np.random.Generator, epochs: int) -> dict[str, Any]:
@@ -218,10 +188,8 @@ def _cifar(rng: np.random.Generator, epochs: int) -> dict[str, Any]:
         final = finals[method] + rng.normal(0, 0.01)
         test = 0.1 + (final - 0.1) * (1 - np.exp(-t / (epochs / 5))) + rng.normal(0, 0.005, epochs)
         train = test + 0.25 * (final - 0.1) * t / epochs + rng.normal(0, 0.005, epochs)
-        log: dict[str, Any] = {
-            "train_acc": [round(float(v), 4) for v in train],
-            "test_acc": [round(float(v), 4) for v in test],
-        }
+        log: dict[str, Any] = {"train_acc": [round(float(v), 4) for v in train],
+                               "test_acc": [round(float(v), 4) for v in test]}
         if method == "state_bridge":
             err = _trajectory(rng, 0.5, 2e-5, epochs, 0.1)
             log["state_pred_error"] = [float(f"{v:.4g}") for v in err]

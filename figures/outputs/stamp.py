@@ -1,12 +1,6 @@
-"""The visible mark on figures built from synthetic example data.
-
-The build (not ``render``) adds it, keyed on the figdata's ``provenance.kind``, so a PNG or
-PDF made from ``synthetic-example`` data cannot be pasted into a draft and pass for a
-result, while ``render`` stays a pure function of the data: golden images (rendered from
-fixtures) never carry it. ``figures build --no-stamp`` leaves it off; only the comparison
-with the paper's scripts uses that, because it extracts a synthetic tree and must get the
-scripts' pixels exactly.
-"""
+"""The visible mark on figures built from synthetic example data: added by the build (not
+``render``, which stays pure), so such a file cannot pass for a result; ``--no-stamp`` is for
+the comparison with the paper's scripts, which must get their pixels exactly."""
 
 from __future__ import annotations
 
@@ -23,13 +17,9 @@ COLOR = "#c62828"
 
 
 def stamp_synthetic(spec: FigureSpec, fig: Figure, kind: BuildKind | None = None) -> None:
-    """Write ``synthetic example data`` small in the bottom-right corner of the figure's
-    last axes, on a light box so it stays legible over whatever is drawn there.
-
-    Inside an axes, and out of the layout, so that it can never move or grow the saved
-    figure's tight bounding box: a stamped file has the size of an unstamped one. Drawn
-    inside the figure's theme, as render draws: text takes its font from rcParams. A figure
-    drawn for a venue's page (``kind``) is stamped under its panels (:func:`_stamp_page`)."""
+    """Write ``synthetic example data`` small in the last axes' bottom-right corner, on a light
+    box, out of the layout (a stamped file has an unstamped one's size), in the figure's theme;
+    a figure drawn for a venue's page is stamped under its panels (:func:`_stamp_page`)."""
     from matplotlib.layout_engine import ConstrainedLayoutEngine
 
     from figures.style import theme
@@ -50,9 +40,8 @@ def stamp_synthetic(spec: FigureSpec, fig: Figure, kind: BuildKind | None = None
 
 
 def _stamp_page(spec: FigureSpec, fig: Figure, kind: BuildKind) -> None:
-    """A figure drawn for a page: the stamp in a strip of its own under the panels (the
-    layout keeps the panels above it), at the page's smallest text size (the venue's
-    minimum or more), on white: it never covers data and prints as legibly as the ticks."""
+    """A figure drawn for a page: the stamp in a strip of its own under the panels, at the
+    page's smallest text size: it never covers data and prints as legibly as the ticks."""
     from figures.style import theme
 
     size = kind.page(spec).small_pt

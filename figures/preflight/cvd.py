@@ -1,19 +1,6 @@
 """Colour-vision deficiency: how far apart a figure's series colours stay for colour-blind
-readers.
-
-Each colour is simulated with Machado, Oliveira & Fernandes (2009) at full severity
-(colorspacious' ``sRGB1+CVD`` space, severity 100) and compared in CAM02-UCS, where the
-Euclidean distance ΔE approximates perceived difference (ΔE ≈ 1 is about one just-noticeable
-difference for large patches side by side).
-
-The threshold (``min_cvd_delta_e`` in venues.json, 10 by default) is set by a palette made for
-colour-blind readers: the eight Okabe–Ito colours keep at least ΔE 11.0 between every pair
-under all three simulations (14.8 deuteranomaly, 14.0 protanomaly, 11.0 tritanomaly), while
-pairs that do collapse fall well below it (matplotlib's tab10: 4.3 / 2.4 under deuter-/
-protanomaly; the CIFAR report's red #F44336 and green #4CAF50: 7.0 under deuteranomaly).
-Series are thin lines and small markers, far smaller than the patches a JND is measured on,
-so a threshold of about ten JNDs is deliberately generous to the reader, not to the figure.
-"""
+readers, simulated with Machado et al. (2009) at full severity and compared in CAM02-UCS (ΔE);
+why the threshold is 10: docs/modules.md, docs/preflight.md."""
 
 from __future__ import annotations
 
@@ -42,10 +29,8 @@ def _space(deficiency: str) -> dict | str:
 
 
 def _cspace_convert():
-    """colorspacious' converter. colorspacious 1.1.2 (its latest release) has an invalid
-    escape sequence in a docstring, which Python reports while compiling it (a
-    DeprecationWarning, a SyntaxWarning from 3.12): silenced for that import only, so a
-    fresh environment under ``-W error`` (our strict pytest) can import it."""
+    """colorspacious' converter; 1.1.2 (its latest) has an invalid escape sequence in a
+    docstring, which Python warns of while compiling it: silenced for that import only."""
     import warnings
 
     with warnings.catch_warnings():
