@@ -42,13 +42,13 @@ def run(args: argparse.Namespace) -> int:
     papers = [name for name in args.names if name.lower().endswith(".pdf")]
     if papers and len(args.names) > 1:
         raise cli.UsageError(f"one compiled paper at a time, and no figure name beside it: "
-                         f"figures check {papers[0]} (got {' '.join(args.names)})")
+                             f"figures check {papers[0]} (got {' '.join(args.names)})")
     if len(args.names) == 1 and papers:
         from figures.cli.paper import check_paper
 
         if args.html is not None:  # asked for a report it would not write: not silently
             raise cli.UsageError("--html is the built files' report (figures check --venue V "
-                             f"--html R.html); the audit of {papers[0]} prints its table only")
+                                 f"--html R.html); the audit of {papers[0]} prints its table only")
         if args.out != cli.DEFAULT_OUT and not args.out.is_dir():
             print(f"warning: {args.out}: no such folder; its build states (the pixels of our "
                   "PNGs) are not read", file=sys.stderr)
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         return check_paper(Path(args.names[0]), args)
     if args.venue is None:
         raise cli.UsageError("the following arguments are required: --venue (icml, neurips, "
-                         "iclr, ieee, acm, or one from --venues)")
+                             "iclr, ieee, acm, or one from --venues)")
 
     if args.html is not None:
 

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
 from types import SimpleNamespace
 
+import numpy as np
 import pytest
 from helpers import REPO
 
@@ -15,7 +19,7 @@ from figures.cli import main as cli
 from figures.data import figdata
 from figures.errors import FigureDataError
 from figures.outputs.build import build
-from figures.outputs.camera_ready import compare_pdfs
+from figures.outputs.camera_ready import rasterise
 from figures.outputs.kind import CAMERA_READY, TRUETYPE_RC
 from figures.outputs.render import save
 from figures.pdf import pdf_fonts
@@ -419,6 +423,28 @@ def test_check_reports_a_missing_built_file(tmp_path, capsys):
 
 
 # --- camera-ready -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RasterDiff:
+    """Two PDFs rasterised at the same dpi: 8-bit channel differences."""
+
+    max_abs: int
+    rms: float
+    differing_percent: float
+    same_size: bool
+
+
+def compare_pdfs(first: Path, second: Path, dpi: int = 150) -> RasterDiff:
+    """Rasterise both PDFs with pdftoppm at ``dpi`` and compare them pixel for pixel."""
+    with tempfile.TemporaryDirectory() as tmp:
+        a = rasterise(first, dpi, Path(tmp) / "a.png")
+        b = rasterise(second, dpi, Path(tmp) / "b.png")
+    if a.shape != b.shape:
+        return RasterDiff(255, float("inf"), 100.0, same_size=False)
+    diff = np.abs(a - b)
+    return RasterDiff(int(diff.max()), float(np.sqrt(np.mean(diff.astype(float) ** 2))),
+                      float(100 * np.mean(diff.max(axis=2) > 0)), same_size=True)
 
 
 @pytest.mark.slow
