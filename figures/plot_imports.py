@@ -40,6 +40,13 @@ class ImportsFinder(modulefinder.ModuleFinder):
         finally:
             self._scanning.pop()
 
+    def ensure_fromlist(self, m, fromlist, recursive=0):
+        # `from figures.plots import _cifar`: an edge even when the finder has it already
+        for name in (f"{m.__name__}.{sub}" for sub in fromlist):
+            if self._scanning and name in self.modules and self.follows(name):
+                self.edges.setdefault(self._scanning[-1], set()).add(name)
+        super().ensure_fromlist(m, fromlist, recursive)
+
     def import_module(self, partname, fqname, parent):
         if not self.follows(fqname):
             return None  # matplotlib, numpy, ...: not followed

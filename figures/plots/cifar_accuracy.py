@@ -10,28 +10,16 @@ from matplotlib.figure import Figure
 from figures.data.schema import ListOf, MapOf, Record, Scalar
 from figures.extract.results import ResultsTree
 from figures.page import Page, panel_grid
-from figures.plots._cifar import (
-    ACCURACY,
-    ARCHITECTURE,
-    BAND_ALPHA,
-    COLORS,
-    GRID_ALPHA,
-    LABELS,
-    METHODS,
-    load_runs,
-    page_line,
-    seed_count,
-    style,
-)
+from figures.plots import _cifar as cifar
 from figures.style import DEFAULT_RC, mean_std, mean_std_band, new_figure, themed
 
 
 # --- extraction -------------------------------------------------------------------------------
 def extract(tree: ResultsTree) -> dict[str, Any]:
     """Per method, each seed's train and test accuracy per epoch, cut to the common length."""
-    runs = load_runs(tree)
+    runs = cifar.load_runs(tree)
     methods = {}
-    for method in METHODS:
+    for method in cifar.METHODS:
         curves = {key: [run.log_series(method, key) for run in runs]
                   for key in ("train_acc", "test_acc")}
         common = min(len(c) for series in curves.values() for c in series)
@@ -41,7 +29,8 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
                 if len(curve) < longest:
                     tree.warn(run.file, run.where(method, "log", key),
                               f"{len(curve)} epochs where other runs have {longest}; "
-                              f"{LABELS[method]} curves of all seeds cut to {common} epochs")
+                              f"{cifar.LABELS[method]} curves of all seeds cut to {common} "
+                              "epochs")
         methods[method] = {key: [c[:common] for c in series] for key, series in curves.items()}
     return {"seeds": [run.seed for run in runs], "methods": methods}
 
@@ -62,24 +51,24 @@ def render(data: dict[str, Any]) -> Figure:
     for method, curves in data["methods"].items():
         for ax, key in zip(axes, ("train_acc", "test_acc"), strict=True):
             epochs = np.arange(1, len(curves[key][0]) + 1)
-            mean_std_band(ax, epochs, curves[key], "-", color=COLORS[method],
-                          band_alpha=BAND_ALPHA, label=LABELS[method])
+            mean_std_band(ax, epochs, curves[key], "-", color=cifar.COLORS[method],
+                          band_alpha=cifar.BAND_ALPHA, label=cifar.LABELS[method])
     for ax, title in zip(axes, titles, strict=True):
         ax.set_xlabel("Epoch", fontsize=12)
         ax.set_ylabel(title, fontsize=12)
         ax.set_title(title, fontsize=13)
         ax.legend(fontsize=10)
-        ax.grid(True, alpha=GRID_ALPHA)
-    fig.suptitle(f"CIFAR-10 {ARCHITECTURE}, {seed_count(data['seeds'])})", fontsize=14,
-                 y=1.02)
+        ax.grid(True, alpha=cifar.GRID_ALPHA)
+    fig.suptitle(f"CIFAR-10 {cifar.ARCHITECTURE}, {cifar.seed_count(data['seeds'])})",
+                 fontsize=14, y=1.02)
     fig.tight_layout()
     return fig
 
 
 def caption(data: dict[str, Any]) -> str:
     """The suptitle, which a page leaves to the caption."""
-    return (f"CIFAR-10 {ARCHITECTURE}, {seed_count(data['seeds'])}): train and test "
-            "accuracy, mean ± std across seeds.")
+    return (f"CIFAR-10 {cifar.ARCHITECTURE}, {cifar.seed_count(data['seeds'])}): train and "
+            "test accuracy, mean ± std across seeds.")
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
@@ -91,9 +80,9 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         for ax, key in zip(axes, ("train_acc", "test_acc"), strict=True):
             epochs = np.arange(1, len(curves[key][0]) + 1)
             mean, std = mean_std(curves[key])
-            page_line(ax, epochs, mean, method)
-            ax.fill_between(epochs, mean - std, mean + std, color=style(method).color,
-                            alpha=BAND_ALPHA, lw=0)
+            cifar.page_line(ax, epochs, mean, method)
+            ax.fill_between(epochs, mean - std, mean + std, color=cifar.style(method).color,
+                            alpha=cifar.BAND_ALPHA, lw=0)
     for ax, title in zip(axes, ("train", "test"), strict=True):
         ax.set_title(title)
         panel_grid(ax)
@@ -104,11 +93,11 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     return fig
 
 
-_PER_SEED = ListOf(ACCURACY, equal_lengths=True)
+_PER_SEED = ListOf(cifar.ACCURACY, equal_lengths=True)
 SCHEMA = Record(
     {"seeds": ListOf(Scalar()),
      "methods": MapOf(Record({"train_acc": _PER_SEED, "test_acc": _PER_SEED},
                              same_length=[("train_acc[*]", "test_acc[*]")]), min_size=1,
-                      known=METHODS)},
+                      known=cifar.METHODS)},
     same_length=[("seeds", "methods.*.train_acc", "methods.*.test_acc")],  # a series per seed
 )

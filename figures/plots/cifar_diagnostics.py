@@ -11,27 +11,15 @@ from figures.data.checks import mapping, numbers
 from figures.data.schema import MapOf, Record, Scalar, Series, Text
 from figures.extract.results import ResultsTree
 from figures.page import Page, integer_ticks, panel_grid
-from figures.plots._cifar import (
-    DIAGNOSTIC_PANELS,
-    DIAGNOSTICS,
-    GRID_ALPHA,
-    LABELS,
-    METHODS,
-    NUDGING_ETA,
-    SINGLE_SEED,
-    ZERO_LINE,
-    load_runs,
-    page_line,
-    per_layer_line,
-)
+from figures.plots import _cifar as cifar
 from figures.style import DEFAULT_RC, legend, new_figure, themed
 
 
 def extract(tree: ResultsTree) -> dict[str, Any]:
     """Per diagnostic, the per-layer values of each method that has it (one seed)."""
-    (run,) = load_runs(tree, (SINGLE_SEED,))
-    panels: dict[str, dict[str, list[float]]] = {key: {} for key in DIAGNOSTICS}
-    for method in METHODS:
+    (run,) = cifar.load_runs(tree, (cifar.SINGLE_SEED,))
+    panels: dict[str, dict[str, list[float]]] = {key: {} for key in cifar.DIAGNOSTICS}
+    for method in cifar.METHODS:
         diag = run.section(method, "diagnostics")
         for key in ("bp_cosine", "perturbation_rho"):
             if key in diag:
@@ -40,16 +28,16 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
         if "nudging" in diag:
             nudging = mapping(diag["nudging"], run.file, run.where(method, "diagnostics",
                                                                    "nudging"))
-            if NUDGING_ETA in nudging:
+            if cifar.NUDGING_ETA in nudging:
                 panels["nudging"][method] = numbers(
-                    nudging[NUDGING_ETA], run.file,
-                    run.where(method, "diagnostics", "nudging", NUDGING_ETA))
+                    nudging[cifar.NUDGING_ETA], run.file,
+                    run.where(method, "diagnostics", "nudging", cifar.NUDGING_ETA))
         for key, panel in panels.items():  # drawn as the seed draws it, but never unsaid
             if method not in panel:
-                at = (key, NUDGING_ETA) if key == "nudging" else (key,)
+                at = (key, cifar.NUDGING_ETA) if key == "nudging" else (key,)
                 tree.warn(run.file, run.where(method, "diagnostics", *at),
-                          f"missing: {LABELS[method]} is left out of that panel")
-    return {"seed": run.seed, "nudging_eta": NUDGING_ETA, **panels}
+                          f"missing: {cifar.LABELS[method]} is left out of that panel")
+    return {"seed": run.seed, "nudging_eta": cifar.NUDGING_ETA, **panels}
 
 
 #: Designed for the text width: the three diagnostics in a row.
@@ -60,16 +48,16 @@ SLOTS = ('text',)
 def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(18, 5))
     axes = fig.subplots(1, 3)
-    for ax, (key, ylabel, title, zero_line) in zip(axes, DIAGNOSTIC_PANELS, strict=True):
+    for ax, (key, ylabel, title, zero_line) in zip(axes, cifar.DIAGNOSTIC_PANELS, strict=True):
         for method, values in data[key].items():
-            per_layer_line(ax, range(len(values)), values, method)
+            cifar.per_layer_line(ax, range(len(values)), values, method)
         ax.set_xlabel("Layer")
         ax.set_ylabel(ylabel)
         ax.set_title(title.format(eta=data["nudging_eta"]))
         legend(ax, key, fontsize=9)
-        ax.grid(True, alpha=GRID_ALPHA)
+        ax.grid(True, alpha=cifar.GRID_ALPHA)
         if zero_line:
-            ax.axhline(y=0, **ZERO_LINE)
+            ax.axhline(y=0, **cifar.ZERO_LINE)
     fig.suptitle(f"CIFAR-10 Per-Layer Diagnostics (seed {data['seed']})", fontsize=14, y=1.02)
     fig.tight_layout()
     return fig
@@ -98,12 +86,12 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """Three panels over whole-number layers, reflowed for the width, every layer marked;
     the zero line thin and solid (no dash to mistake for a method's); one legend above."""
     fig, axes = page.grid(3, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT)
-    for ax, (key, _, _, zero_line) in zip(axes, DIAGNOSTIC_PANELS, strict=True):
+    for ax, (key, _, _, zero_line) in zip(axes, cifar.DIAGNOSTIC_PANELS, strict=True):
         titles, ylabel = PAGE_PANELS[key]
         exponent = _small_decade(data[key].values())
         for method, values in data[key].items():
-            page_line(ax, range(len(values)), [v / 10.0 ** exponent for v in values], method,
-                      every_point=True)
+            cifar.page_line(ax, range(len(values)), [v / 10.0 ** exponent for v in values],
+                            method, every_point=True)
         if exponent:
             ylabel = f"{ylabel} ($\\times 10^{{{exponent}}}$)"
         page.title(ax, *titles)
@@ -129,7 +117,7 @@ def _small_decade(series) -> int:
 _CORRELATION = Series(within=(-1, 1), bounded_by="a cosine or correlation")
 SCHEMA = Record({
     "seed": Scalar(), "nudging_eta": Text(),
-    "bp_cosine": MapOf(_CORRELATION, known=METHODS, equal_lengths=True),
-    "perturbation_rho": MapOf(_CORRELATION, known=METHODS, equal_lengths=True),
-    "nudging": MapOf(Series(), known=METHODS, equal_lengths=True),
+    "bp_cosine": MapOf(_CORRELATION, known=cifar.METHODS, equal_lengths=True),
+    "perturbation_rho": MapOf(_CORRELATION, known=cifar.METHODS, equal_lengths=True),
+    "nudging": MapOf(Series(), known=cifar.METHODS, equal_lengths=True),
 })

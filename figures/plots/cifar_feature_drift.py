@@ -12,35 +12,27 @@ from figures.data.schema import MapOf, Record, Scalar, Series
 from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
 from figures.page import Page, integer_ticks, panel_grid
-from figures.plots._cifar import (
-    DRIFT_KEY,
-    GRID_ALPHA,
-    LABELS,
-    METHODS,
-    SINGLE_SEED,
-    Run,
-    load_runs,
-    page_line,
-    per_layer_line,
-)
+from figures.plots import _cifar as cifar
 from figures.style import DEFAULT_RC, legend, new_figure, themed
 
 
 def extract(tree: ResultsTree) -> dict[str, Any]:
     """Per method that has drift, the relative weight change of each block's ``w1`` (one seed)."""
-    (run,) = load_runs(tree, (SINGLE_SEED,))
+    (run,) = cifar.load_runs(tree, (cifar.SINGLE_SEED,))
     drift = {}
-    for method in METHODS:
+    for method in cifar.METHODS:
         section = run.section(method, "drift")
         blocks = sorted((_block_number(m[1], run, method, key), key) for key in section
-                        if (m := DRIFT_KEY.fullmatch(key)))
+                        if (m := cifar.DRIFT_KEY.fullmatch(key)))
         _check_contiguous(blocks, run, method)
         if blocks:
             drift[method] = {"block": [block for block, _ in blocks], "drift": [
-                number(section[key], run.file, run.where(method, "drift", key)) for _, key in blocks]}
+                number(section[key], run.file, run.where(method, "drift", key))
+                for _, key in blocks]}
         else:
             tree.warn(run.file, run.where(method, "drift"),
-                      f"no blocks.<N>.w1.weight: {LABELS[method]} is left out of the figure")
+                      f"no blocks.<N>.w1.weight: {cifar.LABELS[method]} is left out of the "
+                      "figure")
     return {"seed": run.seed, "drift": drift}
 
 
@@ -49,7 +41,7 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 MAX_BLOCK_DIGITS = 100
 
 
-def _block_number(digits: str, run: Run, method: str, key: str) -> int:
+def _block_number(digits: str, run: cifar.Run, method: str, key: str) -> int:
     if len(digits) > MAX_BLOCK_DIGITS:
         raise FigureDataError(run.file, run.where(method, "drift", key),
                               f"a block number of {len(digits)} digits (at most "
@@ -57,7 +49,7 @@ def _block_number(digits: str, run: Run, method: str, key: str) -> int:
     return int(digits)
 
 
-def _check_contiguous(blocks: list[tuple[int, str]], run: Run, method: str) -> None:
+def _check_contiguous(blocks: list[tuple[int, str]], run: cifar.Run, method: str) -> None:
     """Blocks 0..N-1, each once: a stray key would stretch the axis, a missing one close a gap."""
     for position, (block, key) in enumerate(blocks):
         if block == position:
@@ -80,12 +72,12 @@ def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(10, 6))
     ax = fig.subplots(1, 1)
     for method, series in data["drift"].items():
-        per_layer_line(ax, series["block"], series["drift"], method)
+        cifar.per_layer_line(ax, series["block"], series["drift"], method)
     ax.set_xlabel("Block", fontsize=12)
     ax.set_ylabel("Feature Drift ||W_final - W_init|| / ||W_init||", fontsize=11)
     ax.set_title(f"Feature Drift per Block (CIFAR-10, seed {data['seed']})", fontsize=13)
     legend(ax, "drift", fontsize=10)
-    ax.grid(True, alpha=GRID_ALPHA)
+    ax.grid(True, alpha=cifar.GRID_ALPHA)
     fig.tight_layout()
     return fig
 
@@ -113,8 +105,8 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         others = [o for o in drift.values() if o is not series]  # one grey line, gaps between
         ax.plot([x for o in others for x in (*o["block"], np.nan)],
                 [y for o in others for y in (*o["drift"], np.nan)], **CONTEXT)
-        page_line(ax, series["block"], series["drift"], method, every_point=True)
-        page.title(ax, LABELS[method])
+        cifar.page_line(ax, series["block"], series["drift"], method, every_point=True)
+        page.title(ax, cifar.LABELS[method])
         integer_ticks(ax.xaxis)
         panel_grid(ax)
     fig.supxlabel("block", fontsize=page.label_pt)
@@ -126,5 +118,5 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 SCHEMA = Record({
     "seed": Scalar(),
     "drift": MapOf(Record({"block": Series(increasing=True), "drift": Series()},
-                          same_length=[("block", "drift")]), known=METHODS),
+                          same_length=[("block", "drift")]), known=cifar.METHODS),
 })

@@ -11,38 +11,24 @@ from figures.data.checks import get, mapping, numbers
 from figures.data.schema import ListOf, MapOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree
 from figures.page import YLABELS_IN, Page, log_ticks, panel_grid
-from figures.plots._cifar import (
-    ACCURACY,
-    ANNOTATION_OFFSET,
-    BAR_CAPSIZE,
-    COLORS,
-    COMPARE_BAR_ALPHA,
-    COMPARED,
-    ERROR_LINE_ALPHA,
-    GRID_ALPHA,
-    LABELS,
-    METHODS,
-    STATE_BRIDGE,
-    final_test_acc,
-    load_runs,
-    page_bars,
-)
+from figures.plots import _cifar as cifar
 from figures.style import DEFAULT_RC, markevery, mean_std, new_figure, themed
 
 
 def extract(tree: ResultsTree) -> dict[str, Any]:
     """The state bridge's prediction error per epoch and the compared methods' final accuracy."""
-    runs = load_runs(tree)
+    runs = cifar.load_runs(tree)
     errors = {}
     for run in runs:
-        log = mapping(get(run.method(STATE_BRIDGE), "log", run.file, run.where(STATE_BRIDGE)),
-                      run.file, run.where(STATE_BRIDGE, "log"))
+        bridge = cifar.STATE_BRIDGE
+        log = mapping(get(run.method(bridge), "log", run.file, run.where(bridge)), run.file,
+                      run.where(bridge, "log"))
         if "state_pred_error" in log:
             errors[str(run.seed)] = numbers(
                 log["state_pred_error"], run.file,
-                run.where(STATE_BRIDGE, "log", "state_pred_error"), positive=True)
+                run.where(bridge, "log", "state_pred_error"), positive=True)
     return {"seeds": [run.seed for run in runs], "state_pred_error": errors,
-            "final_test_acc": final_test_acc(runs, COMPARED)}
+            "final_test_acc": cifar.final_test_acc(runs, cifar.COMPARED)}
 
 
 #: Designed for the text width: the error curves beside the accuracy bars.
@@ -61,35 +47,36 @@ def render(data: dict[str, Any]) -> Figure:
 
 def _prediction_error(ax, errors: dict[str, list[float]]) -> None:
     for seed, series in errors.items():
-        ax.plot(range(1, len(series) + 1), series, "-", alpha=ERROR_LINE_ALPHA, label=f"Seed {seed}")
+        ax.plot(range(1, len(series) + 1), series, "-", alpha=cifar.ERROR_LINE_ALPHA,
+                label=f"Seed {seed}")
     ax.set_xlabel("Epoch", fontsize=12)
     ax.set_ylabel("State Prediction Error", fontsize=12)
     ax.set_title("State Bridge: Prediction Error", fontsize=13)
     ax.set_yscale("log")
     if errors:  # no seed logged the error: no lines, so no (empty) legend either
         ax.legend()
-    ax.grid(True, alpha=GRID_ALPHA)
+    ax.grid(True, alpha=cifar.GRID_ALPHA)
 
 
 def _credit_bars(ax, finals: dict[str, list[float]], errors: dict[str, list[float]]) -> None:
     methods = list(finals)
     means, stds = zip(*(mean_std(finals[m]) for m in methods), strict=True)
     x_pos = range(len(methods))
-    ax.bar(x_pos, means, yerr=stds, color=[COLORS[m] for m in methods], capsize=BAR_CAPSIZE,
-           alpha=COMPARE_BAR_ALPHA)
+    ax.bar(x_pos, means, yerr=stds, color=[cifar.COLORS[m] for m in methods],
+           capsize=cifar.BAR_CAPSIZE, alpha=cifar.COMPARE_BAR_ALPHA)
     ax.set_xticks(x_pos)
-    ax.set_xticklabels([LABELS[m] for m in methods], fontsize=11)
+    ax.set_xticklabels([cifar.LABELS[m] for m in methods], fontsize=11)
     ax.set_ylabel("Test Accuracy", fontsize=12)
     ax.set_title("Test Accuracy Comparison\n(State Bridge predicts h_L perfectly\n"
                  "but produces worst credit)", fontsize=12)
-    ax.grid(True, alpha=GRID_ALPHA, axis="y")
+    ax.grid(True, alpha=cifar.GRID_ALPHA, axis="y")
     # the note's claim is the measured final error (mean over the seeds that log it)
     note = "but worst accuracy!"
     if errors:
         final_error = np.mean([series[-1] for series in errors.values()])
         note = f"State pred err ≈ {final_error:.4f}\n{note}"
-    i = methods.index(STATE_BRIDGE)
-    dx, dy = ANNOTATION_OFFSET
+    i = methods.index(cifar.STATE_BRIDGE)
+    dx, dy = cifar.ANNOTATION_OFFSET
     ax.annotate(note, xy=(i, means[i]), xytext=(i + dx, means[i] + dy),
                 arrowprops={"arrowstyle": "->", "color": "black"}, fontsize=9, ha="center")
 
@@ -138,7 +125,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     log_ticks(error_ax)
     error_ax.set_xlabel("epoch")
     error_ax.set_ylabel("state prediction error")
-    page.title(error_ax, f"(a) {LABELS[STATE_BRIDGE]}: prediction error",
+    page.title(error_ax, f"(a) {cifar.LABELS[cifar.STATE_BRIDGE]}: prediction error",
                "(a) prediction error")
     panel_grid(error_ax)
     if errors:
@@ -148,7 +135,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     means, stds = zip(*(mean_std(finals[m]) for m in methods), strict=True)
     room = page.width_in * len(bar_ax.get_subplotspec().colspan) / bar_ax.get_subplotspec(
         ).get_gridspec().ncols - YLABELS_IN
-    page_bars(bar_ax, methods, means, stds, page, room)
+    cifar.page_bars(bar_ax, methods, means, stds, page, room)
     bar_ax.set_ylabel("test accuracy")
     page.title(bar_ax, "(b) final test accuracy", "(b) accuracy")
     return fig
@@ -157,6 +144,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 SCHEMA = Record({
     "seeds": ListOf(Scalar()),
     "state_pred_error": MapOf(Series(positive=True)),
-    "final_test_acc": MapOf(ACCURACY, keys=(STATE_BRIDGE,), min_size=1, known=METHODS),
+    "final_test_acc": MapOf(cifar.ACCURACY, keys=(cifar.STATE_BRIDGE,), min_size=1,
+                            known=cifar.METHODS),
 }, same_length=[("seeds", "final_test_acc.*")],  # a final accuracy per seed
     keys_among=[("state_pred_error", "seeds")])  # drawn per seed, and in the mean error

@@ -1,7 +1,5 @@
-"""What a reviewer sees at print size and the artists' own numbers hide: the printed size
-of sub- and superscripts (mathtext shrinks them), text contrast against what is actually
-behind it, text drawn over data ink, series a greyscale print cannot tell apart, and the
-synthetic-data stamp. Measured on a drawn Figure (:func:`measure_legibility`)."""
+"""What a reviewer sees at print size and the artists' own numbers hide: script sizes, text
+contrast against what is behind it, text over data ink, greyscale look-alikes, the stamp."""
 
 from __future__ import annotations
 
@@ -22,8 +20,7 @@ GREY_DELTA_L = 12.0
 
 @dataclass
 class Legibility:
-    """Per text with a script: (text, kind, smallest glyph in pt as drawn); (text, contrast);
-    (text, data
+    """Per text with a script: (text, kind, smallest glyph pt); (text, contrast); (text, data
     points under it); per panel: pairs of series alike in greyscale; the stamp."""
 
     scripts: list[tuple[str, str, float]] = field(default_factory=list)
@@ -35,8 +32,7 @@ class Legibility:
 
 
 def smallest_glyph_pt(text: Any) -> float:
-    """The smallest glyph ``text`` draws, in points: its size, or for mathtext the size of
-    its deepest sub- or superscript (0.7 per level)."""
+    """The smallest glyph ``text`` draws, in points (mathtext: its deepest script's)."""
     from matplotlib.mathtext import MathTextParser
 
     size = float(text.get_fontsize())
@@ -44,8 +40,7 @@ def smallest_glyph_pt(text: Any) -> float:
     if text.get_usetex() or string.count("$") < 2 or not _has_script(string):
         return size
     try:
-        parsed = MathTextParser("path").parse(string, dpi=72,
-                                              prop=text.get_fontproperties())
+        parsed = MathTextParser("path").parse(string, dpi=72, prop=text.get_fontproperties())
     except ValueError:
         return size
     sizes = [glyph[1] for glyph in parsed.glyphs]
@@ -57,8 +52,7 @@ def _has_script(string: str) -> bool:
 
 
 def measure_legibility(fig: Figure, texts: list[tuple[Any, str]]) -> Legibility:
-    """Measure ``fig`` (drawn once more, without its texts, for their backdrops); ``texts``
-    are the drawn (Text artist, kind) pairs of :func:`figures.preflight.measure.drawn`."""
+    """Measure ``fig`` (drawn once more without its texts, for their backdrops)."""
     import numpy as np
 
     found = Legibility()
@@ -93,9 +87,8 @@ def measure_legibility(fig: Figure, texts: list[tuple[Any, str]]) -> Legibility:
 
 
 def _without_texts(fig: Figure, texts: list[Any]) -> Any:
-    """The figure as RGB 0..1 with every measured text hidden, and the panels' furniture
-    (spines, ticks, grid): what is behind the texts that a reader must read them against
-    (a tick label beside its tick mark is not on dark ground)."""
+    """The figure as RGB 0..1 without the measured texts and the panels' furniture: what a
+    reader reads the texts against (a tick label beside its tick mark is not on dark ground)."""
     import numpy as np
 
     shown = [t for t in texts if t.get_visible()]
@@ -141,8 +134,7 @@ def _worst_contrast(text: Any, pixels: Any) -> float:
 
 
 def _data_points(fig: Figure) -> Any:
-    """Display coordinates of the data ink: line vertices (densified, so a segment under a
-    text counts), scatter points and the corners and edges of bars."""
+    """Display coordinates of the data ink: densified line vertices, scatter points, bars."""
     import numpy as np
     from matplotlib.collections import PathCollection
     from matplotlib.container import BarContainer
@@ -175,8 +167,8 @@ def _data_points(fig: Figure) -> Any:
 
 
 def _grey_alike(fig: Figure) -> list[tuple[str, str, str]]:
-    """Per panel, pairs of series (lines with data, and bar groups) that share their line
-    style and marker (hatch, for bars) and whose greys are closer than GREY_DELTA_L."""
+    """Per panel, pairs of series that share line style and marker (bars: hatch) and whose
+    greys are closer than GREY_DELTA_L."""
     from matplotlib.colors import to_rgb
     from matplotlib.container import BarContainer, ErrorbarContainer
 
