@@ -11,23 +11,7 @@ from figures.data.schema import Record, Scalar
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree
 from figures.page import LEGEND_IN, ROW_DECOR_IN, Page
-from figures.plots._snapshot import (
-    COLORS,
-    G_LABEL,
-    LINE_WIDTH,
-    LOG_KEYS,
-    METRICS,
-    PAGE_TITLES,
-    PER_RUN,
-    TRAJECTORY,
-    across_seeds,
-    across_seeds_schema,
-    finish,
-    mean_std_panel,
-    page_lines,
-    trajectories,
-    trajectory,
-)
+from figures.plots import _snapshot as snapshot
 from figures.style import DEFAULT_RC, new_figure, themed
 
 WITH_LN_FILE = "snapshot_evolution_v2/snapshot_evolution_s42.json"
@@ -35,7 +19,7 @@ WITH_LN_SEED = 42
 NO_LN_DIR = "snapshot_no_outln_v1"
 NO_LN_SEEDS = (42, 123, 456)
 FIGSIZE = (10, 7)
-YLABELS = {"h_L": r"$\|h_L\|_2$ (median)", "g_2": G_LABEL}
+YLABELS = {"h_L": r"$\|h_L\|_2$ (median)", "g_2": snapshot.G_LABEL}
 WITH_LN_TITLE = "ResMLP with terminal LayerNorm (s{seed})"
 NO_LN_TITLE = "ResMLP WITHOUT terminal LayerNorm (mean ± std, n={n})"
 SUPTITLE = (
@@ -53,8 +37,8 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
     """One with-LN run per method, plus the no-LN seeds found (a missing one is skipped)."""
     doc = tree.load(WITH_LN_FILE)
     with_ln: dict[str, Any] = {"seed": WITH_LN_SEED}
-    for method, log_key in LOG_KEYS.items():
-        with_ln[method] = trajectory(doc, WITH_LN_FILE, log_key)
+    for method, log_key in snapshot.LOG_KEYS.items():
+        with_ln[method] = snapshot.trajectory(doc, WITH_LN_FILE, log_key)
     runs = []
     for seed in NO_LN_SEEDS:
         rel = f"{NO_LN_DIR}/snapshot_noLN_s{seed}.json"
@@ -62,11 +46,11 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
             tree.warn(rel, None, "file not found; seed skipped, the no-LN mean ± std uses the "
                                  "seeds found")
             continue
-        runs.append((seed, rel, trajectories(tree.load(rel), rel)))
+        runs.append((seed, rel, snapshot.trajectories(tree.load(rel), rel)))
     if not runs:
         tree.warn(NO_LN_DIR, None, "no snapshot_noLN_s<seed>.json run found: the bottom row "
                                    "(without terminal LN) is drawn empty")
-    return {"with_ln": with_ln, "no_ln": across_seeds(tree, runs)}
+    return {"with_ln": with_ln, "no_ln": snapshot.across_seeds(tree, runs)}
 
 
 @themed(DEFAULT_RC)
@@ -74,19 +58,19 @@ def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=FIGSIZE)
     axes = fig.subplots(2, 2, sharex=True)
     with_ln = data["with_ln"]
-    for ax, metric in zip(axes[0], METRICS, strict=True):
-        for method in LOG_KEYS:
+    for ax, metric in zip(axes[0], snapshot.METRICS, strict=True):
+        for method in snapshot.LOG_KEYS:
             run = with_ln[method]
-            ax.plot(run["epoch"], run[metric], "-", color=COLORS[method], label=method,
-                    lw=LINE_WIDTH)
-        finish(ax, YLABELS[metric], WITH_LN_TITLE.format(seed=with_ln["seed"]),
-                x_label=None)
+            ax.plot(run["epoch"], run[metric], "-", color=snapshot.COLORS[method],
+                    label=method, lw=snapshot.LINE_WIDTH)
+        snapshot.finish(ax, YLABELS[metric], WITH_LN_TITLE.format(seed=with_ln["seed"]),
+                        x_label=None)
     no_ln = data["no_ln"]
     n = len(no_ln["BP"]["h_L"])
     if n:
-        for ax, metric in zip(axes[1], METRICS, strict=True):
-            mean_std_panel(ax, no_ln, metric, band=True)
-            finish(ax, YLABELS[metric], NO_LN_TITLE.format(n=n))
+        for ax, metric in zip(axes[1], snapshot.METRICS, strict=True):
+            snapshot.mean_std_panel(ax, no_ln, metric, band=True)
+            snapshot.finish(ax, YLABELS[metric], NO_LN_TITLE.format(n=n))
     else:  # drawn as seed 001 draws it, two blank axes: never silently
         warnings.warn(FigureDataWarning("data.no_ln", "holds no seeds: the bottom row is "
                                         "drawn empty"), stacklevel=2)
@@ -101,7 +85,7 @@ def caption(data: dict[str, Any]) -> str:
     n = len(data["no_ln"]["BP"]["h_L"])
     return (" ".join(SUPTITLE.split()) + ". Top: "
             + WITH_LN_TITLE.format(seed=data["with_ln"]["seed"])
-            + "; bottom: " + NO_LN_TITLE.format(n=n) + f". Curves: {PER_RUN}; each "
+            + "; bottom: " + NO_LN_TITLE.format(n=n) + f". Curves: {snapshot.PER_RUN}; each "
             "column one y scale for both rows.")
 
 
@@ -118,14 +102,14 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         axes[bottom].sharey(axes[top])
     with_ln, no_ln = data["with_ln"], data["no_ln"]
     n = len(no_ln["BP"]["h_L"])
-    for c, metric in enumerate(METRICS):
-        page_lines(axes[c], with_ln["BP"]["epoch"], with_ln, metric, band=False)
+    for c, metric in enumerate(snapshot.METRICS):
+        snapshot.page_lines(axes[c], with_ln["BP"]["epoch"], with_ln, metric, band=False)
         if n:
-            page_lines(axes[2 + c], no_ln["epoch"], no_ln, metric, band=True)
+            snapshot.page_lines(axes[2 + c], no_ln["epoch"], no_ln, metric, band=True)
         else:
             warnings.warn(FigureDataWarning("data.no_ln", "holds no seeds: the bottom row is "
                                             "drawn empty"), stacklevel=2)
-        page.title(axes[c], *PAGE_TITLES[metric])
+        page.title(axes[c], *snapshot.PAGE_TITLES[metric])
         axes[2 + c].set_xlabel("epoch")
     row_in = (fig.get_size_inches()[1] - ROW_DECOR_IN - LEGEND_IN) / 2  # a row's height
     axes[0].set_ylabel(page.fitting(row_in, f"with terminal LN\n(seed {with_ln['seed']})",
@@ -137,6 +121,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 
 
 SCHEMA = Record({
-    "with_ln": Record({"seed": Scalar(), "BP": TRAJECTORY, "DFA": TRAJECTORY}),
-    "no_ln": across_seeds_schema(min_seeds=0),
+    "with_ln": Record({"seed": Scalar(), "BP": snapshot.TRAJECTORY,
+                       "DFA": snapshot.TRAJECTORY}),
+    "no_ln": snapshot.across_seeds_schema(min_seeds=0),
 })

@@ -10,20 +10,7 @@ from matplotlib.figure import Figure
 from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
 from figures.page import Page
-from figures.plots._snapshot import (
-    G_LABEL,
-    METRICS,
-    PAGE_TITLES,
-    PANEL_ASPECT,
-    PANEL_MIN_IN,
-    PER_RUN,
-    across_seeds,
-    across_seeds_schema,
-    finish,
-    mean_std_panel,
-    page_lines,
-    trajectories,
-)
+from figures.plots import _snapshot as snapshot
 from figures.style import DEFAULT_RC, new_figure, themed
 
 DIR = "snapshot_vit_v1"
@@ -31,7 +18,7 @@ PREFIX = "snapshot_vit_s"
 #: ASCII digits without a leading zero: "s042" or "s٤٢" would be seed 42 counted twice.
 RUN = re.compile(rf"{PREFIX}(0|[1-9][0-9]{{0,9}})\.json")
 FIGSIZE = (11, 4)
-YLABELS = {"h_L": r"$\|h_L^{cls}\|_2$ (median)", "g_2": G_LABEL}
+YLABELS = {"h_L": r"$\|h_L^{cls}\|_2$ (median)", "g_2": snapshot.G_LABEL}
 TITLE = "ViT-Mini, terminal LayerNorm (n={n})"
 
 #: Designed for both: two panels stacked in a column, side by side across the text.
@@ -49,10 +36,10 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
             tree.warn(rel, None, f"ignored: a ViT run is named {PREFIX}<digits>.json "
                       "(ASCII digits, no leading zero)")
             continue
-        runs.append((int(seed.group(1)), rel, trajectories(tree.load(rel), rel)))
+        runs.append((int(seed.group(1)), rel, snapshot.trajectories(tree.load(rel), rel)))
     if not runs:
         raise FigureDataError(DIR, None, f"no {PREFIX}<digits>.json files found")
-    return across_seeds(tree, runs)
+    return snapshot.across_seeds(tree, runs)
 
 
 @themed(DEFAULT_RC)
@@ -60,9 +47,9 @@ def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=FIGSIZE)
     axes = fig.subplots(1, 2)
     n = len(data["BP"]["h_L"])
-    for ax, metric in zip(axes, METRICS, strict=True):
-        mean_std_panel(ax, data, metric, band=n > 1)
-        finish(ax, YLABELS[metric], TITLE.format(n=n))
+    for ax, metric in zip(axes, snapshot.METRICS, strict=True):
+        snapshot.mean_std_panel(ax, data, metric, band=n > 1)
+        snapshot.finish(ax, YLABELS[metric], TITLE.format(n=n))
     fig.tight_layout()
     return fig
 
@@ -72,20 +59,21 @@ def caption(data: dict[str, Any]) -> str:
     n = len(data["BP"]["h_L"])
     spread = f"the mean across the {n} seeds, band ± std" if n > 1 else "one seed"
     return (f"{TITLE.format(n=n)}: ||h_L^cls||_2 and the layer-2 BP gradient norm, "
-            f"{PER_RUN}; {spread}.")
+            f"{snapshot.PER_RUN}; {spread}.")
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """Side by side where two fit, stacked below (Page.grid)."""
-    fig, axes = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT, sharex=True)
+    fig, axes = page.grid(2, min_panel_in=snapshot.PANEL_MIN_IN, aspect=snapshot.PANEL_ASPECT,
+                          sharex=True)
     n = len(data["BP"]["h_L"])
-    for ax, metric in zip(axes, METRICS, strict=True):
-        page_lines(ax, data["epoch"], data, metric, band=n > 1)
-        page.title(ax, *PAGE_TITLES[metric])
+    for ax, metric in zip(axes, snapshot.METRICS, strict=True):
+        snapshot.page_lines(ax, data["epoch"], data, metric, band=n > 1)
+        page.title(ax, *snapshot.PAGE_TITLES[metric])
         ax.set_xlabel("epoch")
         ax.label_outer()  # stacked: one x axis, under the bottom panel
     page.legend(fig)
     return fig
 
 
-SCHEMA = across_seeds_schema(min_seeds=1)
+SCHEMA = snapshot.across_seeds_schema(min_seeds=1)
