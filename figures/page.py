@@ -18,8 +18,7 @@ WIDE_IN = 6.0
 #: (tick labels, whose log exponents are superscripts) is at least SCRIPT_PT / 0.7.
 SCRIPT_SHRINK = 0.7
 SCRIPT_PT = 5.0
-#: figure-gate's comfortable floor for text on the page (TYPE_FLOOR_PT): no venue's
-#: minimum is above it but IEEE's 8 pt, so it is what most venues get.
+#: figure-gate's comfortable floor for text (TYPE_FLOOR_PT): most venues' minimums are lower.
 COMFORT_PT = 7.5
 #: The smallest stroke of data ink (a series, a reference line) and of furniture (axes,
 #: ticks, grid), in points: SIAM's and Science's print minimums, as figure-gate asks.
@@ -30,11 +29,9 @@ FURNITURE_PT = 0.5
 ROW_DECOR_IN, LEGEND_IN = 0.5, 0.2
 #: What a panel's y tick labels and y label take of its width, in inches.
 YLABELS_IN = 0.55
-#: The narrowest width a figure is drawn for: one panel's (narrower, no label fits beside
-#: its axis). A venue's column or text narrower than this is refused.
+#: The narrowest width a figure is drawn for: one panel's (narrower, no label fits beside it).
 MIN_WIDTH_IN = 1.0
-#: The most pixels a raster of a figure may hold (about half a gigabyte in memory as RGBA):
-#: a figure beyond it at an output's dpi, or at a venue's ppi, is refused before it is saved.
+#: The most pixels a raster may hold (half a gigabyte as RGBA): beyond it, refused before saving.
 MAX_PIXELS = 2**27
 #: Dots per inch an output may ask for: a raster beyond this is a figure too large to hold.
 DPI_RANGE = (20, 1200)
@@ -46,14 +43,12 @@ def raster_too_large(width_in: float, height_in: float, dpi: float) -> str | Non
         return None
     return (f"{width_in * dpi:.0f} x {height_in * dpi:.0f} px, more than "
             f"{MAX_PIXELS // 10**6} megapixels")
-#: Fonts that ship with matplotlib, so a page draws alike on every machine: STIX for a
-#: Times-set venue (the body font of ICML, NeurIPS, ICLR and IEEE), DejaVu Sans otherwise.
+#: Fonts that ship with matplotlib (a page draws alike everywhere): STIX for a Times-set venue.
 FONTS = {"serif": {"font.family": "serif", "font.serif": ["STIXGeneral"],
                    "mathtext.fontset": "stix"},
          "sans-serif": {"font.family": "sans-serif", "font.sans-serif": ["DejaVu Sans"],
                         "mathtext.fontset": "dejavusans"}}
-#: Text colour of notes and secondary labels: dark enough for 4.5:1 on white and on the
-#: light greys a figure shades areas with.
+#: Text colour of notes and secondary labels: 4.5:1 on white and on the light area shades.
 MUTED_TEXT = "#52514e"
 
 

@@ -35,9 +35,8 @@ PAPER_MARKERS: dict[str, str] = {"BP": "o", "FA": "s", "DFA": "D"}
 
 @dataclass(frozen=True)
 class MethodStyle:
-    """How one method looks in every figure drawn for a page: its colour (Okabe & Ito's
-    palette, every pair apart under the three colour-vision deficiencies), and a line style
-    and marker that tell it apart in greyscale too."""
+    """How one method looks in every figure drawn for a page: an Okabe & Ito colour (apart
+    under the three colour-vision deficiencies), a line style and marker (apart in greyscale)."""
 
     color: str
     linestyle: Any
@@ -54,8 +53,7 @@ OKABE_ITO: dict[str, str] = {
     "blue": "#0072B2", "bluish green": "#009E73", "vermillion": "#D55E00",
     "sky blue": "#56B4E9", "reddish purple": "#CC79A7", "orange": "#E69F00",
     "yellow": "#F0E442"}
-#: The one mapping method -> colour, line style, marker of the figures drawn for a page,
-#: by the name the paper gives each method (the CIFAR figures' keys map to these names).
+#: Method -> colour, line style, marker of the figures drawn for a page, by the paper's names.
 METHOD_STYLE: dict[str, MethodStyle] = {
     "BP": MethodStyle(OKABE_ITO["blue"], "-", "o"),
     "FA": MethodStyle(OKABE_ITO["bluish green"], "--", "s"),
@@ -80,8 +78,8 @@ MARKS_PER_LINE = 8
 
 
 class WholeNumberLocator(MaxNLocator):
-    """MaxNLocator's ticks when they are whole numbers (0, 25, ..., 100 are), else its
-    ``integer=True`` ticks: matplotlib's integer mode drops the 2.5 step at every scale."""
+    """MaxNLocator's ticks when whole (0, 25, ..., 100), else ``integer=True``'s: matplotlib's
+    integer mode drops the 2.5 step at every scale."""
 
     def tick_values(self, vmin: float, vmax: float) -> Any:
         self.set_params(integer=False)

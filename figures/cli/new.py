@@ -49,10 +49,8 @@ class ScaffoldError(Exception):
 
 
 def repository_root(cwd: Path | None = None) -> Path:
-    """The source checkout this ``figures`` package sits in (``figures new`` edits it).
-
-    Run from inside another checkout (a second clone, a worktree), the new files would land
-    in the installed one, not the one the author is editing: that is refused, naming both."""
+    """The source checkout this ``figures`` package sits in (``figures new`` edits it); run
+    from inside another checkout, the files would land in the installed one: refused."""
     root = PACKAGE_DIR.parent
     if not ((root / "figdata").is_dir() and (root / "tests" / "fixtures").is_dir()):
         raise ScaffoldError(f"{PACKAGE_DIR} is not in a source checkout (no figdata/ and "
@@ -83,8 +81,7 @@ def _shown(path: Path) -> str:
 
 
 def check_name(name: str, root: Path) -> None:
-    """Refuse a name the registry would refuse, one it holds (in any case), or one whose
-    files are there already."""
+    """Refuse a name the registry would refuse, holds (in any case), or has files of."""
     problem = name_problem(name)
     if problem is not None:
         raise ScaffoldError(problem)
@@ -101,9 +98,8 @@ def check_name(name: str, root: Path) -> None:
 
 
 def registry_with(text: str, entry: str, shown: str = REGISTRY_FILE) -> str:
-    """``text`` of registry.py with ``entry`` on a line of its own above the line that closes
-    the ``FIGURES`` tuple (entries are one a line, each followed by its comma); parsed again
-    to prove the tuple grew by ``entry``, else the author is told to add it by hand."""
+    """``text`` of registry.py with ``entry`` on its own line above the one closing the
+    ``FIGURES`` tuple, parsed again to prove the tuple grew by ``entry`` (else: by hand)."""
     by_hand = f"add `{entry},` to FIGURES by hand"
     node = figures_node(ast.parse(text))
     if node is None:

@@ -58,8 +58,8 @@ class Measurement:
 
 def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
             raster: bool = False, kind: BuildKind | None = None) -> Measurement:
-    """Saved size, texts, strokes and series colours of ``fig`` as ``kind`` (the default
-    build) saves it, drawn in its theme; with ``raster``, also the saved area as pixels (from the same draw, for the HTML report)."""
+    """Saved size, texts, strokes and series colours of ``fig`` as ``kind`` saves it, in its
+    theme; with ``raster``, also the saved area as pixels (the HTML report)."""
     import matplotlib as mpl
 
     from figures.style import theme
@@ -103,10 +103,8 @@ def _texts_of(fig: Figure) -> list[tuple[Any, str]]:
 
 
 def covering_legends(fig: Figure) -> list[tuple[str, int]]:
-    """Legends drawn over their panel's data: for each, the panel and how many data points
-    (vertices of the series lines, scatter points) fall inside its box, where that can be
-    measured (lines with data, scatter offsets; bars and bands are not counted). Call after a
-    draw."""
+    """Legends drawn over their panel's data: the panel and how many line vertices and scatter
+    points fall inside its box (bars and bands are not counted). Call after a draw."""
     import numpy as np
     from matplotlib.collections import PathCollection
 
@@ -143,9 +141,8 @@ def covering_legends(fig: Figure) -> list[tuple[str, int]]:
 
 
 def _saved_area(fig: Figure, box: Bbox | None) -> np.ndarray:
-    """The saved area ``box`` (inches; None: the whole figure) as RGB 0..1 at the figure's
-    dpi: cropped from the canvas just drawn, or, when it reaches past the figure (a suptitle
-    above it), drawn once more by savefig, which lays out past the canvas."""
+    """The saved area ``box`` (inches; None: all) as RGB 0..1 at the figure's dpi: cropped from
+    the canvas, or drawn again by savefig when it reaches past the figure (a suptitle)."""
     import io
 
     import numpy as np
@@ -181,9 +178,8 @@ def _strings(value: Any, key: str) -> Iterator[tuple[str, str]]:
 
 
 def drawn(fig: Figure) -> Iterator[tuple[Artist, str, str]]:
-    """(artist, where, role) of every visible artist that is drawn; ``where`` is "axes 2" or
-    "figure", ``role`` names ticks, grid lines, titles and legend parts. An Axis yields only
-    the ticks inside its view (matplotlib keeps spare Tick objects)."""
+    """(artist, where, role) of every visible artist drawn: ``where`` "axes 2" or "figure",
+    ``role`` names ticks, grid lines, titles and legend parts."""
     from matplotlib.axes import Axes
     from matplotlib.axis import Axis
     from matplotlib.legend import Legend
@@ -312,10 +308,8 @@ def _distinct(first: Any, second: Any) -> bool:
 
 
 def series_colors(fig: Figure) -> dict[str, list[str]]:
-    """Distinct colours of the data series (lines with data, scatter points, bars), composited
-    over white, per panel (axes at the same position, e.g. twins, form one panel: a reader
-    tells series apart within a panel). Achromatic colours (greys: reference lines, black
-    edges) are left out."""
+    """Distinct colours of the data series (lines, scatter points, bars) over white, per panel
+    (twins are one panel), greys (reference lines, edges) left out."""
     import numpy as np
     from matplotlib.collections import PathCollection
     from matplotlib.colors import to_hex, to_rgba, to_rgba_array
