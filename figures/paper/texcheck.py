@@ -142,6 +142,8 @@ class Found:
     by_column: bool = False
 
 
+
+
 class Document:
     """A ``.tex`` source as check-tex reads it: the code of each line (its prose: comments,
     code, addresses and settings left out, :func:`figures.paper.texprose.prose`; and
@@ -288,6 +290,7 @@ def _split_comment(line: str) -> tuple[str, str]:
     """A line's code and its comment (after the first ``%`` that is not ``\\%``)."""
     parts = re.split(r"(?<!\\)%", line, maxsplit=1)
     return parts[0], parts[1] if len(parts) > 1 else ""
+
 
 
 def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
