@@ -152,3 +152,21 @@ def test_the_audit_finds_ours_inside_a_pdfcrop_wrapper_and_knows_a_relabelled_on
     assert "labelled fig1_audit_hero, but its content is not what the build wrote" \
         in problems[0]
     assert err.splitlines()[-1].endswith("1 figure(s) of ours, 3 foreign; 1 problem(s) (acm)")
+
+
+@pytest.mark.parametrize("acm", ["sigconf"], indirect=True)
+def test_a_column_figure_acmarts_balance_drops_is_not_synced(acm, monkeypatch, tmp_path):
+    """A column float deferred to the last page is lost by acmart's default ``balance``: TeX
+    never typesets it, so sync lists it as ours, not in the paper (docs/paper.md)."""
+    _, root, paper, figdata, _, _ = acm
+    monkeypatch.chdir(root)
+    copy = tmp_path / "paper"
+    shutil.copytree(paper, copy)
+    tex = copy / "main.tex"
+    tex.write_text(tex.read_text().replace("\\lipsum[2-9]", "\\lipsum[2-4]"))
+    code, out, err = _figures("sync", str(copy), "--dry-run", "--allow-synthetic",
+                              "--figdata", str(figdata))
+    assert code == 0, out + err
+    assert sorted(_rows(out)) == ["fig1_audit_hero"]
+    [listed] = [line for line in out.splitlines() if line.startswith("ours, not in the paper:")]
+    assert "cifar_feature_drift" in listed.split(": ", 1)[1].split(", ")
