@@ -37,6 +37,7 @@ def kind_for(name: str, venue: str | Venue | None = None,
     from figures.venues import Venue, get_venue
 
     venue = venue if isinstance(venue, Venue) else get_venue(str(venue))
+    slot = slot if slot is None or isinstance(slot, str) else venue.check_width(slot)
     return spec, venue_kind(venue, None if slot in (None, spec.slots[0]) else slot)
 
 
