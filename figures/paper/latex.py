@@ -48,6 +48,9 @@ class Graphic:
     #: The graphics path in force there (TeX's; from the source: the paper's).
     path: list[Path] = field(default_factory=list)
 
+    def __post_init__(self) -> None:  # graphicx reads {{fig}} and {{fig}.pdf} without braces
+        self.written = self.written.replace("{", "").replace("}", "")
+
 
 @dataclass
 class Paper:

@@ -168,8 +168,10 @@ def _plan_macros(result: Plan, paper: Paper, macros_path: Path,
     tex, synthetic = macros_text
     shown = _shown(macros_path, paper.root)
     quoting = _quoting(paper, synthetic, macros_path)
-    problem = _not_the_papers(macros_path, paper.root, figdata_dir) or \
-        _unwritable(macros_path, paper.root)
+    same = macros_path.is_file() and macros_path.read_text(encoding="utf-8",
+                                                           errors="replace") == tex
+    problem = None if same else _not_the_papers(macros_path, paper.root, figdata_dir) or \
+        _unwritable(macros_path, paper.root)  # nothing to write: never a read-only refusal
     if problem is not None:
         result.refuse("macros", "(macros)", shown, problem)
     elif macros_path.is_file() and not _ours(macros_path):
@@ -190,8 +192,7 @@ def _plan_macros(result: Plan, paper: Paper, macros_path: Path,
         left = (f" ({', '.join(names)} and their Num variants: SYNTHETIC EXAMPLE DATA, "
                 "defined as LaTeX errors if used; --allow-synthetic for their values)"
                 ) if synthetic else ""
-        if macros_path.is_file() and macros_path.read_text(encoding="utf-8",
-                                                           errors="replace") == tex:
+        if same:
             result.rows.append(("(macros)", shown, f"up to date{left}"))
         else:
             result.write("(macros)", shown, f"write{left}", Write(0, macros_path, text=tex))
@@ -270,8 +271,8 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
         result.rows.append((spec.name, shown, "up to date"))
         return
     problem = _not_the_papers(target, root, figdata_dir, built) or _unwritable(target, root)
-    if problem is not None:
-        result.refuse(spec.name, spec.name, shown, problem)
+    if problem is not None:  # a folder there: the paper cannot read it, whatever the others do
+        result.refuse(spec.name, spec.name, shown, problem, hold=not target.is_dir())
         return
     replaced = [] if up_to_date or not target.is_file() else [target]
     moves = _moves_aside([*replaced, *shadows], target, include.written, root,

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from helpers import REPO
+from helpers import REPO, run_sync, sync_project
 
 from figures.cli import main as cli
 
@@ -50,3 +52,103 @@ def test_check_of_another_venues_build_says_whose_layout_it_is(tmp_path, capsys)
     assert ("cifar_summary.png: built for venue:icml's page, not venue:neurips's; run "
             "`figures build --venue neurips`") in said
     assert "cifar_summary.pdf: a folder, not the built file: remove it" in said
+
+
+SYNC_TEX = r"""\documentclass{article}
+\usepackage{graphicx}
+\graphicspath{{figs/}}
+\input{macros}
+\begin{document}
+%s
+\end{document}
+"""
+
+
+def _read_only(*folders):
+    for folder in folders:
+        for path in [folder, *folder.rglob("*")]:
+            path.chmod(path.stat().st_mode & ~0o222)
+
+
+@pytest.mark.slow
+def test_sync_into_a_read_only_paper_that_is_up_to_date_writes_nothing_and_says_so(
+        tmp_path, capsys, reference_build):
+    """Round 6: a read-only paper whose macros.tex was already up to date was refused
+    ("macros.tex is read-only"), though sync had nothing to write."""
+    paper, figdata, built = sync_project(
+        tmp_path, reference_build, SYNC_TEX % r"\includegraphics{fig1_audit_hero}")
+    assert run_sync(capsys, paper, figdata, built, "--allow-synthetic")[0] == 0
+    _read_only(paper)
+    try:
+        code, out, err = run_sync(capsys, paper, figdata, built, "--allow-synthetic")
+        assert code == 0, out + err
+        assert "fig1_audit_hero  figs/fig1_audit_hero.pdf        up to date" in out
+        assert "(macros)         macros.tex                      up to date" in out
+        (paper / "macros.tex").chmod(0o644)
+        (paper / "macros.tex").write_text("% figures macros, by hand\n")
+        (paper / "macros.tex").chmod(0o444)
+        code, out, err = run_sync(capsys, paper, figdata, built, "--allow-synthetic")
+    finally:
+        for path in [paper, *paper.rglob("*")]:
+            path.chmod(path.stat().st_mode | 0o200)
+    assert code == 1
+    assert "macros.tex is read-only: make it writable (chmod u+w) and sync again" in out
+    assert "Traceback" not in err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", [True, False])
+@pytest.mark.parametrize("written", ["{fig1_audit_hero}", "{fig1_audit_hero}.pdf",
+                                     "{figs/fig1_audit_hero}"])
+def test_a_braced_include_is_the_figure_it_names(tmp_path, capsys, reference_build,
+                                                  monkeypatch, engine, written):
+    """Round 6: \\includegraphics{{fig1_audit_hero}} (graphicx reads it without its braces)
+    was "not ours", with TeX and without."""
+    if not engine:
+        monkeypatch.setattr("figures.paper.engine.have_engine", lambda: False)
+    paper, figdata, built = sync_project(
+        tmp_path, reference_build, SYNC_TEX % f"\\includegraphics[width=3in]{{{written}}}")
+    code, out, err = run_sync(capsys, paper, figdata, built, "--allow-synthetic")
+    assert code == 0, out + err
+    assert (paper / "figs" / "fig1_audit_hero.pdf").read_bytes() == \
+        (built / "fig1_audit_hero.pdf").read_bytes()
+    assert "not ours" not in out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("folder", ["cifar_diagnostics.png", "fig1_audit_hero.pdf"])
+def test_a_folder_where_a_figure_goes_refuses_that_include_only(tmp_path, capsys,
+                                                                reference_build, folder):
+    """Round 6: a folder named as the figure's file stopped the whole sync; now that include
+    is refused in one line and the others are written (the paper cannot read a folder
+    anyway: nothing the others do makes it worse)."""
+    paper, figdata, built = sync_project(tmp_path, reference_build, SYNC_TEX % (
+        "\\includegraphics[width=3in]{fig1_audit_hero}\n"
+        "\\includegraphics[width=3in]{cifar_diagnostics}"))
+    (paper / "figs" / folder).mkdir()
+    code, out, err = run_sync(capsys, paper, figdata, built, "--allow-synthetic")
+    assert code == 1
+    [refused] = [line for line in out.splitlines() if "refused" in line]
+    assert refused.startswith(folder.split(".")[0])
+    assert refused.endswith(f"  refused: figs/{folder} is a folder where the file goes: rename "
+                            "or remove it, then sync again")
+    other = "cifar_diagnostics.png" if folder.startswith("fig1") else "fig1_audit_hero.pdf"
+    assert (paper / "figs" / other).read_bytes() == (built / other).read_bytes()
+    assert (paper / "macros.tex").is_file()
+    assert err.splitlines()[-1].startswith("copy 1 figure(s); macros: write; 1 refused")
+    assert "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_sync_of_a_paper_named_by_a_relative_path_sees_its_macros_input(
+        tmp_path, capsys, reference_build, monkeypatch):
+    """Round 6 (own pass): `figures sync paper` (a relative folder) warned that no file of
+    the paper \\inputs macros.tex, though main.tex does: TeX's files were matched against
+    the relative folder."""
+    paper, figdata, built = sync_project(tmp_path, reference_build,
+                                         SYNC_TEX % r"\includegraphics{fig1_audit_hero}")
+    monkeypatch.chdir(tmp_path)
+    for _ in range(2):  # the second time, macros.tex is there for TeX to read
+        code, _out, err = run_sync(capsys, Path("paper"), figdata, built, "--allow-synthetic")
+        assert code == 0
+        assert "\\inputs macros.tex" not in err
