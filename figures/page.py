@@ -138,6 +138,7 @@ class Page:
         width by ``weights`` (the short row's fill it; on top with ``lone_first``); the height
         follows rows and columns (tueplots): ``aspect`` of a column's width per row, plus its
         labels (:data:`ROW_DECOR_IN`) and the legend. ``shared``: sharex/sharey with the first."""
+        min_panel_in *= max(self.small_pt / COMFORT_PT, 1)  # larger type: wider panels
         cols = max(1, min(most or n, n, int((self.width_in + 0.01) // min_panel_in)))
         rows = -(-n // cols)
         cols = -(-n // rows)

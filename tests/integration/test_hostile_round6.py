@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from helpers import REPO, run_sync, sync_project
 
 from figures.cli import main as cli
+from figures.registry import BY_NAME, FIGURES
+from figures.venues import get_venue, load_venues
 
 
 @pytest.mark.parametrize("out", ["build/figures", "build/camera-ready", "./build//figures/"])
@@ -145,10 +148,64 @@ def test_sync_of_a_paper_named_by_a_relative_path_sees_its_macros_input(
     """Round 6 (own pass): `figures sync paper` (a relative folder) warned that no file of
     the paper \\inputs macros.tex, though main.tex does: TeX's files were matched against
     the relative folder."""
-    paper, figdata, built = sync_project(tmp_path, reference_build,
-                                         SYNC_TEX % r"\includegraphics{fig1_audit_hero}")
+    _, figdata, built = sync_project(tmp_path, reference_build,
+                                     SYNC_TEX % r"\includegraphics{fig1_audit_hero}")
     monkeypatch.chdir(tmp_path)
     for _ in range(2):  # the second time, macros.tex is there for TeX to read
         code, _out, err = run_sync(capsys, Path("paper"), figdata, built, "--allow-synthetic")
         assert code == 0
         assert "\\inputs macros.tex" not in err
+
+
+def _large_type_venue(tmp_path, text_width_in):
+    """A venue file within the documented bounds: 12 pt type (its largest minimum)."""
+    doc = json.loads((REPO / "figures" / "venues.json").read_text())
+    venue = {**doc["venues"]["icml"], "min_font_pt": {"value": 12, "source": "hostile"},
+             "text_width_in": {"value": text_width_in, "source": "hostile"},
+             "column_width_in": {"value": min(text_width_in, 3.25), "source": "hostile"}}
+    (tmp_path / "venues.json").write_text(json.dumps({"venues": {"large": venue}}))
+    return tmp_path / "venues.json"
+
+
+@pytest.mark.slow
+def test_a_two_inch_page_of_twelve_point_type_refuses_every_figure_in_one_line(tmp_path,
+                                                                               capsys):
+    """Round 6: a page of 2 in with a 12 pt minimum (both inside the documented bounds)
+    built with exit 0, matplotlib's "constrained_layout not applied" and unreadable figures.
+    A figure's smallest width grows with the venue's type: none holds 2 in at 12 pt."""
+    venues = _large_type_venue(tmp_path, 2)
+    code = cli.main(["build", "--venue", "large", "--venues", str(venues), "--out",
+                     str(tmp_path / "out"), "--figdata", str(REPO / "figdata")])
+    out, err = capsys.readouterr()
+    assert code == 1
+    lines = err.splitlines()
+    assert len(lines) == len(BY_NAME) + 1  # one line per figure and the summary
+    for line in lines[:-1]:
+        assert line.endswith("at large's 12 pt type no width on its page (2 in) holds it: "
+                             "lower the venue's min_font_pt")
+        assert "SMALLEST_WIDTH_IN: 2 in is narrower than" in line
+    assert "constrained" not in out + err
+    assert not list((tmp_path / "out").rglob("*.p*"))
+
+
+@pytest.mark.slow
+def test_a_width_on_a_twelve_point_venue_refuses_the_figures_it_cannot_hold(tmp_path, capsys):
+    """`--width` on a venue of 12 pt type: a figure whose smallest width at that type is
+    above it is refused (its smallest width, what to do), the others build, no warning."""
+    venues = _large_type_venue(tmp_path, 8)
+    venue = load_venues(venues)["large"]
+    width = min(spec.smallest_width_in(venue) for spec in FIGURES)
+    fits = [s.name for s in FIGURES if s.smallest_width_in(venue) <= width + 0.005]
+    assert width > min(s.smallest_width_in(get_venue("icml")) for s in FIGURES)  # 12 pt: wider
+    code = cli.main(["build", "--venue", "large", "--venues", str(venues), "--width",
+                     f"{width:g}", "--out", str(tmp_path / "out"),
+                     "--figdata", str(REPO / "figdata")])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert sorted(p.stem for p in (tmp_path / "out").glob("*.pdf")) == sorted(fits)
+    refused = [line for line in err.splitlines() if "SMALLEST_WIDTH_IN" in line]
+    assert len(refused) == len(FIGURES) - len(fits)
+    assert all("place it at least that wide (its design holds from there to large's text "
+               "width, 8 in)" in line for line in refused)
+    assert "constrained" not in out + err
+    assert "warning" not in out + err
