@@ -112,16 +112,15 @@ def _first_target(written: str, folders: list[Path]) -> Path:
     return folders[1 if len(folders) > 1 else 0] / written
 
 
-def figure_of(include: Include) -> str | None:
-    """Our figure this include shows: by the provenance inside the file, else by name."""
-    if include.found is not None:
-        inside = _provenance(include.found)
-        if inside is not None and inside["figure"] in BY_NAME:
-            return inside["figure"]
+def figure_of(include: Include) -> tuple[str | None, str | None]:
+    """Our figure this include shows (by the provenance inside the file, else by name), and
+    the figure its name is (None: no figure's)."""
     stem = Path(include.written).name
     stem = stem[: -len(Path(stem).suffix)] if Path(stem).suffix.lower() in _KNOWN_SUFFIXES \
         else stem
-    return stem if stem in BY_NAME else None
+    named = stem if stem in BY_NAME else None
+    inside = _provenance(include.found) if include.found is not None else None
+    return (inside["figure"] if inside and inside["figure"] in BY_NAME else named), named
 
 
 @dataclass(frozen=True)
@@ -145,10 +144,16 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
     result = Plan()
     seen: set[str] = set()
     for include in includes:
-        include.figure = figure_of(include)
+        include.figure, named = figure_of(include)
         where = f"{_shown(include.tex, root)}:{include.line}"
         if include.figure is None:
             result.not_ours.append(f"{display_path(include.written)} ({where})")
+            continue
+        if named not in (None, include.figure):  # one figure's name, another's picture
+            shown = _shown(include.found, root)
+            result.refuse(named, named, shown, (
+                f"{shown} holds {include.figure}, not {named} (its name): remove it (sync then "
+                f"copies {named}) or include {include.figure} by its name"))
             continue
         seen.add(include.figure)
         spec = BY_NAME[include.figure]

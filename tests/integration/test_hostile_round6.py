@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -209,3 +210,22 @@ def test_a_width_on_a_twelve_point_venue_refuses_the_figures_it_cannot_hold(tmp_
                "width, 8 in)" in line for line in refused)
     assert "constrained" not in out + err
     assert "warning" not in out + err
+
+
+@pytest.mark.slow
+def test_a_paper_file_named_as_one_figure_holding_another_is_refused(tmp_path, capsys,
+                                                                     reference_build):
+    """Round 5, still open: the paper's fig3b_crossarch_3row.pdf holding fig1's picture was
+    "up to date" (as fig1); the name and the picture disagree, so sync says so and writes
+    nothing."""
+    inside, named = [s.name for s in FIGURES if "pdf" in [o.fmt for o in s.outputs]][:2]
+    paper, figdata, built = sync_project(
+        tmp_path, reference_build, SYNC_TEX % f"\\includegraphics[width=3in]{{{named}}}")
+    shutil.copy(built / f"{inside}.pdf", paper / "figs" / f"{named}.pdf")
+    code, out, _ = run_sync(capsys, paper, figdata, built, "--allow-synthetic")
+    assert code == 1
+    [row] = [line for line in out.splitlines() if line.startswith(named)]
+    assert row.endswith(f"refused: figs/{named}.pdf holds {inside}, not {named} (its name): "
+                        f"remove it (sync then copies {named}) or include {inside} by its name")
+    assert (paper / "figs" / f"{named}.pdf").read_bytes() == \
+        (built / f"{inside}.pdf").read_bytes()
