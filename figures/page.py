@@ -55,7 +55,6 @@ def raster_too_large(width_in: float, height_in: float, dpi: float) -> str | Non
         return None
     return (f"{width_in * dpi:.0f} x {height_in * dpi:.0f} px, more than "
             f"{MAX_PIXELS // 10**6} megapixels")
-
 #: Fonts that ship with matplotlib, so a page draws alike on every machine: STIX for a
 #: Times-set venue (the body font of ICML, NeurIPS, ICLR and IEEE), DejaVu Sans otherwise.
 FONTS = {"serif": {"font.family": "serif", "font.serif": ["STIXGeneral"],
@@ -84,9 +83,7 @@ class Page:
     min_font_pt: float = COMFORT_PT
     ppi: int = 300
 
-    def __post_init__(self) -> None:
-        """Built by hand too, a page holds what a venue's gives (a 0 in page drew a 0 x 0
-        figure, a 200 pt minimum 200 pt type, without a word)."""
+    def __post_init__(self) -> None:  # by hand too: a venue's bounds (0 in drew a 0 x 0 figure)
         sizes = ("small_pt", "label_pt", "title_pt", "line_pt", "thin_pt", "min_font_pt")
         for name, (low, high) in {"width_in": (MIN_WIDTH_IN, 12.01), "max_height_in": (0.5, 8),
                                   **dict.fromkeys(sizes, (0, 13))}.items():

@@ -97,9 +97,7 @@ class Venue:
     body_font_family: str = "serif"
     sources: tuple[tuple[str, str], ...] = ()
 
-    def __post_init__(self) -> None:
-        """Built by hand too, a venue holds a venue file's bounds (a 0 in text drew 0 x 0
-        figures, a 200 pt minimum 200 pt type, without a word)."""
+    def __post_init__(self) -> None:  # by hand too: a venue file's bounds (0 in drew 0 x 0)
         for key, (bounds, why) in _RANGES.items():
             if (value := getattr(self, key)) is not None:
                 Number(within=bounds, bounded_by=why).check(value, f"Venue {self.key!r}", key)
