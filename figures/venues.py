@@ -120,7 +120,7 @@ class Venue:
               or (isinstance(slot, Decimal) and slot.is_finite()))
         if ok and MIN_WIDTH_IN <= slot <= self.text_width_in + 0.01:
             return float(slot)
-        shown = f"{slot:g} in" if ok and math.isfinite(slot) else repr(slot)
+        shown = f"{float(slot):g} in" if ok and math.isfinite(slot) else repr(slot)
         raise FigureDataError("slot", None, (
             f"{shown}: a venue figure is drawn for \"column\", \"text\" or a width in inches "
             f"from {MIN_WIDTH_IN:g} to {self.key}'s text width ({self.text_width_in:g} in)"))

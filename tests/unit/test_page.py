@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import warnings
 from decimal import Decimal
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -196,3 +197,11 @@ def test_a_hand_built_page_outside_a_venue_files_bounds_is_refused(change):
     (key, value), = change.items()
     with pytest.raises(ValueError, match=rf"^Page\.{key} = {value!r}: .*from "):
         dataclasses.replace(get_venue("icml").page("column"), **change)
+
+
+@pytest.mark.parametrize("slot", ["Column", "3.25", Fraction(1, 2)])
+def test_a_slot_neither_a_slot_name_nor_a_width_is_the_callers_one_line(slot):
+    """Own pass: draw(name, "icml", "Column") blamed the figure's SLOTS ("add 'Column' to
+    SLOTS"), and Fraction(1, 2) raised a TypeError writing the message."""
+    with pytest.raises(FigureDataError, match=r"^slot: .*a width in inches from 1 to icml's"):
+        figures.draw("cifar_summary", "icml", slot)
