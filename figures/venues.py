@@ -112,7 +112,7 @@ class Venue:
             return self.text_width_in if slot == "text" else self.column_width_in
         return float(slot)
 
-    def check_width(self, slot: object) -> float:
+    def check_width(self, slot: object, given_as: str = "slot") -> float:
         """A slot given as a width, as a float: a real number of inches (numpy's, a Decimal),
         from :data:`MIN_WIDTH_IN` to the text width (0, a negative, NaN, True or a poster's
         width drew an empty, broken or unprintable figure, or blamed the figure's code)."""
@@ -121,7 +121,7 @@ class Venue:
         if ok and MIN_WIDTH_IN <= slot <= self.text_width_in + 0.01:
             return float(slot)
         shown = f"{float(slot):g} in" if ok and math.isfinite(slot) else repr(slot)
-        raise FigureDataError("slot", None, (
+        raise FigureDataError(given_as, None, (
             f"{shown}: a venue figure is drawn for \"column\", \"text\" or a width in inches "
             f"from {MIN_WIDTH_IN:g} to {self.key}'s text width ({self.text_width_in:g} in)"))
 

@@ -229,3 +229,18 @@ def test_a_paper_file_named_as_one_figure_holding_another_is_refused(tmp_path, c
                         f"remove it (sync then copies {named}) or include {inside} by its name")
     assert (paper / "figs" / f"{named}.pdf").read_bytes() == \
         (built / f"{inside}.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("width", ["100", "0.5"])
+def test_a_width_no_figure_can_take_is_one_line_before_any_figure(tmp_path, capsys, width):
+    """Own pass: `build --venue icml --width 100` printed one "slot: 100 in" line per figure
+    (the option unnamed), ten times."""
+    code = cli.main(["build", "--venue", "icml", "--width", width, "--out",
+                     str(tmp_path / "out"), "--figdata", str(REPO / "figdata")])
+    out, err = capsys.readouterr()
+    assert code != 0
+    assert err.splitlines() == [(f"error: --width: {float(width):g} in: a venue figure is drawn "
+                                 "for \"column\", \"text\" or a width in inches from 1 to icml's "
+                                 "text width (6.75 in)")]
+    assert not out
+    assert not (tmp_path / "out").exists()
