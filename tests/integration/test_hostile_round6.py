@@ -103,11 +103,12 @@ def test_sync_into_a_read_only_paper_that_is_up_to_date_writes_nothing_and_says_
 @pytest.mark.slow
 @pytest.mark.parametrize("engine", [True, False])
 @pytest.mark.parametrize("written", ["{fig1_audit_hero}", "{fig1_audit_hero}.pdf",
-                                     "{figs/fig1_audit_hero}"])
-def test_a_braced_include_is_the_figure_it_names(tmp_path, capsys, reference_build,
-                                                  monkeypatch, engine, written):
+                                     "{figs/fig1_audit_hero}", '"fig1_audit_hero"'])
+def test_a_braced_or_quoted_include_is_the_figure_it_names(tmp_path, capsys, reference_build,
+                                                            monkeypatch, engine, written):
     """Round 6: \\includegraphics{{fig1_audit_hero}} (graphicx reads it without its braces)
-    was "not ours", with TeX and without."""
+    was "not ours", with TeX and without; {"fig1_audit_hero"} (own pass) was copied to a new
+    file named with the quotes, figs/"fig1_audit_hero".pdf."""
     if not engine:
         monkeypatch.setattr("figures.paper.engine.have_engine", lambda: False)
     paper, figdata, built = sync_project(
@@ -117,6 +118,7 @@ def test_a_braced_include_is_the_figure_it_names(tmp_path, capsys, reference_bui
     assert (paper / "figs" / "fig1_audit_hero.pdf").read_bytes() == \
         (built / "fig1_audit_hero.pdf").read_bytes()
     assert "not ours" not in out
+    assert sorted(p.name for p in (paper / "figs").iterdir()) == ["fig1_audit_hero.pdf"]
 
 
 @pytest.mark.slow
