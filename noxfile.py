@@ -62,8 +62,9 @@ def figures(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """Run the fast tests and the golden images whose inputs changed, on all cores: after an edit.
 
-    ``pytest --mpl -m "not slow"``: pixels and vector content judge each golden image on the
-    reference environment, vector content alone elsewhere (the first lines say which); a
+    ``pytest --mpl -m "not slow"``: pixels judge each golden image on the reference
+    environment, vector content elsewhere (the first lines say which; the slow tier checks
+    the vector goldens on the reference); a
     golden comparison whose inputs are unchanged since it last passed is not repeated (``nox -s tests -- --all`` compares every image; CI does). Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/. The
     whole suite: ``nox -s tests slow_tests`` (CI runs both).
     """

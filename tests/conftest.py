@@ -64,8 +64,8 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_report_header(config: pytest.Config) -> str:
     problem = config.stash[OFF_REFERENCE]
     if problem is None:
-        return ("golden images: pixels decide (the reference environment); each figure's "
-                "vector content is compared too")
+        return ("golden images: pixels decide (the reference environment); the vector "
+                "goldens are checked against the drawing in the slow tier")
     return (f"golden images: vector content decides, because this is not the reference "
             f"environment ({problem}); pixels are compared only there ({ENVIRONMENT_FILE})")
 
@@ -130,19 +130,24 @@ VECTOR_FAILURE = pytest.StashKey[str | None]()
 
 
 class Judges:
-    """What a golden test's figure is judged by here: its vector content (every machine,
-    :meth:`vector`), and its pixels where the figure it returns is compared (:meth:`pixels`)."""
+    """What a golden test's figure is judged by here, what this machine can measure: its
+    pixels on the reference environment (the figure it returns, :meth:`pixels`), its vector
+    content everywhere else (:meth:`vector`). On the reference the vector goldens are still
+    compared with the drawing, once per run of the slow tier (tests/golden/test_vector.py),
+    so the judge a co-author's machine uses is never stale; both are written together."""
 
     def __init__(self, item: pytest.Item) -> None:
         self.item = item
         self.generate_dir = item.config.getoption("--mpl-generate-path", default=None)
-        #: Whether golden content is compared (``--mpl``) or written (generating baselines).
-        self.active = bool(item.config.getoption("--mpl", default=False) or self.generate_dir)
+        compared = item.config.getoption("--mpl", default=False)
+        #: Vector content is written with the images, and compared where pixels are not.
+        self.vector_judged = bool(self.generate_dir) or bool(
+            compared and item.config.stash[OFF_REFERENCE] is not None)
 
     def vector(self, judge: Callable[[str | None], str | None]) -> None:
-        """Run ``judge(generate_dir)`` (tests/golden/vector.py's); a difference fails the
-        test after its pixel comparison, so a failure shows both."""
-        if self.active:
+        """Run ``judge(generate_dir)`` (tests/golden/vector.py's) where it judges (see the
+        class); a difference fails the test."""
+        if self.vector_judged:
             self.item.stash[VECTOR_FAILURE] = judge(self.generate_dir)
 
     def pixels(self, figure: Any) -> Any:

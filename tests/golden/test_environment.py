@@ -120,7 +120,8 @@ def test_on_aarch64_the_pixels_are_compared(project_copy):
     finally:
         baseline.write_bytes(original)
     assert _header(proc) == [("golden images: pixels decide (the reference environment); "
-                               "each figure's vector content is compared too")]
+                               "the vector goldens are checked against the drawing in the "
+                               "slow tier")]
     assert "1 failed, 1 passed" in proc.stdout, proc.stdout
     assert "Error: Image files did not match." in proc.stdout
 
@@ -159,10 +160,12 @@ def test_off_the_reference_environment_vector_content_decides(project_copy):
 
 def test_a_changed_stamp_fails(project_copy):
     """The synthetic-data stamp is drawn as the build draws it in the vector content (the
-    PNG goldens are unstamped, as ``render`` draws): a stamp 1 pt larger fails."""
+    PNG goldens are unstamped, as ``render`` draws): a stamp 1 pt larger fails the vector
+    goldens' check of the slow tier on the reference environment."""
     with _edited(project_copy / "figures" / "outputs" / "stamp.py",
                  'va="bottom", fontsize=7,', 'va="bottom", fontsize=8,'):
-        proc = _pytest(project_copy, "tests/golden/test_images.py", "-k", "cifar_summary")
+        proc = _pytest(project_copy, "tests/golden/test_vector.py", "-m", "slow", "-k",
+                       "default_vector_golden and cifar_summary")
     assert proc.returncode == 1, proc.stdout
     assert "vector content differs from cifar_summary.vector.txt.gz" in proc.stdout
     assert "font-size: 7px" in proc.stdout

@@ -18,9 +18,8 @@ from typing import Any
 import pytest
 from conftest import Judges, Renders, SavedFigure
 from helpers import REPO, figure_name, fixture_files
-from vector import drawn_as_built, golden_path, judge, vector_content
+from vector import fixture_vector, golden_path, judge
 
-from figures.data import figdata
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.registry import BY_NAME, FigureSpec
 
@@ -40,15 +39,9 @@ def test_figure_matches_baseline(fixture: Path, renders: Renders,
                                  judges: Judges) -> SavedFigure | None:
     """The figure, saved inside its theme with its ``bbox_inches`` (rendered once per test
     process: the purity test compares against the same bytes); its vector content as built."""
-    spec = BY_NAME[figure_name(fixture)]
-
-    def drawn() -> list[str]:
-        fig = drawn_as_built(spec, figdata.load(fixture, spec.name, spec.schema), DEFAULT)
-        return vector_content(fig, spec, DEFAULT.rc(spec), dpi=COMPARE["savefig_kwargs"]["dpi"],
-                              bbox_inches=spec.outputs[0].bbox_inches)
-
     judges.vector(lambda generate_dir: judge(
-        golden_path(REPO / "baseline" / f"{fixture.stem}.png"), drawn, generate_dir))
+        golden_path(REPO / "baseline" / f"{fixture.stem}.png"), lambda: fixture_vector(fixture),
+        generate_dir))
     return judges.pixels(renders.figure(fixture))
 
 

@@ -7,9 +7,10 @@ import base64
 import io
 
 import numpy as np
-from helpers import REPO
+import pytest
+from helpers import REPO, VENUE_BASELINES, fixture_files, venue_baseline_name, venue_slots
 from PIL import Image
-from vector import SUFFIX, canonical, differences
+from vector import SUFFIX, canonical, differences, fixture_vector, golden_path, judge, venue_vector
 
 BASELINE = REPO / "baseline"
 
@@ -76,3 +77,24 @@ def test_what_is_drawn_is_kept_and_named():
         assert seen in found[0]
         assert found[0].startswith("/figure_1/")
     assert differences(before, canonical(_svg(png=_png(1, level=9))))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fixture", fixture_files(), ids=lambda path: path.stem)
+def test_each_default_vector_golden_is_what_is_drawn_now(fixture):
+    """Where pixels decide (the reference environment), the default tier does not draw the
+    vector content; here every vector golden is compared with the drawing, so one left stale
+    by a change that moved no pixel fails CI rather than a co-author's laptop."""
+    failure = judge(golden_path(REPO / "baseline" / f"{fixture.stem}.png"),
+                    lambda: fixture_vector(fixture), None)
+    assert failure is None, failure
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("venue", "name", "slot"), venue_slots(),
+                         ids=str)
+def test_each_venue_vector_golden_is_what_is_drawn_now(venue, name, slot):
+    """The same for every venue layout and width golden."""
+    failure = judge(golden_path(VENUE_BASELINES / venue_baseline_name(venue, name, slot)),
+                    lambda: venue_vector(venue, name, slot), None)
+    assert failure is None, failure

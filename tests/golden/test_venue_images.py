@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from conftest import Judges
 from helpers import FIXTURES, VENUE_BASELINES, venue_baseline_name, venue_slots
-from vector import drawn_as_built, golden_path, judge, vector_content
+from vector import golden_path, judge, venue_vector
 
 from figures.data import figdata
 from figures.errors import FigureDataWarning
@@ -60,13 +60,9 @@ def test_venue_layout_matches_baseline(venue: str, name: str, slot: str | None,
         warnings.simplefilter("ignore", FigureDataWarning)
         fig = kind.draw(spec, doc["data"])
 
-    def drawn() -> list[str]:
-        return vector_content(drawn_as_built(spec, doc, kind), spec, kind.rc(spec),
-                              dpi=COMPARE["savefig_kwargs"]["dpi"], bbox_inches=None)
-
     judges.vector(lambda generate_dir: judge(
-        golden_path(VENUE_BASELINES / venue_baseline_name(venue, name, slot)), drawn,
-        generate_dir))
+        golden_path(VENUE_BASELINES / venue_baseline_name(venue, name, slot)),
+        lambda: venue_vector(venue, name, slot), generate_dir))
     return judges.pixels(_Saved(spec, kind, fig))
 
 

@@ -56,6 +56,37 @@ def drawn_as_built(spec: Any, doc: dict[str, Any], kind: Any) -> Any:
         return draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))
 
 
+def fixture_vector(fixture: Path) -> list[str]:
+    """The vector content of a default golden (tests/golden/test_images.py): the fixture's
+    figure as the default build draws it, at the golden's dpi and bbox."""
+    from helpers import figure_name
+
+    from figures.data import figdata
+    from figures.outputs.kind import DEFAULT
+    from figures.registry import BY_NAME
+
+    spec = BY_NAME[figure_name(fixture)]
+    fig = drawn_as_built(spec, figdata.load(fixture, spec.name, spec.schema), DEFAULT)
+    return vector_content(fig, spec, DEFAULT.rc(spec), dpi=100,
+                          bbox_inches=spec.outputs[0].bbox_inches)
+
+
+def venue_vector(venue: str, name: str, slot: Any) -> list[str]:
+    """The vector content of a venue golden (tests/golden/test_venue_images.py): the figure
+    as ``figures build --venue`` draws it from its fixture for ``slot``, at 72 dpi."""
+    from helpers import FIXTURES
+
+    from figures.data import figdata
+    from figures.outputs.kind import venue_kind
+    from figures.registry import BY_NAME
+    from figures.venues import get_venue
+
+    spec, kind = BY_NAME[name], venue_kind(get_venue(venue), slot)
+    doc = figdata.load(FIXTURES / f"{name}.json", name, spec.schema)
+    return vector_content(drawn_as_built(spec, doc, kind), spec, kind.rc(spec), dpi=72,
+                          bbox_inches=None)
+
+
 def _number(match: re.Match[str]) -> str:
     text = f"{round(float(match.group()), DECIMALS):.{DECIMALS}f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
