@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import AuthorCodeError
-from figures.page import MIN_WIDTH_IN, SLOTS
+from figures.page import COMFORT_PT, MIN_WIDTH_IN, SLOTS
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -149,7 +149,8 @@ class FigureModule:
         return slots
 
     def smallest_width_in(self, venue: Venue) -> float:
-        """The narrowest width its design holds (default: its narrowest slot on ``venue``)."""
+        """The narrowest width its design holds (default: its narrowest slot on ``venue``), at
+        :data:`COMFORT_PT` type; wider by as much as a venue's minimum is above it."""
         given = getattr(self.code(), "SMALLEST_WIDTH_IN", None)
         if given is None:
             return min(venue.slot_width(slot) for slot in self.slots)
@@ -158,7 +159,7 @@ class FigureModule:
             raise AuthorCodeError(self.shown_path, "SMALLEST_WIDTH_IN", (
                 f"is {given!r}: the narrowest width its design holds, in inches, from "
                 f"{MIN_WIDTH_IN:g} to 12"))
-        return float(given)
+        return float(given) * max(venue.min_font_pt / COMFORT_PT, 1)
 
     def caption(self, data: dict[str, Any]) -> str:
         """What the figure's page versions leave to the paper's caption ("" when nothing)."""

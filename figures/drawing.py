@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.data import figdata
+from figures.page import SLOTS
 from figures.registry import BY_NAME, FigureSpec
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ def kind_for(name: str, venue: str | Venue | None = None,
     from figures.venues import Venue, get_venue
 
     venue = venue if isinstance(venue, Venue) else get_venue(str(venue))
+    if slot is not None and not (isinstance(slot, str) and slot in SLOTS):  # a width
+        slot = venue.check_width(slot)  # as a float ("Column" or "3.25": the caller's slip)
     return spec, venue_kind(venue, None if slot in (None, spec.slots[0]) else slot)
 
 

@@ -69,6 +69,13 @@ class Page:
     min_font_pt: float = COMFORT_PT
     ppi: int = 300
 
+    def __post_init__(self) -> None:  # by hand too: a venue's bounds (0 in drew a 0 x 0 figure)
+        sizes = ("small_pt", "label_pt", "title_pt", "line_pt", "thin_pt", "min_font_pt")
+        for name, (low, high) in {"width_in": (MIN_WIDTH_IN, 12.01), "max_height_in": (0.5, 8),
+                                  **dict.fromkeys(sizes, (0, 13))}.items():
+            if not low <= (value := getattr(self, name)) <= high:
+                raise ValueError(f"Page.{name} = {value!r}: a number from {low:g} to {high:g}")
+
     @property
     def wide(self) -> bool:
         """Room for a row of three panels."""
@@ -112,6 +119,7 @@ class Page:
         """``n`` panels reflowed for the width: as many in a row as keep ``min_panel_in`` (at
         most ``most``), balanced rows shared by ``weights`` (the short row on top with
         ``lone_first``); height from rows and columns (tueplots). ``shared``: sharex/sharey."""
+        min_panel_in *= max(self.small_pt / COMFORT_PT, 1)  # larger type: wider panels
         cols = max(1, min(most or n, n, int((self.width_in + 0.01) // min_panel_in)))
         rows = -(-n // cols)
         cols = -(-n // rows)

@@ -5,7 +5,9 @@ every number with its source (docs/modules.md)."""
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +87,11 @@ class Venue:
     body_font_family: str = "serif"
     sources: tuple[tuple[str, str], ...] = ()
 
+    def __post_init__(self) -> None:  # by hand too: a venue file's bounds (0 in drew 0 x 0)
+        for key, (bounds, why) in _RANGES.items():
+            if (value := getattr(self, key)) is not None:
+                Number(within=bounds, bounded_by=why).check(value, f"Venue {self.key!r}", key)
+
     def source(self, field: str) -> str:
         return dict(self.sources).get(field, "")
 
@@ -94,14 +101,16 @@ class Venue:
             return self.text_width_in if slot == "text" else self.column_width_in
         return float(slot)
 
-    def check_width(self, slot: object) -> None:
-        """A slot given as a width: a number of inches from :data:`MIN_WIDTH_IN` to the text
-        width (0, NaN, True or a poster's width drew a broken figure or blamed its code)."""
-        ok = isinstance(slot, (int, float)) and not isinstance(slot, bool)
+    def check_width(self, slot: object, given_as: str = "slot") -> float:
+        """A slot given as a width, as a float: a real number of inches (numpy's, a Decimal)
+        from :data:`MIN_WIDTH_IN` to the text width (0, NaN, True or a poster's width drew a
+        broken figure or blamed its code)."""
+        ok = ((isinstance(slot, numbers.Real) and not isinstance(slot, bool))
+              or (isinstance(slot, Decimal) and slot.is_finite()))
         if ok and MIN_WIDTH_IN <= slot <= self.text_width_in + 0.01:
-            return
-        shown = f"{slot:g} in" if ok and math.isfinite(slot) else repr(slot)
-        raise FigureDataError("slot", None, (
+            return float(slot)
+        shown = f"{float(slot):g} in" if ok and math.isfinite(slot) else repr(slot)
+        raise FigureDataError(given_as, None, (
             f"{shown}: a venue figure is drawn for \"column\", \"text\" or a width in inches "
             f"from {MIN_WIDTH_IN:g} to {self.key}'s text width ({self.text_width_in:g} in)"))
 
@@ -112,9 +121,7 @@ class Venue:
 
     def page(self, slot: str | float = "text") -> Page:
         """The print slot ``slot`` ("column", "text" or a width in inches) as a :class:`Page`."""
-        if not isinstance(slot, str):  # a width: the slot it fits in
-            self.check_width(slot)
-        width = self.slot_width(slot)
+        width = self.slot_width(slot) if isinstance(slot, str) else self.check_width(slot)
         slot = slot if isinstance(slot, str) else (
             "text" if width > self.column_width_in else "column")
         small = max(self.min_font_pt, COMFORT_PT)

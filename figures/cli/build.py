@@ -76,6 +76,7 @@ def _build_for_venue(args: argparse.Namespace) -> int:
     if args.camera_ready:
         raise cli.UsageError("--venue builds embed TrueType already; drop --camera-ready")
     venue = get_venue(args.venue, args.venues)
+    args.width = args.width and venue.check_width(args.width, "--width")  # once, not per figure
     out = args.out or venue_kind(venue, args.width).default_out
     for other, what in ((cli.DEFAULT_OUT, "the default build"),
                         (CAMERA_READY_OUT, "the camera-ready build")):

@@ -146,7 +146,7 @@ def _summary(result, dry_run: bool, complete: bool, found: int) -> str:
                 "rows above say which")
     else:
         macros = f"{verb}write" if result.macros else "up to date"
-        done = f"{verb}copy {copies} figure(s); macros: {macros}; 0 refused"
+        done = f"{verb}copy {copies} figure(s); macros: {macros}; {len(result.refused)} refused"
     return f"{done}; check-tex: {found} number(s) to look at"
 
 

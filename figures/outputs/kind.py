@@ -114,10 +114,13 @@ class BuildKind:
         page = self.venue.page(self.print_slot(spec))
         smallest = spec.smallest_width_in(self.venue)
         if page.width_in < smallest - 0.005:
+            key, text = self.venue.key, self.venue.text_width_in
             raise FigureDataError(spec.shown_path, "SMALLEST_WIDTH_IN", (
                 f"{page.width_in:g} in is narrower than {spec.name}'s smallest width, "
-                f"{smallest:g} in: place it at least that wide (its design holds from there "
-                f"to {self.venue.key}'s text width, {self.venue.text_width_in:g} in)"))
+                f"{smallest:g} in: " + (f"place it at least that wide (its design holds from "
+                                        f"there to {key}'s text width, {text:g} in)"
+                if smallest <= text + 0.005 else f"at {key}'s {page.small_pt:g} pt type no "
+                f"width on its page ({text:g} in) holds it: lower the venue's min_font_pt")))
         fig = spec.render(data, page)  # a Figure: FigureSpec.render refuses anything else
         width, height = (float(v) for v in fig.get_size_inches())
         too_large = raster_too_large(width, height, page.ppi)

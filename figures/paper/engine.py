@@ -152,7 +152,8 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S, *, read_images: bool = T
     paper.sources = [p for p in read if p.suffix == ".tex"]
     paper.packages = [p.stem for p in read if p.suffix == ".sty"] + \
         [Path(m).stem for m in paper.inputs if m.endswith(".sty")]
-    paper.inputs += [str(p.relative_to(root)) for p in paper.sources if p.is_relative_to(root)]
+    paper.inputs += [str(p.relative_to(root.resolve())) for p in paper.sources
+                     if p.is_relative_to(root.resolve())]  # the recorder's: resolved
     return paper
 
 

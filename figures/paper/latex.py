@@ -48,6 +48,9 @@ class Graphic:
     #: The graphics path in force there (TeX's; from the source: the paper's).
     path: list[Path] = field(default_factory=list)
 
+    def __post_init__(self) -> None:  # TeX reads {{fig}}, {{fig}.pdf}, "fig" as fig, fig.pdf
+        self.written = re.sub(r'[{}"]', "", self.written)
+
 
 @dataclass
 class Paper:

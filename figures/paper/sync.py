@@ -112,16 +112,15 @@ def _first_target(written: str, folders: list[Path]) -> Path:
     return folders[1 if len(folders) > 1 else 0] / written
 
 
-def figure_of(include: Include) -> str | None:
-    """Our figure this include shows: by the provenance inside the file, else by name."""
-    if include.found is not None:
-        inside = _provenance(include.found)
-        if inside is not None and inside["figure"] in BY_NAME:
-            return inside["figure"]
+def figure_of(include: Include) -> tuple[str | None, str | None]:
+    """Our figure this include shows (by the provenance inside the file, else by name), and
+    the figure its name is (None: no figure's)."""
     stem = Path(include.written).name
     stem = stem[: -len(Path(stem).suffix)] if Path(stem).suffix.lower() in _KNOWN_SUFFIXES \
         else stem
-    return stem if stem in BY_NAME else None
+    named = stem if stem in BY_NAME else None
+    inside = _provenance(include.found) if include.found is not None else None
+    return (inside["figure"] if inside and inside["figure"] in BY_NAME else named), named
 
 
 @dataclass(frozen=True)
@@ -145,10 +144,16 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
     result = Plan()
     seen: set[str] = set()
     for include in includes:
-        include.figure = figure_of(include)
+        include.figure, named = figure_of(include)
         where = f"{_shown(include.tex, root)}:{include.line}"
         if include.figure is None:
             result.not_ours.append(f"{display_path(include.written)} ({where})")
+            continue
+        if named not in (None, include.figure):  # one figure's name, another's picture
+            shown = _shown(include.found, root)
+            result.refuse(named, named, shown, (
+                f"{shown} holds {include.figure}, not {named} (its name): remove it (sync then "
+                f"copies {named}) or include {include.figure} by its name"))
             continue
         seen.add(include.figure)
         spec = BY_NAME[include.figure]
@@ -168,8 +173,10 @@ def _plan_macros(result: Plan, paper: Paper, macros_path: Path,
     tex, synthetic = macros_text
     shown = _shown(macros_path, paper.root)
     quoting = _quoting(paper, synthetic, macros_path)
-    problem = _not_the_papers(macros_path, paper.root, figdata_dir) or \
-        _unwritable(macros_path, paper.root)
+    same = macros_path.is_file() and macros_path.read_text(encoding="utf-8",
+                                                           errors="replace") == tex
+    problem = None if same else _not_the_papers(macros_path, paper.root, figdata_dir) or \
+        _unwritable(macros_path, paper.root)  # nothing to write: never a read-only refusal
     if problem is not None:
         result.refuse("macros", "(macros)", shown, problem)
     elif macros_path.is_file() and not _ours(macros_path):
@@ -190,8 +197,7 @@ def _plan_macros(result: Plan, paper: Paper, macros_path: Path,
         left = (f" ({', '.join(names)} and their Num variants: SYNTHETIC EXAMPLE DATA, "
                 "defined as LaTeX errors if used; --allow-synthetic for their values)"
                 ) if synthetic else ""
-        if macros_path.is_file() and macros_path.read_text(encoding="utf-8",
-                                                           errors="replace") == tex:
+        if same:
             result.rows.append(("(macros)", shown, f"up to date{left}"))
         else:
             result.write("(macros)", shown, f"write{left}", Write(0, macros_path, text=tex))
@@ -270,8 +276,8 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
         result.rows.append((spec.name, shown, "up to date"))
         return
     problem = _not_the_papers(target, root, figdata_dir, built) or _unwritable(target, root)
-    if problem is not None:
-        result.refuse(spec.name, spec.name, shown, problem)
+    if problem is not None:  # a folder there: the paper cannot read it, whatever the others do
+        result.refuse(spec.name, spec.name, shown, problem, hold=not target.is_dir())
         return
     replaced = [] if up_to_date or not target.is_file() else [target]
     moves = _moves_aside([*replaced, *shadows], target, include.written, root,

@@ -43,6 +43,8 @@ class Plan:
     synthetic_macros: list[str] = field(default_factory=list)
     #: Each paper file already planned: what goes there, and from which include.
     planned: dict[Path, tuple[Path | None, str]] = field(default_factory=dict)
+    #: Refused rows that hold every write (a folder where a figure goes holds none).
+    holding: int = 0
 
     @property
     def copies(self) -> list[Write]:
@@ -55,10 +57,11 @@ class Plan:
     @property
     def held(self) -> bool:
         """Nothing is written: a row is refused (all or nothing)."""
-        return bool(self.refused)
+        return bool(self.holding)
 
-    def refuse(self, name: str, figure: str, file: str, why: str) -> None:
+    def refuse(self, name: str, figure: str, file: str, why: str, hold: bool = True) -> None:
         self.refused.append(name)
+        self.holding += hold
         self.rows.append((figure, file, f"refused: {why}"))
 
     def write(self, figure: str, file: str, action: str, write: Write) -> None:
@@ -84,7 +87,7 @@ def _unwritable(target: Path, paper: Path) -> str | None:
     folder must be made."""
     shown = _shown(target, paper)
     if target.is_dir():
-        return f"{shown} is a folder, not a file: rename it or write the include's extension"
+        return f"{shown} is a folder where the file goes: rename or remove it, then sync again"
     if target.exists() and not _writable(target):
         return f"{shown} is read-only: make it writable (chmod u+w) and sync again"
     folder = target.parent

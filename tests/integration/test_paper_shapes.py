@@ -3,8 +3,8 @@ source got wrong, synced, compiled with real pdflatex and audited (tests/papers/
 the refusals, each with its edit; the audit at every depth; no TeX process outliving the
 command; no hang on a named pipe or ``/dev/zero`` among the sources.
 
-TeX Live is required (CI installs it in .ci/run). acmart is not in the Debian packages CI
-installs (``kpsewhich acmart.cls`` finds nothing), so no acmart paper is tested here."""
+TeX Live is required (CI installs it in .ci/run). The acmart papers and the pdfcrop wrapper
+are in test_paper_acmart.py."""
 
 from __future__ import annotations
 

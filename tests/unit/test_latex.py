@@ -119,7 +119,7 @@ def test_without_tex_a_box_is_not_read_and_the_width_is_estimated(tmp_path):
 
 
 class _Venue:
-    key, text_width_in, column_width_in = "icml", 6.75, 3.25
+    key, text_width_in, column_width_in, min_font_pt = "icml", 6.75, 3.25, 6.0
 
     @classmethod
     def slot_width(cls, slot):

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
+from decimal import Decimal
+from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import figures
@@ -47,7 +50,7 @@ def test_a_slot_the_figure_is_not_designed_for_is_refused_naming_its_module():
 
 
 @pytest.mark.parametrize("width", [0, -1, 0.3, 1e-300, 100, float("nan"), float("inf"), True,
-                                   [3.25]])
+                                   [3.25], np.True_, Decimal("NaN"), Decimal("sNaN")])
 def test_a_width_no_figure_can_be_drawn_for_is_one_line_before_any_drawing(width):
     """Hostile pass 6: figures.draw(name, "icml", 0) returned an empty 0 x 0 figure, True a
     1 in one, -1 and NaN raised matplotlib's ValueError, 1e-300 a LinAlgError, 100 blamed
@@ -167,3 +170,38 @@ def test_figures_draw_saved_outside_any_context_is_the_build_s_file(tmp_path, mo
     assert fonts == sorted((f.name.split("+")[-1], f.subtype)
                            for f in pdf_fonts(built / f"{name}.pdf"))
     assert all(subtype != "Type3" for _, subtype in fonts)
+
+
+@pytest.mark.parametrize("width", [np.int64(3), np.float32(3.25), Decimal("3.25")])
+def test_a_width_of_any_real_number_type_is_that_width(width):
+    """Round 6: np.int64(3) and Decimal('3.25') were refused, though each is such a width."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FigureDataWarning)
+        fig = figures.draw("cifar_summary", "icml", width)
+    assert fig.get_size_inches()[0] == pytest.approx(float(width))
+
+
+@pytest.mark.parametrize("change", [{"text_width_in": 0}, {"column_width_in": -1},
+                                    {"min_font_pt": 200}, {"min_line_pt": float("nan")}])
+def test_a_hand_built_venue_outside_a_venue_files_bounds_is_refused(change):
+    """Round 6: a Venue built by hand with a 0 in text drew a 0 x 0 figure, a 200 pt
+    minimum 200 pt type, without a word."""
+    (key, _), = change.items()
+    with pytest.raises(FigureDataError, match=rf"^Venue 'icml': {key}: expected a "):
+        dataclasses.replace(get_venue("icml"), **change)
+
+
+@pytest.mark.parametrize("change", [{"width_in": 0}, {"width_in": -2}, {"small_pt": 200},
+                                    {"min_font_pt": 200}, {"max_height_in": 0}])
+def test_a_hand_built_page_outside_a_venue_files_bounds_is_refused(change):
+    (key, value), = change.items()
+    with pytest.raises(ValueError, match=rf"^Page\.{key} = {value!r}: .*from "):
+        dataclasses.replace(get_venue("icml").page("column"), **change)
+
+
+@pytest.mark.parametrize("slot", ["Column", "3.25", Fraction(1, 2)])
+def test_a_slot_neither_a_slot_name_nor_a_width_is_the_callers_one_line(slot):
+    """Own pass: draw(name, "icml", "Column") blamed the figure's SLOTS ("add 'Column' to
+    SLOTS"), and Fraction(1, 2) raised a TypeError writing the message."""
+    with pytest.raises(FigureDataError, match=r"^slot: .*a width in inches from 1 to icml's"):
+        figures.draw("cifar_summary", "icml", slot)
