@@ -17,8 +17,7 @@ def main() -> int:
         try:
             from figures.cli.main import main as run
         except (Exception, SystemExit) as exc:
-            # The registry (or a module it names at import) is the author's file too: one
-            # line with its file and line, for every command (a bad entry: its own line).
+            # the registry (or a module it imports) is the author's file too: one line at its line
             if "--debug" in sys.argv:
                 raise
             from figures.errors import FigureDataError, author_frame, error_line, registry_gone

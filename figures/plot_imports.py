@@ -19,9 +19,8 @@ def _in_plots(name: str) -> bool:
 
 
 class ImportsFinder(modulefinder.ModuleFinder):
-    """A ModuleFinder that reads only the modules ``follows`` accepts and remembers which
-    module imports which (``edges``): the build key follows ``figures.plots``, the golden
-    tests' cache (tests/golden_cache.py) the whole package."""
+    """A ModuleFinder that reads only the modules ``follows`` accepts, remembering which
+    imports which (``edges``)."""
 
     def __init__(self, path: list[str], follows: Callable[[str], bool]) -> None:
         super().__init__(path=path)

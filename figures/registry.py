@@ -101,8 +101,7 @@ class FigureSpec(FigureModule):
 
     name: str
     outputs: tuple[Output, ...]
-    #: The paper's original script in ../shared/seeds that this figure reproduces
-    #: (``nox -s compare`` checks them pixel for pixel); None for figures that never had one.
+    #: The paper's script in ../shared/seeds it reproduces (``nox -s compare``), or None.
     seed_script: str | None = None
 
     def __post_init__(self) -> None:
@@ -188,8 +187,7 @@ def _plots_imports():
 _PLOTS_READER: dict[str, Any] = {}
 
 
-#: Every figure, one entry a line, in the order they are built and listed (`figures new`
-#: appends its entry above the closing parenthesis).
+#: Every figure, one entry a line, in build order (`figures new` appends above the ``)``).
 FIGURES: tuple[FigureSpec, ...] = (
     FigureSpec("fig1_audit_hero", _PAPER, _SEED_002),
     FigureSpec("fig3b_crossarch_3row", _PAPER, _SEED_000),

@@ -65,8 +65,7 @@ def run(args: argparse.Namespace) -> int:
                                   ours=(_our_report, "`figures check`"))
     venue = get_venue(args.venue, args.venues)
     if args.out != cli.DEFAULT_OUT and not args.out.is_dir():
-        # a typo'd --out: said once, not only as a "missing" row per file (without a build,
-        # the default folder's rows say `run figures build` already)
+        # a typo'd --out: said once, not only as a "missing" row per file
         print(f"warning: {display_path(args.out)}: {'not a folder' if args.out.exists() else 'no such folder'}"
               f"; every built file is reported missing: build first (`figures build`, or "
               f"`figures build --venue {venue.key}`) or pass --out DIR, the built files",

@@ -56,8 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(line, file=sys.stderr)
         return code
     except BrokenPipeError:
-        # The reader of our output went away (`figures list | head`): nothing to report;
-        # stdout is pointed at devnull so the interpreter's final flush cannot fail again.
+        # the reader went away (`figures list | head`); devnull, so the final flush cannot fail
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     except UsageError as exc:  # UnknownName too
@@ -67,8 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             traceback.print_exc()
         if isinstance(exc, OSError) and exc.filename is None and exc.errno is not None:
-            # Every file we open is named in its error: one without a name is the stream
-            # our output goes to (`> /dev/full`).
+            # every file we open is named in its error: an unnamed one is our output (`> /dev/full`)
             exc.filename = "standard output"
         # a venue file's problems: one line each
         lines = (exc.lines() if isinstance(exc, ProblemsOfAFile)

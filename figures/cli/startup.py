@@ -21,8 +21,7 @@ def prepare() -> None:
 
 
 def _streams() -> None:
-    # A closed stderr (`2>&-`) makes print(file=None) write to stdout: warnings would land
-    # inside `figures macros > macros.tex`. Messages then go nowhere instead.
+    # a closed stderr (`2>&-`) makes print(file=None) write to stdout: messages go nowhere
     if sys.stderr is None:
         sys.stderr = Path(os.devnull).open("w")  # noqa: SIM115 - for the process's life
     # A non-UTF-8 terminal (LC_ALL=C) cannot encode "±" or "−": escaped, not a crash.

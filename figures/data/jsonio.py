@@ -186,8 +186,7 @@ def atomic_path(target: Path) -> Iterator[Path]:
     tmp = Path(tmp_name)
     try:
         yield tmp
-        # mkstemp makes 0600: a replaced file keeps its mode (a private file stays private,
-        # a read-only one read-only); a new one gets the usual mode
+        # mkstemp makes 0600: a replaced file keeps its mode, a new one gets the usual mode
         try:
             mode = stat.S_IMODE(target.stat().st_mode)
         except OSError:

@@ -14,8 +14,7 @@ from figures.data.checks import element, get, join, number, type_name
 from figures.data.jsonio import read_json, sha256_of
 from figures.errors import DataError
 
-#: A results tree made by :mod:`figures.extract.synthetic` carries this file; its figdata is
-#: marked ``synthetic-example`` so that nobody mistakes it for the paper's data.
+#: A tree made by :mod:`figures.extract.synthetic` carries this file (figdata: synthetic-example).
 SYNTHETIC_MARKER = "SYNTHETIC.json"
 #: The seeds of the paper's runs (the CIFAR report reads each one's results file).
 PAPER_SEEDS = (42, 123, 456)

@@ -39,8 +39,7 @@ def extract_figure(spec: FigureSpec, tree: ResultsTree, figdata_dir: Path) -> di
     if previous is not None and "$schema" in previous:
         doc = {"$schema": previous["$schema"], **doc}  # the editor's hint stays where it was
     if spec.schema is not None:
-        # What `build` would refuse (an accuracy of 61.5, a cosine of 3) is refused here,
-        # before the previous good file is replaced.
+        # what `build` would refuse is refused here, before the previous good file is replaced
         try:
             spec.schema.check(doc["data"], str(path))
         except FigureDataError as exc:

@@ -75,8 +75,7 @@ def generate(results: Path, *, epochs: int = 100, seeds: Sequence[int] = SEEDS,
     def fa(params, h_key, g_key):
         return {"fa_log": _snapshot_log(rng, params["FA"], epochs, h_key=h_key, g_key=g_key)}
 
-    # Each file's content is made when it is written, in this order (the random stream,
-    # hence every synthetic figure, depends on it).
+    # each file is made as it is written, in this order: the random stream depends on it
     planned: list[tuple[str, Callable[[], dict[str, Any]]]] = []
     # ViT: CLS-token hidden norms, the l2 gradient key; ResMLP: plain ones, the older key
     vit_keys = ("hidden_norms_cls", "bp_grad_per_sample_l2_med")
@@ -103,8 +102,7 @@ def generate(results: Path, *, epochs: int = 100, seeds: Sequence[int] = SEEDS,
         planned.append((cifar_results_file(seed),
                         lambda seed=seed: {str(seed): _cifar(rng, epochs)}))
     planned.extend(_figures_own_results())
-    # The marker first: a tree cut short (Ctrl-C, a full disk) is still marked synthetic,
-    # so `extract` can never call its files real results.
+    # the marker first: a tree cut short is still marked synthetic, never real results
     _write(results / SYNTHETIC_MARKER, {"generator": GENERATOR, "epochs": epochs,
                                         "seeds": list(seeds),
                                         "files": sorted(name for name, _ in planned)})
@@ -114,9 +112,7 @@ def generate(results: Path, *, epochs: int = 100, seeds: Sequence[int] = SEEDS,
 
 
 GENERATOR = "figures.extract.synthetic"
-#: What a figure's module defines to bring its own example results to the synthetic tree (a
-#: figure added with `figures new --from-logs` does): ``synthetic_results(rng)`` returning
-#: ``{path relative to the results folder: JSON document}``.
+#: A figure module's own example results: ``synthetic_results(rng) -> {relative path: JSON}``.
 FIGURES_OWN = "synthetic_results"
 
 

@@ -36,9 +36,8 @@ class BuildKind:
 
     name: str = "default"
     venue: Venue | None = None
-    #: The venue build's slot: None, each figure's own (the first of its module's ``SLOTS``,
-    #: files ``NAME.pdf``); "column" or "text", another slot it declares (``NAME--column.pdf``);
-    #: a width in inches, the width a paper gives (``figures sync``).
+    #: A venue build's slot: None, each figure's own (``NAME.pdf``); "column" or "text", another
+    #: it declares (``NAME--column.pdf``); a width in inches, as a paper gives it.
     slot: str | float | None = None
     #: Mark figures drawn from synthetic data (``--no-stamp`` leaves them unmarked).
     stamp: bool = True

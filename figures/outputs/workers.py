@@ -98,10 +98,8 @@ _PR_SET_PDEATHSIG = 1
 
 
 def _worker_init(parent: int) -> None:
-    """Make a pool worker die with the build: Ctrl-C is the parent's to handle (it kills
-    the workers), SIGTERM ends a worker at once and quietly (sent to the whole process group
-    by `timeout` or a CI runner, the parent reports it; a worker that raised it would print
-    its own traceback), and on Linux the kernel sends SIGKILL when the parent dies."""
+    """Make a pool worker die with the build: Ctrl-C is the parent's, SIGTERM (to the whole
+    group) ends it quietly, and on Linux the kernel sends SIGKILL when the parent dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     release_stop_signals()  # forked while the build held them
@@ -146,9 +144,8 @@ def render_parallel(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, job
 
 def _blame_one_by_one(tasks: Sequence[Task], rendered: list[Result | None], figdata_dir: Path,
                       out_dir: Path, kind: BuildKind) -> None:
-    """A file written among the inputs is seen by every figure whose code was running at the
-    time, in every worker: when several figures saw one, each is rendered again alone, and
-    those that write again are blamed; if none does, each keeps its line."""
+    """A file written among the inputs is seen by every figure running then: when several saw
+    one, each is rendered again alone, and those that write again are blamed."""
     seen = [i for i, r in enumerate(rendered) if r is not None and r.wrote_inputs]
     if len(seen) < 2:
         return
@@ -189,8 +186,7 @@ def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: 
                 rendered.append(failure(kind.stem(spec), exc))
         return rendered
     except BaseException:
-        # No public API stops running workers; without this a pending figure would still
-        # be rendered and written after Ctrl-C.
+        # no public API stops running workers: else a pending figure is written after Ctrl-C
         for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.kill()
         raise

@@ -105,9 +105,8 @@ def seed_count(seeds: list[int]) -> str:
     return f"{len(seeds)} seed{'s' if len(seeds) != 1 else ''}"
 
 
-#: Accuracies are fractions (the summary prints them with ``.1%``); method keys pick colours.
-#: Bars start at 0 and carry labels a fixed distance above: an accuracy of 1e-45 would scale
-#: the axis so that the labels land ~1e40 pixels away, which FreeType refuses.
+#: Accuracies are fractions (printed ``.1%``); an accuracy of 1e-45 would scale the axis so
+#: that the bars' labels land ~1e40 pixels away, which FreeType refuses.
 ACCURACY = Series(within=(0, 1), smallest=1e-6)
 
 

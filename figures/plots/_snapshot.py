@@ -60,11 +60,8 @@ def trajectories(doc: Any, file: str) -> dict[str, dict[str, list[float]]]:
 
 
 def across_seeds(tree: ResultsTree, runs: Sequence[tuple[Any, str, Any]]) -> dict[str, Any]:
-    """Per-seed series of both methods, cut to the shortest run so they can be averaged.
-
-    The epochs are the last run's BP epochs, as seed 001 takes them; a run or method that
-    logged other epochs is a warning naming its first differing record.
-    """
+    """Per-seed series of both methods, cut to the shortest run; the epochs are the last
+    run's BP epochs, as seed 001 takes them (other epochs: a warning naming the record)."""
     series = {(rel, method): trajectories[method]
               for _, rel, trajectories in runs for method in LOG_KEYS}
     lengths = {key: len(t["epoch"]) for key, t in series.items()}

@@ -36,8 +36,7 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
     return {"seed": run.seed, "drift": drift}
 
 
-#: Most digits of a block number read (``int`` refuses 4300 and more; a shorter stray one is
-#: caught by the 0..N-1 check).
+#: Most digits of a block number read (``int`` refuses 4300 and more).
 MAX_BLOCK_DIGITS = 100
 
 

@@ -91,8 +91,7 @@ def caption(data: dict[str, Any]) -> str:
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """One bar per method; each value printed above its error bar, on white."""
-    # a column is narrow (names may take two lines); a one-column venue's text width needs
-    # less height for a few bars (at 0.45 four bars filled 2.5 in of a 5.5 in page)
+    # a column is narrow (names on two lines); a wide page needs less height for four bars
     fig = page.figure(0.75 if page.width_in < 4 else 0.34)
     ax = fig.subplots()
     finals = data["final_test_acc"]

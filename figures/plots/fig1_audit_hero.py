@@ -62,8 +62,7 @@ SLOTS = ("text",)
 PAGE_X_LIM = (-0.4, X_LIM[1])
 #: ... and above the highest accuracy, room for a point's name under the title.
 PAGE_Y_LIM = (Y_LIM[0], 0.86)
-#: A panel at least this wide, its data area this share of its width tall: three in a row
-#: from 6 in (page.wide); narrower, (a) across the top over (b) and (c).
+#: A panel at least this wide, its data area this share of its width tall (three in a row).
 PANEL_MIN_IN, PANEL_ASPECT = 1.5, 0.5
 #: (a) over (b) and (c): at 3.25 in (a) still names its quadrants at 8 pt.
 SMALLEST_WIDTH_IN = 3.25

@@ -89,8 +89,7 @@ def caption(data: dict[str, Any]) -> str:
             "column one y scale for both rows.")
 
 
-#: Two panels in a row at every width (rows compare down a column), data areas this share
-#: of their width tall: 3.2 to 3.3 in at ICML, IEEE and ACM (was 4.2 to 4.4 in).
+#: Two panels in a row at every width (rows compare down a column), data areas this tall.
 SMALLEST_WIDTH_IN, ROW_ASPECT = 3.25, 0.3
 
 

@@ -147,9 +147,8 @@ def size_row(name: str, printed_in: str | float, saved: tuple[float, float],
 def layout_row(name: str, texts: Sequence[TextItem], scale: float,
                saved_box: tuple[float, float, float, float],
                covering_legends: Sequence[tuple[str, int]] = ()) -> Row:
-    """Texts of different artists that touch or overlap (closer than MIN_TEXT_GAP_PT at print
-    size), texts cut by the saved area (the canvas, or the tight bounding box), and legends
-    drawn over data points of their panel (measure.covering_legends)."""
+    """Texts of different artists closer than MIN_TEXT_GAP_PT at print size, texts cut by the
+    saved area, and legends drawn over data points of their panel."""
     placed = [t for t in texts if t.box is not None]
     problems: list[tuple[float, str]] = []
     for i, first in enumerate(placed):

@@ -74,8 +74,7 @@ def rebuild_messages(names: list[str] | None, figdata_dir: Path, out_dir: Path,
 
 def stop_once(signum: int, frame: object) -> None:
     ignore_stop_signals()  # the other one, arrived too (a group's Ctrl-C, then kill), waits
-    # raised as the CLI's handlers do: a stop inside a figure's code stops the build, it is
-    # not that figure's error
+    # raised as the CLI's handlers do: a stop inside a figure's code is not that figure's error
     (raise_terminated if signum == signal.SIGTERM else raise_interrupted)(signum, frame)
 
 

@@ -34,8 +34,7 @@ class Watcher:
     follow_registry: bool = False
     #: Figures whose last rebuild failed: a fix that restores the last built bytes says so.
     failing: set[str] = field(default_factory=set)
-    #: Figures whose rebuild a save of their own files stopped: the next one says if their
-    #: outputs were already current (the save restored what they were built from).
+    #: Figures whose rebuild a save of their own files stopped (were they already current?).
     restarted: set[str] = field(default_factory=set)
     #: The registry did not import in the last rebuild: its fix says so.
     registry_failing: bool = False

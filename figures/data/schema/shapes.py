@@ -16,8 +16,7 @@ from figures.data.text import excerpt, text_problems
 
 @dataclass(frozen=True)
 class ListOf(Schema):
-    """A list of ``item``; ``length`` fixes its length, ``min_length`` and ``max_length``
-    bound it."""
+    """A list of ``item``: ``length`` fixes its length, ``min_length``/``max_length`` bound it."""
 
     item: Schema
     min_length: int = 1
@@ -164,10 +163,9 @@ class Record(Schema):
 
 @dataclass(frozen=True)
 class MapOf(Schema):
-    """An object whose keys are free (e.g. methods) and whose values all match ``value``;
-    ``keys`` lists keys that must be present, ``known`` (if given) every key allowed: keys
-    that select a method's colour and label. Free keys are drawn as labels: checked as text,
-    or against ``key_pattern`` (``key_what`` in words)."""
+    """An object of free keys (methods) whose values all match ``value``: ``keys`` must be
+    there, ``known`` lists every key allowed; free keys are checked as text, or against
+    ``key_pattern`` (``key_what`` in words)."""
 
     value: Schema
     keys: Sequence[str] = ()

@@ -53,13 +53,9 @@ class Number(Schema):
 
 @dataclass(frozen=True)
 class Text(Schema):
-    """A string: bounded, printable (:data:`figures.errors.UNPRINTABLE`), and, when ``math``
-    (text drawn on the canvas), valid mathtext where it uses ``$...$`` (checked with
-    matplotlib's own parser, so that no render fails on it).
-
-    ``min_length`` 1 refuses an empty or blank string; ``pattern`` (with ``what``, its words)
-    must match in full; ``reserved`` (a function giving names) refuses those names, saying
-    ``reserved_why`` (``{name}`` stands for the value)."""
+    """A string: bounded, printable, and with ``math`` valid mathtext (matplotlib's parser).
+    ``min_length`` 1 refuses a blank one; ``pattern`` (``what``, in words) must match in full;
+    ``reserved`` names are refused with ``reserved_why`` (``{name}``: the value)."""
 
     max_length: int = MAX_TEXT_LENGTH
     #: Most lines: fewer where the text sits in a box sized for them (the hero's captions).
