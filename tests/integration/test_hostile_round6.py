@@ -43,6 +43,7 @@ def test_an_html_report_to_a_pipe_or_device_is_refused_in_one_line(tmp_path, cap
                                 "place would replace: give a regular file's path (NAME.html)")]
 
 
+@pytest.mark.slow  # a subprocess, a TeX compile or builds: seconds
 def test_check_of_another_venues_build_says_whose_layout_it_is(tmp_path, capsys):
     out = tmp_path / "icml"
     figdata = ["--figdata", str(REPO / "figdata")]

@@ -212,6 +212,7 @@ def test_a_box_under_the_figures_smallest_width_is_refused_naming_it(tmp_path, c
         "put it in a figure* or a wider box" in row
 
 
+@pytest.mark.slow  # a subprocess, a TeX compile or builds: seconds
 def test_a_named_pipe_or_a_dev_zero_link_among_the_sources_neither_hangs_nor_fills_memory(
         tmp_path):
     paper = tmp_path / "paper"
@@ -335,6 +336,7 @@ def test_the_pdf_audited_is_the_one_latexmk_names_its_out_dir_and_jobname(tmp_pa
     assert made_pdf("Latexmk: nothing to do\n", tmp_path) is None
 
 
+@pytest.mark.slow  # a subprocess, a TeX compile or builds: seconds
 def test_a_compile_over_its_timeout_is_one_line_and_leaves_no_tex(tmp_path):
     from figures.errors import LatexError
     from figures.paper.engine import ask_tex

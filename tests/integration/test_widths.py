@@ -102,6 +102,7 @@ def test_every_width_from_the_smallest_to_the_text_is_legible_at_every_venue(nam
     assert not failures, "\n".join(failures)
 
 
+@pytest.mark.slow  # a subprocess, a TeX compile or builds: seconds
 def test_a_width_under_the_smallest_is_refused_for_that_figure_only(tmp_path, capsys):
     """``build --venue V --width W``: a figure whose smallest width is above W is one line
     naming that width; the others build at W."""

@@ -136,6 +136,7 @@ def test_the_smallest_width_is_the_narrowest_slot_unless_the_module_says(monkeyp
         spec.smallest_width_in(icml)
 
 
+@pytest.mark.slow  # a subprocess, a TeX compile or builds: seconds
 def test_figures_draw_saved_outside_any_context_is_the_build_s_file(tmp_path, monkeypatch):
     """Called from another folder (the project's figdata is still found) and saved with a
     caller's hostile rcParams in force: the PNG's pixels and the PDF's fonts are the build's
