@@ -70,8 +70,8 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     for ax, metric in zip(axes, snapshot.METRICS, strict=True):
         snapshot.page_lines(ax, data["epoch"], data, metric, band=n > 1)
         page.title(ax, *snapshot.PAGE_TITLES[metric])
-        ax.set_xlabel("epoch")
-        ax.label_outer()  # stacked: one x axis, under the bottom panel
+        if ax.get_subplotspec().is_last_row():  # stacked: one x axis; each y its own scale
+            ax.set_xlabel("epoch")
     page.legend(fig)
     return fig
 
