@@ -26,11 +26,11 @@ def build(
     holding the output folder's lock (``on_wait``: another build holds it)."""
     out_dir = ensure_folder(out_dir)
     with locked(out_dir, on_wait):
-        remove_stale_temp_files(out_dir, specs)
+        remove_stale_temp_files(out_dir, specs, kind)
         try:
             return _build_locked(specs, figdata_dir, out_dir, kind, jobs=jobs, force=force)
         finally:
-            remove_stale_temp_files(out_dir, specs)  # left by workers killed mid-write
+            remove_stale_temp_files(out_dir, specs, kind)  # left by workers killed mid-write
 
 
 def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
