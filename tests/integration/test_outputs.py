@@ -126,10 +126,10 @@ def test_the_state_records_the_bytes_this_build_wrote(tmp_path, monkeypatch):
     real = workers.write_outputs
 
     def raced(*args, **kwargs):
-        written = real(*args, **kwargs)
+        fig, written = real(*args, **kwargs)
         for path in written:
             path.write_bytes(b"another build's picture")
-        return written
+        return fig, written
 
     monkeypatch.setattr(workers, "write_outputs", raced)
     spec = BY_NAME[SUMMARY]
