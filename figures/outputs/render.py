@@ -4,7 +4,6 @@ build key with the figure's module, its helpers, the style and the stamp)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -88,8 +87,9 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
         target = Path(out_dir) / f"{kind.stem(spec)}.{out.fmt}"
         with atomic_path(target) as tmp:
             inside = provenance_metadata(out.fmt, provenance) if provenance else {}
-            save(spec, fig, tmp, rc=kind.rc(spec), format=out.fmt, dpi=output_dpi(kind, out, fig),
-                 bbox_inches=out.bbox_inches, metadata={**_METADATA[out.fmt], **inside})
+            save(spec, fig, tmp, rc=kind.rc(spec), format=out.fmt,
+                 dpi=output_dpi(kind, out, fig), bbox_inches=out.bbox_inches,
+                 metadata={**_METADATA[out.fmt], **inside})
             sealed = seal(tmp) if provenance else None  # the content digest, inside
             if hashes is not None:
                 hashes[target.name] = sha256_if_file(tmp)

@@ -41,7 +41,7 @@ def test_a_venue_png_is_never_below_the_venues_ppi_across(tmp_path):
 
     spec, icml = BY_NAME["cifar_summary"], get_venue("icml")
     data = figdata.load(REPO / "figdata" / "cifar_summary.json", spec.name)["data"]
-    write_outputs(spec, data, tmp_path, venue_kind(icml, 4.125), formats=("png",))
+    write_outputs(spec, data, tmp_path, venue_kind(icml, 4.125))
     built = tmp_path / "cifar_summary.png"
     assert png_size(built)[0] == 1238
     assert raster_row(spec.name, built, 4.125, icml).ok
