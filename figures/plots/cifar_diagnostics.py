@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from figures.data.checks import mapping, numbers
 from figures.data.schema import MapOf, Record, Scalar, Series, Text
 from figures.extract.results import ResultsTree
-from figures.page import Page, integer_ticks, panel_grid
+from figures.page import MUTED_TEXT, Page, integer_ticks, log_ticks, panel_grid
 from figures.plots import _cifar as cifar
 from figures.style import DEFAULT_RC, legend, new_figure, themed
 
@@ -69,7 +69,8 @@ def caption(data: dict[str, Any]) -> str:
 
     c = Claims()
     return c.caption(f"CIFAR-10 per-layer diagnostics (seed {c.value(data['seed'])}); nudging "
-                     f"test at η={c.value(data['nudging_eta'])}.")
+                     f"test at η={c.value(data['nudging_eta'])}: a point per layer, the bar "
+                     "across a method's points their mean.")
 
 
 #: The panels' titles (longest first) and y labels on a page.
@@ -79,33 +80,75 @@ PAGE_PANELS = {"bp_cosine": (("(a) offline BP cosine", "(a) BP cosine"), "cosine
                "nudging": (("(c) nudging test (negative: good)", "(c) nudging (<0: good)",
                             "(c) nudging"),
                            "nudge $\\Delta$")}
-#: Panels at least this wide (three in a row from 4.5 in), data areas this share of it tall.
-PANEL_MIN_IN, PANEL_ASPECT = 1.5, 0.55
+#: Panels at least this wide, data areas this share of it tall: three in a row from 6 in, (a)
+#: and (b) over (c) across the width below (three in a row at 5 in left 0.7 in of data).
+PANEL_MIN_IN, PANEL_ASPECT = 1.5, 0.6
 #: Two panels of 1.5 in, their labels beside them.
 SMALLEST_WIDTH_IN = 3.0
+#: A method's strip in (c), in inches of data area; the methods' names beside the strips.
+STRIP_IN, NAMES_IN = 0.2, 0.85
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """Three panels over whole-number layers, reflowed for the width, every layer marked;
-    the zero line thin and solid (no dash to mistake for a method's); one legend above."""
-    fig, axes = page.grid(3, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT)
-    for ax, (key, _, _, zero_line) in zip(axes, cifar.DIAGNOSTIC_PANELS, strict=True):
+    """(a) and (b) over whole-number layers, every layer marked, on a log axis where every
+    value is positive (DFA and State Bridge near 0.01 were squashed under BP's 1.0); (c) a
+    strip per method, a point per layer (the two that hover about 0 crossed eight times as
+    lines); the zero line thin and solid; one legend above."""
+    fig, axes = page.grid(3, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT,
+                          most=3 if page.wide else 2)
+    for ax, (key, _, _, zero_line) in zip(axes[:2], cifar.DIAGNOSTIC_PANELS, strict=False):
         titles, ylabel = PAGE_PANELS[key]
-        exponent = _small_decade(data[key].values())
-        for method, values in data[key].items():
-            cifar.page_line(ax, range(len(values)), [v / 10.0 ** exponent for v in values],
-                            method, every_point=True)
-        if exponent:
-            ylabel = f"{ylabel} ($\\times 10^{{{exponent}}}$)"
+        series = data[key]
+        for method, values in series.items():
+            cifar.page_line(ax, range(len(values)), values, method, every_point=True)
+        if all(v > 0 for values in series.values() for v in values):
+            ax.set_yscale("log")
+            log_ticks(ax)
+        elif zero_line:
+            ax.axhline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, zorder=1)
         page.title(ax, *titles)
         ax.set_ylabel(ylabel)
         ax.set_xlabel("layer")
         integer_ticks(ax.xaxis)
         panel_grid(ax)
-        if zero_line:
-            ax.axhline(0, color="#52514e", lw=page.line_pt - 0.25, zorder=1)
+    _page_strips(axes[2], data["nudging"], page)
+    if not page.wide:  # (c) below: its row as tall as its strips need, the figure shorter
+        has = page.width_in / 2 * PANEL_ASPECT
+        need = min(has, STRIP_IN * len(data["nudging"]) + 0.1)
+        width, height = fig.get_size_inches()
+        fig.set_size_inches(width, round(height - (has - need), 3))
+        axes[2].get_subplotspec().get_topmost_subplotspec().get_gridspec().set_height_ratios(
+            (has, need))
     page.legend(fig)
     return fig
+
+
+def _page_strips(ax, nudging: dict[str, list[float]], page: Page) -> None:
+    """The nudging deltas: a row per method, a point per layer (open, the method's marker)
+    and the layers' mean as a bar across them; in units of their decade."""
+    titles, label = PAGE_PANELS["nudging"]
+    exponent = _small_decade(nudging.values())
+    methods = list(nudging)
+    for row, method in enumerate(methods):
+        values = [v / 10.0 ** exponent for v in nudging[method]]
+        style = cifar.style(method)
+        y = len(methods) - 1 - row
+        ax.plot(values, [y] * len(values), linestyle="none", marker=style.marker,
+                color=style.color, markerfacecolor="white", markersize=4,
+                markeredgewidth=page.thin_pt * 2)
+        mean = sum(values) / len(values)
+        ax.plot([mean, mean], [y - 0.3, y + 0.3], color="black", lw=page.line_pt)
+    ax.axvline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, zorder=1)
+    ax.set_yticks(range(len(methods)),
+                  [cifar.LABELS[m] for m in reversed(methods)])
+    ax.set_ylim(-0.6, len(methods) - 0.4)
+    spec = ax.get_subplotspec()
+    room = page.width_in * len(spec.colspan) / spec.get_gridspec().ncols - NAMES_IN
+    label = f"{label} ($\\times 10^{{{exponent}}}$)" if exponent else label
+    ax.set_xlabel(page.fitting(room, f"{label}, a point per layer", label,
+                               size_pt=page.label_pt))
+    ax.set_title(page.fitting(room, *titles), loc="left")  # beside the methods' names
+    panel_grid(ax, "x")
 
 
 def _small_decade(series) -> int:

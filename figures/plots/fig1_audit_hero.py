@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
 from figures.data.schema import ListOf, MapOf, Number, Record, Series, Text
-from figures.page import MUTED_TEXT, Page, log_ticks, panel_grid
+from figures.page import COMFORT_PT, MUTED_TEXT, Page, log_ticks, panel_grid
 from figures.style import (
     METHOD_STYLE,
     PAPER_COLORS,
@@ -64,6 +64,9 @@ PAGE_X_LIM = (-0.4, X_LIM[1])
 PAGE_Y_LIM = (Y_LIM[0], 0.86)
 #: A panel at least this wide, its data area this share of its width tall (three in a row).
 PANEL_MIN_IN, PANEL_ASPECT = 1.5, 0.5
+#: Three in a row from this width: (a)'s quadrant names and points' names need 1.9 in (at
+#: 5.5 in "DFA" came 0.4 pt from "looks like learning"); two by two below, flatter.
+THREE_FROM_IN, KEY_BESIDE_FROM_IN, TWO_BY_TWO_ASPECT = 5.7, 4.0, 0.45
 #: (a) over (b) and (c): at 3.25 in (a) still names its quadrants at 8 pt.
 SMALLEST_WIDTH_IN = 3.25
 #: The panels' titles on a page (the take-away boxes go to the caption).
@@ -195,9 +198,15 @@ LOW_COSINE = 0.1
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """Three panels in a row on a wide page; narrower, (a) across the top over (b) and (c)."""
-    fig, axes = page.grid(3, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT, lone_first=True,
-                          most=3 if page.wide else 2)
+    """Three panels in a row from THREE_FROM_IN; narrower, two by two with the key in the cell
+    beside (a) (its three points no longer take the full width); below KEY_BESIDE_FROM_IN,
+    where half the width cannot hold (a)'s quadrant names, (a) across the top."""
+    width = page.width_in / max(page.small_pt / COMFORT_PT, 1) + 0.01  # at 7.5 pt type
+    three, beside = width >= THREE_FROM_IN, width >= KEY_BESIDE_FROM_IN
+    fig, axes = page.grid(3 if three or not beside else 4, min_panel_in=PANEL_MIN_IN,
+                          aspect=TWO_BY_TWO_ASPECT if beside and not three else PANEL_ASPECT,
+                          most=3 if three else 2, lone_first=not beside)
+    key_ax = axes.pop(1) if beside and not three else None
     _page_quadrants(axes[0], data["panel_a"]["values"], page)
     for ax, key in ((axes[1], "panel_b"), (axes[2], "panel_c")):
         values = data[key]["values"]
@@ -217,7 +226,13 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     axes[2].set_ylim(*C_YLIM)
     for ax, titles in zip(axes, PAGE_TITLES, strict=True):
         page.title(ax, *titles)
-    page.legend(fig, axes[1])
+    if key_ax is None:
+        page.legend(fig, axes[1])
+    else:
+        key_ax.set_xticks([])
+        key_ax.set_yticks([])
+        key_ax.axis("off")
+        key_ax.legend(*axes[1].get_legend_handles_labels(), loc="center")
     return fig
 
 

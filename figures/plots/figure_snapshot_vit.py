@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 
 from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
-from figures.page import Page
+from figures.page import COMFORT_PT, Page
 from figures.plots import _snapshot as snapshot
 from figures.style import DEFAULT_RC, new_figure, themed
 
@@ -67,10 +67,17 @@ def caption(data: dict[str, Any]) -> str:
                      f"norm, {snapshot.PER_RUN}; {spread}.")
 
 
+#: Stacked (in a column), a panel's data area this share of its width: two panels of two
+#: curves each, 3.4 in tall at 3.25 in (at the side-by-side aspect they reached the 4.5 in cap).
+STACKED_ASPECT = 0.32
+
+
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
-    """Side by side where two fit, stacked below (Page.grid)."""
-    fig, axes = page.grid(2, min_panel_in=snapshot.PANEL_MIN_IN, aspect=snapshot.PANEL_ASPECT,
-                          sharex=True)
+    """Side by side where two fit, stacked below (Page.grid), flatter stacked."""
+    side_by_side = page.width_in + 0.01 >= 2 * snapshot.PANEL_MIN_IN * max(
+        page.small_pt / COMFORT_PT, 1)
+    fig, axes = page.grid(2, min_panel_in=snapshot.PANEL_MIN_IN, sharex=True,
+                          aspect=snapshot.PANEL_ASPECT if side_by_side else STACKED_ASPECT)
     n = len(data["BP"]["h_L"])
     for ax, metric in zip(axes, snapshot.METRICS, strict=True):
         snapshot.page_lines(ax, data["epoch"], data, metric, band=n > 1)
