@@ -215,7 +215,7 @@ def _absent(spec: FigureSpec, other: FigureSpec, venue: Venue, out_dir: Path,
     where = f"no file of it in {display_path(Path(out_dir))}"
     width = kind_in(out_dir, other, venues_file).slot
     smallest = spec.smallest_width_in(venue)
-    if isinstance(width, float) and width < smallest - 0.005:
+    if isinstance(width, float) and spec.too_narrow(venue, width, "") is not None:
         return (f"{where}, built at {width:g} in: its smallest width is {smallest:g} in, so "
                 "that build refused it")
     return f"{where}: build it there (`figures build {spec.name} --out ...`) to check it"
