@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if sync.run(sync_args, paper) != 0:
         print("error: sync did not finish cleanly (above); not compiled", file=sys.stderr)
         return 1
-    compiled = run_tex(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
+    compiled = run_tex(["latexmk", "-norc", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
                         paper.main.name], paper.root)
     pdf = made_pdf(compiled.stdout, paper.root) or paper.main.with_suffix(".pdf")
     if compiled.returncode != 0 or not pdf.is_file():
