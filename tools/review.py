@@ -175,13 +175,26 @@ def drawings(svg: bytes, golden: list[str]) -> tuple[str, str]:
         marked += [(root, e) for e in new[j1 + paired:j2] if op != "equal"]
     for tree, element in marked:
         parent = next((p for p in tree.iter() if element in list(p)), None)
-        if parent is not None:
-            outline = copy.deepcopy(element)
-            outline.set("class", "fa-changed")
-            parent.insert(list(parent).index(element) + 1, outline)
+        if parent is not None and parent.tag != f"{{{SVG}}}defs":
+            parent.insert(list(parent).index(element) + 1, _outline(tree, element))
     for tree in (root, old_root):
         ET.SubElement(tree, f"{{{SVG}}}style").text = OUTLINE
     return tuple(_uri(ET.tostring(t), "image/svg+xml") for t in (old_root, root))
+
+
+def _outline(tree: ET.Element, element: ET.Element) -> ET.Element:
+    """A copy of ``element`` drawn as its outline (a ``<use>``: what it draws, in place)."""
+    outline = copy.deepcopy(element)
+    href = element.get(f"{{{XLINK}}}href") or element.get("href") or ""
+    used = next((e for e in tree.iter() if e.get("id") == href[1:]), None) if (
+        element.tag == f"{{{SVG}}}use" and href.startswith("#")) else None
+    if used is not None:
+        outline = ET.Element(f"{{{SVG}}}g", {k: v for k, v in element.attrib.items()
+                                             if k == "clip-path"})
+        outline.set("transform", f"translate({element.get('x', '0')} {element.get('y', '0')})")
+        outline.append(copy.deepcopy(used))
+    outline.set("class", "fa-changed")
+    return outline
 
 
 def compare(id: int, name: str, nodeid: str, new: Path) -> Golden | None:

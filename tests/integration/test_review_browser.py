@@ -93,10 +93,13 @@ def test_a_review_accepts_one_change_and_rejects_the_other_in_a_browser(request,
             first_golden, second_golden = page.locator("#g0"), page.locator("#g1")
             expect(first_golden.locator("h2")).to_contain_text("fig1_audit_hero")
             expect(first_golden).to_contain_text("figures/plots/fig1_audit_hero.py")
-            for image in first_golden.locator(".pics img").all():  # big enough to compare
-                box = image.bounding_box()
-                assert box["width"] >= 600, box
-                assert box["height"] >= 150, box
+            # baseline and new both in the window, each drawn at least 700 px wide (the
+            # 100 dpi golden is 1031 px: 3/4 of it, one above the other; 1:1 in the overlay)
+            for image in first_golden.locator(".pics img").all():
+                drawn = image.evaluate("i => Math.min(i.clientWidth / i.naturalWidth, "
+                                       "i.clientHeight / i.naturalHeight) * i.naturalWidth")
+                assert drawn >= 700, drawn
+                assert image.bounding_box()["y"] + image.bounding_box()["height"] <= 800
             page.screenshot(path=tmp_path / "review.png")
 
             page.keyboard.press("a")
