@@ -286,19 +286,22 @@ def test_a_stopped_command_leaves_no_tex_process_running(tmp_path, command, sig)
 
 
 @pytest.mark.slow
-def test_figures_paper_audits_the_pdf_latexmk_made_in_its_out_dir(tmp_path, capsys,
-                                                                  monkeypatch):
+def test_figures_paper_never_runs_the_papers_latexmkrc(tmp_path, capsys, monkeypatch):
+    """A latexmkrc is Perl that latexmk runs: `figures paper` compiles with -norc, so the
+    paper's own never runs (here it would move the PDF and run a command), and the PDF
+    audited is the one beside main.tex."""
     paper = tmp_path / "paper"
     _tiny(paper, "\\begin{figure}\n\\includegraphics[width=\\columnwidth]"
           "{cifar_feature_drift}\n\\end{figure}")
-    (paper / "latexmkrc").write_text("$out_dir = 'out';\n")
-    (paper / "main.pdf").write_bytes(b"%PDF-1.4 an older paper, never to be audited\n")
+    (paper / "latexmkrc").write_text("$out_dir = 'out';\nsystem('touch ran');\n")
     monkeypatch.chdir(tmp_path)
     code = cli.main(["paper", str(paper), "--allow-synthetic", "--figdata",
                      str(REPO / "figdata")])
     out, err = capsys.readouterr()
     assert code == 0, out + err
-    assert err.splitlines()[-1].startswith(f"{paper / 'out' / 'main.pdf'}: 1 figure(s) of ours")
+    assert err.splitlines()[-1].startswith(f"{paper / 'main.pdf'}: 1 figure(s) of ours")
+    assert not (paper / "ran").exists()
+    assert not (paper / "out").exists()
     [row] = [line.split() for line in out.splitlines()
              if line.startswith("cifar_feature") and "%" in line]
     assert row[2:5] == ["current", "100%", '3.25"']
@@ -323,17 +326,6 @@ def test_a_class_of_no_known_venue_gets_the_profile_nearest_the_engines_numbers(
     assert "warning: article is no known venue: each figure is built for the box TeX gives " \
         "it (text 7.00 in, column 3.35 in, body 10 pt) with the minimums of " in err
     assert "/w3.35/cifar_feature_drift.pdf" in out
-
-
-def test_the_pdf_audited_is_the_one_latexmk_names_its_out_dir_and_jobname(tmp_path):
-    from figures.cli.paper import made_pdf
-
-    ran = "Latexmk: applying rule 'pdflatex'...\nOutput written on build/draft-v2.pdf (3 pages, " \
-        "81920 bytes).\nLatexmk: All targets (build/draft-v2.pdf) are up-to-date\n"
-    assert made_pdf(ran, tmp_path) == tmp_path / "build" / "draft-v2.pdf"
-    assert made_pdf("Latexmk: All targets (out/main.pdf) are up-to-date\n", tmp_path) == \
-        tmp_path / "out" / "main.pdf"
-    assert made_pdf("Latexmk: nothing to do\n", tmp_path) is None
 
 
 @pytest.mark.slow  # a subprocess, a TeX compile or builds: seconds
