@@ -8,13 +8,12 @@ installs it in .ci/run.
 from __future__ import annotations
 
 import shutil
-import subprocess
 import tarfile
 import zipfile
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURES, REPO
+from helpers import FIXTURES, REPO, tex
 
 from figures.cli import main as cli
 from figures.outputs import provenance
@@ -81,9 +80,8 @@ def compile_alone(archive: Path, folder: Path) -> Path:
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
     for _ in range(2):
-        subprocess.run(["pdflatex", "-no-shell-escape", "-interaction=nonstopmode",
-                        "-halt-on-error", "main.tex"], cwd=folder, check=True,
-                       capture_output=True, stdin=subprocess.DEVNULL, timeout=300)
+        tex(folder, "pdflatex", "-no-shell-escape", "-interaction=nonstopmode",
+            "-halt-on-error", "main.tex")
     return folder / "main.pdf"
 
 

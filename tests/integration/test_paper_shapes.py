@@ -16,8 +16,9 @@ import sys
 import time
 from pathlib import Path
 
+import helpers
 import pytest
-from helpers import REPO
+from helpers import REPO, latexmk
 
 from figures.cli import main as cli
 from figures.paper.audit import audit
@@ -33,11 +34,6 @@ BOXES = {"fig1_audit_hero": 6.75,        # \twocolumn[...] teaser: the text's wi
          "fig3b_crossarch_3row": 6.75}   # a \subfile inside a \subfile
 ICML_STY = "\\ProvidesPackage{icml2025}\n\\RequirePackage[letterpaper,textwidth=6.75in," \
     "textheight=9in,columnsep=0.25in]{geometry}\n\\@twocolumntrue\n"
-
-
-def latexmk(paper: Path) -> None:
-    subprocess.run(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
-                    "main.tex"], cwd=paper, check=True, capture_output=True, timeout=300)
 
 
 @pytest.fixture(scope="module")
@@ -89,8 +85,7 @@ def test_the_audit_finds_ours_in_a_clip_form_and_a_wrapper_and_knows_a_relabelle
     (copy / "panel.tex").write_text(
         "\\documentclass{standalone}\n\\usepackage{graphicx}\n\\begin{document}\n"
         "\\includegraphics{figures/cifar_feature_drift}\n\\end{document}\n")
-    subprocess.run(["pdflatex", "-interaction=nonstopmode", "panel.tex"], cwd=copy,
-                   check=True, capture_output=True, timeout=120)
+    helpers.tex(copy, "pdflatex", "-interaction=nonstopmode", "panel.tex")
     tex = copy / "main.tex"
     text = tex.read_text().replace("[width=\\columnwidth]{cifar_feature_drift}",
                                    "{panel}")
