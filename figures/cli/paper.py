@@ -17,6 +17,7 @@ from figures.cli.common import (
     add_venues,
 )
 from figures.errors import display_path
+from figures.paths import BUILD_ROOT
 
 
 def add_parser(add) -> None:
@@ -117,7 +118,7 @@ def _built_folders(args: argparse.Namespace) -> tuple[Path, ...]:
     """Where the build states are that record our PNGs' pixels: ``build/`` (every build's
     folder is under it by default) and ``--out`` when given elsewhere."""
     out = getattr(args, "out", None)
-    return (Path("build"),) if out is None else tuple(dict.fromkeys([Path("build"), out]))
+    return (BUILD_ROOT,) if out is None else tuple(dict.fromkeys([BUILD_ROOT, out]))
 
 
 def _venue_beside(pdf: Path) -> str:

@@ -37,6 +37,8 @@ class FigureReport:
     warnings: list[str] = field(default_factory=list)
     #: For a venue build (with ``raster``): the default build's picture, shown beside it.
     default_image: np.ndarray | None = None
+    #: Why it was not checked: no file of it in a folder of other figures' (a width refused it).
+    skipped: str = ""
 
     @property
     def failed(self) -> list[Row]:
@@ -144,12 +146,42 @@ def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
 
 def preflight(specs: Sequence[FigureSpec], venue: Venue, out_dir: Path, figdata_dir: Path,
               *, raster: bool = False, venues_file: Path | None = None) -> list[FigureReport]:
-    """Check every figure; ``raster`` keeps each one's saved area as pixels (HTML report)."""
+    """Check every figure; ``raster`` keeps each one's saved area as pixels (HTML report). A
+    figure with no file in a folder that holds others' is skipped, and says why: a width build
+    refuses figures whose smallest width is above it (measuring the default drawing instead
+    reported 46 failures)."""
     from figures.outputs.kind import slot_files
+    from figures.registry import FIGURES
 
-    return [check_figure(spec, venue, out_dir, figdata_dir, raster=raster,
-                         venues_file=venues_file, stem=stem) for spec in specs
-            for stem in (None, *slot_files(spec, out_dir))]
+    def built(spec: FigureSpec) -> bool:
+        return any((Path(out_dir) / name).is_file() for name in
+                   (f"{spec.name}.pdf", f"{spec.name}.png")) or bool(slot_files(spec, out_dir))
+
+    others = [spec for spec in (*FIGURES, *specs) if built(spec)]
+    reports = []
+    for spec in specs:
+        if others and not built(spec):
+            reports.append(FigureReport(spec, skipped=_absent(spec, others[0], venue, out_dir,
+                                                              venues_file)))
+            continue
+        reports += [check_figure(spec, venue, out_dir, figdata_dir, raster=raster,
+                                 venues_file=venues_file, stem=stem)
+                    for stem in (None, *slot_files(spec, out_dir))]
+    return reports
+
+
+def _absent(spec: FigureSpec, other: FigureSpec, venue: Venue, out_dir: Path,
+            venues_file: Path | None) -> str:
+    """Why ``spec`` has no file in ``out_dir``, where ``other`` has: one line."""
+    from figures.outputs.provenance import kind_in
+
+    where = f"no file of it in {display_path(Path(out_dir))}"
+    width = kind_in(out_dir, other, venues_file).slot
+    smallest = spec.smallest_width_in(venue)
+    if isinstance(width, float) and width < smallest - 0.005:
+        return (f"{where}, built at {width:g} in: its smallest width is {smallest:g} in, so "
+                "that build refused it")
+    return f"{where}: build it there (`figures build {spec.name} --out ...`) to check it"
 
 
 def format_table(reports: Sequence[FigureReport], venue: Venue) -> str:
