@@ -84,12 +84,20 @@ class BuildKind:
     def output_names(self, spec: FigureSpec) -> list[str]:
         return [f"{self.stem(spec)}.{out.fmt}" for out in self.outputs(spec)]
 
-    def side_files(self, spec: FigureSpec, data: dict[str, Any]) -> dict[str, str]:
+    def side_names(self, spec: FigureSpec) -> list[str]:
         """A venue build's ``NAME.caption.txt`` (beside the figure's own slot only)."""
-        if self.venue is None or self.slot is not None:
-            return {}
-        text = spec.caption(data)
-        return {f"{spec.name}.caption.txt": text} if text else {}
+        return [] if self.venue is None or self.slot is not None else [
+            f"{spec.name}.caption.txt"]
+
+    def written_names(self, spec: FigureSpec) -> list[str]:
+        """Every file it may write for ``spec`` (what a killed build's temporary names are
+        made from)."""
+        return self.output_names(spec) + self.side_names(spec)
+
+    def side_files(self, spec: FigureSpec, data: dict[str, Any]) -> dict[str, str]:
+        """The side files' texts (a figure without a caption has none)."""
+        text = spec.caption(data) if self.side_names(spec) else ""
+        return dict.fromkeys(self.side_names(spec), text) if text else {}
 
     def key_part(self) -> str:
         """What this kind adds to a figure's build key ('' for the default build; whether it
