@@ -91,19 +91,16 @@ def run(args: argparse.Namespace, paper=None) -> int:
     return 1 if result.refused or found or not complete else 0
 
 
-def read_paper_of(folder: Path, main: Path | None, *, need_engine: str = ""):
+def read_paper_of(folder: Path, main: Path | None):
     """The paper as TeX typesets it (figures.paper.engine); without a TeX engine, read from
-    its source (said once; every row is then estimated), or for ``need_engine`` (a
-    command that compiles) one line."""
-    from figures.errors import ToolMissing
-    from figures.paper.engine import NEEDS_ENGINE, ask_tex, have_engine
+    its source (said once; every row is then estimated)."""
+    from figures import runner
+    from figures.paper.engine import ask_tex
     from figures.paper.latex import find_main, read_paper
 
     path = find_main(folder, main)
-    if have_engine():
+    if runner.have("pdflatex"):
         return ask_tex(path)
-    if need_engine:
-        raise ToolMissing(str(path), None, f"{need_engine} {NEEDS_ENGINE}")
     print(f"warning: no TeX engine (pdflatex): {display_path(path)} is read from its source; "
           "every width is estimated: no TeX engine", file=sys.stderr)
     return read_paper(folder, main)
