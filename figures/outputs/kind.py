@@ -165,14 +165,16 @@ def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
         return DEFAULT
     if name == "camera-ready":
         return CAMERA_READY
+    bad = ""
     if name.startswith(_VENUE_PREFIX):
         rest, at, width = name[len(_VENUE_PREFIX):].partition("@")
         key, _, slot = rest.partition(":")
         if slot in ("", *SLOTS) and (not at or re.fullmatch(r"[0-9]+(\.[0-9]*)?in", width)):
             return venue_kind(get_venue(key, venues_file),
                               float(width[:-2]) if at else slot or None)
+        bad = "" if slot in ("", *SLOTS) else f" (unknown slot {slot!r})"
     raise FigureDataError("variant", None, (
-        f"unknown build kind {name!r}: expected default, camera-ready, venue:KEY, "
+        f"unknown build kind {name!r}{bad}: expected default, camera-ready, venue:KEY, "
         f"venue:KEY:SLOT (SLOT one of {', '.join(SLOTS)}) or venue:KEY@WIDTHin"))
 
 
