@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.errors import FigureDataError, display_path
+from figures.texread import blanked
 
 #: Width of the page's measures, in the units of the paper's lengths (inches per unit).
 UNITS = {"in": 1.0, "cm": 1 / 2.54, "mm": 1 / 25.4, "pt": 1 / 72.27, "bp": 1 / 72.0,
@@ -111,7 +112,7 @@ def find_main(folder: Path, main: Path | None = None) -> Path:
         if any(part.startswith(".") for part in path.relative_to(folder).parts):
             continue
         text = read_bounded(path, 1 << 16)
-        if text is not None and _DOCUMENTCLASS.search(text):
+        if text is not None and _DOCUMENTCLASS.search(blanked(text, verbatim=True)):
             candidates.append(path)
     if not candidates:
         raise FigureDataError(str(folder), None, "no .tex file with \\documentclass in it: "
@@ -165,7 +166,8 @@ def _parse(text: str):
         macrospec.MacroSpec("providecommand", "*{[[{"),
         macrospec.MacroSpec("DeclareGraphicsExtensions", "{"),
     ])
-    walker = LatexWalker(text, latex_context=db, tolerant_parsing=True)
+    walker = LatexWalker(blanked(text, verbatim=True, hidden=True), latex_context=db,
+                         tolerant_parsing=True)  # TeX's comments, verbatim: figures.texread
     nodes, _, _ = walker.get_latex_nodes()
     return walker, nodes
 
