@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from figures.errors import FigureDataError, LatexError, ToolMissing
+from figures.pack import inputs
 
 #: What a user installs when TeX is missing (Debian names; TeX Live elsewhere).
 TEX_PACKAGES = ("latexmk texlive-latex-recommended texlive-latex-extra "
@@ -39,6 +40,8 @@ class Recorded:
     sources: tuple[str, ...]
     bbl: bytes | None
     pdf: bytes
+    #: Of ``sources``, those only opened (``\\IfFileExists``, ``\\read``), not input.
+    opened_only: tuple[str, ...] = ()
 
 
 def find_main(paper: Path, chosen: str | None) -> Path:
@@ -131,7 +134,8 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     ``latexmk -recorder``; what it read from the paper's own files, and its ``.bbl``."""
     copy = work / "paper"
     copy_paper(paper, copy)
-    command = [need("latexmk"), "-norc", "-pdf", "-recorder", "-g", *_FLAGS, main.name]
+    command = [need("latexmk"), "-norc", "-pdf", "-recorder", "-g", *_FLAGS,
+               f"-usepretex={inputs.PRETEX}", main.name]
     _run(command, copy, main, "in a copy of the paper's folder")
     stem = main.stem
     read, written = _fls(copy / f"{stem}.fls", copy)
@@ -140,7 +144,10 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     build_products = written | {f"{stem}.bbl"}
     sources = sorted(name for name in read if (paper / name).is_file()
                      and name not in build_products and not _left_out(paper, name))
-    return Recorded(tuple(sources), bbl, (copy / f"{stem}.pdf").read_bytes())
+    input_ = inputs.read_as_input(copy, stem)
+    opened = () if input_ is None else tuple(n for n in sources if n not in input_
+                                             and n != main.name)
+    return Recorded(tuple(sources), bbl, (copy / f"{stem}.pdf").read_bytes(), opened)
 
 
 def _fls(fls: Path, root: Path) -> tuple[set[str], set[str]]:
