@@ -16,11 +16,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
+from figures.page import Width
 from figures.paper.latex import Graphic, line_width_in, width_in
 from figures.registry import FigureSpec
 from figures.venues import Venue
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from figures.outputs.kind import BuildKind
 
 #: Options with which the paper prints a build other than at 100 % (crops, turns, rescales).
 _RESHAPING = ("trim", "viewport", "clip", "angle", "scale", "height", "totalheight",
@@ -31,7 +38,7 @@ _RESHAPING = ("trim", "viewport", "clip", "angle", "scale", "height", "totalheig
 class Placement:
     """Where an include puts a figure: the width in inches, or why none is built."""
 
-    width: float | None
+    width: Width | None
     problem: str = ""
 
 
@@ -79,30 +86,29 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
         if width is None:
             return Placement(None, f"width={graphic.options.get('width')}: not a length the "
                              "source reading evaluates (estimated: no TeX engine)")
-    width = round(width, 3)
+    width = Width(width)
     if width > line + 0.01:
-        return Placement(None, f"{width:g} in is wider than its line ({line:.3g} in): it "
+        return Placement(None, f"{width} in is wider than its line ({line:.3g} in): it "
                          f"would run into the margin; write {fixed_include(graphic)} at {where}")
-    try:
-        least = spec.smallest_width_in(venue)
-    except FigureDataError as exc:  # its module's SMALLEST_WIDTH_IN is wrong: one line
+    try:  # its module's SMALLEST_WIDTH_IN wrong, a box wider than the venue's text: one line
+        narrow = spec.too_narrow(venue, width, "put it in a figure* or a wider box (width=, "
+                                 "a wider subfigure or minipage)")
+        return Placement(venue.width(width, where)) if narrow is None else \
+            Placement(None, narrow.message)
+    except FigureDataError as exc:
         return Placement(None, str(exc))
-    if width < least - 0.01:
-        return Placement(None, f"{width:g} in is narrower than {spec.name}'s smallest width "
-                         f"({least:g} in): put it in a figure* or a wider box (width=, a "
-                         "wider subfigure or minipage)")
-    return Placement(width)
 
 
-def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: float,
-                    root: Path = Path("build")) -> tuple[Path | None, str]:
-    """Build ``spec`` for ``venue`` at ``width`` inches; the folder it is in, or the one line
-    that says why not."""
+def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: Width
+                    ) -> tuple[BuildKind | None, str, tuple[Figure, dict[str, Any]] | None]:
+    """Build ``spec`` for ``venue`` at ``width`` inches: its build kind (whose folder holds it)
+    and the drawing the build saved (None: it was current), or the one line that says why
+    not."""
     from figures.outputs.build import build
     from figures.outputs.kind import venue_kind
 
-    out_dir = root / venue.key / f"w{width:g}"
-    [result] = build([spec], figdata_dir, out_dir, venue_kind(venue, width))
+    kind = venue_kind(venue, width)
+    [result] = build([spec], figdata_dir, kind.default_out, kind, keep=True)
     if result.status == "failed":
-        return None, result.message
-    return out_dir, ""
+        return None, result.message, None
+    return kind, "", result.drawing
