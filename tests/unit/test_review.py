@@ -169,3 +169,30 @@ def test_figures_review_outside_the_checkout_is_one_line(tmp_path, monkeypatch, 
     assert code == 2
     assert err == (f"error: {tmp_path}: no tools/review.py here or above: run `figures review` "
                    "in the figure suite's checkout\n")
+
+
+def test_why_names_the_inputs_that_changed_since_the_last_pass(tmp_path, monkeypatch):
+    """tests/golden_cache.py records a comparison's inputs one by one: the figure's module,
+    style.py, the fixture, the library versions; the review names those that differ."""
+    from types import SimpleNamespace
+
+    import golden_cache
+    import test_images
+
+    fixture = REPO / "tests" / "fixtures" / "fig1_audit_hero.json"
+    item = SimpleNamespace(get_closest_marker=lambda name: None, module=test_images,
+                           callspec=SimpleNamespace(params={"fixture": fixture}),
+                           fspath=REPO / "tests" / "golden" / "test_images.py")
+    passed = golden_cache.named_inputs(item)
+    assert {"figures/plots/fig1_audit_hero.py", "figures/style.py", "figures/page.py",
+            "tests/fixtures/fig1_audit_hero.json", "matplotlib", "freetype"} <= passed.keys()
+    last = {**passed, "figures/style.py": "0" * 16, "tests/fixtures/fig1_audit_hero.json": "1",
+            "matplotlib": "3.99.0", "figures/plots/fig1_audit_hero.py": "2"}
+    record = tmp_path / "golden-inputs"
+    record.write_text(json.dumps({"n": {"passed": passed, "last": last}}))
+    monkeypatch.setattr(review, "INPUTS", record)
+    assert review.why("n") == [
+        "figures/plots/fig1_audit_hero.py", "figures/style.py",
+        f"matplotlib {passed['matplotlib']} -> 3.99.0", "tests/fixtures/fig1_audit_hero.json"]
+    assert review.why("another") == [
+        "(no passing comparison recorded here: run the golden tests before an edit)"]
