@@ -107,8 +107,7 @@ def why(nodeid: str) -> list[str]:
     if not last or not passed:
         return ["(no passing comparison recorded here: run the golden tests before an edit)"]
     versions = {k for k in last if "/" not in k and not k.startswith("the build kind")}
-    changed = sorted((k for k in last.keys() | passed.keys()
-                      if last.get(k) != passed.get(k) and not k.startswith("baseline/")),
+    changed = sorted((k for k in last.keys() | passed.keys() if last.get(k) != passed.get(k)),
                      key=lambda k: (not k.startswith("figures/plots/"), k))
     return [f"{k} {passed.get(k)} -> {last.get(k)}" if k in versions else k for k in changed]
 

@@ -113,14 +113,14 @@ def test_a_reject_writes_nothing_and_names_the_input_to_look_at(server):
     assert server.goldens[0].status == "rejected"
 
 
-def _svg(color: str, label_x: float = 0.5) -> bytes:
+def _svg(color: str, label_x: float = 0.5, lw: float = 1.5) -> bytes:
     import io
 
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(2, 1))
     ax = fig.add_subplot()
-    ax.plot([0, 1], [0, 1], color=color)
+    ax.plot([0, 1], [0, 1], color=color, lw=lw)
     ax.set_xlabel("epoch", x=label_x)
     buffer = io.BytesIO()
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "t"}):
@@ -142,6 +142,7 @@ def _without_outlines(svg: str) -> bytes:
 @pytest.mark.slow  # draws and saves four figures: 3 s
 @pytest.mark.parametrize(("changed", "seen"), [
     ({"color": "#0000ff"}, "stroke: #ff0000"),     # a colour
+    ({"lw": 2.0}, "stroke-width: 1.5"),             # a line width
     ({"label_x": 0.3}, "epoch"),                   # a moved label
 ])
 def test_off_the_reference_both_drawings_come_from_the_vector_content(changed, seen):
