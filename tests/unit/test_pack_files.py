@@ -63,7 +63,8 @@ def test_an_anonymous_png_loses_its_text_chunks_and_keeps_its_pixels():
     clean = scrub.without_metadata(data, "a.png")
     assert b"fa-audit-figures" in data
     assert b"fa-audit-figures" not in clean
-    assert {kind for kind, _ in scrub.png_chunks(clean, "a.png")} == {b"IHDR", b"IDAT", b"IEND"}
+    with Image.open(io.BytesIO(clean)) as image:
+        assert not image.text
     with Image.open(io.BytesIO(clean)) as a, Image.open(io.BytesIO(data)) as b:
         assert a.tobytes() == b.tobytes()
 
@@ -72,7 +73,7 @@ def test_a_damaged_png_is_one_error_naming_it():
     data = bytearray(png_bytes())
     data[20] ^= 0xFF  # inside IHDR: its CRC no longer matches
     with pytest.raises(FigureDataError, match="damaged PNG") as caught:
-        scrub.png_chunks(bytes(data), "figs/a.png")
+        scrub.without_metadata(bytes(data), "figs/a.png")
     assert caught.value.file == "figs/a.png"
 
 
