@@ -4,7 +4,6 @@ browser (the project's tools/review.py, run from the checkout holding it)."""
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 from pathlib import Path
 
@@ -33,5 +32,6 @@ def run(args: argparse.Namespace) -> int:
                          "review` in the figure suite's checkout")
     flags = [f for f in ("--no-open", "--no-browser") if getattr(args, f[2:].replace("-", "_"))]
     rest = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
-    return subprocess.call([sys.executable, str(tool), *flags, *rest],
-                           cwd=tool.parent.parent)
+    from figures import runner
+
+    return runner.call([sys.executable, str(tool), *flags, *rest], tool.parent.parent)
