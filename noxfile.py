@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 from pathlib import Path
 
 import nox
@@ -128,13 +127,12 @@ def pillow(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def compare(session: nox.Session) -> None:
-    """Compare every figure with the paper's seed scripts, pixel for pixel (needs pdftoppm).
+    """Compare every figure with the paper's seed scripts, pixel for pixel (needs pdftoppm:
+    the tool says so, naming its package from figures/tex_packages.txt).
 
     Both render the same synthetic results: the seed scripts from ../shared/seeds, and this
     package."""
     _install(session)
-    if shutil.which("pdftoppm") is None:
-        session.error("pdftoppm not found: install poppler-utils")
     session.run("python", "tools/compare_with_seeds.py", *session.posargs)
 
 

@@ -90,6 +90,12 @@ def run(command: list[str] | tuple[str, ...], cwd: Path | None = None, *,
                                        output.decode("utf-8", errors="replace"))
 
 
+def call(command: list[str], cwd: Path) -> int:
+    """``command`` in the foreground, for a tool the user drives (`figures review`'s page):
+    the terminal its own, no timeout nor cap; its exit status (killed on Ctrl-C)."""
+    return subprocess.call(command, cwd=cwd)
+
+
 def _read(process: subprocess.Popen, timeout: float) -> tuple[bytes, str]:
     """What ``process`` printed until it ended, and what stopped it early ("": nothing)."""
     deadline = time.monotonic() + timeout
