@@ -12,8 +12,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from figures.errors import AuthorCodeError
-from figures.page import COMFORT_PT, MIN_WIDTH_IN, SLOTS
+from figures.errors import AuthorCodeError, FigureDataError
+from figures.page import COMFORT_PT, MIN_WIDTH_IN, SLOTS, Width
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -160,6 +160,19 @@ class FigureModule:
                 f"is {given!r}: the narrowest width its design holds, in inches, from "
                 f"{MIN_WIDTH_IN:g} to 12"))
         return float(given) * max(venue.min_font_pt / COMFORT_PT, 1)
+
+    def too_narrow(self, venue: Venue, width: float, fix: str) -> FigureDataError | None:
+        """Why the design does not hold at ``width`` on ``venue``'s page, ``fix`` saying what
+        to do (None: it holds): the one check of a width against the figure's smallest,
+        both compared as a :class:`Width` is rounded."""
+        least, text = Width(self.smallest_width_in(venue)), Width(venue.text_width_in)
+        if Width(width) >= least:
+            return None
+        small = venue.page("text").small_pt
+        return FigureDataError(self.shown_path, "SMALLEST_WIDTH_IN", (
+            f"{Width(width)} in is narrower than {self.name}'s smallest width ({least} in): "
+            + (fix if least <= text else f"at {venue.key}'s {small:g} pt type no width on "
+               f"its page ({text} in) holds it: lower the venue's min_font_pt")))
 
     def caption(self, data: dict[str, Any]) -> str:
         """What the figure's page versions leave to the paper's caption ("" when nothing)."""

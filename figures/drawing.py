@@ -37,7 +37,7 @@ def kind_for(name: str, venue: str | Venue | None = None,
 
     venue = venue if isinstance(venue, Venue) else get_venue(str(venue))
     if slot is not None and not (isinstance(slot, str) and slot in SLOTS):  # a width
-        slot = venue.check_width(slot)  # as a float ("Column" or "3.25": the caller's slip)
+        slot = venue.width(slot)  # as a float ("Column" or "3.25": the caller's slip)
     return spec, venue_kind(venue, None if slot in (None, spec.slots[0]) else slot)
 
 

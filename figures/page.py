@@ -4,7 +4,7 @@ page is the default: ``render(data)``, the seeds' own figure, pixel for pixel.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -29,8 +29,9 @@ FURNITURE_PT = 0.5
 ROW_DECOR_IN, LEGEND_IN = 0.5, 0.2
 #: What a panel's y tick labels and y label take of its width, in inches.
 YLABELS_IN = 0.55
-#: The narrowest width a figure is drawn for: one panel's (narrower, no label fits beside it).
-MIN_WIDTH_IN = 1.0
+#: The narrowest width a figure is drawn for: one panel's (narrower, no label fits beside it);
+#: the widest: no page is wider.
+MIN_WIDTH_IN, MAX_WIDTH_IN = 1.0, 12.0
 #: The most pixels a raster may hold (half a gigabyte as RGBA): beyond it, refused before saving.
 MAX_PIXELS = 2**27
 #: Dots per inch an output may ask for: a raster beyond this is a figure too large to hold.
@@ -43,6 +44,33 @@ def raster_too_large(width_in: float, height_in: float, dpi: float) -> str | Non
         return None
     return (f"{width_in * dpi:.0f} x {height_in * dpi:.0f} px, more than "
             f"{MAX_PIXELS // 10**6} megapixels")
+
+
+class Width(float):
+    """A width in inches a figure is drawn at (``--width``, :func:`figures.draw`'s slot, a
+    paper's box), made once at the edge: its one rounding, to a thousandth of an inch, names
+    its folder (``w3.25``), its label (``3.25in``) and what goes into its build key alike, so
+    3.25 and 3.2500000001 are one build. Made from a Width it is that Width."""
+
+    __slots__ = ()
+
+    def __new__(cls, inches: float) -> Self:
+        return super().__new__(cls, round(float(inches), 3))
+
+    def __str__(self) -> str:
+        return f"{self:g}"
+
+    @property
+    def folder(self) -> str:
+        """The folder its builds go into, inside the venue's: ``w3.25``."""
+        return f"w{self}"
+
+    @property
+    def label(self) -> str:
+        """Its part of a build kind's name: ``3.25in``."""
+        return f"{self}in"
+
+
 #: Fonts that ship with matplotlib (a page draws alike everywhere): STIX for a Times-set venue.
 FONTS = {"serif": {"font.family": "serif", "font.serif": ["STIXGeneral"],
                    "mathtext.fontset": "stix"},
@@ -71,7 +99,7 @@ class Page:
 
     def __post_init__(self) -> None:  # by hand too: a venue's bounds (0 in drew a 0 x 0 figure)
         sizes = ("small_pt", "label_pt", "title_pt", "line_pt", "thin_pt", "min_font_pt")
-        for name, (low, high) in {"width_in": (MIN_WIDTH_IN, 12.01), "max_height_in": (0.5, 8),
+        for name, (low, high) in {"width_in": (MIN_WIDTH_IN, MAX_WIDTH_IN), "max_height_in": (0.5, 8),
                                   **dict.fromkeys(sizes, (0, 13))}.items():
             if not low <= (value := getattr(self, name)) <= high:
                 raise ValueError(f"Page.{name} = {value!r}: a number from {low:g} to {high:g}")

@@ -7,10 +7,10 @@ import os
 from pathlib import Path
 
 DEFAULT_FIGDATA = Path("figdata")
-#: Where the default build writes.
-DEFAULT_OUT = Path("build/figures")
-#: Where the camera-ready build writes.
-CAMERA_READY_OUT = Path("build/camera-ready")
+#: Where every build writes: the default build, the camera-ready one, each venue's.
+BUILD_ROOT = Path("build")
+DEFAULT_OUT = BUILD_ROOT / "figures"
+CAMERA_READY_OUT = BUILD_ROOT / "camera-ready"
 
 
 def same_folder(a: Path, b: Path) -> bool:

@@ -16,7 +16,15 @@ from typing import Any
 from figures.data.jsonio import read_json
 from figures.data.schema import MapOf, Number, OneOf, Problem, Record, Schema, Text
 from figures.errors import FigureDataError, ProblemsOfAFile, UnknownName
-from figures.page import COMFORT_PT, DATA_LINE_PT, DPI_RANGE, FURNITURE_PT, MIN_WIDTH_IN, Page
+from figures.page import (
+    COMFORT_PT,
+    DATA_LINE_PT,
+    DPI_RANGE,
+    FURNITURE_PT,
+    MIN_WIDTH_IN,
+    Page,
+    Width,
+)
 
 BUILTIN = Path(__file__).resolve().parent / "venues.json"
 FONT_RULES = ("no-type3", "type1")
@@ -103,15 +111,16 @@ class Venue:
             return self.text_width_in if slot == "text" else self.column_width_in
         return float(slot)
 
-    def check_width(self, slot: object, given_as: str = "slot") -> float:
-        """A slot given as a width, as a float: a real number of inches (numpy's, a Decimal)
-        from :data:`MIN_WIDTH_IN` to the text width (0, NaN, True or a poster's width drew a
-        broken figure or blamed its code)."""
-        ok = ((isinstance(slot, numbers.Real) and not isinstance(slot, bool))
-              or (isinstance(slot, Decimal) and slot.is_finite()))
-        if ok and MIN_WIDTH_IN <= slot <= self.text_width_in + 0.01:
-            return float(slot)
-        shown = f"{float(slot):g} in" if ok and math.isfinite(slot) else repr(slot)
+    def width(self, value: object, given_as: str = "slot") -> Width:
+        """``value`` as the :class:`Width` a figure is drawn at on this page: a real number of
+        inches (numpy's, a Decimal) from :data:`MIN_WIDTH_IN` to the text width, compared
+        as rounded (0, NaN, True or a poster's width drew a broken figure or blamed its code)."""
+        ok = ((isinstance(value, numbers.Real) and not isinstance(value, bool))
+              or (isinstance(value, Decimal) and value.is_finite()))
+        if ok and math.isfinite(value) and MIN_WIDTH_IN <= (
+                width := Width(value)) <= Width(self.text_width_in):
+            return width
+        shown = f"{float(value):g} in" if ok and math.isfinite(value) else repr(value)
         raise FigureDataError(given_as, None, (
             f"{shown}: a venue figure is drawn for \"column\", \"text\" or a width in inches "
             f"from {MIN_WIDTH_IN:g} to {self.key}'s text width ({self.text_width_in:g} in)"))
@@ -123,7 +132,7 @@ class Venue:
 
     def page(self, slot: str | float = "text") -> Page:
         """The print slot ``slot`` ("column", "text" or a width in inches) as a :class:`Page`."""
-        width = self.slot_width(slot) if isinstance(slot, str) else self.check_width(slot)
+        width = self.slot_width(slot) if isinstance(slot, str) else self.width(slot)
         slot = slot if isinstance(slot, str) else (
             "text" if width > self.column_width_in else "column")
         small = max(self.min_font_pt, COMFORT_PT)

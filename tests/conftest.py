@@ -49,7 +49,13 @@ def fast_tier(config: pytest.Config) -> bool:
     return (config.getoption("markexpr", "") or "").strip() == "not slow"
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-mpl reads its options
 def pytest_configure(config: pytest.Config) -> None:
+    # pytest-mpl takes a relative results folder from the current one: from another folder
+    # (`pytest --mpl REPO/tests/golden`) it is the repository's all the same
+    if config.getoption("--mpl-results-path", default=None) is None and \
+            config.getini("mpl-results-path"):
+        config.option.mpl_results_path = str(REPO / config.getini("mpl-results-path"))
     recorded = json.loads((REPO / ENVIRONMENT_FILE).read_text(encoding="utf-8"))
     config.stash[OFF_REFERENCE] = mismatch(recorded)
     if os.environ.get(VECTOR_ONLY) == "1":  # tools/mutants.py --judge vector
@@ -61,8 +67,18 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.unregister(hypothesis_plugin)
 
 
+def _pixels_compared(config: pytest.Config) -> bool:
+    """Whether pytest-mpl compares pixels in this run (``--mpl``, not writing baselines)."""
+    return bool(config.getoption("--mpl", default=False)) and \
+        config.getoption("--mpl-generate-path", default=None) is None
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     problem = config.stash[OFF_REFERENCE]
+    if problem is None and not _pixels_compared(config) and \
+            not config.getoption("--mpl-generate-path", default=None):
+        return ("golden images: vector content decides, because pixels are compared only "
+                "with --mpl (`pytest --mpl`, as `nox -s tests` runs)")
     if problem is None:
         return ("golden images: pixels decide (the reference environment); the vector "
                 "goldens are checked against the drawing in the slow tier")
@@ -129,29 +145,42 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 VECTOR_FAILURE = pytest.StashKey[str | None]()
 
 
+#: Which judges decided a golden test (``pixels``, ``vector``; ``written`` when baselines
+#: are written): a report property, which xdist carries from the worker to the controller.
+JUDGED_PROPERTY = "golden-judged"
+JUDGED = pytest.StashKey[list[str]]()
+
+
 class Judges:
     """What a golden test's figure is judged by here, what this machine can measure: its
-    pixels on the reference environment (the figure it returns, :meth:`pixels`), its vector
-    content everywhere else (:meth:`vector`). On the reference the vector goldens are still
-    compared with the drawing, once per run of the slow tier (tests/golden/test_vector.py),
-    so the judge a co-author's machine uses is never stale; both are written together."""
+    pixels on the reference environment with ``--mpl`` (the figure it returns,
+    :meth:`pixels`), its vector content everywhere else, without ``--mpl`` too
+    (:meth:`vector`): a golden test always judges. On the reference the vector goldens are
+    still compared with the drawing, once per run of the slow tier
+    (tests/golden/test_vector.py), so the judge a co-author's machine uses is never stale;
+    both are written together."""
 
     def __init__(self, item: pytest.Item) -> None:
         self.item = item
         self.generate_dir = item.config.getoption("--mpl-generate-path", default=None)
-        compared = item.config.getoption("--mpl", default=False)
+        #: pytest-mpl compares this test's pixels (the marker is gone off the reference).
+        self.pixels_judged = _pixels_compared(item.config) and \
+            item.get_closest_marker("mpl_image_compare") is not None
         #: Vector content is written with the images, and compared where pixels are not.
-        self.vector_judged = bool(self.generate_dir) or bool(
-            compared and item.config.stash[OFF_REFERENCE] is not None)
+        self.vector_judged = bool(self.generate_dir) or not self.pixels_judged
+        item.stash[JUDGED] = []
 
     def vector(self, judge: Callable[[str | None], str | None]) -> None:
         """Run ``judge(generate_dir)`` (tests/golden/vector.py's) where it judges (see the
         class); a difference fails the test."""
         if self.vector_judged:
             self.item.stash[VECTOR_FAILURE] = judge(self.generate_dir)
+            self.item.stash[JUDGED].append("written" if self.generate_dir else "vector")
 
     def pixels(self, figure: Any) -> Any:
-        """``figure`` where pytest-mpl compares its pixels, else None (nothing returned)."""
+        """``figure`` where pytest-mpl compares or writes its pixels, else None."""
+        if self.pixels_judged:
+            self.item.stash[JUDGED].append("pixels")
         return figure if self.item.get_closest_marker("mpl_image_compare") else None
 
 
@@ -160,36 +189,19 @@ def judges(request: pytest.FixtureRequest) -> Judges:
     return Judges(request.node)
 
 
-def _mpl_results(config: pytest.Config) -> dict[str, Any] | None:
-    """pytest-mpl's per-test results, which its JSON and HTML summaries are written from."""
-    for plugin in config.pluginmanager.get_plugins():
-        if type(plugin).__name__ == "ImageComparison" and hasattr(plugin, "_test_results"):
-            return plugin._test_results
-    return None
-
-
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)  # around pytest-mpl's own comparison
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
-    """A vector difference fails the golden test (after its pixels were compared) and is
-    shown in the HTML summary; a vector-only judgement gets its own entry there."""
+    """A vector difference fails the golden test (after its pixels were compared); a golden
+    test that no judge decided fails rather than pass; which judged is recorded."""
     outcome = yield
-    if VECTOR_FAILURE not in item.stash:
+    if JUDGED not in item.stash:
         return
-    failure = item.stash[VECTOR_FAILURE]
-    results = _mpl_results(item.config)
-    if results is not None:
-        from pytest_mpl.plugin import generate_test_name
-
-        name = generate_test_name(item)
-        entry = results.setdefault(name, {
-            "status": "passed", "image_status": None, "hash_status": None,
-            "status_msg": "Vector content matches its golden (pixels not compared here).",
-            "baseline_image": None, "diff_image": None, "rms": None, "tolerance": None,
-            "result_image": None, "baseline_hash": None, "result_hash": None})
-        if failure is not None:
-            passed = entry["status"] == "passed"
-            entry["status"] = "failed"
-            entry["status_msg"] = failure if passed else f"{entry['status_msg']}\n\n{failure}"
+    judged = item.stash[JUDGED]
+    item.user_properties.append((JUDGED_PROPERTY, ",".join(judged)))
+    failure = item.stash.get(VECTOR_FAILURE, None)
+    if not judged:
+        failure = ("not judged: neither its pixels (pytest-mpl, `pytest --mpl`) nor its "
+                   "vector content were compared; a golden test never passes unjudged")
     if failure is not None:
         excinfo = outcome.excinfo
         earlier = f"{excinfo[1]}\n\n" if excinfo is not None and excinfo[0] is not \
@@ -311,15 +323,25 @@ def reference_build(shared_dir: Path) -> Path:
     return out
 
 
+def _results_dir(config: pytest.Config) -> Path | None:
+    """pytest-mpl's results folder (``--mpl-results-path``, made absolute by
+    :func:`pytest_configure`); None when pytest-mpl is off."""
+    if not (config.getoption("--mpl", default=False)
+            or config.getoption("--mpl-generate-path", default=None)):
+        return None
+    folder = config.getoption("--mpl-results-path", default=None)
+    return Path(folder).absolute() if folder else None
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Each run starts with no pytest-mpl results of earlier runs (per-worker JSON files and
     per-test image folders would pile up, an old HTML summary would mislead); the xdist
     controller clears them."""
-    results = getattr(session.config, "pytest_mpl_results_dir", None)
-    if results is None or hasattr(session.config, "workerinput") or not Path(results).is_dir():
+    results = _results_dir(session.config)
+    if results is None or hasattr(session.config, "workerinput") or not results.is_dir():
         return
-    for path in Path(results).iterdir():
+    for path in results.iterdir():
         if path.is_dir() and path.name.startswith("test_"):
             shutil.rmtree(path)
         elif (path.name.startswith("fig_comparison.") or (path.suffix == ".json"
@@ -331,9 +353,31 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 IMAGE_FAILURES = pytest.StashKey[str]()
 
 
+def _judged(terminalreporter) -> str | None:
+    """How many golden tests each judge decided in this run (xdist's controller too: the
+    reports carry it), None when no golden test ran."""
+    counts: dict[str, int] = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            for name, value in getattr(report, "user_properties", ()):
+                if name == JUDGED_PROPERTY and getattr(report, "when", None) == "call":
+                    for judge in value.split(",") if value else ["nothing"]:
+                        counts[judge] = counts.get(judge, 0) + 1
+    if not counts:
+        return None
+    said = {"pixels": "pixels (pytest-mpl, tolerance 0)", "vector": "vector content",
+            "written": "written, not judged (--mpl-generate-path)",
+            "nothing": "NOT JUDGED (failed)"}
+    return "golden judges: " + ", ".join(f"{said[k]} {counts[k]} image(s)" for k in said
+                                         if k in counts)
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-    """A failing image comparison ends the run with one line: where to look, and how to
-    accept an intended change."""
+    """Which judge decided how many golden images; a failing image comparison ends the run
+    with one line: where to look, and how to accept an intended change."""
+    judged = _judged(terminalreporter)
+    if judged is not None:
+        terminalreporter.write_line(judged)
     failed = terminalreporter.stats.get("failed", [])
     diffs = [os.path.relpath(m.group(1)) for report in failed
              if "mpl_image_compare" in report.keywords
@@ -342,7 +386,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
                   and "Difference:" not in text for report in failed)  # vector-only failures
     if not diffs and not vectors:
         return
-    results = Path(getattr(config, "pytest_mpl_results_dir", "build/mpl-results"))
+    results = _results_dir(config) or REPO / "build" / "mpl-results"
     html = os.path.relpath(results / "fig_comparison.html")
     summary = (f"the HTML summary {html}" if config.getoption("--mpl-generate-summary", None)
                else "`nox -s tests` writes an HTML summary")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import platform
 import shutil
 import subprocess
@@ -65,6 +66,11 @@ def recorded(record: Path, new_environment: bool) -> dict[str, object]:
 def main(argv: list[str]) -> int:
     if platform.system() != "Linux":
         print("update_baselines: baselines are made on Linux only", file=sys.stderr)
+        return 2
+    if os.environ.get("FIGURES_GOLDEN_VECTOR_ONLY"):  # tests/conftest.py's VECTOR_ONLY
+        print("update_baselines: FIGURES_GOLDEN_VECTOR_ONLY is set (left from `nox -s mutants "
+              "-- --judge vector`?): with it no image is drawn; unset it and run again",
+              file=sys.stderr)
         return 2
     new_environment = "--new-environment" in argv
     pytest_args = [a for a in argv if a != "--new-environment"]

@@ -10,10 +10,9 @@ from pathlib import Path
 from figures.cli import common as cli
 from figures.data.envelope import SYNTHETIC
 from figures.errors import display_path, one_line
-from figures.outputs.kind import CAMERA_READY, DEFAULT, BuildKind, venue_kind
+from figures.outputs.kind import CAMERA_READY, DEFAULT, BuildKind, venue_builds
 from figures.paths import CAMERA_READY_OUT
 from figures.registry import FigureSpec
-from figures.venues import Venue
 
 
 def add_parser(add) -> None:
@@ -40,7 +39,7 @@ def add_parser(add) -> None:
     cli.add_venue(p, "draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, or one "
               "from --venues) into build/V/ (or --out): PDF and PNG; one venue per build",
               several=True)
-    p.add_argument("--width", type=cli.inches, default=None, metavar="W",
+    p.add_argument("--width", type=float, default=None, metavar="W",
                    help="with --venue: every figure drawn at W inches (as a paper places it, "
                         "e.g. 3.25 or 4.125) into build/V/wW/; a figure narrower than its "
                         "smallest width is refused in one line, the others still build")
@@ -76,39 +75,18 @@ def _build_for_venue(args: argparse.Namespace) -> int:
     if args.camera_ready:
         raise cli.UsageError("--venue builds embed TrueType already; drop --camera-ready")
     venue = get_venue(args.venue, args.venues)
-    args.width = args.width and venue.check_width(args.width, "--width")  # once, not per figure
-    out = args.out or venue_kind(venue, args.width).default_out
+    width = None if args.width is None else venue.width(args.width, "--width")
+    builds = venue_builds(venue, cli.select(args.names), width, stamp=args.stamp)
+    out = args.out or builds[0][0].default_out
     for other, what in ((cli.DEFAULT_OUT, "the default build"),
                         (CAMERA_READY_OUT, "the camera-ready build")):
         if cli.same_folder(out, other):  # its layout there would pass for the default's
             raise cli.UsageError(f"--venue {venue.key} would build into {out}, the folder of "
                                  f"{what}: pass another --out DIR (or rename the venue in "
                                  "--venues)")
-    specs, status = cli.select(args.names), 0
-    slots = [(args.width, specs)] if args.width is not None else [  # one width: its files only
-        (None, specs), *_other_slots(specs, venue).items()]  # NAME--column
-    for slot, group in slots:
-        status = max(status, build_figures(
-            group, args.figdata, out, venue_kind(venue, slot, stamp=args.stamp),
-            jobs=args.jobs, force=args.force, results=args.results,
-            allow_stale=args.allow_stale, debug=args.debug))
-    return status
-
-
-def _other_slots(specs: Sequence[FigureSpec], venue: Venue) -> dict[str, list[FigureSpec]]:
-    """The figures a two-column venue also draws at a slot other than their own, per slot."""
-    from figures.errors import FigureDataError
-    from figures.outputs.kind import slots_of
-
-    others: dict[str, list[FigureSpec]] = {}
-    for spec in specs:
-        try:
-            slots = slots_of(spec, venue)
-        except FigureDataError:
-            continue
-        for slot in slots[1:]:
-            others.setdefault(slot, []).append(spec)
-    return others
+    return max(build_figures(group, args.figdata, out, kind, jobs=args.jobs, force=args.force,
+                             results=args.results, allow_stale=args.allow_stale,
+                             debug=args.debug) for kind, group in builds)
 
 
 def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,

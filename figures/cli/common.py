@@ -70,16 +70,6 @@ def positive_int(text: str) -> int:
     return value
 
 
-def inches(text: str) -> float:
-    """An argparse type: a width in inches, a finite number above 0 (else a usage error)."""
-    try:
-        if 0 < (value := float(text)) < float("inf"):
-            return value
-    except ValueError:
-        pass
-    raise argparse.ArgumentTypeError(f"expected a width in inches above 0, got {text!r}")
-
-
 def path_arg(text: str) -> Path:
     """An argparse type: a path, never empty (an unset ``$OUT`` is not the current folder)."""
     if not text.strip():

@@ -18,6 +18,7 @@ from figures.cli.common import (
     add_venues,
 )
 from figures.errors import display_path
+from figures.paths import BUILD_ROOT
 
 #: What a Debian or Ubuntu machine installs for pdflatex and latexmk (and the fonts and
 #: packages a paper commonly uses).
@@ -58,8 +59,8 @@ def run(args: argparse.Namespace) -> int:
         if sync.run(sync_args, paper) != 0:
             print("error: sync did not finish cleanly (above); not compiled", file=sys.stderr)
             return 1
-        compiled = run_tex(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
-                            paper.main.name], paper.root)
+        compiled = run_tex(["latexmk", "-norc", "-pdf", "-interaction=nonstopmode",
+                            "-halt-on-error", paper.main.name], paper.root)
         pdf = made_pdf(compiled.stdout, paper.root) or paper.main.with_suffix(".pdf")
         if compiled.returncode != 0 or not pdf.is_file():
             last = [line for line in compiled.stdout.splitlines() if line.startswith("!")]
@@ -190,7 +191,7 @@ def _built_folders(args: argparse.Namespace) -> tuple[Path, ...]:
     """Where the build states are that record our PNGs' pixels: ``build/`` (every build's
     folder is under it by default) and ``--out`` when given elsewhere."""
     out = getattr(args, "out", None)
-    return (Path("build"),) if out is None else tuple(dict.fromkeys([Path("build"), out]))
+    return (BUILD_ROOT,) if out is None else tuple(dict.fromkeys([BUILD_ROOT, out]))
 
 
 def _venue_beside(pdf: Path) -> str:

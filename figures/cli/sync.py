@@ -280,6 +280,7 @@ def _width_builds(venue: Venue, figdata_dir: Path, venues_file: Path | None,
     """Per include, the build for the box it prints in (``printed``: the width the compiled
     PDF shows a figure at, through a wrapper that scales it), refused when the project's own
     legibility rules fail it at that width (composed here: preflight is the CLI's to call)."""
+    from figures.errors import FigureDataError
     from figures.paper.placed import build_for_width, placement
     from figures.preflight.run import check_figure
 
@@ -287,12 +288,17 @@ def _width_builds(venue: Venue, figdata_dir: Path, venues_file: Path | None,
         where = placement(include.graphic, spec, venue)
         if where.width is None:
             return None, where.problem
-        width = round(printed.get(spec.name, where.width), 3)
-        least = spec.smallest_width_in(venue)
-        if width < least - 0.01:  # a wrapper shrinks it below its design
-            return None, (f"{scaling_wrapper(include)} prints it {width:g} in wide, under "
-                          f"{spec.name}'s smallest width ({least:g} in): take the include "
-                          "out of it, or make the box it scales to wider")
+        width = where.width
+        if spec.name in printed:  # a wrapper scales it: built for the width it prints at
+            try:
+                width = venue.width(printed[spec.name], f"{include.tex.name}:{include.line}")
+                narrow = spec.too_narrow(venue, width, f"{scaling_wrapper(include)} scales "
+                                         "it there: take the include out of it, or make the "
+                                         "box it scales to wider")
+            except FigureDataError as exc:
+                return None, str(exc)
+            if narrow is not None:
+                return None, narrow.message
         folder, why = build_for_width(spec, figdata_dir, venue, width)
         if folder is None:
             return None, why

@@ -13,28 +13,31 @@ from figures.outputs import pixels
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.lock import locked, remove_stale_temp_files
 from figures.outputs.state import STATE_FILE, build_key
-from figures.outputs.workers import Result, failure, joined, render_one, render_parallel, tasks_for
+from figures.outputs.workers import Result, failure, render_one, render_parallel
 from figures.registry import FigureSpec
 
 
 def build(
     specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
     kind: BuildKind = DEFAULT, *, jobs: int | None = None, force: bool = False,
-    on_wait: Callable[[], None] | None = None,
+    on_wait: Callable[[], None] | None = None, keep: bool = False,
 ) -> list[Result]:
     """Render the figures whose build key changed (all with ``force``), ``jobs`` at a time,
-    holding the output folder's lock (``on_wait``: another build holds it)."""
+    holding the output folder's lock (``on_wait``: another build holds it); ``keep``: in
+    this process, each drawing kept in its Result."""
     out_dir = ensure_folder(out_dir)
     with locked(out_dir, on_wait):
-        remove_stale_temp_files(out_dir, specs)
+        remove_stale_temp_files(out_dir, specs, kind)
         try:
-            return _build_locked(specs, figdata_dir, out_dir, kind, jobs=jobs, force=force)
+            return _build_locked(specs, figdata_dir, out_dir, kind, jobs=jobs, force=force,
+                                 keep=keep)
         finally:
-            remove_stale_temp_files(out_dir, specs)  # left by workers killed mid-write
+            remove_stale_temp_files(out_dir, specs, kind)  # left by workers killed mid-write
 
 
 def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
-                  kind: BuildKind, *, jobs: int | None, force: bool) -> list[Result]:
+                  kind: BuildKind, *, jobs: int | None, force: bool,
+                  keep: bool = False) -> list[Result]:
     state_path = out_dir / STATE_FILE
     over = _link_into_inputs(state_path, figdata_dir)
     if over is not None:
@@ -75,14 +78,13 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         else:
             todo.append(spec)
             raws.append(raw)
-    todo_keys = [keys[kind.stem(spec)] for spec in todo]
-    tasks = tasks_for(todo, raws, todo_keys, jobs or os.cpu_count() or 1, kind)
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
-    if jobs == 1:
-        rendered = [render_one(spec, figdata_dir, out_dir, raw, key, kind)
-                    for spec, raw, key in zip(todo, raws, todo_keys, strict=True)]
+    tasks = [(spec, raw, keys[kind.stem(spec)]) for spec, raw in zip(todo, raws, strict=True)]
+    jobs = 1 if keep else max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
+    if jobs == 1:  # in this process
+        rendered = [render_one(spec, figdata_dir, out_dir, raw, key, kind, keep)
+                    for spec, raw, key in tasks]
     else:
-        rendered = joined(render_parallel(tasks, figdata_dir, out_dir, jobs, kind))
+        rendered = render_parallel(tasks, figdata_dir, out_dir, jobs, kind)
     for result in rendered:
         results[result.name] = result
         if result.status == "built":

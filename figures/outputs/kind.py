@@ -3,16 +3,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import AuthorCodeError, DataError, FigureDataError
-from figures.page import SLOTS, raster_too_large
-from figures.paths import CAMERA_READY_OUT, DEFAULT_OUT
+from figures.page import SLOTS, Width, raster_too_large
+from figures.paths import BUILD_ROOT, CAMERA_READY_OUT, DEFAULT_OUT
 from figures.registry import FigureSpec, Output
 from figures.venues import Venue, get_venue
 
@@ -38,7 +40,7 @@ class BuildKind:
     venue: Venue | None = None
     #: A venue build's slot: None, each figure's own (``NAME.pdf``); "column" or "text", another
     #: it declares (``NAME--column.pdf``); a width in inches, as a paper gives it.
-    slot: str | float | None = None
+    slot: str | Width | None = None
     #: Mark figures drawn from synthetic data (``--no-stamp`` leaves them unmarked).
     stamp: bool = True
     #: The folder it writes to by default.
@@ -57,7 +59,7 @@ class BuildKind:
         page = self.page(spec)
         return {**spec.render.rc, **(page.rc() if page else {}), **dict(self.save_rc)}
 
-    def print_slot(self, spec: FigureSpec) -> str | float:
+    def print_slot(self, spec: FigureSpec) -> str | Width:
         """Where ``spec`` prints: its page's slot or width; the seeds' pictures take the text."""
         if self.venue is None:
             return "text"
@@ -82,12 +84,20 @@ class BuildKind:
     def output_names(self, spec: FigureSpec) -> list[str]:
         return [f"{self.stem(spec)}.{out.fmt}" for out in self.outputs(spec)]
 
-    def side_files(self, spec: FigureSpec, data: dict[str, Any]) -> dict[str, str]:
+    def side_names(self, spec: FigureSpec) -> list[str]:
         """A venue build's ``NAME.caption.txt`` (beside the figure's own slot only)."""
-        if self.venue is None or self.slot is not None:
-            return {}
-        text = spec.caption(data)
-        return {f"{spec.name}.caption.txt": text} if text else {}
+        return [] if self.venue is None or self.slot is not None else [
+            f"{spec.name}.caption.txt"]
+
+    def written_names(self, spec: FigureSpec) -> list[str]:
+        """Every file it may write for ``spec`` (what a killed build's temporary names are
+        made from)."""
+        return self.output_names(spec) + self.side_names(spec)
+
+    def side_files(self, spec: FigureSpec, data: dict[str, Any]) -> dict[str, str]:
+        """The side files' texts (a figure without a caption has none)."""
+        text = spec.caption(data) if self.side_names(spec) else ""
+        return dict.fromkeys(self.side_names(spec), text) if text else {}
 
     def key_part(self) -> str:
         """What this kind adds to a figure's build key ('' for the default build; whether it
@@ -111,15 +121,11 @@ class BuildKind:
                 f"{spec.name} is designed for {' and '.join(own)}, not {self.slot!r}: draw it "
                 f"for one of those, or add {self.slot!r} to SLOTS and design its layout there"))
         page = self.venue.page(self.print_slot(spec))
-        smallest = spec.smallest_width_in(self.venue)
-        if page.width_in < smallest - 0.005:
-            key, text = self.venue.key, self.venue.text_width_in
-            raise FigureDataError(spec.shown_path, "SMALLEST_WIDTH_IN", (
-                f"{page.width_in:g} in is narrower than {spec.name}'s smallest width, "
-                f"{smallest:g} in: " + (f"place it at least that wide (its design holds from "
-                                        f"there to {key}'s text width, {text:g} in)"
-                if smallest <= text + 0.005 else f"at {key}'s {page.small_pt:g} pt type no "
-                f"width on its page ({text:g} in) holds it: lower the venue's min_font_pt")))
+        narrow = spec.too_narrow(self.venue, page.width_in, (
+            "place it at least that wide (its design holds from there to "
+            f"{self.venue.key}'s text width, {self.venue.text_width_in:g} in)"))
+        if narrow is not None:
+            raise narrow
         fig = spec.render(data, page)  # a Figure: FigureSpec.render refuses anything else
         width, height = (float(v) for v in fig.get_size_inches())
         too_large = raster_too_large(width, height, page.ppi)
@@ -138,13 +144,14 @@ CAMERA_READY = BuildKind("camera-ready", default_out=CAMERA_READY_OUT,
 
 def venue_kind(venue: Venue, slot: str | float | None = None, *, stamp: bool = True) -> BuildKind:
     """A venue's build at ``slot``: None, each figure's own; a slot name (``venue:icml:column``);
-    a width in inches (``venue:icml@3.25in``, into ``build/icml/w3.25``)."""
-    name, out = f"{_VENUE_PREFIX}{venue.key}", Path("build") / venue.key
+    a width in inches, made a :class:`Width` (``venue:icml@3.25in``, into ``build/icml/w3.25``)."""
+    name, out = f"{_VENUE_PREFIX}{venue.key}", BUILD_ROOT / venue.key
     rebuild = f"figures build --venue {venue.key}"
     if isinstance(slot, str):
         name += f":{slot}"
-    elif isinstance(slot, (int, float)):
-        name, out = f"{name}@{float(slot):g}in", out / f"w{slot:g}"
+    elif slot is not None:
+        slot = venue.width(slot)  # a Width already is that Width
+        name, out = f"{name}@{slot.label}", out / slot.folder
         rebuild = f"figures sync PAPER_DIR --venue {venue.key}"
     return BuildKind(name, venue, slot, stamp, out, tuple(TRUETYPE_RC.items()), rebuild,
                      "(and copy it again)", "its module, the venue layout, the venue's "
@@ -180,6 +187,23 @@ def slots_of(spec: FigureSpec, venue: Venue) -> tuple[str, ...]:
     """The slots a venue build writes for ``spec``: its own only at a one-column venue."""
     slots = spec.slots
     return slots[:1] if venue.column_width_in >= venue.text_width_in else slots
+
+
+def venue_builds(venue: Venue, specs: Sequence[FigureSpec], width: Width | None = None, *,
+                 stamp: bool = True) -> list[tuple[BuildKind, list[FigureSpec]]]:
+    """What ``build --venue`` builds, each kind once with its figures: at ``width``, every
+    figure; else each at its own slot and, at a two-column venue, at each other slot it
+    declares (``NAME--column``). A figure whose module's SLOTS is wrong is its own slot's
+    failure only."""
+    if width is not None:
+        return [(venue_kind(venue, width, stamp=stamp), list(specs))]
+    others: dict[str, list[FigureSpec]] = {}
+    for spec in specs:
+        with contextlib.suppress(FigureDataError):
+            for slot in slots_of(spec, venue)[1:]:
+                others.setdefault(slot, []).append(spec)
+    return [(venue_kind(venue, slot, stamp=stamp), group)
+            for slot, group in [(None, list(specs)), *others.items()]]
 
 
 def slot_files(spec: FigureSpec, out_dir: Path) -> list[str]:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from figures.errors import DataError, os_error
+from figures.outputs.kind import BuildKind
 from figures.outputs.state import STATE_FILE
 from figures.registry import FIGURES, FigureSpec
 
@@ -22,10 +23,10 @@ def _temp_name(target: str) -> re.Pattern[str]:
     return re.compile(rf"\.{re.escape(stem)}\.[a-z0-9_]{{8}}\.{re.escape(suffix)}")
 
 
-def remove_stale_temp_files(out_dir: Path, specs: Sequence[FigureSpec]) -> None:
-    """Temporary files of our own naming that a killed build left (we hold the lock: no
+def remove_stale_temp_files(out_dir: Path, specs: Sequence[FigureSpec], kind: BuildKind) -> None:
+    """Temporary files of ``kind``'s naming that a killed build left (we hold the lock: no
     other build is writing them)."""
-    names = {n for spec in (*FIGURES, *specs) for n in spec.output_names()}
+    names = {n for spec in (*FIGURES, *specs) for n in kind.written_names(spec)}
     patterns = [_temp_name(n) for n in sorted(names)]
     patterns.append(_temp_name(STATE_FILE))
     for path in out_dir.iterdir():

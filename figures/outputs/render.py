@@ -64,16 +64,14 @@ def save_settings(outputs: Sequence[Any], target: Any, given: dict[str, Any]) ->
 def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
                   kind: BuildKind, *, stamp: bool = False,
                   hashes: dict[str, str] | None = None,
-                  formats: Sequence[str] | None = None,
                   provenance: dict[str, str] | None = None,
-                  pictures: list[dict[str, Any]] | None = None) -> list[Path]:
-    """Draw ``spec`` as ``kind`` does and save its outputs (those in ``formats``) atomically,
-    ``provenance`` inside; ``hashes`` and ``pictures`` receive each file's sha256 and PNG record."""
+                  pictures: list[dict[str, Any]] | None = None) -> tuple[Figure, list[Path]]:
+    """Draw ``spec`` as ``kind`` does and save every output from that one drawing,
+    atomically, ``provenance`` inside; ``hashes`` and ``pictures`` receive each file's sha256
+    and PNG record. The drawing and the files written."""
     written = []
     fig = draw_as_built(spec, data, kind, synthetic=stamp)
     for out in kind.outputs(spec):
-        if formats is not None and out.fmt not in formats:
-            continue
         target = Path(out_dir) / f"{kind.stem(spec)}.{out.fmt}"
         with atomic_path(target) as tmp:
             inside = provenance_metadata(out.fmt, provenance) if provenance else {}
@@ -90,4 +88,4 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
         written.append(target)
     for name, text in kind.side_files(spec, data).items():  # a venue build's caption text
         write_text_atomic(Path(out_dir) / name, text)
-    return written
+    return fig, written

@@ -49,6 +49,9 @@ class Result:
     pictures: list[dict[str, Any]] = field(default_factory=list)
     #: The inputs (baseline/, figdata, the package) written while the figure's code ran.
     wrote_inputs: list[str] = field(default_factory=list)
+    #: The Figure saved and its data, kept for a caller in this process (``keep``): the
+    #: preflight of sync measures the drawing the build saved, never draws it again.
+    drawing: tuple[Any, dict[str, Any]] | None = None
 
     @property
     def line(self) -> str:
@@ -65,9 +68,10 @@ def failure(name: str, exc: BaseException) -> Result:
 
 
 def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, key: str,
-               kind: BuildKind = DEFAULT, formats: Sequence[str] | None = None) -> Result:
+               kind: BuildKind = DEFAULT, keep: bool = False) -> Result:
     """Validate and render one figure from its figdata bytes (read once, for the key too),
-    writing its outputs (those in ``formats``, if given) with ``key`` inside each file."""
+    every output saved from one drawing with ``key`` inside each file (``keep``: the
+    drawing kept in the Result)."""
     path = spec.figdata_path(figdata_dir)
     try:
         # a quoted path that names nothing does not change the drawing: a warning here,
@@ -79,9 +83,8 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
         with caught_warnings() as caught:
             stamp = kind.stamp and figdata.is_synthetic(doc)
             inside = provenance.fields(spec, raw, key, figdata.origin_of(doc), kind, stamp)
-            outputs = write_outputs(spec, doc["data"], out_dir, kind, stamp=stamp,
-                                    hashes=hashes, formats=formats, provenance=inside,
-                                    pictures=pictures)
+            fig, outputs = write_outputs(spec, doc["data"], out_dir, kind, stamp=stamp,
+                                         hashes=hashes, provenance=inside, pictures=pictures)
     except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
         if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the build stops
@@ -90,7 +93,7 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
               for where, message in figdata.quoted_problems(doc)]
     return Result(kind.stem(spec), "built", origin=figdata.origin_of(doc), outputs=outputs, hashes=hashes,
                   warnings=quoted + warning_lines(caught, doc["data"], str(path)),
-                  pictures=pictures)
+                  pictures=pictures, drawing=(fig, doc["data"]) if keep else None)
 
 
 _PARENT: list[int] = []
@@ -126,7 +129,7 @@ KILLED = ("the process rendering it ended without a result (killed, out of memor
           "os._exit() in the figure's code); nothing was written for it")
 
 
-Task = tuple[FigureSpec, bytes, str, tuple[str, ...] | None]  # spec, figdata, key, formats
+Task = tuple[FigureSpec, bytes, str]  # spec, figdata, key
 
 
 def render_parallel(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: int,
@@ -175,7 +178,7 @@ def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: 
             pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"),
                                        initializer=_worker_init, initargs=(os.getpid(),))
             futures = [pool.submit(_render_in_worker, spec, figdata_dir, out_dir, raw, key,
-                                   kind, formats) for spec, raw, key, formats in tasks]
+                                   kind) for spec, raw, key in tasks]
         rendered: list[Result | None] = []
         for (spec, *_), future in zip(tasks, futures, strict=True):
             try:
@@ -193,38 +196,3 @@ def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: 
     finally:
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
-
-
-def tasks_for(todo: Sequence[FigureSpec], raws: Sequence[bytes], keys: Sequence[str],
-              workers: int, kind: BuildKind = DEFAULT) -> list[Task]:
-    """One task per figure; while workers would idle, figures with several outputs are split
-    by format (one more render, half the wall time)."""
-    tasks: list[Task] = [(spec, raw, key, None)
-                         for spec, raw, key in zip(todo, raws, keys, strict=True)]
-    for spec, raw, key in sorted(zip(todo, raws, keys, strict=True),
-                                 key=lambda t: -len(kind.outputs(t[0]))):
-        outputs = kind.outputs(spec)
-        if len(tasks) >= workers or len(outputs) < 2:
-            break
-        index = next(i for i, task in enumerate(tasks) if task[0] is spec)
-        tasks[index:index + 1] = [(spec, raw, key, (out.fmt,)) for out in outputs]
-    return tasks
-
-
-def joined(parts: Sequence[Result]) -> list[Result]:
-    """One Result per figure from the Results of its parts (in task order): failed if any
-    part failed, else built with every part's outputs."""
-    by_name: dict[str, Result] = {}
-    for part in parts:
-        whole = by_name.setdefault(part.name, part)
-        if whole is part:
-            continue
-        if whole.status == "built" and part.status == "failed":
-            by_name[part.name] = part
-        elif whole.status == part.status == "built":
-            whole.outputs = [*whole.outputs, *part.outputs]
-            whole.hashes = {**whole.hashes, **part.hashes}
-            whole.pictures = [*whole.pictures, *part.pictures]
-            whole.warnings = [*whole.warnings, *(w for w in part.warnings
-                                                 if w not in whole.warnings)]
-    return list(by_name.values())

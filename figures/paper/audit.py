@@ -25,6 +25,7 @@ from figures.outputs import provenance
 from figures.paper.drawn import Matrix, _provenance, font_problems, inner_sizes, placements
 from figures.paper.pictures import identity, known_for, pixel_size
 from figures.paper.which import why_stale
+from figures.paths import BUILD_ROOT
 from figures.venues import Venue
 
 #: Printed at 100 % within this (pdfTeX rounds the placed size to a scaled point).
@@ -125,7 +126,7 @@ class _Judge:
 
 
 def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False,
-          venues_file: Path | None = None, built: tuple[Path, ...] = (Path("build"),)) -> Audit:
+          venues_file: Path | None = None, built: tuple[Path, ...] = (BUILD_ROOT,)) -> Audit:
     """``pdf`` audited against ``venue`` (see the module's docstring); its PNGs are looked
     for among the pictures the build states under ``built`` record, and the PNGs of the
     paper's folder (:mod:`figures.paper.pictures`)."""

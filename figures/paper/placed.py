@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from figures.errors import FigureDataError
+from figures.page import Width
 from figures.paper.latex import Graphic, line_width_in, width_in
 from figures.registry import FigureSpec
 from figures.venues import Venue
@@ -32,7 +33,7 @@ _RESHAPING = ("trim", "viewport", "clip", "angle", "scale", "height", "totalheig
 class Placement:
     """Where an include puts a figure: the width in inches, or why none is built."""
 
-    width: float | None
+    width: Width | None
     problem: str = ""
 
 
@@ -80,19 +81,18 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
         if width is None:
             return Placement(None, f"width={graphic.options.get('width')}: not a length the "
                              "source reading evaluates (estimated: no TeX engine)")
-    width = round(width, 3)
+    width = Width(width)
     if width > line + 0.01:
-        return Placement(None, f"{width:g} in is wider than its line ({line:.3g} in): it "
+        return Placement(None, f"{width} in is wider than its line ({line:.3g} in): it "
                          "would run into the margin; write "
                          f"{fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
-    try:
+    try:  # its module's SMALLEST_WIDTH_IN wrong, a box wider than the venue's text: one line
         least = spec.smallest_width_in(venue)
-    except FigureDataError as exc:  # its module's SMALLEST_WIDTH_IN is wrong: one line
+        narrow = spec.too_narrow(venue, width, _widened(graphic, line, least, venue))
+        return Placement(venue.width(width, where)) if narrow is None else \
+            Placement(None, narrow.message)
+    except FigureDataError as exc:
         return Placement(None, str(exc))
-    if width < least - 0.01:
-        return Placement(None, f"{width:g} in is narrower than {spec.name}'s smallest width "
-                         f"({least:g} in): {_widened(graphic, line, least, venue)}")
-    return Placement(width)
 
 
 def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
@@ -117,15 +117,15 @@ def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
             f"no line of this page ({text:g} in) holds it: leave it out of the paper")
 
 
-def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: float,
-                    root: Path = Path("build")) -> tuple[Path | None, str]:
+def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue,
+                    width: Width) -> tuple[Path | None, str]:
     """Build ``spec`` for ``venue`` at ``width`` inches; the folder it is in, or the one line
     that says why not."""
     from figures.outputs.build import build
     from figures.outputs.kind import venue_kind
 
-    out_dir = root / venue.key / f"w{width:g}"
-    [result] = build([spec], figdata_dir, out_dir, venue_kind(venue, width))
+    kind = venue_kind(venue, width)
+    [result] = build([spec], figdata_dir, kind.default_out, kind)
     if result.status == "failed":
         return None, result.message
-    return out_dir, ""
+    return kind.default_out, ""

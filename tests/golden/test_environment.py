@@ -178,3 +178,45 @@ def _count_collected(root: Path, path: str) -> int:
                            "-p", "no:cacheprovider", path],
                           cwd=root, capture_output=True, text=True, check=True)
     return sum(1 for line in proc.stdout.splitlines() if "::" in line)
+
+
+def _pytest_without_mpl(root: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly",
+         "-p", "no:xdist", "-o", "addopts=-ra", *args],
+        cwd=cwd, env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True,
+        check=False)
+
+
+def test_without_mpl_a_golden_test_is_judged_by_its_vector_content(project_copy):
+    """Issue 45: without ``--mpl`` pytest-mpl compares nothing, and a golden test with BP's
+    colour made #00FF00 said "1 passed" under "pixels decide". Now the vector content
+    judges it (the header and the closing count say so) and it fails."""
+    with _edited(project_copy / "figures" / "plots" / "_cifar.py",
+                 '"bp": "#F44336"', '"bp": "#00FF00"'):
+        proc = _pytest_without_mpl(project_copy, project_copy, "tests/golden/test_images.py",
+                                   "-k", "cifar_summary or fig1_audit_hero")
+    assert proc.returncode == 1, proc.stdout
+    assert _header(proc) == [("golden images: vector content decides, because pixels are "
+                              "compared only with --mpl (`pytest --mpl`, as `nox -s tests` "
+                              "runs)")]
+    assert "1 failed, 1 passed" in proc.stdout
+    assert "vector content differs from cifar_summary.vector.txt.gz" in proc.stdout
+    assert "golden judges: vector content 2 image(s)" in proc.stdout
+
+
+def test_from_another_folder_the_baselines_and_results_are_the_repositorys(project_copy,
+                                                                           tmp_path):
+    """Issue 45: ``pytest --mpl REPO/tests/golden/...`` from another folder failed every
+    golden test ("Image file not found <cwd>/baseline") and wrote build/mpl-results there.
+    The baselines and the results folder are the repository's; the count says pixels judged."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    proc = _pytest_without_mpl(project_copy, elsewhere, "--mpl",
+                               str(project_copy / "tests" / "golden" / "test_images.py"),
+                               "-k", "cifar_summary or fig1_audit_hero")
+    assert proc.returncode == 0, proc.stdout
+    assert "2 passed" in proc.stdout
+    assert "golden judges: pixels (pytest-mpl, tolerance 0) 2 image(s)" in proc.stdout
+    assert list(elsewhere.iterdir()) == []
+    assert (project_copy / "build" / "mpl-results").is_dir()

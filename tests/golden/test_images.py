@@ -24,8 +24,10 @@ from figures.outputs.kind import DEFAULT, BuildKind
 from figures.registry import BY_NAME, FigureSpec
 
 #: Shared compare settings (as mplhep does): one dpi, exact pixels, PNG metadata stripped
-#: (``deterministic``) so a regenerated baseline is byte-stable too.
-COMPARE: dict[str, Any] = {"tolerance": 0, "savefig_kwargs": {"dpi": 100}, "deterministic": True}
+#: (``deterministic``) so a regenerated baseline is byte-stable too; the baselines are the
+#: repository's, from whatever folder pytest runs (pytest-mpl's ini path is the current one's).
+COMPARE: dict[str, Any] = {"tolerance": 0, "savefig_kwargs": {"dpi": 100}, "deterministic": True,
+                           "baseline_dir": str(REPO / "baseline")}
 
 PARAMS = [
     pytest.param(path, id=path.stem,

@@ -29,10 +29,8 @@ def statuses(results) -> dict[str, str]:
 
 def test_parallel_build_equals_serial_build(tmp_path, figdata_dir, reference_build):
     """Figures rendered at once by two workers give the bytes of the serial build, also a
-    lone figure split by format across the workers (each part renders it and saves one)."""
+    lone figure with two formats (drawn once, both saved from that drawing)."""
     hero = BY_NAME["fig1_audit_hero"]
-    assert [t[3] for t in workers.tasks_for([hero], [b""], ["k"], 2)] == [("pdf",), ("png",)]
-    assert [t[3] for t in workers.tasks_for(SPECS, [b""] * 3, ["k"] * 3, 2)] == [None] * 3
     assert {*NAMES, hero.name} <= set(REFERENCE_FIGURES)
     build(SPECS, figdata_dir, tmp_path / "parallel", jobs=2)
     (result,) = build([hero], figdata_dir, tmp_path / "parallel", jobs=2)
@@ -41,6 +39,26 @@ def test_parallel_build_equals_serial_build(tmp_path, figdata_dir, reference_bui
         for name in spec.output_names():
             assert (reference_build / name).read_bytes() == \
                 (tmp_path / "parallel" / name).read_bytes(), name
+
+
+def test_a_build_saves_every_format_from_one_drawing(tmp_path, figdata_dir, monkeypatch):
+    """Issue 43: a lone figure with a PDF and a PNG was split by format across two workers,
+    each drawing it: two drawings of one figure. Counted in the workers too (forked)."""
+    from figures.outputs.kind import BuildKind
+
+    drawn, draw = tmp_path / "drawn.txt", BuildKind.draw
+
+    def counted(self, spec, data):
+        with drawn.open("a") as log:
+            log.write(f"{spec.name}\n")
+        return draw(self, spec, data)
+
+    monkeypatch.setattr(BuildKind, "draw", counted)
+    hero = BY_NAME["fig1_audit_hero"]
+    assert [o.fmt for o in hero.outputs] == ["pdf", "png"]
+    (result,) = build([hero], figdata_dir, tmp_path / "out", jobs=2)
+    assert result.status == "built"
+    assert drawn.read_text().split() == [hero.name]
 
 
 @pytest.fixture
@@ -60,7 +78,7 @@ def renders_of(monkeypatch) -> list[str]:
                 if hashes is not None:  # what the build records as written
                     hashes[target.name] = sha256_if_file(tmp)
             written.append(target)
-        return written
+        return None, written
 
     monkeypatch.setattr(workers, "write_outputs", write_outputs)
     return rendered

@@ -106,6 +106,19 @@ def test_stale_temp_files_of_our_naming_are_removed(capsys, tmp_path):
         [*others, LOCK_FILE, STATE_FILE, f"{SUMMARY}.png"])
 
 
+def test_a_venue_builds_stale_temp_files_are_removed_too(capsys, tmp_path):
+    """Issue 43: the temporary names removed were the default build's: a killed venue build
+    left its PDF's and its caption's behind."""
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in (f".{SUMMARY}.k3j_x9a2.png", f".{SUMMARY}.k3j_x9a2.pdf",
+                 f".{SUMMARY}.caption.abcdefgh.txt", "..build-state.q1w2e3r4.json"):
+        (out / name).write_text("left over")
+    assert build_cli(capsys, out, "--venue", "icml")[0] == 0
+    assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == sorted(
+        [LOCK_FILE, STATE_FILE])
+
+
 def test_the_state_records_the_bytes_this_build_wrote(tmp_path, monkeypatch):
     """Another writer replacing the file between our rename and our state record must not
     make its picture "current" under our key."""
@@ -113,10 +126,10 @@ def test_the_state_records_the_bytes_this_build_wrote(tmp_path, monkeypatch):
     real = workers.write_outputs
 
     def raced(*args, **kwargs):
-        written = real(*args, **kwargs)
+        fig, written = real(*args, **kwargs)
         for path in written:
             path.write_bytes(b"another build's picture")
-        return written
+        return fig, written
 
     monkeypatch.setattr(workers, "write_outputs", raced)
     spec = BY_NAME[SUMMARY]

@@ -287,19 +287,24 @@ def test_a_stopped_command_leaves_no_tex_process_running(tmp_path, command, sig)
 
 
 @pytest.mark.slow
-def test_figures_paper_audits_the_pdf_latexmk_made_in_its_out_dir(tmp_path, capsys,
-                                                                  monkeypatch):
+def test_figures_paper_runs_no_latexmkrc_of_the_paper_and_audits_the_pdf_it_made(
+        tmp_path, capsys, monkeypatch):
+    """A downloaded paper is untrusted: its latexmkrc is Perl, run as the user without
+    ``-norc`` (issue 45: ``system("id > $HOME/owned")`` ran). Not run; the PDF audited is
+    the one this compile made, not an older one."""
     paper = tmp_path / "paper"
     _tiny(paper, "\\begin{figure}\n\\includegraphics[width=\\columnwidth]"
           "{cifar_feature_drift}\n\\end{figure}")
-    (paper / "latexmkrc").write_text("$out_dir = 'out';\n")
+    owned = tmp_path / "owned"
+    (paper / "latexmkrc").write_text(f"$out_dir = 'out';\nsystem(\"id > {owned}\");\n")
     (paper / "main.pdf").write_bytes(b"%PDF-1.4 an older paper, never to be audited\n")
     monkeypatch.chdir(tmp_path)
     code = cli.main(["paper", str(paper), "--allow-synthetic", "--figdata",
                      str(REPO / "figdata")])
     out, err = capsys.readouterr()
     assert code == 0, out + err
-    assert err.splitlines()[-1].startswith(f"{paper / 'out' / 'main.pdf'}: 1 figure(s) of ours")
+    assert not owned.exists(), "the paper's latexmkrc ran"
+    assert err.splitlines()[-1].startswith(f"{paper / 'main.pdf'}: 1 figure(s) of ours")
     [row] = [line.split() for line in out.splitlines()
              if line.startswith("cifar_feature") and "%" in line]
     assert row[2:5] == ["current", "100%", '3.25"']

@@ -138,3 +138,54 @@ def test_a_width_is_drawn_at_that_width():
     assert fig.get_size_inches()[0] == pytest.approx(4.125)
     with pytest.raises(FigureDataError, match="SMALLEST_WIDTH_IN"):
         venue_kind(get_venue("icml"), smallest_width(name) - 0.1).draw(spec, data)
+
+
+@pytest.mark.slow  # three builds: seconds
+def test_a_width_is_one_build_however_many_digits_it_is_given_with(tmp_path, capsys,
+                                                                   monkeypatch):
+    """Issue 43/45: `--width 3.2500000001` built into w3.25/ under a key of the unrounded
+    width: a second build said "current", `which` then "stale", and 3.25 rebuilt over it.
+    One rounding names the folder, the label and the key alike."""
+    monkeypatch.chdir(tmp_path)
+    build = ["build", "cifar_summary", "--venue", "icml", "--figdata", str(FIXTURES)]
+    said = []
+    for width in ("3.2500000001", "3.2500000001", "3.25", "3.2504"):
+        assert cli.main([*build, "--width", width]) == 0
+        said.append(capsys.readouterr().out)
+    assert said[0].startswith("built cifar_summary: build/icml/w3.25/cifar_summary.pdf")
+    assert said[1:] == ["current cifar_summary in build/icml/w3.25/\n"] * 3
+    built = tmp_path / "build" / "icml" / "w3.25" / "cifar_summary.pdf"
+    assert cli.main(["which", str(built), "--figdata", str(FIXTURES)]) == 0
+    assert capsys.readouterr().out.endswith(": current\n")
+
+
+@pytest.mark.parametrize("under", [0.008, 0.003, 0.0004, 0.0])
+def test_placement_and_the_build_refuse_the_same_boxes_under_the_smallest_width(under):
+    """Issue 43: a box 0.006-0.01 in under a figure's smallest width passed placement (0.01
+    of leeway) and then failed the build (0.005): one check decides both, in one line."""
+    from pathlib import Path
+
+    from figures.paper.engine import Printed
+    from figures.paper.latex import Graphic
+    from figures.paper.placed import placement
+
+    name = min(BY_NAME, key=smallest_width)
+    spec, icml = BY_NAME[name], get_venue("icml")
+    width = spec.smallest_width_in(icml) - under
+    graphic = Graphic(Path("main.tex"), 1, name, {}, False)
+    graphic.printed = Printed(1, None, (0.0, 0.0), icml.column_width_in, width, None, False)
+    placed = placement(graphic, spec, icml)
+    data = figdata.load(FIXTURES / f"{name}.json", name, spec.schema)["data"]
+    refused = ""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FigureDataWarning)
+            venue_kind(icml, width).draw(spec, data)
+    except FigureDataError as exc:
+        refused = exc.message
+    if refused:
+        assert placed.width is None, f"placed at {placed.width}, refused by the build: {refused}"
+        assert placed.problem.startswith(refused.split(": ")[0])
+    else:
+        assert placed.width is not None, f"refused where placed, built: {placed.problem}"
+        assert placed.width == round(width, 3)

@@ -6,6 +6,9 @@ import pytest
 
 from figures.errors import FigureDataError
 from figures.paper.latex import read_paper, width_in
+from figures.venues import get_venue
+
+ICML = get_venue("icml")
 
 MAIN = r"""\documentclass[twocolumn]{article}
 \usepackage{graphicx}
@@ -118,14 +121,6 @@ def test_without_tex_a_box_is_not_read_and_the_width_is_estimated(tmp_path):
     assert width_in(c, 6.75, 3.25) == pytest.approx(0.45 * 3.25)
 
 
-class _Venue:
-    key, text_width_in, column_width_in, min_font_pt = "icml", 6.75, 3.25, 6.0
-
-    @classmethod
-    def slot_width(cls, slot):
-        return {"text": cls.text_width_in, "column": cls.column_width_in}[slot]
-
-
 def _graphic(options, wide=False):
     from pathlib import Path
 
@@ -140,29 +135,29 @@ def test_the_printed_width_estimated_and_every_reshaping_refused_with_its_edit()
     from figures.registry import BY_NAME
 
     spec = BY_NAME["cifar_feature_drift"]  # a column figure: its smallest width is a column
-    place = placement(_graphic({"width": "0.4\\textwidth"}, True), spec, _Venue())
+    place = placement(_graphic({"width": "0.4\\textwidth"}, True), spec, ICML)
     assert place.width is None  # 2.7 in: under the column
-    smallest = spec.smallest_width_in(_Venue())  # the module's, 2.7 in above it
+    smallest = spec.smallest_width_in(ICML)  # the module's, 2.7 in above it
     assert smallest > 2.7
     assert f"2.7 in is narrower than cifar_feature_drift's smallest width ({smallest:g} in): " \
         "write \\includegraphics[width=0.45\\linewidth]{x} at main.tex:1" in place.problem
-    assert placement(_graphic({"width": "0.5\\linewidth"}, True), spec, _Venue()).width == \
+    assert placement(_graphic({"width": "0.5\\linewidth"}, True), spec, ICML).width == \
         pytest.approx(3.375)
     for options, how in (({"height": "1in"}, "scaled by its height (height=1in)"),
                          ({"width": "\\linewidth", "angle": "90"}, "rotated (angle=90)"),
                          ({"scale": "0.5"}, "rescaled (scale=0.5)"),
                          ({"width": "\\linewidth", "trim": "1 2 3 4", "clip": ""},
                           "trimmed or clipped")):
-        problem = placement(_graphic(options), spec, _Venue()).problem
+        problem = placement(_graphic(options), spec, ICML).problem
         assert f"the paper prints it {how}" in problem, problem
         assert "write \\includegraphics[width=\\linewidth]{x} at main.tex:1" in problem
-    wider = placement(_graphic({"width": "4in"}), spec, _Venue())
+    wider = placement(_graphic({"width": "4in"}), spec, ICML)
     assert "4 in is wider than its line (3.25 in)" in wider.problem
     typeset = _graphic({"width": "\\textwidth"})  # TeX's numbers win over the estimate
     typeset.printed = Printed(1, None, (0.0, 0.0), 4.0, 4.0, None, False)
-    assert placement(typeset, spec, _Venue()).width == pytest.approx(4.0)
+    assert placement(typeset, spec, ICML).width == pytest.approx(4.0)
     typeset.printed = Printed(1, "x.pdf", (4.0, 1.0), 4.0, 4.0, None, True)  # \includegraphics*
-    assert "trimmed or clipped" in placement(typeset, spec, _Venue()).problem
+    assert "trimmed or clipped" in placement(typeset, spec, ICML).problem
 
 
 def test_a_figure_star_is_advised_only_for_a_column_of_two_and_not_in_one_already():
