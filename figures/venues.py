@@ -185,7 +185,7 @@ _BODY = re.compile(r"tex([0-9]+(?:\.[0-9]+)?)pt")
 
 def on_page(venue: Venue, text: float, column: float, height: float) -> Venue:
     """``venue``'s rules on the page TeX reports (itself when its own page is that one)."""
-    text, column, height = round(text, 2), round(column, 2), round(height, 2)
+    text, column, height = round(text, 3), round(column, 3), round(height, 3)  # as Width
     if not _BODY.fullmatch(venue.key) and abs(venue.text_width_in - text) <= 0.02 and abs(venue.column_width_in - column) <= 0.02 \
             and (venue.text_height_in is None or abs(venue.text_height_in - height) <= 0.05):
         return venue
