@@ -103,6 +103,18 @@ def baselines(session: nox.Session) -> None:
 
 
 @nox.session(default=False)
+def review(session: nox.Session) -> None:
+    """See every changed golden picture in a browser and accept or reject each, one by one.
+
+    After a golden run with failures (else it runs the comparisons): baseline and new side by
+    side, overlay, blink, diff, and which recorded input changed; accept writes that golden
+    only. ``nox -s review -- --no-open`` writes build/review/index.html instead (CI keeps it).
+    """
+    _install(session, "test")
+    session.run("python", "tools/review.py", *session.posargs)
+
+
+@nox.session(default=False)
 def pillow(session: nox.Session) -> None:
     """Run the golden tests with the oldest and the newest allowed Pillow: both must pass.
 

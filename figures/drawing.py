@@ -77,7 +77,7 @@ def saved_as_built(spec: FigureSpec, kind: BuildKind, fig: Figure) -> Figure:
                 text.set_math_fontfamily(fontset)
 
     def savefig(self: Figure, target: Any, **kwargs: Any) -> None:
-        kwargs = {**save_settings(kind.outputs(spec), target, kwargs), **kwargs}
+        kwargs = {**save_settings(kind, spec, target, kwargs, self), **kwargs}
         with theme(rc):
             PlainFigure.savefig(self, target, **kwargs)
 

@@ -23,6 +23,7 @@ parameters; a module that does not is always compared.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import importlib.metadata
@@ -36,8 +37,12 @@ import pytest
 from figures.plot_imports import ImportsFinder
 
 CACHE_KEY = "fa-audit/golden-passed"
+#: Each comparison's named inputs (a file's digest, a version), at its last run and at its last
+#: pass: what ``figures review`` (tools/review.py) reads to say why a picture changed.
+INPUTS_KEY = "fa-audit/golden-inputs"
 #: Recorded on each golden test's report (xdist carries it from the worker to the controller).
 DIGEST_PROPERTY = "golden-inputs"
+NAMED_PROPERTY = "golden-named-inputs"
 _TESTS = Path(__file__).resolve().parent
 #: The package whose modules are followed for a picture's code.
 _PACKAGE = "figures"
@@ -62,6 +67,13 @@ def _active(config: pytest.Config) -> bool:
             and config.getoption("--mpl-generate-path", default=None) is None
             and config.stash.get(OFF_REFERENCE, "unknown") is None
             and getattr(config, "cache", None) is not None)  # none with -p no:cacheprovider
+
+
+def _recording(config: pytest.Config) -> bool:
+    """Whether comparisons are made now (either judge) and their inputs may be recorded."""
+    return (bool(config.getoption("--mpl", default=False))
+            and config.getoption("--mpl-generate-path", default=None) is None
+            and getattr(config, "cache", None) is not None)
 
 
 def _reuse_allowed(config: pytest.Config) -> bool:
@@ -156,6 +168,38 @@ def inputs_digest(item: pytest.Item) -> str | None:
     return digest.hexdigest()
 
 
+def named_inputs(item: pytest.Item) -> dict[str, str] | None:
+    """``item``'s comparison's inputs one by one (a file by its path, a library by its
+    version, the build kind by its key), to name those that changed (tools/review.py)."""
+    marker = item.get_closest_marker("mpl_image_compare")
+    golden_inputs = getattr(getattr(item, "module", None), "golden_inputs", None)
+    callspec = getattr(item, "callspec", None)
+    if golden_inputs is None or callspec is None:
+        return None
+    spec, figdata_path, kind = golden_inputs(callspec.params)
+    root = _TESTS.parent
+    files = {Path(figdata_path), *spec.source_files(), Path(str(item.fspath)),
+             _TESTS / "conftest.py", _TESTS / "helpers.py", _VECTOR}
+    with contextlib.suppress(Exception):  # code that does not compile: named by its digest
+        for code in (spec.module_name, str(item.fspath), str(_TESTS / "conftest.py")):
+            files |= _imports().files(code)
+    named = {(p.relative_to(root).as_posix() if p.is_relative_to(root) else str(p)):
+             _file_digest(p) for p in map(Path.resolve, files)}
+    named["the build kind (venue numbers and layout code)"] = hashlib.sha256(
+        kind.key_part().encode()).hexdigest()[:16]
+    named.update(entry.split("=", 1) for entry in _environment().decode().split("\0"))
+    if marker is not None and "filename" in marker.kwargs:
+        baseline = _baseline(item.config, marker)
+        for golden in (baseline, baseline.with_name(baseline.stem + _VECTOR_SUFFIX)):
+            named[f"baseline/{golden.name}"] = _file_digest(golden)
+    return named
+
+
+@functools.cache  # files do not change during a run
+def _file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16] if path.is_file() else "missing"
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(GoldenCache(config), "fa-audit-golden-cache")
 
@@ -168,10 +212,16 @@ class GoldenCache:
         self.cached = 0
         #: nodeid -> the digest of its inputs when it passed now, None when it did not.
         self.results: dict[str, str | None] = {}
+        #: nodeid -> (its named inputs, whether it passed), for INPUTS_KEY.
+        self.named: dict[str, tuple[dict[str, str], bool]] = {}
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         config = self.config
+        if _recording(config):
+            for item in items:
+                if (named := named_inputs(item)) is not None:
+                    item.user_properties.append((NAMED_PROPERTY, named))
         if not _active(config):
             return
         passed = config.cache.get(CACHE_KEY, {}) if _reuse_allowed(config) else {}
@@ -189,7 +239,11 @@ class GoldenCache:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Each comparison's result (with xdist, in the controller: the reports reach it)."""
-        digest = dict(report.user_properties).get(DIGEST_PROPERTY)
+        properties = dict(report.user_properties)
+        if (named := properties.get(NAMED_PROPERTY)) is not None and (
+                report.when == "call" or report.failed):
+            self.named[report.nodeid] = (named, report.passed and report.when == "call")
+        digest = properties.get(DIGEST_PROPERTY)
         if digest is None:
             return
         if report.when == "call" and report.passed:
@@ -211,6 +265,12 @@ class GoldenCache:
             return
         if self.cached and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK  # every comparison asked for is current
+        if self.named and _recording(config):
+            inputs = dict(config.cache.get(INPUTS_KEY, {}))
+            for nodeid, (named, passed) in self.named.items():
+                earlier = inputs.get(nodeid, {}).get("passed")
+                inputs[nodeid] = {"last": named, "passed": named if passed else earlier}
+            config.cache.set(INPUTS_KEY, inputs)
         if not _active(config) or not self.results:
             return
         recorded = dict(config.cache.get(CACHE_KEY, {}))

@@ -72,9 +72,13 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
     reports = preflight(cli.select(args.names), venue, args.out, args.figdata,
                         raster=args.html is not None, venues_file=args.venues)
+    skipped = [r for r in reports if r.skipped]
+    reports = [r for r in reports if not r.skipped]
     measured = [r for r in reports if not r.error]
     if measured:  # no table of nothing beside the errors
         print(format_table(measured, venue))
+    for report in skipped:
+        print(f"skipped: {report.spec.name}: {report.skipped}")
     for report in reports:
         for warning in report.warnings:
             print(f"warning: {report.spec.name}: {warning}", file=sys.stderr)

@@ -113,19 +113,16 @@ def _boxes(paper) -> set[tuple]:
              g.printed.height_in, g.printed.line_in) for g in paper.graphics}
 
 
-def read_paper_of(folder: Path, main: Path | None, *, need_engine: str = ""):
+def read_paper_of(folder: Path, main: Path | None):
     """The paper as TeX typesets it (figures.paper.engine); without a TeX engine, read from
-    its source (said once; every row is then estimated), or for ``need_engine`` (a
-    command that compiles) one line."""
-    from figures.errors import ToolMissing
-    from figures.paper.engine import NEEDS_ENGINE, ask_tex, have_engine
+    its source (said once; every row is then estimated)."""
+    from figures import runner
+    from figures.paper.engine import ask_tex
     from figures.paper.latex import find_main, read_paper
 
     path = find_main(folder, main)
-    if have_engine():
+    if runner.have("pdflatex"):
         return ask_tex(path)
-    if need_engine:
-        raise ToolMissing(str(path), None, f"{need_engine} {NEEDS_ENGINE}")
     print(f"warning: no TeX engine (pdflatex): {display_path(path)} is read from its source; "
           "every width is estimated: no TeX engine", file=sys.stderr)
     return read_paper(folder, main)
@@ -214,7 +211,7 @@ def source_for(args: argparse.Namespace, paper):
         raise cli.UsageError(f"the paper is a {key} paper: sync builds each figure for the width "
                          "it is printed at; drop --built, or add --default-build to copy the "
                          "default build anyway")
-    return _width_builds(venue, args.figdata, args.venues, getattr(args, "printed", {}))
+    return _width_builds(venue, args.figdata, getattr(args, "printed", {}))
 
 
 def venue_of_engine(paper, args) -> str | None:
@@ -275,14 +272,14 @@ def _size_and_type3(path: Path) -> tuple[float | None, int]:
         return None, 0
 
 
-def _width_builds(venue: Venue, figdata_dir: Path, venues_file: Path | None,
-                  printed: dict[str, float]):
+def _width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float]):
     """Per include, the build for the box it prints in (``printed``: the width the compiled
     PDF shows a figure at, through a wrapper that scales it), refused when the project's own
-    legibility rules fail it at that width (composed here: preflight is the CLI's to call)."""
+    legibility rules fail its one drawing at that width (composed here: preflight is the
+    CLI's to call)."""
     from figures.errors import FigureDataError
     from figures.paper.placed import build_for_width, placement
-    from figures.preflight.run import check_figure
+    from figures.preflight.run import legibility
 
     def source(spec, include):
         where = placement(include.graphic, spec, venue)
@@ -299,16 +296,14 @@ def _width_builds(venue: Venue, figdata_dir: Path, venues_file: Path | None,
                 return None, str(exc)
             if narrow is not None:
                 return None, narrow.message
-        folder, why = build_for_width(spec, figdata_dir, venue, width)
-        if folder is None:
+        kind, why, drawing = build_for_width(spec, figdata_dir, venue, width)
+        if kind is None:
             return None, why
-        report = check_figure(spec, venue, folder, figdata_dir, venues_file=venues_file)
-        failed = [row for row in report.failed if row.rule in _LEGIBILITY]
-        if report.error or failed:
-            why = report.error or f"{failed[0].rule}: {failed[0].detail or failed[0].value}"
-            return None, (f"its build for {width:g} in fails the legibility rules "
-                          f"({why}): put it in a wider box (a figure*, width=)")
-        return folder, ""
+        failed = legibility(spec, venue, kind, figdata_dir, drawing)
+        if failed is not None:
+            return None, (f"its build for {width} in fails the legibility rules "
+                          f"({failed}): put it in a wider box (a figure*, width=)")
+        return kind.default_out, ""
 
     return source
 
@@ -318,9 +313,9 @@ def scaling_wrapper(include) -> str:
     main.tex:40``), read from the source above it; else "a wrapper"."""
     import re
 
-    from figures.paper.latex import read_bounded
+    from figures.paper.latex import SOURCE_LIMIT, read_bounded
 
-    text = read_bounded(include.tex) or ""
+    text = read_bounded(include.tex, SOURCE_LIMIT) or ""
     lines = text.splitlines()[:include.line]
     for number in range(len(lines), max(len(lines) - 30, 0), -1):
         found = re.findall(r"\\(resizebox|scalebox|adjustbox|makebox|rotatebox)\b",
@@ -328,8 +323,3 @@ def scaling_wrapper(include) -> str:
         if found:
             return f"\\{found[-1]} at {display_path(include.tex.name)}:{number}"
     return "a wrapper"
-
-
-#: The preflight rules a build must pass before sync places it: no text over text, no text,
-#: script or line under the venue's minimum at the width it is drawn for.
-_LEGIBILITY = ("text", "script", "lines", "layout")

@@ -3,7 +3,7 @@ build key with the figure's module, its helpers, the style and the stamp)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -52,13 +52,25 @@ def draw_as_built(spec: FigureSpec, data: dict[str, Any], kind: BuildKind | None
     return fig
 
 
-def save_settings(outputs: Sequence[Any], target: Any, given: dict[str, Any]) -> dict[str, Any]:
+def output_dpi(kind: BuildKind, out: Any, fig: Figure) -> float:
+    """The dpi ``out`` is saved at: its own, but a venue's raster is never below the venue's
+    ppi across: Agg truncates, so 4.125 in at 300 was 1237 px (299.9 ppi); the pixel width is
+    rounded up (1238 px) instead. The default build's files stay the seeds'."""
+    if kind.venue is None or out.fmt != "png" or out.bbox_inches is not None:
+        return out.dpi
+    width = float(fig.get_figwidth())
+    return (math.ceil(width * out.dpi - 1e-6) + 0.01) / width
+
+
+def save_settings(kind: BuildKind, spec: FigureSpec, target: Any, given: dict[str, Any],
+                  fig: Figure) -> dict[str, Any]:
     """What the build saves a file of ``target``'s format with (resolution, crop, metadata),
-    for :func:`figures.draw`'s figure saved anywhere."""
+    for :func:`figures.draw`'s figure ``fig`` saved anywhere."""
     fmt = given.get("format") or Path(str(target)).suffix.lstrip(".") or "png"
-    out = next((o for o in outputs if o.fmt == fmt), None)
+    out = next((o for o in kind.outputs(spec) if o.fmt == fmt), None)
     found = {"metadata": _METADATA.get(fmt)}
-    return found if out is None else {**found, "dpi": out.dpi, "bbox_inches": out.bbox_inches}
+    return found if out is None else {**found, "dpi": output_dpi(kind, out, fig),
+                                      "bbox_inches": out.bbox_inches}
 
 
 def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
@@ -75,8 +87,9 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
         target = Path(out_dir) / f"{kind.stem(spec)}.{out.fmt}"
         with atomic_path(target) as tmp:
             inside = provenance_metadata(out.fmt, provenance) if provenance else {}
-            save(spec, fig, tmp, rc=kind.rc(spec), format=out.fmt, dpi=out.dpi,
-                 bbox_inches=out.bbox_inches, metadata={**_METADATA[out.fmt], **inside})
+            save(spec, fig, tmp, rc=kind.rc(spec), format=out.fmt,
+                 dpi=output_dpi(kind, out, fig), bbox_inches=out.bbox_inches,
+                 metadata={**_METADATA[out.fmt], **inside})
             sealed = seal(tmp) if provenance else None  # the content digest, inside
             if hashes is not None:
                 hashes[target.name] = sha256_if_file(tmp)

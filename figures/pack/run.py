@@ -7,6 +7,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from figures import runner
 from figures.errors import FigureDataError, display_path
 from figures.pack import archive, images, scrub, tex
 from figures.pack.strip import strip_comments
@@ -46,8 +47,9 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     if not paper.is_dir():
         raise FigureDataError(str(paper), None, "not a folder: give the paper's folder")
     kind = archive.kind_of(out)
-    main_tex = tex.find_main(paper, main)
+    main_tex = runner.find_main(paper, main)
     _refuse_out(out, paper, figdata_dir)
+    paper = main_tex.parent  # the paper's folder is its main file's, as for `figures paper`
     with tempfile.TemporaryDirectory(prefix="figures-pack-") as work:
         recorded = tex.record(paper, main_tex, Path(work))
     found = images.check(paper, recorded.sources, figdata_dir,

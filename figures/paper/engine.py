@@ -2,8 +2,8 @@
 the command line, never written into the paper.
 
 pdflatex runs in draft mode (no PDF, images read only for their size), ``-no-shell-escape``,
-with a timeout, in a session of its own (killed with the command on Ctrl-C or SIGTERM, see
-:func:`run_tex`) and writing only into a temporary folder. The probe logs, at shipout (so only
+through :func:`figures.runner.run` (a timeout; stopped with the command on Ctrl-C or SIGTERM)
+and writing only into a temporary folder. The probe logs, at shipout (so only
 what is typeset, with its page), every ``\\includegraphics``: the file graphicx read, the
 name and the options as written, the printed box, ``\\linewidth`` there, ``width=`` and
 ``height=`` as lengths, clip, the graphics path and where it is in the source; and for the
@@ -14,65 +14,18 @@ document its class and options (and the file holding ``\\documentclass``), ``\\t
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-import os
 import re
-import shutil
-import signal
-import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from figures import runner
 from figures.errors import LatexError
 from figures.paper.latex import Graphic, Paper, _options
 
 PROBE = Path(__file__).with_name("probe.tex")
-#: Seconds one compile may take (a paper that loops is stopped, with one line).
-TEX_TIMEOUT_S = 300
 _PT_PER_IN = 72.27
-#: An error as ``-file-line-error`` prints it: ``./main.tex:7: Undefined control sequence.``
-_ERROR = re.compile(r"^(?:\./)?([^\s:][^:\n]*\.tex:\d+): (.+?)\.?$", re.MULTILINE)
-NEEDS_ENGINE = ("needs a TeX engine (pdflatex, latexmk): install TeX Live (Debian/Ubuntu: "
-                "apt-get install texlive-latex-recommended texlive-latex-extra latexmk)")
-
-
-def have_engine() -> bool:
-    return shutil.which("pdflatex") is not None
-
-
-def run_tex(command: list[str], cwd: Path, timeout: float = TEX_TIMEOUT_S,
-            ) -> subprocess.CompletedProcess:
-    """``command`` run in a session of its own, its output collected; on a timeout, Ctrl-C
-    or SIGTERM (a KeyboardInterrupt here) the whole session is killed before this returns
-    or raises: no TeX process outlives the command."""
-    env = {**os.environ, "max_print_line": "10000"}  # paths in the log on one line
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
-                               start_new_session=True, text=True, errors="replace")
-    try:
-        out, _ = process.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        _kill(process)
-        raise LatexError(str(cwd), None, f"{command[0]} took over {timeout:g} s and was "
-                         "stopped: does the paper compile by hand?") from None
-    except BaseException:
-        _kill(process)
-        raise
-    return subprocess.CompletedProcess(command, process.returncode, out)
-
-
-def _kill(process: subprocess.Popen) -> None:
-    """TERM to the command's whole session, then KILL to whatever of it is left (a pdflatex
-    whose latexmk already ended is in it still)."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGTERM)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(timeout=2)
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.communicate()  # its pipe read to the end and closed
 
 
 @dataclass(frozen=True)
@@ -92,8 +45,7 @@ def _inches(length: str) -> float | None:
     return None if length in ("-", "") else float(length.removesuffix("pt")) / _PT_PER_IN
 
 
-def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S, *, read_images: bool = True
-            ) -> Paper:
+def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = True) -> Paper:
     """The paper whose main file is ``main``, as pdflatex typesets it (see the module's
     docstring): its includes with :class:`Printed` on each, the class and the files it
     read. A compile stopped by an image pdfTeX cannot read is run again opening none (the
@@ -107,14 +59,15 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S, *, read_images: bool = T
             job = "fap-main"
             source = f"{out}/{job}.tex"
             (out / f"{job}.tex").symlink_to(main.resolve())
-        run = run_tex(["pdflatex", "-draftmode", "-no-shell-escape", "-interaction=nonstopmode",
+        run = runner.run(["pdflatex", "-draftmode", "-no-shell-escape", "-interaction=nonstopmode",
                        "-recorder", "-file-line-error", f"-output-directory={out}", f"-jobname={job}",
-                       _command_line(out, source, read_images)], root, timeout)
+                       _command_line(out, source, read_images)], root, timeout=timeout,
+                         file=str(main), hint=": does the paper compile by hand?")
         log = out / f"{job}.fap"
         text = log.read_bytes().decode("utf-8", "surrogateescape") if log.is_file() else ""
         lines = [line.replace(source, main.name) for line in text.split("\n")]  # main's link
-        said = _ERROR.findall(run.stdout.replace(source, main.name))
-        errors = dict(said)
+        errors = runner.tex_errors(run.stdout.replace(source, main.name))
+        said = list(errors.items())
         if "E|" not in lines and read_images and "!pdfTeX error" in run.stdout:
             return ask_tex(main, timeout, read_images=False)
         missing = [m[2:] for m in lines if m.startswith("M|") and not m.endswith(".tex")]
@@ -225,9 +178,9 @@ def _own_line(tex: Path, line: int, name: str) -> int:
     had read to, the closing brace of an argument the include is in (a ``\\resizebox``, a
     ``\\subcaptionbox``); the nearest line at or before it naming the file, then the
     ``\\includegraphics`` a few lines above a name on a line of its own."""
-    from figures.paper.latex import read_bounded
+    from figures.paper.latex import SOURCE_LIMIT, read_bounded
 
-    text = read_bounded(tex) if tex.suffix else None
+    text = read_bounded(tex, SOURCE_LIMIT) if tex.suffix else None
     stem = re.split(r"[/}\s]", name.strip('{}" '))[-1] if name else ""
     if text is None or not stem:
         return line
@@ -246,14 +199,9 @@ def _folders(path: str, root: Path) -> list[Path]:
 
 def _recorded(fls: Path, root: Path) -> list[Path]:
     """The files the engine read (its recorder), once each in order: the paper's own under
-    ``root`` (absolute), and the packages and class from TeX Live."""
-    found: dict[Path, None] = {}
-    try:
-        lines = fls.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return []
-    for line in lines:
-        if line.startswith("INPUT ") and not line.endswith(("probe.tex", "fap-empty.tex")):
-            path = Path(line[6:])
-            found[(root / path).resolve()] = None  # the main file's link: the main file
+    ``root`` (absolute, resolved: the main file's link is the main file), and the packages
+    and class from TeX Live; not the probe's."""
+    read = runner.recorded(fls, root)[0]
+    found = dict.fromkeys(p.resolve() for p in read
+                          if p.name not in (PROBE.name, "fap-empty.tex"))
     return [p for p in found if p.suffix in (".sty", ".cls") or p.is_relative_to(root.resolve())]

@@ -17,12 +17,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
 from figures.page import Width
 from figures.paper.latex import Graphic, line_width_in, width_in
 from figures.registry import FigureSpec
 from figures.venues import Venue
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from figures.outputs.kind import BuildKind
 
 #: Options with which the paper prints a build other than at 100 % (crops, turns, rescales).
 _RESHAPING = ("trim", "viewport", "clip", "angle", "scale", "height", "totalheight",
@@ -117,15 +123,16 @@ def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
             f"no line of this page ({text:g} in) holds it: leave it out of the paper")
 
 
-def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue,
-                    width: Width) -> tuple[Path | None, str]:
-    """Build ``spec`` for ``venue`` at ``width`` inches; the folder it is in, or the one line
-    that says why not."""
+def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: Width
+                    ) -> tuple[BuildKind | None, str, tuple[Figure, dict[str, Any]] | None]:
+    """Build ``spec`` for ``venue`` at ``width`` inches: its build kind (whose folder holds it)
+    and the drawing the build saved (None: it was current), or the one line that says why
+    not."""
     from figures.outputs.build import build
     from figures.outputs.kind import venue_kind
 
     kind = venue_kind(venue, width)
-    [result] = build([spec], figdata_dir, kind.default_out, kind)
+    [result] = build([spec], figdata_dir, kind.default_out, kind, keep=True)
     if result.status == "failed":
-        return None, result.message
-    return kind.default_out, ""
+        return None, result.message, None
+    return kind, "", result.drawing

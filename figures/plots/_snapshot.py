@@ -118,6 +118,19 @@ PAGE_TITLES = {"h_L": ("residual norm $\\|h_L\\|_2$", "$\\|h_L\\|_2$"),
                "g_2": ("BP gradient $\\|g_2\\|_2$", "$\\|g_2\\|_2$")}
 #: What each curve is, for the captions.
 PER_RUN = "each run's median over samples"
+def band_shares(per_method: dict[str, Any], also: dict[str, Any] | None = None
+                ) -> dict[str, float]:
+    """Each metric's panel: its ± std bands' median width over its log axis's span (``also``:
+    other series on that axis), for the caption (figures/plots/_caption.py)."""
+    from figures.plots._caption import band_share
+
+    return {CAPTION_NAMES[metric]: band_share([per_method[m][metric] for m in LOG_KEYS],
+                                              log=True, also=(also or {}).get(metric, ()))
+            for metric in METRICS}
+
+
+#: The metrics as a caption names them.
+CAPTION_NAMES = {"h_L": "||h_L||", "g_2": "||g_2||"}
 #: Two panels side by side from 3.6 in, stacked below; data areas this share of their width.
 PANEL_MIN_IN, PANEL_ASPECT = 1.8, 0.55
 

@@ -66,9 +66,15 @@ def render(data: dict[str, Any]) -> Figure:
 
 
 def caption(data: dict[str, Any]) -> str:
-    """The suptitle, which a page leaves to the caption."""
-    return (f"CIFAR-10 {cifar.ARCHITECTURE}, {cifar.seed_count(data['seeds'])}): train and "
-            "test accuracy, mean ± std across seeds.")
+    """The suptitle, which a page leaves to the caption; numbers from the data
+    (figures/plots/_caption.py)."""
+    from figures.plots._caption import Claims, band_share
+
+    c = Claims()
+    shares = {title: band_share([curves[key] for curves in data["methods"].values()])
+              for title, key in (("train", "train_acc"), ("test", "test_acc"))}
+    return c.caption(f"CIFAR-10 {c.name(cifar.ARCHITECTURE)}, {c.count(data['seeds'], 'seed')}"
+                     f"): train and test accuracy, {c.band(shares)}.")
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:

@@ -65,8 +65,11 @@ def render(data: dict[str, Any]) -> Figure:
 
 def caption(data: dict[str, Any]) -> str:
     """The suptitle and the nudging step, which a page leaves to the caption."""
-    return (f"CIFAR-10 per-layer diagnostics (seed {data['seed']}); nudging test at "
-            f"η={data['nudging_eta']}.")
+    from figures.plots._caption import Claims
+
+    c = Claims()
+    return c.caption(f"CIFAR-10 per-layer diagnostics (seed {c.value(data['seed'])}); nudging "
+                     f"test at η={c.value(data['nudging_eta'])}.")
 
 
 #: The panels' titles (longest first) and y labels on a page.

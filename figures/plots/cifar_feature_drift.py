@@ -83,8 +83,11 @@ def render(data: dict[str, Any]) -> Figure:
 
 def caption(data: dict[str, Any]) -> str:
     """The title, which a page leaves to the caption."""
-    return (f"Feature drift per block, ||W_final - W_init|| / ||W_init|| of each block's w1 "
-            f"(CIFAR-10, seed {data['seed']}).")
+    from figures.plots._caption import Claims
+
+    c = Claims()
+    return c.caption(f"Feature drift per block, ||W_final - W_init|| / ||W_init|| of each "
+                     f"block's w1 (CIFAR-10, seed {c.value(data['seed'])}).")
 
 
 #: Small multiples: a panel per method at least this wide, data areas this share of it tall.

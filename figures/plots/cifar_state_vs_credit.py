@@ -82,24 +82,21 @@ def _credit_bars(ax, finals: dict[str, list[float]], errors: dict[str, list[floa
 
 
 def caption(data: dict[str, Any]) -> str:
-    """The title's claim and the note on the bars, which a page leaves to the caption."""
+    """The title's claim and the note on the bars, which a page leaves to the caption; every
+    number and "worst" from the data (figures/plots/_caption.py)."""
+    from figures.plots._caption import Claims
+
+    c = Claims()
+    means = {m: float(np.mean(v)) for m, v in data["final_test_acc"].items()}
+    worst = c.word(min(means, key=means.get) == cifar.STATE_BRIDGE and len(means) > 1,
+                   "the worst", "not the worst")
     errors = data["state_pred_error"]
-    note = ""
-    if errors:
-        final = float(np.mean([series[-1] for series in errors.values()]))
-        note = (f" Its final prediction error is {_scientific(final)} (mean over "
-                f"{len(errors)} seed{'s' if len(errors) != 1 else ''}), yet its accuracy is "
-                "the worst.")
-    return ("The state bridge predicts h_L almost perfectly but produces the worst credit."
-            + note)
-
-
-def _scientific(value: float) -> str:
-    """``2×10⁻⁵`` under 0.01 (``.4f`` printed 0.0000), ``0.12`` above."""
-    if value == 0 or abs(value) >= 0.01:
-        return f"{value:.2g}"
-    mantissa, exponent = f"{value:.0e}".split("e")
-    return f"{mantissa}×10" + str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    if not errors:
+        return c.caption(f"The state bridge's final test accuracy is {worst}.")
+    final = float(np.mean([series[-1] for series in errors.values()]))
+    return c.caption(f"The state bridge predicts h_L almost perfectly (final prediction error "
+                     f"{c.value(final, sci=True)}, mean over {c.count(errors, 'seed')}), yet "
+                     f"its final test accuracy is {worst}.")
 
 
 #: Two panels side by side from 3.2 in, stacked below; data areas this share of their width tall.

@@ -83,10 +83,16 @@ def render(data: dict[str, Any]) -> Figure:
 
 
 def caption(data: dict[str, Any]) -> str:
-    """The title, which a page leaves to the caption."""
-    epochs = "–".join(str(int(n)) for n in data["epoch_counts"])
-    return (f"CIFAR-10 final test accuracy, mean ± std ({seed_count(data['seeds'])}, "
-            f"{epochs} epochs).")
+    """The title, which a page leaves to the caption; numbers from the data."""
+    from figures.plots._caption import Claims, band_share
+
+    c = Claims()
+    finals = data["final_test_acc"]
+    epochs = "–".join(c.value(n) for n in data["epoch_counts"])
+    share = band_share([[[v] for v in runs] for runs in finals.values()],
+                       also=[0.0])  # bars from 0
+    return c.caption(f"CIFAR-10 final test accuracy, {c.band({'': share}, 'mean across seeds', 'error bar')}"
+                     f" ({c.count(data['seeds'], 'seed')}, {epochs} epochs).")
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:

@@ -135,10 +135,14 @@ def render(data: dict[str, Any]) -> Figure:
 
 
 def caption(data: dict[str, Any]) -> str:
-    seed = f" (seed {data['seed']})" if "seed" in data else ""
-    return (f"Rows: {', '.join(row['arch'] for row in data['rows'])}{seed}. Columns: "
-            "last-layer residual norm ||h_L||, BP gradient norm ||g_L|| at h_L (one axis "
-            "for all rows), test accuracy; BP, FA and DFA over epochs.")
+    from figures.plots._caption import Claims
+
+    c = Claims()
+    seed = f" (seed {c.value(data['seed'])})" if "seed" in data else ""
+    return c.caption(
+        f"Rows: {', '.join(c.name(row['arch']) for row in data['rows'])}{seed}. Columns: "
+        "last-layer residual norm ||h_L||, BP gradient norm ||g_L|| at h_L (one axis for all "
+        "rows), test accuracy; BP, FA and DFA over epochs.")
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:

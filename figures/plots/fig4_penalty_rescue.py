@@ -20,6 +20,7 @@ from figures.data.schema import Epochs, ListOf, MapOf, Number, Record, Scalar, S
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
 from figures.page import MUTED_TEXT, Page, integer_ticks, log_ticks, panel_grid
+from figures.plots._caption import plain
 from figures.style import DEFAULT_RC, METHOD_STYLE, NEUTRAL_FILLS, markevery, new_figure, themed
 
 #: Top-level data keys carried over unchanged from the existing figdata on extraction.
@@ -86,19 +87,50 @@ def render(data: dict[str, Any]) -> Figure:
 
 
 def caption(data: dict[str, Any]) -> str:
-    """The default titles' claims, which a page leaves to the caption."""
-    paper, acc = data["panel_a_paper"], data["panel_c"]["accuracy"]
-    bp_cost = 100 * (acc["BP"]["with_penalty"] - acc["BP"]["no_penalty"])
-    gap = 100 * (acc["BP"]["with_penalty"] - acc["DFA"]["with_penalty"])
-    seed = data["panel_a"].get("seed")
-    run = f" (seed {seed})" if seed is not None else ""
-    return (f"(a, b) The residual penalty contains the residual stream{run}: "
-            f"{paper['rescue_orders_of_magnitude']} orders of magnitude rescued in ||h_L||; "
-            "the penalised run's gradient is its layer-2 norm, as in the paper's script. "
-            "(c) The two alignment metrics agree across conditions (measurement vs random "
-            f"feedback). (d) BP + penalty 2x2 control: the penalty changes BP's accuracy by "
-            f"{bp_cost:+.1f} pp; the gap of {gap:.0f} pp between BP and DFA with the penalty "
-            "is credit quality.")
+    """What a page leaves to the caption, every number and relation computed from the data
+    (figures/plots/_caption.py)."""
+    from figures.plots._caption import Claims
+
+    c = Claims()
+    runs, acc = data["panel_a"], data["panel_c"]["accuracy"]
+    conditions = data["panel_b"]["conditions"]
+    labels = [cond["label"] for cond in conditions]
+    seed, lam = data["panel_a"].get("seed"), _penalty(runs["penalized"])
+    run = ", ".join(([f"λ = {c.value(lam, sci=True)}"] if lam else [])
+                    + ([f"seed {c.value(seed)}"] if seed is not None else []))
+    run = f" ({run})" if run else ""
+    bare = [c.name(label) if not (cond["cos_err"] or cond["rho_err"]) else
+            f"{'ρ' if cond['cos_err'] else 'the cosine'} of {c.name(label)}"
+            for label, cond in zip(labels, conditions, strict=True)
+            if not cond["cos_err"] or not cond["rho_err"]]
+    errors = (f"; the source gives an error of zero for {', '.join(bare)}: no error bar"
+              if bare else "")
+    baseline = data["panel_c"]["frozen_baseline"]
+    above = acc["DFA"]["with_penalty"] - baseline
+    return c.caption(
+        f"(a, b) With the residual penalty{run}, DFA's final ||h_L|| is "
+        f"{c.decades(runs['vanilla']['h_L'][-1], runs['penalized']['h_L'][-1])} below vanilla "
+        "DFA's; the penalised run's gradient is its layer-2 norm, as in the paper's script; "
+        f"dashed: the gradient floor {c.value(data['panel_a_paper']['grad_floor'], sci=True)}. "
+        "(c) Deep-layer alignment per condition, each value printed beside its point, error "
+        f"bars the given error{errors}; cosine and ρ (the perturbation correlation) "
+        + c.alike([x["cos"] for x in conditions], [x["rho"] for x in conditions], "",
+                  labels).strip()
+        + ". (d) The 2×2 control: the penalty changes BP's accuracy by "
+        f"{c.value(100 * (acc['BP']['with_penalty'] - acc['BP']['no_penalty']), 1, sign=True, unit=' pp')}"
+        f"; with it, BP leads DFA by "
+        f"{c.value(100 * (acc['BP']['with_penalty'] - acc['DFA']['with_penalty']), 0, unit=' pp')}"
+        ", which is credit quality. Dashed: the frozen baseline, the seed's shallow-model "
+        f"accuracy ({c.value(baseline)}); DFA with the penalty is "
+        f"{c.value(100 * abs(above), 1, unit=' pp')} {'above' if above >= 0 else 'below'} it.")
+
+
+def _penalty(run: dict[str, Any]) -> float | None:
+    """The penalised run's λ, as its source file names it (``dfa_pen_lam0.01_s42.json``)."""
+    import re
+
+    found = re.search(r"_lam([0-9.]+(?:e-?[0-9]+)?)_", run.get("source", ""))
+    return float(found.group(1)) if found else None
 
 
 def _trajectory(ax, runs: dict[str, Any], paper: dict[str, Any]) -> None:
@@ -190,9 +222,12 @@ PAGE_TITLES = (("(a) residual norm $\\|h_L\\|$", "(a) $\\|h_L\\|$"),
 PANEL_MIN_IN, PANEL_ASPECT = 1.55, 0.5
 #: Two panels of 1.6 in: (c)'s condition names and (b)'s two-line label need no less.
 SMALLEST_WIDTH_IN = 3.25
-#: (c) on a symmetric log axis, linear within +-ALIGN_LINEAR: the three conditions near 0
-#: (|cos| about 0.01) keep visible bars and error bars beside BP's 1.0.
-ALIGN_LINEAR, ALIGN_LIM, ALIGN_TICKS = 0.01, (-0.04, 1.3), (-0.01, 0, 0.01, 0.1, 1)
+#: (c) a dot plot on a linear axis, each value printed beside its point: the three conditions
+#: near 0 (|cos| about 0.01) read by their numbers, not by lengths a log scale would distort.
+ALIGN_LIM, ALIGN_TICKS = (-0.08, 1.08), (0, 0.5, 1)
+#: Room for two printed values per condition, in lines of the page's small type (a text's
+#: box is about 1.3 lines tall; two at ALIGN_OFFSET of a row apart keep 1 pt between them).
+ALIGN_LINES_PER_ROW, ALIGN_OFFSET = 2.9, 0.25
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
@@ -220,7 +255,9 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     h_ax.set_ylabel("$\\|h_L\\|_2$")
     # one axis, two layers (as the seed draws it): the label and the key say whose is which
     g_ax.set_ylabel("$\\|g_l\\|_2$, $l = L$ or 2")
-    _page_alignment(b_ax, data["panel_b"]["conditions"])
+    conditions = data["panel_b"]["conditions"]
+    _page_alignment(b_ax, conditions, page)
+    _room_for_values(fig, b_ax, len(conditions), page)
     _page_control(c_ax, data["panel_c"], page)
     for ax, titles in zip(axes, PAGE_TITLES, strict=True):
         page.title(ax, *titles)
@@ -228,26 +265,44 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     return fig
 
 
-def _page_alignment(ax, conditions: list[dict[str, Any]]) -> None:
-    """Horizontal bars, each condition's label on one line beside its pair of bars, on a
-    symmetric log axis; rho named in the legend."""
-    from matplotlib.ticker import FixedLocator
-
+def _page_alignment(ax, conditions: list[dict[str, Any]], page: Page) -> None:
+    """A dot plot: per condition the cosine (filled) over ρ (open), ± its given error, each
+    value printed beside its point (right of it, left near 1), condition names on one line."""
     ypos = np.arange(len(conditions))[::-1]
-    for offset, key, label, fill in ((-1, "cos", "cosine", NEUTRAL_FILLS[0]),
-                                     (1, "rho", "$\\rho$ (perturbation corr.)",
-                                      NEUTRAL_FILLS[1])):
-        ax.barh(ypos - offset * BAR_WIDTH / 2, [c[key] for c in conditions], BAR_WIDTH,
-                xerr=[c[f"{key}_err"] for c in conditions], label=label, **fill)
-    ax.axvline(0, color="black", lw=1.0)
+    for offset, key, label, marker in ((1, "cos", "cosine", "o"),
+                                       (-1, "rho", "$\\rho$ (perturbation corr.)", "D")):
+        ys = ypos + offset * ALIGN_OFFSET
+        values = [c[key] for c in conditions]
+        errors = [c[f"{key}_err"] for c in conditions]
+        ax.errorbar(values, ys, xerr=errors, fmt=marker, color="black", ecolor="black",
+                    elinewidth=page.thin_pt * 2, capsize=2, markersize=4,
+                    markerfacecolor="black" if key == "cos" else "white",
+                    markeredgewidth=page.thin_pt * 2, label=label, zorder=3)
+        for value, error, y in zip(values, errors, ys, strict=True):
+            text = plain(value, 3) + (f" ± {plain(error, 3)}" if error else "")
+            right = value < 0.5
+            ax.annotate(text, (value + (error if right else -error), y),
+                        xytext=(4 if right else -4, 0), textcoords="offset points",
+                        ha="left" if right else "right", va="center", fontsize=page.small_pt)
+    ax.axvline(0, color=MUTED_TEXT, lw=page.thin_pt, zorder=1)
     ax.set_yticks(ypos, [" ".join(c["label"].split()) for c in conditions])  # one line each
-    ax.set_xscale("symlog", linthresh=ALIGN_LINEAR, linscale=1.0)
-    ax.xaxis.set_major_locator(FixedLocator(ALIGN_TICKS))
-    ax.xaxis.set_major_formatter(lambda x, _: f"{x:g}")
-    ax.xaxis.set_minor_locator(FixedLocator([]))
-    ax.set_xlabel("deep-layer alignment (symlog)")
+    ax.set_ylim(ypos[-1] - 0.6, ypos[0] + 0.6)
+    ax.set_xticks(ALIGN_TICKS, [f"{tick:g}" for tick in ALIGN_TICKS])
     ax.set_xlim(*ALIGN_LIM)
+    ax.set_xlabel("deep-layer alignment")
     panel_grid(ax, "x")
+
+
+def _room_for_values(fig: Figure, ax, rows: int, page: Page) -> None:
+    """(c)'s row as tall as its printed values need (two lines per condition), the figure
+    grown by the difference: the other row keeps its height."""
+    need = rows * ALIGN_LINES_PER_ROW * page.small_pt / 72
+    has = page.width_in / 2 * PANEL_ASPECT
+    if need > has:
+        width, height = fig.get_size_inches()
+        fig.set_size_inches(width, round(min(height + need - has, page.max_height_in), 3))
+        ax.get_subplotspec().get_topmost_subplotspec().get_gridspec().set_height_ratios(
+            (has, need))
 
 
 def _page_control(ax, panel: dict[str, Any], page: Page) -> None:

@@ -81,12 +81,21 @@ def render(data: dict[str, Any]) -> Figure:
 
 def caption(data: dict[str, Any]) -> str:
     """The seed's suptitle, the rows' titles and what a curve is, which a page leaves to the
-    caption."""
-    n = len(data["no_ln"]["BP"]["h_L"])
-    return (" ".join(SUPTITLE.split()) + ". Top: "
-            + WITH_LN_TITLE.format(seed=data["with_ln"]["seed"])
-            + "; bottom: " + NO_LN_TITLE.format(n=n) + f". Curves: {snapshot.PER_RUN}; each "
-            "column one y scale for both rows.")
+    caption; whether the ± std band can be seen, measured on each column's one y scale."""
+    from figures.plots._caption import Claims
+
+    c = Claims()
+    no_ln, with_ln = data["no_ln"], data["with_ln"]
+    runs = no_ln["BP"]["h_L"]
+    bottom = "no runs (drawn empty)"
+    if runs:
+        also = {m: [v for method in snapshot.LOG_KEYS for v in with_ln[method][m]]
+                for m in snapshot.METRICS}
+        bottom = c.band(snapshot.band_shares(no_ln, also),
+                        f"the mean across {c.count(runs, 'seed')}")
+    return c.caption(" ".join(SUPTITLE.split()) + ". Top: ResMLP with terminal LayerNorm "
+                     f"(seed {c.value(with_ln['seed'])}); bottom: without it, {bottom}. Curves: "
+                     f"{snapshot.PER_RUN}; each column one y scale for both rows.")
 
 
 #: Two panels in a row at every width (rows compare down a column), data areas this tall.

@@ -55,11 +55,16 @@ def render(data: dict[str, Any]) -> Figure:
 
 
 def caption(data: dict[str, Any]) -> str:
-    """The panels' title and what a curve is, which a page leaves to the caption."""
+    """The panels' title and what a curve is, which a page leaves to the caption; whether the
+    ± std band can be seen, measured (figures/plots/_caption.py)."""
+    from figures.plots._caption import Claims
+
+    c = Claims()
     n = len(data["BP"]["h_L"])
-    spread = f"the mean across the {n} seeds, band ± std" if n > 1 else "one seed"
-    return (f"{TITLE.format(n=n)}: ||h_L^cls||_2 and the layer-2 BP gradient norm, "
-            f"{snapshot.PER_RUN}; {spread}.")
+    spread = (c.band(snapshot.band_shares(data), f"the mean across the {c.count(data['BP']['h_L'], 'seed')}")
+              if n > 1 else f"{c.count(data['BP']['h_L'], 'seed')}")
+    return c.caption("ViT-Mini, terminal LayerNorm: ||h_L^cls||_2 and the layer-2 BP gradient "
+                     f"norm, {snapshot.PER_RUN}; {spread}.")
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from figures.boundary import is_stop
 from figures.data import figdata
@@ -21,6 +21,9 @@ from figures.venues import Venue
 
 if TYPE_CHECKING:
     import numpy as np
+    from matplotlib.figure import Figure
+
+    from figures.outputs.kind import BuildKind
 
 
 @dataclass
@@ -37,6 +40,8 @@ class FigureReport:
     warnings: list[str] = field(default_factory=list)
     #: For a venue build (with ``raster``): the default build's picture, shown beside it.
     default_image: np.ndarray | None = None
+    #: Why it was not checked: no file of it in a folder of other figures' (a width refused it).
+    skipped: str = ""
 
     @property
     def failed(self) -> list[Row]:
@@ -117,6 +122,40 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     return report
 
 
+#: The rules a build must pass before sync places it: no text over text, no text, script or
+#: line under the venue's minimum at the width it is drawn for.
+LEGIBILITY = ("text", "script", "lines", "layout")
+
+
+def legibility(spec: FigureSpec, venue: Venue, kind: BuildKind, figdata_dir: Path,
+               drawing: tuple[Figure, dict[str, Any]] | None = None) -> str | None:
+    """Why ``spec`` drawn as ``kind`` fails the :data:`LEGIBILITY` rules (``rule: detail``, or
+    its error line), None when it passes; ``drawing``: the Figure the build saved and its
+    data, measured as it is (else drawn here: a current build, once)."""
+    from figures.outputs.render import draw_as_built
+
+    try:
+        with caught_warnings():  # the build reports them
+            if drawing is None:
+                doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
+                drawing = draw_as_built(spec, doc["data"], kind,
+                                        synthetic=figdata.is_synthetic(doc)), doc["data"]
+            measured = measure(spec, *drawing, kind=kind)
+    except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
+        if is_stop(exc):
+            raise  # Ctrl-C or SIGTERM: the command stops
+        return figure_line(spec.name, exc)
+    stem, seen = kind.stem(spec), measured.legibility
+    scale = min(1.0, venue.slot_width(kind.print_slot(spec)) / measured.saved_size_in[0])
+    rows = [rules.text_row(stem, measured.texts, scale, venue),
+            rules.script_row(stem, seen, scale),
+            rules.line_row(stem, measured.strokes, scale, venue),
+            rules.layout_row(stem, measured.texts, scale, measured.saved_box,
+                             measured.covering_legends or ())]
+    failed = [row for row in rows if not row.ok]
+    return f"{failed[0].rule}: {failed[0].detail or failed[0].value}" if failed else None
+
+
 def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
             venues_file: Path | None = None, variant: str = "") -> tuple[str, str] | None:
     """What is wrong with the built file ``path`` of ``spec`` (a short value, the detail with
@@ -144,12 +183,42 @@ def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
 
 def preflight(specs: Sequence[FigureSpec], venue: Venue, out_dir: Path, figdata_dir: Path,
               *, raster: bool = False, venues_file: Path | None = None) -> list[FigureReport]:
-    """Check every figure; ``raster`` keeps each one's saved area as pixels (HTML report)."""
+    """Check every figure; ``raster`` keeps each one's saved area as pixels (HTML report). A
+    figure with no file in a folder that holds others' is skipped, and says why: a width build
+    refuses figures whose smallest width is above it (measuring the default drawing instead
+    reported 46 failures)."""
     from figures.outputs.kind import slot_files
+    from figures.registry import FIGURES
 
-    return [check_figure(spec, venue, out_dir, figdata_dir, raster=raster,
-                         venues_file=venues_file, stem=stem) for spec in specs
-            for stem in (None, *slot_files(spec, out_dir))]
+    def built(spec: FigureSpec) -> bool:
+        return any((Path(out_dir) / name).is_file() for name in
+                   (f"{spec.name}.pdf", f"{spec.name}.png")) or bool(slot_files(spec, out_dir))
+
+    others = [spec for spec in (*FIGURES, *specs) if built(spec)]
+    reports = []
+    for spec in specs:
+        if others and not built(spec):
+            reports.append(FigureReport(spec, skipped=_absent(spec, others[0], venue, out_dir,
+                                                              venues_file)))
+            continue
+        reports += [check_figure(spec, venue, out_dir, figdata_dir, raster=raster,
+                                 venues_file=venues_file, stem=stem)
+                    for stem in (None, *slot_files(spec, out_dir))]
+    return reports
+
+
+def _absent(spec: FigureSpec, other: FigureSpec, venue: Venue, out_dir: Path,
+            venues_file: Path | None) -> str:
+    """Why ``spec`` has no file in ``out_dir``, where ``other`` has: one line."""
+    from figures.outputs.provenance import kind_in
+
+    where = f"no file of it in {display_path(Path(out_dir))}"
+    width = kind_in(out_dir, other, venues_file).slot
+    smallest = spec.smallest_width_in(venue)
+    if isinstance(width, float) and spec.too_narrow(venue, width, "") is not None:
+        return (f"{where}, built at {width:g} in: its smallest width is {smallest:g} in, so "
+                "that build refused it")
+    return f"{where}: build it there (`figures build {spec.name} --out ...`) to check it"
 
 
 def format_table(reports: Sequence[FigureReport], venue: Venue) -> str:

@@ -8,13 +8,12 @@ installs it in .ci/run.
 from __future__ import annotations
 
 import shutil
-import subprocess
 import tarfile
 import zipfile
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURES, REPO
+from helpers import FIXTURES, REPO, tex
 
 from figures.cli import main as cli
 from figures.outputs import provenance
@@ -81,9 +80,8 @@ def compile_alone(archive: Path, folder: Path) -> Path:
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
     for _ in range(2):
-        subprocess.run(["pdflatex", "-no-shell-escape", "-interaction=nonstopmode",
-                        "-halt-on-error", "main.tex"], cwd=folder, check=True,
-                       capture_output=True, stdin=subprocess.DEVNULL, timeout=300)
+        tex(folder, "pdflatex", "-no-shell-escape", "-interaction=nonstopmode",
+            "-halt-on-error", "main.tex")
     return folder / "main.pdf"
 
 
@@ -353,3 +351,20 @@ def test_hostile_pass_round_6_each_case_is_one_line_saying_what_to_do(builds, tm
     assert "pip install cryptography" in err
     assert "stale" not in err
     assert len(err.splitlines()) == 1
+
+
+def test_a_folder_whose_only_main_file_is_in_a_subfolder_is_packed_as_paper_finds_it(
+        tmp_path, builds, capsys):
+    """Issue 43: `figures paper` found sub/main.tex while `figures pack` refused the folder."""
+    from figures.paper.latex import find_main  # `figures paper`'s and `figures sync`'s
+
+    folder = tmp_path / "project"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "main.tex").write_text(
+        "\\documentclass{article}\n\\begin{document}\nHello.\n\\end{document}\n")
+    (folder / "notes.tex").write_text("Notes, no class.\n")
+    out = tmp_path / "project.tar.gz"
+    code, _, err = pack(capsys, folder, builds[0], out)
+    assert code == 0, err
+    assert list(members(out)) == ["main.tex"]
+    assert find_main(folder) == folder / "sub" / "main.tex"

@@ -15,8 +15,8 @@ from __future__ import annotations
 import contextlib
 import io
 import shutil
-import subprocess
 
+import helpers
 import pytest
 from helpers import REPO
 
@@ -134,8 +134,7 @@ def test_the_audit_finds_ours_inside_a_pdfcrop_wrapper_and_knows_a_relabelled_on
             key.lstrip("/"): info[key] for key in ("/Title", "/Subject", "/Keywords")})
     for source, cropped in (("cifar_feature_drift", "drift-cropped"),
                             ("relabelled", "hero-cropped")):
-        subprocess.run(["pdfcrop", f"{source}.pdf", f"{cropped}.pdf"], cwd=figures,
-                       check=True, capture_output=True, timeout=120)
+        helpers.tex(figures, "pdfcrop", f"{source}.pdf", f"{cropped}.pdf")
     tex = copy / "main.tex"
     text = tex.read_text()
     for old, new in (("[width=\\columnwidth]{cifar_feature_drift}", "{drift-cropped}"),
@@ -143,8 +142,7 @@ def test_the_audit_finds_ours_inside_a_pdfcrop_wrapper_and_knows_a_relabelled_on
         assert old in text
         text = text.replace(old, new)
     tex.write_text(text)
-    subprocess.run(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
-                    "main.tex"], cwd=copy, check=True, capture_output=True, timeout=300)
+    helpers.latexmk(copy)
     code = cli.main(["check", str(copy / "main.pdf"), "--figdata", str(figdata)])
     out, err = capsys.readouterr()
     assert code == 1

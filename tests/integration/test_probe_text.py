@@ -89,3 +89,12 @@ def test_a_missing_package_is_named(tmp_path):
                        r"terminal in nonstop modes\); not in this TeX Live, read as empty: "
                        r"nosuchpackage.sty\)"):
         ask_tex(stops)
+
+
+def test_a_paper_that_prints_forever_is_stopped_at_the_cap_in_one_line(tmp_path):
+    from figures.runner import OUTPUT_CAP
+
+    main = _paper(tmp_path / "paper", "\\def\\x{\\message{" + "a" * 200 + "}\\x}\\x")
+    with pytest.raises(LatexError, match=rf"pdflatex printed over {OUTPUT_CAP >> 20} MiB and "
+                       "was stopped: does the paper compile by hand"):
+        ask_tex(main, timeout=120)

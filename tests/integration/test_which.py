@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 
 import pytest
-from helpers import REPO
+from helpers import REPO, tex
 from PIL import Image
 from pypdf import PdfReader
 
@@ -61,10 +60,8 @@ def test_every_output_names_its_figure_figdata_build_and_kind_and_builds_stay_id
         assert (out / name).read_bytes() == (reference_build / name).read_bytes()
 
 
-@pytest.mark.skipif(shutil.which("pdfinfo") is None, reason="poppler's pdfinfo not installed")
 def test_pdfinfo_shows_the_provenance(reference_build):
-    info = subprocess.run(["pdfinfo", str(reference_build / f"{FIGURE}.pdf")],
-                          capture_output=True, text=True, check=True).stdout
+    info = tex(reference_build, "pdfinfo", f"{FIGURE}.pdf")
     assert f"Title:           {FIGURE}" in info
     assert "Keywords:        figure=fig4_penalty_rescue; figdata-sha256=" in info
 

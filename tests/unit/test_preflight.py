@@ -422,6 +422,24 @@ def test_check_reports_a_missing_built_file(tmp_path, capsys):
     assert "cifar_summary.png: file not found; run `figures build`" in out
 
 
+@pytest.mark.slow  # a build and its check: seconds
+def test_check_skips_a_figure_a_width_build_refused_and_says_so(tmp_path, capsys):
+    """A 3 in build refuses fig1_audit_hero (smallest 3.25 in): check measured its default
+    drawing (18 in wide) instead, and a folder of good files reported 46 failures."""
+    out = tmp_path / "w3"
+    assert cli.main(["build", "cifar_summary", "--venue", "icml", "--width", "3",
+                     "--figdata", str(FIGDATA), "--out", str(out)]) == 0
+    capsys.readouterr()
+    code = cli.main(["check", "--venue", "icml", "--out", str(out), "--figdata", str(FIGDATA),
+                     "--strict"])
+    printed = capsys.readouterr().out
+    assert code == 0, printed
+    assert (f"skipped: fig1_audit_hero: no file of it in {out}, built at 3 in: its smallest "
+            "width is 3.25 in, so that build refused it") in printed
+    assert sum(line.startswith("skipped: ") for line in printed.splitlines()) == 9
+    assert "checks passed for 1 figure(s)" in printed
+
+
 # --- camera-ready -------------------------------------------------------------------------
 
 

@@ -1,0 +1,287 @@
+"""Captions computed, not written (docs/venues.md): every number, ratio, "orders of
+magnitude", "agree" and "mean ± std" a figure's caption states is made here from the figure's
+data, as a :class:`Claim` that knows how to judge its own words against that data, and the
+caption (a :class:`Caption`, a str) carries its claims. :func:`false_claims` reads a caption
+again: each claim's words must be in it and true of the data, and no number or such word may
+stand outside a claim (tests/unit/test_captions.py)."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Self
+
+#: A number as a caption prints it (a Unicode minus, ×10 powers written out by scientific()).
+NUMBER = re.compile(r"[−-]?\d+(?:\.\d+)?")
+#: Words that state a measured relation: only inside a claim.
+CLAIM_WORDS = re.compile(r"agree|order of magnitude|orders of magnitude|±|\bstd\b|-fold|"
+                         r"\d\s*×(?!\s*\d)", re.IGNORECASE)
+#: Names that hold digits (CIFAR-10, w1, g_2, 2×2, d=512 is a claim): not quantities.
+NAMES = re.compile(r"[A-Za-z_][A-Za-z_]*[-_]?\d+\w*|\d+\s*[x×]\s*\d+")
+SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+_POWER = re.compile(r"(?:(\d+(?:\.\d+)?)×)?10([⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+_PLAIN = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻−", "0123456789--")
+
+
+def _powers(text: str) -> str:
+    """``2×10⁻⁵`` and ``10⁻²`` as ``2e-5`` and ``1e-2``."""
+    return _POWER.sub(lambda m: f"{m.group(1) or 1}e{m.group(2).translate(_PLAIN)}", text)
+
+
+def _read(text: str) -> list[float]:
+    """The numbers ``text`` states, in order (``2×10⁻⁵`` is one number)."""
+    found = re.findall(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", _powers(text).translate(_PLAIN))
+    return [float(number) for number in found]
+
+
+def _places(text: str) -> float:
+    """Half a unit of the last place ``text`` prints its (first) number to."""
+    match = re.search(r"\d+(?:\.(\d+))?(?:e(-?\d+))?", _powers(text).translate(_PLAIN))
+    if match is None:
+        return 0.0
+    return 0.5 * 10 ** (int(match.group(2) or 0) - len(match.group(1) or ""))
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Words of a caption and how they are judged: ``judge(words)`` is what is false about
+    them for the data they came from, None when they hold."""
+
+    text: str
+    judge: Callable[[str], str | None] = field(compare=False, repr=False)
+    #: A name taken verbatim from the data (a condition's label): digits in it are no claim.
+    name: bool = False
+
+
+class Caption(str):
+    """A caption's text, with the claims it was made of."""
+
+    claims: tuple[Claim, ...]
+
+    def __new__(cls, text: str, claims: Sequence[Claim] = ()) -> Self:
+        made = super().__new__(cls, text)
+        made.claims = tuple(claims)
+        return made
+
+
+def unmath(label: str) -> str:
+    """A figure's label as caption text: one line, mathtext's Greek letters, powers and
+    braces in plain Unicode."""
+    text = " ".join(label.split()).replace("{=}", "=")
+    text = re.sub(r"\^\{?(-?\d+)\}?", lambda m: m.group(1).translate(SUPERSCRIPT), text)
+    for command, letter in (("\\lambda", "λ"), ("\\rho", "ρ"), ("\\eta", "η")):
+        text = text.replace(command, letter)
+    return text.replace("$", "")
+
+
+def plain(value: float, places: int | None = None) -> str:
+    """``value`` as a caption prints it: ``places`` decimals (None: as few as show it), a true
+    minus."""
+    text = f"{value:g}" if places is None else f"{value:.{places}f}"
+    return text.replace("-", "−")
+
+
+def scientific(value: float) -> str:
+    """``2×10⁻⁵`` (``10⁻²``): one significant digit and its power of ten."""
+    power = math.floor(math.log10(abs(value)))
+    mantissa = round(value / 10 ** power)
+    if abs(mantissa) == 10:
+        mantissa, power = mantissa // 10, power + 1
+    ten = f"10{str(power).translate(SUPERSCRIPT)}"
+    return ten if mantissa == 1 else f"{mantissa}×{ten}"
+
+
+class Claims:
+    """Makes a caption's claims from its figure's data; ``caption(text)`` seals them in."""
+
+    def __init__(self) -> None:
+        self.made: list[Claim] = []
+
+    def _add(self, text: str, judge: Callable[[str], str | None], name: bool = False) -> str:
+        self.made.append(Claim(text, judge, name))
+        return text
+
+    def caption(self, text: str) -> Caption:
+        return Caption(text, self.made)
+
+    def name(self, label: str) -> str:
+        """A label from the data, on one line and its mathtext in plain letters (``penalized
+        $\\lambda{=}10^{-4}$``: ``penalized λ=10⁻⁴``): its digits are part of a name."""
+        text = unmath(label)
+        return self._add(text, lambda words: None if words == unmath(label) else
+                         f"{words!r} is not the data's name {label!r}", name=True)
+
+    def value(self, value: float | str, places: int | None = None, *, unit: str = "",
+              sign: bool = False, sci: bool = False) -> str:
+        """A number of the data: it reads back as ``value`` to the places it prints."""
+        if isinstance(value, str):  # a Scalar of the data (a seed, a step): as written
+            try:
+                float(value)
+            except ValueError:
+                return self.name(value)
+            return self._add(value + unit, lambda words: _close(words, float(value),
+                                                                "the data's"))
+        text = scientific(value) if sci else plain(value, places)
+        if sign and value >= 0:
+            text = "+" + text
+        return self._add(text + unit, lambda words: _close(words, value, "the data's"))
+
+    def count(self, items: Sequence[object], noun: str) -> str:
+        """``3 seeds``: how many there are."""
+        n = len(items)
+        return self._add(f"{n} {noun}{'' if n == 1 else 's'}",
+                         lambda words: _close(words, n, "the count"))
+
+    def word(self, truth: bool, yes: str, no: str) -> str:
+        """``yes`` when the data make ``truth`` so, else ``no`` ("above" or "below")."""
+        return self._add(yes if truth else no, lambda words: None if words == (
+            yes if truth else no) else f"{words!r}: the data say {(yes if truth else no)!r}")
+
+    def ratio(self, high: float, low: float) -> str:
+        """``1.3×``: the larger over the smaller, to two significant digits."""
+        ratio = max(high, low) / min(high, low)
+        return self._add(_ratio_text(ratio), lambda words: _close(
+            words, ratio, "the ratio's", _half_unit(_read(words)[0]) if _read(words) else 0))
+
+    def decades(self, first: float, second: float) -> str:
+        """``1.3 orders of magnitude (20×)``: log10 of the ratio of the larger to the smaller,
+        and the ratio."""
+        ratio = max(first, second) / min(first, second)
+        decades = math.log10(ratio)
+        text = f"{decades:.1f} orders of magnitude ({_ratio_text(ratio)})"
+
+        def judge(words: str) -> str | None:
+            stated = _read(words)
+            if len(stated) != 2:
+                return f"{words!r}: a decade count and a ratio"
+            wrong = [f"{words!r}: says {got:g}, the data give {true:.3g}" for got, true, places
+                     in ((stated[0], decades, 0.05), (stated[1], ratio, _half_unit(stated[1])))
+                     if abs(got - true) > places + 1e-9]
+            return wrong[0] if wrong else None
+        return self._add(text, judge)
+
+    def alike(self, first: Sequence[float], second: Sequence[float], what: str,
+              labels: Sequence[str]) -> str:
+        """Whether two measures of the same conditions agree: in sign, and in the order they
+        put the conditions in; where they do not, which conditions."""
+        same_order, differ = _alike(first, second, labels)
+        parts = ["put the conditions in the same order" if same_order else
+                 "put the conditions in different orders"]
+        parts.append("agree in sign" if not differ else
+                     f"differ in sign for {', '.join(differ)}")
+        text = " ".join(filter(None, (what, " and ".join(parts))))
+
+        def judge(words: str) -> str | None:
+            order, signs = _alike(first, second, labels)
+            says_order = "same order" in words
+            says_sign = "agree in sign" in words
+            if says_order != order or says_sign != (not signs):
+                return (f"{words!r}: the data put them in {'the same' if order else 'different'}"
+                        f" orders and they {'agree' if not signs else 'differ'} in sign")
+            return None
+        return self._add(text, judge)
+
+    def band(self, shares: dict[str, float], what: str = "mean across seeds",
+             mark: str = "band") -> str:
+        """``what, band ± std`` where each panel's band is visible at print size (its median
+        width at least :data:`VISIBLE` of its axis, :func:`band_share`); where it is not,
+        the caption says it is too narrow to see, and in which panels."""
+        def said(shares: dict[str, float]) -> str:
+            narrow = [name for name, share in shares.items() if share < VISIBLE]
+            if not narrow:
+                return f"{what}, {mark} ± std"
+            under = _share_text(max(shares[name] for name in narrow))
+            if len(narrow) == len(shares):
+                return f"{what} (the ± std {mark}, {under} of its axis, is too narrow to see)"
+            return (f"{what}, {mark} ± std ({under} of the axis in {', '.join(narrow)}: too "
+                    "narrow to see there)")
+        text = said(shares)
+        return self._add(text, lambda words: None if words == said(shares) else (
+            f"{words!r}: the bands are {', '.join(f'{100 * v:.1f} %' for v in shares.values())}"
+            " of their axes"))
+
+
+def band_share(curves: Sequence[Sequence[Sequence[float]]], *, log: bool = False,
+               also: Sequence[float] = ()) -> float:
+    """The median width of the mean ± std bands of ``curves`` (each its runs, one per seed;
+    population std, as drawn) over the span of everything on their axis (``also``: other
+    series drawn there), in decades on a log axis: 0 when no curve has two runs."""
+    import numpy as np
+
+    extra = np.asarray(also, dtype=float).ravel()
+    widths, drawn = [], [np.log10(extra[extra > 0]) if log else extra]
+    for runs in curves:
+        arr = np.asarray(runs, dtype=float)
+        mean, std = arr.mean(0), arr.std(0)
+        low, high = mean - std, mean + std
+        if log:
+            low = np.where(low > 0, low, mean)  # a band below 0 is cut at the line
+            low, high = np.log10(low), np.log10(high)
+        drawn += [low, high]
+        if len(arr) > 1:
+            widths.append(high - low)
+    values = np.concatenate(drawn)
+    span = float(values.max() - values.min())
+    return float(np.median(np.concatenate(widths))) / span if widths and span > 0 else 0.0
+
+
+#: A band narrower than this share of its axis (about 1 pt on a 1 in panel) cannot be seen.
+VISIBLE = 0.015
+
+
+def _share_text(share: float) -> str:
+    return f"under {math.ceil(100 * share + 1e-9):g} %"
+
+
+def _ratio_text(ratio: float) -> str:
+    """Two significant digits: ``20×``, ``4.5×``, ``8500×``."""
+    return f"{float(f'{ratio:.2g}'):g}×"
+
+
+def _half_unit(value: float) -> float:
+    """Half a unit of the last of two significant digits of ``value``."""
+    return 0.5 * 10 ** (math.floor(math.log10(abs(value))) - 1) if value else 0.5
+
+
+def _close(words: str, true: float, whose: str, within: float | None = None) -> str | None:
+    stated = _read(words)
+    if len(stated) != 1:
+        return f"{words!r}: one number"
+    within = _places(words) if within is None else within
+    if abs(stated[0] - true) > within + 1e-12 * max(1.0, abs(true)):
+        return f"{words!r}: says {stated[0]:g}, {whose} value is {true:g}"
+    return None
+
+
+def _alike(first: Sequence[float], second: Sequence[float],
+           labels: Sequence[str]) -> tuple[bool, list[str]]:
+    order = sorted(range(len(first)), key=lambda i: first[i]) == \
+        sorted(range(len(second)), key=lambda i: second[i])
+    differ = [unmath(labels[i]) for i, (a, b) in enumerate(zip(first, second, strict=True))
+              if (a > 0) != (b > 0) and a != 0 and b != 0]
+    return order, differ
+
+
+def false_claims(caption: str) -> list[str]:
+    """What is false in ``caption``: a claim not in it or not true of its data, a number or a
+    claim's word outside every claim (written by hand). Empty when all hold."""
+    claims = getattr(caption, "claims", ())
+    problems, rest = [], str(caption)
+    for claim in sorted(claims, key=lambda claim: -len(claim.text)):  # one inside another
+        if claim.text not in caption:
+            problems.append(f"{claim.text!r} is not in the caption (changed by hand?)")
+            continue
+        rest = rest.replace(claim.text, " ¶ ", 1)
+        why = claim.judge(claim.text)
+        if why:
+            problems.append(why)
+    bare = NAMES.sub(" ", rest)
+    problems += [f"{found.group()!r}: a number not from the data (in {caption!r})"
+                 for found in NUMBER.finditer(bare)]
+    problems += [f"{found.group()!r}: a claim's word outside a claim"
+                 for found in CLAIM_WORDS.finditer(bare)]
+    return problems
