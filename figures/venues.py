@@ -176,23 +176,28 @@ def load_venues(user_file: Path | None = None) -> dict[str, Venue]:
     return venues
 
 
-#: A page TeX reported, keyed by its text width, column width and text height: on a venue's
-#: rules (``acm-5.95x5.95x9.05in``), or on rules from the paper's body size for a class of no
-#: venue (``tex10.95pt-6.5x6.5x9in``).
-_ON_PAGE = re.compile(r"(.+)-([0-9.]+)x([0-9.]+)x([0-9.]+)in")
+#: A page TeX reported, keyed by its text width, column width (and text height): a venue's
+#: rules on it (``acm-5.95x5.95in``: the venue's own height kept, its figures' proportions
+#: designed for it), or rules from the paper's body size for a class of no venue
+#: (``tex10.95pt-6.5x6.5x9in``).
+_ON_PAGE = re.compile(r"(.+?)-([0-9.]+)x([0-9.]+)(?:x([0-9.]+))?in")
 _BODY = re.compile(r"tex([0-9]+(?:\.[0-9]+)?)pt")
 
 
-def on_page(venue: Venue, text: float, column: float, height: float) -> Venue:
-    """``venue``'s rules on the page TeX reports (itself when its own page is that one)."""
-    text, column, height = round(text, 3), round(column, 3), round(height, 3)  # as Width
-    if not _BODY.fullmatch(venue.key) and abs(venue.text_width_in - text) <= 0.02 and abs(venue.column_width_in - column) <= 0.02 \
-            and (venue.text_height_in is None or abs(venue.text_height_in - height) <= 0.05):
+def on_page(venue: Venue, text: float, column: float, height: float | None = None) -> Venue:
+    """``venue``'s rules on the page TeX reports (itself when its own page is that one); a
+    known venue keeps its own text height, rules from a body size take the paper's."""
+    text, column = round(text, 3), round(column, 3)  # as a Width is rounded
+    body = _BODY.fullmatch(venue.key.split("-")[0])
+    if not body and abs(venue.text_width_in - text) <= 0.02 and \
+            abs(venue.column_width_in - column) <= 0.02:
         return venue
+    height = round(height, 3) if body and height is not None else venue.text_height_in
     base = _ON_PAGE.fullmatch(venue.key)
-    return dataclasses.replace(
-        venue, key=f"{base[1] if base else venue.key}-{text:g}x{column:g}x{height:g}in",
-        text_width_in=text, column_width_in=column, text_height_in=height)
+    page = f"{text:g}x{column:g}" + (f"x{height:g}" if body and height else "")
+    return dataclasses.replace(venue, key=f"{base[1] if base else venue.key}-{page}in",
+                               text_width_in=text, column_width_in=column,
+                               text_height_in=height)
 
 
 def body_rules(body_pt: float) -> Venue:
@@ -211,7 +216,8 @@ def get_venue(name: str, user_file: Path | None = None) -> Venue:
     base = page and (venues.get(page[1]) or (_BODY.fullmatch(page[1]) and
                                              body_rules(float(page[1][3:-2]))))
     if base:
-        return on_page(base, *(float(v) for v in page.groups()[1:]))
+        return on_page(base, float(page[2]), float(page[3]),
+                       float(page[4]) if page[4] else None)
     if name.lower() not in venues:
         raise UnknownName(f"unknown venue {name!r}; known: {', '.join(sorted(venues))} (add "
                           "one with --venues FILE)", "--venue")

@@ -39,8 +39,8 @@ BOXES = {
 }
 
 #: The page each is drawn for: acm's rules on the page TeX reports (sigconf's is acm's own).
-PAGES = {"sigconf": "acm", "manuscript": "acm-5.95x5.95x7.749in",
-         "acmsmall": "acm-5.477x5.477x7.942in"}
+PAGES = {"sigconf": "acm", "manuscript": "acm-5.95x5.95in",
+         "acmsmall": "acm-5.477x5.477in"}
 
 
 def _figures(*args: str) -> tuple[int, str, str]:

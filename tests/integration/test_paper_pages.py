@@ -98,7 +98,7 @@ def test_a_page_key_names_its_rules_and_page_and_reads_back():
     acm = get_venue("acm")
     assert on_page(acm, 7.01, 3.34, 9.0) is acm  # its own page: itself (acm states no height)
     manuscript = on_page(acm, 5.953, 5.953, 9.05)
-    assert manuscript.key == "acm-5.953x5.953x9.05in"
+    assert manuscript.key == "acm-5.953x5.953in"  # acm's own height (none) kept
     assert (manuscript.text_width_in, manuscript.column_width_in) == (5.953, 5.953)
     assert (manuscript.min_font_pt, manuscript.font_rule) == (acm.min_font_pt, acm.font_rule)
     assert get_venue(manuscript.key) == manuscript
