@@ -1,8 +1,8 @@
 """The fast tier where nothing is as usual: in a random order (pytest-randomly), in a copy of
 the project without ``.git``, run from another folder (on 2 xdist workers: minutes); a test
-that leans on another's state,
-on the checkout or on the current folder fails here (issue 45). Run by ``nox -s
-random_order`` and ``tox -e random_order`` (CI runs it); the seed is printed to rerun it.
+that leans on another's state, on the checkout or on the current folder fails here (issue
+45). Run by ``nox -s random_order`` and ``tox -e random_order`` (CI runs it); the seed is
+printed to rerun it.
 
 usage: python tools/random_order.py [SEED] [PYTEST ARGS...]
 """
