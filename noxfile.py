@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 from pathlib import Path
 
 import nox
@@ -128,13 +127,12 @@ def pillow(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def compare(session: nox.Session) -> None:
-    """Compare every figure with the paper's seed scripts, pixel for pixel (needs pdftoppm).
+    """Compare every figure with the paper's seed scripts, pixel for pixel (needs pdftoppm:
+    the tool says so, naming its package from figures/tex_packages.txt).
 
     Both render the same synthetic results: the seed scripts from ../shared/seeds, and this
     package."""
     _install(session)
-    if shutil.which("pdftoppm") is None:
-        session.error("pdftoppm not found: install poppler-utils")
     session.run("python", "tools/compare_with_seeds.py", *session.posargs)
 
 
@@ -183,6 +181,15 @@ def stability(session: nox.Session) -> None:
     _install(session, "stability")
     runs = int(session.posargs[0]) if session.posargs else 20
     session.run("python", "tools/stability.py", str(runs))
+
+
+@nox.session(default=False)
+def random_order(session: nox.Session) -> None:
+    """The fast tier in a random order, in a copy without .git, from another folder (CI).
+
+    ``nox -s random_order -- SEED`` reruns one order (the seed is printed)."""
+    _install(session, "stability")
+    session.run("python", "tools/random_order.py", *session.posargs)
 
 
 @nox.session(default=False)

@@ -107,8 +107,7 @@ def why(nodeid: str) -> list[str]:
     if not last or not passed:
         return ["(no passing comparison recorded here: run the golden tests before an edit)"]
     versions = {k for k in last if "/" not in k and not k.startswith("the build kind")}
-    changed = sorted((k for k in last.keys() | passed.keys()
-                      if last.get(k) != passed.get(k) and not k.startswith("baseline/")),
+    changed = sorted((k for k in last.keys() | passed.keys() if last.get(k) != passed.get(k)),
                      key=lambda k: (not k.startswith("figures/plots/"), k))
     return [f"{k} {passed.get(k)} -> {last.get(k)}" if k in versions else k for k in changed]
 
@@ -228,8 +227,9 @@ def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
     nodeids = failed_goldens()
     if pytest_args or (not nodeids and compare_first):
         print("review: running the golden comparisons", flush=True)
+        named = any(a.startswith("tests/") for a in pytest_args)  # else the golden modules
         proc = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", *pytest_args,
-                               *([] if pytest_args else GOLDEN_TESTS)], cwd=ROOT, check=False)
+                               *([] if named else GOLDEN_TESTS)], cwd=ROOT, check=False)
         nodeids = failed_goldens() if proc.returncode else []
     if not nodeids:
         return []
@@ -345,7 +345,9 @@ def main(argv: list[str]) -> int:
     goldens = collect([a for a in argv if a not in ("--no-open", "--no-browser")],
                       compare_first=not static)
     if not goldens:
-        print("review: no golden differs from baseline/: nothing to review")
+        print("review: no golden differs from baseline/: nothing to review" if failed_goldens()
+              or not static else "review: no golden test failed in the last run: nothing to "
+              "review (`nox -s review` runs the comparisons)")
         return 0
     if static:
         OUT.mkdir(parents=True, exist_ok=True)

@@ -109,8 +109,9 @@ def _names(argv: list[str]) -> tuple[list[str], list[str]]:
     if all(a.startswith("-") or "/" in a for a in argv):
         return [], argv
     known = goldens()
-    names = [a for i, a in enumerate(argv) if a in known and (i == 0 or argv[i - 1] not in ("-k", "-m"))]
-    return names, [a for a in argv if a not in names] + [known[n] for n in names]
+    named = [i for i, a in enumerate(argv) if a in known and (i == 0 or argv[i - 1] not in ("-k", "-m"))]
+    return ([argv[i] for i in named],
+            [a for i, a in enumerate(argv) if i not in named] + [known[argv[i]] for i in named])
 
 
 def recorded(record: Path, new_environment: bool) -> dict[str, object]:

@@ -4,7 +4,6 @@ browser (the project's tools/review.py, run from the checkout holding it)."""
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 from pathlib import Path
 
@@ -20,8 +19,8 @@ def add_parser(add) -> None:
     p.add_argument("--no-browser", action="store_true",
                    help="serve the page and print its address without opening a browser")
     p.add_argument("pytest_args", nargs=argparse.REMAINDER, metavar="PYTEST ARGS",
-                   help="run these golden comparisons first (default: review the last "
-                        "run's failures, or run them all if none failed)")
+                   help="after --: run these golden comparisons first (default: review the "
+                        "last run's failures, or run them all if none failed)")
     p.set_defaults(command=run)
 
 
@@ -32,5 +31,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{Path.cwd()}: no tools/review.py here or above: run `figures "
                          "review` in the figure suite's checkout")
     flags = [f for f in ("--no-open", "--no-browser") if getattr(args, f[2:].replace("-", "_"))]
-    return subprocess.call([sys.executable, str(tool), *flags, *args.pytest_args],
-                           cwd=tool.parent.parent)
+    rest = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
+    from figures import runner
+
+    return runner.call([sys.executable, str(tool), *flags, *rest], tool.parent.parent)

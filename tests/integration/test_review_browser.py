@@ -100,7 +100,9 @@ def test_a_review_accepts_one_change_and_rejects_the_other_in_a_browser(request,
                                        "i.clientHeight / i.naturalHeight) * i.naturalWidth")
                 assert drawn >= 700, drawn
                 assert image.bounding_box()["y"] + image.bounding_box()["height"] <= 800
-            page.screenshot(path=tmp_path / "review.png")
+            # to look at: FIGURES_REVIEW_SCREENSHOT=where.png keeps it
+            page.screenshot(path=os.environ.get("FIGURES_REVIEW_SCREENSHOT",
+                                                tmp_path / "review.png"))
 
             page.keyboard.press("a")
             expect(first_golden.locator(".msg.accepted")).to_contain_text(

@@ -185,3 +185,17 @@ def test_a_figure_star_is_advised_only_for_a_column_of_two_and_not_in_one_alread
         assert advice(venue, 1.5, wide).endswith(
             "the box around it (a subfigure, minipage or column of 1.5 in) is narrower: make "
             "it at least 0.5\\textwidth (main.tex:1)"), (venue.key, wide)
+
+
+def test_comments_and_verbatim_are_read_as_tex_reads_them(tmp_path):
+    """Issue 45 (one reading of comments, figures/texread.py): a verbatim environment TeX
+    skips in ``\\iffalse`` hides nothing after it; a ``%`` in a footnote's URL is a comment
+    (before: the include after a verbatim that never began was lost)."""
+    (tmp_path / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\n"
+        "\\iffalse\\begin{verbatim}\\fi\n\\includegraphics{seen}\n"
+        "\\footnote{\\url{https://x.org/%}} \\includegraphics{commented}\n"
+        "\\begin{verbatim}\n\\includegraphics{shown_as_code}\n\\end{verbatim}\n"
+        "\\end{document}\n")
+    found = read_paper(tmp_path)
+    assert [g.written for g in found.graphics] == ["seen"]

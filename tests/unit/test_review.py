@@ -65,7 +65,8 @@ def test_it_listens_on_the_loopback_only_with_a_long_random_token(server):
 def test_a_request_without_the_token_is_refused(server, path):
     method = "POST" if path in ("/accept/0", "/done") else "GET"
     assert _ask(server, path, method)[0] == 403
-    assert _ask(server, path, method, token="x" + server.token[1:])[0] == 403
+    wrong = ("y" if server.token[0] == "x" else "x") + server.token[1:]  # one letter off
+    assert _ask(server, path, method, token=wrong)[0] == 403
     assert server.goldens[0].status == "changed"
 
 
@@ -112,14 +113,14 @@ def test_a_reject_writes_nothing_and_names_the_input_to_look_at(server):
     assert server.goldens[0].status == "rejected"
 
 
-def _svg(color: str, label_x: float = 0.5) -> bytes:
+def _svg(color: str, label_x: float = 0.5, lw: float = 1.5) -> bytes:
     import io
 
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(2, 1))
     ax = fig.add_subplot()
-    ax.plot([0, 1], [0, 1], color=color)
+    ax.plot([0, 1], [0, 1], color=color, lw=lw)
     ax.set_xlabel("epoch", x=label_x)
     buffer = io.BytesIO()
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "t"}):
@@ -141,6 +142,7 @@ def _without_outlines(svg: str) -> bytes:
 @pytest.mark.slow  # draws and saves four figures: 3 s
 @pytest.mark.parametrize(("changed", "seen"), [
     ({"color": "#0000ff"}, "stroke: #ff0000"),     # a colour
+    ({"lw": 2.0}, "stroke-width: 1.5"),             # a line width
     ({"label_x": 0.3}, "epoch"),                   # a moved label
 ])
 def test_off_the_reference_both_drawings_come_from_the_vector_content(changed, seen):
@@ -169,3 +171,30 @@ def test_figures_review_outside_the_checkout_is_one_line(tmp_path, monkeypatch, 
     assert code == 2
     assert err == (f"error: {tmp_path}: no tools/review.py here or above: run `figures review` "
                    "in the figure suite's checkout\n")
+
+
+def test_why_names_the_inputs_that_changed_since_the_last_pass(tmp_path, monkeypatch):
+    """tests/golden_cache.py records a comparison's inputs one by one: the figure's module,
+    style.py, the fixture, the library versions; the review names those that differ."""
+    from types import SimpleNamespace
+
+    import golden_cache
+    import test_images
+
+    fixture = REPO / "tests" / "fixtures" / "fig1_audit_hero.json"
+    item = SimpleNamespace(get_closest_marker=lambda name: None, module=test_images,
+                           callspec=SimpleNamespace(params={"fixture": fixture}),
+                           fspath=REPO / "tests" / "golden" / "test_images.py")
+    passed = golden_cache.named_inputs(item)
+    assert {"figures/plots/fig1_audit_hero.py", "figures/style.py", "figures/page.py",
+            "tests/fixtures/fig1_audit_hero.json", "matplotlib", "freetype"} <= passed.keys()
+    last = {**passed, "figures/style.py": "0" * 16, "tests/fixtures/fig1_audit_hero.json": "1",
+            "matplotlib": "3.99.0", "figures/plots/fig1_audit_hero.py": "2"}
+    record = tmp_path / "golden-inputs"
+    record.write_text(json.dumps({"n": {"passed": passed, "last": last}}))
+    monkeypatch.setattr(review, "INPUTS", record)
+    assert review.why("n") == [
+        "figures/plots/fig1_audit_hero.py", "figures/style.py",
+        f"matplotlib {passed['matplotlib']} -> 3.99.0", "tests/fixtures/fig1_audit_hero.json"]
+    assert review.why("another") == [
+        "(no passing comparison recorded here: run the golden tests before an edit)"]
