@@ -184,6 +184,15 @@ def stability(session: nox.Session) -> None:
 
 
 @nox.session(default=False)
+def random_order(session: nox.Session) -> None:
+    """The fast tier in a random order, in a copy without .git, from another folder (CI).
+
+    ``nox -s random_order -- SEED`` reruns one order (the seed is printed)."""
+    _install(session, "stability")
+    session.run("python", "tools/random_order.py", *session.posargs)
+
+
+@nox.session(default=False)
 def watch(session: nox.Session) -> None:
     """Rebuild figures as their figdata or code is saved, until Ctrl-C.
 

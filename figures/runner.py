@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from figures.errors import FigureDataError, LatexError, ToolMissing
+from figures.texread import blanked
 
 #: The Debian packages of the programs run here: one a line, with the programs it brings.
 PACKAGES = Path(__file__).with_name("tex_packages.txt")
@@ -205,7 +206,7 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
         if any(part.startswith(".") for part in path.relative_to(folder).parts):
             continue
         text = read_bounded(path, 1 << 16)
-        if text is not None and _DOCUMENTCLASS.search(text):
+        if text is not None and _DOCUMENTCLASS.search(blanked(text, verbatim=True)):
             candidates.append(path)
     top = [path for path in candidates if path.parent == folder]
     if len(candidates) == 1 or len(top) == 1:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, LatexError
+from figures.pack import inputs
 
 _FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no-shell-escape")
 
@@ -27,6 +28,8 @@ class Recorded:
     sources: tuple[str, ...]
     bbl: bytes | None
     pdf: bytes
+    #: Of ``sources``, those only opened (``\\IfFileExists``, ``\\read``), not input.
+    opened_only: tuple[str, ...] = ()
 
 
 def hidden(name: str) -> bool:
@@ -83,7 +86,8 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     ``latexmk -recorder``; what it read from the paper's own files, and its ``.bbl``."""
     copy = work / "paper"
     copy_paper(paper, copy)
-    command = [*runner.LATEXMK, "-pdf", "-recorder", "-g", *_FLAGS, main.name]
+    command = [*runner.LATEXMK, "-pdf", "-recorder", "-g", *_FLAGS,
+               f"-usepretex={inputs.PRETEX}", main.name]
     _run(command, copy, main, "in a copy of the paper's folder")
     stem = main.stem
     read, written = (_inside(paths, copy) for paths in runner.recorded(copy / f"{stem}.fls",
@@ -93,7 +97,10 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     build_products = written | {f"{stem}.bbl"}
     sources = sorted(name for name in read if (paper / name).is_file()
                      and name not in build_products and not _left_out(paper, name))
-    return Recorded(tuple(sources), bbl, (copy / f"{stem}.pdf").read_bytes())
+    input_ = inputs.read_as_input(copy, stem)
+    opened = () if input_ is None else tuple(n for n in sources if n not in input_
+                                             and n != main.name)
+    return Recorded(tuple(sources), bbl, (copy / f"{stem}.pdf").read_bytes(), opened)
 
 
 def _inside(paths: list[Path], root: Path) -> set[str]:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from figures.errors import display_path
 from figures.runner import find_main, read_bounded
+from figures.texread import blanked
 
 #: Width of the page's measures, in the units of the paper's lengths (inches per unit).
 UNITS = {"in": 1.0, "cm": 1 / 2.54, "mm": 1 / 25.4, "pt": 1 / 72.27, "bp": 1 / 72.0,
@@ -121,7 +122,8 @@ def _parse(text: str):
         macrospec.MacroSpec("providecommand", "*{[[{"),
         macrospec.MacroSpec("DeclareGraphicsExtensions", "{"),
     ])
-    walker = LatexWalker(text, latex_context=db, tolerant_parsing=True)
+    walker = LatexWalker(blanked(text, verbatim=True, hidden=True), latex_context=db,
+                         tolerant_parsing=True)  # TeX's comments, verbatim: figures.texread
     nodes, _, _ = walker.get_latex_nodes()
     return walker, nodes
 

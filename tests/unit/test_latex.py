@@ -158,3 +158,17 @@ def test_the_printed_width_estimated_and_every_reshaping_refused_with_its_edit()
     assert placement(typeset, spec, ICML).width == pytest.approx(4.0)
     typeset.printed = Printed(1, "x.pdf", (4.0, 1.0), 4.0, 4.0, None, True)  # \includegraphics*
     assert "trimmed or clipped" in placement(typeset, spec, ICML).problem
+
+
+def test_comments_and_verbatim_are_read_as_tex_reads_them(tmp_path):
+    """Issue 45 (one reading of comments, figures/texread.py): a verbatim environment TeX
+    skips in ``\\iffalse`` hides nothing after it; a ``%`` in a footnote's URL is a comment
+    (before: the include after a verbatim that never began was lost)."""
+    (tmp_path / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\n"
+        "\\iffalse\\begin{verbatim}\\fi\n\\includegraphics{seen}\n"
+        "\\footnote{\\url{https://x.org/%}} \\includegraphics{commented}\n"
+        "\\begin{verbatim}\n\\includegraphics{shown_as_code}\n\\end{verbatim}\n"
+        "\\end{document}\n")
+    found = read_paper(tmp_path)
+    assert [g.written for g in found.graphics] == ["seen"]
