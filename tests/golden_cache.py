@@ -127,14 +127,20 @@ def _imports() -> _PackageImports:
 
 
 @functools.cache
-def _code(test_module: str, figure_module: str) -> bytes:
-    """The digest of the package's code a comparison runs: what the figure's module and the
-    drawing test (its module, tests/conftest.py and the vector judge) import."""
+def _code_files(test_module: str, figure_module: str) -> tuple[Path, ...]:
+    """The package's code a comparison runs: what the figure's module and the drawing test
+    (its module, tests/conftest.py and the vector judge) import."""
     files = set()
     for root in (figure_module, test_module, str(_TESTS / "conftest.py"), str(_VECTOR)):
         files |= _imports().files(root)
+    return tuple(sorted(files))
+
+
+@functools.cache
+def _code(test_module: str, figure_module: str) -> bytes:
+    """The digest of :func:`_code_files`."""
     digest = hashlib.sha256()
-    for path in sorted(files):
+    for path in _code_files(test_module, figure_module):
         digest.update(f"{path.relative_to(_TESTS.parent)}\0".encode())
         digest.update(path.read_bytes())
     return digest.digest()
@@ -177,14 +183,14 @@ def named_inputs(item: pytest.Item) -> dict[str, str] | None:
     if golden_inputs is None or callspec is None:
         return None
     spec, figdata_path, kind = golden_inputs(callspec.params)
-    root = _TESTS.parent
-    files = {Path(figdata_path), *spec.source_files(), Path(str(item.fspath)),
-             _TESTS / "conftest.py", _TESTS / "helpers.py", _VECTOR}
+    from figures.registry import PACKAGE_DIR, SHARED_CODE
+
+    # the figure's helpers are among the modules it imports (_code_files)
+    files = {Path(figdata_path), spec.module_path, *(PACKAGE_DIR / f for f in SHARED_CODE),
+             Path(str(item.fspath)), _TESTS / "conftest.py", _TESTS / "helpers.py", _VECTOR}
     with contextlib.suppress(Exception):  # code that does not compile: named by its digest
-        for code in (spec.module_name, str(item.fspath), str(_TESTS / "conftest.py")):
-            files |= _imports().files(code)
-    named = {(p.relative_to(root).as_posix() if p.is_relative_to(root) else str(p)):
-             _file_digest(p) for p in map(Path.resolve, files)}
+        files.update(_code_files(str(item.fspath), spec.module_name))
+    named = {_label(p): _file_digest(p) for p in files}
     named["the build kind (venue numbers and layout code)"] = hashlib.sha256(
         kind.key_part().encode()).hexdigest()[:16]
     named.update(entry.split("=", 1) for entry in _environment().decode().split("\0"))
@@ -193,6 +199,13 @@ def named_inputs(item: pytest.Item) -> dict[str, str] | None:
         for golden in (baseline, baseline.with_name(baseline.stem + _VECTOR_SUFFIX)):
             named[f"baseline/{golden.name}"] = _file_digest(golden)
     return named
+
+
+@functools.cache
+def _label(path: Path) -> str:
+    path = path.resolve()
+    return path.relative_to(_TESTS.parent).as_posix() if path.is_relative_to(_TESTS.parent) \
+        else str(path)
 
 
 @functools.cache  # files do not change during a run
@@ -218,24 +231,23 @@ class GoldenCache:
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         config = self.config
-        if _recording(config):
+        if _active(config):
+            passed = config.cache.get(CACHE_KEY, {}) if _reuse_allowed(config) else {}
+            kept, cached = [], []
+            for item in items:
+                digest = inputs_digest(item)
+                if digest is not None:
+                    item.user_properties.append((DIGEST_PROPERTY, digest))
+                (cached if digest is not None and passed.get(item.nodeid) == digest
+                 else kept).append(item)
+            self.cached = len(cached)
+            if cached:
+                config.hook.pytest_deselected(items=cached)
+                items[:] = kept
+        if _recording(config):  # the comparisons made: their inputs one by one
             for item in items:
                 if (named := named_inputs(item)) is not None:
                     item.user_properties.append((NAMED_PROPERTY, named))
-        if not _active(config):
-            return
-        passed = config.cache.get(CACHE_KEY, {}) if _reuse_allowed(config) else {}
-        kept, cached = [], []
-        for item in items:
-            digest = inputs_digest(item)
-            if digest is not None:
-                item.user_properties.append((DIGEST_PROPERTY, digest))
-            (cached if digest is not None and passed.get(item.nodeid) == digest
-             else kept).append(item)
-        self.cached = len(cached)
-        if cached:
-            config.hook.pytest_deselected(items=cached)
-            items[:] = kept
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Each comparison's result (with xdist, in the controller: the reports reach it)."""

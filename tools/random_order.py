@@ -1,7 +1,8 @@
 """The fast tier where nothing is as usual: in a random order (pytest-randomly), in a copy of
-the project without ``.git``, run from another folder; a test that leans on another's state,
-on the checkout or on the current folder fails here (issue 45). Run by ``nox -s
-random_order`` and ``tox -e random_order`` (CI runs it); the seed is printed to rerun it.
+the project without ``.git``, run from another folder (on 2 xdist workers: minutes); a test
+that leans on another's state, on the checkout or on the current folder fails here (issue
+45). Run by ``nox -s random_order`` and ``tox -e random_order`` (CI runs it); the seed is
+printed to rerun it.
 
 usage: python tools/random_order.py [SEED] [PYTEST ARGS...]
 """
@@ -31,7 +32,7 @@ def main(argv: list[str]) -> int:
         elsewhere.mkdir()
         command = [sys.executable, "-m", "pytest", str(copy / "tests"), "-m", "not slow",
                    "--ignore", str(copy / "tests" / "golden"), "-p", "no:cacheprovider",
-                   "-p", "randomly", f"--randomly-seed={seed}", "-q", *extra]
+                   "-p", "randomly", f"--randomly-seed={seed}", "-q", "-n", "2", *extra]
         env = {**os.environ, "PYTHONPATH": str(copy)}  # the copy's package, not the checkout's
         code = subprocess.run(command, cwd=elsewhere, env=env, check=False).returncode
         left = sorted(p.name for p in elsewhere.iterdir())

@@ -136,6 +136,9 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
             "arXiv does too: remove that setting"))
     if ran.returncode != 0:
         error = runner.first_error(cwd / f"{main.stem}.log", ran.stdout)
+        bib = re.search(r"Bib file\(s\) not found in search path:\s+(\S+)", ran.stdout)
+        if bib:  # latexmk then said "All targets () are up-to-date"
+            error = f"File `{bib.group(1)}' not found (the bibliography's .bib)"
         missing = re.search(r"File `([^']+)' not found", error)
         if "`../" in error or "`/" in error:  # \input{../x}: the copy holds the folder only
             error += "; only the paper's folder is packed: move that file into it"

@@ -14,7 +14,7 @@ document its class and options (and the file holding ``\\documentclass``), ``\\t
 
 from __future__ import annotations
 
-import os
+import itertools
 import re
 import tempfile
 from dataclasses import dataclass
@@ -54,9 +54,6 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     with tempfile.TemporaryDirectory(prefix="figures-tex-") as tmp:
         out = Path(tmp)
         (out / "fap-empty.tex").write_text("", encoding="utf-8")
-        for count, (here, dirs, _) in enumerate(os.walk(root)):  # \include's .aux go here
-            dirs[:] = [d for d in dirs if not d.startswith(".")][: 200 - count]
-            (out / Path(here).relative_to(root)).mkdir(parents=True, exist_ok=True)
         job, source = main.stem, main.name
         if not re.fullmatch(r"[A-Za-z0-9._+-]+", main.name):  # TeX reads a tab as a space
             job = "fap-main"
@@ -64,26 +61,31 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             (out / f"{job}.tex").symlink_to(main.resolve())
         run = runner.run(["pdflatex", "-draftmode", "-no-shell-escape", "-interaction=nonstopmode",
                        "-recorder", "-file-line-error", f"-output-directory={out}", f"-jobname={job}",
-                       (f"\\def\\fapempty{{{out}/fap-empty}}"
-                        f"{'' if read_images else chr(92) + 'def' + chr(92) + 'fapnoread{}'}"
-                        f"\\input{{{PROBE}}}"
-                        f"\\input{{{source}}}")], root, timeout=timeout, file=str(main),
-                         hint=": does the paper compile by hand?")
+                       _command_line(out, source, read_images)], root, timeout=timeout,
+                         file=str(main), hint=": does the paper compile by hand?")
         log = out / f"{job}.fap"
-        lines = log.read_text(encoding="utf-8", errors="replace").splitlines() \
-            if log.is_file() else []
-        lines = [line.replace(source, main.name) for line in lines]  # main's link: main
+        text = log.read_bytes().decode("utf-8", "surrogateescape") if log.is_file() else ""
+        lines = [line.replace(source, main.name) for line in text.split("\n")]  # main's link
         errors = runner.tex_errors(run.stdout.replace(source, main.name))
+        said = list(errors.items())
         if "E|" not in lines and read_images and "!pdfTeX error" in run.stdout:
             return ask_tex(main, timeout, read_images=False)
+        missing = [m[2:] for m in lines if m.startswith("M|") and not m.endswith(".tex")]
         if "E|" not in lines:
-            said = runner.first_error(out / f"{job}.log", run.stdout)
-            raise LatexError(str(main), None, "pdflatex stopped before the end of the paper "
-                             f"({said.replace(source, main.name)}): mend it so it compiles, "
-                             "then sync again")
+            texlog = out / f"{job}.log"
+            texlog = texlog.read_text(errors="replace") if texlog.is_file() else ""
+            raise LatexError(str(main), None, "pdflatex stopped before the end of the "
+                             f"paper ({_stopped(said, run.returncode, texlog, missing)}): "
+                             "mend it so it compiles, then sync again")
         read = _recorded(out / f"{job}.fls", root)
     paper = Paper(main, root)
-    for line in lines:
+    paper.unresolved += [f"{main.name}: loads {name}, which this TeX Live does not have (read "
+                         f"as empty): install it, or put it beside {main.name}"
+                         for name in missing]
+    made: dict[str, list[str]] = {}
+    pages: dict[str, str] = {}
+    records = iter(lines)
+    for line in records:
         kind, _, rest = line.partition("|")
         fields = rest.split("|")
         if kind == "D" and len(fields) >= 3:
@@ -95,13 +97,18 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             paper.graphics_extensions = [e for e in fields[4].split(",") if e] or None
             paper.graphicspath = _folders(fields[5] if len(fields) > 5 else "", root)
         elif kind == "M" and fields:
-            paper.inputs.append(fields[0])
-        elif kind == "I" and len(fields) >= 13:
-            paper.graphics.append(_graphic(fields, root))
+            paper.inputs.append(rest)
+        elif kind == "J":  # one field a line: a name may hold a |
+            made[rest] = [rest, *itertools.islice(records, 13)]
+        elif kind == "S" and len(fields) == 2:
+            pages[fields[0]] = fields[1]
+    paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root)
+                      for n, fields in _typeset(made, pages).items()]
     for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
-        said = errors.get(f"{g.tex.relative_to(root)}:{g.line}", "")
-        if said and "not found" not in said:
-            paper.unresolved.append(f"{g.tex.relative_to(root)}:{g.line}: {said} (pdflatex)")
+        at = [errors.get(f"{g.tex.relative_to(root)}:{n}", "") for n in (g.line, g.tex_line)]
+        if any(at) and not any("not found" in m for m in at):
+            paper.unresolved.append(f"{g.tex.relative_to(root)}:{g.line}: "
+                                    f"{next(m for m in at if m)} (pdflatex)")
     paper.sources = [p for p in read if p.suffix == ".tex"]
     paper.packages = [p.stem for p in read if p.suffix == ".sty"] + \
         [Path(m).stem for m in paper.inputs if m.endswith(".sty")]
@@ -110,16 +117,79 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     return paper
 
 
+def _command_line(out: Path, source: str, read_images: bool) -> str:
+    """pdflatex's first line: the probe, then the main file; the paths read with TeX's
+    special characters as plain ones (a ``%`` or ``#`` in ``TMPDIR`` cut the line)."""
+    plain = "".join(f"\\catcode{code}=12" for code in (37, 35, 126, 36, 94, 38, 95, 32))
+    return (f"\\begingroup{plain}\\xdef\\fapempty{{{out}/fap-empty}}"
+            f"\\xdef\\fapprobe{{{PROBE}}}\\xdef\\fapmain{{{source}}}\\endgroup"
+            f"{'' if read_images else chr(92) + 'def' + chr(92) + 'fapnoread{}'}"
+            "\\input{\\fapprobe}\\input{\\fapmain}")
+
+
+def _stopped(said: list[tuple[str, str]], returncode: int, texlog: str,
+             missing: list[str]) -> str:
+    """Why pdflatex stopped: the last error TeX gave that is not an image sync is about to
+    write (those it goes on after), what its log says after it (``cannot \\read from
+    terminal``), and the packages it had to read as empty."""
+    said = [e for e in said if not e[1].lstrip().startswith("==>")]
+    last = next((e for e in reversed(said) if "not found" not in e[1]), None) or \
+        (said[-1] if said else None)
+    why = f"{last[0]}: {last[1]}" if last else f"exit {returncode}"
+    fatal = re.search(r"^\*\*\* \((.+)\)$", texlog, re.MULTILINE)
+    if fatal:
+        why += f" ({fatal[1]})"
+    if missing:
+        why += f"; not in this TeX Live, read as empty: {', '.join(missing)}"
+    return why
+
+
+def _typeset(made: dict[str, list[str]], pages: dict[str, str]) -> dict[str, list[str]]:
+    """The includes whose boxes TeX made, in order: each one shipped; and of one never
+    shipped (a float acmart's ``balance`` drops, a page the probe's layout did not reach: the
+    compile reads its file all the same) the last box made, unless the same include (file,
+    line, name) was shipped from another pass (``tabularx``'s trial widths)."""
+    def key(fields: list[str]) -> tuple[str, ...]:
+        return fields[12], fields[11], fields[2]
+
+    shipped = {key(fields) for n, fields in made.items() if n in pages}
+    last = {key(fields): n for n, fields in made.items() if n not in pages}
+    return {n: fields for n, fields in made.items()
+            if n in pages or (key(fields) not in shipped and last[key(fields)] == n)}
+
+
 def _graphic(fields: list[str], root: Path) -> Graphic:
     page, file, name, options, wd, ht, line, width, height, clip, path, number, tex = \
         fields[:13]
-    graphic = Graphic(root / tex if tex else root, int(number), name.strip(),
-                      {k: v.strip() for k, v in _options(options).items()}, False)
+    star = fields[13:14] == ["1"]
+    source = root / tex if tex else root
+    graphic = Graphic(source, _own_line(source, int(number), name.strip()), name.strip(),
+                      {k: v.strip() for k, v in _options(options).items()}, star)
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
                               _inches(height), clip == "1")
+    graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
     return graphic
+
+
+def _own_line(tex: Path, line: int, name: str) -> int:
+    """The line of the ``\\includegraphics`` itself: TeX's ``\\inputlineno`` is the line it
+    had read to, the closing brace of an argument the include is in (a ``\\resizebox``, a
+    ``\\subcaptionbox``); the nearest line at or before it naming the file, then the
+    ``\\includegraphics`` a few lines above a name on a line of its own."""
+    from figures.paper.latex import SOURCE_LIMIT, read_bounded
+
+    text = read_bounded(tex, SOURCE_LIMIT) if tex.suffix else None
+    stem = re.split(r"[/}\s]", name.strip('{}" '))[-1] if name else ""
+    if text is None or not stem:
+        return line
+    lines = text.splitlines()[:line]
+    for here in range(len(lines), max(len(lines) - 200, 0), -1):
+        if stem in lines[here - 1].split("%", 1)[0]:
+            return next((at for at in range(here, max(here - 5, 0), -1)
+                         if "\\includegraphics" in lines[at - 1]), here)
+    return line
 
 
 def _folders(path: str, root: Path) -> list[Path]:

@@ -46,6 +46,8 @@ class Graphic:
     printed: object = None
     #: The graphics path in force there (TeX's; from the source: the paper's).
     path: list[Path] = field(default_factory=list)
+    #: The line TeX was at (the closing brace of an argument it is in); ``line`` is its own.
+    tex_line: int = 0
 
     def __post_init__(self) -> None:  # TeX reads {{fig}}, {{fig}.pdf}, "fig" as fig, fig.pdf
         self.written = re.sub(r'[{}"]', "", self.written)

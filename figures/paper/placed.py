@@ -14,6 +14,7 @@ figure's smallest width (:meth:`figures.contract.FigureModule.smallest_width_in`
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,11 +43,11 @@ class Placement:
     problem: str = ""
 
 
-def fixed_include(graphic: Graphic) -> str:
-    """The include written so it prints our build at 100 %: its box's width, nothing that
-    crops, turns or rescales it."""
+def fixed_include(graphic: Graphic, width: str | None = None) -> str:
+    """The include written so it prints our build at 100 %: ``width`` (else its own, else
+    its box's), nothing that crops, turns or rescales it."""
     kept = {k: v for k, v in graphic.options.items() if k not in _RESHAPING}
-    kept.setdefault("width", "\\linewidth")
+    kept["width"] = width or kept.get("width", "\\linewidth")
     options = ",".join(f"{k}={v}" if v else k for k, v in kept.items())
     return f"\\includegraphics[{options}]{{{graphic.written}}}"
 
@@ -89,14 +90,37 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     width = Width(width)
     if width > line + 0.01:
         return Placement(None, f"{width} in is wider than its line ({line:.3g} in): it "
-                         f"would run into the margin; write {fixed_include(graphic)} at {where}")
+                         "would run into the margin; write "
+                         f"{fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
     try:  # its module's SMALLEST_WIDTH_IN wrong, a box wider than the venue's text: one line
-        narrow = spec.too_narrow(venue, width, "put it in a figure* or a wider box (width=, "
-                                 "a wider subfigure or minipage)")
+        least = spec.smallest_width_in(venue)
+        narrow = spec.too_narrow(venue, width, _widened(graphic, line, least, venue))
         return Placement(venue.width(width, where)) if narrow is None else \
             Placement(None, narrow.message)
     except FigureDataError as exc:
         return Placement(None, str(exc))
+
+
+def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
+    """The one edit that gives ``graphic`` its figure's smallest width ``least``: a fraction
+    of its line when the line holds it; a ``figure*`` on a page of two columns, when it is
+    in none; else a wider box around it, as a fraction of the text."""
+    where = f"{graphic.tex.name}:{graphic.line}"
+    text, column = venue.text_width_in, venue.column_width_in
+    if least <= line + 0.005:
+        share = math.ceil(least / line * 100) / 100
+        width = f"{share:g}\\linewidth" if share < 1 else "\\linewidth"
+        return f"write {fixed_include(graphic, width)} at {where}"
+    if column < text - 0.01 and not graphic.wide and abs(line - column) <= 0.01 \
+            and least <= text:  # its line is a column's: a figure* gives it the text's
+        written = graphic.options.get("width", "\\linewidth").replace(" ", "")
+        return (f"put it in a figure* (a line of {text:g} in)" + (
+            "" if written == "\\linewidth" else
+            f" with {fixed_include(graphic, chr(92) + 'linewidth')}") + f" at {where}")
+    share = math.ceil(least / text * 100) / 100
+    return (f"the box around it (a subfigure, minipage or column of {line:.3g} in) is "
+            f"narrower: make it at least {share:g}\\textwidth ({where})" if share <= 1 else
+            f"no line of this page ({text:g} in) holds it: leave it out of the paper")
 
 
 def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: Width

@@ -428,3 +428,18 @@ def test_a_folder_whose_only_main_file_is_in_a_subfolder_is_packed_as_paper_find
     assert code == 0, err
     assert list(members(out)) == ["main.tex"]
     assert find_main(folder) == folder / "sub" / "main.tex"
+
+
+def test_a_bibliography_outside_the_folder_is_named(builds, tmp_path, capsys):
+    """Issue 45: ``\\bibliography{../shared/refs}`` stopped the pack with latexmk's "All
+    targets () are up-to-date", never naming refs.bib."""
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "shared" / "refs.bib").write_text(
+        "@article{a,title={T},author={A B},journal={J},year={2020}}\n")
+    paper = _small_paper(tmp_path / "p", "Hi \\cite{a}.\n\\bibliographystyle{plain}\n"
+                         "\\bibliography{../shared/refs}")
+    code, _, err = pack(capsys, paper, builds[0], tmp_path / "a.tar.gz")
+    assert code == 1
+    assert err == ("error: main.tex: does not compile in a copy of the paper's folder: File "
+                   "`../shared/refs.bib' not found (the bibliography's .bib); only the paper's "
+                   "folder is packed: move that file into it\n")

@@ -156,8 +156,8 @@ def test_an_include_too_narrow_for_the_figures_design_is_one_line(compiled, caps
     from figures.venues import get_venue
 
     smallest = BY_NAME["fig4_penalty_rescue"].smallest_width_in(get_venue("icml"))
-    assert f"1.3 in is narrower than fig4_penalty_rescue's smallest width ({smallest:g} in): put it " \
-        "in a figure* or a wider box" in row
+    assert f"1.3 in is narrower than fig4_penalty_rescue's smallest width ({smallest:g} in): " \
+        "write \\includegraphics[width=\\linewidth]{fig4_penalty_rescue} at main.tex:" in row
     assert not (copy / "figures" / "fig4_penalty_rescue.pdf").exists()
     assert (copy / "macros.tex").read_bytes() == macros  # all or nothing
     assert "(macros)" in out

@@ -204,7 +204,8 @@ def test_a_box_under_the_figures_smallest_width_is_refused_naming_it(tmp_path, c
 
     smallest = BY_NAME["cifar_feature_drift"].smallest_width_in(get_venue("icml"))
     assert f"1.625 in is narrower than cifar_feature_drift's smallest width ({smallest:g} in): " \
-        "put it in a figure* or a wider box" in row
+        "the box around it (a subfigure, minipage or column of 1.62 in) is narrower: make it " \
+        "at least 0.45\\textwidth (main.tex:7)" in row
 
 
 @pytest.mark.slow  # a subprocess, a TeX compile or builds: seconds
@@ -306,7 +307,7 @@ def test_figures_paper_runs_no_latexmkrc_of_the_paper_and_audits_the_pdf_it_made
 
 
 @pytest.mark.slow
-def test_a_class_of_no_known_venue_gets_the_profile_nearest_the_engines_numbers(
+def test_a_class_of_no_known_venue_gets_its_own_page_and_rules_from_its_body(
         tmp_path, capsys, monkeypatch):
     paper = tmp_path / "paper"
     paper.mkdir()
@@ -320,9 +321,10 @@ def test_a_class_of_no_known_venue_gets_the_profile_nearest_the_engines_numbers(
                      str(REPO / "figdata")])
     out, err = capsys.readouterr()
     assert code == 0, out + err
-    assert "warning: article is no known venue: each figure is built for the box TeX gives " \
-        "it (text 7.00 in, column 3.35 in, body 10 pt) with the minimums of " in err
-    assert "/w3.35/cifar_feature_drift.pdf" in out
+    assert "note: article is no known venue: figures are drawn for its own page (text 7.00 " \
+        "in, columns 3.35 in, height 7.70 in) with rules from its 10 pt body (type at least 7 " \
+        "pt, lines 0.5 pt, 300 ppi, no Type 3 fonts); --venue V for a venue's rules" in err
+    assert " build/tex10pt-7x3.35x7.7in/w3.35/cifar_feature_drift.pdf" in out
 
 
 @pytest.mark.slow  # a subprocess, a TeX compile or builds: seconds

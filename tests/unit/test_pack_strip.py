@@ -106,3 +106,17 @@ def test_a_comment_environment_ends_at_its_end_alone_on_a_line():
 def test_what_follows_the_end_of_the_document_goes():
     text = "\\begin{document}\nA.\n\\end{document}\nnotes to self: reviewer 2 is Bob\n"
     assert strip(text) == "\\begin{document}\nA.\n\\end{document}\n"
+
+
+@pytest.mark.parametrize(("text", "stripped"), [
+    ("\\href{https://x.org/%20}{see % secret\n}\n", "\\href{https://x.org/%20}{see %\n}\n"),
+    ("\\url{https://x.org/a%\nb}\n", "\\url{https://x.org/a%\nb}\n"),
+    ("\\verb*|a%b| % c\n", "\\verb*|a%b| %\n"),
+    ("\\lstinline{a%b} % c\n", "\\lstinline{a%b} %\n"),
+    ("\\newcommand{\\x}{\\iffalse}\n% secret\n\\fi\n", "\\newcommand{\\x}{\\iffalse}\n\\fi\n"),
+    ("\\begin{verbatim}\n\\end{document}\n\\end{verbatim}\nA\n\\end{document}\nnotes\n",
+     "\\begin{verbatim}\n\\end{document}\n\\end{verbatim}\nA\n\\end{document}\n"),
+])
+def test_hostile_pass_round_7_cases(text, stripped):
+    """Round 7's own pass over the stripper: each as TeX reads it."""
+    assert strip(text) == stripped
