@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 from pathlib import Path
 
 import nox
@@ -103,6 +102,18 @@ def baselines(session: nox.Session) -> None:
 
 
 @nox.session(default=False)
+def review(session: nox.Session) -> None:
+    """See every changed golden picture in a browser and accept or reject each, one by one.
+
+    After a golden run with failures (else it runs the comparisons): baseline and new side by
+    side, overlay, blink, diff, and which recorded input changed; accept writes that golden
+    only. ``nox -s review -- --no-open`` writes build/review/index.html instead (CI keeps it).
+    """
+    _install(session, "test")
+    session.run("python", "tools/review.py", *session.posargs)
+
+
+@nox.session(default=False)
 def pillow(session: nox.Session) -> None:
     """Run the golden tests with the oldest and the newest allowed Pillow: both must pass.
 
@@ -116,13 +127,12 @@ def pillow(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def compare(session: nox.Session) -> None:
-    """Compare every figure with the paper's seed scripts, pixel for pixel (needs pdftoppm).
+    """Compare every figure with the paper's seed scripts, pixel for pixel (needs pdftoppm:
+    the tool says so, naming its package from figures/tex_packages.txt).
 
     Both render the same synthetic results: the seed scripts from ../shared/seeds, and this
     package."""
     _install(session)
-    if shutil.which("pdftoppm") is None:
-        session.error("pdftoppm not found: install poppler-utils")
     session.run("python", "tools/compare_with_seeds.py", *session.posargs)
 
 
@@ -171,6 +181,15 @@ def stability(session: nox.Session) -> None:
     _install(session, "stability")
     runs = int(session.posargs[0]) if session.posargs else 20
     session.run("python", "tools/stability.py", str(runs))
+
+
+@nox.session(default=False)
+def random_order(session: nox.Session) -> None:
+    """The fast tier in a random order, in a copy without .git, from another folder (CI).
+
+    ``nox -s random_order -- SEED`` reruns one order (the seed is printed)."""
+    _install(session, "stability")
+    session.run("python", "tools/random_order.py", *session.posargs)
 
 
 @nox.session(default=False)

@@ -12,6 +12,11 @@ from collections.abc import Iterator
 def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
     """The one line and the exit status of a command stopped by Ctrl-C or SIGTERM."""
     how, status = ("terminated", 143) if isinstance(exc, Terminated) else ("interrupted", 130)
+    finished = getattr(exc, "finished", None)  # set by who wrote them (figures sync)
+    if finished is not None:
+        done = ", ".join(finished[:5]) + (f" and {len(finished) - 5} more"
+                                           if len(finished) > 5 else "") or "none"
+        return f"{how}; finished, complete: {done}; the others were left as they were", status
     return f"{how}; finished files are complete, the others were left as they were", status
 
 

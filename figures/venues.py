@@ -4,8 +4,10 @@ every number with its source (docs/modules.md)."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import numbers
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -174,8 +176,48 @@ def load_venues(user_file: Path | None = None) -> dict[str, Venue]:
     return venues
 
 
+#: A page TeX reported, keyed by its text width, column width (and text height): a venue's
+#: rules on it (``acm-5.95x5.95in``: the venue's own height kept, its figures' proportions
+#: designed for it), or rules from the paper's body size for a class of no venue
+#: (``tex10.95pt-6.5x6.5x9in``).
+_ON_PAGE = re.compile(r"(.+?)-([0-9.]+)x([0-9.]+)(?:x([0-9.]+))?in")
+_BODY = re.compile(r"tex([0-9]+(?:\.[0-9]+)?)pt")
+
+
+def on_page(venue: Venue, text: float, column: float, height: float | None = None) -> Venue:
+    """``venue``'s rules on the page TeX reports (itself when its own page is that one); a
+    known venue keeps its own text height, rules from a body size take the paper's."""
+    text, column = round(text, 3), round(column, 3)  # as a Width is rounded
+    body = _BODY.fullmatch(venue.key.split("-")[0])
+    if not body and abs(venue.text_width_in - text) <= 0.02 and \
+            abs(venue.column_width_in - column) <= 0.02:
+        return venue
+    height = round(height, 3) if body and height is not None else venue.text_height_in
+    base = _ON_PAGE.fullmatch(venue.key)
+    page = f"{text:g}x{column:g}" + (f"x{height:g}" if body and height else "")
+    return dataclasses.replace(venue, key=f"{base[1] if base else venue.key}-{page}in",
+                               text_width_in=text, column_width_in=column,
+                               text_height_in=height)
+
+
+def body_rules(body_pt: float) -> Venue:
+    """The rules of a class of no known venue, from its own body size: type at least 70 %
+    of the body (rounded down to 0.5 pt, at least 6 pt), as the venues' own are (a 10 pt
+    body, 7 pt), lines 0.5 pt, 300 ppi, no Type 3 fonts; the page is set by :func:`on_page`."""
+    least = max(6.0, math.floor(body_pt * 0.7 * 2) / 2)
+    why = f"derived from the paper's {body_pt:g} pt body (no known venue)"
+    return Venue(f"tex{body_pt:g}pt", f"a {body_pt:g} pt paper", 6.5, 6.5, least, 0.5, 300,
+                 10.0, "no-type3", sources=(("min_font_pt", f"70 % of the body: {why}"),))
+
+
 def get_venue(name: str, user_file: Path | None = None) -> Venue:
     venues = load_venues(user_file)
+    page = _ON_PAGE.fullmatch(name.lower())
+    base = page and (venues.get(page[1]) or (_BODY.fullmatch(page[1]) and
+                                             body_rules(float(page[1][3:-2]))))
+    if base:
+        return on_page(base, float(page[2]), float(page[3]),
+                       float(page[4]) if page[4] else None)
     if name.lower() not in venues:
         raise UnknownName(f"unknown venue {name!r}; known: {', '.join(sorted(venues))} (add "
                           "one with --venues FILE)", "--venue")

@@ -184,6 +184,17 @@ class Judges:
         return figure if self.item.get_closest_marker("mpl_image_compare") else None
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _in_the_repository() -> Iterator[None]:
+    """Every test runs in the repository's folder, from wherever pytest was started: tests
+    call the commands with their default paths (figdata/, build/) as a user in the checkout
+    does, and `pytest REPO/tests` from another folder found no figdata (issue 45)."""
+    before = Path.cwd()
+    os.chdir(REPO)
+    yield
+    os.chdir(before)
+
+
 @pytest.fixture
 def judges(request: pytest.FixtureRequest) -> Judges:
     return Judges(request.node)

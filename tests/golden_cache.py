@@ -23,6 +23,7 @@ parameters; a module that does not is always compared.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import importlib.metadata
@@ -36,8 +37,12 @@ import pytest
 from figures.plot_imports import ImportsFinder
 
 CACHE_KEY = "fa-audit/golden-passed"
+#: Each comparison's named inputs (a file's digest, a version), at its last run and at its last
+#: pass: what ``figures review`` (tools/review.py) reads to say why a picture changed.
+INPUTS_KEY = "fa-audit/golden-inputs"
 #: Recorded on each golden test's report (xdist carries it from the worker to the controller).
 DIGEST_PROPERTY = "golden-inputs"
+NAMED_PROPERTY = "golden-named-inputs"
 _TESTS = Path(__file__).resolve().parent
 #: The package whose modules are followed for a picture's code.
 _PACKAGE = "figures"
@@ -62,6 +67,13 @@ def _active(config: pytest.Config) -> bool:
             and config.getoption("--mpl-generate-path", default=None) is None
             and config.stash.get(OFF_REFERENCE, "unknown") is None
             and getattr(config, "cache", None) is not None)  # none with -p no:cacheprovider
+
+
+def _recording(config: pytest.Config) -> bool:
+    """Whether comparisons are made now (either judge) and their inputs may be recorded."""
+    return (bool(config.getoption("--mpl", default=False))
+            and config.getoption("--mpl-generate-path", default=None) is None
+            and getattr(config, "cache", None) is not None)
 
 
 def _reuse_allowed(config: pytest.Config) -> bool:
@@ -115,14 +127,20 @@ def _imports() -> _PackageImports:
 
 
 @functools.cache
-def _code(test_module: str, figure_module: str) -> bytes:
-    """The digest of the package's code a comparison runs: what the figure's module and the
-    drawing test (its module, tests/conftest.py and the vector judge) import."""
+def _code_files(test_module: str, figure_module: str) -> tuple[Path, ...]:
+    """The package's code a comparison runs: what the figure's module and the drawing test
+    (its module, tests/conftest.py and the vector judge) import."""
     files = set()
     for root in (figure_module, test_module, str(_TESTS / "conftest.py"), str(_VECTOR)):
         files |= _imports().files(root)
+    return tuple(sorted(files))
+
+
+@functools.cache
+def _code(test_module: str, figure_module: str) -> bytes:
+    """The digest of :func:`_code_files`."""
     digest = hashlib.sha256()
-    for path in sorted(files):
+    for path in _code_files(test_module, figure_module):
         digest.update(f"{path.relative_to(_TESTS.parent)}\0".encode())
         digest.update(path.read_bytes())
     return digest.digest()
@@ -156,6 +174,45 @@ def inputs_digest(item: pytest.Item) -> str | None:
     return digest.hexdigest()
 
 
+def named_inputs(item: pytest.Item) -> dict[str, str] | None:
+    """``item``'s comparison's inputs one by one (a file by its path, a library by its
+    version, the build kind by its key), to name those that changed (tools/review.py)."""
+    marker = item.get_closest_marker("mpl_image_compare")
+    golden_inputs = getattr(getattr(item, "module", None), "golden_inputs", None)
+    callspec = getattr(item, "callspec", None)
+    if golden_inputs is None or callspec is None:
+        return None
+    spec, figdata_path, kind = golden_inputs(callspec.params)
+    from figures.registry import PACKAGE_DIR, SHARED_CODE
+
+    # the figure's helpers are among the modules it imports (_code_files)
+    files = {Path(figdata_path), spec.module_path, *(PACKAGE_DIR / f for f in SHARED_CODE),
+             Path(str(item.fspath)), _TESTS / "conftest.py", _TESTS / "helpers.py", _VECTOR}
+    with contextlib.suppress(Exception):  # code that does not compile: named by its digest
+        files.update(_code_files(str(item.fspath), spec.module_name))
+    named = {_label(p): _file_digest(p) for p in files}
+    named["the build kind (venue numbers and layout code)"] = hashlib.sha256(
+        kind.key_part().encode()).hexdigest()[:16]
+    named.update(entry.split("=", 1) for entry in _environment().decode().split("\0"))
+    if marker is not None and "filename" in marker.kwargs:
+        baseline = _baseline(item.config, marker)
+        for golden in (baseline, baseline.with_name(baseline.stem + _VECTOR_SUFFIX)):
+            named[f"baseline/{golden.name}"] = _file_digest(golden)
+    return named
+
+
+@functools.cache
+def _label(path: Path) -> str:
+    path = path.resolve()
+    return path.relative_to(_TESTS.parent).as_posix() if path.is_relative_to(_TESTS.parent) \
+        else str(path)
+
+
+@functools.cache  # files do not change during a run
+def _file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16] if path.is_file() else "missing"
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(GoldenCache(config), "fa-audit-golden-cache")
 
@@ -168,28 +225,37 @@ class GoldenCache:
         self.cached = 0
         #: nodeid -> the digest of its inputs when it passed now, None when it did not.
         self.results: dict[str, str | None] = {}
+        #: nodeid -> (its named inputs, whether it passed), for INPUTS_KEY.
+        self.named: dict[str, tuple[dict[str, str], bool]] = {}
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         config = self.config
-        if not _active(config):
-            return
-        passed = config.cache.get(CACHE_KEY, {}) if _reuse_allowed(config) else {}
-        kept, cached = [], []
-        for item in items:
-            digest = inputs_digest(item)
-            if digest is not None:
-                item.user_properties.append((DIGEST_PROPERTY, digest))
-            (cached if digest is not None and passed.get(item.nodeid) == digest
-             else kept).append(item)
-        self.cached = len(cached)
-        if cached:
-            config.hook.pytest_deselected(items=cached)
-            items[:] = kept
+        if _active(config):
+            passed = config.cache.get(CACHE_KEY, {}) if _reuse_allowed(config) else {}
+            kept, cached = [], []
+            for item in items:
+                digest = inputs_digest(item)
+                if digest is not None:
+                    item.user_properties.append((DIGEST_PROPERTY, digest))
+                (cached if digest is not None and passed.get(item.nodeid) == digest
+                 else kept).append(item)
+            self.cached = len(cached)
+            if cached:
+                config.hook.pytest_deselected(items=cached)
+                items[:] = kept
+        if _recording(config):  # the comparisons made: their inputs one by one
+            for item in items:
+                if (named := named_inputs(item)) is not None:
+                    item.user_properties.append((NAMED_PROPERTY, named))
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Each comparison's result (with xdist, in the controller: the reports reach it)."""
-        digest = dict(report.user_properties).get(DIGEST_PROPERTY)
+        properties = dict(report.user_properties)
+        if (named := properties.get(NAMED_PROPERTY)) is not None and (
+                report.when == "call" or report.failed):
+            self.named[report.nodeid] = (named, report.passed and report.when == "call")
+        digest = properties.get(DIGEST_PROPERTY)
         if digest is None:
             return
         if report.when == "call" and report.passed:
@@ -211,6 +277,12 @@ class GoldenCache:
             return
         if self.cached and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK  # every comparison asked for is current
+        if self.named and _recording(config):
+            inputs = dict(config.cache.get(INPUTS_KEY, {}))
+            for nodeid, (named, passed) in self.named.items():
+                earlier = inputs.get(nodeid, {}).get("passed")
+                inputs[nodeid] = {"last": named, "passed": named if passed else earlier}
+            config.cache.set(INPUTS_KEY, inputs)
         if not _active(config) or not self.results:
             return
         recorded = dict(config.cache.get(CACHE_KEY, {}))

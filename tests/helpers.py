@@ -123,3 +123,23 @@ def venue_slots() -> list[tuple[str, str, str | float | None]]:
                if w == "smallest" else w) for spec in FIGURES for w in WIDTHS]
     return [(venue, spec.name, slot if i else None) for venue in VENUES for spec in FIGURES
             for i, slot in enumerate(slots_of(spec, get_venue(venue)))] + widths
+
+
+def tex(folder: Path, *command: str, ok: bool = True) -> str:
+    """``command`` (pdflatex, latexmk, pdfcrop, pdffonts...) run in ``folder`` by the package's
+    one runner (figures/runner.py: its timeout and stop, its check naming the package to
+    install: a missing tool fails the test, never skips it); what it printed. ``ok``: it must
+    succeed (False: fail)."""
+    from figures import runner
+
+    ran = runner.run(command, folder)
+    assert (ran.returncode == 0) == ok, ran.stdout[-3000:]
+    return ran.stdout
+
+
+def latexmk(paper: Path, main: str = "main.tex") -> str:
+    """``main`` compiled as `figures paper` compiles it (latexmk -norc: no latexmkrc runs)."""
+    from figures import runner
+
+    return tex(paper, *runner.LATEXMK, "-pdf", "-interaction=nonstopmode", "-halt-on-error",
+               main)

@@ -26,6 +26,8 @@ from pathlib import Path
 import numpy as np
 from matplotlib.image import imread
 
+from figures import runner
+from figures.errors import ToolMissing
 from figures.registry import FIGURES
 
 REPO = Path(__file__).resolve().parent.parent
@@ -38,8 +40,10 @@ def rasterise(path: Path, work: Path) -> np.ndarray:
     if path.suffix == ".png":
         return imread(path)
     stem = work / f"{path.parent.name}-{path.stem}"
-    subprocess.run(["pdftoppm", "-png", "-r", str(RASTER_DPI), "-singlefile", str(path),
-                    str(stem)], check=True)
+    ran = runner.run(["pdftoppm", "-png", "-r", str(RASTER_DPI), "-singlefile", str(path),
+                      str(stem)])
+    if ran.returncode != 0:
+        raise SystemExit(f"compare_with_seeds: {path}: {ran.stdout.strip()}")
     return imread(f"{stem}.png")
 
 
@@ -50,8 +54,10 @@ def main() -> int:
     parser.add_argument("--work", type=Path, default=None, help="keep files here")
     parser.add_argument("--results", type=Path, default=None, help="a real results tree")
     args = parser.parse_args()
-    if shutil.which("pdftoppm") is None:
-        print("compare_with_seeds: pdftoppm not found (Debian: poppler-utils)", file=sys.stderr)
+    try:
+        runner.need("pdftoppm")
+    except ToolMissing as exc:
+        print(f"compare_with_seeds: {exc}", file=sys.stderr)
         return 2
     known = {s.name for s in FIGURES}
     unknown = [n for n in args.names if n not in known]

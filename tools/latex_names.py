@@ -12,10 +12,11 @@ read, kept when LaTeX reports it defined (``\\ifcsname``) after loading them.
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from figures import runner
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "figures" / "paper" / "latex_names.txt"
@@ -65,20 +66,17 @@ ALSO_RESERVED = (
 
 def _latex(folder: Path, body: str) -> str:
     (folder / "names.tex").write_text(PREAMBLE + body, encoding="ascii")
-    subprocess.run(["pdflatex", "-recorder", "-interaction=batchmode", "-draftmode",
-                    "names.tex"], cwd=folder, check=False, capture_output=True)
+    runner.run(["pdflatex", "-recorder", "-interaction=batchmode", "-draftmode", "names.tex"],
+               folder)
     return (folder / "names.log").read_text(encoding="latin-1")
 
 
 def _sources(folder: Path) -> list[Path]:
     """The kernel's sources (the format is loaded, not them) and every file the preamble reads."""
-    kernel = Path(subprocess.run(["kpsewhich", "latex.ltx"], capture_output=True, text=True,
-                                 check=True).stdout.strip()).parent
-    read = [Path(line.split(" ", 1)[1]) for line in
-            (folder / "names.fls").read_text(encoding="latin-1").splitlines()
-            if line.startswith("INPUT ") and line.endswith((".sty", ".cls", ".clo", ".def",
-                                                             ".cfg", ".ltx", ".fd"))]
-    return sorted({*kernel.glob("*.ltx"), *(p if p.is_absolute() else folder / p for p in read)})
+    kernel = Path(runner.run(["kpsewhich", "latex.ltx"]).stdout.strip()).parent
+    read = [p for p in runner.recorded(folder / "names.fls", folder)[0]
+            if p.suffix in (".sty", ".cls", ".clo", ".def", ".cfg", ".ltx", ".fd")]
+    return sorted({*kernel.glob("*.ltx"), *read})
 
 
 def main() -> int:

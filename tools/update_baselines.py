@@ -1,7 +1,10 @@
 """Regenerate the golden images after an intended picture change.
 
-usage: python tools/update_baselines.py [--new-environment] [PYTEST ARGS...]
+usage: python tools/update_baselines.py [--new-environment] [NAME...] [PYTEST ARGS...]
 
+A NAME (a golden's file name without its suffix: ``cifar_summary``,
+``venue-icml--fig1_audit_hero--3.25``) renders and writes that golden only; off the
+reference environment it writes its vector golden only (pixels are not made there).
 Renders every fixture with pytest-mpl into a scratch folder and copies into baseline/ only
 the images whose pixels changed or that are missing, and the vector goldens beside them
 (``<stem>.vector.txt.gz``, tests/golden/vector.py) whose content changed or that are
@@ -53,6 +56,64 @@ def copy_changed(generated: Path, baseline: Path) -> list[str]:
     return written
 
 
+def goldens() -> dict[str, str]:
+    """Each golden's name (its image's file name without ``.png``) -> its test's node id,
+    as the golden test modules parametrize them."""
+    for folder in (ROOT / "tests" / "golden", ROOT / "tests"):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
+    import test_images
+    import test_venue_images
+
+    found = {}
+    for module, test in ((test_images, "test_figure_matches_baseline"),
+                         (test_venue_images, "test_venue_layout_matches_baseline")):
+        for param in module.PARAMS:
+            mark = next(m for m in param.marks if m.name == "mpl_image_compare")
+            found[mark.kwargs["filename"].removesuffix(".png")] = (
+                f"tests/golden/{module.__name__}.py::{test}[{param.id}]")
+    return found
+
+
+def generate(folder: Path, pytest_args: list[str]) -> subprocess.CompletedProcess[str]:
+    """Render the goldens the ``pytest_args`` select (both golden modules if they name no
+    test) into ``folder``: images and vector goldens, as pytest-mpl writes them."""
+    tests = [] if any("::" in a for a in pytest_args) else [
+        str(ROOT / "tests" / "golden" / "test_images.py"),
+        str(ROOT / "tests" / "golden" / "test_venue_images.py")]
+    # pytest reports every generated image as "skipped" (pytest-mpl's way of saying it
+    # compared nothing): its output is kept for a failure only, the caller says the rest
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", *tests, f"--mpl-generate-path={folder}",
+         "-q", "-p", "no:cacheprovider",
+         # pytest-mpl warns that the ini's baseline path is unused while generating
+         "-W", "ignore:Ignoring --mpl-baseline-path:UserWarning", *pytest_args],
+        cwd=ROOT, capture_output=True, text=True, check=False)
+
+
+def write_golden(generated: Path, name: str) -> list[str]:
+    """Copy golden ``name``'s image and vector content from ``generated`` into baseline/
+    (a venue's into baseline/venues/) where they differ; the names of the files written."""
+    target = BASELINE / "venues" if name.startswith("venue-") else BASELINE
+    written = []
+    for made in (generated / f"{name}.png", generated / f"{name}.vector.txt.gz"):
+        if made.is_file() and not ((target / made.name).is_file() and _same(target / made.name, made)):
+            target.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(made, target / made.name)
+            written.append((target / made.name).relative_to(BASELINE).as_posix())
+    return written
+
+
+def _names(argv: list[str]) -> tuple[list[str], list[str]]:
+    """The golden NAMEs among ``argv`` (not an option's value), and the rest."""
+    if all(a.startswith("-") or "/" in a for a in argv):
+        return [], argv
+    known = goldens()
+    named = [i for i, a in enumerate(argv) if a in known and (i == 0 or argv[i - 1] not in ("-k", "-m"))]
+    return ([argv[i] for i in named],
+            [a for i, a in enumerate(argv) if i not in named] + [known[argv[i]] for i in named])
+
+
 def recorded(record: Path, new_environment: bool) -> dict[str, object]:
     """This environment, as baseline/ENVIRONMENT.json records it: the machines measured equal
     are kept, unless a new environment is recorded (then only this one is measured)."""
@@ -73,25 +134,17 @@ def main(argv: list[str]) -> int:
               file=sys.stderr)
         return 2
     new_environment = "--new-environment" in argv
-    pytest_args = [a for a in argv if a != "--new-environment"]
+    names, pytest_args = _names([a for a in argv if a != "--new-environment"])
     record = ROOT / ENVIRONMENT_FILE
+    problem = None
     if record.is_file() and not new_environment:
         problem = mismatch(json.loads(record.read_text(encoding="utf-8")))
-        if problem:
+        if problem and not names:
             print(f"update_baselines: the baselines were made with {problem}; "
                   "rerun with --new-environment to accept this one", file=sys.stderr)
             return 2
     with tempfile.TemporaryDirectory() as tmp:
-        # pytest reports every generated image as "skipped" (pytest-mpl's way of saying it
-        # compared nothing): its output is kept for a failure only, this script says the rest
-        proc = subprocess.run(
-            [sys.executable, "-m", "pytest", str(ROOT / "tests" / "golden" / "test_images.py"),
-             str(ROOT / "tests" / "golden" / "test_venue_images.py"),
-             f"--mpl-generate-path={tmp}",
-             "-q", "-p", "no:cacheprovider",
-             # pytest-mpl warns that the ini's baseline path is unused while generating
-             "-W", "ignore:Ignoring --mpl-baseline-path:UserWarning", *pytest_args],
-            cwd=ROOT, capture_output=True, text=True, check=False)
+        proc = generate(Path(tmp), pytest_args)
         generated = sorted(p for pattern in GOLDEN for p in Path(tmp).glob(pattern))
         if proc.returncode != 0 or not generated:
             sys.stdout.write(proc.stdout[-5000:])
@@ -99,6 +152,13 @@ def main(argv: list[str]) -> int:
             why = f"pytest exited {proc.returncode}" if proc.returncode else "no image rendered"
             print(f"update_baselines: {why}; nothing written", file=sys.stderr)
             return 1
+        if names:  # these goldens only (tools/review.py's accept)
+            written = [f for name in names for f in write_golden(Path(tmp), name)]
+            for name in written:
+                print(f"wrote baseline/{name}")
+            print(f"{len(names)} golden(s) named: {len(written)} file(s) written"
+                  + (f" (vector content only: {problem})" if problem else ""))
+            return 0
         # the venue layouts' images go to baseline/venues/ (test_venue_images.py)
         venues = Path(tmp) / "venues"
         venues.mkdir()

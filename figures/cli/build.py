@@ -106,49 +106,40 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
                                       figdata_dir=figdata_dir)
         ensure_folder(camera_ready_out)  # refused before any figure is drawn, as --out is
     failed: list[str] = []
-    current: list[str] = []
     if results is not None:
         specs_to_build = _fresh(specs, figdata_dir, results, allow_stale, debug, failed)
     else:
         specs_to_build = list(specs)
 
-    def waiting() -> None:
-        holder = lock_holder(out_dir)
-        who = (f" (process {holder} holds {display_path(out_dir / LOCK_FILE)}; Ctrl-C stops)"
+    def waiting(folder: Path) -> None:
+        holder = lock_holder(folder)
+        who = (f" (process {holder} holds {display_path(folder / LOCK_FILE)}; Ctrl-C stops)"
                if holder else "")
-        print(f"waiting for another build into {display_path(out_dir)} to finish{who}", file=sys.stderr)
+        print(f"waiting for another build into {display_path(folder)} to finish{who}", file=sys.stderr)
 
-    for result in build(specs_to_build, figdata_dir, out_dir, kind, jobs=jobs, force=force,
-                        on_wait=waiting):
-        if result.status == "failed":
-            failed.append(result.name)
-            if debug and result.traceback:
-                sys.stderr.write(result.traceback)
-            print(f"error: {result.line}", file=sys.stderr)
-            continue
-        for warning in result.warnings:
-            print(f"warning: {result.name}: {warning}", file=sys.stderr)
-        if result.status == "current":
-            current.append(result.name)
-            continue
-        note = " [SYNTHETIC EXAMPLE DATA]" if result.origin == SYNTHETIC else ""
-        files = one_line(", ".join(map(display_path, result.outputs)), cli.STATUS_DETAIL_LIMIT)
-        print(f"{result.status} {result.name}: {files} ({result.origin}){note}")
-    _say_current(current, out_dir)
-    if camera_ready_out is not None:
-        current = []
-        done = [s for s in specs_to_build if s.name not in failed]
-        for result in build(done, figdata_dir, camera_ready_out, CAMERA_READY, jobs=jobs,
-                            force=force):
+    passes = [(out_dir, kind, "")] + ([(camera_ready_out, CAMERA_READY, "camera-ready ")]
+                                      if camera_ready_out is not None else [])
+    for folder, as_kind, what in passes:  # the camera-ready copies of those that built
+        current: list[str] = []
+        for result in build([s for s in specs_to_build if s.name not in failed], figdata_dir,
+                            folder, as_kind, jobs=jobs, force=force,
+                            on_wait=lambda folder=folder: waiting(folder)):
             if result.status == "failed":
                 failed.append(result.name)
+                if debug and result.traceback:
+                    sys.stderr.write(result.traceback)
                 print(f"error: {result.line}", file=sys.stderr)
-            elif result.status == "current":
+                continue
+            for warning in [] if what else result.warnings:  # said once, not per copy
+                print(f"warning: {result.name}: {warning}", file=sys.stderr)
+            if result.status == "current":
                 current.append(result.name)
-            else:
-                print(f"camera-ready {result.status} {result.name}: "
-                      f"{', '.join(map(display_path, result.outputs))}")
-        _say_current(current, camera_ready_out, "camera-ready ")
+                continue
+            note = " [SYNTHETIC EXAMPLE DATA]" if result.origin == SYNTHETIC else ""
+            files = one_line(", ".join(map(display_path, result.outputs)),
+                             cli.STATUS_DETAIL_LIMIT)
+            print(f"{what}{result.status} {result.name}: {files} ({result.origin}){note}")
+        _say_current(current, folder, what)
     return cli.summary(failed, len(specs))
 
 

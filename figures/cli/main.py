@@ -22,6 +22,7 @@ from figures.cli import (
     new,
     pack,
     paper,
+    review,
     schema,
     status,
     sync,
@@ -36,7 +37,7 @@ from figures.version import __version__
 
 #: In the order ``figures --help`` lists them.
 COMMANDS = (list_command, status, macros, check_tex, extract, build, check, make, new, watch,
-            synthesize, which, sync, paper, pack, schema)
+            synthesize, which, sync, paper, pack, schema, review)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import shutil
 import sys
 from pathlib import Path
 
@@ -19,10 +18,6 @@ from figures.cli.common import (
 )
 from figures.errors import display_path
 from figures.paths import BUILD_ROOT
-
-#: What a Debian or Ubuntu machine installs for pdflatex and latexmk (and the fonts and
-#: packages a paper commonly uses).
-TEX_PACKAGES = "texlive-latex-recommended texlive-latex-extra latexmk"
 
 
 def add_parser(add) -> None:
@@ -41,44 +36,82 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from figures import runner
     from figures.cli import sync
-    from figures.errors import LatexError, ToolMissing
-    from figures.paper.engine import run_tex
+    from figures.errors import LatexError
 
-    missing = [tool for tool in ("latexmk", "pdflatex") if shutil.which(tool) is None]
-    if missing:
-        raise ToolMissing(" and ".join(missing), None, "not found: install TeX Live "
-                          f"(Debian/Ubuntu: apt-get install {TEX_PACKAGES})")
-    paper = sync.read_paper_of(args.paper, args.main, need_engine="figures paper")
+    runner.need("latexmk", "pdflatex")
+    paper = sync.read_paper_of(args.paper, args.main)
     venue = args.venue or paper.venue or sync.venue_of_engine(paper, args)
     sync_args = argparse.Namespace(**vars(args), built=None, default_build=False,
-                                   dry_run=False)
+                                   dry_run=False, printed={})
     sync_args.venue = venue
-    if sync.run(sync_args, paper) != 0:
-        print("error: sync did not finish cleanly (above); not compiled", file=sys.stderr)
-        return 1
-    compiled = run_tex(["latexmk", "-norc", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
-                        paper.main.name], paper.root)
-    pdf = made_pdf(compiled.stdout, paper.root) or paper.main.with_suffix(".pdf")
-    if compiled.returncode != 0 or not pdf.is_file():
-        last = [line for line in compiled.stdout.splitlines() if line.startswith("!")]
-        why = last[0] if last else f"latexmk exited {compiled.returncode}"
-        raise LatexError(str(paper.main), None, f"did not compile: {why} (see "
-                         f"{pdf.with_suffix('.log')})")
     args.venue = venue
-    return check_paper(pdf, args)
+    for _ in range(_ROUNDS):  # until every include of ours prints at the size it was built for
+        if sync.run(sync_args, paper) != 0:
+            print("error: sync did not finish cleanly (above); not compiled", file=sys.stderr)
+            return 1
+        compiled = runner.run([*runner.LATEXMK, "-pdf", "-interaction=nonstopmode",
+                               "-halt-on-error", paper.main.name], paper.root,
+                              file=str(paper.main), hint=": does the paper compile by hand?")
+        pdf = paper.main.with_suffix(".pdf")  # -norc: no latexmkrc moves it
+        if compiled.returncode != 0 or not pdf.is_file():
+            why = runner.first_error(pdf.with_suffix(".log"), compiled.stdout)
+            raise LatexError(str(paper.main), None, f"did not compile: {why} (see "
+                             f"{pdf.with_suffix('.log')})")
+        scaled, shown = _scaled(pdf, args, sync_args.printed)
+        if not scaled:
+            break
+        print("note: " + ", ".join(f"{name} prints at {width:g} in (a wrapper scales it)"
+                                   for name, width in scaled.items()) +
+              ": built for that width, compiled again", file=sys.stderr)
+        sync_args.printed.update(scaled)
+        paper = sync.read_paper_of(args.paper, args.main)
+    lost = [f"{name} ({where})" for name, where in _ours(paper).items() if name not in shown]
+    code = check_paper(pdf, args)
+    for name in lost:  # synced and read by TeX, but not on any page: a float lost
+        print(f"problem: {name}: synced, but the compiled paper prints it nowhere (a float "
+              "lost: acmart's balance drops one deferred to the last page; move it earlier)")
+    return 1 if lost else code
 
 
-def made_pdf(output: str, root: Path) -> Path | None:
-    """The PDF this latexmk run made or found up to date (its ``$out_dir``, ``-jobname``
-    included), from what it printed; None when it named none."""
-    import re
+def _ours(paper) -> dict[str, str]:
+    """Our figures the paper includes, each with where (``main.tex:12``)."""
+    from figures.paper.sync import figure_of, includes_of
 
-    found = re.findall(r"Output written on (.+?\.pdf) \(|All targets \((.+?\.pdf)\) are "
-                       r"up-to-date", output)
-    if not found:
-        return None
-    return root / (found[-1][0] or found[-1][1])
+    found: dict[str, str] = {}
+    for include in includes_of(paper)[0]:
+        name = figure_of(include)[0]
+        if name is not None:
+            found.setdefault(name, f"{display_path(include.tex.name)}:{include.line}")
+    return found
+
+
+#: Compiles before `figures paper` stops rebuilding what a wrapper scales (one is the rule:
+#: the fixed point is where the wrapper's box holds the builds at 100 %).
+_ROUNDS = 3
+
+
+def _scaled(pdf: Path, args: argparse.Namespace, printed: dict[str, float],
+            ) -> tuple[dict[str, float], set[str]]:
+    """Our figures the PDF prints at another size than built (a ``\\resizebox``,
+    ``\\scalebox``, ``adjustbox`` around the include): the width each prints at, when it is
+    not the width already asked for; and every figure of ours it prints."""
+    from figures.paper.audit import SCALE_TOLERANCE, audit
+    from figures.venues import get_venue
+
+    try:
+        result = audit(pdf, args.figdata, get_venue(args.venue, args.venues),
+                       venues_file=args.venues, built=_built_folders(args))
+    except Exception:  # noqa: BLE001 - check_paper reads it again and says what is wrong
+        return {}, set()
+    found = {}
+    for item in result.placed:
+        if item.inside is not None and item.state == "current" and \
+                abs(item.scale - 1) > SCALE_TOLERANCE / 3 and \
+                abs(printed.get(item.name, 0) - item.width_in) > 0.005:
+            found[item.name] = round(item.width_in, 3)
+    return found, {item.name for item in result.placed if item.inside is not None}
 
 
 def check_paper(pdf: Path, args: argparse.Namespace) -> int:

@@ -68,12 +68,24 @@ def run(args: argparse.Namespace, paper=None) -> int:
         print(f"error: {u.line}; the paper's macros file is not written", file=sys.stderr)
     synthetic = [] if args.allow_synthetic else synthetic_macros(quoted)
     tex = macros_tex(quoted, synthetic_as_errors=not args.allow_synthetic)
-    result = plan(paper, built, args.figdata, allow_synthetic=args.allow_synthetic,
-                  macros_text=(tex, synthetic), unread=[u.figure for u in unread],
-                  venues_file=args.venues, overwrite_theirs=args.overwrite_theirs)
-    complete = True
-    if not args.dry_run:
-        complete = carry_out(result)
+    for _ in range(_ROUNDS):  # until what it placed is what TeX typesets
+        result = plan(paper, built, args.figdata, allow_synthetic=args.allow_synthetic,
+                      macros_text=(tex, synthetic), unread=[u.figure for u in unread],
+                      venues_file=args.venues, overwrite_theirs=args.overwrite_theirs)
+        complete = args.dry_run or carry_out(result)
+        if args.dry_run or not complete or not result.copies or paper.measures is None:
+            break
+        again = read_paper_of(folder, args.main)  # the built files present: floats move
+        if _boxes(again) == _boxes(paper):
+            break
+        print("note: with the figures in place TeX typesets other includes or boxes: "
+              "placed again", file=sys.stderr)
+        _report(result, args.dry_run)
+        paper = again
+    else:
+        print(f"error: the includes still move after {_ROUNDS} rounds (a box that depends on "
+              "the image's own size?): give each include of ours a width=", file=sys.stderr)
+        complete = False
     unloaded = _macros_not_input(paper, sources, quoted)
     if unloaded:
         print(one_line(f"warning: {unloaded}", 2400), file=sys.stderr)
@@ -91,19 +103,26 @@ def run(args: argparse.Namespace, paper=None) -> int:
     return 1 if result.refused or found or not complete else 0
 
 
-def read_paper_of(folder: Path, main: Path | None, *, need_engine: str = ""):
+#: Rounds of probe, build and place before sync gives up converging (in practice two).
+_ROUNDS = 4
+
+
+def _boxes(paper) -> set[tuple]:
+    """What placement reads of each include TeX made: where, what, and its box."""
+    return {(g.tex, g.line, g.written, tuple(sorted(g.options.items())), g.printed.width_in,
+             g.printed.height_in, g.printed.line_in) for g in paper.graphics}
+
+
+def read_paper_of(folder: Path, main: Path | None):
     """The paper as TeX typesets it (figures.paper.engine); without a TeX engine, read from
-    its source (said once; every row is then estimated), or for ``need_engine`` (a
-    command that compiles) one line."""
-    from figures.errors import ToolMissing
-    from figures.paper.engine import NEEDS_ENGINE, ask_tex, have_engine
+    its source (said once; every row is then estimated)."""
+    from figures import runner
+    from figures.paper.engine import ask_tex
     from figures.paper.latex import find_main, read_paper
 
     path = find_main(folder, main)
-    if have_engine():
+    if runner.have("pdflatex"):
         return ask_tex(path)
-    if need_engine:
-        raise ToolMissing(str(path), None, f"{need_engine} {NEEDS_ENGINE}")
     print(f"warning: no TeX engine (pdflatex): {display_path(path)} is read from its source; "
           "every width is estimated: no TeX engine", file=sys.stderr)
     return read_paper(folder, main)
@@ -170,11 +189,13 @@ def source_for(args: argparse.Namespace, paper):
     """The build folder sync copies from: ``--built`` (or the default build) for a paper of
     no known venue; for a venue paper, a build per printed width (figures.paper.placed)."""
     from figures.errors import FigureDataError
-    from figures.venues import get_venue
+    from figures.venues import get_venue, on_page
 
     key = args.venue or paper.venue or (None if args.built else venue_of_engine(paper, args))
     if key is not None:  # an unknown --venue is one line naming the known ones
         venue = get_venue(key, args.venues)
+        if paper.measures is not None and not args.default_build:  # the page is the paper's
+            venue = on_page(venue, *paper.measures[:3])
     if key is None or args.default_build:
         built = args.built or cli.DEFAULT_OUT
         if not built.is_dir():
@@ -190,24 +211,25 @@ def source_for(args: argparse.Namespace, paper):
         raise cli.UsageError(f"the paper is a {key} paper: sync builds each figure for the width "
                          "it is printed at; drop --built, or add --default-build to copy the "
                          "default build anyway")
-    return _width_builds(venue, args.figdata, args.venues)
+    return _width_builds(venue, args.figdata, getattr(args, "printed", {}))
 
 
 def venue_of_engine(paper, args) -> str | None:
-    """For a class of no known venue that TeX compiled, the profile nearest its own numbers
-    (text and column width; the venue's minimums then hold), said in one line; None without
-    the engine's numbers."""
-    from figures.venues import load_venues
+    """For a class of no known venue that TeX compiled, its own page with rules from its own
+    body size (figures.venues.body_rules), said in one line; None without the engine's
+    numbers."""
+    from figures.venues import body_rules, on_page
 
     if paper.measures is None:
         return None
-    text, column, _, body = paper.measures
-    venue = min(load_venues(args.venues).values(),
-                key=lambda v: abs(v.text_width_in - text) + abs(v.column_width_in - column))
-    print(f"warning: {paper.document_class or 'the class'} is no known venue: each figure is "
-          f"built for the box TeX gives it (text {text:.2f} in, column {column:.2f} in, body "
-          f"{body:g} pt) with the minimums of {venue.key}, the nearest; --venue V to choose",
-          file=sys.stderr)
+    text, column, height, body = paper.measures
+    venue = on_page(body_rules(body), text, column, height)
+    columns = "one column" if column >= text - 0.01 else f"columns {column:.2f} in"
+    print(f"note: {paper.document_class or 'the class'} is no known venue: figures are drawn "
+          f"for its own page (text {text:.2f} in, {columns}, height {height:.2f} in) with "
+          f"rules from its {body:g} pt body (type at least {venue.min_font_pt:g} pt, lines "
+          f"{venue.min_line_pt:g} pt, {venue.ppi} ppi, no Type 3 fonts); --venue V for a "
+          "venue's rules", file=sys.stderr)
     return venue.key
 
 
@@ -250,30 +272,54 @@ def _size_and_type3(path: Path) -> tuple[float | None, int]:
         return None, 0
 
 
-def _width_builds(venue: Venue, figdata_dir: Path, venues_file: Path | None):
-    """Per include, the build for the box it prints in, refused when the project's own
-    legibility rules fail it at that width (composed here: preflight is the CLI's to call)."""
+def _width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float]):
+    """Per include, the build for the box it prints in (``printed``: the width the compiled
+    PDF shows a figure at, through a wrapper that scales it), refused when the project's own
+    legibility rules fail its one drawing at that width (composed here: preflight is the
+    CLI's to call)."""
+    from figures.errors import FigureDataError
     from figures.paper.placed import build_for_width, placement
-    from figures.preflight.run import check_figure
+    from figures.preflight.run import legibility
 
     def source(spec, include):
         where = placement(include.graphic, spec, venue)
         if where.width is None:
             return None, where.problem
-        folder, why = build_for_width(spec, figdata_dir, venue, where.width)
-        if folder is None:
+        width = where.width
+        if spec.name in printed:  # a wrapper scales it: built for the width it prints at
+            try:
+                width = venue.width(printed[spec.name], f"{include.tex.name}:{include.line}")
+                narrow = spec.too_narrow(venue, width, f"{scaling_wrapper(include)} scales "
+                                         "it there: take the include out of it, or make the "
+                                         "box it scales to wider")
+            except FigureDataError as exc:
+                return None, str(exc)
+            if narrow is not None:
+                return None, narrow.message
+        kind, why, drawing = build_for_width(spec, figdata_dir, venue, width)
+        if kind is None:
             return None, why
-        report = check_figure(spec, venue, folder, figdata_dir, venues_file=venues_file)
-        failed = [row for row in report.failed if row.rule in _LEGIBILITY]
-        if report.error or failed:
-            why = report.error or f"{failed[0].rule}: {failed[0].detail or failed[0].value}"
-            return None, (f"its build for {where.width:g} in fails the legibility rules "
-                          f"({why}): put it in a wider box (a figure*, width=)")
-        return folder, ""
+        failed = legibility(spec, venue, kind, figdata_dir, drawing)
+        if failed is not None:
+            return None, (f"its build for {width} in fails the legibility rules "
+                          f"({failed}): put it in a wider box (a figure*, width=)")
+        return kind.default_out, ""
 
     return source
 
 
-#: The preflight rules a build must pass before sync places it: no text over text, no text,
-#: script or line under the venue's minimum at the width it is drawn for.
-_LEGIBILITY = ("text", "script", "lines", "layout")
+def scaling_wrapper(include) -> str:
+    """The command around ``include`` that scales what it holds (``\\resizebox at
+    main.tex:40``), read from the source above it; else "a wrapper"."""
+    import re
+
+    from figures.paper.latex import SOURCE_LIMIT, read_bounded
+
+    text = read_bounded(include.tex, SOURCE_LIMIT) or ""
+    lines = text.splitlines()[:include.line]
+    for number in range(len(lines), max(len(lines) - 30, 0), -1):
+        found = re.findall(r"\\(resizebox|scalebox|adjustbox|makebox|rotatebox)\b",
+                           lines[number - 1].split("%", 1)[0])
+        if found:
+            return f"\\{found[-1]} at {display_path(include.tex.name)}:{number}"
+    return "a wrapper"

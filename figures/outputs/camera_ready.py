@@ -3,22 +3,21 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import numpy as np
 
-from figures.errors import ToolMissing
+from figures import runner
+from figures.errors import FigureDataError
 
 
 def rasterise(pdf: Path, dpi: int, out_png: Path) -> np.ndarray:
-    if shutil.which("pdftoppm") is None:
-        raise ToolMissing(str(pdf), None, "pdftoppm not found: install poppler-utils")
     from PIL import Image
 
-    stem = out_png.with_suffix("")
-    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-singlefile", str(pdf), str(stem)],
-                   check=True, capture_output=True)
+    ran = runner.run(["pdftoppm", "-png", "-r", str(dpi), "-singlefile", str(pdf),
+                      str(out_png.with_suffix(""))], file=str(pdf))
+    if ran.returncode != 0:
+        raise FigureDataError(str(pdf), None, f"pdftoppm could not rasterise it: "
+                              f"{runner.first_error(None, ran.stdout)}")
     with Image.open(out_png) as image:
         return np.asarray(image.convert("RGB"), dtype=np.int16)

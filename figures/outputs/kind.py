@@ -7,6 +7,7 @@ import contextlib
 import dataclasses
 import hashlib
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -164,23 +165,17 @@ def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
         return DEFAULT
     if name == "camera-ready":
         return CAMERA_READY
+    bad = ""
     if name.startswith(_VENUE_PREFIX):
-        rest, _, width = name[len(_VENUE_PREFIX):].partition("@")
+        rest, at, width = name[len(_VENUE_PREFIX):].partition("@")
         key, _, slot = rest.partition(":")
-        if slot and slot not in SLOTS:
-            raise FigureDataError("variant", None, f"unknown slot {slot!r} in {name!r}: "
-                                  f"expected venue:KEY, venue:KEY:SLOT (SLOT one of "
-                                  f"{', '.join(SLOTS)}) or venue:KEY@WIDTHin")
-        if width:
-            try:
-                return venue_kind(get_venue(key, venues_file),
-                                  float(width.removesuffix("in")))
-            except ValueError:
-                raise FigureDataError("variant", None, f"unknown build kind {name!r}: "
-                                      "expected venue:KEY@WIDTHin") from None
-        return venue_kind(get_venue(key, venues_file), slot or None)
-    raise FigureDataError("variant", None, f"unknown build kind {name!r}: "
-                          "expected default, camera-ready, venue:KEY[:SLOT] or venue:KEY@WIDTHin")
+        if slot in ("", *SLOTS) and (not at or re.fullmatch(r"[0-9]+(\.[0-9]*)?in", width)):
+            return venue_kind(get_venue(key, venues_file),
+                              float(width[:-2]) if at else slot or None)
+        bad = "" if slot in ("", *SLOTS) else f" (unknown slot {slot!r})"
+    raise FigureDataError("variant", None, (
+        f"unknown build kind {name!r}{bad}: expected default, camera-ready, venue:KEY, "
+        f"venue:KEY:SLOT (SLOT one of {', '.join(SLOTS)}) or venue:KEY@WIDTHin"))
 
 
 def slots_of(spec: FigureSpec, venue: Venue) -> tuple[str, ...]:

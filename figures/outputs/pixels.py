@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-import struct
 import warnings
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +50,8 @@ def content_digest(data: bytes) -> str | None:
 
 def seal(path: Path) -> str | None:
     """Write the file's content digest over its provenance's placeholder (same length: no PDF
-    offset moves; a PNG chunk gets its CRC again); None when there is no placeholder."""
+    offset moves; a PNG's text chunk is written again by Pillow, its CRC with it); None when
+    there is no placeholder."""
     from figures.outputs.provenance import UNSEALED
 
     data = path.read_bytes()
@@ -61,17 +60,28 @@ def seal(path: Path) -> str | None:
         return None
     sealed = content_digest(data)
     start = at + len("content=")
-    out = bytearray(data[:start] + sealed.encode() + data[start + len(UNSEALED):])
-    if data.startswith(b"\x89PNG"):
-        chunk = 8
-        while chunk < at:  # the chunk holding the text: its CRC covers what changed
-            length = struct.unpack(">I", out[chunk:chunk + 4])[0]
-            end = chunk + 8 + length
-            if end > at:
-                out[end:end + 4] = struct.pack(">I", zlib.crc32(out[chunk + 4:end]))
-            chunk = end + 4
+    out = data[:start] + sealed.encode() + data[start + len(UNSEALED):]
+    if data.startswith(b"\x89PNG"):  # the text chunk as Pillow writes it, with its new CRC
+        from PIL import Image
+
+        from figures.outputs.provenance import SUITE
+
+        with Image.open(io.BytesIO(data)) as image:
+            text = image.info[SUITE]
+        old, new = (_text_chunk(SUITE, value) for value in (
+            text, text.replace(f"content={UNSEALED}", f"content={sealed}")))
+        out = data.replace(old, new, 1)
     path.write_bytes(out)
     return sealed
+
+
+def _text_chunk(key: str, value: str) -> bytes:
+    """A PNG's tEXt chunk ``key``: ``value`` (with its length and CRC), as Pillow writes it."""
+    from PIL.PngImagePlugin import putchunk
+
+    chunk = io.BytesIO()
+    putchunk(chunk, b"tEXt", key.encode("latin-1"), b"\0", value.encode("latin-1"))
+    return chunk.getvalue()
 
 
 def record(path: Path, name: str, ppi: float, provenance: str,

@@ -4,6 +4,7 @@ fields a reader takes as they are, nothing of time, user or machine (docs/module
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -55,10 +56,14 @@ def metadata(fmt: str, values: dict[str, str]) -> dict[str, str]:
     return {}
 
 
-def read(path: Path) -> dict[str, str] | None:
-    """The provenance a file carries, None when it carries none (not built by this suite)."""
-    with Path(path).open("rb") as handle:
-        head = handle.read(8)
+def read(path: Path | bytes) -> dict[str, str] | None:
+    """The provenance a file (or its bytes, read once) carries, None when it carries none (not
+    built by this suite)."""
+    if isinstance(path, bytes):
+        head, path = path[:8], io.BytesIO(path)
+    else:
+        with Path(path).open("rb") as handle:
+            head = handle.read(8)
     if head.startswith(b"%PDF"):
         from figures.pdf import open_pdf, pypdf_said
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from multiprocessing import get_context
+from multiprocessing import active_children, get_context
 from pathlib import Path
 from typing import Any
 
@@ -173,12 +173,15 @@ def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: 
     """Each task's Result, or None where a worker's death broke the pool under it."""
     _import_drawing_libraries()
     pool = None
+    workers: list[Any] = []
     try:
         with stop_signals_held():  # the workers are forked here: never interrupted half-way
+            before = set(active_children())
             pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"),
                                        initializer=_worker_init, initargs=(os.getpid(),))
             futures = [pool.submit(_render_in_worker, spec, figdata_dir, out_dir, raw, key,
                                    kind) for spec, raw, key in tasks]
+            workers = [p for p in active_children() if p not in before]  # all, at fork
         rendered: list[Result | None] = []
         for (spec, *_), future in zip(tasks, futures, strict=True):
             try:
@@ -189,8 +192,7 @@ def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: 
                 rendered.append(failure(kind.stem(spec), exc))
         return rendered
     except BaseException:
-        # no public API stops running workers: else a pending figure is written after Ctrl-C
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
+        for process in workers:  # else a pending figure is written after Ctrl-C
             process.kill()
         raise
     finally:

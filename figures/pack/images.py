@@ -14,10 +14,10 @@ from figures.errors import FigureDataError, display_path
 IMAGE_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg")
 #: arXiv flags images above this many pixels.
 ARXIV_MEGAPIXELS = 34
-#: PNG chunks that make arXiv re-encode the image (a palette, transparency, gamma, a colour
-#: profile); colour type 3 is a palette, 4 and 6 carry alpha.
-ARXIV_PNG_CHUNKS = {b"PLTE": "a palette", b"tRNS": "transparency", b"gAMA": "gamma",
-                    b"iCCP": "a colour profile"}
+#: What Pillow reads of a PNG that makes arXiv re-encode it (a palette, transparency, gamma, a
+#: colour profile); modes RGBA, LA and PA carry alpha.
+ARXIV_PNG_CHUNKS = {"palette": "a palette", "transparency": "transparency", "gamma": "gamma",
+                    "icc_profile": "a colour profile"}
 #: The characters arXiv keeps in a file name; it renames a file with any other.
 _ARXIV_NAME = re.compile(r"[A-Za-z0-9_+\-.,=/]+")
 
@@ -83,17 +83,14 @@ def _raster_warnings(name: str, path: Path) -> list[str]:
         try:
             with Image.open(path) as image:
                 width, height = image.size
-                mode = image.mode
+                mode, info = image.mode, {**image.info, "palette": image.palette}
         except (OSError, Image.DecompressionBombError) as exc:
             return [f"{shown}: cannot be read as an image ({exc})"]
     if width * height > ARXIV_MEGAPIXELS * 1_000_000:
         said.append(f"{shown}: {width}x{height} = {width * height / 1e6:.1f} megapixels, over "
                     f"arXiv's {ARXIV_MEGAPIXELS}: downsample it")
     if path.suffix.lower() == ".png":
-        from figures.pack.scrub import png_chunks
-
-        kinds = [what for chunk, what in ARXIV_PNG_CHUNKS.items()
-                 if chunk in {c for c, _ in png_chunks(path.read_bytes(), name)}]
+        kinds = [what for key, what in ARXIV_PNG_CHUNKS.items() if info.get(key) is not None]
         if mode in ("RGBA", "LA", "PA"):
             kinds.append("an alpha channel")
         if kinds:

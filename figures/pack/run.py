@@ -7,8 +7,9 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from figures import runner
 from figures.errors import FigureDataError, display_path
-from figures.pack import archive, images, scrub, tex
+from figures.pack import anonymity, archive, images, scrub, tex
 from figures.pack.strip import strip_comments
 from figures.paths import input_folder_of, is_inside
 
@@ -46,30 +47,33 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     if not paper.is_dir():
         raise FigureDataError(str(paper), None, "not a folder: give the paper's folder")
     kind = archive.kind_of(out)
-    main_tex = tex.find_main(paper, main)
+    main_tex = runner.find_main(paper, main)
     _refuse_out(out, paper, figdata_dir)
+    paper = main_tex.parent  # the paper's folder is its main file's, as for `figures paper`
     with tempfile.TemporaryDirectory(prefix="figures-pack-") as work:
         recorded = tex.record(paper, main_tex, Path(work))
-    found = images.check(paper, recorded.sources, figdata_dir,
-                         allow_synthetic=allow_synthetic)
-    files = {}
-    for name in recorded.sources:
-        data = (paper / name).read_bytes()
-        if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data:
-            text = data.decode("utf-8", errors="surrogateescape")
-            data = strip_comments(text, name).encode("utf-8", errors="surrogateescape")
-        elif anonymous:
-            data = scrub.without_metadata(data, name)
-        files[name] = data
+    found = images.check(paper, tuple(n for n in recorded.sources
+                                      if n not in recorded.opened_only),
+                         figdata_dir, allow_synthetic=allow_synthetic)
+    emptied = list(recorded.opened_only)
+    files = {name: b"" if name in emptied else _packed(paper, name, anonymous)
+             for name in recorded.sources}
     if recorded.bbl is not None:
         files[f"{main_tex.stem}.bbl"] = recorded.bbl
-    data = archive.encode(files, kind)
-    with tempfile.TemporaryDirectory(prefix="figures-pack-proof-") as proof:
-        archive.unpack(data, kind, Path(proof))
-        pdf, runs = tex.prove(Path(proof), main_tex.name)
-    texts = [_page_texts(recorded.pdf), _page_texts(pdf)]
+    data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, emptied)
+    if emptied and texts is None:  # read after all (a data table): the paper's own, whole
+        read = [name for name in emptied if _own(paper, name)]
+        files.update((name, _packed(paper, name, anonymous)) for name in read)
+        found.warnings.append(f"{_some(read)}: read with \\openin (data?), not input: "
+                              "packed as they are")
+        emptied = [name for name in emptied if name not in read]
+        data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, [])
+    if emptied:
+        found.warnings.append(f"{_some(emptied)}: only opened (tested with \\IfFileExists?), "
+                              "never read as input: packed empty, their contents stay here")
     if anonymous:
         authors, said = scrub.authors_named(files)
+        said += anonymity.in_sources(files, authors)
         told = scrub.disclosed(pdf, paper, authors)
         if told:
             raise FigureDataError(main_tex.name, None, (
@@ -93,6 +97,58 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               "smaller")
     archive.write_atomic(out, data)
     return Packed(out, main_tex.name, sorted(files), len(data), found, runs, found.warnings)
+
+
+def _own(paper: Path, name: str) -> bool:
+    """Whether ``name`` is a regular file of the paper's folder (links resolved) that arXiv
+    takes (its 50 MiB at most): what a file read with \\openin may be packed whole as."""
+    real = (paper / name).resolve()
+    return real.is_relative_to(paper.resolve()) and real.is_file() and \
+        real.stat().st_size <= ARXIV_MAX_BYTES
+
+
+def _packed(paper: Path, name: str, anonymous: bool) -> bytes:
+    """What the archive holds of ``name``: a regular file inside the paper's folder (links
+    resolved), comments stripped from its text, metadata from a figure (anonymous)."""
+    path = paper / name
+    real = path.resolve()
+    if not real.is_relative_to(paper.resolve()) or not real.is_file():
+        raise FigureDataError(name, None, (
+            f"a link to {display_path(real)}, outside the paper's folder" if real.is_file()
+            else "not a regular file") + ": the pack takes only the paper's own files; copy "
+            "it into the folder (or remove it and its include)")
+    data = path.read_bytes()
+    if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data:
+        text = data.decode("utf-8", errors="surrogateescape")
+        return strip_comments(text, name).encode("utf-8", errors="surrogateescape")
+    return scrub.without_metadata(data, name) if anonymous else data
+
+
+def _proved(files: dict[str, bytes], kind: str, main: str, compiled: bytes,
+            emptied: list[str]) -> tuple[bytes, bytes, int, list[list[str]] | None]:
+    """The archive, its PDF compiled from it alone, the runs, and the page texts of the
+    paper's own compile and the archive's; with files ``emptied``, texts None when that
+    compile fails or differs (the files are read: the caller packs them as they are)."""
+    from figures.errors import LatexError
+
+    data = archive.encode(files, kind)
+    with tempfile.TemporaryDirectory(prefix="figures-pack-proof-") as proof:
+        archive.unpack(data, kind, Path(proof))
+        try:
+            pdf, runs = tex.prove(Path(proof), main)
+        except LatexError:
+            if emptied:
+                return data, b"", 0, None
+            raise
+    texts = [_page_texts(compiled), _page_texts(pdf)]
+    if emptied and _first_difference(*texts) is not None:
+        return data, pdf, runs, None
+    return data, pdf, runs, texts
+
+
+def _some(names: list[str]) -> str:
+    shown = ", ".join(display_path(n) for n in names[:3])
+    return shown + (f" (and {len(names) - 3} more)" if len(names) > 3 else "")
 
 
 def _page_texts(pdf: bytes) -> list[str]:

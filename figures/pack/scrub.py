@@ -7,37 +7,38 @@ import contextlib
 import getpass
 import io
 import re
-import struct
-import zlib
 from pathlib import Path
 
 from figures.errors import FigureDataError
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-#: PNG chunks that carry text or time, not pixels: left out of anonymous copies.
-PNG_METADATA_CHUNKS = (b"tEXt", b"zTXt", b"iTXt", b"tIME", b"eXIf")
 _JPEG_SIGNATURE = b"\xff\xd8\xff"
 #: JPEG segments that carry text, not pixels: EXIF and XMP (APP1), IPTC (APP13), other
 #: applications' data and comments (COM). JFIF (APP0), ICC (APP2), Adobe (APP14) stay.
 JPEG_METADATA = frozenset({0xE1, *range(0xE3, 0xEE), 0xEF, 0xFE})
 
 
-def png_chunks(data: bytes, name: str) -> list[tuple[bytes, bytes]]:
-    """The chunks of a PNG, ``(type, whole chunk bytes)``, each one's CRC checked."""
-    if not data.startswith(_PNG_SIGNATURE):
-        raise FigureDataError(name, None, "not a PNG (no PNG signature)")
-    chunks, at = [], len(_PNG_SIGNATURE)
-    while at + 8 <= len(data):
-        (length,), kind = struct.unpack(">I", data[at:at + 4]), data[at + 4:at + 8]
-        end = at + 12 + length
-        if end > len(data) or zlib.crc32(data[at + 4:end - 4]) != struct.unpack(
-                ">I", data[end - 4:end])[0]:
-            raise FigureDataError(name, None, f"damaged PNG (chunk {kind!r} at byte {at})")
-        chunks.append((kind, data[at:end]))
-        at = end
-        if kind == b"IEND":
-            break
-    return chunks
+def _png_without_text(data: bytes, name: str) -> bytes:
+    """A PNG saved again by Pillow without its text (tEXt, zTXt, iTXt), time and EXIF: the same
+    pixels, resolution, colour profile, transparency and gamma."""
+    from PIL import Image
+    from PIL.PngImagePlugin import PngInfo
+
+    kept = PngInfo()
+    out = io.BytesIO()
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.load()
+            info = image.info
+            if "gamma" in info:
+                kept.add(b"gAMA", round(info["gamma"] * 100000).to_bytes(4, "big"))
+            if "srgb" in info:
+                kept.add(b"sRGB", bytes([info["srgb"]]))
+            image.save(out, "png", pnginfo=kept, **{key: info[key] for key in
+                       ("dpi", "icc_profile", "transparency") if key in info})
+    except (OSError, SyntaxError, ValueError) as exc:  # Pillow: a bad checksum, a cut file
+        raise FigureDataError(name, None, f"damaged PNG ({exc})") from None
+    return out.getvalue()
 
 
 def without_metadata(data: bytes, name: str) -> bytes:
@@ -46,34 +47,52 @@ def without_metadata(data: bytes, name: str) -> bytes:
     inside; a PNG without text chunks; a JPEG without EXIF, XMP and comments; others as
     they are."""
     if data.startswith(_PNG_SIGNATURE):
-        kept = [chunk for kind, chunk in png_chunks(data, name) if kind not in
-                PNG_METADATA_CHUNKS]
-        return _PNG_SIGNATURE + b"".join(kept)
+        return _png_without_text(data, name)
     if data.startswith(_JPEG_SIGNATURE):
         return b"".join(segment for marker, segment in jpeg_segments(data, name)
                         if marker not in JPEG_METADATA)
     if data.startswith(b"%PDF"):
         from pypdf import PdfWriter
-        from pypdf.generic import DictionaryObject, StreamObject
+        from pypdf.generic import StreamObject
 
         from figures.pdf import open_pdf, pypdf_said
 
         with pypdf_said():
             writer = PdfWriter(clone_from=open_pdf(data))
         writer.metadata = None
-        for obj in writer._objects:
-            if isinstance(obj, DictionaryObject):
-                obj.pop("/Metadata", None)
-                obj.pop("/PieceInfo", None)
-            if isinstance(obj, StreamObject) and obj.get("/Filter") == "/DCTDecode":
-                obj._data = without_metadata(obj._data, name)
-            elif isinstance(obj, StreamObject) and obj.get("/Type") == "/Metadata":
-                obj.pop("/Filter", None)  # an XMP stream no longer referenced: emptied
-                obj._data = b""
+        found = _objects(writer.root_object)
+        for obj in found:  # every XMP stream emptied, even where no longer referenced
+            # (StreamObject.set_data: pypdf's encoded stream refuses raw bytes of a filter
+            # it cannot encode, but a JPEG's are raw bytes already)
+            if isinstance(obj, StreamObject) and obj.get("/Type") == "/Metadata":
+                obj.pop("/Filter", None)
+                StreamObject.set_data(obj, b"")
+            elif isinstance(obj, StreamObject) and obj.get("/Filter") == "/DCTDecode":
+                StreamObject.set_data(obj, without_metadata(obj.get_data(), name))
+        for obj in found:
+            obj.pop("/Metadata", None)
+            obj.pop("/PieceInfo", None)
         out = io.BytesIO()
         writer.write(out)
         return out.getvalue()
     return data
+
+
+def _objects(root: object) -> list:
+    """Every dictionary and stream reachable from ``root`` (a PDF's catalogue), once each."""
+    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
+
+    found, seen, todo = [], set(), [root]
+    while todo:
+        obj = todo.pop()
+        obj = obj.get_object() if isinstance(obj, IndirectObject) else obj
+        if id(obj) in seen or not isinstance(obj, (DictionaryObject, ArrayObject)):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, DictionaryObject):
+            found.append(obj)
+        todo.extend(obj.values() if isinstance(obj, DictionaryObject) else obj)
+    return found
 
 
 def jpeg_segments(data: bytes, name: str) -> list[tuple[int, bytes]]:
@@ -135,7 +154,7 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
             found.extend(f"{name}: {what} (figure metadata)" for key, what in (
                 ("/Metadata", "XMP"), ("/PieceInfo", "/PieceInfo")) if key in xobject)
             if xobject.get("/Filter") == "/DCTDecode" and any(
-                    m in JPEG_METADATA for m, _ in jpeg_segments(xobject._data, name)):
+                    m in JPEG_METADATA for m, _ in jpeg_segments(xobject.get_data(), name)):
                 found.append(f"{name}: a JPEG's EXIF, XMP or comment (figure metadata)")
     return list(dict.fromkeys(found))
 

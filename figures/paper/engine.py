@@ -2,8 +2,8 @@
 the command line, never written into the paper.
 
 pdflatex runs in draft mode (no PDF, images read only for their size), ``-no-shell-escape``,
-with a timeout, in a session of its own (killed with the command on Ctrl-C or SIGTERM, see
-:func:`run_tex`) and writing only into a temporary folder. The probe logs, at shipout (so only
+through :func:`figures.runner.run` (a timeout; stopped with the command on Ctrl-C or SIGTERM)
+and writing only into a temporary folder. The probe logs, at shipout (so only
 what is typeset, with its page), every ``\\includegraphics``: the file graphicx read, the
 name and the options as written, the printed box, ``\\linewidth`` there, ``width=`` and
 ``height=`` as lengths, clip, the graphics path and where it is in the source; and for the
@@ -14,64 +14,18 @@ document its class and options (and the file holding ``\\documentclass``), ``\\t
 
 from __future__ import annotations
 
-import contextlib
-import os
+import itertools
 import re
-import shutil
-import signal
-import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from figures import runner
 from figures.errors import LatexError
 from figures.paper.latex import Graphic, Paper, _options
 
 PROBE = Path(__file__).with_name("probe.tex")
-#: Seconds one compile may take (a paper that loops is stopped, with one line).
-TEX_TIMEOUT_S = 300
 _PT_PER_IN = 72.27
-#: An error as ``-file-line-error`` prints it: ``./main.tex:7: Undefined control sequence.``
-_ERROR = re.compile(r"^(?:\./)?([^\s:][^:\n]*\.tex:\d+): (.+?)\.?$", re.MULTILINE)
-NEEDS_ENGINE = ("needs a TeX engine (pdflatex, latexmk): install TeX Live (Debian/Ubuntu: "
-                "apt-get install texlive-latex-recommended texlive-latex-extra latexmk)")
-
-
-def have_engine() -> bool:
-    return shutil.which("pdflatex") is not None
-
-
-def run_tex(command: list[str], cwd: Path, timeout: float = TEX_TIMEOUT_S,
-            ) -> subprocess.CompletedProcess:
-    """``command`` run in a session of its own, its output collected; on a timeout, Ctrl-C
-    or SIGTERM (a KeyboardInterrupt here) the whole session is killed before this returns
-    or raises: no TeX process outlives the command."""
-    env = {**os.environ, "max_print_line": "10000"}  # paths in the log on one line
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
-                               start_new_session=True, text=True, errors="replace")
-    try:
-        out, _ = process.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        _kill(process)
-        raise LatexError(str(cwd), None, f"{command[0]} took over {timeout:g} s and was "
-                         "stopped: does the paper compile by hand?") from None
-    except BaseException:
-        _kill(process)
-        raise
-    return subprocess.CompletedProcess(command, process.returncode, out)
-
-
-def _kill(process: subprocess.Popen) -> None:
-    """TERM to the command's whole session, then KILL to whatever of it is left (a pdflatex
-    whose latexmk already ended is in it still)."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGTERM)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(timeout=2)
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.communicate()  # its pipe read to the end and closed
 
 
 @dataclass(frozen=True)
@@ -91,8 +45,7 @@ def _inches(length: str) -> float | None:
     return None if length in ("-", "") else float(length.removesuffix("pt")) / _PT_PER_IN
 
 
-def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S, *, read_images: bool = True
-            ) -> Paper:
+def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = True) -> Paper:
     """The paper whose main file is ``main``, as pdflatex typesets it (see the module's
     docstring): its includes with :class:`Printed` on each, the class and the files it
     read. A compile stopped by an image pdfTeX cannot read is run again opening none (the
@@ -101,36 +54,38 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S, *, read_images: bool = T
     with tempfile.TemporaryDirectory(prefix="figures-tex-") as tmp:
         out = Path(tmp)
         (out / "fap-empty.tex").write_text("", encoding="utf-8")
-        for count, (here, dirs, _) in enumerate(os.walk(root)):  # \include's .aux go here
-            dirs[:] = [d for d in dirs if not d.startswith(".")][: 200 - count]
-            (out / Path(here).relative_to(root)).mkdir(parents=True, exist_ok=True)
         job, source = main.stem, main.name
         if not re.fullmatch(r"[A-Za-z0-9._+-]+", main.name):  # TeX reads a tab as a space
             job = "fap-main"
             source = f"{out}/{job}.tex"
             (out / f"{job}.tex").symlink_to(main.resolve())
-        run = run_tex(["pdflatex", "-draftmode", "-no-shell-escape", "-interaction=nonstopmode",
+        run = runner.run(["pdflatex", "-draftmode", "-no-shell-escape", "-interaction=nonstopmode",
                        "-recorder", "-file-line-error", f"-output-directory={out}", f"-jobname={job}",
-                       (f"\\def\\fapempty{{{out}/fap-empty}}"
-                        f"{'' if read_images else chr(92) + 'def' + chr(92) + 'fapnoread{}'}"
-                        f"\\input{{{PROBE}}}"
-                        f"\\input{{{source}}}")], root, timeout)
+                       _command_line(out, source, read_images)], root, timeout=timeout,
+                         file=str(main), hint=": does the paper compile by hand?")
         log = out / f"{job}.fap"
-        lines = log.read_text(encoding="utf-8", errors="replace").splitlines() \
-            if log.is_file() else []
-        lines = [line.replace(source, main.name) for line in lines]  # main's link: main
-        errors = dict(_ERROR.findall(run.stdout.replace(source, main.name)))
+        text = log.read_bytes().decode("utf-8", "surrogateescape") if log.is_file() else ""
+        lines = [line.replace(source, main.name) for line in text.split("\n")]  # main's link
+        errors = runner.tex_errors(run.stdout.replace(source, main.name))
+        said = list(errors.items())
         if "E|" not in lines and read_images and "!pdfTeX error" in run.stdout:
             return ask_tex(main, timeout, read_images=False)
+        missing = [m[2:] for m in lines if m.startswith("M|") and not m.endswith(".tex")]
         if "E|" not in lines:
-            last = next(iter(errors.items()), None)
+            texlog = out / f"{job}.log"
+            texlog = texlog.read_text(errors="replace") if texlog.is_file() else ""
             raise LatexError(str(main), None, "pdflatex stopped before the end of the "
-                             "paper (" + (f"{last[0]}: {last[1]}" if last else
-                                          f"exit {run.returncode}") +
-                             "): mend it so it compiles, then sync again")
+                             f"paper ({_stopped(said, run.returncode, texlog, missing)}): "
+                             "mend it so it compiles, then sync again")
         read = _recorded(out / f"{job}.fls", root)
     paper = Paper(main, root)
-    for line in lines:
+    paper.unresolved += [f"{main.name}: loads {name}, which this TeX Live does not have (read "
+                         f"as empty): install it, or put it beside {main.name}"
+                         for name in missing]
+    made: dict[str, list[str]] = {}
+    pages: dict[str, str] = {}
+    records = iter(lines)
+    for line in records:
         kind, _, rest = line.partition("|")
         fields = rest.split("|")
         if kind == "D" and len(fields) >= 3:
@@ -142,13 +97,18 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S, *, read_images: bool = T
             paper.graphics_extensions = [e for e in fields[4].split(",") if e] or None
             paper.graphicspath = _folders(fields[5] if len(fields) > 5 else "", root)
         elif kind == "M" and fields:
-            paper.inputs.append(fields[0])
-        elif kind == "I" and len(fields) >= 13:
-            paper.graphics.append(_graphic(fields, root))
+            paper.inputs.append(rest)
+        elif kind == "J":  # one field a line: a name may hold a |
+            made[rest] = [rest, *itertools.islice(records, 13)]
+        elif kind == "S" and len(fields) == 2:
+            pages[fields[0]] = fields[1]
+    paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root)
+                      for n, fields in _typeset(made, pages).items()]
     for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
-        said = errors.get(f"{g.tex.relative_to(root)}:{g.line}", "")
-        if said and "not found" not in said:
-            paper.unresolved.append(f"{g.tex.relative_to(root)}:{g.line}: {said} (pdflatex)")
+        at = [errors.get(f"{g.tex.relative_to(root)}:{n}", "") for n in (g.line, g.tex_line)]
+        if any(at) and not any("not found" in m for m in at):
+            paper.unresolved.append(f"{g.tex.relative_to(root)}:{g.line}: "
+                                    f"{next(m for m in at if m)} (pdflatex)")
     paper.sources = [p for p in read if p.suffix == ".tex"]
     paper.packages = [p.stem for p in read if p.suffix == ".sty"] + \
         [Path(m).stem for m in paper.inputs if m.endswith(".sty")]
@@ -157,16 +117,79 @@ def ask_tex(main: Path, timeout: float = TEX_TIMEOUT_S, *, read_images: bool = T
     return paper
 
 
+def _command_line(out: Path, source: str, read_images: bool) -> str:
+    """pdflatex's first line: the probe, then the main file; the paths read with TeX's
+    special characters as plain ones (a ``%`` or ``#`` in ``TMPDIR`` cut the line)."""
+    plain = "".join(f"\\catcode{code}=12" for code in (37, 35, 126, 36, 94, 38, 95, 32))
+    return (f"\\begingroup{plain}\\xdef\\fapempty{{{out}/fap-empty}}"
+            f"\\xdef\\fapprobe{{{PROBE}}}\\xdef\\fapmain{{{source}}}\\endgroup"
+            f"{'' if read_images else chr(92) + 'def' + chr(92) + 'fapnoread{}'}"
+            "\\input{\\fapprobe}\\input{\\fapmain}")
+
+
+def _stopped(said: list[tuple[str, str]], returncode: int, texlog: str,
+             missing: list[str]) -> str:
+    """Why pdflatex stopped: the last error TeX gave that is not an image sync is about to
+    write (those it goes on after), what its log says after it (``cannot \\read from
+    terminal``), and the packages it had to read as empty."""
+    said = [e for e in said if not e[1].lstrip().startswith("==>")]
+    last = next((e for e in reversed(said) if "not found" not in e[1]), None) or \
+        (said[-1] if said else None)
+    why = f"{last[0]}: {last[1]}" if last else f"exit {returncode}"
+    fatal = re.search(r"^\*\*\* \((.+)\)$", texlog, re.MULTILINE)
+    if fatal:
+        why += f" ({fatal[1]})"
+    if missing:
+        why += f"; not in this TeX Live, read as empty: {', '.join(missing)}"
+    return why
+
+
+def _typeset(made: dict[str, list[str]], pages: dict[str, str]) -> dict[str, list[str]]:
+    """The includes whose boxes TeX made, in order: each one shipped; and of one never
+    shipped (a float acmart's ``balance`` drops, a page the probe's layout did not reach: the
+    compile reads its file all the same) the last box made, unless the same include (file,
+    line, name) was shipped from another pass (``tabularx``'s trial widths)."""
+    def key(fields: list[str]) -> tuple[str, ...]:
+        return fields[12], fields[11], fields[2]
+
+    shipped = {key(fields) for n, fields in made.items() if n in pages}
+    last = {key(fields): n for n, fields in made.items() if n not in pages}
+    return {n: fields for n, fields in made.items()
+            if n in pages or (key(fields) not in shipped and last[key(fields)] == n)}
+
+
 def _graphic(fields: list[str], root: Path) -> Graphic:
     page, file, name, options, wd, ht, line, width, height, clip, path, number, tex = \
         fields[:13]
-    graphic = Graphic(root / tex if tex else root, int(number), name.strip(),
-                      {k: v.strip() for k, v in _options(options).items()}, False)
+    star = fields[13:14] == ["1"]
+    source = root / tex if tex else root
+    graphic = Graphic(source, _own_line(source, int(number), name.strip()), name.strip(),
+                      {k: v.strip() for k, v in _options(options).items()}, star)
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
                               _inches(height), clip == "1")
+    graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
     return graphic
+
+
+def _own_line(tex: Path, line: int, name: str) -> int:
+    """The line of the ``\\includegraphics`` itself: TeX's ``\\inputlineno`` is the line it
+    had read to, the closing brace of an argument the include is in (a ``\\resizebox``, a
+    ``\\subcaptionbox``); the nearest line at or before it naming the file, then the
+    ``\\includegraphics`` a few lines above a name on a line of its own."""
+    from figures.paper.latex import SOURCE_LIMIT, read_bounded
+
+    text = read_bounded(tex, SOURCE_LIMIT) if tex.suffix else None
+    stem = re.split(r"[/}\s]", name.strip('{}" '))[-1] if name else ""
+    if text is None or not stem:
+        return line
+    lines = text.splitlines()[:line]
+    for here in range(len(lines), max(len(lines) - 200, 0), -1):
+        if stem in lines[here - 1].split("%", 1)[0]:
+            return next((at for at in range(here, max(here - 5, 0), -1)
+                         if "\\includegraphics" in lines[at - 1]), here)
+    return line
 
 
 def _folders(path: str, root: Path) -> list[Path]:
@@ -176,14 +199,9 @@ def _folders(path: str, root: Path) -> list[Path]:
 
 def _recorded(fls: Path, root: Path) -> list[Path]:
     """The files the engine read (its recorder), once each in order: the paper's own under
-    ``root`` (absolute), and the packages and class from TeX Live."""
-    found: dict[Path, None] = {}
-    try:
-        lines = fls.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return []
-    for line in lines:
-        if line.startswith("INPUT ") and not line.endswith(("probe.tex", "fap-empty.tex")):
-            path = Path(line[6:])
-            found[(root / path).resolve()] = None  # the main file's link: the main file
+    ``root`` (absolute, resolved: the main file's link is the main file), and the packages
+    and class from TeX Live; not the probe's."""
+    read = runner.recorded(fls, root)[0]
+    found = dict.fromkeys(p.resolve() for p in read
+                          if p.name not in (PROBE.name, "fap-empty.tex"))
     return [p for p in found if p.suffix in (".sty", ".cls") or p.is_relative_to(root.resolve())]

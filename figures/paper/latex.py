@@ -11,13 +11,13 @@ read, each up to :data:`SOURCE_LIMIT`.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from figures.errors import FigureDataError, display_path
+from figures.errors import display_path
+from figures.runner import find_main, read_bounded
+from figures.texread import blanked
 
 #: Width of the page's measures, in the units of the paper's lengths (inches per unit).
 UNITS = {"in": 1.0, "cm": 1 / 2.54, "mm": 1 / 25.4, "pt": 1 / 72.27, "bp": 1 / 72.0,
@@ -27,7 +27,6 @@ _VENUE_PACKAGES = (("icml", "icml"), ("neurips", "neurips"), ("nips", "neurips")
                    ("iclr", "iclr"))
 _VENUE_CLASSES = {"ieeetran": "ieee", "acmart": "acm"}
 _DEFINITIONS = ("newcommand", "renewcommand", "providecommand")
-_DOCUMENTCLASS = re.compile(r"^[^%\n]*\\documentclass\b", re.MULTILINE)
 #: The most read of one source file (a generated table of megabytes is not the paper's text).
 SOURCE_LIMIT = 4 << 20
 
@@ -47,6 +46,8 @@ class Graphic:
     printed: object = None
     #: The graphics path in force there (TeX's; from the source: the paper's).
     path: list[Path] = field(default_factory=list)
+    #: The line TeX was at (the closing brace of an argument it is in); ``line`` is its own.
+    tex_line: int = 0
 
     def __post_init__(self) -> None:  # TeX reads {{fig}}, {{fig}.pdf}, "fig" as fig, fig.pdf
         self.written = re.sub(r'[{}"]', "", self.written)
@@ -82,48 +83,6 @@ class Paper:
                 if package.lower().startswith(prefix):
                     return venue
         return None
-
-
-def read_bounded(path: Path, limit: int = SOURCE_LIMIT) -> str | None:
-    """The text of ``path`` when it is a regular file (a named pipe, a device such as a link
-    to ``/dev/zero``, a folder: None), at most ``limit`` bytes of it; never blocks."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        return handle.read(limit).decode("utf-8", errors="replace")
-
-
-def find_main(folder: Path, main: Path | None = None) -> Path:
-    """The paper's main file: ``main`` (relative to ``folder``), else the one ``.tex`` file
-    under ``folder`` whose first lines hold a ``\\documentclass`` outside a comment (one line
-    when there are none or several). Only regular files are read, their first 64 KiB."""
-    if main is not None:
-        path = main if main.is_absolute() else folder / main
-        if read_bounded(path, 0) is None:
-            raise FigureDataError(str(path), None, "--main: no such file")
-        return path
-    candidates = []
-    for path in sorted(folder.rglob("*.tex")):
-        if any(part.startswith(".") for part in path.relative_to(folder).parts):
-            continue
-        text = read_bounded(path, 1 << 16)
-        if text is not None and _DOCUMENTCLASS.search(text):
-            candidates.append(path)
-    if not candidates:
-        raise FigureDataError(str(folder), None, "no .tex file with \\documentclass in it: "
-                              "give the paper's folder (or --main FILE)")
-    top = [p for p in candidates if p.parent == folder]
-    if len(top) == 1 and len(candidates) > 1:
-        return top[0]
-    if len(candidates) > 1:
-        names = ", ".join(str(p.relative_to(folder)) for p in candidates)
-        raise FigureDataError(str(folder), None, f"several main files ({names}): choose one "
-                              "with --main FILE")
-    return candidates[0]
 
 
 def read_paper(folder: Path, main: Path | None = None) -> Paper:
@@ -165,7 +124,8 @@ def _parse(text: str):
         macrospec.MacroSpec("providecommand", "*{[[{"),
         macrospec.MacroSpec("DeclareGraphicsExtensions", "{"),
     ])
-    walker = LatexWalker(text, latex_context=db, tolerant_parsing=True)
+    walker = LatexWalker(blanked(text, verbatim=True, hidden=True), latex_context=db,
+                         tolerant_parsing=True)  # TeX's comments, verbatim: figures.texread
     nodes, _, _ = walker.get_latex_nodes()
     return walker, nodes
 
@@ -179,7 +139,7 @@ class _Reader:
             return
         seen.add(path.resolve())
         self.paper.sources.append(path)
-        walker, nodes = _parse(read_bounded(path) or "")
+        walker, nodes = _parse(read_bounded(path, SOURCE_LIMIT) or "")
         self._walk(walker, nodes, path, macros, seen, False)
 
     def _walk(self, walker, nodes, path, macros, seen, wide: bool) -> None:

@@ -14,14 +14,21 @@ figure's smallest width (:meth:`figures.contract.FigureModule.smallest_width_in`
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
 from figures.page import Width
 from figures.paper.latex import Graphic, line_width_in, width_in
 from figures.registry import FigureSpec
 from figures.venues import Venue
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from figures.outputs.kind import BuildKind
 
 #: Options with which the paper prints a build other than at 100 % (crops, turns, rescales).
 _RESHAPING = ("trim", "viewport", "clip", "angle", "scale", "height", "totalheight",
@@ -36,11 +43,11 @@ class Placement:
     problem: str = ""
 
 
-def fixed_include(graphic: Graphic) -> str:
-    """The include written so it prints our build at 100 %: its box's width, nothing that
-    crops, turns or rescales it."""
+def fixed_include(graphic: Graphic, width: str | None = None) -> str:
+    """The include written so it prints our build at 100 %: ``width`` (else its own, else
+    its box's), nothing that crops, turns or rescales it."""
     kept = {k: v for k, v in graphic.options.items() if k not in _RESHAPING}
-    kept.setdefault("width", "\\linewidth")
+    kept["width"] = width or kept.get("width", "\\linewidth")
     options = ",".join(f"{k}={v}" if v else k for k, v in kept.items())
     return f"\\includegraphics[{options}]{{{graphic.written}}}"
 
@@ -83,25 +90,49 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     width = Width(width)
     if width > line + 0.01:
         return Placement(None, f"{width} in is wider than its line ({line:.3g} in): it "
-                         f"would run into the margin; write {fixed_include(graphic)} at {where}")
+                         "would run into the margin; write "
+                         f"{fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
     try:  # its module's SMALLEST_WIDTH_IN wrong, a box wider than the venue's text: one line
-        narrow = spec.too_narrow(venue, width, "put it in a figure* or a wider box (width=, "
-                                 "a wider subfigure or minipage)")
+        least = spec.smallest_width_in(venue)
+        narrow = spec.too_narrow(venue, width, _widened(graphic, line, least, venue))
         return Placement(venue.width(width, where)) if narrow is None else \
             Placement(None, narrow.message)
     except FigureDataError as exc:
         return Placement(None, str(exc))
 
 
-def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue,
-                    width: Width) -> tuple[Path | None, str]:
-    """Build ``spec`` for ``venue`` at ``width`` inches; the folder it is in, or the one line
-    that says why not."""
+def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
+    """The one edit that gives ``graphic`` its figure's smallest width ``least``: a fraction
+    of its line when the line holds it; a ``figure*`` on a page of two columns, when it is
+    in none; else a wider box around it, as a fraction of the text."""
+    where = f"{graphic.tex.name}:{graphic.line}"
+    text, column = venue.text_width_in, venue.column_width_in
+    if least <= line + 0.005:
+        share = math.ceil(least / line * 100) / 100
+        width = f"{share:g}\\linewidth" if share < 1 else "\\linewidth"
+        return f"write {fixed_include(graphic, width)} at {where}"
+    if column < text - 0.01 and not graphic.wide and abs(line - column) <= 0.01 \
+            and least <= text:  # its line is a column's: a figure* gives it the text's
+        written = graphic.options.get("width", "\\linewidth").replace(" ", "")
+        return (f"put it in a figure* (a line of {text:g} in)" + (
+            "" if written == "\\linewidth" else
+            f" with {fixed_include(graphic, chr(92) + 'linewidth')}") + f" at {where}")
+    share = math.ceil(least / text * 100) / 100
+    return (f"the box around it (a subfigure, minipage or column of {line:.3g} in) is "
+            f"narrower: make it at least {share:g}\\textwidth ({where})" if share <= 1 else
+            f"no line of this page ({text:g} in) holds it: leave it out of the paper")
+
+
+def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: Width
+                    ) -> tuple[BuildKind | None, str, tuple[Figure, dict[str, Any]] | None]:
+    """Build ``spec`` for ``venue`` at ``width`` inches: its build kind (whose folder holds it)
+    and the drawing the build saved (None: it was current), or the one line that says why
+    not."""
     from figures.outputs.build import build
     from figures.outputs.kind import venue_kind
 
     kind = venue_kind(venue, width)
-    [result] = build([spec], figdata_dir, kind.default_out, kind)
+    [result] = build([spec], figdata_dir, kind.default_out, kind, keep=True)
     if result.status == "failed":
-        return None, result.message
-    return kind.default_out, ""
+        return None, result.message, None
+    return kind, "", result.drawing

@@ -34,6 +34,7 @@ from figures.paper.write import (
     _unwritable,
 )
 from figures.registry import BY_NAME, FIGURES, FigureSpec
+from figures.texread import blanked
 
 #: graphicx's order of extensions with the pdfTeX driver (pdftex.def's ``\Gin@extensions``).
 PDFLATEX_EXTENSIONS = (".pdf", ".png", ".jpg", ".mps", ".jpeg", ".jbig2", ".jb2", ".PDF",
@@ -215,11 +216,11 @@ def _quoting(paper: Paper, macros: Sequence[str], macros_path: Path) -> str | No
         if path.resolve() == macros_path.resolve():
             continue
         try:
-            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+            lines = blanked(path.read_text(encoding="utf-8", errors="replace")).splitlines()
         except OSError:
             continue
         for number, line in enumerate(lines, 1):
-            match = pattern.search(line.split("%", 1)[0] if "\\%" not in line else line)
+            match = pattern.search(line)
             if match:
                 return f"{_shown(path, paper.root)}:{number}: {match.group(1)}"
     return None

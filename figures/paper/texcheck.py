@@ -43,6 +43,7 @@ from figures.paper.textables import (
     cells,
     table_from,
 )
+from figures.texread import comment_on_line
 
 #: LaTeX sources are often Latin-1; the numbers and macros checked are ASCII in both.
 TEX_ENCODINGS = ("utf-8", "latin-1")
@@ -153,8 +154,9 @@ class Document:
         codes, suppressed, blank = [], set(), []
         raw_lines = tex.splitlines()
         prose_lines = prose("\n".join(raw_lines)).split("\n") if raw_lines else []
+        comments = comment_on_line("\n".join(raw_lines))
         for line_no, (line, code) in enumerate(zip(raw_lines, prose_lines, strict=True), 1):
-            comment = _split_comment(line)[1]
+            comment = comments.get(line_no, "")
             if not line.strip():  # a paragraph ends (a comment line does not end one)
                 blank.append(line_no - 1)
             if SUPPRESS.search(comment):
@@ -284,12 +286,6 @@ def _group_text(text: str, start: int, reach: int) -> str:
         if depth == 0:
             return chunk[opening + 1:i]
     return chunk[opening + 1:]
-
-
-def _split_comment(line: str) -> tuple[str, str]:
-    """A line's code and its comment (after the first ``%`` that is not ``\\%``)."""
-    parts = re.split(r"(?<!\\)%", line, maxsplit=1)
-    return parts[0], parts[1] if len(parts) > 1 else ""
 
 
 

@@ -3,10 +3,10 @@
 :func:`prose` returns the source with everything that is not read as text blanked out
 (replaced by spaces, line breaks kept, so offsets and line numbers stay those of the file):
 
-- comments, ``\\iffalse ... \\fi`` (nested ``\\if...`` counted), ``comment`` environments and
-  everything after ``\\end{document}`` on a line of its own;
-- code: ``\\verb``, ``\\lstinline``, ``\\mintinline`` and the ``verbatim``, ``lstlisting``,
-  ``minted`` (and similar) environments;
+- comments, ``\\iffalse ... \\fi``, ``comment`` environments, everything after
+  ``\\end{document}`` on a line of its own, and code (``\\verb``, ``\\lstinline``, the
+  ``verbatim`` environments and their kin), as :mod:`figures.texread` reads them (the one
+  reading of comments and verbatim text: TeX's);
 - addresses and names: ``\\url``, ``\\href``'s target, ``\\label``, ``\\ref`` and the other
   references, citation keys and ``\\cite``'s page notes, ``\\tag`` (equation numbers), file
   names and package options;
@@ -25,11 +25,8 @@ from __future__ import annotations
 import bisect
 import re
 
-#: Environments whose body is code or is not typeset.
-VERBATIM_ENVIRONMENTS = frozenset({
-    "verbatim", "verbatim*", "Verbatim", "Verbatim*", "BVerbatim", "LVerbatim", "alltt",
-    "lstlisting", "minted", "comment", "filecontents", "filecontents*", "spverbatim",
-    "codebox", "pycode", "python", "tcblisting"})
+from figures.texread import blanked
+
 #: Commands whose arguments are no prose: how many mandatory arguments to blank (optional
 #: arguments in brackets before or between them are blanked too).
 NON_PROSE_ARGUMENTS = {
@@ -51,19 +48,11 @@ NON_PROSE_ARGUMENTS = {
     "rowcolors": 3, "arrayrulecolor": 1, "newcolumntype": 1, "hyperref": 0,
     "hyperlink": 1, "hypertarget": 1, "pdfbookmark": 0, "crefname": 3, "Crefname": 3,
     "newtheorem": 1, "mintinline": 1, "lstinputlisting": 1, "inputminted": 2}
-#: ``\\iffalse``'s block ends at its ``\\fi``; these ``\\if...`` commands take arguments
-#: and have no ``\\fi`` of their own.
-_NOT_CONDITIONALS = frozenset({
-    "ifthenelse", "ifdef", "ifundef", "ifdefined@", "ifstrequal", "ifstrempty", "ifblank",
-    "ifcsdef", "ifcsundef", "ifboolexpr", "ifbool", "iftoggle", "ifdefempty",
-    "ifdefstring", "ifnumcomp", "ifpackageloaded", "ifclassloaded", "ifcsstring",
-    "ifinlist", "iffileexists", "ifdimcomp", "IfFileExists", "IfPackageLoadedTF"})
 #: Commands before a bracket that is mathematics, not an option list.
 _DELIMITER_SIZES = frozenset({
     "left", "right", "middle", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr",
     "biggl", "biggr", "Biggl", "Biggr", "in", "notin", "mathbb", "mathcal"})
-_TOKEN = re.compile(r"\\(?P<word>[A-Za-z@]+)(?P<star>\*?)|\\[^A-Za-z@]|(?P<comment>%)",
-                    re.DOTALL)
+_TOKEN = re.compile(r"\\(?P<word>[A-Za-z@]+)(?P<star>\*?)|\\[^A-Za-z@]", re.DOTALL)
 #: How far an argument or an option list is looked for its end; one longer than this is
 #: left as it is (an unclosed brace does not blank the rest of the source).
 REACH = 5000
@@ -72,6 +61,7 @@ OPTIONS_REACH = 300
 
 def prose(tex: str) -> str:
     """``tex`` with what is not prose blanked (see the module's docstring)."""
+    tex = blanked(tex, verbatim=True, hidden=True)  # comments, code, never typeset
     out = list(tex)
     braces = _Braces(tex)
 
@@ -79,47 +69,18 @@ def prose(tex: str) -> str:
         out[start:end] = _NOT_NEWLINE.sub(" ", tex[start:end])
 
     pos = 0
-    n = len(tex)
     while True:
         match = _TOKEN.search(tex, pos)
         if match is None:
             break
         pos = match.end()
-        if match.group("comment"):
-            end = tex.find("\n", match.start())
-            end = n if end < 0 else end
-            blank(match.start(), end)
-            pos = end
-            continue
         word = match.group("word")
         if word is None:  # an escaped character: \%, \\, \{
             continue
-        if word in ("verb", "lstinline", "Verb", "spverb"):
-            pos = _skip_inline_code(tex, pos, blank, match.start())
-        elif word == "begin":
+        if word in ("begin", "end"):
             name, after = _group(tex, pos, braces)
-            if name is None:
-                continue
-            name = name.strip()
-            if name in VERBATIM_ENVIRONMENTS:
-                close = re.compile(rf"\\end\s*\{{{re.escape(name)}\}}").search(tex, after)
-                end = n if close is None else close.end()
-                blank(match.start(), end)
-                pos = end
-            else:
+            if name is not None and word == "begin":
                 pos = _blank_options(tex, after, blank)
-        elif word == "end":
-            name, after = _group(tex, pos, braces)
-            line_start = tex.rfind("\n", 0, match.start()) + 1
-            # on a line of its own: \ifthenelse{..}{..}{\end{document}} ends nothing here
-            if name is not None and name.strip() == "document" and \
-                    not tex[line_start:match.start()].strip():
-                blank(after, n)
-                break
-        elif word == "iffalse":
-            end = _matching_fi(tex, pos)
-            blank(match.start(), end)
-            pos = end
         elif word in NON_PROSE_ARGUMENTS or word.startswith(("cite", "Cite")) or \
                 word in ("parencite", "textcite", "autocite", "footcite", "smartcite"):
             count = NON_PROSE_ARGUMENTS.get(word, 1)
@@ -127,22 +88,6 @@ def prose(tex: str) -> str:
         elif word not in _DELIMITER_SIZES:  # \left[0.615\right] is mathematics
             pos = _blank_options(tex, pos, blank)
     return "".join(out)
-
-
-def _skip_inline_code(tex: str, pos: int, blank, start: int) -> int:
-    """``\\verb|...|`` (any delimiter, or braces), on one line; blanked from ``start``."""
-    pos = _skip_options(tex, pos)
-    if pos >= len(tex) or tex[pos] in "\n":
-        return pos
-    if tex[pos] == "{":
-        close = tex.find("}", pos + 1, pos + REACH)
-    else:
-        close = tex.find(tex[pos], pos + 1, pos + REACH)
-    line_end = tex.find("\n", pos)
-    if close < 0 or (0 <= line_end < close):
-        close = len(tex) if line_end < 0 else line_end - 1
-    blank(start, close + 1)
-    return close + 1
 
 
 def _group(tex: str, pos: int, braces: _Braces) -> tuple[str | None, int]:
@@ -223,19 +168,6 @@ def _skip_spaces(tex: str, pos: int) -> int:
     return pos
 
 
-def _skip_options(tex: str, pos: int) -> int:
-    """Past optional arguments in brackets at ``pos``."""
-    while True:
-        at = _skip_spaces(tex, pos)
-        if at < len(tex) and tex[at] == "[":
-            end = _close_bracket(tex, at)
-            if end < 0:
-                return pos
-            pos = end + 1
-        else:
-            return pos
-
-
 def _blank_options(tex: str, pos: int, blank) -> int:
     """An option list right after a command or an environment's name (no space between)."""
     if pos < len(tex) and tex[pos] == "*":
@@ -270,17 +202,3 @@ def _blank_arguments(tex: str, pos: int, count: int, blank, braces: _Braces) -> 
         pos = end + 1
 
 
-_CONDITIONAL = re.compile(r"\\(if[A-Za-z@]*|fi)(?![A-Za-z@])|\\[^A-Za-z@]")
-
-
-def _matching_fi(tex: str, pos: int) -> int:
-    """The end of the ``\\fi`` that closes an ``\\iffalse`` (the source's end if none)."""
-    depth = 1
-    for match in _CONDITIONAL.finditer(tex, pos):
-        word = match.group(1)
-        if word is None or word in _NOT_CONDITIONALS:
-            continue
-        depth += -1 if word == "fi" else 1
-        if depth == 0:
-            return match.end()
-    return len(tex)

@@ -59,9 +59,10 @@ class Which:
 def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Which:
     """What ``path`` is and whether it is current against ``figdata_dir`` and the code."""
     try:
-        if not read_bytes(path):  # regular file, readable: else one line naming it
+        data = read_bytes(path)  # once: a regular file, readable, else one line naming it
+        if not data:
             raise FigureDataError(str(path), None, "empty (0 bytes): copy or build it again")
-        inside = provenance.read(path)
+        inside = provenance.read(data)
     except FigureDataError as exc:
         return Which(path, UNREADABLE, why=exc.message)
     except OSError as exc:  # no errno: Pillow's "image file is truncated"
@@ -78,7 +79,7 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Whi
     found = Which(path, CURRENT, inside["figure"], inside["variant"], inside["origin"])
     stale = why_stale(inside, figdata_dir, venues_file)
     if stale is None:
-        wrong = content_disagrees(path, inside)
+        wrong = content_disagrees(path, inside, data)
         return found if wrong is None else Which(path, MISLABELLED, found.figure,
                                                  found.variant, found.origin, wrong)
     return Which(found.path, STALE, found.figure, found.variant, found.origin, *stale)
@@ -109,7 +110,7 @@ def why_stale(inside: dict[str, str], figdata_dir: Path,
     return None
 
 
-def content_disagrees(path: Path, inside: dict[str, str]) -> str | None:
+def content_disagrees(path: Path, inside: dict[str, str], data: bytes | None = None) -> str | None:
     """Why what ``path`` shows is not what the build made for the figure its label names
     (None: it is): it is named as another figure (the paper's ``fig3b_crossarch_3row.pdf``
     holding fig1), or the content digest the build wrote inside it
@@ -120,7 +121,7 @@ def content_disagrees(path: Path, inside: dict[str, str]) -> str | None:
         return (f"named as {named} but holds {inside['figure']}'s picture: copied over the "
                 "wrong file; copy each figure again (`figures sync`)")
     try:
-        if content_digest(read_bytes(path)) == inside.get("content"):
+        if content_digest(read_bytes(path) if data is None else data) == inside.get("content"):
             return None
     except Exception as exc:  # noqa: BLE001 - damaged pixels or streams (Pillow, pypdf)
         return f"its content cannot be decoded ({type(exc).__name__}): build and copy it again"

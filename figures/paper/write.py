@@ -89,7 +89,7 @@ def _unwritable(target: Path, paper: Path) -> str | None:
     if target.is_dir():
         return f"{shown} is a folder where the file goes: rename or remove it, then sync again"
     if target.exists() and not _writable(target):
-        return f"{shown} is read-only: make it writable (chmod u+w) and sync again"
+        return f"{shown} is read-only: {_make_writable(target)} and sync again"
     folder = target.parent
     while not folder.exists() and folder != folder.parent:
         if folder.is_symlink():
@@ -100,8 +100,21 @@ def _unwritable(target: Path, paper: Path) -> str | None:
                 "there")
     if not _writable(folder):
         return (f"the folder {_shown(folder, paper) if folder != paper else paper} is "
-                "read-only: make it writable (chmod u+w) and sync again")
+                f"read-only: {_make_writable(folder)} and sync again")
     return None
+
+
+def _make_writable(path: Path) -> str:
+    """What makes ``path`` writable: its mode, or (on a read-only mount, where chmod cannot)
+    a writable copy."""
+    try:
+        mounted_read_only = bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        mounted_read_only = False
+    if mounted_read_only:
+        return ("it is on a read-only file system (chmod cannot help): copy the paper's "
+                "folder somewhere writable (or remount it read-write)")
+    return "make it writable (chmod u+w)"
 
 
 def _writable(path: Path) -> bool:
@@ -122,6 +135,15 @@ def carry_out(result: Plan) -> bool:
         for write in result.writes:
             write.outcome = "not written: a row is refused (all or nothing)"
         return False
+    try:
+        return _write_all(result)
+    except KeyboardInterrupt as exc:  # Ctrl-C: the line names what is complete
+        exc.finished = [display_path(w.target.name) for w in result.writes
+                        if w.outcome == "written"]
+        raise
+
+
+def _write_all(result: Plan) -> bool:
     failed = None
     for write in sorted(result.writes, key=lambda w: w.text is not None):  # macros last
         if failed is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from figures.boundary import is_stop
 from figures.data import figdata
@@ -21,6 +21,9 @@ from figures.venues import Venue
 
 if TYPE_CHECKING:
     import numpy as np
+    from matplotlib.figure import Figure
+
+    from figures.outputs.kind import BuildKind
 
 
 @dataclass
@@ -119,6 +122,40 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     return report
 
 
+#: The rules a build must pass before sync places it: no text over text, no text, script or
+#: line under the venue's minimum at the width it is drawn for.
+LEGIBILITY = ("text", "script", "lines", "layout")
+
+
+def legibility(spec: FigureSpec, venue: Venue, kind: BuildKind, figdata_dir: Path,
+               drawing: tuple[Figure, dict[str, Any]] | None = None) -> str | None:
+    """Why ``spec`` drawn as ``kind`` fails the :data:`LEGIBILITY` rules (``rule: detail``, or
+    its error line), None when it passes; ``drawing``: the Figure the build saved and its
+    data, measured as it is (else drawn here: a current build, once)."""
+    from figures.outputs.render import draw_as_built
+
+    try:
+        with caught_warnings():  # the build reports them
+            if drawing is None:
+                doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
+                drawing = draw_as_built(spec, doc["data"], kind,
+                                        synthetic=figdata.is_synthetic(doc)), doc["data"]
+            measured = measure(spec, *drawing, kind=kind)
+    except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
+        if is_stop(exc):
+            raise  # Ctrl-C or SIGTERM: the command stops
+        return figure_line(spec.name, exc)
+    stem, seen = kind.stem(spec), measured.legibility
+    scale = min(1.0, venue.slot_width(kind.print_slot(spec)) / measured.saved_size_in[0])
+    rows = [rules.text_row(stem, measured.texts, scale, venue),
+            rules.script_row(stem, seen, scale),
+            rules.line_row(stem, measured.strokes, scale, venue),
+            rules.layout_row(stem, measured.texts, scale, measured.saved_box,
+                             measured.covering_legends or ())]
+    failed = [row for row in rows if not row.ok]
+    return f"{failed[0].rule}: {failed[0].detail or failed[0].value}" if failed else None
+
+
 def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
             venues_file: Path | None = None, variant: str = "") -> tuple[str, str] | None:
     """What is wrong with the built file ``path`` of ``spec`` (a short value, the detail with
@@ -178,7 +215,7 @@ def _absent(spec: FigureSpec, other: FigureSpec, venue: Venue, out_dir: Path,
     where = f"no file of it in {display_path(Path(out_dir))}"
     width = kind_in(out_dir, other, venues_file).slot
     smallest = spec.smallest_width_in(venue)
-    if isinstance(width, float) and width < smallest - 0.005:
+    if isinstance(width, float) and spec.too_narrow(venue, width, "") is not None:
         return (f"{where}, built at {width:g} in: its smallest width is {smallest:g} in, so "
                 "that build refused it")
     return f"{where}: build it there (`figures build {spec.name} --out ...`) to check it"

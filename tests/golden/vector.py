@@ -56,9 +56,10 @@ def drawn_as_built(spec: Any, doc: dict[str, Any], kind: Any) -> Any:
         return draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))
 
 
-def fixture_vector(fixture: Path) -> list[str]:
+def fixture_vector(fixture: Path, form: Callable[[bytes], Any] | None = None) -> list[str]:
     """The vector content of a default golden (tests/golden/test_images.py): the fixture's
-    figure as the default build draws it, at the golden's dpi and bbox."""
+    figure as the default build draws it, at the golden's dpi and bbox (``form``: of its SVG,
+    :func:`canonical` unless given; tools/review.py draws the SVG itself)."""
     from helpers import figure_name
 
     from figures.data import figdata
@@ -67,11 +68,12 @@ def fixture_vector(fixture: Path) -> list[str]:
 
     spec = BY_NAME[figure_name(fixture)]
     fig = drawn_as_built(spec, figdata.load(fixture, spec.name, spec.schema), DEFAULT)
-    return vector_content(fig, spec, DEFAULT.rc(spec), dpi=100,
+    return vector_content(fig, spec, DEFAULT.rc(spec), form, dpi=100,
                           bbox_inches=spec.outputs[0].bbox_inches)
 
 
-def venue_vector(venue: str, name: str, slot: Any) -> list[str]:
+def venue_vector(venue: str, name: str, slot: Any,
+                 form: Callable[[bytes], Any] | None = None) -> list[str]:
     """The vector content of a venue golden (tests/golden/test_venue_images.py): the figure
     as ``figures build --venue`` draws it from its fixture for ``slot``, at 72 dpi."""
     from helpers import FIXTURES
@@ -83,7 +85,7 @@ def venue_vector(venue: str, name: str, slot: Any) -> list[str]:
 
     spec, kind = BY_NAME[name], venue_kind(get_venue(venue), slot)
     doc = figdata.load(FIXTURES / f"{name}.json", name, spec.schema)
-    return vector_content(drawn_as_built(spec, doc, kind), spec, kind.rc(spec), dpi=72,
+    return vector_content(drawn_as_built(spec, doc, kind), spec, kind.rc(spec), form, dpi=72,
                           bbox_inches=None)
 
 
@@ -131,14 +133,16 @@ def canonical(svg: bytes) -> list[str]:
     return lines
 
 
-def vector_content(fig: Any, spec: Any, rc: dict[str, Any], **savefig_kwargs: Any) -> list[str]:
-    """``fig`` saved as SVG inside its theme (``rc`` and :data:`SVG_RC`), canonical."""
+def vector_content(fig: Any, spec: Any, rc: dict[str, Any],
+                   form: Callable[[bytes], Any] | None = None, **savefig_kwargs: Any) -> Any:
+    """``fig`` saved as SVG inside its theme (``rc`` and :data:`SVG_RC`), canonical (or in
+    the ``form`` given)."""
     from figures.outputs.render import save
 
     buffer = io.BytesIO()
     save(spec, fig, buffer, rc={**rc, **SVG_RC}, format="svg",
          metadata={"Date": None, "Creator": None}, **savefig_kwargs)
-    return canonical(buffer.getvalue())
+    return (form or canonical)(buffer.getvalue())
 
 
 def read(path: Path) -> list[str]:

@@ -111,7 +111,7 @@ def test_a_braced_or_quoted_include_is_the_figure_it_names(tmp_path, capsys, ref
     was "not ours", with TeX and without; {"fig1_audit_hero"} (own pass) was copied to a new
     file named with the quotes, figs/"fig1_audit_hero".pdf."""
     if not engine:
-        monkeypatch.setattr("figures.paper.engine.have_engine", lambda: False)
+        monkeypatch.setattr("figures.runner.have", lambda tool: False)
     paper, figdata, built = sync_project(
         tmp_path, reference_build, SYNC_TEX % f"\\includegraphics[width=3in]{{{written}}}")
     code, out, err = run_sync(capsys, paper, figdata, built, "--allow-synthetic")

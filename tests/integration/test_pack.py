@@ -8,13 +8,12 @@ installs it in .ci/run.
 from __future__ import annotations
 
 import shutil
-import subprocess
 import tarfile
 import zipfile
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURES, REPO
+from helpers import FIXTURES, REPO, tex
 
 from figures.cli import main as cli
 from figures.outputs import provenance
@@ -81,9 +80,8 @@ def compile_alone(archive: Path, folder: Path) -> Path:
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
     for _ in range(2):
-        subprocess.run(["pdflatex", "-no-shell-escape", "-interaction=nonstopmode",
-                        "-halt-on-error", "main.tex"], cwd=folder, check=True,
-                       capture_output=True, stdin=subprocess.DEVNULL, timeout=300)
+        tex(folder, "pdflatex", "-no-shell-escape", "-interaction=nonstopmode",
+            "-halt-on-error", "main.tex")
     return folder / "main.pdf"
 
 
@@ -353,3 +351,95 @@ def test_hostile_pass_round_6_each_case_is_one_line_saying_what_to_do(builds, tm
     assert "pip install cryptography" in err
     assert "stale" not in err
     assert len(err.splitlines()) == 1
+
+
+def test_only_files_tex_reads_as_input_go_in_whole_and_no_link_leads_out(builds, tmp_path,
+                                                                         capsys):
+    """Issue 45: ``ln -s ~/.ssh P/keys`` and ``\\IfFileExists{keys/id_rsa}{}{}`` packed the
+    key, "warnings: 0"; a 2 GB sparse file only tested was read whole (44 s, 4 GB). A file
+    only opened is packed empty (the test answers the same) and said; one input through a
+    link to outside the folder is one line; a data table read with \\read goes in whole."""
+    home = tmp_path / "home"
+    (home / ".ssh").mkdir(parents=True)
+    (home / ".ssh" / "id_rsa").write_text("-----BEGIN OPENSSH PRIVATE KEY----- hunter2\n")
+    paper = _small_paper(tmp_path / "p", "\\IfFileExists{keys/id_rsa}{Keyed.}{}\n"
+                         "\\IfFileExists{big.bin}{Big.}{}\n\\newread\\t\\openin\\t=table.dat "
+                         "\\read\\t to\\row \\row\\closein\\t")
+    (paper / "keys").symlink_to(home / ".ssh")
+    with (paper / "big.bin").open("wb") as handle:
+        handle.truncate(2 << 30)  # sparse: no disk used
+    (paper / "table.dat").write_text("Row 0.615.\n")
+    code, _, err = pack(capsys, paper, builds[0], tmp_path / "a.tar.gz")
+    assert code == 0, err
+    inside = members(tmp_path / "a.tar.gz")
+    assert inside["keys/id_rsa"] == b""
+    assert inside["big.bin"] == b""
+    assert inside["table.dat"] == b"Row 0.615.\n"
+    assert "warning: big.bin, keys/id_rsa: only opened (tested with \\IfFileExists?), never " \
+        "read as input: packed empty, their contents stay here" in err
+    assert "warning: table.dat: read with \\openin (data?), not input: packed as they are" \
+        in err
+    assert "differs" not in err
+    (paper / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        "\\IfFileExists{keys/id_rsa}{Keyed.}{}", "\\input{keys/id_rsa}"))
+    (home / ".ssh" / "id_rsa").write_text("Key text.\n")
+    code, _, err = pack(capsys, paper, builds[0], tmp_path / "b.tar.gz")
+    assert code == 1
+    assert err.startswith(f"error: keys/id_rsa: a link to {home / '.ssh' / 'id_rsa'}, outside "
+                          "the paper's folder: the pack takes only the paper's own files")
+    assert len(err.splitlines()) == 1
+    assert not (tmp_path / "b.tar.gz").exists()
+
+
+def test_an_anonymous_pack_says_what_its_sources_disclose(builds, tmp_path, capsys):
+    """Issue 45: ``\\bibliography{/home/alice/private/refs}`` stayed in the archive's
+    main.tex, "warnings: 0": only the compiled PDF was checked. The packed sources are too:
+    home paths, e-mail addresses, the user's name, the names of \\author."""
+    paper = _small_paper(tmp_path / "p", "\\newcommand{\\refs}{/home/alice/private/refs}\n"
+                         "\\newcommand{\\mail}{alice.smith@example.org}\nText.",
+                         "\\author{Alice Smith}\n")
+    (paper / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        "\\author{Alice Smith}\n\\documentclass{article}\n",
+        "\\documentclass{article}\n\\author{Alice Smith}\n"))
+    code, _, err = pack(capsys, paper, builds[0], tmp_path / "a.zip", "--anonymous")
+    assert code == 0, err
+    lines = err.splitlines()
+    assert "warning: main.tex:5: a home folder's path (/home/alice) in the packed source: " \
+        "the archive discloses it; remove it for review" in lines
+    assert any(line.startswith("warning: main.tex:6: an e-mail address (alice.smith@"
+                               "example.org)") for line in lines)
+    assert any(line.startswith("warning: main.tex:2: an author's name (Alice)")
+               for line in lines)
+    assert "warnings: 0" not in lines[-1]
+
+
+def test_a_folder_whose_only_main_file_is_in_a_subfolder_is_packed_as_paper_finds_it(
+        tmp_path, builds, capsys):
+    """Issue 43: `figures paper` found sub/main.tex while `figures pack` refused the folder."""
+    from figures.paper.latex import find_main  # `figures paper`'s and `figures sync`'s
+
+    folder = tmp_path / "project"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "main.tex").write_text(
+        "\\documentclass{article}\n\\begin{document}\nHello.\n\\end{document}\n")
+    (folder / "notes.tex").write_text("Notes, no class.\n")
+    out = tmp_path / "project.tar.gz"
+    code, _, err = pack(capsys, folder, builds[0], out)
+    assert code == 0, err
+    assert list(members(out)) == ["main.tex"]
+    assert find_main(folder) == folder / "sub" / "main.tex"
+
+
+def test_a_bibliography_outside_the_folder_is_named(builds, tmp_path, capsys):
+    """Issue 45: ``\\bibliography{../shared/refs}`` stopped the pack with latexmk's "All
+    targets () are up-to-date", never naming refs.bib."""
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "shared" / "refs.bib").write_text(
+        "@article{a,title={T},author={A B},journal={J},year={2020}}\n")
+    paper = _small_paper(tmp_path / "p", "Hi \\cite{a}.\n\\bibliographystyle{plain}\n"
+                         "\\bibliography{../shared/refs}")
+    code, _, err = pack(capsys, paper, builds[0], tmp_path / "a.tar.gz")
+    assert code == 1
+    assert err == ("error: main.tex: does not compile in a copy of the paper's folder: File "
+                   "`../shared/refs.bib' not found (the bibliography's .bib); only the paper's "
+                   "folder is packed: move that file into it\n")

@@ -13,8 +13,8 @@ def test_without_tex_one_line_names_the_debian_packages(tmp_path, capsys, monkey
     err = capsys.readouterr().err
     assert code == 1
     [line] = err.splitlines()
-    assert "latexmk and pdflatex: not found" in line
-    assert "texlive-latex-recommended texlive-latex-extra latexmk" in line
+    assert "latexmk and pdflatex: not found: install TeX Live (Debian/Ubuntu: apt-get " \
+        "install latexmk texlive-latex-base texlive-latex-recommended texlive-latex-extra " in line
 
 
 def test_a_damaged_paper_pdf_is_one_line(tmp_path, capsys):

@@ -16,8 +16,9 @@ import sys
 import time
 from pathlib import Path
 
+import helpers
 import pytest
-from helpers import REPO
+from helpers import REPO, latexmk
 
 from figures.cli import main as cli
 from figures.paper.audit import audit
@@ -33,11 +34,6 @@ BOXES = {"fig1_audit_hero": 6.75,        # \twocolumn[...] teaser: the text's wi
          "fig3b_crossarch_3row": 6.75}   # a \subfile inside a \subfile
 ICML_STY = "\\ProvidesPackage{icml2025}\n\\RequirePackage[letterpaper,textwidth=6.75in," \
     "textheight=9in,columnsep=0.25in]{geometry}\n\\@twocolumntrue\n"
-
-
-def latexmk(paper: Path) -> None:
-    subprocess.run(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
-                    "main.tex"], cwd=paper, check=True, capture_output=True, timeout=300)
 
 
 @pytest.fixture(scope="module")
@@ -89,8 +85,7 @@ def test_the_audit_finds_ours_in_a_clip_form_and_a_wrapper_and_knows_a_relabelle
     (copy / "panel.tex").write_text(
         "\\documentclass{standalone}\n\\usepackage{graphicx}\n\\begin{document}\n"
         "\\includegraphics{figures/cifar_feature_drift}\n\\end{document}\n")
-    subprocess.run(["pdflatex", "-interaction=nonstopmode", "panel.tex"], cwd=copy,
-                   check=True, capture_output=True, timeout=120)
+    helpers.tex(copy, "pdflatex", "-interaction=nonstopmode", "panel.tex")
     tex = copy / "main.tex"
     text = tex.read_text().replace("[width=\\columnwidth]{cifar_feature_drift}",
                                    "{panel}")
@@ -209,7 +204,8 @@ def test_a_box_under_the_figures_smallest_width_is_refused_naming_it(tmp_path, c
 
     smallest = BY_NAME["cifar_feature_drift"].smallest_width_in(get_venue("icml"))
     assert f"1.625 in is narrower than cifar_feature_drift's smallest width ({smallest:g} in): " \
-        "put it in a figure* or a wider box" in row
+        "the box around it (a subfigure, minipage or column of 1.62 in) is narrower: make it " \
+        "at least 0.45\\textwidth (main.tex:7)" in row
 
 
 @pytest.mark.slow  # a subprocess, a TeX compile or builds: seconds
@@ -311,7 +307,7 @@ def test_figures_paper_runs_no_latexmkrc_of_the_paper_and_audits_the_pdf_it_made
 
 
 @pytest.mark.slow
-def test_a_class_of_no_known_venue_gets_the_profile_nearest_the_engines_numbers(
+def test_a_class_of_no_known_venue_gets_its_own_page_and_rules_from_its_body(
         tmp_path, capsys, monkeypatch):
     paper = tmp_path / "paper"
     paper.mkdir()
@@ -325,20 +321,10 @@ def test_a_class_of_no_known_venue_gets_the_profile_nearest_the_engines_numbers(
                      str(REPO / "figdata")])
     out, err = capsys.readouterr()
     assert code == 0, out + err
-    assert "warning: article is no known venue: each figure is built for the box TeX gives " \
-        "it (text 7.00 in, column 3.35 in, body 10 pt) with the minimums of " in err
-    assert "/w3.35/cifar_feature_drift.pdf" in out
-
-
-def test_the_pdf_audited_is_the_one_latexmk_names_its_out_dir_and_jobname(tmp_path):
-    from figures.cli.paper import made_pdf
-
-    ran = "Latexmk: applying rule 'pdflatex'...\nOutput written on build/draft-v2.pdf (3 pages, " \
-        "81920 bytes).\nLatexmk: All targets (build/draft-v2.pdf) are up-to-date\n"
-    assert made_pdf(ran, tmp_path) == tmp_path / "build" / "draft-v2.pdf"
-    assert made_pdf("Latexmk: All targets (out/main.pdf) are up-to-date\n", tmp_path) == \
-        tmp_path / "out" / "main.pdf"
-    assert made_pdf("Latexmk: nothing to do\n", tmp_path) is None
+    assert "note: article is no known venue: figures are drawn for its own page (text 7.00 " \
+        "in, columns 3.35 in, height 7.70 in) with rules from its 10 pt body (type at least 7 " \
+        "pt, lines 0.5 pt, 300 ppi, no Type 3 fonts); --venue V for a venue's rules" in err
+    assert " build/tex10pt-7x3.35x7.7in/w3.35/cifar_feature_drift.pdf" in out
 
 
 @pytest.mark.slow  # a subprocess, a TeX compile or builds: seconds

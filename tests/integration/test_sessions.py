@@ -77,9 +77,12 @@ def _nox_commands(text: str) -> list[str]:
 def test_ci_script_and_workflow_run_the_same_nox_sessions():
     workflow = (REPO / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8")
     script = (REPO / ".ci" / "run").read_text(encoding="utf-8")
-    assert _nox_commands(workflow) == ["nox", "nox -s slow_tests"]
+    review = "nox -s review -- --no-open"  # a failure's review page, kept
+    ci = ["nox", "nox -s random_order", "nox -s slow_tests"]
+    assert _nox_commands(workflow) == [*ci, review]
     # then the seed comparison, when seeds are at hand
-    assert _nox_commands(script)[:2] == ["nox", "nox -s slow_tests"]
+    assert _nox_commands(script)[0] == review
+    assert _nox_commands(script)[1:4] == ci
     install = "python -m pip install 'nox[uv]'"
     assert install in workflow
     assert "'nox[uv]'" in script

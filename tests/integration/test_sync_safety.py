@@ -8,7 +8,7 @@ import shutil
 import stat
 
 import pytest
-from helpers import run_sync, sync_project
+from helpers import run_sync, sync_project, tex
 
 from figures.cli import main as cli
 
@@ -263,14 +263,6 @@ def test_read_only_mode_bits_are_honoured_for_root_too(project):
         (paper / "figs").chmod(0o755)
 
 
-def pdflatex(folder, name="main.tex"):
-    import subprocess
-
-    assert shutil.which("pdflatex"), "pdflatex not found: apt-get install texlive-latex-extra"
-    return subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", name],
-                          cwd=folder, capture_output=True, text=True, check=False)
-
-
 def test_synthetic_values_are_refused_per_macro_and_a_paper_of_real_ones_compiles(
         project, capsys):
     """One synthetic figure made the whole macros.tex refused: a paper quoting only real
@@ -288,8 +280,7 @@ def test_synthetic_values_are_refused_per_macro_and_a_paper_of_real_ones_compile
     macros = (paper / "macros.tex").read_text()
     assert "\\newcommand{\\heroAccBP}{61.5\\%\\xspace}" in macros
     assert "SYNTHETIC EXAMPLE DATA, not a result" in macros
-    compiled = pdflatex(paper)
-    assert compiled.returncode == 0, compiled.stdout[-2000:]
+    tex(paper, "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "main.tex")
 
     # a text that quotes a synthetic value: the sync refuses it (and the compile would fail
     # loudly, naming the macro)
@@ -300,9 +291,9 @@ def test_synthetic_values_are_refused_per_macro_and_a_paper_of_real_ones_compile
     assert code == 1
     assert "main.tex:4: \\cifarAccBPMean quotes a SYNTHETIC EXAMPLE value" in \
         row_of(out, "(macros)")
-    compiled = pdflatex(paper)
-    assert compiled.returncode != 0
-    assert "Package fa-audit-figures Error: \\cifarAccBPMean is SYNTHETIC" in compiled.stdout
+    assert "Package fa-audit-figures Error: \\cifarAccBPMean is SYNTHETIC" in \
+        tex(paper, "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "main.tex",
+            ok=False)
 
 
 def test_a_file_outside_the_paper_that_pdflatex_reads_first_is_never_moved(project, capsys,

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 
 import pytest
-from helpers import REPO
+from helpers import REPO, tex
 
 from figures.cli import main as cli
 from figures.outputs.kind import slots_of
@@ -40,14 +39,11 @@ def test_a_venue_build_passes_every_rule_of_its_venue(venue, tmp_path, capsys):
             for fmt in ("pdf", "png"):
                 assert read(out / f"{stem}.{fmt}")["variant"] == variant
         assert (out / f"{spec.name}.caption.txt").read_text(encoding="utf-8").strip()
-    if shutil.which("pdffonts"):
-        for spec in FIGURES:
-            fonts = subprocess.run(["pdffonts", str(out / f"{spec.name}.pdf")],
-                                   capture_output=True, text=True, check=True).stdout
-            rows = fonts.splitlines()[2:]
-            assert rows, spec.name  # text kept as text
-            assert not [r for r in rows if "Type 3" in r], spec.name
-            assert all(" yes " in r for r in rows), spec.name  # embedded
+    for spec in FIGURES:
+        rows = tex(out, "pdffonts", f"{spec.name}.pdf").splitlines()[2:]
+        assert rows, spec.name  # text kept as text
+        assert not [r for r in rows if "Type 3" in r], spec.name
+        assert all(" yes " in r for r in rows), spec.name  # embedded
 
 
 def test_a_users_venue_profile_gets_a_venue_build(tmp_path, capsys):

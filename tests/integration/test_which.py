@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 
 import pytest
-from helpers import REPO
+from helpers import REPO, tex
 from PIL import Image
 from pypdf import PdfReader
 
@@ -61,10 +60,8 @@ def test_every_output_names_its_figure_figdata_build_and_kind_and_builds_stay_id
         assert (out / name).read_bytes() == (reference_build / name).read_bytes()
 
 
-@pytest.mark.skipif(shutil.which("pdfinfo") is None, reason="poppler's pdfinfo not installed")
 def test_pdfinfo_shows_the_provenance(reference_build):
-    info = subprocess.run(["pdfinfo", str(reference_build / f"{FIGURE}.pdf")],
-                          capture_output=True, text=True, check=True).stdout
+    info = tex(reference_build, "pdfinfo", f"{FIGURE}.pdf")
     assert f"Title:           {FIGURE}" in info
     assert "Keywords:        figure=fig4_penalty_rescue; figdata-sha256=" in info
 
@@ -204,3 +201,30 @@ def _text_of(image):
     for key, value in image.text.items():
         info.add_text(key, value)
     return info
+
+
+def test_which_reads_the_file_once(reference_build, monkeypatch):
+    """Issue 43: which() read each file three times (its size, its provenance, its content
+    digest), and sync asked it per include: the bytes are read once and all three use them."""
+    from pathlib import Path
+
+    from figures.paper import which as which_module
+
+    reads: list[Path] = []
+    read_bytes, path_open = which_module.read_bytes, Path.open
+
+    def counted_read(path, *args):
+        reads.append(Path(path))
+        return read_bytes(path, *args)
+
+    def counted_open(self, *args, **kwargs):
+        reads.append(self)
+        return path_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(which_module, "read_bytes", counted_read)
+    monkeypatch.setattr(Path, "open", counted_open)
+    for name in (f"{FIGURE}.pdf", f"{RASTER}.png"):
+        reads.clear()
+        found = which_module.which(reference_build / name, REPO / "figdata")
+        assert found.current, found.line()
+        assert reads.count(reference_build / name) == 1, name

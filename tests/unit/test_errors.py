@@ -19,7 +19,7 @@ from figures.errors import (
 def test_a_missing_pdftoppm_is_a_tool_missing_with_todays_line(monkeypatch, tmp_path):
     from figures.outputs import camera_ready
 
-    monkeypatch.setattr(camera_ready.shutil, "which", lambda tool: None)
+    monkeypatch.setattr("shutil.which", lambda tool: None)
     with pytest.raises(ToolMissing) as caught:
         camera_ready.rasterise(tmp_path / "a.pdf", 72, tmp_path / "a.png")
     assert str(caught.value) == f"{tmp_path / 'a.pdf'}: pdftoppm not found: install poppler-utils"

@@ -140,7 +140,7 @@ def test_the_printed_width_estimated_and_every_reshaping_refused_with_its_edit()
     smallest = spec.smallest_width_in(ICML)  # the module's, 2.7 in above it
     assert smallest > 2.7
     assert f"2.7 in is narrower than cifar_feature_drift's smallest width ({smallest:g} in): " \
-        "put it in a figure*" in place.problem
+        "write \\includegraphics[width=0.45\\linewidth]{x} at main.tex:1" in place.problem
     assert placement(_graphic({"width": "0.5\\linewidth"}, True), spec, ICML).width == \
         pytest.approx(3.375)
     for options, how in (({"height": "1in"}, "scaled by its height (height=1in)"),
@@ -158,3 +158,44 @@ def test_the_printed_width_estimated_and_every_reshaping_refused_with_its_edit()
     assert placement(typeset, spec, ICML).width == pytest.approx(4.0)
     typeset.printed = Printed(1, "x.pdf", (4.0, 1.0), 4.0, 4.0, None, True)  # \includegraphics*
     assert "trimmed or clipped" in placement(typeset, spec, ICML).problem
+
+
+def test_a_figure_star_is_advised_only_for_a_column_of_two_and_not_in_one_already():
+    """The edit for a box under the figure's smallest width (1.9 in for cifar_summary):
+    a figure* only where the line is a column of a two-column page and the include is in no
+    figure*; else a wider box, as a fraction of the text (issue 44)."""
+    from figures.paper.engine import Printed
+    from figures.paper.placed import placement
+    from figures.registry import BY_NAME
+    from figures.venues import body_rules, on_page
+
+    spec = BY_NAME["fig1_audit_hero"]  # smallest 3.25 in at 7 pt
+    two, one = on_page(body_rules(10), 6.5, 3.1, 9), on_page(body_rules(10), 6.5, 6.5, 9)
+
+    def advice(venue, line, wide=False, width="\\linewidth"):
+        graphic = _graphic({"width": width}, wide)
+        graphic.printed = Printed(1, None, (line, 1.0), line, None, None, False)
+        return placement(graphic, spec, venue).problem
+
+    assert advice(two, 3.1).endswith("put it in a figure* (a line of 6.5 in) at main.tex:1")
+    assert advice(two, 3.1, width="\\columnwidth").endswith(
+        "put it in a figure* (a line of 6.5 in) with \\includegraphics[width=\\linewidth]{x} "
+        "at main.tex:1")
+    for venue, wide in ((two, True), (one, False), (one, True)):  # a minipage of 1.5 in
+        assert advice(venue, 1.5, wide).endswith(
+            "the box around it (a subfigure, minipage or column of 1.5 in) is narrower: make "
+            "it at least 0.5\\textwidth (main.tex:1)"), (venue.key, wide)
+
+
+def test_comments_and_verbatim_are_read_as_tex_reads_them(tmp_path):
+    """Issue 45 (one reading of comments, figures/texread.py): a verbatim environment TeX
+    skips in ``\\iffalse`` hides nothing after it; a ``%`` in a footnote's URL is a comment
+    (before: the include after a verbatim that never began was lost)."""
+    (tmp_path / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\n"
+        "\\iffalse\\begin{verbatim}\\fi\n\\includegraphics{seen}\n"
+        "\\footnote{\\url{https://x.org/%}} \\includegraphics{commented}\n"
+        "\\begin{verbatim}\n\\includegraphics{shown_as_code}\n\\end{verbatim}\n"
+        "\\end{document}\n")
+    found = read_paper(tmp_path)
+    assert [g.written for g in found.graphics] == ["seen"]

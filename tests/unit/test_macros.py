@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 
 import pytest
-from helpers import REPO
+from helpers import REPO, tex
 
 from figures.paper.macros import SYNTHETIC_COMMENT, Quoted, macros_tex, quoted_values
 from figures.paper.texcheck import check_tex
@@ -143,8 +142,6 @@ def test_check_tex_command_exits_nonzero_and_names_file_and_line():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("pdflatex") is None,
-                    reason="no LaTeX installed (Debian: texlive-latex-base); CI installs it")
 def test_macros_file_compiles_in_a_minimal_latex_document(tmp_path):
     subprocess.run([sys.executable, "-m", "figures", "macros", "--figdata",
                     str(REPO / "figdata"), "--out", str(tmp_path / "macros.tex")],
@@ -154,15 +151,11 @@ def test_macros_file_compiles_in_a_minimal_latex_document(tmp_path):
     (tmp_path / "doc.tex").write_text(
         "\\documentclass{article}\\input{macros.tex}\\begin{document}"
         f"{body}\\end{{document}}\n")
-    proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
-                          cwd=tmp_path, capture_output=True, text=True, check=False)
-    assert proc.returncode == 0, proc.stdout[-2000:]
+    tex(tmp_path, "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex")
     assert (tmp_path / "doc.pdf").is_file()
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("pdftotext") is None or shutil.which("pdflatex") is None,
-                    reason="needs pdflatex and poppler-utils")
 def test_a_macro_in_running_text_keeps_its_space_and_prints_a_minus(tmp_path):
     from figures.paper.macros import macros_tex
 
@@ -171,10 +164,8 @@ def test_a_macro_in_running_text_keeps_its_space_and_prints_a_minus(tmp_path):
     (tmp_path / "doc.tex").write_text(
         "\\documentclass{article}\\input{macros.tex}\\begin{document}"
         "\\accBP accuracy and \\cosDFA cosine\\end{document}\n")
-    subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
-                   cwd=tmp_path, capture_output=True, check=True)
-    text = subprocess.run(["pdftotext", "doc.pdf", "-"], cwd=tmp_path, capture_output=True,
-                          text=True, check=True).stdout
+    tex(tmp_path, "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex")
+    text = tex(tmp_path, "pdftotext", "doc.pdf", "-")
     assert "61.5% accuracy" in text
     assert "\u2212" in text  # a true minus sign, not a hyphen
 

@@ -68,3 +68,55 @@ def test_definitions_that_open_what_they_do_not_close_are_read():
             "\\iffalse\n{ unbalanced % in iffalse\n\\fi\n$a % math$\n$\n")
     assert strip(text) == text.replace(" bold", "").replace(" env", "").replace(
         " eq", "").replace(" in iffalse", "").replace(" math$", "")
+
+
+@pytest.mark.parametrize("text", [
+    "\\footnote{Code at \\url{https://example.org/code/%SECRET hunter2}}\n}}\n",
+    "\\textbf{\\href{https://example.org/%SECRET hunter2}{x}}\n}\n",
+    "\\iffalse\\begin{verbatim}\\fi %SECRET hunter2\n",
+    "\\newcommand{\\x}{\\begin{verbatim}} %SECRET hunter2\n",
+    "\\def\\x#1{\\begin{verbatim}} %SECRET hunter2\n",
+    "\\caption{\\verb|a%SECRET hunter2|}\n",
+])
+def test_a_percent_tex_has_read_as_a_comment_goes_wherever_it_is(text):
+    """Issue 45: inside another command's argument TeX has made ``%`` a comment before
+    ``\\url`` (or ``\\verb``) runs; in ``\\iffalse`` and a definition ``\\begin{verbatim}``
+    is not executed. The old reader kept ``SECRET hunter2`` in each."""
+    assert "SECRET" not in strip(text)
+    assert strip(text).count("%") == text.count("%")  # the line breaks stay hidden
+
+
+def test_verbatim_where_tex_executes_it_keeps_its_percent():
+    text = ("{\\small \\verb|a%b|}\n\\begin{center}\\url{https://x.org/a%20b}\\end{center}\n"
+            "\\href{https://y.org/%7Ez}{t}\n")
+    assert strip(text) == text
+
+
+def test_a_comment_environment_ends_at_its_end_alone_on_a_line():
+    """The comment package ends the environment at a line holding only ``\\end{comment}``;
+    one mid-line ends nothing (the paper compiles, and pack stopped with "\\begin{document}
+    ended by \\end{comment}")."""
+    text = ("a\n\\begin{comment}\nhidden\nx \\end{comment} still hidden\n"
+            "\\end{comment}\nb\n")
+    assert strip(text) == "a\nb\n"
+    text = "\\excludecomment{draft}\na\n\\begin{draft}\nnot yet\n\\end{draft}\nb\n"
+    assert strip(text) == "\\excludecomment{draft}\na\nb\n"
+
+
+def test_what_follows_the_end_of_the_document_goes():
+    text = "\\begin{document}\nA.\n\\end{document}\nnotes to self: reviewer 2 is Bob\n"
+    assert strip(text) == "\\begin{document}\nA.\n\\end{document}\n"
+
+
+@pytest.mark.parametrize(("text", "stripped"), [
+    ("\\href{https://x.org/%20}{see % secret\n}\n", "\\href{https://x.org/%20}{see %\n}\n"),
+    ("\\url{https://x.org/a%\nb}\n", "\\url{https://x.org/a%\nb}\n"),
+    ("\\verb*|a%b| % c\n", "\\verb*|a%b| %\n"),
+    ("\\lstinline{a%b} % c\n", "\\lstinline{a%b} %\n"),
+    ("\\newcommand{\\x}{\\iffalse}\n% secret\n\\fi\n", "\\newcommand{\\x}{\\iffalse}\n\\fi\n"),
+    ("\\begin{verbatim}\n\\end{document}\n\\end{verbatim}\nA\n\\end{document}\nnotes\n",
+     "\\begin{verbatim}\n\\end{document}\n\\end{verbatim}\nA\n\\end{document}\n"),
+])
+def test_hostile_pass_round_7_cases(text, stripped):
+    """Round 7's own pass over the stripper: each as TeX reads it."""
+    assert strip(text) == stripped

@@ -28,3 +28,39 @@ def test_vector_only_left_set_is_one_line_and_nothing_is_written(monkeypatch, ca
     assert err == ("update_baselines: FIGURES_GOLDEN_VECTOR_ONLY is set (left from `nox -s "
                    "mutants -- --judge vector`?): with it no image is drawn; unset it and run "
                    "again\n")
+
+
+def test_a_golden_named_is_its_test_and_an_option_s_value_is_not(monkeypatch):
+    """``nox -s baselines -- NAME``: each golden by its file name, default or venue layout."""
+    tool = _tool()
+    names, args = tool._names(["fig1_audit_hero", "-k", "cifar_summary",
+                               "venue-icml--fig1_audit_hero--4.125", "-x"])
+    assert names == ["fig1_audit_hero", "venue-icml--fig1_audit_hero--4.125"]
+    assert args == ["-k", "cifar_summary", "-x",
+                    "tests/golden/test_images.py::test_figure_matches_baseline[fig1_audit_hero]",
+                    ("tests/golden/test_venue_images.py::test_venue_layout_matches_baseline"
+                     "[icml--fig1_audit_hero--4.125]")]
+    assert tool._names(["-x", "tests/golden/test_images.py"]) == (
+        [], ["-x", "tests/golden/test_images.py"])
+
+
+def test_writing_one_golden_writes_its_two_files_where_they_differ(monkeypatch, tmp_path):
+    tool = _tool()
+    monkeypatch.setattr(tool, "BASELINE", tmp_path / "baseline")
+    made = tmp_path / "made"
+    made.mkdir()
+    for name in ("fig1_audit_hero", "venue-icml--fig1_audit_hero"):
+        for suffix in (".png", ".vector.txt.gz"):
+            folder = tmp_path / "baseline" / ("venues" if name.startswith("venue-") else "")
+            folder.mkdir(parents=True, exist_ok=True)
+            source = REPO / "baseline" / folder.relative_to(tmp_path / "baseline") / f"{name}{suffix}"
+            (made / source.name).write_bytes(source.read_bytes())
+    (tmp_path / "baseline" / "fig1_audit_hero.png").write_bytes(
+        (REPO / "baseline" / "fig1_audit_hero.png").read_bytes())  # already equal: kept
+    assert tool.write_golden(made, "fig1_audit_hero") == ["fig1_audit_hero.vector.txt.gz"]
+    assert tool.write_golden(made, "venue-icml--fig1_audit_hero") == [
+        "venues/venue-icml--fig1_audit_hero.png", "venues/venue-icml--fig1_audit_hero.vector.txt.gz"]
+    assert sorted(p.name for p in (tmp_path / "baseline").rglob("*.*")) == [
+        "fig1_audit_hero.png", "fig1_audit_hero.vector.txt.gz",
+        "venue-icml--fig1_audit_hero.png", "venue-icml--fig1_audit_hero.vector.txt.gz"]
+    assert tool.write_golden(made, "fig1_audit_hero") == []

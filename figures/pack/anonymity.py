@@ -1,0 +1,58 @@
+"""What an anonymous pack's sources still say of who wrote them, found in the packed bytes
+themselves (the archive is what a reviewer downloads, not only its PDF): home folder paths,
+the user's and the machine's names, e-mail addresses, and the names of ``\\author`` anywhere
+(in a figure's metadata too). One line per kind and file, with the first line it is on."""
+
+from __future__ import annotations
+
+import contextlib
+import getpass
+import re
+import socket
+
+from figures.errors import display_path
+
+_HOME = re.compile(rb"(?:/home/|/Users/|[A-Za-z]:[\\/]{1,2}Users[\\/]{1,2})[^/\\\s{}%,;)]+")
+_EMAIL = re.compile(rb"[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+
+
+def _words(authors: list[str]) -> list[tuple[str, re.Pattern[bytes]]]:
+    """What names the author: the user's and the machine's names, the ``\\author`` names,
+    each as a whole word (in UTF-8, and in UTF-16 as PDF metadata writes text)."""
+    named = [(name, "an author's name") for name in authors]
+    with contextlib.suppress(KeyError, OSError):
+        named.append((getpass.getuser(), "the user's name"))
+    with contextlib.suppress(OSError):
+        named.append((socket.gethostname().split(".")[0], "this machine's name"))
+    found = []
+    for word, what in named:
+        if len(word) < 3 or word in ("root", "localhost", "user"):
+            continue  # shorter names match anything
+        forms = [re.escape(word.encode("utf-8")), re.escape(word.encode("utf-16-be"))]
+        found.append((what, re.compile(rb"(?<![A-Za-z0-9])(?:" + b"|".join(forms)
+                                       + rb")(?![A-Za-z0-9])", re.IGNORECASE)))
+    return found
+
+
+def in_sources(files: dict[str, bytes], authors: list[str]) -> list[str]:
+    """One line per kind of disclosure and packed file, naming its first line (a text
+    file's) and what was found."""
+    said = []
+    words = _words(authors)
+    for name, data in sorted(files.items()):
+        found: dict[str, tuple[int, str]] = {}
+        checks = [("a home folder's path", _HOME), ("an e-mail address", _EMAIL), *(
+            (what, pattern) for what, pattern in words)]
+        for what, pattern in checks:
+            match = pattern.search(data)
+            if match is not None and what not in found:
+                line = data.count(b"\n", 0, match.start()) + 1
+                shown = match.group().decode("utf-8", errors="replace").replace("\x00", "")
+                found[what] = (line, shown)
+        text = b"\x00" not in data[:4096] and not data.startswith((b"%PDF", b"\x89PNG"))
+        for what, (line, shown) in found.items():
+            where = f"{display_path(name)}:{line}" if text else f"{display_path(name)} " \
+                "(its metadata or content)"
+            said.append(f"{where}: {what} ({display_path(shown)[:60]}) in the packed "
+                        "source: the archive discloses it; remove it for review")
+    return said

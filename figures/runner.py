@@ -1,0 +1,219 @@
+"""Every program the package runs (pdflatex, latexmk, pdfcrop, gs, pdftoppm, pdffonts), run
+one way (the watch's rebuild process is the one other child: figures/watch/rebuilds.py).
+
+:func:`run` starts it in a session of its own, stdin closed, its output read up to
+:data:`OUTPUT_CAP`; over its timeout or the cap, or on Ctrl-C or SIGTERM, the whole session is
+stopped (TERM, then KILL: latexmk's pdflatex too) before it returns or raises, with one line.
+:func:`need` is the one check that programs are installed, naming the Debian packages of
+``tex_packages.txt`` (the list .ci/run installs). Then a compile's errors, its recorder
+(``.fls``) and the paper's main file, read once for every command.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import selectors
+import shutil
+import signal
+import stat
+import subprocess
+import time
+from pathlib import Path
+
+from figures.errors import FigureDataError, LatexError, ToolMissing
+from figures.texread import blanked
+
+#: The Debian packages of the programs run here: one a line, with the programs it brings.
+PACKAGES = Path(__file__).with_name("tex_packages.txt")
+#: Seconds one run may take (a paper that loops is stopped, with one line).
+TIMEOUT_S = 300
+#: Bytes one run may print (a paper that prints forever is stopped, with one line).
+OUTPUT_CAP = 16 << 20
+#: latexmk as it is run: a paper's (or the user's) latexmkrc is Perl, and never runs.
+LATEXMK = ("latexmk", "-norc")
+#: How bibtex (``I was expecting a `,'---line 4 of file refs.bib``) and biber begin an
+#: error in their ``.blg``.
+_BIBLIOGRAPHY_ERRORS = ("---line ", "I couldn't ", "I found no ", "ERROR - ")
+#: An error as ``-file-line-error`` prints it: ``./main.tex:7: Undefined control sequence.``
+_FILE_LINE = re.compile(r"^(?:\./)?([^\s:][^:\n]*\.(?:tex|sty|cls|bbl|clo):\d+): (.*)$")
+_DOCUMENTCLASS = re.compile(r"^[^%\n]*\\documentclass\b", re.MULTILINE)
+
+
+def packages() -> dict[str, list[str]]:
+    """Each package of ``tex_packages.txt``, with the programs it brings."""
+    lines = PACKAGES.read_text(encoding="utf-8").splitlines()
+    return {words[0]: words[1:] for line in lines if (words := line.partition("#")[0].split())}
+
+
+def have(tool: str) -> bool:
+    return shutil.which(tool) is not None
+
+
+def need(*tools: str, file: str | None = None) -> None:
+    """One line naming what to install (ToolMissing) unless each of ``tools`` is on PATH:
+    the package that brings it, or for TeX every TeX package of the list."""
+    if missing := [tool for tool in tools if not have(tool)]:
+        listed = packages()
+        owners = {name for name, brings in listed.items() if set(brings) & set(missing)}
+        tex = [name for name in listed if name.startswith(("texlive", "latexmk"))]
+        install = (f"TeX Live (Debian/Ubuntu: apt-get install {' '.join(tex)})"
+                   if owners & set(tex) else " ".join(sorted(owners)) or "it")
+        names = " and ".join(missing)
+        raise ToolMissing(file or names, None,
+                          f"{names + ' ' if file else ''}not found: install {install}")
+
+
+def run(command: list[str] | tuple[str, ...], cwd: Path | None = None, *,
+        timeout: float | None = None, env: dict[str, str] | None = None,
+        file: str | None = None, hint: str = "") -> subprocess.CompletedProcess:
+    """``command`` run as the module's docstring says: its exit status and its ``stdout``
+    (stderr in it). A stop is a LatexError on ``file`` (default ``cwd``): ``pdflatex took
+    over 300 s and was stopped`` and ``hint``."""
+    timeout = TIMEOUT_S if timeout is None else timeout
+    need(command[0], file=file)
+    with subprocess.Popen(list(command), cwd=cwd, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          env={**os.environ, "max_print_line": "10000", **(env or {})},
+                          start_new_session=True) as process:  # its pipe closed on the way out
+        try:
+            output, over = _read(process, timeout)
+        except BaseException:
+            _stop(process)
+            raise
+        if over:
+            _stop(process)
+            raise LatexError(file or str(cwd or "."), None,
+                             f"{Path(command[0]).name} {over} and was stopped{hint}")
+    return subprocess.CompletedProcess(command, process.returncode,
+                                       output.decode("utf-8", errors="replace"))
+
+
+def call(command: list[str], cwd: Path) -> int:
+    """``command`` in the foreground, for a tool the user drives (`figures review`'s page):
+    the terminal its own, no timeout nor cap; its exit status (killed on Ctrl-C)."""
+    return subprocess.call(command, cwd=cwd)
+
+
+def _read(process: subprocess.Popen, timeout: float) -> tuple[bytes, str]:
+    """What ``process`` printed until it ended, and what stopped it early ("": nothing)."""
+    deadline = time.monotonic() + timeout
+    output = bytearray()
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ)
+        while (left := deadline - time.monotonic()) > 0:
+            if not selector.select(left):
+                continue
+            chunk = os.read(process.stdout.fileno(), 1 << 16)
+            output += chunk
+            if len(output) > OUTPUT_CAP:
+                return bytes(output), f"printed over {OUTPUT_CAP >> 20} MiB"
+            if not chunk:  # its output closed: it ends, or is still running at the deadline
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(left)
+                    return bytes(output), ""
+                break
+    return bytes(output), f"took over {timeout:g} s"
+
+
+def _stop(process: subprocess.Popen) -> None:
+    """TERM to the command's whole session, then KILL to whatever of it is left after 2 s."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=2)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+
+
+def tex_errors(output: str) -> dict[str, str]:
+    """Each ``file:line`` a compile printed an error at (``-file-line-error``; no ``./``)
+    with its first message there (no final full stop)."""
+    found: dict[str, str] = {}
+    for line in output.splitlines():
+        if match := _FILE_LINE.match(line):
+            found.setdefault(match[1], match[2].removesuffix("."))
+    return found
+
+
+def first_error(log: Path | None, output: str) -> str:
+    """The first error of a LaTeX run: from its log (``file:line: message`` or ``! message``),
+    else from bibtex's or biber's ``.blg``, else the last line the tool printed."""
+    def text(path: Path | None) -> str:
+        return path.read_text(encoding="latin-1") if path and path.is_file() else ""
+
+    for line in text(log).splitlines():
+        if line.startswith("!") or _FILE_LINE.match(line):  # "!pdfTeX error:" too
+            return line.removeprefix("!").strip()  # whole: max_print_line in run()
+    # bibtex's: the compile's folder may go away: its line, not its name
+    for line in text(log and log.with_suffix(".blg")).splitlines():
+        if any(mark in line for mark in _BIBLIOGRAPHY_ERRORS):
+            return line.strip()
+    said = [line for line in output.splitlines()  # not "see main.log": it may be gone
+            if line.strip() and not re.search(r"(?i)\b(?:see|refer to) \S+\.log", line)]
+    return said[-1].strip() if said else "no log written"
+
+
+def recorded(fls: Path, cwd: Path) -> tuple[list[Path], list[Path]]:
+    """The files a compile run in ``cwd`` read and wrote, from its recorder (``.fls``): once
+    each, in order, absolute and normalised (not resolved: links stay links)."""
+    try:
+        lines = fls.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    except OSError:
+        raise LatexError(str(fls), None, "the compile left no recorder file list (.fls): "
+                         "is it TeX Live's pdflatex?") from None
+    read: dict[Path, None] = {}
+    written: dict[Path, None] = {}
+    for line in lines:
+        kind, _, name = line.partition(" ")
+        if kind == "PWD":
+            cwd = Path(name)
+        elif kind in ("INPUT", "OUTPUT"):
+            (read if kind == "INPUT" else written)[Path(os.path.normpath(cwd / name))] = None
+    return list(read), list(written)
+
+
+def read_bounded(path: Path, limit: int) -> str | None:
+    """The text of ``path`` when it is a regular file (a named pipe, a device such as a link
+    to ``/dev/zero``, a folder: None), at most ``limit`` bytes of it; never blocks."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return handle.read(limit).decode("utf-8", errors="replace")
+
+
+def find_main(folder: Path, main: Path | str | None = None) -> Path:
+    """The paper's main file, for every command: ``main`` (relative to ``folder``, inside
+    it), else the one ``.tex`` file under ``folder`` (hidden folders aside) whose first
+    64 KiB hold a ``\\documentclass`` outside a comment, or of several the one alone at the
+    top. One line when there is none or no one. Only regular files are read."""
+    if main is not None:
+        path = folder / main
+        if read_bounded(path, 0) is None:
+            raise FigureDataError(str(path), None, "--main: no such file")
+        if not path.resolve().is_relative_to(folder.resolve()):
+            raise FigureDataError(str(path), None, "--main: name a .tex file inside the "
+                                  "paper's folder")
+        return path
+    candidates = []
+    for path in sorted(folder.rglob("*.tex")):
+        if any(part.startswith(".") for part in path.relative_to(folder).parts):
+            continue
+        text = read_bounded(path, 1 << 16)
+        if text is not None and _DOCUMENTCLASS.search(blanked(text, verbatim=True)):
+            candidates.append(path)
+    top = [path for path in candidates if path.parent == folder]
+    if len(candidates) == 1 or len(top) == 1:
+        return (top or candidates)[0]
+    if not candidates:
+        raise FigureDataError(str(folder), None, "no .tex file with \\documentclass in it: "
+                              "give the paper's folder (or --main FILE)")
+    names = ", ".join(str(path.relative_to(folder)) for path in candidates)
+    raise FigureDataError(str(folder), None, f"several main files hold \\documentclass "
+                          f"({names}): choose one with --main FILE")

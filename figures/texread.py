@@ -1,0 +1,264 @@
+"""The one reading of a LaTeX source's comments, verbatim text and skipped text, as TeX reads
+them; ``figures pack`` strips comments with it, ``figures sync``, ``paper`` and ``check-tex``
+read the source around them.
+
+TeX makes ``%`` a comment when it reads a character, by its catcode at that moment, so:
+
+- ``%`` is a comment everywhere (``\\%`` and ``\\\\%`` aside) except where a command that
+  changes catcodes reads text as it goes: the ``verbatim`` environments (and fancyvrb's,
+  listings', minted's), ``\\verb``, ``\\lstinline``, ``\\url``/``\\path``/``\\href``'s
+  address. Those do so only where TeX *executes* them: not inside another command's
+  argument or a definition (``\\footnote{\\url{a%b}}``: TeX read the argument, ``%b`` and
+  all, before ``\\url`` ran; ``\\newcommand{\\x}{\\begin{verbatim}}``), and not inside
+  ``\\iffalse ... \\fi`` (skipped tokens, read with the catcodes of the moment).
+- ``\\iffalse`` skips to its ``\\fi`` (or ``\\else``), counting nested ``\\if...``; the
+  comment package's environments (``comment`` and those ``\\excludecomment`` names) end at a
+  line that is ``\\end{name}`` alone, as the package reads them, not mid-line.
+- Nothing after ``\\end{document}`` on a line of its own is read.
+
+A brace group right after a command (its options in brackets between) is taken for an
+argument, except after the declarations in :data:`GROUPS_AFTER`; one linear scan, which
+never fails (a draft that does not compile is read too).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+#: Environments whose body LaTeX reads verbatim: a ``%`` there is text.
+VERBATIM_ENVIRONMENTS = frozenset({
+    "verbatim", "verbatim*", "Verbatim", "Verbatim*", "BVerbatim", "LVerbatim",
+    "SaveVerbatim", "VerbatimOut", "lstlisting", "minted", "alltt", "filecontents",
+    "filecontents*", "spverbatim", "tcblisting", "codebox", "pycode", "python"})
+#: The comment package's environment (``\\excludecomment{x}`` adds more).
+COMMENT_ENVIRONMENTS = frozenset({"comment"})
+#: Commands reading their argument verbatim: ``\\verb|x|`` (any delimiter) and the rest.
+INLINE_VERBATIM = frozenset({"verb", "Verb", "spverb", "lstinline", "mintinline"})
+#: Commands reading their first brace group verbatim (a URL's ``%20`` is not a comment).
+VERBATIM_ARGUMENT = frozenset({"url", "nolinkurl", "path", "href"})
+#: After these a brace group is a group, not an argument (font and size switches, boxes
+#: whose braces TeX itself reads): a ``\\verb`` inside it is executed.
+GROUPS_AFTER = frozenset({
+    "small", "footnotesize", "scriptsize", "tiny", "normalsize", "large", "Large", "LARGE",
+    "huge", "Huge", "bfseries", "itshape", "ttfamily", "sffamily", "rmfamily", "mdseries",
+    "upshape", "scshape", "slshape", "em", "bf", "it", "tt", "sf", "rm", "sc", "sl",
+    "centering", "raggedright", "raggedleft", "noindent", "par", "item", "hline", "relax",
+    "hbox", "vbox", "vtop", "bgroup", "begingroup", "normalfont", "selectfont", "leavevmode"})
+#: ``\\if...`` commands that take arguments and have no ``\\fi`` of their own.
+NOT_CONDITIONALS = frozenset({
+    "ifthenelse", "ifdef", "ifundef", "ifdefined@", "ifstrequal", "ifstrempty", "ifblank",
+    "ifcsdef", "ifcsundef", "ifboolexpr", "ifbool", "iftoggle", "ifdefempty",
+    "ifdefstring", "ifnumcomp", "ifpackageloaded", "ifclassloaded", "ifcsstring",
+    "ifinlist", "iffileexists", "ifdimcomp", "IfFileExists", "IfPackageLoadedTF"})
+#: How far a verbatim argument is looked for its end (an unclosed one is no verbatim).
+REACH = 5000
+
+_CONTROL = re.compile(r"\\(?:([A-Za-z@]+)\*?|.)", re.DOTALL)
+_GROUP = re.compile(r"[ \t]*\n?[ \t]*\{([^{}\\%\n]*)\}")
+_FALSE_TOKEN = re.compile(r"%|\\(if[A-Za-z@]*|fi|else|or)(?![A-Za-z@])|\\.", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Offsets into the source: each span ``(start, end)``."""
+
+    #: ``%`` up to its line's end (the line break not included).
+    comments: tuple[tuple[int, int], ...]
+    #: What a command reads verbatim (``\\verb|a%b|``, a whole ``verbatim`` environment,
+    #: ``\\url``'s ``{a%20b}``).
+    verbatim: tuple[tuple[int, int], ...]
+    #: ``\\iffalse`` to its ``\\fi`` (or ``\\else``).
+    false: tuple[tuple[int, int], ...]
+    #: A comment environment, ``\\begin`` to the end of its ``\\end`` line.
+    skipped: tuple[tuple[int, int], ...]
+    #: Where the text after ``\\end{document}``'s line begins (None: no such line).
+    after_end: int | None
+
+
+@lru_cache(maxsize=64)
+def read(text: str) -> Reading:
+    """How TeX reads ``text`` (see the module's docstring)."""
+    comments, verbatim, false, skipped = [], [], [], []
+    comment_envs = set(COMMENT_ENVIRONMENTS)
+    closing: dict[int, int] = {}  # brace matches, for verbatim arguments
+    groups: list[bool] = []  # per open brace: whether it is an argument
+    arguments = 0  # open argument groups (and option lists)
+    pending = False  # a brace group here is an argument
+    brackets = 0  # open option lists of a command
+    n, pos, after_end = len(text), 0, None
+    while pos < n:
+        char = text[pos]
+        if char == "%":
+            end = _line_end(text, pos)
+            comments.append((pos, end))
+            pos = end
+        elif char == "\\":
+            match = _CONTROL.match(text, pos)
+            if match is None:  # a backslash ends the source
+                break
+            word, pos = match.group(1), match.end()
+            pending = word is not None and word not in GROUPS_AFTER
+            if word is None:
+                continue
+            executed = arguments == 0 and brackets == 0
+            if word == "iffalse":
+                end = _false_end(text, pos, comments)
+                false.append((match.start(), end))
+                pos, pending = end, False
+            elif executed and word in INLINE_VERBATIM:
+                pos, pending = _inline_verbatim(text, match.start(), pos, word, verbatim), False
+            elif executed and word in VERBATIM_ARGUMENT:
+                pos = _verbatim_group(text, pos, verbatim, closing)
+                pending = word == "href"  # its text follows
+            elif word in ("begin", "end", "excludecomment"):
+                group = _GROUP.match(text, pos)
+                name = group.group(1).strip() if group else None
+                if name is None:
+                    continue
+                if word == "excludecomment":
+                    comment_envs.add(name)
+                elif word == "end" and name == "document" and executed and \
+                        not text[text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
+                    after_end = min(_line_end(text, group.end()) + 1, n)
+                    break
+                elif word == "begin" and executed and name in comment_envs:
+                    close = re.compile(rf"^\\end\{{{re.escape(name)}\}}[ \t]*$", re.MULTILINE)
+                    found = close.search(text, _line_end(text, group.end()))
+                    end = n if found is None else found.end()
+                    skipped.append((match.start(), end))
+                    pos, pending = end, False
+                elif word == "begin" and executed and name in VERBATIM_ENVIRONMENTS:
+                    close = re.compile(rf"\\end\s*\{{{re.escape(name)}\}}")
+                    found = close.search(text, group.end())
+                    end = n if found is None else found.end()
+                    verbatim.append((match.start(), end))
+                    pos, pending = end, False
+        elif char == "{":
+            groups.append(pending or brackets > 0)
+            arguments += groups[-1]
+            pos += 1
+        elif char == "}":
+            if groups:
+                was_argument = groups.pop()
+                arguments -= was_argument
+                pending = was_argument  # the command's next argument may follow
+            pos += 1
+        elif char == "[" and (pending or brackets):
+            brackets += 1
+            pos += 1
+        elif char == "]" and brackets:
+            brackets -= 1
+            pending = brackets == 0
+            pos += 1
+        elif char in " \t\r\n":
+            if char == "\n" and text.startswith("\n", pos + 1):  # a paragraph ends options
+                pending, brackets = False, 0
+            pos += 1
+        else:  # (a definition's parameters, #1#2, come before its body: an argument)
+            pending = pending and (brackets > 0 or char == "#" or char.isdigit())
+            pos += 1
+    return Reading(tuple(comments), tuple(verbatim), tuple(false), tuple(skipped), after_end)
+
+
+def blanked(text: str, *, comments: bool = True, verbatim: bool = False,
+            hidden: bool = False) -> str:
+    """``text`` with its comments (and, asked, what is read verbatim, and what is never
+    typeset: ``\\iffalse`` blocks, comment environments, the text after ``\\end{document}``)
+    made spaces: every offset and line break stays where it was."""
+    reading = read(text)
+    spans = [*(reading.comments if comments else ()), *(reading.verbatim if verbatim else ())]
+    if hidden:
+        spans += [*reading.false, *reading.skipped]
+        if reading.after_end is not None:
+            spans.append((reading.after_end, len(text)))
+    if not spans:
+        return text
+    out = list(text)
+    for start, end in spans:
+        out[start:end] = _NOT_NEWLINE.sub(" ", text[start:end])
+    return "".join(out)
+
+
+def comment_on_line(text: str) -> dict[int, str]:
+    """Each line's comment (after its ``%``), by line number from 1."""
+    reading = read(text)
+    return {text.count("\n", 0, start) + 1: text[start + 1:end]
+            for start, end in reading.comments}
+
+
+_NOT_NEWLINE = re.compile(r"[^\n]")
+
+
+def _line_end(text: str, pos: int) -> int:
+    end = text.find("\n", pos)
+    return len(text) if end < 0 else end
+
+
+def _false_end(text: str, pos: int, comments: list[tuple[int, int]]) -> int:
+    """The end of the ``\\fi`` (or ``\\else``) that ends an ``\\iffalse`` skipped from
+    ``pos``: nested conditionals counted, comments in it recorded (TeX reads them as such);
+    the source's end if none."""
+    depth = 1
+    while (match := _FALSE_TOKEN.search(text, pos)) is not None:
+        pos = match.end()
+        if match.group() == "%":
+            end = _line_end(text, match.start())
+            comments.append((match.start(), end))
+            pos = end
+            continue
+        word = match.group(1)
+        if word is None or word in NOT_CONDITIONALS:
+            continue
+        if word in ("else", "or"):
+            if depth == 1:
+                return match.end()
+            continue
+        depth += -1 if word == "fi" else 1
+        if depth == 0:
+            return match.end()
+    return len(text)
+
+
+def _inline_verbatim(text: str, start: int, pos: int, word: str,
+                     verbatim: list[tuple[int, int]]) -> int:
+    """``\\verb|...|`` (any delimiter; braces for listings' and minted's), on one line."""
+    if word == "mintinline":  # its language first
+        group = _GROUP.match(text, pos)
+        pos = group.end() if group else pos
+    elif pos < len(text) and text[pos] == "[":  # \lstinline[style=x]|...|
+        close = text.find("]", pos, pos + REACH)
+        pos = close + 1 if close >= 0 else pos
+    if pos >= len(text) or text[pos] in " \t\r\n":
+        return pos
+    closing = "}" if text[pos] == "{" else text[pos]
+    end = text.find(closing, pos + 1, _line_end(text, pos))
+    if end < 0:
+        return pos
+    verbatim.append((start, end + 1))
+    return end + 1
+
+
+def _verbatim_group(text: str, pos: int, verbatim: list[tuple[int, int]],
+                    closing: dict[int, int]) -> int:
+    """``\\url{...}``: the brace group read verbatim (its braces balanced; ``closing``,
+    each brace's match, found once for the whole source: linear however many there are)."""
+    at = pos
+    while at < len(text) and text[at] in " \t":
+        at += 1
+    if at >= len(text) or text[at] != "{":
+        return pos
+    if not closing:
+        opened: list[int] = []
+        for index, char in enumerate(text):
+            if char == "{":
+                opened.append(index)
+            elif char == "}" and opened:
+                closing[opened.pop()] = index
+        closing[-1] = -1  # built
+    end = closing.get(at, -1)
+    if end < 0 or end - at > REACH:
+        return pos
+    verbatim.append((at, end + 1))
+    return end + 1

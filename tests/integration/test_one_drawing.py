@@ -1,0 +1,40 @@
+"""One drawing per figure and box (issue 43): sync builds each include for its box and
+checks the legibility of that same drawing; it never draws a figure again to measure it."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import REPO
+
+from figures.cli import main as cli
+from figures.outputs.kind import BuildKind
+
+NAMES = ("cifar_summary", "cifar_accuracy", "figure_snapshot_vit")
+
+
+@pytest.mark.slow  # TeX compiles the paper, three figures are built
+def test_a_sync_of_a_paper_with_three_includes_draws_three_figures(tmp_path, monkeypatch,
+                                                                   capsys):
+    """Each include was drawn three times: once per format by the build (split across the
+    workers) and once more by the preflight. Counted in forked workers too."""
+    drawn, draw = tmp_path / "drawn.txt", BuildKind.draw
+
+    def counted(self, spec, data):
+        with drawn.open("a") as log:
+            log.write(f"{spec.name}\n")
+        return draw(self, spec, data)
+
+    monkeypatch.setattr(BuildKind, "draw", counted)
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    includes = "\n".join(f"\\includegraphics[width=3in]{{{name}}}\n" for name in NAMES)
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
+                                    f"\\begin{{document}}\n{includes}\\end{{document}}\n")
+    monkeypatch.chdir(tmp_path)
+    sync = ["sync", str(paper), "--venue", "icml", "--allow-synthetic", "--figdata",
+            str(REPO / "figdata")]
+    for _ in range(2):  # built, then current: the legibility check draws it
+        drawn.unlink(missing_ok=True)
+        assert cli.main(sync) == 0, capsys.readouterr()
+        assert sorted(drawn.read_text().split()) == sorted(NAMES)
+    assert all((paper / f"{name}.pdf").is_file() for name in NAMES)

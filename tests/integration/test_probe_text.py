@@ -1,0 +1,100 @@
+"""The probe's own text and limits (issue 44): what TeX writes of a paper is read back true
+whatever bytes its names hold, wherever the temporary folder is, however many folders sit
+beside it; and a compile that stops says the true reason, once."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from figures.errors import LatexError
+from figures.paper.engine import ask_tex
+
+pytestmark = pytest.mark.slow  # each compiles TeX
+
+
+def _paper(root: Path, body: str, preamble: str = "") -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    main = root / "main.tex"
+    main.write_bytes(("\\documentclass{article}\n\\usepackage{graphicx}\n" + preamble +
+                      "\\begin{document}\n" + body + "\n\\end{document}\n").encode("latin-1"))
+    return main
+
+
+def test_a_bar_in_a_file_name_is_read_back_whole(tmp_path):
+    main = _paper(tmp_path / "paper", "\\includegraphics[width=3in]{figs/a|b}\n"
+                  "\\includegraphics[width=2in]{cifar_summary}")
+    [bar, summary] = ask_tex(main).graphics
+    assert (bar.written, bar.line, bar.printed.width_in) == ("figs/a|b", 4, 3.0)
+    assert (summary.written, summary.line) == ("cifar_summary", 5)
+
+
+def test_a_latin1_graphicspath_is_the_folder_of_those_bytes(tmp_path):
+    main = _paper(tmp_path / "paper", "\\includegraphics{cifar_summary}",
+                  "\\graphicspath{{f\xefgs/}}\n")
+    paper = ask_tex(main)
+    folder = tmp_path / "paper" / os.fsdecode(b"f\xefgs")
+    assert paper.graphicspath == [folder]
+    assert paper.graphics[0].path == [folder]
+
+
+def test_an_include_inside_an_argument_has_the_line_of_the_include(tmp_path):
+    main = _paper(tmp_path / "paper", "\\resizebox{\\textwidth}{!}{%\n\\begin{tabular}{c}\n"
+                  "\\includegraphics{cifar_summary}\\\\\n\\end{tabular}%\n}")
+    [include] = ask_tex(main).graphics
+    assert (include.line, include.tex_line) == (6, 8)
+
+
+def test_300_folders_beside_an_included_chapter_compile(tmp_path):
+    paper = tmp_path / "paper"
+    for n in range(300):
+        (paper / f"d{n:03d}").mkdir(parents=True)
+    (paper / "zz").mkdir()
+    (paper / "zz" / "chapter.tex").write_text("\\includegraphics{cifar_summary}\n")
+    main = _paper(paper, "\\include{zz/chapter}")
+    [include] = ask_tex(main).graphics
+    assert (include.tex, include.line) == (paper / "zz" / "chapter.tex", 1)
+
+
+def test_tex_special_characters_in_tmpdir_do_not_cut_the_command_line(tmp_path, monkeypatch):
+    odd = tmp_path / "t%m#p~x"
+    odd.mkdir()
+    monkeypatch.setenv("TMPDIR", str(odd))
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    main = _paper(tmp_path / "paper", "\\includegraphics[width=2in]{cifar_summary}")
+    [include] = ask_tex(main).graphics
+    assert include.printed.width_in == 2.0
+
+
+def test_a_read_from_the_terminal_is_named_not_a_missing_figure(tmp_path):
+    main = _paper(tmp_path / "paper", "\\includegraphics{cifar_summary}\n\\read16 to\\x")
+    with pytest.raises(LatexError) as raised:
+        ask_tex(main)
+    said = str(raised.value)
+    assert "cannot \\read from terminal in nonstop modes" in said
+    assert "cifar_summary" not in said
+
+
+def test_a_missing_package_is_named(tmp_path):
+    main = _paper(tmp_path / "paper", "\\includegraphics{cifar_summary}",
+                  "\\usepackage{nosuchpackage}\n")
+    assert ask_tex(main).unresolved == [(
+        "main.tex: loads nosuchpackage.sty, which this TeX Live does not have (read as "
+        "empty): install it, or put it beside main.tex")]
+    stops = _paper(tmp_path / "stops", "\\read16 to\\x", "\\usepackage{nosuchpackage}\n")
+    with pytest.raises(LatexError, match=r"\(main.tex:5: Emergency stop \(cannot \\read from "
+                       r"terminal in nonstop modes\); not in this TeX Live, read as empty: "
+                       r"nosuchpackage.sty\)"):
+        ask_tex(stops)
+
+
+def test_a_paper_that_prints_forever_is_stopped_at_the_cap_in_one_line(tmp_path):
+    from figures.runner import OUTPUT_CAP
+
+    main = _paper(tmp_path / "paper", "\\def\\x{\\message{" + "a" * 200 + "}\\x}\\x")
+    with pytest.raises(LatexError, match=rf"pdflatex printed over {OUTPUT_CAP >> 20} MiB and "
+                       "was stopped: does the paper compile by hand"):
+        ask_tex(main, timeout=120)

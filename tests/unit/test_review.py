@@ -1,0 +1,200 @@
+"""tools/review.py (``figures review``): its server answers only with the token, serves no
+file outside baseline/, writes nothing on a reject; off the reference environment its two
+drawings come from their vector content, the changed elements outlined."""
+
+from __future__ import annotations
+
+import base64
+import http.client
+import importlib.util
+import json
+import sys
+import threading
+from collections.abc import Iterator
+from urllib.parse import unquote
+
+import matplotlib
+import pytest
+from helpers import REPO
+
+matplotlib.use("Agg")
+_spec = importlib.util.spec_from_file_location("review_tool", REPO / "tools" / "review.py")
+review = sys.modules["review_tool"] = importlib.util.module_from_spec(_spec)  # a dataclass's module
+_spec.loader.exec_module(review)
+
+
+@pytest.fixture
+def server() -> Iterator[object]:
+    golden = review.Golden(0, "fig1_audit_hero", "tests/golden/test_images.py::t[x]",
+                           ("", ""), None, "1 pixel(s) differ", [],
+                           ["figures/plots/fig1_audit_hero.py"])
+    served = review.Review([golden])
+    thread = threading.Thread(target=served.serve_forever, daemon=True)
+    thread.start()
+    yield served
+    served.shutdown()
+    served.server_close()
+
+
+def _ask(served, path: str, method: str = "GET", token: str | None = None,
+         host: str | None = None) -> tuple[int, bytes]:
+    if token is not None:
+        path += f"{'&' if '?' in path else '?'}token={token}"
+    connection = http.client.HTTPConnection("127.0.0.1", served.server_port, timeout=60)
+    connection.putrequest(method, path, skip_host=True)
+    connection.putheader("Host", host or f"127.0.0.1:{served.server_port}")
+    connection.putheader("Content-Length", "0")
+    connection.endheaders()
+    try:
+        answer = connection.getresponse()
+        return answer.status, answer.read()
+    finally:
+        connection.close()
+
+
+def test_it_listens_on_the_loopback_only_with_a_long_random_token(server):
+    assert server.server_address[0] == "127.0.0.1"
+    assert len(server.token) >= 32
+    assert server.token in server.url
+    other = review.Review([])
+    other.server_close()
+    assert other.token != server.token
+
+
+@pytest.mark.parametrize("path", ["/", "/baseline/ENVIRONMENT.json", "/accept/0", "/done"])
+def test_a_request_without_the_token_is_refused(server, path):
+    method = "POST" if path in ("/accept/0", "/done") else "GET"
+    assert _ask(server, path, method)[0] == 403
+    wrong = ("y" if server.token[0] == "x" else "x") + server.token[1:]  # one letter off
+    assert _ask(server, path, method, token=wrong)[0] == 403
+    assert server.goldens[0].status == "changed"
+
+
+def test_a_request_for_another_host_is_refused(server):
+    """A page of another site that resolves its name to 127.0.0.1 (DNS rebinding)."""
+    assert _ask(server, "/", token=server.token, host="evil.example:80")[0] == 403
+
+
+def test_with_the_token_it_serves_the_page_and_files_in_baseline(server):
+    status, body = _ask(server, "/", token=server.token)
+    assert status == 200
+    assert b"fig1_audit_hero" in body
+    status, body = _ask(server, "/baseline/fig1_audit_hero.png", token=server.token)
+    assert status == 200
+    assert body == (REPO / "baseline" / "fig1_audit_hero.png").read_bytes()
+
+
+@pytest.mark.parametrize("path", [
+    "/baseline/../pyproject.toml", "/baseline/%2e%2e/pyproject.toml",
+    "/baseline/venues/../../tools/review.py", "/tools/review.py", "/pyproject.toml",
+    "/baseline/%2fetc%2fpasswd", "/etc/passwd", "/baseline/"])
+def test_no_path_outside_baseline_is_served(server, path):
+    status, body = _ask(server, path, token=server.token)
+    assert status == 404, unquote(path)
+    assert b"[project]" not in body
+    assert b"root:" not in body
+
+
+@pytest.mark.parametrize("path", ["/accept/1", "/accept/-1", "/accept/fig1_audit_hero",
+                                  "/accept/../../baseline/x.png", "/write/0"])
+def test_only_a_listed_golden_is_accepted_by_its_number(server, path):
+    before = sorted(p.stat().st_mtime_ns for p in (REPO / "baseline").rglob("*"))
+    assert _ask(server, path, "POST", token=server.token)[0] == 404
+    assert sorted(p.stat().st_mtime_ns for p in (REPO / "baseline").rglob("*")) == before
+
+
+def test_a_reject_writes_nothing_and_names_the_input_to_look_at(server):
+    before = {p: p.read_bytes() for p in (REPO / "baseline").rglob("*") if p.is_file()}
+    status, body = _ask(server, "/reject/0", "POST", token=server.token)
+    assert status == 200
+    assert json.loads(body) == {"status": "rejected", "message":
+                                "nothing written; look at figures/plots/fig1_audit_hero.py"}
+    assert {p: p.read_bytes() for p in before} == before
+    assert server.goldens[0].status == "rejected"
+
+
+def _svg(color: str, label_x: float = 0.5, lw: float = 1.5) -> bytes:
+    import io
+
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(2, 1))
+    ax = fig.add_subplot()
+    ax.plot([0, 1], [0, 1], color=color, lw=lw)
+    ax.set_xlabel("epoch", x=label_x)
+    buffer = io.BytesIO()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "t"}):
+        fig.savefig(buffer, format="svg", metadata={"Date": None})
+    return buffer.getvalue()
+
+
+def _without_outlines(svg: str) -> bytes:
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    for parent in list(root.iter()):
+        for child in list(parent):
+            if child.get("class") == "fa-changed" or "fa-changed" in (child.text or ""):
+                parent.remove(child)
+    return ET.tostring(root)
+
+
+@pytest.mark.slow  # draws and saves four figures: 3 s
+@pytest.mark.parametrize(("changed", "seen"), [
+    ({"color": "#0000ff"}, "stroke: #ff0000"),     # a colour
+    ({"lw": 2.0}, "stroke-width: 1.5"),             # a line width
+    ({"label_x": 0.3}, "epoch"),                   # a moved label
+])
+def test_off_the_reference_both_drawings_come_from_the_vector_content(changed, seen):
+    import vector
+
+    golden = vector.canonical(_svg("#ff0000"))
+    now = _svg(**{"color": "#ff0000", **changed})
+    old_uri, new_uri = review.drawings(now, golden)
+    old, new = (base64.b64decode(u.split(",", 1)[1]).decode() for u in (old_uri, new_uri))
+    assert seen in old
+    assert 'class="fa-changed"' in old
+    assert 'class="fa-changed"' in new
+    # the baseline's drawing, outlines aside, is exactly the golden
+    assert vector.canonical(_without_outlines(old)) == golden
+    assert vector.canonical(_without_outlines(new)) == vector.canonical(now)
+    if "color" in changed:
+        assert "stroke: #0000ff" in new
+        assert "stroke: #0000ff" not in old
+
+
+def test_figures_review_outside_the_checkout_is_one_line(tmp_path, monkeypatch, capsys):
+    from helpers import run
+
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "review", "--no-open")
+    assert code == 2
+    assert err == (f"error: {tmp_path}: no tools/review.py here or above: run `figures review` "
+                   "in the figure suite's checkout\n")
+
+
+def test_why_names_the_inputs_that_changed_since_the_last_pass(tmp_path, monkeypatch):
+    """tests/golden_cache.py records a comparison's inputs one by one: the figure's module,
+    style.py, the fixture, the library versions; the review names those that differ."""
+    from types import SimpleNamespace
+
+    import golden_cache
+    import test_images
+
+    fixture = REPO / "tests" / "fixtures" / "fig1_audit_hero.json"
+    item = SimpleNamespace(get_closest_marker=lambda name: None, module=test_images,
+                           callspec=SimpleNamespace(params={"fixture": fixture}),
+                           fspath=REPO / "tests" / "golden" / "test_images.py")
+    passed = golden_cache.named_inputs(item)
+    assert {"figures/plots/fig1_audit_hero.py", "figures/style.py", "figures/page.py",
+            "tests/fixtures/fig1_audit_hero.json", "matplotlib", "freetype"} <= passed.keys()
+    last = {**passed, "figures/style.py": "0" * 16, "tests/fixtures/fig1_audit_hero.json": "1",
+            "matplotlib": "3.99.0", "figures/plots/fig1_audit_hero.py": "2"}
+    record = tmp_path / "golden-inputs"
+    record.write_text(json.dumps({"n": {"passed": passed, "last": last}}))
+    monkeypatch.setattr(review, "INPUTS", record)
+    assert review.why("n") == [
+        "figures/plots/fig1_audit_hero.py", "figures/style.py",
+        f"matplotlib {passed['matplotlib']} -> 3.99.0", "tests/fixtures/fig1_audit_hero.json"]
+    assert review.why("another") == [
+        "(no passing comparison recorded here: run the golden tests before an edit)"]

@@ -1,0 +1,44 @@
+"""The one runner of programs (figures/runner.py): a run that prints forever is stopped at a
+bound; every command finds the same main file; what to install comes from one list."""
+
+from __future__ import annotations
+
+import pytest
+
+from figures import runner
+from figures.errors import LatexError, ToolMissing
+from figures.pack import tex
+
+
+def test_a_run_that_prints_forever_is_stopped_at_the_cap_with_one_line(tmp_path, monkeypatch):
+    """Before the runner the pack kept all of it in memory until its 300 s timeout."""
+    monkeypatch.setattr(runner, "OUTPUT_CAP", 1 << 20)
+    with pytest.raises(LatexError, match=r"^main\.tex: yes printed over 1 MiB and was stopped$"):
+        tex._run(["yes"], tmp_path, tmp_path / "main.tex", "here")
+
+
+def test_the_main_file_in_a_subfolder_is_found_for_every_command(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "main.tex").write_text("\\documentclass{article}\n")
+    (tmp_path / "notes.tex").write_text("% \\documentclass{article}\n")
+    assert runner.find_main(tmp_path) == tmp_path / "sub" / "main.tex"
+
+
+def test_a_missing_program_names_its_package_from_the_one_list(monkeypatch):
+    monkeypatch.setattr(runner, "have", lambda tool: tool != "gs")
+    with pytest.raises(ToolMissing, match=r"^gs: not found: install ghostscript$"):
+        runner.need("gs", "pdftoppm")
+    listed = runner.packages()
+    assert listed["poppler-utils"] == ["pdftoppm", "pdffonts", "pdfinfo", "pdftotext"]
+    assert "texlive-publishers" in listed
+
+
+def test_a_long_error_line_is_read_whole_from_the_log_tex_wrote(tmp_path):
+    """TeX breaks its log at 79 columns unless told otherwise: every run is told."""
+    name = "a-file-whose-name-is-long-" * 4
+    (tmp_path / "main.tex").write_text(f"\\input{{{name}}}\n")
+    ran = runner.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                      "-file-line-error", "main.tex"], tmp_path)
+    assert ran.returncode != 0
+    said = runner.first_error(tmp_path / "main.log", ran.stdout)
+    assert said.endswith(f"LaTeX Error: File `{name}.tex' not found."), said

@@ -1,0 +1,47 @@
+"""The one reading of comments and verbatim text (figures/texread.py), and the readers that
+use it: pack's stripper (test_pack_strip.py), check-tex's prose (test_texprose.py), the
+structure reader (test_latex.py), and sync's look for a quoted synthetic value (here)."""
+
+from __future__ import annotations
+
+from figures.paper.latex import Paper
+from figures.paper.sync import _quoting
+from figures.texread import blanked, comment_on_line, read
+
+
+def test_offsets_and_line_breaks_stay_and_each_kind_is_where_tex_reads_it():
+    text = ("a % c\n\\verb|x%y| \\url{d%20e}\n\\iffalse hid % den \\fi b\n\\fi\n"
+            "\\begin{comment}\nz\n\\end{comment}\n\\end{document}\nafter")
+    reading = read(text)
+    assert [text[s:e] for s, e in reading.comments] == ["% c", "% den \\fi b"]  # not its \\fi
+    assert [text[s:e] for s, e in reading.false] == ["\\iffalse hid % den \\fi b\n\\fi"]
+    assert [text[s:e] for s, e in reading.verbatim] == ["\\verb|x%y|", "{d%20e}"]
+    assert text[reading.after_end:] == "after"
+    out = blanked(text, verbatim=True, hidden=True)
+    assert len(out) == len(text)
+    assert out.count("\n") == text.count("\n")
+    assert out.split() == ["a", "\\url", "\\end{document}"]
+    assert comment_on_line(text) == {1: " c", 3: " den \\fi b"}
+
+
+def test_iffalse_ends_at_else_and_counts_nested_conditionals():
+    reading = read("\\iffalse a \\ifx b \\fi c \\else d \\fi")
+    assert [(s, e) for s, e in reading.false] == [(0, 29)]  # to its \\else: d is read
+
+
+def test_the_reader_never_fails_and_is_linear():
+    for text in ("\\", "{" * 50_000, "\\verb" * 20_000, "\\iffalse" * 20_000,
+                 "\\begin{verbatim}" * 20_000, "\\url{" * 20_000, "[" * 10_000):
+        assert len(blanked(text, verbatim=True, hidden=True)) == len(text)
+
+
+def test_sync_names_a_quoted_value_only_outside_comments(tmp_path):
+    """Before: a line holding ``\\%`` was searched whole, its comment too."""
+    source = tmp_path / "main.tex"
+    paper = Paper(source, tmp_path)
+    paper.sources = [source]
+    source.write_text("50\\% done % \\cifarAcc\n")
+    assert _quoting(paper, ["\\cifarAcc"], tmp_path / "macros.tex") is None
+    source.write_text("50\\% done \\cifarAcc % note\n")
+    assert _quoting(paper, ["\\cifarAcc"], tmp_path / "macros.tex") == \
+        "main.tex:1: \\cifarAcc"

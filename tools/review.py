@@ -1,0 +1,375 @@
+"""``figures review``: every golden picture that changed, accepted or rejected one by one.
+
+usage: python tools/review.py [--no-open | --no-browser] [PYTEST ARGS...]
+
+Reviews the golden tests that failed in the last run (pytest's record of them), or, when
+none did (and a browser is to show them) or PYTEST ARGS are given, runs the golden
+comparisons first. Each changed golden is
+rendered again (tools/update_baselines.py's rendering) and shown on a local page, grouped by
+figure: baseline and new side by side, an overlay with a slider, blink, the pixel diff on
+the reference environment; off it, both drawings from their vector content with the changed
+elements outlined; the differing elements; and why it changed: the comparison's recorded
+inputs (tests/golden_cache.py) that differ from those of its last pass.
+
+The page is served on 127.0.0.1, on a free port, with a random token in its address; it
+answers nothing without the token, no file outside baseline/, and writes only when a listed
+golden is accepted (by its number on the list: no path from the page is used). ``--no-open``
+writes the page to build/review/index.html instead (CI keeps it when a golden fails), naming
+for each golden the command that accepts it; ``--no-browser`` serves without opening one.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import difflib
+import hmac
+import http.server
+import io
+import json
+import secrets
+import shutil
+import subprocess
+import sys
+import threading
+import webbrowser
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import jinja2
+import numpy as np
+from PIL import Image
+
+sys.path[:0] = [str(Path(__file__).parent), *(str(Path(__file__).parent.parent / "tests" / f)
+                                               for f in ("golden", ""))]
+import update_baselines as ub  # tools/ on the path first
+
+ROOT, BASELINE = ub.ROOT, ub.BASELINE
+OUT = ROOT / "build" / "review"
+GOLDEN_TESTS = ("tests/golden/test_images.py", "tests/golden/test_venue_images.py")
+INPUTS = ROOT / ".pytest_cache" / "v" / "fa-audit" / "golden-inputs"
+LAST_FAILED = ROOT / ".pytest_cache" / "v" / "cache" / "lastfailed"
+SVG, XLINK = "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"
+#: Drawn over each changed element of a vector drawing: its outline in magenta.
+OUTLINE = (".fa-changed, .fa-changed * {stroke: #e0f !important; stroke-width: 2.5px "
+           "!important; fill: none !important; stroke-opacity: .8 !important}")
+
+
+@dataclass
+class Golden:
+    id: int
+    name: str
+    nodeid: str
+    pictures: tuple[str, str]   # baseline, new: data URIs (PNGs, or SVG drawings off the reference)
+    diff: str | None            # the pixel diff (a data URI) where pixels are compared
+    changes: str                # what differs, in one line
+    elements: list[str]         # the differing vector elements
+    why: list[str]              # the recorded inputs that changed since the last pass
+    status: str = "changed"
+    figure: str = field(init=False)
+    layout: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.name.startswith("venue-"):
+            venue, self.figure, *slot = self.name.removeprefix("venue-").split("--")
+            self.layout = " ".join([venue, *(f"{s} in" if s[:1].isdigit() else s for s in slot)])
+        else:
+            self.figure, _, variant = self.name.partition("--")
+            self.layout = "default" + (f" ({variant})" if variant else "")
+
+    @property
+    def command(self) -> str:
+        return f"nox -s baselines -- {self.name}"
+
+    @property
+    def look_at(self) -> str:
+        first = next((w for w in self.why if w.startswith(("figures/plots/", "tests/fixtures/"))),
+                     self.why[0] if self.why else "the differing elements")
+        return f"nothing written; look at {first}"
+
+
+def _uri(data: bytes, kind: str) -> str:
+    return f"data:{kind};base64,{base64.b64encode(data).decode()}"
+
+
+def failed_goldens() -> list[str]:
+    """The golden tests that failed in pytest's last run here (its lastfailed record)."""
+    failed = json.loads(LAST_FAILED.read_text()) if LAST_FAILED.is_file() else {}
+    return [nodeid for nodeid in failed if nodeid.startswith(GOLDEN_TESTS)]
+
+
+def why(nodeid: str) -> list[str]:
+    """The inputs of ``nodeid``'s comparison that differ from those of its last pass."""
+    record = (json.loads(INPUTS.read_text()) if INPUTS.is_file() else {}).get(nodeid, {})
+    last, passed = record.get("last"), record.get("passed")
+    if not last or not passed:
+        return ["(no passing comparison recorded here: run the golden tests before an edit)"]
+    versions = {k for k in last if "/" not in k and not k.startswith("the build kind")}
+    changed = sorted((k for k in last.keys() | passed.keys() if last.get(k) != passed.get(k)),
+                     key=lambda k: (not k.startswith("figures/plots/"), k))
+    return [f"{k} {passed.get(k)} -> {last.get(k)}" if k in versions else k for k in changed]
+
+
+def _pixel_diff(old: Path, new: Path) -> tuple[str | None, str]:
+    a, b = (np.asarray(Image.open(p).convert("RGBA")) for p in (old, new))
+    if a.shape != b.shape:
+        return None, f"size {a.shape[1]}x{a.shape[0]} -> {b.shape[1]}x{b.shape[0]} px"
+    moved = (a != b).any(axis=2)
+    shown = (255 - (255 - a[..., :3].astype(int)) // 4).astype(np.uint8)  # the baseline, faint
+    shown[moved] = (230, 0, 40)
+    buffer = io.BytesIO()
+    Image.fromarray(shown).save(buffer, format="png")
+    return _uri(buffer.getvalue(), "image/png"), f"{int(moved.sum())} pixel(s) differ"
+
+
+def _svg_now(name: str) -> bytes:
+    """The golden's figure as its test draws its vector content here, as SVG."""
+    import test_images
+    import test_venue_images
+    import vector
+
+    for module, draw in ((test_images, vector.fixture_vector),
+                         (test_venue_images, vector.venue_vector)):
+        for param in module.PARAMS:
+            mark = next(m for m in param.marks if m.name == "mpl_image_compare")
+            if mark.kwargs["filename"] == f"{name}.png":
+                return draw(*param.values, form=bytes)
+    raise KeyError(name)
+
+
+def drawings(svg: bytes, golden: list[str]) -> tuple[str, str]:
+    """The baseline's drawing and this one, as SVG: this drawing with each changed element's
+    attributes set back to the golden's (an element only in the golden cannot be drawn),
+    changed elements outlined in both."""
+    import vector
+
+    ET.register_namespace("", SVG)
+    ET.register_namespace("xlink", XLINK)
+    numbered: dict[str, str] = {}
+    root = ET.fromstring(vector._HASHED_ID.sub(  # the golden's numbering of hashed ids
+        lambda m: numbered.setdefault(m.group(1), f"id{len(numbered) + 1}"), svg.decode()))
+    old_root = copy.deepcopy(root)
+
+    def elements(tree: ET.Element) -> list[ET.Element]:  # in vector.canonical's order
+        return [] if tree.tag == f"{{{SVG}}}metadata" else [
+            tree, *(e for child in tree for e in elements(child))]
+
+    new, old = elements(root), elements(old_root)
+    now = vector.canonical(svg)
+    marked: list[tuple[ET.Element, ET.Element]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, golden, now, autojunk=False).get_opcodes():
+        paired = min(i2 - i1, j2 - j1) if op == "replace" else 0
+        for k in range(paired):
+            _, tag, attributes, text = json.loads(golden[i1 + k])
+            element = old[j1 + k]
+            qualified = {q.rpartition("}")[2]: q for q in element.attrib}
+            keep = {q: v for q, v in element.attrib.items() if tag == "image" and q.endswith("href")}
+            element.attrib.clear()
+            element.attrib.update({qualified.get(key, key): value for key, value in
+                                   attributes.items()} | keep)
+            element.text = text or element.text
+            marked += [(root, new[j1 + k]), (old_root, element)]
+        marked += [(root, e) for e in new[j1 + paired:j2] if op != "equal"]
+    for tree, element in marked:
+        parent = next((p for p in tree.iter() if element in list(p)), None)
+        if parent is not None and parent.tag != f"{{{SVG}}}defs":
+            parent.insert(list(parent).index(element) + 1, _outline(tree, element))
+    for tree in (root, old_root):
+        ET.SubElement(tree, f"{{{SVG}}}style").text = OUTLINE
+    return tuple(_uri(ET.tostring(t), "image/svg+xml") for t in (old_root, root))
+
+
+def _outline(tree: ET.Element, element: ET.Element) -> ET.Element:
+    """A copy of ``element`` drawn as its outline (a ``<use>``: what it draws, in place)."""
+    outline = copy.deepcopy(element)
+    href = element.get(f"{{{XLINK}}}href") or element.get("href") or ""
+    used = next((e for e in tree.iter() if e.get("id") == href[1:]), None) if (
+        element.tag == f"{{{SVG}}}use" and href.startswith("#")) else None
+    if used is not None:
+        outline = ET.Element(f"{{{SVG}}}g", {k: v for k, v in element.attrib.items()
+                                             if k == "clip-path"})
+        outline.set("transform", f"translate({element.get('x', '0')} {element.get('y', '0')})")
+        outline.append(copy.deepcopy(used))
+    outline.set("class", "fa-changed")
+    return outline
+
+
+def compare(id: int, name: str, nodeid: str, new: Path) -> Golden | None:
+    """Golden ``name`` against its new rendering in ``new``; None when it did not change."""
+    import vector
+
+    folder = BASELINE / "venues" if name.startswith("venue-") else BASELINE
+    old_png, new_png = folder / f"{name}.png", new / f"{name}.png"
+    old_vec, new_vec = folder / f"{name}{vector.SUFFIX}", new / f"{name}{vector.SUFFIX}"
+    golden = vector.read(old_vec) if old_vec.is_file() else []
+    elements = vector.differences(golden, vector.read(new_vec)) if new_vec.is_file() else []
+    if new_png.is_file():  # the reference environment: pixels decide
+        if old_png.is_file() and ub._same(old_png, new_png):
+            return None
+        diff, changes = (_pixel_diff(old_png, new_png) if old_png.is_file()
+                         else (None, "no baseline image yet"))
+        pictures = tuple(_uri(p.read_bytes(), "image/png") if p.is_file() else ""
+                         for p in (old_png, new_png))
+    elif elements:  # off the reference: the drawings, from their vector content
+        diff, changes, pictures = None, "vector content differs", drawings(_svg_now(name), golden)
+    else:
+        return None
+    return Golden(id, name, nodeid, pictures, diff,
+                  f"{changes}; {len(elements)} vector element(s) differ", elements, why(nodeid))
+
+
+def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
+    """Every changed golden: rendered again into build/review/new, compared with baseline/
+    (the last run's failed goldens; the comparisons run first if none failed, or
+    ``pytest_args`` say which, unless not ``compare_first``)."""
+    nodeids = failed_goldens()
+    if pytest_args or (not nodeids and compare_first):
+        print("review: running the golden comparisons", flush=True)
+        named = any(a.startswith("tests/") for a in pytest_args)  # else the golden modules
+        proc = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", *pytest_args,
+                               *([] if named else GOLDEN_TESTS)], cwd=ROOT, check=False)
+        nodeids = failed_goldens() if proc.returncode else []
+    if not nodeids:
+        return []
+    new = OUT / "new"
+    shutil.rmtree(new, ignore_errors=True)
+    new.mkdir(parents=True)
+    print(f"review: rendering {len(nodeids)} golden(s) again", flush=True)
+    proc = ub.generate(new, nodeids)
+    if proc.returncode:
+        sys.stdout.write(proc.stdout[-3000:])
+        raise SystemExit(f"review: rendering the goldens failed (pytest exited {proc.returncode})")
+    names = {nodeid: name for name, nodeid in ub.goldens().items()}
+    found = [compare(0, names[n], n, new) for n in nodeids if n in names]
+    found = sorted((g for g in found if g is not None), key=lambda g: (g.figure, g.name))
+    for number, item in enumerate(found):
+        item.id = number
+    return found
+
+
+def page(goldens: list[Golden], live: bool) -> str:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent),
+                             autoescape=True)
+    groups: dict[str, list[Golden]] = {}
+    for item in goldens:
+        groups.setdefault(item.figure, []).append(item)
+    return env.get_template("review.html.j2").render(groups=groups, goldens=goldens, live=live)
+
+
+class Review(http.server.HTTPServer):
+    """The page, served on 127.0.0.1 to whoever holds the token."""
+
+    def __init__(self, goldens: list[Golden]) -> None:
+        super().__init__(("127.0.0.1", 0), Handler)
+        self.goldens, self.token = goldens, secrets.token_urlsafe(24)
+        self.url = f"http://127.0.0.1:{self.server_port}/?token={self.token}"
+
+    def accept(self, item: Golden) -> dict[str, object]:
+        written = ub.write_golden(OUT / "new", item.name)
+        again = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", item.nodeid],
+                               cwd=ROOT, capture_output=True, text=True, check=False)
+        item.status = "accepted" if again.returncode == 0 else "failed"
+        wrote = ", ".join(f"baseline/{f}" for f in written) or "nothing (already equal)"
+        return {"status": item.status, "message": f"wrote {wrote}; compared again: " + (
+            "passes" if again.returncode == 0 else again.stdout.strip().splitlines()[-1])}
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    server: Review
+
+    def _send(self, code: int, body: bytes, kind: str = "text/plain; charset=utf-8") -> None:
+        self.send_response(code)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Security-Policy", "default-src 'self' 'unsafe-inline' data:")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _path(self) -> str | None:
+        """The request's path, if it carries the token and comes to this server's address."""
+        url, port = urlsplit(self.path), self.server.server_port
+        token = parse_qs(url.query).get("token", [""])[0]
+        hosts = (f"127.0.0.1:{port}", f"localhost:{port}")
+        origin = self.headers.get("Origin")
+        if (not hmac.compare_digest(token.encode(), self.server.token.encode())
+                or self.headers.get("Host") not in hosts
+                or (origin is not None and origin.removeprefix("http://") not in hosts)):
+            self._send(403, b"forbidden: open the address figures review printed\n")
+            return None
+        return unquote(url.path)
+
+    def do_GET(self) -> None:
+        if (path := self._path()) is not None:
+            self._send(*self._get(path))
+
+    def do_POST(self) -> None:
+        if (path := self._path()) is not None:
+            self._send(*self._post(path))
+
+    def _get(self, path: str) -> tuple[int, bytes, str]:
+        if path == "/":
+            return 200, page(self.server.goldens, live=True).encode(), "text/html; charset=utf-8"
+        target = (ROOT / path.lstrip("/")).resolve()
+        if path.startswith("/baseline/") and target.is_relative_to(BASELINE.resolve()) \
+                and target.is_file():
+            return 200, target.read_bytes(), ("image/png" if target.suffix == ".png"
+                                              else "application/octet-stream")
+        return 404, b"not found: only the page and files in baseline/ are served\n", "text/plain"
+
+    def _post(self, path: str) -> tuple[int, bytes, str]:
+        verb, _, number = path.strip("/").partition("/")
+        goldens = self.server.goldens
+        if verb == "done":
+            threading.Thread(target=self.server.shutdown).start()
+            return 200, b"{}", "application/json"
+        if verb not in ("accept", "reject") or not number.isdigit() or int(number) >= len(goldens):
+            return 404, b"not found: accept or reject a listed golden by its number\n", "text/plain"
+        item = goldens[int(number)]
+        if verb == "accept":
+            answer = self.server.accept(item)
+        else:
+            item.status, answer = "rejected", {"status": "rejected", "message": item.look_at}
+        print(f"review: {item.name}: {answer['message']}", flush=True)
+        return 200, json.dumps(answer).encode(), "application/json"
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass  # quiet: the review prints what it does
+
+
+def main(argv: list[str]) -> int:
+    static, browser = "--no-open" in argv, "--no-browser" not in argv
+    # without a browser (CI, after a failure) the failures are at hand: nothing is rerun
+    goldens = collect([a for a in argv if a not in ("--no-open", "--no-browser")],
+                      compare_first=not static)
+    if not goldens:
+        print("review: no golden differs from baseline/: nothing to review" if failed_goldens()
+              or not static else "review: no golden test failed in the last run: nothing to "
+              "review (`nox -s review` runs the comparisons)")
+        return 0
+    if static:
+        OUT.mkdir(parents=True, exist_ok=True)
+        (OUT / "index.html").write_text(page(goldens, live=False), encoding="utf-8")
+        print(f"review: {len(goldens)} changed golden(s): {OUT / 'index.html'} (each names "
+              "the command that accepts it)")
+        return 0
+    server = Review(goldens)
+    print(f"review: {len(goldens)} changed golden(s) at {server.url} (Ctrl-C stops)", flush=True)
+    if browser:
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    counts = {s: sum(g.status == s for g in goldens) for s in ("accepted", "rejected", "changed")}
+    print(f"review: {counts['accepted']} accepted, {counts['rejected']} rejected, "
+          f"{counts['changed']} not decided")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
