@@ -211,13 +211,19 @@ def drawn(fig: Figure) -> Iterator[tuple[Artist, str, str]]:
 
 def _axis_parts(axis: Axis, where: str) -> Iterator[tuple[Artist, str, str]]:
     """The ticks the axis draws (matplotlib keeps spare Tick objects, and a locator returns
-    places outside the view): what ``Axis.draw`` itself draws."""
-    name = axis.axis_name
-    majors = {id(tick) for tick in axis.majorTicks}
-    for tick in axis._update_ticks():  # the ticks Axis.draw draws (a private API)
-        if not tick.get_visible():
+    places outside the view): what ``Axis.draw`` itself draws, the locators' places inside
+    the view as its scale places them (after a draw: their labels are set)."""
+    import numpy as np
+
+    name, scale = axis.axis_name, axis.get_transform()
+    low, high = sorted(scale.transform(np.asarray(axis.get_view_interval(), float)))
+    room = (high - low) * 1e-10  # how close to the view's edge matplotlib still draws one
+    ticks = [*(("major", tick) for tick in axis.get_major_ticks(len(axis.get_majorticklocs()))),
+             *(("minor", tick) for tick in axis.get_minor_ticks(len(axis.get_minorticklocs())))]
+    for which, tick in ticks:
+        place = scale.transform(np.asarray([tick.get_loc()], float))[0]
+        if not (tick.get_visible() and low - room <= place <= high + room):
             continue
-        which = "major" if id(tick) in majors else "minor"
         for part, role in ((tick.tick1line, "tick"), (tick.tick2line, "tick"),
                            (tick.gridline, "grid line"), (tick.label1, "tick label"),
                            (tick.label2, "tick label")):
