@@ -131,7 +131,10 @@ def page_bars(ax, methods: list[str], means, stds, page: Any, room_in: float) ->
                   error_kw={"ecolor": "black", "color": "black", "elinewidth": 1.0,
                             "capthick": 1.0})
     room = room_in / len(methods) - 0.1  # a gap between neighbours
-    ax.set_xticks(range(len(methods)), [page.fitting(room, LABELS[m], LABELS[m].replace(" ", "\n"),
-                                                     size_pt=page.small_pt) for m in methods])
+    names = [page.fitting(room, LABELS[m], LABELS[m].replace(" ", "\n"), size_pt=page.small_pt)
+             for m in methods]
+    if any("\n" in name for name in names):  # alike: all names of two words on two lines
+        names = [LABELS[m].replace(" ", "\n") for m in methods]
+    ax.set_xticks(range(len(methods)), names)
     panel_grid(ax, "y")
     return bars

@@ -206,3 +206,13 @@ def test_a_slot_neither_a_slot_name_nor_a_width_is_the_callers_one_line(slot):
     SLOTS"), and Fraction(1, 2) raised a TypeError writing the message."""
     with pytest.raises(FigureDataError, match=r"^slot: .*a width in inches from 1 to icml's"):
         figures.draw("cifar_summary", "icml", slot)
+
+
+def test_bar_names_of_two_words_break_alike():
+    """At 5 in, "State Bridge" fitted its bar on one line and "Credit Bridge" took two: a
+    reviewer read them as inconsistent. One name on two lines puts all two-word names there."""
+    import figures
+
+    fig = figures.draw("cifar_state_vs_credit", venue="icml", slot=5.0)
+    names = [label.get_text() for label in fig.axes[1].get_xticklabels()]
+    assert names == ["DFA", "State\nBridge", "Credit\nBridge"]
