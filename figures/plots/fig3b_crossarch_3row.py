@@ -18,7 +18,15 @@ from figures.data.checks import get, number
 from figures.data.schema import Epochs, ListOf, MapOf, Record, Scalar, Series, Text
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, first_key, layer_series, log_epochs, log_records
-from figures.page import LEGEND_IN, ROW_DECOR_IN, Page, integer_ticks, log_ticks, panel_grid
+from figures.page import (
+    LEGEND_IN,
+    ROW_DECOR_IN,
+    YLABELS_IN,
+    Page,
+    integer_ticks,
+    log_ticks,
+    panel_grid,
+)
 from figures.style import (
     METHOD_STYLE,
     PAPER_COLORS,
@@ -145,6 +153,10 @@ def caption(data: dict[str, Any]) -> str:
         "rows), test accuracy; BP, FA and DFA over epochs.")
 
 
+#: Markers per inch of a panel's width (at most the style's eight per line).
+MARKS_PER_IN = 5
+
+
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """One row per architecture, each column one x and y scale (rows compare), one legend
     above; the height follows the rows (tueplots' way)."""
@@ -152,6 +164,8 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     fig = page.figure((len(rows) * (page.width_in / 3 * PANEL_ASPECT + ROW_DECOR_IN / 2)
                        + ROW_DECOR_IN + LEGEND_IN) / page.width_in)
     axes = fig.subplots(len(rows), 3, squeeze=False, sharex="col", sharey="col")
+    # markers per line by the panel's width: at 3.25 in eight made chains that hid the dashes
+    marks = max(3, round((page.width_in / 3 - YLABELS_IN / 2) * MARKS_PER_IN))
     for r, row in enumerate(rows):
         methods = row["methods"]
         for c, series in enumerate(("h_L", "g_L", "acc")):
@@ -159,7 +173,8 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
             for m in METHODS:
                 values = methods[m][series]
                 ax.plot(methods[m]["epochs"], values, label=m,
-                        markevery=markevery(len(values)), **METHOD_STYLE[m].line())
+                        markevery=max(markevery(len(values)), round(len(values) / marks)),
+                        **METHOD_STYLE[m].line())
             if series != "acc":
                 ax.set_yscale("log")
                 log_ticks(ax)
