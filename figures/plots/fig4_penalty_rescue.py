@@ -284,7 +284,7 @@ def _page_alignment(ax, conditions: list[dict[str, Any]], page: Page) -> None:
             ax.annotate(text, (value + (error if right else -error), y),
                         xytext=(4 if right else -4, 0), textcoords="offset points",
                         ha="left" if right else "right", va="center", fontsize=page.small_pt)
-    ax.axvline(0, color=MUTED_TEXT, lw=page.thin_pt, zorder=1)
+    ax.axvline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, zorder=1)  # a reference line: 1 pt
     ax.set_yticks(ypos, [" ".join(c["label"].split()) for c in conditions])  # one line each
     ax.set_ylim(ypos[-1] - 0.6, ypos[0] + 0.6)
     ax.set_xticks(ALIGN_TICKS, [f"{tick:g}" for tick in ALIGN_TICKS])
