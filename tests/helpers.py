@@ -143,3 +143,19 @@ def latexmk(paper: Path, main: str = "main.tex") -> str:
 
     return tex(paper, *runner.LATEXMK, "-pdf", "-interaction=nonstopmode", "-halt-on-error",
                main)
+
+
+def count_draws(log: Path, monkeypatch) -> Path:
+    """Log the name of every figure BuildKind.draw draws to ``log``, one line each (appended
+    to a file, so draws in forked workers count too); returns ``log``."""
+    from figures.outputs.kind import BuildKind
+
+    draw = BuildKind.draw
+
+    def counted(self, spec, data):
+        with log.open("a") as lines:
+            lines.write(f"{spec.name}\n")
+        return draw(self, spec, data)
+
+    monkeypatch.setattr(BuildKind, "draw", counted)
+    return log

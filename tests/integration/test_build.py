@@ -9,6 +9,7 @@ import json
 
 import pytest
 from conftest import REFERENCE_FIGURES
+from helpers import count_draws
 
 from figures.data.jsonio import atomic_path, sha256_if_file
 from figures.outputs import state, workers
@@ -44,16 +45,8 @@ def test_parallel_build_equals_serial_build(tmp_path, figdata_dir, reference_bui
 def test_a_build_saves_every_format_from_one_drawing(tmp_path, figdata_dir, monkeypatch):
     """Issue 43: a lone figure with a PDF and a PNG was split by format across two workers,
     each drawing it: two drawings of one figure. Counted in the workers too (forked)."""
-    from figures.outputs.kind import BuildKind
 
-    drawn, draw = tmp_path / "drawn.txt", BuildKind.draw
-
-    def counted(self, spec, data):
-        with drawn.open("a") as log:
-            log.write(f"{spec.name}\n")
-        return draw(self, spec, data)
-
-    monkeypatch.setattr(BuildKind, "draw", counted)
+    drawn = count_draws(tmp_path / "drawn.txt", monkeypatch)
     hero = BY_NAME["fig1_audit_hero"]
     assert [o.fmt for o in hero.outputs] == ["pdf", "png"]
     (result,) = build([hero], figdata_dir, tmp_path / "out", jobs=2)

@@ -4,10 +4,9 @@ checks the legibility of that same drawing; it never draws a figure again to mea
 from __future__ import annotations
 
 import pytest
-from helpers import REPO
+from helpers import REPO, count_draws
 
 from figures.cli import main as cli
-from figures.outputs.kind import BuildKind
 
 NAMES = ("cifar_summary", "cifar_accuracy", "figure_snapshot_vit")
 
@@ -17,14 +16,7 @@ def test_a_sync_of_a_paper_with_three_includes_draws_three_figures(tmp_path, mon
                                                                    capsys):
     """Each include was drawn three times: once per format by the build (split across the
     workers) and once more by the preflight. Counted in forked workers too."""
-    drawn, draw = tmp_path / "drawn.txt", BuildKind.draw
-
-    def counted(self, spec, data):
-        with drawn.open("a") as log:
-            log.write(f"{spec.name}\n")
-        return draw(self, spec, data)
-
-    monkeypatch.setattr(BuildKind, "draw", counted)
+    drawn = count_draws(tmp_path / "drawn.txt", monkeypatch)
     paper = tmp_path / "paper"
     paper.mkdir()
     includes = "\n".join(f"\\includegraphics[width=3in]{{{name}}}\n" for name in NAMES)
