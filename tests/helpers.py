@@ -5,6 +5,8 @@ plugin by conftest.py, so its fixtures need no import): the repository's paths, 
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import shutil
 import subprocess
@@ -159,3 +161,11 @@ def count_draws(log: Path, monkeypatch) -> Path:
 
     monkeypatch.setattr(BuildKind, "draw", counted)
     return log
+
+
+def figures_in_process(*args: str) -> tuple[int, str, str]:
+    """``figures ARGS`` run in this process: exit code, stdout, stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(list(args))
+    return code, out.getvalue(), err.getvalue()

@@ -12,13 +12,11 @@ without them (without them acmart warns and sets its text in Computer Modern).""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import shutil
 
 import helpers
 import pytest
-from helpers import REPO
+from helpers import REPO, figures_in_process
 
 from figures.cli import main as cli
 from figures.paper.audit import audit
@@ -43,13 +41,6 @@ PAGES = {"sigconf": "acm", "manuscript": "acm-5.95x5.95in",
          "acmsmall": "acm-5.477x5.477in"}
 
 
-def _figures(*args: str) -> tuple[int, str, str]:
-    """``figures ARGS`` run in this process: exit code, stdout, stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main(list(args))
-    return code, out.getvalue(), err.getvalue()
-
 
 @pytest.fixture(scope="module", params=sorted(BOXES))
 def acm(request, tmp_path_factory):
@@ -63,8 +54,8 @@ def acm(request, tmp_path_factory):
     common = ("--allow-synthetic", "--figdata", str(figdata))
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(root)
-        synced = _figures("sync", str(paper), *common)
-        made = _figures("paper", str(paper), *common)
+        synced = figures_in_process("sync", str(paper), *common)
+        made = figures_in_process("paper", str(paper), *common)
     return kind, root, paper, figdata, synced, made
 
 
@@ -170,7 +161,7 @@ def test_a_column_figure_acmarts_balance_drops_is_synced_all_the_same(acm, monke
     shutil.copytree(paper, copy)
     tex = copy / "main.tex"
     tex.write_text(tex.read_text().replace("\\lipsum[2-14]", "\\lipsum[2-4]"))
-    code, out, err = _figures("sync", str(copy), "--dry-run", "--allow-synthetic",
+    code, out, err = figures_in_process("sync", str(copy), "--dry-run", "--allow-synthetic",
                               "--figdata", str(figdata))
     assert code == 0, out + err
     assert sorted(_rows(out)) == ["cifar_feature_drift", "fig1_audit_hero"]

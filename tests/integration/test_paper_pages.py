@@ -10,16 +10,13 @@ advised edit, applied, mends its include (tests/papers/advice/)."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 import shutil
 import subprocess
 
 import pytest
-from helpers import REPO
+from helpers import REPO, figures_in_process
 
-from figures.cli import main as cli
 from figures.venues import body_rules, get_venue, on_page
 
 PAPERS = REPO / "tests" / "papers"
@@ -50,12 +47,6 @@ NOTES = {"jmlrlike": "note: jmlrlike is no known venue: figures are drawn for it
          "pt, lines 0.5 pt, 300 ppi, no Type 3 fonts); --venue V for a venue's rules"}
 
 
-def _figures(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main(list(args))
-    return code, out.getvalue(), err.getvalue()
-
 
 @pytest.fixture(scope="module", params=sorted(BOXES))
 def made(request, tmp_path_factory):
@@ -71,7 +62,7 @@ def made(request, tmp_path_factory):
         shutil.copy(found, paper)
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(root)
-        run = _figures("paper", str(paper), "--allow-synthetic", "--figdata", str(figdata))
+        run = figures_in_process("paper", str(paper), "--allow-synthetic", "--figdata", str(figdata))
     return kind, paper, run
 
 
@@ -150,7 +141,7 @@ def test_every_advised_edit_differs_from_the_include_and_mends_it(tmp_path, monk
     shutil.copytree(PAPERS / "advice", paper)
     monkeypatch.chdir(tmp_path)
     common = ("--allow-synthetic", "--figdata", str(REPO / "figdata"))
-    code, out, err = _figures("sync", str(paper), *common)
+    code, out, err = figures_in_process("sync", str(paper), *common)
     assert code == 1, out + err
     refusals = [line for line in out.splitlines()
                 if re.match(r"\S+ +\S+ +refused: ", line)]
@@ -160,6 +151,6 @@ def test_every_advised_edit_differs_from_the_include_and_mends_it(tmp_path, monk
     for refusal in refusals:
         _apply(lines, refusal)
     main.write_text("\n".join(lines) + "\n")
-    code, out, err = _figures("sync", str(paper), *common)
+    code, out, err = figures_in_process("sync", str(paper), *common)
     assert code == 0, out + err
     assert "refused" not in out
