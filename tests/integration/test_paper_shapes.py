@@ -229,17 +229,19 @@ def test_a_named_pipe_or_a_dev_zero_link_among_the_sources_neither_hangs_nor_fil
 def _tex_under(folder: Path, *, draft: bool = True) -> list[int]:
     """The TeX processes (pdflatex, latexmk) running in ``folder``; with ``draft=False``
     not the draft compiles (``figures paper`` asks TeX for the boxes in a short draft
-    compile before latexmk's: waiting on that one would race its end)."""
+    compile before latexmk's: waiting on that one would race its end). A process whose
+    command line reads empty is exiting (the kernel frees its memory before its folder:
+    the draft compile's end once read as a TeX that ran, then was gone), not running."""
     found = []
     for proc in Path("/proc").iterdir():
         try:
+            args = (proc / "cmdline").read_bytes().split(b"\0")
             name = (proc / "comm").read_text().strip()
             cwd = (proc / "cwd").readlink()
-            args = (proc / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
         if proc.name.isdigit() and name in ("pdflatex", "latexmk", "perl") and cwd == folder \
-                and (draft or b"-draftmode" not in args):
+                and args != [b""] and (draft or b"-draftmode" not in args):
             found.append(int(proc.name))
     return found
 
