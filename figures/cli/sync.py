@@ -41,9 +41,9 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace, paper=None) -> int:
     from figures.errors import FigureDataError, one_line
-    from figures.paper.macros import macros_tex, read_quoted, synthetic_macros
+    from figures.numbers.macros import macros_tex, read_quoted, synthetic_macros
+    from figures.numbers.texcheck import check_tex, read_tex
     from figures.paper.sync import plan
-    from figures.paper.texcheck import check_tex, read_tex
     from figures.paper.write import carry_out
     from figures.registry import FIGURES
 

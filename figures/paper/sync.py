@@ -336,7 +336,7 @@ def _unmarked(source: Path, figdata_dir: Path, venues_file: Path | None) -> str 
 
 
 def _ours(path: Path) -> bool:
-    from figures.paper.macros import HEADER
+    from figures.numbers.macros import HEADER
     from figures.paths import written_by
 
     return written_by(HEADER.encode(), path)
