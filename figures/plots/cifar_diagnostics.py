@@ -69,7 +69,7 @@ def caption(data: dict[str, Any]) -> str:
     from figures.plots._caption import Claims
 
     c = Claims()
-    within = [_linear_within(data[key]) for key in ("bp_cosine", "perturbation_rho")]
+    within = [_linear_within(cifar.per_layer(data[key])) for key in ("bp_cosine", "perturbation_rho")]
     scales = {w: "a log axis" if w is None else
               f"an axis linear within {c.value(w, sci=True)} of zero, logarithmic beyond"
               for w in dict.fromkeys(within)}  # each scale said once
@@ -108,7 +108,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         curves = cifar.per_layer(data[key])
         for curve in curves:
             page_curve(ax, curve, every=None)
-        linear_within = _linear_within(curve.y for curve in curves)
+        linear_within = _linear_within(curves)
         if linear_within is None:
             ax.set_yscale("log")
             log_ticks(ax)
@@ -158,10 +158,10 @@ def _page_strips(ax, curves: list[Curve], page: Page) -> None:
     panel_grid(ax, "x")
 
 
-def _linear_within(series) -> float | None:
+def _linear_within(curves: list[Curve]) -> float | None:
     """None where every value is positive (a log axis); else the decade of the most negative
     value (0: a hundredth), within which the axis is linear, logarithmic beyond."""
-    low = min(v for values in series for v in values)
+    low = min(v for curve in curves for v in curve.y)
     if low > 0:
         return None
     return 10.0 ** math.floor(math.log10(-low)) if low < 0 else 0.01
