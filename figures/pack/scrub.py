@@ -1,5 +1,9 @@
 """Anonymous packs: the packed figures' metadata removed (PDF document information and XMP,
-PNG text chunks), and what the compiled PDF still discloses."""
+PNG text chunks), and what the compiled PDF still discloses.
+
+A JPEG's segments are walked here, not saved again by Pillow: Pillow re-encodes (with
+``quality="keep"`` a 80x64 photo changes 14,280 of its 15,360 channel values, and keeps the
+comment); dropping the metadata segments keeps every byte of the pixels."""
 
 from __future__ import annotations
 
