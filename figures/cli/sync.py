@@ -278,7 +278,8 @@ def _width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float]):
     legibility rules fail its one drawing at that width (composed here: preflight is the
     CLI's to call)."""
     from figures.errors import FigureDataError
-    from figures.paper.placed import build_for_width, placement
+    from figures.page import Box
+    from figures.paper.placed import build_for_width, placement, too_short
     from figures.preflight.run import legibility
 
     def source(spec, include):
@@ -297,12 +298,13 @@ def _width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float]):
             if narrow is not None:
                 return None, narrow.message
         kind, why, drawing = build_for_width(spec, figdata_dir, venue, width)
-        if kind is None:
-            return None, why
-        failed = legibility(spec, venue, kind, figdata_dir, drawing)
-        if failed is not None:
-            return None, (f"its build for {width} in fails the legibility rules "
-                          f"({failed}): put it in a wider box (a figure*, width=)")
+        failed = None if kind is None else legibility(spec, venue, kind, figdata_dir, drawing)
+        if kind is None or failed is not None:  # a box of both sides: the height that holds
+            taller = isinstance(width, Box) and too_short(include.graphic, spec, figdata_dir,
+                                                          venue, width, failed)
+            return None, taller or why or (
+                f"its build for {width} in fails the legibility rules ({failed}): put it in "
+                "a wider box (a figure*, width=)")
         return kind.default_out, ""
 
     return source
