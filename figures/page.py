@@ -296,9 +296,10 @@ def integer_ticks(axis: Any) -> None:
     axis.set_major_locator(WholeNumberLocator(nbins="auto", steps=INTEGER_STEPS))
 
 
-def log_ticks(ax: Axes, axis: str = "y") -> None:
+def log_ticks(ax: Axes, axis: str = "y", *, at_least: int = 2) -> None:
     """A log axis labelled at whole decades, at most about five (an axis of less than a
-    decade at 2 and 5 x 10^n): at print size every minor label would crowd the axis."""
+    decade at 2 and 5 x 10^n): at print size every minor label would crowd the axis.
+    ``at_least`` labels even where the tick space holds fewer (a short panel's values read)."""
     from matplotlib.ticker import LogFormatterSciNotation, LogLocator
 
     class FittedLogLocator(LogLocator):
@@ -306,7 +307,7 @@ def log_ticks(ax: Axes, axis: str = "y") -> None:
 
         def tick_values(self, vmin: float, vmax: float) -> Any:
             space = self.axis.get_tick_space() if self.axis is not None else 5
-            self.numticks = max(2, min(5, int(space)))
+            self.numticks = max(at_least, min(5, int(space)))
             return super().tick_values(vmin, vmax)
 
     which = ax.yaxis if axis == "y" else ax.xaxis

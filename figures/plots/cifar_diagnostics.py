@@ -68,9 +68,15 @@ def caption(data: dict[str, Any]) -> str:
     from figures.plots._caption import Claims
 
     c = Claims()
-    return c.caption(f"CIFAR-10 per-layer diagnostics (seed {c.value(data['seed'])}); nudging "
-                     f"test at η={c.value(data['nudging_eta'])}: a point per layer, the bar "
-                     "across a method's points their mean.")
+    within = [_linear_within(data[key]) for key in ("bp_cosine", "perturbation_rho")]
+    scales = {w: "a log axis" if w is None else
+              f"an axis linear within {c.value(w, sci=True)} of zero, logarithmic beyond"
+              for w in dict.fromkeys(within)}  # each scale said once
+    axes = (f"(a, b) on {scales[within[0]]}" if len(scales) == 1 else
+            f"(a) on {scales[within[0]]}, (b) on {scales[within[1]]}")
+    return c.caption(f"CIFAR-10 per-layer diagnostics (seed {c.value(data['seed'])}), "
+                     f"{axes}; nudging test at η={c.value(data['nudging_eta'])}: a "
+                     "point per layer, the bar across a method's points their mean.")
 
 
 #: The panels' titles (longest first) and y labels on a page.
@@ -96,15 +102,17 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     lines); the zero line thin and solid; one legend above."""
     fig, axes = page.grid(3, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT,
                           most=3 if page.wide else 2)
-    for ax, (key, _, _, zero_line) in zip(axes[:2], cifar.DIAGNOSTIC_PANELS, strict=False):
+    for ax, (key, *_) in zip(axes[:2], cifar.DIAGNOSTIC_PANELS, strict=False):
         titles, ylabel = PAGE_PANELS[key]
         series = data[key]
         for method, values in series.items():
             cifar.page_line(ax, range(len(values)), values, method, every_point=True)
-        if all(v > 0 for values in series.values() for v in values):
+        linear_within = _linear_within(series)
+        if linear_within is None:
             ax.set_yscale("log")
             log_ticks(ax)
-        elif zero_line:
+        else:  # near-zero series read on either side of 0, not squashed under BP's 1.0
+            ax.set_yscale("symlog", linthresh=linear_within, linscale=0.5)
             ax.axhline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, zorder=1)
         page.title(ax, *titles)
         ax.set_ylabel(ylabel)
@@ -149,6 +157,15 @@ def _page_strips(ax, nudging: dict[str, list[float]], page: Page) -> None:
                                size_pt=page.label_pt))
     ax.set_title(page.fitting(room, *titles), loc="left")  # beside the methods' names
     panel_grid(ax, "x")
+
+
+def _linear_within(series: dict[str, list[float]]) -> float | None:
+    """None where every value is positive (a log axis); else the decade of the most negative
+    value (0: a hundredth), within which the axis is linear, logarithmic beyond."""
+    low = min(v for values in series.values() for v in values)
+    if low > 0:
+        return None
+    return 10.0 ** math.floor(math.log10(-low)) if low < 0 else 0.01
 
 
 def _small_decade(series) -> int:

@@ -13,12 +13,14 @@ import warnings
 from typing import Any
 
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from figures.data.checks import get, number
 from figures.data.schema import Epochs, ListOf, MapOf, Record, Scalar, Series, Text
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, first_key, layer_series, log_epochs, log_records
 from figures.page import (
+    INTEGER_STEPS,
     LEGEND_IN,
     ROW_DECOR_IN,
     YLABELS_IN,
@@ -175,9 +177,13 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
                 ax.plot(methods[m]["epochs"], values, label=m,
                         markevery=max(markevery(len(values)), round(len(values) / marks)),
                         **METHOD_STYLE[m].line())
+            # at least three labelled values per panel: at 3.25 in a 0.6 in axis held two
             if series != "acc":
                 ax.set_yscale("log")
-                log_ticks(ax)
+                log_ticks(ax, at_least=3)
+            else:
+                ax.yaxis.set_major_locator(MaxNLocator("auto", steps=INTEGER_STEPS,
+                                                       min_n_ticks=3))
             panel_grid(ax)
             integer_ticks(ax.xaxis)
             if r == 0:

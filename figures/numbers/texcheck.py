@@ -1,9 +1,9 @@
 """``figures check-tex``: figdata numbers written by hand (or stale) in LaTeX.
 
-A quoted value (:mod:`figures.paper.macros`) belongs in the paper as its macro. This finds it
-written out instead in the prose (:mod:`figures.paper.texprose`), in any form
-(:mod:`figures.paper.texnumbers`), a table's percent column included
-(:mod:`figures.paper.textables`): written by hand, rounded by hand or stale, and only where
+A quoted value (:mod:`figures.numbers.macros`) belongs in the paper as its macro. This finds it
+written out instead in the prose (:mod:`figures.numbers.texprose`), in any form
+(:mod:`figures.numbers.texnumbers`), a table's percent column included
+(:mod:`figures.numbers.textables`): written by hand, rounded by hand or stale, and only where
 the value's words are near (the sentence or table row, its column's header). What counts as
 each, and why, is docs/paper-numbers.md. ``\\newcommand`` lines and lines whose comment says
 ``% figures: ignore`` are skipped.
@@ -20,8 +20,8 @@ from pathlib import Path
 
 from figures.data.jsonio import read_text
 from figures.errors import FigureDataError
-from figures.paper.macros import Quoted
-from figures.paper.texnumbers import (
+from figures.numbers.macros import Quoted
+from figures.numbers.texnumbers import (
     Number,
     as_percent,
     informative,
@@ -30,8 +30,8 @@ from figures.paper.texnumbers import (
     rounded_by_hand,
     specific_digits,
 )
-from figures.paper.texprose import prose
-from figures.paper.textables import (
+from figures.numbers.texprose import prose
+from figures.numbers.textables import (
     CAPTION,
     CAPTION_REACH,
     FLOAT,
@@ -147,7 +147,7 @@ class Found:
 
 class Document:
     """A ``.tex`` source as check-tex reads it: the code of each line (its prose: comments,
-    code, addresses and settings left out, :func:`figures.paper.texprose.prose`; and
+    code, addresses and settings left out, :func:`figures.numbers.texprose.prose`; and
     ``\\newcommand`` lines), and its sentences, table rows and columns."""
 
     def __init__(self, tex: str) -> None:

@@ -1,0 +1,59 @@
+"""Issue 45, round 7: a downloaded paper is untrusted input. Its FIFOs, hard links and foreign
+figures' metadata, and the other cases of round 7's hostile pass over the paper, pack, width
+and golden surfaces, each kept.
+
+TeX Live is required (CI installs it in .ci/run): without it these fail, never skip.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import REPO
+
+pytestmark = pytest.mark.slow  # TeX compiles and subprocesses: seconds each
+
+ICML_STY = "\\ProvidesPackage{icml2025}\n\\RequirePackage[letterpaper,textwidth=6.75in," \
+    "textheight=9in,columnsep=0.25in]{geometry}\n"
+
+
+def _paper(folder: Path, body: str) -> Path:
+    (folder / "notes").mkdir(parents=True)
+    (folder / "icml2025.sty").write_text(ICML_STY)
+    (folder / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\usepackage{icml2025}\n"
+        f"\\begin{{document}}\nHello.\n{body}\n\\end{{document}}\n")
+    return folder
+
+
+def _figures(cwd: Path, *argv: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """``python -m figures ARGV`` in ``cwd``; a hang fails the test (TimeoutExpired)."""
+    return subprocess.run([sys.executable, "-m", "figures", *argv], capture_output=True,
+                          text=True, timeout=timeout, cwd=cwd, check=False)
+
+
+@pytest.mark.parametrize("command", ["sync", "pack", "paper"])
+@pytest.mark.parametrize("input_", [True, False])
+def test_a_fifo_among_the_papers_tex_files_never_hangs(tmp_path, command, input_):
+    """Round 6 and 7: ``notes/draft.tex`` a FIFO hung sync (the probe compile waited for a
+    writer until its 300 s timeout, then named no file). Not input: ignored; input: one line
+    naming it, within seconds."""
+    paper = _paper(tmp_path / "p", "\\input{notes/draft}" if input_ else "")
+    os.mkfifo(paper / "notes" / "draft.tex")
+    argv = {"sync": ["sync", "p", "--dry-run", "--venue", "icml"],
+            "pack": ["pack", "p", "--out", "p.tar.gz"],
+            "paper": ["paper", "p"]}[command]
+    ran = _figures(tmp_path, *argv, "--figdata", str(REPO / "figdata"))
+    said = ran.stderr.strip().splitlines()
+    if not input_:
+        assert ran.returncode == 0, ran.stderr
+        return
+    assert ran.returncode == 1, ran.stderr
+    assert len(said) == 1, ran.stderr
+    assert "notes/draft.tex" in said[0]
+    assert "a named pipe (FIFO)" in said[0]
+    assert "Traceback" not in ran.stderr
