@@ -161,6 +161,12 @@ class Page:
         """Room for a row of three panels."""
         return self.width_in >= WIDE_IN
 
+    @property
+    def strip_in(self) -> float:
+        """A strip under the panels for one line at the page's smallest text (the synthetic
+        stamp's), in inches."""
+        return self.small_pt * 1.5 / 72
+
     def height(self, aspect: float) -> float:
         """``aspect`` (height over width) of the page's width, capped at the tallest allowed."""
         return round(min(self.width_in * aspect, self.max_height_in), 3)

@@ -128,10 +128,8 @@ class BuildKind:
     def least_height(self, spec: FigureSpec, fig: Figure, stamped: bool = False) -> float:
         """The least height ``fig`` (as drawn, unstamped) holds (:func:`least_height_in`),
         with the synthetic stamp's strip when ``stamped``."""
-        from figures.outputs.stamp import strip_in
-
         page = self.page(spec)
-        return round(least_height_in(fig) + (strip_in(page) if stamped and page else 0), 3)
+        return round(least_height_in(fig) + (page.strip_in if stamped and page else 0), 3)
 
     def draw(self, spec: FigureSpec, data: dict[str, Any]) -> Figure:
         """``spec``'s Figure for this kind of build (a venue's: laid out for its page)."""
