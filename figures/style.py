@@ -123,16 +123,6 @@ def mean_std(series: Sequence[Sequence[float]]) -> tuple[np.ndarray, np.ndarray]
     return arr.mean(0), arr.std(0)
 
 
-def mean_std_band(ax: Axes, x: Sequence[float], series: Sequence[Sequence[float]],
-                  fmt: str = "-", *, color: str, band_alpha: float, band: bool = True,
-                  **line_kwargs: Any) -> None:
-    """Plot the across-seed mean of ``series`` with a shaded mean ± std band."""
-    mean, std = mean_std(series)
-    ax.plot(x, mean, fmt, color=color, **line_kwargs)
-    if band:
-        ax.fill_between(x, mean - std, mean + std, color=color, alpha=band_alpha)
-
-
 def legend(ax: Axes, key: str, **kwargs: Any) -> None:
     """The panel's legend as the seeds draw it, an empty frame included; no series is one
     warning naming ``key`` instead of matplotlib's "No artists with labels found"."""

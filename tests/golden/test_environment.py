@@ -143,7 +143,7 @@ def test_off_the_reference_environment_vector_content_decides(project_copy):
         clean = _pytest(project_copy, "tests/golden/test_images.py", "tests/unit/test_registry.py",
                         "-k", "cifar_summary or fig1_audit_hero or test_registry")
         with _edited(project_copy / "figures" / "plots" / "_cifar.py",
-                     '"bp": "#F44336"', '"bp": "#F44337"'):
+                     'Entry("BP", "#F44336")', 'Entry("BP", "#F44337")'):
             changed = _pytest(project_copy, *selected)
     assert _header(clean) == [OFF_REFERENCE_HEADER]
     registry_tests = _count_collected(project_copy, "tests/unit/test_registry.py")
@@ -193,7 +193,7 @@ def test_without_mpl_a_golden_test_is_judged_by_its_vector_content(project_copy)
     colour made #00FF00 said "1 passed" under "pixels decide". Now the vector content
     judges it (the header and the closing count say so) and it fails."""
     with _edited(project_copy / "figures" / "plots" / "_cifar.py",
-                 '"bp": "#F44336"', '"bp": "#00FF00"'):
+                 'Entry("BP", "#F44336")', 'Entry("BP", "#00FF00")'):
         proc = _pytest_without_mpl(project_copy, project_copy, "tests/golden/test_images.py",
                                    "-k", "cifar_summary or fig1_audit_hero")
     assert proc.returncode == 1, proc.stdout
