@@ -57,3 +57,23 @@ def test_a_fifo_among_the_papers_tex_files_never_hangs(tmp_path, command, input_
     assert "notes/draft.tex" in said[0]
     assert "a named pipe (FIFO)" in said[0]
     assert "Traceback" not in ran.stderr
+
+
+def test_an_anonymous_pack_ships_a_foreign_pdf_without_its_hidden_author(tmp_path):
+    """Round 6 and 7: a foreign figure's image XMP and /PieceInfo private stream (and
+    pdfTeX's /PTEX.FileName inside it) still named the author in an --anonymous archive."""
+    import tarfile
+
+    from helpers import pdf_strings, private_pdf
+
+    paper = _paper(tmp_path / "p", "\\includegraphics[width=1in]{figs/plot.pdf}")
+    (paper / "figs").mkdir()
+    (paper / "figs" / "plot.pdf").write_bytes(private_pdf())
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous", "--figdata",
+                   str(REPO / "figdata"))
+    assert ran.returncode == 0, ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        packed = archive.extractfile("figs/plot.pdf").read()
+    assert b"Alice" not in pdf_strings(packed)
+    assert b"alice" not in pdf_strings(packed)
+    assert "metadata" not in ran.stderr
