@@ -104,3 +104,32 @@ def test_a_hard_link_to_a_file_outside_the_folder_is_not_packed(tmp_path):
     (paper / "notes.tex").write_text("Own text.\n")
     ran = _figures(tmp_path, *argv)
     assert ran.returncode == 0, ran.stderr
+
+
+@pytest.mark.parametrize(("raised", "shown"), [
+    ("GeneratorExit", "GeneratorExit (an error"),
+    ("type('Boom', (BaseException,), {})('boom')", "Boom: boom (an error"),
+])
+def test_a_page_drawing_raising_a_base_exception_during_sync_is_its_figures_row(
+        tmp_path, raised, shown):
+    """Round 6: a render raising GeneratorExit or a BaseException subclass during sync was
+    not one line naming the figure. Its row is refused at the author's line; nothing is
+    written ("GeneratorExit: " had an empty message after its colon)."""
+    from helpers import copy_of, run_figures_in
+
+    copy_of(tmp_path, "figures", "figdata")
+    module = tmp_path / "figures" / "plots" / "cifar_summary.py"
+    text = module.read_text()
+    head = "def _for_page(data: dict[str, Any], page: Page) -> Figure:\n"
+    at = text.index("\n", text.index('"""', text.index(head) + len(head) + 4) + 3) + 1
+    module.write_text(text[:at] + f"    raise {raised}\n" + text[at:])
+    line = text[:at].count("\n") + 1
+    paper = _paper(tmp_path / "p", "\\begin{figure}\\includegraphics[width=\\linewidth]"
+                   "{cifar_summary}\\end{figure}")
+    code, out, err = run_figures_in(tmp_path, "sync", "p", "--venue", "icml",
+                                    "--allow-synthetic", timeout=300)
+    assert code == 1, out + err
+    row = next(r for r in out.splitlines() if r.startswith("cifar_summary "))
+    assert f"refused: figures/plots/cifar_summary.py, line {line}: {shown}" in row
+    assert "Traceback" not in out + err
+    assert not (paper / "cifar_summary.pdf").exists()
