@@ -9,8 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from figures.errors import FigureDataError, display_path
+from figures.page import Box
 from figures.paper.latex import SOURCE_LIMIT, read_bounded
-from figures.paper.placed import build_for_width, placement
+from figures.paper.placed import build_for_width, placement, too_short
 from figures.paper.sync import SourceOf
 from figures.venues import Venue
 
@@ -68,12 +69,13 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
             if narrow is not None:
                 return None, narrow.message
         kind, why, drawing = build_for_width(spec, figdata_dir, venue, width)
-        if kind is None:
-            return None, why
-        failed = legibility(spec, venue, kind, figdata_dir, drawing)
-        if failed is not None:
-            return None, (f"its build for {width} in fails the legibility rules "
-                          f"({failed}): put it in a wider box (a figure*, width=)")
+        failed = None if kind is None else legibility(spec, venue, kind, figdata_dir, drawing)
+        if kind is None or failed is not None:  # a box of both sides: the height that holds
+            taller = isinstance(width, Box) and too_short(include.graphic, spec, figdata_dir,
+                                                          venue, width, failed)
+            return None, taller or why or (
+                f"its build for {width} in fails the legibility rules ({failed}): put it in "
+                "a wider box (a figure*, width=)")
         return kind.default_out, ""
 
     return source
