@@ -40,9 +40,9 @@ from decimal import Decimal
 from pathlib import Path
 
 from figures.data.jsonio import decode
-from figures.paper.macros import Quoted, quoted_values
-from figures.paper.texcheck import TEX_ENCODINGS, check_tex, count_numbers
-from figures.paper.texnumbers import parse_numbers
+from figures.numbers.macros import Quoted, quoted_values
+from figures.numbers.texcheck import TEX_ENCODINGS, check_tex, count_numbers
+from figures.numbers.texnumbers import parse_numbers
 from figures.registry import FIGURES
 
 REPO = Path(__file__).resolve().parent.parent

@@ -36,10 +36,10 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
-from figures.paper.macros import Quoted, quoted_values
-from figures.paper.texcheck import check_tex, count_numbers, keywords, read_tex
-from figures.paper.texnumbers import parse_numbers
-from figures.paper.texprose import prose
+from figures.numbers.macros import Quoted, quoted_values
+from figures.numbers.texcheck import check_tex, count_numbers, keywords, read_tex
+from figures.numbers.texnumbers import parse_numbers
+from figures.numbers.texprose import prose
 from figures.registry import FIGURES
 
 REPO = Path(__file__).resolve().parent.parent

@@ -11,7 +11,6 @@ folder of this run that they share; a lock makes the others wait for the one doi
 from __future__ import annotations
 
 import ast
-import contextlib
 import hashlib
 import io
 import json
@@ -25,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from filelock import FileLock
 
 from figures.data import figdata
 from figures.errors import FigureDataWarning
@@ -234,22 +234,6 @@ def shared_dir(tmp_path_factory: pytest.TempPathFactory, request: pytest.Fixture
     return shared
 
 
-@contextlib.contextmanager
-def _exclusive(lock: Path) -> Iterator[None]:
-    """Only one worker at a time (the others wait) where the OS offers ``flock``."""
-    with lock.open("w") as handle:
-        try:
-            import fcntl
-        except ImportError:  # Windows: two workers may both do the work; same result
-            yield
-            return
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
 class Renders:
     """Fixture variants rendered and saved once per test run, per way of saving."""
 
@@ -268,7 +252,7 @@ class Renders:
         key = hashlib.sha256(repr((str(fixture), sorted(kwargs.items()))).encode()).hexdigest()
         if key not in self._saved:
             cached = self.folder / f"{fixture.stem}-{key[:16]}.{kwargs['format']}"
-            with _exclusive(cached.with_suffix(".lock")):
+            with FileLock(cached.with_suffix(".lock")):  # one worker at a time: the others wait
                 if not cached.is_file():
                     data = figdata.load(fixture, spec.name, spec.schema)["data"]
                     # A variant may draw a documented data warning (an empty panel,
@@ -323,7 +307,7 @@ def reference_build(shared_dir: Path) -> Path:
     from figures.outputs.build import build
 
     out = shared_dir / "reference-build"
-    with _exclusive(shared_dir / "reference-build.lock"):
+    with FileLock(shared_dir / "reference-build.lock"):
         if not out.is_dir():
             scratch = shared_dir / "reference-build.partial"
             shutil.rmtree(scratch, ignore_errors=True)

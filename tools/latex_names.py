@@ -1,4 +1,4 @@
-"""Write figures/paper/latex_names.txt: the letters-only command names LaTeX already defines.
+"""Write figures/data/latex_names.txt: the letters-only command names LaTeX already defines.
 
 usage: python tools/latex_names.py   (needs pdflatex; run again on a newer TeX Live)
 
@@ -19,7 +19,7 @@ from pathlib import Path
 from figures import runner
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "figures" / "paper" / "latex_names.txt"
+TARGET = ROOT / "figures" / "data" / "latex_names.txt"
 PACKAGES = ("amsmath", "amssymb", "amsthm", "bm", "color", "graphicx", "hyperref", "natbib",
             "url", "xfrac", "xspace")
 PREAMBLE = "\\documentclass{article}\n" + "".join(f"\\usepackage{{{p}}}\n" for p in PACKAGES)

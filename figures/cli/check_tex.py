@@ -23,8 +23,8 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from figures.paper.macros import read_quoted
-    from figures.paper.texcheck import check_tex, find_figdata, read_tex
+    from figures.numbers.macros import read_quoted
+    from figures.numbers.texcheck import check_tex, find_figdata, read_tex
 
     figdata_dir = args.figdata or find_figdata(args.tex[0])
     if figdata_dir is None:

@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         outputs = ", ".join(f"{spec.name}.{o.fmt}@{o.dpi}dpi" for o in spec.outputs)
         print(f"{spec.name:24s} {kind:18s} {outputs}")
     if args.values:
-        from figures.paper.macros import read_quoted
+        from figures.numbers.macros import read_quoted
 
         print()
         quoted, unread = read_quoted(FIGURES, args.figdata)

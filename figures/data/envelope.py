@@ -24,8 +24,7 @@ SCHEMA_REF = "../figures/data/figdata.schema.json"
 @functools.cache
 def latex_names() -> frozenset[str]:
     """The one list of names LaTeX already defines (``tools/latex_names.py`` writes it)."""
-    text = (Path(__file__).resolve().parent.parent / "paper" / "latex_names.txt").read_text(
-        encoding="ascii")
+    text = Path(__file__).with_name("latex_names.txt").read_text(encoding="ascii")
     return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
 
 

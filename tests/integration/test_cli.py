@@ -121,7 +121,7 @@ def test_a_bug_outside_any_figure_names_the_command(capsys, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("figures.paper.macros.read_quoted", broken)
+    monkeypatch.setattr("figures.numbers.macros.read_quoted", broken)
     code, out, err = run(capsys, "macros")
     assert (code, out) == (1, "")
     assert err == ("error: internal error in figures macros: RuntimeError: boom "

@@ -157,7 +157,7 @@ def test_nothing_is_written_outside_the_paper_folder(project, capsys, tmp_path):
 
 def test_our_macros_used_but_never_input_is_one_warning(project, capsys):
     paper, figdata, built = project
-    from figures.paper.macros import read_quoted
+    from figures.numbers.macros import read_quoted
     from figures.registry import FIGURES
 
     macro = read_quoted(FIGURES, figdata)[0][0].macro.lstrip("\\")

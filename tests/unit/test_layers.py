@@ -12,7 +12,7 @@ from pathlib import Path
 from helpers import REPO
 
 PACKAGE = REPO / "figures"
-BELOW_CLI = ("figures.outputs", "figures.paper", "figures.preflight", "figures.watch",
+BELOW_CLI = ("figures.outputs", "figures.paper", "figures.numbers", "figures.preflight", "figures.watch",
              "figures.plots", "figures.pack")
 
 

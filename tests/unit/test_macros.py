@@ -8,8 +8,8 @@ import sys
 import pytest
 from helpers import REPO, tex
 
-from figures.paper.macros import SYNTHETIC_COMMENT, Quoted, macros_tex, quoted_values
-from figures.paper.texcheck import check_tex
+from figures.numbers.macros import SYNTHETIC_COMMENT, Quoted, macros_tex, quoted_values
+from figures.numbers.texcheck import check_tex
 from figures.registry import BY_NAME
 
 HERO = [BY_NAME["fig1_audit_hero"]]
@@ -157,7 +157,7 @@ def test_macros_file_compiles_in_a_minimal_latex_document(tmp_path):
 
 @pytest.mark.slow
 def test_a_macro_in_running_text_keeps_its_space_and_prints_a_minus(tmp_path):
-    from figures.paper.macros import macros_tex
+    from figures.numbers.macros import macros_tex
 
     quoted = [Quoted("f", "accBP", 0.615, ".1%", "a"), Quoted("f", "cosDFA", -0.25, ".2f", "b")]
     (tmp_path / "macros.tex").write_text(macros_tex(quoted))

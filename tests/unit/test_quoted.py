@@ -43,7 +43,7 @@ def macros(capsys, figdata_dir: Path, out: Path) -> tuple[int, str]:
      "quoted[8].macro: is 'acc2', expected a LaTeX macro name: letters only"),
     (lambda d: d["quoted"].append({**ENTRY, "macro": "section"}),  # \newcommand would fail
      "quoted[8].macro: \\section is already defined by LaTeX"),
-    # Defined by LaTeX or amsmath: from figures/latex_names.txt (tools/latex_names.py).
+    # Defined by LaTeX or amsmath: from figures/data/latex_names.txt (tools/latex_names.py).
     (lambda d: d["quoted"].append({**ENTRY, "macro": "S"}),
      ("quoted[8].macro: \\S is already defined by LaTeX (\\newcommand would stop the paper's "
      "build); choose another name, e.g. with the figure's prefix: \\heroS, \\cifarS")),
@@ -167,7 +167,7 @@ def test_a_value_that_rounds_to_zero_prints_no_minus_sign(capsys, tmp_path, figd
     code, err = macros(capsys, figdata_dir, out)
     assert code == 1
     assert "expected a number in [0, 1]" in err
-    from figures.paper.macros import Quoted
+    from figures.numbers.macros import Quoted
 
     assert Quoted("f", "m", -0.0004, "+.3f", "n").text == "+0.000"
     assert Quoted("f", "m", -0.0004, ".1%", "n").text == "0.0\\%"

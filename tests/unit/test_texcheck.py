@@ -14,8 +14,8 @@ import sys
 import pytest
 from helpers import REPO
 
-from figures.paper.macros import Quoted, quoted_values
-from figures.paper.texcheck import Document, check_tex, count_numbers, keywords
+from figures.numbers.macros import Quoted, quoted_values
+from figures.numbers.texcheck import Document, check_tex, count_numbers, keywords
 from figures.registry import BY_NAME
 
 QUOTED = quoted_values([BY_NAME["fig1_audit_hero"], BY_NAME["fig4_penalty_rescue"],

@@ -1,4 +1,4 @@
-"""What check-tex reads as prose (figures/paper/texprose.py): the rest blanked, offsets kept."""
+"""What check-tex reads as prose (figures/numbers/texprose.py): the rest blanked, offsets kept."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import random
 import pytest
 from helpers import REPO
 
-from figures.paper.macros import quoted_values
-from figures.paper.texcheck import check_tex, count_numbers
-from figures.paper.texprose import prose
+from figures.numbers.macros import quoted_values
+from figures.numbers.texcheck import check_tex, count_numbers
+from figures.numbers.texprose import prose
 from figures.registry import FIGURES
 
 #: Pieces of LaTeX that open, close or escape what the scanner tracks, and numbers.

@@ -1,6 +1,6 @@
 """How numbers are written in LaTeX, read as values: decimals, decimal commas, percentages
 (``61.5\\%``, siunitx's ``\\SI{61.5}{\\percent}``, ``61.5 per cent``) and scientific notation,
-lengths and settings left out (:mod:`figures.paper.texcheck` ties them to quoted values)."""
+lengths and settings left out (:mod:`figures.numbers.texcheck` ties them to quoted values)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from figures.paper.macros import Quoted
+from figures.numbers.macros import Quoted
 
 # Linear on any line: no two whitespace runs may meet (``\s*(?:x)?\s*`` splits a run of n
 # spaces n^2 ways before failing), so each optional separator carries its own trailing run.

@@ -1,4 +1,4 @@
-"""The paper's numbers from one source: figdata to LaTeX macros (:mod:`figures.paper.texcheck`
+"""The paper's numbers from one source: figdata to LaTeX macros (:mod:`figures.numbers.texcheck`
 checks that the text uses them).
 
 Each figdata file may list the values the paper quotes under ``"quoted"``, next to the data::
