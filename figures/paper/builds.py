@@ -69,7 +69,8 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
             if narrow is not None:
                 return None, narrow.message
         kind, why, drawing = build_for_width(spec, figdata_dir, venue, width)
-        failed = None if kind is None else legibility(spec, venue, kind, figdata_dir, drawing)
+        failed = None if kind is None else _legible(spec, venue, kind, figdata_dir, drawing,
+                                                    legibility)
         if kind is None or failed is not None:  # a box of both sides: the height that holds
             taller = isinstance(width, Box) and too_short(include.graphic, spec, figdata_dir,
                                                           venue, width, failed)
@@ -79,6 +80,45 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
         return kind.default_out, ""
 
     return source
+
+
+#: Beside a width build's files: each figure's legibility verdict, by its build key and the
+#: rules' code (a sync of a paper whose builds are current draws nothing again).
+VERDICTS = ".legibility.json"
+
+
+def _legible(spec, venue: Venue, kind, figdata_dir: Path, drawing, legibility: Callable
+             ) -> str | None:
+    """``legibility``'s verdict on ``spec``'s build of ``kind``: measured on the drawing the
+    build just saved, or read back when the build was current and its verdict recorded
+    for its build key and the rules' code."""
+    import contextlib
+    import hashlib
+    import json
+    import sys
+
+    from figures.data.jsonio import write_text_atomic
+    from figures.outputs.state import STATE_FILE
+
+    folder, stem = kind.default_out, kind.stem(spec)
+    rules = Path(sys.modules[legibility.__module__].__file__).parent
+    try:
+        built = json.loads((folder / STATE_FILE).read_text(encoding="utf-8"))[stem]["key"]
+        code = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(rules.glob("*.py"))))
+        key = f"{built}:{code.hexdigest()}"
+        verdicts = json.loads((folder / VERDICTS).read_text(encoding="utf-8")) \
+            if (folder / VERDICTS).is_file() else {}
+    except (OSError, ValueError, KeyError, TypeError):
+        return legibility(spec, venue, kind, figdata_dir, drawing)  # measured, not recorded
+    seen = verdicts.get(stem) if isinstance(verdicts, dict) else None
+    if drawing is None and isinstance(seen, dict) and seen.get("key") == key:
+        return seen.get("failed")
+    failed = legibility(spec, venue, kind, figdata_dir, drawing)
+    verdicts = verdicts if isinstance(verdicts, dict) else {}
+    verdicts[stem] = {"key": key, "failed": failed}
+    with contextlib.suppress(OSError):  # else measured again next time
+        write_text_atomic(folder / VERDICTS, json.dumps(verdicts, indent=1, sort_keys=True))
+    return failed
 
 
 def scaling_wrapper(include) -> str:
