@@ -54,7 +54,7 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
     at that width."""
 
     def source(spec, include):
-        where = placement(include.graphic, spec, venue)
+        where = _placed(include.graphic, spec, venue)
         if where.width is None:
             return None, where.problem
         width = where.width
@@ -80,6 +80,30 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
         return kind.default_out, ""
 
     return source
+
+
+def _placed(graphic, spec, venue: Venue):
+    """:func:`placement`, recorded by its inputs (:mod:`figures.paper.memo`: the figure's
+    module is not imported again for its smallest width); a refusal is worked out again."""
+    import dataclasses
+
+    from figures.paper.memo import key_of, recall
+    from figures.paper.placed import Placement
+
+    def worked_out() -> list:
+        found = placement(graphic, spec, venue)
+        return [None if found.width is None else float(found.width),
+                getattr(found.width, "height", None), found.problem]
+
+    printed = graphic.printed  # what placement reads of it (not the file, nor the page)
+    include = [str(graphic.tex), graphic.line, graphic.written, graphic.options, graphic.wide,
+               None if printed is None else [printed.line_in, printed.width_in,
+                                             printed.height_in, printed.clip]]
+    width, height, problem = recall(key_of("placement", spec.name, dataclasses.asdict(venue),
+                                           include), worked_out, lambda row: row[0] is not None)
+    if width is None:
+        return Placement(None, problem)
+    return Placement(venue.width(width if height is None else Box(width, height)), problem)
 
 
 #: Beside a width build's files: each figure's legibility verdict, by its build key and the
