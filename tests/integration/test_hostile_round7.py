@@ -133,3 +133,33 @@ def test_a_page_drawing_raising_a_base_exception_during_sync_is_its_figures_row(
     assert f"refused: figures/plots/cifar_summary.py, line {line}: {shown}" in row
     assert "Traceback" not in out + err
     assert not (paper / "cifar_summary.pdf").exists()
+
+
+def test_an_anonymous_pack_ships_a_foreign_pdfs_pages_alone(tmp_path):
+    """Round 7: a foreign figure's attachment (its data, an e-mail address), a reviewer's
+    note on its page and its outline went into the --anonymous archive whole (pdfTeX
+    includes none of them); only the e-mail address was warned about."""
+    import tarfile
+
+    from helpers import pdf_strings
+    from pypdf import PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject
+    from pypdf.generic import TextStringObject as Text
+
+    paper = _paper(tmp_path / "p", "\\includegraphics[width=1in]{fig.pdf}")
+    writer = PdfWriter()
+    page = writer.add_blank_page(72, 72)
+    writer.add_attachment("notes.txt", b"Data of Alice Smith, alice@example.org")
+    page[NameObject("/Annots")] = ArrayObject([writer._add_object(DictionaryObject({
+        NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject("/Text"),
+        NameObject("/Contents"): Text("Alice's review note"),
+        NameObject("/Rect"): ArrayObject([NumberObject(0)] * 4)}))])
+    writer.add_outline_item(title="Alice's outline", page_number=0)
+    writer.write(paper / "fig.pdf")
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous", "--figdata",
+                   str(REPO / "figdata"))
+    assert ran.returncode == 0, ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        packed = archive.extractfile("fig.pdf").read()
+    assert b"Alice" not in pdf_strings(packed)
+    assert b"alice" not in pdf_strings(packed)
