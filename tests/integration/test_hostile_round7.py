@@ -163,3 +163,20 @@ def test_an_anonymous_pack_ships_a_foreign_pdfs_pages_alone(tmp_path):
         packed = archive.extractfile("fig.pdf").read()
     assert b"Alice" not in pdf_strings(packed)
     assert b"alice" not in pdf_strings(packed)
+
+
+def test_an_anonymous_pack_says_when_a_file_name_names_an_author(tmp_path):
+    """Round 7: ``figs/smith-plot.png`` beside ``\\author{Jane Smith}``: the archive's file
+    names disclose the author, no word (only the files' contents were read)."""
+    from PIL import Image
+
+    paper = _paper(tmp_path / "p", "\\includegraphics[width=1in]{figs/smith-plot.png}")
+    (paper / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        "\\begin{document}", "\\author{Jane Smith}\n\\begin{document}"))
+    (paper / "figs").mkdir()
+    Image.new("RGB", (4, 4)).save(paper / "figs" / "smith-plot.png")
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous", "--figdata",
+                   str(REPO / "figdata"))
+    assert ran.returncode == 0, ran.stderr
+    assert "warning: figs/smith-plot.png: an author's name (smith) in the file's name: the " \
+        "archive discloses it; rename it (and its include) for review" in ran.stderr.splitlines()
