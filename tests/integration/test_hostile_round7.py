@@ -180,3 +180,29 @@ def test_an_anonymous_pack_says_when_a_file_name_names_an_author(tmp_path):
     assert ran.returncode == 0, ran.stderr
     assert "warning: figs/smith-plot.png: an author's name (smith) in the file's name: the " \
         "archive discloses it; rename it (and its include) for review" in ran.stderr.splitlines()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_main_file_that_is_no_regular_file_is_named_as_such(tmp_path, kind):
+    """Round 7: ``--main other.tex`` a FIFO (or a folder) said "--main: no such file"."""
+    paper = _paper(tmp_path / "p", "")
+    if kind == "fifo":
+        os.mkfifo(paper / "other.tex")
+    else:
+        (paper / "other.tex").mkdir()
+    ran = _figures(tmp_path, "pack", "p", "--main", "other.tex", "--out", "p.tar.gz",
+                   "--figdata", str(REPO / "figdata"))
+    assert ran.returncode == 1
+    assert ran.stderr == ("error: p/other.tex: --main: not a regular file (a named pipe, a "
+                          "device, a folder or a dangling link): name the paper's main .tex "
+                          "file\n")
+
+
+def test_a_folder_named_like_a_tex_file_is_passed_over_when_finding_the_main_file(tmp_path):
+    """Round 7: a folder ``old.tex/`` in the paper stopped every command finding the main
+    file with "error: 3: is a folder, expected a file" (a file descriptor for a name)."""
+    paper = _paper(tmp_path / "p", "")
+    (paper / "old.tex").mkdir()
+    ran = _figures(tmp_path, "sync", "p", "--dry-run", "--venue", "icml", "--figdata",
+                   str(REPO / "figdata"))
+    assert ran.returncode == 0, ran.stderr
