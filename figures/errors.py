@@ -268,8 +268,8 @@ def author_line(exc: BaseException) -> str:
     elif isinstance(exc, MemoryError):
         what = (f"MemoryError: out of memory ({exc}): is the figure too large? figsize is in "
                 "inches, e.g. figsize=(10, 6), not pixels")
-    else:
-        what = f"{type(exc).__name__}: {text_of(exc)}"
+    else:  # GeneratorExit, a bare `raise ValueError`: no message, no colon
+        what = type(exc).__name__ + (f": {text}" if (text := text_of(exc)) else "")
     return one_line(f"{shown}, line {line}: {what}", MAX_LINE - 60) + \
         " (an error in the author's code; --debug shows the traceback)"
 

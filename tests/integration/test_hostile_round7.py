@@ -77,3 +77,59 @@ def test_an_anonymous_pack_ships_a_foreign_pdf_without_its_hidden_author(tmp_pat
     assert b"Alice" not in pdf_strings(packed)
     assert b"alice" not in pdf_strings(packed)
     assert "metadata" not in ran.stderr
+
+
+def test_a_hard_link_to_a_file_outside_the_folder_is_not_packed(tmp_path):
+    """Issue 45: ``ln ~/secret P/notes.tex`` and ``\\input{notes}``: the archive shipped the
+    outside file's content, no word (a hard link is no link to resolve: the same file under
+    two names). Refused in one line like a symbolic link to outside, nothing written; two
+    names inside the folder are the paper's own and go in."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "secret.tex").write_text("Private text.\n")
+    paper = _paper(tmp_path / "p", "\\input{notes}\\input{sections/again}")
+    os.link(home / "secret.tex", paper / "notes.tex")
+    (paper / "sections").mkdir()
+    (paper / "sections" / "again.tex").write_text("Again.\n")
+    os.link(paper / "sections" / "again.tex", paper / "notes" / "again-too.tex")
+    argv = ["pack", "p", "--out", "p.tar.gz", "--figdata", str(REPO / "figdata")]
+    ran = _figures(tmp_path, *argv)
+    assert ran.returncode == 1
+    assert ran.stderr == (
+        "error: notes.tex: a hard link: 1 of its 2 names is outside the paper's folder (the "
+        "same file as one elsewhere): the pack takes only the paper's own files; make it a "
+        "copy of its own (cp notes.tex x && mv x notes.tex)\n")
+    assert not (tmp_path / "p.tar.gz").exists()
+    (paper / "notes.tex").unlink()
+    (paper / "notes.tex").write_text("Own text.\n")
+    ran = _figures(tmp_path, *argv)
+    assert ran.returncode == 0, ran.stderr
+
+
+@pytest.mark.parametrize(("raised", "shown"), [
+    ("GeneratorExit", "GeneratorExit (an error"),
+    ("type('Boom', (BaseException,), {})('boom')", "Boom: boom (an error"),
+])
+def test_a_page_drawing_raising_a_base_exception_during_sync_is_its_figures_row(
+        tmp_path, raised, shown):
+    """Round 6: a render raising GeneratorExit or a BaseException subclass during sync was
+    not one line naming the figure. Its row is refused at the author's line; nothing is
+    written ("GeneratorExit: " had an empty message after its colon)."""
+    from helpers import copy_of, run_figures_in
+
+    copy_of(tmp_path, "figures", "figdata")
+    module = tmp_path / "figures" / "plots" / "cifar_summary.py"
+    text = module.read_text()
+    head = "def _for_page(data: dict[str, Any], page: Page) -> Figure:\n"
+    at = text.index("\n", text.index('"""', text.index(head) + len(head) + 4) + 3) + 1
+    module.write_text(text[:at] + f"    raise {raised}\n" + text[at:])
+    line = text[:at].count("\n") + 1
+    paper = _paper(tmp_path / "p", "\\begin{figure}\\includegraphics[width=\\linewidth]"
+                   "{cifar_summary}\\end{figure}")
+    code, out, err = run_figures_in(tmp_path, "sync", "p", "--venue", "icml",
+                                    "--allow-synthetic", timeout=300)
+    assert code == 1, out + err
+    row = next(r for r in out.splitlines() if r.startswith("cifar_summary "))
+    assert f"refused: figures/plots/cifar_summary.py, line {line}: {shown}" in row
+    assert "Traceback" not in out + err
+    assert not (paper / "cifar_summary.pdf").exists()
