@@ -22,11 +22,12 @@ from figures.venues import get_venue
 
 SLOW = pytest.mark.slow  # the snapshot figures' page layouts take 4 s each to draw
 #: Each family's entries (its model's methods).
-FAMILY = {"cifar": _cifar.METHOD, "snapshot": _snapshot.METHOD}
+FAMILY = {"cifar": _cifar.METHOD, "snapshot": _snapshot.METHOD, "paper": _model.PAPER}
 #: (figure, its family, the key of the entry renamed there)
 CASES = [("cifar_accuracy", "cifar", "bp"), ("cifar_feature_drift", "cifar", "bp"),
          ("cifar_summary", "cifar", "bp"), ("cifar_state_vs_credit", "cifar", "state_bridge"),
-         ("cifar_diagnostics", "cifar", "dfa"),
+         ("cifar_diagnostics", "cifar", "dfa"), ("fig1_audit_hero", "paper", "FA"),
+         pytest.param("fig3b_crossarch_3row", "paper", "DFA", marks=SLOW),
          pytest.param("figure_snapshot_vit", "snapshot", "BP", marks=SLOW),
          pytest.param("figure_snapshot_resmlp", "snapshot", "DFA", marks=SLOW)]
 SEED_COLOR, PAGE_COLOR = "#123456", "#654321"
