@@ -27,10 +27,6 @@ PAPER_RC: dict[str, Any] = {
 #: The report figures (seeds 001, 003, 004) use matplotlib's defaults unchanged.
 DEFAULT_RC: dict[str, Any] = {}
 
-#: Per-method colours of the paper figures (BP blue, FA orange, DFA red).
-PAPER_COLORS: dict[str, str] = {"BP": "#2166ac", "FA": "#e08214", "DFA": "#b2182b"}
-#: Per-method markers of the paper figures.
-PAPER_MARKERS: dict[str, str] = {"BP": "o", "FA": "s", "DFA": "D"}
 
 
 @dataclass(frozen=True)
