@@ -218,9 +218,10 @@ def read_bounded(path: Path, limit: int) -> str | None:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError:
         return None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # a folder too (fdopen refuses it)
+        os.close(fd)
+        return None
     with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
         return handle.read(limit).decode("utf-8", errors="replace")
 
 
@@ -232,7 +233,10 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     if main is not None:
         path = folder / main
         if read_bounded(path, 0) is None:
-            raise FigureDataError(str(path), None, "--main: no such file")
+            raise FigureDataError(str(path), None, "--main: no such file" if not (
+                path.exists() or path.is_symlink()) else "--main: not a regular file (a "
+                "named pipe, a device, a folder or a dangling link): name the paper's main "
+                ".tex file")
         if not path.resolve().is_relative_to(folder.resolve()):
             raise FigureDataError(str(path), None, "--main: name a .tex file inside the "
                                   "paper's folder")

@@ -62,13 +62,17 @@ def without_metadata(data: bytes, name: str) -> bytes:
 #: What a PDF's dictionaries carry of who made it and where: XMP, Illustrator's and others'
 #: private data, and pdfTeX's name and information of a file it included.
 PDF_METADATA = ("/Metadata", "/PieceInfo", "/PTEX.FileName", "/PTEX.InfoDict")
+#: What a page carries that pdfTeX never includes: annotations (a reviewer's note), actions,
+#: a thumbnail, article beads.
+PAGE_EXTRAS = ("/Annots", "/AA", "/Thumb", "/B")
 
 
 def _pdf_without_metadata(data: bytes, name: str) -> bytes:
     """The PDF scrubbed in its reader (:data:`PDF_METADATA` removed from every dictionary,
-    the JPEGs' own metadata too), then copied by what its catalogue still reaches: an
-    object only a removed key pointed at (a /PieceInfo's private stream, an XMP packet) is
-    not written."""
+    the JPEGs' own metadata too), then its pages alone (without :data:`PAGE_EXTRAS`) copied
+    with what they reach, which is all pdfTeX includes: an object only a removed key pointed
+    at (a /PieceInfo's private stream, an XMP packet), the catalogue's attachments, scripts,
+    outline and forms are not written."""
     from pypdf import PdfWriter
     from pypdf.generic import StreamObject
 
@@ -84,7 +88,11 @@ def _pdf_without_metadata(data: bytes, name: str) -> bytes:
             # of a filter it cannot encode, but a JPEG's are raw bytes already)
             if isinstance(obj, StreamObject) and obj.get("/Filter") == "/DCTDecode":
                 StreamObject.set_data(obj, without_metadata(obj.get_data(), name))
-        writer = PdfWriter(clone_from=reader)
+        writer = PdfWriter()
+        for page in reader.pages:  # the pages alone: not the attachments, scripts, outline
+            for key in PAGE_EXTRAS:
+                page.pop(key, None)
+            writer.add_page(page)
     writer.metadata = None
     out = io.BytesIO()
     writer.write(out)

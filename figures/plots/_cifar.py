@@ -12,7 +12,8 @@ from figures.data.checks import element, get, mapping, numbers
 from figures.data.schema import Series
 from figures.extract.results import PAPER_SEEDS, ResultsTree, cifar_results_file
 from figures.page import panel_grid
-from figures.plots._model import Curve, Entry, mean_std_bars, seed_curve
+from figures.plots._model import Curve, Entry, seed_curve
+from figures.style import mean_std
 
 # --- data layout ------------------------------------------------------------------------------
 METHODS = ("bp", "dfa", "state_bridge", "credit_bridge")  # METHOD's keys
@@ -109,8 +110,9 @@ def seed_marked_line(ax, curve: Curve) -> None:
 
 
 def bars(finals: dict[str, list[float]]) -> tuple[list[Entry], tuple, tuple]:
-    """One bar per method: the mean ± std of its seeds' final values."""
-    return mean_std_bars(finals, METHOD)
+    """One bar per method: its entry, and the mean ± std of its seeds' final values."""
+    means, stds = zip(*(mean_std(values) for values in finals.values()), strict=True)
+    return [METHOD[m] for m in finals], means, stds
 
 
 def seed_count(seeds: list[int]) -> str:

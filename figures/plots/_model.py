@@ -80,10 +80,3 @@ def page_curve(ax: Axes, curve: Curve, *, every: int | None = 0,
         ax.fill_between(curve.x, curve.y - curve.std, curve.y + curve.std, color=style.color,
                         alpha=band_alpha, lw=0)
 
-
-def mean_std_bars(finals: dict[str, Sequence[float]], entries: dict[str, Entry]
-                  ) -> tuple[list[Entry], tuple[float, ...], tuple[float, ...]]:
-    """One bar per key of ``finals`` (each seed's value): its entry, mean and std."""
-    means, stds = zip(*(mean_std(values) for values in finals.values()), strict=True)
-    return [entries[key] for key in finals], means, stds
-

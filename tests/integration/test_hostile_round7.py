@@ -133,3 +133,92 @@ def test_a_page_drawing_raising_a_base_exception_during_sync_is_its_figures_row(
     assert f"refused: figures/plots/cifar_summary.py, line {line}: {shown}" in row
     assert "Traceback" not in out + err
     assert not (paper / "cifar_summary.pdf").exists()
+
+
+def test_an_anonymous_pack_ships_a_foreign_pdfs_pages_alone(tmp_path):
+    """Round 7: a foreign figure's attachment (its data, an e-mail address), a reviewer's
+    note on its page and its outline went into the --anonymous archive whole (pdfTeX
+    includes none of them); only the e-mail address was warned about."""
+    import tarfile
+
+    from helpers import pdf_strings
+    from pypdf import PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject
+    from pypdf.generic import TextStringObject as Text
+
+    paper = _paper(tmp_path / "p", "\\includegraphics[width=1in]{fig.pdf}")
+    writer = PdfWriter()
+    page = writer.add_blank_page(72, 72)
+    writer.add_attachment("notes.txt", b"Data of Alice Smith, alice@example.org")
+    page[NameObject("/Annots")] = ArrayObject([writer._add_object(DictionaryObject({
+        NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject("/Text"),
+        NameObject("/Contents"): Text("Alice's review note"),
+        NameObject("/Rect"): ArrayObject([NumberObject(0)] * 4)}))])
+    writer.add_outline_item(title="Alice's outline", page_number=0)
+    writer.write(paper / "fig.pdf")
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous", "--figdata",
+                   str(REPO / "figdata"))
+    assert ran.returncode == 0, ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        packed = archive.extractfile("fig.pdf").read()
+    assert b"Alice" not in pdf_strings(packed)
+    assert b"alice" not in pdf_strings(packed)
+
+
+def test_an_anonymous_pack_says_when_a_file_name_names_an_author(tmp_path):
+    """Round 7: ``figs/smith-plot.png`` beside ``\\author{Jane Smith}``: the archive's file
+    names disclose the author, no word (only the files' contents were read)."""
+    from PIL import Image
+
+    paper = _paper(tmp_path / "p", "\\includegraphics[width=1in]{figs/smith-plot.png}")
+    (paper / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        "\\begin{document}", "\\author{Jane Smith}\n\\begin{document}"))
+    (paper / "figs").mkdir()
+    Image.new("RGB", (4, 4)).save(paper / "figs" / "smith-plot.png")
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous", "--figdata",
+                   str(REPO / "figdata"))
+    assert ran.returncode == 0, ran.stderr
+    assert "warning: figs/smith-plot.png: an author's name (smith) in the file's name: the " \
+        "archive discloses it; rename it (and its include) for review" in ran.stderr.splitlines()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_main_file_that_is_no_regular_file_is_named_as_such(tmp_path, kind):
+    """Round 7: ``--main other.tex`` a FIFO (or a folder) said "--main: no such file"."""
+    paper = _paper(tmp_path / "p", "")
+    if kind == "fifo":
+        os.mkfifo(paper / "other.tex")
+    else:
+        (paper / "other.tex").mkdir()
+    ran = _figures(tmp_path, "pack", "p", "--main", "other.tex", "--out", "p.tar.gz",
+                   "--figdata", str(REPO / "figdata"))
+    assert ran.returncode == 1
+    assert ran.stderr == ("error: p/other.tex: --main: not a regular file (a named pipe, a "
+                          "device, a folder or a dangling link): name the paper's main .tex "
+                          "file\n")
+
+
+def test_a_folder_named_like_a_tex_file_is_passed_over_when_finding_the_main_file(tmp_path):
+    """Round 7: a folder ``old.tex/`` in the paper stopped every command finding the main
+    file with "error: 3: is a folder, expected a file" (a file descriptor for a name)."""
+    paper = _paper(tmp_path / "p", "")
+    (paper / "old.tex").mkdir()
+    ran = _figures(tmp_path, "sync", "p", "--dry-run", "--venue", "icml", "--figdata",
+                   str(REPO / "figdata"))
+    assert ran.returncode == 0, ran.stderr
+
+
+@pytest.mark.parametrize("width", ["3.25in", "3,25", "3.25\""])
+def test_a_width_with_its_unit_or_a_comma_says_to_give_a_plain_number(tmp_path, capsys, width):
+    """Round 7: ``--width 3.25in`` said "invalid float value: '3.25in'" (what a float is, not
+    what to write)."""
+    from figures.cli import main as cli
+
+    with pytest.raises(SystemExit) as ended:
+        cli.main(["build", "--venue", "icml", "--width", width, "cifar_summary", "--out",
+                  str(tmp_path / "out")])
+    assert ended.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"figures build: error: argument --width: expected a width in inches, a number "
+        f"without its unit (e.g. 3.25), got {width!r}")
+    assert not (tmp_path / "out").exists()
