@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple
 
 from figures.data.checks import number_problem, type_name
 from figures.data.text import MAX_TEXT_LENGTH, Problem, excerpt, text_problems
@@ -183,50 +183,58 @@ def problems(schema: Schema, value: Any, where: str = "data") -> list[Problem]:
     refused key or an overlong list is not looked into; a tie only where its values are sound."""
     found = [said for e in _validator_class()(schema).iter_errors(value)
              for said in _said(e, where)]
-    refused = [path for path, _, rank, _ in found if rank == 0]
-    found = [f for f in found if not any(f[0][:len(r)] == r != f[0] for r in refused)]
-    sound = [path for path, _, rank, _ in found if not isinstance(rank, tuple)]
-    found = [f for f in found if not isinstance(f[2], tuple)
-             or not any(p[:len(f[2][1])] == f[2][1] for p in sound)]
-    kept: dict[str, tuple[Any, ...]] = {}
-    for path, shown, rank, message in found:
-        if shown not in kept or _rank(rank) < _rank(kept[shown][1]):
-            kept[shown] = (path, rank, message)
-    order = sorted(kept, key=lambda shown: _position(schema, value, kept[shown][0]))
-    return [(shown, kept[shown][2]) for shown in order]
+    refused = [f.path for f in found if f.rank == 0]
+    found = [f for f in found if not any(f.path[:len(r)] == r != f.path for r in refused)]
+    sound = [f.path for f in found if f.ties is None]
+    found = [f for f in found if f.ties is None or not any(
+        p[:len(f.ties)] == f.ties for p in sound)]
+    kept: dict[str, _Said] = {}
+    for said in found:
+        if said.key not in kept or said.rank < kept[said.key].rank:
+            kept[said.key] = said
+    order = sorted(kept.values(), key=lambda said: _position(schema, value, said.path))
+    return [(said.key, said.message) for said in order]
 
 
-def _rank(rank: Any) -> int:
-    return rank[0] if isinstance(rank, tuple) else rank
+class _Said(NamedTuple):
+    """A problem: where (``path``, said as ``key``), how it ranks among the key's problems
+    (0 refuses what is inside the key), what, and for a tie the path of what it ties."""
+
+    path: tuple[Any, ...]
+    key: str
+    rank: int
+    message: str
+    ties: tuple[Any, ...] | None = None
 
 
-def _said(error, where: str) -> list[tuple[tuple[Any, ...], str, Any, str]]:  # noqa: PLR0911
-    """``(path, key, rank, message)`` of each problem ``error`` says; rank 0 refuses what is
-    inside the key; a tie's rank is ``(9, the path it ties)``."""
+def _said(error, where: str) -> list[_Said]:  # noqa: PLR0911
+    """The problems ``error`` says, in the project's words."""
     path, kind, schema = tuple(error.absolute_path), error.validator, error.schema
-    value, instance, key = error.validator_value, error.instance, _join_all(where, path)
+    value, instance = error.validator_value, error.instance
+    key = functools.reduce(_join, path, where)
     if kind == "maxLength" or (kind == "pattern" and value in (PRINTABLE, PRINTABLE_LINE)):
         return []  # for editors: ``text`` says it, naming the length or the character
     if list(error.relative_schema_path)[-2:-1] == ["propertyNames"]:  # a key of a map
         if kind == "enum":
-            return [((*path, instance), _join(key, instance), 0,
-                     f"unknown key; known: {', '.join(value)}")]
+            return [_Said((*path, instance), _join(key, instance), 0,
+                          f"unknown key; known: {', '.join(value)}")]
         words = f"expected {schema['why']}" if "why" in schema else _message(error)
         shown = excerpt(instance, 40) if "why" in schema else repr(instance[:40])
-        return [((*path, instance), f"{key} key {shown}", 0, words)]
+        return [_Said((*path, instance), f"{key} key {shown}", 0, words)]
     if kind == "required":
-        return [((*path, k), _join(key, k), 5, "missing key") for k in value if k not in instance]
+        return [_Said((*path, k), _join(key, k), 5, "missing key")
+                for k in value if k not in instance]
     if kind == "additionalProperties":
         known = [k for k, v in schema["properties"].items()
                  if k != "source" or v.get("description") != NOTE]
-        return [((*path, k), _join(key, k), 0, f"unknown key; known: {', '.join(known)}")
+        return [_Said((*path, k), _join(key, k), 0, f"unknown key; known: {', '.join(known)}")
                 for k in instance if k not in schema["properties"]]
     if kind in TIES:
         words = getattr(error, "where", None)
-        return [(path, _join(key, words) if words else key,
-                 (9, path[:len(path) - error.tail]), error.message)]
+        return [_Said(path, _join(key, words) if words else key, 9, error.message,
+                      path[:len(path) - error.tail])]
     rank = 0 if kind == "maxItems" and "why" in schema else _RANKS.get(kind, 5)
-    return [(path, key, rank, _message(error))]
+    return [_Said(path, key, rank, _message(error))]
 
 
 _RANKS = {"type": 0, "minLength": 1, "pattern": 1, "text": 2, "exclusiveMinimum": 3,
@@ -291,12 +299,6 @@ def _position(schema: Schema, value: Any, path: tuple[Any, ...]) -> list[tuple[i
         except (KeyError, IndexError, TypeError):
             value = None
     return out
-
-
-def _join_all(where: str, path: Iterable[Any]) -> str:
-    for step in path:
-        where = _join(where, step)
-    return where
 
 
 def raise_problems(file: str, problems: Sequence[Problem]) -> None:
