@@ -39,12 +39,12 @@ def _text(validator, spec, instance, schema):
         for _, message in text_problems(
                 instance, "", max_length=schema.get("maxLength", MAX_TEXT_LENGTH),
                 max_lines=spec["lines"], lines_bounded_by=spec["why"], math=spec["math"]):
-            yield _error(message)
+            yield error(message)
 
 
 def _smallest(validator, smallest, instance, schema):
     if validator.is_type(instance, "number") and instance != 0 and abs(instance) < smallest:
-        yield _error(f"expected 0 or a magnitude of at least {smallest:g}, got {instance:g}")
+        yield error(f"expected 0 or a magnitude of at least {smallest:g}, got {instance:g}")
 
 
 def _increasing(validator, on, instance, schema):
@@ -52,7 +52,7 @@ def _increasing(validator, on, instance, schema):
             validator.is_type(v, "number") for v in instance):
         for i in range(1, len(instance)):
             if not instance[i - 1] < instance[i]:
-                yield _error(f"{instance[i]:g} after {instance[i - 1]:g}: expected increasing "
+                yield error(f"{instance[i]:g} after {instance[i - 1]:g}: expected increasing "
                              "order (each once); sort the records or remove the repeat", [i])
                 return
 
@@ -61,7 +61,7 @@ def _same_length(validator, groups, instance, schema):
     for group in groups:
         lengths = [item for path in group for item in _lengths(instance, path)]
         if len({n for _, n in lengths}) > 1:
-            yield _error("series of unequal length: "
+            yield error("series of unequal length: "
                          + ", ".join(f"{k} has {n}" for k, n in lengths))
 
 
@@ -73,31 +73,28 @@ def _keys_among(validator, pairs, instance, schema):
         allowed = [str(item) for item in (seeds if isinstance(seeds, list) else ())]
         for key in instance.get(mapping) if isinstance(instance.get(mapping), dict) else ():
             if key not in allowed:
-                yield _error(f"not one of {listing} ({', '.join(allowed)})",
+                yield error(f"not one of {listing} ({', '.join(allowed)})",
                              where=f"{mapping} key {key!r}")
 
 
-def _quoted_paths(validator, on, instance, schema):
-    from figures.data.envelope import quoted_problems
-
-    for where, message in quoted_problems(instance) if isinstance(instance, dict) else ():
-        yield _error(message, where=where)
-
-
-KEYWORDS: dict[str, Callable[..., Iterator[Any]]] = {
+Keyword = Callable[..., Iterator[Any]]
+KEYWORDS: dict[str, Keyword] = {
     "text": _text, "smallest": _smallest, "increasing": _increasing,
-    "sameLength": _same_length, "keysAmong": _keys_among, "quotedPaths": _quoted_paths}
-#: Ties across values: said only where the values they tie are sound.
+    "sameLength": _same_length, "keysAmong": _keys_among}
+#: Ties across values: said only where the values they tie are sound (the envelope's
+#: ``quotedPaths`` is given by :mod:`figures.data.envelope`).
 TIES = ("increasing", "sameLength", "keysAmong", "quotedPaths")
 
 
-def _error(message: str, path: Sequence[Any] = (), where: str | None = None):
+def error(message: str, path: Sequence[Any] = (), where: str | None = None):
+    """What a keyword yields: ``message`` at ``path`` below the value, or at a key said in
+    ``where``."""
     from jsonschema import ValidationError
 
-    error = ValidationError(message, path=path)
-    error.where = where  # a key said in words (``state_pred_error key 'abc'``)
-    error.tail = len(path)  # below the value the keyword ties
-    return error
+    made = ValidationError(message, path=path)
+    made.where = where  # a key said in words (``state_pred_error key 'abc'``)
+    made.tail = len(path)  # below the value the keyword ties
+    return made
 
 
 def _lengths(value: Any, path: str) -> list[tuple[str, int]]:
@@ -131,7 +128,7 @@ def _finite(checker, value) -> bool:
 
 
 @functools.cache
-def _validator_class():
+def _validator_class(extra: tuple[tuple[str, Keyword], ...] = ()):
     from jsonschema import Draft202012Validator, validators
 
     types = Draft202012Validator.TYPE_CHECKER.redefine_many({
@@ -143,13 +140,13 @@ def _validator_class():
         if not isinstance(instance, str):
             yield from enum(validator, choices, instance, schema)
         elif instance not in choices:  # only a string equals a string
-            yield _error(f"{instance!r} is not one of the choices")
+            yield error(f"{instance!r} is not one of the choices")
 
     def fast_items(validator, item, instance, schema):
         if not (isinstance(instance, list) and _numbers_pass(item, instance)):
             yield from items(validator, item, instance, schema)
 
-    return validators.extend(Draft202012Validator, {**KEYWORDS, "enum": fast_enum,
+    return validators.extend(Draft202012Validator, {**KEYWORDS, **dict(extra), "enum": fast_enum,
                                                     "items": fast_items}, type_checker=types)
 
 
@@ -170,18 +167,21 @@ def _numbers_pass(schema: Schema, values: list[Any]) -> bool:
                and (v == 0 or abs(v) >= small) for v in values)
 
 
-def check(schema: Schema, value: Any, file: str, where: str = "data") -> None:
+def check(schema: Schema, value: Any, file: str, where: str = "data",
+          keywords: dict[str, Keyword] | None = None) -> None:
     """Raise one :class:`DataError` naming every problem of ``value`` (``where`` the key
     ``value`` is at in ``file``); its ``problems`` lists them."""
-    raise_problems(file, problems(schema, value, where))
+    raise_problems(file, problems(schema, value, where, keywords))
 
 
-def problems(schema: Schema, value: Any, where: str = "data") -> list[Problem]:
+def problems(schema: Schema, value: Any, where: str = "data",
+             keywords: dict[str, Keyword] | None = None) -> list[Problem]:
     """Every ``(key, message)`` of ``value``, one per key, in the order of the schema's fields
     (a record's, then unknown keys; a map's and a list's as they are in the file). Of one
     key's problems the first by rank is said (a wrong type hides all else); what is inside a
     refused key or an overlong list is not looked into; a tie only where its values are sound."""
-    found = [said for e in _validator_class()(schema).iter_errors(value)
+    validator = _validator_class(tuple((keywords or {}).items()))(schema)
+    found = [said for e in validator.iter_errors(value)
              for said in _said(e, where)]
     refused = [f.path for f in found if f.rank == 0]
     found = [f for f in found if not any(f.path[:len(r)] == r != f.path for r in refused)]
