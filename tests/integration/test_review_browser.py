@@ -131,6 +131,22 @@ def test_a_review_accepts_one_change_and_rejects_the_other_in_a_browser(request,
         "tests/golden/test_images.py::test_figure_matches_baseline[fig4_penalty_rescue]"]
     assert "1 failed, 1 passed" in after.stdout
 
+    # without a server (CI): a static page, its pictures in files beside it, opened offline
+    static = subprocess.run([sys.executable, "tools/review.py", "--no-open"], cwd=root,
+                            env=_env(root), capture_output=True, text=True, check=False)
+    assert static.returncode == 0, static.stdout + static.stderr
+    index = root / "build" / "review" / "index.html"
+    assert index.stat().st_size < 50_000
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(index.as_uri())
+        expect(page.locator("#g0")).to_contain_text("nox -s baselines -- fig4_penalty_rescue")
+        for image in page.locator("#g0 .pics img").all():
+            expect(image).to_have_js_property("complete", True)
+            assert image.evaluate("i => i.naturalWidth") > 500
+        browser.close()
+
 
 def _ink_ends(gray) -> list[int]:
     """Per line of text (a run of rows with ink), the x of its last inked column."""
