@@ -206,11 +206,11 @@ def _settings_kept() -> Iterator[None]:
     """Put back the process-wide settings a figure's code may change."""
     cwd = Path.cwd()
     limit, path, environ = sys.getrecursionlimit(), list(sys.path), dict(os.environ)
-    filters = list(warnings.filters)
     mpl = sys.modules.get("matplotlib")
     rc = mpl.rcParams.copy() if mpl is not None else None
     try:
-        yield
+        with warnings.catch_warnings():  # its filters put back as they were
+            yield
     finally:
         with contextlib.suppress(OSError):
             os.chdir(cwd)
@@ -219,8 +219,6 @@ def _settings_kept() -> Iterator[None]:
         if dict(os.environ) != environ:
             os.environ.clear()
             os.environ.update(environ)
-        warnings.filters[:] = filters
-        warnings._filters_mutated()  # as warnings.catch_warnings does
         if rc is not None:  # the values as they were (validated then; no backend lookup)
             dict.update(mpl.rcParams, dict.items(rc))
 

@@ -58,17 +58,15 @@ def _escape(match: re.Match[str]) -> str:
 
 def display_path(path: object) -> str:
     """A path as every line shows it, unprintable characters escaped (``a\\x0ab.png``): it
-    stays on its line and cannot drive the terminal."""
+    stays on its line and cannot drive the terminal (lone surrogates, from JSON "\\ud800",
+    escaped too: a UTF-8 terminal cannot print them)."""
     shown = _UNPRINTABLE.sub(_escape, str(path))
     return shown.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def one_line(text: str, limit: int = MAX_LINE) -> str:
     """``text`` on one line: control characters escaped, whitespace runs folded, bounded."""
-    flat = re.sub(r"\s*\n\s*", " ", str(text).strip())
-    flat = _UNPRINTABLE.sub(_escape, flat.replace("\t", " "))
-    # Lone surrogates (from JSON "\ud800") cannot be printed to a UTF-8 terminal.
-    flat = flat.encode("utf-8", "backslashreplace").decode("utf-8")
+    flat = display_path(re.sub(r"\s*\n\s*", " ", str(text).strip()).replace("\t", " "))
     return flat if len(flat) <= limit else flat[:limit - 1] + "…"
 
 
@@ -268,8 +266,8 @@ def author_line(exc: BaseException) -> str:
     elif isinstance(exc, MemoryError):
         what = (f"MemoryError: out of memory ({exc}): is the figure too large? figsize is in "
                 "inches, e.g. figsize=(10, 6), not pixels")
-    else:
-        what = f"{type(exc).__name__}: {text_of(exc)}"
+    else:  # GeneratorExit, a bare `raise ValueError`: no message, no colon
+        what = type(exc).__name__ + (f": {text}" if (text := text_of(exc)) else "")
     return one_line(f"{shown}, line {line}: {what}", MAX_LINE - 60) + \
         " (an error in the author's code; --debug shows the traceback)"
 

@@ -55,6 +55,8 @@ class Width(float):
     __slots__ = ()
 
     def __new__(cls, inches: float) -> Self:
+        if isinstance(inches, cls):  # a Box stays the Box it is
+            return inches
         return super().__new__(cls, round(float(inches), 3))
 
     def __str__(self) -> str:
@@ -69,6 +71,56 @@ class Width(float):
     def label(self) -> str:
         """Its part of a build kind's name: ``3.25in``."""
         return f"{self}in"
+
+
+class Box(Width):
+    """A width with a height: a paper's ``\\includegraphics[width=W,height=H]``, whose image
+    graphicx stretches to that box. The figure is drawn for the width, then laid out again at
+    the height (constrained layout gives the panels what the text leaves), so it prints at
+    100 % undistorted; named ``3.25x1.42`` (folder ``w3.25x1.42``)."""
+
+    __slots__ = ("height",)
+
+    def __new__(cls, inches: float, height: float) -> Self:
+        box = super().__new__(cls, float(inches))
+        box.height = round(float(height), 3)
+        return box
+
+    def __str__(self) -> str:
+        return f"{float(self):g}x{self.height:g}"
+
+    def __reduce__(self) -> tuple:  # to a build worker and back, height kept
+        return Box, (float(self), self.height)
+
+
+#: The least height of a panel's data area when a box sets the height: below it a panel is
+#: a strip (tick labels crowd, a series cannot be read).
+MIN_PANEL_HEIGHT_IN = 0.6
+
+
+def least_height_in(fig: Figure) -> float:
+    """The least height ``fig`` (laid out at its own height) holds: its text, legends and
+    gaps as they are, each row of panels' data area at :data:`MIN_PANEL_HEIGHT_IN` or as tall
+    as its tallest y label (a label longer than its axis is cut)."""
+    fig.draw_without_rendering()
+    renderer = fig.canvas.get_renderer()
+    spans: list[tuple[float, float, float]] = []
+    for ax in fig.axes:
+        if ax.get_subplotspec() is None or not ax.get_visible():
+            continue  # an inset or a colorbar: inside a row
+        box = ax.get_position()
+        label = ax.yaxis.label
+        tall = label.get_window_extent(renderer).height / fig.dpi if label.get_text() else 0
+        spans.append((box.y0, box.y1, max(MIN_PANEL_HEIGHT_IN, tall)))
+    rows: list[list[float]] = []
+    for low, high, need in sorted(spans):  # the rows: overlapping vertical spans merged
+        if rows and low < rows[-1][1] - 1e-6:
+            rows[-1][1:] = max(rows[-1][1], high), max(rows[-1][2], need)
+        else:
+            rows.append([low, high, need])
+    height = float(fig.get_figheight())
+    data = sum(high - low for low, high, _ in rows) * height
+    return round(height - data + sum(need for *_, need in rows), 3)
 
 
 #: Fonts that ship with matplotlib (a page draws alike everywhere): STIX for a Times-set venue.
@@ -108,6 +160,12 @@ class Page:
     def wide(self) -> bool:
         """Room for a row of three panels."""
         return self.width_in >= WIDE_IN
+
+    @property
+    def strip_in(self) -> float:
+        """A strip under the panels for one line at the page's smallest text (the synthetic
+        stamp's), in inches."""
+        return self.small_pt * 1.5 / 72
 
     def height(self, aspect: float) -> float:
         """``aspect`` (height over width) of the page's width, capped at the tallest allowed."""

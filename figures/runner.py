@@ -82,6 +82,15 @@ def run(command: list[str] | tuple[str, ...], cwd: Path | None = None, *,
         except BaseException:
             _stop(process)
             raise
+        if isinstance(over, tuple):  # TeX waits for a writer forever
+            _stop(process)
+            program, pipe = over
+            here = Path(cwd or ".").resolve()
+            shown = pipe.relative_to(here) if pipe.is_relative_to(here) else pipe
+            raise LatexError(file or str(cwd or "."), None, (
+                f"{program} opened {shown}, a named pipe (FIFO), which blocks "
+                "until a program writes into it; it was stopped: make it a regular file (or "
+                "remove its \\input)"))
         if over:
             _stop(process)
             raise LatexError(file or str(cwd or "."), None,
@@ -96,14 +105,18 @@ def call(command: list[str], cwd: Path) -> int:
     return subprocess.call(command, cwd=cwd)
 
 
-def _read(process: subprocess.Popen, timeout: float) -> tuple[bytes, str]:
-    """What ``process`` printed until it ended, and what stopped it early ("": nothing)."""
+def _read(process: subprocess.Popen,
+          timeout: float) -> tuple[bytes, str | tuple[str, Path]]:
+    """What ``process`` printed until it ended, and what stopped it early ("": nothing; the
+    program and the named pipe it is blocked opening, looked for after each silent second)."""
     deadline = time.monotonic() + timeout
     output = bytearray()
     with selectors.DefaultSelector() as selector:
         selector.register(process.stdout, selectors.EVENT_READ)
         while (left := deadline - time.monotonic()) > 0:
-            if not selector.select(left):
+            if not selector.select(min(left, 1.0)):
+                if (pipe := opening_pipe(process.pid)) is not None:
+                    return bytes(output), pipe
                 continue
             chunk = os.read(process.stdout.fileno(), 1 << 16)
             output += chunk
@@ -115,6 +128,29 @@ def _read(process: subprocess.Popen, timeout: float) -> tuple[bytes, str]:
                     return bytes(output), ""
                 break
     return bytes(output), f"took over {timeout:g} s"
+
+
+def opening_pipe(session: int) -> tuple[str, Path] | None:
+    """The program of ``session`` blocked opening a named pipe (FIFO), and the pipe: its system
+    call's path argument (``open``'s first, ``openat``'s second), read from ``/proc`` (Linux;
+    elsewhere, or unreadable, None: the timeout stops it)."""
+    for process in Path("/proc").glob("[0-9]*"):
+        try:
+            if int((process / "stat").read_text().rsplit(")", 1)[1].split()[3]) != session:
+                continue
+            call = (process / "syscall").read_text().split()
+            cwd = (process / "cwd").readlink()
+            with (process / "mem").open("rb", buffering=0) as memory:
+                for pointer in call[1:3]:
+                    with contextlib.suppress(OSError, ValueError, OverflowError):
+                        memory.seek(int(pointer, 16))
+                        name = memory.read(4096).partition(b"\0")[0]
+                        path = cwd / os.fsdecode(name)
+                        if name and stat.S_ISFIFO(path.stat().st_mode):
+                            return (process / "comm").read_text().strip(), path
+        except (OSError, ValueError, IndexError):
+            continue
+    return None
 
 
 def _stop(process: subprocess.Popen) -> None:
@@ -182,9 +218,10 @@ def read_bounded(path: Path, limit: int) -> str | None:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError:
         return None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # a folder too (fdopen refuses it)
+        os.close(fd)
+        return None
     with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
         return handle.read(limit).decode("utf-8", errors="replace")
 
 
@@ -196,7 +233,10 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     if main is not None:
         path = folder / main
         if read_bounded(path, 0) is None:
-            raise FigureDataError(str(path), None, "--main: no such file")
+            raise FigureDataError(str(path), None, "--main: no such file" if not (
+                path.exists() or path.is_symlink()) else "--main: not a regular file (a "
+                "named pipe, a device, a folder or a dangling link): name the paper's main "
+                ".tex file")
         if not path.resolve().is_relative_to(folder.resolve()):
             raise FigureDataError(str(path), None, "--main: name a .tex file inside the "
                                   "paper's folder")

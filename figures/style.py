@@ -27,10 +27,6 @@ PAPER_RC: dict[str, Any] = {
 #: The report figures (seeds 001, 003, 004) use matplotlib's defaults unchanged.
 DEFAULT_RC: dict[str, Any] = {}
 
-#: Per-method colours of the paper figures (BP blue, FA orange, DFA red).
-PAPER_COLORS: dict[str, str] = {"BP": "#2166ac", "FA": "#e08214", "DFA": "#b2182b"}
-#: Per-method markers of the paper figures.
-PAPER_MARKERS: dict[str, str] = {"BP": "o", "FA": "s", "DFA": "D"}
 
 
 @dataclass(frozen=True)
@@ -121,16 +117,6 @@ def mean_std(series: Sequence[Sequence[float]]) -> tuple[np.ndarray, np.ndarray]
     """Mean and population std (ddof=0, as the seeds use) across seeds, per epoch."""
     arr = np.asarray(series, dtype=float)
     return arr.mean(0), arr.std(0)
-
-
-def mean_std_band(ax: Axes, x: Sequence[float], series: Sequence[Sequence[float]],
-                  fmt: str = "-", *, color: str, band_alpha: float, band: bool = True,
-                  **line_kwargs: Any) -> None:
-    """Plot the across-seed mean of ``series`` with a shaded mean ± std band."""
-    mean, std = mean_std(series)
-    ax.plot(x, mean, fmt, color=color, **line_kwargs)
-    if band:
-        ax.fill_between(x, mean - std, mean + std, color=color, alpha=band_alpha)
 
 
 def legend(ax: Axes, key: str, **kwargs: Any) -> None:

@@ -11,7 +11,6 @@ folder of this run that they share; a lock makes the others wait for the one doi
 from __future__ import annotations
 
 import ast
-import contextlib
 import hashlib
 import io
 import json
@@ -25,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from filelock import FileLock
 
 from figures.data import figdata
 from figures.errors import FigureDataWarning
@@ -56,6 +56,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--mpl-results-path", default=None) is None and \
             config.getini("mpl-results-path"):
         config.option.mpl_results_path = str(REPO / config.getini("mpl-results-path"))
+    if config.getoption("--mpl-generate-path", default=None):  # writing: the ini's baseline
+        # path is ignored, as it should be; its warning, an error here, stopped the run
+        warnings.filterwarnings("ignore", "Ignoring --mpl-baseline-path", UserWarning)
     recorded = json.loads((REPO / ENVIRONMENT_FILE).read_text(encoding="utf-8"))
     config.stash[OFF_REFERENCE] = mismatch(recorded)
     if os.environ.get(VECTOR_ONLY) == "1":  # tools/mutants.py --judge vector
@@ -75,8 +78,10 @@ def _pixels_compared(config: pytest.Config) -> bool:
 
 def pytest_report_header(config: pytest.Config) -> str:
     problem = config.stash[OFF_REFERENCE]
-    if problem is None and not _pixels_compared(config) and \
-            not config.getoption("--mpl-generate-path", default=None):
+    if written := config.getoption("--mpl-generate-path", default=None):
+        return (f"golden images: written to {written} (--mpl-generate-path), with their "
+                "vector content; nothing is judged")
+    if problem is None and not _pixels_compared(config):
         return ("golden images: vector content decides, because pixels are compared only "
                 "with --mpl (`pytest --mpl`, as `nox -s tests` runs)")
     if problem is None:
@@ -234,22 +239,6 @@ def shared_dir(tmp_path_factory: pytest.TempPathFactory, request: pytest.Fixture
     return shared
 
 
-@contextlib.contextmanager
-def _exclusive(lock: Path) -> Iterator[None]:
-    """Only one worker at a time (the others wait) where the OS offers ``flock``."""
-    with lock.open("w") as handle:
-        try:
-            import fcntl
-        except ImportError:  # Windows: two workers may both do the work; same result
-            yield
-            return
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
 class Renders:
     """Fixture variants rendered and saved once per test run, per way of saving."""
 
@@ -268,7 +257,7 @@ class Renders:
         key = hashlib.sha256(repr((str(fixture), sorted(kwargs.items()))).encode()).hexdigest()
         if key not in self._saved:
             cached = self.folder / f"{fixture.stem}-{key[:16]}.{kwargs['format']}"
-            with _exclusive(cached.with_suffix(".lock")):
+            with FileLock(cached.with_suffix(".lock")):  # one worker at a time: the others wait
                 if not cached.is_file():
                     data = figdata.load(fixture, spec.name, spec.schema)["data"]
                     # A variant may draw a documented data warning (an empty panel,
@@ -323,7 +312,7 @@ def reference_build(shared_dir: Path) -> Path:
     from figures.outputs.build import build
 
     out = shared_dir / "reference-build"
-    with _exclusive(shared_dir / "reference-build.lock"):
+    with FileLock(shared_dir / "reference-build.lock"):
         if not out.is_dir():
             scratch = shared_dir / "reference-build.partial"
             shutil.rmtree(scratch, ignore_errors=True)

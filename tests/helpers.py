@@ -169,3 +169,62 @@ def figures_in_process(*args: str) -> tuple[int, str, str]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = cli.main(list(args))
     return code, out.getvalue(), err.getvalue()
+
+
+def private_pdf() -> bytes:
+    """A foreign figure that names its author where no reader looks: its image's XMP (no
+    /Type), /PieceInfo private data in a compressed stream of its own (as Illustrator writes
+    it), pdfTeX's /PTEX.FileName of a figure it included (``/home/alice/...``)."""
+    import io
+    import zlib
+
+    from pypdf import PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject, NumberObject
+    from pypdf.generic import TextStringObject as Text
+
+    def name(value: str) -> NameObject:
+        return NameObject(value)
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(72, 72)
+    xmp, private, image = DecodedStreamObject(), DecodedStreamObject(), DecodedStreamObject()
+    xmp.set_data(b"<x:xmpmeta><dc:creator>Alice Smith</dc:creator></x:xmpmeta>")
+    xmp[name("/Subtype")] = name("/XML")
+    private.set_data(zlib.compress(b"%AI12 Alice Smith's private data"))
+    private[name("/Filter")] = name("/FlateDecode")
+    image.set_data(bytes(4 * 2 * 3))
+    image.update({name("/Type"): name("/XObject"), name("/Subtype"): name("/Image"),
+                  name("/Width"): NumberObject(4), name("/Height"): NumberObject(2),
+                  name("/ColorSpace"): name("/DeviceRGB"),
+                  name("/BitsPerComponent"): NumberObject(8),
+                  name("/Metadata"): writer._add_object(xmp),
+                  name("/PTEX.FileName"): Text("/home/alice/figs/plot.pdf"),
+                  name("/PieceInfo"): DictionaryObject({name("/Illustrator"): DictionaryObject(
+                      {name("/Private"): writer._add_object(private)})})})
+    page[name("/Resources")] = DictionaryObject({name("/XObject"): DictionaryObject(
+        {name("/Im0"): writer._add_object(image)})})
+    page[name("/Contents")] = writer._add_object(DecodedStreamObject())
+    page[name("/Contents")].get_object().set_data(b"q 72 0 0 72 0 0 cm /Im0 Do Q")
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def pdf_strings(data: bytes) -> bytes:
+    """Every object of a PDF as text, its streams decoded (a name inside a compressed
+    stream is found)."""
+    import contextlib
+    import io
+
+    from pypdf import PdfReader
+    from pypdf.generic import StreamObject
+
+    reader = PdfReader(io.BytesIO(data))
+    found = [data]
+    for number in range(1, int(reader.trailer["/Size"])):
+        with contextlib.suppress(Exception):
+            obj = reader.get_object(number)
+            found.append(repr(obj).encode())
+            if isinstance(obj, StreamObject):
+                found.append(obj.get_data())
+    return b"\n".join(found)

@@ -41,9 +41,9 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace, paper=None) -> int:
     from figures.errors import FigureDataError, one_line
-    from figures.numbers.macros import macros_tex, read_quoted, synthetic_macros
+    from figures.numbers.macros import macros_tex, synthetic_macros
     from figures.numbers.texcheck import check_tex, read_tex
-    from figures.paper.sync import plan
+    from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
     from figures.registry import FIGURES
 
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace, paper=None) -> int:
             sources.append((path, read_tex(path)))
         except FigureDataError as exc:
             print(f"warning: {exc} (not read)", file=sys.stderr)
-    quoted, unread = read_quoted(FIGURES, args.figdata)
+    quoted, unread = _read_quoted(FIGURES, args.figdata)
     for u in unread:  # its macros missing from the paper's file would stop the paper's build
         if args.debug:
             traceback.print_exception(u.error)
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace, paper=None) -> int:
         print(f"error: the includes still move after {_ROUNDS} rounds (a box that depends on "
               "the image's own size?): give each include of ours a width=", file=sys.stderr)
         complete = False
-    unloaded = _macros_not_input(paper, sources, quoted)
+    unloaded = macros_not_input(paper, sources, quoted)
     if unloaded:
         print(one_line(f"warning: {unloaded}", 2400), file=sys.stderr)
     _report(result, args.dry_run, paper.measures is None)
@@ -101,6 +101,33 @@ def run(args: argparse.Namespace, paper=None) -> int:
                            2400))
     print(one_line(_summary(result, args.dry_run, complete, found), 2400), file=sys.stderr)
     return 1 if result.refused or found or not complete else 0
+
+
+def _read_quoted(specs, figdata_dir: Path):
+    """Every figure's quoted values (:func:`figures.numbers.macros.read_quoted`), recorded by
+    the figdata's bytes and the code (:mod:`figures.paper.memo`: a sync of a paper whose
+    figures are current imports no figure module); a figure that cannot be read: read
+    again each time, and said."""
+    import dataclasses
+
+    from figures.data.jsonio import read_bytes
+    from figures.errors import FigureDataError
+    from figures.numbers.macros import Quoted, read_quoted
+    from figures.paper.memo import key_of, recall
+
+    try:
+        raws = [(spec.name, read_bytes(spec.figdata_path(figdata_dir))) for spec in specs]
+    except (FigureDataError, OSError):
+        return read_quoted(specs, figdata_dir)
+    unread: list = []
+
+    def worked_out() -> list:
+        quoted, missed = read_quoted(specs, figdata_dir)
+        unread.extend(missed)
+        return [dataclasses.asdict(q) for q in quoted]
+
+    rows = recall(key_of("quoted", raws), worked_out, lambda _: not unread)
+    return [Quoted(**row) for row in rows], unread
 
 
 #: Rounds of probe, build and place before sync gives up converging (in practice two).
@@ -169,22 +196,6 @@ def _summary(result, dry_run: bool, complete: bool, found: int) -> str:
     return f"{done}; check-tex: {found} number(s) to look at"
 
 
-def _macros_not_input(paper, sources, quoted) -> str | None:
-    """The text uses our macros and no file of the paper ``\\input``s the macros file: the
-    paper would not compile (undefined control sequence)."""
-    from figures.paper.sync import MACROS_NAME
-
-    if any(Path(name).name in (MACROS_NAME, Path(MACROS_NAME).stem) for name in paper.inputs):
-        return None
-    names = {f"\\{q.macro.lstrip(chr(92))}" for q in quoted}
-    for path, text in sources:
-        used = sorted(name for name in names if name in text)
-        if used:
-            return (f"{display_path(path)}: uses {used[0]} (our macros) but no file of the paper "
-                    f"\\inputs {MACROS_NAME}: add \\input{{macros}} to its preamble")
-    return None
-
-
 def source_for(args: argparse.Namespace, paper):
     """The build folder sync copies from: ``--built`` (or the default build) for a paper of
     no known venue; for a venue paper, a build per printed width (figures.paper.placed)."""
@@ -211,7 +222,10 @@ def source_for(args: argparse.Namespace, paper):
         raise cli.UsageError(f"the paper is a {key} paper: sync builds each figure for the width "
                          "it is printed at; drop --built, or add --default-build to copy the "
                          "default build anyway")
-    return _width_builds(venue, args.figdata, getattr(args, "printed", {}))
+    from figures.paper.builds import width_builds
+    from figures.preflight.run import legibility
+
+    return width_builds(venue, args.figdata, getattr(args, "printed", {}), legibility)
 
 
 def venue_of_engine(paper, args) -> str | None:
@@ -234,92 +248,14 @@ def venue_of_engine(paper, args) -> str | None:
 
 
 def _default_build_costs(built: Path, venue: Venue):
-    """The default build, each include's cost said in one warning: the print size it gets
-    on ``venue``'s page and the Type 3 fonts it brings."""
+    """The default build, each include's cost said in one warning (figures.paper.builds)."""
     from figures.errors import one_line
-    from figures.paper.placed import placement
+    from figures.paper.builds import default_build_cost
 
     def source(spec, include):
-        where = f"{include.tex.name}:{include.line}"
-        fmt = "pdf" if any(out.fmt == "pdf" for out in spec.outputs) else spec.outputs[0].fmt
-        size, type3 = _size_and_type3(built / f"{spec.name}.{fmt}")
-        printed = placement(include.graphic, spec, venue).width
-        if size is not None and printed is not None:
-            print(one_line(f"warning: {spec.name} ({where}): built {size:.2f} in wide, printed "
-                           f"at {printed:g} in: it prints at {printed / size:.0%} of its size, its "
-                           "text too"
-                           + (f"; {type3} Type 3 font(s)" if type3 else ""), 2400),
-                  file=sys.stderr)
+        cost = default_build_cost(built, venue, spec, include)
+        if cost is not None:
+            print(one_line(cost, 2400), file=sys.stderr)
         return built, ""
 
     return source
-
-
-def _size_and_type3(path: Path) -> tuple[float | None, int]:
-    """A built file's width in inches and its count of Type 3 fonts (None: unreadable)."""
-    try:
-        if path.suffix == ".pdf":
-            from figures.pdf import open_pdf, pdf_fonts
-
-            type3 = sum(font.subtype == "Type3" for font in pdf_fonts(path))
-            return float(open_pdf(path).pages[0].mediabox.width) / 72, type3
-        from PIL import Image
-
-        with Image.open(path) as image:
-            dpi = float(image.info.get("dpi", (72, 72))[0]) or 72.0
-            return image.width / dpi, 0
-    except Exception:  # noqa: BLE001 - the copy itself says what is wrong with the file
-        return None, 0
-
-
-def _width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float]):
-    """Per include, the build for the box it prints in (``printed``: the width the compiled
-    PDF shows a figure at, through a wrapper that scales it), refused when the project's own
-    legibility rules fail its one drawing at that width (composed here: preflight is the
-    CLI's to call)."""
-    from figures.errors import FigureDataError
-    from figures.paper.placed import build_for_width, placement
-    from figures.preflight.run import legibility
-
-    def source(spec, include):
-        where = placement(include.graphic, spec, venue)
-        if where.width is None:
-            return None, where.problem
-        width = where.width
-        if spec.name in printed:  # a wrapper scales it: built for the width it prints at
-            try:
-                width = venue.width(printed[spec.name], f"{include.tex.name}:{include.line}")
-                narrow = spec.too_narrow(venue, width, f"{scaling_wrapper(include)} scales "
-                                         "it there: take the include out of it, or make the "
-                                         "box it scales to wider")
-            except FigureDataError as exc:
-                return None, str(exc)
-            if narrow is not None:
-                return None, narrow.message
-        kind, why, drawing = build_for_width(spec, figdata_dir, venue, width)
-        if kind is None:
-            return None, why
-        failed = legibility(spec, venue, kind, figdata_dir, drawing)
-        if failed is not None:
-            return None, (f"its build for {width} in fails the legibility rules "
-                          f"({failed}): put it in a wider box (a figure*, width=)")
-        return kind.default_out, ""
-
-    return source
-
-
-def scaling_wrapper(include) -> str:
-    """The command around ``include`` that scales what it holds (``\\resizebox at
-    main.tex:40``), read from the source above it; else "a wrapper"."""
-    import re
-
-    from figures.paper.latex import SOURCE_LIMIT, read_bounded
-
-    text = read_bounded(include.tex, SOURCE_LIMIT) or ""
-    lines = text.splitlines()[:include.line]
-    for number in range(len(lines), max(len(lines) - 30, 0), -1):
-        found = re.findall(r"\\(resizebox|scalebox|adjustbox|makebox|rotatebox)\b",
-                           lines[number - 1].split("%", 1)[0])
-        if found:
-            return f"\\{found[-1]} at {display_path(include.tex.name)}:{number}"
-    return "a wrapper"

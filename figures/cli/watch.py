@@ -6,13 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from figures.cli.common import (
-    add_figdata,
-    add_out,
-    positive_int,
-    refuse_folder_over_inputs,
-    select,
-)
+from figures.cli import common as cli
 from figures.watch.loop import watch
 
 
@@ -20,11 +14,11 @@ def add_parser(add) -> None:
     p = add("watch", help="rebuild figures as their figdata or code is saved "
             "(Ctrl-C stops; needs watchfiles)")
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to watch (default: all)")
-    add_figdata(p)
-    add_out(p)
-    p.add_argument("--jobs", "-j", type=positive_int, default=None, metavar="N",
+    cli.add_figdata(p)
+    cli.add_out(p)
+    p.add_argument("--jobs", "-j", type=cli.positive_int, default=None, metavar="N",
                    help="render N figures at once (default: all cores)")
-    p.add_argument("--rebuild-timeout", type=positive_int, default=120, metavar="SECONDS",
+    p.add_argument("--rebuild-timeout", type=cli.positive_int, default=120, metavar="SECONDS",
                    help="stop a rebuild that runs longer, e.g. a render stuck in a loop "
                         "(default: 120); a save that changes a file stops it at once")
     p.set_defaults(command=run)
@@ -32,6 +26,6 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # every rebuild writes there: refused before the first one, as `build` refuses it
-    refuse_folder_over_inputs(args.out, "--out", figdata_dir=args.figdata)
-    return watch(select(args.names), args.figdata, args.out, jobs=args.jobs, debug=args.debug,
+    cli.refuse_folder_over_inputs(args.out, "--out", figdata_dir=args.figdata)
+    return watch(cli.select(args.names), args.figdata, args.out, jobs=args.jobs, debug=args.debug,
                  rebuild_timeout=args.rebuild_timeout, follow_registry=not args.names)

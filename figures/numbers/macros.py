@@ -1,14 +1,7 @@
-"""The paper's numbers from one source: figdata to LaTeX macros (:mod:`figures.numbers.texcheck`
-checks that the text uses them).
-
-Each figdata file may list the values the paper quotes under ``"quoted"``, next to the data::
-
-    {"macro": "heroAccFA", "path": "panel_a.values.FA.acc", "format": ".3f",
-     "note": "FA test accuracy, 3-seed mean (fa_main_audit, d=256 L=4)"}
-
-``path`` points into ``data`` as errors name keys (``panel_b.conditions[0].cos``); ``aggregate`` (``mean`` or
-``std``, ddof 0 as the figures draw them) reduces a list there, e.g. final accuracies over
-seeds. ``format`` is a Python format spec fixed per quantity (``.1%`` writes ``58.1\\%``).
+"""The paper's numbers from one source: figdata's ``"quoted"`` values as LaTeX macros
+(:mod:`figures.numbers.texcheck` checks that the text uses them). An entry names a macro, a
+``path`` into ``data`` (as errors name keys), a ``format`` and an optional ``aggregate`` (mean
+or std, ddof 0, as the figures draw them): docs/paper-numbers.md.
 Values from synthetic-example figdata carry a ``%`` comment in the macros file.
 """
 

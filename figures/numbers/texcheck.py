@@ -143,8 +143,6 @@ class Found:
     by_column: bool = False
 
 
-
-
 class Document:
     """A ``.tex`` source as check-tex reads it: the code of each line (its prose: comments,
     code, addresses and settings left out, :func:`figures.numbers.texprose.prose`; and
@@ -177,32 +175,18 @@ class Document:
         self._bound_ends = [e for _, e in bounds]
         # tables by start; each \begin's end, header and rows found by bisection in positions
         # listed once (linear in the source, however many tables)
-        ends: dict[str, list[int]] = {}
-        for match in _TABLE_END.finditer(self.text):
-            ends.setdefault(match.group(1), []).append(match.start())
         self._rows = [m.end() for m in ROW.finditer(self.text)]
         row_starts = [m.start() for m in ROW.finditer(self.text)]
         rules = [m.start() for m in HEADER_RULE.finditer(self.text)]
-        self._tables: list[Table] = []
-        for match in _TABLE.finditer(self.text):
-            names = ends.get(match.group(1), [])
-            k = bisect.bisect_left(names, match.end())
-            end = names[k] if k < len(names) else len(self.text)
-            self._tables.append(table_from(self.text, match.start(), match.end(), end, row_starts,
-                                       rules))
+        self._tables: list[Table] = [
+            table_from(self.text, start, after, end, row_starts, rules)
+            for start, after, end in _environments(self.text, _TABLE, _TABLE_END)]
         self._table_starts = [t.start for t in self._tables]
         self._captions()
 
     def _captions(self) -> None:
         """Give each table in a ``table`` float that float's caption."""
-        floats = []
-        float_ends: dict[str, list[int]] = {}
-        for match in FLOAT_END.finditer(self.text):
-            float_ends.setdefault(match.group(1), []).append(match.start())
-        for match in FLOAT.finditer(self.text):
-            names = float_ends.get(match.group(1), [])
-            k = bisect.bisect_left(names, match.end())
-            floats.append((match.start(), names[k] if k < len(names) else len(self.text)))
+        floats = [(start, end) for start, _, end in _environments(self.text, FLOAT, FLOAT_END)]
         if not floats:
             return
         captions = [m.end() for m in CAPTION.finditer(self.text)]
@@ -273,6 +257,19 @@ class Document:
         return f"{around} {header}"
 
 
+def _environments(text: str, begin: re.Pattern[str], end: re.Pattern[str],
+                  ) -> Iterator[tuple[int, int, int]]:
+    """Each environment ``begin`` matches: where it starts, where its ``\\begin{...}`` ends,
+    and the start of the first ``end`` of its name after that (else the text's end)."""
+    ends: dict[str, list[int]] = {}
+    for match in end.finditer(text):
+        ends.setdefault(match.group(1), []).append(match.start())
+    for match in begin.finditer(text):
+        names = ends.get(match.group(1), [])
+        k = bisect.bisect_left(names, match.end())
+        yield match.start(), match.end(), names[k] if k < len(names) else len(text)
+
+
 def _group_text(text: str, start: int, reach: int) -> str:
     """The text of the brace group at ``start`` (up to ``reach`` characters; a short caption
     before its optional argument is skipped)."""
@@ -286,7 +283,6 @@ def _group_text(text: str, start: int, reach: int) -> str:
         if depth == 0:
             return chunk[opening + 1:i]
     return chunk[opening + 1:]
-
 
 
 def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:

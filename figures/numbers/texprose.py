@@ -1,23 +1,10 @@
 """Which characters of a LaTeX source are prose: ``figures check-tex`` reads numbers there only.
 
-:func:`prose` returns the source with everything that is not read as text blanked out
-(replaced by spaces, line breaks kept, so offsets and line numbers stay those of the file):
-
-- comments, ``\\iffalse ... \\fi``, ``comment`` environments, everything after
-  ``\\end{document}`` on a line of its own, and code (``\\verb``, ``\\lstinline``, the
-  ``verbatim`` environments and their kin), as :mod:`figures.texread` reads them (the one
-  reading of comments and verbatim text: TeX's);
-- addresses and names: ``\\url``, ``\\href``'s target, ``\\label``, ``\\ref`` and the other
-  references, citation keys and ``\\cite``'s page notes, ``\\tag`` (equation numbers), file
-  names and package options;
-- settings: the arguments of ``\\vspace``, ``\\setlength``, ``\\definecolor``, ``\\color``
-  and the like, and an option list in brackets right after a command or an environment's
-  name (``\\includegraphics[scale=0.5]``, ``\\begin{tikzpicture}[scale=0.615]``).
-
-A hand-written scanner, linear in the source, rather than pylatexenc (which
-:mod:`figures.paper.latex` uses for the paper's structure): a number checker reads drafts
-that do not compile, and pylatexenc recurses once per unclosed environment (40,000
-``\\begin{tabular}`` without their ``\\end`` raise ``RecursionError``).
+:func:`prose` returns the source with everything that is not read as text blanked (spaces,
+line breaks kept, so offsets and line numbers stay the file's): comments and code as
+:mod:`figures.texread` reads them, addresses and names, settings and option lists. The list,
+and why this is a linear scanner rather than pylatexenc, is docs/paper-numbers.md ("Not
+prose").
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import AuthorCodeError, DataError, FigureDataError
-from figures.page import SLOTS, Width, raster_too_large
+from figures.page import SLOTS, Box, Width, least_height_in, raster_too_large
 from figures.paths import BUILD_ROOT, CAMERA_READY_OUT, DEFAULT_OUT
 from figures.registry import FigureSpec, Output
 from figures.venues import Venue, get_venue
@@ -112,6 +112,25 @@ class BuildKind:
                          .hexdigest())
         return ":".join(parts)
 
+    def to_box(self, spec: FigureSpec, fig: Figure, stamped: bool = False) -> None:
+        """``fig`` (before its stamp) laid out again at the height of a paper's box of both
+        sides (a :class:`Box` slot), or refused below :meth:`least_height`; any other kind:
+        as it is."""
+        if not isinstance(self.slot, Box):
+            return
+        least = self.least_height(spec, fig, stamped)
+        if self.slot.height < least:
+            raise FigureDataError("height", None, (
+                f"{self.slot.height:g} in is shorter than {spec.name}'s smallest height at "
+                f"{float(self.slot):g} in ({least:g} in): give it a box at least that tall"))
+        fig.set_size_inches(float(self.slot), self.slot.height)
+
+    def least_height(self, spec: FigureSpec, fig: Figure, stamped: bool = False) -> float:
+        """The least height ``fig`` (as drawn, unstamped) holds (:func:`least_height_in`),
+        with the synthetic stamp's strip when ``stamped``."""
+        page = self.page(spec)
+        return round(least_height_in(fig) + (page.strip_in if stamped and page else 0), 3)
+
     def draw(self, spec: FigureSpec, data: dict[str, Any]) -> Figure:
         """``spec``'s Figure for this kind of build (a venue's: laid out for its page)."""
         if self.venue is None:
@@ -169,13 +188,16 @@ def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
     if name.startswith(_VENUE_PREFIX):
         rest, at, width = name[len(_VENUE_PREFIX):].partition("@")
         key, _, slot = rest.partition(":")
-        if slot in ("", *SLOTS) and (not at or re.fullmatch(r"[0-9]+(\.[0-9]*)?in", width)):
-            return venue_kind(get_venue(key, venues_file),
-                              float(width[:-2]) if at else slot or None)
+        sides = re.fullmatch(r"([0-9]+(?:\.[0-9]*)?)(?:x([0-9]+(?:\.[0-9]*)?))?in", width)
+        if slot in ("", *SLOTS) and (not at or sides):
+            return venue_kind(get_venue(key, venues_file), slot or None if not at else
+                              float(sides[1]) if sides[2] is None else
+                              Box(sides[1], sides[2]))
         bad = "" if slot in ("", *SLOTS) else f" (unknown slot {slot!r})"
     raise FigureDataError("variant", None, (
         f"unknown build kind {name!r}{bad}: expected default, camera-ready, venue:KEY, "
-        f"venue:KEY:SLOT (SLOT one of {', '.join(SLOTS)}) or venue:KEY@WIDTHin"))
+        f"venue:KEY:SLOT (SLOT one of {', '.join(SLOTS)}), venue:KEY@WIDTHin or "
+        "venue:KEY@WIDTHxHEIGHTin"))
 
 
 def slots_of(spec: FigureSpec, venue: Venue) -> tuple[str, ...]:

@@ -1,5 +1,9 @@
 """One build at a time per output folder (a lock file beside the state), so a key is never
-paired with another build's picture; the temporary files a killed build left are removed."""
+paired with another build's picture; the temporary files a killed build left are removed.
+
+The lock is filelock's (the OS's lock on every platform, a no-op nowhere). Kept here: the
+refusal of a lock file that is a link, said in one line before filelock's open would only
+fail with ELOOP."""
 
 from __future__ import annotations
 
@@ -37,34 +41,37 @@ def remove_stale_temp_files(out_dir: Path, specs: Sequence[FigureSpec], kind: Bu
 
 @contextlib.contextmanager
 def locked(out_dir: Path, on_wait: Callable[[], None] | None = None) -> Iterator[None]:
-    """Hold the output folder's lock; ``on_wait`` is called if another build holds it."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not on Windows
-        yield
-        return
+    """Hold the output folder's lock (filelock: the OS's lock on every platform, opened
+    without following a link); ``on_wait`` is called if another build holds it."""
+    from filelock import FileLock, Timeout
+
     lock_path = out_dir / LOCK_FILE
-    if lock_path.is_symlink():  # opening it would empty the file it names (a PID goes in)
+    if lock_path.is_symlink():  # a link made meanwhile: refused by the OS (O_NOFOLLOW)
         raise DataError(str(lock_path), None, "is a link: the build's lock is a file of "
                               "its own, and writing it would empty what the link names; "
                               "remove the link")
-    try:  # no link followed (one made meanwhile): refused by the OS
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    lock = FileLock(lock_path, on_acquired=_write_holder)
+    try:
+        try:
+            lock.acquire(blocking=False)
+        except Timeout:
+            if on_wait is not None:
+                on_wait()
+            lock.acquire()
     except OSError as exc:
         raise os_error(exc, lock_path) from None
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            if on_wait is not None:
-                on_wait()
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        with contextlib.suppress(OSError):  # who holds it, for a build that waits
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
         yield
     finally:
-        os.close(fd)
+        lock.release()
+
+
+def _write_holder(fd: int) -> None:
+    """Who holds the lock, for a build that waits (written through the lock's own file)."""
+    with contextlib.suppress(OSError):
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, f"{os.getpid()}\n".encode())
 
 
 def lock_holder(out_dir: Path) -> str | None:

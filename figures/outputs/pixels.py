@@ -3,14 +3,28 @@ PNG's pixel digest for ``figures check PAPER.pdf`` to find it by (docs/modules.m
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 #: Records kept per figure entry of a build state: this build's and earlier builds'.
 KEPT = 24
+
+
+@contextlib.contextmanager
+def open_image(source: Path | io.BytesIO) -> Iterator[Any]:
+    """A Pillow image without Pillow's decompression-bomb warning: a large picture is
+    measured (ours are at most figures.page.MAX_PIXELS; a paper's are its own), not warned of."""
+    from PIL import Image
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        with Image.open(source) as image:
+            yield image
 
 
 def digest(image: Any) -> str:
@@ -24,13 +38,9 @@ def digest(image: Any) -> str:
 def content_digest(data: bytes) -> str | None:
     """What a file shows, as a digest: a PNG's decoded pixels, a PDF's decoded content streams
     and XObjects page by page (not its metadata or object order); None for other files."""
-    from PIL import Image
-
     if data.startswith(b"\x89PNG"):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as image:
-                return digest(image)
+        with open_image(io.BytesIO(data)) as image:
+            return digest(image)
     if not data.startswith(b"%PDF"):
         return None
     from figures.pdf import open_pdf, pypdf_said, resources
@@ -87,14 +97,9 @@ def _text_chunk(key: str, value: str) -> bytes:
 def record(path: Path, name: str, ppi: float, provenance: str,
            pixels: str | None = None) -> dict[str, Any]:
     """What the build keeps of the PNG it wrote at ``path`` (to be renamed ``name``)."""
-    from PIL import Image
-
-    with warnings.catch_warnings():
-        # ours, and at most figures.page.MAX_PIXELS: not a decompression bomb to warn of
-        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        with Image.open(path) as image:
-            return {"file": name, "pixels": pixels or digest(image),
-                    "size": [image.width, image.height], "ppi": ppi, "provenance": provenance}
+    with open_image(path) as image:
+        return {"file": name, "pixels": pixels or digest(image),
+                "size": [image.width, image.height], "ppi": ppi, "provenance": provenance}
 
 
 def merged(new: list[dict[str, Any]], old: Any) -> list[dict[str, Any]]:

@@ -45,6 +45,7 @@ def draw_as_built(spec: FigureSpec, data: dict[str, Any], kind: BuildKind | None
 
     kind = kind or DEFAULT
     fig = kind.draw(spec, data)
+    kind.to_box(spec, fig, synthetic and kind.stamp)  # a paper's box of both sides
     if synthetic and kind.stamp:
         from figures.outputs.stamp import stamp_synthetic
 

@@ -45,7 +45,7 @@ def _stamp_page(spec: FigureSpec, fig: Figure, kind: BuildKind) -> None:
     from figures.style import theme
 
     size = kind.page(spec).small_pt
-    strip = size * 1.5 / 72 / fig.get_size_inches()[1]
+    strip = kind.page(spec).strip_in / fig.get_size_inches()[1]
     fig.get_layout_engine().set(rect=(0, strip, 1, 1 - strip))
     with theme(kind.rc(spec)):
         fig.text(0.995, strip / 2, TEXT, ha="right", va="center", fontsize=size, color=COLOR,

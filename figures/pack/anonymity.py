@@ -39,10 +39,15 @@ def in_sources(files: dict[str, bytes], authors: list[str]) -> list[str]:
     file's) and what was found."""
     said = []
     words = _words(authors)
+    checks = [("a home folder's path", _HOME), ("an e-mail address", _EMAIL), *words]
     for name, data in sorted(files.items()):
         found: dict[str, tuple[int, str]] = {}
-        checks = [("a home folder's path", _HOME), ("an e-mail address", _EMAIL), *(
-            (what, pattern) for what, pattern in words)]
+        for what, pattern in checks:  # a file's name is in the archive too
+            if match := pattern.search(name.encode("utf-8", "surrogateescape")):
+                shown = match.group().decode("utf-8", errors="replace")
+                said.append(f"{display_path(name)}: {what} ({display_path(shown)}) in the "
+                            "file's name: the archive discloses it; rename it (and its "
+                            "include) for review")
         for what, pattern in checks:
             match = pattern.search(data)
             if match is not None and what not in found:

@@ -4,12 +4,12 @@ the file and the command that mends it), and what arXiv would warn about or chan
 from __future__ import annotations
 
 import re
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.data.envelope import SYNTHETIC
 from figures.errors import FigureDataError, display_path
+from figures.outputs.pixels import open_image
 
 IMAGE_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg")
 #: arXiv flags images above this many pixels.
@@ -78,14 +78,12 @@ def _raster_warnings(name: str, path: Path) -> list[str]:
     from PIL import Image
 
     said, shown = [], display_path(name)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        try:
-            with Image.open(path) as image:
-                width, height = image.size
-                mode, info = image.mode, {**image.info, "palette": image.palette}
-        except (OSError, Image.DecompressionBombError) as exc:
-            return [f"{shown}: cannot be read as an image ({exc})"]
+    try:
+        with open_image(path) as image:
+            width, height = image.size
+            mode, info = image.mode, {**image.info, "palette": image.palette}
+    except (OSError, Image.DecompressionBombError) as exc:
+        return [f"{shown}: cannot be read as an image ({exc})"]
     if width * height > ARXIV_MEGAPIXELS * 1_000_000:
         said.append(f"{shown}: {width}x{height} = {width * height / 1e6:.1f} megapixels, over "
                     f"arXiv's {ARXIV_MEGAPIXELS}: downsample it")

@@ -3,6 +3,9 @@ comments stripped, the archive written and proven to compile in an empty folder.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,14 +59,15 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                                       if n not in recorded.opened_only),
                          figdata_dir, allow_synthetic=allow_synthetic)
     emptied = list(recorded.opened_only)
-    files = {name: b"" if name in emptied else _packed(paper, name, anonymous)
+    links = HardLinks(paper)
+    files = {name: b"" if name in emptied else _packed(paper, name, anonymous, links)
              for name in recorded.sources}
     if recorded.bbl is not None:
         files[f"{main_tex.stem}.bbl"] = recorded.bbl
     data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, emptied)
     if emptied and texts is None:  # read after all (a data table): the paper's own, whole
         read = [name for name in emptied if _own(paper, name)]
-        files.update((name, _packed(paper, name, anonymous)) for name in read)
+        files.update((name, _packed(paper, name, anonymous, links)) for name in read)
         found.warnings.append(f"{_some(read)}: read with \\openin (data?), not input: "
                               "packed as they are")
         emptied = [name for name in emptied if name not in read]
@@ -99,6 +103,30 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     return Packed(out, main_tex.name, sorted(files), len(data), found, runs, found.warnings)
 
 
+class HardLinks:
+    """How many names of a file of the paper's folder are outside it: a hard link (``ln
+    ~/secret P/notes.tex``) is no link to resolve but the same file under several names.
+    The folder is walked once, and only when a packed file has several names."""
+
+    def __init__(self, paper: Path) -> None:
+        self.root, self.inside = paper.resolve(), None
+
+    def outside(self, real: Path) -> int:
+        info = real.stat()
+        if info.st_nlink == 1:
+            return 0
+        if self.inside is None:
+            self.inside = {}
+            for folder, _, files in os.walk(self.root):
+                for file in files:
+                    with contextlib.suppress(OSError):
+                        name = (Path(folder) / file).lstat()
+                        if name.st_nlink > 1 and stat.S_ISREG(name.st_mode):
+                            key = (name.st_dev, name.st_ino)
+                            self.inside[key] = self.inside.get(key, 0) + 1
+        return max(info.st_nlink - self.inside.get((info.st_dev, info.st_ino), 0), 0)
+
+
 def _own(paper: Path, name: str) -> bool:
     """Whether ``name`` is a regular file of the paper's folder (links resolved) that arXiv
     takes (its 50 MiB at most): what a file read with \\openin may be packed whole as."""
@@ -107,7 +135,7 @@ def _own(paper: Path, name: str) -> bool:
         real.stat().st_size <= ARXIV_MAX_BYTES
 
 
-def _packed(paper: Path, name: str, anonymous: bool) -> bytes:
+def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks) -> bytes:
     """What the archive holds of ``name``: a regular file inside the paper's folder (links
     resolved), comments stripped from its text, metadata from a figure (anonymous)."""
     path = paper / name
@@ -117,6 +145,12 @@ def _packed(paper: Path, name: str, anonymous: bool) -> bytes:
             f"a link to {display_path(real)}, outside the paper's folder" if real.is_file()
             else "not a regular file") + ": the pack takes only the paper's own files; copy "
             "it into the folder (or remove it and its include)")
+    outside = links.outside(real)
+    if outside:
+        raise FigureDataError(name, None, (
+            f"a hard link: {outside} of its {real.stat().st_nlink} names {'is' if outside == 1 else 'are'} "
+            "outside the paper's folder (the same file as one elsewhere): the pack takes only "
+            f"the paper's own files; make it a copy of its own (cp {name} x && mv x {name})"))
     data = path.read_bytes()
     if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data:
         text = data.decode("utf-8", errors="surrogateescape")

@@ -1,5 +1,9 @@
 """Anonymous packs: the packed figures' metadata removed (PDF document information and XMP,
-PNG text chunks), and what the compiled PDF still discloses."""
+PNG text chunks), and what the compiled PDF still discloses.
+
+A JPEG's segments are walked here, not saved again by Pillow: Pillow re-encodes (with
+``quality="keep"`` a 80x64 photo changes 14,280 of its 15,360 channel values, and keeps the
+comment); dropping the metadata segments keeps every byte of the pixels."""
 
 from __future__ import annotations
 
@@ -43,39 +47,56 @@ def _png_without_text(data: bytes, name: str) -> bytes:
 
 def without_metadata(data: bytes, name: str) -> bytes:
     """A figure's bytes with no metadata, pixels and drawing untouched: a PDF without document
-    information, XMP, ``/PieceInfo`` (Illustrator's private data) anywhere, nor a JPEG's
-    inside; a PNG without text chunks; a JPEG without EXIF, XMP and comments; others as
-    they are."""
+    information nor :data:`PDF_METADATA` anywhere, nor a JPEG's inside; a PNG without text
+    chunks; a JPEG without EXIF, XMP and comments; others as they are."""
     if data.startswith(_PNG_SIGNATURE):
         return _png_without_text(data, name)
     if data.startswith(_JPEG_SIGNATURE):
         return b"".join(segment for marker, segment in jpeg_segments(data, name)
                         if marker not in JPEG_METADATA)
     if data.startswith(b"%PDF"):
-        from pypdf import PdfWriter
-        from pypdf.generic import StreamObject
-
-        from figures.pdf import open_pdf, pypdf_said
-
-        with pypdf_said():
-            writer = PdfWriter(clone_from=open_pdf(data))
-        writer.metadata = None
-        found = _objects(writer.root_object)
-        for obj in found:  # every XMP stream emptied, even where no longer referenced
-            # (StreamObject.set_data: pypdf's encoded stream refuses raw bytes of a filter
-            # it cannot encode, but a JPEG's are raw bytes already)
-            if isinstance(obj, StreamObject) and obj.get("/Type") == "/Metadata":
-                obj.pop("/Filter", None)
-                StreamObject.set_data(obj, b"")
-            elif isinstance(obj, StreamObject) and obj.get("/Filter") == "/DCTDecode":
-                StreamObject.set_data(obj, without_metadata(obj.get_data(), name))
-        for obj in found:
-            obj.pop("/Metadata", None)
-            obj.pop("/PieceInfo", None)
-        out = io.BytesIO()
-        writer.write(out)
-        return out.getvalue()
+        return _pdf_without_metadata(data, name)
     return data
+
+
+#: What a PDF's dictionaries carry of who made it and where: XMP, Illustrator's and others'
+#: private data, and pdfTeX's name and information of a file it included.
+PDF_METADATA = ("/Metadata", "/PieceInfo", "/PTEX.FileName", "/PTEX.InfoDict")
+#: What a page carries that pdfTeX never includes: annotations (a reviewer's note), actions,
+#: a thumbnail, article beads.
+PAGE_EXTRAS = ("/Annots", "/AA", "/Thumb", "/B")
+
+
+def _pdf_without_metadata(data: bytes, name: str) -> bytes:
+    """The PDF scrubbed in its reader (:data:`PDF_METADATA` removed from every dictionary,
+    the JPEGs' own metadata too), then its pages alone (without :data:`PAGE_EXTRAS`) copied
+    with what they reach, which is all pdfTeX includes: an object only a removed key pointed
+    at (a /PieceInfo's private stream, an XMP packet), the catalogue's attachments, scripts,
+    outline and forms are not written."""
+    from pypdf import PdfWriter
+    from pypdf.generic import StreamObject
+
+    from figures.pdf import open_pdf, pypdf_said
+
+    with pypdf_said():
+        reader = open_pdf(data)
+        found = _objects(reader.trailer["/Root"])
+        for obj in found:  # first: a stream's decoded copy (get_data) takes its keys along
+            for key in PDF_METADATA:
+                obj.pop(key, None)
+        for obj in found:  # (StreamObject.set_data: pypdf's encoded stream refuses raw bytes
+            # of a filter it cannot encode, but a JPEG's are raw bytes already)
+            if isinstance(obj, StreamObject) and obj.get("/Filter") == "/DCTDecode":
+                StreamObject.set_data(obj, without_metadata(obj.get_data(), name))
+        writer = PdfWriter()
+        for page in reader.pages:  # the pages alone: not the attachments, scripts, outline
+            for key in PAGE_EXTRAS:
+                page.pop(key, None)
+            writer.add_page(page)
+    writer.metadata = None
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def _objects(root: object) -> list:

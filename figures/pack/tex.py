@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,6 +104,17 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     return Recorded(tuple(sources), bbl, (copy / f"{stem}.pdf").read_bytes(), opened)
 
 
+def _not_regular(path: Path) -> str:
+    """What ``path`` is when it exists and is no regular file or folder (a named pipe, a
+    device: never opened), else ""."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return ""
+    return "" if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else (
+        "a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a device or socket")
+
+
 def _inside(paths: list[Path], root: Path) -> set[str]:
     """Those of ``paths`` inside ``root``, relative to it (TeX's own files are not)."""
     real_root = root.resolve()
@@ -140,7 +152,11 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
         if bib:  # latexmk then said "All targets () are up-to-date"
             error = f"File `{bib.group(1)}' not found (the bibliography's .bib)"
         missing = re.search(r"File `([^']+)' not found", error)
-        if "`../" in error or "`/" in error:  # \input{../x}: the copy holds the folder only
+        if missing and _not_regular(main.parent / missing.group(1)):  # left out of the copy
+            error = (f"{missing.group(1)} is {_not_regular(main.parent / missing.group(1))}, "
+                     "not a regular file (TeX would wait on it, or read it without end): the "
+                     "pack takes only regular files; make it one (or remove its include)")
+        elif "`../" in error or "`/" in error:  # \input{../x}: the copy holds the folder only
             error += "; only the paper's folder is packed: move that file into it"
         elif missing and any(hidden(part) for part in missing.group(1).split("/")):
             error += ("; the pack leaves out hidden files and folders (.name: arXiv deletes "

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -106,20 +105,15 @@ def in_paper_folder(folder: Path, sizes: set[tuple[int, int]],
 def _ours_of_size(path: Path, sizes: set[tuple[int, int]]):
     """(pixel digest, provenance, size, ppi) of the PNG at ``path`` when it is ours and of
     one of ``sizes`` (its pixels decoded only then); None otherwise."""
-    from PIL import Image
-
-    with warnings.catch_warnings():
-        # a large picture of the paper's own is no decompression bomb worth a warning line
-        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        with Image.open(path) as image:
-            if image.size not in sizes:
-                return None
-            text = getattr(image, "text", {}) or {}
-            inside = provenance.decode(text.get(provenance.SUITE, ""))
-            if inside is None:
-                return None
-            ppi = float((image.info.get("dpi") or (0, 0))[0]) or 72.0
-            return pixels.digest(image), inside, image.size, ppi
+    with pixels.open_image(path) as image:
+        if image.size not in sizes:
+            return None
+        text = getattr(image, "text", {}) or {}
+        inside = provenance.decode(text.get(provenance.SUITE, ""))
+        if inside is None:
+            return None
+        ppi = float((image.info.get("dpi") or (0, 0))[0]) or 72.0
+        return pixels.digest(image), inside, image.size, ppi
 
 
 def known_for(folder: Path, images: list, built: list[Path] | tuple[Path, ...]

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
-from figures.page import Width
-from figures.paper.latex import Graphic, line_width_in, width_in
+from figures.page import Box, Width
+from figures.paper.latex import UNITS, Graphic, line_width_in, width_in
 from figures.registry import FigureSpec
 from figures.venues import Venue
 
@@ -43,11 +43,15 @@ class Placement:
     problem: str = ""
 
 
-def fixed_include(graphic: Graphic, width: str | None = None) -> str:
+def fixed_include(graphic: Graphic, width: str | None = None, height: str | None = None
+                  ) -> str:
     """The include written so it prints our build at 100 %: ``width`` (else its own, else
-    its box's), nothing that crops, turns or rescales it."""
+    its box's), nothing that crops, turns or rescales it; with ``height``, a box of both
+    sides."""
     kept = {k: v for k, v in graphic.options.items() if k not in _RESHAPING}
     kept["width"] = width or kept.get("width", "\\linewidth")
+    if height is not None:
+        kept["height"] = height
     options = ",".join(f"{k}={v}" if v else k for k, v in kept.items())
     return f"\\includegraphics[{options}]{{{graphic.written}}}"
 
@@ -63,9 +67,19 @@ def _reshaped(graphic: Graphic) -> str | None:
     if options.get("scale", "1").strip() not in ("1", "1.0"):
         return f"rescaled (scale={options['scale']})"
     height = options.get("height", options.get("totalheight"))
-    if height is not None:
+    if height is not None and _box_height(graphic) is None:
         return f"scaled by its height (height={height})"
     return None
+
+
+def _box_height(graphic: Graphic) -> float | None:
+    """The height of a box of both sides (``width=`` and ``height=``, graphicx stretching the
+    image to it), as TeX evaluated it; None: no such box (or no TeX to evaluate it)."""
+    printed = graphic.printed
+    if printed is None or "width" not in graphic.options or not printed.height_in:
+        return None
+    return printed.height_in if any(k in graphic.options for k in ("height", "totalheight")) \
+        else None
 
 
 def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
@@ -95,8 +109,10 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     try:  # its module's SMALLEST_WIDTH_IN wrong, a box wider than the venue's text: one line
         least = spec.smallest_width_in(venue)
         narrow = spec.too_narrow(venue, width, _widened(graphic, line, least, venue))
-        return Placement(venue.width(width, where)) if narrow is None else \
-            Placement(None, narrow.message)
+        if narrow is not None:
+            return Placement(None, narrow.message)
+        height = _box_height(graphic)
+        return Placement(venue.width(width if height is None else Box(width, height), where))
     except FigureDataError as exc:
         return Placement(None, str(exc))
 
@@ -136,3 +152,31 @@ def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: Wi
     if result.status == "failed":
         return None, result.message, None
     return kind, "", result.drawing
+
+
+def too_short(graphic: Graphic, spec: FigureSpec, figdata_dir: Path, venue: Venue,
+              box: Box, illegible: str | None = None) -> str | None:
+    """Why a box of both sides does not hold ``spec`` with the include that mends it, in the
+    unit written: under the least height its design holds at that width, that height; its
+    build there failing the legibility rules (``illegible``), its design's own height at
+    that width. None: neither (its build failed for another reason)."""
+    from figures.data import figdata
+    from figures.outputs.kind import venue_kind
+
+    doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
+    kind = venue_kind(venue, Width(float(box)))
+    fig = kind.draw(spec, doc["data"])  # as the build draws it, before its stamp
+    own = float(fig.get_figheight())
+    least = kind.least_height(spec, fig, figdata.is_synthetic(doc) and kind.stamp)
+    if illegible is None and box.height >= least:
+        return None
+    written = graphic.options.get("height", graphic.options.get("totalheight", ""))
+    unit = next((u for u in ("cm", "mm", "in", "pt", "bp") if written.strip().endswith(u)), "in")
+    places = 1 if unit in ("cm", "in") else 0
+    value = math.ceil((own if illegible else least) / UNITS[unit] * 10 ** places) / 10 ** places
+    why = (f"its build for {box} in fails the legibility rules ({illegible}); its design's "
+           f"height at {float(box):g} in is {own:.3g} in" if illegible else
+           f"a box {box.height:.3g} in tall is shorter than {spec.name}'s smallest height at "
+           f"{float(box):g} in ({least:.3g} in)")
+    return (f"{why}: write {fixed_include(graphic, None, f'{value:g}{unit}')} at "
+            f"{graphic.tex.name}:{graphic.line}")

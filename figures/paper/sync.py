@@ -340,3 +340,17 @@ def _ours(path: Path) -> bool:
     from figures.paths import written_by
 
     return written_by(HEADER.encode(), path)
+
+
+def macros_not_input(paper, sources, quoted) -> str | None:
+    """The text uses our macros and no file of the paper ``\\input``s the macros file: the
+    paper would not compile (undefined control sequence)."""
+    if any(Path(name).name in (MACROS_NAME, Path(MACROS_NAME).stem) for name in paper.inputs):
+        return None
+    names = {f"\\{q.macro.lstrip(chr(92))}" for q in quoted}
+    for path, text in sources:
+        used = sorted(name for name in names if name in text)
+        if used:
+            return (f"{display_path(path)}: uses {used[0]} (our macros) but no file of the paper "
+                    f"\\inputs {MACROS_NAME}: add \\input{{macros}} to its preamble")
+    return None

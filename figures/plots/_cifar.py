@@ -1,5 +1,6 @@
 """What the five CIFAR-10 report figures (seed 004) share: the runs' loader (the tree caches
-each file: parsed once for all five), colours, labels and page idioms."""
+each file: parsed once for all five), their methods (names, colours: the model both layouts
+draw, figures/plots/_model.py) and page idioms."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from figures.data.checks import element, get, mapping, numbers
 from figures.data.schema import Series
 from figures.extract.results import PAPER_SEEDS, ResultsTree, cifar_results_file
 from figures.page import panel_grid
-from figures.style import METHOD_STYLE, MethodStyle, markevery
+from figures.plots._model import Curve, Entry, seed_curve
+from figures.style import mean_std
 
 # --- data layout ------------------------------------------------------------------------------
-METHODS = ("bp", "dfa", "state_bridge", "credit_bridge")
+METHODS = ("bp", "dfa", "state_bridge", "credit_bridge")  # METHOD's keys
 #: The per-layer diagnostics and the feature drift are read from this seed's run only.
 SINGLE_SEED = 42
 DIAGNOSTICS = ("bp_cosine", "perturbation_rho", "nudging")
@@ -25,10 +27,11 @@ COMPARED = ("dfa", "state_bridge", "credit_bridge")
 STATE_BRIDGE = "state_bridge"
 
 # --- style ------------------------------------------------------------------------------------
-COLORS = {"bp": "#F44336", "dfa": "#2196F3", "state_bridge": "#FF9800",
-          "credit_bridge": "#4CAF50"}
-LABELS = {"bp": "BP", "dfa": "DFA", "state_bridge": "State Bridge",
-          "credit_bridge": "Credit Bridge"}
+#: Each method's name and the seed's colour (its page style follows the name): the model of
+#: every CIFAR figure's series and bars (figures/plots/_model.py).
+METHOD = {"bp": Entry("BP", "#F44336"), "dfa": Entry("DFA", "#2196F3"),
+          "state_bridge": Entry("State Bridge", "#FF9800"),
+          "credit_bridge": Entry("Credit Bridge", "#4CAF50")}
 ARCHITECTURE = "Deep Residual MLP (d=512, L=12"
 GRID_ALPHA = 0.3
 BAND_ALPHA = 0.15
@@ -96,9 +99,20 @@ def final_test_acc(runs: list[Run], methods: tuple[str, ...]) -> dict[str, list[
     return {method: [run.final_test_acc(method) for run in runs] for method in methods}
 
 
-def per_layer_line(ax, x, y, method: str) -> None:
-    """One method's per-layer (or per-block) values: the report's marked line."""
-    ax.plot(x, y, "o-", color=COLORS[method], label=LABELS[method], markersize=MARKER_SIZE)
+def per_layer(series: dict[str, list[float]]) -> list[Curve]:
+    """Each method's per-layer values, over the layers 0, 1, ..."""
+    return [Curve(METHOD[m], range(len(values)), values) for m, values in series.items()]
+
+
+def seed_marked_line(ax, curve: Curve) -> None:
+    """A per-layer (or per-block) curve as the report draws it: a marked line."""
+    seed_curve(ax, curve, "o-", markersize=MARKER_SIZE)
+
+
+def bars(finals: dict[str, list[float]]) -> tuple[list[Entry], tuple, tuple]:
+    """One bar per method: its entry, and the mean ± std of its seeds' final values."""
+    means, stds = zip(*(mean_std(values) for values in finals.values()), strict=True)
+    return [METHOD[m] for m in finals], means, stds
 
 
 def seed_count(seeds: list[int]) -> str:
@@ -111,30 +125,18 @@ ACCURACY = Series(within=(0, 1), smallest=1e-6)
 
 
 # --- drawn for a page -------------------------------------------------------------------------
-def style(method: str) -> MethodStyle:
-    """A method's colour, line style and marker in every figure drawn for a page."""
-    return METHOD_STYLE[LABELS[method]]
-
-
-def page_line(ax, x, y, method: str, *, every_point: bool = False) -> None:
-    """One method's per-epoch series on a page, marked about eight times; a per-layer or
-    per-block one (``every_point``) marked at every point, so crossing lines stay apart."""
-    ax.plot(x, y, label=LABELS[method], markevery=None if every_point else markevery(len(y)),
-            **style(method).line())
-
-
-def page_bars(ax, methods: list[str], means, stds, page: Any, room_in: float) -> Any:
+def page_bars(ax, entries: list[Entry], means, stds, page: Any, room_in: float) -> Any:
     """One bar per method in its colour (opaque, edged), with its std as an error bar; a
     method's name on two lines where one does not fit its bar's share of ``room_in``."""
-    bars = ax.bar(range(len(methods)), means, 0.6, yerr=stds,
-                  color=[style(m).color for m in methods], linewidth=0,
-                  error_kw={"ecolor": "black", "color": "black", "elinewidth": 1.0,
-                            "capthick": 1.0})
-    room = room_in / len(methods) - 0.1  # a gap between neighbours
-    names = [page.fitting(room, LABELS[m], LABELS[m].replace(" ", "\n"), size_pt=page.small_pt)
-             for m in methods]
+    drawn = ax.bar(range(len(entries)), means, 0.6, yerr=stds,
+                   color=[e.style.color for e in entries], linewidth=0,
+                   error_kw={"ecolor": "black", "color": "black", "elinewidth": 1.0,
+                             "capthick": 1.0})
+    room = room_in / len(entries) - 0.1  # a gap between neighbours
+    names = [page.fitting(room, e.label, e.label.replace(" ", "\n"), size_pt=page.small_pt)
+             for e in entries]
     if any("\n" in name for name in names):  # alike: all names of two words on two lines
-        names = [LABELS[m].replace(" ", "\n") for m in methods]
-    ax.set_xticks(range(len(methods)), names)
+        names = [e.label.replace(" ", "\n") for e in entries]
+    ax.set_xticks(range(len(entries)), names)
     panel_grid(ax, "y")
-    return bars
+    return drawn

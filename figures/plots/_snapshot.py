@@ -20,7 +20,7 @@ from matplotlib.axes import Axes
 from figures.data.schema import Epochs, ListOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
 from figures.page import integer_ticks, log_ticks, panel_grid
-from figures.style import METHOD_STYLE, markevery, mean_std, mean_std_band
+from figures.plots._model import Curve, Entry, across, page_curve, seed_curve
 
 # --- the runs' layout (where they live is each figure's) -------------------------------------
 
@@ -33,7 +33,8 @@ H_INDEX = -1  # the last hidden state, h_L
 G_INDEX = 2  # seed 001 plots the gradient at h_2 (the paper figures take the last layer)
 
 # --- style ----------------------------------------------------------------------------------
-COLORS = {"BP": "b", "DFA": "r"}
+#: BP and DFA: the seed's colours; the page's styles follow the names (figures/plots/_model.py).
+METHOD = {"BP": Entry("BP", "b"), "DFA": Entry("DFA", "r")}
 LINE_WIDTH = 2
 BAND_ALPHA = 0.2
 GRID_ALPHA = 0.3
@@ -94,10 +95,21 @@ def across_seeds(tree: ResultsTree, runs: Sequence[tuple[Any, str, Any]]) -> dic
 # --- rendering ------------------------------------------------------------------------------
 
 
-def mean_std_panel(ax: Axes, block: dict[str, Any], metric: str, *, band: bool) -> None:
-    for method in LOG_KEYS:
-        mean_std_band(ax, block["epoch"], block[method][metric], "-", color=COLORS[method],
-                      band_alpha=BAND_ALPHA, band=band, label=method, lw=LINE_WIDTH)
+def curves(block: dict[str, Any], metric: str) -> list[Curve]:
+    """BP's and DFA's ``metric``: the mean ± std of per-seed lists at ``block["epoch"]``, or
+    one run (``block[method]`` a trajectory) at its own epochs: what both layouts draw."""
+    drawn = []
+    for method, entry in METHOD.items():
+        series = block[method][metric]
+        runs = series if series and isinstance(series[0], list) else [series]
+        drawn.append(across(entry, block["epoch"] if "epoch" in block else
+                            block[method]["epoch"], runs))
+    return drawn
+
+
+def seed_panel(ax: Axes, block: dict[str, Any], metric: str, *, band: bool) -> None:
+    for curve in curves(block, metric):
+        seed_curve(ax, curve, band_alpha=BAND_ALPHA if band else None, lw=LINE_WIDTH)
 
 
 def finish(ax: Axes, y_label: str, title: str, *, x_label: str | None = X_LABEL) -> None:
@@ -135,19 +147,11 @@ CAPTION_NAMES = {"h_L": "||h_L||", "g_2": "||g_2||"}
 PANEL_MIN_IN, PANEL_ASPECT = 1.8, 0.55
 
 
-def page_lines(ax: Axes, epochs: Sequence[float], per_method: dict[str, Any], metric: str, *,
-               band: bool) -> None:
-    """BP and DFA in their page styles: the mean across seeds (one run: the run), with a
-    mean ± std band when there are seeds to spread."""
-    for method in LOG_KEYS:
-        series = per_method[method][metric]
-        runs = series if series and isinstance(series[0], list) else [series]
-        mean, std = mean_std(runs)
-        ax.plot(epochs, mean, label=method, markevery=markevery(len(mean)),
-                **METHOD_STYLE[method].line())
-        if band and len(runs) > 1:
-            ax.fill_between(epochs, mean - std, mean + std, color=METHOD_STYLE[method].color,
-                            alpha=BAND_ALPHA, lw=0)
+def page_lines(ax: Axes, block: dict[str, Any], metric: str, *, band: bool) -> None:
+    """BP and DFA in their page styles, with a mean ± std band when there are seeds to
+    spread (and ``band``)."""
+    for curve in curves(block, metric):
+        page_curve(ax, curve, band_alpha=BAND_ALPHA if band else None)
     ax.set_yscale("log")
     log_ticks(ax)
     integer_ticks(ax.xaxis)

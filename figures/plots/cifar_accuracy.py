@@ -11,7 +11,8 @@ from figures.data.schema import ListOf, MapOf, Record, Scalar
 from figures.extract.results import ResultsTree
 from figures.page import Page, panel_grid
 from figures.plots import _cifar as cifar
-from figures.style import DEFAULT_RC, mean_std, mean_std_band, new_figure, themed
+from figures.plots._model import Curve, across, page_curve, seed_curve
+from figures.style import DEFAULT_RC, new_figure, themed
 
 
 # --- extraction -------------------------------------------------------------------------------
@@ -29,7 +30,7 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
                 if len(curve) < longest:
                     tree.warn(run.file, run.where(method, "log", key),
                               f"{len(curve)} epochs where other runs have {longest}; "
-                              f"{cifar.LABELS[method]} curves of all seeds cut to {common} "
+                              f"{cifar.METHOD[method].label} curves of all seeds cut to {common} "
                               "epochs")
         methods[method] = {key: [c[:common] for c in series] for key, series in curves.items()}
     return {"seeds": [run.seed for run in runs], "methods": methods}
@@ -43,20 +44,23 @@ PANEL_MIN_IN, PANEL_ASPECT = 1.8, 0.55
 SMALLEST_WIDTH_IN = 1.9
 
 
+def model(data: dict[str, Any]) -> dict[str, list[Curve]]:
+    """Per panel (train, test), each method's mean ± std across seeds per epoch."""
+    return {title: [across(cifar.METHOD[method], np.arange(1, len(curves[key][0]) + 1),
+                           curves[key]) for method, curves in data["methods"].items()]
+            for title, key in (("Train", "train_acc"), ("Test", "test_acc"))}
+
+
 @themed(DEFAULT_RC)
 def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(14, 5))
     axes = fig.subplots(1, 2)
-    titles = ("Train Accuracy", "Test Accuracy")
-    for method, curves in data["methods"].items():
-        for ax, key in zip(axes, ("train_acc", "test_acc"), strict=True):
-            epochs = np.arange(1, len(curves[key][0]) + 1)
-            mean_std_band(ax, epochs, curves[key], "-", color=cifar.COLORS[method],
-                          band_alpha=cifar.BAND_ALPHA, label=cifar.LABELS[method])
-    for ax, title in zip(axes, titles, strict=True):
+    for ax, (title, curves) in zip(axes, model(data).items(), strict=True):
+        for curve in curves:
+            seed_curve(ax, curve, band_alpha=cifar.BAND_ALPHA)
         ax.set_xlabel("Epoch", fontsize=12)
-        ax.set_ylabel(title, fontsize=12)
-        ax.set_title(title, fontsize=13)
+        ax.set_ylabel(f"{title} Accuracy", fontsize=12)
+        ax.set_title(f"{title} Accuracy", fontsize=13)
         ax.legend(fontsize=10)
         ax.grid(True, alpha=cifar.GRID_ALPHA)
     fig.suptitle(f"CIFAR-10 {cifar.ARCHITECTURE}, {cifar.seed_count(data['seeds'])})",
@@ -82,15 +86,10 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     by side where two fit, stacked below (Page.grid)."""
     fig, axes = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT, sharex=True,
                           sharey=True)
-    for method, curves in data["methods"].items():
-        for ax, key in zip(axes, ("train_acc", "test_acc"), strict=True):
-            epochs = np.arange(1, len(curves[key][0]) + 1)
-            mean, std = mean_std(curves[key])
-            cifar.page_line(ax, epochs, mean, method)
-            ax.fill_between(epochs, mean - std, mean + std, color=cifar.style(method).color,
-                            alpha=cifar.BAND_ALPHA, lw=0)
-    for ax, title in zip(axes, ("train", "test"), strict=True):
-        ax.set_title(title)
+    for ax, (title, curves) in zip(axes, model(data).items(), strict=True):
+        for curve in curves:
+            page_curve(ax, curve, band_alpha=cifar.BAND_ALPHA)
+        ax.set_title(title.lower())
         panel_grid(ax)
         ax.set_xlabel("epoch")
         ax.set_ylabel("accuracy")

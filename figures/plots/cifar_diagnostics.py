@@ -12,6 +12,7 @@ from figures.data.schema import MapOf, Record, Scalar, Series, Text
 from figures.extract.results import ResultsTree
 from figures.page import MUTED_TEXT, Page, integer_ticks, log_ticks, panel_grid
 from figures.plots import _cifar as cifar
+from figures.plots._model import Curve, page_curve
 from figures.style import DEFAULT_RC, legend, new_figure, themed
 
 
@@ -36,7 +37,7 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
             if method not in panel:
                 at = (key, cifar.NUDGING_ETA) if key == "nudging" else (key,)
                 tree.warn(run.file, run.where(method, "diagnostics", *at),
-                          f"missing: {cifar.LABELS[method]} is left out of that panel")
+                          f"missing: {cifar.METHOD[method].label} is left out of that panel")
     return {"seed": run.seed, "nudging_eta": cifar.NUDGING_ETA, **panels}
 
 
@@ -49,8 +50,8 @@ def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(18, 5))
     axes = fig.subplots(1, 3)
     for ax, (key, ylabel, title, zero_line) in zip(axes, cifar.DIAGNOSTIC_PANELS, strict=True):
-        for method, values in data[key].items():
-            cifar.per_layer_line(ax, range(len(values)), values, method)
+        for curve in cifar.per_layer(data[key]):
+            cifar.seed_marked_line(ax, curve)
         ax.set_xlabel("Layer")
         ax.set_ylabel(ylabel)
         ax.set_title(title.format(eta=data["nudging_eta"]))
@@ -68,7 +69,7 @@ def caption(data: dict[str, Any]) -> str:
     from figures.plots._caption import Claims
 
     c = Claims()
-    within = [_linear_within(data[key]) for key in ("bp_cosine", "perturbation_rho")]
+    within = [_linear_within(cifar.per_layer(data[key])) for key in ("bp_cosine", "perturbation_rho")]
     scales = {w: "a log axis" if w is None else
               f"an axis linear within {c.value(w, sci=True)} of zero, logarithmic beyond"
               for w in dict.fromkeys(within)}  # each scale said once
@@ -104,10 +105,10 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
                           most=3 if page.wide else 2)
     for ax, (key, *_) in zip(axes[:2], cifar.DIAGNOSTIC_PANELS, strict=False):
         titles, ylabel = PAGE_PANELS[key]
-        series = data[key]
-        for method, values in series.items():
-            cifar.page_line(ax, range(len(values)), values, method, every_point=True)
-        linear_within = _linear_within(series)
+        curves = cifar.per_layer(data[key])
+        for curve in curves:
+            page_curve(ax, curve, every=None)
+        linear_within = _linear_within(curves)
         if linear_within is None:
             ax.set_yscale("log")
             log_ticks(ax)
@@ -119,7 +120,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         ax.set_xlabel("layer")
         integer_ticks(ax.xaxis)
         panel_grid(ax)
-    _page_strips(axes[2], data["nudging"], page)
+    _page_strips(axes[2], cifar.per_layer(data["nudging"]), page)
     if not page.wide:  # (c) below: its row as tall as its strips need, the figure shorter
         has = page.width_in / 2 * PANEL_ASPECT
         need = min(has, STRIP_IN * len(data["nudging"]) + 0.1)
@@ -131,25 +132,23 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     return fig
 
 
-def _page_strips(ax, nudging: dict[str, list[float]], page: Page) -> None:
+def _page_strips(ax, curves: list[Curve], page: Page) -> None:
     """The nudging deltas: a row per method, a point per layer (open, the method's marker)
     and the layers' mean as a bar across them; in units of their decade."""
     titles, label = PAGE_PANELS["nudging"]
-    exponent = _small_decade(nudging.values())
-    methods = list(nudging)
-    for row, method in enumerate(methods):
-        values = [v / 10.0 ** exponent for v in nudging[method]]
-        style = cifar.style(method)
-        y = len(methods) - 1 - row
+    exponent = _small_decade(curve.y for curve in curves)
+    for row, curve in enumerate(curves):
+        values = [v / 10.0 ** exponent for v in curve.y]
+        style = curve.entry.style
+        y = len(curves) - 1 - row
         ax.plot(values, [y] * len(values), linestyle="none", marker=style.marker,
                 color=style.color, markerfacecolor="white", markersize=4,
                 markeredgewidth=page.thin_pt * 2)
         mean = sum(values) / len(values)
         ax.plot([mean, mean], [y - 0.3, y + 0.3], color="black", lw=page.line_pt)
     ax.axvline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, zorder=1)
-    ax.set_yticks(range(len(methods)),
-                  [cifar.LABELS[m] for m in reversed(methods)])
-    ax.set_ylim(-0.6, len(methods) - 0.4)
+    ax.set_yticks(range(len(curves)), [curve.label for curve in reversed(curves)])
+    ax.set_ylim(-0.6, len(curves) - 0.4)
     spec = ax.get_subplotspec()
     room = page.width_in * len(spec.colspan) / spec.get_gridspec().ncols - NAMES_IN
     label = f"{label} ($\\times 10^{{{exponent}}}$)" if exponent else label
@@ -159,10 +158,10 @@ def _page_strips(ax, nudging: dict[str, list[float]], page: Page) -> None:
     panel_grid(ax, "x")
 
 
-def _linear_within(series: dict[str, list[float]]) -> float | None:
+def _linear_within(curves: list[Curve]) -> float | None:
     """None where every value is positive (a log axis); else the decade of the most negative
     value (0: a hundredth), within which the axis is linear, logarithmic beyond."""
-    low = min(v for values in series.values() for v in values)
+    low = min(v for curve in curves for v in curve.y)
     if low > 0:
         return None
     return 10.0 ** math.floor(math.log10(-low)) if low < 0 else 0.01

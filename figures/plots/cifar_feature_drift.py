@@ -13,6 +13,7 @@ from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
 from figures.page import Page, integer_ticks, panel_grid
 from figures.plots import _cifar as cifar
+from figures.plots._model import Curve, page_curve
 from figures.style import DEFAULT_RC, legend, new_figure, themed
 
 
@@ -31,7 +32,7 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
                 for _, key in blocks]}
         else:
             tree.warn(run.file, run.where(method, "drift"),
-                      f"no blocks.<N>.w1.weight: {cifar.LABELS[method]} is left out of the "
+                      f"no blocks.<N>.w1.weight: {cifar.METHOD[method].label} is left out of the "
                       "figure")
     return {"seed": run.seed, "drift": drift}
 
@@ -66,12 +67,17 @@ def _check_contiguous(blocks: list[tuple[int, str]], run: cifar.Run, method: str
 SLOTS = ('column',)
 
 
+def model(data: dict[str, Any]) -> list[Curve]:
+    """Each method's drift over its blocks."""
+    return [Curve(cifar.METHOD[m], s["block"], s["drift"]) for m, s in data["drift"].items()]
+
+
 @themed(DEFAULT_RC)
 def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(10, 6))
     ax = fig.subplots(1, 1)
-    for method, series in data["drift"].items():
-        cifar.per_layer_line(ax, series["block"], series["drift"], method)
+    for curve in model(data):
+        cifar.seed_marked_line(ax, curve)
     ax.set_xlabel("Block", fontsize=12)
     ax.set_ylabel("Feature Drift ||W_final - W_init|| / ||W_init||", fontsize=11)
     ax.set_title(f"Feature Drift per Block (CIFAR-10, seed {data['seed']})", fontsize=13)
@@ -104,17 +110,17 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """A panel per method on shared axes, its own series over the others in light grey: four
     zig-zag lines that crossed a dozen times in one panel each read alone. Each axis labelled
     at its panels (a label for the whole figure sat 0.3 in under them)."""
-    drift = data["drift"]
-    columns = min(2, len(drift))
+    curves = model(data)
+    columns = min(2, len(curves))
     aspect = min(PANEL_ASPECT, MAX_DATA_IN * columns / page.width_in)
-    fig, axes = page.grid(len(drift), min_panel_in=PANEL_MIN_IN, aspect=aspect, most=2,
+    fig, axes = page.grid(len(curves), min_panel_in=PANEL_MIN_IN, aspect=aspect, most=2,
                           sharex=True, sharey=True)
-    for ax, (method, series) in zip(axes, drift.items(), strict=True):
-        others = [o for o in drift.values() if o is not series]  # one grey line, gaps between
-        ax.plot([x for o in others for x in (*o["block"], np.nan)],
-                [y for o in others for y in (*o["drift"], np.nan)], **CONTEXT)
-        cifar.page_line(ax, series["block"], series["drift"], method, every_point=True)
-        page.title(ax, cifar.LABELS[method])
+    for ax, curve in zip(axes, curves, strict=True):
+        others = [o for o in curves if o is not curve]  # one grey line, gaps between
+        ax.plot([x for o in others for x in (*o.x, np.nan)],
+                [y for o in others for y in (*o.y, np.nan)], **CONTEXT)
+        page_curve(ax, curve, every=None)
+        page.title(ax, curve.label)
         integer_ticks(ax.xaxis)
         panel_grid(ax)
         spec = ax.get_subplotspec()

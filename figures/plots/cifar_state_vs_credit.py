@@ -12,7 +12,8 @@ from figures.data.schema import ListOf, MapOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree
 from figures.page import YLABELS_IN, Page, log_ticks, panel_grid
 from figures.plots import _cifar as cifar
-from figures.style import DEFAULT_RC, markevery, mean_std, new_figure, themed
+from figures.plots._model import Curve, Entry, page_curve, seed_curve
+from figures.style import DEFAULT_RC, MethodStyle, new_figure, themed
 
 
 def extract(tree: ResultsTree) -> dict[str, Any]:
@@ -35,47 +36,55 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 SLOTS = ('text',)
 
 
+def model(data: dict[str, Any]) -> tuple[list[Curve], tuple, float | None]:
+    """The state bridge's error curve per seed (seeds are not methods: the page's greys), the
+    compared methods' bars (entries, means, stds), and its final error, the mean over the
+    seeds that log it (None: none does), which the seed's note and the caption claim."""
+    errors = data["state_pred_error"]
+    curves = [Curve(Entry(f"seed {seed}", page_style=SEED_STYLES[i % len(SEED_STYLES)]),
+                    range(1, len(series) + 1), series)
+              for i, (seed, series) in enumerate(errors.items())]
+    final = float(np.mean([series[-1] for series in errors.values()])) if errors else None
+    return curves, cifar.bars(data["final_test_acc"]), final
+
+
 @themed(DEFAULT_RC)
 def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(12, 5))
     axes = fig.subplots(1, 2)
-    _prediction_error(axes[0], data["state_pred_error"])
-    _credit_bars(axes[1], data["final_test_acc"], data["state_pred_error"])
+    curves, bars, final_error = model(data)
+    _prediction_error(axes[0], curves)
+    _credit_bars(axes[1], *bars, final_error)
     fig.tight_layout()
     return fig
 
 
-def _prediction_error(ax, errors: dict[str, list[float]]) -> None:
-    for seed, series in errors.items():
-        ax.plot(range(1, len(series) + 1), series, "-", alpha=cifar.ERROR_LINE_ALPHA,
-                label=f"Seed {seed}")
+def _prediction_error(ax, curves: list[Curve]) -> None:
+    for curve in curves:
+        seed_curve(ax, curve, alpha=cifar.ERROR_LINE_ALPHA, label=curve.label.capitalize())
     ax.set_xlabel("Epoch", fontsize=12)
     ax.set_ylabel("State Prediction Error", fontsize=12)
     ax.set_title("State Bridge: Prediction Error", fontsize=13)
     ax.set_yscale("log")
-    if errors:  # no seed logged the error: no lines, so no (empty) legend either
+    if curves:  # no seed logged the error: no lines, so no (empty) legend either
         ax.legend()
     ax.grid(True, alpha=cifar.GRID_ALPHA)
 
 
-def _credit_bars(ax, finals: dict[str, list[float]], errors: dict[str, list[float]]) -> None:
-    methods = list(finals)
-    means, stds = zip(*(mean_std(finals[m]) for m in methods), strict=True)
-    x_pos = range(len(methods))
-    ax.bar(x_pos, means, yerr=stds, color=[cifar.COLORS[m] for m in methods],
+def _credit_bars(ax, entries: list[Entry], means, stds, final_error: float | None) -> None:
+    x_pos = range(len(entries))
+    ax.bar(x_pos, means, yerr=stds, color=[e.color for e in entries],
            capsize=cifar.BAR_CAPSIZE, alpha=cifar.COMPARE_BAR_ALPHA)
     ax.set_xticks(x_pos)
-    ax.set_xticklabels([cifar.LABELS[m] for m in methods], fontsize=11)
+    ax.set_xticklabels([e.label for e in entries], fontsize=11)
     ax.set_ylabel("Test Accuracy", fontsize=12)
     ax.set_title("Test Accuracy Comparison\n(State Bridge predicts h_L perfectly\n"
                  "but produces worst credit)", fontsize=12)
     ax.grid(True, alpha=cifar.GRID_ALPHA, axis="y")
-    # the note's claim is the measured final error (mean over the seeds that log it)
     note = "but worst accuracy!"
-    if errors:
-        final_error = np.mean([series[-1] for series in errors.values()])
+    if final_error is not None:
         note = f"State pred err ≈ {final_error:.4f}\n{note}"
-    i = methods.index(cifar.STATE_BRIDGE)
+    i = entries.index(cifar.METHOD[cifar.STATE_BRIDGE])
     dx, dy = cifar.ANNOTATION_OFFSET
     ax.annotate(note, xy=(i, means[i]), xytext=(i + dx, means[i] + dy),
                 arrowprops={"arrowstyle": "->", "color": "black"}, fontsize=9, ha="center")
@@ -90,10 +99,9 @@ def caption(data: dict[str, Any]) -> str:
     means = {m: float(np.mean(v)) for m, v in data["final_test_acc"].items()}
     worst = c.word(min(means, key=means.get) == cifar.STATE_BRIDGE and len(means) > 1,
                    "the worst", "not the worst")
-    errors = data["state_pred_error"]
-    if not errors:
+    errors, final = data["state_pred_error"], model(data)[2]
+    if final is None:
         return c.caption(f"The state bridge's final test accuracy is {worst}.")
-    final = float(np.mean([series[-1] for series in errors.values()]))
     return c.caption(f"The state bridge predicts h_L almost perfectly (final prediction error "
                      f"{c.value(final, sci=True)}, mean over {c.count(errors, 'seed')}), yet "
                      f"its final test accuracy is {worst}.")
@@ -104,35 +112,29 @@ PANEL_MIN_IN, PANEL_ASPECT = 1.6, 0.6
 #: Stacked, one panel of 1.9 in holds four bars' names on two lines.
 SMALLEST_WIDTH_IN = 1.9
 #: The seeds' error curves on a page: greys and line styles (the seeds are not methods).
-SEED_STYLES = ({"color": "#000000", "linestyle": "-", "marker": "o"},
-               {"color": "#52514e", "linestyle": "--", "marker": "s"},
-               {"color": "#8a8a8a", "linestyle": ":", "marker": "^"})
+SEED_STYLES = (MethodStyle("#000000", "-", "o"), MethodStyle("#52514e", "--", "s"),
+               MethodStyle("#8a8a8a", ":", "^"))
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """The state bridge's prediction error per seed (greys, styles) beside the final test
     accuracy of each method (its colour); the seed's note and title go to the caption."""
     fig, (error_ax, bar_ax) = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT)
-    errors = data["state_pred_error"]
-    for i, (seed, series) in enumerate(errors.items()):
-        error_ax.plot(range(1, len(series) + 1), series, label=f"seed {seed}",
-                      markevery=markevery(len(series)), markerfacecolor="white",
-                      **SEED_STYLES[i % len(SEED_STYLES)])
+    curves, (entries, means, stds), _ = model(data)
+    for curve in curves:
+        page_curve(error_ax, curve)
     error_ax.set_yscale("log")
     log_ticks(error_ax)
     error_ax.set_xlabel("epoch")
     error_ax.set_ylabel("state prediction error")
-    page.title(error_ax, f"(a) {cifar.LABELS[cifar.STATE_BRIDGE]}: prediction error",
+    page.title(error_ax, f"(a) {cifar.METHOD[cifar.STATE_BRIDGE].label}: prediction error",
                "(a) prediction error")
     panel_grid(error_ax)
-    if errors:
+    if curves:
         error_ax.legend(loc="upper right")
-    finals = data["final_test_acc"]
-    methods = list(finals)
-    means, stds = zip(*(mean_std(finals[m]) for m in methods), strict=True)
     room = page.width_in * len(bar_ax.get_subplotspec().colspan) / bar_ax.get_subplotspec(
         ).get_gridspec().ncols - YLABELS_IN
-    cifar.page_bars(bar_ax, methods, means, stds, page, room)
+    cifar.page_bars(bar_ax, entries, means, stds, page, room)
     bar_ax.set_ylabel("test accuracy")
     page.title(bar_ax, "(b) final test accuracy", "(b) accuracy")
     return fig

@@ -15,19 +15,18 @@ from figures.page import YLABELS_IN, Page
 from figures.plots._cifar import (
     ACCURACY,
     BAR_CAPSIZE,
-    COLORS,
     GRID_ALPHA,
-    LABELS,
     METHODS,
     SUMMARY_BAR_ALPHA,
     SUMMARY_BAR_WIDTH,
     VALUE_LABEL_GAP,
+    bars,
     final_test_acc,
     load_runs,
     page_bars,
     seed_count,
 )
-from figures.style import DEFAULT_RC, mean_std, new_figure, themed
+from figures.style import DEFAULT_RC, new_figure, themed
 
 
 def extract(tree: ResultsTree) -> dict[str, Any]:
@@ -55,21 +54,19 @@ SMALLEST_WIDTH_IN = 1.9
 def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(10, 6))
     ax = fig.subplots()
-    finals = data["final_test_acc"]
-    methods = list(finals)
-    means, stds = zip(*(mean_std(finals[m]) for m in methods), strict=True)
-    x = np.arange(len(methods))
-    bars = ax.bar(x, means, SUMMARY_BAR_WIDTH, yerr=stds, color=[COLORS[m] for m in methods],
-                  capsize=BAR_CAPSIZE, alpha=SUMMARY_BAR_ALPHA)
+    entries, means, stds = bars(data["final_test_acc"])
+    x = np.arange(len(entries))
+    drawn = ax.bar(x, means, SUMMARY_BAR_WIDTH, yerr=stds, color=[e.color for e in entries],
+                   capsize=BAR_CAPSIZE, alpha=SUMMARY_BAR_ALPHA)
     epochs = "–".join(str(int(n)) for n in data["epoch_counts"])  # 100.0 is 100 epochs
     ax.set_ylabel("Test Accuracy", fontsize=13)
     ax.set_title(f"CIFAR-10 Test Accuracy ({seed_count(data['seeds'])}, {epochs} epochs)",
                  fontsize=14)
     ax.set_xticks(x)
-    ax.set_xticklabels([LABELS[m] for m in methods], fontsize=12)
+    ax.set_xticklabels([e.label for e in entries], fontsize=12)
     ax.grid(True, alpha=GRID_ALPHA, axis="y")
     top = ax.get_ylim()[1]
-    for method, bar, mean, std in zip(methods, bars, means, stds, strict=True):
+    for method, bar, mean, std in zip(data["final_test_acc"], drawn, means, stds, strict=True):
         y = bar.get_height() + std + VALUE_LABEL_GAP
         ax.text(bar.get_x() + bar.get_width() / 2.0, y,
                 f"{mean:.1%}", ha="center", va="bottom", fontweight="bold", fontsize=11)
@@ -100,12 +97,10 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     # a column is narrow (names on two lines); a wide page needs less height for four bars
     fig = page.figure(0.75 if page.width_in < 4 else 0.34)
     ax = fig.subplots()
-    finals = data["final_test_acc"]
-    methods = list(finals)
-    means, stds = zip(*(mean_std(finals[m]) for m in methods), strict=True)
-    bars = page_bars(ax, methods, means, stds, page, page.width_in - YLABELS_IN)
+    entries, means, stds = bars(data["final_test_acc"])
+    drawn = page_bars(ax, entries, means, stds, page, page.width_in - YLABELS_IN)
     top = max(m + s for m, s in zip(means, stds, strict=True))
-    for bar, mean, std in zip(bars, means, stds, strict=True):
+    for bar, mean, std in zip(drawn, means, stds, strict=True):
         ax.annotate(f"{mean:.1%}", (bar.get_x() + bar.get_width() / 2, mean + std),
                     xytext=(0, 2), textcoords="offset points", ha="center", va="bottom")
     ax.set_ylim(0, top * 1.25 if top > 0 else 1)  # a value label clear of the top spine

@@ -11,15 +11,8 @@ from matplotlib.patches import FancyBboxPatch
 
 from figures.data.schema import ListOf, MapOf, Number, Record, Series, Text
 from figures.page import COMFORT_PT, MUTED_TEXT, Page, log_ticks, panel_grid
-from figures.style import (
-    METHOD_STYLE,
-    PAPER_COLORS,
-    PAPER_MARKERS,
-    PAPER_RC,
-    new_figure,
-    paper_grid,
-    themed,
-)
+from figures.plots._model import PAPER, Curve, page_curve, seed_curve
+from figures.style import PAPER_RC, new_figure, paper_grid, themed
 
 METHODS = ("BP", "FA", "DFA")
 # Quadrants of panel A: boundaries at cos = 0 and accuracy = chance (0.10).
@@ -75,14 +68,24 @@ PAGE_TITLES = (("(a) Standard reporting pair", "(a) Reporting pair"),
                ("(c) Per-layer BP gradient", "(c) BP gradient"))
 
 
+def model(data: dict[str, Any]) -> tuple[list[Curve], list[Curve], list[Curve]]:
+    """(a) each method's point (aggregate cosine, accuracy); (b) its per-block cosine and
+    (c) per-layer gradient norm over the index 0, 1, ...: what both layouts draw."""
+    pair = data["panel_a"]["values"]
+    return ([Curve(PAPER[m], [pair[m]["gamma"]], [pair[m]["acc"]]) for m in METHODS],
+            *([Curve(PAPER[m], np.arange(len(data[key]["values"][m])), data[key]["values"][m])
+               for m in METHODS] for key in ("panel_b", "panel_c")))
+
+
 @themed(PAPER_RC)
 def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(10.5, 4.5))
     axes = fig.subplots(1, 3)
     fig.subplots_adjust(wspace=0.38, left=0.06, right=0.97, bottom=0.30, top=0.94)
-    _standard_pair(axes[0], data["panel_a"]["values"])
-    _per_block_cosine(axes[1], data["panel_b"]["values"])
-    _per_layer_grad(axes[2], data["panel_c"]["values"])
+    points, cosines, grads = model(data)
+    _standard_pair(axes[0], points)
+    _per_block_cosine(axes[1], cosines)
+    _per_layer_grad(axes[2], grads)
     for ax in axes:
         paper_grid(ax)
     axes[2].grid(True, which="minor", color="#e8e8e8", linewidth=0.3, linestyle=":")
@@ -91,7 +94,7 @@ def render(data: dict[str, Any]) -> Figure:
     return fig
 
 
-def _standard_pair(ax, values: dict[str, dict[str, float]]) -> None:
+def _standard_pair(ax, points: list[Curve]) -> None:
     ax.set_title("(A) Standard reporting pair", fontsize=9, fontweight="bold", loc="left")
     x0, x1 = X_LIM
     y0, y1 = Y_LIM
@@ -108,33 +111,30 @@ def _standard_pair(ax, values: dict[str, dict[str, float]]) -> None:
             ha="center", va="center", fontweight="bold")
     ax.text(-0.11, 0.04, "neither", fontsize=6.5, color="#c62828",
             ha="center", va="center", style="italic")
-    for method in METHODS:
-        point = values[method]
-        ax.scatter(point["gamma"], point["acc"], c=PAPER_COLORS[method],
-                   marker=PAPER_MARKERS[method], s=70, zorder=5, edgecolors="k", linewidths=0.5)
-    for method in METHODS:
-        point = values[method]
-        ax.annotate(method, (point["gamma"], point["acc"]), xytext=LABEL_OFFSETS[method],
+    for point in points:
+        ax.scatter(point.x, point.y, c=point.entry.color, marker=point.entry.marker, s=70,
+                   zorder=5, edgecolors="k", linewidths=0.5)
+    for method, point in zip(METHODS, points, strict=True):
+        ax.annotate(point.label, (point.x[0], point.y[0]), xytext=LABEL_OFFSETS[method],
                     textcoords="offset points", fontsize=8, fontweight="bold",
-                    color=PAPER_COLORS[method])
+                    color=point.entry.color)
     ax.set_xlabel("Aggregate $\\Gamma$ (cosine)")
     ax.set_ylabel("Test accuracy")
     ax.set_xlim(*X_LIM)
     ax.set_ylim(*Y_LIM)
 
 
-def _per_index(ax, values: dict[str, list[float]], title: str, plot: Any) -> Any:
+def _per_index(ax, curves: list[Curve], title: str, plot: Any) -> Any:
     """Panels (B) and (C): a title and a marked line per method over the index 0, 1, ..."""
     ax.set_title(title, fontsize=9, fontweight="bold", loc="left")
-    index = np.arange(len(values["BP"]))
-    for method in METHODS:
-        plot(index, values[method], color=PAPER_COLORS[method], marker=PAPER_MARKERS[method],
-             markersize=5, linewidth=1.8, label=method, zorder=3)
-    return index
+    for curve in curves:
+        seed_curve(ax, curve, plot=plot, marker=curve.entry.marker, markersize=5,
+                   linewidth=1.8, zorder=3)
+    return curves[0].x
 
 
-def _per_block_cosine(ax, values: dict[str, list[float]]) -> None:
-    blocks = _per_index(ax, values, "(B) Per-block cosine $\\cos(a_l, g_l)$", ax.plot)
+def _per_block_cosine(ax, curves: list[Curve]) -> None:
+    blocks = _per_index(ax, curves, "(B) Per-block cosine $\\cos(a_l, g_l)$", ax.plot)
     ax.axhline(0, color="gray", lw=0.5, ls=":", zorder=1)
     ax.set_xlabel("Block $l$")
     ax.set_ylabel("$\\cos(a_l,\\, \\nabla_{h_l} \\mathcal{L})$")
@@ -143,8 +143,8 @@ def _per_block_cosine(ax, values: dict[str, list[float]]) -> None:
     ax.set_ylim(*B_YLIM)
 
 
-def _per_layer_grad(ax, values: dict[str, list[float]]) -> None:
-    layers = _per_index(ax, values, "(C) Per-layer $\\|g_l\\|$ (BP gradient)", ax.semilogy)
+def _per_layer_grad(ax, curves: list[Curve]) -> None:
+    layers = _per_index(ax, curves, "(C) Per-layer $\\|g_l\\|$ (BP gradient)", ax.semilogy)
     ax.set_xlabel("Layer $l$")
     ax.set_ylabel("$\\|\\partial\\mathcal{L}/\\partial h_l\\|_2$ (median)")
     ax.set_xticks(layers)
@@ -207,13 +207,12 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
                           aspect=TWO_BY_TWO_ASPECT if beside and not three else PANEL_ASPECT,
                           most=3 if three else 2, lone_first=not beside)
     key_ax = axes.pop(1) if beside and not three else None
-    _page_quadrants(axes[0], data["panel_a"]["values"], page)
-    for ax, key in ((axes[1], "panel_b"), (axes[2], "panel_c")):
-        values = data[key]["values"]
-        for method in METHODS:
-            ax.plot(range(len(values[method])), values[method], label=method,
-                    **METHOD_STYLE[method].line())
-        ax.set_xticks(range(len(values["BP"])))
+    points, *per_index = model(data)
+    _page_quadrants(axes[0], points, page)
+    for ax, curves in zip(axes[1:], per_index, strict=True):
+        for curve in curves:
+            page_curve(ax, curve, every=None)
+        ax.set_xticks(curves[0].x)
         panel_grid(ax)
     axes[1].set_xlabel("block $l$")
     axes[1].set_ylabel("$\\cos(a_l, g_l)$")
@@ -236,7 +235,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     return fig
 
 
-def _page_quadrants(ax, values: dict[str, dict[str, float]], page: Page) -> None:
+def _page_quadrants(ax, points: list[Curve], page: Page) -> None:
     """Panel (a) for a page: "looks like learning" shaded, quadrants named in empty corners."""
     x0, x1 = PAGE_X_LIM
     y1 = PAGE_Y_LIM[1]
@@ -250,15 +249,13 @@ def _page_quadrants(ax, values: dict[str, dict[str, float]], page: Page) -> None
     ax.text(x0 / 2, CHANCE - 0.02, "neither", ha="center", va="top", **quiet)
     ax.text(x0 / 2, (CHANCE + y1) / 2, "acc > chance", rotation=90, ha="center",
             va="center", **quiet)
-    for method in METHODS:
-        point, style = values[method], METHOD_STYLE[method]
-        ax.plot(point["gamma"], point["acc"], linestyle="none", marker=style.marker,
-                markersize=5, color=style.color, markeredgecolor="black",
-                markeredgewidth=page.thin_pt, zorder=5)
+    for point in points:
+        (x,), (y,), style = point.x, point.y, point.entry.style
+        ax.plot(x, y, linestyle="none", marker=style.marker, markersize=5, color=style.color,
+                markeredgecolor="black", markeredgewidth=page.thin_pt, zorder=5)
         # under its point when another sits just above it (their names would meet)
-        under = any(0 < values[m]["acc"] - point["acc"] < 0.15
-                    and abs(values[m]["gamma"] - point["gamma"]) < 0.3 for m in METHODS)
-        ax.annotate(method, (point["gamma"], point["acc"]), xytext=(0, -4 if under else 3),
+        under = any(0 < other.y[0] - y < 0.15 and abs(other.x[0] - x) < 0.3 for other in points)
+        ax.annotate(point.label, (x, y), xytext=(0, -4 if under else 3),
                     textcoords="offset points", ha="center", va="top" if under else "bottom",
                     zorder=6)
     ax.set_xlabel("aggregate cosine $\\Gamma$")

@@ -29,15 +29,8 @@ from figures.page import (
     log_ticks,
     panel_grid,
 )
-from figures.style import (
-    METHOD_STYLE,
-    PAPER_COLORS,
-    PAPER_RC,
-    markevery,
-    new_figure,
-    paper_grid,
-    themed,
-)
+from figures.plots._model import PAPER, Curve, page_curve, seed_curve
+from figures.style import PAPER_RC, markevery, new_figure, paper_grid, themed
 
 METHODS = ("BP", "FA", "DFA")
 
@@ -111,6 +104,16 @@ PANEL_ASPECT = 0.42
 SMALLEST_WIDTH_IN = 3.25
 
 
+#: The columns, left to right: what each row draws of its runs.
+COLUMNS = ("h_L", "g_L", "acc")
+
+
+def model(data: dict[str, Any]) -> list[tuple[list[Curve], ...]]:
+    """Per row, per column, each method's series over its epochs: what both layouts draw."""
+    return [tuple([Curve(PAPER[m], row["methods"][m]["epochs"], row["methods"][m][series])
+                   for m in METHODS] for series in COLUMNS) for row in data["rows"]]
+
+
 @themed(PAPER_RC)
 def render(data: dict[str, Any]) -> Figure:
     rows = data["rows"]
@@ -118,27 +121,29 @@ def render(data: dict[str, Any]) -> Figure:
     axes = fig.subplots(len(rows), 3, squeeze=False)
     fig.subplots_adjust(**LAYOUT)
     last = len(rows) - 1
-    for r, row in enumerate(rows):
+    for r, (row, (h_lines, g_lines, acc_lines)) in enumerate(zip(rows, model(data),
+                                                                   strict=True)):
         h_ax, g_ax, acc_ax = axes[r]
         methods = row["methods"]
         edges = {"first": r == 0, "last": r == last}
         # Column 0: ||h_L||, with the legend (top row) and the row's architecture label.
-        _norm_lines(h_ax, methods, "h_L", labels=True)
+        for curve in h_lines:
+            seed_curve(h_ax, curve, plot=h_ax.semilogy, linewidth=LINEWIDTH)
         _labels(h_ax, 0, **edges, legend=r == 0)
         paper_grid(h_ax, log_scale=True)
         h_ax.annotate(row["arch"], xy=(0, 0.5), xytext=ROW_LABEL_OFFSET,
                       xycoords="axes fraction", textcoords="offset points", fontsize=9,
                       fontweight="bold", rotation=90, ha="center", va="center")
         # Column 1: ||g_L||, one y range for all rows.
-        _norm_lines(g_ax, methods, "g_L")
+        for curve in g_lines:
+            seed_curve(g_ax, curve, plot=g_ax.semilogy, linewidth=LINEWIDTH)
         _warn_off_axis(methods, f"rows[{r}].methods", "g_L", G_YLIM)
         g_ax.set_ylim(*G_YLIM)
         _labels(g_ax, 1, **edges)
         paper_grid(g_ax, log_scale=True)
         # Column 2: test accuracy.
-        for m in METHODS:
-            acc_ax.plot(methods[m]["epochs"], methods[m]["acc"], color=PAPER_COLORS[m],
-                        linewidth=LINEWIDTH)
+        for curve in acc_lines:
+            seed_curve(acc_ax, curve, linewidth=LINEWIDTH)
         _labels(acc_ax, 2, **edges)
         paper_grid(acc_ax)
     return fig
@@ -168,15 +173,13 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     axes = fig.subplots(len(rows), 3, squeeze=False, sharex="col", sharey="col")
     # markers per line by the panel's width: at 3.25 in eight made chains that hid the dashes
     marks = max(3, round((page.width_in / 3 - YLABELS_IN / 2) * MARKS_PER_IN))
-    for r, row in enumerate(rows):
+    for r, (row, columns) in enumerate(zip(rows, model(data), strict=True)):
         methods = row["methods"]
-        for c, series in enumerate(("h_L", "g_L", "acc")):
+        for c, (series, curves) in enumerate(zip(COLUMNS, columns, strict=True)):
             ax = axes[r][c]
-            for m in METHODS:
-                values = methods[m][series]
-                ax.plot(methods[m]["epochs"], values, label=m,
-                        markevery=max(markevery(len(values)), round(len(values) / marks)),
-                        **METHOD_STYLE[m].line())
+            for curve in curves:
+                n = len(curve.y)
+                page_curve(ax, curve, every=max(markevery(n), round(n / marks)))
             # at least three labelled values per panel: at 3.25 in a 0.6 in axis held two
             if series != "acc":
                 ax.set_yscale("log")
@@ -211,13 +214,6 @@ def _warn_off_axis(methods: dict[str, Any], where: str, series: str,
                 f"data.{where}.{m}.{series}",
                 f"{len(outside)} value(s) outside the shared axis [{low:g}, {high:g}] (e.g. "
                 f"{outside[0]:g}) are drawn off the panel"), stacklevel=2)
-
-
-def _norm_lines(ax, methods: dict[str, Any], series: str, *, labels: bool = False) -> None:
-    for m in METHODS:
-        kwargs = {"label": m} if labels else {}
-        ax.semilogy(methods[m]["epochs"], methods[m][series], color=PAPER_COLORS[m],
-                    linewidth=LINEWIDTH, **kwargs)
 
 
 def _labels(ax, column: int, *, first: bool, last: bool, legend: bool = False) -> None:

@@ -21,7 +21,8 @@ from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
 from figures.page import MUTED_TEXT, Page, integer_ticks, log_ticks, panel_grid
 from figures.plots._caption import plain
-from figures.style import DEFAULT_RC, METHOD_STYLE, NEUTRAL_FILLS, markevery, new_figure, themed
+from figures.plots._model import Curve, Entry, page_curve, seed_curve
+from figures.style import DEFAULT_RC, METHOD_STYLE, NEUTRAL_FILLS, new_figure, themed
 
 #: Top-level data keys carried over unchanged from the existing figdata on extraction.
 PAPER_KEYS = ("panel_a_paper", "panel_b", "panel_c")
@@ -32,7 +33,6 @@ SEED = 42
 
 FIGSIZE = (13, 6.0)
 BAR_WIDTH = 0.35
-VANILLA_COLOR, PENALIZED_COLOR = "C3", "C2"
 COS_COLOR, RHO_COLOR = "#4682b4", "#7da76f"
 NO_PEN_COLOR, WITH_PEN_COLOR = "#4682b4", "#cc4444"
 PANEL_C_METHODS = ("BP", "DFA")
@@ -71,15 +71,32 @@ def _penalized(tree: ResultsTree) -> dict[str, Any]:
 
 #: Designed for the text width: a 2x2 grid (the twin axis of panel (a) split in two).
 SLOTS = ("text",)
-#: The penalised run, as drawn on a page (a condition of DFA with its own colour).
-PENALIZED = "DFA + penalty"
+#: The penalty of the run drawn, as both layouts name it.
+LAMBDA = "$\\lambda{=}10^{-2}$"
+#: The two runs of (a): the page's name (the gradient's layer in it) and style (the penalised
+#: run a condition of DFA with its own colour), seed 003's colour and ||h_L|| marker.
+RUNS = {"vanilla": Entry("vanilla DFA ($L$)", "C3", "o", METHOD_STYLE["DFA"]),
+        "penalized": Entry(f"DFA + penalty {LAMBDA} ($l{{=}}2$)", "C2", "s",
+                           METHOD_STYLE["DFA + penalty"])}
+#: The gradient each run logs (vanilla DFA its last layer, the penalised run layer 2: seed 003
+#: draws both on one axis), and its marker there.
+GRADIENT = {"vanilla": ("g_L", "^"), "penalized": ("g_2", "v")}
+
+
+def model(data: dict[str, Any]) -> tuple[list[Curve], list[Curve]]:
+    """(a) each run's ||h_L|| and (b) its gradient norm over its epochs."""
+    runs = data["panel_a"]
+    return ([Curve(entry, runs[name]["epochs"], runs[name]["h_L"])
+             for name, entry in RUNS.items()],
+            [Curve(entry, runs[name]["epochs"], runs[name][GRADIENT[name][0]])
+             for name, entry in RUNS.items()])
 
 
 @themed(DEFAULT_RC)
 def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=FIGSIZE)
     axes = fig.subplots(1, 3)
-    _trajectory(axes[0], data["panel_a"], data["panel_a_paper"])
+    _trajectory(axes[0], *model(data), data["panel_a_paper"])
     _alignment(axes[1], data["panel_b"]["conditions"])
     _capacity_cost(axes[2], data["panel_c"])
     fig.tight_layout()
@@ -133,13 +150,10 @@ def _penalty(run: dict[str, Any]) -> float | None:
     return float(found.group(1)) if found else None
 
 
-def _trajectory(ax, runs: dict[str, Any], paper: dict[str, Any]) -> None:
-    vanilla, penalized = runs["vanilla"], runs["penalized"]
-    ax.plot(vanilla["epochs"], vanilla["h_L"], label="vanilla DFA $\\|h_L\\|$",
-            color=VANILLA_COLOR, lw=1.5, marker="o", markersize=3)
-    ax.plot(penalized["epochs"], penalized["h_L"],
-            label="penalized DFA $\\|h_L\\|$ ($\\lambda{=}10^{-2}$)", color=PENALIZED_COLOR,
-            lw=1.5, marker="s", markersize=3)
+def _trajectory(ax, norms: list[Curve], grads: list[Curve], paper: dict[str, Any]) -> None:
+    for curve, label in zip(norms, ("vanilla DFA $\\|h_L\\|$",
+                                    f"penalized DFA $\\|h_L\\|$ ({LAMBDA})"), strict=True):
+        seed_curve(ax, curve, label=label, lw=1.5, marker=curve.entry.marker, markersize=3)
     ax.set_yscale("log")
     ax.set_xlabel("epoch", fontsize=10)
     ax.set_ylabel("$\\|h_L\\|$ (log)", fontsize=10)
@@ -148,11 +162,10 @@ def _trajectory(ax, runs: dict[str, Any], paper: dict[str, Any]) -> None:
     ax.legend(loc="lower right", fontsize=8)
     ax.grid(True, alpha=0.3, which="both")
     grad_ax = ax.twinx()
-    grad_ax.plot(vanilla["epochs"], vanilla["g_L"], label="vanilla $\\|g\\|$",
-                 color=VANILLA_COLOR, lw=1, ls=":", marker="^", markersize=3)
     # The penalised run's layer-2 norm, on the same axis (seed 003's picture).
-    grad_ax.plot(penalized["epochs"], penalized["g_2"], label="penalized $\\|g\\|$",
-                 color=PENALIZED_COLOR, lw=1, ls=":", marker="v", markersize=3)
+    for curve, label, (_, marker) in zip(grads, ("vanilla $\\|g\\|$", "penalized $\\|g\\|$"),
+                                         GRADIENT.values(), strict=True):
+        seed_curve(grad_ax, curve, ":", label=label, lw=1, marker=marker, markersize=3)
     floor = paper["grad_floor"]
     grad_ax.axhline(floor, color="black", ls="--", lw=0.8,
                     label=f"$10^{{{round(math.log10(floor))}}}$ floor")
@@ -199,7 +212,7 @@ def _capacity_cost(ax, panel: dict[str, Any]) -> None:
     gap = 100 * (acc["BP"]["with_penalty"] - acc["DFA"]["with_penalty"])
     xpos = np.arange(len(PANEL_C_METHODS))
     ax.bar(xpos - BAR_WIDTH / 2, no_pen, BAR_WIDTH, label="no penalty", color=NO_PEN_COLOR)
-    ax.bar(xpos + BAR_WIDTH / 2, with_pen, BAR_WIDTH, label="with penalty $\\lambda{=}10^{-2}$",
+    ax.bar(xpos + BAR_WIDTH / 2, with_pen, BAR_WIDTH, label=f"with penalty {LAMBDA}",
            color=WITH_PEN_COLOR)
     ax.axhline(baseline, color="black", ls="--", lw=1, label=f"frozen baseline {baseline}")
     ax.set_xticks(xpos)
@@ -236,14 +249,10 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     fig, axes = page.grid(4, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT, most=2,
                           weights=(1, 1, 2, 1))
     h_ax, g_ax, b_ax, c_ax = axes
-    runs, paper = data["panel_a"], data["panel_a_paper"]
-    lam = "$\\lambda{=}10^{-2}$"
-    for ax, keys in ((h_ax, ("h_L", "h_L")), (g_ax, ("g_L", "g_2"))):
-        for run, key, name, label in ((runs["vanilla"], keys[0], "DFA", "vanilla DFA ($L$)"),
-                                      (runs["penalized"], keys[1], PENALIZED,
-                                       f"DFA + penalty {lam} ($l{{=}}2$)")):
-            ax.plot(run["epochs"], run[key], label=label, markevery=markevery(len(run[key])),
-                    **METHOD_STYLE[name].line())
+    paper = data["panel_a_paper"]
+    for ax, curves in zip((h_ax, g_ax), model(data), strict=True):
+        for curve in curves:
+            page_curve(ax, curve)
         ax.set_yscale("log")
         log_ticks(ax)
         integer_ticks(ax.xaxis)

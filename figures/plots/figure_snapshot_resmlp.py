@@ -59,17 +59,14 @@ def render(data: dict[str, Any]) -> Figure:
     axes = fig.subplots(2, 2, sharex=True)
     with_ln = data["with_ln"]
     for ax, metric in zip(axes[0], snapshot.METRICS, strict=True):
-        for method in snapshot.LOG_KEYS:
-            run = with_ln[method]
-            ax.plot(run["epoch"], run[metric], "-", color=snapshot.COLORS[method],
-                    label=method, lw=snapshot.LINE_WIDTH)
+        snapshot.seed_panel(ax, with_ln, metric, band=False)
         snapshot.finish(ax, YLABELS[metric], WITH_LN_TITLE.format(seed=with_ln["seed"]),
                         x_label=None)
     no_ln = data["no_ln"]
     n = len(no_ln["BP"]["h_L"])
     if n:
         for ax, metric in zip(axes[1], snapshot.METRICS, strict=True):
-            snapshot.mean_std_panel(ax, no_ln, metric, band=True)
+            snapshot.seed_panel(ax, no_ln, metric, band=True)
             snapshot.finish(ax, YLABELS[metric], NO_LN_TITLE.format(n=n))
     else:  # drawn as seed 001 draws it, two blank axes: never silently
         warnings.warn(FigureDataWarning("data.no_ln", "holds no seeds: the bottom row is "
@@ -111,9 +108,9 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     with_ln, no_ln = data["with_ln"], data["no_ln"]
     n = len(no_ln["BP"]["h_L"])
     for c, metric in enumerate(snapshot.METRICS):
-        snapshot.page_lines(axes[c], with_ln["BP"]["epoch"], with_ln, metric, band=False)
+        snapshot.page_lines(axes[c], with_ln, metric, band=False)
         if n:
-            snapshot.page_lines(axes[2 + c], no_ln["epoch"], no_ln, metric, band=True)
+            snapshot.page_lines(axes[2 + c], no_ln, metric, band=True)
         else:
             warnings.warn(FigureDataWarning("data.no_ln", "holds no seeds: the bottom row is "
                                             "drawn empty"), stacklevel=2)

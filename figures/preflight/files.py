@@ -3,10 +3,10 @@ decodes (a PDF's fonts are read by :mod:`figures.pdf`)."""
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 
 from figures.errors import FigureDataError
+from figures.outputs.pixels import open_image
 from figures.pdf import REBUILD, pdf_fonts
 
 
@@ -14,11 +14,8 @@ def png_size(path: Path) -> tuple[int, int]:
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with warnings.catch_warnings():
-            # only the header is read: a huge image is measured (and fails the ppi rule)
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(path) as image:
-                return image.size
+        with open_image(path) as image:  # only the header is read: a huge one is measured
+            return image.size
     except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
         detail = str(exc).rstrip(".")
         raise FigureDataError(str(path), None, f"cannot read PNG: {detail}; rebuild it with "
@@ -32,10 +29,8 @@ def decodes(path: Path) -> str | None:
 
     try:
         if path.suffix == ".png":
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-                with Image.open(path) as image:
-                    image.load()
+            with open_image(path) as image:
+                image.load()
             return None
         pdf_fonts(path)  # reads every page's resources; a damaged file is one error
     except FigureDataError as exc:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from figures.page import SCRIPT_PT
 from figures.pdf import pdf_fonts
 from figures.preflight.files import png_size
 from figures.preflight.legibility import Legibility
@@ -16,9 +17,9 @@ from figures.venues import Venue
 
 RULES = ("fonts", "text", "script", "lines", "raster", "cvd", "greyscale", "size", "layout",
          "contrast", "ink", "stamp")
-#: Sub- and superscripts (log-axis exponents too) print at least this large: LaTeX never
-#: sets math under 5 pt (fontmath.ltx), and Nature's figure minimum is the same.
-MIN_SCRIPT_PT = 5.0
+#: Sub- and superscripts (log-axis exponents too) print at least this large, the rule the
+#: page designs to: LaTeX never sets math under 5 pt (fontmath.ltx), nor does Nature.
+MIN_SCRIPT_PT = SCRIPT_PT
 #: WCAG AA contrast of text against what is behind it.
 MIN_CONTRAST = 4.5
 #: A figure is at most this share of the venue's text height (two fit on a page).
@@ -70,9 +71,7 @@ def text_row(name: str, texts: Sequence[TextItem], scale: float, venue: Venue) -
     smallest = min(texts, key=lambda t: t.size_pt)
     printed = smallest.size_pt * scale
     below = [t for t in texts if t.size_pt * scale < venue.min_font_pt - 1e-9]
-    shown = smallest.text.replace("\n", " ")
-    shown = shown if len(shown) <= 40 else shown[:37] + "..."
-    detail = (f"{shown!r}, {smallest.kind}, from {smallest.source}: "
+    detail = (f"{_shown(smallest.text)!r}, {smallest.kind}, from {smallest.source}: "
               f"{smallest.size_pt:g} pt drawn x {scale:.2f}")
     if below:
         detail += f"; {len(below)} of {len(texts)} texts below {venue.min_font_pt:g} pt"

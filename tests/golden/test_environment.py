@@ -77,14 +77,9 @@ def _edited(path: Path, old: str, new: str) -> Iterator[None]:
         path.write_text(original)
 
 
-def _header(proc: subprocess.CompletedProcess[str]) -> list[str]:
-    return [line for line in proc.stdout.splitlines() if line.startswith("golden images:")]
-
-
-def test_one_changed_pixel_fails_the_golden_test(project_copy):
-    """Tolerance 0 on decoded pixels: one pixel of one baseline, off by one grey level,
-    fails that figure's test while an untouched one passes."""
-    baseline = project_copy / "baseline" / "cifar_summary.png"
+@contextlib.contextmanager
+def _one_pixel_off(baseline: Path) -> Iterator[None]:
+    """``baseline`` with one pixel one grey level darker, put back after."""
     original = baseline.read_bytes()
     image = Image.open(baseline)
     image.load()
@@ -92,10 +87,21 @@ def test_one_changed_pixel_fails_the_golden_test(project_copy):
     image.putpixel((10, 10), tuple(max(0, c - 1) for c in pixel[:3]) + tuple(pixel[3:]))
     image.save(baseline)
     try:
-        proc = _pytest(project_copy, "tests/golden/test_images.py", "-k",
-                       "cifar_summary or cifar_feature_drift and not partial")
+        yield
     finally:
         baseline.write_bytes(original)
+
+
+def _header(proc: subprocess.CompletedProcess[str]) -> list[str]:
+    return [line for line in proc.stdout.splitlines() if line.startswith("golden images:")]
+
+
+def test_one_changed_pixel_fails_the_golden_test(project_copy):
+    """Tolerance 0 on decoded pixels: one pixel of one baseline, off by one grey level,
+    fails that figure's test while an untouched one passes."""
+    with _one_pixel_off(project_copy / "baseline" / "cifar_summary.png"):
+        proc = _pytest(project_copy, "tests/golden/test_images.py", "-k",
+                       "cifar_summary or cifar_feature_drift and not partial")
     assert proc.returncode == 1, proc.stdout
     assert "1 failed, 1 passed" in proc.stdout
     assert "FAILED tests/golden/test_images.py::test_figure_matches_baseline[cifar_summary]" \
@@ -107,18 +113,9 @@ def test_on_aarch64_the_pixels_are_compared(project_copy):
     reference: its pixels are compared, so one changed pixel fails there too."""
     (project_copy / "as_aarch64.py").write_text(
         "import platform\nplatform.machine = lambda: 'aarch64'\n")
-    baseline = project_copy / "baseline" / "cifar_summary.png"
-    original = baseline.read_bytes()
-    image = Image.open(baseline)
-    image.load()
-    pixel = image.getpixel((10, 10))
-    image.putpixel((10, 10), tuple(max(0, c - 1) for c in pixel[:3]) + tuple(pixel[3:]))
-    image.save(baseline)
-    try:
+    with _one_pixel_off(project_copy / "baseline" / "cifar_summary.png"):
         proc = _pytest(project_copy, "-p", "as_aarch64", "tests/golden/test_images.py", "-k",
                        "cifar_summary or cifar_feature_drift and not partial")
-    finally:
-        baseline.write_bytes(original)
     assert _header(proc) == [("golden images: pixels decide (the reference environment); "
                                "the vector goldens are checked against the drawing in the "
                                "slow tier")]
@@ -143,7 +140,7 @@ def test_off_the_reference_environment_vector_content_decides(project_copy):
         clean = _pytest(project_copy, "tests/golden/test_images.py", "tests/unit/test_registry.py",
                         "-k", "cifar_summary or fig1_audit_hero or test_registry")
         with _edited(project_copy / "figures" / "plots" / "_cifar.py",
-                     '"bp": "#F44336"', '"bp": "#F44337"'):
+                     'Entry("BP", "#F44336")', 'Entry("BP", "#F44337")'):
             changed = _pytest(project_copy, *selected)
     assert _header(clean) == [OFF_REFERENCE_HEADER]
     registry_tests = _count_collected(project_copy, "tests/unit/test_registry.py")
@@ -193,7 +190,7 @@ def test_without_mpl_a_golden_test_is_judged_by_its_vector_content(project_copy)
     colour made #00FF00 said "1 passed" under "pixels decide". Now the vector content
     judges it (the header and the closing count say so) and it fails."""
     with _edited(project_copy / "figures" / "plots" / "_cifar.py",
-                 '"bp": "#F44336"', '"bp": "#00FF00"'):
+                 'Entry("BP", "#F44336")', 'Entry("BP", "#00FF00")'):
         proc = _pytest_without_mpl(project_copy, project_copy, "tests/golden/test_images.py",
                                    "-k", "cifar_summary or fig1_audit_hero")
     assert proc.returncode == 1, proc.stdout
@@ -220,3 +217,16 @@ def test_from_another_folder_the_baselines_and_results_are_the_repositorys(proje
     assert "golden judges: pixels (pytest-mpl, tolerance 0) 2 image(s)" in proc.stdout
     assert list(elsewhere.iterdir()) == []
     assert (project_copy / "build" / "mpl-results").is_dir()
+
+
+def test_writing_baselines_says_in_the_header_that_nothing_is_judged(project_copy, tmp_path):
+    """Round 7: with ``--mpl-generate-path`` the header said "golden images: pixels decide"
+    while pytest-mpl wrote the images and compared none (the closing count said so)."""
+    written = tmp_path / "written"
+    proc = _pytest_without_mpl(project_copy, project_copy, "--mpl",
+                               f"--mpl-generate-path={written}",
+                               "tests/golden/test_images.py", "-k", "cifar_summary")
+    assert proc.returncode == 0, proc.stdout
+    assert _header(proc) == [(f"golden images: written to {written} (--mpl-generate-path), "
+                             "with their vector content; nothing is judged")]
+    assert "golden judges: written, not judged (--mpl-generate-path)" in proc.stdout

@@ -395,3 +395,20 @@ def test_the_first_error_never_points_at_a_log_in_a_removed_folder(tmp_path):
            "  Refer to 'main.log' for details\n"
     assert runner.first_error(tmp_path / "main.log", said) == (
         "Latexmk: Errors, so I did not complete")
+
+
+def test_an_anonymous_pdf_keeps_no_orphaned_private_data_nor_a_pdftex_file_name():
+    """Issue 45: a foreign figure's /PieceInfo private data in a stream of its own (as
+    Illustrator writes it), its image's XMP without /Type, and /PTEX.FileName of a figure made
+    with pdfTeX still carried the author's name and home folder: the keys went, the objects
+    they pointed at were written all the same."""
+    from helpers import pdf_strings, private_pdf
+    from pypdf import PdfReader
+
+    data = private_pdf()
+    assert b"Alice" in pdf_strings(data)
+    clean = scrub.without_metadata(data, "figs/plot.pdf")
+    assert b"Alice" not in pdf_strings(clean)
+    assert b"alice" not in pdf_strings(clean)
+    assert PdfReader(io.BytesIO(clean)).pages[0]["/Resources"]["/XObject"]["/Im0"].get_data() \
+        == bytes(24)  # the pixels stay

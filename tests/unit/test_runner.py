@@ -42,3 +42,32 @@ def test_a_long_error_line_is_read_whole_from_the_log_tex_wrote(tmp_path):
     assert ran.returncode != 0
     said = runner.first_error(tmp_path / "main.log", ran.stdout)
     assert said.endswith(f"LaTeX Error: File `{name}.tex' not found."), said
+
+
+@pytest.mark.slow  # pdflatex
+@pytest.mark.parametrize("where", ["notes/draft.tex", "outside/draft.tex"])
+def test_a_compile_blocked_opening_a_named_pipe_is_stopped_at_once_naming_it(tmp_path, where):
+    """Issue 45: ``\\input{notes/draft}`` of a FIFO blocked pdflatex until the 300 s timeout
+    (sync's probe, `figures paper`, pack's compiles), and the line named no file. TeX would
+    wait for a writer forever: the run is stopped within seconds, naming the pipe."""
+    import os
+    import time
+
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    pipe = paper / where if where.startswith("notes") else tmp_path / where
+    pipe.parent.mkdir()
+    os.mkfifo(pipe)
+    name = "notes/draft" if where.startswith("notes") else str(pipe.with_suffix(""))
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\begin{document}\n"
+                                    f"Hi.\n\\input{{{name}}}\n\\end{{document}}\n")
+    started = time.monotonic()
+    with pytest.raises(LatexError) as raised:
+        runner.run(["pdflatex", "-interaction=nonstopmode", "main.tex"], paper, timeout=30,
+                   file="main.tex")
+    shown = where if where.startswith("notes") else str(pipe)
+    assert str(raised.value) == (
+        f"main.tex: pdflatex opened {shown}, a named pipe (FIFO), which blocks until a "
+        "program writes into it; it was stopped: make it a regular file (or remove its "
+        "\\input)")
+    assert time.monotonic() - started < 10

@@ -1,0 +1,158 @@
+"""The build sync copies each include from: for a venue paper a build per printed width
+(:mod:`figures.paper.placed`), refused when the figure's one drawing at that width fails
+the legibility rules; else the default build, with what it costs on the venue's page."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from figures.errors import FigureDataError, display_path
+from figures.page import Box
+from figures.paper.latex import SOURCE_LIMIT, read_bounded
+from figures.paper.placed import build_for_width, placement, too_short
+from figures.paper.sync import SourceOf
+from figures.venues import Venue
+
+
+def size_and_type3(path: Path) -> tuple[float | None, int]:
+    """A built file's width in inches and its count of Type 3 fonts (None: unreadable)."""
+    try:
+        if path.suffix == ".pdf":
+            from figures.pdf import open_pdf, pdf_fonts
+
+            type3 = sum(font.subtype == "Type3" for font in pdf_fonts(path))
+            return float(open_pdf(path).pages[0].mediabox.width) / 72, type3
+        from PIL import Image
+
+        with Image.open(path) as image:
+            dpi = float(image.info.get("dpi", (72, 72))[0]) or 72.0
+            return image.width / dpi, 0
+    except Exception:  # noqa: BLE001 - the copy itself says what is wrong with the file
+        return None, 0
+
+
+def default_build_cost(built: Path, venue: Venue, spec, include) -> str | None:
+    """What copying the default build of ``spec`` into ``include`` costs on ``venue``'s page:
+    the print size it gets and the Type 3 fonts it brings (None: nothing to say)."""
+    fmt = "pdf" if any(out.fmt == "pdf" for out in spec.outputs) else spec.outputs[0].fmt
+    size, type3 = size_and_type3(built / f"{spec.name}.{fmt}")
+    printed = placement(include.graphic, spec, venue).width
+    if size is None or printed is None:
+        return None
+    return (f"warning: {spec.name} ({include.tex.name}:{include.line}): built {size:.2f} in "
+            f"wide, printed at {printed:g} in: it prints at {printed / size:.0%} of its size, "
+            "its text too" + (f"; {type3} Type 3 font(s)" if type3 else ""))
+
+
+def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
+                 legibility: Callable) -> SourceOf:
+    """Per include, the build for the box it prints in (``printed``: the width the compiled
+    PDF shows a figure at, through a wrapper that scales it), refused when ``legibility``
+    (the preflight's rules, passed in by the CLI that composes them) fails its one drawing
+    at that width."""
+
+    def source(spec, include):
+        where = _placed(include.graphic, spec, venue)
+        if where.width is None:
+            return None, where.problem
+        width = where.width
+        if spec.name in printed:  # a wrapper scales it: built for the width it prints at
+            try:
+                width = venue.width(printed[spec.name], f"{include.tex.name}:{include.line}")
+                narrow = spec.too_narrow(venue, width, f"{scaling_wrapper(include)} scales "
+                                         "it there: take the include out of it, or make the "
+                                         "box it scales to wider")
+            except FigureDataError as exc:
+                return None, str(exc)
+            if narrow is not None:
+                return None, narrow.message
+        kind, why, drawing = build_for_width(spec, figdata_dir, venue, width)
+        failed = None if kind is None else _legible(spec, venue, kind, figdata_dir, drawing,
+                                                    legibility)
+        if kind is None or failed is not None:  # a box of both sides: the height that holds
+            taller = isinstance(width, Box) and too_short(include.graphic, spec, figdata_dir,
+                                                          venue, width, failed)
+            return None, taller or why or (
+                f"its build for {width} in fails the legibility rules ({failed}): put it in "
+                "a wider box (a figure*, width=)")
+        return kind.default_out, ""
+
+    return source
+
+
+def _placed(graphic, spec, venue: Venue):
+    """:func:`placement`, recorded by its inputs (:mod:`figures.paper.memo`: the figure's
+    module is not imported again for its smallest width); a refusal is worked out again."""
+    import dataclasses
+
+    from figures.paper.memo import key_of, recall
+    from figures.paper.placed import Placement
+
+    def worked_out() -> list:
+        found = placement(graphic, spec, venue)
+        return [None if found.width is None else float(found.width),
+                getattr(found.width, "height", None), found.problem]
+
+    printed = graphic.printed  # what placement reads of it (not the file, nor the page)
+    include = [str(graphic.tex), graphic.line, graphic.written, graphic.options, graphic.wide,
+               None if printed is None else [printed.line_in, printed.width_in,
+                                             printed.height_in, printed.clip]]
+    width, height, problem = recall(key_of("placement", spec.name, dataclasses.asdict(venue),
+                                           include), worked_out, lambda row: row[0] is not None)
+    if width is None:
+        return Placement(None, problem)
+    return Placement(venue.width(width if height is None else Box(width, height)), problem)
+
+
+#: Beside a width build's files: each figure's legibility verdict, by its build key and the
+#: rules' code (a sync of a paper whose builds are current draws nothing again).
+VERDICTS = ".legibility.json"
+
+
+def _legible(spec, venue: Venue, kind, figdata_dir: Path, drawing, legibility: Callable
+             ) -> str | None:
+    """``legibility``'s verdict on ``spec``'s build of ``kind``: measured on the drawing the
+    build just saved, or read back when the build was current and its verdict recorded
+    for its build key and the rules' code."""
+    import contextlib
+    import hashlib
+    import json
+    import sys
+
+    from figures.data.jsonio import write_text_atomic
+    from figures.outputs.state import STATE_FILE
+
+    folder, stem = kind.default_out, kind.stem(spec)
+    rules = Path(sys.modules[legibility.__module__].__file__).parent
+    try:
+        built = json.loads((folder / STATE_FILE).read_text(encoding="utf-8"))[stem]["key"]
+        code = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(rules.glob("*.py"))))
+        key = f"{built}:{code.hexdigest()}"
+        verdicts = json.loads((folder / VERDICTS).read_text(encoding="utf-8")) \
+            if (folder / VERDICTS).is_file() else {}
+    except (OSError, ValueError, KeyError, TypeError):
+        return legibility(spec, venue, kind, figdata_dir, drawing)  # measured, not recorded
+    seen = verdicts.get(stem) if isinstance(verdicts, dict) else None
+    if drawing is None and isinstance(seen, dict) and seen.get("key") == key:
+        return seen.get("failed")
+    failed = legibility(spec, venue, kind, figdata_dir, drawing)
+    verdicts = verdicts if isinstance(verdicts, dict) else {}
+    verdicts[stem] = {"key": key, "failed": failed}
+    with contextlib.suppress(OSError):  # else measured again next time
+        write_text_atomic(folder / VERDICTS, json.dumps(verdicts, indent=1, sort_keys=True))
+    return failed
+
+
+def scaling_wrapper(include) -> str:
+    """The command around ``include`` that scales what it holds (``\\resizebox at
+    main.tex:40``), read from the source above it; else "a wrapper"."""
+    text = read_bounded(include.tex, SOURCE_LIMIT) or ""
+    lines = text.splitlines()[:include.line]
+    for number in range(len(lines), max(len(lines) - 30, 0), -1):
+        found = re.findall(r"\\(resizebox|scalebox|adjustbox|makebox|rotatebox)\b",
+                           lines[number - 1].split("%", 1)[0])
+        if found:
+            return f"\\{found[-1]} at {display_path(include.tex.name)}:{number}"
+    return "a wrapper"

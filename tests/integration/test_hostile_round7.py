@@ -1,0 +1,224 @@
+"""Issue 45, round 7: a downloaded paper is untrusted input. Its FIFOs, hard links and foreign
+figures' metadata, and the other cases of round 7's hostile pass over the paper, pack, width
+and golden surfaces, each kept.
+
+TeX Live is required (CI installs it in .ci/run): without it these fail, never skip.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import REPO
+
+pytestmark = pytest.mark.slow  # TeX compiles and subprocesses: seconds each
+
+ICML_STY = "\\ProvidesPackage{icml2025}\n\\RequirePackage[letterpaper,textwidth=6.75in," \
+    "textheight=9in,columnsep=0.25in]{geometry}\n"
+
+
+def _paper(folder: Path, body: str) -> Path:
+    (folder / "notes").mkdir(parents=True)
+    (folder / "icml2025.sty").write_text(ICML_STY)
+    (folder / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\usepackage{icml2025}\n"
+        f"\\begin{{document}}\nHello.\n{body}\n\\end{{document}}\n")
+    return folder
+
+
+def _figures(cwd: Path, *argv: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """``python -m figures ARGV`` in ``cwd``; a hang fails the test (TimeoutExpired)."""
+    return subprocess.run([sys.executable, "-m", "figures", *argv], capture_output=True,
+                          text=True, timeout=timeout, cwd=cwd, check=False)
+
+
+@pytest.mark.parametrize("command", ["sync", "pack", "paper"])
+@pytest.mark.parametrize("input_", [True, False])
+def test_a_fifo_among_the_papers_tex_files_never_hangs(tmp_path, command, input_):
+    """Round 6 and 7: ``notes/draft.tex`` a FIFO hung sync (the probe compile waited for a
+    writer until its 300 s timeout, then named no file). Not input: ignored; input: one line
+    naming it, within seconds."""
+    paper = _paper(tmp_path / "p", "\\input{notes/draft}" if input_ else "")
+    os.mkfifo(paper / "notes" / "draft.tex")
+    argv = {"sync": ["sync", "p", "--dry-run", "--venue", "icml"],
+            "pack": ["pack", "p", "--out", "p.tar.gz"],
+            "paper": ["paper", "p"]}[command]
+    ran = _figures(tmp_path, *argv, "--figdata", str(REPO / "figdata"))
+    said = ran.stderr.strip().splitlines()
+    if not input_:
+        assert ran.returncode == 0, ran.stderr
+        return
+    assert ran.returncode == 1, ran.stderr
+    assert len(said) == 1, ran.stderr
+    assert "notes/draft.tex" in said[0]
+    assert "a named pipe (FIFO)" in said[0]
+    assert "Traceback" not in ran.stderr
+
+
+def test_an_anonymous_pack_ships_a_foreign_pdf_without_its_hidden_author(tmp_path):
+    """Round 6 and 7: a foreign figure's image XMP and /PieceInfo private stream (and
+    pdfTeX's /PTEX.FileName inside it) still named the author in an --anonymous archive."""
+    import tarfile
+
+    from helpers import pdf_strings, private_pdf
+
+    paper = _paper(tmp_path / "p", "\\includegraphics[width=1in]{figs/plot.pdf}")
+    (paper / "figs").mkdir()
+    (paper / "figs" / "plot.pdf").write_bytes(private_pdf())
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous", "--figdata",
+                   str(REPO / "figdata"))
+    assert ran.returncode == 0, ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        packed = archive.extractfile("figs/plot.pdf").read()
+    assert b"Alice" not in pdf_strings(packed)
+    assert b"alice" not in pdf_strings(packed)
+    assert "metadata" not in ran.stderr
+
+
+def test_a_hard_link_to_a_file_outside_the_folder_is_not_packed(tmp_path):
+    """Issue 45: ``ln ~/secret P/notes.tex`` and ``\\input{notes}``: the archive shipped the
+    outside file's content, no word (a hard link is no link to resolve: the same file under
+    two names). Refused in one line like a symbolic link to outside, nothing written; two
+    names inside the folder are the paper's own and go in."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "secret.tex").write_text("Private text.\n")
+    paper = _paper(tmp_path / "p", "\\input{notes}\\input{sections/again}")
+    os.link(home / "secret.tex", paper / "notes.tex")
+    (paper / "sections").mkdir()
+    (paper / "sections" / "again.tex").write_text("Again.\n")
+    os.link(paper / "sections" / "again.tex", paper / "notes" / "again-too.tex")
+    argv = ["pack", "p", "--out", "p.tar.gz", "--figdata", str(REPO / "figdata")]
+    ran = _figures(tmp_path, *argv)
+    assert ran.returncode == 1
+    assert ran.stderr == (
+        "error: notes.tex: a hard link: 1 of its 2 names is outside the paper's folder (the "
+        "same file as one elsewhere): the pack takes only the paper's own files; make it a "
+        "copy of its own (cp notes.tex x && mv x notes.tex)\n")
+    assert not (tmp_path / "p.tar.gz").exists()
+    (paper / "notes.tex").unlink()
+    (paper / "notes.tex").write_text("Own text.\n")
+    ran = _figures(tmp_path, *argv)
+    assert ran.returncode == 0, ran.stderr
+
+
+@pytest.mark.parametrize(("raised", "shown"), [
+    ("GeneratorExit", "GeneratorExit (an error"),
+    ("type('Boom', (BaseException,), {})('boom')", "Boom: boom (an error"),
+])
+def test_a_page_drawing_raising_a_base_exception_during_sync_is_its_figures_row(
+        tmp_path, raised, shown):
+    """Round 6: a render raising GeneratorExit or a BaseException subclass during sync was
+    not one line naming the figure. Its row is refused at the author's line; nothing is
+    written ("GeneratorExit: " had an empty message after its colon)."""
+    from helpers import copy_of, run_figures_in
+
+    copy_of(tmp_path, "figures", "figdata")
+    module = tmp_path / "figures" / "plots" / "cifar_summary.py"
+    text = module.read_text()
+    head = "def _for_page(data: dict[str, Any], page: Page) -> Figure:\n"
+    at = text.index("\n", text.index('"""', text.index(head) + len(head) + 4) + 3) + 1
+    module.write_text(text[:at] + f"    raise {raised}\n" + text[at:])
+    line = text[:at].count("\n") + 1
+    paper = _paper(tmp_path / "p", "\\begin{figure}\\includegraphics[width=\\linewidth]"
+                   "{cifar_summary}\\end{figure}")
+    code, out, err = run_figures_in(tmp_path, "sync", "p", "--venue", "icml",
+                                    "--allow-synthetic", timeout=300)
+    assert code == 1, out + err
+    row = next(r for r in out.splitlines() if r.startswith("cifar_summary "))
+    assert f"refused: figures/plots/cifar_summary.py, line {line}: {shown}" in row
+    assert "Traceback" not in out + err
+    assert not (paper / "cifar_summary.pdf").exists()
+
+
+def test_an_anonymous_pack_ships_a_foreign_pdfs_pages_alone(tmp_path):
+    """Round 7: a foreign figure's attachment (its data, an e-mail address), a reviewer's
+    note on its page and its outline went into the --anonymous archive whole (pdfTeX
+    includes none of them); only the e-mail address was warned about."""
+    import tarfile
+
+    from helpers import pdf_strings
+    from pypdf import PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject
+    from pypdf.generic import TextStringObject as Text
+
+    paper = _paper(tmp_path / "p", "\\includegraphics[width=1in]{fig.pdf}")
+    writer = PdfWriter()
+    page = writer.add_blank_page(72, 72)
+    writer.add_attachment("notes.txt", b"Data of Alice Smith, alice@example.org")
+    page[NameObject("/Annots")] = ArrayObject([writer._add_object(DictionaryObject({
+        NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject("/Text"),
+        NameObject("/Contents"): Text("Alice's review note"),
+        NameObject("/Rect"): ArrayObject([NumberObject(0)] * 4)}))])
+    writer.add_outline_item(title="Alice's outline", page_number=0)
+    writer.write(paper / "fig.pdf")
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous", "--figdata",
+                   str(REPO / "figdata"))
+    assert ran.returncode == 0, ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        packed = archive.extractfile("fig.pdf").read()
+    assert b"Alice" not in pdf_strings(packed)
+    assert b"alice" not in pdf_strings(packed)
+
+
+def test_an_anonymous_pack_says_when_a_file_name_names_an_author(tmp_path):
+    """Round 7: ``figs/smith-plot.png`` beside ``\\author{Jane Smith}``: the archive's file
+    names disclose the author, no word (only the files' contents were read)."""
+    from PIL import Image
+
+    paper = _paper(tmp_path / "p", "\\includegraphics[width=1in]{figs/smith-plot.png}")
+    (paper / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        "\\begin{document}", "\\author{Jane Smith}\n\\begin{document}"))
+    (paper / "figs").mkdir()
+    Image.new("RGB", (4, 4)).save(paper / "figs" / "smith-plot.png")
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous", "--figdata",
+                   str(REPO / "figdata"))
+    assert ran.returncode == 0, ran.stderr
+    assert "warning: figs/smith-plot.png: an author's name (smith) in the file's name: the " \
+        "archive discloses it; rename it (and its include) for review" in ran.stderr.splitlines()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_main_file_that_is_no_regular_file_is_named_as_such(tmp_path, kind):
+    """Round 7: ``--main other.tex`` a FIFO (or a folder) said "--main: no such file"."""
+    paper = _paper(tmp_path / "p", "")
+    if kind == "fifo":
+        os.mkfifo(paper / "other.tex")
+    else:
+        (paper / "other.tex").mkdir()
+    ran = _figures(tmp_path, "pack", "p", "--main", "other.tex", "--out", "p.tar.gz",
+                   "--figdata", str(REPO / "figdata"))
+    assert ran.returncode == 1
+    assert ran.stderr == ("error: p/other.tex: --main: not a regular file (a named pipe, a "
+                          "device, a folder or a dangling link): name the paper's main .tex "
+                          "file\n")
+
+
+def test_a_folder_named_like_a_tex_file_is_passed_over_when_finding_the_main_file(tmp_path):
+    """Round 7: a folder ``old.tex/`` in the paper stopped every command finding the main
+    file with "error: 3: is a folder, expected a file" (a file descriptor for a name)."""
+    paper = _paper(tmp_path / "p", "")
+    (paper / "old.tex").mkdir()
+    ran = _figures(tmp_path, "sync", "p", "--dry-run", "--venue", "icml", "--figdata",
+                   str(REPO / "figdata"))
+    assert ran.returncode == 0, ran.stderr
+
+
+@pytest.mark.parametrize("width", ["3.25in", "3,25", "3.25\""])
+def test_a_width_with_its_unit_or_a_comma_says_to_give_a_plain_number(tmp_path, capsys, width):
+    """Round 7: ``--width 3.25in`` said "invalid float value: '3.25in'" (what a float is, not
+    what to write)."""
+    from figures.cli import main as cli
+
+    with pytest.raises(SystemExit) as ended:
+        cli.main(["build", "--venue", "icml", "--width", width, "cifar_summary", "--out",
+                  str(tmp_path / "out")])
+    assert ended.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"figures build: error: argument --width: expected a width in inches, a number "
+        f"without its unit (e.g. 3.25), got {width!r}")
+    assert not (tmp_path / "out").exists()
