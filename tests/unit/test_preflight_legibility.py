@@ -6,6 +6,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
+from helpers import REPO
 
 from figures.outputs.stamp import TEXT as STAMP
 from figures.preflight.measure import measure
@@ -123,3 +125,20 @@ def test_a_text_is_measured_at_its_printed_length_not_as_hinted_on_a_screen():
                            outputs=(Output("png", 300, None),), render=themed(rc)(lambda d: d))
     [item] = [t for t in measure(spec, fig, {}).texts if t.text == label.get_text()]
     assert abs((item.box[3] - item.box[1]) * 72 - printed) < 1.5, (item.box, printed)
+
+
+@pytest.mark.slow  # fig4 drawn and measured: seconds
+def test_a_text_is_read_against_what_is_behind_it_where_it_is_laid_out():
+    """The ICML width sweep (issue 46): the backdrop is drawn without the texts, and that draw
+    moved fig4's '(d) 2x2 control' title to 2.3 times its panel's height, over (c)'s grey:
+    black on white was reported at 3.6:1 at 5.25 in."""
+    from figures.data import figdata
+    from figures.outputs.kind import venue_kind
+    from figures.outputs.render import draw_as_built
+    from figures.registry import BY_NAME
+
+    spec, kind = BY_NAME["fig4_penalty_rescue"], venue_kind(ICML, 5.25)
+    doc = figdata.load(spec.figdata_path(REPO / "figdata"), spec.name, spec.schema)
+    fig = draw_as_built(spec, doc["data"], kind, synthetic=True)
+    seen = measure(spec, fig, doc["data"], kind=kind).legibility
+    assert contrast_row("fig4_penalty_rescue", seen).ok, seen.contrasts
