@@ -56,6 +56,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--mpl-results-path", default=None) is None and \
             config.getini("mpl-results-path"):
         config.option.mpl_results_path = str(REPO / config.getini("mpl-results-path"))
+    if config.getoption("--mpl-generate-path", default=None):  # writing: the ini's baseline
+        # path is ignored, as it should be; its warning, an error here, stopped the run
+        warnings.filterwarnings("ignore", "Ignoring --mpl-baseline-path", UserWarning)
     recorded = json.loads((REPO / ENVIRONMENT_FILE).read_text(encoding="utf-8"))
     config.stash[OFF_REFERENCE] = mismatch(recorded)
     if os.environ.get(VECTOR_ONLY) == "1":  # tools/mutants.py --judge vector
@@ -75,8 +78,10 @@ def _pixels_compared(config: pytest.Config) -> bool:
 
 def pytest_report_header(config: pytest.Config) -> str:
     problem = config.stash[OFF_REFERENCE]
-    if problem is None and not _pixels_compared(config) and \
-            not config.getoption("--mpl-generate-path", default=None):
+    if written := config.getoption("--mpl-generate-path", default=None):
+        return (f"golden images: written to {written} (--mpl-generate-path), with their "
+                "vector content; nothing is judged")
+    if problem is None and not _pixels_compared(config):
         return ("golden images: vector content decides, because pixels are compared only "
                 "with --mpl (`pytest --mpl`, as `nox -s tests` runs)")
     if problem is None:

@@ -39,12 +39,21 @@ def add_parser(add) -> None:
     cli.add_venue(p, "draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, or one "
               "from --venues) into build/V/ (or --out): PDF and PNG; one venue per build",
               several=True)
-    p.add_argument("--width", type=float, default=None, metavar="W",
+    p.add_argument("--width", type=_inches, default=None, metavar="W",
                    help="with --venue: every figure drawn at W inches (as a paper places it, "
                         "e.g. 3.25 or 4.125) into build/V/wW/; a figure narrower than its "
                         "smallest width is refused in one line, the others still build")
     cli.add_venues(p)
     p.set_defaults(command=run, out=None)
+
+
+def _inches(text: str) -> float:
+    """An argparse type: a width in inches, a plain number (``3.25in`` said so)."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a width in inches, a number without its "
+                                         f"unit (e.g. 3.25), got {text!r}") from None
 
 
 def run(args: argparse.Namespace) -> int:

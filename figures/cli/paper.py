@@ -67,11 +67,13 @@ def run(args: argparse.Namespace) -> int:
               ": built for that width, compiled again", file=sys.stderr)
         sync_args.printed.update(scaled)
         paper = sync.read_paper_of(args.paper, args.main)
-    lost = [f"{name} ({where})" for name, where in _ours(paper).items() if name not in shown]
+    ours = {**_read_by(pdf.with_suffix(".fls")), **_ours(paper)}  # probed, or read by TeX
+    lost = [f"{name} ({where})" for name, where in ours.items() if name not in shown]
     code = check_paper(pdf, args)
-    for name in lost:  # synced and read by TeX, but not on any page: a float lost
-        print(f"problem: {name}: synced, but the compiled paper prints it nowhere (a float "
-              "lost: acmart's balance drops one deferred to the last page; move it earlier)")
+    for name in lost:  # read by TeX, but not on any page: a float lost
+        print(f"problem: {name}: TeX read it, but the compiled paper prints it nowhere (a "
+              "float lost: acmart's balance drops one deferred to the last page, move it "
+              "earlier; or a box made and never used)")
     return 1 if lost else code
 
 
@@ -84,6 +86,30 @@ def _ours(paper) -> dict[str, str]:
         name = figure_of(include)[0]
         if name is not None:
             found.setdefault(name, f"{display_path(include.tex.name)}:{include.line}")
+    return found
+
+
+def _read_by(fls: Path) -> dict[str, str]:
+    """Our figures the compile read, by its recorder's file list (``main.fls``; latexmk
+    asks pdflatex for it), each with the file: a figure TeX read must print somewhere,
+    whatever the probe saw."""
+    from figures.paper.write import _provenance
+    from figures.registry import BY_NAME
+
+    try:
+        lines = fls.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    except OSError:
+        return {}
+    found: dict[str, str] = {}
+    for line in dict.fromkeys(lines):
+        path = Path(line.removeprefix("INPUT "))
+        if not line.startswith("INPUT ") or path.suffix.lower() not in (".pdf", ".png", ".jpg"):
+            continue
+        path = path if path.is_absolute() else fls.parent / path
+        inside = _provenance(path) if path.is_file() else None
+        name = inside.get("figure") if inside else None
+        if name in BY_NAME:
+            found.setdefault(name, display_path(path))
     return found
 
 

@@ -41,7 +41,7 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace, paper=None) -> int:
     from figures.errors import FigureDataError, one_line
-    from figures.numbers.macros import macros_tex, read_quoted, synthetic_macros
+    from figures.numbers.macros import macros_tex, synthetic_macros
     from figures.numbers.texcheck import check_tex, read_tex
     from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace, paper=None) -> int:
             sources.append((path, read_tex(path)))
         except FigureDataError as exc:
             print(f"warning: {exc} (not read)", file=sys.stderr)
-    quoted, unread = read_quoted(FIGURES, args.figdata)
+    quoted, unread = _read_quoted(FIGURES, args.figdata)
     for u in unread:  # its macros missing from the paper's file would stop the paper's build
         if args.debug:
             traceback.print_exception(u.error)
@@ -101,6 +101,33 @@ def run(args: argparse.Namespace, paper=None) -> int:
                            2400))
     print(one_line(_summary(result, args.dry_run, complete, found), 2400), file=sys.stderr)
     return 1 if result.refused or found or not complete else 0
+
+
+def _read_quoted(specs, figdata_dir: Path):
+    """Every figure's quoted values (:func:`figures.numbers.macros.read_quoted`), recorded by
+    the figdata's bytes and the code (:mod:`figures.paper.memo`: a sync of a paper whose
+    figures are current imports no figure module); a figure that cannot be read: read
+    again each time, and said."""
+    import dataclasses
+
+    from figures.data.jsonio import read_bytes
+    from figures.errors import FigureDataError
+    from figures.numbers.macros import Quoted, read_quoted
+    from figures.paper.memo import key_of, recall
+
+    try:
+        raws = [(spec.name, read_bytes(spec.figdata_path(figdata_dir))) for spec in specs]
+    except (FigureDataError, OSError):
+        return read_quoted(specs, figdata_dir)
+    unread: list = []
+
+    def worked_out() -> list:
+        quoted, missed = read_quoted(specs, figdata_dir)
+        unread.extend(missed)
+        return [dataclasses.asdict(q) for q in quoted]
+
+    rows = recall(key_of("quoted", raws), worked_out, lambda _: not unread)
+    return [Quoted(**row) for row in rows], unread
 
 
 #: Rounds of probe, build and place before sync gives up converging (in practice two).

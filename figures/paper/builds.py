@@ -54,7 +54,7 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
     at that width."""
 
     def source(spec, include):
-        where = placement(include.graphic, spec, venue)
+        where = _placed(include.graphic, spec, venue)
         if where.width is None:
             return None, where.problem
         width = where.width
@@ -69,7 +69,8 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
             if narrow is not None:
                 return None, narrow.message
         kind, why, drawing = build_for_width(spec, figdata_dir, venue, width)
-        failed = None if kind is None else legibility(spec, venue, kind, figdata_dir, drawing)
+        failed = None if kind is None else _legible(spec, venue, kind, figdata_dir, drawing,
+                                                    legibility)
         if kind is None or failed is not None:  # a box of both sides: the height that holds
             taller = isinstance(width, Box) and too_short(include.graphic, spec, figdata_dir,
                                                           venue, width, failed)
@@ -79,6 +80,69 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
         return kind.default_out, ""
 
     return source
+
+
+def _placed(graphic, spec, venue: Venue):
+    """:func:`placement`, recorded by its inputs (:mod:`figures.paper.memo`: the figure's
+    module is not imported again for its smallest width); a refusal is worked out again."""
+    import dataclasses
+
+    from figures.paper.memo import key_of, recall
+    from figures.paper.placed import Placement
+
+    def worked_out() -> list:
+        found = placement(graphic, spec, venue)
+        return [None if found.width is None else float(found.width),
+                getattr(found.width, "height", None), found.problem]
+
+    printed = graphic.printed  # what placement reads of it (not the file, nor the page)
+    include = [str(graphic.tex), graphic.line, graphic.written, graphic.options, graphic.wide,
+               None if printed is None else [printed.line_in, printed.width_in,
+                                             printed.height_in, printed.clip]]
+    width, height, problem = recall(key_of("placement", spec.name, dataclasses.asdict(venue),
+                                           include), worked_out, lambda row: row[0] is not None)
+    if width is None:
+        return Placement(None, problem)
+    return Placement(venue.width(width if height is None else Box(width, height)), problem)
+
+
+#: Beside a width build's files: each figure's legibility verdict, by its build key and the
+#: rules' code (a sync of a paper whose builds are current draws nothing again).
+VERDICTS = ".legibility.json"
+
+
+def _legible(spec, venue: Venue, kind, figdata_dir: Path, drawing, legibility: Callable
+             ) -> str | None:
+    """``legibility``'s verdict on ``spec``'s build of ``kind``: measured on the drawing the
+    build just saved, or read back when the build was current and its verdict recorded
+    for its build key and the rules' code."""
+    import contextlib
+    import hashlib
+    import json
+    import sys
+
+    from figures.data.jsonio import write_text_atomic
+    from figures.outputs.state import STATE_FILE
+
+    folder, stem = kind.default_out, kind.stem(spec)
+    rules = Path(sys.modules[legibility.__module__].__file__).parent
+    try:
+        built = json.loads((folder / STATE_FILE).read_text(encoding="utf-8"))[stem]["key"]
+        code = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(rules.glob("*.py"))))
+        key = f"{built}:{code.hexdigest()}"
+        verdicts = json.loads((folder / VERDICTS).read_text(encoding="utf-8")) \
+            if (folder / VERDICTS).is_file() else {}
+    except (OSError, ValueError, KeyError, TypeError):
+        return legibility(spec, venue, kind, figdata_dir, drawing)  # measured, not recorded
+    seen = verdicts.get(stem) if isinstance(verdicts, dict) else None
+    if drawing is None and isinstance(seen, dict) and seen.get("key") == key:
+        return seen.get("failed")
+    failed = legibility(spec, venue, kind, figdata_dir, drawing)
+    verdicts = verdicts if isinstance(verdicts, dict) else {}
+    verdicts[stem] = {"key": key, "failed": failed}
+    with contextlib.suppress(OSError):  # else measured again next time
+        write_text_atomic(folder / VERDICTS, json.dumps(verdicts, indent=1, sort_keys=True))
+    return failed
 
 
 def scaling_wrapper(include) -> str:

@@ -183,7 +183,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
             # at least three labelled values per panel: at 3.25 in a 0.6 in axis held two
             if series != "acc":
                 ax.set_yscale("log")
-                log_ticks(ax, at_least=3)
+                log_ticks(ax)
             else:
                 ax.yaxis.set_major_locator(MaxNLocator("auto", steps=INTEGER_STEPS,
                                                        min_n_ticks=3))

@@ -217,3 +217,16 @@ def test_from_another_folder_the_baselines_and_results_are_the_repositorys(proje
     assert "golden judges: pixels (pytest-mpl, tolerance 0) 2 image(s)" in proc.stdout
     assert list(elsewhere.iterdir()) == []
     assert (project_copy / "build" / "mpl-results").is_dir()
+
+
+def test_writing_baselines_says_in_the_header_that_nothing_is_judged(project_copy, tmp_path):
+    """Round 7: with ``--mpl-generate-path`` the header said "golden images: pixels decide"
+    while pytest-mpl wrote the images and compared none (the closing count said so)."""
+    written = tmp_path / "written"
+    proc = _pytest_without_mpl(project_copy, project_copy, "--mpl",
+                               f"--mpl-generate-path={written}",
+                               "tests/golden/test_images.py", "-k", "cifar_summary")
+    assert proc.returncode == 0, proc.stdout
+    assert _header(proc) == [(f"golden images: written to {written} (--mpl-generate-path), "
+                             "with their vector content; nothing is judged")]
+    assert "golden judges: written, not judged (--mpl-generate-path)" in proc.stdout

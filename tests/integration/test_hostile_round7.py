@@ -206,3 +206,19 @@ def test_a_folder_named_like_a_tex_file_is_passed_over_when_finding_the_main_fil
     ran = _figures(tmp_path, "sync", "p", "--dry-run", "--venue", "icml", "--figdata",
                    str(REPO / "figdata"))
     assert ran.returncode == 0, ran.stderr
+
+
+@pytest.mark.parametrize("width", ["3.25in", "3,25", "3.25\""])
+def test_a_width_with_its_unit_or_a_comma_says_to_give_a_plain_number(tmp_path, capsys, width):
+    """Round 7: ``--width 3.25in`` said "invalid float value: '3.25in'" (what a float is, not
+    what to write)."""
+    from figures.cli import main as cli
+
+    with pytest.raises(SystemExit) as ended:
+        cli.main(["build", "--venue", "icml", "--width", width, "cifar_summary", "--out",
+                  str(tmp_path / "out")])
+    assert ended.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"figures build: error: argument --width: expected a width in inches, a number "
+        f"without its unit (e.g. 3.25), got {width!r}")
+    assert not (tmp_path / "out").exists()

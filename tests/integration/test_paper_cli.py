@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from helpers import REPO
 
 from figures.cli import main as cli
@@ -275,3 +278,37 @@ def test_html_or_a_missing_out_with_a_paper_pdf_is_said_not_ignored(tmp_path, ca
                      "--out", str(tmp_path / "nothere")])
     assert code == 0
     assert f"warning: {tmp_path / 'nothere'}: no such folder" in capsys.readouterr().err
+
+
+LOST = """\\documentclass{article}
+\\usepackage[margin=1in]{geometry}
+\\usepackage{graphicx}
+\\begin{document}
+Text.
+INCLUDE
+\\end{document}
+"""
+
+
+@pytest.mark.slow
+def test_a_figure_tex_reads_but_prints_nowhere_is_a_problem_even_unseen_by_the_probe(
+        tmp_path, monkeypatch):
+    """Issue 44 (an llncs run ended with fig4 missing and exit 0): a figure of ours that the
+    compile read (its recorder's main.fls) and the PDF prints nowhere is a problem, also when
+    the probe never saw it (here: made only outside draft mode, in a box never used)."""
+    from helpers import figures_in_process
+
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    main = paper / "main.tex"
+    include = "\\includegraphics[width=\\linewidth]{cifar_summary}"
+    main.write_text(LOST.replace("INCLUDE", include))
+    monkeypatch.chdir(tmp_path)
+    common = ("--allow-synthetic", "--figdata", str(REPO / "figdata"))
+    code, out, err = figures_in_process("paper", str(paper), *common)
+    assert code == 0, out + err  # cifar_summary.pdf now in the paper
+    main.write_text(LOST.replace("INCLUDE", f"\\ifnum\\pdfdraftmode=0 \\sbox0{{{include}}}\\fi"))
+    code, out, err = figures_in_process("paper", str(paper), *common)
+    assert code == 1, out + err
+    assert re.search(r"problem: cifar_summary \(\S*cifar_summary\.pdf\): TeX read it, but the "
+                     "compiled paper prints it nowhere", out), out

@@ -1,0 +1,74 @@
+"""What a sync of a paper whose builds are current would only work out again, recorded by
+every input it is a function of (issue 44: sync's cost): the quoted values of every figure
+(each figure's module imported, its figdata checked: matplotlib's import alone costs more
+than TeX's probe) and where each include is placed. The key holds the package's code (every
+``figures/**.py``), its version and matplotlib's, the figdata bytes, the venue's numbers and
+the include as TeX set it: any change is a new key, worked out and recorded afresh."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.metadata
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from figures.paths import BUILD_ROOT
+
+#: The record, under the build folder of the current folder (as the builds are).
+MEMO = ".sync-memo.json"
+#: Entries kept: the newest this many (a paper's includes and a few papers).
+KEPT = 256
+_CODE: dict[tuple, str] = {}
+
+
+def code_digest() -> str:
+    """The package's code and the versions that decide what it computes (read again when a
+    file's size or time changed: a long process sees its code edited)."""
+    package = Path(__file__).resolve().parent.parent
+    files = sorted(package.rglob("*.py"))
+    stats = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    if stats not in _CODE:
+        digest = hashlib.sha256()
+        for path in files:
+            digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
+        for name in ("fa-audit-figures", "matplotlib"):
+            with contextlib.suppress(importlib.metadata.PackageNotFoundError):
+                digest.update(importlib.metadata.version(name).encode())
+        _CODE.clear()
+        _CODE[stats] = digest.hexdigest()
+    return _CODE[stats]
+
+
+def key_of(*parts: Any) -> str:
+    """A key of ``parts`` (bytes as they are, anything else by its JSON) and the code."""
+    digest = hashlib.sha256(code_digest().encode())
+    for part in parts:
+        digest.update(b"\0" + (part if isinstance(part, bytes) else
+                                json.dumps(part, sort_keys=True, default=repr).encode()))
+    return digest.hexdigest()
+
+
+def recall(key: str, compute: Callable[[], Any], keep: Callable[[Any], bool] = bool) -> Any:
+    """The value recorded for ``key``, else ``compute()`` (a JSON value), recorded when
+    ``keep`` says it may be (an error is worked out again each time)."""
+    path = BUILD_ROOT / MEMO
+    try:
+        memo = json.loads(path.read_text(encoding="utf-8"))
+        memo = memo if isinstance(memo, dict) else {}
+    except (OSError, ValueError):
+        memo = {}
+    if key in memo:
+        return memo[key]
+    value = compute()
+    if keep(value):
+        from figures.data.jsonio import write_text_atomic
+
+        memo = {k: memo[k] for k in list(memo)[-(KEPT - 1):]}
+        memo[key] = value
+        with contextlib.suppress(OSError):  # not writable: worked out again next time
+            path.parent.mkdir(exist_ok=True)
+            write_text_atomic(path, json.dumps(memo))
+    return value

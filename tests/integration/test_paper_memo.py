@@ -1,0 +1,75 @@
+"""Sync's cost (issue 44): what a sync of a paper whose builds are current would only work
+out again (every figure's quoted values, each include's placement) is recorded by every input
+it is a function of (figures/paper/memo.py), so such a sync imports no figure module and no
+matplotlib; a changed input is worked out afresh, an error each time."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+from helpers import REPO
+
+from figures.cli.sync import _read_quoted
+from figures.paper import memo
+from figures.registry import FIGURES
+
+
+def test_a_recorded_value_is_read_back_by_its_key_and_an_unkept_one_worked_out_again(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "build").mkdir()
+    calls = []
+
+    def worked_out():
+        calls.append(1)
+        return [len(calls)]
+
+    key = memo.key_of("x", b"bytes", {"a": 1})
+    assert key != memo.key_of("x", b"bytez", {"a": 1})
+    assert key != memo.key_of("x", b"bytes", {"a": 2})
+    assert memo.recall(key, worked_out) == [1]
+    assert memo.recall(key, worked_out) == [1]  # read back
+    other = memo.key_of("y")
+    assert memo.recall(other, worked_out, lambda _: False) == [2]
+    assert memo.recall(other, worked_out, lambda _: False) == [3]  # not kept: again
+    (tmp_path / "build" / memo.MEMO).write_text("{not json")
+    assert memo.recall(key, worked_out) == [4]  # a damaged record: worked out again
+
+
+def test_the_quoted_values_follow_the_figdata_and_a_figure_unread_is_said_each_time(
+        tmp_path, monkeypatch):
+    figdata = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", figdata)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "build").mkdir()
+    first, unread = _read_quoted(FIGURES, figdata)
+    assert not unread
+    assert _read_quoted(FIGURES, figdata)[0] == first  # read back, the same values
+    path = figdata / "cifar_summary.json"
+    doc = json.loads(path.read_text())
+    doc["quoted"][0]["note"] = "changed"
+    path.write_text(json.dumps(doc))
+    changed = {q.macro: q.note for q in _read_quoted(FIGURES, figdata)[0]}
+    assert changed[doc["quoted"][0]["macro"]] == "changed"
+    path.write_text("{")
+    for _ in range(2):  # never recorded: said every time
+        found, unread = _read_quoted(FIGURES, figdata)
+        assert [u.figure for u in unread] == ["cifar_summary"]
+        assert "cifar_summary" not in {q.figure for q in found}
+
+
+@pytest.mark.slow  # TeX compiles the paper; two figures are built once
+def test_a_sync_whose_builds_are_current_imports_no_matplotlib(tmp_path):
+    paper = tmp_path / "paper"
+    shutil.copytree(REPO / "tests" / "papers" / "article1in", paper)
+    sync = ["sync", str(paper), "--allow-synthetic", "--figdata", str(REPO / "figdata")]
+    script = ("import sys\nfrom figures.cli import main\ncode = main.main(sys.argv[1:])\n"
+              "print('matplotlib' in sys.modules, 'figures.plots' in sys.modules, code)")
+    for imported in ("True True 0", "False False 0"):  # built; then current
+        done = subprocess.run([sys.executable, "-c", script, *sync], cwd=tmp_path,
+                              capture_output=True, text=True, check=False, timeout=600)
+        assert done.stdout.splitlines()[-1] == imported, done.stdout + done.stderr
