@@ -14,19 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from figures.data.jsonio import read_json
-from figures.data.schema import (
-    MapOf,
-    Number,
-    OneOf,
-    Record,
-    Schema,
-    Text,
-    check,
-    problems,
-    raise_problems,
-)
+from figures.data.schema import MapOf, Number, OneOf, Record, Schema, Text, check, problems
 from figures.data.text import Problem
-from figures.errors import FigureDataError, ProblemsOfAFile, UnknownName
+from figures.errors import DataError, FigureDataError, ProblemsOfAFile, UnknownName
 from figures.page import (
     COMFORT_PT,
     DATA_LINE_PT,
@@ -157,9 +147,8 @@ class Venue:
 def _validate(doc: Any, shown: str) -> None:
     """Every problem of the venue file at once, naming its keys, one line each."""
     found = problems(SCHEMA, doc, where="") or _width_problems(doc)
-    if len(found) > 1:
-        raise ProblemsOfAFile(shown, found)
-    raise_problems(shown, found)
+    if found:
+        raise ProblemsOfAFile(shown, found) if len(found) > 1 else DataError(shown, *found[0])
 
 
 def _venue(key: str, raw: dict[str, Any]) -> Venue:

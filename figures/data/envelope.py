@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from figures.data.schema import AnyObject, ListOf, Matches, OneOf, Record, Schema, Text
+from figures.data.schema.validate import error
 from figures.data.text import Problem
 
 SYNTHETIC = "synthetic-example"
@@ -178,6 +179,16 @@ def envelope(figure: str | None = None, data: Schema | None = None, *,
         doc="One figure's data with its provenance (figures/data/envelope.py). Each quoted path "
             "names a number in data (a list of numbers with aggregate).")
     return {**out, "quotedPaths": True} if quoted_paths else out
+
+
+def _quoted_paths(validator, on: bool, doc: Any, schema: Schema):
+    """The ``quotedPaths`` keyword (:data:`KEYWORDS`): what :func:`quoted_problems` finds."""
+    for where, message in quoted_problems(doc) if isinstance(doc, dict) else ():
+        yield error(message, where=where)
+
+
+#: The envelope's keyword JSON Schema cannot say, for :func:`figures.data.schema.check`.
+KEYWORDS = {"quotedPaths": _quoted_paths}
 
 
 def json_schema() -> dict[str, Any]:

@@ -9,6 +9,7 @@ from typing import Any
 from figures.data.checks import type_name
 from figures.data.envelope import (
     JSON_SCHEMA_FILE,
+    KEYWORDS,
     KINDS,
     SCHEMA_REF,
     SYNTHETIC,
@@ -33,7 +34,7 @@ def load(path: Path, name: str, schema: Schema | None = None,
     if not isinstance(doc, dict):
         raise DataError(shown, None, "expected a JSON object with figure, provenance, data, "
                         f"got {type_name(doc)}")
-    check(envelope(name, schema, quoted_paths=quoted_paths), doc, shown, where="")
+    check(envelope(name, schema, quoted_paths=quoted_paths), doc, shown, "", KEYWORDS)
     return doc
 
 

@@ -1,5 +1,5 @@
-"""The figdata envelope: specified once, in the schema language (figures/data/envelope.py);
-every problem of a file at once; the editors' JSON Schema generated from it."""
+"""The figdata envelope: specified once, in JSON Schema (figures/data/envelope.py); every
+problem of a file at once; the file editors use is that schema, written by `figures schema`."""
 
 from __future__ import annotations
 

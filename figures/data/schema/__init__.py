@@ -14,6 +14,7 @@ and ``keysAmong`` (a per-seed key is a seed).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from figures.data.schema.validate import (
     FIXED_AXIS,
@@ -37,6 +38,11 @@ def _doc(schema: Schema, doc: str) -> Schema:
     return {"description": doc, **schema} if doc else schema
 
 
+def _said(doc: str, **keywords: Any) -> Schema:
+    """The JSON Schema of ``keywords`` but those that are None, described by ``doc``."""
+    return _doc({k: v for k, v in keywords.items() if v is not None}, doc)
+
+
 def Number(*, within: tuple[float, float] | None = None, bounded_by: str = FIXED_AXIS,
            positive: bool = False, whole: bool = False, smallest: float | None = None,
            doc: str = "") -> Schema:
@@ -45,10 +51,9 @@ def Number(*, within: tuple[float, float] | None = None, bounded_by: str = FIXED
     saying why; ``whole`` a count (epochs); ``smallest`` magnitude besides 0 (an axis scaled
     to 1e-96 throws its labels off any canvas)."""
     low, high = within or (-MAX_MAGNITUDE, MAX_MAGNITUDE)
-    out: Schema = {"type": "integer" if whole else "number", "minimum": low, "maximum": high}
-    out.update({"exclusiveMinimum": 0} if positive else {})
-    out.update({"smallest": smallest} if smallest is not None else {})
-    return _doc({**out, "why": bounded_by} if within else out, doc)
+    return _said(doc, type="integer" if whole else "number", minimum=low, maximum=high,
+                 exclusiveMinimum=0 if positive else None, smallest=smallest,
+                 why=bounded_by if within else None)
 
 
 def Text(*, max_length: int = MAX_TEXT_LENGTH, max_lines: int = MAX_TEXT_LINES,
@@ -59,14 +64,12 @@ def Text(*, max_length: int = MAX_TEXT_LENGTH, max_lines: int = MAX_TEXT_LINES,
     (``lines_bounded_by``: fewer where a box is sized for them); ``min_length`` 1 refuses a
     blank one; ``pattern`` (``what``, in words) must match in full; ``reserved`` names are
     refused with ``reserved_why`` (``{name}``: the value)."""
-    out: Schema = {"type": "string", "maxLength": max_length,
-                   "text": {"lines": max_lines, "why": lines_bounded_by, "math": math},
-                   "pattern": PRINTABLE if max_lines > 1 else PRINTABLE_LINE}
     both = ([{"minLength": 1, "pattern": NONBLANK}] if min_length else []) + (
         [{"pattern": f"^(?:{pattern})$", "why": what}] if pattern else [])
-    out.update({"allOf": both} if both else {})
-    out.update({"not": {"enum": sorted(reserved)}, "why": reserved_why} if reserved else {})
-    return _doc(out, doc or what)
+    return _said(doc or what, type="string", maxLength=max_length,
+                 text={"lines": max_lines, "why": lines_bounded_by, "math": math},
+                 pattern=PRINTABLE if max_lines > 1 else PRINTABLE_LINE, allOf=both or None,
+                 **({"not": {"enum": sorted(reserved)}, "why": reserved_why} if reserved else {}))
 
 
 def Matches(pattern: str, what: str, *, max_length: int = MAX_TEXT_LENGTH,
@@ -98,13 +101,11 @@ def ListOf(item: Schema, *, min_length: int = 1, length: int | None = None,
     (the most entries the figure can show, and why); ``equal_lengths``: every item a list of
     one length (a series per seed); ``increasing`` numbers (epochs, blocks: else the line
     zigzags)."""
-    out: Schema = {"type": "array", "items": item,
-                   "minItems": min_length if length is None else length}
-    out.update({"maxItems": length} if length is not None else {})
-    out.update({"maxItems": max_length, "why": max_reason} if max_length is not None else {})
-    out.update({"increasing": True} if increasing else {})
-    out.update({"sameLength": [["*"]]} if equal_lengths else {})
-    return _doc(out, doc)
+    return _said(doc, type="array", items=item, minItems=min_length if length is None else length,
+                 maxItems=max_length if length is None else length,
+                 why=max_reason if max_length is not None else None,
+                 increasing=True if increasing else None,
+                 sameLength=[["*"]] if equal_lengths else None)
 
 
 def Series(*, positive: bool = False, min_length: int = 1,
@@ -137,12 +138,11 @@ def Record(fields: dict[str, Schema], *, optional: Sequence[str] = (),
     list)``: every key of the object ``map`` is one of ``list``'s values."""
     properties = {**fields, **({"source": SOURCE_NOTE} if notes and "source" not in fields
                                else {})}
-    out: Schema = {"type": "object", "properties": properties,
-                   "required": [key for key in fields if key not in optional],
-                   "additionalProperties": False}
-    out.update({"sameLength": [list(g) for g in same_length]} if same_length else {})
-    out.update({"keysAmong": [list(p) for p in keys_among]} if keys_among else {})
-    return _doc(out, doc)
+    return _said(doc, type="object", properties=properties,
+                 required=[key for key in fields if key not in optional],
+                 additionalProperties=False,
+                 sameLength=[list(g) for g in same_length] if same_length else None,
+                 keysAmong=[list(p) for p in keys_among] if keys_among else None)
 
 
 def MapOf(value: Schema, *, keys: Sequence[str] = (), min_size: int = 0,
@@ -153,8 +153,6 @@ def MapOf(value: Schema, *, keys: Sequence[str] = (), min_size: int = 0,
     ``key_pattern`` (``key_what`` in words); ``equal_lengths``: series against one x."""
     names = ({"enum": list(known)} if known is not None else
              {"pattern": f"^(?:{key_pattern})$", "why": key_what} if key_pattern else Text())
-    out: Schema = {"type": "object", "additionalProperties": value, "propertyNames": names}
-    out.update({"required": list(keys)} if keys else {})
-    out.update({"minProperties": min_size} if min_size else {})
-    out.update({"sameLength": [["*"]]} if equal_lengths else {})
-    return _doc(out, doc)
+    return _said(doc, type="object", additionalProperties=value, propertyNames=names,
+                 required=list(keys) if keys else None, minProperties=min_size or None,
+                 sameLength=[["*"]] if equal_lengths else None)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple
 
 from figures.data.checks import number_problem, type_name
 from figures.data.text import MAX_TEXT_LENGTH, Problem, excerpt, text_problems
@@ -39,12 +39,12 @@ def _text(validator, spec, instance, schema):
         for _, message in text_problems(
                 instance, "", max_length=schema.get("maxLength", MAX_TEXT_LENGTH),
                 max_lines=spec["lines"], lines_bounded_by=spec["why"], math=spec["math"]):
-            yield _error(message)
+            yield error(message)
 
 
 def _smallest(validator, smallest, instance, schema):
     if validator.is_type(instance, "number") and instance != 0 and abs(instance) < smallest:
-        yield _error(f"expected 0 or a magnitude of at least {smallest:g}, got {instance:g}")
+        yield error(f"expected 0 or a magnitude of at least {smallest:g}, got {instance:g}")
 
 
 def _increasing(validator, on, instance, schema):
@@ -52,7 +52,7 @@ def _increasing(validator, on, instance, schema):
             validator.is_type(v, "number") for v in instance):
         for i in range(1, len(instance)):
             if not instance[i - 1] < instance[i]:
-                yield _error(f"{instance[i]:g} after {instance[i - 1]:g}: expected increasing "
+                yield error(f"{instance[i]:g} after {instance[i - 1]:g}: expected increasing "
                              "order (each once); sort the records or remove the repeat", [i])
                 return
 
@@ -61,7 +61,7 @@ def _same_length(validator, groups, instance, schema):
     for group in groups:
         lengths = [item for path in group for item in _lengths(instance, path)]
         if len({n for _, n in lengths}) > 1:
-            yield _error("series of unequal length: "
+            yield error("series of unequal length: "
                          + ", ".join(f"{k} has {n}" for k, n in lengths))
 
 
@@ -73,31 +73,28 @@ def _keys_among(validator, pairs, instance, schema):
         allowed = [str(item) for item in (seeds if isinstance(seeds, list) else ())]
         for key in instance.get(mapping) if isinstance(instance.get(mapping), dict) else ():
             if key not in allowed:
-                yield _error(f"not one of {listing} ({', '.join(allowed)})",
+                yield error(f"not one of {listing} ({', '.join(allowed)})",
                              where=f"{mapping} key {key!r}")
 
 
-def _quoted_paths(validator, on, instance, schema):
-    from figures.data.envelope import quoted_problems
-
-    for where, message in quoted_problems(instance) if isinstance(instance, dict) else ():
-        yield _error(message, where=where)
-
-
-KEYWORDS: dict[str, Callable[..., Iterator[Any]]] = {
+Keyword = Callable[..., Iterator[Any]]
+KEYWORDS: dict[str, Keyword] = {
     "text": _text, "smallest": _smallest, "increasing": _increasing,
-    "sameLength": _same_length, "keysAmong": _keys_among, "quotedPaths": _quoted_paths}
-#: Ties across values: said only where the values they tie are sound.
+    "sameLength": _same_length, "keysAmong": _keys_among}
+#: Ties across values: said only where the values they tie are sound (the envelope's
+#: ``quotedPaths`` is given by :mod:`figures.data.envelope`).
 TIES = ("increasing", "sameLength", "keysAmong", "quotedPaths")
 
 
-def _error(message: str, path: Sequence[Any] = (), where: str | None = None):
+def error(message: str, path: Sequence[Any] = (), where: str | None = None):
+    """What a keyword yields: ``message`` at ``path`` below the value, or at a key said in
+    ``where``."""
     from jsonschema import ValidationError
 
-    error = ValidationError(message, path=path)
-    error.where = where  # a key said in words (``state_pred_error key 'abc'``)
-    error.tail = len(path)  # below the value the keyword ties
-    return error
+    made = ValidationError(message, path=path)
+    made.where = where  # a key said in words (``state_pred_error key 'abc'``)
+    made.tail = len(path)  # below the value the keyword ties
+    return made
 
 
 def _lengths(value: Any, path: str) -> list[tuple[str, int]]:
@@ -131,7 +128,7 @@ def _finite(checker, value) -> bool:
 
 
 @functools.cache
-def _validator_class():
+def _validator_class(extra: tuple[tuple[str, Keyword], ...] = ()):
     from jsonschema import Draft202012Validator, validators
 
     types = Draft202012Validator.TYPE_CHECKER.redefine_many({
@@ -143,13 +140,13 @@ def _validator_class():
         if not isinstance(instance, str):
             yield from enum(validator, choices, instance, schema)
         elif instance not in choices:  # only a string equals a string
-            yield _error(f"{instance!r} is not one of the choices")
+            yield error(f"{instance!r} is not one of the choices")
 
     def fast_items(validator, item, instance, schema):
         if not (isinstance(instance, list) and _numbers_pass(item, instance)):
             yield from items(validator, item, instance, schema)
 
-    return validators.extend(Draft202012Validator, {**KEYWORDS, "enum": fast_enum,
+    return validators.extend(Draft202012Validator, {**KEYWORDS, **dict(extra), "enum": fast_enum,
                                                     "items": fast_items}, type_checker=types)
 
 
@@ -170,63 +167,74 @@ def _numbers_pass(schema: Schema, values: list[Any]) -> bool:
                and (v == 0 or abs(v) >= small) for v in values)
 
 
-def check(schema: Schema, value: Any, file: str, where: str = "data") -> None:
+def check(schema: Schema, value: Any, file: str, where: str = "data",
+          keywords: dict[str, Keyword] | None = None) -> None:
     """Raise one :class:`DataError` naming every problem of ``value`` (``where`` the key
     ``value`` is at in ``file``); its ``problems`` lists them."""
-    raise_problems(file, problems(schema, value, where))
+    raise_problems(file, problems(schema, value, where, keywords))
 
 
-def problems(schema: Schema, value: Any, where: str = "data") -> list[Problem]:
+def problems(schema: Schema, value: Any, where: str = "data",
+             keywords: dict[str, Keyword] | None = None) -> list[Problem]:
     """Every ``(key, message)`` of ``value``, one per key, in the order of the schema's fields
     (a record's, then unknown keys; a map's and a list's as they are in the file). Of one
     key's problems the first by rank is said (a wrong type hides all else); what is inside a
     refused key or an overlong list is not looked into; a tie only where its values are sound."""
-    found = [said for e in _validator_class()(schema).iter_errors(value)
+    validator = _validator_class(tuple((keywords or {}).items()))(schema)
+    found = [said for e in validator.iter_errors(value)
              for said in _said(e, where)]
-    refused = [path for path, _, rank, _ in found if rank == 0]
-    found = [f for f in found if not any(f[0][:len(r)] == r != f[0] for r in refused)]
-    sound = [path for path, _, rank, _ in found if not isinstance(rank, tuple)]
-    found = [f for f in found if not isinstance(f[2], tuple)
-             or not any(p[:len(f[2][1])] == f[2][1] for p in sound)]
-    kept: dict[str, tuple[Any, ...]] = {}
-    for path, shown, rank, message in found:
-        if shown not in kept or _rank(rank) < _rank(kept[shown][1]):
-            kept[shown] = (path, rank, message)
-    order = sorted(kept, key=lambda shown: _position(schema, value, kept[shown][0]))
-    return [(shown, kept[shown][2]) for shown in order]
+    refused = [f.path for f in found if f.rank == 0]
+    found = [f for f in found if not any(f.path[:len(r)] == r != f.path for r in refused)]
+    sound = [f.path for f in found if f.ties is None]
+    found = [f for f in found if f.ties is None or not any(
+        p[:len(f.ties)] == f.ties for p in sound)]
+    kept: dict[str, _Said] = {}
+    for said in found:
+        if said.key not in kept or said.rank < kept[said.key].rank:
+            kept[said.key] = said
+    order = sorted(kept.values(), key=lambda said: _position(schema, value, said.path))
+    return [(said.key, said.message) for said in order]
 
 
-def _rank(rank: Any) -> int:
-    return rank[0] if isinstance(rank, tuple) else rank
+class _Said(NamedTuple):
+    """A problem: where (``path``, said as ``key``), how it ranks among the key's problems
+    (0 refuses what is inside the key), what, and for a tie the path of what it ties."""
+
+    path: tuple[Any, ...]
+    key: str
+    rank: int
+    message: str
+    ties: tuple[Any, ...] | None = None
 
 
-def _said(error, where: str) -> list[tuple[tuple[Any, ...], str, Any, str]]:  # noqa: PLR0911
-    """``(path, key, rank, message)`` of each problem ``error`` says; rank 0 refuses what is
-    inside the key; a tie's rank is ``(9, the path it ties)``."""
+def _said(error, where: str) -> list[_Said]:  # noqa: PLR0911
+    """The problems ``error`` says, in the project's words."""
     path, kind, schema = tuple(error.absolute_path), error.validator, error.schema
-    value, instance, key = error.validator_value, error.instance, _join_all(where, path)
+    value, instance = error.validator_value, error.instance
+    key = functools.reduce(_join, path, where)
     if kind == "maxLength" or (kind == "pattern" and value in (PRINTABLE, PRINTABLE_LINE)):
         return []  # for editors: ``text`` says it, naming the length or the character
     if list(error.relative_schema_path)[-2:-1] == ["propertyNames"]:  # a key of a map
         if kind == "enum":
-            return [((*path, instance), _join(key, instance), 0,
-                     f"unknown key; known: {', '.join(value)}")]
+            return [_Said((*path, instance), _join(key, instance), 0,
+                          f"unknown key; known: {', '.join(value)}")]
         words = f"expected {schema['why']}" if "why" in schema else _message(error)
         shown = excerpt(instance, 40) if "why" in schema else repr(instance[:40])
-        return [((*path, instance), f"{key} key {shown}", 0, words)]
+        return [_Said((*path, instance), f"{key} key {shown}", 0, words)]
     if kind == "required":
-        return [((*path, k), _join(key, k), 5, "missing key") for k in value if k not in instance]
+        return [_Said((*path, k), _join(key, k), 5, "missing key")
+                for k in value if k not in instance]
     if kind == "additionalProperties":
         known = [k for k, v in schema["properties"].items()
                  if k != "source" or v.get("description") != NOTE]
-        return [((*path, k), _join(key, k), 0, f"unknown key; known: {', '.join(known)}")
+        return [_Said((*path, k), _join(key, k), 0, f"unknown key; known: {', '.join(known)}")
                 for k in instance if k not in schema["properties"]]
     if kind in TIES:
         words = getattr(error, "where", None)
-        return [(path, _join(key, words) if words else key,
-                 (9, path[:len(path) - error.tail]), error.message)]
+        return [_Said(path, _join(key, words) if words else key, 9, error.message,
+                      path[:len(path) - error.tail])]
     rank = 0 if kind == "maxItems" and "why" in schema else _RANKS.get(kind, 5)
-    return [(path, key, rank, _message(error))]
+    return [_Said(path, key, rank, _message(error))]
 
 
 _RANKS = {"type": 0, "minLength": 1, "pattern": 1, "text": 2, "exclusiveMinimum": 3,
@@ -291,12 +299,6 @@ def _position(schema: Schema, value: Any, path: tuple[Any, ...]) -> list[tuple[i
         except (KeyError, IndexError, TypeError):
             value = None
     return out
-
-
-def _join_all(where: str, path: Iterable[Any]) -> str:
-    for step in path:
-        where = _join(where, step)
-    return where
 
 
 def raise_problems(file: str, problems: Sequence[Problem]) -> None:
