@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from figures.data.jsonio import read_json
-from figures.data.schema import MapOf, Number, OneOf, Problem, Record, Schema, Text
-from figures.errors import FigureDataError, ProblemsOfAFile, UnknownName
+from figures.data.schema import MapOf, Number, OneOf, Record, Schema, Text, check, problems
+from figures.data.text import Problem
+from figures.errors import DataError, FigureDataError, ProblemsOfAFile, UnknownName
 from figures.page import (
     COMFORT_PT,
     DATA_LINE_PT,
@@ -47,20 +48,20 @@ _NUMBER_FIELDS = ("text_width_in", "column_width_in", "min_font_pt", "min_line_p
                   "min_raster_ppi", "min_cvd_delta_e")
 
 
-def _sourced(value: Schema) -> Record:
+def _sourced(value: Schema) -> Schema:
     """A value with the source that gives it (a style file, a call for papers)."""
     return Record({"value": value,
                    "source": Text(min_length=1, max_length=300, max_lines=1, math=False)},
                   notes=False)
 
 
-def _width_rule(venue: dict[str, Any], where: str) -> list[Problem]:
-    """A column is no wider than the text."""
-    column, text = venue["column_width_in"]["value"], venue["text_width_in"]["value"]
-    if column > text:
-        return [(f"{where}.column_width_in.value", (f"a column of {column:g} in is wider than "
-                                                   f"the text ({text:g} in); swapped?"))]
-    return []
+def _width_problems(doc: dict[str, Any]) -> list[Problem]:
+    """A column is no wider than the text (a tie JSON Schema cannot say)."""
+    return [(f"venues.{key}.column_width_in.value", (f"a column of {column:g} in is wider than "
+                                                    f"the text ({text:g} in); swapped?"))
+            for key, venue in doc["venues"].items()
+            if (column := venue["column_width_in"]["value"]) > (
+                text := venue["text_width_in"]["value"])]
 
 
 VENUE = Record({
@@ -70,10 +71,9 @@ VENUE = Record({
        (*_NUMBER_FIELDS, "text_height_in")},
     "font_rule": _sourced(OneOf(FONT_RULES)),
     "body_font_family": _sourced(OneOf(FONT_FAMILIES)),
-}, optional=("text_height_in", "body_font_family"), notes=False,
-    rules=(_width_rule,))
+}, optional=("text_height_in", "body_font_family"), notes=False)
 
-#: The shape of a venue file (built-in or a user's), in the schema language.
+#: The shape of a venue file (built-in or a user's), in JSON Schema.
 SCHEMA = Record({
     "$comment": Text(max_length=2000, math=False),
     "venues": MapOf(VENUE, min_size=1, key_pattern=r"[a-z0-9][a-z0-9_-]*",
@@ -100,7 +100,7 @@ class Venue:
     def __post_init__(self) -> None:  # by hand too: a venue file's bounds (0 in drew 0 x 0)
         for key, (bounds, why) in _RANGES.items():
             if (value := getattr(self, key)) is not None:
-                Number(within=bounds, bounded_by=why).check(value, f"Venue {self.key!r}", key)
+                check(Number(within=bounds, bounded_by=why), value, f"Venue {self.key!r}", key)
 
     def source(self, field: str) -> str:
         return dict(self.sources).get(field, "")
@@ -146,12 +146,9 @@ class Venue:
 
 def _validate(doc: Any, shown: str) -> None:
     """Every problem of the venue file at once, naming its keys, one line each."""
-    try:
-        SCHEMA.check(doc, shown, where="")
-    except FigureDataError as exc:
-        if len(exc.problems) > 1:
-            raise ProblemsOfAFile(shown, exc.problems) from None
-        raise
+    found = problems(SCHEMA, doc, where="") or _width_problems(doc)
+    if found:
+        raise ProblemsOfAFile(shown, found) if len(found) > 1 else DataError(shown, *found[0])
 
 
 def _venue(key: str, raw: dict[str, Any]) -> Venue:

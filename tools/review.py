@@ -62,8 +62,8 @@ class Golden:
     id: int
     name: str
     nodeid: str
-    pictures: tuple[str, str]   # baseline, new: data URIs (PNGs, or SVG drawings off the reference)
-    diff: str | None            # the pixel diff (a data URI) where pixels are compared
+    pictures: tuple[bytes, bytes]  # baseline, new: PNGs, or SVG drawings off the reference
+    diff: bytes | None          # the pixel diff (a PNG) where pixels are compared
     changes: str                # what differs, in one line
     elements: list[str]         # the differing vector elements
     why: list[str]              # the recorded inputs that changed since the last pass
@@ -80,6 +80,13 @@ class Golden:
             self.layout = "default" + (f" ({variant})" if variant else "")
 
     @property
+    def images(self) -> dict[str, tuple[bytes, str]]:
+        """Its pictures by name ("baseline", "new", "diff"): bytes and file suffix."""
+        suffix = "svg" if self.pictures[1][:5] in (b"<svg ", b"<?xml") else "png"
+        found = {"baseline": (self.pictures[0], suffix), "new": (self.pictures[1], suffix)}
+        return found | ({"diff": (self.diff, "png")} if self.diff else {})
+
+    @property
     def command(self) -> str:
         return f"nox -s baselines -- {self.name}"
 
@@ -88,10 +95,6 @@ class Golden:
         first = next((w for w in self.why if w.startswith(("figures/plots/", "tests/fixtures/"))),
                      self.why[0] if self.why else "the differing elements")
         return f"nothing written; look at {first}"
-
-
-def _uri(data: bytes, kind: str) -> str:
-    return f"data:{kind};base64,{base64.b64encode(data).decode()}"
 
 
 def failed_goldens() -> list[str]:
@@ -112,7 +115,7 @@ def why(nodeid: str) -> list[str]:
     return [f"{k} {passed.get(k)} -> {last.get(k)}" if k in versions else k for k in changed]
 
 
-def _pixel_diff(old: Path, new: Path) -> tuple[str | None, str]:
+def _pixel_diff(old: Path, new: Path) -> tuple[bytes | None, str]:
     a, b = (np.asarray(Image.open(p).convert("RGBA")) for p in (old, new))
     if a.shape != b.shape:
         return None, f"size {a.shape[1]}x{a.shape[0]} -> {b.shape[1]}x{b.shape[0]} px"
@@ -121,7 +124,7 @@ def _pixel_diff(old: Path, new: Path) -> tuple[str | None, str]:
     shown[moved] = (230, 0, 40)
     buffer = io.BytesIO()
     Image.fromarray(shown).save(buffer, format="png")
-    return _uri(buffer.getvalue(), "image/png"), f"{int(moved.sum())} pixel(s) differ"
+    return buffer.getvalue(), f"{int(moved.sum())} pixel(s) differ"
 
 
 def _svg_now(name: str) -> bytes:
@@ -139,7 +142,7 @@ def _svg_now(name: str) -> bytes:
     raise KeyError(name)
 
 
-def drawings(svg: bytes, golden: list[str]) -> tuple[str, str]:
+def drawings(svg: bytes, golden: list[str]) -> tuple[bytes, bytes]:
     """The baseline's drawing and this one, as SVG: this drawing with each changed element's
     attributes set back to the golden's (an element only in the golden cannot be drawn),
     changed elements outlined in both."""
@@ -177,8 +180,48 @@ def drawings(svg: bytes, golden: list[str]) -> tuple[str, str]:
         if parent is not None and parent.tag != f"{{{SVG}}}defs":
             parent.insert(list(parent).index(element) + 1, _outline(tree, element))
     for tree in (root, old_root):
-        ET.SubElement(tree, f"{{{SVG}}}style").text = OUTLINE
-    return tuple(_uri(ET.tostring(t), "image/svg+xml") for t in (old_root, root))
+        ET.SubElement(tree, f"{{{SVG}}}style").text = OUTLINE + _font_faces(tree)
+    return tuple(ET.tostring(t) for t in (old_root, root))
+
+
+def _font_faces(tree: ET.Element) -> str:
+    """@font-face rules embedding, as subsets, the faces the drawing's texts use: they are
+    text (svg.fonttype none), and a browser without them (STIX is matplotlib's own, rarely
+    installed) drew other glyphs at the wrong places, or none."""
+    from fontTools import subset
+    from matplotlib.font_manager import FontProperties, findfont
+
+    used: dict[tuple[str, str, str], set[str]] = {}
+
+    def walk(element: ET.Element, style: dict[str, str]) -> None:
+        own = dict(part.split(":", 1) for part in element.get("style", "").split(";")
+                   if ":" in part)
+        style = style | {k.strip(): v.strip() for k, v in own.items()}
+        if element.text and element.text.strip() and "font-family" in style:
+            family = style["font-family"].split(",")[0].strip("'\" ")
+            face = (family, style.get("font-weight", "400"), style.get("font-style", "normal"))
+            used.setdefault(face, set()).update(element.text)
+        for child in element:
+            walk(child, style)
+
+    walk(tree, {})
+    rules = []
+    for (family, weight, slant), chars in sorted(used.items()):
+        path = findfont(FontProperties(family=family, weight=weight, style=slant),
+                        fallback_to_default=False)
+        options = subset.Options()
+        options.flavor = "woff"
+        options.drop_tables.append("FFTM")  # FontForge's timestamps: quietly, not with a log line
+        buffer = io.BytesIO()
+        with subset.load_font(str(path), options) as font:  # closes its file
+            subsetter = subset.Subsetter(options)
+            subsetter.populate(text="".join(chars))
+            subsetter.subset(font)
+            subset.save_font(font, buffer, options)
+        rules.append(f"@font-face{{font-family:'{family}';font-weight:{weight};font-style:"
+                     f"{slant};src:url(data:font/woff;base64,"
+                     f"{base64.b64encode(buffer.getvalue()).decode()})}}")
+    return "".join(rules)
 
 
 def _outline(tree: ET.Element, element: ET.Element) -> ET.Element:
@@ -210,8 +253,7 @@ def compare(id: int, name: str, nodeid: str, new: Path) -> Golden | None:
             return None
         diff, changes = (_pixel_diff(old_png, new_png) if old_png.is_file()
                          else (None, "no baseline image yet"))
-        pictures = tuple(_uri(p.read_bytes(), "image/png") if p.is_file() else ""
-                         for p in (old_png, new_png))
+        pictures = tuple(p.read_bytes() if p.is_file() else b"" for p in (old_png, new_png))
     elif elements:  # off the reference: the drawings, from their vector content
         diff, changes, pictures = None, "vector content differs", drawings(_svg_now(name), golden)
     else:
@@ -249,13 +291,35 @@ def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
     return found
 
 
-def page(goldens: list[Golden], live: bool) -> str:
+def page(goldens: list[Golden], token: str | None = None) -> str:
+    """The review page: served (with the server's ``token``), its pictures asked of the
+    server by number; else static, its pictures in files beside it (:func:`write_static`).
+    Each picture loads when its golden is shown (11 MB when all were in the page)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent),
                              autoescape=True)
     groups: dict[str, list[Golden]] = {}
     for item in goldens:
         groups.setdefault(item.figure, []).append(item)
-    return env.get_template("review.html.j2").render(groups=groups, goldens=goldens, live=live)
+
+    def src(item: Golden, which: str) -> str:
+        if token is not None:
+            return f"/image/{item.id}/{which}?token={token}"
+        return f"img/{item.id}-{which}.{item.images[which][1]}"
+    return env.get_template("review.html.j2").render(groups=groups, goldens=goldens,
+                                                     live=token is not None, src=src)
+
+
+def write_static(goldens: list[Golden], folder: Path = OUT) -> Path:
+    """The page without a server: index.html and its pictures in img/, a folder that opens
+    offline (CI keeps it)."""
+    images = folder / "img"
+    shutil.rmtree(images, ignore_errors=True)
+    images.mkdir(parents=True)
+    for item in goldens:
+        for which, (data, suffix) in item.images.items():
+            (images / f"{item.id}-{which}.{suffix}").write_bytes(data)
+    (folder / "index.html").write_text(page(goldens), encoding="utf-8")
+    return folder / "index.html"
 
 
 class Review(http.server.HTTPServer):
@@ -310,14 +374,21 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self._send(*self._post(path))
 
     def _get(self, path: str) -> tuple[int, bytes, str]:
+        goldens = self.server.goldens
         if path == "/":
-            return 200, page(self.server.goldens, live=True).encode(), "text/html; charset=utf-8"
+            return 200, page(goldens, self.server.token).encode(), "text/html; charset=utf-8"
+        parts = path.split("/")  # /image/NUMBER/WHICH: a listed golden's picture, by number
+        if len(parts) == 4 and parts[:2] == ["", "image"] and parts[2].isdigit() \
+                and int(parts[2]) < len(goldens) and parts[3] in goldens[int(parts[2])].images:
+            data, suffix = goldens[int(parts[2])].images[parts[3]]
+            return 200, data, "image/svg+xml" if suffix == "svg" else "image/png"
         target = (ROOT / path.lstrip("/")).resolve()
         if path.startswith("/baseline/") and target.is_relative_to(BASELINE.resolve()) \
                 and target.is_file():
             return 200, target.read_bytes(), ("image/png" if target.suffix == ".png"
                                               else "application/octet-stream")
-        return 404, b"not found: only the page and files in baseline/ are served\n", "text/plain"
+        return 404, (b"not found: only the page, its pictures by number and files in baseline/ "
+                     b"are served\n"), "text/plain"
 
     def _post(self, path: str) -> tuple[int, bytes, str]:
         verb, _, number = path.strip("/").partition("/")
@@ -350,10 +421,8 @@ def main(argv: list[str]) -> int:
               "review (`nox -s review` runs the comparisons)")
         return 0
     if static:
-        OUT.mkdir(parents=True, exist_ok=True)
-        (OUT / "index.html").write_text(page(goldens, live=False), encoding="utf-8")
-        print(f"review: {len(goldens)} changed golden(s): {OUT / 'index.html'} (each names "
-              "the command that accepts it)")
+        print(f"review: {len(goldens)} changed golden(s): {write_static(goldens)} (each names "
+              "the command that accepts it; its pictures in img/ beside it)")
         return 0
     server = Review(goldens)
     print(f"review: {len(goldens)} changed golden(s) at {server.url} (Ctrl-C stops)", flush=True)

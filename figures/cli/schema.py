@@ -1,7 +1,7 @@
 """``figures schema``: write the figdata envelope as a JSON Schema, for editors.
 
-The envelope is specified in the schema language (:mod:`figures.data.envelope`); the JSON
-Schema is generated from it, so the two cannot drift (a test keeps the committed file equal
+The envelope is JSON Schema (:mod:`figures.data.envelope`), the one the build checks files
+against; this writes it out, so the two cannot drift (a test keeps the committed file equal
 to this command's output).
 """
 

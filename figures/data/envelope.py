@@ -1,5 +1,5 @@
-"""The figdata envelope, in the schema language: the one specification of a figdata file
-(docs/modules.md)."""
+"""The figdata envelope, in JSON Schema: the one specification of a figdata file, written for
+editors by `figures schema` (docs/modules.md)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from figures.data.schema import AnyObject, ListOf, Matches, OneOf, Problem, Record, Schema, Text
+from figures.data.schema import AnyObject, ListOf, Matches, OneOf, Record, Schema, Text
+from figures.data.schema.validate import error
+from figures.data.text import Problem
 
 SYNTHETIC = "synthetic-example"
 KINDS = ("paper-values", "extracted", SYNTHETIC)
@@ -59,27 +61,31 @@ PATH = r"[^.\[\]]+(\.[^.\[\]]+|\[-?[0-9]{1,9}\])*"
 #: at most 9 digits of precision (a width pads the macro; 20 digits print float noise).
 FORMAT = r"[+ -]?,?([.][0-9])?[eEfFgG%]"
 
-QUOTED = Record({
-    "macro": Text(max_length=60, max_lines=1, math=False, pattern=r"(?!end)[A-Za-z]+",
-                  what="a LaTeX macro name: letters only, not starting with end (LaTeX "
-                       "refuses those)",
-                  reserved=latex_names,
-                  reserved_why="\\{name} is already defined by LaTeX (\\newcommand would "
-                               "stop the paper's build); choose another name, e.g. with the "
-                               "figure's prefix: \\hero{name}, \\cifar{name}",
-                  doc="The LaTeX macro `figures macros` defines (\\NAME)."),
-    "path": Text(min_length=1, max_length=200, max_lines=1, math=False, pattern=PATH,
-                 what="a path into data: keys joined by dots, list indices in brackets "
-                      "(panel_b.conditions[0].cos)",
-                 doc="Where the value is in data: keys joined by dots, list indices in "
-                     "brackets (panel_b.conditions[0].cos)."),
-    "format": Matches(FORMAT, "a number format such as .3f, .1% or .2e (a Python format spec "
-                              "of type e, f, g or %, with an optional sign and thousands "
-                              "comma, no width, at most 9 digits of precision)"),
-    "aggregate": OneOf(("mean", "std"), doc="Reduce the list at path: mean or std (ddof 0)."),
-    "note": Text(max_length=300, max_lines=1, math=False,
-                 doc="What the value is (written as a LaTeX comment)."),
-}, optional=("aggregate",), notes=False)
+
+@functools.cache
+def quoted() -> Schema:
+    """A value of data the paper quotes, as a LaTeX macro (the names LaTeX defines refused)."""
+    return Record({
+        "macro": Text(max_length=60, max_lines=1, math=False, pattern=r"(?!end)[A-Za-z]+",
+                      what="a LaTeX macro name: letters only, not starting with end (LaTeX "
+                           "refuses those)",
+                      reserved=latex_names(),
+                      reserved_why="\\{name} is already defined by LaTeX (\\newcommand would "
+                                   "stop the paper's build); choose another name, e.g. with the "
+                                   "figure's prefix: \\hero{name}, \\cifar{name}",
+                      doc="The LaTeX macro `figures macros` defines (\\NAME)."),
+        "path": Text(min_length=1, max_length=200, max_lines=1, math=False, pattern=PATH,
+                     what="a path into data: keys joined by dots, list indices in brackets "
+                          "(panel_b.conditions[0].cos)",
+                     doc="Where the value is in data: keys joined by dots, list indices in "
+                         "brackets (panel_b.conditions[0].cos)."),
+        "format": Matches(FORMAT, "a number format such as .3f, .1% or .2e (a Python format spec "
+                                  "of type e, f, g or %, with an optional sign and thousands "
+                                  "comma, no width, at most 9 digits of precision)"),
+        "aggregate": OneOf(("mean", "std"), doc="Reduce the list at path: mean or std (ddof 0)."),
+        "note": Text(max_length=300, max_lines=1, math=False,
+                     doc="What the value is (written as a LaTeX comment)."),
+    }, optional=("aggregate",), notes=False)
 
 
 _STEP = re.compile(r"\[(-?[0-9]+)\]|\.?([^.\[\]]+)")
@@ -134,10 +140,16 @@ def _finite(value: Any) -> bool:
 
 def quoted_problems(doc: dict[str, Any], where: str = "") -> list[Problem]:
     """Each quoted path names a number in data (a list of numbers with aggregate), and each
-    macro is quoted once in the file."""
+    macro is quoted once in the file (said once the entries are sound: nothing if not)."""
     problems: list[Problem] = []
     first: dict[str, str] = {}
-    for i, entry in enumerate(doc.get("quoted", [])):
+    entries = doc.get("quoted", [])
+    if "data" not in doc or not isinstance(entries, list) or not all(
+            isinstance(e, dict) and isinstance(e.get("path"), str) and isinstance(
+                e.get("macro"), str) and e.get("aggregate", "mean") in _AGGREGATE
+            for e in entries):
+        return []
+    for i, entry in enumerate(entries):
         at = f"{where}.quoted[{i}]" if where else f"quoted[{i}]"
         problems += quoted_value(doc["data"], entry, at)[1]
         if entry["macro"] in first:
@@ -149,10 +161,10 @@ def quoted_problems(doc: dict[str, Any], where: str = "") -> list[Problem]:
 
 
 def envelope(figure: str | None = None, data: Schema | None = None, *,
-             quoted_paths: bool = True) -> Record:
+             quoted_paths: bool = True) -> Schema:
     """The shape of ``figure``'s figdata file, ``data`` its ``SCHEMA``; without
     ``quoted_paths``, what quoted paths name is left to :func:`quoted_problems`."""
-    return Record({
+    out = Record({
         "$schema": Text(max_lines=1, math=False, doc=f"Where editors find this schema "
                                                      f"(figdata/ files: {SCHEMA_REF})."),
         "figure": OneOf((figure,)) if figure else Text(
@@ -161,15 +173,22 @@ def envelope(figure: str | None = None, data: Schema | None = None, *,
         "provenance": PROVENANCE,
         "data": data or AnyObject(doc="What render(data) draws; its shape is the figure's "
                                       "SCHEMA in figures/plots/<figure>.py."),
-        "quoted": ListOf(QUOTED, min_length=0, doc="Values the paper quotes, written as LaTeX "
+        "quoted": ListOf(quoted(), min_length=0, doc="Values the paper quotes, written as LaTeX "
                                                    "macros by `figures macros`."),
-    }, optional=("$schema", "quoted"), notes=False, rules=(_rule,) if quoted_paths else (),
-        doc="One figure's data with its provenance (figures/data/envelope.py).")
+    }, optional=("$schema", "quoted"), notes=False,
+        doc="One figure's data with its provenance (figures/data/envelope.py). Each quoted path "
+            "names a number in data (a list of numbers with aggregate).")
+    return {**out, "quotedPaths": True} if quoted_paths else out
 
 
-def _rule(doc: dict[str, Any], where: str) -> list[Problem]:
-    """Each quoted path names a number in data (a list of numbers with aggregate)."""
-    return quoted_problems(doc, where)
+def _quoted_paths(validator, on: bool, doc: Any, schema: Schema):
+    """The ``quotedPaths`` keyword (:data:`KEYWORDS`): what :func:`quoted_problems` finds."""
+    for where, message in quoted_problems(doc) if isinstance(doc, dict) else ():
+        yield error(message, where=where)
+
+
+#: The envelope's keyword JSON Schema cannot say, for :func:`figures.data.schema.check`.
+KEYWORDS = {"quotedPaths": _quoted_paths}
 
 
 def json_schema() -> dict[str, Any]:
@@ -179,7 +198,7 @@ def json_schema() -> dict[str, Any]:
             "title": "figdata file of fa-audit-figures",
             "$comment": "Generated by `figures schema` from figures/data/envelope.py: do not "
                         "edit by hand.",
-            **envelope().json_schema()}
+            **envelope()}
 
 
 def json_schema_text() -> str:

@@ -9,6 +9,7 @@ from typing import Any
 from figures.data.checks import type_name
 from figures.data.envelope import (
     JSON_SCHEMA_FILE,
+    KEYWORDS,
     KINDS,
     SCHEMA_REF,
     SYNTHETIC,
@@ -16,7 +17,7 @@ from figures.data.envelope import (
     quoted_problems,
 )
 from figures.data.jsonio import dumps_figdata, parse_json, read_json, write_text_atomic
-from figures.data.schema import Schema
+from figures.data.schema import Schema, check
 from figures.errors import DataError
 from figures.version import __version__
 
@@ -33,7 +34,7 @@ def load(path: Path, name: str, schema: Schema | None = None,
     if not isinstance(doc, dict):
         raise DataError(shown, None, "expected a JSON object with figure, provenance, data, "
                         f"got {type_name(doc)}")
-    envelope(name, schema, quoted_paths=quoted_paths).check(doc, shown, where="")
+    check(envelope(name, schema, quoted_paths=quoted_paths), doc, shown, "", KEYWORDS)
     return doc
 
 

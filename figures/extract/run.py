@@ -7,6 +7,7 @@ from typing import Any
 
 from figures.data import figdata
 from figures.data.envelope import SYNTHETIC
+from figures.data.schema import check
 from figures.errors import DataError, FigureDataError
 from figures.extract.results import ResultsTree
 from figures.registry import FigureSpec
@@ -41,7 +42,7 @@ def extract_figure(spec: FigureSpec, tree: ResultsTree, figdata_dir: Path) -> di
     if spec.schema is not None:
         # what `build` would refuse is refused here, before the previous good file is replaced
         try:
-            spec.schema.check(doc["data"], str(path))
+            check(spec.schema, doc["data"], str(path))
         except FigureDataError as exc:
             kept = any(key == f"data.{paper}" or key.startswith((f"data.{paper}.",
                                                                    f"data.{paper}["))

@@ -12,7 +12,7 @@ from figures.data.checks import element, get, mapping, numbers
 from figures.data.schema import Series
 from figures.extract.results import PAPER_SEEDS, ResultsTree, cifar_results_file
 from figures.page import panel_grid
-from figures.plots._model import Curve, Entry, seed_curve
+from figures.plots._model import Curve, Entry
 from figures.style import mean_std
 
 # --- data layout ------------------------------------------------------------------------------
@@ -102,11 +102,6 @@ def final_test_acc(runs: list[Run], methods: tuple[str, ...]) -> dict[str, list[
 def per_layer(series: dict[str, list[float]]) -> list[Curve]:
     """Each method's per-layer values, over the layers 0, 1, ..."""
     return [Curve(METHOD[m], range(len(values)), values) for m, values in series.items()]
-
-
-def seed_marked_line(ax, curve: Curve) -> None:
-    """A per-layer (or per-block) curve as the report draws it: a marked line."""
-    seed_curve(ax, curve, "o-", markersize=MARKER_SIZE)
 
 
 def bars(finals: dict[str, list[float]]) -> tuple[list[Entry], tuple, tuple]:

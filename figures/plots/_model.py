@@ -1,8 +1,6 @@
-"""One data model per figure, two layouts: what a figure shows of its data (each series with
-its name, the seed script's colour and marker, the page's style, its mean ± std across runs)
-is chosen once, in the figure's model function, and drawn by both layouts: ``render`` (the
-seed's picture, pixel for pixel) and ``_for_page``. A name or a method's colour changes in
-one place; the layouts choose sizes, axes and type, not what a series is."""
+"""One data model per figure, two layouts: each series' name, colours and mean ± std are
+chosen once, in the figure's ``model(data)``, and drawn by ``render`` (the seed's picture,
+pixel for pixel) and ``_for_page`` alike; the layouts choose sizes, axes and type."""
 
 from __future__ import annotations
 
@@ -17,9 +15,8 @@ from figures.style import METHOD_STYLE, MethodStyle, markevery, mean_std
 
 @dataclass(frozen=True)
 class Entry:
-    """Who a series is: its legend name (also its tick label and the caption's name), the
-    seed's colour (None: matplotlib's colour cycle, as the seed leaves it) and marker, and
-    the page's style (by default the method's in :data:`figures.style.METHOD_STYLE`)."""
+    """Who a series is: its name (legend, ticks), the seed's colour (None: the colour cycle)
+    and marker, the page's style (by default its name's in ``style.METHOD_STYLE``)."""
 
     label: str
     color: str | None = None
@@ -38,8 +35,7 @@ PAPER = {m: Entry(m, color, marker) for m, color, marker in (
 
 @dataclass(frozen=True)
 class Curve:
-    """One series as drawn: ``y`` the mean across ``runs`` runs (one run: its values), ``std``
-    their population std (zeros for one run)."""
+    """One series: ``y`` the mean of ``runs`` runs (one run: its values), ``std`` their std."""
 
     entry: Entry
     x: Sequence[float]

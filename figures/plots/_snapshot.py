@@ -107,8 +107,8 @@ def curves(block: dict[str, Any], metric: str) -> list[Curve]:
     return drawn
 
 
-def seed_panel(ax: Axes, block: dict[str, Any], metric: str, *, band: bool) -> None:
-    for curve in curves(block, metric):
+def seed_panel(ax: Axes, drawn: list[Curve], *, band: bool) -> None:
+    for curve in drawn:
         seed_curve(ax, curve, band_alpha=BAND_ALPHA if band else None, lw=LINE_WIDTH)
 
 
@@ -147,10 +147,10 @@ CAPTION_NAMES = {"h_L": "||h_L||", "g_2": "||g_2||"}
 PANEL_MIN_IN, PANEL_ASPECT = 1.8, 0.55
 
 
-def page_lines(ax: Axes, block: dict[str, Any], metric: str, *, band: bool) -> None:
+def page_lines(ax: Axes, drawn: list[Curve], *, band: bool) -> None:
     """BP and DFA in their page styles, with a mean ± std band when there are seeds to
     spread (and ``band``)."""
-    for curve in curves(block, metric):
+    for curve in drawn:
         page_curve(ax, curve, band_alpha=BAND_ALPHA if band else None)
     ax.set_yscale("log")
     log_ticks(ax)

@@ -12,7 +12,7 @@ from figures.data.schema import MapOf, Record, Scalar, Series, Text
 from figures.extract.results import ResultsTree
 from figures.page import MUTED_TEXT, Page, integer_ticks, log_ticks, panel_grid
 from figures.plots import _cifar as cifar
-from figures.plots._model import Curve, page_curve
+from figures.plots._model import Curve, page_curve, seed_curve
 from figures.style import DEFAULT_RC, legend, new_figure, themed
 
 
@@ -51,7 +51,7 @@ def render(data: dict[str, Any]) -> Figure:
     axes = fig.subplots(1, 3)
     for ax, (key, ylabel, title, zero_line) in zip(axes, cifar.DIAGNOSTIC_PANELS, strict=True):
         for curve in cifar.per_layer(data[key]):
-            cifar.seed_marked_line(ax, curve)
+            seed_curve(ax, curve, "o-", markersize=cifar.MARKER_SIZE)
         ax.set_xlabel("Layer")
         ax.set_ylabel(ylabel)
         ax.set_title(title.format(eta=data["nudging_eta"]))

@@ -13,7 +13,7 @@ from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
 from figures.page import Page, integer_ticks, panel_grid
 from figures.plots import _cifar as cifar
-from figures.plots._model import Curve, page_curve
+from figures.plots._model import Curve, page_curve, seed_curve
 from figures.style import DEFAULT_RC, legend, new_figure, themed
 
 
@@ -77,7 +77,7 @@ def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=(10, 6))
     ax = fig.subplots(1, 1)
     for curve in model(data):
-        cifar.seed_marked_line(ax, curve)
+        seed_curve(ax, curve, "o-", markersize=cifar.MARKER_SIZE)
     ax.set_xlabel("Block", fontsize=12)
     ax.set_ylabel("Feature Drift ||W_final - W_init|| / ||W_init||", fontsize=11)
     ax.set_title(f"Feature Drift per Block (CIFAR-10, seed {data['seed']})", fontsize=13)

@@ -109,7 +109,10 @@ COLUMNS = ("h_L", "g_L", "acc")
 
 
 def model(data: dict[str, Any]) -> list[tuple[list[Curve], ...]]:
-    """Per row, per column, each method's series over its epochs: what both layouts draw."""
+    """Per row, per column, each method's series over its epochs: what both layouts draw (a
+    ||g_L|| value off the shared axis said once)."""
+    for r, row in enumerate(data["rows"]):
+        _warn_off_axis(row["methods"], f"rows[{r}].methods", "g_L", G_YLIM)
     return [tuple([Curve(PAPER[m], row["methods"][m]["epochs"], row["methods"][m][series])
                    for m in METHODS] for series in COLUMNS) for row in data["rows"]]
 
@@ -124,7 +127,6 @@ def render(data: dict[str, Any]) -> Figure:
     for r, (row, (h_lines, g_lines, acc_lines)) in enumerate(zip(rows, model(data),
                                                                    strict=True)):
         h_ax, g_ax, acc_ax = axes[r]
-        methods = row["methods"]
         edges = {"first": r == 0, "last": r == last}
         # Column 0: ||h_L||, with the legend (top row) and the row's architecture label.
         for curve in h_lines:
@@ -137,7 +139,6 @@ def render(data: dict[str, Any]) -> Figure:
         # Column 1: ||g_L||, one y range for all rows.
         for curve in g_lines:
             seed_curve(g_ax, curve, plot=g_ax.semilogy, linewidth=LINEWIDTH)
-        _warn_off_axis(methods, f"rows[{r}].methods", "g_L", G_YLIM)
         g_ax.set_ylim(*G_YLIM)
         _labels(g_ax, 1, **edges)
         paper_grid(g_ax, log_scale=True)
@@ -174,7 +175,6 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     # markers per line by the panel's width: at 3.25 in eight made chains that hid the dashes
     marks = max(3, round((page.width_in / 3 - YLABELS_IN / 2) * MARKS_PER_IN))
     for r, (row, columns) in enumerate(zip(rows, model(data), strict=True)):
-        methods = row["methods"]
         for c, (series, curves) in enumerate(zip(COLUMNS, columns, strict=True)):
             ax = axes[r][c]
             for curve in curves:
@@ -183,7 +183,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
             # at least three labelled values per panel: at 3.25 in a 0.6 in axis held two
             if series != "acc":
                 ax.set_yscale("log")
-                log_ticks(ax, at_least=3)
+                log_ticks(ax)
             else:
                 ax.yaxis.set_major_locator(MaxNLocator("auto", steps=INTEGER_STEPS,
                                                        min_n_ticks=3))
@@ -193,7 +193,6 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
                 page.title(ax, *PAGE_TITLES[c])
             if r == len(rows) - 1:
                 ax.set_xlabel("epoch")
-        _warn_off_axis(methods, f"rows[{r}].methods", "g_L", G_YLIM)
         axes[r][1].set_ylim(*G_YLIM)
         axes[r][0].set_ylabel(row["arch"], fontweight="bold")
     page.legend(fig, axes[0][0])

@@ -12,6 +12,7 @@ from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree
 from figures.page import LEGEND_IN, ROW_DECOR_IN, Page
 from figures.plots import _snapshot as snapshot
+from figures.plots._model import Curve
 from figures.style import DEFAULT_RC, new_figure, themed
 
 WITH_LN_FILE = "snapshot_evolution_v2/snapshot_evolution_s42.json"
@@ -53,24 +54,29 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
     return {"with_ln": with_ln, "no_ln": snapshot.across_seeds(tree, runs)}
 
 
+def model(data: dict[str, Any]) -> tuple[dict[str, list[Curve]], dict[str, list[Curve]]]:
+    """Per metric, the with-LN run's curves (top row) and the no-LN seeds' mean ± std (bottom
+    row; none without seeds: drawn empty, as seed 001 draws it, and said so)."""
+    if not (seeds := len(data["no_ln"]["BP"]["h_L"])):
+        warnings.warn(FigureDataWarning("data.no_ln", "holds no seeds: the bottom row is "
+                                        "drawn empty"), stacklevel=3)
+    return ({m: snapshot.curves(data["with_ln"], m) for m in snapshot.METRICS},
+            {m: snapshot.curves(data["no_ln"], m) if seeds else [] for m in snapshot.METRICS})
+
+
 @themed(DEFAULT_RC)
 def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=FIGSIZE)
     axes = fig.subplots(2, 2, sharex=True)
-    with_ln = data["with_ln"]
+    top, bottom = model(data)
     for ax, metric in zip(axes[0], snapshot.METRICS, strict=True):
-        snapshot.seed_panel(ax, with_ln, metric, band=False)
-        snapshot.finish(ax, YLABELS[metric], WITH_LN_TITLE.format(seed=with_ln["seed"]),
-                        x_label=None)
-    no_ln = data["no_ln"]
-    n = len(no_ln["BP"]["h_L"])
-    if n:
+        snapshot.seed_panel(ax, top[metric], band=False)
+        snapshot.finish(ax, YLABELS[metric],
+                        WITH_LN_TITLE.format(seed=data["with_ln"]["seed"]), x_label=None)
+    if n := len(data["no_ln"]["BP"]["h_L"]):
         for ax, metric in zip(axes[1], snapshot.METRICS, strict=True):
-            snapshot.seed_panel(ax, no_ln, metric, band=True)
+            snapshot.seed_panel(ax, bottom[metric], band=True)
             snapshot.finish(ax, YLABELS[metric], NO_LN_TITLE.format(n=n))
-    else:  # drawn as seed 001 draws it, two blank axes: never silently
-        warnings.warn(FigureDataWarning("data.no_ln", "holds no seeds: the bottom row is "
-                                        "drawn empty"), stacklevel=2)
     fig.suptitle(SUPTITLE, y=SUPTITLE_Y)
     fig.tight_layout()
     return fig
@@ -105,15 +111,12 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     fig, axes = page.grid(4, min_panel_in=1.0, aspect=ROW_ASPECT, most=2, sharex=True)
     for top, bottom in ((0, 2), (1, 3)):
         axes[bottom].sharey(axes[top])
-    with_ln, no_ln = data["with_ln"], data["no_ln"]
-    n = len(no_ln["BP"]["h_L"])
+    with_ln, n = data["with_ln"], len(data["no_ln"]["BP"]["h_L"])
+    top, bottom = model(data)
     for c, metric in enumerate(snapshot.METRICS):
-        snapshot.page_lines(axes[c], with_ln, metric, band=False)
-        if n:
-            snapshot.page_lines(axes[2 + c], no_ln, metric, band=True)
-        else:
-            warnings.warn(FigureDataWarning("data.no_ln", "holds no seeds: the bottom row is "
-                                            "drawn empty"), stacklevel=2)
+        snapshot.page_lines(axes[c], top[metric], band=False)
+        if bottom[metric]:
+            snapshot.page_lines(axes[2 + c], bottom[metric], band=True)
         page.title(axes[c], *snapshot.PAGE_TITLES[metric])
         axes[2 + c].set_xlabel("epoch")
     row_in = (fig.get_size_inches()[1] - ROW_DECOR_IN - LEGEND_IN) / 2  # a row's height

@@ -48,7 +48,7 @@ def render(data: dict[str, Any]) -> Figure:
     axes = fig.subplots(1, 2)
     n = len(data["BP"]["h_L"])
     for ax, metric in zip(axes, snapshot.METRICS, strict=True):
-        snapshot.seed_panel(ax, data, metric, band=n > 1)
+        snapshot.seed_panel(ax, snapshot.curves(data, metric), band=n > 1)
         snapshot.finish(ax, YLABELS[metric], TITLE.format(n=n))
     fig.tight_layout()
     return fig
@@ -80,7 +80,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
                           aspect=snapshot.PANEL_ASPECT if side_by_side else STACKED_ASPECT)
     n = len(data["BP"]["h_L"])
     for ax, metric in zip(axes, snapshot.METRICS, strict=True):
-        snapshot.page_lines(ax, data, metric, band=n > 1)
+        snapshot.page_lines(ax, snapshot.curves(data, metric), band=n > 1)
         page.title(ax, *snapshot.PAGE_TITLES[metric])
         if ax.get_subplotspec().is_last_row():  # stacked: one x axis; each y its own scale
             ax.set_xlabel("epoch")

@@ -64,11 +64,13 @@ def measure_legibility(fig: Figure, texts: list[tuple[Any, str]]) -> Legibility:
             box = text.get_window_extent()
             inside = any(ax.bbox.overlaps(box) for ax in fig.axes)
             found.stamp = (float(text.get_fontsize()), inside)
+    # where each text is as laid out: the draw without them moves titles (to 2.3 x a panel's
+    # height: fig4's (d) title was read against (c)'s grey at 5.25 in)
+    boxes = [text.get_window_extent() for text, _ in texts]
     backdrop = _without_texts(fig, [t for t, _ in texts])
     height = backdrop.shape[0]
     points = _data_points(fig)
-    for text, kind in texts:
-        box = text.get_window_extent()
+    for (text, kind), box in zip(texts, boxes, strict=True):
         x0, x1 = max(int(box.x0), 0), min(int(np.ceil(box.x1)), backdrop.shape[1])
         y0, y1 = max(int(height - box.y1), 0), min(int(np.ceil(height - box.y0)), height)
         if x1 <= x0 or y1 <= y0:

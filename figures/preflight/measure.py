@@ -20,6 +20,12 @@ if TYPE_CHECKING:
     from figures.outputs.kind import BuildKind
 
 
+#: Texts are measured unhinted (the PDF's metrics), at a dpi of their own (matplotlib caches
+#: text extents by dpi, not hinting): at a screen's 100 dpi the hinting widened a 57 pt label
+#: to 64 pt, and two labels 4 pt apart in the PDF were called overlapping.
+PRINT_DPI = 300
+
+
 @dataclass(frozen=True)
 class TextItem:
     size_pt: float  # as drawn
@@ -65,26 +71,31 @@ def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
     from figures.style import theme
 
     with theme(kind.rc(spec) if kind is not None else spec.render.rc):
+        screen_dpi = fig.dpi
+        fig.set_dpi(PRINT_DPI)  # the texts laid out and measured as they print (the PDF's)
+        with mpl.rc_context({"text.hinting": "no_hinting"}):
+            fig.draw_without_rendering()
+            output = (kind.outputs(spec) if kind is not None else spec.outputs)[0]
+            box = None
+            renderer = fig.canvas.get_renderer()
+            if output.bbox_inches == "tight":
+                box = fig.get_tightbbox(renderer).padded(mpl.rcParams["savefig.pad_inches"])
+                saved = (box.width, box.height)
+                saved_box = (box.x0, box.y0, box.x1, box.y1)
+            else:
+                width, height = fig.get_size_inches()
+                saved = (float(width), float(height))
+                saved_box = (0.0, 0.0, saved[0], saved[1])
+            module = spec.shown_path
+            strings = dict(_strings(data, "data"))
+            texts, strokes = [], []
+            for artist, where, role in drawn(fig):
+                _collect(artist, where, role, module, strings, texts, strokes, renderer)
+        fig.set_dpi(screen_dpi)  # pixels (the report, contrast, ink) at the screen's
         if raster:
             fig.canvas.draw()
         else:
             fig.draw_without_rendering()
-        output = (kind.outputs(spec) if kind is not None else spec.outputs)[0]
-        box = None
-        renderer = fig.canvas.get_renderer()
-        if output.bbox_inches == "tight":
-            box = fig.get_tightbbox(renderer).padded(mpl.rcParams["savefig.pad_inches"])
-            saved = (box.width, box.height)
-            saved_box = (box.x0, box.y0, box.x1, box.y1)
-        else:
-            width, height = fig.get_size_inches()
-            saved = (float(width), float(height))
-            saved_box = (0.0, 0.0, saved[0], saved[1])
-        module = spec.shown_path
-        strings = dict(_strings(data, "data"))
-        texts, strokes = [], []
-        for artist, where, role in drawn(fig):
-            _collect(artist, where, role, module, strings, texts, strokes, renderer)
         colors = series_colors(fig)
         covering = covering_legends(fig)
         image = _saved_area(fig, box) if raster else None

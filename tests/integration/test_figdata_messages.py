@@ -128,12 +128,12 @@ def test_new_refuses_names_that_are_not_ascii_or_differ_only_in_case(capsys, nam
 
 
 def test_the_schema_refuses_an_unbalanced_dollar_directly():
-    from figures.data.schema import Text
+    from figures.data.schema import Text, check
 
     with pytest.raises(FigureDataError, match=r"an unbalanced \$"):
-        Text().check("price 5$ and $x$", "f.json", "data.t")
-    Text().check("price 5\\$ and $x$", "f.json", "data.t")  # an escaped dollar is text
-    Text().check("one $ sign", "f.json", "data.t")  # a lone dollar is text, as drawn
+        check(Text(), "price 5$ and $x$", "f.json", "data.t")
+    check(Text(), "price 5\\$ and $x$", "f.json", "data.t")  # an escaped dollar is text
+    check(Text(), "one $ sign", "f.json", "data.t")  # a lone dollar is text, as drawn
 
 
 @pytest.mark.parametrize("command", ["build", "check"])

@@ -130,3 +130,72 @@ def test_a_review_accepts_one_change_and_rejects_the_other_in_a_browser(request,
     assert re.findall(r"FAILED (\S+)", after.stdout) == [
         "tests/golden/test_images.py::test_figure_matches_baseline[fig4_penalty_rescue]"]
     assert "1 failed, 1 passed" in after.stdout
+
+    # without a server (CI): a static page, its pictures in files beside it, opened offline
+    static = subprocess.run([sys.executable, "tools/review.py", "--no-open"], cwd=root,
+                            env=_env(root), capture_output=True, text=True, check=False)
+    assert static.returncode == 0, static.stdout + static.stderr
+    index = root / "build" / "review" / "index.html"
+    assert index.stat().st_size < 50_000
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(index.as_uri())
+        expect(page.locator("#g0")).to_contain_text("nox -s baselines -- fig4_penalty_rescue")
+        for image in page.locator("#g0 .pics img").all():
+            expect(image).to_have_js_property("complete", True)
+            assert image.evaluate("i => i.naturalWidth") > 500
+        browser.close()
+
+
+def _ink_ends(gray) -> list[int]:
+    """Per line of text (a run of rows with ink), the x of its last inked column."""
+    import numpy as np
+
+    rows = np.flatnonzero((gray < 128).any(axis=1))
+    runs = np.split(rows, np.flatnonzero(np.diff(rows) > 3) + 1)
+    return [int(np.flatnonzero((gray[run] < 128).any(axis=0)).max()) for run in runs]
+
+
+def test_the_vector_view_draws_its_texts_in_their_own_fonts_in_a_browser():
+    """Issue 47: off the reference, the drawings are SVG with text as text; Chromium had no
+    STIX (matplotlib's own font, rarely installed) and drew another font, wider, its glyphs
+    of the log axis's powers and norms missing or misplaced. The drawing embeds its faces."""
+    import importlib.util
+    import io
+
+    import matplotlib
+    import numpy as np
+    from matplotlib.figure import Figure
+    from PIL import Image
+    from playwright.sync_api import sync_playwright
+
+    loader = importlib.util.spec_from_file_location("review_tool", REPO / "tools" / "review.py")
+    review = sys.modules.setdefault("review_tool", importlib.util.module_from_spec(loader))
+    loader.loader.exec_module(review)  # puts tests/golden on the path
+    import vector
+
+    texts = [("epoch 0.25", {}), (r"$\|h_L\|_2$ and $10^{-2}$", {}),
+             ("ViT-Mini", {"fontweight": "bold"}), ("italic words", {"style": "italic"})]
+    with matplotlib.rc_context({"font.family": "STIXGeneral", "mathtext.fontset": "stix",
+                                "font.size": 9}):
+        fig = Figure(figsize=(2, 1.2))
+        for row, (text, style) in enumerate(texts):
+            fig.text(0.05, 0.1 + 0.22 * row, text, **style)
+        svg, png = io.BytesIO(), io.BytesIO()
+        with matplotlib.rc_context(vector.SVG_RC):
+            fig.savefig(svg, format="svg", metadata={"Date": None})
+        fig.savefig(png, format="png", dpi=192)  # 2 px per CSS px of the SVG's 192 x 115
+    drawn = np.asarray(Image.open(png).convert("L"))
+    old, _ = review.drawings(svg.getvalue(), vector.canonical(svg.getvalue()))
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 192, "height": 115}, device_scale_factor=2)
+        page.set_content(f"<body style='margin:0'>{old.decode()}</body>")
+        page.evaluate("document.fonts.ready")
+        shot = page.screenshot(clip={"x": 0, "y": 0, "width": 192, "height": 115.2})
+        browser.close()
+    seen = np.asarray(Image.open(io.BytesIO(shot)).convert("L"))
+    ends, expected = _ink_ends(seen), _ink_ends(drawn)
+    assert len(ends) == len(expected) == len(texts), (ends, expected)
+    assert max(abs(a - b) for a, b in zip(ends, expected, strict=True)) <= 3, (ends, expected)

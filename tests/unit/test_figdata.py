@@ -1,5 +1,5 @@
-"""The figdata envelope: specified once, in the schema language (figures/data/envelope.py);
-every problem of a file at once; the editors' JSON Schema generated from it."""
+"""The figdata envelope: specified once, in JSON Schema (figures/data/envelope.py); every
+problem of a file at once; the file editors use is that schema, written by `figures schema`."""
 
 from __future__ import annotations
 
@@ -183,3 +183,14 @@ def test_the_editor_schema_refuses_what_the_language_refuses(tmp_path, change):
         _load(tmp_path, doc)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(doc, json.loads(figdata.JSON_SCHEMA_FILE.read_text()))
+
+
+def test_every_figure_schema_is_json_schema_that_accepts_its_committed_data():
+    """A figure's SCHEMA is JSON Schema (Draft 2020-12), read by any validator: jsonschema's
+    own, without the project's keywords, accepts the committed data too."""
+    import jsonschema
+
+    for name, spec in BY_NAME.items():
+        jsonschema.Draft202012Validator.check_schema(spec.schema)
+        doc = json.loads((REPO / "figdata" / f"{name}.json").read_text())
+        jsonschema.validate(doc["data"], spec.schema, jsonschema.Draft202012Validator)

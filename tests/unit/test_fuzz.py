@@ -3,8 +3,8 @@ SCHEMA (valid data, then one mutation: wrong types, non-finite and huge numbers,
 incl. broken mathtext, missing and extra keys, unknown methods, a list reversed) either
 renders or is refused with exactly one line; never another exception.
 
-The strategies are derived by walking the Schema objects of :mod:`figures.data.schema`, so a new
-figure is fuzzed as soon as it is registered. ``FIGURES_FUZZ_EXAMPLES`` sets the number of
+The strategies are derived by walking each figure's SCHEMA (the JSON Schema that
+:mod:`figures.data.schema` writes), so a new figure is fuzzed as soon as it is registered. ``FIGURES_FUZZ_EXAMPLES`` sets the number of
 examples per figure (default: a few, to keep the suite fast; ``nox -s fuzz`` runs many).
 """
 
@@ -22,7 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from figures.data import figdata
-from figures.data.schema import ListOf, MapOf, Number, OneOf, Record, Scalar, Schema, Text
+from figures.data.schema import Schema
+from figures.data.schema.validate import MAX_MAGNITUDE
 from figures.errors import FigureDataError
 from figures.outputs.render import save
 from figures.registry import FIGURES, FigureSpec
@@ -50,67 +51,59 @@ def _lengths(draw) -> dict[str, int]:
     return {"series": n, "seeds": n}
 
 
-def _numbers(schema: Number) -> st.SearchStrategy:
-    """Numbers ``schema`` accepts."""
-    if schema.whole:
-        low, high = schema.within or (0, 1000)
+def _numbers(schema: dict[str, Any]) -> st.SearchStrategy:
+    """Numbers ``schema`` (a Number) accepts."""
+    low, high = schema["minimum"], schema["maximum"]
+    free = (low, high) == (-MAX_MAGNITUDE, MAX_MAGNITUDE)
+    if schema["type"] == "integer":
+        low, high = (0, 1000) if free else (low, high)
         return st.integers(int(low), int(min(high, 1000)))
-    low, high = schema.within if schema.within else (-1e3, 1e3)
-    if schema.positive:
+    low, high = (-1e3, 1e3) if free else (low, high)
+    if "exclusiveMinimum" in schema:
         low = max(low, 1e-9)
-        high = min(high, 1e3) if not schema.within else high
-    return st.floats(low, high, allow_nan=False, allow_infinity=False)
+    small = schema.get("smallest", 0)
+    return st.floats(low, high, allow_nan=False, allow_infinity=False).filter(
+        lambda v: v == 0 or abs(v) >= small)
 
 
-def _number(draw, schema: Number) -> float:
-    return draw(_numbers(schema))
-
-
-def _valid(draw, schema: Schema, sizes: dict[str, int]) -> Any:  # noqa: PLR0911 - one per kind
+def _valid(draw, schema: dict[str, Any], sizes: dict[str, int]) -> Any:  # noqa: PLR0911
     """A value ``schema`` accepts."""
-    if isinstance(schema, Number):
-        return _number(draw, schema)
-    if isinstance(schema, Text):
-        return draw(LABEL)
-    if isinstance(schema, Scalar):
+    kind = schema.get("type")
+    if "enum" in schema:
+        return draw(st.sampled_from(schema["enum"]))
+    if kind == ["number", "string"]:  # a Scalar
         return draw(st.one_of(st.integers(0, 10**6), LABEL))
-    if isinstance(schema, OneOf):
-        return draw(st.sampled_from(list(schema.choices)))
-    if isinstance(schema, ListOf):
-        if schema.length is not None:
-            n = schema.length
-        elif isinstance(schema.item, Number):
+    if kind == "string":
+        return draw(LABEL)
+    if kind in ("number", "integer"):
+        return draw(_numbers(schema))
+    if kind == "array":
+        item, low = schema["items"], schema["minItems"]
+        if schema.get("maxItems") == low and "why" not in schema:
+            n = low
+        elif item.get("type") == "number":
             n = sizes["series"]
-        elif isinstance(schema.item, (Scalar, ListOf)):
+        elif item.get("type") in (["number", "string"], "array"):
             n = sizes["seeds"]
         else:
             n = draw(st.integers(1, 3))
-        n = max(n, schema.min_length)
-        if schema.max_length is not None:
-            n = min(n, schema.max_length)
-        if schema.increasing:  # epochs, blocks: distinct numbers in order
-            return sorted(draw(st.lists(_numbers(schema.item), min_size=n, max_size=n,
-                                        unique=True)))
-        return [_valid(draw, schema.item, sizes) for _ in range(n)]
-    if isinstance(schema, Record):
-        out = {}
-        for key, field in schema.fields.items():
-            if key in schema.optional and draw(st.booleans()):
-                continue
-            out[key] = _valid(draw, field, sizes)
-        return out
-    if isinstance(schema, MapOf):
-        if schema.known is not None:
-            extra = draw(st.lists(st.sampled_from(list(schema.known)), unique=True, max_size=4))
-            keys = list(dict.fromkeys([*schema.keys, *extra]))
-        else:
-            keys = draw(st.lists(LABEL, unique=True, max_size=3))
-            keys = list(dict.fromkeys([*schema.keys, *keys]))
-        while len(keys) < schema.min_size:
-            keys.append(draw(st.sampled_from(list(schema.known))) if schema.known
-                        else f"k{len(keys)}")
-            keys = list(dict.fromkeys(keys))
-        return {key: _valid(draw, schema.value, sizes) for key in keys}
+        n = min(max(n, low), schema.get("maxItems", n))
+        if schema.get("increasing"):  # epochs, blocks: distinct numbers in order
+            return sorted(draw(st.lists(_numbers(item), min_size=n, max_size=n, unique=True)))
+        return [_valid(draw, item, sizes) for _ in range(n)]
+    if kind == "object" and "properties" in schema:  # a Record (its source note left out)
+        return {key: _valid(draw, field, sizes) for key, field in schema["properties"].items()
+                if key in schema["required"] or (key != "source" and draw(st.booleans()))}
+    if kind == "object" and isinstance(schema.get("additionalProperties"), dict):  # a MapOf
+        known = schema["propertyNames"].get("enum")
+        keys = list(schema.get("required", []))
+        extra = draw(st.lists(st.sampled_from(known) if known else LABEL, unique=True,
+                              max_size=4 if known else 3))
+        keys = list(dict.fromkeys([*keys, *extra]))
+        while len(keys) < schema.get("minProperties", 0):
+            keys = list(dict.fromkeys([*keys, draw(st.sampled_from(known)) if known
+                                       else f"k{len(keys)}"]))
+        return {key: _valid(draw, schema["additionalProperties"], sizes) for key in keys}
     raise AssertionError(f"no strategy for {schema!r}: teach tests/unit/test_fuzz.py its shape")
 
 

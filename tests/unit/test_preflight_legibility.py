@@ -6,6 +6,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
+from helpers import REPO
 
 from figures.outputs.stamp import TEXT as STAMP
 from figures.preflight.measure import measure
@@ -18,7 +20,7 @@ from figures.preflight.rules import (
     stamp_row,
 )
 from figures.registry import Output
-from figures.style import DEFAULT_RC, new_figure, themed
+from figures.style import DEFAULT_RC, new_figure, theme, themed
 from figures.venues import get_venue
 
 ICML = get_venue("icml")
@@ -105,3 +107,38 @@ def test_a_figure_taller_than_half_the_text_height_fails_the_size_rule():
     assert not tall.ok
     assert "half the text height" in tall.detail
     assert size_row("planted", "text", (ICML.text_width_in, 4.5), ICML).ok
+
+
+def test_a_text_is_measured_at_its_printed_length_not_as_hinted_on_a_screen():
+    """The ICML width sweep (issue 46): at the screen's 100 dpi the font's hinting made the
+    label '(mean of 3 seeds)' 64 pt long where it prints 57 pt, and figure_snapshot_resmlp's
+    two row labels, 4 pt apart in its PDF at 4 in, were called overlapping."""
+    rc = {**DEFAULT_RC, "font.family": "STIXGeneral"}  # the venue pages' font
+    with theme(rc):
+        fig = new_figure(figsize=(4.0, 2.4))
+        label = fig.text(0.1, 0.2, "(mean of 3 seeds)", fontsize=8, rotation=90)
+        fig.set_dpi(1200)  # fine enough that hinting adds nothing: its printed length
+        fig.draw_without_rendering()
+        printed = label.get_window_extent().height / 1200 * 72
+        fig.set_dpi(100)
+    spec = SimpleNamespace(name="planted", shown_path="figures/planted.py",
+                           outputs=(Output("png", 300, None),), render=themed(rc)(lambda d: d))
+    [item] = [t for t in measure(spec, fig, {}).texts if t.text == label.get_text()]
+    assert abs((item.box[3] - item.box[1]) * 72 - printed) < 1.5, (item.box, printed)
+
+
+@pytest.mark.slow  # fig4 drawn and measured: seconds
+def test_a_text_is_read_against_what_is_behind_it_where_it_is_laid_out():
+    """The ICML width sweep (issue 46): the backdrop is drawn without the texts, and that draw
+    moved fig4's '(d) 2x2 control' title to 2.3 times its panel's height, over (c)'s grey:
+    black on white was reported at 3.6:1 at 5.25 in."""
+    from figures.data import figdata
+    from figures.outputs.kind import venue_kind
+    from figures.outputs.render import draw_as_built
+    from figures.registry import BY_NAME
+
+    spec, kind = BY_NAME["fig4_penalty_rescue"], venue_kind(ICML, 5.25)
+    doc = figdata.load(spec.figdata_path(REPO / "figdata"), spec.name, spec.schema)
+    fig = draw_as_built(spec, doc["data"], kind, synthetic=True)
+    seen = measure(spec, fig, doc["data"], kind=kind).legibility
+    assert contrast_row("fig4_penalty_rescue", seen).ok, seen.contrasts

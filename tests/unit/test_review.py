@@ -4,7 +4,6 @@ drawings come from their vector content, the changed elements outlined."""
 
 from __future__ import annotations
 
-import base64
 import http.client
 import importlib.util
 import json
@@ -23,10 +22,13 @@ review = sys.modules["review_tool"] = importlib.util.module_from_spec(_spec)  # 
 _spec.loader.exec_module(review)
 
 
+PNG = b"\x89PNG\r\n\x1a\n"  # a picture's bytes, as far as the page cares
+
+
 @pytest.fixture
 def server() -> Iterator[object]:
     golden = review.Golden(0, "fig1_audit_hero", "tests/golden/test_images.py::t[x]",
-                           ("", ""), None, "1 pixel(s) differ", [],
+                           (PNG, PNG + b"new"), PNG + b"diff", "1 pixel(s) differ", [],
                            ["figures/plots/fig1_audit_hero.py"])
     served = review.Review([golden])
     thread = threading.Thread(target=served.serve_forever, daemon=True)
@@ -61,7 +63,8 @@ def test_it_listens_on_the_loopback_only_with_a_long_random_token(server):
     assert other.token != server.token
 
 
-@pytest.mark.parametrize("path", ["/", "/baseline/ENVIRONMENT.json", "/accept/0", "/done"])
+@pytest.mark.parametrize("path", ["/", "/baseline/ENVIRONMENT.json", "/accept/0", "/done",
+                                  "/image/0/new"])
 def test_a_request_without_the_token_is_refused(server, path):
     method = "POST" if path in ("/accept/0", "/done") else "GET"
     assert _ask(server, path, method)[0] == 403
@@ -82,6 +85,36 @@ def test_with_the_token_it_serves_the_page_and_files_in_baseline(server):
     status, body = _ask(server, "/baseline/fig1_audit_hero.png", token=server.token)
     assert status == 200
     assert body == (REPO / "baseline" / "fig1_audit_hero.png").read_bytes()
+    for which, picture in (("baseline", PNG), ("new", PNG + b"new"), ("diff", PNG + b"diff")):
+        assert _ask(server, f"/image/0/{which}", token=server.token) == (200, picture)
+
+
+@pytest.mark.parametrize("path", ["/image/1/new", "/image/-1/new", "/image/0/other",
+                                  "/image/0/../../pyproject.toml", "/image/fig1_audit_hero/new",
+                                  "/image/0/new/x", "/image/0/diff/../new"])
+def test_a_picture_is_served_only_by_a_listed_goldens_number(server, path):
+    assert _ask(server, path, token=server.token)[0] == 404
+
+
+def test_the_page_links_its_pictures_and_loads_each_when_shown(server, tmp_path):
+    """Issue 47: the static page held every picture (11 MB for the venue goldens); it links
+    them now, in img/ beside it (a folder that opens offline), and the served page asks the
+    server for them by number; neither loads a picture before its golden is shown."""
+    import re
+
+    big = PNG + bytes(2_000_000)
+    goldens = [review.Golden(i, f"fig{i}", f"t[{i}]", (big, big), big, "", [], [])
+               for i in range(3)]
+    index = review.write_static(goldens, tmp_path)
+    html = index.read_text()
+    assert len(html) < 50_000, len(html)
+    linked = re.findall(r'<img src="([^"]+)" loading="lazy"', html)
+    assert sorted(linked) == sorted(f"img/{i}-{w}.png" for i in range(3)
+                                    for w in ("baseline", "new", "diff"))
+    assert all((tmp_path / src).read_bytes() == big for src in linked)
+    served = _ask(server, "/", token=server.token)[1].decode()
+    assert f"/image/0/new?token={server.token}" in served
+    assert "data:image" not in served
 
 
 @pytest.mark.parametrize("path", [
@@ -150,8 +183,7 @@ def test_off_the_reference_both_drawings_come_from_the_vector_content(changed, s
 
     golden = vector.canonical(_svg("#ff0000"))
     now = _svg(**{"color": "#ff0000", **changed})
-    old_uri, new_uri = review.drawings(now, golden)
-    old, new = (base64.b64decode(u.split(",", 1)[1]).decode() for u in (old_uri, new_uri))
+    old, new = (drawing.decode() for drawing in review.drawings(now, golden))
     assert seen in old
     assert 'class="fa-changed"' in old
     assert 'class="fa-changed"' in new

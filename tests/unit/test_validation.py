@@ -10,6 +10,7 @@ import pytest
 from helpers import REPO
 
 from figures.data import figdata
+from figures.data.schema import check
 from figures.errors import FigureDataError
 from figures.registry import BY_NAME
 
@@ -234,7 +235,7 @@ def test_a_whole_epoch_count_written_as_a_float_is_drawn_as_a_whole_number():
     doc = json.loads((REPO / "figdata" / "cifar_summary.json").read_text())
     doc["data"]["epoch_counts"] = [float(n) for n in doc["data"]["epoch_counts"]]
     spec = BY_NAME["cifar_summary"]
-    spec.schema.check(doc["data"], "cifar_summary.json")
+    check(spec.schema, doc["data"], "cifar_summary.json")
     fig = spec.render(doc["data"])
     title = fig.axes[0].get_title()
     assert ".0 epochs" not in title
