@@ -95,10 +95,9 @@ def _placed(graphic, spec, venue: Venue):
         return [None if found.width is None else float(found.width),
                 getattr(found.width, "height", None), found.problem]
 
-    printed = graphic.printed  # what placement reads of it (not the file, nor the page)
-    include = [str(graphic.tex), graphic.line, graphic.written, graphic.options, graphic.wide,
-               None if printed is None else [printed.line_in, printed.width_in,
-                                             printed.height_in, printed.clip]]
+    printed = graphic.printed  # what a placement reads (where it is: a refusal's words only)
+    include = [graphic.options, graphic.wide, None if printed is None else
+               [printed.line_in, printed.width_in, printed.height_in, printed.clip]]
     width, height, problem = recall(key_of("placement", spec.name, dataclasses.asdict(venue),
                                            include), worked_out, lambda row: row[0] is not None)
     if width is None:

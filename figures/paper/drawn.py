@@ -67,12 +67,15 @@ class _Walk:
     def __call__(self, contents, resources, base: Matrix, path: tuple, clipped: bool):
         if contents is None or len(path) > MAX_DEPTH:
             return
-        key = identity(contents) or ("direct", id(contents))
-        if key not in self.parsed:
-            self.parsed[key] = _operations(contents, self.reader)
+        key = identity(contents)  # a direct object (a page's contents) is parsed each time:
+        operations = self.parsed.get(key) if key else None  # an id() is reused once freed
+        if operations is None:
+            operations = _operations(contents, self.reader)
+            if key:
+                self.parsed[key] = operations
         forms = _forms(resources)
         stack, ctm = [], base
-        for operands, operator in self.parsed[key]:
+        for operands, operator in operations:
             if operator == b"q":
                 stack.append(ctm)
             elif operator == b"Q" and stack:

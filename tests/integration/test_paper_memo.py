@@ -69,7 +69,12 @@ def test_a_sync_whose_builds_are_current_imports_no_matplotlib(tmp_path):
     sync = ["sync", str(paper), "--allow-synthetic", "--figdata", str(REPO / "figdata")]
     script = ("import sys\nfrom figures.cli import main\ncode = main.main(sys.argv[1:])\n"
               "print('matplotlib' in sys.modules, 'figures.plots' in sys.modules, code)")
-    for imported in ("True True 0", "False False 0"):  # built; then current
+    # built; then current; then another copy of the paper (the figures copied into it)
+    for imported, into in (("True True 0", paper), ("False False 0", paper),
+                           ("False False 0", tmp_path / "copy")):
+        if not into.exists():
+            shutil.copytree(REPO / "tests" / "papers" / "article1in", into)
+        sync[1] = str(into)
         done = subprocess.run([sys.executable, "-c", script, *sync], cwd=tmp_path,
                               capture_output=True, text=True, check=False, timeout=600)
         assert done.stdout.splitlines()[-1] == imported, done.stdout + done.stderr

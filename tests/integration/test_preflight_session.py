@@ -97,3 +97,23 @@ def test_a_no_op_build_is_one_line(tmp_path, capsys):
     assert cli.main(["build", *names, "--out", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines == [f"2 figures current in {out}/"]
+
+
+def test_the_width_sweep_builds_and_checks_every_width_from_the_narrowest_to_the_text():
+    """Issue 46: `figures check --strict` on every ICML width folder, from each figure's
+    smallest width (up to the 0.25 in grid) to 6.75 in; each width builds only the figures
+    drawn that narrow (a refusal is no failure), one at a time, into build/icml/wW/."""
+    pairs = _tool().commands(["--widths"])
+    builds, checks = pairs[::2], pairs[1::2]
+    widths = [float(b[b.index("--width") + 1]) for b in builds]
+    assert widths == [2 + 0.25 * i for i in range(20)]  # 1.9 in is the narrowest: 2 to 6.75
+    for build, check in zip(builds, checks, strict=True):
+        folder = build[build.index("--out") + 1]
+        assert folder == f"build/icml/w{build[build.index('--width') + 1]}"
+        assert check[check.index("--out") + 1] == folder
+        assert "--strict" in check
+        assert build[build.index("--jobs") + 1] == "1"
+    assert "fig1_audit_hero" not in builds[0]  # 3.25 in at least
+    assert "fig1_audit_hero" in builds[5]
+    assert "cifar_summary" in builds[0]
+    assert len(builds[-1]) == len(builds[5]) == len(FIGURES) + 12  # every figure from 3.25 in
