@@ -22,6 +22,8 @@ MEMO = ".sync-memo.json"
 #: Entries kept: the newest this many (a paper's includes and a few papers).
 KEPT = 256
 _CODE: dict[tuple, str] = {}
+#: Worked out, not yet recorded (no build folder yet): :func:`flush` records them.
+_PENDING: dict[str, Any] = {}
 
 
 def code_digest() -> str:
@@ -64,11 +66,26 @@ def recall(key: str, compute: Callable[[], Any], keep: Callable[[Any], bool] = b
         return memo[key]
     value = compute()
     if keep(value):
-        from figures.data.jsonio import write_text_atomic
-
-        memo = {k: memo[k] for k in list(memo)[-(KEPT - 1):]}
-        memo[key] = value
-        with contextlib.suppress(OSError):  # not writable: worked out again next time
-            path.parent.mkdir(exist_ok=True)
-            write_text_atomic(path, json.dumps(memo))
+        _PENDING[key] = value
+        flush()
     return value
+
+
+def flush() -> None:
+    """Record what was worked out, once a build has made the build folder: a sync refused
+    before anything is built leaves no build folder behind (its memo is then lost)."""
+    from figures.data.jsonio import write_text_atomic
+
+    path = BUILD_ROOT / MEMO
+    if not _PENDING or not path.parent.is_dir():
+        return
+    try:
+        memo = json.loads(path.read_text(encoding="utf-8"))
+        memo = memo if isinstance(memo, dict) else {}
+    except (OSError, ValueError):
+        memo = {}
+    memo.update(_PENDING)
+    _PENDING.clear()
+    memo = {k: memo[k] for k in list(memo)[-KEPT:]}
+    with contextlib.suppress(OSError):  # not writable: worked out again next time
+        write_text_atomic(path, json.dumps(memo))
