@@ -113,7 +113,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
             ax.set_yscale("log")
             log_ticks(ax)
         else:  # near-zero series read on either side of 0, not squashed under BP's 1.0
-            ax.set_yscale("symlog", linthresh=linear_within, linscale=0.5)
+            ax.set_yscale("symlog", linthresh=linear_within, linscale=1)
             ax.axhline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, zorder=1)
         page.title(ax, *titles)
         ax.set_ylabel(ylabel)
