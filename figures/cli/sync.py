@@ -40,10 +40,20 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace, paper=None) -> int:
+    """Sync; what it worked out is recorded (figures.paper.memo) once the build folder is
+    there, however it ends."""
+    from figures.paper import memo
+
+    try:
+        return _synced(args, paper)
+    finally:
+        memo.flush()
+
+
+def _synced(args: argparse.Namespace, paper=None) -> int:
     from figures.errors import FigureDataError, one_line
     from figures.numbers.macros import macros_tex, synthetic_macros
     from figures.numbers.texcheck import check_tex, read_tex
-    from figures.paper.memo import flush
     from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
     from figures.registry import FIGURES
@@ -101,7 +111,6 @@ def run(args: argparse.Namespace, paper=None) -> int:
             print(one_line(f"check-tex: {display_path(path)}:{problem.removeprefix('line ')}",
                            2400))
     print(one_line(_summary(result, args.dry_run, complete, found), 2400), file=sys.stderr)
-    flush()  # what it worked out before the first build made the build folder
     return 1 if result.refused or found or not complete else 0
 
 

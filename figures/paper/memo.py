@@ -22,8 +22,6 @@ MEMO = ".sync-memo.json"
 #: Entries kept: the newest this many (a paper's includes and a few papers).
 KEPT = 256
 _CODE: dict[tuple, str] = {}
-#: Worked out, not yet recorded (no build folder yet): :func:`flush` records them.
-_PENDING: dict[str, Any] = {}
 
 
 def code_digest() -> str:
@@ -54,38 +52,43 @@ def key_of(*parts: Any) -> str:
 
 
 def recall(key: str, compute: Callable[[], Any], keep: Callable[[Any], bool] = bool) -> Any:
-    """The value recorded for ``key``, else ``compute()`` (a JSON value), recorded when
-    ``keep`` says it may be (an error is worked out again each time)."""
-    path = BUILD_ROOT / MEMO
-    try:
-        memo = json.loads(path.read_text(encoding="utf-8"))
-        memo = memo if isinstance(memo, dict) else {}
-    except (OSError, ValueError):
-        memo = {}
+    """The value recorded for ``key``, else ``compute()`` (a JSON value), to be recorded when
+    ``keep`` says it may be (an error is worked out again each time) by :func:`flush`."""
+    if key in _PENDING:
+        return _PENDING[key]
+    memo = _read()
     if key in memo:
         return memo[key]
     value = compute()
     if keep(value):
         _PENDING[key] = value
-        flush()
     return value
 
 
+#: Worked out by this command, written by :func:`flush`.
+_PENDING: dict[str, Any] = {}
+
+
+def _read() -> dict[str, Any]:
+    try:
+        memo = json.loads((BUILD_ROOT / MEMO).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return memo if isinstance(memo, dict) else {}
+
+
 def flush() -> None:
-    """Record what was worked out, once a build has made the build folder: a sync refused
-    before anything is built leaves no build folder behind (its memo is then lost)."""
+    """What this command worked out, written into the build folder when there is one (a
+    sync never makes it for its record alone: a refused sync leaves no ``build/``), then
+    forgotten (the next command, in another folder, reads its own)."""
     from figures.data.jsonio import write_text_atomic
 
-    path = BUILD_ROOT / MEMO
-    if not _PENDING or not path.parent.is_dir():
-        return
     try:
-        memo = json.loads(path.read_text(encoding="utf-8"))
-        memo = memo if isinstance(memo, dict) else {}
-    except (OSError, ValueError):
-        memo = {}
-    memo.update(_PENDING)
-    _PENDING.clear()
-    memo = {k: memo[k] for k in list(memo)[-KEPT:]}
-    with contextlib.suppress(OSError):  # not writable: worked out again next time
-        write_text_atomic(path, json.dumps(memo))
+        if _PENDING and BUILD_ROOT.is_dir():
+            memo = _read()
+            memo = {k: memo[k] for k in list(memo)[-max(KEPT - len(_PENDING), 0):]}
+            memo.update(_PENDING)
+            with contextlib.suppress(OSError):  # not writable: worked out again next time
+                write_text_atomic(BUILD_ROOT / MEMO, json.dumps(memo))
+    finally:
+        _PENDING.clear()

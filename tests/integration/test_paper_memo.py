@@ -32,12 +32,27 @@ def test_a_recorded_value_is_read_back_by_its_key_and_an_unkept_one_worked_out_a
     assert key != memo.key_of("x", b"bytez", {"a": 1})
     assert key != memo.key_of("x", b"bytes", {"a": 2})
     assert memo.recall(key, worked_out) == [1]
+    memo.flush()
     assert memo.recall(key, worked_out) == [1]  # read back
     other = memo.key_of("y")
     assert memo.recall(other, worked_out, lambda _: False) == [2]
+    memo.flush()
     assert memo.recall(other, worked_out, lambda _: False) == [3]  # not kept: again
     (tmp_path / "build" / memo.MEMO).write_text("{not json")
     assert memo.recall(key, worked_out) == [4]  # a damaged record: worked out again
+    memo.flush()
+
+
+def test_without_a_build_folder_nothing_is_made_for_the_record(tmp_path, monkeypatch):
+    """A sync refused before anything is built leaves no build/ (test_paper_shapes); what it
+    worked out is forgotten, not written into the next command's folder."""
+    monkeypatch.chdir(tmp_path)
+    assert memo.recall(memo.key_of("z"), lambda: [1]) == [1]
+    memo.flush()
+    assert not (tmp_path / "build").exists()
+    (tmp_path / "build").mkdir()
+    memo.flush()
+    assert not (tmp_path / "build" / memo.MEMO).exists()
 
 
 def test_the_quoted_values_follow_the_figdata_and_a_figure_unread_is_said_each_time(
@@ -48,6 +63,7 @@ def test_the_quoted_values_follow_the_figdata_and_a_figure_unread_is_said_each_t
     (tmp_path / "build").mkdir()
     first, unread = _read_quoted(FIGURES, figdata)
     assert not unread
+    memo.flush()
     assert _read_quoted(FIGURES, figdata)[0] == first  # read back, the same values
     path = figdata / "cifar_summary.json"
     doc = json.loads(path.read_text())
