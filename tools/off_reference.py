@@ -40,14 +40,13 @@ PILLOW_SDIST = "pillow==13.0.0"
 GOLDEN = ["tests/golden/test_images.py", "tests/golden/test_venue_images.py"]
 #: Three small visible changes: (file, old text, new text, figures whose goldens must fail).
 CHANGES = (
-    ("a colour one step off", "figures/plots/_cifar.py", '"bp": "#F44336"', '"bp": "#F44337"',
+    ("a colour one step off", "figures/plots/_cifar.py", 'Entry("BP", "#F44336")', 'Entry("BP", "#F44337")',
      "cifar_accuracy"),
     ("a line width +0.1", "figures/plots/fig1_audit_hero.py",
-     "markersize=5, linewidth=1.8, label=method, zorder=3",
-     "markersize=5, linewidth=1.9, label=method, zorder=3", "fig1_audit_hero"),
+     "linewidth=1.8, zorder=3", "linewidth=1.9, zorder=3", "fig1_audit_hero"),
     ("a marker size +1", "figures/plots/fig1_audit_hero.py",
-     "markersize=5, linewidth=1.8, label=method, zorder=3",
-     "markersize=6, linewidth=1.8, label=method, zorder=3", "fig1_audit_hero"),
+     "marker=curve.entry.marker, markersize=5,", "marker=curve.entry.marker, markersize=6,",
+     "fig1_audit_hero"),
 )
 
 
