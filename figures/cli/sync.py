@@ -148,7 +148,7 @@ _ROUNDS = 4
 def _boxes(paper) -> set[tuple]:
     """What placement reads of each include TeX made: where, what, and its box."""
     return {(g.tex, g.line, g.written, tuple(sorted(g.options.items())), g.printed.width_in,
-             g.printed.height_in, g.printed.line_in) for g in paper.graphics}
+             g.printed.height_in, g.printed.line_in, g.printed.scale) for g in paper.graphics}
 
 
 def read_paper_of(folder: Path, main: Path | None):
