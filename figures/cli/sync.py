@@ -211,11 +211,12 @@ def source_for(args: argparse.Namespace, paper):
     """The build folder sync copies from: ``--built`` (or the default build) for a paper of
     no known venue; for a venue paper, a build per printed width (figures.paper.placed)."""
     from figures.errors import FigureDataError
-    from figures.venues import get_venue, on_page
+    from figures.paper.memo import venue_of
+    from figures.venues import on_page
 
     key = args.venue or paper.venue or (None if args.built else venue_of_engine(paper, args))
     if key is not None:  # an unknown --venue is one line naming the known ones
-        venue = get_venue(key, args.venues)
+        venue = venue_of(key, args.venues)
         if paper.measures is not None and not args.default_build:  # the page is the paper's
             venue = on_page(venue, *paper.measures[:3])
     if key is None or args.default_build:
