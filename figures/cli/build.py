@@ -20,8 +20,7 @@ def add_parser(add) -> None:
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to build (default: all)")
     cli.add_figdata(p)
     cli.add_out(p)
-    p.add_argument("--jobs", "-j", type=cli.positive_int, default=None, metavar="N",
-                   help="render N figures at once (default: all cores)")
+    cli.add_jobs(p)
     p.add_argument("--force", action="store_true",
                    help="render every figure, even those whose inputs did not change")
     p.add_argument("--results", type=cli.path_arg, default=None, metavar="RESULTS",

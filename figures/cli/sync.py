@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import traceback
 from pathlib import Path
 
 from figures.cli import common as cli
@@ -27,12 +26,10 @@ def add_parser(add) -> None:
     p.add_argument("--default-build", action="store_true",
                    help="copy the default build into a venue paper anyway (it prints "
                    "rescaled, with Type 3 fonts)")
-    p.add_argument("--allow-synthetic", action="store_true",
-                   help="copy figures and macros drawn from synthetic example data too "
-                   "(without it, each synthetic value's macro is a LaTeX error if used)")
-    p.add_argument("--overwrite-theirs", action="store_true",
-                   help="replace (or move aside) an image in the paper that is not ours, "
-                   "keeping it beside as NAME.bak")
+    cli.add_flags(p, allow_synthetic="copy figures and macros drawn from synthetic example "
+                  "data too (without it, each synthetic value's macro is a LaTeX error if used)",
+                  overwrite_theirs="replace (or move aside) an image in the paper that is not "
+                  "ours, keeping it beside as NAME.bak")
     p.add_argument("--dry-run", "-n", action="store_true",
                    help="show what would be done; write nothing")
     cli.add_figdata(p)
@@ -73,10 +70,8 @@ def _synced(args: argparse.Namespace, paper=None) -> int:
         except FigureDataError as exc:
             print(f"warning: {exc} (not read)", file=sys.stderr)
     quoted, unread = _read_quoted(FIGURES, args.figdata)
-    for u in unread:  # its macros missing from the paper's file would stop the paper's build
-        if args.debug:
-            traceback.print_exception(u.error)
-        print(f"error: {u.line}; the paper's macros file is not written", file=sys.stderr)
+    # its macros missing from the paper's file would stop the paper's build
+    cli.say_unread(unread, args.debug, "the paper's macros file is not written")
     synthetic = [] if args.allow_synthetic else synthetic_macros(quoted)
     tex = macros_tex(quoted, synthetic_as_errors=not args.allow_synthetic)
     for _ in range(_ROUNDS):  # until what it placed is what TeX typesets

@@ -15,8 +15,7 @@ def add_parser(add) -> None:
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to watch (default: all)")
     cli.add_figdata(p)
     cli.add_out(p)
-    p.add_argument("--jobs", "-j", type=cli.positive_int, default=None, metavar="N",
-                   help="render N figures at once (default: all cores)")
+    cli.add_jobs(p)
     p.add_argument("--rebuild-timeout", type=cli.positive_int, default=120, metavar="SECONDS",
                    help="stop a rebuild that runs longer, e.g. a render stuck in a loop "
                         "(default: 120); a save that changes a file stops it at once")

@@ -59,24 +59,30 @@ def test_a_fifo_among_the_papers_tex_files_never_hangs(tmp_path, command, input_
     assert "Traceback" not in ran.stderr
 
 
+def _packed_anonymously(tmp_path: Path, member: str) -> tuple[bytes, str]:
+    """``member`` of the archive ``figures pack p --anonymous`` made, and what it printed."""
+    import tarfile
+
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous", "--figdata",
+                   str(REPO / "figdata"))
+    assert ran.returncode == 0, ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        return archive.extractfile(member).read(), ran.stderr
+
+
 def test_an_anonymous_pack_ships_a_foreign_pdf_without_its_hidden_author(tmp_path):
     """Round 6 and 7: a foreign figure's image XMP and /PieceInfo private stream (and
     pdfTeX's /PTEX.FileName inside it) still named the author in an --anonymous archive."""
-    import tarfile
 
     from helpers import pdf_strings, private_pdf
 
     paper = _paper(tmp_path / "p", "\\includegraphics[width=1in]{figs/plot.pdf}")
     (paper / "figs").mkdir()
     (paper / "figs" / "plot.pdf").write_bytes(private_pdf())
-    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous", "--figdata",
-                   str(REPO / "figdata"))
-    assert ran.returncode == 0, ran.stderr
-    with tarfile.open(tmp_path / "p.tar.gz") as archive:
-        packed = archive.extractfile("figs/plot.pdf").read()
+    packed, stderr = _packed_anonymously(tmp_path, "figs/plot.pdf")
     assert b"Alice" not in pdf_strings(packed)
     assert b"alice" not in pdf_strings(packed)
-    assert "metadata" not in ran.stderr
+    assert "metadata" not in stderr
 
 
 def test_a_hard_link_to_a_file_outside_the_folder_is_not_packed(tmp_path):
@@ -139,28 +145,19 @@ def test_an_anonymous_pack_ships_a_foreign_pdfs_pages_alone(tmp_path):
     """Round 7: a foreign figure's attachment (its data, an e-mail address), a reviewer's
     note on its page and its outline went into the --anonymous archive whole (pdfTeX
     includes none of them); only the e-mail address was warned about."""
-    import tarfile
 
     from helpers import pdf_strings
     from pypdf import PdfWriter
-    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject
-    from pypdf.generic import TextStringObject as Text
+    from pypdf.annotations import Text
 
     paper = _paper(tmp_path / "p", "\\includegraphics[width=1in]{fig.pdf}")
     writer = PdfWriter()
-    page = writer.add_blank_page(72, 72)
+    writer.add_blank_page(72, 72)
     writer.add_attachment("notes.txt", b"Data of Alice Smith, alice@example.org")
-    page[NameObject("/Annots")] = ArrayObject([writer._add_object(DictionaryObject({
-        NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject("/Text"),
-        NameObject("/Contents"): Text("Alice's review note"),
-        NameObject("/Rect"): ArrayObject([NumberObject(0)] * 4)}))])
+    writer.add_annotation(0, Text(rect=(0, 0, 0, 0), text="Alice's review note"))
     writer.add_outline_item(title="Alice's outline", page_number=0)
     writer.write(paper / "fig.pdf")
-    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous", "--figdata",
-                   str(REPO / "figdata"))
-    assert ran.returncode == 0, ran.stderr
-    with tarfile.open(tmp_path / "p.tar.gz") as archive:
-        packed = archive.extractfile("fig.pdf").read()
+    packed, _ = _packed_anonymously(tmp_path, "fig.pdf")
     assert b"Alice" not in pdf_strings(packed)
     assert b"alice" not in pdf_strings(packed)
 
