@@ -90,8 +90,7 @@ def _left_behind(shown: str, key: str | None, threads: set[threading.Thread],
     processes = [_ended(child) for child in sorted(_children() - children)]
     running_threads = [t for t in threading.enumerate()
                        if t not in threads and not t.daemon and t.is_alive()]
-    for thread in running_threads:
-        _abandon(thread)
+    ABANDONED.extend(running_threads)
     problems = []
     if written:
         more = f" (and {len(written) - 1} more)" if len(written) > 1 else ""
@@ -171,8 +170,15 @@ def _ended(pid: int) -> str:
     return f"{pid} ({what})"
 
 
-#: The threads the author's code left running (:func:`_abandon`).
+#: The threads the author's code left running: no public API lets the interpreter's exit
+#: skip a thread, so a process that ran such code ends with ``os._exit`` (figures/launch.py,
+#: a build worker: figures/outputs/workers.py).
 ABANDONED: list[threading.Thread] = []
+
+
+def abandoned_threads() -> bool:
+    """Is a thread the author's code left running still alive (the exit would wait for it)?"""
+    return any(thread.is_alive() for thread in ABANDONED)
 
 
 def _command_of(pid: int) -> str:
@@ -189,16 +195,6 @@ def _command_of(pid: int) -> str:
         return Path(f"/proc/{pid}/comm").read_text().strip()
     except OSError:
         return "?"
-
-
-def _abandon(thread: threading.Thread) -> None:
-    """Let the interpreter end without waiting for ``thread``, as if it were a daemon (CPython
-    3.11 and 3.12 wait for the threads whose lock is in ``threading._shutdown_locks``)."""
-    ABANDONED.append(thread)
-    with contextlib.suppress(AttributeError, RuntimeError):
-        thread._daemonic = True  # type: ignore[attr-defined]
-        with threading._shutdown_locks_lock:  # type: ignore[attr-defined]
-            threading._shutdown_locks.discard(thread._tstate_lock)  # type: ignore[attr-defined]
 
 
 @contextlib.contextmanager

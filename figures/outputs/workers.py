@@ -17,6 +17,7 @@ from multiprocessing import active_children, get_context
 from pathlib import Path
 from typing import Any
 
+from figures.author_code import abandoned_threads
 from figures.boundary import is_stop
 from figures.data import figdata
 from figures.data.jsonio import decode
@@ -52,6 +53,8 @@ class Result:
     #: The Figure saved and its data, kept for a caller in this process (``keep``): the
     #: preflight of sync measures the drawing the build saved, never draws it again.
     drawing: tuple[Any, dict[str, Any]] | None = None
+    #: The figure's code left a thread running in the worker, whose exit would wait for it.
+    left_threads: bool = False
 
     @property
     def line(self) -> str:
@@ -121,7 +124,9 @@ def _exit_if_orphaned() -> None:
 
 def _render_in_worker(spec: FigureSpec, *args: Any) -> Result:
     _exit_if_orphaned()
-    return render_one(spec, *args)
+    result = render_one(spec, *args)
+    result.left_threads = abandoned_threads()
+    return result
 
 
 #: A worker that died without a result: killed from outside, or ended by the figure's code.
@@ -190,6 +195,9 @@ def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: 
                 rendered.append(None)
             except Exception as exc:  # noqa: BLE001 - e.g. a result that does not pickle
                 rendered.append(failure(kind.stem(spec), exc))
+        if any(result is not None and result.left_threads for result in rendered):
+            for process in workers:  # all idle now; one would never exit
+                process.kill()
         return rendered
     except BaseException:
         for process in workers:  # else a pending figure is written after Ctrl-C

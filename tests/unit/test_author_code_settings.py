@@ -116,7 +116,8 @@ def test_a_thread_the_code_leaves_running_is_its_line_and_abandoned():
         with pytest.raises(author_code.LeftBehind, match=r"render: left thread 'spin' "
                            "running"), author_code.running("figures/plots/x.py", "render"):
             spin.start()
-        assert spin.daemon  # the interpreter's exit does not wait for it
+        assert spin in author_code.ABANDONED  # the command ends without it
+        assert author_code.abandoned_threads()
     finally:
         release.set()
 

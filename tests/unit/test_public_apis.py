@@ -1,6 +1,6 @@
 """No private attribute of another package's object is read (issue 43): pypdf's writer
 objects, Pillow's, matplotlib's and the process pool's private names change without notice.
-The standard library's own shutdown hooks of figures/author_code.py are the exceptions, named."""
+``os._exit``, public, is the one exception."""
 
 from __future__ import annotations
 
@@ -8,10 +8,8 @@ import ast
 
 from helpers import REPO
 
-#: ``os._exit`` is public; the interpreter offers no public way to let a figure's leftover
-#: thread not hold up the exit (figures/author_code.py says why).
-ALLOWED = {"os._exit", "thread._daemonic", "threading._shutdown_locks_lock",
-           "threading._shutdown_locks", "thread._tstate_lock", "warnings._filters_mutated"}
+#: ``os._exit`` is public.
+ALLOWED = {"os._exit"}
 
 
 def test_no_private_attribute_of_another_package_is_read():
