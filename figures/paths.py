@@ -39,6 +39,22 @@ def is_inside(path: Path, folder: Path) -> bool:
     return False
 
 
+def shown(path: Path) -> str:
+    """``path`` relative to the working folder when under it, else as given."""
+    try:
+        return path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def checkout_of(path: Path) -> Path | None:
+    """The nearest folder at or above ``path`` that holds a figures checkout."""
+    for folder in (path, *path.parents):
+        if (folder / "figures" / "registry.py").is_file() and (folder / "figdata").is_dir():
+            return folder
+    return None
+
+
 def written_by(marker: bytes, path: Path) -> bool:
     """Whether the file ``path`` holds ``marker`` (a command's own mark) in its first KiB."""
     try:

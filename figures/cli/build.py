@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,8 +21,7 @@ def add_parser(add) -> None:
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to build (default: all)")
     cli.add_figdata(p)
     cli.add_out(p)
-    p.add_argument("--jobs", "-j", type=cli.positive_int, default=None, metavar="N",
-                   help="render N figures at once (default: all cores)")
+    cli.add_jobs(p)
     p.add_argument("--force", action="store_true",
                    help="render every figure, even those whose inputs did not change")
     p.add_argument("--results", type=cli.path_arg, default=None, metavar="RESULTS",
@@ -48,12 +48,12 @@ def add_parser(add) -> None:
 
 
 def _inches(text: str) -> float:
-    """An argparse type: a width in inches, a plain number (``3.25in`` said so)."""
-    try:
-        return float(text)
-    except ValueError:
+    """An argparse type: a width in inches, a plain decimal number (``3.25in``, ``1_0``,
+    ``1e0``, ``nan`` said so: ``float`` reads ``1_0`` as 10)."""
+    if not re.fullmatch(r"\s*[+-]?(\d+\.?\d*|\.\d+)\s*", text, re.ASCII):
         raise argparse.ArgumentTypeError(f"expected a width in inches, a number without its "
-                                         f"unit (e.g. 3.25), got {text!r}") from None
+                                         f"unit (e.g. 3.25), got {text!r}")
+    return float(text)
 
 
 def run(args: argparse.Namespace) -> int:

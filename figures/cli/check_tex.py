@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-import traceback
 
-from figures.cli.common import path_arg
+from figures.cli.common import path_arg, say_unread
 from figures.errors import FigureDataError, display_path
 from figures.registry import FIGURES
 
@@ -32,10 +31,8 @@ def run(args: argparse.Namespace) -> int:
               "pass --figdata DIR", file=sys.stderr)
         return 1
     quoted, unread = read_quoted(FIGURES, figdata_dir)
-    for u in unread:  # the paper is still checked against the values that were read
-        if args.debug:
-            traceback.print_exception(u.error)
-        print(f"error: {u.line}; the paper is not checked against its values", file=sys.stderr)
+    # the paper is still checked against the values that were read
+    say_unread(unread, args.debug, "the paper is not checked against its values")
     found = unreadable = 0
     for path in args.tex:
         try:

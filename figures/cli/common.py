@@ -22,11 +22,8 @@ from figures.paths import (  # noqa: F401 - the commands' names for them
 )
 from figures.registry import BY_NAME, FIGURES, FigureSpec
 
-FIGDATA_HELP = f"the figdata folder (default: {DEFAULT_FIGDATA}/)"
-OUT_HELP = f"the folder of the built figures (default: {DEFAULT_OUT}/)"
 #: A status detail names up to two source paths of up to 1024 characters each whole.
 STATUS_DETAIL_LIMIT = 2400
-VENUES_HELP = "your venue profiles (same shape as figures/venues.json)"
 
 
 def add_paper(p: argparse.ArgumentParser) -> None:
@@ -49,7 +46,8 @@ def add_venue(p: argparse.ArgumentParser, help: str, *, several: bool = False,
                    metavar=metavar, help=help)
 
 
-def add_venues(p: argparse.ArgumentParser, help: str = VENUES_HELP) -> None:
+def add_venues(p: argparse.ArgumentParser,
+               help: str = "your venue profiles (same shape as figures/venues.json)") -> None:
     """``--venues FILE``: venue profiles of the user's (figures/venues.py)."""
     p.add_argument("--venues", type=path_arg, default=None, metavar="FILE", help=help)
 
@@ -57,6 +55,11 @@ def add_venues(p: argparse.ArgumentParser, help: str = VENUES_HELP) -> None:
 def add_main(p: argparse.ArgumentParser, help: str, type: Callable[[str], Any] = Path) -> None:
     """``--main FILE``: the paper's main .tex, when its folder holds several."""
     p.add_argument("--main", type=type, default=None, metavar="FILE", help=help)
+
+
+def add_jobs(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--jobs", "-j", type=positive_int, default=None, metavar="N",
+                   help="render N figures at once (default: all cores)")
 
 
 def positive_int(text: str) -> int:
@@ -79,10 +82,11 @@ def path_arg(text: str) -> Path:
 
 def add_figdata(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--figdata", type=path_arg, default=DEFAULT_FIGDATA, metavar="DIR",
-                        help=FIGDATA_HELP)
+                        help=f"the figdata folder (default: {DEFAULT_FIGDATA}/)")
 
 
-def add_out(parser: argparse.ArgumentParser, help: str = OUT_HELP) -> None:
+def add_out(parser: argparse.ArgumentParser,
+            help: str = f"the folder of the built figures (default: {DEFAULT_OUT}/)") -> None:
     parser.add_argument("--out", type=path_arg, default=DEFAULT_OUT, metavar="DIR", help=help)
 
 
@@ -119,6 +123,15 @@ def summary(failed: Sequence[str], total: int) -> int:
         print(f"{len(failed)} of {total} figure(s) failed: {', '.join(failed)}", file=sys.stderr)
         return 1
     return 0
+
+
+def say_unread(unread: Sequence[Any], debug: bool, consequence: str) -> None:
+    """One line per figure whose quoted values could not be read (figures.numbers.macros),
+    with what that costs this command; its traceback first with ``--debug``."""
+    for u in unread:
+        if debug:
+            traceback.print_exception(u.error)
+        print(f"error: {u.line}; {consequence}", file=sys.stderr)
 
 
 def figdata_status(spec: FigureSpec, figdata_dir: Path, results: Path | None,

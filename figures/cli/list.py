@@ -4,10 +4,8 @@ paper quotes, with their source notes)."""
 from __future__ import annotations
 
 import argparse
-import sys
-import traceback
 
-from figures.cli.common import add_figdata
+from figures.cli.common import add_figdata, say_unread
 from figures.data import figdata
 from figures.errors import FigureDataError, one_line
 from figures.registry import FIGURES
@@ -41,9 +39,6 @@ def run(args: argparse.Namespace) -> int:
         for q in quoted:
             tag = "[SYNTHETIC] " if q.synthetic else ""
             print(f"{q.figure:24s} \\{q.macro:28s} {q.text:>10s}  {tag}{q.note}")
-        for u in unread:
-            if args.debug:
-                traceback.print_exception(u.error)
-            print(f"error: {u.line}; its values are not listed", file=sys.stderr)
+        say_unread(unread, args.debug, "its values are not listed")
         unreadable += len(unread)
     return 1 if unreadable else 0

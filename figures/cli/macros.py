@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import traceback
 from functools import partial
 
 from figures.cli import common as cli
@@ -48,10 +47,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {display_path(args.out)}")
     left_out = "its macros are left out" + ("" if args.out is None
                                             else f" of {one_line(str(args.out))}")
-    for u in unread:  # after the file is written: the others' macros are there
-        if args.debug:
-            traceback.print_exception(u.error)
-        print(f"error: {u.line}; {left_out}", file=sys.stderr)
+    cli.say_unread(unread, args.debug, left_out)  # after the file: the others' are there
     synthetic = [q.macro for q in quoted if q.synthetic]
     if synthetic:
         print(f"warning: {len(synthetic)} of {len(quoted)} macros hold SYNTHETIC EXAMPLE DATA, "

@@ -18,7 +18,7 @@ def add_parser(add) -> None:
                    help="a results folder to extract into figdata/ first (default: none)")
     add_figdata(p)
     add_out(p)
-    p.set_defaults(command=run, writes_figdata=writes_figdata)
+    p.set_defaults(command=run, writes_figdata=lambda args: args.results is not None)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,7 +28,3 @@ def run(args: argparse.Namespace) -> int:
         if status:
             return status  # the build would show figdata the results do not match
     return build_figures(FIGURES, args.figdata, args.out, debug=args.debug)
-
-
-def writes_figdata(args: argparse.Namespace) -> bool:
-    return args.results is not None

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from figures.data import figdata
 from figures.data.jsonio import dumps_figdata, write_text_atomic
+from figures.paths import checkout_of, shown
 from figures.registry import (
     BY_NAME,
     PACKAGE_DIR,
@@ -62,22 +63,6 @@ def repository_root(cwd: Path | None = None) -> Path:
                             f"the one in {root}: install this checkout (pip install -e .) or "
                             f"run figures new in {root}")
     return root
-
-
-def checkout_of(path: Path) -> Path | None:
-    """The nearest folder at or above ``path`` that holds a figures checkout."""
-    for folder in (path, *path.parents):
-        if (folder / "figures" / "registry.py").is_file() and (folder / "figdata").is_dir():
-            return folder
-    return None
-
-
-def _shown(path: Path) -> str:
-    """``path`` relative to the working folder when under it, else absolute."""
-    try:
-        return path.relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        return str(path)
 
 
 def check_name(name: str, root: Path) -> None:
@@ -145,15 +130,15 @@ def new_figure(name: str, *, from_logs: bool = False, root: Path | None = None) 
         for path in written:
             path.unlink(missing_ok=True)
         raise
-    module_path, figdata_path, fixture_path = (_shown(path) for path in files)
+    module_path, figdata_path, fixture_path = (shown(path) for path in files)
     parts = "render, SCHEMA and extract" if from_logs else "render and SCHEMA"
-    go = "" if _shown(root) == "." else f"cd {root}; "
+    go = "" if shown(root) == "." else f"cd {root}; "
     return [
         (f"created {module_path}: {parts}, its print layout (SLOTS, _for_page, caption) "
          "(a placeholder bar chart: edit the drawing)"),
         f"created {figdata_path}: placeholder data, kind synthetic-example until you replace it",
         f"created {fixture_path}: the golden test's data (keep it small)",
-        f"registered {name} in {_shown(registry)}: {name}.pdf@300dpi, {name}.png@200dpi",
+        f"registered {name} in {shown(registry)}: {name}.pdf@300dpi, {name}.png@200dpi",
         (f"next: {go}figures build {name}; nox -s baselines (its golden images: default and "
          "venue layouts); nox -s tests"),
     ]

@@ -93,23 +93,23 @@ def _read_by(fls: Path) -> dict[str, str]:
     """Our figures the compile read, by its recorder's file list (``main.fls``; latexmk
     asks pdflatex for it), each with the file: a figure TeX read must print somewhere,
     whatever the probe saw."""
+    from figures import runner
+    from figures.errors import LatexError
     from figures.paper.write import _provenance
+    from figures.paths import shown
     from figures.registry import BY_NAME
 
     try:
-        lines = fls.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
-    except OSError:
+        read = runner.recorded(fls, fls.parent)[0]
+    except LatexError:  # no recorder file: the probe's includes alone
         return {}
     found: dict[str, str] = {}
-    for line in dict.fromkeys(lines):
-        path = Path(line.removeprefix("INPUT "))
-        if not line.startswith("INPUT ") or path.suffix.lower() not in (".pdf", ".png", ".jpg"):
-            continue
-        path = path if path.is_absolute() else fls.parent / path
-        inside = _provenance(path) if path.is_file() else None
+    for path in read:
+        inside = (_provenance(path) if path.suffix.lower() in (".pdf", ".png", ".jpg")
+                  and path.is_file() else None)
         name = inside.get("figure") if inside else None
         if name in BY_NAME:
-            found.setdefault(name, display_path(path))
+            found.setdefault(name, display_path(shown(path)))
     return found
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import traceback
 from pathlib import Path
 
 from figures.cli import common as cli
@@ -27,12 +26,10 @@ def add_parser(add) -> None:
     p.add_argument("--default-build", action="store_true",
                    help="copy the default build into a venue paper anyway (it prints "
                    "rescaled, with Type 3 fonts)")
-    p.add_argument("--allow-synthetic", action="store_true",
-                   help="copy figures and macros drawn from synthetic example data too "
-                   "(without it, each synthetic value's macro is a LaTeX error if used)")
-    p.add_argument("--overwrite-theirs", action="store_true",
-                   help="replace (or move aside) an image in the paper that is not ours, "
-                   "keeping it beside as NAME.bak")
+    cli.add_flags(p, allow_synthetic="copy figures and macros drawn from synthetic example "
+                  "data too (without it, each synthetic value's macro is a LaTeX error if used)",
+                  overwrite_theirs="replace (or move aside) an image in the paper that is not "
+                  "ours, keeping it beside as NAME.bak")
     p.add_argument("--dry-run", "-n", action="store_true",
                    help="show what would be done; write nothing")
     cli.add_figdata(p)
@@ -73,10 +70,8 @@ def _synced(args: argparse.Namespace, paper=None) -> int:
         except FigureDataError as exc:
             print(f"warning: {exc} (not read)", file=sys.stderr)
     quoted, unread = _read_quoted(FIGURES, args.figdata)
-    for u in unread:  # its macros missing from the paper's file would stop the paper's build
-        if args.debug:
-            traceback.print_exception(u.error)
-        print(f"error: {u.line}; the paper's macros file is not written", file=sys.stderr)
+    # its macros missing from the paper's file would stop the paper's build
+    cli.say_unread(unread, args.debug, "the paper's macros file is not written")
     synthetic = [] if args.allow_synthetic else synthetic_macros(quoted)
     tex = macros_tex(quoted, synthetic_as_errors=not args.allow_synthetic)
     for _ in range(_ROUNDS):  # until what it placed is what TeX typesets
@@ -148,7 +143,7 @@ _ROUNDS = 4
 def _boxes(paper) -> set[tuple]:
     """What placement reads of each include TeX made: where, what, and its box."""
     return {(g.tex, g.line, g.written, tuple(sorted(g.options.items())), g.printed.width_in,
-             g.printed.height_in, g.printed.line_in) for g in paper.graphics}
+             g.printed.height_in, g.printed.line_in, g.printed.scale) for g in paper.graphics}
 
 
 def read_paper_of(folder: Path, main: Path | None):
@@ -211,11 +206,12 @@ def source_for(args: argparse.Namespace, paper):
     """The build folder sync copies from: ``--built`` (or the default build) for a paper of
     no known venue; for a venue paper, a build per printed width (figures.paper.placed)."""
     from figures.errors import FigureDataError
-    from figures.venues import get_venue, on_page
+    from figures.paper.memo import venue_of
+    from figures.venues import on_page
 
     key = args.venue or paper.venue or (None if args.built else venue_of_engine(paper, args))
     if key is not None:  # an unknown --venue is one line naming the known ones
-        venue = get_venue(key, args.venues)
+        venue = venue_of(key, args.venues)
         if paper.measures is not None and not args.default_build:  # the page is the paper's
             venue = on_page(venue, *paper.measures[:3])
     if key is None or args.default_build:

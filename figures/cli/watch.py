@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 
 from figures.cli import common as cli
-from figures.watch.loop import watch
 
 
 def add_parser(add) -> None:
@@ -16,8 +15,7 @@ def add_parser(add) -> None:
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to watch (default: all)")
     cli.add_figdata(p)
     cli.add_out(p)
-    p.add_argument("--jobs", "-j", type=cli.positive_int, default=None, metavar="N",
-                   help="render N figures at once (default: all cores)")
+    cli.add_jobs(p)
     p.add_argument("--rebuild-timeout", type=cli.positive_int, default=120, metavar="SECONDS",
                    help="stop a rebuild that runs longer, e.g. a render stuck in a loop "
                         "(default: 120); a save that changes a file stops it at once")
@@ -27,5 +25,7 @@ def add_parser(add) -> None:
 def run(args: argparse.Namespace) -> int:
     # every rebuild writes there: refused before the first one, as `build` refuses it
     cli.refuse_folder_over_inputs(args.out, "--out", figdata_dir=args.figdata)
+    from figures.watch.loop import watch  # multiprocessing: not for every command
+
     return watch(cli.select(args.names), args.figdata, args.out, jobs=args.jobs, debug=args.debug,
                  rebuild_timeout=args.rebuild_timeout, follow_registry=not args.names)

@@ -43,6 +43,7 @@ from figures.numbers.textables import (
     cells,
     table_from,
 )
+from figures.paths import checkout_of
 from figures.texread import comment_on_line
 
 #: LaTeX sources are often Latin-1; the numbers and macros checked are ASCII in both.
@@ -371,7 +372,7 @@ def read_tex(path: Path) -> str:
 def find_figdata(tex: Path) -> Path | None:
     """The ``figdata/`` of the repository the ``.tex`` sits in: the nearest folder above it
     holding ``figdata/`` and ``figures/registry.py``; else ``./figdata`` if it exists."""
-    for folder in Path(tex).resolve().parents:
-        if (folder / "figdata").is_dir() and (folder / "figures" / "registry.py").is_file():
-            return folder / "figdata"
+    root = checkout_of(Path(tex).resolve().parent)
+    if root is not None:
+        return root / "figdata"
     return Path("figdata") if Path("figdata").is_dir() else None

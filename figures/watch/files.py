@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from figures.paths import shown
+
 #: The registry: each figure's outputs and dpi (and, watching every figure, the figures).
 REGISTRY = Path(__file__).resolve().parent.parent / "registry.py"
 REGISTRY_SHOWN = "figures/registry.py"
@@ -33,10 +35,3 @@ def folders(dirs: Sequence[Path]) -> str:
     """The watched folders as a user reads them, a folder inside another not named again."""
     top = [f"{shown(d)}/" for d in dirs if not any(o != d and d.is_relative_to(o) for o in dirs)]
     return " and ".join([", ".join(top[:-1]), *top[-1:]] if len(top) > 1 else top)
-
-
-def shown(path: Path) -> str:
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)

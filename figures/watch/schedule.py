@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from figures.paths import shown
 from figures.signals import stop_signals_held
-from figures.watch.files import shown
 from figures.watch.rebuilds import Rebuild, few
 from figures.watch.watcher import Watcher
 

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from figures.data.envelope import SYNTHETIC
 from figures.data.jsonio import sha256_if_file
+from figures.paths import shown
 from figures.signals import stop_signals_held
 from figures.watch.child import Message, Outcome
-from figures.watch.files import REGISTRY, REGISTRY_SHOWN, both, shown
+from figures.watch.files import REGISTRY, REGISTRY_SHOWN, both
 from figures.watch.rebuilds import Rebuild, few
 
 if TYPE_CHECKING:  # imported anew by each rebuild, never by the watch: see figures.watch.child
