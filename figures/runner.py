@@ -87,10 +87,11 @@ def run(command: list[str] | tuple[str, ...], cwd: Path | None = None, *,
             program, pipe = over
             here = Path(cwd or ".").resolve()
             shown = pipe.relative_to(here) if pipe.is_relative_to(here) else pipe
-            raise LatexError(file or str(cwd or "."), None, (
-                f"{program} opened {shown}, a named pipe (FIFO), which blocks "
-                "until a program writes into it; it was stopped: make it a regular file (or "
-                "remove its \\input)"))
+            what = (f"opened {shown}, a named pipe (FIFO), which blocks until a program "
+                    "writes into it; it was stopped: make it a regular file (or remove its "
+                    "\\input)") if pipe.is_fifo() else (
+                    f"reads {shown}, a device without end; it was stopped: remove its \\input")
+            raise LatexError(file or str(cwd or "."), None, f"{program} {what}")
         if over:
             _stop(process)
             raise LatexError(file or str(cwd or "."), None,
@@ -133,7 +134,8 @@ def _read(process: subprocess.Popen,
 def opening_pipe(session: int) -> tuple[str, Path] | None:
     """The program of ``session`` blocked opening a named pipe (FIFO), and the pipe: its system
     call's path argument (``open``'s first, ``openat``'s second), read from ``/proc`` (Linux;
-    elsewhere, or unreadable, None: the timeout stops it)."""
+    elsewhere, or unreadable, None: the timeout stops it); or reading a device other than
+    /dev/null (``\\input{/dev/zero}``: latexmk hashes it without end), and the device."""
     for process in Path("/proc").glob("[0-9]*"):
         try:
             if int((process / "stat").read_text().rsplit(")", 1)[1].split()[3]) != session:
@@ -148,6 +150,12 @@ def opening_pipe(session: int) -> tuple[str, Path] | None:
                         path = cwd / os.fsdecode(name)
                         if name and stat.S_ISFIFO(path.stat().st_mode):
                             return (process / "comm").read_text().strip(), path
+            for fd in (process / "fd").iterdir():
+                with contextlib.suppress(OSError):
+                    path = fd.readlink()
+                    if path.is_absolute() and str(path) != os.devnull and \
+                            stat.S_ISCHR(path.stat().st_mode):
+                        return (process / "comm").read_text().strip(), path
         except (OSError, ValueError, IndexError):
             continue
     return None

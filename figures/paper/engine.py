@@ -86,8 +86,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             texlog = out / f"{job}.log"
             texlog = texlog.read_text(errors="replace") if texlog.is_file() else ""
             raise LatexError(str(main), None, "pdflatex stopped before the end of the "
-                             f"paper ({_stopped(said, run.returncode, texlog, missing)}): "
-                             "mend it so it compiles, then sync again")
+                             f"paper ({_stopped(said, run, texlog, missing, out / f'{job}.fls')}"
+                             "): mend it so it compiles, then sync again")
         read = _recorded(out / f"{job}.fls", root)
     paper = Paper(main, root)
     paper.unresolved += [f"{main.name}: loads {name}, which this TeX Live does not have (read "
@@ -145,15 +145,23 @@ def _command_line(out: Path, source: str, read_images: bool) -> str:
             "\\input{\\fapprobe}\\input{\\fapmain}")
 
 
-def _stopped(said: list[tuple[str, str]], returncode: int, texlog: str,
-             missing: list[str]) -> str:
+def _stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
+             fls: Path) -> str:
     """Why pdflatex stopped: the last error TeX gave that is not an image sync is about to
     write (those it goes on after), what its log says after it (``cannot \\read from
     terminal``), and the packages it had to read as empty."""
     said = [e for e in said if not e[1].lstrip().startswith("==>")]
     last = next((e for e in reversed(said) if "not found" not in e[1]), None) or \
         (said[-1] if said else None)
-    why = f"{last[0]}: {last[1]}" if last else f"exit {returncode}"
+    why = f"{last[0]}: {last[1]}" if last else f"exit {run.returncode}"
+    # a fatal error with no file:line (\input{/dev/zero}: "(/dev/zero! Unable to read an
+    # entire line"), on the terminal only: with the file TeX read last
+    fatal_here = re.search(r"(?:^|\(\S*)! (.+?)\.?$", run.stdout, re.MULTILINE)
+    if not last and fatal_here and fls.is_file() and \
+            (read := runner.recorded(fls, fls.parent)[0]):
+        file = read[-1].relative_to(Path.cwd()) if read[-1].is_relative_to(Path.cwd()) \
+            else read[-1]
+        why = f"{fatal_here[1]}, reading {file}"
     fatal = re.search(r"^\*\*\* \((.+)\)$", texlog, re.MULTILINE)
     if fatal:
         why += f" ({fatal[1]})"

@@ -78,11 +78,31 @@ def test_ci_script_and_workflow_run_the_same_nox_sessions():
     workflow = (REPO / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8")
     script = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     review = "nox -s review -- --no-open"  # a failure's review page, kept
-    ci = ["nox", "nox -s random_order", "nox -s slow_tests"]
+    # the default sessions, then the whole suite in one process (random order, no .git,
+    # another folder), which holds the slow tier
+    ci = ["nox", "nox -s random_order"]
     assert _nox_commands(workflow) == [*ci, review]
     # then the seed comparison, when seeds are at hand
     assert _nox_commands(script)[0] == review
-    assert _nox_commands(script)[1:4] == ci
+    assert _nox_commands(script)[1:3] == ci
+    assert "nox -s slow_tests" not in _nox_commands(script)[3:]
     install = "python -m pip install 'nox[uv]'"
     assert install in workflow
     assert "'nox[uv]'" in script
+
+
+def test_ci_runs_the_whole_suite_in_one_process_in_random_order():
+    """`nox -s random_order` (CI): both tiers and the golden images, one process."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("random_order", REPO / "tools" / "random_order.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    options = module.pytest_command(REPO, 7, [])[3:]  # after `python -m pytest`
+    assert options[0] == str(REPO / "tests")
+    assert "--mpl" in options
+    assert "--randomly-seed=7" in options
+    assert "-m" not in options  # the slow tier too
+    assert "--ignore" not in options  # the golden images too
+    assert "-n" not in options
+    assert options[options.index("no:xdist") - 1] == "-p"
