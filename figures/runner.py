@@ -249,6 +249,9 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
             raise FigureDataError(str(path), None, "--main: name a .tex file inside the "
                                   "paper's folder")
         return path
+    if not folder.is_dir():  # `figures paper nosuch` said "no .tex file with \documentclass"
+        raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
+                              "folder: give the paper's folder")
     candidates = []
     for path in sorted(folder.rglob("*.tex")):
         if any(part.startswith(".") for part in path.relative_to(folder).parts):
