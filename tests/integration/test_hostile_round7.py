@@ -400,3 +400,19 @@ def test_which_and_check_of_a_broken_pdf_are_one_line(tmp_path, name):
         assert ran.returncode == 1 if argv[0] == "which" or name != "/dev/zero" else 2
         assert len(ran.stderr.splitlines()) + len(ran.stdout.splitlines()) == 1, ran
         assert "Traceback" not in ran.stderr
+
+
+def test_a_run_started_in_the_background_still_stops_its_commands_with_ctrl_c(tmp_path):
+    """The whole suite run as ``nohup ... &`` (SIGINT ignored, as a shell starts a background
+    job): every test sending Ctrl-C to a command it started timed out after 60 s
+    (test_paper_shapes' stopped command, test_workers' Ctrl-C); the children inherited the
+    ignored SIGINT. The conftest takes SIGINT back."""
+    import signal
+
+    ran = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p",
+                          "no:cacheprovider", "-p", "no:xdist", str(REPO / "tests" / "unit" /
+                          "test_stop_signals.py") + "::test_a_command_this_run_starts_takes_"
+                          "ctrl_c"], capture_output=True, text=True, cwd=tmp_path,
+                         timeout=120, check=False,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    assert ran.returncode == 0, ran.stdout + ran.stderr
