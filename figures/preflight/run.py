@@ -14,7 +14,7 @@ from figures.errors import FigureDataError, display_path, figure_line
 from figures.outputs.warned import caught_warnings, warning_lines
 from figures.preflight import rules
 from figures.preflight.files import REBUILD, decodes
-from figures.preflight.measure import measure
+from figures.preflight.measure import Measurement, measure
 from figures.preflight.rules import RULES, Row
 from figures.registry import FigureSpec
 from figures.venues import Venue
@@ -107,19 +107,28 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
                         else rules.raster_row(stem, path, report.print_width_in, venue))
         except FigureDataError as exc:
             rows.append(Row(stem, rule, "unreadable", "built file", False, str(exc)))
-    rows.append(rules.text_row(stem, measured.texts, scale, venue))
-    rows.append(rules.line_row(stem, measured.strokes, scale, venue))
-    cvd, report.cvd_failures = rules.cvd_row(stem, measured.series_colors, venue)
-    rows.append(cvd)
-    rows.append(rules.size_row(stem, kind.print_slot(spec), measured.saved_size_in, venue))
-    seen = measured.legibility
-    rows += [rules.script_row(stem, seen, scale), rules.greyscale_row(stem, seen),
-             rules.contrast_row(stem, seen), rules.ink_row(stem, seen),
-             rules.stamp_row(stem, seen, scale, venue)]
-    rows.append(rules.layout_row(stem, measured.texts, scale, measured.saved_box,
-                                 measured.covering_legends or ()))
+    drawn_rows, report.cvd_failures = drawing_rows(spec, venue, kind, measured)
+    rows += drawn_rows
     rows.sort(key=lambda row: RULES.index(row.rule))
     return report
+
+
+def drawing_rows(spec: FigureSpec, venue: Venue, kind: BuildKind,
+                 measured: Measurement) -> tuple[list[Row], list[str]]:
+    """The rows of every rule read from the drawing (not the files) of ``spec`` drawn as
+    ``kind`` and measured (:func:`measure` of :func:`draw_as_built`), by ``venue``'s limits,
+    and the CVD failures: what ``check``, sync's legibility gate and the width sweep judge."""
+    stem, seen = kind.stem(spec), measured.legibility
+    scale = min(1.0, venue.slot_width(kind.print_slot(spec)) / measured.saved_size_in[0])
+    cvd, cvd_failures = rules.cvd_row(stem, measured.series_colors, venue)
+    return [rules.text_row(stem, measured.texts, scale, venue),
+            rules.line_row(stem, measured.strokes, scale, venue), cvd,
+            rules.size_row(stem, kind.print_slot(spec), measured.saved_size_in, venue),
+            rules.script_row(stem, seen, scale), rules.greyscale_row(stem, seen),
+            rules.contrast_row(stem, seen), rules.ink_row(stem, seen),
+            rules.stamp_row(stem, seen, scale, venue),
+            rules.layout_row(stem, measured.texts, scale, measured.saved_box,
+                             measured.covering_legends or ())], cvd_failures
 
 
 #: The rules a build must pass before sync places it: no text over text, no text, script or
@@ -145,14 +154,9 @@ def legibility(spec: FigureSpec, venue: Venue, kind: BuildKind, figdata_dir: Pat
         if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the command stops
         return figure_line(spec.name, exc)
-    stem, seen = kind.stem(spec), measured.legibility
-    scale = min(1.0, venue.slot_width(kind.print_slot(spec)) / measured.saved_size_in[0])
-    rows = [rules.text_row(stem, measured.texts, scale, venue),
-            rules.script_row(stem, seen, scale),
-            rules.line_row(stem, measured.strokes, scale, venue),
-            rules.layout_row(stem, measured.texts, scale, measured.saved_box,
-                             measured.covering_legends or ())]
-    failed = [row for row in rows if not row.ok]
+    failed = sorted((row for row in drawing_rows(spec, venue, kind, measured)[0]
+                     if row.rule in LEGIBILITY and not row.ok),
+                    key=lambda row: LEGIBILITY.index(row.rule))
     return f"{failed[0].rule}: {failed[0].detail or failed[0].value}" if failed else None
 
 
