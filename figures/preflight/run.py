@@ -14,7 +14,7 @@ from figures.errors import FigureDataError, display_path, figure_line
 from figures.outputs.warned import caught_warnings, warning_lines
 from figures.preflight import rules
 from figures.preflight.files import REBUILD, decodes
-from figures.preflight.measure import measure
+from figures.preflight.measure import Measurement, measure
 from figures.preflight.rules import RULES, Row
 from figures.registry import FigureSpec
 from figures.venues import Venue
@@ -107,29 +107,29 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
                         else rules.raster_row(stem, path, report.print_width_in, venue))
         except FigureDataError as exc:
             rows.append(Row(stem, rule, "unreadable", "built file", False, str(exc)))
-    rows.append(rules.text_row(stem, measured.texts, scale, venue))
-    rows.append(rules.line_row(stem, measured.strokes, scale, venue))
     cvd, report.cvd_failures = rules.cvd_row(stem, measured.series_colors, venue)
-    rows.append(cvd)
-    rows.append(rules.size_row(stem, kind.print_slot(spec), measured.saved_size_in, venue))
     seen = measured.legibility
-    rows += [rules.script_row(stem, seen, scale), rules.greyscale_row(stem, seen),
-             rules.contrast_row(stem, seen), rules.ink_row(stem, seen),
-             rules.stamp_row(stem, seen, scale, venue)]
-    rows.append(rules.layout_row(stem, measured.texts, scale, measured.saved_box,
-                                 measured.covering_legends or ()))
+    rows += [*_legible(stem, measured, scale, venue), cvd,
+             rules.size_row(stem, kind.print_slot(spec), measured.saved_size_in, venue),
+             rules.greyscale_row(stem, seen), rules.contrast_row(stem, seen),
+             rules.ink_row(stem, seen), rules.stamp_row(stem, seen, scale, venue)]
     rows.sort(key=lambda row: RULES.index(row.rule))
     return report
 
 
-#: The rules a build must pass before sync places it: no text over text, no text, script or
-#: line under the venue's minimum at the width it is drawn for.
-LEGIBILITY = ("text", "script", "lines", "layout")
+def _legible(stem: str, measured: Measurement, scale: float, venue: Venue) -> list[Row]:
+    """The rules a build must pass before sync places it: no text over text, no text, script
+    or line under the venue's minimum at the width it is drawn for."""
+    return [rules.text_row(stem, measured.texts, scale, venue),
+            rules.script_row(stem, measured.legibility, scale),
+            rules.line_row(stem, measured.strokes, scale, venue),
+            rules.layout_row(stem, measured.texts, scale, measured.saved_box,
+                             measured.covering_legends or ())]
 
 
 def legibility(spec: FigureSpec, venue: Venue, kind: BuildKind, figdata_dir: Path,
                drawing: tuple[Figure, dict[str, Any]] | None = None) -> str | None:
-    """Why ``spec`` drawn as ``kind`` fails the :data:`LEGIBILITY` rules (``rule: detail``, or
+    """Why ``spec`` drawn as ``kind`` fails the :func:`_legible` rules (``rule: detail``, or
     its error line), None when it passes; ``drawing``: the Figure the build saved and its
     data, measured as it is (else drawn here: a current build, once)."""
     from figures.outputs.render import draw_as_built
@@ -145,14 +145,8 @@ def legibility(spec: FigureSpec, venue: Venue, kind: BuildKind, figdata_dir: Pat
         if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the command stops
         return figure_line(spec.name, exc)
-    stem, seen = kind.stem(spec), measured.legibility
     scale = min(1.0, venue.slot_width(kind.print_slot(spec)) / measured.saved_size_in[0])
-    rows = [rules.text_row(stem, measured.texts, scale, venue),
-            rules.script_row(stem, seen, scale),
-            rules.line_row(stem, measured.strokes, scale, venue),
-            rules.layout_row(stem, measured.texts, scale, measured.saved_box,
-                             measured.covering_legends or ())]
-    failed = [row for row in rows if not row.ok]
+    failed = [row for row in _legible(kind.stem(spec), measured, scale, venue) if not row.ok]
     return f"{failed[0].rule}: {failed[0].detail or failed[0].value}" if failed else None
 
 
