@@ -65,7 +65,7 @@ def tests(session: nox.Session) -> None:
     environment, vector content elsewhere (the first lines say which; the slow tier checks
     the vector goldens on the reference); a
     golden comparison whose inputs are unchanged since it last passed is not repeated (``nox -s tests -- --all`` compares every image; CI does). Writes a pytest-mpl HTML summary (baseline, result, diff) to build/mpl-results/. The
-    whole suite: ``nox -s tests slow_tests`` (CI runs both).
+    whole suite: ``nox -s tests slow_tests``; CI runs it as ``nox -s random_order``.
     """
     _install(session, "test")
     session.run("pytest", "--mpl", "--mpl-generate-summary=html", "-n", "auto",
@@ -76,7 +76,8 @@ def tests(session: nox.Session) -> None:
 def slow_tests(session: nox.Session) -> None:
     """Run the slow tier: end-to-end runs, the golden machinery's own checks, full builds.
 
-    End-to-end runs start the command line, often in a copy of the project."""
+    End-to-end runs start the command line, often in a copy of the project. For developers
+    (on all cores); CI runs the slow tier inside ``nox -s random_order``'s whole suite."""
     _install(session, "test")
     session.run("pytest", "--mpl", "-n", "auto", "-m", "slow", *session.posargs)
 
@@ -185,9 +186,11 @@ def stability(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def random_order(session: nox.Session) -> None:
-    """The fast tier in a random order, in a copy without .git, from another folder (CI).
+    """The whole suite (both tiers, ``--mpl``) in one process, in a random order, in a copy
+    without .git, from another folder (CI).
 
-    ``nox -s random_order -- SEED`` reruns one order (the seed is printed)."""
+    ``nox -s random_order -- SEED`` reruns one order (the seed is printed); pytest options
+    follow the seed (``-- SEED -m "not slow"``: the fast tier only)."""
     _install(session, "stability")
     session.run("python", "tools/random_order.py", *session.posargs)
 

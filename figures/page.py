@@ -271,12 +271,15 @@ class Page:
         fig.set_size_inches(width, round(min(grown, self.max_height_in), 3))
         return legend
 
-    def title(self, ax: Axes, *texts: str) -> None:
-        """``ax``'s title, left: the first of ``texts`` that fits over its columns' width."""
+    def panel_in(self, ax: Axes) -> float:
+        """The width of ``ax``'s columns of the page, in inches."""
         spec = ax.get_subplotspec()
         ratios = spec.get_gridspec().get_width_ratios()
-        share = sum(ratios[i] for i in spec.colspan) / sum(ratios)
-        ax.set_title(self.fitting(self.width_in * share - YLABELS_IN, *texts), loc="left")
+        return self.width_in * sum(ratios[i] for i in spec.colspan) / sum(ratios)
+
+    def title(self, ax: Axes, *texts: str) -> None:
+        """``ax``'s title, left: the first of ``texts`` that fits over its columns' width."""
+        ax.set_title(self.fitting(self.panel_in(ax) - YLABELS_IN, *texts), loc="left")
 
     def figure(self, aspect: float) -> Figure:
         """A figure of the page's width, ``aspect`` tall, laid out by constrained layout."""
@@ -302,8 +305,8 @@ def integer_ticks(axis: Any) -> None:
     axis.set_major_locator(WholeNumberLocator(nbins="auto", steps=INTEGER_STEPS))
 
 
-def log_ticks(ax: Axes, axis: str = "y") -> None:
-    """A log axis labelled at whole decades, three to five (an axis of less than a decade at
+def log_axis(ax: Axes) -> None:
+    """A log y axis labelled at whole decades, three to five (an axis of less than a decade at
     2 and 5 x 10^n): at print size every minor label would crowd the axis, and two (fig3b,
     fig4, resmlp at 3.25 in: 10^1 and 10^8) left a reader no value between."""
     from matplotlib.ticker import LogFormatterSciNotation, LogLocator
@@ -316,12 +319,12 @@ def log_ticks(ax: Axes, axis: str = "y") -> None:
             self.numticks = max(3, min(5, int(space)))
             return super().tick_values(vmin, vmax)
 
-    which = ax.yaxis if axis == "y" else ax.xaxis
-    which.set_major_locator(FittedLogLocator(base=10))
-    which.set_minor_locator(LogLocator(base=10, subs=(2.0, 5.0), numticks=12))
+    ax.set_yscale("log")
+    ax.yaxis.set_major_locator(FittedLogLocator(base=10))
+    ax.yaxis.set_minor_locator(LogLocator(base=10, subs=(2.0, 5.0), numticks=12))
     # minor ticks labelled only on an axis shorter than a decade (then 2 and 5 x 10^n)
-    which.set_minor_formatter(LogFormatterSciNotation(labelOnlyBase=False,
-                                                      minor_thresholds=(1, 1)))
+    ax.yaxis.set_minor_formatter(LogFormatterSciNotation(labelOnlyBase=False,
+                                                         minor_thresholds=(1, 1)))
 
 
 def panel_grid(ax: Axes, axis: str = "both") -> None:

@@ -4,6 +4,8 @@ one way (the watch's rebuild process is the one other child: figures/watch/rebui
 :func:`run` starts it in a session of its own, stdin closed, its output read up to
 :data:`OUTPUT_CAP`; over its timeout or the cap, or on Ctrl-C or SIGTERM, the whole session is
 stopped (TERM, then KILL: latexmk's pdflatex too) before it returns or raises, with one line.
+Each program also carries a CPU-time limit a little over its timeout: a command killed with
+SIGKILL cannot stop its session, and a paper that loops would otherwise keep TeX running forever.
 :func:`need` is the one check that programs are installed, naming the Debian packages of
 ``tex_packages.txt`` (the list .ci/run installs). Then a compile's errors, its recorder
 (``.fls``) and the paper's main file, read once for every command.
@@ -12,6 +14,7 @@ stopped (TERM, then KILL: latexmk's pdflatex too) before it returns or raises, w
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import re
 import selectors
@@ -73,7 +76,7 @@ def run(command: list[str] | tuple[str, ...], cwd: Path | None = None, *,
     over 300 s and was stopped`` and ``hint``."""
     timeout = TIMEOUT_S if timeout is None else timeout
     need(command[0], file=file)
-    with subprocess.Popen(list(command), cwd=cwd, stdin=subprocess.DEVNULL,
+    with subprocess.Popen(_cpu_limited(command, timeout), cwd=cwd, stdin=subprocess.DEVNULL,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           env={**os.environ, "max_print_line": "10000", **(env or {})},
                           start_new_session=True) as process:  # its pipe closed on the way out
@@ -87,16 +90,25 @@ def run(command: list[str] | tuple[str, ...], cwd: Path | None = None, *,
             program, pipe = over
             here = Path(cwd or ".").resolve()
             shown = pipe.relative_to(here) if pipe.is_relative_to(here) else pipe
-            raise LatexError(file or str(cwd or "."), None, (
-                f"{program} opened {shown}, a named pipe (FIFO), which blocks "
-                "until a program writes into it; it was stopped: make it a regular file (or "
-                "remove its \\input)"))
+            what = (f"opened {shown}, a named pipe (FIFO), which blocks until a program "
+                    "writes into it; it was stopped: make it a regular file (or remove its "
+                    "\\input)") if pipe.is_fifo() else (
+                    f"reads {shown}, a device without end; it was stopped: remove its \\input")
+            raise LatexError(file or str(cwd or "."), None, f"{program} {what}")
         if over:
             _stop(process)
             raise LatexError(file or str(cwd or "."), None,
                              f"{Path(command[0]).name} {over} and was stopped{hint}")
     return subprocess.CompletedProcess(command, process.returncode,
                                        output.decode("utf-8", errors="replace"))
+
+
+def _cpu_limited(command: list[str] | tuple[str, ...], timeout: float) -> list[str]:
+    """``command`` started by ``sh`` with each of its processes (and theirs) limited to its
+    timeout and a margin in CPU seconds, after which the kernel stops it (``ulimit -t``, then
+    ``exec``: the same process). One wall-clock second gives a program at most one CPU second,
+    so a run within its timeout never meets the limit; an orphan of a killed command ends."""
+    return ["sh", "-c", f'ulimit -t {math.ceil(timeout) + 30} && exec "$@"', "sh", *command]
 
 
 def call(command: list[str], cwd: Path) -> int:
@@ -133,7 +145,8 @@ def _read(process: subprocess.Popen,
 def opening_pipe(session: int) -> tuple[str, Path] | None:
     """The program of ``session`` blocked opening a named pipe (FIFO), and the pipe: its system
     call's path argument (``open``'s first, ``openat``'s second), read from ``/proc`` (Linux;
-    elsewhere, or unreadable, None: the timeout stops it)."""
+    elsewhere, or unreadable, None: the timeout stops it); or reading a device other than
+    /dev/null (``\\input{/dev/zero}``: latexmk hashes it without end), and the device."""
     for process in Path("/proc").glob("[0-9]*"):
         try:
             if int((process / "stat").read_text().rsplit(")", 1)[1].split()[3]) != session:
@@ -148,6 +161,12 @@ def opening_pipe(session: int) -> tuple[str, Path] | None:
                         path = cwd / os.fsdecode(name)
                         if name and stat.S_ISFIFO(path.stat().st_mode):
                             return (process / "comm").read_text().strip(), path
+            for fd in (process / "fd").iterdir():
+                with contextlib.suppress(OSError):
+                    path = fd.readlink()
+                    if path.is_absolute() and str(path) != os.devnull and \
+                            stat.S_ISCHR(path.stat().st_mode):
+                        return (process / "comm").read_text().strip(), path
         except (OSError, ValueError, IndexError):
             continue
     return None
@@ -241,6 +260,9 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
             raise FigureDataError(str(path), None, "--main: name a .tex file inside the "
                                   "paper's folder")
         return path
+    if not folder.is_dir():  # `figures paper nosuch` said "no .tex file with \documentclass"
+        raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
+                              "folder: give the paper's folder")
     candidates = []
     for path in sorted(folder.rglob("*.tex")):
         if any(part.startswith(".") for part in path.relative_to(folder).parts):

@@ -13,6 +13,8 @@ def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
     """The one line and the exit status of a command stopped by Ctrl-C or SIGTERM."""
     how, status = ("terminated", 143) if isinstance(exc, Terminated) else ("interrupted", 130)
     finished = getattr(exc, "finished", None)  # set by who wrote them (figures sync)
+    if unfinished := getattr(exc, "unfinished", None):  # one file, written at the end (pack)
+        return f"{how} before {unfinished} was written; nothing was written", status
     if finished is not None:
         done = ", ".join(finished[:5]) + (f" and {len(finished) - 5} more"
                                            if len(finished) > 5 else "") or "none"

@@ -1,10 +1,12 @@
-"""The fast tier where nothing is as usual: in a random order (pytest-randomly), in a copy of
-the project without ``.git``, run from another folder (on 2 xdist workers: minutes); a test
-that leans on another's state, on the checkout or on the current folder fails here (issue
-45). Run by ``nox -s random_order`` and ``tox -e random_order`` (CI runs it); the seed is
+"""The whole suite where nothing is as usual: every test (fast and slow tiers, golden images
+with ``--mpl``) in ONE pytest process, in a random order (pytest-randomly), in a copy of the
+project without ``.git``, run from another folder. A test that leans on another's state, on
+the checkout or on the current folder fails here (issue 45). Run by ``nox -s random_order``
+and ``tox -e random_order`` (CI runs it in place of a separate slow tier); the seed is
 printed to rerun it.
 
 usage: python tools/random_order.py [SEED] [PYTEST ARGS...]
+       (e.g. ``python tools/random_order.py 7 -m "not slow"``: the fast tier only)
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
+from xml.etree import ElementTree
 
 ROOT = Path(__file__).resolve().parent.parent
 #: What the copy leaves out: the checkout's history, builds, environments and caches.
@@ -23,29 +27,56 @@ LEFT_OUT = shutil.ignore_patterns(".git", "build", ".venv", ".nox", ".tox", "__p
                                   "*.egg-info", ".*_cache")
 
 
+def pytest_command(copy: Path, seed: int, extra: list[str]) -> list[str]:
+    """The one pytest process: every test of ``copy``, golden images judged (``--mpl``), no
+    xdist (a test's own pytest subprocess chooses for itself), in ``seed``'s order; its
+    report (JUnit XML) beside the copy, written only by a run that reached its end."""
+    return [sys.executable, "-m", "pytest", str(copy / "tests"), "--mpl", "-p", "no:xdist",
+            "-p", "no:cacheprovider", "-p", "randomly", f"--randomly-seed={seed}", "-q",
+            f"--junit-xml={copy.parent / 'report.xml'}", *extra]
+
+
+def finished(report: Path) -> str | None:
+    """How many tests the run's report counts, None when there is none: a test ended the
+    process (``os._exit`` in code it called) and pytest never finished, whatever its exit
+    status."""
+    if not report.is_file():
+        return None
+    suite = ElementTree.parse(report).getroot()
+    suite = suite if suite.tag == "testsuite" else suite.find("testsuite")
+    return ", ".join(f"{suite.get(key)} {key}" for key in ("tests", "failures", "errors",
+                                                          "skipped"))
+
+
 def main(argv: list[str]) -> int:
     seed = int(argv[0]) if argv and argv[0].isdigit() else random.randrange(1, 10**6)
     extra = argv[1:] if argv and argv[0].isdigit() else argv
+    print(f"random_order: the whole suite in one process, seed {seed}", flush=True)
+    started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="fa-random-order-") as tmp:
         copy, elsewhere = Path(tmp) / "project", Path(tmp) / "elsewhere"
         shutil.copytree(ROOT, copy, ignore=LEFT_OUT, symlinks=True)
         elsewhere.mkdir()
-        command = [sys.executable, "-m", "pytest", str(copy / "tests"), "-m", "not slow",
-                   "--ignore", str(copy / "tests" / "golden"), "-p", "no:cacheprovider",
-                   "-p", "randomly", f"--randomly-seed={seed}", "-q", "-n", "2", *extra]
+        command = pytest_command(copy, seed, extra)
         env = {**os.environ, "PYTHONPATH": str(copy)}  # the copy's package, not the checkout's
         code = subprocess.run(command, cwd=elsewhere, env=env, check=False).returncode
         left = sorted(p.name for p in elsewhere.iterdir())
+        counted = finished(Path(tmp) / "report.xml")
+    took = f"{time.monotonic() - started:.0f} s"
+    if counted is None:
+        print(f"random_order: pytest ended before the end of its run (exit {code}, no report) "
+              f"with seed {seed} after {took}: a test ended the process", file=sys.stderr)
+        return 1
     if code:
-        print(f"random_order: FAILED with seed {seed} (rerun: python tools/random_order.py "
-              f"{seed})", file=sys.stderr)
+        print(f"random_order: FAILED with seed {seed} after {took} (rerun: python "
+              f"tools/random_order.py {seed})", file=sys.stderr)
         return 1
     if left:
         print(f"random_order: the run wrote into the current folder: {', '.join(left)}",
               file=sys.stderr)
         return 1
-    print(f"random_order: passed in random order (seed {seed}), without .git, from another "
-          "folder")
+    print(f"random_order: the whole suite passed in one process in random order (seed "
+          f"{seed}), without .git, from another folder, in {took} ({counted})")
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,12 +48,12 @@ def add_parser(add) -> None:
 
 
 def _inches(text: str) -> float:
-    """An argparse type: a width in inches, a plain number (``3.25in`` said so)."""
-    try:
-        return float(text)
-    except ValueError:
+    """An argparse type: a width in inches, a plain decimal number (``3.25in``, ``1_0``,
+    ``1e0``, ``nan`` said so: ``float`` reads ``1_0`` as 10)."""
+    if not re.fullmatch(r"\s*[+-]?(\d+\.?\d*|\.\d+)\s*", text, re.ASCII):
         raise argparse.ArgumentTypeError(f"expected a width in inches, a number without its "
-                                         f"unit (e.g. 3.25), got {text!r}") from None
+                                         f"unit (e.g. 3.25), got {text!r}")
+    return float(text)
 
 
 def run(args: argparse.Namespace) -> int:

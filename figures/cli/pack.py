@@ -39,11 +39,18 @@ def run(args: argparse.Namespace) -> int:
             raise FigureDataError(str(out), None, "already there and not an archive "
                                   "`figures pack` wrote: pass --out FILE (naming it replaces "
                                   "it)")
-    packed = pack(paper, out, args.figdata, main=args.main, anonymous=args.anonymous,
-                  allow_synthetic=args.allow_synthetic)
+    made = next((p for p in reversed(out.parents) if not p.exists()), None)
+    try:
+        packed = pack(paper, out, args.figdata, main=args.main, anonymous=args.anonymous,
+                      allow_synthetic=args.allow_synthetic)
+    except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: the one line names the archive
+        exc.unfinished = display_path(out)
+        raise
     for name in packed.files:
         print(display_path(name))
     for line in packed.warnings:
         print(one_line(f"warning: {line}", 2400), file=sys.stderr)
-    print(packed.summary(), file=sys.stderr)
+    # a missing folder of --out is made, as build's --out is: said, so a typo shows
+    print(packed.summary() + (f" (made the folder {display_path(made)})" if made else ""),
+          file=sys.stderr)
     return 0

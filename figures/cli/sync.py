@@ -57,8 +57,8 @@ def _synced(args: argparse.Namespace, paper=None) -> int:
 
     folder: Path = args.paper
     if not folder.is_dir():
-        raise FigureDataError(str(folder), None, "not a folder: give the folder of the paper's "
-                              ".tex files")
+        raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
+                              "folder: give the folder of the paper's .tex files")
     paper = paper or read_paper_of(folder, args.main)
     for line in paper.unresolved:
         print(one_line(f"warning: {line} (not read)", 2400), file=sys.stderr)
@@ -143,7 +143,7 @@ _ROUNDS = 4
 def _boxes(paper) -> set[tuple]:
     """What placement reads of each include TeX made: where, what, and its box."""
     return {(g.tex, g.line, g.written, tuple(sorted(g.options.items())), g.printed.width_in,
-             g.printed.height_in, g.printed.line_in) for g in paper.graphics}
+             g.printed.height_in, g.printed.line_in, g.printed.scale) for g in paper.graphics}
 
 
 def read_paper_of(folder: Path, main: Path | None):
@@ -206,11 +206,12 @@ def source_for(args: argparse.Namespace, paper):
     """The build folder sync copies from: ``--built`` (or the default build) for a paper of
     no known venue; for a venue paper, a build per printed width (figures.paper.placed)."""
     from figures.errors import FigureDataError
-    from figures.venues import get_venue, on_page
+    from figures.paper.memo import venue_of
+    from figures.venues import on_page
 
     key = args.venue or paper.venue or (None if args.built else venue_of_engine(paper, args))
     if key is not None:  # an unknown --venue is one line naming the known ones
-        venue = get_venue(key, args.venues)
+        venue = venue_of(key, args.venues)
         if paper.measures is not None and not args.default_build:  # the page is the paper's
             venue = on_page(venue, *paper.measures[:3])
     if key is None or args.default_build:

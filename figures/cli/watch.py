@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 
 from figures.cli import common as cli
-from figures.watch.loop import watch
 
 
 def add_parser(add) -> None:
@@ -26,5 +25,7 @@ def add_parser(add) -> None:
 def run(args: argparse.Namespace) -> int:
     # every rebuild writes there: refused before the first one, as `build` refuses it
     cli.refuse_folder_over_inputs(args.out, "--out", figdata_dir=args.figdata)
+    from figures.watch.loop import watch  # multiprocessing: not for every command
+
     return watch(cli.select(args.names), args.figdata, args.out, jobs=args.jobs, debug=args.debug,
                  rebuild_timeout=args.rebuild_timeout, follow_registry=not args.names)

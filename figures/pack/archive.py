@@ -15,6 +15,9 @@ from figures.errors import FigureDataError, display_path
 
 def kind_of(out: Path) -> str:
     name = out.name.lower()
+    if name in (".tar.gz", ".tgz", ".zip"):  # `--out "$NAME.tar.gz"`, NAME unset: hidden
+        raise FigureDataError(str(out), None, "--out: the name is its suffix alone (an unset "
+                              "variable?): name the archive, e.g. --out paper.tar.gz")
     if name.endswith((".tar.gz", ".tgz")):
         return "tar"
     if name.endswith(".zip"):

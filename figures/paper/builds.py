@@ -58,16 +58,15 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
         if where.width is None:
             return None, where.problem
         width = where.width
-        if spec.name in printed:  # a wrapper scales it: built for the width it prints at
+        scaled = printed.get(spec.name) or _scaled(include.graphic)
+        if scaled is not None:  # a wrapper scales it: built for the width it prints at
             try:
-                width = venue.width(printed[spec.name], f"{include.tex.name}:{include.line}")
-                narrow = spec.too_narrow(venue, width, f"{scaling_wrapper(include)} scales "
-                                         "it there: take the include out of it, or make the "
-                                         "box it scales to wider")
+                width = venue.width(scaled, f"{include.tex.name}:{include.line}")
+                narrow = _narrow(spec, venue, width, include)
             except FigureDataError as exc:
                 return None, str(exc)
             if narrow is not None:
-                return None, narrow.message
+                return None, narrow
         kind, why, drawing = build_for_width(spec, figdata_dir, venue, width)
         failed = None if kind is None else _legible(spec, venue, kind, figdata_dir, drawing,
                                                     legibility)
@@ -80,6 +79,32 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
         return kind.default_out, ""
 
     return source
+
+
+def _narrow(spec, venue: Venue, width, include) -> str | None:
+    """Why ``width``, where a wrapper scales ``include``, is under ``spec``'s smallest
+    width; recorded when it holds (:mod:`figures.paper.memo`: no figure module imported)."""
+    import dataclasses
+
+    from figures.paper.memo import key_of, recall
+
+    def worked_out() -> list:
+        narrow = spec.too_narrow(venue, width, f"{scaling_wrapper(include)} scales it there: "
+                                 "take the include out of it, or make the box it scales to "
+                                 "wider")
+        return [None if narrow is None else narrow.message]
+
+    return recall(key_of("narrow", spec.name, dataclasses.asdict(venue), float(width)),
+                  worked_out, lambda row: row[0] is None)[0]
+
+
+def _scaled(graphic) -> float | None:
+    """The width an include prints at when TeX's probe saw a wrapper scale its box
+    (``\\resizebox``, ``\\scalebox``, adjustbox); None: it prints at its box."""
+    printed = graphic.printed  # within 1 %: at 100 % (the audit's tolerance is 3 %)
+    if printed is None or abs(printed.scale - 1) <= 0.01 or not printed.box[0]:
+        return None
+    return round(printed.box[0] * printed.scale, 3)
 
 
 def _placed(graphic, spec, venue: Venue):

@@ -15,6 +15,7 @@ document its class and options (and the file holding ``\\documentclass``), ``\\t
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import tempfile
 from dataclasses import dataclass
@@ -39,6 +40,16 @@ class Printed:
     width_in: float | None
     height_in: float | None
     clip: bool
+    #: The factor a wrapper scales its box by (``\\resizebox``, ``\\scalebox``, adjustbox).
+    scale: float = 1.0
+
+
+def _number(text: str) -> float:
+    """A factor TeX wrote (1 when it is not a number: the scaled box then says nothing)."""
+    try:
+        return float(text)
+    except ValueError:
+        return 1.0
 
 
 def _inches(length: str) -> float | None:
@@ -75,8 +86,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             texlog = out / f"{job}.log"
             texlog = texlog.read_text(errors="replace") if texlog.is_file() else ""
             raise LatexError(str(main), None, "pdflatex stopped before the end of the "
-                             f"paper ({_stopped(said, run.returncode, texlog, missing)}): "
-                             "mend it so it compiles, then sync again")
+                             f"paper ({_stopped(said, run, texlog, missing, out / f'{job}.fls')}"
+                             "): mend it so it compiles, then sync again")
         read = _recorded(out / f"{job}.fls", root)
     paper = Paper(main, root)
     paper.unresolved += [f"{main.name}: loads {name}, which this TeX Live does not have (read "
@@ -84,6 +95,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                          for name in missing]
     made: dict[str, list[str]] = {}
     pages: dict[str, str] = {}
+    scales: dict[str, float] = {}
+    around: list[float] = []  # the factors of the scaled boxes shipped around this point
     records = iter(lines)
     for line in records:
         kind, _, rest = line.partition("|")
@@ -102,8 +115,17 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             made[rest] = [rest, *itertools.islice(records, 13)]
         elif kind == "S" and len(fields) == 2:
             pages[fields[0]] = fields[1]
-    paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root)
-                      for n, fields in _typeset(made, pages).items()]
+            scales[fields[0]] = math.prod(around)
+        elif kind == "X" and rest:
+            around.append(abs(_number(rest)))
+        elif kind == "X" and around:
+            around.pop()
+    typeset = _typeset(made, pages)
+    # an image missing (or none opened) is an empty box: the factors around it are not the paper's
+    whole = read_images and all(fields[1] != "-" for fields in typeset.values())
+    paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root,
+                               scales.get(n, 1.0) if whole else 1.0)
+                      for n, fields in typeset.items()]
     for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
         at = [errors.get(f"{g.tex.relative_to(root)}:{n}", "") for n in (g.line, g.tex_line)]
         if any(at) and not any("not found" in m for m in at):
@@ -127,15 +149,23 @@ def _command_line(out: Path, source: str, read_images: bool) -> str:
             "\\input{\\fapprobe}\\input{\\fapmain}")
 
 
-def _stopped(said: list[tuple[str, str]], returncode: int, texlog: str,
-             missing: list[str]) -> str:
+def _stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
+             fls: Path) -> str:
     """Why pdflatex stopped: the last error TeX gave that is not an image sync is about to
     write (those it goes on after), what its log says after it (``cannot \\read from
     terminal``), and the packages it had to read as empty."""
     said = [e for e in said if not e[1].lstrip().startswith("==>")]
     last = next((e for e in reversed(said) if "not found" not in e[1]), None) or \
         (said[-1] if said else None)
-    why = f"{last[0]}: {last[1]}" if last else f"exit {returncode}"
+    why = f"{last[0]}: {last[1]}" if last else f"exit {run.returncode}"
+    # a fatal error with no file:line (\input{/dev/zero}: "(/dev/zero! Unable to read an
+    # entire line"), on the terminal only: with the file TeX read last
+    fatal_here = re.search(r"(?:^|\(\S*)! (.+?)\.?$", run.stdout, re.MULTILINE)
+    if not last and fatal_here and fls.is_file() and \
+            (read := runner.recorded(fls, fls.parent)[0]):
+        file = read[-1].relative_to(Path.cwd()) if read[-1].is_relative_to(Path.cwd()) \
+            else read[-1]
+        why = f"{fatal_here[1]}, reading {file}"
     fatal = re.search(r"^\*\*\* \((.+)\)$", texlog, re.MULTILINE)
     if fatal:
         why += f" ({fatal[1]})"
@@ -158,7 +188,7 @@ def _typeset(made: dict[str, list[str]], pages: dict[str, str]) -> dict[str, lis
             if n in pages or (key(fields) not in shipped and last[key(fields)] == n)}
 
 
-def _graphic(fields: list[str], root: Path) -> Graphic:
+def _graphic(fields: list[str], root: Path, scale: float) -> Graphic:
     page, file, name, options, wd, ht, line, width, height, clip, path, number, tex = \
         fields[:13]
     star = fields[13:14] == ["1"]
@@ -167,7 +197,7 @@ def _graphic(fields: list[str], root: Path) -> Graphic:
                       {k: v.strip() for k, v in _options(options).items()}, star)
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
-                              _inches(height), clip == "1")
+                              _inches(height), clip == "1", scale)
     graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
     return graphic

@@ -1,45 +1,68 @@
 """What a sync of a paper whose builds are current would only work out again, recorded by
 every input it is a function of (issue 44: sync's cost): the quoted values of every figure
 (each figure's module imported, its figdata checked: matplotlib's import alone costs more
-than TeX's probe) and where each include is placed. The key holds the package's code (every
-``figures/**.py``), its version and matplotlib's, the figdata bytes, the venue's numbers and
-the include as TeX set it: any change is a new key, worked out and recorded afresh."""
+than TeX's probe) and where each include is placed. The key holds the package's files (its
+code, venues, schemas, the probe), the versions of matplotlib, pypdf and Pillow, the figdata bytes, the venue's numbers and
+the include as TeX set it, the bytes of each file read (:func:`digest_of`): any change is a new
+key, worked out and recorded afresh."""
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib.metadata
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from figures.paths import BUILD_ROOT
+
+if TYPE_CHECKING:
+    from figures.venues import Venue
 
 #: The record, under the build folder of the current folder (as the builds are).
 MEMO = ".sync-memo.json"
 #: Entries kept: the newest this many (a paper's includes and a few papers).
 KEPT = 256
 _CODE: dict[tuple, str] = {}
+#: The package's files that decide what it computes: its code, the venues, schemas and probe.
+_CODE_SUFFIXES = (".py", ".json", ".tex", ".txt")
 
 
 def code_digest() -> str:
     """The package's code and the versions that decide what it computes (read again when a
     file's size or time changed: a long process sees its code edited)."""
     package = Path(__file__).resolve().parent.parent
-    files = sorted(package.rglob("*.py"))
+    files = sorted(p for p in package.rglob("*") if p.suffix in _CODE_SUFFIXES
+                   and "__pycache__" not in p.parts)
     stats = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
     if stats not in _CODE:
         digest = hashlib.sha256()
         for path in files:
             digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
-        for name in ("fa-audit-figures", "matplotlib"):
-            with contextlib.suppress(importlib.metadata.PackageNotFoundError):
-                digest.update(importlib.metadata.version(name).encode())
+        digest.update(_versions())  # the package's own: version.py, above
         _CODE.clear()
         _CODE[stats] = digest.hexdigest()
     return _CODE[stats]
+
+
+def _versions() -> bytes:
+    """The versions of the libraries that draw and read our files (matplotlib, pypdf, Pillow),
+    from each one's ``_version.py`` without importing it (importlib's metadata costs more
+    than the rest of the record)."""
+    import importlib.util
+
+    found = b""
+    for name in _LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        version = Path(spec.origin).with_name("_version.py") if spec and spec.origin else None
+        found += name.encode() + (version.read_bytes() if version and version.is_file()
+                                  else b"?")
+    return found
+
+
+#: The libraries whose version is in every key.
+_LIBRARIES = ("matplotlib", "pypdf", "PIL")
 
 
 def key_of(*parts: Any) -> str:
@@ -51,18 +74,53 @@ def key_of(*parts: Any) -> str:
     return digest.hexdigest()
 
 
+def digest_of(path: Path | None) -> str | None:
+    """The sha256 of the regular file at ``path`` (None: none there, or unreadable)."""
+    try:
+        if path is None or not path.is_file():
+            return None
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def venue_of(key: str, venues_file: Path | None) -> Venue:
+    """:func:`figures.venues.get_venue`, recorded by the venues file's bytes (the built-in
+    file is in every key): its schema's validation is not run again (jsonschema's import)."""
+    import dataclasses
+
+    from figures.venues import Venue, get_venue
+
+    row = recall(key_of("venue", key, file_key(venues_file)),
+                 lambda: dataclasses.asdict(get_venue(key, venues_file)))
+    return Venue(**{**row, "sources": tuple(tuple(s) for s in row["sources"])})
+
+
+def file_key(path: Path | None) -> list | None:
+    """A file given by name in a key: its name and its bytes' digest (None: no file given)."""
+    return None if path is None else [str(path), digest_of(path)]
+
+
 def recall(key: str, compute: Callable[[], Any], keep: Callable[[Any], bool] = bool) -> Any:
     """The value recorded for ``key``, else ``compute()`` (a JSON value), to be recorded when
     ``keep`` says it may be (an error is worked out again each time) by :func:`flush`."""
-    if key in _PENDING:
-        return _PENDING[key]
-    memo = _read()
-    if key in memo:
-        return memo[key]
+    found = known(key)
+    if found is not None:
+        return found
     value = compute()
     if keep(value):
         _PENDING[key] = value
     return value
+
+
+def known(key: str) -> Any:
+    """The value recorded for ``key`` (None: none)."""
+    return _PENDING[key] if key in _PENDING else _read().get(key)
+
+
+def remember(key: str, value: Any) -> None:
+    """Record ``value`` (a JSON value, not None) for ``key``, written by :func:`flush`."""
+    _PENDING[key] = value
 
 
 #: Worked out by this command, written by :func:`flush`.
@@ -70,11 +128,19 @@ _PENDING: dict[str, Any] = {}
 
 
 def _read() -> dict[str, Any]:
+    """The record (read again when its file changed: a long process, another folder)."""
     try:
-        memo = json.loads((BUILD_ROOT / MEMO).read_text(encoding="utf-8"))
+        raw = (BUILD_ROOT / MEMO).read_bytes()
+        if raw not in _SEEN:
+            _SEEN.clear()
+            _SEEN[raw] = json.loads(raw)
+        memo = _SEEN[raw]
     except (OSError, ValueError):
         return {}
     return memo if isinstance(memo, dict) else {}
+
+
+_SEEN: dict[bytes, Any] = {}
 
 
 def flush() -> None:

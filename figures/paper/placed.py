@@ -144,14 +144,37 @@ def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: Wi
     """Build ``spec`` for ``venue`` at ``width`` inches: its build kind (whose folder holds it)
     and the drawing the build saved (None: it was current), or the one line that says why
     not."""
-    from figures.outputs.build import build
     from figures.outputs.kind import venue_kind
+    from figures.paper.memo import known, remember
 
     kind = venue_kind(venue, width)
+    if known(_built(spec, figdata_dir, kind)):  # current, from the same bytes as last time
+        return kind, "", None
+    from figures.outputs.build import build
     [result] = build([spec], figdata_dir, kind.default_out, kind, keep=True)
     if result.status == "failed":
         return None, result.message, None
+    remember(_built(spec, figdata_dir, kind), True)
     return kind, "", result.drawing
+
+
+def _built(spec: FigureSpec, figdata_dir: Path, kind: BuildKind) -> str:
+    """The key of ``spec``'s build of ``kind`` being current: every input its build key and
+    the build's state are read from (the code is in every key, :mod:`figures.paper.memo`)."""
+    import json
+
+    from figures.outputs.state import STATE_FILE
+    from figures.paper.memo import digest_of, key_of
+
+    out = kind.default_out
+    try:  # its own record (the others' change as they are built into the same folder)
+        state = json.loads((out / STATE_FILE).read_bytes()).get(kind.stem(spec))
+    except (OSError, ValueError, AttributeError):
+        state = None
+    return key_of("built", spec.name, kind.key_part(), kind.stamp, repr(kind.outputs(spec)),
+                  str(out.resolve()), str(Path(figdata_dir).resolve()),
+                  digest_of(spec.figdata_path(figdata_dir)), state,
+                  [digest_of(out / name) for name in kind.output_names(spec)])
 
 
 def too_short(graphic: Graphic, spec: FigureSpec, figdata_dir: Path, venue: Venue,

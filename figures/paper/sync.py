@@ -228,13 +228,8 @@ def _quoting(paper: Paper, macros: Sequence[str], macros_path: Path) -> str | No
 
 def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, built: Path,
                figdata_dir: Path, options: Options, venues_file: Path | None = None) -> None:
-    from figures.outputs.provenance import kind_in
-
     root = paper.root
-    try:  # the files the build there writes (a venue's: a PDF and a PNG for every figure)
-        formats = [out.fmt for out in kind_in(built, spec, venues_file).outputs(spec)]
-    except FigureDataError:
-        formats = [out.fmt for out in spec.outputs]
+    formats = _formats(built, spec, venues_file)
     order = extensions_of(paper)
     shadows: list[Path] = []
     if _has_extension(include.written, order):
@@ -294,9 +289,38 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
                                                  aside=aside))
 
 
+def _formats(built: Path, spec: FigureSpec, venues_file: Path | None) -> list[str]:
+    """The files the build in ``built`` writes (a venue's: a PDF and a PNG for every figure),
+    recorded by the bytes they are read from (:mod:`figures.paper.memo`)."""
+    from figures.outputs.provenance import kind_in
+    from figures.paper.memo import digest_of, file_key, key_of, recall
+
+    def worked_out() -> list[str]:
+        try:
+            return [out.fmt for out in kind_in(built, spec, venues_file).outputs(spec)]
+        except FigureDataError:
+            return [out.fmt for out in spec.outputs]
+
+    read = [digest_of(built / f"{spec.name}.{fmt}") for fmt in ("pdf", "png")]
+    return recall(key_of("formats", spec.name, read, file_key(venues_file)), worked_out)
+
+
 def _refusal(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figdata_dir: Path,
              allow_synthetic: bool, venues_file: Path | None) -> str | None:
-    """Why the built ``source`` may not go into ``spec``'s place in the paper (None: it may)."""
+    """Why the built ``source`` may not go into ``spec``'s place in the paper (None: it may),
+    recorded when it may by every byte it is worked out from (:mod:`figures.paper.memo`)."""
+    from figures.paper.memo import digest_of, file_key, key_of, recall
+
+    key = key_of("may copy", spec.name, fmt, formats, source.name, digest_of(source),
+                 digest_of(spec.figdata_path(figdata_dir)), file_key(venues_file),
+                 allow_synthetic)
+    return recall(key, lambda: [_refused(spec, fmt, formats, source, figdata_dir,
+                                         allow_synthetic, venues_file)],
+                  lambda row: row[0] is None)[0]
+
+
+def _refused(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figdata_dir: Path,
+             allow_synthetic: bool, venues_file: Path | None) -> str | None:
     if fmt not in formats:
         return (f"{spec.name} is built as {', '.join(formats)} here, not .{fmt}: include "
                 f"{spec.name}.{formats[0]} (or no extension), or sync it for a venue "

@@ -17,7 +17,6 @@ from figures.errors import FigureDataError, display_path, os_error
 from figures.outputs import provenance
 from figures.outputs.kind import parse_kind
 from figures.outputs.pixels import content_digest
-from figures.outputs.state import build_key
 from figures.registry import BY_NAME
 
 CURRENT, STALE, FOREIGN, UNREADABLE = "current", "stale", "not from this suite", "unreadable"
@@ -104,6 +103,8 @@ def why_stale(inside: dict[str, str], figdata_dir: Path,
         return f"its figdata {exc}", "", ""
     if hashlib.sha256(raw).hexdigest() != inside["figdata-sha256"]:
         return f"{figdata_path} changed since it was built", kind.rebuild, kind.copy_again
+    from figures.outputs.state import build_key  # importlib's metadata: when it is asked
+
     if build_key(spec, raw, kind) != inside["build-key"]:
         return (f"the code or settings that draw it changed since it was built ({kind.covers})",
                 kind.rebuild, kind.copy_again)

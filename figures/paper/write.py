@@ -194,10 +194,19 @@ def _shown(path: Path, paper: Path) -> str:
 
 
 def _provenance(path: Path) -> dict[str, str] | None:
-    try:
-        return provenance.read(path)
-    except Exception:  # noqa: BLE001 - an unreadable file carries nothing of ours
-        return None
+    """The provenance ``path`` carries (None: none, or unreadable), recorded by its bytes
+    (:mod:`figures.paper.memo`: pypdf not imported for a file read before)."""
+    from figures.paper.memo import digest_of, key_of, recall
+
+    def worked_out() -> list:
+        try:
+            return [provenance.read(path)]
+        except Exception:  # noqa: BLE001 - an unreadable file carries nothing of ours
+            return [None]
+
+    digest = digest_of(path)
+    return worked_out()[0] if digest is None else \
+        recall(key_of("provenance", digest), worked_out)[0]
 
 
 def _moves_aside(olds: list[Path], target: Path, written: str, root: Path,

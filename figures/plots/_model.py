@@ -65,14 +65,15 @@ def seed_curve(ax: Axes, curve: Curve, fmt: str = "-", *, band_alpha: float | No
                         alpha=band_alpha)
 
 
-def page_curve(ax: Axes, curve: Curve, *, every: int | None = 0,
-               band_alpha: float | None = None) -> None:
-    """``curve`` on a page in its entry's style, marked every ``every`` points (0: about
-    eight times, None: every point), with a borderless band where runs spread."""
-    style = curve.entry.style
-    ax.plot(curve.x, curve.y, label=curve.label,
-            markevery=markevery(len(curve.y)) if every == 0 else every, **style.line())
-    if band_alpha is not None and curve.runs > 1:
-        ax.fill_between(curve.x, curve.y - curve.std, curve.y + curve.std, color=style.color,
-                        alpha=band_alpha, lw=0)
+def page_curves(ax: Axes, curves: Sequence[Curve], *, every: int | None = 0,
+                band_alpha: float | None = None) -> None:
+    """``curves`` on a page, each in its entry's style, marked every ``every`` points (0:
+    about eight times, None: every point), with a borderless band where runs spread."""
+    for curve in curves:
+        style = curve.entry.style
+        ax.plot(curve.x, curve.y, label=curve.label,
+                markevery=markevery(len(curve.y)) if every == 0 else every, **style.line())
+        if band_alpha is not None and curve.runs > 1:
+            ax.fill_between(curve.x, curve.y - curve.std, curve.y + curve.std,
+                            color=style.color, alpha=band_alpha, lw=0)
 

@@ -19,8 +19,8 @@ from matplotlib.axes import Axes
 
 from figures.data.schema import Epochs, ListOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
-from figures.page import integer_ticks, log_ticks, panel_grid
-from figures.plots._model import Curve, Entry, across, page_curve, seed_curve
+from figures.page import integer_ticks, log_axis, panel_grid
+from figures.plots._model import Curve, Entry, across, page_curves, seed_curve
 
 # --- the runs' layout (where they live is each figure's) -------------------------------------
 
@@ -150,10 +150,8 @@ PANEL_MIN_IN, PANEL_ASPECT = 1.8, 0.55
 def page_lines(ax: Axes, drawn: list[Curve], *, band: bool) -> None:
     """BP and DFA in their page styles, with a mean ± std band when there are seeds to
     spread (and ``band``)."""
-    for curve in drawn:
-        page_curve(ax, curve, band_alpha=BAND_ALPHA if band else None)
-    ax.set_yscale("log")
-    log_ticks(ax)
+    page_curves(ax, drawn, band_alpha=BAND_ALPHA if band else None)
+    log_axis(ax)
     integer_ticks(ax.xaxis)
     panel_grid(ax)
 

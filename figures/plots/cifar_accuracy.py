@@ -11,7 +11,7 @@ from figures.data.schema import ListOf, MapOf, Record, Scalar
 from figures.extract.results import ResultsTree
 from figures.page import Page, panel_grid
 from figures.plots import _cifar as cifar
-from figures.plots._model import Curve, across, page_curve, seed_curve
+from figures.plots._model import Curve, across, page_curves, seed_curve
 from figures.style import DEFAULT_RC, new_figure, themed
 
 
@@ -87,8 +87,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     fig, axes = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT, sharex=True,
                           sharey=True)
     for ax, (title, curves) in zip(axes, model(data).items(), strict=True):
-        for curve in curves:
-            page_curve(ax, curve, band_alpha=cifar.BAND_ALPHA)
+        page_curves(ax, curves, band_alpha=cifar.BAND_ALPHA)
         ax.set_title(title.lower())
         panel_grid(ax)
         ax.set_xlabel("epoch")

@@ -10,9 +10,9 @@ from matplotlib.figure import Figure
 from figures.data.checks import mapping, numbers
 from figures.data.schema import MapOf, Record, Scalar, Series, Text
 from figures.extract.results import ResultsTree
-from figures.page import MUTED_TEXT, Page, integer_ticks, log_ticks, panel_grid
+from figures.page import MUTED_TEXT, Page, integer_ticks, log_axis, panel_grid
 from figures.plots import _cifar as cifar
-from figures.plots._model import Curve, page_curve, seed_curve
+from figures.plots._model import Curve, page_curves, seed_curve
 from figures.style import DEFAULT_RC, legend, new_figure, themed
 
 
@@ -106,12 +106,10 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     for ax, (key, *_) in zip(axes[:2], cifar.DIAGNOSTIC_PANELS, strict=False):
         titles, ylabel = PAGE_PANELS[key]
         curves = cifar.per_layer(data[key])
-        for curve in curves:
-            page_curve(ax, curve, every=None)
+        page_curves(ax, curves, every=None)
         linear_within = _linear_within(curves)
         if linear_within is None:
-            ax.set_yscale("log")
-            log_ticks(ax)
+            log_axis(ax)
         else:  # near-zero series read on either side of 0, not squashed under BP's 1.0
             ax.set_yscale("symlog", linthresh=linear_within, linscale=1)
             ax.axhline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, zorder=1)
@@ -149,8 +147,7 @@ def _page_strips(ax, curves: list[Curve], page: Page) -> None:
     ax.axvline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, zorder=1)
     ax.set_yticks(range(len(curves)), [curve.label for curve in reversed(curves)])
     ax.set_ylim(-0.6, len(curves) - 0.4)
-    spec = ax.get_subplotspec()
-    room = page.width_in * len(spec.colspan) / spec.get_gridspec().ncols - NAMES_IN
+    room = page.panel_in(ax) - NAMES_IN
     label = f"{label} ($\\times 10^{{{exponent}}}$)" if exponent else label
     ax.set_xlabel(page.fitting(room, f"{label}, a point per layer", label,
                                size_pt=page.label_pt))

@@ -13,7 +13,7 @@ from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
 from figures.page import Page, integer_ticks, panel_grid
 from figures.plots import _cifar as cifar
-from figures.plots._model import Curve, page_curve, seed_curve
+from figures.plots._model import Curve, page_curves, seed_curve
 from figures.style import DEFAULT_RC, legend, new_figure, themed
 
 
@@ -119,7 +119,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         others = [o for o in curves if o is not curve]  # one grey line, gaps between
         ax.plot([x for o in others for x in (*o.x, np.nan)],
                 [y for o in others for y in (*o.y, np.nan)], **CONTEXT)
-        page_curve(ax, curve, every=None)
+        page_curves(ax, [curve], every=None)
         page.title(ax, curve.label)
         integer_ticks(ax.xaxis)
         panel_grid(ax)

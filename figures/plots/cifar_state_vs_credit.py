@@ -7,12 +7,11 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from figures.data.checks import get, mapping, numbers
 from figures.data.schema import ListOf, MapOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree
-from figures.page import YLABELS_IN, Page, log_ticks, panel_grid
+from figures.page import YLABELS_IN, Page, log_axis, panel_grid
 from figures.plots import _cifar as cifar
-from figures.plots._model import Curve, Entry, page_curve, seed_curve
+from figures.plots._model import Curve, Entry, page_curves, seed_curve
 from figures.style import DEFAULT_RC, MethodStyle, new_figure, themed
 
 
@@ -21,13 +20,9 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
     runs = cifar.load_runs(tree)
     errors = {}
     for run in runs:
-        bridge = cifar.STATE_BRIDGE
-        log = mapping(get(run.method(bridge), "log", run.file, run.where(bridge)), run.file,
-                      run.where(bridge, "log"))
-        if "state_pred_error" in log:
-            errors[str(run.seed)] = numbers(
-                log["state_pred_error"], run.file,
-                run.where(bridge, "log", "state_pred_error"), positive=True)
+        if "state_pred_error" in run.log(cifar.STATE_BRIDGE):
+            errors[str(run.seed)] = run.log_series(cifar.STATE_BRIDGE, "state_pred_error",
+                                                   positive=True)
     return {"seeds": [run.seed for run in runs], "state_pred_error": errors,
             "final_test_acc": cifar.final_test_acc(runs, cifar.COMPARED)}
 
@@ -121,10 +116,8 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     accuracy of each method (its colour); the seed's note and title go to the caption."""
     fig, (error_ax, bar_ax) = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT)
     curves, (entries, means, stds), _ = model(data)
-    for curve in curves:
-        page_curve(error_ax, curve)
-    error_ax.set_yscale("log")
-    log_ticks(error_ax)
+    page_curves(error_ax, curves)
+    log_axis(error_ax)
     error_ax.set_xlabel("epoch")
     error_ax.set_ylabel("state prediction error")
     page.title(error_ax, f"(a) {cifar.METHOD[cifar.STATE_BRIDGE].label}: prediction error",
@@ -132,9 +125,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     panel_grid(error_ax)
     if curves:
         error_ax.legend(loc="upper right")
-    room = page.width_in * len(bar_ax.get_subplotspec().colspan) / bar_ax.get_subplotspec(
-        ).get_gridspec().ncols - YLABELS_IN
-    cifar.page_bars(bar_ax, entries, means, stds, page, room)
+    cifar.page_bars(bar_ax, entries, means, stds, page, page.panel_in(bar_ax) - YLABELS_IN)
     bar_ax.set_ylabel("test accuracy")
     page.title(bar_ax, "(b) final test accuracy", "(b) accuracy")
     return fig

@@ -10,8 +10,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
 from figures.data.schema import ListOf, MapOf, Number, Record, Series, Text
-from figures.page import COMFORT_PT, MUTED_TEXT, Page, log_ticks, panel_grid
-from figures.plots._model import PAPER, Curve, page_curve, seed_curve
+from figures.page import COMFORT_PT, MUTED_TEXT, Page, log_axis, panel_grid
+from figures.plots._model import PAPER, Curve, page_curves, seed_curve
 from figures.style import PAPER_RC, new_figure, paper_grid, themed
 
 METHODS = ("BP", "FA", "DFA")
@@ -84,8 +84,8 @@ def render(data: dict[str, Any]) -> Figure:
     fig.subplots_adjust(wspace=0.38, left=0.06, right=0.97, bottom=0.30, top=0.94)
     points, cosines, grads = model(data)
     _standard_pair(axes[0], points)
-    _per_block_cosine(axes[1], cosines)
-    _per_layer_grad(axes[2], grads)
+    for ax, curves, panel in zip(axes[1:], (cosines, grads), PER_INDEX, strict=True):
+        _per_index(ax, curves, *panel)
     for ax in axes:
         paper_grid(ax)
     axes[2].grid(True, which="minor", color="#e8e8e8", linewidth=0.3, linestyle=":")
@@ -124,32 +124,27 @@ def _standard_pair(ax, points: list[Curve]) -> None:
     ax.set_ylim(*Y_LIM)
 
 
-def _per_index(ax, curves: list[Curve], title: str, plot: Any) -> Any:
-    """Panels (B) and (C): a title and a marked line per method over the index 0, 1, ..."""
+#: Panels (B) and (C), a marked line per method over the index 0, 1, ...: title, the Axes
+#: method drawing it, x label, tick label, y label, limits.
+PER_INDEX = (("(B) Per-block cosine $\\cos(a_l, g_l)$", "plot", "Block $l$", "$l={}$",
+              "$\\cos(a_l,\\, \\nabla_{h_l} \\mathcal{L})$", B_YLIM),
+             ("(C) Per-layer $\\|g_l\\|$ (BP gradient)", "semilogy", "Layer $l$", "$h_{}$",
+              "$\\|\\partial\\mathcal{L}/\\partial h_l\\|_2$ (median)", C_YLIM))
+
+
+def _per_index(ax, curves: list[Curve], title: str, plot: str, xlabel: str, tick: str,
+               ylabel: str, ylim: tuple[float, float]) -> None:
     ax.set_title(title, fontsize=9, fontweight="bold", loc="left")
     for curve in curves:
-        seed_curve(ax, curve, plot=plot, marker=curve.entry.marker, markersize=5,
+        seed_curve(ax, curve, plot=getattr(ax, plot), marker=curve.entry.marker, markersize=5,
                    linewidth=1.8, zorder=3)
-    return curves[0].x
-
-
-def _per_block_cosine(ax, curves: list[Curve]) -> None:
-    blocks = _per_index(ax, curves, "(B) Per-block cosine $\\cos(a_l, g_l)$", ax.plot)
-    ax.axhline(0, color="gray", lw=0.5, ls=":", zorder=1)
-    ax.set_xlabel("Block $l$")
-    ax.set_ylabel("$\\cos(a_l,\\, \\nabla_{h_l} \\mathcal{L})$")
-    ax.set_xticks(blocks)
-    ax.set_xticklabels([f"$l={block}$" for block in blocks])
-    ax.set_ylim(*B_YLIM)
-
-
-def _per_layer_grad(ax, curves: list[Curve]) -> None:
-    layers = _per_index(ax, curves, "(C) Per-layer $\\|g_l\\|$ (BP gradient)", ax.semilogy)
-    ax.set_xlabel("Layer $l$")
-    ax.set_ylabel("$\\|\\partial\\mathcal{L}/\\partial h_l\\|_2$ (median)")
-    ax.set_xticks(layers)
-    ax.set_xticklabels([f"$h_{layer}$" for layer in layers])
-    ax.set_ylim(*C_YLIM)
+    if plot == "plot":  # the cosine's zero
+        ax.axhline(0, color="gray", lw=0.5, ls=":", zorder=1)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_xticks(curves[0].x)
+    ax.set_xticklabels([tick.format(i) for i in curves[0].x])
+    ax.set_ylim(*ylim)
 
 
 def _caption_box(fig: Figure, ax, text: str) -> None:
@@ -210,16 +205,14 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     points, *per_index = model(data)
     _page_quadrants(axes[0], points, page)
     for ax, curves in zip(axes[1:], per_index, strict=True):
-        for curve in curves:
-            page_curve(ax, curve, every=None)
+        page_curves(ax, curves, every=None)
         ax.set_xticks(curves[0].x)
         panel_grid(ax)
     axes[1].set_xlabel("block $l$")
     axes[1].set_ylabel("$\\cos(a_l, g_l)$")
     axes[1].set_ylim(*B_YLIM)
     axes[1].axhline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, ls=":", zorder=1)
-    axes[2].set_yscale("log")
-    log_ticks(axes[2])
+    log_axis(axes[2])
     axes[2].set_xlabel("layer $l$")
     axes[2].set_ylabel("median $\\|g_l\\|_2$")
     axes[2].set_ylim(*C_YLIM)

@@ -26,10 +26,10 @@ from figures.page import (
     YLABELS_IN,
     Page,
     integer_ticks,
-    log_ticks,
+    log_axis,
     panel_grid,
 )
-from figures.plots._model import PAPER, Curve, page_curve, seed_curve
+from figures.plots._model import PAPER, Curve, page_curves, seed_curve
 from figures.style import PAPER_RC, markevery, new_figure, paper_grid, themed
 
 METHODS = ("BP", "FA", "DFA")
@@ -179,11 +179,10 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
             ax = axes[r][c]
             for curve in curves:
                 n = len(curve.y)
-                page_curve(ax, curve, every=max(markevery(n), round(n / marks)))
+                page_curves(ax, [curve], every=max(markevery(n), round(n / marks)))
             # at least three labelled values per panel: at 3.25 in a 0.6 in axis held two
             if series != "acc":
-                ax.set_yscale("log")
-                log_ticks(ax)
+                log_axis(ax)
             else:
                 ax.yaxis.set_major_locator(MaxNLocator("auto", steps=INTEGER_STEPS,
                                                        min_n_ticks=3))

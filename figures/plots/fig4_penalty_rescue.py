@@ -19,9 +19,9 @@ from figures.data.checks import number_at
 from figures.data.schema import Epochs, ListOf, MapOf, Number, Record, Scalar, Series, Text
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
-from figures.page import MUTED_TEXT, Page, integer_ticks, log_ticks, panel_grid
+from figures.page import MUTED_TEXT, Page, integer_ticks, log_axis, panel_grid
 from figures.plots._caption import plain
-from figures.plots._model import Curve, Entry, page_curve, seed_curve
+from figures.plots._model import Curve, Entry, page_curves, seed_curve
 from figures.style import DEFAULT_RC, METHOD_STYLE, NEUTRAL_FILLS, new_figure, themed
 
 #: Top-level data keys carried over unchanged from the existing figdata on extraction.
@@ -251,10 +251,8 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     h_ax, g_ax, b_ax, c_ax = axes
     paper = data["panel_a_paper"]
     for ax, curves in zip((h_ax, g_ax), model(data), strict=True):
-        for curve in curves:
-            page_curve(ax, curve)
-        ax.set_yscale("log")
-        log_ticks(ax)
+        page_curves(ax, curves)
+        log_axis(ax)
         integer_ticks(ax.xaxis)
         ax.set_xlabel("epoch")
         panel_grid(ax)

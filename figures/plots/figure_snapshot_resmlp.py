@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from figures.data.schema import Record, Scalar
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree
-from figures.page import LEGEND_IN, ROW_DECOR_IN, Page
+from figures.page import Page
 from figures.plots import _snapshot as snapshot
 from figures.plots._model import Curve
 from figures.style import DEFAULT_RC, new_figure, themed
@@ -119,12 +119,17 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
             snapshot.page_lines(axes[2 + c], bottom[metric], band=True)
         page.title(axes[c], *snapshot.PAGE_TITLES[metric])
         axes[2 + c].set_xlabel("epoch")
-    row_in = (fig.get_size_inches()[1] - ROW_DECOR_IN - LEGEND_IN) / 2  # a row's height
-    axes[0].set_ylabel(page.fitting(row_in, f"with terminal LN\n(seed {with_ln['seed']})",
-                                    f"with LN\n(seed {with_ln['seed']})", size_pt=page.label_pt))
-    # "mean ± std" only where the band is seen: here it is under 1 % of the axis (caption)
-    axes[2].set_ylabel(page.fitting(row_in, f"no terminal LN\n(mean of {n} seeds)",
-                                    f"no LN\n(mean, n={n})", size_pt=page.label_pt))
+    # Each row's label is centred on its panel: two labels meet unless each is no longer
+    # than a row's data area (the room between rows is the gap); "mean ± std" only where the
+    # band is seen: here it is under 1 % of the axis (caption)
+    seed = with_ln["seed"]
+    labels = ((f"with terminal LN\n(seed {seed})", f"no terminal LN\n(mean of {n} seeds)"),
+              (f"with LN\n(seed {seed})", f"no LN\n(mean, n={n})"), ("with LN", "no LN"))
+    room = page.width_in / 2 * ROW_ASPECT
+    top_label, bottom_label = next(pair for pair in labels if pair == labels[-1] or all(
+        page.fitting(room, text, "", size_pt=page.label_pt) == text for text in pair))
+    axes[0].set_ylabel(top_label)
+    axes[2].set_ylabel(bottom_label)
     page.legend(fig, axes[0])
     return fig
 

@@ -107,29 +107,38 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
                         else rules.raster_row(stem, path, report.print_width_in, venue))
         except FigureDataError as exc:
             rows.append(Row(stem, rule, "unreadable", "built file", False, str(exc)))
-    cvd, report.cvd_failures = rules.cvd_row(stem, measured.series_colors, venue)
-    seen = measured.legibility
-    rows += [*_legible(stem, measured, scale, venue), cvd,
-             rules.size_row(stem, kind.print_slot(spec), measured.saved_size_in, venue),
-             rules.greyscale_row(stem, seen), rules.contrast_row(stem, seen),
-             rules.ink_row(stem, seen), rules.stamp_row(stem, seen, scale, venue)]
+    drawn_rows, report.cvd_failures = drawing_rows(spec, venue, kind, measured)
+    rows += drawn_rows
     rows.sort(key=lambda row: RULES.index(row.rule))
     return report
 
 
-def _legible(stem: str, measured: Measurement, scale: float, venue: Venue) -> list[Row]:
-    """The rules a build must pass before sync places it: no text over text, no text, script
-    or line under the venue's minimum at the width it is drawn for."""
+def drawing_rows(spec: FigureSpec, venue: Venue, kind: BuildKind,
+                 measured: Measurement) -> tuple[list[Row], list[str]]:
+    """The rows of every rule read from the drawing (not the files) of ``spec`` drawn as
+    ``kind`` and measured (:func:`measure` of :func:`draw_as_built`), by ``venue``'s limits,
+    and the CVD failures: what ``check``, sync's legibility gate and the width sweep judge."""
+    stem, seen = kind.stem(spec), measured.legibility
+    scale = min(1.0, venue.slot_width(kind.print_slot(spec)) / measured.saved_size_in[0])
+    cvd, cvd_failures = rules.cvd_row(stem, measured.series_colors, venue)
     return [rules.text_row(stem, measured.texts, scale, venue),
-            rules.script_row(stem, measured.legibility, scale),
-            rules.line_row(stem, measured.strokes, scale, venue),
+            rules.line_row(stem, measured.strokes, scale, venue), cvd,
+            rules.size_row(stem, kind.print_slot(spec), measured.saved_size_in, venue),
+            rules.script_row(stem, seen, scale), rules.greyscale_row(stem, seen),
+            rules.contrast_row(stem, seen), rules.ink_row(stem, seen),
+            rules.stamp_row(stem, seen, scale, venue),
             rules.layout_row(stem, measured.texts, scale, measured.saved_box,
-                             measured.covering_legends or ())]
+                             measured.covering_legends or ())], cvd_failures
+
+
+#: The rules a build must pass before sync places it: no text over text, no text, script or
+#: line under the venue's minimum at the width it is drawn for.
+LEGIBILITY = ("text", "script", "lines", "layout")
 
 
 def legibility(spec: FigureSpec, venue: Venue, kind: BuildKind, figdata_dir: Path,
                drawing: tuple[Figure, dict[str, Any]] | None = None) -> str | None:
-    """Why ``spec`` drawn as ``kind`` fails the :func:`_legible` rules (``rule: detail``, or
+    """Why ``spec`` drawn as ``kind`` fails the :data:`LEGIBILITY` rules (``rule: detail``, or
     its error line), None when it passes; ``drawing``: the Figure the build saved and its
     data, measured as it is (else drawn here: a current build, once)."""
     from figures.outputs.render import draw_as_built
@@ -145,8 +154,9 @@ def legibility(spec: FigureSpec, venue: Venue, kind: BuildKind, figdata_dir: Pat
         if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the command stops
         return figure_line(spec.name, exc)
-    scale = min(1.0, venue.slot_width(kind.print_slot(spec)) / measured.saved_size_in[0])
-    failed = [row for row in _legible(kind.stem(spec), measured, scale, venue) if not row.ok]
+    failed = sorted((row for row in drawing_rows(spec, venue, kind, measured)[0]
+                     if row.rule in LEGIBILITY and not row.ok),
+                    key=lambda row: LEGIBILITY.index(row.rule))
     return f"{failed[0].rule}: {failed[0].detail or failed[0].value}" if failed else None
 
 

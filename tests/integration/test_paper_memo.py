@@ -78,19 +78,34 @@ def test_the_quoted_values_follow_the_figdata_and_a_figure_unread_is_said_each_t
         assert "cifar_summary" not in {q.figure for q in found}
 
 
-@pytest.mark.slow  # TeX compiles the paper; two figures are built once
+@pytest.mark.slow  # TeX compiles the paper; two figures are built once, one again
 def test_a_sync_whose_builds_are_current_imports_no_matplotlib(tmp_path):
+    """Nor pypdf, jsonschema, Pillow or multiprocessing (each file's provenance, the build's
+    state, the venue recorded by the bytes read); a built file changed is built again."""
     paper = tmp_path / "paper"
     shutil.copytree(REPO / "tests" / "papers" / "article1in", paper)
     sync = ["sync", str(paper), "--allow-synthetic", "--figdata", str(REPO / "figdata")]
     script = ("import sys\nfrom figures.cli import main\ncode = main.main(sys.argv[1:])\n"
-              "print('matplotlib' in sys.modules, 'figures.plots' in sys.modules, code)")
-    # built; then current; then another copy of the paper (the figures copied into it)
-    for imported, into in (("True True 0", paper), ("False False 0", paper),
-                           ("False False 0", tmp_path / "copy")):
+              "print('matplotlib' in sys.modules, 'figures.plots' in sys.modules, [m for m in "
+              "('pypdf', 'jsonschema', 'PIL', 'multiprocessing') if m in sys.modules], code)")
+
+    def synced(into):
         if not into.exists():
             shutil.copytree(REPO / "tests" / "papers" / "article1in", into)
         sync[1] = str(into)
         done = subprocess.run([sys.executable, "-c", script, *sync], cwd=tmp_path,
                               capture_output=True, text=True, check=False, timeout=600)
-        assert done.stdout.splitlines()[-1] == imported, done.stdout + done.stderr
+        return done.stdout.splitlines()[-1], done.stdout + done.stderr
+
+    assert synced(paper)[0].startswith("True True ")  # built
+    # current; then another copy of the paper (the figures copied into it)
+    for into in (paper, tmp_path / "copy"):
+        line, said = synced(into)
+        assert line == "False False [] 0", said
+    [built] = (tmp_path / "build").glob("*/w3.12/cifar_summary.pdf")
+    good = built.read_bytes()
+    built.write_bytes(good[:-10])  # the build damaged: never taken as current
+    line, said = synced(paper)
+    assert line.startswith("True True "), said
+    assert line.endswith(" 0"), said
+    assert built.read_bytes() == good == (paper / "cifar_summary.pdf").read_bytes()

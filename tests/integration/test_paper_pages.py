@@ -5,8 +5,8 @@ the paper's: a class of no known venue (a JMLR-like class shipped with the paper
 its own body size, said once in one line, never a venue's narrower page; an IEEEtran journal
 paper with a space in a figure folder; an acmart sigplan paper shipping its class, with
 subcaption in a figure*; llncs with floatrow, a ``\\resizebox`` of a tabular of includes (built
-again for the width they print at) and a ``\\makebox`` (tests/papers/). And each refusal's
-advised edit, applied, mends its include (tests/papers/advice/)."""
+for the width they print at: the probe reads the factor) and a ``\\makebox`` (tests/papers/).
+And each refusal's advised edit, applied, mends its include (tests/papers/advice/)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ BOXES = {"jmlrlike": {"fig1_audit_hero": 6.5, "cifar_feature_drift": 3.9},
          "article1in": {"fig4_penalty_rescue": 6.5, "cifar_accuracy": 3.12,
                         "cifar_summary": 3.12},
          # floatrow's box; a \resizebox of a tabular of two 2.4 in includes to the text's
-         # width (built again for the 2.36 in they print at); a \makebox of the text's width
+         # width (built for the 2.36 in they print at); a \makebox of the text's width
          "llncs": {"fig4_penalty_rescue": 4.8, "cifar_accuracy": 2.36, "cifar_summary": 2.36,
                    "cifar_feature_drift": 4.8},
          # IEEEtran journal: one in ./Figs/ in a folder whose name holds a space
@@ -77,10 +77,27 @@ def test_the_first_figures_paper_prints_every_include_of_ours_at_100_percent(mad
     for name, width in BOXES[kind].items():
         assert rows[name][2:5] == ["current", "100%", f'{width:.2f}"'], rows[name]
     assert err.splitlines()[-1].endswith(f"0 problem(s) ({PAGES[kind]})")
-    if kind == "llncs":  # the \resizebox's two: built again for the width they print at
-        assert "note: cifar_accuracy prints at 2.364 in (a wrapper scales it), cifar_summary " \
-            "prints at 2.364 in (a wrapper scales it): built for that width, compiled again" \
-            in err
+    if kind == "llncs":  # the \resizebox's two: once in place, the probe sees the factor
+        assert "w2.364/cifar_accuracy.pdf" in out, out
+    assert "compiled again" not in err  # the first sync placed each at the size it prints at
+
+
+@pytest.mark.slow
+def test_a_plain_sync_after_figures_paper_keeps_what_it_placed(made, monkeypatch):
+    """A plain ``figures sync`` knows the size each include prints at as ``figures paper``
+    does (llncs: a \\resizebox scales two to 2.364 in; it used to copy their 2.4 in builds
+    back over them)."""
+    kind, paper, _ = made
+    before = {p.name: p.read_bytes() for p in paper.rglob("*") if p.is_file()}
+    monkeypatch.chdir(paper.parent)
+    code, out, err = figures_in_process("sync", str(paper), "--allow-synthetic", "--figdata",
+                                        str(paper.parent / "figdata"))
+    assert code == 0, out + err
+    rows = [line for line in out.splitlines() if line.split()[:1] in [[n] for n in BOXES[kind]]]
+    assert len(rows) == len(BOXES[kind]), out
+    assert all(line.endswith("up to date") for line in rows), out
+    after = {p.name: p.read_bytes() for p in paper.rglob("*") if p.is_file()}
+    assert {n for n in before if before[n] != after.get(n)} == set(), kind
 
 
 def test_a_page_key_names_its_rules_and_page_and_reads_back():

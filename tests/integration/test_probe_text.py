@@ -47,6 +47,21 @@ def test_an_include_inside_an_argument_has_the_line_of_the_include(tmp_path):
     assert (include.line, include.tex_line) == (6, 8)
 
 
+def test_the_factor_a_wrapper_scales_an_include_by_is_read_through_nesting(tmp_path):
+    """\\scalebox, \\resizebox and adjustbox (each graphics' \\Gscale@box) multiply the
+    box each include prints at; one outside any wrapper is at its box."""
+    main = _paper(tmp_path / "paper", "\\scalebox{0.5}{\\resizebox{3in}{!}{"
+                  "\\includegraphics[width=2in]{example-image}}}\n"
+                  "\\adjustbox{width=1in}{\\includegraphics[width=2in]{example-image-a}}\n"
+                  "\\includegraphics[width=2in]{example-image-b}", "\\usepackage{adjustbox}\n")
+    scales = [round(g.printed.scale, 3) for g in ask_tex(main).graphics]
+    assert scales == [0.75, 0.5, 1.0]
+    main = _paper(tmp_path / "missing", "\\resizebox{3in}{!}{\\includegraphics[width=1in]"
+                  "{example-image}\\includegraphics[width=1in]{not-there-yet}}")
+    scales = [g.printed.scale for g in ask_tex(main).graphics]  # an empty box beside it
+    assert scales == [1.0, 1.0]  # not 3: read once the file is there (sync probes again)
+
+
 def test_300_folders_beside_an_included_chapter_compile(tmp_path):
     paper = tmp_path / "paper"
     for n in range(300):

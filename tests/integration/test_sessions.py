@@ -78,11 +78,48 @@ def test_ci_script_and_workflow_run_the_same_nox_sessions():
     workflow = (REPO / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8")
     script = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     review = "nox -s review -- --no-open"  # a failure's review page, kept
-    ci = ["nox", "nox -s random_order", "nox -s slow_tests"]
+    # the default sessions, then the whole suite in one process (random order, no .git,
+    # another folder), which holds the slow tier
+    ci = ["nox", "nox -s random_order"]
     assert _nox_commands(workflow) == [*ci, review]
     # then the seed comparison, when seeds are at hand
     assert _nox_commands(script)[0] == review
-    assert _nox_commands(script)[1:4] == ci
+    assert _nox_commands(script)[1:3] == ci
+    assert "nox -s slow_tests" not in _nox_commands(script)[3:]
     install = "python -m pip install 'nox[uv]'"
     assert install in workflow
     assert "'nox[uv]'" in script
+
+
+def _random_order():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("random_order", REPO / "tools" / "random_order.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_whole_suite_run_that_never_reached_its_end_is_no_pass(tmp_path):
+    """A test whose code calls ``os._exit(0)`` (author_code.end_if_abandoned, in a process
+    that once left a thread) ends the one pytest process with exit 0, the rest never run:
+    only a run that wrote its report passed."""
+    module = _random_order()
+    report = tmp_path / "report.xml"
+    assert f"--junit-xml={report}" in module.pytest_command(tmp_path / "project", 7, [])
+    assert module.finished(report) is None
+    report.write_text('<?xml version="1.0"?><testsuites><testsuite name="pytest" errors="0" '
+                      'failures="1" skipped="2" tests="9"></testsuite></testsuites>')
+    assert module.finished(report) == "9 tests, 1 failures, 0 errors, 2 skipped"
+
+
+def test_ci_runs_the_whole_suite_in_one_process_in_random_order():
+    """`nox -s random_order` (CI): both tiers and the golden images, one process."""
+    options = _random_order().pytest_command(REPO, 7, [])[3:]  # after `python -m pytest`
+    assert options[0] == str(REPO / "tests")
+    assert "--mpl" in options
+    assert "--randomly-seed=7" in options
+    assert "-m" not in options  # the slow tier too
+    assert "--ignore" not in options  # the golden images too
+    assert "-n" not in options
+    assert options[options.index("no:xdist") - 1] == "-p"
