@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -124,3 +125,12 @@ def test_a_rebuild_stopped_while_it_starts_ends_without_a_traceback(own_signals,
         receive.recv()
     for end in (receive, alive, keep):
         end.close()
+
+
+def test_a_command_this_run_starts_takes_ctrl_c():
+    """The tests stop the commands they start with Ctrl-C: in a run started in the
+    background (SIGINT ignored, and inherited) every such test timed out (conftest)."""
+    code = "import signal; print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)"
+    said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout
+    assert said == "True\n"
