@@ -155,7 +155,7 @@ def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks) -> bytes:
     data = path.read_bytes()
     if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data:
         text = data.decode("utf-8", errors="surrogateescape")
-        return strip_comments(text, name).encode("utf-8", errors="surrogateescape")
+        return strip_comments(text).encode("utf-8", errors="surrogateescape")
     return scrub.without_metadata(data, name) if anonymous else data
 
 
