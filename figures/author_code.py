@@ -181,6 +181,15 @@ def abandoned_threads() -> bool:
     return any(thread.is_alive() for thread in ABANDONED)
 
 
+def end_if_abandoned(status: int = 0) -> None:
+    """End this process now, its streams flushed, if its exit would wait for such a thread."""
+    if abandoned_threads():
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                stream.flush()
+        os._exit(status)
+
+
 def _command_of(pid: int) -> str:
     """The program ``pid`` runs; a child just forked gets a tenth of a second to start it."""
     for _ in range(10):

@@ -272,20 +272,14 @@ def author_line(exc: BaseException) -> str:
         " (an error in the author's code; --debug shows the traceback)"
 
 
-def syntax_error_line(exc: SyntaxError) -> str:
-    """``figures/cifar.py, line 382: SyntaxError: invalid syntax``: where the author's edit broke."""
-    where = ""
-    if exc.filename:
-        where = f"{_shown(Path(exc.filename).resolve())}, line {exc.lineno}: "
-    return f"{where}{type(exc).__name__}: {exc.msg}"
-
-
 def error_line(exc: BaseException, figure: str | None = None) -> str:
     """The one line (without ``error:``) for ``exc`` raised while handling ``figure``."""
     if isinstance(exc, FigureDataError):
         return str(exc)
-    if isinstance(exc, SyntaxError):
-        return syntax_error_line(exc)
+    if isinstance(exc, SyntaxError):  # where the author's edit broke
+        where = (f"{_shown(Path(exc.filename).resolve())}, line {exc.lineno}: "
+                 if exc.filename else "")
+        return f"{where}{type(exc).__name__}: {exc.msg}"
     if isinstance(exc, OSError) and exc.errno is not None:
         return str(os_error(exc))
     if author_frame(exc) is not None:

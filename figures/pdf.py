@@ -112,7 +112,8 @@ def pdf_fonts(path: Path) -> list[PdfFont]:
     """Every font a PDF's pages (and their form XObjects) use."""
     with read_pdf(path, str(path), REBUILD) as reader:
         found = {id(font): font for _, _, _, font in fonts(reader)}
-        return [_pdf_font(font) for font in found.values()]
+        return [PdfFont(str(font.get("/BaseFont", font.get("/Name", "?"))).lstrip("/"),
+                        *embedded(font)) for font in found.values()]
 
 
 def embedded(font: Any) -> tuple[str, bool]:
@@ -129,8 +130,3 @@ def embedded(font: Any) -> tuple[str, bool]:
     if subtype == "Type1" and "/FontFile3" in descriptor:
         subtype = "Type1C"
     return subtype, any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
-
-
-def _pdf_font(font: Any) -> PdfFont:
-    name = str(font.get("/BaseFont", font.get("/Name", "?"))).lstrip("/")
-    return PdfFont(name, *embedded(font))

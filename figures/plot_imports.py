@@ -10,7 +10,8 @@ import modulefinder
 from collections.abc import Callable
 from pathlib import Path
 
-PLOTS_PACKAGE = "figures.plots"
+from figures.contract import PLOTS_PACKAGE
+
 _PARENTS = ("figures", PLOTS_PACKAGE)
 
 

@@ -4,6 +4,8 @@ one way (the watch's rebuild process is the one other child: figures/watch/rebui
 :func:`run` starts it in a session of its own, stdin closed, its output read up to
 :data:`OUTPUT_CAP`; over its timeout or the cap, or on Ctrl-C or SIGTERM, the whole session is
 stopped (TERM, then KILL: latexmk's pdflatex too) before it returns or raises, with one line.
+Each program also carries a CPU-time limit a little over its timeout: a command killed with
+SIGKILL cannot stop its session, and a paper that loops would otherwise keep TeX running forever.
 :func:`need` is the one check that programs are installed, naming the Debian packages of
 ``tex_packages.txt`` (the list .ci/run installs). Then a compile's errors, its recorder
 (``.fls``) and the paper's main file, read once for every command.
@@ -12,6 +14,7 @@ stopped (TERM, then KILL: latexmk's pdflatex too) before it returns or raises, w
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import re
 import selectors
@@ -73,7 +76,7 @@ def run(command: list[str] | tuple[str, ...], cwd: Path | None = None, *,
     over 300 s and was stopped`` and ``hint``."""
     timeout = TIMEOUT_S if timeout is None else timeout
     need(command[0], file=file)
-    with subprocess.Popen(list(command), cwd=cwd, stdin=subprocess.DEVNULL,
+    with subprocess.Popen(_cpu_limited(command, timeout), cwd=cwd, stdin=subprocess.DEVNULL,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           env={**os.environ, "max_print_line": "10000", **(env or {})},
                           start_new_session=True) as process:  # its pipe closed on the way out
@@ -98,6 +101,14 @@ def run(command: list[str] | tuple[str, ...], cwd: Path | None = None, *,
                              f"{Path(command[0]).name} {over} and was stopped{hint}")
     return subprocess.CompletedProcess(command, process.returncode,
                                        output.decode("utf-8", errors="replace"))
+
+
+def _cpu_limited(command: list[str] | tuple[str, ...], timeout: float) -> list[str]:
+    """``command`` started by ``sh`` with each of its processes (and theirs) limited to its
+    timeout and a margin in CPU seconds, after which the kernel stops it (``ulimit -t``, then
+    ``exec``: the same process). One wall-clock second gives a program at most one CPU second,
+    so a run within its timeout never meets the limit; an orphan of a killed command ends."""
+    return ["sh", "-c", f'ulimit -t {math.ceil(timeout) + 30} && exec "$@"', "sh", *command]
 
 
 def call(command: list[str], cwd: Path) -> int:
@@ -249,6 +260,9 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
             raise FigureDataError(str(path), None, "--main: name a .tex file inside the "
                                   "paper's folder")
         return path
+    if not folder.is_dir():  # `figures paper nosuch` said "no .tex file with \documentclass"
+        raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
+                              "folder: give the paper's folder")
     candidates = []
     for path in sorted(folder.rglob("*.tex")):
         if any(part.startswith(".") for part in path.relative_to(folder).parts):

@@ -177,7 +177,7 @@ def blanked(text: str, *, comments: bool = True, verbatim: bool = False,
         return text
     out = list(text)
     for start, end in spans:
-        out[start:end] = _NOT_NEWLINE.sub(" ", text[start:end])
+        out[start:end] = NOT_NEWLINE.sub(" ", text[start:end])
     return "".join(out)
 
 
@@ -188,7 +188,8 @@ def comment_on_line(text: str) -> dict[int, str]:
             for start, end in reading.comments}
 
 
-_NOT_NEWLINE = re.compile(r"[^\n]")
+#: Blanked text: every character but a line break (offsets and line numbers stay).
+NOT_NEWLINE = re.compile(r"[^\n]")
 
 
 def _line_end(text: str, pos: int) -> int:

@@ -17,6 +17,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import sys
 import warnings
 from collections.abc import Callable, Iterator
@@ -51,6 +52,16 @@ def fast_tier(config: pytest.Config) -> bool:
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-mpl reads its options
 def pytest_configure(config: pytest.Config) -> None:
+    if not config.pluginmanager.has_plugin("pytest_mpl"):  # `-p no:mpl`: an INTERNALERROR
+        raise pytest.UsageError("pytest-mpl is not loaded (-p no:mpl?): the golden images and "
+                                "this suite's settings need it; run without that option")
+    # Tests Ctrl-C the commands they start. Started in the background (`&` in a script,
+    # nohup), pytest ignores SIGINT, and a child keeps an ignored signal: it never stopped.
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if config.getoption("--mpl-use-full-test-name", default=False):  # judged nothing, said 1
+        raise pytest.UsageError("--mpl-use-full-test-name: the golden images are named by "
+                                "figure (baseline/NAME.png); run without that option")
     # pytest-mpl takes a relative results folder from the current one: from another folder
     # (`pytest --mpl REPO/tests/golden`) it is the repository's all the same
     if config.getoption("--mpl-results-path", default=None) is None and \

@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from xml.etree import ElementTree
 
 ROOT = Path(__file__).resolve().parent.parent
 #: What the copy leaves out: the checkout's history, builds, environments and caches.
@@ -28,10 +29,23 @@ LEFT_OUT = shutil.ignore_patterns(".git", "build", ".venv", ".nox", ".tox", "__p
 
 def pytest_command(copy: Path, seed: int, extra: list[str]) -> list[str]:
     """The one pytest process: every test of ``copy``, golden images judged (``--mpl``), no
-    xdist (a test's own pytest subprocess chooses for itself), in ``seed``'s order."""
+    xdist (a test's own pytest subprocess chooses for itself), in ``seed``'s order; its
+    report (JUnit XML) beside the copy, written only by a run that reached its end."""
     return [sys.executable, "-m", "pytest", str(copy / "tests"), "--mpl", "-p", "no:xdist",
             "-p", "no:cacheprovider", "-p", "randomly", f"--randomly-seed={seed}", "-q",
-            *extra]
+            f"--junit-xml={copy.parent / 'report.xml'}", *extra]
+
+
+def finished(report: Path) -> str | None:
+    """How many tests the run's report counts, None when there is none: a test ended the
+    process (``os._exit`` in code it called) and pytest never finished, whatever its exit
+    status."""
+    if not report.is_file():
+        return None
+    suite = ElementTree.parse(report).getroot()
+    suite = suite if suite.tag == "testsuite" else suite.find("testsuite")
+    return ", ".join(f"{suite.get(key)} {key}" for key in ("tests", "failures", "errors",
+                                                          "skipped"))
 
 
 def main(argv: list[str]) -> int:
@@ -47,7 +61,12 @@ def main(argv: list[str]) -> int:
         env = {**os.environ, "PYTHONPATH": str(copy)}  # the copy's package, not the checkout's
         code = subprocess.run(command, cwd=elsewhere, env=env, check=False).returncode
         left = sorted(p.name for p in elsewhere.iterdir())
+        counted = finished(Path(tmp) / "report.xml")
     took = f"{time.monotonic() - started:.0f} s"
+    if counted is None:
+        print(f"random_order: pytest ended before the end of its run (exit {code}, no report) "
+              f"with seed {seed} after {took}: a test ended the process", file=sys.stderr)
+        return 1
     if code:
         print(f"random_order: FAILED with seed {seed} after {took} (rerun: python "
               f"tools/random_order.py {seed})", file=sys.stderr)
@@ -57,7 +76,7 @@ def main(argv: list[str]) -> int:
               file=sys.stderr)
         return 1
     print(f"random_order: the whole suite passed in one process in random order (seed "
-          f"{seed}), without .git, from another folder, in {took}")
+          f"{seed}), without .git, from another folder, in {took} ({counted})")
     return 0
 
 

@@ -148,16 +148,11 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             files = one_line(", ".join(map(display_path, result.outputs)),
                              cli.STATUS_DETAIL_LIMIT)
             print(f"{what}{result.status} {result.name}: {files} ({result.origin}){note}")
-        _say_current(current, folder, what)
+        if len(current) == 1:  # one line for those already current, not one each
+            print(f"{what}current {current[0]} in {display_path(folder)}/")
+        elif current:
+            print(f"{what}{len(current)} figures current in {display_path(folder)}/")
     return cli.summary(failed, len(specs))
-
-
-def _say_current(names: Sequence[str], out_dir: Path, what: str = "") -> None:
-    """One line for every figure whose outputs were already current (not one per figure)."""
-    if len(names) == 1:
-        print(f"{what}current {names[0]} in {display_path(out_dir)}/")
-    elif names:
-        print(f"{what}{len(names)} figures current in {display_path(out_dir)}/")
 
 
 def one_venue(venues: Sequence[str] | None, command: str) -> str | None:

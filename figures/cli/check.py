@@ -40,6 +40,9 @@ def run(args: argparse.Namespace) -> int:
 
     args.venue = one_venue(args.venue, "figures check")
     papers = [name for name in args.names if name.lower().endswith(".pdf")]
+    if tex := next((n for n in args.names if n.lower().endswith(".tex")), None):
+        raise cli.UsageError(f"{tex}: check reads the compiled paper: give its PDF (figures "
+                             f"check {tex[:-4]}.pdf)")  # it said "unknown figure(s) main.tex"
     if papers and len(args.names) > 1:
         raise cli.UsageError(f"one compiled paper at a time, and no figure name beside it: "
                              f"figures check {papers[0]} (got {' '.join(args.names)})")

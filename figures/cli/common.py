@@ -184,18 +184,16 @@ def refuse_output_over_inputs(target: Path, option: str, suffixes: tuple[str, ..
                          f"another path ending in {suffixes[0]}")
 
 
-def refuse_folder_over_inputs(folder: Path, option: str, *, figdata_dir: Path) -> None:
-    """A :class:`UsageError` when a build writing into ``folder`` would write over inputs."""
+def refuse_folder_over_inputs(folder: Path, option: str, *, figdata_dir: Path | None,
+                              writer: str = "the build", default: str = "") -> None:
+    """A :class:`UsageError` when ``writer`` writing into ``folder`` would write over inputs
+    (``extract``'s figdata: the fixtures in ``tests/`` have the same names)."""
     what = input_folder_of(folder, figdata_dir)
     if what is not None:
-        raise UsageError(f"{option} {folder}: is inside {what}; the build would write over "
-                         "its files. Choose another folder")
+        raise UsageError(f"{option} {folder}: is inside {what}; {writer} would write over "
+                         f"its files. Choose another folder{default}")
 
 
 def refuse_figdata_in_inputs(figdata_dir: Path) -> None:
-    """A :class:`UsageError` when ``extract`` would write figdata files into the package,
-    ``baseline/`` or ``tests/`` (whose fixtures have the same names)."""
-    what = input_folder_of(figdata_dir, None)
-    if what is not None:
-        raise UsageError(f"--figdata {figdata_dir}: is inside {what}; extract would write "
-                         "over its files. Choose another folder (default: figdata/)")
+    refuse_folder_over_inputs(figdata_dir, "--figdata", figdata_dir=None, writer="extract",
+                              default=" (default: figdata/)")

@@ -87,17 +87,16 @@ def _refusal(argv: Sequence[str] | None) -> tuple[argparse.Namespace | None, str
     args = parser().parse_args(argv)
     figdata_dir = getattr(args, "figdata", None)
     writes_figdata = getattr(args, "writes_figdata", None)
+    reads_figdata = figdata_dir is not None and not (writes_figdata and writes_figdata(args))
     if sys.stdout is None and getattr(args, "answers_on_stdout", False):
         # their output is the answer (`build` and the others only report progress there)
         return args, "standard output: closed; the answer would be lost (redirect it instead)"
-    if (figdata_dir is not None and not (writes_figdata and writes_figdata(args))
-            and not figdata_dir.is_dir()):
+    if reads_figdata and not figdata_dir.is_dir():
         # One line, not one "file not found" per figure (extract makes the folder).
         if figdata_dir.exists():
             return args, f"{figdata_dir}: not a folder (pass --figdata DIR, the figdata folder)"
         return args, f"{figdata_dir}: figdata folder not found (pass --figdata DIR)"
-    if (figdata_dir is not None and not (writes_figdata and writes_figdata(args))
-            and not _holds_json(figdata_dir)):
+    if reads_figdata and not _holds_json(figdata_dir):
         # one line, not "not found: ... or remove it from FIGURES" for every figure
         return args, (f"{figdata_dir}: no figdata in this folder (no .json file): pass "
                       "--figdata DIR, the figdata folder")

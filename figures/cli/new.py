@@ -35,16 +35,6 @@ def template(file: str, **values: str) -> str:
     return fill(f"new_figure/{file}", **values)
 
 
-def module_text(name: str, *, from_logs: bool) -> str:
-    """The new figure's ``figures/plots/NAME.py``."""
-    if not from_logs:
-        return template("plot.py.tmpl", name=name, extract_doc="", extract_code="",
-                        checks_import="", results_import="")
-    return template("plot.py.tmpl", name=name, **LOGS_IMPORTS,
-                    extract_doc=template("extract_doc.txt"),
-                    extract_code=template("extract.py.tmpl", name=name))
-
-
 class ScaffoldError(Exception):
     """A refused ``figures new``: one line saying why and what to do."""
 
@@ -111,7 +101,10 @@ def new_figure(name: str, *, from_logs: bool = False, root: Path | None = None) 
     registry = root / "figures" / "registry.py"
     entry = template("registry_entry.py.tmpl", name=name).strip()
     new_registry = registry_with(registry.read_text(encoding="utf-8"), entry)
-    module = module_text(name, from_logs=from_logs)
+    extract = {"extract_doc": template("extract_doc.txt"),
+               "extract_code": template("extract.py.tmpl", name=name), **LOGS_IMPORTS}
+    module = template("plot.py.tmpl", name=name,
+                      **(extract if from_logs else dict.fromkeys(extract, "")))
     how = " (`figures extract RESULTS` writes them from the logs)" if from_logs else ""
     doc = figdata.make(name, dict(PLACEHOLDER), kind=figdata.SYNTHETIC, seed_script=None,
                        sources=[], notes=PLACEHOLDER_NOTE.format(how=how))

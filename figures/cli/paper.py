@@ -148,7 +148,9 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
 
     if not pdf.is_file():
         raise FigureDataError(str(pdf), None, "a folder, not a file: give the compiled paper"
-                              if pdf.is_dir() else "no such file: give the compiled paper")
+                              if pdf.is_dir() else "not a regular file (a named pipe or a "
+                              "device): give the compiled paper" if pdf.exists() else
+                              "no such file: give the compiled paper")
     venue = get_venue(args.venue or _venue_beside(pdf), args.venues)
     from pypdf.errors import FileNotDecryptedError, PyPdfError
 

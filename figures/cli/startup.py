@@ -13,14 +13,6 @@ from figures.errors import FigureDataError
 
 def prepare() -> None:
     """Make the process safe to run a command in, or one line saying what to change."""
-    _streams()
-    _current_folder()
-    # the figures draw with Agg into files: an unknown MPLBACKEND would fail matplotlib's import
-    os.environ["MPLBACKEND"] = "Agg"
-    _matplotlibrc()
-
-
-def _streams() -> None:
     # a closed stderr (`2>&-`) makes print(file=None) write to stdout: messages go nowhere
     if sys.stderr is None:
         sys.stderr = Path(os.devnull).open("w")  # noqa: SIM115 - for the process's life
@@ -29,14 +21,14 @@ def _streams() -> None:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
-
-
-def _current_folder() -> None:
     try:
         Path.cwd()
     except FileNotFoundError:
         raise FigureDataError(".", None, "the current folder no longer exists; cd to an "
                               "existing one") from None
+    # the figures draw with Agg into files: an unknown MPLBACKEND would fail matplotlib's import
+    os.environ["MPLBACKEND"] = "Agg"
+    _matplotlibrc()
 
 
 def _matplotlibrc() -> None:

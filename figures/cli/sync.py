@@ -57,8 +57,8 @@ def _synced(args: argparse.Namespace, paper=None) -> int:
 
     folder: Path = args.paper
     if not folder.is_dir():
-        raise FigureDataError(str(folder), None, "not a folder: give the folder of the paper's "
-                              ".tex files")
+        raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
+                              "folder: give the folder of the paper's .tex files")
     paper = paper or read_paper_of(folder, args.main)
     for line in paper.unresolved:
         print(one_line(f"warning: {line} (not read)", 2400), file=sys.stderr)

@@ -24,6 +24,12 @@ def get(doc: Any, key: str, file: str, where: str = "") -> Any:
     return doc[key]
 
 
+def finite(value: Any) -> bool:
+    """A JSON number (not a boolean), finite."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
 def number_problem(value: Any, *, positive: bool = False) -> str | None:
     """What is wrong with ``value`` as a finite number (> 0 for a log axis), in every check's words."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -75,6 +81,8 @@ def numbers(value: Any, file: str, where: str, *, positive: bool = False) -> lis
     return [number(v, file, f"{where}[{i}]", positive=positive) for i, v in enumerate(value)]
 
 
-def join(where: str, key: str) -> str:
-    """``where.key``, or ``key`` at the top level."""
-    return f"{where}.{key}" if where else key
+def join(where: str, key: Any) -> str:
+    """``where.key`` (``where[key]`` for a list index), or ``key`` at the top level."""
+    if isinstance(key, int):
+        return f"{where}[{key}]"
+    return f"{where}.{key}" if where else str(key)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import re
 import statistics
 from pathlib import Path
 from typing import Any
 
+from figures.data.checks import finite
 from figures.data.schema import AnyObject, ListOf, Matches, OneOf, Record, Schema, Text
 from figures.data.schema.validate import error
 from figures.data.text import Problem
@@ -122,20 +122,15 @@ def quoted_value(data: Any, entry: dict[str, Any], where: str) -> tuple[float | 
     if aggregate is not None:
         if not isinstance(value, list) or not value:
             return None, [(f"{where}.path", f"{shown}: aggregate needs a list of numbers")]
-        if not all(_finite(v) for v in value):
+        if not all(finite(v) for v in value):
             return None, [(f"{where}.path", f"{shown}: aggregate needs finite numbers")]
         value = _AGGREGATE[aggregate](value)
-    if not _finite(value):
+    if not finite(value):
         what = "an object" if isinstance(value, dict) else "a list" if isinstance(value, list) \
             else repr(value)
         return None, [(f"{where}.path", (f"{shown} is {what}, expected a number (or a list "
                                         "with aggregate)"))]
     return float(value), []
-
-
-def _finite(value: Any) -> bool:
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value))
 
 
 def quoted_problems(doc: dict[str, Any], where: str = "") -> list[Problem]:

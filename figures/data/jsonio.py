@@ -28,7 +28,7 @@ _KINDS = {stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFCHR: "a character device
 @contextlib.contextmanager
 def open_regular(path: Path, shown_as: str | None = None) -> Iterator[BinaryIO]:
     """``path`` opened for reading if it is a regular file; anything else is refused at once,
-    without blocking."""
+    without blocking; a failed read is one line too."""
     name = shown_as or str(path)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -45,16 +45,16 @@ def open_regular(path: Path, shown_as: str | None = None) -> Iterator[BinaryIO]:
         kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
         raise DataError(name, None, f"cannot read: is {kind}, expected a regular file")
     with os.fdopen(fd, "rb") as handle:
-        yield handle
+        try:
+            yield handle
+        except OSError as exc:
+            raise DataError(name, None, f"cannot read: {os_reason(exc)}") from None
 
 
 def read_bytes(path: Path, shown_as: str | None = None) -> bytes:
     """The bytes of the regular file ``path``; any problem raises :class:`FigureDataError`."""
     with open_regular(path, shown_as) as handle:
-        try:
-            return handle.read()
-        except OSError as exc:
-            raise DataError(shown_as or str(path), None, f"cannot read: {os_reason(exc)}") from None
+        return handle.read()
 
 
 def decode(raw: bytes, name: str, encodings: Sequence[str] = ("utf-8",)) -> str:
@@ -150,11 +150,8 @@ def sha256_of(path: Path, shown_as: str | None = None) -> str:
     """The sha256 of the regular file ``path``: the one hash of a file's bytes."""
     digest = hashlib.sha256()
     with open_regular(path, shown_as) as handle:
-        try:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
-        except OSError as exc:
-            raise DataError(shown_as or str(path), None, f"cannot read: {os_reason(exc)}") from None
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
     return digest.hexdigest()
 
 

@@ -150,17 +150,12 @@ def layer_series(log: list[dict[str, Any]], keys: Sequence[str], index: int, fil
                 raise DataError(
                     file, f"{where}.{key}", f"{len(rec[key])} layers where {log_key}[{first}] "
                     f"has {count}; every record lists every layer")
-        values.append(layer_value(rec, key, index, file, where))
+        at = join(where, key)  # a per-layer norm, bound for a log axis
+        values.append(number(element(rec[key], index, file, at), file, f"{at}[{index}]",
+                             positive=True))
     return values
 
 
 def first_key(rec: dict[str, Any], keys: Sequence[str]) -> str | None:
     """The first of ``keys`` present in ``rec`` (the seeds' key-variant fallbacks)."""
     return next((k for k in keys if k in rec), None)
-
-
-def layer_value(rec: dict[str, Any], key: str, index: int, file: str, where: str) -> float:
-    """``rec[key][index]``, a per-layer norm bound for a log axis (finite and positive)."""
-    layers = get(rec, key, file, where)
-    at = join(where, key)
-    return number(element(layers, index, file, at), file, f"{at}[{index}]", positive=True)

@@ -116,8 +116,6 @@ def macro_number(q: Quoted) -> Number | None:
     return next(parse_numbers(q.text), None)
 
 
-
-
 def rounded_by_hand(number: Number, own: Number, value: Decimal) -> bool:
     """The value written with fewer digits than its macro, correctly rounded from the value
     or from the macro's text (``40\\%`` for ``40.1\\%``, ``0.62`` for ``61.5\\%``, ``0.25`` for

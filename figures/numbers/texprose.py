@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from figures.texread import blanked
+from figures.texread import NOT_NEWLINE, blanked
 
 #: Commands whose arguments are no prose: how many mandatory arguments to blank (optional
 #: arguments in brackets before or between them are blanked too).
@@ -53,7 +53,7 @@ def prose(tex: str) -> str:
     braces = _Braces(tex)
 
     def blank(start: int, end: int) -> None:
-        out[start:end] = _NOT_NEWLINE.sub(" ", tex[start:end])
+        out[start:end] = NOT_NEWLINE.sub(" ", tex[start:end])
 
     pos = 0
     while True:
@@ -118,7 +118,6 @@ class _Braces:
         return closing[k]
 
 
-_NOT_NEWLINE = re.compile(r"[^\n]")
 _BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
 _BRACKET_PART = re.compile(r"\\.|[{}\[\]]", re.DOTALL)
 

@@ -63,7 +63,10 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         except (FigureDataError, OSError) as exc:
             results[kind.stem(spec)] = failure(kind.stem(spec), exc)
             continue
-        over = _output_over_an_input(spec, kind, figdata_dir, out_dir)
+        # an output that is a link into our inputs (a golden image, a figdata file), which a
+        # save would write through; a link elsewhere (into the paper) is written through
+        over = next(filter(None, (_link_into_inputs(out_dir / name, figdata_dir)
+                                  for name in kind.output_names(spec))), None)
         if over is not None:
             results[kind.stem(spec)] = failure(kind.stem(spec), over)
             continue
@@ -109,17 +112,6 @@ def _pictures_recorded(recorded: dict, outputs: dict[str, str | None]) -> bool:
     """Whether the state records its PNGs' pixels (else built once more, to record them)."""
     return (not any(name.endswith(".png") for name in outputs)
             or isinstance(recorded.get("pictures"), list))
-
-
-def _output_over_an_input(spec: FigureSpec, kind: BuildKind, figdata_dir: Path,
-                          out_dir: Path) -> FigureDataError | None:
-    """An output file that is a link into our inputs (a golden image, a figdata file), which a
-    save would write through; a link elsewhere (into the paper) is written through."""
-    for name in kind.output_names(spec):
-        over = _link_into_inputs(out_dir / name, figdata_dir)
-        if over is not None:
-            return over
-    return None
 
 
 def _link_into_inputs(target: Path, figdata_dir: Path) -> FigureDataError | None:

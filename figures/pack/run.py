@@ -48,7 +48,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     """Write the paper's archive to ``out``; :class:`FigureDataError` (one line) when it
     cannot be made or does not compile, and then nothing is written."""
     if not paper.is_dir():
-        raise FigureDataError(str(paper), None, "not a folder: give the paper's folder")
+        raise FigureDataError(str(paper), None, f"{'not a' if paper.exists() else 'no such'} "
+                              "folder: give the paper's folder")
     kind = archive.kind_of(out)
     main_tex = runner.find_main(paper, main)
     _refuse_out(out, paper, figdata_dir)
@@ -154,7 +155,7 @@ def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks) -> bytes:
     data = path.read_bytes()
     if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data:
         text = data.decode("utf-8", errors="surrogateescape")
-        return strip_comments(text, name).encode("utf-8", errors="surrogateescape")
+        return strip_comments(text).encode("utf-8", errors="surrogateescape")
     return scrub.without_metadata(data, name) if anonymous else data
 
 

@@ -15,10 +15,9 @@ from __future__ import annotations
 from figures.texread import read
 
 
-def strip_comments(text: str, name: str) -> str:
-    """``text`` without its comments (``name``: the file, for messages; the reading never
-    fails, a draft that does not compile included)."""
-    del name
+def strip_comments(text: str) -> str:
+    """``text`` without its comments (the reading never fails: a draft that does not
+    compile too)."""
     reading = read(text)
     cuts = [_comment_cut(start, end, text) for start, end in reading.comments]
     cuts += [_whole_lines(start, end, text) for start, end in reading.skipped]

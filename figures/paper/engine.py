@@ -120,8 +120,12 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             around.append(abs(_number(rest)))
         elif kind == "X" and around:
             around.pop()
-    paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root, scales.get(n, 1.0))
-                      for n, fields in _typeset(made, pages).items()]
+    typeset = _typeset(made, pages)
+    # an image missing (or none opened) is an empty box: the factors around it are not the paper's
+    whole = read_images and all(fields[1] != "-" for fields in typeset.values())
+    paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root,
+                               scales.get(n, 1.0) if whole else 1.0)
+                      for n, fields in typeset.items()]
     for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
         at = [errors.get(f"{g.tex.relative_to(root)}:{n}", "") for n in (g.line, g.tex_line)]
         if any(at) and not any("not found" in m for m in at):

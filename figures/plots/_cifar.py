@@ -68,11 +68,13 @@ class Run:
         return mapping(get(self.doc, method, self.file, str(self.seed)), self.file,
                        self.where(method))
 
-    def log_series(self, method: str, key: str) -> list[float]:
-        log = mapping(get(self.method(method), "log", self.file, self.where(method)),
-                      self.file, self.where(method, "log"))
-        where = self.where(method, "log", key)
-        return numbers(get(log, key, self.file, self.where(method, "log")), self.file, where)
+    def log(self, method: str) -> dict[str, Any]:
+        return mapping(get(self.method(method), "log", self.file, self.where(method)),
+                       self.file, self.where(method, "log"))
+
+    def log_series(self, method: str, key: str, *, positive: bool = False) -> list[float]:
+        return numbers(get(self.log(method), key, self.file, self.where(method, "log")),
+                       self.file, self.where(method, "log", key), positive=positive)
 
     def section(self, method: str, name: str) -> dict[str, Any]:
         """The optional ``diagnostics`` / ``drift`` object; empty when absent."""

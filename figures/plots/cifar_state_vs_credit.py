@@ -7,7 +7,6 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from figures.data.checks import get, mapping, numbers
 from figures.data.schema import ListOf, MapOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree
 from figures.page import YLABELS_IN, Page, log_axis, panel_grid
@@ -21,13 +20,9 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
     runs = cifar.load_runs(tree)
     errors = {}
     for run in runs:
-        bridge = cifar.STATE_BRIDGE
-        log = mapping(get(run.method(bridge), "log", run.file, run.where(bridge)), run.file,
-                      run.where(bridge, "log"))
-        if "state_pred_error" in log:
-            errors[str(run.seed)] = numbers(
-                log["state_pred_error"], run.file,
-                run.where(bridge, "log", "state_pred_error"), positive=True)
+        if "state_pred_error" in run.log(cifar.STATE_BRIDGE):
+            errors[str(run.seed)] = run.log_series(cifar.STATE_BRIDGE, "state_pred_error",
+                                                   positive=True)
     return {"seeds": [run.seed for run in runs], "state_pred_error": errors,
             "final_test_acc": cifar.final_test_acc(runs, cifar.COMPARED)}
 

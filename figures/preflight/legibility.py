@@ -37,7 +37,7 @@ def smallest_glyph_pt(text: Any) -> float:
 
     size = float(text.get_fontsize())
     string = text.get_text()
-    if text.get_usetex() or string.count("$") < 2 or not _has_script(string):
+    if text.get_usetex() or string.count("$") < 2 or not ("^" in string or "_" in string):
         return size
     try:
         parsed = MathTextParser("path").parse(string, dpi=72, prop=text.get_fontproperties())
@@ -45,10 +45,6 @@ def smallest_glyph_pt(text: Any) -> float:
         return size
     sizes = [glyph[1] for glyph in parsed.glyphs]
     return float(min(sizes)) if sizes else size
-
-
-def _has_script(string: str) -> bool:
-    return "^" in string or "_" in string
 
 
 def measure_legibility(fig: Figure, texts: list[tuple[Any, str]]) -> Legibility:

@@ -67,6 +67,7 @@ def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
     """Saved size, texts, strokes and series colours of ``fig`` as ``kind`` saves it, in its
     theme; with ``raster``, also the saved area as pixels (the HTML report)."""
     import matplotlib as mpl
+    from matplotlib.text import Text
 
     from figures.style import theme
 
@@ -99,18 +100,12 @@ def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
         colors = series_colors(fig)
         covering = covering_legends(fig)
         image = _saved_area(fig, box) if raster else None
-        shown = _texts_of(fig)
+        # every drawn, non-empty Text with its role ("x tick label", "title", ...)
+        shown = [(artist, role or "text") for artist, _, role in drawn(fig)
+                 if isinstance(artist, Text) and artist.get_text().strip()
+                 and _visible_color(artist.get_color())]
         legibility = measure_legibility(fig, shown)
     return Measurement(saved, saved_box, texts, strokes, colors, image, covering, legibility)
-
-
-def _texts_of(fig: Figure) -> list[tuple[Any, str]]:
-    """Every drawn, non-empty Text of ``fig`` with its role ("x tick label", "title", ...)."""
-    from matplotlib.text import Text
-
-    return [(artist, role or "text") for artist, _, role in drawn(fig)
-            if isinstance(artist, Text) and artist.get_text().strip()
-            and _visible_color(artist.get_color())]
 
 
 def covering_legends(fig: Figure) -> list[tuple[str, int]]:

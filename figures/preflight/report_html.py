@@ -18,6 +18,10 @@ from figures.venues import Venue
 
 #: Thumbnail pixels per inch of print width (shown at print size, sharp on 2x screens).
 THUMBNAIL_PPI = 150
+#: Marks a report as written by `figures check`: it replaces only files that carry it.
+GENERATOR = '<meta name="generator" content="figures check">'
+
+
 def _png_data_uri(rgb: np.ndarray) -> str:
     from PIL import Image
 
@@ -57,7 +61,7 @@ def _shown(report: FigureReport) -> dict[str, object]:
                     for deficiency in report.cvd_failures]}
 
 
-def render_html(reports: Sequence[FigureReport], venue: Venue) -> str:
+def write_report(reports: Sequence[FigureReport], venue: Venue, path: Path) -> None:
     """The page, from one Jinja2 template (figures/templates/preflight/report.html.j2) that
     escapes every value it is given (autoescape) and holds the page's loops."""
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -65,14 +69,6 @@ def render_html(reports: Sequence[FigureReport], venue: Venue) -> str:
 
     env = Environment(loader=FileSystemLoader(TEMPLATES_DIR / "preflight"), autoescape=True,
                       keep_trailing_newline=True, undefined=StrictUndefined)
-    return env.get_template("report.html.j2").render(
+    write_text_atomic(Path(path), env.get_template("report.html.j2").render(
         generator=Markup(GENERATOR), venue=venue, summary=summary(reports),
-        figures=[_shown(report) for report in reports])
-
-
-#: Marks a report as written by `figures check`: it replaces only files that carry it.
-GENERATOR = '<meta name="generator" content="figures check">'
-
-
-def write_report(reports: Sequence[FigureReport], venue: Venue, path: Path) -> None:
-    write_text_atomic(Path(path), render_html(reports, venue))
+        figures=[_shown(report) for report in reports]))

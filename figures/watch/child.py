@@ -56,6 +56,9 @@ def rebuild_child(conn: Connection, alive: Connection, names: list[str] | None,
     finally:
         ignore_stop_signals()  # done: a late stop (the watch just went) has nothing to stop
         conn.close()
+        from figures.author_code import end_if_abandoned
+
+        end_if_abandoned()  # a thread a figure's code left: this process's exit would wait
 
 
 def rebuild_messages(names: list[str] | None, figdata_dir: Path, out_dir: Path,

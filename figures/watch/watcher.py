@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from figures.data.envelope import SYNTHETIC
 from figures.data.jsonio import sha256_if_file
 from figures.paths import shown
-from figures.signals import stop_signals_held
 from figures.watch.child import Message, Outcome
 from figures.watch.files import REGISTRY, REGISTRY_SHOWN, both
 from figures.watch.rebuilds import Rebuild, few
@@ -113,32 +112,6 @@ class Watcher:
                 self.failing.discard(name)
                 lines.append(f"{name} is no longer in {REGISTRY_SHOWN}: no longer watched "
                              "(its built files stay)")
-        return lines
-
-    def handle(self, paths: Iterable[str | Path]) -> list[str]:
-        """Rebuild what a batch of saved ``paths`` affects; the lines to print."""
-        paths = list(paths)
-        every = self.rereads_registry(paths)
-        specs = self.affected(paths)
-        return self.rebuild(specs, every=every) if specs or every else []
-
-    def rebuild(self, specs: Sequence[FigureSpec], *, every: bool = False) -> list[str]:
-        """Rebuild ``specs`` (``every``: the registry's figures) in a fresh process, and wait."""
-        lines: list[str] = []
-        running = None
-        try:
-            with stop_signals_held():  # a Ctrl-C mid-start would leave a process half started
-                running = self.start(None if every else [s.name for s in specs])
-            while not running.done:
-                remaining = self.rebuild_timeout - running.seconds
-                if remaining <= 0:
-                    running.stop()
-                    return lines + self.timed_out(running)
-                for message in running.messages(remaining):
-                    lines += self.report(message, running)
-        finally:
-            if running is not None:
-                running.stop()
         return lines
 
     def start(self, names: list[str] | None) -> Rebuild:

@@ -509,3 +509,22 @@ def test_a_render_closing_stdout_is_its_line_without_interpreter_noise(project, 
     assert "Exception ignored" not in err, err
     assert "Traceback" not in err, err
     assert all(line.startswith(("error: ", "warning: ", "1 of 2")) for line in err.splitlines()), err
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the watch's fork server")
+def test_a_watch_rebuild_whose_figure_left_a_thread_ends_without_waiting_for_it(project):
+    """The watch's rebuild process ends once it has reported, as the command does: its
+    exit waited for the thread a render left, and the watch for it (5 s, then SIGKILL)."""
+    edit(project, DRAW, LEAVES_RUNNING.replace("    subprocess.Popen(['sleep', '987654'])\n",
+                                               "") + DRAW)
+    script = ("import time\nfrom figures.watch.rebuilds import Rebuild\n"
+              f"rebuild = Rebuild([{BROKEN!r}], 'figdata', 'out', 1)\n"
+              "(message, *_), = rebuild.messages(120)[-1:]\n"
+              "start = time.monotonic()\nrebuild.stop()\n"
+              "print(message, rebuild.process.exitcode, time.monotonic() - start)\n")
+    command, env = python_in(project)
+    ran = subprocess.run([*command, "-c", script], cwd=project, env=env, capture_output=True,
+                         text=True, timeout=180, check=False)
+    message, exitcode, seconds = ran.stdout.split()
+    assert (message, exitcode) == ("outcomes", "0"), ran.stderr
+    assert float(seconds) < 2

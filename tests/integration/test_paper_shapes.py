@@ -8,6 +8,7 @@ are in test_paper_acmart.py."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -258,29 +259,34 @@ def test_a_stopped_command_leaves_no_tex_process_running(tmp_path, command, sig)
     loop = "\\def\\loop{\\loop}\\loop" if command == "sync" else \
         "\\ifnum\\pdfdraftmode=0 \\def\\loop{\\loop}\\loop\\fi"
     _tiny(paper, loop)
-    process = subprocess.Popen([sys.executable, "-m", "figures", command, str(paper),
-                                "--venue", "icml", "--allow-synthetic", "--figdata",
-                                str(REPO / "figdata")], cwd=tmp_path,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 300
-        looping = command == "sync"  # sync loops in its draft compile, paper in latexmk's
-        while not _tex_under(paper.resolve(), draft=looping) and process.poll() is None \
-                and time.monotonic() < deadline:
-            time.sleep(0.2)
-        if process.poll() is not None:
-            pytest.fail(f"ended before TeX started: {process.communicate()[1]}")
-        assert _tex_under(paper.resolve(), draft=looping), "TeX never started"
-        time.sleep(1)
-        process.send_signal(sig)
-        _, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    assert process.returncode == (143 if sig == signal.SIGTERM else 130), err
-    time.sleep(0.5)
-    assert _tex_under(paper.resolve()) == []
+        process = subprocess.Popen([sys.executable, "-m", "figures", command, str(paper),
+                                    "--venue", "icml", "--allow-synthetic", "--figdata",
+                                    str(REPO / "figdata")], cwd=tmp_path,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        try:
+            deadline = time.monotonic() + 300
+            looping = command == "sync"  # sync loops in its draft compile, paper in latexmk's
+            while not _tex_under(paper.resolve(), draft=looping) and process.poll() is None \
+                    and time.monotonic() < deadline:
+                time.sleep(0.2)
+            if process.poll() is not None:
+                pytest.fail(f"ended before TeX started: {process.communicate()[1]}")
+            assert _tex_under(paper.resolve(), draft=looping), "TeX never started"
+            time.sleep(1)
+            process.send_signal(sig)
+            _, err = process.communicate(timeout=60)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.communicate()
+        assert process.returncode == (143 if sig == signal.SIGTERM else 130), err
+        time.sleep(0.5)
+        assert _tex_under(paper.resolve()) == []
+    finally:  # a failed run leaves no TeX looping on the machine (TeX's own CPU limit aside)
+        for pid in _tex_under(paper.resolve()):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
 
 @pytest.mark.slow

@@ -56,6 +56,10 @@ def test_the_factor_a_wrapper_scales_an_include_by_is_read_through_nesting(tmp_p
                   "\\includegraphics[width=2in]{example-image-b}", "\\usepackage{adjustbox}\n")
     scales = [round(g.printed.scale, 3) for g in ask_tex(main).graphics]
     assert scales == [0.75, 0.5, 1.0]
+    main = _paper(tmp_path / "missing", "\\resizebox{3in}{!}{\\includegraphics[width=1in]"
+                  "{example-image}\\includegraphics[width=1in]{not-there-yet}}")
+    scales = [g.printed.scale for g in ask_tex(main).graphics]  # an empty box beside it
+    assert scales == [1.0, 1.0]  # not 3: read once the file is there (sync probes again)
 
 
 def test_300_folders_beside_an_included_chapter_compile(tmp_path):

@@ -91,14 +91,31 @@ def test_ci_script_and_workflow_run_the_same_nox_sessions():
     assert "'nox[uv]'" in script
 
 
-def test_ci_runs_the_whole_suite_in_one_process_in_random_order():
-    """`nox -s random_order` (CI): both tiers and the golden images, one process."""
+def _random_order():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("random_order", REPO / "tools" / "random_order.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    options = module.pytest_command(REPO, 7, [])[3:]  # after `python -m pytest`
+    return module
+
+
+def test_a_whole_suite_run_that_never_reached_its_end_is_no_pass(tmp_path):
+    """A test whose code calls ``os._exit(0)`` (author_code.end_if_abandoned, in a process
+    that once left a thread) ends the one pytest process with exit 0, the rest never run:
+    only a run that wrote its report passed."""
+    module = _random_order()
+    report = tmp_path / "report.xml"
+    assert f"--junit-xml={report}" in module.pytest_command(tmp_path / "project", 7, [])
+    assert module.finished(report) is None
+    report.write_text('<?xml version="1.0"?><testsuites><testsuite name="pytest" errors="0" '
+                      'failures="1" skipped="2" tests="9"></testsuite></testsuites>')
+    assert module.finished(report) == "9 tests, 1 failures, 0 errors, 2 skipped"
+
+
+def test_ci_runs_the_whole_suite_in_one_process_in_random_order():
+    """`nox -s random_order` (CI): both tiers and the golden images, one process."""
+    options = _random_order().pytest_command(REPO, 7, [])[3:]  # after `python -m pytest`
     assert options[0] == str(REPO / "tests")
     assert "--mpl" in options
     assert "--randomly-seed=7" in options

@@ -69,22 +69,42 @@ def test_saved_files_map_to_the_figures_whose_key_reads_them(watcher):
     assert not watcher.is_watched(None, str(watcher.out_dir / f"{DRIFT}.png"))
 
 
+def _rebuilt(watcher: Watcher, saved: list[Path] | None = None) -> list[str]:
+    """The lines of the watch's rebuilds (figures.watch.schedule) of what ``saved`` affects
+    (None: every figure), once they are done."""
+    from figures.watch.schedule import Rebuilds
+
+    lines: list[str] = []
+    rebuilds = Rebuilds(watcher, lines.append)
+    if saved is None:
+        rebuilds.everything()
+    else:
+        rebuilds.saved(saved)
+    try:
+        while rebuilds.running is not None:
+            time.sleep(0.05)
+            rebuilds.poll()
+    finally:
+        rebuilds.close()
+    return lines
+
+
 def test_a_save_rebuilds_exactly_that_figure_once(watcher):
-    assert watcher.rebuild(watcher.specs) == []  # at the start: everything current, silence
+    assert _rebuilt(watcher) == []  # at the start: everything current, silence
     (watcher.out_dir / f"{DRIFT}.png").unlink()
-    assert [line.split(" in ")[0] for line in watcher.rebuild(watcher.specs)] == [
+    assert [line.split(" in ")[0] for line in _rebuilt(watcher)] == [
         f"built {DRIFT}"]
     drift_png = watcher.out_dir / f"{DRIFT}.png"
     drift_before = drift_png.stat().st_mtime_ns
 
     saved = watcher.figdata_dir / f"{SUMMARY}.json"
     _edit_notes(saved, "edited in a writing session")
-    lines = watcher.handle([saved])
+    lines = _rebuilt(watcher, [saved])
     assert len(lines) == 1
     assert lines[0].startswith(f"built {SUMMARY} in ")
     assert lines[0].endswith(f"{watcher.out_dir / SUMMARY}.png [SYNTHETIC EXAMPLE DATA]")
     assert drift_png.stat().st_mtime_ns == drift_before
-    assert watcher.handle([saved]) == []  # saved again unchanged: nothing to rebuild
+    assert _rebuilt(watcher, [saved]) == []  # saved again unchanged: nothing to rebuild
 
 
 def test_invalid_json_is_one_error_line_and_the_fix_rebuilds(watcher):
@@ -92,13 +112,13 @@ def test_invalid_json_is_one_error_line_and_the_fix_rebuilds(watcher):
     good = saved.read_text()
     png = (watcher.out_dir / f"{SUMMARY}.png").read_bytes()
     saved.write_text('{"figure": "cifar_summary",\n  "data": {')  # saved mid-edit
-    lines = watcher.handle([saved])
+    lines = _rebuilt(watcher, [saved])
     assert len(lines) == 1
     assert lines[0].startswith(f"error: {SUMMARY}: {saved}: malformed JSON at line 2 column 12")
     assert (watcher.out_dir / f"{SUMMARY}.png").read_bytes() == png  # previous good output
 
     saved.write_text(good)
-    lines = watcher.handle([saved])
+    lines = _rebuilt(watcher, [saved])
     assert len(lines) == 1
     assert lines[0].startswith(f"built {SUMMARY} in ")
 

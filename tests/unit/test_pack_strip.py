@@ -8,7 +8,7 @@ from figures.pack.strip import strip_comments
 
 
 def strip(text: str) -> str:
-    return strip_comments(text, "paper.tex")
+    return strip_comments(text)
 
 
 def test_a_comment_line_goes_whole_and_a_trailing_comment_keeps_its_percent():

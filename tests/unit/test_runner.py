@@ -17,6 +17,14 @@ def test_a_run_that_prints_forever_is_stopped_at_the_cap_with_one_line(tmp_path,
         tex._run(["yes"], tmp_path, tmp_path / "main.tex", "here")
 
 
+def test_every_program_run_carries_a_cpu_limit_so_an_orphan_ends_by_itself(tmp_path):
+    """A command killed with SIGKILL cannot stop TeX's session: a paper that loops kept
+    pdflatex at full CPU for 40 minutes after its test's command was killed. The limit is
+    inherited by what the program starts (latexmk's pdflatex)."""
+    ran = runner.run(["sh", "-c", "sh -c 'ulimit -t'"], tmp_path, timeout=60)
+    assert ran.stdout.strip() == "90"
+
+
 def test_the_main_file_in_a_subfolder_is_found_for_every_command(tmp_path):
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "main.tex").write_text("\\documentclass{article}\n")

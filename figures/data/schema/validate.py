@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
-from figures.data.checks import number_problem, type_name
+from figures.data.checks import finite, join, number_problem, type_name
 from figures.data.text import MAX_TEXT_LENGTH, Problem, excerpt, text_problems
 from figures.errors import DataError, unprintable_class
 
@@ -105,35 +105,24 @@ def _lengths(value: Any, path: str) -> list[tuple[str, int]]:
         step = []
         for label, item in found:
             if key == "*" and isinstance(item, (dict, list)):
-                step.extend((_join(label, k), v) for k, v in (
+                step.extend((join(label, k), v) for k, v in (
                     item.items() if isinstance(item, dict) else enumerate(item)))
             elif isinstance(item, dict) and key in item:
-                child, child_label = item[key], _join(label, key)
+                child, child_label = item[key], join(label, key)
                 step.extend([(f"{child_label}[{i}]", c) for i, c in enumerate(child)]
                             if each and isinstance(child, list) else [(child_label, child)])
         found = step
     return [(label, len(item)) for label, item in found if isinstance(item, list)]
 
 
-def _join(where: str, key: Any) -> str:
-    if isinstance(key, int):
-        return f"{where}[{key}]"
-    return f"{where}.{key}" if where else str(key)
-
-
 # --- validating, and saying each problem in the project's words ----------------------------
-def _finite(checker, value) -> bool:
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value))
-
-
 @functools.cache
 def _validator_class(extra: tuple[tuple[str, Keyword], ...] = ()):
     from jsonschema import Draft202012Validator, validators
 
     types = Draft202012Validator.TYPE_CHECKER.redefine_many({
-        "number": _finite,
-        "integer": lambda checker, v: _finite(checker, v) and float(v).is_integer()})
+        "number": lambda checker, v: finite(v),
+        "integer": lambda checker, v: finite(v) and float(v).is_integer()})
     enum, items = Draft202012Validator.VALIDATORS["enum"], Draft202012Validator.VALIDATORS["items"]
 
     def fast_enum(validator, choices, instance, schema):  # 5,000 LaTeX names: a string in C
@@ -213,27 +202,27 @@ def _said(error, where: str) -> list[_Said]:  # noqa: PLR0911
     """The problems ``error`` says, in the project's words."""
     path, kind, schema = tuple(error.absolute_path), error.validator, error.schema
     value, instance = error.validator_value, error.instance
-    key = functools.reduce(_join, path, where)
+    key = functools.reduce(join, path, where)
     if kind == "maxLength" or (kind == "pattern" and value in (PRINTABLE, PRINTABLE_LINE)):
         return []  # for editors: ``text`` says it, naming the length or the character
     if list(error.relative_schema_path)[-2:-1] == ["propertyNames"]:  # a key of a map
         if kind == "enum":
-            return [_Said((*path, instance), _join(key, instance), 0,
+            return [_Said((*path, instance), join(key, instance), 0,
                           f"unknown key; known: {', '.join(value)}")]
         words = f"expected {schema['why']}" if "why" in schema else _message(error)
         shown = excerpt(instance, 40) if "why" in schema else repr(instance[:40])
         return [_Said((*path, instance), f"{key} key {shown}", 0, words)]
     if kind == "required":
-        return [_Said((*path, k), _join(key, k), 5, "missing key")
+        return [_Said((*path, k), join(key, k), 5, "missing key")
                 for k in value if k not in instance]
     if kind == "additionalProperties":
         known = [k for k, v in schema["properties"].items()
                  if k != "source" or v.get("description") != NOTE]
-        return [_Said((*path, k), _join(key, k), 0, f"unknown key; known: {', '.join(known)}")
+        return [_Said((*path, k), join(key, k), 0, f"unknown key; known: {', '.join(known)}")
                 for k in instance if k not in schema["properties"]]
     if kind in TIES:
         words = getattr(error, "where", None)
-        return [_Said(path, _join(key, words) if words else key, 9, error.message,
+        return [_Said(path, join(key, words) if words else key, 9, error.message,
                       path[:len(path) - error.tail])]
     rank = 0 if kind == "maxItems" and "why" in schema else _RANKS.get(kind, 5)
     return [_Said(path, key, rank, _message(error))]
