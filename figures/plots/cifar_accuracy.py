@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 
 from figures.data.schema import ListOf, MapOf, Record, Scalar
 from figures.extract.results import ResultsTree
-from figures.page import Page, panel_grid
+from figures.page import COMFORT_PT, Page, panel_grid
 from figures.plots import _cifar as cifar
 from figures.plots._model import Curve, across, page_curves, seed_curve
 from figures.style import DEFAULT_RC, new_figure, themed
@@ -39,8 +39,9 @@ def extract(tree: ResultsTree) -> dict[str, Any]:
 # --- rendering --------------------------------------------------------------------------------
 #: Designed for both: train and test side by side across the text, stacked in a column.
 SLOTS = ('text', 'column')
-#: Two panels side by side from 3.6 in, stacked below, data areas this share of their width.
-PANEL_MIN_IN, PANEL_ASPECT = 1.8, 0.55
+#: Two panels side by side from 3.6 in, stacked below, data areas this share of their width;
+#: stacked, at most this tall (in): at 0.55 two panels reached the 4.5 in cap from 3 in.
+PANEL_MIN_IN, PANEL_ASPECT, STACKED_DATA_IN = 1.8, 0.55, 1.15
 SMALLEST_WIDTH_IN = 1.9
 
 
@@ -83,9 +84,10 @@ def caption(data: dict[str, Any]) -> str:
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """Train and test accuracy on one y scale (shared), each method's mean ± std band; side
-    by side where two fit, stacked below (Page.grid)."""
-    fig, axes = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT, sharex=True,
-                          sharey=True)
+    by side where two fit, stacked below (Page.grid), flatter stacked."""
+    side_by_side = page.width_in + 0.01 >= 2 * PANEL_MIN_IN * max(page.small_pt / COMFORT_PT, 1)
+    aspect = PANEL_ASPECT if side_by_side else min(PANEL_ASPECT, STACKED_DATA_IN / page.width_in)
+    fig, axes = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=aspect, sharex=True, sharey=True)
     for ax, (title, curves) in zip(axes, model(data).items(), strict=True):
         page_curves(ax, curves, band_alpha=cifar.BAND_ALPHA)
         ax.set_title(title.lower())
