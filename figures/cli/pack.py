@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from figures.cli.common import add_figdata, add_flags, add_main, add_paper, path_arg
+from figures.errors import FigureDataError, display_path, one_line
 
 
 def add_parser(add) -> None:
@@ -26,13 +27,11 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from figures.errors import display_path, one_line
     from figures.pack.run import pack
 
     paper: Path = args.paper
     out = args.out or paper.resolve().parent / f"{paper.resolve().name}.tar.gz"
     if args.out is None and out.exists():
-        from figures.errors import FigureDataError
         from figures.pack.archive import written_by_pack
 
         if not written_by_pack(out):  # the user's own (arXiv's download of the source)

@@ -16,7 +16,7 @@ from figures.cli.common import (
     add_venue,
     add_venues,
 )
-from figures.errors import display_path
+from figures.errors import FigureDataError, LatexError, display_path, one_line
 from figures.paths import BUILD_ROOT
 
 
@@ -38,7 +38,6 @@ def add_parser(add) -> None:
 def run(args: argparse.Namespace) -> int:
     from figures import runner
     from figures.cli import sync
-    from figures.errors import LatexError
 
     runner.need("latexmk", "pdflatex")
     paper = sync.read_paper_of(args.paper, args.main)
@@ -94,7 +93,6 @@ def _read_by(fls: Path) -> dict[str, str]:
     asks pdflatex for it), each with the file: a figure TeX read must print somewhere,
     whatever the probe saw."""
     from figures import runner
-    from figures.errors import LatexError
     from figures.paper.write import _provenance
     from figures.paths import shown
     from figures.registry import BY_NAME
@@ -142,7 +140,6 @@ def _scaled(pdf: Path, args: argparse.Namespace, printed: dict[str, float],
 
 def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     """``figures check PAPER.pdf``: one row per figure printed, one line per problem."""
-    from figures.errors import FigureDataError, one_line
     from figures.paper.audit import audit
     from figures.venues import get_venue
 
@@ -204,7 +201,6 @@ def _built_folders(args: argparse.Namespace) -> tuple[Path, ...]:
 
 def _venue_beside(pdf: Path) -> str:
     """The venue of the paper whose main .tex is beside ``pdf`` (``main.pdf``: ``main.tex``)."""
-    from figures.errors import FigureDataError
     from figures.paper.latex import read_paper
 
     tex = pdf.with_suffix(".tex")

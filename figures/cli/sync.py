@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from figures.cli import common as cli
-from figures.errors import display_path
+from figures.errors import FigureDataError, display_path, one_line
 from figures.venues import Venue
 
 
@@ -48,7 +48,6 @@ def run(args: argparse.Namespace, paper=None) -> int:
 
 
 def _synced(args: argparse.Namespace, paper=None) -> int:
-    from figures.errors import FigureDataError, one_line
     from figures.numbers.macros import macros_tex, synthetic_macros
     from figures.numbers.texcheck import check_tex, read_tex
     from figures.paper.sync import macros_not_input, plan
@@ -117,7 +116,6 @@ def _read_quoted(specs, figdata_dir: Path):
     import dataclasses
 
     from figures.data.jsonio import read_bytes
-    from figures.errors import FigureDataError
     from figures.numbers.macros import Quoted, read_quoted
     from figures.paper.memo import key_of, recall
 
@@ -163,8 +161,6 @@ def read_paper_of(folder: Path, main: Path | None):
 
 def _report(result, dry_run: bool, estimated: bool = False) -> None:
     """The table: one row per include of ours and the macros, each with what was done."""
-    from figures.errors import one_line
-
     verb = "would " if dry_run else ""
     outcomes = {w.row: w.outcome for w in result.writes}
     width = max([len(r[0]) for r in result.rows] + [6])
@@ -205,7 +201,6 @@ def _summary(result, dry_run: bool, complete: bool, found: int) -> str:
 def source_for(args: argparse.Namespace, paper):
     """The build folder sync copies from: ``--built`` (or the default build) for a paper of
     no known venue; for a venue paper, a build per printed width (figures.paper.placed)."""
-    from figures.errors import FigureDataError
     from figures.paper.memo import venue_of
     from figures.venues import on_page
 
@@ -256,7 +251,6 @@ def venue_of_engine(paper, args) -> str | None:
 
 def _default_build_costs(built: Path, venue: Venue):
     """The default build, each include's cost said in one warning (figures.paper.builds)."""
-    from figures.errors import one_line
     from figures.paper.builds import default_build_cost
 
     def source(spec, include):
