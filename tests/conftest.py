@@ -74,6 +74,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[OFF_REFERENCE] = mismatch(recorded)
     if os.environ.get(VECTOR_ONLY) == "1":  # tools/mutants.py --judge vector
         config.stash[OFF_REFERENCE] = config.stash[OFF_REFERENCE] or f"{VECTOR_ONLY}=1"
+    # Hypothesis keeps its caches (a unicode table) in .hypothesis/ of the current folder: the
+    # suite writes nothing there (tools/random_order.py runs it from another folder and checks).
+    os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(REPO / "build" / "hypothesis"))
     # Hypothesis is used by slow tests only (tests/unit/test_fuzz.py); its pytest plugin
     # imports the whole library at the end of every run (~0.5 s) to look for files it wrote.
     hypothesis_plugin = config.pluginmanager.get_plugin("hypothesispytest")
