@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 
 from figures.data.schema import ListOf, MapOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree
-from figures.page import YLABELS_IN, Page, log_axis, panel_grid
+from figures.page import COMFORT_PT, YLABELS_IN, Page, log_axis, panel_grid
 from figures.plots import _cifar as cifar
 from figures.plots._model import Curve, Entry, page_curves, seed_curve
 from figures.style import DEFAULT_RC, MethodStyle, new_figure, themed
@@ -102,8 +102,9 @@ def caption(data: dict[str, Any]) -> str:
                      f"its final test accuracy is {worst}.")
 
 
-#: Two panels side by side from 3.2 in, stacked below; data areas this share of their width tall.
-PANEL_MIN_IN, PANEL_ASPECT = 1.6, 0.6
+#: Two panels side by side from 3.2 in, stacked below; data areas this share of their width tall;
+#: stacked, at most this tall (in): at 0.6 two panels reached the 4.5 in cap from 2.75 in.
+PANEL_MIN_IN, PANEL_ASPECT, STACKED_DATA_IN = 1.6, 0.6, 1.15
 #: Stacked, one panel of 1.9 in holds four bars' names on two lines.
 SMALLEST_WIDTH_IN = 1.9
 #: The seeds' error curves on a page: greys and line styles (the seeds are not methods).
@@ -113,8 +114,11 @@ SEED_STYLES = (MethodStyle("#000000", "-", "o"), MethodStyle("#52514e", "--", "s
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """The state bridge's prediction error per seed (greys, styles) beside the final test
-    accuracy of each method (its colour); the seed's note and title go to the caption."""
-    fig, (error_ax, bar_ax) = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT)
+    accuracy of each method (its colour); the seed's note and title go to the caption. Side by
+    side where two fit, stacked below (Page.grid), flatter stacked."""
+    side_by_side = page.width_in + 0.01 >= 2 * PANEL_MIN_IN * max(page.small_pt / COMFORT_PT, 1)
+    aspect = PANEL_ASPECT if side_by_side else min(PANEL_ASPECT, STACKED_DATA_IN / page.width_in)
+    fig, (error_ax, bar_ax) = page.grid(2, min_panel_in=PANEL_MIN_IN, aspect=aspect)
     curves, (entries, means, stds), _ = model(data)
     page_curves(error_ax, curves)
     log_axis(error_ax)

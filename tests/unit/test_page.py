@@ -216,3 +216,16 @@ def test_bar_names_of_two_words_break_alike():
     fig = figures.draw("cifar_state_vs_credit", venue="icml", slot=5.0)
     names = [label.get_text() for label in fig.axes[1].get_xticklabels()]
     assert names == ["DFA", "State\nBridge", "Credit\nBridge"]
+
+
+@pytest.mark.parametrize(("name", "width"), [("cifar_state_vs_credit", 2.75),
+                                             ("cifar_state_vs_credit", 3.0),
+                                             ("cifar_accuracy", 3.0)])
+def test_two_stacked_panels_stay_under_the_height_cap(name, width):
+    """Stacked (narrower than side by side), two panels at the side-by-side aspect reached
+    the 4.5 in cap (cifar_state_vs_credit from 2.75 in): each data area at most 1.15 in."""
+    fig = figures.draw(name, venue="icml", slot=width)
+    fig.draw_without_rendering()  # the layout's data areas
+    height = fig.get_figheight()
+    assert height <= 3.6, f"{name} at {width} in: {height:.2f} in tall"
+    assert [ax.get_position().height * height <= 1.3 for ax in fig.axes] == [True, True]
