@@ -175,7 +175,7 @@ def read(text: str) -> Reading:
                     after_end = min(_line_end(text, group.end()) + 1, n)
                     break
                 elif word == "begin" and executed and name in comment_envs:
-                    close = re.compile(rf"^\\end\{{{re.escape(name)}\}}[ \t]*$", re.MULTILINE)
+                    close = re.compile(rf"^\\end\{{{re.escape(name)}\}}[ \t\r]*$", re.MULTILINE)
                     found = close.search(text, _line_end(text, group.end()))
                     end = n if found is None else found.end()
                     skipped.append((match.start(), end))
