@@ -176,14 +176,18 @@ def _ended(pid: int) -> str:
 ABANDONED: list[threading.Thread] = []
 
 
-def abandoned_threads() -> bool:
-    """Is a thread the author's code left running still alive (the exit would wait for it)?"""
-    return any(thread.is_alive() for thread in ABANDONED)
+def abandoned_threads(*, any_left: bool = False) -> bool:
+    """Is a thread the author's code left running still alive (the exit would wait for it)?
+    ``any_left``: or any other thread but the main one that the exit would wait for."""
+    return any(thread.is_alive() for thread in ABANDONED) or (any_left and any(
+        thread.is_alive() and not thread.daemon and thread is not threading.main_thread()
+        for thread in threading.enumerate()))
 
 
-def end_if_abandoned(status: int = 0) -> None:
-    """End this process now, its streams flushed, if its exit would wait for such a thread."""
-    if abandoned_threads():
+def end_if_abandoned(status: int = 0, *, any_left: bool = False) -> None:
+    """End this process now, its streams flushed, if its exit would wait for such a thread
+    (``any_left``: for any thread, as :func:`abandoned_threads` says)."""
+    if abandoned_threads(any_left=any_left):
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(OSError, ValueError, AttributeError):
                 stream.flush()

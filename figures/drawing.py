@@ -50,7 +50,7 @@ def draw(name: str, venue: str | Venue | None = None, slot: str | float | None =
 
     spec, kind = kind_for(name, venue, slot)
     folder = Path(figdata_dir) if figdata_dir is not None else PACKAGE_DIR.parent / "figdata"
-    doc = figdata.load(spec.figdata_path(folder), spec.name, spec.schema)
+    doc = spec.load_figdata(folder)
     fig = draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))
     return saved_as_built(spec, kind, fig)
 

@@ -3,8 +3,6 @@ is imported is one line too, never a traceback (docs/modules.md)."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 import signal
 import sys
 
@@ -36,20 +34,10 @@ def main() -> int:
         line, status = stopped(exc)
         print(line, file=sys.stderr)
     ignore_stop_signals()  # done: nothing left to stop
-    _end_if_threads_left(status)
+    from figures.author_code import end_if_abandoned
+
+    # a thread the author's code left running (each one already its figure's line), or any
+    # other, would keep the interpreter waiting for it at exit, forever: the command ends
+    end_if_abandoned(status, any_left=True)
     return status
 
-
-def _end_if_threads_left(status: int) -> None:
-    """A thread the author's code left running (each one already its figure's line) would
-    keep the interpreter waiting for it at exit, forever: the command ends without it."""
-    import threading
-
-    author_code = sys.modules.get("figures.author_code")
-    abandoned = author_code.ABANDONED if author_code is not None else []
-    if any(t.is_alive() and t is not threading.main_thread() and (not t.daemon or t in abandoned)
-           for t in threading.enumerate()):
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(OSError, ValueError, AttributeError):
-                stream.flush()
-        os._exit(status)

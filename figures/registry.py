@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from figures.contract import PLOTS_DIR, FigureModule
+from figures.data import figdata
 from figures.errors import AuthorCodeError, DataError
 from figures.page import DPI_RANGE
 
@@ -157,6 +158,14 @@ class FigureSpec(FigureModule):
         return DataError(str(path), None, "not found: restore it (git checkout), write "
                                "it (`figures extract RESULTS`, or by hand), or remove "
                                f"{self.name} from FIGURES in figures/registry.py")
+
+    def load_figdata(self, figdata_dir: Path) -> dict[str, Any]:
+        """This figure's figdata, checked whole as the build checks it (refused in one line
+        when it is not there or does not pass)."""
+        missing = self.figdata_missing(figdata_dir)
+        if missing is not None:
+            raise missing
+        return figdata.load(self.figdata_path(figdata_dir), self.name, self.schema)
 
     def output_names(self) -> list[str]:
         return [f"{self.name}.{out.fmt}" for out in self.outputs]

@@ -82,12 +82,9 @@ def _figure_quoted(spec: FigureSpec, figdata_dir: Path,
                    first_place: dict[str, str]) -> list[tuple[Quoted, str]]:
     """The quoted values of one figure, each with where it is quoted."""
     path = spec.figdata_path(figdata_dir)
-    missing = spec.figdata_missing(figdata_dir)
-    if missing is not None:
-        raise missing
     # the envelope, the figure's SCHEMA and every quoted entry (macro name, format, note,
     # a path naming a number) are checked as the build checks them
-    doc = figdata.load(path, spec.name, spec.schema)
+    doc = spec.load_figdata(figdata_dir)
     mine: list[tuple[Quoted, str]] = []
     for i, entry in enumerate(doc.get("quoted", [])):
         where = f"quoted[{i}]"

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import json
 from typing import TYPE_CHECKING
 
@@ -20,6 +19,8 @@ STATE_FILE = ".build-state.json"
 def build_key(spec: FigureSpec, figdata_bytes: bytes, kind: BuildKind | None = None) -> str:
     """The key of ``spec`` built from ``figdata_bytes`` as ``kind`` (the default build): the
     state file, the provenance inside each built file and `figures which` all use it."""
+    import importlib.metadata  # here: its import costs a sync that builds nothing 0.1 s
+
     from figures.outputs.kind import DEFAULT
 
     kind = kind or DEFAULT

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,20 +31,32 @@ _CODE_SUFFIXES = (".py", ".json", ".tex", ".txt")
 
 
 def code_digest() -> str:
-    """The package's code and the versions that decide what it computes (read again when a
-    file's size or time changed: a long process sees its code edited)."""
-    package = Path(__file__).resolve().parent.parent
-    files = sorted(p for p in package.rglob("*") if p.suffix in _CODE_SUFFIXES
-                   and "__pycache__" not in p.parts)
-    stats = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    """The package's code and the versions that decide what it computes: its files' sizes
+    and times looked at once a command (:func:`flush` forgets them: a long process sees its
+    code edited), their bytes read again when one changed."""
+    if _SCANNED:
+        return _SCANNED[0]
+    found = []
+    for folder, subfolders, names in os.walk(PACKAGE):
+        subfolders[:] = [name for name in subfolders if name != "__pycache__"]
+        found += [Path(folder, name) for name in names if name.endswith(_CODE_SUFFIXES)]
+    files = sorted(found)
+    stats = tuple((str(p), (s := p.stat()).st_mtime_ns, s.st_size) for p in files)
     if stats not in _CODE:
         digest = hashlib.sha256()
         for path in files:
-            digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
+            digest.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + path.read_bytes())
         digest.update(_versions())  # the package's own: version.py, above
         _CODE.clear()
         _CODE[stats] = digest.hexdigest()
+    _SCANNED[:] = [_CODE[stats]]
     return _CODE[stats]
+
+
+#: The package whose files are in every key.
+PACKAGE = Path(__file__).resolve().parent.parent
+#: The digest of this command (:func:`flush` forgets it).
+_SCANNED: list[str] = []
 
 
 def _versions() -> bytes:
@@ -158,3 +171,4 @@ def flush() -> None:
                 write_text_atomic(BUILD_ROOT / MEMO, json.dumps(memo))
     finally:
         _PENDING.clear()
+        _SCANNED.clear()

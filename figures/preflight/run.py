@@ -61,10 +61,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
     try:
         kind = kind_in(out_dir, spec, venues_file, stem)
         path = spec.figdata_path(figdata_dir)
-        missing = spec.figdata_missing(figdata_dir)
-        if missing is not None:
-            raise missing
-        doc = figdata.load(path, spec.name, spec.schema)
+        doc = spec.load_figdata(figdata_dir)
         with caught_warnings() as caught:  # one line each, as the build reports them
             fig = draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))
             measured = measure(spec, fig, doc["data"], raster=raster, kind=kind)
@@ -146,7 +143,7 @@ def legibility(spec: FigureSpec, venue: Venue, kind: BuildKind, figdata_dir: Pat
     try:
         with caught_warnings():  # the build reports them
             if drawing is None:
-                doc = figdata.load(spec.figdata_path(figdata_dir), spec.name, spec.schema)
+                doc = spec.load_figdata(figdata_dir)
                 drawing = draw_as_built(spec, doc["data"], kind,
                                         synthetic=figdata.is_synthetic(doc)), doc["data"]
             measured = measure(spec, *drawing, kind=kind)

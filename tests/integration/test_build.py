@@ -96,7 +96,7 @@ def test_rebuild_renders_only_what_changed(tmp_path, figdata_dir, monkeypatch, r
 
     assert set(statuses(build(SPECS, figdata_dir, out, jobs=1, force=True)).values()) == {"built"}
 
-    monkeypatch.setattr(state.importlib.metadata, "version", lambda _: "9.9.9")
+    monkeypatch.setattr("importlib.metadata.version", lambda _: "9.9.9")
     assert set(statuses(build(SPECS, figdata_dir, out, jobs=1)).values()) == {"built"}
     assert renders_of == [*NAMES, "cifar_summary", "figure_snapshot_vit", "cifar_feature_drift",
                           *NAMES, *NAMES]

@@ -55,6 +55,24 @@ def test_without_a_build_folder_nothing_is_made_for_the_record(tmp_path, monkeyp
     assert not (tmp_path / "build" / memo.MEMO).exists()
 
 
+def test_the_code_is_looked_at_once_a_command_and_again_after_it(tmp_path, monkeypatch):
+    """Every key holds the package's code (a dozen keys a sync): its files are looked at once
+    a command, and a long process sees them edited in its next command."""
+    package = tmp_path / "figures"
+    package.mkdir()
+    (package / "a.py").write_text("one = 1\n")
+    monkeypatch.setattr(memo, "PACKAGE", package)
+    memo.flush()
+    try:
+        first = memo.code_digest()
+        (package / "a.py").write_text("one = 2\n")
+        assert memo.code_digest() == first  # this command's code
+        memo.flush()
+        assert memo.code_digest() != first  # the next command's
+    finally:
+        memo.flush()  # the next test's command: the package's own code
+
+
 def test_the_quoted_values_follow_the_figdata_and_a_figure_unread_is_said_each_time(
         tmp_path, monkeypatch):
     figdata = tmp_path / "figdata"

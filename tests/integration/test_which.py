@@ -100,7 +100,7 @@ def test_which_tells_current_stale_and_foreign_whatever_the_name(reference_build
 
 def test_which_names_a_change_of_code_or_settings(reference_build, tmp_path, capsys,
                                                   monkeypatch):
-    monkeypatch.setattr("figures.outputs.state.importlib.metadata.version", lambda _: "9.9.9")
+    monkeypatch.setattr("importlib.metadata.version", lambda _: "9.9.9")
     assert cli.main(["which", str(reference_build / f"{FIGURE}.pdf"), "--figdata",
                      str(REPO / "figdata")]) == 1
     assert "stale: the code or settings that draw it changed" in capsys.readouterr().out
