@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from figures.data import checks
 from figures.preflight.legibility import Legibility, measure_legibility, series, vertices
 from figures.registry import FigureSpec
 
@@ -88,7 +89,7 @@ def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
                 saved = (float(width), float(height))
                 saved_box = (0.0, 0.0, saved[0], saved[1])
             module = spec.shown_path
-            strings = dict(_strings(data, "data"))
+            strings = {text: where for where, text in checks.strings(data, "data")}
             texts, strokes = [], []
             for artist, where, role in drawn(fig):
                 _collect(artist, where, role, module, strings, texts, strokes, renderer)
@@ -158,18 +159,6 @@ def _saved_area(fig: Figure, box: Bbox | None) -> np.ndarray:
     dpi, rows = fig.dpi, rgb.shape[0]
     return rgb[round(rows - box.y1 * dpi):round(rows - box.y0 * dpi),
                round(box.x0 * dpi):round(box.x1 * dpi)]
-
-
-def _strings(value: Any, key: str) -> Iterator[tuple[str, str]]:
-    """(text, figdata key) of every string in the figure's data."""
-    if isinstance(value, str):
-        yield value, key
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _strings(v, f"{key}.{k}")
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _strings(v, f"{key}[{i}]")
 
 
 def drawn(fig: Figure) -> Iterator[tuple[Artist, str, str]]:
