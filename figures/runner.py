@@ -36,6 +36,13 @@ TIMEOUT_S = 300
 OUTPUT_CAP = 16 << 20
 #: latexmk as it is run: a paper's (or the user's) latexmkrc is Perl, and never runs.
 LATEXMK = ("latexmk", "-norc")
+
+
+def tex_argument(name: str) -> str:
+    """A paper's file name as latexmk's or pdflatex's argument: ``./`` before one that
+    starts with ``-`` (else an option: a main file ``-pdflatex=CMD;.tex`` runs CMD)."""
+    return f"./{name}" if name.startswith("-") else name
+
 #: How bibtex (``I was expecting a `,'---line 4 of file refs.bib``) and biber begin an
 #: error in their ``.blg``.
 _BIBLIOGRAPHY_ERRORS = ("---line ", "I couldn't ", "I found no ", "ERROR - ")
@@ -202,6 +209,10 @@ def first_error(log: Path | None, output: str) -> str:
     for line in text(log).splitlines():
         if line.startswith("!") or _FILE_LINE.match(line):  # "!pdfTeX error:" too
             return line.removeprefix("!").strip()  # whole: max_print_line in run()
+    long = re.search(r"\(([^()\n]+?)! (Unable to read an entire line---bufsize=\d+)", output)
+    if long:  # printed to the terminal only: the log stops at the file's "("
+        return (f"{long[1].removeprefix('./')}: {long[2]} (a line longer than TeX's buffer): "
+                "break it into shorter lines")
     # bibtex's: the compile's folder may go away: its line, not its name
     for line in text(log and log.with_suffix(".blg")).splitlines():
         if any(mark in line for mark in _BIBLIOGRAPHY_ERRORS):

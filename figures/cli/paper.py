@@ -51,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
             print("error: sync did not finish cleanly (above); not compiled", file=sys.stderr)
             return 1
         compiled = runner.run([*runner.LATEXMK, "-pdf", "-interaction=nonstopmode",
-                               "-halt-on-error", paper.main.name], paper.root,
+                               "-halt-on-error", "-no-shell-escape",
+                               runner.tex_argument(paper.main.name)], paper.root,
                               file=str(paper.main), hint=": does the paper compile by hand?")
         pdf = paper.main.with_suffix(".pdf")  # -norc: no latexmkrc moves it
         if compiled.returncode != 0 or not pdf.is_file():

@@ -88,7 +88,7 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     copy = work / "paper"
     copy_paper(paper, copy)
     command = [*runner.LATEXMK, "-pdf", "-recorder", "-g", *_FLAGS,
-               f"-usepretex={inputs.PRETEX}", main.name]
+               f"-usepretex={inputs.PRETEX}", runner.tex_argument(main.name)]
     _run(command, copy, main, "in a copy of the paper's folder")
     stem = main.stem
     read, written = (_inside(paths, copy) for paths in runner.recorded(copy / f"{stem}.fls",
@@ -126,7 +126,7 @@ def prove(folder: Path, main: str) -> tuple[bytes, int]:
     no shell escape and no bibtex, again while it asks for a rerun; files outside the folder
     and the user's own TeX tree out of reach. The PDF and how many runs it took."""
     env = {"TEXMFHOME": str(folder / ".no-texmf-home"), "openin_any": "p", "openout_any": "p"}
-    command = ["pdflatex", *_FLAGS, main]
+    command = ["pdflatex", *_FLAGS, runner.tex_argument(main)]
     log = folder / f"{Path(main).stem}.log"
     runs = 0
     for runs in range(1, 5):

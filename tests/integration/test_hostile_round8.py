@@ -1,0 +1,93 @@
+"""Issue 45, round 8: a fresh hostile pass over the paper, pack, width and golden surfaces
+(harden, this session); the cases it found broken, each kept. The pass itself, case by case,
+is in docs/guarantees.md ("Hostile passes").
+
+TeX Live is required (CI installs it in .ci/run): without it these fail, never skip.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import REPO
+
+from figures.pack.strip import strip_comments
+
+ICML_STY = "\\ProvidesPackage{icml2025}\n\\RequirePackage[letterpaper,textwidth=6.75in," \
+    "textheight=9in,columnsep=0.25in]{geometry}\n"
+
+
+def _paper(folder: Path, body: str, main: str = "main.tex") -> Path:
+    folder.mkdir(parents=True)
+    (folder / "icml2025.sty").write_text(ICML_STY)
+    (folder / main).write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\usepackage{icml2025}\n"
+        f"\\begin{{document}}\nHello.\n{body}\n\\end{{document}}\n")
+    return folder
+
+
+def _figures(cwd: Path, *argv: str, env: dict[str, str] | None = None,
+             ) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "figures", *argv, "--figdata",
+                           str(REPO / "figdata")], capture_output=True, text=True, timeout=300,
+                          cwd=cwd, check=False, env={**os.environ, **(env or {})})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["pack", "paper"])
+def test_a_main_file_named_like_an_option_runs_nothing(tmp_path, command):
+    """A downloaded paper whose only main file is ``-pdflatex=cd;touch PWNED;.tex``:
+    latexmk read the name as its option ``-pdflatex=CMD`` and ran ``touch`` in the user's
+    home (any command without a ``/`` in it), in `pack` and in `paper`. The name is a file."""
+    home = tmp_path / "home"
+    home.mkdir()
+    name = "-pdflatex=cd;touch PWNED;.tex"
+    _paper(tmp_path / "p", "Inj.", main=name)
+    argv = ["pack", "p", "--out", "p.tar.gz"] if command == "pack" else ["paper", "p"]
+    ran = _figures(tmp_path, *argv, env={"HOME": str(home)})
+    assert not (home / "PWNED").exists()
+    assert not list(tmp_path.rglob("PWNED"))
+    assert ran.returncode == 0, ran.stderr
+    if command == "paper":
+        assert (tmp_path / "p" / name).with_suffix(".pdf").is_file()
+
+
+@pytest.mark.slow
+def test_paper_runs_no_shell_command_the_paper_names(tmp_path):
+    """``\\input{"|kpsewhich article.cls"}``: `figures paper` compiled with TeX Live's
+    restricted shell escape, so a downloaded paper ran the commands it allows (kpsewhich,
+    bibtex, makeindex, r-mpost, ...). `pack` and sync's probe never did; paper now neither."""
+    _paper(tmp_path / "p", '\\input{"|kpsewhich article.cls"}')
+    ran = _figures(tmp_path, "paper", "p")
+    assert ran.returncode == 1
+    assert ran.stderr.splitlines()[-1].startswith(
+        "error: p/main.tex: did not compile: LaTeX Error: File `|kpsewhich article.cls' not "
+        "found.")
+    assert not (tmp_path / "p" / "main.pdf").exists()
+
+
+def test_a_comment_environment_in_a_crlf_file_ends_at_its_end_line():
+    """A Windows-saved section (CRLF line ends): ``\\end{comment}\\r`` was not "alone on its
+    line", so the stripper took the rest of the file with the comment environment; the
+    archive lost every line after it ("the PDF from the archive differs", exit 0)."""
+    text = "Sec % secret\r\n\\begin{comment}\r\nhidden\r\n\\end{comment}\r\nvisible\r\n"
+    assert strip_comments(text) == "Sec %\nvisible\r\n"
+
+
+@pytest.mark.slow
+def test_a_line_longer_than_texs_buffer_is_named_by_pack(tmp_path):
+    """A line of 300,000 characters in ``sec.tex``: pack said "pdflatex: Command for 'pdflatex' gave return
+    code 1", no file (pdflatex prints that error to the terminal only, never to its log)."""
+    paper = _paper(tmp_path / "p", "\\input{sec}")
+    (paper / "sec.tex").write_text("x " * 150_000 + "\n")
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz")
+    assert ran.returncode == 1
+    assert ran.stderr == (
+        "error: main.tex: does not compile in a copy of the paper's folder: sec.tex: Unable "
+        "to read an entire line---bufsize=200000 (a line longer than TeX's buffer): break it "
+        "into shorter lines\n")
+    assert not (tmp_path / "p.tar.gz").exists()
