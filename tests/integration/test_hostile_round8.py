@@ -7,6 +7,7 @@ TeX Live is required (CI installs it in .ci/run): without it these fail, never s
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -91,3 +92,46 @@ def test_a_line_longer_than_texs_buffer_is_named_by_pack(tmp_path):
         "to read an entire line---bufsize=200000 (a line longer than TeX's buffer): break it "
         "into shorter lines\n")
     assert not (tmp_path / "p.tar.gz").exists()
+
+
+def _review_tool():
+    import importlib.util
+
+    if "review_tool" not in sys.modules:  # as tests/unit/test_review.py loads it
+        spec = importlib.util.spec_from_file_location("review_tool", REPO / "tools" / "review.py")
+        sys.modules["review_tool"] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules["review_tool"])
+    return sys.modules["review_tool"]
+
+
+@pytest.mark.parametrize("record", ['{"tests/golden/test_images.py::x": true', "[1, 2]"])
+def test_review_of_a_cut_record_of_the_last_run_is_one_line(tmp_path, monkeypatch, capsys,
+                                                             record):
+    """pytest's ``lastfailed`` cut short (a run killed while writing it): `figures review`
+    ended in a JSONDecodeError traceback; a list there, in a TypeError."""
+    review = _review_tool()
+    (tmp_path / "lastfailed").write_text(record)
+    (tmp_path / "golden-inputs").write_text(record)
+    monkeypatch.setattr(review, "ROOT", tmp_path)
+    monkeypatch.setattr(review, "LAST_FAILED", tmp_path / "lastfailed")
+    monkeypatch.setattr(review, "INPUTS", tmp_path / "golden-inputs")
+    assert review.failed_goldens() == []
+    assert review.why("tests/golden/test_images.py::x") == [
+        "(no passing comparison recorded here: run the golden tests before an edit)"]
+    said = capsys.readouterr().err.splitlines()
+    if record.startswith("{"):
+        assert said[0].startswith("review: lastfailed: unreadable (Expecting ',' delimiter")
+        assert said[0].endswith("): taken as no record (a golden run writes it again)")
+
+
+def test_review_passes_over_a_failed_golden_that_is_no_golden_now(tmp_path, monkeypatch):
+    """A figure renamed since the last run: its failed golden's node id made `figures
+    review` end with "rendering the goldens failed (pytest exited 4)", reviewing nothing."""
+    review = _review_tool()
+    real = "tests/golden/test_images.py::test_figure_matches_baseline[cifar_summary]"
+    assert real in review.ub.goldens().values()
+    (tmp_path / "lastfailed").write_text(json.dumps({
+        "tests/golden/test_images.py::test_figure_matches_baseline[renamed_figure]": True,
+        real: True}))
+    monkeypatch.setattr(review, "LAST_FAILED", tmp_path / "lastfailed")
+    assert review.failed_goldens() == [real]
