@@ -274,16 +274,21 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     if not folder.is_dir():  # `figures paper nosuch` said "no .tex file with \documentclass"
         raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
                               "folder: give the paper's folder")
-    candidates = []
+    candidates, wide = [], []
     for path in sorted(folder.rglob("*.tex")):
         if any(part.startswith(".") for part in path.relative_to(folder).parts):
             continue
         text = read_bounded(path, 1 << 16)
         if text is not None and _DOCUMENTCLASS.search(blanked(text, verbatim=True)):
             candidates.append(path)
+        elif text and "\x00" in text and "\\documentclass" in text.replace("\x00", ""):
+            wide.append(path)  # UTF-16: NUL bytes between its letters
     top = [path for path in candidates if path.parent == folder]
     if len(candidates) == 1 or len(top) == 1:
         return (top or candidates)[0]
+    if not candidates and wide:
+        raise FigureDataError(str(wide[0]), None, "holds \\documentclass in UTF-16 (NUL bytes "
+                              "between its letters), which pdflatex cannot read: save it as UTF-8")
     if not candidates:
         raise FigureDataError(str(folder), None, "no .tex file with \\documentclass in it: "
                               "give the paper's folder (or --main FILE)")

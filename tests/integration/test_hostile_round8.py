@@ -135,3 +135,29 @@ def test_review_passes_over_a_failed_golden_that_is_no_golden_now(tmp_path, monk
         real: True}))
     monkeypatch.setattr(review, "LAST_FAILED", tmp_path / "lastfailed")
     assert review.failed_goldens() == [real]
+
+
+@pytest.mark.parametrize("command", ["sync", "pack"])
+def test_a_utf16_main_file_is_named_as_utf16(tmp_path, command):
+    """``main.tex`` saved as UTF-16 (a Windows editor's "Unicode"): "no .tex file with
+    \\documentclass in it", though it has one."""
+    paper = _paper(tmp_path / "p", "")
+    (paper / "main.tex").write_bytes((paper / "main.tex").read_text().encode("utf-16"))
+    argv = ["sync", "p", "--dry-run", "--venue", "icml"] if command == "sync" else \
+        ["pack", "p", "--out", "p.tar.gz"]
+    ran = _figures(tmp_path, *argv)
+    assert ran.returncode == 1
+    assert ran.stderr == ("error: p/main.tex: holds \\documentclass in UTF-16 (NUL bytes "
+                          "between its letters), which pdflatex cannot read: save it as UTF-8\n")
+
+
+def test_check_of_an_image_file_says_what_check_reads(tmp_path, capsys):
+    """``figures check build/icml/cifar_summary.png``: "unknown figure(s)
+    build/icml/cifar_summary.png; known: ..." (round 7 mended the same for a .tex)."""
+    from figures.cli import main as cli
+
+    assert cli.main(["check", "build/icml/cifar_summary.png", "--venue", "icml"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        ("error: build/icml/cifar_summary.png: check reads a figure by its name (figures check "
+         "NAME --out DIR) or the compiled paper's PDF; `figures which` names the figure an "
+         "image is")]
