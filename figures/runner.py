@@ -206,9 +206,13 @@ def first_error(log: Path | None, output: str) -> str:
     def text(path: Path | None) -> str:
         return path.read_text(encoding="latin-1") if path and path.is_file() else ""
 
-    for line in text(log).splitlines():
+    logged = text(log)
+    for line in logged.splitlines():
         if line.startswith("!") or _FILE_LINE.match(line):  # "!pdfTeX error:" too
-            return line.removeprefix("!").strip()  # whole: max_print_line in run()
+            why = (" (\\read from a file \\openin did not open: missing, or outside the "
+                   "folder TeX may read)" if re.search(r"Emergency stop\.\n<read \d+>", logged)
+                   and line.endswith("Emergency stop.") else "")
+            return line.removeprefix("!").strip() + why  # whole: max_print_line in run()
     long = re.search(r"\(([^()\n]+?)! (Unable to read an entire line---bufsize=\d+)", output)
     if long:  # printed to the terminal only: the log stops at the file's "("
         return (f"{long[1].removeprefix('./')}: {long[2]} (a line longer than TeX's buffer): "

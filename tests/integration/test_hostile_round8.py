@@ -161,3 +161,30 @@ def test_check_of_an_image_file_says_what_check_reads(tmp_path, capsys):
         ("error: build/icml/cifar_summary.png: check reads a figure by its name (figures check "
          "NAME --out DIR) or the compiled paper's PDF; `figures which` names the figure an "
          "image is")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("body", "said"), [
+    ("\\newread\\t\\openin\\t=../outside/row.tex \\read\\t to\\row \\row\\closein\\t",
+     ("./main.tex:6: Emergency stop. (\\read from a file \\openin did not open: missing, or "
+     "outside the folder TeX may read)")),
+    ("Hi \\cite{a}. \\bibliographystyle{../outside/plain}\\bibliography{refs}",
+     ("I couldn't open style file ../outside/plain.bst; only the paper's folder is packed: "
+     "move that file into it")),
+])
+def test_a_file_outside_the_folder_read_by_openin_or_bibtex_is_said_to_be_outside(tmp_path,
+                                                                                 body, said):
+    """``\\openin`` of ``../outside/row.tex``: pack said "./main.tex:6: Emergency stop."
+    (TeX then reads the terminal, which nonstop mode has not); a ``../`` bibliography style:
+    "I couldn't open style file ../outside/plain.bst", never that only the folder goes."""
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "row.tex").write_text("Row.\n")
+    (tmp_path / "outside" / "plain.bst").write_bytes(
+        Path("/usr/share/texlive/texmf-dist/bibtex/bst/base/plain.bst").read_bytes())
+    paper = _paper(tmp_path / "p", body)
+    (paper / "refs.bib").write_text("@article{a,title={T},author={A B},journal={J},"
+                                    "year={2020}}\n")
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz")
+    assert ran.returncode == 1
+    assert ran.stderr == ("error: main.tex: does not compile in a copy of the paper's "
+                          f"folder: {said}\n")
