@@ -188,3 +188,27 @@ def test_a_file_outside_the_folder_read_by_openin_or_bibtex_is_said_to_be_outsid
     assert ran.returncode == 1
     assert ran.stderr == ("error: main.tex: does not compile in a copy of the paper's "
                           f"folder: {said}\n")
+
+
+@pytest.mark.slow
+def test_an_anonymous_pack_reads_icmls_author_names_too(tmp_path):
+    """An ICML paper names its authors with ``\\icmlauthor{Jane Smith}{...}`` (its style
+    hides them for review), not ``\\author``: ``figs/smith-plot.png`` and a ``Smith`` left in
+    a section went into the --anonymous archive with "warnings: 0"."""
+    from PIL import Image
+
+    paper = _paper(tmp_path / "p", "\\includegraphics[width=1in]{figs/smith-plot.png}\n"
+                   "As Smith et al. showed.")
+    (paper / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        "\\begin{document}", "\\newcommand{\\icmlauthor}[2]{}\n\\begin{document}\n"
+        "\\icmlauthor{Jane Smith}{Example University}"))
+    (paper / "figs").mkdir()
+    Image.new("RGB", (4, 4)).save(paper / "figs" / "smith-plot.png")
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous")
+    assert ran.returncode == 0, ran.stderr
+    said = ran.stderr.splitlines()
+    assert "warning: figs/smith-plot.png: an author's name (smith) in the file's name: the " \
+        "archive discloses it; rename it (and its include) for review" in said
+    assert "warning: main.tex: Smith of \\author in the compiled text: the review copy names " \
+        "an author (the venue's anonymous option hides them)" in said
+    assert "Example" not in ran.stderr
