@@ -240,16 +240,18 @@ class Page:
     def fitting(self, room_in: float, *texts: str, size_pt: float | None = None) -> str:
         """The first of ``texts`` no wider than ``room_in`` at ``size_pt`` (the title's), else
         the last: a label shortens rather than run off the page."""
+        return next((text for text in texts if self.text_in(text, size_pt) <= room_in),
+                    texts[-1])
+
+    def text_in(self, text: str, size_pt: float | None = None) -> float:
+        """How wide ``text`` sets at ``size_pt`` (the title's), in inches; of many lines, its
+        longest."""
         from matplotlib.font_manager import FontProperties
         from matplotlib.textpath import TextToPath
 
         prop = FontProperties(size=size_pt or self.title_pt)
-        for text in texts:  # a text of many lines: its longest
-            width = max(TextToPath().get_text_width_height_descent(
-                line, prop, ismath="$" in line)[0] for line in text.split("\n"))
-            if width / 72 <= room_in:
-                return text
-        return texts[-1]
+        return max(TextToPath().get_text_width_height_descent(line, prop, ismath="$" in line)[0]
+                   for line in text.split("\n")) / 72
 
     def legend(self, fig: Figure, *axes: Axes) -> Any:
         """One legend above the panels, each label once, in as few rows as fit the width; the

@@ -23,9 +23,10 @@ never fails (a draft that does not compile is read too).
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 #: Environments whose body LaTeX reads verbatim: a ``%`` there is text.
 VERBATIM_ENVIRONMENTS = frozenset({
@@ -52,12 +53,64 @@ NOT_CONDITIONALS = frozenset({
     "ifcsdef", "ifcsundef", "ifboolexpr", "ifbool", "iftoggle", "ifdefempty",
     "ifdefstring", "ifnumcomp", "ifpackageloaded", "ifclassloaded", "ifcsstring",
     "ifinlist", "iffileexists", "ifdimcomp", "IfFileExists", "IfPackageLoadedTF"})
-#: How far a verbatim argument is looked for its end (an unclosed one is no verbatim).
+#: How far a brace group is looked for its end (an unclosed one is no verbatim argument, and
+#: blanks no prose: an unclosed brace does not swallow the rest of the source).
 REACH = 5000
 
 _CONTROL = re.compile(r"\\(?:([A-Za-z@]+)\*?|.)", re.DOTALL)
 _GROUP = re.compile(r"[ \t]*\n?[ \t]*\{([^{}\\%\n]*)\}")
 _FALSE_TOKEN = re.compile(r"%|\\(if[A-Za-z@]*|fi|else|or)(?![A-Za-z@])|\\.", re.DOTALL)
+_BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
+_RAW_BRACE = re.compile(r"[{}]")
+
+
+class Braces:
+    """Where each brace group of a source closes, found in one pass on first use (escaped
+    braces skipped, but with ``raw``: in a verbatim argument ``\\`` is a character like any
+    other, ``\\url{a\\}`` ends at its first ``}``): a group opened at depth d closes at the
+    first ``}`` after it that brings the depth back to d. Braces that never close stay linear."""
+
+    def __init__(self, text: str, *, raw: bool = False) -> None:
+        self.text, self._brace = text, _RAW_BRACE if raw else _BRACE
+
+    @cached_property
+    def _depths(self) -> tuple[dict[int, int], dict[int, list[int]]]:
+        depth_before: dict[int, int] = {}  # each ``{``: the depth outside it
+        closing: dict[int, list[int]] = {}  # each depth: the ``}`` that bring it back, in order
+        depth = 0
+        for match in self._brace.finditer(self.text):
+            if match.group() == "{":
+                depth_before[match.start()] = depth
+                depth += 1
+            elif match.group() == "}":
+                depth -= 1
+                closing.setdefault(depth, []).append(match.start())
+        return depth_before, closing
+
+    def deepest(self) -> int:
+        """How deep the brace groups nest (0: there is none; a ``}`` too many counts down)."""
+        return max([0, *(depth + 1 for depth in self._depths[0].values())])
+
+    def close(self, start: int, reach: int = REACH) -> int:
+        """The ``}`` that closes the ``{`` at ``start``, or -1 (none within ``reach``)."""
+        depth_before, closing = self._depths
+        depth = depth_before.get(start)
+        ends = closing.get(depth, []) if depth is not None else []
+        k = bisect.bisect_right(ends, start)
+        if k == len(ends) or ends[k] - start > reach:
+            return -1
+        return ends[k]
+
+    def group(self, pos: int) -> tuple[int, int] | None:
+        """The brace group at ``pos`` (spaces and tabs before it allowed): where its ``{`` and
+        its ``}`` stand, None when there is none or it does not close within ``REACH``."""
+        start = pos
+        while start < len(self.text) and self.text[start] in " \t":
+            start += 1
+        if start >= len(self.text) or self.text[start] != "{":
+            return None
+        end = self.close(start)
+        return None if end < 0 else (start, end)
 
 
 @dataclass(frozen=True)
@@ -82,7 +135,7 @@ def read(text: str) -> Reading:
     """How TeX reads ``text`` (see the module's docstring)."""
     comments, verbatim, false, skipped = [], [], [], []
     comment_envs = set(COMMENT_ENVIRONMENTS)
-    closing: dict[int, int] = {}  # brace matches, for verbatim arguments
+    braces = Braces(text, raw=True)  # for verbatim arguments
     groups: list[bool] = []  # per open brace: whether it is an argument
     arguments = 0  # open argument groups (and option lists)
     pending = False  # a brace group here is an argument
@@ -110,7 +163,9 @@ def read(text: str) -> Reading:
             elif executed and word in INLINE_VERBATIM:
                 pos, pending = _inline_verbatim(text, match.start(), pos, word, verbatim), False
             elif executed and word in VERBATIM_ARGUMENT:
-                pos = _verbatim_group(text, pos, verbatim, closing)
+                if (argument := braces.group(pos)) is not None:
+                    verbatim.append((argument[0], argument[1] + 1))
+                    pos = argument[1] + 1
                 pending = word == "href"  # its text follows
             elif word in ("begin", "end", "excludecomment"):
                 group = _GROUP.match(text, pos)
@@ -240,26 +295,3 @@ def _inline_verbatim(text: str, start: int, pos: int, word: str,
     verbatim.append((start, end + 1))
     return end + 1
 
-
-def _verbatim_group(text: str, pos: int, verbatim: list[tuple[int, int]],
-                    closing: dict[int, int]) -> int:
-    """``\\url{...}``: the brace group read verbatim (its braces balanced; ``closing``,
-    each brace's match, found once for the whole source: linear however many there are)."""
-    at = pos
-    while at < len(text) and text[at] in " \t":
-        at += 1
-    if at >= len(text) or text[at] != "{":
-        return pos
-    if not closing:
-        opened: list[int] = []
-        for index, char in enumerate(text):
-            if char == "{":
-                opened.append(index)
-            elif char == "}" and opened:
-                closing[opened.pop()] = index
-        closing[-1] = -1  # built
-    end = closing.get(at, -1)
-    if end < 0 or end - at > REACH:
-        return pos
-    verbatim.append((at, end + 1))
-    return end + 1

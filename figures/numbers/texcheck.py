@@ -44,7 +44,7 @@ from figures.numbers.textables import (
     table_from,
 )
 from figures.paths import checkout_of
-from figures.texread import comment_on_line
+from figures.texread import Braces, comment_on_line
 
 #: LaTeX sources are often Latin-1; the numbers and macros checked are ASCII in both.
 TEX_ENCODINGS = ("utf-8", "latin-1")
@@ -191,6 +191,7 @@ class Document:
         if not floats:
             return
         captions = [m.end() for m in CAPTION.finditer(self.text)]
+        braces = Braces(self.text)
         float_starts = [start for start, _ in floats]
         for table in self._tables:
             k = bisect.bisect_left(float_starts, table.start)
@@ -199,7 +200,7 @@ class Document:
             start, end = floats[k - 1]
             c = bisect.bisect_left(captions, start)
             if c < len(captions) and captions[c] < end:
-                table.caption = _group_text(self.text, captions[c], CAPTION_REACH)
+                table.caption = _caption(self.text, captions[c], braces)
 
     def numbers(self) -> Iterator[Found]:
         """Every number check-tex looks at, lines marked ``% figures: ignore`` left out; in a
@@ -271,19 +272,15 @@ def _environments(text: str, begin: re.Pattern[str], end: re.Pattern[str],
         yield match.start(), match.end(), names[k] if k < len(names) else len(text)
 
 
-def _group_text(text: str, start: int, reach: int) -> str:
-    """The text of the brace group at ``start`` (up to ``reach`` characters; a short caption
-    before its optional argument is skipped)."""
-    chunk = text[start:start + reach]
-    opening = chunk.find("{")
+def _caption(text: str, start: int, braces: Braces) -> str:
+    """The text of the caption whose ``\\caption`` ends at ``start``: its first brace group
+    within ``CAPTION_REACH`` (a short caption before it in brackets is skipped; an unclosed
+    one is read to the reach's end)."""
+    opening = text.find("{", start, start + CAPTION_REACH)
     if opening < 0:
         return ""
-    depth = 0
-    for i in range(opening, len(chunk)):
-        depth += (chunk[i] == "{") - (chunk[i] == "}")
-        if depth == 0:
-            return chunk[opening + 1:i]
-    return chunk[opening + 1:]
+    close = braces.close(opening, reach=start + CAPTION_REACH - 1 - opening)
+    return text[opening + 1:close if close >= 0 else start + CAPTION_REACH]
 
 
 def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:

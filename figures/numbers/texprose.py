@@ -9,10 +9,9 @@ prose").
 
 from __future__ import annotations
 
-import bisect
 import re
 
-from figures.texread import NOT_NEWLINE, blanked
+from figures.texread import NOT_NEWLINE, Braces, blanked
 
 #: Commands whose arguments are no prose: how many mandatory arguments to blank (optional
 #: arguments in brackets before or between them are blanked too).
@@ -40,9 +39,8 @@ _DELIMITER_SIZES = frozenset({
     "left", "right", "middle", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr",
     "biggl", "biggr", "Biggl", "Biggr", "in", "notin", "mathbb", "mathcal"})
 _TOKEN = re.compile(r"\\(?P<word>[A-Za-z@]+)(?P<star>\*?)|\\[^A-Za-z@]", re.DOTALL)
-#: How far an argument or an option list is looked for its end; one longer than this is
-#: left as it is (an unclosed brace does not blank the rest of the source).
-REACH = 5000
+#: How far an option list is looked for its end (an argument: texread's ``REACH``); one
+#: longer than this is left as it is.
 OPTIONS_REACH = 300
 
 
@@ -50,7 +48,7 @@ def prose(tex: str) -> str:
     """``tex`` with what is not prose blanked (see the module's docstring)."""
     tex = blanked(tex, verbatim=True, hidden=True)  # comments, code, never typeset
     out = list(tex)
-    braces = _Braces(tex)
+    braces = Braces(tex)
 
     def blank(start: int, end: int) -> None:
         out[start:end] = NOT_NEWLINE.sub(" ", tex[start:end])
@@ -65,9 +63,9 @@ def prose(tex: str) -> str:
         if word is None:  # an escaped character: \%, \\, \{
             continue
         if word in ("begin", "end"):
-            name, after = _group(tex, pos, braces)
+            name = braces.group(pos)
             if name is not None and word == "begin":
-                pos = _blank_options(tex, after, blank)
+                pos = _blank_options(tex, name[1] + 1, blank)
         elif word in NON_PROSE_ARGUMENTS or word.startswith(("cite", "Cite")) or \
                 word in ("parencite", "textcite", "autocite", "footcite", "smartcite"):
             count = NON_PROSE_ARGUMENTS.get(word, 1)
@@ -77,48 +75,6 @@ def prose(tex: str) -> str:
     return "".join(out)
 
 
-def _group(tex: str, pos: int, braces: _Braces) -> tuple[str | None, int]:
-    """The text of the brace group at ``pos`` (spaces before it allowed) and where it ends."""
-    start = pos
-    while start < len(tex) and tex[start] in " \t":
-        start += 1
-    if start >= len(tex) or tex[start] != "{":
-        return None, pos
-    end = braces.close(start)
-    if end < 0:
-        return None, pos
-    return tex[start + 1:end], end + 1
-
-
-class _Braces:
-    """Where each brace group of a source closes, found in one pass (escaped braces
-    skipped): a group opened at depth d closes at the first ``}`` after it that brings the
-    depth back to d. A source whose braces never close stays linear."""
-
-    def __init__(self, tex: str) -> None:
-        self.depth_before: dict[int, int] = {}
-        self.closing: dict[int, list[int]] = {}
-        depth = 0
-        for match in _BRACE.finditer(tex):
-            char = match.group()
-            if char == "{":
-                self.depth_before[match.start()] = depth
-                depth += 1
-            elif char == "}":
-                depth -= 1
-                self.closing.setdefault(depth, []).append(match.start())
-
-    def close(self, start: int) -> int:
-        """The ``}`` that closes the ``{`` at ``start``, or -1 (none within ``REACH``)."""
-        depth = self.depth_before.get(start)
-        closing = self.closing.get(depth, []) if depth is not None else []
-        k = bisect.bisect_right(closing, start)
-        if k == len(closing) or closing[k] - start > REACH:
-            return -1
-        return closing[k]
-
-
-_BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
 _BRACKET_PART = re.compile(r"\\.|[{}\[\]]", re.DOTALL)
 
 
@@ -166,7 +122,7 @@ def _blank_options(tex: str, pos: int, blank) -> int:
     return pos
 
 
-def _blank_arguments(tex: str, pos: int, count: int, blank, braces: _Braces) -> int:
+def _blank_arguments(tex: str, pos: int, count: int, blank, braces: Braces) -> int:
     """Blank the optional arguments and the first ``count`` mandatory ones at ``pos``."""
     if pos < len(tex) and tex[pos] == "*":
         pos += 1

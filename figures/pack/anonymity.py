@@ -16,10 +16,12 @@ _HOME = re.compile(rb"(?:/home/|/Users/|[A-Za-z]:[\\/]{1,2}Users[\\/]{1,2})[^/\\
 _EMAIL = re.compile(rb"[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 
 
-def _words(authors: list[str]) -> list[tuple[str, re.Pattern[bytes]]]:
-    """What names the author: the user's and the machine's names, the ``\\author`` names,
-    each as a whole word (in UTF-8, and in UTF-16 as PDF metadata writes text)."""
+def identifying(authors: list[str], *folders: str) -> list[tuple[str, re.Pattern[bytes]]]:
+    """What names the author: the user's and the machine's names, the ``\\author`` names (and
+    ``folders``: the home folder, the paper's), each as a whole word, in any case (in UTF-8,
+    and in UTF-16 as PDF metadata writes text)."""
     named = [(name, "an author's name") for name in authors]
+    named += [(folder, "the user's folder") for folder in folders]
     with contextlib.suppress(KeyError, OSError):
         named.append((getpass.getuser(), "the user's name"))
     with contextlib.suppress(OSError):
@@ -38,7 +40,7 @@ def in_sources(files: dict[str, bytes], authors: list[str]) -> list[str]:
     """One line per kind of disclosure and packed file, naming its first line (a text
     file's) and what was found."""
     said = []
-    words = _words(authors)
+    words = identifying(authors)
     checks = [("a home folder's path", _HOME), ("an e-mail address", _EMAIL), *words]
     for name, data in sorted(files.items()):
         found: dict[str, tuple[int, str]] = {}

@@ -7,13 +7,12 @@ comment); dropping the metadata segments keeps every byte of the pixels."""
 
 from __future__ import annotations
 
-import contextlib
-import getpass
 import io
 import re
 from pathlib import Path
 
 from figures.errors import FigureDataError
+from figures.pack.anonymity import identifying
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _JPEG_SIGNATURE = b"\xff\xd8\xff"
@@ -145,7 +144,8 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
     from figures.pdf import open_pdf, resources
 
     reader = open_pdf(pdf)
-    words = _identifying(paper) + authors
+    words = [pattern for _, pattern in identifying(authors, str(Path.home()),
+                                                   str(paper.resolve()))]
     found: list[str] = []
 
     def look(where: str, value: object) -> None:
@@ -156,7 +156,7 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
             found.append(f"{where}: our figure provenance ({text[:60]})")
         elif text.startswith("/") or text[1:3] == ":\\":
             found.append(f"{where}: an absolute path ({text})")
-        elif any(word in text for word in words):
+        elif any(word.search(text.encode("utf-8", "surrogateescape")) for word in words):
             found.append(f"{where}: an author's or the user's name or folder ({text[:60]})")
 
     for key, value in (reader.metadata or {}).items():
@@ -206,11 +206,3 @@ def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
                         "anonymised one) in a review copy")
     return list(dict.fromkeys(names)), said
 
-
-def _identifying(paper: Path) -> list[str]:
-    """The user's name and home folder, and the paper's absolute folder (names shorter than
-    three letters would match anything)."""
-    words = [str(Path.home()), str(paper.resolve())]
-    with contextlib.suppress(KeyError, OSError):
-        words.append(getpass.getuser())
-    return [w for w in words if len(w) >= 3 and w != "/"]

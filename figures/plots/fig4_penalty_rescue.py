@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.transforms import Affine2D
 
 from figures.data.checks import number_at
 from figures.data.schema import Epochs, ListOf, MapOf, Number, Record, Scalar, Series, Text
@@ -231,8 +232,9 @@ PAGE_TITLES = (("(a) residual norm $\\|h_L\\|$", "(a) $\\|h_L\\|$"),
                ("(b) gradient norm $\\|g_l\\|$", "(b) $\\|g_l\\|$"),
                ("(c) deep-layer alignment", "(c) alignment"),
                ("(d) accuracy, 2$\\times$2 control", "(d) 2$\\times$2 control", "(d) control"))
-#: Panels at least this wide, two in a row, data areas this share of their width tall.
-PANEL_MIN_IN, PANEL_ASPECT = 1.55, 0.5
+#: Panels at least this wide, two in a row, data areas this share of their width tall, and
+#: (a, b)'s at most this tall (in): at 0.5 two curves a panel reached the 4.5 in cap from 6.5 in.
+PANEL_MIN_IN, PANEL_ASPECT, CURVES_DATA_IN = 1.55, 0.5, 1.15
 #: Two panels of 1.6 in: (c)'s condition names and (b)'s two-line label need no less.
 SMALLEST_WIDTH_IN = 3.25
 #: (c) a dot plot on a linear axis, each value printed beside its point: the three conditions
@@ -241,12 +243,17 @@ ALIGN_LIM, ALIGN_TICKS = (-0.08, 1.08), (0, 0.5, 1)
 #: Room for two printed values per condition, in lines of the page's small type (a text's
 #: box is about 1.3 lines tall; two at ALIGN_OFFSET of a row apart keep 1 pt between them).
 ALIGN_LINES_PER_ROW, ALIGN_OFFSET = 2.9, 0.25
+#: (c)'s markers' size (pt).
+MARKER_PT = 4
+#: A printed value's clear space (pt) from its point's marker or error cap, whichever is further.
+VALUE_GAP_PT = 2
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
     """A 2x2 grid: (a) ||h_L|| and (b) ||g|| split from the seed's twin axis, (c) the
-    alignment bars on a symmetric log axis, (d) the 2x2 control in greys and hatches."""
-    fig, axes = page.grid(4, min_panel_in=PANEL_MIN_IN, aspect=PANEL_ASPECT, most=2,
+    alignment as a dot plot, its values printed, (d) the 2x2 control in greys and hatches."""
+    aspect = min(PANEL_ASPECT, CURVES_DATA_IN / (page.width_in / 2))
+    fig, axes = page.grid(4, min_panel_in=PANEL_MIN_IN, aspect=aspect, most=2,
                           weights=(1, 1, 2, 1))
     h_ax, g_ax, b_ax, c_ax = axes
     paper = data["panel_a_paper"]
@@ -264,7 +271,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     g_ax.set_ylabel("$\\|g_l\\|_2$, $l = L$ or 2")
     conditions = data["panel_b"]["conditions"]
     _page_alignment(b_ax, conditions, page)
-    _room_for_values(fig, b_ax, len(conditions), page)
+    _room_for_values(fig, b_ax, len(conditions), page, page.width_in / 2 * aspect)
     _page_control(c_ax, data["panel_c"], page)
     for ax, titles in zip(axes, PAGE_TITLES, strict=True):
         page.title(ax, *titles)
@@ -275,23 +282,27 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 def _page_alignment(ax, conditions: list[dict[str, Any]], page: Page) -> None:
     """A dot plot: per condition the cosine (filled) over ρ (open), ± its given error, each
     value printed beside its point (right of it, left near 1), condition names on one line."""
-    ypos = np.arange(len(conditions))[::-1]
+    ypos, zero_lw = np.arange(len(conditions))[::-1], page.line_pt - 0.25
     for offset, key, label, marker in ((1, "cos", "cosine", "o"),
                                        (-1, "rho", "$\\rho$ (perturbation corr.)", "D")):
         ys = ypos + offset * ALIGN_OFFSET
         values = [c[key] for c in conditions]
         errors = [c[f"{key}_err"] for c in conditions]
         ax.errorbar(values, ys, xerr=errors, fmt=marker, color="black", ecolor="black",
-                    elinewidth=page.thin_pt * 2, capsize=2, markersize=4,
+                    elinewidth=page.thin_pt * 2, capsize=2, markersize=MARKER_PT,
                     markerfacecolor="black" if key == "cos" else "white",
                     markeredgewidth=page.thin_pt * 2, label=label, zorder=3)
+        # a diamond's corner reaches size/√2 from its centre, its stroke's miter beyond that
+        reach = MARKER_PT / math.sqrt(2) + page.thin_pt * 2
         for value, error, y in zip(values, errors, ys, strict=True):
             text = plain(value, 3) + (f" ± {plain(error, 3)}" if error else "")
-            right = value < 0.5
-            ax.annotate(text, (value + (error if right else -error), y),
-                        xytext=(4 if right else -4, 0), textcoords="offset points",
-                        ha="left" if right else "right", va="center", fontsize=page.small_pt)
-    ax.axvline(0, color=MUTED_TEXT, lw=page.line_pt - 0.25, zorder=1)  # a reference line: 1 pt
+            side = 1 if value < 0.5 else -1
+            ax.annotate(text, (value, y), xytext=(side * VALUE_GAP_PT, 0),
+                        textcoords=_beside(ax, value, y, error, side, reach, page.thin_pt * 2,
+                                           page.text_in(text, page.small_pt) * 72, zero_lw),
+                        ha="left" if side > 0 else "right", va="center",
+                        fontsize=page.small_pt)
+    ax.axvline(0, color=MUTED_TEXT, lw=zero_lw, zorder=1)  # a reference line: 1 pt
     ax.set_yticks(ypos, [" ".join(c["label"].split()) for c in conditions])  # one line each
     ax.set_ylim(ypos[-1] - 0.6, ypos[0] + 0.6)
     ax.set_xticks(ALIGN_TICKS, [f"{tick:g}" for tick in ALIGN_TICKS])
@@ -300,11 +311,27 @@ def _page_alignment(ax, conditions: list[dict[str, Any]], page: Page) -> None:
     panel_grid(ax, "x")
 
 
-def _room_for_values(fig: Figure, ax, rows: int, page: Page) -> None:
+def _beside(ax, value: float, y: float, error: float, side: int, reach_pt: float,
+            cap_pt: float, text_pt: float, zero_pt: float):
+    """Text coordinates in points from a point's outer edge on ``side`` (1 right, -1 left):
+    its marker (``reach_pt`` from the centre) or its error cap, whichever is further, or past
+    the zero line (``zero_pt`` wide) where a text ``text_pt`` long would cross it; measured
+    when drawn, as the layout fixes the axis' scale."""
+    def at(renderer) -> Affine2D:
+        scale = renderer.points_to_pixels(1)
+        (x0, y0), (x1, _), (zero, _) = ax.transData.transform(
+            [(value, y), (value + side * error, y), (0, y)])
+        edge = max(abs(x1 - x0) + cap_pt / 2 * scale, reach_pt * scale)
+        if 0 < side * (zero - x0) < edge + (VALUE_GAP_PT + text_pt) * scale:
+            edge = max(edge, side * (zero - x0) + zero_pt / 2 * scale)
+        return Affine2D().scale(scale).translate(x0 + side * edge, y0)
+    return at
+
+
+def _room_for_values(fig: Figure, ax, rows: int, page: Page, has: float) -> None:
     """(c)'s row as tall as its printed values need (two lines per condition), the figure
-    grown by the difference: the other row keeps its height."""
+    grown by the difference: the other row keeps its height (``has``, in)."""
     need = rows * ALIGN_LINES_PER_ROW * page.small_pt / 72
-    has = page.width_in / 2 * PANEL_ASPECT
     if need > has:
         width, height = fig.get_size_inches()
         fig.set_size_inches(width, round(min(height + need - has, page.max_height_in), 3))

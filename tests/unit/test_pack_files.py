@@ -168,6 +168,24 @@ def test_the_anonymous_check_reads_every_figures_xmp_pieceinfo_and_jpeg_metadata
     assert scrub.disclosed(scrub.without_metadata(out.getvalue(), "p.pdf"), tmp_path, []) == []
 
 
+def test_the_pdf_and_the_sources_are_read_for_the_same_names(tmp_path, monkeypatch):
+    """The machine's name, an author's in another case: what the sources are checked for."""
+    from pypdf import PdfWriter
+
+    from figures.pack import anonymity
+
+    monkeypatch.setattr("socket.gethostname", lambda: "labhost7.example.org")
+    for metadata in ({"/Creator": "built on labhost7"}, {"/Keywords": "the SMITH lab"}):
+        writer = PdfWriter()
+        writer.add_blank_page(72, 72)
+        writer.add_metadata(metadata)
+        out = io.BytesIO()
+        writer.write(out)
+        told = scrub.disclosed(out.getvalue(), tmp_path, ["Smith"])
+        said = anonymity.in_sources({"main.tex": str(metadata).encode()}, ["Smith"])
+        assert len(told) == len(said) == 1, (told, said)
+
+
 def test_the_authors_of_the_sources_and_an_acknowledgements_section_are_named():
     names, said = scrub.authors_named({
         "main.tex": b"\\author{Alice Smith \\\\ Univ. of Xanadu \\and Bob Jones}\n",

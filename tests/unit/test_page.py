@@ -229,3 +229,42 @@ def test_two_stacked_panels_stay_under_the_height_cap(name, width):
     height = fig.get_figheight()
     assert height <= 3.6, f"{name} at {width} in: {height:.2f} in tall"
     assert [ax.get_position().height * height <= 1.3 for ax in fig.axes] == [True, True]
+
+
+@pytest.mark.slow  # fig4 drawn and laid out: seconds
+@pytest.mark.parametrize("width", [6.5, 6.75])
+def test_fig4_curves_are_flatter_than_the_height_cap(width):
+    """At 0.5 of their width (a) and (b), two curves each, took fig4 to the 4.5 in cap from
+    6.5 in: their data areas at most 1.15 in."""
+    fig = figures.draw("fig4_penalty_rescue", venue="icml", slot=width)
+    assert fig.get_figheight() <= 4.1
+
+
+@pytest.mark.slow  # fig4 drawn and laid out: seconds
+@pytest.mark.parametrize("width", [3.25, 6.75])
+def test_fig4_alignment_values_stand_clear_of_their_points(width):
+    """(c)'s printed values sat under 1 pt from their dots (4 pt from a diamond's centre, which
+    reaches 2.8 pt, or from the cap under it) and '-0.022' on the zero line: each text at
+    least 1.5 pt from its point's marker and error bar, and off the zero line."""
+    fig = figures.draw("fig4_penalty_rescue", venue="icml", slot=width)
+    fig.draw_without_rendering()
+    ax = fig.axes[2]
+    px = fig.dpi / 72
+    reach = 4 / np.sqrt(2) * px  # the diamond's corner (markersize 4); a dot reaches less
+    spans = []  # (y, left, right) in display pixels: each point with its error bar
+    for line in ax.lines:
+        if line.get_marker() in ("o", "D"):
+            spans += [(y, x - reach, x + reach)
+                      for x, y in ax.transData.transform(line.get_xydata())]
+    for bars in ax.collections:
+        for (x0, y), (x1, _) in (ax.transData.transform(s) for s in bars.get_segments()):
+            near = min(spans, key=lambda span: abs(span[0] - y))
+            spans[spans.index(near)] = (near[0], min(near[1], x0, x1), max(near[2], x0, x1))
+    zero = ax.transData.transform((0, 0))[0]
+    renderer = fig.canvas.get_renderer()
+    for text in ax.texts:
+        box = text.get_window_extent(renderer)
+        y, left, right = min(spans, key=lambda span: abs(span[0] - (box.y0 + box.y1) / 2))
+        gap = max(box.x0 - right, left - box.x1) / px
+        assert gap >= 1.5, f"{text.get_text()!r} {gap:.2f} pt from its point at {width} in"
+        assert not box.x0 - px <= zero <= box.x1 + px, f"{text.get_text()!r} on the zero line"

@@ -334,6 +334,9 @@ def test_a_tables_caption_saying_percent_makes_its_cells_percentages():
     # a caption that only mentions a percentage says nothing of the cells
     assert check_tex(table.replace("(\\%)", "improves by 5\\%"), QUOTED) == []
     assert check_tex(table.replace("(\\%)", ""), QUOTED) == []
+    # an escaped brace is text, not the caption's end (as TeX reads it)
+    assert check_tex(table.replace("Test", "Sets \\} of test"), QUOTED) == [
+        f"line 7: 61.5 is fig1_audit_hero's {HAND}; use \\heroAccBP"]
 
 
 def test_a_percent_columns_cell_needs_the_name_even_with_four_digits():
