@@ -206,9 +206,13 @@ def first_error(log: Path | None, output: str) -> str:
     def text(path: Path | None) -> str:
         return path.read_text(encoding="latin-1") if path and path.is_file() else ""
 
-    for line in text(log).splitlines():
+    logged = text(log)
+    for line in logged.splitlines():
         if line.startswith("!") or _FILE_LINE.match(line):  # "!pdfTeX error:" too
-            return line.removeprefix("!").strip()  # whole: max_print_line in run()
+            why = (" (\\read from a file \\openin did not open: missing, or outside the "
+                   "folder TeX may read)" if re.search(r"Emergency stop\.\n<read \d+>", logged)
+                   and line.endswith("Emergency stop.") else "")
+            return line.removeprefix("!").strip() + why  # whole: max_print_line in run()
     long = re.search(r"\(([^()\n]+?)! (Unable to read an entire line---bufsize=\d+)", output)
     if long:  # printed to the terminal only: the log stops at the file's "("
         return (f"{long[1].removeprefix('./')}: {long[2]} (a line longer than TeX's buffer): "
@@ -274,16 +278,21 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     if not folder.is_dir():  # `figures paper nosuch` said "no .tex file with \documentclass"
         raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
                               "folder: give the paper's folder")
-    candidates = []
+    candidates, wide = [], []
     for path in sorted(folder.rglob("*.tex")):
         if any(part.startswith(".") for part in path.relative_to(folder).parts):
             continue
         text = read_bounded(path, 1 << 16)
         if text is not None and _DOCUMENTCLASS.search(blanked(text, verbatim=True)):
             candidates.append(path)
+        elif text and "\x00" in text and "\\documentclass" in text.replace("\x00", ""):
+            wide.append(path)  # UTF-16: NUL bytes between its letters
     top = [path for path in candidates if path.parent == folder]
     if len(candidates) == 1 or len(top) == 1:
         return (top or candidates)[0]
+    if not candidates and wide:
+        raise FigureDataError(str(wide[0]), None, "holds \\documentclass in UTF-16 (NUL bytes "
+                              "between its letters), which pdflatex cannot read: save it as UTF-8")
     if not candidates:
         raise FigureDataError(str(folder), None, "no .tex file with \\documentclass in it: "
                               "give the paper's folder (or --main FILE)")

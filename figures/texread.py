@@ -87,6 +87,10 @@ class Braces:
                 closing.setdefault(depth, []).append(match.start())
         return depth_before, closing
 
+    def deepest(self) -> int:
+        """How deep the brace groups nest (0: there is none; a ``}`` too many counts down)."""
+        return max([0, *(depth + 1 for depth in self._depths[0].values())])
+
     def close(self, start: int, reach: int = REACH) -> int:
         """The ``}`` that closes the ``{`` at ``start``, or -1 (none within ``reach``)."""
         depth_before, closing = self._depths

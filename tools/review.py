@@ -97,15 +97,27 @@ class Golden:
         return f"nothing written; look at {first}"
 
 
+def _record(path: Path) -> dict:
+    """pytest's record at ``path`` (a cut or foreign file: none, said in one line)."""
+    try:
+        found = json.loads(path.read_text()) if path.is_file() else {}
+    except (OSError, ValueError) as exc:
+        print(f"review: {path.relative_to(ROOT)}: unreadable ({exc}): taken as no record (a "
+              "golden run writes it again)", file=sys.stderr)
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
 def failed_goldens() -> list[str]:
-    """The golden tests that failed in pytest's last run here (its lastfailed record)."""
-    failed = json.loads(LAST_FAILED.read_text()) if LAST_FAILED.is_file() else {}
-    return [nodeid for nodeid in failed if nodeid.startswith(GOLDEN_TESTS)]
+    """The golden tests that failed in pytest's last run here (its lastfailed record) and are
+    goldens still (a renamed figure's are not)."""
+    known = set(ub.goldens().values())
+    return [nodeid for nodeid in _record(LAST_FAILED) if nodeid in known]
 
 
 def why(nodeid: str) -> list[str]:
     """The inputs of ``nodeid``'s comparison that differ from those of its last pass."""
-    record = (json.loads(INPUTS.read_text()) if INPUTS.is_file() else {}).get(nodeid, {})
+    record = _record(INPUTS).get(nodeid, {})
     last, passed = record.get("last"), record.get("passed")
     if not last or not passed:
         return ["(no passing comparison recorded here: run the golden tests before an edit)"]

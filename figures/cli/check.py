@@ -43,6 +43,11 @@ def run(args: argparse.Namespace) -> int:
     if tex := next((n for n in args.names if n.lower().endswith(".tex")), None):
         raise cli.UsageError(f"{tex}: check reads the compiled paper: give its PDF (figures "
                              f"check {tex[:-4]}.pdf)")  # it said "unknown figure(s) main.tex"
+    if image := next((n for n in args.names if n.lower().endswith((".png", ".jpg", ".jpeg"))),
+                     None):  # it said "unknown figure(s) x.png"
+        raise cli.UsageError(f"{image}: check reads a figure by its name (figures check NAME "
+                             "--out DIR) or the compiled paper's PDF; `figures which` names "
+                             "the figure an image is")
     if papers and len(args.names) > 1:
         raise cli.UsageError(f"one compiled paper at a time, and no figure name beside it: "
                              f"figures check {papers[0]} (got {' '.join(args.names)})")

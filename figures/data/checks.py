@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from figures.errors import DataError
@@ -86,3 +87,18 @@ def join(where: str, key: Any) -> str:
     if isinstance(key, int):
         return f"{where}[{key}]"
     return f"{where}.{key}" if where else str(key)
+
+
+def strings(value: Any, where: str, *, keys: bool = False) -> Iterator[tuple[str, str]]:
+    """(location, text) of every string in ``value`` (``where.a[2]``), and with ``keys`` of
+    every object's key too (``where key 'a'``)."""
+    if isinstance(value, str):
+        yield where, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if keys:
+                yield f"{where} key {key!r}", key
+            yield from strings(item, f"{where}.{key}", keys=keys)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from strings(item, f"{where}[{i}]", keys=keys)

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from figures.errors import first_unprintable, unprintable_name
+from figures.texread import Braces
 
 #: Longest text a figure draws, and its most lines: a caption fits a box, a label a tick.
 MAX_TEXT_LENGTH = 200
@@ -65,7 +66,7 @@ def _mathtext_problem(line: str) -> str | None:
 
     if not cbook.is_math_text(line):
         return None
-    depth = _brace_depth(line)
+    depth = Braces(line).deepest()
     if depth > MAX_MATH_NESTING:
         return f"mathtext nests braces {depth} deep (at most {MAX_MATH_NESTING}): {excerpt(line)}"
     try:
@@ -83,19 +84,6 @@ def _mathtext_problem(line: str) -> str | None:
         return (f"mathtext draws {extent / 12:.3g} em across (at most {MAX_MATH_EXTENT_EM}); "
                 f"check \\hspace and \\genfrac sizes: {excerpt(line)}")
     return None
-
-
-def _brace_depth(line: str) -> int:
-    """How deep unescaped ``{`` nest in ``line``."""
-    depth = deepest = 0
-    for match in re.finditer(r"\\.|[{}]", line):
-        token = match.group()
-        if token == "{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif token == "}":
-            depth -= 1
-    return deepest
 
 
 def excerpt(value: Any, limit: int = 60) -> str:

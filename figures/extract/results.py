@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from figures.data.checks import element, get, join, number, type_name
+from figures.data.checks import element, get, join, mapping, number, type_name
 from figures.data.jsonio import read_json, sha256_of
 from figures.errors import DataError
 
@@ -110,8 +110,7 @@ def log_records(doc: Any, key: str, file: str) -> list[dict[str, Any]]:
     if not log:
         raise DataError(file, key, "empty log, expected at least one epoch record")
     for i, rec in enumerate(log):
-        if not isinstance(rec, dict):
-            raise DataError(file, f"{key}[{i}]", f"expected an object, got {type_name(rec)}")
+        mapping(rec, file, f"{key}[{i}]")
     return log
 
 

@@ -10,6 +10,7 @@ import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from figures.data.checks import strings
 from figures.errors import FigureDataWarning, one_line
 
 _GLYPH = re.compile(r"Glyph (\d+) .*missing from font\(s\) (.+?)\.?$")
@@ -40,7 +41,8 @@ def warning_lines(caught: Sequence[warnings.WarningMessage], data: Any, file: st
         if (line := one_line(message)) not in lines:
             lines.append(line)
     if glyphs:
-        keys = [where for where, text in _texts(data, "data") if set(text) & set(glyphs)]
+        keys = [where for where, text in strings(data, "data", keys=True)
+                if set(text) & set(glyphs)]
         fonts = ", ".join(sorted(set(glyphs.values())))
         chars = " ".join(sorted(glyphs))
         lines.insert(0, one_line(f"{file}: {', '.join(keys) or 'a text'}: characters {chars} "
@@ -48,15 +50,3 @@ def warning_lines(caught: Sequence[warnings.WarningMessage], data: Any, file: st
                                  "as empty boxes"))
     return lines
 
-
-def _texts(value: Any, where: str) -> Iterator[tuple[str, str]]:
-    """Every string in ``value`` (and every key), with its location."""
-    if isinstance(value, str):
-        yield where, value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield f"{where} key {key!r}", key
-            yield from _texts(item, f"{where}.{key}")
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _texts(item, f"{where}[{i}]")

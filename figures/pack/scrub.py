@@ -180,8 +180,8 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-#: ``\author[...]{...}`` and the words of it that are no name.
-_AUTHOR = re.compile(r"\\author\s*(?:\[[^\]]*\]\s*)?\{")
+#: ``\author[...]{...}`` (ICML's ``\icmlauthor{name}{...}`` too), the words that are no name.
+_AUTHOR = re.compile(r"\\(author|icmlauthor|icmlcorrespondingauthor)\s*(?:\[[^\]]*\]\s*)?\{")
 _NO_NAME = frozenset({"Anonymous", "Author", "Authors", "Affiliation", "Address", "Email",
                       "Institution", "University", "Department", "The", "And"})
 _ACKNOWLEDGEMENTS = re.compile(r"\\(?:(?:sub)*section|paragraph)\*?\s*\{\s*acknowledge?ments?"
@@ -196,7 +196,8 @@ def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
     for file, data in sources.items():
         text = data.decode("utf-8", errors="replace")
         for match in _AUTHOR.finditer(text):
-            group = text[match.end():match.end() + 2000].split("}\n", 1)[0]
+            group = text[match.end():match.end() + 2000].split(  # ICML's: {name}{affiliation}
+                "}\n" if match[1] == "author" else "}", 1)[0]
             names += [w for w in re.findall(r"\b[A-Z][a-z]{2,}\b", re.sub(r"\\[A-Za-z]+", " ",
                                                                        group))
                       if w not in _NO_NAME]

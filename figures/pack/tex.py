@@ -156,7 +156,7 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
             error = (f"{missing.group(1)} is {_not_regular(main.parent / missing.group(1))}, "
                      "not a regular file (TeX would wait on it, or read it without end): the "
                      "pack takes only regular files; make it one (or remove its include)")
-        elif "`../" in error or "`/" in error:  # \input{../x}: the copy holds the folder only
+        elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += "; only the paper's folder is packed: move that file into it"
         elif missing and any(hidden(part) for part in missing.group(1).split("/")):
             error += ("; the pack leaves out hidden files and folders (.name: arXiv deletes "

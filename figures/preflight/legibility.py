@@ -131,36 +131,53 @@ def _worst_contrast(text: Any, pixels: Any) -> float:
     return float(np.quantile(ratio, BACKDROP_SHARE))
 
 
-def _data_points(fig: Figure) -> Any:
-    """Display coordinates of the data ink: densified line vertices, scatter points, bars."""
-    import numpy as np
+def series(ax: Any) -> tuple[list[Any], list[Any], list[Any]]:
+    """A panel's data series, as every check reads them: its visible lines of three points or
+    more, its visible scatter collections and its bar containers."""
     from matplotlib.collections import PathCollection
     from matplotlib.container import BarContainer
 
+    return ([line for line in ax.get_lines() if line.get_visible() and len(line.get_xdata()) > 2],
+            [c for c in ax.collections if isinstance(c, PathCollection) and c.get_visible()],
+            [c for c in ax.containers if isinstance(c, BarContainer)])
+
+
+def vertices(ax: Any) -> list[tuple[Any, Any]]:
+    """Each line and scatter series of :func:`series` with the display coordinates of its
+    (finite) vertices or points."""
+    import numpy as np
+
+    lines, scatters, _ = series(ax)
+    found = []
+    for line in lines:
+        xy = ax.transData.transform(np.column_stack(
+            [line.get_xdata(), line.get_ydata()]).astype(float))
+        found.append((line, xy[np.isfinite(xy).all(axis=1)]))
+    for coll in scatters:
+        offsets = np.asarray(coll.get_offsets(), float)
+        if len(offsets):
+            found.append((coll, coll.get_offset_transform().transform(offsets)))
+    return found
+
+
+def _data_points(fig: Figure) -> Any:
+    """Display coordinates of the data ink: densified line vertices, scatter points, bars."""
+    import numpy as np
+    from matplotlib.lines import Line2D
+
     found = [np.empty((0, 2))]
     for ax in fig.axes:
-        for line in ax.get_lines():
-            if not line.get_visible() or len(line.get_xdata()) < 3:
-                continue
-            xy = ax.transData.transform(np.column_stack(
-                [line.get_xdata(), line.get_ydata()]).astype(float))
-            xy = xy[np.isfinite(xy).all(axis=1)]
-            if line.get_linestyle() in ("None", " ", ""):  # markers only: no segments
-                found.append(xy)
+        for artist, xy in vertices(ax):
+            if not isinstance(artist, Line2D) or artist.get_linestyle() in ("None", " ", ""):
+                found.append(xy)  # points, or markers only: no segments
             elif len(xy) > 1:
                 steps = np.linspace(0, 1, 12)[:, None, None]
                 found.append((xy[:-1] + steps * (xy[1:] - xy[:-1])).reshape(-1, 2))
-        for coll in ax.collections:
-            if isinstance(coll, PathCollection) and coll.get_visible():
-                offsets = np.asarray(coll.get_offsets(), float)
-                if len(offsets):
-                    found.append(coll.get_offset_transform().transform(offsets))
-        for container in ax.containers:
-            if isinstance(container, BarContainer):
-                for bar in container.patches:
-                    box = bar.get_window_extent()
-                    xs, ys = np.linspace(box.x0, box.x1, 8), np.linspace(box.y0, box.y1, 8)
-                    found.append(np.array([(x, y) for x in xs for y in ys]))
+        for container in series(ax)[2]:
+            for bar in container.patches:
+                box = bar.get_window_extent()
+                xs, ys = np.linspace(box.x0, box.x1, 8), np.linspace(box.y0, box.y1, 8)
+                found.append(np.array([(x, y) for x in xs for y in ys]))
     return np.concatenate(found)
 
 
@@ -168,24 +185,25 @@ def _grey_alike(fig: Figure) -> list[tuple[str, str, str]]:
     """Per panel, pairs of series that share line style and marker (bars: hatch) and whose
     greys are closer than GREY_DELTA_L."""
     from matplotlib.colors import to_rgb
-    from matplotlib.container import BarContainer, ErrorbarContainer
+    from matplotlib.container import ErrorbarContainer
 
     pairs = []
     for index, ax in enumerate(fig.axes, start=1):
-        series = []
+        looks = []
+        lines, _, bar_containers = series(ax)
         bars = {id(line) for c in ax.containers if isinstance(c, ErrorbarContainer)
                 for line in [c.lines[0], *c.lines[1]] if line is not None}
-        for line in ax.get_lines():
-            if line.get_visible() and len(line.get_xdata()) > 2 and id(line) not in bars:
-                series.append((line.get_label(), (str(line.get_linestyle()), line.get_marker()),
-                               _lightness(to_rgb(line.get_color()))))
-        for container in ax.containers:
-            if isinstance(container, BarContainer) and container.patches:
+        for line in lines:
+            if id(line) not in bars:
+                looks.append((line.get_label(), (str(line.get_linestyle()), line.get_marker()),
+                              _lightness(to_rgb(line.get_color()))))
+        for container in bar_containers:
+            if container.patches:
                 first = container.patches[0]
-                series.append((container.get_label(), ("bar", first.get_hatch()),
+                looks.append((container.get_label(), ("bar", first.get_hatch()),
                                _lightness(first.get_facecolor()[:3])))
-        for i, (name, look, grey) in enumerate(series):
-            for other, other_look, other_grey in series[i + 1:]:
+        for i, (name, look, grey) in enumerate(looks):
+            for other, other_look, other_grey in looks[i + 1:]:
                 if look == other_look and abs(grey - other_grey) < GREY_DELTA_L:
                     pairs.append((f"axes {index}", name, other))
     return pairs

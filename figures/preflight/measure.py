@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from figures.preflight.legibility import Legibility, measure_legibility
+from figures.data import checks
+from figures.preflight.legibility import Legibility, measure_legibility, series, vertices
 from figures.registry import FigureSpec
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
                 saved = (float(width), float(height))
                 saved_box = (0.0, 0.0, saved[0], saved[1])
             module = spec.shown_path
-            strings = dict(_strings(data, "data"))
+            strings = {text: where for where, text in checks.strings(data, "data")}
             texts, strokes = [], []
             for artist, where, role in drawn(fig):
                 _collect(artist, where, role, module, strings, texts, strokes, renderer)
@@ -112,7 +113,6 @@ def covering_legends(fig: Figure) -> list[tuple[str, int]]:
     """Legends drawn over their panel's data: the panel and how many line vertices and scatter
     points fall inside its box (bars and bands are not counted). Call after a draw."""
     import numpy as np
-    from matplotlib.collections import PathCollection
 
     found = []
     panels = {}
@@ -120,17 +120,7 @@ def covering_legends(fig: Figure) -> list[tuple[str, int]]:
         panels.setdefault(tuple(round(v, 3) for v in ax.get_position().bounds), []).append(
             (index, ax))
     for members in panels.values():
-        points = []
-        for _, ax in members:
-            for line in ax.get_lines():
-                if line.get_visible() and len(line.get_xdata()) > 2:
-                    xy = np.column_stack([line.get_xdata(), line.get_ydata()]).astype(float)
-                    points.append(ax.transData.transform(xy))
-            for coll in ax.collections:
-                if isinstance(coll, PathCollection) and coll.get_visible():
-                    offsets = np.asarray(coll.get_offsets(), float)
-                    if len(offsets):
-                        points.append(coll.get_offset_transform().transform(offsets))
+        points = [xy for _, ax in members for _, xy in vertices(ax)]
         if not points:
             continue
         xy = np.concatenate(points)
@@ -169,18 +159,6 @@ def _saved_area(fig: Figure, box: Bbox | None) -> np.ndarray:
     dpi, rows = fig.dpi, rgb.shape[0]
     return rgb[round(rows - box.y1 * dpi):round(rows - box.y0 * dpi),
                round(box.x0 * dpi):round(box.x1 * dpi)]
-
-
-def _strings(value: Any, key: str) -> Iterator[tuple[str, str]]:
-    """(text, figdata key) of every string in the figure's data."""
-    if isinstance(value, str):
-        yield value, key
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _strings(v, f"{key}.{k}")
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _strings(v, f"{key}[{i}]")
 
 
 def drawn(fig: Figure) -> Iterator[tuple[Artist, str, str]]:
@@ -323,19 +301,17 @@ def series_colors(fig: Figure) -> dict[str, list[str]]:
     """Distinct colours of the data series (lines, scatter points, bars) over white, per panel
     (twins are one panel), greys (reference lines, edges) left out."""
     import numpy as np
-    from matplotlib.collections import PathCollection
     from matplotlib.colors import to_hex, to_rgba, to_rgba_array
-    from matplotlib.container import BarContainer
     from matplotlib.markers import MarkerStyle
 
     panels: dict[tuple[float, ...], list[str]] = {}
     names: dict[tuple[float, ...], str] = {}
     for index, ax in enumerate(fig.axes, start=1):
         found: list[tuple[float, float, float, float]] = []
-        for line in ax.get_lines():
-            draws = line.get_linestyle() not in ("None", " ", "") or line.get_marker() not in (
-                None, "None", "", " ")
-            if line.get_visible() and draws and len(line.get_xdata()) > 2:
+        lines, scatters, bars = series(ax)
+        for line in lines:
+            if line.get_linestyle() not in ("None", " ", "") or line.get_marker() not in (
+                    None, "None", "", " "):  # it draws
                 color = line.get_color()
                 if line.get_linestyle() in ("None", " ", ""):  # markers only: their colour
                     face = line.get_markerfacecolor()
@@ -343,12 +319,10 @@ def series_colors(fig: Figure) -> dict[str, list[str]]:
                     color = face if filled and _visible_color(face) else \
                         line.get_markeredgecolor()
                 found.append(to_rgba(color, line.get_alpha()))
-        for coll in ax.collections:
-            if isinstance(coll, PathCollection) and coll.get_visible():
-                found.extend(tuple(c) for c in to_rgba_array(coll.get_facecolor()))
-        for container in ax.containers:
-            if isinstance(container, BarContainer):
-                found.extend(to_rgba(p.get_facecolor()) for p in container.patches)
+        for coll in scatters:
+            found.extend(tuple(c) for c in to_rgba_array(coll.get_facecolor()))
+        for container in bars:
+            found.extend(to_rgba(p.get_facecolor()) for p in container.patches)
         key = tuple(round(v, 3) for v in ax.get_position().bounds)
         names.setdefault(key, f"axes {index}")
         colors = panels.setdefault(key, [])

@@ -7,6 +7,7 @@ TeX Live is required (CI installs it in .ci/run): without it these fail, never s
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -91,3 +92,123 @@ def test_a_line_longer_than_texs_buffer_is_named_by_pack(tmp_path):
         "to read an entire line---bufsize=200000 (a line longer than TeX's buffer): break it "
         "into shorter lines\n")
     assert not (tmp_path / "p.tar.gz").exists()
+
+
+def _review_tool():
+    import importlib.util
+
+    if "review_tool" not in sys.modules:  # as tests/unit/test_review.py loads it
+        spec = importlib.util.spec_from_file_location("review_tool", REPO / "tools" / "review.py")
+        sys.modules["review_tool"] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules["review_tool"])
+    return sys.modules["review_tool"]
+
+
+@pytest.mark.parametrize("record", ['{"tests/golden/test_images.py::x": true', "[1, 2]"])
+def test_review_of_a_cut_record_of_the_last_run_is_one_line(tmp_path, monkeypatch, capsys,
+                                                             record):
+    """pytest's ``lastfailed`` cut short (a run killed while writing it): `figures review`
+    ended in a JSONDecodeError traceback; a list there, in a TypeError."""
+    review = _review_tool()
+    (tmp_path / "lastfailed").write_text(record)
+    (tmp_path / "golden-inputs").write_text(record)
+    monkeypatch.setattr(review, "ROOT", tmp_path)
+    monkeypatch.setattr(review, "LAST_FAILED", tmp_path / "lastfailed")
+    monkeypatch.setattr(review, "INPUTS", tmp_path / "golden-inputs")
+    assert review.failed_goldens() == []
+    assert review.why("tests/golden/test_images.py::x") == [
+        "(no passing comparison recorded here: run the golden tests before an edit)"]
+    said = capsys.readouterr().err.splitlines()
+    if record.startswith("{"):
+        assert said[0].startswith("review: lastfailed: unreadable (Expecting ',' delimiter")
+        assert said[0].endswith("): taken as no record (a golden run writes it again)")
+
+
+def test_review_passes_over_a_failed_golden_that_is_no_golden_now(tmp_path, monkeypatch):
+    """A figure renamed since the last run: its failed golden's node id made `figures
+    review` end with "rendering the goldens failed (pytest exited 4)", reviewing nothing."""
+    review = _review_tool()
+    real = "tests/golden/test_images.py::test_figure_matches_baseline[cifar_summary]"
+    assert real in review.ub.goldens().values()
+    (tmp_path / "lastfailed").write_text(json.dumps({
+        "tests/golden/test_images.py::test_figure_matches_baseline[renamed_figure]": True,
+        real: True}))
+    monkeypatch.setattr(review, "LAST_FAILED", tmp_path / "lastfailed")
+    assert review.failed_goldens() == [real]
+
+
+@pytest.mark.parametrize("command", ["sync", "pack"])
+def test_a_utf16_main_file_is_named_as_utf16(tmp_path, command):
+    """``main.tex`` saved as UTF-16 (a Windows editor's "Unicode"): "no .tex file with
+    \\documentclass in it", though it has one."""
+    paper = _paper(tmp_path / "p", "")
+    (paper / "main.tex").write_bytes((paper / "main.tex").read_text().encode("utf-16"))
+    argv = ["sync", "p", "--dry-run", "--venue", "icml"] if command == "sync" else \
+        ["pack", "p", "--out", "p.tar.gz"]
+    ran = _figures(tmp_path, *argv)
+    assert ran.returncode == 1
+    assert ran.stderr == ("error: p/main.tex: holds \\documentclass in UTF-16 (NUL bytes "
+                          "between its letters), which pdflatex cannot read: save it as UTF-8\n")
+
+
+def test_check_of_an_image_file_says_what_check_reads(tmp_path, capsys):
+    """``figures check build/icml/cifar_summary.png``: "unknown figure(s)
+    build/icml/cifar_summary.png; known: ..." (round 7 mended the same for a .tex)."""
+    from figures.cli import main as cli
+
+    assert cli.main(["check", "build/icml/cifar_summary.png", "--venue", "icml"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        ("error: build/icml/cifar_summary.png: check reads a figure by its name (figures check "
+         "NAME --out DIR) or the compiled paper's PDF; `figures which` names the figure an "
+         "image is")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("body", "said"), [
+    ("\\newread\\t\\openin\\t=../outside/row.tex \\read\\t to\\row \\row\\closein\\t",
+     ("./main.tex:6: Emergency stop. (\\read from a file \\openin did not open: missing, or "
+     "outside the folder TeX may read)")),
+    ("Hi \\cite{a}. \\bibliographystyle{../outside/plain}\\bibliography{refs}",
+     ("I couldn't open style file ../outside/plain.bst; only the paper's folder is packed: "
+     "move that file into it")),
+])
+def test_a_file_outside_the_folder_read_by_openin_or_bibtex_is_said_to_be_outside(tmp_path,
+                                                                                 body, said):
+    """``\\openin`` of ``../outside/row.tex``: pack said "./main.tex:6: Emergency stop."
+    (TeX then reads the terminal, which nonstop mode has not); a ``../`` bibliography style:
+    "I couldn't open style file ../outside/plain.bst", never that only the folder goes."""
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "row.tex").write_text("Row.\n")
+    (tmp_path / "outside" / "plain.bst").write_bytes(
+        Path("/usr/share/texlive/texmf-dist/bibtex/bst/base/plain.bst").read_bytes())
+    paper = _paper(tmp_path / "p", body)
+    (paper / "refs.bib").write_text("@article{a,title={T},author={A B},journal={J},"
+                                    "year={2020}}\n")
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz")
+    assert ran.returncode == 1
+    assert ran.stderr == ("error: main.tex: does not compile in a copy of the paper's "
+                          f"folder: {said}\n")
+
+
+@pytest.mark.slow
+def test_an_anonymous_pack_reads_icmls_author_names_too(tmp_path):
+    """An ICML paper names its authors with ``\\icmlauthor{Jane Smith}{...}`` (its style
+    hides them for review), not ``\\author``: ``figs/smith-plot.png`` and a ``Smith`` left in
+    a section went into the --anonymous archive with "warnings: 0"."""
+    from PIL import Image
+
+    paper = _paper(tmp_path / "p", "\\includegraphics[width=1in]{figs/smith-plot.png}\n"
+                   "As Smith et al. showed.")
+    (paper / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        "\\begin{document}", "\\newcommand{\\icmlauthor}[2]{}\n\\begin{document}\n"
+        "\\icmlauthor{Jane Smith}{Example University}"))
+    (paper / "figs").mkdir()
+    Image.new("RGB", (4, 4)).save(paper / "figs" / "smith-plot.png")
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous")
+    assert ran.returncode == 0, ran.stderr
+    said = ran.stderr.splitlines()
+    assert "warning: figs/smith-plot.png: an author's name (smith) in the file's name: the " \
+        "archive discloses it; rename it (and its include) for review" in said
+    assert "warning: main.tex: Smith of \\author in the compiled text: the review copy names " \
+        "an author (the venue's anonymous option hides them)" in said
+    assert "Example" not in ran.stderr
