@@ -51,22 +51,30 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
     """Per include, the build for the box it prints in (``printed``: the width the compiled
     PDF shows a figure at, through a wrapper that scales it), refused when ``legibility``
     (the preflight's rules, passed in by the CLI that composes them) fails its one drawing
-    at that width."""
+    at that width. Its ``ahead``: the includes' builds not yet current, drawn at once, one
+    a core (:func:`drawn_at_once`)."""
+    answers: dict[tuple[str, int], tuple[Path | None, str]] = {}
 
-    def source(spec, include):
+    def width_of(spec, include):
         where = _placed(include.graphic, spec, venue)
         if where.width is None:
             return None, where.problem
-        width = where.width
         scaled = printed.get(spec.name) or _scaled(include.graphic)
-        if scaled is not None:  # a wrapper scales it: built for the width it prints at
-            try:
-                width = venue.width(scaled, f"{include.tex.name}:{include.line}")
-                narrow = _narrow(spec, venue, width, include)
-            except FigureDataError as exc:
-                return None, str(exc)
-            if narrow is not None:
-                return None, narrow
+        if scaled is None:
+            return where.width, ""
+        try:  # a wrapper scales it: built for the width it prints at
+            width = venue.width(scaled, f"{include.tex.name}:{include.line}")
+            return (None, narrow) if (narrow := _narrow(spec, venue, width, include)) \
+                else (width, "")
+        except FigureDataError as exc:
+            return None, str(exc)
+
+    def source(spec, include):
+        if (spec.name, id(include.graphic)) in answers:  # drawn ahead
+            return answers.pop((spec.name, id(include.graphic)))
+        width, why = width_of(spec, include)
+        if width is None:
+            return None, why
         kind, why, drawing = build_for_width(spec, figdata_dir, venue, width)
         failed = None if kind is None else _legible(spec, venue, kind, figdata_dir, drawing,
                                                     legibility)
@@ -78,7 +86,81 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
                 "a wider box (a figure*, width=)")
         return kind.default_out, ""
 
+    def ahead(pairs) -> None:
+        from figures.outputs.kind import venue_kind
+        from figures.paper.memo import known
+        from figures.paper.placed import _built
+
+        answers.clear()  # a plan's own: its includes are the paper TeX typeset now
+        todo = [(spec, include) for spec, include in pairs
+                if (width := width_of(spec, include)[0]) is not None
+                and not known(_built(spec, figdata_dir, venue_kind(venue, width)))]
+        for (spec, include), answer in zip(todo, drawn_at_once(source, todo), strict=True):
+            if answer is not None:
+                answers[spec.name, id(include.graphic)] = answer
+
+    source.ahead = ahead
     return source
+
+
+#: What the workers of :func:`drawn_at_once` draw (inherited when they fork).
+_AHEAD: list = []
+
+
+def drawn_at_once(source: SourceOf, todo: list) -> list[tuple[Path | None, str] | None]:
+    """``source`` of each (figure, include) of ``todo``, worked out in forked workers, one a
+    core, each figure built and measured in its own worker (its one drawing); what each
+    worked out recorded here (:mod:`figures.paper.memo`). None for a worker that ended
+    without an answer (worked out again in this process); nothing drawn here for fewer
+    than two figures or one core."""
+    import os
+
+    jobs = min(len(todo), len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+               else os.cpu_count() or 1)
+    if jobs < 2:
+        return [None] * len(todo)
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import active_children, get_context
+
+    from figures.outputs.workers import _import_drawing_libraries, _worker_init
+    from figures.paper.memo import remember
+    from figures.signals import stop_signals_held
+
+    _import_drawing_libraries()
+    _AHEAD[:] = [source, todo]
+    pool, workers, answers = None, [], []
+    try:
+        with stop_signals_held():  # the workers are forked here: never interrupted half-way
+            before = set(active_children())
+            pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"),
+                                       initializer=_worker_init, initargs=(os.getpid(),))
+            futures = [pool.submit(_drawn_in_worker, n) for n in range(len(todo))]
+            workers = [p for p in active_children() if p not in before]
+        for future in futures:
+            try:
+                answer, worked_out = future.result()
+            except Exception:  # noqa: BLE001 - a worker killed: worked out again here
+                answers.append(None)
+                continue
+            for key, value in worked_out.items():
+                remember(key, value)
+            answers.append(answer)
+        return answers
+    except BaseException:
+        for process in workers:  # Ctrl-C: no figure written after it
+            process.kill()
+        raise
+    finally:
+        _AHEAD.clear()
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _drawn_in_worker(number: int) -> tuple[tuple[Path | None, str], dict]:
+    from figures.paper.memo import pending
+
+    source, todo = _AHEAD
+    return source(*todo[number]), pending()
 
 
 def _narrow(spec, venue: Venue, width, include) -> str | None:
@@ -146,6 +228,8 @@ def _legible(spec, venue: Venue, kind, figdata_dir: Path, drawing, legibility: C
     import sys
 
     from figures.data.jsonio import write_text_atomic
+    from figures.errors import DataError
+    from figures.outputs.lock import locked
     from figures.outputs.state import STATE_FILE
 
     folder, stem = kind.default_out, kind.stem(spec)
@@ -154,19 +238,28 @@ def _legible(spec, venue: Venue, kind, figdata_dir: Path, drawing, legibility: C
         built = json.loads((folder / STATE_FILE).read_text(encoding="utf-8"))[stem]["key"]
         code = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(rules.glob("*.py"))))
         key = f"{built}:{code.hexdigest()}"
-        verdicts = json.loads((folder / VERDICTS).read_text(encoding="utf-8")) \
-            if (folder / VERDICTS).is_file() else {}
+        seen = _verdicts(folder).get(stem)
     except (OSError, ValueError, KeyError, TypeError):
         return legibility(spec, venue, kind, figdata_dir, drawing)  # measured, not recorded
-    seen = verdicts.get(stem) if isinstance(verdicts, dict) else None
     if drawing is None and isinstance(seen, dict) and seen.get("key") == key:
         return seen.get("failed")
     failed = legibility(spec, venue, kind, figdata_dir, drawing)
-    verdicts = verdicts if isinstance(verdicts, dict) else {}
-    verdicts[stem] = {"key": key, "failed": failed}
-    with contextlib.suppress(OSError):  # else measured again next time
+    with contextlib.suppress(OSError, DataError), locked(folder):  # another's kept
+        try:
+            verdicts = _verdicts(folder)
+        except ValueError:
+            verdicts = {}
+        verdicts[stem] = {"key": key, "failed": failed}
         write_text_atomic(folder / VERDICTS, json.dumps(verdicts, indent=1, sort_keys=True))
-    return failed
+    return failed  # else measured again next time
+
+
+def _verdicts(folder: Path) -> dict:
+    import json
+
+    found = json.loads((folder / VERDICTS).read_text(encoding="utf-8")) \
+        if (folder / VERDICTS).is_file() else {}
+    return found if isinstance(found, dict) else {}
 
 
 def scaling_wrapper(include) -> str:

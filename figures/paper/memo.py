@@ -136,6 +136,11 @@ def remember(key: str, value: Any) -> None:
     _PENDING[key] = value
 
 
+def pending() -> dict[str, Any]:
+    """What this command worked out, not yet written (a worker's, for its parent)."""
+    return dict(_PENDING)
+
+
 #: Worked out by this command, written by :func:`flush`.
 _PENDING: dict[str, Any] = {}
 

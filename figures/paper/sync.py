@@ -144,8 +144,13 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
     options = Options(allow_synthetic, overwrite_theirs)
     result = Plan()
     seen: set[str] = set()
+    named_as = {id(include): figure_of(include) for include in includes}
+    if (ahead := getattr(built, "ahead", None)) is not None:  # the builds to draw, at once
+        ahead([(BY_NAME[figure], include) for include in includes
+               if (figure := named_as[id(include)][0]) and named_as[id(include)][1] in (
+                   None, figure)])
     for include in includes:
-        include.figure, named = figure_of(include)
+        include.figure, named = named_as[id(include)]
         where = f"{_shown(include.tex, root)}:{include.line}"
         if include.figure is None:
             result.not_ours.append(f"{display_path(include.written)} ({where})")

@@ -36,3 +36,41 @@ def test_a_sync_of_a_paper_with_three_includes_draws_three_figures(tmp_path, mon
         assert cli.main(sync) == 0, capsys.readouterr()
         assert sorted(drawn.read_text().split() if drawn.is_file() else []) == draws
     assert all((paper / f"{name}.pdf").is_file() for name in NAMES)
+
+
+@pytest.mark.slow  # TeX compiles the paper, three figures are built
+def test_a_cold_sync_draws_the_builds_it_needs_at_once_one_a_core(tmp_path, monkeypatch,
+                                                                  capsys):
+    """Sync's cost cold (issue 44): the width builds a sync needs are drawn at once in forked
+    workers, one a core (two here), each figure once and measured on that drawing in its
+    worker; what they worked out is kept (the verdicts of three figures of one folder, two
+    workers writing them): the next sync draws nothing."""
+    import os
+
+    from figures.outputs.kind import BuildKind
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _: {0, 1})
+    log, draw = tmp_path / "drawn.txt", BuildKind.draw
+
+    def counted(self, spec, data):
+        with log.open("a") as lines:
+            lines.write(f"{spec.name} {os.getpid()}\n")
+        return draw(self, spec, data)
+
+    monkeypatch.setattr(BuildKind, "draw", counted)
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    includes = "\n".join(f"\\includegraphics[width=3in]{{{name}}}\n" for name in NAMES)
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
+                                    f"\\begin{{document}}\n{includes}\\end{{document}}\n")
+    monkeypatch.chdir(tmp_path)
+    sync = ["sync", str(paper), "--venue", "icml", "--allow-synthetic", "--figdata",
+            str(REPO / "figdata")]
+    assert cli.main(sync) == 0, capsys.readouterr()
+    drawn = [line.split() for line in log.read_text().splitlines()]
+    assert sorted(name for name, _ in drawn) == sorted(NAMES)
+    assert len({pid for _, pid in drawn} - {str(os.getpid())}) == 2, drawn
+    log.unlink()
+    assert cli.main(sync) == 0, capsys.readouterr()
+    assert not log.exists()
+    assert all((paper / f"{name}.pdf").is_file() for name in NAMES)
