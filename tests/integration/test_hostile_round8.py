@@ -250,3 +250,18 @@ def test_a_macros_file_linked_outside_says_to_remove_the_link(tmp_path):
     assert row.endswith(f"refused: {tmp_path}/elsewhere.tex is outside the paper's folder p; "
                         "sync writes only inside it (remove the link: sync writes the file)")
     assert (tmp_path / "elsewhere.tex").read_text() == "% mine\n"
+
+
+@pytest.mark.slow
+def test_check_of_a_large_file_that_is_no_pdf_ends_in_seconds(tmp_path):
+    """``figures check paper.pdf`` of a 2 GB file that is no PDF (a sparse file here: no
+    disk used) ran past 120 s at 2.4 GB of memory: pypdf looked for ``%%EOF`` backwards
+    through all of it. A PDF begins with ``%PDF-`` in its first 1024 bytes."""
+    with (tmp_path / "paper.pdf").open("wb") as handle:
+        handle.truncate(2 << 30)
+    ran = subprocess.run([sys.executable, "-m", "figures", "check", "paper.pdf", "--venue",
+                          "icml", "--figdata", str(REPO / "figdata")], capture_output=True,
+                         text=True, timeout=60, cwd=tmp_path, check=False)
+    assert ran.returncode == 1
+    assert ran.stderr == ("error: paper.pdf: cannot be read as a PDF (PdfReadError): is it the "
+                          "compiled paper?\n")
