@@ -56,9 +56,10 @@ def open_pdf(source: Path | str | bytes) -> Any:
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
+    head = b"%PDF-"  # a stream (BytesIO) is read as it is
     if isinstance(source, bytes):
         head = source[:1024]
-    else:
+    elif isinstance(source, (str, Path)):
         with Path(source).open("rb") as handle:
             head = handle.read(1024)
     if b"%PDF-" not in head:  # pypdf would look for %%EOF through all of it (2 GB: minutes)
