@@ -283,6 +283,17 @@ class Page:
         """``ax``'s title, left: the first of ``texts`` that fits over its columns' width."""
         ax.set_title(self.fitting(self.panel_in(ax) - YLABELS_IN, *texts), loc="left")
 
+    def titles(self, axes: list[Axes], forms: tuple[tuple[str, ...], ...]) -> None:
+        """Each of ``axes`` its title of ``forms``, left, all of one form: the longest at which
+        every one fits over its panel (a title of fewer forms keeps its last)."""
+        for level in range(max(map(len, forms))):
+            texts = [form[min(level, len(form) - 1)] for form in forms]
+            if all(self.text_in(text) <= self.panel_in(ax) - YLABELS_IN
+                   for ax, text in zip(axes, texts, strict=True)):
+                break
+        for ax, text in zip(axes, texts, strict=True):
+            ax.set_title(text, loc="left")
+
     def figure(self, aspect: float) -> Figure:
         """A figure of the page's width, ``aspect`` tall, laid out by constrained layout."""
         from figures.style import new_figure

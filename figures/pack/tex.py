@@ -158,6 +158,10 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
                      "pack takes only regular files; make it one (or remove its include)")
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += "; only the paper's folder is packed: move that file into it"
+        elif missing and (out := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",
+                                           main.read_text(errors="replace"))):
+            error += (f"; \\graphicspath names {out[1]}, outside the paper's folder, which alone "
+                      "is packed: move those figures into it")
         elif missing and any(hidden(part) for part in missing.group(1).split("/")):
             error += ("; the pack leaves out hidden files and folders (.name: arXiv deletes "
                       "them): move it into a folder whose name has no leading dot")

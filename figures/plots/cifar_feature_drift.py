@@ -6,12 +6,13 @@ from typing import Any
 
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from figures.data.checks import number
 from figures.data.schema import MapOf, Record, Scalar, Series
 from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
-from figures.page import Page, integer_ticks, panel_grid
+from figures.page import INTEGER_STEPS, Page, integer_ticks, panel_grid
 from figures.plots import _cifar as cifar
 from figures.plots._model import Curve, page_curves, seed_curve
 from figures.style import DEFAULT_RC, legend, new_figure, themed
@@ -122,6 +123,8 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         page_curves(ax, [curve], every=None)
         page.title(ax, curve.label)
         integer_ticks(ax.xaxis)
+        # at least three values labelled: at 3 in the 1 in axis held 0.5 and 1.0 only
+        ax.yaxis.set_major_locator(MaxNLocator("auto", steps=INTEGER_STEPS, min_n_ticks=3))
         panel_grid(ax)
         spec = ax.get_subplotspec()
         if spec.is_last_row() or len(axes) - axes.index(ax) <= columns:

@@ -188,12 +188,11 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
                                                        min_n_ticks=3))
             panel_grid(ax)
             integer_ticks(ax.xaxis)
-            if r == 0:
-                page.title(ax, *PAGE_TITLES[c])
             if r == len(rows) - 1:
                 ax.set_xlabel("epoch")
         axes[r][1].set_ylim(*G_YLIM)
         axes[r][0].set_ylabel(row["arch"], fontweight="bold")
+    page.titles(axes[0], PAGE_TITLES)  # one form: at 4.75 in a short one beside two long
     page.legend(fig, axes[0][0])
     return fig
 

@@ -33,5 +33,10 @@ def identities(dirs: Sequence[Path]) -> list[tuple[int, int] | None]:
 
 def folders(dirs: Sequence[Path]) -> str:
     """The watched folders as a user reads them, a folder inside another not named again."""
-    top = [f"{shown(d)}/" for d in dirs if not any(o != d and d.is_relative_to(o) for o in dirs)]
-    return " and ".join([", ".join(top[:-1]), *top[-1:]] if len(top) > 1 else top)
+    return listed([f"{shown(d)}/" for d in dirs
+                   if not any(o != d and d.is_relative_to(o) for o in dirs)])
+
+
+def listed(names: Sequence[str]) -> str:
+    """``a, b and c``."""
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)

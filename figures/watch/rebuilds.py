@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from figures.watch.child import Message, rebuild_child
+from figures.watch.files import listed
 
 #: Imported once by the fork server, so that no rebuild pays for them. Nothing watched.
 PRELOAD = ["numpy", "matplotlib.figure", "matplotlib.backends.backend_agg",
@@ -93,7 +94,4 @@ class Rebuild:
 
 def few(names: Sequence[str]) -> str:
     """``a, b and c``; ``12 figures`` beyond three."""
-    names = list(names)
-    if len(names) > 3:
-        return f"{len(names)} figures"
-    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    return f"{len(names)} figures" if len(names) > 3 else listed(list(names))

@@ -212,3 +212,35 @@ def test_an_anonymous_pack_reads_icmls_author_names_too(tmp_path):
     assert "warning: main.tex: Smith of \\author in the compiled text: the review copy names " \
         "an author (the venue's anonymous option hides them)" in said
     assert "Example" not in ran.stderr
+
+
+@pytest.mark.slow
+def test_a_graphicspath_outside_the_folder_is_named_by_pack(tmp_path):
+    """``\\graphicspath{{figs/}{../shared/}}``: pack said "File `pic' not found." and no word
+    of the folder it was found in before, outside the paper's."""
+    from PIL import Image
+
+    (tmp_path / "shared").mkdir()
+    Image.new("RGB", (4, 4)).save(tmp_path / "shared" / "pic.png")
+    _paper(tmp_path / "p", "\\graphicspath{{figs/}{../shared/}}\\includegraphics[width=1in]{pic}")
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz")
+    assert ran.returncode == 1
+    assert ran.stderr == (
+        "error: main.tex: does not compile in a copy of the paper's folder: ./main.tex:6: LaTeX "
+        "Error: File `pic' not found.; \\graphicspath names ../shared/, outside the paper's "
+        "folder, which alone is packed: move those figures into it\n")
+
+
+@pytest.mark.slow
+def test_a_macros_file_linked_outside_says_to_remove_the_link(tmp_path):
+    """``macros.tex`` a link to a file outside the paper: sync refused it rightly, but its
+    hint was an include's ("\\includegraphics a path inside the paper")."""
+    (tmp_path / "elsewhere.tex").write_text("% mine\n")
+    paper = _paper(tmp_path / "p", "")
+    (paper / "macros.tex").symlink_to(tmp_path / "elsewhere.tex")
+    ran = _figures(tmp_path, "sync", "p", "--venue", "icml", "--allow-synthetic")
+    assert ran.returncode == 1
+    [row] = [line for line in ran.stdout.splitlines() if line.startswith("(macros)")]
+    assert row.endswith(f"refused: {tmp_path}/elsewhere.tex is outside the paper's folder p; "
+                        "sync writes only inside it (remove the link: sync writes the file)")
+    assert (tmp_path / "elsewhere.tex").read_text() == "% mine\n"

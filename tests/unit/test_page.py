@@ -268,3 +268,25 @@ def test_fig4_alignment_values_stand_clear_of_their_points(width):
         gap = max(box.x0 - right, left - box.x1) / px
         assert gap >= 1.5, f"{text.get_text()!r} {gap:.2f} pt from its point at {width} in"
         assert not box.x0 - px <= zero <= box.x1 + px, f"{text.get_text()!r} on the zero line"
+
+
+@pytest.mark.slow  # fig3b drawn at three widths: seconds
+def test_fig3b_titles_take_one_form_at_a_width():
+    """At 4.75 in fig3b's columns read '‖h_L‖₂' beside '‖g_L‖₂ (BP gradient)' and 'test
+    accuracy': the short form of one title beside the long of two. All long or all short."""
+    forms = {}
+    for width in (3.25, 4.75, 6.75):
+        fig = figures.draw("fig3b_crossarch_3row", venue="icml", slot=width)
+        forms[width] = [ax.get_title(loc="left") for ax in fig.axes[:3]]
+    long = ["$\\|h_L\\|_2$ (residual norm)", "$\\|g_L\\|_2$ (BP gradient)", "test accuracy"]
+    short = ["$\\|h_L\\|_2$", "$\\|g_L\\|_2$", "accuracy"]
+    assert forms == {3.25: short, 4.75: short, 6.75: long}
+
+
+@pytest.mark.slow  # drawn and laid out: seconds
+def test_feature_drift_labels_three_values_at_its_smallest_width():
+    """At 3 in cifar_feature_drift's 1 in axes were labelled 0.5 and 1.0 only."""
+    fig = figures.draw("cifar_feature_drift", venue="icml", slot=3.0)
+    fig.draw_without_rendering()
+    low, high = fig.axes[0].get_ylim()
+    assert len([y for y in fig.axes[0].get_yticks() if low <= y <= high]) >= 3
