@@ -7,6 +7,7 @@ Neither writes anything into the paper's folder.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
@@ -78,8 +79,11 @@ def copy_paper(paper: Path, copy: Path) -> None:
                 else:
                     shutil.copyfile(source, target)
             except OSError as exc:
-                raise FigureDataError(str(source), None, "cannot be read to compile the paper: "
-                                      f"{exc.strerror}") from None
+                full = exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)  # the copy's side
+                raise FigureDataError(str(source), None, (
+                    f"cannot be copied to compile the paper ({exc.strerror} in the temporary "
+                    "folder: free space there, or set TMPDIR)") if full else
+                    f"cannot be read to compile the paper: {exc.strerror}") from None
 
 
 def record(paper: Path, main: Path, work: Path) -> Recorded:

@@ -265,3 +265,23 @@ def test_check_of_a_large_file_that_is_no_pdf_ends_in_seconds(tmp_path):
     assert ran.returncode == 1
     assert ran.stderr == ("error: paper.pdf: cannot be read as a PDF (PdfReadError): is it the "
                           "compiled paper?\n")
+
+
+@pytest.mark.slow
+def test_a_copy_for_the_compile_that_finds_no_room_says_where(tmp_path):
+    """No room for the temporary copy (here a file size limit: EFBIG, as ENOSPC on a full
+    /tmp): pack said "data.txt: cannot be read to compile the paper: File too large", a
+    read of a file that reads fine."""
+    import resource
+
+    paper = _paper(tmp_path / "p", "")
+    (paper / "data.txt").write_bytes(b"x" * 300_000)  # copied (under LINK_BYTES), not linked
+    ran = subprocess.run(
+        [sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz", "--figdata",
+         str(REPO / "figdata")], capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        check=False, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE,
+                                                           (200_000, 200_000)))
+    assert ran.returncode == 1
+    assert ran.stderr == ("error: p/data.txt: cannot be copied to compile the paper (File too "
+                          "large in the temporary folder: free space there, or set TMPDIR)\n")
+    assert not (tmp_path / "p.tar.gz").exists()
