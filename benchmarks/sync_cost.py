@@ -14,7 +14,9 @@ Each sample paper (tests/papers/NAME) is copied and made once by ``figures paper
 - ``cold``: once, ``figures sync`` with no build at all (each figure built for its box).
 
 Ratios are to the median ``latexmk``; a machine shared with other work moves every number,
-so read the ratios and medians, not one run. Python writes its bytecode cache here (an author's
+so read the ratios and medians, not one run. Each step's CPU seconds too (its process and
+every child it waited for: TeX, the drawing workers), which the machine's load moves less:
+the last column of each step, as a ratio to latexmk's. Python writes its bytecode cache here (an author's
 installation has it): ``PYTHONDONTWRITEBYTECODE`` is dropped for the timed commands.
 """
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -33,15 +36,23 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 PAPERS = REPO / "tests" / "papers"
 SAMPLES = ("jmlrlike", "article1in", "llncs", "ieeejournal", "sigplan", "boxes")
+#: The CPU seconds of each command run, in order.
+CPU: list[float] = []
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
+def _cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def run(command: list[str], cwd: Path) -> float:
-    """Seconds ``command`` took; it must succeed."""
-    start = time.perf_counter()
+    """Seconds ``command`` took (its CPU seconds added to :data:`CPU`); it must succeed."""
+    start, cpu = time.perf_counter(), _cpu()
     done = subprocess.run(command, cwd=cwd, env=ENV, capture_output=True, text=True,
                           check=False, timeout=900)
     took = time.perf_counter() - start
+    CPU.append(_cpu() - cpu)
     if done.returncode:
         raise SystemExit(f"{' '.join(command)} in {cwd}: exit {done.returncode}\n"
                          f"{done.stdout[-2000:]}{done.stderr[-2000:]}")
@@ -64,17 +75,23 @@ def measure(name: str, runs: int, root: Path) -> dict[str, float]:
     common = ["--allow-synthetic", "--figdata", str(REPO / "figdata")]
     paper = copy_paper(name, work / "paper")
     cold = run([*figures, "sync", str(paper), *common], work)  # no build/ yet
+    cpu: dict[str, list[float]] = {"cold": [CPU[-1]], "latexmk": [], "sync": [],
+                                   "sync, copying": []}
     run([*figures, "paper", str(paper), *common], work)
     times: dict[str, list[float]] = {"latexmk": [], "sync": [], "sync, copying": []}
     for number in range(runs):
         run(["latexmk", "-C"], paper)
         times["latexmk"].append(run(["latexmk", "-pdf", "-interaction=nonstopmode",
                                      "main.tex"], paper))
+        cpu["latexmk"].append(CPU[-1])
         times["sync"].append(run([*figures, "sync", str(paper), *common], work))
+        cpu["sync"].append(CPU[-1])
         fresh = copy_paper(name, work / f"fresh{number}")
         times["sync, copying"].append(run([*figures, "sync", str(fresh), *common], work))
+        cpu["sync, copying"].append(CPU[-1])
     medians = {step: statistics.median(values) for step, values in times.items()}
     medians["cold"] = cold
+    medians.update({f"{step} cpu": statistics.median(values) for step, values in cpu.items()})
     return medians
 
 
@@ -85,14 +102,17 @@ def main() -> None:
                         help=f"sample papers (tests/papers/NAME): default {', '.join(SAMPLES)}")
     args = parser.parse_args()
     steps = ("latexmk", "sync", "sync, copying", "cold")
-    print(f"{'paper':12s} " + " ".join(f"{step + ' s':>16s} {'x':>5s}" for step in steps))
+    print(f"{'paper':12s} " + " ".join(f"{step + ' s':>16s} {'x':>5s} {'cpu x':>5s}"
+                                       for step in steps))
     with tempfile.TemporaryDirectory(prefix="fa-sync-cost-") as tmp:
         for name in args.papers:
             found = measure(name, args.runs, Path(tmp))
-            plain = found["latexmk"]
-            print(f"{name:12s} " + " ".join(f"{found[step]:16.2f} {found[step] / plain:5.2f}"
-                                            for step in steps), flush=True)
-    print(f"(medians of {args.runs}; cold: one run; x: over the median plain latexmk)")
+            plain, cpu = found["latexmk"], found["latexmk cpu"]
+            print(f"{name:12s} " + " ".join(
+                f"{found[step]:16.2f} {found[step] / plain:5.2f} "
+                f"{found[step + ' cpu'] / cpu:5.2f}" for step in steps), flush=True)
+    print(f"(medians of {args.runs}; cold: one run; x: wall seconds over the median plain "
+          "latexmk's; cpu x: CPU seconds over its)")
 
 
 if __name__ == "__main__":

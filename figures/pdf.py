@@ -54,7 +54,16 @@ class _Collect(logging.Handler):
 def open_pdf(source: Path | str | bytes) -> Any:
     """A pypdf reader of ``source``, a file or the bytes of one: the one ``PdfReader``."""
     from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
 
+    head = b"%PDF-"  # a stream (BytesIO) is read as it is
+    if isinstance(source, bytes):
+        head = source[:1024]
+    elif isinstance(source, (str, Path)):
+        with Path(source).open("rb") as handle:
+            head = handle.read(1024)
+    if b"%PDF-" not in head:  # pypdf would look for %%EOF through all of it (2 GB: minutes)
+        raise PdfReadError("not a PDF: no %PDF- header in its first 1024 bytes")
     return PdfReader(io.BytesIO(source) if isinstance(source, bytes) else source)
 
 

@@ -59,6 +59,7 @@ REACH = 5000
 
 _CONTROL = re.compile(r"\\(?:([A-Za-z@]+)\*?|.)", re.DOTALL)
 _GROUP = re.compile(r"[ \t]*\n?[ \t]*\{([^{}\\%\n]*)\}")
+_EOL = re.compile(r"[\r\n]")
 _FALSE_TOKEN = re.compile(r"%|\\(if[A-Za-z@]*|fi|else|or)(?![A-Za-z@])|\\.", re.DOTALL)
 _BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
 _RAW_BRACE = re.compile(r"[{}]")
@@ -179,7 +180,8 @@ def read(text: str) -> Reading:
                     after_end = min(_line_end(text, group.end()) + 1, n)
                     break
                 elif word == "begin" and executed and name in comment_envs:
-                    close = re.compile(rf"^\\end\{{{re.escape(name)}\}}[ \t\r]*$", re.MULTILINE)
+                    close = re.compile(rf"(?:^|(?<=\r))\\end\{{{re.escape(name)}\}}[ \t]*"
+                                       r"(?=[\r\n]|\Z)", re.MULTILINE)
                     found = close.search(text, _line_end(text, group.end()))
                     end = n if found is None else found.end()
                     skipped.append((match.start(), end))
@@ -248,8 +250,10 @@ NOT_NEWLINE = re.compile(r"[^\n]")
 
 
 def _line_end(text: str, pos: int) -> int:
-    end = text.find("\n", pos)
-    return len(text) if end < 0 else end
+    """Where the line at ``pos`` ends: its CR or LF (TeX Live ends a line at either: a file
+    saved with CR alone, or CRLF)."""
+    match = _EOL.search(text, pos)
+    return len(text) if match is None else match.start()
 
 
 def _false_end(text: str, pos: int, comments: list[tuple[int, int]]) -> int:

@@ -12,7 +12,11 @@ reading of comments TeX's way (:mod:`figures.texread`):
 
 from __future__ import annotations
 
+import re
+
 from figures.texread import read
+
+_EOL = re.compile(r"\r\n?|\n")
 
 
 def strip_comments(text: str) -> str:
@@ -36,8 +40,7 @@ def strip_comments(text: str) -> str:
 def _comment_cut(start: int, end: int, text: str) -> tuple[int, int, str]:
     """A comment from ``start`` (its ``%``) to ``end`` (before its line break): the whole
     line when nothing but spaces stands before it, else everything after the ``%``."""
-    line_start = text.rfind("\n", 0, start) + 1
-    if text[line_start:start].strip(" \t"):
+    if text[_line_start(text, start):start].strip(" \t"):
         return start + 1, end, ""
     return _whole_lines(start, end, text)
 
@@ -45,9 +48,13 @@ def _comment_cut(start: int, end: int, text: str) -> tuple[int, int, str]:
 def _whole_lines(start: int, end: int, text: str) -> tuple[int, int, str]:
     """``start:end`` widened to whole lines (with the line break) when it stands alone on
     them; else just ``start:end``."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line_end = len(text) if line_end == -1 else line_end + 1
+    line_start = _line_start(text, start)
+    eol = _EOL.search(text, end)  # CRLF, LF or CR alone: TeX Live ends a line at each
+    line_end = len(text) if eol is None else eol.end()
     if text[line_start:start].strip(" \t") or text[end:line_end].strip(" \t\r\n"):
         return start, end, ""
     return line_start, line_end, ""
+
+
+def _line_start(text: str, pos: int) -> int:
+    return max(text.rfind("\n", 0, pos), text.rfind("\r", 0, pos)) + 1

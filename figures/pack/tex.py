@@ -7,6 +7,7 @@ Neither writes anything into the paper's folder.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
@@ -78,8 +79,11 @@ def copy_paper(paper: Path, copy: Path) -> None:
                 else:
                     shutil.copyfile(source, target)
             except OSError as exc:
-                raise FigureDataError(str(source), None, "cannot be read to compile the paper: "
-                                      f"{exc.strerror}") from None
+                full = exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)  # the copy's side
+                raise FigureDataError(str(source), None, (
+                    f"cannot be copied to compile the paper ({exc.strerror} in the temporary "
+                    "folder: free space there, or set TMPDIR)") if full else
+                    f"cannot be read to compile the paper: {exc.strerror}") from None
 
 
 def record(paper: Path, main: Path, work: Path) -> Recorded:
@@ -158,6 +162,10 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
                      "pack takes only regular files; make it one (or remove its include)")
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += "; only the paper's folder is packed: move that file into it"
+        elif missing and (out := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",
+                                           main.read_text(errors="replace"))):
+            error += (f"; \\graphicspath names {out[1]}, outside the paper's folder, which alone "
+                      "is packed: move those figures into it")
         elif missing and any(hidden(part) for part in missing.group(1).split("/")):
             error += ("; the pack leaves out hidden files and folders (.name: arXiv deletes "
                       "them): move it into a folder whose name has no leading dot")

@@ -177,7 +177,9 @@ def _not_the_papers(target: Path, paper: Path, figdata_dir: Path,
     resolved = target.resolve()
     if not resolved.is_relative_to(paper.resolve()):
         return (f"{resolved} is outside the paper's folder {paper}; sync writes only inside "
-                "it (copy it by hand, or \\includegraphics a path inside the paper)")
+                "it (" + ("remove the link: sync writes the file" if target.suffix == ".tex"
+                          else "copy it by hand, or \\includegraphics a path inside the paper")
+                + ")")
     inside = input_folder_of(target, figdata_dir)
     if inside is None and built is not None and is_inside(target, built):
         inside = f"the build folder {built}"

@@ -71,12 +71,18 @@ def test_paper_runs_no_shell_command_the_paper_names(tmp_path):
     assert not (tmp_path / "p" / "main.pdf").exists()
 
 
-def test_a_comment_environment_in_a_crlf_file_ends_at_its_end_line():
+@pytest.mark.parametrize(("text", "stripped"), [
+    ("Sec % secret\r\n\\begin{comment}\r\nhidden\r\n\\end{comment}\r\nvisible\r\n",
+     "Sec %\r\nvisible\r\n"),
+    ("Sec % secret\rvisible text\r% whole\rmore\r", "Sec %\rvisible text\rmore\r"),
+    ("A\r\\begin{comment}\rhidden\r\\end{comment}\rvisible\r", "A\rvisible\r"),
+])
+def test_a_comment_in_a_crlf_or_cr_file_ends_at_its_line_end(text, stripped):
     """A Windows-saved section (CRLF line ends): ``\\end{comment}\\r`` was not "alone on its
     line", so the stripper took the rest of the file with the comment environment; the
-    archive lost every line after it ("the PDF from the archive differs", exit 0)."""
-    text = "Sec % secret\r\n\\begin{comment}\r\nhidden\r\n\\end{comment}\r\nvisible\r\n"
-    assert strip_comments(text) == "Sec %\nvisible\r\n"
+    archive lost every line after it ("the PDF from the archive differs", exit 0). A file
+    saved with CR alone (TeX Live ends a line there too): the first comment took the rest."""
+    assert strip_comments(text) == stripped
 
 
 @pytest.mark.slow
@@ -212,3 +218,70 @@ def test_an_anonymous_pack_reads_icmls_author_names_too(tmp_path):
     assert "warning: main.tex: Smith of \\author in the compiled text: the review copy names " \
         "an author (the venue's anonymous option hides them)" in said
     assert "Example" not in ran.stderr
+
+
+@pytest.mark.slow
+def test_a_graphicspath_outside_the_folder_is_named_by_pack(tmp_path):
+    """``\\graphicspath{{figs/}{../shared/}}``: pack said "File `pic' not found." and no word
+    of the folder it was found in before, outside the paper's."""
+    from PIL import Image
+
+    (tmp_path / "shared").mkdir()
+    Image.new("RGB", (4, 4)).save(tmp_path / "shared" / "pic.png")
+    _paper(tmp_path / "p", "\\graphicspath{{figs/}{../shared/}}\\includegraphics[width=1in]{pic}")
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz")
+    assert ran.returncode == 1
+    assert ran.stderr == (
+        "error: main.tex: does not compile in a copy of the paper's folder: ./main.tex:6: LaTeX "
+        "Error: File `pic' not found.; \\graphicspath names ../shared/, outside the paper's "
+        "folder, which alone is packed: move those figures into it\n")
+
+
+@pytest.mark.slow
+def test_a_macros_file_linked_outside_says_to_remove_the_link(tmp_path):
+    """``macros.tex`` a link to a file outside the paper: sync refused it rightly, but its
+    hint was an include's ("\\includegraphics a path inside the paper")."""
+    (tmp_path / "elsewhere.tex").write_text("% mine\n")
+    paper = _paper(tmp_path / "p", "")
+    (paper / "macros.tex").symlink_to(tmp_path / "elsewhere.tex")
+    ran = _figures(tmp_path, "sync", "p", "--venue", "icml", "--allow-synthetic")
+    assert ran.returncode == 1
+    [row] = [line for line in ran.stdout.splitlines() if line.startswith("(macros)")]
+    assert row.endswith(f"refused: {tmp_path}/elsewhere.tex is outside the paper's folder p; "
+                        "sync writes only inside it (remove the link: sync writes the file)")
+    assert (tmp_path / "elsewhere.tex").read_text() == "% mine\n"
+
+
+@pytest.mark.slow
+def test_check_of_a_large_file_that_is_no_pdf_ends_in_seconds(tmp_path):
+    """``figures check paper.pdf`` of a 2 GB file that is no PDF (a sparse file here: no
+    disk used) ran past 120 s at 2.4 GB of memory: pypdf looked for ``%%EOF`` backwards
+    through all of it. A PDF begins with ``%PDF-`` in its first 1024 bytes."""
+    with (tmp_path / "paper.pdf").open("wb") as handle:
+        handle.truncate(2 << 30)
+    ran = subprocess.run([sys.executable, "-m", "figures", "check", "paper.pdf", "--venue",
+                          "icml", "--figdata", str(REPO / "figdata")], capture_output=True,
+                         text=True, timeout=60, cwd=tmp_path, check=False)
+    assert ran.returncode == 1
+    assert ran.stderr == ("error: paper.pdf: cannot be read as a PDF (PdfReadError): is it the "
+                          "compiled paper?\n")
+
+
+@pytest.mark.slow
+def test_a_copy_for_the_compile_that_finds_no_room_says_where(tmp_path):
+    """No room for the temporary copy (here a file size limit: EFBIG, as ENOSPC on a full
+    /tmp): pack said "data.txt: cannot be read to compile the paper: File too large", a
+    read of a file that reads fine."""
+    import resource
+
+    paper = _paper(tmp_path / "p", "")
+    (paper / "data.txt").write_bytes(b"x" * 300_000)  # copied (under LINK_BYTES), not linked
+    ran = subprocess.run(
+        [sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz", "--figdata",
+         str(REPO / "figdata")], capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        check=False, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE,
+                                                           (200_000, 200_000)))
+    assert ran.returncode == 1
+    assert ran.stderr == ("error: p/data.txt: cannot be copied to compile the paper (File too "
+                          "large in the temporary folder: free space there, or set TMPDIR)\n")
+    assert not (tmp_path / "p.tar.gz").exists()
