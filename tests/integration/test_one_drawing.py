@@ -12,20 +12,26 @@ from figures.cli import main as cli
 NAMES = ("cifar_summary", "cifar_accuracy", "figure_snapshot_vit")
 
 
-@pytest.mark.slow  # TeX compiles the paper, three figures are built
-def test_a_sync_of_a_paper_with_three_includes_draws_three_figures(tmp_path, monkeypatch,
-                                                                   capsys):
-    """Each include was drawn three times: once per format by the build (split across the
-    workers) and once more by the preflight. Counted in forked workers too."""
-    drawn = count_draws(tmp_path / "drawn.txt", monkeypatch)
+def _three_includes(tmp_path, monkeypatch):
+    """A paper of one include of each of NAMES at 3 in, and the sync of it at ICML (run from
+    tmp_path, where its build/ goes)."""
     paper = tmp_path / "paper"
     paper.mkdir()
     includes = "\n".join(f"\\includegraphics[width=3in]{{{name}}}\n" for name in NAMES)
     (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
                                     f"\\begin{{document}}\n{includes}\\end{{document}}\n")
     monkeypatch.chdir(tmp_path)
-    sync = ["sync", str(paper), "--venue", "icml", "--allow-synthetic", "--figdata",
-            str(REPO / "figdata")]
+    return paper, ["sync", str(paper), "--venue", "icml", "--allow-synthetic", "--figdata",
+                   str(REPO / "figdata")]
+
+
+@pytest.mark.slow  # TeX compiles the paper, three figures are built
+def test_a_sync_of_a_paper_with_three_includes_draws_three_figures(tmp_path, monkeypatch,
+                                                                   capsys):
+    """Each include was drawn three times: once per format by the build (split across the
+    workers) and once more by the preflight. Counted in forked workers too."""
+    drawn = count_draws(tmp_path / "drawn.txt", monkeypatch)
+    paper, sync = _three_includes(tmp_path, monkeypatch)
     # built (and measured); then current: its verdict read back (issue 44: a sync of a paper
     # whose builds are current draws nothing); the verdicts gone: measured once more
     for round_, draws in enumerate((sorted(NAMES), [], sorted(NAMES))):
@@ -58,14 +64,7 @@ def test_a_cold_sync_draws_the_builds_it_needs_at_once_one_a_core(tmp_path, monk
         return draw(self, spec, data)
 
     monkeypatch.setattr(BuildKind, "draw", counted)
-    paper = tmp_path / "paper"
-    paper.mkdir()
-    includes = "\n".join(f"\\includegraphics[width=3in]{{{name}}}\n" for name in NAMES)
-    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
-                                    f"\\begin{{document}}\n{includes}\\end{{document}}\n")
-    monkeypatch.chdir(tmp_path)
-    sync = ["sync", str(paper), "--venue", "icml", "--allow-synthetic", "--figdata",
-            str(REPO / "figdata")]
+    paper, sync = _three_includes(tmp_path, monkeypatch)
     assert cli.main(sync) == 0, capsys.readouterr()
     drawn = [line.split() for line in log.read_text().splitlines()]
     assert sorted(name for name, _ in drawn) == sorted(NAMES)
