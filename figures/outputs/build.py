@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from figures.outputs import pixels
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.lock import locked, remove_stale_temp_files
 from figures.outputs.state import STATE_FILE, build_key
-from figures.outputs.workers import Result, failure, render_one, render_parallel
+from figures.outputs.workers import Result, cores, failure, render_one, render_parallel
 from figures.registry import FigureSpec
 
 
@@ -82,7 +81,7 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             todo.append(spec)
             raws.append(raw)
     tasks = [(spec, raw, keys[kind.stem(spec)]) for spec, raw in zip(todo, raws, strict=True)]
-    jobs = 1 if keep else max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
+    jobs = 1 if keep else max(1, min(jobs or cores(), len(tasks)))
     if jobs == 1:  # in this process
         rendered = [render_one(spec, figdata_dir, out_dir, raw, key, kind, keep)
                     for spec, raw, key in tasks]

@@ -113,47 +113,29 @@ def drawn_at_once(source: SourceOf, todo: list) -> list[tuple[Path | None, str] 
     worked out recorded here (:mod:`figures.paper.memo`). None for a worker that ended
     without an answer (worked out again in this process); nothing drawn here for fewer
     than two figures or one core."""
-    import os
-
-    jobs = min(len(todo), len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-               else os.cpu_count() or 1)
-    if jobs < 2:
+    if len(todo) < 2:  # nothing imported: a sync whose builds are current draws nothing
         return [None] * len(todo)
-    from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import active_children, get_context
-
-    from figures.outputs.workers import _import_drawing_libraries, _worker_init
+    from figures.outputs.workers import cores, forked_workers
     from figures.paper.memo import remember
-    from figures.signals import stop_signals_held
 
-    _import_drawing_libraries()
+    if (jobs := min(len(todo), cores())) < 2:
+        return [None] * len(todo)
     _AHEAD[:] = [source, todo]
-    pool, workers, answers = None, [], []
+    answers = []
     try:
-        with stop_signals_held():  # the workers are forked here: never interrupted half-way
-            before = set(active_children())
-            pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"),
-                                       initializer=_worker_init, initargs=(os.getpid(),))
-            futures = [pool.submit(_drawn_in_worker, n) for n in range(len(todo))]
-            workers = [p for p in active_children() if p not in before]
-        for future in futures:
-            try:
-                answer, worked_out = future.result()
-            except Exception:  # noqa: BLE001 - a worker killed: worked out again here
-                answers.append(None)
-                continue
-            for key, value in worked_out.items():
-                remember(key, value)
-            answers.append(answer)
+        with forked_workers(jobs, _drawn_in_worker, [(n,) for n in range(len(todo))]) as forked:
+            for future in forked.futures:
+                try:
+                    answer, worked_out = future.result()
+                except Exception:  # noqa: BLE001 - a worker killed: worked out again here
+                    answers.append(None)
+                    continue
+                for key, value in worked_out.items():
+                    remember(key, value)
+                answers.append(answer)
         return answers
-    except BaseException:
-        for process in workers:  # Ctrl-C: no figure written after it
-            process.kill()
-        raise
     finally:
         _AHEAD.clear()
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _drawn_in_worker(number: int) -> tuple[tuple[Path | None, str], dict]:
