@@ -19,7 +19,7 @@ from pathlib import Path
 
 import helpers
 import pytest
-from helpers import REPO, latexmk
+from helpers import REPO, compiled_for_icml, latexmk
 
 from figures.cli import main as cli
 from figures.paper.audit import audit
@@ -40,16 +40,7 @@ ICML_STY = "\\ProvidesPackage{icml2025}\n\\RequirePackage[letterpaper,textwidth=
 @pytest.fixture(scope="module")
 def shapes(tmp_path_factory):
     """The shapes paper synced (the venue from --venue, the boxes from TeX) and compiled."""
-    root = tmp_path_factory.mktemp("shapes")
-    paper, figdata = root / "paper", root / "figdata"
-    shutil.copytree(SHAPES, paper)
-    shutil.copytree(REPO / "figdata", figdata)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(root)
-        assert cli.main(["sync", str(paper), "--venue", "icml", "--allow-synthetic",
-                         "--figdata", str(figdata)]) == 0
-    latexmk(paper)
-    return root, paper, figdata
+    return compiled_for_icml(tmp_path_factory.mktemp("shapes"), SHAPES)
 
 
 @pytest.mark.slow
