@@ -94,7 +94,7 @@ def _read_by(fls: Path) -> dict[str, str]:
     asks pdflatex for it), each with the file: a figure TeX read must print somewhere,
     whatever the probe saw."""
     from figures import runner
-    from figures.paper.write import _provenance
+    from figures.outputs.provenance import read_or_none
     from figures.paths import shown
     from figures.registry import BY_NAME
 
@@ -104,7 +104,7 @@ def _read_by(fls: Path) -> dict[str, str]:
         return {}
     found: dict[str, str] = {}
     for path in read:
-        inside = (_provenance(path) if path.suffix.lower() in (".pdf", ".png", ".jpg")
+        inside = (read_or_none(path) if path.suffix.lower() in (".pdf", ".png", ".jpg")
                   and path.is_file() else None)
         name = inside.get("figure") if inside else None
         if name in BY_NAME:
