@@ -15,8 +15,9 @@ from figures.cli.common import (
     add_paper,
     add_venue,
     add_venues,
+    say,
 )
-from figures.errors import FigureDataError, LatexError, display_path, one_line
+from figures.errors import FigureDataError, LatexError, display_path
 from figures.paths import BUILD_ROOT
 
 
@@ -177,9 +178,9 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
         line = (f"{item.name:24s} {item.page:4d} {item.state:8s} {scale:>6s} "
                 f"{item.width_in:5.2f}\" {pt(item.smallest_text_pt):>5s} "
                 f"{pt(item.smallest_glyph_pt):>5s} {pt(item.thinnest_line_pt):>5s}")
-        print(one_line(line, 2400))
+        say(line)
     for problem in result.problems:
-        print(one_line(f"problem: {problem}", 2400))
+        say(f"problem: {problem}")
     ours = [p for p in result.placed if p.inside is not None]
     images = sum(p.format == "png" and p.inside is None for p in result.placed)
     if images and not result.records:
