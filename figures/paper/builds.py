@@ -13,6 +13,7 @@ from figures.page import Box
 from figures.paper.latex import SOURCE_LIMIT, read_bounded
 from figures.paper.placed import build_for_width, placement, too_short
 from figures.paper.sync import SourceOf
+from figures.texread import blanked
 from figures.venues import Venue
 
 
@@ -247,11 +248,11 @@ def _verdicts(folder: Path) -> dict:
 def scaling_wrapper(include) -> str:
     """The command around ``include`` that scales what it holds (``\\resizebox at
     main.tex:40``), read from the source above it; else "a wrapper"."""
-    text = read_bounded(include.tex, SOURCE_LIMIT) or ""
+    text = blanked(read_bounded(include.tex, SOURCE_LIMIT) or "")  # its comments
     lines = text.splitlines()[:include.line]
     for number in range(len(lines), max(len(lines) - 30, 0), -1):
         found = re.findall(r"\\(resizebox|scalebox|adjustbox|makebox|rotatebox)\b",
-                           lines[number - 1].split("%", 1)[0])
+                           lines[number - 1])
         if found:
             return f"\\{found[-1]} at {display_path(include.tex.name)}:{number}"
     return "a wrapper"

@@ -209,14 +209,15 @@ def _own_line(tex: Path, line: int, name: str) -> int:
     ``\\subcaptionbox``); the nearest line at or before it naming the file, then the
     ``\\includegraphics`` a few lines above a name on a line of its own."""
     from figures.paper.latex import SOURCE_LIMIT, read_bounded
+    from figures.texread import blanked
 
     text = read_bounded(tex, SOURCE_LIMIT) if tex.suffix else None
     stem = re.split(r"[/}\s]", name.strip('{}" '))[-1] if name else ""
     if text is None or not stem:
         return line
-    lines = text.splitlines()[:line]
+    lines = blanked(text).splitlines()[:line]  # not in a comment
     for here in range(len(lines), max(len(lines) - 200, 0), -1):
-        if stem in lines[here - 1].split("%", 1)[0]:
+        if stem in lines[here - 1]:
             return next((at for at in range(here, max(here - 5, 0), -1)
                          if "\\includegraphics" in lines[at - 1]), here)
     return line
