@@ -90,12 +90,12 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
     def ahead(pairs) -> None:
         from figures.outputs.kind import venue_kind
         from figures.paper.memo import known
-        from figures.paper.placed import _built
+        from figures.paper.placed import built_key
 
         answers.clear()  # a plan's own: its includes are the paper TeX typeset now
         todo = [(spec, include) for spec, include in pairs
                 if (width := width_of(spec, include)[0]) is not None
-                and not known(_built(spec, figdata_dir, venue_kind(venue, width)))]
+                and not known(built_key(spec, figdata_dir, venue_kind(venue, width)))]
         for (spec, include), answer in zip(todo, drawn_at_once(source, todo), strict=True):
             if answer is not None:
                 answers[spec.name, id(include.graphic)] = answer

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import LatexError
-from figures.paper.latex import Graphic, Paper, _options
+from figures.paper.latex import Graphic, Paper, graphics_options
 
 PROBE = Path(__file__).with_name("probe.tex")
 _PT_PER_IN = 72.27
@@ -194,7 +194,7 @@ def _graphic(fields: list[str], root: Path, scale: float) -> Graphic:
     star = fields[13:14] == ["1"]
     source = root / tex if tex else root
     graphic = Graphic(source, _own_line(source, int(number), name.strip()), name.strip(),
-                      {k: v.strip() for k, v in _options(options).items()}, star)
+                      {k: v.strip() for k, v in graphics_options(options).items()}, star)
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
                               _inches(height), clip == "1", scale)
