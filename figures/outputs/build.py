@@ -11,7 +11,7 @@ from figures.errors import FigureDataError, os_error
 from figures.outputs import pixels
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.lock import locked, remove_stale_temp_files
-from figures.outputs.state import STATE_FILE, build_key
+from figures.outputs.state import STATE_FILE, build_key, read_state
 from figures.outputs.workers import Result, cores, failure, render_one, render_parallel
 from figures.registry import FigureSpec
 
@@ -41,12 +41,7 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
     over = _link_into_inputs(state_path, figdata_dir)
     if over is not None:
         raise over
-    try:
-        state = json.loads(read_bytes(state_path))
-    except (FigureDataError, ValueError):
-        state = {}  # no state (or not ours): everything is rendered again
-    if not isinstance(state, dict):
-        state = {}
+    state = read_state(state_path)
     results: dict[str, Result] = {}
     keys: dict[str, str] = {}
     todo: list[FigureSpec] = []

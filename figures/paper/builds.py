@@ -213,12 +213,12 @@ def _legible(spec, venue: Venue, kind, figdata_dir: Path, drawing, legibility: C
     from figures.data.jsonio import write_text_atomic
     from figures.errors import DataError
     from figures.outputs.lock import locked
-    from figures.outputs.state import STATE_FILE
+    from figures.outputs.state import STATE_FILE, read_state
 
     folder, stem = kind.default_out, kind.stem(spec)
     rules = Path(sys.modules[legibility.__module__].__file__).parent
     try:
-        built = json.loads((folder / STATE_FILE).read_text(encoding="utf-8"))[stem]["key"]
+        built = read_state(folder / STATE_FILE)[stem]["key"]
         code = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(rules.glob("*.py"))))
         key = f"{built}:{code.hexdigest()}"
         seen = _verdicts(folder).get(stem)
