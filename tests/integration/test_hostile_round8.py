@@ -235,6 +235,15 @@ def test_a_graphicspath_outside_the_folder_is_named_by_pack(tmp_path):
                           "alone is packed: move those figures into it")
 
 
+
+@pytest.mark.slow
+def test_a_commented_out_graphicspath_is_not_named_by_pack(tmp_path):
+    """The comment is texread's: before, pack read ``% \\graphicspath{{../shared/}}`` as the
+    paper's and told to move figures it never looks for."""
+    _paper(tmp_path / "p", "% \\graphicspath{{../shared/}}\n\\includegraphics[width=1in]{pic}")
+    _pack_says_no_compile(tmp_path, "./main.tex:7: LaTeX Error: File `pic' not found.")
+
+
 @pytest.mark.slow
 def test_a_macros_file_linked_outside_says_to_remove_the_link(tmp_path):
     """``macros.tex`` a link to a file outside the paper: sync refused it rightly, but its
