@@ -202,7 +202,11 @@ def _built_folders(args: argparse.Namespace) -> tuple[Path, ...]:
 
 
 def _venue_beside(pdf: Path) -> str:
-    """The venue of the paper whose main .tex is beside ``pdf`` (``main.pdf``: ``main.tex``)."""
+    """The venue of the paper whose main .tex is beside ``pdf`` (``main.pdf``: ``main.tex``);
+    for a class of no known venue, its own page as TeX sets it (as sync and paper take it)."""
+    from figures import runner
+    from figures.cli.sync import venue_of_engine
+    from figures.paper.engine import ask_tex
     from figures.paper.latex import read_paper
 
     tex = pdf.with_suffix(".tex")
@@ -210,6 +214,8 @@ def _venue_beside(pdf: Path) -> str:
     if tex.is_file():
         try:
             venue = read_paper(pdf.parent, Path(tex.name)).venue
+            if venue is None and runner.have("pdflatex"):
+                venue = venue_of_engine(ask_tex(tex), None)
         except (FigureDataError, OSError):
             venue = None
     if venue is None:
