@@ -70,11 +70,28 @@ def run(args: argparse.Namespace) -> int:
     ours = {**_read_by(pdf.with_suffix(".fls")), **_ours(paper)}  # probed, or read by TeX
     lost = [f"{name} ({where})" for name, where in ours.items() if name not in shown]
     code = check_paper(pdf, args)
+    draft = _draft(paper) if lost else None
     for name in lost:  # read by TeX, but not on any page: a float lost
-        print(f"problem: {name}: TeX read it, but the compiled paper prints it nowhere (a "
-              "float lost: acmart's balance drops one deferred to the last page, move it "
-              "earlier; or a box made and never used)")
+        print(f"problem: {name}: TeX read it, but the compiled paper prints it nowhere (" + (
+            f"{draft}: graphicx prints a frame for each image; remove it" if draft else
+            "a float lost: acmart's balance drops one deferred to the last page, move it "
+            "earlier; or a box made and never used") + ")")
     return 1 if lost else code
+
+
+def _draft(paper) -> str | None:
+    """Where the paper asks graphicx for draft mode (frames for images), None when nowhere."""
+    import re
+
+    from figures import runner
+
+    if "draft" in paper.class_options:
+        return f"the class option draft ({display_path(paper.main.name)})"
+    for source in paper.sources:
+        text = runner.read_bounded(source, 1 << 20) or ""
+        if re.search(r"\\usepackage\s*\[[^\]]*\bdraft\b[^\]]*\]\s*\{graphicx\}", text):
+            return f"graphicx's option draft ({display_path(source.name)})"
+    return None
 
 
 def _ours(paper) -> dict[str, str]:

@@ -31,6 +31,7 @@ from figures.paper.write import (
     _not_the_papers,
     _provenance,
     _shown,
+    _unnameable,
     _unwritable,
 )
 from figures.registry import BY_NAME, FIGURES, FigureSpec
@@ -163,6 +164,9 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
             continue
         seen.add(include.figure)
         spec = BY_NAME[include.figure]
+        if (unnamed := _unnameable(include.written)) is not None:
+            result.refuse(spec.name, spec.name, where, unnamed)
+            continue
         folder, why = (built, "") if isinstance(built, Path) else built(spec, include)
         if folder is None:
             result.refuse(spec.name, spec.name, where, why)
