@@ -15,8 +15,9 @@ from figures.cli.common import (
     add_paper,
     add_venue,
     add_venues,
+    say,
 )
-from figures.errors import FigureDataError, LatexError, display_path, one_line
+from figures.errors import FigureDataError, LatexError, display_path
 from figures.paths import BUILD_ROOT
 
 
@@ -111,7 +112,7 @@ def _read_by(fls: Path) -> dict[str, str]:
     asks pdflatex for it), each with the file: a figure TeX read must print somewhere,
     whatever the probe saw."""
     from figures import runner
-    from figures.paper.write import _provenance
+    from figures.outputs.provenance import read_or_none
     from figures.paths import shown
     from figures.registry import BY_NAME
 
@@ -121,7 +122,7 @@ def _read_by(fls: Path) -> dict[str, str]:
         return {}
     found: dict[str, str] = {}
     for path in read:
-        inside = (_provenance(path) if path.suffix.lower() in (".pdf", ".png", ".jpg")
+        inside = (read_or_none(path) if path.suffix.lower() in (".pdf", ".png", ".jpg")
                   and path.is_file() else None)
         name = inside.get("figure") if inside else None
         if name in BY_NAME:
@@ -194,9 +195,9 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
         line = (f"{item.name:24s} {item.page:4d} {item.state:8s} {scale:>6s} "
                 f"{item.width_in:5.2f}\" {pt(item.smallest_text_pt):>5s} "
                 f"{pt(item.smallest_glyph_pt):>5s} {pt(item.thinnest_line_pt):>5s}")
-        print(one_line(line, 2400))
+        say(line)
     for problem in result.problems:
-        print(one_line(f"problem: {problem}", 2400))
+        say(f"problem: {problem}")
     ours = [p for p in result.placed if p.inside is not None]
     images = sum(p.format == "png" and p.inside is None for p in result.placed)
     if images and not result.records:
@@ -218,7 +219,11 @@ def _built_folders(args: argparse.Namespace) -> tuple[Path, ...]:
 
 
 def _venue_beside(pdf: Path) -> str:
-    """The venue of the paper whose main .tex is beside ``pdf`` (``main.pdf``: ``main.tex``)."""
+    """The venue of the paper whose main .tex is beside ``pdf`` (``main.pdf``: ``main.tex``);
+    for a class of no known venue, its own page as TeX sets it (as sync and paper take it)."""
+    from figures import runner
+    from figures.cli.sync import venue_of_engine
+    from figures.paper.engine import ask_tex
     from figures.paper.latex import read_paper
 
     tex = pdf.with_suffix(".tex")
@@ -226,6 +231,8 @@ def _venue_beside(pdf: Path) -> str:
     if tex.is_file():
         try:
             venue = read_paper(pdf.parent, Path(tex.name)).venue
+            if venue is None and runner.have("pdflatex"):
+                venue = venue_of_engine(ask_tex(tex), None)
         except (FigureDataError, OSError):
             venue = None
     if venue is None:
