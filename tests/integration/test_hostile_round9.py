@@ -153,7 +153,8 @@ def test_a_slot_past_a_floats_range_is_one_line():
 def test_a_paper_in_draft_mode_is_told_so_when_its_figures_print_nowhere(tmp_path):
     """``\\documentclass[draft]{article}``: `figures paper` said each figure of ours "TeX
     read it, but the compiled paper prints it nowhere (a float lost: acmart's balance ...)";
-    graphicx's draft mode printed a frame in its place."""
+    graphicx's draft mode printed a frame in its place. The summary above it counted
+    "0 problem(s)"."""
     paper = tmp_path / "p"
     paper.mkdir()
     (paper / "main.tex").write_text(
@@ -167,6 +168,7 @@ def test_a_paper_in_draft_mode_is_told_so_when_its_figures_print_nowhere(tmp_pat
         "problem: cifar_summary (main.tex:4): TeX read it, but the compiled paper prints it "
         "nowhere (the class option draft (main.tex): graphicx prints a frame for each image; "
         "remove it)")
+    assert "; 1 problem(s) (" in ran.stderr.splitlines()[-1]  # it said 0 above the row
 
 
 @pytest.mark.slow
@@ -217,3 +219,38 @@ def test_update_baselines_takes_a_golden_by_its_file_as_ls_shows_it(given):
     names, args = tool._names([given, "-x"])
     assert names == [name]
     assert args == ["-x", tool.goldens()[name]]
+
+
+def test_a_picture_two_builds_drew_alike_is_known_by_the_newest_build(tmp_path,
+                                                                     reference_build):
+    """`figures paper` of a paper whose PNG sync had just copied from
+    ``build/tex10pt-.../w3.25/``: "stale: built for venue:default: unknown venue 'default'",
+    exit 1; an older build for a user's venue (``build/default/``) had drawn the same
+    pixels, and the build states were read by their folders' names, not newest first."""
+    import json
+
+    from figures.outputs.state import STATE_FILE
+    from figures.paper.pictures import recorded
+
+    state = json.loads((reference_build / STATE_FILE).read_text())
+    older, newer = tmp_path / "build" / "default", tmp_path / "build" / "tex10pt-6.75x3in"
+    for folder, version in ((older, "0.0.1"), (newer, "0.0.2")):
+        folder.mkdir(parents=True)
+        text = json.dumps(state).replace("version=", f"version={version}; was=")
+        (folder / STATE_FILE).write_text(text)
+    os.utime(older / STATE_FILE, (1_000_000_000, 1_000_000_000))
+    found = recorded([tmp_path / "build"])
+    assert found
+    assert {known.inside["version"] for known in found.values()} == {"0.0.2"}
+
+
+@pytest.mark.slow
+def test_an_include_naming_our_figure_in_other_case_says_so(tmp_path, capsys, reference_build):
+    """``\\includegraphics{Fig1_Audit_Hero}`` (written on a case-insensitive disk, where it
+    found fig1_audit_hero.pdf): "not ours (left as they are): Fig1_Audit_Hero", and the
+    compile on this disk then fails on a file that is not there."""
+    paper, figdata, built = sync_project(tmp_path, reference_build, SYNC_TEX %
+                                         "\\includegraphics[width=3in]{Fig1_Audit_Hero}")
+    _, out, _ = run_sync(capsys, paper, figdata, built, "--allow-synthetic")
+    assert "not ours (left as they are): Fig1_Audit_Hero (main.tex:6; fig1_audit_hero " \
+        "differs only in case)" in out
