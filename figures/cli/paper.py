@@ -70,12 +70,27 @@ def run(args: argparse.Namespace) -> int:
         paper = sync.read_paper_of(args.paper, args.main)
     ours = {**_read_by(pdf.with_suffix(".fls")), **_ours(paper)}  # probed, or read by TeX
     lost = [f"{name} ({where})" for name, where in ours.items() if name not in shown]
-    code = check_paper(pdf, args)
-    for name in lost:  # read by TeX, but not on any page: a float lost
-        print(f"problem: {name}: TeX read it, but the compiled paper prints it nowhere (a "
-              "float lost: acmart's balance drops one deferred to the last page, move it "
-              "earlier; or a box made and never used)")
-    return 1 if lost else code
+    draft = _draft(paper) if lost else None
+    return check_paper(pdf, args, [  # read by TeX, but not on any page: a float lost
+        f"{name}: TeX read it, but the compiled paper prints it nowhere (" + (
+            f"{draft}: graphicx prints a frame for each image; remove it" if draft else
+            "a float lost: acmart's balance drops one deferred to the last page, move it "
+            "earlier; or a box made and never used") + ")" for name in lost])
+
+
+def _draft(paper) -> str | None:
+    """Where the paper asks graphicx for draft mode (frames for images), None when nowhere."""
+    import re
+
+    from figures import runner
+
+    if "draft" in paper.class_options:
+        return f"the class option draft ({display_path(paper.main.name)})"
+    for source in paper.sources:
+        text = runner.read_bounded(source, 1 << 20) or ""
+        if re.search(r"\\usepackage\s*\[[^\]]*\bdraft\b[^\]]*\]\s*\{graphicx\}", text):
+            return f"graphicx's option draft ({display_path(source.name)})"
+    return None
 
 
 def _ours(paper) -> dict[str, str]:
@@ -140,8 +155,10 @@ def _scaled(pdf: Path, args: argparse.Namespace, printed: dict[str, float],
     return found, {item.name for item in result.placed if item.inside is not None}
 
 
-def check_paper(pdf: Path, args: argparse.Namespace) -> int:
-    """``figures check PAPER.pdf``: one row per figure printed, one line per problem."""
+def check_paper(pdf: Path, args: argparse.Namespace, lost: tuple[str, ...] | list[str] = ()
+                ) -> int:
+    """``figures check PAPER.pdf``: one row per figure printed, one line per problem (and per
+    figure of ``lost``: read by the compile, printed nowhere)."""
     from figures.paper.audit import audit
     from figures.venues import get_venue
 
@@ -179,7 +196,8 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
                 f"{item.width_in:5.2f}\" {pt(item.smallest_text_pt):>5s} "
                 f"{pt(item.smallest_glyph_pt):>5s} {pt(item.thinnest_line_pt):>5s}")
         say(line)
-    for problem in result.problems:
+    problems = [*result.problems, *lost]
+    for problem in problems:
         say(f"problem: {problem}")
     ours = [p for p in result.placed if p.inside is not None]
     images = sum(p.format == "png" and p.inside is None for p in result.placed)
@@ -190,8 +208,8 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     elif not ours:
         print(f"warning: {display_path(pdf)}: none of our figures is in it", file=sys.stderr)
     print(f"{display_path(pdf)}: {len(ours)} figure(s) of ours, {len(result.placed) - len(ours)} foreign; "
-          f"{len(result.problems)} problem(s) ({venue.key})", file=sys.stderr)
-    return 1 if result.problems else 0
+          f"{len(problems)} problem(s) ({venue.key})", file=sys.stderr)
+    return 1 if problems else 0
 
 
 def _built_folders(args: argparse.Namespace) -> tuple[Path, ...]:

@@ -166,6 +166,11 @@ def _stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
         file = read[-1].relative_to(Path.cwd()) if read[-1].is_relative_to(Path.cwd()) \
             else read[-1]
         why = f"{fatal_here[1]}, reading {file}"
+    socket = re.search(r"pdflatex: ([^\n]+?): No such device or address$", run.stdout,
+                       re.MULTILINE)
+    if not last and socket:  # kpathsea's open of a socket: said on the terminal only
+        why = (f"{socket[1]} is a socket or device, not a file: make it a regular file or "
+               "remove its \\input")
     fatal = re.search(r"^\*\*\* \((.+)\)$", texlog, re.MULTILINE)
     if fatal:
         why += f" ({fatal[1]})"

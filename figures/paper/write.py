@@ -81,6 +81,19 @@ def _backup_of(path: Path, taken: set[Path]) -> Path:
     return candidate
 
 
+def unnameable(written: str) -> str | None:
+    """Why no file can bear the name an include writes, None when one can: TeX's expansion of
+    a macro or ``~`` left in it (sync made a folder ``fig\\protect \\nobreakspace  s/`` that TeX
+    never reads), a part over the file system's 255 bytes (sync stopped, naming nothing)."""
+    if "\\" in written:
+        return (f"\\includegraphics{{{display_path(written)}}}: a macro or ~ in the file's "
+                "name, which TeX cannot open as written: write the name in plain characters")
+    if any(len(os.fsencode(part)) > 255 for part in written.split("/")):
+        return ("a folder or file name in the include is longer than 255 bytes (the file "
+                "system's limit): shorten it")
+    return None
+
+
 def unwritable(target: Path, paper: Path) -> str | None:
     """Why ``target`` cannot be written (its mode bits, as a person set them: root too), None
     when it can: a read-only file, a folder in its place, a read-only folder, a file where a
@@ -177,9 +190,13 @@ def not_the_papers(target: Path, paper: Path, figdata_dir: Path,
 
     resolved = target.resolve()
     if not resolved.is_relative_to(paper.resolve()):
+        link = next((p for p in (target, *target.parents) if p.is_symlink()
+                     and p.is_relative_to(paper)), None)  # "copy it by hand" wrote through it
         return (f"{resolved} is outside the paper's folder {paper}; sync writes only inside "
                 "it (" + ("remove the link: sync writes the file" if target.suffix == ".tex"
-                          else "copy it by hand, or \\includegraphics a path inside the paper")
+                          else f"{shown_path(link, paper)} is a link there: remove the link, sync "
+                          "then writes the file" if link is not None else
+                          "copy it by hand, or \\includegraphics a path inside the paper")
                 + ")")
     inside = input_folder_of(target, figdata_dir)
     if inside is None and built is not None and is_inside(target, built):
