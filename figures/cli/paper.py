@@ -58,6 +58,10 @@ def run(args: argparse.Namespace) -> int:
         pdf = paper.main.with_suffix(".pdf")  # -norc: no latexmkrc moves it
         if compiled.returncode != 0 or not pdf.is_file():
             why = runner.first_error(pdf.with_suffix(".log"), compiled.stdout)
+            if "-shell-escape" in why:  # minted: a flag this command never gives a paper
+                why += (" (figures paper runs none of a paper's shell commands: compile it "
+                        "by hand with -shell-escape if you trust it, then `figures check "
+                        f"{display_path(pdf)}`)")
             raise LatexError(str(paper.main), None, f"did not compile: {why} (see "
                              f"{pdf.with_suffix('.log')})")
         scaled, shown = _scaled(pdf, args, sync_args.printed)

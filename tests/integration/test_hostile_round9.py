@@ -254,3 +254,29 @@ def test_an_include_naming_our_figure_in_other_case_says_so(tmp_path, capsys, re
     _, out, _ = run_sync(capsys, paper, figdata, built, "--allow-synthetic")
     assert "not ours (left as they are): Fig1_Audit_Hero (main.tex:6; fig1_audit_hero " \
         "differs only in case)" in out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["paper", "pack"])
+def test_a_paper_needing_shell_escape_is_told_what_these_commands_never_run(tmp_path,
+                                                                            command):
+    """``\\usepackage{minted}``: "You must invoke LaTeX with the -shell-escape flag", a flag
+    neither command gives a downloaded paper (nor arXiv): the user was sent looking for it."""
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{minted}\n\\begin{document}\n"
+        "\\begin{minted}{python}\nx = 1\n\\end{minted}\n\\end{document}\n")
+    argv = ["pack", "p", "--out", "p.tar.gz"] if command == "pack" else ["paper", "p"]
+    ran = subprocess.run([sys.executable, "-m", "figures", *argv, "--figdata",
+                          str(REPO / "figdata")], capture_output=True, text=True, timeout=300,
+                         cwd=tmp_path, check=False)
+    assert ran.returncode == 1
+    said = ran.stderr.splitlines()[-1]
+    assert "-shell-escape flag." in said
+    assert said.endswith(
+        "(figures paper runs none of a paper's shell commands: compile it by hand with "
+        "-shell-escape if you trust it, then `figures check p/main.pdf`) (see p/main.log)"
+        if command == "paper" else
+        "; the pack compiles without shell escape, as arXiv does: freeze what needs it "
+        "(minted's frozencache, tikz's externalized PDFs) into the folder")
