@@ -165,7 +165,12 @@ def test_the_gate_of_sync_lays_the_build_out_once_and_judges_as_the_check(monkey
     for venue in (ICML, dataclasses.replace(ICML, min_font_pt=9.0)):  # passes; text fails
         drawing = draw_as_built(spec, doc["data"], kind, synthetic=True), doc["data"]
         draws, draw = [], Figure.draw
-        monkeypatch.setattr(Figure, "draw", lambda fig, *a: (draws.append(1), draw(fig, *a))[1])
+
+        def counted(fig, *args, draws=draws, draw=draw):
+            draws.append(1)
+            return draw(fig, *args)
+
+        monkeypatch.setattr(Figure, "draw", counted)
         verdict = legibility(spec, venue, kind, figdata, drawing)
         monkeypatch.undo()
         assert len(draws) == 1
