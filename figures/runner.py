@@ -48,7 +48,7 @@ def tex_argument(name: str) -> str:
 _BIBLIOGRAPHY_ERRORS = ("---line ", "I couldn't ", "I found no ", "ERROR - ")
 #: An error as ``-file-line-error`` prints it: ``./main.tex:7: Undefined control sequence.``
 _FILE_LINE = re.compile(r"^(?:\./)?([^\s:][^:\n]*\.(?:tex|sty|cls|bbl|clo):\d+): (.*)$")
-_DOCUMENTCLASS = re.compile(r"^[^%\n]*\\documentclass\b", re.MULTILINE)
+_DOCUMENTCLASS = re.compile(r"\\documentclass\b")  # in a source its comments blanked
 
 
 def packages() -> dict[str, list[str]]:

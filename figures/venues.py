@@ -8,6 +8,7 @@ import dataclasses
 import math
 import numbers
 import re
+import reprlib
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -76,8 +77,8 @@ VENUE = Record({
 #: The shape of a venue file (built-in or a user's), in JSON Schema.
 SCHEMA = Record({
     "$comment": Text(max_length=2000, math=False),
-    "venues": MapOf(VENUE, min_size=1, key_pattern=r"[a-z0-9][a-z0-9_-]*",
-                    key_what="a venue key: lowercase letters, digits, - and _ "
+    "venues": MapOf(VENUE, min_size=1, key_pattern=r"[a-z0-9][a-z0-9_-]{0,63}",
+                    key_what="a venue key: up to 64 lowercase letters, digits, - and _ "
                              "(what --venue names)"),
 }, optional=("$comment",), notes=False)
 
@@ -117,10 +118,13 @@ class Venue:
         as rounded (0, NaN, True or a poster's width drew a broken figure or blamed its code)."""
         ok = ((isinstance(value, numbers.Real) and not isinstance(value, bool))
               or (isinstance(value, Decimal) and value.is_finite()))
-        if ok and math.isfinite(value) and MIN_WIDTH_IN <= (
-                width := Width(value)) <= Width(self.text_width_in):
+        try:
+            ok = ok and math.isfinite(value)
+        except OverflowError:  # an int past a float's range (10**400)
+            ok = False
+        if ok and MIN_WIDTH_IN <= (width := Width(value)) <= Width(self.text_width_in):
             return width
-        shown = f"{float(value):g} in" if ok and math.isfinite(value) else repr(value)
+        shown = f"{float(value):g} in" if ok else reprlib.repr(value)
         raise FigureDataError(given_as, None, (
             f"{shown}: a venue figure is drawn for \"column\", \"text\" or a width in inches "
             f"from {MIN_WIDTH_IN:g} to {self.key}'s text width ({self.text_width_in:g} in)"))

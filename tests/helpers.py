@@ -139,6 +139,21 @@ def tex(folder: Path, *command: str, ok: bool = True) -> str:
     return ran.stdout
 
 
+def compiled_for_icml(root: Path, sample: Path) -> tuple[Path, Path, Path]:
+    """``sample`` (a paper of tests/papers/) and our figdata copied into ``root``, synced for
+    ICML from there (the width builds go into root/build/icml/) and compiled: (root, paper,
+    figdata)."""
+    paper, figdata = root / "paper", root / "figdata"
+    shutil.copytree(sample, paper)
+    shutil.copytree(REPO / "figdata", figdata)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        assert cli.main(["sync", str(paper), "--venue", "icml", "--allow-synthetic",
+                         "--figdata", str(figdata)]) == 0
+    latexmk(paper)
+    return root, paper, figdata
+
+
 def latexmk(paper: Path, main: str = "main.tex") -> str:
     """``main`` compiled as `figures paper` compiles it (latexmk -norc: no latexmkrc runs)."""
     from figures import runner

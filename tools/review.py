@@ -284,6 +284,11 @@ def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
         named = any(a.startswith("tests/") for a in pytest_args)  # else the golden modules
         proc = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", *pytest_args,
                                *([] if named else GOLDEN_TESTS)], cwd=ROOT, check=False)
+        if proc.returncode not in (0, 1):  # not a comparison's failure: none ran, or not all
+            raise SystemExit(f"review: the golden comparisons did not run (pytest exited "
+                             f"{proc.returncode}: " + ("no test selected: look at -k or the "
+                             "paths" if proc.returncode == 5 else "its error is above")
+                             + "); nothing reviewed")
         nodeids = failed_goldens() if proc.returncode else []
     if not nodeids:
         return []

@@ -104,14 +104,22 @@ def write_golden(generated: Path, name: str) -> list[str]:
     return written
 
 
+def _stem(arg: str) -> str:
+    """A golden's name as ``ls baseline/`` shows its files too (``baseline/NAME.png``)."""
+    stem = arg.removeprefix("baseline/venues/").removeprefix("baseline/")
+    return stem.removesuffix(".png").removesuffix(".vector.txt.gz")
+
+
 def _names(argv: list[str]) -> tuple[list[str], list[str]]:
     """The golden NAMEs among ``argv`` (not an option's value), and the rest."""
-    if all(a.startswith("-") or "/" in a for a in argv):
+    if all(a.startswith("-") or ("/" in _stem(a)) for a in argv):
         return [], argv
     known = goldens()
-    named = [i for i, a in enumerate(argv) if a in known and (i == 0 or argv[i - 1] not in ("-k", "-m"))]
-    return ([argv[i] for i in named],
-            [a for i, a in enumerate(argv) if i not in named] + [known[argv[i]] for i in named])
+    named = [i for i, a in enumerate(argv)
+             if _stem(a) in known and (i == 0 or argv[i - 1] not in ("-k", "-m"))]
+    return ([_stem(argv[i]) for i in named],
+            [a for i, a in enumerate(argv) if i not in named] + [known[_stem(argv[i])]
+                                                                 for i in named])
 
 
 def recorded(record: Path, new_environment: bool) -> dict[str, object]:

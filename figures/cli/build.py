@@ -145,8 +145,7 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
                 current.append(result.name)
                 continue
             note = " [SYNTHETIC EXAMPLE DATA]" if result.origin == SYNTHETIC else ""
-            files = one_line(", ".join(map(display_path, result.outputs)),
-                             cli.STATUS_DETAIL_LIMIT)
+            files = one_line(", ".join(map(display_path, result.outputs)), cli.LINE_LIMIT)
             print(f"{what}{result.status} {result.name}: {files} ({result.origin}){note}")
         if len(current) == 1:  # one line for those already current, not one each
             print(f"{what}current {current[0]} in {display_path(folder)}/")
@@ -176,7 +175,7 @@ def _fresh(specs: Sequence[FigureSpec], figdata_dir: Path, results: Path, allow_
     fresh = []
     for spec in specs:
         state, detail = cli.figdata_status(spec, figdata_dir, results, debug)
-        detail = one_line(detail, cli.STATUS_DETAIL_LIMIT)
+        detail = one_line(detail, cli.LINE_LIMIT)
         if state in ("current", "paper-values"):
             fresh.append(spec)
         elif allow_stale and state == "stale":

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from figures.boundary import is_stop
-from figures.errors import UsageError, display_path, error_line, figure_line
+from figures.errors import UsageError, display_path, error_line, figure_line, one_line
 from figures.paths import (  # noqa: F401 - the commands' names for them
     DEFAULT_FIGDATA,
     DEFAULT_OUT,
@@ -22,8 +22,9 @@ from figures.paths import (  # noqa: F401 - the commands' names for them
 )
 from figures.registry import BY_NAME, FIGURES, FigureSpec
 
-#: A status detail names up to two source paths of up to 1024 characters each whole.
-STATUS_DETAIL_LIMIT = 2400
+#: A printed line (a row, a status detail, a warning) names up to two source paths of up to
+#: 1024 characters each whole.
+LINE_LIMIT = 2400
 
 
 def add_paper(p: argparse.ArgumentParser) -> None:
@@ -96,6 +97,12 @@ def select(names: Sequence[str]) -> list[FigureSpec]:
     if unknown:
         raise UsageError(f"unknown figure(s) {', '.join(unknown)}; known: {', '.join(BY_NAME)}")
     return [BY_NAME[n] for n in dict.fromkeys(names)] if names else list(FIGURES)
+
+
+def say(text: str, *, err: bool = False) -> None:
+    """``text`` printed as one line (:func:`figures.errors.one_line`, up to :data:`LINE_LIMIT`),
+    on standard error with ``err``."""
+    print(one_line(text, LINE_LIMIT), file=sys.stderr if err else sys.stdout)
 
 
 def each_figure(specs: Sequence[FigureSpec], debug: bool,

@@ -7,8 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from figures.cli.common import add_figdata, add_flags, add_main, add_paper, path_arg
-from figures.errors import FigureDataError, display_path, one_line
+from figures.cli.common import add_figdata, add_flags, add_main, add_paper, path_arg, say
+from figures.errors import FigureDataError, display_path
 
 
 def add_parser(add) -> None:
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     for name in packed.files:
         print(display_path(name))
     for line in packed.warnings:
-        print(one_line(f"warning: {line}", 2400), file=sys.stderr)
+        say(f"warning: {line}", err=True)
     # a missing folder of --out is made, as build's --out is: said, so a typo shows
     print(packed.summary() + (f" (made the folder {display_path(made)})" if made else ""),
           file=sys.stderr)

@@ -15,8 +15,9 @@ from figures.cli.common import (
     add_paper,
     add_venue,
     add_venues,
+    say,
 )
-from figures.errors import FigureDataError, LatexError, display_path, one_line
+from figures.errors import FigureDataError, LatexError, display_path
 from figures.paths import BUILD_ROOT
 
 
@@ -70,11 +71,28 @@ def run(args: argparse.Namespace) -> int:
     ours = {**_read_by(pdf.with_suffix(".fls")), **_ours(paper)}  # probed, or read by TeX
     lost = [f"{name} ({where})" for name, where in ours.items() if name not in shown]
     code = check_paper(pdf, args)
+    draft = _draft(paper) if lost else None
     for name in lost:  # read by TeX, but not on any page: a float lost
-        print(f"problem: {name}: TeX read it, but the compiled paper prints it nowhere (a "
-              "float lost: acmart's balance drops one deferred to the last page, move it "
-              "earlier; or a box made and never used)")
+        print(f"problem: {name}: TeX read it, but the compiled paper prints it nowhere (" + (
+            f"{draft}: graphicx prints a frame for each image; remove it" if draft else
+            "a float lost: acmart's balance drops one deferred to the last page, move it "
+            "earlier; or a box made and never used") + ")")
     return 1 if lost else code
+
+
+def _draft(paper) -> str | None:
+    """Where the paper asks graphicx for draft mode (frames for images), None when nowhere."""
+    import re
+
+    from figures import runner
+
+    if "draft" in paper.class_options:
+        return f"the class option draft ({display_path(paper.main.name)})"
+    for source in paper.sources:
+        text = runner.read_bounded(source, 1 << 20) or ""
+        if re.search(r"\\usepackage\s*\[[^\]]*\bdraft\b[^\]]*\]\s*\{graphicx\}", text):
+            return f"graphicx's option draft ({display_path(source.name)})"
+    return None
 
 
 def _ours(paper) -> dict[str, str]:
@@ -94,7 +112,7 @@ def _read_by(fls: Path) -> dict[str, str]:
     asks pdflatex for it), each with the file: a figure TeX read must print somewhere,
     whatever the probe saw."""
     from figures import runner
-    from figures.paper.write import _provenance
+    from figures.outputs.provenance import read_or_none
     from figures.paths import shown
     from figures.registry import BY_NAME
 
@@ -104,7 +122,7 @@ def _read_by(fls: Path) -> dict[str, str]:
         return {}
     found: dict[str, str] = {}
     for path in read:
-        inside = (_provenance(path) if path.suffix.lower() in (".pdf", ".png", ".jpg")
+        inside = (read_or_none(path) if path.suffix.lower() in (".pdf", ".png", ".jpg")
                   and path.is_file() else None)
         name = inside.get("figure") if inside else None
         if name in BY_NAME:
@@ -177,9 +195,9 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
         line = (f"{item.name:24s} {item.page:4d} {item.state:8s} {scale:>6s} "
                 f"{item.width_in:5.2f}\" {pt(item.smallest_text_pt):>5s} "
                 f"{pt(item.smallest_glyph_pt):>5s} {pt(item.thinnest_line_pt):>5s}")
-        print(one_line(line, 2400))
+        say(line)
     for problem in result.problems:
-        print(one_line(f"problem: {problem}", 2400))
+        say(f"problem: {problem}")
     ours = [p for p in result.placed if p.inside is not None]
     images = sum(p.format == "png" and p.inside is None for p in result.placed)
     if images and not result.records:
@@ -201,7 +219,11 @@ def _built_folders(args: argparse.Namespace) -> tuple[Path, ...]:
 
 
 def _venue_beside(pdf: Path) -> str:
-    """The venue of the paper whose main .tex is beside ``pdf`` (``main.pdf``: ``main.tex``)."""
+    """The venue of the paper whose main .tex is beside ``pdf`` (``main.pdf``: ``main.tex``);
+    for a class of no known venue, its own page as TeX sets it (as sync and paper take it)."""
+    from figures import runner
+    from figures.cli.sync import venue_of_engine
+    from figures.paper.engine import ask_tex
     from figures.paper.latex import read_paper
 
     tex = pdf.with_suffix(".tex")
@@ -209,6 +231,8 @@ def _venue_beside(pdf: Path) -> str:
     if tex.is_file():
         try:
             venue = read_paper(pdf.parent, Path(tex.name)).venue
+            if venue is None and runner.have("pdflatex"):
+                venue = venue_of_engine(ask_tex(tex), None)
         except (FigureDataError, OSError):
             venue = None
     if venue is None:

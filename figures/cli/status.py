@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from figures.cli.common import STATUS_DETAIL_LIMIT, add_figdata, figdata_status, path_arg
+from figures.cli.common import LINE_LIMIT, add_figdata, figdata_status, path_arg
 from figures.errors import one_line
 from figures.registry import FIGURES
 
@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     for spec in FIGURES:
         state, detail = figdata_status(spec, args.figdata, args.results, args.debug)
         not_current += state not in ("current", "paper-values")
-        print(f"{spec.name:24s} {state:13s} {one_line(detail, STATUS_DETAIL_LIMIT)}")
+        print(f"{spec.name:24s} {state:13s} {one_line(detail, LINE_LIMIT)}")
     if not_current:
         against = ("against " + str(args.results) if args.results is not None else
                    "(without RESULTS, extracted figdata is only 'recorded': pass the results "

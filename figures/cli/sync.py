@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from figures.cli import common as cli
-from figures.errors import FigureDataError, display_path, one_line
+from figures.errors import FigureDataError, display_path
 from figures.venues import Venue
 
 
@@ -60,7 +60,7 @@ def _synced(args: argparse.Namespace, paper=None) -> int:
                               "folder: give the folder of the paper's .tex files")
     paper = paper or read_paper_of(folder, args.main)
     for line in paper.unresolved:
-        print(one_line(f"warning: {line} (not read)", 2400), file=sys.stderr)
+        cli.say(f"warning: {line} (not read)", err=True)
     built = source_for(args, paper)
     sources = []
     for path in paper.sources:
@@ -93,7 +93,7 @@ def _synced(args: argparse.Namespace, paper=None) -> int:
         complete = False
     unloaded = macros_not_input(paper, sources, quoted)
     if unloaded:
-        print(one_line(f"warning: {unloaded}", 2400), file=sys.stderr)
+        cli.say(f"warning: {unloaded}", err=True)
     _report(result, args.dry_run, paper.measures is None)
     found = 0
     macros_path = result.macros.target if result.macros else None
@@ -102,9 +102,8 @@ def _synced(args: argparse.Namespace, paper=None) -> int:
             continue
         for problem in check_tex(text, quoted):
             found += 1
-            print(one_line(f"check-tex: {display_path(path)}:{problem.removeprefix('line ')}",
-                           2400))
-    print(one_line(_summary(result, args.dry_run, complete, found), 2400), file=sys.stderr)
+            cli.say(f"check-tex: {display_path(path)}:{problem.removeprefix('line ')}")
+    cli.say(_summary(result, args.dry_run, complete, found), err=True)
     return 1 if result.refused or found or not complete else 0
 
 
@@ -175,9 +174,9 @@ def _report(result, dry_run: bool, estimated: bool = False) -> None:
         else:
             shown = verb + action
         mark = " (estimated: no TeX engine)" if estimated and figure != "(macros)" else ""
-        print(one_line(f"{figure:{width}s}  {file:30s}  {shown}{mark}", 2400))
+        cli.say(f"{figure:{width}s}  {file:30s}  {shown}{mark}")
     if result.not_ours:
-        print(one_line(f"not ours (left as they are): {', '.join(result.not_ours)}", 2400))
+        cli.say(f"not ours (left as they are): {', '.join(result.not_ours)}")
     if result.not_included:
         print(f"ours, not in the paper: {', '.join(result.not_included)}")
 
@@ -256,7 +255,7 @@ def _default_build_costs(built: Path, venue: Venue):
     def source(spec, include):
         cost = default_build_cost(built, venue, spec, include)
         if cost is not None:
-            print(one_line(cost, 2400), file=sys.stderr)
+            cli.say(cost, err=True)
         return built, ""
 
     return source

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from figures.cli.common import add_figdata, add_venues, path_arg
+from figures.cli.common import add_figdata, add_venues, path_arg, say
 
 
 def add_parser(add) -> None:
@@ -18,10 +18,9 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from figures.errors import one_line
     from figures.paper.which import which
 
     found = [which(path, args.figdata, args.venues) for path in args.files]
     for item in found:
-        print(one_line(item.line(), 2400))
+        say(item.line())
     return 0 if all(item.current for item in found) else 1

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -12,8 +11,8 @@ from figures.errors import FigureDataError, os_error
 from figures.outputs import pixels
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.lock import locked, remove_stale_temp_files
-from figures.outputs.state import STATE_FILE, build_key
-from figures.outputs.workers import Result, failure, render_one, render_parallel
+from figures.outputs.state import STATE_FILE, build_key, read_state
+from figures.outputs.workers import Result, cores, failure, render_one, render_parallel
 from figures.registry import FigureSpec
 
 
@@ -42,12 +41,7 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
     over = _link_into_inputs(state_path, figdata_dir)
     if over is not None:
         raise over
-    try:
-        state = json.loads(read_bytes(state_path))
-    except (FigureDataError, ValueError):
-        state = {}  # no state (or not ours): everything is rendered again
-    if not isinstance(state, dict):
-        state = {}
+    state = read_state(state_path)
     results: dict[str, Result] = {}
     keys: dict[str, str] = {}
     todo: list[FigureSpec] = []
@@ -82,7 +76,7 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             todo.append(spec)
             raws.append(raw)
     tasks = [(spec, raw, keys[kind.stem(spec)]) for spec, raw in zip(todo, raws, strict=True)]
-    jobs = 1 if keep else max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
+    jobs = 1 if keep else max(1, min(jobs or cores(), len(tasks)))
     if jobs == 1:  # in this process
         rendered = [render_one(spec, figdata_dir, out_dir, raw, key, kind, keep)
                     for spec, raw, key in tasks]

@@ -81,16 +81,23 @@ def read(path: Path | bytes) -> dict[str, str] | None:
     return None
 
 
+def read_or_none(path: Path) -> dict[str, str] | None:
+    """:func:`read`, None for a file missing, damaged or unreadable: it carries nothing of ours
+    (where the caller's own line says what is wrong with it, if anything)."""
+    try:
+        return read(path)
+    except Exception:  # noqa: BLE001 - Pillow and pypdf raise many kinds on a damaged file
+        return None
+
+
 def kind_in(out_dir: Path, spec: FigureSpec, venues_file: Path | None = None,
             stem: str | None = None) -> BuildKind:
     """The kind of ``spec``'s build in ``out_dir``, as its files ``stem``.pdf/.png say."""
     from figures.outputs.kind import DEFAULT, parse_kind
 
     for fmt in ("pdf", "png"):
-        try:
-            inside = read(Path(out_dir) / f"{stem or spec.name}.{fmt}")
-        except Exception:  # noqa: BLE001 - missing or damaged: the preflight says so
-            inside = None
+        # missing or damaged: the preflight says so
+        inside = read_or_none(Path(out_dir) / f"{stem or spec.name}.{fmt}")
         if inside is not None and inside["figure"] == spec.name:
             return parse_kind(inside["variant"], venues_file)
     return DEFAULT

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from figures.data.jsonio import read_bytes
+from figures.errors import FigureDataError
 from figures.version import __version__
 
 if TYPE_CHECKING:
@@ -14,6 +17,17 @@ if TYPE_CHECKING:
     from figures.registry import FigureSpec
 
 STATE_FILE = ".build-state.json"
+
+
+def read_state(path: Path) -> dict:
+    """The build state at ``path`` (a folder's :data:`STATE_FILE`), each stem's record by its
+    stem; empty when it is missing, damaged, not ours or no regular file (a named pipe is not
+    opened to wait for a writer): nothing recorded is believed, everything built again."""
+    try:
+        state = json.loads(read_bytes(path))
+    except (FigureDataError, ValueError):
+        return {}
+    return state if isinstance(state, dict) else {}
 
 
 def build_key(spec: FigureSpec, figdata_bytes: bytes, kind: BuildKind | None = None) -> str:

@@ -9,8 +9,8 @@ import os
 import signal
 import sys
 import traceback
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing import active_children, get_context
@@ -123,7 +123,6 @@ def _exit_if_orphaned() -> None:
 
 
 def _render_in_worker(spec: FigureSpec, *args: Any) -> Result:
-    _exit_if_orphaned()
     result = render_one(spec, *args)
     result.left_threads = abandoned_threads()
     return result
@@ -163,6 +162,13 @@ def _blame_one_by_one(tasks: Sequence[Task], rendered: list[Result | None], figd
             rendered[i] = result or rendered[i]
 
 
+def cores() -> int:
+    """The cores this process may run on (its affinity where the OS says, else all)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def _import_drawing_libraries() -> None:
     """Import matplotlib and our style once, before the workers fork, so each inherits them;
     never a figure's own module: its code runs in a worker."""
@@ -173,22 +179,56 @@ def _import_drawing_libraries() -> None:
     import figures.style  # noqa: F401
 
 
-def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: int,
-                 kind: BuildKind) -> list[Result | None]:
-    """Each task's Result, or None where a worker's death broke the pool under it."""
+def _in_worker(function: Callable[..., Any], *args: Any) -> Any:
+    _exit_if_orphaned()
+    return function(*args)
+
+
+@dataclass
+class Forked:
+    """The futures of calls running in :func:`forked_workers`, one per call, in order."""
+    futures: list[Future]
+    workers: list[Any]
+
+    def kill(self) -> None:
+        """End every worker now (all idle, or the build is stopping)."""
+        for process in self.workers:
+            process.kill()
+
+
+@contextlib.contextmanager
+def forked_workers(jobs: int, function: Callable[..., Any],
+                   calls: Sequence[tuple]) -> Iterator[Forked]:
+    """``function(*args)`` for each ``args`` of ``calls``, in ``jobs`` workers forked with the
+    drawing libraries imported (the build's and sync's one pool). The workers die with the
+    parent (:func:`_worker_init`); they are forked with the stop signals held, never
+    interrupted half-way; on Ctrl-C or any error they are killed (else a pending figure is
+    written after it); on leaving, the pool ends and waits for them."""
     _import_drawing_libraries()
-    pool = None
-    workers: list[Any] = []
+    pool, forked = None, Forked([], [])
     try:
         with stop_signals_held():  # the workers are forked here: never interrupted half-way
             before = set(active_children())
             pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"),
                                        initializer=_worker_init, initargs=(os.getpid(),))
-            futures = [pool.submit(_render_in_worker, spec, figdata_dir, out_dir, raw, key,
-                                   kind) for spec, raw, key in tasks]
-            workers = [p for p in active_children() if p not in before]  # all, at fork
+            forked.futures = [pool.submit(_in_worker, function, *args) for args in calls]
+            forked.workers = [p for p in active_children() if p not in before]  # all, at fork
+        yield forked
+    except BaseException:
+        forked.kill()  # else a pending figure is written after Ctrl-C
+        raise
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: int,
+                 kind: BuildKind) -> list[Result | None]:
+    """Each task's Result, or None where a worker's death broke the pool under it."""
+    calls = [(spec, figdata_dir, out_dir, raw, key, kind) for spec, raw, key in tasks]
+    with forked_workers(jobs, _render_in_worker, calls) as forked:
         rendered: list[Result | None] = []
-        for (spec, *_), future in zip(tasks, futures, strict=True):
+        for (spec, *_), future in zip(tasks, forked.futures, strict=True):
             try:
                 rendered.append(future.result())
             except BrokenProcessPool:
@@ -196,13 +236,5 @@ def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: 
             except Exception as exc:  # noqa: BLE001 - e.g. a result that does not pickle
                 rendered.append(failure(kind.stem(spec), exc))
         if any(result is not None and result.left_threads for result in rendered):
-            for process in workers:  # all idle now; one would never exit
-                process.kill()
+            forked.kill()  # all idle now; one would never exit
         return rendered
-    except BaseException:
-        for process in workers:  # else a pending figure is written after Ctrl-C
-            process.kill()
-        raise
-    finally:
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)

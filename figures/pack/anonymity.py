@@ -9,6 +9,7 @@ import contextlib
 import getpass
 import re
 import socket
+import unicodedata
 
 from figures.errors import display_path
 
@@ -34,6 +35,15 @@ def identifying(authors: list[str], *folders: str) -> list[tuple[str, re.Pattern
         found.append((what, re.compile(rb"(?<![A-Za-z0-9])(?:" + b"|".join(forms)
                                        + rb")(?![A-Za-z0-9])", re.IGNORECASE)))
     return found
+
+
+def folded(text: str) -> str:
+    """``text`` without its accents, as the compiled text is compared with a name: pdfTeX's
+    OT1 fonts set an accent as its own glyph before the letter (``M\u00a8uller``), T1's as
+    one letter (``M\u00fcller``), the source may hold either."""
+    text = "".join(c for c in text if unicodedata.category(c) != "Sk").replace("\u0131", "i")
+    return "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if unicodedata.category(c) != "Mn")
 
 
 def in_sources(files: dict[str, bytes], authors: list[str]) -> list[str]:

@@ -85,7 +85,9 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                 f"the PDF compiled from the archive discloses {told[0]}"
                 + (f" (and {len(told) - 1} more)" if len(told) > 1 else "")
                 + "; the anonymous pack stops"))
-        shown = [name for name in authors if any(name in text for text in texts[1])]
+        compiled = [anonymity.folded(text) for text in texts[1]]
+        shown = [name for name in authors if any(anonymity.folded(name) in text
+                                                 for text in compiled)]
         found.warnings += said
         if shown:
             found.warnings.append(f"{display_path(main_tex.name)}: {', '.join(shown)} of "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 from pathlib import Path
 
 from figures.errors import FigureDataError
@@ -183,9 +184,39 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
 #: ``\author[...]{...}`` (ICML's ``\icmlauthor{name}{...}`` too), the words that are no name.
 _AUTHOR = re.compile(r"\\(author|icmlauthor|icmlcorrespondingauthor)\s*(?:\[[^\]]*\]\s*)?\{")
 _NO_NAME = frozenset({"Anonymous", "Author", "Authors", "Affiliation", "Address", "Email",
-                      "Institution", "University", "Department", "The", "And"})
+                      "Institution", "University", "Department", "The", "And", "Member",
+                      "Fellow", "Senior", "Student"})
 _ACKNOWLEDGEMENTS = re.compile(r"\\(?:(?:sub)*section|paragraph)\*?\s*\{\s*acknowledge?ments?"
                                r"|\\begin\s*\{ack|\\acks\b", re.IGNORECASE)
+#: TeX's accents (``\'e``, ``\"{u}``, ``\v{s}``) as combining marks, its letters (``\o``, ``\ss``).
+_ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303",
+            "=": "\u0304", ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306",
+            "H": "\u030b", "r": "\u030a", "k": "\u0328"}
+_ACCENT = re.compile(r"\\(['`^\"~=.]|[cvuHrk](?=\s*\{))\s*(?:\{\s*(\\[ij](?![A-Za-z])|[A-Za-z])\s*\}"
+                     r"|([A-Za-z]))")
+_LETTERS = {"o": "ø", "O": "Ø", "ss": "ß", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ",
+            "oe": "œ", "OE": "Œ", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ"}
+_LETTER = re.compile(r"\\(ss|aa|AA|ae|AE|oe|OE|[oOlLij])(?![A-Za-z])\s*(?:\{\})?")
+
+
+def _group(text: str, start: int) -> str:
+    """The braced argument whose ``{`` is just before ``start``: to its matching ``}`` (an
+    IEEEtran ``\\IEEEmembership{Member}`` inside it ended the names at its brace)."""
+    depth, at = 1, start
+    while at < len(text) and depth:
+        depth += {"{": 1, "}": -1}.get(text[at], 0) if text[at - 1] != "\\" else 0
+        at += 1
+    return text[start:at - (depth == 0)]
+
+
+def _names_in(group: str) -> list[str]:
+    """The capitalised words of three letters or more (any script's: Zoë Müller, McDonald;
+    TeX's accents made letters) in an author's argument, but the words that are no name."""
+    group = _ACCENT.sub(lambda m: (m[2] or m[3]).lstrip("\\") + _ACCENTS[m[1]], group)
+    group = _LETTER.sub(lambda m: _LETTERS[m[1]], group)
+    group = unicodedata.normalize("NFC", re.sub(r"\\[A-Za-z]+", " ", group))
+    return [w for w in re.findall(r"[^\W\d_]{3,}", group)
+            if w[0].isupper() and any(c.islower() for c in w) and w not in _NO_NAME]
 
 
 def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
@@ -196,11 +227,7 @@ def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
     for file, data in sources.items():
         text = data.decode("utf-8", errors="replace")
         for match in _AUTHOR.finditer(text):
-            group = text[match.end():match.end() + 2000].split(  # ICML's: {name}{affiliation}
-                "}\n" if match[1] == "author" else "}", 1)[0]
-            names += [w for w in re.findall(r"\b[A-Z][a-z]{2,}\b", re.sub(r"\\[A-Za-z]+", " ",
-                                                                       group))
-                      if w not in _NO_NAME]
+            names += _names_in(_group(text, match.end()))  # ICML's: {name}{affiliation}
         if _ACKNOWLEDGEMENTS.search(text):
             said.append(f"{file}: an acknowledgements section: venues ask for none (or an "
                         "anonymised one) in a review copy")

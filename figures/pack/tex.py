@@ -18,6 +18,7 @@ from pathlib import Path
 from figures import runner
 from figures.errors import FigureDataError, LatexError
 from figures.pack import inputs
+from figures.texread import blanked
 
 _FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no-shell-escape")
 
@@ -163,7 +164,7 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += "; only the paper's folder is packed: move that file into it"
         elif missing and (out := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",
-                                           main.read_text(errors="replace"))):
+                                           blanked(main.read_text(errors="replace")))):
             error += (f"; \\graphicspath names {out[1]}, outside the paper's folder, which alone "
                       "is packed: move those figures into it")
         elif missing and any(hidden(part) for part in missing.group(1).split("/")):

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.outputs import provenance
-from figures.paper.drawn import Matrix, _provenance, font_problems, inner_sizes, placements
+from figures.paper.drawn import Matrix, font_problems, form_provenance, inner_sizes, placements
 from figures.paper.pictures import identity, known_for, pixel_size
 from figures.paper.which import why_stale
 from figures.paths import BUILD_ROOT
@@ -153,7 +153,7 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
         design_w, design_h = box[2] - box[0], box[3] - box[1]
         scale = math.hypot(matrix[0], matrix[1]) if design_w else 0.0
         file = str(form.get("/PTEX.FileName", "(no file name)"))
-        inside = _provenance(form.get("/PTEX.InfoDict"))
+        inside = form_provenance(form.get("/PTEX.InfoDict"))
         item = Placed(page, file, inside, scale, design_w * scale / 72,
                       design_h * math.hypot(matrix[2], matrix[3]) / 72,
                       height_scale=math.hypot(matrix[2], matrix[3]))

@@ -13,6 +13,7 @@ from figures.page import Box
 from figures.paper.latex import SOURCE_LIMIT, read_bounded
 from figures.paper.placed import build_for_width, placement, too_short
 from figures.paper.sync import SourceOf
+from figures.texread import blanked
 from figures.venues import Venue
 
 
@@ -89,12 +90,12 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
     def ahead(pairs) -> None:
         from figures.outputs.kind import venue_kind
         from figures.paper.memo import known
-        from figures.paper.placed import _built
+        from figures.paper.placed import built_key
 
         answers.clear()  # a plan's own: its includes are the paper TeX typeset now
         todo = [(spec, include) for spec, include in pairs
                 if (width := width_of(spec, include)[0]) is not None
-                and not known(_built(spec, figdata_dir, venue_kind(venue, width)))]
+                and not known(built_key(spec, figdata_dir, venue_kind(venue, width)))]
         for (spec, include), answer in zip(todo, drawn_at_once(source, todo), strict=True):
             if answer is not None:
                 answers[spec.name, id(include.graphic)] = answer
@@ -113,47 +114,29 @@ def drawn_at_once(source: SourceOf, todo: list) -> list[tuple[Path | None, str] 
     worked out recorded here (:mod:`figures.paper.memo`). None for a worker that ended
     without an answer (worked out again in this process); nothing drawn here for fewer
     than two figures or one core."""
-    import os
-
-    jobs = min(len(todo), len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-               else os.cpu_count() or 1)
-    if jobs < 2:
+    if len(todo) < 2:  # nothing imported: a sync whose builds are current draws nothing
         return [None] * len(todo)
-    from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import active_children, get_context
-
-    from figures.outputs.workers import _import_drawing_libraries, _worker_init
+    from figures.outputs.workers import cores, forked_workers
     from figures.paper.memo import remember
-    from figures.signals import stop_signals_held
 
-    _import_drawing_libraries()
+    if (jobs := min(len(todo), cores())) < 2:
+        return [None] * len(todo)
     _AHEAD[:] = [source, todo]
-    pool, workers, answers = None, [], []
+    answers = []
     try:
-        with stop_signals_held():  # the workers are forked here: never interrupted half-way
-            before = set(active_children())
-            pool = ProcessPoolExecutor(jobs, mp_context=get_context("fork"),
-                                       initializer=_worker_init, initargs=(os.getpid(),))
-            futures = [pool.submit(_drawn_in_worker, n) for n in range(len(todo))]
-            workers = [p for p in active_children() if p not in before]
-        for future in futures:
-            try:
-                answer, worked_out = future.result()
-            except Exception:  # noqa: BLE001 - a worker killed: worked out again here
-                answers.append(None)
-                continue
-            for key, value in worked_out.items():
-                remember(key, value)
-            answers.append(answer)
+        with forked_workers(jobs, _drawn_in_worker, [(n,) for n in range(len(todo))]) as forked:
+            for future in forked.futures:
+                try:
+                    answer, worked_out = future.result()
+                except Exception:  # noqa: BLE001 - a worker killed: worked out again here
+                    answers.append(None)
+                    continue
+                for key, value in worked_out.items():
+                    remember(key, value)
+                answers.append(answer)
         return answers
-    except BaseException:
-        for process in workers:  # Ctrl-C: no figure written after it
-            process.kill()
-        raise
     finally:
         _AHEAD.clear()
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _drawn_in_worker(number: int) -> tuple[tuple[Path | None, str], dict]:
@@ -230,12 +213,12 @@ def _legible(spec, venue: Venue, kind, figdata_dir: Path, drawing, legibility: C
     from figures.data.jsonio import write_text_atomic
     from figures.errors import DataError
     from figures.outputs.lock import locked
-    from figures.outputs.state import STATE_FILE
+    from figures.outputs.state import STATE_FILE, read_state
 
     folder, stem = kind.default_out, kind.stem(spec)
     rules = Path(sys.modules[legibility.__module__].__file__).parent
     try:
-        built = json.loads((folder / STATE_FILE).read_text(encoding="utf-8"))[stem]["key"]
+        built = read_state(folder / STATE_FILE)[stem]["key"]
         code = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(rules.glob("*.py"))))
         key = f"{built}:{code.hexdigest()}"
         seen = _verdicts(folder).get(stem)
@@ -265,11 +248,11 @@ def _verdicts(folder: Path) -> dict:
 def scaling_wrapper(include) -> str:
     """The command around ``include`` that scales what it holds (``\\resizebox at
     main.tex:40``), read from the source above it; else "a wrapper"."""
-    text = read_bounded(include.tex, SOURCE_LIMIT) or ""
+    text = blanked(read_bounded(include.tex, SOURCE_LIMIT) or "")  # its comments
     lines = text.splitlines()[:include.line]
     for number in range(len(lines), max(len(lines) - 30, 0), -1):
         found = re.findall(r"\\(resizebox|scalebox|adjustbox|makebox|rotatebox)\b",
-                           lines[number - 1].split("%", 1)[0])
+                           lines[number - 1])
         if found:
             return f"\\{found[-1]} at {display_path(include.tex.name)}:{number}"
     return "a wrapper"

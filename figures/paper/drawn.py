@@ -99,7 +99,7 @@ class _Walk:
         named = "/PTEX.FileName" in xobject or "/PTEX.InfoDict" in xobject
         if named:
             self.found.append((self.page, xobject, matrix, clipped))
-        if _provenance(xobject.get("/PTEX.InfoDict")) is None:  # a wrapper, a clip form
+        if form_provenance(xobject.get("/PTEX.InfoDict")) is None:  # a wrapper, a clip form
             self(xobject, xobject.get("/Resources"), matrix, (*path, ident),
                  clipped or not named)
 
@@ -159,14 +159,16 @@ def font_problems(reader) -> list[str]:
 
 def _figure_name(form) -> str | None:
     info = form.get("/PTEX.InfoDict")
-    inside = _provenance(info)
+    inside = form_provenance(info)
     if inside is not None:
         return inside["figure"]
     name = form.get("/PTEX.FileName")
     return str(name) if name is not None else None
 
 
-def _provenance(info) -> dict[str, str] | None:
+def form_provenance(info) -> dict[str, str] | None:
+    """The provenance a placed form's ``/PTEX.InfoDict`` carries (None: not ours); the audit
+    reads each form it finds by it too."""
     info = info.get_object() if info is not None else None
     if not info or info.get("/Subject") != provenance.SUITE:
         return None

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import LatexError
-from figures.paper.latex import Graphic, Paper, _options
+from figures.paper.latex import Graphic, Paper, graphics_options
 
 PROBE = Path(__file__).with_name("probe.tex")
 _PT_PER_IN = 72.27
@@ -169,6 +169,11 @@ def _stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
         file = read[-1].relative_to(Path.cwd()) if read[-1].is_relative_to(Path.cwd()) \
             else read[-1]
         why = f"{fatal_here[1]}, reading {file}"
+    socket = re.search(r"pdflatex: ([^\n]+?): No such device or address$", run.stdout,
+                       re.MULTILINE)
+    if not last and socket:  # kpathsea's open of a socket: said on the terminal only
+        why = (f"{socket[1]} is a socket or device, not a file: make it a regular file or "
+               "remove its \\input")
     fatal = re.search(r"^\*\*\* \((.+)\)$", texlog, re.MULTILINE)
     if fatal:
         why += f" ({fatal[1]})"
@@ -197,7 +202,7 @@ def _graphic(fields: list[str], root: Path, scale: float) -> Graphic:
     star = fields[13:14] == ["1"]
     source = root / tex if tex else root
     graphic = Graphic(source, _own_line(source, int(number), name.strip()), name.strip(),
-                      {k: v.strip() for k, v in _options(options).items()}, star)
+                      {k: v.strip() for k, v in graphics_options(options).items()}, star)
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
                               _inches(height), clip == "1", scale)
@@ -212,14 +217,15 @@ def _own_line(tex: Path, line: int, name: str) -> int:
     ``\\subcaptionbox``); the nearest line at or before it naming the file, then the
     ``\\includegraphics`` a few lines above a name on a line of its own."""
     from figures.paper.latex import SOURCE_LIMIT, read_bounded
+    from figures.texread import blanked
 
     text = read_bounded(tex, SOURCE_LIMIT) if tex.suffix else None
     stem = re.split(r"[/}\s]", name.strip('{}" '))[-1] if name else ""
     if text is None or not stem:
         return line
-    lines = text.splitlines()[:line]
+    lines = blanked(text).splitlines()[:line]  # not in a comment
     for here in range(len(lines), max(len(lines) - 200, 0), -1):
-        if stem in lines[here - 1].split("%", 1)[0]:
+        if stem in lines[here - 1]:
             return next((at for at in range(here, max(here - 5, 0), -1)
                          if "\\includegraphics" in lines[at - 1]), here)
     return line

@@ -195,7 +195,7 @@ class _Reader:
                 self.paper.unresolved.append(f"{where}: \\includegraphics{{{written}}}: "
                                              "a macro in the path this reader cannot expand")
                 return
-            options = _options(",".join(text(a) for a in args[1:-1] if a is not None))
+            options = graphics_options(",".join(text(a) for a in args[1:-1] if a is not None))
             self.paper.graphics.append(Graphic(path, line, written, options, wide))
         elif name == "DeclareGraphicsExtensions" and args:
             self.paper.graphics_extensions = [e.strip() for e in text(args[-1]).split(",")
@@ -244,8 +244,10 @@ def _expand(text: str, macros: dict[str, str]) -> str:
     return text
 
 
-def _options(text: str) -> dict[str, str]:
-    """``width=0.85\\columnwidth, keepaspectratio`` as a dict (no value: '')."""
+def graphics_options(text: str) -> dict[str, str]:
+    """``width=0.85\\columnwidth, keepaspectratio`` as a dict (no value: ''): the options of
+    an ``\\includegraphics`` as the source writes them, or as the probe logged them
+    (:mod:`figures.paper.engine`)."""
     options, depth, current = {}, 0, ""
     for char in text + ",":
         if char == "," and depth == 0:

@@ -15,15 +15,12 @@ Only images of a size some record has are decoded: a paper of many photographs c
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from figures.data.jsonio import read_bytes
-from figures.errors import FigureDataError
 from figures.outputs import pixels, provenance
-from figures.outputs.state import STATE_FILE
+from figures.outputs.state import STATE_FILE, read_state
 
 #: At most this many folders walked and PNGs opened in the paper's folder (a PDF checked in
 #: a large folder, a home or a Downloads, is not a reason to read all of it).
@@ -48,11 +45,7 @@ def recorded(folders: list[Path]) -> dict[str, Known]:
     record first wins)."""
     found: dict[str, Known] = {}
     for state_path in _state_files(folders):
-        try:
-            state = json.loads(read_bytes(state_path))
-        except (FigureDataError, ValueError):
-            continue  # damaged or unreadable: the build writes it anew
-        for entry in state.values() if isinstance(state, dict) else ():
+        for entry in read_state(state_path).values():  # damaged: the build writes it anew
             items = entry.get("pictures") if isinstance(entry, dict) else None
             for item in items if isinstance(items, list) else ():
                 if not (isinstance(item, dict) and pixels.valid(item)):

@@ -148,29 +148,26 @@ def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: Wi
     from figures.paper.memo import known, remember
 
     kind = venue_kind(venue, width)
-    if known(_built(spec, figdata_dir, kind)):  # current, from the same bytes as last time
+    if known(built_key(spec, figdata_dir, kind)):  # current, from the same bytes as last time
         return kind, "", None
     from figures.outputs.build import build
     [result] = build([spec], figdata_dir, kind.default_out, kind, keep=True)
     if result.status == "failed":
         return None, result.message, None
-    remember(_built(spec, figdata_dir, kind), True)
+    remember(built_key(spec, figdata_dir, kind), True)
     return kind, "", result.drawing
 
 
-def _built(spec: FigureSpec, figdata_dir: Path, kind: BuildKind) -> str:
+def built_key(spec: FigureSpec, figdata_dir: Path, kind: BuildKind) -> str:
     """The key of ``spec``'s build of ``kind`` being current: every input its build key and
-    the build's state are read from (the code is in every key, :mod:`figures.paper.memo`)."""
-    import json
-
-    from figures.outputs.state import STATE_FILE
+    the build's state are read from (the code is in every key, :mod:`figures.paper.memo`);
+    :mod:`figures.paper.builds` asks it which builds to draw at once."""
+    from figures.outputs.state import STATE_FILE, read_state
     from figures.paper.memo import digest_of, key_of
 
     out = kind.default_out
-    try:  # its own record (the others' change as they are built into the same folder)
-        state = json.loads((out / STATE_FILE).read_bytes()).get(kind.stem(spec))
-    except (OSError, ValueError, AttributeError):
-        state = None
+    # its own record (the others' change as they are built into the same folder)
+    state = read_state(out / STATE_FILE).get(kind.stem(spec))
     return key_of("built", spec.name, kind.key_part(), kind.stamp, repr(kind.outputs(spec)),
                   str(out.resolve()), str(Path(figdata_dir).resolve()),
                   digest_of(spec.figdata_path(figdata_dir)), state,

@@ -27,11 +27,12 @@ from figures.paper.which import which
 from figures.paper.write import (
     Plan,
     Write,
-    _moves_aside,
-    _not_the_papers,
-    _provenance,
-    _shown,
-    _unwritable,
+    moves_aside,
+    not_the_papers,
+    provenance_of,
+    shown_path,
+    unnameable,
+    unwritable,
 )
 from figures.registry import BY_NAME, FIGURES, FigureSpec
 from figures.texread import blanked
@@ -120,7 +121,7 @@ def figure_of(include: Include) -> tuple[str | None, str | None]:
     stem = stem[: -len(Path(stem).suffix)] if Path(stem).suffix.lower() in _KNOWN_SUFFIXES \
         else stem
     named = stem if stem in BY_NAME else None
-    inside = _provenance(include.found) if include.found is not None else None
+    inside = provenance_of(include.found) if include.found is not None else None
     return (inside["figure"] if inside and inside["figure"] in BY_NAME else named), named
 
 
@@ -151,18 +152,21 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
                    None, figure)])
     for include in includes:
         include.figure, named = named_as[id(include)]
-        where = f"{_shown(include.tex, root)}:{include.line}"
+        where = f"{shown_path(include.tex, root)}:{include.line}"
         if include.figure is None:
             result.not_ours.append(f"{display_path(include.written)} ({where})")
             continue
         if named not in (None, include.figure):  # one figure's name, another's picture
-            shown = _shown(include.found, root)
+            shown = shown_path(include.found, root)
             result.refuse(named, named, shown, (
                 f"{shown} holds {include.figure}, not {named} (its name): remove it (sync then "
                 f"copies {named}) or include {include.figure} by its name"))
             continue
         seen.add(include.figure)
         spec = BY_NAME[include.figure]
+        if (unnamed := unnameable(include.written)) is not None:
+            result.refuse(spec.name, spec.name, where, unnamed)
+            continue
         folder, why = (built, "") if isinstance(built, Path) else built(spec, include)
         if folder is None:
             result.refuse(spec.name, spec.name, where, why)
@@ -177,12 +181,12 @@ def _plan_macros(result: Plan, paper: Paper, macros_path: Path,
                  macros_text: tuple[str, list[str]], unread: Sequence[str],
                  figdata_dir: Path) -> None:
     tex, synthetic = macros_text
-    shown = _shown(macros_path, paper.root)
+    shown = shown_path(macros_path, paper.root)
     quoting = _quoting(paper, synthetic, macros_path)
     same = macros_path.is_file() and macros_path.read_text(encoding="utf-8",
                                                            errors="replace") == tex
-    problem = None if same else _not_the_papers(macros_path, paper.root, figdata_dir) or \
-        _unwritable(macros_path, paper.root)  # nothing to write: never a read-only refusal
+    problem = None if same else not_the_papers(macros_path, paper.root, figdata_dir) or \
+        unwritable(macros_path, paper.root)  # nothing to write: never a read-only refusal
     if problem is not None:
         result.refuse("macros", "(macros)", shown, problem)
     elif macros_path.is_file() and not _ours(macros_path):
@@ -227,7 +231,7 @@ def _quoting(paper: Paper, macros: Sequence[str], macros_path: Path) -> str | No
         for number, line in enumerate(lines, 1):
             match = pattern.search(line)
             if match:
-                return f"{_shown(path, paper.root)}:{number}: {match.group(1)}"
+                return f"{shown_path(path, paper.root)}:{number}: {match.group(1)}"
     return None
 
 
@@ -243,7 +247,7 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
     else:  # the first format pdflatex tries that the build has
         ext = next((e for e in order if e.lower().lstrip(".") in formats), None)
         if ext is None:
-            result.refuse(spec.name, spec.name, f"{_shown(include.tex, root)}:{include.line}",
+            result.refuse(spec.name, spec.name, f"{shown_path(include.tex, root)}:{include.line}",
                           f"pdflatex tries {', '.join(order)} for \\includegraphics"
                           f"{{{include.written}}}, and {spec.name} is built as "
                           f"{', '.join(formats)}: write the extension")
@@ -255,14 +259,14 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
         before = include.candidates[:include.candidates.index(target)] \
             if target in include.candidates else []
         shadows = [c for c in before if c.is_file()]
-    shown = _shown(target, root)
+    shown = shown_path(target, root)
     source = built / f"{spec.name}.{fmt}"
     refusal = _refusal(spec, fmt, formats, source, figdata_dir, options.allow_synthetic,
                        venues_file)
     if refusal is not None:
         result.refuse(spec.name, spec.name, shown, refusal)
         return
-    where = f"{_shown(include.tex, root)}:{include.line}"
+    where = f"{shown_path(include.tex, root)}:{include.line}"
     first = result.planned.setdefault(target.resolve(), (source, where))
     if first != (source, where):  # the same file included twice
         if first[0] == source:
@@ -276,12 +280,12 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
     if up_to_date and not shadows:
         result.rows.append((spec.name, shown, "up to date"))
         return
-    problem = _not_the_papers(target, root, figdata_dir, built) or _unwritable(target, root)
+    problem = not_the_papers(target, root, figdata_dir, built) or unwritable(target, root)
     if problem is not None:  # a folder there: the paper cannot read it, whatever the others do
         result.refuse(spec.name, spec.name, shown, problem, hold=not target.is_dir())
         return
     replaced = [] if up_to_date or not target.is_file() else [target]
-    moves = _moves_aside([*replaced, *shadows], target, include.written, root,
+    moves = moves_aside([*replaced, *shadows], target, include.written, root,
                          options.overwrite_theirs, (figdata_dir, built))
     if isinstance(moves, str):
         result.refuse(spec.name, spec.name, shown, moves)
@@ -351,7 +355,7 @@ def _unmarked(source: Path, figdata_dir: Path, venues_file: Path | None) -> str 
     (its mark left off), even with ``--allow-synthetic``; None otherwise."""
     from figures.outputs.kind import parse_kind
 
-    inside = _provenance(source) if source.is_file() else None
+    inside = provenance_of(source) if source.is_file() else None
     if (inside is None or inside["figure"] not in BY_NAME or inside["origin"] != SYNTHETIC
             or inside.get("stamped") != "no"):
         return None

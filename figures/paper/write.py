@@ -81,11 +81,24 @@ def _backup_of(path: Path, taken: set[Path]) -> Path:
     return candidate
 
 
-def _unwritable(target: Path, paper: Path) -> str | None:
+def unnameable(written: str) -> str | None:
+    """Why no file can bear the name an include writes, None when one can: TeX's expansion of
+    a macro or ``~`` left in it (sync made a folder ``fig\\protect \\nobreakspace  s/`` that TeX
+    never reads), a part over the file system's 255 bytes (sync stopped, naming nothing)."""
+    if "\\" in written:
+        return (f"\\includegraphics{{{display_path(written)}}}: a macro or ~ in the file's "
+                "name, which TeX cannot open as written: write the name in plain characters")
+    if any(len(os.fsencode(part)) > 255 for part in written.split("/")):
+        return ("a folder or file name in the include is longer than 255 bytes (the file "
+                "system's limit): shorten it")
+    return None
+
+
+def unwritable(target: Path, paper: Path) -> str | None:
     """Why ``target`` cannot be written (its mode bits, as a person set them: root too), None
     when it can: a read-only file, a folder in its place, a read-only folder, a file where a
-    folder must be made."""
-    shown = _shown(target, paper)
+    folder must be made (sync asks before it plans a write)."""
+    shown = shown_path(target, paper)
     if target.is_dir():
         return f"{shown} is a folder where the file goes: rename or remove it, then sync again"
     if target.exists() and not _writable(target):
@@ -93,13 +106,13 @@ def _unwritable(target: Path, paper: Path) -> str | None:
     folder = target.parent
     while not folder.exists() and folder != folder.parent:
         if folder.is_symlink():
-            return f"{_shown(folder, paper)} is a broken link: mend it or remove it"
+            return f"{shown_path(folder, paper)} is a broken link: mend it or remove it"
         folder = folder.parent
     if not folder.is_dir():
-        return (f"{_shown(folder, paper)} is a file, not a folder: {shown} cannot be made "
+        return (f"{shown_path(folder, paper)} is a file, not a folder: {shown} cannot be made "
                 "there")
     if not _writable(folder):
-        return (f"the folder {_shown(folder, paper) if folder != paper else paper} is "
+        return (f"the folder {shown_path(folder, paper) if folder != paper else paper} is "
                 f"read-only: {_make_writable(folder)} and sync again")
     return None
 
@@ -168,17 +181,22 @@ def _write_all(result: Plan) -> bool:
     return failed is None
 
 
-def _not_the_papers(target: Path, paper: Path, figdata_dir: Path,
-                    built: Path | None = None) -> str | None:
+def not_the_papers(target: Path, paper: Path, figdata_dir: Path,
+                   built: Path | None = None) -> str | None:
     """Why sync may not write ``target`` (through any link), None when it may: only files
-    inside the paper's folder, and none of our inputs or built files."""
+    inside the paper's folder, and none of our inputs or built files (sync asks before it
+    plans a write, this module again before it writes)."""
     from figures.paths import input_folder_of, is_inside
 
     resolved = target.resolve()
     if not resolved.is_relative_to(paper.resolve()):
+        link = next((p for p in (target, *target.parents) if p.is_symlink()
+                     and p.is_relative_to(paper)), None)  # "copy it by hand" wrote through it
         return (f"{resolved} is outside the paper's folder {paper}; sync writes only inside "
                 "it (" + ("remove the link: sync writes the file" if target.suffix == ".tex"
-                          else "copy it by hand, or \\includegraphics a path inside the paper")
+                          else f"{shown_path(link, paper)} is a link there: remove the link, sync "
+                          "then writes the file" if link is not None else
+                          "copy it by hand, or \\includegraphics a path inside the paper")
                 + ")")
     inside = input_folder_of(target, figdata_dir)
     if inside is None and built is not None and is_inside(target, built):
@@ -188,50 +206,46 @@ def _not_the_papers(target: Path, paper: Path, figdata_dir: Path,
     return None
 
 
-def _shown(path: Path, paper: Path) -> str:
+def shown_path(path: Path, paper: Path) -> str:
+    """``path`` as a row shows it: inside the paper's folder, relative to it."""
     try:
         return display_path(path.relative_to(paper))
     except ValueError:
         return display_path(path)
 
 
-def _provenance(path: Path) -> dict[str, str] | None:
+def provenance_of(path: Path) -> dict[str, str] | None:
     """The provenance ``path`` carries (None: none, or unreadable), recorded by its bytes
-    (:mod:`figures.paper.memo`: pypdf not imported for a file read before)."""
+    (:mod:`figures.paper.memo`: pypdf not imported for a file read before); sync reads
+    what an include finds by it too."""
     from figures.paper.memo import digest_of, key_of, recall
 
-    def worked_out() -> list:
-        try:
-            return [provenance.read(path)]
-        except Exception:  # noqa: BLE001 - an unreadable file carries nothing of ours
-            return [None]
-
     digest = digest_of(path)
-    return worked_out()[0] if digest is None else \
-        recall(key_of("provenance", digest), worked_out)[0]
+    return provenance.read_or_none(path) if digest is None else \
+        recall(key_of("provenance", digest), lambda: [provenance.read_or_none(path)])[0]
 
 
-def _moves_aside(olds: list[Path], target: Path, written: str, root: Path,
-                 overwrite_theirs: bool, inputs: tuple[Path, Path]
-                 ) -> tuple[list[tuple[Path, Path]], list[str]] | str:
+def moves_aside(olds: list[Path], target: Path, written: str, root: Path,
+                overwrite_theirs: bool, inputs: tuple[Path, Path]
+                ) -> tuple[list[tuple[Path, Path]], list[str]] | str:
     """The files replaced or moved aside for ``target`` (each with its backup) and the
-    notes that say so; or why one of them may not be touched."""
+    notes that say so; or why one of them may not be touched (sync plans with it)."""
     aside: list[tuple[Path, Path]] = []
     notes: list[str] = []
     taken: set[Path] = set()
     for old in olds:
-        theirs = _provenance(old) is None
+        theirs = provenance_of(old) is None
         if theirs and not overwrite_theirs:
-            kept = _shown(_backup_of(old, taken), root)
+            kept = shown_path(_backup_of(old, taken), root)
             if old == target:
-                return (f"{_shown(old, root)} is not ours (no provenance of fa-audit-figures "
+                return (f"{shown_path(old, root)} is not ours (no provenance of fa-audit-figures "
                         "inside): sync never overwrites it; rename it (and its include), or "
                         f"--overwrite-theirs (it is then kept as {kept})")
-            return (f"pdflatex reads {_shown(old, root)} first for \\includegraphics"
+            return (f"pdflatex reads {shown_path(old, root)} first for \\includegraphics"
                     f"{{{written}}}, not the {target.suffix} sync would write, and it "
                     "is not ours (no provenance of fa-audit-figures inside): remove it, or "
                     f"--overwrite-theirs (it is then moved aside to {kept})")
-        problem = _not_the_papers(old, root, *inputs) or _unwritable(old, root)
+        problem = not_the_papers(old, root, *inputs) or unwritable(old, root)
         if problem is not None:
             return problem
         backup = _backup_of(old, taken)
@@ -239,6 +253,6 @@ def _moves_aside(olds: list[Path], target: Path, written: str, root: Path,
         if old != target or theirs:
             aside.append((old, backup))
             why = "" if old == target else ", which pdflatex read first"
-            notes.append(f"{'theirs' if theirs else 'our old'} {_shown(old, root)}{why} kept "
-                         f"as {_shown(backup, root)}")
+            notes.append(f"{'theirs' if theirs else 'our old'} {shown_path(old, root)}{why} kept "
+                         f"as {shown_path(backup, root)}")
     return aside, notes

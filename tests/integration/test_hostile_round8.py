@@ -38,6 +38,15 @@ def _figures(cwd: Path, *argv: str, env: dict[str, str] | None = None,
                           cwd=cwd, check=False, env={**os.environ, **(env or {})})
 
 
+def _pack_says_no_compile(cwd: Path, why: str) -> None:
+    """``figures pack p`` in ``cwd`` refuses in one line: the paper does not compile in a copy
+    of its folder, ``why``; no archive is written."""
+    ran = _figures(cwd, "pack", "p", "--out", "p.tar.gz")
+    assert ran.returncode == 1
+    assert ran.stderr == f"error: main.tex: does not compile in a copy of the paper's folder: {why}\n"
+    assert not (cwd / "p.tar.gz").exists()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("command", ["pack", "paper"])
 def test_a_main_file_named_like_an_option_runs_nothing(tmp_path, command):
@@ -91,13 +100,8 @@ def test_a_line_longer_than_texs_buffer_is_named_by_pack(tmp_path):
     code 1", no file (pdflatex prints that error to the terminal only, never to its log)."""
     paper = _paper(tmp_path / "p", "\\input{sec}")
     (paper / "sec.tex").write_text("x " * 150_000 + "\n")
-    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz")
-    assert ran.returncode == 1
-    assert ran.stderr == (
-        "error: main.tex: does not compile in a copy of the paper's folder: sec.tex: Unable "
-        "to read an entire line---bufsize=200000 (a line longer than TeX's buffer): break it "
-        "into shorter lines\n")
-    assert not (tmp_path / "p.tar.gz").exists()
+    _pack_says_no_compile(tmp_path, "sec.tex: Unable to read an entire line---bufsize=200000 "
+                          "(a line longer than TeX's buffer): break it into shorter lines")
 
 
 def _review_tool():
@@ -190,10 +194,7 @@ def test_a_file_outside_the_folder_read_by_openin_or_bibtex_is_said_to_be_outsid
     paper = _paper(tmp_path / "p", body)
     (paper / "refs.bib").write_text("@article{a,title={T},author={A B},journal={J},"
                                     "year={2020}}\n")
-    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz")
-    assert ran.returncode == 1
-    assert ran.stderr == ("error: main.tex: does not compile in a copy of the paper's "
-                          f"folder: {said}\n")
+    _pack_says_no_compile(tmp_path, said)
 
 
 @pytest.mark.slow
@@ -229,12 +230,18 @@ def test_a_graphicspath_outside_the_folder_is_named_by_pack(tmp_path):
     (tmp_path / "shared").mkdir()
     Image.new("RGB", (4, 4)).save(tmp_path / "shared" / "pic.png")
     _paper(tmp_path / "p", "\\graphicspath{{figs/}{../shared/}}\\includegraphics[width=1in]{pic}")
-    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz")
-    assert ran.returncode == 1
-    assert ran.stderr == (
-        "error: main.tex: does not compile in a copy of the paper's folder: ./main.tex:6: LaTeX "
-        "Error: File `pic' not found.; \\graphicspath names ../shared/, outside the paper's "
-        "folder, which alone is packed: move those figures into it\n")
+    _pack_says_no_compile(tmp_path, "./main.tex:6: LaTeX Error: File `pic' not found.; "
+                          "\\graphicspath names ../shared/, outside the paper's folder, which "
+                          "alone is packed: move those figures into it")
+
+
+
+@pytest.mark.slow
+def test_a_commented_out_graphicspath_is_not_named_by_pack(tmp_path):
+    """The comment is texread's: before, pack read ``% \\graphicspath{{../shared/}}`` as the
+    paper's and told to move figures it never looks for."""
+    _paper(tmp_path / "p", "% \\graphicspath{{../shared/}}\n\\includegraphics[width=1in]{pic}")
+    _pack_says_no_compile(tmp_path, "./main.tex:7: LaTeX Error: File `pic' not found.")
 
 
 @pytest.mark.slow

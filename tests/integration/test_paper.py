@@ -9,7 +9,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from helpers import REPO, latexmk
+from helpers import REPO, compiled_for_icml, latexmk
 
 from figures.cli import main as cli
 from figures.paper.audit import audit
@@ -23,16 +23,7 @@ OURS = ("fig1_audit_hero", "cifar_summary", "cifar_feature_drift")
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory):
     """The sample paper synced for ICML and compiled once: (project root, paper, figdata)."""
-    root = tmp_path_factory.mktemp("project")
-    paper, figdata = root / "paper", root / "figdata"
-    shutil.copytree(PAPER, paper)
-    shutil.copytree(REPO / "figdata", figdata)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(root)  # the width builds go into root/build/icml/
-        assert cli.main(["sync", str(paper), "--venue", "icml", "--allow-synthetic",
-                         "--figdata", str(figdata)]) == 0
-    latexmk(paper)
-    return root, paper, figdata
+    return compiled_for_icml(tmp_path_factory.mktemp("project"), PAPER)
 
 
 def edited_copy(paper, tmp_path, old: str, new: str):

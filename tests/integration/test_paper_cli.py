@@ -46,6 +46,21 @@ def test_without_venue_the_paper_pdf_check_reads_the_tex_beside_it_or_says_so(tm
     assert line.startswith(f"error: {pdf}: cannot be read as a PDF")  # got past the venue
 
 
+@pytest.mark.slow
+def test_a_paper_of_no_known_venue_is_checked_on_its_own_page(tmp_path, capsys):
+    """The README's ``figures check main.pdf`` after a sync of a plain ``article``: the page
+    TeX sets, as ``figures paper`` and ``figures sync`` take it, not "which venue?"."""
+    pdf = tmp_path / "main.pdf"
+    pdf.write_bytes(b"%PDF-1.5\n")
+    (tmp_path / "main.tex").write_text("\\documentclass{article}\n\\begin{document}\nx\n"
+                                       "\\end{document}\n")
+    code = cli.main(["check", str(pdf), "--figdata", str(REPO / "figdata")])
+    note, line = capsys.readouterr().err.splitlines()
+    assert code == 1
+    assert note.startswith("note: article is no known venue: figures are drawn for its own page")
+    assert line.startswith(f"error: {pdf}: cannot be read as a PDF")  # got past the venue
+
+
 def test_the_built_files_check_still_needs_its_venue(capsys):
     code = cli.main(["check", "--figdata", str(REPO / "figdata")])
     assert code == 2

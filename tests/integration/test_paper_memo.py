@@ -55,6 +55,40 @@ def test_without_a_build_folder_nothing_is_made_for_the_record(tmp_path, monkeyp
     assert not (tmp_path / "build" / memo.MEMO).exists()
 
 
+
+def test_a_named_pipe_for_a_build_state_is_no_record_and_no_wait(tmp_path, monkeypatch):
+    """The build state is read one way (outputs/state.read_state), a regular file only:
+    before, whether a build was current (placed.built_key, asked by sync before it builds)
+    opened a named pipe there and waited for a writer for ever."""
+    import os
+    import signal
+
+    from figures.outputs.kind import venue_kind
+    from figures.outputs.state import STATE_FILE
+    from figures.paper.placed import built_key
+    from figures.venues import get_venue
+
+    monkeypatch.chdir(tmp_path)
+    kind = venue_kind(get_venue("icml"), 3.25)
+    kind.default_out.mkdir(parents=True)
+    os.mkfifo(kind.default_out / STATE_FILE)
+
+    class Waited(BaseException):  # no OSError: the old reading took one for no record
+        pass
+
+    def stop(*_):
+        raise Waited("waited 10 s for a writer of the named pipe")
+
+    before = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(10)
+    try:
+        key = built_key(FIGURES[0], REPO / "figdata", kind)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+    (kind.default_out / STATE_FILE).unlink()
+    assert built_key(FIGURES[0], REPO / "figdata", kind) == key  # as no record at all
+
 def test_the_code_is_looked_at_once_a_command_and_again_after_it(tmp_path, monkeypatch):
     """Every key holds the package's code (a dozen keys a sync): its files are looked at once
     a command, and a long process sees them edited in its next command."""

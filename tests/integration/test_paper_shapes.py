@@ -19,7 +19,7 @@ from pathlib import Path
 
 import helpers
 import pytest
-from helpers import REPO, latexmk
+from helpers import REPO, compiled_for_icml, latexmk
 
 from figures.cli import main as cli
 from figures.paper.audit import audit
@@ -40,16 +40,7 @@ ICML_STY = "\\ProvidesPackage{icml2025}\n\\RequirePackage[letterpaper,textwidth=
 @pytest.fixture(scope="module")
 def shapes(tmp_path_factory):
     """The shapes paper synced (the venue from --venue, the boxes from TeX) and compiled."""
-    root = tmp_path_factory.mktemp("shapes")
-    paper, figdata = root / "paper", root / "figdata"
-    shutil.copytree(SHAPES, paper)
-    shutil.copytree(REPO / "figdata", figdata)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(root)
-        assert cli.main(["sync", str(paper), "--venue", "icml", "--allow-synthetic",
-                         "--figdata", str(figdata)]) == 0
-    latexmk(paper)
-    return root, paper, figdata
+    return compiled_for_icml(tmp_path_factory.mktemp("shapes"), SHAPES)
 
 
 @pytest.mark.slow
@@ -207,6 +198,29 @@ def test_a_box_under_the_figures_smallest_width_is_refused_naming_it(tmp_path, c
     assert f"1.625 in is narrower than cifar_feature_drift's smallest width ({smallest:g} in): " \
         "the box around it (a subfigure, minipage or column of 1.62 in) is narrower: make it " \
         "at least 0.45\\textwidth (main.tex:7)" in row
+
+
+
+@pytest.mark.slow  # a TeX compile and a build: seconds
+@pytest.mark.parametrize(("lines", "said"), [
+    (("50\\% \\resizebox{0.5\\linewidth}{!}{%\n"
+     "\\includegraphics[width=\\linewidth]{cifar_feature_drift}}"),
+     ("main.tex:7 refused: 1.625 in is narrower than cifar_feature_drift's smallest width "
+     "(3 in): \\resizebox at main.tex:6 scales it there")),
+    (("\\resizebox{0.5\\linewidth}{!}{50\\% \\includegraphics[width=\\linewidth]"
+     "{cifar_feature_drift}\n}"), "main.tex:6 refused: 1.469 in is narrower"),
+])
+def test_an_escaped_percent_is_no_comment_where_a_wrapper_or_an_include_is_found(
+        tmp_path, capsys, monkeypatch, lines, said):
+    """``\\%`` before the wrapper or the include on its line hides neither (the comment read
+    by figures/texread.py; before: "a wrapper scales it there", and the include's line taken
+    for TeX's, main.tex:7, the wrapper's closing brace)."""
+    _tiny(tmp_path / "paper", f"\\begin{{figure}}\n{lines}\n\\end{{figure}}")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["sync", str(tmp_path / "paper"), "--allow-synthetic", "--figdata",
+                     str(REPO / "figdata")]) == 1
+    row = next(line for line in capsys.readouterr().out.splitlines() if "refused" in line)
+    assert " ".join(row.split()).startswith(f"cifar_feature_drift {said}")
 
 
 @pytest.mark.slow  # a subprocess, a TeX compile or builds: seconds

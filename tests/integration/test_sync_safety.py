@@ -251,14 +251,14 @@ def test_paths_resolve_from_the_main_tex_found_in_the_folder_given(project, caps
 
 
 def test_read_only_mode_bits_are_honoured_for_root_too(project):
-    from figures.paper.write import _unwritable
+    from figures.paper.write import unwritable
 
     paper = project[0]
     target = paper / "figs" / "x.pdf"
-    assert _unwritable(target, paper) is None
+    assert unwritable(target, paper) is None
     (paper / "figs").chmod(stat.S_IRUSR | stat.S_IXUSR)
     try:
-        assert "read-only" in _unwritable(target, paper)
+        assert "read-only" in unwritable(target, paper)
     finally:
         (paper / "figs").chmod(0o755)
 

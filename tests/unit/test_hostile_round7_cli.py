@@ -52,7 +52,7 @@ def test_a_read_only_mount_is_said_and_chmod_is_not_the_advice(tmp_path, monkeyp
 
     monkeypatch.setattr(write_module.os, "statvfs", lambda path: ReadOnly())
     monkeypatch.setattr(write_module.os, "access", lambda path, mode: False)  # EROFS
-    why = write_module._unwritable(folder / "fig.pdf", folder)
+    why = write_module.unwritable(folder / "fig.pdf", folder)
     assert why == (f"the folder {folder} is read-only: it is on a read-only file system (chmod "
                    "cannot help): copy the paper's folder somewhere writable (or remount it "
                    "read-write) and sync again")

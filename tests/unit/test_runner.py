@@ -32,6 +32,12 @@ def test_the_main_file_in_a_subfolder_is_found_for_every_command(tmp_path):
     assert runner.find_main(tmp_path) == tmp_path / "sub" / "main.tex"
 
 
+
+def test_an_escaped_percent_before_the_documentclass_is_no_comment(tmp_path):
+    """The comment is texread's: before, a line's text from a ``\\%`` on was taken for one."""
+    (tmp_path / "main.tex").write_text("\\newcommand{\\pct}{\\%}\\documentclass{article}\n")
+    assert runner.find_main(tmp_path) == tmp_path / "main.tex"
+
 def test_a_missing_program_names_its_package_from_the_one_list(monkeypatch):
     monkeypatch.setattr(runner, "have", lambda tool: tool != "gs")
     with pytest.raises(ToolMissing, match=r"^gs: not found: install ghostscript$"):
