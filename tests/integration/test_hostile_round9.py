@@ -302,3 +302,27 @@ def test_an_eps_figure_printed_as_its_name_is_a_problem_of_paper(tmp_path):
         "problem: fig.eps (main.tex:4): an EPS figure, printed as its file name: this compile "
         "runs no shell command, so pdflatex cannot convert it: convert it to PDF (epstopdf "
         "fig.eps) and include that")
+
+
+@pytest.mark.slow
+def test_a_packed_eps_figure_keeps_its_bounding_box(tmp_path):
+    """``\\includegraphics{fig.eps}``: pack stripped the EPS's ``%%`` lines as TeX comments
+    (its ``%%BoundingBox`` among them): "does not compile from the archive alone: Cannot
+    determine size of graphic in fig.eps (no BoundingBox)"."""
+    import tarfile
+
+    paper = tmp_path / "p"
+    paper.mkdir()
+    eps = ("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 50\n"
+           "newpath 10 10 moveto 90 40 lineto stroke\nshowpage\n")
+    (paper / "fig.eps").write_text(eps)
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
+                                    "\\begin{document}\nHello. \\includegraphics{fig.eps}\n"
+                                    "\\end{document}\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 0")
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        assert archive.extractfile("fig.eps").read().decode() == eps
