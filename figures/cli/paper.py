@@ -58,6 +58,10 @@ def run(args: argparse.Namespace) -> int:
         pdf = paper.main.with_suffix(".pdf")  # -norc: no latexmkrc moves it
         if compiled.returncode != 0 or not pdf.is_file():
             why = runner.first_error(pdf.with_suffix(".log"), compiled.stdout)
+            if "-shell-escape" in why:  # minted: a flag this command never gives a paper
+                why += (" (figures paper runs none of a paper's shell commands: compile it "
+                        "by hand with -shell-escape if you trust it, then `figures check "
+                        f"{display_path(pdf)}`)")
             raise LatexError(str(paper.main), None, f"did not compile: {why} (see "
                              f"{pdf.with_suffix('.log')})")
         scaled, shown = _scaled(pdf, args, sync_args.printed)
@@ -70,14 +74,22 @@ def run(args: argparse.Namespace) -> int:
         paper = sync.read_paper_of(args.paper, args.main)
     ours = {**_read_by(pdf.with_suffix(".fls")), **_ours(paper)}  # probed, or read by TeX
     lost = [f"{name} ({where})" for name, where in ours.items() if name not in shown]
-    code = check_paper(pdf, args)
     draft = _draft(paper) if lost else None
-    for name in lost:  # read by TeX, but not on any page: a float lost
-        print(f"problem: {name}: TeX read it, but the compiled paper prints it nowhere (" + (
+    eps = [g for g in paper.graphics if Path(g.written).suffix.lower() in (".eps", ".ps")]
+    if eps:  # pdftex.def sets the name of an EPS it cannot convert where the picture goes
+        from figures.pdf import open_pdf
+
+        pages = [page.extract_text() for page in open_pdf(pdf.read_bytes()).pages]
+        eps = [g for g in eps if any(Path(g.written).name in text for text in pages)]
+    return check_paper(pdf, args, [  # read by TeX, but not on any page: a float lost
+        f"{name}: TeX read it, but the compiled paper prints it nowhere (" + (
             f"{draft}: graphicx prints a frame for each image; remove it" if draft else
             "a float lost: acmart's balance drops one deferred to the last page, move it "
-            "earlier; or a box made and never used") + ")")
-    return 1 if lost else code
+            "earlier; or a box made and never used") + ")" for name in lost] + [
+        f"{g.written} ({display_path(g.tex.name)}:{g.line}): an EPS figure, printed as its "
+        "file name: this compile runs no shell command, so pdflatex cannot convert it: "
+        f"convert it to PDF (epstopdf {g.written}) and include that"
+        for g in eps])
 
 
 def _draft(paper) -> str | None:
@@ -157,8 +169,10 @@ def _scaled(pdf: Path, args: argparse.Namespace, printed: dict[str, float],
     return found, {item.name for item in result.placed if item.inside is not None}
 
 
-def check_paper(pdf: Path, args: argparse.Namespace) -> int:
-    """``figures check PAPER.pdf``: one row per figure printed, one line per problem."""
+def check_paper(pdf: Path, args: argparse.Namespace, lost: tuple[str, ...] | list[str] = ()
+                ) -> int:
+    """``figures check PAPER.pdf``: one row per figure printed, one line per problem (and per
+    figure of ``lost``: read by the compile, printed nowhere)."""
     from figures.paper.audit import audit
     from figures.venues import get_venue
 
@@ -196,7 +210,8 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
                 f"{item.width_in:5.2f}\" {pt(item.smallest_text_pt):>5s} "
                 f"{pt(item.smallest_glyph_pt):>5s} {pt(item.thinnest_line_pt):>5s}")
         say(line)
-    for problem in result.problems:
+    problems = [*result.problems, *lost]
+    for problem in problems:
         say(f"problem: {problem}")
     ours = [p for p in result.placed if p.inside is not None]
     images = sum(p.format == "png" and p.inside is None for p in result.placed)
@@ -207,8 +222,8 @@ def check_paper(pdf: Path, args: argparse.Namespace) -> int:
     elif not ours:
         print(f"warning: {display_path(pdf)}: none of our figures is in it", file=sys.stderr)
     print(f"{display_path(pdf)}: {len(ours)} figure(s) of ours, {len(result.placed) - len(ours)} foreign; "
-          f"{len(result.problems)} problem(s) ({venue.key})", file=sys.stderr)
-    return 1 if result.problems else 0
+          f"{len(problems)} problem(s) ({venue.key})", file=sys.stderr)
+    return 1 if problems else 0
 
 
 def _built_folders(args: argparse.Namespace) -> tuple[Path, ...]:

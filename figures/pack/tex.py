@@ -167,6 +167,9 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
                                            blanked(main.read_text(errors="replace")))):
             error += (f"; \\graphicspath names {out[1]}, outside the paper's folder, which alone "
                       "is packed: move those figures into it")
+        elif "-shell-escape" in error:  # minted, an external pgfplots/tikz
+            error += ("; the pack compiles without shell escape, as arXiv does: freeze what "
+                      "needs it (minted's frozencache, tikz's externalized PDFs) into the folder")
         elif missing and any(hidden(part) for part in missing.group(1).split("/")):
             error += ("; the pack leaves out hidden files and folders (.name: arXiv deletes "
                       "them): move it into a folder whose name has no leading dot")

@@ -58,6 +58,8 @@ def recorded(folders: list[Path]) -> dict[str, Known]:
 
 
 def _state_files(folders: list[Path]) -> list[Path]:
+    """The build states under ``folders``, the newest first (by their folders' names, a
+    user venue's ``build/default/`` drawn alike won over the build sync had just copied)."""
     seen, files = set(), []
     for folder in folders:
         for path in _walk(folder, STATE_FILE.__eq__):
@@ -65,7 +67,13 @@ def _state_files(folders: list[Path]) -> list[Path]:
             if key not in seen:
                 seen.add(key)
                 files.append(path)
-    return files
+
+    def written(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return 0.0
+    return sorted(files, key=written, reverse=True)
 
 
 def _walk(folder: Path, wanted) -> list[Path]:

@@ -154,7 +154,9 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
         include.figure, named = named_as[id(include)]
         where = f"{shown_path(include.tex, root)}:{include.line}"
         if include.figure is None:
-            result.not_ours.append(f"{display_path(include.written)} ({where})")
+            stem = Path(include.written).stem.lower()  # a case-insensitive disk's file
+            cased = next((f"; {n} differs only in case" for n in BY_NAME if n == stem), "")
+            result.not_ours.append(f"{display_path(include.written)} ({where}{cased})")
             continue
         if named not in (None, include.figure):  # one figure's name, another's picture
             shown = shown_path(include.found, root)

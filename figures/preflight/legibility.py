@@ -36,14 +36,15 @@ def smallest_glyph_pt(text: Any) -> float:
     from matplotlib.mathtext import MathTextParser
 
     size = float(text.get_fontsize())
-    string = text.get_text()
-    if text.get_usetex() or string.count("$") < 2 or not ("^" in string or "_" in string):
-        return size
-    try:
-        parsed = MathTextParser("path").parse(string, dpi=72, prop=text.get_fontproperties())
-    except ValueError:
-        return size
-    sizes = [glyph[1] for glyph in parsed.glyphs]
+    sizes = []
+    for line in text.get_text().split("\n"):  # matplotlib lays out (and parses) each alone
+        if text.get_usetex() or line.count("$") < 2 or not ("^" in line or "_" in line):
+            continue
+        try:
+            parsed = MathTextParser("path").parse(line, dpi=72, prop=text.get_fontproperties())
+        except ValueError:
+            continue
+        sizes += [glyph[1] for glyph in parsed.glyphs]
     return float(min(sizes)) if sizes else size
 
 

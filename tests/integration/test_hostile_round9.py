@@ -153,7 +153,8 @@ def test_a_slot_past_a_floats_range_is_one_line():
 def test_a_paper_in_draft_mode_is_told_so_when_its_figures_print_nowhere(tmp_path):
     """``\\documentclass[draft]{article}``: `figures paper` said each figure of ours "TeX
     read it, but the compiled paper prints it nowhere (a float lost: acmart's balance ...)";
-    graphicx's draft mode printed a frame in its place."""
+    graphicx's draft mode printed a frame in its place. The summary above it counted
+    "0 problem(s)"."""
     paper = tmp_path / "p"
     paper.mkdir()
     (paper / "main.tex").write_text(
@@ -167,6 +168,7 @@ def test_a_paper_in_draft_mode_is_told_so_when_its_figures_print_nowhere(tmp_pat
         "problem: cifar_summary (main.tex:4): TeX read it, but the compiled paper prints it "
         "nowhere (the class option draft (main.tex): graphicx prints a frame for each image; "
         "remove it)")
+    assert "; 1 problem(s) (" in ran.stderr.splitlines()[-1]  # it said 0 above the row
 
 
 @pytest.mark.slow
@@ -217,3 +219,110 @@ def test_update_baselines_takes_a_golden_by_its_file_as_ls_shows_it(given):
     names, args = tool._names([given, "-x"])
     assert names == [name]
     assert args == ["-x", tool.goldens()[name]]
+
+
+def test_a_picture_two_builds_drew_alike_is_known_by_the_newest_build(tmp_path,
+                                                                     reference_build):
+    """`figures paper` of a paper whose PNG sync had just copied from
+    ``build/tex10pt-.../w3.25/``: "stale: built for venue:default: unknown venue 'default'",
+    exit 1; an older build for a user's venue (``build/default/``) had drawn the same
+    pixels, and the build states were read by their folders' names, not newest first."""
+    import json
+
+    from figures.outputs.state import STATE_FILE
+    from figures.paper.pictures import recorded
+
+    state = json.loads((reference_build / STATE_FILE).read_text())
+    older, newer = tmp_path / "build" / "default", tmp_path / "build" / "tex10pt-6.75x3in"
+    for folder, version in ((older, "0.0.1"), (newer, "0.0.2")):
+        folder.mkdir(parents=True)
+        text = json.dumps(state).replace("version=", f"version={version}; was=")
+        (folder / STATE_FILE).write_text(text)
+    os.utime(older / STATE_FILE, (1_000_000_000, 1_000_000_000))
+    found = recorded([tmp_path / "build"])
+    assert found
+    assert {known.inside["version"] for known in found.values()} == {"0.0.2"}
+
+
+@pytest.mark.slow
+def test_an_include_naming_our_figure_in_other_case_says_so(tmp_path, capsys, reference_build):
+    """``\\includegraphics{Fig1_Audit_Hero}`` (written on a case-insensitive disk, where it
+    found fig1_audit_hero.pdf): "not ours (left as they are): Fig1_Audit_Hero", and the
+    compile on this disk then fails on a file that is not there."""
+    paper, figdata, built = sync_project(tmp_path, reference_build, SYNC_TEX %
+                                         "\\includegraphics[width=3in]{Fig1_Audit_Hero}")
+    _, out, _ = run_sync(capsys, paper, figdata, built, "--allow-synthetic")
+    assert "not ours (left as they are): Fig1_Audit_Hero (main.tex:6; fig1_audit_hero " \
+        "differs only in case)" in out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["paper", "pack"])
+def test_a_paper_needing_shell_escape_is_told_what_these_commands_never_run(tmp_path,
+                                                                            command):
+    """``\\usepackage{minted}``: "You must invoke LaTeX with the -shell-escape flag", a flag
+    neither command gives a downloaded paper (nor arXiv): the user was sent looking for it."""
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{minted}\n\\begin{document}\n"
+        "\\begin{minted}{python}\nx = 1\n\\end{minted}\n\\end{document}\n")
+    argv = ["pack", "p", "--out", "p.tar.gz"] if command == "pack" else ["paper", "p"]
+    ran = subprocess.run([sys.executable, "-m", "figures", *argv, "--figdata",
+                          str(REPO / "figdata")], capture_output=True, text=True, timeout=300,
+                         cwd=tmp_path, check=False)
+    assert ran.returncode == 1
+    said = ran.stderr.splitlines()[-1]
+    assert "-shell-escape flag." in said
+    assert said.endswith(
+        "(figures paper runs none of a paper's shell commands: compile it by hand with "
+        "-shell-escape if you trust it, then `figures check p/main.pdf`) (see p/main.log)"
+        if command == "paper" else
+        "; the pack compiles without shell escape, as arXiv does: freeze what needs it "
+        "(minted's frozencache, tikz's externalized PDFs) into the folder")
+
+
+@pytest.mark.slow
+def test_an_eps_figure_printed_as_its_name_is_a_problem_of_paper(tmp_path):
+    """``\\includegraphics{fig.eps}``: `figures paper` compiles with no shell escape (round
+    8), so pdflatex cannot run (r)epstopdf and pdftex.def sets the file's name where the
+    picture goes, with no error: "0 problem(s)", exit 0, a figure missing from the paper."""
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "fig.eps").write_text("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 50\n"
+                                   "newpath 10 10 moveto 90 40 lineto stroke\nshowpage\n")
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
+                                    "\\begin{document}\nHello. \\includegraphics{fig.eps}\n"
+                                    "\\end{document}\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "paper", "p", "--figdata",
+                          str(REPO / "figdata")], capture_output=True, text=True, timeout=300,
+                         cwd=tmp_path, check=False)
+    assert ran.returncode == 1
+    assert ran.stdout.splitlines()[-1] == (
+        "problem: fig.eps (main.tex:4): an EPS figure, printed as its file name: this compile "
+        "runs no shell command, so pdflatex cannot convert it: convert it to PDF (epstopdf "
+        "fig.eps) and include that")
+
+
+@pytest.mark.slow
+def test_a_packed_eps_figure_keeps_its_bounding_box(tmp_path):
+    """``\\includegraphics{fig.eps}``: pack stripped the EPS's ``%%`` lines as TeX comments
+    (its ``%%BoundingBox`` among them): "does not compile from the archive alone: Cannot
+    determine size of graphic in fig.eps (no BoundingBox)"."""
+    import tarfile
+
+    paper = tmp_path / "p"
+    paper.mkdir()
+    eps = ("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 50\n"
+           "newpath 10 10 moveto 90 40 lineto stroke\nshowpage\n")
+    (paper / "fig.eps").write_text(eps)
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
+                                    "\\begin{document}\nHello. \\includegraphics{fig.eps}\n"
+                                    "\\end{document}\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 0")
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        assert archive.extractfile("fig.eps").read().decode() == eps

@@ -52,6 +52,19 @@ def test_a_log_axis_exponent_is_measured_as_printed_not_as_its_label():
     assert script_row("planted", _seen(fig), 1.0).ok
 
 
+def test_a_text_of_two_lines_is_measured_line_by_line_without_a_glyph_warning(caplog):
+    """matplotlib lays out each line alone: mathtext parsed across a newline logged "Font
+    'default' does not have a glyph for '\\n'" on `figures check --html` (fig1's notes)."""
+    from figures.preflight.legibility import smallest_glyph_pt
+
+    _, ax = _figure()
+    one = ax.text(0.1, 0.5, "$10^{-4}$", fontsize=7)
+    two = ax.text(0.1, 0.2, "$10^{-4}$\nat epoch $t_0$", fontsize=7)
+    with caplog.at_level("WARNING", logger="matplotlib"):
+        assert smallest_glyph_pt(two) == smallest_glyph_pt(one) < 7
+    assert caplog.records == []
+
+
 def test_grey_text_on_a_grey_fill_fails_the_contrast_rule():
     fig, ax = _figure()
     ax.axvspan(0.0, 0.5, color="#bbbbbb")
