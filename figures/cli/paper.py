@@ -75,11 +75,21 @@ def run(args: argparse.Namespace) -> int:
     ours = {**_read_by(pdf.with_suffix(".fls")), **_ours(paper)}  # probed, or read by TeX
     lost = [f"{name} ({where})" for name, where in ours.items() if name not in shown]
     draft = _draft(paper) if lost else None
+    eps = [g for g in paper.graphics if Path(g.written).suffix.lower() in (".eps", ".ps")]
+    if eps:  # pdftex.def sets the name of an EPS it cannot convert where the picture goes
+        from figures.pdf import open_pdf
+
+        pages = [page.extract_text() for page in open_pdf(pdf.read_bytes()).pages]
+        eps = [g for g in eps if any(Path(g.written).name in text for text in pages)]
     return check_paper(pdf, args, [  # read by TeX, but not on any page: a float lost
         f"{name}: TeX read it, but the compiled paper prints it nowhere (" + (
             f"{draft}: graphicx prints a frame for each image; remove it" if draft else
             "a float lost: acmart's balance drops one deferred to the last page, move it "
-            "earlier; or a box made and never used") + ")" for name in lost])
+            "earlier; or a box made and never used") + ")" for name in lost] + [
+        f"{g.written} ({display_path(g.tex.name)}:{g.line}): an EPS figure, printed as its "
+        "file name: this compile runs no shell command, so pdflatex cannot convert it: "
+        f"convert it to PDF (epstopdf {g.written}) and include that"
+        for g in eps])
 
 
 def _draft(paper) -> str | None:

@@ -20,8 +20,11 @@ from figures.paths import input_folder_of, is_inside
 ARXIV_MAX_BYTES = 50 * 1024 * 1024
 #: What TeX reads that keeps its comments: packages (their ``%`` line ends matter) and
 #: figures; every other text file it reads is source (``.tex``, ``.tikz``, ``.txt``, ``.TEX``).
+#: PostScript figures: ``%%BoundingBox`` is a comment to strip, and pdftex.def reads it with
+#: \\openin (a file only opened is packed empty), yet the figure needs it.
+POSTSCRIPT = (".eps", ".ps", ".mps")
 KEPT_SUFFIXES = (".sty", ".cls", ".clo", ".cfg", ".def", ".fd", ".ldf", ".bst",
-                 *images.IMAGE_SUFFIXES)
+                 *images.IMAGE_SUFFIXES, *POSTSCRIPT)
 
 
 @dataclass
@@ -59,7 +62,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     found = images.check(paper, tuple(n for n in recorded.sources
                                       if n not in recorded.opened_only),
                          figdata_dir, allow_synthetic=allow_synthetic)
-    emptied = list(recorded.opened_only)
+    emptied = [n for n in recorded.opened_only if not n.lower().endswith(POSTSCRIPT)]
     links = HardLinks(paper)
     files = {name: b"" if name in emptied else _packed(paper, name, anonymous, links)
              for name in recorded.sources}

@@ -280,3 +280,49 @@ def test_a_paper_needing_shell_escape_is_told_what_these_commands_never_run(tmp_
         if command == "paper" else
         "; the pack compiles without shell escape, as arXiv does: freeze what needs it "
         "(minted's frozencache, tikz's externalized PDFs) into the folder")
+
+
+@pytest.mark.slow
+def test_an_eps_figure_printed_as_its_name_is_a_problem_of_paper(tmp_path):
+    """``\\includegraphics{fig.eps}``: `figures paper` compiles with no shell escape (round
+    8), so pdflatex cannot run (r)epstopdf and pdftex.def sets the file's name where the
+    picture goes, with no error: "0 problem(s)", exit 0, a figure missing from the paper."""
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "fig.eps").write_text("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 50\n"
+                                   "newpath 10 10 moveto 90 40 lineto stroke\nshowpage\n")
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
+                                    "\\begin{document}\nHello. \\includegraphics{fig.eps}\n"
+                                    "\\end{document}\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "paper", "p", "--figdata",
+                          str(REPO / "figdata")], capture_output=True, text=True, timeout=300,
+                         cwd=tmp_path, check=False)
+    assert ran.returncode == 1
+    assert ran.stdout.splitlines()[-1] == (
+        "problem: fig.eps (main.tex:4): an EPS figure, printed as its file name: this compile "
+        "runs no shell command, so pdflatex cannot convert it: convert it to PDF (epstopdf "
+        "fig.eps) and include that")
+
+
+@pytest.mark.slow
+def test_a_packed_eps_figure_keeps_its_bounding_box(tmp_path):
+    """``\\includegraphics{fig.eps}``: pack stripped the EPS's ``%%`` lines as TeX comments
+    (its ``%%BoundingBox`` among them): "does not compile from the archive alone: Cannot
+    determine size of graphic in fig.eps (no BoundingBox)"."""
+    import tarfile
+
+    paper = tmp_path / "p"
+    paper.mkdir()
+    eps = ("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 50\n"
+           "newpath 10 10 moveto 90 40 lineto stroke\nshowpage\n")
+    (paper / "fig.eps").write_text(eps)
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
+                                    "\\begin{document}\nHello. \\includegraphics{fig.eps}\n"
+                                    "\\end{document}\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 0")
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        assert archive.extractfile("fig.eps").read().decode() == eps
