@@ -36,3 +36,21 @@ def test_an_include_of_a_second_page_of_our_one_page_build_is_refused(tmp_path):
         "build of it prints at 100 %: write \\includegraphics[width=3.25in]{cifar_summary} "
         "at main.tex:4 (sync builds it for that box)"), refused
     assert sorted(f.name for f in paper.iterdir()) == ["main.tex"]
+
+
+@pytest.mark.slow
+def test_a_golden_results_folder_that_cannot_be_made_is_one_line(tmp_path):
+    """``pytest --mpl --mpl-results-path=FILE/res`` (a folder the run cannot make; a
+    read-only one alike): pytest-mpl's INTERNALERROR traceback, at session start."""
+    (tmp_path / "afile").write_text("")
+    ran = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-p", "no:randomly",
+                          "-n", "0", "-k", "cifar_summary", "-q",
+                          f"--mpl-results-path={tmp_path}/afile/res",
+                          str(REPO / "tests" / "golden" / "test_images.py")],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                         check=False)
+    assert ran.returncode == 4, ran.stdout + ran.stderr
+    assert "INTERNALERROR" not in ran.stdout + ran.stderr
+    assert ran.stderr.strip().splitlines()[-1] == (
+        f"ERROR: --mpl-results-path {tmp_path}/afile/res: Not a directory: give a folder "
+        "the run can write its results to")
