@@ -170,6 +170,9 @@ def _run(command: list[str], cwd: Path, main: Path, where: str,
         elif "-shell-escape" in error:  # minted, an external pgfplots/tikz
             error += ("; the pack compiles without shell escape, as arXiv does: freeze what "
                       "needs it (minted's frozencache, tikz's externalized PDFs) into the folder")
+        elif missing and ".." in missing.group(1).split("/"):  # figs/../figs/x: no hidden x
+            error += ("; the pack compiles as a paranoid TeX (openin_any=p), which opens no "
+                      "name with .. in it: write the path without ..")
         elif missing and any(hidden(part) for part in missing.group(1).split("/")):
             error += ("; the pack leaves out hidden files and folders (.name: arXiv deletes "
                       "them): move it into a folder whose name has no leading dot")

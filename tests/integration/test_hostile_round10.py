@@ -54,3 +54,23 @@ def test_a_golden_results_folder_that_cannot_be_made_is_one_line(tmp_path):
     assert ran.stderr.strip().splitlines()[-1] == (
         f"ERROR: --mpl-results-path {tmp_path}/afile/res: Not a directory: give a folder "
         "the run can write its results to")
+
+
+@pytest.mark.slow
+def test_a_path_through_dot_dot_inside_the_paper_is_named_by_pack(tmp_path):
+    r"""``\input{sec/../sec/a}`` (or ``\includegraphics{figures/../figures/x}``), which
+    compiles in the paper: pack's compile (openin_any=p) opens no name with ``..``, and
+    its hint said "the pack leaves out hidden files and folders (.name ...)"."""
+    (tmp_path / "p" / "sec").mkdir(parents=True)
+    (tmp_path / "p" / "main.tex").write_text(
+        "\\documentclass{article}\n\\begin{document}\n\\input{sec/../sec/a}\n\\end{document}\n")
+    (tmp_path / "p" / "sec" / "a.tex").write_text("Hello.\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 1
+    assert ran.stderr.strip().endswith(
+        "File `sec/../sec/a.tex' not found.; the pack compiles as a paranoid TeX "
+        "(openin_any=p), which opens no name with .. in it: write the path without .."), \
+        ran.stderr
+    assert not (tmp_path / "p.tar.gz").exists()
