@@ -95,8 +95,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                          for name in missing]
     made: dict[str, list[str]] = {}
     pages: dict[str, str] = {}
-    scales: dict[str, float] = {}
-    around: list[float] = []  # the factors of the scaled boxes shipped around this point
+    scales: dict[str, tuple[float, bool]] = {}  # and whether each factor is by widths
+    around: list[tuple[float, bool]] = []  # the scaled boxes shipped around this point
     records = iter(lines)
     for line in records:
         kind, _, rest = line.partition("|")
@@ -115,16 +115,19 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             made[rest] = [rest, *itertools.islice(records, 13)]
         elif kind == "S" and len(fields) == 2:
             pages[fields[0]] = fields[1]
-            scales[fields[0]] = math.prod(around)
+            scales[fields[0]] = (math.prod(f for f, _ in around),
+                                 all(by_width for _, by_width in around))
         elif kind == "X" and rest:
-            around.append(abs(_number(rest)))
+            around.append((abs(_number(fields[0])), fields[1:2] == ["w"]))
         elif kind == "X" and around:
             around.pop()
     typeset = _typeset(made, pages)
-    # an image missing (or none opened) is an empty box: the factors around it are not the paper's
-    whole = read_images and all(fields[1] != "-" for fields in typeset.values())
+    # an image missing (or none opened) is an empty box: the factors around it are not the
+    # paper's; but a box of its width= where every factor around it is a \resizebox{W}{!}'s
+    whole = read_images and all(fields[1] != "-" or (fields[7] != "-" and scales.get(n, (
+        1.0, True))[1]) for n, fields in typeset.items())
     paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root,
-                               scales.get(n, 1.0) if whole else 1.0)
+                               scales.get(n, (1.0, True))[0] if whole else 1.0)
                       for n, fields in typeset.items()]
     for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
         at = [errors.get(f"{g.tex.relative_to(root)}:{n}", "") for n in (g.line, g.tex_line)]

@@ -48,15 +48,23 @@ def smallest_glyph_pt(text: Any) -> float:
     return float(min(sizes)) if sizes else size
 
 
+def scripts(texts: list[tuple[Any, str]]) -> list[tuple[str, str, float]]:
+    """(text, kind, smallest glyph pt) of each of ``texts`` with a sub- or superscript (the
+    text rule reads the rest)."""
+    found = []
+    for text, kind in texts:
+        smallest = smallest_glyph_pt(text)
+        if smallest < text.get_fontsize():
+            found.append((text.get_text(), kind, smallest))
+    return found
+
+
 def measure_legibility(fig: Figure, texts: list[tuple[Any, str]]) -> Legibility:
     """Measure ``fig`` (drawn once more without its texts, for their backdrops)."""
     import numpy as np
 
-    found = Legibility()
-    for text, kind in texts:
-        smallest = smallest_glyph_pt(text)
-        if smallest < text.get_fontsize():  # a sub- or superscript (the text rule: the rest)
-            found.scripts.append((text.get_text(), kind, smallest))
+    found = Legibility(scripts=scripts(texts))
+    for text, _ in texts:
         if text.get_text() == STAMP_TEXT:
             box = text.get_window_extent()
             inside = any(ax.bbox.overlaps(box) for ax in fig.axes)

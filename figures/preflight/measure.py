@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from figures.data import checks
-from figures.preflight.legibility import Legibility, measure_legibility, series, vertices
+from figures.preflight.legibility import Legibility, measure_legibility, scripts, series, vertices
 from figures.registry import FigureSpec
 
 if TYPE_CHECKING:
@@ -64,11 +64,14 @@ class Measurement:
 
 
 def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
-            raster: bool = False, kind: BuildKind | None = None) -> Measurement:
+            raster: bool = False, kind: BuildKind | None = None,
+            gate: bool = False) -> Measurement:
     """Saved size, texts, strokes and series colours of ``fig`` as ``kind`` saves it, in its
-    theme; with ``raster``, also the saved area as pixels (the HTML report)."""
+    theme; with ``raster``, also the saved area as pixels (the HTML report). ``gate``: only
+    what sync's legibility gate reads (texts, strokes, scripts, legends over data: one layout
+    at print dpi), not the series colours nor the drawing again at the screen's dpi for
+    contrast, ink, greyscale and the stamp."""
     import matplotlib as mpl
-    from matplotlib.text import Text
 
     from figures.style import theme
 
@@ -93,20 +96,30 @@ def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
             texts, strokes = [], []
             for artist, where, role in drawn(fig):
                 _collect(artist, where, role, module, strings, texts, strokes, renderer)
+            # the legends of the drawing whose texts the layout rule reads
+            covering = covering_legends(fig)
+        if gate:
+            seen = Legibility(scripts=scripts(shown_texts(fig)))
+            fig.set_dpi(screen_dpi)
+            return Measurement(saved, saved_box, texts, strokes, {}, None, covering, seen)
         fig.set_dpi(screen_dpi)  # pixels (the report, contrast, ink) at the screen's
         if raster:
             fig.canvas.draw()
         else:
             fig.draw_without_rendering()
         colors = series_colors(fig)
-        covering = covering_legends(fig)
         image = _saved_area(fig, box) if raster else None
-        # every drawn, non-empty Text with its role ("x tick label", "title", ...)
-        shown = [(artist, role or "text") for artist, _, role in drawn(fig)
-                 if isinstance(artist, Text) and artist.get_text().strip()
-                 and _visible_color(artist.get_color())]
-        legibility = measure_legibility(fig, shown)
+        legibility = measure_legibility(fig, shown_texts(fig))
     return Measurement(saved, saved_box, texts, strokes, colors, image, covering, legibility)
+
+
+def shown_texts(fig: Figure) -> list[tuple[Any, str]]:
+    """Every drawn, non-empty Text with its role ("x tick label", "title", ...)."""
+    from matplotlib.text import Text
+
+    return [(artist, role or "text") for artist, _, role in drawn(fig)
+            if isinstance(artist, Text) and artist.get_text().strip()
+            and _visible_color(artist.get_color())]
 
 
 def covering_legends(fig: Figure) -> list[tuple[str, int]]:

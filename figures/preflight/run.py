@@ -116,16 +116,28 @@ def drawing_rows(spec: FigureSpec, venue: Venue, kind: BuildKind,
     ``kind`` and measured (:func:`measure` of :func:`draw_as_built`), by ``venue``'s limits,
     and the CVD failures: what ``check``, sync's legibility gate and the width sweep judge."""
     stem, seen = kind.stem(spec), measured.legibility
-    scale = min(1.0, venue.slot_width(kind.print_slot(spec)) / measured.saved_size_in[0])
+    scale = _scale(spec, venue, kind, measured)
     cvd, cvd_failures = rules.cvd_row(stem, measured.series_colors, venue)
-    return [rules.text_row(stem, measured.texts, scale, venue),
-            rules.line_row(stem, measured.strokes, scale, venue), cvd,
+    return [*legibility_rows(spec, venue, kind, measured), cvd,
             rules.size_row(stem, kind.print_slot(spec), measured.saved_size_in, venue),
-            rules.script_row(stem, seen, scale), rules.greyscale_row(stem, seen),
-            rules.contrast_row(stem, seen), rules.ink_row(stem, seen),
-            rules.stamp_row(stem, seen, scale, venue),
+            rules.greyscale_row(stem, seen), rules.contrast_row(stem, seen),
+            rules.ink_row(stem, seen), rules.stamp_row(stem, seen, scale, venue)], cvd_failures
+
+
+def _scale(spec: FigureSpec, venue: Venue, kind: BuildKind, measured: Measurement) -> float:
+    return min(1.0, venue.slot_width(kind.print_slot(spec)) / measured.saved_size_in[0])
+
+
+def legibility_rows(spec: FigureSpec, venue: Venue, kind: BuildKind,
+                    measured: Measurement) -> list[Row]:
+    """The rows of the :data:`LEGIBILITY` rules, in its order (a ``gate`` measurement holds
+    what they read)."""
+    stem, scale = kind.stem(spec), _scale(spec, venue, kind, measured)
+    return [rules.text_row(stem, measured.texts, scale, venue),
+            rules.script_row(stem, measured.legibility, scale),
+            rules.line_row(stem, measured.strokes, scale, venue),
             rules.layout_row(stem, measured.texts, scale, measured.saved_box,
-                             measured.covering_legends or ())], cvd_failures
+                             measured.covering_legends or ())]
 
 
 #: The rules a build must pass before sync places it: no text over text, no text, script or
@@ -146,14 +158,12 @@ def legibility(spec: FigureSpec, venue: Venue, kind: BuildKind, figdata_dir: Pat
                 doc = spec.load_figdata(figdata_dir)
                 drawing = draw_as_built(spec, doc["data"], kind,
                                         synthetic=figdata.is_synthetic(doc)), doc["data"]
-            measured = measure(spec, *drawing, kind=kind)
+            measured = measure(spec, *drawing, kind=kind, gate=True)
     except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
         if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the command stops
         return figure_line(spec.name, exc)
-    failed = sorted((row for row in drawing_rows(spec, venue, kind, measured)[0]
-                     if row.rule in LEGIBILITY and not row.ok),
-                    key=lambda row: LEGIBILITY.index(row.rule))
+    failed = [row for row in legibility_rows(spec, venue, kind, measured) if not row.ok]
     return f"{failed[0].rule}: {failed[0].detail or failed[0].value}" if failed else None
 
 

@@ -77,8 +77,10 @@ def test_the_first_figures_paper_prints_every_include_of_ours_at_100_percent(mad
     for name, width in BOXES[kind].items():
         assert rows[name][2:5] == ["current", "100%", f'{width:.2f}"'], rows[name]
     assert err.splitlines()[-1].endswith(f"0 problem(s) ({PAGES[kind]})")
-    if kind == "llncs":  # the \resizebox's two: once in place, the probe sees the factor
-        assert "w2.364/cifar_accuracy.pdf" in out, out
+    if kind == "llncs":  # the \resizebox's two: the first probe sees the factor (their
+        assert "w2.364/cifar_accuracy.pdf" in out, out  # missing files a box of width=)
+        assert "w2.4/" not in out, out
+        assert "placed again" not in err, err
     assert "compiled again" not in err  # the first sync placed each at the size it prints at
 
 

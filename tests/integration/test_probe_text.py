@@ -56,10 +56,26 @@ def test_the_factor_a_wrapper_scales_an_include_by_is_read_through_nesting(tmp_p
                   "\\includegraphics[width=2in]{example-image-b}", "\\usepackage{adjustbox}\n")
     scales = [round(g.printed.scale, 3) for g in ask_tex(main).graphics]
     assert scales == [0.75, 0.5, 1.0]
-    main = _paper(tmp_path / "missing", "\\resizebox{3in}{!}{\\includegraphics[width=1in]"
-                  "{example-image}\\includegraphics[width=1in]{not-there-yet}}")
-    scales = [g.printed.scale for g in ask_tex(main).graphics]  # an empty box beside it
-    assert scales == [1.0, 1.0]  # not 3: read once the file is there (sync probes again)
+
+def test_a_missing_image_with_a_width_is_a_box_of_it_so_a_resizebox_factor_is_true(tmp_path):
+    """An include whose file sync has not written yet is a box of its ``width=`` (issue 44:
+    llncs's third probe): a ``\\resizebox{W}{!}``'s factor, from widths only, is the
+    paper's at once (1.5, not 3 as with an empty box). A factor that a missing image's
+    height or natural size decides (``\\resizebox{!}{H}``, no ``width=``, a wrapper of
+    other kinds) is not read until the file is there (sync probes again)."""
+    for name, wrapped, scale in (
+            ("width", "\\resizebox{3in}{!}{%s}", 1.5),
+            ("nested", "\\resizebox{4.5in}{!}{\\resizebox{3in}{!}{%s}}", 2.25),
+            ("height", "\\resizebox{!}{1in}{%s}", 1.0),
+            ("scaled", "\\scalebox{0.5}{\\resizebox{3in}{!}{%s}}", 1.0)):
+        main = _paper(tmp_path / name, wrapped % ("\\includegraphics[width=1in]"
+                      "{example-image}\\includegraphics[width=1in]{not-there-yet}"))
+        scales = [round(g.printed.scale, 3) for g in ask_tex(main).graphics]
+        assert scales == [scale, scale], name
+        assert ask_tex(main).graphics[1].printed.box[0] == pytest.approx(1.0, abs=1e-3)
+    main = _paper(tmp_path / "natural", "\\resizebox{3in}{!}{\\includegraphics[width=1in]"
+                  "{example-image}\\includegraphics{not-there-yet}}")
+    assert [g.printed.scale for g in ask_tex(main).graphics] == [1.0, 1.0]
 
 
 def test_300_folders_beside_an_included_chapter_compile(tmp_path):

@@ -155,3 +155,41 @@ def test_a_text_is_read_against_what_is_behind_it_where_it_is_laid_out():
     fig = draw_as_built(spec, doc["data"], kind, synthetic=True)
     seen = measure(spec, fig, doc["data"], kind=kind).legibility
     assert contrast_row("fig4_penalty_rescue", seen).ok, seen.contrasts
+
+
+def test_the_gate_of_sync_lays_the_build_out_once_and_judges_as_the_check(monkeypatch):
+    """Sync's legibility gate (issue 44, a cold sync's cost) reads the text, script, line and
+    layout rules only: it lays the build's drawing out once, at print dpi, and renders
+    nothing (the check drew it three times: at print dpi, at the screen's again, and its
+    backdrop for contrast); its verdict is the check's first failing row of those rules."""
+    import dataclasses
+
+    from matplotlib.figure import Figure
+
+    from figures.outputs.kind import venue_kind
+    from figures.outputs.render import draw_as_built
+    from figures.page import Width
+    from figures.preflight.run import LEGIBILITY, drawing_rows, legibility
+    from figures.registry import BY_NAME
+
+    spec, figdata = BY_NAME["cifar_summary"], REPO / "figdata"
+    doc = spec.load_figdata(figdata)
+    kind = venue_kind(ICML, Width(3.25))
+    for venue in (ICML, dataclasses.replace(ICML, min_font_pt=9.0)):  # passes; text fails
+        drawing = draw_as_built(spec, doc["data"], kind, synthetic=True), doc["data"]
+        draws, draw = [], Figure.draw
+
+        def counted(fig, *args, draws=draws, draw=draw):
+            draws.append(1)
+            return draw(fig, *args)
+
+        monkeypatch.setattr(Figure, "draw", counted)
+        verdict = legibility(spec, venue, kind, figdata, drawing)
+        monkeypatch.undo()
+        assert len(draws) == 1
+        rows = drawing_rows(spec, venue, kind, measure(spec, *drawing, kind=kind))[0]
+        failed = sorted((r for r in rows if r.rule in LEGIBILITY and not r.ok),
+                        key=lambda r: LEGIBILITY.index(r.rule))
+        assert verdict == (f"{failed[0].rule}: {failed[0].detail or failed[0].value}"
+                           if failed else None)
+    assert verdict.startswith("text: ")
