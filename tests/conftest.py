@@ -67,6 +67,13 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--mpl-results-path", default=None) is None and \
             config.getini("mpl-results-path"):
         config.option.mpl_results_path = str(REPO / config.getini("mpl-results-path"))
+    results = config.getoption("--mpl-results-path", default=None)
+    if results and config.getoption("--mpl", default=False):  # pytest-mpl: an INTERNALERROR
+        try:
+            Path(results).mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise pytest.UsageError(f"--mpl-results-path {results}: {error.strerror}: give "
+                                    "a folder the run can write its results to") from None
     if config.getoption("--mpl-generate-path", default=None):  # writing: the ini's baseline
         # path is ignored, as it should be; its warning, an error here, stopped the run
         warnings.filterwarnings("ignore", "Ignoring --mpl-baseline-path", UserWarning)

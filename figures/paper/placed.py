@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 #: Options with which the paper prints a build other than at 100 % (crops, turns, rescales).
 _RESHAPING = ("trim", "viewport", "clip", "angle", "scale", "height", "totalheight",
-              "keepaspectratio", "origin")
+              "keepaspectratio", "origin", "page")
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,8 @@ def _reshaped(graphic: Graphic) -> str | None:
     if (printed is not None and printed.clip) or any(k in options for k in ("trim", "viewport",
                                                                        "clip")):
         return "trimmed or clipped"
+    if options.get("page", "1").strip() not in ("1", ""):  # our builds have one page
+        return f"by a page our one-page build has not (page={options['page']})"
     if options.get("angle", "0").strip() not in ("0", ""):
         return f"rotated (angle={options['angle']})"
     if options.get("scale", "1").strip() not in ("1", "1.0"):
