@@ -11,7 +11,12 @@ Each sample paper (tests/papers/NAME) is copied and made once by ``figures paper
   date: the probe compile, the plan, nothing copied;
 - ``sync, copying``: the same into a fresh copy of the paper (builds cached): the figures and
   macros copied, and the probe run once more with them in place;
-- ``cold``: once, ``figures sync`` with no build at all (each figure built for its box).
+- ``cold``: once, ``figures sync`` with no build at all (each figure built for its box);
+- ``seeds + latexmk``: once, the comparator an author would recognise for cold: the paper's
+  own seed scripts (../shared/seeds, each that draws a figure the paper includes, run by
+  ../shared/tools/run_seed.sh on one generated results tree, as ``nox -s compare`` does;
+  each draws every figure of its script at its own size, not the paper's box) plus the
+  median plain ``latexmk``.
 
 Ratios are to the median ``latexmk``; a machine shared with other work moves every number,
 so read the ratios and medians, not one run. Each step's CPU seconds too (its process and
@@ -34,6 +39,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+SEEDS = REPO.parent / "shared" / "seeds"
 PAPERS = REPO / "tests" / "papers"
 SAMPLES = ("jmlrlike", "article1in", "llncs", "ieeejournal", "sigplan", "boxes")
 #: The CPU seconds of each command run, in order.
@@ -68,7 +74,28 @@ def copy_paper(name: str, to: Path) -> Path:
     return to
 
 
-def measure(name: str, runs: int, root: Path) -> dict[str, float]:
+def seed_scripts(paper: Path, results_root: Path, work: Path) -> float | None:
+    """Seconds the seed scripts that draw the figures ``paper`` includes take, in sequence
+    (their CPU seconds added to :data:`CPU` as one); None without ../shared/seeds."""
+    from figures.registry import FIGURES
+
+    run_seed = SEEDS.parent / "tools" / "run_seed.sh"
+    scripts = sorted({spec.seed_script for spec in FIGURES if spec.seed_script
+                      and any(paper.rglob(f"{spec.name}.*"))})
+    if not run_seed.is_file() or not scripts:
+        return None
+    took = cpu = 0.0
+    for script in scripts:
+        root = work / f"seed-{script}"
+        shutil.copytree(results_root, root / "results")
+        took += run(["bash", str(run_seed), str(SEEDS / script), str(root), sys.executable],
+                    work)
+        cpu += CPU.pop()
+    CPU.append(cpu)
+    return took
+
+
+def measure(name: str, runs: int, root: Path, results: Path) -> dict[str, float]:
     work = root / name
     work.mkdir()
     figures = [sys.executable, "-m", "figures"]
@@ -89,8 +116,12 @@ def measure(name: str, runs: int, root: Path) -> dict[str, float]:
         fresh = copy_paper(name, work / f"fresh{number}")
         times["sync, copying"].append(run([*figures, "sync", str(fresh), *common], work))
         cpu["sync, copying"].append(CPU[-1])
+    seeds = seed_scripts(paper, results, work)
     medians = {step: statistics.median(values) for step, values in times.items()}
     medians["cold"] = cold
+    if seeds is not None:
+        medians["seeds + latexmk"] = seeds + medians["latexmk"]
+        cpu["seeds + latexmk"] = [CPU[-1] + statistics.median(cpu["latexmk"])]
     medians.update({f"{step} cpu": statistics.median(values) for step, values in cpu.items()})
     return medians
 
@@ -101,18 +132,22 @@ def main() -> None:
     parser.add_argument("papers", nargs="*", default=list(SAMPLES),
                         help=f"sample papers (tests/papers/NAME): default {', '.join(SAMPLES)}")
     args = parser.parse_args()
-    steps = ("latexmk", "sync", "sync, copying", "cold")
+    from figures.extract.synthetic import generate
+
+    steps = ("latexmk", "sync", "sync, copying", "cold", "seeds + latexmk")
     print(f"{'paper':12s} " + " ".join(f"{step + ' s':>16s} {'x':>5s} {'cpu x':>5s}"
                                        for step in steps))
     with tempfile.TemporaryDirectory(prefix="fa-sync-cost-") as tmp:
+        results = generate(Path(tmp) / "results")
         for name in args.papers:
-            found = measure(name, args.runs, Path(tmp))
+            found = measure(name, args.runs, Path(tmp), results)
             plain, cpu = found["latexmk"], found["latexmk cpu"]
             print(f"{name:12s} " + " ".join(
                 f"{found[step]:16.2f} {found[step] / plain:5.2f} "
-                f"{found[step + ' cpu'] / cpu:5.2f}" for step in steps), flush=True)
-    print(f"(medians of {args.runs}; cold: one run; x: wall seconds over the median plain "
-          "latexmk's; cpu x: CPU seconds over its)")
+                f"{found[step + ' cpu'] / cpu:5.2f}" if step in found else f"{'-':>28s}"
+                for step in steps), flush=True)
+    print(f"(medians of {args.runs}; cold and the seeds: one run; x: wall seconds over the "
+          "median plain latexmk's; cpu x: CPU seconds over its)")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import tempfile
 from dataclasses import dataclass, field
@@ -25,6 +26,20 @@ ARXIV_MAX_BYTES = 50 * 1024 * 1024
 POSTSCRIPT = (".eps", ".ps", ".mps")
 KEPT_SUFFIXES = (".sty", ".cls", ".clo", ".cfg", ".def", ".fd", ".ldf", ".bst",
                  *images.IMAGE_SUFFIXES, *POSTSCRIPT)
+#: A file TeX reads verbatim (a listing's ``code.py``: ``"%d" % 3`` was cut at its ``%``).
+_VERBATIM_INPUT = re.compile(r"\\(?:lstinputlisting|[BL]?VerbatimInput|verbatiminput"
+                             r"|inputminted\s*(?:\[[^\]]*\])?\s*\{[^}]*\})\*?\s*"
+                             r"(?:\[[^\]]*\]\s*)?\{([^}]+)\}")
+
+
+def _verbatim(paper: Path, sources: list[str]) -> set[str]:
+    """The files the paper's TeX reads verbatim, whose ``%`` is no comment: packed as they are."""
+    found = set()
+    for name in sources:
+        if name.lower().endswith((".tex", ".ltx")):
+            text = runner.read_bounded(paper / name, 1 << 24) or ""
+            found |= {os.path.normpath(m.strip()) for m in _VERBATIM_INPUT.findall(text)}
+    return found
 
 
 @dataclass
@@ -62,16 +77,19 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     found = images.check(paper, tuple(n for n in recorded.sources
                                       if n not in recorded.opened_only),
                          figdata_dir, allow_synthetic=allow_synthetic)
-    emptied = [n for n in recorded.opened_only if not n.lower().endswith(POSTSCRIPT)]
-    links = HardLinks(paper)
-    files = {name: b"" if name in emptied else _packed(paper, name, anonymous, links)
+    links, raw = HardLinks(paper), _verbatim(paper, recorded.sources)
+    emptied = [n for n in recorded.opened_only  # read with \openin, yet not data
+               if not n.lower().endswith(POSTSCRIPT) and os.path.normpath(n) not in raw]
+    files = {name: b"" if name in emptied else _packed(paper, name, anonymous, links,
+                                                       os.path.normpath(name) in raw)
              for name in recorded.sources}
     if recorded.bbl is not None:
         files[f"{main_tex.stem}.bbl"] = recorded.bbl
     data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, emptied)
     if emptied and texts is None:  # read after all (a data table): the paper's own, whole
         read = [name for name in emptied if _own(paper, name)]
-        files.update((name, _packed(paper, name, anonymous, links)) for name in read)
+        files.update((name, _packed(paper, name, anonymous, links,
+                                    os.path.normpath(name) in raw)) for name in read)
         found.warnings.append(f"{_some(read)}: read with \\openin (data?), not input: "
                               "packed as they are")
         emptied = [name for name in emptied if name not in read]
@@ -141,7 +159,8 @@ def _own(paper: Path, name: str) -> bool:
         real.stat().st_size <= ARXIV_MAX_BYTES
 
 
-def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks) -> bytes:
+def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
+            verbatim: bool = False) -> bytes:
     """What the archive holds of ``name``: a regular file inside the paper's folder (links
     resolved), comments stripped from its text, metadata from a figure (anonymous)."""
     path = paper / name
@@ -158,7 +177,7 @@ def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks) -> bytes:
             "outside the paper's folder (the same file as one elsewhere): the pack takes only "
             f"the paper's own files; make it a copy of its own (cp {name} x && mv x {name})"))
     data = path.read_bytes()
-    if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data:
+    if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data and not verbatim:
         text = data.decode("utf-8", errors="surrogateescape")
         return strip_comments(text).encode("utf-8", errors="surrogateescape")
     return scrub.without_metadata(data, name) if anonymous else data

@@ -326,3 +326,29 @@ def test_a_packed_eps_figure_keeps_its_bounding_box(tmp_path):
     assert ran.stderr.splitlines()[-1].endswith("warnings: 0")
     with tarfile.open(tmp_path / "p.tar.gz") as archive:
         assert archive.extractfile("fig.eps").read().decode() == eps
+
+
+@pytest.mark.slow
+def test_a_listing_read_from_a_code_file_is_packed_as_it_is(tmp_path):
+    """``\\lstinputlisting{code.py}``: pack stripped ``x = "%d items" % 3`` to ``x = "%`` (a
+    ``%`` is no comment in Python; listings reads the file verbatim), and said only that
+    the archive's PDF differs."""
+    import tarfile
+
+    paper = tmp_path / "p"
+    paper.mkdir()
+    code = 'x = "%d items" % 3\nprint(x)  # 100% done\n'
+    (paper / "code.py").write_text(code)
+    (paper / "notes.txt").write_text("Rate: 50% of runs\n")
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{listings}\n"
+                                    "\\usepackage{verbatim}\n\\begin{document}\nCode:\n"
+                                    "\\lstinputlisting{code.py}\n\\verbatiminput{notes.txt}\n"
+                                    "\\end{document}\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        assert archive.extractfile("code.py").read().decode() == code
+        assert archive.extractfile("notes.txt").read().decode() == "Rate: 50% of runs\n"
