@@ -97,11 +97,12 @@ def _draft(paper) -> str | None:
     import re
 
     from figures import runner
+    from figures.texread import blanked
 
     if "draft" in paper.class_options:
         return f"the class option draft ({display_path(paper.main.name)})"
-    for source in paper.sources:
-        text = runner.read_bounded(source, 1 << 20) or ""
+    for source in paper.sources:  # as TeX reads it: a commented-out option is no option
+        text = blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True, hidden=True)
         if re.search(r"\\usepackage\s*\[[^\]]*\bdraft\b[^\]]*\]\s*\{graphicx\}", text):
             return f"graphicx's option draft ({display_path(source.name)})"
     return None

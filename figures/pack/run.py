@@ -16,6 +16,7 @@ from figures.errors import FigureDataError, display_path
 from figures.pack import anonymity, archive, images, scrub, tex
 from figures.pack.strip import strip_comments
 from figures.paths import input_folder_of, is_inside
+from figures.texread import blanked
 
 #: arXiv's limit on a submission's size, in bytes.
 ARXIV_MAX_BYTES = 50 * 1024 * 1024
@@ -37,7 +38,8 @@ def _verbatim(paper: Path, sources: list[str]) -> set[str]:
     found = set()
     for name in sources:
         if name.lower().endswith((".tex", ".ltx")):
-            text = runner.read_bounded(paper / name, 1 << 24) or ""
+            text = blanked(runner.read_bounded(paper / name, 1 << 24) or "", verbatim=True,
+                           hidden=True)  # as TeX reads it: a commented-out one reads nothing
             found |= {os.path.normpath(m.strip()) for m in _VERBATIM_INPUT.findall(text)}
     return found
 
