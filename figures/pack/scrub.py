@@ -14,6 +14,7 @@ from pathlib import Path
 
 from figures.errors import FigureDataError
 from figures.pack.anonymity import identifying
+from figures.texread import REACH, Braces
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _JPEG_SIGNATURE = b"\xff\xd8\xff"
@@ -199,16 +200,6 @@ _LETTERS = {"o": "ø", "O": "Ø", "ss": "ß", "aa": "å", "AA": "Å", "ae": "æ"
 _LETTER = re.compile(r"\\(ss|aa|AA|ae|AE|oe|OE|[oOlLij])(?![A-Za-z])\s*(?:\{\})?")
 
 
-def _group(text: str, start: int) -> str:
-    """The braced argument whose ``{`` is just before ``start``: to its matching ``}`` (an
-    IEEEtran ``\\IEEEmembership{Member}`` inside it ended the names at its brace)."""
-    depth, at = 1, start
-    while at < len(text) and depth:
-        depth += {"{": 1, "}": -1}.get(text[at], 0) if text[at - 1] != "\\" else 0
-        at += 1
-    return text[start:at - (depth == 0)]
-
-
 def _names_in(group: str) -> list[str]:
     """The capitalised words of three letters or more (any script's: Zoë Müller, McDonald;
     TeX's accents made letters) in an author's argument, but the words that are no name."""
@@ -226,8 +217,10 @@ def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
     names, said = [], []
     for file, data in sources.items():
         text = data.decode("utf-8", errors="replace")
-        for match in _AUTHOR.finditer(text):
-            names += _names_in(_group(text, match.end()))  # ICML's: {name}{affiliation}
+        braces = Braces(text)  # to the matching brace: IEEEtran's \IEEEmembership{...} inside
+        for match in _AUTHOR.finditer(text):  # ICML's: {name}{affiliation}
+            end = braces.close(match.end() - 1)  # -1: cut short, to the end
+            names += _names_in(text[match.end():end if end >= 0 else match.end() + REACH])
         if _ACKNOWLEDGEMENTS.search(text):
             said.append(f"{file}: an acknowledgements section: venues ask for none (or an "
                         "anonymised one) in a review copy")
