@@ -13,6 +13,8 @@ import sys
 import pytest
 from helpers import REPO
 
+from figures.pack.strip import strip_comments
+
 _PLAIN = ("\\documentclass{article}\n\\begin{document}\nHello.\n\\end{document}\n")
 
 
@@ -60,3 +62,16 @@ def test_pack_never_writes_through_a_folder_the_paper_links_outside(tmp_path):
     (paper / "out").symlink_to(outside)
     _figures(tmp_path, "pack", "p", "--out", "p.tar.gz")
     assert list(outside.iterdir()) == []
+
+
+def test_a_percent_made_text_by_its_catcode_is_kept():
+    r"""``{\catcode`\%=12 \gdef\pct{%}}`` (a paper's own percent sign): the stripper cut
+    ``%}}`` as a comment, and pack refused a paper that compiles ("does not compile from the
+    archive alone: File ended while scanning definition of \pct"). TeX reads ``%`` by its
+    catcode at that moment: text until the group closes (or ``\catcode`\%=14``)."""
+    kept = "{\\catcode`\\%=12 \\gdef\\pct{%}}\n"
+    assert strip_comments(kept + "x% note\n") == kept + "x%\n"
+    assert strip_comments("{\\@makeother\\% \\gdef\\p{%}}%note\n") == \
+        "{\\@makeother\\% \\gdef\\p{%}}%\n"
+    assert strip_comments("\\catcode37=12 a%b\n\\catcode`\\%=14 c% note\n") == \
+        "\\catcode37=12 a%b\n\\catcode`\\%=14 c%\n"
