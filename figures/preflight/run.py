@@ -75,11 +75,9 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
             raise  # Ctrl-C or SIGTERM: the check stops
         report.error = figure_line(spec.name, exc)
         return report
-    width = measured.saved_size_in[0]
     stem = kind.stem(spec)
-    slot = venue.slot_width(kind.print_slot(spec))  # printed in the slot it was drawn for
-    report.scale = scale = min(1.0, slot / width)
-    report.print_width_in = width * scale
+    report.scale = scale = _scale(spec, venue, kind, measured)
+    report.print_width_in = measured.saved_size_in[0] * scale
     report.saved_size_in = measured.saved_size_in
     report.image = measured.image
     rows = report.rows
@@ -125,6 +123,7 @@ def drawing_rows(spec: FigureSpec, venue: Venue, kind: BuildKind,
 
 
 def _scale(spec: FigureSpec, venue: Venue, kind: BuildKind, measured: Measurement) -> float:
+    """How much the figure shrinks printed in the slot it was drawn for (1: not at all)."""
     return min(1.0, venue.slot_width(kind.print_slot(spec)) / measured.saved_size_in[0])
 
 
