@@ -29,6 +29,7 @@ from figures.page import (
     log_axis,
     panel_grid,
 )
+from figures.plots._caption import Claims
 from figures.plots._model import PAPER, Curve, page_curves, seed_curve
 from figures.style import PAPER_RC, markevery, new_figure, paper_grid, themed
 
@@ -141,8 +142,6 @@ def render(data: dict[str, Any]) -> Figure:
 
 
 def caption(data: dict[str, Any]) -> str:
-    from figures.plots._caption import Claims
-
     c = Claims()
     seed = f" (seed {c.value(data['seed'])})" if "seed" in data else ""
     return c.caption(
