@@ -19,7 +19,7 @@ from figures.preflight import rules
 from figures.preflight.files import REBUILD, decodes
 from figures.preflight.measure import Measurement, measure
 from figures.preflight.rules import RULES, Row
-from figures.registry import FigureSpec
+from figures.registry import FIGURES, FigureSpec
 from figures.venues import Venue
 
 if TYPE_CHECKING:
@@ -192,8 +192,6 @@ def preflight(specs: Sequence[FigureSpec], venue: Venue, out_dir: Path, figdata_
     figure with no file in a folder that holds others' is skipped, and says why: a width build
     refuses figures whose smallest width is above it (measuring the default drawing instead
     reported 46 failures)."""
-    from figures.registry import FIGURES
-
     def built(spec: FigureSpec) -> bool:
         return any((Path(out_dir) / name).is_file() for name in
                    (f"{spec.name}.pdf", f"{spec.name}.png")) or bool(slot_files(spec, out_dir))
