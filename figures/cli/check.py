@@ -9,7 +9,7 @@ from pathlib import Path
 
 from figures.cli import common as cli
 from figures.errors import display_path
-from figures.venues import Venue
+from figures.venues import Venue, get_venue
 
 
 def add_parser(add) -> None:
@@ -36,7 +36,6 @@ def add_parser(add) -> None:
 def run(args: argparse.Namespace) -> int:
     from figures.cli.build import one_venue
     from figures.preflight.run import format_table, preflight
-    from figures.venues import get_venue
 
     args.venue = one_venue(args.venue, "figures check")
     papers = [name for name in args.names if name.lower().endswith(".pdf")]

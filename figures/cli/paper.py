@@ -11,6 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from figures import runner
 from figures.cli.common import (
     add_figdata,
     add_flags,
@@ -21,7 +22,9 @@ from figures.cli.common import (
     say,
 )
 from figures.errors import FigureDataError, LatexError, display_path
-from figures.paths import BUILD_ROOT
+from figures.paths import BUILD_ROOT, shown
+from figures.registry import BY_NAME
+from figures.venues import get_venue
 
 
 def add_parser(add) -> None:
@@ -40,7 +43,6 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from figures import runner
     from figures.cli import sync
 
     runner.need("latexmk", "pdflatex")
@@ -126,7 +128,6 @@ def _draft(paper) -> str | None:
     """Where the paper asks graphicx for draft mode (frames for images), None when nowhere."""
     import re
 
-    from figures import runner
     from figures.texread import blanked
 
     if "draft" in paper.class_options:
@@ -154,10 +155,7 @@ def _read_by(fls: Path) -> dict[str, str]:
     """Our figures the compile read, by its recorder's file list (``main.fls``; latexmk
     asks pdflatex for it), each with the file: a figure TeX read must print somewhere,
     whatever the probe saw."""
-    from figures import runner
     from figures.outputs.provenance import read_or_none
-    from figures.paths import shown
-    from figures.registry import BY_NAME
 
     try:
         read = runner.recorded(fls, fls.parent)[0]
@@ -184,7 +182,6 @@ def _scaled(pdf: Path, args: argparse.Namespace, printed: dict[str, float],
     ``\\scalebox``, ``adjustbox`` around the include): the width each prints at, when it is
     not the width already asked for; and every figure of ours it prints."""
     from figures.paper.audit import SCALE_TOLERANCE, audit
-    from figures.venues import get_venue
 
     try:
         result = audit(pdf, args.figdata, get_venue(args.venue, args.venues),
@@ -205,7 +202,6 @@ def check_paper(pdf: Path, args: argparse.Namespace, lost: tuple[str, ...] | lis
     """``figures check PAPER.pdf``: one row per figure printed, one line per problem (and per
     figure of ``lost``: read by the compile, printed nowhere)."""
     from figures.paper.audit import audit
-    from figures.venues import get_venue
 
     if not pdf.is_file():
         raise FigureDataError(str(pdf), None, "a folder, not a file: give the compiled paper"
@@ -267,7 +263,6 @@ def _built_folders(args: argparse.Namespace) -> tuple[Path, ...]:
 def _venue_beside(pdf: Path) -> str:
     """The venue of the paper whose main .tex is beside ``pdf`` (``main.pdf``: ``main.tex``);
     for a class of no known venue, its own page as TeX sets it (as sync and paper take it)."""
-    from figures import runner
     from figures.cli.sync import venue_of_engine
     from figures.paper.engine import ask_tex
     from figures.paper.latex import read_paper
