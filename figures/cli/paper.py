@@ -59,7 +59,6 @@ def run(args: argparse.Namespace) -> int:
 def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, out: Path) -> int:
     """Sync, compile (TeX writing into ``out`` alone: never through a link the paper ships;
     the PDF and log then put beside the main file, replacing what was there), audit."""
-    from figures import runner
     from figures.cli import sync
 
     for _ in range(_ROUNDS):  # until every include of ours prints at the size it was built for
