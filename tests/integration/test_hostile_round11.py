@@ -92,3 +92,16 @@ def test_a_golden_run_given_a_hash_library_is_one_line(tmp_path, option):
     assert ran.stderr.strip().splitlines()[-1] == (
         f"ERROR: {option}: the golden suite keeps no hash library (baseline/'s pixels and "
         "vector content judge); run without that option")
+
+
+def test_a_width_given_twice_is_refused_as_a_venue_given_twice_is(tmp_path, capsys):
+    """Unclear, mended: ``--width 3.25 --width 6.75`` (an alias plus a typed one) built
+    w6.75 without a word, while ``--venue`` given twice is refused, not the last taken."""
+    from figures.cli import main as cli
+
+    code = cli.main(["build", "--venue", "icml", "--width", "3.25", "--width", "6.75",
+                     "cifar_summary", "--out", str(tmp_path / "out")])
+    assert code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "error: --width given 2 times (3.25, 6.75): one per build")
+    assert not (tmp_path / "out").exists()
