@@ -177,3 +177,32 @@ def flush() -> None:
     finally:
         _PENDING.clear()
         _SCANNED.clear()
+
+
+def placed_key(main: Path, *choices: Any) -> str:
+    """The key of what a sync of the paper whose main file is ``main`` placed, by its bytes
+    and the user's ``choices`` (venue, synthetic allowed)."""
+    return key_of("placed", main.name, digest_of(main), *choices)
+
+
+def guess(key: str, root: Path, macros: str) -> dict[str, bytes]:
+    """What the last sync under ``key`` that converged placed in the paper (each file by its
+    name in the paper's folder: the built file's bytes now, or the macros text), less what the
+    folder holds already: the first probe's guess (:func:`figures.paper.engine.ask_tex`).
+    Nothing when TeX's search path is the user's (``TEXINPUTS``: a folder before the paper's
+    may hold a file of a name sync writes, which TeX would read instead of the copy)."""
+    found: dict[str, bytes] = {}
+    for name, source in [] if any(v.startswith(("TEXINPUTS", "TEXMFCNF"))
+                                  for v in os.environ) else known(key) or []:
+        with contextlib.suppress(OSError):
+            data = macros.encode() if source is None else Path(source).read_bytes()
+            if digest_of(root / name) != hashlib.sha256(data).hexdigest():
+                found[name] = data
+    return found
+
+
+def placed(key: str, root: Path, planned: dict[Path, tuple[Path | None, str]]) -> None:
+    """Record what a sync that converged placed (``Plan.planned``) under ``key``."""
+    inside = root.resolve()
+    remember(key, [[str(target.relative_to(inside)), source and str(source)]
+                   for target, (source, _) in planned.items() if target.is_relative_to(inside)])
