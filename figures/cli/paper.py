@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from figures import runner
@@ -49,16 +52,24 @@ def run(args: argparse.Namespace) -> int:
                                    dry_run=False, printed={})
     sync_args.venue = venue
     args.venue = venue
+    with tempfile.TemporaryDirectory(prefix="figures-paper-") as out:
+        return _compiled(args, paper, sync_args, Path(out))
+
+
+def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, out: Path) -> int:
+    """Sync, compile (TeX writing into ``out`` alone: never through a link the paper ships;
+    the PDF and log then put beside the main file, replacing what was there), audit."""
+    from figures.cli import sync
+
     for _ in range(_ROUNDS):  # until every include of ours prints at the size it was built for
         if sync.run(sync_args, paper) != 0:
             print("error: sync did not finish cleanly (above); not compiled", file=sys.stderr)
             return 1
-        compiled = runner.run([*runner.LATEXMK, "-pdf", "-interaction=nonstopmode",
-                               "-halt-on-error", "-no-shell-escape",
-                               runner.tex_argument(paper.main.name)], paper.root,
-                              file=str(paper.main), hint=": does the paper compile by hand?")
-        pdf = paper.main.with_suffix(".pdf")  # -norc: no latexmkrc moves it
-        if compiled.returncode != 0 or not pdf.is_file():
+        compiled = runner.latexmk(paper.main, out, hint=": does the paper compile by hand?")
+        pdf = paper.main.with_suffix(".pdf")
+        for made in (out / pdf.name, out / f"{pdf.stem}.log"):
+            _put(made, pdf.with_name(made.name))
+        if compiled.returncode != 0 or not (out / pdf.name).is_file():
             why = runner.first_error(pdf.with_suffix(".log"), compiled.stdout)
             if "-shell-escape" in why:  # minted: a flag this command never gives a paper
                 why += (" (figures paper runs none of a paper's shell commands: compile it "
@@ -74,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
               ": built for that width, compiled again", file=sys.stderr)
         sync_args.printed.update(scaled)
         paper = sync.read_paper_of(args.paper, args.main)
-    ours = {**_read_by(pdf.with_suffix(".fls")), **_ours(paper)}  # probed, or read by TeX
+    ours = {**_read_by(out / f"{pdf.stem}.fls"), **_ours(paper)}  # probed, or read by TeX
     lost = [f"{name} ({where})" for name, where in ours.items() if name not in shown]
     draft = _draft(paper) if lost else None
     eps = [g for g in paper.graphics if Path(g.written).suffix.lower() in (".eps", ".ps")]
@@ -92,6 +103,24 @@ def run(args: argparse.Namespace) -> int:
         "file name: this compile runs no shell command, so pdflatex cannot convert it: "
         f"convert it to PDF (epstopdf {g.written}) and include that"
         for g in eps])
+
+
+def _put(made: Path, target: Path) -> None:
+    """``made`` (when TeX made it) copied to ``target`` through a new file renamed over it:
+    a link there is replaced, never written through."""
+    if not made.is_file():
+        return
+    tmp = target.with_name(f".{target.name}.figures-new")
+    try:
+        with made.open("rb") as source, os.fdopen(os.open(
+                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), "wb") as copy:
+            shutil.copyfileobj(source, copy)
+        tmp.replace(target)
+    except OSError as exc:
+        if tmp.is_file() and not tmp.is_symlink():
+            tmp.unlink()
+        raise FigureDataError(str(target), None, f"cannot be written ({exc.strerror}): the "
+                              "compiled paper goes there; make the folder writable") from None
 
 
 def _draft(paper) -> str | None:
