@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from figures.errors import AuthorCodeError, FigureDataError, OsExit, display_path
+from figures.errors import AuthorCodeError, FigureDataError, OsExit, display_path, one_line
 from figures.page import raster_too_large
 
 if TYPE_CHECKING:
@@ -235,8 +235,6 @@ def _settings_kept() -> Iterator[None]:
 @contextlib.contextmanager
 def import_warnings(name: str) -> Iterator[None]:
     """What a module warns while it is imported, one line each on stderr (the filters apply)."""
-    from figures.errors import one_line
-
     with warnings.catch_warnings(record=True) as caught:
         yield
     for warning in caught:

@@ -12,6 +12,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from figures import author_code
 from figures.errors import AuthorCodeError, FigureDataError
 from figures.page import COMFORT_PT, MIN_WIDTH_IN, SLOTS, Width
 
@@ -45,8 +46,6 @@ class FigureModule:
         return f"figures/plots/{self.name}.py"
 
     def code(self) -> ModuleType:
-        from figures import author_code
-
         imported = sys.modules.get(self.module_name)
         if imported is not None:  # imported once: its code ran then
             return imported
@@ -73,7 +72,6 @@ class FigureModule:
         """The module's ``render``, run as the author's code: refused unless a Figure that fits."""
         from matplotlib.figure import Figure
 
-        from figures import author_code
         from figures.style import theme
 
         render = self._required("render", "render(data) returning a matplotlib Figure")
@@ -106,8 +104,6 @@ class FigureModule:
 
     @property
     def extract(self) -> Callable[[Any], dict[str, Any]] | None:
-        from figures import author_code
-
         extract = getattr(self.code(), "extract", None)
         if extract is None:
             return None

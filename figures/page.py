@@ -301,11 +301,6 @@ class Page:
         return new_figure(figsize=(self.width_in, self.height(aspect)), layout="constrained")
 
 
-def default_page(slot: str = "text", width_in: float = 6.75) -> Page:
-    """A page for drawing outside a venue (a notebook): ICML's text width and numbers."""
-    return Page(slot, width_in, 4.5)
-
-
 #: Tick steps of a whole-number axis, of a decade: never matplotlib's 1.5, 3 or 4 (0, 15, ...,
 #: 90 or 0, 40, 80 left a run's last epoch unlabelled).
 INTEGER_STEPS = (1, 2, 2.5, 5, 10)

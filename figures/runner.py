@@ -38,6 +38,17 @@ OUTPUT_CAP = 16 << 20
 LATEXMK = ("latexmk", "-norc")
 
 
+def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
+            hint: str = "") -> subprocess.CompletedProcess:
+    """``latexmk -pdf`` of ``main`` in its folder, no shell escape, nonstop; everything TeX,
+    bibtex and latexmk write (``STEM.pdf``, ``.log``, ``.fls``, each ``\\openout``) goes into
+    ``out``, a folder of ours: a link the paper ships (``main.log`` or a linked folder to
+    outside) is never written through, the paper's own leftovers never read."""
+    return run([*LATEXMK, "-pdf", f"-outdir={out}", "-interaction=nonstopmode",
+                "-halt-on-error", "-no-shell-escape", *flags, tex_argument(main.name)],
+               main.parent, file=file or str(main), hint=hint)
+
+
 def tex_argument(name: str) -> str:
     """A paper's file name as latexmk's or pdflatex's argument: ``./`` before one that
     starts with ``-`` (else an option: a main file ``-pdflatex=CMD;.tex`` runs CMD)."""

@@ -57,6 +57,12 @@ NOT_CONDITIONALS = frozenset({
 #: blanks no prose: an unclosed brace does not swallow the rest of the source).
 REACH = 5000
 
+#: ``\\catcode`\\%=12`` (or 37, "25, '45; any value: 14 alone makes it a comment again) and
+#: LaTeX's ``\\@makeother\\%``: until the group that holds it closes, ``%`` is text.
+_PERCENT_CATCODE = {
+    "catcode": re.compile(r"\s*(?:`\\%|`\\\^\^25|37(?!\d)|\"25(?![\dA-F])|'45(?!\d))\s*=?\s*"
+                          r"(\d+|\\[A-Za-z@]+)"),
+    "@makeother": re.compile(r"\s*\\(%)")}
 _CONTROL = re.compile(r"\\(?:([A-Za-z@]+)\*?|.)", re.DOTALL)
 _GROUP = re.compile(r"[ \t]*\n?[ \t]*\{([^{}\\%\n]*)\}")
 _EOL = re.compile(r"[\r\n]")
@@ -142,9 +148,12 @@ def read(text: str) -> Reading:
     pending = False  # a brace group here is an argument
     brackets = 0  # open option lists of a command
     n, pos, after_end = len(text), 0, None
+    percent_is_text = None  # the group depth below which a \catcode`\%=12 ends, or None
     while pos < n:
         char = text[pos]
-        if char == "%":
+        if percent_is_text is not None and len(groups) < percent_is_text:
+            percent_is_text = None  # the group that changed it closed
+        if char == "%" and percent_is_text is None:
             end = _line_end(text, pos)
             comments.append((pos, end))
             pos = end
@@ -157,7 +166,11 @@ def read(text: str) -> Reading:
             if word is None:
                 continue
             executed = arguments == 0 and brackets == 0
-            if word == "iffalse":
+            if word in ("catcode", "@makeother") and (
+                    change := _PERCENT_CATCODE[word].match(text, pos)) is not None:
+                percent_is_text = None if change.group(1) == "14" else len(groups)
+                pos = change.end()
+            elif word == "iffalse":
                 end = _false_end(text, pos, comments)
                 false.append((match.start(), end))
                 pos, pending = end, False

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from figures.cli import common as cli
 from figures.errors import display_path
-from figures.venues import Venue
+from figures.venues import Venue, get_venue
 
 
 def add_parser(add) -> None:
@@ -36,7 +36,6 @@ def add_parser(add) -> None:
 def run(args: argparse.Namespace) -> int:
     from figures.cli.build import one_venue
     from figures.preflight.run import format_table, preflight
-    from figures.venues import get_venue
 
     args.venue = one_venue(args.venue, "figures check")
     papers = [name for name in args.names if name.lower().endswith(".pdf")]
@@ -67,7 +66,6 @@ def run(args: argparse.Namespace) -> int:
                              "iclr, ieee, acm, or one from --venues)")
 
     if args.html is not None:
-
         cli.refuse_output_over_inputs(args.html, "--html", (".html", ".htm"),
                                   figdata_dir=args.figdata, out_dirs=[args.out],
                                   ours=(_our_report, "`figures check`"))

@@ -24,6 +24,7 @@ from figures.cli import (
     paper,
     review,
     schema,
+    startup,
     status,
     sync,
     synthesize,
@@ -78,8 +79,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _refusal(argv: Sequence[str] | None) -> tuple[argparse.Namespace | None, str | None]:
     """The parsed command line, or the one line that refuses to run it at all."""
-    from figures.cli import startup
-
     try:
         startup.prepare()
     except FigureDataError as exc:

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
+from figures import runner
 from figures.cli.common import (
     add_figdata,
     add_flags,
@@ -18,7 +22,9 @@ from figures.cli.common import (
     say,
 )
 from figures.errors import FigureDataError, LatexError, display_path
-from figures.paths import BUILD_ROOT
+from figures.paths import BUILD_ROOT, shown
+from figures.registry import BY_NAME
+from figures.venues import get_venue
 
 
 def add_parser(add) -> None:
@@ -37,7 +43,6 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from figures import runner
     from figures.cli import sync
 
     runner.need("latexmk", "pdflatex")
@@ -47,16 +52,24 @@ def run(args: argparse.Namespace) -> int:
                                    dry_run=False, printed={})
     sync_args.venue = venue
     args.venue = venue
+    with tempfile.TemporaryDirectory(prefix="figures-paper-") as out:
+        return _compiled(args, paper, sync_args, Path(out))
+
+
+def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, out: Path) -> int:
+    """Sync, compile (TeX writing into ``out`` alone: never through a link the paper ships;
+    the PDF and log then put beside the main file, replacing what was there), audit."""
+    from figures.cli import sync
+
     for _ in range(_ROUNDS):  # until every include of ours prints at the size it was built for
         if sync.run(sync_args, paper) != 0:
             print("error: sync did not finish cleanly (above); not compiled", file=sys.stderr)
             return 1
-        compiled = runner.run([*runner.LATEXMK, "-pdf", "-interaction=nonstopmode",
-                               "-halt-on-error", "-no-shell-escape",
-                               runner.tex_argument(paper.main.name)], paper.root,
-                              file=str(paper.main), hint=": does the paper compile by hand?")
-        pdf = paper.main.with_suffix(".pdf")  # -norc: no latexmkrc moves it
-        if compiled.returncode != 0 or not pdf.is_file():
+        compiled = runner.latexmk(paper.main, out, hint=": does the paper compile by hand?")
+        pdf = paper.main.with_suffix(".pdf")
+        for made in (out / pdf.name, out / f"{pdf.stem}.log"):
+            _put(made, pdf.with_name(made.name))
+        if compiled.returncode != 0 or not (out / pdf.name).is_file():
             why = runner.first_error(pdf.with_suffix(".log"), compiled.stdout)
             if "-shell-escape" in why:  # minted: a flag this command never gives a paper
                 why += (" (figures paper runs none of a paper's shell commands: compile it "
@@ -72,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
               ": built for that width, compiled again", file=sys.stderr)
         sync_args.printed.update(scaled)
         paper = sync.read_paper_of(args.paper, args.main)
-    ours = {**_read_by(pdf.with_suffix(".fls")), **_ours(paper)}  # probed, or read by TeX
+    ours = {**_read_by(out / f"{pdf.stem}.fls"), **_ours(paper)}  # probed, or read by TeX
     lost = [f"{name} ({where})" for name, where in ours.items() if name not in shown]
     draft = _draft(paper) if lost else None
     eps = [g for g in paper.graphics if Path(g.written).suffix.lower() in (".eps", ".ps")]
@@ -92,11 +105,28 @@ def run(args: argparse.Namespace) -> int:
         for g in eps])
 
 
+def _put(made: Path, target: Path) -> None:
+    """``made`` (when TeX made it) copied to ``target`` through a new file renamed over it:
+    a link there is replaced, never written through."""
+    if not made.is_file():
+        return
+    tmp = target.with_name(f".{target.name}.figures-new")
+    try:
+        with made.open("rb") as source, os.fdopen(os.open(
+                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), "wb") as copy:
+            shutil.copyfileobj(source, copy)
+        tmp.replace(target)
+    except OSError as exc:
+        if tmp.is_file() and not tmp.is_symlink():
+            tmp.unlink()
+        raise FigureDataError(str(target), None, f"cannot be written ({exc.strerror}): the "
+                              "compiled paper goes there; make the folder writable") from None
+
+
 def _draft(paper) -> str | None:
     """Where the paper asks graphicx for draft mode (frames for images), None when nowhere."""
     import re
 
-    from figures import runner
     from figures.texread import blanked
 
     if "draft" in paper.class_options:
@@ -124,10 +154,7 @@ def _read_by(fls: Path) -> dict[str, str]:
     """Our figures the compile read, by its recorder's file list (``main.fls``; latexmk
     asks pdflatex for it), each with the file: a figure TeX read must print somewhere,
     whatever the probe saw."""
-    from figures import runner
     from figures.outputs.provenance import read_or_none
-    from figures.paths import shown
-    from figures.registry import BY_NAME
 
     try:
         read = runner.recorded(fls, fls.parent)[0]
@@ -154,7 +181,6 @@ def _scaled(pdf: Path, args: argparse.Namespace, printed: dict[str, float],
     ``\\scalebox``, ``adjustbox`` around the include): the width each prints at, when it is
     not the width already asked for; and every figure of ours it prints."""
     from figures.paper.audit import SCALE_TOLERANCE, audit
-    from figures.venues import get_venue
 
     try:
         result = audit(pdf, args.figdata, get_venue(args.venue, args.venues),
@@ -175,7 +201,6 @@ def check_paper(pdf: Path, args: argparse.Namespace, lost: tuple[str, ...] | lis
     """``figures check PAPER.pdf``: one row per figure printed, one line per problem (and per
     figure of ``lost``: read by the compile, printed nowhere)."""
     from figures.paper.audit import audit
-    from figures.venues import get_venue
 
     if not pdf.is_file():
         raise FigureDataError(str(pdf), None, "a folder, not a file: give the compiled paper"
@@ -237,7 +262,6 @@ def _built_folders(args: argparse.Namespace) -> tuple[Path, ...]:
 def _venue_beside(pdf: Path) -> str:
     """The venue of the paper whose main .tex is beside ``pdf`` (``main.pdf``: ``main.tex``);
     for a class of no known venue, its own page as TeX sets it (as sync and paper take it)."""
-    from figures import runner
     from figures.cli.sync import venue_of_engine
     from figures.paper.engine import ask_tex
     from figures.paper.latex import read_paper

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from figures.outputs.provenance import SUITE, UNSEALED, decode
+
 #: Records kept per figure entry of a build state: this build's and earlier builds'.
 KEPT = 24
 
@@ -62,8 +64,6 @@ def seal(path: Path) -> str | None:
     """Write the file's content digest over its provenance's placeholder (same length: no PDF
     offset moves; a PNG's text chunk is written again by Pillow, its CRC with it); None when
     there is no placeholder."""
-    from figures.outputs.provenance import UNSEALED
-
     data = path.read_bytes()
     at = data.find(f"content={UNSEALED}".encode())
     if at < 0:
@@ -73,8 +73,6 @@ def seal(path: Path) -> str | None:
     out = data[:start] + sealed.encode() + data[start + len(UNSEALED):]
     if data.startswith(b"\x89PNG"):  # the text chunk as Pillow writes it, with its new CRC
         from PIL import Image
-
-        from figures.outputs.provenance import SUITE
 
         with Image.open(io.BytesIO(data)) as image:
             text = image.info[SUITE]
@@ -114,8 +112,6 @@ def merged(new: list[dict[str, Any]], old: Any) -> list[dict[str, Any]]:
 
 def valid(item: dict[str, Any]) -> bool:
     """A record as :func:`record` writes it (a state file edited by hand may hold anything)."""
-    from figures.outputs.provenance import decode
-
     size = item.get("size")
     return (isinstance(item.get("pixels"), str) and isinstance(item.get("provenance"), str)
             and decode(item["provenance"]) is not None

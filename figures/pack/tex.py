@@ -90,23 +90,23 @@ def copy_paper(paper: Path, copy: Path) -> None:
 def record(paper: Path, main: Path, work: Path) -> Recorded:
     """Compile a copy of ``paper`` (hidden files left out) in ``work`` with
     ``latexmk -recorder``; what it read from the paper's own files, and its ``.bbl``."""
-    copy = work / "paper"
+    copy, out = work / "paper", work / "out"  # TeX writes in out alone: never through a link
     copy_paper(paper, copy)
-    command = [*runner.LATEXMK, "-pdf", "-recorder", "-g", *_FLAGS,
-               f"-usepretex={inputs.PRETEX}", runner.tex_argument(main.name)]
-    _run(command, copy, main, "in a copy of the paper's folder")
+    ran = runner.latexmk(copy / main.name, out, "-recorder", "-g", "-file-line-error",
+                         f"-usepretex={inputs.PRETEX}", file=main.name)
+    _said(ran, out, main, "in a copy of the paper's folder")
     stem = main.stem
-    read, written = (_inside(paths, copy) for paths in runner.recorded(copy / f"{stem}.fls",
-                                                                      copy))
-    bbl_path = copy / f"{stem}.bbl"
-    bbl = bbl_path.read_bytes() if bbl_path.is_file() and f"{stem}.bbl" in read else None
+    recorded = runner.recorded(out / f"{stem}.fls", copy)
+    read, written = (_inside(paths, copy) for paths in recorded)
+    made = [d / f"{stem}.bbl" for d in (out, copy) if f"{stem}.bbl" in _inside(recorded[0], d)]
+    bbl = made[0].read_bytes() if made else None  # bibtex's, or the paper's own
     build_products = written | {f"{stem}.bbl"}
     sources = sorted(name for name in read if (paper / name).is_file()
                      and name not in build_products and not _left_out(paper, name))
-    input_ = inputs.read_as_input(copy, stem)
+    input_ = inputs.read_as_input(out, stem)
     opened = () if input_ is None else tuple(n for n in sources if n not in input_
                                              and n != main.name)
-    return Recorded(tuple(sources), bbl, (copy / f"{stem}.pdf").read_bytes(), opened)
+    return Recorded(tuple(sources), bbl, (out / f"{stem}.pdf").read_bytes(), opened)
 
 
 def _not_regular(path: Path) -> str:
@@ -144,15 +144,19 @@ def prove(folder: Path, main: str) -> tuple[bytes, int]:
 
 def _run(command: list[str], cwd: Path, main: Path, where: str,
          env: dict[str, str] | None = None) -> None:
-    ran = runner.run(command, cwd, env=env, file=main.name)
-    pdf = cwd / f"{main.stem}.pdf"
+    _said(runner.run(command, cwd, env=env, file=main.name), cwd, main, where)
+
+
+def _said(ran, out: Path, main: Path, where: str) -> None:
+    """One line when the compile of ``main`` (its files written in ``out``) failed."""
+    pdf = out / f"{main.stem}.pdf"
     if ran.returncode == 0 and not pdf.is_file():
         raise LatexError(main.name, None, (
-            f"{Path(command[0]).name} ended without writing {pdf.name} beside {main.name} "
+            f"{Path(ran.args[0]).name} ended without writing {pdf.name} beside {main.name} "
             f"{where} (an output folder set in the paper?); the pack compiles in place and "
             "arXiv does too: remove that setting"))
     if ran.returncode != 0:
-        error = runner.first_error(cwd / f"{main.stem}.log", ran.stdout)
+        error = runner.first_error(out / f"{main.stem}.log", ran.stdout)
         bib = re.search(r"Bib file\(s\) not found in search path:\s+(\S+)", ran.stdout)
         if bib:  # latexmk then said "All targets () are up-to-date"
             error = f"File `{bib.group(1)}' not found (the bibliography's .bib)"

@@ -20,6 +20,7 @@ from matplotlib.axes import Axes
 from figures.data.schema import Epochs, ListOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
 from figures.page import integer_ticks, log_axis, panel_grid
+from figures.plots._caption import band_share
 from figures.plots._model import Curve, Entry, across, page_curves, seed_curve
 
 # --- the runs' layout (where they live is each figure's) -------------------------------------
@@ -134,8 +135,6 @@ def band_shares(per_method: dict[str, Any], also: dict[str, Any] | None = None
                 ) -> dict[str, float]:
     """Each metric's panel: its ± std bands' median width over its log axis's span (``also``:
     other series on that axis), for the caption (figures/plots/_caption.py)."""
-    from figures.plots._caption import band_share
-
     return {CAPTION_NAMES[metric]: band_share([per_method[m][metric] for m in LOG_KEYS],
                                               log=True, also=(also or {}).get(metric, ()))
             for metric in METRICS}

@@ -11,6 +11,7 @@ from figures.data.schema import ListOf, MapOf, Record, Scalar
 from figures.extract.results import ResultsTree
 from figures.page import COMFORT_PT, Page, panel_grid
 from figures.plots import _cifar as cifar
+from figures.plots._caption import Claims, band_share
 from figures.plots._model import Curve, across, page_curves, seed_curve
 from figures.style import DEFAULT_RC, new_figure, themed
 
@@ -73,8 +74,6 @@ def render(data: dict[str, Any]) -> Figure:
 def caption(data: dict[str, Any]) -> str:
     """The suptitle, which a page leaves to the caption; numbers from the data
     (figures/plots/_caption.py)."""
-    from figures.plots._caption import Claims, band_share
-
     c = Claims()
     shares = {title: band_share([curves[key] for curves in data["methods"].values()])
               for title, key in (("train", "train_acc"), ("test", "test_acc"))}

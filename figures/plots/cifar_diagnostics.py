@@ -12,6 +12,7 @@ from figures.data.schema import MapOf, Record, Scalar, Series, Text
 from figures.extract.results import ResultsTree
 from figures.page import MUTED_TEXT, Page, integer_ticks, log_axis, panel_grid
 from figures.plots import _cifar as cifar
+from figures.plots._caption import Claims
 from figures.plots._model import Curve, page_curves, seed_curve
 from figures.style import DEFAULT_RC, legend, new_figure, themed
 
@@ -66,8 +67,6 @@ def render(data: dict[str, Any]) -> Figure:
 
 def caption(data: dict[str, Any]) -> str:
     """The suptitle and the nudging step, which a page leaves to the caption."""
-    from figures.plots._caption import Claims
-
     c = Claims()
     within = [_linear_within(cifar.per_layer(data[key])) for key in ("bp_cosine", "perturbation_rho")]
     scales = {w: "a log axis" if w is None else

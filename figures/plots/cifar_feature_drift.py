@@ -14,6 +14,7 @@ from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
 from figures.page import INTEGER_STEPS, Page, integer_ticks, panel_grid
 from figures.plots import _cifar as cifar
+from figures.plots._caption import Claims
 from figures.plots._model import Curve, page_curves, seed_curve
 from figures.style import DEFAULT_RC, legend, new_figure, themed
 
@@ -90,8 +91,6 @@ def render(data: dict[str, Any]) -> Figure:
 
 def caption(data: dict[str, Any]) -> str:
     """The title, which a page leaves to the caption."""
-    from figures.plots._caption import Claims
-
     c = Claims()
     return c.caption(f"Feature drift per block, ||W_final - W_init|| / ||W_init|| of each "
                      f"block's w1 (CIFAR-10, seed {c.value(data['seed'])}); a panel per method, "

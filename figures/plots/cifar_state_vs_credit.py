@@ -11,6 +11,7 @@ from figures.data.schema import ListOf, MapOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree
 from figures.page import COMFORT_PT, YLABELS_IN, Page, log_axis, panel_grid
 from figures.plots import _cifar as cifar
+from figures.plots._caption import Claims
 from figures.plots._model import Curve, Entry, page_curves, seed_curve
 from figures.style import DEFAULT_RC, MethodStyle, new_figure, themed
 
@@ -88,8 +89,6 @@ def _credit_bars(ax, entries: list[Entry], means, stds, final_error: float | Non
 def caption(data: dict[str, Any]) -> str:
     """The title's claim and the note on the bars, which a page leaves to the caption; every
     number and "worst" from the data (figures/plots/_caption.py)."""
-    from figures.plots._caption import Claims
-
     c = Claims()
     means = {m: float(np.mean(v)) for m, v in data["final_test_acc"].items()}
     worst = c.word(min(means, key=means.get) == cifar.STATE_BRIDGE and len(means) > 1,

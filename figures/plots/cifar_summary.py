@@ -12,6 +12,7 @@ from figures.data.schema import ListOf, MapOf, Number, Record, Scalar
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree
 from figures.page import YLABELS_IN, Page
+from figures.plots._caption import Claims, band_share
 from figures.plots._cifar import (
     ACCURACY,
     BAR_CAPSIZE,
@@ -81,8 +82,6 @@ def render(data: dict[str, Any]) -> Figure:
 
 def caption(data: dict[str, Any]) -> str:
     """The title, which a page leaves to the caption; numbers from the data."""
-    from figures.plots._caption import Claims, band_share
-
     c = Claims()
     finals = data["final_test_acc"]
     epochs = "–".join(c.value(n) for n in data["epoch_counts"])

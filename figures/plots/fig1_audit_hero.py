@@ -11,6 +11,7 @@ from matplotlib.patches import FancyBboxPatch
 
 from figures.data.schema import ListOf, MapOf, Number, Record, Series, Text
 from figures.page import COMFORT_PT, MUTED_TEXT, Page, log_axis, panel_grid
+from figures.plots._caption import Claims
 from figures.plots._model import PAPER, Curve, page_curves, seed_curve
 from figures.style import PAPER_RC, new_figure, paper_grid, themed
 
@@ -164,8 +165,6 @@ def caption(data: dict[str, Any]) -> str:
     """What the take-away boxes say, as the data bear it out (the seed's "FA decays 2 orders
     of magnitude" is 1.3 decades in its own numbers): every number and relation computed
     (figures/plots/_caption.py)."""
-    from figures.plots._caption import Claims
-
     c = Claims()
     pair, cosines = data["panel_a"]["values"], data["panel_b"]["values"]
     grads = data["panel_c"]["values"]

@@ -29,6 +29,7 @@ from figures.page import (
     log_axis,
     panel_grid,
 )
+from figures.plots._caption import Claims
 from figures.plots._model import PAPER, Curve, page_curves, seed_curve
 from figures.style import PAPER_RC, markevery, new_figure, paper_grid, themed
 
@@ -123,36 +124,24 @@ def render(data: dict[str, Any]) -> Figure:
     fig = new_figure(figsize=FIGSIZE)
     axes = fig.subplots(len(rows), 3, squeeze=False)
     fig.subplots_adjust(**LAYOUT)
-    last = len(rows) - 1
-    for r, (row, (h_lines, g_lines, acc_lines)) in enumerate(zip(rows, model(data),
-                                                                   strict=True)):
-        h_ax, g_ax, acc_ax = axes[r]
-        edges = {"first": r == 0, "last": r == last}
-        # Column 0: ||h_L||, with the legend (top row) and the row's architecture label.
-        for curve in h_lines:
-            seed_curve(h_ax, curve, plot=h_ax.semilogy, linewidth=LINEWIDTH)
-        _labels(h_ax, 0, **edges, legend=r == 0)
-        paper_grid(h_ax, log_scale=True)
-        h_ax.annotate(row["arch"], xy=(0, 0.5), xytext=ROW_LABEL_OFFSET,
-                      xycoords="axes fraction", textcoords="offset points", fontsize=9,
-                      fontweight="bold", rotation=90, ha="center", va="center")
-        # Column 1: ||g_L||, one y range for all rows.
-        for curve in g_lines:
-            seed_curve(g_ax, curve, plot=g_ax.semilogy, linewidth=LINEWIDTH)
-        g_ax.set_ylim(*G_YLIM)
-        _labels(g_ax, 1, **edges)
-        paper_grid(g_ax, log_scale=True)
-        # Column 2: test accuracy.
-        for curve in acc_lines:
-            seed_curve(acc_ax, curve, linewidth=LINEWIDTH)
-        _labels(acc_ax, 2, **edges)
-        paper_grid(acc_ax)
+    for r, (row, columns) in enumerate(zip(rows, model(data), strict=True)):
+        # ||h_L|| and ||g_L|| on log axes (||g_L||: one y range for all rows), then accuracy;
+        # the legend on the top row's first panel
+        for c, (ax, curves) in enumerate(zip(axes[r], columns, strict=True)):
+            for curve in curves:
+                seed_curve(ax, curve, plot=ax.semilogy if c < 2 else ax.plot,
+                           linewidth=LINEWIDTH)
+            if c == 1:
+                ax.set_ylim(*G_YLIM)
+            _labels(ax, c, first=r == 0, last=r == len(rows) - 1, legend=r == c == 0)
+            paper_grid(ax, log_scale=c < 2)
+        axes[r][0].annotate(row["arch"], xy=(0, 0.5), xytext=ROW_LABEL_OFFSET,
+                            xycoords="axes fraction", textcoords="offset points", fontsize=9,
+                            fontweight="bold", rotation=90, ha="center", va="center")
     return fig
 
 
 def caption(data: dict[str, Any]) -> str:
-    from figures.plots._caption import Claims
-
     c = Claims()
     seed = f" (seed {c.value(data['seed'])})" if "seed" in data else ""
     return c.caption(

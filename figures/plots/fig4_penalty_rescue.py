@@ -21,7 +21,7 @@ from figures.data.schema import Epochs, ListOf, MapOf, Number, Record, Scalar, S
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
 from figures.page import MUTED_TEXT, Page, integer_ticks, log_axis, panel_grid
-from figures.plots._caption import plain
+from figures.plots._caption import Claims, plain
 from figures.plots._model import Curve, Entry, page_curves, seed_curve
 from figures.style import DEFAULT_RC, METHOD_STYLE, NEUTRAL_FILLS, new_figure, themed
 
@@ -107,8 +107,6 @@ def render(data: dict[str, Any]) -> Figure:
 def caption(data: dict[str, Any]) -> str:
     """What a page leaves to the caption, every number and relation computed from the data
     (figures/plots/_caption.py)."""
-    from figures.plots._caption import Claims
-
     c = Claims()
     runs, acc = data["panel_a"], data["panel_c"]["accuracy"]
     conditions = data["panel_b"]["conditions"]

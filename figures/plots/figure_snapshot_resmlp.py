@@ -12,6 +12,7 @@ from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree
 from figures.page import Page
 from figures.plots import _snapshot as snapshot
+from figures.plots._caption import Claims
 from figures.plots._model import Curve
 from figures.style import DEFAULT_RC, new_figure, themed
 
@@ -85,8 +86,6 @@ def render(data: dict[str, Any]) -> Figure:
 def caption(data: dict[str, Any]) -> str:
     """The seed's suptitle, the rows' titles and what a curve is, which a page leaves to the
     caption; whether the ± std band can be seen, measured on each column's one y scale."""
-    from figures.plots._caption import Claims
-
     c = Claims()
     no_ln, with_ln = data["no_ln"], data["with_ln"]
     runs = no_ln["BP"]["h_L"]

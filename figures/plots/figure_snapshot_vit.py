@@ -11,6 +11,7 @@ from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
 from figures.page import COMFORT_PT, Page
 from figures.plots import _snapshot as snapshot
+from figures.plots._caption import Claims
 from figures.style import DEFAULT_RC, new_figure, themed
 
 DIR = "snapshot_vit_v1"
@@ -57,8 +58,6 @@ def render(data: dict[str, Any]) -> Figure:
 def caption(data: dict[str, Any]) -> str:
     """The panels' title and what a curve is, which a page leaves to the caption; whether the
     ± std band can be seen, measured (figures/plots/_caption.py)."""
-    from figures.plots._caption import Claims
-
     c = Claims()
     n = len(data["BP"]["h_L"])
     spread = (c.band(snapshot.band_shares(data), f"the mean across the {c.count(data['BP']['h_L'], 'seed')}")

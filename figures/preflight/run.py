@@ -11,19 +11,20 @@ from typing import TYPE_CHECKING, Any
 from figures.boundary import is_stop
 from figures.data import figdata
 from figures.errors import FigureDataError, display_path, figure_line
+from figures.outputs.kind import DEFAULT, BuildKind, slot_files
+from figures.outputs.provenance import kind_in
+from figures.outputs.render import draw_as_built
 from figures.outputs.warned import caught_warnings, warning_lines
 from figures.preflight import rules
 from figures.preflight.files import REBUILD, decodes
 from figures.preflight.measure import Measurement, measure
 from figures.preflight.rules import RULES, Row
-from figures.registry import FigureSpec
+from figures.registry import FIGURES, FigureSpec
 from figures.venues import Venue
 
 if TYPE_CHECKING:
     import numpy as np
     from matplotlib.figure import Figure
-
-    from figures.outputs.kind import BuildKind
 
 
 @dataclass
@@ -53,10 +54,6 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
                  stem: str | None = None) -> FigureReport:
     """Every rule for one figure: its built files in ``out_dir`` (``stem``: a venue build's
     other slot) and its Figure drawn from figdata as the build in ``out_dir`` drew it."""
-    from figures.outputs.kind import DEFAULT
-    from figures.outputs.provenance import kind_in
-    from figures.outputs.render import draw_as_built
-
     report = FigureReport(spec)
     try:
         kind = kind_in(out_dir, spec, venues_file, stem)
@@ -75,11 +72,9 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
             raise  # Ctrl-C or SIGTERM: the check stops
         report.error = figure_line(spec.name, exc)
         return report
-    width = measured.saved_size_in[0]
     stem = kind.stem(spec)
-    slot = venue.slot_width(kind.print_slot(spec))  # printed in the slot it was drawn for
-    report.scale = scale = min(1.0, slot / width)
-    report.print_width_in = width * scale
+    report.scale = scale = _scale(spec, venue, kind, measured)
+    report.print_width_in = measured.saved_size_in[0] * scale
     report.saved_size_in = measured.saved_size_in
     report.image = measured.image
     rows = report.rows
@@ -125,6 +120,7 @@ def drawing_rows(spec: FigureSpec, venue: Venue, kind: BuildKind,
 
 
 def _scale(spec: FigureSpec, venue: Venue, kind: BuildKind, measured: Measurement) -> float:
+    """How much the figure shrinks printed in the slot it was drawn for (1: not at all)."""
     return min(1.0, venue.slot_width(kind.print_slot(spec)) / measured.saved_size_in[0])
 
 
@@ -150,8 +146,6 @@ def legibility(spec: FigureSpec, venue: Venue, kind: BuildKind, figdata_dir: Pat
     """Why ``spec`` drawn as ``kind`` fails the :data:`LEGIBILITY` rules (``rule: detail``, or
     its error line), None when it passes; ``drawing``: the Figure the build saved and its
     data, measured as it is (else drawn here: a current build, once)."""
-    from figures.outputs.render import draw_as_built
-
     try:
         with caught_warnings():  # the build reports them
             if drawing is None:
@@ -198,9 +192,6 @@ def preflight(specs: Sequence[FigureSpec], venue: Venue, out_dir: Path, figdata_
     figure with no file in a folder that holds others' is skipped, and says why: a width build
     refuses figures whose smallest width is above it (measuring the default drawing instead
     reported 46 failures)."""
-    from figures.outputs.kind import slot_files
-    from figures.registry import FIGURES
-
     def built(spec: FigureSpec) -> bool:
         return any((Path(out_dir) / name).is_file() for name in
                    (f"{spec.name}.pdf", f"{spec.name}.png")) or bool(slot_files(spec, out_dir))
@@ -221,8 +212,6 @@ def preflight(specs: Sequence[FigureSpec], venue: Venue, out_dir: Path, figdata_
 def _absent(spec: FigureSpec, other: FigureSpec, venue: Venue, out_dir: Path,
             venues_file: Path | None) -> str:
     """Why ``spec`` has no file in ``out_dir``, where ``other`` has: one line."""
-    from figures.outputs.provenance import kind_in
-
     where = f"no file of it in {display_path(Path(out_dir))}"
     width = kind_in(out_dir, other, venues_file).slot
     smallest = spec.smallest_width_in(venue)

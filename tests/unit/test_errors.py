@@ -17,11 +17,11 @@ from figures.errors import (
 
 
 def test_a_missing_pdftoppm_is_a_tool_missing_with_todays_line(monkeypatch, tmp_path):
-    from figures.outputs import camera_ready
+    from figures import runner
 
     monkeypatch.setattr("shutil.which", lambda tool: None)
     with pytest.raises(ToolMissing) as caught:
-        camera_ready.rasterise(tmp_path / "a.pdf", 72, tmp_path / "a.png")
+        runner.run(["pdftoppm", "-png", str(tmp_path / "a.pdf")], file=str(tmp_path / "a.pdf"))
     assert str(caught.value) == f"{tmp_path / 'a.pdf'}: pdftoppm not found: install poppler-utils"
 
 

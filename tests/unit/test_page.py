@@ -101,10 +101,10 @@ def test_a_sans_serif_venue_draws_in_sans_serif():
 def test_whole_number_axes_tick_whole_numbers_up_to_the_end(low, high, width_in, last):
     from matplotlib.ticker import MaxNLocator
 
-    from figures.page import default_page, integer_ticks
+    from figures.page import Page, integer_ticks
     from figures.style import new_figure, theme
 
-    with theme(default_page().rc()):  # the page's tick labels: they set how many fit
+    with theme(Page("text", 6.75, 4.5).rc()):  # ICML's page: its tick labels set how many fit
         fig = new_figure(figsize=(width_in, 1.5))
         ax = fig.add_axes((0, 0, 1, 1))  # an axis exactly width_in long
         ax.plot([low, high], [0, 1])

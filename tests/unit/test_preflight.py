@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 from helpers import REPO
 
+from figures import runner
 from figures.cli import main as cli
 from figures.data import figdata
 from figures.errors import FigureDataError
 from figures.outputs.build import build
-from figures.outputs.camera_ready import rasterise
 from figures.outputs.kind import CAMERA_READY, TRUETYPE_RC
 from figures.outputs.render import save
 from figures.pdf import pdf_fonts
@@ -239,7 +239,7 @@ def test_builtin_venues_are_valid_and_every_number_has_a_source():
         assert venue.column_width_in <= venue.text_width_in
         for field in ("text_width_in", "column_width_in", "min_font_pt", "min_line_pt",
                       "min_raster_ppi", "min_cvd_delta_e", "font_rule"):
-            assert venue.source(field), (venue.key, field)
+            assert dict(venue.sources).get(field), (venue.key, field)
 
 
 def _user_venues(tmp_path, **changes):
@@ -451,6 +451,17 @@ class RasterDiff:
     rms: float
     differing_percent: float
     same_size: bool
+
+
+def rasterise(pdf: Path, dpi: int, out_png: Path) -> np.ndarray:
+    """``pdf`` rasterised with pdftoppm at ``dpi`` (through figures.runner), as int16 RGB."""
+    from PIL import Image
+
+    ran = runner.run(["pdftoppm", "-png", "-r", str(dpi), "-singlefile", str(pdf),
+                      str(out_png.with_suffix(""))], file=str(pdf))
+    assert ran.returncode == 0, ran.stdout
+    with Image.open(out_png) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.int16)
 
 
 def compare_pdfs(first: Path, second: Path, dpi: int = 150) -> RasterDiff:
