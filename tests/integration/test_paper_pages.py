@@ -175,9 +175,9 @@ def test_every_advised_edit_differs_from_the_include_and_mends_it(tmp_path, monk
     assert "refused" not in out
 
 
-def _fresh_sync(made, monkeypatch, tmp_path, guess=None):
-    """A sync of the paper (which records what it placed), then one into a fresh copy of it:
-    (the copy, the probes' papers, exit code, out, err)."""
+def _fresh_sync(made, monkeypatch, tmp_path, guess=None, edit=""):
+    """A sync of the paper (which records what it placed), then one into a fresh copy of it
+    (``edit`` added to its main file): (the copy, the probes' papers, exit code, out, err)."""
     from figures.paper import engine, memo
 
     kind, paper, _ = made
@@ -187,6 +187,7 @@ def _fresh_sync(made, monkeypatch, tmp_path, guess=None):
     fresh = shutil.copytree(PAPERS / kind, tmp_path / "fresh")
     if kind == "sigplan":
         shutil.copy(paper / "acmart.cls", fresh)
+    (fresh / "main.tex").write_text((fresh / "main.tex").read_text() + edit)
     probes, ask = [], engine.ask_tex
     monkeypatch.setattr(engine, "ask_tex", lambda *a, **k: probes.append(ask(*a, **k)) or
                         probes[-1])
@@ -197,9 +198,9 @@ def _fresh_sync(made, monkeypatch, tmp_path, guess=None):
 
 def _same_as_synced(made, fresh) -> None:
     paper = made[1]
-    assert {p.name: p.read_bytes() for p in fresh.rglob("*") if p.is_file()} == \
-        {p.name: (paper / p.relative_to(fresh)).read_bytes() for p in fresh.rglob("*")
-         if p.is_file()}
+    files = [p for p in fresh.rglob("*") if p.is_file() and p.name != "main.tex"]
+    assert {p.name: p.read_bytes() for p in files} == \
+        {p.name: (paper / p.relative_to(fresh)).read_bytes() for p in files}
 
 
 @pytest.mark.slow
@@ -215,6 +216,17 @@ def test_a_sync_into_a_fresh_copy_compiles_once_with_the_files_it_writes(made, m
     assert [bool(getattr(probe, "guessed", {})) for probe in probes] == [True], err
     assert "warning" not in err, err
     assert "placed again" not in err, err
+    _same_as_synced(made, fresh)
+
+
+@pytest.mark.slow
+def test_a_fresh_copy_whose_text_was_edited_is_probed_once_too(made, monkeypatch, tmp_path):
+    """No placement is recorded for the edited main file's bytes: the last one recorded for
+    a main file of that name is the guess (its placement unchanged by the edit)."""
+    fresh, probes, code, out, err = _fresh_sync(made, monkeypatch, tmp_path,
+                                                edit="% edited after the last sync\n")
+    assert code == 0, out + err
+    assert [bool(getattr(probe, "guessed", {})) for probe in probes] == [True], err
     _same_as_synced(made, fresh)
 
 
