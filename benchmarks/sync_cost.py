@@ -9,8 +9,9 @@ Each sample paper (tests/papers/NAME) is copied and made once by ``figures paper
 - ``latexmk``: one plain ``latexmk -pdf`` from a clean folder (``latexmk -C`` before each);
 - ``sync``: ``figures sync`` as an author runs it (its own process), builds and paper up to
   date: the probe compile, the plan, nothing copied;
-- ``sync, copying``: the same into a fresh copy of the paper (builds cached): the figures and
-  macros copied, and the probe run once more with them in place;
+- ``sync, copying``: the same into a fresh copy of the paper (builds and placement cached):
+  the figures and macros copied, the probe run with them beside it (docs/paper.md, "Sync
+  converges"), and once more only when what it saw is not what was written;
 - ``cold``: once, ``figures sync`` with no build at all (each figure built for its box);
 - ``seeds + latexmk``: once, the comparator an author would recognise for cold: the paper's
   own seed scripts (../shared/seeds, each that draws a figure the paper includes, run by

@@ -103,9 +103,6 @@ class Venue:
             if (value := getattr(self, key)) is not None:
                 check(Number(within=bounds, bounded_by=why), value, f"Venue {self.key!r}", key)
 
-    def source(self, field: str) -> str:
-        return dict(self.sources).get(field, "")
-
     def slot_width(self, slot: str | float) -> float:
         """The width in inches of a slot on this page (the one place a slot becomes a width)."""
         if slot in ("text", "column"):

@@ -66,7 +66,6 @@ def run(args: argparse.Namespace) -> int:
                              "iclr, ieee, acm, or one from --venues)")
 
     if args.html is not None:
-
         cli.refuse_output_over_inputs(args.html, "--html", (".html", ".htm"),
                                   figdata_dir=args.figdata, out_dirs=[args.out],
                                   ours=(_our_report, "`figures check`"))

@@ -21,11 +21,9 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from figures.data.jsonio import write_text_atomic
-    from figures.numbers.macros import macros_tex, read_quoted
+    from figures.numbers.macros import HEADER, macros_tex, read_quoted
 
     if args.out is not None:
-        from figures.numbers.macros import HEADER
-
         cli.refuse_output_over_inputs(args.out, "--out", (".tex",), figdata_dir=args.figdata,
                                       out_dirs=[cli.DEFAULT_OUT],
                                       ours=(partial(cli.written_by, HEADER.encode()),

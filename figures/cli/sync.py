@@ -50,6 +50,8 @@ def run(args: argparse.Namespace, paper=None) -> int:
 def _synced(args: argparse.Namespace, paper=None) -> int:
     from figures.numbers.macros import macros_tex, synthetic_macros
     from figures.numbers.texcheck import check_tex, read_tex
+    from figures.paper import memo
+    from figures.paper.latex import find_main
     from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
     from figures.registry import FIGURES
@@ -58,7 +60,15 @@ def _synced(args: argparse.Namespace, paper=None) -> int:
     if not folder.is_dir():
         raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
                               "folder: give the folder of the paper's .tex files")
-    paper = paper or read_paper_of(folder, args.main)
+    quoted, unread = _read_quoted(FIGURES, args.figdata)
+    synthetic = [] if args.allow_synthetic else synthetic_macros(quoted)
+    tex = macros_tex(quoted, synthetic_as_errors=not args.allow_synthetic)
+    main = key = None
+    if paper is None:  # probed with what the last sync of this paper placed, when it is known
+        main = find_main(folder, args.main).relative_to(folder)
+        key = memo.placed_key(folder / main, args.venue, args.allow_synthetic)
+        paper = read_paper_of(folder, main, None if args.dry_run else
+                              memo.guess(key, folder, tex))
     for line in paper.unresolved:
         cli.say(f"warning: {line} (not read)", err=True)
     built = source_for(args, paper)
@@ -68,19 +78,16 @@ def _synced(args: argparse.Namespace, paper=None) -> int:
             sources.append((path, read_tex(path)))
         except FigureDataError as exc:
             print(f"warning: {exc} (not read)", file=sys.stderr)
-    quoted, unread = _read_quoted(FIGURES, args.figdata)
     # its macros missing from the paper's file would stop the paper's build
     cli.say_unread(unread, args.debug, "the paper's macros file is not written")
-    synthetic = [] if args.allow_synthetic else synthetic_macros(quoted)
-    tex = macros_tex(quoted, synthetic_as_errors=not args.allow_synthetic)
     for _ in range(_ROUNDS):  # until what it placed is what TeX typesets
         result = plan(paper, built, args.figdata, allow_synthetic=args.allow_synthetic,
                       macros_text=(tex, synthetic), unread=[u.figure for u in unread],
                       venues_file=args.venues, overwrite_theirs=args.overwrite_theirs)
         complete = args.dry_run or carry_out(result)
-        if args.dry_run or not complete or not result.copies or paper.measures is None:
+        if args.dry_run or not complete or paper.measures is None or _saw(paper, result):
             break
-        again = read_paper_of(folder, args.main)  # the built files present: floats move
+        again = read_paper_of(folder, main or args.main)  # the files present: floats move
         if _boxes(again) == _boxes(paper):
             break
         print("note: with the figures in place TeX typesets other includes or boxes: "
@@ -91,6 +98,8 @@ def _synced(args: argparse.Namespace, paper=None) -> int:
         print(f"error: the includes still move after {_ROUNDS} rounds (a box that depends on "
               "the image's own size?): give each include of ours a width=", file=sys.stderr)
         complete = False
+    if key and complete and not (args.dry_run or result.refused):
+        memo.placed(key, paper.root, result.planned)
     unloaded = macros_not_input(paper, sources, quoted)
     if unloaded:
         cli.say(f"warning: {unloaded}", err=True)
@@ -137,22 +146,36 @@ def _read_quoted(specs, figdata_dir: Path):
 _ROUNDS = 4
 
 
+def _saw(paper, result) -> bool:
+    """The probe ``paper`` compiled the paper as sync left it: each figure copied, with the
+    bytes now there, put beside it (figures.paper.memo.guess) and read, each one it read so
+    now there, nothing moved aside (the macros aside: their numbers move no include)."""
+    def now(path: Path) -> bytes | None:
+        return path.read_bytes() if path.is_file() else None
+
+    seen = {paper.root.resolve() / name: data for name, data in paper.guessed.items()}
+    macros = {target for target, (source, _) in result.planned.items() if source is None}
+    return not any(w.aside for w in result.writes) and all(
+        now(w.target.resolve()) == seen.get(w.target.resolve()) for w in result.copies) and \
+        all(now(path) == data for path, data in seen.items() if path not in macros)
+
+
 def _boxes(paper) -> set[tuple]:
     """What placement reads of each include TeX made: where, what, and its box."""
     return {(g.tex, g.line, g.written, tuple(sorted(g.options.items())), g.printed.width_in,
              g.printed.height_in, g.printed.line_in, g.printed.scale) for g in paper.graphics}
 
 
-def read_paper_of(folder: Path, main: Path | None):
-    """The paper as TeX typesets it (figures.paper.engine); without a TeX engine, read from
-    its source (said once; every row is then estimated)."""
+def read_paper_of(folder: Path, main: Path | None, guess: dict[str, bytes] | None = None):
+    """The paper as TeX typesets it (figures.paper.engine; with ``guess`` beside it); without
+    a TeX engine, read from its source (said once; every row is then estimated)."""
     from figures import runner
     from figures.paper.engine import ask_tex
     from figures.paper.latex import find_main, read_paper
 
     path = find_main(folder, main)
     if runner.have("pdflatex"):
-        return ask_tex(path)
+        return ask_tex(path, guess=guess)
     print(f"warning: no TeX engine (pdflatex): {display_path(path)} is read from its source; "
           "every width is estimated: no TeX engine", file=sys.stderr)
     return read_paper(folder, main)

@@ -56,11 +56,15 @@ def _inches(length: str) -> float | None:
     return None if length in ("-", "") else float(length.removesuffix("pt")) / _PT_PER_IN
 
 
-def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = True) -> Paper:
+def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = True,
+            guess: dict[str, bytes] | None = None) -> Paper:
     """The paper whose main file is ``main``, as pdflatex typesets it (see the module's
     docstring): its includes with :class:`Printed` on each, the class and the files it
     read. A compile stopped by an image pdfTeX cannot read is run again opening none (the
-    boxes then say nothing of the images' own sizes)."""
+    boxes then say nothing of the images' own sizes). ``guess``: files (a name relative to
+    the paper's folder, its bytes) the compile sees as if written there: put in the output
+    folder, which TeX Live looks in first for every name not absolute (``./`` ones too);
+    those TeX read are :attr:`Paper.guessed`, their paths the paper's."""
     root = main.parent
     with tempfile.TemporaryDirectory(prefix="figures-tex-") as tmp:
         out = Path(tmp)
@@ -70,6 +74,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             job = "fap-main"
             source = f"{out}/{job}.tex"
             (out / f"{job}.tex").symlink_to(main.resolve())
+        placed = _place(out, guess or {}, job)
         run = runner.run(["pdflatex", "-draftmode", "-no-shell-escape", "-interaction=nonstopmode",
                        "-recorder", "-file-line-error", f"-output-directory={out}", f"-jobname={job}",
                        _command_line(out, source, read_images)], root, timeout=timeout,
@@ -80,7 +85,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         errors = runner.tex_errors(run.stdout.replace(source, main.name))
         said = list(errors.items())
         if "E|" not in lines and read_images and "!pdfTeX error" in run.stdout:
-            return ask_tex(main, timeout, read_images=False)
+            return ask_tex(main, timeout, read_images=False, guess=guess)
         missing = [m[2:] for m in lines if m.startswith("M|") and not m.endswith(".tex")]
         if "E|" not in lines:
             texlog = out / f"{job}.log"
@@ -88,8 +93,12 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             raise LatexError(str(main), None, "pdflatex stopped before the end of the "
                              f"paper ({_stopped(said, run, texlog, missing, out / f'{job}.fls')}"
                              "): mend it so it compiles, then sync again")
-        read = _recorded(out / f"{job}.fls", root)
+        read = runner.recorded(out / f"{job}.fls", root)[0]
+        names = {p: p.relative_to(out).as_posix() for p in read if p.is_relative_to(out)}
+        guessed = {name: placed[name] for name in names.values() if name in placed}
+        read = _recorded([root / names[p] if names.get(p) in placed else p for p in read], root)
     paper = Paper(main, root)
+    paper.guessed = guessed
     paper.unresolved += [f"{main.name}: loads {name}, which this TeX Live does not have (read "
                          f"as empty): install it, or put it beside {main.name}"
                          for name in missing]
@@ -236,11 +245,25 @@ def _folders(path: str, root: Path) -> list[Path]:
     return [root / p for p in path.strip().strip("{}").split("}{") if p.strip()]
 
 
-def _recorded(fls: Path, root: Path) -> list[Path]:
+def _place(out: Path, guess: dict[str, bytes], job: str) -> dict[str, bytes]:
+    """The files of ``guess`` written into ``out`` at their names (a name that is not a
+    plain relative one, or one the compile writes itself, is left out)."""
+    placed = {}
+    for name, data in guess.items():
+        parts = Path(name).parts
+        if not parts or Path(name).is_absolute() or {".", "..", ""} & set(parts) or \
+                parts[0].startswith((f"{job}.", "fap-")):
+            continue
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(data)
+        placed[Path(name).as_posix()] = data
+    return placed
+
+
+def _recorded(read: list[Path], root: Path) -> list[Path]:
     """The files the engine read (its recorder), once each in order: the paper's own under
     ``root`` (absolute, resolved: the main file's link is the main file), and the packages
     and class from TeX Live; not the probe's."""
-    read = runner.recorded(fls, root)[0]
     found = dict.fromkeys(p.resolve() for p in read
                           if p.name not in (PROBE.name, "fap-empty.tex"))
     return [p for p in found if p.suffix in (".sty", ".cls") or p.is_relative_to(root.resolve())]

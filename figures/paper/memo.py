@@ -177,3 +177,36 @@ def flush() -> None:
     finally:
         _PENDING.clear()
         _SCANNED.clear()
+
+
+def placed_key(main: Path, *choices: Any) -> tuple[str, str]:
+    """The keys of what a sync of the paper whose main file is ``main`` placed, by its bytes
+    and by its name alone (its text edited since), with the user's ``choices`` (venue,
+    synthetic allowed)."""
+    return key_of("placed", main.name, digest_of(main), *choices), \
+        key_of("placed", main.name, *choices)
+
+
+def guess(key: tuple[str, str], root: Path, macros: str) -> dict[str, bytes]:
+    """What the last sync under ``key`` that converged placed in the paper (each file by its
+    name in the paper's folder: the built file's bytes now, or the macros text), less what the
+    folder holds already: the first probe's guess (:func:`figures.paper.engine.ask_tex`).
+    Nothing when TeX's search path is the user's (``TEXINPUTS``: a folder before the paper's
+    may hold a file of a name sync writes, which TeX would read instead of the copy)."""
+    found: dict[str, bytes] = {}
+    own = any(name.startswith(("TEXINPUTS", "TEXMFCNF")) for name in os.environ)
+    for name, source in [] if own else known(key[0]) or known(key[1]) or []:
+        with contextlib.suppress(OSError):
+            data = macros.encode() if source is None else Path(source).read_bytes()
+            if digest_of(root / name) != hashlib.sha256(data).hexdigest():
+                found[name] = data
+    return found
+
+
+def placed(key: tuple[str, str], root: Path, planned: dict[Path, tuple[Path | None, str]]) -> None:
+    """Record what a sync that converged placed (``Plan.planned``) under ``key``'s two."""
+    inside = root.resolve()
+    for each in key:
+        remember(each, [[str(target.relative_to(inside)), source and str(source)]
+                        for target, (source, _) in planned.items()
+                        if target.is_relative_to(inside)])

@@ -205,6 +205,7 @@ def _plan_macros(result: Plan, paper: Paper, macros_path: Path,
             "--allow-synthetic to write it anyway)"))
     else:
         result.synthetic_macros = list(synthetic)
+        result.planned[macros_path.resolve()] = (None, "macros")
         names = [m for m in synthetic if not (m.endswith("Num") and m[:-3] in synthetic)]
         left = (f" ({', '.join(names)} and their Num variants: SYNTHETIC EXAMPLE DATA, "
                 "defined as LaTeX errors if used; --allow-synthetic for their values)"

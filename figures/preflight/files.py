@@ -17,9 +17,8 @@ def png_size(path: Path) -> tuple[int, int]:
         with open_image(path) as image:  # only the header is read: a huge one is measured
             return image.size
     except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
-        detail = str(exc).rstrip(".")
-        raise FigureDataError(str(path), None, f"cannot read PNG: {detail}; rebuild it with "
-                              "`figures build --force`") from None
+        raise FigureDataError(str(path), None, f"cannot read PNG: {str(exc).rstrip('.')}"
+                              f"{REBUILD}") from None
 
 
 def decodes(path: Path) -> str | None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from figures.outputs.stamp import TEXT as STAMP_TEXT
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-#: The stamp's text (figures/outputs/stamp.py), found among the figure's texts.
-STAMP_TEXT = "synthetic example data"
 #: A backdrop is the colour under at least this share of a text's box (figure-gate's 10 %).
 BACKDROP_SHARE = 0.10
 #: Two series of a panel with the same line style and marker whose greys differ by less

@@ -173,3 +173,90 @@ def test_every_advised_edit_differs_from_the_include_and_mends_it(tmp_path, monk
     code, out, err = figures_in_process("sync", str(paper), *common)
     assert code == 0, out + err
     assert "refused" not in out
+
+
+def _fresh_sync(made, monkeypatch, tmp_path, guess=None, edit=""):
+    """A sync of the paper (which records what it placed), then one into a fresh copy of it
+    (``edit`` added to its main file): (the copy, the probes' papers, exit code, out, err)."""
+    from figures.paper import engine, memo
+
+    kind, paper, _ = made
+    monkeypatch.chdir(paper.parent)
+    common = ("--allow-synthetic", "--figdata", str(paper.parent / "figdata"))
+    assert figures_in_process("sync", str(paper), *common)[0] == 0
+    fresh = shutil.copytree(PAPERS / kind, tmp_path / "fresh")
+    if kind == "sigplan":
+        shutil.copy(paper / "acmart.cls", fresh)
+    (fresh / "main.tex").write_text((fresh / "main.tex").read_text() + edit)
+    probes, ask = [], engine.ask_tex
+    monkeypatch.setattr(engine, "ask_tex", lambda *a, **k: probes.append(ask(*a, **k)) or
+                        probes[-1])
+    if guess is not None:
+        monkeypatch.setattr(memo, "guess", guess(memo.guess))
+    return (fresh, probes, *figures_in_process("sync", str(fresh), *common))
+
+
+def _same_as_synced(made, fresh) -> None:
+    paper = made[1]
+    files = [p for p in fresh.rglob("*") if p.is_file() and p.name != "main.tex"]
+    assert {p.name: p.read_bytes() for p in files} == \
+        {p.name: (paper / p.relative_to(fresh)).read_bytes() for p in files}
+
+
+@pytest.mark.slow
+def test_a_sync_into_a_fresh_copy_compiles_once_with_the_files_it_writes(made, monkeypatch,
+                                                                         tmp_path):
+    """Issue 44's cost: the probe of a fresh copy is run with what the last sync of this paper
+    placed beside it (figures.paper.memo.guess, in TeX's output folder, looked in first): it
+    read exactly the files sync then writes, so it is the probe with them in place, and no
+    second compile is run; the copy ends as the paper synced before (a ``./Figs/`` name of
+    ieeejournal too)."""
+    fresh, probes, code, out, err = _fresh_sync(made, monkeypatch, tmp_path)
+    assert code == 0, out + err
+    assert [bool(getattr(probe, "guessed", {})) for probe in probes] == [True], err
+    assert "warning" not in err, err
+    assert "placed again" not in err, err
+    _same_as_synced(made, fresh)
+
+
+@pytest.mark.slow
+def test_a_fresh_copy_whose_text_was_edited_is_probed_once_too(made, monkeypatch, tmp_path):
+    """No placement is recorded for the edited main file's bytes: the last one recorded for
+    a main file of that name is the guess (its placement unchanged by the edit)."""
+    fresh, probes, code, out, err = _fresh_sync(made, monkeypatch, tmp_path,
+                                                edit="% edited after the last sync\n")
+    assert code == 0, out + err
+    assert [bool(getattr(probe, "guessed", {})) for probe in probes] == [True], err
+    _same_as_synced(made, fresh)
+
+
+@pytest.mark.slow
+def test_a_wrong_guess_is_probed_again_and_the_copy_still_converges(made, monkeypatch,
+                                                                    tmp_path):
+    """A guess that is not what sync then writes (each figure's file given another figure's
+    bytes) proves nothing: the files written are probed again, and the copy ends as the
+    paper synced before."""
+    def wrong(guess):
+        def rotated(*args):
+            found = guess(*args)
+            names = sorted(n for n in found if not n.endswith(".tex"))
+            return {**found, **{n: found[names[i - 1]] for i, n in enumerate(names)}}
+        return rotated
+
+    fresh, probes, code, out, err = _fresh_sync(made, monkeypatch, tmp_path, wrong)
+    assert code == 0, out + err
+    assert [bool(getattr(probe, "guessed", {})) for probe in probes] == [True, False], err
+    _same_as_synced(made, fresh)
+
+
+@pytest.mark.slow
+def test_no_guess_where_tex_searches_a_path_of_the_users(made, monkeypatch, tmp_path):
+    """With ``TEXINPUTS`` set, a folder searched before the paper's may hold a file of a name
+    sync writes (TeX reads it, not the copy; the guess in the output folder would hide it):
+    the fresh copy is probed as it is, and again with the files in place."""
+    (tmp_path / "shadow").mkdir()
+    monkeypatch.setenv("TEXINPUTS", f"{tmp_path / 'shadow'}:")
+    fresh, probes, code, out, err = _fresh_sync(made, monkeypatch, tmp_path)
+    assert code == 0, out + err
+    assert [bool(getattr(probe, "guessed", {})) for probe in probes] == [False, False], err
+    _same_as_synced(made, fresh)

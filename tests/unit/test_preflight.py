@@ -239,7 +239,7 @@ def test_builtin_venues_are_valid_and_every_number_has_a_source():
         assert venue.column_width_in <= venue.text_width_in
         for field in ("text_width_in", "column_width_in", "min_font_pt", "min_line_pt",
                       "min_raster_ppi", "min_cvd_delta_e", "font_rule"):
-            assert venue.source(field), (venue.key, field)
+            assert dict(venue.sources).get(field), (venue.key, field)
 
 
 def _user_venues(tmp_path, **changes):
