@@ -105,3 +105,18 @@ def test_a_width_given_twice_is_refused_as_a_venue_given_twice_is(tmp_path, caps
     assert capsys.readouterr().err.splitlines()[-1] == (
         "error: --width given 2 times (3.25, 6.75): one per build")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.slow
+def test_pack_of_a_paper_including_a_chapter_from_a_subfolder(tmp_path):
+    r"""Round 12 (confirming), on round 11's first fix: ``\include{chapters/one}`` writes
+    ``chapters/one.aux`` into the compile's folder of ours, where latexmk (with
+    ``-file-line-error``) made no ``chapters/``: "I can't write on file `chapters/one.aux'".
+    The paper's folders are made there first."""
+    paper = tmp_path / "p"
+    (paper / "chapters").mkdir(parents=True)
+    (paper / "chapters" / "one.tex").write_text("Chapter one. % a note\n")
+    (paper / "main.tex").write_text(_PLAIN.replace("Hello.", "\\include{chapters/one}"))
+    ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz")
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "compiles from the archive alone" in ran.stdout + ran.stderr
