@@ -43,15 +43,20 @@ def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
     """``latexmk -pdf`` of ``main`` in its folder, no shell escape, nonstop; everything TeX,
     bibtex and latexmk write (``STEM.pdf``, ``.log``, ``.fls``, each ``\\openout``) goes into
     ``out``, a folder of ours: a link the paper ships (``main.log`` or a linked folder to
-    outside) is never written through, the paper's own leftovers never read. Its folders
-    (not hidden, not linked) are made in ``out`` too: ``\\include{chapters/one}`` writes
-    ``chapters/one.aux`` there."""
-    for folder, folders, _ in os.walk(main.parent):
-        folders[:] = [name for name in folders if not name.startswith(".")]
-        (out / Path(folder).relative_to(main.parent)).mkdir(parents=True, exist_ok=True)
+    outside) is never written through, the paper's own leftovers never read."""
+    output_folder(main.parent, out)
     return run([*LATEXMK, "-pdf", f"-outdir={out}", "-interaction=nonstopmode",
                 "-halt-on-error", "-no-shell-escape", *flags, tex_argument(main.name)],
                main.parent, file=file or str(main), hint=hint)
+
+
+def output_folder(root: Path, out: Path) -> None:
+    """``out`` made as TeX's output folder for a paper in ``root``: with ``root``'s folders
+    (not hidden, not linked), where ``\\include{chapters/one}`` writes ``chapters/one.aux``
+    and ``\\openout`` ``sub/y.tex`` (TeX makes no folder)."""
+    for folder, folders, _ in os.walk(root):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        (out / Path(folder).relative_to(root)).mkdir(parents=True, exist_ok=True)
 
 
 def tex_argument(name: str) -> str:

@@ -68,6 +68,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     root = main.parent
     with tempfile.TemporaryDirectory(prefix="figures-tex-") as tmp:
         out = Path(tmp)
+        runner.output_folder(root, out)
         (out / "fap-empty.tex").write_text("", encoding="utf-8")
         job, source = main.stem, main.name
         if not re.fullmatch(r"[A-Za-z0-9._+-]+", main.name):  # TeX reads a tab as a space

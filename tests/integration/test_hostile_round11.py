@@ -120,3 +120,23 @@ def test_pack_of_a_paper_including_a_chapter_from_a_subfolder(tmp_path):
     ran = _figures(tmp_path, "pack", "p", "--out", "p.tar.gz")
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert "compiles from the archive alone" in ran.stdout + ran.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["sync", "paper", "pack"])
+def test_a_paper_writing_into_its_own_subfolder_compiles(tmp_path, command):
+    r"""Round 12: ``sub/x.tex`` writing ``sub/y.tex`` by ``\openout`` and reading it back (a
+    paper that compiles by hand): sync's probe, whose TeX writes into a folder of ours, said
+    "pdflatex stopped before the end of the paper (sub/x.tex:1: I can't write on file
+    `sub/y.tex' ...): mend it so it compiles" (TeX makes no folder). That folder now holds
+    the paper's folders (runner.output_folder, as latexmk's for paper and pack)."""
+    paper = tmp_path / "p"
+    (paper / "sub").mkdir(parents=True)
+    (paper / "sub" / "x.tex").write_text(
+        "\\newwrite\\w\\immediate\\openout\\w=sub/y.tex\\immediate\\write\\w{Written.}"
+        "\\immediate\\closeout\\w\\input{sub/y}\n")
+    (paper / "main.tex").write_text(_PLAIN.replace("Hello.", "\\input{sub/x}"))
+    extra = ["--out", "p.tar.gz"] if command == "pack" else []
+    ran = _figures(tmp_path, command, "p", *extra)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert not (paper / "sub" / "y.tex").exists()  # written in the folder of ours
