@@ -18,6 +18,7 @@ import math
 import os
 import re
 import selectors
+import shlex
 import shutil
 import signal
 import stat
@@ -288,6 +289,12 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     if main is not None:
         path = folder / main
         if read_bounded(path, 0) is None:
+            given = Path(main)  # `--main paper/main.tex` from the folder above
+            if not given.is_absolute() and given.is_file() and \
+                    given.resolve().parent.is_relative_to(folder.resolve()):
+                raise FigureDataError(str(path), None, "--main: no such file (--main is "
+                                      "relative to the paper's folder: --main "
+                                      f"{shlex.quote(str(given.resolve().relative_to(folder.resolve())))})")
             raise FigureDataError(str(path), None, "--main: no such file" if not (
                 path.exists() or path.is_symlink()) else "--main: not a regular file (a "
                 "named pipe, a device, a folder or a dangling link): name the paper's main "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from helpers import REPO
@@ -140,3 +141,19 @@ def test_a_paper_writing_into_its_own_subfolder_compiles(tmp_path, command):
     ran = _figures(tmp_path, command, "p", *extra)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert not (paper / "sub" / "y.tex").exists()  # written in the folder of ours
+
+
+def test_a_main_file_given_from_the_folder_above_says_main_is_the_papers(tmp_path,
+                                                                          monkeypatch):
+    """Round 12, unclear, mended: ``figures paper r8 --main "r8/my paper.tex"`` said
+    "r8/r8/my paper.tex: --main: no such file" and no more."""
+    from figures import runner
+    from figures.errors import FigureDataError
+
+    (tmp_path / "r8").mkdir()
+    (tmp_path / "r8" / "my paper.tex").write_text(_PLAIN)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(FigureDataError) as said:
+        runner.find_main(Path("r8"), "r8/my paper.tex")
+    assert str(said.value).endswith("--main: no such file (--main is relative to the paper's "
+                                    "folder: --main 'my paper.tex')")
