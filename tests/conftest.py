@@ -62,6 +62,10 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--mpl-use-full-test-name", default=False):  # judged nothing, said 1
         raise pytest.UsageError("--mpl-use-full-test-name: the golden images are named by "
                                 "figure (baseline/NAME.png); run without that option")
+    for option in ("--mpl-hash-library", "--mpl-generate-hash-library"):  # a hash judge: 'not
+        if config.getoption(option, default=None):  # found' fails every image, or a traceback
+            raise pytest.UsageError(f"{option}: the golden suite keeps no hash library (baseline/"
+                                    "'s pixels and vector content judge); run without that option")
     # pytest-mpl takes a relative results folder from the current one: from another folder
     # (`pytest --mpl REPO/tests/golden`) it is the repository's all the same
     if config.getoption("--mpl-results-path", default=None) is None and \
@@ -389,8 +393,16 @@ def _judged(terminalreporter) -> str | None:
     said = {"pixels": "pixels (pytest-mpl, tolerance 0)", "vector": "vector content",
             "written": "written, not judged (--mpl-generate-path)",
             "nothing": "NOT JUDGED (failed)"}
+    into = f" into {_generated(terminalreporter.config)}" if "written" in counts else ""
     return "golden judges: " + ", ".join(f"{said[k]} {counts[k]} image(s)" for k in said
-                                         if k in counts)
+                                         if k in counts) + into
+
+
+def _generated(config: pytest.Config) -> str:
+    """Where ``--mpl-generate-path`` writes; the baselines themselves said so."""
+    folder = Path(config.getoption("--mpl-generate-path")).absolute()
+    return ("baseline/ itself (the goldens replaced, without tools/update_baselines.py's "
+            "checks)" if folder == REPO / "baseline" else os.path.relpath(folder))
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:

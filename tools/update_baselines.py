@@ -117,7 +117,7 @@ def _names(argv: list[str]) -> tuple[list[str], list[str]]:
     known = goldens()
     named = [i for i, a in enumerate(argv)
              if _stem(a) in known and (i == 0 or argv[i - 1] not in ("-k", "-m"))]
-    return ([_stem(argv[i]) for i in named],
+    return (list(dict.fromkeys(_stem(argv[i]) for i in named)),
             [a for i, a in enumerate(argv) if i not in named] + [known[_stem(argv[i])]
                                                                  for i in named])
 
@@ -132,14 +132,24 @@ def recorded(record: Path, new_environment: bool) -> dict[str, object]:
     return now
 
 
-def main(argv: list[str]) -> int:
+def _refused(argv: list[str]) -> str | None:
+    """Why this run cannot make baselines, or None."""
     if platform.system() != "Linux":
-        print("update_baselines: baselines are made on Linux only", file=sys.stderr)
-        return 2
+        return "baselines are made on Linux only"
     if os.environ.get("FIGURES_GOLDEN_VECTOR_ONLY"):  # tests/conftest.py's VECTOR_ONLY
-        print("update_baselines: FIGURES_GOLDEN_VECTOR_ONLY is set (left from `nox -s mutants "
-              "-- --judge vector`?): with it no image is drawn; unset it and run again",
-              file=sys.stderr)
+        return ("FIGURES_GOLDEN_VECTOR_ONLY is set (left from `nox -s mutants -- --judge "
+                "vector`?): with it no image is drawn; unset it and run again")
+    for i, given in enumerate(argv):
+        shown = f"-p {given}" if given == "no:mpl" and argv[i - 1:i] == ["-p"] else given
+        if shown.startswith(("--mpl-generate-path", "-pno:mpl", "-p no:mpl")):
+            return (f"{shown}: this tool renders the goldens itself (pytest-mpl into a folder "
+                    "of its own, then baseline/); run without that option")
+    return None
+
+
+def main(argv: list[str]) -> int:
+    if (refused := _refused(argv)) is not None:
+        print(f"update_baselines: {refused}", file=sys.stderr)
         return 2
     new_environment = "--new-environment" in argv
     names, pytest_args = _names([a for a in argv if a != "--new-environment"])

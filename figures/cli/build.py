@@ -39,7 +39,7 @@ def add_parser(add) -> None:
     cli.add_venue(p, "draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, or one "
               "from --venues) into build/V/ (or --out): PDF and PNG; one venue per build",
               several=True)
-    p.add_argument("--width", type=_inches, default=None, metavar="W",
+    p.add_argument("--width", type=_inches, action="append", metavar="W",
                    help="with --venue: every figure drawn at W inches (as a paper places it, "
                         "e.g. 3.25 or 4.125) into build/V/wW/; a figure narrower than its "
                         "smallest width is refused in one line, the others still build")
@@ -58,6 +58,10 @@ def _inches(text: str) -> float:
 
 def run(args: argparse.Namespace) -> int:
     args.venue = one_venue(args.venue, "figures build")
+    if args.width and len(set(args.width)) > 1:  # not the last one, silently
+        given = ", ".join(f"{w:g}" for w in args.width)
+        raise cli.UsageError(f"--width given {len(args.width)} times ({given}): one per build")
+    args.width = args.width[0] if args.width else None
     if args.venue is not None:
         return _build_for_venue(args)
     if args.width is not None:

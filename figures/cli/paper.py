@@ -112,6 +112,7 @@ def _put(made: Path, target: Path) -> None:
         return
     tmp = target.with_name(f".{target.name}.figures-new")
     try:
+        tmp.unlink(missing_ok=True)  # a killed run's (a link: the link goes, not its file)
         with made.open("rb") as source, os.fdopen(os.open(
                 tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), "wb") as copy:
             shutil.copyfileobj(source, copy)
@@ -119,8 +120,10 @@ def _put(made: Path, target: Path) -> None:
     except OSError as exc:
         if tmp.is_file() and not tmp.is_symlink():
             tmp.unlink()
-        raise FigureDataError(str(target), None, f"cannot be written ({exc.strerror}): the "
-                              "compiled paper goes there; make the folder writable") from None
+        raise FigureDataError(str(target), None, "is a folder, where the compiled paper goes: "
+                              "move it away" if target.is_dir() and not target.is_symlink()
+                              else f"cannot be written ({exc.strerror}): the compiled paper "
+                              "goes there") from None
 
 
 def _draft(paper) -> str | None:

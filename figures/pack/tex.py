@@ -165,6 +165,9 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error = (f"{missing.group(1)} is {_not_regular(main.parent / missing.group(1))}, "
                      "not a regular file (TeX would wait on it, or read it without end): the "
                      "pack takes only regular files; make it one (or remove its include)")
+        elif "can't write on file" in error:  # \openout{/abs/x}: TeX writes no name outside
+            error += ("; TeX writes no file outside the folder it compiles in (openout_any=p): "
+                      "write that file inside it")
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += "; only the paper's folder is packed: move that file into it"
         elif missing and (out := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",

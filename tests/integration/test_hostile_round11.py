@@ -75,3 +75,33 @@ def test_a_percent_made_text_by_its_catcode_is_kept():
         "{\\@makeother\\% \\gdef\\p{%}}%\n"
     assert strip_comments("\\catcode37=12 a%b\n\\catcode`\\%=14 c% note\n") == \
         "\\catcode37=12 a%b\n\\catcode`\\%=14 c%\n"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("option", ["--mpl-hash-library", "--mpl-generate-hash-library"])
+def test_a_golden_run_given_a_hash_library_is_one_line(tmp_path, option):
+    """Unclear, mended: ``--mpl-hash-library=EMPTY.json`` failed every image ("hash not
+    found ... the comparison to the baseline image succeeded") under a header saying pixels
+    judged; a missing one was pytest-mpl's 160-line failure. The suite keeps no hashes."""
+    ran = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-p", "no:randomly",
+                          "-n", "0", "-k", "cifar_summary", "-q", f"{option}={tmp_path}/h.json",
+                          str(REPO / "tests" / "golden" / "test_images.py")],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                         check=False)
+    assert ran.returncode == 4, ran.stdout + ran.stderr
+    assert ran.stderr.strip().splitlines()[-1] == (
+        f"ERROR: {option}: the golden suite keeps no hash library (baseline/'s pixels and "
+        "vector content judge); run without that option")
+
+
+def test_a_width_given_twice_is_refused_as_a_venue_given_twice_is(tmp_path, capsys):
+    """Unclear, mended: ``--width 3.25 --width 6.75`` (an alias plus a typed one) built
+    w6.75 without a word, while ``--venue`` given twice is refused, not the last taken."""
+    from figures.cli import main as cli
+
+    code = cli.main(["build", "--venue", "icml", "--width", "3.25", "--width", "6.75",
+                     "cifar_summary", "--out", str(tmp_path / "out")])
+    assert code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "error: --width given 2 times (3.25, 6.75): one per build")
+    assert not (tmp_path / "out").exists()

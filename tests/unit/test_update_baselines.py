@@ -64,3 +64,19 @@ def test_writing_one_golden_writes_its_two_files_where_they_differ(monkeypatch, 
         "fig1_audit_hero.png", "fig1_audit_hero.vector.txt.gz",
         "venue-icml--fig1_audit_hero.png", "venue-icml--fig1_audit_hero.vector.txt.gz"]
     assert tool.write_golden(made, "fig1_audit_hero") == []
+
+
+def test_an_option_choosing_where_or_whether_goldens_render_is_one_line(monkeypatch, capsys):
+    """Round 11: ``--mpl-generate-path=DIR NAME`` wrote the images into DIR and then said "no
+    image rendered; nothing written"; ``-p no:mpl`` said pytest did not know the tool's own
+    ``--mpl-generate-path=/tmp/...``. Now one line naming the option, before any pytest."""
+    tool = _tool()
+    monkeypatch.setattr(tool.subprocess, "run", lambda *a, **k: (_ for _ in ()).throw(
+        AssertionError("pytest ran")))
+    for argv, shown in ((["--mpl-generate-path=/tmp/x", "cifar_summary"],
+                         "--mpl-generate-path=/tmp/x"),
+                        (["cifar_summary", "-p", "no:mpl"], "-p no:mpl")):
+        assert tool.main(argv) == 2
+        assert capsys.readouterr().err == (
+            f"update_baselines: {shown}: this tool renders the goldens itself (pytest-mpl into "
+            "a folder of its own, then baseline/); run without that option\n")
