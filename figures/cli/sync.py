@@ -63,11 +63,10 @@ def _synced(args: argparse.Namespace, paper=None) -> int:
     quoted, unread = _read_quoted(FIGURES, args.figdata)
     synthetic = [] if args.allow_synthetic else synthetic_macros(quoted)
     tex = macros_tex(quoted, synthetic_as_errors=not args.allow_synthetic)
-    main = key = None
+    key = None
     if paper is None:  # probed with what the last sync of this paper placed, when it is known
-        main = find_main(folder, args.main).relative_to(folder)
-        key = memo.placed_key(folder / main, args.venue, args.allow_synthetic)
-        paper = read_paper_of(folder, main, None if args.dry_run else
+        key = memo.placed_key(find_main(folder, args.main), args.venue, args.allow_synthetic)
+        paper = read_paper_of(folder, args.main, None if args.dry_run else
                               memo.guess(key, folder, tex))
     for line in paper.unresolved:
         cli.say(f"warning: {line} (not read)", err=True)
@@ -87,7 +86,7 @@ def _synced(args: argparse.Namespace, paper=None) -> int:
         complete = args.dry_run or carry_out(result)
         if args.dry_run or not complete or paper.measures is None or _saw(paper, result):
             break
-        again = read_paper_of(folder, main or args.main)  # the files present: floats move
+        again = read_paper_of(folder, args.main)  # the built files present: floats move
         if _boxes(again) == _boxes(paper):
             break
         print("note: with the figures in place TeX typesets other includes or boxes: "

@@ -260,3 +260,15 @@ def test_no_guess_where_tex_searches_a_path_of_the_users(made, monkeypatch, tmp_
     assert code == 0, out + err
     assert [bool(getattr(probe, "guessed", {})) for probe in probes] == [False, False], err
     _same_as_synced(made, fresh)
+
+
+@pytest.mark.slow
+def test_a_main_file_given_by_its_absolute_path_is_synced(made, monkeypatch):
+    """``figures sync paper --main /abs/paper/main.tex`` (the placement's key is its file's):
+    an internal error (ValueError) once."""
+    paper = made[1]
+    monkeypatch.chdir(paper.parent)
+    code, out, err = figures_in_process("sync", paper.name, "--main", str(
+        (paper / "main.tex").resolve()), "--allow-synthetic", "--figdata",
+        str(paper.parent / "figdata"))
+    assert code == 0, out + err
