@@ -97,8 +97,9 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         emptied = [name for name in emptied if name not in read]
         data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, [])
     if emptied:
-        found.warnings.append(f"{_some(emptied)}: only opened (tested with \\IfFileExists?), "
-                              "never read as input: packed empty, their contents stay here")
+        found.warnings.append(f"{_some(emptied)}: only opened (tested with \\IfFileExists, or "
+                              "an \\include that \\includeonly leaves out), never read as "
+                              "input: packed empty, their contents stay here")
     if anonymous:
         authors, said = scrub.authors_named(files)
         said += anonymity.in_sources(files, authors)

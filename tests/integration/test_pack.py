@@ -375,8 +375,9 @@ def test_only_files_tex_reads_as_input_go_in_whole_and_no_link_leads_out(builds,
     assert inside["keys/id_rsa"] == b""
     assert inside["big.bin"] == b""
     assert inside["table.dat"] == b"Row 0.615.\n"
-    assert "warning: big.bin, keys/id_rsa: only opened (tested with \\IfFileExists?), never " \
-        "read as input: packed empty, their contents stay here" in err
+    assert "warning: big.bin, keys/id_rsa: only opened (tested with \\IfFileExists, or an " \
+        "\\include that \\includeonly leaves out), never read as input: packed empty, their " \
+        "contents stay here" in err
     assert "warning: table.dat: read with \\openin (data?), not input: packed as they are" \
         in err
     assert "differs" not in err
