@@ -166,13 +166,15 @@ def flush() -> None:
     sync never makes it for its record alone: a refused sync leaves no ``build/``), then
     forgotten (the next command, in another folder, reads its own)."""
     from figures.data.jsonio import write_text_atomic
+    from figures.errors import FigureDataError
 
     try:
         if _PENDING and BUILD_ROOT.is_dir():
             memo = _read()
             memo = {k: memo[k] for k in list(memo)[-max(KEPT - len(_PENDING), 0):]}
             memo.update(_PENDING)
-            with contextlib.suppress(OSError):  # not writable: worked out again next time
+            with contextlib.suppress(OSError, FigureDataError):  # not writable (a folder
+                # there): a cache, worked out again next time
                 write_text_atomic(BUILD_ROOT / MEMO, json.dumps(memo))
     finally:
         _PENDING.clear()
@@ -195,8 +197,15 @@ def guess(key: tuple[str, str], root: Path, macros: str) -> dict[str, bytes]:
     may hold a file of a name sync writes, which TeX would read instead of the copy)."""
     found: dict[str, bytes] = {}
     own = any(name.startswith(("TEXINPUTS", "TEXMFCNF")) for name in os.environ)
-    for name, source in [] if own else known(key[0]) or known(key[1]) or []:
+    entries = [] if own else known(key[0]) or known(key[1]) or []
+    if not isinstance(entries, list) or not all(  # another shape (edited by hand): no guess
+            isinstance(e, list) and len(e) == 2 and isinstance(e[0], str)
+            and isinstance(e[1], str | None) and "\0" not in e[0] + (e[1] or "") for e in entries):
+        return {}
+    for name, source in entries:  # a source not a regular file (FIFO, device) is never read
         with contextlib.suppress(OSError):
+            if source is not None and not Path(source).is_file():
+                continue
             data = macros.encode() if source is None else Path(source).read_bytes()
             if digest_of(root / name) != hashlib.sha256(data).hexdigest():
                 found[name] = data
