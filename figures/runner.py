@@ -45,19 +45,33 @@ def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
     bibtex and latexmk write (``STEM.pdf``, ``.log``, ``.fls``, each ``\\openout``) goes into
     ``out``, a folder of ours: a link the paper ships (``main.log`` or a linked folder to
     outside) is never written through, the paper's own leftovers never read."""
-    output_folder(main.parent, out)
+    output_folder(main.parent, out, f"{main.stem}.")
     return run([*LATEXMK, "-pdf", f"-outdir={out}", "-interaction=nonstopmode",
                 "-halt-on-error", "-no-shell-escape", *flags, tex_argument(main.name)],
                main.parent, file=file or str(main), hint=hint)
 
 
-def output_folder(root: Path, out: Path) -> None:
+def output_folder(root: Path, out: Path, *written: str) -> None:
     """``out`` made as TeX's output folder for a paper in ``root``: with ``root``'s folders
-    (not hidden, not linked), where ``\\include{chapters/one}`` writes ``chapters/one.aux``
-    and ``\\openout`` ``sub/y.tex`` (TeX makes no folder)."""
-    for folder, folders, _ in os.walk(root):
-        folders[:] = [name for name in folders if not name.startswith(".")]
-        (out / Path(folder).relative_to(root)).mkdir(parents=True, exist_ok=True)
+    (not hidden; a linked one as a folder, walked when inside ``root``, its links not),
+    where ``\\include{chapters/one}`` writes ``chapters/one.aux`` and ``\\openout``
+    ``sub/y.tex`` (TeX makes no folder); not one named as a file TeX writes there, whose name
+    starts with one of ``written`` (``main.fls/``: the paper compiles by hand)."""
+    inside = root.resolve()
+
+    def mirror(folder: Path, made: Path, skip: tuple[str, ...], linked: bool) -> None:
+        made.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError), os.scandir(folder) as entries:
+            for entry in entries:
+                link = entry.is_symlink()
+                if entry.name.startswith(skip) or not entry.is_dir(follow_symlinks=not linked):
+                    continue
+                if link and not Path(entry.path).resolve().is_relative_to(inside):
+                    (made / entry.name).mkdir()  # a folder outside: made, not walked
+                else:
+                    mirror(Path(entry.path), made / entry.name, (".",), linked or link)
+
+    mirror(root, out, (".", *written), False)
 
 
 def tex_argument(name: str) -> str:

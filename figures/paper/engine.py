@@ -68,11 +68,12 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     root = main.parent
     with tempfile.TemporaryDirectory(prefix="figures-tex-") as tmp:
         out = Path(tmp)
-        runner.output_folder(root, out)
-        (out / "fap-empty.tex").write_text("", encoding="utf-8")
         job, source = main.stem, main.name
         if not re.fullmatch(r"[A-Za-z0-9._+-]+", main.name):  # TeX reads a tab as a space
             job = "fap-main"
+        runner.output_folder(root, out, f"{job}.", "fap-empty.tex")
+        (out / "fap-empty.tex").write_text("", encoding="utf-8")
+        if job == "fap-main":
             source = f"{out}/{job}.tex"
             (out / f"{job}.tex").symlink_to(main.resolve())
         placed = _place(out, guess or {}, job)
@@ -255,7 +256,12 @@ def _place(out: Path, guess: dict[str, bytes], job: str) -> dict[str, bytes]:
         if not parts or Path(name).is_absolute() or {".", "..", ""} & set(parts) or \
                 parts[0].startswith((f"{job}.", "fap-")):
             continue
-        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        try:  # a folder where it goes (the paper's, mirrored): none placed, as without a guess
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            if (out / name).is_dir():
+                continue
+        except OSError:
+            continue
         (out / name).write_bytes(data)
         placed[Path(name).as_posix()] = data
     return placed

@@ -50,3 +50,50 @@ def test_a_memo_path_that_is_a_folder_is_skipped_as_a_cache(tmp_path, monkeypatc
     memo.remember("k", [1])
     memo.flush()
     assert (tmp_path / "build" / memo.MEMO).is_dir()
+
+
+def test_a_guessed_name_where_the_paper_has_a_folder_is_not_placed(tmp_path):
+    """``mkdir figures/cifar_feature_drift.pdf`` in the paper, the memo guessing that file:
+    sync said "/tmp/figures-tex-XXXX/figures/...: is a folder, expected a file" and wrote
+    nothing; without the memo that row alone is refused. The guess now leaves it out."""
+    from figures.paper.engine import _place
+
+    (tmp_path / "figures" / "b.pdf").mkdir(parents=True)
+    (tmp_path / "a.pdf").write_bytes(b"x")
+    guess = {"figures/b.pdf": b"B", "a.pdf/c.pdf": b"C", "figures/d.pdf": b"D"}
+    assert _place(tmp_path, guess, "main") == {"figures/d.pdf": b"D"}
+
+
+@pytest.mark.parametrize("folder", ["main.fls", "fap-empty.tex"])
+def test_a_paper_folder_named_as_a_file_tex_writes_is_not_mirrored(tmp_path, folder):
+    """A paper folder ``main.fls/`` (or the probe's ``fap-empty.tex/``) was mirrored into
+    TeX's output folder (runner.output_folder): sync blamed TeX Live ("no recorder file
+    list") or named a temporary file, where ``pdflatex main.tex`` compiles."""
+    from figures.paper.engine import ask_tex
+
+    (tmp_path / folder).mkdir()
+    (tmp_path / "main.tex").write_text(_PLAIN)
+    assert ask_tex(tmp_path / "main.tex").document_class == "article"
+
+
+_PLAIN = "\\documentclass{article}\n\\begin{document}\nHello.\n\\end{document}\n"
+
+
+@pytest.mark.slow  # latexmk compiles the paper in pack's copy
+def test_pack_includes_through_a_link_to_a_folder_inside_the_paper(tmp_path):
+    r"""``\include{ch/one}`` with ``ch`` a link to ``sections/``: pack said "I can't write
+    on file `ch/one.aux' ... TeX writes no file outside the folder"; the file is inside."""
+    import subprocess
+    import sys
+
+    from helpers import REPO
+
+    paper = tmp_path / "p"
+    (paper / "sections").mkdir(parents=True)
+    (paper / "sections" / "one.tex").write_text("Chapter one.\n")
+    (paper / "ch").symlink_to("sections")
+    (paper / "main.tex").write_text(_PLAIN.replace("Hello.", "Hello.\n\\include{ch/one}"))
+    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
