@@ -51,6 +51,24 @@ def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
                main.parent, file=file or str(main), hint=hint)
 
 
+def stale_reads(root: Path, out: Path, stem: str) -> list[str]:
+    """What a compile by :func:`latexmk` (recorder ``out/STEM.fls``) wrote into ``out``
+    (``\\openout``) and read from the paper's folder ``root`` with other bytes: a stale copy
+    the paper ships, which latexmk in the folder would overwrite and read on a second run."""
+    if not (out / f"{stem}.fls").is_file():
+        return []
+    read, written = recorded(out / f"{stem}.fls", root)
+    read = {p.resolve() for p in read}
+    found = []
+    for made in written:
+        with contextlib.suppress(OSError, ValueError):
+            copy = root / made.resolve().relative_to(out.resolve())
+            if copy.resolve() in read and copy.is_file() and made.is_file() and \
+                    copy.read_bytes() != made.read_bytes():
+                found.append(copy.relative_to(root).as_posix())
+    return found
+
+
 def output_folder(root: Path, out: Path, *written: str) -> None:
     """``out`` made as TeX's output folder for a paper in ``root``: with ``root``'s folders
     (not hidden; a linked one as a folder, walked when inside ``root``, its links not),

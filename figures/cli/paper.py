@@ -67,6 +67,11 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
             return 1
         compiled = runner.latexmk(paper.main, out, hint=": does the paper compile by hand?")
         pdf = paper.main.with_suffix(".pdf")
+        if stale := runner.stale_reads(paper.root, out, pdf.stem):  # TeX writes in out alone
+            raise LatexError(str(paper.root / stale[0]), None, "the paper writes it anew "
+                             "(\\openout) and reads it back, but TeX read this copy, which "
+                             f"differs: bring it up to date (latexmk -pdf {paper.main.name} "
+                             f"in its folder), then run figures paper again; {pdf.name} not written")
         for made in (out / pdf.name, out / f"{pdf.stem}.log"):
             _put(made, pdf.with_name(made.name))
         if compiled.returncode != 0 or not (out / pdf.name).is_file():

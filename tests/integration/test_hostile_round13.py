@@ -97,3 +97,27 @@ def test_pack_includes_through_a_link_to_a_folder_inside_the_paper(tmp_path):
                           "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
                          timeout=300, cwd=tmp_path, check=False)
     assert ran.returncode == 0, ran.stdout + ran.stderr
+
+
+@pytest.mark.slow  # latexmk compiles the paper
+def test_paper_refuses_a_stale_copy_of_a_file_it_writes_and_reads_back(tmp_path):
+    r"""A paper that ``\openout``s ``table.tex`` and ``\input``s it, shipped with a stale
+    one: TeX wrote the new copy into our output folder and read the paper's, so main.pdf
+    said "Value: OLD" with exit 0 (``latexmk -pdf`` in the folder: "Value: NEW")."""
+    import subprocess
+    import sys
+
+    from helpers import REPO
+
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "main.tex").write_text(_PLAIN.replace("Hello.", (
+        "\\newwrite\\w Value: \\input{table}\n\\immediate\\openout\\w=table.tex\n"
+        "\\immediate\\write\\w{NEW}\\immediate\\closeout\\w")))
+    (paper / "table.tex").write_text("OLD\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "paper", "p", "--allow-synthetic",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert "table.tex: the paper writes it anew" in ran.stderr
+    assert not (paper / "main.pdf").exists()
