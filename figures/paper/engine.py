@@ -63,8 +63,9 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     read. A compile stopped by an image pdfTeX cannot read is run again opening none (the
     boxes then say nothing of the images' own sizes). ``guess``: files (a name relative to
     the paper's folder, its bytes) the compile sees as if written there: put in the output
-    folder, which TeX Live looks in first for every name not absolute (``./`` ones too);
-    those TeX read are :attr:`Paper.guessed`, their paths the paper's."""
+    folder, which TeX Live looks in first for an image or ``\\IfFileExists`` (an ``\\input``
+    ``.tex`` it reads from the paper's first); those TeX read are :attr:`Paper.guessed`,
+    their paths the paper's."""
     root = main.parent
     with tempfile.TemporaryDirectory(prefix="figures-tex-") as tmp:
         out = Path(tmp)
