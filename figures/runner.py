@@ -44,8 +44,15 @@ def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
     """``latexmk -pdf`` of ``main`` in its folder, no shell escape, nonstop; everything TeX,
     bibtex and latexmk write (``STEM.pdf``, ``.log``, ``.fls``, each ``\\openout``) goes into
     ``out``, a folder of ours: a link the paper ships (``main.log`` or a linked folder to
-    outside) is never written through, the paper's own leftovers never read."""
+    outside) is never written through, the paper's own leftovers never read. The paper's
+    ``STEM.bbl`` is put in ``out`` first: pdfTeX reads it there before the folder's, and
+    latexmk takes a ``.bbl`` read from the paper's folder for a source and never runs bibtex
+    (an edited ``.bib`` was typeset stale); in ``out`` it is bibtex's to make anew, as
+    latexmk in the folder does, or the shipped one where there is no ``.bib``."""
     output_folder(main.parent, out, f"{main.stem}.")
+    if main.with_suffix(".bbl").is_file() and not (out / f"{main.stem}.bbl").exists():
+        with contextlib.suppress(OSError):  # unreadable: TeX then says so, naming it
+            shutil.copyfile(main.with_suffix(".bbl"), out / f"{main.stem}.bbl")
     return run([*LATEXMK, "-pdf", f"-outdir={out}", "-interaction=nonstopmode",
                 "-halt-on-error", "-no-shell-escape", *flags, tex_argument(main.name)],
                main.parent, file=file or str(main), hint=hint)

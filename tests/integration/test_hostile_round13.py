@@ -121,3 +121,35 @@ def test_paper_refuses_a_stale_copy_of_a_file_it_writes_and_reads_back(tmp_path)
     assert ran.returncode == 1, ran.stdout + ran.stderr
     assert "table.tex: the paper writes it anew" in ran.stderr
     assert not (paper / "main.pdf").exists()
+
+
+@pytest.mark.slow  # latexmk compiles the paper
+@pytest.mark.parametrize(("bib", "printed"), [(True, "NEWTITLE"), (False, "STALE")])
+def test_paper_typesets_the_bibliography_latexmk_in_the_folder_would(tmp_path, bib, printed):
+    r"""A paper compiled by hand before holds its ``main.bbl``: with TeX writing into our
+    folder, latexmk took the folder's ``main.bbl`` for a source and never ran bibtex, so an
+    edited ``refs.bib`` was typeset stale with exit 0 (``latexmk -pdf`` in the folder: the
+    new entry). Without ``refs.bib`` the shipped ``.bbl`` is the bibliography (arXiv's way),
+    as latexmk in the folder prints it."""
+    import subprocess
+    import sys
+
+    from helpers import REPO
+    from pypdf import PdfReader
+
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "main.tex").write_text(_PLAIN.replace("Hello.", (
+        "Cite \\cite{knuth}.\n\\bibliographystyle{plain}\n\\bibliography{refs}")))
+    (paper / "main.bbl").write_text("\\begin{thebibliography}{1}\n\\bibitem{knuth} STALE."
+                                    "\n\\end{thebibliography}\n")
+    if bib:
+        (paper / "refs.bib").write_text("@book{knuth, author={Donald Knuth}, title={NEWTITLE},"
+                                        " year=1984, publisher={AW}}\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "paper", "p", "--allow-synthetic",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    text = PdfReader(paper / "main.pdf").pages[0].extract_text()
+    assert printed in text, text
+    assert (paper / "main.bbl").read_text().count("STALE") == 1  # the paper's, untouched
