@@ -12,6 +12,9 @@ Each sample paper (tests/papers/NAME) is copied and made once by ``figures paper
 - ``sync, copying``: the same into a fresh copy of the paper (builds and placement cached):
   the figures and macros copied, the probe run with them beside it (docs/paper.md, "Sync
   converges"), and once more only when what it saw is not what was written;
+- ``sync, first``: the same into a fresh copy with the placement recorded for its main file
+  dropped from ``build/.sync-memo.json`` (the builds and every other record kept: a paper
+  first synced with this build folder): the probe run with the builds its source names;
 - ``cold``: once, ``figures sync`` with no build at all (each figure built for its box);
 - ``seeds + latexmk``: once, the comparator an author would recognise for cold: the paper's
   own seed scripts (../shared/seeds, each that draws a figure the paper includes, run by
@@ -29,6 +32,7 @@ installation has it): ``PYTHONDONTWRITEBYTECODE`` is dropped for the timed comma
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
@@ -75,6 +79,18 @@ def copy_paper(name: str, to: Path) -> Path:
     return to
 
 
+def forget_placement(work: Path, main: Path) -> None:
+    """The placement recorded for ``main`` dropped from the record in ``work/build``."""
+    from figures.paper.memo import MEMO, placed_key
+
+    record = work / "build" / MEMO
+    kept = json.loads(record.read_text())
+    dropped = [kept.pop(key, None) for key in placed_key(main, None, True)]
+    if None in dropped:
+        raise SystemExit(f"no placement recorded for {main} in {record}")
+    record.write_text(json.dumps(kept))
+
+
 def seed_scripts(paper: Path, results_root: Path, work: Path) -> float | None:
     """Seconds the seed scripts that draw the figures ``paper`` includes take, in sequence
     (their CPU seconds added to :data:`CPU` as one); None without ../shared/seeds."""
@@ -104,9 +120,10 @@ def measure(name: str, runs: int, root: Path, results: Path) -> dict[str, float]
     paper = copy_paper(name, work / "paper")
     cold = run([*figures, "sync", str(paper), *common], work)  # no build/ yet
     cpu: dict[str, list[float]] = {"cold": [CPU[-1]], "latexmk": [], "sync": [],
-                                   "sync, copying": []}
+                                   "sync, copying": [], "sync, first": []}
     run([*figures, "paper", str(paper), *common], work)
-    times: dict[str, list[float]] = {"latexmk": [], "sync": [], "sync, copying": []}
+    times: dict[str, list[float]] = {"latexmk": [], "sync": [], "sync, copying": [],
+                                     "sync, first": []}
     for number in range(runs):
         run(["latexmk", "-C"], paper)
         times["latexmk"].append(run(["latexmk", "-pdf", "-interaction=nonstopmode",
@@ -117,6 +134,10 @@ def measure(name: str, runs: int, root: Path, results: Path) -> dict[str, float]
         fresh = copy_paper(name, work / f"fresh{number}")
         times["sync, copying"].append(run([*figures, "sync", str(fresh), *common], work))
         cpu["sync, copying"].append(CPU[-1])
+        first = copy_paper(name, work / f"first{number}")
+        forget_placement(work, first / "main.tex")
+        times["sync, first"].append(run([*figures, "sync", str(first), *common], work))
+        cpu["sync, first"].append(CPU[-1])
     seeds = seed_scripts(paper, results, work)
     medians = {step: statistics.median(values) for step, values in times.items()}
     medians["cold"] = cold
@@ -135,7 +156,7 @@ def main() -> None:
     args = parser.parse_args()
     from figures.extract.synthetic import generate
 
-    steps = ("latexmk", "sync", "sync, copying", "cold", "seeds + latexmk")
+    steps = ("latexmk", "sync", "sync, copying", "sync, first", "cold", "seeds + latexmk")
     print(f"{'paper':12s} " + " ".join(f"{step + ' s':>16s} {'x':>5s} {'cpu x':>5s}"
                                        for step in steps))
     with tempfile.TemporaryDirectory(prefix="fa-sync-cost-") as tmp:

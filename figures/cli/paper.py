@@ -46,23 +46,24 @@ def run(args: argparse.Namespace) -> int:
     from figures.cli import sync
 
     runner.need("latexmk", "pdflatex")
-    paper = sync.read_paper_of(args.paper, args.main)
+    key, paper = sync.probed(args)  # with what sync will place beside it
     venue = args.venue or paper.venue or sync.venue_of_engine(paper, args)
     sync_args = argparse.Namespace(**vars(args), built=None, default_build=False,
                                    dry_run=False, printed={})
     sync_args.venue = venue
     args.venue = venue
     with tempfile.TemporaryDirectory(prefix="figures-paper-") as out:
-        return _compiled(args, paper, sync_args, Path(out))
+        return _compiled(args, paper, sync_args, Path(out), key)
 
 
-def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, out: Path) -> int:
+def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, out: Path,
+              key: tuple[str, str]) -> int:
     """Sync, compile (TeX writing into ``out`` alone: never through a link the paper ships;
     the PDF and log then put beside the main file, replacing what was there), audit."""
     from figures.cli import sync
 
     for _ in range(_ROUNDS):  # until every include of ours prints at the size it was built for
-        if sync.run(sync_args, paper) != 0:
+        if sync.run(sync_args, paper, key) != 0:
             print("error: sync did not finish cleanly (above); not compiled", file=sys.stderr)
             return 1
         compiled = runner.latexmk(paper.main, out, hint=": does the paper compile by hand?")

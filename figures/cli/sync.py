@@ -36,38 +36,31 @@ def add_parser(add) -> None:
     p.set_defaults(command=run)
 
 
-def run(args: argparse.Namespace, paper=None) -> int:
-    """Sync; what it worked out is recorded (figures.paper.memo) once the build folder is
-    there, however it ends."""
+def run(args: argparse.Namespace, paper=None, key: tuple[str, str] | None = None) -> int:
+    """Sync (of ``paper`` when it is probed already, its placement recorded under ``key``:
+    :func:`probed`); what it worked out is recorded (figures.paper.memo) once the build
+    folder is there, however it ends."""
     from figures.paper import memo
 
     try:
-        return _synced(args, paper)
+        return _synced(args, paper, key)
     finally:
         memo.flush()
 
 
-def _synced(args: argparse.Namespace, paper=None) -> int:
-    from figures.numbers.macros import macros_tex, synthetic_macros
+def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int:
     from figures.numbers.texcheck import check_tex, read_tex
     from figures.paper import memo
-    from figures.paper.latex import find_main
     from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
-    from figures.registry import FIGURES
 
     folder: Path = args.paper
     if not folder.is_dir():
         raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
                               "folder: give the folder of the paper's .tex files")
-    quoted, unread = _read_quoted(FIGURES, args.figdata)
-    synthetic = [] if args.allow_synthetic else synthetic_macros(quoted)
-    tex = macros_tex(quoted, synthetic_as_errors=not args.allow_synthetic)
-    key = None
-    if paper is None:  # probed with what the last sync of this paper placed, when it is known
-        key = memo.placed_key(find_main(folder, args.main), args.venue, args.allow_synthetic)
-        paper = read_paper_of(folder, args.main, None if args.dry_run else
-                              memo.guess(key, folder, tex))
+    quoted, unread, synthetic, tex = _macros(args)
+    if paper is None:
+        key, paper = probed(args, tex)
     for line in paper.unresolved:
         cli.say(f"warning: {line} (not read)", err=True)
     built = source_for(args, paper)
@@ -141,22 +134,56 @@ def _read_quoted(specs, figdata_dir: Path):
     return [Quoted(**row) for row in rows], unread
 
 
+def _macros(args: argparse.Namespace) -> tuple[list, list, list[str], str]:
+    """Every figure's quoted values, those not read, the synthetic ones and the macros text."""
+    from figures.numbers.macros import macros_tex, synthetic_macros
+    from figures.registry import FIGURES
+
+    quoted, unread = _read_quoted(FIGURES, args.figdata)
+    synthetic = [] if args.allow_synthetic else synthetic_macros(quoted)
+    return quoted, unread, synthetic, macros_tex(quoted,
+                                                 synthetic_as_errors=not args.allow_synthetic)
+
+
+def probed(args: argparse.Namespace, tex: str | None = None):
+    """The key of the paper's placement (figures.paper.memo) and its first probe, with what
+    sync will place beside it: what the last sync of it placed, else the builds here of the
+    figures its source names (``memo.built_guess``); a dry run's, with none."""
+    from figures.paper import memo
+    from figures.paper.latex import find_main
+
+    main = find_main(args.paper, args.main)
+    key = memo.placed_key(main, args.venue, args.allow_synthetic)
+    if getattr(args, "dry_run", False):
+        return key, read_paper_of(args.paper, args.main)
+    tex = _macros(args)[3] if tex is None else tex
+    return key, read_paper_of(args.paper, args.main, memo.guess(
+        key, args.paper, tex, lambda: memo.built_guess(main)))
+
+
 #: Rounds of probe, build and place before sync gives up converging (in practice two).
 _ROUNDS = 4
 
 
 def _saw(paper, result) -> bool:
-    """The probe ``paper`` compiled the paper as sync left it: each figure copied, with the
-    bytes now there, put beside it (figures.paper.memo.guess) and read, each one it read so
-    now there, nothing moved aside (the macros aside: their numbers move no include)."""
-    def now(path: Path) -> bytes | None:
-        return path.read_bytes() if path.is_file() else None
+    """The probe ``paper`` compiled the paper as sync left it: each figure copied put beside
+    it (figures.paper.memo.guess) and read, each one it read so now there, nothing moved aside
+    (the macros aside: their numbers move no include). So is each file the bytes now there,
+    or an image of the same natural size: pdfTeX sets its box from that alone, whatever the
+    options (``width=`` alone, ``scale=``, none), so its pages are the same."""
+    from figures.paper.memo import natural_size
+
+    def same(path: Path, data: bytes | None) -> bool:
+        now = path.read_bytes() if path.is_file() else None
+        if now is None or data is None or now == data:
+            return now == data
+        return (size := natural_size(now)) is not None and size == natural_size(data)
 
     seen = {paper.root.resolve() / name: data for name, data in paper.guessed.items()}
     macros = {target for target, (source, _) in result.planned.items() if source is None}
     return not any(w.aside for w in result.writes) and all(
-        now(w.target.resolve()) == seen.get(w.target.resolve()) for w in result.copies) and \
-        all(now(path) == data for path, data in seen.items() if path not in macros)
+        same(w.target.resolve(), seen.get(w.target.resolve())) for w in result.copies) and \
+        all(same(path, data) for path, data in seen.items() if path not in macros)
 
 
 def _boxes(paper) -> set[tuple]:

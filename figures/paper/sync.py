@@ -16,6 +16,7 @@ replaced (nor moved aside) without ``overwrite_theirs``, and then kept as ``NAME
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,13 +115,17 @@ def _first_target(written: str, folders: list[Path]) -> Path:
     return folders[1 if len(folders) > 1 else 0] / written
 
 
+def name_of(written: str) -> str | None:
+    """The figure an include's name is (None: no figure's)."""
+    path = Path(written)
+    stem = path.stem if path.suffix.lower() in _KNOWN_SUFFIXES else path.name
+    return stem if stem in BY_NAME else None
+
+
 def figure_of(include: Include) -> tuple[str | None, str | None]:
     """Our figure this include shows (by the provenance inside the file, else by name), and
     the figure its name is (None: no figure's)."""
-    stem = Path(include.written).name
-    stem = stem[: -len(Path(stem).suffix)] if Path(stem).suffix.lower() in _KNOWN_SUFFIXES \
-        else stem
-    named = stem if stem in BY_NAME else None
+    named = name_of(include.written)
     inside = provenance_of(include.found) if include.found is not None else None
     return (inside["figure"] if inside and inside["figure"] in BY_NAME else named), named
 
@@ -219,8 +224,6 @@ def _plan_macros(result: Plan, paper: Paper, macros_path: Path,
 def _quoting(paper: Paper, macros: Sequence[str], macros_path: Path) -> str | None:
     """``FILE:LINE: \\\\NAME``, the first place the text uses one of ``macros`` (None:
     nowhere)."""
-    import re
-
     if not macros:
         return None
     pattern = re.compile(r"(" + "|".join(re.escape(m) for m in macros) + r")(?![A-Za-z])")
@@ -243,25 +246,16 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
     root = paper.root
     formats = _formats(built, spec, venues_file)
     order = extensions_of(paper)
-    shadows: list[Path] = []
-    if _has_extension(include.written, order):
-        fmt = Path(include.written).suffix.lower().lstrip(".")
-        target = include.found or include.target
-    else:  # the first format pdflatex tries that the build has
-        ext = next((e for e in order if e.lower().lstrip(".") in formats), None)
-        if ext is None:
-            result.refuse(spec.name, spec.name, f"{shown_path(include.tex, root)}:{include.line}",
-                          f"pdflatex tries {', '.join(order)} for \\includegraphics"
-                          f"{{{include.written}}}, and {spec.name} is built as "
-                          f"{', '.join(formats)}: write the extension")
-            return
-        fmt = ext.lower().lstrip(".")
-        base = include.found.parent / include.written.rsplit("/", 1)[-1] \
-            if include.found else include.target
-        target = base.with_name(f"{base.name}{ext}")
-        before = include.candidates[:include.candidates.index(target)] \
-            if target in include.candidates else []
-        shadows = [c for c in before if c.is_file()]
+    if (found := target_of(include, order, formats)) is None:
+        result.refuse(spec.name, spec.name, f"{shown_path(include.tex, root)}:{include.line}",
+                      f"pdflatex tries {', '.join(order)} for \\includegraphics"
+                      f"{{{include.written}}}, and {spec.name} is built as "
+                      f"{', '.join(formats)}: write the extension")
+        return
+    target, fmt = found
+    before = [] if _has_extension(include.written, order) or target not in \
+        include.candidates else include.candidates[:include.candidates.index(target)]
+    shadows = [c for c in before if c.is_file()]
     shown = shown_path(target, root)
     source = built / f"{spec.name}.{fmt}"
     refusal = _refusal(spec, fmt, formats, source, figdata_dir, options.allow_synthetic,
@@ -299,6 +293,18 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
         action += f" ({'; '.join(notes)})"
     result.write(spec.name, shown, action, Write(0, target, None if up_to_date else source,
                                                  aside=aside))
+
+
+def target_of(include: Include, order: Sequence[str], formats: Sequence[str],
+              ) -> tuple[Path, str] | None:
+    """Where sync writes an include's copy, and its format: the file named; without an
+    extension the first format pdflatex tries of ``formats`` (None: none of them)."""
+    if _has_extension(include.written, order):
+        return include.found or include.target, Path(include.written).suffix.lower()[1:]
+    ext = next((e for e in order if e.lower().lstrip(".") in formats), None)
+    base = include.found.parent / include.written.rsplit("/", 1)[-1] \
+        if include.found else include.target
+    return None if ext is None else (base.with_name(f"{base.name}{ext}"), ext.lower()[1:])
 
 
 def _formats(built: Path, spec: FigureSpec, venues_file: Path | None) -> list[str]:

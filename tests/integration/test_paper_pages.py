@@ -10,6 +10,8 @@ And each refusal's advised edit, applied, mends its include (tests/papers/advice
 
 from __future__ import annotations
 
+import io
+import json
 import re
 import shutil
 import subprocess
@@ -175,15 +177,23 @@ def test_every_advised_edit_differs_from_the_include_and_mends_it(tmp_path, monk
     assert "refused" not in out
 
 
-def _fresh_sync(made, monkeypatch, tmp_path, guess=None, edit=""):
-    """A sync of the paper (which records what it placed), then one into a fresh copy of it
-    (``edit`` added to its main file): (the copy, the probes' papers, exit code, out, err)."""
+def _fresh_sync(made, monkeypatch, tmp_path, guess=None, edit="", forget=False,
+                command="sync"):
+    """A sync of the paper (which records what it placed; ``forget``: then the record of it
+    dropped), then a ``command`` into a fresh copy of it (``edit`` added to its main file):
+    (the copy, the probes' papers, exit code, out, err)."""
     from figures.paper import engine, memo
 
     kind, paper, _ = made
     monkeypatch.chdir(paper.parent)
     common = ("--allow-synthetic", "--figdata", str(paper.parent / "figdata"))
     assert figures_in_process("sync", str(paper), *common)[0] == 0
+    if forget:  # builds current, no placement of this main file recorded
+        record = paper.parent / "build" / memo.MEMO
+        kept = json.loads(record.read_text())
+        for key in memo.placed_key(paper / "main.tex", None, True):
+            assert kept.pop(key, None) is not None
+        record.write_text(json.dumps(kept))
     fresh = shutil.copytree(PAPERS / kind, tmp_path / "fresh")
     if kind == "sigplan":
         shutil.copy(paper / "acmart.cls", fresh)
@@ -193,12 +203,12 @@ def _fresh_sync(made, monkeypatch, tmp_path, guess=None, edit=""):
                         probes[-1])
     if guess is not None:
         monkeypatch.setattr(memo, "guess", guess(memo.guess))
-    return (fresh, probes, *figures_in_process("sync", str(fresh), *common))
+    return (fresh, probes, *figures_in_process(command, str(fresh), *common))
 
 
 def _same_as_synced(made, fresh) -> None:
     paper = made[1]
-    files = [p for p in fresh.rglob("*") if p.is_file() and p.name != "main.tex"]
+    files = [p for p in fresh.rglob("*") if p.is_file() and not p.name.startswith("main.")]
     assert {p.name: p.read_bytes() for p in files} == \
         {p.name: (paper / p.relative_to(fresh)).read_bytes() for p in files}
 
@@ -236,17 +246,115 @@ def test_a_wrong_guess_is_probed_again_and_the_copy_still_converges(made, monkey
     """A guess that is not what sync then writes (each figure's file given another figure's
     bytes) proves nothing: the files written are probed again, and the copy ends as the
     paper synced before."""
-    def wrong(guess):
-        def rotated(*args):
-            found = guess(*args)
-            names = sorted(n for n in found if not n.endswith(".tex"))
-            return {**found, **{n: found[names[i - 1]] for i, n in enumerate(names)}}
-        return rotated
-
-    fresh, probes, code, out, err = _fresh_sync(made, monkeypatch, tmp_path, wrong)
+    fresh, probes, code, out, err = _fresh_sync(made, monkeypatch, tmp_path, _rotated)
     assert code == 0, out + err
     assert [bool(getattr(probe, "guessed", {})) for probe in probes] == [True, False], err
     _same_as_synced(made, fresh)
+
+
+def _rotated(guess):
+    """A guess whose figures are each another's (another natural size)."""
+    def rotated(*args):
+        found = guess(*args)
+        names = sorted(n for n in found if not n.endswith(".tex"))
+        return {**found, **{n: found[names[i - 1]] for i, n in enumerate(names)}}
+    return rotated
+
+
+def _resaved(guess):
+    """A guess whose PDFs are each written again with other metadata: other bytes, the same
+    natural size (pages and boxes)."""
+    from pypdf import PdfReader, PdfWriter
+
+    def resaved(*args):
+        found = dict(guess(*args))
+        for name in [n for n in found if n.endswith(".pdf")]:
+            writer, out = PdfWriter(clone_from=PdfReader(io.BytesIO(found[name]))), io.BytesIO()
+            writer.add_metadata({"/Title": "another drawing"})
+            writer.write(out)
+            assert out.getvalue() != found[name]
+            found[name] = out.getvalue()
+        return found
+    return resaved
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("guess", "forget"), [(None, True), (_resaved, True), (_resaved, False)],
+                         ids=["builds", "builds of the same size", "recorded, of the same size"])
+def test_a_first_sync_with_current_builds_and_no_placement_recorded_compiles_once(
+        made, monkeypatch, tmp_path, guess, forget):
+    """Issue 44's cost: no placement recorded for the paper (builds current): its first probe
+    is run with the newest build here of each figure its source names, at the name sync
+    writes (figures.paper.memo.built_guess); sync then writes the same bytes, or (``of the
+    same size``) files of the same natural size, from which pdfTeX sets the same boxes (a
+    placement recorded too), so the one probe is the probe with them in place. The copy ends
+    as the paper synced before."""
+    fresh, probes, code, out, err = _fresh_sync(made, monkeypatch, tmp_path, guess,
+                                                forget=forget)
+    assert code == 0, out + err
+    assert [bool(getattr(probe, "guessed", {})) for probe in probes] == [True], err
+    assert "placed again" not in err, err
+    _same_as_synced(made, fresh)
+
+
+@pytest.mark.slow
+def test_a_first_sync_whose_guess_is_another_size_is_probed_again_and_converges(
+        made, monkeypatch, tmp_path):
+    """No placement recorded and the builds guessed of another natural size (each figure's
+    file another figure's): the files written are probed again, and the copy ends as the
+    paper synced before."""
+    fresh, probes, code, out, err = _fresh_sync(made, monkeypatch, tmp_path, _rotated,
+                                                forget=True)
+    assert code == 0, out + err
+    assert [bool(getattr(probe, "guessed", {})) for probe in probes] == [True, False], err
+    _same_as_synced(made, fresh)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("forget", [False, True], ids=["recorded", "builds"])
+def test_figures_paper_on_a_fresh_copy_compiles_the_probe_once(made, monkeypatch, tmp_path,
+                                                               forget):
+    """``figures paper`` probes the paper with the guess sync makes (it probed the folder as
+    it was, and sync then probed again with the files in place); the copy ends as the paper
+    synced before, every include of ours at 100 %."""
+    fresh, probes, code, out, err = _fresh_sync(made, monkeypatch, tmp_path, forget=forget,
+                                                command="paper")
+    assert code == 0, out + err
+    assert [bool(getattr(probe, "guessed", {})) for probe in probes] == [True], err
+    rows = {line.split()[0]: line.split()[3] for line in out.splitlines() if "%" in line}
+    assert rows == dict.fromkeys(BOXES[made[0]], "100%"), out
+    _same_as_synced(made, fresh)
+
+
+def test_an_images_natural_size_is_what_tex_sets_its_box_from(tmp_path):
+    """Two files of one natural size (other bytes) are the same to the fixed point; another
+    box, page count, pixel count or resolution is not; nor is a file read as neither."""
+    from PIL import Image
+    from pypdf import PdfWriter
+
+    from figures.paper.memo import natural_size
+
+    def pdf(*sizes, title="a"):
+        writer, out = PdfWriter(), io.BytesIO()
+        for size in sizes:
+            writer.add_blank_page(*size)
+        writer.add_metadata({"/Title": title})
+        writer.write(out)
+        return out.getvalue()
+
+    def png(size, dpi, colour="white"):
+        out = io.BytesIO()
+        Image.new("RGB", size, colour).save(out, "PNG", dpi=dpi)
+        return out.getvalue()
+
+    assert natural_size(pdf((72, 36))) == natural_size(pdf((72, 36), title="b")) is not None
+    assert natural_size(pdf((72, 36))) not in (natural_size(pdf((72, 36.5))),
+                                               natural_size(pdf((72, 36), (72, 36))))
+    assert natural_size(png((30, 20), (300, 300))) == \
+        natural_size(png((30, 20), (300, 300), "black"))
+    assert natural_size(png((30, 20), (300, 300))) not in (
+        natural_size(png((30, 21), (300, 300))), natural_size(png((30, 20), (72, 72))))
+    assert natural_size(b"%PDF-1.4 not a PDF") is natural_size(b"GIF89a") is None
 
 
 @pytest.mark.slow
