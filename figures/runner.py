@@ -58,6 +58,15 @@ def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
                main.parent, file=file or str(main), hint=hint)
 
 
+def refuse_latexmk_name(main: Path) -> None:
+    """One line when latexmk would refuse ``main``'s name (its ``$illegal_in_texname``, a
+    first ``&``, a ``"``) and print its own reason before its banner, which was shown."""
+    if bad := re.search(r'[\x00\t\f\n\r$%\\~\x7f"]|^&', main.name):
+        raise FigureDataError(str(main), None, f"latexmk refuses this file name ({bad[0]!r} is "
+                              "a character TeX does not take in a file name): rename the file "
+                              "(letters, digits, - _ .) and run again")
+
+
 def stale_reads(root: Path, out: Path, stem: str) -> list[str]:
     """What a compile by :func:`latexmk` (recorder ``out/STEM.fls``) wrote into ``out``
     (``\\openout``) and read from the paper's folder ``root`` with other bytes: a stale copy
@@ -109,6 +118,10 @@ def tex_argument(name: str) -> str:
 _BIBLIOGRAPHY_ERRORS = ("---line ", "I couldn't ", "I found no ", "ERROR - ")
 #: An error as ``-file-line-error`` prints it: ``./main.tex:7: Undefined control sequence.``
 _FILE_LINE = re.compile(r"^(?:\./)?([^\s:][^:\n]*\.(?:tex|sty|cls|bbl|clo):\d+): (.*)$")
+#: latexmk's own lines, never its reason: its banner (printed last when it stops before
+#: running anything: its reason goes to stderr at once) and what follows a reason.
+_LATEXMK_CHATTER = re.compile(r"Latexmk: (?:This is Latexmk|Stopping because)|Rc files read:|"
+                              r"\s+NONE$")
 _DOCUMENTCLASS = re.compile(r"\\documentclass\b")  # in a source its comments blanked
 
 
@@ -283,7 +296,8 @@ def first_error(log: Path | None, output: str) -> str:
         if any(mark in line for mark in _BIBLIOGRAPHY_ERRORS):
             return line.strip()
     said = [line for line in output.splitlines()  # not "see main.log": it may be gone
-            if line.strip() and not re.search(r"(?i)\b(?:see|refer to) \S+\.log", line)]
+            if line.strip() and not re.search(r"(?i)\b(?:see|refer to) \S+\.log", line)
+            and not _LATEXMK_CHATTER.match(line)]
     return said[-1].strip() if said else "no log written"
 
 

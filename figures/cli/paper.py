@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from figures.cli import sync
 
     runner.need("latexmk", "pdflatex")
+    runner.refuse_latexmk_name(runner.find_main(args.paper, args.main))  # before sync writes
     paper = sync.read_paper_of(args.paper, args.main)
     venue = args.venue or paper.venue or sync.venue_of_engine(paper, args)
     sync_args = argparse.Namespace(**vars(args), built=None, default_build=False,

@@ -72,6 +72,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               "folder: give the paper's folder")
     kind = archive.kind_of(out)
     main_tex = runner.find_main(paper, main)
+    runner.refuse_latexmk_name(main_tex)
     _refuse_out(out, paper, figdata_dir)
     paper = main_tex.parent  # the paper's folder is its main file's, as for `figures paper`
     with tempfile.TemporaryDirectory(prefix="figures-pack-") as work:

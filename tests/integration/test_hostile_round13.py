@@ -153,3 +153,28 @@ def test_paper_typesets_the_bibliography_latexmk_in_the_folder_would(tmp_path, b
     text = PdfReader(paper / "main.pdf").pages[0].extract_text()
     assert printed in text, text
     assert (paper / "main.bbl").read_text().count("STALE") == 1  # the paper's, untouched
+
+
+@pytest.mark.slow  # the command's process (before: sync's probe and latexmk)
+@pytest.mark.parametrize("command", ["paper", "pack"])
+def test_a_main_file_name_latexmk_refuses_is_one_line_before_anything_runs(tmp_path, command):
+    """``a';touch X;'$(touch Y).tex``: nothing ran, but ``figures paper`` and ``pack`` said
+    "did not compile: Latexmk: This is Latexmk, John Collins ..." (its banner) and named a
+    .log that does not exist; ``paper`` synced (wrote macros.tex) first."""
+    import subprocess
+    import sys
+
+    from helpers import REPO
+
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "a';touch X;'$(touch Y).tex").write_text(_PLAIN)
+    extra = ["--allow-synthetic"] if command == "paper" else ["--out", "p.tar.gz"]
+    ran = subprocess.run([sys.executable, "-m", "figures", command, "p", *extra, "--figdata",
+                          str(REPO / "figdata")], capture_output=True, text=True, timeout=300,
+                         cwd=tmp_path, check=False)
+    assert ran.returncode == 1
+    assert ran.stderr == ("error: p/a';touch X;'$(touch Y).tex: latexmk refuses this "
+                          "file name ('$' is a character TeX does not take in a file name): "
+                          "rename the file (letters, digits, - _ .) and run again\n")
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["a';touch X;'$(touch Y).tex", "p"]

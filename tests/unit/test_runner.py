@@ -85,3 +85,13 @@ def test_a_compile_blocked_opening_a_named_pipe_is_stopped_at_once_naming_it(tmp
         "program writes into it; it was stopped: make it a regular file (or remove its "
         "\\input)")
     assert time.monotonic() - started < 10
+
+
+def test_latexmk_stopping_before_it_runs_is_read_for_its_reason_not_its_banner(tmp_path):
+    """Round 13: a main file whose name latexmk refuses (``a$b.tex``): latexmk prints its
+    reason to stderr at once and its banner (stdout) last; the banner was the error shown."""
+    (tmp_path / "a$b.tex").write_text("\\documentclass{article}\n")
+    ran = runner.run([*runner.LATEXMK, "-pdf", "a$b.tex"], tmp_path)
+    said = runner.first_error(tmp_path / "a$b.log", ran.stdout)
+    assert ran.returncode != 0
+    assert said == "Latexmk: Filename 'a$b.tex' contains character not allowed for TeX file."
