@@ -76,3 +76,16 @@ def test_sync_never_replaces_our_figure_that_the_author_painted_over(tmp_path):
         ["edited cifar_summary.png kept as cifar_summary.png.bak"])
     (tmp_path / "b" / "cifar_summary.png").replace(target)  # the build's own: replaced
     assert moves_aside([target], target, "cifar_summary.png", paper, False, inputs) == ([], [])
+
+
+@pytest.mark.parametrize("name", ["probe", "fap-empty"])
+def test_a_paper_file_named_as_the_probes_is_among_its_sources(tmp_path, name):
+    r"""A section file of the paper named ``probe.tex`` (a paper on linear probes),
+    ``\input{probe}``, with ``61.5\%`` (fig1's value) written by hand: sync said "check-tex: 0
+    number(s) to look at", exit 0 (the same text as ``sec.tex``: the number named, exit 1).
+    engine._recorded dropped every file read named as the probe's, the paper's too."""
+    from figures.paper.engine import ask_tex
+
+    (tmp_path / f"{name}.tex").write_text("Probes reach 61.5\\%.\n")
+    (tmp_path / "main.tex").write_text(_PLAIN.replace("Hello.", f"\\input{{{name}}}"))
+    assert tmp_path / f"{name}.tex" in ask_tex(tmp_path / "main.tex").sources
