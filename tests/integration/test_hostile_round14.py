@@ -89,3 +89,24 @@ def test_a_paper_file_named_as_the_probes_is_among_its_sources(tmp_path, name):
     (tmp_path / f"{name}.tex").write_text("Probes reach 61.5\\%.\n")
     (tmp_path / "main.tex").write_text(_PLAIN.replace("Hello.", f"\\input{{{name}}}"))
     assert tmp_path / f"{name}.tex" in ask_tex(tmp_path / "main.tex").sources
+
+
+@pytest.mark.slow  # latexmk (and makeindex) compiles the paper, pdflatex the archive
+def test_pack_ships_the_index_makeindex_made(tmp_path):
+    r"""``\makeindex ... \printindex``: the archive held ``main.tex`` alone (the ``.bbl`` is
+    packed, the ``.ind`` was not), so its PDF had no index, exit 0, and the one warning
+    blamed the comment stripping. arXiv runs no makeindex: its ``.ind`` is packed."""
+    import tarfile
+
+    from figures.pack.run import pack
+
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "main.tex").write_text(_PLAIN.replace("\\begin{document}", (
+        "\\usepackage{makeidx}\\makeindex\n\\begin{document}")).replace(
+        "Hello.", "Hello\\index{greeting}.\n\\printindex"))
+    packed = pack(paper, tmp_path / "p.tar.gz", REPO / "figdata")
+    assert packed.warnings == []
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        assert sorted(archive.getnames()) == ["main.ind", "main.tex"]
+        assert b"greeting" in archive.extractfile("main.ind").read()
