@@ -86,8 +86,11 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     files = {name: b"" if name in emptied else _packed(paper, name, anonymous, links,
                                                        os.path.normpath(name) in raw)
              for name in recorded.sources}
-    if recorded.bbl is not None:
-        files[f"{main_tex.stem}.bbl"] = recorded.bbl
+    if recorded.bbl is not None:  # the paper's own (no .bib): checked as its sources are
+        own = paper / f"{main_tex.stem}.bbl"
+        if own.is_file() and own.read_bytes() == recorded.bbl:
+            _own_file(paper, own.name, links)
+        files[own.name] = recorded.bbl
     data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, emptied)
     if emptied and texts is None:  # read after all (a data table): the paper's own, whole
         read = [name for name in emptied if _own(paper, name)]
@@ -167,6 +170,17 @@ def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
             verbatim: bool = False) -> bytes:
     """What the archive holds of ``name``: a regular file inside the paper's folder (links
     resolved), comments stripped from its text, metadata from a figure (anonymous)."""
+    path = _own_file(paper, name, links)
+    data = path.read_bytes()
+    if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data and not verbatim:
+        text = data.decode("utf-8", errors="surrogateescape")
+        return strip_comments(text).encode("utf-8", errors="surrogateescape")
+    return scrub.without_metadata(data, name) if anonymous else data
+
+
+def _own_file(paper: Path, name: str, links: HardLinks) -> Path:
+    """``paper / name``, one line unless it is a regular file inside the paper's folder
+    (links resolved) with no hard link outside it."""
     path = paper / name
     real = path.resolve()
     if not real.is_relative_to(paper.resolve()) or not real.is_file():
@@ -180,11 +194,7 @@ def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
             f"a hard link: {outside} of its {real.stat().st_nlink} names {'is' if outside == 1 else 'are'} "
             "outside the paper's folder (the same file as one elsewhere): the pack takes only "
             f"the paper's own files; make it a copy of its own (cp {name} x && mv x {name})"))
-    data = path.read_bytes()
-    if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data and not verbatim:
-        text = data.decode("utf-8", errors="surrogateescape")
-        return strip_comments(text).encode("utf-8", errors="surrogateescape")
-    return scrub.without_metadata(data, name) if anonymous else data
+    return path
 
 
 def _proved(files: dict[str, bytes], kind: str, main: str, compiled: bytes,
