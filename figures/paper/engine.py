@@ -72,7 +72,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         job, source = main.stem, main.name
         if not re.fullmatch(r"[A-Za-z0-9._+-]+", main.name):  # TeX reads a tab as a space
             job = "fap-main"
-        runner.output_folder(root, out, f"{job}.", "fap-empty.tex")
+        runner.output_folder(root, out, *runner.job_files(job), "fap-empty.tex")
         (out / "fap-empty.tex").write_text("", encoding="utf-8")
         if job == "fap-main":
             source = f"{out}/{job}.tex"

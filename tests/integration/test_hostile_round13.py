@@ -99,6 +99,26 @@ def test_pack_includes_through_a_link_to_a_folder_inside_the_paper(tmp_path):
     assert ran.returncode == 0, ran.stdout + ran.stderr
 
 
+@pytest.mark.slow  # latexmk compiles the paper in pack's copy
+def test_pack_includes_from_a_folder_named_after_the_main_file(tmp_path):
+    r"""``\include{main.parts/one}`` (round 14): the mend of ``main.fls/`` above skipped every
+    folder named ``main.*``, so pack said "I can't write on file `main.parts/one.aux' ... TeX
+    writes no file outside the folder"; ``latexmk -pdf`` in the folder compiles it."""
+    import subprocess
+    import sys
+
+    from helpers import REPO
+
+    paper = tmp_path / "p"
+    (paper / "main.parts").mkdir(parents=True)
+    (paper / "main.parts" / "one.tex").write_text("Chapter one.\n")
+    (paper / "main.tex").write_text(_PLAIN.replace("Hello.", "Hello.\n\\include{main.parts/one}"))
+    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+
+
 @pytest.mark.slow  # latexmk compiles the paper
 def test_paper_refuses_a_stale_copy_of_a_file_it_writes_and_reads_back(tmp_path):
     r"""A paper that ``\openout``s ``table.tex`` and ``\input``s it, shipped with a stale

@@ -110,3 +110,24 @@ def test_a_file_or_word_naming_no_golden_is_one_line_naming_the_names(monkeypatc
             f"update_baselines: {given}: no golden named {stem}: a NAME is a golden's file "
             "name without .png (`ls baseline/ baseline/venues/`), such as cifar_summary or "
             "venue-icml--cifar_accuracy--column\n")
+
+
+def test_a_damaged_golden_is_written_anew_not_a_traceback(monkeypatch, tmp_path):
+    """The tool that mends a golden stopped with a traceback on the damaged one (round 14):
+    ``gzip.BadGzipFile`` for a vector golden that is not gzip, ``OSError: image file is
+    truncated`` for a cut PNG. A golden that cannot be read differs: it is written."""
+    tool = _tool()
+    monkeypatch.setattr(tool, "BASELINE", tmp_path / "baseline")
+    made = tmp_path / "made"
+    made.mkdir()
+    (tmp_path / "baseline").mkdir()
+    for suffix in (".png", ".vector.txt.gz"):
+        good = (REPO / "baseline" / f"cifar_summary{suffix}").read_bytes()
+        (made / f"cifar_summary{suffix}").write_bytes(good)
+        (tmp_path / "baseline" / f"cifar_summary{suffix}").write_bytes(good[:2000])
+    assert tool.write_golden(made, "cifar_summary") == ["cifar_summary.png",
+                                                        "cifar_summary.vector.txt.gz"]
+    (tmp_path / "baseline" / "cifar_summary.vector.txt.gz").write_bytes(b"no gzip")
+    assert tool.copy_changed(made, tmp_path / "baseline") == ["cifar_summary.vector.txt.gz"]
+    assert (tmp_path / "baseline" / "cifar_summary.vector.txt.gz").read_bytes() == (
+        made / "cifar_summary.vector.txt.gz").read_bytes()
