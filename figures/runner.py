@@ -49,13 +49,22 @@ def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
     latexmk takes a ``.bbl`` read from the paper's folder for a source and never runs bibtex
     (an edited ``.bib`` was typeset stale); in ``out`` it is bibtex's to make anew, as
     latexmk in the folder does, or the shipped one where there is no ``.bib``."""
-    output_folder(main.parent, out, f"{main.stem}.")
+    output_folder(main.parent, out, *job_files(main.stem))
     if main.with_suffix(".bbl").is_file() and not (out / f"{main.stem}.bbl").exists():
         with contextlib.suppress(OSError):  # unreadable: TeX then says so, naming it
             shutil.copyfile(main.with_suffix(".bbl"), out / f"{main.stem}.bbl")
     return run([*LATEXMK, "-pdf", f"-outdir={out}", "-interaction=nonstopmode",
                 "-halt-on-error", "-no-shell-escape", *flags, tex_argument(main.name)],
                main.parent, file=file or str(main), hint=hint)
+
+
+def refuse_latexmk_name(main: Path) -> None:
+    """One line when latexmk would refuse ``main``'s name (its ``$illegal_in_texname``, a
+    first ``&``, a ``"``) and print its own reason before its banner, which was shown."""
+    if bad := re.search(r'[\x00\t\f\n\r$%\\~\x7f"]|^&', main.name):
+        raise FigureDataError(str(main), None, f"latexmk refuses this file name ({bad[0]!r} is "
+                              "a character TeX does not take in a file name): rename the file "
+                              "(letters, digits, - _ .) and run again")
 
 
 def stale_reads(root: Path, out: Path, stem: str) -> list[str]:
@@ -80,8 +89,8 @@ def output_folder(root: Path, out: Path, *written: str) -> None:
     """``out`` made as TeX's output folder for a paper in ``root``: with ``root``'s folders
     (not hidden; a linked one as a folder, walked when inside ``root``, its links not),
     where ``\\include{chapters/one}`` writes ``chapters/one.aux`` and ``\\openout``
-    ``sub/y.tex`` (TeX makes no folder); not one named as a file TeX writes there, whose name
-    starts with one of ``written`` (``main.fls/``: the paper compiles by hand)."""
+    ``sub/y.tex`` (TeX makes no folder); not one named as a file TeX writes there, one of
+    ``written`` (``main.fls/``: the paper compiles by hand; ``main.parts/`` is mirrored)."""
     inside = root.resolve()
 
     def mirror(folder: Path, made: Path, skip: tuple[str, ...], linked: bool) -> None:
@@ -89,14 +98,27 @@ def output_folder(root: Path, out: Path, *written: str) -> None:
         with contextlib.suppress(OSError), os.scandir(folder) as entries:
             for entry in entries:
                 link = entry.is_symlink()
-                if entry.name.startswith(skip) or not entry.is_dir(follow_symlinks=not linked):
+                if (entry.name.startswith(".") or entry.name in skip
+                        or not entry.is_dir(follow_symlinks=not linked)):
                     continue
                 if link and not Path(entry.path).resolve().is_relative_to(inside):
                     (made / entry.name).mkdir()  # a folder outside: made, not walked
                 else:
-                    mirror(Path(entry.path), made / entry.name, (".",), linked or link)
+                    mirror(Path(entry.path), made / entry.name, (), linked or link)
 
-    mirror(root, out, (".", *written), False)
+    mirror(root, out, written, False)
+
+
+#: What TeX, bibtex, makeindex and latexmk write beside a job (``main.log`` ...): a paper
+#: folder of such a name is not made in TeX's output folder, where that file goes.
+JOB_SUFFIXES = ("aux", "log", "fls", "pdf", "dvi", "xdv", "fdb_latexmk", "synctex.gz", "bbl",
+                "blg", "out", "toc", "lof", "lot", "idx", "ind", "ilg", "bcf", "run.xml", "nav",
+                "snm", "vrb", "fap")
+
+
+def job_files(job: str) -> tuple[str, ...]:
+    """The names TeX and its tools write for ``job`` (:data:`JOB_SUFFIXES`)."""
+    return tuple(f"{job}.{suffix}" for suffix in JOB_SUFFIXES)
 
 
 def tex_argument(name: str) -> str:
@@ -109,6 +131,10 @@ def tex_argument(name: str) -> str:
 _BIBLIOGRAPHY_ERRORS = ("---line ", "I couldn't ", "I found no ", "ERROR - ")
 #: An error as ``-file-line-error`` prints it: ``./main.tex:7: Undefined control sequence.``
 _FILE_LINE = re.compile(r"^(?:\./)?([^\s:][^:\n]*\.(?:tex|sty|cls|bbl|clo):\d+): (.*)$")
+#: latexmk's own lines, never its reason: its banner (printed last when it stops before
+#: running anything: its reason goes to stderr at once) and what follows a reason.
+_LATEXMK_CHATTER = re.compile(r"Latexmk: (?:This is Latexmk|Stopping because)|Rc files read:|"
+                              r"\s+NONE$")
 _DOCUMENTCLASS = re.compile(r"\\documentclass\b")  # in a source its comments blanked
 
 
@@ -283,7 +309,8 @@ def first_error(log: Path | None, output: str) -> str:
         if any(mark in line for mark in _BIBLIOGRAPHY_ERRORS):
             return line.strip()
     said = [line for line in output.splitlines()  # not "see main.log": it may be gone
-            if line.strip() and not re.search(r"(?i)\b(?:see|refer to) \S+\.log", line)]
+            if line.strip() and not re.search(r"(?i)\b(?:see|refer to) \S+\.log", line)
+            and not _LATEXMK_CHATTER.match(line)]
     return said[-1].strip() if said else "no log written"
 
 

@@ -233,12 +233,22 @@ def judges(request: pytest.FixtureRequest) -> Judges:
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)  # around pytest-mpl's own comparison
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     """A vector difference fails the golden test (after its pixels were compared); a golden
-    test that no judge decided fails rather than pass; which judged is recorded."""
+    test that no judge decided fails rather than pass; which judged is recorded; a missing
+    golden image is named, with how to write one (pytest-mpl names only its folder)."""
+    compare = item.get_closest_marker("mpl_image_compare")
+    golden = Path(compare.kwargs.get("baseline_dir", REPO / "baseline"),
+                  compare.kwargs["filename"]) if compare and _pixels_compared(item.config) else None
     outcome = yield
     if JUDGED not in item.stash:
         return
     judged = item.stash[JUDGED]
     item.user_properties.append((JUDGED_PROPERTY, ",".join(judged)))
+    if golden is not None and not golden.is_file():
+        shown = os.path.relpath(golden, REPO)
+        outcome.force_exception(pytest.fail.Exception(
+            f"{shown}: the golden image is missing: restore it (git checkout -- {shown}), or "
+            f"write it with `python tools/update_baselines.py {golden.stem}`", pytrace=False))
+        return
     failure = item.stash.get(VECTOR_FAILURE, None)
     if not judged:
         failure = ("not judged: neither its pixels (pytest-mpl, `pytest --mpl`) nor its "

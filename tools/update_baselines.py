@@ -3,7 +3,8 @@
 usage: python tools/update_baselines.py [--new-environment] [NAME...] [PYTEST ARGS...]
 
 A NAME (a golden's file name without its suffix: ``cifar_summary``,
-``venue-icml--fig1_audit_hero--3.25``) renders and writes that golden only; off the
+``venue-icml--fig1_audit_hero--3.25``; or its file, ``baseline/NAME.png``, or a default
+build's, ``build/figures/NAME.pdf``) renders and writes that golden only; off the
 reference environment it writes its vector golden only (pixels are not made there).
 Renders every fixture with pytest-mpl into a scratch folder and copies into baseline/ only
 the images whose pixels changed or that are missing, and the vector goldens beside them
@@ -24,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -38,10 +40,15 @@ GOLDEN = ("*.png", "*.vector.txt.gz")
 
 
 def _same(old: Path, new: Path) -> bool:
-    if old.suffix == ".png":
-        a, b = imread(old), imread(new)
-        return a.shape == b.shape and np.array_equal(a, b)
-    return gzip.decompress(old.read_bytes()) == gzip.decompress(new.read_bytes())
+    """Whether golden ``old`` holds what ``new`` does; one that cannot be read (cut, not
+    gzip) does not, so the tool that mends a damaged golden writes it anew."""
+    try:
+        if old.suffix == ".png":
+            a, b = imread(old), imread(new)
+            return a.shape == b.shape and np.array_equal(a, b)
+        return gzip.decompress(old.read_bytes()) == gzip.decompress(new.read_bytes())
+    except (OSError, EOFError, ValueError, zlib.error):
+        return False
 
 
 def copy_changed(generated: Path, baseline: Path) -> list[str]:
@@ -104,19 +111,41 @@ def write_golden(generated: Path, name: str) -> list[str]:
     return written
 
 
+#: What a golden's name is read from: its files (``ls baseline/``) and, as the build names
+#: them, its figure's outputs (``build/figures/NAME.pdf``).
+_FILES = (".png", ".vector.txt.gz", ".pdf", ".svg")
+
+
 def _stem(arg: str) -> str:
-    """A golden's name as ``ls baseline/`` shows its files too (``baseline/NAME.png``)."""
-    stem = arg.removeprefix("baseline/venues/").removeprefix("baseline/")
-    return stem.removesuffix(".png").removesuffix(".vector.txt.gz")
+    """A golden's name as ``ls baseline/`` shows its files (``baseline/NAME.png``) or the build
+    its figure's (``build/figures/NAME.png``, ``NAME.pdf``); ``arg`` when it names no file."""
+    name = arg.rsplit("/", 1)[-1]
+    return next((name.removesuffix(s) for s in _FILES if name.endswith(s)), arg)
 
 
 def _names(argv: list[str]) -> tuple[list[str], list[str]]:
-    """The golden NAMEs among ``argv`` (not an option's value), and the rest."""
-    if all(a.startswith("-") or ("/" in _stem(a)) for a in argv):
+    """The golden NAMEs among ``argv`` (not an option's value), and the rest; ValueError (one
+    line) for a file or word that names no golden (pytest said "not found", "exited 4")."""
+    if all(a.startswith("-") or ("/" in a and _stem(a) == a) for a in argv):
         return [], argv
-    known = goldens()
-    named = [i for i, a in enumerate(argv)
-             if _stem(a) in known and (i == 0 or argv[i - 1] not in ("-k", "-m"))]
+    known, named = goldens(), []
+    for i, given in enumerate(argv):
+        stem, folder = _stem(given), given.rpartition("/")[0].rstrip("/")
+        after = argv[i - 1] if i else ""  # an option's value is no NAME (-k, -m: never)
+        if given.startswith("-") or "::" in given or after in ("-k", "-m"):
+            continue
+        if stem in known and (stem == given or folder.rsplit("/", 1)[-1] in (
+                "", "baseline", "venues", "figures")):
+            named.append(i)
+        elif (stem != given or not (Path(given).exists() or (ROOT / given).exists())) and \
+                not (after.startswith("-") and "=" not in after):
+            theirs = [k for k in known if k.startswith("venue-") and f"--{stem}" in k]
+            theirs = [k for k in theirs if k.split("--")[0][6:] in given.split("/")] or theirs
+            raise ValueError(f"{given}: " + (
+                f"a venue's build of {stem}: name its golden ({', '.join(theirs)})" if theirs
+                and stem in known else f"no golden named {stem}: a NAME is a golden's file "
+                "name without .png (`ls baseline/ baseline/venues/`), such as cifar_summary "
+                "or venue-icml--cifar_accuracy--column"))
     return (list(dict.fromkeys(_stem(argv[i]) for i in named)),
             [a for i, a in enumerate(argv) if i not in named] + [known[_stem(argv[i])]
                                                                  for i in named])
@@ -152,7 +181,11 @@ def main(argv: list[str]) -> int:
         print(f"update_baselines: {refused}", file=sys.stderr)
         return 2
     new_environment = "--new-environment" in argv
-    names, pytest_args = _names([a for a in argv if a != "--new-environment"])
+    try:
+        names, pytest_args = _names([a for a in argv if a != "--new-environment"])
+    except ValueError as refused:
+        print(f"update_baselines: {refused}", file=sys.stderr)
+        return 2
     record = ROOT / ENVIRONMENT_FILE
     problem = None
     if record.is_file() and not new_environment:

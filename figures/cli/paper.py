@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from figures.cli import sync
 
     runner.need("latexmk", "pdflatex")
+    runner.refuse_latexmk_name(runner.find_main(args.paper, args.main))  # before sync writes
     key, paper = sync.probed(args)  # with what sync will place beside it
     venue = args.venue or paper.venue or sync.venue_of_engine(paper, args)
     sync_args = argparse.Namespace(**vars(args), built=None, default_build=False,
@@ -126,10 +127,12 @@ def _put(made: Path, target: Path) -> None:
     except OSError as exc:
         if tmp.is_file() and not tmp.is_symlink():
             tmp.unlink()
-        raise FigureDataError(str(target), None, "is a folder, where the compiled paper goes: "
-                              "move it away" if target.is_dir() and not target.is_symlink()
-                              else f"cannot be written ({exc.strerror}): the compiled paper "
-                              "goes there") from None
+        folder = next((p for p in (target, tmp) if p.is_dir() and not p.is_symlink()), None)
+        raise FigureDataError(str(folder or target), None, (
+            "is a folder, where the compiled paper goes" if folder == target else
+            f"is a folder, where {target.name} is written first") + ": move it away"
+            if folder else f"cannot be written ({exc.strerror}): the compiled paper goes "
+            "there") from None
 
 
 def _draft(paper) -> str | None:

@@ -3,6 +3,7 @@ beside the target and renamed, so a failed pack leaves no half-written archive."
 
 from __future__ import annotations
 
+import gzip
 import io
 import tarfile
 import zipfile
@@ -41,7 +42,9 @@ def encode(files: Mapping[str, bytes], kind: str) -> bytes:
                 info.external_attr = 0o644 << 16
                 archive.writestr(info, files[name])
         return buffer.getvalue()
-    with tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.PAX_FORMAT) as archive:
+    # gzip's header holds a time too (tarfile's "w:gz" writes the time of packing): 0
+    with (gzip.GzipFile(fileobj=buffer, mode="wb", mtime=0) as packed,
+          tarfile.open(fileobj=packed, mode="w", format=tarfile.PAX_FORMAT) as archive):
         for name in sorted(files):
             info = tarfile.TarInfo(name)
             info.size, info.mode, info.mtime = len(files[name]), 0o644, 0

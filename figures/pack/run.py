@@ -72,6 +72,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               "folder: give the paper's folder")
     kind = archive.kind_of(out)
     main_tex = runner.find_main(paper, main)
+    runner.refuse_latexmk_name(main_tex)
     _refuse_out(out, paper, figdata_dir)
     paper = main_tex.parent  # the paper's folder is its main file's, as for `figures paper`
     with tempfile.TemporaryDirectory(prefix="figures-pack-") as work:
@@ -85,8 +86,10 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     files = {name: b"" if name in emptied else _packed(paper, name, anonymous, links,
                                                        os.path.normpath(name) in raw)
              for name in recorded.sources}
-    if recorded.bbl is not None:
-        files[f"{main_tex.stem}.bbl"] = recorded.bbl
+    for name, made in recorded.made.items():  # the paper's own (no .bib): checked as a source
+        if (paper / name).is_file() and (paper / name).read_bytes() == made:
+            _own_file(paper, name, links)
+        files[name] = made
     data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, emptied)
     if emptied and texts is None:  # read after all (a data table): the paper's own, whole
         read = [name for name in emptied if _own(paper, name)]
@@ -166,6 +169,17 @@ def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
             verbatim: bool = False) -> bytes:
     """What the archive holds of ``name``: a regular file inside the paper's folder (links
     resolved), comments stripped from its text, metadata from a figure (anonymous)."""
+    path = _own_file(paper, name, links)
+    data = path.read_bytes()
+    if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data and not verbatim:
+        text = data.decode("utf-8", errors="surrogateescape")
+        return strip_comments(text).encode("utf-8", errors="surrogateescape")
+    return scrub.without_metadata(data, name) if anonymous else data
+
+
+def _own_file(paper: Path, name: str, links: HardLinks) -> Path:
+    """``paper / name``, one line unless it is a regular file inside the paper's folder
+    (links resolved) with no hard link outside it."""
     path = paper / name
     real = path.resolve()
     if not real.is_relative_to(paper.resolve()) or not real.is_file():
@@ -179,11 +193,7 @@ def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
             f"a hard link: {outside} of its {real.stat().st_nlink} names {'is' if outside == 1 else 'are'} "
             "outside the paper's folder (the same file as one elsewhere): the pack takes only "
             f"the paper's own files; make it a copy of its own (cp {name} x && mv x {name})"))
-    data = path.read_bytes()
-    if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data and not verbatim:
-        text = data.decode("utf-8", errors="surrogateescape")
-        return strip_comments(text).encode("utf-8", errors="surrogateescape")
-    return scrub.without_metadata(data, name) if anonymous else data
+    return path
 
 
 def _proved(files: dict[str, bytes], kind: str, main: str, compiled: bytes,

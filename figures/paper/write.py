@@ -234,17 +234,19 @@ def moves_aside(olds: list[Path], target: Path, written: str, root: Path,
     notes: list[str] = []
     taken: set[Path] = set()
     for old in olds:
-        theirs = provenance_of(old) is None
+        inside = provenance_of(old)
+        theirs = inside is None or _edited(old, inside)
+        what = ("is not ours (no provenance of fa-audit-figures inside)" if inside is None else
+                "was edited after our build made it (its content is not the build's: painted "
+                "over?)")
         if theirs and not overwrite_theirs:
             kept = shown_path(_backup_of(old, taken), root)
             if old == target:
-                return (f"{shown_path(old, root)} is not ours (no provenance of fa-audit-figures "
-                        "inside): sync never overwrites it; rename it (and its include), or "
-                        f"--overwrite-theirs (it is then kept as {kept})")
+                return (f"{shown_path(old, root)} {what}: sync never overwrites it; rename it "
+                        f"(and its include), or --overwrite-theirs (it is then kept as {kept})")
             return (f"pdflatex reads {shown_path(old, root)} first for \\includegraphics"
                     f"{{{written}}}, not the {target.suffix} sync would write, and it "
-                    "is not ours (no provenance of fa-audit-figures inside): remove it, or "
-                    f"--overwrite-theirs (it is then moved aside to {kept})")
+                    f"{what}: remove it, or --overwrite-theirs (it is then moved aside to {kept})")
         problem = not_the_papers(old, root, *inputs) or unwritable(old, root)
         if problem is not None:
             return problem
@@ -253,6 +255,18 @@ def moves_aside(olds: list[Path], target: Path, written: str, root: Path,
         if old != target or theirs:
             aside.append((old, backup))
             why = "" if old == target else ", which pdflatex read first"
-            notes.append(f"{'theirs' if theirs else 'our old'} {shown_path(old, root)}{why} kept "
+            notes.append(f"{'our old' if not theirs else 'theirs' if inside is None else 'edited'} "
+                         f"{shown_path(old, root)}{why} kept "
                          f"as {shown_path(backup, root)}")
     return aside, notes
+
+
+def _edited(path: Path, inside: dict[str, str]) -> bool:
+    """Whether ``path``, labelled ours, was changed after the build made it: its content
+    digest is not the one inside (an annotation painted over it is the author's)."""
+    from figures.outputs.pixels import content_digest
+
+    try:
+        return "content" in inside and content_digest(path.read_bytes()) != inside["content"]
+    except Exception:  # noqa: BLE001 - undecodable: nothing of the author's to keep
+        return False

@@ -230,3 +230,20 @@ def test_writing_baselines_says_in_the_header_that_nothing_is_judged(project_cop
     assert _header(proc) == [(f"golden images: written to {written} (--mpl-generate-path), "
                              "with their vector content; nothing is judged")]
     assert "golden judges: written, not judged (--mpl-generate-path)" in proc.stdout
+
+
+def test_a_missing_golden_image_is_named_with_how_to_write_it(project_copy):
+    """Round 13: ``baseline/cifar_summary.png`` removed: pytest-mpl's "Image file not found
+    for comparison test in: .../baseline", naming neither the file nor what writes it."""
+    golden = project_copy / "baseline" / "cifar_summary.png"
+    kept = golden.read_bytes()
+    golden.unlink()
+    try:
+        proc = _pytest(project_copy, "tests/golden/test_images.py", "-k", "cifar_summary")
+    finally:
+        golden.write_bytes(kept)
+    assert proc.returncode == 1, proc.stdout
+    assert "Image file not found" not in proc.stdout
+    assert ("baseline/cifar_summary.png: the golden image is missing: restore it (git checkout "
+            "-- baseline/cifar_summary.png), or write it with `python tools/update_baselines.py "
+            "cifar_summary`") in proc.stdout

@@ -99,6 +99,26 @@ def test_pack_includes_through_a_link_to_a_folder_inside_the_paper(tmp_path):
     assert ran.returncode == 0, ran.stdout + ran.stderr
 
 
+@pytest.mark.slow  # latexmk compiles the paper in pack's copy
+def test_pack_includes_from_a_folder_named_after_the_main_file(tmp_path):
+    r"""``\include{main.parts/one}`` (round 14): the mend of ``main.fls/`` above skipped every
+    folder named ``main.*``, so pack said "I can't write on file `main.parts/one.aux' ... TeX
+    writes no file outside the folder"; ``latexmk -pdf`` in the folder compiles it."""
+    import subprocess
+    import sys
+
+    from helpers import REPO
+
+    paper = tmp_path / "p"
+    (paper / "main.parts").mkdir(parents=True)
+    (paper / "main.parts" / "one.tex").write_text("Chapter one.\n")
+    (paper / "main.tex").write_text(_PLAIN.replace("Hello.", "Hello.\n\\include{main.parts/one}"))
+    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+
+
 @pytest.mark.slow  # latexmk compiles the paper
 def test_paper_refuses_a_stale_copy_of_a_file_it_writes_and_reads_back(tmp_path):
     r"""A paper that ``\openout``s ``table.tex`` and ``\input``s it, shipped with a stale
@@ -153,3 +173,46 @@ def test_paper_typesets_the_bibliography_latexmk_in_the_folder_would(tmp_path, b
     text = PdfReader(paper / "main.pdf").pages[0].extract_text()
     assert printed in text, text
     assert (paper / "main.bbl").read_text().count("STALE") == 1  # the paper's, untouched
+
+
+@pytest.mark.slow  # the command's process (before: sync's probe and latexmk)
+@pytest.mark.parametrize("command", ["paper", "pack"])
+def test_a_main_file_name_latexmk_refuses_is_one_line_before_anything_runs(tmp_path, command):
+    """``a';touch X;'$(touch Y).tex``: nothing ran, but ``figures paper`` and ``pack`` said
+    "did not compile: Latexmk: This is Latexmk, John Collins ..." (its banner) and named a
+    .log that does not exist; ``paper`` synced (wrote macros.tex) first."""
+    import subprocess
+    import sys
+
+    from helpers import REPO
+
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "a';touch X;'$(touch Y).tex").write_text(_PLAIN)
+    extra = ["--allow-synthetic"] if command == "paper" else ["--out", "p.tar.gz"]
+    ran = subprocess.run([sys.executable, "-m", "figures", command, "p", *extra, "--figdata",
+                          str(REPO / "figdata")], capture_output=True, text=True, timeout=300,
+                         cwd=tmp_path, check=False)
+    assert ran.returncode == 1
+    assert ran.stderr == ("error: p/a';touch X;'$(touch Y).tex: latexmk refuses this "
+                          "file name ('$' is a character TeX does not take in a file name): "
+                          "rename the file (letters, digits, - _ .) and run again\n")
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["a';touch X;'$(touch Y).tex", "p"]
+
+
+def test_a_folder_where_the_compiled_pdf_is_written_first_is_named(tmp_path):
+    """``.main.pdf.figures-new`` a folder: `figures paper` said "main.pdf: cannot be written
+    (Is a directory)", and main.pdf did not exist."""
+    from figures.cli.paper import _put
+    from figures.errors import FigureDataError
+
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "main.pdf").write_bytes(b"%PDF")
+    (tmp_path / ".main.pdf.figures-new").mkdir()
+    with pytest.raises(FigureDataError) as raised:
+        _put(tmp_path / "out" / "main.pdf", tmp_path / "main.pdf")
+    assert str(raised.value) == (f"{tmp_path}/.main.pdf.figures-new: is a folder, where "
+                                 "main.pdf is written first: move it away")
+    (tmp_path / "main.pdf").mkdir()  # the paper's own name: as before
+    with pytest.raises(FigureDataError, match=r"main\.pdf: is a folder, where the compiled "):
+        _put(tmp_path / "out" / "main.pdf", tmp_path / "main.pdf")

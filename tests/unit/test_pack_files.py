@@ -213,6 +213,20 @@ def test_arxiv_warnings_name_the_file_and_what_arxiv_does(tmp_path):
     assert sorted(found.foreign) == sorted(names)
 
 
+@pytest.mark.parametrize("kind", ["zip", "tar"])
+def test_the_archive_is_the_same_bytes_whenever_it_is_packed(monkeypatch, kind):
+    """Two packs of one paper at two times were two archives (round 14): the gzip header
+    held the time of packing (``tarfile.open(mode="w:gz")`` writes ``time.time()``), an
+    anonymous archive's too. Each stamp is fixed: the archive is the files alone."""
+    import time
+
+    files = {"main.tex": b"\\documentclass{article}"}
+    monkeypatch.setattr(time, "time", lambda: 1_700_000_000.0)
+    first = archive.encode(files, kind)
+    monkeypatch.setattr(time, "time", lambda: 1_800_000_000.0)
+    assert archive.encode(files, kind) == first
+
+
 @pytest.mark.parametrize("name", ["paper.zip", "paper.tar.gz"])
 def test_the_archive_is_written_whole_and_unpacks_to_the_same_files(tmp_path, name):
     files = {"main.tex": b"\\documentclass{article}", "figs/a.pdf": b"%PDF-1.4"}

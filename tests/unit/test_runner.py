@@ -85,3 +85,26 @@ def test_a_compile_blocked_opening_a_named_pipe_is_stopped_at_once_naming_it(tmp
         "program writes into it; it was stopped: make it a regular file (or remove its "
         "\\input)")
     assert time.monotonic() - started < 10
+
+
+def test_latexmk_stopping_before_it_runs_is_read_for_its_reason_not_its_banner(tmp_path):
+    """Round 13: a main file whose name latexmk refuses (``a$b.tex``): latexmk prints its
+    reason to stderr at once and its banner (stdout) last; the banner was the error shown."""
+    (tmp_path / "a$b.tex").write_text("\\documentclass{article}\n")
+    ran = runner.run([*runner.LATEXMK, "-pdf", "a$b.tex"], tmp_path)
+    said = runner.first_error(tmp_path / "a$b.log", ran.stdout)
+    assert ran.returncode != 0
+    assert said == "Latexmk: Filename 'a$b.tex' contains character not allowed for TeX file."
+
+
+def test_a_paper_folder_starting_with_the_main_files_stem_is_mirrored(tmp_path):
+    r"""``\include{main.parts/one}``: TeX writes ``main.parts/one.aux`` in its output folder,
+    so ``main.parts/`` must be made there; round 13's mend skipped every folder whose name
+    began ``main.`` and pack refused the paper ("TeX writes no file outside the folder")
+    that latexmk in its folder compiles (round 14). Only a name TeX itself writes
+    (``main.fls/``, ``main.log/``) is left out."""
+    paper, out = tmp_path / "paper", tmp_path / "out"
+    for folder in ("main.parts", "main.fls", "main.log", "mainx", "fap-empty.tex", ".git"):
+        (paper / folder).mkdir(parents=True)
+    runner.output_folder(paper, out, *runner.job_files("main"), "fap-empty.tex")
+    assert sorted(p.name for p in out.iterdir()) == ["main.parts", "mainx"]

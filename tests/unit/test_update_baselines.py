@@ -80,3 +80,54 @@ def test_an_option_choosing_where_or_whether_goldens_render_is_one_line(monkeypa
         assert capsys.readouterr().err == (
             f"update_baselines: {shown}: this tool renders the goldens itself (pytest-mpl into "
             "a folder of its own, then baseline/); run without that option\n")
+
+
+def test_a_built_file_or_an_output_name_is_its_figures_golden():
+    """Round 13: ``build/figures/cifar_summary.png`` (a built file) and ``fig1_audit_hero.pdf``
+    (a figure's output) went to pytest as paths: "no match" / "file or directory not found",
+    then "pytest exited 4; nothing written"."""
+    tool = _tool()
+    assert tool._names(["build/figures/cifar_summary.png", "fig1_audit_hero.pdf", "-x"]) == (
+        ["cifar_summary", "fig1_audit_hero"],
+        ["-x", "tests/golden/test_images.py::test_figure_matches_baseline[cifar_summary]",
+         "tests/golden/test_images.py::test_figure_matches_baseline[fig1_audit_hero]"])
+
+
+def test_a_file_or_word_naming_no_golden_is_one_line_naming_the_names(monkeypatch, capsys):
+    """A venue's build (``build/icml/w3.25/...``), an image of no figure, a misspelt NAME:
+    one line each naming what the tool takes, exit 2, before any pytest."""
+    tool = _tool()
+    monkeypatch.setattr(tool.subprocess, "run", lambda *a, **k: (_ for _ in ()).throw(
+        AssertionError("pytest ran")))
+    assert tool.main(["build/icml/w3.25/cifar_summary.pdf"]) == 2
+    assert capsys.readouterr().err == (
+        "update_baselines: build/icml/w3.25/cifar_summary.pdf: a venue's build of "
+        "cifar_summary: name its golden (venue-icml--cifar_summary, "
+        "venue-icml--cifar_summary--1.9, venue-icml--cifar_summary--4.125)\n")
+    for given, stem in (("nosuch.png", "nosuch"), ("cifar_sumary", "cifar_sumary")):
+        assert tool.main([given]) == 2
+        assert capsys.readouterr().err == (
+            f"update_baselines: {given}: no golden named {stem}: a NAME is a golden's file "
+            "name without .png (`ls baseline/ baseline/venues/`), such as cifar_summary or "
+            "venue-icml--cifar_accuracy--column\n")
+
+
+def test_a_damaged_golden_is_written_anew_not_a_traceback(monkeypatch, tmp_path):
+    """The tool that mends a golden stopped with a traceback on the damaged one (round 14):
+    ``gzip.BadGzipFile`` for a vector golden that is not gzip, ``OSError: image file is
+    truncated`` for a cut PNG. A golden that cannot be read differs: it is written."""
+    tool = _tool()
+    monkeypatch.setattr(tool, "BASELINE", tmp_path / "baseline")
+    made = tmp_path / "made"
+    made.mkdir()
+    (tmp_path / "baseline").mkdir()
+    for suffix in (".png", ".vector.txt.gz"):
+        good = (REPO / "baseline" / f"cifar_summary{suffix}").read_bytes()
+        (made / f"cifar_summary{suffix}").write_bytes(good)
+        (tmp_path / "baseline" / f"cifar_summary{suffix}").write_bytes(good[:2000])
+    assert tool.write_golden(made, "cifar_summary") == ["cifar_summary.png",
+                                                        "cifar_summary.vector.txt.gz"]
+    (tmp_path / "baseline" / "cifar_summary.vector.txt.gz").write_bytes(b"no gzip")
+    assert tool.copy_changed(made, tmp_path / "baseline") == ["cifar_summary.vector.txt.gz"]
+    assert (tmp_path / "baseline" / "cifar_summary.vector.txt.gz").read_bytes() == (
+        made / "cifar_summary.vector.txt.gz").read_bytes()
