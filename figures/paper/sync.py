@@ -387,6 +387,14 @@ def macros_not_input(paper, sources, quoted) -> str | None:
     for path, text in sources:
         used = sorted(name for name in names if name in text)
         if used:
+            from figures import runner
+
+            found = runner.run(["kpsewhich", MACROS_NAME], paper.root).stdout.strip() \
+                if runner.have("kpsewhich") else ""  # TeX's search: TEXINPUTS first
+            if found and not (paper.root / found).resolve().is_relative_to(paper.root.resolve()):
+                return (f"{display_path(path)}: uses {used[0]} (our macros), but TeX reads "
+                        f"{found} for \\input{{macros}}, outside the paper's folder (TEXINPUTS?), "
+                        f"not the {MACROS_NAME} sync writes: unset TEXINPUTS (or move that file)")
             return (f"{display_path(path)}: uses {used[0]} (our macros) but no file of the paper "
                     f"\\inputs {MACROS_NAME}: add \\input{{macros}} to its preamble")
     return None
