@@ -86,11 +86,10 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     files = {name: b"" if name in emptied else _packed(paper, name, anonymous, links,
                                                        os.path.normpath(name) in raw)
              for name in recorded.sources}
-    if recorded.bbl is not None:  # the paper's own (no .bib): checked as its sources are
-        own = paper / f"{main_tex.stem}.bbl"
-        if own.is_file() and own.read_bytes() == recorded.bbl:
-            _own_file(paper, own.name, links)
-        files[own.name] = recorded.bbl
+    for name, made in recorded.made.items():  # the paper's own (no .bib): checked as a source
+        if (paper / name).is_file() and (paper / name).read_bytes() == made:
+            _own_file(paper, name, links)
+        files[name] = made
     data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, emptied)
     if emptied and texts is None:  # read after all (a data table): the paper's own, whole
         read = [name for name in emptied if _own(paper, name)]

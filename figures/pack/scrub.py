@@ -1,7 +1,7 @@
 """Anonymous packs: the packed figures' metadata removed (PDF document information and XMP,
 PNG text chunks), and what the compiled PDF still discloses.
 
-A JPEG's segments are walked here, not saved again by Pillow: Pillow re-encodes (with
+A JPEG's segments and a PNG's chunks are walked here, not saved again by Pillow: Pillow re-encodes (with
 ``quality="keep"`` a 80x64 photo changes 14,280 of its 15,360 channel values, and keeps the
 comment); dropping the metadata segments keeps every byte of the pixels."""
 
@@ -23,27 +23,29 @@ _JPEG_SIGNATURE = b"\xff\xd8\xff"
 JPEG_METADATA = frozenset({0xE1, *range(0xE3, 0xEE), 0xEF, 0xFE})
 
 
-def _png_without_text(data: bytes, name: str) -> bytes:
-    """A PNG saved again by Pillow without its text (tEXt, zTXt, iTXt), time and EXIF: the same
-    pixels, resolution, colour profile, transparency and gamma."""
-    from PIL import Image
-    from PIL.PngImagePlugin import PngInfo
+#: The PNG chunks an anonymous pack keeps: the image (header, palette, data, end) and how it
+#: shows (transparency, gamma, chromaticities, colour profile, significant bits, background,
+#: resolution); never text (tEXt, zTXt, iTXt), time, EXIF or another program's own chunk.
+PNG_KEPT = frozenset({b"IHDR", b"PLTE", b"IDAT", b"IEND", b"tRNS", b"gAMA", b"cHRM", b"sRGB",
+                      b"iCCP", b"sBIT", b"bKGD", b"pHYs"})
 
-    kept = PngInfo()
-    out = io.BytesIO()
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            image.load()
-            info = image.info
-            if "gamma" in info:
-                kept.add(b"gAMA", round(info["gamma"] * 100000).to_bytes(4, "big"))
-            if "srgb" in info:
-                kept.add(b"sRGB", bytes([info["srgb"]]))
-            image.save(out, "png", pnginfo=kept, **{key: info[key] for key in
-                       ("dpi", "icc_profile", "transparency") if key in info})
-    except (OSError, SyntaxError, ValueError) as exc:  # Pillow: a bad checksum, a cut file
-        raise FigureDataError(name, None, f"damaged PNG ({exc})") from None
-    return out.getvalue()
+
+def _png_without_text(data: bytes, name: str) -> bytes:
+    """A PNG's chunks but those :data:`PNG_KEPT` does not name, walked, not saved again (Pillow
+    made a 16-bit image 8-bit): every byte of the pixels kept."""
+    import zlib
+
+    kept, at = [data[:8]], 8
+    while at < len(data):
+        size = int.from_bytes(data[at:at + 4], "big")
+        chunk = data[at:at + 12 + size]
+        if len(chunk) != 12 + size or zlib.crc32(chunk[4:-4]) != int.from_bytes(chunk[-4:], "big"):
+            raise FigureDataError(name, None, f"damaged PNG (its chunk at byte {at} is cut or "
+                                  "its checksum wrong)")
+        if chunk[4:8] in PNG_KEPT:
+            kept.append(chunk)
+        at += 12 + size
+    return b"".join(kept)
 
 
 def without_metadata(data: bytes, name: str) -> bytes:

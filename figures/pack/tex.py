@@ -26,10 +26,11 @@ _FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no
 @dataclass(frozen=True)
 class Recorded:
     """What the paper's compile read from its folder (paths relative to it, sorted), and
-    the ``.bbl`` it made (None: no bibliography)."""
+    what a tool latexmk ran made for it and TeX read (bibtex's ``.bbl``, makeindex's
+    ``.ind``; the paper's own ``.bbl``): arXiv runs neither tool."""
 
     sources: tuple[str, ...]
-    bbl: bytes | None
+    made: dict[str, bytes]
     pdf: bytes
     #: Of ``sources``, those only opened (``\\IfFileExists``, ``\\read``), not input.
     opened_only: tuple[str, ...] = ()
@@ -98,15 +99,17 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     stem = main.stem
     recorded = runner.recorded(out / f"{stem}.fls", copy)
     read, written = (_inside(paths, copy) for paths in recorded)
-    made = [d / f"{stem}.bbl" for d in (out, copy) if f"{stem}.bbl" in _inside(recorded[0], d)]
-    bbl = made[0].read_bytes() if made else None  # bibtex's, or the paper's own
-    build_products = written | {f"{stem}.bbl"}
+    made = {name: (out / name).read_bytes() for name in  # read there, not written by TeX
+            sorted(_inside(recorded[0], out) - _inside(recorded[1], out)) if (out / name).is_file()}
+    if f"{stem}.bbl" in read and f"{stem}.bbl" not in made:  # the paper's own
+        made[f"{stem}.bbl"] = (copy / f"{stem}.bbl").read_bytes()
+    build_products = written | {f"{stem}.bbl"} | set(made)
     sources = sorted(name for name in read if (paper / name).is_file()
                      and name not in build_products and not _left_out(paper, name))
     input_ = inputs.read_as_input(out, stem)
     opened = () if input_ is None else tuple(n for n in sources if n not in input_
                                              and n != main.name)
-    return Recorded(tuple(sources), bbl, (out / f"{stem}.pdf").read_bytes(), opened)
+    return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened)
 
 
 def _not_regular(path: Path) -> str:

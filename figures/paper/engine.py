@@ -271,7 +271,7 @@ def _place(out: Path, guess: dict[str, bytes], job: str) -> dict[str, bytes]:
 def _recorded(read: list[Path], root: Path) -> list[Path]:
     """The files the engine read (its recorder), once each in order: the paper's own under
     ``root`` (absolute, resolved: the main file's link is the main file), and the packages
-    and class from TeX Live; not the probe's."""
-    found = dict.fromkeys(p.resolve() for p in read
-                          if p.name not in (PROBE.name, "fap-empty.tex"))
+    and class from TeX Live; not the probe's (ours, not the paper's ``probe.tex``)."""
+    found = dict.fromkeys(p.resolve() for p in read if p.resolve() != PROBE.resolve() and
+                          (p.name != "fap-empty.tex" or p.is_relative_to(root)))
     return [p for p in found if p.suffix in (".sty", ".cls") or p.is_relative_to(root.resolve())]

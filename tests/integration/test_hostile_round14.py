@@ -76,3 +76,81 @@ def test_sync_never_replaces_our_figure_that_the_author_painted_over(tmp_path):
         ["edited cifar_summary.png kept as cifar_summary.png.bak"])
     (tmp_path / "b" / "cifar_summary.png").replace(target)  # the build's own: replaced
     assert moves_aside([target], target, "cifar_summary.png", paper, False, inputs) == ([], [])
+
+
+@pytest.mark.parametrize("name", ["probe", "fap-empty"])
+def test_a_paper_file_named_as_the_probes_is_among_its_sources(tmp_path, name):
+    r"""A section file of the paper named ``probe.tex`` (a paper on linear probes),
+    ``\input{probe}``, with ``61.5\%`` (fig1's value) written by hand: sync said "check-tex: 0
+    number(s) to look at", exit 0 (the same text as ``sec.tex``: the number named, exit 1).
+    engine._recorded dropped every file read named as the probe's, the paper's too."""
+    from figures.paper.engine import ask_tex
+
+    (tmp_path / f"{name}.tex").write_text("Probes reach 61.5\\%.\n")
+    (tmp_path / "main.tex").write_text(_PLAIN.replace("Hello.", f"\\input{{{name}}}"))
+    assert tmp_path / f"{name}.tex" in ask_tex(tmp_path / "main.tex").sources
+
+
+@pytest.mark.slow  # latexmk (and makeindex) compiles the paper, pdflatex the archive
+def test_pack_ships_the_index_makeindex_made(tmp_path):
+    r"""``\makeindex ... \printindex``: the archive held ``main.tex`` alone (the ``.bbl`` is
+    packed, the ``.ind`` was not), so its PDF had no index, exit 0, and the one warning
+    blamed the comment stripping. arXiv runs no makeindex: its ``.ind`` is packed."""
+    import tarfile
+
+    from figures.pack.run import pack
+
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "main.tex").write_text(_PLAIN.replace("\\begin{document}", (
+        "\\usepackage{makeidx}\\makeindex\n\\begin{document}")).replace(
+        "Hello.", "Hello\\index{greeting}.\n\\printindex"))
+    packed = pack(paper, tmp_path / "p.tar.gz", REPO / "figdata")
+    assert packed.warnings == []
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        assert sorted(archive.getnames()) == ["main.ind", "main.tex"]
+        assert b"greeting" in archive.extractfile("main.ind").read()
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    import zlib
+
+    return len(data).to_bytes(4, "big") + kind + data + \
+        zlib.crc32(kind + data).to_bytes(4, "big")
+
+
+def test_an_anonymous_pack_keeps_a_16_bit_png_s_pixels():
+    """A foreign 16-bit RGB PNG (a microscope's export) with a tEXt ``Author``: the packed
+    PNG was 8 bits a channel (Pillow's re-save), every value cut to its high byte, with
+    ``warnings: 0``; pack.md says the pack changes no pixels. Its chunks are walked now."""
+    import zlib
+
+    from figures.pack import scrub
+
+    rows = b"".join(b"\0" + bytes(range(r, r + 12)) for r in range(2))  # 2x2, 6 bytes a pixel
+    header = _chunk(b"IHDR", (2).to_bytes(4, "big") * 2 + bytes([16, 2, 0, 0, 0]))
+    image = _chunk(b"IDAT", zlib.compress(rows))
+    data = (b"\x89PNG\r\n\x1a\n" + header + _chunk(b"tEXt", b"Author\0Janet Smithson") +
+            _chunk(b"gAMA", (45455).to_bytes(4, "big")) + image + _chunk(b"IEND", b""))
+    assert scrub.without_metadata(data, "photo.png") == data.replace(
+        _chunk(b"tEXt", b"Author\0Janet Smithson"), b"")
+
+
+def test_our_macros_read_from_outside_through_texinputs_are_named(tmp_path, monkeypatch):
+    r"""``TEXINPUTS=/elsewhere:`` holding another paper's ``macros.tex``: TeX read it (the PDF
+    printed its 99.9\%), sync's was never read, exit 0, and the one word told the paper,
+    which has ``\input{macros}``, to add ``\input{macros}``."""
+    from types import SimpleNamespace
+
+    from figures.paper.sync import macros_not_input
+
+    (tmp_path / "tin").mkdir()
+    (tmp_path / "tin" / "macros.tex").write_text("\\newcommand{\\heroAccBP}{99.9\\%}\n")
+    (tmp_path / "p").mkdir()
+    monkeypatch.setenv("TEXINPUTS", f"{tmp_path}/tin:")
+    paper = SimpleNamespace(root=tmp_path / "p", inputs=["main.tex"])
+    said = macros_not_input(paper, [(tmp_path / "p" / "main.tex", "BP: \\heroAccBP{}")],
+                            [SimpleNamespace(macro="heroAccBP")])
+    assert said.endswith(f"uses \\heroAccBP (our macros), but TeX reads {tmp_path}/tin/macros.tex"
+                         " for \\input{macros}, outside the paper's folder (TEXINPUTS?), not the "
+                         "macros.tex sync writes: unset TEXINPUTS (or move that file)"), said
