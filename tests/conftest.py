@@ -230,11 +230,28 @@ def judges(request: pytest.FixtureRequest) -> Judges:
     return Judges(request.node)
 
 
+def _unusable(golden: Path, failed: bool) -> str | None:
+    """Why golden image ``golden`` cannot be compared, if it cannot: missing, or (read only
+    for a failed test) cut or not an image, where pytest-mpl fails with Pillow's traceback."""
+    if not golden.is_file():
+        return "is missing"
+    if failed:
+        from PIL import Image
+
+        try:
+            with Image.open(golden) as image:
+                image.load()
+        except (OSError, ValueError) as error:
+            return f"cannot be read ({error})"
+    return None
+
+
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)  # around pytest-mpl's own comparison
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     """A vector difference fails the golden test (after its pixels were compared); a golden
-    test that no judge decided fails rather than pass; which judged is recorded; a missing
-    golden image is named, with how to write one (pytest-mpl names only its folder)."""
+    test that no judge decided fails rather than pass; which judged is recorded; a missing or
+    damaged golden image is named, with how to write one (pytest-mpl names only its folder, or
+    fails with Pillow's traceback)."""
     compare = item.get_closest_marker("mpl_image_compare")
     golden = Path(compare.kwargs.get("baseline_dir", REPO / "baseline"),
                   compare.kwargs["filename"]) if compare and _pixels_compared(item.config) else None
@@ -243,10 +260,10 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
         return
     judged = item.stash[JUDGED]
     item.user_properties.append((JUDGED_PROPERTY, ",".join(judged)))
-    if golden is not None and not golden.is_file():
+    if golden is not None and (problem := _unusable(golden, outcome.excinfo is not None)):
         shown = os.path.relpath(golden, REPO)
         outcome.force_exception(pytest.fail.Exception(
-            f"{shown}: the golden image is missing: restore it (git checkout -- {shown}), or "
+            f"{shown}: the golden image {problem}: restore it (git checkout -- {shown}), or "
             f"write it with `python tools/update_baselines.py {golden.stem}`", pytrace=False))
         return
     failure = item.stash.get(VECTOR_FAILURE, None)

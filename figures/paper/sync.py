@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from figures import runner
 from figures.data.envelope import SYNTHETIC
 from figures.errors import FigureDataError, display_path
 from figures.paper.latex import Graphic, Paper
@@ -392,7 +393,13 @@ def macros_not_input(paper, sources, quoted) -> str | None:
     names = {f"\\{q.macro.lstrip(chr(92))}" for q in quoted}
     for path, text in sources:
         used = sorted(name for name in names if name in text)
-        if used:
-            return (f"{display_path(path)}: uses {used[0]} (our macros) but no file of the paper "
-                    f"\\inputs {MACROS_NAME}: add \\input{{macros}} to its preamble")
+        if used:  # TeX's own search first: TEXINPUTS may find another paper's macros
+            found = runner.run(["kpsewhich", MACROS_NAME], paper.root).stdout.strip() \
+                if runner.have("kpsewhich") else ""
+            return f"{display_path(path)}: uses {used[0]} (our macros)" + (
+                f", but TeX reads {found} for \\input{{macros}}, outside the paper's folder "
+                f"(TEXINPUTS?), not the {MACROS_NAME} sync writes: unset TEXINPUTS (or move "
+                "that file)" if found and not (paper.root / found).resolve().is_relative_to(
+                    paper.root.resolve()) else f" but no file of the paper \\inputs "
+                f"{MACROS_NAME}: add \\input{{macros}} to its preamble")
     return None

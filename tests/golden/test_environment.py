@@ -247,3 +247,22 @@ def test_a_missing_golden_image_is_named_with_how_to_write_it(project_copy):
     assert ("baseline/cifar_summary.png: the golden image is missing: restore it (git checkout "
             "-- baseline/cifar_summary.png), or write it with `python tools/update_baselines.py "
             "cifar_summary`") in proc.stdout
+
+
+def test_a_cut_golden_image_is_named_with_how_to_write_it(project_copy):
+    """Round 14: ``baseline/cifar_summary.png`` cut to 2000 bytes: a 463-line pytest-mpl and
+    Pillow traceback ending "image file is truncated", naming neither the file nor what
+    writes it anew."""
+    golden = project_copy / "baseline" / "cifar_summary.png"
+    kept = golden.read_bytes()
+    golden.write_bytes(kept[:2000])
+    try:
+        proc = _pytest(project_copy, "tests/golden/test_images.py", "-k", "cifar_summary")
+    finally:
+        golden.write_bytes(kept)
+    assert proc.returncode == 1, proc.stdout
+    assert "Traceback" not in proc.stdout
+    assert "truncated" in proc.stdout
+    assert ("baseline/cifar_summary.png: the golden image cannot be read (") in proc.stdout
+    assert ("restore it (git checkout -- baseline/cifar_summary.png), or write it with `python "
+            "tools/update_baselines.py cifar_summary`") in proc.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import io
+import os
 
 import numpy as np
 import pytest
@@ -98,3 +99,17 @@ def test_each_venue_vector_golden_is_what_is_drawn_now(venue, name, slot):
     failure = judge(golden_path(VENUE_BASELINES / venue_baseline_name(venue, name, slot)),
                     lambda: venue_vector(venue, name, slot), None)
     assert failure is None, failure
+
+
+@pytest.mark.parametrize("damage", [b"no", None], ids=["not-gzip", "cut"])
+def test_a_damaged_vector_golden_is_named_with_how_to_write_it(tmp_path, damage):
+    """Round 14: a vector golden cut or not gzip failed with "Not a gzipped file (b'no')" or
+    "Compressed file ended before the end-of-stream marker was reached", naming neither the
+    file nor what writes it anew."""
+    golden = tmp_path / "cifar_summary.vector.txt.gz"
+    kept = (REPO / "baseline" / golden.name).read_bytes()
+    golden.write_bytes(damage if damage is not None else kept[:300])
+    failure = judge(golden, lambda: ["<svg/>"], None)
+    assert failure is not None
+    assert failure.startswith(f"{os.path.relpath(golden, REPO)}: the vector golden cannot be read (")
+    assert failure.endswith("or write it with `python tools/update_baselines.py cifar_summary`")

@@ -20,9 +20,11 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import re
 import warnings
 import xml.etree.ElementTree as ET
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -198,7 +200,14 @@ def judge(golden: Path, draw: Callable[[], list[str]], generate_dir: str | None)
         return None
     if not golden.is_file():
         return f"no vector golden {golden.name} beside its baseline image: `nox -s baselines` writes it"
-    found = differences(read(golden), now)
+    try:
+        kept = read(golden)
+    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as error:  # cut, not gzip
+        shown = os.path.relpath(golden, Path(__file__).resolve().parents[2])
+        return (f"{shown}: the vector golden cannot be read ({error}): restore it (git checkout "
+                f"-- {shown}), or write it with `python tools/update_baselines.py "
+                f"{golden.name.removesuffix('.vector.txt.gz')}`")
+    found = differences(kept, now)
     if not found:
         return None
     more = f"\n  ... and {len(found) - SHOWN} more" if len(found) > SHOWN else ""

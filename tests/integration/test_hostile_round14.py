@@ -134,3 +134,23 @@ def test_an_anonymous_pack_keeps_a_16_bit_png_s_pixels():
             _chunk(b"gAMA", (45455).to_bytes(4, "big")) + image + _chunk(b"IEND", b""))
     assert scrub.without_metadata(data, "photo.png") == data.replace(
         _chunk(b"tEXt", b"Author\0Janet Smithson"), b"")
+
+
+def test_our_macros_read_from_outside_through_texinputs_are_named(tmp_path, monkeypatch):
+    r"""``TEXINPUTS=/elsewhere:`` holding another paper's ``macros.tex``: TeX read it (the PDF
+    printed its 99.9\%), sync's was never read, exit 0, and the one word told the paper,
+    which has ``\input{macros}``, to add ``\input{macros}``."""
+    from types import SimpleNamespace
+
+    from figures.paper.sync import macros_not_input
+
+    (tmp_path / "tin").mkdir()
+    (tmp_path / "tin" / "macros.tex").write_text("\\newcommand{\\heroAccBP}{99.9\\%}\n")
+    (tmp_path / "p").mkdir()
+    monkeypatch.setenv("TEXINPUTS", f"{tmp_path}/tin:")
+    paper = SimpleNamespace(root=tmp_path / "p", inputs=["main.tex"])
+    said = macros_not_input(paper, [(tmp_path / "p" / "main.tex", "BP: \\heroAccBP{}")],
+                            [SimpleNamespace(macro="heroAccBP")])
+    assert said.endswith(f"uses \\heroAccBP (our macros), but TeX reads {tmp_path}/tin/macros.tex"
+                         " for \\input{macros}, outside the paper's folder (TEXINPUTS?), not the "
+                         "macros.tex sync writes: unset TEXINPUTS (or move that file)"), said
