@@ -77,7 +77,7 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
         for made in (out / pdf.name, out / f"{pdf.stem}.log"):
             _put(made, pdf.with_name(made.name))
         if compiled.returncode != 0 or not (out / pdf.name).is_file():
-            why = runner.first_error(pdf.with_suffix(".log"), compiled.stdout)
+            why = runner.first_error(out / f"{pdf.stem}.log", compiled.stdout)  # .blg beside it
             if "-shell-escape" in why:  # minted: a flag this command never gives a paper
                 why += (" (figures paper runs none of a paper's shell commands: compile it "
                         "by hand with -shell-escape if you trust it, then `figures check "

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from figures.data.jsonio import atomic_path
-from figures.errors import FigureDataError, display_path
+from figures.errors import FigureDataError, display_path, os_reason
 
 
 def kind_of(out: Path) -> str:
@@ -96,5 +96,8 @@ def write_atomic(out: Path, data: bytes) -> None:
     try:
         with atomic_path(out) as tmp:
             tmp.write_bytes(data)
-    except OSError as exc:
-        raise FigureDataError(str(out), None, f"cannot write: {exc.strerror}") from None
+    except OSError as exc:  # a file where a folder of the path goes is named, not ``out``
+        where = Path(exc.filename) if exc.filename not in (None, str(out)) else out
+        raise FigureDataError(str(where), None, f"cannot write: {os_reason(exc)}" + (
+            f" (the archive {out.name} goes inside it): pass another --out" if where != out
+            else "")) from None

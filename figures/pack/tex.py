@@ -63,9 +63,10 @@ def copy_paper(paper: Path, copy: Path) -> None:
     (contents only), large files and linked folders linked (never read here); a file that
     cannot be read is one line naming it."""
     copy.mkdir()
+    work = copy.parent.resolve()  # inside the paper when TMPDIR is: never copied into itself
     for folder, folders, files in os.walk(paper):  # a linked folder: linked, not walked
         here, there = Path(folder), copy / Path(folder).relative_to(paper)
-        folders[:] = [n for n in folders if not _left_out(here, n)]
+        folders[:] = [n for n in folders if not _left_out(here, n) and (here / n).resolve() != work]
         for name in [*folders, *files]:
             source, target = here / name, there / name
             try:

@@ -175,6 +175,30 @@ def test_paper_typesets_the_bibliography_latexmk_in_the_folder_would(tmp_path, b
     assert (paper / "main.bbl").read_text().count("STALE") == 1  # the paper's, untouched
 
 
+@pytest.mark.slow  # latexmk compiles the paper
+def test_paper_names_the_bib_files_error_not_a_temporary_blg(tmp_path):
+    """``refs.bib`` missing a comma (round 14): ``figures paper`` said "bibtex
+    /tmp/figures-paper-XXXX/main: Bibtex errors: See file '/tmp/.../main.blg'", a file gone
+    when the command ends, where pack names ``refs.bib``'s line."""
+    import subprocess
+    import sys
+
+    from helpers import REPO
+
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "main.tex").write_text(_PLAIN.replace("Hello.", (
+        "Cite \\cite{knuth}.\n\\bibliographystyle{plain}\n\\bibliography{refs}")))
+    (paper / "refs.bib").write_text("@book{knuth, author={Donald Knuth}, title={T},\n"
+                                    "year=1984\npublisher={AW}}\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "paper", "p", "--allow-synthetic",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert "---line 3 of file refs.bib" in ran.stderr, ran.stderr
+    assert ".blg" not in ran.stderr, ran.stderr
+
+
 @pytest.mark.slow  # the command's process (before: sync's probe and latexmk)
 @pytest.mark.parametrize("command", ["paper", "pack"])
 def test_a_main_file_name_latexmk_refuses_is_one_line_before_anything_runs(tmp_path, command):

@@ -213,6 +213,32 @@ def test_arxiv_warnings_name_the_file_and_what_arxiv_does(tmp_path):
     assert sorted(found.foreign) == sorted(names)
 
 
+def test_a_temporary_folder_inside_the_paper_is_not_copied_into_itself(tmp_path):
+    """``TMPDIR=P/tmp`` (round 14): pack copied the paper into its temporary folder inside
+    the paper, and that folder into itself, until "File name too long" named a temporary
+    path. The folder the copy is made in is left out; the paper's other files are not."""
+    paper = tmp_path / "P"
+    (paper / "tmp" / "figures-pack-x").mkdir(parents=True)
+    (paper / "tmp" / "notes.txt").write_text("kept")
+    (paper / "main.tex").write_text("\\documentclass{article}")
+    tex.copy_paper(paper, paper / "tmp" / "figures-pack-x" / "paper")
+    copied = paper / "tmp" / "figures-pack-x" / "paper"
+    assert sorted(p.relative_to(copied).as_posix() for p in copied.rglob("*")) == [
+        "main.tex", "tmp", "tmp/notes.txt"]
+
+
+def test_an_archive_under_a_file_names_the_file_in_the_way(tmp_path):
+    """``--out I2.tar.gz/x.tar.gz`` with ``I2.tar.gz`` an archive (a file): "x.tar.gz: cannot
+    write: File exists" (round 14), naming neither the file in the way nor what to do."""
+    (tmp_path / "I2.tar.gz").write_bytes(b"archive")
+    with pytest.raises(FigureDataError) as raised:
+        archive.write_atomic(tmp_path / "I2.tar.gz" / "x.tar.gz", b"data")
+    assert str(raised.value) == (f"{tmp_path / 'I2.tar.gz'}: cannot write: already exists and "
+                                 "is not a folder (the archive x.tar.gz goes inside it): pass "
+                                 "another --out")
+    assert (tmp_path / "I2.tar.gz").read_bytes() == b"archive"
+
+
 @pytest.mark.parametrize("kind", ["zip", "tar"])
 def test_the_archive_is_the_same_bytes_whenever_it_is_packed(monkeypatch, kind):
     """Two packs of one paper at two times were two archives (round 14): the gzip header
