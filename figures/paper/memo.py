@@ -200,7 +200,10 @@ def guess(key: tuple[str, str], root: Path, macros: str,
     may hold a file of a name sync writes, which TeX would read instead of the copy)."""
     found: dict[str, bytes] = {}
     own = any(name.startswith(("TEXINPUTS", "TEXMFCNF")) for name in os.environ)
-    entries = [] if own else known(key[0]) or known(key[1]) or unrecorded()
+    try:
+        entries = [] if own else known(key[0]) or known(key[1]) or unrecorded()
+    except Exception:  # noqa: BLE001 - a source the parser cannot read (a name too long): none
+        entries = []
     if not isinstance(entries, list) or not all(  # another shape (edited by hand): no guess
             isinstance(e, list) and len(e) == 2 and isinstance(e[0], str)
             and isinstance(e[1], str | None) and "\0" not in e[0] + (e[1] or "") for e in entries):
@@ -230,14 +233,10 @@ def built_guess(main: Path) -> list[list[str | None]]:
     the name sync writes, with that figure's newest build here (a width build first: the
     paper's, when its builds are current), and the macros file. TeX sets an image's box from
     its natural size alone (:func:`natural_size`): a guess of another is probed again."""
-    from figures.errors import FigureDataError
     from figures.paper.latex import read_paper
     from figures.paper.sync import extensions_of, includes_of, name_of, target_of
 
-    try:
-        paper = read_paper(main.parent, Path(main.name))
-    except (FigureDataError, OSError):
-        return []
+    paper = read_paper(main.parent, Path(main.name))
     includes, macros = includes_of(paper)
     root = paper.root.resolve()
     entries: list[list[str | None]] = [[str(macros.resolve().relative_to(root)), None]] \
@@ -247,7 +246,7 @@ def built_guess(main: Path) -> list[list[str | None]]:
             continue
         builds = [*BUILD_ROOT.glob(f"*/w*/{name}.p[dn][fg]")] or \
             [*BUILD_ROOT.glob(f"*/{name}.p[dn][fg]")]
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError):  # a build gone meanwhile: that one not guessed
             folder = max(builds, key=lambda p: p.stat().st_mtime_ns).parent if builds else None
             where = folder and target_of(include, extensions_of(paper), [
                 fmt for fmt in ("pdf", "png") if (folder / f"{name}.{fmt}").is_file()])

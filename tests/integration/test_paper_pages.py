@@ -326,6 +326,27 @@ def test_figures_paper_on_a_fresh_copy_compiles_the_probe_once(made, monkeypatch
     _same_as_synced(made, fresh)
 
 
+@pytest.mark.slow
+def test_a_source_the_guess_cannot_read_is_synced_as_without_it(tmp_path, monkeypatch):
+    """A first sync with builds here (no placement recorded) of an include whose folder's
+    name is too long for the file system: the guess read from the source raised (``error:
+    ...: file name too long``, nothing synced); it is now no guess, and the include's row
+    says what to do, as before the guess."""
+    long = "x" * 300
+    (tmp_path / "paper").mkdir()
+    (tmp_path / "paper" / "main.tex").write_text(
+        "\\documentclass{article}\\usepackage{graphicx}\\begin{document}\n"
+        f"\\includegraphics{{{long}/fig1_audit_hero}}\n\\end{{document}}\n")
+    (tmp_path / "build" / "v" / "w3.3").mkdir(parents=True)
+    (tmp_path / "build" / "v" / "w3.3" / "fig1_audit_hero.pdf").write_bytes(b"%PDF-1.4\n")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = figures_in_process("sync", "paper", "--allow-synthetic", "--figdata",
+                                        str(REPO / "figdata"))
+    assert "too long" not in err, err
+    assert code == 1, out + err
+    assert "longer than 255 bytes (the file system's limit): shorten it" in out, out + err
+
+
 def test_an_images_natural_size_is_what_tex_sets_its_box_from(tmp_path):
     """Two files of one natural size (other bytes) are the same to the fixed point; another
     box, page count, pixel count or resolution is not; nor is a file read as neither."""
