@@ -78,19 +78,15 @@ def includes_of(paper: Paper) -> tuple[list[Include], Path]:
     for g in paper.graphics:
         folders = [paper.root, *(g.path if g.printed is not None else paper.graphicspath)]
         candidates = _candidates(g.written, folders, order)
-        if g.printed is not None:
-            found = paper.root / g.printed.file if g.printed.file else None
-            found = found if found is not None and found.is_file() else None
-        else:
-            found = next((c for c in candidates if c.is_file()), None)
-        includes.append(Include(g.tex, g.line, g.written, found, graphic=g,
-                                target=_first_target(g.written, [paper.root,
-                                                                 *paper.graphicspath]),
-                                candidates=candidates))
-    macros = paper.root / MACROS_NAME
-    for name in paper.inputs:
-        if Path(name).name in (MACROS_NAME, Path(MACROS_NAME).stem):
-            macros = paper.root / (name if name.endswith(".tex") else f"{name}.tex")
+        found = next((c for c in candidates if c.is_file()), None) if g.printed is None else (
+            paper.root / g.printed.file if g.printed.file else None)  # the file TeX read
+        found = found if found is not None and found.is_file() else None
+        includes.append(Include(g.tex, g.line, g.written, found, graphic=g, target=_first_target(
+            g.written, [paper.root, *paper.graphicspath]), candidates=candidates))
+    macros = next((paper.root / (name if name.endswith(".tex") else f"{name}.tex")  # the last
+                   for name in reversed(paper.inputs)
+                   if Path(name).name in (MACROS_NAME, Path(MACROS_NAME).stem)),
+                  paper.root / MACROS_NAME)
     return includes, macros
 
 
@@ -111,9 +107,7 @@ def _first_target(written: str, folders: list[Path]) -> Path:
     """Where a copy goes when the paper holds no file yet: a path with a folder is the
     paper's; a bare name goes into the first graphics path (the paper's folder when it sets
     none)."""
-    if "/" in written:
-        return folders[0] / written
-    return folders[1 if len(folders) > 1 else 0] / written
+    return folders[0 if "/" in written or len(folders) < 2 else 1] / written
 
 
 def name_of(written: str) -> str | None:
