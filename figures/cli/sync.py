@@ -148,8 +148,8 @@ def _macros(args: argparse.Namespace) -> tuple[list, list, list[str], str]:
 def probed(args: argparse.Namespace, tex: str | None = None):
     """The key of the paper's placement (figures.paper.memo) and its first probe, with what
     sync will place beside it: what the last sync of it placed, else the builds here of the
-    figures its source names (``memo.built_guess``); a dry run's, with none."""
-    from figures.paper import memo
+    figures its source names (``builds.built_guess``); a dry run's, with none."""
+    from figures.paper import builds, memo
     from figures.paper.latex import find_main
 
     main = find_main(args.paper, args.main)
@@ -158,7 +158,7 @@ def probed(args: argparse.Namespace, tex: str | None = None):
         return key, read_paper_of(args.paper, args.main)
     tex = _macros(args)[3] if tex is None else tex
     return key, read_paper_of(args.paper, args.main, memo.guess(
-        key, args.paper, tex, lambda: memo.built_guess(main)))
+        key, args.paper, tex, lambda: builds.built_guess(main)))
 
 
 #: Rounds of probe, build and place before sync gives up converging (in practice two).

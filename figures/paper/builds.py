@@ -4,15 +4,17 @@ the legibility rules; else the default build, with what it costs on the venue's 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 from figures.errors import FigureDataError, display_path
 from figures.page import Box
-from figures.paper.latex import SOURCE_LIMIT, read_bounded
+from figures.paper.latex import SOURCE_LIMIT, read_bounded, read_paper
 from figures.paper.placed import build_for_width, placement, too_short
-from figures.paper.sync import SourceOf
+from figures.paper.sync import SourceOf, extensions_of, includes_of, name_of, target_of
+from figures.paths import BUILD_ROOT
 from figures.texread import blanked
 from figures.venues import Venue
 
@@ -256,3 +258,30 @@ def scaling_wrapper(include) -> str:
         if found:
             return f"\\{found[-1]} at {display_path(include.tex.name)}:{number}"
     return "a wrapper"
+
+
+def built_guess(main: Path) -> list[list[str | None]]:
+    """No placement recorded (a paper first synced with this build folder): each include
+    whose name is one of our figures (the source read without TeX, figures.paper.latex) at
+    the name sync writes, with that figure's newest build here (a width build first: the
+    paper's, when its builds are current), and the macros file. TeX sets an image's box from
+    its natural size alone (:func:`figures.paper.memo.natural_size`): a guess of another is
+    probed again."""
+    paper = read_paper(main.parent, Path(main.name))  # what raises: no guess (memo.guess)
+    includes, macros = includes_of(paper)
+    root = paper.root.resolve()
+    entries: list[list[str | None]] = [[str(macros.resolve().relative_to(root)), None]] \
+        if macros.resolve().is_relative_to(root) else []
+    for include in includes:
+        if (name := name_of(include.written)) is None:
+            continue
+        builds = [*BUILD_ROOT.glob(f"*/w*/{name}.p[dn][fg]")] or \
+            [*BUILD_ROOT.glob(f"*/{name}.p[dn][fg]")]
+        with contextlib.suppress(OSError):  # a build gone meanwhile: that one not guessed
+            folder = max(builds, key=lambda p: p.stat().st_mtime_ns).parent if builds else None
+            where = folder and target_of(include, extensions_of(paper), [
+                fmt for fmt in ("pdf", "png") if (folder / f"{name}.{fmt}").is_file()])
+            if where and where[0].resolve().is_relative_to(root):
+                entries.append([str(where[0].resolve().relative_to(root)),
+                                str(folder / f"{name}.{where[1]}")])
+    return entries

@@ -194,8 +194,8 @@ def guess(key: tuple[str, str], root: Path, macros: str,
           unrecorded: Callable[[], list] = list) -> dict[str, bytes]:
     """What the last sync under ``key`` that converged placed in the paper (each file by its
     name in the paper's folder: the built file's bytes now, or the macros text), else
-    ``unrecorded()`` (:func:`built_guess`), less what the folder holds already: the first
-    probe's guess (:func:`figures.paper.engine.ask_tex`).
+    ``unrecorded()`` (:func:`figures.paper.builds.built_guess`; what raises: none), less what
+    the folder holds already: the first probe's guess (:func:`figures.paper.engine.ask_tex`).
     Nothing when TeX's search path is the user's (``TEXINPUTS``: a folder before the paper's
     may hold a file of a name sync writes, which TeX would read instead of the copy)."""
     found: dict[str, bytes] = {}
@@ -225,35 +225,6 @@ def placed(key: tuple[str, str], root: Path, planned: dict[Path, tuple[Path | No
         remember(each, [[str(target.relative_to(inside)), source and str(source)]
                         for target, (source, _) in planned.items()
                         if target.is_relative_to(inside)])
-
-
-def built_guess(main: Path) -> list[list[str | None]]:
-    """No placement recorded (a paper first synced with this build folder): each include
-    whose name is one of our figures (the source read without TeX, figures.paper.latex) at
-    the name sync writes, with that figure's newest build here (a width build first: the
-    paper's, when its builds are current), and the macros file. TeX sets an image's box from
-    its natural size alone (:func:`natural_size`): a guess of another is probed again."""
-    from figures.paper.latex import read_paper
-    from figures.paper.sync import extensions_of, includes_of, name_of, target_of
-
-    paper = read_paper(main.parent, Path(main.name))
-    includes, macros = includes_of(paper)
-    root = paper.root.resolve()
-    entries: list[list[str | None]] = [[str(macros.resolve().relative_to(root)), None]] \
-        if macros.resolve().is_relative_to(root) else []
-    for include in includes:
-        if (name := name_of(include.written)) is None:
-            continue
-        builds = [*BUILD_ROOT.glob(f"*/w*/{name}.p[dn][fg]")] or \
-            [*BUILD_ROOT.glob(f"*/{name}.p[dn][fg]")]
-        with contextlib.suppress(OSError):  # a build gone meanwhile: that one not guessed
-            folder = max(builds, key=lambda p: p.stat().st_mtime_ns).parent if builds else None
-            where = folder and target_of(include, extensions_of(paper), [
-                fmt for fmt in ("pdf", "png") if (folder / f"{name}.{fmt}").is_file()])
-            if where and where[0].resolve().is_relative_to(root):
-                entries.append([str(where[0].resolve().relative_to(root)),
-                                str(folder / f"{name}.{where[1]}")])
-    return entries
 
 
 def natural_size(data: bytes) -> list | None:

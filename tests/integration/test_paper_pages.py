@@ -285,7 +285,7 @@ def test_a_first_sync_with_current_builds_and_no_placement_recorded_compiles_onc
         made, monkeypatch, tmp_path, guess, forget):
     """Issue 44's cost: no placement recorded for the paper (builds current): its first probe
     is run with the newest build here of each figure its source names, at the name sync
-    writes (figures.paper.memo.built_guess); sync then writes the same bytes, or (``of the
+    writes (figures.paper.builds.built_guess); sync then writes the same bytes, or (``of the
     same size``) files of the same natural size, from which pdfTeX sets the same boxes (a
     placement recorded too), so the one probe is the probe with them in place. The copy ends
     as the paper synced before."""
