@@ -37,6 +37,10 @@ TIMEOUT_S = 300
 OUTPUT_CAP = 16 << 20
 #: latexmk as it is run: a paper's (or the user's) latexmkrc is Perl, and never runs.
 LATEXMK = ("latexmk", "-norc")
+#: TeX Live's safe settings for every run, whatever the shell exports (kpathsea takes the
+#: environment's over texmf.cnf's): TeX writes no file outside its folders (``openout_any=p``;
+#: ``TEXMFOUTPUT`` unset, under which paranoid TeX writes too), runs no shell command.
+TEX_SAFE: dict[str, str | None] = {"openout_any": "p", "shell_escape": "f", "TEXMFOUTPUT": None}
 
 
 def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
@@ -163,16 +167,18 @@ def need(*tools: str, file: str | None = None) -> None:
 
 
 def run(command: list[str] | tuple[str, ...], cwd: Path | None = None, *,
-        timeout: float | None = None, env: dict[str, str] | None = None,
+        timeout: float | None = None, env: dict[str, str | None] | None = None,
         file: str | None = None, hint: str = "") -> subprocess.CompletedProcess:
-    """``command`` run as the module's docstring says: its exit status and its ``stdout``
+    """``command`` run as the module's docstring says, in the environment with
+    :data:`TEX_SAFE` and ``env`` (None: unset): its exit status and its ``stdout``
     (stderr in it). A stop is a LatexError on ``file`` (default ``cwd``): ``pdflatex took
     over 300 s and was stopped`` and ``hint``."""
     timeout = TIMEOUT_S if timeout is None else timeout
     need(command[0], file=file)
+    env = {**os.environ, "max_print_line": "10000", **TEX_SAFE, **(env or {})}
     with subprocess.Popen(_cpu_limited(command, timeout), cwd=cwd, stdin=subprocess.DEVNULL,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          env={**os.environ, "max_print_line": "10000", **(env or {})},
+                          env={name: value for name, value in env.items() if value is not None},
                           start_new_session=True) as process:  # its pipe closed on the way out
         try:
             output, over = _read(process, timeout)

@@ -51,15 +51,26 @@ def _same(old: Path, new: Path) -> bool:
         return False
 
 
+def _put(made: Path, target: Path) -> str:
+    """``made`` copied to golden ``target`` through a new file renamed over it: a link there
+    (to outside the checkout, or git-annex's read-only object) is replaced, never written
+    through; what is said of it."""
+    link = f" (it was a link to {target.readlink()}: now the file)" if target.is_symlink() else ""
+    fresh = target.with_name(f".{target.name}.new")
+    fresh.unlink(missing_ok=True)  # a killed run's, or a link: never written through
+    shutil.copyfile(made, fresh)
+    fresh.replace(target)
+    return link
+
+
 def copy_changed(generated: Path, baseline: Path) -> list[str]:
     written = []
     for made in sorted((p for pattern in GOLDEN for p in generated.glob(pattern)),
                        key=lambda p: p.name):  # each image, then its vector content
         target = baseline / made.name
-        if target.is_file() and _same(target, made):
+        if target.is_file() and not target.is_symlink() and _same(target, made):
             continue
-        shutil.copyfile(made, target)
-        written.append(made.name)
+        written.append(made.name + _put(made, target))
     return written
 
 
@@ -104,10 +115,11 @@ def write_golden(generated: Path, name: str) -> list[str]:
     target = BASELINE / "venues" if name.startswith("venue-") else BASELINE
     written = []
     for made in (generated / f"{name}.png", generated / f"{name}.vector.txt.gz"):
-        if made.is_file() and not ((target / made.name).is_file() and _same(target / made.name, made)):
+        golden = target / made.name
+        if made.is_file() and not (golden.is_file() and not golden.is_symlink()
+                                   and _same(golden, made)):
             target.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(made, target / made.name)
-            written.append((target / made.name).relative_to(BASELINE).as_posix())
+            written.append(golden.relative_to(BASELINE).as_posix() + _put(made, golden))
     return written
 
 

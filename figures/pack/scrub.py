@@ -32,7 +32,7 @@ PNG_KEPT = frozenset({b"IHDR", b"PLTE", b"IDAT", b"IEND", b"tRNS", b"gAMA", b"cH
 
 def _png_without_text(data: bytes, name: str) -> bytes:
     """A PNG's chunks but those :data:`PNG_KEPT` does not name, walked, not saved again (Pillow
-    made a 16-bit image 8-bit): every byte of the pixels kept."""
+    made a 16-bit image 8-bit), to its end (IEND): every byte of the pixels kept."""
     import zlib
 
     kept, at = [data[:8]], 8
@@ -44,6 +44,8 @@ def _png_without_text(data: bytes, name: str) -> bytes:
                                   "its checksum wrong)")
         if chunk[4:8] in PNG_KEPT:
             kept.append(chunk)
+        if chunk[4:8] == b"IEND":  # what follows is no picture (padding, or anything)
+            break
         at += 12 + size
     return b"".join(kept)
 
@@ -51,12 +53,16 @@ def _png_without_text(data: bytes, name: str) -> bytes:
 def without_metadata(data: bytes, name: str) -> bytes:
     """A figure's bytes with no metadata, pixels and drawing untouched: a PDF without document
     information nor :data:`PDF_METADATA` anywhere, nor a JPEG's inside; a PNG without text
-    chunks; a JPEG without EXIF, XMP and comments; others as they are."""
+    chunks; a JPEG without EXIF, XMP and comments; an image to its format's end (what follows
+    is no picture: a phone's video); others as they are."""
     if data.startswith(_PNG_SIGNATURE):
         return _png_without_text(data, name)
     if data.startswith(_JPEG_SIGNATURE):
-        return b"".join(segment for marker, segment in jpeg_segments(data, name)
+        kept = b"".join(segment for marker, segment in jpeg_segments(data, name)
                         if marker not in JPEG_METADATA)
+        scan = kept.find(b"\xff\xda")
+        end = kept.find(b"\xff\xd9", scan) if scan >= 0 else -1  # EOI: no FF D9 in a scan
+        return kept[:end + 2] if end >= 0 else kept  # not a phone's video after the image
     if data.startswith(b"%PDF"):
         return _pdf_without_metadata(data, name)
     return data

@@ -77,6 +77,24 @@ def test_a_damaged_png_is_one_error_naming_it():
     assert caught.value.file == "figs/a.png"
 
 
+def test_an_anonymous_image_ends_where_its_format_ends():
+    """Round 15: bytes after a PNG's IEND (padding some tools write) were "damaged PNG",
+    where TeX and Pillow read the file; a phone's "motion photo" JPEG kept its tail after
+    the image's end (EOI), an MP4 holding where and when it was taken. What follows the end
+    of the image is no picture: an anonymous pack leaves it out."""
+    png = png_bytes(Author="Alice Smith")
+    clean = scrub.without_metadata(png + b"\0" * 7 + b"Alice Smith", "a.png")
+    assert clean.endswith(b"IEND\xaeB`\x82")
+    assert b"Alice" not in clean
+    jpeg = jpeg_with_exif()
+    tail = b"\0\0\0\x18ftypmp42\xa9xyz+42.3601-071.0942/"
+    clean = scrub.without_metadata(jpeg + tail, "a.jpg")
+    assert clean == scrub.without_metadata(jpeg, "a.jpg")
+    assert clean.endswith(b"\xff\xd9")
+    with Image.open(io.BytesIO(clean)) as a, Image.open(io.BytesIO(jpeg)) as b:
+        assert a.tobytes() == b.tobytes()
+
+
 def test_an_anonymous_pdf_loses_its_document_information(tmp_path):
     from matplotlib.figure import Figure
     from pypdf import PdfReader

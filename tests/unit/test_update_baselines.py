@@ -131,3 +131,30 @@ def test_a_damaged_golden_is_written_anew_not_a_traceback(monkeypatch, tmp_path)
     assert tool.copy_changed(made, tmp_path / "baseline") == ["cifar_summary.vector.txt.gz"]
     assert (tmp_path / "baseline" / "cifar_summary.vector.txt.gz").read_bytes() == (
         made / "cifar_summary.vector.txt.gz").read_bytes()
+
+
+def test_a_golden_that_is_a_link_is_replaced_never_written_through(monkeypatch, tmp_path):
+    """Round 15: ``baseline/cifar_summary.png`` a link to a file outside the checkout (or to
+    git-annex's object): the tool wrote the picture through it, over the file outside, and
+    named the link. The link is replaced by the file, and the line says so."""
+    tool = _tool()
+    monkeypatch.setattr(tool, "BASELINE", tmp_path / "baseline")
+    made, outside = tmp_path / "made", tmp_path / "outside.png"
+    made.mkdir()
+    (tmp_path / "baseline").mkdir()
+    outside.write_bytes(b"another picture")
+    for suffix in (".png", ".vector.txt.gz"):
+        (made / f"cifar_summary{suffix}").write_bytes(
+            (REPO / "baseline" / f"cifar_summary{suffix}").read_bytes())
+    golden = tmp_path / "baseline" / "cifar_summary.png"
+    golden.symlink_to(outside)
+    assert tool.write_golden(made, "cifar_summary") == [
+        f"cifar_summary.png (it was a link to {outside}: now the file)",
+        "cifar_summary.vector.txt.gz"]
+    assert outside.read_bytes() == b"another picture"
+    assert not golden.is_symlink()
+    assert golden.read_bytes() == (made / "cifar_summary.png").read_bytes()
+    golden.unlink()
+    golden.symlink_to(outside)
+    assert tool.copy_changed(made, tmp_path / "baseline")[0].startswith("cifar_summary.png (it was")
+    assert outside.read_bytes() == b"another picture"
