@@ -103,7 +103,7 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
         eps = [g for g in eps if any(Path(g.written).name in text for text in pages)]
     return check_paper(pdf, args, [  # read by TeX, but not on any page: a float lost
         f"{name}: TeX read it, but the compiled paper prints it nowhere (" + (
-            f"{draft}: graphicx prints a frame for each image; remove it" if draft else
+            f"{draft} for each image; remove it" if draft else
             "a float lost: acmart's balance drops one deferred to the last page, move it "
             "earlier; or a box made and never used") + ")" for name in lost] + [
         f"{g.written} ({display_path(g.tex.name)}:{g.line}): an EPS figure, printed as its "
@@ -136,17 +136,21 @@ def _put(made: Path, target: Path) -> None:
 
 
 def _draft(paper) -> str | None:
-    """Where the paper asks graphicx for draft mode (frames for images), None when nowhere."""
+    """Where the paper asks graphicx to print no image (draft: a frame; demo: a black box),
+    and what it prints instead; None when nowhere."""
     import re
 
     from figures.texread import blanked
 
+    instead = {"draft": "a frame", "demo": "a black box"}
     if "draft" in paper.class_options:
-        return f"the class option draft ({display_path(paper.main.name)})"
+        return f"the class option draft ({display_path(paper.main.name)}): graphicx prints a frame"
     for source in paper.sources:  # as TeX reads it: a commented-out option is no option
         text = blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True, hidden=True)
-        if re.search(r"\\usepackage\s*\[[^\]]*\bdraft\b[^\]]*\]\s*\{graphicx\}", text):
-            return f"graphicx's option draft ({display_path(source.name)})"
+        if found := re.search(r"\\usepackage\s*\[[^\]]*\b(draft|demo)\b[^\]]*\]\s*\{graphicx\}",
+                              text):
+            return (f"graphicx's option {found[1]} ({display_path(source.name)}): graphicx "
+                    f"prints {instead[found[1]]}")
     return None
 
 

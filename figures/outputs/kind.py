@@ -17,7 +17,7 @@ from figures.errors import AuthorCodeError, DataError, FigureDataError
 from figures.page import SLOTS, Box, Width, least_height_in, raster_too_large
 from figures.paths import BUILD_ROOT, CAMERA_READY_OUT, DEFAULT_OUT
 from figures.registry import FigureSpec, Output
-from figures.venues import Venue, get_venue
+from figures.venues import Venue, get_venue, load_venues
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -190,9 +190,12 @@ def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
         key, _, slot = rest.partition(":")
         sides = re.fullmatch(r"([0-9]+(?:\.[0-9]*)?)(?:x([0-9]+(?:\.[0-9]*)?))?in", width)
         if slot in ("", *SLOTS) and (not at or sides):
-            return venue_kind(get_venue(key, venues_file), slot or None if not at else
+            kind = venue_kind(get_venue(key, venues_file), slot or None if not at else
                               float(sides[1]) if sides[2] is None else
                               Box(sides[1], sides[2]))
+            if venues_file is None or load_venues().get(key) == kind.venue:  # a built-in's
+                return kind
+            return dataclasses.replace(kind, rebuild=f"{kind.rebuild} --venues {venues_file}")
         bad = "" if slot in ("", *SLOTS) else f" (unknown slot {slot!r})"
     raise FigureDataError("variant", None, (
         f"unknown build kind {name!r}{bad}: expected default, camera-ready, venue:KEY, "

@@ -48,6 +48,20 @@ def test_a_kinds_name_reads_back_as_that_kind(name):
     assert kind.key_part() == parse_kind(name).key_part()
 
 
+def test_a_venue_of_a_venues_file_says_to_rebuild_with_that_file(tmp_path):
+    """Round 15: `figures which --venues F` of a stale build of F's venue ``lab`` said "run
+    figures build --venue lab", which fails as written (unknown venue 'lab')."""
+    venues = tmp_path / "venues.json"
+    icml = json.loads((REPO / "figures" / "venues.json").read_text())["venues"]["icml"]
+    narrower = {**icml, "column_width_in": {"value": 3.3, "source": "the lab's"}}
+    venues.write_text(json.dumps({"venues": {"lab": icml, "icml": narrower}}))
+    assert parse_kind("venue:lab", venues).rebuild == f"figures build --venue lab --venues {venues}"
+    assert parse_kind("venue:lab@3.25in", venues).rebuild == (
+        f"figures sync PAPER_DIR --venue lab --venues {venues}")
+    assert parse_kind("venue:icml", venues).rebuild.endswith(f" --venues {venues}")  # its own icml
+    assert parse_kind("venue:icml").rebuild == "figures build --venue icml"
+
+
 def test_an_unknown_kind_is_one_line_naming_it():
     with pytest.raises(Exception, match="'venue-icml'"):
         parse_kind("venue-icml")

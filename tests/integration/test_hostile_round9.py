@@ -150,15 +150,22 @@ def test_a_slot_past_a_floats_range_is_one_line():
 
 
 @pytest.mark.slow
-def test_a_paper_in_draft_mode_is_told_so_when_its_figures_print_nowhere(tmp_path):
+@pytest.mark.parametrize(("preamble", "said"), [
+    ("\\documentclass[draft]{article}\n\\usepackage{graphicx}",
+     "the class option draft (main.tex): graphicx prints a frame"),
+    ("\\documentclass{article}\n\\usepackage[demo]{graphicx}",  # round 15
+     "graphicx's option demo (main.tex): graphicx prints a black box")], ids=["draft", "demo"])
+def test_a_paper_in_draft_mode_is_told_so_when_its_figures_print_nowhere(tmp_path, preamble,
+                                                                          said):
     """``\\documentclass[draft]{article}``: `figures paper` said each figure of ours "TeX
     read it, but the compiled paper prints it nowhere (a float lost: acmart's balance ...)";
     graphicx's draft mode printed a frame in its place. The summary above it counted
-    "0 problem(s)"."""
+    "0 problem(s)". ``\\usepackage[demo]{graphicx}`` (left from a TeX.SE example: a black
+    box for each image) was the same guess (round 15)."""
     paper = tmp_path / "p"
     paper.mkdir()
     (paper / "main.tex").write_text(
-        "\\documentclass[draft]{article}\n\\usepackage{graphicx}\n\\begin{document}\n"
+        f"{preamble}\n\\begin{{document}}\n"
         "\\includegraphics[width=3.25in]{cifar_summary}\n\\end{document}\n")
     ran = subprocess.run([sys.executable, "-m", "figures", "paper", "p", "--allow-synthetic",
                           "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
@@ -166,8 +173,7 @@ def test_a_paper_in_draft_mode_is_told_so_when_its_figures_print_nowhere(tmp_pat
     assert ran.returncode == 1
     assert ran.stdout.splitlines()[-1] == (
         "problem: cifar_summary (main.tex:4): TeX read it, but the compiled paper prints it "
-        "nowhere (the class option draft (main.tex): graphicx prints a frame for each image; "
-        "remove it)")
+        f"nowhere ({said} for each image; remove it)")
     assert "; 1 problem(s) (" in ran.stderr.splitlines()[-1]  # it said 0 above the row
 
 
