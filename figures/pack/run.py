@@ -89,7 +89,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     for name, made in recorded.made.items():  # the paper's own (no .bib): checked as a source
         if (paper / name).is_file() and (paper / name).read_bytes() == made:
             _own_file(paper, name, links)
-        files[name] = made
+        files[name] = _as_packed(made, name, anonymous, os.path.normpath(name) in raw)
     data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, emptied)
     if emptied and texts is None:  # read after all (a data table): the paper's own, whole
         read = [name for name in emptied if _own(paper, name)]
@@ -169,8 +169,12 @@ def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
             verbatim: bool = False) -> bytes:
     """What the archive holds of ``name``: a regular file inside the paper's folder (links
     resolved), comments stripped from its text, metadata from a figure (anonymous)."""
-    path = _own_file(paper, name, links)
-    data = path.read_bytes()
+    return _as_packed(_own_file(paper, name, links).read_bytes(), name, anonymous, verbatim)
+
+
+def _as_packed(data: bytes, name: str, anonymous: bool, verbatim: bool = False) -> bytes:
+    """``data``, the text of a source or a file made for it (a ``.bbl``, an ``.ind``), as
+    the archive holds it: comments stripped from a text, metadata from a figure (anonymous)."""
     if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data and not verbatim:
         text = data.decode("utf-8", errors="surrogateescape")
         return strip_comments(text).encode("utf-8", errors="surrogateescape")

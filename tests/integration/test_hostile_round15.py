@@ -66,3 +66,26 @@ def test_the_proof_compile_sees_no_search_path_the_shell_exports(tmp_path, monke
         "in your shell), outside the paper's folder, which alone is packed: copy it into the "
         "folder")
     assert not (tmp_path / "p.tar.gz").exists()
+
+
+@pytest.mark.slow  # latexmk compiles the paper's copy, pdflatex the archive
+def test_comments_in_the_papers_own_bbl_are_stripped(tmp_path):
+    """The paper's own ``main.bbl`` (no ``.bib``: arXiv's, edited by hand) with a comment:
+    the one in ``main.tex`` went, the one in ``main.bbl`` shipped word for word."""
+    import tarfile
+
+    from figures.pack.run import pack
+
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "main.tex").write_text(
+        "\\documentclass{article}\n\\begin{document}\nSee \\cite{k}. % private: Bob\n"
+        "\\bibliographystyle{plain}\n\\bibliography{refs}\n\\end{document}\n")
+    (paper / "main.bbl").write_text(
+        "\\begin{thebibliography}{1}\n% reviewer 2 is Bob Jones\n\\bibitem{k} D. Knuth. TeX."
+        " % do not cite Bob\n\\end{thebibliography}\n")
+    pack(paper, tmp_path / "p.tar.gz", REPO / "figdata")
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        bbl = archive.extractfile("main.bbl").read().decode()
+    assert bbl == ("\\begin{thebibliography}{1}\n\\bibitem{k} D. Knuth. TeX. %\n"
+                   "\\end{thebibliography}\n")
