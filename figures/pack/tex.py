@@ -134,7 +134,8 @@ def prove(folder: Path, main: str) -> tuple[bytes, int]:
     """Compile ``main`` in ``folder`` (the unpacked archive) as arXiv does: pdflatex with
     no shell escape and no bibtex, again while it asks for a rerun; files outside the folder
     and the user's own TeX tree out of reach. The PDF and how many runs it took."""
-    env = {"TEXMFHOME": str(folder / ".no-texmf-home"), "openin_any": "p", "openout_any": "p"}
+    env: dict[str, str | None] = dict.fromkeys(search_paths())
+    env |= {"TEXMFHOME": str(folder / ".no-texmf-home"), "openin_any": "p"}
     command = ["pdflatex", *_FLAGS, runner.tex_argument(main)]
     log = folder / f"{Path(main).stem}.log"
     runs = 0
@@ -146,8 +147,19 @@ def prove(folder: Path, main: str) -> tuple[bytes, int]:
     return (folder / f"{Path(main).stem}.pdf").read_bytes(), runs
 
 
+#: kpathsea's search paths a shell may export (``TEXINPUTS``, ``BSTINPUTS``, ``TEXMFHOME``,
+#: ``TEXINPUTS.pdflatex``...): a folder outside the paper's that the proof compile must not see.
+_SEARCH = re.compile(r"(?:\w*(?:INPUTS|FONTS)|TEXFONTMAPS|TEXPSHEADERS|TEXPICTS|TEXMF\w*)"
+                     r"(?:[._]\w+)?")
+
+
+def search_paths() -> list[str]:
+    """The kpathsea search paths the user exports, which the paper's compile searches."""
+    return sorted(name for name in os.environ if _SEARCH.fullmatch(name))
+
+
 def _run(command: list[str], cwd: Path, main: Path, where: str,
-         env: dict[str, str] | None = None) -> None:
+         env: dict[str, str | None] | None = None) -> None:
     _said(runner.run(command, cwd, env=env, file=main.name), cwd, main, where)
 
 
@@ -169,6 +181,10 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error = (f"{missing.group(1)} is {_not_regular(main.parent / missing.group(1))}, "
                      "not a regular file (TeX would wait on it, or read it without end): the "
                      "pack takes only regular files; make it one (or remove its include)")
+        elif missing and where.endswith("alone") and (exported := search_paths()):
+            error = error.removesuffix(".") + (f"; the paper's compile found it through {', '.join(exported)} (exported "
+                      "in your shell), outside the paper's folder, which alone is packed: copy "
+                      "it into the folder")
         elif "can't write on file" in error:  # \openout{/abs/x}: TeX writes no name outside
             error += ("; TeX writes no file outside the folder it compiles in (openout_any=p): "
                       "write that file inside it")

@@ -36,3 +36,33 @@ def test_tex_writes_nothing_outside_its_folder_whatever_the_shell_exports(tmp_pa
     assert cli.main(["sync", str(paper), "--figdata", str(REPO / "figdata")]) == 1  # TeX refused
     assert not outside.exists()
     assert not list(tmp_path.rglob("up.txt"))
+
+
+@pytest.mark.slow  # latexmk compiles the paper's copy, pdflatex the archive
+@pytest.mark.parametrize("variable", ["TEXINPUTS", "TEXINPUTS_pdflatex"])
+def test_the_proof_compile_sees_no_search_path_the_shell_exports(tmp_path, monkeypatch,
+                                                                 variable):
+    """``TEXINPUTS=/lab/styles:`` exported, the paper's ``labstyle.sty`` and ``shared.tex``
+    only there: the proof compile found them through it too, and pack said "compiles from
+    the archive alone" of an archive holding ``main.tex`` alone, exit 0."""
+    from figures.errors import FigureDataError
+    from figures.pack.run import pack
+
+    styles, paper = tmp_path / "tin", tmp_path / "p"
+    styles.mkdir()
+    paper.mkdir()
+    (styles / "labstyle.sty").write_text("\\ProvidesPackage{labstyle}\n"
+                                         "\\newcommand{\\labname}{LAB}\n")
+    (styles / "shared.tex").write_text("SHARED\n")
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{labstyle}\n"
+                                    "\\begin{document}\n\\labname\n\\input{shared}\n"
+                                    "\\end{document}\n")
+    monkeypatch.setenv(variable, f"{styles}:")
+    with pytest.raises(FigureDataError) as refused:
+        pack(paper, tmp_path / "p.tar.gz", REPO / "figdata")
+    assert str(refused.value) == (
+        "main.tex: does not compile from the archive alone: LaTeX Error: File "
+        f"`labstyle.sty' not found; the paper's compile found it through {variable} (exported "
+        "in your shell), outside the paper's folder, which alone is packed: copy it into the "
+        "folder")
+    assert not (tmp_path / "p.tar.gz").exists()
