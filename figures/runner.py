@@ -4,11 +4,10 @@ one way (the watch's rebuild process is the one other child: figures/watch/rebui
 :func:`run` starts it in a session of its own, stdin closed, its output read up to
 :data:`OUTPUT_CAP`; over its timeout or the cap, or on Ctrl-C or SIGTERM, the whole session is
 stopped (TERM, then KILL: latexmk's pdflatex too) before it returns or raises, with one line.
-Each program also carries a CPU-time limit a little over its timeout: a command killed with
-SIGKILL cannot stop its session, and a paper that loops would otherwise keep TeX running forever.
-:func:`need` is the one check that programs are installed, naming the Debian packages of
-``tex_packages.txt`` (the list .ci/run installs). Then a compile's errors, its recorder
-(``.fls``) and the paper's main file, read once for every command.
+Each carries a CPU-time limit a little over its timeout (an orphan of a killed command ends).
+:func:`need` checks that programs are installed, naming the Debian packages of
+``tex_packages.txt`` (.ci/run's list). Then a compile's errors, its recorder (``.fls``) and
+the paper's main file, read once for every command.
 """
 
 from __future__ import annotations
@@ -45,14 +44,11 @@ TEX_SAFE: dict[str, str | None] = {"openout_any": "p", "shell_escape": "f", "TEX
 
 def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
             hint: str = "") -> subprocess.CompletedProcess:
-    """``latexmk -pdf`` of ``main`` in its folder, no shell escape, nonstop; everything TeX,
-    bibtex and latexmk write (``STEM.pdf``, ``.log``, ``.fls``, each ``\\openout``) goes into
-    ``out``, a folder of ours: a link the paper ships (``main.log`` or a linked folder to
-    outside) is never written through, the paper's own leftovers never read. The paper's
-    ``STEM.bbl`` is put in ``out`` first: pdfTeX reads it there before the folder's, and
-    latexmk takes a ``.bbl`` read from the paper's folder for a source and never runs bibtex
-    (an edited ``.bib`` was typeset stale); in ``out`` it is bibtex's to make anew, as
-    latexmk in the folder does, or the shipped one where there is no ``.bib``."""
+    """``latexmk -pdf`` of ``main`` in its folder, no shell escape, nonstop; all TeX, bibtex
+    and latexmk write goes into ``out``, a folder of ours: never through a link the paper ships
+    (``main.log``, a linked folder), its leftovers never read. ``STEM.bbl`` is put in ``out``
+    first (pdfTeX reads it there first; from the paper's folder latexmk takes it for a source
+    and never runs bibtex): bibtex's to make anew, or the shipped one with no ``.bib``."""
     output_folder(main.parent, out, *job_files(main.stem))
     if main.with_suffix(".bbl").is_file() and not (out / f"{main.stem}.bbl").exists():
         with contextlib.suppress(OSError):  # unreadable: TeX then says so, naming it
@@ -140,6 +136,8 @@ _FILE_LINE = re.compile(r"^(?:\./)?([^\s:][^:\n]*\.(?:tex|sty|cls|bbl|clo):\d+):
 _LATEXMK_CHATTER = re.compile(r"Latexmk: (?:This is Latexmk|Stopping because)|Rc files read:|"
                               r"\s+NONE$")
 _DOCUMENTCLASS = re.compile(r"\\documentclass\b")  # in a source its comments blanked
+#: A package error's sentence goes on in lines such as ``(fontspec)       LuaTeX.``: joined
+_CONTINUED = re.compile(r"\n\([\w@.-]+\) +(?=\S)")
 
 
 def packages() -> dict[str, list[str]]:
@@ -285,9 +283,9 @@ def _stop(process: subprocess.Popen) -> None:
 
 def tex_errors(output: str) -> dict[str, str]:
     """Each ``file:line`` a compile printed an error at (``-file-line-error``; no ``./``)
-    with its first message there (no final full stop)."""
+    with its first message there, whole (no final full stop)."""
     found: dict[str, str] = {}
-    for line in output.splitlines():
+    for line in _CONTINUED.sub(" ", output).splitlines():
         if match := _FILE_LINE.match(line):
             found.setdefault(match[1], match[2].removesuffix("."))
     return found
@@ -299,7 +297,7 @@ def first_error(log: Path | None, output: str) -> str:
     def text(path: Path | None) -> str:
         return path.read_text(encoding="latin-1") if path and path.is_file() else ""
 
-    logged = text(log)
+    logged = _CONTINUED.sub(" ", text(log))
     for line in logged.splitlines():
         if line.startswith("!") or _FILE_LINE.match(line):  # "!pdfTeX error:" too
             why = (" (\\read from a file \\openin did not open: missing, or outside the "

@@ -93,9 +93,12 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         if "E|" not in lines:
             texlog = out / f"{job}.log"
             texlog = texlog.read_text(errors="replace") if texlog.is_file() else ""
-            raise LatexError(str(main), None, "pdflatex stopped before the end of the "
-                             f"paper ({_stopped(said, run, texlog, missing, out / f'{job}.fls')}"
-                             "): mend it so it compiles, then sync again")
+            why = _stopped(said, run, texlog, missing, out / f"{job}.fls")
+            raise LatexError(str(main), None, f"pdflatex stopped before the end of the paper "
+                             f"({why}): " + ("figures compiles with pdflatex only, not "
+                             "XeLaTeX or LuaLaTeX" if re.search(
+                                 r"requires either XeTeX or LuaTeX|XeTeX or LuaTeX is required",
+                                 why) else "mend it so it compiles, then sync again"))
         read = runner.recorded(out / f"{job}.fls", root)[0]
         names = {p: p.relative_to(out).as_posix() for p in read if p.is_relative_to(out)}
         guessed = {name: placed[name] for name in names.values() if name in placed}

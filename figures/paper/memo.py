@@ -234,10 +234,11 @@ def natural_size(data: bytes) -> list | None:
     def worked_out() -> list | None:
         try:
             if data.startswith(b"%PDF-"):
-                from figures.pdf import open_pdf
+                from figures.pdf import open_pdf, pypdf_said
 
-                return [[[float(v) for v in getattr(page, box)] for box in _BOXES] +
-                        [page.rotation, float(page.user_unit)] for page in open_pdf(data).pages]
+                with pypdf_said():  # a damaged one's warnings: not said, it is None
+                    return [[[float(v) for v in getattr(page, box)] for box in _BOXES] + [
+                        page.rotation, float(page.user_unit)] for page in open_pdf(data).pages]
             from PIL import Image
 
             with Image.open(io.BytesIO(data)) as image:

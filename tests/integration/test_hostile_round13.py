@@ -76,6 +76,21 @@ def test_a_paper_folder_named_as_a_file_tex_writes_is_not_mirrored(tmp_path, fol
     assert ask_tex(tmp_path / "main.tex").document_class == "article"
 
 
+def test_a_paper_for_xelatex_is_told_figures_compiles_with_pdflatex(tmp_path):
+    """Round 15: ``\\usepackage{fontspec}``: sync cut TeX's sentence where it names the
+    engines and advised "mend it so it compiles", to a paper that compiles with xelatex."""
+    from figures.errors import LatexError
+    from figures.paper.engine import ask_tex
+
+    (tmp_path / "main.tex").write_text(_PLAIN.replace("\\begin{document}",
+                                                      "\\usepackage{fontspec}\n\\begin{document}"))
+    with pytest.raises(LatexError) as raised:
+        ask_tex(tmp_path / "main.tex")
+    assert "requires either XeTeX or LuaTeX" in str(raised.value)
+    assert str(raised.value).endswith("figures compiles with pdflatex only, not XeLaTeX or "
+                                      "LuaLaTeX")
+
+
 _PLAIN = "\\documentclass{article}\n\\begin{document}\nHello.\n\\end{document}\n"
 
 

@@ -347,9 +347,11 @@ def test_a_source_the_guess_cannot_read_is_synced_as_without_it(tmp_path, monkey
     assert "longer than 255 bytes (the file system's limit): shorten it" in out, out + err
 
 
-def test_an_images_natural_size_is_what_tex_sets_its_box_from(tmp_path):
+def test_an_images_natural_size_is_what_tex_sets_its_box_from(capsys, caplog):
     """Two files of one natural size (other bytes) are the same to the fixed point; another
-    box, page count, pixel count or resolution is not; nor is a file read as neither."""
+    box, page count, pixel count or resolution is not; nor is a file read as neither, and a
+    damaged PDF is that without a word (pypdf printed "EOF marker not found" into sync's
+    output)."""
     from PIL import Image
     from pypdf import PdfWriter
 
@@ -376,6 +378,10 @@ def test_an_images_natural_size_is_what_tex_sets_its_box_from(tmp_path):
     assert natural_size(png((30, 20), (300, 300))) not in (
         natural_size(png((30, 21), (300, 300))), natural_size(png((30, 20), (72, 72))))
     assert natural_size(b"%PDF-1.4 not a PDF") is natural_size(b"GIF89a") is None
+    whole = pdf((72, 36))
+    assert natural_size(whole[:len(whole) // 2]) is None
+    assert capsys.readouterr().err == ""
+    assert [r.getMessage() for r in caplog.records] == []  # pypdf's, printed outside pytest
 
 
 @pytest.mark.slow

@@ -108,3 +108,18 @@ def test_a_paper_folder_starting_with_the_main_files_stem_is_mirrored(tmp_path):
         (paper / folder).mkdir(parents=True)
     runner.output_folder(paper, out, *runner.job_files("main"), "fap-empty.tex")
     assert sorted(p.name for p in out.iterdir()) == ["main.parts", "mainx"]
+
+
+def test_a_package_errors_sentence_is_read_whole_from_its_continued_lines(tmp_path):
+    """Round 15: fontspec's "The fontspec package requires either XeTeX or" was cut there,
+    where the next line, ``(fontspec)   LuaTeX.``, names the engine; sync glued the cut
+    sentence to the next message."""
+    printed = ("./main.tex:2: Package fontspec Error: The fontspec package requires either "
+               "XeTeX or\n(fontspec)                      LuaTeX.\n\nSee the fontspec package "
+               "documentation for explanation.\n")
+    assert runner.tex_errors(printed) == {"main.tex:2": "Package fontspec Error: The fontspec "
+                                          "package requires either XeTeX or LuaTeX"}
+    log = tmp_path / "main.log"
+    log.write_text(printed.replace("./main.tex:2: ", "! "))
+    assert runner.first_error(log, "") == ("Package fontspec Error: The fontspec package "
+                                           "requires either XeTeX or LuaTeX.")
