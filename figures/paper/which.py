@@ -122,10 +122,33 @@ def content_disagrees(path: Path, inside: dict[str, str], data: bytes | None = N
         return (f"named as {named} but holds {inside['figure']}'s picture: copied over the "
                 "wrong file; copy each figure again (`figures sync`)")
     try:
-        if content_digest(read_bytes(path) if data is None else data) == inside.get("content"):
-            return None
+        why = not_as_built(path, inside, data)
     except Exception as exc:  # noqa: BLE001 - damaged pixels or streams (Pillow, pypdf)
         return f"its content cannot be decoded ({type(exc).__name__}): build and copy it again"
-    what = "pixels are" if path.suffix.lower() == ".png" else "drawing (content streams) is"
-    return (f"its {what} not what the build made (the content digest inside it differs): "
-            "painted over or edited; build and copy it again")
+    return None if why is None else f"{why}; build and copy it again"
+
+
+def not_as_built(path: Path, inside: dict[str, str], data: bytes | None = None) -> str | None:
+    """Why ``path``, labelled ours, is not (or cannot be shown to be) what our build made,
+    None when it is: the one judgement of `which` and of sync (which never replaces such a
+    file unasked). Its content digest differs, or there is none (a label from before content
+    digests), or a PDF carries what the build never writes: annotations (a reader's notes),
+    an incremental update (an editor's save). Raises when its content cannot be decoded."""
+    data = read_bytes(path) if data is None else data
+    if "content" not in inside:
+        return ("its label predates content digests (built before 2026-11-27), so whether it "
+                "was painted over or edited cannot be told")
+    if content_digest(data) != inside["content"]:
+        what = "pixels are" if path.suffix.lower() == ".png" else "drawing (content streams) is"
+        return (f"its {what} not what the build made (the content digest inside it differs): "
+                "painted over or edited")
+    if not data.startswith(b"%PDF"):
+        return None
+    from figures.pdf import open_pdf, pypdf_said
+
+    with pypdf_said():
+        if any(page.annotations for page in open_pdf(data).pages):  # matplotlib's: []
+            return "it carries annotations added after the build (a reader's notes)"
+    if data.count(b"startxref") > 1:  # each save appends one; pypdf keeps no /Prev to ask
+        return "it carries an update saved onto it after the build (an editor's)"
+    return None

@@ -235,10 +235,10 @@ def moves_aside(olds: list[Path], target: Path, written: str, root: Path,
     taken: set[Path] = set()
     for old in olds:
         inside = provenance_of(old)
-        theirs = inside is None or _edited(old, inside)
+        edited = None if inside is None else _edited(old, inside)
+        theirs = inside is None or edited is not None
         what = ("is not ours (no provenance of fa-audit-figures inside)" if inside is None else
-                "was edited after our build made it (its content is not the build's: painted "
-                "over?)")
+                f"is labelled ours, but {edited}")
         if theirs and not overwrite_theirs:
             kept = shown_path(_backup_of(old, taken), root)
             if old == target:
@@ -261,12 +261,12 @@ def moves_aside(olds: list[Path], target: Path, written: str, root: Path,
     return aside, notes
 
 
-def _edited(path: Path, inside: dict[str, str]) -> bool:
-    """Whether ``path``, labelled ours, was changed after the build made it: its content
-    digest is not the one inside (an annotation painted over it is the author's)."""
-    from figures.outputs.pixels import content_digest
+def _edited(path: Path, inside: dict[str, str]) -> str | None:
+    """Why ``path``, labelled ours, is not what our build made (`which`'s judgement), None
+    when it is."""
+    from figures.paper.which import not_as_built
 
     try:
-        return "content" in inside and content_digest(path.read_bytes()) != inside["content"]
+        return not_as_built(path, inside)
     except Exception:  # noqa: BLE001 - undecodable: nothing of the author's to keep
-        return False
+        return None

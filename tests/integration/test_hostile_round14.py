@@ -68,8 +68,9 @@ def test_sync_never_replaces_our_figure_that_the_author_painted_over(tmp_path):
     assert provenance_of(target)["figure"] == "cifar_summary"  # still labelled ours
     inputs = (REPO / "figdata", tmp_path / "b")
     said = moves_aside([target], target, "cifar_summary.png", paper, False, inputs)
-    assert said == ("cifar_summary.png was edited after our build made it (its content is not "
-                    "the build's: painted over?): sync never overwrites it; rename it (and its "
+    assert said == ("cifar_summary.png is labelled ours, but its pixels are not what the build "
+                    "made (the content digest inside it differs): painted over or edited: sync "
+                    "never overwrites it; rename it (and its "
                     "include), or --overwrite-theirs (it is then kept as cifar_summary.png.bak)")
     assert moves_aside([target], target, "cifar_summary.png", paper, True, inputs) == (
         [(target, paper / "cifar_summary.png.bak")],

@@ -89,3 +89,93 @@ def test_comments_in_the_papers_own_bbl_are_stripped(tmp_path):
         bbl = archive.extractfile("main.bbl").read().decode()
     assert bbl == ("\\begin{thebibliography}{1}\n\\bibitem{k} D. Knuth. TeX. %\n"
                    "\\end{thebibliography}\n")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """cifar_summary's PDF and PNG as an icml build makes them."""
+    from figures.outputs.build import build
+    from figures.outputs.kind import parse_kind
+    from figures.registry import BY_NAME
+
+    out = tmp_path_factory.mktemp("built")
+    [result] = build([BY_NAME["cifar_summary"]], REPO / "figdata", out, parse_kind("venue:icml"),
+                     jobs=1)
+    assert result.status == "built"
+    return out
+
+
+def _judged(built, target):
+    """What sync says of replacing ``target`` (without and with --overwrite-theirs), and
+    `which`'s state of it."""
+    from figures.paper.which import which
+    from figures.paper.write import moves_aside
+
+    paper, inputs = target.parent, (REPO / "figdata", built)
+    said = [moves_aside([target], target, target.name, paper, allowed, inputs)
+            for allowed in (False, True)]
+    return said, which(target, REPO / "figdata").state
+
+
+@pytest.mark.slow  # builds cifar_summary
+@pytest.mark.parametrize(("edit", "why"), [
+    ("note", "it carries annotations added after the build (a reader's notes)"),
+    ("turn", "it carries an update saved onto it after the build (an editor's)")])
+def test_sync_never_replaces_our_pdf_a_co_author_annotated(built, tmp_path, edit, why):
+    """A note added to our ``cifar_summary.pdf`` by an incremental save (as Okular saves
+    one; our label kept): `which` said current, and sync copied a new build over it, no
+    ``.bak``, no word. Annotations and a saved update (here a page turned, its drawing
+    untouched) are the author's, as painting is."""
+    import shutil
+
+    from pypdf import PdfWriter
+    from pypdf.annotations import Text
+
+    target = tmp_path / "cifar_summary.pdf"
+    shutil.copyfile(built / "cifar_summary.pdf", target)
+    assert _judged(built, target) == ([([], []), ([], [])], "current")  # the build's own
+    writer = PdfWriter(target, incremental=True)
+    if edit == "note":
+        writer.add_annotation(page_number=0, annotation=Text(text="Janet: larger legend",
+                                                             rect=(50, 50, 200, 100)))
+    else:
+        writer.pages[0].rotate(90)
+    with target.open("wb") as handle:
+        writer.write(handle)
+    (refused, kept), state = _judged(built, target)
+    assert refused == (
+        f"cifar_summary.pdf is labelled ours, but {why}: sync never overwrites it; rename it "
+        "(and its include), or --overwrite-theirs (it is then kept as cifar_summary.pdf.bak)")
+    assert kept == ([(target, tmp_path / "cifar_summary.pdf.bak")],
+                    ["edited cifar_summary.pdf kept as cifar_summary.pdf.bak"])
+    assert state == "not what its label says"
+
+
+@pytest.mark.slow  # builds cifar_summary
+def test_sync_and_which_agree_on_a_painted_figure_labelled_before_content_digests(built,
+                                                                                    tmp_path):
+    """Round 14's painted-over ``cifar_summary.png``, its label as builds before 87b2944 wrote
+    it (no ``content=``): `which` said "painted over or edited", sync replaced it, no
+    ``.bak``. One judgement now: whether such a file was edited cannot be told, and sync
+    keeps it unless told."""
+    import re
+
+    from PIL import Image, ImageDraw, PngImagePlugin
+
+    target = tmp_path / "cifar_summary.png"
+    with Image.open(built / "cifar_summary.png") as image:
+        image.load()
+        kept = PngImagePlugin.PngInfo()
+        for key, value in image.text.items():
+            kept.add_text(key, re.sub(r"; content=[0-9a-f]+", "", value))
+        ImageDraw.Draw(image).rectangle((5, 5, 60, 40), fill=(0, 255, 0))
+        image.save(target, pnginfo=kept)
+    (refused, kept), state = _judged(built, target)
+    assert refused == (
+        "cifar_summary.png is labelled ours, but its label predates content digests (built "
+        "before 2026-11-27), so whether it was painted over or edited cannot be told: sync "
+        "never overwrites it; rename it (and its include), or --overwrite-theirs (it is then "
+        "kept as cifar_summary.png.bak)")
+    assert kept == ([(target, tmp_path / "cifar_summary.png.bak")],
+                    ["edited cifar_summary.png kept as cifar_summary.png.bak"])
+    assert state == "not what its label says"
