@@ -18,7 +18,7 @@ def test_a_commented_out_draft_option_is_not_named(tmp_path: Path):
     assert _draft(paper) is None
     main.write_text("\\documentclass{article}\n\\usepackage[draft]{graphicx}\n",
                     encoding="utf-8")
-    assert _draft(paper) == "graphicx's option draft (main.tex)"
+    assert _draft(paper) == "graphicx's option draft (main.tex): graphicx prints a frame"
 
 
 def test_a_commented_out_listing_is_not_packed_as_verbatim(tmp_path: Path):
