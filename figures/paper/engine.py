@@ -102,7 +102,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         read = runner.recorded(out / f"{job}.fls", root)[0]
         names = {p: p.relative_to(out).as_posix() for p in read if p.is_relative_to(out)}
         guessed = {name: placed[name] for name in names.values() if name in placed}
-        read = _recorded([root / names[p] if names.get(p) in placed else p for p in read], root)
+        read = _recorded([root / names[p] if names.get(p) in placed else p for p in read
+                          if p not in names or names[p] in placed or p.suffix != ".tex"], root)
     paper = Paper(main, root)
     paper.guessed = guessed
     paper.unresolved += [f"{main.name}: loads {name}, which this TeX Live does not have (read "
@@ -274,7 +275,10 @@ def _place(out: Path, guess: dict[str, bytes], job: str) -> dict[str, bytes]:
 def _recorded(read: list[Path], root: Path) -> list[Path]:
     """The files the engine read (its recorder), once each in order: the paper's own under
     ``root`` (absolute, resolved: the main file's link is the main file), and the packages
-    and class from TeX Live; not the probe's (ours, not the paper's ``probe.tex``)."""
+    and class from TeX Live; a ``.tex`` outside ``root`` not in a TeX tree (``texmf*``: the
+    paper's ``\\input{../shared/figs}``, whose numbers are checked too); not the probe's
+    (ours, not the paper's ``probe.tex``)."""
     found = dict.fromkeys(p.resolve() for p in read if p.resolve() != PROBE.resolve() and
                           (p.name != "fap-empty.tex" or p.is_relative_to(root)))
-    return [p for p in found if p.suffix in (".sty", ".cls") or p.is_relative_to(root.resolve())]
+    return [p for p in found if p.suffix in (".sty", ".cls") or p.is_relative_to(root.resolve())
+            or p.suffix == ".tex" and not any("texmf" in part for part in p.parts)]

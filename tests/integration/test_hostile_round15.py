@@ -179,3 +179,27 @@ def test_sync_and_which_agree_on_a_painted_figure_labelled_before_content_digest
     assert kept == ([(target, tmp_path / "cifar_summary.png.bak")],
                     ["edited cifar_summary.png kept as cifar_summary.png.bak"])
     assert state == "not what its label says"
+
+
+@pytest.mark.slow  # sync's probe
+def test_a_number_written_by_hand_in_a_file_outside_the_papers_folder_is_checked(
+        tmp_path, monkeypatch, capsys):
+    r"""``\input{../shared/figs}`` holding ``61.5\%`` written by hand: check-tex said "0
+    number(s) to look at", exit 0 (the same file inside the folder is flagged). The number
+    TeX prints is checked wherever its file is; TeX's own files are not."""
+    from figures.cli import main as cli
+
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "paper").mkdir()
+    (tmp_path / "shared" / "figs.tex").write_text("BP reaches 61.5\\% here.\n")
+    (tmp_path / "paper" / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{tikz}\n\\begin{document}\n"
+        "\\input{../shared/figs}\n\\end{document}\n")
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(["sync", str(tmp_path / "paper"), "--figdata", str(REPO / "figdata"),
+                     "--allow-synthetic"])
+    out, err = capsys.readouterr()
+    assert f"check-tex: {tmp_path}/shared/figs.tex:1: 61.5\\% is fig1_audit_hero's value " \
+           "written by hand; use \\heroAccBP" in out
+    assert err.rstrip().endswith("check-tex: 1 number(s) to look at")  # none of tikz's
+    assert code == 1
