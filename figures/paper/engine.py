@@ -281,4 +281,4 @@ def _recorded(read: list[Path], root: Path) -> list[Path]:
     found = dict.fromkeys(p.resolve() for p in read if p.resolve() != PROBE.resolve() and
                           (p.name != "fap-empty.tex" or p.is_relative_to(root)))
     return [p for p in found if p.suffix in (".sty", ".cls") or p.is_relative_to(root.resolve())
-            or p.suffix == ".tex" and not any("texmf" in part for part in p.parts)]
+            or (p.suffix == ".tex" and not any("texmf" in part for part in p.parts))]
