@@ -51,6 +51,7 @@ def run(args: argparse.Namespace, paper=None, key: tuple[str, str] | None = None
 def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int:
     from figures.numbers.texcheck import check_tex, read_tex
     from figures.paper import memo
+    from figures.paper.builds import untypeset
     from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
 
@@ -76,6 +77,9 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         result = plan(paper, built, args.figdata, allow_synthetic=args.allow_synthetic,
                       macros_text=(tex, synthetic), unread=[u.figure for u in unread],
                       venues_file=args.venues, overwrite_theirs=args.overwrite_theirs)
+        for name, where, why in untypeset(paper.main, result.not_included):
+            result.refuse(name, name, where, why)
+            result.not_included.remove(name)
         complete = args.dry_run or carry_out(result)
         if args.dry_run or not complete or paper.measures is None or _saw(paper, result):
             break

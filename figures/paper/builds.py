@@ -285,3 +285,25 @@ def built_guess(main: Path) -> list[list[str | None]]:
                 entries.append([str(where[0].resolve().relative_to(root)),
                                 str(folder / f"{name}.{where[1]}")])
     return entries
+
+
+def untypeset(main: Path, missing: list[str]) -> list[tuple[str, str, str]]:
+    r"""Each figure of ours in ``missing`` (TeX typeset no include of it) that the paper's
+    source names (read as :func:`built_guess` reads it; comments and ``\iffalse`` blanked):
+    the figure, ``file:line`` and why, in one line (an ``\IfFileExists`` around an include of
+    a file not there yet). The probe offers TeX a build only when one is here
+    (:func:`built_guess`), at the name the include writes, not the one the test asks for."""
+    try:
+        paper = read_paper(main.parent, Path(main.name))
+    except (FigureDataError, OSError):
+        return []
+    rows, root = [], paper.root
+    for include in includes_of(paper)[0]:
+        if (name := name_of(include.written)) in missing and name not in {r[0] for r in rows}:
+            where = display_path(include.tex.relative_to(root)
+                                 if include.tex.is_relative_to(root) else include.tex)
+            rows.append((name, f"{where}:{include.line}", (
+                f"named at {where}:{include.line} but TeX did not typeset it (a test such as "
+                "\\IfFileExists around it, and no file there yet): remove the test, sync "
+                "(it copies the figure), then put the test back")))
+    return rows
