@@ -293,12 +293,13 @@ def untypeset(main: Path, missing: list[str]) -> list[tuple[str, str, str]]:
     the figure, ``file:line`` and why, in one line (an ``\IfFileExists`` around an include of
     a file not there yet). The probe offers TeX a build only when one is here
     (:func:`built_guess`), at the name the include writes, not the one the test asks for."""
-    try:
+    try:  # a source the parser cannot read (a name too long): TeX's reading stands
         paper = read_paper(main.parent, Path(main.name))
-    except (FigureDataError, OSError):
+        includes = includes_of(paper)[0]
+    except Exception:  # noqa: BLE001 - as memo.guess: what raises here is no row
         return []
     rows, root = [], paper.root
-    for include in includes_of(paper)[0]:
+    for include in includes:
         if (name := name_of(include.written)) in missing and name not in {r[0] for r in rows}:
             where = display_path(include.tex.relative_to(root)
                                  if include.tex.is_relative_to(root) else include.tex)
