@@ -33,6 +33,10 @@ VERBATIM_ENVIRONMENTS = frozenset({
     "verbatim", "verbatim*", "Verbatim", "Verbatim*", "BVerbatim", "LVerbatim",
     "SaveVerbatim", "VerbatimOut", "lstlisting", "minted", "alltt", "filecontents",
     "filecontents*", "spverbatim", "tcblisting", "codebox", "pycode", "python"})
+#: Commands defining an environment read verbatim, named in their first argument (fancyvrb,
+#: listings, tcolorbox); ``\\newenvironment{x}{\\VerbatimEnvironment...}`` too.
+NEW_VERBATIM = frozenset({"DefineVerbatimEnvironment", "lstnewenvironment", "newtcblisting",
+                          "renewtcblisting", "NewTCBListing", "DeclareTCBListing"})
 #: The comment package's environment (``\\excludecomment{x}`` adds more).
 COMMENT_ENVIRONMENTS = frozenset({"comment"})
 #: Commands reading their argument verbatim: ``\\verb|x|`` (any delimiter) and the rest.
@@ -65,6 +69,8 @@ _PERCENT_CATCODE = {
     "@makeother": re.compile(r"\s*\\(%)")}
 _CONTROL = re.compile(r"\\(?:([A-Za-z@]+)\*?|.)", re.DOTALL)
 _GROUP = re.compile(r"[ \t]*\n?[ \t]*\{([^{}\\%\n]*)\}")
+#: A ``\\newenvironment``'s begin code that makes fancyvrb read the body verbatim.
+_FANCYVRB_BODY = re.compile(r"(?:\s*\[[^\]]*\])*\s*\{\s*\\VerbatimEnvironment\b")
 _EOL = re.compile(r"[\r\n]")
 _FALSE_TOKEN = re.compile(r"%|\\(if[A-Za-z@]*|fi|else|or)(?![A-Za-z@])|\\.", re.DOTALL)
 _BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
@@ -142,6 +148,7 @@ def read(text: str) -> Reading:
     """How TeX reads ``text`` (see the module's docstring)."""
     comments, verbatim, false, skipped = [], [], [], []
     comment_envs = set(COMMENT_ENVIRONMENTS)
+    verbatim_envs = set(VERBATIM_ENVIRONMENTS)
     braces = Braces(text, raw=True)  # for verbatim arguments
     groups: list[bool] = []  # per open brace: whether it is an argument
     arguments = 0  # open argument groups (and option lists)
@@ -181,13 +188,17 @@ def read(text: str) -> Reading:
                     verbatim.append((argument[0], argument[1] + 1))
                     pos = argument[1] + 1
                 pending = word == "href"  # its text follows
-            elif word in ("begin", "end", "excludecomment"):
+            elif word in ("begin", "end", "excludecomment", "newenvironment",
+                          "renewenvironment") or word in NEW_VERBATIM:
                 group = _GROUP.match(text, pos)
                 name = group.group(1).strip() if group else None
                 if name is None:
                     continue
                 if word == "excludecomment":
                     comment_envs.add(name)
+                elif word in NEW_VERBATIM or (word.endswith("newenvironment")
+                                              and _FANCYVRB_BODY.match(text, group.end())):
+                    verbatim_envs.add(name)  # (its definition is then read as any other)
                 elif word == "end" and name == "document" and executed and \
                         not text[text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
                     after_end = min(_line_end(text, group.end()) + 1, n)
@@ -199,7 +210,7 @@ def read(text: str) -> Reading:
                     end = n if found is None else found.end()
                     skipped.append((match.start(), end))
                     pos, pending = end, False
-                elif word == "begin" and executed and name in VERBATIM_ENVIRONMENTS:
+                elif word == "begin" and executed and name in verbatim_envs:
                     close = re.compile(rf"\\end\s*\{{{re.escape(name)}\}}")
                     found = close.search(text, group.end())
                     end = n if found is None else found.end()

@@ -28,7 +28,7 @@ import pytest
 from filelock import FileLock
 
 from figures.data import figdata
-from figures.errors import FigureDataWarning
+from figures.errors import FigureDataWarning, error_line
 from figures.outputs.environment import ENVIRONMENT_FILE, mismatch
 from figures.registry import BY_NAME, FIGURES
 
@@ -272,8 +272,9 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
                    "vector content were compared; a golden test never passes unjudged")
     if failure is not None:
         excinfo = outcome.excinfo
-        earlier = f"{excinfo[1]}\n\n" if excinfo is not None and excinfo[0] is not \
-            pytest.skip.Exception else ""
+        earlier = "" if excinfo is None or excinfo[0] is pytest.skip.Exception else \
+            f"{excinfo[1]}\n\n" if isinstance(excinfo[1], (AssertionError, pytest.fail.Exception)) \
+            else f"{error_line(excinfo[1])}\n\n"  # the author's KeyError: its type, file, line
         if excinfo is None or earlier:
             outcome.force_exception(pytest.fail.Exception(earlier + failure, pytrace=False))
 

@@ -93,8 +93,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, emptied)
     if emptied and texts is None:  # read after all (a data table): the paper's own, whole
         read = [name for name in emptied if _own(paper, name)]
-        files.update((name, _packed(paper, name, anonymous, links,
-                                    os.path.normpath(name) in raw)) for name in read)
+        files.update((name, _packed(paper, name, anonymous, links, verbatim=True))
+                     for name in read)  # data read line by line: its % may be text
         found.warnings.append(f"{_some(read)}: read with \\openin (data?), not input: "
                               "packed as they are")
         emptied = [name for name in emptied if name not in read]

@@ -193,7 +193,9 @@ def not_the_papers(target: Path, paper: Path, figdata_dir: Path,
         link = next((p for p in (target, *target.parents) if p.is_symlink()
                      and p.is_relative_to(paper)), None)  # "copy it by hand" wrote through it
         return (f"{resolved} is outside the paper's folder {paper}; sync writes only inside "
-                "it (" + ("remove the link: sync writes the file" if target.suffix == ".tex"
+                "it (" + (("remove the link: sync writes the file" if link is not None else
+                           f"\\input{{{target.stem}}} from inside the paper's folder: sync "
+                           "writes it there") if target.suffix == ".tex"
                           else f"{shown_path(link, paper)} is a link there: remove the link, sync "
                           "then writes the file" if link is not None else
                           "copy it by hand, or \\includegraphics a path inside the paper")

@@ -266,3 +266,19 @@ def test_a_cut_golden_image_is_named_with_how_to_write_it(project_copy):
     assert ("baseline/cifar_summary.png: the golden image cannot be read (") in proc.stdout
     assert ("restore it (git checkout -- baseline/cifar_summary.png), or write it with `python "
             "tools/update_baselines.py cifar_summary`") in proc.stdout
+
+
+def test_a_figure_that_raises_is_named_with_its_file_line_and_error(project_copy):
+    """Round 16: with ``raise KeyError("bars")`` first in a figure's ``render`` (a figure under
+    development), the golden test and update_baselines.py said only ``'bars'``: no type, no
+    file, no line; ``figures build`` says all three."""
+    plot = project_copy / "figures" / "plots" / "cifar_summary.py"
+    with _edited(plot, "    fig = new_figure(figsize=(10, 6))\n",
+                 "    raise KeyError('bars')\n    fig = new_figure(figsize=(10, 6))\n"):
+        proc = _pytest(project_copy, "tests/golden/test_images.py", "-k", "cifar_summary",
+                       f"--mpl-generate-path={project_copy / 'generated'}")  # update_baselines'
+    assert proc.returncode == 1, proc.stdout
+    line = next(n for n, text in enumerate(plot.read_text().splitlines(), 1)
+                if "fig = new_figure(figsize=(10, 6))" in text)
+    assert (f"figures/plots/cifar_summary.py, line {line}: KeyError: 'bars' (an error in the "
+            "author's code") in proc.stdout

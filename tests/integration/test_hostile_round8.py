@@ -245,6 +245,20 @@ def test_a_commented_out_graphicspath_is_not_named_by_pack(tmp_path):
 
 
 @pytest.mark.slow
+def test_macros_input_from_outside_the_folder_says_the_edit_not_a_link(tmp_path):
+    """``\\input{../macros}`` (a lab's macros one folder up, round 16): refused rightly, but
+    the hint said "remove the link" where there is none."""
+    _paper(tmp_path / "p", "\\input{../macros}BP reaches \\heroAccBP.")
+    ran = _figures(tmp_path, "sync", "p", "--venue", "icml", "--allow-synthetic")
+    assert ran.returncode == 1
+    [row] = [line for line in ran.stdout.splitlines() if line.startswith("(macros)")]
+    assert row.endswith(f"refused: {tmp_path}/macros.tex is outside the paper's folder p; sync "
+                        "writes only inside it (\\input{macros} from inside the paper's folder: "
+                        "sync writes it there)")
+    assert not (tmp_path / "macros.tex").exists()
+
+
+@pytest.mark.slow
 def test_a_macros_file_linked_outside_says_to_remove_the_link(tmp_path):
     """``macros.tex`` a link to a file outside the paper: sync refused it rightly, but its
     hint was an include's ("\\includegraphics a path inside the paper")."""

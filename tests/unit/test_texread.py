@@ -24,6 +24,19 @@ def test_offsets_and_line_breaks_stay_and_each_kind_is_where_tex_reads_it():
     assert comment_on_line(text) == {1: " c", 3: " den \\fi b"}
 
 
+def test_an_environment_the_paper_defines_as_verbatim_keeps_its_percent():
+    """Round 16: fancyvrb environments of the paper's own, ``\\DefineVerbatimEnvironment`` and
+    ``\\newenvironment{..}{\\VerbatimEnvironment\\begin{Verbatim}}``, had their code's ``%``
+    read as a comment: pack shipped ``r = n % 3`` as ``r = n %``. A plain environment keeps
+    its comments."""
+    text = ("\\DefineVerbatimEnvironment{code}{Verbatim}{}\n"
+            "\\newenvironment{py}[1][]{\\VerbatimEnvironment\\begin{Verbatim}}{\\end{Verbatim}}\n"
+            "\\lstnewenvironment{lst}{}{}\n\\newenvironment{box}{\\begin{center}}{\\end{center}}\n"
+            "\\begin{code}\nr = n % 3\n\\end{code}\n\\begin{py}\ns = m % 4\n\\end{py}\n"
+            "\\begin{lst}\nt = k % 5\n\\end{lst}\n\\begin{box}\nu % a comment\n\\end{box}\n")
+    assert [text[s:e] for s, e in read(text).comments] == ["% a comment"]
+
+
 def test_iffalse_ends_at_else_and_counts_nested_conditionals():
     reading = read("\\iffalse a \\ifx b \\fi c \\else d \\fi")
     assert [(s, e) for s, e in reading.false] == [(0, 29)]  # to its \\else: d is read

@@ -1,0 +1,30 @@
+"""Hostile round 16's pack rows: a file read line by line packed as it is."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tarfile
+
+import pytest
+from helpers import REPO
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_a_data_file_read_with_openin_is_packed_as_it_is(tmp_path):
+    r"""A data file read by ``\read`` with ``%`` made text (csvsimple's ``respect percent``,
+    moreverb's ``\verbatimtabinput``): pack said "packed as they are" and cut each line at
+    its ``%`` (``61% of runs`` shipped as ``61%``), exit 0."""
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "data.txt").write_text("BP reaches 61% of runs\n")
+    (paper / "main.tex").write_text(
+        "\\documentclass{article}\n\\newread\\data\n\\begin{document}\n"
+        "\\openin\\data=data.txt\n{\\catcode`\\%=12 \\endlinechar=-1 "
+        "\\global\\read\\data to \\line}\n\\closein\\data\n\\line\n\\end{document}\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        assert archive.extractfile("data.txt").read() == b"BP reaches 61% of runs\n"
