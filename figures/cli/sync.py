@@ -260,6 +260,11 @@ def source_for(args: argparse.Namespace, paper):
     if key is not None:  # an unknown --venue is one line naming the known ones
         venue = venue_of(key, args.venues)
         if paper.measures is not None and not args.default_build:  # the page is the paper's
+            if args.venue and abs(paper.measures[0] - venue.text_width_in) > 0.01:
+                print(f"note: {display_path(paper.main)}: its text is {paper.measures[0]:.3g} in "
+                      f"wide, not {key}'s {venue.text_width_in:g} in: figures are drawn for the "
+                      f"paper's page under {key}'s rules (is --venue {key} right? without it "
+                      "the page's own rules apply)", file=sys.stderr)
             venue = on_page(venue, *paper.measures[:3])
     if key is None or args.default_build:
         built = args.built or cli.DEFAULT_OUT

@@ -245,6 +245,21 @@ def test_a_commented_out_graphicspath_is_not_named_by_pack(tmp_path):
 
 
 @pytest.mark.slow
+def test_a_venue_whose_page_is_not_the_papers_is_said_once(tmp_path):
+    """``--venue neurips`` on a paper with ICML's 6.75 in text (round 16): figures were drawn
+    for the paper's page under NeurIPS's rules without a word, and `figures paper` then
+    blamed a figure for being "wider than neurips's text"."""
+    _paper(tmp_path / "p", "")
+    ran = _figures(tmp_path, "sync", "p", "--venue", "neurips", "--allow-synthetic")
+    assert ran.returncode == 0, ran.stderr
+    assert ("note: p/main.tex: its text is 6.75 in wide, not neurips's 5.5 in: figures are "
+            "drawn for the paper's page under neurips's rules (is --venue neurips right? "
+            "without it the page's own rules apply)") in ran.stderr.splitlines()
+    ran = _figures(tmp_path, "sync", "p", "--venue", "icml", "--allow-synthetic")
+    assert "note:" not in ran.stderr
+
+
+@pytest.mark.slow
 def test_macros_input_from_outside_the_folder_says_the_edit_not_a_link(tmp_path):
     """``\\input{../macros}`` (a lab's macros one folder up, round 16): refused rightly, but
     the hint said "remove the link" where there is none."""
