@@ -58,11 +58,10 @@ def without_metadata(data: bytes, name: str) -> bytes:
     if data.startswith(_PNG_SIGNATURE):
         return _png_without_text(data, name)
     if data.startswith(_JPEG_SIGNATURE):
-        kept = b"".join(segment for marker, segment in jpeg_segments(data, name)
-                        if marker not in JPEG_METADATA)
-        scan = kept.find(b"\xff\xda")
-        end = kept.find(b"\xff\xd9", scan) if scan >= 0 else -1  # EOI: no FF D9 in a scan
-        return kept[:end + 2] if end >= 0 else kept  # not a phone's video after the image
+        *head, (_, scan) = jpeg_segments(data, name)  # the last: from the scan on
+        end = scan.find(b"\xff\xd9")  # EOI: no FF D9 in a scan (a thumbnail's is in APP)
+        return b"".join(segment for marker, segment in head if marker not in JPEG_METADATA) \
+            + (scan[:end + 2] if end >= 0 else scan)  # not a phone's video after the image
     if data.startswith(b"%PDF"):
         return _pdf_without_metadata(data, name)
     return data

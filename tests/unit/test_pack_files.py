@@ -95,6 +95,20 @@ def test_an_anonymous_image_ends_where_its_format_ends():
         assert a.tobytes() == b.tobytes()
 
 
+def test_an_anonymous_jpeg_is_cut_at_its_own_end_not_at_bytes_in_its_header():
+    """Round 17: a JPEG whose kept header segments hold FF DA ... FF D9 (a JFIF thumbnail in
+    APP0, an ICC profile in APP2) was cut inside them: pack said it "does not compile from the
+    archive alone", or "damaged JPEG" for one inside a PDF. The end is looked for in the scan."""
+    jpeg = jpeg_with_exif()
+    profile = b"\xff\xe2" + (2 + 20).to_bytes(2, "big") + b"ICC\xff\xda\x00\x02\xff\xd9" + bytes(11)
+    data = jpeg[:2] + profile + jpeg[2:]
+    clean = scrub.without_metadata(data, "a.jpg")
+    assert profile in clean
+    assert clean.endswith(jpeg[jpeg.index(b"\xff\xda"):])
+    with Image.open(io.BytesIO(clean)) as a, Image.open(io.BytesIO(jpeg)) as b:
+        assert a.tobytes() == b.tobytes()
+
+
 def test_an_anonymous_pdf_loses_its_document_information(tmp_path):
     from matplotlib.figure import Figure
     from pypdf import PdfReader
