@@ -289,19 +289,24 @@ def built_guess(main: Path) -> list[list[str | None]]:
 
 def untypeset(main: Path, missing: list[str]) -> list[tuple[str, str, str]]:
     r"""Each figure of ours in ``missing`` (TeX typeset no include of it) that the paper's
-    source names (read as :func:`built_guess` reads it; comments and ``\iffalse`` blanked)
-    with no file there yet: the figure, ``file:line`` and why, in one line (an
-    ``\IfFileExists`` around an include of a file not there yet). The probe offers TeX a
-    build only when one is here (:func:`built_guess`), at the name the include writes, not
-    the one the test asks for."""
+    source names (read as :func:`built_guess` reads it; comments and ``\iffalse`` blanked;
+    not in a chapter ``\includeonly`` leaves out) with no file there yet: the figure,
+    ``file:line`` and why, in one line (an ``\IfFileExists`` around an include of a file not
+    there yet). The probe offers TeX a build only when one is here (:func:`built_guess`),
+    at the name the include writes, not the one the test asks for."""
     try:  # a source the parser cannot read (a name too long): TeX's reading stands
         paper = read_paper(main.parent, Path(main.name))
         includes = includes_of(paper)[0]
     except Exception:  # noqa: BLE001 - as memo.guess: what raises here is no row
         return []
     rows, root = [], paper.root
+    text = blanked(read_bounded(main, SOURCE_LIMIT) or "")
+    only = re.search(r"\\includeonly\s*\{([^}]*)\}", text)
+    chapters = {main.resolve()} | {(root / f"{n.strip()}.tex").resolve()  # a thesis on ch1:
+                                   for n in only[1].split(",")} if only else None  # ch2 unread
     for include in includes:
-        if include.found is None and (name := name_of(include.written)) in missing and \
+        if include.found is None and (chapters is None or include.tex.resolve() in chapters) \
+                and (name := name_of(include.written)) in missing and \
                 name not in {r[0] for r in rows}:  # a file there: `figures paper` judges it
             where = display_path(include.tex.relative_to(root)
                                  if include.tex.is_relative_to(root) else include.tex)

@@ -67,3 +67,25 @@ def test_an_include_of_ours_in_a_comment_or_iffalse_is_not_flagged(tmp_path, mon
     assert "TeX did not typeset it" not in said, said
     assert any(line.startswith("ours, not in the paper") and "cifar_summary" in line
                for line in said.splitlines()), said
+
+
+@pytest.mark.slow  # sync's probe compiles the paper
+def test_an_include_in_a_chapter_includeonly_leaves_out_is_not_refused(tmp_path, monkeypatch,
+                                                                        capsys):
+    r"""Round 17: a thesis worked on one chapter at a time, ``\includeonly{ch1}``, our figure in
+    ``ch2.tex``: the mend above refused it ("a test such as \IfFileExists ... remove the
+    test", there is none) and so blocked every sync. TeX never read ``ch2.tex``: no row."""
+    from figures.cli import main as cli
+
+    paper = _twocol(tmp_path, "\\include{ch2}")
+    main = paper / "main.tex"
+    main.write_text(main.read_text().replace("\\begin{document}",
+                                             "\\includeonly{ch1}\n\\begin{document}", 1))
+    (paper / "ch2.tex").write_text(_INCLUDE + "\n")
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    monkeypatch.chdir(fresh)
+    cli.main(["sync", str(paper), "--figdata", str(REPO / "figdata"), "--allow-synthetic"])
+    said = capsys.readouterr()
+    said = said.out + said.err
+    assert "TeX did not typeset it" not in said, said
