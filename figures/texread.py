@@ -41,6 +41,9 @@ NEW_VERBATIM = frozenset({"DefineVerbatimEnvironment", "lstnewenvironment", "new
 COMMENT_ENVIRONMENTS = frozenset({"comment"})
 #: Commands reading their argument verbatim: ``\\verb|x|`` (any delimiter) and the rest.
 INLINE_VERBATIM = frozenset({"verb", "Verb", "spverb", "lstinline", "mintinline"})
+#: fancyvrb's (and shortvrb's) commands making a character a verbatim delimiter, or not.
+SHORT_VERB = frozenset({"DefineShortVerb", "MakeShortVerb", "UndefineShortVerb",
+                        "DeleteShortVerb"})
 #: Commands reading their first brace group verbatim (a URL's ``%20`` is not a comment).
 VERBATIM_ARGUMENT = frozenset({"url", "nolinkurl", "path", "href"})
 #: After these a brace group is a group, not an argument (font and size switches, boxes
@@ -69,6 +72,7 @@ _PERCENT_CATCODE = {
     "@makeother": re.compile(r"\s*\\(%)")}
 _CONTROL = re.compile(r"\\(?:([A-Za-z@]+)\*?|.)", re.DOTALL)
 _GROUP = re.compile(r"[ \t]*\n?[ \t]*\{([^{}\\%\n]*)\}")
+_SHORT_VERB = re.compile(r"\*?\s*(?:\[[^\]]*\]\s*)?\{?\s*\\(\S)\s*\}?")
 #: A ``\\newenvironment``'s begin code that makes fancyvrb read the body verbatim.
 _FANCYVRB_BODY = re.compile(r"(?:\s*\[[^\]]*\])*\s*\{\s*\\VerbatimEnvironment\b")
 _EOL = re.compile(r"[\r\n]")
@@ -149,6 +153,7 @@ def read(text: str) -> Reading:
     comments, verbatim, false, skipped = [], [], [], []
     comment_envs = set(COMMENT_ENVIRONMENTS)
     verbatim_envs = set(VERBATIM_ENVIRONMENTS)
+    short: set[str] = set()  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
     braces = Braces(text, raw=True)  # for verbatim arguments
     groups: list[bool] = []  # per open brace: whether it is an argument
     arguments = 0  # open argument groups (and option lists)
@@ -177,6 +182,10 @@ def read(text: str) -> Reading:
                     change := _PERCENT_CATCODE[word].match(text, pos)) is not None:
                 percent_is_text = None if change.group(1) == "14" else len(groups)
                 pos = change.end()
+            elif word in SHORT_VERB and (made := _SHORT_VERB.match(text, pos)) is not None:
+                (short.add if word in ("DefineShortVerb", "MakeShortVerb") else short.discard)(
+                    made.group(1))
+                pos = made.end()
             elif word == "iffalse":
                 end = _false_end(text, pos, comments)
                 false.append((match.start(), end))
@@ -216,6 +225,9 @@ def read(text: str) -> Reading:
                     end = n if found is None else found.end()
                     verbatim.append((match.start(), end))
                     pos, pending = end, False
+        elif char in short and arguments == 0 and brackets == 0:
+            end = _inline_verbatim(text, pos, pos, "", verbatim)
+            pos = end if end > pos else pos + 1  # an unclosed one: the character alone
         elif char == "{":
             groups.append(pending or brackets > 0)
             arguments += groups[-1]

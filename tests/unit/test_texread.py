@@ -37,6 +37,19 @@ def test_an_environment_the_paper_defines_as_verbatim_keeps_its_percent():
     assert [text[s:e] for s, e in read(text).comments] == ["% a comment"]
 
 
+def test_a_short_verb_delimiter_the_paper_defines_keeps_its_percent():
+    """Round 17: ``\\DefineShortVerb{\\|}`` then ``|r = n % 3|``: the ``%`` was read as a
+    comment, pack cut the line and its archive did not compile ("Forbidden control
+    sequence"). Inside an argument (a tabular's ``{|c|}``), after ``\\UndefineShortVerb``,
+    ``|`` is no delimiter."""
+    text = ("\\DefineShortVerb{\\|}\nSee |r = n % 3| here % a comment\n"
+            "\\MakeShortVerb*{\\+}+s % 4+ and \\begin{tabular}{|c|} x \\end{tabular}\n"
+            "\\UndefineShortVerb{\\|}|t % 5|\n")
+    reading = read(text)
+    assert [text[s:e] for s, e in reading.verbatim] == ["|r = n % 3|", "+s % 4+"]
+    assert [text[s:e] for s, e in reading.comments] == ["% a comment", "% 5|"]
+
+
 def test_iffalse_ends_at_else_and_counts_nested_conditionals():
     reading = read("\\iffalse a \\ifx b \\fi c \\else d \\fi")
     assert [(s, e) for s, e in reading.false] == [(0, 29)]  # to its \\else: d is read
