@@ -99,6 +99,12 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               "packed as they are")
         emptied = [name for name in emptied if name not in read]
         data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, [])
+    if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))
+               and any(Path(name).name in page for page in texts[1])]:  # graphicx's stand-in
+        raise FigureDataError(eps[0], None, "an EPS figure, printed as its file name: pdflatex "
+                              "converts it only with shell escape, which neither this compile "
+                              f"nor arXiv's runs: convert it to PDF (epstopdf {Path(eps[0]).name})"
+                              " and include that")
     if emptied:
         found.warnings.append(f"{_some(emptied)}: only opened (tested with \\IfFileExists, or "
                               "an \\include that \\includeonly leaves out), never read as "

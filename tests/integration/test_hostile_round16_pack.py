@@ -28,3 +28,26 @@ def test_a_data_file_read_with_openin_is_packed_as_it_is(tmp_path):
     assert ran.returncode == 0, ran.stdout + ran.stderr
     with tarfile.open(tmp_path / "p.tar.gz") as archive:
         assert archive.extractfile("data.txt").read() == b"BP reaches 61% of runs\n"
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_an_eps_figure_printed_as_its_name_stops_the_pack(tmp_path):
+    r"""Round 17: ``\includegraphics{plot.eps}``: pdflatex with no shell escape prints the
+    file's name where the figure goes, and pack said "compiles from the archive alone ...
+    warnings: 0", exit 0 (`figures paper` names it)."""
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "plot.eps").write_text("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 60\n"
+                                    "newpath 10 10 moveto 90 50 lineto stroke\nshowpage\n")
+    (paper / "main.tex").write_text("\\documentclass{article}\\usepackage{graphicx}\\begin"
+                                    "{document}Old: \\includegraphics[width=2in]{plot.eps}"
+                                    "\\end{document}\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1] == (
+        "error: plot.eps: an EPS figure, printed as its file name: pdflatex converts it only "
+        "with shell escape, which neither this compile nor arXiv's runs: convert it to PDF "
+        "(epstopdf plot.eps) and include that")
+    assert not (tmp_path / "p.tar.gz").exists()
