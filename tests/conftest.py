@@ -53,8 +53,10 @@ def fast_tier(config: pytest.Config) -> bool:
 @pytest.hookimpl(tryfirst=True)  # before pytest-mpl reads its options
 def pytest_configure(config: pytest.Config) -> None:
     if not config.pluginmanager.has_plugin("pytest_mpl"):  # `-p no:mpl`: an INTERNALERROR
-        raise pytest.UsageError("pytest-mpl is not loaded (-p no:mpl?): the golden images and "
-                                "this suite's settings need it; run without that option")
+        why = ("PYTEST_DISABLE_PLUGIN_AUTOLOAD is set: unset it" if os.environ.get(
+            "PYTEST_DISABLE_PLUGIN_AUTOLOAD") else "-p no:mpl?: run without that option")
+        raise pytest.UsageError(f"pytest-mpl is not loaded ({why}): the golden images and "
+                                "this suite's settings need it")
     # Tests Ctrl-C the commands they start. Started in the background (`&` in a script,
     # nohup), pytest ignores SIGINT, and a child keeps an ignored signal: it never stopped.
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:

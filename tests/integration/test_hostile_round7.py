@@ -332,8 +332,8 @@ def _pytest_golden(cwd: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    (("-p", "no:mpl"), ("ERROR: pytest-mpl is not loaded (-p no:mpl?): the golden images "
-                        "and this suite's settings need it; run without that option")),
+    (("-p", "no:mpl"), ("ERROR: pytest-mpl is not loaded (-p no:mpl?: run without that "
+                        "option): the golden images and this suite's settings need it")),
     (("--mpl", "--mpl-use-full-test-name"), ("ERROR: --mpl-use-full-test-name: the golden "
                                              "images are named by figure (baseline/NAME.png); "
                                              "run without that option"))])
@@ -345,6 +345,17 @@ def test_a_golden_run_without_its_judge_or_its_names_is_one_line(tmp_path, args,
     assert ran.returncode == 4, ran.stdout + ran.stderr
     assert ran.stderr.strip() == said
     assert "INTERNALERROR" not in ran.stdout + ran.stderr
+
+
+def test_a_golden_run_with_plugin_autoload_off_names_the_variable(tmp_path, monkeypatch):
+    """Round 17: ``PYTEST_DISABLE_PLUGIN_AUTOLOAD=1`` exported: "pytest-mpl is not loaded
+    (-p no:mpl?)", an option never given; the variable that did it was not named."""
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    ran = _pytest_golden(tmp_path)
+    assert ran.returncode == 4, ran.stdout + ran.stderr
+    assert ran.stderr.strip() == ("ERROR: pytest-mpl is not loaded (PYTEST_DISABLE_PLUGIN_AUTOLOAD "
+                                  "is set: unset it): the golden images and this suite's settings "
+                                  "need it")
 
 
 @pytest.mark.parametrize("kind", ["fifo", "tex"])
