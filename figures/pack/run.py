@@ -25,6 +25,8 @@ ARXIV_MAX_BYTES = 50 * 1024 * 1024
 #: PostScript figures: ``%%BoundingBox`` is a comment to strip, and pdftex.def reads it with
 #: \\openin (a file only opened is packed empty), yet the figure needs it.
 POSTSCRIPT = (".eps", ".ps", ".mps")
+#: arXiv's processing directives beside the main file (compiler, stamp, hyperref): shipped.
+ARXIV_DIRECTIVES = ("00README.json", "00README.XXX", "00README")
 KEPT_SUFFIXES = (".sty", ".cls", ".clo", ".cfg", ".def", ".fd", ".ldf", ".bst",
                  *images.IMAGE_SUFFIXES, *POSTSCRIPT)
 #: A file TeX reads verbatim (a listing's ``code.py``: ``"%d" % 3`` was cut at its ``%``).
@@ -86,6 +88,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     files = {name: b"" if name in emptied else _packed(paper, name, anonymous, links,
                                                        os.path.normpath(name) in raw)
              for name in recorded.sources}
+    files.update((name, _packed(paper, name, anonymous, links, verbatim=True))  # TeX reads
+                 for name in ARXIV_DIRECTIVES if (paper / name).is_file())  # none: arXiv does
     for name, made in recorded.made.items():  # the paper's own (no .bib): checked as a source
         if (paper / name).is_file() and (paper / name).read_bytes() == made:
             _own_file(paper, name, links)

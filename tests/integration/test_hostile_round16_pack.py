@@ -51,3 +51,20 @@ def test_an_eps_figure_printed_as_its_name_stops_the_pack(tmp_path):
         "with shell escape, which neither this compile nor arXiv's runs: convert it to PDF "
         "(epstopdf plot.eps) and include that")
     assert not (tmp_path / "p.tar.gz").exists()
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_arxivs_processing_directives_are_shipped(tmp_path):
+    """Round 17: ``00README.json`` (arXiv's compiler, stamp and hyperref directives) beside
+    the paper was left out of the archive without a word: TeX never reads it."""
+    paper = tmp_path / "p"
+    paper.mkdir()
+    directives = '{"process": {"compiler": "pdflatex"}, "stamp": false, "nohyperref": true}\n'
+    (paper / "00README.json").write_text(directives)
+    (paper / "main.tex").write_text("\\documentclass{article}\\begin{document}Hi.\\end{document}\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        assert archive.extractfile("00README.json").read().decode() == directives
