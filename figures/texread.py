@@ -73,8 +73,8 @@ _PERCENT_CATCODE = {
 _CONTROL = re.compile(r"\\(?:([A-Za-z@]+)\*?|.)", re.DOTALL)
 _GROUP = re.compile(r"[ \t]*\n?[ \t]*\{([^{}\\%\n]*)\}")
 _SHORT_VERB = re.compile(r"\*?\s*(?:\[[^\]]*\]\s*)?\{?\s*\\(\S)\s*\}?")
-#: A ``\\newenvironment``'s begin code that makes fancyvrb read the body verbatim.
-_FANCYVRB_BODY = re.compile(r"(?:\s*\[[^\]]*\])*\s*\{\s*\\VerbatimEnvironment\b")
+#: A ``\\newenvironment``'s begin code that reads the body verbatim (fancyvrb's; ``\\verbatim``).
+_FANCYVRB_BODY = re.compile(r"(?:\s*\[[^\]]*\])*\s*\{\s*\\(?:VerbatimEnvironment|verbatim)\b")
 _EOL = re.compile(r"[\r\n]")
 _FALSE_TOKEN = re.compile(r"%|\\(if[A-Za-z@]*|fi|else|or)(?![A-Za-z@])|\\.", re.DOTALL)
 _BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
@@ -145,15 +145,32 @@ class Reading:
     skipped: tuple[tuple[int, int], ...]
     #: Where the text after ``\\end{document}``'s line begins (None: no such line).
     after_end: int | None
+    #: The verbatim environments and short verbatim delimiters the text defines (with those
+    #: it was read knowing): another file TeX reads after it knows them too (:func:`learned`).
+    known: Known = (frozenset(), frozenset())
+
+
+#: Verbatim environments beyond :data:`VERBATIM_ENVIRONMENTS`, and short verbatim delimiters.
+Known = tuple[frozenset[str], frozenset[str]]
+
+
+def learned(texts: list[str]) -> Known:
+    """What ``texts`` (a paper's sources, as TeX reads them) define to be read verbatim: a
+    ``\\DefineShortVerb`` in ``defs.tex`` holds in ``intro.tex`` too."""
+    known: Known = (frozenset(), frozenset())
+    for text in texts:
+        known = read(text, known).known
+    return known
 
 
 @lru_cache(maxsize=64)
-def read(text: str) -> Reading:
-    """How TeX reads ``text`` (see the module's docstring)."""
+def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
+    """How TeX reads ``text`` (see the module's docstring), knowing the verbatim environments
+    and delimiters other files defined (``known``)."""
     comments, verbatim, false, skipped = [], [], [], []
     comment_envs = set(COMMENT_ENVIRONMENTS)
-    verbatim_envs = set(VERBATIM_ENVIRONMENTS)
-    short: set[str] = set()  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
+    verbatim_envs = set(VERBATIM_ENVIRONMENTS) | known[0]
+    short = set(known[1])  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
     braces = Braces(text, raw=True)  # for verbatim arguments
     groups: list[bool] = []  # per open brace: whether it is an argument
     arguments = 0  # open argument groups (and option lists)
@@ -252,7 +269,8 @@ def read(text: str) -> Reading:
         else:  # (a definition's parameters, #1#2, come before its body: an argument)
             pending = pending and (brackets > 0 or char == "#" or char.isdigit())
             pos += 1
-    return Reading(tuple(comments), tuple(verbatim), tuple(false), tuple(skipped), after_end)
+    return Reading(tuple(comments), tuple(verbatim), tuple(false), tuple(skipped), after_end,
+                   (frozenset(verbatim_envs - VERBATIM_ENVIRONMENTS), frozenset(short)))
 
 
 def blanked(text: str, *, comments: bool = True, verbatim: bool = False,

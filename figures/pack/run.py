@@ -16,7 +16,7 @@ from figures.errors import FigureDataError, display_path
 from figures.pack import anonymity, archive, images, scrub, tex
 from figures.pack.strip import strip_comments
 from figures.paths import input_folder_of, is_inside
-from figures.texread import blanked
+from figures.texread import Known, blanked, learned
 
 #: arXiv's limit on a submission's size, in bytes.
 ARXIV_MAX_BYTES = 50 * 1024 * 1024
@@ -35,15 +35,16 @@ _VERBATIM_INPUT = re.compile(r"\\(?:lstinputlisting|[BL]?VerbatimInput|verbatimi
                              r"(?:\[[^\]]*\]\s*)?\{([^}]+)\}")
 
 
-def _verbatim(paper: Path, sources: list[str]) -> set[str]:
-    """The files the paper's TeX reads verbatim, whose ``%`` is no comment: packed as they are."""
-    found = set()
+def _verbatim(paper: Path, sources: list[str]) -> tuple[set[str], Known]:
+    """The files the paper's TeX reads verbatim, whose ``%`` is no comment: packed as they are;
+    and what its sources define to be read verbatim (in ``defs.tex``, used in ``intro.tex``)."""
+    found, texts = set(), []
     for name in sources:
         if name.lower().endswith((".tex", ".ltx")):
-            text = blanked(runner.read_bounded(paper / name, 1 << 24) or "", verbatim=True,
-                           hidden=True)  # as TeX reads it: a commented-out one reads nothing
+            texts.append(runner.read_bounded(paper / name, 1 << 24) or "")
+            text = blanked(texts[-1], verbatim=True, hidden=True)  # a commented-out one: none
             found |= {os.path.normpath(m.strip()) for m in _VERBATIM_INPUT.findall(text)}
-    return found
+    return found, learned(texts)
 
 
 @dataclass
@@ -82,18 +83,18 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     found = images.check(paper, tuple(n for n in recorded.sources
                                       if n not in recorded.opened_only),
                          figdata_dir, allow_synthetic=allow_synthetic)
-    links, raw = HardLinks(paper), _verbatim(paper, recorded.sources)
+    links, (raw, known) = HardLinks(paper), _verbatim(paper, recorded.sources)
     emptied = [n for n in recorded.opened_only  # read with \openin, yet not data
                if not n.lower().endswith(POSTSCRIPT) and os.path.normpath(n) not in raw]
     files = {name: b"" if name in emptied else _packed(paper, name, anonymous, links,
-                                                       os.path.normpath(name) in raw)
+                                                       os.path.normpath(name) in raw, known)
              for name in recorded.sources}
     files.update((name, _packed(paper, name, anonymous, links, verbatim=True))  # TeX reads
                  for name in ARXIV_DIRECTIVES if (paper / name).is_file())  # none: arXiv does
     for name, made in recorded.made.items():  # the paper's own (no .bib): checked as a source
         if (paper / name).is_file() and (paper / name).read_bytes() == made:
             _own_file(paper, name, links)
-        files[name] = _as_packed(made, name, anonymous, os.path.normpath(name) in raw)
+        files[name] = _as_packed(made, name, anonymous, os.path.normpath(name) in raw, known)
     data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, emptied)
     if emptied and texts is None:  # read after all (a data table): the paper's own, whole
         read = [name for name in emptied if _own(paper, name)]
@@ -176,18 +177,20 @@ def _own(paper: Path, name: str) -> bool:
 
 
 def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
-            verbatim: bool = False) -> bytes:
+            verbatim: bool = False, known: Known = (frozenset(), frozenset())) -> bytes:
     """What the archive holds of ``name``: a regular file inside the paper's folder (links
     resolved), comments stripped from its text, metadata from a figure (anonymous)."""
-    return _as_packed(_own_file(paper, name, links).read_bytes(), name, anonymous, verbatim)
+    return _as_packed(_own_file(paper, name, links).read_bytes(), name, anonymous, verbatim,
+                      known)
 
 
-def _as_packed(data: bytes, name: str, anonymous: bool, verbatim: bool = False) -> bytes:
+def _as_packed(data: bytes, name: str, anonymous: bool, verbatim: bool = False,
+               known: Known = (frozenset(), frozenset())) -> bytes:
     """``data``, the text of a source or a file made for it (a ``.bbl``, an ``.ind``), as
     the archive holds it: comments stripped from a text, metadata from a figure (anonymous)."""
     if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data and not verbatim:
         text = data.decode("utf-8", errors="surrogateescape")
-        return strip_comments(text).encode("utf-8", errors="surrogateescape")
+        return strip_comments(text, known).encode("utf-8", errors="surrogateescape")
     return scrub.without_metadata(data, name) if anonymous else data
 
 

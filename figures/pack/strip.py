@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import re
 
-from figures.texread import read
+from figures.texread import Known, read
 
 _EOL = re.compile(r"\r\n?|\n")
 
 
-def strip_comments(text: str) -> str:
+def strip_comments(text: str, known: Known = (frozenset(), frozenset())) -> str:
     """``text`` without its comments (the reading never fails: a draft that does not
-    compile too)."""
-    reading = read(text)
+    compile too), knowing what the paper's other files define verbatim (``known``)."""
+    reading = read(text, known)
     cuts = [_comment_cut(start, end, text) for start, end in reading.comments]
     cuts += [_whole_lines(start, end, text) for start, end in reading.skipped]
     if reading.after_end is not None and reading.after_end < len(text):

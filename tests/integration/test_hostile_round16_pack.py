@@ -68,3 +68,25 @@ def test_arxivs_processing_directives_are_shipped(tmp_path):
     assert ran.returncode == 0, ran.stdout + ran.stderr
     with tarfile.open(tmp_path / "p.tar.gz") as archive:
         assert archive.extractfile("00README.json").read().decode() == directives
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_a_verbatim_definition_in_one_file_holds_in_another(tmp_path):
+    r"""Round 18: ``\DefineVerbatimEnvironment`` and ``\DefineShortVerb`` in ``main.tex``, used in
+    ``\input{sections/impl}``: the listing shipped cut at its ``%`` (exit 0), and the short
+    verbatim made the archive fail ("\verb ended by end of line") on a paper that compiles."""
+    paper = tmp_path / "p"
+    (paper / "sections").mkdir(parents=True)
+    impl = "\\begin{code}\nr = n % 3\n\\end{code}\nAnd |s = m % 4| inline.\n"
+    (paper / "sections" / "impl.tex").write_text(impl)
+    (paper / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{fancyvrb}\n"
+        "\\DefineVerbatimEnvironment{code}{Verbatim}{}\n\\DefineShortVerb{\\|}\n"
+        "\\begin{document}\n\\input{sections/impl}\n\\end{document}\n")
+    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
+                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, check=False)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        assert archive.extractfile("sections/impl.tex").read().decode() == impl

@@ -25,4 +25,4 @@ def test_a_commented_out_listing_is_not_packed_as_verbatim(tmp_path: Path):
     (tmp_path / "main.tex").write_text(
         "\\documentclass{article}\n\\begin{document}\n% \\lstinputlisting{old.tex}\n"
         "\\input{old}\n\\lstinputlisting{code.py}\n\\end{document}\n", encoding="utf-8")
-    assert _verbatim(tmp_path, ["main.tex"]) == {"code.py"}
+    assert _verbatim(tmp_path, ["main.tex"])[0] == {"code.py"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from figures.paper.latex import Paper
 from figures.paper.sync import _quoting
-from figures.texread import blanked, comment_on_line, read
+from figures.texread import blanked, comment_on_line, learned, read
 
 
 def test_offsets_and_line_breaks_stay_and_each_kind_is_where_tex_reads_it():
@@ -48,6 +48,20 @@ def test_a_short_verb_delimiter_the_paper_defines_keeps_its_percent():
     reading = read(text)
     assert [text[s:e] for s, e in reading.verbatim] == ["|r = n % 3|", "+s % 4+"]
     assert [text[s:e] for s, e in reading.comments] == ["% a comment", "% 5|"]
+
+
+def test_what_one_file_defines_verbatim_holds_in_the_files_read_after_it():
+    """Round 18: ``\\MakeShortVerb{\\|}`` or ``\\DefineVerbatimEnvironment`` in ``main.tex`` (or
+    an ``\\input{defs}``) and the use in ``\\input{sections/intro}``: each file was read alone,
+    so the use's ``%`` was a comment (pack cut it). The verbatim package's own idiom,
+    ``\\newenvironment{code}{\\verbatim}{\\endverbatim}``, too."""
+    defs = ("\\MakeShortVerb{\\|}\n\\DefineVerbatimEnvironment{code}{Verbatim}{}\n"
+            "\\newenvironment{plain}{\\verbatim}{\\endverbatim}\n")
+    use = ("|r = n % 3|\n\\begin{code}\ns = m % 4\n\\end{code}\n"
+           "\\begin{plain}\nt = k % 5\n\\end{plain}\n% a comment\n")
+    assert len(read(use).comments) == 4  # alone: every % a comment
+    known = learned([defs, use])
+    assert [use[s:e] for s, e in read(use, known).comments] == ["% a comment"]
 
 
 def test_iffalse_ends_at_else_and_counts_nested_conditionals():
