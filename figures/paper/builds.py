@@ -300,8 +300,9 @@ def untypeset(main: Path, missing: list[str]) -> list[tuple[str, str, str]]:
     except Exception:  # noqa: BLE001 - as memo.guess: what raises here is no row
         return []
     rows, root = [], paper.root
-    text = blanked(read_bounded(main, SOURCE_LIMIT) or "")
-    only = re.search(r"\\includeonly\s*\{([^}]*)\}", text)
+    only = next((found for source in paper.sources or [main] if (found := re.search(  # or in
+        r"\\includeonly\s*\{([^}]*)\}", blanked(read_bounded(source, SOURCE_LIMIT) or "")))),
+        None)  # an \input{config}
     chapters = {main.resolve()} | {(root / f"{n.strip()}.tex").resolve()  # a thesis on ch1:
                                    for n in only[1].split(",")} if only else None  # ch2 unread
     for include in includes:

@@ -70,8 +70,9 @@ def test_an_include_of_ours_in_a_comment_or_iffalse_is_not_flagged(tmp_path, mon
 
 
 @pytest.mark.slow  # sync's probe compiles the paper
+@pytest.mark.parametrize("where", ["main", "config"])  # round 18: in an \input{config}
 def test_an_include_in_a_chapter_includeonly_leaves_out_is_not_refused(tmp_path, monkeypatch,
-                                                                        capsys):
+                                                                        capsys, where):
     r"""Round 17: a thesis worked on one chapter at a time, ``\includeonly{ch1}``, our figure in
     ``ch2.tex``: the mend above refused it ("a test such as \IfFileExists ... remove the
     test", there is none) and so blocked every sync. TeX never read ``ch2.tex``: no row."""
@@ -79,8 +80,11 @@ def test_an_include_in_a_chapter_includeonly_leaves_out_is_not_refused(tmp_path,
 
     paper = _twocol(tmp_path, "\\include{ch2}")
     main = paper / "main.tex"
-    main.write_text(main.read_text().replace("\\begin{document}",
-                                             "\\includeonly{ch1}\n\\begin{document}", 1))
+    only = "\\includeonly{ch1}\n"
+    if where == "config":
+        (paper / "config.tex").write_text(only)
+        only = "\\input{config}\n"
+    main.write_text(main.read_text().replace("\\begin{document}", f"{only}\\begin{{document}}", 1))
     (paper / "ch2.tex").write_text(_INCLUDE + "\n")
     fresh = tmp_path / "fresh"
     fresh.mkdir()
