@@ -103,7 +103,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         names = {p: p.relative_to(out).as_posix() for p in read if p.is_relative_to(out)}
         guessed = {name: placed[name] for name in names.values() if name in placed}
         read = _recorded([root / names[p] if names.get(p) in placed else p for p in read
-                          if p not in names or names[p] in placed or p.suffix != ".tex"], root)
+                          if p not in names or names[p] in (*placed, f"{job}.tex")  # main's link
+                          or p.suffix != ".tex"], root)
     paper = Paper(main, root)
     paper.guessed = guessed
     paper.unresolved += [f"{main.name}: loads {name}, which this TeX Live does not have (read "

@@ -100,4 +100,4 @@ def test_a_venue_file_built_before_its_profile_changed_says_to_build_for_the_ven
                      "--out", str(out), "--strict"]) == 1
     table = capsys.readouterr().out
     assert "stale" in table
-    assert "run `figures build --venue myconf`" in table
+    assert f"run `figures build --venue myconf --venues {profile}`" in table  # round 15
