@@ -22,6 +22,18 @@ def _twocol(tmp_path, replacement: str):
     return paper
 
 
+def _synced_in_a_fresh_build_folder(tmp_path, monkeypatch, capsys, paper) -> tuple[int, str]:
+    """``figures sync PAPER`` from a folder with no build: its exit status and what it said."""
+    from figures.cli import main as cli
+
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    monkeypatch.chdir(fresh)
+    code = cli.main(["sync", str(paper), "--figdata", str(REPO / "figdata"), "--allow-synthetic"])
+    said = capsys.readouterr()
+    return code, said.out + said.err
+
+
 @pytest.mark.slow  # sync's probe compiles the paper
 def test_a_guarded_include_of_ours_tex_never_typeset_is_refused_naming_its_line(
         tmp_path, monkeypatch, capsys):
@@ -30,17 +42,9 @@ def test_a_guarded_include_of_ours_tex_never_typeset_is_refused_naming_its_line(
     listed cifar_summary as "ours, not in the paper", copied nothing, exit 0, and `figures
     paper` printed the box. Now: one line naming main.tex:25 and what to do, exit 1,
     nothing written (the hint, removing the test, converges: checked by hand)."""
-    from figures.cli import main as cli
-
     paper = _twocol(tmp_path, _GUARDED)
-    fresh = tmp_path / "fresh"
-    fresh.mkdir()
-    monkeypatch.chdir(fresh)
     before = sorted(p.name for p in paper.rglob("*"))
-    code = cli.main(["sync", str(paper), "--figdata", str(REPO / "figdata"),
-                     "--allow-synthetic"])
-    out = capsys.readouterr()
-    said = out.out + out.err
+    code, said = _synced_in_a_fresh_build_folder(tmp_path, monkeypatch, capsys, paper)
     assert code == 1, said
     lines = [line for line in said.splitlines() if "TeX did not typeset it" in line]
     assert len(lines) == 1, said
@@ -55,15 +59,8 @@ def test_an_include_of_ours_in_a_comment_or_iffalse_is_not_flagged(tmp_path, mon
                                                                    capsys, hidden):
     """The same include commented out, or inside ``\\iffalse ... \\fi``: the source reader
     blanks it, so cifar_summary is ours, not in the paper, and no row is refused for it."""
-    from figures.cli import main as cli
-
     paper = _twocol(tmp_path, hidden)
-    fresh = tmp_path / "fresh"
-    fresh.mkdir()
-    monkeypatch.chdir(fresh)
-    cli.main(["sync", str(paper), "--figdata", str(REPO / "figdata"), "--allow-synthetic"])
-    said = capsys.readouterr()
-    said = said.out + said.err
+    said = _synced_in_a_fresh_build_folder(tmp_path, monkeypatch, capsys, paper)[1]
     assert "TeX did not typeset it" not in said, said
     assert any(line.startswith("ours, not in the paper") and "cifar_summary" in line
                for line in said.splitlines()), said
@@ -76,8 +73,6 @@ def test_an_include_in_a_chapter_includeonly_leaves_out_is_not_refused(tmp_path,
     r"""Round 17: a thesis worked on one chapter at a time, ``\includeonly{ch1}``, our figure in
     ``ch2.tex``: the mend above refused it ("a test such as \IfFileExists ... remove the
     test", there is none) and so blocked every sync. TeX never read ``ch2.tex``: no row."""
-    from figures.cli import main as cli
-
     paper = _twocol(tmp_path, "\\include{ch2}")
     main = paper / "main.tex"
     only = "\\includeonly{ch1}\n"
@@ -86,10 +81,5 @@ def test_an_include_in_a_chapter_includeonly_leaves_out_is_not_refused(tmp_path,
         only = "\\input{config}\n"
     main.write_text(main.read_text().replace("\\begin{document}", f"{only}\\begin{{document}}", 1))
     (paper / "ch2.tex").write_text(_INCLUDE + "\n")
-    fresh = tmp_path / "fresh"
-    fresh.mkdir()
-    monkeypatch.chdir(fresh)
-    cli.main(["sync", str(paper), "--figdata", str(REPO / "figdata"), "--allow-synthetic"])
-    said = capsys.readouterr()
-    said = said.out + said.err
+    said = _synced_in_a_fresh_build_folder(tmp_path, monkeypatch, capsys, paper)[1]
     assert "TeX did not typeset it" not in said, said

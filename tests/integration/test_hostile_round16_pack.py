@@ -10,6 +10,13 @@ import pytest
 from helpers import REPO
 
 
+def _pack(cwd) -> subprocess.CompletedProcess:
+    """``figures pack p --out p.tar.gz`` in ``cwd``, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
+                           "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
+                          timeout=300, cwd=cwd, check=False)
+
+
 @pytest.mark.slow  # pack compiles the paper and its archive
 def test_a_data_file_read_with_openin_is_packed_as_it_is(tmp_path):
     r"""A data file read by ``\read`` with ``%`` made text (csvsimple's ``respect percent``,
@@ -22,9 +29,7 @@ def test_a_data_file_read_with_openin_is_packed_as_it_is(tmp_path):
         "\\documentclass{article}\n\\newread\\data\n\\begin{document}\n"
         "\\openin\\data=data.txt\n{\\catcode`\\%=12 \\endlinechar=-1 "
         "\\global\\read\\data to \\line}\n\\closein\\data\n\\line\n\\end{document}\n")
-    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
-                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path, check=False)
+    ran = _pack(tmp_path)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     with tarfile.open(tmp_path / "p.tar.gz") as archive:
         assert archive.extractfile("data.txt").read() == b"BP reaches 61% of runs\n"
@@ -42,9 +47,7 @@ def test_an_eps_figure_printed_as_its_name_stops_the_pack(tmp_path):
     (paper / "main.tex").write_text("\\documentclass{article}\\usepackage{graphicx}\\begin"
                                     "{document}Old: \\includegraphics[width=2in]{plot.eps}"
                                     "\\end{document}\n")
-    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
-                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path, check=False)
+    ran = _pack(tmp_path)
     assert ran.returncode == 1, ran.stdout + ran.stderr
     assert ran.stderr.splitlines()[-1] == (
         "error: plot.eps: an EPS figure, printed as its file name: pdflatex converts it only "
@@ -62,9 +65,7 @@ def test_arxivs_processing_directives_are_shipped(tmp_path):
     directives = '{"process": {"compiler": "pdflatex"}, "stamp": false, "nohyperref": true}\n'
     (paper / "00README.json").write_text(directives)
     (paper / "main.tex").write_text("\\documentclass{article}\\begin{document}Hi.\\end{document}\n")
-    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
-                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path, check=False)
+    ran = _pack(tmp_path)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     with tarfile.open(tmp_path / "p.tar.gz") as archive:
         assert archive.extractfile("00README.json").read().decode() == directives
@@ -83,9 +84,7 @@ def test_a_verbatim_definition_in_one_file_holds_in_another(tmp_path):
         "\\documentclass{article}\n\\usepackage{fancyvrb}\n"
         "\\DefineVerbatimEnvironment{code}{Verbatim}{}\n\\DefineShortVerb{\\|}\n"
         "\\begin{document}\n\\input{sections/impl}\n\\end{document}\n")
-    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
-                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path, check=False)
+    ran = _pack(tmp_path)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
     with tarfile.open(tmp_path / "p.tar.gz") as archive:
