@@ -65,12 +65,6 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     for line in paper.unresolved:
         cli.say(f"warning: {line} (not read)", err=True)
     built = source_for(args, paper)
-    sources = []
-    for path in paper.sources:
-        try:
-            sources.append((path, read_tex(path)))
-        except FigureDataError as exc:
-            print(f"warning: {exc} (not read)", file=sys.stderr)
     # its macros missing from the paper's file would stop the paper's build
     cli.say_unread(unread, args.debug, "the paper's macros file is not written")
     for _ in range(_ROUNDS):  # until what it placed is what TeX typesets
@@ -96,12 +90,21 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         complete = False
     if key and complete and not (args.dry_run or result.refused):
         memo.placed(key, paper.root, result.planned)
+    macros_path = result.macros.target if result.macros else None
+    sources = []  # read once written: the macros file this sync writes is among them
+    for path in paper.sources:
+        if (args.dry_run and macros_path is not None and not path.exists()
+                and path.resolve() == macros_path.resolve()):
+            continue  # the macros file a dry run would write
+        try:
+            sources.append((path, read_tex(path)))
+        except FigureDataError as exc:
+            print(f"warning: {exc} (not read)", file=sys.stderr)
     unloaded = macros_not_input(paper, sources, quoted)
     if unloaded:
         cli.say(f"warning: {unloaded}", err=True)
     _report(result, args.dry_run, paper.measures is None)
     found = 0
-    macros_path = result.macros.target if result.macros else None
     for path, text in sources:
         if macros_path is not None and path.resolve() == macros_path.resolve():
             continue

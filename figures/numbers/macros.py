@@ -7,6 +7,7 @@ Values from synthetic-example figdata carry a ``%`` comment in the macros file.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -118,7 +119,7 @@ def macros_tex(quoted: Sequence[Quoted], left_out: Sequence[str] = (), *,
     synthetic data is defined as a LaTeX error naming it: the real values compile, a
     synthetic one stops the paper's build only where the text uses it
     (docs/paper-numbers.md says why not leave it out)."""
-    lines = [f"{HEADER} from figdata/: do not edit by hand.", ""]
+    lines = [""]  # under the header, which seals what follows
     for figure in left_out:
         lines.append(f"% {figure}: LEFT OUT, its figdata could not be read: run `figures "
                      "macros` to see why")
@@ -137,7 +138,22 @@ def macros_tex(quoted: Sequence[Quoted], left_out: Sequence[str] = (), *,
         # the number alone, for siunitx: \SI{\heroAccBPNum}{\percent}
         lines.append(f"\\newcommand{{\\{q.macro}Num}}{{{q.text.replace(chr(92) + '%', '')}}}"
                      f"{mark}")
-    return "\n".join(lines) + "\n"
+    body = "\n".join(lines) + "\n"
+    return f"{HEADER} from figdata/: do not edit by hand (digest {_digest(body)}).\n{body}"
+
+
+def edited(text: str) -> bool:
+    """A macros file of ours (it starts with :data:`HEADER`) that is not as it was written:
+    a line added or changed by hand, which a new one must not destroy unseen. A file from
+    before the digest cannot vouch for itself and counts as edited (kept once, as
+    ``.bak``)."""
+    header, _, body = text.partition("\n")
+    sealed = re.search(r"\(digest ([0-9a-f]{16})\)\.$", header)
+    return sealed is None or sealed.group(1) != _digest(body)
+
+
+def _digest(body: str) -> str:
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()[:16]
 
 
 def synthetic_macros(quoted: Sequence[Quoted]) -> list[str]:

@@ -29,6 +29,8 @@ from figures.paper.which import which
 from figures.paper.write import (
     Plan,
     Write,
+    hand_edited,
+    macros_of_ours,
     moves_aside,
     not_the_papers,
     provenance_of,
@@ -191,7 +193,7 @@ def _plan_macros(result: Plan, paper: Paper, macros_path: Path,
         unwritable(macros_path, paper.root)  # nothing to write: never a read-only refusal
     if problem is not None:
         result.refuse("macros", "(macros)", shown, problem)
-    elif macros_path.is_file() and not _ours(macros_path):
+    elif macros_path.is_file() and not macros_of_ours(macros_path):
         result.refuse("macros", "(macros)", shown, (
             "not written by `figures macros` (the paper's own macros?); rename it and its "
             "\\input, then sync again: ours go into a file named macros.tex"))
@@ -213,7 +215,9 @@ def _plan_macros(result: Plan, paper: Paper, macros_path: Path,
         if same:
             result.rows.append(("(macros)", shown, f"up to date{left}"))
         else:
-            result.write("(macros)", shown, f"write{left}", Write(0, macros_path, text=tex))
+            write = Write(0, macros_path, text=tex, aside=hand_edited(macros_path))
+            kept = f" (edited by hand: kept as {write.aside[0][1].name})" if write.aside else ""
+            result.write("(macros)", shown, f"write{left}{kept}", write)
 
 
 def _quoting(paper: Paper, macros: Sequence[str], macros_path: Path) -> str | None:
@@ -370,13 +374,6 @@ def _unmarked(source: Path, figdata_dir: Path, venues_file: Path | None) -> str 
     return (f"the built {source} is synthetic example data built with --no-stamp (without "
             "its SYNTHETIC mark): it never goes into a paper unmarked, --allow-synthetic or "
             f"not; run `{rebuild}` without --no-stamp first")
-
-
-def _ours(path: Path) -> bool:
-    from figures.numbers.macros import HEADER
-    from figures.paths import written_by
-
-    return written_by(HEADER.encode(), path)
 
 
 def macros_not_input(paper, sources, quoted) -> str | None:

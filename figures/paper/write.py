@@ -81,6 +81,24 @@ def _backup_of(path: Path, taken: set[Path]) -> Path:
     return candidate
 
 
+def macros_of_ours(path: Path) -> bool:
+    """A macros file `figures macros` or sync wrote (never the paper's own)."""
+    from figures.numbers.macros import HEADER
+    from figures.paths import written_by
+
+    return written_by(HEADER.encode(), path)
+
+
+def hand_edited(path: Path) -> list[tuple[Path, Path]]:
+    """The macros file to move aside (as ``macros.tex.bak``) before sync writes it anew: ours,
+    but a line was added or changed by hand since (:func:`figures.numbers.macros.edited`)."""
+    from figures.numbers.macros import edited
+
+    if path.is_file() and edited(path.read_text(encoding="utf-8", errors="replace")):
+        return [(path, _backup_of(path, set()))]
+    return []
+
+
 def unnameable(written: str) -> str | None:
     """Why no file can bear the name an include writes, None when one can: TeX's expansion of
     a macro or ``~`` left in it (sync made a folder ``fig\\protect \\nobreakspace  s/`` that TeX

@@ -83,3 +83,21 @@ def test_an_include_in_a_chapter_includeonly_leaves_out_is_not_refused(tmp_path,
     (paper / "ch2.tex").write_text(_INCLUDE + "\n")
     said = _synced_in_a_fresh_build_folder(tmp_path, monkeypatch, capsys, paper)[1]
     assert "TeX did not typeset it" not in said, said
+
+
+@pytest.mark.slow  # sync's probe compiles the paper
+def test_a_guarded_macros_file_this_sync_writes_is_not_called_missing(tmp_path, monkeypatch,
+                                                                       capsys):
+    r"""Round 18 (R28): ``\IfFileExists{macros.tex}{\input{macros}}{...}``, as templates
+    guard optional files, in a fresh folder: sync wrote ``macros.tex`` and TeX printed its
+    value, yet each run warned ``macros.tex: file not found (not read)``: the sources were
+    read before sync wrote the file it then reads."""
+    paper = _twocol(tmp_path, f"BP reaches \\heroAccBP{{}} here. {_INCLUDE}")
+    main = paper / "main.tex"
+    main.write_text(main.read_text().replace(
+        "\\begin{document}", "\\IfFileExists{macros.tex}{\\input{macros}}"
+        "{\\newcommand{\\heroAccBP}{??}}\n\\begin{document}", 1))
+    code, said = _synced_in_a_fresh_build_folder(tmp_path, monkeypatch, capsys, paper)
+    assert code == 0, said
+    assert (paper / "macros.tex").is_file(), said
+    assert "not found" not in said, said

@@ -57,6 +57,33 @@ def test_an_eps_figure_printed_as_its_name_stops_the_pack(tmp_path):
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
+def test_an_eps_figure_with_its_converted_pdf_beside_it_names_that_pdf(tmp_path):
+    r"""Round 18 (R6): an old paper's ``plot.eps`` with the ``plot-eps-converted-to.pdf``
+    an earlier shell-escape compile left beside it; the author's compile prints the picture,
+    the archive's the name. The refusal named only ``epstopdf`` (not always at hand), never
+    the converted PDF the author already has."""
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "plot.eps").write_text("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 60\n"
+                                    "newpath 10 10 moveto 90 50 lineto stroke\nshowpage\n")
+    (paper / "main.tex").write_text("\\documentclass{article}\\usepackage{graphicx}\\begin"
+                                    "{document}Old: \\includegraphics[width=2in]{plot.eps}"
+                                    "\\end{document}\n")
+    made = subprocess.run(["gs", "-q", "-dBATCH", "-dNOPAUSE", "-dEPSCrop", "-sDEVICE=pdfwrite",
+                           "-sOutputFile=plot-eps-converted-to.pdf", "plot.eps"],
+                          cwd=paper, capture_output=True, text=True, check=False)
+    assert made.returncode == 0, made.stderr
+    ran = _pack(tmp_path)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1] == (
+        "error: plot.eps: an EPS figure, printed as its file name: pdflatex converts it only "
+        "with shell escape, which neither this compile nor arXiv's runs: "
+        "plot-eps-converted-to.pdf, which an earlier compile left beside it, is that figure "
+        "as PDF: rename it plot.pdf and include that")
+    assert not (tmp_path / "p.tar.gz").exists()
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
 def test_arxivs_processing_directives_are_shipped(tmp_path):
     """Round 17: ``00README.json`` (arXiv's compiler, stamp and hyperref directives) beside
     the paper was left out of the archive without a word: TeX never reads it."""
