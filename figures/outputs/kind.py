@@ -193,7 +193,10 @@ def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
             kind = venue_kind(get_venue(key, venues_file), slot or None if not at else
                               float(sides[1]) if sides[2] is None else
                               Box(sides[1], sides[2]))
-            if venues_file is None or load_venues().get(key) == kind.venue:  # a built-in's
+            if venues_file is None:  # built from a --venues file that redefines it? said
+                return dataclasses.replace(kind, covers=f"{kind.covers}; or a --venues FILE "
+                                           f"that redefines {key}: pass it too")
+            if load_venues().get(key) == kind.venue:  # a built-in's
                 return kind
             return dataclasses.replace(kind, rebuild=f"{kind.rebuild} --venues {venues_file}")
         bad = "" if slot in ("", *SLOTS) else f" (unknown slot {slot!r})"

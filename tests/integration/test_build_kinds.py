@@ -62,6 +62,23 @@ def test_a_venue_of_a_venues_file_says_to_rebuild_with_that_file(tmp_path):
     assert parse_kind("venue:icml").rebuild == "figures build --venue icml"
 
 
+def test_a_stale_built_in_venue_build_says_a_venues_file_may_redefine_it():
+    """Round 18 (R8): a build from a lab's ``--venues`` file that redefines ``icml``, asked of
+    `which` without that file, was "stale ... run figures build --venue icml", a hint that
+    rebuilds the built-in icml over the lab's, never naming the file that built it."""
+    import hashlib
+
+    from figures.paper.which import why_stale
+
+    figdata = REPO / "figdata"
+    inside = {"figure": "cifar_summary", "variant": "venue:icml", "build-key": "another's",
+              "figdata-sha256": hashlib.sha256(
+                  (figdata / "cifar_summary.json").read_bytes()).hexdigest()}
+    why, rebuild, _ = why_stale(inside, figdata, None)
+    assert why.endswith("; or a --venues FILE that redefines icml: pass it too)"), why
+    assert rebuild == "figures build --venue icml"
+
+
 def test_an_unknown_kind_is_one_line_naming_it():
     with pytest.raises(Exception, match="'venue-icml'"):
         parse_kind("venue-icml")
