@@ -4,6 +4,7 @@ copied into the paper's folder; then the paper's numbers checked (check-tex)."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -67,6 +68,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     built = source_for(args, paper)
     # its macros missing from the paper's file would stop the paper's build
     cli.say_unread(unread, args.debug, "the paper's macros file is not written")
+    dropped = None
     for _ in range(_ROUNDS):  # until what it placed is what TeX typesets
         result = plan(paper, built, args.figdata, allow_synthetic=args.allow_synthetic,
                       macros_text=(tex, synthetic), unread=[u.figure for u in unread],
@@ -74,6 +76,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         for name, where, why in untypeset(paper.main, result.not_included):
             result.refuse(name, name, where, why)
             result.not_included.remove(name)
+        dropped = dropped or (None if args.venue else _venue_dropped(result))  # before
         complete = args.dry_run or carry_out(result)
         if args.dry_run or not complete or paper.measures is None or _saw(paper, result):
             break
@@ -103,6 +106,8 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     unloaded = macros_not_input(paper, sources, quoted)
     if unloaded:
         cli.say(f"warning: {unloaded}", err=True)
+    if dropped:
+        cli.say(f"note: {dropped}", err=True)
     _report(result, args.dry_run, paper.measures is None)
     found = 0
     for path, text in sources:
@@ -235,6 +240,26 @@ def _report(result, dry_run: bool, estimated: bool = False) -> None:
         cli.say(f"not ours (left as they are): {', '.join(result.not_ours)}")
     if result.not_included:
         print(f"ours, not in the paper: {', '.join(result.not_included)}")
+
+
+def _venue_dropped(result) -> str | None:
+    """The first figure this sync replaces that was built for a venue the new copy is not
+    built for, said once: a co-author re-syncing a paper synced with ``--venue icml`` who
+    forgets the flag gets figures drawn under the page's own rules, as documented, but
+    should know the venue changed under her."""
+    from figures.paper.write import provenance_of
+
+    def venue_of(path: Path) -> str | None:  # venue:KEY, venue:KEY:SLOT, venue:KEY@W
+        variant = ((provenance_of(path) if path.is_file() else None) or {}).get("variant", "")
+        return re.split("[:@]", variant)[1] if variant.startswith("venue:") else None
+
+    for write in result.copies:
+        venue = venue_of(write.target)
+        if venue is not None and venue_of(write.source) != venue:
+            return (f"{display_path(write.target)} was built for --venue {venue}; this sync "
+                    f"draws for the paper's page under its own rules (pass --venue {venue} "
+                    f"to keep {venue}'s)")
+    return None
 
 
 def _summary(result, dry_run: bool, complete: bool, found: int) -> str:

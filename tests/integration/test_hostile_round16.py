@@ -101,3 +101,27 @@ def test_a_guarded_macros_file_this_sync_writes_is_not_called_missing(tmp_path, 
     assert code == 0, said
     assert (paper / "macros.tex").is_file(), said
     assert "not found" not in said, said
+
+
+@pytest.mark.slow  # sync's probe compiles the paper, twice
+def test_a_sync_without_the_venue_the_figures_were_built_for_says_so(tmp_path, monkeypatch,
+                                                                     capsys):
+    """Round 17 (unclear): a co-author re-syncs a paper synced with ``--venue icml`` (a plain
+    article) and forgets the flag: the ICML figures were replaced by ones drawn under the
+    page's own rules, as documented, with no word that the venue changed under her."""
+    from figures.cli import main as cli
+
+    paper = _twocol(tmp_path, _INCLUDE)
+    monkeypatch.chdir(tmp_path)
+    common = ["sync", str(paper), "--figdata", str(REPO / "figdata"), "--allow-synthetic"]
+    assert cli.main([*common, "--venue", "icml"]) == 0, capsys.readouterr()
+    capsys.readouterr()
+    code = cli.main(common)
+    said = capsys.readouterr()
+    assert code == 0, said.out + said.err
+    notes = [line for line in said.err.splitlines() if "was built for --venue icml" in line]
+    assert len(notes) == 1, said.err
+    assert notes[0].endswith("this sync draws for the paper's page under its own rules (pass "
+                             "--venue icml to keep icml's)"), notes[0]
+    assert cli.main([*common, "--venue", "icml"]) == 0  # back to icml: no note
+    assert "was built for" not in capsys.readouterr().err
