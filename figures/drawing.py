@@ -50,6 +50,12 @@ def draw(name: str, venue: str | Venue | None = None, slot: str | float | None =
 
     spec, kind = kind_for(name, venue, slot)
     folder = Path(figdata_dir) if figdata_dir is not None else PACKAGE_DIR.parent / "figdata"
+    if not folder.is_dir():  # as the CLI's --figdata: the cause, not "NAME.json not found"
+        from figures.errors import FigureDataError
+
+        what = "not a folder" if folder.exists() else "no such folder"
+        raise FigureDataError(str(folder), None, f"{what}: figdata_dir is the figdata folder, "
+                              f"the one holding {spec.name}.json")
     doc = spec.load_figdata(folder)
     fig = draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))
     return saved_as_built(spec, kind, fig)

@@ -30,20 +30,35 @@ from functools import cached_property, lru_cache
 
 #: Environments whose body LaTeX reads verbatim: a ``%`` there is text.
 VERBATIM_ENVIRONMENTS = frozenset({
-    "verbatim", "verbatim*", "Verbatim", "Verbatim*", "BVerbatim", "LVerbatim",
-    "SaveVerbatim", "VerbatimOut", "lstlisting", "minted", "alltt", "filecontents",
-    "filecontents*", "spverbatim", "tcblisting", "codebox", "pycode", "python"})
+    "verbatim", "verbatim*", "Verbatim", "Verbatim*", "BVerbatim", "BVerbatim*", "LVerbatim",
+    "LVerbatim*", "SaveVerbatim", "SaveVerbatim*", "VerbatimOut", "VerbatimOut*", "VerbEnv",
+    "lstlisting", "minted", "alltt", "filecontents", "filecontents*", "spverbatim",
+    "tcblisting", "tcbverbatimwrite", "tcbwritetemp", "tcboutputlisting", "codebox", "pycode",
+    "python", "verbatimtab", "boxedverbatim", "verbatimwrite", "listingcont", "listingcont*",
+    "verbwrite", "verbwrite*", "verbbox", "myverbbox", "origverbbox", "verbnobox"})
+#: Verbatim environments whose names other packages use for text (minted's ``listing``
+#: float): verbatim once the paper loads the package (``\\usepackage{moreverb}``).
+PACKAGE_VERBATIM = {"moreverb": frozenset({"listing", "listing*"}),
+                    "sverb": frozenset({"listing", "listing*", "demo", "demo*"})}
 #: Commands defining an environment read verbatim, named in their first argument (fancyvrb,
-#: listings, tcolorbox); ``\\newenvironment{x}{\\VerbatimEnvironment...}`` too.
-NEW_VERBATIM = frozenset({"DefineVerbatimEnvironment", "lstnewenvironment", "newtcblisting",
+#: listings, tcolorbox; fancyvrb's starred form too).
+NEW_VERBATIM = frozenset({"DefineVerbatimEnvironment", "CustomVerbatimEnvironment",
+                          "RecustomVerbatimEnvironment", "lstnewenvironment", "newtcblisting",
                           "renewtcblisting", "NewTCBListing", "DeclareTCBListing"})
+#: Commands defining an environment by its begin code (``\\newenvironment{code}{\\small
+#: \\verbatim}{\\endverbatim}``: verbatim when the begin code calls a verbatim one), and how
+#: many brace groups (xparse's argument specification) stand before that code.
+NEW_ENVIRONMENT = {"newenvironment": 0, "renewenvironment": 0, "provideenvironment": 0,
+                   "NewDocumentEnvironment": 1, "RenewDocumentEnvironment": 1,
+                   "ProvideDocumentEnvironment": 1, "DeclareDocumentEnvironment": 1}
 #: The comment package's environment (``\\excludecomment{x}`` adds more).
 COMMENT_ENVIRONMENTS = frozenset({"comment"})
 #: Commands reading their argument verbatim: ``\\verb|x|`` (any delimiter) and the rest.
 INLINE_VERBATIM = frozenset({"verb", "Verb", "spverb", "lstinline", "mintinline"})
-#: fancyvrb's (and shortvrb's) commands making a character a verbatim delimiter, or not.
-SHORT_VERB = frozenset({"DefineShortVerb", "MakeShortVerb", "UndefineShortVerb",
-                        "DeleteShortVerb"})
+#: fancyvrb's, shortvrb's and listings' commands making a character a verbatim delimiter
+#: (the first three), or not.
+SHORT_VERB = ("DefineShortVerb", "MakeShortVerb", "lstMakeShortInline", "UndefineShortVerb",
+              "DeleteShortVerb", "lstDeleteShortInline")
 #: Commands reading their first brace group verbatim (a URL's ``%20`` is not a comment).
 VERBATIM_ARGUMENT = frozenset({"url", "nolinkurl", "path", "href"})
 #: After these a brace group is a group, not an argument (font and size switches, boxes
@@ -72,9 +87,13 @@ _PERCENT_CATCODE = {
     "@makeother": re.compile(r"\s*\\(%)")}
 _CONTROL = re.compile(r"\\(?:([A-Za-z@]+)\*?|.)", re.DOTALL)
 _GROUP = re.compile(r"[ \t]*\n?[ \t]*\{([^{}\\%\n]*)\}")
-_SHORT_VERB = re.compile(r"\*?\s*(?:\[[^\]]*\]\s*)?\{?\s*\\(\S)\s*\}?")
-#: A ``\\newenvironment``'s begin code that reads the body verbatim (fancyvrb's; ``\\verbatim``).
-_FANCYVRB_BODY = re.compile(r"(?:\s*\[[^\]]*\])*\s*\{\s*\\(?:VerbatimEnvironment|verbatim)\b")
+#: The delimiter: ``\\MakeShortVerb*{\\|}``, listings' ``\\lstMakeShortInline[opts]|`` (a
+#: package's own code, ``\\newcommand\\lstMakeShortInline[1][]``, makes none).
+_SHORT_VERB = {True: re.compile(r"\*?\s*(?:\[[^\]]*\]\s*)?(?:\{\s*\\(\S)\s*\}|\\(\S))"),
+               False: re.compile(r"(?:\[[^\]]*\])?(?:\{\\(\S)\}|\\(\S)|([^\w\s\\{}\[\]#%]))")}
+#: What stands before an environment's begin code: its options, or xparse's specification.
+_OPTIONS = re.compile(r"(?:\s*\[[^\]]*\])*\s*")
+_PACKAGES = re.compile(r"\s*(?:\[[^\]]*\]\s*)?\{([^{}]*)\}")
 _EOL = re.compile(r"[\r\n]")
 _FALSE_TOKEN = re.compile(r"%|\\(if[A-Za-z@]*|fi|else|or)(?![A-Za-z@])|\\.", re.DOTALL)
 _BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
@@ -172,6 +191,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     verbatim_envs = set(VERBATIM_ENVIRONMENTS) | known[0]
     short = set(known[1])  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
     braces = Braces(text, raw=True)  # for verbatim arguments
+    code = Braces(text)  # for a definition's begin code
     groups: list[bool] = []  # per open brace: whether it is an argument
     arguments = 0  # open argument groups (and option lists)
     pending = False  # a brace group here is an argument
@@ -199,9 +219,9 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     change := _PERCENT_CATCODE[word].match(text, pos)) is not None:
                 percent_is_text = None if change.group(1) == "14" else len(groups)
                 pos = change.end()
-            elif word in SHORT_VERB and (made := _SHORT_VERB.match(text, pos)) is not None:
-                (short.add if word in ("DefineShortVerb", "MakeShortVerb") else short.discard)(
-                    made.group(1))
+            elif word in SHORT_VERB and (made := _SHORT_VERB["ShortVerb" in word].match(
+                    text, pos)) is not None:
+                (short.add if word in SHORT_VERB[:3] else short.discard)(made[made.lastindex])
                 pos = made.end()
             elif word == "iffalse":
                 end = _false_end(text, pos, comments)
@@ -214,17 +234,23 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     verbatim.append((argument[0], argument[1] + 1))
                     pos = argument[1] + 1
                 pending = word == "href"  # its text follows
-            elif word in ("begin", "end", "excludecomment", "newenvironment",
-                          "renewenvironment") or word in NEW_VERBATIM:
+            elif word in ("usepackage", "RequirePackage") and \
+                    (used := _PACKAGES.match(text, pos)) is not None:  # (its options read on)
+                for package in re.sub(r"%.*", "", used.group(1)).split(","):
+                    verbatim_envs |= PACKAGE_VERBATIM.get(package.strip(), frozenset())
+            elif word in ("begin", "end", "excludecomment") or word in NEW_ENVIRONMENT or \
+                    word in NEW_VERBATIM:
                 group = _GROUP.match(text, pos)
                 name = group.group(1).strip() if group else None
                 if name is None:
                     continue
                 if word == "excludecomment":
                     comment_envs.add(name)
-                elif word in NEW_VERBATIM or (word.endswith("newenvironment")
-                                              and _FANCYVRB_BODY.match(text, group.end())):
-                    verbatim_envs.add(name)  # (its definition is then read as any other)
+                elif word in NEW_VERBATIM:
+                    verbatim_envs |= {name, f"{name}*"}  # (its definition is read as any other)
+                elif word in NEW_ENVIRONMENT and _begins_verbatim(
+                        text, group.end(), NEW_ENVIRONMENT[word], verbatim_envs, code):
+                    verbatim_envs.add(name)
                 elif word == "end" and name == "document" and executed and \
                         not text[text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
                     after_end = min(_line_end(text, group.end()) + 1, n)
@@ -333,6 +359,20 @@ def _false_end(text: str, pos: int, comments: list[tuple[int, int]]) -> int:
         if depth == 0:
             return match.end()
     return len(text)
+
+
+def _begins_verbatim(text: str, pos: int, specs: int, envs: set[str], code: Braces) -> bool:
+    """Whether the begin code of the environment defined at ``pos`` (after its name; its
+    options, or ``specs`` xparse specifications, before it) calls one read verbatim, anywhere
+    in it (``{\\footnotesize\\verbatim}``), or fancyvrb's ``\\VerbatimEnvironment``."""
+    for _ in range(specs):  # (its brace groups may nest: O{})
+        pos = _OPTIONS.match(text, pos).end()
+        end = code.close(pos) if text.startswith("{", pos) else -1
+        pos = end + 1 if end > 0 else len(text)
+    pos = _OPTIONS.match(text, pos).end()
+    end = code.close(pos) if text.startswith("{", pos) else -1
+    return end > 0 and any(call.group(1) in envs or call.group(1) == "VerbatimEnvironment"
+                           for call in _CONTROL.finditer(text, pos, end))
 
 
 def _inline_verbatim(text: str, start: int, pos: int, word: str,

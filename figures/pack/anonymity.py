@@ -13,8 +13,8 @@ import unicodedata
 
 from figures.errors import display_path
 
-_HOME = re.compile(rb"(?:/home/|/Users/|[A-Za-z]:[\\/]{1,2}Users[\\/]{1,2})[^/\\\s{}%,;)]+")
-_EMAIL = re.compile(rb"[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+HOME = re.compile(rb"(?:/home/|/Users/|[A-Za-z]:[\\/]{1,2}Users[\\/]{1,2})[^/\\\s{}%,;)]+")
+EMAIL = re.compile(rb"[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 
 
 def identifying(authors: list[str], *folders: str) -> list[tuple[str, re.Pattern[bytes]]]:
@@ -51,7 +51,7 @@ def in_sources(files: dict[str, bytes], authors: list[str]) -> list[str]:
     file's) and what was found."""
     said = []
     words = identifying(authors)
-    checks = [("a home folder's path", _HOME), ("an e-mail address", _EMAIL), *words]
+    checks = [("a home folder's path", HOME), ("an e-mail address", EMAIL), *words]
     for name, data in sorted(files.items()):
         found: dict[str, tuple[int, str]] = {}
         for what, pattern in checks:  # a file's name is in the archive too

@@ -31,20 +31,25 @@ KEPT_SUFFIXES = (".sty", ".cls", ".clo", ".cfg", ".def", ".fd", ".ldf", ".bst",
                  *images.IMAGE_SUFFIXES, *POSTSCRIPT)
 #: A file TeX reads verbatim (a listing's ``code.py``: ``"%d" % 3`` was cut at its ``%``).
 _VERBATIM_INPUT = re.compile(r"\\(?:lstinputlisting|[BL]?VerbatimInput|verbatiminput"
-                             r"|inputminted\s*(?:\[[^\]]*\])?\s*\{[^}]*\})\*?\s*"
+                             r"|verbatimtabinput|verbinput|verbfilebox"
+                             r"|(?:inputminted|listinginput)\s*(?:\[[^\]]*\])?\s*\{[^}]*\})\*?\s*"
                              r"(?:\[[^\]]*\]\s*)?\{([^}]+)\}")
 
 
-def _verbatim(paper: Path, sources: list[str]) -> tuple[set[str], Known]:
+def _verbatim(paper: Path, sources: list[str], opened_only: tuple[str, ...] = ()
+              ) -> tuple[set[str], Known]:
     """The files the paper's TeX reads verbatim, whose ``%`` is no comment: packed as they are;
-    and what its sources define to be read verbatim (in ``defs.tex``, used in ``intro.tex``)."""
-    found, texts = set(), []
+    and what the files it reads as TeX define to be read verbatim (in ``defs.tex``, or the
+    paper's own ``labmacros.sty``, used in ``intro.tex``)."""
+    found, texts = set(), {}
     for name in sources:
-        if name.lower().endswith((".tex", ".ltx")):
-            texts.append(runner.read_bounded(paper / name, 1 << 24) or "")
-            text = blanked(texts[-1], verbatim=True, hidden=True)  # a commented-out one: none
+        if not name.lower().endswith((*images.IMAGE_SUFFIXES, *POSTSCRIPT, ".bst")) and \
+                name not in opened_only:  # (a .bst is bibtex's, \openin'd data is no TeX)
+            texts[name] = runner.read_bounded(paper / name, 1 << 24) or ""
+            text = blanked(texts[name], verbatim=True, hidden=True)  # a commented-out one: none
             found |= {os.path.normpath(m.strip()) for m in _VERBATIM_INPUT.findall(text)}
-    return found, learned(texts)
+    return found, learned([text for name, text in texts.items()  # a listing's code.py: no TeX
+                           if os.path.normpath(name) not in found and "\x00" not in text])
 
 
 @dataclass
@@ -83,7 +88,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     found = images.check(paper, tuple(n for n in recorded.sources
                                       if n not in recorded.opened_only),
                          figdata_dir, allow_synthetic=allow_synthetic)
-    links, (raw, known) = HardLinks(paper), _verbatim(paper, recorded.sources)
+    links, (raw, known) = HardLinks(paper), _verbatim(paper, recorded.sources,
+                                                        recorded.opened_only)
     emptied = [n for n in recorded.opened_only  # read with \openin, yet not data
                if not n.lower().endswith(POSTSCRIPT) and os.path.normpath(n) not in raw]
     files = {name: b"" if name in emptied else _packed(paper, name, anonymous, links,

@@ -11,9 +11,10 @@ import io
 import re
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 from figures.errors import FigureDataError
-from figures.pack.anonymity import identifying
+from figures.pack.anonymity import EMAIL, HOME, identifying
 from figures.texread import REACH, Braces
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -146,7 +147,8 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
     """What a compiled PDF tells of its figures' provenance and of who made it: for each
     included PDF, pdfTeX's ``/PTEX.FileName`` (an absolute path, the user's name),
     ``/PTEX.InfoDict`` (the figure's document information), its XMP and ``/PieceInfo``; each
-    JPEG's EXIF or comments; the document's own information (``authors``' names there)."""
+    JPEG's EXIF or comments; the document's own information and XMP (:func:`xmp_properties`:
+    ``authors``' names there, a home folder's path, an e-mail address)."""
     from pypdf.generic import NameObject
 
     from figures.outputs.provenance import SUITE
@@ -157,22 +159,30 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
                                                    str(paper.resolve()))]
     found: list[str] = []
 
-    def look(where: str, value: object) -> None:
+    def look(where: str, value: object, then: str = "") -> None:
         if isinstance(value, NameObject):
             return  # a PDF name (/Trapped /False), not text
         text = str(value)
+        data = text.encode("utf-8", "surrogateescape")
         if SUITE in text or "figdata-sha256=" in text:
-            found.append(f"{where}: our figure provenance ({text[:60]})")
+            found.append(f"{where}: our figure provenance ({text[:60]}){then}")
         elif text.startswith("/") or text[1:3] == ":\\":
-            found.append(f"{where}: an absolute path ({text})")
-        elif any(word.search(text.encode("utf-8", "surrogateescape")) for word in words):
-            found.append(f"{where}: an author's or the user's name or folder ({text[:60]})")
+            found.append(f"{where}: an absolute path ({text}){then}")
+        elif any(word.search(data) for word in (*words, HOME)):
+            found.append(f"{where}: an author's or the user's name or folder ({text[:60]}){then}")
+        elif match := EMAIL.search(data):
+            found.append(f"{where}: an e-mail address ({match.group().decode()}){then}")
 
     for key, value in (reader.metadata or {}).items():
         if key == "/Author" and str(value).strip():  # hyperref's pdfauthor={...}
             found.append(f"document information /Author: an author's name ({value}); "
                          "leave pdfauthor empty for review")
         look(f"document information {key}", value)
+    for key, value in xmp_properties(reader):
+        if key == "dc:creator" and _names_in(value):  # hyperxmp's, from \author or pdfauthor
+            found.append(f"XMP metadata dc:creator: an author's name ({value[:60]}){XMP_ADVICE}")
+        else:
+            look(f"XMP metadata {key}", value, XMP_ADVICE)
     for _, _, drawn in resources(reader):
         for ref in (drawn.get("/XObject") or {}).values():
             xobject = ref.get_object()
@@ -187,6 +197,47 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
                     m in JPEG_METADATA for m, _ in jpeg_segments(xobject.get_data(), name)):
                 found.append(f"{name}: a JPEG's EXIF, XMP or comment (figure metadata)")
     return list(dict.fromkeys(found))
+
+
+#: What to do of what the paper's own XMP discloses: the packages that write one.
+XMP_ADVICE = ("; the paper's XMP (hyperxmp?, pdfx's .xmpdata, \\DocumentMetadata) holds it: "
+              "drop the package or that field for the anonymous version")
+#: XML namespaces of PDF/A's schema descriptions in an XMP packet: definitions, no values.
+_PDFA_SCHEMAS = "http://www.aiim.org/pdfa/ns/"
+_RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"  # its lists (rdf:Seq, rdf:li): no property
+
+
+def xmp_properties(reader: Any) -> list[tuple[str, str]]:
+    """The texts of a PDF's own XMP (its catalogue's ``/Metadata``: hyperxmp, pdfx and
+    ``\\DocumentMetadata`` write one), each with its property (``("dc:creator", "Janet
+    Smithson")``, a list's items joined), PDF/A's schema descriptions left out; XMP that is no
+    XML, its texts between tags (``"XMP"``)."""
+    from xml.dom import Node
+
+    from pypdf.errors import PyPdfError
+
+    try:
+        xmp = reader.xmp_metadata
+    except PyPdfError:  # no XML, or too large for pypdf: its texts between tags
+        data = reader.trailer["/Root"]["/Metadata"].get_object().get_data()
+        return [("XMP", text.strip()) for text in re.split(
+            r"<[^>]*>", data.decode("utf-8", errors="replace")) if text.strip()]
+    found: dict[str, list[str]] = {}
+
+    def walk(node: Node, key: str) -> None:
+        for child in node.childNodes:
+            if child.nodeType in (Node.TEXT_NODE, Node.CDATA_SECTION_NODE) and child.data.strip():
+                found.setdefault(key, []).append(child.data.strip())
+            elif child.nodeType == Node.ELEMENT_NODE and not (
+                    child.namespaceURI or "").startswith(_PDFA_SCHEMAS):
+                for name, value in child.attributes.items():  # dc:format="..." shorthand
+                    if name.partition(":")[0] not in ("xmlns", "rdf", "xml") and value.strip():
+                        found.setdefault(name, []).append(value.strip())
+                walk(child, key if child.namespaceURI == _RDF else child.tagName)
+
+    if xmp is not None:
+        walk(xmp.rdf_root, "XMP")
+    return [(key, ", ".join(texts)) for key, texts in found.items()]
 
 
 #: ``\author[...]{...}`` (ICML's ``\icmlauthor{name}{...}`` too), the words that are no name.

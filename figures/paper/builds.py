@@ -98,12 +98,38 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
         todo = [(spec, include) for spec, include in pairs
                 if (width := width_of(spec, include)[0]) is not None
                 and not known(built_key(spec, figdata_dir, venue_kind(venue, width)))]
-        for (spec, include), answer in zip(todo, drawn_at_once(source, todo), strict=True):
+        try:
+            drawn = drawn_at_once(source, todo)
+        except BaseException:  # Ctrl-C, SIGTERM: the workers were killed mid-write
+            for spec, include in todo:
+                _remove_left_temporaries(spec, venue_kind(venue, width_of(spec, include)[0]))
+            raise
+        for (spec, include), answer in zip(todo, drawn, strict=True):
             if answer is not None:
                 answers[spec.name, id(include.graphic)] = answer
 
     source.ahead = ahead
     return source
+
+
+class _Busy(Exception):
+    """Another build holds the folder: its temporaries are its own."""
+
+
+def _remove_left_temporaries(spec, kind) -> None:
+    """The temporary files a worker killed mid-write left in ``kind``'s folder (the build
+    removes its own on the way out, but a killed worker has no way out), when no other
+    build holds the folder; the killed worker's lock went with it."""
+    import contextlib
+
+    from figures.errors import DataError
+    from figures.outputs.lock import locked, remove_stale_temp_files
+
+    def busy() -> None:
+        raise _Busy
+
+    with contextlib.suppress(OSError, DataError, _Busy), locked(kind.default_out, busy):
+        remove_stale_temp_files(kind.default_out, [spec], kind)
 
 
 #: What the workers of :func:`drawn_at_once` draw (inherited when they fork).

@@ -255,6 +255,8 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
     before = [] if _has_extension(include.written, order) or target not in \
         include.candidates else include.candidates[:include.candidates.index(target)]
     shadows = [c for c in before if c.is_file()]
+    now = include.found or next((c for c in include.candidates if c.is_file()), None)  # TeX
+    printed = now if now not in (None, target, *shadows) else None  # read a guess: ours shadows
     shown = shown_path(target, root)
     source = built / f"{spec.name}.{fmt}"
     refusal = _refusal(spec, fmt, formats, source, figdata_dir, options.allow_synthetic,
@@ -282,7 +284,7 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
         return
     replaced = [] if up_to_date or not target.is_file() else [target]
     moves = moves_aside([*replaced, *shadows], target, include.written, root,
-                         options.overwrite_theirs, (figdata_dir, built))
+                         options.overwrite_theirs, (figdata_dir, built), printed)
     if isinstance(moves, str):
         result.refuse(spec.name, spec.name, shown, moves)
         return

@@ -246,21 +246,35 @@ def provenance_of(path: Path) -> dict[str, str] | None:
 
 
 def moves_aside(olds: list[Path], target: Path, written: str, root: Path,
-                overwrite_theirs: bool, inputs: tuple[Path, Path]
+                overwrite_theirs: bool, inputs: tuple[Path, Path], printed: Path | None = None,
                 ) -> tuple[list[tuple[Path, Path]], list[str]] | str:
     """The files replaced or moved aside for ``target`` (each with its backup) and the
-    notes that say so; or why one of them may not be touched (sync plans with it)."""
+    notes that say so; or why one of them may not be touched (sync plans with it).
+    ``printed``: the file pdflatex reads now for the include (on disk: the probe may have read
+    the copy sync guessed it places), after ``target`` in its order (graphicx's): ``target``
+    would shadow it, so it is moved aside when it is the author's (her picture would silently
+    stop printing, as when it is replaced), left when it is ours."""
     aside: list[tuple[Path, Path]] = []
     notes: list[str] = []
     taken: set[Path] = set()
-    for old in olds:
+    for old in [*olds, *([printed] if printed is not None else [])]:
         inside = provenance_of(old)
         edited = None if inside is None else _edited(old, inside)
         theirs = inside is None or edited is not None
         what = ("is not ours (no provenance of fa-audit-figures inside)" if inside is None else
                 f"is labelled ours, but {edited}")
+        if old == printed and not theirs:
+            continue  # our older format: ours is read before it, as it should
         if theirs and not overwrite_theirs:
             kept = shown_path(_backup_of(old, taken), root)
+            if old == printed:
+                return (f"pdflatex prints {shown_path(old, root)} for \\includegraphics"
+                        f"{{{written}}} now, and it {what}: the {target.suffix} sync would "
+                        f"write beside it is read first (graphicx's order), and yours would "
+                        f"stop printing: rename yours (and the include) to keep it, write "
+                        f"the extension (\\includegraphics{{{written}{target.suffix}}}) to "
+                        f"print ours, or --overwrite-theirs (yours is then moved aside to "
+                        f"{kept}, and TeX reads ours)")
             if old == target:
                 return (f"{shown_path(old, root)} {what}: sync never overwrites it; rename it "
                         f"(and its include), or --overwrite-theirs (it is then kept as {kept})")
@@ -274,7 +288,8 @@ def moves_aside(olds: list[Path], target: Path, written: str, root: Path,
         taken.add(backup)
         if old != target or theirs:
             aside.append((old, backup))
-            why = "" if old == target else ", which pdflatex read first"
+            why = "" if old == target else ", which pdflatex printed" if old == printed \
+                else ", which pdflatex read first"
             notes.append(f"{'our old' if not theirs else 'theirs' if inside is None else 'edited'} "
                          f"{shown_path(old, root)}{why} kept "
                          f"as {shown_path(backup, root)}")

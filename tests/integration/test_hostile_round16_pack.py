@@ -116,3 +116,24 @@ def test_a_verbatim_definition_in_one_file_holds_in_another(tmp_path):
     assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
     with tarfile.open(tmp_path / "p.tar.gz") as archive:
         assert archive.extractfile("sections/impl.tex").read().decode() == impl
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_a_verbatim_definition_in_the_papers_own_package_holds_in_its_sources(tmp_path):
+    r"""Round 19 (R1): ``\DefineVerbatimEnvironment`` and ``\MakeShortVerb`` kept in the paper's
+    own ``labmacros.sty``: pack learned definitions from ``.tex`` files only, so the listing
+    shipped cut at its ``%`` (exit 0) and the short verbatim made the archive fail ("\verb
+    ended by end of line") on a paper that compiles."""
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "labmacros.sty").write_text(
+        "\\ProvidesPackage{labmacros}\n\\RequirePackage{fancyvrb}\n"
+        "\\DefineVerbatimEnvironment{code}{Verbatim}{fontsize=\\small}\n\\DefineShortVerb{\\|}\n")
+    body = "\\begin{code}\nr = n % 3\n\\end{code}\nAnd |s = m % 4| inline.\n"
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{labmacros}\n"
+                                    f"\\begin{{document}}\n{body}\\end{{document}}\n")
+    ran = _pack(tmp_path)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        assert body in archive.extractfile("main.tex").read().decode()

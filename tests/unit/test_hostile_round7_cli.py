@@ -68,3 +68,20 @@ def test_figures_draw_at_a_slot_it_cannot_take_is_one_line(slot):
         draw("cifar_summary", "icml", slot)  # designed for the column only
     assert len(str(caught.value).splitlines()) == 1
     assert "column" in str(caught.value)
+
+
+@pytest.mark.parametrize("given", ["figdata/cifar_summary.json", "missing-folder"])
+def test_figures_draw_given_no_figdata_folder_says_so(given):
+    """Round 19 (W7): ``draw(..., figdata_dir=".../cifar_summary.json")`` (the figure's file
+    where its folder is wanted) said ``.../cifar_summary.json/cifar_summary.json: not found``
+    and advised removing the figure from the registry; the CLI names the cause."""
+    from helpers import REPO
+
+    from figures.drawing import draw
+
+    folder = REPO / given
+    with pytest.raises(FigureDataError) as caught:
+        draw("cifar_summary", "icml", figdata_dir=folder)
+    line = str(caught.value)
+    assert line == (f"{folder}: {'not a folder' if folder.exists() else 'no such folder'}: "
+                    "figdata_dir is the figdata folder, the one holding cifar_summary.json")

@@ -4,6 +4,9 @@ structure reader (test_latex.py), and sync's look for a quoted synthetic value (
 
 from __future__ import annotations
 
+import pytest
+
+from figures.pack.run import _verbatim
 from figures.paper.latex import Paper
 from figures.paper.sync import _quoting
 from figures.texread import blanked, comment_on_line, learned, read
@@ -62,6 +65,81 @@ def test_what_one_file_defines_verbatim_holds_in_the_files_read_after_it():
     assert len(read(use).comments) == 4  # alone: every % a comment
     known = learned([defs, use])
     assert [use[s:e] for s, e in read(use, known).comments] == ["% a comment"]
+
+
+def test_what_the_papers_own_package_defines_verbatim_is_learned(tmp_path):
+    """Round 19 (R1): ``\\DefineVerbatimEnvironment`` or ``\\MakeShortVerb`` in the paper's own
+    ``labmacros.sty`` were never learned (pack read only ``.tex`` files for definitions): the
+    listing shipped cut at its ``%``, the short verbatim refused a paper that compiles. A
+    file read verbatim (a listing's ``code.py``) defines nothing."""
+    (tmp_path / "labmacros.sty").write_text(
+        "\\ProvidesPackage{labmacros}\n\\RequirePackage{fancyvrb}\n"
+        "\\DefineVerbatimEnvironment{code}{Verbatim}{fontsize=\\small}\n\\MakeShortVerb{\\|}\n")
+    (tmp_path / "code.py").write_text("# \\DefineVerbatimEnvironment{py}{Verbatim}{}\n")
+    main = ("\\usepackage{labmacros}\n\\lstinputlisting{code.py}\n\\begin{code}\nr = n % 3\n"
+            "\\end{code}\n|s = m % 4|\n\\begin{py}\n% a comment\n\\end{py}\n")
+    (tmp_path / "main.tex").write_text(main)
+    raw, known = _verbatim(tmp_path, ["code.py", "labmacros.sty", "main.tex"])
+    assert raw == {"code.py"}
+    assert [main[s:e] for s, e in read(main, known).comments] == ["% a comment"]
+
+
+@pytest.mark.parametrize("definition", [
+    "\\newenvironment{code}{\\footnotesize\\verbatim}{\\endverbatim}",
+    "\\renewenvironment{code}[1][x]{\\def\\a{#1}\\let\\b=\\c\\spverbatim}{\\endspverbatim}",
+    "\\NewDocumentEnvironment{code}{O{}}{\\small\\verbatim}{\\endverbatim}",
+    "\\CustomVerbatimEnvironment{code}{Verbatim}{}"])
+def test_an_environment_whose_begin_code_calls_a_verbatim_one_is_verbatim(definition):
+    """Round 19 (X1): round 18's R2 as recorded, ``{\\footnotesize\\verbatim}``, was still cut
+    at ``%``: only a begin code *starting* with ``\\verbatim`` was known. A begin code calling
+    a verbatim environment anywhere, xparse's and fancyvrb's other definitions too; one
+    calling none keeps its comments."""
+    text = (f"{definition}\n\\newenvironment{{box}}{{\\small\\begin{{center}}}}{{\\end{{center}}}}"
+            "\n\\begin{code}\nr = n % 3\n\\end{code}\n\\begin{box}\n% a comment\n\\end{box}\n")
+    assert [text[s:e] for s, e in read(text).comments] == ["% a comment"]
+
+
+def test_listings_short_inline_code_keeps_its_percent():
+    """Round 19 (P16): listings' ``\\lstMakeShortInline[language=Python]|`` then ``|r = n % 3|``:
+    the ``%`` was read as a comment, and the archive of a paper that compiles failed
+    ("lstinline ended by EOL"). After ``\\lstDeleteShortInline``, ``|`` is text again."""
+    text = ("\\lstMakeShortInline[language=Python]|\nSee |r = n % 3| here % a comment\n"
+            "\\lstMakeShortInline{\\+}+s % 4+\n\\lstDeleteShortInline|\n|t % 5|\n")
+    reading = read(text)
+    assert [text[s:e] for s, e in reading.verbatim] == ["|r = n % 3|", "+s % 4+"]
+    assert [text[s:e] for s, e in reading.comments] == ["% a comment", "% 5|"]
+    package = ("\\newcommand\\lstMakeShortInline[1][]{x}\\def\\MakeShortVerb{\\@ifstar}\n"
+               "\\PackageError{Use \\string\\lstMakeShortInline first}\n")  # the package's code
+    assert read(package).known == (frozenset(), frozenset())
+
+
+@pytest.mark.parametrize(("package", "environment"), [
+    ("moreverb", "verbatimtab"), ("moreverb", "boxedverbatim"), ("moreverb", "listing}{1"),
+    ("moreverb", "listing*}{1"), ("moreverb", "listingcont"), ("moreverb", "verbatimwrite}{a"),
+    ("sverb", "listing"), ("sverb", "demo}{x"), ("fancyvrb", "LVerbatim*"),
+    ("fancyvrb", "SaveVerbatim}{v"), ("fvextra", "VerbEnv"), ("verbatimbox", "verbbox"),
+    ("tcolorbox", "tcbverbatimwrite}{a"), ("tcolorbox", "tcbwritetemp")])
+def test_the_verbatim_environments_of_tex_lives_packages_keep_their_percent(package,
+                                                                              environment):
+    """Round 19 (P17): moreverb's ``verbatimtab``, ``boxedverbatim`` and ``listing`` were cut at
+    ``%`` (exit 0), unknown to the reader; each environment here is read verbatim by its
+    package in TeX Live (checked by compiling it). ``listing`` is verbatim only with moreverb
+    or sverb loaded: minted's ``listing`` is a float whose comments go."""
+    name = environment.split("}")[0]
+    text = (f"\\usepackage[x]{{{package}}}\n\\begin{{{environment}}}\nr = n % 3\n"
+            f"\\end{{{name}}}\n% a comment\n")
+    assert [text[s:e] for s, e in read(text).comments] == ["% a comment"]
+    text = "\\usepackage{minted}\n\\begin{listing}\n\\caption{x} % a comment\n\\end{listing}\n"
+    assert [text[s:e] for s, e in read(text).comments] == ["% a comment"]
+
+
+def test_moreverbs_file_inputs_are_files_read_verbatim(tmp_path):
+    """Round 19 (P17): moreverb's ``\\verbatimtabinput`` and ``\\listinginput`` (sverb's
+    ``\\verbinput``, verbatimbox's ``\\verbfilebox``) read a file verbatim, as
+    ``\\lstinputlisting`` does: packed as it is, not taken for data read by ``\\read``."""
+    (tmp_path / "main.tex").write_text("\\verbatimtabinput[4]{a.txt}\\listinginput[1]{5}{b.txt}"
+                                       "\\verbinput{c.txt}\\verbfilebox[x]{d.txt}\n")
+    assert _verbatim(tmp_path, ["main.tex"])[0] == {"a.txt", "b.txt", "c.txt", "d.txt"}
 
 
 def test_iffalse_ends_at_else_and_counts_nested_conditionals():

@@ -1,0 +1,112 @@
+"""Hostile round 19's rows: the paper's own XMP in an anonymous pack (P8), an author's image
+that a synced figure would shadow (P5)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from helpers import REPO
+
+
+def _figures(cwd, *args: str) -> subprocess.CompletedProcess:
+    """``figures ARGS --figdata figdata`` in ``cwd``, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "figures", *args, "--figdata",
+                           str(REPO / "figdata")], capture_output=True, text=True,
+                          timeout=600, cwd=cwd, check=False)
+
+
+def _hyperxmp_paper(folder, author: str, keys: str = "") -> None:
+    folder.mkdir()
+    (folder / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{hyperref}\n\\usepackage{hyperxmp}\n"
+        + (f"\\hypersetup{{{keys}}}\n" if keys else "")
+        + f"\\title{{Credit assignment, audited}}\n\\author{{{author}}}\n"
+        "\\begin{document}\nText of a paper under double-blind review.\n\\end{document}\n")
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_an_anonymous_pack_stops_on_the_authors_name_in_the_papers_xmp(tmp_path):
+    r"""Round 19 (P8): ``\usepackage{hyperxmp}`` and ``\author{Janet Smithson}``: the PDF
+    compiled from the archive carries the name in its XMP (dc:creator, filled from
+    ``\author``), and ``pack --anonymous`` said only the source warning any paper gets, exit 0
+    (the same name as hyperref's ``pdfauthor`` stops the pack)."""
+    _hyperxmp_paper(tmp_path / "p", "Janet Smithson")
+    ran = _figures(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz")
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1] == (
+        "error: main.tex: the PDF compiled from the archive discloses XMP metadata dc:creator: "
+        "an author's name (Janet Smithson); the paper's XMP (hyperxmp?, pdfx's .xmpdata, "
+        "\\DocumentMetadata) holds it: drop the package or that field for the anonymous "
+        "version; the anonymous pack stops")
+    assert not (tmp_path / "p.tar.gz").exists()
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_an_anonymous_pack_reads_every_field_of_the_papers_xmp(tmp_path):
+    r"""Round 19 (P8): an anonymous ``\author`` but hyperxmp's contact e-mail (an XMP field
+    of no document information) stops the pack; an anonymous paper's XMP alone does not."""
+    _hyperxmp_paper(tmp_path / "p", "Anonymous Authors",
+                    "pdfcontactemail={janet.smithson@uni-example.org}")
+    ran = _figures(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz")
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1].startswith(
+        "error: main.tex: the PDF compiled from the archive discloses XMP metadata "
+        "Iptc4xmpCore:CiEmailWork: an e-mail address (janet.smithson@uni-example.org); "
+        "the paper's XMP"), ran.stderr
+    _hyperxmp_paper(tmp_path / "q", "Anonymous Authors")
+    ran = _figures(tmp_path, "pack", "q", "--anonymous", "--out", "q.tar.gz")
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert (tmp_path / "q.tar.gz").is_file()
+
+
+def _her_png(tmp_path):
+    """The two-column paper, and the author's own ``figures/cifar_summary.png`` (no
+    provenance of ours: her hand-tuned export) that ``\\includegraphics{\\figdir/cifar_summary}``
+    prints, no PDF beside it."""
+    import shutil
+
+    from PIL import Image
+
+    paper = tmp_path / "p"
+    shutil.copytree(REPO / "tests" / "papers" / "twocol", paper)
+    (paper / "figures").mkdir()
+    Image.new("RGB", (650, 490), "red").save(paper / "figures" / "cifar_summary.png",
+                                             dpi=(200, 200))
+    return paper
+
+
+@pytest.mark.slow  # sync builds for the venue and its probe compiles the paper
+def test_a_file_of_the_authors_that_a_synced_figure_would_shadow_is_refused(tmp_path):
+    r"""Round 19 (P5): the author's ``figures/cifar_summary.png`` printed for an include
+    without extension: sync wrote ``cifar_summary.pdf`` beside it, which pdflatex picks
+    first (graphicx's order): her picture silently stopped printing, exit 0. Now the row is
+    refused naming her file and the choices, nothing written (twice: the second sync's probe
+    reads the copy it guesses it places); with ``--overwrite-theirs`` hers is kept aside."""
+    paper = _her_png(tmp_path)
+    before = sorted(p.relative_to(paper) for p in paper.rglob("*"))
+    for _ in range(2):  # the first without a build here; the second with it (a guessed probe)
+        ran = _figures(tmp_path, "sync", "p", "--venue", "icml", "--allow-synthetic")
+        assert ran.returncode == 1, ran.stdout + ran.stderr
+        rows = [line for line in ran.stdout.splitlines() if line.startswith("cifar_summary ")]
+        assert len(rows) == 1, ran.stdout
+        assert rows[0].split(None, 2)[2] == (
+            "refused: pdflatex prints figures/cifar_summary.png for \\includegraphics"
+            "{figures/cifar_summary} now, and it is not ours (no provenance of "
+            "fa-audit-figures inside): the .pdf sync would write beside it is read first "
+            "(graphicx's order), and yours would stop printing: rename yours (and the "
+            "include) to keep it, write the extension (\\includegraphics"
+            "{figures/cifar_summary.pdf}) to print ours, or --overwrite-theirs (yours is then "
+            "moved aside to figures/cifar_summary.png.bak, and TeX reads ours)")
+        assert sorted(p.relative_to(paper) for p in paper.rglob("*")) == before
+        assert (tmp_path / "build").is_dir()
+    ran = _figures(tmp_path, "sync", "p", "--venue", "icml", "--allow-synthetic",
+                   "--overwrite-theirs")
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "(theirs figures/cifar_summary.png, which pdflatex printed kept as " \
+        "figures/cifar_summary.png.bak)" in ran.stdout, ran.stdout
+    figures = paper / "figures"
+    assert not (figures / "cifar_summary.png").exists()
+    assert (figures / "cifar_summary.png.bak").is_file()
+    assert (figures / "cifar_summary.pdf").read_bytes().startswith(b"%PDF")
