@@ -13,7 +13,6 @@ from __future__ import annotations
 import ast
 import hashlib
 import io
-import json
 import os
 import re
 import shutil
@@ -29,7 +28,7 @@ from filelock import FileLock
 
 from figures.data import figdata
 from figures.errors import FigureDataWarning, error_line
-from figures.outputs.environment import ENVIRONMENT_FILE, mismatch
+from figures.outputs.environment import ENVIRONMENT_FILE, mismatch, recorded
 from figures.registry import BY_NAME, FIGURES
 
 #: Golden comparisons are repeated only when their inputs changed (tests/golden_cache.py);
@@ -50,8 +49,36 @@ def fast_tier(config: pytest.Config) -> bool:
     return (config.getoption("markexpr", "") or "").strip() == "not slow"
 
 
+def _figures_elsewhere() -> str | None:
+    """Why this run must not judge: the ``figures`` package imported is not this checkout's
+    (REPO/figures), so its code would be judged against these tests and baselines; or None.
+    The ``pytest`` command puts no checkout on the path: in a second checkout whose
+    environment is another's editable install, or run from another folder, the package
+    imported was the other checkout's (hostile round 19, G2 and G6)."""
+    import figures
+
+    ours = (REPO / "figures").resolve()
+    where = getattr(figures, "__file__", None)
+    imported = Path(where).resolve().parent if where else None
+    if imported == ours:
+        return None
+    shown = imported or ", ".join(getattr(figures, "__path__", ())) or "a namespace package"
+    return (f"the figures package imported is {shown}, not this checkout's {ours}: its tests "
+            f"and baselines would judge the other code; install this checkout (pip install -e "
+            f"{REPO}) or run its tests through `nox -s tests`")
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-mpl reads its options
 def pytest_configure(config: pytest.Config) -> None:
+    # Before anything is collected or cached: a judge that cannot judge stops the run here.
+    if sys.flags.optimize:  # pytest's own warning is silenced for it (pyproject.toml)
+        given = os.environ.get("PYTHONOPTIMIZE")
+        raise pytest.UsageError(
+            (f"PYTHONOPTIMIZE={given} is set" if given else "python -O") + ": Python skips "
+            "assert statements, and this suite's checks are asserts; nothing was judged: "
+            + ("unset PYTHONOPTIMIZE" if given else "run without -O") + ", then run again")
+    if (elsewhere := _figures_elsewhere()) is not None:
+        raise pytest.UsageError(elsewhere)
     if not config.pluginmanager.has_plugin("pytest_mpl"):  # `-p no:mpl`: an INTERNALERROR
         why = ("PYTEST_DISABLE_PLUGIN_AUTOLOAD is set: unset it" if os.environ.get(
             "PYTEST_DISABLE_PLUGIN_AUTOLOAD") else "-p no:mpl?: run without that option")
@@ -83,8 +110,10 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--mpl-generate-path", default=None):  # writing: the ini's baseline
         # path is ignored, as it should be; its warning, an error here, stopped the run
         warnings.filterwarnings("ignore", "Ignoring --mpl-baseline-path", UserWarning)
-    recorded = json.loads((REPO / ENVIRONMENT_FILE).read_text(encoding="utf-8"))
-    config.stash[OFF_REFERENCE] = mismatch(recorded)
+    try:
+        config.stash[OFF_REFERENCE] = mismatch(recorded(REPO))
+    except ValueError as error:  # missing, or a merge left its markers: one line, not a traceback
+        raise pytest.UsageError(str(error)) from None
     if os.environ.get(VECTOR_ONLY) == "1":  # tools/mutants.py --judge vector
         config.stash[OFF_REFERENCE] = config.stash[OFF_REFERENCE] or f"{VECTOR_ONLY}=1"
     # Hypothesis keeps its caches (a unicode table) in .hypothesis/ of the current folder: the

@@ -158,3 +158,21 @@ def test_a_golden_that_is_a_link_is_replaced_never_written_through(monkeypatch, 
     golden.symlink_to(outside)
     assert tool.copy_changed(made, tmp_path / "baseline")[0].startswith("cifar_summary.png (it was")
     assert outside.read_bytes() == b"another picture"
+
+
+def test_a_conflicted_environment_record_is_one_line_and_nothing_is_rendered(
+        monkeypatch, capsys, tmp_path):
+    """Round 19 (G5): ``baseline/ENVIRONMENT.json`` with git's merge-conflict markers was a
+    JSONDecodeError traceback from the tool too; now the golden suite's one line, exit 2."""
+    tool = _tool()
+    (tmp_path / "baseline").mkdir()
+    (tmp_path / "baseline" / "ENVIRONMENT.json").write_text("<<<<<<< HEAD\n{}\n=======\n{}\n"
+                                                            ">>>>>>> other\n")
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    monkeypatch.setattr(tool.subprocess, "run", lambda *a, **k: (_ for _ in ()).throw(
+        AssertionError("pytest ran")))
+    assert tool.main(["cifar_summary"]) == 2
+    assert capsys.readouterr().err == (
+        "update_baselines: baseline/ENVIRONMENT.json: holds git merge-conflict markers: resolve "
+        "the conflict (keep one side: git checkout --ours baseline/ENVIRONMENT.json, or "
+        "--theirs; then git add it), then run again\n")
