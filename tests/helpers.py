@@ -67,6 +67,15 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def figures_as_a_user(cwd: Path, *argv: str, timeout: float = 600
+                      ) -> subprocess.CompletedProcess:
+    """``python -m figures ARGV --figdata FIGDATA`` in ``cwd``, the checkout's figdata, as a
+    user runs it (a process of its own: what TeX and the signals do is real)."""
+    return subprocess.run([sys.executable, "-m", "figures", *argv, "--figdata",
+                           str(REPO / "figdata")], capture_output=True, text=True,
+                          timeout=timeout, cwd=cwd, check=False)
+
+
 def run_figures_in(root: Path, *argv: str, timeout: float = 120,
                    only_the_copy: bool = False) -> tuple[int, str, str]:
     """``python -m figures ARGV`` in a copy of the project at ``root`` (its own package, no

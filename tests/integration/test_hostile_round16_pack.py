@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 import tarfile
 
 import pytest
-from helpers import REPO
+from helpers import figures_as_a_user
 
 
 def _pack(cwd) -> subprocess.CompletedProcess:
     """``figures pack p --out p.tar.gz`` in ``cwd``, as a user runs it."""
-    return subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
-                           "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
-                          timeout=300, cwd=cwd, check=False)
+    return figures_as_a_user(cwd, "pack", "p", "--out", "p.tar.gz", timeout=300)
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
@@ -35,11 +32,23 @@ def test_a_data_file_read_with_openin_is_packed_as_it_is(tmp_path):
         assert archive.extractfile("data.txt").read() == b"BP reaches 61% of runs\n"
 
 
+_EPS_REFUSED = ("error: plot.eps: an EPS figure, printed as its file name: pdflatex converts it "
+                "only with shell escape, which neither this compile nor arXiv's runs: ")
+
+
 @pytest.mark.slow  # pack compiles the paper and its archive
-def test_an_eps_figure_printed_as_its_name_stops_the_pack(tmp_path):
+@pytest.mark.parametrize(("converted", "what_to_do"), [
+    (False, "convert it to PDF (epstopdf plot.eps) and include that"),
+    (True, ("plot-eps-converted-to.pdf, which an earlier compile left beside it, is that figure "
+           "as PDF: rename it plot.pdf and include that")),
+])
+def test_an_eps_figure_printed_as_its_name_stops_the_pack(tmp_path, converted, what_to_do):
     r"""Round 17: ``\includegraphics{plot.eps}``: pdflatex with no shell escape prints the
     file's name where the figure goes, and pack said "compiles from the archive alone ...
-    warnings: 0", exit 0 (`figures paper` names it)."""
+    warnings: 0", exit 0 (`figures paper` names it). Round 18 (R6): with the
+    ``plot-eps-converted-to.pdf`` an earlier shell-escape compile left beside it (the
+    author's compile prints the picture, the archive's the name), the refusal named only
+    ``epstopdf``, not always at hand, never the converted PDF the author already has."""
     paper = tmp_path / "p"
     paper.mkdir()
     (paper / "plot.eps").write_text("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 60\n"
@@ -47,39 +56,15 @@ def test_an_eps_figure_printed_as_its_name_stops_the_pack(tmp_path):
     (paper / "main.tex").write_text("\\documentclass{article}\\usepackage{graphicx}\\begin"
                                     "{document}Old: \\includegraphics[width=2in]{plot.eps}"
                                     "\\end{document}\n")
+    if converted:
+        made = subprocess.run(["gs", "-q", "-dBATCH", "-dNOPAUSE", "-dEPSCrop",
+                               "-sDEVICE=pdfwrite", "-sOutputFile=plot-eps-converted-to.pdf",
+                               "plot.eps"], cwd=paper, capture_output=True, text=True,
+                              check=False)
+        assert made.returncode == 0, made.stderr
     ran = _pack(tmp_path)
     assert ran.returncode == 1, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1] == (
-        "error: plot.eps: an EPS figure, printed as its file name: pdflatex converts it only "
-        "with shell escape, which neither this compile nor arXiv's runs: convert it to PDF "
-        "(epstopdf plot.eps) and include that")
-    assert not (tmp_path / "p.tar.gz").exists()
-
-
-@pytest.mark.slow  # pack compiles the paper and its archive
-def test_an_eps_figure_with_its_converted_pdf_beside_it_names_that_pdf(tmp_path):
-    r"""Round 18 (R6): an old paper's ``plot.eps`` with the ``plot-eps-converted-to.pdf``
-    an earlier shell-escape compile left beside it; the author's compile prints the picture,
-    the archive's the name. The refusal named only ``epstopdf`` (not always at hand), never
-    the converted PDF the author already has."""
-    paper = tmp_path / "p"
-    paper.mkdir()
-    (paper / "plot.eps").write_text("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 60\n"
-                                    "newpath 10 10 moveto 90 50 lineto stroke\nshowpage\n")
-    (paper / "main.tex").write_text("\\documentclass{article}\\usepackage{graphicx}\\begin"
-                                    "{document}Old: \\includegraphics[width=2in]{plot.eps}"
-                                    "\\end{document}\n")
-    made = subprocess.run(["gs", "-q", "-dBATCH", "-dNOPAUSE", "-dEPSCrop", "-sDEVICE=pdfwrite",
-                           "-sOutputFile=plot-eps-converted-to.pdf", "plot.eps"],
-                          cwd=paper, capture_output=True, text=True, check=False)
-    assert made.returncode == 0, made.stderr
-    ran = _pack(tmp_path)
-    assert ran.returncode == 1, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1] == (
-        "error: plot.eps: an EPS figure, printed as its file name: pdflatex converts it only "
-        "with shell escape, which neither this compile nor arXiv's runs: "
-        "plot-eps-converted-to.pdf, which an earlier compile left beside it, is that figure "
-        "as PDF: rename it plot.pdf and include that")
+    assert ran.stderr.splitlines()[-1] == _EPS_REFUSED + what_to_do
     assert not (tmp_path / "p.tar.gz").exists()
 
 

@@ -3,18 +3,10 @@ that a synced figure would shadow (P5)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
-from helpers import REPO
+from helpers import REPO, figures_as_a_user
 
-
-def _figures(cwd, *args: str) -> subprocess.CompletedProcess:
-    """``figures ARGS --figdata figdata`` in ``cwd``, as a user runs it."""
-    return subprocess.run([sys.executable, "-m", "figures", *args, "--figdata",
-                           str(REPO / "figdata")], capture_output=True, text=True,
-                          timeout=600, cwd=cwd, check=False)
+_figures = figures_as_a_user
 
 
 def _hyperxmp_paper(folder, author: str, keys: str = "") -> None:
