@@ -14,6 +14,9 @@ import os
 import re
 from pathlib import Path
 
+from figures.errors import LatexError, display_path
+from figures.texread import blanked
+
 #: The file TeX writes the names into, in the compile's folder.
 LISTED = "fap-inputs.lst"
 #: Given to latexmk (``-usepretex``): before the paper, each file LaTeX inputs written to
@@ -38,3 +41,41 @@ def read_as_input(folder: Path, stem: str) -> set[str] | None:
              for path, _, file in (line.rpartition("|") for line in listed.splitlines())]
     return {os.path.normpath(name.strip()) for name in [*names, *_GRAPHIC.findall(text)]
             if name.strip()}
+
+
+#: LaTeX's own word for a file it looked for and did not find (``\\@input``'s, verbatim's
+#: ``\\verbatiminput``'s: each tests the file first, and a missing one is no error).
+_NO_FILE = re.compile(r"^No file (.+)\.$", re.MULTILINE)
+
+
+def left_outside(paper: Path, log: Path) -> list[str]:
+    """The files the compile whose log is ``log`` looked for by a name outside its folder
+    (absolute, or climbing out with ``..``) and did not find there, though the paper's own
+    compile reads them (they are, from ``paper``): the archive is without them."""
+    try:
+        text = log.read_text(encoding="utf-8", errors="surrogateescape")
+    except OSError:
+        return []
+    names = dict.fromkeys(Path(name.strip().strip('"')) for name in _NO_FILE.findall(text))
+    return [str(name) for name in names if (name.is_absolute() or ".." in name.parts)
+            and any((paper / f"{name}{tex}").is_file() for tex in ("", ".tex"))]
+
+
+def refuse_outside(paper: Path, name: str, texts: dict[str, str], main: str) -> None:
+    """Stop the pack on ``name``, which :func:`left_outside` found: one line naming it and
+    the command of the paper's files ``texts`` that reads it."""
+    said = re.compile(r"\\([A-Za-z@]+)\*?\s*(?:\[[^\]]*\]\s*)?\{\s*" + re.escape(name)
+                      + r"\s*\}")
+    file, command = next(((file, found[1]) for file, text in texts.items()
+                          if name in text and (found := said.search(blanked(text)))), (main, None))
+    shown = display_path(name)
+    why = f"as TeX's log says: No file {shown}."
+    why = f"\\{command}, {why}" if command else why
+    real, root = (paper / name).resolve(), paper.resolve()
+    if real.is_relative_to(root):  # figs/../figs/x, or /home/me/paper/x: the paper's own
+        raise LatexError(file, None, (
+            f"reads {shown}, a file of the paper's folder by a name the archive's compile "
+            f"cannot open, absolute or through .. ({why}): write it "
+            f"{real.relative_to(root).as_posix()}"))
+    raise LatexError(file, None, f"reads {shown}, outside the paper's folder ({why}); only "
+                     "the paper's folder is packed: move that file into it")

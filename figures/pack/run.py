@@ -13,7 +13,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, display_path
-from figures.pack import anonymity, archive, images, scrub, tex
+from figures.pack import anonymity, archive, images, inputs, scrub, tex
 from figures.pack.strip import strip_comments
 from figures.paths import input_folder_of, is_inside
 from figures.texread import Known, blanked, learned
@@ -101,7 +101,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         if (paper / name).is_file() and (paper / name).read_bytes() == made:
             _own_file(paper, name, links)
         files[name] = _as_packed(made, name, anonymous, os.path.normpath(name) in raw, known)
-    data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, emptied)
+    data, pdf, runs, texts = _proved(paper, files, kind, main_tex.name, recorded.pdf, emptied)
     if emptied and texts is None:  # read after all (a data table): the paper's own, whole
         read = [name for name in emptied if _own(paper, name)]
         files.update((name, _packed(paper, name, anonymous, links, verbatim=True))
@@ -109,7 +109,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         found.warnings.append(f"{_some(read)}: read with \\openin (data?), not input: "
                               "packed as they are")
         emptied = [name for name in emptied if name not in read]
-        data, pdf, runs, texts = _proved(files, kind, main_tex.name, recorded.pdf, [])
+        data, pdf, runs, texts = _proved(paper, files, kind, main_tex.name, recorded.pdf, [])
     if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))
                and any(Path(name).name in page for page in texts[1])]:  # graphicx's stand-in
         raise FigureDataError(eps[0], None, _eps_refusal(paper, eps[0]))
@@ -231,11 +231,12 @@ def _own_file(paper: Path, name: str, links: HardLinks) -> Path:
     return path
 
 
-def _proved(files: dict[str, bytes], kind: str, main: str, compiled: bytes,
+def _proved(paper: Path, files: dict[str, bytes], kind: str, main: str, compiled: bytes,
             emptied: list[str]) -> tuple[bytes, bytes, int, list[list[str]] | None]:
     """The archive, its PDF compiled from it alone, the runs, and the page texts of the
     paper's own compile and the archive's; with files ``emptied``, texts None when that
-    compile fails or differs (the files are read: the caller packs them as they are)."""
+    compile fails or differs (the files are read: the caller packs them as they are).
+    A file the paper reads by an absolute name is not in the archive: one line naming it."""
     from figures.errors import LatexError
 
     data = archive.encode(files, kind)
@@ -247,6 +248,9 @@ def _proved(files: dict[str, bytes], kind: str, main: str, compiled: bytes,
             if emptied:
                 return data, b"", 0, None
             raise
+        if left := inputs.left_outside(paper, Path(proof) / f"{Path(main).stem}.log"):
+            inputs.refuse_outside(paper, left[0], {name: text.decode(errors="replace")
+                                                   for name, text in files.items()}, main)
     texts = [_page_texts(compiled), _page_texts(pdf)]
     if emptied and _first_difference(*texts) is not None:
         return data, pdf, runs, None

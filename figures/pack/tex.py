@@ -110,6 +110,9 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     input_ = inputs.read_as_input(out, stem)
     opened = () if input_ is None else tuple(n for n in sources if n not in input_
                                              and n != main.name)
+    if left := inputs.left_outside(paper, out / f"{stem}.log"):  # \verbatiminput{../x}
+        inputs.refuse_outside(paper, left[0], {name: runner.read_bounded(paper / name, 1 << 24)
+                                               or "" for name in sources}, main.name)
     return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened)
 
 

@@ -122,3 +122,59 @@ def test_a_verbatim_definition_in_the_papers_own_package_holds_in_its_sources(tm
     assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
     with tarfile.open(tmp_path / "p.tar.gz") as archive:
         assert body in archive.extractfile("main.tex").read().decode()
+
+
+def _listing_paper(tmp_path, listing: str) -> None:
+    r"""``p/main.tex`` printing ``listing`` (a ``\verbatiminput``) and ``code.py`` beside
+    ``p``: a file of the lab's, outside the paper's folder, that the author's compile reads."""
+    (tmp_path / "p").mkdir()
+    (tmp_path / "code.py").write_text("x = 7 % 3  # SHAREDCODE\n")
+    (tmp_path / "p" / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{verbatim}\n\\begin{document}\nText.\n"
+        f"{listing}\n\\end{{document}}\n")
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+@pytest.mark.parametrize("absolute", [False, True])
+def test_a_listing_read_from_outside_the_papers_folder_stops_the_pack(tmp_path, absolute):
+    r"""Round 20 (K9, K10): ``\verbatiminput{../code.py}``, a listing shared by a lab's papers:
+    the author's compile prints it, yet pack said "warnings: 0", exit 0, and shipped a PDF
+    without it: verbatim's ``\verbatiminput`` tests the file first and only logs ``No file
+    ../code.py.`` in the copy pack compiles, where it is not. With the absolute path (K10)
+    the line blamed "what was stripped". Both now stop, naming the file, as
+    ``\lstinputlisting{../code.py}`` does (docs/pack.md, "Limits")."""
+    name = str(tmp_path / "code.py") if absolute else "../code.py"
+    _listing_paper(tmp_path, f"\\verbatiminput{{{name}}}")
+    ran = _pack(tmp_path)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1] == (
+        f"error: main.tex: reads {name}, outside the paper's folder (\\verbatiminput, as TeX's "
+        f"log says: No file {name}.); only the paper's folder is packed: move that file into it")
+    assert not (tmp_path / "p.tar.gz").exists()
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_a_file_tested_for_and_found_nowhere_still_packs(tmp_path):
+    r"""Round 20 (K9's control): a ``No file`` in TeX's log for a file that is nowhere (a
+    ``\verbatiminput`` of a listing not written yet, an optional ``\IfFileExists``, a first
+    run's ``.toc``) is no file left behind: the pack goes on."""
+    _listing_paper(tmp_path, "\\IfFileExists{optional.tex}{\\input{optional}}{}\\tableofcontents"
+                   "\\verbatiminput{../missing.py}\\verbatiminput{/nowhere/missing.py}")
+    ran = _pack(tmp_path)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_a_listing_of_the_papers_own_by_its_absolute_name_is_told_its_relative_name(tmp_path):
+    r"""Round 20 (K10): ``\verbatiminput{/home/me/p/code.py}``, the paper's own file by its
+    absolute name: the compile in the copy reads it from the folder itself (it is not
+    packed), the archive's cannot (openin_any=p): the line names the relative name."""
+    _listing_paper(tmp_path, f"\\verbatiminput{{{tmp_path / 'p' / 'code.py'}}}")
+    (tmp_path / "p" / "code.py").write_text("x = 1\n")
+    ran = _pack(tmp_path)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith(
+        "a file of the paper's folder by a name the archive's compile cannot open, absolute "
+        f"or through .. (\\verbatiminput, as TeX's log says: No file {tmp_path}/p/code.py.): "
+        "write it code.py"), ran.stderr
