@@ -173,7 +173,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     facts = set(known[0])  # (each kept in step with the three sets below, which it makes)
     verbatim_envs, strict = in_force(facts), any(kind == "class" for kind, _ in facts)
     plain = {name for kind, name in facts if kind == "text"}  # the paper's own, not verbatim
-    comment_envs = set(COMMENT_ENVIRONMENTS) - plain
+    comment_envs = set(COMMENT_ENVIRONMENTS)  # (a paper's own hides its body: \setbox0\vbox)
     short = set(known[1])  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
     braces = Braces(text, raw=True)  # for verbatim arguments
     code = Braces(text)  # for a definition's begin code
@@ -248,7 +248,6 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                         facts.add(("verbatim" if now else "text", each))
                         (verbatim_envs.add if now else verbatim_envs.discard)(each)
                         (plain.discard if now else plain.add)(each)
-                    comment_envs.discard(name)  # (the comment package's no more)
                 elif word == "end" and name == "document" and executed and \
                         not text[text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
                     after_end = min(_line_end(text, group.end()) + 1, n)

@@ -154,9 +154,9 @@ def test_a_papers_own_environment_of_a_packages_name_is_no_verbatim_one():
     assert [use[s:e] for s, e in read(use, learned([defs])).comments] == secrets
     again = "\\renewenvironment{python}{\\verbatim}{\\endverbatim}\n"
     assert [use[s:e] for s, e in read(use, learned([defs, again])).comments] == secrets[::2]
-    text = "\\newenvironment{comment}{\\begin{quote}}{\\end{quote}}\n\\begin{comment}\nNote\n" \
-        "\\end{comment}\n"
-    assert read(text).skipped == ()  # the paper's own comment environment is printed
+    text = "\\renewenvironment{comment}{\\setbox0\\vbox\\bgroup}{\\egroup}\n\\begin{comment}\n" \
+        "Janet's note\n\\end{comment}\n"  # the paper's own comment hides its text: it goes
+    assert [text[s:e] for s, e in read(text).skipped] == [text[text.index("\\begin"):-1]]
 
 
 @pytest.mark.parametrize(("preamble", "comments"), [
