@@ -147,8 +147,9 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
     """What a compiled PDF tells of its figures' provenance and of who made it: for each
     included PDF, pdfTeX's ``/PTEX.FileName`` (an absolute path, the user's name),
     ``/PTEX.InfoDict`` (the figure's document information), its XMP and ``/PieceInfo``; each
-    JPEG's EXIF or comments; the document's own information and XMP (:func:`xmp_properties`:
-    ``authors``' names there, a home folder's path, an e-mail address)."""
+    JPEG's EXIF or comments; the document's own information and XMP (:func:`xmp_properties`)
+    and its pages' annotations (:func:`annotation_texts`: a note's author): ``authors``' names
+    there, a home folder's path, an e-mail address."""
     from pypdf.generic import NameObject
 
     from figures.outputs.provenance import SUITE
@@ -183,6 +184,14 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
             found.append(f"XMP metadata dc:creator: an author's name ({value[:60]}){XMP_ADVICE}")
         else:
             look(f"XMP metadata {key}", value, XMP_ADVICE)
+    for number, page in enumerate(reader.pages, 1):
+        for key, value, noted in annotation_texts(page):
+            where = f"an annotation's {key} (page {number})"
+            advice = _NOTES_TEXT if key != "/T" else _NOTES_AUTHOR if noted else _FIELDS_NAME
+            if key == "/T" and noted and _names_in(value):  # a note's author, as /Author
+                found.append(f"{where}: an author's name ({value[:60]}){advice}")
+            else:
+                look(where, value, advice)
     for _, _, drawn in resources(reader):
         for ref in (drawn.get("/XObject") or {}).values():
             xobject = ref.get_object()
@@ -202,6 +211,55 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
 #: What to do of what the paper's own XMP discloses: the packages that write one.
 XMP_ADVICE = ("; the paper's XMP (hyperxmp?, pdfx's .xmpdata, \\DocumentMetadata) holds it: "
               "drop the package or that field for the anonymous version")
+#: The fields of a page's annotation a reader shows or keeps: its author (/T; a form field's
+#: name), its text, rich text (XHTML), subject and tooltip (/TU, pdfcomment's \pdftooltip), its name.
+ANNOTATION_TEXTS = ("/T", "/Contents", "/RC", "/Subj", "/TU", "/NM")
+#: The annotations that are no note (their /T is no author): links (hyperref's: an action,
+#: no text), form fields (/T their name), a note's pop-up (its parent is the note).
+_NO_NOTE = ("/Link", "/Widget", "/Popup")
+#: What to do of what a page's annotation discloses: a note's author, a form field's name,
+#: any other text.
+_NOTES_AUTHOR = ("; a note's author field (pdfcomment's or attachfile's author=?): leave it "
+                 "out of the anonymous version")
+_FIELDS_NAME = "; a form field's name (hyperref's name=?): rename it for the anonymous version"
+_NOTES_TEXT = ("; a note's, tooltip's or attachment's text (pdfcomment?): leave it out of the "
+               "anonymous version")
+
+
+def annotation_texts(page: Any) -> list[tuple[str, str, bool]]:
+    """The texts of ``page``'s annotations (:data:`ANNOTATION_TEXTS`, a pop-up's parent's
+    and a reply's note's too, each once), each with its key and whether its annotation is a
+    note (not :data:`_NO_NOTE`): ``("/T", "Janet Smithson", True)``; rich text without its
+    tags."""
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject
+
+    found, seen = [], set()
+    listed = page.get("/Annots")  # an array (pdfTeX's), or a reference to one
+    listed = listed.get_object() if listed is not None else None
+    todo = [ref.get_object() for ref in (listed if isinstance(listed, ArrayObject) else [listed])
+            if ref is not None]
+    while todo:
+        annotation = todo.pop(0)
+        if not isinstance(annotation, DictionaryObject) or id(annotation) in seen:
+            continue
+        seen.add(id(annotation))
+        noted = annotation.get("/Subtype") not in _NO_NOTE
+        for key in ANNOTATION_TEXTS:
+            value = annotation.get(key)
+            value = value.get_object() if value is not None else None
+            if value is None or isinstance(value, NameObject):
+                continue
+            text = value.get_data().decode("utf-8", "replace") if hasattr(value, "get_data") \
+                else str(value)  # /RC may be a stream
+            if key == "/RC":
+                text = " ".join(re.sub(r"<[^>]*>", " ", text).split())
+            if text.strip():
+                found.append((key, text, noted))
+        todo += [ref.get_object() for ref in (annotation.get("/Parent"), annotation.get("/IRT"))
+                 if ref is not None]
+    return found
+
+
 #: XML namespaces of PDF/A's schema descriptions in an XMP packet: definitions, no values.
 _PDFA_SCHEMAS = "http://www.aiim.org/pdfa/ns/"
 _RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"  # its lists (rdf:Seq, rdf:li): no property
@@ -244,7 +302,7 @@ def xmp_properties(reader: Any) -> list[tuple[str, str]]:
 _AUTHOR = re.compile(r"\\(author|icmlauthor|icmlcorrespondingauthor)\s*(?:\[[^\]]*\]\s*)?\{")
 _NO_NAME = frozenset({"Anonymous", "Author", "Authors", "Affiliation", "Address", "Email",
                       "Institution", "University", "Department", "The", "And", "Member",
-                      "Fellow", "Senior", "Student"})
+                      "Fellow", "Senior", "Student", "Reviewer", "Note", "Comment", "Todo"})
 _ACKNOWLEDGEMENTS = re.compile(r"\\(?:(?:sub)*section|paragraph)\*?\s*\{\s*acknowledge?ments?"
                                r"|\\begin\s*\{ack|\\acks\b", re.IGNORECASE)
 #: TeX's accents (``\'e``, ``\"{u}``, ``\v{s}``) as combining marks, its letters (``\o``, ``\ss``).

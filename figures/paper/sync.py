@@ -30,6 +30,7 @@ from figures.paper.write import (
     Plan,
     Write,
     hand_edited,
+    hides_theirs,
     macros_of_ours,
     moves_aside,
     not_the_papers,
@@ -189,8 +190,9 @@ def _plan_macros(result: Plan, paper: Paper, macros_path: Path,
     quoting = _quoting(paper, synthetic, macros_path)
     same = macros_path.is_file() and macros_path.read_text(encoding="utf-8",
                                                            errors="replace") == tex
-    problem = None if same else not_the_papers(macros_path, paper.root, figdata_dir) or \
-        unwritable(macros_path, paper.root)  # nothing to write: never a read-only refusal
+    problem = None if same else (  # nothing to write: never a read-only refusal
+        not_the_papers(macros_path, paper.root, figdata_dir) or unwritable(macros_path, paper.root)
+        or hides_theirs(macros_path, paper))
     if problem is not None:
         result.refuse("macros", "(macros)", shown, problem)
     elif macros_path.is_file() and not macros_of_ours(macros_path):

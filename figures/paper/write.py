@@ -226,6 +226,20 @@ def not_the_papers(target: Path, paper: Path, figdata_dir: Path,
     return None
 
 
+def hides_theirs(target: Path, paper) -> str | None:
+    """Why writing ``target``, a ``.tex`` file not there yet, would hide the file TeX reads
+    now for the same ``\\input``: TeX tries ``NAME.tex`` before ``NAME``, so the author's own
+    extensionless ``macros`` would stop being read (her macros undefined, the paper broken)."""
+    bare = target.with_suffix("")  # the probe offers TeX our macros.tex: it names that one
+    if target.exists() or not bare.is_file() or not {target.name, bare.name} & {
+            Path(name).name for name in paper.inputs}:
+        return None
+    return (f"TeX reads your {shown_path(bare, paper.root)} (no extension) for its \\input "
+            f"now; the {target.name} sync would write beside it is read first (TeX tries .tex "
+            "first), and yours would stop being read: rename yours (and its \\input; ours go "
+            f"into {target.name}), then sync again")
+
+
 def shown_path(path: Path, paper: Path) -> str:
     """``path`` as a row shows it: inside the paper's folder, relative to it."""
     try:

@@ -1,5 +1,6 @@
 """Hostile round 19's rows: the paper's own XMP in an anonymous pack (P8), an author's image
-that a synced figure would shadow (P5)."""
+that a synced figure would shadow (P5); round 20's sibling of P8, a note's author in the
+compiled PDF's annotations (K4)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,63 @@ def test_an_anonymous_pack_reads_every_field_of_the_papers_xmp(tmp_path):
     ran = _figures(tmp_path, "pack", "q", "--anonymous", "--out", "q.tar.gz")
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert (tmp_path / "q.tar.gz").is_file()
+
+
+def _noted_paper(folder, author: str, body: str) -> None:
+    folder.mkdir()
+    (folder / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{pdfcomment}\n\\usepackage{hyperref}\n"
+        f"\\title{{Credit assignment, audited}}\n\\author{{{author}}}\n"
+        f"\\begin{{document}}\n\\section{{Intro}}\\label{{s}}\n{body}\n\\end{{document}}\n")
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_an_anonymous_pack_stops_on_a_notes_author_in_the_compiled_pdfs_annotations(tmp_path):
+    r"""Round 20 (K4): ``\pdfcomment[author={Janet Smithson},subject={note}]{...}`` and
+    ``\author{Janet Smithson}``: the PDF compiled from the archive carries a page annotation
+    whose /T (the author field a reader's comment panel shows) is the name, and ``pack
+    --anonymous`` said only the source warning any paper gets, exit 0 (the same name in
+    /Author or XMP stops the pack). An anonymous ``\author`` with a note signed by another
+    name, or a note's text holding an e-mail address, stops it too."""
+    _noted_paper(tmp_path / "p", "Janet Smithson", "Text of a paper\\pdfcomment[author={Janet "
+                 "Smithson},subject={note}]{fix the related work} under review.")
+    ran = _figures(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz")
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1] == (
+        "error: main.tex: the PDF compiled from the archive discloses an annotation's /T "
+        "(page 1): an author's name (Janet Smithson); a note's author field (pdfcomment's or "
+        "attachfile's author=?): leave it out of the anonymous version; the anonymous pack "
+        "stops")
+    assert not (tmp_path / "p.tar.gz").exists()
+    _noted_paper(tmp_path / "q", "Anonymous Authors", "Text\\pdfmarkupcomment[markup=Highlight,"
+                 "author=Karl Weberling]{of a paper}{cite more} under review.")
+    ran = _figures(tmp_path, "pack", "q", "--anonymous", "--out", "q.tar.gz")
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert "discloses an annotation's /T (page 1): an author's name (Karl Weberling);" \
+        in ran.stderr.splitlines()[-1], ran.stderr
+    _noted_paper(tmp_path / "r", "Anonymous Authors", "Text of a paper\\pdfcomment{ask "
+                 "janet.smithson@uni-example.org} under review.")
+    ran = _figures(tmp_path, "pack", "r", "--anonymous", "--out", "r.tar.gz")
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1].startswith(
+        "error: main.tex: the PDF compiled from the archive discloses an annotation's /Contents "
+        "(page 1): an e-mail address (janet.smithson@uni-example.org); a note's, tooltip's or "
+        "attachment's text"), ran.stderr
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_an_anonymous_hyperref_papers_links_and_unsigned_notes_still_pack(tmp_path):
+    r"""Round 20 (K4): reading the compiled PDF's annotations refuses no anonymous paper for
+    its links, hyperref's ``\url``, ``\href`` and ``\ref`` (link annotations: an action, no
+    text field), nor for a note signed by no one or by a role (``author=Reviewer``)."""
+    _noted_paper(tmp_path / "p", "Anonymous Authors",
+                 "See \\url{https://github.com/anonymous-authors/fa-audit} and \\href{"
+                 "https://anonymous.4open.science/r/fa-audit}{the code}, Section~\\ref{s}."
+                 "\\pdfcomment{fix the related work}\\pdfcomment[author=Reviewer]{cite more}")
+    ran = _figures(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz")
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert (tmp_path / "p.tar.gz").is_file()
+    assert "warnings: 0" in ran.stderr.splitlines()[-1], ran.stdout + ran.stderr
 
 
 def _her_png(tmp_path):

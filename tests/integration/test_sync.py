@@ -164,6 +164,25 @@ def test_a_line_added_to_our_macros_file_by_hand_is_kept_as_bak(project, capsys)
     assert "myOwn" not in macros.read_text()
 
 
+def test_the_papers_own_macros_file_without_extension_is_not_hidden(project, capsys):
+    """Round 20 (P4): the author's own extensionless ``sections/macros``, read by
+    ``\\input{sections/macros}`` (TeX tries ``macros.tex`` first, then ``macros``): sync wrote
+    ``macros.tex`` beside it, exit 0, and her macros stopped being read (the paper broke)."""
+    paper, figdata, built = project
+    hers = paper / "sections" / "macros"
+    hers.parent.mkdir()
+    hers.write_text("\\newcommand{\\mine}{42}\n")
+    code, out, _ = sync(capsys, paper, figdata, built, "--allow-synthetic")
+    assert code == 1
+    row = next(line for line in out.splitlines() if line.startswith("(macros)"))
+    assert row.endswith("refused: TeX reads your sections/macros (no extension) for its "
+                        "\\input now; the macros.tex sync would write beside it is read first "
+                        "(TeX tries .tex first), and yours would stop being read: rename yours "
+                        "(and its \\input; ours go into macros.tex), then sync again"), row
+    assert not (paper / "sections" / "macros.tex").exists()
+    assert hers.read_text() == "\\newcommand{\\mine}{42}\n"
+
+
 def test_nothing_is_written_outside_the_paper_folder(project, capsys, tmp_path):
     """Hostile pass 4: `\\includegraphics{../repo/baseline/fig1_audit_hero.png}` made sync
     write our build over the golden image there (any path the paper names, outside it too)."""
