@@ -1,5 +1,6 @@
-"""Stopping: Ctrl-C and SIGTERM end a command the same way, with one line and 130 or 143,
-and are held while worker processes are forked so that none is lost half-way."""
+"""Stopping: Ctrl-C, SIGTERM and SIGHUP (the terminal or ssh session closed) end a command
+the same way, with one line and 130, 143 or 129, and are held while worker processes are
+forked so that none is lost half-way. A SIGHUP the shell ignores (``nohup``) stays ignored."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from collections.abc import Iterator
 
 def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
     """The one line and the exit status of a command stopped by Ctrl-C or SIGTERM."""
-    how, status = ("terminated", 143) if isinstance(exc, Terminated) else ("interrupted", 130)
+    how, status = ("hung up", 129) if isinstance(exc, HungUp) else ("terminated", 143) \
+        if isinstance(exc, Terminated) else ("interrupted", 130)
     finished = getattr(exc, "finished", None)  # set by who wrote them (figures sync)
     if unfinished := getattr(exc, "unfinished", None):  # one file, written at the end (pack)
         return f"{how} before {unfinished} was written; nothing was written", status
@@ -25,6 +27,15 @@ def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
 class Terminated(KeyboardInterrupt):
     """SIGTERM, stopped as Ctrl-C is: a KeyboardInterrupt, so that every ``except
     KeyboardInterrupt`` cleans up after it too."""
+
+
+class HungUp(Terminated):
+    """SIGHUP: the terminal or ssh session the command ran in closed; stopped as SIGTERM is
+    (its workers' temporaries removed, one line), not killed where it stood."""
+
+
+#: SIGHUP where the platform has it (not on Windows).
+_HANGUP = getattr(signal, "SIGHUP", None)
 
 
 #: Stop signals this process received: a KeyboardInterrupt with none behind it was raised by
@@ -43,9 +54,9 @@ def terminated() -> bool:
 
 
 def raise_terminated(signum: int, frame: object) -> None:
-    """A SIGTERM handler: stop the way Ctrl-C does (see :class:`Terminated`)."""
+    """A SIGTERM (or SIGHUP) handler: stop the way Ctrl-C does (see :class:`Terminated`)."""
     _RECEIVED.append(signum)
-    raise Terminated
+    raise HungUp if signum == _HANGUP else Terminated
 
 
 def raise_interrupted(signum: int, frame: object) -> None:
@@ -62,6 +73,9 @@ def sigterm_stops_like_ctrl_c() -> Iterator[None]:
         yield
         return
     previous = signal.signal(signal.SIGTERM, raise_terminated)
+    previous_hup = signal.getsignal(_HANGUP) if _HANGUP is not None else None
+    if previous_hup is signal.SIG_DFL:  # not under nohup, which ignores it
+        signal.signal(_HANGUP, raise_terminated)
     previous_int = signal.getsignal(signal.SIGINT)
     if previous_int is signal.default_int_handler:  # not when Ctrl-C is ignored (a worker)
         signal.signal(signal.SIGINT, raise_interrupted)
@@ -70,10 +84,12 @@ def sigterm_stops_like_ctrl_c() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGTERM, previous)
         signal.signal(signal.SIGINT, previous_int)
+        if previous_hup is signal.SIG_DFL:
+            signal.signal(_HANGUP, previous_hup)
 
 
-#: The signals that stop a build (Ctrl-C, ``kill``).
-STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
+#: The signals that stop a build (Ctrl-C, ``kill``, a closed terminal).
+STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM} | ({_HANGUP} if _HANGUP else set()))
 
 
 def _nothing_to_stop(signum: int, frame: object) -> None:

@@ -5,12 +5,12 @@ read the source around them.
 TeX makes ``%`` a comment when it reads a character, by its catcode at that moment, so:
 
 - ``%`` is a comment everywhere (``\\%`` and ``\\\\%`` aside) except where a command that
-  changes catcodes reads text as it goes: the ``verbatim`` environments (and fancyvrb's,
-  listings', minted's), ``\\verb``, ``\\lstinline``, ``\\url``/``\\path``/``\\href``'s
-  address. Those do so only where TeX *executes* them: not inside another command's
-  argument or a definition (``\\footnote{\\url{a%b}}``: TeX read the argument, ``%b`` and
-  all, before ``\\url`` ran; ``\\newcommand{\\x}{\\begin{verbatim}}``), and not inside
-  ``\\iffalse ... \\fi`` (skipped tokens, read with the catcodes of the moment).
+  changes catcodes reads text as it goes: the ``verbatim`` environments (a loaded
+  package's, the paper's own: :mod:`figures.texverbatim`), ``\\verb``, ``\\lstinline``,
+  ``\\url``/``\\path``/``\\href``'s address. Those do so only where TeX *executes* them: not
+  inside another command's argument or a definition (``\\footnote{\\url{a%b}}``: TeX read
+  the argument, ``%b`` and all, before ``\\url`` ran; ``\\newcommand{\\x}{\\begin{verbatim}}``),
+  and not inside ``\\iffalse ... \\fi`` (skipped tokens, read with the catcodes of the moment).
 - ``\\iffalse`` skips to its ``\\fi`` (or ``\\else``), counting nested ``\\if...``; the
   comment package's environments (``comment`` and those ``\\excludecomment`` names) end at a
   line that is ``\\end{name}`` alone, as the package reads them, not mid-line.
@@ -28,29 +28,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-#: Environments whose body LaTeX reads verbatim: a ``%`` there is text.
-VERBATIM_ENVIRONMENTS = frozenset({
-    "verbatim", "verbatim*", "Verbatim", "Verbatim*", "BVerbatim", "BVerbatim*", "LVerbatim",
-    "LVerbatim*", "SaveVerbatim", "SaveVerbatim*", "VerbatimOut", "VerbatimOut*", "VerbEnv",
-    "lstlisting", "minted", "alltt", "filecontents", "filecontents*", "spverbatim",
-    "tcblisting", "tcbverbatimwrite", "tcbwritetemp", "tcboutputlisting", "codebox", "pycode",
-    "python", "verbatimtab", "boxedverbatim", "verbatimwrite", "listingcont", "listingcont*",
-    "verbwrite", "verbwrite*", "verbbox", "myverbbox", "origverbbox", "verbnobox"})
-#: Verbatim environments whose names other packages use for text (minted's ``listing``
-#: float): verbatim once the paper loads the package (``\\usepackage{moreverb}``).
-PACKAGE_VERBATIM = {"moreverb": frozenset({"listing", "listing*"}),
-                    "sverb": frozenset({"listing", "listing*", "demo", "demo*"})}
-#: Commands defining an environment read verbatim, named in their first argument (fancyvrb,
-#: listings, tcolorbox; fancyvrb's starred form too).
-NEW_VERBATIM = frozenset({"DefineVerbatimEnvironment", "CustomVerbatimEnvironment",
-                          "RecustomVerbatimEnvironment", "lstnewenvironment", "newtcblisting",
-                          "renewtcblisting", "NewTCBListing", "DeclareTCBListing"})
-#: Commands defining an environment by its begin code (``\\newenvironment{code}{\\small
-#: \\verbatim}{\\endverbatim}``: verbatim when the begin code calls a verbatim one), and how
-#: many brace groups (xparse's argument specification) stand before that code.
-NEW_ENVIRONMENT = {"newenvironment": 0, "renewenvironment": 0, "provideenvironment": 0,
-                   "NewDocumentEnvironment": 1, "RenewDocumentEnvironment": 1,
-                   "ProvideDocumentEnvironment": 1, "DeclareDocumentEnvironment": 1}
+from figures.texverbatim import NEW_ENVIRONMENT, NEW_PLAIN, NEW_VERBATIM, PROVIDE, in_force, loaded
+
 #: The comment package's environment (``\\excludecomment{x}`` adds more).
 COMMENT_ENVIRONMENTS = frozenset({"comment"})
 #: Commands reading their argument verbatim: ``\\verb|x|`` (any delimiter) and the rest.
@@ -164,13 +143,17 @@ class Reading:
     skipped: tuple[tuple[int, int], ...]
     #: Where the text after ``\\end{document}``'s line begins (None: no such line).
     after_end: int | None
-    #: The verbatim environments and short verbatim delimiters the text defines (with those
-    #: it was read knowing): another file TeX reads after it knows them too (:func:`learned`).
+    #: What the text settles of environments and the short verbatim delimiters it defines
+    #: (with those it was read knowing): another file TeX reads after it knows them too
+    #: (:func:`learned`).
     known: Known = (frozenset(), frozenset())
 
 
-#: Verbatim environments beyond :data:`VERBATIM_ENVIRONMENTS`, and short verbatim delimiters.
-Known = tuple[frozenset[str], frozenset[str]]
+#: What files settle of environments, ``(kind, name)``: ``("package", "moreverb")`` loaded
+#: (``"class"``: a ``\documentclass``, whose preamble says all that is loaded),
+#: ``("verbatim", "code")`` or ``("text", "codebox")`` defined by the paper; and short
+#: verbatim delimiters.
+Known = tuple[frozenset[tuple[str, str]], frozenset[str]]
 
 
 def learned(texts: list[str]) -> Known:
@@ -187,8 +170,10 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     """How TeX reads ``text`` (see the module's docstring), knowing the verbatim environments
     and delimiters other files defined (``known``)."""
     comments, verbatim, false, skipped = [], [], [], []
-    comment_envs = set(COMMENT_ENVIRONMENTS)
-    verbatim_envs = set(VERBATIM_ENVIRONMENTS) | known[0]
+    facts = set(known[0])  # (each kept in step with the three sets below, which it makes)
+    verbatim_envs, strict = in_force(facts), any(kind == "class" for kind, _ in facts)
+    plain = {name for kind, name in facts if kind == "text"}  # the paper's own, not verbatim
+    comment_envs = set(COMMENT_ENVIRONMENTS)  # (a paper's own hides its body: \setbox0\vbox)
     short = set(known[1])  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
     braces = Braces(text, raw=True)  # for verbatim arguments
     code = Braces(text)  # for a definition's begin code
@@ -234,23 +219,35 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     verbatim.append((argument[0], argument[1] + 1))
                     pos = argument[1] + 1
                 pending = word == "href"  # its text follows
-            elif word in ("usepackage", "RequirePackage") and \
+            elif word in ("usepackage", "RequirePackage", "documentclass") and \
                     (used := _PACKAGES.match(text, pos)) is not None:  # (its options read on)
-                for package in re.sub(r"%.*", "", used.group(1)).split(","):
-                    verbatim_envs |= PACKAGE_VERBATIM.get(package.strip(), frozenset())
+                kind = "class" if word == "documentclass" else "package"
+                new = {(kind, package.strip()) for package in re.sub(
+                    r"%.*", "", used.group(1)).split(",")} - {(kind, "subfiles")} - facts
+                facts |= new  # (subfiles: its preamble is the main file's, not read here)
+                if kind == "class" and new and not strict:  # from here only what is loaded
+                    verbatim_envs, strict = in_force(facts), True
+                else:
+                    verbatim_envs |= {env for _, name in new for env in loaded(name)} - plain
             elif word in ("begin", "end", "excludecomment") or word in NEW_ENVIRONMENT or \
-                    word in NEW_VERBATIM:
-                group = _GROUP.match(text, pos)
+                    word in NEW_VERBATIM or word in NEW_PLAIN:
+                group = _GROUP.match(text, _OPTIONS.match(text, pos).end() if
+                                     word in NEW_PLAIN else pos)
                 name = group.group(1).strip() if group else None
                 if name is None:
                     continue
                 if word == "excludecomment":
                     comment_envs.add(name)
-                elif word in NEW_VERBATIM:
-                    verbatim_envs |= {name, f"{name}*"}  # (its definition is read as any other)
-                elif word in NEW_ENVIRONMENT and _begins_verbatim(
-                        text, group.end(), NEW_ENVIRONMENT[word], verbatim_envs, code):
-                    verbatim_envs.add(name)
+                elif word in NEW_VERBATIM or word in NEW_ENVIRONMENT or word in NEW_PLAIN:
+                    if word in PROVIDE and name in verbatim_envs | comment_envs:
+                        continue  # (\provideenvironment: only a name not defined)
+                    now = word in NEW_VERBATIM or (word in NEW_ENVIRONMENT and _begins_verbatim(
+                        text, group.end(), NEW_ENVIRONMENT[word], verbatim_envs, code))
+                    for each in {name, f"{name}*"} if word in NEW_VERBATIM else {name}:
+                        facts -= {("text", each), ("verbatim", each)}
+                        facts.add(("verbatim" if now else "text", each))
+                        (verbatim_envs.add if now else verbatim_envs.discard)(each)
+                        (plain.discard if now else plain.add)(each)
                 elif word == "end" and name == "document" and executed and \
                         not text[text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
                     after_end = min(_line_end(text, group.end()) + 1, n)
@@ -296,7 +293,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
             pending = pending and (brackets > 0 or char == "#" or char.isdigit())
             pos += 1
     return Reading(tuple(comments), tuple(verbatim), tuple(false), tuple(skipped), after_end,
-                   (frozenset(verbatim_envs - VERBATIM_ENVIRONMENTS), frozenset(short)))
+                   (frozenset(facts), frozenset(short)))
 
 
 def blanked(text: str, *, comments: bool = True, verbatim: bool = False,

@@ -108,6 +108,8 @@ def _worker_init(parent: int) -> None:
     group) ends it quietly, and on Linux the kernel sends SIGKILL when the parent dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if signal.getsignal(getattr(signal, "SIGHUP", signal.SIGTERM)) is not signal.SIG_IGN:
+        signal.signal(getattr(signal, "SIGHUP", signal.SIGTERM), signal.SIG_DFL)  # as SIGTERM
     release_stop_signals()  # forked while the build held them
     _PARENT[:] = [parent]
     if sys.platform.startswith("linux"):

@@ -178,3 +178,31 @@ def test_a_listing_of_the_papers_own_by_its_absolute_name_is_told_its_relative_n
         "a file of the paper's folder by a name the archive's compile cannot open, absolute "
         f"or through .. (\\verbatiminput, as TeX's log says: No file {tmp_path}/p/code.py.): "
         "write it code.py"), ran.stderr
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_the_papers_own_environment_of_a_verbatim_name_has_its_comments_stripped(tmp_path):
+    r"""Round 20 (K1): the paper's own ``\newenvironment{codebox}{\begin{center}\ttfamily}
+    {\end{center}}`` and ``\newenvironment{python}{\begin{quote}\itshape}{\end{quote}}`` were
+    taken for verbatim ones: ``figures pack --anonymous`` shipped the comments inside word for
+    word (``% TODO SECRETCB ask Janet Smithson``), exit 0, warnings 0; in an ``\input`` file
+    too. A listing of a loaded package keeps its ``%``."""
+    paper = tmp_path / "p"
+    (paper / "sections").mkdir(parents=True)
+    (paper / "sections" / "impl.tex").write_text(
+        "\\begin{codebox}\nx = y + 1 % TODO SECRETCB ask Janet Smithson\n\\end{codebox}\n"
+        "\\begin{python}\nRemark % SECRETPY Bob Jones said this is wrong\n\\end{python}\n")
+    (paper / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{fancyvrb}\n"
+        "\\newenvironment{codebox}{\\begin{center}\\ttfamily}{\\end{center}}\n"
+        "\\newenvironment{python}{\\begin{quote}\\itshape}{\\end{quote}}\n\\begin{document}\n"
+        "\\input{sections/impl}\n\\begin{Verbatim}\nr = n % 3\n\\end{Verbatim}\n\\end{document}\n")
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz",
+                            timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        shipped = {name: archive.extractfile(name).read().decode()
+                   for name in ("main.tex", "sections/impl.tex")}
+    assert "SECRET" not in "".join(shipped.values()), shipped
+    assert "x = y + 1 %\n" in shipped["sections/impl.tex"]
+    assert "r = n % 3\n" in shipped["main.tex"]

@@ -35,3 +35,26 @@ def test_a_sync_stopped_while_its_workers_draw_leaves_no_temporary_files(tmp_pat
     assert code != 0, said.out + said.err
     assert left.parent.is_dir()
     assert not left.exists(), sorted(p.name for p in left.parent.iterdir())
+
+
+@pytest.mark.slow  # figures paper compiles the paper
+def test_a_compiled_paper_that_replaces_a_link_says_so(tmp_path, monkeypatch, capsys):
+    """Round 20 (P8): the author's ``main.pdf`` a link to a shared copy outside the paper (a
+    co-author reads it there): `figures paper` replaced the link by the compiled file, never
+    writing through it (right), but without a word: that copy silently stopped updating."""
+    from figures.cli import main as cli
+
+    paper = tmp_path / "paper"
+    shutil.copytree(REPO / "tests" / "papers" / "twocol", paper)
+    shared = tmp_path / "shared.pdf"
+    shared.write_bytes(b"the co-author's copy")
+    (paper / "main.pdf").symlink_to(shared)
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(["paper", str(paper), "--venue", "icml", "--figdata", str(REPO / "figdata"),
+                     "--allow-synthetic"])
+    said = capsys.readouterr()
+    assert code == 0, said.out + said.err
+    assert f"note: {paper / 'main.pdf'} was a link to {shared}: replaced by the compiled file, " \
+           "the file it named left as it was" in said.err, said.err
+    assert not (paper / "main.pdf").is_symlink()
+    assert shared.read_bytes() == b"the co-author's copy"

@@ -28,7 +28,7 @@ def own_signals(monkeypatch):
     """This test's handlers and mask are undone after it; the signals it sends are not
     remembered as the user's."""
     monkeypatch.setattr(signals, "_RECEIVED", [])
-    handlers = {stop: signal.getsignal(stop) for stop in BOTH}
+    handlers = {stop: signal.getsignal(stop) for stop in signals.STOP_SIGNALS}
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, [])
     try:
         yield
@@ -134,3 +134,16 @@ def test_a_command_this_run_starts_takes_ctrl_c():
     said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout
     assert said == "True\n"
+
+
+def test_a_closed_terminal_stops_a_command_as_sigterm_does(own_signals):
+    """Round 20 (X6): SIGHUP (the terminal or ssh session closed) killed a sync where it
+    stood: no line, and its workers' temporaries left in build/. Now it stops as SIGTERM
+    does, exit 129; under ``nohup`` (SIGHUP ignored) it stays ignored."""
+    with signals.sigterm_stops_like_ctrl_c(), pytest.raises(signals.HungUp) as caught:
+        signal.raise_signal(signal.SIGHUP)
+    assert signals.stopped(caught.value) == (
+        "hung up; finished files are complete, the others were left as they were", 129)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    with signals.sigterm_stops_like_ctrl_c():
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN

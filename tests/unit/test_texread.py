@@ -133,6 +133,54 @@ def test_the_verbatim_environments_of_tex_lives_packages_keep_their_percent(pack
     assert [text[s:e] for s, e in read(text).comments] == ["% a comment"]
 
 
+def test_a_papers_own_environment_of_a_packages_name_is_no_verbatim_one():
+    """Round 20 (K1): the paper's own ``\\newenvironment{codebox}{\\begin{center}\\ttfamily}
+    {\\end{center}}`` and ``\\newenvironment{python}{\\begin{quote}\\itshape}{\\end{quote}}``
+    were read as verbatim (the names were listed whatever the paper defined): ``figures pack
+    --anonymous`` shipped the comments inside word for word (``% TODO SECRETCB ask Janet
+    Smithson``), exit 0. A definition whose begin code starts no verbatim reading takes the
+    name out, from there on, in the files read after it too; one that does puts it back."""
+    defs = ("\\documentclass{article}\n\\usepackage{python,fancyvrb}\n"
+            "\\newenvironment{codebox}{\\begin{center}\\ttfamily}{\\end{center}}\n"
+            "\\renewenvironment{python}{\\begin{quote}\\itshape}{\\end{quote}}\n"
+            "\\newtcolorbox[auto counter]{pycode}{}\\provideenvironment{Verbatim}{}{}\n")
+    use = ("\\begin{codebox}\nx = y + 1 % TODO SECRETCB ask Janet Smithson\n\\end{codebox}\n"
+           "\\begin{python}\nRemark % SECRETPY Bob Jones\n\\end{python}\n"
+           "\\begin{pycode}\na % SECRETTC\n\\end{pycode}\n\\begin{Verbatim}\nr = n % 3\n"
+           "\\end{Verbatim}\n")
+    secrets = ["% TODO SECRETCB ask Janet Smithson", "% SECRETPY Bob Jones", "% SECRETTC"]
+    text = defs + use
+    assert [text[s:e] for s, e in read(text).comments] == secrets
+    assert [use[s:e] for s, e in read(use, learned([defs])).comments] == secrets
+    again = "\\renewenvironment{python}{\\verbatim}{\\endverbatim}\n"
+    assert [use[s:e] for s, e in read(use, learned([defs, again])).comments] == secrets[::2]
+    text = "\\renewenvironment{comment}{\\setbox0\\vbox\\bgroup}{\\egroup}\n\\begin{comment}\n" \
+        "Janet's note\n\\end{comment}\n"  # the paper's own comment hides its text: it goes
+    assert [text[s:e] for s, e in read(text).skipped] == [text[text.index("\\begin"):-1]]
+
+
+@pytest.mark.parametrize(("preamble", "comments"), [
+    ("\\documentclass{article}", "abc"), ("\\documentclass{article}\\usepackage{clrscode3e}", "abc"),
+    ("\\documentclass{article}\\usepackage{verbatimbox}", "ac"),
+    ("\\documentclass{article}\\usepackage[x]{minted}", "ab"),
+    ("\\documentclass[main]{subfiles}", "a")])
+def test_a_packages_verbatim_environment_is_verbatim_only_where_the_paper_loads_it(
+        preamble, comments):
+    """Round 20 (P6): environments named ``codebox``, ``python``, ``verbbox`` were taken as
+    verbatim whatever the paper loads, so check-tex never looked at the text a paper's own
+    (a class's, a package's such as clrscode's pseudocode ``codebox``) prints in them. Once a
+    ``\\documentclass`` is read, a package's environment is verbatim only with the package
+    (or one loading it: minted loads fancyvrb) loaded; a file read with no preamble (a
+    chapter, a subfiles part) takes any package's."""
+    body = ("\\begin{codebox}\nBP reaches 61.5\\% accuracy. % a\n\\end{codebox}\n"
+            "\\begin{verbbox}\nx % b\n\\end{verbbox}\n\\begin{Verbatim}\ny % c\n"
+            "\\end{Verbatim}\n")
+    text = f"{preamble}\n\\begin{{document}}\n{body}"
+    assert [text[s:e] for s, e in read(text).comments] == [f"% {c}" for c in comments]
+    assert "61.5" in blanked(text, verbatim=True)
+    assert [body[s:e] for s, e in read(body).comments] == ["% a"]  # read alone: a chapter
+
+
 def test_moreverbs_file_inputs_are_files_read_verbatim(tmp_path):
     """Round 19 (P17): moreverb's ``\\verbatimtabinput`` and ``\\listinginput`` (sverb's
     ``\\verbinput``, verbatimbox's ``\\verbfilebox``) read a file verbatim, as

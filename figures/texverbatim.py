@@ -1,0 +1,83 @@
+"""Which environments TeX reads verbatim, and where from (the tables of :mod:`figures.texread`).
+
+A name is verbatim only where TeX reads it so: LaTeX's own (``verbatim``) always; a
+package's only once the paper loads that package (``\\usepackage{moreverb}``, or a package
+loading it: minted loads fvextra, which loads fancyvrb); and a paper's own definition of a
+name (``\\newenvironment{codebox}{\\begin{center}\\ttfamily}{\\end{center}}``, a
+``\\newtcolorbox{python}``) makes it what its begin code makes it, from there on. Each
+package's names were checked in TeX Live (``kpsewhich`` + the package's source): clrscode's
+``codebox``, say, is pseudocode set in a minipage, read as any text. A file read with no
+``\\documentclass`` (a chapter read alone) may follow any preamble: any package's counts.
+"""
+
+from __future__ import annotations
+
+#: The LaTeX kernel's (filecontents's since LaTeX 2019): verbatim whatever the paper loads.
+KERNEL = frozenset({"verbatim", "verbatim*", "filecontents", "filecontents*"})
+_FANCYVRB = frozenset({"Verbatim", "Verbatim*", "BVerbatim", "BVerbatim*", "LVerbatim",
+                       "LVerbatim*", "SaveVerbatim", "SaveVerbatim*", "VerbatimOut",
+                       "VerbatimOut*"})
+#: Each TeX Live package (or class) and the environments it defines read verbatim.
+PACKAGE_VERBATIM = {
+    "fancyvrb": _FANCYVRB, "fancybox": _FANCYVRB, "fvextra": frozenset({"VerbEnv"}),
+    "listings": frozenset({"lstlisting"}), "minted": frozenset({"minted"}),
+    "alltt": frozenset({"alltt"}), "filecontents": KERNEL, "spverbatim": frozenset({"spverbatim"}),
+    "tcolorbox": frozenset({"tcblisting", "tcbverbatimwrite", "tcbwritetemp",
+                            "tcboutputlisting"}),
+    "pythontex": frozenset({"pycode"}), "python": frozenset({"python"}),
+    "pythonhighlight": frozenset({"python"}),
+    "moreverb": frozenset({"verbatimtab", "boxedverbatim", "verbatimwrite", "listing",
+                           "listing*", "listingcont", "listingcont*"}),
+    "memoir": frozenset({"boxedverbatim"}),
+    "sverb": frozenset({"listing", "listing*", "demo", "demo*", "verbwrite", "verbwrite*"}),
+    "verbatimbox": frozenset({"verbbox", "myverbbox", "origverbbox", "verbnobox"})}
+#: What a package loads with it (tcolorbox's listings and minted libraries counted in).
+PACKAGE_LOADS = {"fvextra": ("fancyvrb",), "minted": ("fvextra", "fancyvrb"),
+                 "pythontex": ("fvextra", "fancyvrb"), "pythonhighlight": ("listings",),
+                 "tcolorbox": ("listings", "minted", "fvextra", "fancyvrb"),
+                 "verbments": ("fancyvrb",), "dtk": ("listings",),
+                 **dict.fromkeys(("listingsutf8", "matlab-prettifier", "lstautogobble",
+                                  "lstlinebgrd", "lstbayes", "listings-ext", "showexpl"),
+                                 ("listings",))}
+#: Names packages use for text too (minted's ``listing`` float, sverb's ``demo``): verbatim
+#: only with their package loaded, in a file read alone as well.
+AMBIGUOUS = frozenset({"listing", "listing*", "demo", "demo*"})
+#: A file read alone, with no ``\\documentclass`` (a chapter, ``\\input`` by a main file whose
+#: preamble is not read with it): every package's names, but the ambiguous ones.
+UNLOADED = frozenset().union(*PACKAGE_VERBATIM.values()) - AMBIGUOUS
+
+
+def loaded(package: str) -> frozenset[str]:
+    """The environments ``package`` (and what it loads) defines read verbatim."""
+    return frozenset().union(*(PACKAGE_VERBATIM.get(name, frozenset())
+                               for name in (package, *PACKAGE_LOADS.get(package, ()))))
+
+
+def in_force(facts: set[tuple[str, str]]) -> set[str]:
+    """The environments read verbatim given ``facts`` (``texread.Known``): LaTeX's own, the
+    loaded packages' (in a file read with no ``\\documentclass``, any package's but the
+    ambiguous ones), the paper's own verbatim ones, but those the paper defines as text."""
+    envs = set(KERNEL) if any(kind == "class" for kind, _ in facts) else set(KERNEL | UNLOADED)
+    for kind, name in facts:
+        envs |= loaded(name) if kind in ("package", "class") else \
+            {name} if kind == "verbatim" else set()
+    return envs - {name for kind, name in facts if kind == "text"}
+
+
+#: Commands defining an environment read verbatim, named in their first argument (fancyvrb,
+#: listings, tcolorbox; fancyvrb's starred form too).
+NEW_VERBATIM = frozenset({"DefineVerbatimEnvironment", "CustomVerbatimEnvironment",
+                          "RecustomVerbatimEnvironment", "lstnewenvironment", "newtcblisting",
+                          "renewtcblisting", "NewTCBListing", "DeclareTCBListing"})
+#: Commands defining an environment by its begin code (``\\newenvironment{code}{\\small
+#: \\verbatim}{\\endverbatim}``: verbatim when the begin code calls a verbatim one), and how
+#: many brace groups (xparse's argument specification) stand before that code.
+NEW_ENVIRONMENT = {"newenvironment": 0, "renewenvironment": 0, "provideenvironment": 0,
+                   "NewDocumentEnvironment": 1, "RenewDocumentEnvironment": 1,
+                   "ProvideDocumentEnvironment": 1, "DeclareDocumentEnvironment": 1}
+#: Commands defining an environment read as any text (its name after their options).
+NEW_PLAIN = frozenset({"newtcolorbox", "renewtcolorbox", "NewTColorBox", "RenewTColorBox",
+                       "DeclareTColorBox", "ProvideTColorBox", "newmdenv", "newtheorem",
+                       "newfloat", "DeclareFloatingEnvironment"})
+#: Definitions that do nothing to a name already defined.
+PROVIDE = frozenset({"provideenvironment", "ProvideDocumentEnvironment", "ProvideTColorBox"})
