@@ -140,6 +140,7 @@ def test_a_closed_terminal_stops_a_command_as_sigterm_does(own_signals):
     """Round 20 (X6): SIGHUP (the terminal or ssh session closed) killed a sync where it
     stood: no line, and its workers' temporaries left in build/. Now it stops as SIGTERM
     does, exit 129; under ``nohup`` (SIGHUP ignored) it stays ignored."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)  # a terminal's, whatever runs this suite
     with signals.sigterm_stops_like_ctrl_c(), pytest.raises(signals.HungUp) as caught:
         signal.raise_signal(signal.SIGHUP)
     assert signals.stopped(caught.value) == (
