@@ -26,6 +26,9 @@ PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=
           + r"\AddToHook{file/before}{\immediate\write\fapinputs{\CurrentFilePathUsed|"
           r"\CurrentFileUsed}}\fi")
 _GRAPHIC = re.compile(r"^File: (.+) Graphic file \(type ", re.MULTILINE)
+#: pdfTeX's word for a file it embedded whole in the PDF (attachfile's ``\\attachfile``,
+#: embedfile's ``\\embedfile``: ``\\pdfobj stream file``): read, as it is, not as TeX.
+_EMBEDDED = re.compile(r"<<([^<>\n]+)>>")
 
 
 def read_as_input(folder: Path, stem: str) -> set[str] | None:
@@ -39,8 +42,16 @@ def read_as_input(folder: Path, stem: str) -> set[str] | None:
     text = log.read_text(encoding="utf-8", errors="surrogateescape") if log.is_file() else ""
     names = [f"{path}/{file}" if path else file
              for path, _, file in (line.rpartition("|") for line in listed.splitlines())]
-    return {os.path.normpath(name.strip()) for name in [*names, *_GRAPHIC.findall(text)]
+    return {os.path.normpath(name.strip()) for name in [*names, *_GRAPHIC.findall(text),
+                                                         *_EMBEDDED.findall(text)]
             if name.strip()}
+
+
+def embedded(folder: Path, stem: str) -> tuple[str, ...]:
+    """The files pdfTeX embedded whole in the PDF (an attachment): packed as they are."""
+    log = folder / f"{stem}.log"
+    text = log.read_text(encoding="utf-8", errors="surrogateescape") if log.is_file() else ""
+    return tuple(sorted({os.path.normpath(name.strip()) for name in _EMBEDDED.findall(text)}))
 
 
 #: LaTeX's own word for a file it looked for and did not find (``\\@input``'s, verbatim's

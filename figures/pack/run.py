@@ -90,6 +90,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                          figdata_dir, allow_synthetic=allow_synthetic)
     links, (raw, known) = HardLinks(paper), _verbatim(paper, recorded.sources,
                                                         recorded.opened_only)
+    raw |= set(recorded.embedded)  # an attachment: its bytes, not TeX
     emptied = [n for n in recorded.opened_only  # read with \openin, yet not data
                if not n.lower().endswith(POSTSCRIPT) and os.path.normpath(n) not in raw]
     files = {name: b"" if name in emptied else _packed(paper, name, anonymous, links,

@@ -34,6 +34,8 @@ class Recorded:
     pdf: bytes
     #: Of ``sources``, those only opened (``\\IfFileExists``, ``\\read``), not input.
     opened_only: tuple[str, ...] = ()
+    #: Of ``sources``, those pdfTeX embedded whole (an attachment): read as they are.
+    embedded: tuple[str, ...] = ()
 
 
 def hidden(name: str) -> bool:
@@ -113,7 +115,8 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     if left := inputs.left_outside(paper, out / f"{stem}.log"):  # \verbatiminput{../x}
         inputs.refuse_outside(paper, left[0], {name: runner.read_bounded(paper / name, 1 << 24)
                                                or "" for name in sources}, main.name)
-    return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened)
+    return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened,
+                    tuple(n for n in inputs.embedded(out, stem) if n in sources))
 
 
 def _not_regular(path: Path) -> str:

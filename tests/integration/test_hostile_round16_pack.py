@@ -206,3 +206,23 @@ def test_the_papers_own_environment_of_a_verbatim_name_has_its_comments_stripped
     assert "SECRET" not in "".join(shipped.values()), shipped
     assert "x = y + 1 %\n" in shipped["sections/impl.tex"]
     assert "r = n % 3\n" in shipped["main.tex"]
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_a_file_embedded_as_an_attachment_is_packed_as_it_is(tmp_path):
+    r"""Round 21 (A4): attachfile's ``\attachfile{data.csv}`` (embedfile's ``\embedfile``
+    alike): pdfTeX embeds the file whole (its log: ``<<data.csv>>``), yet pack took it for a
+    file only opened, packed it empty ("never read as input") and the archive's PDF carried
+    an empty attachment, which the text comparison cannot see."""
+    paper = tmp_path / "p"
+    paper.mkdir()
+    data = b"x,y % not a comment\n1,2\n"
+    (paper / "data.csv").write_bytes(data)
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{attachfile}\n"
+                                    "\\begin{document}\nData: \\attachfile{data.csv} here.\n"
+                                    "\\end{document}\n")
+    ran = _pack(tmp_path)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "never read as input" not in ran.stderr, ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        assert archive.extractfile("data.csv").read() == data
