@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from figures import texverbatim
 from figures.texverbatim import NEW_ENVIRONMENT, NEW_PLAIN, NEW_VERBATIM, PROVIDE, in_force, loaded
 
 #: The comment package's environment (``\\excludecomment{x}`` adds more).
@@ -229,6 +230,13 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     verbatim_envs, strict = in_force(facts), True
                 else:
                     verbatim_envs |= {env for _, name in new for env in loaded(name)} - plain
+            elif word in texverbatim.REDEFINE and (cs := texverbatim.CS_DEFINED.match(
+                    text, pos)) and (word == "let" or cs[1] in verbatim_envs | plain):
+                to = _CONTROL.match(text, cs.end()) if word == "let" else None  # \let\a\verbatim
+                texverbatim.define(facts, verbatim_envs, plain, {cs[1]}, to[1] in verbatim_envs
+                                   if to else word != "let" and _begins_verbatim(
+                                       text, cs.end(), 0, verbatim_envs, code))
+                pos = cs.end()
             elif word in ("begin", "end", "excludecomment") or word in NEW_ENVIRONMENT or \
                     word in NEW_VERBATIM or word in NEW_PLAIN:
                 group = _GROUP.match(text, _OPTIONS.match(text, pos).end() if
@@ -243,11 +251,8 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                         continue  # (\provideenvironment: only a name not defined)
                     now = word in NEW_VERBATIM or (word in NEW_ENVIRONMENT and _begins_verbatim(
                         text, group.end(), NEW_ENVIRONMENT[word], verbatim_envs, code))
-                    for each in {name, f"{name}*"} if word in NEW_VERBATIM else {name}:
-                        facts -= {("text", each), ("verbatim", each)}
-                        facts.add(("verbatim" if now else "text", each))
-                        (verbatim_envs.add if now else verbatim_envs.discard)(each)
-                        (plain.discard if now else plain.add)(each)
+                    texverbatim.define(facts, verbatim_envs, plain, {name, f"{name}*"}
+                                       if word in NEW_VERBATIM else {name}, now)
                 elif word == "end" and name == "document" and executed and \
                         not text[text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
                     after_end = min(_line_end(text, group.end()) + 1, n)

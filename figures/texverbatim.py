@@ -12,6 +12,8 @@ package's names were checked in TeX Live (``kpsewhich`` + the package's source):
 
 from __future__ import annotations
 
+import re
+
 #: The LaTeX kernel's (filecontents's since LaTeX 2019): verbatim whatever the paper loads.
 KERNEL = frozenset({"verbatim", "verbatim*", "filecontents", "filecontents*"})
 _FANCYVRB = frozenset({"Verbatim", "Verbatim*", "BVerbatim", "BVerbatim*", "LVerbatim",
@@ -78,6 +80,23 @@ NEW_ENVIRONMENT = {"newenvironment": 0, "renewenvironment": 0, "provideenvironme
 #: Commands defining an environment read as any text (its name after their options).
 NEW_PLAIN = frozenset({"newtcolorbox", "renewtcolorbox", "NewTColorBox", "RenewTColorBox",
                        "DeclareTColorBox", "ProvideTColorBox", "newmdenv", "newtheorem",
-                       "newfloat", "DeclareFloatingEnvironment"})
+                       "newfloat", "DeclareFloatingEnvironment",
+                       "NewEnviron", "RenewEnviron"})  # environ's: its body read as an argument
 #: Definitions that do nothing to a name already defined.
 PROVIDE = frozenset({"provideenvironment", "ProvideDocumentEnvironment", "ProvideTColorBox"})
+
+#: Commands that (re)define ``\\NAME``, an environment's begin code: ``\\let\\code=\\verbatim``
+#: makes ``code`` verbatim, ``\\renewcommand{\\python}{\\begin{quote}}`` makes it text.
+REDEFINE = frozenset({"def", "gdef", "edef", "xdef", "let", "newcommand", "renewcommand",
+                      "providecommand", "DeclareRobustCommand"})
+#: The control sequence such a command defines, as ``\\def\\x``, ``\\let\\x=``, ``{\\x}``.
+CS_DEFINED = re.compile(r"[ \t]*\{?[ \t]*\\([A-Za-z@]+)[ \t]*\}?[ \t]*=?[ \t]*")
+
+
+def define(facts: set, envs: set[str], plain: set[str], names: set[str], verbatim: bool) -> None:
+    """The paper (re)defines each of ``names``, read verbatim or as text from here on."""
+    for each in names:
+        facts -= {("text", each), ("verbatim", each)}
+        facts.add(("verbatim" if verbatim else "text", each))
+        (envs.add if verbatim else envs.discard)(each)
+        (plain.discard if verbatim else plain.add)(each)

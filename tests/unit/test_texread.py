@@ -159,6 +159,26 @@ def test_a_papers_own_environment_of_a_packages_name_is_no_verbatim_one():
     assert [text[s:e] for s, e in read(text).skipped] == [text[text.index("\\begin"):-1]]
 
 
+@pytest.mark.parametrize("definition", [
+    "\\RenewEnviron{python}{\\begin{quote}\\itshape\\BODY\\end{quote}}",
+    "\\NewEnviron{python}[1][]{\\BODY}",
+    "\\renewcommand{\\python}{\\begin{quote}\\itshape}\\renewcommand{\\endpython}{\\end{quote}}",
+    "\\def\\python{\\begin{quote}}\\def\\endpython{\\end{quote}}",
+    "\\let\\python=\\quote \\let\\endpython\\endquote"])
+def test_an_environment_the_paper_redefines_by_any_definer_is_text(definition):
+    """Round 21 (V2, V7, V8): pythonhighlight's verbatim ``python`` redefined by environ's
+    ``\\RenewEnviron`` (its body read as an argument) or by its two macros
+    (``\\renewcommand{\\python}``, ``\\def``, ``\\let``) was still read as verbatim: pack
+    shipped the comment in it (``% SECRETV2 ask Bob Jones``), check-tex skipped its numbers.
+    And round 20's K8 the other way: ``\\let\\code=\\verbatim`` makes ``code`` verbatim."""
+    text = ("\\documentclass{article}\n\\usepackage{pythonhighlight}\n" + definition + "\n"
+            "\\begin{python}\nx = 1 % SECRETV2 ask Bob Jones\n\\end{python}\n")
+    assert [text[s:e] for s, e in read(text).comments] == ["% SECRETV2 ask Bob Jones"]
+    text = ("\\let\\code=\\verbatim \\let\\endcode=\\endverbatim\n\\begin{code}\n"
+            "r = n % 3  # KEEPLET\n\\end{code}\n")
+    assert not read(text).comments
+
+
 @pytest.mark.parametrize(("preamble", "comments"), [
     ("\\documentclass{article}", "abc"), ("\\documentclass{article}\\usepackage{clrscode3e}", "abc"),
     ("\\documentclass{article}\\usepackage{verbatimbox}", "ac"),
