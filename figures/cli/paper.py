@@ -123,12 +123,14 @@ def _put(made: Path, target: Path) -> None:
         with made.open("rb") as source, os.fdopen(os.open(
                 tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), "wb") as copy:
             shutil.copyfileobj(source, copy)
-        link = target.readlink() if target.is_symlink() else None
+        link = f"a link to {display_path(target.readlink())}" if target.is_symlink() else \
+            "a hard link (one file under two names)" if target.is_file() and \
+            target.stat().st_nlink > 1 else None
         tmp.replace(target)
         if link is not None:  # a co-author's copy read through it stops following
-            print(f"note: {display_path(target)} was a link to {display_path(link)}: replaced "
-                  "by the compiled file, the file it named left as it was (TeX never writes "
-                  "through a link the paper ships)", file=sys.stderr)
+            print(f"note: {display_path(target)} was {link}: replaced by the compiled file, "
+                  "the file it named left as it was (TeX never writes through a link the "
+                  "paper ships)", file=sys.stderr)
     except OSError as exc:
         if tmp.is_file() and not tmp.is_symlink():
             tmp.unlink()

@@ -39,7 +39,7 @@ def test_a_sync_stopped_while_its_workers_draw_leaves_no_temporary_files(tmp_pat
 
 @pytest.mark.slow  # figures paper compiles the paper
 def test_a_compiled_paper_that_replaces_a_link_says_so(tmp_path, monkeypatch, capsys):
-    """Round 20 (P8): the author's ``main.pdf`` a link to a shared copy outside the paper (a
+    """Round 20 (P8), round 21 (P1, a hard link): the author's ``main.pdf`` a link to a shared copy outside the paper (a
     co-author reads it there): `figures paper` replaced the link by the compiled file, never
     writing through it (right), but without a word: that copy silently stopped updating."""
     from figures.cli import main as cli
@@ -49,6 +49,8 @@ def test_a_compiled_paper_that_replaces_a_link_says_so(tmp_path, monkeypatch, ca
     shared = tmp_path / "shared.pdf"
     shared.write_bytes(b"the co-author's copy")
     (paper / "main.pdf").symlink_to(shared)
+    (tmp_path / "main-log-copy.log").write_bytes(b"a backup's name for it")
+    (paper / "main.log").hardlink_to(tmp_path / "main-log-copy.log")  # Round 21 (P1)
     monkeypatch.chdir(tmp_path)
     code = cli.main(["paper", str(paper), "--venue", "icml", "--figdata", str(REPO / "figdata"),
                      "--allow-synthetic"])
@@ -56,5 +58,8 @@ def test_a_compiled_paper_that_replaces_a_link_says_so(tmp_path, monkeypatch, ca
     assert code == 0, said.out + said.err
     assert f"note: {paper / 'main.pdf'} was a link to {shared}: replaced by the compiled file, " \
            "the file it named left as it was" in said.err, said.err
+    assert f"note: {paper / 'main.log'} was a hard link (one file under two names): " \
+           "replaced by the compiled file" in said.err, said.err
     assert not (paper / "main.pdf").is_symlink()
+    assert (tmp_path / "main-log-copy.log").read_bytes() == b"a backup's name for it"
     assert shared.read_bytes() == b"the co-author's copy"
