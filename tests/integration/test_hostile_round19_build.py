@@ -39,9 +39,10 @@ def test_a_sync_stopped_while_its_workers_draw_leaves_no_temporary_files(tmp_pat
 
 @pytest.mark.slow  # figures paper compiles the paper
 def test_a_compiled_paper_that_replaces_a_link_says_so(tmp_path, monkeypatch, capsys):
-    """Round 20 (P8), round 21 (P1, a hard link): the author's ``main.pdf`` a link to a shared copy outside the paper (a
+    """Round 20 (P8): the author's ``main.pdf`` a link to a shared copy outside the paper (a
     co-author reads it there): `figures paper` replaced the link by the compiled file, never
-    writing through it (right), but without a word: that copy silently stopped updating."""
+    writing through it (right), but without a word: that copy silently stopped updating.
+    Round 21 (P1): the same for a hard link (``main.log``, one file under two names)."""
     from figures.cli import main as cli
 
     paper = tmp_path / "paper"
