@@ -227,17 +227,18 @@ def not_the_papers(target: Path, paper: Path, figdata_dir: Path,
 
 
 def hides_theirs(target: Path, paper) -> str | None:
-    """Why writing ``target``, a ``.tex`` file not there yet, would hide the file TeX reads
-    now for the same ``\\input``: TeX tries ``NAME.tex`` before ``NAME``, so the author's own
-    extensionless ``macros`` would stop being read (her macros undefined, the paper broken)."""
-    bare = target.with_suffix("")  # the probe offers TeX our macros.tex: it names that one
-    if target.exists() or not bare.is_file() or not {target.name, bare.name} & {
-            Path(name).name for name in paper.inputs}:
+    """Why writing ``target``, a ``.tex`` file not there yet, would hide the author's own
+    extensionless file beside it: TeX tries ``NAME.tex`` before ``NAME`` for ``\\input{NAME}``
+    and ``\\input NAME`` alike, so her ``macros`` would stop being read (her macros
+    undefined, the paper broken). Not asked of TeX: the probe offers it our ``macros.tex``,
+    and TeX's own ``\\input NAME`` leaves no name in LaTeX's file hook."""
+    bare = target.with_suffix("")
+    if target.exists() or not bare.is_file():
         return None
-    return (f"TeX reads your {shown_path(bare, paper.root)} (no extension) for its \\input "
-            f"now; the {target.name} sync would write beside it is read first (TeX tries .tex "
-            "first), and yours would stop being read: rename yours (and its \\input; ours go "
-            f"into {target.name}), then sync again")
+    return (f"your {shown_path(bare, paper.root)} (no extension) is what \\input{{{bare.name}}} "
+            f"reads while there is no {target.name}; the {target.name} sync would write beside "
+            "it is read first (TeX tries .tex first), and yours would stop being read: rename "
+            f"yours (and its \\input; ours go into {target.name}), then sync again")
 
 
 def shown_path(path: Path, paper: Path) -> str:

@@ -175,12 +175,18 @@ def test_the_papers_own_macros_file_without_extension_is_not_hidden(project, cap
     code, out, _ = sync(capsys, paper, figdata, built, "--allow-synthetic")
     assert code == 1
     row = next(line for line in out.splitlines() if line.startswith("(macros)"))
-    assert row.endswith("refused: TeX reads your sections/macros (no extension) for its "
-                        "\\input now; the macros.tex sync would write beside it is read first "
-                        "(TeX tries .tex first), and yours would stop being read: rename yours "
-                        "(and its \\input; ours go into macros.tex), then sync again"), row
+    assert row.endswith("refused: your sections/macros (no extension) is what \\input{macros} "
+                        "reads while there is no macros.tex; the macros.tex sync would write "
+                        "beside it is read first (TeX tries .tex first), and yours would stop "
+                        "being read: rename yours (and its \\input; ours go into macros.tex), "
+                        "then sync again"), row
     assert not (paper / "sections" / "macros.tex").exists()
     assert hers.read_text() == "\\newcommand{\\mine}{42}\n"
+    hers.rename(paper / "macros")  # Round 21 (P2): TeX's own \input, no braces
+    (paper / "main.tex").write_text(MAIN_TEX.replace("\\input{sections/macros}", "\\input macros "))
+    code, out, _ = sync(capsys, paper, figdata, built, "--allow-synthetic")
+    assert code == 1, out
+    assert not (paper / "macros.tex").exists()
 
 
 def test_nothing_is_written_outside_the_paper_folder(project, capsys, tmp_path):
