@@ -96,8 +96,10 @@ def goldens() -> dict[str, str]:
 
 def generate(folder: Path, pytest_args: list[str]) -> subprocess.CompletedProcess[str]:
     """Render the goldens the ``pytest_args`` select (both golden modules if they name no
-    test) into ``folder``: images and vector goldens, as pytest-mpl writes them."""
-    tests = [] if any("::" in a for a in pytest_args) else [
+    test nor test module: ``tests/golden/test_venue_images.py`` renders the venue goldens
+    only) into ``folder``: images and vector goldens, as pytest-mpl writes them."""
+    tests = [] if any("::" in a or (a.endswith(".py") and not a.startswith("-"))  # a module
+                      for a in pytest_args) else [
         str(ROOT / "tests" / "golden" / "test_images.py"),
         str(ROOT / "tests" / "golden" / "test_venue_images.py")]
     # pytest reports every generated image as "skipped" (pytest-mpl's way of saying it

@@ -176,3 +176,17 @@ def test_a_conflicted_environment_record_is_one_line_and_nothing_is_rendered(
         "update_baselines: baseline/ENVIRONMENT.json: holds git merge-conflict markers: resolve "
         "the conflict (keep one side: git checkout --ours baseline/ENVIRONMENT.json, or "
         "--theirs; then git add it), then run again\n")
+
+
+def test_a_golden_module_given_renders_that_modules_goldens_only(monkeypatch, tmp_path):
+    """Round 21 (G4): ``update_baselines.py tests/golden/test_venue_images.py`` (the venue
+    goldens only) rendered both golden modules: with one colour changed, the default
+    build's 12 goldens were written, which the argument did not select."""
+    tool, ran = _tool(), []
+    monkeypatch.setattr(tool.subprocess, "run", lambda command, **kwargs: ran.append(command))
+    tool.generate(tmp_path, ["tests/golden/test_venue_images.py"])
+    tool.generate(tmp_path, ["-k", "cifar_summary"])
+    modules = [[a for a in command if a.endswith(".py")] for command in ran]
+    assert modules == [["tests/golden/test_venue_images.py"],
+                       [str(REPO / "tests" / "golden" / "test_images.py"),
+                        str(REPO / "tests" / "golden" / "test_venue_images.py")]]
