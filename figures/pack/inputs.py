@@ -59,28 +59,36 @@ def embedded(folder: Path, stem: str) -> tuple[str, ...]:
 _NO_FILE = re.compile(r"^No file (.+)\.$", re.MULTILINE)
 
 
-def left_outside(paper: Path, log: Path) -> list[str]:
+def left_outside(paper: Path, log: Path) -> list[tuple[str, str]]:
     """The files the compile whose log is ``log`` looked for by a name outside its folder
     (absolute, or climbing out with ``..``) and did not find there, though the paper's own
-    compile reads them (they are, from ``paper``): the archive is without them."""
+    compile reads them (they are, from ``paper``): the archive is without them. And those it
+    embedded whole by such a name (an attachment): pdfTeX's embedding reads past
+    ``openin_any``, so the proof compile found it, and an archive without it does not
+    compile."""
     try:
         text = log.read_text(encoding="utf-8", errors="surrogateescape")
     except OSError:
         return []
-    names = dict.fromkeys(Path(name.strip().strip('"')) for name in _NO_FILE.findall(text))
-    return [str(name) for name in names if (name.is_absolute() or ".." in name.parts)
+    said = {Path(name.strip().strip('"')): f"as TeX's log says: No file {name.strip()}."
+            for name in _NO_FILE.findall(text)}
+    said |= {Path(name.strip()): "embedded whole in its PDF" for name in  # \attachfile{/x}
+             _EMBEDDED.findall(text)}  # (pdfTeX's embedding reads past openin_any)
+    return [(str(name), why) for name, why in said.items() if (
+        name.is_absolute() or ".." in name.parts)
             and any((paper / f"{name}{tex}").is_file() for tex in ("", ".tex"))]
 
 
-def refuse_outside(paper: Path, name: str, texts: dict[str, str], main: str) -> None:
-    """Stop the pack on ``name``, which :func:`left_outside` found: one line naming it and
-    the command of the paper's files ``texts`` that reads it."""
+def refuse_outside(paper: Path, left: tuple[str, str], texts: dict[str, str],
+                   main: str) -> None:
+    """Stop the pack on ``left`` (a name and why, which :func:`left_outside` found): one line
+    naming it and the command of the paper's files ``texts`` that reads it."""
+    name, why = left
     said = re.compile(r"\\([A-Za-z@]+)\*?\s*(?:\[[^\]]*\]\s*)?\{\s*" + re.escape(name)
                       + r"\s*\}")
     file, command = next(((file, found[1]) for file, text in texts.items()
                           if name in text and (found := said.search(blanked(text)))), (main, None))
     shown = display_path(name)
-    why = f"as TeX's log says: No file {shown}."
     why = f"\\{command}, {why}" if command else why
     real, root = (paper / name).resolve(), paper.resolve()
     if real.is_relative_to(root):  # figs/../figs/x, or /home/me/paper/x: the paper's own

@@ -226,3 +226,24 @@ def test_a_file_embedded_as_an_attachment_is_packed_as_it_is(tmp_path):
     assert "never read as input" not in ran.stderr, ran.stderr
     with tarfile.open(tmp_path / "p.tar.gz") as archive:
         assert archive.extractfile("data.csv").read() == data
+
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_an_attachment_read_from_outside_the_folder_stops_the_pack(tmp_path):
+    r"""Round 21 (A6): ``\attachfile{/abs/outside.txt}``: pdfTeX's embedding reads past
+    ``openin_any=p``, so the proof compile found the file and pack said "compiles from the
+    archive alone", exit 0, for an archive that does not compile without it."""
+    outside = tmp_path / "outside-secret.txt"
+    outside.write_text("not the paper's\n")
+    paper = tmp_path / "p"
+    paper.mkdir()
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{attachfile}\n"
+                                    f"\\begin{{document}}\nData: \\attachfile{{{outside}}}.\n"
+                                    "\\end{document}\n")
+    ran = _pack(tmp_path)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1] == (
+        f"error: main.tex: reads {outside}, outside the paper's folder (\\attachfile, embedded "
+        "whole in its PDF); only the paper's folder is packed: move that file into it")
+    assert not (tmp_path / "p.tar.gz").exists()
