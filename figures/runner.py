@@ -136,8 +136,8 @@ _FILE_LINE = re.compile(r"^(?:\./)?([^\s:][^:\n]*\.(?:tex|sty|cls|bbl|clo):\d+):
 _LATEXMK_CHATTER = re.compile(r"Latexmk: (?:This is Latexmk|Stopping because)|Rc files read:|"
                               r"\s+NONE$")
 _DOCUMENTCLASS = re.compile(r"\\documentclass\b")  # in a source its comments blanked
-#: A package error's sentence goes on in lines such as ``(fontspec)       LuaTeX.``: joined
-_CONTINUED = re.compile(r"\n\([\w@.-]+\) +(?=\S)")
+#: An error's sentence goes on in lines such as ``(fontspec)   LuaTeX.``, or ``  No verbatim
+_CONTINUED = re.compile(r"\n\([\w@.-]+\) +(?=\S)|(?<=Error:)\n +(?=\S)")  # file`` (fancyvrb)
 
 
 def packages() -> dict[str, list[str]]:

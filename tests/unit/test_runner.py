@@ -123,3 +123,14 @@ def test_a_package_errors_sentence_is_read_whole_from_its_continued_lines(tmp_pa
     log.write_text(printed.replace("./main.tex:2: ", "! "))
     assert runner.first_error(log, "") == ("Package fontspec Error: The fontspec package "
                                            "requires either XeTeX or LuaTeX.")
+
+
+def test_an_error_whose_sentence_goes_on_an_indented_line_is_read_whole(tmp_path):
+    """Round 21 (K7): fancyvrb breaks its message after ``Error:`` (``./main.tex:5:
+    FancyVerb Error:`` then ``  No verbatim file ../code.py``): the pack's line stopped at
+    the colon, naming neither the file nor what to do."""
+    log = tmp_path / "main.log"
+    log.write_text("LaTeX Font Info: ok\n./main.tex:5: FancyVerb Error:\n  No verbatim file "
+                   "../code.py\n.\n", encoding="latin-1")
+    assert runner.first_error(log, "") == \
+        "./main.tex:5: FancyVerb Error: No verbatim file ../code.py"
