@@ -142,11 +142,10 @@ class Reading:
     false: tuple[tuple[int, int], ...]
     #: A comment environment, ``\\begin`` to the end of its ``\\end`` line.
     skipped: tuple[tuple[int, int], ...]
-    #: Where the text after ``\\end{document}``'s line begins (None: no such line).
+    #: Where the text after ``\\end{document}``'s (or ``\\endinput``'s) line begins (None: none).
     after_end: int | None
-    #: What the text settles of environments and the short verbatim delimiters it defines
-    #: (with those it was read knowing): another file TeX reads after it knows them too
-    #: (:func:`learned`).
+    #: What the text settles of environments and short verbatim delimiters (with those it was
+    #: read knowing): another file TeX reads after it knows them too (:func:`learned`).
     known: Known = (frozenset(), frozenset())
 
 
@@ -209,6 +208,10 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     text, pos)) is not None:
                 (short.add if word in SHORT_VERB[:3] else short.discard)(made[made.lastindex])
                 pos = made.end()
+            elif word == "endinput" and executed and not text[  # TeX reads its line, no more
+                    text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
+                after_end = min(_line_end(text, pos) + 1, n)
+                break
             elif word == "iffalse":
                 end = _false_end(text, pos, comments)
                 false.append((match.start(), end))

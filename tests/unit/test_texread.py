@@ -231,3 +231,16 @@ def test_sync_names_a_quoted_value_only_outside_comments(tmp_path):
     source.write_text("50\\% done \\cifarAcc % note\n")
     assert _quoting(paper, ["\\cifarAcc"], tmp_path / "macros.tex") == \
         "main.tex:1: \\cifarAcc"
+
+
+def test_what_follows_an_endinput_line_is_not_read():
+    r"""Round 21 (N1): private notes kept below ``\endinput`` in an ``\input`` section (TeX
+    reads the file to the end of that line, no more) were shipped in an anonymous archive
+    word for word, as text after ``\end{document}`` is not. A guard that ends a file only
+    on a condition (``\ifdefined\x \endinput\fi``, text before it on its line) is no end."""
+    text = "Intro text.\n\\endinput\nPRIVATE NOTES: reviewer 2 is Bob Jones\n"
+    assert text[read(text).after_end:] == "PRIVATE NOTES: reviewer 2 is Bob Jones\n"
+    guarded = "\\ifdefined\\x \\endinput\\fi\nText TeX reads.\n"
+    assert read(guarded).after_end is None
+    defined = "\\newcommand{\\stop}{\n\\endinput}\nText TeX reads.\n"  # in an argument
+    assert read(defined).after_end is None
