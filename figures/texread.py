@@ -49,9 +49,9 @@ GROUPS_AFTER = frozenset({
     "upshape", "scshape", "slshape", "em", "bf", "it", "tt", "sf", "rm", "sc", "sl",
     "centering", "raggedright", "raggedleft", "noindent", "par", "item", "hline", "relax",
     "hbox", "vbox", "vtop", "bgroup", "begingroup", "normalfont", "selectfont", "leavevmode"})
-#: ``\\if...`` commands that take arguments and have no ``\\fi`` of their own.
+#: ``\\if...`` commands that take arguments and have no ``\\fi`` of their own (``\\iff``: a sign).
 NOT_CONDITIONALS = frozenset({
-    "ifthenelse", "ifdef", "ifundef", "ifdefined@", "ifstrequal", "ifstrempty", "ifblank",
+    "iff", "ifthenelse", "ifdef", "ifundef", "ifdefined@", "ifstrequal", "ifstrempty", "ifblank",
     "ifcsdef", "ifcsundef", "ifboolexpr", "ifbool", "iftoggle", "ifdefempty",
     "ifdefstring", "ifnumcomp", "ifpackageloaded", "ifclassloaded", "ifcsstring",
     "ifinlist", "iffileexists", "ifdimcomp", "IfFileExists", "IfPackageLoadedTF"})
@@ -135,8 +135,7 @@ class Reading:
 
     #: ``%`` up to its line's end (the line break not included).
     comments: tuple[tuple[int, int], ...]
-    #: What a command reads verbatim (``\\verb|a%b|``, a whole ``verbatim`` environment,
-    #: ``\\url``'s ``{a%20b}``).
+    #: What a command reads verbatim (``\\verb|a%b|``, a ``verbatim`` environment, ``\\url{a%2}``).
     verbatim: tuple[tuple[int, int], ...]
     #: ``\\iffalse`` to its ``\\fi`` (or ``\\else``).
     false: tuple[tuple[int, int], ...]
@@ -181,7 +180,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     arguments = 0  # open argument groups (and option lists)
     pending = False  # a brace group here is an argument
     brackets = 0  # open option lists of a command
-    n, pos, after_end = len(text), 0, None
+    n, pos, after_end, depth = len(text), 0, None, 0  # depth: of TeX's conditionals
     percent_is_text = None  # the group depth below which a \catcode`\%=12 ends, or None
     while pos < n:
         char = text[pos]
@@ -208,14 +207,15 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     text, pos)) is not None:
                 (short.add if word in SHORT_VERB[:3] else short.discard)(made[made.lastindex])
                 pos = made.end()
-            elif word == "endinput" and executed and not text[  # TeX reads its line, no more
-                    text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
+            elif word == "endinput" and executed and depth <= 0:  # its line is read, no more
                 after_end = min(_line_end(text, pos) + 1, n)
                 break
             elif word == "iffalse":
                 end = _false_end(text, pos, comments)
                 false.append((match.start(), end))
                 pos, pending = end, False
+            elif executed and (word == "fi" or (word[:2] == "if" and word not in NOT_CONDITIONALS)):
+                depth += -1 if word == "fi" else 1  # an \endinput in a conditional is skipped
             elif executed and word in INLINE_VERBATIM:
                 pos, pending = _inline_verbatim(text, match.start(), pos, word, verbatim), False
             elif executed and word in VERBATIM_ARGUMENT:

@@ -236,11 +236,16 @@ def test_sync_names_a_quoted_value_only_outside_comments(tmp_path):
 def test_what_follows_an_endinput_line_is_not_read():
     r"""Round 21 (N1): private notes kept below ``\endinput`` in an ``\input`` section (TeX
     reads the file to the end of that line, no more) were shipped in an anonymous archive
-    word for word, as text after ``\end{document}`` is not. A guard that ends a file only
-    on a condition (``\ifdefined\x \endinput\fi``, text before it on its line) is no end."""
-    text = "Intro text.\n\\endinput\nPRIVATE NOTES: reviewer 2 is Bob Jones\n"
-    assert text[read(text).after_end:] == "PRIVATE NOTES: reviewer 2 is Bob Jones\n"
-    guarded = "\\ifdefined\\x \\endinput\\fi\nText TeX reads.\n"
-    assert read(guarded).after_end is None
+    word for word, as text after ``\end{document}`` is not; (N3) the same after text on the
+    ``\endinput`` line. (N2) A guard that ends a file only on a condition, on one line or
+    three (``\ifdefined\x`` / ``\endinput`` / ``\fi``), is no end: the first mend cut it."""
+    for text in ("Intro text.\n\\endinput\nPRIVATE NOTES: reviewer 2 is Bob Jones\n",
+                 "Intro text. \\endinput\nPRIVATE NOTES: reviewer 2 is Bob Jones\n"):
+        assert text[read(text).after_end:] == "PRIVATE NOTES: reviewer 2 is Bob Jones\n"
+    for guarded in ("\\ifdefined\\x \\endinput\\fi\nText TeX reads.\n",
+                    "\\ifdefined\\x\n  \\endinput\n\\fi\n\\def\\x{}\nText TeX reads.\n"):
+        assert read(guarded).after_end is None
+    text = "\\ifdefined\\x\n\\fi A \\iff B.\n\\endinput\nNotes.\n"  # closed; \iff: a sign
+    assert text[read(text).after_end:] == "Notes.\n"
     defined = "\\newcommand{\\stop}{\n\\endinput}\nText TeX reads.\n"  # in an argument
     assert read(defined).after_end is None
