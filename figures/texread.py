@@ -49,12 +49,6 @@ GROUPS_AFTER = frozenset({
     "upshape", "scshape", "slshape", "em", "bf", "it", "tt", "sf", "rm", "sc", "sl",
     "centering", "raggedright", "raggedleft", "noindent", "par", "item", "hline", "relax",
     "hbox", "vbox", "vtop", "bgroup", "begingroup", "normalfont", "selectfont", "leavevmode"})
-#: ``\\if...`` commands that take arguments and have no ``\\fi`` of their own (``\\iff``: a sign).
-NOT_CONDITIONALS = frozenset({
-    "iff", "ifthenelse", "ifdef", "ifundef", "ifdefined@", "ifstrequal", "ifstrempty", "ifblank",
-    "ifcsdef", "ifcsundef", "ifboolexpr", "ifbool", "iftoggle", "ifdefempty",
-    "ifdefstring", "ifnumcomp", "ifpackageloaded", "ifclassloaded", "ifcsstring",
-    "ifinlist", "iffileexists", "ifdimcomp", "IfFileExists", "IfPackageLoadedTF"})
 #: How far a brace group is looked for its end (an unclosed one is no verbatim argument, and
 #: blanks no prose: an unclosed brace does not swallow the rest of the source).
 REACH = 5000
@@ -180,7 +174,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     arguments = 0  # open argument groups (and option lists)
     pending = False  # a brace group here is an argument
     brackets = 0  # open option lists of a command
-    n, pos, after_end, depth = len(text), 0, None, 0  # depth: of TeX's conditionals
+    n, pos, after_end, depth, word, last = len(text), 0, None, 0, None, None  # depth: \if's
     percent_is_text = None  # the group depth below which a \catcode`\%=12 ends, or None
     while pos < n:
         char = text[pos]
@@ -194,7 +188,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
             match = _CONTROL.match(text, pos)
             if match is None:  # a backslash ends the source
                 break
-            word, pos = match.group(1), match.end()
+            before, last, word, pos = last, word, match.group(1), match.end()
             pending = word is not None and word not in GROUPS_AFTER
             if word is None:
                 continue
@@ -214,8 +208,8 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 end = _false_end(text, pos, comments)
                 false.append((match.start(), end))
                 pos, pending = end, False
-            elif executed and (word == "fi" or (word[:2] == "if" and word not in NOT_CONDITIONALS)):
-                depth += -1 if word == "fi" else 1  # an \endinput in a conditional is skipped
+            elif executed and (opened := texverbatim.opens(word, last, before)):
+                depth += opened  # an \endinput in a conditional is skipped
             elif executed and word in INLINE_VERBATIM:
                 pos, pending = _inline_verbatim(text, match.start(), pos, word, verbatim), False
             elif executed and word in VERBATIM_ARGUMENT:
@@ -354,7 +348,7 @@ def _false_end(text: str, pos: int, comments: list[tuple[int, int]]) -> int:
             pos = end
             continue
         word = match.group(1)
-        if word is None or word in NOT_CONDITIONALS:
+        if word is None or word in texverbatim.NOT_CONDITIONALS:
             continue
         if word in ("else", "or"):
             if depth == 1:

@@ -100,3 +100,26 @@ def define(facts: set, envs: set[str], plain: set[str], names: set[str], verbati
         facts.add(("verbatim" if verbatim else "text", each))
         (envs.add if verbatim else envs.discard)(each)
         (plain.discard if verbatim else plain.add)(each)
+
+
+#: ``\\if...`` commands that take arguments and have no ``\\fi`` of their own (``\\iff``: a sign).
+NOT_CONDITIONALS = frozenset({
+    "iff", "ifthenelse", "ifdef", "ifundef", "ifdefined@", "ifstrequal", "ifstrempty", "ifblank",
+    "ifcsdef", "ifcsundef", "ifboolexpr", "ifbool", "iftoggle", "ifdefempty",
+    "ifdefstring", "ifnumcomp", "ifpackageloaded", "ifclassloaded", "ifcsstring",
+    "ifinlist", "iffileexists", "ifdimcomp", "IfFileExists", "IfPackageLoadedTF"})
+
+#: Commands whose next control sequence is a name they define, not one they run
+#: (``\\newif\\ifnotes``; ``\\let\\ifmine\\iftrue`` names two).
+DEFINERS = REDEFINE | {"newif"}  # (not \\expandafter: \\expandafter\\ifx\\csname runs it)
+
+
+def opens(word: str, last: str | None, before: str | None) -> int:
+    """How a control word changes the depth of TeX's conditionals where it runs: an ``\\if``
+    opens one (+1), ``\\fi`` closes it (-1); 0 for any other, and for one that a definition
+    names (``\\newif\\ifnotes``, ``\\let\\ifmine\\iftrue``, ``\\def\\ifx``)."""
+    if last in DEFINERS or before == "let":
+        return 0
+    if word == "fi":
+        return -1
+    return int(word[:2] == "if" and word not in NOT_CONDITIONALS)

@@ -247,5 +247,10 @@ def test_what_follows_an_endinput_line_is_not_read():
         assert read(guarded).after_end is None
     text = "\\ifdefined\\x\n\\fi A \\iff B.\n\\endinput\nNotes.\n"  # closed; \iff: a sign
     assert text[read(text).after_end:] == "Notes.\n"
+    for defined in ("\\newif\\ifnotes\n", "\\let\\ifmine\\iftrue\n", "\\def\\ifmode{}\n"):
+        text = defined + "Intro text.\n\\endinput\nPRIVATE NOTES NJ\n"  # (N6) a name, no test
+        assert text[read(text).after_end:] == "PRIVATE NOTES NJ\n", defined
+    guarded = "\\expandafter\\ifx\\csname x\\endcsname\\relax\\else\n\\endinput\n\\fi\nText.\n"
+    assert read(guarded).after_end is None
     defined = "\\newcommand{\\stop}{\n\\endinput}\nText TeX reads.\n"  # in an argument
     assert read(defined).after_end is None
