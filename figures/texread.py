@@ -188,7 +188,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
             match = _CONTROL.match(text, pos)
             if match is None:  # a backslash ends the source
                 break
-            before, last, word, pos = last, word, match.group(1), match.end()
+            last, word, pos = word, match.group(1), match.end()
             pending = word is not None and word not in GROUPS_AFTER
             if word is None:
                 continue
@@ -208,7 +208,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 end = _false_end(text, pos, comments)
                 false.append((match.start(), end))
                 pos, pending = end, False
-            elif executed and (opened := texverbatim.opens(word, last, before)):
+            elif executed and (opened := texverbatim.opens(word, last)):
                 depth += opened  # an \endinput in a conditional is skipped
             elif executed and word in INLINE_VERBATIM:
                 pos, pending = _inline_verbatim(text, match.start(), pos, word, verbatim), False
@@ -233,7 +233,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 texverbatim.define(facts, verbatim_envs, plain, {cs[1]}, to[1] in verbatim_envs
                                    if to else word != "let" and _begins_verbatim(
                                        text, cs.end(), 0, verbatim_envs, code))
-                pos = cs.end()
+                pos, word = to.end() if to else cs.end(), None  # (a name, no test)
             elif word in ("begin", "end", "excludecomment") or word in NEW_ENVIRONMENT or \
                     word in NEW_VERBATIM or word in NEW_PLAIN:
                 group = _GROUP.match(text, _OPTIONS.match(text, pos).end() if

@@ -114,11 +114,11 @@ NOT_CONDITIONALS = frozenset({
 DEFINERS = REDEFINE | {"newif"}  # (not \\expandafter: \\expandafter\\ifx\\csname runs it)
 
 
-def opens(word: str, last: str | None, before: str | None) -> int:
+def opens(word: str, last: str | None) -> int:
     """How a control word changes the depth of TeX's conditionals where it runs: an ``\\if``
     opens one (+1), ``\\fi`` closes it (-1); 0 for any other, and for one that a definition
-    names (``\\newif\\ifnotes``, ``\\let\\ifmine\\iftrue``, ``\\def\\ifx``)."""
-    if last in DEFINERS or before == "let":
+    names (``\\newif\\ifnotes``, ``\\def\\ifx``; a ``\\let`` is read whole before)."""
+    if last in DEFINERS:
         return 0
     if word == "fi":
         return -1

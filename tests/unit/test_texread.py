@@ -252,5 +252,7 @@ def test_what_follows_an_endinput_line_is_not_read():
         assert text[read(text).after_end:] == "PRIVATE NOTES NJ\n", defined
     guarded = "\\expandafter\\ifx\\csname x\\endcsname\\relax\\else\n\\endinput\n\\fi\nText.\n"
     assert read(guarded).after_end is None
+    guarded = "\\let\\myfi\\fi\n\\ifdefined\\x\n  \\endinput\n\\fi\nText.\n"  # (N7) no \\fi run
+    assert read(guarded).after_end is None
     defined = "\\newcommand{\\stop}{\n\\endinput}\nText TeX reads.\n"  # in an argument
     assert read(defined).after_end is None
