@@ -208,7 +208,8 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 end = _false_end(text, pos, comments)
                 false.append((match.start(), end))
                 pos, pending = end, False
-            elif executed and (opened := texverbatim.opens(word, last)):
+                depth += executed and text.endswith(("else", "or"), 0, end)  # its \fi to come
+            elif executed and (opened := texverbatim.opens(word, last, text[pos:pos + 1])):
                 depth += opened  # an \endinput in a conditional is skipped
             elif executed and word in INLINE_VERBATIM:
                 pos, pending = _inline_verbatim(text, match.start(), pos, word, verbatim), False

@@ -111,14 +111,19 @@ NOT_CONDITIONALS = frozenset({
 
 #: Commands whose next control sequence is a name they define, not one they run
 #: (``\\newif\\ifnotes``; ``\\let\\ifmine\\iftrue`` names two).
-DEFINERS = REDEFINE | {"newif"}  # (not \\expandafter: \\expandafter\\ifx\\csname runs it)
+#: (Not ``\\expandafter``: ``\\expandafter\\ifx\\csname`` runs the ``\\ifx``.)
+DEFINERS = REDEFINE | {"newif", "NewDocumentCommand", "RenewDocumentCommand",
+                       "ProvideDocumentCommand", "DeclareDocumentCommand"}
 
 
-def opens(word: str, last: str | None) -> int:
+def opens(word: str, last: str | None, then: str = "") -> int:
     """How a control word changes the depth of TeX's conditionals where it runs: an ``\\if``
-    opens one (+1), ``\\fi`` closes it (-1); 0 for any other, and for one that a definition
-    names (``\\newif\\ifnotes``, ``\\def\\ifx``; a ``\\let`` is read whole before)."""
-    if last in DEFINERS:
+    opens one (+1), ``\\fi`` closes it (-1); 0 for any other, for one that a definition
+    names (``\\newif\\ifnotes``, ``\\def\\ifx``; a ``\\let`` is read whole before), and for
+    one that takes a brace argument (``then``, the character after it): a macro with no
+    ``\\fi`` of its own (babel's ``\\iflanguage{..}``, etoolbox's ``\\ifnumequal{..}``,
+    ``\\ifdraft{..}{..}``); TeX's own conditionals take no braces."""
+    if last in DEFINERS or then == "{":
         return 0
     if word == "fi":
         return -1

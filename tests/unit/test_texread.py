@@ -256,3 +256,19 @@ def test_what_follows_an_endinput_line_is_not_read():
     assert read(guarded).after_end is None
     defined = "\\newcommand{\\stop}{\n\\endinput}\nText TeX reads.\n"  # in an argument
     assert read(defined).after_end is None
+
+
+@pytest.mark.parametrize("test", [
+    "\\iflanguage{english}{Intro text.}{Einleitung.}", "\\ifnumequal{1}{1}{Intro.}{Other.}",
+    "\\ifdraft{Draft intro.}{Intro text.}", "\\iffast{Intro text.}{Slow.}",
+    "\\iffalse Draft.\\else Intro text.\\fi"])
+def test_an_if_that_takes_arguments_or_an_iffalse_else_leaves_the_count_true(test):
+    """Round 22 (B3): an ``\\if...`` macro that takes brace arguments and has no ``\\fi``
+    (babel's ``\\iflanguage``, etoolbox's ``\\ifnumequal``, ``\\ifdraft``, a paper's own
+    ``\\iffast``) was counted as an open conditional, so the notes below a later ``\\endinput``
+    shipped; (B4) ``\\iffalse..\\else..\\fi`` left the count at -1, so a later include guard's
+    ``\\endinput`` was taken for the file's end."""
+    text = f"{test}\n\\endinput\nPRIVATE NOTES: reviewer 2 is Bob Jones.\n"
+    assert text[read(text).after_end:] == "PRIVATE NOTES: reviewer 2 is Bob Jones.\n"
+    guarded = f"{test}\n\\ifdefined\\x\n  \\endinput\n\\fi\nText TeX reads.\n"
+    assert read(guarded).after_end is None
