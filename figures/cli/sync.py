@@ -76,7 +76,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         for name, where, why in untypeset(paper.main, result.not_included):
             result.refuse(name, name, where, why)
             result.not_included.remove(name)
-        dropped = dropped or (None if args.venue else _venue_dropped(result))  # before
+        dropped = dropped or (None if args.venue else _venue_dropped(result))  # (pre-write)
         complete = args.dry_run or carry_out(result)
         if args.dry_run or not complete or paper.measures is None or _saw(paper, result):
             break

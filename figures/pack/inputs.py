@@ -31,27 +31,32 @@ _GRAPHIC = re.compile(r"^File: (.+) Graphic file \(type ", re.MULTILINE)
 _EMBEDDED = re.compile(r"<<([^<>\n]+)>>")
 
 
-def read_as_input(folder: Path, stem: str) -> set[str] | None:
-    """The files (relative to ``folder``, the compile's) LaTeX input or graphicx included;
-    None when LaTeX listed none (too old for file hooks)."""
+def log_text(log: Path) -> str:
+    """A compile's log, read once for every reading below ("" when there is none)."""
+    try:
+        return log.read_text(encoding="utf-8", errors="surrogateescape")
+    except OSError:
+        return ""
+
+
+def read_as_input(folder: Path, logged: str) -> set[str] | None:
+    """The files (relative to ``folder``, the compile's) LaTeX input, graphicx included or
+    pdfTeX embedded, from its list and its log's text ``logged``; None when LaTeX listed none
+    (too old for file hooks)."""
     try:
         listed = (folder / LISTED).read_text(encoding="utf-8", errors="surrogateescape")
     except OSError:
         return None
-    log = folder / f"{stem}.log"
-    text = log.read_text(encoding="utf-8", errors="surrogateescape") if log.is_file() else ""
     names = [f"{path}/{file}" if path else file
              for path, _, file in (line.rpartition("|") for line in listed.splitlines())]
-    return {os.path.normpath(name.strip()) for name in [*names, *_GRAPHIC.findall(text),
-                                                         *_EMBEDDED.findall(text)]
-            if name.strip()}
+    return {os.path.normpath(name.strip()) for name in [*names, *_GRAPHIC.findall(logged),
+                                                         *embedded(logged)] if name.strip()}
 
 
-def embedded(folder: Path, stem: str) -> tuple[str, ...]:
-    """The files pdfTeX embedded whole in the PDF (an attachment): packed as they are."""
-    log = folder / f"{stem}.log"
-    text = log.read_text(encoding="utf-8", errors="surrogateescape") if log.is_file() else ""
-    return tuple(sorted({os.path.normpath(name.strip()) for name in _EMBEDDED.findall(text)}))
+def embedded(logged: str) -> list[str]:
+    """The files pdfTeX embedded whole in the PDF (an attachment), named in the log's text
+    ``logged``: packed as they are."""
+    return [os.path.normpath(name.strip()) for name in _EMBEDDED.findall(logged)]
 
 
 #: LaTeX's own word for a file it looked for and did not find (``\\@input``'s, verbatim's
@@ -59,21 +64,17 @@ def embedded(folder: Path, stem: str) -> tuple[str, ...]:
 _NO_FILE = re.compile(r"^No file (.+)\.$", re.MULTILINE)
 
 
-def left_outside(paper: Path, log: Path) -> list[tuple[str, str]]:
-    """The files the compile whose log is ``log`` looked for by a name outside its folder
+def left_outside(paper: Path, logged: str) -> list[tuple[str, str]]:
+    """The files the compile whose log's text is ``logged`` looked for by a name outside its folder
     (absolute, or climbing out with ``..``) and did not find there, though the paper's own
     compile reads them (they are, from ``paper``): the archive is without them. And those it
     embedded whole by such a name (an attachment): pdfTeX's embedding reads past
     ``openin_any``, so the proof compile found it, and an archive without it does not
     compile."""
-    try:
-        text = log.read_text(encoding="utf-8", errors="surrogateescape")
-    except OSError:
-        return []
     said = {Path(name.strip().strip('"')): f"as TeX's log says: No file {name.strip()}."
-            for name in _NO_FILE.findall(text)}
-    said |= {Path(name.strip()): "embedded whole in its PDF" for name in  # \attachfile{/x}
-             _EMBEDDED.findall(text)}  # (pdfTeX's embedding reads past openin_any)
+            for name in _NO_FILE.findall(logged)}
+    said |= {Path(name): "embedded whole in its PDF" for name in  # \attachfile{/x}
+             embedded(logged)}  # (pdfTeX's embedding reads past openin_any)
     return [(str(name), why) for name, why in said.items() if (
         name.is_absolute() or ".." in name.parts)
             and any((paper / f"{name}{tex}").is_file() for tex in ("", ".tex"))]

@@ -249,7 +249,8 @@ def _proved(paper: Path, files: dict[str, bytes], kind: str, main: str, compiled
             if emptied:
                 return data, b"", 0, None
             raise
-        if left := inputs.left_outside(paper, Path(proof) / f"{Path(main).stem}.log"):
+        logged = inputs.log_text(Path(proof) / f"{Path(main).stem}.log")
+        if left := inputs.left_outside(paper, logged):
             inputs.refuse_outside(paper, left[0], {name: text.decode(errors="replace")
                                                    for name, text in files.items()}, main)
     texts = [_page_texts(compiled), _page_texts(pdf)]

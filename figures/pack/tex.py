@@ -109,14 +109,15 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     build_products = written | {f"{stem}.bbl"} | set(made)
     sources = sorted(name for name in read if (paper / name).is_file()
                      and name not in build_products and not _left_out(paper, name))
-    input_ = inputs.read_as_input(out, stem)
+    logged = inputs.log_text(out / f"{stem}.log")
+    input_ = inputs.read_as_input(out, logged)
     opened = () if input_ is None else tuple(n for n in sources if n not in input_
                                              and n != main.name)
-    if left := inputs.left_outside(paper, out / f"{stem}.log"):  # \verbatiminput{../x}
+    if left := inputs.left_outside(paper, logged):  # \verbatiminput{../x}
         inputs.refuse_outside(paper, left[0], {name: runner.read_bounded(paper / name, 1 << 24)
                                                or "" for name in sources}, main.name)
     return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened,
-                    tuple(n for n in inputs.embedded(out, stem) if n in sources))
+                    tuple(sorted({n for n in inputs.embedded(logged) if n in sources})))
 
 
 def _not_regular(path: Path) -> str:
