@@ -164,11 +164,16 @@ def test_a_line_added_to_our_macros_file_by_hand_is_kept_as_bak(project, capsys)
     assert "myOwn" not in macros.read_text()
 
 
-def test_the_papers_own_macros_file_without_extension_is_not_hidden(project, capsys):
+def test_the_papers_own_macros_file_without_extension_is_not_hidden(project, capsys,
+                                                                    monkeypatch, tmp_path):
     """Round 20 (P4): the author's own extensionless ``sections/macros``, read by
     ``\\input{sections/macros}`` (TeX tries ``macros.tex`` first, then ``macros``): sync wrote
     ``macros.tex`` beside it, exit 0, and her macros stopped being read (the paper broke)."""
     paper, figdata, built = project
+    # A build folder of its own: another test's sync memo (build/.sync-memo.json, its placement
+    # recorded under main.tex's name alone) guided this probe in a random-order run (seed
+    # 378518) and the refusal was not made; why a guess can change it is open (note, 45).
+    monkeypatch.chdir(tmp_path)
     hers = paper / "sections" / "macros"
     hers.parent.mkdir()
     hers.write_text("\\newcommand{\\mine}{42}\n")
