@@ -34,7 +34,8 @@ class Recorded:
     pdf: bytes
     #: Of ``sources``, those only opened (``\\IfFileExists``, ``\\read``), not input.
     opened_only: tuple[str, ...] = ()
-    #: Of ``sources``, those pdfTeX embedded whole (an attachment): read as they are.
+    #: Of ``sources``, those pdfTeX embedded whole (an attachment) and TeX never read as
+    #: source (:func:`figures.pack.inputs.attached`): packed as they are.
     embedded: tuple[str, ...] = ()
 
 
@@ -110,14 +111,16 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     sources = sorted(name for name in read if (paper / name).is_file()
                      and name not in build_products and not _left_out(paper, name))
     logged = inputs.log_text(out / f"{stem}.log")
-    input_ = inputs.read_as_input(out, logged)
+    as_tex = inputs.listed(out)
+    input_ = inputs.read_as_input(as_tex, logged)
     opened = () if input_ is None else tuple(n for n in sources if n not in input_
                                              and n != main.name)
     if left := inputs.left_outside(paper, logged):  # \verbatiminput{../x}
         inputs.refuse_outside(paper, left[0], {name: runner.read_bounded(paper / name, 1 << 24)
                                                or "" for name in sources}, main.name)
     return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened,
-                    tuple(sorted({n for n in inputs.embedded(logged) if n in sources})))
+                    tuple(sorted(n for n in inputs.attached(logged, as_tex, main.name)
+                                 if n in sources)))
 
 
 def _not_regular(path: Path) -> str:
