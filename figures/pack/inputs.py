@@ -39,24 +39,39 @@ def log_text(log: Path) -> str:
         return ""
 
 
-def read_as_input(folder: Path, logged: str) -> set[str] | None:
-    """The files (relative to ``folder``, the compile's) LaTeX input, graphicx included or
-    pdfTeX embedded, from its list and its log's text ``logged``; None when LaTeX listed none
-    (too old for file hooks)."""
+def listed(folder: Path) -> set[str] | None:
+    """The files (relative to ``folder``, the compile's) LaTeX input as TeX, from its file
+    hook's list; None when LaTeX listed none (too old for file hooks)."""
     try:
-        listed = (folder / LISTED).read_text(encoding="utf-8", errors="surrogateescape")
+        text = (folder / LISTED).read_text(encoding="utf-8", errors="surrogateescape")
     except OSError:
         return None
     names = [f"{path}/{file}" if path else file
-             for path, _, file in (line.rpartition("|") for line in listed.splitlines())]
-    return {os.path.normpath(name.strip()) for name in [*names, *_GRAPHIC.findall(logged),
-                                                         *embedded(logged)] if name.strip()}
+             for path, _, file in (line.rpartition("|") for line in text.splitlines())]
+    return {os.path.normpath(name.strip()) for name in names if name.strip()}
+
+
+def read_as_input(as_tex: set[str] | None, logged: str) -> set[str] | None:
+    """The files LaTeX input (``as_tex``, :func:`listed`), graphicx included or pdfTeX
+    embedded, the last two from its log's text ``logged``; None when LaTeX listed none."""
+    if as_tex is None:
+        return None
+    return as_tex | {os.path.normpath(name.strip()) for name in [
+        *_GRAPHIC.findall(logged), *embedded(logged)] if name.strip()}
 
 
 def embedded(logged: str) -> list[str]:
     """The files pdfTeX embedded whole in the PDF (an attachment), named in the log's text
-    ``logged``: packed as they are."""
+    ``logged``: packed as they are unless TeX also reads them as source (:func:`attached`)."""
     return [os.path.normpath(name.strip()) for name in _EMBEDDED.findall(logged)]
+
+
+def attached(logged: str, as_tex: set[str] | None, main: str) -> set[str]:
+    """Of the files embedded whole (:func:`embedded`), the attachments alone: not ``main``
+    nor one LaTeX input as TeX (``as_tex``): a source first (``\\embedfile{\\jobname.tex}``,
+    an ``\\input{intro}`` also attached), stripped as every source, and the archive's PDF
+    then attaches the stripped file, the one the archive holds."""
+    return set(embedded(logged)) - (as_tex or set()) - {os.path.normpath(main)}
 
 
 #: LaTeX's own word for a file it looked for and did not find (``\\@input``'s, verbatim's

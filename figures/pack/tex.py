@@ -34,7 +34,8 @@ class Recorded:
     pdf: bytes
     #: Of ``sources``, those only opened (``\\IfFileExists``, ``\\read``), not input.
     opened_only: tuple[str, ...] = ()
-    #: Of ``sources``, those pdfTeX embedded whole (an attachment): read as they are.
+    #: Of ``sources``, those pdfTeX embedded whole (an attachment) and TeX never read as
+    #: source (:func:`figures.pack.inputs.attached`): packed as they are.
     embedded: tuple[str, ...] = ()
 
 
@@ -110,14 +111,16 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     sources = sorted(name for name in read if (paper / name).is_file()
                      and name not in build_products and not _left_out(paper, name))
     logged = inputs.log_text(out / f"{stem}.log")
-    input_ = inputs.read_as_input(out, logged)
+    as_tex = inputs.listed(out)
+    input_ = inputs.read_as_input(as_tex, logged)
     opened = () if input_ is None else tuple(n for n in sources if n not in input_
                                              and n != main.name)
     if left := inputs.left_outside(paper, logged):  # \verbatiminput{../x}
         inputs.refuse_outside(paper, left[0], {name: runner.read_bounded(paper / name, 1 << 24)
                                                or "" for name in sources}, main.name)
     return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened,
-                    tuple(sorted({n for n in inputs.embedded(logged) if n in sources})))
+                    tuple(sorted(n for n in inputs.attached(logged, as_tex, main.name)
+                                 if n in sources)))
 
 
 def _not_regular(path: Path) -> str:
@@ -184,6 +187,12 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
         if bib:  # latexmk then said "All targets () are up-to-date"
             error = f"File `{bib.group(1)}' not found (the bibliography's .bib)"
         missing = re.search(r"File `([^']+)' not found", error)
+        eps = missing and (main.parent / f"{missing.group(1)}.eps")
+        if eps and eps.is_file():  # named without .eps: what epstopdf's restricted escape prints
+            at = re.match(r"(?:\./)?(.+?):(\d+):", error)
+            raise LatexError(eps.relative_to(main.parent).as_posix(), None, eps_refusal(
+                main.parent, eps.relative_to(main.parent).as_posix(), "not found by pdflatex "
+                f"for \\includegraphics{{{missing.group(1)}}}" + (f" ({at[1]}:{at[2]})" if at else "")))
         if missing and _not_regular(main.parent / missing.group(1)):  # left out of the copy
             error = (f"{missing.group(1)} is {_not_regular(main.parent / missing.group(1))}, "
                      "not a regular file (TeX would wait on it, or read it without end): the "
@@ -211,3 +220,19 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error += ("; the pack leaves out hidden files and folders (.name: arXiv deletes "
                       "them): move it into a folder whose name has no leading dot")
         raise LatexError(main.name, None, f"does not compile {where}: {error}")
+
+
+def eps_refusal(paper: Path, eps: str, shown: str = "printed as its file name") -> str:
+    """Why an EPS figure stops the pack (``shown``: what pdflatex made of it), and the PDF to
+    include instead: a compile with
+    shell escape (or Overleaf) leaves graphicx's ``NAME-eps-converted-to.pdf`` beside the
+    EPS, which the author's own compile prints, so a hand compile shows the picture while
+    the archive's prints the name; that file, renamed, is the mend at hand."""
+    why = (f"an EPS figure, {shown}: pdflatex converts it only with shell escape, which "
+           "neither this compile nor arXiv's runs: ")
+    source = Path(eps)
+    converted = source.with_name(f"{source.stem}-{source.suffix[1:]}-converted-to.pdf")
+    if (paper / converted).is_file():
+        return why + (f"{converted.name}, which an earlier compile left beside it, is that "
+                      f"figure as PDF: rename it {source.stem}.pdf and include that")
+    return why + f"convert it to PDF (epstopdf {source.name}) and include that"

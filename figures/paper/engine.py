@@ -154,8 +154,11 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     paper.sources = [p for p in read if p.suffix == ".tex"]
     paper.packages = [p.stem for p in read if p.suffix == ".sty"] + \
         [Path(m).stem for m in paper.inputs if m.endswith(".sty")]
-    paper.inputs += [str(p.relative_to(root.resolve())) for p in paper.sources
-                     if p.is_relative_to(root.resolve())]  # the recorder's: resolved
+    # the recorder's, resolved; an extensionless file of the paper's is an \input of it too
+    # (``\input{sections/macros}`` reads ``macros`` when there is no ``macros.tex``; an image
+    # needs an extension): else where our macros go hung on whether a guess offered a .tex
+    paper.inputs += [str(p.relative_to(root.resolve())) for p in read
+                     if p.suffix in (".tex", "") and p.is_relative_to(root.resolve())]
     return paper
 
 

@@ -34,6 +34,7 @@ from figures.paper.write import (
     macros_of_ours,
     moves_aside,
     not_the_papers,
+    printed_now,
     provenance_of,
     shown_path,
     unnameable,
@@ -257,8 +258,7 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
     before = [] if _has_extension(include.written, order) or target not in \
         include.candidates else include.candidates[:include.candidates.index(target)]
     shadows = [c for c in before if c.is_file()]
-    now = include.found or next((c for c in include.candidates if c.is_file()), None)  # TeX
-    printed = now if now not in (None, target, *shadows) else None  # read a guess: ours shadows
+    printed = printed_now(include, target, shadows, not _has_extension(include.written, order))
     shown = shown_path(target, root)
     source = built / f"{spec.name}.{fmt}"
     refusal = _refusal(spec, fmt, formats, source, figdata_dir, options.allow_synthetic,

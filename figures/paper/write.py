@@ -260,6 +260,23 @@ def provenance_of(path: Path) -> dict[str, str] | None:
         recall(key_of("provenance", digest), lambda: [provenance.read_or_none(path)])[0]
 
 
+def printed_now(include, target: Path, shadows: list[Path], bare: bool) -> Path | None:
+    """The file pdflatex prints now for ``include``, after ``target`` in its order, that
+    ``target`` would shadow (None: none; ``shadows``, read before it, are replaced anyway):
+    what TeX read (else the first candidate on disk) unless it is ``target``; or, nothing else
+    there and no extension written (``bare``), the author's ``NAME.eps``. TeX Live's default
+    restricted shell escape (``shell_escape = p``, ``repstopdf`` allowed) makes graphicx try
+    ``.eps`` after all its other extensions and epstopdf convert it as she compiles, which
+    the probe (``-no-shell-escape``, no program of the paper run) never does. Read from the
+    disk, not asked of TeX: nothing is run to learn it (docs/paper.md)."""
+    now = include.found or next((c for c in include.candidates if c.is_file()), None)
+    if now is not None or not bare:
+        return now if now not in (None, target, *shadows) else None  # a guess: ours shadows
+    name = include.written.rsplit("/", 1)[-1]
+    folders = dict.fromkeys(c.parent for c in include.candidates)  # graphicx's folder order
+    return next((eps for folder in folders if (eps := folder / f"{name}.eps").is_file()), None)
+
+
 def moves_aside(olds: list[Path], target: Path, written: str, root: Path,
                 overwrite_theirs: bool, inputs: tuple[Path, Path], printed: Path | None = None,
                 ) -> tuple[list[tuple[Path, Path]], list[str]] | str:
@@ -283,7 +300,9 @@ def moves_aside(olds: list[Path], target: Path, written: str, root: Path,
         if theirs and not overwrite_theirs:
             kept = shown_path(_backup_of(old, taken), root)
             if old == printed:
-                return (f"pdflatex prints {shown_path(old, root)} for \\includegraphics"
+                how = " (converted by epstopdf: TeX Live's default restricted shell " \
+                    "escape)" if old.suffix == ".eps" else ""
+                return (f"pdflatex prints {shown_path(old, root)}{how} for \\includegraphics"
                         f"{{{written}}} now, and it {what}: the {target.suffix} sync would "
                         f"write beside it is read first (graphicx's order), and yours would "
                         f"stop printing: rename yours (and the include) to keep it, write "

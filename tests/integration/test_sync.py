@@ -170,9 +170,8 @@ def test_the_papers_own_macros_file_without_extension_is_not_hidden(project, cap
     ``\\input{sections/macros}`` (TeX tries ``macros.tex`` first, then ``macros``): sync wrote
     ``macros.tex`` beside it, exit 0, and her macros stopped being read (the paper broke)."""
     paper, figdata, built = project
-    # A build folder of its own: another test's sync memo (build/.sync-memo.json, its placement
-    # recorded under main.tex's name alone) guided this probe in a random-order run (seed
-    # 378518) and the refusal was not made; why a guess can change it is open (note, 45).
+    # A build folder of its own, as every test's should be; that another paper's record there
+    # cannot change this refusal is the next test's.
     monkeypatch.chdir(tmp_path)
     hers = paper / "sections" / "macros"
     hers.parent.mkdir()
@@ -192,6 +191,32 @@ def test_the_papers_own_macros_file_without_extension_is_not_hidden(project, cap
     code, out, _ = sync(capsys, paper, figdata, built, "--allow-synthetic")
     assert code == 1, out
     assert not (paper / "macros.tex").exists()
+
+
+def test_another_papers_placement_in_the_build_folder_changes_no_refusal(
+        tmp_path, reference_build, capsys, monkeypatch):
+    """Random order, seed 378518: a sync of another paper named ``main.tex`` (its macros
+    read by ``\\input{macros}``) left its placement in this folder's ``build/``, recorded
+    under the main file's name too; the next paper's probe took it as its guess, TeX then
+    read the author's extensionless ``sections/macros`` (no ``.tex`` in the recorder's list,
+    so not among the files the paper inputs), and sync wrote ``macros.tex`` beside
+    ``main.tex``, exit 0, instead of the refusal a sync without that record makes. A guess
+    may change how many probes a sync needs, never what it decides."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "build").mkdir()
+    first = sync_project(tmp_path / "first", reference_build,
+                         MAIN_TEX.replace("\\input{sections/macros}", "\\input{macros}"))
+    assert sync(capsys, *first, "--allow-synthetic")[0] == 0
+    assert (tmp_path / "build" / ".sync-memo.json").is_file()  # the record this is about
+    paper, figdata, built = sync_project(tmp_path / "second", reference_build, MAIN_TEX)
+    (paper / "sections").mkdir()
+    (paper / "sections" / "macros").write_text("\\newcommand{\\mine}{42}\n")
+    code, out, _ = sync(capsys, paper, figdata, built, "--allow-synthetic")
+    assert code == 1, out
+    row = next(line for line in out.splitlines() if line.startswith("(macros)"))
+    assert "refused: your sections/macros (no extension)" in row, row
+    assert not (paper / "macros.tex").exists()
+    assert not (paper / "sections" / "macros.tex").exists()
 
 
 def test_nothing_is_written_outside_the_paper_folder(project, capsys, tmp_path):
