@@ -113,7 +113,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         data, pdf, runs, texts = _proved(paper, files, kind, main_tex.name, recorded.pdf, [])
     if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))
                and any(Path(name).name in page for page in texts[1])]:  # graphicx's stand-in
-        raise FigureDataError(eps[0], None, _eps_refusal(paper, eps[0]))
+        raise FigureDataError(eps[0], None, tex.eps_refusal(paper, eps[0]))
     if emptied:
         found.warnings.append(f"{_some(emptied)}: only opened (tested with \\IfFileExists, or "
                               "an \\include that \\includeonly leaves out), never read as "
@@ -172,20 +172,6 @@ class HardLinks:
         return max(info.st_nlink - self.inside.get((info.st_dev, info.st_ino), 0), 0)
 
 
-
-def _eps_refusal(paper: Path, eps: str) -> str:
-    """Why an EPS figure stops the pack, and the PDF to include instead: a compile with
-    shell escape (or Overleaf) leaves graphicx's ``NAME-eps-converted-to.pdf`` beside the
-    EPS, which the author's own compile prints, so a hand compile shows the picture while
-    the archive's prints the name; that file, renamed, is the mend at hand."""
-    why = ("an EPS figure, printed as its file name: pdflatex converts it only with shell "
-           "escape, which neither this compile nor arXiv's runs: ")
-    source = Path(eps)
-    converted = source.with_name(f"{source.stem}-{source.suffix[1:]}-converted-to.pdf")
-    if (paper / converted).is_file():
-        return why + (f"{converted.name}, which an earlier compile left beside it, is that "
-                      f"figure as PDF: rename it {source.stem}.pdf and include that")
-    return why + f"convert it to PDF (epstopdf {source.name}) and include that"
 
 def _own(paper: Path, name: str) -> bool:
     """Whether ``name`` is a regular file of the paper's folder (links resolved) that arXiv

@@ -187,6 +187,12 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
         if bib:  # latexmk then said "All targets () are up-to-date"
             error = f"File `{bib.group(1)}' not found (the bibliography's .bib)"
         missing = re.search(r"File `([^']+)' not found", error)
+        eps = missing and (main.parent / f"{missing.group(1)}.eps")
+        if eps and eps.is_file():  # named without .eps: what epstopdf's restricted escape prints
+            at = re.match(r"(?:\./)?(.+?):(\d+):", error)
+            raise LatexError(eps.relative_to(main.parent).as_posix(), None, eps_refusal(
+                main.parent, eps.relative_to(main.parent).as_posix(), "not found by pdflatex "
+                f"for \\includegraphics{{{missing.group(1)}}}" + (f" ({at[1]}:{at[2]})" if at else "")))
         if missing and _not_regular(main.parent / missing.group(1)):  # left out of the copy
             error = (f"{missing.group(1)} is {_not_regular(main.parent / missing.group(1))}, "
                      "not a regular file (TeX would wait on it, or read it without end): the "
@@ -214,3 +220,19 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error += ("; the pack leaves out hidden files and folders (.name: arXiv deletes "
                       "them): move it into a folder whose name has no leading dot")
         raise LatexError(main.name, None, f"does not compile {where}: {error}")
+
+
+def eps_refusal(paper: Path, eps: str, shown: str = "printed as its file name") -> str:
+    """Why an EPS figure stops the pack (``shown``: what pdflatex made of it), and the PDF to
+    include instead: a compile with
+    shell escape (or Overleaf) leaves graphicx's ``NAME-eps-converted-to.pdf`` beside the
+    EPS, which the author's own compile prints, so a hand compile shows the picture while
+    the archive's prints the name; that file, renamed, is the mend at hand."""
+    why = (f"an EPS figure, {shown}: pdflatex converts it only with shell escape, which "
+           "neither this compile nor arXiv's runs: ")
+    source = Path(eps)
+    converted = source.with_name(f"{source.stem}-{source.suffix[1:]}-converted-to.pdf")
+    if (paper / converted).is_file():
+        return why + (f"{converted.name}, which an earlier compile left beside it, is that "
+                      f"figure as PDF: rename it {source.stem}.pdf and include that")
+    return why + f"convert it to PDF (epstopdf {source.name}) and include that"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import tarfile
+from pathlib import Path
 
 import pytest
 from helpers import figures_as_a_user
@@ -32,29 +33,35 @@ def test_a_data_file_read_with_openin_is_packed_as_it_is(tmp_path):
         assert archive.extractfile("data.txt").read() == b"BP reaches 61% of runs\n"
 
 
-_EPS_REFUSED = ("error: plot.eps: an EPS figure, printed as its file name: pdflatex converts it "
-                "only with shell escape, which neither this compile nor arXiv's runs: ")
+_EPS_REFUSED = ("error: {eps}: an EPS figure, {shown}: pdflatex converts it only with shell "
+                "escape, which neither this compile nor arXiv's runs: ")
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
-@pytest.mark.parametrize(("converted", "what_to_do"), [
-    (False, "convert it to PDF (epstopdf plot.eps) and include that"),
-    (True, ("plot-eps-converted-to.pdf, which an earlier compile left beside it, is that figure "
-           "as PDF: rename it plot.pdf and include that")),
+@pytest.mark.parametrize(("converted", "written", "what_to_do"), [
+    (False, "plot.eps", "convert it to PDF (epstopdf plot.eps) and include that"),
+    (True, "plot.eps", ("plot-eps-converted-to.pdf, which an earlier compile left beside it, is "
+                        "that figure as PDF: rename it plot.pdf and include that")),
+    (False, "figs/plot", "convert it to PDF (epstopdf plot.eps) and include that"),
 ])
-def test_an_eps_figure_printed_as_its_name_stops_the_pack(tmp_path, converted, what_to_do):
+def test_an_eps_figure_printed_as_its_name_stops_the_pack(tmp_path, converted, written,
+                                                          what_to_do):
     r"""Round 17: ``\includegraphics{plot.eps}``: pdflatex with no shell escape prints the
     file's name where the figure goes, and pack said "compiles from the archive alone ...
     warnings: 0", exit 0 (`figures paper` names it). Round 18 (R6): with the
     ``plot-eps-converted-to.pdf`` an earlier shell-escape compile left beside it (the
     author's compile prints the picture, the archive's the name), the refusal named only
-    ``epstopdf``, not always at hand, never the converted PDF the author already has."""
+    ``epstopdf``, not always at hand, never the converted PDF the author already has.
+    Round 22 (K1): named without its extension (``{figs/plot}``, what prints her EPS through
+    TeX Live's restricted shell escape), pack's line blamed a missing file that is there:
+    "File `figs/plot' not found"."""
+    eps = Path(written).with_suffix(".eps")
     paper = tmp_path / "p"
-    paper.mkdir()
-    (paper / "plot.eps").write_text("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 60\n"
-                                    "newpath 10 10 moveto 90 50 lineto stroke\nshowpage\n")
+    (paper / eps.parent).mkdir(parents=True)
+    (paper / eps).write_text("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 60\n"
+                             "newpath 10 10 moveto 90 50 lineto stroke\nshowpage\n")
     (paper / "main.tex").write_text("\\documentclass{article}\\usepackage{graphicx}\\begin"
-                                    "{document}Old: \\includegraphics[width=2in]{plot.eps}"
+                                    f"{{document}}Old: \\includegraphics[width=2in]{{{written}}}"
                                     "\\end{document}\n")
     if converted:
         made = subprocess.run(["gs", "-q", "-dBATCH", "-dNOPAUSE", "-dEPSCrop",
@@ -64,7 +71,9 @@ def test_an_eps_figure_printed_as_its_name_stops_the_pack(tmp_path, converted, w
         assert made.returncode == 0, made.stderr
     ran = _pack(tmp_path)
     assert ran.returncode == 1, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1] == _EPS_REFUSED + what_to_do
+    shown = "printed as its file name" if written.endswith(".eps") else \
+        f"not found by pdflatex for \\includegraphics{{{written}}} (main.tex:1)"
+    assert ran.stderr.splitlines()[-1] == _EPS_REFUSED.format(eps=eps, shown=shown) + what_to_do
     assert not (tmp_path / "p.tar.gz").exists()
 
 

@@ -170,9 +170,8 @@ def test_the_papers_own_macros_file_without_extension_is_not_hidden(project, cap
     ``\\input{sections/macros}`` (TeX tries ``macros.tex`` first, then ``macros``): sync wrote
     ``macros.tex`` beside it, exit 0, and her macros stopped being read (the paper broke)."""
     paper, figdata, built = project
-    # A build folder of its own: another test's sync memo (build/.sync-memo.json, its placement
-    # recorded under main.tex's name alone) guided this probe in a random-order run (seed
-    # 378518) and the refusal was not made; why a guess can change it is open (note, 45).
+    # A build folder of its own, as every test's should be; that another paper's record there
+    # cannot change this refusal is the next test's.
     monkeypatch.chdir(tmp_path)
     hers = paper / "sections" / "macros"
     hers.parent.mkdir()
