@@ -17,8 +17,13 @@ TeX makes ``%`` a comment when it reads a character, by its catcode at that mome
 - Nothing after ``\\end{document}`` on a line of its own is read.
 
 A brace group right after a command (its options in brackets between) is taken for an
-argument, except after the declarations in :data:`GROUPS_AFTER`; one linear scan, which
-never fails (a draft that does not compile is read too).
+argument, except after the declarations in ``GROUPS_AFTER``. A ``[`` there opens an option
+list (read as an argument) until its ``]``, where TeX could read one: not after ``\\left``,
+``\\bigl`` (``DELIMITERS``), and not past the paragraph, the brace group or the formula it
+opened in (TeX reads an option as a delimited argument: no ``\\par``, braces balanced; in
+math a few commands, ``\\sqrt[3]``, take one, inside the formula). So ``$\\eta \\in [0, 1)$``
+(the command ``\\in``, a half-open interval) leaves no option list open past its ``$``.
+One linear scan, which never fails (a draft that does not compile is read too).
 """
 
 from __future__ import annotations
@@ -31,24 +36,6 @@ from functools import cached_property, lru_cache
 from figures import texverbatim
 from figures.texverbatim import NEW_ENVIRONMENT, NEW_PLAIN, NEW_VERBATIM, PROVIDE, in_force, loaded
 
-#: The comment package's environment (``\\excludecomment{x}`` adds more).
-COMMENT_ENVIRONMENTS = frozenset({"comment"})
-#: Commands reading their argument verbatim: ``\\verb|x|`` (any delimiter) and the rest.
-INLINE_VERBATIM = frozenset({"verb", "Verb", "spverb", "lstinline", "mintinline"})
-#: fancyvrb's, shortvrb's and listings' commands making a character a verbatim delimiter
-#: (the first three), or not.
-SHORT_VERB = ("DefineShortVerb", "MakeShortVerb", "lstMakeShortInline", "UndefineShortVerb",
-              "DeleteShortVerb", "lstDeleteShortInline")
-#: Commands reading their first brace group verbatim (a URL's ``%20`` is not a comment).
-VERBATIM_ARGUMENT = frozenset({"url", "nolinkurl", "path", "href"})
-#: After these a brace group is a group, not an argument (font and size switches, boxes
-#: whose braces TeX itself reads): a ``\\verb`` inside it is executed.
-GROUPS_AFTER = frozenset({
-    "small", "footnotesize", "scriptsize", "tiny", "normalsize", "large", "Large", "LARGE",
-    "huge", "Huge", "bfseries", "itshape", "ttfamily", "sffamily", "rmfamily", "mdseries",
-    "upshape", "scshape", "slshape", "em", "bf", "it", "tt", "sf", "rm", "sc", "sl",
-    "centering", "raggedright", "raggedleft", "noindent", "par", "item", "hline", "relax",
-    "hbox", "vbox", "vtop", "bgroup", "begingroup", "normalfont", "selectfont", "leavevmode"})
 #: How far a brace group is looked for its end (an unclosed one is no verbatim argument, and
 #: blanks no prose: an unclosed brace does not swallow the rest of the source).
 REACH = 5000
@@ -166,14 +153,15 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     facts = set(known[0])  # (each kept in step with the three sets below, which it makes)
     verbatim_envs, strict = in_force(facts), any(kind == "class" for kind, _ in facts)
     plain = {name for kind, name in facts if kind == "text"}  # the paper's own, not verbatim
-    comment_envs = set(COMMENT_ENVIRONMENTS)  # (a paper's own hides its body: \setbox0\vbox)
+    comment_envs = set(texverbatim.COMMENT_ENVIRONMENTS)  # (a paper's own hides: \setbox0\vbox)
     short = set(known[1])  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
     braces = Braces(text, raw=True)  # for verbatim arguments
     code = Braces(text)  # for a definition's begin code
     groups: list[bool] = []  # per open brace: whether it is an argument
     arguments = 0  # open argument groups (and option lists)
     pending = False  # a brace group here is an argument
-    brackets = 0  # open option lists of a command
+    brackets: list[int] = []  # open option lists of a command: the brace depth of each
+    math, display = None, False  # in a formula: how many option lists were open as it began
     n, pos, after_end, depth, word, last = len(text), 0, None, 0, None, None  # depth: \if's
     percent_is_text = None  # the group depth below which a \catcode`\%=12 ends, or None
     while pos < n:
@@ -189,17 +177,21 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
             if match is None:  # a backslash ends the source
                 break
             last, word, pos = word, match.group(1), match.end()
-            pending = word is not None and word not in GROUPS_AFTER
+            pending = word is not None and word not in texverbatim.GROUPS_AFTER and \
+                word not in texverbatim.DELIMITERS
             if word is None:
+                if (shift := match.group()[1]) in "()[]":  # \( \) \[ \]: a formula
+                    math = texverbatim.formula(brackets, math, shift in "([")
                 continue
-            executed = arguments == 0 and brackets == 0
+            executed = arguments == 0 and not brackets
             if word in ("catcode", "@makeother") and (
                     change := _PERCENT_CATCODE[word].match(text, pos)) is not None:
                 percent_is_text = None if change.group(1) == "14" else len(groups)
                 pos = change.end()
-            elif word in SHORT_VERB and (made := _SHORT_VERB["ShortVerb" in word].match(
+            elif word in texverbatim.SHORT_VERB and (made := _SHORT_VERB["ShortVerb" in word].match(
                     text, pos)) is not None:
-                (short.add if word in SHORT_VERB[:3] else short.discard)(made[made.lastindex])
+                (short.add if word in texverbatim.SHORT_VERB[:3] else short.discard)(
+                    made[made.lastindex])
                 pos = made.end()
             elif word == "endinput" and executed and depth <= 0:  # its line is read, no more
                 after_end = min(_line_end(text, pos) + 1, n)
@@ -211,9 +203,9 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 depth += executed and text.endswith(("else", "or"), 0, end)  # its \fi to come
             elif executed and (opened := texverbatim.opens(word, last, text[pos:pos + 1])):
                 depth += opened  # an \endinput in a conditional is skipped
-            elif executed and word in INLINE_VERBATIM:
+            elif executed and word in texverbatim.INLINE_VERBATIM:
                 pos, pending = _inline_verbatim(text, match.start(), pos, word, verbatim), False
-            elif executed and word in VERBATIM_ARGUMENT:
+            elif executed and word in texverbatim.VERBATIM_ARGUMENT:
                 if (argument := braces.group(pos)) is not None:
                     verbatim.append((argument[0], argument[1] + 1))
                     pos = argument[1] + 1
@@ -242,6 +234,8 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 name = group.group(1).strip() if group else None
                 if name is None:
                     continue
+                if name in texverbatim.MATH_ENVIRONMENTS and (word == "end" or arguments == 0):
+                    math = texverbatim.formula(brackets, math, word == "begin")
                 if word == "excludecomment":
                     comment_envs.add(name)
                 elif word in NEW_VERBATIM or word in NEW_ENVIRONMENT or word in NEW_PLAIN:
@@ -268,11 +262,11 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     end = n if found is None else found.end()
                     verbatim.append((match.start(), end))
                     pos, pending = end, False
-        elif char in short and arguments == 0 and brackets == 0:
+        elif char in short and arguments == 0 and not brackets:
             end = _inline_verbatim(text, pos, pos, "", verbatim)
             pos = end if end > pos else pos + 1  # an unclosed one: the character alone
         elif char == "{":
-            groups.append(pending or brackets > 0)
+            groups.append(pending or bool(brackets))
             arguments += groups[-1]
             pos += 1
         elif char == "}":
@@ -280,20 +274,27 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 was_argument = groups.pop()
                 arguments -= was_argument
                 pending = was_argument  # the command's next argument may follow
+                while brackets and brackets[-1] > len(groups):  # an option list in it ends
+                    brackets.pop()
             pos += 1
         elif char == "[" and (pending or brackets):
-            brackets += 1
+            brackets.append(len(groups))
             pos += 1
         elif char == "]" and brackets:
-            brackets -= 1
-            pending = brackets == 0
+            brackets.pop()
+            pending = not brackets
             pos += 1
+        elif char == "$":  # $$ opens (and closes) a display, where no formula is open inline
+            double = text.startswith("$$", pos) and (math is None or display)
+            display = double if math is None else False
+            math = texverbatim.formula(brackets, math, math is None)
+            pos, pending = pos + 1 + double, False
         elif char in " \t\r\n":
             if char == "\n" and text.startswith("\n", pos + 1):  # a paragraph ends options
-                pending, brackets = False, 0
+                pending, math, brackets[:] = False, None, []
             pos += 1
         else:  # (a definition's parameters, #1#2, come before its body: an argument)
-            pending = pending and (brackets > 0 or char == "#" or char.isdigit())
+            pending = pending and (bool(brackets) or char == "#" or char.isdigit())
             pos += 1
     return Reading(tuple(comments), tuple(verbatim), tuple(false), tuple(skipped), after_end,
                    (frozenset(facts), frozenset(short)))

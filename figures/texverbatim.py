@@ -1,4 +1,5 @@
-"""Which environments TeX reads verbatim, and where from (the tables of :mod:`figures.texread`).
+"""Which environments TeX reads verbatim, and where from (the tables of :mod:`figures.texread`,
+with those of the commands it reads, and how a conditional or a formula changes its state).
 
 A name is verbatim only where TeX reads it so: LaTeX's own (``verbatim``) always; a
 package's only once the paper loads that package (``\\usepackage{moreverb}``, or a package
@@ -128,3 +129,42 @@ def opens(word: str, last: str | None, then: str = "") -> int:
     if word == "fi":
         return -1
     return int(word[:2] == "if" and word not in NOT_CONDITIONALS)
+
+
+#: The comment package's environment (``\\excludecomment{x}`` adds more).
+COMMENT_ENVIRONMENTS = frozenset({"comment"})
+#: Commands reading their argument verbatim: ``\\verb|x|`` (any delimiter) and the rest.
+INLINE_VERBATIM = frozenset({"verb", "Verb", "spverb", "lstinline", "mintinline"})
+#: fancyvrb's, shortvrb's and listings' commands making a character a verbatim delimiter
+#: (the first three), or not.
+SHORT_VERB = ("DefineShortVerb", "MakeShortVerb", "lstMakeShortInline", "UndefineShortVerb",
+              "DeleteShortVerb", "lstDeleteShortInline")
+#: Commands reading their first brace group verbatim (a URL's ``%20`` is not a comment).
+VERBATIM_ARGUMENT = frozenset({"url", "nolinkurl", "path", "href"})
+#: After these a brace group is a group, not an argument (font and size switches, boxes
+#: whose braces TeX itself reads): a ``\\verb`` inside it is executed.
+GROUPS_AFTER = frozenset({
+    "small", "footnotesize", "scriptsize", "tiny", "normalsize", "large", "Large", "LARGE",
+    "huge", "Huge", "bfseries", "itshape", "ttfamily", "sffamily", "rmfamily", "mdseries",
+    "upshape", "scshape", "slshape", "em", "bf", "it", "tt", "sf", "rm", "sc", "sl",
+    "centering", "raggedright", "raggedleft", "noindent", "par", "item", "hline", "relax",
+    "hbox", "vbox", "vtop", "bgroup", "begingroup", "normalfont", "selectfont", "leavevmode"})
+#: Commands whose ``[`` is a delimiter, never an option list (``\\left[0, 1\\right)``).
+DELIMITERS = frozenset({"left", "right", "middle"} | {f"{size}{side}" for size in (
+    "big", "Big", "bigg", "Bigg") for side in ("", "l", "r", "m")})
+#: Formulas as environments: an option list opened in one ends with it.
+MATH_ENVIRONMENTS = frozenset(f"{name}{star}" for star in ("", "*") for name in (
+    "equation", "align", "alignat", "flalign", "gather", "multline", "eqnarray", "math",
+    "displaymath", "dmath"))
+
+
+def formula(brackets: list[int], math: int | None, opens: bool) -> int | None:
+    """The reader's formula after a math shift (``$``, ``\\(``, ``\\end{equation}``; ``math``:
+    how many of the option lists ``brackets`` were open as the formula began, None outside
+    one): one opening it records how many are open (one already open stays), one closing it
+    ends those opened in it (``$\\eta \\in [0, 1)$``: TeX read no option list there)."""
+    if opens:
+        return len(brackets) if math is None else math
+    if math is not None:
+        del brackets[math:]
+    return None

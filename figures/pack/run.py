@@ -120,7 +120,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               "input: packed empty, their contents stay here")
     if anonymous:
         authors, said = scrub.authors_named(files)
-        said += anonymity.in_sources(files, authors)
+        said += anonymity.in_sources(files, authors, paper)
         told = scrub.disclosed(pdf, paper, authors)
         if told:
             raise FigureDataError(main_tex.name, None, (

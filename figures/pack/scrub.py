@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from figures.errors import FigureDataError
-from figures.pack.anonymity import EMAIL, HOME, identifying
+from figures.pack.anonymity import EMAIL, HOME, identifying, on_this_machine
 from figures.texread import REACH, Braces
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -156,8 +156,7 @@ def disclosed(pdf: bytes, paper: Path, authors: list[str]) -> list[str]:
     from figures.pdf import open_pdf, resources
 
     reader = open_pdf(pdf)
-    words = [pattern for _, pattern in identifying(authors, str(Path.home()),
-                                                   str(paper.resolve()))]
+    words = [pattern for _, pattern in (*identifying(authors), *on_this_machine(paper))]
     found: list[str] = []
 
     def look(where: str, value: object, then: str = "") -> None:

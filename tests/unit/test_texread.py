@@ -272,3 +272,72 @@ def test_an_if_that_takes_arguments_or_an_iffalse_else_leaves_the_count_true(tes
     assert text[read(text).after_end:] == "PRIVATE NOTES: reviewer 2 is Bob Jones.\n"
     guarded = f"{test}\n\\ifdefined\\x\n  \\endinput\n\\fi\nText TeX reads.\n"
     assert read(guarded).after_end is None
+
+
+#: Half-open intervals and other brackets in math that open no option list (round 22).
+INTERVALS = ["$\\eta \\in [0, 1)$", "$\\left[0, 1\\right)$", "$\\left[0,1\\right)$",
+             "\\(\\eta \\in [0, T)\\)", "$$\\eta \\in [0, 1)$$", "\\[\\eta \\in [0, 1)\\]",
+             "\\begin{equation}\n\\eta \\in [0, 1)\n\\end{equation}",
+             "$x \\in \\bigl[0, 1\\bigr)$", "\\footnote{$\\eta \\in [0, 1)$}",
+             "\\emph{[0, 1)}", "$\\hat{x}[0, 1)$"]
+
+
+@pytest.mark.parametrize("interval", INTERVALS)
+def test_an_endinput_after_a_half_open_interval_ends_the_file(interval):
+    r"""Round 22 (B1): ``Step sizes lie in $\eta \in [0, 1)$.`` then ``\endinput`` and private
+    notes: the reader took the ``[`` after ``\in`` (a command) for the start of an option list,
+    which only a ``]`` or a blank line closed, so the ``\endinput`` was not executed and
+    ``figures pack --anonymous`` shipped the notes, exit 0. TeX reads no option there: an
+    option list opened in a formula ends with it (``$``, ``\)``, ``\]``, ``\end{equation}``),
+    one opened in a brace group with the group, and ``\left[``, ``\bigl[`` are delimiters."""
+    notes = "PRIVATE NOTES BE: reviewer 2 is Bob Jones.\n"
+    text = f"Step sizes lie in {interval}.\n\\endinput\n{notes}"
+    assert text[read(text).after_end:] == notes
+
+
+@pytest.mark.parametrize("interval", INTERVALS)
+def test_a_verb_or_url_after_a_half_open_interval_keeps_its_percent(interval):
+    r"""Round 22 (B2): ``$\eta \in [0, 1)$ and the index is \verb|i % n| here.`` (and
+    ``$\left[0, 1\right)$; code at \url{https://example.org/a%20b}``): inside the option list
+    the reader thought open, ``\verb`` and ``\url`` were not executed, so their ``%`` was read
+    as a comment and cut: pack refused a paper that compiles ("\verb ended by end of line",
+    "File ended while scanning use of \Url@z")."""
+    text = (f"Step sizes lie in {interval} and the index is \\verb|i % n| here; code at "
+            "\\url{https://example.org/a%20b} here. % a comment\n")
+    reading = read(text)
+    assert [text[s:e] for s, e in reading.verbatim] == [
+        "\\verb|i % n|", "{https://example.org/a%20b}"]
+    assert [text[s:e] for s, e in reading.comments] == ["% a comment"]
+
+
+#: Options TeX reads (and a ``[`` the reader never took for one, ``\\[2pt]``, ``\item[a]``):
+#: whether the brace group after each is read as an argument (its ``\url`` not executed).
+OPTIONS = [("\\includegraphics[width=\\linewidth]", True), ("\\item[a]", False),
+           ("\\\\[2pt]", False), ("\\begin{figure}[t]", True), ("\\section[short]", True),
+           ("\\cite[p.~3]", True), ("\\footnote[3]", True), ("\\newcommand{\\x}[1]", True),
+           ("$\\sqrt[3]{x}$", False), ("$\\sqrt[3]", True), ("\\sqrt[n]", True),
+           ("\\item[$x \\in [0, 1)$]", False), ("\\section[$x \\in [0, 1)$]", True),
+           ("\\section[$O(n)$ bound]", True),
+           ("\\item [{[a]}]", False), ("\\caption[$\\alpha$, {b}]", True),
+           ("\\xrightarrow[\\text{b}]", True), ("\\begin{minipage}[t][2cm][b]", True)]
+
+
+@pytest.mark.parametrize(("option", "argument"), OPTIONS)
+@pytest.mark.parametrize("before", ["", "$\\eta \\in [0, 1)$ ", "$\\left[0,1\\right)$ ",
+                                    "\\(x\\in[0,1)\\) ", "\\emph{[0, 1)} "])
+def test_ordinary_options_read_as_before_whatever_interval_comes_first(option, argument,
+                                                                       before):
+    r"""Round 22 (B1, B2): closing the brackets a formula or a group opened changes no option
+    list TeX reads: after each, the brace group that follows is an argument (a ``\url`` in it
+    is not executed, its ``%`` a comment) as before the mend, and the ``\verb`` and
+    ``\endinput`` after it are executed; a half-open interval before changes nothing."""
+    tail = "{\\url{a%b}}\n}} \\verb|e%f| %g\n\\endinput\nNOTES\n"
+    text = before + option + tail
+    reading = read(text)
+    start = len(before) + len(option)
+    inside = ["%b}}"] if argument else []
+    assert [text[s:e] for s, e in reading.comments] == [*inside, "%g"]
+    assert [text[s:e] for s, e in reading.verbatim] == [
+        *([] if argument else ["{a%b}"]), "\\verb|e%f|"]
+    assert text[reading.after_end:] == "NOTES\n"
+    assert all(s >= start for s, _ in reading.comments + reading.verbatim)
