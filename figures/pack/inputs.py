@@ -22,9 +22,15 @@ LISTED = "fap-inputs.lst"
 #: Given to latexmk (``-usepretex``): before the paper, each file LaTeX inputs written to
 #: :data:`LISTED` (LaTeX 2020-10 and later; an older one lists nothing, and every opened
 #: file counts as read).
+#: And each file LaTeX's own test (``\\IfFileExists``, ``\\InputIfFileExists``) does not find,
+#: logged as ``\\input`` logs one (``No file NAME.``): a missing file is no error there, so
+#: the copy's compile silently takes the other branch where the author's found
+#: ``../defs.tex`` beside her folder (:func:`left_outside`).
 PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=" + LISTED
           + r"\AddToHook{file/before}{\immediate\write\fapinputs{\CurrentFilePathUsed|"
-          r"\CurrentFileUsed}}\fi")
+          r"\CurrentFileUsed}}\begingroup\catcode64=11 \global\let\fap@iffe\IfFileExists@"
+          r"\long\gdef\IfFileExists@#1#2#3{\fap@iffe{#1}{#2}{\immediate\write-1{No file "
+          r"\detokenize{#1}.}#3}}\endgroup\fi")
 _GRAPHIC = re.compile(r"^File: (.+) Graphic file \(type ", re.MULTILINE)
 #: pdfTeX's word for a file it embedded whole in the PDF (attachfile's ``\\attachfile``,
 #: embedfile's ``\\embedfile``: ``\\pdfobj stream file``): read, as it is, not as TeX.
