@@ -93,9 +93,9 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     raw |= set(recorded.embedded)  # an attachment: its bytes, not TeX
     emptied = [n for n in recorded.opened_only  # read with \openin, yet not data
                if not n.lower().endswith(POSTSCRIPT) and os.path.normpath(n) not in raw]
-    files = {name: b"" if name in emptied else _packed(paper, name, anonymous, links,
-                                                       os.path.normpath(name) in raw, known)
-             for name in recorded.sources}
+    files = {name: b"" if name in emptied else _packed(
+        paper, name, anonymous, links, os.path.normpath(name) in raw, known,
+        recorded.read_to.get(os.path.normpath(name))) for name in recorded.sources}
     files.update((name, _packed(paper, name, anonymous, links, verbatim=True))  # TeX reads
                  for name in ARXIV_DIRECTIVES if (paper / name).is_file())  # none: arXiv does
     for name, made in recorded.made.items():  # the paper's own (no .bib): checked as a source
@@ -182,20 +182,22 @@ def _own(paper: Path, name: str) -> bool:
 
 
 def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
-            verbatim: bool = False, known: Known = (frozenset(), frozenset())) -> bytes:
+            verbatim: bool = False, known: Known = (frozenset(), frozenset()),
+            read_to: int | None = None) -> bytes:
     """What the archive holds of ``name``: a regular file inside the paper's folder (links
-    resolved), comments stripped from its text, metadata from a figure (anonymous)."""
+    resolved), comments stripped from its text and what TeX never read of it (after line
+    ``read_to``), metadata from a figure (anonymous)."""
     return _as_packed(_own_file(paper, name, links).read_bytes(), name, anonymous, verbatim,
-                      known)
+                      known, read_to)
 
 
 def _as_packed(data: bytes, name: str, anonymous: bool, verbatim: bool = False,
-               known: Known = (frozenset(), frozenset())) -> bytes:
+               known: Known = (frozenset(), frozenset()), read_to: int | None = None) -> bytes:
     """``data``, the text of a source or a file made for it (a ``.bbl``, an ``.ind``), as
     the archive holds it: comments stripped from a text, metadata from a figure (anonymous)."""
     if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data and not verbatim:
         text = data.decode("utf-8", errors="surrogateescape")
-        return strip_comments(text, known).encode("utf-8", errors="surrogateescape")
+        return strip_comments(text, known, read_to).encode("utf-8", errors="surrogateescape")
     return scrub.without_metadata(data, name) if anonymous else data
 
 
