@@ -15,6 +15,7 @@ from figures import runner
 from figures.errors import FigureDataError, display_path
 from figures.pack import anonymity, archive, images, inputs, scrub, tex
 from figures.pack.strip import strip_comments
+from figures.paper import disclosure
 from figures.paths import input_folder_of, is_inside
 from figures.texread import Known, blanked, learned
 
@@ -119,9 +120,9 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               "an \\include that \\includeonly leaves out), never read as "
                               "input: packed empty, their contents stay here")
     if anonymous:
-        authors, said = scrub.authors_named(files)
+        authors, said = disclosure.authors_named(files)
         said += anonymity.in_sources(files, authors, paper)
-        told = scrub.disclosed(pdf, paper, authors)
+        told = disclosure.disclosed(pdf, paper, authors)
         if told:
             raise FigureDataError(main_tex.name, None, (
                 f"the PDF compiled from the archive discloses {told[0]}"
