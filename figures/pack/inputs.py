@@ -92,6 +92,14 @@ def read_to(folder: Path) -> dict[str, int]:
     return ends
 
 
+def typeset(logged: str, name: str) -> bool:
+    """Whether the log's text ``logged`` shows ``name`` opened by TeX's own ``\\input`` (its
+    ``(./name``), which LaTeX's file hook does not see: ``\\input name`` without braces,
+    ``\\@@input``, the kernel's ``\\@input``, catchfile's ``\\CatchFileDef``: TeX source
+    all the same (a file only ``\\openin``'d never opens so)."""
+    return any(f"{opening}{name}" in logged for opening in ("(./", '("./'))
+
+
 def read_as_input(as_tex: set[str] | None, logged: str) -> set[str] | None:
     """The files LaTeX input (``as_tex``, :func:`listed`), graphicx included or pdfTeX
     embedded, the last two from its log's text ``logged``; None when LaTeX listed none."""

@@ -117,7 +117,7 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     as_tex = inputs.listed(out)
     input_ = inputs.read_as_input(as_tex, logged)
     opened = () if input_ is None else tuple(n for n in sources if n not in input_
-                                             and n != main.name)
+                                             and n != main.name and not inputs.typeset(logged, n))
     if left := inputs.left_outside(paper, logged):  # \verbatiminput{../x}
         inputs.refuse_outside(paper, left[0], {name: runner.read_bounded(paper / name, 1 << 24)
                                                or "" for name in sources}, main.name)
