@@ -101,3 +101,24 @@ def test_a_source_read_by_texs_own_input_is_stripped_as_a_source(tmp_path, pream
     _paper(tmp_path, preamble, "Intro REALCONTENT here. % SECRET reviewer 2 is Bob Jones\n",
            "Closing text.\n\\end{document}", reading)
     assert _packed(tmp_path)["sec/intro.tex"] == "Intro REALCONTENT here. %\n"
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+@pytest.mark.parametrize(("preamble", "listing", "kept"), [
+    ("\\usepackage{listings}\\newcommand{\\showsource}{\\lstinputlisting{sec/intro.tex}}", "",
+     False),
+    ("\\usepackage{listings}\\newif\\ifshowsource", ("\\ifshowsource\\lstinputlisting{sec/intro.tex}"
+     "\\fi"), False),
+    ("\\usepackage{listings}", "\\lstinputlisting{sec/intro.tex}", True),
+])
+def test_a_source_named_by_a_listing_keeps_its_comments_only_where_it_is_listed(
+        tmp_path, preamble, listing, kept):
+    r"""Round 23 (L1): ``\lstinputlisting{sec/intro.tex}`` in a definition never used, or in a
+    false ``\if``, made the intro, input as TeX, "read verbatim": packed whole, its comment
+    naming a reviewer shipped under ``--anonymous``, warnings 0. A source is stripped; it is
+    packed whole only when the listing prints it (round 22's C1: the archive's PDF must read
+    as the paper's, the comment is on its page)."""
+    intro = "Intro text here. % SECRET reviewer 2 is Bob Jones\n"
+    _paper(tmp_path, preamble, intro, f"{listing}\n\\end{{document}}")
+    packed = _packed(tmp_path)["sec/intro.tex"]
+    assert packed == (intro if kept else "Intro text here. %\n")
