@@ -195,14 +195,34 @@ def test_off_the_reference_both_drawings_come_from_the_vector_content(changed, s
         assert "stroke: #0000ff" not in old
 
 
-def test_figures_review_outside_the_checkout_is_one_line(tmp_path, monkeypatch, capsys):
-    from helpers import run
+def test_figures_review_runs_only_the_checkouts_tool(tmp_path, monkeypatch, capsys):
+    """Hostile round 23 (W1): in a downloaded folder holding ``tools/review.py`` (any Python:
+    here it would write a file), ``figures review`` ran it as the user, from the current
+    folder or any above it. Only the tool of the checkout the package runs from is run,
+    wherever the user stands; a package outside a checkout is one line."""
+    from helpers import REPO, run
 
-    monkeypatch.chdir(tmp_path)
+    from figures import runner
+    from figures.cli import review
+
+    planted = tmp_path / "paper-from-arxiv"
+    (planted / "tools").mkdir(parents=True)
+    (planted / "tools" / "review.py").write_text("open('PWNED', 'w')\n")
+    (planted / "figs").mkdir()
+    monkeypatch.chdir(planted / "figs")
+    ran = []
+    monkeypatch.setattr(runner, "call", lambda command, cwd: ran.append((command, cwd)) or 0)
+    assert run(capsys, "review", "--no-open")[0] == 0
+    assert [(command[1:], cwd) for command, cwd in ran] == [
+        ([str(REPO / "tools" / "review.py"), "--no-open"], REPO)]
+    monkeypatch.setattr(review, "checkout", lambda: tmp_path)
     code, _, err = run(capsys, "review", "--no-open")
     assert code == 2
-    assert err == (f"error: {tmp_path}: no tools/review.py here or above: run `figures review` "
-                   "in the figure suite's checkout\n")
+    assert err == (f"error: {tmp_path}: the figures package runs from here, which is no "
+                   "checkout of the figure suite (no tools/review.py and baseline/ beside it): "
+                   "install the checkout (pip install -e .) and run `figures review` with it\n")
+    assert len(ran) == 1
+    assert not (planted / "figs" / "PWNED").exists()
 
 
 def test_why_names_the_inputs_that_changed_since_the_last_pass(tmp_path, monkeypatch):
