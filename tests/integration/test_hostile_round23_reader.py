@@ -10,24 +10,24 @@ from helpers import figures_as_a_user
 
 #: (the preamble's lines, ``sec/intro.tex``, what the archive's ``sec/intro.tex`` holds).
 _PAPERS = {
-    "C1": ("", "\\begingroup\\catcode`\\%=12\n\\gdef\\pc{%}\n\\endgroup\n"
-           "Accuracy rose by 5\\pc{} here. % SECRET reviewer 2 is Bob Jones\n",
-           "\\begingroup\\catcode`\\%=12\n\\gdef\\pc{%}\n\\endgroup\n"
-           "Accuracy rose by 5\\pc{} here. %\n"),
+    "C1": ("", ("\\begingroup\\catcode`\\%=12\n\\gdef\\pc{%}\n\\endgroup\n"
+            "Accuracy rose by 5\\pc{} here. % SECRET reviewer 2 is Bob Jones\n"),
+           ("\\begingroup\\catcode`\\%=12\n\\gdef\\pc{%}\n\\endgroup\n"
+            "Accuracy rose by 5\\pc{} here. %\n")),
     "X2": ("\\usepackage{verbatim}\n\\newenvironment{notes}{\\comment}{\\endcomment}",
-           "Intro text here.\n\\begin{notes}\nPRIVATE NOTES: reviewer 2 is Bob Jones.\n"
-           "\\end{notes}\nSecond paragraph VISIBLE here.\n",
+           ("Intro text here.\n\\begin{notes}\nPRIVATE NOTES: reviewer 2 is Bob Jones.\n"
+            "\\end{notes}\nSecond paragraph VISIBLE here.\n"),
            "Intro text here.\nSecond paragraph VISIBLE here.\n"),
     "N5": ("\\usepackage[english]{babel}",
-           "\\iffalse\nOld intro: \\iflanguage{english}{Intro.}{Einleitung.}\n\\fi\n"
-           "Intro text here, the index is \\verb|i % n| here.\n",
-           "\\iffalse\nOld intro: \\iflanguage{english}{Intro.}{Einleitung.}\n\\fi\n"
-           "Intro text here, the index is \\verb|i % n| here.\n"),
+           ("\\iffalse\nOld intro: \\iflanguage{english}{Intro.}{Einleitung.}\n\\fi\n"
+            "Intro text here, the index is \\verb|i % n| here.\n"),
+           ("\\iffalse\nOld intro: \\iflanguage{english}{Intro.}{Einleitung.}\n\\fi\n"
+            "Intro text here, the index is \\verb|i % n| here.\n")),
     "N6": ("\\newcommand{\\hidden}{\\iffalse}\n\\usepackage{listings}",
-           "\\hidden Old intro, dropped. \\fi\nIntro text here.\n\\begin{lstlisting}\n"
-           "r = n % 3  # KEEPME printed\n\\end{lstlisting}\n",
-           "\\hidden Old intro, dropped. \\fi\nIntro text here.\n\\begin{lstlisting}\n"
-           "r = n % 3  # KEEPME printed\n\\end{lstlisting}\n"),
+           ("\\hidden Old intro, dropped. \\fi\nIntro text here.\n\\begin{lstlisting}\n"
+            "r = n % 3  # KEEPME printed\n\\end{lstlisting}\n"),
+           ("\\hidden Old intro, dropped. \\fi\nIntro text here.\n\\begin{lstlisting}\n"
+            "r = n % 3  # KEEPME printed\n\\end{lstlisting}\n")),
 }
 
 
