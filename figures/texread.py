@@ -207,7 +207,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 pos, pending = end, False
                 depth += executed and text.endswith(("else", "or"), 0, end)  # its \fi to come
             elif executed and (opened := texverbatim.opens(word, last, text[pos:pos + 1])):
-                depth += opened  # an \endinput in a conditional is skipped
+                depth = max(0, depth + opened)  # an \endinput in a conditional is skipped
             elif executed and word in texverbatim.INLINE_VERBATIM:
                 pos, pending = _inline_verbatim(text, match.start(), pos, word, verbatim), False
             elif executed and word in texverbatim.VERBATIM_ARGUMENT:
@@ -242,8 +242,9 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     continue
                 if name in texverbatim.MATH_ENVIRONMENTS and (word == "end" or arguments == 0):
                     math = texverbatim.formula(brackets, math, word == "begin")
-                if word == "excludecomment":
+                if word == "excludecomment":  # (comment.sty's: its end alone on a line)
                     comment_envs.add(name)
+                    facts |= {("comment", name), ("package", "comment")}
                 elif word in NEW_VERBATIM or word in NEW_ENVIRONMENT or word in NEW_PLAIN:
                     if word in PROVIDE and name in verbatim_envs | comment_envs:
                         continue  # (\provideenvironment: only a name not defined)
@@ -257,10 +258,12 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     after_end = min(_line_end(text, group.end()) + 1, n)
                     break
                 elif word == "begin" and executed and name in comment_envs:
-                    close = re.compile(rf"(?:^|(?<=\r))\\end\{{{re.escape(name)}\}}[ \t]*"
-                                       r"(?=[\r\n]|\Z)", re.MULTILINE)
-                    found = close.search(text, _line_end(text, group.end()))
-                    end = n if found is None else found.end()
+                    loose = ("package", "comment") not in facts and (  # verbatim.sty's rule
+                        ("package", "verbatim") in facts or not strict)  # (or a file alone)
+                    found = texverbatim.comment_end(name, loose).search(
+                        text, group.end() if loose else _line_end(text, group.end()))
+                    end = n if found is None else _line_end(text, found.end()) if loose else \
+                        found.end()
                     skipped.append((match.start(), end))
                     pos, pending = end, False
                 elif word == "begin" and executed and name in verbatim_envs:

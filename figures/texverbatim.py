@@ -14,6 +14,7 @@ package's names were checked in TeX Live (``kpsewhich`` + the package's source):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 #: The LaTeX kernel's (filecontents's since LaTeX 2019): verbatim whatever the paper loads.
 KERNEL = frozenset({"verbatim", "verbatim*", "filecontents", "filecontents*"})
@@ -145,6 +146,18 @@ def opens(word: str, last: str | None, then: str = "") -> int:
 
 #: The comment package's environment (``\\excludecomment{x}`` adds more).
 COMMENT_ENVIRONMENTS = frozenset({"comment"})
+
+
+@lru_cache(maxsize=64)
+def comment_end(name: str, loose: bool) -> re.Pattern[str]:
+    """The ``\\end{name}`` that ends a hiding environment: comment.sty's, alone on its line
+    (no blank before it); verbatim.sty's (``loose``: loaded, comment.sty not; a file read
+    with no preamble too), anywhere on a line, indented or after text, the rest of that line
+    dropped with it (hostile round 23, K1/T1)."""
+    if loose:
+        return re.compile(rf"\\end\{{{re.escape(name)}\}}")
+    return re.compile(rf"(?:^|(?<=\r))\\end\{{{re.escape(name)}\}}[ \t]*(?=[\r\n]|\Z)",
+                      re.MULTILINE)
 #: Commands reading their argument verbatim: ``\\verb|x|`` (any delimiter) and the rest.
 INLINE_VERBATIM = frozenset({"verb", "Verb", "spverb", "lstinline", "mintinline"})
 #: fancyvrb's, shortvrb's and listings' commands making a character a verbatim delimiter
