@@ -30,3 +30,32 @@ def test_sync_refuses_an_include_a_graphicspath_without_inner_braces_hides(tmp_p
     assert "0 refused" not in out, out
     assert "nothing written (1 refused" in out, out
     assert sorted(p.name for p in paper.rglob("*")) == ["figs", "main.tex"]
+
+
+@pytest.mark.slow  # figures paper compiles the paper
+def test_paper_names_the_include_draft_key_and_setkeys_gin_draft(tmp_path):
+    r"""Round 23 (P5): graphicx's other ``draft`` doors, the include's own key
+    (``\includegraphics[draft,width=\linewidth]{cifar_summary}``) and
+    ``\setkeys{Gin}{draft}`` after ``\usepackage{graphicx}``: the problem line blamed "a
+    float lost: acmart's balance ..." (round 9 mended the class and package options only).
+    Now it names the key, its place and the edit."""
+    body = ("\\input{macros}\n\\begin{document}\nText.\n\\begin{figure}\\centering"
+            "\\includegraphics[%s]{cifar_summary}\\caption{C}\\end{figure}\n\\end{document}\n")
+    for name, preamble, keys, said in (
+            ("DK", "\\usepackage{graphicx}", "draft,width=\\linewidth",
+             ("its own draft key, \\includegraphics[draft,width=\\linewidth] at main.tex:6: "
+              "graphicx prints a frame in its place; remove draft from the include's options")),
+            ("GS", "\\usepackage{graphicx}\\setkeys{Gin}{draft}", "width=\\linewidth",
+             ("\\setkeys{Gin}{draft} (main.tex:2): graphicx prints a frame for each image; "
+              "remove it"))):
+        paper = tmp_path / name
+        paper.mkdir()
+        (paper / "main.tex").write_text(f"\\documentclass{{article}}\n{preamble}\n"
+                                        + body % keys)
+        ran = figures_as_a_user(tmp_path, "paper", name, "--venue", "icml",
+                                "--allow-synthetic", timeout=600)
+        out = ran.stdout + ran.stderr
+        assert ran.returncode == 1, out
+        [problem] = [line for line in out.splitlines() if line.startswith("problem:")]
+        assert said in problem, out
+        assert "a float lost" not in problem, out
