@@ -131,8 +131,8 @@ class Reading:
 
 #: What files settle of environments, ``(kind, name)``: ``("package", "moreverb")`` loaded
 #: (``"class"``: a ``\documentclass``, whose preamble says all that is loaded),
-#: ``("verbatim", "code")`` or ``("text", "codebox")`` defined by the paper; and short
-#: verbatim delimiters.
+#: ``("verbatim", "code")`` or ``("text", "codebox")`` defined by the paper, ``("comment",
+#: "notes")`` excluded (comment.sty's ``\\excludecomment``); and short verbatim delimiters.
 Known = tuple[frozenset[tuple[str, str]], frozenset[str]]
 
 
@@ -153,7 +153,8 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     facts = set(known[0])  # (each kept in step with the three sets below, which it makes)
     verbatim_envs, strict = in_force(facts), any(kind == "class" for kind, _ in facts)
     plain = {name for kind, name in facts if kind == "text"}  # the paper's own, not verbatim
-    comment_envs = set(texverbatim.COMMENT_ENVIRONMENTS)  # (a paper's own hides: \setbox0\vbox)
+    comment_envs = set(texverbatim.COMMENT_ENVIRONMENTS) | {  # (a paper's own hides: \setbox0
+        name for kind, name in facts if kind == "comment"}  # \vbox); \excludecomment's
     short = set(known[1])  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
     braces = Braces(text, raw=True)  # for verbatim arguments
     code = Braces(text)  # for a definition's begin code
@@ -236,8 +237,9 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     continue
                 if name in texverbatim.MATH_ENVIRONMENTS and (word == "end" or arguments == 0):
                     math = texverbatim.formula(brackets, math, word == "begin")
-                if word == "excludecomment":
+                if word == "excludecomment":  # in force in the files read after it too
                     comment_envs.add(name)
+                    facts.add(("comment", name))
                 elif word in NEW_VERBATIM or word in NEW_ENVIRONMENT or word in NEW_PLAIN:
                     if word in PROVIDE and name in verbatim_envs | comment_envs:
                         continue  # (\provideenvironment: only a name not defined)

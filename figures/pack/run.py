@@ -91,6 +91,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                          figdata_dir, allow_synthetic=allow_synthetic)
     links, (raw, known) = HardLinks(paper), _verbatim(paper, recorded.sources,
                                                         recorded.opened_only)
+    known = (known[0] | {("comment", name) for name in recorded.excluded}, known[1])
     listed = {n for n in raw if n.lower().endswith(".tex") and n in recorded.sources
               and n not in recorded.opened_only}  # input as TeX, and named by a listing
     raw = (raw - listed) | set(recorded.embedded)  # an attachment: its bytes, not TeX

@@ -40,6 +40,8 @@ class Recorded:
     #: Of ``sources``, the last line TeX read of each input file it said
     #: (:func:`figures.pack.inputs.read_to`): what follows is no part of the paper.
     read_to: dict[str, int] = field(default_factory=dict)
+    #: The environments comment.sty hid (:func:`figures.pack.inputs.excluded`).
+    excluded: frozenset[str] = frozenset()
 
 
 def hidden(name: str) -> bool:
@@ -123,7 +125,8 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
                                                or "" for name in sources}, main.name)
     return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened,
                     tuple(sorted(n for n in inputs.attached(logged, as_tex, main.name)
-                                 if n in sources)), inputs.read_to(out))
+                                 if n in sources)), inputs.read_to(out),
+                    frozenset(inputs.excluded(out)))
 
 
 def _not_regular(path: Path) -> str:

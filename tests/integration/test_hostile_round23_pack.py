@@ -161,3 +161,32 @@ def test_a_source_whose_stripping_breaks_the_archive_is_packed_whole_and_said(tm
     assert ran.stderr.splitlines()[-1].endswith("warnings: 1"), ran.stderr
     with tarfile.open(tmp_path / "p.tar.gz") as archive:
         assert archive.extractfile("sec/intro.tex").read().decode() == intro
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_an_environment_excluded_in_the_preamble_is_hidden_in_every_file(tmp_path):
+    r"""Round 23 (X1): comment.sty's ``\excludecomment{notes}`` in the preamble (the usual
+    switch for co-authors' notes), ``\begin{notes}..\end{notes}`` in an ``\input`` file: the
+    reading knew the exclusion in the file that made it only, and the notes shipped in the
+    anonymous archive, warnings 0."""
+    _paper(tmp_path, "\\usepackage{comment}\\excludecomment{notes}",
+           "Intro text here.\n\\begin{notes}\nPRIVATE NOTES: reviewer 2 is Bob Jones.\n"
+           "\\end{notes}\nSecond paragraph VISIBLE here.\n")
+    assert _packed(tmp_path)["sec/intro.tex"] == "Intro text here.\nSecond paragraph VISIBLE here.\n"
+
+
+@pytest.mark.slow  # pack compiles the paper (acmart) and its archive
+def test_what_acmart_hides_for_review_is_not_shipped(tmp_path):
+    r"""Round 23 (X3): ``\documentclass[sigconf,anonymous,review]{acmart}`` hides
+    ``anonsuppress`` and ``acks`` (the class's own ``\excludecomment``): ACM's documented way
+    to anonymise a submission. Both paragraphs, naming people and a grant, shipped in the
+    anonymous archive. What comment.sty hides is asked of TeX, whoever hid it."""
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "main.tex").write_text(
+        "\\documentclass[sigconf,anonymous,review]{acmart}\n\\settopmatter{printacmref=false}\n"
+        "\\begin{document}\n\\title{A study}\n\\author{Anonymous}\n\\affiliation{\\institution"
+        "{MIT}\\city{Cambridge}\\country{USA}}\n\\maketitle\nMain text of the paper.\n"
+        "\\begin{anonsuppress}\nThis extends our SECRETAS paper with Bob Jones.\n"
+        "\\end{anonsuppress}\n\\begin{acks}\nWe thank SECRETACK Bob Jones.\n\\end{acks}\n"
+        "\\end{document}\n")
+    assert "SECRET" not in _packed(tmp_path)["main.tex"]
