@@ -107,7 +107,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
             _own_file(paper, name, links)
         files[name] = _as_packed(made, name, anonymous, os.path.normpath(name) in raw, known)
     whole = {name: (lambda name=name: _packed(paper, name, anonymous, links, verbatim=True))
-             for name in recorded.sources if name not in emptied and name not in raw}
+             for name in recorded.sources if name not in {*emptied, *raw, *listed}}
     (data, pdf, runs, texts), files = _proved_or_whole(paper, files, whole, kind,
                                                        main_tex.name, recorded.pdf, emptied,
                                                        found.warnings)
