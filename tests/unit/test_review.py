@@ -250,3 +250,63 @@ def test_why_names_the_inputs_that_changed_since_the_last_pass(tmp_path, monkeyp
         f"matplotlib {passed['matplotlib']} -> 3.99.0", "tests/fixtures/fig1_audit_hero.json"]
     assert review.why("another") == [
         "(no passing comparison recorded here: run the golden tests before an edit)"]
+
+
+def test_an_accept_writes_the_render_the_page_showed_or_refuses(tmp_path, monkeypatch):
+    """Round 23 (W2): a page left open while another ``figures review`` rendered a newer change
+    into build/review/new accepted that newer render (read from disk at the click), one the
+    reviewer never saw, and said "compared again: passes". An accept writes the picture and
+    vector content the page showed (held since it was made), and refuses, writing nothing,
+    when build/review/new holds another render since."""
+    import gzip
+    import io
+    from subprocess import CompletedProcess
+    from types import SimpleNamespace
+
+    from PIL import Image
+
+    def png(colour: str) -> bytes:
+        buffer = io.BytesIO()
+        Image.new("RGB", (4, 3), colour).save(buffer, format="png")
+        return buffer.getvalue()
+
+    def render(folder, colour: str, mtime: int = 0) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "x.png").write_bytes(png(colour))
+        line = json.dumps([1, "path", {"style": f"stroke: {colour}"}, ""])  # vector.canonical's
+        (folder / "x.vector.txt.gz").write_bytes(gzip.compress(line.encode(), mtime=mtime))
+
+    baseline, out = tmp_path / "baseline", tmp_path / "build" / "review"
+    render(baseline, "red")
+    before = {p.name: p.read_bytes() for p in baseline.iterdir()}
+    for module, name, value in ((review, "BASELINE", baseline), (review.ub, "BASELINE", baseline),
+                                (review, "OUT", out), (review, "INPUTS", tmp_path / "none")):
+        monkeypatch.setattr(module, name, value)
+    compared: list[list[str]] = []
+    monkeypatch.setattr(review, "subprocess", SimpleNamespace(run=lambda args, **_: (
+        compared.append(args), CompletedProcess(args, 0, "1 passed", ""))[1]))
+
+    render(out / "new", "#00ff00")  # session A's render: the page shows it
+    shown = review.compare(0, "x", "tests/golden/test_images.py::t[x]", out / "new")
+    served = review.Review([shown])
+    try:
+        render(out / "new", "#0000ff")  # session B renders the code as changed again
+        answer = served.accept(shown)
+        assert answer == {"status": "refused", "message": (
+            "refused: build/review/new/x.png is no longer the render this page shows (another "
+            "figures review, or a render, wrote there since): nothing written; run `figures "
+            "review` again to see the render of the code as it is now")}
+        assert {p.name: p.read_bytes() for p in baseline.iterdir()} == before
+        assert shown.status == "changed"
+        assert not compared
+
+        render(out / "new", "#00ff00", mtime=7)  # the same render again (another gzip header)
+        (out / "new" / "x.png").unlink()
+        (out / "new" / "x.png").write_bytes(png("#00ff00"))
+        answer = served.accept(shown)
+        assert answer == {"status": "accepted", "message": "wrote baseline/x.png, "
+                          "baseline/x.vector.txt.gz; compared again: passes"}
+        assert (baseline / "x.png").read_bytes() == shown.images["new"][0] == png("#00ff00")
+        assert "#00ff00" in gzip.decompress((baseline / "x.vector.txt.gz").read_bytes()).decode()
+    finally:
+        served.server_close()
