@@ -174,6 +174,17 @@ def search_paths() -> list[str]:
     return sorted(name for name in os.environ if _SEARCH.fullmatch(name))
 
 
+def _in_home_tree(name: str) -> str | None:
+    """Where kpathsea finds ``name`` in the user's own TeX tree (``~/texmf``: the paper's
+    compile searches it, the archive's and arXiv's do not), else None."""
+    if not runner.have("kpsewhich"):
+        return None
+    home = runner.run(["kpsewhich", "-var-value=TEXMFHOME"], Path.cwd()).stdout.strip()
+    found = runner.run(["kpsewhich", name], Path.cwd()).stdout.strip()
+    return found if home and found and Path(found).resolve().is_relative_to(
+        Path(home).expanduser().resolve()) else None
+
+
 def _run(command: list[str], cwd: Path, main: Path, where: str,
          env: dict[str, str | None] | None = None) -> None:
     _said(runner.run(command, cwd, env=env, file=main.name), cwd, main, where)
@@ -203,6 +214,10 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error = (f"{missing.group(1)} is {_not_regular(main.parent / missing.group(1))}, "
                      "not a regular file (TeX would wait on it, or read it without end): the "
                      "pack takes only regular files; make it one (or remove its include)")
+        elif missing and where.endswith("alone") and (home := _in_home_tree(missing[1])):
+            error = error.removesuffix(".") + (
+                f"; the paper's compile found it at {home}, in your own TeX tree (TEXMFHOME), "
+                "outside the paper's folder, which alone is packed: copy it into the folder")
         elif missing and where.endswith("alone") and (exported := search_paths()):
             error = error.removesuffix(".") + (f"; the paper's compile found it through {', '.join(exported)} (exported "
                       "in your shell), outside the paper's folder, which alone is packed: copy "
