@@ -130,8 +130,10 @@ class Reading:
 
 #: What files settle of environments, ``(kind, name)``: ``("package", "moreverb")`` loaded
 #: (``"class"``: a ``\documentclass``, whose preamble says all that is loaded),
-#: ``("verbatim", "code")`` or ``("text", "codebox")`` defined by the paper; and short
-#: verbatim delimiters.
+#: ``("verbatim", "code")`` or ``("text", "codebox")`` defined by the paper, ``("comment",
+#: "notes")`` excluded (comment.sty's ``\\excludecomment``), ``("hiding", "notes")`` made from
+#: ``\\comment`` (``\\newenvironment{notes}{\\comment}{\\endcomment}``); and short verbatim
+#: delimiters.
 Known = tuple[frozenset[tuple[str, str]], frozenset[str]]
 
 
@@ -153,7 +155,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     verbatim_envs, strict = in_force(facts), any(kind == "class" for kind, _ in facts)
     plain = {name for kind, name in facts if kind == "text"}  # the paper's own, not verbatim
     comment_envs = set(texverbatim.COMMENT_ENVIRONMENTS) | {  # (a paper's own hides: \setbox0
-        name for kind, name in facts if kind == "comment"}  # \vbox); \excludecomment's
+        name for kind, name in facts if kind in ("comment", "hiding")}  # \vbox); \excludecomment's
     short = set(known[1])  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
     braces = Braces(text, raw=True)  # for verbatim arguments
     code = Braces(text)  # for a definition's begin code
@@ -242,9 +244,9 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     continue
                 if name in texverbatim.MATH_ENVIRONMENTS and (word == "end" or arguments == 0):
                     math = texverbatim.formula(brackets, math, word == "begin")
-                if word == "excludecomment":  # (comment.sty's: its end alone on a line)
+                if word == "excludecomment":  # in force in the files read after it too
                     comment_envs.add(name)
-                    facts |= {("comment", name), ("package", "comment")}
+                    facts.add(("comment", name))
                 elif word in NEW_VERBATIM or word in NEW_ENVIRONMENT or word in NEW_PLAIN:
                     if word in PROVIDE and name in verbatim_envs | comment_envs:
                         continue  # (\provideenvironment: only a name not defined)
@@ -258,8 +260,8 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     after_end = min(_line_end(text, group.end()) + 1, n)
                     break
                 elif word == "begin" and executed and name in comment_envs:
-                    loose = ("package", "comment") not in facts and (  # verbatim.sty's rule
-                        ("package", "verbatim") in facts or not strict)  # (or a file alone)
+                    loose = not {("package", "comment"), ("comment", name)} & facts and (
+                        ("package", "verbatim") in facts or not strict)  # verbatim.sty's rule
                     found = texverbatim.comment_end(name, loose).search(
                         text, group.end() if loose else _line_end(text, group.end()))
                     end = n if found is None else _line_end(text, found.end()) if loose else \

@@ -101,12 +101,14 @@ def define(facts: set, sets: tuple[set[str], set[str], set[str]], names: set[str
     ``"text"`` or ``"comment"`` (hidden: verbatim.sty's ``\\newenvironment{notes}{\\comment}
     {\\endcomment}``); ``sets``: the reader's verbatim, text and hiding environments. A hiding
     one redefined as text still hides (``\\renewenvironment{comment}{\\setbox0\\vbox\\bgroup}
-    {\\egroup}``): the reader errs toward what is never printed."""
+    {\\egroup}``): the reader errs toward what is never printed. (A ``("hiding", name)``
+    fact: made from ``\\comment``, as that one ends; ``("comment", name)``: comment.sty's.)"""
     envs, plain, hiding = sets
     for each in names:
         hides = kind == "comment" or (kind == "text" and each in hiding)
-        facts -= {("text", each), ("verbatim", each), ("comment", each)}
-        facts |= {(kind, each)} | ({("comment", each)} if hides else set())
+        kept = {(was, each) for was in ("comment", "hiding") if (was, each) in facts}
+        facts -= {("text", each), ("verbatim", each), ("comment", each), ("hiding", each)}
+        facts |= {("hiding" if kind == "comment" else kind, each)} | (kept if hides else set())
         (envs.add if kind == "verbatim" else envs.discard)(each)
         (plain.add if kind == "text" else plain.discard)(each)
         (hiding.add if hides else hiding.discard)(each)
