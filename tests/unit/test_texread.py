@@ -448,9 +448,13 @@ def test_what_tex_prints_after_a_guard_or_a_comment_is_read(case):
 
 
 def test_comment_sty_ends_its_environment_at_an_end_alone_on_a_line():
-    r"""Round 23 (K1): with comment.sty loaded (and verbatim.sty beside it) an indented
+    r"""Round 23 (K1): with comment.sty loaded (and verbatim.sty beside it), or for an
+    environment comment.sty hides (acmart's, which TeX reports), an indented
     ``\end{comment}`` ends nothing, as comment.sty reads it."""
     main = "\\documentclass{article}\n\\usepackage{verbatim}\n\\usepackage{comment}\n"
     intro = "\\begin{comment}\n  \\end{comment}\nhid\n\\end{comment}\nSecond.\n"
     reading = read(intro, learned([main]))
     assert [intro[s:e] for s, e in reading.skipped] == [intro[:intro.index("\nSecond")]]
+    known = learned(["\\documentclass{article}\n\\usepackage{verbatim}\n"])
+    known = (known[0] | {("comment", "comment")}, known[1])  # (comment.sty's, as TeX says)
+    assert read(intro, known).skipped == reading.skipped
