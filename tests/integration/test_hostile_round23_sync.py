@@ -30,6 +30,14 @@ def test_sync_refuses_an_include_a_graphicspath_without_inner_braces_hides(tmp_p
     assert "0 refused" not in out, out
     assert "nothing written (1 refused" in out, out
     assert sorted(p.name for p in paper.rglob("*")) == ["figs", "main.tex"]
+    # an include naming its folder: TeX reads figs/cifar_summary.pdf from the paper's folder
+    named = tmp_path / "GS2"
+    (named / "figs").mkdir(parents=True)
+    (named / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        "{cifar_summary}", "{figs/cifar_summary}"))
+    ran = figures_as_a_user(tmp_path, "sync", "GS2", "--allow-synthetic", timeout=600)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert (named / "figs/cifar_summary.pdf").is_file()
 
 
 @pytest.mark.slow  # figures paper compiles the paper
