@@ -13,7 +13,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, display_path
-from figures.pack import anonymity, archive, images, inputs, scrub, tex
+from figures.pack import anonymity, archive, images, inputs, pages, scrub, tex
 from figures.pack.strip import strip_comments
 from figures.paper import disclosure
 from figures.paths import input_folder_of, is_inside
@@ -105,6 +105,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         if (paper / name).is_file() and (paper / name).read_bytes() == made:
             _own_file(paper, name, links)
         files[name] = _as_packed(made, name, anonymous, os.path.normpath(name) in raw, known)
+    found.warnings += pages.unprinted(files, recorded.pdf, anonymous=anonymous)  # slides.pdf
     data, pdf, runs, texts = _proved(paper, files, kind, main_tex.name, recorded.pdf, emptied)
     if listed and texts is not None and _first_difference(*texts) is not None:
         data, pdf, runs, texts, files = _listed_whole(paper, files, listed, links, kind,
