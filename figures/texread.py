@@ -130,8 +130,8 @@ class Reading:
 
 #: What files settle of environments, ``(kind, name)``: ``("package", "moreverb")`` loaded
 #: (``"class"``: a ``\documentclass``, whose preamble says all that is loaded),
-#: ``("verbatim", "code")`` or ``("text", "codebox")`` defined by the paper; and short
-#: verbatim delimiters.
+#: ``("verbatim", "code")`` or ``("text", "codebox")`` defined by the paper, ``("comment",
+#: "notes")`` excluded (comment.sty's ``\\excludecomment``); and short verbatim delimiters.
 Known = tuple[frozenset[tuple[str, str]], frozenset[str]]
 
 
@@ -242,8 +242,9 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     continue
                 if name in texverbatim.MATH_ENVIRONMENTS and (word == "end" or arguments == 0):
                     math = texverbatim.formula(brackets, math, word == "begin")
-                if word == "excludecomment":
+                if word == "excludecomment":  # in force in the files read after it too
                     comment_envs.add(name)
+                    facts.add(("comment", name))
                 elif word in NEW_VERBATIM or word in NEW_ENVIRONMENT or word in NEW_PLAIN:
                     if word in PROVIDE and name in verbatim_envs | comment_envs:
                         continue  # (\provideenvironment: only a name not defined)
