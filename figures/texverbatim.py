@@ -94,13 +94,25 @@ REDEFINE = frozenset({"def", "gdef", "edef", "xdef", "let", "newcommand", "renew
 CS_DEFINED = re.compile(r"[ \t]*\{?[ \t]*\\([A-Za-z@]+)[ \t]*\}?[ \t]*=?[ \t]*")
 
 
-def define(facts: set, envs: set[str], plain: set[str], names: set[str], verbatim: bool) -> None:
-    """The paper (re)defines each of ``names``, read verbatim or as text from here on."""
+def define(facts: set, sets: tuple[set[str], set[str], set[str]], names: set[str],
+           kind: str) -> None:
+    """The paper (re)defines each of ``names``, read as ``kind`` from here on: ``"verbatim"``,
+    ``"text"`` or ``"comment"`` (hidden: verbatim.sty's ``\\newenvironment{notes}{\\comment}
+    {\\endcomment}``); ``sets``: the reader's verbatim, text and hiding environments. A hiding
+    one redefined as text still hides (``\\renewenvironment{comment}{\\setbox0\\vbox\\bgroup}
+    {\\egroup}``): the reader errs toward what is never printed."""
+    envs, plain, hiding = sets
     for each in names:
-        facts -= {("text", each), ("verbatim", each)}
-        facts.add(("verbatim" if verbatim else "text", each))
-        (envs.add if verbatim else envs.discard)(each)
-        (plain.discard if verbatim else plain.add)(each)
+        hides = kind == "comment" or (kind == "text" and each in hiding)
+        facts -= {("text", each), ("verbatim", each), ("comment", each)}
+        facts |= {(kind, each)} | ({("comment", each)} if hides else set())
+        (envs.add if kind == "verbatim" else envs.discard)(each)
+        (plain.add if kind == "text" else plain.discard)(each)
+        (hiding.add if hides else hiding.discard)(each)
+
+
+#: The groups TeX opens (+1) and closes (-1) with no brace: a ``\\catcode`` in one ends there.
+SEMI_GROUPS = {"begingroup": 1, "bgroup": 1, "endgroup": -1, "egroup": -1}
 
 
 #: ``\\if...`` commands that take arguments and have no ``\\fi`` of their own (``\\iff``: a sign).
@@ -168,3 +180,48 @@ def formula(brackets: list[int], math: int | None, opens: bool) -> int | None:
     if math is not None:
         del brackets[math:]
     return None
+
+
+_EOL = re.compile(r"[\r\n]")
+#: What TeX reads while it skips a false conditional: comments, control words, the rest.
+_FALSE_TOKEN = re.compile(r"%|\\([A-Za-z@]+)|\\.", re.DOTALL)
+#: The character after a control word, past the blanks TeX skips there (one line's end too).
+_THEN = re.compile(r"[ \t]*(?:\r\n?|\n)?[ \t]*(.?)", re.DOTALL)
+
+
+def then(text: str, pos: int) -> str:
+    """The character a control word ending at ``pos`` is followed by, blanks skipped
+    (``\\iflanguage {english}``: a brace, the word takes an argument)."""
+    return _THEN.match(text, pos).group(1)
+
+
+def line_end(text: str, pos: int) -> int:
+    """Where the line at ``pos`` ends: its CR or LF (TeX Live ends a line at either: a file
+    saved with CR alone, or CRLF)."""
+    match = _EOL.search(text, pos)
+    return len(text) if match is None else match.start()
+
+
+def false_end(text: str, pos: int, comments: list[tuple[int, int]], limit: int = -1) -> int:
+    """The end of the ``\\fi`` (or ``\\else``) that ends an ``\\iffalse`` skipped from
+    ``pos``: nested conditionals counted (as :func:`opens` counts them: not babel's
+    ``\\iflanguage{..}`` nor ``\\newif\\ifnotes``'s name), comments in it recorded (TeX
+    reads them as such); the source's end if none, or -1 if none before ``limit``."""
+    depth, last, stop = 1, None, len(text) if limit < 0 else limit
+    while (match := _FALSE_TOKEN.search(text, pos, stop)) is not None:
+        pos = match.end()
+        if match.group() == "%":
+            end = line_end(text, match.start())
+            comments.append((match.start(), end))
+            pos = end
+            continue
+        word = match.group(1)
+        if word in ("else", "or"):
+            if depth == 1:
+                return match.end()
+        elif word is not None:
+            depth += opens(word, last, then(text, pos))
+            if depth == 0:
+                return match.end()
+        last = word
+    return len(text) if limit < 0 else -1

@@ -50,12 +50,16 @@ def run(args: argparse.Namespace, paper=None, key: tuple[str, str] | None = None
 
 
 def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int:
+    import time
+
     from figures.numbers.texcheck import check_tex, read_tex
     from figures.paper import memo
     from figures.paper.builds import untypeset
+    from figures.paper.gpath import refuse_slipped
     from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
 
+    since = time.time() - 0.05  # a file's time is the kernel's coarser clock
     folder: Path = args.paper
     if not folder.is_dir():
         raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
@@ -76,6 +80,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         for name, where, why in untypeset(paper.main, result.not_included):
             result.refuse(name, name, where, why)
             result.not_included.remove(name)
+        refuse_slipped(paper, result)  # \graphicspath{figs/}: TeX never looks there
         dropped = dropped or (None if args.venue else _venue_dropped(result))  # (pre-write)
         complete = args.dry_run or carry_out(result)
         if args.dry_run or not complete or paper.measures is None or _saw(paper, result):
@@ -116,8 +121,35 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         for problem in check_tex(text, quoted):
             found += 1
             cli.say(f"check-tex: {display_path(path)}:{problem.removeprefix('line ')}")
-    cli.say(_summary(result, args.dry_run, complete, found), err=True)
+    done = _summary(result, args.dry_run, complete, found)
+    if (inside := _ours_inside(folder, since)) is not None:
+        cli.say(f"note: {inside[1]}", err=True)
+        done = done.replace("nothing written (", f"nothing of the paper's written, but "
+                            f"{inside[0]} file(s) of ours under build/ (the note above; ", 1)
+    cli.say(done, err=True)
     return 1 if result.refused or found or not complete else 0
+
+
+def _ours_inside(folder: Path, since: float) -> tuple[int, str] | None:
+    """Round 23 (S7): the build folder is the working folder's ``build/`` (by design); run
+    inside the paper, that is in the paper's folder (beside its own ``build/``, a Makefile's),
+    and "nothing written" hid the builds and records this sync put there. How many files of
+    ours were written there since ``since``, and the line that says so (None: none, or the
+    build folder is not inside the paper's)."""
+    from figures.paper import memo
+    from figures.paths import BUILD_ROOT, is_inside
+
+    if not BUILD_ROOT.is_dir() or not is_inside(BUILD_ROOT, folder):
+        return None
+    memo.flush()  # its record is one of them
+    made = [p for p in BUILD_ROOT.rglob("*") if p.is_file() and p.stat().st_mtime >= since]
+    if not made:
+        return None
+    return len(made), (f"figures' build folder is the working folder's build/, here inside "
+            f"the paper's folder {folder.resolve()}: this sync wrote {len(made)} file(s) of "
+            "ours there (builds, records), beside the paper's own files; run figures from the "
+            "project's folder (--figdata, --built as needed) to keep them out of the "
+            "paper")
 
 
 def _read_quoted(specs, figdata_dir: Path):
