@@ -325,7 +325,7 @@ def source_for(args: argparse.Namespace, paper):
                       f"wide, not {key}'s {venue.text_width_in:g} in: figures are drawn for the "
                       f"paper's page under {key}'s rules (is --venue {key} right? without it "
                       "the page's own rules apply)", file=sys.stderr)
-            venue = on_page(venue, *paper.measures[:3])
+            venue = on_page(venue, *paper.measures[:3], paper.widest_line_in)
     if key is None or args.default_build:
         built = args.built or cli.DEFAULT_OUT
         if not built.is_dir():
@@ -356,7 +356,7 @@ def venue_of_engine(paper, args) -> str | None:
     if paper.measures is None:
         return None
     text, column, height, body = paper.measures
-    venue = on_page(body_rules(body), text, column, height)
+    venue = on_page(body_rules(body), text, column, height, paper.widest_line_in)
     columns = "one column" if column >= text - 0.01 else f"columns {column:.2f} in"
     print(f"note: {paper.document_class or 'the class'} is no known venue: figures are drawn "
           f"for its own page (text {text:.2f} in, {columns}, height {height:.2f} in) with "
