@@ -153,12 +153,12 @@ COMMENT_ENVIRONMENTS = frozenset({"comment"})
 @lru_cache(maxsize=64)
 def comment_end(name: str, loose: bool) -> re.Pattern[str]:
     """The ``\\end{name}`` that ends a hiding environment: comment.sty's, alone on its line
-    (no blank before it); verbatim.sty's (``loose``: loaded, comment.sty not; a file read
+    (no blank before it; spaces after it, which TeX drops, but no tab: round 23, K2); verbatim.sty's (``loose``: loaded, comment.sty not; a file read
     with no preamble too), anywhere on a line, indented or after text, the rest of that line
     dropped with it (hostile round 23, K1/T1)."""
     if loose:
         return re.compile(rf"\\end\{{{re.escape(name)}\}}")
-    return re.compile(rf"(?:^|(?<=\r))\\end\{{{re.escape(name)}\}}[ \t]*(?=[\r\n]|\Z)",
+    return re.compile(rf"(?:^|(?<=\r))\\end\{{{re.escape(name)}\}} *(?=[\r\n]|\Z)",
                       re.MULTILINE)
 #: Commands reading their argument verbatim: ``\\verb|x|`` (any delimiter) and the rest.
 INLINE_VERBATIM = frozenset({"verb", "Verb", "spverb", "lstinline", "mintinline"})

@@ -458,3 +458,14 @@ def test_comment_sty_ends_its_environment_at_an_end_alone_on_a_line():
     known = learned(["\\documentclass{article}\n\\usepackage{verbatim}\n"])
     known = (known[0] | {("comment", "comment")}, known[1])  # (comment.sty's, as TeX says)
     assert read(intro, known).skipped == reading.skipped
+
+
+def test_comment_sty_ends_nothing_at_an_end_with_a_tab_after_it():
+    r"""Round 23 (K2): comment.sty's ``\end{comment}`` followed by a tab is no end (TeX drops
+    a line's trailing spaces, not tabs): the reader ended one line early, kept the notes
+    below as text, and the pack shipped them (packed whole, with a warning)."""
+    main = "\\documentclass{article}\n\\usepackage{comment}\n"
+    intro = ("\\begin{comment}\nOld.\n\\end{comment}\t\nPRIVATE NOTES\n\\end{comment}  \n"
+             "Second.\n")
+    reading = read(intro, learned([main]))
+    assert [intro[s:e] for s, e in reading.skipped] == [intro[:intro.index("\nSecond")]]
