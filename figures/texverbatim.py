@@ -132,14 +132,22 @@ DEFINERS = REDEFINE | {"newif", "NewDocumentCommand", "RenewDocumentCommand",
                        "ProvideDocumentCommand", "DeclareDocumentCommand"}
 
 
+#: TeX's own conditionals (pdfTeX's and e-TeX's): a brace after one is a group, not an argument.
+PRIMITIVE_IFS = frozenset({
+    "if", "ifcat", "ifnum", "ifdim", "ifodd", "ifvmode", "ifhmode", "ifmmode", "ifinner",
+    "ifvoid", "ifhbox", "ifvbox", "ifx", "ifeof", "iftrue", "iffalse", "ifcase", "ifdefined",
+    "ifcsname", "iffontchar", "ifincsname", "ifpdfprimitive", "ifpdfabsnum", "ifpdfabsdim"})
+
+
 def opens(word: str, last: str | None, then: str = "") -> int:
     """How a control word changes the depth of TeX's conditionals where it runs: an ``\\if``
     opens one (+1), ``\\fi`` closes it (-1); 0 for any other, for one that a definition
     names (``\\newif\\ifnotes``, ``\\def\\ifx``; a ``\\let`` is read whole before), and for
     one that takes a brace argument (``then``, the character after it): a macro with no
     ``\\fi`` of its own (babel's ``\\iflanguage{..}``, etoolbox's ``\\ifnumequal{..}``,
-    ``\\ifdraft{..}{..}``); TeX's own conditionals take no braces."""
-    if last in DEFINERS or then == "{":
+    ``\\ifdraft{..}{..}``); TeX's own conditionals take no brace argument, though a group
+    may follow one (``\\ifmmode{x}\\else..``, ``PRIMITIVE_IFS``: counted all the same)."""
+    if last in DEFINERS or (then == "{" and word not in PRIMITIVE_IFS):
         return 0
     if word == "fi":
         return -1

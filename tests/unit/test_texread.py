@@ -382,7 +382,8 @@ def test_an_environment_made_from_the_comment_one_is_hidden_in_every_file(defini
 
 @pytest.mark.parametrize("inner", ["Old intro: \\iflanguage{english}{Intro.}{Einleitung.}",
                                    "\\newif\\ifnotes", "\\iflanguage {english}{a}{b}",
-                                   "\\ifthenelse{\\boolean{x}}{a}{b}"])
+                                   "\\ifthenelse{\\boolean{x}}{a}{b}",
+                                   "\\ifmmode{x}\\else y\\fi", "\\ifx\\a\\b {c}\\fi"])
 def test_an_iffalse_block_counts_only_conditionals(inner):
     r"""Round 23 (N5): inside ``\iffalse`` the reader counted every ``\if...`` word (babel's
     ``\iflanguage{..}``, ``\newif\ifnotes``'s name, undefined while TeX skips): the block
