@@ -35,6 +35,8 @@ from functools import cached_property, lru_cache
 
 from figures import texverbatim
 from figures.texverbatim import NEW_ENVIRONMENT, NEW_PLAIN, NEW_VERBATIM, PROVIDE, in_force, loaded
+from figures.texverbatim import false_end as _false_end
+from figures.texverbatim import line_end as _line_end
 
 #: How far a brace group is looked for its end (an unclosed one is no verbatim argument, and
 #: blanks no prose: an unclosed brace does not swallow the rest of the source).
@@ -55,8 +57,6 @@ _SHORT_VERB = {True: re.compile(r"\*?\s*(?:\[[^\]]*\]\s*)?(?:\{\s*\\(\S)\s*\}|\\
 #: What stands before an environment's begin code: its options, or xparse's specification.
 _OPTIONS = re.compile(r"(?:\s*\[[^\]]*\])*\s*")
 _PACKAGES = re.compile(r"\s*(?:\[[^\]]*\]\s*)?\{([^{}]*)\}")
-_EOL = re.compile(r"[\r\n]")
-_FALSE_TOKEN = re.compile(r"%|\\(if[A-Za-z@]*|fi|else|or)(?![A-Za-z@])|\\.", re.DOTALL)
 _BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
 _RAW_BRACE = re.compile(r"[{}]")
 
@@ -164,6 +164,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     math, display = None, False  # in a formula: how many option lists were open as it began
     n, pos, after_end, depth, word, last = len(text), 0, None, 0, None, None  # depth: \if's
     percent_is_text = None  # the group depth below which a \catcode`\%=12 ends, or None
+    scope, opened = [], 0  # local definitions as text (undone as their group ends); groups
     while pos < n:
         char = text[pos]
         if percent_is_text is not None and len(groups) < percent_is_text:
@@ -201,8 +202,12 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 false.append((match.start(), end))
                 pos, pending = end, False
                 depth += executed and text.endswith(("else", "or"), 0, end)  # its \fi to come
-            elif executed and (opened := texverbatim.opens(word, last, text[pos:pos + 1])):
-                depth += opened  # an \endinput in a conditional is skipped
+            elif executed and word in ("begingroup", "bgroup", "endgroup", "egroup"):
+                opened = max(opened + (1 if word[0] == "b" else -1), 0)
+                texverbatim.restore(facts, verbatim_envs, plain, scope, len(groups) - arguments
+                                    + opened)
+            elif executed and (conditional := texverbatim.opens(word, last, text[pos:pos + 1])):
+                depth += conditional  # an \endinput in a conditional is skipped
             elif executed and word in texverbatim.INLINE_VERBATIM:
                 pos, pending = _inline_verbatim(text, match.start(), pos, word, verbatim), False
             elif executed and word in texverbatim.VERBATIM_ARGUMENT:
@@ -225,7 +230,9 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 to = _CONTROL.match(text, cs.end()) if word == "let" else None  # \let\a\verbatim
                 texverbatim.define(facts, verbatim_envs, plain, {cs[1]}, to[1] in verbatim_envs
                                    if to else word != "let" and _begins_verbatim(
-                                       text, cs.end(), 0, verbatim_envs, code))
+                                       text, cs.end(), 0, verbatim_envs, code), None if word in (
+                                       "gdef", "xdef") or last == "global" else (
+                                       scope, len(groups) - arguments + opened))
                 pos, word = to.end() if to else cs.end(), None  # (a name, no test)
             elif word in ("begin", "end", "excludecomment") or word in NEW_ENVIRONMENT or \
                     word in NEW_VERBATIM or word in NEW_PLAIN:
@@ -244,7 +251,8 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     now = word in NEW_VERBATIM or (word in NEW_ENVIRONMENT and _begins_verbatim(
                         text, group.end(), NEW_ENVIRONMENT[word], verbatim_envs, code))
                     texverbatim.define(facts, verbatim_envs, plain, {name, f"{name}*"}
-                                       if word in NEW_VERBATIM else {name}, now)
+                                       if word in NEW_VERBATIM else {name}, now,
+                                       (scope, len(groups) - arguments + opened))
                 elif word == "end" and name == "document" and executed and \
                         not text[text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
                     after_end = min(_line_end(text, group.end()) + 1, n)
@@ -262,6 +270,11 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     end = n if found is None else found.end()
                     verbatim.append((match.start(), end))
                     pos, pending = end, False
+                elif word in ("begin", "end") and executed:  # an environment is a group
+                    opened = max(opened + (1 if word == "begin" else -1), 0)
+                    texverbatim.restore(facts, verbatim_envs, plain, scope,
+                                        len(groups) - arguments + opened)
+                    pos, pending = group.end(), word == "begin" and name != "document"
         elif char in short and arguments == 0 and not brackets:
             end = _inline_verbatim(text, pos, pos, "", verbatim)
             pos = end if end > pos else pos + 1  # an unclosed one: the character alone
@@ -273,6 +286,8 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
             if groups:
                 was_argument = groups.pop()
                 arguments -= was_argument
+                texverbatim.restore(facts, verbatim_envs, plain, scope, len(groups) - arguments
+                                    + opened)  # a group ends: its local definitions with it
                 pending = was_argument  # the command's next argument may follow
                 while brackets and brackets[-1] > len(groups):  # an option list in it ends
                     brackets.pop()
@@ -328,38 +343,6 @@ def comment_on_line(text: str) -> dict[int, str]:
 
 #: Blanked text: every character but a line break (offsets and line numbers stay).
 NOT_NEWLINE = re.compile(r"[^\n]")
-
-
-def _line_end(text: str, pos: int) -> int:
-    """Where the line at ``pos`` ends: its CR or LF (TeX Live ends a line at either: a file
-    saved with CR alone, or CRLF)."""
-    match = _EOL.search(text, pos)
-    return len(text) if match is None else match.start()
-
-
-def _false_end(text: str, pos: int, comments: list[tuple[int, int]]) -> int:
-    """The end of the ``\\fi`` (or ``\\else``) that ends an ``\\iffalse`` skipped from
-    ``pos``: nested conditionals counted, comments in it recorded (TeX reads them as such);
-    the source's end if none."""
-    depth = 1
-    while (match := _FALSE_TOKEN.search(text, pos)) is not None:
-        pos = match.end()
-        if match.group() == "%":
-            end = _line_end(text, match.start())
-            comments.append((match.start(), end))
-            pos = end
-            continue
-        word = match.group(1)
-        if word is None or word in texverbatim.NOT_CONDITIONALS:
-            continue
-        if word in ("else", "or"):
-            if depth == 1:
-                return match.end()
-            continue
-        depth += -1 if word == "fi" else 1
-        if depth == 0:
-            return match.end()
-    return len(text)
 
 
 def _begins_verbatim(text: str, pos: int, specs: int, envs: set[str], code: Braces) -> bool:

@@ -94,13 +94,32 @@ REDEFINE = frozenset({"def", "gdef", "edef", "xdef", "let", "newcommand", "renew
 CS_DEFINED = re.compile(r"[ \t]*\{?[ \t]*\\([A-Za-z@]+)[ \t]*\}?[ \t]*=?[ \t]*")
 
 
-def define(facts: set, envs: set[str], plain: set[str], names: set[str], verbatim: bool) -> None:
-    """The paper (re)defines each of ``names``, read verbatim or as text from here on."""
+def define(facts: set, envs: set[str], plain: set[str], names: set[str], verbatim: bool,
+           scope: tuple[list, int] | None = None) -> None:
+    """The paper (re)defines each of ``names``, read verbatim or as text from here on; with
+    ``scope`` (the reader's list of local definitions and the depth of the groups open), a
+    definition as text is local: :func:`restore` undoes it as its group closes. (One read
+    verbatim is taken to hold on past its group: a comment kept, never printed code cut.)"""
     for each in names:
+        if scope is not None and scope[1] > 0 and not verbatim:
+            scope[0].append((scope[1], each, {fact for fact in facts if fact[1] == each
+                                              and fact[0] in ("text", "verbatim")}))
         facts -= {("text", each), ("verbatim", each)}
         facts.add(("verbatim" if verbatim else "text", each))
         (envs.add if verbatim else envs.discard)(each)
         (plain.discard if verbatim else plain.add)(each)
+
+
+def restore(facts: set, envs: set[str], plain: set[str], scope: list, depth: int) -> None:
+    """Undo the local definitions as text made in the groups deeper than ``depth`` (one just
+    closed): ``{\\renewenvironment{python}{..}{..} ..}``, and ``python`` is pythonhighlight's
+    verbatim one again."""
+    while scope and scope[-1][0] > depth:
+        _, name, before = scope.pop()
+        facts -= {("text", name), ("verbatim", name)}
+        facts |= before
+        (envs.add if name in in_force(facts) else envs.discard)(name)
+        (plain.add if ("text", name) in facts else plain.discard)(name)
 
 
 #: ``\\if...`` commands that take arguments and have no ``\\fi`` of their own (``\\iff``: a sign).
@@ -168,3 +187,39 @@ def formula(brackets: list[int], math: int | None, opens: bool) -> int | None:
     if math is not None:
         del brackets[math:]
     return None
+
+
+_EOL = re.compile(r"[\r\n]")
+_FALSE_TOKEN = re.compile(r"%|\\(if[A-Za-z@]*|fi|else|or)(?![A-Za-z@])|\\.", re.DOTALL)
+
+
+def line_end(text: str, pos: int) -> int:
+    """Where the line at ``pos`` ends: its CR or LF (TeX Live ends a line at either: a file
+    saved with CR alone, or CRLF)."""
+    match = _EOL.search(text, pos)
+    return len(text) if match is None else match.start()
+
+
+def false_end(text: str, pos: int, comments: list[tuple[int, int]]) -> int:
+    """The end of the ``\\fi`` (or ``\\else``) that ends an ``\\iffalse`` skipped from
+    ``pos``: nested conditionals counted, comments in it recorded (TeX reads them as such);
+    the source's end if none."""
+    depth = 1
+    while (match := _FALSE_TOKEN.search(text, pos)) is not None:
+        pos = match.end()
+        if match.group() == "%":
+            end = line_end(text, match.start())
+            comments.append((match.start(), end))
+            pos = end
+            continue
+        word = match.group(1)
+        if word is None or word in NOT_CONDITIONALS:
+            continue
+        if word in ("else", "or"):
+            if depth == 1:
+                return match.end()
+            continue
+        depth += -1 if word == "fi" else 1
+        if depth == 0:
+            return match.end()
+    return len(text)
