@@ -20,11 +20,13 @@ from figures.texread import blanked
 #: The file TeX writes the names into, in the compile's folder.
 LISTED = "fap-inputs.lst"
 #: Given to latexmk (``-usepretex``): before the paper, each file LaTeX inputs written to
-#: :data:`LISTED` (LaTeX 2020-10 and later; an older one lists nothing, and every opened
-#: file counts as read).
+#: :data:`LISTED` as ``LINE|PATH|FILE`` as it opens (LINE: the line of the file reading it,
+#: 0 for the main file), and ``<LINE`` as it ends (LaTeX 2020-10 and later; an older one lists
+#: nothing, and every opened file counts as read): TeX's reading order (:func:`sequence`).
 PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=" + LISTED
-          + r"\AddToHook{file/before}{\immediate\write\fapinputs{\CurrentFilePathUsed|"
-          r"\CurrentFileUsed}}\fi")
+          + r"\AddToHook{file/before}{\immediate\write\fapinputs{\the\inputlineno|"
+          r"\CurrentFilePathUsed|\CurrentFileUsed}}\AddToHook{file/after}{\immediate\write"
+          r"\fapinputs{<\the\inputlineno}}\fi")
 _GRAPHIC = re.compile(r"^File: (.+) Graphic file \(type ", re.MULTILINE)
 #: pdfTeX's word for a file it embedded whole in the PDF (attachfile's ``\\attachfile``,
 #: embedfile's ``\\embedfile``: ``\\pdfobj stream file``): read, as it is, not as TeX.
@@ -39,16 +41,30 @@ def log_text(log: Path) -> str:
         return ""
 
 
-def listed(folder: Path) -> set[str] | None:
-    """The files (relative to ``folder``, the compile's) LaTeX input as TeX, from its file
-    hook's list; None when LaTeX listed none (too old for file hooks)."""
+def sequence(folder: Path) -> list[tuple[str | None, int]] | None:
+    """The files (relative to ``folder``, the compile's) LaTeX input as TeX, in the order it
+    read them, from its file hook's list: ``(name, line)`` as one opens (at that line of the
+    file reading it), ``(None, line)`` as one ends; None when LaTeX listed none (too old)."""
     try:
         text = (folder / LISTED).read_text(encoding="utf-8", errors="surrogateescape")
     except OSError:
         return None
-    names = [f"{path}/{file}" if path else file
-             for path, _, file in (line.rpartition("|") for line in text.splitlines())]
-    return {os.path.normpath(name.strip()) for name in names if name.strip()}
+    found: list[tuple[str | None, int]] = []
+    for line in text.splitlines():
+        number, _, rest = line.partition("|")
+        path, _, file = rest.rpartition("|")
+        if line.startswith("<") or not number.isdigit():
+            found.append((None, int(line[1:]) if line[1:].isdigit() else 0))
+        elif name := (f"{path}/{file}" if path else file).strip():
+            found.append((os.path.normpath(name), int(number)))
+    return found
+
+
+def listed(folder: Path) -> set[str] | None:
+    """The files (relative to ``folder``, the compile's) LaTeX input as TeX, from its file
+    hook's list (:func:`sequence`); None when LaTeX listed none (too old for file hooks)."""
+    found = sequence(folder)
+    return None if found is None else {name for name, _ in found if name is not None}
 
 
 def read_as_input(as_tex: set[str] | None, logged: str) -> set[str] | None:

@@ -13,10 +13,10 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, display_path
-from figures.pack import anonymity, archive, images, inputs, scrub, tex
+from figures.pack import anonymity, archive, images, inputs, order, scrub, tex
 from figures.pack.strip import strip_comments
 from figures.paths import input_folder_of, is_inside
-from figures.texread import Known, blanked, learned
+from figures.texread import blanked, learned
 
 #: arXiv's limit on a submission's size, in bytes.
 ARXIV_MAX_BYTES = 50 * 1024 * 1024
@@ -36,11 +36,12 @@ _VERBATIM_INPUT = re.compile(r"\\(?:lstinputlisting|[BL]?VerbatimInput|verbatimi
                              r"(?:\[[^\]]*\]\s*)?\{([^}]+)\}")
 
 
-def _verbatim(paper: Path, sources: list[str], opened_only: tuple[str, ...] = ()
-              ) -> tuple[set[str], Known]:
+def _verbatim(paper: Path, recorded: tex.Recorded) -> tuple[set[str], order.Readings]:
     """The files the paper's TeX reads verbatim, whose ``%`` is no comment: packed as they are;
-    and what the files it reads as TeX define to be read verbatim (in ``defs.tex``, or the
-    paper's own ``labmacros.sty``, used in ``intro.tex``)."""
+    and how TeX reads the others, in its order (:mod:`figures.pack.order`), knowing what the
+    files before define to be read verbatim (in ``defs.tex``, or the paper's own
+    ``labmacros.sty``, used in ``intro.tex``)."""
+    sources, opened_only = recorded.sources, recorded.opened_only
     found, texts = set(), {}
     for name in sources:
         if not name.lower().endswith((*images.IMAGE_SUFFIXES, *POSTSCRIPT, ".bst")) and \
@@ -48,8 +49,9 @@ def _verbatim(paper: Path, sources: list[str], opened_only: tuple[str, ...] = ()
             texts[name] = runner.read_bounded(paper / name, 1 << 24) or ""
             text = blanked(texts[name], verbatim=True, hidden=True)  # a commented-out one: none
             found |= {os.path.normpath(m.strip()) for m in _VERBATIM_INPUT.findall(text)}
-    return found, learned([text for name, text in texts.items()  # a listing's code.py: no TeX
-                           if os.path.normpath(name) not in found and "\x00" not in text])
+    texts = {os.path.normpath(name): text for name, text in texts.items()  # a listing's code.py:
+             if os.path.normpath(name) not in found and "\x00" not in text}  # no TeX
+    return found, order.readings(texts, recorded.order, learned(list(texts.values())))
 
 
 @dataclass
@@ -88,8 +90,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     found = images.check(paper, tuple(n for n in recorded.sources
                                       if n not in recorded.opened_only),
                          figdata_dir, allow_synthetic=allow_synthetic)
-    links, (raw, known) = HardLinks(paper), _verbatim(paper, recorded.sources,
-                                                        recorded.opened_only)
+    links, (raw, known) = HardLinks(paper), _verbatim(paper, recorded)
     raw |= set(recorded.embedded)  # an attachment: its bytes, not TeX
     emptied = [n for n in recorded.opened_only  # read with \openin, yet not data
                if not n.lower().endswith(POSTSCRIPT) and os.path.normpath(n) not in raw]
@@ -182,7 +183,7 @@ def _own(paper: Path, name: str) -> bool:
 
 
 def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
-            verbatim: bool = False, known: Known = (frozenset(), frozenset())) -> bytes:
+            verbatim: bool = False, known: order.Readings | None = None) -> bytes:
     """What the archive holds of ``name``: a regular file inside the paper's folder (links
     resolved), comments stripped from its text, metadata from a figure (anonymous)."""
     return _as_packed(_own_file(paper, name, links).read_bytes(), name, anonymous, verbatim,
@@ -190,12 +191,13 @@ def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
 
 
 def _as_packed(data: bytes, name: str, anonymous: bool, verbatim: bool = False,
-               known: Known = (frozenset(), frozenset())) -> bytes:
+               known: order.Readings | None = None) -> bytes:
     """``data``, the text of a source or a file made for it (a ``.bbl``, an ``.ind``), as
     the archive holds it: comments stripped from a text, metadata from a figure (anonymous)."""
     if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data and not verbatim:
         text = data.decode("utf-8", errors="surrogateescape")
-        return strip_comments(text, known).encode("utf-8", errors="surrogateescape")
+        reading = (known or order.Readings((frozenset(), frozenset()))).of(name, text)
+        return strip_comments(text, reading=reading).encode("utf-8", errors="surrogateescape")
     return scrub.without_metadata(data, name) if anonymous else data
 
 

@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import re
 
-from figures.texread import Known, read
+from figures.texread import Known, Reading, read
 
 _EOL = re.compile(r"\r\n?|\n")
 
 
-def strip_comments(text: str, known: Known = (frozenset(), frozenset())) -> str:
+def strip_comments(text: str, known: Known = (frozenset(), frozenset()),
+                   reading: Reading | None = None) -> str:
     """``text`` without its comments (the reading never fails: a draft that does not
-    compile too), knowing what the paper's other files define verbatim (``known``)."""
-    reading = read(text, known)
+    compile too), knowing what the paper's other files define verbatim (``known``), or as
+    ``reading`` reads it (:mod:`figures.pack.order`: in TeX's order)."""
+    reading = read(text, known) if reading is None else reading
     cuts = [_comment_cut(start, end, text) for start, end in reading.comments]
     cuts += [_whole_lines(start, end, text) for start, end in reading.skipped]
     if reading.after_end is not None and reading.after_end < len(text):
