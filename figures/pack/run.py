@@ -36,12 +36,13 @@ _VERBATIM_INPUT = re.compile(r"\\(?:lstinputlisting|[BL]?VerbatimInput|verbatimi
                              r"(?:\[[^\]]*\]\s*)?\{([^}]+)\}")
 
 
-def _verbatim(paper: Path, recorded: tex.Recorded) -> tuple[set[str], order.Readings]:
+def _verbatim(paper: Path, sources: tuple[str, ...] | list[str], opened_only: tuple[str, ...] = (),
+              read_in: tuple[tuple[str | None, int], ...] | None = None
+              ) -> tuple[set[str], order.Readings]:
     """The files the paper's TeX reads verbatim, whose ``%`` is no comment: packed as they are;
     and how TeX reads the others, in its order (:mod:`figures.pack.order`), knowing what the
     files before define to be read verbatim (in ``defs.tex``, or the paper's own
-    ``labmacros.sty``, used in ``intro.tex``)."""
-    sources, opened_only = recorded.sources, recorded.opened_only
+    ``labmacros.sty``, used in ``intro.tex``); ``read_in``: TeX's order (None: unknown)."""
     found, texts = set(), {}
     for name in sources:
         if not name.lower().endswith((*images.IMAGE_SUFFIXES, *POSTSCRIPT, ".bst")) and \
@@ -51,7 +52,7 @@ def _verbatim(paper: Path, recorded: tex.Recorded) -> tuple[set[str], order.Read
             found |= {os.path.normpath(m.strip()) for m in _VERBATIM_INPUT.findall(text)}
     texts = {os.path.normpath(name): text for name, text in texts.items()  # a listing's code.py:
              if os.path.normpath(name) not in found and "\x00" not in text}  # no TeX
-    return found, order.readings(texts, recorded.order, learned(list(texts.values())))
+    return found, order.readings(texts, read_in, learned(list(texts.values())))
 
 
 @dataclass
@@ -90,7 +91,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     found = images.check(paper, tuple(n for n in recorded.sources
                                       if n not in recorded.opened_only),
                          figdata_dir, allow_synthetic=allow_synthetic)
-    links, (raw, known) = HardLinks(paper), _verbatim(paper, recorded)
+    links, (raw, known) = HardLinks(paper), _verbatim(paper, recorded.sources,
+                                                        recorded.opened_only, recorded.order)
     raw |= set(recorded.embedded)  # an attachment: its bytes, not TeX
     emptied = [n for n in recorded.opened_only  # read with \openin, yet not data
                if not n.lower().endswith(POSTSCRIPT) and os.path.normpath(n) not in raw]
