@@ -4,6 +4,7 @@ comments stripped, the archive written and proven to compile in an empty folder.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import re
 import stat
@@ -141,8 +142,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     differs = _first_difference(*texts)
     if differs is not None:
         found.warnings.append(f"{display_path(main_tex.name)}: the PDF from the archive differs "
-                              f"from the paper's own compile ({differs}): look at what was "
-                              "stripped")
+                              f"from the paper's own compile ({differs}{_first_line(*texts)}): "
+                              "look at what was stripped")
     if len(data) > ARXIV_MAX_BYTES:
         found.warnings.append(f"{display_path(out.name)}: {len(data) / 2**20:.1f} MiB, over "
                               f"arXiv's {ARXIV_MAX_BYTES // 2**20} MiB: make the largest figures "
@@ -267,6 +268,22 @@ def _first_difference(*pages: list[str]) -> str | None:
         return f"{len(pages[0])} pages, then {len(pages[1])}"
     return next((f"page {number}" for number, (a, b) in enumerate(zip(*pages, strict=True), 1)
                  if a != b), None)
+
+
+def _first_line(paper: list[str], packed: list[str]) -> str:
+    """The first line of text where two compiled PDFs differ, as each prints it (where a
+    stripped comment was text TeX prints: ``r = n % 3`` cut to ``r = n %``), or ""."""
+    for one, other in zip(paper, packed, strict=False):
+        for line, then in itertools.zip_longest(one.splitlines(), other.splitlines(),
+                                                fillvalue=""):
+            if line != then:
+                return f": the paper prints {_shown(line)}, the archive {_shown(then)}"
+    return ""
+
+
+def _shown(line: str) -> str:
+    line = re.sub(r"[\x00-\x1f\x7f]", "?", line.strip())  # (no escape reaches the terminal)
+    return f'"{line[:60]}..."' if len(line) > 60 else f'"{line}"'
 
 
 def _refuse_out(out: Path, paper: Path, figdata_dir: Path) -> None:
