@@ -126,17 +126,19 @@ def _segment(text: str, known: Known) -> str:
 
 def _splice(text: str, at: int, line: int, name: str) -> int:
     """Where in ``text`` (read up to ``at``) TeX reads the file ``name`` that it inputs on
-    ``line``: after the brace group naming it (``\\input{intro}``, ``{\\input{x}}``: the group
-    still open), else the line's end; never before ``at``."""
+    ``line`` (or the line before: ``\\usepackage{x}`` looks on for an optional date first):
+    after the brace group naming it (``\\input{intro}``, ``{\\input{x}}``: the group still
+    open), else the line's end; never before ``at``."""
     if line <= 0 or not text:
         return at
     starts = [0, *(match.end() for match in _LINE.finditer(text))]
     if line > len(starts):
         return max(at, len(text))
-    start = max(starts[line - 1], at)
+    start = max(starts[max(line - 2, 0)], at)
     end = starts[line] if line < len(starts) else len(text)
-    eol = _LINE.search(text, start, end)
+    eol = _LINE.search(text, starts[line - 1], end)
     stop = eol.start() if eol else end
-    named = re.compile(re.escape(PurePosixPath(name).stem)).search(text, start, stop)
-    close = text.find("}", named.end(), stop) if named else -1
+    named = re.compile(rf"(?<![\w-]){re.escape(PurePosixPath(name).stem)}(?:\.[A-Za-z]+)?\s*[,}}]"
+                       ).search(text, start, stop)
+    close = text.find("}", named.start(), stop) if named else -1
     return close + 1 if close >= 0 else max(end, at)
