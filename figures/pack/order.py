@@ -91,16 +91,16 @@ def _mapped(texts: dict[str, str], known: Known,
         at += len(piece[3])
     reading = read("".join(piece[3] for piece in pieces))
     kinds = ("comments", "verbatim", "false", "skipped")
-    spans: dict[tuple[str, int], dict[str, set]] = {}
+    spans = {(name, number): {kind: set() for kind in kinds}  # (each file read, nothing in it too)
+             for name, number, _, _ in pieces if name is not None and name in texts}
     for kind in kinds:
         for start, end in getattr(reading, kind):
             k = bisect.bisect_right(starts, start) - 1
             while k < len(pieces) and starts[k] < end:
                 name, number, offset, text = pieces[k]
-                if name is not None:
-                    into = spans.setdefault((name, number), {each: set() for each in kinds})
-                    into[kind].add((offset + max(start - starts[k], 0),
-                                    offset + min(end - starts[k], len(text))))
+                if (name, number) in spans:
+                    spans[(name, number)][kind].add((
+                        offset + max(start - starts[k], 0), offset + min(end - starts[k], len(text))))
                 k += 1
     found: dict[str, Reading] = {}
     for name in {name for name, _ in spans}:

@@ -89,3 +89,23 @@ def test_the_differs_warning_names_the_first_line_that_differs():
         ': the paper prints "r = n % 3 # KEEPME printed", the archive "r = n %"')
     assert _first_line(["a\x1b[2J"], ["b"]) == ': the paper prints "a?[2J", the archive "b"'
     assert _first_line(["same"], ["same"]) == ""
+
+
+def test_a_group_open_around_an_input_holds_in_the_file_it_reads():
+    """Round 22 (V2): the files are read as one text, so what a group open around an
+    ``\\input`` does holds in the file it reads, and ends with it: ``%`` made text there
+    (``{\\catcode`\\%=12 \\input{table}}``) stays, and is a comment again after."""
+    texts = {"main.tex": "\\begin{document}\n{\\catcode`\\%=12 \\input{table}}\n"
+                         "\\input{table}\n\\end{document}\n",
+             "table.tex": "50% of runs\n"}
+    found = readings(texts, (("main.tex", 0), ("table.tex", 2), (None, 2)),
+                     (frozenset(), frozenset()))
+    assert strip_comments(texts["table.tex"], reading=found.of("table.tex", texts[
+        "table.tex"])) == "50% of runs\n"
+    found = readings(texts, (("main.tex", 0), ("table.tex", 2), (None, 2), ("table.tex", 3),
+                             (None, 3)), (frozenset(), frozenset()))
+    assert found.of("table.tex", texts["table.tex"]).comments == ()
+    texts["main.tex"] = texts["main.tex"].replace("\\input{table}}", "}")
+    found = readings(texts, (("main.tex", 0), ("table.tex", 3), (None, 3)),
+                     (frozenset(), frozenset()))
+    assert found.of("table.tex", texts["table.tex"]).comments == ((2, 11),)
