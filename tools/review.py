@@ -21,6 +21,7 @@ for each golden the command that accepts it; ``--no-browser`` serves without ope
 from __future__ import annotations
 
 import base64
+import contextlib
 import copy
 import difflib
 import hmac
@@ -31,6 +32,7 @@ import secrets
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import webbrowser
 import xml.etree.ElementTree as ET
@@ -67,6 +69,9 @@ class Golden:
     changes: str                # what differs, in one line
     elements: list[str]         # the differing vector elements
     why: list[str]              # the recorded inputs that changed since the last pass
+    #: the render shown, as read once when the page was made: file name -> bytes (its PNG and
+    #: vector content); what an accept writes (build/review/new may hold another's since)
+    rendered: dict[str, bytes] = field(default_factory=dict)
     status: str = "changed"
     figure: str = field(init=False)
     layout: str = field(init=False)
@@ -258,6 +263,7 @@ def compare(id: int, name: str, nodeid: str, new: Path) -> Golden | None:
     folder = BASELINE / "venues" if name.startswith("venue-") else BASELINE
     old_png, new_png = folder / f"{name}.png", new / f"{name}.png"
     old_vec, new_vec = folder / f"{name}{vector.SUFFIX}", new / f"{name}{vector.SUFFIX}"
+    rendered = {p.name: p.read_bytes() for p in (new_png, new_vec) if p.is_file()}
     golden = vector.read(old_vec) if old_vec.is_file() else []
     elements = vector.differences(golden, vector.read(new_vec)) if new_vec.is_file() else []
     if new_png.is_file():  # the reference environment: pixels decide
@@ -265,17 +271,19 @@ def compare(id: int, name: str, nodeid: str, new: Path) -> Golden | None:
             return None
         diff, changes = (_pixel_diff(old_png, new_png) if old_png.is_file()
                          else (None, "no baseline image yet"))
-        pictures = tuple(p.read_bytes() if p.is_file() else b"" for p in (old_png, new_png))
+        pictures = (old_png.read_bytes() if old_png.is_file() else b"", rendered[new_png.name])
     elif elements:  # off the reference: the drawings, from their vector content
         diff, changes, pictures = None, "vector content differs", drawings(_svg_now(name), golden)
     else:
         return None
     return Golden(id, name, nodeid, pictures, diff,
-                  f"{changes}; {len(elements)} vector element(s) differ", elements, why(nodeid))
+                  f"{changes}; {len(elements)} vector element(s) differ", elements, why(nodeid),
+                  rendered)
 
 
 def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
-    """Every changed golden: rendered again into build/review/new, compared with baseline/
+    """Every changed golden: rendered again (into a folder of its own, then left as
+    build/review/new: the latest render), compared with baseline/
     (the last run's failed goldens; the comparisons run first if none failed, or
     ``pytest_args`` say which, unless not ``compare_first``)."""
     nodeids = failed_goldens()
@@ -292,16 +300,22 @@ def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
         nodeids = failed_goldens() if proc.returncode else []
     if not nodeids:
         return []
-    new = OUT / "new"
-    shutil.rmtree(new, ignore_errors=True)
-    new.mkdir(parents=True)
-    print(f"review: rendering {len(nodeids)} golden(s) again", flush=True)
-    proc = ub.generate(new, nodeids)
-    if proc.returncode:
-        sys.stdout.write(proc.stdout[-3000:])
-        raise SystemExit(f"review: rendering the goldens failed (pytest exited {proc.returncode})")
-    names = {nodeid: name for name, nodeid in ub.goldens().items()}
-    found = [compare(0, names[n], n, new) for n in nodeids if n in names]
+    OUT.mkdir(parents=True, exist_ok=True)
+    new = Path(tempfile.mkdtemp(prefix=".new-", dir=OUT))  # its own: another review renders too
+    try:
+        print(f"review: rendering {len(nodeids)} golden(s) again", flush=True)
+        proc = ub.generate(new, nodeids)
+        if proc.returncode:
+            sys.stdout.write(proc.stdout[-3000:])
+            raise SystemExit(f"review: rendering the goldens failed (pytest exited "
+                             f"{proc.returncode})")
+        names = {nodeid: name for name, nodeid in ub.goldens().items()}
+        found = [compare(0, names[n], n, new) for n in nodeids if n in names]
+        shutil.rmtree(OUT / "new", ignore_errors=True)
+        with contextlib.suppress(OSError):  # another review's came in between: its stays
+            new.rename(OUT / "new")  # the latest render: an older page's accept is told by it
+    finally:
+        shutil.rmtree(new, ignore_errors=True)
     found = sorted((g for g in found if g is not None), key=lambda g: (g.figure, g.name))
     for number, item in enumerate(found):
         item.id = number
@@ -348,7 +362,20 @@ class Review(http.server.HTTPServer):
         self.url = f"http://127.0.0.1:{self.server_port}/?token={self.token}"
 
     def accept(self, item: Golden) -> dict[str, object]:
-        written = ub.write_golden(OUT / "new", item.name)
+        """Write the render ``item``'s page showed, held since (not what build/review/new holds
+        now), and compare again; refused, nothing written, when build/review/new holds another
+        render since (another review's, of changed code: the shown one would fail)."""
+        with tempfile.TemporaryDirectory() as held:
+            for name, data in item.rendered.items():
+                (Path(held) / name).write_bytes(data)
+            now = OUT / "new"
+            if stale := next((n for n in item.rendered if not (now / n).is_file()
+                              or not ub._same(Path(held) / n, now / n)), None):
+                return {"status": "refused", "message": (
+                    f"refused: build/review/new/{stale} is no longer the render this page shows "
+                    "(another figures review, or a render, wrote there since): nothing written; "
+                    "run `figures review` again to see the render of the code as it is now")}
+            written = ub.write_golden(Path(held), item.name)
         again = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", item.nodeid],
                                cwd=ROOT, capture_output=True, text=True, check=False)
         item.status = "accepted" if again.returncode == 0 else "failed"

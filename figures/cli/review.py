@@ -1,5 +1,5 @@
 """``figures review``: every changed golden picture, accepted or rejected one by one in a
-browser (the project's tools/review.py, run from the checkout holding it)."""
+browser (tools/review.py of the checkout the running package is installed from)."""
 
 from __future__ import annotations
 
@@ -24,14 +24,25 @@ def add_parser(add) -> None:
     p.set_defaults(command=run)
 
 
+def checkout() -> Path:
+    """The folder holding the running ``figures`` package: the suite's checkout when the
+    package is installed from it (editable), the only folder whose tools/review.py is ours.
+    Never the current folder or one above it: a downloaded paper's ``tools/review.py`` is
+    its author's code (hostile round 23, W1)."""
+    import figures
+
+    return Path(figures.__file__).resolve().parent.parent
+
+
 def run(args: argparse.Namespace) -> int:
-    tool = next((d / "tools" / "review.py" for d in (Path.cwd(), *Path.cwd().parents)
-                 if (d / "tools" / "review.py").is_file()), None)
-    if tool is None:
-        raise UsageError(f"{Path.cwd()}: no tools/review.py here or above: run `figures "
-                         "review` in the figure suite's checkout")
+    root = checkout()
+    tool = root / "tools" / "review.py"
+    if not tool.is_file() or not (root / "baseline").is_dir():
+        raise UsageError(f"{root}: the figures package runs from here, which is no checkout of "
+                         "the figure suite (no tools/review.py and baseline/ beside it): install "
+                         "the checkout (pip install -e .) and run `figures review` with it")
     flags = [f for f in ("--no-open", "--no-browser") if getattr(args, f[2:].replace("-", "_"))]
     rest = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
     from figures import runner
 
-    return runner.call([sys.executable, str(tool), *flags, *rest], tool.parent.parent)
+    return runner.call([sys.executable, str(tool), *flags, *rest], root)

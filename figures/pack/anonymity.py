@@ -1,40 +1,15 @@
 """What an anonymous pack's sources still say of who wrote them, found in the packed bytes
-themselves (the archive is what a reviewer downloads, not only its PDF): home folder paths,
-the user's and the machine's names, e-mail addresses, and the names of ``\\author`` anywhere
-(in a figure's metadata too). One line per kind and file, with the first line it is on."""
+themselves (the archive is what a reviewer downloads, not only its PDF), with the patterns of
+:mod:`figures.paper.disclosure`: home folder paths, the user's and the machine's names, e-mail
+addresses, ``\\author``'s names. One line per kind and file, with the first line it is on."""
 
 from __future__ import annotations
 
-import contextlib
-import getpass
-import re
-import socket
 import unicodedata
+from pathlib import Path
 
 from figures.errors import display_path
-
-HOME = re.compile(rb"(?:/home/|/Users/|[A-Za-z]:[\\/]{1,2}Users[\\/]{1,2})[^/\\\s{}%,;)]+")
-EMAIL = re.compile(rb"[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
-
-
-def identifying(authors: list[str], *folders: str) -> list[tuple[str, re.Pattern[bytes]]]:
-    """What names the author: the user's and the machine's names, the ``\\author`` names (and
-    ``folders``: the home folder, the paper's), each as a whole word, in any case (in UTF-8,
-    and in UTF-16 as PDF metadata writes text)."""
-    named = [(name, "an author's name") for name in authors]
-    named += [(folder, "the user's folder") for folder in folders]
-    with contextlib.suppress(KeyError, OSError):
-        named.append((getpass.getuser(), "the user's name"))
-    with contextlib.suppress(OSError):
-        named.append((socket.gethostname().split(".")[0], "this machine's name"))
-    found = []
-    for word, what in named:
-        if len(word) < 3 or word in ("root", "localhost", "user"):
-            continue  # shorter names match anything
-        forms = [re.escape(word.encode("utf-8")), re.escape(word.encode("utf-16-be"))]
-        found.append((what, re.compile(rb"(?<![A-Za-z0-9])(?:" + b"|".join(forms)
-                                       + rb")(?![A-Za-z0-9])", re.IGNORECASE)))
-    return found
+from figures.paper.disclosure import EMAIL, HOME, identifying, on_this_machine
 
 
 def folded(text: str) -> str:
@@ -46,14 +21,16 @@ def folded(text: str) -> str:
                    if unicodedata.category(c) != "Mn")
 
 
-def in_sources(files: dict[str, bytes], authors: list[str]) -> list[str]:
+def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list[str]:
     """One line per kind of disclosure and packed file, naming its first line (a text
-    file's) and what was found."""
+    file's) and what was found; a spot once (``/root/papers/HR/``: the paper's folder, not
+    also the home's)."""
     said = []
-    words = identifying(authors)
-    checks = [("a home folder's path", HOME), ("an e-mail address", EMAIL), *words]
+    checks = [*on_this_machine(paper), ("a home folder's path", HOME),
+              ("an e-mail address", EMAIL), *identifying(authors)]
     for name, data in sorted(files.items()):
         found: dict[str, tuple[int, str]] = {}
+        spots: set[int] = set()
         for what, pattern in checks:  # a file's name is in the archive too
             if match := pattern.search(name.encode("utf-8", "surrogateescape")):
                 shown = match.group().decode("utf-8", errors="replace")
@@ -61,15 +38,18 @@ def in_sources(files: dict[str, bytes], authors: list[str]) -> list[str]:
                             "file's name: the archive discloses it; rename it (and its "
                             "include) for review")
         for what, pattern in checks:
-            match = pattern.search(data)
+            match = next((m for m in pattern.finditer(data) if m.start() not in spots), None)
             if match is not None and what not in found:
+                spots.add(match.start())
                 line = data.count(b"\n", 0, match.start()) + 1
                 shown = match.group().decode("utf-8", errors="replace").replace("\x00", "")
                 found[what] = (line, shown)
         text = b"\x00" not in data[:4096] and not data.startswith((b"%PDF", b"\x89PNG"))
-        for what, (line, shown) in found.items():
+        for what, (line, match) in found.items():
             where = f"{display_path(name)}:{line}" if text else f"{display_path(name)} " \
                 "(its metadata or content)"
-            said.append(f"{where}: {what} ({display_path(shown)[:60]}) in the packed "
+            shown = display_path(match)  # a path whole, other texts cut
+            shown = shown if "/" in shown or "\\" in shown else shown[:60]
+            said.append(f"{where}: {what} ({shown}) in the packed "
                         "source: the archive discloses it; remove it for review")
     return said

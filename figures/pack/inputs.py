@@ -19,14 +19,36 @@ from figures.texread import blanked
 
 #: The file TeX writes the names into, in the compile's folder.
 LISTED = "fap-inputs.lst"
-#: Given to latexmk (``-usepretex``): before the paper, each file LaTeX inputs written to
-#: :data:`LISTED` as ``LINE|PATH|FILE`` as it opens (LINE: the line of the file reading it,
-#: 0 for the main file), and ``<LINE`` as it ends (LaTeX 2020-10 and later; an older one lists
-#: nothing, and every opened file counts as read): TeX's reading order (:func:`sequence`).
+#: The file TeX writes, for each file LaTeX inputs, the last line it read of it.
+READ_TO = "fap-read.lst"
+#: Given to latexmk (``-usepretex``): before the paper (LaTeX 2020-10 and later; an older
+#: one does none of it, and every opened file counts as read, read whole):
+#:
+#: - each file LaTeX inputs, written to :data:`LISTED` as ``LINE|PATH|FILE`` as it opens
+#:   (LINE: the line of the file reading it, 0 for the main file), and ``<LINE`` as it ends:
+#:   TeX's reading order (:func:`sequence`);
+#: - each file LaTeX's own test (``\\IfFileExists``, ``\\InputIfFileExists``) does not find,
+#:   logged as ``\\input`` logs one (``No file NAME.``): a missing file is no error there, so
+#:   the copy's compile silently takes the other branch where the author's found
+#:   ``../defs.tex`` beside her folder (:func:`left_outside`);
+#: - the line each input file's reading ended at, written to :data:`READ_TO`: where an
+#:   ``\\endinput`` ran (TeX's own, however reached: a macro of the paper's, a conditional
+#:   of any kind), where ``\\end{document}`` ran, or the file's last line (``\\everyeof``).
+#:   What TeX never read of a file is no part of the paper (:func:`read_to`).
 PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=" + LISTED
           + r"\AddToHook{file/before}{\immediate\write\fapinputs{\the\inputlineno|"
           r"\CurrentFilePathUsed|\CurrentFileUsed}}\AddToHook{file/after}{\immediate\write"
-          r"\fapinputs{<\the\inputlineno}}\fi")
+          r"\fapinputs{<\the\inputlineno}}\begingroup\catcode64=11 \global\let\fap@iffe\IfFileExists@"
+          r"\long\gdef\IfFileExists@#1#2#3{\fap@iffe{#1}{#2}{\immediate\write-1{No file "
+          r"\detokenize{#1}.}#3}}"
+          r"\newwrite\fapread\immediate\openout\fapread=" + READ_TO
+          + r"\gdef\fap@last{}\protected\gdef\fap@eof{\xdef\fap@last{\the\inputlineno}}"
+          r"\global\everyeof\expandafter{\the\everyeof\fap@eof}\global\let\fap@endinput"
+          r"\endinput\protected\gdef\endinput{\fap@eof\fap@endinput}\AddToHook{file/before}"
+          r"{\gdef\fap@last{}}\AddToHook{file/after}{\ifx\fap@last\@empty\else\immediate"
+          r"\write\fapread{\fap@last|\CurrentFilePathUsed|\CurrentFileUsed}\gdef\fap@last{}"
+          r"\fi}\AddToHook{enddocument}{\immediate\write\fapread{\the\inputlineno|"
+          r"\CurrentFilePathUsed|\CurrentFileUsed}}\endgroup\fi")
 _GRAPHIC = re.compile(r"^File: (.+) Graphic file \(type ", re.MULTILINE)
 #: pdfTeX's word for a file it embedded whole in the PDF (attachfile's ``\\attachfile``,
 #: embedfile's ``\\embedfile``: ``\\pdfobj stream file``): read, as it is, not as TeX.
@@ -65,6 +87,34 @@ def listed(folder: Path) -> set[str] | None:
     hook's list (:func:`sequence`); None when LaTeX listed none (too old for file hooks)."""
     found = sequence(folder)
     return None if found is None else {name for name, _ in found if name is not None}
+
+
+def read_to(folder: Path) -> dict[str, int]:
+    """Of each file LaTeX input (relative to ``folder``, the compile's), the last line TeX
+    read of it, the most of its readings (an include guard's second reading stops early):
+    what follows was never read (after an ``\\endinput`` however reached, or after
+    ``\\end{document}``). None recorded for a file whose end TeX did not say (a file read
+    in a package's own ``\\everyeof``, LaTeX before 2020-10): read whole."""
+    try:
+        text = (folder / READ_TO).read_text(encoding="utf-8", errors="surrogateescape")
+    except OSError:
+        return {}
+    ends: dict[str, int] = {}
+    for line in text.splitlines():
+        number, _, rest = line.partition("|")
+        path, _, file = rest.rpartition("|")
+        name = os.path.normpath(f"{path}/{file}" if path else file)
+        if number.isdigit() and file.strip():
+            ends[name] = max(ends.get(name, 0), int(number))
+    return ends
+
+
+def typeset(logged: str, name: str) -> bool:
+    """Whether the log's text ``logged`` shows ``name`` opened by TeX's own ``\\input`` (its
+    ``(./name``), which LaTeX's file hook does not see: ``\\input name`` without braces,
+    ``\\@@input``, the kernel's ``\\@input``, catchfile's ``\\CatchFileDef``: TeX source
+    all the same (a file only ``\\openin``'d never opens so)."""
+    return any(f"{opening}{name}" in logged for opening in ("(./", '("./'))
 
 
 def read_as_input(as_tex: set[str] | None, logged: str) -> set[str] | None:

@@ -16,6 +16,7 @@ from figures import runner
 from figures.errors import FigureDataError, display_path
 from figures.pack import anonymity, archive, images, inputs, order, scrub, tex
 from figures.pack.strip import strip_comments
+from figures.paper import disclosure
 from figures.paths import input_folder_of, is_inside
 from figures.texread import blanked, learned
 
@@ -94,12 +95,14 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                          figdata_dir, allow_synthetic=allow_synthetic)
     links, (raw, known) = HardLinks(paper), _verbatim(paper, recorded.sources,
                                                         recorded.opened_only, recorded.order)
-    raw |= set(recorded.embedded)  # an attachment: its bytes, not TeX
+    listed = {n for n in raw if n.lower().endswith(".tex") and n in recorded.sources
+              and n not in recorded.opened_only}  # input as TeX, and named by a listing
+    raw = (raw - listed) | set(recorded.embedded)  # an attachment: its bytes, not TeX
     emptied = [n for n in recorded.opened_only  # read with \openin, yet not data
                if not n.lower().endswith(POSTSCRIPT) and os.path.normpath(n) not in raw]
-    files = {name: b"" if name in emptied else _packed(paper, name, anonymous, links,
-                                                       os.path.normpath(name) in raw, known)
-             for name in recorded.sources}
+    files = {name: b"" if name in emptied else _packed(
+        paper, name, anonymous, links, os.path.normpath(name) in raw, known,
+        recorded.read_to.get(os.path.normpath(name))) for name in recorded.sources}
     files.update((name, _packed(paper, name, anonymous, links, verbatim=True))  # TeX reads
                  for name in ARXIV_DIRECTIVES if (paper / name).is_file())  # none: arXiv does
     for name, made in recorded.made.items():  # the paper's own (no .bib): checked as a source
@@ -107,6 +110,10 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
             _own_file(paper, name, links)
         files[name] = _as_packed(made, name, anonymous, os.path.normpath(name) in raw, known)
     data, pdf, runs, texts = _proved(paper, files, kind, main_tex.name, recorded.pdf, emptied)
+    if listed and texts is not None and _first_difference(*texts) is not None:
+        data, pdf, runs, texts, files = _listed_whole(paper, files, listed, links, kind,
+                                                      main_tex.name, recorded.pdf,
+                                                      (data, pdf, runs, texts))
     if emptied and texts is None:  # read after all (a data table): the paper's own, whole
         read = [name for name in emptied if _own(paper, name)]
         files.update((name, _packed(paper, name, anonymous, links, verbatim=True))
@@ -123,9 +130,9 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               "an \\include that \\includeonly leaves out), never read as "
                               "input: packed empty, their contents stay here")
     if anonymous:
-        authors, said = scrub.authors_named(files)
-        said += anonymity.in_sources(files, authors)
-        told = scrub.disclosed(pdf, paper, authors)
+        authors, said = disclosure.authors_named(files)
+        said += anonymity.in_sources(files, authors, paper)
+        told = disclosure.disclosed(pdf, paper, authors)
         if told:
             raise FigureDataError(main_tex.name, None, (
                 f"the PDF compiled from the archive discloses {told[0]}"
@@ -186,21 +193,24 @@ def _own(paper: Path, name: str) -> bool:
 
 
 def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
-            verbatim: bool = False, known: order.Readings | None = None) -> bytes:
+            verbatim: bool = False, known: order.Readings | None = None,
+            read_to: int | None = None) -> bytes:
     """What the archive holds of ``name``: a regular file inside the paper's folder (links
-    resolved), comments stripped from its text, metadata from a figure (anonymous)."""
+    resolved), comments stripped from its text and what TeX never read of it (after line
+    ``read_to``), metadata from a figure (anonymous)."""
     return _as_packed(_own_file(paper, name, links).read_bytes(), name, anonymous, verbatim,
-                      known)
+                      known, read_to)
 
 
 def _as_packed(data: bytes, name: str, anonymous: bool, verbatim: bool = False,
-               known: order.Readings | None = None) -> bytes:
+               known: order.Readings | None = None, read_to: int | None = None) -> bytes:
     """``data``, the text of a source or a file made for it (a ``.bbl``, an ``.ind``), as
     the archive holds it: comments stripped from a text, metadata from a figure (anonymous)."""
     if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data and not verbatim:
         text = data.decode("utf-8", errors="surrogateescape")
         reading = (known or order.Readings((frozenset(), frozenset()))).of(name, text)
-        return strip_comments(text, reading=reading).encode("utf-8", errors="surrogateescape")
+        return strip_comments(text, read_to=read_to, reading=reading).encode(
+            "utf-8", errors="surrogateescape")
     return scrub.without_metadata(data, name) if anonymous else data
 
 
@@ -248,6 +258,21 @@ def _proved(paper: Path, files: dict[str, bytes], kind: str, main: str, compiled
     if emptied and _first_difference(*texts) is not None:
         return data, pdf, runs, None
     return data, pdf, runs, texts
+
+
+def _listed_whole(paper: Path, files: dict[str, bytes], listed: set[str], links: HardLinks,
+                  kind: str, main: str, compiled: bytes, stripped: tuple):
+    """The archive with the ``listed`` sources whole, when their listing prints them (the
+    archive's PDF then reads as the paper's: a comment shown on the page is no secret);
+    else the one with them stripped (``stripped``, and ``files``), as every source is: a
+    verbatim-input command may name a file it never lists (in a definition never used, a
+    false ``\\if``; hostile round 23, L1), and its comments then ship for nothing."""
+    whole = files | {name: _packed(paper, name, False, links, verbatim=True)
+                     for name in listed}
+    proved = _proved(paper, whole, kind, main, compiled, [])
+    if proved[3] is not None and _first_difference(*proved[3]) is None:
+        return (*proved, whole)
+    return (*stripped, files)
 
 
 def _some(names: list[str]) -> str:

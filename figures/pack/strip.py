@@ -20,15 +20,21 @@ _EOL = re.compile(r"\r\n?|\n")
 
 
 def strip_comments(text: str, known: Known = (frozenset(), frozenset()),
-                   reading: Reading | None = None) -> str:
+                   read_to: int | None = None, reading: Reading | None = None) -> str:
     """``text`` without its comments (the reading never fails: a draft that does not
     compile too), knowing what the paper's other files define verbatim (``known``), or as
-    ``reading`` reads it (:mod:`figures.pack.order`: in TeX's order)."""
+    ``reading`` reads it (:mod:`figures.pack.order`: in TeX's order), and
+    without what follows line ``read_to``, the last TeX read of it (where an ``\\endinput``
+    or ``\\end{document}`` ran, :func:`figures.pack.inputs.read_to`): the compiler's word
+    wins over the reading's, which guesses which conditional holds an ``\\endinput``."""
     reading = read(text, known) if reading is None else reading
     cuts = [_comment_cut(start, end, text) for start, end in reading.comments]
     cuts += [_whole_lines(start, end, text) for start, end in reading.skipped]
-    if reading.after_end is not None and reading.after_end < len(text):
-        cuts.append((reading.after_end, len(text), ""))
+    end, told = reading.after_end, _after_line(text, read_to)
+    if told is not None and not (end is not None and _line_start(text, told - 1) <= end <= told):
+        end = told  # TeX's line, unless the reading's end is on it (text after \end{document})
+    if end is not None and end < len(text):
+        cuts.append((end, len(text), ""))
     out, at = [], 0
     for start, end, keep in sorted(cuts):
         if start < at:
@@ -60,3 +66,17 @@ def _whole_lines(start: int, end: int, text: str) -> tuple[int, int, str]:
 
 def _line_start(text: str, pos: int) -> int:
     return max(text.rfind("\n", 0, pos), text.rfind("\r", 0, pos)) + 1
+
+
+def _after_line(text: str, number: int | None) -> int | None:
+    """Where line ``number`` of ``text`` ends (after its line break; TeX Live ends a line at
+    CRLF, LF or CR alone), the text's end when TeX read past its last line (at a file's end
+    ``\\inputlineno`` is one more); None when TeX did not say, or when no command stands on
+    that line (TeX's reading of a file stops early only where one ran: a number from a file
+    read inside it, such as the ``.aux``, is not this file's)."""
+    if number is None or number < 1:
+        return None
+    starts = [0] + [m.end() for m in _EOL.finditer(text)]
+    if number >= len(starts):
+        return len(text)
+    return starts[number] if "\\" in text[starts[number - 1]:starts[number]] else None

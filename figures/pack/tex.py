@@ -12,7 +12,7 @@ import os
 import re
 import shutil
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures import runner
@@ -40,6 +40,9 @@ class Recorded:
     #: The files TeX read as input, in its order (:func:`figures.pack.inputs.sequence`), None
     #: when LaTeX listed none.
     order: tuple[tuple[str | None, int], ...] | None = None
+    #: Of ``sources``, the last line TeX read of each input file it said
+    #: (:func:`figures.pack.inputs.read_to`): what follows is no part of the paper.
+    read_to: dict[str, int] = field(default_factory=dict)
 
 
 def hidden(name: str) -> bool:
@@ -118,13 +121,14 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     as_tex = None if order is None else {name for name, _ in order if name is not None}
     input_ = inputs.read_as_input(as_tex, logged)
     opened = () if input_ is None else tuple(n for n in sources if n not in input_
-                                             and n != main.name)
+                                             and n != main.name and not inputs.typeset(logged, n))
     if left := inputs.left_outside(paper, logged):  # \verbatiminput{../x}
         inputs.refuse_outside(paper, left[0], {name: runner.read_bounded(paper / name, 1 << 24)
                                                or "" for name in sources}, main.name)
     return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened,
                     tuple(sorted(n for n in inputs.attached(logged, as_tex, main.name)
-                                 if n in sources)), None if order is None else tuple(order))
+                                 if n in sources)), None if order is None else tuple(order),
+                    inputs.read_to(out))
 
 
 def _not_regular(path: Path) -> str:

@@ -8,8 +8,8 @@ without our provenance, **foreign**. For each of ours: the scale it is printed a
 the page's content stream places it at, through its ``cm`` matrices, over its ``/BBox``, the
 size it was built for), and its smallest text and thinnest line as printed (the sizes inside
 the figure's own content stream, times that scale) against the venue's minimums. Every font
-of the paper embedded, no Type 3; with ``anonymous``, what the PDF discloses (absolute paths
-and user names in ``/PTEX.FileName``, authors in the figures' metadata).
+of the paper embedded, no Type 3; with ``anonymous``, what the PDF discloses of who made it
+(:func:`figures.paper.disclosure.disclosed`, as ``figures pack --anonymous`` reads it).
 
 Everything is read with pypdf (its content-stream parser), never by hand.
 """
@@ -17,11 +17,11 @@ Everything is read with pypdf (its content-stream parser), never by hand.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.outputs import provenance
+from figures.paper.disclosure import authors_named, disclosed
 from figures.paper.drawn import Matrix, font_problems, form_provenance, inner_sizes, placements
 from figures.paper.pictures import identity, known_for, pixel_size
 from figures.paper.which import why_stale
@@ -30,7 +30,6 @@ from figures.venues import Venue
 
 #: Printed at 100 % within this (pdfTeX rounds the placed size to a scaled point).
 SCALE_TOLERANCE = 0.03
-_USER_PATH = re.compile(r"^(/|[A-Za-z]:[\\/]|~)|(/home/|/Users/|\\Users\\)")
 
 
 @dataclass
@@ -159,8 +158,6 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
                       height_scale=math.hypot(matrix[2], matrix[3]))
         result.problems += _size_problems(item, venue)
         result.placed.append(item)
-        if anonymous:
-            result.problems += _disclosed(item, form)
         if inside is None:
             item.state = "foreign"
             continue
@@ -182,6 +179,10 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
         item.thinnest_line_pt = line * scale if line is not None else None
         result.problems += _figure_problems(item, venue)
     result.problems += font_problems(reader)
+    if anonymous:  # the authors of the .tex beside (main.pdf: main.tex), our provenance read
+        tex = Path(pdf).with_suffix(".tex")
+        authors = authors_named({tex.name: tex.read_bytes()})[0] if tex.is_file() else []
+        result.problems += disclosed(pdf, Path(pdf).parent, authors, provenance=False)
     return result
 
 
@@ -276,17 +277,3 @@ def _size_problems(item: Placed, venue: Venue) -> list[str]:
                         f"taller than {venue.key}'s text ({venue.text_height_in:g} in)")
     return problems
 
-
-def _disclosed(item: Placed, form) -> list[str]:
-    problems = []
-    if _USER_PATH.search(item.file):
-        problems.append(f"{item.name}: /PTEX.FileName {item.file} discloses a path of your "
-                        "machine (\\pdfsuppressptexinfo=-1, or include by a relative path)")
-    info = form.get("/PTEX.InfoDict")
-    info = info.get_object() if info is not None else {}
-    for key in ("/Author", "/Creator", "/Producer"):
-        value = str(info.get(key, "")) if info else ""
-        if (key == "/Author" and value) or _USER_PATH.search(value):
-            problems.append(f"{item.name}: its metadata {key} {value!r} is copied into the "
-                            "paper (\\pdfsuppressptexinfo=-1 leaves it out)")
-    return problems

@@ -48,7 +48,8 @@ def fixed_include(graphic: Graphic, width: str | None = None, height: str | None
     """The include written so it prints our build at 100 %: ``width`` (else its own, else
     its box's), nothing that crops, turns or rescales it; with ``height``, a box of both
     sides."""
-    kept = {k: v for k, v in graphic.options.items() if k not in _RESHAPING}
+    kept = {k: v for k, v in graphic.options.items()  # ! : a side graphicx works out
+            if k not in _RESHAPING and (v or "").strip() != "!"}
     kept["width"] = width or kept.get("width", "\\linewidth")
     if height is not None:
         kept["height"] = height
@@ -70,7 +71,9 @@ def _reshaped(graphic: Graphic) -> str | None:
         return f"rescaled (scale={options['scale']})"
     height = options.get("height", options.get("totalheight"))
     if height is not None and _box_height(graphic) is None:
-        return f"scaled by its height (height={height})"
+        return f"scaled by its height (height={height})" if height.strip() != "!" else (
+            "scaled to a box of its own (width=!, height=!: as pdfpages' \\includepdf fits "
+            "it to the page)")
     return None
 
 

@@ -163,6 +163,28 @@ def test_a_listing_read_from_outside_the_papers_folder_stops_the_pack(tmp_path, 
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
+@pytest.mark.parametrize(("test", "name", "command"), [
+    ("\\InputIfFileExists{../code.py}{}{}", "../code.py", "InputIfFileExists"),
+    ("\\IfFileExists{../code.py}{\\verbatiminput{../code.py}}{}", "../code.py", "IfFileExists"),
+])
+def test_a_file_outside_the_folder_that_latex_tests_for_stops_the_pack(tmp_path, test, name,
+                                                                       command):
+    r"""Round 21 (K11): ``\InputIfFileExists{../defs}{}{}`` (a lab's shared definitions) and
+    ``\IfFileExists{../logo.pdf}{...}{}`` (a template's guard): the author's compile finds
+    the file beside her folder, the copy pack compiles does not and silently takes the other
+    branch (LaTeX's test logs nothing for a missing file), and the archive shipped without
+    the shared text, "warnings: 0", exit 0. Every test LaTeX makes now says what it did
+    not find (the compile's pretex), and the name outside the folder stops the pack."""
+    _listing_paper(tmp_path, test)
+    ran = _pack(tmp_path)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1] == (
+        f"error: main.tex: reads {name}, outside the paper's folder (\\{command}, as TeX's "
+        f"log says: No file {name}.); only the paper's folder is packed: move that file into it")
+    assert not (tmp_path / "p.tar.gz").exists()
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
 def test_a_file_tested_for_and_found_nowhere_still_packs(tmp_path):
     r"""Round 20 (K9's control): a ``No file`` in TeX's log for a file that is nowhere (a
     ``\verbatiminput`` of a listing not written yet, an optional ``\IfFileExists``, a first

@@ -15,7 +15,7 @@ import pytest
 from helpers import REPO, run_sync, sync_project
 
 from figures.errors import FigureDataError
-from figures.pack.scrub import authors_named
+from figures.paper.disclosure import authors_named
 from figures.venues import get_venue
 
 SYNC_TEX = r"""\documentclass{article}

@@ -414,6 +414,28 @@ def test_an_anonymous_pack_says_what_its_sources_disclose(builds, tmp_path, caps
     assert "warnings: 0" not in lines[-1]
 
 
+def test_an_anonymous_pack_says_a_path_in_the_users_home_or_the_papers_folder(
+        builds, tmp_path, capsys, monkeypatch):
+    """Round 22 (A2): a link to a file in the user's home where it is not under ``/home/``
+    (``/root``, ``/u/jsmith``) or in the paper's own absolute folder shipped in the archive's
+    main.tex with "warnings: 0", though the PDF check knew both folders."""
+    home = tmp_path / "u" / "jsmith"
+    home.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    paper = _small_paper(tmp_path / "p", f"See \\href{{file://{home}/papers/data.csv}}{{here}}.\n"
+                         f"Or \\href{{file://{tmp_path}/p/data.csv}}{{there}}.",
+                         "\\documentclass{article}\n\\usepackage{hyperref}\n")
+    (paper / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n", "", 1))
+    code, _, err = pack(capsys, paper, builds[0], tmp_path / "a.zip", "--anonymous")
+    assert code == 0, err
+    lines = err.splitlines()
+    assert f"warning: main.tex:4: the user's home folder ({home}) in the packed source: the " \
+        "archive discloses it; remove it for review" in lines, err
+    assert f"warning: main.tex:5: the paper's absolute folder ({paper}) in the packed source: " \
+        "the archive discloses it; remove it for review" in lines, err
+
+
 def test_a_folder_whose_only_main_file_is_in_a_subfolder_is_packed_as_paper_finds_it(
         tmp_path, builds, capsys):
     """Issue 43: `figures paper` found sub/main.tex while `figures pack` refused the folder."""

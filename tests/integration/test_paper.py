@@ -230,3 +230,29 @@ def test_a_figure_drawn_on_many_pages_is_measured_and_judged_once(compiled, tmp_
     assert len(result.placed) == 3 * 21
     assert {item.state for item in result.placed} == {"current"}
     assert calls == {"sizes": 3, "stale": 3}
+
+
+def test_the_anonymous_audit_reads_the_papers_xmp_and_annotations(tmp_path, capsys):
+    """Issue 43: ``figures check PAPER.pdf --anonymous`` (and ``figures paper --anonymous``,
+    the same audit) read only the figures' /PTEX entries, while ``figures pack --anonymous``
+    read the paper's XMP and annotations too: two checks for one idea. One reading now: a
+    name of ``\\author`` in hyperxmp's XMP (dc:creator, dc:rights) and a note's author
+    (pdfcomment) are problems of the audit as of the pack."""
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    (paper / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{hyperref}\n\\usepackage{hyperxmp}\n"
+        "\\usepackage{pdfcomment}\n\\hypersetup{pdfcopyright={Copyright Janet Smithson}}\n"
+        "\\author{Janet Smithson}\n\\begin{document}\n"
+        "Text.\\pdfcomment[author={Karl Weberling}]{check this}\n\\end{document}\n")
+    latexmk(paper)
+    code, out, _ = check(capsys, paper, REPO / "figdata", "--anonymous")
+    problems = [line for line in out.splitlines() if line.startswith("problem: ")]
+    assert code == 1, out
+    assert any(line.startswith("problem: XMP metadata dc:creator: an author's name (Janet "
+                               "Smithson)") for line in problems), out
+    assert any(line.startswith("problem: XMP metadata dc:rights: ") for line in problems), out
+    assert any(line.startswith("problem: an annotation's /T (page 1): an author's name (Karl "
+                               "Weberling)") for line in problems), out
+    code, out, _ = check(capsys, paper, REPO / "figdata")  # not asked: not read
+    assert not [line for line in out.splitlines() if line.startswith("problem: ")], out

@@ -11,6 +11,7 @@ from PIL import Image
 from figures import runner
 from figures.errors import FigureDataError
 from figures.pack import archive, images, scrub, tex
+from figures.paper import disclosure
 
 
 def test_the_recorder_list_gives_the_paper_files_read_and_the_build_products(tmp_path):
@@ -193,11 +194,11 @@ def test_the_anonymous_check_reads_every_figures_xmp_pieceinfo_and_jpeg_metadata
     writer.add_metadata({"/Keywords": "credit assignment, Smith lab"})
     out = io.BytesIO()
     writer.write(out)
-    told = "\n".join(scrub.disclosed(out.getvalue(), tmp_path, ["Smith"]))
+    told = "\n".join(disclosure.disclosed(out.getvalue(), tmp_path, ["Smith"]))
     assert "EXIF" in told
     assert "/Metadata" in told or "XMP" in told
     assert "/Keywords: an author's" in told
-    assert scrub.disclosed(scrub.without_metadata(out.getvalue(), "p.pdf"), tmp_path, []) == []
+    assert disclosure.disclosed(scrub.without_metadata(out.getvalue(), "p.pdf"), tmp_path, []) == []
 
 
 def test_the_pdf_and_the_sources_are_read_for_the_same_names(tmp_path, monkeypatch):
@@ -213,13 +214,58 @@ def test_the_pdf_and_the_sources_are_read_for_the_same_names(tmp_path, monkeypat
         writer.add_metadata(metadata)
         out = io.BytesIO()
         writer.write(out)
-        told = scrub.disclosed(out.getvalue(), tmp_path, ["Smith"])
-        said = anonymity.in_sources({"main.tex": str(metadata).encode()}, ["Smith"])
+        told = disclosure.disclosed(out.getvalue(), tmp_path, ["Smith"])
+        said = anonymity.in_sources({"main.tex": str(metadata).encode()}, ["Smith"], tmp_path)
         assert len(told) == len(said) == 1, (told, said)
 
 
+def test_the_sources_are_read_for_the_folders_the_pdf_is(tmp_path, monkeypatch):
+    """Round 22 (A2): ``\\href{file:///root/papers/HR/data.csv}{here}`` (the user's home,
+    ``/root``) or a link into the paper's own absolute folder shipped with "warnings: 0": the
+    sources were read for ``/home/`` and ``/Users/`` only, the PDF for the user's real home
+    and the paper's folder. Both read the same folders now, as paths (a folder and what is
+    in it; a deeper folder alone too), not as words of prose nor inside another path."""
+    from pypdf import PdfWriter
+
+    from figures.pack import anonymity
+
+    paper = tmp_path / "lab" / "HR"
+    paper.mkdir(parents=True)
+
+    def said(home: str, line: str) -> list[str]:
+        monkeypatch.setenv("HOME", home)
+        return anonymity.in_sources({"main.tex": f"Text.\n{line}\n".encode()}, [], paper)
+
+    def told(home: str, line: str) -> list[str]:
+        monkeypatch.setenv("HOME", home)
+        writer = PdfWriter()
+        writer.add_blank_page(72, 72)
+        writer.add_metadata({"/Subject": line})
+        out = io.BytesIO()
+        writer.write(out)
+        return disclosure.disclosed(out.getvalue(), paper, [])
+
+    link = "\\href{file:///root/papers/HR/data.csv}{here}"
+    assert said("/root", link) == [("main.tex:2: the user's home folder (/root) in the packed "
+                                    "source: the archive discloses it; remove it for review")]
+    assert told("/root", link)
+    assert said("/u/jsmith", "Kept in /u/jsmith.") == [
+        ("main.tex:2: the user's home folder (/u/jsmith) in the packed source: the archive "
+         "discloses it; remove it for review")]
+    ours = f"main.tex:2: the paper's absolute folder ({paper}) in the packed source"
+    assert [line[:len(ours)] for line in said("/root", f"\\href{{file://{paper}/d.csv}}{{here}}")
+            ] == [ours]
+    assert [line[:len(ours)] for line in said(str(tmp_path), f"{paper}/d.csv")] == [ours]  # once
+    assert told("/root", f"file://{paper}/d.csv")
+    for line in ("Swap fills the /root partition.", "See https://example.org/root/x.",
+                 "Mounted at /mnt/root/x.", "Kept in /u/jsmithson/x.", "data/HR/data.csv",
+                 f"Old: {paper}-old/x"):
+        assert said("/root", line) == said("/u/jsmith", line) == [], line
+        assert told("/root", line) == told("/u/jsmith", line) == [], line
+
+
 def test_the_authors_of_the_sources_and_an_acknowledgements_section_are_named():
-    names, said = scrub.authors_named({
+    names, said = disclosure.authors_named({
         "main.tex": b"\\author{Alice Smith \\\\ Univ. of Xanadu \\and Bob Jones}\n",
         "anon.tex": b"\\author{Anonymous Authors}\n\\section*{Acknowledgments} We thank",
     })
@@ -422,7 +468,7 @@ def test_an_anonymous_pack_names_an_author_in_the_papers_document_information(tm
     writer.add_metadata({"/Author": "Jane Doe", "/Title": "A title"})
     out = io.BytesIO()
     writer.write(out)
-    told = scrub.disclosed(out.getvalue(), tmp_path, [])
+    told = disclosure.disclosed(out.getvalue(), tmp_path, [])
     assert any("/Author" in line and "Jane Doe" in line for line in told)
     assert not any("/Title" in line for line in told)
 

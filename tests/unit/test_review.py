@@ -195,14 +195,34 @@ def test_off_the_reference_both_drawings_come_from_the_vector_content(changed, s
         assert "stroke: #0000ff" not in old
 
 
-def test_figures_review_outside_the_checkout_is_one_line(tmp_path, monkeypatch, capsys):
-    from helpers import run
+def test_figures_review_runs_only_the_checkouts_tool(tmp_path, monkeypatch, capsys):
+    """Hostile round 23 (W1): in a downloaded folder holding ``tools/review.py`` (any Python:
+    here it would write a file), ``figures review`` ran it as the user, from the current
+    folder or any above it. Only the tool of the checkout the package runs from is run,
+    wherever the user stands; a package outside a checkout is one line."""
+    from helpers import REPO, run
 
-    monkeypatch.chdir(tmp_path)
+    from figures import runner
+    from figures.cli import review
+
+    planted = tmp_path / "paper-from-arxiv"
+    (planted / "tools").mkdir(parents=True)
+    (planted / "tools" / "review.py").write_text("open('PWNED', 'w')\n")
+    (planted / "figs").mkdir()
+    monkeypatch.chdir(planted / "figs")
+    ran = []
+    monkeypatch.setattr(runner, "call", lambda command, cwd: ran.append((command, cwd)) or 0)
+    assert run(capsys, "review", "--no-open")[0] == 0
+    assert [(command[1:], cwd) for command, cwd in ran] == [
+        ([str(REPO / "tools" / "review.py"), "--no-open"], REPO)]
+    monkeypatch.setattr(review, "checkout", lambda: tmp_path)
     code, _, err = run(capsys, "review", "--no-open")
     assert code == 2
-    assert err == (f"error: {tmp_path}: no tools/review.py here or above: run `figures review` "
-                   "in the figure suite's checkout\n")
+    assert err == (f"error: {tmp_path}: the figures package runs from here, which is no "
+                   "checkout of the figure suite (no tools/review.py and baseline/ beside it): "
+                   "install the checkout (pip install -e .) and run `figures review` with it\n")
+    assert len(ran) == 1
+    assert not (planted / "figs" / "PWNED").exists()
 
 
 def test_why_names_the_inputs_that_changed_since_the_last_pass(tmp_path, monkeypatch):
@@ -230,3 +250,63 @@ def test_why_names_the_inputs_that_changed_since_the_last_pass(tmp_path, monkeyp
         f"matplotlib {passed['matplotlib']} -> 3.99.0", "tests/fixtures/fig1_audit_hero.json"]
     assert review.why("another") == [
         "(no passing comparison recorded here: run the golden tests before an edit)"]
+
+
+def test_an_accept_writes_the_render_the_page_showed_or_refuses(tmp_path, monkeypatch):
+    """Round 23 (W2): a page left open while another ``figures review`` rendered a newer change
+    into build/review/new accepted that newer render (read from disk at the click), one the
+    reviewer never saw, and said "compared again: passes". An accept writes the picture and
+    vector content the page showed (held since it was made), and refuses, writing nothing,
+    when build/review/new holds another render since."""
+    import gzip
+    import io
+    from subprocess import CompletedProcess
+    from types import SimpleNamespace
+
+    from PIL import Image
+
+    def png(colour: str) -> bytes:
+        buffer = io.BytesIO()
+        Image.new("RGB", (4, 3), colour).save(buffer, format="png")
+        return buffer.getvalue()
+
+    def render(folder, colour: str, mtime: int = 0) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "x.png").write_bytes(png(colour))
+        line = json.dumps([1, "path", {"style": f"stroke: {colour}"}, ""])  # vector.canonical's
+        (folder / "x.vector.txt.gz").write_bytes(gzip.compress(line.encode(), mtime=mtime))
+
+    baseline, out = tmp_path / "baseline", tmp_path / "build" / "review"
+    render(baseline, "red")
+    before = {p.name: p.read_bytes() for p in baseline.iterdir()}
+    for module, name, value in ((review, "BASELINE", baseline), (review.ub, "BASELINE", baseline),
+                                (review, "OUT", out), (review, "INPUTS", tmp_path / "none")):
+        monkeypatch.setattr(module, name, value)
+    compared: list[list[str]] = []
+    monkeypatch.setattr(review, "subprocess", SimpleNamespace(run=lambda args, **_: (
+        compared.append(args), CompletedProcess(args, 0, "1 passed", ""))[1]))
+
+    render(out / "new", "#00ff00")  # session A's render: the page shows it
+    shown = review.compare(0, "x", "tests/golden/test_images.py::t[x]", out / "new")
+    served = review.Review([shown])
+    try:
+        render(out / "new", "#0000ff")  # session B renders the code as changed again
+        answer = served.accept(shown)
+        assert answer == {"status": "refused", "message": (
+            "refused: build/review/new/x.png is no longer the render this page shows (another "
+            "figures review, or a render, wrote there since): nothing written; run `figures "
+            "review` again to see the render of the code as it is now")}
+        assert {p.name: p.read_bytes() for p in baseline.iterdir()} == before
+        assert shown.status == "changed"
+        assert not compared
+
+        render(out / "new", "#00ff00", mtime=7)  # the same render again (another gzip header)
+        (out / "new" / "x.png").unlink()
+        (out / "new" / "x.png").write_bytes(png("#00ff00"))
+        answer = served.accept(shown)
+        assert answer == {"status": "accepted", "message": "wrote baseline/x.png, "
+                          "baseline/x.vector.txt.gz; compared again: passes"}
+        assert (baseline / "x.png").read_bytes() == shown.images["new"][0] == png("#00ff00")
+        assert "#00ff00" in gzip.decompress((baseline / "x.vector.txt.gz").read_bytes()).decode()
+    finally:
+        served.server_close()

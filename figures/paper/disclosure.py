@@ -1,0 +1,293 @@
+"""What a compiled paper discloses of who made it and where, and the patterns it is read for
+(:mod:`figures.pack.anonymity` reads the packed sources for them): one reading for ``figures
+paper``, ``figures check PAPER.pdf`` and ``figures pack``, each ``--anonymous``."""
+
+from __future__ import annotations
+
+import contextlib
+import getpass
+import re
+import socket
+import unicodedata
+from pathlib import Path, PurePath
+from typing import Any
+
+from figures.errors import FigureDataError
+from figures.texread import REACH, Braces
+
+HOME = re.compile(rb"(?:/home/|/Users/|[A-Za-z]:[\\/]{1,2}Users[\\/]{1,2})[^/\\\s{}%,;)]+")
+EMAIL = re.compile(rb"[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+
+
+def identifying(authors: list[str]) -> list[tuple[str, re.Pattern[bytes]]]:
+    """What names the author: the user's and the machine's names, the ``\\author`` names, each
+    as a whole word, in any case (in UTF-8, and in UTF-16 as PDF metadata writes text)."""
+    named = [(name, "an author's name") for name in authors]
+    with contextlib.suppress(KeyError, OSError):
+        named.append((getpass.getuser(), "the user's name"))
+    with contextlib.suppress(OSError):
+        named.append((socket.gethostname().split(".")[0], "this machine's name"))
+    found = []
+    for word, what in named:
+        if len(word) < 3 or word in ("root", "localhost", "user"):
+            continue  # shorter names match anything
+        forms = [re.escape(word.encode("utf-8")), re.escape(word.encode("utf-16-be"))]
+        found.append((what, re.compile(rb"(?<![A-Za-z0-9])(?:" + b"|".join(forms)
+                                       + rb")(?![A-Za-z0-9])", re.IGNORECASE)))
+    return found
+
+
+def on_this_machine(paper: Path) -> list[tuple[str, re.Pattern[bytes]]]:
+    """Paths saying where the paper was packed: in its absolute folder (as given, and with
+    links resolved) or the user's home wherever it is (``/root``, ``/u/jsmith``; :data:`HOME`
+    knows ``/home/``, ``/Users/``), in UTF-8 and UTF-16: the folder with what is in it, and
+    alone when two levels deep or more (a top folder alone is prose: "the /root partition")."""
+    homes: list[Path] = []
+    with contextlib.suppress(RuntimeError, KeyError):  # no home to be found
+        homes = [Path.home(), Path.home().resolve()]
+    found = []
+    for what, paths in (("the paper's absolute folder", [paper.absolute(), paper.resolve()]),
+                        ("the user's home folder", homes)):
+        forms = []
+        for path in sorted({str(p).rstrip("/\\") for p in paths}, key=len, reverse=True):
+            if len(PurePath(path).parts) < 2:  # "/", or none
+                continue
+            for code, name, letter, sep in (
+                    (b"", rb"[\w\x80-\xff.-]", rb"[\w\x80-\xff-]|\.\w", rb"[/\\]"),
+                    (b"\x00", rb"\x00[\w.-]", rb"\x00[\w-]|\x00\.\x00\w", rb"\x00[/\\]")):
+                before = rb"(?<!" + name + rb")"  # not inside another path, nor a URL's
+                after = rb"(?!" + letter + rb")" if len(PurePath(path).parts) > 2 \
+                    else rb"(?=" + sep + rb")"  # a top folder: only what is in it
+                forms.append(before + re.escape(path.encode(
+                    "utf-16-be" if code else "utf-8", "surrogateescape")) + after)
+        if forms:
+            found.append((what, re.compile(b"|".join(forms), re.IGNORECASE)))
+    return found
+
+
+#: JPEG segments that carry text, not pixels: EXIF and XMP (APP1), IPTC (APP13), other
+#: applications' data and comments (COM). JFIF (APP0), ICC (APP2), Adobe (APP14) stay.
+JPEG_METADATA = frozenset({0xE1, *range(0xE3, 0xEE), 0xEF, 0xFE})
+
+
+def jpeg_segments(data: bytes, name: str) -> list[tuple[int, bytes]]:
+    """A JPEG's segments up to its image data, ``(marker, bytes)``; the rest as one (0)."""
+    segments, at = [(0xD8, data[:2])], 2
+    while at + 4 <= len(data) and data[at] == 0xFF:
+        marker = data[at + 1]
+        if marker == 0xFF:  # a fill byte before a marker
+            at += 1
+            continue
+        if marker == 0xDA:  # start of scan: the pixels, to the end
+            break
+        end = at + 2 + int.from_bytes(data[at + 2:at + 4], "big")
+        segments.append((marker, data[at:end]))
+        at = end
+    if at >= len(data) or data[at] != 0xFF:
+        raise FigureDataError(name, None, f"damaged JPEG (no segment at byte {at})")
+    return [*segments, (0, data[at:])]
+
+
+def disclosed(pdf: Path | bytes, folder: Path, authors: list[str], *,
+              provenance: bool = True) -> list[str]:
+    """What a compiled PDF (a file, or its bytes) tells of who made it, one line each: its
+    document information, XMP (:func:`xmp_properties`), annotations (:func:`annotation_texts`)
+    and each image or form's ``/PTEX.FileName``, ``/PTEX.InfoDict``, XMP, ``/PieceInfo``, a
+    JPEG's EXIF: ``authors``' names, the user's and the machine's, an absolute path, one in a
+    home or ``folder`` (:func:`on_this_machine`), an e-mail address, and with ``provenance``
+    ours (the audit reads it to judge our figures: ``provenance=False``)."""
+    from pypdf.generic import NameObject
+
+    from figures.outputs.provenance import SUITE
+    from figures.pdf import open_pdf, resources
+
+    reader = open_pdf(pdf)
+    words = [pattern for _, pattern in (*identifying(authors), *on_this_machine(folder))]
+    found: list[str] = []
+
+    def look(where: str, value: object, then: str = "") -> None:
+        if isinstance(value, NameObject):
+            return  # a PDF name (/Trapped /False), not text
+        text = str(value)
+        data = text.encode("utf-8", "surrogateescape")
+        if SUITE in text or "figdata-sha256=" in text:
+            if provenance:
+                found.append(f"{where}: our figure provenance ({text[:60]}){then}")
+        elif re.match(r"/|[A-Za-z]:[\\/]|~[\w.-]*/", text):  # /x, C:\\x, C:/x, ~/x, ~jsmith/x
+            found.append(f"{where}: an absolute path ({text}){then}")
+        elif any(word.search(data) for word in (*words, HOME)):
+            found.append(f"{where}: an author's or the user's name or folder ({text[:60]}){then}")
+        elif match := EMAIL.search(data):
+            found.append(f"{where}: an e-mail address ({match.group().decode()}){then}")
+
+    def information(where: str, values: Any, then: str) -> None:
+        for key, value in (values or {}).items():
+            if key == "/Author" and str(value).strip():  # hyperref's pdfauthor, a figure's
+                found.append(f"{where} /Author: an author's name ({str(value)!r}){then}")
+            else:
+                look(f"{where} {key}", value)
+
+    information("document information", reader.metadata, "; leave pdfauthor empty for review")
+    for key, value in xmp_properties(reader):
+        if key == "dc:creator" and names_in(value):  # hyperxmp's, from \author or pdfauthor
+            found.append(f"XMP metadata dc:creator: an author's name ({value[:60]}){XMP_ADVICE}")
+        else:
+            look(f"XMP metadata {key}", value, XMP_ADVICE)
+    for number, page in enumerate(reader.pages, 1):
+        for key, value, noted in annotation_texts(page):
+            where = f"an annotation's {key} (page {number})"
+            advice = _NOTES_TEXT if key != "/T" else _NOTES_AUTHOR if noted else _FIELDS_NAME
+            if key == "/T" and noted and names_in(value):  # a note's author, as /Author
+                found.append(f"{where}: an author's name ({value[:60]}){advice}")
+            else:
+                look(where, value, advice)
+    for _, _, drawn in resources(reader):
+        for ref in (drawn.get("/XObject") or {}).values():
+            xobject = ref.get_object()
+            name = str(xobject.get("/PTEX.FileName", "an included image"))
+            look("/PTEX.FileName", name, "; include it by a relative path (or "
+                 "\\pdfsuppressptexinfo=-1)")
+            info = xobject.get("/PTEX.InfoDict")
+            information(f"{name}: /PTEX.InfoDict", info.get_object() if info is not None
+                        else None, " (\\pdfsuppressptexinfo=-1 leaves it out)")
+            found.extend(f"{name}: {what} (figure metadata)" for key, what in (
+                ("/Metadata", "XMP"), ("/PieceInfo", "/PieceInfo")) if key in xobject)
+            if xobject.get("/Filter") == "/DCTDecode" and any(
+                    m in JPEG_METADATA for m, _ in jpeg_segments(xobject.get_data(), name)):
+                found.append(f"{name}: a JPEG's EXIF, XMP or comment (figure metadata)")
+    return list(dict.fromkeys(found))
+
+
+#: What to do of what the paper's own XMP discloses: the packages that write one.
+XMP_ADVICE = ("; the paper's XMP (hyperxmp?, pdfx's .xmpdata, \\DocumentMetadata) holds it: "
+              "drop the package or that field for the anonymous version")
+#: The fields of a page's annotation a reader shows or keeps: its author (/T; a form field's
+#: name), its text, rich text (XHTML), subject and tooltip (/TU, pdfcomment's \pdftooltip), its name.
+ANNOTATION_TEXTS = ("/T", "/Contents", "/RC", "/Subj", "/TU", "/NM")
+#: The annotations that are no note (their /T is no author): links (hyperref's: an action,
+#: no text), form fields (/T their name), a note's pop-up (its parent is the note).
+_NO_NOTE = ("/Link", "/Widget", "/Popup")
+#: What to do of what a page's annotation discloses: a note's author, a form field's name,
+#: any other text.
+_NOTES_AUTHOR = ("; a note's author field (pdfcomment's or attachfile's author=?): leave it "
+                 "out of the anonymous version")
+_FIELDS_NAME = "; a form field's name (hyperref's name=?): rename it for the anonymous version"
+_NOTES_TEXT = ("; a note's, tooltip's or attachment's text (pdfcomment?): leave it out of the "
+               "anonymous version")
+
+
+def annotation_texts(page: Any) -> list[tuple[str, str, bool]]:
+    """The texts of ``page``'s annotations (:data:`ANNOTATION_TEXTS`, a pop-up's parent's
+    and a reply's note's too, each once), each with its key and whether its annotation is a
+    note (not :data:`_NO_NOTE`): ``("/T", "Janet Smithson", True)``; rich text without its
+    tags."""
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject
+
+    found, seen = [], set()
+    listed = page.get("/Annots")  # an array (pdfTeX's), or a reference to one
+    listed = listed.get_object() if listed is not None else None
+    todo = [ref.get_object() for ref in (listed if isinstance(listed, ArrayObject) else [listed])
+            if ref is not None]
+    while todo:
+        annotation = todo.pop(0)
+        if not isinstance(annotation, DictionaryObject) or id(annotation) in seen:
+            continue
+        seen.add(id(annotation))
+        noted = annotation.get("/Subtype") not in _NO_NOTE
+        for key in ANNOTATION_TEXTS:
+            value = annotation.get(key)
+            value = value.get_object() if value is not None else None
+            if value is None or isinstance(value, NameObject):
+                continue
+            text = value.get_data().decode("utf-8", "replace") if hasattr(value, "get_data") \
+                else str(value)  # /RC may be a stream
+            if key == "/RC":
+                text = " ".join(re.sub(r"<[^>]*>", " ", text).split())
+            if text.strip():
+                found.append((key, text, noted))
+        todo += [ref.get_object() for ref in (annotation.get("/Parent"), annotation.get("/IRT"))
+                 if ref is not None]
+    return found
+
+
+#: XML namespaces of PDF/A's schema descriptions in an XMP packet: definitions, no values.
+_PDFA_SCHEMAS = "http://www.aiim.org/pdfa/ns/"
+_RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"  # its lists (rdf:Seq, rdf:li): no property
+
+
+def xmp_properties(reader: Any) -> list[tuple[str, str]]:
+    """The texts of a PDF's own XMP (its catalogue's ``/Metadata``: hyperxmp, pdfx and
+    ``\\DocumentMetadata`` write one), each with its property (``("dc:creator", "Janet
+    Smithson")``, a list's items joined), PDF/A's schema descriptions left out; XMP that is no
+    XML, its texts between tags (``"XMP"``)."""
+    from xml.dom import Node
+
+    from pypdf.errors import PyPdfError
+
+    try:
+        xmp = reader.xmp_metadata
+    except PyPdfError:  # no XML, or too large for pypdf: its texts between tags
+        data = reader.trailer["/Root"]["/Metadata"].get_object().get_data()
+        return [("XMP", text.strip()) for text in re.split(
+            r"<[^>]*>", data.decode("utf-8", errors="replace")) if text.strip()]
+    found: dict[str, list[str]] = {}
+
+    def walk(node: Node, key: str) -> None:
+        for child in node.childNodes:
+            if child.nodeType in (Node.TEXT_NODE, Node.CDATA_SECTION_NODE) and child.data.strip():
+                found.setdefault(key, []).append(child.data.strip())
+            elif child.nodeType == Node.ELEMENT_NODE and not (
+                    child.namespaceURI or "").startswith(_PDFA_SCHEMAS):
+                for name, value in child.attributes.items():  # dc:format="..." shorthand
+                    if name.partition(":")[0] not in ("xmlns", "rdf", "xml") and value.strip():
+                        found.setdefault(name, []).append(value.strip())
+                walk(child, key if child.namespaceURI == _RDF else child.tagName)
+
+    if xmp is not None:
+        walk(xmp.rdf_root, "XMP")
+    return [(key, ", ".join(texts)) for key, texts in found.items()]
+
+
+#: ``\author[...]{...}`` (ICML's ``\icmlauthor{name}{...}`` too), the words that are no name.
+_AUTHOR = re.compile(r"\\(author|icmlauthor|icmlcorrespondingauthor)\s*(?:\[[^\]]*\]\s*)?\{")
+_NO_NAME = frozenset({"Anonymous", "Author", "Authors", "Affiliation", "Address", "Email",
+                      "Institution", "University", "Department", "The", "And", "Member",
+                      "Fellow", "Senior", "Student", "Reviewer", "Note", "Comment", "Todo"})
+_ACKNOWLEDGEMENTS = re.compile(r"\\(?:(?:sub)*section|paragraph)\*?\s*\{\s*acknowledge?ments?"
+                               r"|\\begin\s*\{ack|\\acks\b", re.IGNORECASE)
+#: TeX's accents (``\'e``, ``\"{u}``, ``\v{s}``) as combining marks, its letters (``\o``, ``\ss``).
+_ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303",
+            "=": "\u0304", ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306",
+            "H": "\u030b", "r": "\u030a", "k": "\u0328"}
+_ACCENT = re.compile(r"\\(['`^\"~=.]|[cvuHrk](?=\s*\{))\s*(?:\{\s*(\\[ij](?![A-Za-z])|[A-Za-z])\s*\}"
+                     r"|([A-Za-z]))")
+_LETTERS = {"o": "ø", "O": "Ø", "ss": "ß", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ",
+            "oe": "œ", "OE": "Œ", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ"}
+_LETTER = re.compile(r"\\(ss|aa|AA|ae|AE|oe|OE|[oOlLij])(?![A-Za-z])\s*(?:\{\})?")
+
+
+def names_in(group: str) -> list[str]:
+    """The capitalised words of three letters or more (any script's: Zoë Müller, McDonald;
+    TeX's accents made letters) in an author's argument, but the words that are no name."""
+    group = _ACCENT.sub(lambda m: (m[2] or m[3]).lstrip("\\") + _ACCENTS[m[1]], group)
+    group = _LETTER.sub(lambda m: _LETTERS[m[1]], group)
+    group = unicodedata.normalize("NFC", re.sub(r"\\[A-Za-z]+", " ", group))
+    return [w for w in re.findall(r"[^\W\d_]{3,}", group)
+            if w[0].isupper() and any(c.islower() for c in w) and w not in _NO_NAME]
+
+
+def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
+    """The names in the sources' ``\\author{...}`` (capitalised words, three letters or more;
+    a venue's style may hide them, so the compiled text is what is checked), and a warning
+    for each file holding an acknowledgements section."""
+    names, said = [], []
+    for file, data in sources.items():
+        text = data.decode("utf-8", errors="replace")
+        braces = Braces(text)  # to the matching brace: IEEEtran's \IEEEmembership{...} inside
+        for match in _AUTHOR.finditer(text):  # ICML's: {name}{affiliation}
+            end = braces.close(match.end() - 1)  # -1: cut short, to the end
+            names += names_in(text[match.end():end if end >= 0 else match.end() + REACH])
+        if _ACKNOWLEDGEMENTS.search(text):
+            said.append(f"{file}: an acknowledgements section: venues ask for none (or an "
+                        "anonymised one) in a review copy")
+    return list(dict.fromkeys(names)), said

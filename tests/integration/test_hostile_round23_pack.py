@@ -1,0 +1,124 @@
+"""Hostile round 23's pack rows: where TeX stops reading a file, asked of TeX."""
+
+from __future__ import annotations
+
+import tarfile
+
+import pytest
+from helpers import figures_as_a_user
+
+#: (the preamble's lines, ``sec/intro.tex`` before its notes): TeX reads the intro up to an
+#: ``\endinput`` the reader took for one inside a conditional, or never saw as one.
+_STOPS = {
+    "a conditional closed by \\fi{}": ("", ("\\ifdefined\\draftmode DRAFT\\fi{} Intro text here."
+                                       "\n\\endinput")),
+    "etoolbox's test with a blank": ("\\usepackage{etoolbox}", ("\\ifnumequal {1}{1}{Intro text "
+                                     "here.}{Einleitung.}\n\\endinput")),
+    "the draft-notes toggle": ("\\newif\\ifnotes", ("Intro text here.\n\\ifnotes\\else\\endinput"
+                               "\\fi")),
+    "a macro of the paper's": ("\\newcommand{\\stophere}{\\endinput}", ("Intro text here.\n"
+                               "\\stophere")),
+    "a formula environment it does not know": (
+        "\\usepackage{IEEEtrantools}", ("\\begin{IEEEeqnarray}{rCl}\n\\eta \\in [0, 1)\n"
+        "\\end{IEEEeqnarray}\n\\endinput")),
+    "a [ after an argument": ("", ("Indices of \\texttt{range(n)} lie in \\emph{half-open} "
+                              "[0, n) as usual.\n\\endinput")),
+}
+
+
+def _paper(tmp_path, preamble: str, intro: str, main_tail: str = "",
+           reading: str = "\\input{sec/intro}") -> None:
+    """``p/main.tex`` (``preamble``; its body ``reading`` the intro, then ``main_tail``) and
+    ``p/sec/intro.tex`` holding ``intro``."""
+    (tmp_path / "p" / "sec").mkdir(parents=True)
+    (tmp_path / "p" / "main.tex").write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\author{{Anonymous}}\n\\begin{{document}}\n"
+        f"{reading}\n{main_tail or chr(92) + 'end{document}'}\n")
+    (tmp_path / "p" / "sec" / "intro.tex").write_text(intro)
+
+
+def _packed(tmp_path) -> dict[str, str]:
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz",
+                            timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        return {m.name: archive.extractfile(m).read().decode() for m in archive.getmembers()}
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+@pytest.mark.parametrize("case", list(_STOPS))
+def test_what_tex_never_read_after_an_endinput_is_not_shipped(tmp_path, case):
+    r"""Round 23 (N1, N2, N4, D2, R1, R2): an ``\endinput`` after ``\fi{}``, after etoolbox's
+    ``\ifnumequal {..}`` (a blank before its argument), in ``\ifnotes\else\endinput\fi``
+    (the toggle for co-authors' notes), through the paper's own ``\stophere``, after an
+    IEEEeqnarray's ``[0, 1)``, after ``\emph{..} [0, n)``: the reader counted a conditional
+    still open (or saw no ``\endinput``), and the notes below it shipped in the anonymous
+    archive, warnings 0. TeX itself now says where it stopped reading each file."""
+    preamble, intro = _STOPS[case]
+    _paper(tmp_path, preamble, intro + "\nPRIVATE NOTES: reviewer 2 is Bob Jones.\n")
+    files = _packed(tmp_path)
+    assert files["sec/intro.tex"] == intro + "\n"
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_an_include_guard_tex_passes_keeps_what_follows(tmp_path):
+    r"""Round 23 (N3): a conditional opened through ``\csname if@tempswa\endcsname`` before
+    an include guard: the reader counted its ``\fi`` alone, took the guard's ``\endinput``
+    for one that runs, cut the file there, and a paper that compiles by hand was refused
+    ("Incomplete \ifdefined"). TeX read the file to its end: it is packed whole."""
+    intro = ("\\makeatletter\n\\csname @tempswatrue\\endcsname\n\\csname if@tempswa\\endcsname "
+             "Intro text here.\\fi\n\\makeatother\n\\ifdefined\\introloaded\n  \\endinput\n\\fi\n"
+             "\\def\\introloaded{}\nSecond paragraph VISIBLE here.\n")
+    _paper(tmp_path, "", intro)
+    assert _packed(tmp_path)["sec/intro.tex"] == intro
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_what_follows_end_document_after_text_on_its_line_is_not_shipped(tmp_path):
+    r"""Round 23 (D1): ``We conclude the paper here.\end{document}`` and notes on the lines
+    below: pack.md promised what follows ``\end{document}`` goes, but only for one at the
+    start of its line; the notes shipped in the anonymous archive, warnings 0."""
+    _paper(tmp_path, "", "Intro text here.\n", "We conclude here.\\end{document}\n"
+           "PRIVATE NOTES: reviewer 2 is Bob Jones.")
+    main = _packed(tmp_path)["main.tex"]
+    assert main.endswith("We conclude here.\\end{document}\n"), main
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+@pytest.mark.parametrize(("preamble", "reading"), [
+    ("", "\\input sec/intro "),
+    ("", "\\makeatletter\\@@input sec/intro \\makeatother"),
+    ("", "\\makeatletter\\@input{sec/intro.tex}\\makeatother"),
+    ("\\usepackage{catchfile}", "\\CatchFileDef{\\intro}{sec/intro.tex}{}\\intro"),
+])
+def test_a_source_read_by_texs_own_input_is_stripped_as_a_source(tmp_path, preamble, reading):
+    r"""Round 23 (I1): ``\input sec/intro`` without braces (an older habit), ``\@@input``,
+    the kernel's ``\@input``, catchfile's ``\CatchFileDef``: TeX's own ``\input``, which
+    LaTeX's file hook does not see, so the file counted as data read with ``\openin`` and
+    was packed whole, its comment naming a reviewer shipped under ``--anonymous`` (and the
+    warning said "read with \openin (data?)"). TeX's log shows it opened as input."""
+    _paper(tmp_path, preamble, "Intro REALCONTENT here. % SECRET reviewer 2 is Bob Jones\n",
+           "Closing text.\n\\end{document}", reading)
+    assert _packed(tmp_path)["sec/intro.tex"] == "Intro REALCONTENT here. %\n"
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+@pytest.mark.parametrize(("preamble", "listing", "kept"), [
+    ("\\usepackage{listings}\\newcommand{\\showsource}{\\lstinputlisting{sec/intro.tex}}", "",
+     False),
+    ("\\usepackage{listings}\\newif\\ifshowsource", ("\\ifshowsource\\lstinputlisting{sec/intro.tex}"
+     "\\fi"), False),
+    ("\\usepackage{listings}", "\\lstinputlisting{sec/intro.tex}", True),
+])
+def test_a_source_named_by_a_listing_keeps_its_comments_only_where_it_is_listed(
+        tmp_path, preamble, listing, kept):
+    r"""Round 23 (L1): ``\lstinputlisting{sec/intro.tex}`` in a definition never used, or in a
+    false ``\if``, made the intro, input as TeX, "read verbatim": packed whole, its comment
+    naming a reviewer shipped under ``--anonymous``, warnings 0. A source is stripped; it is
+    packed whole only when the listing prints it (round 22's C1: the archive's PDF must read
+    as the paper's, the comment is on its page)."""
+    intro = "Intro text here. % SECRET reviewer 2 is Bob Jones\n"
+    _paper(tmp_path, preamble, intro, f"{listing}\n\\end{{document}}")
+    packed = _packed(tmp_path)["sec/intro.tex"]
+    assert packed == (intro if kept else "Intro text here. %\n")
