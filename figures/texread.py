@@ -35,7 +35,6 @@ from functools import cached_property, lru_cache
 
 from figures import texverbatim
 from figures.texverbatim import NEW_ENVIRONMENT, NEW_PLAIN, NEW_VERBATIM, PROVIDE, in_force, loaded
-from figures.texverbatim import false_end as _false_end
 from figures.texverbatim import line_end as _line_end
 
 #: How far a brace group is looked for its end (an unclosed one is no verbatim argument, and
@@ -131,8 +130,8 @@ class Reading:
 
 #: What files settle of environments, ``(kind, name)``: ``("package", "moreverb")`` loaded
 #: (``"class"``: a ``\documentclass``, whose preamble says all that is loaded),
-#: ``("verbatim", "code")`` or ``("text", "codebox")`` defined by the paper; and short
-#: verbatim delimiters.
+#: ``("verbatim", "code")`` or ``("text", "codebox")`` defined by the paper, ``("comment",
+#: "notes")`` excluded (comment.sty's ``\\excludecomment``); and short verbatim delimiters.
 Known = tuple[frozenset[tuple[str, str]], frozenset[str]]
 
 
@@ -153,21 +152,24 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     facts = set(known[0])  # (each kept in step with the three sets below, which it makes)
     verbatim_envs, strict = in_force(facts), any(kind == "class" for kind, _ in facts)
     plain = {name for kind, name in facts if kind == "text"}  # the paper's own, not verbatim
-    comment_envs = set(texverbatim.COMMENT_ENVIRONMENTS)  # (a paper's own hides: \setbox0\vbox)
+    comment_envs = set(texverbatim.COMMENT_ENVIRONMENTS) | {  # (a paper's own hides: \setbox0
+        name for kind, name in facts if kind == "comment"}  # \vbox); \excludecomment's
+    sets = (verbatim_envs, plain, comment_envs)  # (what texverbatim.define changes)
     short = set(known[1])  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
     braces = Braces(text, raw=True)  # for verbatim arguments
     code = Braces(text)  # for a definition's begin code
-    groups: list[bool] = []  # per open brace: whether it is an argument
+    groups: list[tuple[bool, int]] = []  # per open brace: whether it is an argument, where
     arguments = 0  # open argument groups (and option lists)
     pending = False  # a brace group here is an argument
     brackets: list[int] = []  # open option lists of a command: the brace depth of each
     math, display = None, False  # in a formula: how many option lists were open as it began
     n, pos, after_end, depth, word, last = len(text), 0, None, 0, None, None  # depth: \if's
-    percent_is_text = None  # the group depth below which a \catcode`\%=12 ends, or None
-    scope, opened = [], 0  # local definitions as text (undone as their group ends); groups
+    percent_is_text = None  # the depths (braces, \begingroup's) below which a \catcode`\%=12 ends
+    semis = 0  # the \begingroup (\bgroup) groups open where TeX runs them
+    scope, opened = [], 0  # local definitions as text (undone as their group ends); environments
     while pos < n:
         char = text[pos]
-        if percent_is_text is not None and len(groups) < percent_is_text:
+        if percent_is_text is not None and (len(groups), semis) < percent_is_text:
             percent_is_text = None  # the group that changed it closed
         if char == "%" and percent_is_text is None:
             end = _line_end(text, pos)
@@ -187,8 +189,11 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
             executed = arguments == 0 and not brackets
             if word in ("catcode", "@makeother") and (
                     change := _PERCENT_CATCODE[word].match(text, pos)) is not None:
-                percent_is_text = None if change.group(1) == "14" else len(groups)
+                percent_is_text = None if change.group(1) == "14" else (len(groups), semis)
                 pos = change.end()
+            elif executed and word in texverbatim.SEMI_GROUPS:
+                semis += texverbatim.SEMI_GROUPS[word]
+                texverbatim.restore(facts, sets, scope, len(groups) - arguments + opened + semis)
             elif word in texverbatim.SHORT_VERB and (made := _SHORT_VERB["ShortVerb" in word].match(
                     text, pos)) is not None:
                 (short.add if word in texverbatim.SHORT_VERB[:3] else short.discard)(
@@ -197,17 +202,15 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
             elif word == "endinput" and executed and depth <= 0:  # its line is read, no more
                 after_end = min(_line_end(text, pos) + 1, n)
                 break
-            elif word == "iffalse":
-                end = _false_end(text, pos, comments)
+            elif word == "iffalse" and (end := texverbatim.false_end(
+                    text, pos, (hid := []), -1 if executed or not groups else
+                    code.close(groups[-1][1], n))) >= 0:  # (in a definition: to its end only)
+                comments += hid
                 false.append((match.start(), end))
                 pos, pending = end, False
                 depth += executed and text.endswith(("else", "or"), 0, end)  # its \fi to come
-            elif executed and word in ("begingroup", "bgroup", "endgroup", "egroup"):
-                opened = max(opened + (1 if word[0] == "b" else -1), 0)
-                texverbatim.restore(facts, verbatim_envs, plain, scope, len(groups) - arguments
-                                    + opened)
-            elif executed and (conditional := texverbatim.opens(word, last, text[pos:pos + 1])):
-                depth += conditional  # an \endinput in a conditional is skipped
+            elif executed and (opened := texverbatim.opens(word, last, text[pos:pos + 1])):
+                depth += opened  # an \endinput in a conditional is skipped
             elif executed and word in texverbatim.INLINE_VERBATIM:
                 pos, pending = _inline_verbatim(text, match.start(), pos, word, verbatim), False
             elif executed and word in texverbatim.VERBATIM_ARGUMENT:
@@ -223,16 +226,18 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 facts |= new  # (subfiles: its preamble is the main file's, not read here)
                 if kind == "class" and new and not strict:  # from here only what is loaded
                     verbatim_envs, strict = in_force(facts), True
+                    sets = (verbatim_envs, plain, comment_envs)
                 else:
                     verbatim_envs |= {env for _, name in new for env in loaded(name)} - plain
             elif word in texverbatim.REDEFINE and (cs := texverbatim.CS_DEFINED.match(
-                    text, pos)) and (word == "let" or cs[1] in verbatim_envs | plain):
+                    text, pos)) and (word == "let" or cs[1] in verbatim_envs | plain | comment_envs):
                 to = _CONTROL.match(text, cs.end()) if word == "let" else None  # \let\a\verbatim
-                texverbatim.define(facts, verbatim_envs, plain, {cs[1]}, to[1] in verbatim_envs
-                                   if to else word != "let" and _begins_verbatim(
-                                       text, cs.end(), 0, verbatim_envs, code), None if word in (
-                                       "gdef", "xdef") or last == "global" else (
-                                       scope, len(groups) - arguments + opened))
+                texverbatim.define(facts, sets, {cs[1]}, (
+                    "verbatim" if to[1] in verbatim_envs else "comment" if to[1] in comment_envs
+                    else "text") if to else "text" if word == "let" else _begins(
+                        text, cs.end(), 0, verbatim_envs, comment_envs, code), None if word in (
+                        "gdef", "xdef") or last == "global" else (scope, len(groups) - arguments
+                                                                   + opened + semis))
                 pos, word = to.end() if to else cs.end(), None  # (a name, no test)
             elif word in ("begin", "end", "excludecomment") or word in NEW_ENVIRONMENT or \
                     word in NEW_VERBATIM or word in NEW_PLAIN:
@@ -243,16 +248,18 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     continue
                 if name in texverbatim.MATH_ENVIRONMENTS and (word == "end" or arguments == 0):
                     math = texverbatim.formula(brackets, math, word == "begin")
-                if word == "excludecomment":
+                if word == "excludecomment":  # in force in the files read after it too
                     comment_envs.add(name)
+                    facts.add(("comment", name))
                 elif word in NEW_VERBATIM or word in NEW_ENVIRONMENT or word in NEW_PLAIN:
                     if word in PROVIDE and name in verbatim_envs | comment_envs:
                         continue  # (\provideenvironment: only a name not defined)
-                    now = word in NEW_VERBATIM or (word in NEW_ENVIRONMENT and _begins_verbatim(
-                        text, group.end(), NEW_ENVIRONMENT[word], verbatim_envs, code))
-                    texverbatim.define(facts, verbatim_envs, plain, {name, f"{name}*"}
-                                       if word in NEW_VERBATIM else {name}, now,
-                                       (scope, len(groups) - arguments + opened))
+                    now = "verbatim" if word in NEW_VERBATIM else "text" if word in NEW_PLAIN \
+                        else _begins(text, group.end(), NEW_ENVIRONMENT[word], verbatim_envs,
+                                     comment_envs, code)
+                    texverbatim.define(facts, sets, {name, f"{name}*"} if word in NEW_VERBATIM
+                                       else {name}, now, (scope, len(groups) - arguments
+                                                          + opened + semis))
                 elif word == "end" and name == "document" and executed and \
                         not text[text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
                     after_end = min(_line_end(text, group.end()) + 1, n)
@@ -272,22 +279,20 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     pos, pending = end, False
                 elif word in ("begin", "end") and executed:  # an environment is a group
                     opened = max(opened + (1 if word == "begin" else -1), 0)
-                    texverbatim.restore(facts, verbatim_envs, plain, scope,
-                                        len(groups) - arguments + opened)
+                    texverbatim.restore(facts, sets, scope, len(groups) - arguments + opened + semis)
                     pos, pending = group.end(), word == "begin" and name != "document"
         elif char in short and arguments == 0 and not brackets:
             end = _inline_verbatim(text, pos, pos, "", verbatim)
             pos = end if end > pos else pos + 1  # an unclosed one: the character alone
         elif char == "{":
-            groups.append(pending or bool(brackets))
-            arguments += groups[-1]
+            groups.append((pending or bool(brackets), pos))
+            arguments += groups[-1][0]
             pos += 1
         elif char == "}":
             if groups:
-                was_argument = groups.pop()
+                was_argument = groups.pop()[0]
                 arguments -= was_argument
-                texverbatim.restore(facts, verbatim_envs, plain, scope, len(groups) - arguments
-                                    + opened)  # a group ends: its local definitions with it
+                texverbatim.restore(facts, sets, scope, len(groups) - arguments + opened + semis)
                 pending = was_argument  # the command's next argument may follow
                 while brackets and brackets[-1] > len(groups):  # an option list in it ends
                     brackets.pop()
@@ -345,18 +350,25 @@ def comment_on_line(text: str) -> dict[int, str]:
 NOT_NEWLINE = re.compile(r"[^\n]")
 
 
-def _begins_verbatim(text: str, pos: int, specs: int, envs: set[str], code: Braces) -> bool:
-    """Whether the begin code of the environment defined at ``pos`` (after its name; its
-    options, or ``specs`` xparse specifications, before it) calls one read verbatim, anywhere
-    in it (``{\\footnotesize\\verbatim}``), or fancyvrb's ``\\VerbatimEnvironment``."""
+def _begins(text: str, pos: int, specs: int, envs: set[str], hiding: set[str],
+            code: Braces) -> str:
+    """What the begin code of the environment defined at ``pos`` (after its name; its options,
+    or ``specs`` xparse specifications, before it) makes it: ``"verbatim"`` if it calls one
+    read verbatim, anywhere in it (``{\\footnotesize\\verbatim}``), or fancyvrb's
+    ``\\VerbatimEnvironment``; ``"comment"`` if it calls a hiding one (verbatim.sty's
+    documented ``\\newenvironment{notes}{\\comment}{\\endcomment}``); else ``"text"``."""
     for _ in range(specs):  # (its brace groups may nest: O{})
         pos = _OPTIONS.match(text, pos).end()
         end = code.close(pos) if text.startswith("{", pos) else -1
         pos = end + 1 if end > 0 else len(text)
     pos = _OPTIONS.match(text, pos).end()
     end = code.close(pos) if text.startswith("{", pos) else -1
-    return end > 0 and any(call.group(1) in envs or call.group(1) == "VerbatimEnvironment"
-                           for call in _CONTROL.finditer(text, pos, end))
+    for call in _CONTROL.finditer(text, pos, end if end > 0 else pos):
+        if call.group(1) in envs or call.group(1) == "VerbatimEnvironment":
+            return "verbatim"
+        if call.group(1) in hiding:
+            return "comment"
+    return "text"
 
 
 def _inline_verbatim(text: str, start: int, pos: int, word: str,

@@ -94,32 +94,44 @@ REDEFINE = frozenset({"def", "gdef", "edef", "xdef", "let", "newcommand", "renew
 CS_DEFINED = re.compile(r"[ \t]*\{?[ \t]*\\([A-Za-z@]+)[ \t]*\}?[ \t]*=?[ \t]*")
 
 
-def define(facts: set, envs: set[str], plain: set[str], names: set[str], verbatim: bool,
-           scope: tuple[list, int] | None = None) -> None:
-    """The paper (re)defines each of ``names``, read verbatim or as text from here on; with
-    ``scope`` (the reader's list of local definitions and the depth of the groups open), a
-    definition as text is local: :func:`restore` undoes it as its group closes. (One read
-    verbatim is taken to hold on past its group: a comment kept, never printed code cut.)"""
+def define(facts: set, sets: tuple[set[str], set[str], set[str]], names: set[str],
+           kind: str, scope: tuple[list, int] | None = None) -> None:
+    """The paper (re)defines each of ``names``, read as ``kind`` from here on: ``"verbatim"``,
+    ``"text"`` or ``"comment"`` (hidden: verbatim.sty's ``\\newenvironment{notes}{\\comment}
+    {\\endcomment}``); ``sets``: the reader's verbatim, text and hiding environments. A hiding
+    one redefined as text still hides (``\\renewenvironment{comment}{\\setbox0\\vbox\\bgroup}
+    {\\egroup}``): the reader errs toward what is never printed. With ``scope`` (the
+    reader's list of local definitions, and how deep the groups open are), one as text is
+    local: :func:`restore` undoes it as its group closes (one as verbatim or hiding is taken
+    to hold on: a comment kept, never printed code cut; hostile round 22, V2)."""
+    envs, plain, hiding = sets
     for each in names:
-        if scope is not None and scope[1] > 0 and not verbatim:
+        if scope is not None and scope[1] > 0 and kind == "text":
             scope[0].append((scope[1], each, {fact for fact in facts if fact[1] == each
                                               and fact[0] in ("text", "verbatim")}))
-        facts -= {("text", each), ("verbatim", each)}
-        facts.add(("verbatim" if verbatim else "text", each))
-        (envs.add if verbatim else envs.discard)(each)
-        (plain.discard if verbatim else plain.add)(each)
+        hides = kind == "comment" or (kind == "text" and each in hiding)
+        facts -= {("text", each), ("verbatim", each), ("comment", each)}
+        facts |= {(kind, each)} | ({("comment", each)} if hides else set())
+        (envs.add if kind == "verbatim" else envs.discard)(each)
+        (plain.add if kind == "text" else plain.discard)(each)
+        (hiding.add if hides else hiding.discard)(each)
 
 
-def restore(facts: set, envs: set[str], plain: set[str], scope: list, depth: int) -> None:
-    """Undo the local definitions as text made in the groups deeper than ``depth`` (one just
+def restore(facts: set, sets: tuple[set[str], set[str], set[str]], scope: list,
+            depth: int) -> None:
+    """Undo the local definitions as text made in groups deeper than ``depth`` (one just
     closed): ``{\\renewenvironment{python}{..}{..} ..}``, and ``python`` is pythonhighlight's
-    verbatim one again."""
+    verbatim one again after the ``}``."""
     while scope and scope[-1][0] > depth:
         _, name, before = scope.pop()
         facts -= {("text", name), ("verbatim", name)}
         facts |= before
-        (envs.add if name in in_force(facts) else envs.discard)(name)
-        (plain.add if ("text", name) in facts else plain.discard)(name)
+        (sets[0].add if name in in_force(facts) else sets[0].discard)(name)
+        (sets[1].add if ("text", name) in facts else sets[1].discard)(name)
+
+
+#: The groups TeX opens (+1) and closes (-1) with no brace: a ``\\catcode`` in one ends there.
+SEMI_GROUPS = {"begingroup": 1, "bgroup": 1, "endgroup": -1, "egroup": -1}
 
 
 #: ``\\if...`` commands that take arguments and have no ``\\fi`` of their own (``\\iff``: a sign).
@@ -190,7 +202,16 @@ def formula(brackets: list[int], math: int | None, opens: bool) -> int | None:
 
 
 _EOL = re.compile(r"[\r\n]")
-_FALSE_TOKEN = re.compile(r"%|\\(if[A-Za-z@]*|fi|else|or)(?![A-Za-z@])|\\.", re.DOTALL)
+#: What TeX reads while it skips a false conditional: comments, control words, the rest.
+_FALSE_TOKEN = re.compile(r"%|\\([A-Za-z@]+)|\\.", re.DOTALL)
+#: The character after a control word, past the blanks TeX skips there (one line's end too).
+_THEN = re.compile(r"[ \t]*(?:\r\n?|\n)?[ \t]*(.?)", re.DOTALL)
+
+
+def then(text: str, pos: int) -> str:
+    """The character a control word ending at ``pos`` is followed by, blanks skipped
+    (``\\iflanguage {english}``: a brace, the word takes an argument)."""
+    return _THEN.match(text, pos).group(1)
 
 
 def line_end(text: str, pos: int) -> int:
@@ -200,12 +221,13 @@ def line_end(text: str, pos: int) -> int:
     return len(text) if match is None else match.start()
 
 
-def false_end(text: str, pos: int, comments: list[tuple[int, int]]) -> int:
+def false_end(text: str, pos: int, comments: list[tuple[int, int]], limit: int = -1) -> int:
     """The end of the ``\\fi`` (or ``\\else``) that ends an ``\\iffalse`` skipped from
-    ``pos``: nested conditionals counted, comments in it recorded (TeX reads them as such);
-    the source's end if none."""
-    depth = 1
-    while (match := _FALSE_TOKEN.search(text, pos)) is not None:
+    ``pos``: nested conditionals counted (as :func:`opens` counts them: not babel's
+    ``\\iflanguage{..}`` nor ``\\newif\\ifnotes``'s name), comments in it recorded (TeX
+    reads them as such); the source's end if none, or -1 if none before ``limit``."""
+    depth, last, stop = 1, None, len(text) if limit < 0 else limit
+    while (match := _FALSE_TOKEN.search(text, pos, stop)) is not None:
         pos = match.end()
         if match.group() == "%":
             end = line_end(text, match.start())
@@ -213,13 +235,12 @@ def false_end(text: str, pos: int, comments: list[tuple[int, int]]) -> int:
             pos = end
             continue
         word = match.group(1)
-        if word is None or word in NOT_CONDITIONALS:
-            continue
         if word in ("else", "or"):
             if depth == 1:
                 return match.end()
-            continue
-        depth += -1 if word == "fi" else 1
-        if depth == 0:
-            return match.end()
-    return len(text)
+        elif word is not None:
+            depth += opens(word, last, then(text, pos))
+            if depth == 0:
+                return match.end()
+        last = word
+    return len(text) if limit < 0 else -1

@@ -88,6 +88,10 @@ def pytest_configure(config: pytest.Config) -> None:
     # nohup), pytest ignores SIGINT, and a child keeps an ignored signal: it never stopped.
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    for option in ("--setup-plan", "--setup-only"):  # exit 0 under the judge's header (a plan sets both)
+        if config.getoption("--mpl", default=False) and config.getoption(option, default=False):
+            raise pytest.UsageError(f"{option}: no test runs, so no golden image is compared; "
+                                    "run without that option")
     if config.getoption("--mpl-use-full-test-name", default=False):  # judged nothing, said 1
         raise pytest.UsageError("--mpl-use-full-test-name: the golden images are named by "
                                 "figure (baseline/NAME.png); run without that option")

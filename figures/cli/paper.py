@@ -93,7 +93,8 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
         sync_args.printed.update(scaled)
         paper = sync.read_paper_of(args.paper, args.main)
     ours = {**_read_by(out / f"{pdf.stem}.fls"), **_ours(paper)}  # probed, or read by TeX
-    lost = [f"{name} ({where})" for name, where in ours.items() if name not in shown]
+    lost = {f"{name} ({where})": _own_draft(paper, name) for name, where in ours.items()
+            if name not in shown}
     draft = _draft(paper) if lost else None
     eps = [g for g in paper.graphics if Path(g.written).suffix.lower() in (".eps", ".ps")]
     if eps:  # pdftex.def sets the name of an EPS it cannot convert where the picture goes
@@ -103,9 +104,9 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
         eps = [g for g in eps if any(Path(g.written).name in text for text in pages)]
     return check_paper(pdf, args, [  # read by TeX, but not on any page: a float lost
         f"{name}: TeX read it, but the compiled paper prints it nowhere (" + (
-            f"{draft} for each image; remove it" if draft else
-            "a float lost: acmart's balance drops one deferred to the last page, move it "
-            "earlier; or a box made and never used") + ")" for name in lost] + [
+            own or (f"{draft} for each image; remove it" if draft else "a float lost: acmart's "
+                    "balance drops one deferred to the last page, move it earlier; or a box "
+                    "made and never used")) + ")" for name, own in lost.items()] + [
         f"{g.written} ({display_path(g.tex.name)}:{g.line}): an EPS figure, printed as its "
         "file name: this compile runs no shell command, so pdflatex cannot convert it: "
         f"convert it to PDF (epstopdf {g.written}) and include that"
@@ -142,9 +143,25 @@ def _put(made: Path, target: Path) -> None:
             "there") from None
 
 
+def _own_draft(paper, name: str) -> str | None:
+    """Round 23 (P5): the include of ``name`` with its own ``draft`` key (graphicx prints a
+    frame for it): the key, its place and the edit; None when it has none."""
+    from figures.paper.sync import figure_of, includes_of
+
+    for include in includes_of(paper)[0]:
+        options = include.graphic.options if include.graphic is not None else {}
+        if figure_of(include)[0] == name and options.get("draft", "x") in ("", "true"):
+            keys = ",".join(k + (f"={v}" if v else "") for k, v in options.items())
+            return (f"its own draft key, \\includegraphics[{keys}] at "
+                    f"{display_path(include.tex.name)}:{include.line}: graphicx prints a frame "
+                    "in its place; remove draft from the include's options")
+    return None
+
+
 def _draft(paper) -> str | None:
     """Where the paper asks graphicx to print no image (draft: a frame; demo: a black box),
-    and what it prints instead; None when nowhere."""
+    and what it prints instead; None when nowhere: the class's option, graphicx's, and
+    ``\\setkeys{Gin}{draft}`` (round 23, P5)."""
     import re
 
     from figures.texread import blanked
@@ -158,6 +175,10 @@ def _draft(paper) -> str | None:
                               text):
             return (f"graphicx's option {found[1]} ({display_path(source.name)}): graphicx "
                     f"prints {instead[found[1]]}")
+        if found := re.search(r"\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\b(?!\s*=\s*false)"
+                              r"[^{}]*\}", text):
+            line = text.count("\n", 0, found.start()) + 1
+            return f"{found[0]} ({display_path(source.name)}:{line}): graphicx prints a frame"
     return None
 
 

@@ -53,6 +53,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     from figures.numbers.texcheck import check_tex, read_tex
     from figures.paper import memo
     from figures.paper.builds import untypeset
+    from figures.paper.gpath import refuse_slipped
     from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
 
@@ -76,6 +77,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         for name, where, why in untypeset(paper.main, result.not_included):
             result.refuse(name, name, where, why)
             result.not_included.remove(name)
+        refuse_slipped(paper, result)  # \graphicspath{figs/}: TeX never looks there
         dropped = dropped or (None if args.venue else _venue_dropped(result))  # (pre-write)
         complete = args.dry_run or carry_out(result)
         if args.dry_run or not complete or paper.measures is None or _saw(paper, result):

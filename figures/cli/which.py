@@ -20,7 +20,7 @@ def add_parser(add) -> None:
 def run(args: argparse.Namespace) -> int:
     from figures.paper.which import which
 
-    found = [which(path, args.figdata, args.venues) for path in args.files]
+    found = [which(path, args.figdata, args.venues, wrappers=True) for path in args.files]
     for item in found:
         say(item.line())
     return 0 if all(item.current for item in found) else 1

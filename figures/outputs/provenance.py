@@ -81,6 +81,28 @@ def read(path: Path | bytes) -> dict[str, str] | None:
     return None
 
 
+def wrapped(data: bytes) -> list[dict[str, str]]:
+    """The labels of ours a PDF carries inside, not as its own: pdfTeX copies each included
+    PDF's document information into the form it places (``/PTEX.InfoDict``), so a
+    ``standalone`` page or a ``pdfcrop`` of our figure (pdfcrop ends with pdfTeX) still holds
+    our label there, at any depth; [] for any other file."""
+    if not data.startswith(b"%PDF"):
+        return []
+    from figures.pdf import open_pdf, pypdf_said, resources
+
+    found: list[dict[str, str]] = []
+    with pypdf_said():
+        for _, _, drawn in resources(open_pdf(data)):
+            for ref in (drawn.get("/XObject") or {}).values():
+                info = ref.get_object().get("/PTEX.InfoDict")
+                info = info.get_object() if info is not None else None
+                if info and info.get("/Subject") == SUITE:
+                    inside = decode(str(info.get("/Keywords", "")))
+                    if inside is not None and inside not in found:
+                        found.append(inside)
+    return found
+
+
 def read_or_none(path: Path) -> dict[str, str] | None:
     """:func:`read`, None for a file missing, damaged or unreadable: it carries nothing of ours
     (where the caller's own line says what is wrong with it, if anything)."""

@@ -45,7 +45,7 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
         path = paper / name
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             continue
-        state = which(path, figdata_dir)
+        state = which(path, figdata_dir, wrappers=True)  # ours in a pdfcrop, too
         if state.state == FOREIGN:
             found.foreign.append(name)
         elif state.state != CURRENT:
@@ -56,8 +56,9 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
         else:
             if state.origin == SYNTHETIC and not allow_synthetic:
                 raise FigureDataError(name, state.figure, (
-                    "drawn from SYNTHETIC EXAMPLE DATA; the pack stops (--allow-synthetic "
-                    "to pack it anyway)"))
+                    ("placed in this wrapper PDF (pdfcrop, standalone), " if state.wrapped
+                     else "") + "drawn from SYNTHETIC EXAMPLE DATA; the pack stops "
+                    "(--allow-synthetic to pack it anyway)"))
             found.ours.append(name)
         if path.suffix.lower() == ".pdf":
             type3 = sorted({f.name for f in pdf_fonts(path) if f.subtype == "Type3"})

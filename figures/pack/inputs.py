@@ -34,7 +34,9 @@ READ_TO = "fap-read.lst"
 #: - the line each input file's reading ended at, written to :data:`READ_TO`: where an
 #:   ``\\endinput`` ran (TeX's own, however reached: a macro of the paper's, a conditional
 #:   of any kind), where ``\\end{document}`` ran, or the file's last line (``\\everyeof``).
-#:   What TeX never read of a file is no part of the paper (:func:`read_to`).
+#:   What TeX never read of a file is no part of the paper (:func:`read_to`);
+#: - each environment comment.sty's ``\\excludecomment`` hides, whoever calls it (acmart's
+#:   ``anonymous,review`` hides ``anonsuppress`` and ``acks``): :func:`excluded`.
 PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=" + LISTED
           + r"\AddToHook{file/before}{\immediate\write\fapinputs{\the\inputlineno|"
           r"\CurrentFilePathUsed|\CurrentFileUsed}}\AddToHook{file/after}{\immediate\write"
@@ -48,7 +50,9 @@ PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=
           r"{\gdef\fap@last{}}\AddToHook{file/after}{\ifx\fap@last\@empty\else\immediate"
           r"\write\fapread{\fap@last|\CurrentFilePathUsed|\CurrentFileUsed}\gdef\fap@last{}"
           r"\fi}\AddToHook{enddocument}{\immediate\write\fapread{\the\inputlineno|"
-          r"\CurrentFilePathUsed|\CurrentFileUsed}}\endgroup\fi")
+          r"\CurrentFilePathUsed|\CurrentFileUsed}}\AddToHook{package/comment/after}{\global"
+          r"\let\fap@exclude\excludecomment\gdef\excludecomment#1{\immediate\write\fapread"
+          r"{C|\detokenize{#1}}\fap@exclude{#1}}}\endgroup\fi")
 _GRAPHIC = re.compile(r"^File: (.+) Graphic file \(type ", re.MULTILINE)
 #: pdfTeX's word for a file it embedded whole in the PDF (attachfile's ``\\attachfile``,
 #: embedfile's ``\\embedfile``: ``\\pdfobj stream file``): read, as it is, not as TeX.
@@ -107,6 +111,17 @@ def read_to(folder: Path) -> dict[str, int]:
         if number.isdigit() and file.strip():
             ends[name] = max(ends.get(name, 0), int(number))
     return ends
+
+
+def excluded(folder: Path) -> set[str]:
+    """The environments comment.sty's ``\\excludecomment`` hid in the compile in ``folder``,
+    whoever called it (the paper, its own package, a class such as acmart for review): their
+    bodies are hidden text, stripped as comments are."""
+    try:
+        text = (folder / READ_TO).read_text(encoding="utf-8", errors="surrogateescape")
+    except OSError:
+        return set()
+    return {line[2:].strip() for line in text.splitlines() if line.startswith("C|")}
 
 
 def typeset(logged: str, name: str) -> bool:

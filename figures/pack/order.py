@@ -45,9 +45,9 @@ class Readings:
 
 
 def readings(texts: dict[str, str], order: tuple[tuple[str | None, int], ...] | None,
-             known: Known) -> Readings:
+             known: Known, start: Known = (frozenset(), frozenset())) -> Readings:
     """The readings of ``texts`` (the paper's TeX sources by name) in the ``order`` TeX read
-    them (None: none known, each read knowing ``known``)."""
+    them, knowing ``start`` as TeX starts (None: none known, each read knowing ``known``)."""
     if not order:
         return Readings(known)
     pieces: list[tuple[str | None, int, int, str]] = []  # file, its reading, offset, text
@@ -78,18 +78,18 @@ def readings(texts: dict[str, str], order: tuple[tuple[str | None, int], ...] | 
                       0])
     while stack:
         close()
-    return _mapped(texts, known, pieces)
+    return _mapped(texts, known, pieces, start)
 
 
 def _mapped(texts: dict[str, str], known: Known,
-            pieces: list[tuple[str | None, int, int, str]]) -> Readings:
+            pieces: list[tuple[str | None, int, int, str]], first: Known) -> Readings:
     """The spliced text's reading, back in each file: a span in several readings of a file
     is a comment (or skipped) only in them all, verbatim in any."""
     starts, at = [], 0
     for piece in pieces:
         starts.append(at)
         at += len(piece[3])
-    reading = read("".join(piece[3] for piece in pieces))
+    reading = read("".join(piece[3] for piece in pieces), first)
     kinds = ("comments", "verbatim", "false", "skipped")
     spans = {(name, number): {kind: set() for kind in kinds}  # (each file read, nothing in it too)
              for name, number, _, _ in pieces if name is not None and name in texts}

@@ -43,6 +43,8 @@ class Recorded:
     #: Of ``sources``, the last line TeX read of each input file it said
     #: (:func:`figures.pack.inputs.read_to`): what follows is no part of the paper.
     read_to: dict[str, int] = field(default_factory=dict)
+    #: The environments comment.sty hid (:func:`figures.pack.inputs.excluded`).
+    excluded: frozenset[str] = frozenset()
 
 
 def hidden(name: str) -> bool:
@@ -127,8 +129,9 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
                                                or "" for name in sources}, main.name)
     return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened,
                     tuple(sorted(n for n in inputs.attached(logged, as_tex, main.name)
-                                 if n in sources)), None if order is None else tuple(order),
-                    inputs.read_to(out))
+                                 if n in sources)), read_to=inputs.read_to(out),
+                    excluded=frozenset(inputs.excluded(out)),
+                    order=None if order is None else tuple(order))
 
 
 def _not_regular(path: Path) -> str:
@@ -176,6 +179,17 @@ def search_paths() -> list[str]:
     return sorted(name for name in os.environ if _SEARCH.fullmatch(name))
 
 
+def _in_home_tree(name: str) -> str | None:
+    """Where kpathsea finds ``name`` in the user's own TeX tree (``~/texmf``: the paper's
+    compile searches it, the archive's and arXiv's do not), else None."""
+    if not runner.have("kpsewhich"):
+        return None
+    home = runner.run(["kpsewhich", "-var-value=TEXMFHOME"], Path.cwd()).stdout.strip()
+    found = runner.run(["kpsewhich", name], Path.cwd()).stdout.strip()
+    return found if home and found and Path(found).resolve().is_relative_to(
+        Path(home).expanduser().resolve()) else None
+
+
 def _run(command: list[str], cwd: Path, main: Path, where: str,
          env: dict[str, str | None] | None = None) -> None:
     _said(runner.run(command, cwd, env=env, file=main.name), cwd, main, where)
@@ -205,6 +219,10 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error = (f"{missing.group(1)} is {_not_regular(main.parent / missing.group(1))}, "
                      "not a regular file (TeX would wait on it, or read it without end): the "
                      "pack takes only regular files; make it one (or remove its include)")
+        elif missing and where.endswith("alone") and (home := _in_home_tree(missing[1])):
+            error = error.removesuffix(".") + (
+                f"; the paper's compile found it at {home}, in your own TeX tree (TEXMFHOME), "
+                "outside the paper's folder, which alone is packed: copy it into the folder")
         elif missing and where.endswith("alone") and (exported := search_paths()):
             error = error.removesuffix(".") + (f"; the paper's compile found it through {', '.join(exported)} (exported "
                       "in your shell), outside the paper's folder, which alone is packed: copy "

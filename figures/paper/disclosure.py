@@ -122,7 +122,7 @@ def disclosed(pdf: Path | bytes, folder: Path, authors: list[str], *,
 
     def information(where: str, values: Any, then: str) -> None:
         for key, value in (values or {}).items():
-            if key == "/Author" and str(value).strip():  # hyperref's pdfauthor, a figure's
+            if key == "/Author" and str(value).strip() and not placeholder(str(value)):
                 found.append(f"{where} /Author: an author's name ({str(value)!r}){then}")
             else:
                 look(f"{where} {key}", value)
@@ -252,7 +252,12 @@ def xmp_properties(reader: Any) -> list[tuple[str, str]]:
 _AUTHOR = re.compile(r"\\(author|icmlauthor|icmlcorrespondingauthor)\s*(?:\[[^\]]*\]\s*)?\{")
 _NO_NAME = frozenset({"Anonymous", "Author", "Authors", "Affiliation", "Address", "Email",
                       "Institution", "University", "Department", "The", "And", "Member",
-                      "Fellow", "Senior", "Student", "Reviewer", "Note", "Comment", "Todo"})
+                      "Fellow", "Senior", "Student", "Reviewer", "Note", "Comment", "Todo",
+                      "Name", "Names", "Anonymized", "Anonymised", "Submission", "Paper"})
+#: The words of a venue's placeholder for its authors (``Anonymous Author(s)``, ``Author
+#: Name``, ``Anonymous Authors, Paper ID 123``), in any case: no author's name.
+_PLACEHOLDER = frozenset({"anonymous", "anonymized", "anonymised", "author", "authors", "name",
+                          "names", "submission", "paper", "id", "and", "s"})
 _ACKNOWLEDGEMENTS = re.compile(r"\\(?:(?:sub)*section|paragraph)\*?\s*\{\s*acknowledge?ments?"
                                r"|\\begin\s*\{ack|\\acks\b", re.IGNORECASE)
 #: TeX's accents (``\'e``, ``\"{u}``, ``\v{s}``) as combining marks, its letters (``\o``, ``\ss``).
@@ -264,6 +269,14 @@ _ACCENT = re.compile(r"\\(['`^\"~=.]|[cvuHrk](?=\s*\{))\s*(?:\{\s*(\\[ij](?![A-Z
 _LETTERS = {"o": "ø", "O": "Ø", "ss": "ß", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ",
             "oe": "œ", "OE": "Œ", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ"}
 _LETTER = re.compile(r"\\(ss|aa|AA|ae|AE|oe|OE|[oOlLij])(?![A-Za-z])\s*(?:\{\})?")
+
+
+def placeholder(value: str) -> bool:
+    """Whether an author field (hyperref's ``pdfauthor``, ``pdfusetitle``'s copy of
+    ``\\author``) holds only a venue's placeholder (:data:`_PLACEHOLDER`, numbers and signs
+    aside): every word of it, not the capitalised ones only (``Li Wu`` is a name)."""
+    words = re.findall(r"[^\W\d_]+", value)
+    return bool(words) and all(word.lower() in _PLACEHOLDER for word in words)
 
 
 def names_in(group: str) -> list[str]:

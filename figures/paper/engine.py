@@ -126,6 +126,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             paper.measures = (*(_inches(v) for v in fields[:3]), float(fields[3]))
             paper.graphics_extensions = [e for e in fields[4].split(",") if e] or None
             paper.graphicspath = _folders(fields[5] if len(fields) > 5 else "", root)
+            paper.graphicspath_written = fields[5] if len(fields) > 5 else ""
         elif kind == "M" and fields:
             paper.inputs.append(rest)
         elif kind == "J":  # one field a line: a name may hold a |
@@ -228,6 +229,7 @@ def _graphic(fields: list[str], root: Path, scale: float) -> Graphic:
                               _inches(height), clip == "1", scale)
     graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
+    graphic.path_written = path
     return graphic
 
 
@@ -252,8 +254,12 @@ def _own_line(tex: Path, line: int, name: str) -> int:
 
 
 def _folders(path: str, root: Path) -> list[Path]:
-    """``{figs/}{../shared/}`` as folders (an empty one, ``{}``, is the paper's own)."""
-    return [root / p for p in path.strip().strip("{}").split("}{") if p.strip()]
+    """``{figs/}{../shared/}`` as folders (an empty one, ``{}``, is the paper's own), read as
+    graphicx reads them (:func:`figures.paper.gpath.path_items`): in ``{figs/}`` without its
+    inner braces each character is a folder of its own."""
+    from figures.paper.gpath import path_items
+
+    return [root / p for p, _ in path_items(path) if p.strip()]
 
 
 def _place(out: Path, guess: dict[str, bytes], job: str) -> dict[str, bytes]:

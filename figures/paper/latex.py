@@ -46,6 +46,8 @@ class Graphic:
     printed: object = None
     #: The graphics path in force there (TeX's; from the source: the paper's).
     path: list[Path] = field(default_factory=list)
+    #: That graphics path as TeX holds it (``{figs/}``); empty: read from the source.
+    path_written: str = ""
     #: The line TeX was at (the closing brace of an argument it is in); ``line`` is its own.
     tex_line: int = 0
 
@@ -60,6 +62,8 @@ class Paper:
     sources: list[Path] = field(default_factory=list)
     graphics: list[Graphic] = field(default_factory=list)
     graphicspath: list[Path] = field(default_factory=list)
+    #: ``\\graphicspath`` as TeX holds it at ``\\begin{document}`` (empty: none, or unread).
+    graphicspath_written: str = ""
     document_class: str = ""
     class_options: list[str] = field(default_factory=list)
     packages: list[str] = field(default_factory=list)

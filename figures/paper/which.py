@@ -12,6 +12,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from figures.data.envelope import SYNTHETIC
 from figures.data.jsonio import read_bytes
 from figures.errors import FigureDataError, display_path, os_error
 from figures.outputs import provenance
@@ -36,6 +37,9 @@ class Which:
     #: and what else mends a copy of it (its build kind's ``copy_again``).
     rebuild: str = ""
     copy_again: str = ""
+    #: Ours inside a wrapper PDF (a ``pdfcrop`` or ``standalone`` page of our figure): the
+    #: label is the placed form's, the wrapper's drawing the author's (not checked).
+    wrapped: bool = False
 
     @property
     def current(self) -> bool:
@@ -51,17 +55,22 @@ class Which:
     def line(self) -> str:
         if not self.figure:
             return f"{display_path(self.path)}: {self.state}" + (f" ({self.why})" if self.why else "")
-        what = f"{self.figure} ({self.variant}, {self.origin})"
+        what = f"{self.figure} ({self.variant}, {self.origin})" + (
+            " inside a wrapper PDF (pdfcrop, standalone)" if self.wrapped else "")
         return f"{display_path(self.path)}: {what}: {self.state}" + (f": {self.advice}" if self.why else "")
 
 
-def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Which:
-    """What ``path`` is and whether it is current against ``figdata_dir`` and the code."""
+def which(path: Path, figdata_dir: Path, venues_file: Path | None = None, *,
+          wrappers: bool = False) -> Which:
+    """What ``path`` is and whether it is current against ``figdata_dir`` and the code; with
+    ``wrappers`` (``figures which``, the pack), a PDF without a label of its own is judged by
+    ours inside it (:func:`inside_a_wrapper`)."""
     try:
         data = read_bytes(path)  # once: a regular file, readable, else one line naming it
         if not data:
             raise FigureDataError(str(path), None, "empty (0 bytes): copy or build it again")
         inside = provenance.read(data)
+        labels = provenance.wrapped(data) if inside is None and wrappers else []
     except FigureDataError as exc:
         return Which(path, UNREADABLE, why=exc.message)
     except OSError as exc:  # no errno: Pillow's "image file is truncated"
@@ -73,8 +82,9 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Whi
             why = ("an encrypted PDF pypdf cannot open (AES needs the `cryptography` package: "
                    "pip install cryptography; or save it unencrypted: qpdf --decrypt IN OUT)")
         return Which(path, UNREADABLE, why=why)
-    if inside is None:
-        return Which(path, FOREIGN, why="no provenance of fa-audit-figures inside")
+    if inside is None:  # ours placed in it, or no label of ours at all
+        return inside_a_wrapper(path, labels, figdata_dir, venues_file) if labels else \
+            Which(path, FOREIGN, why="no provenance of fa-audit-figures inside")
     found = Which(path, CURRENT, inside["figure"], inside["variant"], inside["origin"])
     stale = why_stale(inside, figdata_dir, venues_file)
     if stale is None:
@@ -82,6 +92,24 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None) -> Whi
         return found if wrong is None else Which(path, MISLABELLED, found.figure,
                                                  found.variant, found.origin, wrong)
     return Which(found.path, STALE, found.figure, found.variant, found.origin, *stale)
+
+
+def inside_a_wrapper(path: Path, labels: list[dict[str, str]], figdata_dir: Path,
+                     venues_file: Path | None) -> Which:
+    """A wrapper PDF of ours (``pdfcrop``, a ``standalone`` page) judged by the labels of the
+    figures it places: the first stale one, else the first drawn from synthetic data, else
+    the first. Current or stale as the label says; the drawing is the wrapper's (cropped),
+    so no content digest is compared."""
+    judged = []
+    for inside in labels:
+        stale = why_stale(inside, figdata_dir, venues_file)
+        judged.append(Which(path, CURRENT, inside["figure"], inside["variant"], inside["origin"],
+                            wrapped=True) if stale is None else Which(
+            path, STALE, inside["figure"], inside["variant"], inside["origin"],
+            stale[0], stale[1],
+            "then crop or wrap it again (pdfcrop, standalone)", wrapped=True))
+    return min(judged, key=lambda found: (found.state != STALE,
+                                          found.origin != SYNTHETIC))
 
 
 def why_stale(inside: dict[str, str], figdata_dir: Path,

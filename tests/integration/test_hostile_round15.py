@@ -69,6 +69,32 @@ def test_the_proof_compile_sees_no_search_path_the_shell_exports(tmp_path, monke
 
 
 @pytest.mark.slow  # latexmk compiles the paper's copy, pdflatex the archive
+def test_a_package_of_the_users_own_tex_tree_is_named_where_it_is(tmp_path, monkeypatch):
+    """Round 23 (K5): ``~/texmf/tex/latex/labstyle/labstyle.sty``, the user's own TeX tree:
+    the refusal ("File `labstyle.sty' not found") was right, but said neither where the
+    file is nor what to do, as it does for a search path the shell exports."""
+    from figures.errors import FigureDataError
+    from figures.pack.run import pack
+
+    home, paper = tmp_path / "home", tmp_path / "p"
+    (home / "texmf" / "tex" / "latex" / "labstyle").mkdir(parents=True)
+    (home / "texmf" / "tex" / "latex" / "labstyle" / "labstyle.sty").write_text(
+        "\\ProvidesPackage{labstyle}\n\\newcommand{\\labname}{LAB}\n")
+    paper.mkdir()
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{labstyle}\n"
+                                    "\\begin{document}\n\\labname\n\\end{document}\n")
+    monkeypatch.setenv("HOME", str(home))
+    with pytest.raises(FigureDataError) as refused:
+        pack(paper, tmp_path / "p.tar.gz", REPO / "figdata")
+    assert str(refused.value) == (
+        "main.tex: does not compile from the archive alone: LaTeX Error: File `labstyle.sty' "
+        f"not found; the paper's compile found it at {home}/texmf/tex/latex/labstyle/"
+        "labstyle.sty, in your own TeX tree (TEXMFHOME), outside the paper's folder, which "
+        "alone is packed: copy it into the folder")
+    assert not (tmp_path / "p.tar.gz").exists()
+
+
+@pytest.mark.slow  # latexmk compiles the paper's copy, pdflatex the archive
 def test_comments_in_the_papers_own_bbl_are_stripped(tmp_path):
     """The paper's own ``main.bbl`` (no ``.bib``: arXiv's, edited by hand) with a comment:
     the one in ``main.tex`` went, the one in ``main.bbl`` shipped word for word."""

@@ -122,3 +122,71 @@ def test_a_source_named_by_a_listing_keeps_its_comments_only_where_it_is_listed(
     _paper(tmp_path, preamble, intro, f"{listing}\n\\end{{document}}")
     packed = _packed(tmp_path)["sec/intro.tex"]
     assert packed == (intro if kept else "Intro text here. %\n")
+
+
+#: (the preamble, ``sec/intro.tex``): a source the reading of comments misreads, so that
+#: stripped, the archive does not compile (a ``%`` TeX reads as text was cut) or prints
+#: other text (printed lines taken for a comment environment's).
+_MISREAD = {
+    "cprotect's \\verb in a title": ("\\usepackage{cprotect}",
+                                     "\\cprotect\\section{The \\verb|x % n| operator}\n"),
+    "url's delimited form": ("\\usepackage{url}",
+                             "Code at \\url|https://example.org/fa%20audit| here.\n"),
+    "a \\verb in a group after \\quad": ("", "Use\\quad{\\verb|i % n|} as the index.\n"),
+    "the paper's own comment environment": (
+        "\\newenvironment{comment}{\\par\\noindent\\textbf{Reviewer comment:}\\itshape}{\\par}",
+        ("Intro text here.\n\\begin{comment}\nPlease compare with DFA.\n\\end{comment}\n"
+        "Our reply VISIBLE here.\n")),
+    "verbatim.sty's comment ended indented": (
+        "\\usepackage{verbatim}", ("Intro text here.\n\\begin{comment}\n  Old intro.\n"
+        "  \\end{comment}\nSecond paragraph VISIBLE here.\n")),
+}
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive (again, the source whole)
+@pytest.mark.parametrize("case", list(_MISREAD))
+def test_a_source_whose_stripping_breaks_the_archive_is_packed_whole_and_said(tmp_path, case):
+    r"""Round 23 (V1, V2, V3, V4, K1): ``\cprotect\section{..\verb|x % n|..}``,
+    ``\url|..%20..|``, ``\quad{\verb|i % n|}``: stripped, the ``%`` TeX reads as text was cut
+    and a paper that compiles by hand was refused ("does not compile from the archive
+    alone"); the paper's own printing ``comment`` environment, verbatim.sty's with an
+    indented end: printed text went from the archive with one vague warning. The source is
+    packed as it is, said by name, once the archive then compiles and reads as the paper."""
+    preamble, intro = _MISREAD[case]
+    _paper(tmp_path, preamble, intro)
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-2].startswith(
+        "warning: sec/intro.tex: packed with their comments: stripped, the archive "), ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 1"), ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        assert archive.extractfile("sec/intro.tex").read().decode() == intro
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_an_environment_excluded_in_the_preamble_is_hidden_in_every_file(tmp_path):
+    r"""Round 23 (X1): comment.sty's ``\excludecomment{notes}`` in the preamble (the usual
+    switch for co-authors' notes), ``\begin{notes}..\end{notes}`` in an ``\input`` file: the
+    reading knew the exclusion in the file that made it only, and the notes shipped in the
+    anonymous archive, warnings 0."""
+    _paper(tmp_path, "\\usepackage{comment}\\excludecomment{notes}",
+           "Intro text here.\n\\begin{notes}\nPRIVATE NOTES: reviewer 2 is Bob Jones.\n"
+           "\\end{notes}\nSecond paragraph VISIBLE here.\n")
+    assert _packed(tmp_path)["sec/intro.tex"] == "Intro text here.\nSecond paragraph VISIBLE here.\n"
+
+
+@pytest.mark.slow  # pack compiles the paper (acmart) and its archive
+def test_what_acmart_hides_for_review_is_not_shipped(tmp_path):
+    r"""Round 23 (X3): ``\documentclass[sigconf,anonymous,review]{acmart}`` hides
+    ``anonsuppress`` and ``acks`` (the class's own ``\excludecomment``): ACM's documented way
+    to anonymise a submission. Both paragraphs, naming people and a grant, shipped in the
+    anonymous archive. What comment.sty hides is asked of TeX, whoever hid it."""
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "main.tex").write_text(
+        "\\documentclass[sigconf,anonymous,review]{acmart}\n\\settopmatter{printacmref=false}\n"
+        "\\begin{document}\n\\title{A study}\n\\author{Anonymous}\n\\affiliation{\\institution"
+        "{MIT}\\city{Cambridge}\\country{USA}}\n\\maketitle\nMain text of the paper.\n"
+        "\\begin{anonsuppress}\nThis extends our SECRETAS paper with Bob Jones.\n"
+        "\\end{anonsuppress}\n\\begin{acks}\nWe thank SECRETACK Bob Jones.\n\\end{acks}\n"
+        "\\end{document}\n")
+    assert "SECRET" not in _packed(tmp_path)["main.tex"]

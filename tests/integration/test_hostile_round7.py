@@ -336,11 +336,17 @@ def _pytest_golden(cwd: Path, *args: str) -> subprocess.CompletedProcess:
                         "option): the golden images and this suite's settings need it")),
     (("--mpl", "--mpl-use-full-test-name"), ("ERROR: --mpl-use-full-test-name: the golden "
                                              "images are named by figure (baseline/NAME.png); "
-                                             "run without that option"))])
+                                             "run without that option")),
+    (("--mpl", "--setup-only"), ("ERROR: --setup-only: no test runs, so no golden image is "
+                                 "compared; run without that option")),
+    (("--mpl", "--setup-plan"), ("ERROR: --setup-plan: no test runs, so no golden image is "
+                                 "compared; run without that option"))])
 def test_a_golden_run_without_its_judge_or_its_names_is_one_line(tmp_path, args, said):
     """``-p no:mpl``: an INTERNALERROR traceback (the conftest read pytest-mpl's ini value).
     ``--mpl-use-full-test-name``: every golden "Image file not found ... (This is expected
-    for new tests.)", the baseline there all along, and "golden judges: pixels 1 image(s)"."""
+    for new tests.)", the baseline there all along, and "golden judges: pixels 1 image(s)".
+    Round 23 (G3): ``--mpl --setup-only`` / ``--setup-plan``: exit 0 under the header that
+    announces the pixel judge, the changed picture never compared."""
     ran = _pytest_golden(tmp_path, *args)
     assert ran.returncode == 4, ran.stdout + ran.stderr
     assert ran.stderr.strip() == said

@@ -341,3 +341,72 @@ def test_ordinary_options_read_as_before_whatever_interval_comes_first(option, a
         *([] if argument else ["{a%b}"]), "\\verb|e%f|"]
     assert text[reading.after_end:] == "NOTES\n"
     assert all(s >= start for s, _ in reading.comments + reading.verbatim)
+
+
+@pytest.mark.parametrize("definition", [
+    "\\begingroup\\catcode`\\%=12\n\\gdef\\pc{%}\n\\endgroup\n",
+    "\\bgroup\\catcode`\\%=12 \\xdef\\pc{%}\\egroup\n",
+    "\\makeatletter\\begingroup\\@makeother\\%\\gdef\\pc{%}\\endgroup\\makeatother\n",
+    "{\\catcode`\\%=12 \\gdef\\pc{%}}\n"])
+def test_a_percent_made_text_in_a_group_is_a_comment_again_after_it(definition):
+    r"""Round 23 (C1): ``\begingroup\catcode`\%=12 \gdef\pc{%}\endgroup`` (the usual way to
+    define a percent macro, or ``\bgroup..\egroup``, ``\@makeother\%``): the reader ended the
+    change only where a brace group closed, so ``%`` stayed text to the file's end and every
+    later comment shipped under ``--anonymous``. The group TeX closes ends it."""
+    text = definition + "Accuracy rose by 5\\pc{} here. % SECRET reviewer 2\nMore. % two\n"
+    assert [text[s:e] for s, e in read(text).comments] == ["% SECRET reviewer 2", "% two"]
+
+
+@pytest.mark.parametrize("definition", [
+    "\\newenvironment{notes}{\\comment}{\\endcomment}",
+    "\\let\\notes\\comment\n\\let\\endnotes\\endcomment",
+    "\\let\\notes=\\comment \\let\\endnotes=\\endcomment",
+    "\\NewDocumentEnvironment{notes}{}{\\comment}{\\endcomment}"])
+def test_an_environment_made_from_the_comment_one_is_hidden_in_every_file(definition):
+    r"""Round 23 (X2): verbatim.sty's documented way to make another hidden environment,
+    ``\newenvironment{notes}{\comment}{\endcomment}`` (or ``\let\notes\comment``): the
+    reader followed a begin code calling a verbatim environment, not one calling
+    ``comment``, and the notes (in an ``\input`` file) shipped under ``--anonymous``."""
+    main = f"\\documentclass{{article}}\n\\usepackage{{verbatim}}\n{definition}\n"
+    intro = ("Intro.\n\\begin{notes}\nPRIVATE reviewer 2 % c\n\\end{notes}\nVisible.\n"
+             "\\begin{comment}\nold\n\\end{comment}\n")
+    for reading, text in ((read(intro, learned([main])), intro),
+                          (read(main + intro), main + intro)):
+        assert [text[s:e] for s, e in reading.skipped] == [
+            "\\begin{notes}\nPRIVATE reviewer 2 % c\n\\end{notes}",
+            "\\begin{comment}\nold\n\\end{comment}"]
+    redefined = main + "\\renewenvironment{notes}{\\verbatim}{\\endverbatim}\n" + intro
+    assert [redefined[s:e] for s, e in read(redefined).verbatim] == [
+        "\\begin{notes}\nPRIVATE reviewer 2 % c\n\\end{notes}"]
+
+
+@pytest.mark.parametrize("inner", ["Old intro: \\iflanguage{english}{Intro.}{Einleitung.}",
+                                   "\\newif\\ifnotes", "\\iflanguage {english}{a}{b}",
+                                   "\\ifthenelse{\\boolean{x}}{a}{b}"])
+def test_an_iffalse_block_counts_only_conditionals(inner):
+    r"""Round 23 (N5): inside ``\iffalse`` the reader counted every ``\if...`` word (babel's
+    ``\iflanguage{..}``, ``\newif\ifnotes``'s name, undefined while TeX skips): the block
+    ran on past its ``\fi`` and the ``\endinput`` (or a ``\verb``) after it was taken for
+    skipped text. As the executed text is read (round 22): a word taking a brace argument
+    or named by a definition is no conditional."""
+    text = f"\\iffalse\n{inner}\n\\fi\nIntro text here, \\verb|i % n|.\n\\endinput\nNOTES\n"
+    reading = read(text)
+    assert [text[s:e] for s, e in reading.false] == [f"\\iffalse\n{inner}\n\\fi"]
+    assert [text[s:e] for s, e in reading.verbatim] == ["\\verb|i % n|"]
+    assert text[reading.after_end:] == "NOTES\n"
+
+
+def test_an_iffalse_in_a_definition_starts_no_skipping():
+    r"""Round 23 (N6): ``\newcommand{\hidden}{\iffalse}`` (never run there) made the reader
+    skip to the next ``\fi``: the rest of the preamble (``\usepackage{listings}``) unread,
+    a listing's ``%`` taken for a comment and its printed code cut. An ``\iffalse`` run
+    in an argument (``\footnote{\iffalse a\fi}``) still hides its text."""
+    main = ("\\documentclass{article}\n\\newcommand{\\hidden}{\\iffalse}\n"
+            "\\usepackage{listings}\n\\begin{document}\n\\footnote{\\iffalse a % b\n\\fi} x\n")
+    intro = "\\hidden Old. \\fi\nIntro.\n\\begin{lstlisting}\nr = n % 3\n\\end{lstlisting}\n"
+    assert [main[s:e] for s, e in read(main).false] == ["\\iffalse a % b\n\\fi"]
+    assert [main[s:e] for s, e in read(main).comments] == ["% b"]
+    reading = read(intro, learned([main]))
+    assert reading.comments == ()
+    assert [intro[s:e] for s, e in reading.verbatim] == [
+        "\\begin{lstlisting}\nr = n % 3\n\\end{lstlisting}"]

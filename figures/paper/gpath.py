@@ -1,0 +1,94 @@
+"""``\\graphicspath`` as graphicx reads it, and the slip sync refuses: the argument written
+without its inner braces (``\\graphicspath{figs/}``), where each character is a folder of
+its own and the folder the author meant is never searched."""
+
+from __future__ import annotations
+
+import re
+
+from figures.errors import display_path
+from figures.texread import blanked
+
+
+def path_items(path: str) -> list[tuple[str, bool]]:
+    """Each folder of a graphics path as LaTeX's ``\\@tfor`` takes them: a brace group is one
+    (its braces off), any other character one by itself (spaces skipped); with whether it
+    was such a bare character (a slip: ``figs/`` is ``f``, ``i``, ``g``, ``s``, ``/``)."""
+    items: list[tuple[str, bool]] = []
+    at = 0
+    while at < len(path):
+        char = path[at]
+        if char == "{":
+            depth, end = 0, at
+            for end in range(at, len(path)):
+                depth += {"{": 1, "}": -1}.get(path[end], 0)
+                if depth == 0:
+                    break
+            items.append((path[at + 1:end], False))
+            at = end + 1
+            continue
+        if not char.isspace() and char != "}":
+            items.append((char, True))
+        at += 1
+    return items
+
+
+def braced(path: str) -> str:
+    """The edit: each run of bare characters put in a group of its own (``figs/`` is
+    ``{figs/}``); groups kept."""
+    out, run = [], ""
+    for item, bare in path_items(path):
+        if bare:
+            run += item
+            continue
+        out += [f"{{{run}}}"] if run else []
+        out.append(f"{{{item}}}")
+        run = ""
+    return "".join(out + ([f"{{{run}}}"] if run else []))
+
+
+def _where(paper) -> str:
+    """``FILE:LINE`` of the first ``\\graphicspath`` without inner braces (the main file
+    when the source holds none: a macro made it)."""
+    for source in paper.sources or [paper.main]:
+        try:
+            text = blanked(source.read_text(encoding="utf-8", errors="replace"))
+        except OSError:
+            continue
+        found = re.search(r"\\graphicspath\s*\{[^{}]*\}", text)
+        if found:
+            line = text.count("\n", 0, found.start()) + 1
+            return f"{_shown(source, paper)}:{line}"
+    return _shown(paper.main, paper)
+
+
+def _shown(path, paper) -> str:
+    """A file of the paper as its folder names it."""
+    root, path = paper.root.resolve(), path.resolve()
+    return display_path(path.relative_to(root) if path.is_relative_to(root) else path)
+
+
+def refuse_slipped(paper, result) -> None:
+    """Round 23 (S6): each copy planned for an include TeX found no file for while the
+    graphics path in force there is written without its inner braces: refused (and held:
+    all or nothing), with one line naming the path and the edit. Where sync would write,
+    TeX does not look; "0 refused" and a compile that cannot find the file were the
+    outcome."""
+    from figures.paper.sync import includes_of, name_of
+
+    for include in includes_of(paper)[0]:
+        graphic = include.graphic
+        written = graphic.path_written if graphic is not None else ""
+        if include.found is not None or not any(bare for _, bare in path_items(written)):
+            continue
+        figure = name_of(include.written)
+        for write in [w for w in result.copies if result.rows[w.row][0] == figure
+                      and not result.rows[w.row][2].startswith("refused")]:
+            bare = ", ".join(item for item, slip in path_items(written) if slip)
+            result.rows[write.row] = (figure, f"{_shown(include.tex, paper)}:{include.line}", (
+                f"refused: {_where(paper)}: \\graphicspath{{{written}}} has no inner braces: "
+                f"TeX takes each character for a folder ({bare}) and never looks where sync "
+                f"would write; write \\graphicspath{{{braced(written)}}}, then sync again"))
+            # the write stays planned (held: all or nothing), counted as one to copy once mended
+            result.refused.append(figure)
+            result.holding += 1
