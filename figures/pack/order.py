@@ -84,7 +84,8 @@ def readings(texts: dict[str, str], order: tuple[tuple[str | None, int], ...] | 
 def _mapped(texts: dict[str, str], known: Known,
             pieces: list[tuple[str | None, int, int, str]], first: Known) -> Readings:
     """The spliced text's reading, back in each file: a span in several readings of a file
-    is a comment (or skipped) only in them all, verbatim in any."""
+    is a comment (or skipped) only in them all, verbatim in any. A file a span runs into from
+    another (an unclosed environment, which TeX would have ended) is read alone."""
     starts, at = [], 0
     for piece in pieces:
         starts.append(at)
@@ -93,17 +94,22 @@ def _mapped(texts: dict[str, str], known: Known,
     kinds = ("comments", "verbatim", "false", "skipped")
     spans = {(name, number): {kind: set() for kind in kinds}  # (each file read, nothing in it too)
              for name, number, _, _ in pieces if name is not None and name in texts}
+    spoiled = set()  # a span over two files: TeX ends none at a file's end, the reading erred
     for kind in kinds:
         for start, end in getattr(reading, kind):
-            k = bisect.bisect_right(starts, start) - 1
+            k, into = bisect.bisect_right(starts, start) - 1, []
             while k < len(pieces) and starts[k] < end:
                 name, number, offset, text = pieces[k]
                 if (name, number) in spans:
-                    spans[(name, number)][kind].add((
-                        offset + max(start - starts[k], 0), offset + min(end - starts[k], len(text))))
+                    into.append(((name, number), (offset + max(start - starts[k], 0),
+                                                  offset + min(end - starts[k], len(text)))))
                 k += 1
+            if len({key for key, _ in into}) > 1:
+                spoiled |= {key[0] for key, _ in into}
+            for key, span in into:
+                spans[key][kind].add(span)
     found: dict[str, Reading] = {}
-    for name in {name for name, _ in spans}:
+    for name in {name for name, _ in spans} - spoiled:  # (those read alone, as before)
         each = [into for (file, _), into in spans.items() if file == name]
         common = {kind: set.intersection(*(into[kind] for into in each)) for kind in kinds}
         common["verbatim"] = set.union(*(into["verbatim"] for into in each))

@@ -109,3 +109,16 @@ def test_a_group_open_around_an_input_holds_in_the_file_it_reads():
     found = readings(texts, (("main.tex", 0), ("table.tex", 3), (None, 3)),
                      (frozenset(), frozenset()))
     assert found.of("table.tex", texts["table.tex"]).comments == ((2, 11),)
+
+
+def test_a_misreading_that_runs_past_a_files_end_leaves_the_next_files_alone():
+    """Round 22 (V2): read as one text, a comment environment the reading does not see end
+    (verbatim.sty's ends indented, round 23's K1) ran on into the main file and cut its rest,
+    ``\\end{document}`` and all; the files it runs into are read alone, as before."""
+    texts = {"main.tex": "\\usepackage{verbatim}\n\\begin{document}\n\\input{intro}\n"
+                         "After % note\n\\end{document}\n",
+             "intro.tex": "Intro.\n\\begin{comment}\n  Old.\n  \\end{comment}\nVISIBLE.\n"}
+    found = readings(texts, (("main.tex", 0), ("intro.tex", 3), (None, 3)),
+                     (frozenset(), frozenset()))
+    assert strip_comments(texts["main.tex"], reading=found.of("main.tex", texts["main.tex"])) \
+        == texts["main.tex"].replace(" note", "")
