@@ -131,7 +131,9 @@ class Reading:
 #: What files settle of environments, ``(kind, name)``: ``("package", "moreverb")`` loaded
 #: (``"class"``: a ``\documentclass``, whose preamble says all that is loaded),
 #: ``("verbatim", "code")`` or ``("text", "codebox")`` defined by the paper, ``("comment",
-#: "notes")`` excluded (comment.sty's ``\\excludecomment``); and short verbatim delimiters.
+#: "notes")`` excluded (comment.sty's ``\\excludecomment``), ``("hiding", "notes")`` made from
+#: ``\\comment`` (``\\newenvironment{notes}{\\comment}{\\endcomment}``); and short verbatim
+#: delimiters.
 Known = tuple[frozenset[tuple[str, str]], frozenset[str]]
 
 
@@ -153,7 +155,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     verbatim_envs, strict = in_force(facts), any(kind == "class" for kind, _ in facts)
     plain = {name for kind, name in facts if kind == "text"}  # the paper's own, not verbatim
     comment_envs = set(texverbatim.COMMENT_ENVIRONMENTS) | {  # (a paper's own hides: \setbox0
-        name for kind, name in facts if kind == "comment"}  # \vbox); \excludecomment's
+        name for kind, name in facts if kind in ("comment", "hiding")}  # \vbox); \excludecomment's
     sets = (verbatim_envs, plain, comment_envs)  # (what texverbatim.define changes)
     short = set(known[1])  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
     braces = Braces(text, raw=True)  # for verbatim arguments
@@ -210,7 +212,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 pos, pending = end, False
                 depth += executed and text.endswith(("else", "or"), 0, end)  # its \fi to come
             elif executed and (conditional := texverbatim.opens(word, last, text[pos:pos + 1])):
-                depth += conditional  # an \endinput in a conditional is skipped
+                depth = max(0, depth + conditional)  # an \endinput in a conditional is skipped
             elif executed and word in texverbatim.INLINE_VERBATIM:
                 pos, pending = _inline_verbatim(text, match.start(), pos, word, verbatim), False
             elif executed and word in texverbatim.VERBATIM_ARGUMENT:
@@ -265,10 +267,12 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     after_end = min(_line_end(text, group.end()) + 1, n)
                     break
                 elif word == "begin" and executed and name in comment_envs:
-                    close = re.compile(rf"(?:^|(?<=\r))\\end\{{{re.escape(name)}\}}[ \t]*"
-                                       r"(?=[\r\n]|\Z)", re.MULTILINE)
-                    found = close.search(text, _line_end(text, group.end()))
-                    end = n if found is None else found.end()
+                    loose = not {("package", "comment"), ("comment", name)} & facts and (
+                        ("package", "verbatim") in facts or not strict)  # verbatim.sty's rule
+                    found = texverbatim.comment_end(name, loose).search(
+                        text, group.end() if loose else _line_end(text, group.end()))
+                    end = n if found is None else _line_end(text, found.end()) if loose else \
+                        found.end()
                     skipped.append((match.start(), end))
                     pos, pending = end, False
                 elif word == "begin" and executed and name in verbatim_envs:

@@ -14,6 +14,7 @@ package's names were checked in TeX Live (``kpsewhich`` + the package's source):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 #: The LaTeX kernel's (filecontents's since LaTeX 2019): verbatim whatever the paper loads.
 KERNEL = frozenset({"verbatim", "verbatim*", "filecontents", "filecontents*"})
@@ -100,18 +101,21 @@ def define(facts: set, sets: tuple[set[str], set[str], set[str]], names: set[str
     ``"text"`` or ``"comment"`` (hidden: verbatim.sty's ``\\newenvironment{notes}{\\comment}
     {\\endcomment}``); ``sets``: the reader's verbatim, text and hiding environments. A hiding
     one redefined as text still hides (``\\renewenvironment{comment}{\\setbox0\\vbox\\bgroup}
-    {\\egroup}``): the reader errs toward what is never printed. With ``scope`` (the
-    reader's list of local definitions, and how deep the groups open are), one as text is
-    local: :func:`restore` undoes it as its group closes (one as verbatim or hiding is taken
-    to hold on: a comment kept, never printed code cut; hostile round 22, V2)."""
+    {\\egroup}``): the reader errs toward what is never printed. (A ``("hiding", name)``
+    fact: made from ``\\comment``, as that one ends; ``("comment", name)``: comment.sty's.)
+    With ``scope`` (the reader's list of local definitions, and how deep the groups open
+    are), one as text is local: :func:`restore` undoes it as its group closes (one as
+    verbatim or hiding is taken to hold on: a comment kept, never printed code cut; hostile
+    round 22, V2)."""
     envs, plain, hiding = sets
     for each in names:
         if scope is not None and scope[1] > 0 and kind == "text":
             scope[0].append((scope[1], each, {fact for fact in facts if fact[1] == each
                                               and fact[0] in ("text", "verbatim")}))
         hides = kind == "comment" or (kind == "text" and each in hiding)
-        facts -= {("text", each), ("verbatim", each), ("comment", each)}
-        facts |= {(kind, each)} | ({("comment", each)} if hides else set())
+        kept = {(was, each) for was in ("comment", "hiding") if (was, each) in facts}
+        facts -= {("text", each), ("verbatim", each), ("comment", each), ("hiding", each)}
+        facts |= {("hiding" if kind == "comment" else kind, each)} | (kept if hides else set())
         (envs.add if kind == "verbatim" else envs.discard)(each)
         (plain.add if kind == "text" else plain.discard)(each)
         (hiding.add if hides else hiding.discard)(each)
@@ -148,14 +152,22 @@ DEFINERS = REDEFINE | {"newif", "NewDocumentCommand", "RenewDocumentCommand",
                        "ProvideDocumentCommand", "DeclareDocumentCommand"}
 
 
+#: TeX's own conditionals (pdfTeX's and e-TeX's): a brace after one is a group, not an argument.
+PRIMITIVE_IFS = frozenset({
+    "if", "ifcat", "ifnum", "ifdim", "ifodd", "ifvmode", "ifhmode", "ifmmode", "ifinner",
+    "ifvoid", "ifhbox", "ifvbox", "ifx", "ifeof", "iftrue", "iffalse", "ifcase", "ifdefined",
+    "ifcsname", "iffontchar", "ifincsname", "ifpdfprimitive", "ifpdfabsnum", "ifpdfabsdim"})
+
+
 def opens(word: str, last: str | None, then: str = "") -> int:
     """How a control word changes the depth of TeX's conditionals where it runs: an ``\\if``
     opens one (+1), ``\\fi`` closes it (-1); 0 for any other, for one that a definition
     names (``\\newif\\ifnotes``, ``\\def\\ifx``; a ``\\let`` is read whole before), and for
     one that takes a brace argument (``then``, the character after it): a macro with no
     ``\\fi`` of its own (babel's ``\\iflanguage{..}``, etoolbox's ``\\ifnumequal{..}``,
-    ``\\ifdraft{..}{..}``); TeX's own conditionals take no braces."""
-    if last in DEFINERS or then == "{":
+    ``\\ifdraft{..}{..}``); TeX's own conditionals take no brace argument, though a group
+    may follow one (``\\ifmmode{x}\\else..``, ``PRIMITIVE_IFS``: counted all the same)."""
+    if last in DEFINERS or (then == "{" and word not in PRIMITIVE_IFS):
         return 0
     if word == "fi":
         return -1
@@ -164,6 +176,18 @@ def opens(word: str, last: str | None, then: str = "") -> int:
 
 #: The comment package's environment (``\\excludecomment{x}`` adds more).
 COMMENT_ENVIRONMENTS = frozenset({"comment"})
+
+
+@lru_cache(maxsize=64)
+def comment_end(name: str, loose: bool) -> re.Pattern[str]:
+    """The ``\\end{name}`` that ends a hiding environment: comment.sty's, alone on its line
+    (no blank before it; spaces after it, which TeX drops, but no tab: round 23, K2); verbatim.sty's (``loose``: loaded, comment.sty not; a file read
+    with no preamble too), anywhere on a line, indented or after text, the rest of that line
+    dropped with it (hostile round 23, K1/T1)."""
+    if loose:
+        return re.compile(rf"\\end\{{{re.escape(name)}\}}")
+    return re.compile(rf"(?:^|(?<=\r))\\end\{{{re.escape(name)}\}} *(?=[\r\n]|\Z)",
+                      re.MULTILINE)
 #: Commands reading their argument verbatim: ``\\verb|x|`` (any delimiter) and the rest.
 INLINE_VERBATIM = frozenset({"verb", "Verb", "spverb", "lstinline", "mintinline"})
 #: fancyvrb's, shortvrb's and listings' commands making a character a verbatim delimiter

@@ -44,7 +44,8 @@ _RANGES = {"text_width_in": ((2, 12), _PAGE), "column_width_in": ((2, 12), _PAGE
                            "than the body text's 9-12 pt")),
            "min_line_pt": ((0.01, 10), "a plausible page"),
            "min_raster_ppi": ((10, DPI_RANGE[1]), "a plausible page"),
-           "min_cvd_delta_e": ((0.1, 100), "a plausible page")}
+           "min_cvd_delta_e": ((0.1, 100), "a plausible page"),
+           "widest_in": ((2, 12), _PAGE)}
 _NUMBER_FIELDS = ("text_width_in", "column_width_in", "min_font_pt", "min_line_pt",
                   "min_raster_ppi", "min_cvd_delta_e")
 
@@ -97,6 +98,9 @@ class Venue:
     text_height_in: float | None = None
     body_font_family: str = "serif"
     sources: tuple[tuple[str, str], ...] = ()
+    #: The widest line TeX gives an include on the paper's page, when wider than the text (a
+    #: full-width float over text and margin: tufte's ``figure*``); None: the text width.
+    widest_in: float | None = None
 
     def __post_init__(self) -> None:  # by hand too: a venue file's bounds (0 in drew 0 x 0)
         for key, (bounds, why) in _RANGES.items():
@@ -109,9 +113,14 @@ class Venue:
             return self.text_width_in if slot == "text" else self.column_width_in
         return float(slot)
 
+    @property
+    def widest(self) -> float:
+        """The widest a figure is drawn on this page: the text's, or a wider line TeX gives."""
+        return max(self.text_width_in, self.widest_in or 0)
+
     def width(self, value: object, given_as: str = "slot") -> Width:
         """``value`` as the :class:`Width` a figure is drawn at on this page: a real number of
-        inches (numpy's, a Decimal) from :data:`MIN_WIDTH_IN` to the text width, compared
+        inches (numpy's, a Decimal) from :data:`MIN_WIDTH_IN` to :attr:`widest`, compared
         as rounded (0, NaN, True or a poster's width drew a broken figure or blamed its code)."""
         ok = ((isinstance(value, numbers.Real) and not isinstance(value, bool))
               or (isinstance(value, Decimal) and value.is_finite()))
@@ -119,12 +128,14 @@ class Venue:
             ok = ok and math.isfinite(value)
         except OverflowError:  # an int past a float's range (10**400)
             ok = False
-        if ok and MIN_WIDTH_IN <= (width := Width(value)) <= Width(self.text_width_in):
+        if ok and MIN_WIDTH_IN <= (width := Width(value)) <= Width(self.widest):
             return width
         shown = f"{float(value):g} in" if ok else reprlib.repr(value)
+        widest = f"text width ({self.text_width_in:g} in)" if self.widest_in is None else \
+            f"widest line ({self.widest:g} in)"
         raise FigureDataError(given_as, None, (
             f"{shown}: a venue figure is drawn for \"column\", \"text\" or a width in inches "
-            f"from {MIN_WIDTH_IN:g} to {self.key}'s text width ({self.text_width_in:g} in)"))
+            f"from {MIN_WIDTH_IN:g} to {self.key}'s {widest}"))
 
     @property
     def ppi(self) -> int:
@@ -177,25 +188,31 @@ def load_venues(user_file: Path | None = None) -> dict[str, Venue]:
 #: A page TeX reported, keyed by its text width, column width (and text height): a venue's
 #: rules on it (``acm-5.95x5.95in``: the venue's own height kept, its figures' proportions
 #: designed for it), or rules from the paper's body size for a class of no venue
-#: (``tex10.95pt-6.5x6.5x9in``).
-_ON_PAGE = re.compile(r"(.+?)-([0-9.]+)x([0-9.]+)(?:x([0-9.]+))?in")
+#: (``tex10.95pt-6.5x6.5x9in``); and its widest line when wider than the text
+#: (``tex10pt-4.317x4.317x8.524in-widest6.642in``: tufte's full-width ``figure*``).
+_ON_PAGE = re.compile(r"(.+?)-([0-9.]+)x([0-9.]+)(?:x([0-9.]+))?in(?:-widest([0-9.]+)in)?")
 _BODY = re.compile(r"tex([0-9]+(?:\.[0-9]+)?)pt")
 
 
-def on_page(venue: Venue, text: float, column: float, height: float | None = None) -> Venue:
+def on_page(venue: Venue, text: float, column: float, height: float | None = None,
+            widest: float | None = None) -> Venue:
     """``venue``'s rules on the page TeX reports (itself when its own page is that one); a
-    known venue keeps its own text height, rules from a body size take the paper's."""
+    known venue keeps its own text height, rules from a body size take the paper's.
+    ``widest``: the widest line TeX gives an include, kept when wider than the text (and
+    within a page's 12 in): a class's full-width float (hostile round 23, P3)."""
     text, column = round(text, 3), round(column, 3)  # as a Width is rounded
+    widest = round(widest, 3) if widest is not None and text + 0.01 < widest <= 12 else None
     body = _BODY.fullmatch(venue.key.split("-")[0])
-    if not body and abs(venue.text_width_in - text) <= 0.02 and \
+    if not body and widest is None and abs(venue.text_width_in - text) <= 0.02 and \
             abs(venue.column_width_in - column) <= 0.02:
         return venue
     height = round(height, 3) if body and height is not None else venue.text_height_in
     base = _ON_PAGE.fullmatch(venue.key)
-    page = f"{text:g}x{column:g}" + (f"x{height:g}" if body and height else "")
-    return dataclasses.replace(venue, key=f"{base[1] if base else venue.key}-{page}in",
+    page = f"{text:g}x{column:g}" + (f"x{height:g}" if body and height else "") + "in" + (
+        f"-widest{widest:g}in" if widest else "")
+    return dataclasses.replace(venue, key=f"{base[1] if base else venue.key}-{page}",
                                text_width_in=text, column_width_in=column,
-                               text_height_in=height)
+                               text_height_in=height, widest_in=widest)
 
 
 def body_rules(body_pt: float) -> Venue:
@@ -215,7 +232,7 @@ def get_venue(name: str, user_file: Path | None = None) -> Venue:
                                              body_rules(float(page[1][3:-2]))))
     if base:
         return on_page(base, float(page[2]), float(page[3]),
-                       float(page[4]) if page[4] else None)
+                       float(page[4]) if page[4] else None, float(page[5]) if page[5] else None)
     if name.lower() not in venues:
         raise UnknownName(f"unknown venue {name!r}; known: {', '.join(sorted(venues))} (add "
                           "one with --venues FILE)", "--venue")

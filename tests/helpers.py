@@ -76,6 +76,21 @@ def figures_as_a_user(cwd: Path, *argv: str, timeout: float = 600
                           timeout=timeout, cwd=cwd, check=False)
 
 
+def sync_refused_twice(cwd: Path, figure: str) -> str:
+    """What ``figures sync p --venue icml --allow-synthetic`` in ``cwd`` says of ``figure``'s
+    row, the same twice (the first sync without a build there, the second with one: a probe
+    that guesses what it places), each refused (exit 1)."""
+    said = []
+    for _ in range(2):
+        ran = figures_as_a_user(cwd, "sync", "p", "--venue", "icml", "--allow-synthetic")
+        assert ran.returncode == 1, ran.stdout + ran.stderr
+        rows = [line for line in ran.stdout.splitlines() if line.startswith(f"{figure} ")]
+        assert len(rows) == 1, ran.stdout
+        said.append(rows[0].split(None, 2)[2])
+    assert said[0] == said[1], said
+    return said[0]
+
+
 def run_figures_in(root: Path, *argv: str, timeout: float = 120,
                    only_the_copy: bool = False) -> tuple[int, str, str]:
     """``python -m figures ARGV`` in a copy of the project at ``root`` (its own package, no

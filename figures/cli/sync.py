@@ -50,6 +50,8 @@ def run(args: argparse.Namespace, paper=None, key: tuple[str, str] | None = None
 
 
 def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int:
+    import time
+
     from figures.numbers.texcheck import check_tex, read_tex
     from figures.paper import memo
     from figures.paper.builds import untypeset
@@ -57,6 +59,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
 
+    since = time.time() - 0.05  # a file's time is the kernel's coarser clock
     folder: Path = args.paper
     if not folder.is_dir():
         raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
@@ -118,8 +121,35 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         for problem in check_tex(text, quoted):
             found += 1
             cli.say(f"check-tex: {display_path(path)}:{problem.removeprefix('line ')}")
-    cli.say(_summary(result, args.dry_run, complete, found), err=True)
+    done = _summary(result, args.dry_run, complete, found)
+    if (inside := _ours_inside(folder, since)) is not None:
+        cli.say(f"note: {inside[1]}", err=True)
+        done = done.replace("nothing written (", f"nothing of the paper's written, but "
+                            f"{inside[0]} file(s) of ours under build/ (the note above; ", 1)
+    cli.say(done, err=True)
     return 1 if result.refused or found or not complete else 0
+
+
+def _ours_inside(folder: Path, since: float) -> tuple[int, str] | None:
+    """Round 23 (S7): the build folder is the working folder's ``build/`` (by design); run
+    inside the paper, that is in the paper's folder (beside its own ``build/``, a Makefile's),
+    and "nothing written" hid the builds and records this sync put there. How many files of
+    ours were written there since ``since``, and the line that says so (None: none, or the
+    build folder is not inside the paper's)."""
+    from figures.paper import memo
+    from figures.paths import BUILD_ROOT, is_inside
+
+    if not BUILD_ROOT.is_dir() or not is_inside(BUILD_ROOT, folder):
+        return None
+    memo.flush()  # its record is one of them
+    made = [p for p in BUILD_ROOT.rglob("*") if p.is_file() and p.stat().st_mtime >= since]
+    if not made:
+        return None
+    return len(made), (f"figures' build folder is the working folder's build/, here inside "
+            f"the paper's folder {folder.resolve()}: this sync wrote {len(made)} file(s) of "
+            "ours there (builds, records), beside the paper's own files; run figures from the "
+            "project's folder (--figdata, --built as needed) to keep them out of the "
+            "paper")
 
 
 def _read_quoted(specs, figdata_dir: Path):
@@ -295,7 +325,7 @@ def source_for(args: argparse.Namespace, paper):
                       f"wide, not {key}'s {venue.text_width_in:g} in: figures are drawn for the "
                       f"paper's page under {key}'s rules (is --venue {key} right? without it "
                       "the page's own rules apply)", file=sys.stderr)
-            venue = on_page(venue, *paper.measures[:3])
+            venue = on_page(venue, *paper.measures[:3], paper.widest_line_in)
     if key is None or args.default_build:
         built = args.built or cli.DEFAULT_OUT
         if not built.is_dir():
@@ -326,7 +356,7 @@ def venue_of_engine(paper, args) -> str | None:
     if paper.measures is None:
         return None
     text, column, height, body = paper.measures
-    venue = on_page(body_rules(body), text, column, height)
+    venue = on_page(body_rules(body), text, column, height, paper.widest_line_in)
     columns = "one column" if column >= text - 0.01 else f"columns {column:.2f} in"
     print(f"note: {paper.document_class or 'the class'} is no known venue: figures are drawn "
           f"for its own page (text {text:.2f} in, {columns}, height {height:.2f} in) with "

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, display_path
-from figures.pack import anonymity, archive, images, inputs, order, scrub, tex
+from figures.pack import anonymity, archive, images, inputs, order, pages, scrub, tex
 from figures.pack.strip import strip_comments
 from figures.paper import disclosure
 from figures.paths import input_folder_of, is_inside
@@ -113,8 +113,10 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         if (paper / name).is_file() and (paper / name).read_bytes() == made:
             _own_file(paper, name, links)
         files[name] = _as_packed(made, name, anonymous, os.path.normpath(name) in raw, known)
+    found.warnings += pages.unprinted(files, recorded.pdf, anonymous=anonymous)  # slides.pdf
     whole = {name: (lambda name=name: _packed(paper, name, anonymous, links, verbatim=True))
-             for name in recorded.sources if name not in {*emptied, *raw, *listed}}
+             for name in recorded.sources if name not in {*emptied, *raw, *listed}
+             and not name.lower().endswith(images.IMAGE_SUFFIXES)}  # no comments stripped
     (data, pdf, runs, texts), files = _proved_or_whole(paper, files, whole, kind,
                                                        main_tex.name, recorded.pdf, emptied,
                                                        found.warnings)

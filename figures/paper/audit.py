@@ -269,9 +269,10 @@ def _figure_problems(item: Placed, venue: Venue) -> list[str]:
 def _size_problems(item: Placed, venue: Venue) -> list[str]:
     """A figure (ours or not) wider than the text or taller than the page's text."""
     problems = []
-    if item.width_in > venue.text_width_in + 0.01:
+    if item.width_in > venue.widest + 0.01:  # a full-width float's line is wider
         problems.append(f"{item.name} (page {item.page}): {item.width_in:.2f} in wide, wider "
-                        f"than {venue.key}'s text ({venue.text_width_in:g} in)")
+                        f"than {venue.key}'s " + (f"text ({venue.text_width_in:g} in)" if
+                        venue.widest_in is None else f"widest line ({venue.widest:g} in)"))
     if venue.text_height_in and item.height_in > venue.text_height_in + 0.01:
         problems.append(f"{item.name} (page {item.page}): {item.height_in:.2f} in tall, "
                         f"taller than {venue.key}'s text ({venue.text_height_in:g} in)")

@@ -82,13 +82,15 @@ def refuse_slipped(paper, result) -> None:
         if include.found is not None or not any(bare for _, bare in path_items(written)):
             continue
         figure = name_of(include.written)
+        slipped = {(paper.root / item).resolve() for item, bare in path_items(written) if bare}
         for write in [w for w in result.copies if result.rows[w.row][0] == figure
+                      and w.target.resolve().parent in slipped  # not figs/NAME, named so
                       and not result.rows[w.row][2].startswith("refused")]:
             bare = ", ".join(item for item, slip in path_items(written) if slip)
             result.rows[write.row] = (figure, f"{_shown(include.tex, paper)}:{include.line}", (
                 f"refused: {_where(paper)}: \\graphicspath{{{written}}} has no inner braces: "
-                f"TeX takes each character for a folder ({bare}) and never looks where sync "
-                f"would write; write \\graphicspath{{{braced(written)}}}, then sync again"))
+                f"TeX takes each character for a folder ({bare}), never the folder it names; "
+                f"write \\graphicspath{{{braced(written)}}}, then sync again"))
             # the write stays planned (held: all or nothing), counted as one to copy once mended
             result.refused.append(figure)
             result.holding += 1

@@ -79,6 +79,13 @@ class Paper:
     guessed: dict[str, bytes] = field(default_factory=dict)
 
     @property
+    def widest_line_in(self) -> float | None:
+        """The widest ``\\linewidth`` TeX gave an include (a full-width float over text and
+        margin, tufte's ``figure*``, is wider than the text); None: no include TeX typeset."""
+        return max((g.printed.line_in for g in self.graphics if g.printed is not None),
+                   default=None)
+
+    @property
     def venue(self) -> str | None:
         """The venue the class or a package names (ICML, NeurIPS, ICLR, IEEEtran, acmart)."""
         key = _VENUE_CLASSES.get(self.document_class.lower())

@@ -45,8 +45,6 @@ def test_the_proof_compile_sees_no_search_path_the_shell_exports(tmp_path, monke
     """``TEXINPUTS=/lab/styles:`` exported, the paper's ``labstyle.sty`` and ``shared.tex``
     only there: the proof compile found them through it too, and pack said "compiles from
     the archive alone" of an archive holding ``main.tex`` alone, exit 0."""
-    from figures.errors import FigureDataError
-    from figures.pack.run import pack
 
     styles, paper = tmp_path / "tin", tmp_path / "p"
     styles.mkdir()
@@ -58,14 +56,22 @@ def test_the_proof_compile_sees_no_search_path_the_shell_exports(tmp_path, monke
                                     "\\begin{document}\n\\labname\n\\input{shared}\n"
                                     "\\end{document}\n")
     monkeypatch.setenv(variable, f"{styles}:")
-    with pytest.raises(FigureDataError) as refused:
-        pack(paper, tmp_path / "p.tar.gz", REPO / "figdata")
-    assert str(refused.value) == (
+    assert _refused(paper, tmp_path) == (
         "main.tex: does not compile from the archive alone: LaTeX Error: File "
         f"`labstyle.sty' not found; the paper's compile found it through {variable} (exported "
         "in your shell), outside the paper's folder, which alone is packed: copy it into the "
         "folder")
+
+
+def _refused(paper, tmp_path) -> str:
+    """The one line ``figures pack`` refuses ``paper`` with, no archive written."""
+    from figures.errors import FigureDataError
+    from figures.pack.run import pack
+
+    with pytest.raises(FigureDataError) as refused:
+        pack(paper, tmp_path / "p.tar.gz", REPO / "figdata")
     assert not (tmp_path / "p.tar.gz").exists()
+    return str(refused.value)
 
 
 @pytest.mark.slow  # latexmk compiles the paper's copy, pdflatex the archive
@@ -73,9 +79,6 @@ def test_a_package_of_the_users_own_tex_tree_is_named_where_it_is(tmp_path, monk
     """Round 23 (K5): ``~/texmf/tex/latex/labstyle/labstyle.sty``, the user's own TeX tree:
     the refusal ("File `labstyle.sty' not found") was right, but said neither where the
     file is nor what to do, as it does for a search path the shell exports."""
-    from figures.errors import FigureDataError
-    from figures.pack.run import pack
-
     home, paper = tmp_path / "home", tmp_path / "p"
     (home / "texmf" / "tex" / "latex" / "labstyle").mkdir(parents=True)
     (home / "texmf" / "tex" / "latex" / "labstyle" / "labstyle.sty").write_text(
@@ -84,14 +87,11 @@ def test_a_package_of_the_users_own_tex_tree_is_named_where_it_is(tmp_path, monk
     (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{labstyle}\n"
                                     "\\begin{document}\n\\labname\n\\end{document}\n")
     monkeypatch.setenv("HOME", str(home))
-    with pytest.raises(FigureDataError) as refused:
-        pack(paper, tmp_path / "p.tar.gz", REPO / "figdata")
-    assert str(refused.value) == (
+    assert _refused(paper, tmp_path) == (
         "main.tex: does not compile from the archive alone: LaTeX Error: File `labstyle.sty' "
         f"not found; the paper's compile found it at {home}/texmf/tex/latex/labstyle/"
         "labstyle.sty, in your own TeX tree (TEXMFHOME), outside the paper's folder, which "
         "alone is packed: copy it into the folder")
-    assert not (tmp_path / "p.tar.gz").exists()
 
 
 @pytest.mark.slow  # latexmk compiles the paper's copy, pdflatex the archive

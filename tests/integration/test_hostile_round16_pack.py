@@ -144,38 +144,26 @@ def _listing_paper(tmp_path, listing: str) -> None:
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
-@pytest.mark.parametrize("absolute", [False, True])
-def test_a_listing_read_from_outside_the_papers_folder_stops_the_pack(tmp_path, absolute):
+@pytest.mark.parametrize(("reading", "command", "absolute"), [
+    ("\\verbatiminput{NAME}", "verbatiminput", False),
+    ("\\verbatiminput{NAME}", "verbatiminput", True),
+    ("\\InputIfFileExists{NAME}{}{}", "InputIfFileExists", False),
+    ("\\IfFileExists{NAME}{\\verbatiminput{NAME}}{}", "IfFileExists", False),
+])
+def test_a_file_read_from_outside_the_papers_folder_stops_the_pack(tmp_path, reading, command,
+                                                                   absolute):
     r"""Round 20 (K9, K10): ``\verbatiminput{../code.py}``, a listing shared by a lab's papers:
     the author's compile prints it, yet pack said "warnings: 0", exit 0, and shipped a PDF
     without it: verbatim's ``\verbatiminput`` tests the file first and only logs ``No file
     ../code.py.`` in the copy pack compiles, where it is not. With the absolute path (K10)
-    the line blamed "what was stripped". Both now stop, naming the file, as
-    ``\lstinputlisting{../code.py}`` does (docs/pack.md, "Limits")."""
+    the line blamed "what was stripped". Round 21 (K11): ``\InputIfFileExists{../defs}{}{}``
+    (a lab's shared definitions) and ``\IfFileExists{../logo.pdf}{...}{}`` (a template's
+    guard): LaTeX's own test logs nothing for a missing file, the copy's compile silently
+    took the other branch, and the archive shipped without the shared text. Every test
+    LaTeX makes now says what it did not find (the compile's pretex). Each stops, naming
+    the file, as ``\lstinputlisting{../code.py}`` does (docs/pack.md, "Limits")."""
     name = str(tmp_path / "code.py") if absolute else "../code.py"
-    _listing_paper(tmp_path, f"\\verbatiminput{{{name}}}")
-    ran = _pack(tmp_path)
-    assert ran.returncode == 1, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1] == (
-        f"error: main.tex: reads {name}, outside the paper's folder (\\verbatiminput, as TeX's "
-        f"log says: No file {name}.); only the paper's folder is packed: move that file into it")
-    assert not (tmp_path / "p.tar.gz").exists()
-
-
-@pytest.mark.slow  # pack compiles the paper and its archive
-@pytest.mark.parametrize(("test", "name", "command"), [
-    ("\\InputIfFileExists{../code.py}{}{}", "../code.py", "InputIfFileExists"),
-    ("\\IfFileExists{../code.py}{\\verbatiminput{../code.py}}{}", "../code.py", "IfFileExists"),
-])
-def test_a_file_outside_the_folder_that_latex_tests_for_stops_the_pack(tmp_path, test, name,
-                                                                       command):
-    r"""Round 21 (K11): ``\InputIfFileExists{../defs}{}{}`` (a lab's shared definitions) and
-    ``\IfFileExists{../logo.pdf}{...}{}`` (a template's guard): the author's compile finds
-    the file beside her folder, the copy pack compiles does not and silently takes the other
-    branch (LaTeX's test logs nothing for a missing file), and the archive shipped without
-    the shared text, "warnings: 0", exit 0. Every test LaTeX makes now says what it did
-    not find (the compile's pretex), and the name outside the folder stops the pack."""
-    _listing_paper(tmp_path, test)
+    _listing_paper(tmp_path, reading.replace("NAME", name))
     ran = _pack(tmp_path)
     assert ran.returncode == 1, ran.stdout + ran.stderr
     assert ran.stderr.splitlines()[-1] == (

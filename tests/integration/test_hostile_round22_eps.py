@@ -8,7 +8,7 @@ import os
 import subprocess
 
 import pytest
-from helpers import figures_as_a_user
+from helpers import figures_as_a_user, sync_refused_twice
 
 _figures = figures_as_a_user
 _EPS = ("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 200 100\n%%Title: HER OWN EPS\n"
@@ -58,20 +58,15 @@ def test_an_eps_of_the_authors_that_a_synced_figure_would_shadow_is_refused(tmp_
     paper = _her_eps_paper(tmp_path / "p", "figs/cifar_summary")
     assert "figs/cifar_summary-eps-converted-to.pdf" in _by_hand(paper)  # she sees it printed
     before = _files(paper)
-    for _ in range(2):  # the first without a build here; the second with it (a guessed probe)
-        ran = _figures(tmp_path, "sync", "p", "--venue", "icml", "--allow-synthetic")
-        assert ran.returncode == 1, ran.stdout + ran.stderr
-        rows = [line for line in ran.stdout.splitlines() if line.startswith("cifar_summary ")]
-        assert len(rows) == 1, ran.stdout
-        assert rows[0].split(None, 2)[2] == (
-            "refused: pdflatex prints figs/cifar_summary.eps (converted by epstopdf: TeX "
-            "Live's default restricted shell escape) for \\includegraphics{figs/cifar_summary}"
-            " now, and it is not ours (no provenance of fa-audit-figures inside): the .pdf "
-            "sync would write beside it is read first (graphicx's order), and yours would "
-            "stop printing: rename yours (and the include) to keep it, write the extension "
-            "(\\includegraphics{figs/cifar_summary.pdf}) to print ours, or --overwrite-theirs "
-            "(yours is then moved aside to figs/cifar_summary.eps.bak, and TeX reads ours)")
-        assert _files(paper) == before
+    assert sync_refused_twice(tmp_path, "cifar_summary") == (
+        "refused: pdflatex prints figs/cifar_summary.eps (converted by epstopdf: TeX "
+        "Live's default restricted shell escape) for \\includegraphics{figs/cifar_summary}"
+        " now, and it is not ours (no provenance of fa-audit-figures inside): the .pdf "
+        "sync would write beside it is read first (graphicx's order), and yours would "
+        "stop printing: rename yours (and the include) to keep it, write the extension "
+        "(\\includegraphics{figs/cifar_summary.pdf}) to print ours, or --overwrite-theirs "
+        "(yours is then moved aside to figs/cifar_summary.eps.bak, and TeX reads ours)")
+    assert _files(paper) == before
     ran = _figures(tmp_path, "sync", "p", "--venue", "icml", "--allow-synthetic",
                    "--overwrite-theirs")
     assert ran.returncode == 0, ran.stdout + ran.stderr

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,37 @@ def test_our_synthetic_or_stale_figure_in_a_wrapper_pdf_is_judged_as_ours(tmp_pa
     assert said.returncode == 1
     assert "inside a wrapper PDF (pdfcrop, standalone): stale: " in said.stdout, said.stdout
     assert said.stdout.strip().endswith("then crop or wrap it again (pdfcrop, standalone)")
+
+
+@pytest.mark.slow  # pdfTeX makes the plot book, pack compiles the paper and its archive
+@pytest.mark.parametrize("anonymous", [False, True])
+def test_the_pages_of_a_pdf_figure_the_paper_never_prints_are_not_shipped(tmp_path, anonymous):
+    """Round 23 (F2): ``\\includegraphics[page=2]{figs/plots.pdf}`` of a three-page plot
+    book: the archive held every page, the unprinted ones naming a person and unpublished
+    results, also under ``--anonymous``, warnings 0. They are left blank (page 2 stays page
+    2, so the paper draws the same), and a warning names the file and the pages."""
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "plots.tex").write_text(
+        "\\documentclass{article}\n\\pagestyle{empty}\n\\begin{document}\n"
+        "PRIVATE PAGE: results of Janet Smithson.\n\\newpage\nPLOT OF THE PAPER\n\\newpage\n"
+        "PRIVATE PAGE: reviewer 2 is Bob Jones.\n\\end{document}\n")
+    tex(tmp_path / "book", "pdflatex", "-interaction=nonstopmode", "plots.tex")
+    (tmp_path / "p" / "figs").mkdir(parents=True)
+    shutil.copy(tmp_path / "book" / "plots.pdf", tmp_path / "p" / "figs" / "plots.pdf")
+    (tmp_path / "p" / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\author{Anonymous}\n"
+        "\\begin{document}\nText.\n\\includegraphics[page=2,width=3in]{figs/plots.pdf}\n"
+        "\\end{document}\n")
+    ran = _pack(tmp_path, *(["--anonymous"] if anonymous else []))
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "warning: figs/plots.pdf: page(s) 1, 3 of 3 never printed (the paper places 2): " \
+           "left blank in the archive" in ran.stderr, ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 1"), ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        packed = archive.extractfile("figs/plots.pdf").read()
+    from figures.pdf import open_pdf
+
+    texts = [page.extract_text() for page in open_pdf(packed).pages]
+    assert [text.strip() for text in texts] == ["", "PLOT OF THE PAPER", ""]
+    assert (tmp_path / "p" / "figs" / "plots.pdf").read_bytes() == \
+        (tmp_path / "book" / "plots.pdf").read_bytes()  # the paper's own file: untouched

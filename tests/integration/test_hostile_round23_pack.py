@@ -137,20 +137,18 @@ _MISREAD = {
         "\\newenvironment{comment}{\\par\\noindent\\textbf{Reviewer comment:}\\itshape}{\\par}",
         ("Intro text here.\n\\begin{comment}\nPlease compare with DFA.\n\\end{comment}\n"
         "Our reply VISIBLE here.\n")),
-    "verbatim.sty's comment ended indented": (
-        "\\usepackage{verbatim}", ("Intro text here.\n\\begin{comment}\n  Old intro.\n"
-        "  \\end{comment}\nSecond paragraph VISIBLE here.\n")),
 }
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive (again, the source whole)
 @pytest.mark.parametrize("case", list(_MISREAD))
 def test_a_source_whose_stripping_breaks_the_archive_is_packed_whole_and_said(tmp_path, case):
-    r"""Round 23 (V1, V2, V3, V4, K1): ``\cprotect\section{..\verb|x % n|..}``,
+    r"""Round 23 (V1, V2, V3, V4): ``\cprotect\section{..\verb|x % n|..}``,
     ``\url|..%20..|``, ``\quad{\verb|i % n|}``: stripped, the ``%`` TeX reads as text was cut
     and a paper that compiles by hand was refused ("does not compile from the archive
-    alone"); the paper's own printing ``comment`` environment, verbatim.sty's with an
-    indented end: printed text went from the archive with one vague warning. The source is
+    alone"); the paper's own printing ``comment`` environment: printed text went from the
+    archive with one vague warning (K1, verbatim.sty's indented end: now read as that
+    package ends it, test_hostile_round23_reader.py). The source is
     packed as it is, said by name, once the archive then compiles and reads as the paper."""
     preamble, intro = _MISREAD[case]
     _paper(tmp_path, preamble, intro)

@@ -28,18 +28,30 @@ _PAPERS = {
             "r = n % 3  # KEEPME printed\n\\end{lstlisting}\n"),
            ("\\hidden Old intro, dropped. \\fi\nIntro text here.\n\\begin{lstlisting}\n"
             "r = n % 3  # KEEPME printed\n\\end{lstlisting}\n")),
+    "K1": ("\\usepackage{verbatim}",
+           ("Intro text here.\n\\begin{comment}\n  Old intro, dropped.\n  \\end{comment}\n"
+            "Second paragraph VISIBLE here.\n"),
+           "Intro text here.\nSecond paragraph VISIBLE here.\n"),
+    "K2": ("\\usepackage{comment}",
+           ("Intro text here.\n\\begin{comment}\nOld intro, dropped.\n\\end{comment}\t\n"
+            "PRIVATE NOTES: reviewer 2 is Bob Jones.\n\\end{comment}\n"
+            "Second paragraph VISIBLE here.\n"),
+           "Intro text here.\nSecond paragraph VISIBLE here.\n"),
 }
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
 @pytest.mark.parametrize("row", list(_PAPERS))
 def test_what_tex_hides_goes_and_what_it_prints_stays(tmp_path, row):
-    r"""Round 23 (C1, X2, N5, N6): a comment after ``\begingroup\catcode`\%=12 \gdef\pc{%}
+    r"""Round 23 (C1, X2, N5, N6, K1, K2): a comment after ``\begingroup\catcode`\%=12 \gdef\pc{%}
     \endgroup`` (C1) and the notes of a ``\newenvironment{notes}{\comment}{\endcomment}``
     (X2) shipped under ``--anonymous``, warnings 0; a ``\verb`` after an ``\iffalse``
     holding babel's ``\iflanguage{..}`` (N5) was cut and the paper refused; an ``\iffalse``
     in a definition (N6) left ``\usepackage{listings}`` unread and a listing's printed
-    ``% 3`` was cut. Each archive holds what TeX prints, no more, with no warning."""
+    ``% 3`` was cut; verbatim.sty's ``comment`` ended by an indented ``\end{comment}`` (K1)
+    was packed whole with a warning (before: its printed text cut), and comment.sty's with a
+    tab after an ``\end{comment}`` (K2) with its notes. Each archive holds
+    what TeX prints, no more, with no warning."""
     preamble, intro, packed = _PAPERS[row]
     (tmp_path / "p" / "sec").mkdir(parents=True)
     (tmp_path / "p" / "main.tex").write_text(

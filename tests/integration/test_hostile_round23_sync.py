@@ -30,6 +30,14 @@ def test_sync_refuses_an_include_a_graphicspath_without_inner_braces_hides(tmp_p
     assert "0 refused" not in out, out
     assert "nothing written (1 refused" in out, out
     assert sorted(p.name for p in paper.rglob("*")) == ["figs", "main.tex"]
+    # an include naming its folder: TeX reads figs/cifar_summary.pdf from the paper's folder
+    named = tmp_path / "GS2"
+    (named / "figs").mkdir(parents=True)
+    (named / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        "{cifar_summary}", "{figs/cifar_summary}"))
+    ran = figures_as_a_user(tmp_path, "sync", "GS2", "--allow-synthetic", timeout=600)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert (named / "figs/cifar_summary.pdf").is_file()
 
 
 @pytest.mark.slow  # figures paper compiles the paper
@@ -59,3 +67,34 @@ def test_paper_names_the_include_draft_key_and_setkeys_gin_draft(tmp_path):
         [problem] = [line for line in out.splitlines() if line.startswith("problem:")]
         assert said in problem, out
         assert "a float lost" not in problem, out
+
+
+@pytest.mark.slow  # sync asks TeX
+def test_sync_inside_a_paper_with_its_own_build_folder_says_what_it_wrote_there(tmp_path):
+    r"""Round 23 (S7): sync run inside a paper that has its own ``build/`` (a Makefile's
+    ``build/figures/cifar_summary.png``, included) refused the row (right: not ours), said
+    "nothing written", and put six files of ours (a width build, its records, the sync
+    memo) into the paper's ``build/``: figures' build folder is the working folder's
+    ``build/`` by design. Her files stay untouched; now a note counts what was written
+    there and the summary no longer says "nothing written"."""
+    from PIL import Image
+
+    paper = tmp_path / "OB"
+    (paper / "build" / "figures").mkdir(parents=True)
+    Image.new("RGB", (400, 300), (30, 160, 30)).save(paper / "build/figures/cifar_summary.png")
+    (paper / "build/figures/README").write_text("her notes\n")
+    hers = {p: p.read_bytes() for p in (paper / "build/figures").iterdir()}
+    (paper / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\nText.\n"
+        "\\begin{figure}\\centering\\includegraphics[width=\\linewidth]"
+        "{build/figures/cifar_summary}\\caption{C}\\end{figure}\n\\end{document}\n")
+    ran = figures_as_a_user(paper, "sync", ".", "--allow-synthetic", timeout=600)
+    out = ran.stdout + ran.stderr
+    assert ran.returncode == 1, out
+    assert "refused: pdflatex prints build/figures/cifar_summary.png" in out, out
+    assert {p: p.read_bytes() for p in (paper / "build/figures").iterdir()} == hers
+    ours = [p for p in (paper / "build").rglob("*") if p.is_file() and p.parent.name != "figures"]
+    assert len(ours) >= 5, ours
+    assert f"this sync wrote {len(ours)} file(s) of ours there" in out, out
+    assert "nothing written (" not in out, out
+    assert f"nothing of the paper's written, but {len(ours)} file(s) of ours under build/" in out

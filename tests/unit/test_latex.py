@@ -187,6 +187,27 @@ def test_a_figure_star_is_advised_only_for_a_column_of_two_and_not_in_one_alread
             "it at least 0.5\\textwidth (main.tex:1)"), (venue.key, wide)
 
 
+def test_a_page_wider_line_than_its_text_is_the_widest_a_figure_is_drawn():
+    """Round 23 (P3): the widest line TeX gives an include (tufte's full-width ``figure*``)
+    is the page's widest width, named in its key and read back from it (the build kind, the
+    audit); a line within the text, or past a page's 12 in, leaves the page as it was."""
+    from figures.venues import body_rules, on_page
+
+    page = on_page(body_rules(10), 4.317, 4.317, 8.524, 6.6423)
+    assert page.key == "tex10pt-4.317x4.317x8.524in-widest6.642in"
+    assert get_venue(page.key) == page
+    assert float(page.width(6.642)) == 6.642
+    with pytest.raises(FigureDataError, match=r"widest line \(6\.642 in\)"):
+        page.width(6.7)
+    assert on_page(body_rules(10), 4.317, 4.317, 8.524, 4.32).key == \
+        on_page(body_rules(10), 4.317, 4.317, 8.524, 13).key == "tex10pt-4.317x4.317x8.524in"
+    icml = get_venue("icml")
+    assert on_page(icml, 6.75, 3.25, None, 6.75) is icml
+    wide = on_page(icml, 6.75, 3.25, None, 7.5)
+    assert wide.key == "icml-6.75x3.25in-widest7.5in"
+    assert get_venue(wide.key) == wide
+
+
 def test_comments_and_verbatim_are_read_as_tex_reads_them(tmp_path):
     """Issue 45 (one reading of comments, figures/texread.py): a verbatim environment TeX
     skips in ``\\iffalse`` hides nothing after it; a ``%`` in a footnote's URL is a comment

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from figures.pack.strip import strip_comments
+from figures.texread import learned
 
 
 def strip(text: str) -> str:
@@ -95,10 +96,13 @@ def test_verbatim_where_tex_executes_it_keeps_its_percent():
 def test_a_comment_environment_ends_at_its_end_alone_on_a_line():
     """The comment package ends the environment at a line holding only ``\\end{comment}``;
     one mid-line ends nothing (the paper compiles, and pack stopped with "\\begin{document}
-    ended by \\end{comment}")."""
+    ended by \\end{comment}"). Round 23 (K1): with comment.sty loaded; verbatim.sty's
+    ``comment`` ends at the mid-line one, the rest of its line dropped."""
     text = ("a\n\\begin{comment}\nhidden\nx \\end{comment} still hidden\n"
             "\\end{comment}\nb\n")
-    assert strip(text) == "a\nb\n"
+    preamble = "\\documentclass{article}\n\\usepackage{%s}\n"
+    assert strip_comments(text, learned([preamble % "comment"])) == "a\nb\n"
+    assert strip_comments(text, learned([preamble % "verbatim"])) == "a\n\\end{comment}\nb\n"
     text = "\\excludecomment{draft}\na\n\\begin{draft}\nnot yet\n\\end{draft}\nb\n"
     assert strip(text) == "\\excludecomment{draft}\na\nb\n"
 

@@ -382,7 +382,8 @@ def test_an_environment_made_from_the_comment_one_is_hidden_in_every_file(defini
 
 @pytest.mark.parametrize("inner", ["Old intro: \\iflanguage{english}{Intro.}{Einleitung.}",
                                    "\\newif\\ifnotes", "\\iflanguage {english}{a}{b}",
-                                   "\\ifthenelse{\\boolean{x}}{a}{b}"])
+                                   "\\ifthenelse{\\boolean{x}}{a}{b}",
+                                   "\\ifmmode{x}\\else y\\fi", "\\ifx\\a\\b {c}\\fi"])
 def test_an_iffalse_block_counts_only_conditionals(inner):
     r"""Round 23 (N5): inside ``\iffalse`` the reader counted every ``\if...`` word (babel's
     ``\iflanguage{..}``, ``\newif\ifnotes``'s name, undefined while TeX skips): the block
@@ -410,3 +411,62 @@ def test_an_iffalse_in_a_definition_starts_no_skipping():
     assert reading.comments == ()
     assert [intro[s:e] for s, e in reading.verbatim] == [
         "\\begin{lstlisting}\nr = n % 3\n\\end{lstlisting}"]
+
+
+#: Hostile round 23's N3 and K1 files, with the value ``check-tex`` must see after each.
+_PRINTED_AFTER = {
+    "a conditional opened through \\csname": ("", (
+        "\\makeatletter\n\\csname @tempswatrue\\endcsname\n\\csname if@tempswa\\endcsname "
+        "Intro text here.\\fi\n\\makeatother\n\\ifdefined\\introloaded\n  \\endinput\n\\fi\n"
+        "\\def\\introloaded{}\nSecond paragraph.\n")),
+    "a macro opening the draft notes": ("\\newif\\ifnotes\n\\newcommand{\\startnotes}{\\ifnotes}\n", (
+        "\\startnotes Draft notes.\\fi\n\\ifdefined\\introloaded\n  \\endinput\n\\fi\nSecond.\n")),
+    "verbatim.sty's indented end": ("\\usepackage{verbatim}\n", (
+        "Intro.\n\\begin{comment}\n  Old intro.\n  \\end{comment}\nSecond.\n")),
+    "verbatim.sty's end after text": ("\\usepackage{verbatim}\n", (
+        "Intro.\n\\begin{comment}\nOld intro. \\end{comment} Dropped.\nSecond.\n")),
+}
+
+
+@pytest.mark.parametrize("case", list(_PRINTED_AFTER))
+def test_what_tex_prints_after_a_guard_or_a_comment_is_read(case):
+    r"""Round 23 (T1, with N3 and K1): ``figures check-tex`` passed ``BP reaches 61.5\%``,
+    printed after an include guard (an ``\if`` opened through ``\csname`` or a macro, whose
+    ``\fi`` alone was counted, made the guard's ``\endinput`` look run) or after
+    verbatim.sty's indented ``\end{comment}`` (the reader knew comment.sty's rule only):
+    both read as text never typeset. A ``\fi`` with no ``\if`` the reader saw opens none."""
+    preamble, intro = _PRINTED_AFTER[case]
+    intro += "BP reaches 61.5\\% accuracy.\n"
+    main = f"\\documentclass{{article}}\n{preamble}"
+    for text, known in ((intro, learned([main])), (main + intro, learned([])),
+                        (intro, learned([]))):  # (check-tex on the file alone)
+        reading = read(text, known)
+        assert reading.after_end is None
+        assert [text[s:e].split()[-1] for s, e in reading.skipped] == (
+            [] if "comment" not in text else ["Dropped."] if "Dropped" in text else
+            ["\\end{comment}"])
+    assert "61.5" in blanked(intro, hidden=True)
+
+
+def test_comment_sty_ends_its_environment_at_an_end_alone_on_a_line():
+    r"""Round 23 (K1): with comment.sty loaded (and verbatim.sty beside it), or for an
+    environment comment.sty hides (acmart's, which TeX reports), an indented
+    ``\end{comment}`` ends nothing, as comment.sty reads it."""
+    main = "\\documentclass{article}\n\\usepackage{verbatim}\n\\usepackage{comment}\n"
+    intro = "\\begin{comment}\n  \\end{comment}\nhid\n\\end{comment}\nSecond.\n"
+    reading = read(intro, learned([main]))
+    assert [intro[s:e] for s, e in reading.skipped] == [intro[:intro.index("\nSecond")]]
+    known = learned(["\\documentclass{article}\n\\usepackage{verbatim}\n"])
+    known = (known[0] | {("comment", "comment")}, known[1])  # (comment.sty's, as TeX says)
+    assert read(intro, known).skipped == reading.skipped
+
+
+def test_comment_sty_ends_nothing_at_an_end_with_a_tab_after_it():
+    r"""Round 23 (K2): comment.sty's ``\end{comment}`` followed by a tab is no end (TeX drops
+    a line's trailing spaces, not tabs): the reader ended one line early, kept the notes
+    below as text, and the pack shipped them (packed whole, with a warning)."""
+    main = "\\documentclass{article}\n\\usepackage{comment}\n"
+    intro = ("\\begin{comment}\nOld.\n\\end{comment}\t\nPRIVATE NOTES\n\\end{comment}  \n"
+             "Second.\n")
+    reading = read(intro, learned([main]))
+    assert [intro[s:e] for s, e in reading.skipped] == [intro[:intro.index("\nSecond")]]
