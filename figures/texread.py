@@ -156,6 +156,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     plain = {name for kind, name in facts if kind == "text"}  # the paper's own, not verbatim
     comment_envs = set(texverbatim.COMMENT_ENVIRONMENTS) | {  # (a paper's own hides: \setbox0
         name for kind, name in facts if kind in ("comment", "hiding")}  # \vbox); \excludecomment's
+    sets = (verbatim_envs, plain, comment_envs)  # (what texverbatim.define changes)
     short = set(known[1])  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
     braces = Braces(text, raw=True)  # for verbatim arguments
     code = Braces(text)  # for a definition's begin code
@@ -167,6 +168,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     n, pos, after_end, depth, word, last = len(text), 0, None, 0, None, None  # depth: \if's
     percent_is_text = None  # the depths (braces, \begingroup's) below which a \catcode`\%=12 ends
     semis = 0  # the \begingroup (\bgroup) groups open where TeX runs them
+    scope, opened = [], 0  # local definitions as text (undone as their group ends); environments
     while pos < n:
         char = text[pos]
         if percent_is_text is not None and (len(groups), semis) < percent_is_text:
@@ -193,6 +195,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 pos = change.end()
             elif executed and word in texverbatim.SEMI_GROUPS:
                 semis += texverbatim.SEMI_GROUPS[word]
+                texverbatim.restore(facts, sets, scope, len(groups) - arguments + opened + semis)
             elif word in texverbatim.SHORT_VERB and (made := _SHORT_VERB["ShortVerb" in word].match(
                     text, pos)) is not None:
                 (short.add if word in texverbatim.SHORT_VERB[:3] else short.discard)(
@@ -208,8 +211,8 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 false.append((match.start(), end))
                 pos, pending = end, False
                 depth += executed and text.endswith(("else", "or"), 0, end)  # its \fi to come
-            elif executed and (opened := texverbatim.opens(word, last, text[pos:pos + 1])):
-                depth = max(0, depth + opened)  # an \endinput in a conditional is skipped
+            elif executed and (conditional := texverbatim.opens(word, last, text[pos:pos + 1])):
+                depth = max(0, depth + conditional)  # an \endinput in a conditional is skipped
             elif executed and word in texverbatim.INLINE_VERBATIM:
                 pos, pending = _inline_verbatim(text, match.start(), pos, word, verbatim), False
             elif executed and word in texverbatim.VERBATIM_ARGUMENT:
@@ -225,15 +228,18 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 facts |= new  # (subfiles: its preamble is the main file's, not read here)
                 if kind == "class" and new and not strict:  # from here only what is loaded
                     verbatim_envs, strict = in_force(facts), True
+                    sets = (verbatim_envs, plain, comment_envs)
                 else:
                     verbatim_envs |= {env for _, name in new for env in loaded(name)} - plain
             elif word in texverbatim.REDEFINE and (cs := texverbatim.CS_DEFINED.match(
                     text, pos)) and (word == "let" or cs[1] in verbatim_envs | plain | comment_envs):
                 to = _CONTROL.match(text, cs.end()) if word == "let" else None  # \let\a\verbatim
-                texverbatim.define(facts, (verbatim_envs, plain, comment_envs), {cs[1]}, (
+                texverbatim.define(facts, sets, {cs[1]}, (
                     "verbatim" if to[1] in verbatim_envs else "comment" if to[1] in comment_envs
                     else "text") if to else "text" if word == "let" else _begins(
-                        text, cs.end(), 0, verbatim_envs, comment_envs, code))
+                        text, cs.end(), 0, verbatim_envs, comment_envs, code), None if word in (
+                        "gdef", "xdef") or last == "global" else (scope, len(groups) - arguments
+                                                                   + opened + semis))
                 pos, word = to.end() if to else cs.end(), None  # (a name, no test)
             elif word in ("begin", "end", "excludecomment") or word in NEW_ENVIRONMENT or \
                     word in NEW_VERBATIM or word in NEW_PLAIN:
@@ -253,8 +259,9 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     now = "verbatim" if word in NEW_VERBATIM else "text" if word in NEW_PLAIN \
                         else _begins(text, group.end(), NEW_ENVIRONMENT[word], verbatim_envs,
                                      comment_envs, code)
-                    texverbatim.define(facts, (verbatim_envs, plain, comment_envs), {
-                        name, f"{name}*"} if word in NEW_VERBATIM else {name}, now)
+                    texverbatim.define(facts, sets, {name, f"{name}*"} if word in NEW_VERBATIM
+                                       else {name}, now, (scope, len(groups) - arguments
+                                                          + opened + semis))
                 elif word == "end" and name == "document" and executed and \
                         not text[text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
                     after_end = min(_line_end(text, group.end()) + 1, n)
@@ -274,6 +281,10 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     end = n if found is None else found.end()
                     verbatim.append((match.start(), end))
                     pos, pending = end, False
+                elif word in ("begin", "end") and executed:  # an environment is a group
+                    opened = max(opened + (1 if word == "begin" else -1), 0)
+                    texverbatim.restore(facts, sets, scope, len(groups) - arguments + opened + semis)
+                    pos, pending = group.end(), word == "begin" and name != "document"
         elif char in short and arguments == 0 and not brackets:
             end = _inline_verbatim(text, pos, pos, "", verbatim)
             pos = end if end > pos else pos + 1  # an unclosed one: the character alone
@@ -285,6 +296,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
             if groups:
                 was_argument = groups.pop()[0]
                 arguments -= was_argument
+                texverbatim.restore(facts, sets, scope, len(groups) - arguments + opened + semis)
                 pending = was_argument  # the command's next argument may follow
                 while brackets and brackets[-1] > len(groups):  # an option list in it ends
                     brackets.pop()

@@ -96,15 +96,22 @@ CS_DEFINED = re.compile(r"[ \t]*\{?[ \t]*\\([A-Za-z@]+)[ \t]*\}?[ \t]*=?[ \t]*")
 
 
 def define(facts: set, sets: tuple[set[str], set[str], set[str]], names: set[str],
-           kind: str) -> None:
+           kind: str, scope: tuple[list, int] | None = None) -> None:
     """The paper (re)defines each of ``names``, read as ``kind`` from here on: ``"verbatim"``,
     ``"text"`` or ``"comment"`` (hidden: verbatim.sty's ``\\newenvironment{notes}{\\comment}
     {\\endcomment}``); ``sets``: the reader's verbatim, text and hiding environments. A hiding
     one redefined as text still hides (``\\renewenvironment{comment}{\\setbox0\\vbox\\bgroup}
     {\\egroup}``): the reader errs toward what is never printed. (A ``("hiding", name)``
-    fact: made from ``\\comment``, as that one ends; ``("comment", name)``: comment.sty's.)"""
+    fact: made from ``\\comment``, as that one ends; ``("comment", name)``: comment.sty's.)
+    With ``scope`` (the reader's list of local definitions, and how deep the groups open
+    are), one as text is local: :func:`restore` undoes it as its group closes (one as
+    verbatim or hiding is taken to hold on: a comment kept, never printed code cut; hostile
+    round 22, V2)."""
     envs, plain, hiding = sets
     for each in names:
+        if scope is not None and scope[1] > 0 and kind == "text":
+            scope[0].append((scope[1], each, {fact for fact in facts if fact[1] == each
+                                              and fact[0] in ("text", "verbatim")}))
         hides = kind == "comment" or (kind == "text" and each in hiding)
         kept = {(was, each) for was in ("comment", "hiding") if (was, each) in facts}
         facts -= {("text", each), ("verbatim", each), ("comment", each), ("hiding", each)}
@@ -112,6 +119,19 @@ def define(facts: set, sets: tuple[set[str], set[str], set[str]], names: set[str
         (envs.add if kind == "verbatim" else envs.discard)(each)
         (plain.add if kind == "text" else plain.discard)(each)
         (hiding.add if hides else hiding.discard)(each)
+
+
+def restore(facts: set, sets: tuple[set[str], set[str], set[str]], scope: list,
+            depth: int) -> None:
+    """Undo the local definitions as text made in groups deeper than ``depth`` (one just
+    closed): ``{\\renewenvironment{python}{..}{..} ..}``, and ``python`` is pythonhighlight's
+    verbatim one again after the ``}``."""
+    while scope and scope[-1][0] > depth:
+        _, name, before = scope.pop()
+        facts -= {("text", name), ("verbatim", name)}
+        facts |= before
+        (sets[0].add if name in in_force(facts) else sets[0].discard)(name)
+        (sets[1].add if ("text", name) in facts else sets[1].discard)(name)
 
 
 #: The groups TeX opens (+1) and closes (-1) with no brace: a ``\\catcode`` in one ends there.

@@ -24,7 +24,9 @@ READ_TO = "fap-read.lst"
 #: Given to latexmk (``-usepretex``): before the paper (LaTeX 2020-10 and later; an older
 #: one does none of it, and every opened file counts as read, read whole):
 #:
-#: - each file LaTeX inputs, written to :data:`LISTED`;
+#: - each file LaTeX inputs, written to :data:`LISTED` as ``LINE|PATH|FILE`` as it opens
+#:   (LINE: the line of the file reading it, 0 for the main file), and ``<LINE`` as it ends:
+#:   TeX's reading order (:func:`sequence`);
 #: - each file LaTeX's own test (``\\IfFileExists``, ``\\InputIfFileExists``) does not find,
 #:   logged as ``\\input`` logs one (``No file NAME.``): a missing file is no error there, so
 #:   the copy's compile silently takes the other branch where the author's found
@@ -36,8 +38,9 @@ READ_TO = "fap-read.lst"
 #: - each environment comment.sty's ``\\excludecomment`` hides, whoever calls it (acmart's
 #:   ``anonymous,review`` hides ``anonsuppress`` and ``acks``): :func:`excluded`.
 PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=" + LISTED
-          + r"\AddToHook{file/before}{\immediate\write\fapinputs{\CurrentFilePathUsed|"
-          r"\CurrentFileUsed}}\begingroup\catcode64=11 \global\let\fap@iffe\IfFileExists@"
+          + r"\AddToHook{file/before}{\immediate\write\fapinputs{\the\inputlineno|"
+          r"\CurrentFilePathUsed|\CurrentFileUsed}}\AddToHook{file/after}{\immediate\write"
+          r"\fapinputs{<\the\inputlineno}}\begingroup\catcode64=11 \global\let\fap@iffe\IfFileExists@"
           r"\long\gdef\IfFileExists@#1#2#3{\fap@iffe{#1}{#2}{\immediate\write-1{No file "
           r"\detokenize{#1}.}#3}}"
           r"\newwrite\fapread\immediate\openout\fapread=" + READ_TO
@@ -64,16 +67,30 @@ def log_text(log: Path) -> str:
         return ""
 
 
-def listed(folder: Path) -> set[str] | None:
-    """The files (relative to ``folder``, the compile's) LaTeX input as TeX, from its file
-    hook's list; None when LaTeX listed none (too old for file hooks)."""
+def sequence(folder: Path) -> list[tuple[str | None, int]] | None:
+    """The files (relative to ``folder``, the compile's) LaTeX input as TeX, in the order it
+    read them, from its file hook's list: ``(name, line)`` as one opens (at that line of the
+    file reading it), ``(None, line)`` as one ends; None when LaTeX listed none (too old)."""
     try:
         text = (folder / LISTED).read_text(encoding="utf-8", errors="surrogateescape")
     except OSError:
         return None
-    names = [f"{path}/{file}" if path else file
-             for path, _, file in (line.rpartition("|") for line in text.splitlines())]
-    return {os.path.normpath(name.strip()) for name in names if name.strip()}
+    found: list[tuple[str | None, int]] = []
+    for line in text.splitlines():
+        number, _, rest = line.partition("|")
+        path, _, file = rest.rpartition("|")
+        if line.startswith("<") or not number.isdigit():
+            found.append((None, int(line[1:]) if line[1:].isdigit() else 0))
+        elif name := (f"{path}/{file}" if path else file).strip():
+            found.append((os.path.normpath(name), int(number)))
+    return found
+
+
+def listed(folder: Path) -> set[str] | None:
+    """The files (relative to ``folder``, the compile's) LaTeX input as TeX, from its file
+    hook's list (:func:`sequence`); None when LaTeX listed none (too old for file hooks)."""
+    found = sequence(folder)
+    return None if found is None else {name for name, _ in found if name is not None}
 
 
 def read_to(folder: Path) -> dict[str, int]:

@@ -4,6 +4,7 @@ comments stripped, the archive written and proven to compile in an empty folder.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import re
 import stat
@@ -13,11 +14,11 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, display_path
-from figures.pack import anonymity, archive, images, inputs, pages, scrub, tex
+from figures.pack import anonymity, archive, images, inputs, order, pages, scrub, tex
 from figures.pack.strip import strip_comments
 from figures.paper import disclosure
 from figures.paths import input_folder_of, is_inside
-from figures.texread import Known, blanked, learned
+from figures.texread import blanked, learned
 
 #: arXiv's limit on a submission's size, in bytes.
 ARXIV_MAX_BYTES = 50 * 1024 * 1024
@@ -37,11 +38,14 @@ _VERBATIM_INPUT = re.compile(r"\\(?:lstinputlisting|[BL]?VerbatimInput|verbatimi
                              r"(?:\[[^\]]*\]\s*)?\{([^}]+)\}")
 
 
-def _verbatim(paper: Path, sources: list[str], opened_only: tuple[str, ...] = ()
-              ) -> tuple[set[str], Known]:
+def _verbatim(paper: Path, sources: tuple[str, ...] | list[str], opened_only: tuple[str, ...] = (),
+              read_in: tuple[tuple[str | None, int], ...] | None = None,
+              excluded: frozenset[str] = frozenset()) -> tuple[set[str], order.Readings]:
     """The files the paper's TeX reads verbatim, whose ``%`` is no comment: packed as they are;
-    and what the files it reads as TeX define to be read verbatim (in ``defs.tex``, or the
-    paper's own ``labmacros.sty``, used in ``intro.tex``)."""
+    and how TeX reads the others, in its order (:mod:`figures.pack.order`), knowing what the
+    files before define to be read verbatim (in ``defs.tex``, or the paper's own
+    ``labmacros.sty``, used in ``intro.tex``); ``read_in``: TeX's order (None: unknown); ``excluded``: the
+    environments comment.sty hid, hidden in every file."""
     found, texts = set(), {}
     for name in sources:
         if not name.lower().endswith((*images.IMAGE_SUFFIXES, *POSTSCRIPT, ".bst")) and \
@@ -49,8 +53,11 @@ def _verbatim(paper: Path, sources: list[str], opened_only: tuple[str, ...] = ()
             texts[name] = runner.read_bounded(paper / name, 1 << 24) or ""
             text = blanked(texts[name], verbatim=True, hidden=True)  # a commented-out one: none
             found |= {os.path.normpath(m.strip()) for m in _VERBATIM_INPUT.findall(text)}
-    return found, learned([text for name, text in texts.items()  # a listing's code.py: no TeX
-                           if os.path.normpath(name) not in found and "\x00" not in text])
+    texts = {os.path.normpath(name): text for name, text in texts.items()  # a listing's code.py:
+             if os.path.normpath(name) not in found and "\x00" not in text}  # no TeX
+    hidden = (frozenset(("comment", name) for name in excluded), frozenset())  # in every file
+    known = learned(list(texts.values()))
+    return found, order.readings(texts, read_in, (known[0] | hidden[0], known[1]), hidden)
 
 
 @dataclass
@@ -90,8 +97,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                                       if n not in recorded.opened_only),
                          figdata_dir, allow_synthetic=allow_synthetic)
     links, (raw, known) = HardLinks(paper), _verbatim(paper, recorded.sources,
-                                                        recorded.opened_only)
-    known = (known[0] | {("comment", name) for name in recorded.excluded}, known[1])
+                                                        recorded.opened_only, recorded.order,
+                                                        recorded.excluded)
     listed = {n for n in raw if n.lower().endswith(".tex") and n in recorded.sources
               and n not in recorded.opened_only}  # input as TeX, and named by a listing
     raw = (raw - listed) | set(recorded.embedded)  # an attachment: its bytes, not TeX
@@ -152,8 +159,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     differs = _first_difference(*texts)
     if differs is not None:
         found.warnings.append(f"{display_path(main_tex.name)}: the PDF from the archive differs "
-                              f"from the paper's own compile ({differs}): look at what was "
-                              "stripped")
+                              f"from the paper's own compile ({differs}{_first_line(*texts)}): "
+                              "look at what was stripped")
     if len(data) > ARXIV_MAX_BYTES:
         found.warnings.append(f"{display_path(out.name)}: {len(data) / 2**20:.1f} MiB, over "
                               f"arXiv's {ARXIV_MAX_BYTES // 2**20} MiB: make the largest figures "
@@ -196,7 +203,7 @@ def _own(paper: Path, name: str) -> bool:
 
 
 def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
-            verbatim: bool = False, known: Known = (frozenset(), frozenset()),
+            verbatim: bool = False, known: order.Readings | None = None,
             read_to: int | None = None) -> bytes:
     """What the archive holds of ``name``: a regular file inside the paper's folder (links
     resolved), comments stripped from its text and what TeX never read of it (after line
@@ -206,12 +213,14 @@ def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
 
 
 def _as_packed(data: bytes, name: str, anonymous: bool, verbatim: bool = False,
-               known: Known = (frozenset(), frozenset()), read_to: int | None = None) -> bytes:
+               known: order.Readings | None = None, read_to: int | None = None) -> bytes:
     """``data``, the text of a source or a file made for it (a ``.bbl``, an ``.ind``), as
     the archive holds it: comments stripped from a text, metadata from a figure (anonymous)."""
     if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data and not verbatim:
         text = data.decode("utf-8", errors="surrogateescape")
-        return strip_comments(text, known, read_to).encode("utf-8", errors="surrogateescape")
+        reading = (known or order.Readings((frozenset(), frozenset()))).of(name, text)
+        return strip_comments(text, read_to=read_to, reading=reading).encode(
+            "utf-8", errors="surrogateescape")
     return scrub.without_metadata(data, name) if anonymous else data
 
 
@@ -334,6 +343,22 @@ def _first_difference(*pages: list[str]) -> str | None:
         return f"{len(pages[0])} pages, then {len(pages[1])}"
     return next((f"page {number}" for number, (a, b) in enumerate(zip(*pages, strict=True), 1)
                  if a != b), None)
+
+
+def _first_line(paper: list[str], packed: list[str]) -> str:
+    """The first line of text where two compiled PDFs differ, as each prints it (where a
+    stripped comment was text TeX prints: ``r = n % 3`` cut to ``r = n %``), or ""."""
+    for one, other in zip(paper, packed, strict=False):
+        for line, then in itertools.zip_longest(one.splitlines(), other.splitlines(),
+                                                fillvalue=""):
+            if line != then:
+                return f": the paper prints {_shown(line)}, the archive {_shown(then)}"
+    return ""
+
+
+def _shown(line: str) -> str:
+    line = re.sub(r"[\x00-\x1f\x7f]", "?", line.strip())  # (no escape reaches the terminal)
+    return f'"{line[:60]}..."' if len(line) > 60 else f'"{line}"'
 
 
 def _refuse_out(out: Path, paper: Path, figdata_dir: Path) -> None:

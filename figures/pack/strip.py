@@ -14,19 +14,20 @@ from __future__ import annotations
 
 import re
 
-from figures.texread import Known, read
+from figures.texread import Known, Reading, read
 
 _EOL = re.compile(r"\r\n?|\n")
 
 
 def strip_comments(text: str, known: Known = (frozenset(), frozenset()),
-                   read_to: int | None = None) -> str:
+                   read_to: int | None = None, reading: Reading | None = None) -> str:
     """``text`` without its comments (the reading never fails: a draft that does not
-    compile too), knowing what the paper's other files define verbatim (``known``), and
+    compile too), knowing what the paper's other files define verbatim (``known``), or as
+    ``reading`` reads it (:mod:`figures.pack.order`: in TeX's order), and
     without what follows line ``read_to``, the last TeX read of it (where an ``\\endinput``
     or ``\\end{document}`` ran, :func:`figures.pack.inputs.read_to`): the compiler's word
     wins over the reading's, which guesses which conditional holds an ``\\endinput``."""
-    reading = read(text, known)
+    reading = read(text, known) if reading is None else reading
     cuts = [_comment_cut(start, end, text) for start, end in reading.comments]
     cuts += [_whole_lines(start, end, text) for start, end in reading.skipped]
     end, told = reading.after_end, _after_line(text, read_to)

@@ -37,6 +37,9 @@ class Recorded:
     #: Of ``sources``, those pdfTeX embedded whole (an attachment) and TeX never read as
     #: source (:func:`figures.pack.inputs.attached`): packed as they are.
     embedded: tuple[str, ...] = ()
+    #: The files TeX read as input, in its order (:func:`figures.pack.inputs.sequence`), None
+    #: when LaTeX listed none.
+    order: tuple[tuple[str | None, int], ...] | None = None
     #: Of ``sources``, the last line TeX read of each input file it said
     #: (:func:`figures.pack.inputs.read_to`): what follows is no part of the paper.
     read_to: dict[str, int] = field(default_factory=dict)
@@ -116,7 +119,8 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     sources = sorted(name for name in read if (paper / name).is_file()
                      and name not in build_products and not _left_out(paper, name))
     logged = inputs.log_text(out / f"{stem}.log")
-    as_tex = inputs.listed(out)
+    order = inputs.sequence(out)
+    as_tex = None if order is None else {name for name, _ in order if name is not None}
     input_ = inputs.read_as_input(as_tex, logged)
     opened = () if input_ is None else tuple(n for n in sources if n not in input_
                                              and n != main.name and not inputs.typeset(logged, n))
@@ -125,8 +129,9 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
                                                or "" for name in sources}, main.name)
     return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened,
                     tuple(sorted(n for n in inputs.attached(logged, as_tex, main.name)
-                                 if n in sources)), inputs.read_to(out),
-                    frozenset(inputs.excluded(out)))
+                                 if n in sources)), read_to=inputs.read_to(out),
+                    excluded=frozenset(inputs.excluded(out)),
+                    order=None if order is None else tuple(order))
 
 
 def _not_regular(path: Path) -> str:

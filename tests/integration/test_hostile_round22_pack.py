@@ -31,3 +31,39 @@ def test_an_anonymous_pack_drops_the_notes_after_an_endinput_below_a_half_open_i
         intro = archive.extractfile("sec/intro.tex").read().decode()
     assert "PRIVATE NOTES" not in intro
     assert intro.startswith("Step sizes lie in $\\eta \\in [0, 1)$.\n\\endinput")
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+@pytest.mark.parametrize(("case", "appendix", "kept"), [
+    ("OR", "", ()),
+    ("OG", "{", ("y = m % 5  # KEEPME2 printed",))])
+def test_a_redefinition_as_text_leaves_the_code_tex_printed_before_it_or_outside_its_group(
+        tmp_path, case, appendix, kept):
+    r"""Round 22 (V2): pythonhighlight loaded; ``intro.tex`` (read first) prints
+    ``r = n % 3  # KEEPME printed`` in a ``python`` block; ``appendix.tex`` (read after)
+    redefines ``python`` as text (OR), or only inside a group with a ``python`` block after it
+    (OG). ``figures pack --anonymous`` took the redefinition to hold in every file and cut the
+    printed lines to ``r = n %``, exit 0 with one vague warning: an archive printing other code
+    than the paper."""
+    paper = tmp_path / case
+    paper.mkdir()
+    (paper / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{pythonhighlight}\n\\author{Anonymous}\n"
+        "\\begin{document}\n\\input{intro}\n\\input{appendix}\n\\end{document}\n")
+    (paper / "intro.tex").write_text(
+        "Intro.\n\\begin{python}\nr = n % 3  # KEEPME printed\n\\end{python}\n")
+    (paper / "appendix.tex").write_text(
+        appendix + "\\renewenvironment{python}{\\begin{quote}\\itshape}{\\end{quote}}\n"
+        "\\begin{python}\nx = 1 % SECRET ask Bob Jones\n\\end{python}" + ("}" if appendix else "")
+        + "\n\\begin{python}\ny = m % 5  # KEEPME2 printed\n\\end{python}\n" * bool(appendix))
+    ran = figures_as_a_user(tmp_path, "pack", case, "--anonymous", "--out", "p.tar.gz",
+                            timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "warnings: 0" in ran.stdout + ran.stderr, ran.stdout + ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        intro, rest = (archive.extractfile(name).read().decode()
+                       for name in ("intro.tex", "appendix.tex"))
+    assert "r = n % 3  # KEEPME printed" in intro
+    assert "SECRET" not in rest
+    assert "x = 1 %\n" in rest
+    assert all(line in rest for line in kept)

@@ -81,7 +81,7 @@ def test_what_the_papers_own_package_defines_verbatim_is_learned(tmp_path):
     (tmp_path / "main.tex").write_text(main)
     raw, known = _verbatim(tmp_path, ["code.py", "labmacros.sty", "main.tex"])
     assert raw == {"code.py"}
-    assert [main[s:e] for s, e in read(main, known).comments] == ["% a comment"]
+    assert [main[s:e] for s, e in read(main, known.known).comments] == ["% a comment"]
 
 
 @pytest.mark.parametrize("definition", [
