@@ -96,8 +96,9 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError("--mpl-use-full-test-name: the golden images are named by "
                                 "figure (baseline/NAME.png); run without that option")
     for option in ("--mpl-hash-library", "--mpl-generate-hash-library"):  # a hash judge: 'not
-        if config.getoption(option, default=None):  # found' fails every image, or a traceback
-            raise pytest.UsageError(f"{option}: the golden suite keeps no hash library (baseline/"
+        if config.getoption(option, default=None) or (  # found' fails every image, a traceback,
+                option == "--mpl-hash-library" and config.getini(option[2:])):  # or its ini
+            raise pytest.UsageError(f"{option}: the golden suite keeps no hash library (baseline/"  # form
                                     "'s pixels and vector content judge); run without that option")
     # pytest-mpl takes a relative results folder from the current one: from another folder
     # (`pytest --mpl REPO/tests/golden`) it is the repository's all the same

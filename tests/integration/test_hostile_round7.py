@@ -337,6 +337,9 @@ def _pytest_golden(cwd: Path, *args: str) -> subprocess.CompletedProcess:
     (("--mpl", "--mpl-use-full-test-name"), ("ERROR: --mpl-use-full-test-name: the golden "
                                              "images are named by figure (baseline/NAME.png); "
                                              "run without that option")),
+    (("--mpl", "-o", "mpl-hash-library=h.json"), (
+        "ERROR: --mpl-hash-library: the golden suite keeps no hash library (baseline/'s pixels "
+        "and vector content judge); run without that option")),
     (("--mpl", "--setup-only"), ("ERROR: --setup-only: no test runs, so no golden image is "
                                  "compared; run without that option")),
     (("--mpl", "--setup-plan"), ("ERROR: --setup-plan: no test runs, so no golden image is "
@@ -346,7 +349,9 @@ def test_a_golden_run_without_its_judge_or_its_names_is_one_line(tmp_path, args,
     ``--mpl-use-full-test-name``: every golden "Image file not found ... (This is expected
     for new tests.)", the baseline there all along, and "golden judges: pixels 1 image(s)".
     Round 23 (G3): ``--mpl --setup-only`` / ``--setup-plan``: exit 0 under the header that
-    announces the pixel judge, the changed picture never compared."""
+    announces the pixel judge, the changed picture never compared. Round 24 (G1): the hash
+    library through its ini key (``-o mpl-hash-library=..``, a pytest.ini, PYTEST_ADDOPTS):
+    pytest-mpl compared hashes only, "1 passed", and the cache kept the pass."""
     ran = _pytest_golden(tmp_path, *args)
     assert ran.returncode == 4, ran.stdout + ran.stderr
     assert ran.stderr.strip() == said
