@@ -35,8 +35,9 @@ READ_TO = "fap-read.lst"
 #:   ``\\endinput`` ran (TeX's own, however reached: a macro of the paper's, a conditional
 #:   of any kind), where ``\\end{document}`` ran, or the file's last line (``\\everyeof``).
 #:   What TeX never read of a file is no part of the paper (:func:`read_to`);
-#: - each environment comment.sty's ``\\excludecomment`` hides, whoever calls it (acmart's
-#:   ``anonymous,review`` hides ``anonsuppress`` and ``acks``): :func:`excluded`.
+#: - each environment comment.sty's ``\\excludecomment`` (or versions.sty's
+#:   ``\\excludeversion``) hides, whoever calls it (acmart's ``anonymous,review`` hides
+#:   ``anonsuppress`` and ``acks``): :func:`excluded`.
 PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=" + LISTED
           + r"\AddToHook{file/before}{\immediate\write\fapinputs{\the\inputlineno|"
           r"\CurrentFilePathUsed|\CurrentFileUsed}}\AddToHook{file/after}{\immediate\write"
@@ -50,9 +51,12 @@ PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=
           r"{\gdef\fap@last{}}\AddToHook{file/after}{\ifx\fap@last\@empty\else\immediate"
           r"\write\fapread{\fap@last|\CurrentFilePathUsed|\CurrentFileUsed}\gdef\fap@last{}"
           r"\fi}\AddToHook{enddocument}{\immediate\write\fapread{\the\inputlineno|"
-          r"\CurrentFilePathUsed|\CurrentFileUsed}}\AddToHook{package/comment/after}{\global"
-          r"\let\fap@exclude\excludecomment\gdef\excludecomment#1{\immediate\write\fapread"
-          r"{C|\detokenize{#1}}\fap@exclude{#1}}}\endgroup\fi")
+          r"\CurrentFilePathUsed|\CurrentFileUsed}}" + "".join(
+              rf"\AddToHook{{package/{package}/after}}{{\global\let\fap@{command}\{command}"
+              rf"\gdef\{command}#1{{\immediate\write\fapread{{C|\detokenize{{#1}}}}"
+              rf"\fap@{command}{{#1}}}}}}" for package, command in (
+                  ("comment", "excludecomment"), ("versions", "excludeversion")))
+          + r"\endgroup\fi")
 _GRAPHIC = re.compile(r"^File: (.+) Graphic file \(type ", re.MULTILINE)
 #: pdfTeX's word for a file it embedded whole in the PDF (attachfile's ``\\attachfile``,
 #: embedfile's ``\\embedfile``: ``\\pdfobj stream file``): read, as it is, not as TeX.

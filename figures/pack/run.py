@@ -15,7 +15,7 @@ from pathlib import Path
 from figures import runner
 from figures.errors import FigureDataError, display_path
 from figures.pack import anonymity, archive, images, inputs, order, pages, scrub, tex
-from figures.pack.strip import strip_comments
+from figures.pack.strip import after_line, strip_comments
 from figures.paper import disclosure
 from figures.paths import input_folder_of, is_inside
 from figures.texread import blanked, learned
@@ -31,6 +31,9 @@ POSTSCRIPT = (".eps", ".ps", ".mps")
 ARXIV_DIRECTIVES = ("00README.json", "00README.XXX", "00README")
 KEPT_SUFFIXES = (".sty", ".cls", ".clo", ".cfg", ".def", ".fd", ".ldf", ".bst",
                  *images.IMAGE_SUFFIXES, *POSTSCRIPT)
+#: Of those, TeX's own (the first ones, not ``.bst``): what follows where TeX's reading of
+#: one ended goes, as in every source.
+_TEX_KEPT = 7
 #: A file TeX reads verbatim (a listing's ``code.py``: ``"%d" % 3`` was cut at its ``%``).
 _VERBATIM_INPUT = re.compile(r"\\(?:lstinputlisting|[BL]?VerbatimInput|verbatiminput"
                              r"|verbatimtabinput|verbinput|verbfilebox"
@@ -221,6 +224,10 @@ def _as_packed(data: bytes, name: str, anonymous: bool, verbatim: bool = False,
         reading = (known or order.Readings((frozenset(), frozenset()))).of(name, text)
         return strip_comments(text, read_to=read_to, reading=reading).encode(
             "utf-8", errors="surrogateescape")
+    if name.lower().endswith(KEPT_SUFFIXES[:_TEX_KEPT]) and b"\x00" not in data and read_to:
+        text = data.decode("utf-8", errors="surrogateescape")  # a package's notes after its
+        end = after_line(text, read_to)  # \endinput: never read, though its comments stay
+        data = text[:end].encode("utf-8", errors="surrogateescape") if end else data
     return scrub.without_metadata(data, name) if anonymous else data
 
 

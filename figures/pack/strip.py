@@ -30,7 +30,7 @@ def strip_comments(text: str, known: Known = (frozenset(), frozenset()),
     reading = read(text, known) if reading is None else reading
     cuts = [_comment_cut(start, end, text) for start, end in reading.comments]
     cuts += [_whole_lines(start, end, text) for start, end in reading.skipped]
-    end, told = reading.after_end, _after_line(text, read_to)
+    end, told = reading.after_end, after_line(text, read_to)
     if told is not None and not (end is not None and _line_start(text, told - 1) <= end <= told):
         end = told  # TeX's line, unless the reading's end is on it (text after \end{document})
     if end is not None and end < len(text):
@@ -68,15 +68,17 @@ def _line_start(text: str, pos: int) -> int:
     return max(text.rfind("\n", 0, pos), text.rfind("\r", 0, pos)) + 1
 
 
-def _after_line(text: str, number: int | None) -> int | None:
+def after_line(text: str, number: int | None) -> int | None:
     """Where line ``number`` of ``text`` ends (after its line break; TeX Live ends a line at
     CRLF, LF or CR alone), the text's end when TeX read past its last line (at a file's end
-    ``\\inputlineno`` is one more); None when TeX did not say, or when no command stands on
-    that line (TeX's reading of a file stops early only where one ran: a number from a file
-    read inside it, such as the ``.aux``, is not this file's)."""
+    ``\\inputlineno`` is one more); None when TeX did not say, or when neither a command nor
+    the end of an argument that held one (``}``: ``\\ifbool{notes}{}{\\endinput`` closed on a
+    line of its own) stands on that line (TeX's reading of a file stops early only where one
+    ran: a number from a file read inside it, such as the ``.aux``, is not this file's)."""
     if number is None or number < 1:
         return None
     starts = [0] + [m.end() for m in _EOL.finditer(text)]
     if number >= len(starts):
         return len(text)
-    return starts[number] if "\\" in text[starts[number - 1]:starts[number]] else None
+    line = text[starts[number - 1]:starts[number]]
+    return starts[number] if "\\" in line or "}" in line else None

@@ -21,6 +21,12 @@ _STOPS = {
     "a formula environment it does not know": (
         "\\usepackage{IEEEtrantools}", ("\\begin{IEEEeqnarray}{rCl}\n\\eta \\in [0, 1)\n"
         "\\end{IEEEeqnarray}\n\\endinput")),
+    "ifthen's toggle closed on a line of its own": (
+        "\\usepackage{ifthen}\\newboolean{shownotes}",
+        "Intro text here.\n\\ifthenelse{\\boolean{shownotes}}{}{%\n  \\endinput\n}"),
+    "etoolbox's toggle closed on a line of its own": (
+        "\\usepackage{etoolbox}\\newbool{shownotes}",
+        "Intro text here.\n\\ifbool{shownotes}{}{\n  \\endinput\n}"),
     "a [ after an argument": ("", ("Indices of \\texttt{range(n)} lie in \\emph{half-open} "
                               "[0, n) as usual.\n\\endinput")),
 }
@@ -54,7 +60,10 @@ def test_what_tex_never_read_after_an_endinput_is_not_shipped(tmp_path, case):
     (the toggle for co-authors' notes), through the paper's own ``\stophere``, after an
     IEEEeqnarray's ``[0, 1)``, after ``\emph{..} [0, n)``: the reader counted a conditional
     still open (or saw no ``\endinput``), and the notes below it shipped in the anonymous
-    archive, warnings 0. TeX itself now says where it stopped reading each file."""
+    archive, warnings 0. TeX itself now says where it stopped reading each file. Round 24
+    (N4): ifthen's or etoolbox's toggle whose branch closes on a line of its own: TeX runs
+    the ``\endinput`` on the line of that ``}``, and said so, but a line with no command on
+    it was not believed."""
     preamble, intro = _STOPS[case]
     _paper(tmp_path, preamble, intro + "\nPRIVATE NOTES: reviewer 2 is Bob Jones.\n")
     files = _packed(tmp_path)
@@ -188,3 +197,25 @@ def test_what_acmart_hides_for_review_is_not_shipped(tmp_path):
         "\\end{anonsuppress}\n\\begin{acks}\nWe thank SECRETACK Bob Jones.\n\\end{acks}\n"
         "\\end{document}\n")
     assert "SECRET" not in _packed(tmp_path)["main.tex"]
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_an_environment_versions_sty_excludes_is_hidden(tmp_path):
+    r"""Round 24 (N3): versions.sty's ``\excludeversion{notes}`` (comment.sty's successor for
+    the same switch): the notes shipped in the anonymous archive, warnings 0."""
+    _paper(tmp_path, "\\usepackage{versions}\\excludeversion{notes}",
+           "Intro text here.\n\\begin{notes}\nPRIVATE NOTES: reviewer 2 is Bob Jones.\n"
+           "\\end{notes}\nSecond paragraph VISIBLE here.\n")
+    assert _packed(tmp_path)["sec/intro.tex"] == "Intro text here.\nSecond paragraph VISIBLE here.\n"
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+def test_what_follows_the_end_of_the_papers_own_package_is_not_shipped(tmp_path):
+    r"""Round 24 (N11): the paper's own ``labmacros.sty`` with notes after its ``\endinput``
+    (a usual place for them): a package keeps its comments (their line ends matter), and
+    so the notes TeX never reads shipped in the anonymous archive, warnings 0."""
+    _paper(tmp_path, "\\usepackage{labmacros}", "Intro \\method{} here.\n")
+    package = "\\ProvidesPackage{labmacros}\n\\newcommand{\\method}{FA-Audit}% the name\n\\endinput\n"
+    (tmp_path / "p" / "labmacros.sty").write_text(
+        package + "Notes (Janet Smithson): reviewer 2 Bob Jones hated the name.\n")
+    assert _packed(tmp_path)["labmacros.sty"] == package
