@@ -164,6 +164,12 @@ def attached(logged: str, as_tex: set[str] | None, main: str) -> set[str]:
 _NO_FILE = re.compile(r"^No file (.+)\.$", re.MULTILINE)
 
 
+def not_found(logged: str) -> list[str]:
+    """The names a compile's log ``logged`` says were looked for and not found (``No file
+    NAME.``: LaTeX's own tests, ``\\input``'s, verbatim's)."""
+    return [name.strip().strip('"') for name in _NO_FILE.findall(logged)]
+
+
 def left_outside(paper: Path, logged: str) -> list[tuple[str, str]]:
     """The files the compile whose log's text is ``logged`` looked for by a name outside its folder
     (absolute, or climbing out with ``..``) and did not find there, though the paper's own

@@ -68,6 +68,21 @@ def _left_out(here: Path, name: str) -> bool:
                                                                   or path.is_dir())
 
 
+def left_out_why(paper: Path, name: str) -> str | None:
+    """Why the copy has no ``name`` (or ``name.tex``) that the paper's folder holds: a hidden
+    file or folder (arXiv deletes them) or a build product's suffix (``tables/reg.out``, a
+    Stata table); None when it holds none, or is not left out for its name."""
+    if not any((paper / f"{name}{tex}").is_file() for tex in ("", ".tex")):
+        return None
+    if any(hidden(part) for part in name.split("/")):
+        return ("the pack leaves out hidden files and folders (.name: arXiv deletes them): "
+                "move it into a folder whose name has no leading dot")
+    if name.endswith(BUILD_PRODUCTS):
+        return (f"the pack leaves out files named as LaTeX's build products ({Path(name).suffix}: "
+                "arXiv's compile writes them anew): rename it (.tex)")
+    return None
+
+
 def copy_paper(paper: Path, copy: Path) -> None:
     """``paper`` copied to ``copy`` as pdflatex would read it, without what :func:`_left_out`
     names: folders made anew (writable, whatever the paper's modes), small files copied
@@ -124,6 +139,10 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     input_ = inputs.read_as_input(as_tex, logged)
     opened = () if input_ is None else tuple(n for n in sources if n not in input_
                                              and n != main.name and not inputs.typeset(logged, n))
+    for name in inputs.not_found(logged):  # \IfFileExists{.extra/results}: its other branch
+        if not (out / name).exists() and (why := left_out_why(paper, name)):  # (not main.out)
+            raise LatexError(main.name, None, f"reads {name} where it exists (LaTeX's log in "
+                             f"the copy: No file {name}.); {why}")
     if left := inputs.left_outside(paper, logged):  # \verbatiminput{../x}
         inputs.refuse_outside(paper, left[0], {name: runner.read_bounded(paper / name, 1 << 24)
                                                or "" for name in sources}, main.name)
@@ -242,9 +261,8 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
         elif missing and ".." in missing.group(1).split("/"):  # figs/../figs/x: no hidden x
             error += ("; the pack compiles as a paranoid TeX (openin_any=p), which opens no "
                       "name with .. in it: write the path without ..")
-        elif missing and any(hidden(part) for part in missing.group(1).split("/")):
-            error += ("; the pack leaves out hidden files and folders (.name: arXiv deletes "
-                      "them): move it into a folder whose name has no leading dot")
+        elif missing and (why := left_out_why(main.parent, missing.group(1))):
+            error += f"; {why}"
         raise LatexError(main.name, None, f"does not compile {where}: {error}")
 
 

@@ -219,3 +219,29 @@ def test_what_follows_the_end_of_the_papers_own_package_is_not_shipped(tmp_path)
     (tmp_path / "p" / "labmacros.sty").write_text(
         package + "Notes (Janet Smithson): reviewer 2 Bob Jones hated the name.\n")
     assert _packed(tmp_path)["labmacros.sty"] == package
+
+
+@pytest.mark.slow  # pack compiles the paper's copy
+@pytest.mark.parametrize(("name", "why"), [
+    (".extra/results", ("the pack leaves out hidden files and folders (.name: arXiv deletes "
+     "them): move it into a folder whose name has no leading dot")),
+    ("tables/reg.out", ("the pack leaves out files named as LaTeX's build products (.out: "
+     "arXiv's compile writes them anew): rename it (.tex)")),
+])
+def test_a_file_the_copy_leaves_out_that_a_test_finds_by_hand_stops_the_pack(tmp_path, name,
+                                                                            why):
+    r"""Round 24 (N7, N13): ``\IfFileExists{.extra/results}{\input{.extra/results}}{}`` (a
+    hidden folder) or ``{tables/reg.out}`` (a Stata table named like a build product): the
+    copy pack compiles leaves such files out (as arXiv does), LaTeX's test took its other
+    branch there, and the archive lost the paragraph or table without a word, exit 0."""
+    _paper(tmp_path, "", f"Intro text here.\n\\IfFileExists{{{name}}}{{\\input{{{name}}}}}{{}}\n"
+           "Closing text.\n")
+    (tmp_path / "p" / name).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "p" / (name if name.endswith(".out") else f"{name}.tex")).write_text(
+        "Extra paragraph VISIBLE.\n")
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1] == (
+        f"error: main.tex: reads {name} where it exists (LaTeX's log in the copy: No file "
+        f"{name}.); {why}")
+    assert not (tmp_path / "p.tar.gz").exists()
