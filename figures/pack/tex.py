@@ -72,9 +72,11 @@ def left_out_why(paper: Path, name: str) -> str | None:
     """Why the copy has no ``name`` (or ``name.tex``) that the paper's folder holds: a hidden
     file or folder (arXiv deletes them) or a build product's suffix (``tables/reg.out``, a
     Stata table); None when it holds none, or is not left out for its name."""
-    if not any((paper / f"{name}{tex}").is_file() for tex in ("", ".tex")):
+    parts = name.split("/")
+    if name.startswith("/") or ".." in parts or not any(  # outside: inputs.left_outside's
+            (paper / f"{name}{tex}").is_file() for tex in ("", ".tex")):
         return None
-    if any(hidden(part) for part in name.split("/")):
+    if any(hidden(part) for part in parts if part != "."):
         return ("the pack leaves out hidden files and folders (.name: arXiv deletes them): "
                 "move it into a folder whose name has no leading dot")
     if name.endswith(BUILD_PRODUCTS):
