@@ -76,6 +76,18 @@ def figures_as_a_user(cwd: Path, *argv: str, timeout: float = 600
                           timeout=timeout, cwd=cwd, check=False)
 
 
+def packed_anonymously(cwd: Path) -> dict[str, str]:
+    """``figures pack p --anonymous`` in ``cwd``, as a user runs it, exit 0 with no warning:
+    each file of the archive by its name, as text."""
+    import tarfile
+
+    ran = figures_as_a_user(cwd, "pack", "p", "--anonymous", "--out", "p.tar.gz", timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
+    with tarfile.open(cwd / "p.tar.gz") as archive:
+        return {m.name: archive.extractfile(m).read().decode() for m in archive.getmembers()}
+
+
 def sync_refused_twice(cwd: Path, figure: str) -> str:
     """What ``figures sync p --venue icml --allow-synthetic`` in ``cwd`` says of ``figure``'s
     row, the same twice (the first sync without a build there, the second with one: a probe

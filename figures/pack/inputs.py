@@ -37,7 +37,7 @@ READ_TO = "fap-read.lst"
 #:   What TeX never read of a file is no part of the paper (:func:`read_to`);
 #: - each environment comment.sty's ``\\excludecomment`` (or versions.sty's
 #:   ``\\excludeversion``) hides, whoever calls it (acmart's ``anonymous,review`` hides
-#:   ``anonsuppress`` and ``acks``): :func:`excluded`.
+#:   ``anonsuppress`` and ``acks``): :func:`read_to`.
 PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=" + LISTED
           + r"\AddToHook{file/before}{\immediate\write\fapinputs{\the\inputlineno|"
           r"\CurrentFilePathUsed|\CurrentFileUsed}}\AddToHook{file/after}{\immediate\write"
@@ -97,35 +97,30 @@ def listed(folder: Path) -> set[str] | None:
     return None if found is None else {name for name, _ in found if name is not None}
 
 
-def read_to(folder: Path) -> dict[str, int]:
-    """Of each file LaTeX input (relative to ``folder``, the compile's), the last line TeX
-    read of it, the most of its readings (an include guard's second reading stops early):
-    what follows was never read (after an ``\\endinput`` however reached, or after
-    ``\\end{document}``). None recorded for a file whose end TeX did not say (a file read
-    in a package's own ``\\everyeof``, LaTeX before 2020-10): read whole."""
+def read_to(folder: Path) -> tuple[dict[str, int], set[str]]:
+    """What the pretex wrote to :data:`READ_TO` in the compile in ``folder``, read once:
+
+    - of each file LaTeX input (relative to ``folder``), the last line TeX read of it, the
+      most of its readings (an include guard's second reading stops early): what follows was
+      never read (after an ``\\endinput`` however reached, or after ``\\end{document}``); none
+      for a file whose end TeX did not say (a file read in a package's own ``\\everyeof``,
+      LaTeX before 2020-10): read whole;
+    - the environments comment.sty's ``\\excludecomment`` (versions.sty's ``\\excludeversion``)
+      hid, whoever called it (the paper, its own package, a class such as acmart for review):
+      their bodies are hidden text, stripped as comments are."""
     try:
         text = (folder / READ_TO).read_text(encoding="utf-8", errors="surrogateescape")
     except OSError:
-        return {}
+        return {}, set()
     ends: dict[str, int] = {}
+    hidden = {line[2:].strip() for line in text.splitlines() if line.startswith("C|")}
     for line in text.splitlines():
         number, _, rest = line.partition("|")
         path, _, file = rest.rpartition("|")
         name = os.path.normpath(f"{path}/{file}" if path else file)
         if number.isdigit() and file.strip():
             ends[name] = max(ends.get(name, 0), int(number))
-    return ends
-
-
-def excluded(folder: Path) -> set[str]:
-    """The environments comment.sty's ``\\excludecomment`` hid in the compile in ``folder``,
-    whoever called it (the paper, its own package, a class such as acmart for review): their
-    bodies are hidden text, stripped as comments are."""
-    try:
-        text = (folder / READ_TO).read_text(encoding="utf-8", errors="surrogateescape")
-    except OSError:
-        return set()
-    return {line[2:].strip() for line in text.splitlines() if line.startswith("C|")}
+    return ends, hidden
 
 
 def typeset(logged: str, name: str) -> bool:

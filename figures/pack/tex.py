@@ -43,7 +43,7 @@ class Recorded:
     #: Of ``sources``, the last line TeX read of each input file it said
     #: (:func:`figures.pack.inputs.read_to`): what follows is no part of the paper.
     read_to: dict[str, int] = field(default_factory=dict)
-    #: The environments comment.sty hid (:func:`figures.pack.inputs.excluded`).
+    #: The environments comment.sty hid (:func:`figures.pack.inputs.read_to`).
     excluded: frozenset[str] = frozenset()
 
 
@@ -136,6 +136,7 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     sources = sorted(name for name in read if (paper / name).is_file()
                      and name not in build_products and not _left_out(paper, name))
     logged = inputs.log_text(out / f"{stem}.log")
+    ends, hidden = inputs.read_to(out)
     order = inputs.sequence(out)
     as_tex = None if order is None else {name for name, _ in order if name is not None}
     input_ = inputs.read_as_input(as_tex, logged)
@@ -150,8 +151,7 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
                                                or "" for name in sources}, main.name)
     return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened,
                     tuple(sorted(n for n in inputs.attached(logged, as_tex, main.name)
-                                 if n in sources)), read_to=inputs.read_to(out),
-                    excluded=frozenset(inputs.excluded(out)),
+                                 if n in sources)), read_to=ends, excluded=frozenset(hidden),
                     order=None if order is None else tuple(order))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tarfile
 
 import pytest
-from helpers import figures_as_a_user
+from helpers import figures_as_a_user, packed_anonymously
 
 #: (the preamble's lines, ``sec/intro.tex`` before its notes): TeX reads the intro up to an
 #: ``\endinput`` the reader took for one inside a conditional, or never saw as one.
@@ -43,15 +43,6 @@ def _paper(tmp_path, preamble: str, intro: str, main_tail: str = "",
     (tmp_path / "p" / "sec" / "intro.tex").write_text(intro)
 
 
-def _packed(tmp_path) -> dict[str, str]:
-    ran = figures_as_a_user(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz",
-                            timeout=300)
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
-    with tarfile.open(tmp_path / "p.tar.gz") as archive:
-        return {m.name: archive.extractfile(m).read().decode() for m in archive.getmembers()}
-
-
 @pytest.mark.slow  # pack compiles the paper and its archive
 @pytest.mark.parametrize("case", list(_STOPS))
 def test_what_tex_never_read_after_an_endinput_is_not_shipped(tmp_path, case):
@@ -66,7 +57,7 @@ def test_what_tex_never_read_after_an_endinput_is_not_shipped(tmp_path, case):
     it was not believed."""
     preamble, intro = _STOPS[case]
     _paper(tmp_path, preamble, intro + "\nPRIVATE NOTES: reviewer 2 is Bob Jones.\n")
-    files = _packed(tmp_path)
+    files = packed_anonymously(tmp_path)
     assert files["sec/intro.tex"] == intro + "\n"
 
 
@@ -80,7 +71,7 @@ def test_an_include_guard_tex_passes_keeps_what_follows(tmp_path):
              "Intro text here.\\fi\n\\makeatother\n\\ifdefined\\introloaded\n  \\endinput\n\\fi\n"
              "\\def\\introloaded{}\nSecond paragraph VISIBLE here.\n")
     _paper(tmp_path, "", intro)
-    assert _packed(tmp_path)["sec/intro.tex"] == intro
+    assert packed_anonymously(tmp_path)["sec/intro.tex"] == intro
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
@@ -90,7 +81,7 @@ def test_what_follows_end_document_after_text_on_its_line_is_not_shipped(tmp_pat
     start of its line; the notes shipped in the anonymous archive, warnings 0."""
     _paper(tmp_path, "", "Intro text here.\n", "We conclude here.\\end{document}\n"
            "PRIVATE NOTES: reviewer 2 is Bob Jones.")
-    main = _packed(tmp_path)["main.tex"]
+    main = packed_anonymously(tmp_path)["main.tex"]
     assert main.endswith("We conclude here.\\end{document}\n"), main
 
 
@@ -109,7 +100,7 @@ def test_a_source_read_by_texs_own_input_is_stripped_as_a_source(tmp_path, pream
     warning said "read with \openin (data?)"). TeX's log shows it opened as input."""
     _paper(tmp_path, preamble, "Intro REALCONTENT here. % SECRET reviewer 2 is Bob Jones\n",
            "Closing text.\n\\end{document}", reading)
-    assert _packed(tmp_path)["sec/intro.tex"] == "Intro REALCONTENT here. %\n"
+    assert packed_anonymously(tmp_path)["sec/intro.tex"] == "Intro REALCONTENT here. %\n"
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
@@ -129,7 +120,7 @@ def test_a_source_named_by_a_listing_keeps_its_comments_only_where_it_is_listed(
     as the paper's, the comment is on its page)."""
     intro = "Intro text here. % SECRET reviewer 2 is Bob Jones\n"
     _paper(tmp_path, preamble, intro, f"{listing}\n\\end{{document}}")
-    packed = _packed(tmp_path)["sec/intro.tex"]
+    packed = packed_anonymously(tmp_path)["sec/intro.tex"]
     assert packed == (intro if kept else "Intro text here. %\n")
 
 
@@ -179,7 +170,7 @@ def test_an_environment_excluded_in_the_preamble_is_hidden_in_every_file(tmp_pat
     _paper(tmp_path, "\\usepackage{comment}\\excludecomment{notes}",
            "Intro text here.\n\\begin{notes}\nPRIVATE NOTES: reviewer 2 is Bob Jones.\n"
            "\\end{notes}\nSecond paragraph VISIBLE here.\n")
-    assert _packed(tmp_path)["sec/intro.tex"] == "Intro text here.\nSecond paragraph VISIBLE here.\n"
+    assert packed_anonymously(tmp_path)["sec/intro.tex"] == "Intro text here.\nSecond paragraph VISIBLE here.\n"
 
 
 @pytest.mark.slow  # pack compiles the paper (acmart) and its archive
@@ -196,7 +187,7 @@ def test_what_acmart_hides_for_review_is_not_shipped(tmp_path):
         "\\begin{anonsuppress}\nThis extends our SECRETAS paper with Bob Jones.\n"
         "\\end{anonsuppress}\n\\begin{acks}\nWe thank SECRETACK Bob Jones.\n\\end{acks}\n"
         "\\end{document}\n")
-    assert "SECRET" not in _packed(tmp_path)["main.tex"]
+    assert "SECRET" not in packed_anonymously(tmp_path)["main.tex"]
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
@@ -206,7 +197,7 @@ def test_an_environment_versions_sty_excludes_is_hidden(tmp_path):
     _paper(tmp_path, "\\usepackage{versions}\\excludeversion{notes}",
            "Intro text here.\n\\begin{notes}\nPRIVATE NOTES: reviewer 2 is Bob Jones.\n"
            "\\end{notes}\nSecond paragraph VISIBLE here.\n")
-    assert _packed(tmp_path)["sec/intro.tex"] == "Intro text here.\nSecond paragraph VISIBLE here.\n"
+    assert packed_anonymously(tmp_path)["sec/intro.tex"] == "Intro text here.\nSecond paragraph VISIBLE here.\n"
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
@@ -218,7 +209,7 @@ def test_what_follows_the_end_of_the_papers_own_package_is_not_shipped(tmp_path)
     package = "\\ProvidesPackage{labmacros}\n\\newcommand{\\method}{FA-Audit}% the name\n\\endinput\n"
     (tmp_path / "p" / "labmacros.sty").write_text(
         package + "Notes (Janet Smithson): reviewer 2 Bob Jones hated the name.\n")
-    assert _packed(tmp_path)["labmacros.sty"] == package
+    assert packed_anonymously(tmp_path)["labmacros.sty"] == package
 
 
 @pytest.mark.slow  # pack compiles the paper's copy
