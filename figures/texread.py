@@ -164,6 +164,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     arguments = 0  # open argument groups (and option lists)
     pending = False  # a brace group here is an argument
     brackets: list[int] = []  # open option lists of a command: the brace depth of each
+    fresh: list[tuple] = []  # at each spliced file's start: the arguments, options, formula open
     math, display = None, False  # in a formula: how many option lists were open as it began
     n, pos, after_end, depth, word, last = len(text), 0, None, 0, None, None  # depth: \if's
     percent_is_text = None  # the depths (braces, \begingroup's) below which a \catcode`\%=12 ends
@@ -187,6 +188,14 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
             if word is None:
                 if (shift := match.group()[1]) in "()[]":  # \( \) \[ \]: a formula
                     math = texverbatim.formula(brackets, math, shift in "([")
+                continue
+            if word in texverbatim.FILE_MARKS:  # a spliced file starts (read fresh), or ends
+                if word == texverbatim.FILE_MARKS[0]:
+                    fresh.append((arguments, brackets[:], math))
+                    arguments, brackets[:], math = 0, [], None
+                elif fresh:
+                    arguments, brackets[:], math = fresh.pop()
+                pending = False
                 continue
             executed = arguments == 0 and not brackets
             if word in ("catcode", "@makeother") and (

@@ -139,6 +139,13 @@ def restore(facts: set, sets: tuple[set[str], set[str], set[str]], scope: list,
         (sets[1].add if ("text", name) in facts else sets[1].discard)(name)
 
 
+#: The marks :mod:`figures.pack.order` sets at a spliced file's start and its end: TeX reads a
+#: file fresh, whatever it was reading (``\\footnote{\\input{x}}``: the argument's tokens first,
+#: the file as the footnote runs), so no argument, option list or formula is open in it; those
+#: open before it go on after it (the groups open hold: ``{\\catcode`\\%=12 \\input{x}}``).
+FILE_MARKS = ("figures@input", "figures@endinput")
+
+
 #: The groups TeX opens (+1) and closes (-1) with no brace: a ``\\catcode`` in one ends there.
 SEMI_GROUPS = {"begingroup": 1, "bgroup": 1, "endgroup": -1, "egroup": -1}
 
