@@ -77,7 +77,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         result = plan(paper, built, args.figdata, allow_synthetic=args.allow_synthetic,
                       macros_text=(tex, synthetic), unread=[u.figure for u in unread],
                       venues_file=args.venues, overwrite_theirs=args.overwrite_theirs)
-        for name, where, why in untypeset(paper.main, result.not_included):
+        for name, where, why in untypeset(paper.main, result.not_included, paper):
             result.refuse(name, name, where, why)
             result.not_included.remove(name)
         refuse_slipped(paper, result)  # \graphicspath{figs/}: TeX never looks there
