@@ -52,7 +52,7 @@ def run(args: argparse.Namespace, paper=None, key: tuple[str, str] | None = None
 def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int:
     import time
 
-    from figures.numbers.texcheck import check_tex, read_tex
+    from figures.numbers.texcheck import check_tex, read_in_order, read_tex
     from figures.paper import memo
     from figures.paper.builds import untypeset
     from figures.paper.gpath import refuse_slipped
@@ -115,10 +115,10 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         cli.say(f"note: {dropped}", err=True)
     _report(result, args.dry_run, paper.measures is None)
     found = 0
-    for path, text in sources:
+    for (path, text), known in zip(sources, read_in_order([t for _, t in sources]), strict=True):
         if macros_path is not None and path.resolve() == macros_path.resolve():
             continue
-        for problem in check_tex(text, quoted):
+        for problem in check_tex(text, quoted, known):
             found += 1
             cli.say(f"check-tex: {display_path(path)}:{problem.removeprefix('line ')}")
     done = _summary(result, args.dry_run, complete, found)
