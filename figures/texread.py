@@ -34,12 +34,13 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from figures import texverbatim
+from figures.texverbatim import GROUP as _GROUP
 from figures.texverbatim import NEW_ENVIRONMENT, NEW_PLAIN, NEW_VERBATIM, PROVIDE, in_force, loaded
+from figures.texverbatim import inline_verbatim as _inline_verbatim
 from figures.texverbatim import line_end as _line_end
 
-#: How far a brace group is looked for its end (an unclosed one is no verbatim argument, and
-#: blanks no prose: an unclosed brace does not swallow the rest of the source).
-REACH = 5000
+#: How far a brace group is looked for its end (:data:`figures.texverbatim.REACH`).
+REACH = texverbatim.REACH
 
 #: ``\\catcode`\\%=12`` (or 37, "25, '45; any value: 14 alone makes it a comment again) and
 #: LaTeX's ``\\@makeother\\%``: until the group that holds it closes, ``%`` is text.
@@ -48,7 +49,6 @@ _PERCENT_CATCODE = {
                           r"(\d+|\\[A-Za-z@]+)"),
     "@makeother": re.compile(r"\s*\\(%)")}
 _CONTROL = re.compile(r"\\(?:([A-Za-z@]+)\*?|.)", re.DOTALL)
-_GROUP = re.compile(r"[ \t]*\n?[ \t]*\{([^{}\\%\n]*)\}")
 #: The delimiter: ``\\MakeShortVerb*{\\|}``, listings' ``\\lstMakeShortInline[opts]|`` (a
 #: package's own code, ``\\newcommand\\lstMakeShortInline[1][]``, makes none).
 _SHORT_VERB = {True: re.compile(r"\*?\s*(?:\[[^\]]*\]\s*)?(?:\{\s*\\(\S)\s*\}|\\(\S))"),
@@ -163,6 +163,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     arguments = 0  # open argument groups (and option lists)
     pending = False  # a brace group here is an argument
     brackets: list[int] = []  # open option lists of a command: the brace depth of each
+    fresh: list[tuple] = []  # at each spliced file's start: the arguments, options, formula open
     math, display = None, False  # in a formula: how many option lists were open as it began
     n, pos, after_end, depth, word, last = len(text), 0, None, 0, None, None  # depth: \if's
     percent_is_text = None  # the depths (braces, \begingroup's) below which a \catcode`\%=12 ends
@@ -186,6 +187,14 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
             if word is None:
                 if (shift := match.group()[1]) in "()[]":  # \( \) \[ \]: a formula
                     math = texverbatim.formula(brackets, math, shift in "([")
+                continue
+            if word in texverbatim.FILE_MARKS:  # a spliced file starts (read fresh), or ends
+                if word == texverbatim.FILE_MARKS[0]:
+                    fresh.append((arguments, brackets[:], math))
+                    arguments, brackets[:], math = 0, [], None
+                elif fresh:
+                    arguments, brackets[:], math = fresh.pop()
+                pending = False
                 continue
             executed = arguments == 0 and not brackets
             if word in ("catcode", "@makeother") and (
@@ -373,23 +382,3 @@ def _begins(text: str, pos: int, specs: int, envs: set[str], hiding: set[str],
         if call.group(1) in hiding or texverbatim.boxes(text, call):
             return "comment" if call.group(1) in hiding else "boxed"
     return "text"
-
-
-def _inline_verbatim(text: str, start: int, pos: int, word: str,
-                     verbatim: list[tuple[int, int]]) -> int:
-    """``\\verb|...|`` (any delimiter; braces for listings' and minted's), on one line."""
-    if word == "mintinline":  # its language first
-        group = _GROUP.match(text, pos)
-        pos = group.end() if group else pos
-    elif pos < len(text) and text[pos] == "[":  # \lstinline[style=x]|...|
-        close = text.find("]", pos, pos + REACH)
-        pos = close + 1 if close >= 0 else pos
-    if pos >= len(text) or text[pos] in " \t\r\n":
-        return pos
-    closing = "}" if text[pos] == "{" else text[pos]
-    end = text.find(closing, pos + 1, _line_end(text, pos))
-    if end < 0:
-        return pos
-    verbatim.append((start, end + 1))
-    return end + 1
-

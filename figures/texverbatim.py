@@ -16,6 +16,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+#: How far a brace group is looked for its end (an unclosed one is no verbatim argument, and
+#: blanks no prose: an unclosed brace does not swallow the rest of the source).
+REACH = 5000
+#: A brace group holding a name (an environment's, a language's), a line break before it.
+GROUP = re.compile(r"[ \t]*\n?[ \t]*\{([^{}\\%\n]*)\}")
 #: The LaTeX kernel's (filecontents's since LaTeX 2019): verbatim whatever the paper loads.
 KERNEL = frozenset({"verbatim", "verbatim*", "filecontents", "filecontents*"})
 _FANCYVRB = frozenset({"Verbatim", "Verbatim*", "BVerbatim", "BVerbatim*", "LVerbatim",
@@ -152,6 +157,13 @@ def restore(facts: set, sets: tuple[set[str], set[str], set[str]], scope: list,
         (sets[0].add if name in in_force(facts) else sets[0].discard)(name)
         (sets[1].add if ("text", name) in facts else sets[1].discard)(name)
         (sets[2].add if name in hiding(facts) else sets[2].discard)(name)
+
+
+#: The marks :mod:`figures.pack.order` sets at a spliced file's start and its end: TeX reads a
+#: file fresh, whatever it was reading (``\\footnote{\\input{x}}``: the argument's tokens first,
+#: the file as the footnote runs), so no argument, option list or formula is open in it; those
+#: open before it go on after it (the groups open hold: ``{\\catcode`\\%=12 \\input{x}}``).
+FILE_MARKS = ("figures@input", "figures@endinput")
 
 
 #: The groups TeX opens (+1) and closes (-1) with no brace: a ``\\catcode`` in one ends there.
@@ -296,3 +308,23 @@ def false_end(text: str, pos: int, comments: list[tuple[int, int]], limit: int =
                 return match.end()
         last = word
     return len(text) if limit < 0 else -1
+
+
+def inline_verbatim(text: str, start: int, pos: int, word: str,
+                    verbatim: list[tuple[int, int]]) -> int:
+    """``\\verb|...|`` (any delimiter; braces for listings' and minted's), on one line: the
+    reader's position after it (its span added to ``verbatim``), ``pos`` if none is there."""
+    if word == "mintinline":  # its language first
+        group = GROUP.match(text, pos)
+        pos = group.end() if group else pos
+    elif pos < len(text) and text[pos] == "[":  # \lstinline[style=x]|...|
+        close = text.find("]", pos, pos + REACH)
+        pos = close + 1 if close >= 0 else pos
+    if pos >= len(text) or text[pos] in " \t\r\n":
+        return pos
+    closing = "}" if text[pos] == "{" else text[pos]
+    end = text.find(closing, pos + 1, line_end(text, pos))
+    if end < 0:
+        return pos
+    verbatim.append((start, end + 1))
+    return end + 1
