@@ -93,3 +93,45 @@ def test_pack_keeps_the_printed_body_of_the_papers_own_comment_environment(tmp_p
     assert packed_anonymously(tmp_path)["sec/intro.tex"] == (
         "Intro text here.\n\\begin{comment}\nPlease compare with DFA. %\n\\end{comment}\n"
         "Our reply VISIBLE here.\n")
+
+
+@pytest.mark.parametrize(("files", "names"), [
+    ({"main.tex": "\\newcommand{\\myname}{Janet Smithson}\n\\author{\\myname}\n"},
+     ["Janet", "Smithson"]),
+    ({"main.tex": "\\input{names}\n\\author{\\first\\ \\last \\and \\other}\n",
+      "names.tex": ("\\def\\first{Janet}\\newcommand*\\last{Smithson}\n"
+                    "\\providecommand{\\other}{\\textbf{Karl~Weber}}\n")},
+     ["Janet", "Smithson", "Karl", "Weber"]),
+    ({"main.tex": "\\newcommand{\\me}[1]{#1 Janet}\n\\author{\\me{A}}\n"}, []),  # (arguments)
+])
+def test_an_author_given_through_the_papers_own_macro_is_named(files, names):
+    r"""Round 24 (A1): ``\newcommand{\myname}{Janet Smithson}`` / ``\author{\myname}`` (a
+    template keeping the name in one place): the names were read from ``\author``'s
+    source text, ``\myname`` no name, and ``pack --anonymous`` shipped a review copy
+    printing her name with warnings 0. The paper's own macros without arguments are
+    expanded in ``\author``'s argument, from any of its files."""
+    from figures.paper.disclosure import authors_named
+
+    assert authors_named({n: t.encode() for n, t in files.items()})[0] == names
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+@pytest.mark.parametrize("author", ["\\myname", "Janet Smithson"])
+def test_an_anonymous_pack_warns_of_an_author_named_through_a_macro(tmp_path, author):
+    r"""Round 24 (A1): ``pack --anonymous`` of an ``article`` whose ``\maketitle`` prints
+    ``\author{\myname}``, ``\newcommand{\myname}{Janet Smithson}``: rc=0, warnings 0.
+    Now it warns twice, as the control ``\author{Janet Smithson}`` does: the name in the
+    packed source and in the compiled text."""
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "main.tex").write_text(
+        "\\documentclass{article}\n\\newcommand{\\myname}{Janet Smithson}\n\\title{A study}\n"
+        f"\\author{{{author}}}\n\\begin{{document}}\n\\maketitle\nMain text of the paper.\n"
+        "\\end{document}\n")
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz",
+                            timeout=300)
+    err = ran.stderr
+    assert ran.returncode == 0, ran.stdout + err
+    assert err.splitlines()[-1].endswith("warnings: 2"), err
+    assert "warning: main.tex:2: an author's name (Janet) in the packed source" in err, err
+    assert ("warning: main.tex: Janet, Smithson of \\author in the compiled text: the review "
+            "copy names an author") in err, err
