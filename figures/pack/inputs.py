@@ -58,6 +58,10 @@ PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=
                   ("comment", "excludecomment"), ("versions", "excludeversion")))
           + r"\endgroup\fi")
 _GRAPHIC = re.compile(r"^File: (.+) Graphic file \(type ", re.MULTILINE)
+#: pdfTeX's own word, at shipout, for an image it embeds in the PDF (``<./figs/plot.pdf>``):
+#: whatever command placed it (pgf's ``\\pgfimage``, ``\\pgfdeclareimage``, beamer's
+#: ``\\logo``, ``\\pdfximage``), which graphicx's log line misses (hostile round 24, N10).
+_SHIPPED = re.compile(r"<(?!use )(?:\./)?([^<>\n]+?\.(?:pdf|png|jpe?g|jbig2|jb2))>", re.IGNORECASE)
 #: pdfTeX's word for a file it embedded whole in the PDF (attachfile's ``\\attachfile``,
 #: embedfile's ``\\embedfile``: ``\\pdfobj stream file``): read, as it is, not as TeX.
 _EMBEDDED = re.compile(r"<<([^<>\n]+)>>")
@@ -132,12 +136,14 @@ def typeset(logged: str, name: str) -> bool:
 
 
 def read_as_input(as_tex: set[str] | None, logged: str) -> set[str] | None:
-    """The files LaTeX input (``as_tex``, :func:`listed`), graphicx included or pdfTeX
-    embedded, the last two from its log's text ``logged``; None when LaTeX listed none."""
+    """The files LaTeX input (``as_tex``, :func:`listed`), graphicx included, pdfTeX placed
+    as an image or embedded, the last three from its log's text ``logged``; None when LaTeX
+    listed none."""
     if as_tex is None:
         return None
     return as_tex | {os.path.normpath(name.strip()) for name in [
-        *_GRAPHIC.findall(logged), *embedded(logged)] if name.strip()}
+        *_GRAPHIC.findall(logged), *_SHIPPED.findall(logged), *embedded(logged)]
+        if name.strip()}
 
 
 def embedded(logged: str) -> list[str]:

@@ -4,8 +4,11 @@ figure placed by pgf's image commands, a paper with no citation under latexmk.""
 
 from __future__ import annotations
 
+import shutil
+import tarfile
+
 import pytest
-from helpers import REPO, figures_as_a_user, figures_in_process, packed_anonymously
+from helpers import REPO, figures_as_a_user, figures_in_process, packed_anonymously, tex
 
 #: A printed number that is figdata's (fig1_audit_hero's BP accuracy) written by hand.
 _BY_HAND = "Why does BP reach only 61.5\\% accuracy?"
@@ -135,3 +138,66 @@ def test_an_anonymous_pack_warns_of_an_author_named_through_a_macro(tmp_path, au
     assert "warning: main.tex:2: an author's name (Janet) in the packed source" in err, err
     assert ("warning: main.tex: Janet, Smithson of \\author in the compiled text: the review "
             "copy names an author") in err, err
+
+
+@pytest.mark.slow  # builds a figure, pack compiles the paper
+def test_our_figure_placed_by_pgf_image_commands_gets_the_figure_checks(tmp_path):
+    r"""Round 24 (N10): our ``cifar_summary`` drawn from synthetic example data, placed with
+    pgf's ``\pgfimage[width=3in]{figs/cifar_summary}`` (tikz; beamer's ``\logo``) or
+    ``\pgfdeclareimage`` / ``\pgfuseimage``: pdfTeX embeds it with no graphicx log line, so
+    pack took it for a file only opened, "read with \openin (data?)", and shipped it with
+    "figures: 0", exit 0. pdfTeX's own word at shipout (``<./figs/cifar_summary.pdf>``) makes
+    it an image, judged by its provenance as the control ``\includegraphics`` is."""
+    shutil.copytree(REPO / "figdata", tmp_path / "figdata")
+    built = figures_as_a_user(tmp_path, "build", "cifar_summary", "--venue", "icml",
+                              "--out", "b", "--jobs", "1", timeout=300)
+    assert built.returncode == 0, built.stdout + built.stderr
+    (tmp_path / "p" / "figs").mkdir(parents=True)
+    shutil.copy(tmp_path / "b" / "cifar_summary.pdf", tmp_path / "p" / "figs")
+    for placing in ("\\pgfimage[width=3in]{figs/cifar_summary}",
+                    "\\pgfdeclareimage[width=3in]{sum}{figs/cifar_summary}\\pgfuseimage{sum}",
+                    "\\includegraphics[width=3in]{figs/cifar_summary}"):
+        (tmp_path / "p" / "main.tex").write_text(
+            "\\documentclass{article}\n\\usepackage{tikz}\n\\author{Anonymous}\n"
+            f"\\begin{{document}}\nResults.\n\n{placing}\n\\end{{document}}\n")
+        ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", "--figdata",
+                                "figdata", timeout=300)
+        assert ran.returncode == 1, ran.stdout + ran.stderr
+        assert ran.stderr.splitlines()[-1] == (
+            "error: figs/cifar_summary.pdf: cifar_summary: drawn from SYNTHETIC EXAMPLE DATA; "
+            "the pack stops (--allow-synthetic to pack it anyway)"), ran.stderr
+        ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", "--figdata",
+                                "figdata", "--allow-synthetic", timeout=300)
+        assert ran.returncode == 0, ran.stdout + ran.stderr
+        assert "figures: 1 (1 ours, current; 0 not ours)" in ran.stderr, ran.stderr
+        assert "openin" not in ran.stderr, ran.stderr
+
+
+@pytest.mark.slow  # pdfTeX makes the plot book, pack compiles the paper and its archive
+def test_the_unprinted_pages_of_a_pdf_placed_by_pgfimage_are_not_shipped(tmp_path):
+    r"""Round 24 (N10): round 23 F2's plot book placed with ``\pgfimage[page=2]``: its
+    unprinted pages (naming people) shipped under ``--anonymous``, the one warning calling
+    it ``\openin`` data. They are blanked, as for ``\includegraphics[page=2]``."""
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "plots.tex").write_text(
+        "\\documentclass{article}\n\\pagestyle{empty}\n\\begin{document}\n"
+        "PRIVATE PAGE: results of Janet Smithson.\n\\newpage\nPLOT OF THE PAPER\n\\newpage\n"
+        "PRIVATE PAGE: reviewer 2 is Bob Jones.\n\\end{document}\n")
+    tex(tmp_path / "book", "pdflatex", "-interaction=nonstopmode", "plots.tex")
+    (tmp_path / "p" / "figs").mkdir(parents=True)
+    shutil.copy(tmp_path / "book" / "plots.pdf", tmp_path / "p" / "figs" / "plots.pdf")
+    (tmp_path / "p" / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{tikz}\n\\author{Anonymous}\n"
+        "\\begin{document}\nText.\n\\pgfimage[page=2,width=3in]{figs/plots}\n\\end{document}\n")
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz",
+                            timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "warning: figs/plots.pdf: page(s) 1, 3 of 3 never printed (the paper places 2): " \
+           "left blank in the archive" in ran.stderr, ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 1"), ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        packed = archive.extractfile("figs/plots.pdf").read()
+    from figures.pdf import open_pdf
+
+    assert [page.extract_text().strip() for page in open_pdf(packed).pages] == [
+        "", "PLOT OF THE PAPER", ""]
