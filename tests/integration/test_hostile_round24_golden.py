@@ -201,3 +201,33 @@ def test_the_unprinted_pages_of_a_pdf_placed_by_pgfimage_are_not_shipped(tmp_pat
 
     assert [page.extract_text().strip() for page in open_pdf(packed).pages] == [
         "", "PLOT OF THE PAPER", ""]
+
+
+@pytest.mark.slow  # figures paper and pack compile the paper
+def test_a_paper_citing_nothing_under_a_class_that_loads_natbib_compiles(tmp_path):
+    r"""Round 24 (S6): a ``tufte-handout`` paper with no citation (the class loads natbib
+    and bibentry): latexmk runs bibtex, which stops on "I found no \citation commands", and
+    ``figures paper`` said "did not compile" of a paper whose PDF pdfTeX made without an
+    error (``pack`` the same, "does not compile in a copy"). Bibtex had nothing to do: the
+    paper is compiled without it (latexmk again, ``-bibtex-``: every rerun pdfTeX asks for),
+    said in one note; a paper whose TeX fails still fails."""
+    (tmp_path / "TF").mkdir()
+    (tmp_path / "TF" / "main.tex").write_text(
+        "\\documentclass{tufte-handout}\n\\title{A study}\n\\author{Anonymous}\n"
+        "\\begin{document}\n\\maketitle\n\\section{Intro}\\label{s}\nText of the paper, "
+        "see page~\\pageref{s}.\n\\end{document}\n")
+    ran = figures_as_a_user(tmp_path, "paper", "TF", timeout=600)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ("note: TF/main.tex: cites nothing, and bibtex (which latexmk runs for the "
+            "class's natbib) stops on that: compiled without bibtex") in ran.stderr, ran.stderr
+    from figures.pdf import open_pdf
+
+    text = open_pdf((tmp_path / "TF" / "main.pdf").read_bytes()).pages[0].extract_text()
+    assert "see page 1" in text, text  # the rerun pdfTeX asked for was made
+    ran = figures_as_a_user(tmp_path, "pack", "TF", "--out", "TF.tar.gz", timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    (tmp_path / "TF" / "main.tex").write_text((tmp_path / "TF" / "main.tex").read_text()
+                                              .replace("Text of", "\\undefinedmacro Text of"))
+    ran = figures_as_a_user(tmp_path, "paper", "TF", timeout=600)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert "did not compile: Undefined control sequence" in ran.stderr, ran.stderr
