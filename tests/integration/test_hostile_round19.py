@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from helpers import (
     REPO,
-    anonymous_pack_refused,
     figures_as_a_user,
+    pack_refused,
     packed_anonymously,
     sync_refused_twice,
 )
@@ -32,7 +32,7 @@ def test_an_anonymous_pack_stops_on_the_authors_name_in_the_papers_xmp(tmp_path)
     ``\author``), and ``pack --anonymous`` said only the source warning any paper gets, exit 0
     (the same name as hyperref's ``pdfauthor`` stops the pack)."""
     _hyperxmp_paper(tmp_path / "p", "Janet Smithson")
-    assert anonymous_pack_refused(tmp_path) == (
+    assert pack_refused(tmp_path, "--anonymous") == (
         "error: main.tex: the PDF compiled from the archive discloses XMP metadata dc:creator: "
         "an author's name (Janet Smithson); the paper's XMP (hyperxmp?, pdfx's .xmpdata, "
         "\\DocumentMetadata) holds it: drop the package or that field for the anonymous "
@@ -45,7 +45,7 @@ def test_an_anonymous_pack_reads_every_field_of_the_papers_xmp(tmp_path):
     of no document information) stops the pack; an anonymous paper's XMP alone does not."""
     _hyperxmp_paper(tmp_path / "p", "Anonymous Authors",
                     "pdfcontactemail={janet.smithson@uni-example.org}")
-    assert anonymous_pack_refused(tmp_path).startswith(
+    assert pack_refused(tmp_path, "--anonymous").startswith(
         "error: main.tex: the PDF compiled from the archive discloses XMP metadata "
         "Iptc4xmpCore:CiEmailWork: an e-mail address (janet.smithson@uni-example.org); "
         "the paper's XMP")
@@ -71,7 +71,7 @@ def test_an_anonymous_pack_stops_on_a_notes_author_in_the_compiled_pdfs_annotati
     name, or a note's text holding an e-mail address, stops it too."""
     _noted_paper(tmp_path / "p", "Janet Smithson", "Text of a paper\\pdfcomment[author={Janet "
                  "Smithson},subject={note}]{fix the related work} under review.")
-    assert anonymous_pack_refused(tmp_path) == (
+    assert pack_refused(tmp_path, "--anonymous") == (
         "error: main.tex: the PDF compiled from the archive discloses an annotation's /T "
         "(page 1): an author's name (Janet Smithson); a note's author field (pdfcomment's or "
         "attachfile's author=?): leave it out of the anonymous version; the anonymous pack "
@@ -79,10 +79,10 @@ def test_an_anonymous_pack_stops_on_a_notes_author_in_the_compiled_pdfs_annotati
     _noted_paper(tmp_path / "q", "Anonymous Authors", "Text\\pdfmarkupcomment[markup=Highlight,"
                  "author=Karl Weberling]{of a paper}{cite more} under review.")
     assert "discloses an annotation's /T (page 1): an author's name (Karl Weberling);" \
-        in anonymous_pack_refused(tmp_path, "q")
+        in pack_refused(tmp_path, "--anonymous", folder="q")
     _noted_paper(tmp_path / "r", "Anonymous Authors", "Text of a paper\\pdfcomment{ask "
                  "janet.smithson@uni-example.org} under review.")
-    assert anonymous_pack_refused(tmp_path, "r").startswith(
+    assert pack_refused(tmp_path, "--anonymous", folder="r").startswith(
         "error: main.tex: the PDF compiled from the archive discloses an annotation's /Contents "
         "(page 1): an e-mail address (janet.smithson@uni-example.org); a note's, tooltip's or "
         "attachment's text")
