@@ -16,7 +16,6 @@ def add_parser(add) -> None:
     cli.add_figdata(p)
     p.add_argument("--out", type=cli.path_arg, default=None, metavar="FILE",
                    help="write here (default: standard output)")
-    p.set_defaults(command=run)
 
 
 def run(args: argparse.Namespace) -> int:
