@@ -26,6 +26,18 @@ VENUES = ("icml", "neurips")
 VENUE_BASELINES = REPO / "baseline" / "venues"
 
 
+#: A paper's main.tex for ``figures sync`` (``%s``: its body): graphicx, figures in
+#: ``figs/`` by ``\graphicspath``, the macros sync writes read by ``\input{macros}``.
+SYNC_TEX = r"""\documentclass{article}
+\usepackage{graphicx}
+\graphicspath{{figs/}}
+\input{macros}
+\begin{document}
+%s
+\end{document}
+"""
+
+
 def sync_project(tmp_path: Path, reference_build: Path, main_tex: str) -> tuple[Path, ...]:
     """A paper folder holding ``main_tex``, our figdata and a build of every figure
     (``figures sync``'s tests)."""
@@ -67,13 +79,14 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def figures_as_a_user(cwd: Path, *argv: str, timeout: float = 600
-                      ) -> subprocess.CompletedProcess:
+def figures_as_a_user(cwd: Path, *argv: str, timeout: float = 600,
+                      env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """``python -m figures ARGV --figdata FIGDATA`` in ``cwd``, the checkout's figdata, as a
-    user runs it (a process of its own: what TeX and the signals do is real)."""
+    user runs it (a process of its own: what TeX and the signals do is real); ``env``: set
+    in its environment besides ours."""
     return subprocess.run([sys.executable, "-m", "figures", *argv, "--figdata",
                            str(REPO / "figdata")], capture_output=True, text=True,
-                          timeout=timeout, cwd=cwd, check=False)
+                          timeout=timeout, cwd=cwd, check=False, env={**os.environ, **(env or {})})
 
 
 def packed_anonymously(cwd: Path) -> dict[str, str]:
@@ -127,6 +140,18 @@ def python_in(root: Path, *, only_the_copy: bool = False) -> tuple[list[str], di
     env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([str(root), paths["purelib"],
                                                        paths["platlib"]]))
     return [sys.executable, "-S"], env
+
+
+def review_tool():
+    """tools/review.py (``figures review``) as the module ``review_tool``, loaded once (its
+    dataclasses need their module in ``sys.modules``), as tests/unit/test_review.py loads it."""
+    import importlib.util
+
+    if "review_tool" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("review_tool", REPO / "tools" / "review.py")
+        sys.modules["review_tool"] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules["review_tool"])
+    return sys.modules["review_tool"]
 
 
 def fixture_files() -> list[Path]:
