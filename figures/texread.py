@@ -34,12 +34,13 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from figures import texverbatim
+from figures.texverbatim import GROUP as _GROUP
 from figures.texverbatim import NEW_ENVIRONMENT, NEW_PLAIN, NEW_VERBATIM, PROVIDE, in_force, loaded
+from figures.texverbatim import inline_verbatim as _inline_verbatim
 from figures.texverbatim import line_end as _line_end
 
-#: How far a brace group is looked for its end (an unclosed one is no verbatim argument, and
-#: blanks no prose: an unclosed brace does not swallow the rest of the source).
-REACH = 5000
+#: How far a brace group is looked for its end (:data:`figures.texverbatim.REACH`).
+REACH = texverbatim.REACH
 
 #: ``\\catcode`\\%=12`` (or 37, "25, '45; any value: 14 alone makes it a comment again) and
 #: LaTeX's ``\\@makeother\\%``: until the group that holds it closes, ``%`` is text.
@@ -48,7 +49,6 @@ _PERCENT_CATCODE = {
                           r"(\d+|\\[A-Za-z@]+)"),
     "@makeother": re.compile(r"\s*\\(%)")}
 _CONTROL = re.compile(r"\\(?:([A-Za-z@]+)\*?|.)", re.DOTALL)
-_GROUP = re.compile(r"[ \t]*\n?[ \t]*\{([^{}\\%\n]*)\}")
 #: The delimiter: ``\\MakeShortVerb*{\\|}``, listings' ``\\lstMakeShortInline[opts]|`` (a
 #: package's own code, ``\\newcommand\\lstMakeShortInline[1][]``, makes none).
 _SHORT_VERB = {True: re.compile(r"\*?\s*(?:\[[^\]]*\]\s*)?(?:\{\s*\\(\S)\s*\}|\\(\S))"),
@@ -154,8 +154,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     facts = set(known[0])  # (each kept in step with the three sets below, which it makes)
     verbatim_envs, strict = in_force(facts), any(kind == "class" for kind, _ in facts)
     plain = {name for kind, name in facts if kind == "text"}  # the paper's own, not verbatim
-    comment_envs = set(texverbatim.COMMENT_ENVIRONMENTS) | {  # (a paper's own hides: \setbox0
-        name for kind, name in facts if kind in ("comment", "hiding")}  # \vbox); \excludecomment's
+    comment_envs = texverbatim.hiding(facts)  # comment.sty's, \excludecomment's, the paper's
     sets = (verbatim_envs, plain, comment_envs)  # (what texverbatim.define changes)
     short = set(known[1])  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
     braces = Braces(text, raw=True)  # for verbatim arguments
@@ -164,6 +163,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     arguments = 0  # open argument groups (and option lists)
     pending = False  # a brace group here is an argument
     brackets: list[int] = []  # open option lists of a command: the brace depth of each
+    fresh: list[tuple] = []  # at each spliced file's start: the arguments, options, formula open
     math, display = None, False  # in a formula: how many option lists were open as it began
     n, pos, after_end, depth, word, last = len(text), 0, None, 0, None, None  # depth: \if's
     percent_is_text = None  # the depths (braces, \begingroup's) below which a \catcode`\%=12 ends
@@ -187,6 +187,14 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
             if word is None:
                 if (shift := match.group()[1]) in "()[]":  # \( \) \[ \]: a formula
                     math = texverbatim.formula(brackets, math, shift in "([")
+                continue
+            if word in texverbatim.FILE_MARKS:  # a spliced file starts (read fresh), or ends
+                if word == texverbatim.FILE_MARKS[0]:
+                    fresh.append((arguments, brackets[:], math))
+                    arguments, brackets[:], math = 0, [], None
+                elif fresh:
+                    arguments, brackets[:], math = fresh.pop()
+                pending = False
                 continue
             executed = arguments == 0 and not brackets
             if word in ("catcode", "@makeother") and (
@@ -261,7 +269,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                                      comment_envs, code)
                     texverbatim.define(facts, sets, {name, f"{name}*"} if word in NEW_VERBATIM
                                        else {name}, now, (scope, len(groups) - arguments
-                                                          + opened + semis))
+                                                          + opened + semis), word)
                 elif word == "end" and name == "document" and executed and \
                         not text[text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
                     after_end = min(_line_end(text, group.end()) + 1, n)
@@ -325,11 +333,11 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
 
 
 def blanked(text: str, *, comments: bool = True, verbatim: bool = False,
-            hidden: bool = False) -> str:
+            hidden: bool = False, known: Known = (frozenset(), frozenset())) -> str:
     """``text`` with its comments (and, asked, what is read verbatim, and what is never
     typeset: ``\\iffalse`` blocks, comment environments, the text after ``\\end{document}``)
-    made spaces: every offset and line break stays where it was."""
-    reading = read(text)
+    made spaces (read knowing ``known``): every offset and line break stays where it was."""
+    reading = read(text, known)
     spans = [*(reading.comments if comments else ()), *(reading.verbatim if verbatim else ())]
     if hidden:
         spans += [*reading.false, *reading.skipped]
@@ -360,7 +368,8 @@ def _begins(text: str, pos: int, specs: int, envs: set[str], hiding: set[str],
     or ``specs`` xparse specifications, before it) makes it: ``"verbatim"`` if it calls one
     read verbatim, anywhere in it (``{\\footnotesize\\verbatim}``), or fancyvrb's
     ``\\VerbatimEnvironment``; ``"comment"`` if it calls a hiding one (verbatim.sty's
-    documented ``\\newenvironment{notes}{\\comment}{\\endcomment}``); else ``"text"``."""
+    ``\\newenvironment{notes}{\\comment}{\\endcomment}``); ``"boxed"`` if it sets a box
+    (``\\setbox0\\vbox\\bgroup``: printed, or not, as its end code says); else ``"text"``."""
     for _ in range(specs):  # (its brace groups may nest: O{})
         pos = _OPTIONS.match(text, pos).end()
         end = code.close(pos) if text.startswith("{", pos) else -1
@@ -370,26 +379,6 @@ def _begins(text: str, pos: int, specs: int, envs: set[str], hiding: set[str],
     for call in _CONTROL.finditer(text, pos, end if end > 0 else pos):
         if call.group(1) in envs or call.group(1) == "VerbatimEnvironment":
             return "verbatim"
-        if call.group(1) in hiding:
-            return "comment"
+        if call.group(1) in hiding or texverbatim.boxes(text, call):
+            return "comment" if call.group(1) in hiding else "boxed"
     return "text"
-
-
-def _inline_verbatim(text: str, start: int, pos: int, word: str,
-                     verbatim: list[tuple[int, int]]) -> int:
-    """``\\verb|...|`` (any delimiter; braces for listings' and minted's), on one line."""
-    if word == "mintinline":  # its language first
-        group = _GROUP.match(text, pos)
-        pos = group.end() if group else pos
-    elif pos < len(text) and text[pos] == "[":  # \lstinline[style=x]|...|
-        close = text.find("]", pos, pos + REACH)
-        pos = close + 1 if close >= 0 else pos
-    if pos >= len(text) or text[pos] in " \t\r\n":
-        return pos
-    closing = "}" if text[pos] == "{" else text[pos]
-    end = text.find(closing, pos + 1, _line_end(text, pos))
-    if end < 0:
-        return pos
-    verbatim.append((start, end + 1))
-    return end + 1
-

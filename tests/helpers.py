@@ -26,6 +26,18 @@ VENUES = ("icml", "neurips")
 VENUE_BASELINES = REPO / "baseline" / "venues"
 
 
+#: A paper's main.tex for ``figures sync`` (``%s``: its body): graphicx, figures in
+#: ``figs/`` by ``\graphicspath``, the macros sync writes read by ``\input{macros}``.
+SYNC_TEX = r"""\documentclass{article}
+\usepackage{graphicx}
+\graphicspath{{figs/}}
+\input{macros}
+\begin{document}
+%s
+\end{document}
+"""
+
+
 def sync_project(tmp_path: Path, reference_build: Path, main_tex: str) -> tuple[Path, ...]:
     """A paper folder holding ``main_tex``, our figdata and a build of every figure
     (``figures sync``'s tests)."""
@@ -67,25 +79,56 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def figures_as_a_user(cwd: Path, *argv: str, timeout: float = 600
-                      ) -> subprocess.CompletedProcess:
+def figures_as_a_user(cwd: Path, *argv: str, timeout: float = 600,
+                      env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """``python -m figures ARGV --figdata FIGDATA`` in ``cwd``, the checkout's figdata, as a
-    user runs it (a process of its own: what TeX and the signals do is real)."""
+    user runs it (a process of its own: what TeX and the signals do is real); ``env``: set
+    in its environment besides ours."""
     return subprocess.run([sys.executable, "-m", "figures", *argv, "--figdata",
                            str(REPO / "figdata")], capture_output=True, text=True,
-                          timeout=timeout, cwd=cwd, check=False)
+                          timeout=timeout, cwd=cwd, check=False, env={**os.environ, **(env or {})})
 
 
-def packed_anonymously(cwd: Path) -> dict[str, str]:
-    """``figures pack p --anonymous`` in ``cwd``, as a user runs it, exit 0 with no warning:
-    each file of the archive by its name, as text."""
+def write_files(folder: Path, files: dict[str, str | bytes]) -> Path:
+    """``folder`` holding ``files`` (a name below it: its text or bytes), folders made."""
+    for name, content in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            (folder / name).write_bytes(content)
+        else:
+            (folder / name).write_text(content)
+    return folder
+
+
+def packed(cwd: Path, *options: str, folder: str = "p", warnings: int = 0
+           ) -> tuple[dict[str, str], str]:
+    """``figures pack FOLDER OPTIONS --out FOLDER.tar.gz`` in ``cwd``, as a user runs it,
+    exit 0 with ``warnings`` warnings (none unless told): each file of the archive by its
+    name, as text, and what it printed (stderr)."""
     import tarfile
 
-    ran = figures_as_a_user(cwd, "pack", "p", "--anonymous", "--out", "p.tar.gz", timeout=300)
+    ran = figures_as_a_user(cwd, "pack", folder, *options, "--out", f"{folder}.tar.gz",
+                            timeout=300)
     assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
-    with tarfile.open(cwd / "p.tar.gz") as archive:
-        return {m.name: archive.extractfile(m).read().decode() for m in archive.getmembers()}
+    assert ran.stderr.splitlines()[-1].endswith(f"warnings: {warnings}"), ran.stderr
+    with tarfile.open(cwd / f"{folder}.tar.gz") as archive:
+        return {m.name: archive.extractfile(m).read().decode()
+                for m in archive.getmembers()}, ran.stderr
+
+
+def packed_anonymously(cwd: Path, folder: str = "p") -> dict[str, str]:
+    """:func:`packed` with ``--anonymous``: each file of the archive by its name, as text."""
+    return packed(cwd, "--anonymous", folder=folder)[0]
+
+
+def pack_refused(cwd: Path, *options: str, folder: str = "p") -> str:
+    """``figures pack FOLDER OPTIONS --out FOLDER.tar.gz`` in ``cwd``, as a user runs it,
+    refused: exit 1, no archive written; the last line it printed (the refusal)."""
+    ran = figures_as_a_user(cwd, "pack", folder, *options, "--out", f"{folder}.tar.gz",
+                            timeout=300)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert not (cwd / f"{folder}.tar.gz").exists()
+    return ran.stderr.splitlines()[-1]
 
 
 def sync_refused_twice(cwd: Path, figure: str) -> str:
@@ -127,6 +170,18 @@ def python_in(root: Path, *, only_the_copy: bool = False) -> tuple[list[str], di
     env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([str(root), paths["purelib"],
                                                        paths["platlib"]]))
     return [sys.executable, "-S"], env
+
+
+def review_tool():
+    """tools/review.py (``figures review``) as the module ``review_tool``, loaded once (its
+    dataclasses need their module in ``sys.modules``), as tests/unit/test_review.py loads it."""
+    import importlib.util
+
+    if "review_tool" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("review_tool", REPO / "tools" / "review.py")
+        sys.modules["review_tool"] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules["review_tool"])
+    return sys.modules["review_tool"]
 
 
 def fixture_files() -> list[Path]:

@@ -17,13 +17,21 @@ import bisect
 import os
 import re
 from dataclasses import dataclass, field
+from itertools import product
 from pathlib import PurePosixPath
 
 from figures.texread import Known, Reading, read
+from figures.texverbatim import FILE_MARKS
 
-#: Between two files: no argument of the one runs on into the other (``\\input{x}`` is done).
-_SEPARATOR = "\\relax "
+#: At a file's start and end: TeX reads it fresh, no argument of the one open in the other
+#: (``\\footnote{\\input{x}}``: the footnote's argument read first, the file as it runs).
+_START, _END = (f"\\{mark} " for mark in FILE_MARKS)
 _LINE = re.compile(r"\r\n?|\n")
+#: A command reading files, up to the brace group that names one (after its options, and the
+#: groups before it: ``\\import{sec/}{intro}``).
+_READS = (r"\\(?:input|include|subfile|subfileinclude|(?:sub)?import|(?:sub)?(?:input|include)"
+          r"from|usepackage|RequirePackage|documentclass|LoadClass|InputIfFileExists)\*?\s*"
+          r"(?:\[[^\]]*\]\s*)?(?:\{[^{}]*\}\s*)*\{")
 #: What ends a file's reading: its last is blanked in the spliced text, which reads on.
 _STOP = re.compile(r"\\endinput(?![A-Za-z@])|\\end[ \t]*\{document\}")
 
@@ -63,7 +71,7 @@ def readings(texts: dict[str, str], order: tuple[tuple[str | None, int], ...] | 
         entry = stack.pop()
         emit(entry, len(entry[2]))
         pieces.append((None, 0, 0, ("" if entry[2].endswith(("\n", "\r")) or not entry[2]
-                                    else "\n") + _SEPARATOR))
+                                    else "\n") + _END))
 
     for name, line in order:
         if name is None:
@@ -73,7 +81,7 @@ def readings(texts: dict[str, str], order: tuple[tuple[str | None, int], ...] | 
         if stack:
             emit(stack[-1], _splice(stack[-1][2], stack[-1][3], line, name))
         count[name] = count.get(name, -1) + 1
-        pieces.append((None, 0, 0, _SEPARATOR))
+        pieces.append((None, 0, 0, _START))
         stack.append([name, count[name], _segment(texts[name], known) if name in texts else "",
                       0])
     while stack:
@@ -134,17 +142,28 @@ def _splice(text: str, at: int, line: int, name: str) -> int:
     """Where in ``text`` (read up to ``at``) TeX reads the file ``name`` that it inputs on
     ``line`` (or the line before: ``\\usepackage{x}`` looks on for an optional date first):
     after the brace group naming it (``\\input{intro}``, ``{\\input{x}}``: the group still
-    open), else the line's end; never before ``at``."""
+    open), else the line's end; never before ``at``. A command that reads files naming it
+    there (its path whole first) comes before a mere mention (``\\gdef\\x{intro}`` on the line
+    before, in a group TeX closed before its ``\\input{sec/intro}``: round 24, N17)."""
     if line <= 0 or not text:
         return at
     starts = [0, *(match.end() for match in _LINE.finditer(text))]
     if line > len(starts):
         return max(at, len(text))
-    start = max(starts[max(line - 2, 0)], at)
     end = starts[line] if line < len(starts) else len(text)
     eol = _LINE.search(text, starts[line - 1], end)
     stop = eol.start() if eol else end
-    named = re.compile(rf"(?<![\w-]){re.escape(PurePosixPath(name).stem)}(?:\.[A-Za-z]+)?\s*[,}}]"
-                       ).search(text, start, stop)
-    close = text.find("}", named.start(), stop) if named else -1
-    return close + 1 if close >= 0 else max(end, at)
+    path = PurePosixPath(name)
+    whole, stem = re.escape(str(path.with_suffix(""))), re.escape(path.stem)
+    for named, begin in product((  # (\\input sec/intro: its name ends at a blank, read there)
+            rf"{_READS}[^{{}}]*?(?<![\w./-]){whole}(?:\.[A-Za-z]+)?\s*[,}}]",
+            rf"\\input\s+(?:\./)?{whole}(?:\.[A-Za-z]+)?(?![^\s%\\{{}}])",
+            rf"{_READS}[^{{}}]*?(?<![\w-]){stem}(?:\.[A-Za-z]+)?\s*[,}}]",
+            rf"(?<![\w-]){stem}(?:\.[A-Za-z]+)?\s*[,}}]"), (line - 1, line - 2)):
+        found = re.compile(named).search(text, max(starts[max(begin, 0)], at), stop)
+        if found and text[found.end() - 1] not in ",}":
+            return found.end()
+        if found:
+            close = text.find("}", found.end() - 1, stop)
+            return close + 1 if close >= 0 else max(end, at)
+    return max(end, at)

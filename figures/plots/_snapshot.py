@@ -108,12 +108,11 @@ def curves(block: dict[str, Any], metric: str) -> list[Curve]:
     return drawn
 
 
-def seed_panel(ax: Axes, drawn: list[Curve], *, band: bool) -> None:
+def seed_panel(ax: Axes, drawn: list[Curve], y_label: str, title: str, *, band: bool,
+               x_label: str | None = X_LABEL) -> None:
+    """A panel as seed 001 draws it: the curves (with their ± std band), a log y axis."""
     for curve in drawn:
         seed_curve(ax, curve, band_alpha=BAND_ALPHA if band else None, lw=LINE_WIDTH)
-
-
-def finish(ax: Axes, y_label: str, title: str, *, x_label: str | None = X_LABEL) -> None:
     ax.set_yscale("log")
     if x_label:
         ax.set_xlabel(x_label)

@@ -112,10 +112,9 @@ def _standard_pair(ax, points: list[Curve]) -> None:
             ha="center", va="center", fontweight="bold")
     ax.text(-0.11, 0.04, "neither", fontsize=6.5, color="#c62828",
             ha="center", va="center", style="italic")
-    for point in points:
+    for method, point in zip(METHODS, points, strict=True):  # names under points (zorder 3)
         ax.scatter(point.x, point.y, c=point.entry.color, marker=point.entry.marker, s=70,
                    zorder=5, edgecolors="k", linewidths=0.5)
-    for method, point in zip(METHODS, points, strict=True):
         ax.annotate(point.label, (point.x[0], point.y[0]), xytext=LABEL_OFFSETS[method],
                     textcoords="offset points", fontsize=8, fontweight="bold",
                     color=point.entry.color)

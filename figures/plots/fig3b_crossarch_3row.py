@@ -133,7 +133,13 @@ def render(data: dict[str, Any]) -> Figure:
                            linewidth=LINEWIDTH)
             if c == 1:
                 ax.set_ylim(*G_YLIM)
-            _labels(ax, c, first=r == 0, last=r == len(rows) - 1, legend=r == c == 0)
+            ax.set_ylabel(YLABELS[c])  # titles on the top row, "Epoch" on the bottom one
+            if r == 0:
+                ax.set_title(TITLES[c])
+            if r == c == 0:
+                ax.legend(loc="center right", fontsize=7)
+            if r == len(rows) - 1:
+                ax.set_xlabel("Epoch")
             paper_grid(ax, log_scale=c < 2)
         axes[r][0].annotate(row["arch"], xy=(0, 0.5), xytext=ROW_LABEL_OFFSET,
                             xycoords="axes fraction", textcoords="offset points", fontsize=9,
@@ -200,17 +206,6 @@ def _warn_off_axis(methods: dict[str, Any], where: str, series: str,
                 f"data.{where}.{m}.{series}",
                 f"{len(outside)} value(s) outside the shared axis [{low:g}, {high:g}] (e.g. "
                 f"{outside[0]:g}) are drawn off the panel"), stacklevel=2)
-
-
-def _labels(ax, column: int, *, first: bool, last: bool, legend: bool = False) -> None:
-    """The column's y label, its title on the top row, "Epoch" on the bottom row."""
-    ax.set_ylabel(YLABELS[column])
-    if first:
-        ax.set_title(TITLES[column])
-        if legend:
-            ax.legend(loc="center right", fontsize=7)
-    if last:
-        ax.set_xlabel("Epoch")
 
 
 _RUN = Record(

@@ -37,6 +37,8 @@ BAR_WIDTH = 0.35
 COS_COLOR, RHO_COLOR = "#4682b4", "#7da76f"
 NO_PEN_COLOR, WITH_PEN_COLOR = "#4682b4", "#cc4444"
 PANEL_C_METHODS = ("BP", "DFA")
+#: Each method's two accuracies in (c) (the page's (d)), left and right.
+PENALTY = ("no_penalty", "with_penalty")
 B_YLIM = (-0.1, 1.1)
 C_YLIM = (0, 0.7)
 
@@ -173,14 +175,21 @@ def _trajectory(ax, norms: list[Curve], grads: list[Curve], paper: dict[str, Any
     grad_ax.tick_params(axis="y", labelcolor="gray")
 
 
+def _bar_pairs(ax, rows: list[dict[str, Any]], keys: tuple[str, str], labels: tuple[str, str],
+               styles: list[dict[str, Any]]) -> np.ndarray:
+    """Two bars a row, side by side: each row's ``keys[0]`` left, ``keys[1]`` right (the seed's
+    (b) and (c), the page's (d)); their positions."""
+    xpos = np.arange(len(rows))
+    for offset, key, label, style in zip((-1, 1), keys, labels, styles, strict=True):
+        ax.bar(xpos + offset * BAR_WIDTH / 2, [row[key] for row in rows], BAR_WIDTH, label=label,
+               **style)
+    return xpos
+
+
 def _alignment(ax, conditions: list[dict[str, Any]]) -> None:
-    xpos = np.arange(len(conditions))
-    ax.bar(xpos - BAR_WIDTH / 2, [c["cos"] for c in conditions], BAR_WIDTH,
-           yerr=[c["cos_err"] for c in conditions], label="deep cos", color=COS_COLOR,
-           capsize=3)
-    ax.bar(xpos + BAR_WIDTH / 2, [c["rho"] for c in conditions], BAR_WIDTH,
-           yerr=[c["rho_err"] for c in conditions], label="deep $\\rho$", color=RHO_COLOR,
-           capsize=3)
+    xpos = _bar_pairs(ax, conditions, ("cos", "rho"), ("deep cos", "deep $\\rho$"),
+                      [{"yerr": [c[f"{key}_err"] for c in conditions], "color": color,
+                        "capsize": 3} for key, color in (("cos", COS_COLOR), ("rho", RHO_COLOR))])
     ax.axhline(0, color="black", lw=0.5)
     ax.set_xticks(xpos)
     ax.set_xticklabels([c["label"] for c in conditions], fontsize=8)
@@ -203,16 +212,13 @@ def _alignment(ax, conditions: list[dict[str, Any]]) -> None:
 
 def _capacity_cost(ax, panel: dict[str, Any]) -> None:
     acc = panel["accuracy"]
-    no_pen = [acc[m]["no_penalty"] for m in PANEL_C_METHODS]
-    with_pen = [acc[m]["with_penalty"] for m in PANEL_C_METHODS]
     baseline = panel["frozen_baseline"]
     # Percentage points: what the penalty costs BP, and BP's lead over DFA when both have it.
     bp_cost = 100 * (acc["BP"]["with_penalty"] - acc["BP"]["no_penalty"])
     gap = 100 * (acc["BP"]["with_penalty"] - acc["DFA"]["with_penalty"])
-    xpos = np.arange(len(PANEL_C_METHODS))
-    ax.bar(xpos - BAR_WIDTH / 2, no_pen, BAR_WIDTH, label="no penalty", color=NO_PEN_COLOR)
-    ax.bar(xpos + BAR_WIDTH / 2, with_pen, BAR_WIDTH, label=f"with penalty {LAMBDA}",
-           color=WITH_PEN_COLOR)
+    xpos = _bar_pairs(ax, [acc[m] for m in PANEL_C_METHODS], PENALTY,
+                      ("no penalty", f"with penalty {LAMBDA}"),
+                      [{"color": NO_PEN_COLOR}, {"color": WITH_PEN_COLOR}])
     ax.axhline(baseline, color="black", ls="--", lw=1, label=f"frozen baseline {baseline}")
     ax.set_xticks(xpos)
     ax.set_xticklabels(PANEL_C_METHODS, fontsize=10)
@@ -338,12 +344,8 @@ def _room_for_values(fig: Figure, ax, rows: int, page: Page, has: float) -> None
 
 
 def _page_control(ax, panel: dict[str, Any], page: Page) -> None:
-    acc = panel["accuracy"]
-    xpos = np.arange(len(PANEL_C_METHODS))
-    for offset, key, label, fill in ((-1, "no_penalty", "no penalty", NEUTRAL_FILLS[2]),
-                                     (1, "with_penalty", "with penalty", NEUTRAL_FILLS[3])):
-        ax.bar(xpos + offset * BAR_WIDTH / 2, [acc[m][key] for m in PANEL_C_METHODS],
-               BAR_WIDTH, label=label, **fill)
+    xpos = _bar_pairs(ax, [panel["accuracy"][m] for m in PANEL_C_METHODS], PENALTY,
+                      ("no penalty", "with penalty"), [NEUTRAL_FILLS[2], NEUTRAL_FILLS[3]])
     baseline = panel["frozen_baseline"]
     ax.axhline(baseline, color=MUTED_TEXT, ls="--", lw=page.line_pt - 0.25,
                label=f"frozen baseline {baseline:g}")

@@ -71,13 +71,13 @@ def render(data: dict[str, Any]) -> Figure:
     axes = fig.subplots(2, 2, sharex=True)
     top, bottom = model(data)
     for ax, metric in zip(axes[0], snapshot.METRICS, strict=True):
-        snapshot.seed_panel(ax, top[metric], band=False)
-        snapshot.finish(ax, YLABELS[metric],
-                        WITH_LN_TITLE.format(seed=data["with_ln"]["seed"]), x_label=None)
+        snapshot.seed_panel(ax, top[metric], YLABELS[metric],
+                            WITH_LN_TITLE.format(seed=data["with_ln"]["seed"]), band=False,
+                            x_label=None)
     if n := len(data["no_ln"]["BP"]["h_L"]):
         for ax, metric in zip(axes[1], snapshot.METRICS, strict=True):
-            snapshot.seed_panel(ax, bottom[metric], band=True)
-            snapshot.finish(ax, YLABELS[metric], NO_LN_TITLE.format(n=n))
+            snapshot.seed_panel(ax, bottom[metric], YLABELS[metric], NO_LN_TITLE.format(n=n),
+                                band=True)
     fig.suptitle(SUPTITLE, y=SUPTITLE_Y)
     fig.tight_layout()
     return fig

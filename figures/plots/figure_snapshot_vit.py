@@ -49,8 +49,8 @@ def render(data: dict[str, Any]) -> Figure:
     axes = fig.subplots(1, 2)
     n = len(data["BP"]["h_L"])
     for ax, metric in zip(axes, snapshot.METRICS, strict=True):
-        snapshot.seed_panel(ax, snapshot.curves(data, metric), band=n > 1)
-        snapshot.finish(ax, YLABELS[metric], TITLE.format(n=n))
+        snapshot.seed_panel(ax, snapshot.curves(data, metric), YLABELS[metric],
+                            TITLE.format(n=n), band=n > 1)
     fig.tight_layout()
     return fig
 

@@ -8,6 +8,7 @@ import json
 import os
 
 import pytest
+from helpers import figures_as_a_user
 
 from figures.paper import memo
 
@@ -92,25 +93,27 @@ def test_a_paper_for_xelatex_is_told_figures_compiles_with_pdflatex(tmp_path):
 
 
 _PLAIN = "\\documentclass{article}\n\\begin{document}\nHello.\n\\end{document}\n"
+_CITES = "Cite \\cite{knuth}.\n\\bibliographystyle{plain}\n\\bibliography{refs}"
+
+
+def _paper(tmp_path, text: str, files: dict[str, str]):
+    """The paper folder ``p`` in ``tmp_path``: a main.tex saying ``text`` (where _PLAIN says
+    "Hello."), and ``files`` (name: text) beside it."""
+    paper = tmp_path / "p"
+    for name, written in {"main.tex": _PLAIN.replace("Hello.", text),
+                          **files}.items():
+        (paper / name).parent.mkdir(parents=True, exist_ok=True)
+        (paper / name).write_text(written)
+    return paper
 
 
 @pytest.mark.slow  # latexmk compiles the paper in pack's copy
 def test_pack_includes_through_a_link_to_a_folder_inside_the_paper(tmp_path):
     r"""``\include{ch/one}`` with ``ch`` a link to ``sections/``: pack said "I can't write
     on file `ch/one.aux' ... TeX writes no file outside the folder"; the file is inside."""
-    import subprocess
-    import sys
-
-    from helpers import REPO
-
-    paper = tmp_path / "p"
-    (paper / "sections").mkdir(parents=True)
-    (paper / "sections" / "one.tex").write_text("Chapter one.\n")
+    paper = _paper(tmp_path, "Hello.\n\\include{ch/one}", {"sections/one.tex": "Chapter one.\n"})
     (paper / "ch").symlink_to("sections")
-    (paper / "main.tex").write_text(_PLAIN.replace("Hello.", "Hello.\n\\include{ch/one}"))
-    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
-                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path, check=False)
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
     assert ran.returncode == 0, ran.stdout + ran.stderr
 
 
@@ -119,18 +122,9 @@ def test_pack_includes_from_a_folder_named_after_the_main_file(tmp_path):
     r"""``\include{main.parts/one}`` (round 14): the mend of ``main.fls/`` above skipped every
     folder named ``main.*``, so pack said "I can't write on file `main.parts/one.aux' ... TeX
     writes no file outside the folder"; ``latexmk -pdf`` in the folder compiles it."""
-    import subprocess
-    import sys
-
-    from helpers import REPO
-
-    paper = tmp_path / "p"
-    (paper / "main.parts").mkdir(parents=True)
-    (paper / "main.parts" / "one.tex").write_text("Chapter one.\n")
-    (paper / "main.tex").write_text(_PLAIN.replace("Hello.", "Hello.\n\\include{main.parts/one}"))
-    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
-                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path, check=False)
+    _paper(tmp_path, "Hello.\n\\include{main.parts/one}",
+           {"main.parts/one.tex": "Chapter one.\n"})
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
     assert ran.returncode == 0, ran.stdout + ran.stderr
 
 
@@ -139,20 +133,10 @@ def test_paper_refuses_a_stale_copy_of_a_file_it_writes_and_reads_back(tmp_path)
     r"""A paper that ``\openout``s ``table.tex`` and ``\input``s it, shipped with a stale
     one: TeX wrote the new copy into our output folder and read the paper's, so main.pdf
     said "Value: OLD" with exit 0 (``latexmk -pdf`` in the folder: "Value: NEW")."""
-    import subprocess
-    import sys
-
-    from helpers import REPO
-
-    paper = tmp_path / "p"
-    paper.mkdir()
-    (paper / "main.tex").write_text(_PLAIN.replace("Hello.", (
-        "\\newwrite\\w Value: \\input{table}\n\\immediate\\openout\\w=table.tex\n"
-        "\\immediate\\write\\w{NEW}\\immediate\\closeout\\w")))
-    (paper / "table.tex").write_text("OLD\n")
-    ran = subprocess.run([sys.executable, "-m", "figures", "paper", "p", "--allow-synthetic",
-                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path, check=False)
+    paper = _paper(tmp_path, ("\\newwrite\\w Value: \\input{table}\n\\immediate\\openout"
+                              "\\w=table.tex\n\\immediate\\write\\w{NEW}\\immediate\\closeout\\w"),
+                   {"table.tex": "OLD\n"})
+    ran = figures_as_a_user(tmp_path, "paper", "p", "--allow-synthetic", timeout=300)
     assert ran.returncode == 1, ran.stdout + ran.stderr
     assert "table.tex: the paper writes it anew" in ran.stderr
     assert not (paper / "main.pdf").exists()
@@ -166,24 +150,14 @@ def test_paper_typesets_the_bibliography_latexmk_in_the_folder_would(tmp_path, b
     edited ``refs.bib`` was typeset stale with exit 0 (``latexmk -pdf`` in the folder: the
     new entry). Without ``refs.bib`` the shipped ``.bbl`` is the bibliography (arXiv's way),
     as latexmk in the folder prints it."""
-    import subprocess
-    import sys
-
-    from helpers import REPO
     from pypdf import PdfReader
 
-    paper = tmp_path / "p"
-    paper.mkdir()
-    (paper / "main.tex").write_text(_PLAIN.replace("Hello.", (
-        "Cite \\cite{knuth}.\n\\bibliographystyle{plain}\n\\bibliography{refs}")))
-    (paper / "main.bbl").write_text("\\begin{thebibliography}{1}\n\\bibitem{knuth} STALE."
-                                    "\n\\end{thebibliography}\n")
-    if bib:
-        (paper / "refs.bib").write_text("@book{knuth, author={Donald Knuth}, title={NEWTITLE},"
-                                        " year=1984, publisher={AW}}\n")
-    ran = subprocess.run([sys.executable, "-m", "figures", "paper", "p", "--allow-synthetic",
-                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path, check=False)
+    refs = {"refs.bib": ("@book{knuth, author={Donald Knuth}, title={NEWTITLE}, year=1984, "
+                         "publisher={AW}}\n")} if bib else {}
+    paper = _paper(tmp_path, _CITES, {"main.bbl": ("\\begin{thebibliography}{1}\n\\bibitem"
+                                                   "{knuth} STALE.\n\\end{thebibliography}\n"),
+                                      **refs})
+    ran = figures_as_a_user(tmp_path, "paper", "p", "--allow-synthetic", timeout=300)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     text = PdfReader(paper / "main.pdf").pages[0].extract_text()
     assert printed in text, text
@@ -195,20 +169,9 @@ def test_paper_names_the_bib_files_error_not_a_temporary_blg(tmp_path):
     """``refs.bib`` missing a comma (round 14): ``figures paper`` said "bibtex
     /tmp/figures-paper-XXXX/main: Bibtex errors: See file '/tmp/.../main.blg'", a file gone
     when the command ends, where pack names ``refs.bib``'s line."""
-    import subprocess
-    import sys
-
-    from helpers import REPO
-
-    paper = tmp_path / "p"
-    paper.mkdir()
-    (paper / "main.tex").write_text(_PLAIN.replace("Hello.", (
-        "Cite \\cite{knuth}.\n\\bibliographystyle{plain}\n\\bibliography{refs}")))
-    (paper / "refs.bib").write_text("@book{knuth, author={Donald Knuth}, title={T},\n"
-                                    "year=1984\npublisher={AW}}\n")
-    ran = subprocess.run([sys.executable, "-m", "figures", "paper", "p", "--allow-synthetic",
-                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path, check=False)
+    _paper(tmp_path, _CITES, {"refs.bib": ("@book{knuth, author={Donald Knuth}, title={T},\n"
+                                           "year=1984\npublisher={AW}}\n")})
+    ran = figures_as_a_user(tmp_path, "paper", "p", "--allow-synthetic", timeout=300)
     assert ran.returncode == 1, ran.stdout + ran.stderr
     assert "---line 3 of file refs.bib" in ran.stderr, ran.stderr
     assert ".blg" not in ran.stderr, ran.stderr
@@ -220,18 +183,11 @@ def test_a_main_file_name_latexmk_refuses_is_one_line_before_anything_runs(tmp_p
     """``a';touch X;'$(touch Y).tex``: nothing ran, but ``figures paper`` and ``pack`` said
     "did not compile: Latexmk: This is Latexmk, John Collins ..." (its banner) and named a
     .log that does not exist; ``paper`` synced (wrote macros.tex) first."""
-    import subprocess
-    import sys
-
-    from helpers import REPO
-
     paper = tmp_path / "p"
     paper.mkdir()
     (paper / "a';touch X;'$(touch Y).tex").write_text(_PLAIN)
     extra = ["--allow-synthetic"] if command == "paper" else ["--out", "p.tar.gz"]
-    ran = subprocess.run([sys.executable, "-m", "figures", command, "p", *extra, "--figdata",
-                          str(REPO / "figdata")], capture_output=True, text=True, timeout=300,
-                         cwd=tmp_path, check=False)
+    ran = figures_as_a_user(tmp_path, command, "p", *extra, timeout=300)
     assert ran.returncode == 1
     assert ran.stderr == ("error: p/a';touch X;'$(touch Y).tex: latexmk refuses this "
                           "file name ('$' is a character TeX does not take in a file name): "

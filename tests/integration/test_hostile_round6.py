@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import REPO, run_sync, sync_project
+from helpers import REPO, SYNC_TEX, run_sync, sync_project
 
 from figures.cli import main as cli
 from figures.registry import BY_NAME, FIGURES
@@ -57,16 +57,6 @@ def test_check_of_another_venues_build_says_whose_layout_it_is(tmp_path, capsys)
     assert ("cifar_summary.png: built for venue:icml's page, not venue:neurips's; run "
             "`figures build --venue neurips`") in said
     assert "cifar_summary.pdf: a folder, not the built file: remove it" in said
-
-
-SYNC_TEX = r"""\documentclass{article}
-\usepackage{graphicx}
-\graphicspath{{figs/}}
-\input{macros}
-\begin{document}
-%s
-\end{document}
-"""
 
 
 def _read_only(*folders):

@@ -8,13 +8,12 @@ TeX Live is required (CI installs it in .ci/run): without it these fail, never s
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from helpers import REPO
+from helpers import REPO, figures_as_a_user, review_tool
 
 from figures.pack.strip import strip_comments
 
@@ -33,9 +32,7 @@ def _paper(folder: Path, body: str, main: str = "main.tex") -> Path:
 
 def _figures(cwd: Path, *argv: str, env: dict[str, str] | None = None,
              ) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "figures", *argv, "--figdata",
-                           str(REPO / "figdata")], capture_output=True, text=True, timeout=300,
-                          cwd=cwd, check=False, env={**os.environ, **(env or {})})
+    return figures_as_a_user(cwd, *argv, timeout=300, env=env)
 
 
 def _pack_says_no_compile(cwd: Path, why: str) -> None:
@@ -104,22 +101,12 @@ def test_a_line_longer_than_texs_buffer_is_named_by_pack(tmp_path):
                           "(a line longer than TeX's buffer): break it into shorter lines")
 
 
-def _review_tool():
-    import importlib.util
-
-    if "review_tool" not in sys.modules:  # as tests/unit/test_review.py loads it
-        spec = importlib.util.spec_from_file_location("review_tool", REPO / "tools" / "review.py")
-        sys.modules["review_tool"] = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(sys.modules["review_tool"])
-    return sys.modules["review_tool"]
-
-
 @pytest.mark.parametrize("record", ['{"tests/golden/test_images.py::x": true', "[1, 2]"])
 def test_review_of_a_cut_record_of_the_last_run_is_one_line(tmp_path, monkeypatch, capsys,
                                                              record):
     """pytest's ``lastfailed`` cut short (a run killed while writing it): `figures review`
     ended in a JSONDecodeError traceback; a list there, in a TypeError."""
-    review = _review_tool()
+    review = review_tool()
     (tmp_path / "lastfailed").write_text(record)
     (tmp_path / "golden-inputs").write_text(record)
     monkeypatch.setattr(review, "ROOT", tmp_path)
@@ -137,7 +124,7 @@ def test_review_of_a_cut_record_of_the_last_run_is_one_line(tmp_path, monkeypatc
 def test_review_passes_over_a_failed_golden_that_is_no_golden_now(tmp_path, monkeypatch):
     """A figure renamed since the last run: its failed golden's node id made `figures
     review` end with "rendering the goldens failed (pytest exited 4)", reviewing nothing."""
-    review = _review_tool()
+    review = review_tool()
     real = "tests/golden/test_images.py::test_figure_matches_baseline[cifar_summary]"
     assert real in review.ub.goldens().values()
     (tmp_path / "lastfailed").write_text(json.dumps({
@@ -295,9 +282,7 @@ def test_check_of_a_large_file_that_is_no_pdf_ends_in_seconds(tmp_path):
     through all of it. A PDF begins with ``%PDF-`` in its first 1024 bytes."""
     with (tmp_path / "paper.pdf").open("wb") as handle:
         handle.truncate(2 << 30)
-    ran = subprocess.run([sys.executable, "-m", "figures", "check", "paper.pdf", "--venue",
-                          "icml", "--figdata", str(REPO / "figdata")], capture_output=True,
-                         text=True, timeout=60, cwd=tmp_path, check=False)
+    ran = figures_as_a_user(tmp_path, "check", "paper.pdf", "--venue", "icml", timeout=60)
     assert ran.returncode == 1
     assert ran.stderr == ("error: paper.pdf: cannot be read as a PDF (PdfReadError): is it the "
                           "compiled paper?\n")

@@ -9,23 +9,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 
 import pytest
-from helpers import REPO, run_sync, sync_project
+from helpers import REPO, SYNC_TEX, figures_as_a_user, review_tool, run_sync, sync_project
 
 from figures.errors import FigureDataError
 from figures.paper.disclosure import authors_named
 from figures.venues import get_venue
-
-SYNC_TEX = r"""\documentclass{article}
-\usepackage{graphicx}
-\graphicspath{{figs/}}
-\input{macros}
-\begin{document}
-%s
-\end{document}
-"""
 
 
 @pytest.mark.slow
@@ -98,24 +88,12 @@ def test_an_anonymous_pack_says_a_printed_author_name_outside_ascii(tmp_path, fo
         f"\\documentclass{{article}}\n{fontenc}\\title{{A paper}}\n"
         "\\author{Zo\u00eb M\u00fcller}\n\\begin{document}\n\\maketitle\nHello.\n"
         "\\end{document}\n", encoding="utf-8")
-    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--anonymous", "--out",
-                          "p.tar.gz", "--figdata", str(REPO / "figdata")], capture_output=True,
-                         text=True, timeout=300, cwd=tmp_path, check=False,
-                         env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz",
+                            timeout=300, env={"PYTHONIOENCODING": "utf-8"})
     assert ran.returncode == 0, ran.stderr
     assert ("warning: main.tex: Zo\u00eb, M\u00fcller of \\author in the compiled text: the "
             "review copy names an author") in ran.stderr
     assert ran.stderr.splitlines()[-1].endswith("warnings: 2")
-
-
-def _review_tool():
-    import importlib.util
-
-    if "review_tool" not in sys.modules:  # as tests/unit/test_review.py loads it
-        spec = importlib.util.spec_from_file_location("review_tool", REPO / "tools" / "review.py")
-        sys.modules["review_tool"] = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(sys.modules["review_tool"])
-    return sys.modules["review_tool"]
 
 
 @pytest.mark.parametrize(("code", "said"), [
@@ -127,7 +105,7 @@ def test_review_of_a_run_that_compared_nothing_says_so(monkeypatch, code, said):
     test (exit 5) or stopped on its arguments (exit 4), and review said "no golden test
     failed in the last run: nothing to review", exit 0; with an earlier run's failures on
     record it would have reviewed those instead."""
-    review = _review_tool()
+    review = review_tool()
     recorded = ["tests/golden/test_images.py::test_figure_matches_baseline[cifar_summary]"]
     monkeypatch.setattr(review, "failed_goldens", lambda: recorded)
     monkeypatch.setattr(review.subprocess, "run",
@@ -167,9 +145,7 @@ def test_a_paper_in_draft_mode_is_told_so_when_its_figures_print_nowhere(tmp_pat
     (paper / "main.tex").write_text(
         f"{preamble}\n\\begin{{document}}\n"
         "\\includegraphics[width=3.25in]{cifar_summary}\n\\end{document}\n")
-    ran = subprocess.run([sys.executable, "-m", "figures", "paper", "p", "--allow-synthetic",
-                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path, check=False)
+    ran = figures_as_a_user(tmp_path, "paper", "p", "--allow-synthetic", timeout=300)
     assert ran.returncode == 1
     assert ran.stdout.splitlines()[-1] == (
         "problem: cifar_summary (main.tex:4): TeX read it, but the compiled paper prints it "
@@ -274,9 +250,7 @@ def test_a_paper_needing_shell_escape_is_told_what_these_commands_never_run(tmp_
         "\\documentclass{article}\n\\usepackage{minted}\n\\begin{document}\n"
         "\\begin{minted}{python}\nx = 1\n\\end{minted}\n\\end{document}\n")
     argv = ["pack", "p", "--out", "p.tar.gz"] if command == "pack" else ["paper", "p"]
-    ran = subprocess.run([sys.executable, "-m", "figures", *argv, "--figdata",
-                          str(REPO / "figdata")], capture_output=True, text=True, timeout=300,
-                         cwd=tmp_path, check=False)
+    ran = figures_as_a_user(tmp_path, *argv, timeout=300)
     assert ran.returncode == 1
     said = ran.stderr.splitlines()[-1]
     assert "-shell-escape flag." in said
@@ -300,9 +274,7 @@ def test_an_eps_figure_printed_as_its_name_is_a_problem_of_paper(tmp_path):
     (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
                                     "\\begin{document}\nHello. \\includegraphics{fig.eps}\n"
                                     "\\end{document}\n")
-    ran = subprocess.run([sys.executable, "-m", "figures", "paper", "p", "--figdata",
-                          str(REPO / "figdata")], capture_output=True, text=True, timeout=300,
-                         cwd=tmp_path, check=False)
+    ran = figures_as_a_user(tmp_path, "paper", "p", timeout=300)
     assert ran.returncode == 1
     assert ran.stdout.splitlines()[-1] == (
         "problem: fig.eps (main.tex:4): an EPS figure, printed as its file name: this compile "
@@ -323,9 +295,7 @@ def test_a_packed_eps_figure_keeps_its_bounding_box(tmp_path):
     (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
                                     "\\begin{document}\nHello. \\includegraphics{fig.eps}\n"
                                     "\\end{document}\n")
-    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
-                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path, check=False)
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
     # the archive compiled with its bounding box (else "no BoundingBox"), and printed the
     # file's name there: since round 17 that stops the pack (pdflatex converts no EPS)
     assert ran.returncode == 1, ran.stderr
@@ -349,9 +319,7 @@ def test_a_listing_read_from_a_code_file_is_packed_as_it_is(tmp_path):
                                     "\\usepackage{verbatim}\n\\begin{document}\nCode:\n"
                                     "\\lstinputlisting{code.py}\n\\verbatiminput{notes.txt}\n"
                                     "\\end{document}\n")
-    ran = subprocess.run([sys.executable, "-m", "figures", "pack", "p", "--out", "p.tar.gz",
-                          "--figdata", str(REPO / "figdata")], capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path, check=False)
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
     assert ran.returncode == 0, ran.stderr
     assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
     with tarfile.open(tmp_path / "p.tar.gz") as archive:

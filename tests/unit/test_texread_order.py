@@ -122,3 +122,58 @@ def test_a_misreading_that_runs_past_a_files_end_leaves_the_next_files_alone():
                      (frozenset(), frozenset()))
     assert strip_comments(texts["main.tex"], reading=found.of("main.tex", texts["main.tex"])) \
         == texts["main.tex"].replace(" note", "")
+
+
+def test_a_file_input_in_an_argument_is_read_fresh():
+    """Round 24 (N16): ``\\footnote{\\input{sec/note}}``: TeX reads the footnote's argument
+    as tokens and the file only when the footnote runs, fresh, so its ``\\verb|i % n|`` and
+    ``\\url{..fa%20audit}`` are read verbatim. Spliced into the footnote's brace group, the
+    file was read as argument text: the ``\\verb`` not run, ``% n| and ..`` cut as a comment,
+    and the pack's fallback shipped the file whole, its comment naming a reviewer with it."""
+    note = ("% SECRETFN2 reviewer 2 is Bob Jones\nThe index is \\verb|i % n| and the code is "
+            "at \\url{https://example.org/fa%20audit}.\n")
+    texts = {"main.tex": "\\documentclass{article}\n\\usepackage{url}\n\\begin{document}\n"
+                         "\\input{sec/intro}\n\\end{document}\n",
+             "sec/intro.tex": "Intro text here.\\footnote{\\input{sec/note}}\n"
+                              "Closing text. % SECRETFN reviewer 2 is Bob Jones\n",
+             "sec/note.tex": note}
+    found = readings(texts, (("main.tex", 0), ("sec/intro.tex", 4), ("sec/note.tex", 1),
+                             (None, 1), (None, 4)), (frozenset(), frozenset()))
+    archive = {name: strip_comments(text, reading=found.of(name, text))
+               for name, text in texts.items()}
+    assert archive["sec/note.tex"] == note.split("\n", 1)[1]  # (a comment line goes whole)
+    assert archive["sec/intro.tex"].endswith("Closing text. %\n")
+    # the argument the file was read in goes on after it: a \verb there is not run
+    texts["sec/intro.tex"] = ("Intro.\\footnote{\\input{sec/note} \\verb|a % SECRETV|}\n"
+                              "\\begin{python}\n")
+    found = readings(texts, (("main.tex", 0), ("sec/intro.tex", 4), ("sec/note.tex", 1),
+                             (None, 1), (None, 4)), (frozenset(), frozenset()))
+    reading = found.of("sec/intro.tex", texts["sec/intro.tex"])
+    assert [texts["sec/intro.tex"][s:e] for s, e in reading.comments] == ["% SECRETV|}"]
+
+
+@pytest.mark.parametrize("reads", ["\\input{sec/intro}", "\\input sec/intro ",
+                                   "\\include{sec/intro}", "\\subfile{sec/intro}"])
+def test_a_file_is_spliced_in_at_the_command_that_reads_it(reads):
+    """Round 24 (N17): the child's name on the line before TeX's, inside a group where ``%``
+    is text (``\\begingroup\\catcode`\\%=12 \\gdef\\pcname{intro}`` / ``\\endgroup\\input
+    {sec/intro}``): the file was spliced in after the first ``intro}`` found, on the line
+    before, inside the group TeX had closed before reading it, and its comment naming a
+    reviewer shipped under --anonymous, warnings 0. The command naming the file on TeX's
+    line is preferred; a package's on the line before still counts (LaTeX looks on for a
+    date)."""
+    texts = {"main.tex": "\\documentclass{article}\n\\author{Anonymous}\n\\begin{document}\n"
+                         "\\begingroup\\catcode`\\%=12 \\gdef\\pcname{intro}\n"
+                         f"\\endgroup{reads}\nClosing text.\n\\end{{document}}\n",
+             "sec/intro.tex": "Intro text here. % SECRETSL reviewer 2 is Bob Jones\n"}
+    found = readings(texts, (("main.tex", 0), ("sec/intro.tex", 5), (None, 5)),
+                     (frozenset(), frozenset()))
+    assert strip_comments(texts["sec/intro.tex"], reading=found.of(
+        "sec/intro.tex", texts["sec/intro.tex"])) == "Intro text here. %\n"
+    texts["main.tex"] = texts["main.tex"].replace("\\author", "\\usepackage{notes}\n"
+                                                  "{\\catcode`\\%=12 \\gdef\\x{notes}}\n\\author")
+    texts["notes.sty"] = "\\ProvidesPackage{notes} % SECRETPK\n"
+    found = readings(texts, (("main.tex", 0), ("notes.sty", 3), (None, 3)),
+                     (frozenset(), frozenset()))
+    assert strip_comments(texts["notes.sty"], reading=found.of(
+        "notes.sty", texts["notes.sty"])) == "\\ProvidesPackage{notes} %\n"
