@@ -18,7 +18,7 @@ def add_parser(add) -> None:
                    help="LaTeX sources to check (UTF-8 or Latin-1)")
     p.add_argument("--figdata", type=path_arg, default=None, metavar="DIR",
                    help="default: figdata/ of the repository the first .tex file sits in")
-    p.set_defaults(command=run, answers_on_stdout=True)
+    p.set_defaults(answers_on_stdout=True)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -34,7 +34,6 @@ def add_parser(add) -> None:
     p.add_argument("--dry-run", "-n", action="store_true",
                    help="show what would be done; write nothing")
     cli.add_figdata(p)
-    p.set_defaults(command=run)
 
 
 def run(args: argparse.Namespace, paper=None, key: tuple[str, str] | None = None) -> int:
