@@ -39,7 +39,6 @@ def add_parser(add) -> None:
               "as NAME.bak)",
               anonymous="also report what the PDF discloses (double-blind review)")
     add_figdata(p)
-    p.set_defaults(command=run)
 
 
 def run(args: argparse.Namespace) -> int:
