@@ -154,8 +154,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
     facts = set(known[0])  # (each kept in step with the three sets below, which it makes)
     verbatim_envs, strict = in_force(facts), any(kind == "class" for kind, _ in facts)
     plain = {name for kind, name in facts if kind == "text"}  # the paper's own, not verbatim
-    comment_envs = set(texverbatim.COMMENT_ENVIRONMENTS) | {  # (a paper's own hides: \setbox0
-        name for kind, name in facts if kind in ("comment", "hiding")}  # \vbox); \excludecomment's
+    comment_envs = texverbatim.hiding(facts)  # comment.sty's, \excludecomment's, the paper's
     sets = (verbatim_envs, plain, comment_envs)  # (what texverbatim.define changes)
     short = set(known[1])  # fancyvrb's \DefineShortVerb{\|}: |x % y| is verbatim
     braces = Braces(text, raw=True)  # for verbatim arguments
@@ -270,7 +269,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                                      comment_envs, code)
                     texverbatim.define(facts, sets, {name, f"{name}*"} if word in NEW_VERBATIM
                                        else {name}, now, (scope, len(groups) - arguments
-                                                          + opened + semis))
+                                                          + opened + semis), word)
                 elif word == "end" and name == "document" and executed and \
                         not text[text.rfind("\n", 0, match.start()) + 1:match.start()].strip():
                     after_end = min(_line_end(text, group.end()) + 1, n)
@@ -334,11 +333,11 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
 
 
 def blanked(text: str, *, comments: bool = True, verbatim: bool = False,
-            hidden: bool = False) -> str:
+            hidden: bool = False, known: Known = (frozenset(), frozenset())) -> str:
     """``text`` with its comments (and, asked, what is read verbatim, and what is never
     typeset: ``\\iffalse`` blocks, comment environments, the text after ``\\end{document}``)
-    made spaces: every offset and line break stays where it was."""
-    reading = read(text)
+    made spaces (read knowing ``known``): every offset and line break stays where it was."""
+    reading = read(text, known)
     spans = [*(reading.comments if comments else ()), *(reading.verbatim if verbatim else ())]
     if hidden:
         spans += [*reading.false, *reading.skipped]
@@ -369,7 +368,8 @@ def _begins(text: str, pos: int, specs: int, envs: set[str], hiding: set[str],
     or ``specs`` xparse specifications, before it) makes it: ``"verbatim"`` if it calls one
     read verbatim, anywhere in it (``{\\footnotesize\\verbatim}``), or fancyvrb's
     ``\\VerbatimEnvironment``; ``"comment"`` if it calls a hiding one (verbatim.sty's
-    documented ``\\newenvironment{notes}{\\comment}{\\endcomment}``); else ``"text"``."""
+    ``\\newenvironment{notes}{\\comment}{\\endcomment}``); ``"boxed"`` if it sets a box
+    (``\\setbox0\\vbox\\bgroup``: printed, or not, as its end code says); else ``"text"``."""
     for _ in range(specs):  # (its brace groups may nest: O{})
         pos = _OPTIONS.match(text, pos).end()
         end = code.close(pos) if text.startswith("{", pos) else -1
@@ -379,6 +379,6 @@ def _begins(text: str, pos: int, specs: int, envs: set[str], hiding: set[str],
     for call in _CONTROL.finditer(text, pos, end if end > 0 else pos):
         if call.group(1) in envs or call.group(1) == "VerbatimEnvironment":
             return "verbatim"
-        if call.group(1) in hiding:
-            return "comment"
+        if call.group(1) in hiding or texverbatim.boxes(text, call):
+            return "comment" if call.group(1) in hiding else "boxed"
     return "text"

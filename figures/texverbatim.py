@@ -92,6 +92,18 @@ NEW_PLAIN = frozenset({"newtcolorbox", "renewtcolorbox", "NewTColorBox", "RenewT
 #: Definitions that do nothing to a name already defined.
 PROVIDE = frozenset({"provideenvironment", "ProvideDocumentEnvironment", "ProvideTColorBox"})
 
+#: Commands that put what follows in a box (``\\setbox0\\vbox\\bgroup``), printed only if
+#: the box is used: an environment whose begin code calls one may hide its body.
+SAVE_BOX = frozenset({"setbox", "sbox", "savebox", "lrbox"})
+
+
+def boxes(text: str, call: re.Match[str]) -> bool:
+    """The control word ``call`` of ``text`` puts what follows in a box (``\\begin{lrbox}``
+    too)."""
+    return call.group(1) in SAVE_BOX or (call.group(1) == "begin" and
+                                         text.startswith("{lrbox}", call.end()))
+
+
 #: Commands that (re)define ``\\NAME``, an environment's begin code: ``\\let\\code=\\verbatim``
 #: makes ``code`` verbatim, ``\\renewcommand{\\python}{\\begin{quote}}`` makes it text.
 REDEFINE = frozenset({"def", "gdef", "edef", "xdef", "let", "newcommand", "renewcommand",
@@ -101,26 +113,33 @@ CS_DEFINED = re.compile(r"[ \t]*\{?[ \t]*\\([A-Za-z@]+)[ \t]*\}?[ \t]*=?[ \t]*")
 
 
 def define(facts: set, sets: tuple[set[str], set[str], set[str]], names: set[str],
-           kind: str, scope: tuple[list, int] | None = None) -> None:
-    """The paper (re)defines each of ``names``, read as ``kind`` from here on: ``"verbatim"``,
-    ``"text"`` or ``"comment"`` (hidden: verbatim.sty's ``\\newenvironment{notes}{\\comment}
+           kind: str, scope: tuple[list, int] | None = None, by: str = "") -> None:
+    """The paper (re)defines each of ``names`` (with the command ``by``), read as ``kind``
+    from here on: ``"verbatim"``, ``"text"`` (``"boxed"``: text set in a box) or
+    ``"comment"`` (hidden: verbatim.sty's ``\\newenvironment{notes}{\\comment}
     {\\endcomment}``); ``sets``: the reader's verbatim, text and hiding environments. A hiding
-    one redefined as text still hides (``\\renewenvironment{comment}{\\setbox0\\vbox\\bgroup}
-    {\\egroup}``): the reader errs toward what is never printed. (A ``("hiding", name)``
-    fact: made from ``\\comment``, as that one ends; ``("comment", name)``: comment.sty's.)
+    one redefined as text still hides when its begin code sets a box
+    (``\\renewenvironment{comment}{\\setbox0\\vbox\\bgroup}{\\egroup}``) or only its begin
+    macro is made anew (``\\let\\comment\\iffalse``): the reader errs toward what is never
+    printed; made anew whole as printing text (``\\newenvironment{comment}{\\par\\itshape}
+    {\\par}``, a rebuttal's reviewer comments) it is text (hostile round 24, T2). (A
+    ``("hiding", name)`` fact: made from ``\\comment``, as that one ends; ``("comment",
+    name)``: comment.sty's.)
     With ``scope`` (the reader's list of local definitions, and how deep the groups open
     are), one as text is local: :func:`restore` undoes it as its group closes (one as
     verbatim or hiding is taken to hold on: a comment kept, never printed code cut; hostile
     round 22, V2)."""
     envs, plain, hiding = sets
+    kind, boxed = ("text", True) if kind == "boxed" else (kind, False)
     for each in names:
         if scope is not None and scope[1] > 0 and kind == "text":
-            scope[0].append((scope[1], each, {fact for fact in facts if fact[1] == each
-                                              and fact[0] in ("text", "verbatim")}))
-        hides = kind == "comment" or (kind == "text" and each in hiding)
+            scope[0].append((scope[1], each, {fact for fact in facts if fact[1] == each}))
+        hides = kind == "comment" or (kind == "text" and each in hiding and (
+            boxed or by not in NEW_ENVIRONMENT))
         kept = {(was, each) for was in ("comment", "hiding") if (was, each) in facts}
         facts -= {("text", each), ("verbatim", each), ("comment", each), ("hiding", each)}
-        facts |= {("hiding" if kind == "comment" else kind, each)} | (kept if hides else set())
+        facts |= {("hiding" if kind == "comment" else kind, each)} | (
+            kept or {("hiding", each)} if hides else set())
         (envs.add if kind == "verbatim" else envs.discard)(each)
         (plain.add if kind == "text" else plain.discard)(each)
         (hiding.add if hides else hiding.discard)(each)
@@ -133,10 +152,11 @@ def restore(facts: set, sets: tuple[set[str], set[str], set[str]], scope: list,
     verbatim one again after the ``}``."""
     while scope and scope[-1][0] > depth:
         _, name, before = scope.pop()
-        facts -= {("text", name), ("verbatim", name)}
+        facts -= {("text", name), ("verbatim", name), ("comment", name), ("hiding", name)}
         facts |= before
         (sets[0].add if name in in_force(facts) else sets[0].discard)(name)
         (sets[1].add if ("text", name) in facts else sets[1].discard)(name)
+        (sets[2].add if name in hiding(facts) else sets[2].discard)(name)
 
 
 #: The marks :mod:`figures.pack.order` sets at a spliced file's start and its end: TeX reads a
@@ -188,6 +208,14 @@ def opens(word: str, last: str | None, then: str = "") -> int:
 
 #: The comment package's environment (``\\excludecomment{x}`` adds more).
 COMMENT_ENVIRONMENTS = frozenset({"comment"})
+
+
+def hiding(facts: set[tuple[str, str]] | frozenset[tuple[str, str]]) -> set[str]:
+    """The environments that hide their body given ``facts`` (``texread.Known``): comment.sty's
+    (verbatim.sty's) ``comment`` unless the paper made it printing text, ``\\excludecomment``'s,
+    the paper's own made from ``\\comment`` or hiding in a box."""
+    return {name for name in COMMENT_ENVIRONMENTS if ("text", name) not in facts} | {
+        name for kind, name in facts if kind in ("comment", "hiding")}
 
 
 @lru_cache(maxsize=64)

@@ -89,16 +89,46 @@ def figures_as_a_user(cwd: Path, *argv: str, timeout: float = 600,
                           timeout=timeout, cwd=cwd, check=False, env={**os.environ, **(env or {})})
 
 
-def packed_anonymously(cwd: Path) -> dict[str, str]:
-    """``figures pack p --anonymous`` in ``cwd``, as a user runs it, exit 0 with no warning:
-    each file of the archive by its name, as text."""
+def write_files(folder: Path, files: dict[str, str | bytes]) -> Path:
+    """``folder`` holding ``files`` (a name below it: its text or bytes), folders made."""
+    for name, content in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            (folder / name).write_bytes(content)
+        else:
+            (folder / name).write_text(content)
+    return folder
+
+
+def packed(cwd: Path, *options: str, folder: str = "p", warnings: int = 0
+           ) -> tuple[dict[str, str], str]:
+    """``figures pack FOLDER OPTIONS --out FOLDER.tar.gz`` in ``cwd``, as a user runs it,
+    exit 0 with ``warnings`` warnings (none unless told): each file of the archive by its
+    name, as text, and what it printed (stderr)."""
     import tarfile
 
-    ran = figures_as_a_user(cwd, "pack", "p", "--anonymous", "--out", "p.tar.gz", timeout=300)
+    ran = figures_as_a_user(cwd, "pack", folder, *options, "--out", f"{folder}.tar.gz",
+                            timeout=300)
     assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
-    with tarfile.open(cwd / "p.tar.gz") as archive:
-        return {m.name: archive.extractfile(m).read().decode() for m in archive.getmembers()}
+    assert ran.stderr.splitlines()[-1].endswith(f"warnings: {warnings}"), ran.stderr
+    with tarfile.open(cwd / f"{folder}.tar.gz") as archive:
+        return {m.name: archive.extractfile(m).read().decode()
+                for m in archive.getmembers()}, ran.stderr
+
+
+def packed_anonymously(cwd: Path, folder: str = "p") -> dict[str, str]:
+    """:func:`packed` with ``--anonymous``: each file of the archive by its name, as text."""
+    return packed(cwd, "--anonymous", folder=folder)[0]
+
+
+def pack_refused(cwd: Path, *options: str, folder: str = "p") -> str:
+    """``figures pack FOLDER OPTIONS --out FOLDER.tar.gz`` in ``cwd``, as a user runs it,
+    refused: exit 1, no archive written; the last line it printed (the refusal)."""
+    ran = figures_as_a_user(cwd, "pack", folder, *options, "--out", f"{folder}.tar.gz",
+                            timeout=300)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert not (cwd / f"{folder}.tar.gz").exists()
+    return ran.stderr.splitlines()[-1]
 
 
 def sync_refused_twice(cwd: Path, figure: str) -> str:

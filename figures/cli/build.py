@@ -44,7 +44,7 @@ def add_parser(add) -> None:
                         "e.g. 3.25 or 4.125) into build/V/wW/; a figure narrower than its "
                         "smallest width is refused in one line, the others still build")
     cli.add_venues(p)
-    p.set_defaults(command=run, out=None)
+    p.set_defaults(out=None)
 
 
 def _inches(text: str) -> float:

@@ -30,7 +30,6 @@ def add_parser(add) -> None:
                    help="also write the report as one self-contained HTML page")
     cli.add_figdata(p)
     cli.add_out(p, help="the built files to check (default: build/figures)")
-    p.set_defaults(command=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,12 +18,12 @@ def add_parser(add) -> None:
                    help="LaTeX sources to check (UTF-8 or Latin-1)")
     p.add_argument("--figdata", type=path_arg, default=None, metavar="DIR",
                    help="default: figdata/ of the repository the first .tex file sits in")
-    p.set_defaults(command=run, answers_on_stdout=True)
+    p.set_defaults(answers_on_stdout=True)
 
 
 def run(args: argparse.Namespace) -> int:
     from figures.numbers.macros import read_quoted
-    from figures.numbers.texcheck import check_tex, find_figdata, read_tex
+    from figures.numbers.texcheck import check_tex, find_figdata, read_in_order, read_tex
 
     figdata_dir = args.figdata or find_figdata(args.tex[0])
     if figdata_dir is None:
@@ -34,14 +34,16 @@ def run(args: argparse.Namespace) -> int:
     # the paper is still checked against the values that were read
     say_unread(unread, args.debug, "the paper is not checked against its values")
     found = unreadable = 0
+    texts = []
     for path in args.tex:
         try:
-            text = read_tex(path)
+            texts.append((path, read_tex(path)))
         except FigureDataError as exc:  # one line, and the other files are still checked
             unreadable += 1
             print(f"error: {exc}", file=sys.stderr)
-            continue
-        for problem in check_tex(text, quoted):
+    # each read knowing what the files given before it define (the paper's, main first)
+    for (path, text), known in zip(texts, read_in_order([t for _, t in texts]), strict=True):
+        for problem in check_tex(text, quoted, known):
             found += 1
             print(f"{display_path(path)}:{problem.removeprefix('line ')}")
     print(f"{found} hand-written or stale figdata number(s) (figdata: {display_path(figdata_dir)})"

@@ -20,7 +20,7 @@ def add_parser(add) -> None:
                    help="the folder holding snapshot_vit_v1/, cifar10/, ...")
     p.add_argument("names", nargs="*", metavar="NAME", help="figures to extract (default: all)")
     cli.add_figdata(p)
-    p.set_defaults(command=run, writes_figdata=lambda args: True)
+    p.set_defaults(writes_figdata=lambda args: True)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -16,7 +16,7 @@ def add_parser(add) -> None:
     add_figdata(p)
     p.add_argument("--values", action="store_true",
                    help="also the values the paper quotes, with their source notes")
-    p.set_defaults(command=run, answers_on_stdout=True)
+    p.set_defaults(answers_on_stdout=True)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,7 +7,7 @@ import sys
 from functools import partial
 
 from figures.cli import common as cli
-from figures.errors import FigureDataError, display_path, one_line, os_error
+from figures.errors import FigureDataError, display_path, one_line
 from figures.registry import FIGURES
 
 
@@ -16,7 +16,6 @@ def add_parser(add) -> None:
     cli.add_figdata(p)
     p.add_argument("--out", type=cli.path_arg, default=None, metavar="FILE",
                    help="write here (default: standard output)")
-    p.set_defaults(command=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,13 +32,8 @@ def run(args: argparse.Namespace) -> int:
     if args.out is None:
         if sys.stdout is None:  # `figures macros >&-`
             raise FigureDataError("standard output", None, "closed; pass --out FILE")
-        try:
-            sys.stdout.write(tex)
-            sys.stdout.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:  # `> /dev/full`: name what could not be written
-            raise os_error(exc, "standard output") from None
+        sys.stdout.write(tex)  # `> /dev/full`: main's one line names standard output
+        sys.stdout.flush()
     else:
         write_text_atomic(args.out, tex)
         print(f"wrote {display_path(args.out)}")

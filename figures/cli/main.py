@@ -6,6 +6,7 @@ Parses the command line and runs the command: each command is one module of
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import traceback
@@ -119,11 +120,11 @@ def parser() -> argparse.ArgumentParser:
     common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                         help="show tracebacks on errors (also before the command)")
 
-    def add(name: str, **kwargs) -> argparse.ArgumentParser:
+    def add(run, name: str, **kwargs) -> argparse.ArgumentParser:
         p = sub.add_parser(name, parents=[common], **kwargs)
-        p.set_defaults(command_name=name)
+        p.set_defaults(command=run, command_name=name)
         return p
 
     for command in COMMANDS:
-        command.add_parser(add)
+        command.add_parser(functools.partial(add, command.run))
     return top

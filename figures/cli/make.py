@@ -18,7 +18,7 @@ def add_parser(add) -> None:
                    help="a results folder to extract into figdata/ first (default: none)")
     add_figdata(p)
     add_out(p)
-    p.set_defaults(command=run, writes_figdata=lambda args: args.results is not None)
+    p.set_defaults(writes_figdata=lambda args: args.results is not None)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -142,7 +142,6 @@ def add_parser(add) -> None:
     p.add_argument("name", metavar="NAME", help="a Python identifier, e.g. fig5_final_acc")
     p.add_argument("--from-logs", action="store_true",
                    help="also an extract() reading a results tree (figures extract)")
-    p.set_defaults(command=run)
 
 
 def run(args) -> int:

@@ -23,7 +23,6 @@ def add_parser(add) -> None:
               "user names in what the compiled PDF discloses",
               allow_synthetic="pack figures drawn from synthetic example data too")
     add_figdata(p)
-    p.set_defaults(command=run)
 
 
 def run(args: argparse.Namespace) -> int:

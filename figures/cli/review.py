@@ -21,7 +21,6 @@ def add_parser(add) -> None:
     p.add_argument("pytest_args", nargs=argparse.REMAINDER, metavar="PYTEST ARGS",
                    help="after --: run these golden comparisons first (default: review the "
                         "last run's failures, or run them all if none failed)")
-    p.set_defaults(command=run)
 
 
 def checkout() -> Path:

@@ -25,7 +25,6 @@ def add_parser(add) -> None:
                         "figures/data/figdata.schema.json.")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 if the file differs from what would be written")
-    p.set_defaults(command=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ def add_parser(add) -> None:
     p.add_argument("results", type=path_arg, nargs="?", metavar="RESULTS",
                    help="compare recorded source hashes with this results folder")
     add_figdata(p)
-    p.set_defaults(command=run, answers_on_stdout=True)
+    p.set_defaults(answers_on_stdout=True)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,7 +4,6 @@ copied into the paper's folder; then the paper's numbers checked (check-tex)."""
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -34,7 +33,6 @@ def add_parser(add) -> None:
     p.add_argument("--dry-run", "-n", action="store_true",
                    help="show what would be done; write nothing")
     cli.add_figdata(p)
-    p.set_defaults(command=run)
 
 
 def run(args: argparse.Namespace, paper=None, key: tuple[str, str] | None = None) -> int:
@@ -52,7 +50,7 @@ def run(args: argparse.Namespace, paper=None, key: tuple[str, str] | None = None
 def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int:
     import time
 
-    from figures.numbers.texcheck import check_tex, read_tex
+    from figures.numbers.texcheck import check_tex, read_in_order, read_tex
     from figures.paper import memo
     from figures.paper.builds import untypeset
     from figures.paper.gpath import refuse_slipped
@@ -77,7 +75,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         result = plan(paper, built, args.figdata, allow_synthetic=args.allow_synthetic,
                       macros_text=(tex, synthetic), unread=[u.figure for u in unread],
                       venues_file=args.venues, overwrite_theirs=args.overwrite_theirs)
-        for name, where, why in untypeset(paper.main, result.not_included):
+        for name, where, why in untypeset(paper.main, result.not_included, paper):
             result.refuse(name, name, where, why)
             result.not_included.remove(name)
         refuse_slipped(paper, result)  # \graphicspath{figs/}: TeX never looks there
@@ -115,10 +113,10 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         cli.say(f"note: {dropped}", err=True)
     _report(result, args.dry_run, paper.measures is None)
     found = 0
-    for path, text in sources:
+    for (path, text), known in zip(sources, read_in_order([t for _, t in sources]), strict=True):
         if macros_path is not None and path.resolve() == macros_path.resolve():
             continue
-        for problem in check_tex(text, quoted):
+        for problem in check_tex(text, quoted, known):
             found += 1
             cli.say(f"check-tex: {display_path(path)}:{problem.removeprefix('line ')}")
     done = _summary(result, args.dry_run, complete, found)
@@ -279,11 +277,12 @@ def _venue_dropped(result) -> str | None:
     built for, said once: a co-author re-syncing a paper synced with ``--venue icml`` who
     forgets the flag gets figures drawn under the page's own rules, as documented, but
     should know the venue changed under her."""
+    from figures.outputs.kind import venue_key_of
     from figures.paper.write import provenance_of
 
-    def venue_of(path: Path) -> str | None:  # venue:KEY, venue:KEY:SLOT, venue:KEY@W
-        variant = ((provenance_of(path) if path.is_file() else None) or {}).get("variant", "")
-        return re.split("[:@]", variant)[1] if variant.startswith("venue:") else None
+    def venue_of(path: Path) -> str | None:
+        return venue_key_of(((provenance_of(path) if path.is_file() else None) or {})
+                            .get("variant", ""))
 
     for write in result.copies:
         venue = venue_of(write.target)

@@ -25,7 +25,6 @@ def add_parser(add) -> None:
                    help="a new or empty folder, or one an earlier synthesize wrote")
     p.add_argument("--epochs", type=_epoch_count, default=100, metavar="N",
                    help="epochs per run (default: 100)")
-    p.set_defaults(command=run)
 
 
 def run(args: argparse.Namespace) -> int:

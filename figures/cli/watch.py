@@ -19,7 +19,6 @@ def add_parser(add) -> None:
     p.add_argument("--rebuild-timeout", type=cli.positive_int, default=120, metavar="SECONDS",
                    help="stop a rebuild that runs longer, e.g. a render stuck in a loop "
                         "(default: 120); a save that changes a file stops it at once")
-    p.set_defaults(command=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,7 +14,7 @@ def add_parser(add) -> None:
                    help="built PDFs or PNGs, e.g. the copies in the paper's folder")
     add_venues(p, "your venue profiles, for files built for one of them")
     add_figdata(p)
-    p.set_defaults(command=run, answers_on_stdout=True)
+    p.set_defaults(answers_on_stdout=True)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -44,7 +44,7 @@ from figures.numbers.textables import (
     table_from,
 )
 from figures.paths import checkout_of
-from figures.texread import Braces, comment_on_line
+from figures.texread import Braces, Known, blanked, comment_on_line, read
 
 #: LaTeX sources are often Latin-1; the numbers and macros checked are ASCII in both.
 TEX_ENCODINGS = ("utf-8", "latin-1")
@@ -149,10 +149,10 @@ class Document:
     code, addresses and settings left out, :func:`figures.numbers.texprose.prose`; and
     ``\\newcommand`` lines), and its sentences, table rows and columns."""
 
-    def __init__(self, tex: str) -> None:
+    def __init__(self, tex: str, known: Known = (frozenset(), frozenset())) -> None:
         codes, suppressed, blank = [], set(), []
         raw_lines = tex.splitlines()
-        prose_lines = prose("\n".join(raw_lines)).split("\n") if raw_lines else []
+        prose_lines = prose("\n".join(raw_lines), known).split("\n") if raw_lines else []
         comments = comment_on_line("\n".join(raw_lines))
         for line_no, (line, code) in enumerate(zip(raw_lines, prose_lines, strict=True), 1):
             comment = comments.get(line_no, "")
@@ -283,12 +283,14 @@ def _caption(text: str, start: int, braces: Braces) -> str:
     return text[opening + 1:close if close >= 0 else start + CAPTION_REACH]
 
 
-def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
+def check_tex(tex: str, quoted: Sequence[Quoted],
+              known: Known = (frozenset(), frozenset())) -> list[str]:
     """``line N: ...`` for each number of ``tex`` that is a quoted value written by hand
-    (rounded or not), or near one (stale)."""
+    (rounded or not), or near one (stale); ``tex`` read knowing what the files before it
+    define (``known``: the paper's own printing ``comment`` environment is text)."""
     macros = [(q, own, Decimal(repr(q.value)), keywords(q))
               for q in quoted if (own := macro_number(q)) is not None]
-    document = Document(tex)
+    document = Document(tex, known)
     problems = []
     for found in document.numbers():
         number = found.number
@@ -349,6 +351,20 @@ def check_tex(tex: str, quoted: Sequence[Quoted]) -> list[str]:
             problems.append(f"line {found.line}: {number.text} is near {q.figure}'s {q.text} "
                             f"(\\{q.macro}): stale number?")
     return problems
+
+
+def read_in_order(texts: list[str]) -> list[Known]:
+    """What each of ``texts`` (a paper's files, in the order TeX reads them) is read knowing:
+    what the files before it define (a printing ``comment`` environment, a verbatim one, a
+    package loaded); a file with a ``\\documentclass`` of its own starts anew."""
+    known: Known = (frozenset(), frozenset())
+    each = []
+    for text in texts:
+        if "\\documentclass" in blanked(text):
+            known = (frozenset(), frozenset())
+        each.append(known)
+        known = read(text, known).known
+    return each
 
 
 def count_numbers(tex: str) -> int:

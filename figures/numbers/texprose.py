@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from figures.texread import NOT_NEWLINE, Braces, blanked
+from figures.texread import NOT_NEWLINE, Braces, Known, blanked
 
 #: Commands whose arguments are no prose: how many mandatory arguments to blank (optional
 #: arguments in brackets before or between them are blanked too).
@@ -44,9 +44,10 @@ _TOKEN = re.compile(r"\\(?P<word>[A-Za-z@]+)(?P<star>\*?)|\\[^A-Za-z@]", re.DOTA
 OPTIONS_REACH = 300
 
 
-def prose(tex: str) -> str:
-    """``tex`` with what is not prose blanked (see the module's docstring)."""
-    tex = blanked(tex, verbatim=True, hidden=True)  # comments, code, never typeset
+def prose(tex: str, known: Known = (frozenset(), frozenset())) -> str:
+    """``tex`` with what is not prose blanked (see the module's docstring), read knowing what
+    the files TeX read before it define (``known``, :func:`figures.texread.learned`)."""
+    tex = blanked(tex, verbatim=True, hidden=True, known=known)  # comments, code, never typeset
     out = list(tex)
     braces = Braces(tex)
 

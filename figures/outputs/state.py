@@ -53,10 +53,9 @@ def build_key(spec: FigureSpec, figdata_bytes: bytes, kind: BuildKind | None = N
 
 
 def _synthetic(figdata_bytes: bytes) -> bool:
-    from figures.data.envelope import SYNTHETIC
+    from figures.data.figdata import is_synthetic
 
     try:
-        doc = json.loads(figdata_bytes)
-        return doc["provenance"]["kind"] == SYNTHETIC
+        return is_synthetic(json.loads(figdata_bytes))
     except (ValueError, TypeError, KeyError):
         return False  # not figdata at all: the build says so in one line

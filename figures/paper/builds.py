@@ -293,13 +293,15 @@ def built_guess(main: Path) -> list[list[str | None]]:
     return entries
 
 
-def untypeset(main: Path, missing: list[str]) -> list[tuple[str, str, str]]:
+def untypeset(main: Path, missing: list[str], tex=None) -> list[tuple[str, str, str]]:
     r"""Each figure of ours in ``missing`` (TeX typeset no include of it) that the paper's
     source names (read as :func:`built_guess` reads it; comments and ``\iffalse`` blanked;
     not in a chapter ``\includeonly`` leaves out) with no file there yet: the figure,
-    ``file:line`` and why, in one line (an ``\IfFileExists`` around an include of a file not
-    there yet). The probe offers TeX a build only when one is here (:func:`built_guess`),
-    at the name the include writes, not the one the test asks for."""
+    ``file:line`` and why, in one line: what pdflatex said at that line (``tex``, the probed
+    paper: ``Undefined control sequence`` where graphicx is not loaded), else an
+    ``\IfFileExists`` around an include of a file not there yet. The probe offers TeX a
+    build only when one is here (:func:`built_guess`), at the name the include writes, not
+    the one the test asks for."""
     try:  # a source the parser cannot read (a name too long): TeX's reading stands
         paper = read_paper(main.parent, Path(main.name))
         includes = includes_of(paper)[0]
@@ -315,8 +317,26 @@ def untypeset(main: Path, missing: list[str]) -> list[tuple[str, str, str]]:
                 and (name := name_of(include.written)) in missing and \
                 name not in {r[0] for r in rows}:  # a file there: `figures paper` judges it
             where = shown_path(include.tex, root)
-            rows.append((name, f"{where}:{include.line}", (
+            rows.append((name, f"{where}:{include.line}", _said_at(
+                tex, include, where) or (
                 f"named at {where}:{include.line} but TeX did not typeset it (a test such as "
                 "\\IfFileExists around it, and no file there yet): remove the test, sync "
                 "(it copies the figure), then put the test back")))
     return rows
+
+
+def _said_at(tex, include, where: str) -> str | None:
+    """Why TeX typeset no include at ``include``'s line when pdflatex said so there (the
+    probed paper ``tex``'s errors): graphicx not loaded (``\\includegraphics`` undefined:
+    round 24, S2), else its words. None: it said nothing there."""
+    if tex is None or not include.tex.is_relative_to(tex.root):
+        return None
+    said = tex.errors.get(f"{include.tex.relative_to(tex.root).as_posix()}:{include.line}")
+    if said is None:
+        return None
+    if "Undefined control sequence" in said and "graphicx" not in tex.packages:
+        return (f"\\includegraphics at {where}:{include.line} is undefined: graphicx is not "
+                "loaded (pdflatex: Undefined control sequence); add \\usepackage{graphicx} "
+                "to the preamble, then sync again")
+    return (f"named at {where}:{include.line} but TeX did not typeset it: pdflatex said "
+            f"'{said}' there; mend that line, then sync again")

@@ -107,6 +107,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                           or p.suffix != ".tex"], root)
     paper = Paper(main, root)
     paper.guessed = guessed
+    paper.errors = errors
     paper.unresolved += [f"{main.name}: loads {name}, which this TeX Live does not have (read "
                          f"as empty): install it, or put it beside {main.name}"
                          for name in missing]

@@ -84,9 +84,7 @@ def measure_legibility(fig: Figure, texts: list[tuple[Any, str]]) -> Legibility:
         found.contrasts.append((text.get_text(), _worst_contrast(text, pixels)))
         if "tick" in kind or "axis label" in kind or kind.startswith("title"):
             continue  # outside the data area by construction
-        inside = ((points[:, 0] > box.x0) & (points[:, 0] < box.x1)
-                  & (points[:, 1] > box.y0) & (points[:, 1] < box.y1)).sum() if len(points) \
-            else 0
+        inside = box.count_contains(points)
         if inside:
             found.over_ink.append((text.get_text(), int(inside)))
     found.grey_pairs = _grey_alike(fig)

@@ -141,11 +141,9 @@ def covering_legends(fig: Figure) -> list[tuple[str, int]]:
             legend = ax.get_legend()
             if legend is None or not legend.get_visible():
                 continue
-            box = legend.get_window_extent()
-            inside = ((xy[:, 0] > box.x0) & (xy[:, 0] < box.x1)
-                      & (xy[:, 1] > box.y0) & (xy[:, 1] < box.y1))
-            if inside.any():
-                found.append((f"axes {index}", int(inside.sum())))
+            inside = int(legend.get_window_extent().count_contains(xy))
+            if inside:
+                found.append((f"axes {index}", inside))
     return found
 
 

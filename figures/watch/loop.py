@@ -56,6 +56,7 @@ def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
         while pending_line:
             emit(pending_line.pop())
 
+    interrupted = None
     try:
         rebuilds.everything()
         returned = False
@@ -93,15 +94,14 @@ def watch(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, *,
                 returned = True
             dirs = watcher.watched_dirs()
     except KeyboardInterrupt as exc:
-        # Ctrl-C is how a watch is ended: 0; SIGTERM ends it as it ends a build: 143
-        rebuilds.close()  # before the line: however the watch ends, its rebuild ends first
-        emit("stopped watching; every finished file is complete")
-        return 143 if isinstance(exc, Terminated) or terminated() else 0
+        interrupted = exc
     finally:
-        rebuilds.close()
-    emit("stopped watching; every finished file is complete" if terminated()
+        rebuilds.close()  # before the line: however the watch ends, its rebuild ends first
+    # Ctrl-C is how a watch is ended: 0; SIGTERM ends it as it ends a build: 143
+    stopped = isinstance(interrupted, Terminated) or terminated()
+    emit("stopped watching; every finished file is complete" if interrupted or stopped
          else "stopped watching")
-    return 143 if terminated() else 0
+    return 143 if stopped else 0
 
 
 def _wait_for(dirs: Sequence[Path], stop_event: Any, emit: Callable[[str], None],

@@ -40,12 +40,12 @@ class Rebuilds:
         if running is None or not changed:
             # nothing runs, or the bytes are as they were: what it affects comes next
             if running is not None:
-                names -= set(running.names if running.names is not None else watcher.names())
+                names -= set(watcher.of(running))
                 every = every and running.names is not None
             self._queue(names, every)
             self.poll()
             return
-        was = running.names if running.names is not None else watcher.names()
+        was = watcher.of(running)
         running.stop()
         self.running = None
         watcher.restarted |= set(was) & (set(watcher.names()) if every else names)
@@ -76,13 +76,10 @@ class Rebuilds:
             for message in running.messages():
                 for line in self.watcher.report(message, running):
                     self.emit(line)
-            if running.done:
-                running.stop()
-                self.running = None
-            elif running.seconds > self.watcher.rebuild_timeout:
-                running.stop()
-                self.running = None
-                for line in self.watcher.timed_out(running):
+            if running.done or running.seconds > self.watcher.rebuild_timeout:
+                timed_out = not running.done
+                self.close()
+                for line in self.watcher.timed_out(running) if timed_out else ():
                     self.emit(line)
 
     def close(self) -> None:

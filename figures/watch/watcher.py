@@ -133,19 +133,22 @@ class Watcher:
             return fixed + self.follow(message[1])
         if kind == "outcomes":
             return fixed + self.lines(message[1], rebuild.seconds)
-        # "died"
-        names = rebuild.names if rebuild.names is not None else self.names()
-        self.failing.update(names)
-        died = f"the rebuild process died (exit status {message[1]}); save again to retry"
-        return [f"error: {name}: {died}" for name in names]
+        return self.failed(rebuild, f"the rebuild process died (exit status {message[1]}); "
+                           "save again to retry")  # "died"
 
     def timed_out(self, rebuild: Rebuild) -> list[str]:
         """The lines for ``rebuild``, stopped after ``rebuild_timeout`` seconds."""
-        names = rebuild.names if rebuild.names is not None else self.names()
+        return self.failed(rebuild, f"the rebuild took over {self.rebuild_timeout:g} s and was "
+                           "stopped; save again to retry")
+
+    def failed(self, rebuild: Rebuild, why: str) -> list[str]:
+        names = self.of(rebuild)
         self.failing.update(names)
-        stopped = (f"the rebuild took over {self.rebuild_timeout:g} s and was stopped; "
-                   "save again to retry")
-        return [f"error: {name}: {stopped}" for name in names]
+        return [f"error: {name}: {why}" for name in names]
+
+    def of(self, rebuild: Rebuild) -> list[str]:
+        """The figures ``rebuild`` rebuilds (every figure: the watched ones)."""
+        return rebuild.names if rebuild.names is not None else self.names()
 
     def lines(self, outcomes: Sequence[Outcome], seconds: float) -> list[str]:
         """One line per figure rebuilt, failed, or fixed; one for those a save restarted that

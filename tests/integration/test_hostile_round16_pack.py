@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 import subprocess
-import tarfile
 from pathlib import Path
 
 import pytest
-from helpers import figures_as_a_user, packed_anonymously
-
-
-def _pack(cwd) -> subprocess.CompletedProcess:
-    """``figures pack p --out p.tar.gz`` in ``cwd``, as a user runs it."""
-    return figures_as_a_user(cwd, "pack", "p", "--out", "p.tar.gz", timeout=300)
+from helpers import pack_refused, packed, packed_anonymously, write_files
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
@@ -20,17 +14,13 @@ def test_a_data_file_read_with_openin_is_packed_as_it_is(tmp_path):
     r"""A data file read by ``\read`` with ``%`` made text (csvsimple's ``respect percent``,
     moreverb's ``\verbatimtabinput``): pack said "packed as they are" and cut each line at
     its ``%`` (``61% of runs`` shipped as ``61%``), exit 0."""
-    paper = tmp_path / "p"
-    paper.mkdir()
-    (paper / "data.txt").write_text("BP reaches 61% of runs\n")
-    (paper / "main.tex").write_text(
+    write_files(tmp_path / "p", {"data.txt": "BP reaches 61% of runs\n", "main.tex": (
         "\\documentclass{article}\n\\newread\\data\n\\begin{document}\n"
         "\\openin\\data=data.txt\n{\\catcode`\\%=12 \\endlinechar=-1 "
-        "\\global\\read\\data to \\line}\n\\closein\\data\n\\line\n\\end{document}\n")
-    ran = _pack(tmp_path)
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    with tarfile.open(tmp_path / "p.tar.gz") as archive:
-        assert archive.extractfile("data.txt").read() == b"BP reaches 61% of runs\n"
+        "\\global\\read\\data to \\line}\n\\closein\\data\n\\line\n\\end{document}\n")})
+    files, said = packed(tmp_path, warnings=1)
+    assert "warning: data.txt: read with \\openin (data?), not input: packed as they are" in said
+    assert files["data.txt"] == "BP reaches 61% of runs\n"
 
 
 _EPS_REFUSED = ("error: {eps}: an EPS figure, {shown}: pdflatex converts it only with shell "
@@ -69,27 +59,19 @@ def test_an_eps_figure_printed_as_its_name_stops_the_pack(tmp_path, converted, w
                                "plot.eps"], cwd=paper, capture_output=True, text=True,
                               check=False)
         assert made.returncode == 0, made.stderr
-    ran = _pack(tmp_path)
-    assert ran.returncode == 1, ran.stdout + ran.stderr
     shown = "printed as its file name" if written.endswith(".eps") else \
         f"not found by pdflatex for \\includegraphics{{{written}}} (main.tex:1)"
-    assert ran.stderr.splitlines()[-1] == _EPS_REFUSED.format(eps=eps, shown=shown) + what_to_do
-    assert not (tmp_path / "p.tar.gz").exists()
+    assert pack_refused(tmp_path) == _EPS_REFUSED.format(eps=eps, shown=shown) + what_to_do
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
 def test_arxivs_processing_directives_are_shipped(tmp_path):
     """Round 17: ``00README.json`` (arXiv's compiler, stamp and hyperref directives) beside
     the paper was left out of the archive without a word: TeX never reads it."""
-    paper = tmp_path / "p"
-    paper.mkdir()
     directives = '{"process": {"compiler": "pdflatex"}, "stamp": false, "nohyperref": true}\n'
-    (paper / "00README.json").write_text(directives)
-    (paper / "main.tex").write_text("\\documentclass{article}\\begin{document}Hi.\\end{document}\n")
-    ran = _pack(tmp_path)
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    with tarfile.open(tmp_path / "p.tar.gz") as archive:
-        assert archive.extractfile("00README.json").read().decode() == directives
+    write_files(tmp_path / "p", {"00README.json": directives, "main.tex": (
+        "\\documentclass{article}\\begin{document}Hi.\\end{document}\n")})
+    assert packed(tmp_path)[0]["00README.json"] == directives
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
@@ -97,19 +79,12 @@ def test_a_verbatim_definition_in_one_file_holds_in_another(tmp_path):
     r"""Round 18: ``\DefineVerbatimEnvironment`` and ``\DefineShortVerb`` in ``main.tex``, used in
     ``\input{sections/impl}``: the listing shipped cut at its ``%`` (exit 0), and the short
     verbatim made the archive fail ("\verb ended by end of line") on a paper that compiles."""
-    paper = tmp_path / "p"
-    (paper / "sections").mkdir(parents=True)
     impl = "\\begin{code}\nr = n % 3\n\\end{code}\nAnd |s = m % 4| inline.\n"
-    (paper / "sections" / "impl.tex").write_text(impl)
-    (paper / "main.tex").write_text(
+    write_files(tmp_path / "p", {"sections/impl.tex": impl, "main.tex": (
         "\\documentclass{article}\n\\usepackage{fancyvrb}\n"
         "\\DefineVerbatimEnvironment{code}{Verbatim}{}\n\\DefineShortVerb{\\|}\n"
-        "\\begin{document}\n\\input{sections/impl}\n\\end{document}\n")
-    ran = _pack(tmp_path)
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
-    with tarfile.open(tmp_path / "p.tar.gz") as archive:
-        assert archive.extractfile("sections/impl.tex").read().decode() == impl
+        "\\begin{document}\n\\input{sections/impl}\n\\end{document}\n")})
+    assert packed(tmp_path)[0]["sections/impl.tex"] == impl
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
@@ -118,19 +93,13 @@ def test_a_verbatim_definition_in_the_papers_own_package_holds_in_its_sources(tm
     own ``labmacros.sty``: pack learned definitions from ``.tex`` files only, so the listing
     shipped cut at its ``%`` (exit 0) and the short verbatim made the archive fail ("\verb
     ended by end of line") on a paper that compiles."""
-    paper = tmp_path / "p"
-    paper.mkdir()
-    (paper / "labmacros.sty").write_text(
-        "\\ProvidesPackage{labmacros}\n\\RequirePackage{fancyvrb}\n"
-        "\\DefineVerbatimEnvironment{code}{Verbatim}{fontsize=\\small}\n\\DefineShortVerb{\\|}\n")
     body = "\\begin{code}\nr = n % 3\n\\end{code}\nAnd |s = m % 4| inline.\n"
-    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{labmacros}\n"
-                                    f"\\begin{{document}}\n{body}\\end{{document}}\n")
-    ran = _pack(tmp_path)
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
-    with tarfile.open(tmp_path / "p.tar.gz") as archive:
-        assert body in archive.extractfile("main.tex").read().decode()
+    write_files(tmp_path / "p", {"labmacros.sty": (
+        "\\ProvidesPackage{labmacros}\n\\RequirePackage{fancyvrb}\n"
+        "\\DefineVerbatimEnvironment{code}{Verbatim}{fontsize=\\small}\n\\DefineShortVerb{\\|}\n"),
+        "main.tex": ("\\documentclass{article}\n\\usepackage{labmacros}\n"
+                     f"\\begin{{document}}\n{body}\\end{{document}}\n")})
+    assert body in packed(tmp_path)[0]["main.tex"]
 
 
 def _listing_paper(tmp_path, listing: str) -> None:
@@ -164,12 +133,9 @@ def test_a_file_read_from_outside_the_papers_folder_stops_the_pack(tmp_path, rea
     the file, as ``\lstinputlisting{../code.py}`` does (docs/pack.md, "Limits")."""
     name = str(tmp_path / "code.py") if absolute else "../code.py"
     _listing_paper(tmp_path, reading.replace("NAME", name))
-    ran = _pack(tmp_path)
-    assert ran.returncode == 1, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1] == (
+    assert pack_refused(tmp_path) == (
         f"error: main.tex: reads {name}, outside the paper's folder (\\{command}, as TeX's "
         f"log says: No file {name}.); only the paper's folder is packed: move that file into it")
-    assert not (tmp_path / "p.tar.gz").exists()
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
@@ -179,9 +145,7 @@ def test_a_file_tested_for_and_found_nowhere_still_packs(tmp_path):
     run's ``.toc``) is no file left behind: the pack goes on."""
     _listing_paper(tmp_path, "\\IfFileExists{optional.tex}{\\input{optional}}{}\\tableofcontents"
                    "\\verbatiminput{../missing.py}\\verbatiminput{/nowhere/missing.py}")
-    ran = _pack(tmp_path)
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
+    assert "main.tex" in packed(tmp_path)[0]
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
@@ -191,12 +155,10 @@ def test_a_listing_of_the_papers_own_by_its_absolute_name_is_told_its_relative_n
     packed), the archive's cannot (openin_any=p): the line names the relative name."""
     _listing_paper(tmp_path, f"\\verbatiminput{{{tmp_path / 'p' / 'code.py'}}}")
     (tmp_path / "p" / "code.py").write_text("x = 1\n")
-    ran = _pack(tmp_path)
-    assert ran.returncode == 1, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1].endswith(
+    assert pack_refused(tmp_path).endswith(
         "a file of the paper's folder by a name the archive's compile cannot open, absolute "
         f"or through .. (\\verbatiminput, as TeX's log says: No file {tmp_path}/p/code.py.): "
-        "write it code.py"), ran.stderr
+        "write it code.py")
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
@@ -229,18 +191,13 @@ def test_a_file_embedded_as_an_attachment_is_packed_as_it_is(tmp_path):
     alike): pdfTeX embeds the file whole (its log: ``<<data.csv>>``), yet pack took it for a
     file only opened, packed it empty ("never read as input") and the archive's PDF carried
     an empty attachment, which the text comparison cannot see."""
-    paper = tmp_path / "p"
-    paper.mkdir()
-    data = b"x,y % not a comment\n1,2\n"
-    (paper / "data.csv").write_bytes(data)
-    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{attachfile}\n"
-                                    "\\begin{document}\nData: \\attachfile{data.csv} here.\n"
-                                    "\\end{document}\n")
-    ran = _pack(tmp_path)
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert "never read as input" not in ran.stderr, ran.stderr
-    with tarfile.open(tmp_path / "p.tar.gz") as archive:
-        assert archive.extractfile("data.csv").read() == data
+    data = "x,y % not a comment\n1,2\n"
+    write_files(tmp_path / "p", {"data.csv": data, "main.tex": (
+        "\\documentclass{article}\n\\usepackage{attachfile}\n\\begin{document}\n"
+        "Data: \\attachfile{data.csv} here.\n\\end{document}\n")})
+    files, said = packed(tmp_path)
+    assert "never read as input" not in said, said
+    assert files["data.csv"] == data
 
 
 
@@ -251,14 +208,9 @@ def test_an_attachment_read_from_outside_the_folder_stops_the_pack(tmp_path):
     archive alone", exit 0, for an archive that does not compile without it."""
     outside = tmp_path / "outside-secret.txt"
     outside.write_text("not the paper's\n")
-    paper = tmp_path / "p"
-    paper.mkdir()
-    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{attachfile}\n"
-                                    f"\\begin{{document}}\nData: \\attachfile{{{outside}}}.\n"
-                                    "\\end{document}\n")
-    ran = _pack(tmp_path)
-    assert ran.returncode == 1, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1] == (
+    write_files(tmp_path / "p", {"main.tex": (
+        "\\documentclass{article}\n\\usepackage{attachfile}\n\\begin{document}\n"
+        f"Data: \\attachfile{{{outside}}}.\n\\end{{document}}\n")})
+    assert pack_refused(tmp_path) == (
         f"error: main.tex: reads {outside}, outside the paper's folder (\\attachfile, embedded "
         "whole in its PDF); only the paper's folder is packed: move that file into it")
-    assert not (tmp_path / "p.tar.gz").exists()

@@ -133,11 +133,7 @@ _MISREAD = {
     "url's delimited form": ("\\usepackage{url}",
                              "Code at \\url|https://example.org/fa%20audit| here.\n"),
     "a \\verb in a group after \\quad": ("", "Use\\quad{\\verb|i % n|} as the index.\n"),
-    "the paper's own comment environment": (
-        "\\newenvironment{comment}{\\par\\noindent\\textbf{Reviewer comment:}\\itshape}{\\par}",
-        ("Intro text here.\n\\begin{comment}\nPlease compare with DFA.\n\\end{comment}\n"
-        "Our reply VISIBLE here.\n")),
-}
+}  # (the paper's own printing comment environment, V4: now read as text, round 24's T2)
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive (again, the source whole)
@@ -148,7 +144,8 @@ def test_a_source_whose_stripping_breaks_the_archive_is_packed_whole_and_said(tm
     and a paper that compiles by hand was refused ("does not compile from the archive
     alone"); the paper's own printing ``comment`` environment: printed text went from the
     archive with one vague warning (K1, verbatim.sty's indented end: now read as that
-    package ends it, test_hostile_round23_reader.py). The source is
+    package ends it, test_hostile_round23_reader.py; V4 is read as text since round 24's
+    T2, test_hostile_round24_golden.py). The source is
     packed as it is, said by name, once the archive then compiles and reads as the paper."""
     preamble, intro = _MISREAD[case]
     _paper(tmp_path, preamble, intro)
