@@ -273,6 +273,14 @@ class Page:
         fig.set_size_inches(width, round(min(grown, self.max_height_in), 3))
         return legend
 
+    def row_height(self, fig: Figure, ax: Axes, has: float, need: float) -> None:
+        """``ax``'s row of a two-row grid ``need`` in tall where the other row's data areas
+        ``has``, the figure taller or shorter by the difference (at most the page's height)."""
+        width, height = fig.get_size_inches()
+        fig.set_size_inches(width, round(min(height + need - has, self.max_height_in), 3))
+        ax.get_subplotspec().get_topmost_subplotspec().get_gridspec().set_height_ratios(
+            (has, need))
+
     def panel_in(self, ax: Axes) -> float:
         """The width of ``ax``'s columns of the page, in inches."""
         spec = ax.get_subplotspec()

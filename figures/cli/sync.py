@@ -4,7 +4,6 @@ copied into the paper's folder; then the paper's numbers checked (check-tex)."""
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -278,11 +277,12 @@ def _venue_dropped(result) -> str | None:
     built for, said once: a co-author re-syncing a paper synced with ``--venue icml`` who
     forgets the flag gets figures drawn under the page's own rules, as documented, but
     should know the venue changed under her."""
+    from figures.outputs.kind import venue_key_of
     from figures.paper.write import provenance_of
 
-    def venue_of(path: Path) -> str | None:  # venue:KEY, venue:KEY:SLOT, venue:KEY@W
-        variant = ((provenance_of(path) if path.is_file() else None) or {}).get("variant", "")
-        return re.split("[:@]", variant)[1] if variant.startswith("venue:") else None
+    def venue_of(path: Path) -> str | None:
+        return venue_key_of(((provenance_of(path) if path.is_file() else None) or {})
+                            .get("variant", ""))
 
     for write in result.copies:
         venue = venue_of(write.target)

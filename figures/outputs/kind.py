@@ -206,6 +206,12 @@ def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:
         "venue:KEY@WIDTHxHEIGHTin"))
 
 
+def venue_key_of(variant: str) -> str | None:
+    """The venue a file's ``variant`` was built for (``venue:KEY``, ``venue:KEY:SLOT``,
+    ``venue:KEY@W``); None for a build of no venue."""
+    return re.split("[:@]", variant)[1] if variant.startswith(_VENUE_PREFIX) else None
+
+
 def slots_of(spec: FigureSpec, venue: Venue) -> tuple[str, ...]:
     """The slots a venue build writes for ``spec``: its own only at a one-column venue."""
     slots = spec.slots

@@ -33,8 +33,12 @@ READ_TO = "fap-read.lst"
 #:   ``../defs.tex`` beside her folder (:func:`left_outside`);
 #: - the line each input file's reading ended at, written to :data:`READ_TO`: where an
 #:   ``\\endinput`` ran (TeX's own, however reached: a macro of the paper's, a conditional
-#:   of any kind), where ``\\end{document}`` ran, or the file's last line (``\\everyeof``).
+#:   of any kind; expl3's ``\\file_input_stop:``), or the file's last line (``\\everyeof``).
 #:   What TeX never read of a file is no part of the paper (:func:`read_to`);
+#: - in :data:`LISTED` too: ``R<LINE`` where TeX's own ``\\input`` (``\\input name``, no
+#:   braces; the kernel's ``\\@input``, a ``.toc``: no file hook sees them) opens a file,
+#:   ``)`` where a file's reading ends (as above), and ``E<LINE`` where ``\\end{document}``
+#:   ran: the files open then, each read to the line that opened the next (:func:`read_to`);
 #: - each environment comment.sty's ``\\excludecomment`` (or versions.sty's
 #:   ``\\excludeversion``) hides, whoever calls it (acmart's ``anonymous,review`` hides
 #:   ``anonsuppress`` and ``acks``): :func:`read_to`.
@@ -45,19 +49,31 @@ PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=
           r"\long\gdef\IfFileExists@#1#2#3{\fap@iffe{#1}{#2}{\immediate\write-1{No file "
           r"\detokenize{#1}.}#3}}"
           r"\newwrite\fapread\immediate\openout\fapread=" + READ_TO
-          + r"\gdef\fap@last{}\protected\gdef\fap@eof{\xdef\fap@last{\the\inputlineno}}"
+          + r"\gdef\fap@last{}\protected\gdef\fap@eof{\xdef\fap@last{\the\inputlineno}"
+          r"\immediate\write\fapinputs{)}}"
           r"\global\everyeof\expandafter{\the\everyeof\fap@eof}\global\let\fap@endinput"
-          r"\endinput\protected\gdef\endinput{\fap@eof\fap@endinput}\AddToHook{file/before}"
+          r"\endinput\protected\gdef\endinput{\fap@eof\fap@endinput}\expandafter\protected"
+          r"\expandafter\gdef\csname file_input_stop:\endcsname{\fap@eof\fap@endinput}"
+          r"\def\fap@input{\@ifnextchar\bgroup\@iinput\@@input}\ifx\input\fap@input\gdef"
+          r"\input{\@ifnextchar\bgroup\@iinput\fap@raw}\fi\gdef\fap@raw{\immediate\write"
+          r"\fapinputs{R\the\inputlineno}\@@input}\def\fap@input#1{\IfFileExists{#1}{\@@input"
+          r"\@filef@und}{\typeout{No file #1.}}}\ifx\@input\fap@input\gdef\@input#1{"
+          r"\IfFileExists{#1}{\fap@raw\@filef@und}{\typeout{No file #1.}}}\fi"
+          r"\AddToHook{file/before}"
           r"{\gdef\fap@last{}}\AddToHook{file/after}{\ifx\fap@last\@empty\else\immediate"
           r"\write\fapread{\fap@last|\CurrentFilePathUsed|\CurrentFileUsed}\gdef\fap@last{}"
-          r"\fi}\AddToHook{enddocument}{\immediate\write\fapread{\the\inputlineno|"
-          r"\CurrentFilePathUsed|\CurrentFileUsed}}" + "".join(
+          r"\fi}\AddToHook{enddocument}{\immediate\write\fapinputs{E\the\inputlineno}}"
+          + "".join(
               rf"\AddToHook{{package/{package}/after}}{{\global\let\fap@{command}\{command}"
               rf"\gdef\{command}#1{{\immediate\write\fapread{{C|\detokenize{{#1}}}}"
               rf"\fap@{command}{{#1}}}}}}" for package, command in (
                   ("comment", "excludecomment"), ("versions", "excludeversion")))
           + r"\endgroup\fi")
 _GRAPHIC = re.compile(r"^File: (.+) Graphic file \(type ", re.MULTILINE)
+#: pdfTeX's own word, at shipout, for an image it embeds in the PDF (``<./figs/plot.pdf>``):
+#: whatever command placed it (pgf's ``\\pgfimage``, ``\\pgfdeclareimage``, beamer's
+#: ``\\logo``, ``\\pdfximage``), which graphicx's log line misses (hostile round 24, N10).
+_SHIPPED = re.compile(r"<(?!use )(?:\./)?([^<>\n]+?\.(?:pdf|png|jpe?g|jbig2|jb2))>", re.IGNORECASE)
 #: pdfTeX's word for a file it embedded whole in the PDF (attachfile's ``\\attachfile``,
 #: embedfile's ``\\embedfile``: ``\\pdfobj stream file``): read, as it is, not as TeX.
 _EMBEDDED = re.compile(r"<<([^<>\n]+)>>")
@@ -83,11 +99,41 @@ def sequence(folder: Path) -> list[tuple[str | None, int]] | None:
     for line in text.splitlines():
         number, _, rest = line.partition("|")
         path, _, file = rest.rpartition("|")
-        if line.startswith("<") or not number.isdigit():
+        if line.startswith("<"):
             found.append((None, int(line[1:]) if line[1:].isdigit() else 0))
-        elif name := (f"{path}/{file}" if path else file).strip():
-            found.append((os.path.normpath(name), int(number)))
+        elif number.isdigit() and (name := (f"{path}/{file}" if path else file).strip()):
+            found.append((os.path.normpath(name), int(number)))  # (R, ), E: read_to's
     return found
+
+
+def _open_at_end(text: str) -> dict[str, int]:
+    """The files open where ``\\end{document}`` ran, from :data:`LISTED`'s ``text``, and
+    the last line TeX read of each: that line for the innermost, and for each other the line
+    where it opened the next (TeX reads no more of any of them: an ``\\end{document}`` in a
+    ``footer.tex`` ends ``main.tex`` at its ``\\input{footer}``). A file TeX's own
+    ``\\input`` opened (``R``) is held open to its ``)``, or to its parent's end; its name
+    unsaid, its own end is the reader's."""
+    stack: list[tuple[str | None, int]] = []  # (name, None: TeX's own \input; line it opened at)
+    for line in text.splitlines():
+        number, _, rest = line.partition("|")
+        if line == ")" and stack and stack[-1][0] is None:
+            stack.pop()
+        elif line.startswith("<"):
+            while stack and stack.pop()[0] is None:
+                pass  # a file the hook closes closes what it opened
+        elif line[:1] == "R" and line[1:].isdigit():
+            stack.append((None, int(line[1:])))
+        elif line[:1] == "E" and line[1:].isdigit():
+            ends, at = {}, int(line[1:])
+            for name, opened in reversed(stack):
+                if name is not None:
+                    ends[name] = at
+                at = opened
+            return ends
+        elif number.isdigit() and (file := rest.rpartition("|")[2].strip()):
+            path = rest.rpartition("|")[0]
+            stack.append((os.path.normpath(f"{path}/{file}" if path else file), int(number)))
+    return {}
 
 
 def listed(folder: Path) -> set[str] | None:
@@ -98,11 +144,13 @@ def listed(folder: Path) -> set[str] | None:
 
 
 def read_to(folder: Path) -> tuple[dict[str, int], set[str]]:
-    """What the pretex wrote to :data:`READ_TO` in the compile in ``folder``, read once:
+    """What the pretex wrote to :data:`READ_TO` in the compile in ``folder``, read once, and
+    to :data:`LISTED` where ``\\end{document}`` ran (:func:`_open_at_end`):
 
     - of each file LaTeX input (relative to ``folder``), the last line TeX read of it, the
       most of its readings (an include guard's second reading stops early): what follows was
-      never read (after an ``\\endinput`` however reached, or after ``\\end{document}``); none
+      never read (after an ``\\endinput`` however reached, or after ``\\end{document}``, in
+      that file or in one it reads: its own line that reads that one is its last); none
       for a file whose end TeX did not say (a file read in a package's own ``\\everyeof``,
       LaTeX before 2020-10): read whole;
     - the environments comment.sty's ``\\excludecomment`` (versions.sty's ``\\excludeversion``)
@@ -110,9 +158,10 @@ def read_to(folder: Path) -> tuple[dict[str, int], set[str]]:
       their bodies are hidden text, stripped as comments are."""
     try:
         text = (folder / READ_TO).read_text(encoding="utf-8", errors="surrogateescape")
+        ends = _open_at_end((folder / LISTED).read_text(encoding="utf-8",
+                                                        errors="surrogateescape"))
     except OSError:
         return {}, set()
-    ends: dict[str, int] = {}
     hidden = {line[2:].strip() for line in text.splitlines() if line.startswith("C|")}
     for line in text.splitlines():
         number, _, rest = line.partition("|")
@@ -132,12 +181,14 @@ def typeset(logged: str, name: str) -> bool:
 
 
 def read_as_input(as_tex: set[str] | None, logged: str) -> set[str] | None:
-    """The files LaTeX input (``as_tex``, :func:`listed`), graphicx included or pdfTeX
-    embedded, the last two from its log's text ``logged``; None when LaTeX listed none."""
+    """The files LaTeX input (``as_tex``, :func:`listed`), graphicx included, pdfTeX placed
+    as an image or embedded, the last three from its log's text ``logged``; None when LaTeX
+    listed none."""
     if as_tex is None:
         return None
     return as_tex | {os.path.normpath(name.strip()) for name in [
-        *_GRAPHIC.findall(logged), *embedded(logged)] if name.strip()}
+        *_GRAPHIC.findall(logged), *_SHIPPED.findall(logged), *embedded(logged)]
+        if name.strip()}
 
 
 def embedded(logged: str) -> list[str]:

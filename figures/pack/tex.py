@@ -117,13 +117,31 @@ def copy_paper(paper: Path, copy: Path) -> None:
                     f"cannot be read to compile the paper: {exc.strerror}") from None
 
 
+#: Bibtex's word that the paper cites nothing (its ``.blg``): latexmk runs it for a class
+#: loading natbib (tufte-handout) and stops there, though pdfTeX made the PDF.
+NOTHING_CITED = "I found no \\citation commands"
+
+
+def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
+            hint: str = "") -> tuple[object, bool]:
+    """:func:`figures.runner.latexmk`, and when its one error is bibtex's
+    :data:`NOTHING_CITED` (pdfTeX said none), latexmk again without bibtex (``-g -bibtex-``:
+    every rerun pdfTeX asks for is made): the run, and whether bibtex was left out (hostile
+    round 24, S6: "did not compile" of a paper that compiles)."""
+    ran = runner.latexmk(main, out, *flags, file=file, hint=hint)
+    if ran.returncode == 0 or not runner.first_error(
+            out / f"{main.stem}.log", ran.stdout).startswith(NOTHING_CITED):
+        return ran, False
+    return runner.latexmk(main, out, *flags, "-g", "-bibtex-", file=file, hint=hint), True
+
+
 def record(paper: Path, main: Path, work: Path) -> Recorded:
     """Compile a copy of ``paper`` (hidden files left out) in ``work`` with
     ``latexmk -recorder``; what it read from the paper's own files, and its ``.bbl``."""
     copy, out = work / "paper", work / "out"  # TeX writes in out alone: never through a link
     copy_paper(paper, copy)
-    ran = runner.latexmk(copy / main.name, out, "-recorder", "-g", "-file-line-error",
-                         f"-usepretex={inputs.PRETEX}", file=main.name)
+    ran = latexmk(copy / main.name, out, "-recorder", "-g", "-file-line-error",
+                  f"-usepretex={inputs.PRETEX}", file=main.name)[0]
     _said(ran, out, main, "in a copy of the paper's folder")
     stem = main.stem
     recorded = runner.recorded(out / f"{stem}.fls", copy)

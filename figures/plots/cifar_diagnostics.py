@@ -120,11 +120,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     _page_strips(axes[2], cifar.per_layer(data["nudging"]), page)
     if not page.wide:  # (c) below: its row as tall as its strips need, the figure shorter
         has = page.width_in / 2 * PANEL_ASPECT
-        need = min(has, STRIP_IN * len(data["nudging"]) + 0.1)
-        width, height = fig.get_size_inches()
-        fig.set_size_inches(width, round(height - (has - need), 3))
-        axes[2].get_subplotspec().get_topmost_subplotspec().get_gridspec().set_height_ratios(
-            (has, need))
+        page.row_height(fig, axes[2], has, min(has, STRIP_IN * len(data["nudging"]) + 0.1))
     page.legend(fig)
     return fig
 

@@ -275,7 +275,11 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     g_ax.set_ylabel("$\\|g_l\\|_2$, $l = L$ or 2")
     conditions = data["panel_b"]["conditions"]
     _page_alignment(b_ax, conditions, page)
-    _room_for_values(fig, b_ax, len(conditions), page, page.width_in / 2 * aspect)
+    # (c)'s row as tall as its printed values need (two lines per condition), the other's kept
+    has = page.width_in / 2 * aspect
+    need = len(conditions) * ALIGN_LINES_PER_ROW * page.small_pt / 72
+    if need > has:
+        page.row_height(fig, b_ax, has, need)
     _page_control(c_ax, data["panel_c"], page)
     for ax, titles in zip(axes, PAGE_TITLES, strict=True):
         page.title(ax, *titles)
@@ -330,17 +334,6 @@ def _beside(ax, value: float, y: float, error: float, side: int, reach_pt: float
             edge = max(edge, side * (zero - x0) + zero_pt / 2 * scale)
         return Affine2D().scale(scale).translate(x0 + side * edge, y0)
     return at
-
-
-def _room_for_values(fig: Figure, ax, rows: int, page: Page, has: float) -> None:
-    """(c)'s row as tall as its printed values need (two lines per condition), the figure
-    grown by the difference: the other row keeps its height (``has``, in)."""
-    need = rows * ALIGN_LINES_PER_ROW * page.small_pt / 72
-    if need > has:
-        width, height = fig.get_size_inches()
-        fig.set_size_inches(width, round(min(height + need - has, page.max_height_in), 3))
-        ax.get_subplotspec().get_topmost_subplotspec().get_gridspec().set_height_ratios(
-            (has, need))
 
 
 def _page_control(ax, panel: dict[str, Any], page: Page) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from figures.boundary import is_stop
 from figures.data import figdata
 from figures.errors import FigureDataError, display_path, figure_line
-from figures.outputs.kind import DEFAULT, BuildKind, slot_files
+from figures.outputs.kind import DEFAULT, BuildKind, slot_files, venue_key_of
 from figures.outputs.provenance import kind_in
 from figures.outputs.render import draw_as_built
 from figures.outputs.warned import caught_warnings, warning_lines
@@ -89,7 +89,7 @@ def check_figure(spec: FigureSpec, venue: Venue, out_dir: Path, figdata_dir: Pat
             rows.append(Row(stem, rule, "missing", "built file", False,
                             f"{display_path(path)}: {what}; run `figures build`"))
             continue
-        problem = on_disk(spec, path, figdata_dir, venues_file, f"venue:{venue.key}")
+        problem = on_disk(spec, path, figdata_dir, venues_file, venue.key)
         if problem is not None:  # reported, not measured as if it were right
             rows.append(Row(stem, rule, problem[0], "current built file", False,
                             f"{display_path(path)}: {problem[1]}"))
@@ -162,9 +162,9 @@ def legibility(spec: FigureSpec, venue: Venue, kind: BuildKind, figdata_dir: Pat
 
 
 def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
-            venues_file: Path | None = None, variant: str = "") -> tuple[str, str] | None:
+            venues_file: Path | None = None, venue: str = "") -> tuple[str, str] | None:
     """What is wrong with the built file ``path`` of ``spec`` (a short value, the detail with
-    what to do), None when it is that figure's current, intact build (for ``variant``)."""
+    what to do), None when it is that figure's current, intact build (for ``venue``'s page)."""
     from figures.paper.which import CURRENT, FOREIGN, which
 
     damaged = decodes(path)
@@ -176,11 +176,10 @@ def on_disk(spec: FigureSpec, path: Path, figdata_dir: Path,
     if found.figure and found.figure != spec.name:
         return "foreign", (f"this is {found.figure}'s file, not {spec.name}'s; run "
                            "`figures build --force`")
-    built_for, checked = (":".join(v.split("@", 1)[0].split(":")[:2]) for v in (found.variant,
-                                                                                 variant))
-    if built_for.startswith("venue:") and checked and built_for != checked:  # icml's layout
-        return "other venue", (f"built for {built_for}'s page, not {checked}'s; run "
-                               f"`figures build --venue {checked.removeprefix('venue:')}`")
+    built_for = venue_key_of(found.variant)
+    if built_for is not None and venue and built_for != venue:  # icml's layout
+        return "other venue", (f"built for venue:{built_for}'s page, not venue:{venue}'s; run "
+                               f"`figures build --venue {venue}`")
     if found.state != CURRENT:
         return found.state, found.advice or found.state
     return None
