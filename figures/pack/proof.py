@@ -39,12 +39,14 @@ def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
 
 def proved_or_kept(paper: Path, files: dict[str, bytes], variants: dict[str, Variant],
                    kind: str, main: str, compiled: bytes, warnings: list[str],
-                   why_kept: Callable[[str, frozenset[str]], str]):
+                   why_kept: Callable[[str, frozenset], str],
+                   comments: Callable[[str], int] = lambda name: 0):
     """:func:`proved` of ``files``; when the archive does not compile alone, or prints other
     text than the paper: the stripped source (of ``variants``) that mends it packed with
     what its stripping took out, the least of it that does (its comments alone, the hidden
-    environments' bodies alone, what follows its end alone, else all), said in one warning
-    naming it, what was kept and why (``why_kept``); several at once as they are. The
+    environments' bodies alone, what follows its end alone, else all; of its ``comments``,
+    the one that mends it where one does: a listing of some lines prints theirs), said in one
+    warning naming it, what was kept and why (``why_kept``); several at once as they are. The
     reading of comments guesses where TeX reads verbatim or hides, and TeX's record of where
     a file's reading ended can be wrong: such a guess must not refuse a paper that compiles,
     nor lose printed text (hostile rounds 23, 24). The one error is raised again when no such
@@ -84,6 +86,16 @@ def proved_or_kept(paper: Path, files: dict[str, bytes], variants: dict[str, Var
                     again, changed = better, {names[0]: data}
                 kept = one
                 break
+        if kept == {"comments"} and (count := comments(names[0])) > 1:
+            chosen = list(range(count))  # halved while one half alone mends it
+            while len(chosen) > 1 and (found := next((
+                    (part, better) for part in (chosen[:len(chosen) // 2],
+                                                chosen[len(chosen) // 2:])
+                    if (better := attempt({names[0]: variants[names[0]](frozenset(part))}))
+                    is not None), None)):
+                chosen, again = found
+                kept = frozenset(chosen)
+                changed = {names[0]: variants[names[0]](kept)}
         phrase = why_kept(names[0], kept) if len(names) == 1 else (
             "all that stripping takes out (their comments, hidden environments and what "
             "follows their end: no one file mends it)")

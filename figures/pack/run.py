@@ -15,7 +15,7 @@ from pathlib import Path
 from figures import runner
 from figures.errors import FigureDataError, display_path
 from figures.pack import anonymity, archive, images, order, pages, proof, scrub, tex
-from figures.pack.strip import after_line, ending, strip_comments
+from figures.pack.strip import after_line, comment_lines, ending, strip_comments
 from figures.paper import disclosure
 from figures.paths import input_folder_of, is_inside
 from figures.texread import blanked, learned
@@ -127,7 +127,9 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     (data, pdf, runs, texts), files = proof.proved_or_kept(
         paper, files, variants, kind, main_tex.name, recorded.pdf, found.warnings,
         functools.partial(_why_kept, listed=listed, cut=lambda name: _cut_at(
-            paper, name, known, recorded.read_to.get(os.path.normpath(name)))))
+            paper, name, known, recorded.read_to.get(os.path.normpath(name))),
+                          lines=lambda name: _comment_lines(paper, name, known)),
+        lambda name: len(_comment_lines(paper, name, known)))
     if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))
                and any(Path(name).name in page for page in texts[1])]:  # graphicx's stand-in
         raise FigureDataError(eps[0], None, tex.eps_refusal(paper, eps[0]))
@@ -255,9 +257,19 @@ def _cut_at(paper: Path, name: str, known: order.Readings,
     return None if end is None else (text.count("\n", 0, end), end == after_line(text, read_to))
 
 
-def _why_kept(name: str, kept: frozenset[str], listed: set[str], cut) -> str:
+def _comment_lines(paper: Path, name: str, known: order.Readings) -> list[int]:
+    text = runner.read_bounded(paper / name, 1 << 24) or ""
+    return comment_lines(text, known.of(name, text))
+
+
+def _why_kept(name: str, kept: frozenset, listed: set[str], cut, lines=None) -> str:
     """What of ``name`` the fallback kept (:func:`figures.pack.proof.proved_or_kept`), and
     what that says went wrong: the words name the cause, not a guess at every cause."""
+    if kept and all(isinstance(k, int) for k in kept):  # (those numbered: some comments)
+        at = sorted((lines(name) if lines else [])[k] for k in kept)
+        why = _why_kept(name, frozenset({"comments"}), listed, cut)[len("its comments"):]
+        return (f"its comment on line {at[0]}" + why.replace("them", "it") if len(at) == 1
+                else "its comments on lines " + ", ".join(map(str, at)) + why)
     if kept == {"comments"}:
         return "its comments (" + ("a listing prints them: \\lstinputlisting or the like "
                                     "lists this file" if os.path.normpath(name) in listed else

@@ -26,17 +26,18 @@ KINDS = ("comments", "hidden", "tail")
 
 def strip_comments(text: str, known: Known = (frozenset(), frozenset()),
                    read_to: int | None = None, reading: Reading | None = None,
-                   keep: frozenset[str] = frozenset()) -> str:
+                   keep: frozenset[str | int] = frozenset()) -> str:
     """``text`` without its comments (the reading never fails: a draft that does not
     compile too), knowing what the paper's other files define verbatim (``known``), or as
     ``reading`` reads it (:mod:`figures.pack.order`: in TeX's order), and
     without what follows line ``read_to``, the last TeX read of it (where an ``\\endinput``
     or ``\\end{document}`` ran, :func:`figures.pack.inputs.read_to`): the compiler's word
     wins over the reading's, which guesses which conditional holds an ``\\endinput``;
-    ``keep``: those of :data:`KINDS` left in (the pack's fallback, to name what broke)."""
+    ``keep``: those of :data:`KINDS` left in, and the comments numbered (from 0, in the
+    reading's order) (the pack's fallback: the least that mends the archive, named)."""
     reading = read(text, known) if reading is None else reading
-    cuts = [] if "comments" in keep else [_comment_cut(start, end, text)
-                                          for start, end in reading.comments]
+    cuts = [] if "comments" in keep else [_comment_cut(start, end, text) for number, (
+        start, end) in enumerate(reading.comments) if number not in keep]
     if "hidden" not in keep:
         cuts += [_whole_lines(start, end, text) for start, end in reading.skipped]
     end = ending(text, read_to, reading)
@@ -50,6 +51,12 @@ def strip_comments(text: str, known: Known = (frozenset(), frozenset()),
         at = end
     out.append(text[at:])
     return "".join(out)
+
+
+def comment_lines(text: str, reading: Reading) -> list[int]:
+    """The line of each of ``text``'s comments, in the reading's order (as ``keep`` numbers
+    them)."""
+    return [text.count("\n", 0, start) + 1 for start, _ in reading.comments]
 
 
 def ending(text: str, read_to: int | None, reading: Reading) -> int | None:

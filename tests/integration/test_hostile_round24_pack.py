@@ -30,21 +30,27 @@ def _pack(tmp_path, *flags: str) -> tuple[list[str], dict[str, str]]:
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive (again, the source kept)
-def test_a_source_listed_in_part_keeps_its_comments_not_what_tex_never_read(tmp_path):
+@pytest.mark.parametrize(("case", "rest", "kept"), [
+    ("ZL", "\\endinput\nPRIVATE NOTES ZL: reviewer 2 is Bob Jones; cut the DFA ablation.\n",
+     "\\endinput\n"),
+    ("ZM", "% SECRETZM reviewer 2 is Bob Jones\nClosing text.\n", "Closing text.\n"),
+])
+def test_a_source_listed_in_part_keeps_only_the_comment_its_listing_prints(tmp_path, case,
+                                                                           rest, kept):
     r"""Round 24 (N1): a source both ``\input`` and listed in part
     (``\lstinputlisting[firstline=1,lastline=1]``), the listing printing line 1's comment:
     stripped, the listing printed other text, so the file was packed byte for byte, the
-    notes after its ``\endinput`` too, under ``--anonymous``, with no warning. Now one
-    mechanism: the file keeps its comments (the listing prints them), what TeX never read of
-    it still goes, and one warning names the file and why."""
-    intro = ("Intro text here. % shown in the listing below\n"
-             "\\lstinputlisting[firstline=1,lastline=1]{sec/intro.tex}\n\\endinput\n")
-    _paper(tmp_path, "\\usepackage{listings}",
-           intro + "PRIVATE NOTES ZL: reviewer 2 is Bob Jones; cut the DFA ablation.\n")
+    notes after its ``\endinput`` (ZL) or a comment naming a reviewer (ZM) too, under
+    ``--anonymous``, with no warning. Now one mechanism: the file keeps the comment the
+    listing prints, the others and what TeX never read of it still go, and one warning
+    names the file, the line and why."""
+    listed = ("Intro text here. % shown in the listing below\n"
+              "\\lstinputlisting[firstline=1,lastline=1]{sec/intro.tex}\n")
+    _paper(tmp_path, "\\usepackage{listings}", listed + rest)
     said, files = _pack(tmp_path, "--anonymous")
-    assert files["sec/intro.tex"] == intro
-    assert said[-2].startswith("warning: sec/intro.tex: packed with its comments (a listing "
-                               "prints them"), said
+    assert files["sec/intro.tex"] == listed + kept, case
+    assert said[-2].startswith(f"warning: sec/intro.tex: packed with its comment{'s' * (case == 'ZL')}"
+                               f"{'' if case == 'ZL' else ' on line 1'} (a listing prints "), said
     assert said[-1].endswith("warnings: 1"), said
 
 
