@@ -61,12 +61,17 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
     """Sync, compile (TeX writing into ``out`` alone: never through a link the paper ships;
     the PDF and log then put beside the main file, replacing what was there), audit."""
     from figures.cli import sync
+    from figures.pack.tex import latexmk
 
     for _ in range(_ROUNDS):  # until every include of ours prints at the size it was built for
         if sync.run(sync_args, paper, key) != 0:
             print("error: sync did not finish cleanly (above); not compiled", file=sys.stderr)
             return 1
-        compiled = runner.latexmk(paper.main, out, hint=": does the paper compile by hand?")
+        compiled, uncited = latexmk(paper.main, out, hint=": does the paper compile by hand?")
+        if uncited and compiled.returncode == 0:
+            print(f"note: {display_path(paper.main)}: cites nothing, and bibtex (which latexmk "
+                  "runs for the class's natbib) stops on that: compiled without bibtex",
+                  file=sys.stderr)
         pdf = paper.main.with_suffix(".pdf")
         if stale := runner.stale_reads(paper.root, out, pdf.stem):  # TeX writes in out alone
             raise LatexError(str(paper.root / stale[0]), None, "the paper writes it anew "

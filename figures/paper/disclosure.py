@@ -289,17 +289,42 @@ def names_in(group: str) -> list[str]:
             if w[0].isupper() and any(c.islower() for c in w) and w not in _NO_NAME]
 
 
+#: A macro of the paper's own with no argument (``\\newcommand{\\myname}{Janet Smithson}``,
+#: ``\\def\\myname{..}``: a template keeps the name in one place for ``\\author`` and
+#: ``pdfauthor``), up to its body's ``{``.
+_SIMPLE = re.compile(r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|[gex]?def)"
+                     r"\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*(?:\[\s*0\s*\]\s*)?\{")
+_CALL = re.compile(r"\\([A-Za-z@]+)(?![A-Za-z@])")
+
+
+def _simple_macros(texts: list[str]) -> dict[str, str]:
+    """The paper's own macros without arguments (:data:`_SIMPLE`), by name, in ``texts``."""
+    found = {}
+    for text in texts:
+        braces = Braces(text)
+        for match in _SIMPLE.finditer(text):
+            if (end := braces.close(match.end() - 1)) >= 0:
+                found[match[1] or match[2]] = text[match.end():end]
+    return found
+
+
 def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
     """The names in the sources' ``\\author{...}`` (capitalised words, three letters or more;
-    a venue's style may hide them, so the compiled text is what is checked), and a warning
-    for each file holding an acknowledgements section."""
+    the paper's own macros with no argument expanded, hostile round 24, A1: ``\\author{
+    \\myname}``; a venue's style may hide them, so the compiled text is what is checked), and
+    a warning for each file holding an acknowledgements section."""
     names, said = [], []
-    for file, data in sources.items():
-        text = data.decode("utf-8", errors="replace")
+    texts = {file: data.decode("utf-8", errors="replace") for file, data in sources.items()}
+    macros = _simple_macros(list(texts.values()))
+    for file, text in texts.items():
         braces = Braces(text)  # to the matching brace: IEEEtran's \IEEEmembership{...} inside
         for match in _AUTHOR.finditer(text):  # ICML's: {name}{affiliation}
             end = braces.close(match.end() - 1)  # -1: cut short, to the end
-            names += names_in(text[match.end():end if end >= 0 else match.end() + REACH])
+            group = text[match.end():end if end >= 0 else match.end() + REACH]
+            for _ in range(8):  # a macro naming another (\myname: \first\ \last), not forever
+                group = _CALL.sub(lambda m: f" {macros[m[1]]} " if m[1] in macros else m[0],
+                                  group[:8 * REACH])  # (\def\a{\a\a}: bounded)
+            names += names_in(group)
         if _ACKNOWLEDGEMENTS.search(text):
             said.append(f"{file}: an acknowledgements section: venues ask for none (or an "
                         "anonymised one) in a review copy")

@@ -4,8 +4,11 @@ figure placed by pgf's image commands, a paper with no citation under latexmk.""
 
 from __future__ import annotations
 
+import shutil
+import tarfile
+
 import pytest
-from helpers import REPO, figures_as_a_user, figures_in_process, packed_anonymously
+from helpers import REPO, figures_as_a_user, figures_in_process, packed_anonymously, tex
 
 #: A printed number that is figdata's (fig1_audit_hero's BP accuracy) written by hand.
 _BY_HAND = "Why does BP reach only 61.5\\% accuracy?"
@@ -93,3 +96,138 @@ def test_pack_keeps_the_printed_body_of_the_papers_own_comment_environment(tmp_p
     assert packed_anonymously(tmp_path)["sec/intro.tex"] == (
         "Intro text here.\n\\begin{comment}\nPlease compare with DFA. %\n\\end{comment}\n"
         "Our reply VISIBLE here.\n")
+
+
+@pytest.mark.parametrize(("files", "names"), [
+    ({"main.tex": "\\newcommand{\\myname}{Janet Smithson}\n\\author{\\myname}\n"},
+     ["Janet", "Smithson"]),
+    ({"main.tex": "\\input{names}\n\\author{\\first\\ \\last \\and \\other}\n",
+      "names.tex": ("\\def\\first{Janet}\\newcommand*\\last{Smithson}\n"
+                    "\\providecommand{\\other}{\\textbf{Karl~Weber}}\n")},
+     ["Janet", "Smithson", "Karl", "Weber"]),
+    ({"main.tex": "\\newcommand{\\me}[1]{#1 Janet}\n\\author{\\me{A}}\n"}, []),  # (arguments)
+])
+def test_an_author_given_through_the_papers_own_macro_is_named(files, names):
+    r"""Round 24 (A1): ``\newcommand{\myname}{Janet Smithson}`` / ``\author{\myname}`` (a
+    template keeping the name in one place): the names were read from ``\author``'s
+    source text, ``\myname`` no name, and ``pack --anonymous`` shipped a review copy
+    printing her name with warnings 0. The paper's own macros without arguments are
+    expanded in ``\author``'s argument, from any of its files."""
+    from figures.paper.disclosure import authors_named
+
+    assert authors_named({n: t.encode() for n, t in files.items()})[0] == names
+
+
+@pytest.mark.slow  # pack compiles the paper and its archive
+@pytest.mark.parametrize("author", ["\\myname", "Janet Smithson"])
+def test_an_anonymous_pack_warns_of_an_author_named_through_a_macro(tmp_path, author):
+    r"""Round 24 (A1): ``pack --anonymous`` of an ``article`` whose ``\maketitle`` prints
+    ``\author{\myname}``, ``\newcommand{\myname}{Janet Smithson}``: rc=0, warnings 0.
+    Now it warns twice, as the control ``\author{Janet Smithson}`` does: the name in the
+    packed source and in the compiled text."""
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "main.tex").write_text(
+        "\\documentclass{article}\n\\newcommand{\\myname}{Janet Smithson}\n\\title{A study}\n"
+        f"\\author{{{author}}}\n\\begin{{document}}\n\\maketitle\nMain text of the paper.\n"
+        "\\end{document}\n")
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz",
+                            timeout=300)
+    err = ran.stderr
+    assert ran.returncode == 0, ran.stdout + err
+    assert err.splitlines()[-1].endswith("warnings: 2"), err
+    assert "warning: main.tex:2: an author's name (Janet) in the packed source" in err, err
+    assert ("warning: main.tex: Janet, Smithson of \\author in the compiled text: the review "
+            "copy names an author") in err, err
+
+
+@pytest.mark.slow  # builds a figure, pack compiles the paper
+def test_our_figure_placed_by_pgf_image_commands_gets_the_figure_checks(tmp_path):
+    r"""Round 24 (N10): our ``cifar_summary`` drawn from synthetic example data, placed with
+    pgf's ``\pgfimage[width=3in]{figs/cifar_summary}`` (tikz; beamer's ``\logo``) or
+    ``\pgfdeclareimage`` / ``\pgfuseimage``: pdfTeX embeds it with no graphicx log line, so
+    pack took it for a file only opened, "read with \openin (data?)", and shipped it with
+    "figures: 0", exit 0. pdfTeX's own word at shipout (``<./figs/cifar_summary.pdf>``) makes
+    it an image, judged by its provenance as the control ``\includegraphics`` is."""
+    shutil.copytree(REPO / "figdata", tmp_path / "figdata")
+    built = figures_as_a_user(tmp_path, "build", "cifar_summary", "--venue", "icml",
+                              "--out", "b", "--jobs", "1", timeout=300)
+    assert built.returncode == 0, built.stdout + built.stderr
+    (tmp_path / "p" / "figs").mkdir(parents=True)
+    shutil.copy(tmp_path / "b" / "cifar_summary.pdf", tmp_path / "p" / "figs")
+    for placing in ("\\pgfimage[width=3in]{figs/cifar_summary}",
+                    "\\pgfdeclareimage[width=3in]{sum}{figs/cifar_summary}\\pgfuseimage{sum}",
+                    "\\includegraphics[width=3in]{figs/cifar_summary}"):
+        (tmp_path / "p" / "main.tex").write_text(
+            "\\documentclass{article}\n\\usepackage{tikz}\n\\author{Anonymous}\n"
+            f"\\begin{{document}}\nResults.\n\n{placing}\n\\end{{document}}\n")
+        ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", "--figdata",
+                                "figdata", timeout=300)
+        assert ran.returncode == 1, ran.stdout + ran.stderr
+        assert ran.stderr.splitlines()[-1] == (
+            "error: figs/cifar_summary.pdf: cifar_summary: drawn from SYNTHETIC EXAMPLE DATA; "
+            "the pack stops (--allow-synthetic to pack it anyway)"), ran.stderr
+        ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", "--figdata",
+                                "figdata", "--allow-synthetic", timeout=300)
+        assert ran.returncode == 0, ran.stdout + ran.stderr
+        assert "figures: 1 (1 ours, current; 0 not ours)" in ran.stderr, ran.stderr
+        assert "openin" not in ran.stderr, ran.stderr
+
+
+@pytest.mark.slow  # pdfTeX makes the plot book, pack compiles the paper and its archive
+def test_the_unprinted_pages_of_a_pdf_placed_by_pgfimage_are_not_shipped(tmp_path):
+    r"""Round 24 (N10): round 23 F2's plot book placed with ``\pgfimage[page=2]``: its
+    unprinted pages (naming people) shipped under ``--anonymous``, the one warning calling
+    it ``\openin`` data. They are blanked, as for ``\includegraphics[page=2]``."""
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "plots.tex").write_text(
+        "\\documentclass{article}\n\\pagestyle{empty}\n\\begin{document}\n"
+        "PRIVATE PAGE: results of Janet Smithson.\n\\newpage\nPLOT OF THE PAPER\n\\newpage\n"
+        "PRIVATE PAGE: reviewer 2 is Bob Jones.\n\\end{document}\n")
+    tex(tmp_path / "book", "pdflatex", "-interaction=nonstopmode", "plots.tex")
+    (tmp_path / "p" / "figs").mkdir(parents=True)
+    shutil.copy(tmp_path / "book" / "plots.pdf", tmp_path / "p" / "figs" / "plots.pdf")
+    (tmp_path / "p" / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{tikz}\n\\author{Anonymous}\n"
+        "\\begin{document}\nText.\n\\pgfimage[page=2,width=3in]{figs/plots}\n\\end{document}\n")
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz",
+                            timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "warning: figs/plots.pdf: page(s) 1, 3 of 3 never printed (the paper places 2): " \
+           "left blank in the archive" in ran.stderr, ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 1"), ran.stderr
+    with tarfile.open(tmp_path / "p.tar.gz") as archive:
+        packed = archive.extractfile("figs/plots.pdf").read()
+    from figures.pdf import open_pdf
+
+    assert [page.extract_text().strip() for page in open_pdf(packed).pages] == [
+        "", "PLOT OF THE PAPER", ""]
+
+
+@pytest.mark.slow  # figures paper and pack compile the paper
+def test_a_paper_citing_nothing_under_a_class_that_loads_natbib_compiles(tmp_path):
+    r"""Round 24 (S6): a ``tufte-handout`` paper with no citation (the class loads natbib
+    and bibentry): latexmk runs bibtex, which stops on "I found no \citation commands", and
+    ``figures paper`` said "did not compile" of a paper whose PDF pdfTeX made without an
+    error (``pack`` the same, "does not compile in a copy"). Bibtex had nothing to do: the
+    paper is compiled without it (latexmk again, ``-bibtex-``: every rerun pdfTeX asks for),
+    said in one note; a paper whose TeX fails still fails."""
+    (tmp_path / "TF").mkdir()
+    (tmp_path / "TF" / "main.tex").write_text(
+        "\\documentclass{tufte-handout}\n\\title{A study}\n\\author{Anonymous}\n"
+        "\\begin{document}\n\\maketitle\n\\section{Intro}\\label{s}\nText of the paper, "
+        "see page~\\pageref{s}.\n\\end{document}\n")
+    ran = figures_as_a_user(tmp_path, "paper", "TF", timeout=600)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ("note: TF/main.tex: cites nothing, and bibtex (which latexmk runs for the "
+            "class's natbib) stops on that: compiled without bibtex") in ran.stderr, ran.stderr
+    from figures.pdf import open_pdf
+
+    text = open_pdf((tmp_path / "TF" / "main.pdf").read_bytes()).pages[0].extract_text()
+    assert "see page 1" in text, text  # the rerun pdfTeX asked for was made
+    ran = figures_as_a_user(tmp_path, "pack", "TF", "--out", "TF.tar.gz", timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    (tmp_path / "TF" / "main.tex").write_text((tmp_path / "TF" / "main.tex").read_text()
+                                              .replace("Text of", "\\undefinedmacro Text of"))
+    ran = figures_as_a_user(tmp_path, "paper", "TF", timeout=600)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert "did not compile: Undefined control sequence" in ran.stderr, ran.stderr
