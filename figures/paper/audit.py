@@ -76,52 +76,51 @@ class _Judge:
 
     def __init__(self, reader, figdata_dir: Path, venues_file: Path | None) -> None:
         self.reader, self.figdata_dir, self.venues_file = reader, figdata_dir, venues_file
-        self._stale: dict[tuple, tuple[str, str] | None] = {}
-        self._sizes: dict[tuple, tuple] = {}
-        self._files: dict[Path, object] = {}
-        self._content: dict[tuple, bool] = {}
+        self._done: dict[tuple, object] = {}
 
-    def stale(self, inside: dict[str, str]) -> tuple[str, str] | None:
-        key = tuple(sorted(inside.items()))
-        if key not in self._stale:
-            self._stale[key] = why_stale(inside, self.figdata_dir, self.venues_file)
-        return self._stale[key]
+    def _once(self, key: tuple, work):
+        if key not in self._done:
+            self._done[key] = work()
+        return self._done[key]
+
+    def state(self, inside: dict[str, str]) -> tuple[str, str]:
+        """``("current", "")``, or ``("stale", why)``."""
+        stale = self._once(("stale", *sorted(inside.items())), lambda: why_stale(
+            inside, self.figdata_dir, self.venues_file))
+        return ("current", "") if stale is None else ("stale", stale[0])
 
     def not_ours(self, form, inside: dict[str, str]) -> bool:
         """The form's content is not the page the build wrote for the figure its label
         names (a picture relabelled, painted over): judged as ``figures which`` judges a
         file, by content; False when no such build is at hand to tell."""
-        from figures.outputs.kind import parse_kind
-        from figures.registry import BY_NAME
+        return self._once(("content", identity(form) or id(form)),
+                          lambda: _not_the_build(form, inside, self.venues_file))
 
-        key = identity(form) or ("direct", id(form))
-        if key not in self._content:
-            self._content[key] = False
-            try:
-                kind = parse_kind(inside["variant"], self.venues_file)
-                built = Path(kind.default_out) / f"{kind.stem(BY_NAME[inside['figure']])}.pdf"
-                if built.is_file() and provenance.read(built) == inside:
-                    from figures.pdf import open_pdf
-
-                    page = open_pdf(built).pages[0]
-                    self._content[key] = page.get_contents().get_data() != form.get_data()
-            except Exception:  # noqa: BLE001, S110 - no build to compare with: the label stands
-                pass
-        return self._content[key]
-
-    def inner_sizes(self, form) -> tuple:
-        key = identity(form) or ("direct", id(form))  # ``drawn`` keeps each one alive
-        if key not in self._sizes:
-            self._sizes[key] = inner_sizes(form, self.reader)
-        return self._sizes[key]
+    def inner_sizes(self, form) -> tuple:  # ``drawn`` keeps each form alive: its id stays
+        return self._once(("sizes", identity(form) or id(form)),
+                          lambda: inner_sizes(form, self.reader))
 
     def file(self, path: Path):
         """``figures which`` of a PNG in the paper's folder."""
         from figures.paper.which import which
 
-        if path not in self._files:
-            self._files[path] = which(path, self.figdata_dir, self.venues_file)
-        return self._files[path]
+        return self._once(("file", path), lambda: which(path, self.figdata_dir,
+                                                        self.venues_file))
+
+
+def _not_the_build(form, inside: dict[str, str], venues_file: Path | None) -> bool:
+    """:meth:`_Judge.not_ours`, worked out."""
+    from figures.outputs.kind import parse_kind
+    from figures.pdf import open_pdf
+    from figures.registry import BY_NAME
+
+    try:
+        kind = parse_kind(inside["variant"], venues_file)
+        built = Path(kind.default_out) / f"{kind.stem(BY_NAME[inside['figure']])}.pdf"
+        return built.is_file() and provenance.read(built) == inside and \
+            open_pdf(built).pages[0].get_contents().get_data() != form.get_data()
+    except Exception:  # noqa: BLE001 - no build to compare with: the label stands
+        return False
 
 
 def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False,
@@ -161,9 +160,8 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
         if inside is None:
             item.state = "foreign"
             continue
-        stale = judge.stale(inside)
-        item.state, item.why = ("current", "") if stale is None else ("stale", stale[0])
-        if stale is None and judge.not_ours(form, inside):
+        item.state, item.why = judge.state(inside)
+        if item.state == "current" and judge.not_ours(form, inside):
             result.problems.append(f"{file} (page {page}): labelled {inside['figure']}, but its "
                                    f"content is not what the build wrote for it (painted over, "
                                    "swapped or relabelled): not ours; build and sync again")
@@ -196,7 +194,7 @@ def _image(page: int, image, matrix: Matrix, known, decoded: dict[tuple, str | N
     wide, tall = math.hypot(matrix[0], matrix[1]) / 72, math.hypot(matrix[2], matrix[3]) / 72
     item = Placed(page, f"image {size[0]}x{size[1]} px", None, math.nan, wide, tall,
                   format="png", pixels=size)
-    ident = identity(image) or ("direct", id(image))
+    ident = identity(image) or id(image)
     if size in {k.size for k in known.values()} and ident not in decoded:
         try:
             decoded[ident] = digest(image.decode_as_image())
@@ -221,8 +219,7 @@ def _image(page: int, image, matrix: Matrix, known, decoded: dict[tuple, str | N
         if item.state == "foreign":  # unreadable since: not known as ours after all
             item.inside, item.file = None, f"image {size[0]}x{size[1]} px"
         return item
-    stale = judge.stale(found.inside)
-    item.state, item.why = ("current", "") if stale is None else ("stale", stale[0])
+    item.state, item.why = judge.state(found.inside)
     return item
 
 

@@ -5,14 +5,20 @@ the legibility rules; else the default build, with what it costs on the venue's 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import hashlib
+import json
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from figures.errors import FigureDataError, display_path
+from figures.data.jsonio import write_text_atomic
+from figures.errors import DataError, FigureDataError, display_path
 from figures.page import Box
-from figures.paper.latex import SOURCE_LIMIT, read_bounded, read_paper
-from figures.paper.placed import build_for_width, placement, too_short
+from figures.paper.latex import SOURCE_LIMIT, read_bounded, read_paper, search_sources, shown_path
+from figures.paper.memo import key_of, known, pending, recall, remember
+from figures.paper.placed import Placement, build_for_width, built_key, placement, too_short
 from figures.paper.sync import SourceOf, extensions_of, includes_of, name_of, target_of
 from figures.paths import BUILD_ROOT
 from figures.texread import blanked
@@ -91,8 +97,6 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
 
     def ahead(pairs) -> None:
         from figures.outputs.kind import venue_kind
-        from figures.paper.memo import known
-        from figures.paper.placed import built_key
 
         answers.clear()  # a plan's own: its includes are the paper TeX typeset now
         todo = [(spec, include) for spec, include in pairs
@@ -120,9 +124,6 @@ def _remove_left_temporaries(spec, kind) -> None:
     """The temporary files a worker killed mid-write left in ``kind``'s folder (the build
     removes its own on the way out, but a killed worker has no way out), when no other
     build holds the folder; the killed worker's lock went with it."""
-    import contextlib
-
-    from figures.errors import DataError
     from figures.outputs.lock import locked, remove_stale_temp_files
 
     def busy() -> None:
@@ -145,7 +146,6 @@ def drawn_at_once(source: SourceOf, todo: list) -> list[tuple[Path | None, str] 
     if len(todo) < 2:  # nothing imported: a sync whose builds are current draws nothing
         return [None] * len(todo)
     from figures.outputs.workers import cores, forked_workers
-    from figures.paper.memo import remember
 
     if (jobs := min(len(todo), cores())) < 2:
         return [None] * len(todo)
@@ -168,8 +168,6 @@ def drawn_at_once(source: SourceOf, todo: list) -> list[tuple[Path | None, str] 
 
 
 def _drawn_in_worker(number: int) -> tuple[tuple[Path | None, str], dict]:
-    from figures.paper.memo import pending
-
     source, todo = _AHEAD
     return source(*todo[number]), pending()
 
@@ -177,10 +175,6 @@ def _drawn_in_worker(number: int) -> tuple[tuple[Path | None, str], dict]:
 def _narrow(spec, venue: Venue, width, include) -> str | None:
     """Why ``width``, where a wrapper scales ``include``, is under ``spec``'s smallest
     width; recorded when it holds (:mod:`figures.paper.memo`: no figure module imported)."""
-    import dataclasses
-
-    from figures.paper.memo import key_of, recall
-
     def worked_out() -> list:
         narrow = spec.too_narrow(venue, width, f"{scaling_wrapper(include)} scales it there: "
                                  "take the include out of it, or make the box it scales to "
@@ -203,11 +197,6 @@ def _scaled(graphic) -> float | None:
 def _placed(graphic, spec, venue: Venue):
     """:func:`placement`, recorded by its inputs (:mod:`figures.paper.memo`: the figure's
     module is not imported again for its smallest width); a refusal is worked out again."""
-    import dataclasses
-
-    from figures.paper.memo import key_of, recall
-    from figures.paper.placed import Placement
-
     def worked_out() -> list:
         found = placement(graphic, spec, venue)
         return [None if found.width is None else float(found.width),
@@ -233,13 +222,6 @@ def _legible(spec, venue: Venue, kind, figdata_dir: Path, drawing, legibility: C
     """``legibility``'s verdict on ``spec``'s build of ``kind``: measured on the drawing the
     build just saved, or read back when the build was current and its verdict recorded
     for its build key and the rules' code."""
-    import contextlib
-    import hashlib
-    import json
-    import sys
-
-    from figures.data.jsonio import write_text_atomic
-    from figures.errors import DataError
     from figures.outputs.lock import locked
     from figures.outputs.state import STATE_FILE, read_state
 
@@ -266,8 +248,6 @@ def _legible(spec, venue: Venue, kind, figdata_dir: Path, drawing, legibility: C
 
 
 def _verdicts(folder: Path) -> dict:
-    import json
-
     found = json.loads((folder / VERDICTS).read_text(encoding="utf-8")) \
         if (folder / VERDICTS).is_file() else {}
     return found if isinstance(found, dict) else {}
@@ -328,17 +308,15 @@ def untypeset(main: Path, missing: list[str], tex=None) -> list[tuple[str, str, 
     except Exception:  # noqa: BLE001 - as memo.guess: what raises here is no row
         return []
     rows, root = [], paper.root
-    only = next((found for source in paper.sources or [main] if (found := re.search(  # or in
-        r"\\includeonly\s*\{([^}]*)\}", blanked(read_bounded(source, SOURCE_LIMIT) or "")))),
-        None)  # an \input{config}
+    only = search_sources(paper, re.compile(r"\\includeonly\s*\{([^}]*)\}"))  # or in an
+    only = only and only[2]  # \input{config}
     chapters = {main.resolve()} | {(root / f"{n.strip()}.tex").resolve()  # a thesis on ch1:
                                    for n in only[1].split(",")} if only else None  # ch2 unread
     for include in includes:
         if include.found is None and (chapters is None or include.tex.resolve() in chapters) \
                 and (name := name_of(include.written)) in missing and \
                 name not in {r[0] for r in rows}:  # a file there: `figures paper` judges it
-            where = display_path(include.tex.relative_to(root)
-                                 if include.tex.is_relative_to(root) else include.tex)
+            where = shown_path(include.tex, root)
             rows.append((name, f"{where}:{include.line}", _said_at(
                 tex, include, where) or (
                 f"named at {where}:{include.line} but TeX did not typeset it (a test such as "

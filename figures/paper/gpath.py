@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from figures.errors import display_path
-from figures.texread import blanked
+from figures.paper.latex import search_sources, shown_path
+from figures.paper.sync import includes_of, name_of
 
 
 def path_items(path: str) -> list[tuple[str, bool]]:
@@ -50,22 +50,9 @@ def braced(path: str) -> str:
 def _where(paper) -> str:
     """``FILE:LINE`` of the first ``\\graphicspath`` without inner braces (the main file
     when the source holds none: a macro made it)."""
-    for source in paper.sources or [paper.main]:
-        try:
-            text = blanked(source.read_text(encoding="utf-8", errors="replace"))
-        except OSError:
-            continue
-        found = re.search(r"\\graphicspath\s*\{[^{}]*\}", text)
-        if found:
-            line = text.count("\n", 0, found.start()) + 1
-            return f"{_shown(source, paper)}:{line}"
-    return _shown(paper.main, paper)
-
-
-def _shown(path, paper) -> str:
-    """A file of the paper as its folder names it."""
-    root, path = paper.root.resolve(), path.resolve()
-    return display_path(path.relative_to(root) if path.is_relative_to(root) else path)
+    found = search_sources(paper, re.compile(r"\\graphicspath\s*\{[^{}]*\}"))
+    return shown_path(paper.main, paper.root) if found is None else \
+        f"{shown_path(found[0], paper.root)}:{found[1]}"
 
 
 def refuse_slipped(paper, result) -> None:
@@ -74,8 +61,6 @@ def refuse_slipped(paper, result) -> None:
     all or nothing), with one line naming the path and the edit. Where sync would write,
     TeX does not look; "0 refused" and a compile that cannot find the file were the
     outcome."""
-    from figures.paper.sync import includes_of, name_of
-
     for include in includes_of(paper)[0]:
         graphic = include.graphic
         written = graphic.path_written if graphic is not None else ""
@@ -87,7 +72,7 @@ def refuse_slipped(paper, result) -> None:
                       and w.target.resolve().parent in slipped  # not figs/NAME, named so
                       and not result.rows[w.row][2].startswith("refused")]:
             bare = ", ".join(item for item, slip in path_items(written) if slip)
-            result.rows[write.row] = (figure, f"{_shown(include.tex, paper)}:{include.line}", (
+            result.rows[write.row] = (figure, f"{shown_path(include.tex, paper.root)}:{include.line}", (
                 f"refused: {_where(paper)}: \\graphicspath{{{written}}} has no inner braces: "
                 f"TeX takes each character for a folder ({bare}), never the folder it names; "
                 f"write \\graphicspath{{{braced(written)}}}, then sync again"))

@@ -108,6 +108,27 @@ def read_paper(folder: Path, main: Path | None = None) -> Paper:
     return paper
 
 
+def shown_path(path: Path, root: Path) -> str:
+    """``path`` as a row shows it: inside the paper's folder ``root`` (as written, else as
+    TeX's recorder names it: resolved), relative to it."""
+    if not path.is_relative_to(root) and path.resolve().is_relative_to(root.resolve()):
+        path, root = path.resolve(), root.resolve()
+    return display_path(path.relative_to(root) if path.is_relative_to(root) else path)
+
+
+def search_sources(paper: Paper, pattern: re.Pattern, skip: Path | None = None
+                   ) -> tuple[Path, int, re.Match] | None:
+    """The first match of ``pattern`` in the paper's sources (each read as TeX reads it:
+    comments and ``\\iffalse`` blanked, :mod:`figures.texread`), but ``skip``; with its file
+    and line. None: nowhere."""
+    for path in paper.sources or [paper.main]:
+        if skip is None or path.resolve() != skip.resolve():
+            text = blanked(read_bounded(path, SOURCE_LIMIT) or "")
+            if found := pattern.search(text):
+                return path, text.count("\n", 0, found.start()) + 1, found
+    return None
+
+
 def line_width_in(graphic: Graphic, text_width: float, column_width: float) -> float:
     """``\\linewidth`` where the include is, estimated: the text's in a ``figure*``, a
     column's otherwise (a box around it is not read)."""
@@ -186,8 +207,7 @@ class _Reader:
         name = node.macroname
         args = list(node.nodeargd.argnlist) if node.nodeargd else []
         line = walker.pos_to_lineno_colno(node.pos)[0]
-        shown = path.relative_to(self.paper.root) if path.is_relative_to(self.paper.root) else path
-        where = f"{display_path(shown)}:{line}"
+        where = f"{shown_path(path, self.paper.root)}:{line}"
 
         def text(arg) -> str:
             return _expand(_inner(arg), macros) if arg is not None else ""

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from figures.data.jsonio import sha256_if_file, write_text_atomic
+from figures.errors import FigureDataError
 from figures.paths import BUILD_ROOT
 
 if TYPE_CHECKING:
@@ -90,12 +92,7 @@ def key_of(*parts: Any) -> str:
 
 def digest_of(path: Path | None) -> str | None:
     """The sha256 of the regular file at ``path`` (None: none there, or unreadable)."""
-    try:
-        if path is None or not path.is_file():
-            return None
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
+    return None if path is None else sha256_if_file(path)
 
 
 def venue_of(key: str, venues_file: Path | None) -> Venue:
@@ -166,9 +163,6 @@ def flush() -> None:
     """What this command worked out, written into the build folder when there is one (a
     sync never makes it for its record alone: a refused sync leaves no ``build/``), then
     forgotten (the next command, in another folder, reads its own)."""
-    from figures.data.jsonio import write_text_atomic
-    from figures.errors import FigureDataError
-
     try:
         if _PENDING and BUILD_ROOT.is_dir():
             memo = _read()

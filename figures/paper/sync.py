@@ -24,7 +24,7 @@ from pathlib import Path
 from figures import runner
 from figures.data.envelope import SYNTHETIC
 from figures.errors import FigureDataError, display_path
-from figures.paper.latex import Graphic, Paper
+from figures.paper.latex import Graphic, Paper, search_sources, shown_path
 from figures.paper.which import which
 from figures.paper.write import (
     Plan,
@@ -36,12 +36,10 @@ from figures.paper.write import (
     not_the_papers,
     printed_now,
     provenance_of,
-    shown_path,
     unnameable,
     unwritable,
 )
 from figures.registry import BY_NAME, FIGURES, FigureSpec
-from figures.texread import blanked
 
 #: graphicx's order of extensions with the pdfTeX driver (pdftex.def's ``\Gin@extensions``).
 PDFLATEX_EXTENSIONS = (".pdf", ".png", ".jpg", ".mps", ".jpeg", ".jbig2", ".jb2", ".PDF",
@@ -129,14 +127,6 @@ def figure_of(include: Include) -> tuple[str | None, str | None]:
     return (inside["figure"] if inside and inside["figure"] in BY_NAME else named), named
 
 
-@dataclass(frozen=True)
-class Options:
-    """What the user allowed."""
-
-    allow_synthetic: bool = False
-    overwrite_theirs: bool = False
-
-
 def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synthetic: bool,
          macros_text: tuple[str, list[str]], unread: Sequence[str] = (),
          venues_file: Path | None = None, overwrite_theirs: bool = False) -> Plan:
@@ -146,7 +136,6 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
     quoted values could not be read (the paper's macros file is then left as it is)."""
     includes, macros_path = includes_of(paper)
     root = paper.root
-    options = Options(allow_synthetic, overwrite_theirs)
     result = Plan()
     seen: set[str] = set()
     named_as = {id(include): figure_of(include) for include in includes}
@@ -177,7 +166,8 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
         if folder is None:
             result.refuse(spec.name, spec.name, where, why)
             continue
-        _plan_copy(result, spec, include, paper, folder, figdata_dir, options, venues_file)
+        _plan_copy(result, spec, include, paper, folder, figdata_dir, allow_synthetic,
+                   overwrite_theirs, venues_file)
     result.not_included = [spec.name for spec in FIGURES if spec.name not in seen]
     _plan_macros(result, paper, macros_path, macros_text, unread, figdata_dir)
     return result
@@ -226,25 +216,14 @@ def _plan_macros(result: Plan, paper: Paper, macros_path: Path,
 def _quoting(paper: Paper, macros: Sequence[str], macros_path: Path) -> str | None:
     """``FILE:LINE: \\\\NAME``, the first place the text uses one of ``macros`` (None:
     nowhere)."""
-    if not macros:
-        return None
     pattern = re.compile(r"(" + "|".join(re.escape(m) for m in macros) + r")(?![A-Za-z])")
-    for path in paper.sources:
-        if path.resolve() == macros_path.resolve():
-            continue
-        try:
-            lines = blanked(path.read_text(encoding="utf-8", errors="replace")).splitlines()
-        except OSError:
-            continue
-        for number, line in enumerate(lines, 1):
-            match = pattern.search(line)
-            if match:
-                return f"{shown_path(path, paper.root)}:{number}: {match.group(1)}"
-    return None
+    found = search_sources(paper, pattern, macros_path) if macros else None
+    return found and f"{shown_path(found[0], paper.root)}:{found[1]}: {found[2].group(1)}"
 
 
 def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, built: Path,
-               figdata_dir: Path, options: Options, venues_file: Path | None = None) -> None:
+               figdata_dir: Path, allow_synthetic: bool, overwrite_theirs: bool,
+               venues_file: Path | None) -> None:
     root = paper.root
     formats = _formats(built, spec, venues_file)
     order = extensions_of(paper)
@@ -261,8 +240,7 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
     printed = printed_now(include, target, shadows, not _has_extension(include.written, order))
     shown = shown_path(target, root)
     source = built / f"{spec.name}.{fmt}"
-    refusal = _refusal(spec, fmt, formats, source, figdata_dir, options.allow_synthetic,
-                       venues_file)
+    refusal = _refusal(spec, fmt, formats, source, figdata_dir, allow_synthetic, venues_file)
     if refusal is not None:
         result.refuse(spec.name, spec.name, shown, refusal)
         return
@@ -286,7 +264,7 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
         return
     replaced = [] if up_to_date or not target.is_file() else [target]
     moves = moves_aside([*replaced, *shadows], target, include.written, root,
-                         options.overwrite_theirs, (figdata_dir, built), printed)
+                         overwrite_theirs, (figdata_dir, built), printed)
     if isinstance(moves, str):
         result.refuse(spec.name, spec.name, shown, moves)
         return
@@ -346,7 +324,7 @@ def _refused(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figda
         return (f"{spec.name} is built as {', '.join(formats)} here, not .{fmt}: include "
                 f"{spec.name}.{formats[0]} (or no extension), or sync it for a venue "
                 "(--venue V: every figure is built as PDF and PNG)")
-    unmarked = _unmarked(source, figdata_dir, venues_file)
+    unmarked = _unmarked(source, venues_file)
     if unmarked is not None:
         return unmarked
     state = which(source, figdata_dir, venues_file)
@@ -362,9 +340,10 @@ def _refused(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figda
     return None
 
 
-def _unmarked(source: Path, figdata_dir: Path, venues_file: Path | None) -> str | None:
+def _unmarked(source: Path, venues_file: Path | None) -> str | None:
     """Why ``source`` may never go into a paper: a synthetic figure built with ``--no-stamp``
-    (its mark left off), even with ``--allow-synthetic``; None otherwise."""
+    (its mark left off), even with ``--allow-synthetic``; None otherwise. Its label read by
+    :func:`provenance_of`: recorded by its bytes, a copy of it in the paper is known."""
     from figures.outputs.kind import parse_kind
 
     inside = provenance_of(source) if source.is_file() else None

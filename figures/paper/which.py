@@ -85,13 +85,12 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None, *,
     if inside is None:  # ours placed in it, or no label of ours at all
         return inside_a_wrapper(path, labels, figdata_dir, venues_file) if labels else \
             Which(path, FOREIGN, why="no provenance of fa-audit-figures inside")
-    found = Which(path, CURRENT, inside["figure"], inside["variant"], inside["origin"])
+    label = inside["figure"], inside["variant"], inside["origin"]
     stale = why_stale(inside, figdata_dir, venues_file)
-    if stale is None:
-        wrong = content_disagrees(path, inside, data)
-        return found if wrong is None else Which(path, MISLABELLED, found.figure,
-                                                 found.variant, found.origin, wrong)
-    return Which(found.path, STALE, found.figure, found.variant, found.origin, *stale)
+    if stale is not None:
+        return Which(path, STALE, *label, *stale)
+    wrong = content_disagrees(path, inside, data)
+    return Which(path, CURRENT if wrong is None else MISLABELLED, *label, wrong or "")
 
 
 def inside_a_wrapper(path: Path, labels: list[dict[str, str]], figdata_dir: Path,
@@ -103,13 +102,11 @@ def inside_a_wrapper(path: Path, labels: list[dict[str, str]], figdata_dir: Path
     judged = []
     for inside in labels:
         stale = why_stale(inside, figdata_dir, venues_file)
-        judged.append(Which(path, CURRENT, inside["figure"], inside["variant"], inside["origin"],
-                            wrapped=True) if stale is None else Which(
-            path, STALE, inside["figure"], inside["variant"], inside["origin"],
-            stale[0], stale[1],
-            "then crop or wrap it again (pdfcrop, standalone)", wrapped=True))
-    return min(judged, key=lambda found: (found.state != STALE,
-                                          found.origin != SYNTHETIC))
+        judged.append(Which(path, CURRENT if stale is None else STALE, inside["figure"],
+                            inside["variant"], inside["origin"], *(stale or ("", ""))[:2],
+                            "then crop or wrap it again (pdfcrop, standalone)" if stale else "",
+                            wrapped=True))
+    return min(judged, key=lambda found: (found.state != STALE, found.origin != SYNTHETIC))
 
 
 def why_stale(inside: dict[str, str], figdata_dir: Path,

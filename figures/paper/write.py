@@ -14,6 +14,7 @@ from pathlib import Path
 from figures.data.jsonio import atomic_path
 from figures.errors import FigureDataError, display_path
 from figures.outputs import provenance
+from figures.paper.latex import shown_path
 
 
 @dataclass
@@ -239,14 +240,6 @@ def hides_theirs(target: Path, paper) -> str | None:
             f"reads while there is no {target.name}; the {target.name} sync would write beside "
             "it is read first (TeX tries .tex first), and yours would stop being read: rename "
             f"yours (and its \\input; ours go into {target.name}), then sync again")
-
-
-def shown_path(path: Path, paper: Path) -> str:
-    """``path`` as a row shows it: inside the paper's folder, relative to it."""
-    try:
-        return display_path(path.relative_to(paper))
-    except ValueError:
-        return display_path(path)
 
 
 def provenance_of(path: Path) -> dict[str, str] | None:
