@@ -100,17 +100,18 @@ def write_files(folder: Path, files: dict[str, str | bytes]) -> Path:
     return folder
 
 
-def packed(cwd: Path, *options: str, folder: str = "p", warnings: int = 0
+def packed(cwd: Path, *options: str, folder: str = "p", warnings: int | None = 0
            ) -> tuple[dict[str, str], str]:
     """``figures pack FOLDER OPTIONS --out FOLDER.tar.gz`` in ``cwd``, as a user runs it,
-    exit 0 with ``warnings`` warnings (none unless told): each file of the archive by its
-    name, as text, and what it printed (stderr)."""
+    exit 0 with ``warnings`` warnings (none unless told; None: not counted): each file of
+    the archive by its name, as text, and what it printed (stderr)."""
     import tarfile
 
     ran = figures_as_a_user(cwd, "pack", folder, *options, "--out", f"{folder}.tar.gz",
                             timeout=300)
     assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1].endswith(f"warnings: {warnings}"), ran.stderr
+    assert warnings is None or ran.stderr.splitlines()[-1].endswith(f"warnings: {warnings}"), \
+        ran.stderr
     with tarfile.open(cwd / f"{folder}.tar.gz") as archive:
         return {m.name: archive.extractfile(m).read().decode()
                 for m in archive.getmembers()}, ran.stderr
