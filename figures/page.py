@@ -289,7 +289,7 @@ class Page:
 
     def title(self, ax: Axes, *texts: str) -> None:
         """``ax``'s title, left: the first of ``texts`` that fits over its columns' width."""
-        ax.set_title(self.fitting(self.panel_in(ax) - YLABELS_IN, *texts), loc="left")
+        self.titles([ax], (texts,))
 
     def titles(self, axes: list[Axes], forms: tuple[tuple[str, ...], ...]) -> None:
         """Each of ``axes`` its title of ``forms``, left, all of one form: the longest at which

@@ -135,6 +135,9 @@ class Reading:
 #: ``\\comment`` (``\\newenvironment{notes}{\\comment}{\\endcomment}``); and short verbatim
 #: delimiters.
 Known = tuple[frozenset[tuple[str, str]], frozenset[str]]
+#: comment.sty's and versions.sty's switches: whether each hides its environment from there on.
+_HIDES = {"excludecomment": True, "excludeversion": True, "includecomment": False,
+          "includeversion": False}
 
 
 def learned(texts: list[str]) -> Known:
@@ -249,7 +252,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                         "gdef", "xdef") or last == "global" else (scope, len(groups) - arguments
                                                                    + opened + semis))
                 pos, word = to.end() if to else cs.end(), None  # (a name, no test)
-            elif word in ("begin", "end", "excludecomment") or word in NEW_ENVIRONMENT or \
+            elif word in ("begin", "end", *_HIDES) or word in NEW_ENVIRONMENT or \
                     word in NEW_VERBATIM or word in NEW_PLAIN:
                 group = _GROUP.match(text, _OPTIONS.match(text, pos).end() if
                                      word in NEW_PLAIN else pos)
@@ -258,9 +261,9 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                     continue
                 if name in texverbatim.MATH_ENVIRONMENTS and (word == "end" or arguments == 0):
                     math = texverbatim.formula(brackets, math, word == "begin")
-                if word == "excludecomment":  # in force in the files read after it too
-                    comment_envs.add(name)
-                    facts.add(("comment", name))
+                if word in _HIDES:  # in force in the files read after it too
+                    (comment_envs.add if _HIDES[word] else comment_envs.discard)(name)
+                    (facts.add if _HIDES[word] else facts.discard)(("comment", name))
                 elif word in NEW_VERBATIM or word in NEW_ENVIRONMENT or word in NEW_PLAIN:
                     if word in PROVIDE and name in verbatim_envs | comment_envs:
                         continue  # (\provideenvironment: only a name not defined)

@@ -3,9 +3,9 @@ hook names every file ``\\input``, ``\\include``, ``\\usepackage`` or the class 
 graphicx logs every image; a file the recorder saw opened and neither names was only opened
 by ``\\openin``: tested for (``\\IfFileExists``), or read line by line (a data table).
 
-Such a file is packed empty (the test gives the same answer, and nothing of it leaves the
-machine: a linked ``~/.ssh`` key, a 2 GB file) unless the archive's PDF then differs, when
-it is packed as it is (:func:`figures.pack.run.pack`).
+One only tested for is packed empty (the test gives the same answer, and nothing of it
+leaves the machine: a linked ``~/.ssh`` key, a 2 GB file); one opened outside LaTeX's own
+tests was read, and is packed as it is (:func:`figures.pack.tex.opened_outside_tests`).
 """
 
 from __future__ import annotations
@@ -31,6 +31,10 @@ READ_TO = "fap-read.lst"
 #:   logged as ``\\input`` logs one (``No file NAME.``): a missing file is no error there, so
 #:   the copy's compile silently takes the other branch where the author's found
 #:   ``../defs.tex`` beside her folder (:func:`left_outside`);
+#: - each of LaTeX's tests (``\\IfFileExists@``) and name look-ups (``\\set@curr@file``,
+#:   ``\\include``'s too) between an opening of :data:`LISTED` and one of :data:`READ_TO`:
+#:   the recorder lists every opening in order, so a file opened between no such pair was
+#:   read, not only tested for (:func:`figures.pack.tex.opened_outside_tests`);
 #: - the line each input file's reading ended at, written to :data:`READ_TO`: where an
 #:   ``\\endinput`` ran (TeX's own, however reached: a macro of the paper's, a conditional
 #:   of any kind; expl3's ``\\file_input_stop:``), or the file's last line (``\\everyeof``).
@@ -46,8 +50,12 @@ PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=
           + r"\AddToHook{file/before}{\immediate\write\fapinputs{\the\inputlineno|"
           r"\CurrentFilePathUsed|\CurrentFileUsed}}\AddToHook{file/after}{\immediate\write"
           r"\fapinputs{<\the\inputlineno}}\begingroup\catcode64=11 \global\let\fap@iffe\IfFileExists@"
-          r"\long\gdef\IfFileExists@#1#2#3{\fap@iffe{#1}{#2}{\immediate\write-1{No file "
-          r"\detokenize{#1}.}#3}}"
+          r"\long\gdef\IfFileExists@#1#2#3{\fap@tests\fap@iffe{#1}{\fap@tested#2}{\fap@tested"
+          r"\immediate\write-1{No file \detokenize{#1}.}#3}}"
+          r"\gdef\fap@tests{\openin\@inputcheck=" + LISTED + r"\relax\closein\@inputcheck}"
+          r"\gdef\fap@tested{\openin\@inputcheck=" + READ_TO + r"\relax\closein\@inputcheck}"
+          r"\ifdefined\set@curr@file@aux\global\let\fap@curr\set@curr@file@aux"
+          r"\gdef\set@curr@file@aux#1{\fap@tests\fap@curr{#1}\fap@tested}\fi"
           r"\newwrite\fapread\immediate\openout\fapread=" + READ_TO
           + r"\gdef\fap@last{}\protected\gdef\fap@eof{\xdef\fap@last{\the\inputlineno}"
           r"\immediate\write\fapinputs{)}}"

@@ -4,7 +4,7 @@ comments stripped, the archive written and proven to compile in an empty folder.
 from __future__ import annotations
 
 import contextlib
-import itertools
+import functools
 import os
 import re
 import stat
@@ -14,8 +14,8 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, display_path
-from figures.pack import anonymity, archive, images, inputs, order, pages, scrub, tex
-from figures.pack.strip import after_line, strip_comments
+from figures.pack import anonymity, archive, images, order, pages, proof, scrub, tex
+from figures.pack.strip import after_line, comment_lines, ending, strip_comments
 from figures.paper import disclosure
 from figures.paths import input_folder_of, is_inside
 from figures.texread import blanked, learned
@@ -96,20 +96,24 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     paper = main_tex.parent  # the paper's folder is its main file's, as for `figures paper`
     with tempfile.TemporaryDirectory(prefix="figures-pack-") as work:
         recorded = tex.record(paper, main_tex, Path(work))
-    found = images.check(paper, tuple(n for n in recorded.sources
-                                      if n not in recorded.opened_only),
-                         figdata_dir, allow_synthetic=allow_synthetic)
+    found = images.check(paper, tuple(n for n in recorded.sources  # (a figure pgf places too)
+                                      if n not in recorded.tested), figdata_dir,
+                         allow_synthetic=allow_synthetic)
     links, (raw, known) = HardLinks(paper), _verbatim(paper, recorded.sources,
                                                         recorded.opened_only, recorded.order,
                                                         recorded.excluded)
     listed = {n for n in raw if n.lower().endswith(".tex") and n in recorded.sources
               and n not in recorded.opened_only}  # input as TeX, and named by a listing
-    raw = (raw - listed) | set(recorded.embedded)  # an attachment: its bytes, not TeX
-    emptied = [n for n in recorded.opened_only  # read with \openin, yet not data
+    raw = (raw - listed) | set(recorded.embedded) | {  # an attachment: its bytes, not TeX;
+        os.path.normpath(n) for n in recorded.opened_only if n not in recorded.tested}  # data
+    emptied = [n for n in recorded.tested  # only tested for: never read, never shipped
                if not n.lower().endswith(POSTSCRIPT) and os.path.normpath(n) not in raw]
-    files = {name: b"" if name in emptied else _packed(
-        paper, name, anonymous, links, os.path.normpath(name) in raw, known,
-        recorded.read_to.get(os.path.normpath(name))) for name in recorded.sources}
+
+    def packed(name: str, keep: frozenset[str] = frozenset()) -> bytes:
+        return _packed(paper, name, anonymous, links, os.path.normpath(name) in raw, known,
+                       recorded.read_to.get(os.path.normpath(name)), keep)
+
+    files = {name: b"" if name in emptied else packed(name) for name in recorded.sources}
     files.update((name, _packed(paper, name, anonymous, links, verbatim=True))  # TeX reads
                  for name in ARXIV_DIRECTIVES if (paper / name).is_file())  # none: arXiv does
     for name, made in recorded.made.items():  # the paper's own (no .bib): checked as a source
@@ -117,24 +121,15 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
             _own_file(paper, name, links)
         files[name] = _as_packed(made, name, anonymous, os.path.normpath(name) in raw, known)
     found.warnings += pages.unprinted(files, recorded.pdf, anonymous=anonymous)  # slides.pdf
-    whole = {name: (lambda name=name: _packed(paper, name, anonymous, links, verbatim=True))
-             for name in recorded.sources if name not in {*emptied, *raw, *listed}
-             and not name.lower().endswith(images.IMAGE_SUFFIXES)}  # no comments stripped
-    (data, pdf, runs, texts), files = _proved_or_whole(paper, files, whole, kind,
-                                                       main_tex.name, recorded.pdf, emptied,
-                                                       found.warnings)
-    if listed and texts is not None and _first_difference(*texts) is not None:
-        data, pdf, runs, texts, files = _listed_whole(paper, files, listed, links, kind,
-                                                      main_tex.name, recorded.pdf,
-                                                      (data, pdf, runs, texts))
-    if emptied and texts is None:  # read after all (a data table): the paper's own, whole
-        read = [name for name in emptied if _own(paper, name)]
-        files.update((name, _packed(paper, name, anonymous, links, verbatim=True))
-                     for name in read)  # data read line by line: its % may be text
-        found.warnings.append(f"{_some(read)}: read with \\openin (data?), not input: "
-                              "packed as they are")
-        emptied = [name for name in emptied if name not in read]
-        data, pdf, runs, texts = _proved(paper, files, kind, main_tex.name, recorded.pdf, [])
+    variants = {name: functools.partial(packed, name)
+                for name in recorded.sources if name not in emptied and os.path.normpath(
+                    name) not in raw and not name.lower().endswith(images.IMAGE_SUFFIXES)}
+    (data, pdf, runs, texts), files = proof.proved_or_kept(
+        paper, files, variants, kind, main_tex.name, recorded.pdf, found.warnings,
+        functools.partial(_why_kept, listed=listed, cut=lambda name: _cut_at(
+            paper, name, known, recorded.read_to.get(os.path.normpath(name))),
+                          lines=lambda name: _comment_lines(paper, name, known)),
+        lambda name: len(_comment_lines(paper, name, known)))
     if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))
                and any(Path(name).name in page for page in texts[1])]:  # graphicx's stand-in
         raise FigureDataError(eps[0], None, tex.eps_refusal(paper, eps[0]))
@@ -159,10 +154,10 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
             found.warnings.append(f"{display_path(main_tex.name)}: {', '.join(shown)} of "
                                   "\\author in the compiled text: the review copy names an "
                                   "author (the venue's anonymous option hides them)")
-    differs = _first_difference(*texts)
+    differs = proof.first_difference(*texts)
     if differs is not None:
         found.warnings.append(f"{display_path(main_tex.name)}: the PDF from the archive differs "
-                              f"from the paper's own compile ({differs}{_first_line(*texts)}): "
+                              f"from the paper's own compile ({differs}{proof.first_line(*texts)}): "
                               "look at what was stripped")
     if len(data) > ARXIV_MAX_BYTES:
         found.warnings.append(f"{display_path(out.name)}: {len(data) / 2**20:.1f} MiB, over "
@@ -207,24 +202,27 @@ def _own(paper: Path, name: str) -> bool:
 
 def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
             verbatim: bool = False, known: order.Readings | None = None,
-            read_to: int | None = None) -> bytes:
+            read_to: int | None = None, keep: frozenset[str] = frozenset()) -> bytes:
     """What the archive holds of ``name``: a regular file inside the paper's folder (links
     resolved), comments stripped from its text and what TeX never read of it (after line
-    ``read_to``), metadata from a figure (anonymous)."""
+    ``read_to``), metadata from a figure (anonymous); ``keep``: what of it the stripping
+    leaves in (:data:`figures.pack.strip.KINDS`)."""
     return _as_packed(_own_file(paper, name, links).read_bytes(), name, anonymous, verbatim,
-                      known, read_to)
+                      known, read_to, keep)
 
 
 def _as_packed(data: bytes, name: str, anonymous: bool, verbatim: bool = False,
-               known: order.Readings | None = None, read_to: int | None = None) -> bytes:
+               known: order.Readings | None = None, read_to: int | None = None,
+               keep: frozenset[str] = frozenset()) -> bytes:
     """``data``, the text of a source or a file made for it (a ``.bbl``, an ``.ind``), as
     the archive holds it: comments stripped from a text, metadata from a figure (anonymous)."""
     if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data and not verbatim:
         text = data.decode("utf-8", errors="surrogateescape")
         reading = (known or order.Readings((frozenset(), frozenset()))).of(name, text)
-        return strip_comments(text, read_to=read_to, reading=reading).encode(
+        return strip_comments(text, read_to=read_to, reading=reading, keep=keep).encode(
             "utf-8", errors="surrogateescape")
-    if name.lower().endswith(KEPT_SUFFIXES[:_TEX_KEPT]) and b"\x00" not in data and read_to:
+    if name.lower().endswith(KEPT_SUFFIXES[:_TEX_KEPT]) and b"\x00" not in data and read_to \
+            and "tail" not in keep:
         text = data.decode("utf-8", errors="surrogateescape")  # a package's notes after its
         end = after_line(text, read_to)  # \endinput: never read, though its comments stay
         data = text[:end].encode("utf-8", errors="surrogateescape") if end else data
@@ -250,122 +248,50 @@ def _own_file(paper: Path, name: str, links: HardLinks) -> Path:
     return path
 
 
-def _proved(paper: Path, files: dict[str, bytes], kind: str, main: str, compiled: bytes,
-            emptied: list[str]) -> tuple[bytes, bytes, int, list[list[str]] | None]:
-    """The archive, its PDF compiled from it alone, the runs, and the page texts of the
-    paper's own compile and the archive's; with files ``emptied``, texts None when that
-    compile fails or differs (the files are read: the caller packs them as they are).
-    A file the paper reads by an absolute name is not in the archive: one line naming it."""
-    from figures.errors import LatexError
-
-    data = archive.encode(files, kind)
-    with tempfile.TemporaryDirectory(prefix="figures-pack-proof-") as proof:
-        archive.unpack(data, kind, Path(proof))
-        try:
-            pdf, runs = tex.prove(Path(proof), main)
-        except LatexError:
-            if emptied:
-                return data, b"", 0, None
-            raise
-        logged = inputs.log_text(Path(proof) / f"{Path(main).stem}.log")
-        if left := inputs.left_outside(paper, logged):
-            inputs.refuse_outside(paper, left[0], {name: text.decode(errors="replace")
-                                                   for name, text in files.items()}, main)
-    texts = [_page_texts(compiled), _page_texts(pdf)]
-    if emptied and _first_difference(*texts) is not None:
-        return data, pdf, runs, None
-    return data, pdf, runs, texts
+def _cut_at(paper: Path, name: str, known: order.Readings,
+            read_to: int | None) -> tuple[int, bool] | None:
+    """The line of ``name`` after which its stripping cut what TeX was taken never to read,
+    and whether TeX said so (else the reading guessed it); None: nothing was cut."""
+    text = runner.read_bounded(paper / name, 1 << 24) or ""
+    end = ending(text, read_to, known.of(name, text))
+    return None if end is None else (text.count("\n", 0, end), end == after_line(text, read_to))
 
 
-def _proved_or_whole(paper: Path, files: dict[str, bytes], whole: dict, kind: str, main: str,
-                     compiled: bytes, emptied: list[str], warnings: list[str]):
-    """:func:`_proved` of ``files``; when the archive does not compile alone, or prints
-    other text than the paper, for a source whose comments were stripped: that source
-    packed ``whole`` (its bytes as they are; said in a warning) if then it compiles and
-    reads as the paper. The reading of comments guesses where TeX reads verbatim (a
-    ``\\verb`` in a ``\\cprotect``'d title, ``\\url|..%20..|``, an environment of the
-    paper's own named ``comment``); a guess that breaks the paper must not refuse it, nor
-    lose printed text (hostile round 23: V1, V2, V3, V4, K1, K2). The one error is raised
-    again when no such file mends it."""
-    from figures.errors import LatexError
-
-    try:
-        proved = _proved(paper, files, kind, main, compiled, emptied)
-        if proved[3] is None or _first_difference(*proved[3]) is None:
-            return proved, files
-        failure, why = None, f"the archive printed other text ({_first_difference(*proved[3])})"
-    except LatexError as exc:
-        if "does not compile from the archive alone" not in exc.message:
-            raise
-        failure, why = exc, "the archive did not compile"
-    stripped = [name for name in whole if files.get(name) != (data := whole[name]())
-                and files.get(name) is not None and data]
-    for names in [[name] for name in stripped] + ([stripped] if len(stripped) > 1 else []):
-        attempt = files | {name: whole[name]() for name in names}
-        try:
-            again = _proved(paper, attempt, kind, main, compiled, emptied)
-        except LatexError:
-            continue
-        if again[3] is not None and _first_difference(*again[3]) is None:
-            warnings.append(f"{_some(names)}: packed with their comments: stripped, {why}, so "
-                            "the reading of their comments is wrong somewhere (a \\verb or "
-                            "\\url in an argument, a catcode change); look at what they hold "
-                            "before you submit")
-            return again, attempt
-    if failure is not None:
-        raise failure
-    return proved, files
+def _comment_lines(paper: Path, name: str, known: order.Readings) -> list[int]:
+    text = runner.read_bounded(paper / name, 1 << 24) or ""
+    return comment_lines(text, known.of(name, text))
 
 
-def _listed_whole(paper: Path, files: dict[str, bytes], listed: set[str], links: HardLinks,
-                  kind: str, main: str, compiled: bytes, stripped: tuple):
-    """The archive with the ``listed`` sources whole, when their listing prints them (the
-    archive's PDF then reads as the paper's: a comment shown on the page is no secret);
-    else the one with them stripped (``stripped``, and ``files``), as every source is: a
-    verbatim-input command may name a file it never lists (in a definition never used, a
-    false ``\\if``; hostile round 23, L1), and its comments then ship for nothing."""
-    whole = files | {name: _packed(paper, name, False, links, verbatim=True)
-                     for name in listed}
-    proved = _proved(paper, whole, kind, main, compiled, [])
-    if proved[3] is not None and _first_difference(*proved[3]) is None:
-        return (*proved, whole)
-    return (*stripped, files)
+def _why_kept(name: str, kept: frozenset, listed: set[str], cut, lines=None) -> str:
+    """What of ``name`` the fallback kept (:func:`figures.pack.proof.proved_or_kept`), and
+    what that says went wrong: the words name the cause, not a guess at every cause."""
+    if kept and all(isinstance(k, int) for k in kept):  # (those numbered: some comments)
+        at = sorted((lines(name) if lines else [])[k] for k in kept)
+        why = _why_kept(name, frozenset({"comments"}), listed, cut)[len("its comments"):]
+        return (f"its comment on line {at[0]}" + why.replace("them", "it") if len(at) == 1
+                else "its comments on lines " + ", ".join(map(str, at)) + why)
+    if kept == {"comments"}:
+        return "its comments (" + ("a listing prints them: \\lstinputlisting or the like "
+                                    "lists this file" if os.path.normpath(name) in listed else
+                                    "a % taken for a comment is text to TeX there: a \\verb "
+                                    "or \\url in an argument, a catcode change") + ")"
+    if kept == {"hidden"}:
+        return ("the bodies of its environments read as hidden (comment.sty's comment, or one "
+                "\\excludecomment names: one of them prints here, an environment of the "
+                "paper's own by that name, or one \\includecomment shows again)")
+    if kept == {"tail"}:
+        line, told = cut(name) or (0, False)
+        return f"what follows its line {line}, " + (
+            "where TeX's record said its reading ended (TeX read on: that record is wrong)"
+            if told else "where the reading took an \\endinput or \\end{document} to have run "
+            "(TeX read on)")
+    return ("all that stripping takes out: its comments, hidden environments and what follows "
+            "its end (no one of them alone mends it)")
 
 
 def _some(names: list[str]) -> str:
     shown = ", ".join(display_path(n) for n in names[:3])
     return shown + (f" (and {len(names) - 3} more)" if len(names) > 3 else "")
-
-
-def _page_texts(pdf: bytes) -> list[str]:
-    from figures.pdf import open_pdf
-
-    return [page.extract_text() for page in open_pdf(pdf).pages]
-
-
-def _first_difference(*pages: list[str]) -> str | None:
-    """Where the text of two compiled PDFs first differs (stripping comments must change
-    nothing a reader sees), None when it does not."""
-    if len(pages[0]) != len(pages[1]):
-        return f"{len(pages[0])} pages, then {len(pages[1])}"
-    return next((f"page {number}" for number, (a, b) in enumerate(zip(*pages, strict=True), 1)
-                 if a != b), None)
-
-
-def _first_line(paper: list[str], packed: list[str]) -> str:
-    """The first line of text where two compiled PDFs differ, as each prints it (where a
-    stripped comment was text TeX prints: ``r = n % 3`` cut to ``r = n %``), or ""."""
-    for one, other in zip(paper, packed, strict=False):
-        for line, then in itertools.zip_longest(one.splitlines(), other.splitlines(),
-                                                fillvalue=""):
-            if line != then:
-                return f": the paper prints {_shown(line)}, the archive {_shown(then)}"
-    return ""
-
-
-def _shown(line: str) -> str:
-    line = re.sub(r"[\x00-\x1f\x7f]", "?", line.strip())  # (no escape reaches the terminal)
-    return f'"{line[:60]}..."' if len(line) > 60 else f'"{line}"'
 
 
 def _refuse_out(out: Path, paper: Path, figdata_dir: Path) -> None:

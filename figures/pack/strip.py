@@ -19,30 +19,53 @@ from figures.texread import Known, Reading, read
 _EOL = re.compile(r"\r\n?|\n")
 
 
+#: What :func:`strip_comments` takes out, each of which it can be told to keep: the comments,
+#: the bodies of environments read as hidden (comment.sty's), what follows the reading's end.
+KINDS = ("comments", "hidden", "tail")
+
+
 def strip_comments(text: str, known: Known = (frozenset(), frozenset()),
-                   read_to: int | None = None, reading: Reading | None = None) -> str:
+                   read_to: int | None = None, reading: Reading | None = None,
+                   keep: frozenset[str | int] = frozenset()) -> str:
     """``text`` without its comments (the reading never fails: a draft that does not
     compile too), knowing what the paper's other files define verbatim (``known``), or as
     ``reading`` reads it (:mod:`figures.pack.order`: in TeX's order), and
     without what follows line ``read_to``, the last TeX read of it (where an ``\\endinput``
     or ``\\end{document}`` ran, :func:`figures.pack.inputs.read_to`): the compiler's word
-    wins over the reading's, which guesses which conditional holds an ``\\endinput``."""
+    wins over the reading's, which guesses which conditional holds an ``\\endinput``;
+    ``keep``: those of :data:`KINDS` left in, and the comments numbered (from 0, in the
+    reading's order) (the pack's fallback: the least that mends the archive, named)."""
     reading = read(text, known) if reading is None else reading
-    cuts = [_comment_cut(start, end, text) for start, end in reading.comments]
-    cuts += [_whole_lines(start, end, text) for start, end in reading.skipped]
-    end, told = reading.after_end, after_line(text, read_to)
-    if told is not None and not (end is not None and _line_start(text, told - 1) <= end <= told):
-        end = told  # TeX's line, unless the reading's end is on it (text after \end{document})
-    if end is not None and end < len(text):
+    cuts = [] if "comments" in keep else [_comment_cut(start, end, text) for number, (
+        start, end) in enumerate(reading.comments) if number not in keep]
+    if "hidden" not in keep:
+        cuts += [_whole_lines(start, end, text) for start, end in reading.skipped]
+    end = ending(text, read_to, reading)
+    if end is not None and end < len(text) and "tail" not in keep:
         cuts.append((end, len(text), ""))
     out, at = [], 0
-    for start, end, keep in sorted(cuts):
+    for start, end, put in sorted(cuts):
         if start < at:
             continue  # inside a span already cut (a comment inside a comment environment)
-        out += [text[at:start], keep]
+        out += [text[at:start], put]
         at = end
     out.append(text[at:])
     return "".join(out)
+
+
+def comment_lines(text: str, reading: Reading) -> list[int]:
+    """The line of each of ``text``'s comments, in the reading's order (as ``keep`` numbers
+    them)."""
+    return [text.count("\n", 0, start) + 1 for start, _ in reading.comments]
+
+
+def ending(text: str, read_to: int | None, reading: Reading) -> int | None:
+    """Where what TeX never read of ``text`` begins (TeX's last line ``read_to``, or the
+    reading's end when it is on that line: text after ``\\end{document}``), None: nowhere."""
+    end, told = reading.after_end, after_line(text, read_to)
+    if told is not None and not (end is not None and _line_start(text, told - 1) <= end <= told):
+        end = told  # TeX's line, unless the reading's end is on it (text after \end{document})
+    return end
 
 
 def _comment_cut(start: int, end: int, text: str) -> tuple[int, int, str]:

@@ -34,6 +34,11 @@ class Recorded:
     pdf: bytes
     #: Of ``sources``, those only opened (``\\IfFileExists``, ``\\read``), not input.
     opened_only: tuple[str, ...] = ()
+    #: Of ``opened_only``, those opened only by LaTeX's own test (``\\IfFileExists``, the
+    #: name looked up for an ``\\include`` that ``\\includeonly`` leaves out): never read,
+    #: packed empty. The others were opened outside a test, read as data (a pgfplots table):
+    #: packed as they are (:func:`opened_outside_tests`).
+    tested: tuple[str, ...] = ()
     #: Of ``sources``, those pdfTeX embedded whole (an attachment) and TeX never read as
     #: source (:func:`figures.pack.inputs.attached`): packed as they are.
     embedded: tuple[str, ...] = ()
@@ -160,6 +165,7 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     input_ = inputs.read_as_input(as_tex, logged)
     opened = () if input_ is None else tuple(n for n in sources if n not in input_
                                              and n != main.name and not inputs.typeset(logged, n))
+    read = opened_outside_tests(out / f"{stem}.fls", copy, out)
     for name in inputs.not_found(logged):  # \IfFileExists{.extra/results}: its other branch
         if not (out / name).exists() and (why := left_out_why(paper, name)):  # (not main.out)
             raise LatexError(main.name, None, f"reads {name} where it exists (LaTeX's log in "
@@ -168,9 +174,38 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
         inputs.refuse_outside(paper, left[0], {name: runner.read_bounded(paper / name, 1 << 24)
                                                or "" for name in sources}, main.name)
     return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened,
+                    tuple(n for n in opened if n not in read),
                     tuple(sorted(n for n in inputs.attached(logged, as_tex, main.name)
                                  if n in sources)), read_to=ends, excluded=frozenset(hidden),
                     order=None if order is None else tuple(order))
+
+
+def opened_outside_tests(fls: Path, copy: Path, out: Path) -> set[str]:
+    """The files of ``copy`` (relative to it) the compile whose recorder list is ``fls``
+    opened outside LaTeX's own tests: the pretex brackets each test and each name looked up
+    (``\\IfFileExists``, ``\\include``'s) between an opening of
+    :data:`~figures.pack.inputs.LISTED` and one of :data:`~figures.pack.inputs.READ_TO` in
+    ``out`` (the recorder lists every opening, in order), so what opens between no such
+    pair was read: input, or read line by line as data (pgfplots' ``\\addplot table``, a
+    PostScript figure's bounding box), never only tested for."""
+    try:
+        lines = fls.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    except OSError:
+        return set()
+    marks = {os.path.normpath(out.resolve() / name): step for name, step in (
+        (inputs.LISTED, 1), (inputs.READ_TO, -1))}
+    root, cwd, depth, found = copy.resolve(), copy, 0, set()
+    for line in lines:
+        kind, _, name = line.partition(" ")
+        if kind == "PWD":
+            cwd = Path(name)
+        elif kind == "INPUT":
+            path = Path(os.path.normpath(cwd / name))
+            if str(path) in marks:
+                depth = max(depth + marks[str(path)], 0)
+            elif depth == 0 and path.is_relative_to(root):
+                found.add(path.relative_to(root).as_posix())
+    return found
 
 
 def _not_regular(path: Path) -> str:

@@ -381,7 +381,8 @@ def test_the_main_file_is_the_one_with_documentclass(tmp_path):
 def test_a_difference_between_the_two_compiles_is_named_by_page():
     from matplotlib.figure import Figure
 
-    from figures.pack.run import _first_difference, _page_texts
+    from figures.pack.proof import first_difference as _first_difference
+    from figures.pack.proof import page_texts as _page_texts
 
     def pdf(*texts: str) -> list[str]:
         from matplotlib.backends.backend_pdf import PdfPages

@@ -124,3 +124,25 @@ def test_what_follows_the_end_of_the_document_goes():
 def test_hostile_pass_round_7_cases(text, stripped):
     """Round 7's own pass over the stripper: each as TeX reads it."""
     assert strip(text) == stripped
+
+
+def test_the_fallbacks_warning_names_what_was_kept_and_why():
+    """Round 24 (N6): the fallback's one warning named a \\verb, a \\url or a catcode change
+    for every cause (comment.sty's environment shown again, a line TeX misreported, a
+    listing): it now names what the file kept (its comments, its hidden environments'
+    bodies, what follows its end) and the cause that goes with it."""
+    from figures.pack.run import _why_kept
+
+    def why(kept: set[str], listed=frozenset(), cut=None) -> str:
+        return _why_kept("sec/intro.tex", frozenset(kept), set(listed), lambda name: cut)
+
+    assert why({"comments"}, {"sec/intro.tex"}).startswith("its comments (a listing prints")
+    assert why({"comments"}).startswith("its comments (a % taken for a comment is text to TeX")
+    assert why({"hidden"}).startswith("the bodies of its environments read as hidden")
+    assert why({"tail"}, cut=(2, True)) == ("what follows its line 2, where TeX's record said "
+                                            "its reading ended (TeX read on: that record is "
+                                            "wrong)")
+    assert why({"tail"}, cut=(4, False)).startswith("what follows its line 4, where the reading "
+                                                    "took an \\endinput")
+    assert "\\verb" not in why({"hidden"}) + why({"tail"}, cut=(2, True))
+    assert why({"comments", "hidden", "tail"}).startswith("all that stripping takes out")

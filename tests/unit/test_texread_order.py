@@ -83,7 +83,7 @@ def test_a_redefinition_before_the_input_holds_in_the_file_and_a_file_read_twice
 def test_the_differs_warning_names_the_first_line_that_differs():
     """Round 22 (V2): the warning said only "the PDF from the archive differs from the
     paper's own compile (page 1)": now the first line that differs, as each prints it."""
-    from figures.pack.run import _first_line
+    from figures.pack.proof import first_line as _first_line
 
     assert _first_line(["Intro.\nr = n % 3 # KEEPME printed\nx"], ["Intro.\nr = n %\nx"]) == (
         ': the paper prints "r = n % 3 # KEEPME printed", the archive "r = n %"')

@@ -1,0 +1,143 @@
+"""The archive proven: compiled alone, in an empty folder, its PDF read against the paper's
+own; and, when a source's stripping breaks that, the one fallback: the source packed with
+what the stripping took out of it (its comments, the bodies of environments read as hidden,
+what follows where its reading was taken to end), the least that mends it, said in one
+warning naming the file and what was kept, and why."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from figures.errors import display_path
+from figures.pack import archive, inputs, tex
+from figures.pack.strip import KINDS
+
+#: A source's archive bytes with those of :data:`~figures.pack.strip.KINDS` kept.
+Variant = Callable[[frozenset[str]], bytes]
+
+
+def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
+           compiled: bytes) -> tuple[bytes, bytes, int, list[list[str]]]:
+    """The archive, its PDF compiled from it alone, the runs, and the page texts of the
+    paper's own compile and the archive's (:class:`~figures.errors.LatexError` when it does
+    not compile). A file the paper reads by an absolute name is not in the archive: one line
+    naming it."""
+    data = archive.encode(files, kind)
+    with tempfile.TemporaryDirectory(prefix="figures-pack-proof-") as proof:
+        archive.unpack(data, kind, Path(proof))
+        pdf, runs = tex.prove(Path(proof), main)
+        logged = inputs.log_text(Path(proof) / f"{Path(main).stem}.log")
+        if left := inputs.left_outside(paper, logged):
+            inputs.refuse_outside(paper, left[0], {name: text.decode(errors="replace")
+                                                   for name, text in files.items()}, main)
+    return data, pdf, runs, [page_texts(compiled), page_texts(pdf)]
+
+
+def proved_or_kept(paper: Path, files: dict[str, bytes], variants: dict[str, Variant],
+                   kind: str, main: str, compiled: bytes, warnings: list[str],
+                   why_kept: Callable[[str, frozenset], str],
+                   comments: Callable[[str], int] = lambda name: 0):
+    """:func:`proved` of ``files``; when the archive does not compile alone, or prints other
+    text than the paper: the stripped source (of ``variants``) that mends it packed with
+    what its stripping took out, the least of it that does (its comments alone, the hidden
+    environments' bodies alone, what follows its end alone, else all; of its ``comments``,
+    the one that mends it where one does: a listing of some lines prints theirs), said in one
+    warning naming it, what was kept and why (``why_kept``); several at once as they are. The
+    reading of comments guesses where TeX reads verbatim or hides, and TeX's record of where
+    a file's reading ended can be wrong: such a guess must not refuse a paper that compiles,
+    nor lose printed text (hostile rounds 23, 24). The one error is raised again when no such
+    file mends it."""
+    from figures.errors import LatexError
+
+    try:
+        done = proved(paper, files, kind, main, compiled)
+        if (differs := first_difference(*done[3])) is None:
+            return done, files
+        failure, why = None, (f"the archive printed other text ({differs}"
+                              f"{first_line(*done[3])})")
+    except LatexError as exc:
+        if "does not compile from the archive alone" not in exc.message:
+            raise
+        failure, why = exc, "the archive did not compile"
+    every = frozenset(KINDS)
+    whole = {name: variants[name](every) for name in variants}
+    stripped = [name for name in variants if files.get(name) not in (None, whole[name])]
+
+    def attempt(changed: dict[str, bytes]):
+        try:
+            again = proved(paper, files | changed, kind, main, compiled)
+        except LatexError:
+            return None
+        return again if first_difference(*again[3]) is None else None
+
+    for names in [[name] for name in stripped] + ([stripped] if len(stripped) > 1 else []):
+        if (again := attempt({name: whole[name] for name in names})) is None:
+            continue
+        kept, changed = every, {name: whole[name] for name in names}
+        for one in ([frozenset({k}) for k in KINDS] if len(names) == 1 else []):
+            data = variants[names[0]](one)  # (the one kind the stripping took: proven)
+            if data == whole[names[0]] or (data != files[names[0]] and (
+                    better := attempt({names[0]: data})) is not None):
+                if data != whole[names[0]]:
+                    again, changed = better, {names[0]: data}
+                kept = one
+                break
+        if kept == {"comments"} and (count := comments(names[0])) > 1:
+            chosen = list(range(count))  # halved while one half alone mends it
+            while len(chosen) > 1 and (found := next((
+                    (part, better) for part in (chosen[:len(chosen) // 2],
+                                                chosen[len(chosen) // 2:])
+                    if (better := attempt({names[0]: variants[names[0]](frozenset(part))}))
+                    is not None), None)):
+                chosen, again = found
+                kept = frozenset(chosen)
+                changed = {names[0]: variants[names[0]](kept)}
+        phrase = why_kept(names[0], kept) if len(names) == 1 else (
+            "all that stripping takes out (their comments, hidden environments and what "
+            "follows their end: no one file mends it)")
+        warnings.append(f"{_some(names)}: packed with {phrase}: stripped, {why}; look at what "
+                        f"{'it holds' if len(names) == 1 else 'they hold'} before you submit")
+        return again, files | changed
+    if failure is not None:
+        raise failure
+    return done, files
+
+
+def _some(names: list[str]) -> str:
+    shown = ", ".join(display_path(n) for n in names[:3])
+    return shown + (f" (and {len(names) - 3} more)" if len(names) > 3 else "")
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    from figures.pdf import open_pdf
+
+    return [page.extract_text() for page in open_pdf(pdf).pages]
+
+
+def first_difference(*pages: list[str]) -> str | None:
+    """Where the text of two compiled PDFs first differs (stripping comments must change
+    nothing a reader sees), None when it does not."""
+    if len(pages[0]) != len(pages[1]):
+        return f"{len(pages[0])} pages, then {len(pages[1])}"
+    return next((f"page {number}" for number, (a, b) in enumerate(zip(*pages, strict=True), 1)
+                 if a != b), None)
+
+
+def first_line(paper: list[str], packed: list[str]) -> str:
+    """The first line of text where two compiled PDFs differ, as each prints it (where a
+    stripped comment was text TeX prints: ``r = n % 3`` cut to ``r = n %``), or ""."""
+    for one, other in zip(paper, packed, strict=False):
+        for line, then in itertools.zip_longest(one.splitlines(), other.splitlines(),
+                                                fillvalue=""):
+            if line != then:
+                return f": the paper prints {_shown(line)}, the archive {_shown(then)}"
+    return ""
+
+
+def _shown(line: str) -> str:
+    line = re.sub(r"[\x00-\x1f\x7f]", "?", line.strip())  # (no escape reaches the terminal)
+    return f'"{line[:60]}..."' if len(line) > 60 else f'"{line}"'
