@@ -200,7 +200,6 @@ def _plan_macros(result: Plan, paper: Paper, macros_path: Path,
             f"{quoting} quotes a SYNTHETIC EXAMPLE value (run `figures extract RESULTS`, or "
             "--allow-synthetic to write it anyway)"))
     else:
-        result.synthetic_macros = list(synthetic)
         result.planned[macros_path.resolve()] = (None, "macros")
         names = [m for m in synthetic if not (m.endswith("Num") and m[:-3] in synthetic)]
         left = (f" ({', '.join(names)} and their Num variants: SYNTHETIC EXAMPLE DATA, "

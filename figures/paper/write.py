@@ -40,8 +40,6 @@ class Plan:
     writes: list[Write] = field(default_factory=list)
     not_ours: list[str] = field(default_factory=list)
     not_included: list[str] = field(default_factory=list)
-    #: Quoted values defined as errors in the macros file: drawn from synthetic data.
-    synthetic_macros: list[str] = field(default_factory=list)
     #: Each paper file already planned: what goes there, and from which include.
     planned: dict[Path, tuple[Path | None, str]] = field(default_factory=dict)
     #: Refused rows that hold every write (a folder where a figure goes holds none).
