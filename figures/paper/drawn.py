@@ -35,6 +35,23 @@ def _operations(stream, reader):
     return ContentStream(stream, reader).operations
 
 
+def _in_state(operations, ctm: Matrix = _IDENTITY):
+    """Each operation but those that set the graphics state (``q``, ``Q``, ``cm``, ``w``),
+    with the matrix and line width in force."""
+    stack, width = [], 1.0
+    for operands, operator in operations:
+        if operator == b"q":
+            stack.append((ctm, width))
+        elif operator == b"Q":
+            ctm, width = stack.pop() if stack else (ctm, width)
+        elif operator == b"cm":
+            ctm = _times(tuple(float(v) for v in operands), ctm)
+        elif operator == b"w":
+            width = float(operands[0])
+        else:
+            yield operands, operator, ctm, width
+
+
 def _forms(resources) -> dict[str, object]:
     xobjects = (resources or {}).get("/XObject") or {}
     return {name: ref.get_object() for name, ref in xobjects.items()}
@@ -74,15 +91,8 @@ class _Walk:
             if key:
                 self.parsed[key] = operations
         forms = _forms(resources)
-        stack, ctm = [], base
-        for operands, operator in operations:
-            if operator == b"q":
-                stack.append(ctm)
-            elif operator == b"Q" and stack:
-                ctm = stack.pop()
-            elif operator == b"cm":
-                ctm = _times(tuple(float(v) for v in operands), ctm)
-            elif operator == b"Do" and operands and operands[0] in forms:
+        for operands, operator, ctm, _ in _in_state(operations, base):
+            if operator == b"Do" and operands and operands[0] in forms:
                 self.budget[0] -= 1
                 if self.budget[0] < 0:
                     return
@@ -108,19 +118,11 @@ def inner_sizes(form, reader) -> tuple[float | None, float | None, float | None]
     """The smallest text, the smallest glyph and the thinnest stroked line inside ``form``,
     in its own units. A text is one ``BT``..``ET`` block, at its largest size: matplotlib
     writes each string in one block, its math scripts (70 %) as smaller glyphs of it."""
-    text = glyph = line = None
-    stack, ctm, width, size, tm = [], _IDENTITY, 1.0, None, _IDENTITY
+    text = glyph = line = size = None
+    tm: Matrix = _IDENTITY
     block: list[float] = []
-    for operands, operator in _operations(form, reader):
-        if operator == b"q":
-            stack.append((ctm, width))
-        elif operator == b"Q" and stack:
-            ctm, width = stack.pop()
-        elif operator == b"cm":
-            ctm = _times(tuple(float(v) for v in operands), ctm)
-        elif operator == b"w":
-            width = float(operands[0])
-        elif operator in _STROKES:
+    for operands, operator, ctm, width in _in_state(_operations(form, reader)):
+        if operator in _STROKES:
             printed = width * _length(ctm)
             line = printed if line is None else min(line, printed)
         elif operator == b"BT":
