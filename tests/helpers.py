@@ -100,17 +100,18 @@ def write_files(folder: Path, files: dict[str, str | bytes]) -> Path:
     return folder
 
 
-def packed(cwd: Path, *options: str, folder: str = "p", warnings: int = 0
+def packed(cwd: Path, *options: str, folder: str = "p", warnings: int | None = 0
            ) -> tuple[dict[str, str], str]:
     """``figures pack FOLDER OPTIONS --out FOLDER.tar.gz`` in ``cwd``, as a user runs it,
-    exit 0 with ``warnings`` warnings (none unless told): each file of the archive by its
-    name, as text, and what it printed (stderr)."""
+    exit 0 with ``warnings`` warnings (none unless told; None: not counted): each file of
+    the archive by its name, as text, and what it printed (stderr)."""
     import tarfile
 
     ran = figures_as_a_user(cwd, "pack", folder, *options, "--out", f"{folder}.tar.gz",
                             timeout=300)
     assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert ran.stderr.splitlines()[-1].endswith(f"warnings: {warnings}"), ran.stderr
+    assert warnings is None or ran.stderr.splitlines()[-1].endswith(f"warnings: {warnings}"), \
+        ran.stderr
     with tarfile.open(cwd / f"{folder}.tar.gz") as archive:
         return {m.name: archive.extractfile(m).read().decode()
                 for m in archive.getmembers()}, ran.stderr
@@ -129,6 +130,40 @@ def pack_refused(cwd: Path, *options: str, folder: str = "p") -> str:
     assert ran.returncode == 1, ran.stdout + ran.stderr
     assert not (cwd / f"{folder}.tar.gz").exists()
     return ran.stderr.splitlines()[-1]
+
+
+def plot_book(root: Path) -> Path:
+    """Round 23 (F2)'s plot book: a three-page PDF compiled in ``root/book``, its pages 1 and
+    3 naming people and unpublished results, page 2 the paper's plot (PLOT OF THE PAPER),
+    copied into the paper ``root/p`` as ``figs/plots.pdf``; the book's own PDF."""
+    book = root / "book"
+    book.mkdir()
+    (book / "plots.tex").write_text(
+        "\\documentclass{article}\n\\pagestyle{empty}\n\\begin{document}\n"
+        "PRIVATE PAGE: results of Janet Smithson.\n\\newpage\nPLOT OF THE PAPER\n\\newpage\n"
+        "PRIVATE PAGE: reviewer 2 is Bob Jones.\n\\end{document}\n")
+    tex(book, "pdflatex", "-interaction=nonstopmode", "plots.tex")
+    (root / "p" / "figs").mkdir(parents=True)
+    shutil.copy(book / "plots.pdf", root / "p" / "figs" / "plots.pdf")
+    return book / "plots.pdf"
+
+
+def packed_plot_book_pages(cwd: Path, *options: str) -> list[str]:
+    """``figures pack p OPTIONS --out p.tar.gz`` in ``cwd`` of a paper placing page 2 of
+    :func:`plot_book`: exit 0, its one warning naming pages 1 and 3 left blank; the text of
+    each page of the archive's ``figs/plots.pdf``."""
+    import tarfile
+
+    from figures.pdf import open_pdf
+
+    ran = figures_as_a_user(cwd, "pack", "p", *options, "--out", "p.tar.gz", timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "warning: figs/plots.pdf: page(s) 1, 3 of 3 never printed (the paper places 2): " \
+           "left blank in the archive" in ran.stderr, ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 1"), ran.stderr
+    with tarfile.open(cwd / "p.tar.gz") as archive:
+        packed = archive.extractfile("figs/plots.pdf").read()
+    return [page.extract_text().strip() for page in open_pdf(packed).pages]
 
 
 def sync_refused_twice(cwd: Path, figure: str) -> str:

@@ -17,7 +17,7 @@ from figures.data.jsonio import write_text_atomic
 from figures.errors import DataError, FigureDataError, display_path
 from figures.page import Box
 from figures.paper.latex import SOURCE_LIMIT, read_bounded, read_paper, search_sources, shown_path
-from figures.paper.memo import key_of, known, pending, recall, remember
+from figures.paper.memo import key_of, known, pending, read_once, recall, remember
 from figures.paper.placed import Placement, build_for_width, built_key, placement, too_short
 from figures.paper.sync import SourceOf, extensions_of, includes_of, name_of, target_of
 from figures.paths import BUILD_ROOT
@@ -228,7 +228,7 @@ def _legible(spec, venue: Venue, kind, figdata_dir: Path, drawing, legibility: C
     folder, stem = kind.default_out, kind.stem(spec)
     rules = Path(sys.modules[legibility.__module__].__file__).parent
     try:
-        built = read_state(folder / STATE_FILE)[stem]["key"]
+        built = read_once(folder / STATE_FILE, read_state)[stem]["key"]
         code = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(rules.glob("*.py"))))
         key = f"{built}:{code.hexdigest()}"
         seen = _verdicts(folder).get(stem)

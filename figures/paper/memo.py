@@ -92,7 +92,22 @@ def key_of(*parts: Any) -> str:
 
 def digest_of(path: Path | None) -> str | None:
     """The sha256 of the regular file at ``path`` (None: none there, or unreadable)."""
-    return None if path is None else sha256_if_file(path)
+    return None if path is None else read_once(path, sha256_if_file)
+
+
+def read_once(path: Path, work: Callable[[Path], Any]) -> Any:
+    """``work(path)``, done once a command (:func:`flush` forgets it) while the file at
+    ``path`` stays as it was (its inode, size and time: an atomic write is another inode):
+    a sync asks for the same file's digest, state and record many times. None: no file
+    there."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    key = (work, str(path.absolute()), found.st_ino, found.st_size, found.st_mtime_ns)
+    if key not in _SEEN:
+        _SEEN[key] = work(path)
+    return _SEEN[key]
 
 
 def venue_of(key: str, venues_file: Path | None) -> Venue:
@@ -144,19 +159,20 @@ _PENDING: dict[str, Any] = {}
 
 
 def _read() -> dict[str, Any]:
-    """The record (read again when its file changed: a long process, another folder)."""
+    """The record (read once a command, and again when its file changed)."""
     try:
-        raw = (BUILD_ROOT / MEMO).read_bytes()
-        if raw not in _SEEN:
-            _SEEN.clear()
-            _SEEN[raw] = json.loads(raw)
-        memo = _SEEN[raw]
+        memo = read_once(BUILD_ROOT / MEMO, _json_of)
     except (OSError, ValueError):
         return {}
     return memo if isinstance(memo, dict) else {}
 
 
-_SEEN: dict[bytes, Any] = {}
+def _json_of(path: Path) -> Any:
+    return json.loads(path.read_bytes())
+
+
+#: What :func:`read_once` worked out, by the file it read.
+_SEEN: dict[tuple, Any] = {}
 
 
 def flush() -> None:
@@ -174,6 +190,7 @@ def flush() -> None:
     finally:
         _PENDING.clear()
         _SCANNED.clear()
+        _SEEN.clear()
 
 
 def placed_key(main: Path, *choices: Any) -> tuple[str, str]:

@@ -168,11 +168,11 @@ def built_key(spec: FigureSpec, figdata_dir: Path, kind: BuildKind) -> str:
     the build's state are read from (the code is in every key, :mod:`figures.paper.memo`);
     :mod:`figures.paper.builds` asks it which builds to draw at once."""
     from figures.outputs.state import STATE_FILE, read_state
-    from figures.paper.memo import digest_of, key_of
+    from figures.paper.memo import digest_of, key_of, read_once
 
     out = kind.default_out
     # its own record (the others' change as they are built into the same folder)
-    state = read_state(out / STATE_FILE).get(kind.stem(spec))
+    state = (read_once(out / STATE_FILE, read_state) or {}).get(kind.stem(spec))
     return key_of("built", spec.name, kind.key_part(), kind.stamp, repr(kind.outputs(spec)),
                   str(out.resolve()), str(Path(figdata_dir).resolve()),
                   digest_of(spec.figdata_path(figdata_dir)), state,

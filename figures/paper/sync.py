@@ -25,6 +25,7 @@ from figures import runner
 from figures.data.envelope import SYNTHETIC
 from figures.errors import FigureDataError, display_path
 from figures.paper.latex import Graphic, Paper, search_sources, shown_path
+from figures.paper.memo import digest_of, file_key, key_of, recall
 from figures.paper.which import which
 from figures.paper.write import (
     Plan,
@@ -254,7 +255,7 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
                 f"{where} and {first[1]} include this one file at two sizes ({source} and "
                 f"{first[0]}): give one of them a copy under another name"))
         return
-    up_to_date = target.is_file() and target.read_bytes() == source.read_bytes()
+    up_to_date = (there := digest_of(target)) is not None and there == digest_of(source)
     if up_to_date and not shadows:
         result.rows.append((spec.name, shown, "up to date"))
         return
@@ -292,8 +293,6 @@ def _formats(built: Path, spec: FigureSpec, venues_file: Path | None) -> list[st
     """The files the build in ``built`` writes (a venue's: a PDF and a PNG for every figure),
     recorded by the bytes they are read from (:mod:`figures.paper.memo`)."""
     from figures.outputs.provenance import kind_in
-    from figures.paper.memo import digest_of, file_key, key_of, recall
-
     def worked_out() -> list[str]:
         try:
             return [out.fmt for out in kind_in(built, spec, venues_file).outputs(spec)]
@@ -308,8 +307,6 @@ def _refusal(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figda
              allow_synthetic: bool, venues_file: Path | None) -> str | None:
     """Why the built ``source`` may not go into ``spec``'s place in the paper (None: it may),
     recorded when it may by every byte it is worked out from (:mod:`figures.paper.memo`)."""
-    from figures.paper.memo import digest_of, file_key, key_of, recall
-
     key = key_of("may copy", spec.name, fmt, formats, source.name, digest_of(source),
                  digest_of(spec.figdata_path(figdata_dir)), file_key(venues_file),
                  allow_synthetic)

@@ -232,40 +232,46 @@ def test_writing_baselines_says_in_the_header_that_nothing_is_judged(project_cop
     assert "golden judges: written, not judged (--mpl-generate-path)" in proc.stdout
 
 
-def test_a_missing_golden_image_is_named_with_how_to_write_it(project_copy):
-    """Round 13: ``baseline/cifar_summary.png`` removed: pytest-mpl's "Image file not found
-    for comparison test in: .../baseline", naming neither the file nor what writes it."""
+#: What the golden test says to do about a golden image it cannot judge by.
+_RESTORE_OR_WRITE = ("restore it (git checkout -- baseline/cifar_summary.png), or write it "
+                     "with `python tools/update_baselines.py cifar_summary`")
+
+
+def _judged_with_a_damaged_golden(project_copy: Path, damaged: bytes | None) -> str:
+    """cifar_summary's golden test in the copy, its ``baseline/cifar_summary.png`` made
+    ``damaged`` (None: removed) and put back after; it fails (exit 1): what it printed."""
     golden = project_copy / "baseline" / "cifar_summary.png"
     kept = golden.read_bytes()
     golden.unlink()
+    if damaged is not None:
+        golden.write_bytes(damaged)
     try:
         proc = _pytest(project_copy, "tests/golden/test_images.py", "-k", "cifar_summary")
     finally:
         golden.write_bytes(kept)
     assert proc.returncode == 1, proc.stdout
-    assert "Image file not found" not in proc.stdout
-    assert ("baseline/cifar_summary.png: the golden image is missing: restore it (git checkout "
-            "-- baseline/cifar_summary.png), or write it with `python tools/update_baselines.py "
-            "cifar_summary`") in proc.stdout
+    return proc.stdout
+
+
+def test_a_missing_golden_image_is_named_with_how_to_write_it(project_copy):
+    """Round 13: ``baseline/cifar_summary.png`` removed: pytest-mpl's "Image file not found
+    for comparison test in: .../baseline", naming neither the file nor what writes it."""
+    said = _judged_with_a_damaged_golden(project_copy, None)
+    assert "Image file not found" not in said
+    assert ("baseline/cifar_summary.png: the golden image is missing: " + _RESTORE_OR_WRITE
+            in said)
 
 
 def test_a_cut_golden_image_is_named_with_how_to_write_it(project_copy):
     """Round 14: ``baseline/cifar_summary.png`` cut to 2000 bytes: a 463-line pytest-mpl and
     Pillow traceback ending "image file is truncated", naming neither the file nor what
     writes it anew."""
-    golden = project_copy / "baseline" / "cifar_summary.png"
-    kept = golden.read_bytes()
-    golden.write_bytes(kept[:2000])
-    try:
-        proc = _pytest(project_copy, "tests/golden/test_images.py", "-k", "cifar_summary")
-    finally:
-        golden.write_bytes(kept)
-    assert proc.returncode == 1, proc.stdout
-    assert "Traceback" not in proc.stdout
-    assert "truncated" in proc.stdout
-    assert ("baseline/cifar_summary.png: the golden image cannot be read (") in proc.stdout
-    assert ("restore it (git checkout -- baseline/cifar_summary.png), or write it with `python "
-            "tools/update_baselines.py cifar_summary`") in proc.stdout
+    cut = (project_copy / "baseline" / "cifar_summary.png").read_bytes()[:2000]
+    said = _judged_with_a_damaged_golden(project_copy, cut)
+    assert "Traceback" not in said
+    assert "truncated" in said
+    assert ("baseline/cifar_summary.png: the golden image cannot be read (") in said
+    assert _RESTORE_OR_WRITE in said
 
 
 def test_a_figure_that_raises_is_named_with_its_file_line_and_error(project_copy):

@@ -31,14 +31,42 @@ def error_lines(err: str) -> list[str]:
     return [line for line in err.splitlines() if line.startswith("error: ")]
 
 
+def _edit(figdata_dir: Path, name: str, change, quoted: bool = False) -> Path:
+    """``change`` the figure's data; its quoted values are dropped unless ``quoted`` (data
+    reshaped for a drawing test need not hold what the paper quotes: the build would warn
+    about them)."""
+    path = figdata_dir / f"{name}.json"
+    doc = json.loads(path.read_text())
+    if not quoted:
+        doc.pop("quoted", None)
+    change(doc["data"])
+    path.write_text(json.dumps(doc, ensure_ascii=False))
+    return path
+
+
+def _built_saying_one_line(capsys, figdata_dir: Path, out: Path, name: str) -> str:
+    """``name`` built from ``figdata_dir`` into ``out`` (exit 0, built) printing one line on
+    stderr (a warning): that line."""
+    code, stdout, err = build(capsys, figdata_dir, out, name)
+    assert code == 0
+    assert f"built {name}" in stdout
+    assert len(err.splitlines()) == 1, err
+    return err.splitlines()[0]
+
+
+def _cifar_summary_drawn_by(monkeypatch, render) -> None:
+    """cifar_summary drawn by ``render`` (a test's broken one), here and in the workers."""
+    render.rc = {}  # a render carries its theme, as @themed gives it
+    monkeypatch.setattr("figures.plots.cifar_summary.render", render)
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_bug_in_one_render_is_one_line_and_the_build_goes_on(
         capsys, tmp_path, figdata_dir, monkeypatch, jobs):
     def broken(data):
         raise RuntimeError("boom\nsecond line")
 
-    broken.rc = {}  # a render carries its theme, as @themed gives it
-    monkeypatch.setattr("figures.plots.cifar_summary.render", broken)
+    _cifar_summary_drawn_by(monkeypatch, broken)
     out = tmp_path / "out"
     code, stdout, err = build(capsys, figdata_dir, out, *CHEAP, jobs=jobs)
     assert code == 1
@@ -58,8 +86,7 @@ def test_debug_shows_the_worker_traceback_before_or_after_the_command(
     def broken(data):
         raise RuntimeError("boom")
 
-    broken.rc = {}  # a render carries its theme, as @themed gives it
-    monkeypatch.setattr("figures.plots.cifar_summary.render", broken)
+    _cifar_summary_drawn_by(monkeypatch, broken)
     argv = ["build", *CHEAP, "--figdata", str(figdata_dir), "--out", str(tmp_path), "--jobs", "2"]
     argv = ["--debug", *argv] if where == "before" else [*argv, "--debug"]
     code, _, err = run(capsys, *argv)
@@ -116,16 +143,11 @@ def test_broken_mathtext_in_a_caption_is_one_line_and_the_others_build(
 
 
 def test_missing_glyphs_are_one_warning_naming_the_key(capsys, tmp_path, figdata_dir):
-    path = figdata_dir / "cifar_feature_drift.json"
-    doc = json.loads(path.read_text())
-    doc["data"]["seed"] = "中文"
-    path.write_text(json.dumps(doc, ensure_ascii=False))
-    code, stdout, err = build(capsys, figdata_dir, tmp_path / "out", "cifar_feature_drift")
-    assert code == 0
-    assert err.splitlines() == [
-        (f"warning: cifar_feature_drift: {path}: data.seed: characters 中 文 are missing from "
-        "the figure's fonts (DejaVu Sans) and are drawn as empty boxes")]
-    assert "built cifar_feature_drift" in stdout
+    path = _edit(figdata_dir, "cifar_feature_drift", lambda d: d.__setitem__("seed", "中文"),
+                 quoted=True)
+    assert _built_saying_one_line(capsys, figdata_dir, tmp_path / "out", "cifar_feature_drift") \
+        == (f"warning: cifar_feature_drift: {path}: data.seed: characters 中 文 are missing from "
+            "the figure's fonts (DejaVu Sans) and are drawn as empty boxes")
 
 
 @pytest.mark.parametrize(("name", "key"), [("cifar_diagnostics", "perturbation_rho"),
@@ -134,32 +156,24 @@ def test_a_panel_without_series_is_drawn_empty_with_one_warning_naming_the_key(
         capsys, tmp_path, figdata_dir, name, key):
     # The paper's scripts draw the panel empty (legend frame included): so do we, but the
     # warning names the key instead of matplotlib's "No artists with labels found".
-    path = figdata_dir / f"{name}.json"
-    doc = json.loads(path.read_text())
-    doc["data"][key] = {}
-    path.write_text(json.dumps(doc))
-    code, stdout, err = build(capsys, figdata_dir, tmp_path / "out", name)
-    assert code == 0
-    assert err.splitlines() == [
-        f"warning: {name}: {path}: data.{key}: holds no series: the panel is drawn empty"]
-    assert f"built {name}" in stdout
+    path = _edit(figdata_dir, name, lambda d: d.__setitem__(key, {}), quoted=True)
+    assert _built_saying_one_line(capsys, figdata_dir, tmp_path / "out", name) == (
+        f"warning: {name}: {path}: data.{key}: holds no series: the panel is drawn empty")
 
 
 def test_values_off_the_fixed_g_axis_are_one_warning_naming_the_key(capsys, tmp_path,
                                                                     figdata_dir):
     """fig3b's g_L axis is fixed at [1e-12, 5e-2] as in the paper's script: a value beyond it
     is drawn off the panel, as the script draws it, and said so."""
-    path = figdata_dir / "fig3b_crossarch_3row.json"
-    doc = json.loads(path.read_text())
-    g_l = doc["data"]["rows"][1]["methods"]["BP"]["g_L"]
-    g_l[:] = [1.0] * len(g_l)
-    path.write_text(json.dumps(doc))
-    code, stdout, err = build(capsys, figdata_dir, tmp_path / "out", "fig3b_crossarch_3row")
-    assert code == 0
-    assert err.splitlines() == [
-        (f"warning: fig3b_crossarch_3row: {path}: data.rows[1].methods.BP.g_L: {len(g_l)} "
-        "value(s) outside the shared axis [1e-12, 0.05] (e.g. 1) are drawn off the panel")]
-    assert "built fig3b_crossarch_3row" in stdout
+    def off_the_axis(d):
+        g_l = d["rows"][1]["methods"]["BP"]["g_L"]
+        g_l[:] = [1.0] * len(g_l)
+
+    path = _edit(figdata_dir, "fig3b_crossarch_3row", off_the_axis, quoted=True)
+    points = len(json.loads(path.read_text())["data"]["rows"][1]["methods"]["BP"]["g_L"])
+    assert _built_saying_one_line(capsys, figdata_dir, tmp_path / "out", "fig3b_crossarch_3row") \
+        == (f"warning: fig3b_crossarch_3row: {path}: data.rows[1].methods.BP.g_L: {points} "
+            "value(s) outside the shared axis [1e-12, 0.05] (e.g. 1) are drawn off the panel")
 
 
 def test_a_worker_killed_from_outside_fails_only_its_figure(capsys, tmp_path, figdata_dir,
@@ -172,8 +186,7 @@ def test_a_worker_killed_from_outside_fails_only_its_figure(capsys, tmp_path, fi
     def killed(data):
         os.kill(os.getpid(), signal.SIGKILL)
 
-    killed.rc = {}  # a render carries its theme, as @themed gives it
-    monkeypatch.setattr("figures.plots.cifar_summary.render", killed)
+    _cifar_summary_drawn_by(monkeypatch, killed)
     out = tmp_path / "out"
     code, stdout, err = build(capsys, figdata_dir, out, "cifar_summary", "cifar_feature_drift",
                               "cifar_state_vs_credit", jobs=2)
@@ -188,15 +201,6 @@ def test_a_worker_killed_from_outside_fails_only_its_figure(capsys, tmp_path, fi
         [LOCK_FILE, STATE_FILE, "cifar_feature_drift.png", "cifar_state_vs_credit.png"])
 
 
-def _edit(figdata_dir: Path, name: str, change) -> Path:
-    """``change`` the figure's data; its quoted values are dropped (data reshaped for a
-    drawing test need not hold what the paper quotes: the build would warn about them)."""
-    path = figdata_dir / f"{name}.json"
-    doc = json.loads(path.read_text())
-    doc.pop("quoted", None)
-    change(doc["data"])
-    path.write_text(json.dumps(doc))
-    return path
 
 
 def test_value_labels_pushed_off_the_panel_are_one_warning_per_bar(capsys, tmp_path,
@@ -228,24 +232,20 @@ def test_an_error_bar_beyond_the_fixed_axis_is_one_warning_naming_the_key(capsys
         d["panel_b"]["conditions"][4]["cos"] = 0.5
         d["panel_b"]["conditions"][4]["cos_err"] = 0.9
     path = _edit(figdata_dir, "fig4_penalty_rescue", change)
-    code, stdout, err = build(capsys, figdata_dir, tmp_path / "out", "fig4_penalty_rescue")
-    assert code == 0
-    assert err.splitlines() == [
-        (f"warning: fig4_penalty_rescue: {path}: data.panel_b.conditions[4].cos_err: the error "
-         "bar 0.5 ± 0.9 reaches beyond the panel's fixed axis [-0.1, 1.1] and is cut there")]
-    assert "built fig4_penalty_rescue" in stdout
+    assert _built_saying_one_line(capsys, figdata_dir, tmp_path / "out", "fig4_penalty_rescue") \
+        == (f"warning: fig4_penalty_rescue: {path}: data.panel_b.conditions[4].cos_err: the "
+            "error bar 0.5 ± 0.9 reaches beyond the panel's fixed axis [-0.1, 1.1] and is cut "
+            "there")
 
 
 def test_a_resmlp_without_no_ln_seeds_is_drawn_with_one_warning(capsys, tmp_path, figdata_dir):
     fixture = REPO / "tests" / "fixtures" / "figure_snapshot_resmlp--no-noln-seeds.json"
     path = figdata_dir / "figure_snapshot_resmlp.json"
     shutil.copyfile(fixture, path)
-    code, stdout, err = build(capsys, figdata_dir, tmp_path / "out", "figure_snapshot_resmlp")
-    assert code == 0
-    assert err.splitlines() == [
-        (f"warning: figure_snapshot_resmlp: {path}: data.no_ln: holds no seeds: the bottom row "
-         "is drawn empty")]
-    assert "built figure_snapshot_resmlp" in stdout
+    assert _built_saying_one_line(capsys, figdata_dir, tmp_path / "out",
+                                  "figure_snapshot_resmlp") == (
+        f"warning: figure_snapshot_resmlp: {path}: data.no_ln: holds no seeds: the bottom row "
+        "is drawn empty")
 
 
 @pytest.mark.parametrize("breaker", ["\n", "\r", "\x85", "\u2028", "\u2029", "\u202e"])

@@ -5,10 +5,16 @@ figure placed by pgf's image commands, a paper with no citation under latexmk.""
 from __future__ import annotations
 
 import shutil
-import tarfile
 
 import pytest
-from helpers import REPO, figures_as_a_user, figures_in_process, packed_anonymously, tex
+from helpers import (
+    REPO,
+    figures_as_a_user,
+    figures_in_process,
+    packed_anonymously,
+    packed_plot_book_pages,
+    plot_book,
+)
 
 #: A printed number that is figdata's (fig1_audit_hero's BP accuracy) written by hand.
 _BY_HAND = "Why does BP reach only 61.5\\% accuracy?"
@@ -178,29 +184,11 @@ def test_the_unprinted_pages_of_a_pdf_placed_by_pgfimage_are_not_shipped(tmp_pat
     r"""Round 24 (N10): round 23 F2's plot book placed with ``\pgfimage[page=2]``: its
     unprinted pages (naming people) shipped under ``--anonymous``, the one warning calling
     it ``\openin`` data. They are blanked, as for ``\includegraphics[page=2]``."""
-    (tmp_path / "book").mkdir()
-    (tmp_path / "book" / "plots.tex").write_text(
-        "\\documentclass{article}\n\\pagestyle{empty}\n\\begin{document}\n"
-        "PRIVATE PAGE: results of Janet Smithson.\n\\newpage\nPLOT OF THE PAPER\n\\newpage\n"
-        "PRIVATE PAGE: reviewer 2 is Bob Jones.\n\\end{document}\n")
-    tex(tmp_path / "book", "pdflatex", "-interaction=nonstopmode", "plots.tex")
-    (tmp_path / "p" / "figs").mkdir(parents=True)
-    shutil.copy(tmp_path / "book" / "plots.pdf", tmp_path / "p" / "figs" / "plots.pdf")
+    plot_book(tmp_path)
     (tmp_path / "p" / "main.tex").write_text(
         "\\documentclass{article}\n\\usepackage{tikz}\n\\author{Anonymous}\n"
         "\\begin{document}\nText.\n\\pgfimage[page=2,width=3in]{figs/plots}\n\\end{document}\n")
-    ran = figures_as_a_user(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz",
-                            timeout=300)
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert "warning: figs/plots.pdf: page(s) 1, 3 of 3 never printed (the paper places 2): " \
-           "left blank in the archive" in ran.stderr, ran.stderr
-    assert ran.stderr.splitlines()[-1].endswith("warnings: 1"), ran.stderr
-    with tarfile.open(tmp_path / "p.tar.gz") as archive:
-        packed = archive.extractfile("figs/plots.pdf").read()
-    from figures.pdf import open_pdf
-
-    assert [page.extract_text().strip() for page in open_pdf(packed).pages] == [
-        "", "PLOT OF THE PAPER", ""]
+    assert packed_plot_book_pages(tmp_path, "--anonymous") == ["", "PLOT OF THE PAPER", ""]
 
 
 @pytest.mark.slow  # figures paper and pack compile the paper

@@ -30,76 +30,62 @@ def macros(capsys, figdata_dir: Path, out: Path) -> tuple[int, str]:
     return code, capsys.readouterr().err
 
 
+def appended(**fields):
+    """A change of the figdata: ``ENTRY`` with ``fields`` appended to its quoted values (the
+    ninth, ``quoted[8]``)."""
+    return lambda d: d["quoted"].append({**ENTRY, **fields})
+
+
+#: Names LaTeX or amsmath define (figures/data/latex_names.txt, tools/latex_names.py):
+#: \newcommand would stop the paper's build. Hostile pass 5: the names of the usual packages
+#: a paper loads (soul's \hl, amsthm, bm, todonotes, multirow, xcolor) passed.
+DEFINED = ("section", "vec", "fi", "hl", "bm", "qedhere", "todo", "multirow", "textcolor")
+
+
 @pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d["quoted"].append({**ENTRY, "aggregate": "median"}),
-     "quoted[8].aggregate: is 'median', expected one of: mean, std"),
+    (appended(aggregate="median"), "quoted[8].aggregate: is 'median', expected one of: mean, std"),
     (lambda d: d["quoted"].append("cifarAccBPMean"),
      "quoted[8]: expected an object, got a string"),
-    (lambda d: d["quoted"].append({**ENTRY, "format": ".3q"}),
+    (appended(format=".3q"),
      "quoted[8].format: is '.3q', expected a number format such as .3f, .1% or .2e"),
-    (lambda d: d["quoted"].append({**ENTRY, "format": "{>10.1f"}),
-     "quoted[8].format: is '{>10.1f', expected a number format"),
-    (lambda d: d["quoted"].append({**ENTRY, "macro": "acc2"}),
-     "quoted[8].macro: is 'acc2', expected a LaTeX macro name: letters only"),
-    (lambda d: d["quoted"].append({**ENTRY, "macro": "section"}),  # \newcommand would fail
-     "quoted[8].macro: \\section is already defined by LaTeX"),
-    # Defined by LaTeX or amsmath: from figures/data/latex_names.txt (tools/latex_names.py).
-    (lambda d: d["quoted"].append({**ENTRY, "macro": "S"}),
+    # A width pads the macro; 20 digits print the float's noise; 99 hide it from check-tex.
+    *[(appended(format=wrong), f"quoted[8].format: is '{wrong}', expected a number format")
+      for wrong in ("{>10.1f", "099.2f", ".20f")],
+    (appended(macro="acc2"), "quoted[8].macro: is 'acc2', expected a LaTeX macro name: letters only"),
+    *[(appended(macro=name), f"quoted[8].macro: \\{name} is already defined by LaTeX")
+      for name in DEFINED],
+    (appended(macro="S"),
      ("quoted[8].macro: \\S is already defined by LaTeX (\\newcommand would stop the paper's "
      "build); choose another name, e.g. with the figure's prefix: \\heroS, \\cifarS")),
-    (lambda d: d["quoted"].append({**ENTRY, "macro": "vec"}),
-     "quoted[8].macro: \\vec is already defined by LaTeX"),
-    (lambda d: d["quoted"].append({**ENTRY, "macro": "fi"}),
-     "quoted[8].macro: \\fi is already defined by LaTeX"),
-    # hostile pass 5: names of the usual packages a paper loads (soul's \hl, amsthm, bm,
-    # todonotes, multirow, xcolor) passed, and \newcommand stopped the paper's build
-    (lambda d: d["quoted"].append({**ENTRY, "macro": "hl"}),
-     "quoted[8].macro: \\hl is already defined by LaTeX"),
-    (lambda d: d["quoted"].append({**ENTRY, "macro": "bm"}),
-     "quoted[8].macro: \\bm is already defined by LaTeX"),
-    (lambda d: d["quoted"].append({**ENTRY, "macro": "qedhere"}),
-     "quoted[8].macro: \\qedhere is already defined by LaTeX"),
-    (lambda d: d["quoted"].append({**ENTRY, "macro": "todo"}),
-     "quoted[8].macro: \\todo is already defined by LaTeX"),
-    (lambda d: d["quoted"].append({**ENTRY, "macro": "multirow"}),
-     "quoted[8].macro: \\multirow is already defined by LaTeX"),
-    (lambda d: d["quoted"].append({**ENTRY, "macro": "textcolor"}),
-     "quoted[8].macro: \\textcolor is already defined by LaTeX"),
-    (lambda d: d["quoted"].append({**ENTRY, "macro": "endResult"}),  # LaTeX refuses \end...
+    (appended(macro="endResult"),  # LaTeX refuses \end...
      ("quoted[8].macro: is 'endResult', expected a LaTeX macro name: letters only, not "
      "starting with end")),
-    (lambda d: d["quoted"].append({**ENTRY, "macro": 7}),
-     "quoted[8].macro: expected a string, got a number"),
-    (lambda d: d["quoted"].append({**ENTRY, "note": "ends the comment\n\\input{x}"}),
+    (appended(macro=7), "quoted[8].macro: expected a string, got a number"),
+    (appended(note="ends the comment\n\\input{x}"),
      "quoted[8].note: contains a line break; write it on one line"),
-    (lambda d: d["quoted"].append({**ENTRY, "agregate": "std"}),
+    (appended(agregate="std"),
      "quoted[8].agregate: unknown key; known: macro, path, format, aggregate, note"),
     (lambda d: d["quoted"].append({k: v for k, v in ENTRY.items() if k != "path"}),
      "quoted[8].path: missing key"),
     (lambda d: d.__setitem__("quoted", {"a": 1}), "quoted: expected a list, got an object"),
     (lambda d: d["data"]["final_test_acc"]["bp"].__setitem__(1, "0.5"),
      "data.final_test_acc.bp[1]: expected a number, got a string"),  # the figure's SCHEMA
-    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc", "aggregate": "std"}),
+    (appended(path="final_test_acc", aggregate="std"),
      "quoted[8].path: data.final_test_acc: aggregate needs a list of numbers"),
     # Hostile pass 3: "²".isdigit() is true and int("²") an internal error; "١" read as 1.
-    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp[²]"}),
+    (appended(path="final_test_acc.bp[²]"),
      ("quoted[8].path: is 'final_test_acc.bp[²]', expected a path into data: keys joined by "
      "dots, list indices in brackets")),
-    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp[\u0661]"}),
+    (appended(path="final_test_acc.bp[\u0661]"),
      "quoted[8].path: is 'final_test_acc.bp[\u0661]', expected a path into data"),
     # one syntax points into data, the one errors use: the old dotted index says so
-    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp.0"}),
+    (appended(path="final_test_acc.bp.0"),
      ("quoted[8].path: data.final_test_acc.bp.0: no such entry ('0'): a list index is written "
      "in brackets, [0]")),
-    (lambda d: d["quoted"].append({**ENTRY, "path": "final_test_acc.bp[7]"}),
+    (appended(path="final_test_acc.bp[7]"),
      "quoted[8].path: data.final_test_acc.bp[7]: no such entry ('[7]')"),
-    # A width pads the macro; 20 digits print the float's noise; 99 hide it from check-tex.
-    (lambda d: d["quoted"].append({**ENTRY, "format": "099.2f"}),
-     "quoted[8].format: is '099.2f', expected a number format"),
-    (lambda d: d["quoted"].append({**ENTRY, "format": ".20f"}),
-     "quoted[8].format: is '.20f', expected a number format"),
     # The second place a macro is named says where the first is.
-    (lambda d: d["quoted"].append({**ENTRY, "macro": "heroAccBP"}),
+    (appended(macro="heroAccBP"),
      ("quoted[8].macro: \\heroAccBP is already quoted at {figdata}/fig1_audit_hero.json: "
       "quoted[0]; one name per value: rename one of them")),
 ])

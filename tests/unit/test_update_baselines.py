@@ -15,13 +15,19 @@ def _tool():
     return module
 
 
+def _tool_running_no_pytest(monkeypatch):
+    """The tool, its pytest run (``subprocess.run``) failing the test: it must refuse first."""
+    tool = _tool()
+    monkeypatch.setattr(tool.subprocess, "run", lambda *a, **k: (_ for _ in ()).throw(
+        AssertionError("pytest ran")))
+    return tool
+
+
 def test_vector_only_left_set_is_one_line_and_nothing_is_written(monkeypatch, capsys):
     """FIGURES_GOLDEN_VECTOR_ONLY=1 left set: no image was drawn, and every PNG golden was
     listed as "no fixture (remove them)", exit 0. Now one line, exit 2, before any pytest."""
-    tool = _tool()
+    tool = _tool_running_no_pytest(monkeypatch)
     monkeypatch.setenv("FIGURES_GOLDEN_VECTOR_ONLY", "1")
-    monkeypatch.setattr(tool.subprocess, "run", lambda *a, **k: (_ for _ in ()).throw(
-        AssertionError("pytest ran")))
     assert tool.main([]) == 2
     out, err = capsys.readouterr()
     assert out == ""
@@ -70,9 +76,7 @@ def test_an_option_choosing_where_or_whether_goldens_render_is_one_line(monkeypa
     """Round 11: ``--mpl-generate-path=DIR NAME`` wrote the images into DIR and then said "no
     image rendered; nothing written"; ``-p no:mpl`` said pytest did not know the tool's own
     ``--mpl-generate-path=/tmp/...``. Now one line naming the option, before any pytest."""
-    tool = _tool()
-    monkeypatch.setattr(tool.subprocess, "run", lambda *a, **k: (_ for _ in ()).throw(
-        AssertionError("pytest ran")))
+    tool = _tool_running_no_pytest(monkeypatch)
     for argv, shown in ((["--mpl-generate-path=/tmp/x", "cifar_summary"],
                          "--mpl-generate-path=/tmp/x"),
                         (["cifar_summary", "-p", "no:mpl"], "-p no:mpl")):
@@ -96,9 +100,7 @@ def test_a_built_file_or_an_output_name_is_its_figures_golden():
 def test_a_file_or_word_naming_no_golden_is_one_line_naming_the_names(monkeypatch, capsys):
     """A venue's build (``build/icml/w3.25/...``), an image of no figure, a misspelt NAME:
     one line each naming what the tool takes, exit 2, before any pytest."""
-    tool = _tool()
-    monkeypatch.setattr(tool.subprocess, "run", lambda *a, **k: (_ for _ in ()).throw(
-        AssertionError("pytest ran")))
+    tool = _tool_running_no_pytest(monkeypatch)
     assert tool.main(["build/icml/w3.25/cifar_summary.pdf"]) == 2
     assert capsys.readouterr().err == (
         "update_baselines: build/icml/w3.25/cifar_summary.pdf: a venue's build of "
@@ -164,13 +166,11 @@ def test_a_conflicted_environment_record_is_one_line_and_nothing_is_rendered(
         monkeypatch, capsys, tmp_path):
     """Round 19 (G5): ``baseline/ENVIRONMENT.json`` with git's merge-conflict markers was a
     JSONDecodeError traceback from the tool too; now the golden suite's one line, exit 2."""
-    tool = _tool()
+    tool = _tool_running_no_pytest(monkeypatch)
     (tmp_path / "baseline").mkdir()
     (tmp_path / "baseline" / "ENVIRONMENT.json").write_text("<<<<<<< HEAD\n{}\n=======\n{}\n"
                                                             ">>>>>>> other\n")
     monkeypatch.setattr(tool, "ROOT", tmp_path)
-    monkeypatch.setattr(tool.subprocess, "run", lambda *a, **k: (_ for _ in ()).throw(
-        AssertionError("pytest ran")))
     assert tool.main(["cifar_summary"]) == 2
     assert capsys.readouterr().err == (
         "update_baselines: baseline/ENVIRONMENT.json: holds git merge-conflict markers: resolve "
