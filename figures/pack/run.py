@@ -274,7 +274,8 @@ def _why_kept(name: str, kept: frozenset, listed: set[str], cut, lines=None) -> 
         return "its comments (" + ("a listing prints them: \\lstinputlisting or the like "
                                     "lists this file" if os.path.normpath(name) in listed else
                                     "a % taken for a comment is text to TeX there: a \\verb "
-                                    "or \\url in an argument, a catcode change") + ")"
+                                    "or \\url in an argument, a catcode change, a listing "
+                                    "through a macro") + ")"
     if kept == {"hidden"}:
         return ("the bodies of its environments read as hidden (comment.sty's comment, or one "
                 "\\excludecomment names: one of them prints here, an environment of the "
