@@ -58,3 +58,39 @@ def test_a_figure_kept_as_a_git_annex_link_is_refused_never_written_through(
     assert "chmod" not in out
     assert hashlib.sha256(stored.read_bytes()).hexdigest() == before
     assert (paper / "figs" / "fig1_audit_hero.pdf").is_symlink()
+
+
+@pytest.mark.parametrize("option", [["--mpl-generate-path=baseline"],
+                                    ["--mpl-generate-path", "baseline"],
+                                    ["--mpl-generate-hash-library=h.json"]])
+def test_review_refuses_pytest_mpls_generate_options(capsys, monkeypatch, option):
+    """Round 25 (RV): ``figures review --no-open -- -k cifar_summary
+    --mpl-generate-path=baseline`` ran pytest with it: the changed picture was written into
+    baseline/ itself (with 8 stray venue files at its top), and review closed with "nothing to
+    review", exit 0: a change accepted unseen. Now one line, exit 2, before pytest runs."""
+    from helpers import review_tool
+
+    tool = review_tool()
+    ran = []
+    monkeypatch.setattr(tool.subprocess, "run", lambda *a, **k: ran.append(a) or
+                        tool.subprocess.CompletedProcess(a, 0))
+    monkeypatch.delenv("PYTEST_ADDOPTS", raising=False)
+    assert tool.main(["--no-open", "-k", "cifar_summary", *option]) == 2
+    assert ran == []
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (f"review: {option[0]}: review never writes the goldens (it shows each change "
+                   "first); baselines change only through tools/update_baselines.py (nox -s "
+                   "baselines) or by accepting a change in review: run without that option\n")
+
+
+def test_review_refuses_a_generate_option_in_pytest_addopts(capsys, monkeypatch):
+    """Round 25 (RV): the same option in ``PYTEST_ADDOPTS`` (which review's pytest inherits)."""
+    from helpers import review_tool
+
+    tool = review_tool()
+    monkeypatch.setattr(tool.subprocess, "run", lambda *a, **k: tool.subprocess.CompletedProcess(
+        a, 0))
+    monkeypatch.setenv("PYTEST_ADDOPTS", "--mpl-generate-path=baseline")
+    assert tool.main(["--no-open"]) == 2
+    assert "review never writes the goldens" in capsys.readouterr().err
