@@ -15,8 +15,7 @@ from figures.pack import inputs
 
 #: LaTeX's (natbib's, zref's...) word for a label or key it did not know, and its summary.
 _UNDEFINED = re.compile(r"(?:Reference|Citation) `([^'\n]+)' (?:on page \S+ )?(?:is )?undefined")
-_SUMMARY = re.compile(r"There were undefined (?:references|citations)"
-                      r"|Please \(re\)run Biber|Empty bibliography")
+_SUMMARY = re.compile(r"There were undefined (?:references|citations)")
 
 
 def undefined(logged: str) -> list[str]:

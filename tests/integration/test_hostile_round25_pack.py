@@ -76,10 +76,10 @@ def test_a_chapters_aux_read_for_includeonly_says_to_remove_it(tmp_path):
 
 
 @pytest.mark.parametrize(("name", "why"), [
-    ("data/curve.log", "the pack leaves out files named as LaTeX's build products (.log: "
-     "arXiv's compile writes them anew): rename it (.dat) and its plot file"),
-    (".data/curve.dat", "the pack leaves out hidden files and folders (.name: arXiv deletes "
-     "them): move it into a folder whose name has no leading dot")])
+    ("data/curve.log", ("the pack leaves out files named as LaTeX's build products (.log: "
+     "arXiv's compile writes them anew): rename it (.dat) and its plot file")),
+    (".data/curve.dat", ("the pack leaves out hidden files and folders (.name: arXiv deletes "
+     "them): move it into a folder whose name has no leading dot"))])
 def test_a_plot_file_left_out_stops_the_pack(tmp_path, name, why):
     """Round 25 (TP): TikZ's ``\\draw plot file {data/curve.log}`` (TP1) or
     ``{.data/curve.dat}`` (TP2): pgf only warns for a missing file, the copy left it out, and
