@@ -454,7 +454,33 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass  # quiet: the review prints what it does
 
 
+#: pytest-mpl's options that write goldens instead of comparing them (round 25, RV).
+WRITERS = ("--mpl-generate-path", "--mpl-generate-hash-library")
+
+
+def refused(argv: list[str]) -> str | None:
+    """Why review may not run these pytest arguments (or ``PYTEST_ADDOPTS``'s), None when it
+    may: pytest-mpl's generate options write the goldens into baseline/ (or a hash library)
+    unseen, and review then said "nothing to review", exit 0 (round 25, RV)."""
+    import os
+    import shlex
+
+    try:
+        added = shlex.split(os.environ.get("PYTEST_ADDOPTS", ""))
+    except ValueError:
+        added = []
+    for given in (*argv, *added):
+        if given.split("=", 1)[0] in WRITERS:
+            return (f"{given}: review never writes the goldens (it shows each change first); "
+                    "baselines change only through tools/update_baselines.py (nox -s "
+                    "baselines) or by accepting a change in review: run without that option")
+    return None
+
+
 def main(argv: list[str]) -> int:
+    if (why := refused(argv)) is not None:
+        print(f"review: {why}", file=sys.stderr)
+        return 2
     static, browser = "--no-open" in argv, "--no-browser" not in argv
     # without a browser (CI, after a failure) the failures are at hand: nothing is rerun
     goldens = collect([a for a in argv if a not in ("--no-open", "--no-browser")],

@@ -206,6 +206,9 @@ def not_the_papers(target: Path, paper: Path, figdata_dir: Path,
     from figures.paths import input_folder_of, is_inside
 
     resolved = target.resolve()
+    stored = _link_into_a_store(target, resolved, paper)
+    if stored is not None:
+        return stored
     if not resolved.is_relative_to(paper.resolve()):
         link = next((p for p in (target, *target.parents) if p.is_symlink()
                      and p.is_relative_to(paper)), None)  # "copy it by hand" wrote through it
@@ -223,6 +226,31 @@ def not_the_papers(target: Path, paper: Path, figdata_dir: Path,
     if inside is not None:
         return f"{resolved} is inside {inside}; sync never writes over our inputs"
     return None
+
+
+def _link_into_a_store(target: Path, resolved: Path, paper: Path) -> str | None:
+    """Why sync may not write through the link on ``target``'s way into a hidden folder
+    (``.git/annex/objects/``, ``.dvc/cache/``: git-annex, DataLad and DVC keep files as links
+    to read-only, content-addressed copies there; writing through one would change the copy
+    under its old key), None when no link leads into one. A path the include itself writes
+    into a hidden folder is the author's; a link to a file inside the paper elsewhere is
+    written through, as editors do."""
+    link = next((p for p in (target, *target.parents) if p.is_symlink()
+                 and p.is_relative_to(paper)), None)
+    if link is None:
+        return None
+    base = Path(os.path.commonpath([resolved, paper.resolve()]))
+    hidden = [part for part in resolved.relative_to(base).parts if part.startswith(".")]
+    if not hidden:
+        return None
+    shown, where = shown_path(link, paper), shown_path(resolved.parent, paper)
+    unlock = ("dvc unprotect" if ".dvc" in hidden else "git annex unlock" if ".git" in hidden
+              else None)
+    how = (f"unlock it ({unlock} {shown}) or replace the link by a copy of the file"
+           if unlock else "replace the link by a copy of the file")
+    return (f"{shown} is a link into {where}/ (git-annex, DataLad and DVC keep files so): "
+            f"sync never writes through it (the stored copy would change under its key): "
+            f"{how}, then sync again")
 
 
 def hides_theirs(target: Path, paper) -> str | None:

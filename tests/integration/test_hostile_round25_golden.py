@@ -1,0 +1,96 @@
+"""Round 25: the rows of that hostile pass mended on the golden branch (GA, RV, GI). The pass
+itself, case by case, is in docs/guarantees.md ("Hostile passes").
+
+TeX Live is required for the sync tests (CI installs it in .ci/run): without it they fail,
+never skip.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from helpers import SYNC_TEX, run_sync, sync_project
+
+
+def _older_build(pdf, out):
+    """``pdf`` with other bytes, the same drawing and provenance (an older build of ours)."""
+    from pypdf import PdfReader, PdfWriter
+
+    from figures.outputs import provenance
+
+    values = provenance.read(pdf)
+    writer = PdfWriter(clone_from=PdfReader(pdf))
+    writer.add_metadata({"/Title": values["figure"], "/Keywords": provenance.encode(values),
+                         "/Author": "an older build"})
+    with out.open("wb") as handle:
+        writer.write(handle)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", [0o444, 0o644])
+def test_a_figure_kept_as_a_git_annex_link_is_refused_never_written_through(
+        tmp_path, capsys, reference_build, mode):
+    """Round 25 (GA): ``figs/fig1_audit_hero.pdf -> ../.git/annex/objects/.../KEY.pdf``
+    (git-annex's and DataLad's layout, DVC's symlink cache the same), an older build of ours:
+    sync refused the read-only object with "make it writable (chmod u+w)"; that advice followed,
+    it wrote the new build through the link into ``.git/annex/objects/`` (a content-addressed
+    copy rewritten under its old key). Now one line names the link and the way out, read-only
+    or not, and the stored copy is never touched."""
+    paper, figdata, built = sync_project(tmp_path, reference_build, SYNC_TEX %
+                                         "\\includegraphics[width=3in]{fig1_audit_hero}")
+    key = paper / ".git/annex/objects/Xy/Zw/SHA256E-s1--abc.pdf"
+    key.mkdir(parents=True)
+    stored = key / "SHA256E-s1--abc.pdf"
+    _older_build(built / "fig1_audit_hero.pdf", stored)
+    stored.chmod(mode)
+    (paper / "figs" / "fig1_audit_hero.pdf").symlink_to(
+        "../.git/annex/objects/Xy/Zw/SHA256E-s1--abc.pdf/SHA256E-s1--abc.pdf")
+    before = hashlib.sha256(stored.read_bytes()).hexdigest()
+    code, out, err = run_sync(capsys, paper, figdata, built, "--allow-synthetic")
+    assert code == 1, out + err
+    [row] = [line for line in out.splitlines() if line.startswith("fig1_audit_hero")]
+    assert row.endswith(
+        "refused: figs/fig1_audit_hero.pdf is a link into .git/annex/objects/Xy/Zw/"
+        "SHA256E-s1--abc.pdf/ (git-annex, DataLad and DVC keep files so): sync never writes "
+        "through it (the stored copy would change under its key): unlock it (git annex unlock "
+        "figs/fig1_audit_hero.pdf) or replace the link by a copy of the file, then sync again")
+    assert "chmod" not in out
+    assert hashlib.sha256(stored.read_bytes()).hexdigest() == before
+    assert (paper / "figs" / "fig1_audit_hero.pdf").is_symlink()
+
+
+@pytest.mark.parametrize("option", [["--mpl-generate-path=baseline"],
+                                    ["--mpl-generate-path", "baseline"],
+                                    ["--mpl-generate-hash-library=h.json"]])
+def test_review_refuses_pytest_mpls_generate_options(capsys, monkeypatch, option):
+    """Round 25 (RV): ``figures review --no-open -- -k cifar_summary
+    --mpl-generate-path=baseline`` ran pytest with it: the changed picture was written into
+    baseline/ itself (with 8 stray venue files at its top), and review closed with "nothing to
+    review", exit 0: a change accepted unseen. Now one line, exit 2, before pytest runs."""
+    from helpers import review_tool
+
+    tool = review_tool()
+    ran = []
+    monkeypatch.setattr(tool.subprocess, "run", lambda *a, **k: ran.append(a) or
+                        tool.subprocess.CompletedProcess(a, 0))
+    monkeypatch.delenv("PYTEST_ADDOPTS", raising=False)
+    assert tool.main(["--no-open", "-k", "cifar_summary", *option]) == 2
+    assert ran == []
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (f"review: {option[0]}: review never writes the goldens (it shows each change "
+                   "first); baselines change only through tools/update_baselines.py (nox -s "
+                   "baselines) or by accepting a change in review: run without that option\n")
+
+
+def test_review_refuses_a_generate_option_in_pytest_addopts(capsys, monkeypatch):
+    """Round 25 (RV): the same option in ``PYTEST_ADDOPTS`` (which review's pytest inherits)."""
+    from helpers import review_tool
+
+    tool = review_tool()
+    monkeypatch.setattr(tool.subprocess, "run", lambda *a, **k: tool.subprocess.CompletedProcess(
+        a, 0))
+    monkeypatch.setenv("PYTEST_ADDOPTS", "--mpl-generate-path=baseline")
+    assert tool.main(["--no-open"]) == 2
+    assert "review never writes the goldens" in capsys.readouterr().err
