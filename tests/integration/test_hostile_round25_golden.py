@@ -8,9 +8,11 @@ never skip.
 from __future__ import annotations
 
 import hashlib
+import subprocess
+import sys
 
 import pytest
-from helpers import SYNC_TEX, run_sync, sync_project
+from helpers import REPO, SYNC_TEX, run_sync, sync_project
 
 
 def _older_build(pdf, out):
@@ -94,3 +96,24 @@ def test_review_refuses_a_generate_option_in_pytest_addopts(capsys, monkeypatch)
     monkeypatch.setenv("PYTEST_ADDOPTS", "--mpl-generate-path=baseline")
     assert tool.main(["--no-open"]) == 2
     assert "review never writes the goldens" in capsys.readouterr().err
+
+
+@pytest.mark.slow  # a golden run of its own
+@pytest.mark.parametrize("where", [[], ["--rootdir", "."]])
+def test_the_golden_suite_runs_under_import_mode_importlib_from_another_folder(tmp_path, where):
+    """Round 25 (GI): ``cd /tmp && pytest --mpl REPO/tests/golden/test_images.py
+    --import-mode=importlib`` (pytest's recommended mode for new projects) died in
+    tests/conftest.py with ``ModuleNotFoundError: No module named 'helpers'`` (exit 4, nothing
+    judged): that mode puts no test folder on the path. pytest's ``pythonpath`` ini setting puts
+    tests/ and tests/golden/ there in every mode, the comparison judged as in the default one."""
+    ran = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-p", "no:randomly",
+                          "-p", "no:cacheprovider", "-n", "0", "-k", "cifar_summary",
+                          "--import-mode=importlib", *where,
+                          str(REPO / "tests" / "golden" / "test_images.py")],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                         check=False)
+    out = ran.stdout + ran.stderr
+    assert ran.returncode == 0, out
+    assert "ModuleNotFoundError" not in out
+    assert "golden judges: " in out
+    assert " 1 passed" in out.rstrip().splitlines()[-1], out
