@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import re
+import sys
 from pathlib import Path
 
 #: Longest message shown on the one line (a huge user string must not flood the terminal).
@@ -237,6 +238,7 @@ def is_internal(exc: BaseException) -> bool:
     """Is ``exc`` a bug of ours rather than bad input, the OS's refusal or the author's error?"""
     return not (isinstance(exc, (FigureDataError, SyntaxError))
                 or (isinstance(exc, OSError) and exc.errno is not None)
+                or locale_line(exc) is not None
                 or author_frame(exc) is not None)
 
 
@@ -272,10 +274,24 @@ def author_line(exc: BaseException) -> str:
         " (an error in the author's code; --debug shows the traceback)"
 
 
+def locale_line(exc: BaseException) -> str | None:
+    """The line for a name this locale cannot hand to the OS (``LC_ALL=C PYTHONUTF8=0``: names
+    are encoded as ASCII, so a non-ASCII file name cannot be opened or passed to a command)."""
+    encoding = sys.getfilesystemencoding()
+    if not isinstance(exc, UnicodeEncodeError) or encoding.lower().replace("-", "") == "utf8":
+        return None
+    name = exc.object if isinstance(exc.object, str) else repr(exc.object)
+    return one_line(f"{name}: a name this locale's encoding ({encoding}) cannot hold: file names "
+                    "need a UTF-8 locale: set LC_ALL=C.UTF-8 (or unset PYTHONUTF8) and run "
+                    "the command again", MAX_LINE)
+
+
 def error_line(exc: BaseException, figure: str | None = None) -> str:
     """The one line (without ``error:``) for ``exc`` raised while handling ``figure``."""
     if isinstance(exc, FigureDataError):
         return str(exc)
+    if (line := locale_line(exc)) is not None:
+        return line
     if isinstance(exc, SyntaxError):  # where the author's edit broke
         where = (f"{_shown(Path(exc.filename).resolve())}, line {exc.lineno}: "
                  if exc.filename else "")

@@ -218,10 +218,34 @@ def attached(logged: str, as_tex: set[str] | None, main: str) -> set[str]:
 _NO_FILE = re.compile(r"^No file (.+)\.$", re.MULTILINE)
 
 
+#: The other readers' words for a file they looked for and went on without (hostile round
+#: 25, XR, TP): xr's (xr-hyper's) ``\\externaldocument``, zref-xr's ``\\zexternaldocument``
+#: (another document's ``.aux``: its labels), pgf's ``plot file`` (a curve's data).
+_NOT_READ = {
+    "xr": re.compile(r"Package xr Warning:\s*(?:\(xr\)\s*)?No file (\S+?)\.?\s*\n"),
+    "zref-xr": re.compile(r"Package zref-xr Warning: File `([^'\n]+)' not found or empty"),
+    "pgf": re.compile(r"Package pgf Warning: Plot data file `([^'\n]+)' not found\."),
+}
+
+
+def missing(logged: str) -> list[tuple[str, str, str]]:
+    """Each file a compile's log ``logged`` says was looked for and not found: ``(name, the
+    log's words, the reader)``, the reader ``latex`` (``No file NAME.``: LaTeX's own tests,
+    ``\\input``'s, verbatim's) or one of :data:`_NOT_READ` (lines TeX broke at 79
+    characters joined first)."""
+    found = [(name.strip().strip('"'), f"No file {name.strip()}.", "latex")
+             for name in _NO_FILE.findall(logged)]
+    whole = re.sub(r"(?m)^(.{79})\n", r"\1", logged)
+    for reader, said in _NOT_READ.items():
+        found += [(m[1], " ".join(m[0].split()).removesuffix(","), reader)
+                  for m in said.finditer(whole)]
+    return found
+
+
 def not_found(logged: str) -> list[str]:
-    """The names a compile's log ``logged`` says were looked for and not found (``No file
-    NAME.``: LaTeX's own tests, ``\\input``'s, verbatim's)."""
-    return [name.strip().strip('"') for name in _NO_FILE.findall(logged)]
+    """The names a compile's log ``logged`` says were looked for and not found
+    (:func:`missing`)."""
+    return [name for name, _, _ in missing(logged)]
 
 
 def left_outside(paper: Path, logged: str) -> list[tuple[str, str]]:
@@ -231,8 +255,7 @@ def left_outside(paper: Path, logged: str) -> list[tuple[str, str]]:
     embedded whole by such a name (an attachment): pdfTeX's embedding reads past
     ``openin_any``, so the proof compile found it, and an archive without it does not
     compile."""
-    said = {Path(name.strip().strip('"')): f"as TeX's log says: No file {name.strip()}."
-            for name in _NO_FILE.findall(logged)}
+    said = {Path(name): f"as TeX's log says: {words}" for name, words, _ in missing(logged)}
     said |= {Path(name): "embedded whole in its PDF" for name in  # \attachfile{/x}
              embedded(logged)}  # (pdfTeX's embedding reads past openin_any)
     return [(str(name), why) for name, why in said.items() if (

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from figures.errors import display_path
-from figures.pack import archive, inputs, tex
+from figures.pack import archive, inputs, refs, tex
 from figures.pack.strip import KINDS
 
 #: A source's archive bytes with those of :data:`~figures.pack.strip.KINDS` kept.
@@ -21,11 +21,14 @@ Variant = Callable[[frozenset[str]], bytes]
 
 
 def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
-           compiled: bytes) -> tuple[bytes, bytes, int, list[list[str]]]:
+           compiled: bytes, notes: list[str] | None = None
+           ) -> tuple[bytes, bytes, int, list[list[str]]]:
     """The archive, its PDF compiled from it alone, the runs, and the page texts of the
     paper's own compile and the archive's (:class:`~figures.errors.LatexError` when it does
     not compile). A file the paper reads by an absolute name is not in the archive: one line
-    naming it."""
+    naming it; so is a reference the archive leaves undefined that the author's own log
+    defines (:func:`figures.pack.refs.checked`; ``notes``: its warning, when it can compare
+    with none)."""
     data = archive.encode(files, kind)
     with tempfile.TemporaryDirectory(prefix="figures-pack-proof-") as proof:
         archive.unpack(data, kind, Path(proof))
@@ -34,6 +37,7 @@ def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
         if left := inputs.left_outside(paper, logged):
             inputs.refuse_outside(paper, left[0], {name: text.decode(errors="replace")
                                                    for name, text in files.items()}, main)
+        refs.checked(paper, main, logged, notes)
     return data, pdf, runs, [page_texts(compiled), page_texts(pdf)]
 
 
@@ -54,7 +58,7 @@ def proved_or_kept(paper: Path, files: dict[str, bytes], variants: dict[str, Var
     from figures.errors import LatexError
 
     try:
-        done = proved(paper, files, kind, main, compiled)
+        done = proved(paper, files, kind, main, compiled, warnings)
         if (differs := first_difference(*done[3])) is None:
             return done, files
         failure, why = None, (f"the archive printed other text ({differs}"

@@ -73,10 +73,12 @@ def _left_out(here: Path, name: str) -> bool:
                                                                   or path.is_dir())
 
 
-def left_out_why(paper: Path, name: str) -> str | None:
+def left_out_why(paper: Path, name: str, reader: str = "latex") -> str | None:
     """Why the copy has no ``name`` (or ``name.tex``) that the paper's folder holds: a hidden
     file or folder (arXiv deletes them) or a build product's suffix (``tables/reg.out``, a
-    Stata table); None when it holds none, or is not left out for its name."""
+    Stata table); None when it holds none, or is not left out for its name. ``reader``: who
+    looked for it (:func:`figures.pack.inputs.missing`): the advice is what that one can
+    read (an ``\\include``'d chapter's ``.aux`` is read by that name alone)."""
     parts = name.split("/")
     if name.startswith("/") or ".." in parts or not any(  # outside: inputs.left_outside's
             (paper / f"{name}{tex}").is_file() for tex in ("", ".tex")):
@@ -84,13 +86,20 @@ def left_out_why(paper: Path, name: str) -> str | None:
     if any(hidden(part) for part in parts if part != "."):
         return ("the pack leaves out hidden files and folders (.name: arXiv deletes them): "
                 "move it into a folder whose name has no leading dot")
+    if name.endswith(".aux") and reader == "latex":  # \includeonly leaves its chapter out
+        return ("LaTeX reads it for the labels of an \\include'd chapter that \\includeonly "
+                "leaves out, and the pack leaves out build products (.aux: arXiv's compile "
+                "writes them anew): remove \\includeonly (or compile every chapter once)")
+    if name.endswith(BUILD_PRODUCTS) and reader == "pgf":
+        return (f"the pack leaves out files named as LaTeX's build products ({Path(name).suffix}: "
+                "arXiv's compile writes them anew): rename it (.dat) and its plot file")
     if name.endswith(BUILD_PRODUCTS):
         return (f"the pack leaves out files named as LaTeX's build products ({Path(name).suffix}: "
                 "arXiv's compile writes them anew): rename it (.tex)")
     return None
 
 
-def copy_paper(paper: Path, copy: Path) -> None:
+def copy_paper(paper: Path, copy: Path, keep: frozenset[str] = frozenset()) -> None:
     """``paper`` copied to ``copy`` as pdflatex would read it, without what :func:`_left_out`
     names: folders made anew (writable, whatever the paper's modes), small files copied
     (contents only), large files and linked folders linked (never read here); a file that
@@ -108,7 +117,8 @@ def copy_paper(paper: Path, copy: Path) -> None:
                         target.symlink_to(source.resolve(), target_is_directory=True)
                 elif source.is_dir():
                     target.mkdir()
-                elif _left_out(here, name):
+                elif _left_out(here, name) and (
+                        source.relative_to(paper).as_posix() not in keep):  # another's .aux
                     continue
                 elif source.stat().st_size >= LINK_BYTES:
                     target.symlink_to(source.resolve())
@@ -140,11 +150,13 @@ def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
     return runner.latexmk(main, out, *flags, "-g", "-bibtex-", file=file, hint=hint), True
 
 
-def record(paper: Path, main: Path, work: Path) -> Recorded:
+def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset()) -> Recorded:
     """Compile a copy of ``paper`` (hidden files left out) in ``work`` with
-    ``latexmk -recorder``; what it read from the paper's own files, and its ``.bbl``."""
+    ``latexmk -recorder``; what it read from the paper's own files, and its ``.bbl``.
+    ``keep``: build products copied all the same (another document's ``.aux`` that xr or
+    zref-xr reads: :func:`external_aux`)."""
     copy, out = work / "paper", work / "out"  # TeX writes in out alone: never through a link
-    copy_paper(paper, copy)
+    copy_paper(paper, copy, keep)
     ran = latexmk(copy / main.name, out, "-recorder", "-g", "-file-line-error",
                   f"-usepretex={inputs.PRETEX}", file=main.name)[0]
     _said(ran, out, main, "in a copy of the paper's folder")
@@ -157,7 +169,7 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
         made[f"{stem}.bbl"] = (copy / f"{stem}.bbl").read_bytes()
     build_products = written | {f"{stem}.bbl"} | set(made)
     sources = sorted(name for name in read if (paper / name).is_file()
-                     and name not in build_products and not _left_out(paper, name))
+                     and name not in build_products and (name in keep or not _left_out(paper, name)))
     logged = inputs.log_text(out / f"{stem}.log")
     ends, hidden = inputs.read_to(out)
     order = inputs.sequence(out)
@@ -166,10 +178,15 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
     opened = () if input_ is None else tuple(n for n in sources if n not in input_
                                              and n != main.name and not inputs.typeset(logged, n))
     read = opened_outside_tests(out / f"{stem}.fls", copy, out)
-    for name in inputs.not_found(logged):  # \IfFileExists{.extra/results}: its other branch
-        if not (out / name).exists() and (why := left_out_why(paper, name)):  # (not main.out)
+    found = {os.path.normpath(name) for name, _, reader in inputs.missing(logged)
+             if reader != "latex" and external_aux(paper, name, main)} - keep
+    if found:  # \externaldocument{supplement}: its .aux, copied (hostile round 25, XR)
+        (work / "again").mkdir()
+        return record(paper, main, work / "again", keep | found)
+    for name, words, reader in inputs.missing(logged):  # \IfFileExists{.extra/results}
+        if not (out / name).exists() and (why := left_out_why(paper, name, reader)):
             raise LatexError(main.name, None, f"reads {name} where it exists (LaTeX's log in "
-                             f"the copy: No file {name}.); {why}")
+                             f"the copy: {words}); {why}")
     if left := inputs.left_outside(paper, logged):  # \verbatiminput{../x}
         inputs.refuse_outside(paper, left[0], {name: runner.read_bounded(paper / name, 1 << 24)
                                                or "" for name in sources}, main.name)
@@ -178,6 +195,16 @@ def record(paper: Path, main: Path, work: Path) -> Recorded:
                     tuple(sorted(n for n in inputs.attached(logged, as_tex, main.name)
                                  if n in sources)), read_to=ends, excluded=frozenset(hidden),
                     order=None if order is None else tuple(order))
+
+
+def external_aux(paper: Path, name: str, main: Path) -> bool:
+    """Whether ``name``, which xr or zref-xr looked for, is another document's ``.aux`` of
+    the paper's folder (a supplement's: its labels), which the archive ships as it is as
+    arXiv asks (not hidden, not outside, not the main file's own)."""
+    name = os.path.normpath(name)
+    return (name.endswith(".aux") and not name.startswith(("/", "..")) and not any(
+        hidden(part) for part in name.split("/")) and Path(name).stem != main.stem
+            and (paper / name).is_file())
 
 
 def opened_outside_tests(fls: Path, copy: Path, out: Path) -> set[str]:

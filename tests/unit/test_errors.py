@@ -43,3 +43,26 @@ def test_a_bad_figdata_file_is_a_data_error(tmp_path):
     (tmp_path / "bad.json").write_text("{", encoding="utf-8")
     with pytest.raises(DataError, match=r"bad\.json"):
         read_json(tmp_path / "bad.json", "bad.json")
+
+
+def test_a_name_an_ascii_locale_cannot_hold_is_one_line_not_an_internal_error(monkeypatch):
+    """Round 25 (LC): under ``LC_ALL=C PYTHONUTF8=0`` a non-ASCII file name cannot be passed to
+    a command (``kpsewhich sec/einführung.tex``) or resolved: one line naming the file and the
+    way out (a UTF-8 locale), not "internal error ... UnicodeEncodeError"."""
+    import sys
+
+    from figures.errors import error_line, is_internal
+
+    try:
+        "sec/einführung.tex".encode("ascii")
+    except UnicodeEncodeError as caught:
+        exc = caught
+    monkeypatch.setattr(sys, "getfilesystemencoding", lambda: "ascii")
+    line = error_line(exc, "figures pack")
+    assert "internal error" not in line
+    assert line.startswith("sec/einführung.tex: ")
+    assert "LC_ALL=C.UTF-8" in line
+    assert "PYTHONUTF8" in line
+    assert not is_internal(exc)
+    monkeypatch.setattr(sys, "getfilesystemencoding", lambda: "utf-8")
+    assert "internal error" in error_line(exc, "figures pack")  # a real bug stays one
