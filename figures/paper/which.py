@@ -78,9 +78,12 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None, *,
         return Which(path, UNREADABLE, why=why)
     except Exception as exc:  # noqa: BLE001 - a damaged PDF or PNG (pypdf, Pillow)
         why = f"cannot be decoded ({type(exc).__name__})"
-        if type(exc).__name__ in ("DependencyError", "FileNotDecryptedError"):
+        if type(exc).__name__ == "DependencyError":  # AES, and no `cryptography` here
             why = ("an encrypted PDF pypdf cannot open (AES needs the `cryptography` package: "
                    "pip install cryptography; or save it unencrypted: qpdf --decrypt IN OUT)")
+        elif type(exc).__name__ == "FileNotDecryptedError":  # read, but it asks a password
+            why = ("encrypted with a password to open (none is given here): save it "
+                   "unencrypted: qpdf --decrypt --password=PASSWORD IN OUT")
         return Which(path, UNREADABLE, why=why)
     if inside is None:  # ours placed in it, or no label of ours at all
         return inside_a_wrapper(path, labels, figdata_dir, venues_file) if labels else \

@@ -1,0 +1,35 @@
+"""Hostile round 25's rows about figures, `which` and the pack: a PDF that needs its password,
+the archive's proof compile of a paper with a table of contents, a build without its mark, a
+venue's class kept in the paper's folder."""
+
+from __future__ import annotations
+
+from helpers import REPO
+
+from figures.cli import main as cli
+
+
+def _encrypted(path, **encrypt):
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    writer.add_blank_page(612, 792)
+    writer.add_metadata({"/Subject": "fa-audit-figures", "/Keywords": "figure=cifar_summary"})
+    writer.encrypt(**encrypt)
+    writer.write(path)
+    return path
+
+
+def test_which_of_a_pdf_that_needs_its_password_says_so(tmp_path, capsys):
+    """Round 25 (WE): a PDF saved with a *user* password (RC4, which pypdf reads without
+    `cryptography`) was "unreadable (... AES needs the `cryptography` package ...)": a cause
+    it does not have and a fix that does not open it. It is one line naming the password."""
+    pdf = _encrypted(tmp_path / "enc_user.pdf", user_password="secret", owner_password="o",
+                     algorithm="RC4-128")
+    assert cli.main(["which", str(pdf), "--figdata", str(REPO / "figdata")]) == 1
+    captured = capsys.readouterr()
+    [line] = (captured.out + captured.err).splitlines()
+    assert line.startswith(f"{pdf}: unreadable (encrypted with a password to open")
+    assert "cryptography" not in line
+    assert "AES" not in line
+    assert "qpdf --decrypt --password=PASSWORD IN OUT" in line
