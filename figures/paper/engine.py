@@ -246,12 +246,19 @@ def _own_line(tex: Path, line: int, name: str) -> int:
     stem = re.split(r"[/}\s]", name.strip('{}" '))[-1] if name else ""
     if text is None or not stem:
         return line
-    lines = blanked(text).splitlines()[:line]  # not in a comment
+    every = blanked(text).splitlines()
+    lines = every[:line]  # not in a comment
     for here in range(len(lines), max(len(lines) - 200, 0), -1):
         if stem in lines[here - 1]:
             return next((at for at in range(here, max(here - 5, 0), -1)
                          if "\\includegraphics" in lines[at - 1]), here)
-    return line
+    # no line up to TeX's names it: TeX read the include from a file it wrote itself under
+    # this one's name (endfloat's main.fff: its line, not the paper's): the include's own
+    after = next((here for here in range(line + 1, len(every) + 1) if stem in every[here - 1]),
+                 None)
+    return line if after is None else next(
+        (at for at in range(after, max(after - 5, line), -1)
+         if "\\includegraphics" in every[at - 1]), after)
 
 
 def _folders(path: str, root: Path) -> list[Path]:

@@ -39,3 +39,37 @@ def test_a_poster_is_refused_naming_its_main_file_and_the_way_out(tmp_path, size
     assert "poster" in line
     assert "figures build --venue V --width W" in line
     assert not (tmp_path / "PO" / "main.pdf").exists()
+
+
+@pytest.mark.slow  # the probe compiles the paper
+def test_an_include_endfloat_moved_is_named_at_its_own_line(tmp_path):
+    r"""Round 25 (EFL): with endfloat every float is read back from ``main.fff`` at the end,
+    under main.tex's name: a refusal named ``main.tex:8`` (the include's line in main.fff,
+    the first figure's ``\begin{figure}`` in main.tex) and sent the author to another
+    figure's line. The include's own line (13) is named now."""
+    body = r"""\documentclass{article}
+\usepackage{graphicx}
+\usepackage{endfloat}
+\usepackage{lipsum}
+\begin{document}
+\author{Anonymous}
+\lipsum[1]
+\begin{figure}[t]\centering
+\includegraphics[width=\linewidth]{cifar_summary}
+\caption{Summary.}
+\end{figure}
+\begin{figure}[t]\centering
+\includegraphics[width=0.3\linewidth]{cifar_feature_drift}
+\caption{Too small.}
+\end{figure}
+\lipsum[2]
+\end{document}
+"""
+    write_files(tmp_path, {"EFL/main.tex": body})
+    ran = figures_as_a_user(tmp_path, "paper", "EFL", "--allow-synthetic")
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    row = next(r for r in (ran.stdout + ran.stderr).splitlines()
+               if r.startswith("cifar_feature_drift"))
+    assert "main.tex:13 " in row, row
+    assert "at main.tex:13" in row, row
+    assert "main.tex:8" not in row, row
