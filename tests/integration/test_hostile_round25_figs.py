@@ -53,3 +53,25 @@ def test_a_paper_with_a_table_of_contents_and_no_label_packs_without_a_false_war
     assert "differs from the paper's own compile" not in ran.stderr
     assert "(2 pdflatex runs)" in ran.stderr
     assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
+
+
+def test_which_of_a_build_without_its_mark_names_no_stamp(tmp_path, capsys):
+    """Round 25 (W2): ``figures build --no-stamp`` of a synthetic figure printed
+    ``[SYNTHETIC EXAMPLE DATA]`` (the mark it had just left off), and ``which`` called the
+    file a second old "stale: the code or settings that draw it changed ..." naming five
+    causes it does not have. The build key holds the stamp: still not current, but the line
+    says why (built with --no-stamp) and what to do."""
+    out = tmp_path / "b"
+    assert cli.main(["build", "--out", str(out), "--no-stamp", "--jobs", "1",
+                     "--figdata", str(REPO / "figdata"), "cifar_summary"]) == 0
+    built = capsys.readouterr().out
+    assert "(built without its mark: --no-stamp)" in built
+    assert "[SYNTHETIC EXAMPLE DATA]" not in built
+    png = out / "cifar_summary.png"
+    assert cli.main(["which", str(png), "--figdata", str(REPO / "figdata")]) == 1
+    [line] = capsys.readouterr().out.splitlines()
+    assert line.startswith(f"{png}: cifar_summary (default, synthetic-example): stale: built "
+                           "with --no-stamp (a synthetic figure without its SYNTHETIC EXAMPLE "
+                           "DATA mark: refused in a paper); build it without --no-stamp; run "
+                           "`figures build`")
+    assert "the code or settings" not in line
