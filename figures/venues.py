@@ -225,6 +225,19 @@ def body_rules(body_pt: float) -> Venue:
                  10.0, "no-type3", sources=(("min_font_pt", f"70 % of the body: {why}"),))
 
 
+def refuse_page(main: Path, text: float, body: float | None) -> None:
+    """One line for a page TeX sets outside what the suite draws for (a poster: tikzposter's
+    A0 at 25 pt), naming the paper's main file rather than a venue made for its page."""
+    least = None if body is None else max(6.0, math.floor(body * 0.7 * 2) / 2)
+    if 2 <= text <= 12 and (least is None or least <= 12):
+        return
+    said = f"its text is {text:.3g} in wide" + (f" with a {body:g} pt body" if body else "")
+    raise FigureDataError(str(main), None, f"TeX says {said}: figures are drawn for pages 2 "
+                          "to 12 in wide with body text up to 17 pt (a poster is outside): "
+                          "build a figure at a width with `figures build --venue V --width W "
+                          "NAME` and include the file by hand")
+
+
 def get_venue(name: str, user_file: Path | None = None) -> Venue:
     venues = load_venues(user_file)
     page = _ON_PAGE.fullmatch(name.lower())

@@ -313,12 +313,13 @@ def source_for(args: argparse.Namespace, paper):
     """The build folder sync copies from: ``--built`` (or the default build) for a paper of
     no known venue; for a venue paper, a build per printed width (figures.paper.placed)."""
     from figures.paper.memo import venue_of
-    from figures.venues import on_page
+    from figures.venues import on_page, refuse_page
 
     key = args.venue or paper.venue or (None if args.built else venue_of_engine(paper, args))
     if key is not None:  # an unknown --venue is one line naming the known ones
         venue = venue_of(key, args.venues)
         if paper.measures is not None and not args.default_build:  # the page is the paper's
+            refuse_page(paper.main, paper.measures[0], None)
             if args.venue and abs(paper.measures[0] - venue.text_width_in) > 0.01:
                 print(f"note: {display_path(paper.main)}: its text is {paper.measures[0]:.3g} in "
                       f"wide, not {key}'s {venue.text_width_in:g} in: figures are drawn for the "
@@ -350,11 +351,12 @@ def venue_of_engine(paper, args) -> str | None:
     """For a class of no known venue that TeX compiled, its own page with rules from its own
     body size (figures.venues.body_rules), said in one line; None without the engine's
     numbers."""
-    from figures.venues import body_rules, on_page
+    from figures.venues import body_rules, on_page, refuse_page
 
     if paper.measures is None:
         return None
     text, column, height, body = paper.measures
+    refuse_page(paper.main, text, body)
     venue = on_page(body_rules(body), text, column, height, paper.widest_line_in)
     columns = "one column" if column >= text - 0.01 else f"columns {column:.2f} in"
     print(f"note: {paper.document_class or 'the class'} is no known venue: figures are drawn "
