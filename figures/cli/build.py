@@ -148,7 +148,8 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             if result.status == "current":
                 current.append(result.name)
                 continue
-            note = " [SYNTHETIC EXAMPLE DATA]" if result.origin == SYNTHETIC else ""
+            note = "" if result.origin != SYNTHETIC else " [SYNTHETIC EXAMPLE DATA]" \
+                if as_kind.stamp else " (built without its mark: --no-stamp)"
             files = one_line(", ".join(map(display_path, result.outputs)), cli.LINE_LIMIT)
             print(f"{what}{result.status} {result.name}: {files} ({result.origin}){note}")
         if len(current) == 1:  # one line for those already current, not one each

@@ -5,9 +5,11 @@ addresses, ``\\author``'s names. One line per kind and file, with the first line
 
 from __future__ import annotations
 
+import tempfile
 import unicodedata
 from pathlib import Path
 
+from figures import runner
 from figures.errors import display_path
 from figures.paper.disclosure import EMAIL, HOME, identifying, on_this_machine
 
@@ -29,6 +31,7 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
     checks = [*on_this_machine(paper), ("a home folder's path", HOME),
               ("an e-mail address", EMAIL), *identifying(authors)]
     for name, data in sorted(files.items()):
+        template = in_tex_live(name)
         found: dict[str, tuple[int, str]] = {}
         spots: set[int] = set()
         for what, pattern in checks:  # a file's name is in the archive too
@@ -38,7 +41,8 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
                             "file's name: the archive discloses it; rename it (and its "
                             "include) for review")
         for what, pattern in checks:
-            match = next((m for m in pattern.finditer(data) if m.start() not in spots), None)
+            match = next((m for m in pattern.finditer(data) if m.start() not in spots
+                          and m.group() not in template), None)  # not the template's own
             if match is not None and what not in found:
                 spots.add(match.start())
                 line = data.count(b"\n", 0, match.start()) + 1
@@ -53,3 +57,26 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
             said.append(f"{where}: {what} ({shown}) in the packed "
                         "source: the archive discloses it; remove it for review")
     return said
+
+
+#: A venue's template, as its zip ships it beside the paper (``acmart.cls``, a ``.bst``).
+TEMPLATE_SUFFIXES = (".cls", ".sty", ".bst", ".clo", ".cfg", ".def", ".bbx", ".cbx")
+
+
+def in_tex_live(name: str) -> bytes:
+    """The bytes of TeX Live's own file of ``name``'s file name (``kpsewhich``, from an empty
+    folder, the user's own TeX tree and exported search paths out of reach), b"" when it has
+    none: what that file holds (``permissions@acm.org`` in ``acmart.cls``) is the venue's
+    template, not the author's disclosure (hostile round 25, CL1)."""
+    if not name.lower().endswith(TEMPLATE_SUFFIXES) or not runner.have("kpsewhich"):
+        return b""
+    from figures.pack.tex import search_paths
+
+    with tempfile.TemporaryDirectory() as empty:
+        env: dict[str, str | None] = dict.fromkeys(search_paths())
+        env["TEXMFHOME"] = str(Path(empty) / ".no-texmf-home")
+        found = runner.run(["kpsewhich", Path(name).name], Path(empty), env=env).stdout.strip()
+    try:
+        return Path(found).read_bytes() if found else b""
+    except OSError:
+        return b""

@@ -9,7 +9,7 @@ The file's name and folder play no part: a renamed copy in the paper's folder is
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from figures.data.envelope import SYNTHETIC
@@ -21,6 +21,9 @@ from figures.outputs.pixels import content_digest
 from figures.registry import BY_NAME
 
 CURRENT, STALE, FOREIGN, UNREADABLE = "current", "stale", "not from this suite", "unreadable"
+#: A synthetic figure built unmarked: its key holds the stamp, so it is not current (round 25).
+NO_STAMP = ("built with --no-stamp (a synthetic figure without its SYNTHETIC EXAMPLE DATA mark: "
+            "refused in a paper); build it without --no-stamp")
 #: The label inside says a figure the bytes are not (painted over, swapped, merged into).
 MISLABELLED = "not what its label says"
 
@@ -133,10 +136,13 @@ def why_stale(inside: dict[str, str], figdata_dir: Path,
         return f"{figdata_path} changed since it was built", kind.rebuild, kind.copy_again
     from figures.outputs.state import build_key  # importlib's metadata: when it is asked
 
-    if build_key(spec, raw, kind) != inside["build-key"]:
-        return (f"the code or settings that draw it changed since it was built ({kind.covers})",
-                kind.rebuild, kind.copy_again)
-    return None
+    if build_key(spec, raw, kind) == inside["build-key"]:
+        return None
+    unmarked = inside.get("stamped") == "no" and build_key(
+        spec, raw, replace(kind, stamp=False)) == inside["build-key"]  # as built: --no-stamp
+    why = (NO_STAMP if unmarked else
+           f"the code or settings that draw it changed since it was built ({kind.covers})")
+    return why, kind.rebuild, kind.copy_again
 
 
 def content_disagrees(path: Path, inside: dict[str, str], data: bytes | None = None) -> str | None:
