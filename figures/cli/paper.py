@@ -22,6 +22,7 @@ from figures.cli.common import (
     say,
 )
 from figures.errors import FigureDataError, LatexError, display_path
+from figures.paper.latexmkrc import rc_not_run
 from figures.paths import BUILD_ROOT, shown
 from figures.registry import BY_NAME
 from figures.venues import get_venue
@@ -86,6 +87,8 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
                 why += (" (figures paper runs none of a paper's shell commands: compile it "
                         "by hand with -shell-escape if you trust it, then `figures check "
                         f"{display_path(pdf)}`)")
+            if hint := rc_not_run(paper.main.parent, why, paper.main.name):
+                why = why.removesuffix(".") + hint
             raise LatexError(str(paper.main), None, f"did not compile: {why} (see "
                              f"{pdf.with_suffix('.log')})")
         scaled, shown = _scaled(pdf, args, sync_args.printed)

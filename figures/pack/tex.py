@@ -19,6 +19,7 @@ from pathlib import Path
 from figures import runner
 from figures.errors import FigureDataError, LatexError
 from figures.pack import inputs
+from figures.paper.latexmkrc import rc_not_run
 from figures.texread import blanked
 
 _FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no-shell-escape")
@@ -343,6 +344,8 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error = error.removesuffix(".") + (f"; the paper's compile found it through {', '.join(exported)} (exported "
                       "in your shell), outside the paper's folder, which alone is packed: copy "
                       "it into the folder")
+        elif missing and (hint := rc_not_run(main.parent, error, main.name)):
+            error = error.removesuffix(".") + hint
         elif "can't write on file" in error:  # \openout{/abs/x}: TeX writes no name outside
             error += ("; TeX writes no file outside the folder it compiles in (openout_any=p): "
                       "write that file inside it")

@@ -4,7 +4,7 @@ endfloat's moved floats) and the locale names go to TeX in."""
 from __future__ import annotations
 
 import pytest
-from helpers import figures_as_a_user, write_files
+from helpers import figures_as_a_user, pack_refused, write_files
 
 _POSTER = r"""\documentclass[CLASS,a0paper,portrait]{tikzposter}
 \usepackage{graphicx}
@@ -73,3 +73,28 @@ def test_an_include_endfloat_moved_is_named_at_its_own_line(tmp_path):
     assert "main.tex:13 " in row, row
     assert "at main.tex:13" in row, row
     assert "main.tex:8" not in row, row
+
+
+@pytest.mark.slow  # paper and pack compile the paper
+@pytest.mark.parametrize("command", ["paper", "pack"])
+def test_a_file_a_latexmkrc_finds_is_said_to_be_in_the_folder(tmp_path, command):
+    r"""Round 25 (LR1): a paper whose ``.latexmkrc`` adds ``./styles//`` to TEXINPUTS
+    compiles by the author's ``latexmk``; figures runs ``-norc`` (arXiv runs no latexmkrc
+    either), and both paper and pack said only ``File `labstyle.sty' not found`` of a file
+    in the folder. The line now says where it is, that the latexmkrc is not run, and what
+    to do."""
+    write_files(tmp_path / "p", {
+        "main.tex": "\\documentclass{article}\n\\usepackage{labstyle}\n\\author{Anonymous}\n"
+                    "\\begin{document}\nText \\method{}.\n\\end{document}\n",
+        "styles/labstyle.sty": "\\ProvidesPackage{labstyle}\n\\newcommand{\\method}{FA}\n",
+        ".latexmkrc": "ensure_path('TEXINPUTS', './styles//');\n"})
+    if command == "pack":
+        line = pack_refused(tmp_path)
+    else:
+        ran = figures_as_a_user(tmp_path, "paper", "p", "--allow-synthetic")
+        assert ran.returncode == 1, ran.stdout + ran.stderr
+        line = ran.stderr.splitlines()[-1]
+    assert "File `labstyle.sty' not found; it is in the folder, at styles/labstyle.sty" in line
+    assert ".latexmkrc" in line
+    assert "not run" in line
+    assert "move the file beside main.tex" in line
