@@ -43,6 +43,11 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
                                   "other than A-Z a-z 0-9 _ + - . , = (the include would "
                                   "break): rename it and its include")
         path = paper / name
+        if path.suffix.lower() == ".tex" and _stale_macros(path, figdata_dir):
+            raise FigureDataError(name, None, "a macros file of ours whose numbers are not "
+                                  "figdata's now (new results, or edited by hand): run "
+                                  "`figures sync PAPER` (or `figures macros --out FILE`); the "
+                                  "pack stops (no stale number goes out)")
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             continue
         state = which(path, figdata_dir, wrappers=True)  # ours in a pdfcrop, too
@@ -73,6 +78,16 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
         else:
             found.warnings += _raster_warnings(name, path)
     return found
+
+
+def _stale_macros(path: Path, figdata_dir: Path) -> bool:
+    """``path`` is a macros file `figures macros` or sync wrote, and figdata says otherwise
+    now (:func:`figures.numbers.macros.stale`)."""
+    from figures.numbers.macros import stale
+    from figures.paper.write import macros_of_ours
+
+    return macros_of_ours(path) and stale(path.read_text(encoding="utf-8", errors="replace"),
+                                          figdata_dir)
 
 
 def _raster_warnings(name: str, path: Path) -> list[str]:
