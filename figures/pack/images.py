@@ -30,10 +30,10 @@ class Figures:
 
 
 def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
-          allow_synthetic: bool) -> Figures:
+          allow_synthetic: bool, venues_file: Path | None = None) -> Figures:
     """Every packed image: ours current (else :class:`FigureDataError`, one line naming it
     and the command to run), no Type 3 font in ours, and arXiv's warnings for all."""
-    from figures.paper.which import CURRENT, FOREIGN, STALE, which
+    from figures.paper.which import CURRENT, FOREIGN, STALE, UNKNOWN_VENUE, which
     from figures.pdf import pdf_fonts
 
     found = Figures()
@@ -50,11 +50,13 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
                                   "pack stops (no stale number goes out)")
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             continue
-        state = which(path, figdata_dir, wrappers=True)  # ours in a pdfcrop, too
+        state = which(path, figdata_dir, venues_file, wrappers=True)  # ours in a pdfcrop, too
         if state.state == FOREIGN:
             found.foreign.append(name)
         elif state.state != CURRENT:
             advice = state.advice or state.why or state.state
+            if state.why.endswith(UNKNOWN_VENUE):  # not known to be stale: said so
+                raise FigureDataError(name, state.figure, f"{advice}; the pack stops")
             raise FigureDataError(name, state.figure or None, f"{state.state}: {advice}; "
                                   "the pack stops" + (" (no stale figure goes out)"
                                                       if state.state == STALE else ""))

@@ -33,3 +33,34 @@ def test_a_stale_macros_file_of_ours_stops_the_pack(tmp_path):
     (tmp_path / "p" / "macros.tex").write_text(macros_tex(quoted))
     files, _ = packed(tmp_path, "--allow-synthetic")
     assert "heroAccBP" in files["macros.tex"]
+
+
+@pytest.mark.slow
+def test_a_figure_of_the_authors_own_venue_packs_with_its_venues_file(tmp_path):
+    """Round 25 (PV): a figure built for ``lab`` from the author's ``--venues FILE`` (synced
+    so, audited current): pack said "stale: built for venue:lab...: unknown venue 'lab' ...
+    (add one with --venues FILE)" and took no ``--venues``: a current paper could never be
+    packed. Pack takes ``--venues FILE``; without it the line says the venue is not known
+    here (not "stale") and names the way out."""
+    import json
+
+    from helpers import figures_as_a_user
+
+    icml = json.loads((REPO / "figures" / "venues.json").read_text())["venues"]["icml"]
+    venues = tmp_path / "lab-venues.json"
+    venues.write_text(json.dumps({"venues": {"lab": {**icml, "name": "Lab workshop"}}}))
+    built = figures_as_a_user(tmp_path, "build", "cifar_summary", "--venue", "lab",
+                              "--venues", str(venues), "--out", str(tmp_path / "b"))
+    assert built.returncode == 0, built.stderr
+    (pdf,) = (tmp_path / "b").rglob("cifar_summary.pdf")
+    write_files(tmp_path / "p", {
+        "main.tex": "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\n"
+                    "\\includegraphics[width=3in]{cifar_summary.pdf}\n\\end{document}\n",
+        "cifar_summary.pdf": pdf.read_bytes()})
+    assert pack_refused(tmp_path, "--allow-synthetic") == (
+        "error: cifar_summary.pdf: cifar_summary: built for venue 'lab', which this command "
+        "does not know: pass its --venues FILE; the pack stops")
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--allow-synthetic", "--venues",
+                            str(venues), "--out", "p.tar.gz", timeout=300)
+    assert ran.returncode == 0, ran.stderr
+    assert "figures: 1 (1 ours, current; 0 not ours)" in ran.stderr, ran.stderr
