@@ -7,7 +7,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from figures.cli.common import add_figdata, add_flags, add_main, add_paper, path_arg, say
+from figures.cli.common import (
+    add_figdata,
+    add_flags,
+    add_main,
+    add_paper,
+    add_venues,
+    path_arg,
+    say,
+)
 from figures.errors import FigureDataError, display_path
 
 
@@ -22,6 +30,7 @@ def add_parser(add) -> None:
     add_flags(p, anonymous="for double-blind review: no figure metadata, no absolute paths or "
               "user names in what the compiled PDF discloses",
               allow_synthetic="pack figures drawn from synthetic example data too")
+    add_venues(p, "your venue profiles, for figures synced for one of them (--venues of sync)")
     add_figdata(p)
 
 
@@ -40,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     made = next((p for p in reversed(out.parents) if not p.exists()), None)
     try:
         packed = pack(paper, out, args.figdata, main=args.main, anonymous=args.anonymous,
-                      allow_synthetic=args.allow_synthetic)
+                      allow_synthetic=args.allow_synthetic, venues_file=args.venues)
     except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: the one line names the archive
         exc.unfinished = display_path(out)
         raise

@@ -176,6 +176,19 @@ def edited(text: str) -> bool:
     return sealed is None or sealed.group(1) != _digest(body)
 
 
+def stale(text: str, figdata_dir: Path) -> bool:
+    """A macros file of ours (``text``, starting with :data:`HEADER`) that is not what
+    `figures macros` or `figures sync` (with or without --allow-synthetic) writes from
+    ``figdata_dir`` now: a quoted value changed since (new results), or a line by hand.
+    The one check of a macros file against figdata (pack's, hostile round 25, SM)."""
+    from figures.registry import FIGURES
+
+    quoted, unread = read_quoted(FIGURES, figdata_dir)
+    left_out = [u.figure for u in unread]
+    return text not in {macros_tex(quoted, left, synthetic_as_errors=errors)
+                        for left in (left_out, ()) for errors in (False, True)}
+
+
 def _digest(body: str) -> str:
     return hashlib.sha256(body.encode("utf-8")).hexdigest()[:16]
 

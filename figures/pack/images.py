@@ -30,10 +30,10 @@ class Figures:
 
 
 def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
-          allow_synthetic: bool) -> Figures:
+          allow_synthetic: bool, venues_file: Path | None = None) -> Figures:
     """Every packed image: ours current (else :class:`FigureDataError`, one line naming it
     and the command to run), no Type 3 font in ours, and arXiv's warnings for all."""
-    from figures.paper.which import CURRENT, FOREIGN, STALE, which
+    from figures.paper.which import CURRENT, FOREIGN, STALE, UNKNOWN_VENUE, which
     from figures.pdf import pdf_fonts
 
     found = Figures()
@@ -43,13 +43,20 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
                                   "other than A-Z a-z 0-9 _ + - . , = (the include would "
                                   "break): rename it and its include")
         path = paper / name
+        if path.suffix.lower() == ".tex" and _stale_macros(path, figdata_dir):
+            raise FigureDataError(name, None, "a macros file of ours whose numbers are not "
+                                  "figdata's now (new results, or edited by hand): run "
+                                  "`figures sync PAPER` (or `figures macros --out FILE`); the "
+                                  "pack stops (no stale number goes out)")
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             continue
-        state = which(path, figdata_dir, wrappers=True)  # ours in a pdfcrop, too
+        state = which(path, figdata_dir, venues_file, wrappers=True)  # ours in a pdfcrop, too
         if state.state == FOREIGN:
             found.foreign.append(name)
         elif state.state != CURRENT:
             advice = state.advice or state.why or state.state
+            if state.why.endswith(UNKNOWN_VENUE):  # not known to be stale: said so
+                raise FigureDataError(name, state.figure, f"{advice}; the pack stops")
             raise FigureDataError(name, state.figure or None, f"{state.state}: {advice}; "
                                   "the pack stops" + (" (no stale figure goes out)"
                                                       if state.state == STALE else ""))
@@ -73,6 +80,16 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
         else:
             found.warnings += _raster_warnings(name, path)
     return found
+
+
+def _stale_macros(path: Path, figdata_dir: Path) -> bool:
+    """``path`` is a macros file `figures macros` or sync wrote, and figdata says otherwise
+    now (:func:`figures.numbers.macros.stale`)."""
+    from figures.numbers.macros import stale
+    from figures.paper.write import macros_of_ours
+
+    return macros_of_ours(path) and stale(path.read_text(encoding="utf-8", errors="replace"),
+                                          figdata_dir)
 
 
 def _raster_warnings(name: str, path: Path) -> list[str]:

@@ -83,7 +83,8 @@ class Packed:
 
 
 def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
-         anonymous: bool = False, allow_synthetic: bool = False) -> Packed:
+         anonymous: bool = False, allow_synthetic: bool = False,
+         venues_file: Path | None = None) -> Packed:
     """Write the paper's archive to ``out``; :class:`FigureDataError` (one line) when it
     cannot be made or does not compile, and then nothing is written."""
     if not paper.is_dir():
@@ -98,7 +99,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         recorded = tex.record(paper, main_tex, Path(work))
     found = images.check(paper, tuple(n for n in recorded.sources  # (a figure pgf places too)
                                       if n not in recorded.tested), figdata_dir,
-                         allow_synthetic=allow_synthetic)
+                         allow_synthetic=allow_synthetic, venues_file=venues_file)
     links, (raw, known) = HardLinks(paper), _verbatim(paper, recorded.sources,
                                                         recorded.opened_only, recorded.order,
                                                         recorded.excluded)

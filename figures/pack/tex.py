@@ -86,7 +86,10 @@ def left_out_why(paper: Path, name: str, reader: str = "latex") -> str | None:
             (paper / f"{name}{tex}").is_file() for tex in ("", ".tex")):
         return None
     if any(hidden(part) for part in parts if part != "."):
-        return ("the pack leaves out hidden files and folders (.name: arXiv deletes them): "
+        return ("read from the repository's .git folder (gitinfo2/gitinfo do this), which the "
+                "pack leaves out: drop the package for the submission (or use its local option "
+                "with a file beside main.tex)" if ".git" in parts[:-1] else  # read by that name
+                "the pack leaves out hidden files and folders (.name: arXiv deletes them): "
                 "move it into a folder whose name has no leading dot")
     if name.endswith(".aux") and reader == "latex":  # \includeonly leaves its chapter out
         return ("LaTeX reads it for the labels of an \\include'd chapter that \\includeonly "

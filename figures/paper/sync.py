@@ -148,8 +148,12 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
         include.figure, named = named_as[id(include)]
         where = f"{shown_path(include.tex, root)}:{include.line}"
         if include.figure is None:
-            stem = Path(include.written).stem.lower()  # a case-insensitive disk's file
-            cased = next((f"; {n} differs only in case" for n in BY_NAME if n == stem), "")
+            written = Path(include.written)  # a case-insensitive disk's file, or .eps (round 25)
+            cased = next((f"; {n} differs only in case" if written.stem != n else
+                          f"; the include names {n} with {written.suffix}: write "
+                          f"{{{include.written[:-len(written.suffix)]}}} (without the extension) "
+                          "and sync copies ours" if written.suffix else ""
+                          for n in BY_NAME if n == written.stem.lower()), "")
             result.not_ours.append(f"{display_path(include.written)} ({where}{cased})")
             continue
         if named not in (None, include.figure):  # one figure's name, another's picture

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from figures.data.envelope import SYNTHETIC
 from figures.data.jsonio import read_bytes
-from figures.errors import FigureDataError, display_path, os_error
+from figures.errors import FigureDataError, UnknownName, display_path, os_error
 from figures.outputs import provenance
-from figures.outputs.kind import parse_kind
+from figures.outputs.kind import parse_kind, venue_key_of
 from figures.outputs.pixels import content_digest
 from figures.registry import BY_NAME
 
@@ -26,6 +26,9 @@ NO_STAMP = ("built with --no-stamp (a synthetic figure without its SYNTHETIC EXA
             "refused in a paper); build it without --no-stamp")
 #: The label inside says a figure the bytes are not (painted over, swapped, merged into).
 MISLABELLED = "not what its label says"
+#: Ends the line of a file built for a venue of the author's own whose --venues FILE this
+#: command was not given (hostile round 25, PV): not known to be stale, and the way out.
+UNKNOWN_VENUE = "which this command does not know: pass its --venues FILE"
 
 
 @dataclass(frozen=True)
@@ -125,8 +128,10 @@ def why_stale(inside: dict[str, str], figdata_dir: Path,
         return f"{inside['figure']} is no longer a registered figure", "", ""
     try:
         kind = parse_kind(inside["variant"], venues_file)
-    except FigureDataError as exc:
-        return f"built for {inside['variant']}: {exc.message}", "", ""
+    except FigureDataError as exc:  # UnknownName: a venue of the author's own, not given here
+        return (f"built for venue {venue_key_of(inside['variant'])!r}, {UNKNOWN_VENUE}"
+                if isinstance(exc, UnknownName) else
+                f"built for {inside['variant']}: {exc.message}"), "", ""
     figdata_path = spec.figdata_path(figdata_dir)
     try:
         raw = read_bytes(figdata_path)

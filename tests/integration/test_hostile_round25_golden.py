@@ -117,3 +117,20 @@ def test_the_golden_suite_runs_under_import_mode_importlib_from_another_folder(t
     assert "ModuleNotFoundError" not in out
     assert "golden judges: " in out
     assert " 1 passed" in out.rstrip().splitlines()[-1], out
+
+
+@pytest.mark.slow  # the reference build
+def test_an_include_naming_our_figure_with_eps_says_to_drop_the_extension(tmp_path, capsys,
+                                                                          reference_build):
+    """Round 25 (EP): ``\\includegraphics{figs/cifar_summary.eps}`` with her old EPS export
+    there: sync said "cifar_summary differs only in case" (the names are equal; the extension
+    differs), and the advice then converted her old export."""
+    paper, figdata, built = sync_project(tmp_path, reference_build, SYNC_TEX %
+                                         "\\includegraphics[width=3in]{figs/cifar_summary.eps}")
+    (paper / "figs" / "cifar_summary.eps").write_text(
+        "%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 60\nshowpage\n")
+    _, out, _ = run_sync(capsys, paper, figdata, built, "--allow-synthetic")
+    assert "differs only in case" not in out
+    assert ("not ours (left as they are): figs/cifar_summary.eps (main.tex:6; the include names "
+            "cifar_summary with .eps: write {figs/cifar_summary} (without the extension) and "
+            "sync copies ours)") in out

@@ -140,3 +140,22 @@ def test_undefined_reads_labels_keys_and_the_summary():
         "S-a", "k1"]
     assert refs.undefined("LaTeX Warning: There were undefined references.\n") == [""]
     assert refs.undefined("LaTeX Warning: Label(s) may have changed.\n") == []
+
+
+def test_gitinfo2s_head_file_in_dot_git_says_to_drop_the_package(tmp_path):
+    """Round 25 (GI2): gitinfo2 reading ``.git/gitHeadInfo.gin`` (a git hook's, naming the
+    author): the stop advised "move it into a folder whose name has no leading dot", which
+    cannot be done (gitinfo2 reads it by that name); the way out is to drop the package for
+    the submission (or its ``local`` option)."""
+    write_files(tmp_path / "p", {
+        ".git/gitHeadInfo.gin": ("\\usepackage[shash={a1b2c3d},authname={Janet Smithson}]"
+                                 "{gitexinfo}\n"),
+        "main.tex": ("\\documentclass{article}\n\\usepackage{gitinfo2}\n\\begin{document}\n"
+                     "Intro text here. Version \\gitAbbrevHash{} by \\gitAuthorName.\n"
+                     "\\end{document}\n")})
+    refused = pack_refused(tmp_path)
+    assert "leading dot" not in refused
+    assert refused.endswith(
+        "; read from the repository's .git folder (gitinfo2/gitinfo do this), which the pack "
+        "leaves out: drop the package for the submission (or use its local option with a file "
+        "beside main.tex)"), refused
