@@ -115,8 +115,11 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
                     "balance drops one deferred to the last page, move it earlier; or a box "
                     "made and never used")) + ")" for name, own in lost.items()] + [
         f"{g.written} ({display_path(g.tex.name)}:{g.line}): an EPS figure, printed as its "
-        "file name: this compile runs no shell command, so pdflatex cannot convert it: "
-        f"convert it to PDF (epstopdf {g.written}) and include that"
+        "file name: this compile runs no shell command, so pdflatex cannot convert it: " + (
+            f"the include names our {Path(g.written).stem} with {Path(g.written).suffix}: "
+            f"write {{{g.written[:-len(Path(g.written).suffix)]}}} (without the extension) and "
+            "sync copies ours" if Path(g.written).stem in BY_NAME else  # round 25 (EP)
+            f"convert it to PDF (epstopdf {g.written}) and include that")
         for g in eps])
 
 

@@ -209,3 +209,26 @@ def test_review_without_pytests_cache_reviews_the_changed_golden(tmp_path):
     assert "nothing to review" not in ran.stdout
     assert "review: 1 changed golden(s): " in ran.stdout, ran.stdout[-3000:]
     assert not (root / ".pytest_cache").exists()
+
+
+@pytest.mark.slow  # figures paper compiles the paper
+def test_paper_of_an_include_naming_our_figure_with_eps_says_to_drop_the_extension(tmp_path):
+    """Round 25 (EP): ``\\includegraphics{figures/cifar_summary.eps}`` with her old EPS export
+    there: `figures paper`'s problem line advised converting her old export (``epstopdf``)
+    rather than including our figure by its name."""
+    from helpers import figures_as_a_user, write_files
+
+    write_files(tmp_path, {
+        "EP/figures/cifar_summary.eps": ("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 60\n"
+                                         "newpath 10 10 moveto 90 50 lineto stroke\nshowpage\n"),
+        "EP/main.tex": ("\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\n"
+                        "Hello. \\includegraphics[width=3in]{figures/cifar_summary.eps}\n"
+                        "\\end{document}\n")})
+    ran = figures_as_a_user(tmp_path, "paper", "EP", "--allow-synthetic", timeout=300)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    said = ran.stdout + ran.stderr
+    assert "epstopdf" not in said
+    assert ("problem: figures/cifar_summary.eps (main.tex:4): an EPS figure, printed as its "
+            "file name: this compile runs no shell command, so pdflatex cannot convert it: the "
+            "include names our cifar_summary with .eps: write {figures/cifar_summary} (without "
+            "the extension) and sync copies ours") in said
