@@ -35,7 +35,12 @@ from figures.registry import BY_NAME, FIGURES
 #: helpers.py's fixtures (figdata_dir) serve every test module.
 pytest_plugins = ("golden_cache", "helpers")
 pytest.register_assert_rewrite("helpers")
-from helpers import REPO, figure_name  # after its assertions are set to be rewritten
+from helpers import (  # after its assertions are set to be rewritten
+    LFS_POINTER,
+    LFS_POINTER_ADVICE,
+    REPO,
+    figure_name,
+)
 
 #: How this environment differs from the one that made the golden images (None: it is it).
 OFF_REFERENCE = pytest.StashKey[str | None]()
@@ -299,6 +304,8 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     if golden is not None and (problem := _unusable(golden, outcome.excinfo is not None)):
         shown = os.path.relpath(golden, REPO)
         outcome.force_exception(pytest.fail.Exception(
+            f"{shown}: the golden image cannot be read: {LFS_POINTER_ADVICE}"
+            if golden.read_bytes().startswith(LFS_POINTER) else  # round 25 (GL)
             f"{shown}: the golden image {problem}: restore it (git checkout -- {shown}), or "
             f"write it with `python tools/update_baselines.py {golden.stem}`", pytrace=False))
         return

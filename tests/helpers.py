@@ -24,6 +24,11 @@ FIXTURES = REPO / "tests" / "fixtures"
 #: conference's column (3.25 in) and text (6.75 in) slots, and a one-column one's 5.5 in.
 VENUES = ("icml", "neurips")
 VENUE_BASELINES = REPO / "baseline" / "venues"
+#: A golden kept in Git LFS, checked out without git-lfs: the pointer file's first line,
+#: and what to do (restoring it with git checkout gives the pointer again; round 25, GL).
+LFS_POINTER = b"version https://git-lfs.github.com/spec/v1"
+LFS_POINTER_ADVICE = ("it is a Git LFS pointer, not the image: run `git lfs pull` (git-lfs "
+                      "installed), then the test again")
 
 
 #: A paper's main.tex for ``figures sync`` (``%s``: its body): graphicx, figures in

@@ -101,11 +101,14 @@ def record(path: Path, name: str, ppi: float, provenance: str,
 
 
 def merged(new: list[dict[str, Any]], old: Any) -> list[dict[str, Any]]:
-    """This build's records, then earlier ones whose pixels differ, at most :data:`KEPT`."""
+    """This build's records, then earlier ones of other pixels or another build (the same
+    pixels drawn by builds of other provenance are each kept: any may be the paper's), at
+    most :data:`KEPT`."""
     kept, seen = [], set()
     for item in [*new, *(old if isinstance(old, list) else [])]:
-        if isinstance(item, dict) and valid(item) and item["pixels"] not in seen:
-            seen.add(item["pixels"])
+        if isinstance(item, dict) and valid(item) and \
+                (key := (item["pixels"], item["provenance"])) not in seen:
+            seen.add(key)
             kept.append(item)
     return kept[:KEPT]
 

@@ -141,7 +141,7 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
     decoded: dict[tuple, str | None] = {}
     for page, form, matrix, clipped in drawn:
         if form.get("/Subtype") == "/Image":
-            item = _image(page, form, matrix, known, decoded, judge)
+            item = _image(page, form, matrix, known, decoded, judge, venue.key)
             result.placed.append(item)
             result.problems += _size_problems(item, venue) + _image_problems(item, venue)
             if item.inside is not None:
@@ -185,8 +185,9 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
 
 
 def _image(page: int, image, matrix: Matrix, known, decoded: dict[tuple, str | None],
-           judge: _Judge) -> Placed:
-    """One image the page draws: ours when its pixels are a picture of ours, as printed."""
+           judge: _Judge, venue_key: str) -> Placed:
+    """One image the page draws: ours when its pixels are a picture of ours, as printed (of
+    the builds that drew those pixels, :func:`_build_of`'s)."""
     from figures.outputs.pixels import digest
     from figures.paper.which import CURRENT, MISLABELLED, STALE
 
@@ -195,17 +196,18 @@ def _image(page: int, image, matrix: Matrix, known, decoded: dict[tuple, str | N
     item = Placed(page, f"image {size[0]}x{size[1]} px", None, math.nan, wide, tall,
                   format="png", pixels=size)
     ident = identity(image) or id(image)
-    if size in {k.size for k in known.values()} and ident not in decoded:
+    if size in {builds[0].size for builds in known.values()} and ident not in decoded:
         try:
             decoded[ident] = digest(image.decode_as_image())
         except Exception as exc:  # noqa: BLE001 - a damaged or exotic image (pypdf, Pillow)
             decoded[ident] = f"undecodable: {type(exc).__name__}"
-    found = known.get(decoded.get(ident) or "")
+    builds = known.get(decoded.get(ident) or "")
     item.state = "foreign"
     if (decoded.get(ident) or "").startswith("undecodable: "):
         item.why = f"its pixels cannot be decoded ({decoded[ident].partition(': ')[2]})"
-    if found is None:
+    if not builds:
         return item
+    found, judged = _build_of(builds, judge, venue_key)
     item.inside, item.ppi = found.inside, found.ppi
     named = found.source.name if found.from_paper else f"{found.inside['figure']}.png"
     item.file = f"{named}, by its pixels"
@@ -219,8 +221,21 @@ def _image(page: int, image, matrix: Matrix, known, decoded: dict[tuple, str | N
         if item.state == "foreign":  # unreadable since: not known as ours after all
             item.inside, item.file = None, f"image {size[0]}x{size[1]} px"
         return item
-    item.state, item.why = judge.state(found.inside)
+    item.state, item.why = judged
     return item
+
+
+def _build_of(builds, judge: _Judge, venue_key: str) -> tuple:
+    """Of the builds that drew one picture (the newest first), the one it is taken for, and
+    its ``(state, why)``: a current one, the checked venue's first (two venues of one page
+    draw alike: an ICML paper's picture is current though a workshop's venue, unknown here,
+    drew the same pixels since); else the most relevant stale one (the checked venue's, else
+    the newest). One known only from the paper's folder is judged by ``which``."""
+    ranked = sorted(builds, key=lambda k: k.inside.get("venue") != venue_key)  # stable
+    if ranked[0].from_paper:
+        return ranked[0], None
+    judged = [(k, judge.state(k.inside)) for k in ranked]
+    return next((pair for pair in judged if pair[1][0] == "current"), judged[0])
 
 
 def _image_problems(item: Placed, venue: Venue) -> list[str]:

@@ -6,7 +6,8 @@ drops its text chunks. What stays is the picture, so each image the paper draws 
 
 1. the records the builds kept (``.build-state.json`` under ``build/`` and ``--out``: each
    PNG written, this build's and earlier ones', with the provenance inside it), so a paper
-   compiled before a rebuild is recognised too, as stale;
+   compiled before a rebuild is recognised too, as stale; pixels several builds drew alike
+   (two venues of one page) are each of those builds, and current when one of them is;
 2. else the PNGs of the paper's own folder that carry our provenance (what ``figures sync``
    copied there), judged as ``figures which`` judges them (their bytes against the build).
 
@@ -40,10 +41,11 @@ class Known:
     from_paper: bool = False
 
 
-def recorded(folders: list[Path]) -> dict[str, Known]:
-    """Pixel digest -> what the build states under ``folders`` record of it (the newest
-    record first wins)."""
-    found: dict[str, Known] = {}
+def recorded(folders: list[Path]) -> dict[str, tuple[Known, ...]]:
+    """Pixel digest -> every build the states under ``folders`` record as having drawn those
+    pixels, the newest first (two venues of one page, an ICML paper's and a workshop's
+    ``--venues`` venue of ICML's numbers, draw one picture: each is a build it may be)."""
+    found: dict[str, dict[tuple, Known]] = {}
     for state_path in _state_files(folders):
         for entry in read_state(state_path).values():  # damaged: the build writes it anew
             items = entry.get("pictures") if isinstance(entry, dict) else None
@@ -52,9 +54,10 @@ def recorded(folders: list[Path]) -> dict[str, Known]:
                     continue
                 inside = provenance.decode(item["provenance"])
                 if inside is not None:
-                    found.setdefault(item["pixels"], Known(
-                        inside, tuple(item["size"]), float(item["ppi"]), state_path))
-    return found
+                    found.setdefault(item["pixels"], {}).setdefault(
+                        tuple(sorted(inside.items())),
+                        Known(inside, tuple(item["size"]), float(item["ppi"]), state_path))
+    return {digest: tuple(builds.values()) for digest, builds in found.items()}
 
 
 def _state_files(folders: list[Path]) -> list[Path]:
@@ -89,7 +92,7 @@ def _walk(folder: Path, wanted) -> list[Path]:
 
 
 def in_paper_folder(folder: Path, sizes: set[tuple[int, int]],
-                    known: dict[str, Known]) -> dict[str, Known]:
+                    known: dict[str, tuple[Known, ...]]) -> dict[str, Known]:
     """Pixel digest -> the PNGs under ``folder`` that carry our provenance, are of one of
     ``sizes`` and whose pixels no build record knows (so their label must be believed)."""
     found: dict[str, Known] = {}
@@ -118,14 +121,15 @@ def _ours_of_size(path: Path, sizes: set[tuple[int, int]]):
 
 
 def known_for(folder: Path, images: list, built: list[Path] | tuple[Path, ...]
-              ) -> tuple[dict[str, Known], bool]:
-    """Pixel digest -> :class:`Known`, for the sizes the image XObjects ``images`` have: the
-    records of the build states under ``built``, then the PNGs of ours under ``folder``
-    (the paper's); and whether any record of ours was found at all (of any size)."""
+              ) -> tuple[dict[str, tuple[Known, ...]], bool]:
+    """Pixel digest -> the :class:`Known` builds of it, for the sizes the image XObjects
+    ``images`` have: the records of the build states under ``built`` (newest first), else the
+    PNG of ours under ``folder`` (the paper's); and whether any record of ours was found at
+    all (of any size)."""
     sizes = {pixel_size(image) for image in images}
     every = recorded(list(built))
-    known = {digest: k for digest, k in every.items() if k.size in sizes}
-    in_paper = in_paper_folder(folder, sizes, known)
+    known = {digest: ks for digest, ks in every.items() if ks[0].size in sizes}
+    in_paper = {digest: (k,) for digest, k in in_paper_folder(folder, sizes, known).items()}
     return {**in_paper, **known}, bool(every or in_paper)
 
 

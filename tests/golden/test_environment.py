@@ -274,6 +274,18 @@ def test_a_cut_golden_image_is_named_with_how_to_write_it(project_copy):
     assert _RESTORE_OR_WRITE in said
 
 
+def test_a_golden_image_that_is_a_git_lfs_pointer_says_git_lfs_pull(project_copy):
+    """Round 25 (GL): goldens kept in Git LFS, the clone made without git-lfs: the failure
+    advised ``git checkout -- baseline/cifar_summary.png`` (the pointer again) or writing the
+    golden anew unseen; the file's first line says what it is."""
+    said = _judged_with_a_damaged_golden(project_copy, (
+        b"version https://git-lfs.github.com/spec/v1\noid sha256:" + b"0" * 64 + b"\nsize 1\n"))
+    assert "git checkout" not in said
+    assert ("baseline/cifar_summary.png: the golden image cannot be read: it is a Git LFS "
+            "pointer, not the image: run `git lfs pull` (git-lfs installed), then the test "
+            "again") in said
+
+
 def test_a_figure_that_raises_is_named_with_its_file_line_and_error(project_copy):
     """Round 16: with ``raise KeyError("bars")`` first in a figure's ``render`` (a figure under
     development), the golden test and update_baselines.py said only ``'bars'``: no type, no

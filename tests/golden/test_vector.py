@@ -113,3 +113,16 @@ def test_a_damaged_vector_golden_is_named_with_how_to_write_it(tmp_path, damage)
     assert failure is not None
     assert failure.startswith(f"{os.path.relpath(golden, REPO)}: the vector golden cannot be read (")
     assert failure.endswith("or write it with `python tools/update_baselines.py cifar_summary`")
+
+
+def test_a_vector_golden_that_is_a_git_lfs_pointer_says_git_lfs_pull(tmp_path):
+    """Round 25 (GL): a vector golden kept in Git LFS, the clone made without git-lfs:
+    "Not a gzipped file (b've')": restore it (git checkout, which gives the pointer again),
+    or write it anew unseen."""
+    golden = tmp_path / "cifar_summary.vector.txt.gz"
+    golden.write_bytes(b"version https://git-lfs.github.com/spec/v1\noid sha256:" + b"0" * 64
+                       + b"\nsize 1\n")
+    failure = judge(golden, lambda: ["<svg/>"], None)
+    assert failure == (f"{os.path.relpath(golden, REPO)}: the vector golden cannot be read: it is "
+                       "a Git LFS pointer, not the file: run `git lfs pull` (git-lfs "
+                       "installed), then the test again")

@@ -204,6 +204,9 @@ def judge(golden: Path, draw: Callable[[], list[str]], generate_dir: str | None)
         kept = read(golden)
     except (OSError, EOFError, UnicodeDecodeError, zlib.error) as error:  # cut, not gzip
         shown = os.path.relpath(golden, Path(__file__).resolve().parents[2])
+        if golden.read_bytes().startswith(b"version https://git-lfs.github.com/spec/v1"):
+            return (f"{shown}: the vector golden cannot be read: it is a Git LFS pointer, not "
+                    "the file: run `git lfs pull` (git-lfs installed), then the test again")
         return (f"{shown}: the vector golden cannot be read ({error}): restore it (git checkout "
                 f"-- {shown}), or write it with `python tools/update_baselines.py "
                 f"{golden.name.removesuffix('.vector.txt.gz')}`")

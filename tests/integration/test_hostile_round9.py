@@ -223,7 +223,7 @@ def test_a_picture_two_builds_drew_alike_is_known_by_the_newest_build(tmp_path,
     os.utime(older / STATE_FILE, (1_000_000_000, 1_000_000_000))
     found = recorded([tmp_path / "build"])
     assert found
-    assert {known.inside["version"] for known in found.values()} == {"0.0.2"}
+    assert {builds[0].inside["version"] for builds in found.values()} == {"0.0.2"}
 
 
 @pytest.mark.slow
