@@ -120,6 +120,24 @@ def failed_goldens() -> list[str]:
     return [nodeid for nodeid in _record(LAST_FAILED) if nodeid in known]
 
 
+#: The failed golden tests review last looked at (its own run's, else pytest's record).
+FAILED: list[str] = []
+
+
+def failed_in(report: Path) -> list[str]:
+    """The golden tests that failed in the run that wrote JUnit XML ``report`` (review's own
+    run: pytest's cache may not be written, ``-p no:cacheprovider``; round 25, RC)."""
+    try:
+        cases = ET.parse(report).getroot().iter("testcase")
+    except (OSError, ET.ParseError):
+        return []
+    failed = {(c.get("classname"), c.get("name")) for c in cases
+              if c.find("failure") is not None or c.find("error") is not None}
+    return [nodeid for nodeid in ub.goldens().values()  # pytest's junitxml names a node so
+            if (nodeid.split("::")[0].removesuffix(".py").replace("/", "."),
+                nodeid.split("::")[-1]) in failed]
+
+
 def why(nodeid: str) -> list[str]:
     """The inputs of ``nodeid``'s comparison that differ from those of its last pass."""
     record = _record(INPUTS).get(nodeid, {})
@@ -290,14 +308,22 @@ def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
     if pytest_args or (not nodeids and compare_first):
         print("review: running the golden comparisons", flush=True)
         named = any(a.startswith("tests/") for a in pytest_args)  # else the golden modules
-        proc = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", *pytest_args,
-                               *([] if named else GOLDEN_TESTS)], cwd=ROOT, check=False)
+        with tempfile.TemporaryDirectory() as folder:  # this run's own record (round 25, RC)
+            report = Path(folder, "report.xml")
+            proc = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", *pytest_args,
+                                   *([] if named else GOLDEN_TESTS), f"--junit-xml={report}"],
+                                  cwd=ROOT, check=False)
+            nodeids = failed_in(report) if proc.returncode == 1 else []
         if proc.returncode not in (0, 1):  # not a comparison's failure: none ran, or not all
             raise SystemExit(f"review: the golden comparisons did not run (pytest exited "
                              f"{proc.returncode}: " + ("no test selected: look at -k or the "
                              "paths" if proc.returncode == 5 else "its error is above")
                              + "); nothing reviewed")
-        nodeids = failed_goldens() if proc.returncode else []
+        if proc.returncode and not nodeids:
+            raise SystemExit("review: pytest exited 1, and its report names no golden "
+                             "comparison among its failures (another test failed: its error is "
+                             "above); nothing reviewed")
+    FAILED[:] = nodeids
     if not nodeids:
         return []
     OUT.mkdir(parents=True, exist_ok=True)
@@ -486,7 +512,7 @@ def main(argv: list[str]) -> int:
     goldens = collect([a for a in argv if a not in ("--no-open", "--no-browser")],
                       compare_first=not static)
     if not goldens:
-        print("review: no golden differs from baseline/: nothing to review" if failed_goldens()
+        print("review: no golden differs from baseline/: nothing to review" if FAILED
               or not static else "review: no golden test failed in the last run: nothing to "
               "review (`nox -s review` runs the comparisons)")
         return 0

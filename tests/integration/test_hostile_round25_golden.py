@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from helpers import REPO, SYNC_TEX, run_sync, sync_project
@@ -134,3 +135,77 @@ def test_an_include_naming_our_figure_with_eps_says_to_drop_the_extension(tmp_pa
     assert ("not ours (left as they are): figs/cifar_summary.eps (main.tex:6; the include names "
             "cifar_summary with .eps: write {figs/cifar_summary} (without the extension) and "
             "sync copies ours)") in out
+
+
+_CIFAR = "tests/golden/test_images.py::test_figure_matches_baseline[cifar_summary]"
+
+
+def _review_of_a_run_that_reported(monkeypatch, failed: str):
+    """tools/review.py collecting after its pytest exited 1, with no pytest cache written, the
+    run's JUnit report naming ``failed`` (a node id) as failed; the node ids it rendered."""
+    from helpers import review_tool
+
+    tool = review_tool()
+    classname, name = failed.split("::")
+    classname = classname.removesuffix(".py").replace("/", ".")
+
+    def run(argv, **kwargs):
+        report = next(a.split("=", 1)[1] for a in argv if a.startswith("--junit-xml="))
+        Path(report).write_text(
+            f'<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest">'
+            f'<testcase classname="{classname}" name="{name}"><failure message="m"/></testcase>'
+            f'<testcase classname="{classname}" name="test_ok"/></testsuite></testsuites>')
+        return subprocess.CompletedProcess(argv, 1)
+
+    monkeypatch.setattr(tool.subprocess, "run", run)
+    monkeypatch.setattr(tool, "failed_goldens", list)  # -p no:cacheprovider
+    rendered = []
+    monkeypatch.setattr(tool.ub, "generate", lambda new, ids: rendered.extend(ids) or
+                        pytest.fail("rendered"))
+    return tool, rendered
+
+
+def test_review_learns_the_failures_from_the_run_it_started(monkeypatch):
+    """Round 25 (RC): ``figures review --no-open -- -k cifar_summary -p no:cacheprovider``
+    with a changed picture: pytest said 1 failed, then review "no golden test failed in the
+    last run: nothing to review", exit 0: it read pytest's cache, which that run never
+    wrote. Now it reads the run's own JUnit report."""
+    tool, rendered = _review_of_a_run_that_reported(monkeypatch, _CIFAR)
+    with pytest.raises(pytest.fail.Exception):
+        tool.collect(["-k", "cifar_summary", "-p", "no:cacheprovider"])
+    assert rendered == [_CIFAR]
+
+
+def test_review_of_a_failed_run_without_a_failed_golden_says_so(monkeypatch, capsys):
+    """Round 25 (RC): pytest exited 1 and no golden comparison failed in it: one line, exit 1,
+    never "nothing to review"."""
+    tool, rendered = _review_of_a_run_that_reported(
+        monkeypatch, "tests/golden/test_images.py::test_something_else")
+    with pytest.raises(SystemExit) as stopped:
+        tool.main(["--no-open", "-k", "cifar_summary", "-p", "no:cacheprovider"])
+    assert str(stopped.value) == (
+        "review: pytest exited 1, and its report names no golden comparison among its "
+        "failures (another test failed: its error is above); nothing reviewed")
+    assert rendered == []
+    assert "nothing to review" not in capsys.readouterr().out
+
+
+@pytest.mark.slow  # the golden comparisons and their rendering in a copy of the project
+def test_review_without_pytests_cache_reviews_the_changed_golden(tmp_path):
+    """Round 25 (RC), end to end: a colour one step off, ``tools/review.py --no-open -k
+    fig1_audit_hero -p no:xdist -p no:cacheprovider``: the changed golden is reviewed (its
+    page written), never "nothing to review"."""
+    from test_review_browser import EDITS, _env, _project
+
+    root = _project(tmp_path / "project")
+    figure, text, edited = EDITS[0]
+    module = root / "figures" / "plots" / f"{figure}.py"
+    module.write_text(module.read_text().replace(text, edited))
+    ran = subprocess.run([sys.executable, "tools/review.py", "--no-open", "-k", figure,
+                          "-p", "no:xdist", "-p", "no:cacheprovider", "-p", "no:randomly"],
+                         cwd=root, env=_env(root), capture_output=True, text=True, check=False,
+                         timeout=900)
+    assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
+    assert "nothing to review" not in ran.stdout
+    assert "review: 1 changed golden(s): " in ran.stdout, ran.stdout[-3000:]
+    assert not (root / ".pytest_cache").exists()
