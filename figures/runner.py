@@ -17,7 +17,6 @@ import math
 import os
 import re
 import selectors
-import shlex
 import shutil
 import signal
 import stat
@@ -26,7 +25,7 @@ import time
 from pathlib import Path
 
 from figures.errors import FigureDataError, LatexError, ToolMissing
-from figures.texread import blanked
+from figures.mainfile import find_main, read_bounded  # noqa: F401 (every command's)
 
 #: The Debian packages of the programs run here: one a line, with the programs it brings.
 PACKAGES = Path(__file__).with_name("tex_packages.txt")
@@ -135,7 +134,6 @@ _FILE_LINE = re.compile(r"^(?:\./)?([^\s:][^:\n]*\.(?:tex|sty|cls|bbl|clo):\d+):
 #: running anything: its reason goes to stderr at once) and what follows a reason.
 _LATEXMK_CHATTER = re.compile(r"Latexmk: (?:This is Latexmk|Stopping because)|Rc files read:|"
                               r"\s+NONE$")
-_DOCUMENTCLASS = re.compile(r"\\documentclass\b")  # in a source its comments blanked
 #: An error's sentence goes on in lines such as ``(fontspec)   LuaTeX.``, or ``  No verbatim
 _CONTINUED = re.compile(r"\n\([\w@.-]+\) +(?=\S)|(?<=Error:)\n +(?=\S)")  # file`` (fancyvrb)
 
@@ -335,65 +333,3 @@ def recorded(fls: Path, cwd: Path) -> tuple[list[Path], list[Path]]:
         elif kind in ("INPUT", "OUTPUT"):
             (read if kind == "INPUT" else written)[Path(os.path.normpath(cwd / name))] = None
     return list(read), list(written)
-
-
-def read_bounded(path: Path, limit: int) -> str | None:
-    """The text of ``path`` when it is a regular file (a named pipe, a device such as a link
-    to ``/dev/zero``, a folder: None), at most ``limit`` bytes of it; never blocks."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError:
-        return None
-    if not stat.S_ISREG(os.fstat(fd).st_mode):  # a folder too (fdopen refuses it)
-        os.close(fd)
-        return None
-    with os.fdopen(fd, "rb") as handle:
-        return handle.read(limit).decode("utf-8", errors="replace")
-
-
-def find_main(folder: Path, main: Path | str | None = None) -> Path:
-    """The paper's main file, for every command: ``main`` (relative to ``folder``, inside
-    it), else the one ``.tex`` file under ``folder`` (hidden folders aside) whose first
-    64 KiB hold a ``\\documentclass`` outside a comment, or of several the one alone at the
-    top. One line when there is none or no one. Only regular files are read."""
-    if main is not None:
-        path = folder / main
-        if read_bounded(path, 0) is None:
-            given = Path(main)  # `--main paper/main.tex` from the folder above
-            if not given.is_absolute() and given.is_file() and \
-                    given.resolve().parent.is_relative_to(folder.resolve()):
-                raise FigureDataError(str(path), None, "--main: no such file (--main is "
-                                      "relative to the paper's folder: --main "
-                                      f"{shlex.quote(str(given.resolve().relative_to(folder.resolve())))})")
-            raise FigureDataError(str(path), None, "--main: no such file" if not (
-                path.exists() or path.is_symlink()) else "--main: not a regular file (a "
-                "named pipe, a device, a folder or a dangling link): name the paper's main "
-                ".tex file")
-        if not path.resolve().is_relative_to(folder.resolve()):
-            raise FigureDataError(str(path), None, "--main: name a .tex file inside the "
-                                  "paper's folder")
-        return path
-    if not folder.is_dir():  # `figures paper nosuch` said "no .tex file with \documentclass"
-        raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
-                              "folder: give the paper's folder")
-    candidates, wide = [], []
-    for path in sorted(folder.rglob("*.tex")):
-        if any(part.startswith(".") for part in path.relative_to(folder).parts):
-            continue
-        text = read_bounded(path, 1 << 16)
-        if text is not None and _DOCUMENTCLASS.search(blanked(text, verbatim=True)):
-            candidates.append(path)
-        elif text and "\x00" in text and "\\documentclass" in text.replace("\x00", ""):
-            wide.append(path)  # UTF-16: NUL bytes between its letters
-    top = [path for path in candidates if path.parent == folder]
-    if len(candidates) == 1 or len(top) == 1:
-        return (top or candidates)[0]
-    if not candidates and wide:
-        raise FigureDataError(str(wide[0]), None, "holds \\documentclass in UTF-16 (NUL bytes "
-                              "between its letters), which pdflatex cannot read: save it as UTF-8")
-    if not candidates:
-        raise FigureDataError(str(folder), None, "no .tex file with \\documentclass in it: "
-                              "give the paper's folder (or --main FILE)")
-    names = ", ".join(str(path.relative_to(folder)) for path in candidates)
-    raise FigureDataError(str(folder), None, f"several main files hold \\documentclass "
-                          f"({names}): choose one with --main FILE")

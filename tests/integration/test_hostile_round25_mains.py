@@ -64,3 +64,41 @@ def test_a_figure_of_the_authors_own_venue_packs_with_its_venues_file(tmp_path):
                             str(venues), "--out", "p.tar.gz", timeout=300)
     assert ran.returncode == 0, ran.stderr
     assert "figures: 1 (1 ours, current; 0 not ours)" in ran.stderr, ran.stderr
+
+
+_PREAMBLE = "\\documentclass{article}\n\\usepackage{graphicx}\n\\author{Anonymous}\n"
+_BODY = "\\input{preamble}\n\\begin{document}\nIntro text here.\n\\end{document}\n"
+
+
+def test_a_preamble_another_file_inputs_is_not_the_main_file(tmp_path):
+    """Round 25 (SP2): ``main.tex`` = ``\\input{preamble}`` / ``\\begin{document}`` ..., the
+    ``\\documentclass`` in ``preamble.tex``: pack and paper took the preamble for the main file
+    (the one .tex holding \\documentclass) and failed with a wrong cause. The file that
+    inputs it and holds ``\\begin{document}`` is the main; with a supplement of the same
+    shape, one is chosen with --main as for any two main files."""
+    from figures.runner import find_main
+
+    write_files(tmp_path, {"main.tex": _BODY, "preamble.tex": _PREAMBLE})
+    assert find_main(tmp_path) == tmp_path / "main.tex"
+    write_files(tmp_path, {"supplement.tex": _BODY.replace("Intro", "Proofs")})
+    with pytest.raises(Exception, match=r"several main files hold \\documentclass \(main.tex, "
+                       r"supplement.tex\): choose one with --main FILE"):
+        find_main(tmp_path)
+
+
+def test_a_documentclass_after_filecontents_past_64_kib_is_found(tmp_path):
+    """Round 25 (LD): a self-contained paper writing its data with ``filecontents*`` before
+    ``\\documentclass`` (at byte ~129,000): "no .tex file with \\documentclass in it", false.
+    Such a file is read on; a class past the first 64 KiB of another is said to be beyond
+    what was read, with the way out."""
+    from figures.runner import find_main
+
+    rows = "".join(f"{i} {i * 0.37:.3f} 61.5\n" for i in range(7000))
+    write_files(tmp_path / "a", {"main.tex": "\\begin{filecontents*}[overwrite]{results.dat}\n"
+                                 + rows + "\\end{filecontents*}\n\\documentclass{article}\n"
+                                 "\\begin{document}\nIntro.\n\\end{document}\n"})
+    assert find_main(tmp_path / "a") == tmp_path / "a" / "main.tex"
+    write_files(tmp_path / "b", {"main.tex": "%" + "x" * 70000 + "\n\\documentclass{article}\n"})
+    with pytest.raises(Exception, match=r"b: no .tex file with \\documentclass in its first 64 "
+                       r"KiB \(main.tex is longer\): give --main FILE"):
+        find_main(tmp_path / "b")

@@ -1,0 +1,130 @@
+"""The paper's main file, found once for every command (``figures sync``, ``paper``, ``pack``,
+``which``): the ``.tex`` that TeX is run on. Its sources are read as :mod:`figures.texread`
+reads them (comments and verbatim text, ``filecontents`` bodies too, blanked)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import stat
+from pathlib import Path
+
+from figures.errors import FigureDataError
+from figures.texread import blanked
+
+_DOCUMENTCLASS = re.compile(r"\\documentclass\b")  # in a source its comments blanked
+_BEGIN_DOCUMENT = re.compile(r"\\begin\s*\{document\}")
+#: ``\\input{preamble}``, ``\\input preamble``, ``\\include{x}``: the file another reads as TeX.
+_INPUT = re.compile(r"\\(?:input|include)(?![A-Za-z@])\s*(?:\{([^{}]*)\}|([^\s{}\\%]+))")
+#: How much of each ``.tex`` is read for its ``\\documentclass``; a file that opens with a
+#: ``filecontents`` environment (data written before the class: hostile round 25, LD) is read
+#: to :data:`FAR`.
+NEAR, FAR = 1 << 16, 1 << 24
+
+
+def read_bounded(path: Path, limit: int) -> str | None:
+    """The text of ``path`` when it is a regular file (a named pipe, a device such as a link
+    to ``/dev/zero``, a folder: None), at most ``limit`` bytes of it; never blocks."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # a folder too (fdopen refuses it)
+        os.close(fd)
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read(limit).decode("utf-8", errors="replace")
+
+
+def find_main(folder: Path, main: Path | str | None = None) -> Path:
+    """The paper's main file, for every command: ``main`` (relative to ``folder``, inside
+    it), else the one ``.tex`` file under ``folder`` (hidden folders aside) whose first
+    64 KiB hold a ``\\documentclass`` outside a comment (:func:`_source`), or of several the
+    one alone at the top; a preamble another file inputs is not one, the file inputting it
+    is (:func:`_mains`). One line when there is none or no one. Only regular files are read."""
+    if main is not None:
+        path = folder / main
+        if read_bounded(path, 0) is None:
+            given = Path(main)  # `--main paper/main.tex` from the folder above
+            if not given.is_absolute() and given.is_file() and \
+                    given.resolve().parent.is_relative_to(folder.resolve()):
+                raise FigureDataError(str(path), None, "--main: no such file (--main is "
+                                      "relative to the paper's folder: --main "
+                                      f"{shlex.quote(str(given.resolve().relative_to(folder.resolve())))})")
+            raise FigureDataError(str(path), None, "--main: no such file" if not (
+                path.exists() or path.is_symlink()) else "--main: not a regular file (a "
+                "named pipe, a device, a folder or a dangling link): name the paper's main "
+                ".tex file")
+        if not path.resolve().is_relative_to(folder.resolve()):
+            raise FigureDataError(str(path), None, "--main: name a .tex file inside the "
+                                  "paper's folder")
+        return path
+    if not folder.is_dir():  # `figures paper nosuch` said "no .tex file with \documentclass"
+        raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
+                              "folder: give the paper's folder")
+    read, wide, long = {}, [], []
+    for path in sorted(folder.rglob("*.tex")):
+        if any(part.startswith(".") for part in path.relative_to(folder).parts):
+            continue
+        text = _source(path)
+        if text and "\x00" in text and "\\documentclass" in text.replace("\x00", ""):
+            wide.append(path)  # UTF-16: NUL bytes between its letters
+        elif text is not None:
+            read[path] = blanked(text, verbatim=True)
+            if path.stat().st_size > NEAR and not _DOCUMENTCLASS.search(read[path]):
+                long.append(path)
+    candidates = _mains(folder, read)
+    top = [path for path in candidates if path.parent == folder]
+    if len(candidates) == 1 or len(top) == 1:
+        return (top or candidates)[0]
+    if not candidates and wide:
+        raise FigureDataError(str(wide[0]), None, "holds \\documentclass in UTF-16 (NUL bytes "
+                              "between its letters), which pdflatex cannot read: save it as UTF-8")
+    if not candidates:
+        raise FigureDataError(str(folder), None, "no .tex file with \\documentclass in it: "
+                              "give the paper's folder (or --main FILE)" if not long else
+                              f"no .tex file with \\documentclass in its first {NEAR >> 10} "
+                              f"KiB ({long[0].relative_to(folder)} is longer): give --main FILE")
+    names = ", ".join(str(path.relative_to(folder)) for path in candidates)
+    raise FigureDataError(str(folder), None, f"several main files hold \\documentclass "
+                          f"({names}): choose one with --main FILE")
+
+
+def _source(path: Path) -> str | None:
+    """The first :data:`NEAR` bytes of ``path``; to :data:`FAR` when they open a
+    ``filecontents`` environment and hold no ``\\documentclass`` (a self-contained paper's
+    data written before its class)."""
+    text = read_bounded(path, NEAR)
+    if text is not None and len(text) >= NEAR and "\\begin{filecontents" in text and \
+            not _DOCUMENTCLASS.search(blanked(text, verbatim=True)):
+        return read_bounded(path, FAR)
+    return text
+
+
+def _mains(folder: Path, read: dict[Path, str]) -> list[Path]:
+    """The files of ``read`` (each one's text, blanked) that may be the main file: each holding
+    ``\\documentclass``, except a preamble (no ``\\begin{document}``, and another file
+    inputs it: hostile round 25, SP2), and each file holding ``\\begin{document}`` that
+    inputs such a preamble."""
+    def key(path: Path) -> str:
+        return os.path.normpath(path)
+
+    inputs = {key(path): _inputs(folder, path, text) for path, text in read.items()}
+    inputted = set().union(*inputs.values())
+    classed = {key(p) for p, text in read.items() if _DOCUMENTCLASS.search(text)}
+    begins = {key(p) for p, text in read.items() if _BEGIN_DOCUMENT.search(text)}
+    preambles = {name for name in classed - begins if name in inputted}
+    return [path for path in read if key(path) in classed - preambles or (
+        key(path) in begins and inputs[key(path)] & preambles)]
+
+
+def _inputs(folder: Path, path: Path, text: str) -> set[str]:
+    """The files ``text`` (``path``'s, blanked) inputs, as TeX looks for them: from the paper's
+    folder, or from the file's own (normalised paths, ``.tex`` added)."""
+    found = set()
+    for match in _INPUT.finditer(text):
+        name = (match.group(1) or match.group(2) or "").strip()
+        for base in (folder, path.parent):
+            found |= {os.path.normpath(base / name), os.path.normpath(base / f"{name}.tex")}
+    return found
