@@ -60,23 +60,6 @@ def content_digest(data: bytes) -> str | None:
     return found.hexdigest()
 
 
-def opaque_as_rgb(path: Path) -> None:
-    """The PNG at ``path`` saved again as RGB when its alpha is opaque everywhere (Agg writes
-    RGBA, and arXiv re-encodes a PNG with an alpha channel: docs/pack.md), its text chunks
-    and resolution kept; one that has transparency is left as it is."""
-    from PIL.PngImagePlugin import PngInfo
-
-    with open_image(path) as image:
-        if image.mode != "RGBA" or image.getchannel("A").getextrema() != (255, 255):
-            return
-        info = PngInfo()
-        for key, value in (getattr(image, "text", {}) or {}).items():
-            info.add_text(key, value)
-        dpi = image.info.get("dpi")
-        rgb = image.convert("RGB")
-    rgb.save(path, format="PNG", pnginfo=info, **({"dpi": dpi} if dpi else {}))
-
-
 def seal(path: Path) -> str | None:
     """Write the file's content digest over its provenance's placeholder (same length: no PDF
     offset moves; a PNG's text chunk is written again by Pillow, its CRC with it); None when

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.data.jsonio import atomic_path, sha256_if_file, write_text_atomic
-from figures.outputs.pixels import opaque_as_rgb, seal
+from figures.outputs.pixels import seal
 from figures.outputs.provenance import encode
 from figures.outputs.provenance import metadata as provenance_metadata
 
@@ -91,8 +91,6 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
             save(spec, fig, tmp, rc=kind.rc(spec), format=out.fmt,
                  dpi=output_dpi(kind, out, fig), bbox_inches=out.bbox_inches,
                  metadata={**_METADATA[out.fmt], **inside})
-            if out.fmt == "png":
-                opaque_as_rgb(tmp)  # no alpha channel for arXiv to re-encode
             sealed = seal(tmp) if provenance else None  # the content digest, inside
             if hashes is not None:
                 hashes[target.name] = sha256_if_file(tmp)

@@ -134,30 +134,3 @@ def test_one_build_folder_keeps_each_build_that_drew_the_same_pixels():
     kept = merged([record("a", "2")], [record("a", "1"), record("a", "2"), record("b", "1")])
     assert [(r["pixels"], r["provenance"][-1]) for r in kept] == [("a", "2"), ("a", "1"),
                                                                   ("b", "1")]
-
-
-def test_our_pngs_are_written_without_an_alpha_channel_arxiv_would_re_encode(tmp_path):
-    """Round 25 (PA): every PNG the suite built was RGBA with every alpha 255 (Agg's), so
-    every pack of a paper using them warned "PNG with an alpha channel: arXiv re-encodes it
-    (save it as plain RGB ...)", a chore by hand for an alpha channel the suite never needed.
-    An opaque PNG is written as RGB, its label and resolution kept: `which` says current and
-    the pack has nothing to say of it."""
-    from PIL import Image
-
-    from figures.outputs.build import build
-    from figures.outputs.pixels import digest
-    from figures.pack.images import _raster_warnings
-    from figures.paper.which import CURRENT, which
-    from figures.registry import BY_NAME
-
-    out = tmp_path / "out"
-    build([BY_NAME["cifar_summary"]], FIGDATA, out, jobs=1)
-    png = out / "cifar_summary.png"
-    with Image.open(png) as image:
-        assert image.mode == "RGB"
-        assert round(image.info["dpi"][0]) == 150
-        pixels = digest(image)
-    [record] = json.loads((out / ".build-state.json").read_text())["cifar_summary"]["pictures"]
-    assert record["pixels"] == pixels
-    assert which(png, FIGDATA, None).state == CURRENT
-    assert _raster_warnings("figures/cifar_summary.png", png) == []
