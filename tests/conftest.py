@@ -305,7 +305,8 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
         shown = os.path.relpath(golden, REPO)
         outcome.force_exception(pytest.fail.Exception(
             f"{shown}: the golden image cannot be read: {LFS_POINTER_ADVICE}"
-            if golden.read_bytes().startswith(LFS_POINTER) else  # round 25 (GL)
+            if golden.is_file() and golden.read_bytes().startswith(LFS_POINTER)
+            else  # round 25 (GL); a missing golden has no first line to read
             f"{shown}: the golden image {problem}: restore it (git checkout -- {shown}), or "
             f"write it with `python tools/update_baselines.py {golden.stem}`", pytrace=False))
         return
