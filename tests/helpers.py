@@ -374,3 +374,39 @@ def pdf_strings(data: bytes) -> bytes:
             if isinstance(obj, StreamObject):
                 found.append(obj.get_data())
     return b"\n".join(found)
+
+
+def paper_with_an_image(folder, image, width_pt: float, *, data: bytes | None = None):
+    """A one-page PDF drawing ``image`` (Flate RGB, as pdfTeX writes a PNG) ``width_pt``
+    wide, its proportions kept; ``data`` replaces the stream (a damaged one)."""
+    import zlib
+
+    from pypdf import PdfWriter
+    from pypdf.generic import (
+        DecodedStreamObject,
+        DictionaryObject,
+        NameObject,
+        NumberObject,
+        StreamObject,
+    )
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(612, 792)
+    xobject = StreamObject()
+    xobject._data = data if data is not None else zlib.compress(image.convert("RGB").tobytes())
+    xobject.update({NameObject("/Type"): NameObject("/XObject"),
+                    NameObject("/Subtype"): NameObject("/Image"),
+                    NameObject("/Width"): NumberObject(image.width),
+                    NameObject("/Height"): NumberObject(image.height),
+                    NameObject("/ColorSpace"): NameObject("/DeviceRGB"),
+                    NameObject("/BitsPerComponent"): NumberObject(8),
+                    NameObject("/Filter"): NameObject("/FlateDecode")})
+    page[NameObject("/Resources")][NameObject("/XObject")] = writer._add_object(
+        DictionaryObject({NameObject("/Im1"): writer._add_object(xobject)}))
+    height_pt = width_pt * image.height / image.width
+    content = DecodedStreamObject()
+    content.set_data(f"q {width_pt} 0 0 {height_pt} 72 72 cm /Im1 Do Q".encode())
+    page[NameObject("/Contents")] = writer._add_object(content)
+    folder.mkdir(parents=True, exist_ok=True)
+    writer.write(folder / "main.pdf")
+    return folder / "main.pdf"

@@ -6,46 +6,12 @@ from __future__ import annotations
 
 import json
 import os
-import zlib
 
-from helpers import REPO
+from helpers import REPO, paper_with_an_image
 
 from figures.cli import main as cli
 
 FIGDATA = REPO / "figdata"
-
-
-def _paper_with_an_image(folder, image, width_pt: float):
-    """A one-page PDF drawing ``image`` (Flate RGB, as pdfTeX writes a PNG) ``width_pt`` wide."""
-    from pypdf import PdfWriter
-    from pypdf.generic import (
-        DecodedStreamObject,
-        DictionaryObject,
-        NameObject,
-        NumberObject,
-        StreamObject,
-    )
-
-    writer = PdfWriter()
-    page = writer.add_blank_page(612, 792)
-    xobject = StreamObject()
-    xobject._data = zlib.compress(image.convert("RGB").tobytes())
-    xobject.update({NameObject("/Type"): NameObject("/XObject"),
-                    NameObject("/Subtype"): NameObject("/Image"),
-                    NameObject("/Width"): NumberObject(image.width),
-                    NameObject("/Height"): NumberObject(image.height),
-                    NameObject("/ColorSpace"): NameObject("/DeviceRGB"),
-                    NameObject("/BitsPerComponent"): NumberObject(8),
-                    NameObject("/Filter"): NameObject("/FlateDecode")})
-    names = DictionaryObject({NameObject("/Im1"): writer._add_object(xobject)})
-    page[NameObject("/Resources")][NameObject("/XObject")] = writer._add_object(names)
-    content = DecodedStreamObject()
-    height_pt = width_pt * image.height / image.width
-    content.set_data(f"q {width_pt} 0 0 {height_pt} 72 72 cm /Im1 Do Q".encode())
-    page[NameObject("/Contents")] = writer._add_object(content)
-    folder.mkdir(parents=True, exist_ok=True)
-    writer.write(folder / "main.pdf")
-    return folder / "main.pdf"
 
 
 def _built_for(venue, figdata_bytes: bytes) -> str:
@@ -101,7 +67,7 @@ def test_pixels_another_venue_drew_alike_later_leave_the_paper_current(tmp_path,
     lab = load_venues(venues)["lab"]
     image = Image.new("RGB", (60, 40), (200, 30, 30))
     image.putpixel((5, 5), (0, 0, 0))
-    pdf = _paper_with_an_image(tmp_path / "IC", image, 14.4)  # 0.2 in: 100 % at 300 ppi
+    pdf = paper_with_an_image(tmp_path / "IC", image, 14.4)  # 0.2 in: 100 % at 300 ppi
     raw = (FIGDATA / "cifar_summary.json").read_bytes()
     _record(tmp_path / "build" / "icml" / "w3.25", image, _built_for(get_venue("icml"), raw),
             1_000_000_000)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import REPO
+from helpers import REPO, paper_with_an_image
 
 from figures.cli import main as cli
 
@@ -115,42 +115,6 @@ def test_a_paper_pdf_of_no_pages_or_a_folder_is_one_line(tmp_path, capsys):
     assert err.startswith(f"error: {tmp_path / 'dir.pdf'}: a folder, not a file")
 
 
-def _paper_with_an_image(folder, image, width_pt: float, *, data: bytes | None = None):
-    """A one-page PDF drawing ``image`` (Flate RGB, as pdfTeX writes a PNG) ``width_pt``
-    wide, its proportions kept; ``data`` replaces the stream (a damaged one)."""
-    import zlib
-
-    from pypdf import PdfWriter
-    from pypdf.generic import DecodedStreamObject, NameObject, NumberObject, StreamObject
-
-    writer = PdfWriter()
-    page = writer.add_blank_page(612, 792)
-    xobject = StreamObject()
-    xobject._data = data if data is not None else zlib.compress(image.convert("RGB").tobytes())
-    xobject.update({NameObject("/Type"): NameObject("/XObject"),
-                    NameObject("/Subtype"): NameObject("/Image"),
-                    NameObject("/Width"): NumberObject(image.width),
-                    NameObject("/Height"): NumberObject(image.height),
-                    NameObject("/ColorSpace"): NameObject("/DeviceRGB"),
-                    NameObject("/BitsPerComponent"): NumberObject(8),
-                    NameObject("/Filter"): NameObject("/FlateDecode")})
-    page[NameObject("/Resources")][NameObject("/XObject")] = writer._add_object(
-        _dictionary({NameObject("/Im1"): writer._add_object(xobject)}))
-    height_pt = width_pt * image.height / image.width
-    content = DecodedStreamObject()
-    content.set_data(f"q {width_pt} 0 0 {height_pt} 72 72 cm /Im1 Do Q".encode())
-    page[NameObject("/Contents")] = writer._add_object(content)
-    folder.mkdir(parents=True, exist_ok=True)
-    writer.write(folder / "main.pdf")
-    return folder / "main.pdf"
-
-
-def _dictionary(entries):
-    from pypdf.generic import DictionaryObject
-
-    return DictionaryObject(entries)
-
-
 def _recorded_picture(build_dir, image, inside: str, ppi: float = 100) -> None:
     """A build state under ``build_dir`` that records ``image`` as cifar_summary's PNG."""
     import json
@@ -182,7 +146,7 @@ def test_an_image_is_ours_by_its_pixels_current_or_stale_and_at_its_printed_scal
 
     image = Image.new("RGB", (200, 100), (200, 30, 30))
     image.putpixel((5, 5), (0, 0, 0))
-    pdf = _paper_with_an_image(tmp_path / "paper", image, 144)  # 2 in: 100 % at 100 ppi
+    pdf = paper_with_an_image(tmp_path / "paper", image, 144)  # 2 in: 100 % at 100 ppi
     monkeypatch.chdir(tmp_path)
     raw = (REPO / "figdata" / "cifar_summary.json").read_bytes()
     _recorded_picture(tmp_path / "build" / "figures", image, _inside(raw))
@@ -206,7 +170,7 @@ def test_an_image_whose_pixels_cannot_be_decoded_is_not_called_foreign_silently(
     from PIL import Image
 
     image = Image.new("RGB", (3, 2), (1, 2, 3))
-    pdf = _paper_with_an_image(tmp_path / "paper", image, 144, data=b"not flate")
+    pdf = paper_with_an_image(tmp_path / "paper", image, 144, data=b"not flate")
     monkeypatch.chdir(tmp_path)
     _recorded_picture(tmp_path / "build" / "figures", image,
                       _inside((REPO / "figdata" / "cifar_summary.json").read_bytes()))
@@ -221,7 +185,7 @@ def test_without_any_record_of_our_pictures_the_images_are_not_passed_silently(
         tmp_path, capsys, monkeypatch):
     from PIL import Image
 
-    pdf = _paper_with_an_image(tmp_path / "paper", Image.new("RGB", (600, 300)), 144)
+    pdf = paper_with_an_image(tmp_path / "paper", Image.new("RGB", (600, 300)), 144)
     monkeypatch.chdir(tmp_path)
     code, out, err = _check(capsys, pdf)
     assert code == 0
@@ -272,7 +236,7 @@ def test_a_png_of_the_papers_folder_whose_label_lies_is_not_current(tmp_path, ca
     info.add_text(provenance.SUITE, provenance.encode(fields))
     (tmp_path / "paper").mkdir()
     painted.save(tmp_path / "paper" / "cifar_summary.png", pnginfo=info, dpi=(300, 300))
-    pdf = _paper_with_an_image(tmp_path / "paper", painted, 14.4)  # 0.2 in: 100 %
+    pdf = paper_with_an_image(tmp_path / "paper", painted, 14.4)  # 0.2 in: 100 %
     code, out, _ = _check(capsys, pdf)
     [row] = [line.split() for line in out.splitlines() if line.startswith("cifar_summary")]
     assert row[2:4] == ["mislabel", "100%"]
