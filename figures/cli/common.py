@@ -50,7 +50,17 @@ def add_venue(p: argparse.ArgumentParser, help: str, *, several: bool = False,
 def add_venues(p: argparse.ArgumentParser,
                help: str = "your venue profiles (same shape as figures/venues.json)") -> None:
     """``--venues FILE``: venue profiles of the user's (figures/venues.py)."""
-    p.add_argument("--venues", type=path_arg, default=None, metavar="FILE", help=help)
+    p.add_argument("--venues", type=_venues_file, default=None, metavar="FILE", help=help)
+
+
+def _venues_file(text: str) -> Path:
+    """An argparse type: a venues file there now (a command that needs none of its venues,
+    such as a pack of a paper with no figure of ours, would otherwise never read a typo)."""
+    path = path_arg(text)
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"{text}: no such file (give the path of your venue "
+                                         "profiles, the shape of figures/venues.json)")
+    return path
 
 
 def add_main(p: argparse.ArgumentParser, help: str, type: Callable[[str], Any] = Path) -> None:

@@ -72,3 +72,26 @@ def test_check_of_a_built_files_folder_that_is_not_there_says_so_first(tmp_path,
     assert err.splitlines()[0] == (
         f"warning: {out_dir}: {what}; every built file is reported missing: build first "
         "(`figures build`, or `figures build --venue icml`) or pass --out DIR, the built files")
+
+
+@pytest.mark.parametrize("command", [["pack", "{paper}", "--out", "{out}"],
+                                     ["which", "{paper}/main.tex"]])
+def test_a_venues_file_that_is_not_there_is_one_line_before_anything_runs(tmp_path, capsys,
+                                                                          command):
+    """A typo in ``--venues FILE`` was never read by a command that needed none of its venues
+    (a pack of a paper with no figure of ours: exit 0, an archive): the file is refused where
+    it is given, naming it."""
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\begin{document}\nHi.\n"
+                                    "\\end{document}\n")
+    argv = [arg.format(paper=paper, out=tmp_path / "p.tar.gz") for arg in command]
+    missing = tmp_path / "lab-venues.json"
+    with pytest.raises(SystemExit) as stopped:
+        cli.main([*argv, "--venues", str(missing), "--figdata", str(REPO / "figdata")])
+    assert stopped.value.code == 2
+    _, err = capsys.readouterr()
+    assert err.splitlines()[-1].endswith(
+        f"error: argument --venues: {missing}: no such file (give the path of your venue "
+        "profiles, the shape of figures/venues.json)")
+    assert not (tmp_path / "p.tar.gz").exists()
