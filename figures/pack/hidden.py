@@ -22,8 +22,11 @@ from figures.pack.anonymity import folded
 from figures.texread import Braces, blanked
 from figures.texverbatim import false_end
 
+#: A class or package (the paper's own, or a venue's beside it): its definitions are learned,
+#: its own switches (``\\if@ACM@journal``) are no notes of the author's.
+PACKAGES = (".sty", ".cls", ".clo", ".cfg", ".def", ".fd", ".ldf", ".bst")
 _NEWIF = re.compile(r"\\newif\s*\\if([A-Za-z@]+)")
-_TODONOTES = re.compile(r"\\usepackage\s*(?:\[([^\]]*)\])?\s*\{[^}]*\btodonotes\b[^}]*\}")
+_TODONOTES = re.compile(r"\\(?:usepackage|RequirePackage)\s*(?:\[([^\]]*)\])?\s*\{[^}]*\btodonotes\b[^}]*\}")
 _TODO = re.compile(r"\\(todo|missingfigure)\*?\s*(?:\[[^\]]*\]\s*)?(?=\{)")
 _ENVIRONMENT = re.compile(r"\\((?:New|Renew)Environ|(?:new|renew|provide)environment"
                           r"|(?:New|Renew|Provide|Declare)DocumentEnvironment)\*?\s*\{(\w+)\}")
@@ -44,17 +47,20 @@ class _Place:
 
 
 def told(texts: dict[str, str], pages: list[str]) -> list[str]:
-    """One line per source (``texts``: the packed sources by name) holding text that
-    ``pages`` (the compiled PDF's text) never shows, behind a switch of the ones above."""
+    """One line per source (``texts``: the packed text files by name; packages are read for
+    their definitions only) holding text that ``pages`` (the compiled PDF's text) never
+    shows, behind a switch of the ones above."""
     read = {name: blanked(text, verbatim=True, hidden=True) for name, text in texts.items()}
     every = "\n".join(read.values())
     printed = _NOT_ALNUM.sub("", folded("".join(pages)).lower())
+    if not printed:  # pages with no text to read (figures alone, fonts pypdf cannot read)
+        return []
     switches = set(_NEWIF.findall(every))
     todonotes = [match.group(1) or "" for match in _TODONOTES.finditer(every)]
     environments = {match.group(2): match.group(1) for match in _ENVIRONMENT.finditer(every)}
     commands = _dropping(every)
     said = []
-    for name in sorted(read):
+    for name in sorted(n for n in read if not n.lower().endswith(PACKAGES)):
         places = [*_branches(read[name], switches), *_bodies(read[name], environments),
                   *_arguments(read[name], commands)]
         if todonotes and "todo" not in commands:
