@@ -1,0 +1,57 @@
+"""Hostile round 25's unclear rows on the paper path, mended in round 26: a ``.tex`` the paper
+``\\input``s that is not there (LR2), our figure inside TikZ's externalized cache (TX2), a
+letter beside the paper re-sizing the paper's figure (RB2)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import figures_as_a_user, write_files
+
+_GRAPHICX = "\\documentclass{article}\n\\usepackage{graphicx}\n"
+
+
+def _sync(cwd, *argv: str, rc: int = 0) -> str:
+    """``figures sync ARGV --allow-synthetic`` in ``cwd`` as a user runs it, exit ``rc``:
+    what it printed (stdout, then stderr)."""
+    ran = figures_as_a_user(cwd, "sync", *argv, "--allow-synthetic", timeout=600)
+    out = ran.stdout + ran.stderr
+    assert ran.returncode == rc, out
+    return out
+
+
+@pytest.mark.slow  # sync asks TeX
+def test_sync_names_an_input_that_is_not_there(tmp_path):
+    r"""Round 25 (LR2, NI): ``\input{intro}`` and no ``intro.tex`` at all: sync said nothing
+    of it, rc=0 (the probe reads a missing input as empty, by design for the ``macros.tex``
+    sync writes, silently for any name); by hand LaTeX stops there. Now one warning names the
+    file, its line, the command and what to do; the ``macros.tex`` sync writes is no word."""
+    write_files(tmp_path / "NI", {"main.tex": _GRAPHICX + "\\input{macros}\n"
+                                  "\\begin{document}\n\\input{intro}\nText.\n\\end{document}\n"})
+    out = _sync(tmp_path, "NI")
+    assert ("warning: main.tex:5: \\input{intro}: no file intro.tex in the paper's folder (or "
+            "TEXINPUTS), read as empty: by hand this stops LaTeX; add it or remove the "
+            "line") in out, out
+    assert "no file macros" not in out, out
+
+
+@pytest.mark.slow  # sync asks TeX
+def test_sync_says_a_latexmkrc_finds_the_input_and_style_we_do_not_run(tmp_path):
+    r"""Round 25 (LR2): a ``.latexmkrc`` adds ``styles/`` and ``sec/`` to TEXINPUTS; our figure
+    is in ``sec/intro.tex``: sync said "loads labstyle.sty, which this TeX Live does not have:
+    install it", nothing of ``intro.tex``, then "ours, not in the paper: ... cifar_summary",
+    rc=0. Now each missing file is one warning naming its line and where it is in the folder,
+    and that the folder's latexmkrc (its search paths) is not run."""
+    write_files(tmp_path / "LR", {
+        "main.tex": "\\documentclass{article}\n\\usepackage{labstyle}\n\\input{macros}\n"
+                    "\\begin{document}\n\\input{intro}\n\\end{document}\n",
+        "styles/labstyle.sty": "\\ProvidesPackage{labstyle}\n\\RequirePackage{graphicx}\n",
+        "sec/intro.tex": "Intro.\n\\includegraphics[width=\\linewidth]{cifar_summary}\n",
+        ".latexmkrc": "ensure_path('TEXINPUTS', './styles//', './sec//');\n"})
+    out = _sync(tmp_path, "LR")
+    rc = ("but the folder's .latexmkrc (which may add that folder to TEXINPUTS) is not run "
+          "(latexmk -norc; arXiv runs none either)")
+    assert f"warning: main.tex:2: loads labstyle.sty, which this TeX Live does not have (read " \
+        f"as empty): it is in the folder, at styles/labstyle.sty, {rc}" in out, out
+    assert "warning: main.tex:5: \\input{intro}: no file intro.tex in the paper's folder (or " \
+        "TEXINPUTS), read as empty: by hand this stops LaTeX; it is in the folder, at " \
+        f"sec/intro.tex, {rc}" in out, out
