@@ -55,3 +55,40 @@ def test_sync_says_a_latexmkrc_finds_the_input_and_style_we_do_not_run(tmp_path)
     assert "warning: main.tex:5: \\input{intro}: no file intro.tex in the paper's folder (or " \
         "TEXINPUTS), read as empty: by hand this stops LaTeX; it is in the folder, at " \
         f"sec/intro.tex, {rc}" in out, out
+
+
+_LETTER = ("\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\nDear reviewers:\n"
+           "\\begin{center}\\includegraphics[width=2.5in]{figures/%s}\\end{center}\n"
+           "\\end{document}\n")
+
+
+@pytest.mark.slow  # sync asks TeX
+def test_a_letter_beside_the_paper_may_not_resize_the_papers_figure(tmp_path):
+    r"""Round 25 (RB2): ``response.tex`` (a rebuttal letter, ``width=2.5in``) beside the
+    ICML ``main.tex`` (the same ``figures/cifar_summary`` at ``\columnwidth``): ``sync --main
+    response.tex`` rc=0 re-sized the paper's file to 2.5 in without a word, and pack then
+    called it current. Two documents of one folder printing one file at two sizes is the
+    conflict round 16 refuses within one paper: refused the same way, naming both main files,
+    the file, both widths and the ways out; the letter's own copy is synced."""
+    import shutil
+
+    from helpers import REPO
+
+    paper = tmp_path / "RBT"
+    shutil.copytree(REPO / "tests" / "papers" / "twocol", paper)
+    (paper / "response.tex").write_text(_LETTER % "cifar_summary")
+    _sync(tmp_path, "RBT", "--main", "main.tex", "--venue", "icml")
+    before = (paper / "figures" / "cifar_summary.pdf").read_bytes()
+    out = _sync(tmp_path, "RBT", "--main", "response.tex", rc=1)
+    [row] = [line for line in out.splitlines() if line.startswith("cifar_summary")]
+    assert row.endswith(
+        "refused: main.tex, another main file here, also includes figures/cifar_summary.pdf "
+        "(built for 3.25 in); response.tex prints it at 2.5 in: this sync would re-size "
+        "main.tex's figure: give response.tex its own copy (\\includegraphics"
+        "{figures/response/cifar_summary}: sync copies ours there) or sync with --main "
+        "main.tex"), out
+    assert (paper / "figures" / "cifar_summary.pdf").read_bytes() == before
+    (paper / "response.tex").write_text(_LETTER % "response/cifar_summary")
+    _sync(tmp_path, "RBT", "--main", "response.tex")
+    assert (paper / "figures" / "response" / "cifar_summary.pdf").is_file()
+    assert (paper / "figures" / "cifar_summary.pdf").read_bytes() == before
