@@ -26,6 +26,7 @@ from figures.errors import LatexError
 from figures.paper.latex import Graphic, Paper, graphics_options
 from figures.paper.missing import missing_lines
 from figures.paper.sync import MACROS_NAME
+from figures.paper.tikzcache import caches_read
 
 PROBE = Path(__file__).with_name("probe.tex")
 _PT_PER_IN = 72.27
@@ -161,6 +162,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             paper.unresolved.append(f"{g.tex.relative_to(root)}:{g.line}: "
                                     f"{next(m for m in at if m)} (pdflatex)")
     paper.sources = [p for p in read if p.suffix == ".tex"]
+    paper.tikz_caches = caches_read(read)
     paper.packages = [p.stem for p in read if p.suffix == ".sty"] + \
         [Path(m).stem for m in paper.inputs if m.endswith(".sty")]
     # the recorder's, resolved; an extensionless file of the paper's is an \input of it too

@@ -24,6 +24,7 @@ from pathlib import Path
 from figures import runner
 from figures.data.envelope import SYNTHETIC
 from figures.errors import FigureDataError, display_path
+from figures.paper.cached import cached_rows
 from figures.paper.latex import Graphic, Paper, search_sources, shown_path
 from figures.paper.letters import printed_by_another
 from figures.paper.memo import digest_of, file_key, key_of, recall
@@ -174,6 +175,7 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
             continue
         _plan_copy(result, spec, include, paper, folder, figdata_dir, allow_synthetic,
                    overwrite_theirs, venues_file)
+    cached_rows(result, paper, seen, figdata_dir, venues_file)  # TikZ's cache prints them
     result.not_included = [spec.name for spec in FIGURES if spec.name not in seen]
     _plan_macros(result, paper, macros_path, macros_text, unread, figdata_dir)
     return result

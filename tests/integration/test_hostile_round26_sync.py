@@ -92,3 +92,98 @@ def test_a_letter_beside_the_paper_may_not_resize_the_papers_figure(tmp_path):
     _sync(tmp_path, "RBT", "--main", "response.tex")
     assert (paper / "figures" / "response" / "cifar_summary.pdf").is_file()
     assert (paper / "figures" / "cifar_summary.pdf").read_bytes() == before
+
+
+_TIKZ = r"""\documentclass[twocolumn]{article}
+\usepackage[letterpaper,textwidth=6.75in,textheight=9in,columnsep=0.25in]{geometry}
+\usepackage{graphicx}
+\usepackage{tikz}
+\usetikzlibrary{external}
+\tikzexternalize[prefix=tikzcache/]
+\begin{document}
+\begin{figure}[t]
+  \centering
+  \begin{tikzpicture}
+    \node[inner sep=0] (f) {\includegraphics[width=\columnwidth]{figures/cifar_summary}};
+    \node[red] at (f.north east) {A};
+  \end{tikzpicture}
+  \caption{The summary.}
+\end{figure}
+Text.
+\end{document}
+"""
+
+
+def _halved(figdata) -> None:
+    """The first number of ``cifar_summary``'s figdata halved (new results)."""
+    import json
+
+    path = figdata / "cifar_summary.json"
+    data = json.loads(path.read_text())
+
+    def halve(node) -> bool:
+        items = node.items() if isinstance(node, dict) else enumerate(node) \
+            if isinstance(node, list) else ()
+        for key, value in items:
+            if isinstance(value, float):
+                node[key] = value * 0.5
+                return True
+            if halve(value):
+                return True
+        return False
+
+    assert halve(data)
+    path.write_text(json.dumps(data))
+
+
+@pytest.mark.slow  # sync, TeX with shell escape, the audit
+def test_our_figure_inside_tikz_externalized_cache_is_said_so(tmp_path, monkeypatch, capsys):
+    r"""Round 25 (TX2): our figure inside a ``tikzpicture`` externalized by TikZ's external
+    library (``tikzcache/main-figure0.pdf``, its ``.md5`` beside it), then its figdata
+    changed: sync said "ours, not in the paper: ..., cifar_summary" (its probe takes the cache
+    and never runs the include), ``figures paper`` said "stale; sync and compile again" (the
+    advice looped) and listed the cache as foreign, ``which`` spoke of pdfcrop/standalone.
+    Now each names TikZ's cache and says to delete it so TikZ redraws the picture."""
+    import shutil
+
+    from helpers import REPO, run, tex
+
+    from figures import runner
+
+    figdata, paper = tmp_path / "fd", tmp_path / "TX"
+    shutil.copytree(REPO / "figdata", figdata)
+    write_files(paper, {"main.tex": _TIKZ, "tikzcache/.keep": ""})
+    monkeypatch.chdir(tmp_path)
+    argv = ("--venue", "icml", "--allow-synthetic", "--figdata", str(figdata))
+    assert run(capsys, "sync", "TX", *argv)[0] == 0
+    tex(paper, *runner.LATEXMK, "-pdf", "-shell-escape", "-interaction=nonstopmode",
+        "main.tex")  # the author's compile: TikZ writes its cache
+    assert (paper / "tikzcache" / "main-figure0.md5").is_file()
+    code, out, err = run(capsys, "sync", "TX", *argv)
+    assert code == 0, out + err
+    assert "cifar_summary  tikzcache/main-figure0.pdf      up to date (inside TikZ's cache " \
+        "tikzcache/main-figure0.pdf: delete it to redraw once the figure changes)" in out
+    _halved(figdata)
+    code, out, err = run(capsys, "sync", "TX", *argv)
+    assert code == 1, out + err
+    redraw = ("delete tikzcache/main-figure0.pdf (or the tikzcache/ folder) so TikZ redraws the "
+              "picture (it prints that cache instead of running the \\includegraphics inside), "
+              "sync again, and compile with shell escape (-shell-escape) to cache it anew")
+    assert "refused: stale (" in out, out + err
+    assert f"), inside TikZ's externalized cache tikzcache/main-figure0.pdf: {redraw}" in out
+    assert "cifar_summary" not in next(
+        (line for line in out.splitlines() if line.startswith("ours, not in the paper")), "")
+    code, out, err = run(capsys, "which", "TX/tikzcache/main-figure0.pdf", "--figdata",
+                         str(figdata))
+    assert "inside TikZ's externalized cache of a picture (tikz's external library): stale" \
+        in out, out
+    assert "pdfcrop" not in out, out
+    code, out, err = run(capsys, "check", "TX/main.pdf", "--venue", "icml", "--figdata",
+                         str(figdata))
+    assert "./tikzcache/main-figure0.pdf    1 cache " in out, out
+    assert f"inside TikZ's externalized cache ./tikzcache/main-figure0.pdf: " \
+        f"{redraw.replace('delete tikzcache', 'delete ./tikzcache')}" in out, out
+    # the way out: the cache deleted, sync reaches the include again
+    (paper / "tikzcache" / "main-figure0.pdf").unlink()
+    code, out, err = run(capsys, "sync", "TX", *argv)
+    assert "cifar_summary  figures/cifar_summary.pdf       copy " in out, out + err
