@@ -52,7 +52,8 @@ def printed_by_another(main: Path, target: Path, source: Path, includes_of) -> s
                     f"{_inches(now)}); {letter} prints it at {_inches(new)}: this sync would "
                     f"re-size {paper}'s figure: give {letter} its own copy "
                     f"(\\includegraphics{{{own}}}: sync copies ours there) or sync with "
-                    f"--main {display_path(paper)}")
+                    f"--main {display_path(paper)} (a file no longer compiled: move it out "
+                    "of the folder)")
     return None
 
 

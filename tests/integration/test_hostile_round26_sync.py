@@ -86,7 +86,7 @@ def test_a_letter_beside_the_paper_may_not_resize_the_papers_figure(tmp_path):
         "(built for 3.25 in); response.tex prints it at 2.5 in: this sync would re-size "
         "main.tex's figure: give response.tex its own copy (\\includegraphics"
         "{figures/response/cifar_summary}: sync copies ours there) or sync with --main "
-        "main.tex"), out
+        "main.tex (a file no longer compiled: move it out of the folder)"), out
     assert (paper / "figures" / "cifar_summary.pdf").read_bytes() == before
     (paper / "response.tex").write_text(_LETTER % "response/cifar_summary")
     _sync(tmp_path, "RBT", "--main", "response.tex")
