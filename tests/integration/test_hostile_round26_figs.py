@@ -139,11 +139,13 @@ def test_review_takes_a_test_file_named_from_the_folder_the_user_stands_in(monke
     assert ran == [["--mpl", "-q", "tests/golden/test_images.py", "-k", "cifar_summary", "-p",
                     "no:xdist"]]
     node = "test_venue_images.py::test_venue_figure_matches_baseline[x]"
-    ran = _review_ran(monkeypatch, golden, node, "--deselect", "test_images.py::y",
-                      "-k", "test_images.py", "no_such_file.py")
-    assert ran == [["--mpl", "-q", f"tests/golden/{node}", "--deselect",
-                    "tests/golden/test_images.py::y", "-k", "test_images.py",
-                    "no_such_file.py", "tests/golden/test_images.py",
+    ran = _review_ran(monkeypatch, golden, node, "--ignore=test_images.py")
+    assert ran == [["--mpl", "-q", f"tests/golden/{node}",
+                    "--ignore=tests/golden/test_images.py"]]
+    ran = _review_ran(monkeypatch, golden, "--deselect", "test_images.py::y", "-k",
+                      "test_images.py", "no_such_file.py")  # no test path: the golden modules
+    assert ran == [["--mpl", "-q", "--deselect", "tests/golden/test_images.py::y", "-k",
+                    "test_images.py", "no_such_file.py", "tests/golden/test_images.py",
                     "tests/golden/test_venue_images.py"]]
     ran = _review_ran(monkeypatch, REPO, "tests/golden/test_images.py", "-k", "x")
     assert ran == [["--mpl", "-q", "tests/golden/test_images.py", "-k", "x"]]
