@@ -4,8 +4,8 @@ read the source around them.
 
 TeX makes ``%`` a comment when it reads a character, by its catcode at that moment, so:
 
-- ``%`` is a comment everywhere (``\\%`` and ``\\\\%`` aside) except where a command that
-  changes catcodes reads text as it goes: the ``verbatim`` environments (a loaded
+- ``%`` (``^^25`` too) is a comment everywhere (``\\%`` and ``\\\\%`` aside) except where a
+  command that changes catcodes reads text as it goes: the ``verbatim`` environments (a loaded
   package's, the paper's own: :mod:`figures.texverbatim`), ``\\verb``, ``\\lstinline``,
   ``\\url``/``\\path``/``\\href``'s address. Those do so only where TeX *executes* them: not
   inside another command's argument or a definition (``\\footnote{\\url{a%b}}``: TeX read
@@ -176,7 +176,7 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
         char = text[pos]
         if percent_is_text is not None and (len(groups), semis) < percent_is_text:
             percent_is_text = None  # the group that changed it closed
-        if char == "%" and percent_is_text is None:
+        if char in "%^" and percent_is_text is None and texverbatim.PERCENT.match(text, pos):
             end = _line_end(text, pos)
             comments.append((pos, end))
             pos = end
@@ -252,6 +252,9 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                         "gdef", "xdef") or last == "global" else (scope, len(groups) - arguments
                                                                    + opened + semis))
                 pos, word = to.end() if to else cs.end(), None  # (a name, no test)
+            elif word in texverbatim.DEFINED and (named := texverbatim.DEFINED[word].match(
+                    text, pos)) is not None:  # \def!{..}, \let!\endinput: nothing run
+                pos, pending, word = named.end(), word != "let", None
             elif word in ("begin", "end", *_HIDES) or word in NEW_ENVIRONMENT or \
                     word in NEW_VERBATIM or word in NEW_PLAIN:
                 group = _GROUP.match(text, _OPTIONS.match(text, pos).end() if
@@ -357,7 +360,7 @@ def blanked(text: str, *, comments: bool = True, verbatim: bool = False,
 def comment_on_line(text: str) -> dict[int, str]:
     """Each line's comment (after its ``%``), by line number from 1."""
     reading = read(text)
-    return {text.count("\n", 0, start) + 1: text[start + 1:end]
+    return {text.count("\n", 0, start) + 1: text[texverbatim.PERCENT.match(text, start).end():end]
             for start, end in reading.comments}
 
 

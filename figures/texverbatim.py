@@ -266,8 +266,20 @@ def formula(brackets: list[int], math: int | None, opens: bool) -> int | None:
 
 
 _EOL = re.compile(r"[\r\n]")
+#: ``%`` as TeX's ``^^`` notation writes it, ``^^25`` (or ``^^e``: e is 0x65, 0x40 past
+#: ``%``): TeX reads it as the ``%`` it stands for, a comment (``\\^^25`` is ``\\%``).
+PERCENT = re.compile(r"%|\^\^(?:25|e(?![0-9a-f]))")
 #: What TeX reads while it skips a false conditional: comments, control words, the rest.
-_FALSE_TOKEN = re.compile(r"%|\\([A-Za-z@]+)|\\.", re.DOTALL)
+_FALSE_TOKEN = re.compile(PERCENT.pattern + r"|\\([A-Za-z@]+)|\\.", re.DOTALL)
+#: What follows ``\\def`` (``\\gdef``, ``\\edef``, ``\\xdef``) up to its body's ``{``: the
+#: name, a control sequence or one (active) character (``\\def!{``), and the parameter text
+#: (``#1.``); and what follows ``\\let``: a name, ``=``, the token it is made (``\\let!\\endinput``).
+#: None of it is run where the definition stands, and the body is read, not run, as an argument is.
+DEFINED = {"def": re.compile(r"[ \t]*(?:\\(?:[A-Za-z@]+|.)|[^\s{}%\\])(?:(?!\n[ \t]*\n)"
+                             r"[^{}%])*(?=\{)", re.DOTALL),
+           "let": re.compile(r"[ \t]*(?:\\(?:[A-Za-z@]+|.)|[^\s\\])[ \t]*=?[ \t]?"
+                             r"(?:\\(?:[A-Za-z@]+|.)|[^\s\\])", re.DOTALL)}
+DEFINED |= {"gdef": DEFINED["def"], "edef": DEFINED["def"], "xdef": DEFINED["def"]}
 #: The character after a control word, past the blanks TeX skips there (one line's end too).
 _THEN = re.compile(r"[ \t]*(?:\r\n?|\n)?[ \t]*(.?)", re.DOTALL)
 
@@ -293,7 +305,7 @@ def false_end(text: str, pos: int, comments: list[tuple[int, int]], limit: int =
     depth, last, stop = 1, None, len(text) if limit < 0 else limit
     while (match := _FALSE_TOKEN.search(text, pos, stop)) is not None:
         pos = match.end()
-        if match.group() == "%":
+        if match.group()[0] in "%^":
             end = line_end(text, match.start())
             comments.append((match.start(), end))
             pos = end

@@ -144,6 +144,31 @@ def _open_at_end(text: str) -> dict[str, int]:
     return {}
 
 
+#: What a package or a class reads beside its ``.sty`` or ``.cls``: a class's size options,
+#: a package's configuration, definitions, font and language files. The paper's own such
+#: file is its source when the paper reads it itself (``\\input{macros.def}``).
+PACKAGE_PARTS = (".clo", ".cfg", ".def", ".fd", ".ldf")
+
+
+def read_by_paper(order: tuple[tuple[str | None, int], ...] | None,
+                  sources: tuple[str, ...]) -> set[str]:
+    """Those of ``sources`` named like a package's part (:data:`PACKAGE_PARTS`) that TeX's
+    reading ``order`` (:func:`sequence`) shows no package or class opened (one the paper read
+    with ``\\input``, ``\\input{..}`` or ``\\include``): none when the order is unknown."""
+    if not order:
+        return set()
+    stack, by_package = [], set()  # the files open, innermost last
+    for name, _ in order:
+        if name is None:
+            if stack:
+                stack.pop()
+            continue
+        if stack and stack[-1].lower().endswith((".sty", ".cls", *PACKAGE_PARTS)):
+            by_package.add(name)
+        stack.append(name)
+    return {os.path.normpath(n) for n in sources if n.lower().endswith(PACKAGE_PARTS)} - by_package
+
+
 def listed(folder: Path) -> set[str] | None:
     """The files (relative to ``folder``, the compile's) LaTeX input as TeX, from its file
     hook's list (:func:`sequence`); None when LaTeX listed none (too old for file hooks)."""
@@ -166,18 +191,51 @@ def read_to(folder: Path) -> tuple[dict[str, int], set[str]]:
       their bodies are hidden text, stripped as comments are."""
     try:
         text = (folder / READ_TO).read_text(encoding="utf-8", errors="surrogateescape")
-        ends = _open_at_end((folder / LISTED).read_text(encoding="utf-8",
-                                                        errors="surrogateescape"))
+        listed_text = (folder / LISTED).read_text(encoding="utf-8", errors="surrogateescape")
     except OSError:
         return {}, set()
+    ends, owned, at = _open_at_end(listed_text), _own_ends(listed_text), 0
     hidden = {line[2:].strip() for line in text.splitlines() if line.startswith("C|")}
     for line in text.splitlines():
         number, _, rest = line.partition("|")
         path, _, file = rest.rpartition("|")
         name = os.path.normpath(f"{path}/{file}" if path else file)
         if number.isdigit() and file.strip():
-            ends[name] = max(ends.get(name, 0), int(number))
+            found = next((k for k in range(at, len(owned)) if owned[k][0] == name), None)
+            at = at if found is None else found + 1
+            if found is None or owned[found][1]:  # (a number not its own: the reader's end)
+                ends[name] = max(ends.get(name, 0), int(number))
     return ends, hidden
+
+
+def _own_ends(text: str) -> list[tuple[str, bool]]:
+    """Each file the hook saw end, in :data:`LISTED`'s ``text``, in order, and whether the
+    last end of a reading before it (``)``) was its own: not that of a file TeX's own
+    ``\\input`` opened inside it (``R``: the ``.aux``, ``\\input sub``), whose last line the
+    pretex would write as this file's when this one ends unseen (an ``\\endinput`` the hook
+    does not see: expl3's ``\\tex_endinput:D``)."""
+    stack: list[str | None] = []  # open files: a name, None for TeX's own \input
+    owned, last = [], None  # last: the line before, and whether a ``)`` closed a raw read
+    for line in text.splitlines():
+        if line == ")":
+            raw = bool(stack) and stack[-1] is None
+            if raw:
+                stack.pop()
+            last = "raw" if raw else "own"
+            continue
+        if line.startswith("<"):
+            name = None
+            while stack and (name := stack.pop()) is None:
+                pass  # a file the hook closes closes what it opened
+            owned.append((name, last == "own"))
+        elif line[:1] == "R" and line[1:].isdigit():
+            stack.append(None)
+        elif (number := line.partition("|"))[0].isdigit() and (
+                file := number[2].rpartition("|")[2].strip()):
+            path = number[2].rpartition("|")[0]
+            stack.append(os.path.normpath(f"{path}/{file}" if path else file))
+        last = None
+    return owned
 
 
 def typeset(logged: str, name: str) -> bool:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, display_path
-from figures.pack import anonymity, archive, images, order, pages, proof, scrub, tex
+from figures.pack import anonymity, archive, images, inputs, order, pages, proof, scrub, tex
 from figures.pack.strip import after_line, comment_lines, ending, strip_comments
 from figures.paper import disclosure
 from figures.paths import input_folder_of, is_inside
@@ -110,9 +110,12 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     emptied = [n for n in recorded.tested  # only tested for: never read, never shipped
                if not n.lower().endswith(POSTSCRIPT) and os.path.normpath(n) not in raw]
 
+    source = inputs.read_by_paper(recorded.order, recorded.sources)  # \input{macros.def}
+
     def packed(name: str, keep: frozenset[str] = frozenset()) -> bytes:
         return _packed(paper, name, anonymous, links, os.path.normpath(name) in raw, known,
-                       recorded.read_to.get(os.path.normpath(name)), keep)
+                       recorded.read_to.get(os.path.normpath(name)), keep,
+                       os.path.normpath(name) in source)
 
     files = {name: b"" if name in emptied else packed(name) for name in recorded.sources}
     files.update((name, _packed(paper, name, anonymous, links, verbatim=True))  # TeX reads
@@ -203,21 +206,24 @@ def _own(paper: Path, name: str) -> bool:
 
 def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
             verbatim: bool = False, known: order.Readings | None = None,
-            read_to: int | None = None, keep: frozenset[str] = frozenset()) -> bytes:
+            read_to: int | None = None, keep: frozenset[str] = frozenset(),
+            source: bool = False) -> bytes:
     """What the archive holds of ``name``: a regular file inside the paper's folder (links
     resolved), comments stripped from its text and what TeX never read of it (after line
     ``read_to``), metadata from a figure (anonymous); ``keep``: what of it the stripping
-    leaves in (:data:`figures.pack.strip.KINDS`)."""
+    leaves in (:data:`figures.pack.strip.KINDS`); ``source``: named like a package's part, read
+    by the paper itself (:func:`figures.pack.inputs.read_by_paper`), stripped as a source."""
     return _as_packed(_own_file(paper, name, links).read_bytes(), name, anonymous, verbatim,
-                      known, read_to, keep)
+                      known, read_to, keep, source)
 
 
 def _as_packed(data: bytes, name: str, anonymous: bool, verbatim: bool = False,
                known: order.Readings | None = None, read_to: int | None = None,
-               keep: frozenset[str] = frozenset()) -> bytes:
+               keep: frozenset[str] = frozenset(), source: bool = False) -> bytes:
     """``data``, the text of a source or a file made for it (a ``.bbl``, an ``.ind``), as
     the archive holds it: comments stripped from a text, metadata from a figure (anonymous)."""
-    if not name.lower().endswith(KEPT_SUFFIXES) and b"\x00" not in data and not verbatim:
+    if (source or not name.lower().endswith(KEPT_SUFFIXES)) and b"\x00" not in data and \
+            not verbatim:
         text = data.decode("utf-8", errors="surrogateescape")
         reading = (known or order.Readings((frozenset(), frozenset()))).of(name, text)
         return strip_comments(text, read_to=read_to, reading=reading, keep=keep).encode(

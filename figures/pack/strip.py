@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from figures.texread import Known, Reading, read
+from figures.texverbatim import PERCENT
 
 _EOL = re.compile(r"\r\n?|\n")
 
@@ -71,8 +72,8 @@ def ending(text: str, read_to: int | None, reading: Reading) -> int | None:
 def _comment_cut(start: int, end: int, text: str) -> tuple[int, int, str]:
     """A comment from ``start`` (its ``%``) to ``end`` (before its line break): the whole
     line when nothing but spaces stands before it, else everything after the ``%``."""
-    if text[_line_start(text, start):start].strip(" \t"):
-        return start + 1, end, ""
+    if text[_line_start(text, start):start].strip(" \t"):  # (TeX's ^^25 kept whole)
+        return start + len(PERCENT.match(text, start).group()), end, ""
     return _whole_lines(start, end, text)
 
 
@@ -94,14 +95,13 @@ def _line_start(text: str, pos: int) -> int:
 def after_line(text: str, number: int | None) -> int | None:
     """Where line ``number`` of ``text`` ends (after its line break; TeX Live ends a line at
     CRLF, LF or CR alone), the text's end when TeX read past its last line (at a file's end
-    ``\\inputlineno`` is one more); None when TeX did not say, or when neither a command nor
-    the end of an argument that held one (``}``: ``\\ifbool{notes}{}{\\endinput`` closed on a
-    line of its own) stands on that line (TeX's reading of a file stops early only where one
-    ran: a number from a file read inside it, such as the ``.aux``, is not this file's)."""
+    ``\\inputlineno`` is one more); None when TeX did not say. TeX's word holds on any line
+    (an active character, ``!`` made ``\\endinput``, or a macro's argument closing there);
+    a number not this file's own (the last line of a file read inside it) is not taken
+    (:func:`figures.pack.inputs.read_to`)."""
     if number is None or number < 1:
         return None
     starts = [0] + [m.end() for m in _EOL.finditer(text)]
     if number >= len(starts):
         return len(text)
-    line = text[starts[number - 1]:starts[number]]
-    return starts[number] if "\\" in line or "}" in line else None
+    return starts[number]
