@@ -18,8 +18,8 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, LatexError
-from figures.pack import inputs
-from figures.pack.inputs import BUILD_PRODUCTS, hidden, left_out_why
+from figures.pack import inputs, leftout
+from figures.pack.leftout import BUILD_PRODUCTS, hidden, left_out_why
 from figures.paper.latexmkrc import rc_not_run
 from figures.texread import blanked
 
@@ -129,9 +129,9 @@ def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset
     ran = latexmk(copy / main.name, out, "-recorder", "-g", "-file-line-error",
                   f"-usepretex={inputs.PRETEX}", file=main.name)[0]
     stem = main.stem
-    if ran.returncode != 0 and (found := {os.path.normpath(name) for name in inputs.named(
+    if ran.returncode != 0 and (found := {os.path.normpath(name) for name in leftout.named(
             runner.first_error(out / f"{stem}.log", ran.stdout))  # pgfplots' 'logs/train.log'
-            if inputs.data_left_out(paper, name)} - keep):  # (hostile round 25, PL, LL)
+            if leftout.data_left_out(paper, name)} - keep):  # (hostile round 25, PL, LL)
         (work / "again").mkdir()
         return record(paper, main, work / "again", keep | found)
     _said(ran, out, main, "in a copy of the paper's folder")
@@ -144,7 +144,7 @@ def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset
     build_products = written | {f"{stem}.bbl"} | set(made)
     sources = sorted(name for name in read if (paper / name).is_file()
                      and name not in build_products and (name in keep or not _left_out(paper, name)))
-    if clash := inputs.removed_beside_tex(sources, keep):  # \VerbatimInput{x.log}, \input{x}
+    if clash := leftout.removed_beside_tex(sources, keep):  # \VerbatimInput{x.log}, \input{x}
         raise LatexError(main.name, None, clash)
     logged = inputs.log_text(out / f"{stem}.log")
     ends, hidden = inputs.read_to(out)
@@ -156,7 +156,7 @@ def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset
     read = opened_outside_tests(out / f"{stem}.fls", copy, out)
     found = {os.path.normpath(name) for name, _, reader in inputs.missing(logged)
              if (reader != "latex" and external_aux(paper, name, main))
-             or inputs.data_left_out(paper, name)} - keep  # \verbatiminput{logs/run.out}
+             or leftout.data_left_out(paper, name)} - keep  # \verbatiminput{logs/run.out}
     if found:  # \externaldocument{supplement}: its .aux, copied (hostile round 25, XR)
         (work / "again").mkdir()
         return record(paper, main, work / "again", keep | found)
@@ -336,7 +336,7 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
         elif missing and ".." in missing.group(1).split("/"):  # figs/../figs/x: no hidden x
             error += ("; the pack compiles as a paranoid TeX (openin_any=p), which opens no "
                       "name with .. in it: write the path without ..")
-        elif why := next(((name, said) for name in inputs.named(error)  # 'logs/run(.log)'
+        elif why := next(((name, said) for name in leftout.named(error)  # 'logs/run(.log)'
                           if (said := left_out_why(main.parent, name))), None):
             end = error.find(". ", error.find(why[0]))  # not pgfplots' "In case you intended"
             error = f"{error[:end + 1] if end > 0 else error}; {why[1]}"

@@ -554,13 +554,13 @@ def test_an_anonymous_pdf_keeps_no_orphaned_private_data_nor_a_pdftex_file_name(
 def test_the_names_an_error_line_gives_a_file_by():
     """Round 25 (PL, LL): pgfplots quotes the file, fancyvrb names it bare, listings splits
     its suffix off (``logs/run(.log)``): each is a name to look for in the paper's folder."""
-    from figures.pack import inputs
+    from figures.pack import leftout
 
-    assert "logs/train.log" in inputs.named(
+    assert "logs/train.log" in leftout.named(
         "./main.tex:8: Package pgfplots Error: Could not read table file 'logs/train.log' in "
         "'search path=.'. In case you intended to provide inline data: maybe TeX screwed up")
-    assert "logs/run.log" in inputs.named("./main.tex:6: FancyVerb Error: No verbatim file "
+    assert "logs/run.log" in leftout.named("./main.tex:6: FancyVerb Error: No verbatim file "
                                           "logs/run.log")
-    assert "logs/run.log" in inputs.named("Package Listings Error: File `logs/run(.log)' "
+    assert "logs/run.log" in leftout.named("Package Listings Error: File `logs/run(.log)' "
                                           "not found.")
-    assert "my logs/a.log" in inputs.named("File `my logs/a.log' not found.")
+    assert "my logs/a.log" in leftout.named("File `my logs/a.log' not found.")
