@@ -63,18 +63,7 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     if not folder.is_dir():  # `figures paper nosuch` said "no .tex file with \documentclass"
         raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
                               "folder: give the paper's folder")
-    read, wide, long = {}, [], []
-    for path in sorted(folder.rglob("*.tex")):
-        if any(part.startswith(".") for part in path.relative_to(folder).parts):
-            continue
-        text = _source(path)
-        if text and "\x00" in text and "\\documentclass" in text.replace("\x00", ""):
-            wide.append(path)  # UTF-16: NUL bytes between its letters
-        elif text is not None:
-            read[path] = blanked(text, verbatim=True)
-            if path.stat().st_size > NEAR and not _DOCUMENTCLASS.search(read[path]):
-                long.append(path)
-    candidates = _mains(folder, read)
+    candidates, wide, long = _scanned(folder)
     top = [path for path in candidates if path.parent == folder]
     if len(candidates) == 1 or len(top) == 1:
         return (top or candidates)[0]
@@ -89,6 +78,28 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     names = ", ".join(str(path.relative_to(folder)) for path in candidates)
     raise FigureDataError(str(folder), None, f"several main files hold \\documentclass "
                           f"({names}): choose one with --main FILE")
+
+
+def main_files(folder: Path) -> list[Path]:
+    """Every file under ``folder`` that may be a main file (as :func:`find_main` looks):
+    a paper's and a letter kept beside it (hostile round 25, RB2)."""
+    return _scanned(folder)[0] if folder.is_dir() else []
+
+
+def _scanned(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
+    """The main files under ``folder``, the UTF-16 ones, and the long ones read to no class."""
+    read, wide, long = {}, [], []
+    for path in sorted(folder.rglob("*.tex")):
+        if any(part.startswith(".") for part in path.relative_to(folder).parts):
+            continue
+        text = _source(path)
+        if text and "\x00" in text and "\\documentclass" in text.replace("\x00", ""):
+            wide.append(path)  # UTF-16: NUL bytes between its letters
+        elif text is not None:
+            read[path] = blanked(text, verbatim=True)
+            if path.stat().st_size > NEAR and not _DOCUMENTCLASS.search(read[path]):
+                long.append(path)
+    return _mains(folder, read), wide, long
 
 
 def _source(path: Path) -> str | None:

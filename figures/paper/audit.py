@@ -24,6 +24,7 @@ from figures.outputs import provenance
 from figures.paper.disclosure import authors_named, disclosed
 from figures.paper.drawn import Matrix, font_problems, form_provenance, inner_sizes, placements
 from figures.paper.pictures import identity, known_for, pixel_size
+from figures.paper.tikzcache import forms_within, is_cache, redraw
 from figures.paper.which import why_stale
 from figures.paths import BUILD_ROOT
 from figures.venues import Venue
@@ -54,6 +55,8 @@ class Placed:
     ppi: float = 0.0
     #: The height's scale, when it is not the width's (squashed or stretched).
     height_scale: float | None = None
+    #: The TikZ externalization cache it is printed inside ("": none; round 25, TX2).
+    cache: str = ""
 
     @property
     def name(self) -> str:
@@ -139,6 +142,7 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
     known, result.records = known_for(Path(pdf).parent, [image for _, image in images],
                                       built) if images else ({}, True)
     decoded: dict[tuple, str | None] = {}
+    caches: dict[tuple, str] = {}  # each form inside a TikZ cache: the cache's file
     for page, form, matrix, clipped in drawn:
         if form.get("/Subtype") == "/Image":
             item = _image(page, form, matrix, known, decoded, judge, venue.key)
@@ -157,8 +161,12 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
                       height_scale=math.hypot(matrix[2], matrix[3]))
         result.problems += _size_problems(item, venue)
         result.placed.append(item)
+        item.cache = caches.get(identity(form) or (), "")
         if inside is None:
             item.state = "foreign"
+            if is_cache(Path(pdf).parent / file):  # ours inside are said so (TX2)
+                item.state = "cache"
+                caches.update(dict.fromkeys(forms_within(form), file))
             continue
         item.state, item.why = judge.state(inside)
         if item.state == "current" and judge.not_ours(form, inside):
@@ -257,7 +265,10 @@ def _figure_problems(item: Placed, venue: Venue) -> list[str]:
     name, problems = item.name, []
     where = f"{name} (page {item.page}, {item.file})"
     if item.state == "stale":
-        problems.append(f"{where}: stale: {item.why}; sync and compile again")
+        problems.append(f"{where}: stale: {item.why}; " + (
+            f"it is inside TikZ's externalized cache {item.cache}: "
+            f"{redraw(item.cache, True)}" if item.cache else
+            "sync and compile again"))
     if abs(item.scale - 1) > SCALE_TOLERANCE:
         problems.append(f"{where}: printed at {item.scale:.0%} ({item.width_in:.2f} in wide), "
                         "not 100 %: give the include the width it was built for, or sync "

@@ -24,6 +24,9 @@ from pathlib import Path
 from figures import runner
 from figures.errors import LatexError
 from figures.paper.latex import Graphic, Paper, graphics_options
+from figures.paper.missing import missing_lines
+from figures.paper.sync import MACROS_NAME
+from figures.paper.tikzcache import caches_read
 
 PROBE = Path(__file__).with_name("probe.tex")
 _PT_PER_IN = 72.27
@@ -108,9 +111,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     paper = Paper(main, root)
     paper.guessed = guessed
     paper.errors = errors
-    paper.unresolved += [f"{main.name}: loads {name}, which this TeX Live does not have (read "
-                         f"as empty): install it, or put it beside {main.name}"
-                         for name in missing]
+    missed: list[tuple[str, int | None, str]] = []  # each file read as empty, and where
     made: dict[str, list[str]] = {}
     pages: dict[str, str] = {}
     scales: dict[str, tuple[float, bool]] = {}  # and whether each factor is by widths
@@ -130,6 +131,12 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             paper.graphicspath_written = fields[5] if len(fields) > 5 else ""
         elif kind == "M" and fields:
             paper.inputs.append(rest)
+            missed.append((rest, None, ""))
+        elif kind == "W" and missed and len(fields) >= 2:  # where the last M was asked for
+            file = rest.partition("|")[2].replace(source, main.name)
+            missed[-1] = (missed[-1][0], int(fields[0]) if fields[0].isdigit() else None,
+                          "" if Path(file).is_absolute() and not Path(file).is_relative_to(
+                              root.resolve()) else file)
         elif kind == "J":  # one field a line: a name may hold a |
             made[rest] = [rest, *itertools.islice(records, 13)]
         elif kind == "S" and len(fields) == 2:
@@ -140,6 +147,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             around.append((abs(_number(fields[0])), fields[1:2] == ["w"]))
         elif kind == "X" and around:
             around.pop()
+    paper.unresolved += missing_lines(main, missed, MACROS_NAME)
     typeset = _typeset(made, pages)
     # an image missing (or none opened) is an empty box: the factors around it are not the
     # paper's; but a box of its width= where every factor around it is a \resizebox{W}{!}'s
@@ -154,6 +162,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             paper.unresolved.append(f"{g.tex.relative_to(root)}:{g.line}: "
                                     f"{next(m for m in at if m)} (pdflatex)")
     paper.sources = [p for p in read if p.suffix == ".tex"]
+    paper.tikz_caches = caches_read(read)
     paper.packages = [p.stem for p in read if p.suffix == ".sty"] + \
         [Path(m).stem for m in paper.inputs if m.endswith(".sty")]
     # the recorder's, resolved; an extensionless file of the paper's is an \input of it too

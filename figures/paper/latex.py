@@ -79,6 +79,8 @@ class Paper:
     guessed: dict[str, bytes] = field(default_factory=dict)
     #: What pdflatex said at each ``file:line`` (the probe's ``-file-line-error``), first only.
     errors: dict[str, str] = field(default_factory=dict)
+    #: The TikZ externalization caches TeX read (:mod:`figures.paper.tikzcache`).
+    tikz_caches: list[Path] = field(default_factory=list)
 
     @property
     def widest_line_in(self) -> float | None:

@@ -18,15 +18,21 @@ def rc_not_run(folder: Path, error: str, main: str = "main.tex") -> str:
     """``"; ..."`` to add to ``error`` when the file it says is not found is under
     ``folder`` (not beside ``main``) and ``folder`` holds a latexmkrc; else ``""``."""
     missing = re.search(r"File `([^'/]+)' not found", error)
-    rc = next((name for name in RC_NAMES if (folder / name).is_file()), None)
-    if not missing or rc is None or (folder / missing[1]).exists():
+    return found_elsewhere(folder, missing[1], main) if missing else ""
+
+
+def found_elsewhere(folder: Path, name: str, main: str = "main.tex") -> str:
+    """``"; ..."`` when the file ``name``, not beside ``main``, is under ``folder`` and
+    ``folder`` holds a latexmkrc (whose search paths are not run); else ``""``."""
+    rc = next((rc for rc in RC_NAMES if (folder / rc).is_file()), None)
+    if rc is None or not name or "/" in name or (folder / name).exists():
         return ""
     found, looked = None, 0
     for here, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         looked += len(dirs) + len(files)
-        if missing[1] in files:
-            found = Path(here, missing[1]).relative_to(folder).as_posix()
+        if name in files:
+            found = Path(here, name).relative_to(folder).as_posix()
             break
         if looked > _LOOKED:
             break

@@ -24,7 +24,9 @@ from pathlib import Path
 from figures import runner
 from figures.data.envelope import SYNTHETIC
 from figures.errors import FigureDataError, display_path
+from figures.paper.cached import cached_rows
 from figures.paper.latex import Graphic, Paper, search_sources, shown_path
+from figures.paper.letters import printed_by_another
 from figures.paper.memo import digest_of, file_key, key_of, recall
 from figures.paper.which import which
 from figures.paper.write import (
@@ -173,6 +175,7 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
             continue
         _plan_copy(result, spec, include, paper, folder, figdata_dir, allow_synthetic,
                    overwrite_theirs, venues_file)
+    cached_rows(result, paper, seen, figdata_dir, venues_file)  # TikZ's cache prints them
     result.not_included = [spec.name for spec in FIGURES if spec.name not in seen]
     _plan_macros(result, paper, macros_path, macros_text, unread, figdata_dir)
     return result
@@ -262,7 +265,8 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
     if up_to_date and not shadows:
         result.rows.append((spec.name, shown, "up to date"))
         return
-    problem = not_the_papers(target, root, figdata_dir, built) or unwritable(target, root)
+    problem = not_the_papers(target, root, figdata_dir, built) or unwritable(target, root) or (
+        None if up_to_date else printed_by_another(paper.main, target, source, includes_of))
     if problem is not None:  # a folder there: the paper cannot read it, whatever the others do
         result.refuse(spec.name, spec.name, shown, problem, hold=not target.is_dir())
         return

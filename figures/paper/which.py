@@ -18,6 +18,7 @@ from figures.errors import FigureDataError, UnknownName, display_path, os_error
 from figures.outputs import provenance
 from figures.outputs.kind import parse_kind, venue_key_of
 from figures.outputs.pixels import content_digest
+from figures.paper.tikzcache import is_cache, redraw
 from figures.registry import BY_NAME
 
 CURRENT, STALE, FOREIGN, UNREADABLE = "current", "stale", "not from this suite", "unreadable"
@@ -46,6 +47,8 @@ class Which:
     #: Ours inside a wrapper PDF (a ``pdfcrop`` or ``standalone`` page of our figure): the
     #: label is the placed form's, the wrapper's drawing the author's (not checked).
     wrapped: bool = False
+    #: That wrapper is TikZ's externalized cache of a picture (hostile round 25, TX2).
+    tikz: bool = False
 
     @property
     def current(self) -> bool:
@@ -62,7 +65,9 @@ class Which:
         if not self.figure:
             return f"{display_path(self.path)}: {self.state}" + (f" ({self.why})" if self.why else "")
         what = f"{self.figure} ({self.variant}, {self.origin})" + (
-            " inside a wrapper PDF (pdfcrop, standalone)" if self.wrapped else "")
+            " inside TikZ's externalized cache of a picture (tikz's external library)"
+            if self.tikz else " inside a wrapper PDF (pdfcrop, standalone)" if self.wrapped
+            else "")
         return f"{display_path(self.path)}: {what}: {self.state}" + (f": {self.advice}" if self.why else "")
 
 
@@ -108,13 +113,16 @@ def inside_a_wrapper(path: Path, labels: list[dict[str, str]], figdata_dir: Path
     figures it places: the first stale one, else the first drawn from synthetic data, else
     the first. Current or stale as the label says; the drawing is the wrapper's (cropped),
     so no content digest is compared."""
-    judged = []
+    judged, tikz = [], is_cache(path)
     for inside in labels:
         stale = why_stale(inside, figdata_dir, venues_file)
+        why, rebuild = (stale or ("", ""))[:2]
+        if stale and tikz:  # sync cannot reach it before the cache is gone (round 25, TX2)
+            why, rebuild = f"{why}; {redraw(display_path(path), True)}", ""
         judged.append(Which(path, CURRENT if stale is None else STALE, inside["figure"],
-                            inside["variant"], inside["origin"], *(stale or ("", ""))[:2],
+                            inside["variant"], inside["origin"], why, rebuild,
                             "then crop or wrap it again (pdfcrop, standalone)" if stale else "",
-                            wrapped=True))
+                            wrapped=True, tikz=tikz))
     return min(judged, key=lambda found: (found.state != STALE, found.origin != SYNTHETIC))
 
 

@@ -113,7 +113,7 @@ def test_a_missing_package_is_named(tmp_path):
     main = _paper(tmp_path / "paper", "\\includegraphics{cifar_summary}",
                   "\\usepackage{nosuchpackage}\n")
     assert ask_tex(main).unresolved == [(
-        "main.tex: loads nosuchpackage.sty, which this TeX Live does not have (read as "
+        "main.tex:3: loads nosuchpackage.sty, which this TeX Live does not have (read as "
         "empty): install it, or put it beside main.tex")]
     stops = _paper(tmp_path / "stops", "\\read16 to\\x", "\\usepackage{nosuchpackage}\n")
     with pytest.raises(LatexError, match=r"\(main.tex:5: Emergency stop \(cannot \\read from "

@@ -1,0 +1,72 @@
+"""What the probe compile read as empty (:mod:`figures.paper.probe`'s ``M|``/``W|`` lines):
+a package or class this TeX Live lacks, and a ``.tex`` the paper ``\\input``s that is not
+there (hostile round 25, LR2): by hand LaTeX stops there, so each is said in one line naming
+the file and line that asks for it, and what to do. The ``macros.tex`` sync is about to
+write is the one file read as empty without a word."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from figures.paper.latexmkrc import found_elsewhere
+
+#: ``\\input{intro}``, ``\\include{sec/intro}``, ``\\subfile{x}``: the command that asked.
+_ASKED = re.compile(r"\\(?:input|include|subfile|subimport\*?\{[^{}]*\}|import\*?\{[^{}]*\})"
+                    r"(?![A-Za-z@])\s*\{\s*([^{}]*?)\s*\}")
+#: ``\\usepackage[opts]{a,labstyle}``, ``\\RequirePackage``, ``\\documentclass``.
+_LOADED = re.compile(r"\\(?:usepackage|RequirePackage|documentclass|LoadClass)(?![A-Za-z@])"
+                     r"\s*(?:\[[^\]]*\])?\s*\{([^{}]*)\}")
+
+
+def missing_lines(main: Path, missed: list[tuple[str, int | None, str]],
+                  macros: str) -> list[str]:
+    """One line for each file of ``missed`` (its name, the line and file that asked for it,
+    as the probe wrote them) other than a ``.tex`` named ``macros``."""
+    root, said = main.parent, []
+    for name, asked_at, file in missed:
+        asked, line = _asked(root, file, asked_at, name)
+        where = _where(root, file, line, main)
+        rc = found_elsewhere(root, Path(name).name, main.name)
+        if not name.endswith(".tex"):
+            said.append(f"{where}: loads {name}, which this TeX Live does not have (read "
+                        f"as empty): " + (rc.lstrip("; ") if rc else
+                                          f"install it, or put it beside {main.name}"))
+            continue
+        if Path(name).name == macros:
+            continue
+        said.append(f"{where}: {asked}: no file {name} in the paper's folder (or TEXINPUTS), "
+                    "read as empty: by hand this stops LaTeX; " + (
+                        rc.lstrip("; ") if rc else "add it or remove the line"))
+    return said
+
+
+def _where(root: Path, file: str, line: int | None, main: Path) -> str:
+    """``sec/intro.tex:5`` (the main file's name when the probe could not say)."""
+    path = Path(file) if file else main
+    try:
+        shown = path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        shown = main.name if path.parent != root and not path.is_absolute() and \
+            not (root / path).is_file() else path.name
+    return f"{shown}:{line}" if line else shown
+
+
+def _asked(root: Path, file: str, line: int | None, name: str) -> tuple[str, int | None]:
+    """The command as the source writes it at ``file:line`` or just above (TeX has read on
+    to the next line, looking for an optional argument, when it finds the file missing),
+    and its line; else ``\\input{NAME}`` (``\\usepackage{NAME}``) and ``line``."""
+    stem = name.removesuffix(".tex")
+    path = root / file if file else None
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").split("\n") \
+            if path is not None and line else []
+    except OSError:
+        lines = []
+    asking = _ASKED if name.endswith(".tex") else _LOADED
+    for number in range(min(line or 0, len(lines)), max((line or 0) - 3, 0), -1):
+        for match in asking.finditer(lines[number - 1]):
+            if any(n.strip().removesuffix(".tex").endswith(Path(stem).stem)
+                   for n in match[1].split(",")):
+                return match[0], number
+    return f"\\input{{{stem}}}", line
