@@ -42,3 +42,44 @@ def test_a_star_with_nothing_to_cut_prints_the_figure_whole(tmp_path):
     assert "cropped" not in out, out
     assert any(line.startswith("cifar_summary ") and "current    100%  3.25\"" in line
                for line in out.splitlines()), out
+
+
+@pytest.mark.slow  # sync and paper compile TeX
+@pytest.mark.parametrize("include", ["\\epsfig{file=cifar_summary,width=\\columnwidth}",
+                                     "\\psfig{figure=cifar_summary.pdf,width=\\columnwidth}"])
+def test_sync_sees_epsfigs_includes(tmp_path, include):
+    r"""Round 26 (EF): an old paper's ``\usepackage{epsfig}`` and ``\epsfig{file=...}`` (or
+    ``\psfig{figure=...}``): sync said "ours, not in the paper: ... cifar_summary" and copied
+    nothing (the probe hooked ``\Gin@ii``; epsfig.sty calls ``\Ginclude@graphics``), then
+    ``paper`` stopped on "File not found". Now the probe logs an include reached there too:
+    sync copies the build for its box and the audit finds it current at 100 %."""
+    write_files(tmp_path / "EF", _figure("\\usepackage{epsfig}\n", include))
+    out = _run(tmp_path, "sync", "EF", "--venue", "icml")
+    assert "cifar_summary  cifar_summary.pdf               copy build/icml/w3.25/" \
+        "cifar_summary.pdf" in out, out
+    assert "cifar_summary" not in out.split("ours, not in the paper:")[-1].split("\n")[0], out
+    out = _run(tmp_path, "paper", "EF", "--venue", "icml")
+    assert any(line.startswith("cifar_summary ") and "current    100%  3.25\"" in line
+               for line in out.splitlines()), out
+
+
+@pytest.mark.slow  # sync compiles TeX
+def test_an_include_inside_a_standalone_panel_keeps_its_own_file(tmp_path):
+    r"""Round 26 (IS): ``\includestandalone[width=\columnwidth]{figs/panel}``, ``panel.tex``
+    a standalone wrapper of ``\includegraphics{cifar_summary}``: the second sync (our figure
+    there by then) copied it to a stray ``panel.tex.pdf`` TeX never reads and listed it as the
+    paper's file (the inner include overwrote the outer's file in the probe). Now each level
+    keeps its own: the panel is the paper's, ours is ``cifar_summary.pdf``, up to date."""
+    write_files(tmp_path / "IS", {
+        **_figure("\\usepackage{standalone}\n",
+                  "\\includestandalone[width=\\columnwidth]{figs/panel}"),
+        "figs/panel.tex": "\\documentclass{standalone}\n\\usepackage{graphicx}\n"
+                          "\\begin{document}\n\\includegraphics{cifar_summary}\n\\end{document}\n"})
+    first = _run(tmp_path, "sync", "IS", "--venue", "icml")
+    assert "cifar_summary  cifar_summary.pdf               copy build/icml/w3.25/" \
+        "cifar_summary.pdf" in first, first
+    again = _run(tmp_path, "sync", "IS", "--venue", "icml")
+    assert "cifar_summary  cifar_summary.pdf               up to date" in again, again
+    assert "not ours (left as they are): figs/panel.tex (main.tex:7)" in again, again
+    assert "panel.tex.pdf" not in again, again
+    assert sorted(p.name for p in (tmp_path / "IS").rglob("*.pdf")) == ["cifar_summary.pdf"]
