@@ -18,7 +18,14 @@ from figures.errors import DataError, FigureDataError, display_path
 from figures.page import Box
 from figures.paper.latex import SOURCE_LIMIT, read_bounded, read_paper, search_sources, shown_path
 from figures.paper.memo import key_of, known, pending, read_once, recall, remember
-from figures.paper.placed import Placement, build_for_width, built_key, placement, too_short
+from figures.paper.placed import (
+    Placement,
+    build_for_width,
+    built_key,
+    placement,
+    too_short,
+    wider_box,
+)
 from figures.paper.sync import SourceOf, extensions_of, includes_of, name_of, target_of
 from figures.paths import BUILD_ROOT
 from figures.texread import blanked
@@ -91,8 +98,8 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
             taller = isinstance(width, Box) and too_short(include.graphic, spec, figdata_dir,
                                                           venue, width, failed)
             return None, taller or why or (
-                f"its build for {width} in fails the legibility rules ({failed}): put it in "
-                "a wider box (a figure*, width=)")
+                f"its build for {width} in fails the legibility rules ({failed}): "
+                f"{wider_box(include.graphic, float(width), venue)}")
         return kind.default_out, ""
 
     def ahead(pairs) -> None:

@@ -149,6 +149,10 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             around.pop()
     paper.unresolved += missing_lines(main, missed, MACROS_NAME)
     typeset = _typeset(made, pages)
+    once = {}  # one include shipped on several pages, the same box (beamer's overlay slides,
+    for n, fields in typeset.items():  # a logo in a running head): one include
+        once.setdefault((*fields[1:], scales.get(n)), n)
+    typeset = {n: typeset[n] for n in once.values()}
     # an image missing (or none opened) is an empty box: the factors around it are not the
     # paper's; but a box of its width= where every factor around it is a \resizebox{W}{!}'s
     whole = read_images and all(fields[1] != "-" or (fields[7] != "-" and scales.get(n, (

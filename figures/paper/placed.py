@@ -148,6 +148,20 @@ def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
             f"no line of this page ({text:g} in) holds it: leave it out of the paper")
 
 
+def wider_box(graphic: Graphic, width: float, venue: Venue) -> str:
+    """Where a build that fails the legibility rules at ``width`` can go wider on ``venue``'s
+    page: a figure* out of a column of two, a wider box; none at the text's whole width (a
+    slide's, a one-column page's), which the drawing itself must be made for."""
+    text, column = venue.text_width_in, venue.column_width_in
+    if width >= text - 0.01:
+        return (f"{width:g} in is this page's whole text width, so no wider box holds it "
+                "here (nor a figure*): draw it with fewer panels or a layout for a page this "
+                "size (its module's drawing), or leave it out of the paper")
+    if column < text - 0.01 and not graphic.wide and width <= column + 0.01:
+        return f"put it in a figure* (a line of {text:g} in) or a wider box (width=)"
+    return f"put it in a wider box (width=, up to \\textwidth: {text:g} in)"
+
+
 def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: Width
                     ) -> tuple[BuildKind | None, str, tuple[Figure, dict[str, Any]] | None]:
     """Build ``spec`` for ``venue`` at ``width`` inches: its build kind (whose folder holds it)

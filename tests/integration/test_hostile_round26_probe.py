@@ -83,3 +83,24 @@ def test_an_include_inside_a_standalone_panel_keeps_its_own_file(tmp_path):
     assert "not ours (left as they are): figs/panel.tex (main.tex:7)" in again, again
     assert "panel.tex.pdf" not in again, again
     assert sorted(p.name for p in (tmp_path / "IS").rglob("*.pdf")) == ["cifar_summary.pdf"]
+
+
+@pytest.mark.slow  # sync compiles TeX and draws
+def test_beamer_full_width_advice_and_an_overlay_listed_once(tmp_path):
+    r"""Round 26 (BO): in beamer, ``\includegraphics<2->[width=0.8\textwidth]{cifar_summary}``
+    (on slides 2 and 3 of one frame) was listed twice, and ``cifar_feature_drift`` failing
+    the legibility rules at ``\textwidth`` (4.252 in, the slide's whole width) was told "put
+    it in a wider box (a figure*, width=)": beamer has neither. Now the include is one row, and
+    the advice says no wider box holds it on this page and what to do instead."""
+    write_files(tmp_path / "BO", {"main.tex": (
+        "\\documentclass{beamer}\n\\begin{document}\n\\begin{frame}{Results}\nBP first.\n"
+        "\\includegraphics<2->[width=0.8\\textwidth]{cifar_summary}\n"
+        "\\only<3>{\\includegraphics[width=\\textwidth]{cifar_feature_drift}}\n"
+        "\\end{frame}\n\\end{document}\n")})
+    out = _run(tmp_path, "sync", "BO", rc=1)
+    assert len([line for line in out.splitlines() if line.startswith("cifar_summary ")]) == 1, out
+    [row] = [line for line in out.splitlines() if line.startswith("cifar_feature_drift ")]
+    assert "refused: its build for 4.252 in fails the legibility rules (" in row, row
+    assert row.endswith("4.252 in is this page's whole text width, so no wider box holds it "
+                        "here (nor a figure*): draw it with fewer panels or a layout for a page "
+                        "this size (its module's drawing), or leave it out of the paper"), row
