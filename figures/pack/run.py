@@ -149,6 +149,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))
                and any(Path(name).name in page for page in texts[1])]:  # graphicx's stand-in
         raise FigureDataError(eps[0], None, tex.eps_refusal(paper, eps[0]))
+    if (frames := notices.framed(paper, main_tex, texts[1])) is not None:  # draft: round 26
+        raise frames
     if emptied:
         found.warnings.append(f"{_some(emptied)}: only opened (tested with \\IfFileExists, or "
                               "an \\include that \\includeonly leaves out), never read as "
