@@ -165,10 +165,10 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                 f"the PDF compiled from the archive discloses {told[0]}"
                 + (f" (and {len(told) - 1} more)" if len(told) > 1 else "")
                 + "; the anonymous pack stops"))
-        compiled = [anonymity.folded(text) for text in texts[1]]
-        shown = [name for name in authors if any(anonymity.folded(name) in text
+        compiled = [disclosure.folded(text) for text in texts[1]]
+        shown = [name for name in authors if any(disclosure.folded(name) in text
                                                  for text in compiled)]
-        found.warnings += said
+        found.warnings += said + anonymity.printed_metadata(paper, list(files), texts[1])
         sources = notices.texts(files)  # notes TeX discards, an image cropped on the page
         found.warnings += hidden.told(sources, texts[1]) + notices.clipped(sources, list(files))
         if shown:
