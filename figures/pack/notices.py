@@ -98,7 +98,8 @@ def framed(paper: Path, main: Path, pages: list[str]) -> FigureDataError | None:
     everywhere = drafts.draft(read)
     for include in includes_of(read)[0]:
         name = Path(include.found.name if include.found is not None else include.written).name
-        page = next((n for n, text in enumerate(pages, 1) if name in text), None)
+        page = next((n for n, text in enumerate(pages, 1) if name in text), None) if \
+            include.found is not None or Path(name).suffix else None  # the frame's: name.ext
         at = f"{display_path(include.tex.name)}:{include.line}"
         if "demo" in (everywhere or "") and not drafts.draft_key(include):
             return FigureDataError(main.name, None, f"{everywhere} for each image (the figure "
