@@ -26,8 +26,13 @@ def off_width(pdf: bytes, main: str) -> list[str]:
     from figures.pdf import open_pdf, pypdf_said
 
     said: dict[str, str] = {}
+    try:
+        with pypdf_said():
+            drawn = placements(open_pdf(pdf))
+    except Exception:  # noqa: BLE001 - the proof read it; what pypdf cannot walk: no word
+        return []
     with pypdf_said():
-        for _, form, matrix, _ in placements(open_pdf(pdf)):
+        for _, form, matrix, _ in drawn:
             inside = form_provenance(form.get("/PTEX.InfoDict")) \
                 if form.get("/Subtype") == "/Form" else None
             built = _WIDTH.search((inside or {}).get("variant", ""))
