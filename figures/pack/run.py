@@ -14,7 +14,19 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, display_path
-from figures.pack import anonymity, archive, images, inputs, order, pages, proof, scrub, tex
+from figures.pack import (
+    anonymity,
+    archive,
+    hidden,
+    images,
+    inputs,
+    notices,
+    order,
+    pages,
+    proof,
+    scrub,
+    tex,
+)
 from figures.pack.strip import after_line, comment_lines, ending, strip_comments
 from figures.paper import disclosure
 from figures.paths import input_folder_of, is_inside
@@ -144,6 +156,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         found.warnings.append(f"{_some(emptied)}: only opened (tested with \\IfFileExists, or "
                               "an \\include that \\includeonly leaves out), never read as "
                               "input: packed empty, their contents stay here")
+    found.warnings += notices.ancillary(paper, list(files))  # arXiv's anc/: TeX read none
     if anonymous:
         authors, said = disclosure.authors_named(files)
         said += anonymity.in_sources(files, authors, paper)
@@ -157,6 +170,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         shown = [name for name in authors if any(anonymity.folded(name) in text
                                                  for text in compiled)]
         found.warnings += said
+        sources = notices.texts(files)  # notes TeX discards, an image cropped on the page
+        found.warnings += hidden.told(sources, texts[1]) + notices.clipped(sources, list(files))
         if shown:
             found.warnings.append(f"{display_path(main_tex.name)}: {', '.join(shown)} of "
                                   "\\author in the compiled text: the review copy names an "

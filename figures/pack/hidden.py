@@ -1,0 +1,208 @@
+"""Text an anonymous archive ships that TeX reads and never prints (hostile round 24, N5):
+notes behind a switch, not in a comment, so the stripping keeps them. One warning line per
+file, naming the first such text, its line and the switch.
+
+Where to look is read from the source: ``\\todo`` and ``\\missingfigure`` in a paper loading
+todonotes, each branch of a switch the paper's ``\\newif`` makes, the body of an environment
+the paper defines (environ's ``\\NewEnviron{notes}{}``, one setting its body in a box never
+used), an argument the paper's own command drops (``\\newcommand{\\jm}[1]{}``). Whether TeX
+printed it is asked of TeX: the text of the compiled pages. TeX has no hook on a skipped
+branch or a discarded argument, and which definition holds at a point (todonotes' ``disable``
+inside an ``\\ifreview``, ``\\notestrue`` in another file, a ``\\renewcommand`` in a switch)
+the source can only guess; the page says what was printed. A place wrongly looked at whose
+text is printed is never told."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from figures.errors import display_path
+from figures.pack.anonymity import folded
+from figures.texread import Braces, blanked
+from figures.texverbatim import false_end
+
+#: A class or package (the paper's own, or a venue's beside it): its definitions are learned,
+#: its own switches (``\\if@ACM@journal``) are no notes of the author's.
+PACKAGES = (".sty", ".cls", ".clo", ".cfg", ".def", ".fd", ".ldf", ".bst")
+_NEWIF = re.compile(r"\\newif\s*\\if([A-Za-z@]+)")
+_TODONOTES = re.compile(r"\\(?:usepackage|RequirePackage)\s*(?:\[([^\]]*)\])?\s*\{[^}]*\btodonotes\b[^}]*\}")
+_TODO = re.compile(r"\\(todo|missingfigure)\*?\s*(?:\[[^\]]*\]\s*)?(?=\{)")
+_ENVIRONMENT = re.compile(r"\\((?:New|Renew)Environ|(?:new|renew|provide)environment"
+                          r"|(?:New|Renew|Provide|Declare)DocumentEnvironment)\*?\s*\{(\w+)\}")
+_COMMAND = re.compile(r"\\(?:(?:new|renew|provide)command\*?\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*"
+                      r"\[(\d)\]\s*(\[[^\]]*\])?|(?:[egx]?def)\s*\\([A-Za-z@]+)((?:#\d)+))\s*(?=\{)")
+_CONTROL = re.compile(r"\\(?:[A-Za-z@]+\*?|.)")
+#: A word of prose, its punctuation around it (``(reviewer``, ``DFA.``, ``CIFAR-10``).
+_WORD = re.compile(r"[(\[\"'`]*[^\W_]+(?:[-'\u2019][^\W_]+)*[)\]\"'.,;:!?]*")
+_NOT_ALNUM = re.compile(r"[\W_]+")
+
+
+@dataclass(frozen=True)
+class _Place:
+    start: int  # where the command opening it stands (its line is told)
+    body: tuple[int, int]  # the text TeX may never print
+    shown: str  # how it begins, as written
+    why: str  # what hides it
+
+
+def told(texts: dict[str, str], pages: list[str]) -> list[str]:
+    """One line per source (``texts``: the packed text files by name; packages are read for
+    their definitions only) holding text that ``pages`` (the compiled PDF's text) never
+    shows, behind a switch of the ones above."""
+    read = {name: blanked(text, verbatim=True, hidden=True) for name, text in texts.items()}
+    every = "\n".join(read.values())
+    printed = _NOT_ALNUM.sub("", folded("".join(pages)).lower())
+    if not printed:  # pages with no text to read (figures alone, fonts pypdf cannot read)
+        return []
+    switches = set(_NEWIF.findall(every))
+    todonotes = [match.group(1) or "" for match in _TODONOTES.finditer(every)]
+    environments = {match.group(2): match.group(1) for match in _ENVIRONMENT.finditer(every)}
+    commands = _dropping(every)
+    said = []
+    for name in sorted(n for n in read if not n.lower().endswith(PACKAGES)):
+        places = [*_branches(read[name], switches), *_bodies(read[name], environments),
+                  *_arguments(read[name], commands)]
+        if todonotes and "todo" not in commands:
+            why = ("todonotes' disable option" if any("disable" in o for o in todonotes)
+                   else "todonotes")
+            places += _todos(read[name], why)
+        hidden: list[_Place] = []
+        for place in sorted(places, key=lambda p: p.start):
+            if not any(h.body[0] <= place.start < h.body[1] for h in hidden) and \
+                    _hidden(read[name][place.body[0]:place.body[1]], printed):
+                hidden.append(place)
+        if hidden:
+            lines = [read[name].count("\n", 0, place.start) + 1 for place in hidden]
+            more = f" (and {len(lines) - 1} more, lines {', '.join(map(str, lines[1:]))})" \
+                if len(lines) > 1 else ""
+            said.append(f"{display_path(name)}:{lines[0]}: {hidden[0].shown} is hidden by "
+                        f"{hidden[0].why}{more}: text TeX does not print, shipped in the "
+                        "archive (the page never shows it): remove it before you submit")
+    return said
+
+
+def _hidden(body: str, printed: str) -> bool:
+    """Whether ``body``'s prose (runs of three words, a command or brace group breaking a
+    run) is missing from the page: fewer than a third of its runs are there (a note's words
+    may be common ones); False when it holds no prose."""
+    runs: list[list[str]] = [[]]
+    for piece in re.split(r"(\\[A-Za-z@]+\*?\s*\{?|\\.|[$~&^_#]|\s+|[{}])", body):
+        if not piece or piece.isspace() or piece in "{}":
+            continue
+        word = not piece.startswith(("\\", "$")) and _WORD.fullmatch(piece)
+        if word or (piece.startswith("\\") and piece.endswith("{")):  # \emph{very} goes on
+            if not piece.startswith("\\"):
+                runs[-1].append(_NOT_ALNUM.sub("", folded(piece).lower()))
+        elif runs[-1]:
+            runs.append([])
+    grams = ["".join(run[k:k + 3]) for run in runs for k in range(len(run) - 2)]
+    return bool(grams) and 3 * sum(gram in printed for gram in grams) < len(grams)
+
+
+def _shown(text: str, start: int, end: int) -> str:
+    shown = " ".join(text[start:end].split())
+    return shown if len(shown) <= 80 else shown[:77] + "..."
+
+
+def _todos(text: str, why: str) -> list[_Place]:
+    places, braces = [], Braces(text)
+    for match in _TODO.finditer(text):
+        end = braces.close(match.end())
+        if end > 0:
+            places.append(_Place(match.start(), (match.end() + 1, end),
+                                 _shown(text, match.start(), end + 1), why))
+    return places
+
+
+def _branches(text: str, switches: set[str]) -> list[_Place]:
+    """Each branch of ``\\if<name> .. \\else .. \\fi`` for the paper's ``\\newif`` names."""
+    if not switches:
+        return []
+    places = []
+    pattern = re.compile(r"\\if(" + "|".join(map(re.escape, sorted(switches))) + r")(?![A-Za-z@])")
+    for match in pattern.finditer(text):
+        if re.search(r"\\(?:newif|let|[egx]?def|csname)\s*$", text[max(0, match.start() - 20):
+                                                                  match.start()]):
+            continue  # its name made, not run
+        name, begin = match.group(1), match.start()
+        end = false_end(text, match.end(), [])
+        if not text.endswith(("\\fi", "\\else"), 0, end):
+            continue  # no end: the file's rest is no branch to judge
+        body_end = end - (5 if text[end - 5:end] == "\\else" else 3)
+        places.append(_Place(begin, (match.end(), body_end), _shown(text, begin, body_end),
+                             f"\\if{name}, false there (\\newif\\if{name})"))
+        if text[end - 5:end] == "\\else":
+            after = false_end(text, end, [])
+            places.append(_Place(end - 5, (end, after - 3), _shown(text, end - 5, after - 3),
+                                 f"\\if{name}, true there (\\newif\\if{name})"))
+    return places
+
+
+def _bodies(text: str, environments: dict[str, str]) -> list[_Place]:
+    """The body of each environment of the paper's own (the outermost, nested ones in it)."""
+    places = []
+    for name, definer in environments.items():
+        pattern = re.compile(r"\\(begin|end)\s*\{" + re.escape(name) + r"\}")
+        depth, begin = 0, None
+        for match in pattern.finditer(text):
+            if match.group(1) == "begin":
+                depth += 1
+                begin = match if depth == 1 else begin
+            elif depth:
+                depth -= 1
+                if depth == 0 and begin is not None:
+                    places.append(_Place(begin.start(), (begin.end(), match.start()),
+                                         _shown(text, begin.start(), match.start()),
+                                         f"the {name} environment, which discards its body "
+                                         f"(\\{definer}{{{name}}})"))
+    return places
+
+
+def _dropping(text: str) -> dict[str, tuple[int, bool, set[int], str]]:
+    """The paper's commands one of whose definitions drops an argument: each by name, with
+    how many it takes, whether the first is optional, the dropped ones and the definer."""
+    found: dict[str, tuple[int, bool, set[int], str]] = {}
+    braces = Braces(text)
+    for match in _COMMAND.finditer(text):
+        end = braces.close(match.end())
+        if end < 0:
+            continue
+        body = text[match.end() + 1:end]
+        name = match.group(1) or match.group(4)
+        count = int(match.group(2)) if match.group(1) else match.group(5).count("#")
+        optional = bool(match.group(3))
+        dropped = {k for k in range(1, count + 1) if f"#{k}" not in body}
+        if dropped:
+            definer = match.group().split("{")[0].split("\\")[1].rstrip("*").strip() or "def"
+            found[name] = (count, optional, dropped, f"\\{definer}{{\\{name}}}")
+    return found
+
+
+def _arguments(text: str, commands: dict[str, tuple[int, bool, set[int], str]]) -> list[_Place]:
+    """The dropped arguments of each use of those commands (brace groups; a first optional
+    one in brackets)."""
+    places, braces = [], Braces(text)
+    for name, (count, optional, dropped, definer) in commands.items():
+        for match in re.finditer(r"\\" + re.escape(name) + r"(?![A-Za-z@])", text):
+            if re.search(r"(?:command\*?\s*\{?|def)\s*$", text[max(0, match.start() - 20):
+                                                             match.start()]):
+                continue  # a definition, not a use
+            pos, k = match.end(), 1
+            if optional:
+                option = re.compile(r"\s*\[[^\]]*\]").match(text, pos)
+                if option and 1 in dropped:
+                    places.append(_Place(match.start(), (option.start(), option.end()),
+                                         _shown(text, match.start(), option.end()),
+                                         f"\\{name}, which drops that argument ({definer})"))
+                pos, k = (option.end() if option else pos), 2
+            while k <= count:
+                group = braces.group(re.compile(r"\s*").match(text, pos).end())
+                if group is None:
+                    break
+                if k in dropped:
+                    places.append(_Place(match.start(), (group[0] + 1, group[1]),
+                                         _shown(text, match.start(), group[1] + 1),
+                                         f"\\{name}, which drops that argument ({definer})"))
+                pos, k = group[1] + 1, k + 1
+    return places

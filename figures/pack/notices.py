@@ -1,0 +1,82 @@
+"""What the archive holds, or leaves out, that the page does not tell: an image cropped on the
+page only (its whole file ships: hostile round 23, F3) and arXiv's ancillary folder, which
+TeX never reads (round 25, AN). One warning line each, naming the file; nothing is refused."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from figures.errors import display_path
+from figures.pack.images import IMAGE_SUFFIXES
+from figures.texread import blanked
+
+#: arXiv's folder of ancillary files beside the main file (code, data it serves with the paper).
+ANCILLARY = "anc"
+#: graphicx's include (``*``: clipped) with its options; adjustbox's ``\\adjincludegraphics``.
+_INCLUDE = re.compile(r"\\(?:adj)?includegraphics(\*)?\s*(?:\[([^\]]*)\]\s*)?(?:\[[^\]]*\]\s*)?"
+                      r"\{([^{}]+)\}")
+_CLIP = re.compile(r"(?:^|,)\s*clip\s*(?:=\s*true\s*)?(?:,|$)")
+_CUT = re.compile(r"(?:^|,)\s*(?:trim|viewport|bb)\s*=")
+
+
+def texts(files: dict[str, bytes]) -> dict[str, str]:
+    """The packed files that are text (sources, the paper's own packages, a ``.bbl``)."""
+    return {name: data.decode("utf-8", errors="surrogateescape") for name, data in files.items()
+            if b"\x00" not in data and not name.lower().endswith(
+                (*IMAGE_SUFFIXES, ".eps", ".ps"))}
+
+
+def clipped(texts: dict[str, str], packed: list[str]) -> list[str]:
+    """One line per packed image that a source includes clipped (``trim``, ``viewport`` or
+    ``bb`` with ``clip``, or ``\\includegraphics*``): the page shows part of it, the archive
+    (and pdfTeX's PDF) holds all of it; a screenshot cropped to hide a name ships the name."""
+    images = [name for name in packed if name.lower().endswith(IMAGE_SUFFIXES)]
+    said: dict[str, str] = {}
+    for source, text in sorted(texts.items()):
+        read = blanked(text, verbatim=True, hidden=True)  # a listing of the code: no include
+        for match in _INCLUDE.finditer(read):
+            options = match.group(2) or ""
+            if not _CUT.search(options) or not (match.group(1) or _CLIP.search(options)):
+                continue
+            image = _image(match.group(3).strip(), images)
+            if image is not None and image not in said:
+                line = read.count("\n", 0, match.start()) + 1
+                said[image] = (f"{display_path(image)} ({display_path(source)}:{line}): clipped "
+                               "on the page (trim or viewport with clip), but the archive ships "
+                               "the whole image, and the PDF embeds it whole: crop the file "
+                               "itself if the hidden part names anyone")
+    return list(said.values())
+
+
+def _image(name: str, images: list[str]) -> str | None:
+    """The packed image an include names (``figs/shot`` without its extension, or through
+    ``\\graphicspath``: a name ending so)."""
+    name = os.path.normpath(name)
+    for image in images:
+        stem = image[:-len(Path(image).suffix)] if Path(image).suffix else image
+        if name in (image, stem) or image.endswith("/" + name) or stem.endswith("/" + name):
+            return image
+    return None
+
+
+def ancillary(paper: Path, packed: list[str]) -> list[str]:
+    """One line when the paper's folder holds arXiv's ``anc/`` folder with files TeX never
+    read: the archive holds only what TeX read, so they are left out, and said so."""
+    folder = paper / ANCILLARY
+    if folder.is_symlink() or not folder.is_dir():
+        return []
+    inside = {os.path.normpath(name) for name in packed}
+    left = []
+    for top, folders, names in os.walk(folder):
+        folders[:] = [name for name in folders if not name.startswith(".")]  # as the copy
+        left += [name for name in names if not name.startswith(".") and os.path.relpath(
+            Path(top, name), paper) not in inside]
+    if not left:
+        return []
+    files = f"{len(left)} file{'s' if len(left) > 1 else ''}"
+    said = (f"{ANCILLARY}/: arXiv's ancillary files ({files}), not read by TeX: left out of the "
+            "archive, which holds only what TeX read; add them to it by hand if you mean to "
+            "submit them")
+    return [said]

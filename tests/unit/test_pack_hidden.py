@@ -1,0 +1,39 @@
+"""Round 24 (N5): the anonymous pack's reading of text TeX never prints, on its own (the
+compiled pages given as text): where it looks, and the page as the judge."""
+
+from __future__ import annotations
+
+from figures.pack.hidden import told
+
+_PAGE = ["Intro text here. BP reaches 61.5% accuracy on CIFAR-10 with a ResNet-18 backbone.\n1"]
+
+
+def test_a_switch_in_a_venues_class_is_no_note():
+    """Round 24 (N5): acmart.cls's ``\\if@ACM@journal`` branches (its own ``\\newif``) are
+    the template's, not the author's notes: a class or package is read for definitions only."""
+    cls = "\\newif\\if@ACM@journal\n\\if@ACM@journal\\typeout{Using the journal mode of it}\\fi\n"
+    assert told({"acmart.cls": cls, "main.tex": "Intro text here.\n"}, _PAGE) == []
+
+
+def test_printed_text_around_a_macro_is_printed():
+    """Round 24 (N5): a printed branch whose number is a macro of ours (``\\heroAccBP``) is
+    found on the page by its runs of words, not taken for hidden."""
+    main = ("\\newif\\ifnotes\\notestrue\n\\ifnotes BP reaches \\heroAccBP{} accuracy on "
+            "CIFAR-10 with a \\emph{ResNet-18} backbone.\\fi\n")
+    assert told({"main.tex": main}, _PAGE) == []
+
+
+def test_a_name_alone_is_not_judged_and_a_hidden_note_is():
+    """Round 24 (N5): two words in a row are no run to look for (the ``\\author`` checks read
+    names); a sentence the page lacks is told, with its line and the switch."""
+    main = ("\\newif\\ifanon\\anontrue\n\\ifanon Anonymous\\else Janet Smithson\\fi\n"
+            "\\ifanon\\else We thank Bob Jones for the code.\\fi\n")
+    assert told({"main.tex": main}, _PAGE) == [
+        ("main.tex:3: \\else We thank Bob Jones for the code. is hidden by \\ifanon, true there "
+        "(\\newif\\ifanon): text TeX does not print, shipped in the archive (the page never "
+        "shows it): remove it before you submit")]
+
+
+def test_pages_with_no_text_judge_nothing():
+    """Round 24 (N5): a PDF whose text pypdf cannot read says nothing of what it prints."""
+    assert told({"main.tex": "\\newif\\ifdraft\n\\ifdraft We thank Bob Jones for it.\\fi\n"}, [""]) == []
