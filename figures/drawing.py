@@ -78,7 +78,7 @@ def saved_as_built(spec: FigureSpec, kind: BuildKind, fig: Figure) -> Figure:
     from matplotlib.figure import Figure as PlainFigure
     from matplotlib.text import Text
 
-    from figures.outputs.render import save_settings
+    from figures.outputs.render import save_settings, saved
     from figures.style import theme
 
     rc = {**spec.render.rc, **kind.rc(spec)}
@@ -92,8 +92,10 @@ def saved_as_built(spec: FigureSpec, kind: BuildKind, fig: Figure) -> Figure:
 
     def savefig(self: Figure, target: Any, **kwargs: Any) -> None:
         kwargs = {**save_settings(kind, spec, target, kwargs, self), **kwargs}
-        with theme(rc):
-            PlainFigure.savefig(self, target, **kwargs)
+        fmt = (kwargs.get("format") or Path(str(target)).suffix.lstrip(".") or "png").lower()
+        with theme(rc):  # a venue's PNG as the build writes it: RGB (round 25, PA)
+            saved(lambda *a, **k: PlainFigure.savefig(self, *a, **k), target,
+                  kind.rgb_png and fmt == "png", kwargs)
 
     fig.savefig = types.MethodType(savefig, fig)
     return fig

@@ -128,8 +128,12 @@ def tex_argument(name: str) -> str:
 #: How bibtex (``I was expecting a `,'---line 4 of file refs.bib``) and biber begin an
 #: error in their ``.blg``.
 _BIBLIOGRAPHY_ERRORS = ("---line ", "I couldn't ", "I found no ", "ERROR - ")
-#: An error as ``-file-line-error`` prints it: ``./main.tex:7: Undefined control sequence.``
-_FILE_LINE = re.compile(r"^(?:\./)?([^\s:][^:\n]*\.(?:tex|sty|cls|bbl|clo):\d+): (.*)$")
+#: An error as ``-file-line-error`` prints it: ``./main.tex:7: Undefined control sequence.``,
+#: in any file TeX reads from a folder, as it names one (``./``, ``../``, ``/``):
+#: ``./figs/d.pdf_tex:2:`` (Inkscape), ``.pgf``, ``.tikz``, a name with no suffix; found
+#: by a search path (``sub/x.tex:3:``) only TeX's own kinds (``results.txt:3: `` is text).
+_FILE_LINE = re.compile(r"^(?:\./)?((?:(?<=\./)|\.\./|/)[^:\n]+|[^\s:][^:\n]*\."
+                        r"(?:tex|sty|cls|bbl|clo))(:\d+): (.*)$")
 #: latexmk's own lines, never its reason: its banner (printed last when it stops before
 #: running anything: its reason goes to stderr at once) and what follows a reason.
 _LATEXMK_CHATTER = re.compile(r"Latexmk: (?:This is Latexmk|Stopping because)|Rc files read:|"
@@ -285,7 +289,7 @@ def tex_errors(output: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for line in _CONTINUED.sub(" ", output).splitlines():
         if match := _FILE_LINE.match(line):
-            found.setdefault(match[1], match[2].removesuffix("."))
+            found.setdefault(match[1] + match[2], match[3].removesuffix("."))
     return found
 
 

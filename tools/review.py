@@ -48,6 +48,8 @@ sys.path[:0] = [str(Path(__file__).parent), *(str(Path(__file__).parent.parent /
                                                for f in ("golden", ""))]
 import update_baselines as ub  # tools/ on the path first
 
+from figures.cli.review import from_here, names_tests, refused
+
 ROOT, BASELINE = ub.ROOT, ub.BASELINE
 OUT = ROOT / "build" / "review"
 GOLDEN_TESTS = ("tests/golden/test_images.py", "tests/golden/test_venue_images.py")
@@ -307,7 +309,7 @@ def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
     nodeids = failed_goldens()
     if pytest_args or (not nodeids and compare_first):
         print("review: running the golden comparisons", flush=True)
-        named = any(a.startswith("tests/") for a in pytest_args)  # else the golden modules
+        named = names_tests(pytest_args, ROOT)  # else the golden modules
         with tempfile.TemporaryDirectory() as folder:  # this run's own record (round 25, RC)
             report = Path(folder, "report.xml")
             proc = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", *pytest_args,
@@ -480,30 +482,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass  # quiet: the review prints what it does
 
 
-#: pytest-mpl's options that write goldens instead of comparing them (round 25, RV).
-WRITERS = ("--mpl-generate-path", "--mpl-generate-hash-library")
-
-
-def refused(argv: list[str]) -> str | None:
-    """Why review may not run these pytest arguments (or ``PYTEST_ADDOPTS``'s), None when it
-    may: pytest-mpl's generate options write the goldens into baseline/ (or a hash library)
-    unseen, and review then said "nothing to review", exit 0 (round 25, RV)."""
-    import os
-    import shlex
-
-    try:
-        added = shlex.split(os.environ.get("PYTEST_ADDOPTS", ""))
-    except ValueError:
-        added = []
-    for given in (*argv, *added):
-        if given.split("=", 1)[0] in WRITERS:
-            return (f"{given}: review never writes the goldens (it shows each change first); "
-                    "baselines change only through tools/update_baselines.py (nox -s "
-                    "baselines) or by accepting a change in review: run without that option")
-    return None
-
-
 def main(argv: list[str]) -> int:
+    argv = from_here(argv, ROOT)  # pytest runs from ROOT (round 25, RS)
     if (why := refused(argv)) is not None:
         print(f"review: {why}", file=sys.stderr)
         return 2

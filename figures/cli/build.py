@@ -51,8 +51,8 @@ def _inches(text: str) -> float:
     """An argparse type: a width in inches, a plain decimal number (``3.25in``, ``1_0``,
     ``1e0``, ``nan`` said so: ``float`` reads ``1_0`` as 10)."""
     if not re.fullmatch(r"\s*[+-]?(\d+\.?\d*|\.\d+)\s*", text, re.ASCII):
-        raise argparse.ArgumentTypeError(f"expected a width in inches, a number without its "
-                                         f"unit (e.g. 3.25), got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a width in inches as a plain decimal "
+                                         f"number, no unit or exponent (e.g. 3.25), got {text!r}")
     return float(text)
 
 

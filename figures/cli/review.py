@@ -4,6 +4,8 @@ browser (tools/review.py of the checkout the running package is installed from).
 from __future__ import annotations
 
 import argparse
+import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -44,4 +46,83 @@ def run(args: argparse.Namespace) -> int:
     rest = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
     from figures import runner
 
-    return runner.call([sys.executable, str(tool), *flags, *rest], root)
+    return runner.call([sys.executable, str(tool), *flags, *from_here(rest, root)],
+                       root)
+
+
+#: pytest's options whose value is the next word, not a path (left as given) or a path.
+_WORD_VALUE = ("-k", "-m", "-p", "-o", "-W", "-r", "-n", "--tb", "--maxfail", "--durations",
+               "--dist", "--capture", "--color")
+_PATH_VALUE = ("--deselect", "--ignore", "--ignore-glob", "-c", "--rootdir", "--basetemp",
+               "--junit-xml", "--mpl-results-path", "--mpl-baseline-path")
+
+
+def _words(args: list[str]):
+    """Each pytest argument with what it is: "option", "word" (an option's value that is no
+    path: ``-k EXPR``), "path" (a path option's value) or "named" (a path or node id)."""
+    after = None
+    for arg in args:
+        if after is not None:
+            yield arg, "word" if after in _WORD_VALUE else "path"
+            after = None
+        elif arg.startswith("-"):
+            yield arg, "option"
+            after = arg if arg in _WORD_VALUE + _PATH_VALUE else None
+        else:
+            yield arg, "named"
+
+
+def _rooted(word: str, here: Path, root: Path) -> str:
+    """``word`` (a path, or a node id: the path before ``::``) as pytest takes it from ``root``
+    when it names something in ``here``: relative to ``root``, or absolute outside it."""
+    path, sep, rest = word.partition("::")
+    if not path or not (here / path).exists():
+        return word  # no path here: pytest says what it is
+    full = Path(os.path.normpath(here / path))
+    return f"{full.relative_to(root) if full.is_relative_to(root) else full}{sep}{rest}"
+
+
+def from_here(args: list[str], root: Path) -> list[str]:
+    """pytest arguments given in the current folder for a pytest run from the checkout's
+    ``root`` (review's own results and baseline/ are the root's): each path or node id, and a
+    path option's value (``--deselect``, ``--ignore=``), naming something here is made the
+    root's (``test_images.py`` from tests/golden: ``tests/golden/test_images.py``; hostile
+    round 25, RS); an option's other values (``-k EXPR``) as given."""
+    try:
+        here = Path.cwd()
+    except OSError:  # a folder removed under the shell: nothing is there
+        return args
+    found = []
+    for arg, what in _words(args):
+        name, eq, value = arg.partition("=")
+        found.append(f"{name}={_rooted(value, here, root)}" if what == "option" and eq
+                     and name in _PATH_VALUE else _rooted(arg, here, root)
+                     if what in ("path", "named") else arg)
+    return found
+
+
+def names_tests(args: list[str], root: Path) -> bool:
+    """Whether pytest arguments (as :func:`from_here` gives them) name a test path or node id
+    that is in ``root``: else review runs the golden modules."""
+    return any(what == "named" and (root / arg.partition("::")[0]).exists()
+               for arg, what in _words(args))
+
+
+#: pytest-mpl's options that write goldens instead of comparing them (round 25, RV).
+WRITERS = ("--mpl-generate-path", "--mpl-generate-hash-library")
+
+
+def refused(argv: list[str]) -> str | None:
+    """Why review may not run these pytest arguments (or ``PYTEST_ADDOPTS``'s), None when it
+    may: pytest-mpl's generate options write the goldens into baseline/ (or a hash library)
+    unseen, and review then said "nothing to review", exit 0 (round 25, RV)."""
+    try:
+        added = shlex.split(os.environ.get("PYTEST_ADDOPTS", ""))
+    except ValueError:
+        added = []
+    for given in (*argv, *added):
+        if given.split("=", 1)[0] in WRITERS:
+            return (f"{given}: review never writes the goldens (it shows each change first); "
+                    "baselines change only through tools/update_baselines.py (nox -s "
+                    "baselines) or by accepting a change in review: run without that option")
+    return None

@@ -53,6 +53,9 @@ class BuildKind:
     copy_again: str = "and copy it again (or `figures sync`)"
     #: What its build key covers besides the figdata, in words (why a file is stale).
     covers: str = "its module, the style, matplotlib or the package version"
+    #: Its PNGs written as RGB when opaque (Agg's are RGBA, alpha 255): a venue's, which a paper
+    #: places and arXiv would re-encode (docs/pack.md); the default build's stay the seeds'.
+    rgb_png: bool = False
 
     def rc(self, spec: FigureSpec) -> dict[str, Any]:
         """The theme a figure of this kind is measured and saved in (a venue's: the page's
@@ -110,6 +113,8 @@ class BuildKind:
                             ("venues.py", "page.py"))  # the venue's page
             parts.append(f"slot={self.slot}:" + hashlib.sha256(numbers.encode() + code)
                          .hexdigest())
+        if self.rgb_png:  # other bytes than an RGBA build's of the same figure
+            parts.append("png=rgb")
         return ":".join(parts)
 
     def to_box(self, spec: FigureSpec, fig: Figure, stamped: bool = False) -> None:
@@ -175,7 +180,7 @@ def venue_kind(venue: Venue, slot: str | float | None = None, *, stamp: bool = T
         rebuild = f"figures sync PAPER_DIR --venue {venue.key}"
     return BuildKind(name, venue, slot, stamp, out, tuple(TRUETYPE_RC.items()), rebuild,
                      "(and copy it again)", "its module, the venue layout, the venue's "
-                     "numbers, matplotlib or the version")
+                     "numbers, matplotlib or the version", rgb_png=True)
 
 
 def parse_kind(name: str, venues_file: Path | None = None) -> BuildKind:

@@ -60,6 +60,25 @@ def content_digest(data: bytes) -> str | None:
     return found.hexdigest()
 
 
+def opaque_as_rgb(data: bytes) -> bytes:
+    """A PNG's bytes again as RGB when it is RGBA with every alpha 255 (Agg's: arXiv
+    re-encodes a PNG with an alpha channel, docs/pack.md), its text chunks (our provenance)
+    and resolution kept, its pixels and so :func:`digest` the same; else as they are."""
+    from PIL.PngImagePlugin import PngInfo
+
+    with open_image(io.BytesIO(data)) as image:
+        if image.mode != "RGBA" or image.getchannel("A").getextrema() != (255, 255):
+            return data
+        info = PngInfo()
+        for key, value in image.text.items():
+            info.add_text(key, value)
+        dpi = image.info.get("dpi")
+        rgb = image.convert("RGB")
+    out = io.BytesIO()
+    rgb.save(out, format="PNG", pnginfo=info, **({"dpi": dpi} if dpi else {}))
+    return out.getvalue()
+
+
 def seal(path: Path) -> str | None:
     """Write the file's content digest over its provenance's placeholder (same length: no PDF
     offset moves; a PNG's text chunk is written again by Pillow, its CRC with it); None when

@@ -3,12 +3,14 @@ build key with the figure's module, its helpers, the style and the stamp)."""
 
 from __future__ import annotations
 
+import io
 import math
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.data.jsonio import atomic_path, sha256_if_file, write_text_atomic
-from figures.outputs.pixels import seal
+from figures.outputs.pixels import opaque_as_rgb, seal
 from figures.outputs.provenance import encode
 from figures.outputs.provenance import metadata as provenance_metadata
 
@@ -26,15 +28,31 @@ _METADATA: dict[str, dict[str, str | None]] = {
 
 
 def save(spec: FigureSpec, fig: Figure, target: Any, *, rc: dict[str, Any] | None = None,
-         **savefig_kwargs: Any) -> None:
+         rgb_png: bool = False, **savefig_kwargs: Any) -> None:
     """``fig.savefig`` inside the figure's theme (fonts and ``savefig.*`` are read at save
-    time), plus save-time settings ``rc``."""
+    time), plus save-time settings ``rc``; a PNG as RGB when opaque with ``rgb_png``."""
     from figures.style import theme
 
     fmt = savefig_kwargs.get("format") or Path(str(target)).suffix.lstrip(".") or "png"
     savefig_kwargs.setdefault("metadata", _METADATA.get(fmt))
     with theme({**spec.render.rc, **(rc or {})}):
-        fig.savefig(target, **savefig_kwargs)
+        saved(fig.savefig, target, rgb_png and fmt == "png", savefig_kwargs)
+
+
+def saved(savefig: Any, target: Any, rgb_png: bool, kwargs: dict[str, Any]) -> None:
+    """``savefig(target, **kwargs)``; with ``rgb_png`` the PNG is saved in memory and written
+    to ``target`` (a path or a file) as RGB when opaque (:func:`opaque_as_rgb`: a venue
+    build's, :attr:`BuildKind.rgb_png`)."""
+    if not rgb_png:
+        savefig(target, **kwargs)
+        return
+    buffer = io.BytesIO()
+    savefig(buffer, **{**kwargs, "format": "png"})
+    data = opaque_as_rgb(buffer.getvalue())
+    if hasattr(target, "write"):
+        target.write(data)
+    else:
+        Path(os.fspath(target)).write_bytes(data)
 
 
 def draw_as_built(spec: FigureSpec, data: dict[str, Any], kind: BuildKind | None = None, *,
@@ -88,7 +106,7 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
         target = Path(out_dir) / f"{kind.stem(spec)}.{out.fmt}"
         with atomic_path(target) as tmp:
             inside = provenance_metadata(out.fmt, provenance) if provenance else {}
-            save(spec, fig, tmp, rc=kind.rc(spec), format=out.fmt,
+            save(spec, fig, tmp, rc=kind.rc(spec), rgb_png=kind.rgb_png, format=out.fmt,
                  dpi=output_dpi(kind, out, fig), bbox_inches=out.bbox_inches,
                  metadata={**_METADATA[out.fmt], **inside})
             sealed = seal(tmp) if provenance else None  # the content digest, inside

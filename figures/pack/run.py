@@ -146,6 +146,9 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
             paper, name, known, recorded.read_to.get(os.path.normpath(name))),
                           lines=lambda name: _comment_lines(paper, name, known)),
         lambda name: len(_comment_lines(paper, name, known)))
+    from figures.pack.printed import off_width  # built for another page (round 25, RB2)
+
+    found.warnings += off_width(pdf, main_tex.name)
     if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))
                and any(Path(name).name in page for page in texts[1])]:  # graphicx's stand-in
         raise FigureDataError(eps[0], None, tex.eps_refusal(paper, eps[0]))

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, LatexError
-from figures.pack import inputs
+from figures.pack import inputs, leftout
+from figures.pack.leftout import BUILD_PRODUCTS, hidden, left_out_why
 from figures.paper.latexmkrc import rc_not_run
 from figures.texread import blanked
 
@@ -54,14 +55,6 @@ class Recorded:
     excluded: frozenset[str] = frozenset()
 
 
-def hidden(name: str) -> bool:
-    return name.startswith(".")
-
-
-#: What a compile writes: the paper's leftovers (a ``main.aux`` of another package set) are
-#: left out of the copy, which makes its own.
-BUILD_PRODUCTS = (".aux", ".log", ".fls", ".fdb_latexmk", ".toc", ".lof", ".lot", ".out",
-                  ".blg", ".bcf", ".run.xml", ".synctex.gz", ".nav", ".snm")
 #: Files from this size on are linked into the copy, not copied: the compile reads them where
 #: they are, and an unused 2 GB file costs nothing.
 LINK_BYTES = 1 << 20
@@ -73,35 +66,6 @@ def _left_out(here: Path, name: str) -> bool:
     path = here / name
     return hidden(name) or name.endswith(BUILD_PRODUCTS) or not (path.is_file()
                                                                   or path.is_dir())
-
-
-def left_out_why(paper: Path, name: str, reader: str = "latex") -> str | None:
-    """Why the copy has no ``name`` (or ``name.tex``) that the paper's folder holds: a hidden
-    file or folder (arXiv deletes them) or a build product's suffix (``tables/reg.out``, a
-    Stata table); None when it holds none, or is not left out for its name. ``reader``: who
-    looked for it (:func:`figures.pack.inputs.missing`): the advice is what that one can
-    read (an ``\\include``'d chapter's ``.aux`` is read by that name alone)."""
-    parts = name.split("/")
-    if name.startswith("/") or ".." in parts or not any(  # outside: inputs.left_outside's
-            (paper / f"{name}{tex}").is_file() for tex in ("", ".tex")):
-        return None
-    if any(hidden(part) for part in parts if part != "."):
-        return ("read from the repository's .git folder (gitinfo2/gitinfo do this), which the "
-                "pack leaves out: drop the package for the submission (or use its local option "
-                "with a file beside main.tex)" if ".git" in parts[:-1] else  # read by that name
-                "the pack leaves out hidden files and folders (.name: arXiv deletes them): "
-                "move it into a folder whose name has no leading dot")
-    if name.endswith(".aux") and reader == "latex":  # \includeonly leaves its chapter out
-        return ("LaTeX reads it for the labels of an \\include'd chapter that \\includeonly "
-                "leaves out, and the pack leaves out build products (.aux: arXiv's compile "
-                "writes them anew): remove \\includeonly (or compile every chapter once)")
-    if name.endswith(BUILD_PRODUCTS) and reader == "pgf":
-        return (f"the pack leaves out files named as LaTeX's build products ({Path(name).suffix}: "
-                "arXiv's compile writes them anew): rename it (.dat) and its plot file")
-    if name.endswith(BUILD_PRODUCTS):
-        return (f"the pack leaves out files named as LaTeX's build products ({Path(name).suffix}: "
-                "arXiv's compile writes them anew): rename it (.tex)")
-    return None
 
 
 def copy_paper(paper: Path, copy: Path, keep: frozenset[str] = frozenset()) -> None:
@@ -164,8 +128,13 @@ def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset
     copy_paper(paper, copy, keep)
     ran = latexmk(copy / main.name, out, "-recorder", "-g", "-file-line-error",
                   f"-usepretex={inputs.PRETEX}", file=main.name)[0]
-    _said(ran, out, main, "in a copy of the paper's folder")
     stem = main.stem
+    if ran.returncode != 0 and (found := {os.path.normpath(name) for name in leftout.named(
+            runner.first_error(out / f"{stem}.log", ran.stdout))  # pgfplots' 'logs/train.log'
+            if leftout.data_left_out(paper, name)} - keep):  # (hostile round 25, PL, LL)
+        (work / "again").mkdir()
+        return record(paper, main, work / "again", keep | found)
+    _said(ran, out, main, "in a copy of the paper's folder")
     recorded = runner.recorded(out / f"{stem}.fls", copy)
     read, written = (_inside(paths, copy) for paths in recorded)
     made = {name: (out / name).read_bytes() for name in  # read there, not written by TeX
@@ -175,6 +144,8 @@ def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset
     build_products = written | {f"{stem}.bbl"} | set(made)
     sources = sorted(name for name in read if (paper / name).is_file()
                      and name not in build_products and (name in keep or not _left_out(paper, name)))
+    if clash := leftout.removed_beside_tex(sources, keep):  # \VerbatimInput{x.log}, \input{x}
+        raise LatexError(main.name, None, clash)
     logged = inputs.log_text(out / f"{stem}.log")
     ends, hidden = inputs.read_to(out)
     order = inputs.sequence(out)
@@ -184,7 +155,8 @@ def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset
                                              and n != main.name and not inputs.typeset(logged, n))
     read = opened_outside_tests(out / f"{stem}.fls", copy, out)
     found = {os.path.normpath(name) for name, _, reader in inputs.missing(logged)
-             if reader != "latex" and external_aux(paper, name, main)} - keep
+             if (reader != "latex" and external_aux(paper, name, main))
+             or leftout.data_left_out(paper, name)} - keep  # \verbatiminput{logs/run.out}
     if found:  # \externaldocument{supplement}: its .aux, copied (hostile round 25, XR)
         (work / "again").mkdir()
         return record(paper, main, work / "again", keep | found)
@@ -364,8 +336,10 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
         elif missing and ".." in missing.group(1).split("/"):  # figs/../figs/x: no hidden x
             error += ("; the pack compiles as a paranoid TeX (openin_any=p), which opens no "
                       "name with .. in it: write the path without ..")
-        elif missing and (why := left_out_why(main.parent, missing.group(1))):
-            error += f"; {why}"
+        elif why := next(((name, said) for name in leftout.named(error)  # 'logs/run(.log)'
+                          if (said := left_out_why(main.parent, name))), None):
+            end = error.find(". ", error.find(why[0]))  # not pgfplots' "In case you intended"
+            error = f"{error[:end + 1] if end > 0 else error}; {why[1]}"
         raise LatexError(main.name, None, f"does not compile {where}: {error}")
 
 

@@ -66,13 +66,14 @@ def placements(reader) -> list[tuple[int, object, Matrix, bool]]:
     """Every included PDF (a form XObject pdfTeX names, at any depth: inside a clip form,
     a wrapper PDF such as a ``standalone`` or ``pdfcrop`` panel) and every image XObject the
     pages draw, with the matrix it is drawn through and whether an unnamed form around it
-    (pdfTeX's ``clip``) crops it. A form is not followed into itself, nor into ours."""
+    (pdfTeX's ``clip``) cuts into it: a clip to the figure's own box (``\\includegraphics*``
+    alone) cuts nothing. A form is not followed into itself, nor into ours."""
     found: list[tuple[int, object, Matrix, bool]] = []
     parsed: dict[object, list] = {}
     budget = [_MOST_DRAWN]
     for number, page in enumerate(reader.pages, 1):
         walk = _Walk(reader, number, found, parsed, budget)
-        walk(page.get_contents(), page.get("/Resources"), _IDENTITY, (), False)
+        walk(page.get_contents(), page.get("/Resources"), _IDENTITY, (), None)
     return found
 
 
@@ -81,7 +82,7 @@ class _Walk:
         self.reader, self.page, self.found, self.parsed, self.budget = \
             reader, page, found, parsed, budget
 
-    def __call__(self, contents, resources, base: Matrix, path: tuple, clipped: bool):
+    def __call__(self, contents, resources, base: Matrix, path: tuple, clip: Rect | None):
         if contents is None or len(path) > MAX_DEPTH:
             return
         key = identity(contents)  # a direct object (a page's contents) is parsed each time:
@@ -96,22 +97,56 @@ class _Walk:
                 self.budget[0] -= 1
                 if self.budget[0] < 0:
                     return
-                self._draw(forms[operands[0]], ctm, path, clipped)
+                self._draw(forms[operands[0]], ctm, path, clip)
 
-    def _draw(self, xobject, ctm: Matrix, path: tuple, clipped: bool) -> None:
-        if xobject.get("/Subtype") == "/Image":
-            self.found.append((self.page, xobject, ctm, clipped))  # into the unit square
+    def _draw(self, xobject, ctm: Matrix, path: tuple, clip: Rect | None) -> None:
+        if xobject.get("/Subtype") == "/Image":  # into the unit square
+            self.found.append((self.page, xobject, ctm, _cuts(clip, (0, 0, 1, 1), ctm)))
             return
         ident = identity(xobject) or ("direct", id(xobject))
         if xobject.get("/Subtype") != "/Form" or ident in path:
             return
         matrix = _times(tuple(float(v) for v in xobject.get("/Matrix", _IDENTITY)), ctm)
         named = "/PTEX.FileName" in xobject or "/PTEX.InfoDict" in xobject
+        box = _box(xobject)
         if named:
-            self.found.append((self.page, xobject, matrix, clipped))
+            self.found.append((self.page, xobject, matrix, _cuts(clip, box, matrix)))
         if form_provenance(xobject.get("/PTEX.InfoDict")) is None:  # a wrapper, a clip form
-            self(xobject, xobject.get("/Resources"), matrix, (*path, ident),
-                 clipped or not named)
+            if not named and box is not None:  # its box clips what it draws
+                cut = _extent(box, matrix)
+                clip = cut if clip is None else (max(clip[0], cut[0]), max(clip[1], cut[1]),
+                                                 min(clip[2], cut[2]), min(clip[3], cut[3]))
+            self(xobject, xobject.get("/Resources"), matrix, (*path, ident), clip)
+
+
+Rect = tuple[float, float, float, float]
+
+
+def _box(xobject) -> Rect | None:
+    try:
+        x0, y0, x1, y1 = (float(v) for v in xobject["/BBox"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+def _extent(box: Rect, matrix: Matrix) -> Rect:
+    """``box`` drawn through ``matrix``: the rectangle its corners span on the page."""
+    a, b, c, d, e, f = matrix
+    xs, ys = zip(*((x * a + y * c + e, x * b + y * d + f)
+                   for x in (box[0], box[2]) for y in (box[1], box[3])), strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _cuts(clip: Rect | None, box: Rect | None, matrix: Matrix) -> bool:
+    """Whether ``clip`` (on the page) cuts into ``box`` drawn through ``matrix`` (half a
+    point of rounding allowed: TeX's box and the PDF's differ by that)."""
+    if clip is None:
+        return False
+    if box is None:
+        return True
+    x0, y0, x1, y1 = _extent(box, matrix)
+    return x0 < clip[0] - 0.5 or y0 < clip[1] - 0.5 or x1 > clip[2] + 0.5 or y1 > clip[3] + 0.5
 
 
 def inner_sizes(form, reader) -> tuple[float | None, float | None, float | None]:

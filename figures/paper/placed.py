@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 #: Options with which the paper prints a build other than at 100 % (crops, turns, rescales).
 _RESHAPING = ("trim", "viewport", "clip", "angle", "scale", "height", "totalheight",
               "keepaspectratio", "origin", "page")
+#: Options that set the box ``clip`` (or ``\\includegraphics*``) cuts to: without one, the
+#: figure's own box, so nothing is cut.
+_BOUNDING = ("bb", "bbllx", "bblly", "bburx", "bbury", "natwidth", "natheight")
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,7 @@ def fixed_include(graphic: Graphic, width: str | None = None, height: str | None
     its box's), nothing that crops, turns or rescales it; with ``height``, a box of both
     sides."""
     kept = {k: v for k, v in graphic.options.items()  # ! : a side graphicx works out
-            if k not in _RESHAPING and (v or "").strip() != "!"}
+            if k not in _RESHAPING + _BOUNDING and (v or "").strip() != "!"}
     kept["width"] = width or kept.get("width", "\\linewidth")
     if height is not None:
         kept["height"] = height
@@ -60,8 +63,9 @@ def fixed_include(graphic: Graphic, width: str | None = None, height: str | None
 def _reshaped(graphic: Graphic) -> str | None:
     """How the include reshapes the build (None: it prints it as built)."""
     options, printed = graphic.options, graphic.printed
-    if (printed is not None and printed.clip) or any(k in options for k in ("trim", "viewport",
-                                                                       "clip")):
+    clipped = (printed is not None and printed.clip) or "clip" in options  # or the star
+    if any(k in options for k in ("trim", "viewport")) or (  # clip alone cuts nothing
+            clipped and any(k in options for k in _BOUNDING)):
         return "trimmed or clipped"
     if options.get("page", "1").strip() not in ("1", ""):  # our builds have one page
         return f"by a page our one-page build has not (page={options['page']})"

@@ -227,9 +227,7 @@ def test_what_follows_the_end_of_the_papers_own_package_is_not_shipped(tmp_path)
 @pytest.mark.parametrize(("name", "why"), [
     (".extra/results", ("the pack leaves out hidden files and folders (.name: arXiv deletes "
      "them): move it into a folder whose name has no leading dot")),
-    ("tables/reg.out", ("the pack leaves out files named as LaTeX's build products (.out: "
-     "arXiv's compile writes them anew): rename it (.tex)")),
-])
+])  # {tables/reg.out} (N13) goes in since round 26: test_hostile_round26_errors
 def test_a_file_the_copy_leaves_out_that_a_test_finds_by_hand_stops_the_pack(tmp_path, name,
                                                                             why):
     r"""Round 24 (N7, N13): ``\IfFileExists{.extra/results}{\input{.extra/results}}{}`` (a

@@ -187,3 +187,35 @@ def test_our_figure_inside_tikz_externalized_cache_is_said_so(tmp_path, monkeypa
     (paper / "tikzcache" / "main-figure0.pdf").unlink()
     code, out, err = run(capsys, "sync", "TX", *argv)
     assert "cifar_summary  figures/cifar_summary.pdf       copy " in out, out + err
+
+
+@pytest.mark.slow  # sync, pack (TeX)
+def test_pack_says_a_figure_built_for_another_page_is_printed_off_its_width(tmp_path):
+    r"""Round 25 (RB2): the paper's ``figures/cifar_summary.pdf`` replaced by a build for a
+    letter's 2.5 in (sync now refuses that; here it is copied by hand): pack said "figures: 3
+    (3 ours, current)", warnings 0, its figure check reading the provenance only. The PDF
+    compiled from the archive says the width each form of ours is printed at: a figure sync
+    built for one width printed at another is one warning naming it, both widths and the
+    command that mends it; the paper synced for its own page packs with none."""
+    import shutil
+
+    from helpers import REPO
+
+    def pack() -> str:
+        ran = figures_as_a_user(tmp_path, "pack", "p", "--allow-synthetic", "--out", "p.tgz")
+        assert ran.returncode == 0, ran.stdout + ran.stderr
+        return ran.stderr
+
+    paper, letter = tmp_path / "p", tmp_path / "L"
+    shutil.copytree(REPO / "tests" / "papers" / "twocol", paper)
+    _sync(tmp_path, "p", "--venue", "icml")
+    assert pack().splitlines()[-1].endswith("warnings: 0")
+    write_files(letter, {"main.tex": _LETTER.replace("figures/%s", "cifar_summary")})
+    _sync(tmp_path, "L")
+    shutil.copyfile(letter / "cifar_summary.pdf", paper / "figures" / "cifar_summary.pdf")
+    said = pack()
+    assert said.splitlines()[-1].endswith("warnings: 1"), said
+    assert "warning: figures/cifar_summary.pdf: cifar_summary was built for 2.5 in (venue:" \
+        "tex10pt-4.774x4.774x7.61in@2.5in), and main.tex prints it at 3.25 in (130%): drawn " \
+        "for another page (a letter's or another main file's sync?); run `figures sync PAPER " \
+        "--main main.tex`, then pack again" in said, said

@@ -205,13 +205,14 @@ def test_a_folder_named_like_a_tex_file_is_passed_over_when_finding_the_main_fil
     assert ran.returncode == 0, ran.stderr
 
 
-@pytest.mark.parametrize("width", ["3.25in", "3,25", "3.25\"", "1_0", "3_25", "1e0", "nan",
-                                   "inf"])
+@pytest.mark.parametrize("width", ["3.25in", "3,25", "3.25\"", "1_0", "3_25", "1e0", "1e3",
+                                   "nan", "inf"])
 def test_a_width_with_its_unit_or_a_comma_says_to_give_a_plain_number(tmp_path, capsys, width):
     """Round 7: ``--width 3.25in`` said "invalid float value: '3.25in'" (what a float is, not
     what to write). Round 7's unclear cases, decided: ``--width 1_0`` was read by ``float`` as
     10 and refused as "10 in" (``3_25``: "325 in"), a number the user never wrote; ``1e0``
-    was taken as 1. A width is a plain decimal."""
+    was taken as 1. A width is a plain decimal. Round 26 (WO): ``1e3`` was told "a number
+    without its unit", and it is a number: the line says plain decimal, no exponent."""
     from figures.cli import main as cli
 
     with pytest.raises(SystemExit) as ended:
@@ -219,8 +220,8 @@ def test_a_width_with_its_unit_or_a_comma_says_to_give_a_plain_number(tmp_path, 
                   str(tmp_path / "out")])
     assert ended.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1] == (
-        f"figures build: error: argument --width: expected a width in inches, a number "
-        f"without its unit (e.g. 3.25), got {width!r}")
+        f"figures build: error: argument --width: expected a width in inches as a plain "
+        f"decimal number, no unit or exponent (e.g. 3.25), got {width!r}")
     assert not (tmp_path / "out").exists()
 
 

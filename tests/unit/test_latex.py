@@ -157,6 +157,8 @@ def test_the_printed_width_estimated_and_every_reshaping_refused_with_its_edit()
     typeset.printed = Printed(1, None, (0.0, 0.0), 4.0, 4.0, None, False)
     assert placement(typeset, spec, ICML).width == pytest.approx(4.0)
     typeset.printed = Printed(1, "x.pdf", (4.0, 1.0), 4.0, 4.0, None, True)  # \includegraphics*
+    assert placement(typeset, spec, ICML).width == pytest.approx(4.0)  # Round 26 (SX): whole
+    typeset.options["bb"] = "0 0 100 100"  # the star cutting to a box of its own
     assert "trimmed or clipped" in placement(typeset, spec, ICML).problem
 
 

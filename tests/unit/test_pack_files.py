@@ -549,3 +549,18 @@ def test_an_anonymous_pdf_keeps_no_orphaned_private_data_nor_a_pdftex_file_name(
     assert b"alice" not in pdf_strings(clean)
     assert PdfReader(io.BytesIO(clean)).pages[0]["/Resources"]["/XObject"]["/Im0"].get_data() \
         == bytes(24)  # the pixels stay
+
+
+def test_the_names_an_error_line_gives_a_file_by():
+    """Round 25 (PL, LL): pgfplots quotes the file, fancyvrb names it bare, listings splits
+    its suffix off (``logs/run(.log)``): each is a name to look for in the paper's folder."""
+    from figures.pack import leftout
+
+    assert "logs/train.log" in leftout.named(
+        "./main.tex:8: Package pgfplots Error: Could not read table file 'logs/train.log' in "
+        "'search path=.'. In case you intended to provide inline data: maybe TeX screwed up")
+    assert "logs/run.log" in leftout.named("./main.tex:6: FancyVerb Error: No verbatim file "
+                                          "logs/run.log")
+    assert "logs/run.log" in leftout.named("Package Listings Error: File `logs/run(.log)' "
+                                          "not found.")
+    assert "my logs/a.log" in leftout.named("File `my logs/a.log' not found.")

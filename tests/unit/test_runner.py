@@ -134,3 +134,31 @@ def test_an_error_whose_sentence_goes_on_an_indented_line_is_read_whole(tmp_path
                    "../code.py\n.\n", encoding="latin-1")
     assert runner.first_error(log, "") == \
         "./main.tex:5: FancyVerb Error: No verbatim file ../code.py"
+
+
+@pytest.mark.parametrize("name", ["figs/d.pdf_tex", "figs/d.tikz", "figs/d.pgf", "figs/d",
+                                  "my figs/d.pgf"])
+def test_an_error_in_an_input_file_of_any_name_is_read_with_its_file_and_line(tmp_path, name):
+    """Round 25 (EL): ``\\input{figs/d.pdf_tex}`` (Inkscape), a ``.tikz``, matplotlib's
+    ``.pgf``: ``-file-line-error`` printed ``./figs/d.pdf_tex:2: Undefined control
+    sequence.``, which the reader took only for ``.tex .sty .cls .bbl .clo``; the pack's line
+    was latexmk's "gave return code 1", no error, no file."""
+    log = tmp_path / "main.log"
+    log.write_text(f"(./{name}\n./{name}:2: Undefined control sequence.\nl.2 \\lineheight\n"
+                   f"./{name}:2:  ==> Fatal error occurred, no output PDF file produced!\n")
+    assert runner.first_error(log, "Latexmk: ... gave return code 1\n") == \
+        f"./{name}:2: Undefined control sequence."
+    assert runner.tex_errors(log.read_text()) == {f"{name}:2": "Undefined control sequence"}
+
+
+@pytest.mark.parametrize("line", [
+    "Version 1.2:3: ok", "results.txt:3: a line a package printed", "Chapter 2:3: text",
+    "LaTeX Warning: Reference `sec:a' on page 1 undefined on input line 3.",
+    "Document Class: article 2023/05/17 v1.4n Standard LaTeX document class"])
+def test_text_that_only_looks_like_a_file_and_line_is_no_error(tmp_path, line):
+    """Round 25 (EL): the reader takes any name TeX prints after ``./``, ``../`` or ``/``;
+    a name without one is TeX's only for its own kinds (``sub/x.tex:3:``), else text."""
+    log = tmp_path / "main.log"
+    log.write_text(f"{line}\n! Undefined control sequence.\nl.3 \\foo\n")
+    assert runner.first_error(log, "") == "Undefined control sequence."
+    assert runner.tex_errors(f"{line}\n") == {}

@@ -1,0 +1,97 @@
+"""What the copy of the paper's folder leaves out, and the one the paper reads all the same:
+hidden files and build products by their names; a file named as a build product that the
+paper reads as data or text (a ``logs/train.log`` pgfplots plots) copied after all, as
+arXiv's upload keeps it; and the names a LaTeX error line gives a file by.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+
+def hidden(name: str) -> bool:
+    return name.startswith(".")
+
+
+#: What a compile writes: the paper's leftovers (a ``main.aux`` of another package set) are
+#: left out of the copy, which makes its own.
+BUILD_PRODUCTS = (".aux", ".log", ".fls", ".fdb_latexmk", ".toc", ".lof", ".lot", ".out",
+                  ".blg", ".bcf", ".run.xml", ".synctex.gz", ".nav", ".snm")
+
+
+def data_left_out(paper: Path, name: str) -> bool:
+    """Whether ``name``, which the copy's compile looked for, is a file of ``paper`` the copy
+    left out for its build product's suffix alone: data the paper reads (pgfplots'
+    ``logs/train.log``, a listed ``logs/run.log``, a Stata ``tables/reg.out``), copied and
+    packed as it is read (hostile round 25, PL, LL): arXiv keeps it unless the archive holds
+    a ``.tex`` of its name (:func:`removed_beside_tex`). Not an ``.aux``: LaTeX's own labels
+    (another document's: :func:`figures.pack.tex.external_aux`)."""
+    name = os.path.normpath(name)
+    parts = name.split("/")
+    return name.endswith(BUILD_PRODUCTS) and not name.endswith(".aux") and not (
+        name.startswith("/") or ".." in parts or any(hidden(part) for part in parts)) and (
+        paper / name).is_file()
+
+
+#: What arXiv's upload removes beside a ``.tex`` of its name (``results.log`` beside
+#: ``results.tex``: its file manager's check for files TeX made), of :func:`data_left_out`'s.
+_REMOVED_BESIDE_TEX = (".log", ".out", ".blg")
+
+
+def removed_beside_tex(sources: list[str], kept: frozenset[str]) -> str | None:
+    """Why the archive of ``sources`` cannot hold one of ``kept`` (:func:`data_left_out`'s),
+    or None: arXiv's upload removes it, a ``.tex`` of its name packed beside it."""
+    for name in sorted(kept):
+        suffix = Path(name).suffix
+        stem = name.removesuffix(suffix)
+        if suffix in _REMOVED_BESIDE_TEX and {f"{stem}.tex", f"{stem}.TEX"} & set(sources):
+            return (f"reads {name}, which arXiv's upload removes beside {stem}.tex (packed "
+                    f"too: a file named as what TeX makes of it): rename it ({stem}.dat, say) "
+                    "where the paper reads it")
+    return None
+
+
+#: A name in an error line: a quoted one (```x'``, ``'x'``, ``"x"``) or a word.
+_NAMED = re.compile(r"[`'\"]([^`'\"\n]+)['\"]|([^\s`'\"]+)")
+
+
+def named(error: str) -> list[str]:
+    """The names a LaTeX error line may give a file by, in its order: pgfplots' ``Could not
+    read table file 'logs/train.log'``, fancyvrb's ``No verbatim file logs/run.log``,
+    listings' ``File `logs/run(.log)' not found`` (its ``(.log)`` joined): each quoted text
+    and each word, a full stop or comma after it dropped; which is a file is the caller's."""
+    found = [re.sub(r"\((\.[^()\s]+)\)$", r"\1", (m[1] or m[2])).rstrip(".,;:")
+             for m in _NAMED.finditer(error)]
+    return list(dict.fromkeys(name for name in found if name))
+
+
+def left_out_why(paper: Path, name: str, reader: str = "latex") -> str | None:
+    """Why the copy has no ``name`` (or ``name.tex``) that the paper's folder holds: a hidden
+    file or folder (arXiv deletes them) or a build product's suffix (an ``.aux``, which
+    :func:`data_left_out` does not copy); None when it holds none, or is not left out for
+    its name.
+    ``reader``: who looked for it (:func:`figures.pack.inputs.missing`): the advice is what that one can read
+    (an ``\\include``'d chapter's ``.aux`` is read by that name alone)."""
+    parts = name.split("/")
+    if name.startswith("/") or ".." in parts or not any(  # outside: left_outside's
+            (paper / f"{name}{tex}").is_file() for tex in ("", ".tex")):
+        return None
+    if any(hidden(part) for part in parts if part != "."):
+        return ("read from the repository's .git folder (gitinfo2/gitinfo do this), which the "
+                "pack leaves out: drop the package for the submission (or use its local option "
+                "with a file beside main.tex)" if ".git" in parts[:-1] else  # read by that name
+                "the pack leaves out hidden files and folders (.name: arXiv deletes them): "
+                "move it into a folder whose name has no leading dot")
+    if name.endswith(".aux") and reader == "latex":  # \includeonly leaves its chapter out
+        return ("LaTeX reads it for the labels of an \\include'd chapter that \\includeonly "
+                "leaves out, and the pack leaves out build products (.aux: arXiv's compile "
+                "writes them anew): remove \\includeonly (or compile every chapter once)")
+    if name.endswith(BUILD_PRODUCTS) and reader == "pgf":
+        return (f"the pack leaves out files named as LaTeX's build products ({Path(name).suffix}: "
+                "arXiv's compile writes them anew): rename it (.dat) and its plot file")
+    if name.endswith(BUILD_PRODUCTS):
+        return (f"the pack leaves out files named as LaTeX's build products ({Path(name).suffix}: "
+                "arXiv's compile writes them anew): rename it (.tex)")
+    return None
