@@ -22,6 +22,7 @@ from figures.cli.common import (
     say,
 )
 from figures.errors import FigureDataError, LatexError, display_path
+from figures.paper import drafts
 from figures.paper.latexmkrc import rc_not_run
 from figures.paths import BUILD_ROOT, shown
 from figures.registry import BY_NAME
@@ -100,9 +101,9 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
         sync_args.printed.update(scaled)
         paper = sync.read_paper_of(args.paper, args.main)
     ours = {**_read_by(out / f"{pdf.stem}.fls"), **_ours(paper)}  # probed, or read by TeX
-    lost = {f"{name} ({where})": _own_draft(paper, name) for name, where in ours.items()
+    lost = {f"{name} ({where})": drafts.own_draft(paper, name) for name, where in ours.items()
             if name not in shown}
-    draft = _draft(paper) if lost else None
+    draft = drafts.draft(paper) if lost else None
     eps = [g for g in paper.graphics if Path(g.written).suffix.lower() in (".eps", ".ps")]
     if eps:  # pdftex.def sets the name of an EPS it cannot convert where the picture goes
         from figures.pdf import open_pdf
@@ -151,45 +152,6 @@ def _put(made: Path, target: Path) -> None:
             f"is a folder, where {target.name} is written first") + ": move it away"
             if folder else f"cannot be written ({exc.strerror}): the compiled paper goes "
             "there") from None
-
-
-def _own_draft(paper, name: str) -> str | None:
-    """Round 23 (P5): the include of ``name`` with its own ``draft`` key (graphicx prints a
-    frame for it): the key, its place and the edit; None when it has none."""
-    from figures.paper.sync import figure_of, includes_of
-
-    for include in includes_of(paper)[0]:
-        options = include.graphic.options if include.graphic is not None else {}
-        if figure_of(include)[0] == name and options.get("draft", "x") in ("", "true"):
-            keys = ",".join(k + (f"={v}" if v else "") for k, v in options.items())
-            return (f"its own draft key, \\includegraphics[{keys}] at "
-                    f"{display_path(include.tex.name)}:{include.line}: graphicx prints a frame "
-                    "in its place; remove draft from the include's options")
-    return None
-
-
-def _draft(paper) -> str | None:
-    """Where the paper asks graphicx to print no image (draft: a frame; demo: a black box),
-    and what it prints instead; None when nowhere: the class's option, graphicx's, and
-    ``\\setkeys{Gin}{draft}`` (round 23, P5)."""
-    import re
-
-    from figures.texread import blanked
-
-    instead = {"draft": "a frame", "demo": "a black box"}
-    if "draft" in paper.class_options:
-        return f"the class option draft ({display_path(paper.main.name)}): graphicx prints a frame"
-    for source in paper.sources:  # as TeX reads it: a commented-out option is no option
-        text = blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True, hidden=True)
-        if found := re.search(r"\\usepackage\s*\[[^\]]*\b(draft|demo)\b[^\]]*\]\s*\{graphicx\}",
-                              text):
-            return (f"graphicx's option {found[1]} ({display_path(source.name)}): graphicx "
-                    f"prints {instead[found[1]]}")
-        if found := re.search(r"\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\b(?!\s*=\s*false)"
-                              r"[^{}]*\}", text):
-            line = text.count("\n", 0, found.start()) + 1
-            return f"{found[0]} ({display_path(source.name)}:{line}): graphicx prints a frame"
-    return None
 
 
 def _ours(paper) -> dict[str, str]:

@@ -6,21 +6,11 @@ addresses, ``\\author``'s names. One line per kind and file, with the first line
 from __future__ import annotations
 
 import tempfile
-import unicodedata
 from pathlib import Path
 
 from figures import runner
 from figures.errors import display_path
-from figures.paper.disclosure import EMAIL, HOME, identifying, on_this_machine
-
-
-def folded(text: str) -> str:
-    """``text`` without its accents, as the compiled text is compared with a name: pdfTeX's
-    OT1 fonts set an accent as its own glyph before the letter (``M\u00a8uller``), T1's as
-    one letter (``M\u00fcller``), the source may hold either."""
-    text = "".join(c for c in text if unicodedata.category(c) != "Sk").replace("\u0131", "i")
-    return "".join(c for c in unicodedata.normalize("NFKD", text)
-                   if unicodedata.category(c) != "Mn")
+from figures.paper.disclosure import EMAIL, HOME, identifying, on_this_machine, printed_on
 
 
 def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list[str]:
@@ -80,3 +70,26 @@ def in_tex_live(name: str) -> bytes:
         return Path(found).read_bytes() if found else b""
     except OSError:
         return b""
+
+
+def printed_metadata(paper: Path, packed: list[str], pages: list[str]) -> list[str]:
+    """Round 26 (SU): one line per packed figure (a supplement appended with pdfpages, a
+    screenshot) whose own metadata names who made it (:func:`figures.pack.scrub.who_made`:
+    its /Author, XMP dc:creator, EXIF Artist, an e-mail address or user's name in any field)
+    while the archive's compiled ``pages`` print that name: the pack removes the metadata,
+    not what the page prints. A warning, as a printed ``\\author`` name is."""
+    from figures.pack.images import IMAGE_SUFFIXES
+    from figures.pack.scrub import who_made
+
+    said = []
+    for name in sorted(packed):
+        if not name.lower().endswith(IMAGE_SUFFIXES) or not (paper / name).is_file():
+            continue
+        for what, text in who_made((paper / name).read_bytes(), name):
+            if (shown := printed_on(text, pages)) is not None:
+                said.append(f"{display_path(name)} prints {shown[0]!r} ({what}) on page "
+                            f"{shown[1]} of the archive: the review copy names who made it; "
+                            f"anonymize {Path(name).name} itself (the pack removes only its "
+                            "metadata)")
+                break
+    return said

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from figures.errors import display_path
-from figures.pack.anonymity import folded
+from figures.paper.disclosure import folded
 from figures.texread import Braces, blanked
 from figures.texverbatim import false_end
 

@@ -1,6 +1,8 @@
 """What the archive holds, or leaves out, that the page does not tell: an image cropped on the
 page only (its whole file ships: hostile round 23, F3) and arXiv's ancillary folder, which
-TeX never reads (round 25, AN). One warning line each, naming the file; nothing is refused."""
+TeX never reads (round 25, AN). One warning line each, naming the file; nothing is refused.
+And what the page prints that is no figure: graphicx's frames in draft mode (round 26, PD),
+which stop the pack."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import os
 import re
 from pathlib import Path
 
-from figures.errors import display_path
+from figures.errors import FigureDataError, display_path
 from figures.pack.images import IMAGE_SUFFIXES
 from figures.texread import blanked
 
@@ -80,3 +82,39 @@ def ancillary(paper: Path, packed: list[str]) -> list[str]:
             "archive, which holds only what TeX read; add them to it by hand if you mean to "
             "submit them")
     return [said]
+
+
+def framed(paper: Path, main: Path, pages: list[str]) -> FigureDataError | None:
+    """Round 26 (PD): the refusal when the archive's PDF (its ``pages``' texts) prints
+    graphicx's frame (the image's file name, in a box) in place of an image, or a black box
+    (``demo``), as ``figures paper`` reads why (:mod:`figures.paper.drafts`): one line naming
+    the include (its file and line) and the option to remove; None when no image is framed (a
+    ``final`` key, or graphicx's, overrides the class's ``draft``: nothing printed then)."""
+    from figures.paper import drafts
+    from figures.paper.latex import read_paper
+    from figures.paper.sync import includes_of
+
+    read = read_paper(paper, Path(main.name))
+    everywhere = drafts.draft(read)
+    for include in includes_of(read)[0]:
+        name = Path(include.found.name if include.found is not None else include.written).name
+        page = next((n for n, text in enumerate(pages, 1) if name in text), None) if \
+            include.found is not None or Path(name).suffix else None  # the frame's: name.ext
+        at = f"{display_path(include.tex.name)}:{include.line}"
+        if "demo" in (everywhere or "") and not drafts.draft_key(include):
+            return FigureDataError(main.name, None, f"{everywhere} for each image (the figure "
+                                   f"included at {at} too): remove it; the pack stops (an "
+                                   "archive printing boxes in place of figures is no paper to "
+                                   "submit)")
+        if page is None:  # printed as an image, or its frame nowhere
+            continue
+        if own := drafts.draft_key(include):
+            return FigureDataError(name, None, f"{own}; the pack stops (the archive's PDF "
+                                   f"prints that frame on page {page}, not the figure)")
+        if everywhere:
+            return FigureDataError(main.name, None, f"{everywhere} for each image: the "
+                                   f"archive's PDF prints {name}'s on page {page} in place of "
+                                   f"the figure included at {at}; remove it; the pack stops (an "
+                                   "archive printing frames in place of figures is no paper to "
+                                   "submit)")
+    return None

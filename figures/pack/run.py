@@ -152,6 +152,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))
                and any(Path(name).name in page for page in texts[1])]:  # graphicx's stand-in
         raise FigureDataError(eps[0], None, tex.eps_refusal(paper, eps[0]))
+    if (frames := notices.framed(paper, main_tex, texts[1])) is not None:  # draft: round 26
+        raise frames
     if emptied:
         found.warnings.append(f"{_some(emptied)}: only opened (tested with \\IfFileExists, or "
                               "an \\include that \\includeonly leaves out), never read as "
@@ -166,10 +168,10 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                 f"the PDF compiled from the archive discloses {told[0]}"
                 + (f" (and {len(told) - 1} more)" if len(told) > 1 else "")
                 + "; the anonymous pack stops"))
-        compiled = [anonymity.folded(text) for text in texts[1]]
-        shown = [name for name in authors if any(anonymity.folded(name) in text
+        compiled = [disclosure.folded(text) for text in texts[1]]
+        shown = [name for name in authors if any(disclosure.folded(name) in text
                                                  for text in compiled)]
-        found.warnings += said
+        found.warnings += said + anonymity.printed_metadata(paper, list(files), texts[1])
         sources = notices.texts(files)  # notes TeX discards, an image cropped on the page
         found.warnings += hidden.told(sources, texts[1]) + notices.clipped(sources, list(files))
         if shown:

@@ -7,10 +7,12 @@ comment); dropping the metadata segments keeps every byte of the pixels."""
 
 from __future__ import annotations
 
+import contextlib
 import io
+import re
 
 from figures.errors import FigureDataError
-from figures.paper.disclosure import JPEG_METADATA, jpeg_segments
+from figures.paper.disclosure import EMAIL, HOME, JPEG_METADATA, jpeg_segments, placeholder
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _JPEG_SIGNATURE = b"\xff\xd8\xff"
@@ -117,3 +119,93 @@ def _objects(root: object) -> list:
     return found
 
 
+
+
+#: The XMP properties that name who made a file (hyperxmp's and Adobe's), and their text.
+_XMP_AUTHORS = re.compile(rb"<(dc:creator|pdf:Author|photoshop:AuthorsPosition|dc:rights)\b[^>]*>"
+                          rb"(.*?)</\1>", re.DOTALL)
+#: The EXIF tags that name who made a picture: Artist, Copyright, Windows' XPAuthor.
+_EXIF_AUTHORS = {315: "EXIF Artist", 33432: "EXIF Copyright", 0x9C9D: "EXIF XPAuthor"}
+
+
+def who_made(data: bytes, name: str) -> list[tuple[str, str]]:
+    """Round 26 (SU): what the metadata :func:`without_metadata` removes says of who made a
+    figure (a PDF, PNG or JPEG), each ``(what, text)``: an author's field (``("its /Author",
+    "Janet Smithson")``: a PDF's document information and the ``/PTEX.InfoDict`` of a PDF it
+    includes, XMP ``dc:creator``, EXIF Artist, Copyright and XPAuthor, a PNG's Author and
+    Copyright text; a venue's placeholder left out), and an e-mail address or a home folder's
+    user name in any of its fields. Nothing when it cannot be read (the pack says why else)."""
+    fields: list[tuple[str, str, bool]] = []  # (field, text, names its author)
+    with contextlib.suppress(Exception):  # damaged: the pack's own reading of it says why
+        if data.startswith(b"%PDF"):
+            fields = _pdf_fields(data)
+        elif data.startswith((_PNG_SIGNATURE, _JPEG_SIGNATURE)):
+            fields = _image_fields(data, name)
+    found = []
+    for field, text, author in fields:
+        if author and len(text.strip()) >= 3 and not placeholder(text):
+            found.append((f"its {field}", " ".join(text.split())))
+        raw = text.encode("utf-8", "surrogateescape")
+        found += [(f"an e-mail address in its {field}", m.group().decode()) for m in
+                  EMAIL.finditer(raw)]
+        found += [(f"a user's name in its {field}", user) for m in HOME.finditer(raw)
+                  if len(user := re.split(r"[/\\]+", m.group().decode(errors="replace"))[-1]) >= 3]
+    return list(dict.fromkeys(found))
+
+
+def _xmp_fields(xmp: bytes, field: str) -> list[tuple[str, str, bool]]:
+    """The author properties of an XMP packet (:data:`_XMP_AUTHORS`, their text between tags),
+    and the packet's other texts for the e-mail addresses and paths in them."""
+    def text(value: bytes) -> str:
+        return " ".join(re.sub(rb"<[^>]*>", b" ", value).decode("utf-8", "replace").split())
+
+    return [*((f"{field} {m[1].decode()}", text(m[2]), True) for m in _XMP_AUTHORS.finditer(xmp)),
+            (field, text(xmp), False)]
+
+
+def _pdf_fields(data: bytes) -> list[tuple[str, str, bool]]:
+    """A PDF's document information, each included PDF's (``/PTEX.InfoDict``), every XMP
+    packet, and each JPEG's metadata inside it."""
+    from pypdf.generic import StreamObject
+
+    from figures.pdf import open_pdf, pypdf_said
+
+    fields: list[tuple[str, str, bool]] = []
+    with pypdf_said():
+        reader = open_pdf(data)
+        infos = [("", reader.metadata or {})]
+        for obj in _objects(reader.trailer["/Root"]):
+            if (info := obj.get("/PTEX.InfoDict")) is not None:
+                infos.append(("/PTEX.InfoDict ", info.get_object()))
+            if (xmp := obj.get("/Metadata")) is not None:
+                fields += _xmp_fields(xmp.get_object().get_data(), "XMP")
+            if isinstance(obj, StreamObject) and obj.get("/Filter") == "/DCTDecode":
+                fields += _image_fields(obj.get_data(), "")
+        for prefix, info in infos:
+            fields += [(f"{prefix}{key}", str(value), key == "/Author")
+                       for key, value in info.items() if not str(value).startswith("/")]
+    return fields
+
+
+def _image_fields(data: bytes, name: str) -> list[tuple[str, str, bool]]:
+    """A PNG's text chunks and a JPEG's comments and XMP, and either's EXIF."""
+    from figures.outputs.pixels import open_image
+
+    fields: list[tuple[str, str, bool]] = []
+    if data.startswith(_JPEG_SIGNATURE):
+        for marker, segment in jpeg_segments(data, name)[:-1]:
+            if marker == 0xE1 and b"http://ns.adobe.com/xap/1.0/" in segment[:40]:
+                fields += _xmp_fields(segment, "XMP")
+            elif marker == 0xFE:
+                fields.append(("JPEG comment", segment[4:].decode("utf-8", "replace"), False))
+    with open_image(io.BytesIO(data)) as image:
+        for key, value in (getattr(image, "text", None) or {}).items():
+            if key == "XML:com.adobe.xmp":
+                fields += _xmp_fields(value.encode(), "XMP")
+            else:
+                fields.append((f"PNG {key}", str(value), key.lower() in ("author", "copyright")))
+        for tag, value in image.getexif().items():
+            text = value.decode("utf-16-le" if tag == 0x9C9D else "latin-1", "replace").rstrip(
+                "\x00") if isinstance(value, bytes) else str(value)  # XPAuthor: UTF-16LE
+            fields.append((_EXIF_AUTHORS.get(tag, "EXIF"), text, tag in _EXIF_AUTHORS))
+    return fields

@@ -19,6 +19,30 @@ HOME = re.compile(rb"(?:/home/|/Users/|[A-Za-z]:[\\/]{1,2}Users[\\/]{1,2})[^/\\\
 EMAIL = re.compile(rb"[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 
 
+def folded(text: str) -> str:
+    """``text`` without its accents, as the compiled text is compared with a name: pdfTeX's
+    OT1 fonts set an accent as its own glyph before the letter (``M\u00a8uller``), T1's as
+    one letter (``M\u00fcller``), the source may hold either."""
+    text = "".join(c for c in text if unicodedata.category(c) != "Sk").replace("\u0131", "i")
+    return "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if unicodedata.category(c) != "Mn")
+
+
+def printed_on(value: str, pages: list[str]) -> tuple[str, int] | None:
+    """Where the compiled ``pages`` (their texts) print an author field's ``value`` (it
+    whole, else one of its names: :func:`names_in`), accents, case and line breaks aside, as
+    whole words: what is printed and the page; None: nowhere (hostile round 26, SU)."""
+    texts = [folded(text).casefold() for text in pages]
+    for form in dict.fromkeys([" ".join(value.split()), *names_in(value)]):
+        words = folded(form).casefold().split()
+        if len("".join(words)) < 3:
+            continue
+        word = re.compile(r"(?<![^\W_])" + r"\s+".join(map(re.escape, words)) + r"(?![^\W_])")
+        if (page := next((n for n, t in enumerate(texts, 1) if word.search(t)), None)):
+            return form, page
+    return None
+
+
 def identifying(authors: list[str]) -> list[tuple[str, re.Pattern[bytes]]]:
     """What names the author: the user's and the machine's names, the ``\\author`` names, each
     as a whole word, in any case (in UTF-8, and in UTF-16 as PDF metadata writes text)."""
@@ -120,10 +144,19 @@ def disclosed(pdf: Path | bytes, folder: Path, authors: list[str], *,
         elif match := EMAIL.search(data):
             found.append(f"{where}: an e-mail address ({match.group().decode()}){then}")
 
-    def information(where: str, values: Any, then: str) -> None:
+    pages: list[str] = []
+
+    def information(where: str, values: Any, then: str, included: str = "") -> None:
         for key, value in (values or {}).items():
             if key == "/Author" and str(value).strip() and not placeholder(str(value)):
-                found.append(f"{where} /Author: an author's name ({str(value)!r}){then}")
+                if included and not pages:  # an included file printing it: round 26 (SU)
+                    pages.extend(page.extract_text() for page in reader.pages)
+                shown = printed_on(str(value), pages) if included else None
+                part = "" if shown is None or shown[0] == " ".join(str(value).split()) else \
+                    f" ({shown[0]!r})"  # one name of it printed
+                found.append(f"{where} /Author: an author's name ({str(value)!r})" + (
+                    f", printed on page {shown[1]} too{part}: anonymize {included} itself "
+                    "(\\pdfsuppressptexinfo=-1 would hide only its metadata)" if shown else then))
             else:
                 look(f"{where} {key}", value)
 
@@ -149,7 +182,8 @@ def disclosed(pdf: Path | bytes, folder: Path, authors: list[str], *,
                  "\\pdfsuppressptexinfo=-1)")
             info = xobject.get("/PTEX.InfoDict")
             information(f"{name}: /PTEX.InfoDict", info.get_object() if info is not None
-                        else None, " (\\pdfsuppressptexinfo=-1 leaves it out)")
+                        else None, " (\\pdfsuppressptexinfo=-1 leaves it out)",
+                        PurePath(name.replace("\\", "/")).name)
             found.extend(f"{name}: {what} (figure metadata)" for key, what in (
                 ("/Metadata", "XMP"), ("/PieceInfo", "/PieceInfo")) if key in xobject)
             if xobject.get("/Filter") == "/DCTDecode" and any(

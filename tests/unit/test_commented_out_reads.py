@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
-from figures.cli.paper import _draft
 from figures.pack.run import _verbatim
+from figures.paper.drafts import draft as _draft
 
 
 def test_a_commented_out_draft_option_is_not_named(tmp_path: Path):

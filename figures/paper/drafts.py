@@ -1,0 +1,56 @@
+"""Where a paper asks graphicx to print no image (``draft``: a frame with the file's name;
+``demo``: a black box): the class's option, graphicx's, ``\\setkeys{Gin}{draft}``, an
+include's own ``draft`` key (hostile round 23, P5). One reading for ``figures paper`` (a figure
+of ours read but printed nowhere: why) and ``figures pack`` (the archive's PDF prints frames:
+round 26, PD)."""
+
+from __future__ import annotations
+
+import re
+
+from figures import runner
+from figures.errors import display_path
+from figures.texread import blanked
+
+#: What graphicx prints in place of each image under each option.
+INSTEAD = {"draft": "a frame", "demo": "a black box"}
+
+
+def draft_key(include) -> str | None:
+    """The include's own ``draft`` key (graphicx prints a frame for it): the key, its place
+    and the edit; None when it has none."""
+    options = include.graphic.options if include.graphic is not None else {}
+    if options.get("draft", "x") not in ("", "true"):
+        return None
+    keys = ",".join(k + (f"={v}" if v else "") for k, v in options.items())
+    return (f"its own draft key, \\includegraphics[{keys}] at "
+            f"{display_path(include.tex.name)}:{include.line}: graphicx prints a frame "
+            "in its place; remove draft from the include's options")
+
+
+def own_draft(paper, name: str) -> str | None:
+    """Round 23 (P5): :func:`draft_key` of the include of our figure ``name``; None when it
+    has none."""
+    from figures.paper.sync import figure_of, includes_of
+
+    return next((said for include in includes_of(paper)[0]
+                 if figure_of(include)[0] == name and (said := draft_key(include))), None)
+
+
+def draft(paper) -> str | None:
+    """Where the paper asks graphicx to print no image (draft: a frame; demo: a black box),
+    and what it prints instead; None when nowhere: the class's option, graphicx's, and
+    ``\\setkeys{Gin}{draft}`` (round 23, P5)."""
+    if "draft" in paper.class_options:
+        return f"the class option draft ({display_path(paper.main.name)}): graphicx prints a frame"
+    for source in paper.sources:  # as TeX reads it: a commented-out option is no option
+        text = blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True, hidden=True)
+        if found := re.search(r"\\usepackage\s*\[[^\]]*\b(draft|demo)\b[^\]]*\]\s*\{graphicx\}",
+                              text):
+            return (f"graphicx's option {found[1]} ({display_path(source.name)}): graphicx "
+                    f"prints {INSTEAD[found[1]]}")
+        if found := re.search(r"\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\b(?!\s*=\s*false)"
+                              r"[^{}]*\}", text):
+            line = text.count("\n", 0, found.start()) + 1
+            return f"{found[0]} ({display_path(source.name)}:{line}): graphicx prints a frame"
+    return None

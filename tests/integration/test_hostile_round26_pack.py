@@ -1,0 +1,136 @@
+"""Hostile round 26's pack rows (issue 45): a supplement appended with pdfpages that prints the
+name its own metadata holds (SU), and a paper left in draft mode, whose archive prints
+graphicx's frames in place of its figures (PD)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import figures_as_a_user, pack_refused, tex, write_files
+
+
+def _supplement(root) -> None:
+    r"""Round 26 (SU)'s paper ``root/SU``: ``supp.pdf`` compiled from ``supp/supp.tex``
+    (``\author{Janet Smithson \\ MIT}``, hyperref's ``pdfauthor={Janet Smithson}``), appended
+    to the anonymous ``main.tex`` with pdfpages' ``\includepdf``."""
+    write_files(root / "SU", {
+        "supp/supp.tex": ("\\documentclass{article}\n\\usepackage[pdfauthor={Janet Smithson}]"
+                          "{hyperref}\n\\author{Janet Smithson \\\\ MIT}\n\\title{Supplement}\n"
+                          "\\begin{document}\n\\maketitle\nProofs here.\n\\end{document}\n"),
+        "main.tex": ("\\documentclass{article}\n\\usepackage{pdfpages}\n\\author{Anonymous}\n"
+                     "\\title{T}\n\\begin{document}\n\\maketitle\nIntro text here.\n"
+                     "\\includepdf[pages=-]{supp.pdf}\n\\end{document}\n")})
+    tex(root / "SU/supp", "pdflatex", "-interaction=nonstopmode", "supp.tex")
+    (root / "SU/supp/supp.pdf").rename(root / "SU/supp.pdf")
+    for made in (root / "SU/supp").glob("supp.*"):
+        if made.suffix != ".tex":
+            made.unlink()
+
+
+@pytest.mark.slow  # TeX compiles the supplement and the archive
+def test_a_supplement_printing_its_own_authors_name_is_a_warning(tmp_path):
+    r"""Round 26 (SU): a supplement appended with pdfpages prints "Janet Smithson MIT" on
+    page 2 of the anonymous archive's PDF; pack removed its ``/Author (Janet Smithson)`` and
+    said ``warnings: 0``: the compiled text was read only for the sources' ``\author``
+    names. Now the names the included files' own metadata holds are read for too: one
+    warning naming the file, the page and what to do (a warning, as a printed ``\author``
+    name is)."""
+    _supplement(tmp_path)
+    ran = figures_as_a_user(tmp_path, "pack", "SU", "--anonymous", "--main", "main.tex",
+                            "--out", "SU.tar.gz", timeout=300)
+    told = ran.stderr
+    assert ran.returncode == 0, ran.stdout + told
+    assert told.splitlines()[-1].endswith("warnings: 1"), told
+    assert "warning: supp.pdf prints 'Janet Smithson' (its /Author) on page 2 of the archive: " \
+           "the review copy names who made it; anonymize supp.pdf itself (the pack removes " \
+           "only its metadata)" in told, told
+
+
+@pytest.mark.slow  # TeX compiles the supplement and the paper
+def test_check_anonymous_says_to_anonymize_a_supplement_that_prints_its_author(tmp_path):
+    r"""Round 26 (SU): ``figures paper --anonymous`` (and ``figures check --anonymous``) on
+    that paper said ``/PTEX.InfoDict /Author: an author's name ('Janet Smithson')
+    (\pdfsuppressptexinfo=-1 leaves it out)``: that hides the metadata, not the name the
+    supplement prints. Now the line says where it is printed and to anonymize the file."""
+    _supplement(tmp_path)
+    tex(tmp_path / "SU", "pdflatex", "-interaction=nonstopmode", "main.tex")
+    ran = figures_as_a_user(tmp_path, "check", "SU/main.pdf", "--anonymous", "--venue", "icml")
+    assert "problem: ./supp.pdf: /PTEX.InfoDict /Author: an author's name ('Janet Smithson'), " \
+           "printed on page 2 too: anonymize supp.pdf itself (\\pdfsuppressptexinfo=-1 would " \
+           "hide only its metadata)" in ran.stdout, ran.stdout + ran.stderr
+
+
+def test_who_made_reads_what_the_scrub_removes():
+    """Round 26 (SU): the names, e-mail addresses and user names a figure's metadata holds:
+    a JPEG's EXIF Artist, XPAuthor and comment, a PNG's Author and a path in its text."""
+    import io
+
+    from PIL import Image
+    from PIL.PngImagePlugin import PngInfo
+
+    from figures.pack.scrub import who_made
+
+    image = Image.new("RGB", (8, 8))
+    exif = image.getexif()
+    exif[315], exif[0x9C9D] = "Janet Smithson", "Bob Jones".encode("utf-16-le") + b"\0\0"
+    jpeg, png, text = io.BytesIO(), io.BytesIO(), PngInfo()
+    image.save(jpeg, "JPEG", exif=exif, comment=b"mail jsmith@mit.edu")
+    text.add_text("Author", "Anonymous Authors")  # a venue's placeholder: no name
+    text.add_text("Comment", "saved from /home/jsmith/shots/a.png")
+    image.save(png, "PNG", pnginfo=text)
+    assert sorted(who_made(jpeg.getvalue(), "a.jpg")) == [
+        ("an e-mail address in its JPEG comment", "jsmith@mit.edu"),
+        ("its EXIF Artist", "Janet Smithson"), ("its EXIF XPAuthor", "Bob Jones")]
+    assert who_made(png.getvalue(), "a.png") == [("a user's name in its PNG Comment", "jsmith")]
+
+
+
+def _shot(folder) -> None:
+    """A foreign figure, ``shot.png``."""
+    from PIL import Image
+
+    folder.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (120, 80), (30, 160, 30)).save(folder / "shot.png")
+
+
+def _draft_paper(root, options: str, preamble: str, keys: str) -> None:
+    r"""``root/p``: ``\documentclass[OPTIONS]{article}``, ``PREAMBLE``, one figure
+    ``\includegraphics[KEYS]{shot}`` on line 6."""
+    _shot(root / "p")
+    write_files(root / "p", {"main.tex": (
+        f"\\documentclass[{options}]{{article}}\n{preamble}\n\\author{{Anonymous}}\n"
+        "\\begin{document}\n\\begin{figure}[t]\\centering\n"
+        f"\\includegraphics[{keys}]{{shot}}\n\\caption{{S.}}\\end{{figure}}\nText.\n"
+        "\\end{document}\n")})
+
+
+@pytest.mark.slow  # TeX compiles the archive
+@pytest.mark.parametrize(("options", "keys", "said"), [
+    ("twocolumn,draft", "width=\\columnwidth",
+     ("error: main.tex: the class option draft (main.tex): graphicx prints a frame for each "
+     "image: the archive's PDF prints shot.png's on page 1 in place of the figure included at "
+     "main.tex:6; remove it; the pack stops")),
+    ("twocolumn", "draft,width=\\columnwidth",
+     ("error: shot.png: its own draft key, \\includegraphics[draft,width=\\columnwidth] at "
+     "main.tex:6: graphicx prints a frame in its place; remove draft from the include's "
+     "options; the pack stops (the archive's PDF prints that frame on page 1, not the figure)")),
+], ids=["DRC", "DK"])
+def test_a_paper_in_draft_mode_is_refused_naming_the_option(tmp_path, options, keys, said):
+    r"""Round 26 (PD): a paper left in draft mode, the class option
+    (``\documentclass[twocolumn,draft]{article}``, DRC) or the include's own key
+    (``\includegraphics[draft,width=..]``, DK): pack said "warnings: 0", exit 0, and the
+    archive printed a frame with the file's name in place of the figure (``figures paper``
+    said so). Now the pack stops in one line naming the option or the include, where, and
+    to remove it: the same reading as ``figures paper`` (figures/paper/drafts.py)."""
+    _draft_paper(tmp_path, options, "\\usepackage{graphicx}", keys)
+    assert pack_refused(tmp_path).startswith(said)
+
+
+@pytest.mark.slow  # TeX compiles the archive
+def test_a_draft_class_with_graphicx_final_packs(tmp_path):
+    r"""Round 26 (PD): ``\documentclass[draft]{article}`` with ``\usepackage[final]
+    {graphicx}`` (draft's overfull marks, the figures printed): no frame is printed, so the
+    pack goes on as before, no warning."""
+    _draft_paper(tmp_path, "draft", "\\usepackage[final]{graphicx}", "width=\\linewidth")
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
