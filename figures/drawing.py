@@ -35,7 +35,15 @@ def kind_for(name: str, venue: str | Venue | None = None,
         return spec, DEFAULT
     from figures.venues import Venue, get_venue
 
-    venue = venue if isinstance(venue, Venue) else get_venue(str(venue))
+    if not isinstance(venue, (str, Venue)):  # draw(name, 3.25): the width where the venue goes
+        from figures.venues import load_venues
+
+        raise UnknownName(f"a venue is a name ({', '.join(sorted(load_venues()))}) or a "
+                          f"Venue; a width in inches is the slot, after the venue: draw("
+                          f"{name!r}, \"icml\", {venue!r})", f"figures.draw(..., venue={venue!r})")
+    venue = venue if isinstance(venue, Venue) else get_venue(
+        venue, asked=f"figures.draw(..., venue={venue!r})",
+        own="your own: venue=figures.venues.get_venue(NAME, VENUES_FILE)")
     if slot is not None and not (isinstance(slot, str) and slot in SLOTS):  # a width
         slot = venue.width(slot)  # as a float ("Column" or "3.25": the caller's slip)
     return spec, venue_kind(venue, None if slot in (None, spec.slots[0]) else slot)

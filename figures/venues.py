@@ -238,7 +238,11 @@ def refuse_page(main: Path, text: float, body: float | None) -> None:
                           "NAME` and include the file by hand")
 
 
-def get_venue(name: str, user_file: Path | None = None) -> Venue:
+def get_venue(name: str, user_file: Path | None = None, *, asked: str = "--venue",
+              own: str = "add one with --venues FILE") -> Venue:
+    """The venue ``name`` (a built-in, ``user_file``'s, or a page key). An unknown one is one
+    line in the caller's words: ``asked`` names what was given (the CLI's ``--venue``,
+    ``figures.draw``'s argument), ``own`` how to give a venue of one's own there."""
     venues = load_venues(user_file)
     page = _ON_PAGE.fullmatch(name.lower())
     base = page and (venues.get(page[1]) or (_BODY.fullmatch(page[1]) and
@@ -247,6 +251,6 @@ def get_venue(name: str, user_file: Path | None = None) -> Venue:
         return on_page(base, float(page[2]), float(page[3]),
                        float(page[4]) if page[4] else None, float(page[5]) if page[5] else None)
     if name.lower() not in venues:
-        raise UnknownName(f"unknown venue {name!r}; known: {', '.join(sorted(venues))} (add "
-                          "one with --venues FILE)", "--venue")
+        raise UnknownName(f"unknown venue {name!r}; known: {', '.join(sorted(venues))} "
+                          f"({own})", asked)
     return venues[name.lower()]
