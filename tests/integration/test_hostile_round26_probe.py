@@ -104,3 +104,16 @@ def test_beamer_full_width_advice_and_an_overlay_listed_once(tmp_path):
     assert row.endswith("4.252 in is this page's whole text width, so no wider box holds it "
                         "here (nor a figure*): draw it with fewer panels or a layout for a page "
                         "this size (its module's drawing), or leave it out of the paper"), row
+
+
+@pytest.mark.slow  # sync compiles TeX
+def test_graphics_own_box_form_reached_without_gin_ii_is_refused_as_trimmed(tmp_path):
+    r"""Round 26 (EF), the same hook: graphics.sty's ``\includegraphics[0,0][100,100]{x}``
+    (a viewport of its own, read through ``\Ginclude@graphics`` too) was not seen at all;
+    logged there it must not be copied as if printed whole: it is refused as trimmed, with
+    the include that prints it at 100 %."""
+    write_files(tmp_path / "VP", _figure("", "\\includegraphics[0,0][100,100]{cifar_summary}"))
+    out = _run(tmp_path, "sync", "VP", "--venue", "icml", rc=1)
+    assert "cifar_summary  main.tex:6                      refused: the paper prints it " \
+        "trimmed or clipped, so no build of it prints at 100 %: write " \
+        "\\includegraphics[width=\\linewidth]{cifar_summary} at main.tex:6" in out, out
