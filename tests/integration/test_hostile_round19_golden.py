@@ -23,7 +23,11 @@ RECORD = "baseline/ENVIRONMENT.json"
 @pytest.fixture(scope="module")
 def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A second checkout of the project: a copy with BP's colour one step off."""
-    root = tmp_path_factory.mktemp("r19") / "second"
+    return copy_of_project(tmp_path_factory.mktemp("r19") / "second", colour="#F44337")
+
+
+def copy_of_project(root: Path, *, colour: str = "#F44336") -> Path:
+    """A copy of the project at ``root`` (what a golden run reads), BP's colour ``colour``."""
     skip = shutil.ignore_patterns("__pycache__", ".pytest_cache", "*.pyc")
     for folder in ("figures", "tests", "baseline", "figdata"):
         shutil.copytree(REPO / folder, root / folder, ignore=skip)
@@ -31,7 +35,7 @@ def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
     module = root / "figures" / "plots" / "_cifar.py"
     source = module.read_text()
     assert '"#F44336"' in source
-    module.write_text(source.replace('"#F44336"', '"#F44337"', 1))
+    module.write_text(source.replace('"#F44336"', f'"{colour}"', 1))
     return root
 
 

@@ -5,31 +5,17 @@ the project, as round 19's rows do (its ``_pytest``)."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from conftest import OFF_REFERENCE
-from helpers import REPO
 from test_hostile_round19_golden import _pytest
+from test_hostile_round19_golden import copy_of_project as _copy
 
 import figures
 from figures.errors import UnknownName
 
 GOLDEN = ("tests/golden/test_images.py", "-k", "cifar_summary and not partial")
-
-
-def _copy(root: Path, *, colour: str = "#F44336") -> Path:
-    """A copy of the project at ``root``, BP's colour set to ``colour``."""
-    skip = shutil.ignore_patterns("__pycache__", ".pytest_cache", "*.pyc")
-    for folder in ("figures", "tests", "baseline", "figdata"):
-        shutil.copytree(REPO / folder, root / folder, ignore=skip)
-    shutil.copy(REPO / "pyproject.toml", root)
-    module = root / "figures" / "plots" / "_cifar.py"
-    source = module.read_text()
-    assert '"#F44336"' in source
-    module.write_text(source.replace('"#F44336"', f'"{colour}"', 1))
-    return root
 
 
 @pytest.mark.slow  # a golden run of its own
