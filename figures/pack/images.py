@@ -63,8 +63,8 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
         else:
             if state.origin == SYNTHETIC and not allow_synthetic:
                 raise FigureDataError(name, state.figure, (
-                    ("placed in this wrapper PDF (pdfcrop, standalone), " if state.wrapped
-                     else "") + "drawn from SYNTHETIC EXAMPLE DATA; the pack stops "
+                    ("placed in this PDF (a pdfcrop or standalone wrapper, a supplement), "
+                     if state.wrapped else "") + "drawn from SYNTHETIC EXAMPLE DATA; the pack stops "
                     "(--allow-synthetic to pack it anyway)"))
             found.ours.append(name)
         if path.suffix.lower() == ".pdf":

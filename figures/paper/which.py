@@ -66,8 +66,8 @@ class Which:
             return f"{display_path(self.path)}: {self.state}" + (f" ({self.why})" if self.why else "")
         what = f"{self.figure} ({self.variant}, {self.origin})" + (
             " inside TikZ's externalized cache of a picture (tikz's external library)"
-            if self.tikz else " inside a wrapper PDF (pdfcrop, standalone)" if self.wrapped
-            else "")
+            if self.tikz else " inside another PDF (a pdfcrop or standalone wrapper, a supplement)"
+            if self.wrapped else "")
         return f"{display_path(self.path)}: {what}: {self.state}" + (f": {self.advice}" if self.why else "")
 
 
@@ -121,7 +121,8 @@ def inside_a_wrapper(path: Path, labels: list[dict[str, str]], figdata_dir: Path
             why, rebuild = f"{why}; {redraw(display_path(path), True)}", ""
         judged.append(Which(path, CURRENT if stale is None else STALE, inside["figure"],
                             inside["variant"], inside["origin"], why, rebuild,
-                            "then crop or wrap it again (pdfcrop, standalone)" if stale else "",
+                            "then crop, wrap or compile again the PDF that holds it" if stale
+                            else "",
                             wrapped=True, tikz=tikz))
     return min(judged, key=lambda found: (found.state != STALE, found.origin != SYNTHETIC))
 

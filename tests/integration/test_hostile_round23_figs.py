@@ -88,19 +88,20 @@ def test_our_synthetic_or_stale_figure_in_a_wrapper_pdf_is_judged_as_ours(tmp_pa
     placed on a ``standalone`` page, passed ``pack`` as "not ours" (the synthetic check
     skipped, exit 0) and ``figures which`` called it "not from this suite". pdfTeX keeps our
     label in the placed form's ``/PTEX.InfoDict``: ``which`` and the pack read it there; a
-    stale one stops the pack too."""
+    stale one stops the pack too. Round 26 (SW): a supplement appended with ``\\includepdf``
+    is such a PDF too; the words name it, and a stale one's way out is to compile it again."""
     wrap = _wrapped(tmp_path, how)
     said = _which(tmp_path, wrap)
     assert said.returncode == 0, said.stdout + said.stderr
     assert said.stdout.strip().endswith(
-        ": cifar_summary (venue:icml, synthetic-example) inside a wrapper PDF (pdfcrop, "
-        "standalone): current"), said.stdout
+        ": cifar_summary (venue:icml, synthetic-example) inside another PDF (a pdfcrop or "
+        "standalone wrapper, a supplement): current"), said.stdout
     ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
     assert ran.returncode == 1, ran.stdout + ran.stderr
     assert ran.stderr.splitlines()[-1] == (
-        "error: figs/summary-wrap.pdf: cifar_summary: placed in this wrapper PDF (pdfcrop, "
-        "standalone), drawn from SYNTHETIC EXAMPLE DATA; the pack stops (--allow-synthetic "
-        "to pack it anyway)")
+        "error: figs/summary-wrap.pdf: cifar_summary: placed in this PDF (a pdfcrop or "
+        "standalone wrapper, a supplement), drawn from SYNTHETIC EXAMPLE DATA; the pack stops "
+        "(--allow-synthetic to pack it anyway)")
     ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", "--allow-synthetic",
                             timeout=300)
     assert ran.returncode == 0, ran.stdout + ran.stderr
@@ -109,8 +110,9 @@ def test_our_synthetic_or_stale_figure_in_a_wrapper_pdf_is_judged_as_ours(tmp_pa
         figdata.write("\n")  # its figdata changed since: the wrapped figure is stale
     said = _which(tmp_path, wrap)
     assert said.returncode == 1
-    assert "inside a wrapper PDF (pdfcrop, standalone): stale: " in said.stdout, said.stdout
-    assert said.stdout.strip().endswith("then crop or wrap it again (pdfcrop, standalone)")
+    assert ("inside another PDF (a pdfcrop or standalone wrapper, a supplement): stale: "
+            in said.stdout), said.stdout
+    assert said.stdout.strip().endswith("then crop, wrap or compile again the PDF that holds it")
 
 
 @pytest.mark.slow  # pdfTeX makes the plot book, pack compiles the paper and its archive
