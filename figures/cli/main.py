@@ -111,7 +111,8 @@ def _holds_json(folder: Path) -> bool:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="figures", description=__doc__.splitlines()[0])
+    top = argparse.ArgumentParser(prog="figures", description=__doc__.splitlines()[0],
+                                  allow_abbrev=False)
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     top.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     sub = top.add_subparsers(required=True, metavar="COMMAND")
@@ -121,7 +122,7 @@ def parser() -> argparse.ArgumentParser:
                         help="show tracebacks on errors (also before the command)")
 
     def add(run, name: str, **kwargs) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, parents=[common], **kwargs)
+        p = sub.add_parser(name, parents=[common], allow_abbrev=False, **kwargs)  # round 27 PV
         p.set_defaults(command=run, command_name=name)
         return p
 

@@ -95,3 +95,20 @@ def test_a_venues_file_that_is_not_there_is_one_line_before_anything_runs(tmp_pa
         f"error: argument --venues: {missing}: no such file (give the path of your venue "
         "profiles, the shape of figures/venues.json)")
     assert not (tmp_path / "p.tar.gz").exists()
+
+
+def test_an_option_a_command_lacks_is_not_taken_for_a_longer_one(tmp_path, capsys):
+    """Round 27 (PV): ``figures pack P --venue icml`` (sync and paper take ``--venue``, pack
+    reads each figure's provenance) was taken by argparse's prefix matching for ``--venues``
+    and refused as "argument --venues: icml: no such file": an option never typed, a fault
+    not the user's. No command matches prefixes: the option typed is the one named."""
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\begin{document}\nHi.\n"
+                                    "\\end{document}\n")
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["pack", str(paper), "--venue", "icml", "--out", str(tmp_path / "p.tar.gz")])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "figures: error: unrecognized arguments: --venue icml")
+    assert not (tmp_path / "p.tar.gz").exists()
