@@ -89,7 +89,8 @@ def framed(paper: Path, main: Path, pages: list[str]) -> FigureDataError | None:
     graphicx's frame (the image's file name, in a box) in place of an image, or a black box
     (``demo``), as ``figures paper`` reads why (:mod:`figures.paper.drafts`): one line naming
     the include (its file and line) and the option to remove; None when no image is framed (a
-    ``final`` key, or graphicx's, overrides the class's ``draft``: nothing printed then)."""
+    ``draft=false`` key, or graphicx's ``final``, overrides the class's ``draft``: nothing
+    printed then)."""
     from figures.paper import drafts
     from figures.paper.latex import read_paper
     from figures.paper.sync import includes_of
@@ -111,6 +112,9 @@ def framed(paper: Path, main: Path, pages: list[str]) -> FigureDataError | None:
         if own := drafts.draft_key(include):
             return FigureDataError(name, None, f"{own}; the pack stops (the archive's PDF "
                                    f"prints that frame on page {page}, not the figure)")
+        options = include.graphic.options if include.graphic is not None else {}
+        if everywhere and options.get("draft") == "false":
+            continue  # its own draft=false prints it whatever the class says (round 27, D1)
         if everywhere:
             return FigureDataError(main.name, None, f"{everywhere} for each image: the "
                                    f"archive's PDF prints {name}'s on page {page} in place of "

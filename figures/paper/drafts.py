@@ -41,10 +41,15 @@ def draft(paper) -> str | None:
     """Where the paper asks graphicx to print no image (draft: a frame; demo: a black box),
     and what it prints instead; None when nowhere: the class's option, graphicx's, and
     ``\\setkeys{Gin}{draft}`` (round 23, P5)."""
-    if "draft" in paper.class_options:
+    texts = [(source, blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True,
+                              hidden=True))  # as TeX reads it: a commented-out option is none
+             for source in paper.sources]
+    final = any(re.search(r"\\usepackage\s*\[[^\]]*\bfinal\b[^\]]*\]\s*\{graphicx\}"
+                          r"|\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\s*=\s*false\b", text)
+                for _, text in texts)  # final, or draft=false, overrides the class's (round 27)
+    if "draft" in paper.class_options and not final:
         return f"the class option draft ({display_path(paper.main.name)}): graphicx prints a frame"
-    for source in paper.sources:  # as TeX reads it: a commented-out option is no option
-        text = blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True, hidden=True)
+    for source, text in texts:
         if found := re.search(r"\\usepackage\s*\[[^\]]*\b(draft|demo)\b[^\]]*\]\s*\{graphicx\}",
                               text):
             return (f"graphicx's option {found[1]} ({display_path(source.name)}): graphicx "

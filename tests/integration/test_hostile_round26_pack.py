@@ -92,14 +92,14 @@ def _shot(folder) -> None:
     Image.new("RGB", (120, 80), (30, 160, 30)).save(folder / "shot.png")
 
 
-def _draft_paper(root, options: str, preamble: str, keys: str) -> None:
+def _draft_paper(root, options: str, preamble: str, keys: str, text: str = "Text.") -> None:
     r"""``root/p``: ``\documentclass[OPTIONS]{article}``, ``PREAMBLE``, one figure
-    ``\includegraphics[KEYS]{shot}`` on line 6."""
+    ``\includegraphics[KEYS]{shot}`` on line 6, then ``TEXT``."""
     _shot(root / "p")
     write_files(root / "p", {"main.tex": (
         f"\\documentclass[{options}]{{article}}\n{preamble}\n\\author{{Anonymous}}\n"
         "\\begin{document}\n\\begin{figure}[t]\\centering\n"
-        f"\\includegraphics[{keys}]{{shot}}\n\\caption{{S.}}\\end{{figure}}\nText.\n"
+        f"\\includegraphics[{keys}]{{shot}}\n\\caption{{S.}}\\end{{figure}}\n{text}\n"
         "\\end{document}\n")})
 
 
@@ -134,3 +134,22 @@ def test_a_draft_class_with_graphicx_final_packs(tmp_path):
     ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
+
+
+@pytest.mark.slow  # TeX compiles the archive
+@pytest.mark.parametrize(("preamble", "keys"), [
+    ("\\usepackage[final]{graphicx}", "width=\\linewidth"),
+    ("\\usepackage{graphicx}\\setkeys{Gin}{draft=false}", "width=\\linewidth"),
+    ("\\usepackage{graphicx}", "draft=false,width=\\linewidth"),
+], ids=["package", "setkeys", "key"])
+def test_a_draft_class_overridden_by_final_packs_though_the_text_names_the_file(
+        tmp_path, preamble, keys):
+    r"""Round 27 (D1): ``\documentclass[draft]{article}`` with graphicx's ``final`` (its
+    package option, ``\setkeys{Gin}{final}`` or the include's own key), the figure printed,
+    and the text naming the image's file (``the plot is \texttt{shot.png}``): the pack
+    refused, "the class option draft ... prints shot.png's on page 1 in place of the figure",
+    a paper right by hand stopped for the author's own words. Either overrides the class's
+    ``draft``: no frame, the pack goes on."""
+    _draft_paper(tmp_path, "draft", preamble, keys, "The plot is \\texttt{shot.png}.")
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
