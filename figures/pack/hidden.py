@@ -3,7 +3,9 @@ notes behind a switch, not in a comment, so the stripping keeps them. One warnin
 file, naming the first such text, its line and the switch.
 
 Where to look is read from the source: ``\\todo`` and ``\\missingfigure`` in a paper loading
-todonotes, each branch of a switch the paper's ``\\newif`` makes, the body of an environment
+todonotes, each branch of a switch the paper's ``\\newif`` makes (or etoolbox's
+``\\newtoggle``/``\\newbool``, ifthen's ``\\newboolean``: ``\\iftoggle{notes}{..}{..}``,
+``\\ifthenelse{\\boolean{notes}}{..}{..}``), the body of an environment
 the paper defines (environ's ``\\NewEnviron{notes}{}``, one setting its body in a box never
 used), an argument the paper's own command drops (``\\newcommand{\\jm}[1]{}``). Whether TeX
 printed it is asked of TeX: the text of the compiled pages. TeX has no hook on a skipped
@@ -25,7 +27,11 @@ from figures.texverbatim import false_end
 #: A class or package (the paper's own, or a venue's beside it): its definitions are learned,
 #: its own switches (``\\if@ACM@journal``) are no notes of the author's.
 PACKAGES = (".sty", ".cls", ".clo", ".cfg", ".def", ".fd", ".ldf", ".bst")
-_NEWIF = re.compile(r"\\newif\s*\\if([A-Za-z@]+)")
+_NEWIF = re.compile(r"\\newif\s*\\if([A-Za-z@]+)"
+                    r"|\\((?:new|provide)(?:toggle|bool|boolean))\s*\{([^{}\\\s]+)\}")
+#: etoolbox's and ifthen's tests of a switch, each taking the two branches next.
+_TEST = re.compile(r"\\(iftoggle|nottoggle|ifbool|notbool)\s*\{\s*([^{}\\\s]+)\s*\}"
+                   r"|\\ifthenelse\s*\{\s*(\\NOT\s*)?\\boolean\s*\{\s*([^{}\\\s]+)\s*\}\s*\}")
 _TODONOTES = re.compile(r"\\(?:usepackage|RequirePackage)\s*(?:\[([^\]]*)\])?\s*\{[^}]*\btodonotes\b[^}]*\}")
 _TODO = re.compile(r"\\(todo|missingfigure)\*?\s*(?:\[[^\]]*\]\s*)?(?=\{)")
 _ENVIRONMENT = re.compile(r"\\((?:New|Renew)Environ|(?:new|renew|provide)environment"
@@ -55,14 +61,15 @@ def told(texts: dict[str, str], pages: list[str]) -> list[str]:
     printed = _NOT_ALNUM.sub("", folded("".join(pages)).lower())
     if not printed:  # pages with no text to read (figures alone, fonts pypdf cannot read)
         return []
-    switches = set(_NEWIF.findall(every))
+    switches = {match.group(1) or match.group(3): f"\\newif\\if{match.group(1)}" if match.group(1)
+                else f"\\{match.group(2)}{{{match.group(3)}}}" for match in _NEWIF.finditer(every)}
     todonotes = [match.group(1) or "" for match in _TODONOTES.finditer(every)]
     environments = {match.group(2): match.group(1) for match in _ENVIRONMENT.finditer(every)}
     commands = _dropping(every)
     said = []
     for name in sorted(n for n in read if not n.lower().endswith(PACKAGES)):
-        places = [*_branches(read[name], switches), *_bodies(read[name], environments),
-                  *_arguments(read[name], commands)]
+        places = [*_branches(read[name], switches), *_tests(read[name], switches),
+                  *_bodies(read[name], environments), *_arguments(read[name], commands)]
         if todonotes and "todo" not in commands:
             why = ("todonotes' disable option" if any("disable" in o for o in todonotes)
                    else "todonotes")
@@ -115,12 +122,15 @@ def _todos(text: str, why: str) -> list[_Place]:
     return places
 
 
-def _branches(text: str, switches: set[str]) -> list[_Place]:
-    """Each branch of ``\\if<name> .. \\else .. \\fi`` for the paper's ``\\newif`` names."""
-    if not switches:
+def _branches(text: str, switches: dict[str, str]) -> list[_Place]:
+    """Each branch of ``\\if<name> .. \\else .. \\fi`` for the paper's ``\\newif`` names (a
+    ``\\newbool`` or ``\\newboolean`` makes one too), each named with its declaration."""
+    names = sorted(name for name in switches if re.fullmatch(r"[A-Za-z@]+", name)
+                   and "toggle{" not in switches[name])
+    if not names:
         return []
     places = []
-    pattern = re.compile(r"\\if(" + "|".join(map(re.escape, sorted(switches))) + r")(?![A-Za-z@])")
+    pattern = re.compile(r"\\if(" + "|".join(map(re.escape, names)) + r")(?![A-Za-z@])")
     for match in pattern.finditer(text):
         if re.search(r"\\(?:newif|let|[egx]?def|csname)\s*$", text[max(0, match.start() - 20):
                                                                   match.start()]):
@@ -131,11 +141,35 @@ def _branches(text: str, switches: set[str]) -> list[_Place]:
             continue  # no end: the file's rest is no branch to judge
         body_end = end - (5 if text[end - 5:end] == "\\else" else 3)
         places.append(_Place(begin, (match.end(), body_end), _shown(text, begin, body_end),
-                             f"\\if{name}, false there (\\newif\\if{name})"))
+                             f"\\if{name}, false there ({switches[name]})"))
         if text[end - 5:end] == "\\else":
             after = false_end(text, end, [])
             places.append(_Place(end - 5, (end, after - 3), _shown(text, end - 5, after - 3),
-                                 f"\\if{name}, true there (\\newif\\if{name})"))
+                                 f"\\if{name}, true there ({switches[name]})"))
+    return places
+
+
+def _tests(text: str, switches: dict[str, str]) -> list[_Place]:
+    """Both branches of ``\\iftoggle{<name>}{..}{..}`` (``\\nottoggle``, ``\\ifbool``,
+    ``\\notbool``, ``\\ifthenelse{\\boolean{<name>}}``) for the paper's switch names."""
+    places, braces = [], Braces(text)
+    for match in _TEST.finditer(text):
+        name = match.group(2) or match.group(4)
+        if name not in switches:
+            continue
+        said = f"\\{match.group(1)}{{{name}}}" if match.group(1) else \
+            f"\\ifthenelse{{{(match.group(3) or '').strip()}\\boolean{{{name}}}}}"
+        negated = match.group(1) in ("nottoggle", "notbool") or bool(match.group(3))
+        pos = match.end()
+        for branch, truth in enumerate(("false", "true") if not negated else ("true", "false")):
+            group = braces.group(re.compile(r"\s*").match(text, pos).end())
+            if group is None:
+                break
+            start = match.start() if branch == 0 else group[0]
+            places.append(_Place(start, (group[0] + 1, group[1]),
+                                 _shown(text, start, group[1] + 1),
+                                 f"{said}, {truth} there ({switches[name]})"))
+            pos = group[1] + 1
     return places
 
 

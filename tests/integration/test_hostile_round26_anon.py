@@ -50,6 +50,17 @@ _HIDDEN = {
            "Second paragraph VISIBLE here.\n"),
            ("sec/intro.tex:1: \\jm{PRIVATE NOTES JM: reviewer 2 is Bob Jones.} is hidden by "
             "\\jm, which drops that argument (\\newcommand{\\jm})")),
+    "TG": ("\\usepackage{etoolbox}\n\\newtoggle{notes}\\togglefalse{notes}",
+           ("Intro text here.\n\\iftoggle{notes}{PRIVATE NOTES TG: reviewer 2 is Bob Jones.}{}\n"
+           "Second paragraph VISIBLE here.\n"),
+           ("sec/intro.tex:2: \\iftoggle{notes}{PRIVATE NOTES TG: reviewer 2 is Bob Jones.} is "
+           "hidden by \\iftoggle{notes}, false there (\\newtoggle{notes})")),
+    "BO": ("\\usepackage{ifthen}\n\\newboolean{notes}\\setboolean{notes}{false}",
+           ("Intro text here.\n\\ifthenelse{\\boolean{notes}}{PRIVATE NOTES BO: reviewer 2 is "
+           "Bob Jones.}{}\nSecond paragraph VISIBLE here.\n"),
+           ("sec/intro.tex:2: \\ifthenelse{\\boolean{notes}}{PRIVATE NOTES BO: reviewer 2 is Bob "
+           "Jones.} is hidden by \\ifthenelse{\\boolean{notes}}, false there "
+           "(\\newboolean{notes})")),
 }
 
 
@@ -61,7 +72,9 @@ def test_notes_a_switch_hides_are_one_warning_under_anonymous(tmp_path, case):
     true switch (EL), a command of the paper's that drops its argument (JM,
     ``\\newcommand{\\jm}[1]{}``): ``pack --anonymous`` exit 0, warnings 0, the notes in the
     archive. TeX reads and discards them, so no comment stripping takes them; the pack now says, one
-    line for the file, where they are, what hides them, and to remove them."""
+    line for the file, where they are, what hides them, and to remove them. Round 27 (H3): the
+    same behind etoolbox's ``\\iftoggle{notes}`` (TG) and ifthen's
+    ``\\ifthenelse{\\boolean{notes}}`` (BO), the two usual switches besides ``\\newif``."""
     preamble, intro, said = _HIDDEN[case]
     _paper(tmp_path, preamble, intro)
     files, told = packed(tmp_path, "--anonymous", warnings=1)
@@ -95,6 +108,17 @@ def test_notes_the_page_prints_are_not_told(tmp_path, preamble):
            "(reviewer 2) about DFA.}\n\\ifnotes PRIVATE NOTES NI: reviewer 2 is Bob Jones.\\fi\n"
            "Second paragraph VISIBLE here.\n")
     (tmp_path / "p" / "switch.tex").write_text("\\notestrue\n")
+    packed(tmp_path, "--anonymous", warnings=0)
+
+
+def test_a_printed_toggle_or_boolean_branch_is_not_told(tmp_path):
+    """Round 27 (H3), the control: ``\\toggletrue{notes}`` and ``\\setboolean{notes}{true}``
+    print the first branches; the empty others hold nothing: nothing said."""
+    _paper(tmp_path, "\\usepackage{etoolbox,ifthen}\n\\newtoggle{notes}\\toggletrue{notes}\n"
+           "\\newboolean{draft}\\setboolean{draft}{true}",
+           "Intro text here.\n\\iftoggle{notes}{PRIVATE NOTES TG: reviewer 2 is Bob Jones.}{}\n"
+           "\\ifthenelse{\\boolean{draft}}{PRIVATE NOTES BO: ask Bob Jones again.}{}\n"
+           "Second paragraph VISIBLE here.\n")
     packed(tmp_path, "--anonymous", warnings=0)
 
 

@@ -37,3 +37,35 @@ def test_a_name_alone_is_not_judged_and_a_hidden_note_is():
 def test_pages_with_no_text_judge_nothing():
     """Round 24 (N5): a PDF whose text pypdf cannot read says nothing of what it prints."""
     assert told({"main.tex": "\\newif\\ifdraft\n\\ifdraft We thank Bob Jones for it.\\fi\n"}, [""]) == []
+
+
+def test_etoolbox_and_ifthen_switches_are_read_as_newif_is():
+    """Round 27 (H3): etoolbox's ``\\iftoggle{notes}{..}{..}`` (``\\newtoggle``), its
+    ``\\notbool`` (``\\newbool``) and ifthen's ``\\ifthenelse{\\boolean{notes}}{..}{..}``
+    (``\\newboolean``): each branch is looked at, the page the judge, the switch named."""
+    main = ("\\newtoggle{notes}\\newbool{anon}\\newboolean{draft}\n"
+            "\\iftoggle{notes}{We thank Bob Jones for the code.}{}\n"
+            "\\notbool{anon}{Janet Smithson wrote this part alone.}{BP reaches 61.5\\% accuracy}\n"
+            "\\ifthenelse{\\boolean{draft}}{Intro text here.}\n  {Ask reviewer two about it.}\n")
+    said = told({"main.tex": main}, _PAGE)
+    assert said == [
+        ("main.tex:2: \\iftoggle{notes}{We thank Bob Jones for the code.} is hidden by "
+         "\\iftoggle{notes}, false there (\\newtoggle{notes}) (and 2 more, lines 3, 5): text TeX "
+         "does not print, shipped in the archive (the page never shows it): remove it before "
+         "you submit")], said
+    third = told({"main.tex": main.replace("\\iftoggle{notes}{We", "\\iftoggle{notes}{}{We")
+                  .replace("\\notbool{anon}{Janet Smithson wrote this part alone.}", "\\notbool"
+                           "{anon}{Intro text here.}")}, _PAGE)
+    assert third == [
+        ("main.tex:2: {We thank Bob Jones for the code.} is hidden by \\iftoggle{notes}, true "
+         "there (\\newtoggle{notes}) (and 1 more, lines 5): text TeX does not print, shipped in "
+         "the archive (the page never shows it): remove it before you submit")], third
+
+
+def test_a_printed_toggle_branch_is_not_told():
+    """Round 27 (H3), the control: the branch the page prints (a toggle true) is not told,
+    nor a switch the paper never declares."""
+    main = ("\\newtoggle{notes}\\toggletrue{notes}\n"
+            "\\iftoggle{notes}{BP reaches 61.5\\% accuracy on CIFAR-10}{}\n"
+            "\\iftoggle{other}{We thank Bob Jones for the code.}{}\n")
+    assert told({"main.tex": main}, _PAGE) == []
