@@ -85,11 +85,34 @@ def printed_metadata(paper: Path, packed: list[str], pages: list[str]) -> list[s
     for name in sorted(packed):
         if not name.lower().endswith(IMAGE_SUFFIXES) or not (paper / name).is_file():
             continue
-        for what, text in who_made((paper / name).read_bytes(), name):
-            if (shown := printed_on(text, pages)) is not None:
+        data = (paper / name).read_bytes()
+        for what, text in who_made(data, name):
+            if (shown := printed_on(text, pages)) is None:
+                continue
+            if printed_on(text, _own_pages(data, name)) is not None:
                 said.append(f"{display_path(name)} prints {shown[0]!r} ({what}) on page "
                             f"{shown[1]} of the archive: the review copy names who made it; "
                             f"anonymize {Path(name).name} itself (the pack removes only its "
                             "metadata)")
-                break
+            else:  # the paper's own words print it: a credit, or an author (round 27, S1)
+                said.append(f"{display_path(name)}: {shown[0]!r} ({what}) is printed on page "
+                            f"{shown[1]} of the archive by the paper's text, not by "
+                            f"{Path(name).name}: if it names an author, remove it from the "
+                            "text for review; if it credits someone else, leave it")
+            break
     return said
+
+
+def _own_pages(data: bytes, name: str) -> list[str]:
+    """The texts of a packed PDF's own pages (what it prints wherever it is placed); none
+    for an image, or a PDF pypdf cannot read."""
+    from pypdf.errors import PyPdfError
+
+    from figures.pack.proof import page_texts
+
+    if not name.lower().endswith(".pdf"):
+        return []
+    try:
+        return page_texts(data)
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError):
+        return []

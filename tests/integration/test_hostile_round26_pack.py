@@ -4,6 +4,8 @@ graphicx's frames in place of its figures (PD)."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from helpers import figures_as_a_user, pack_refused, tex, write_files
 
@@ -153,3 +155,30 @@ def test_a_draft_class_overridden_by_final_packs_though_the_text_names_the_file(
     _draft_paper(tmp_path, "draft", preamble, keys, "The plot is \\texttt{shot.png}.")
     ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
     assert ran.returncode == 0, ran.stdout + ran.stderr
+
+
+@pytest.mark.slow  # TeX compiles the figure and the archive
+def test_a_name_the_papers_text_prints_is_not_said_to_be_the_figures(tmp_path):
+    r"""Round 27 (S1): a third party's figure ``plot.pdf`` (its ``/Author (Jane Doe)``, no
+    name on its page), credited by the caption "Reproduced with permission from Jane Doe":
+    the warning said "plot.pdf prints 'Jane Doe' ... anonymize plot.pdf itself", words the
+    figure never prints and advice that cannot help. The figure's own pages are read: the
+    line says the paper's text prints the name, and what to do either way."""
+    write_files(tmp_path / "S1", {
+        "fig/plot.tex": ("\\documentclass{article}\n\\usepackage[pdfauthor={Jane Doe}]"
+                         "{hyperref}\n\\pagestyle{empty}\n\\begin{document}\nA plot.\n"
+                         "\\end{document}\n"),
+        "main.tex": ("\\documentclass{article}\n\\usepackage{graphicx}\n\\author{Anonymous}\n"
+                     "\\begin{document}\n\\begin{figure}\\centering\n"
+                     "\\includegraphics[width=3cm]{plot.pdf}\n\\caption{Reproduced with "
+                     "permission from Jane Doe (2019).}\\end{figure}\nText.\n"
+                     "\\end{document}\n")})
+    tex(tmp_path / "S1/fig", "pdflatex", "-interaction=nonstopmode", "plot.tex")
+    (tmp_path / "S1/fig/plot.pdf").rename(tmp_path / "S1/plot.pdf")
+    shutil.rmtree(tmp_path / "S1/fig")
+    ran = figures_as_a_user(tmp_path, "pack", "S1", "--anonymous", "--out", "S1.tar.gz",
+                            timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ("warning: plot.pdf: 'Jane Doe' (its /Author) is printed on page 1 of the archive "
+            "by the paper's text, not by plot.pdf: if it names an author, remove it from the "
+            "text for review; if it credits someone else, leave it") in ran.stderr, ran.stderr
