@@ -31,8 +31,10 @@ def inside(path: Path, figdata_dir: Path, venues_file: Path | None
 def cached_rows(result, paper, seen: set[str], figdata_dir: Path,
                 venues_file: Path | None) -> None:
     """Sync's row for each figure of ours TeX printed only inside a TikZ cache of ``paper``
-    (not in the paper's includes, ``seen``): refused when stale (sync cannot reach it; the
-    other rows are written), up to date when not; either way not "not in the paper"."""
+    (not in the paper's includes, ``seen``): refused when stale (sync cannot reach it; held
+    as every refusal is, all or nothing: written macros would move the text's numbers while
+    the page prints the old cache, round 27 T4), up to date when not; either way not "not in
+    the paper"."""
     from figures.paper.latex import shown_path
 
     for cache in paper.tikz_caches:
@@ -47,4 +49,4 @@ def cached_rows(result, paper, seen: set[str], figdata_dir: Path,
                     "figure changes)")))
             else:
                 result.refuse(figure, figure, shown, f"stale ({stale}), inside TikZ's "
-                              f"externalized cache {shown}: {redraw(shown, True)}", hold=False)
+                              f"externalized cache {shown}: {redraw(shown, True)}")

@@ -164,8 +164,13 @@ def test_our_figure_inside_tikz_externalized_cache_is_said_so(tmp_path, monkeypa
     assert "cifar_summary  tikzcache/main-figure0.pdf      up to date (inside TikZ's cache " \
         "tikzcache/main-figure0.pdf: delete it to redraw once the figure changes)" in out
     _halved(figdata)
+    macros = (paper / "macros.tex").read_bytes()
     code, out, err = run(capsys, "sync", "TX", *argv)
     assert code == 1, out + err
+    # Round 27 (T4): the refusal held nothing: macros.tex was rewritten to the new data while
+    # the page still printed the old cache; now all or nothing, as every refused row.
+    assert "nothing written (1 refused: all or nothing" in out + err, out + err
+    assert (paper / "macros.tex").read_bytes() == macros
     redraw = ("delete tikzcache/main-figure0.pdf (or the tikzcache/ folder) so TikZ redraws the "
               "picture (it prints that cache instead of running the \\includegraphics inside), "
               "sync again, and compile with shell escape (-shell-escape) to cache it anew")
