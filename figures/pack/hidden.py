@@ -7,7 +7,9 @@ todonotes, each branch of a switch the paper's ``\\newif`` makes (or etoolbox's
 ``\\newtoggle``/``\\newbool``, ifthen's ``\\newboolean``: ``\\iftoggle{notes}{..}{..}``,
 ``\\ifthenelse{\\boolean{notes}}{..}{..}``), the body of an environment
 the paper defines (environ's ``\\NewEnviron{notes}{}``, one setting its body in a box never
-used), an argument the paper's own command drops (``\\newcommand{\\jm}[1]{}``). Whether TeX
+used), an argument the paper's own command drops (``\\newcommand{\\jm}[1]{}``) or uses only
+inside a switch's branch (``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``), an
+``\\iffalse`` block and the ``\\else`` part of an ``\\iftrue``. Whether TeX
 printed it is asked of TeX: the text of the compiled pages. TeX has no hook on a skipped
 branch or a discarded argument, and which definition holds at a point (todonotes' ``disable``
 inside an ``\\ifreview``, ``\\notestrue`` in another file, a ``\\renewcommand`` in a switch)
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 from figures.errors import display_path
 from figures.paper.disclosure import folded
 from figures.texread import Braces, blanked
+from figures.texread import read as reading
 from figures.texverbatim import false_end
 
 #: A class or package (the paper's own, or a venue's beside it): its definitions are learned,
@@ -50,6 +53,7 @@ class _Place:
     body: tuple[int, int]  # the text TeX may never print
     shown: str  # how it begins, as written
     why: str  # what hides it
+    own: str = ""  # the text holding it, when not the file's as read (an \\iffalse block)
 
 
 def told(texts: dict[str, str], pages: list[str]) -> list[str]:
@@ -65,11 +69,12 @@ def told(texts: dict[str, str], pages: list[str]) -> list[str]:
                 else f"\\{match.group(2)}{{{match.group(3)}}}" for match in _NEWIF.finditer(every)}
     todonotes = [match.group(1) or "" for match in _TODONOTES.finditer(every)]
     environments = {match.group(2): match.group(1) for match in _ENVIRONMENT.finditer(every)}
-    commands = _dropping(every)
+    commands = _dropping(every, switches)
     said = []
     for name in sorted(n for n in read if not n.lower().endswith(PACKAGES)):
         places = [*_branches(read[name], switches), *_tests(read[name], switches),
-                  *_bodies(read[name], environments), *_arguments(read[name], commands)]
+                  *_bodies(read[name], environments), *_arguments(read[name], commands),
+                  *_fixed(texts[name], read[name])]
         if todonotes and "todo" not in commands:
             why = ("todonotes' disable option" if any("disable" in o for o in todonotes)
                    else "todonotes")
@@ -77,7 +82,7 @@ def told(texts: dict[str, str], pages: list[str]) -> list[str]:
         hidden: list[_Place] = []
         for place in sorted(places, key=lambda p: p.start):
             if not any(h.body[0] <= place.start < h.body[1] for h in hidden) and \
-                    _hidden(read[name][place.body[0]:place.body[1]], printed):
+                    _hidden((place.own or read[name])[place.body[0]:place.body[1]], printed):
                 hidden.append(place)
         if hidden:
             lines = [read[name].count("\n", 0, place.start) + 1 for place in hidden]
@@ -193,10 +198,12 @@ def _bodies(text: str, environments: dict[str, str]) -> list[_Place]:
     return places
 
 
-def _dropping(text: str) -> dict[str, tuple[int, bool, set[int], str]]:
-    """The paper's commands one of whose definitions drops an argument: each by name, with
-    how many it takes, whether the first is optional, the dropped ones and the definer."""
-    found: dict[str, tuple[int, bool, set[int], str]] = {}
+def _dropping(text: str, switches: dict[str, str]) -> dict[str, tuple[int, bool, dict[int, str]]]:
+    """The paper's commands one of whose definitions drops an argument, or uses it only inside
+    a switch's branch (round 27, H5: ``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``): each
+    by name, with how many it takes, whether the first is optional, and those arguments, each
+    with what may hide it."""
+    found: dict[str, tuple[int, bool, dict[int, str]]] = {}
     braces = Braces(text)
     for match in _COMMAND.finditer(text):
         end = braces.close(match.end())
@@ -205,19 +212,28 @@ def _dropping(text: str) -> dict[str, tuple[int, bool, set[int], str]]:
         body = text[match.end() + 1:end]
         name = match.group(1) or match.group(4)
         count = int(match.group(2)) if match.group(1) else match.group(5).count("#")
-        optional = bool(match.group(3))
-        dropped = {k for k in range(1, count + 1) if f"#{k}" not in body}
-        if dropped:
-            definer = match.group().split("{")[0].split("\\")[1].rstrip("*").strip() or "def"
-            found[name] = (count, optional, dropped, f"\\{definer}{{\\{name}}}")
+        definer = match.group().split("{")[0].split("\\")[1].rstrip("*").strip() or "def"
+        branches = [*_branches(body, switches), *_tests(body, switches), *_fixed(body, body)]
+        hiding: dict[int, str] = {}
+        for k in range(1, count + 1):
+            uses = [m.start() for m in re.finditer(f"#{k}", body)]
+            inside = [min((p for p in branches if p.body[0] <= use < p.body[1]),
+                          key=lambda p: p.body[1] - p.body[0], default=None) for use in uses]
+            if not uses:
+                hiding[k] = f"\\{name}, which drops that argument (\\{definer}{{\\{name}}})"
+            elif all(inside) and inside[0] is not None:
+                said, _, rest = inside[0].why.partition(", ")
+                hiding[k] = f"{said} inside \\{name}" + (f", {rest}" if rest else "")
+        if hiding:
+            found[name] = (count, bool(match.group(3)), hiding)
     return found
 
 
-def _arguments(text: str, commands: dict[str, tuple[int, bool, set[int], str]]) -> list[_Place]:
-    """The dropped arguments of each use of those commands (brace groups; a first optional
-    one in brackets)."""
+def _arguments(text: str, commands: dict[str, tuple[int, bool, dict[int, str]]]) -> list[_Place]:
+    """The dropped (or switched) arguments of each use of those commands (brace groups; a
+    first optional one in brackets)."""
     places, braces = [], Braces(text)
-    for name, (count, optional, dropped, definer) in commands.items():
+    for name, (count, optional, dropped) in commands.items():
         for match in re.finditer(r"\\" + re.escape(name) + r"(?![A-Za-z@])", text):
             if re.search(r"(?:command\*?\s*\{?|def)\s*$", text[max(0, match.start() - 20):
                                                              match.start()]):
@@ -227,8 +243,7 @@ def _arguments(text: str, commands: dict[str, tuple[int, bool, set[int], str]]) 
                 option = re.compile(r"\s*\[[^\]]*\]").match(text, pos)
                 if option and 1 in dropped:
                     places.append(_Place(match.start(), (option.start(), option.end()),
-                                         _shown(text, match.start(), option.end()),
-                                         f"\\{name}, which drops that argument ({definer})"))
+                                         _shown(text, match.start(), option.end()), dropped[1]))
                 pos, k = (option.end() if option else pos), 2
             while k <= count:
                 group = braces.group(re.compile(r"\s*").match(text, pos).end())
@@ -236,7 +251,28 @@ def _arguments(text: str, commands: dict[str, tuple[int, bool, set[int], str]]) 
                     break
                 if k in dropped:
                     places.append(_Place(match.start(), (group[0] + 1, group[1]),
-                                         _shown(text, match.start(), group[1] + 1),
-                                         f"\\{name}, which drops that argument ({definer})"))
+                                         _shown(text, match.start(), group[1] + 1), dropped[k]))
                 pos, k = group[1] + 1, k + 1
+    return places
+
+
+def _fixed(raw: str, text: str) -> list[_Place]:
+    """What ``\\iffalse`` skips to its ``\\else`` or ``\\fi`` (the reader's blocks of ``raw``;
+    round 27, IFF), and the ``\\else`` part of an ``\\iftrue`` in ``text`` (``raw`` read)."""
+    plain = blanked(raw, verbatim=True)  # the block's own text, its comments blanked
+    places = []
+    for start, end in reading(raw).false:
+        body_end = end - (5 if raw.endswith("\\else", 0, end) else 3
+                          if raw.endswith("\\fi", 0, end) else 0)
+        places.append(_Place(start, (start + 8, body_end), _shown(plain, start, body_end),
+                             "\\iffalse", plain))
+    for match in re.finditer(r"\\iftrue(?![A-Za-z@])", text):
+        if re.search(r"\\(?:let|[egx]?def|csname|endcsname)\s*(?:\\[A-Za-z@]+\s*=?\s*)?$",
+                     text[max(0, match.start() - 30):match.start()]):
+            continue  # a switch made (\let\ifmine\iftrue), not run
+        end = false_end(text, match.end(), [])
+        if text.endswith("\\else", 0, end) and text.endswith("\\fi", 0, after := false_end(
+                text, end, [])):
+            places.append(_Place(end - 5, (end, after - 3), _shown(text, end - 5, after - 3),
+                                 "the \\else of \\iftrue"))
     return places

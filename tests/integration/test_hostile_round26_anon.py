@@ -122,6 +122,47 @@ def test_a_printed_toggle_or_boolean_branch_is_not_told(tmp_path):
     packed(tmp_path, "--anonymous", warnings=0)
 
 
+_NOTES = ("\\usepackage{xcolor}\n\\newif\\ifcomments \\comments%s\n"
+          "\\newcommand{\\note}[1]{\\ifcomments\\textcolor{red}{[#1]}\\fi}\n"
+          "\\newcommand{\\alice}[1]{\\ifcomments\\textcolor{blue}{Alice: #1}\\fi}")
+
+
+def test_a_notes_macro_behind_a_switch_is_told(tmp_path):
+    """Round 27 (H5): the commonest notes macro, ``\\newcommand{\\note}[1]{\\ifcomments
+    \\textcolor{red}{[#1]}\\fi}`` with ``\\commentsfalse``: ``pack --anonymous`` exit 0,
+    warnings 0, both notes in the archive (only an argument the body drops outright was looked
+    at). Now its uses are looked at too, the page the judge, the command and switch named."""
+    _paper(tmp_path, _NOTES % "false",
+           "Intro text here.\\note{PRIVATE NOTES NT: ask Bob Jones, reviewer two is him}\n"
+           "Second paragraph VISIBLE here.\\alice{PRIVATE NOTES NT2: cite our ICML paper}\n")
+    files, told = packed(tmp_path, "--anonymous", warnings=1)
+    assert "PRIVATE NOTES NT2" in files["sec/intro.tex"]  # warned, not cut
+    assert "warning: sec/intro.tex:1: \\note{PRIVATE NOTES NT: ask Bob Jones, reviewer two is " \
+           "him} is hidden by \\ifcomments inside \\note, false there (\\newif\\ifcomments) " \
+           "(and 1 more, lines 2): text TeX does not print" in told, told
+
+
+def test_a_notes_macro_the_page_prints_is_not_told(tmp_path):
+    """Round 27 (H5), the control: ``\\commentstrue`` prints the notes: nothing said."""
+    _paper(tmp_path, _NOTES % "true",
+           "Intro text here.\\note{PRIVATE NOTES NT: ask Bob Jones, reviewer two is him}\n"
+           "Second paragraph VISIBLE here.\\alice{PRIVATE NOTES NT2: cite our ICML paper}\n")
+    packed(tmp_path, "--anonymous", warnings=0)
+
+
+def test_an_iffalse_block_is_told(tmp_path):
+    """Round 27 (IFF): ``\\iffalse`` / ``PRIVATE NOTES ..`` / ``\\fi`` shipped with warnings 0
+    (such blocks are kept), while the same text behind a false ``\\newif`` was told. Now it is
+    told alike, naming ``\\iffalse``; an ``\\iftrue ... \\else`` draft toggle's printed branch
+    is not."""
+    _paper(tmp_path, "", "Intro text here.\n\\iffalse\nPRIVATE NOTES IFF: Bob Jones is reviewer "
+           "two\n\\fi\n\\iftrue Second paragraph VISIBLE here.\\else Old text.\\fi\n")
+    files, told = packed(tmp_path, "--anonymous", warnings=1)
+    assert "PRIVATE NOTES IFF" in files["sec/intro.tex"]
+    assert "warning: sec/intro.tex:2: \\iffalse PRIVATE NOTES IFF: Bob Jones is reviewer two is " \
+           "hidden by \\iffalse: text TeX does not print" in told, told
+
+
 def test_hidden_notes_are_not_told_without_anonymous(tmp_path):
     """Round 24 (N5): the warning is the review copy's; an arXiv pack says nothing."""
     preamble, intro, _ = _HIDDEN["TD"]

@@ -69,3 +69,37 @@ def test_a_printed_toggle_branch_is_not_told():
             "\\iftoggle{notes}{BP reaches 61.5\\% accuracy on CIFAR-10}{}\n"
             "\\iftoggle{other}{We thank Bob Jones for the code.}{}\n")
     assert told({"main.tex": main}, _PAGE) == []
+
+
+def test_a_command_using_its_argument_inside_a_switch_is_looked_at():
+    """Round 27 (H5): ``\\newcommand{\\note}[1]{\\ifcomments\\textcolor{red}{[#1]}\\fi}``
+    (and etoolbox's ``\\iftoggle`` in a body): each use is looked at, the page the judge, the
+    command and switch named; printed (``\\commentstrue``), or used outside the branch too,
+    nothing said."""
+    pre = ("\\newif\\ifcomments \\commentsfalse\\newtoggle{c}\n"
+           "\\newcommand{\\note}[1]{\\ifcomments\\textcolor{red}{[#1]}\\fi}\n"
+           "\\newcommand{\\nb}[1]{\\iftoggle{c}{}{(#1)}}\\newcommand{\\x}[1]{\\ifcomments#1\\fi#1}\n")
+    main = pre + ("Intro text here.\\note{We thank Bob Jones for the code.}\n"
+                  "\\x{Ask reviewer two about it.}\\nb{Ask reviewer two about it.}\n")
+    said = told({"main.tex": main}, _PAGE)
+    assert said == [
+        ("main.tex:4: \\note{We thank Bob Jones for the code.} is hidden by \\ifcomments inside "
+         "\\note, false there (\\newif\\ifcomments) (and 1 more, lines 5): text TeX does not "
+         "print, shipped in the archive (the page never shows it): remove it before you "
+         "submit")], said
+    assert told({"main.tex": main}, [_PAGE[0] + " We thank Bob Jones for the code. (Ask "
+                                     "reviewer two about it.)"]) == []
+
+
+def test_an_iffalse_block_and_an_iftrue_else_are_looked_at():
+    """Round 27 (IFF): an ``\\iffalse`` block (kept by the stripping) and the ``\\else`` part
+    of an ``\\iftrue`` are looked at as a switch's branch is; ``\\let\\ifmine\\iftrue`` is
+    no test."""
+    main = ("Intro text here.\n\\iffalse\nWe thank Bob Jones % his code\nfor the code.\n\\fi\n"
+            "\\let\\ifmine\\iftrue\\iftrue BP reaches 61.5\\% accuracy\\else Ask reviewer two "
+            "about it.\\fi\n")
+    said = told({"main.tex": main}, _PAGE)
+    assert said == [
+        ("main.tex:2: \\iffalse We thank Bob Jones for the code. is hidden by \\iffalse (and 1 "
+         "more, lines 6): text TeX does not print, shipped in the archive (the page never shows "
+         "it): remove it before you submit")], said
