@@ -50,10 +50,12 @@ def draft(paper) -> str | None:
     if "draft" in paper.class_options and not final:
         return f"the class option draft ({display_path(paper.main.name)}): graphicx prints a frame"
     for source, text in texts:
-        if found := re.search(r"\\usepackage\s*\[[^\]]*\b(draft|demo)\b[^\]]*\]\s*\{graphicx\}",
-                              text):
-            return (f"graphicx's option {found[1]} ({display_path(source.name)}): graphicx "
-                    f"prints {INSTEAD[found[1]]}")
+        if found := re.search(r"\\usepackage\s*\[[^\]]*\b(draft|demo)\b[^\]]*\]\s*\{graphicx\}"
+                              r"|\\PassOptionsToPackage\s*\{[^{}]*\b(draft|demo)\b[^{}]*\}\s*"
+                              r"\{(?:[^{}]*,)?\s*graphicx\s*(?:,[^{}]*)?\}", text):  # DP: round 27
+            option = found[1] or found[2]
+            return (f"graphicx's option {option} ({display_path(source.name)}): graphicx "
+                    f"prints {INSTEAD[option]}")
         if found := re.search(r"\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\b(?!\s*=\s*false)"
                               r"[^{}]*\}", text):
             line = text.count("\n", 0, found.start()) + 1
