@@ -109,6 +109,14 @@ def framed(paper: Path, main: Path, pages: list[str]) -> FigureDataError | None:
     from figures.paper.sync import includes_of
 
     read = read_paper(paper, Path(main.name))
+    for name, at, why in drafts.pdfpages_drafts(read):  # round 27, D3
+        shown = Path(name).name if Path(name).suffix else f"{Path(name).name}.pdf"
+        if (page := next((n for n, text in enumerate(pages, 1) if shown in text), None)):
+            return FigureDataError(main.name, None, (
+                f"\\includepdf{{{name}}} at {at} in draft mode ({why}): pdfpages prints a "
+                f"frame with the file's name in place of its pages (page {page} of the "
+                "archive's PDF); remove draft; the pack stops (an archive printing frames in "
+                "place of pages is no paper to submit)"))
     everywhere = drafts.draft(read)
     for include in includes_of(read)[0]:
         name = Path(include.found.name if include.found is not None else include.written).name

@@ -68,3 +68,39 @@ def test_a_width_given_as_a_string_says_so():
     assert str(refused.value).startswith(
         "slot: '3.25' (a str: a width is a number, 3.25 without quotes): a venue figure is "
         "drawn for \"column\", \"text\" or a width in inches from 1 to icml's text width")
+
+
+def _supplement(root, documentclass: str, include: str) -> None:
+    """``root/p``: ``supp.pdf`` (one page) appended with pdfpages' ``INCLUDE``."""
+    (root / "p").mkdir(parents=True)
+    Image.new("RGB", (200, 260), (240, 240, 240)).save(root / "p" / "supp.pdf")
+    write_files(root / "p", {"main.tex": (
+        f"{documentclass}\n\\usepackage{{pdfpages}}\n\\author{{Anonymous}}\n"
+        f"\\begin{{document}}\nIntro text here.\n{include}\n\\end{{document}}\n")})
+
+
+@pytest.mark.slow  # TeX compiles the archive
+@pytest.mark.parametrize(("documentclass", "include", "why"), [
+    ("\\documentclass{article}", "\\includepdf[draft,pages=-]{supp.pdf}", "its own draft key"),
+    ("\\documentclass[draft]{article}", "\\includepdf[pages=-]{supp}",
+     "the class option draft")], ids=["D3", "D4"])
+def test_pdfpages_in_draft_mode_stops_the_pack(tmp_path, documentclass, include, why):
+    r"""Round 27 (D3, D4): ``\includepdf[draft]`` or a draft class: pdfpages prints a frame
+    with "supp.pdf" in place of the supplement's pages; pack said nothing, exit 0 (graphicx's
+    draft stops it since round 26, PD). Now one line naming the include, where and why."""
+    _supplement(tmp_path, documentclass, include)
+    name = include[include.index("{") + 1:-1]
+    assert pack_refused(tmp_path).startswith(
+        f"error: main.tex: \\includepdf{{{name}}} at main.tex:6 in draft mode ({why}): pdfpages "
+        "prints a frame with the file's name in place of its pages (page 2 of the archive's "
+        "PDF); remove draft; the pack stops")
+
+
+@pytest.mark.slow  # TeX compiles the archive
+def test_pdfpages_final_under_a_draft_class_packs(tmp_path):
+    r"""Round 27 (D4), the control: ``\includepdf[draft=false]`` under a draft class prints the
+    pages: no refusal."""
+    _supplement(tmp_path, "\\documentclass[draft]{article}",
+                "\\includepdf[draft=false]{supp.pdf}")
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
