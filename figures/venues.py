@@ -133,9 +133,11 @@ class Venue:
         shown = f"{float(value):g} in" if ok else reprlib.repr(value)
         widest = f"text width ({self.text_width_in:g} in)" if self.widest_in is None else \
             f"widest line ({self.widest:g} in)"
+        kind = (f" (a {type(value).__name__}: a width is a number, {value.strip()} without "
+                "quotes)" if isinstance(value, str) and _a_number(value) else "")  # round 27 DR
         raise FigureDataError(given_as, None, (
-            f"{shown}: a venue figure is drawn for \"column\", \"text\" or a width in inches "
-            f"from {MIN_WIDTH_IN:g} to {self.key}'s {widest}"))
+            f"{shown}{kind}: a venue figure is drawn for \"column\", \"text\" or a width in "
+            f"inches from {MIN_WIDTH_IN:g} to {self.key}'s {widest}"))
 
     @property
     def ppi(self) -> int:
@@ -254,3 +256,11 @@ def get_venue(name: str, user_file: Path | None = None, *, asked: str = "--venue
         raise UnknownName(f"unknown venue {name!r}; known: {', '.join(sorted(venues))} "
                           f"({own})", asked)
     return venues[name.lower()]
+
+
+def _a_number(text: str) -> bool:
+    """Whether ``text`` reads as a number (``"3.25"`` given where ``3.25`` goes)."""
+    try:
+        return math.isfinite(float(text))
+    except ValueError:
+        return False

@@ -20,7 +20,20 @@ ANCILLARY = "anc"
 _INCLUDE = re.compile(r"\\(?:adj)?includegraphics(\*)?\s*(?:\[([^\]]*)\]\s*)?(?:\[[^\]]*\]\s*)?"
                       r"\{([^{}]+)\}")
 _CLIP = re.compile(r"(?:^|,)\s*clip\s*(?:=\s*true\s*)?(?:,|$)")
-_CUT = re.compile(r"(?:^|,)\s*(?:trim|viewport|bb)\s*=")
+_CUT = re.compile(r"(?:^|,)\s*(?:viewport|bb)\s*=")
+_TRIM = re.compile(r"(?:^|,)\s*trim\s*=\s*\{?([^,}]*)")
+
+
+def _cuts(options: str) -> bool:
+    """Whether an include's options cut part of the image: a ``viewport`` or ``bb``, or a
+    ``trim`` with any length not zero (``trim=0 0 0 0`` hides nothing: round 27, K2; one
+    written by a macro is taken to cut)."""
+    if _CUT.search(options):
+        return True
+    if (trim := _TRIM.search(options)) is None:
+        return False
+    lengths = re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)", trim[1])
+    return not lengths or any(float(length) != 0 for length in lengths)
 
 
 def texts(files: dict[str, bytes]) -> dict[str, str]:
@@ -40,7 +53,7 @@ def clipped(texts: dict[str, str], packed: list[str]) -> list[str]:
         read = blanked(text, verbatim=True, hidden=True)  # a listing of the code: no include
         for match in _INCLUDE.finditer(read):
             options = match.group(2) or ""
-            if not _CUT.search(options) or not (match.group(1) or _CLIP.search(options)):
+            if not _cuts(options) or not (match.group(1) or _CLIP.search(options)):
                 continue
             image = _image(match.group(3).strip(), images)
             if image is not None and image not in said:
@@ -96,6 +109,14 @@ def framed(paper: Path, main: Path, pages: list[str]) -> FigureDataError | None:
     from figures.paper.sync import includes_of
 
     read = read_paper(paper, Path(main.name))
+    for name, at, why in drafts.pdfpages_drafts(read):  # round 27, D3
+        shown = Path(name).name if Path(name).suffix else f"{Path(name).name}.pdf"
+        if (page := next((n for n, text in enumerate(pages, 1) if shown in text), None)):
+            return FigureDataError(main.name, None, (
+                f"\\includepdf{{{name}}} at {at} in draft mode ({why}): pdfpages prints a "
+                f"frame with the file's name in place of its pages (page {page} of the "
+                "archive's PDF); remove draft; the pack stops (an archive printing frames in "
+                "place of pages is no paper to submit)"))
     everywhere = drafts.draft(read)
     for include in includes_of(read)[0]:
         name = Path(include.found.name if include.found is not None else include.written).name

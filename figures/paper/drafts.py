@@ -50,12 +50,42 @@ def draft(paper) -> str | None:
     if "draft" in paper.class_options and not final:
         return f"the class option draft ({display_path(paper.main.name)}): graphicx prints a frame"
     for source, text in texts:
-        if found := re.search(r"\\usepackage\s*\[[^\]]*\b(draft|demo)\b[^\]]*\]\s*\{graphicx\}",
-                              text):
-            return (f"graphicx's option {found[1]} ({display_path(source.name)}): graphicx "
-                    f"prints {INSTEAD[found[1]]}")
+        if found := re.search(r"\\usepackage\s*\[[^\]]*\b(draft|demo)\b[^\]]*\]\s*\{graphicx\}"
+                              r"|\\PassOptionsToPackage\s*\{[^{}]*\b(draft|demo)\b[^{}]*\}\s*"
+                              r"\{(?:[^{}]*,)?\s*graphicx\s*(?:,[^{}]*)?\}", text):  # DP: round 27
+            option = found[1] or found[2]
+            return (f"graphicx's option {option} ({display_path(source.name)}): graphicx "
+                    f"prints {INSTEAD[option]}")
         if found := re.search(r"\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\b(?!\s*=\s*false)"
                               r"[^{}]*\}", text):
             line = text.count("\n", 0, found.start()) + 1
             return f"{found[0]} ({display_path(source.name)}:{line}): graphicx prints a frame"
     return None
+
+
+_INCLUDEPDF = re.compile(r"\\includepdf\s*(?:\[([^\]]*)\])?\s*\{([^{}]+)\}")
+_DRAFT_KEY = re.compile(r"(?:^|,)\s*draft\s*(?:=\s*true\s*)?(?:,|$)")
+
+
+def pdfpages_drafts(paper) -> list[tuple[str, str, str]]:
+    """Round 27 (D3): each ``\\includepdf`` pdfpages draws as a frame with the file's name in
+    place of its pages: its own ``draft`` key, pdfpages' ``draft`` option or the class's
+    (no ``final`` of pdfpages undoing it): the file it names, where (``main.tex:6``), why."""
+    texts = [(source, blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True,
+                              hidden=True)) for source in paper.sources]
+    package = next((found[1] for _, text in texts if (found := re.search(
+        r"\\usepackage\s*\[([^\]]*)\]\s*\{pdfpages\}", text))), "")
+    everywhere = ("pdfpages' option draft" if re.search(r"\bdraft\b", package) else
+                  "the class option draft" if "draft" in paper.class_options
+                  and not re.search(r"\bfinal\b", package) else "")
+    found = []
+    for source, text in texts:
+        for match in _INCLUDEPDF.finditer(text):
+            options = match[1] or ""
+            why = ("its own draft key" if _DRAFT_KEY.search(options) else
+                   "" if re.search(r"(?:^|,)\s*(?:final|draft\s*=\s*false)\b", options)
+                   else everywhere)
+            if why:
+                line = text.count("\n", 0, match.start()) + 1
+                found.append((match[2].strip(), f"{display_path(source.name)}:{line}", why))
+    return found
