@@ -30,17 +30,28 @@ def folded(text: str) -> str:
 
 def printed_on(value: str, pages: list[str]) -> tuple[str, int] | None:
     """Where the compiled ``pages`` (their texts) print an author field's ``value`` (it
-    whole, else one of its names: :func:`names_in`), accents, case and line breaks aside, as
-    whole words: what is printed and the page; None: nowhere (hostile round 26, SU)."""
-    texts = [folded(text).casefold() for text in pages]
-    for form in dict.fromkeys([" ".join(value.split()), *names_in(value)]):
-        words = folded(form).casefold().split()
+    whole, else one of its names: :func:`names_in`), accents and line breaks aside, with its
+    capitals (a lowercase value's as a name's too: ``jane doe`` as ``Jane Doe``), as whole
+    words: what is printed and the page; None: nowhere, or a value that is no name (a common
+    account's word, ``user``, or a placeholder: round 27, S3) (hostile round 26, SU)."""
+    whole = " ".join(value.split())
+    if whole.lower() in NO_USER or placeholder(whole) or whole in _NO_NAME:
+        return None
+    texts = [folded(text) for text in pages]
+    capitals = [whole.title()] if whole.islower() and " " in whole else []
+    for form in dict.fromkeys([whole, *capitals, *names_in(value)]):
+        words = folded(form).split()
         if len("".join(words)) < 3:
             continue
         word = re.compile(r"(?<![^\W_])" + r"\s+".join(map(re.escape, words)) + r"(?![^\W_])")
         if (page := next((n for n, t in enumerate(texts, 1) if word.search(t)), None)):
             return form, page
     return None
+
+
+#: A user's or an owner's name that names no one (``user``, ``root``, a machine's default).
+NO_USER = frozenset({"user", "root", "localhost", "admin", "administrator", "owner", "guest",
+                     "default", "unknown", "test", "staff", "student", "ubuntu", "pi"})
 
 
 def identifying(authors: list[str]) -> list[tuple[str, re.Pattern[bytes]]]:

@@ -182,3 +182,32 @@ def test_a_name_the_papers_text_prints_is_not_said_to_be_the_figures(tmp_path):
     assert ("warning: plot.pdf: 'Jane Doe' (its /Author) is printed on page 1 of the archive "
             "by the paper's text, not by plot.pdf: if it names an author, remove it from the "
             "text for review; if it credits someone else, leave it") in ran.stderr, ran.stderr
+
+
+@pytest.mark.slow  # TeX compiles the figures and the archive
+def test_common_words_a_figures_metadata_holds_are_no_printed_name(tmp_path):
+    r"""Round 27 (S3): ``a.pdf`` (``/Author (user)``) and ``b.pdf`` (``/Author (Machine
+    Learning Group)``) beside "In the user study, our machine learning group of methods beats
+    each baseline.": two warnings that each figure prints its maker's name, matched case-blind
+    in the prose, "user" no name at all. A name is printed with its capitals, and a common
+    account's word is none: nothing said. The control: "Machine Learning Group" printed as
+    such is told."""
+    for name, author in (("a", "user"), ("b", "Machine Learning Group")):
+        write_files(tmp_path / "fig", {f"{name}.tex": (
+            f"\\documentclass{{article}}\n\\usepackage[pdfauthor={{{author}}}]{{hyperref}}\n"
+            "\\pagestyle{empty}\n\\begin{document}\nA plot.\n\\end{document}\n")})
+        tex(tmp_path / "fig", "pdflatex", "-interaction=nonstopmode", f"{name}.tex")
+    prose = "In the user study, our machine learning group of methods beats each baseline."
+    for case, text in (("S3", prose), ("S3C", prose + " Thanks to the Machine Learning Group.")):
+        write_files(tmp_path / case, {"main.tex": (
+            "\\documentclass{article}\n\\usepackage{graphicx}\n\\author{Anonymous}\n"
+            f"\\begin{{document}}\n{text}\n\\includegraphics[width=3cm]{{a}}"
+            "\\includegraphics[width=3cm]{b}\n\\end{document}\n")})
+        for name in "ab":
+            shutil.copy(tmp_path / f"fig/{name}.pdf", tmp_path / case / f"{name}.pdf")
+        ran = figures_as_a_user(tmp_path, "pack", case, "--anonymous", "--out",
+                                f"{case}.tar.gz", timeout=300)
+        assert ran.returncode == 0, ran.stdout + ran.stderr
+        assert "'user'" not in ran.stderr, ran.stderr
+        assert ("'Machine Learning Group' (its /Author) is printed" in ran.stderr) == (
+            case == "S3C"), ran.stderr
