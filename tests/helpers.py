@@ -127,6 +127,16 @@ def packed_anonymously(cwd: Path, folder: str = "p") -> dict[str, str]:
     return packed(cwd, "--anonymous", folder=folder)[0]
 
 
+def pack_said(cwd: Path, *options: str, folder: str = "p") -> str:
+    """``figures pack FOLDER OPTIONS --out FOLDER.tar.gz`` in ``cwd``, as a user runs it,
+    done: exit 0; what it printed on stderr (its warnings and summary; the archive may hold
+    binary files, which :func:`packed` reads as text)."""
+    ran = figures_as_a_user(cwd, "pack", folder, *options, "--out", f"{folder}.tar.gz",
+                            timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    return ran.stderr
+
+
 def pack_refused(cwd: Path, *options: str, folder: str = "p") -> str:
     """``figures pack FOLDER OPTIONS --out FOLDER.tar.gz`` in ``cwd``, as a user runs it,
     refused: exit 1, no archive written; the last line it printed (the refusal)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from helpers import REPO, figures_as_a_user
+from helpers import REPO, figures_as_a_user, pack_said
 
 from figures import runner
 from figures.cli import main as cli
@@ -97,8 +97,6 @@ def test_a_venue_class_kept_in_the_folder_is_not_the_authors_disclosure(tmp_path
         "\\begin{document}\n\\title{Credit assignment}\n\\author{Anonymous}\n"
         "\\affiliation{\\institution{Anonymous}\\country{None}}\n\\maketitle\nText.\n"
         "\\end{document}\n")
-    ran = figures_as_a_user(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz",
-                            timeout=300)
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert "acmart.cls:" not in ran.stderr
-    assert "mystyle.sty:1: an e-mail address (jsmithson@mit.edu)" in ran.stderr
+    told = pack_said(tmp_path, "--anonymous")
+    assert "acmart.cls:" not in told
+    assert "mystyle.sty:1: an e-mail address (jsmithson@mit.edu)" in told

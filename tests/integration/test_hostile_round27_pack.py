@@ -14,12 +14,14 @@ from figures.errors import FigureDataError
 from figures.pack.notices import _cuts
 
 
-def _paper(root, preamble: str, include: str) -> None:
-    """``root/p``: an article with ``PREAMBLE``, then ``INCLUDE`` of ``shot.png``."""
+def _paper(root, preamble: str, include: str, *, image: str = "shot.png",
+           documentclass: str = "\\documentclass{article}") -> None:
+    """``root/p``: ``DOCUMENTCLASS`` with ``PREAMBLE``, then ``INCLUDE`` (line 6 when the
+    preamble is one line) of ``IMAGE`` (a PNG, or a one-page PDF)."""
     (root / "p").mkdir(parents=True)
-    Image.new("RGB", (120, 80), (30, 160, 30)).save(root / "p" / "shot.png")
+    Image.new("RGB", (120, 80), (30, 160, 30)).save(root / "p" / image)
     write_files(root / "p", {"main.tex": (
-        f"\\documentclass{{article}}\n{preamble}\n\\author{{Anonymous}}\n\\begin{{document}}\n"
+        f"{documentclass}\n{preamble}\n\\author{{Anonymous}}\n\\begin{{document}}\n"
         f"Text.\n{include}\n\\end{{document}}\n")})
 
 
@@ -72,11 +74,7 @@ def test_a_width_given_as_a_string_says_so():
 
 def _supplement(root, documentclass: str, include: str) -> None:
     """``root/p``: ``supp.pdf`` (one page) appended with pdfpages' ``INCLUDE``."""
-    (root / "p").mkdir(parents=True)
-    Image.new("RGB", (200, 260), (240, 240, 240)).save(root / "p" / "supp.pdf")
-    write_files(root / "p", {"main.tex": (
-        f"{documentclass}\n\\usepackage{{pdfpages}}\n\\author{{Anonymous}}\n"
-        f"\\begin{{document}}\nIntro text here.\n{include}\n\\end{{document}}\n")})
+    _paper(root, "\\usepackage{pdfpages}", include, image="supp.pdf", documentclass=documentclass)
 
 
 @pytest.mark.slow  # TeX compiles the archive

@@ -6,6 +6,9 @@ from __future__ import annotations
 from figures.pack.hidden import told
 
 _PAGE = ["Intro text here. BP reaches 61.5% accuracy on CIFAR-10 with a ResNet-18 backbone.\n1"]
+#: How every line of the reading ends.
+_ENDS = ("text TeX does not print, shipped in the archive (the page never shows it): remove "
+         "it before you submit")
 
 
 def test_a_switch_in_a_venues_class_is_no_note():
@@ -50,9 +53,8 @@ def test_etoolbox_and_ifthen_switches_are_read_as_newif_is():
     said = told({"main.tex": main}, _PAGE)
     assert said == [
         ("main.tex:2: \\iftoggle{notes}{We thank Bob Jones for the code.} is hidden by "
-         "\\iftoggle{notes}, false there (\\newtoggle{notes}) (and 2 more, lines 3, 5): text TeX "
-         "does not print, shipped in the archive (the page never shows it): remove it before "
-         "you submit")], said
+        f"\\iftoggle{{notes}}, false there (\\newtoggle{{notes}}) (and 2 more, lines 3, 5): {_ENDS}")
+    ], said
     third = told({"main.tex": main.replace("\\iftoggle{notes}{We", "\\iftoggle{notes}{}{We")
                   .replace("\\notbool{anon}{Janet Smithson wrote this part alone.}", "\\notbool"
                            "{anon}{Intro text here.}")}, _PAGE)
@@ -84,9 +86,7 @@ def test_a_command_using_its_argument_inside_a_switch_is_looked_at():
     said = told({"main.tex": main}, _PAGE)
     assert said == [
         ("main.tex:4: \\note{We thank Bob Jones for the code.} is hidden by \\ifcomments inside "
-         "\\note, false there (\\newif\\ifcomments) (and 1 more, lines 5): text TeX does not "
-         "print, shipped in the archive (the page never shows it): remove it before you "
-         "submit")], said
+        f"\\note, false there (\\newif\\ifcomments) (and 1 more, lines 5): {_ENDS}")], said
     assert told({"main.tex": main}, [_PAGE[0] + " We thank Bob Jones for the code. (Ask "
                                      "reviewer two about it.)"]) == []
 
