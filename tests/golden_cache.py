@@ -76,6 +76,13 @@ def _recording(config: pytest.Config) -> bool:
             and getattr(config, "cache", None) is not None)
 
 
+def _cached(config: pytest.Config, key: str) -> dict:
+    """What pytest's cache holds under ``key`` when it is a mapping; a damaged entry (a list,
+    a string: hostile round 28, G5, an INTERNALERROR on every run) is nothing cached."""
+    value = config.cache.get(key, {})
+    return dict(value) if isinstance(value, dict) else {}
+
+
 def _reuse_allowed(config: pytest.Config) -> bool:
     return (_active(config) and not config.getoption("golden_all")
             and os.environ.get("CI", "").lower() not in ("1", "true", "yes"))
@@ -232,7 +239,7 @@ class GoldenCache:
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         config = self.config
         if _active(config):
-            passed = config.cache.get(CACHE_KEY, {}) if _reuse_allowed(config) else {}
+            passed = _cached(config, CACHE_KEY) if _reuse_allowed(config) else {}
             kept, cached = [], []
             for item in items:
                 digest = inputs_digest(item)
@@ -278,14 +285,15 @@ class GoldenCache:
         if self.cached and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK  # every comparison asked for is current
         if self.named and _recording(config):
-            inputs = dict(config.cache.get(INPUTS_KEY, {}))
+            inputs = _cached(config, INPUTS_KEY)
             for nodeid, (named, passed) in self.named.items():
-                earlier = inputs.get(nodeid, {}).get("passed")
+                entry = inputs.get(nodeid)
+                earlier = entry.get("passed") if isinstance(entry, dict) else None
                 inputs[nodeid] = {"last": named, "passed": named if passed else earlier}
             config.cache.set(INPUTS_KEY, inputs)
         if not _active(config) or not self.results:
             return
-        recorded = dict(config.cache.get(CACHE_KEY, {}))
+        recorded = _cached(config, CACHE_KEY)
         for nodeid, digest in self.results.items():
             if digest is None:
                 recorded.pop(nodeid, None)

@@ -39,8 +39,10 @@ _TODONOTES = re.compile(r"\\(?:usepackage|RequirePackage)\s*(?:\[([^\]]*)\])?\s*
 _TODO = re.compile(r"\\(todo|missingfigure)\*?\s*(?:\[[^\]]*\]\s*)?(?=\{)")
 _ENVIRONMENT = re.compile(r"\\((?:New|Renew)Environ|(?:new|renew|provide)environment"
                           r"|(?:New|Renew|Provide|Declare)DocumentEnvironment)\*?\s*\{(\w+)\}")
-_COMMAND = re.compile(r"\\(?:(?:new|renew|provide)command\*?\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*"
-                      r"\[(\d)\]\s*(\[[^\]]*\])?|(?:[egx]?def)\s*\\([A-Za-z@]+)((?:#\d)+))\s*(?=\{)")
+_COMMAND = re.compile(r"\\(?:(?:(?:new|renew|provide)command|DeclareRobustCommand)\*?\s*\{?\s*"
+                      r"\\([A-Za-z@]+)\s*\}?\s*\[(\d)\]\s*(\[[^\]]*\])?|(?:[egx]?def)\s*\\([A-Za-z@]+)"
+                      r"((?:#\d)+)|(?:New|Renew|Provide|Declare)DocumentCommand\s*\{?\s*\\([A-Za-z@]+)"
+                      r"\s*\}?\s*\{((?:\s*m)+)\s*\})\s*(?=\{)")  # xparse: mandatory arguments only
 _CONTROL = re.compile(r"\\(?:[A-Za-z@]+\*?|.)")
 #: A word of prose, its punctuation around it (``(reviewer``, ``DFA.``, ``CIFAR-10``).
 _WORD = re.compile(r"[(\[\"'`]*[^\W_]+(?:[-'\u2019][^\W_]+)*[)\]\"'.,;:!?]*")
@@ -210,8 +212,9 @@ def _dropping(text: str, switches: dict[str, str]) -> dict[str, tuple[int, bool,
         if end < 0:
             continue
         body = text[match.end() + 1:end]
-        name = match.group(1) or match.group(4)
-        count = int(match.group(2)) if match.group(1) else match.group(5).count("#")
+        name = match.group(1) or match.group(4) or match.group(6)
+        count = (int(match.group(2)) if match.group(1) else match.group(5).count("#")
+                 if match.group(4) else match.group(7).count("m"))  # round 28, H10
         definer = match.group().split("{")[0].split("\\")[1].rstrip("*").strip() or "def"
         branches = [*_branches(body, switches), *_tests(body, switches), *_fixed(body, body)]
         hiding: dict[int, str] = {}

@@ -37,6 +37,11 @@ def own_draft(paper, name: str) -> str | None:
                  if figure_of(include)[0] == name and (said := draft_key(include))), None)
 
 
+#: ``\\PassOptionsToPackage{..OPTION..}{..PACKAGE..}`` (``str.format``: option, package).
+_PASSED = (r"\\PassOptionsToPackage\s*\{{[^{{}}]*\b{}\b[^{{}}]*\}}\s*"
+           r"\{{(?:[^{{}}]*,)?\s*{}\s*(?:,[^{{}}]*)?\}}")
+
+
 def draft(paper) -> str | None:
     """Where the paper asks graphicx to print no image (draft: a frame; demo: a black box),
     and what it prints instead; None when nowhere: the class's option, graphicx's, and
@@ -45,7 +50,8 @@ def draft(paper) -> str | None:
                               hidden=True))  # as TeX reads it: a commented-out option is none
              for source in paper.sources]
     final = any(re.search(r"\\usepackage\s*\[[^\]]*\bfinal\b[^\]]*\]\s*\{graphicx\}"
-                          r"|\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\s*=\s*false\b", text)
+                          r"|\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\s*=\s*false\b"
+                          r"|" + _PASSED.format("final", "graphicx"), text)
                 for _, text in texts)  # final, or draft=false, overrides the class's (round 27)
     if "draft" in paper.class_options and not final:
         return f"the class option draft ({display_path(paper.main.name)}): graphicx prints a frame"
@@ -73,8 +79,9 @@ def pdfpages_drafts(paper) -> list[tuple[str, str, str]]:
     (no ``final`` of pdfpages undoing it): the file it names, where (``main.tex:6``), why."""
     texts = [(source, blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True,
                               hidden=True)) for source in paper.sources]
-    package = next((found[1] for _, text in texts if (found := re.search(
-        r"\\usepackage\s*\[([^\]]*)\]\s*\{pdfpages\}", text))), "")
+    package = ",".join(found[1] or found[2] for _, text in texts for found in re.finditer(
+        r"\\usepackage\s*\[([^\]]*)\]\s*\{pdfpages\}|\\PassOptionsToPackage\s*\{([^{}]*)\}\s*"
+        r"\{(?:[^{}]*,)?\s*pdfpages\s*(?:,[^{}]*)?\}", text))  # passed too: round 28, D3
     everywhere = ("pdfpages' option draft" if re.search(r"\bdraft\b", package) else
                   "the class option draft" if "draft" in paper.class_options
                   and not re.search(r"\bfinal\b", package) else "")

@@ -97,3 +97,23 @@ def test_a_comparison_is_repeated_exactly_when_its_inputs_changed(request, tmp_p
     page = root / "figures" / "page.py"
     page.write_text(page.read_text() + "\n# an edit\n")
     assert "1 passed" in _summary(_pytest(root))
+
+
+@pytest.mark.parametrize("damaged", ["[]", '"x"', "3"], ids=["list", "string", "number"])
+def test_a_damaged_cache_entry_is_nothing_cached(request, tmp_path, damaged):
+    """Round 28 (G5): ``.pytest_cache/v/fa-audit/golden-passed`` holding a JSON list or string
+    (a hand edit, a broken sync tool) stopped pytest with an INTERNALERROR traceback, exit 3,
+    nothing judged, on every run until ``--cache-clear``: a damaged entry is nothing cached,
+    every comparison made."""
+    if request.config.stash[OFF_REFERENCE] is not None:
+        pytest.fail("off the reference environment: golden comparisons do not run here")
+    from golden_cache import CACHE_KEY, INPUTS_KEY
+
+    root = _project(tmp_path)
+    for key in (CACHE_KEY, INPUTS_KEY):
+        entry = root / ".pytest_cache" / "v" / key
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        entry.write_text(damaged)
+    ran = _pytest(root)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "1 passed" in _summary(ran)

@@ -102,3 +102,21 @@ def test_pdfpages_final_under_a_draft_class_packs(tmp_path):
                 "\\includepdf[draft=false]{supp.pdf}")
     ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
     assert ran.returncode == 0, ran.stdout + ran.stderr
+
+
+@pytest.mark.slow  # TeX compiles the archive
+@pytest.mark.parametrize(("preamble", "include", "image"), [
+    ("\\PassOptionsToPackage{final}{graphicx}\n\\usepackage{graphicx}",
+     "\\includegraphics[width=3cm]{shot}\nThe file is \\texttt{shot.png}.", "shot.png"),
+    ("\\PassOptionsToPackage{final}{pdfpages}\n\\usepackage{pdfpages}",
+     "\\includepdf{supp.pdf}\nThe file is \\texttt{supp.pdf}.", "supp.pdf")],
+    ids=["graphicx", "pdfpages"])
+def test_final_passed_to_the_package_undoes_a_draft_class(tmp_path, preamble, include, image):
+    r"""Round 28 (D3): a draft class with ``\PassOptionsToPackage{final}{graphicx}`` (or
+    ``{pdfpages}``) prints the image, but the text naming its file was taken for the draft
+    frame: the pack stopped a paper right by hand (round 27 D1's class). The passed ``final``
+    is read as the package's own."""
+    _paper(tmp_path, preamble, include, image=image,
+           documentclass="\\documentclass[draft]{article}")
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr

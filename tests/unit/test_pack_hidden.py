@@ -3,6 +3,8 @@ compiled pages given as text): where it looks, and the page as the judge."""
 
 from __future__ import annotations
 
+import pytest
+
 from figures.pack.hidden import told
 
 _PAGE = ["Intro text here. BP reaches 61.5% accuracy on CIFAR-10 with a ResNet-18 backbone.\n1"]
@@ -103,3 +105,18 @@ def test_an_iffalse_block_and_an_iftrue_else_are_looked_at():
         ("main.tex:2: \\iffalse We thank Bob Jones for the code. is hidden by \\iffalse (and 1 "
          "more, lines 6): text TeX does not print, shipped in the archive (the page never shows "
          "it): remove it before you submit")], said
+
+
+@pytest.mark.parametrize("definition", [
+    "\\NewDocumentCommand{\\note}{m}{\\ifcomments\\textcolor{red}{[#1]}\\fi}",
+    "\\DeclareRobustCommand{\\note}[1]{\\ifcomments\\textcolor{red}{[#1]}\\fi}"],
+    ids=["NewDocumentCommand", "DeclareRobustCommand"])
+def test_a_notes_macro_of_any_definer_is_looked_at(definition):
+    """Round 28 (H10): round 27 H5's notes macro defined by xparse's ``\\NewDocumentCommand``
+    or by ``\\DeclareRobustCommand``: its notes shipped with no word (only ``\\newcommand``
+    and ``\\def`` were read)."""
+    main = (f"\\newif\\ifcomments \\commentsfalse\n{definition}\n"
+            "Intro text here.\\note{We thank Bob Jones for the code.}\n")
+    assert told({"main.tex": main}, _PAGE) == [
+        ("main.tex:3: \\note{We thank Bob Jones for the code.} is hidden by \\ifcomments "
+         f"inside \\note, false there (\\newif\\ifcomments): {_ENDS}")]
