@@ -257,6 +257,21 @@ def read_as_input(as_tex: set[str] | None, logged: str) -> set[str] | None:
         if name.strip()}
 
 
+#: pdfTeX's word as graphicx reads an image's size (``<figs/plot.png, id=3, 144.54pt x
+#: 108.405pt>``), which it does in draft mode too, where it then places no image.
+_SIZED = re.compile(r"<(?:\./)?([^<>\n]+?), id=\d+, [\d.]+pt x [\d.]+pt>")
+
+
+def unplaced(logged: str) -> set[str]:
+    """Round 28 (D2): the images the compile whose log's text is ``logged`` sized and placed
+    nowhere (no ``File: NAME Graphic file`` line): graphicx in draft mode prints a frame with
+    the file's name in their place, whatever the source seems to say (lines TeX broke at 79
+    characters joined first)."""
+    whole = re.sub(r"(?m)^(.{79})\n", r"\1", logged)
+    placed = {os.path.normpath(name.strip()) for name in _GRAPHIC.findall(whole)}
+    return {os.path.normpath(name.strip()) for name in _SIZED.findall(whole)} - placed
+
+
 def embedded(logged: str) -> list[str]:
     """The files pdfTeX embedded whole in the PDF (an attachment), named in the log's text
     ``logged``: packed as they are unless TeX also reads them as source (:func:`attached`)."""

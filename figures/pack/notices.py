@@ -26,14 +26,14 @@ _TRIM = re.compile(r"(?:^|,)\s*trim\s*=\s*\{?([^,}]*)")
 
 def _cuts(options: str) -> bool:
     """Whether an include's options cut part of the image: a ``viewport`` or ``bb``, or a
-    ``trim`` with any length not zero (``trim=0 0 0 0`` hides nothing: round 27, K2; one
-    written by a macro is taken to cut)."""
+    ``trim`` with any length above zero (``trim=0 0 0 0`` hides nothing: round 27, K2; a
+    negative one adds margin: round 28, K2; one written by a macro is taken to cut)."""
     if _CUT.search(options):
         return True
     if (trim := _TRIM.search(options)) is None:
         return False
     lengths = re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)", trim[1])
-    return not lengths or any(float(length) != 0 for length in lengths)
+    return not lengths or any(float(length) > 0 for length in lengths)
 
 
 def texts(files: dict[str, bytes]) -> dict[str, str]:
@@ -97,13 +97,16 @@ def ancillary(paper: Path, packed: list[str]) -> list[str]:
     return [said]
 
 
-def framed(paper: Path, main: Path, pages: list[str]) -> FigureDataError | None:
+def framed(paper: Path, main: Path, pages: list[str], logged: str = "") -> FigureDataError | None:
     """Round 26 (PD): the refusal when the archive's PDF (its ``pages``' texts) prints
     graphicx's frame (the image's file name, in a box) in place of an image, or a black box
     (``demo``), as ``figures paper`` reads why (:mod:`figures.paper.drafts`): one line naming
     the include (its file and line) and the option to remove; None when no image is framed (a
     ``draft=false`` key, or graphicx's ``final``, overrides the class's ``draft``: nothing
-    printed then)."""
+    printed then). Where the source reads no draft for an include, the archive's log
+    (``logged``) still tells a frame: the image sized and placed nowhere (round 28, D2: a
+    ``\\setkeys{Gin}{draft=false}`` in a group, which ends with it)."""
+    from figures.pack.inputs import unplaced
     from figures.paper import drafts
     from figures.paper.latex import read_paper
     from figures.paper.sync import includes_of
@@ -142,4 +145,13 @@ def framed(paper: Path, main: Path, pages: list[str]) -> FigureDataError | None:
                                    f"the figure included at {at}; remove it; the pack stops (an "
                                    "archive printing frames in place of figures is no paper to "
                                    "submit)")
+        if include.found is not None and any(Path(n).name == name for n in unplaced(logged)):
+            return FigureDataError(name, None, (
+                f"the archive's PDF prints graphicx's frame with this name on page {page} in "
+                f"place of the figure included at {at} (TeX's log sized {name} and placed it "
+                "nowhere: graphicx in draft mode there, by the class's option draft or its "
+                "own, which a \\setkeys{Gin}{draft=false} in a group undoes only inside the "
+                "group); remove draft, "
+                "or give that include draft=false; the pack stops (an archive printing frames "
+                "in place of figures is no paper to submit)"))
     return None

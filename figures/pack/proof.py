@@ -22,10 +22,10 @@ Variant = Callable[[frozenset[str]], bytes]
 
 def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
            compiled: bytes, notes: list[str] | None = None
-           ) -> tuple[bytes, bytes, int, list[list[str]]]:
-    """The archive, its PDF compiled from it alone, the runs, and the page texts of the
-    paper's own compile and the archive's (:class:`~figures.errors.LatexError` when it does
-    not compile). A file the paper reads by an absolute name is not in the archive: one line
+           ) -> tuple[bytes, bytes, int, list[list[str]], str]:
+    """The archive, its PDF compiled from it alone, the runs, the page texts of the
+    paper's own compile and the archive's, and the archive's log's text
+    (:class:`~figures.errors.LatexError` when it does not compile). A file the paper reads by an absolute name is not in the archive: one line
     naming it; so is a reference the archive leaves undefined that the author's own log
     defines (:func:`figures.pack.refs.checked`; ``notes``: its warning, when it can compare
     with none)."""
@@ -38,7 +38,7 @@ def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
             inputs.refuse_outside(paper, left[0], {name: text.decode(errors="replace")
                                                    for name, text in files.items()}, main)
         refs.checked(paper, main, logged, notes)
-    return data, pdf, runs, [page_texts(compiled), page_texts(pdf)]
+    return data, pdf, runs, [page_texts(compiled), page_texts(pdf)], logged
 
 
 def proved_or_kept(paper: Path, files: dict[str, bytes], variants: dict[str, Variant],

@@ -57,8 +57,8 @@ def draft(paper) -> str | None:
         return f"the class option draft ({display_path(paper.main.name)}): graphicx prints a frame"
     for source, text in texts:
         if found := re.search(r"\\usepackage\s*\[[^\]]*\b(draft|demo)\b[^\]]*\]\s*\{graphicx\}"
-                              r"|\\PassOptionsToPackage\s*\{[^{}]*\b(draft|demo)\b[^{}]*\}\s*"
-                              r"\{(?:[^{}]*,)?\s*graphicx\s*(?:,[^{}]*)?\}", text):  # DP: round 27
+                              r"|" + _PASSED.format("(draft|demo)", "graphicx"),
+                              text):  # DP: round 27
             option = found[1] or found[2]
             return (f"graphicx's option {option} ({display_path(source.name)}): graphicx "
                     f"prints {INSTEAD[option]}")
