@@ -5,8 +5,10 @@ file, naming the first such text, its line and the switch.
 Where to look is read from the source: ``\\todo`` and ``\\missingfigure`` in a paper loading
 todonotes, each branch of a switch the paper's ``\\newif`` makes (or etoolbox's
 ``\\newtoggle``/``\\newbool``, ifthen's ``\\newboolean``: ``\\iftoggle{notes}{..}{..}``,
-``\\ifthenelse{\\boolean{notes}}{..}{..}``), the body of an environment
-the paper defines (environ's ``\\NewEnviron{notes}{}``, one setting its body in a box never
+``\\ifthenelse{\\boolean{notes}}{..}{..}``), ifdraft's ``\\ifdraft{..}{..}``, in the
+document's body ``\\ifthenelse`` of any condition and the tests of a command defined
+(``\\ifdefined\\x``, ``\\ifcsname``, etoolbox's ``\\ifdef``: round 28, H8), the body of an
+environment the paper defines (environ's ``\\NewEnviron{notes}{}``, one setting its body in a box never
 used), an argument the paper's own command drops (``\\newcommand{\\jm}[1]{}``) or uses only
 inside a switch's branch (``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``), an
 ``\\iffalse`` block and the ``\\else`` part of an ``\\iftrue``. Whether TeX
@@ -34,9 +36,11 @@ PACKAGES = (".sty", ".cls", ".clo", ".cfg", ".def", ".fd", ".ldf", ".bst")
 _NEWIF = re.compile(r"\\newif\s*\\if([A-Za-z@]+)"
                     r"|\\((?:new|provide)(?:toggle|bool|boolean))\s*\{([^{}\\\s]+)\}")
 #: etoolbox's and ifthen's tests of a switch, each taking the two branches next; ifthen's
-#: ``\\ifthenelse`` of any condition, ifdraft's tests (round 28, H8).
+#: ``\\ifthenelse`` of any condition, etoolbox's of a command defined, ifdraft's tests (round
+#: 28, H8).
 _TEST = re.compile(r"\\(iftoggle|nottoggle|ifbool|notbool)\s*\{\s*([^{}\\\s]+)\s*\}"
-                   r"|\\ifthenelse\s*(?=\{)|\\(ifdraft|ifoption(?:draft|final))\s*(?=\{)")
+                   r"|\\(ifdraft|ifoption(?:draft|final))\s*(?=\{)"
+                   r"|\\(ifthenelse|ifdef|ifundef|ifcsdef|ifcsundef)\s*(?=\{)")
 #: A ``\\usepackage`` line: its options and packages (todonotes', ifdraft's tests).
 _PACKAGE = re.compile(r"\\(?:usepackage|RequirePackage)\s*(?:\[([^\]]*)\]\s*)?\{([^}]*)\}")
 #: What ``\\ifthenelse``'s condition says of a paper's boolean: ``\\NOT\\boolean{notes}``.
@@ -180,26 +184,27 @@ def _branches(text: str, switches: dict[str, str]) -> list[_Place]:
 def _tests(text: str, switches: dict[str, str]) -> list[_Place]:
     """Both branches of ``\\iftoggle{<name>}{..}{..}`` (``\\nottoggle``, ``\\ifbool``,
     ``\\notbool``, ``\\ifthenelse{\\boolean{<name>}}``) for the paper's switch names; of
-    ``\\ifthenelse`` on any other condition and ifdraft's ``\\ifdraft`` (round 28, H8), in
-    the document's body."""
+    ``\\ifthenelse`` on any other condition, etoolbox's ``\\ifdef{\\x}`` (``\\ifundef``,
+    ``\\ifcsdef``, ``\\ifcsundef``), in the document's body, and ifdraft's ``\\ifdraft``
+    (round 28, H8)."""
     places, braces, body = [], Braces(text), _body(text)
     for match in _TEST.finditer(text):
         pos, name, negated = match.end(), match.group(2), match.group(1) in ("nottoggle",
                                                                             "notbool")
         said = f"\\{match.group(1)}{{{name}}}"
-        if match.group().startswith("\\ifthenelse"):
+        if match.group(4):  # a condition first
             condition = braces.group(pos)
             if condition is None:
                 continue
             pos, written = condition[1] + 1, text[condition[0] + 1:condition[1]]
-            said = f"\\ifthenelse{{{' '.join(written.split())}}}"
-            boolean = _BOOLEAN.fullmatch(written)
+            said = f"\\{match.group(4)}{{{' '.join(written.split())}}}"
+            boolean = _BOOLEAN.fullmatch(written) if match.group(4) == "ifthenelse" else None
             name = boolean.group(2) if boolean and boolean.group(2) in switches else None
             negated = bool(name and boolean.group(1))
         elif match.group(3):
             name = f"\\{match.group(3)}"
             said = name
-        undeclared = name is None  # an \\ifthenelse's own condition: the body's only
+        undeclared = name is None  # a condition of its own: the body's only
         if (match.start() < body) if undeclared else name not in switches:
             continue
         declared = f" ({switches[name]})" if name in switches else ""

@@ -172,8 +172,8 @@ def test_ifdraft_ifdefined_and_any_ifthenelse_are_switches():
     assert told({"main.tex": main}, printed) == []
     elses = ("\\begin{document}\nIntro text here.\\ifdefined\\shownotes Intro text here.\\else "
              "We thank Bob Jones for it.\\fi\\ifthenelse{\\equal{a}{b}}{}{Ask reviewer two "
-             "about it.}\n\\end{document}\n")
+             "about it.}\\ifundef{\\x}{Janet Smithson wrote this part alone.}{}\n\\end{document}\n")
     said = told({"main.tex": elses}, ["Intro text here.\n1"])
     assert said == [
         ("main.tex:2: \\else We thank Bob Jones for it. is hidden by \\ifdefined\\shownotes, true "
-         f"there (and 1 more, lines 2): {_ENDS}")], said
+         f"there (and 2 more, lines 2, 2): {_ENDS}")], said
