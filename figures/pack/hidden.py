@@ -28,35 +28,53 @@ from figures.numbers.texprose import prose
 from figures.paper.disclosure import folded
 from figures.texread import Braces, blanked
 from figures.texread import read as reading
-from figures.texverbatim import false_end
+from figures.texverbatim import DEFINERS, NEW_ENVIRONMENT, NEW_PLAIN, REDEFINE, false_end
 
 #: A class or package (the paper's own, or a venue's beside it): its definitions are learned,
 #: its own switches (``\\if@ACM@journal``) are no notes of the author's.
 PACKAGES = (".sty", ".cls", ".clo", ".cfg", ".def", ".fd", ".ldf", ".bst")
-_NEWIF = re.compile(r"\\newif\s*\\if([A-Za-z@]+)"
-                    r"|\\((?:new|provide)(?:toggle|bool|boolean))\s*\{([^{}\\\s]+)\}")
-#: etoolbox's and ifthen's tests of a switch, each taking the two branches next; ifthen's
-#: ``\\ifthenelse`` of any condition, etoolbox's of a command defined, ifdraft's tests (round
-#: 28, H8).
-_TEST = re.compile(r"\\(iftoggle|nottoggle|ifbool|notbool)\s*\{\s*([^{}\\\s]+)\s*\}"
-                   r"|\\(ifdraft|ifoption(?:draft|final))\s*(?=\{)"
-                   r"|\\(ifthenelse|ifdef|ifundef|ifcsdef|ifcsundef)\s*(?=\{)")
+
+
+def _either(names) -> str:
+    """One alternation of ``names``, the longest first (``newboolean`` before ``newbool``)."""
+    return "|".join(sorted(names, key=lambda name: (-len(name), name)))
+
+
+#: A switch's name in braces (``\\newtoggle{notes}``, ``\\iftoggle{notes}``).
+_NAME = r"\s*\{\s*([^{}\\\s]+)\s*\}"
+#: The switches a paper makes (``\\newif\\ifnotes``; etoolbox's and ifthen's, hostile round
+#: 27, H3) and the tests of one, each taking its two branches next, whether it is negated;
+#: the tests of their own condition (ifthen's of any, etoolbox's of a command defined) and
+#: ifdraft's, in a paper loading it (round 28, H8).
+_MAKERS = ("newtoggle", "providetoggle", "newbool", "providebool", "newboolean",
+           "provideboolean")
+_NEGATED = {"iftoggle": False, "nottoggle": True, "ifbool": False, "notbool": True}
+_CONDITIONS = ("ifthenelse", "ifdef", "ifundef", "ifcsdef", "ifcsundef")
+_IFDRAFT = ("ifdraft", "ifoptiondraft", "ifoptionfinal")
+_NEWIF = re.compile(r"\\newif\s*\\if([A-Za-z@]+)|\\(" + _either(_MAKERS) + ")" + _NAME)
+_TEST = re.compile(r"\\(" + _either(_NEGATED) + ")" + _NAME + r"|\\(" + _either(_IFDRAFT) +
+                   r")\s*(?=\{)|\\(" + _either(_CONDITIONS) + r")\s*(?=\{)")
+#: What ``\\ifthenelse``'s condition says of a paper's boolean: ``\\NOT\\boolean{notes}``.
+_BOOLEAN = re.compile(r"\s*(\\NOT\s*)?\\boolean" + _NAME + r"\s*")
+#: TeX's tests of a command being defined (round 28, H8): which way they go, the page says.
+_DEFINED = re.compile(r"\\ifdefined\s*\\(?:[A-Za-z@]+|.)|\\ifcsname(?![A-Za-z@]).{0,80}?"
+                      r"\\endcsname", re.DOTALL)
 #: A ``\\usepackage`` line: its options and packages (todonotes', ifdraft's tests).
 _PACKAGE = re.compile(r"\\(?:usepackage|RequirePackage)\s*(?:\[([^\]]*)\]\s*)?\{([^}]*)\}")
-#: What ``\\ifthenelse``'s condition says of a paper's boolean: ``\\NOT\\boolean{notes}``.
-_BOOLEAN = re.compile(r"\s*(\\NOT\s*)?\\boolean\s*\{\s*([^{}\\\s]+)\s*\}\s*")
-#: TeX's tests of a command being defined (round 28, H8): which way they go, the page says.
-_DEFINED = re.compile(r"\\ifdefined\s*\\(?:[A-Za-z@]+|.)|\\ifcsname(?![A-Za-z@]).{0,80}?\\endcsname",
-                      re.DOTALL)
 _TODO = re.compile(r"\\(todo|missingfigure)\*?\s*(?:\[[^\]]*\]\s*)?(?=\{)")
-_ENVIRONMENT = re.compile(r"\\((?:New|Renew)Environ|(?:new|renew|provide)environment"
-                          r"|(?:New|Renew|Provide|Declare)DocumentEnvironment)\*?\s*\{(\w+)\}")
-_COMMAND = re.compile(r"\\(?:(?:(?:new|renew|provide)command|DeclareRobustCommand)\*?\s*\{?\s*"
-                      r"\\([A-Za-z@]+)\s*\}?\s*\[(\d)\]\s*(\[[^\]]*\])?|(?:[egx]?def)\s*\\([A-Za-z@]+)"
-                      r"((?:#\d)+)|(?:New|Renew|Provide|Declare)DocumentCommand\s*\{?\s*\\([A-Za-z@]+)"
-                      r"\s*\}?\s*\{((?:\s*m)+)\s*\})\s*(?=\{)")  # xparse: mandatory arguments only
-_IFDRAFT = ("ifdraft", "ifoptiondraft", "ifoptionfinal")
-_CONTROL = re.compile(r"\\(?:[A-Za-z@]+\*?|.)")
+#: The definers the reader knows (:mod:`figures.texverbatim`): of an environment (environ's
+#: too), of a command (LaTeX's, TeX's, xparse's), and those before a name made, not run
+#: (``\\newif\\ifnotes``, ``\\let\\ifmine\\iftrue``, ``\\newcommand{\\note}``).
+_ENVIRONMENT = re.compile(r"\\(" + _either({*NEW_ENVIRONMENT, *(
+    name for name in NEW_PLAIN if name.endswith("Environ"))}) + r")\*?\s*\{(\w+)\}")
+_COMMAND = re.compile(
+    r"\\(?:(?:" + _either(name for name in REDEFINE if name.endswith(("command", "Command")))
+    + r")\*?\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*\[(\d)\]\s*(\[[^\]]*\])?|(?:"
+    + _either(name for name in REDEFINE if name.endswith("def")) + r")\s*\\([A-Za-z@]+)"
+    r"((?:#\d)+)|(?:" + _either(name for name in DEFINERS if name.endswith("DocumentCommand"))
+    + r")\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*\{((?:\s*m)+)\s*\})\s*(?=\{)")  # xparse: m only
+_MADE = re.compile(r"\\(?:" + _either({*DEFINERS, "csname", "endcsname"}) +
+                   r")\*?\s*\{?\s*(?:\\[A-Za-z@]+\s*\}?\s*=?\s*)?$")
 #: A word of prose, its punctuation around it (``(reviewer``, ``DFA.``, ``CIFAR-10``).
 _WORD = re.compile(r"[(\[\"'`]*[^\W_]+(?:[-'\u2019][^\W_]+)*[)\]\"'.,;:!?]*")
 _NOT_ALNUM = re.compile(r"[\W_]+")
@@ -134,6 +152,12 @@ def _hidden(body: str, printed: str) -> bool:
     return bool(grams) and 3 * sum(gram in printed for gram in grams) < len(grams)
 
 
+def _made(text: str, start: int) -> bool:
+    """Whether the control word at ``start`` is a name a definition makes (``\\newif\\ifnotes``,
+    ``\\let\\ifmine\\iftrue``, ``\\newcommand{\\note}``), not one run there."""
+    return _MADE.search(text[max(0, start - 40):start]) is not None
+
+
 def _shown(text: str, start: int, end: int) -> str:
     shown = " ".join(text[start:end].split())
     return shown if len(shown) <= 80 else shown[:77] + "..."
@@ -160,8 +184,7 @@ def _branches(text: str, switches: dict[str, str]) -> list[_Place]:
     pattern = re.compile(_DEFINED.pattern + (r"|\\if(" + "|".join(map(re.escape, names)) +
                                              r")(?![A-Za-z@])" if names else r"|(?!)()"), re.DOTALL)
     for match in pattern.finditer(text):
-        if re.search(r"\\(?:newif|let|[egx]?def|csname)\s*$", text[max(0, match.start() - 20):
-                                                                  match.start()]):
+        if _made(text, match.start()):
             continue  # its name made, not run
         name, begin = match.group(1), match.start()
         if name is None and begin < body:
@@ -189,8 +212,7 @@ def _tests(text: str, switches: dict[str, str]) -> list[_Place]:
     (round 28, H8)."""
     places, braces, body = [], Braces(text), _body(text)
     for match in _TEST.finditer(text):
-        pos, name, negated = match.end(), match.group(2), match.group(1) in ("nottoggle",
-                                                                            "notbool")
+        pos, name, negated = match.end(), match.group(2), _NEGATED.get(match.group(1), False)
         said = f"\\{match.group(1)}{{{name}}}"
         if match.group(4):  # a condition first
             condition = braces.group(pos)
@@ -286,8 +308,7 @@ def _arguments(text: str, commands: dict[str, tuple[int, bool, dict[int, str]]])
     places, braces = [], Braces(text)
     for name, (count, optional, dropped) in commands.items():
         for match in re.finditer(r"\\" + re.escape(name) + r"(?![A-Za-z@])", text):
-            if re.search(r"(?:command\*?\s*\{?|def)\s*$", text[max(0, match.start() - 20):
-                                                             match.start()]):
+            if _made(text, match.start()):
                 continue  # a definition, not a use
             pos, k = match.end(), 1
             if optional:
@@ -318,8 +339,7 @@ def _fixed(raw: str, text: str) -> list[_Place]:
         places.append(_Place(start, (start + 8, body_end), _shown(plain, start, body_end),
                              "\\iffalse", plain))
     for match in re.finditer(r"\\iftrue(?![A-Za-z@])", text):
-        if re.search(r"\\(?:let|[egx]?def|csname|endcsname)\s*(?:\\[A-Za-z@]+\s*=?\s*)?$",
-                     text[max(0, match.start() - 30):match.start()]):
+        if _made(text, match.start()):
             continue  # a switch made (\let\ifmine\iftrue), not run
         end = false_end(text, match.end(), [])
         if text.endswith("\\else", 0, end) and text.endswith("\\fi", 0, after := false_end(
