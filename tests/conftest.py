@@ -509,6 +509,28 @@ def _diff_images(config: pytest.Config) -> list[Path]:
     return sorted(results.glob("*/*-failed-diff.png")) if results and results.is_dir() else []
 
 
+def _resized_images(config: pytest.Config) -> list[tuple[Path, str]]:
+    """The results of this run's pixel comparisons whose image changed size, each with
+    "baseline WxH, now WxH": pytest-mpl writes no diff image for those ("Image dimensions did
+    not match"), only the baseline and result pair in the test's results folder, which is
+    read here (the pair's sizes; a passing test's pair, kept for the HTML summary, has one
+    size) (hostile round 28, G3)."""
+    from PIL import Image
+
+    results = _results_dir(config)
+    found = []
+    for baseline in sorted(results.glob("*/baseline.png")) if results and results.is_dir() \
+            else []:
+        result = baseline.with_name("result.png")
+        if not result.is_file() or any(baseline.parent.glob("*-failed-diff.png")):
+            continue
+        with Image.open(baseline) as old, Image.open(result) as new:
+            sizes = old.size, new.size
+        if sizes[0] != sizes[1]:
+            found.append((result, "baseline {}x{}, now {}x{}".format(*sizes[0], *sizes[1])))
+    return found
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
     """Which judge decided how many golden images; a failing image comparison ends the run
     with one line: where to look, and how to accept an intended change."""
@@ -516,11 +538,12 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     if judged is not None:
         terminalreporter.write_line(judged)
     failed = terminalreporter.stats.get("failed", [])
-    diffs = [os.path.relpath(diff) for diff in _diff_images(config)] if any(
-        "mpl_image_compare" in report.keywords for report in failed) else []
+    compared = any("mpl_image_compare" in report.keywords for report in failed)
+    diffs = [os.path.relpath(diff) for diff in _diff_images(config)] if compared else []
+    resized = _resized_images(config) if compared else []
     vectors = sum("vector content differs from" in (text := str(report.longrepr))
                   and "Difference:" not in text for report in failed)  # vector-only failures
-    if not diffs and not vectors:
+    if not diffs and not resized and not vectors:
         return
     results = _results_dir(config) or REPO / "build" / "mpl-results"
     html = os.path.relpath(results / "fig_comparison.html")
@@ -528,6 +551,9 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
                else "`nox -s tests` writes an HTML summary")
     what = [f"{len(diffs)} image(s) differ from baseline/: see {diffs[0]}"
             + (f" (+{len(diffs) - 1} more)" if len(diffs) > 1 else "")] if diffs else []
+    what += [f"{len(resized)} image(s) changed size from baseline/ ({resized[0][1]}): see "
+             f"{os.path.relpath(resized[0][0])}"
+             + (f" (+{len(resized) - 1} more)" if len(resized) > 1 else "")] if resized else []
     what += [f"{vectors} figure(s)' vector content differs (the elements are listed above)"
              ] if vectors else []
     config.stash[IMAGE_FAILURES] = (

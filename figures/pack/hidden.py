@@ -5,8 +5,10 @@ file, naming the first such text, its line and the switch.
 Where to look is read from the source: ``\\todo`` and ``\\missingfigure`` in a paper loading
 todonotes, each branch of a switch the paper's ``\\newif`` makes (or etoolbox's
 ``\\newtoggle``/``\\newbool``, ifthen's ``\\newboolean``: ``\\iftoggle{notes}{..}{..}``,
-``\\ifthenelse{\\boolean{notes}}{..}{..}``), the body of an environment
-the paper defines (environ's ``\\NewEnviron{notes}{}``, one setting its body in a box never
+``\\ifthenelse{\\boolean{notes}}{..}{..}``), ifdraft's ``\\ifdraft{..}{..}``, in the
+document's body ``\\ifthenelse`` of any condition and the tests of a command defined
+(``\\ifdefined\\x``, ``\\ifcsname``, etoolbox's ``\\ifdef``: round 28, H8), the body of an
+environment the paper defines (environ's ``\\NewEnviron{notes}{}``, one setting its body in a box never
 used), an argument the paper's own command drops (``\\newcommand{\\jm}[1]{}``) or uses only
 inside a switch's branch (``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``), an
 ``\\iffalse`` block and the ``\\else`` part of an ``\\iftrue``. Whether TeX
@@ -22,28 +24,57 @@ import re
 from dataclasses import dataclass
 
 from figures.errors import display_path
+from figures.numbers.texprose import prose
 from figures.paper.disclosure import folded
 from figures.texread import Braces, blanked
 from figures.texread import read as reading
-from figures.texverbatim import false_end
+from figures.texverbatim import DEFINERS, NEW_ENVIRONMENT, NEW_PLAIN, REDEFINE, false_end
 
 #: A class or package (the paper's own, or a venue's beside it): its definitions are learned,
 #: its own switches (``\\if@ACM@journal``) are no notes of the author's.
 PACKAGES = (".sty", ".cls", ".clo", ".cfg", ".def", ".fd", ".ldf", ".bst")
-_NEWIF = re.compile(r"\\newif\s*\\if([A-Za-z@]+)"
-                    r"|\\((?:new|provide)(?:toggle|bool|boolean))\s*\{([^{}\\\s]+)\}")
-#: etoolbox's and ifthen's tests of a switch, each taking the two branches next.
-_TEST = re.compile(r"\\(iftoggle|nottoggle|ifbool|notbool)\s*\{\s*([^{}\\\s]+)\s*\}"
-                   r"|\\ifthenelse\s*\{\s*(\\NOT\s*)?\\boolean\s*\{\s*([^{}\\\s]+)\s*\}\s*\}")
-_TODONOTES = re.compile(r"\\(?:usepackage|RequirePackage)\s*(?:\[([^\]]*)\])?\s*\{[^}]*\btodonotes\b[^}]*\}")
+
+
+def _either(names) -> str:
+    """One alternation of ``names``, the longest first (``newboolean`` before ``newbool``)."""
+    return "|".join(sorted(names, key=lambda name: (-len(name), name)))
+
+
+#: A switch's name in braces (``\\newtoggle{notes}``, ``\\iftoggle{notes}``).
+_NAME = r"\s*\{\s*([^{}\\\s]+)\s*\}"
+#: The switches a paper makes (``\\newif\\ifnotes``; etoolbox's and ifthen's, hostile round
+#: 27, H3) and the tests of one, each taking its two branches next, whether it is negated;
+#: the tests of their own condition (ifthen's of any, etoolbox's of a command defined) and
+#: ifdraft's, in a paper loading it (round 28, H8).
+_MAKERS = ("newtoggle", "providetoggle", "newbool", "providebool", "newboolean",
+           "provideboolean")
+_NEGATED = {"iftoggle": False, "nottoggle": True, "ifbool": False, "notbool": True}
+_CONDITIONS = ("ifthenelse", "ifdef", "ifundef", "ifcsdef", "ifcsundef")
+_IFDRAFT = ("ifdraft", "ifoptiondraft", "ifoptionfinal")
+_NEWIF = re.compile(r"\\newif\s*\\if([A-Za-z@]+)|\\(" + _either(_MAKERS) + ")" + _NAME)
+_TEST = re.compile(r"\\(" + _either(_NEGATED) + ")" + _NAME + r"|\\(" + _either(_IFDRAFT) +
+                   r")\s*(?=\{)|\\(" + _either(_CONDITIONS) + r")\s*(?=\{)")
+#: What ``\\ifthenelse``'s condition says of a paper's boolean: ``\\NOT\\boolean{notes}``.
+_BOOLEAN = re.compile(r"\s*(\\NOT\s*)?\\boolean" + _NAME + r"\s*")
+#: TeX's tests of a command being defined (round 28, H8): which way they go, the page says.
+_DEFINED = re.compile(r"\\ifdefined\s*\\(?:[A-Za-z@]+|.)|\\ifcsname(?![A-Za-z@]).{0,80}?"
+                      r"\\endcsname", re.DOTALL)
+#: A ``\\usepackage`` line: its options and packages (todonotes', ifdraft's tests).
+_PACKAGE = re.compile(r"\\(?:usepackage|RequirePackage)\s*(?:\[([^\]]*)\]\s*)?\{([^}]*)\}")
 _TODO = re.compile(r"\\(todo|missingfigure)\*?\s*(?:\[[^\]]*\]\s*)?(?=\{)")
-_ENVIRONMENT = re.compile(r"\\((?:New|Renew)Environ|(?:new|renew|provide)environment"
-                          r"|(?:New|Renew|Provide|Declare)DocumentEnvironment)\*?\s*\{(\w+)\}")
-_COMMAND = re.compile(r"\\(?:(?:(?:new|renew|provide)command|DeclareRobustCommand)\*?\s*\{?\s*"
-                      r"\\([A-Za-z@]+)\s*\}?\s*\[(\d)\]\s*(\[[^\]]*\])?|(?:[egx]?def)\s*\\([A-Za-z@]+)"
-                      r"((?:#\d)+)|(?:New|Renew|Provide|Declare)DocumentCommand\s*\{?\s*\\([A-Za-z@]+)"
-                      r"\s*\}?\s*\{((?:\s*m)+)\s*\})\s*(?=\{)")  # xparse: mandatory arguments only
-_CONTROL = re.compile(r"\\(?:[A-Za-z@]+\*?|.)")
+#: The definers the reader knows (:mod:`figures.texverbatim`): of an environment (environ's
+#: too), of a command (LaTeX's, TeX's, xparse's), and those before a name made, not run
+#: (``\\newif\\ifnotes``, ``\\let\\ifmine\\iftrue``, ``\\newcommand{\\note}``).
+_ENVIRONMENT = re.compile(r"\\(" + _either({*NEW_ENVIRONMENT, *(
+    name for name in NEW_PLAIN if name.endswith("Environ"))}) + r")\*?\s*\{(\w+)\}")
+_COMMAND = re.compile(
+    r"\\(?:(?:" + _either(name for name in REDEFINE if name.endswith(("command", "Command")))
+    + r")\*?\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*\[(\d)\]\s*(\[[^\]]*\])?|(?:"
+    + _either(name for name in REDEFINE if name.endswith("def")) + r")\s*\\([A-Za-z@]+)"
+    r"((?:#\d)+)|(?:" + _either(name for name in DEFINERS if name.endswith("DocumentCommand"))
+    + r")\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*\{((?:\s*m)+)\s*\})\s*(?=\{)")  # xparse: m only
+_MADE = re.compile(r"\\(?:" + _either({*DEFINERS, "csname", "endcsname"}) +
+                   r")\*?\s*\{?\s*(?:\\[A-Za-z@]+\s*\}?\s*=?\s*)?$")
 #: A word of prose, its punctuation around it (``(reviewer``, ``DFA.``, ``CIFAR-10``).
 _WORD = re.compile(r"[(\[\"'`]*[^\W_]+(?:[-'\u2019][^\W_]+)*[)\]\"'.,;:!?]*")
 _NOT_ALNUM = re.compile(r"[\W_]+")
@@ -69,7 +100,11 @@ def told(texts: dict[str, str], pages: list[str]) -> list[str]:
         return []
     switches = {match.group(1) or match.group(3): f"\\newif\\if{match.group(1)}" if match.group(1)
                 else f"\\{match.group(2)}{{{match.group(3)}}}" for match in _NEWIF.finditer(every)}
-    todonotes = [match.group(1) or "" for match in _TODONOTES.finditer(every)]
+    loaded = [(match.group(1) or "", re.split(r"\s*,\s*", match.group(2).strip()))
+              for match in _PACKAGE.finditer(every)]
+    todonotes = [options for options, names in loaded if "todonotes" in names]
+    if any("ifdraft" in names for _, names in loaded):
+        switches |= {f"\\{test}": "the ifdraft package" for test in _IFDRAFT}
     environments = {match.group(2): match.group(1) for match in _ENVIRONMENT.finditer(every)}
     commands = _dropping(every, switches)
     said = []
@@ -99,9 +134,12 @@ def told(texts: dict[str, str], pages: list[str]) -> list[str]:
 def _hidden(body: str, printed: str) -> bool:
     """Whether ``body``'s prose (runs of three words, a command or brace group breaking a
     run) is missing from the page: fewer than a third of its runs are there (a note's words
-    may be common ones); False when it holds no prose."""
+    may be common ones); False when it holds no prose. What TeX never prints as words is no
+    prose (round 28, H7: ``\\cite{smith}`` prints ``[4]``): the arguments ``check-tex``
+    does not read (:func:`figures.numbers.texprose.prose`: citation keys, labels, references,
+    addresses, colours), each command so blanked breaking a run."""
     runs: list[list[str]] = [[]]
-    for piece in re.split(r"(\\[A-Za-z@]+\*?\s*\{?|\\.|[$~&^_#]|\s+|[{}])", body):
+    for piece in re.split(r"(\\[A-Za-z@]+\*?\s*\{?|\\.|[$~&^_#]|\s+|[{}])", prose(body)):
         if not piece or piece.isspace() or piece in "{}":
             continue
         word = not piece.startswith(("\\", "$")) and _WORD.fullmatch(piece)
@@ -112,6 +150,12 @@ def _hidden(body: str, printed: str) -> bool:
             runs.append([])
     grams = ["".join(run[k:k + 3]) for run in runs for k in range(len(run) - 2)]
     return bool(grams) and 3 * sum(gram in printed for gram in grams) < len(grams)
+
+
+def _made(text: str, start: int) -> bool:
+    """Whether the control word at ``start`` is a name a definition makes (``\\newif\\ifnotes``,
+    ``\\let\\ifmine\\iftrue``, ``\\newcommand{\\note}``), not one run there."""
+    return _MADE.search(text[max(0, start - 40):start]) is not None
 
 
 def _shown(text: str, start: int, end: int) -> str:
@@ -131,43 +175,61 @@ def _todos(text: str, why: str) -> list[_Place]:
 
 def _branches(text: str, switches: dict[str, str]) -> list[_Place]:
     """Each branch of ``\\if<name> .. \\else .. \\fi`` for the paper's ``\\newif`` names (a
-    ``\\newbool`` or ``\\newboolean`` makes one too), each named with its declaration."""
+    ``\\newbool`` or ``\\newboolean`` makes one too), each named with its declaration; and
+    of ``\\ifdefined\\x`` or ``\\ifcsname x\\endcsname`` in the document's body (round 28,
+    H8)."""
     names = sorted(name for name in switches if re.fullmatch(r"[A-Za-z@]+", name)
                    and "toggle{" not in switches[name])
-    if not names:
-        return []
-    places = []
-    pattern = re.compile(r"\\if(" + "|".join(map(re.escape, names)) + r")(?![A-Za-z@])")
+    places, body = [], _body(text)
+    pattern = re.compile(_DEFINED.pattern + (r"|\\if(" + "|".join(map(re.escape, names)) +
+                                             r")(?![A-Za-z@])" if names else r"|(?!)()"), re.DOTALL)
     for match in pattern.finditer(text):
-        if re.search(r"\\(?:newif|let|[egx]?def|csname)\s*$", text[max(0, match.start() - 20):
-                                                                  match.start()]):
+        if _made(text, match.start()):
             continue  # its name made, not run
         name, begin = match.group(1), match.start()
+        if name is None and begin < body:
+            continue  # a test of a command in the preamble: settings, not notes
+        said = f"\\if{name}" if name else " ".join(match.group().split())
+        declared = f" ({switches[name]})" if name else ""
         end = false_end(text, match.end(), [])
         if not text.endswith(("\\fi", "\\else"), 0, end):
             continue  # no end: the file's rest is no branch to judge
         body_end = end - (5 if text[end - 5:end] == "\\else" else 3)
         places.append(_Place(begin, (match.end(), body_end), _shown(text, begin, body_end),
-                             f"\\if{name}, false there ({switches[name]})"))
+                             f"{said}, false there{declared}"))
         if text[end - 5:end] == "\\else":
             after = false_end(text, end, [])
             places.append(_Place(end - 5, (end, after - 3), _shown(text, end - 5, after - 3),
-                                 f"\\if{name}, true there ({switches[name]})"))
+                                 f"{said}, true there{declared}"))
     return places
 
 
 def _tests(text: str, switches: dict[str, str]) -> list[_Place]:
     """Both branches of ``\\iftoggle{<name>}{..}{..}`` (``\\nottoggle``, ``\\ifbool``,
-    ``\\notbool``, ``\\ifthenelse{\\boolean{<name>}}``) for the paper's switch names."""
-    places, braces = [], Braces(text)
+    ``\\notbool``, ``\\ifthenelse{\\boolean{<name>}}``) for the paper's switch names; of
+    ``\\ifthenelse`` on any other condition, etoolbox's ``\\ifdef{\\x}`` (``\\ifundef``,
+    ``\\ifcsdef``, ``\\ifcsundef``), in the document's body, and ifdraft's ``\\ifdraft``
+    (round 28, H8)."""
+    places, braces, body = [], Braces(text), _body(text)
     for match in _TEST.finditer(text):
-        name = match.group(2) or match.group(4)
-        if name not in switches:
+        pos, name, negated = match.end(), match.group(2), _NEGATED.get(match.group(1), False)
+        said = f"\\{match.group(1)}{{{name}}}"
+        if match.group(4):  # a condition first
+            condition = braces.group(pos)
+            if condition is None:
+                continue
+            pos, written = condition[1] + 1, text[condition[0] + 1:condition[1]]
+            said = f"\\{match.group(4)}{{{' '.join(written.split())}}}"
+            boolean = _BOOLEAN.fullmatch(written) if match.group(4) == "ifthenelse" else None
+            name = boolean.group(2) if boolean and boolean.group(2) in switches else None
+            negated = bool(name and boolean.group(1))
+        elif match.group(3):
+            name = f"\\{match.group(3)}"
+            said = name
+        undeclared = name is None  # a condition of its own: the body's only
+        if (match.start() < body) if undeclared else name not in switches:
             continue
-        said = f"\\{match.group(1)}{{{name}}}" if match.group(1) else \
-            f"\\ifthenelse{{{(match.group(3) or '').strip()}\\boolean{{{name}}}}}"
-        negated = match.group(1) in ("nottoggle", "notbool") or bool(match.group(3))
-        pos = match.end()
+        declared = f" ({switches[name]})" if name in switches else ""
         for branch, truth in enumerate(("false", "true") if not negated else ("true", "false")):
             group = braces.group(re.compile(r"\s*").match(text, pos).end())
             if group is None:
@@ -175,9 +237,17 @@ def _tests(text: str, switches: dict[str, str]) -> list[_Place]:
             start = match.start() if branch == 0 else group[0]
             places.append(_Place(start, (group[0] + 1, group[1]),
                                  _shown(text, start, group[1] + 1),
-                                 f"{said}, {truth} there ({switches[name]})"))
+                                 f"{said}, {truth} there{declared}"))
             pos = group[1] + 1
     return places
+
+
+def _body(text: str) -> int:
+    """Where the document's body begins (0 in a file with none: one ``\\input`` there): a
+    test the paper did not declare is looked at there only, not among the preamble's
+    settings."""
+    begin = re.search(r"\\begin\s*\{document\}", text)
+    return begin.end() if begin else 0
 
 
 def _bodies(text: str, environments: dict[str, str]) -> list[_Place]:
@@ -238,8 +308,7 @@ def _arguments(text: str, commands: dict[str, tuple[int, bool, dict[int, str]]])
     places, braces = [], Braces(text)
     for name, (count, optional, dropped) in commands.items():
         for match in re.finditer(r"\\" + re.escape(name) + r"(?![A-Za-z@])", text):
-            if re.search(r"(?:command\*?\s*\{?|def)\s*$", text[max(0, match.start() - 20):
-                                                             match.start()]):
+            if _made(text, match.start()):
                 continue  # a definition, not a use
             pos, k = match.end(), 1
             if optional:
@@ -270,8 +339,7 @@ def _fixed(raw: str, text: str) -> list[_Place]:
         places.append(_Place(start, (start + 8, body_end), _shown(plain, start, body_end),
                              "\\iffalse", plain))
     for match in re.finditer(r"\\iftrue(?![A-Za-z@])", text):
-        if re.search(r"\\(?:let|[egx]?def|csname|endcsname)\s*(?:\\[A-Za-z@]+\s*=?\s*)?$",
-                     text[max(0, match.start() - 30):match.start()]):
+        if _made(text, match.start()):
             continue  # a switch made (\let\ifmine\iftrue), not run
         end = false_end(text, match.end(), [])
         if text.endswith("\\else", 0, end) and text.endswith("\\fi", 0, after := false_end(

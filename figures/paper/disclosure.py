@@ -33,25 +33,39 @@ def printed_on(value: str, pages: list[str]) -> tuple[str, int] | None:
     whole, else one of its names: :func:`names_in`), accents and line breaks aside, with its
     capitals (a lowercase value's as a name's too: ``jane doe`` as ``Jane Doe``), as whole
     words: what is printed and the page; None: nowhere, or a value that is no name (a common
-    account's word, ``user``, or a placeholder: round 27, S3) (hostile round 26, SU)."""
+    account's word, ``user``, or a placeholder: round 27, S3) (hostile round 26, SU). A
+    tool's default (:data:`NO_USER`) is matched whole, never split into its words; a single
+    lowercase word (a login's) only as a path's, a handle's or an address's part (``/jsmith``,
+    ``@jsmith``, ``jsmith@``): in prose it is a word, "our runner script" (round 28, S1)."""
     whole = " ".join(value.split())
     if whole.lower() in NO_USER or placeholder(whole) or whole in _NO_NAME:
         return None
     texts = [folded(text) for text in pages]
+    login = " " not in whole and whole.islower()
     capitals = [whole.title()] if whole.islower() and " " in whole else []
     for form in dict.fromkeys([whole, *capitals, *names_in(value)]):
         words = folded(form).split()
         if len("".join(words)) < 3:
             continue
-        word = re.compile(r"(?<![^\W_])" + r"\s+".join(map(re.escape, words)) + r"(?![^\W_])")
+        body = r"\s+".join(map(re.escape, words))
+        word = re.compile(rf"(?<=[/@~]){body}(?![^\W_])|(?<![^\W_]){body}(?=@)" if login
+                          else rf"(?<![^\W_]){body}(?![^\W_])")
         if (page := next((n for n, t in enumerate(texts, 1) if word.search(t)), None)):
             return form, page
     return None
 
 
-#: A user's or an owner's name that names no one (``user``, ``root``, a machine's default).
-NO_USER = frozenset({"user", "root", "localhost", "admin", "administrator", "owner", "guest",
-                     "default", "unknown", "test", "staff", "student", "ubuntu", "pi"})
+#: Author values that name no one, matched whole in any case (docs/pack.md): accounts' words
+#: (``user``, ``root``, ``ubuntu``, ``pi``, GitHub Actions' ``runner``, ``builder``,
+#: Jupyter's ``jovyan``, ``vagrant``, ``ec2-user``, ``codespace``, ``vscode``, ``circleci``)
+#: and what Office and Windows write without a name (Office for Mac's "Microsoft Office
+#: User", Windows' "Windows User", "Microsoft account", "Administrator", and the "Preferred
+#: Customer" / "HP Authorized Customer" of a preinstalled Windows's registered owner).
+NO_USER = frozenset({
+    "user", "root", "localhost", "admin", "administrator", "owner", "guest", "default",
+    "unknown", "test", "staff", "student", "ubuntu", "pi", "runner", "builder", "jovyan",
+    "vagrant", "ec2-user", "codespace", "vscode", "circleci", "nobody", "microsoft office user",
+    "windows user", "microsoft account", "preferred customer", "hp authorized customer"})
 
 
 def identifying(authors: list[str]) -> list[tuple[str, re.Pattern[bytes]]]:

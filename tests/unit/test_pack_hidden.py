@@ -120,3 +120,60 @@ def test_a_notes_macro_of_any_definer_is_looked_at(definition):
     assert told({"main.tex": main}, _PAGE) == [
         ("main.tex:3: \\note{We thank Bob Jones for the code.} is hidden by \\ifcomments "
          f"inside \\note, false there (\\newif\\ifcomments): {_ENDS}")]
+
+
+def test_citation_keys_in_a_printed_branch_are_no_prose():
+    """Round 28 (H7): a true ``\\ifarxiv`` branch made mostly of ``\\cite{key}`` was told
+    hidden, "false there": the keys were read as words, and the page prints ``[4]`` or
+    ``Smith [2020]``. An argument TeX never prints as words (a citation key, a label, a
+    reference, an address, a colour) is no prose and breaks a run; a false branch with real
+    notes among citations is still told."""
+    page = [("Intro text here. Compare [4] with [2] and [1] or [3] too. Smith [2020] beat "
+             "Jones [2021] on CIFAR-10, see Section 3 for the details.\n1")]
+    main = ("\\newif\\ifarxiv \\arxivtrue\n"
+            "\\ifarxiv Compare \\cite{smith} with \\cite{jones} and \\cite{brown} or "
+            "\\cite{lee} too.\\fi\n"
+            "\\ifarxiv \\citet{smith2020} beat \\citet[p.~3]{jones2021} on CIFAR-10, see "
+            "Section~\\ref{sec:more}\\label{x} for the details.\\fi\n")
+    assert told({"main.tex": main}, page) == []
+    hidden = main.replace("\\arxivtrue", "") + (
+        "\\ifarxiv\\else We thank Bob Jones \\cite{jones} for the code.\\fi\n")
+    said = told({"main.tex": hidden}, page)
+    assert said == [
+        ("main.tex:4: \\else We thank Bob Jones \\cite{jones} for the code. is hidden by "
+         f"\\ifarxiv, true there (\\newif\\ifarxiv): {_ENDS}")], said
+
+
+def test_ifdraft_ifdefined_and_any_ifthenelse_are_switches():
+    """Round 28 (H8): notes behind ifdraft's ``\\ifdraft{..}{..}``, ``\\ifdefined\\shownotes
+    .. \\fi`` and ifthen's ``\\ifthenelse{\\equal{\\version}{draft}}{..}{..}`` shipped with no
+    word (only the paper's ``\\newif``, etoolbox's and ifthen's booleans were read). Each is a
+    switch now, both branches looked at, the page the judge (which way ``\\ifdefined`` or an
+    ``\\equal`` goes the source cannot always say)."""
+    main = ("\\usepackage{ifdraft,ifthen,xcolor}\n\\newcommand{\\version}{review}\n"
+            "\\begin{document}\nIntro text here.\n"
+            "\\ifdraft{\\textcolor{red}{ask Bob Jones about reviewer two}}{}\n"
+            "\\ifdefined\\shownotes \\textcolor{red}{Bob Jones wrote this part} \\fi\n"
+            "\\ifthenelse{\\equal{\\version}{draft}}{\\textcolor{red}{cite our ICML paper by "
+            "Alice Smith}}{}\nMore text.\n\\end{document}\n")
+    said = told({"main.tex": main}, ["Intro text here. More text.\n1"])
+    assert said == [
+        ("main.tex:5: \\ifdraft{\\textcolor{red}{ask Bob Jones about reviewer two}} is hidden "
+         "by \\ifdraft, false there (the ifdraft package) (and 2 more, lines 6, 7): " + _ENDS)
+    ], said
+    assert "is hidden by \\ifoptionfinal, false there (the ifdraft package)" in told(
+        {"main.tex": main.replace("\\ifdraft{", "\\ifoptionfinal{")}, ["Intro text here.\n1"])[0]
+    unloaded = told({"main.tex": main.replace("ifdraft,", "")}, ["Intro text here.\n1"])
+    assert unloaded[0].startswith("main.tex:6: \\ifdefined\\shownotes \\textcolor{red}{Bob "
+                                  "Jones wrote this part} is hidden by \\ifdefined\\shownotes, "
+                                  "false there (and 1 more, lines 7): "), unloaded
+    printed = [("Intro text here. ask Bob Jones about reviewer two Bob Jones wrote this part "
+                "cite our ICML paper by Alice Smith More text.\n1")]
+    assert told({"main.tex": main}, printed) == []
+    elses = ("\\begin{document}\nIntro text here.\\ifdefined\\shownotes Intro text here.\\else "
+             "We thank Bob Jones for it.\\fi\\ifthenelse{\\equal{a}{b}}{}{Ask reviewer two "
+             "about it.}\\ifundef{\\x}{Janet Smithson wrote this part alone.}{}\n\\end{document}\n")
+    said = told({"main.tex": elses}, ["Intro text here.\n1"])
+    assert said == [
+        ("main.tex:2: \\else We thank Bob Jones for it. is hidden by \\ifdefined\\shownotes, true "
+         f"there (and 2 more, lines 2, 2): {_ENDS}")], said
