@@ -24,6 +24,7 @@ from figures.page import (
     DPI_RANGE,
     FURNITURE_PT,
     MIN_WIDTH_IN,
+    SLOTS,
     Page,
     Width,
 )
@@ -118,10 +119,13 @@ class Venue:
         """The widest a figure is drawn on this page: the text's, or a wider line TeX gives."""
         return max(self.text_width_in, self.widest_in or 0)
 
-    def width(self, value: object, given_as: str = "slot") -> Width:
+    def width(self, value: object, given_as: str = "slot",
+              slots: tuple[str, ...] = SLOTS) -> Width:
         """``value`` as the :class:`Width` a figure is drawn at on this page: a real number of
         inches (numpy's, a Decimal) from :data:`MIN_WIDTH_IN` to :attr:`widest`, compared
-        as rounded (0, NaN, True or a poster's width drew a broken figure or blamed its code)."""
+        as rounded (0, NaN, True or a poster's width drew a broken figure or blamed its code).
+        The refusal offers the ``slots`` the caller takes besides a width: ``figures.draw``'s
+        "column" and "text", none for ``--width`` (round 28 W4)."""
         ok = ((isinstance(value, numbers.Real) and not isinstance(value, bool))
               or (isinstance(value, Decimal) and value.is_finite()))
         try:
@@ -135,9 +139,11 @@ class Venue:
             f"widest line ({self.widest:g} in)"
         kind = (f" (a {type(value).__name__}: a width is a number, {value.strip()} without "
                 "quotes)" if isinstance(value, str) and _a_number(value) else "")  # round 27 DR
+        named = ", ".join(f'"{slot}"' for slot in slots)
+        offered = f"for {named} or a width" if slots else "at a width"
         raise FigureDataError(given_as, None, (
-            f"{shown}{kind}: a venue figure is drawn for \"column\", \"text\" or a width in "
-            f"inches from {MIN_WIDTH_IN:g} to {self.key}'s {widest}"))
+            f"{shown}{kind}: a venue figure is drawn {offered} in inches from {MIN_WIDTH_IN:g} "
+            f"to {self.key}'s {widest}"))
 
     @property
     def ppi(self) -> int:

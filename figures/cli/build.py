@@ -88,7 +88,8 @@ def _build_for_venue(args: argparse.Namespace) -> int:
     if args.camera_ready:
         raise cli.UsageError("--venue builds embed TrueType already; drop --camera-ready")
     venue = get_venue(args.venue, args.venues)
-    width = None if args.width is None else venue.width(args.width, "--width")
+    # --width takes a number only, not draw's "column"/"text" (round 28 W4)
+    width = None if args.width is None else venue.width(args.width, "--width", slots=())
     builds = venue_builds(venue, cli.select(args.names), width, stamp=args.stamp)
     out = args.out or builds[0][0].default_out
     for other, what in ((cli.DEFAULT_OUT, "the default build"),

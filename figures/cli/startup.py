@@ -4,7 +4,9 @@ checked before any command runs: one line naming what to change, or made harmles
 from __future__ import annotations
 
 import os
+import re
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from figures.data.jsonio import read_text
@@ -44,3 +46,20 @@ def _matplotlibrc() -> None:
         # regular files only, at once (never a hang), and UTF-8, or one line naming it
         read_text(path, f"{path} (matplotlib's configuration, read at start; the figures "
                         "do not need it)")
+
+
+def source_date_epoch() -> str | None:
+    """The line refusing ``$SOURCE_DATE_EPOCH`` when it is no time: matplotlib's PDF backend
+    stamps a PDF's date with it (``int()`` of it: an internal-looking ValueError while
+    saving), TeX too (fatal). Empty is unset to both; a number past year 9999 neither takes."""
+    value = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if not value:
+        return None
+    if re.fullmatch(r"\s*[+-]?[0-9]+", value):  # what int() and TeX's strtoll both read
+        try:
+            datetime.fromtimestamp(int(value), UTC)
+            return None
+        except (ValueError, OverflowError, OSError):
+            pass
+    return (f"SOURCE_DATE_EPOCH={value!r} is not a whole number of seconds since 1970 "
+            "(matplotlib and TeX stamp PDFs with it): unset it or set e.g. SOURCE_DATE_EPOCH=0")

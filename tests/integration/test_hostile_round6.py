@@ -233,7 +233,7 @@ def test_a_width_no_figure_can_take_is_one_line_before_any_figure(tmp_path, caps
     out, err = capsys.readouterr()
     assert code != 0
     assert err.splitlines() == [(f"error: --width: {float(width):g} in: a venue figure is drawn "
-                                 "for \"column\", \"text\" or a width in inches from 1 to icml's "
-                                 "text width (6.75 in)")]
+                                 "at a width in inches from 1 to icml's text width (6.75 in)")]
+    # (round 28 W4: not draw's "column"/"text", which --width refuses)
     assert not out
     assert not (tmp_path / "out").exists()

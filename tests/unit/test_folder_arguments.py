@@ -110,5 +110,6 @@ def test_an_option_a_command_lacks_is_not_taken_for_a_longer_one(tmp_path, capsy
         cli.main(["pack", str(paper), "--venue", "icml", "--out", str(tmp_path / "p.tar.gz")])
     assert stopped.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1] == (
-        "figures: error: unrecognized arguments: --venue icml")
+        "figures pack: error: unrecognized argument --venue: an option of build, check, sync, "
+        "paper, not of pack (figures pack --help lists them)")  # round 28 C1: pack's words
     assert not (tmp_path / "p.tar.gz").exists()
