@@ -25,20 +25,24 @@ _GIN = re.compile(r"\\setkeys\s*\{Gin\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 _TRIM = re.compile(r"(?:^|,)\s*trim\s*=\s*((?:[^,{}]|\{[^{}]*\})*)")
 
 
-def _cuts(options: str) -> str | None:
-    """Whether an include's options cut part of the image: "" for a ``viewport`` or ``bb``,
-    or a ``trim`` with any length above zero (``trim=0 0 0 0`` hides nothing: round 27, K2;
-    a negative one adds margin: round 28, K2); a ``trim`` written by a macro or a length
-    (``0 0 \\mytrim{} 0``, ``\\tl``), which the pack cannot read, may cut: the value
-    (round 30, K1); None when nothing is cut."""
+def _cuts(options: str) -> bool:
+    """Whether an include's options cut part of the image: a ``viewport`` or ``bb``, or a
+    ``trim`` with any length above zero (``trim=0 0 0 0`` hides nothing: round 27, K2; a
+    negative one adds margin: round 28, K2); one written by a macro or a length, which the
+    pack cannot read, is taken to cut (:func:`_unread`; round 30, K1)."""
     if _CUT.search(options):
-        return ""
+        return True
     if not (trims := _TRIM.findall(options)):
-        return None
-    if "\\" in (trim := trims[-1]):  # the last one given counts (a \\setkeys{Gin}'s first)
-        return trim.strip()
-    lengths = re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)", trim)
-    return "" if not lengths or any(float(length) > 0 for length in lengths) else None
+        return False
+    lengths = re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)", trims[-1])  # the last one given
+    return bool(_unread(options)) or not lengths or any(float(n) > 0 for n in lengths)
+
+
+def _unread(options: str) -> str:
+    """The ``trim`` of ``options`` (the last one given) when a macro or a length writes it
+    (``0 0 \\mytrim{} 0``, ``0 0 0 \\tl``): the pack cannot read it; else ""."""
+    trims = _TRIM.findall(options)
+    return trims[-1].strip() if trims and "\\" in trims[-1] else ""
 
 
 def texts(files: dict[str, bytes]) -> dict[str, str]:
@@ -66,17 +70,16 @@ def clipped(texts: dict[str, str], packed: list[str]) -> list[str]:
                    for setting in _GIN.finditer(read_by)
                    if other != source or setting.start() < match.start()]  # round 30, K1
             options = ",".join([*(setting[1] for setting, _, _ in gin), match.group(2) or ""])
-            cut = _cuts(options)
-            if cut is None or not (match.group(1) or _CLIP.search(options)):
+            if not _cuts(options) or not (match.group(1) or _CLIP.search(options)):
                 continue
             image = _image(match.group(3).strip(), images)
             if image is not None and image not in said:
                 line = read.count("\n", 0, match.start()) + 1
                 how = (f"may be clipped on the page (its trim, {cut}, is a macro or a length "
-                       "the pack cannot read, with clip)" if cut else
+                       "the pack cannot read, with clip)" if (cut := _unread(options)) else
                        "clipped on the page (trim or viewport with clip)")
                 own = match.group(2) or ""
-                if gin and (_cuts(own) is None or not (match.group(1) or _CLIP.search(own))):
+                if gin and (not _cuts(own) or not (match.group(1) or _CLIP.search(own))):
                     setting, other, read_by = gin[-1]  # the setting cuts or clips: named
                     how += (f", by \\setkeys{{Gin}} at {display_path(other)}:"
                             f"{read_by.count(chr(10), 0, setting.start()) + 1}")
