@@ -32,8 +32,9 @@ from pathlib import Path
 from figures.errors import FigureDataError, display_path
 
 #: pdftex.def's word for each image it places: ``Package pdftex.def Info: a.png  used on
-#: input line 5.`` (graphicx in draft mode places none, and says none).
-_USED = re.compile(r"^Package pdftex\.def Info: (.+?)\s+used on input line (\d+)\.", re.MULTILINE)
+#: input line 5.``, a PDF's page ``supp.pdf , page1`` (in draft mode: none placed, none said).
+_USED = re.compile(r"^Package pdftex\.def Info: (.+?)(?: , page\s*\d+)?\s+used on input line "
+                   r"(\d+)\.", re.MULTILINE)
 #: Why TeX framed an include the source reads a ``final`` for (round 29, D1 and D4).
 _UNHEARD = ("a final TeX never hears (passed by \\PassOptionsToPackage after the package is "
             "loaded, or in a false branch) undoes nothing")
