@@ -198,11 +198,15 @@ def opens(word: str, last: str | None, then: str = "") -> int:
     one that takes a brace argument (``then``, the character after it): a macro with no
     ``\\fi`` of its own (babel's ``\\iflanguage{..}``, etoolbox's ``\\ifnumequal{..}``,
     ``\\ifdraft{..}{..}``); TeX's own conditionals take no brace argument, though a group
-    may follow one (``\\ifmmode{x}\\else..``, ``PRIMITIVE_IFS``: counted all the same)."""
-    if last in DEFINERS or (then == "{" and word not in PRIMITIVE_IFS):
+    may follow one (``\\ifmmode{x}\\else..``, ``PRIMITIVE_IFS``: counted all the same).
+    ``\\fi`` takes no argument: whatever non-letter follows it (``\\fi{}``, ``\\fi}``,
+    ``\\fi\\relax``, ``\\fi%``, ``\\fi1``), it closes one (hostile round 30, H3/H4)."""
+    if last in DEFINERS:
         return 0
     if word == "fi":
         return -1
+    if then == "{" and word not in PRIMITIVE_IFS:
+        return 0
     return int(word[:2] == "if" and word not in NOT_CONDITIONALS)
 
 
