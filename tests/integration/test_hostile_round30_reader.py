@@ -89,3 +89,22 @@ def test_a_private_comment_after_fi_braces_is_stripped(tmp_path):
     files, _ = packed(tmp_path, "--anonymous", warnings=None)
     assert "SECRETHQ1" not in files["main.tex"], files["main.tex"]
     assert "\\url{https://example.org/a%20b} here." in files["main.tex"], files["main.tex"]
+
+
+def test_a_papers_own_conditional_counts_with_a_brace_after_it():
+    """Round 30 (H3): a conditional the paper makes (``\\newif\\ifmine``, ``\\let\\ifmine
+    \\iftrue``) with a brace after it (``\\ifmine{}``, as ``\\ifnotes{} See..`` in the pass)
+    was taken for a macro taking an argument: its ``\\fi`` closed the outer switch, and the
+    note after it went untold. Now counted, made in the file or named by the caller."""
+    text = "\\newif\\ifmine\n\\iffalse \\ifmine{} a\\fi{} b\\fi{} c"
+    assert [text[start:end] for start, end in read(text).false] == [
+        "\\iffalse \\ifmine{} a\\fi{} b\\fi"]
+    alone = "\\iffalse \\ifmine{} a\\fi{} b\\fi{} c"
+    assert false_end(alone, 8, [], ifs=frozenset({"ifmine"})) == len(alone) - 4
+    assert false_end("\\let\\ifmine\\iftrue" + alone, 26, []) == len(alone) + 18 - 4
+    main = ("\\newif\\ifnotes\\notesfalse\n\\newif\\ifmine\\minetrue\n\\begin{document}\nIntro. "
+            "\\ifnotes \\ifmine{} x\\fi{} We ask Bob Jones about it\\fi{} More.\n\\end{document}\n")
+    assert told({"main.tex": main}, _PAGE) == [
+        ("main.tex:4: \\ifnotes \\ifmine{} x\\fi{} We ask Bob Jones about it is hidden by "
+         "\\ifnotes, false there (\\newif\\ifnotes): text TeX does not print, shipped in the "
+         "archive (the page never shows it): remove it before you submit")]
