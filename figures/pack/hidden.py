@@ -9,9 +9,12 @@ todonotes, each branch of a switch the paper's ``\\newif`` makes (or etoolbox's
 document's body ``\\ifthenelse`` of any condition and the tests of a command defined
 (``\\ifdefined\\x``, ``\\ifcsname``, etoolbox's ``\\ifdef``: round 28, H8), the body of an
 environment the paper defines (environ's ``\\NewEnviron{notes}{}``, one setting its body in a box never
-used), an argument the paper's own command drops (``\\newcommand{\\jm}[1]{}``) or uses only
-inside a switch's branch (``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``), an
-``\\iffalse`` block and the ``\\else`` part of an ``\\iftrue``. Whether TeX
+used), an argument the paper's own command drops (``\\newcommand{\\jm}[1]{}``,
+``\\let\\jm\\@gobble``) or uses only inside a switch's branch
+(``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``; any definer and xparse argument
+specification: :mod:`figures.pack.arguments`), an ``\\iffalse`` block, the ``\\else`` part
+of an ``\\iftrue``, and an uncited entry of a ``.bib`` written by ``filecontents``
+(:mod:`figures.pack.written`). Whether TeX
 printed it is asked of TeX: the text of the compiled pages. TeX has no hook on a skipped
 branch or a discarded argument, and which definition holds at a point (todonotes' ``disable``
 inside an ``\\ifreview``, ``\\notestrue`` in another file, a ``\\renewcommand`` in a switch)
