@@ -180,8 +180,10 @@ NOT_CONDITIONALS = frozenset({
 #: Commands whose next control sequence is a name they define, not one they run
 #: (``\\newif\\ifnotes``; ``\\let\\ifmine\\iftrue`` names two).
 #: (Not ``\\expandafter``: ``\\expandafter\\ifx\\csname`` runs the ``\\ifx``.)
-DEFINERS = REDEFINE | {"newif", "NewDocumentCommand", "RenewDocumentCommand",
-                       "ProvideDocumentCommand", "DeclareDocumentCommand"}
+#: (xparse's ``Expandable`` ones and etoolbox's ``\\newrobustcmd`` too: hostile round 29, H1.)
+DEFINERS = REDEFINE | {"newif", "newrobustcmd", "renewrobustcmd", "providerobustcmd"} | {
+    f"{verb}{kind}DocumentCommand" for verb in ("New", "Renew", "Provide", "Declare")
+    for kind in ("", "Expandable")}
 
 
 #: TeX's own conditionals (pdfTeX's and e-TeX's): a brace after one is a group, not an argument.

@@ -9,9 +9,12 @@ todonotes, each branch of a switch the paper's ``\\newif`` makes (or etoolbox's
 document's body ``\\ifthenelse`` of any condition and the tests of a command defined
 (``\\ifdefined\\x``, ``\\ifcsname``, etoolbox's ``\\ifdef``: round 28, H8), the body of an
 environment the paper defines (environ's ``\\NewEnviron{notes}{}``, one setting its body in a box never
-used), an argument the paper's own command drops (``\\newcommand{\\jm}[1]{}``) or uses only
-inside a switch's branch (``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``), an
-``\\iffalse`` block and the ``\\else`` part of an ``\\iftrue``. Whether TeX
+used), an argument the paper's own command drops (``\\newcommand{\\jm}[1]{}``,
+``\\let\\jm\\@gobble``) or uses only inside a switch's branch
+(``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``; any definer and xparse argument
+specification: :mod:`figures.pack.arguments`), an ``\\iffalse`` block, the ``\\else`` part
+of an ``\\iftrue``, and an uncited entry of a ``.bib`` written by ``filecontents``
+(:mod:`figures.pack.written`). Whether TeX
 printed it is asked of TeX: the text of the compiled pages. TeX has no hook on a skipped
 branch or a discarded argument, and which definition holds at a point (todonotes' ``disable``
 inside an ``\\ifreview``, ``\\notestrue`` in another file, a ``\\renewcommand`` in a switch)
@@ -25,10 +28,12 @@ from dataclasses import dataclass
 
 from figures.errors import display_path
 from figures.numbers.texprose import prose
+from figures.pack.arguments import COPIES, definitions, spans
+from figures.pack.written import uncited
 from figures.paper.disclosure import folded
 from figures.texread import Braces, blanked
 from figures.texread import read as reading
-from figures.texverbatim import DEFINERS, NEW_ENVIRONMENT, NEW_PLAIN, REDEFINE, false_end
+from figures.texverbatim import DEFINERS, NEW_ENVIRONMENT, NEW_PLAIN, false_end
 
 #: A class or package (the paper's own, or a venue's beside it): its definitions are learned,
 #: its own switches (``\\if@ACM@journal``) are no notes of the author's.
@@ -63,17 +68,12 @@ _DEFINED = re.compile(r"\\ifdefined\s*\\(?:[A-Za-z@]+|.)|\\ifcsname(?![A-Za-z@])
 _PACKAGE = re.compile(r"\\(?:usepackage|RequirePackage)\s*(?:\[([^\]]*)\]\s*)?\{([^}]*)\}")
 _TODO = re.compile(r"\\(todo|missingfigure)\*?\s*(?:\[[^\]]*\]\s*)?(?=\{)")
 #: The definers the reader knows (:mod:`figures.texverbatim`): of an environment (environ's
-#: too), of a command (LaTeX's, TeX's, xparse's), and those before a name made, not run
-#: (``\\newif\\ifnotes``, ``\\let\\ifmine\\iftrue``, ``\\newcommand{\\note}``).
+#: too), and those before a name made, not run (``\\newif\\ifnotes``,
+#: ``\\let\\ifmine\\iftrue``, ``\\newcommand{\\note}``); a command's are read in
+#: :mod:`figures.pack.arguments`.
 _ENVIRONMENT = re.compile(r"\\(" + _either({*NEW_ENVIRONMENT, *(
     name for name in NEW_PLAIN if name.endswith("Environ"))}) + r")\*?\s*\{(\w+)\}")
-_COMMAND = re.compile(
-    r"\\(?:(?:" + _either(name for name in REDEFINE if name.endswith(("command", "Command")))
-    + r")\*?\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*\[(\d)\]\s*(\[[^\]]*\])?|(?:"
-    + _either(name for name in REDEFINE if name.endswith("def")) + r")\s*\\([A-Za-z@]+)"
-    r"((?:#\d)+)|(?:" + _either(name for name in DEFINERS if name.endswith("DocumentCommand"))
-    + r")\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*\{((?:\s*m)+)\s*\})\s*(?=\{)")  # xparse: m only
-_MADE = re.compile(r"\\(?:" + _either({*DEFINERS, "csname", "endcsname"}) +
+_MADE = re.compile(r"\\(?:" + _either({*DEFINERS, *COPIES, "csname", "endcsname"}) +
                    r")\*?\s*\{?\s*(?:\\[A-Za-z@]+\s*\}?\s*=?\s*)?$")
 #: A word of prose, its punctuation around it (``(reviewer``, ``DFA.``, ``CIFAR-10``).
 _WORD = re.compile(r"[(\[\"'`]*[^\W_]+(?:[-'\u2019][^\W_]+)*[)\]\"'.,;:!?]*")
@@ -112,6 +112,9 @@ def told(texts: dict[str, str], pages: list[str]) -> list[str]:
         places = [*_branches(read[name], switches), *_tests(read[name], switches),
                   *_bodies(read[name], environments), *_arguments(read[name], commands),
                   *_fixed(texts[name], read[name])]
+        plain = blanked(texts[name])  # a filecontents .bib (round 29, K1): its % is text
+        places += [_Place(start, body, _shown(plain, start, body[1]), why,
+                          plain.replace("%", " ")) for start, body, why in uncited(plain, every)]
         if todonotes and "todo" not in commands:
             why = ("todonotes' disable option" if any("disable" in o for o in todonotes)
                    else "todonotes")
@@ -270,61 +273,45 @@ def _bodies(text: str, environments: dict[str, str]) -> list[_Place]:
     return places
 
 
-def _dropping(text: str, switches: dict[str, str]) -> dict[str, tuple[int, bool, dict[int, str]]]:
+def _dropping(text: str, switches: dict[str, str]) -> dict[str, tuple[tuple[str, ...], dict[int, str]]]:
     """The paper's commands one of whose definitions drops an argument, or uses it only inside
-    a switch's branch (round 27, H5: ``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``): each
-    by name, with how many it takes, whether the first is optional, and those arguments, each
-    with what may hide it."""
-    found: dict[str, tuple[int, bool, dict[int, str]]] = {}
-    braces = Braces(text)
-    for match in _COMMAND.finditer(text):
-        end = braces.close(match.end())
-        if end < 0:
-            continue
-        body = text[match.end() + 1:end]
-        name = match.group(1) or match.group(4) or match.group(6)
-        count = (int(match.group(2)) if match.group(1) else match.group(5).count("#")
-                 if match.group(4) else match.group(7).count("m"))  # round 28, H10
-        definer = match.group().split("{")[0].split("\\")[1].rstrip("*").strip() or "def"
+    a switch's branch (round 27, H5: ``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``), any
+    definer and argument specification (round 29, H1; a ``\\let`` to ``\\@gobble``, K4:
+    :mod:`figures.pack.arguments`): each by name, with its arguments' kinds and those
+    arguments, each with what may hide it."""
+    found: dict[str, tuple[tuple[str, ...], dict[int, str]]] = {}
+    for defined in definitions(text, Braces(text)):
+        name, hiding = defined.name, {}
+        body = "" if defined.body is None else text[defined.body[0]:defined.body[1]]
         branches = [*_branches(body, switches), *_tests(body, switches), *_fixed(body, body)]
-        hiding: dict[int, str] = {}
-        for k in range(1, count + 1):
+        for k, kind in enumerate(defined.kinds, 1):
+            if kind == "s" or kind[0] == "t":
+                continue  # a star, a token: no text
             uses = [m.start() for m in re.finditer(f"#{k}", body)]
             inside = [min((p for p in branches if p.body[0] <= use < p.body[1]),
                           key=lambda p: p.body[1] - p.body[0], default=None) for use in uses]
             if not uses:
-                hiding[k] = f"\\{name}, which drops that argument (\\{definer}{{\\{name}}})"
+                hiding[k] = f"\\{name}, which drops that argument ({defined.said})"
             elif all(inside) and inside[0] is not None:
                 said, _, rest = inside[0].why.partition(", ")
                 hiding[k] = f"{said} inside \\{name}" + (f", {rest}" if rest else "")
         if hiding:
-            found[name] = (count, bool(match.group(3)), hiding)
+            found[name] = (defined.kinds, hiding)
     return found
 
 
-def _arguments(text: str, commands: dict[str, tuple[int, bool, dict[int, str]]]) -> list[_Place]:
-    """The dropped (or switched) arguments of each use of those commands (brace groups; a
-    first optional one in brackets)."""
+def _arguments(text: str, commands: dict[str, tuple[tuple[str, ...], dict[int, str]]]) -> list[_Place]:
+    """The dropped (or switched) arguments of each use of those commands, taken as their
+    definition's argument kinds say (brace groups, options in brackets, a star...)."""
     places, braces = [], Braces(text)
-    for name, (count, optional, dropped) in commands.items():
+    for name, (kinds, dropped) in commands.items():
         for match in re.finditer(r"\\" + re.escape(name) + r"(?![A-Za-z@])", text):
             if _made(text, match.start()):
                 continue  # a definition, not a use
-            pos, k = match.end(), 1
-            if optional:
-                option = re.compile(r"\s*\[[^\]]*\]").match(text, pos)
-                if option and 1 in dropped:
-                    places.append(_Place(match.start(), (option.start(), option.end()),
-                                         _shown(text, match.start(), option.end()), dropped[1]))
-                pos, k = (option.end() if option else pos), 2
-            while k <= count:
-                group = braces.group(re.compile(r"\s*").match(text, pos).end())
-                if group is None:
-                    break
+            for k, (start, end) in sorted(spans(text, match.end(), kinds, braces).items()):
                 if k in dropped:
-                    places.append(_Place(match.start(), (group[0] + 1, group[1]),
-                                         _shown(text, match.start(), group[1] + 1), dropped[k]))
-                pos, k = group[1] + 1, k + 1
+                    places.append(_Place(match.start(), (start, end),
+                                         _shown(text, match.start(), end + 1), dropped[k]))
     return places
 
 
