@@ -335,7 +335,8 @@ def test_a_copy_of_a_notes_macro_is_followed(copy):
     main = (f"\\newif\\ifnotes\\notesfalse\n\\long\\def\\nba#1{{\\ifnotes#1\\fi}}\n{copy}\n"
             "Intro text here.\\nbd{We thank Bob Jones for the code.}\n")
     found = told({"main.tex": main}, _PAGE)
-    assert len(found) == 1 and found[0].startswith(
+    assert len(found) == 1, found
+    assert found[0].startswith(
         "main.tex:4: \\nbd{We thank Bob Jones for the code.} is hidden by \\ifnotes inside "
         "\\nba, false there (\\newif\\ifnotes), through \\"), found
     assert told({"main.tex": main}, [_PAGE[0] + " We thank Bob Jones for the code."]) == []
