@@ -34,6 +34,9 @@ _DEFINITION = re.compile(
     r"|([gex]?def)\s*\\([A-Za-z@]+)((?:#\d)*)\s*(?=\{)|(" + "|".join(_XPARSE) + r")" +
     _NAMED.replace("N", "8") + r"(?=\{)|(" + "|".join(map(re.escape, COPIES)) + r")" +
     _NAMED.replace("N", "11") + r"=?\s*\{?\s*" + _GOBBLER + ")")
+#: A copy: ``\\let\\nbd\\nba``, ``\\let\\ifmine=\\iftrue``, ``\\NewCommandCopy{\\nbd}{\\nba}``.
+_COPY = re.compile(r"\\(" + "|".join(map(re.escape, COPIES)) + r")" + _NAMED.replace("N", "2") +
+                   r"=?\s*\{?\s*\\([A-Za-z@]+)(?![A-Za-z@])")
 _TOKEN = re.compile(r"\\[A-Za-z@]+|\\.|\S", re.DOTALL)
 _ANY = re.compile(r"\\[A-Za-z@]+|\\.|.", re.DOTALL)
 _SPACE = re.compile(r"[ \t]*\n?[ \t]*")  # what TeX skips before an argument (no blank line)
@@ -81,6 +84,26 @@ def definitions(text: str, braces: Braces) -> list[Definition]:
             found.append(Definition(name, ("m",) * _dropped(whole.group(1)), None, said))
         elif kinds:
             found.append(Definition(name, tuple(kinds), (body[0] + 1, body[1]), said))
+    return found
+
+
+def copies(text: str) -> list[tuple[str, str, str]]:
+    """Each command ``text`` makes another's copy (hostile round 30, H5 and H10): its name,
+    the copied one's, how the copy is written (``\\let\\nbd\\nba``)."""
+    return [(match.group(3), match.group(4), "\\{}\\{}\\{}".format(*match.group(1, 3, 4)))
+            for match in _COPY.finditer(text)]
+
+
+def followed(known: set[str] | dict, pairs: list[tuple[str, str, str]]) -> dict[str, tuple[str, str]]:
+    """The copies (:func:`copies`) of ``known`` names, a copy's copy too (to a fixed point):
+    each by name, with the known name it copies and how its own copy is written."""
+    found: dict[str, tuple[str, str]] = {}
+    for _ in range(len(pairs)):  # each round adds a name or ends it
+        more = {new: (found[old][0] if old in found else old, said) for new, old, said in pairs
+                if new not in known and new not in found and (old in known or old in found)}
+        if not more:
+            break
+        found |= more
     return found
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from figures.errors import display_path
 from figures.numbers.texprose import prose
-from figures.pack.arguments import COPIES, definitions, spans
+from figures.pack.arguments import COPIES, copies, definitions, followed, spans
 from figures.pack.written import uncited
 from figures.paper.disclosure import folded
 from figures.texread import Braces, blanked
@@ -66,7 +66,13 @@ _DEFINED = re.compile(r"\\ifdefined\s*\\(?:[A-Za-z@]+|.)|\\ifcsname(?![A-Za-z@])
                       r"\\endcsname", re.DOTALL)
 #: A ``\\usepackage`` line: its options and packages (todonotes', ifdraft's tests).
 _PACKAGE = re.compile(r"\\(?:usepackage|RequirePackage)\s*(?:\[([^\]]*)\]\s*)?\{([^}]*)\}")
-_TODO = re.compile(r"\\(todo|missingfigure)\*?\s*(?:\[[^\]]*\]\s*)?(?=\{)")
+_TODOS = ("todo", "missingfigure")
+#: The preamble's commands whose arguments are printed (a title block's, a venue's
+#: ``\\icmltitle``, ``\\icmlauthor``): a test there is read as in the body (round 30, H8).
+_PRINTED = re.compile(r"\\(?!make|new|renew|provide)(?:subtitle|date|thanks|address|email|"
+                      r"affiliation|institute|keywords|abstract|[A-Za-z]*(?:title|author)"
+                      r"(?:running)?)\*?(?=\s*[\[{])")
+_OPTION = re.compile(r"\s*\[[^\]]*\]")
 #: The definers the reader knows (:mod:`figures.texverbatim`): of an environment (environ's
 #: too), and those before a name made, not run (``\\newif\\ifnotes``,
 #: ``\\let\\ifmine\\iftrue``, ``\\newcommand{\\note}``); a command's are read in
@@ -100,13 +106,21 @@ def told(texts: dict[str, str], pages: list[str]) -> list[str]:
         return []
     switches = {match.group(1) or match.group(3): f"\\newif\\if{match.group(1)}" if match.group(1)
                 else f"\\{match.group(2)}{{{match.group(3)}}}" for match in _NEWIF.finditer(every)}
+    pairs = copies(every)  # a switch or a hider copied (round 30, H5 and H10): \let\ifmine\ifarxiv
+    switches |= {new[2:]: said for new, (_, said) in followed({"iftrue", "iffalse", *(
+        f"if{name}" for name in switches)}, pairs).items() if new.startswith("if")}
     loaded = [(match.group(1) or "", re.split(r"\s*,\s*", match.group(2).strip()))
               for match in _PACKAGE.finditer(every)]
     todonotes = [options for options, names in loaded if "todonotes" in names]
     if any("ifdraft" in names for _, names in loaded):
         switches |= {f"\\{test}": "the ifdraft package" for test in _IFDRAFT}
-    environments = {match.group(2): match.group(1) for match in _ENVIRONMENT.finditer(every)}
+    environments = {match.group(2): f"\\{match.group(1)}{{{match.group(2)}}}"
+                    for match in _ENVIRONMENT.finditer(every)}
+    environments |= {new: said for new, (_, said) in followed(environments, pairs).items()}
     commands = _dropping(every, switches)
+    commands |= {new: (commands[old][0], {k: f"{why}, through {said}" for k, why in commands[
+        old][1].items()}) for new, (old, said) in followed(commands, pairs).items()}
+    todos = [*_TODOS, *followed(set(_TODOS), pairs)]
     said = []
     for name in sorted(n for n in read if not n.lower().endswith(PACKAGES)):
         places = [*_branches(read[name], switches), *_tests(read[name], switches),
@@ -118,7 +132,7 @@ def told(texts: dict[str, str], pages: list[str]) -> list[str]:
         if todonotes and "todo" not in commands:
             why = ("todonotes' disable option" if any("disable" in o for o in todonotes)
                    else "todonotes")
-            places += _todos(read[name], why)
+            places += _todos(read[name], why, todos)
         hidden: list[_Place] = []
         for place in sorted(places, key=lambda p: p.start):
             if not any(h.body[0] <= place.start < h.body[1] for h in hidden) and \
@@ -166,9 +180,12 @@ def _shown(text: str, start: int, end: int) -> str:
     return shown if len(shown) <= 80 else shown[:77] + "..."
 
 
-def _todos(text: str, why: str) -> list[_Place]:
+def _todos(text: str, why: str, names: list[str]) -> list[_Place]:
+    """Each ``\\todo`` (``\\missingfigure``, a copy: ``\\let\\fixme\\todo``)'s note."""
     places, braces = [], Braces(text)
-    for match in _TODO.finditer(text):
+    for match in re.finditer(r"\\(" + _either(names) + r")\*?\s*(?:\[[^\]]*\]\s*)?(?=\{)", text):
+        if _made(text, match.start()):
+            continue
         end = braces.close(match.end())
         if end > 0:
             places.append(_Place(match.start(), (match.end() + 1, end),
@@ -183,15 +200,16 @@ def _branches(text: str, switches: dict[str, str]) -> list[_Place]:
     H8)."""
     names = sorted(name for name in switches if re.fullmatch(r"[A-Za-z@]+", name)
                    and "toggle{" not in switches[name])
-    places, body, ifs = [], _body(text), frozenset(f"if{name}" for name in names)
+    places, setting = [], _settings(text)
+    ifs = frozenset(f"if{name}" for name in names)
     pattern = re.compile(_DEFINED.pattern + (r"|\\if(" + "|".join(map(re.escape, names)) +
                                              r")(?![A-Za-z@])" if names else r"|(?!)()"), re.DOTALL)
     for match in pattern.finditer(text):
         if _made(text, match.start()):
             continue  # its name made, not run
         name, begin = match.group(1), match.start()
-        if name is None and begin < body:
-            continue  # a test of a command in the preamble: settings, not notes
+        if name is None and setting(begin):
+            continue  # a test of a command in the preamble's settings, not notes
         said = f"\\if{name}" if name else " ".join(match.group().split())
         declared = f" ({switches[name]})" if name else ""
         end = false_end(text, match.end(), [], ifs=ifs)
@@ -213,7 +231,7 @@ def _tests(text: str, switches: dict[str, str]) -> list[_Place]:
     ``\\ifthenelse`` on any other condition, etoolbox's ``\\ifdef{\\x}`` (``\\ifundef``,
     ``\\ifcsdef``, ``\\ifcsundef``), in the document's body, and ifdraft's ``\\ifdraft``
     (round 28, H8)."""
-    places, braces, body = [], Braces(text), _body(text)
+    places, braces, setting = [], Braces(text), _settings(text)
     for match in _TEST.finditer(text):
         pos, name, negated = match.end(), match.group(2), _NEGATED.get(match.group(1), False)
         said = f"\\{match.group(1)}{{{name}}}"
@@ -230,7 +248,7 @@ def _tests(text: str, switches: dict[str, str]) -> list[_Place]:
             name = f"\\{match.group(3)}"
             said = name
         undeclared = name is None  # a condition of its own: the body's only
-        if (match.start() < body) if undeclared else name not in switches:
+        if setting(match.start()) if undeclared else name not in switches:
             continue
         declared = f" ({switches[name]})" if name in switches else ""
         for branch, truth in enumerate(("false", "true") if not negated else ("true", "false")):
@@ -253,6 +271,23 @@ def _body(text: str) -> int:
     return begin.end() if begin else 0
 
 
+def _settings(text: str):
+    """Whether a test of a condition the paper did not declare, at a place, is among the
+    preamble's settings, not a note: before the document's body, outside the printed
+    arguments of a title block (round 30, H8: ``\\title{..}``, ``\\author{..}``)."""
+    body, braces, printed = _body(text), Braces(text), []
+    for match in _PRINTED.finditer(text, 0, body):
+        pos = match.end()
+        if _made(text, match.start()):
+            continue  # \def\mytitle{..}: a definition
+        while (option := _OPTION.match(text, pos)) or (
+                group := braces.group(re.compile(r"\s*").match(text, pos).end())):
+            end = option.end() if option else group[1] + 1
+            printed.append((pos, end))
+            pos = end
+    return lambda at: at < body and not any(start <= at < end for start, end in printed)
+
+
 def _bodies(text: str, environments: dict[str, str]) -> list[_Place]:
     """The body of each environment of the paper's own (the outermost, nested ones in it)."""
     places = []
@@ -269,7 +304,7 @@ def _bodies(text: str, environments: dict[str, str]) -> list[_Place]:
                     places.append(_Place(begin.start(), (begin.end(), match.start()),
                                          _shown(text, begin.start(), match.start()),
                                          f"the {name} environment, which discards its body "
-                                         f"(\\{definer}{{{name}}})"))
+                                         f"({definer})"))
     return places
 
 

@@ -273,3 +273,81 @@ def test_an_uncited_entry_of_a_filecontents_bib_is_told():
     assert told({"main.tex": noted, "main.bbl": bbl}, page)[0].startswith(
         "main.tex:4: % Bob Jones says we should add ours is hidden by \\begin{filecontents*}"
         "{refs.bib}, text between its entries (BibTeX skips it) (and 1 more, lines 5): ")
+
+
+@pytest.mark.parametrize(("made", "said"), [
+    ("\\newif\\ifarxiv\\arxivfalse\n\\let\\ifmine\\ifarxiv", "\\let\\ifmine\\ifarxiv"),
+    ("\\newif\\ifarxiv\n\\global\\let\\ifmine = \\ifarxiv", "\\let\\ifmine\\ifarxiv"),
+    ("\\let\\ifmine\\iffalse", "\\let\\ifmine\\iffalse"),
+    ("\\let\\ifmine=\\iftrue", "\\let\\ifmine\\iftrue"),
+    ("\\newif\\ifarxiv\n\\let\\ifours\\ifarxiv\\let\\ifmine\\ifours", "\\let\\ifmine\\ifours")],
+    ids=["let", "global-let=", "iffalse", "iftrue", "copy-of-copy"])
+def test_a_switch_made_by_let_is_a_switch(made, said):
+    """Round 30 (H5): ``\\newif\\ifarxiv\\arxivfalse``, ``\\let\\ifmine\\ifarxiv`` and
+    ``\\ifmine <note>\\fi``: the note shipped, warnings 0 (only ``\\newif`` and etoolbox's and
+    ifthen's makers named a switch). A ``\\let`` of a known switch (``\\iftrue``,
+    ``\\iffalse`` too, a copy's copy) makes another; the page judges both branches."""
+    main = (f"{made}\n\\begin{{document}}\nIntro text here.\\ifmine We thank Bob Jones for "
+            "the code.\\else Ask reviewer two about the plot.\\fi\n\\end{document}\n")
+    found = told({"main.tex": main}, _PAGE)
+    line = main[:main.index("Intro")].count("\n") + 1
+    assert found == [
+        (f"main.tex:{line}: \\ifmine We thank Bob Jones for the code. is hidden by \\ifmine, "
+         f"false there ({said}) (and 1 more, lines {line}): {_ENDS}")], found
+    shown = _PAGE[0] + " We thank Bob Jones for the code. Ask reviewer two about the plot."
+    assert told({"main.tex": main}, [shown]) == []
+
+
+def test_a_preamble_test_in_the_title_block_is_looked_at():
+    """Round 30 (H8): ``\\title{Results\\ifdefined\\mynotes\\ <note>\\fi}`` and
+    ``\\author{Anonymous\\ifthenelse{\\equal{\\version}{final}}{ and <note>}{}}``: tests of
+    the paper's own conditions before ``\\begin{document}`` were skipped as settings, though a
+    title block's arguments are printed. Read there (``\\date``, ``\\thanks``, a venue's
+    ``\\icmltitle``, ``\\icmlauthor`` too) as in the body; elsewhere in the preamble still
+    settings."""
+    main = ("\\usepackage{ifthen}\\newcommand\\version{review}\n"
+            "\\ifdefined\\chapter\\newcommand{\\unit}{We thank Bob Jones for the code.}\\fi\n"
+            "\\def\\mytitle{Results\\ifdefined\\mynotes\\ ask Bob Jones first about it\\fi}\n"
+            "\\title[Short]{Results\\ifdefined\\mynotes\\ ask Bob Jones first about it\\fi}\n"
+            "\\author{Anonymous\\ifthenelse{\\equal{\\version}{final}}{ and Alice Smith at "
+            "Acme Labs}{}}\n"
+            "\\icmltitle{Results\\ifcsname mynotes\\endcsname\\ cite our ICML paper now\\fi}\n"
+            "\\begin{document}\n\\maketitle Intro text here.\n\\end{document}\n")
+    found = told({"main.tex": main}, ["Results Anonymous Intro text here.\n1"])
+    assert found == [
+        ("main.tex:4: \\ifdefined\\mynotes\\ ask Bob Jones first about it is hidden by "
+         f"\\ifdefined\\mynotes, false there (and 2 more, lines 5, 6): {_ENDS}")], found
+    shown = "Results ask Bob Jones first about it Anonymous and Alice Smith at Acme Labs " \
+            "cite our ICML paper now Intro text here.\n1"
+    assert told({"main.tex": main}, [shown]) == []
+
+
+@pytest.mark.parametrize("copy", [
+    "\\let\\nbd\\nba", "\\global\\let\\nbd = \\nba", "\\NewCommandCopy{\\nbd}{\\nba}",
+    "\\NewCommandCopy\\nbd\\nba", "\\ExplSyntaxOn\\cs_set_eq:NN \\nbd \\nba\\ExplSyntaxOff",
+    "\\let\\nbc\\nba\\let\\nbd\\nbc"],
+    ids=["let", "global-let=", "NewCommandCopy{}", "NewCommandCopy", "expl3", "copy-of-copy"])
+def test_a_copy_of_a_notes_macro_is_followed(copy):
+    """Round 30 (H10): ``\\long\\def\\nba#1{\\ifnotes#1\\fi}``, ``\\let\\nbd\\nba`` and only
+    ``\\nbd{<note>}`` used: the note shipped, warnings 0 (a copy never followed). Copies
+    (``\\let``, ``\\NewCommandCopy``, expl3's, a copy's copy) of a notes macro, of todonotes'
+    ``\\todo`` and of a discarding environment are followed."""
+    main = (f"\\newif\\ifnotes\\notesfalse\n\\long\\def\\nba#1{{\\ifnotes#1\\fi}}\n{copy}\n"
+            "Intro text here.\\nbd{We thank Bob Jones for the code.}\n")
+    found = told({"main.tex": main}, _PAGE)
+    assert len(found) == 1, found
+    assert found[0].startswith(
+        "main.tex:4: \\nbd{We thank Bob Jones for the code.} is hidden by \\ifnotes inside "
+        "\\nba, false there (\\newif\\ifnotes), through \\"), found
+    assert told({"main.tex": main}, [_PAGE[0] + " We thank Bob Jones for the code."]) == []
+    todo = ("\\usepackage[disable]{todonotes}\n\\let\\fixme\\todo\n"
+            "Intro text here.\\fixme{We thank Bob Jones for the code.}\n")
+    assert told({"main.tex": todo}, _PAGE)[0].startswith(
+        "main.tex:3: \\fixme{We thank Bob Jones for the code.} is hidden by todonotes' disable")
+    environment = ("\\usepackage{environ}\\NewEnviron{notes}{}\n\\let\\mine\\notes"
+                   "\\let\\endmine\\endnotes\nIntro text here.\\begin{mine}We thank Bob Jones "
+                   "for the code.\\end{mine}\n")
+    assert told({"main.tex": environment}, _PAGE)[0].startswith(
+        "main.tex:3: \\begin{mine}We thank Bob Jones for the code. is hidden by the mine "
+        "environment, which discards its body (\\let\\mine\\notes)"), told(
+        {"main.tex": environment}, _PAGE)
