@@ -83,6 +83,27 @@ def _cached(config: pytest.Config, key: str) -> dict:
     return dict(value) if isinstance(value, dict) else {}
 
 
+def inputs_record(value: object) -> dict[str, dict[str, dict[str, str] | None]]:
+    """The :data:`INPUTS_KEY` record ``value`` as read (from pytest's cache here, from its
+    file by tools/review.py: one reader, so both take the same shape): nodeid -> its
+    ``"last"`` and ``"passed"`` inputs, each a mapping of names to digests or None. A damaged
+    part (a list, a string, a mapping of other things: a sync tool's or a hand edit) is
+    nothing recorded, so it is neither read nor written again (hostile round 29, G1: review's
+    traceback on every run, the damaged entry carried on by each failing comparison)."""
+
+    def named(part: object) -> dict[str, str] | None:
+        return dict(part) if isinstance(part, dict) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in part.items()) else None
+
+    record = {}
+    for nodeid, entry in (value.items() if isinstance(value, dict) else ()):
+        if isinstance(entry, dict):
+            last, passed = named(entry.get("last")), named(entry.get("passed"))
+            if last is not None or passed is not None:
+                record[nodeid] = {"last": last, "passed": passed}
+    return record
+
+
 def _reuse_allowed(config: pytest.Config) -> bool:
     return (_active(config) and not config.getoption("golden_all")
             and os.environ.get("CI", "").lower() not in ("1", "true", "yes"))
@@ -285,10 +306,9 @@ class GoldenCache:
         if self.cached and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK  # every comparison asked for is current
         if self.named and _recording(config):
-            inputs = _cached(config, INPUTS_KEY)
+            inputs = inputs_record(config.cache.get(INPUTS_KEY, {}))
             for nodeid, (named, passed) in self.named.items():
-                entry = inputs.get(nodeid)
-                earlier = entry.get("passed") if isinstance(entry, dict) else None
+                earlier = inputs.get(nodeid, {}).get("passed")
                 inputs[nodeid] = {"last": named, "passed": named if passed else earlier}
             config.cache.set(INPUTS_KEY, inputs)
         if not _active(config) or not self.results:

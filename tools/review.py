@@ -142,7 +142,9 @@ def failed_in(report: Path) -> list[str]:
 
 def why(nodeid: str) -> list[str]:
     """The inputs of ``nodeid``'s comparison that differ from those of its last pass."""
-    record = _record(INPUTS).get(nodeid, {})
+    from golden_cache import inputs_record  # the one reader of the record (round 29, G1)
+
+    record = inputs_record(_record(INPUTS)).get(nodeid, {})
     last, passed = record.get("last"), record.get("passed")
     if not last or not passed:
         return ["(no passing comparison recorded here: run the golden tests before an edit)"]

@@ -310,3 +310,53 @@ def test_an_accept_writes_the_render_the_page_showed_or_refuses(tmp_path, monkey
         assert "#00ff00" in gzip.decompress((baseline / "x.vector.txt.gz").read_bytes()).decode()
     finally:
         served.server_close()
+
+
+_NO_PASS = ["(no passing comparison recorded here: run the golden tests before an edit)"]
+
+
+@pytest.mark.parametrize("damaged", [
+    {"passed": ["damaged"]}, {"passed": "damaged"}, {"passed": {"figures/style.py": ["x"]}},
+    {"last": "damaged"}, {"last": ["damaged"]}, ["damaged"], "damaged", None],
+    ids=["passed-list", "passed-string", "passed-values", "last-string", "last-list",
+         "entry-list", "entry-string", "entry-null"])
+def test_a_damaged_entry_of_the_inputs_record_is_no_pass_recorded(tmp_path, monkeypatch,
+                                                                  damaged):
+    """Round 29 (G1): pytest's golden-inputs record with a comparison's ``"passed"`` entry a
+    list (a sync tool's or a hand edit) made ``figures review`` stop with a traceback
+    (``AttributeError: 'list' object has no attribute 'keys'``), nothing reviewed. Review
+    reads the record through the golden cache's one reader (tests/golden_cache.py
+    ``inputs_record``), which takes a damaged part as nothing recorded."""
+    good = {"figures/style.py": "0" * 16, "matplotlib": "3.10.0"}
+    entry = ({"last": good, "passed": good} | damaged) if isinstance(damaged, dict) else damaged
+    record = tmp_path / "golden-inputs"
+    record.write_text(json.dumps({"n": entry}))
+    monkeypatch.setattr(review, "INPUTS", record)
+    assert review.why("n") == _NO_PASS
+
+
+def test_a_failing_comparison_does_not_carry_a_damaged_passed_entry_forward():
+    """Round 29 (G1): each failing comparison kept its entry's damaged ``"passed"`` as it was
+    (tests/golden_cache.py wrote ``earlier`` back unread), so every later review failed too.
+    The record is written back as its one reader read it: the damaged part dropped, the
+    others kept."""
+    from types import SimpleNamespace
+
+    import golden_cache
+
+    good = {"figures/style.py": "0" * 16}
+    stored = {golden_cache.INPUTS_KEY: {
+        "n": {"last": good, "passed": ["damaged"]},
+        "kept": {"last": good, "passed": good},
+        "gone": ["damaged"]}}
+    cache = SimpleNamespace(get=stored.get,
+                            set=stored.__setitem__)
+    options = {"--mpl": True, "--mpl-generate-path": None}
+    config = SimpleNamespace(cache=cache, getoption=lambda name, default=None: options.get(
+        name, default), stash={})
+    plugin = golden_cache.GoldenCache(config)
+    now = {"figures/style.py": "1" * 16}
+    plugin.named = {"n": (now, False)}
+    plugin.pytest_sessionfinish(SimpleNamespace(exitstatus=1))
+    assert stored[golden_cache.INPUTS_KEY] == {"n": {"last": now, "passed": None},
+                                               "kept": {"last": good, "passed": good}}
