@@ -183,9 +183,9 @@ def inputs_digest(item: pytest.Item) -> str | None:
         return None
     from figures.outputs.state import build_key
 
-    spec, figdata_path, kind = golden_inputs(callspec.params)
     digest = hashlib.sha256()
-    try:
+    try:  # a fixture whose figure is gone from the registry (round 29, G9), ...
+        spec, figdata_path, kind = golden_inputs(callspec.params)
         digest.update(build_key(spec, Path(figdata_path).read_bytes(), kind).encode())
         digest.update(_code(str(item.fspath), spec.module_name))
     except Exception:  # noqa: BLE001 - code that does not compile, a file gone: compared,
@@ -210,7 +210,10 @@ def named_inputs(item: pytest.Item) -> dict[str, str] | None:
     callspec = getattr(item, "callspec", None)
     if golden_inputs is None or callspec is None:
         return None
-    spec, figdata_path, kind = golden_inputs(callspec.params)
+    try:
+        spec, figdata_path, kind = golden_inputs(callspec.params)
+    except Exception:  # noqa: BLE001 - a figure gone from the registry (round 29, G9): its
+        return None    # test says what to do, and every other comparison still runs
     from figures.registry import PACKAGE_DIR, SHARED_CODE
 
     # the figure's helpers are among the modules it imports (_code_files)

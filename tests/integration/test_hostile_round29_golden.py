@@ -1,0 +1,55 @@
+"""Round 29: the golden judge's rows of that hostile pass mended on the golden branch (G9, G5).
+The pass itself, case by case, is in docs/guarantees.md ("Hostile passes"). G9 runs pytest on
+the golden suite of a copy of the project, as round 19's rows do (its ``_pytest``); G1's
+tests are in tests/unit/test_review.py, W1's in tests/unit/test_cli_width.py."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import OFF_REFERENCE
+from test_hostile_round19_golden import _pytest
+from test_hostile_round19_golden import copy_of_project as _copy
+
+ORPHAN = "cifar_state_vs_credit"
+
+
+def _orphan_line(stem: str) -> str:
+    return (f"tests/fixtures/{stem}.json: a fixture of {ORPHAN}, which is not in FIGURES in "
+            f"figures/registry.py: remove the fixture (and baseline/{stem}.png, "
+            f"baseline/{stem}.vector.txt.gz), or register the figure")
+
+
+@pytest.mark.slow  # a golden run of its own
+def test_a_fixture_left_behind_by_a_removed_figure_is_named_and_the_others_still_judge(
+        request, tmp_path):
+    """Round 29 (G9): a figure removed from the registry (its ``FigureSpec`` line deleted), its
+    fixtures in tests/fixtures/ left behind: ``pytest --mpl tests/golden/test_images.py``
+    stopped with an INTERNALERROR (``KeyError: 'cifar_state_vs_credit'`` from the golden
+    cache's digest of its inputs), exit 3, and no golden was judged. Now each leftover fixture
+    fails its test in one line naming it and what to do, the other goldens compare, and the
+    registry's consistency test names each the same way."""
+    if request.config.stash[OFF_REFERENCE] is not None:
+        pytest.fail("off the reference environment: pixels are not compared here")
+    root = _copy(tmp_path / "repo")
+    registry = root / "figures" / "registry.py"
+    lines = registry.read_text().splitlines(keepends=True)
+    kept = [line for line in lines if f'FigureSpec("{ORPHAN}"' not in line]
+    assert len(kept) == len(lines) - 1
+    registry.write_text("".join(kept))
+    ran = _pytest(root, root, "--mpl", "tests/golden/test_images.py", "-k",
+                  f"cifar_summary or {ORPHAN}")
+    out = ran.stdout + ran.stderr
+    assert ran.returncode == 1, out
+    assert "INTERNALERROR" not in out
+    stems = (ORPHAN, f"{ORPHAN}--no-error-logs", f"{ORPHAN}--partial")
+    for stem in stems:
+        assert _orphan_line(stem) in out.splitlines(), out
+    assert "golden judges: pixels (pytest-mpl, tolerance 0) 1 image(s)" in out, out
+    assert "3 failed, 1 passed" in out, out
+    assert "test_figure_matches_baseline[cifar_summary]" not in out  # it compared, and passed
+
+    ran = _pytest(root, root, "tests/unit/test_registry.py", "-k", "every_fixture")
+    out = ran.stdout + ran.stderr
+    assert ran.returncode == 1, out
+    failure = out.split("test_every_fixture_belongs_to_a_figure _")[1].split("=====")[0]
+    assert failure.strip("_ \n").splitlines() == [_orphan_line(s) for s in sorted(stems, key=lambda s: f"{s}.json")], out
