@@ -1,12 +1,13 @@
-"""Round 29: the golden judge's rows of that hostile pass mended on the golden branch (G9, G5).
-The pass itself, case by case, is in docs/guarantees.md ("Hostile passes"). G9 runs pytest on
-the golden suite of a copy of the project, as round 19's rows do (its ``_pytest``); G1's
-tests are in tests/unit/test_review.py, W1's in tests/unit/test_cli_width.py."""
+"""Round 29: rows of that hostile pass mended on the golden branch: the golden judge's (G9,
+G5) and ``build --width`` given twice (W1). The pass itself, case by case, is in
+docs/guarantees.md ("Hostile passes"). G9 runs pytest on the golden suite of a copy of the
+project, as round 19's rows do (its ``_pytest``); G1's tests are in tests/unit/test_review.py."""
 
 from __future__ import annotations
 
 import pytest
 from conftest import OFF_REFERENCE
+from helpers import REPO
 from test_hostile_round19_golden import _pytest
 from test_hostile_round19_golden import copy_of_project as _copy
 
@@ -53,3 +54,31 @@ def test_a_fixture_left_behind_by_a_removed_figure_is_named_and_the_others_still
     assert ran.returncode == 1, out
     failure = out.split("test_every_fixture_belongs_to_a_figure _")[1].split("=====")[0]
     assert failure.strip("_ \n").splitlines() == [_orphan_line(s) for s in sorted(stems, key=lambda s: f"{s}.json")], out
+
+
+def test_a_width_given_twice_is_shown_as_typed_and_one_width_rounded_alike_builds(
+        tmp_path, capsys):
+    """Round 29 (W1): ``--width 3.25 --width 3.2500001`` was refused as ``--width given 2
+    times (3.25, 3.25)``: two equal widths shown, the difference unsaid, though the build
+    rounds a width to a thousandth (3.2500001 alone builds w3.25). Widths are compared as the
+    build rounds them, so those two are one build; two that differ are shown as typed."""
+    from figures.cli import main as cli
+
+    out = tmp_path / "out"
+    code = cli.main(["build", "--venue", "icml", "--width", "3.250", "--width", "6.7500",
+                     "cifar_summary", "--out", str(out), "--figdata", str(REPO / "figdata")])
+    assert code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "error: --width given 2 times (3.250, 6.7500): one per build")
+    assert not out.exists()
+
+    code = cli.main(["build", "--venue", "icml", "--width", "3.25", "--width", "3.2500001",
+                     "cifar_summary", "--out", str(out), "--figdata", str(REPO / "figdata")])
+    said = capsys.readouterr()
+    assert code == 0, said.out + said.err
+    assert said.out.startswith("built cifar_summary: "), said.out
+    code = cli.main(["build", "--venue", "icml", "--width", "3.25", "cifar_summary", "--out",
+                     str(out), "--figdata", str(REPO / "figdata")])
+    said = capsys.readouterr()
+    assert code == 0, said.out + said.err
+    assert said.out.startswith("current cifar_summary"), said.out  # the same build
