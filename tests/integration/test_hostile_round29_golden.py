@@ -1,7 +1,9 @@
-"""Round 29: rows of that hostile pass mended on the golden branch: the golden judge's (G9,
-G5) and ``build --width`` given twice (W1). The pass itself, case by case, is in
-docs/guarantees.md ("Hostile passes"). G9 runs pytest on the golden suite of a copy of the
-project, as round 19's rows do (its ``_pytest``); G1's tests are in tests/unit/test_review.py."""
+"""Round 29: rows of that hostile pass mended on the golden branch: a fixture left behind by a
+removed figure (G9) and ``build --width`` given twice (W1); G1's and G5's tests (review's
+reader of the golden-inputs record, a deleted tracked baseline) are in
+tests/unit/test_review.py. The pass itself, case by case, is in docs/guarantees.md ("Hostile
+passes"). G9 runs pytest on the golden suite of a copy of the project, as round 19's rows do
+(its ``_pytest``)."""
 
 from __future__ import annotations
 
