@@ -201,6 +201,7 @@ def _branches(text: str, switches: dict[str, str]) -> list[_Place]:
     names = sorted(name for name in switches if re.fullmatch(r"[A-Za-z@]+", name)
                    and "toggle{" not in switches[name])
     places, setting = [], _settings(text)
+    ifs = frozenset(f"if{name}" for name in names)
     pattern = re.compile(_DEFINED.pattern + (r"|\\if(" + "|".join(map(re.escape, names)) +
                                              r")(?![A-Za-z@])" if names else r"|(?!)()"), re.DOTALL)
     for match in pattern.finditer(text):
@@ -211,14 +212,14 @@ def _branches(text: str, switches: dict[str, str]) -> list[_Place]:
             continue  # a test of a command in the preamble's settings, not notes
         said = f"\\if{name}" if name else " ".join(match.group().split())
         declared = f" ({switches[name]})" if name else ""
-        end = false_end(text, match.end(), [])
+        end = false_end(text, match.end(), [], ifs=ifs)
         if not text.endswith(("\\fi", "\\else"), 0, end):
             continue  # no end: the file's rest is no branch to judge
         body_end = end - (5 if text[end - 5:end] == "\\else" else 3)
         places.append(_Place(begin, (match.end(), body_end), _shown(text, begin, body_end),
                              f"{said}, false there{declared}"))
         if text[end - 5:end] == "\\else":
-            after = false_end(text, end, [])
+            after = false_end(text, end, [], ifs=ifs)
             places.append(_Place(end - 5, (end, after - 3), _shown(text, end - 5, after - 3),
                                  f"{said}, true there{declared}"))
     return places
