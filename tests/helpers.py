@@ -127,6 +127,51 @@ def packed_anonymously(cwd: Path, folder: str = "p") -> dict[str, str]:
     return packed(cwd, "--anonymous", folder=folder)[0]
 
 
+#: How every line of the anonymous pack's reading of text TeX never prints ends
+#: (figures.pack.hidden.told).
+HIDDEN_ENDS = ("text TeX does not print, shipped in the archive (the page never shows it): "
+               "remove it before you submit")
+
+
+def told_once(paper: str | dict[str, str], page: list[str]) -> str:
+    """What the anonymous pack's reading of text TeX never prints
+    (:func:`figures.pack.hidden.told`) says of ``paper`` (its main.tex, or each file by its
+    name), ``page`` the text of its compiled pages: one line, ending in :data:`HIDDEN_ENDS`;
+    that line without its ending."""
+    from figures.pack.hidden import told
+
+    said = told({"main.tex": paper} if isinstance(paper, str) else paper, page)
+    assert len(said) == 1, said
+    assert said[0].endswith(f": {HIDDEN_ENDS}"), said
+    return said[0].removesuffix(f": {HIDDEN_ENDS}")
+
+
+def anonymous_paper(root: Path, preamble: str, body: str, *, packages: str = "xcolor",
+                    author: bool = True, **files: str) -> None:
+    """``root/p``: a main.tex, an article loading ``packages``, then ``preamble``, an
+    ``\\author{Anonymous}`` (unless ``author`` is false) and ``body`` as its document;
+    ``files`` (a name: its text) beside it."""
+    head = f"\\documentclass{{article}}\n\\usepackage{{{packages}}}\n{preamble}\n"
+    write_files(root / "p", {"main.tex": head + "\\author{Anonymous}\n" * author +
+                             f"\\begin{{document}}\n{body}\n\\end{{document}}\n", **files})
+
+
+def anonymous_pack_tells(root: Path, hidden: tuple[str, str],
+                         printed: tuple[str, str] | None = None, *, shipped: str | None = None,
+                         **paper) -> str:
+    """The :func:`anonymous_paper` of ``hidden`` (its preamble, its body; ``paper``: the
+    rest) packed ``--anonymous``: exit 0, warnings 1, ``shipped`` (if given) still in the
+    archive's main.tex (warned, not cut); then, given ``printed`` (the paper with its note
+    printed), packed again: warnings 0. What the first pack printed (stderr)."""
+    anonymous_paper(root, *hidden, **paper)
+    files, told = packed(root, "--anonymous", warnings=1)
+    assert shipped is None or shipped in files["main.tex"], files["main.tex"]
+    if printed is not None:
+        anonymous_paper(root, *printed, **paper)
+        packed(root, "--anonymous", warnings=0)
+    return told
+
+
 def pack_said(cwd: Path, *options: str, folder: str = "p") -> str:
     """``figures pack FOLDER OPTIONS --out FOLDER.tar.gz`` in ``cwd``, as a user runs it,
     done: exit 0; what it printed on stderr (its warnings and summary; the archive may hold

@@ -5,20 +5,13 @@ other tests shipped with no word (H8)."""
 from __future__ import annotations
 
 import pytest
-from helpers import packed, write_files
+from helpers import anonymous_pack_tells
 
 pytestmark = pytest.mark.slow
 
 _BIB = ("@article{smith,author={Smith, John},title={A},journal={J},year={2020}}\n"
         "@article{jones,author={Jones, Mary},title={B},journal={J},year={2021}}\n"
         "@article{brown,author={Brown, Al},title={C},journal={J},year={2019}}\n")
-
-
-def _paper(root, preamble: str, body: str, **files: str) -> None:
-    write_files(root / "p", {
-        "main.tex": "\\documentclass{article}\n\\usepackage{xcolor}\n" + preamble +
-                    "\n\\author{Anonymous}\n\\begin{document}\n" + body + "\n\\end{document}\n",
-        **files})
 
 
 @pytest.mark.parametrize("cite", ["\\cite", "\\citet"])
@@ -31,12 +24,10 @@ def test_a_printed_branch_of_citations_is_not_told(tmp_path, cite):
     body = (f"Intro text here.\n\\ifarxiv Compare {cite}{{smith}} with {cite}{{jones}} and "
             f"{cite}{{brown}} too, see Section~\\ref{{s}}.\\fi\n\\section{{More}}\\label{{s}}\n"
             "\\bibliographystyle{%s}\\bibliography{refs}" % ("plainnat" if natbib else "plain"))
-    _paper(tmp_path, natbib + "\n\\newif\\ifarxiv \\arxivtrue", body, **{"refs.bib": _BIB})
-    packed(tmp_path, "--anonymous", warnings=0)
-    _paper(tmp_path, natbib + "\n\\newif\\ifarxiv \\arxivtrue", body.replace(
-        "\\section", f"\\ifarxiv\\else We thank Bob Jones {cite}{{jones}} for the code.\\fi\n"
-        "\\section"), **{"refs.bib": _BIB})
-    _, told = packed(tmp_path, "--anonymous", warnings=1)
+    preamble = natbib + "\n\\newif\\ifarxiv \\arxivtrue"
+    told = anonymous_pack_tells(tmp_path, (preamble, body.replace("\\section", (
+        f"\\ifarxiv\\else We thank Bob Jones {cite}{{jones}} for the code.\\fi\n\\section"))),
+        (preamble, body), **{"refs.bib": _BIB})
     assert f"main.tex:9: \\else We thank Bob Jones {cite}{{jones}} for the code. is hidden by " \
            "\\ifarxiv, true there (\\newif\\ifarxiv): text TeX does not print" in told, told
 
@@ -52,12 +43,9 @@ def test_notes_behind_ifdraft_ifdefined_and_ifthenelse_are_told(tmp_path):
             "\\ifdefined\\shownotes \\textcolor{red}{PRIVATE OS2 Bob Jones wrote this part} \\fi\n"
             "\\ifthenelse{\\equal{\\version}{draft}}{\\textcolor{red}{PRIVATE OS3 cite our ICML "
             "paper by Alice Smith}}{}\nMore text.")
-    _paper(tmp_path, preamble % "review", body)
-    files, told = packed(tmp_path, "--anonymous", warnings=1)
-    assert "PRIVATE OS3" in files["main.tex"]  # warned, not cut
+    told = anonymous_pack_tells(tmp_path, (preamble % "review", body), (
+        "\\PassOptionsToPackage{draft}{ifdraft}\n" + preamble % "draft" +
+        "\n\\newcommand{\\shownotes}{}", body), shipped="PRIVATE OS3")  # warned, not cut
     assert "warning: main.tex:8: \\ifdraft{\\textcolor{red}{PRIVATE OS1 ask Bob Jones about " \
            "reviewer two}} is hidden by \\ifdraft, false there (the ifdraft package) (and 2 " \
            "more, lines 9, 10): text TeX does not print" in told, told
-    _paper(tmp_path, "\\PassOptionsToPackage{draft}{ifdraft}\n" + preamble % "draft" +
-           "\n\\newcommand{\\shownotes}{}", body)
-    packed(tmp_path, "--anonymous", warnings=0)

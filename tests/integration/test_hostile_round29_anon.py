@@ -6,15 +6,10 @@ macros of any xparse argument specification and etoolbox's robust definers (H1),
 from __future__ import annotations
 
 import pytest
-from helpers import packed, write_files
+from helpers import anonymous_pack_tells
 
 pytestmark = pytest.mark.slow
-
-
-def _paper(root, preamble: str, body: str) -> None:
-    write_files(root / "p", {
-        "main.tex": "\\documentclass{article}\n\\usepackage{xcolor,etoolbox}\n" + preamble +
-                    "\n\\author{Anonymous}\n\\begin{document}\n" + body + "\n\\end{document}\n"})
+_PAPER = {"packages": "xcolor,etoolbox"}
 
 
 def test_notes_macros_of_any_argument_specification_are_told(tmp_path):
@@ -34,14 +29,11 @@ def test_notes_macros_of_any_argument_specification_are_told(tmp_path):
             "\\bob*{PRIVATE XP3 our group at MIT did this first}\n"
             "\\carol{PRIVATE XP4 Carol Smith will check the proofs}\n"
             "\\dave{PRIVATE XP5 the code is on our group's page}\nMore text.")
-    _paper(tmp_path, preamble % "false", body)
-    files, told = packed(tmp_path, "--anonymous", warnings=1)
-    assert "PRIVATE XP5" in files["main.tex"]  # warned, not cut
+    told = anonymous_pack_tells(tmp_path, (preamble % "false", body), (preamble % "true", body),
+                                shipped="PRIVATE XP5", **_PAPER)  # warned, not cut
     assert "warning: main.tex:12: \\note{PRIVATE XP1 ask Bob Jones, reviewer two is him} is " \
            "hidden by \\ifcomments inside \\note, false there (\\newif\\ifcomments) (and 4 " \
            "more, lines 13, 14, 15, 16): text TeX does not print" in told, told
-    _paper(tmp_path, preamble % "true", body)
-    packed(tmp_path, "--anonymous", warnings=0)
 
 
 def test_a_note_let_to_gobble_is_told(tmp_path):
@@ -49,13 +41,12 @@ def test_a_note_let_to_gobble_is_told(tmp_path):
     ``\\note{PRIVATE ...}``: pack exit 0, warnings 0, the note shipped. Now told, naming the
     ``\\let``; made ``\\@firstofone`` (printed), nothing said."""
     body = "Intro text here.\n\\note{PRIVATE LG1 ask Bob Jones, reviewer two is him}\nMore text."
-    _paper(tmp_path, "\\makeatletter\\let\\note\\@gobble\\makeatother", body)
-    _, told = packed(tmp_path, "--anonymous", warnings=1)
+    told = anonymous_pack_tells(
+        tmp_path, ("\\makeatletter\\let\\note\\@gobble\\makeatother", body),
+        ("\\makeatletter\\let\\note\\@firstofone\\makeatother", body), **_PAPER)
     assert "warning: main.tex:7: \\note{PRIVATE LG1 ask Bob Jones, reviewer two is him} is " \
            "hidden by \\note, which drops that argument (\\let\\note\\@gobble): text TeX does " \
            "not print" in told, told
-    _paper(tmp_path, "\\makeatletter\\let\\note\\@firstofone\\makeatother", body)
-    packed(tmp_path, "--anonymous", warnings=0)
 
 
 def test_an_uncited_self_citation_in_a_filecontents_bib_is_told(tmp_path):
@@ -70,11 +61,8 @@ def test_an_uncited_self_citation_in_a_filecontents_bib_is_told(tmp_path):
            "note={PRIVATE KF1 under review at ICML},year={2025}}\n\\end{filecontents*}\n"
            "\\usepackage{natbib}")
     body = "Intro text here, following \\citet{%s}.\n\\bibliographystyle{plainnat}\\bibliography{refs}"
-    _paper(tmp_path, bib, body % "smith2020")
-    files, told = packed(tmp_path, "--anonymous", warnings=1)
-    assert "PRIVATE KF1" in files["main.tex"]
+    told = anonymous_pack_tells(tmp_path, (bib, body % "smith2020"),
+                                (bib, body % "smith2020,ours2025"), shipped="PRIVATE KF1", **_PAPER)
     assert "warning: main.tex:5: @article{ours2025,author={Smithson, Alice and Jones, " \
            "Bob},title={Our earlier ... is hidden by \\begin{filecontents*}{refs.bib}, an " \
            "entry never cited (BibTeX leaves it out): text TeX does not print" in told, told
-    _paper(tmp_path, bib, body % "smith2020,ours2025")
-    packed(tmp_path, "--anonymous", warnings=0)

@@ -7,15 +7,10 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import pytest
-from helpers import figures_as_a_user, packed, write_files
+from helpers import anonymous_pack_tells, figures_as_a_user, write_files
 
 pytestmark = pytest.mark.slow
-
-
-def _paper(root, preamble: str, body: str) -> None:
-    write_files(root / "p", {
-        "main.tex": "\\documentclass{article}\n\\usepackage{ifthen}\n" + preamble +
-                    "\n\\begin{document}\n" + body + "\n\\end{document}\n"})
+_PAPER = {"packages": "ifthen", "author": False}
 
 
 def test_a_switch_made_by_let_is_told(tmp_path):
@@ -23,13 +18,12 @@ def test_a_switch_made_by_let_is_told(tmp_path):
     ``\\ifmine <note>\\fi\\ More.``: pack --anonymous exit 0, warnings 0, the note shipped.
     Now told, naming the ``\\let``; the switch true (the note printed), nothing said."""
     body = "Intro. \\ifmine PRIVATE LS1 ask Bob Jones about the plot\\fi\\ More."
-    _paper(tmp_path, "\\newif\\ifarxiv\\arxivfalse\n\\let\\ifmine\\ifarxiv", body)
-    files, told = packed(tmp_path, "--anonymous", warnings=1)
-    assert "PRIVATE LS1" in files["main.tex"]  # warned, not cut
+    told = anonymous_pack_tells(
+        tmp_path, ("\\newif\\ifarxiv\\arxivfalse\n\\let\\ifmine\\ifarxiv", body),
+        ("\\newif\\ifarxiv\\arxivtrue\n\\let\\ifmine\\ifarxiv", body), shipped="PRIVATE LS1",
+        **_PAPER)  # warned, not cut
     assert "warning: main.tex:6: \\ifmine PRIVATE LS1 ask Bob Jones about the plot is hidden " \
            "by \\ifmine, false there (\\let\\ifmine\\ifarxiv): text TeX does not print" in told, told
-    _paper(tmp_path, "\\newif\\ifarxiv\\arxivtrue\n\\let\\ifmine\\ifarxiv", body)
-    packed(tmp_path, "--anonymous", warnings=0)
 
 
 def test_a_test_in_the_preambles_title_is_told(tmp_path):
@@ -41,14 +35,12 @@ def test_a_test_in_the_preambles_title_is_told(tmp_path):
                 "\\title{Results\\ifdefined\\mynotes\\ PRIVATE TB1 ask Bob Jones first\\fi}\n"
                 "\\author{Anonymous\\ifthenelse{\\equal{\\version}{final}}{ and PRIVATE TB2 "
                 "cite our ICML paper}{}}")
-    _paper(tmp_path, preamble % ("review", ""), "\\maketitle Intro. More.")
-    files, told = packed(tmp_path, "--anonymous", warnings=1)
-    assert "PRIVATE TB1" in files["main.tex"]
+    body = "\\maketitle Intro. More."
+    told = anonymous_pack_tells(tmp_path, (preamble % ("review", ""), body), (
+        preamble % ("final", "\\newcommand\\mynotes{}"), body), shipped="PRIVATE TB1", **_PAPER)
     assert "warning: main.tex:4: \\ifdefined\\mynotes\\ PRIVATE TB1 ask Bob Jones first is " \
            "hidden by \\ifdefined\\mynotes, false there (and 1 more, lines 5): text TeX does " \
            "not print" in told, told
-    _paper(tmp_path, preamble % ("final", "\\newcommand\\mynotes{}"), "\\maketitle Intro. More.")
-    packed(tmp_path, "--anonymous", warnings=0)
 
 
 def test_a_let_copy_of_a_notes_macro_is_told(tmp_path):
@@ -57,14 +49,11 @@ def test_a_let_copy_of_a_notes_macro_is_told(tmp_path):
     through the copy; ``\\notestrue`` (printed), nothing said."""
     preamble = "\\newif\\ifnotes\\notes%s\n\\long\\def\\nba#1{\\ifnotes#1\\fi}\n\\let\\nbd\\nba"
     body = "Intro. \\nbd{PRIVATE LC1 ask Bob Jones via the copy} More."
-    _paper(tmp_path, preamble % "false", body)
-    files, told = packed(tmp_path, "--anonymous", warnings=1)
-    assert "PRIVATE LC1" in files["main.tex"]
+    told = anonymous_pack_tells(tmp_path, (preamble % "false", body), (preamble % "true", body),
+                                shipped="PRIVATE LC1", **_PAPER)
     assert "warning: main.tex:7: \\nbd{PRIVATE LC1 ask Bob Jones via the copy} is hidden by " \
            "\\ifnotes inside \\nba, false there (\\newif\\ifnotes), through \\let\\nbd\\nba: " \
            "text TeX does not print" in told, told
-    _paper(tmp_path, preamble % "true", body)
-    packed(tmp_path, "--anonymous", warnings=0)
 
 
 def test_a_figure_authors_login_in_a_broken_url_is_told(tmp_path):

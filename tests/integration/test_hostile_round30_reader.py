@@ -7,21 +7,14 @@ with its comments (H4). The pass itself is in docs/guarantees.md ("Hostile passe
 from __future__ import annotations
 
 import pytest
-from helpers import packed, write_files
+from helpers import anonymous_pack_tells, anonymous_paper, packed, told_once
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from figures.pack.hidden import told
 from figures.texread import read
 from figures.texverbatim import false_end, opens
 
 _PAGE = ["Intro. More.\n1"]
-
-
-def _paper(root, preamble: str, body: str) -> None:
-    write_files(root / "p", {"main.tex": (
-        "\\documentclass{article}\n\\usepackage{url}\n" + preamble + "\n\\author{Anonymous}\n"
-        "\\begin{document}\n" + body + "\n\\end{document}\n")})
 
 
 @pytest.mark.parametrize("after", ["{}", "}", "\\relax", "%", "1", " {}", "\n{}", "~", "\\ "])
@@ -52,13 +45,16 @@ def test_any_non_letter_after_fi_closes(after, rest):
 def test_a_switch_closed_by_fi_braces_is_told():
     """Round 30 (H3): ``\\newif\\ifnotes\\notesfalse`` ... ``\\ifnotes SECRET ask Bob
     Jones\\fi{} More.``: the note, hidden, was never told (the branch ran to the file's end
-    and was dropped); now told, and only it is quoted."""
-    main = ("\\newif\\ifnotes\\notesfalse\n\\begin{document}\nIntro. \\ifnotes We ask Bob Jones "
-            "about it\\fi{} More.\n\\end{document}\n")
-    assert told({"main.tex": main}, _PAGE) == [
-        ("main.tex:3: \\ifnotes We ask Bob Jones about it is hidden by \\ifnotes, false there "
-         "(\\newif\\ifnotes): text TeX does not print, shipped in the archive (the page never "
-         "shows it): remove it before you submit")]
+    and was dropped); now told, and only it is quoted, a conditional of the paper's own
+    braced inside it too (``\\ifnotes \\ifmine{} x\\fi{} ..``, below)."""
+    for head, note, line in (
+            ("", "\\ifnotes We ask Bob Jones about it", 3),
+            ("\\newif\\ifmine\\minetrue\n",
+             "\\ifnotes \\ifmine{} x\\fi{} We ask Bob Jones about it", 4)):
+        main = (f"\\newif\\ifnotes\\notesfalse\n{head}\\begin{{document}}\nIntro. {note}\\fi{{}} "
+                "More.\n\\end{document}\n")
+        assert told_once(main, _PAGE) == (
+            f"main.tex:{line}: {note} is hidden by \\ifnotes, false there (\\newif\\ifnotes)")
 
 
 def test_a_url_after_an_iffalse_closed_by_fi_braces_keeps_its_percent():
@@ -72,9 +68,9 @@ def test_a_url_after_an_iffalse_closed_by_fi_braces_keeps_its_percent():
 @pytest.mark.slow  # TeX compiles the archive
 def test_a_note_behind_fi_braces_is_told_by_the_anonymous_pack(tmp_path):
     """Round 30 (H3): ``pack --anonymous`` exit 0, warnings 0, the note shipped; now told."""
-    _paper(tmp_path, "\\newif\\ifnotes\\notesfalse",
-           "Intro. \\ifnotes SECRETHO1 ask Bob Jones\\fi{} More.")
-    _, said = packed(tmp_path, "--anonymous", warnings=1)
+    said = anonymous_pack_tells(tmp_path, ("\\newif\\ifnotes\\notesfalse",
+                                           "Intro. \\ifnotes SECRETHO1 ask Bob Jones\\fi{} More."),
+                                packages="url")
     assert "main.tex:6: \\ifnotes SECRETHO1 ask Bob Jones is hidden by \\ifnotes, false there" \
         in said, said
 
@@ -84,8 +80,8 @@ def test_a_private_comment_after_fi_braces_is_stripped(tmp_path):
     """Round 30 (H4): ``\\iffalse old\\fi{} See \\url{..a%20b} here. % SECRET``: the stripped
     copy failed to compile and the file shipped with its comments (warnings 1); now stripped,
     and the URL whole."""
-    _paper(tmp_path, "", "Intro. \\iffalse old\\fi{} See \\url{https://example.org/a%20b} here. "
-           "% SECRETHQ1 Bob Jones reviewed this\nMore.")
+    anonymous_paper(tmp_path, "", "Intro. \\iffalse old\\fi{} See \\url{https://example.org/a%20b} "
+                    "here. % SECRETHQ1 Bob Jones reviewed this\nMore.", packages="url")
     files, _ = packed(tmp_path, "--anonymous", warnings=None)
     assert "SECRETHQ1" not in files["main.tex"], files["main.tex"]
     assert "\\url{https://example.org/a%20b} here." in files["main.tex"], files["main.tex"]
@@ -102,9 +98,4 @@ def test_a_papers_own_conditional_counts_with_a_brace_after_it():
     alone = "\\iffalse \\ifmine{} a\\fi{} b\\fi{} c"
     assert false_end(alone, 8, [], ifs=frozenset({"ifmine"})) == len(alone) - 4
     assert false_end("\\let\\ifmine\\iftrue" + alone, 26, []) == len(alone) + 18 - 4
-    main = ("\\newif\\ifnotes\\notesfalse\n\\newif\\ifmine\\minetrue\n\\begin{document}\nIntro. "
-            "\\ifnotes \\ifmine{} x\\fi{} We ask Bob Jones about it\\fi{} More.\n\\end{document}\n")
-    assert told({"main.tex": main}, _PAGE) == [
-        ("main.tex:4: \\ifnotes \\ifmine{} x\\fi{} We ask Bob Jones about it is hidden by "
-         "\\ifnotes, false there (\\newif\\ifnotes): text TeX does not print, shipped in the "
-         "archive (the page never shows it): remove it before you submit")]
+    # its note told: test_a_switch_closed_by_fi_braces_is_told

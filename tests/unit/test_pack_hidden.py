@@ -4,13 +4,12 @@ compiled pages given as text): where it looks, and the page as the judge."""
 from __future__ import annotations
 
 import pytest
+from helpers import HIDDEN_ENDS as _ENDS
+from helpers import told_once
 
 from figures.pack.hidden import told
 
 _PAGE = ["Intro text here. BP reaches 61.5% accuracy on CIFAR-10 with a ResNet-18 backbone.\n1"]
-#: How every line of the reading ends.
-_ENDS = ("text TeX does not print, shipped in the archive (the page never shows it): remove "
-         "it before you submit")
 
 
 def test_a_switch_in_a_venues_class_is_no_note():
@@ -33,10 +32,9 @@ def test_a_name_alone_is_not_judged_and_a_hidden_note_is():
     names); a sentence the page lacks is told, with its line and the switch."""
     main = ("\\newif\\ifanon\\anontrue\n\\ifanon Anonymous\\else Janet Smithson\\fi\n"
             "\\ifanon\\else We thank Bob Jones for the code.\\fi\n")
-    assert told({"main.tex": main}, _PAGE) == [
-        ("main.tex:3: \\else We thank Bob Jones for the code. is hidden by \\ifanon, true there "
-        "(\\newif\\ifanon): text TeX does not print, shipped in the archive (the page never "
-        "shows it): remove it before you submit")]
+    assert told_once(main, _PAGE) == (
+        "main.tex:3: \\else We thank Bob Jones for the code. is hidden by \\ifanon, true there "
+        "(\\newif\\ifanon)")
 
 
 def test_pages_with_no_text_judge_nothing():
@@ -52,18 +50,14 @@ def test_etoolbox_and_ifthen_switches_are_read_as_newif_is():
             "\\iftoggle{notes}{We thank Bob Jones for the code.}{}\n"
             "\\notbool{anon}{Janet Smithson wrote this part alone.}{BP reaches 61.5\\% accuracy}\n"
             "\\ifthenelse{\\boolean{draft}}{Intro text here.}\n  {Ask reviewer two about it.}\n")
-    said = told({"main.tex": main}, _PAGE)
-    assert said == [
-        ("main.tex:2: \\iftoggle{notes}{We thank Bob Jones for the code.} is hidden by "
-        f"\\iftoggle{{notes}}, false there (\\newtoggle{{notes}}) (and 2 more, lines 3, 5): {_ENDS}")
-    ], said
-    third = told({"main.tex": main.replace("\\iftoggle{notes}{We", "\\iftoggle{notes}{}{We")
-                  .replace("\\notbool{anon}{Janet Smithson wrote this part alone.}", "\\notbool"
-                           "{anon}{Intro text here.}")}, _PAGE)
-    assert third == [
-        ("main.tex:2: {We thank Bob Jones for the code.} is hidden by \\iftoggle{notes}, true "
-         "there (\\newtoggle{notes}) (and 1 more, lines 5): text TeX does not print, shipped in "
-         "the archive (the page never shows it): remove it before you submit")], third
+    assert told_once(main, _PAGE) == (
+        "main.tex:2: \\iftoggle{notes}{We thank Bob Jones for the code.} is hidden by "
+        "\\iftoggle{notes}, false there (\\newtoggle{notes}) (and 2 more, lines 3, 5)")
+    third = main.replace("\\iftoggle{notes}{We", "\\iftoggle{notes}{}{We").replace(
+        "\\notbool{anon}{Janet Smithson wrote this part alone.}", "\\notbool{anon}{Intro text here.}")
+    assert told_once(third, _PAGE) == (
+        "main.tex:2: {We thank Bob Jones for the code.} is hidden by \\iftoggle{notes}, true "
+        "there (\\newtoggle{notes}) (and 1 more, lines 5)")
 
 
 def test_a_printed_toggle_branch_is_not_told():
@@ -85,10 +79,9 @@ def test_a_command_using_its_argument_inside_a_switch_is_looked_at():
            "\\newcommand{\\nb}[1]{\\iftoggle{c}{}{(#1)}}\\newcommand{\\x}[1]{\\ifcomments#1\\fi#1}\n")
     main = pre + ("Intro text here.\\note{We thank Bob Jones for the code.}\n"
                   "\\x{Ask reviewer two about it.}\\nb{Ask reviewer two about it.}\n")
-    said = told({"main.tex": main}, _PAGE)
-    assert said == [
-        ("main.tex:4: \\note{We thank Bob Jones for the code.} is hidden by \\ifcomments inside "
-        f"\\note, false there (\\newif\\ifcomments) (and 1 more, lines 5): {_ENDS}")], said
+    assert told_once(main, _PAGE) == (
+        "main.tex:4: \\note{We thank Bob Jones for the code.} is hidden by \\ifcomments inside "
+        "\\note, false there (\\newif\\ifcomments) (and 1 more, lines 5)")
     assert told({"main.tex": main}, [_PAGE[0] + " We thank Bob Jones for the code. (Ask "
                                      "reviewer two about it.)"]) == []
 
@@ -100,11 +93,9 @@ def test_an_iffalse_block_and_an_iftrue_else_are_looked_at():
     main = ("Intro text here.\n\\iffalse\nWe thank Bob Jones % his code\nfor the code.\n\\fi\n"
             "\\let\\ifmine\\iftrue\\iftrue BP reaches 61.5\\% accuracy\\else Ask reviewer two "
             "about it.\\fi\n")
-    said = told({"main.tex": main}, _PAGE)
-    assert said == [
-        ("main.tex:2: \\iffalse We thank Bob Jones for the code. is hidden by \\iffalse (and 1 "
-         "more, lines 6): text TeX does not print, shipped in the archive (the page never shows "
-         "it): remove it before you submit")], said
+    assert told_once(main, _PAGE) == (
+        "main.tex:2: \\iffalse We thank Bob Jones for the code. is hidden by \\iffalse (and 1 "
+        "more, lines 6)")
 
 
 @pytest.mark.parametrize("definition", [
@@ -117,9 +108,9 @@ def test_a_notes_macro_of_any_definer_is_looked_at(definition):
     and ``\\def`` were read)."""
     main = (f"\\newif\\ifcomments \\commentsfalse\n{definition}\n"
             "Intro text here.\\note{We thank Bob Jones for the code.}\n")
-    assert told({"main.tex": main}, _PAGE) == [
-        ("main.tex:3: \\note{We thank Bob Jones for the code.} is hidden by \\ifcomments "
-         f"inside \\note, false there (\\newif\\ifcomments): {_ENDS}")]
+    assert told_once(main, _PAGE) == (
+        "main.tex:3: \\note{We thank Bob Jones for the code.} is hidden by \\ifcomments "
+        "inside \\note, false there (\\newif\\ifcomments)")
 
 
 def test_citation_keys_in_a_printed_branch_are_no_prose():
@@ -138,10 +129,9 @@ def test_citation_keys_in_a_printed_branch_are_no_prose():
     assert told({"main.tex": main}, page) == []
     hidden = main.replace("\\arxivtrue", "") + (
         "\\ifarxiv\\else We thank Bob Jones \\cite{jones} for the code.\\fi\n")
-    said = told({"main.tex": hidden}, page)
-    assert said == [
-        ("main.tex:4: \\else We thank Bob Jones \\cite{jones} for the code. is hidden by "
-         f"\\ifarxiv, true there (\\newif\\ifarxiv): {_ENDS}")], said
+    assert told_once(hidden, page) == (
+        "main.tex:4: \\else We thank Bob Jones \\cite{jones} for the code. is hidden by "
+        "\\ifarxiv, true there (\\newif\\ifarxiv)")
 
 
 def test_ifdraft_ifdefined_and_any_ifthenelse_are_switches():
@@ -156,11 +146,9 @@ def test_ifdraft_ifdefined_and_any_ifthenelse_are_switches():
             "\\ifdefined\\shownotes \\textcolor{red}{Bob Jones wrote this part} \\fi\n"
             "\\ifthenelse{\\equal{\\version}{draft}}{\\textcolor{red}{cite our ICML paper by "
             "Alice Smith}}{}\nMore text.\n\\end{document}\n")
-    said = told({"main.tex": main}, ["Intro text here. More text.\n1"])
-    assert said == [
-        ("main.tex:5: \\ifdraft{\\textcolor{red}{ask Bob Jones about reviewer two}} is hidden "
-         "by \\ifdraft, false there (the ifdraft package) (and 2 more, lines 6, 7): " + _ENDS)
-    ], said
+    assert told_once(main, ["Intro text here. More text.\n1"]) == (
+        "main.tex:5: \\ifdraft{\\textcolor{red}{ask Bob Jones about reviewer two}} is hidden "
+        "by \\ifdraft, false there (the ifdraft package) (and 2 more, lines 6, 7)")
     assert "is hidden by \\ifoptionfinal, false there (the ifdraft package)" in told(
         {"main.tex": main.replace("\\ifdraft{", "\\ifoptionfinal{")}, ["Intro text here.\n1"])[0]
     unloaded = told({"main.tex": main.replace("ifdraft,", "")}, ["Intro text here.\n1"])
@@ -173,10 +161,9 @@ def test_ifdraft_ifdefined_and_any_ifthenelse_are_switches():
     elses = ("\\begin{document}\nIntro text here.\\ifdefined\\shownotes Intro text here.\\else "
              "We thank Bob Jones for it.\\fi\\ifthenelse{\\equal{a}{b}}{}{Ask reviewer two "
              "about it.}\\ifundef{\\x}{Janet Smithson wrote this part alone.}{}\n\\end{document}\n")
-    said = told({"main.tex": elses}, ["Intro text here.\n1"])
-    assert said == [
-        ("main.tex:2: \\else We thank Bob Jones for it. is hidden by \\ifdefined\\shownotes, true "
-         f"there (and 2 more, lines 2, 2): {_ENDS}")], said
+    assert told_once(elses, ["Intro text here.\n1"]) == (
+        "main.tex:2: \\else We thank Bob Jones for it. is hidden by \\ifdefined\\shownotes, true "
+        "there (and 2 more, lines 2, 2)")
 
 
 @pytest.mark.parametrize(("definition", "use"), [
@@ -235,10 +222,9 @@ def test_a_command_made_a_gobbler_drops_its_notes(definition, said):
     main = (f"{definition}\nIntro text here.\n"
             "\\note{We thank Bob Jones for the code.}{Ask reviewer two about it.}\n")
     more = " (and 1 more, lines 3)" if said.endswith(("two", "nn")) else ""
-    found = told({"main.tex": main}, _PAGE)
-    assert found == [
-        ("main.tex:3: \\note{We thank Bob Jones for the code.} is hidden by \\note, which "
-         f"drops that argument ({said}){more}: {_ENDS}")], found
+    assert told_once(main, _PAGE) == (
+        "main.tex:3: \\note{We thank Bob Jones for the code.} is hidden by \\note, which "
+        f"drops that argument ({said}){more}")
 
 
 def test_an_uncited_entry_of_a_filecontents_bib_is_told():
@@ -260,11 +246,10 @@ def test_an_uncited_entry_of_a_filecontents_bib_is_told():
            "\\end{thebibliography}\n")
     page = [("Intro text here, following Smith [2020]. References John Smith. A study of the "
              "thing. J, 2020.\n1")]
-    found = told({"main.tex": main, "main.bbl": bbl}, page)
-    assert found == [
-        ("main.tex:5: @article{ours2025,author={Smithson, Alice and Jones, Bob},title={Our "
-         "earlier ... is hidden by \\begin{filecontents*}{refs.bib}, an entry never cited "
-         f"(BibTeX leaves it out): {_ENDS}")], found
+    assert told_once({"main.tex": main, "main.bbl": bbl}, page) == (
+        "main.tex:5: @article{ours2025,author={Smithson, Alice and Jones, Bob},title={Our "
+        "earlier ... is hidden by \\begin{filecontents*}{refs.bib}, an entry never cited "
+        "(BibTeX leaves it out)")
     assert told({"main.tex": main.replace("\\citet{smith2020}", "\\citet{smith2020} "
                                           "\\nocite{*}"), "main.bbl": bbl}, page) == []
     cited = main.replace("\\citet{smith2020}", "\\citet{smith2020,ours2025}")
@@ -289,11 +274,10 @@ def test_a_switch_made_by_let_is_a_switch(made, said):
     ``\\iffalse`` too, a copy's copy) makes another; the page judges both branches."""
     main = (f"{made}\n\\begin{{document}}\nIntro text here.\\ifmine We thank Bob Jones for "
             "the code.\\else Ask reviewer two about the plot.\\fi\n\\end{document}\n")
-    found = told({"main.tex": main}, _PAGE)
     line = main[:main.index("Intro")].count("\n") + 1
-    assert found == [
-        (f"main.tex:{line}: \\ifmine We thank Bob Jones for the code. is hidden by \\ifmine, "
-         f"false there ({said}) (and 1 more, lines {line}): {_ENDS}")], found
+    assert told_once(main, _PAGE) == (
+        f"main.tex:{line}: \\ifmine We thank Bob Jones for the code. is hidden by \\ifmine, "
+        f"false there ({said}) (and 1 more, lines {line})")
     shown = _PAGE[0] + " We thank Bob Jones for the code. Ask reviewer two about the plot."
     assert told({"main.tex": main}, [shown]) == []
 
@@ -313,10 +297,9 @@ def test_a_preamble_test_in_the_title_block_is_looked_at():
             "Acme Labs}{}}\n"
             "\\icmltitle{Results\\ifcsname mynotes\\endcsname\\ cite our ICML paper now\\fi}\n"
             "\\begin{document}\n\\maketitle Intro text here.\n\\end{document}\n")
-    found = told({"main.tex": main}, ["Results Anonymous Intro text here.\n1"])
-    assert found == [
-        ("main.tex:4: \\ifdefined\\mynotes\\ ask Bob Jones first about it is hidden by "
-         f"\\ifdefined\\mynotes, false there (and 2 more, lines 5, 6): {_ENDS}")], found
+    assert told_once(main, ["Results Anonymous Intro text here.\n1"]) == (
+        "main.tex:4: \\ifdefined\\mynotes\\ ask Bob Jones first about it is hidden by "
+        "\\ifdefined\\mynotes, false there (and 2 more, lines 5, 6)")
     shown = "Results ask Bob Jones first about it Anonymous and Alice Smith at Acme Labs " \
             "cite our ICML paper now Intro text here.\n1"
     assert told({"main.tex": main}, [shown]) == []
