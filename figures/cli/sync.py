@@ -280,10 +280,12 @@ def _beside_tex(planned, root: Path) -> list[str]:
     from figures.pack.leftout import beside_tex
     from figures.paper.latex import shown_path
 
-    return [f"{shown_path(target, root)}: arXiv's upload removes it beside {tex} (a PDF named "
-            f"as a .tex's output; `figures pack` stops on it): rename {tex} (and its \\input) "
-            "before you submit" for target in planned if (tex := beside_tex(shown_path(target, root), {shown_path(n, root) for n in (
-                target.with_suffix(".tex"), target.with_suffix(".TEX")) if n.is_file()}))]
+    found = [(shown_path(target, root), beside_tex(shown_path(target, root), {
+        shown_path(n, root) for n in (target.with_suffix(".tex"), target.with_suffix(".TEX"))
+        if n.is_file()})) for target in planned]
+    return [f"{pdf}: arXiv's upload removes it beside {tex} (a PDF named as a .tex's output; "
+            f"`figures pack` stops on it): rename {tex} (and its \\input) before you submit"
+            for pdf, tex in found if tex]
 
 
 def _venue_dropped(result) -> str | None:
