@@ -222,7 +222,8 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                 false.append((match.start(), end))
                 pos, pending = end, False
                 depth += executed and text.endswith(("else", "or"), 0, end)  # its \fi to come
-            elif executed and (conditional := texverbatim.opens(word, last, text[pos:pos + 1])):
+            elif executed and (conditional := texverbatim.opens(
+                    word, last, text[pos:pos + 1], texverbatim.made_ifs(text))):
                 depth = max(0, depth + conditional)  # an \endinput in a conditional is skipped
             elif executed and word in texverbatim.INLINE_VERBATIM:
                 pos, pending = _inline_verbatim(text, match.start(), pos, word, verbatim), False

@@ -180,8 +180,10 @@ NOT_CONDITIONALS = frozenset({
 #: Commands whose next control sequence is a name they define, not one they run
 #: (``\\newif\\ifnotes``; ``\\let\\ifmine\\iftrue`` names two).
 #: (Not ``\\expandafter``: ``\\expandafter\\ifx\\csname`` runs the ``\\ifx``.)
-DEFINERS = REDEFINE | {"newif", "NewDocumentCommand", "RenewDocumentCommand",
-                       "ProvideDocumentCommand", "DeclareDocumentCommand"}
+#: (xparse's ``Expandable`` ones and etoolbox's ``\\newrobustcmd`` too: hostile round 29, H1.)
+DEFINERS = REDEFINE | {"newif", "newrobustcmd", "renewrobustcmd", "providerobustcmd"} | {
+    f"{verb}{kind}DocumentCommand" for verb in ("New", "Renew", "Provide", "Declare")
+    for kind in ("", "Expandable")}
 
 
 #: TeX's own conditionals (pdfTeX's and e-TeX's): a brace after one is a group, not an argument.
@@ -191,18 +193,39 @@ PRIMITIVE_IFS = frozenset({
     "ifcsname", "iffontchar", "ifincsname", "ifpdfprimitive", "ifpdfabsnum", "ifpdfabsdim"})
 
 
-def opens(word: str, last: str | None, then: str = "") -> int:
+#: A conditional the paper makes (``\\newif\\ifnotes``, ``\\let\\ifmine\\iftrue``): a brace after
+#: it is a group too (``\\ifnotes{} See..``; hostile round 30, H3).
+_MADE_IF = re.compile(r"\\newif[ \t]*\\(if[A-Za-z@]+)|\\let[ \t]*\\(if[A-Za-z@]+)[ \t]*=?[ \t]*"
+                      r"\\(if[A-Za-z@]*)(?![A-Za-z@])")
+
+
+@lru_cache(maxsize=8)
+def made_ifs(text: str) -> frozenset[str]:
+    """The conditionals ``text`` makes, by name (``ifnotes``; one ``\\let`` to TeX's own or to
+    one made before)."""
+    made: set[str] = set()
+    for match in _MADE_IF.finditer(text):
+        if match.group(1) or match.group(3) in PRIMITIVE_IFS or match.group(3) in made:
+            made.add(match.group(1) or match.group(2))
+    return frozenset(made)
+
+
+def opens(word: str, last: str | None, then: str = "", ifs: frozenset[str] = frozenset()) -> int:
     """How a control word changes the depth of TeX's conditionals where it runs: an ``\\if``
     opens one (+1), ``\\fi`` closes it (-1); 0 for any other, for one that a definition
     names (``\\newif\\ifnotes``, ``\\def\\ifx``; a ``\\let`` is read whole before), and for
     one that takes a brace argument (``then``, the character after it): a macro with no
     ``\\fi`` of its own (babel's ``\\iflanguage{..}``, etoolbox's ``\\ifnumequal{..}``,
     ``\\ifdraft{..}{..}``); TeX's own conditionals take no brace argument, though a group
-    may follow one (``\\ifmmode{x}\\else..``, ``PRIMITIVE_IFS``: counted all the same)."""
-    if last in DEFINERS or (then == "{" and word not in PRIMITIVE_IFS):
+    may follow one (``\\ifmmode{x}\\else..``, ``PRIMITIVE_IFS``: counted all the same).
+    ``\\fi`` takes no argument: whatever non-letter follows it (``\\fi{}``, ``\\fi}``,
+    ``\\fi\\relax``, ``\\fi%``, ``\\fi1``), it closes one (hostile round 30, H3/H4)."""
+    if last in DEFINERS:
         return 0
     if word == "fi":
         return -1
+    if then == "{" and word not in PRIMITIVE_IFS and word not in ifs:
+        return 0
     return int(word[:2] == "if" and word not in NOT_CONDITIONALS)
 
 
@@ -297,12 +320,16 @@ def line_end(text: str, pos: int) -> int:
     return len(text) if match is None else match.start()
 
 
-def false_end(text: str, pos: int, comments: list[tuple[int, int]], limit: int = -1) -> int:
+def false_end(text: str, pos: int, comments: list[tuple[int, int]], limit: int = -1,
+              ifs: frozenset[str] = frozenset()) -> int:
     """The end of the ``\\fi`` (or ``\\else``) that ends an ``\\iffalse`` skipped from
     ``pos``: nested conditionals counted (as :func:`opens` counts them: not babel's
     ``\\iflanguage{..}`` nor ``\\newif\\ifnotes``'s name), comments in it recorded (TeX
-    reads them as such); the source's end if none, or -1 if none before ``limit``."""
+    reads them as such); the source's end if none, or -1 if none before ``limit``. A
+    conditional ``text`` makes (``\\newif\\ifmine``), or one of ``ifs``, counts with a
+    brace after it (``\\ifmine{}``)."""
     depth, last, stop = 1, None, len(text) if limit < 0 else limit
+    ifs = ifs | made_ifs(text)
     while (match := _FALSE_TOKEN.search(text, pos, stop)) is not None:
         pos = match.end()
         if match.group()[0] in "%^":
@@ -315,7 +342,7 @@ def false_end(text: str, pos: int, comments: list[tuple[int, int]], limit: int =
             if depth == 1:
                 return match.end()
         elif word is not None:
-            depth += opens(word, last, then(text, pos))
+            depth += opens(word, last, then(text, pos), ifs)
             if depth == 0:
                 return match.end()
         last = word

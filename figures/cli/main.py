@@ -118,12 +118,29 @@ def _holds_json(folder: Path) -> bool:
         return True
 
 
+#: Dashes a word processor or a web page puts for ``--`` or ``-`` (em, en, figure dash, bar,
+#: minus, Unicode hyphens): ``—out`` pasted is ``--out`` (hostile round 30, C2).
+TYPOGRAPHIC_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
+
+
+def _dashed(word: str) -> str | None:
+    """The option ``word`` stands for if it begins with a typographic dash and a name
+    (``—out``, ``–out=x``: ``--out``; ``–o``: ``-o``), else None."""
+    name = word.split("=", 1)[0].lstrip(TYPOGRAPHIC_DASHES + "-")
+    if word[:1] not in TYPOGRAPHIC_DASHES or not name[:1].isalpha():
+        return None
+    return ("-" if len(name) == 1 else "--") + name
+
+
 class Parser(argparse.ArgumentParser):
     """argparse's parser keeping the option strings it is given (:attr:`option_strings`),
     to name the nearest one to an option it does not know (round 28 C1)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.option_strings: list[str] = []
+        #: The arguments it requires (positional ones), and the names of its positional ones.
+        self.required_actions: list[argparse.Action] = []
+        self.positional_names: list[str] = []
         #: The other commands' parsers, by name (none for the top parser's).
         self.siblings: dict[str, Parser] = {}
         super().__init__(*args, **kwargs)
@@ -131,40 +148,83 @@ class Parser(argparse.ArgumentParser):
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         action = super().add_argument(*args, **kwargs)
         self.option_strings.extend(action.option_strings)
+        if action.required:
+            self.required_actions.append(action)
+        if not action.option_strings:
+            self.positional_names.append(action.metavar or action.dest)
         return action
 
     def unrecognized(self, extras: Sequence[str]) -> NoReturn:
         """This parser's usage and one line naming the first of ``extras`` and the nearest
         option it takes, exit 2: ``figures pack: error: unrecognized argument --output; did
-        you mean --out? (figures pack --help lists them)``."""
-        typed = next((arg for arg in extras if arg.startswith("-")), None)
-        if typed is None:
+        you mean --out? (figures pack --help lists them)``. The word is named as typed
+        (``--=x``, round 30 C4); one pasted with a typographic dash (``—out``) is told as
+        such, with the option it stands for (round 30, C2)."""
+        word = next((arg for arg in extras if arg.startswith("-") or _dashed(arg)), None)
+        if word is None:
             self.error(f"unrecognized argument {extras[0]!r} ({self.prog} --help lists them)")
-        typed = typed.split("=", 1)[0]
+        typed = _dashed(word) or word.split("=", 1)[0]
+        said = word if _dashed(word) or typed.strip("-") == "" else typed
+        dashes = typed[:len(typed) - len(typed.lstrip("-"))]
+        pasted = f" (a typographic dash {word[0]}, not {dashes})" if _dashed(word) else ""
         takers = [name for name, command in self.siblings.items()
                   if typed in command.option_strings]
+        if typed in self.option_strings:  # —out: pack's own --out
+            self.error(f"unrecognized argument {said}{pasted}; did you mean {typed}? "
+                       f"({self.prog} --help lists them)")
         if takers:  # pack --venue: not its near --venues, a file (round 27 PV)
-            self.error(f"unrecognized argument {typed}: an option of {', '.join(takers)}, not "
-                       f"of {self.prog.split()[-1]} ({self.prog} --help lists them)")
+            self.error(f"unrecognized argument {said}{pasted}: an option of {', '.join(takers)}, "
+                       f"not of {self.prog.split()[-1]} ({self.prog} --help lists them)")
         longs = [option for option in self.option_strings if option.startswith("--")]
         prefixed = [option for option in longs if option.startswith("--" + typed.lstrip("-"))]
         near = (prefixed if len(typed) == 2 and len(prefixed) == 1  # -o: --out
                 else difflib.get_close_matches(typed, longs, n=1))
         hint = f"; did you mean {near[0]}?" if near else ""
-        self.error(f"unrecognized argument {typed}{hint} ({self.prog} --help lists them)")
+        self.error(f"unrecognized argument {said}{pasted}{hint} ({self.prog} --help lists them)")
 
 
 class Command(Parser):
     """A command's parser: what it does not know is told in its own words, not the top
-    parser's (``figures: error: unrecognized arguments: --output o.tar.gz``)."""
+    parser's (``figures: error: unrecognized arguments: --output o.tar.gz``): an unknown
+    option before a missing positional argument (``figures sync -x``, round 30 C3); words
+    after ``--`` as the extra arguments they are, never as options (round 30, C6)."""
 
     def parse_known_args(self, args: Sequence[str] | None = None,
                          namespace: argparse.Namespace | None = None
                          ) -> tuple[argparse.Namespace, list[str]]:
-        parsed, extras = super().parse_known_args(args, namespace)
-        if extras:
-            self.unrecognized(extras)
+        argv = list(sys.argv[1:] if args is None else args)
+        cut = argv.index("--") if "--" in argv else len(argv)
+        if pasted := [arg for arg in argv[:cut] if _dashed(arg)]:
+            self.unrecognized(pasted)
+        for action in self.required_actions:  # what it does not know first, then what lacks
+            action.required = False
+        try:
+            _, extras = super().parse_known_args(argv, argparse.Namespace(**vars(
+                namespace)) if namespace is not None else None)
+        finally:
+            for action in self.required_actions:
+                action.required = True
+        self._refuse(extras, argv[:cut])
+        parsed, extras = super().parse_known_args(argv, namespace)
+        self._refuse(extras, argv[:cut])
         return parsed, extras
+
+    def _refuse(self, extras: list[str], before: list[str]) -> None:
+        """Refuse ``extras``, if any: an unknown option or word given before ``--`` (one of
+        ``before``; an option this command takes is one given after it), else the words
+        after ``--`` argparse had no place for."""
+        if "--" in extras:
+            pre, post = extras[:extras.index("--")], extras[extras.index("--") + 1:]
+        else:
+            pre = [arg for arg in extras if arg in before
+                   and arg.split("=", 1)[0] not in self.option_strings]
+            post = [arg for arg in extras if arg not in pre]
+        if pre:
+            self.unrecognized(pre)
+        if post:
+            names = " or ".join(self.positional_names) or "positional argument"
+            self.error(f"unexpected extra arguments after --: {' '.join(post)} (each word after "
+                       f"-- is a {names}, never an option; {self.prog} --help lists them)")
 
 
 class Top(Parser):
@@ -178,6 +238,8 @@ class Top(Parser):
                          ) -> tuple[argparse.Namespace, list[str]]:
         argv = list(sys.argv[1:] if args is None else args)
         for arg in argv:  # the top options take no value: the first word is the command
+            if _dashed(arg):  # —version (round 30, C2)
+                self.unrecognized([arg])
             if arg in {"--", "-"} or not arg.startswith("-"):
                 break
             if arg.split("=", 1)[0] not in self.option_strings:

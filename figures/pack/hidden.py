@@ -9,9 +9,12 @@ todonotes, each branch of a switch the paper's ``\\newif`` makes (or etoolbox's
 document's body ``\\ifthenelse`` of any condition and the tests of a command defined
 (``\\ifdefined\\x``, ``\\ifcsname``, etoolbox's ``\\ifdef``: round 28, H8), the body of an
 environment the paper defines (environ's ``\\NewEnviron{notes}{}``, one setting its body in a box never
-used), an argument the paper's own command drops (``\\newcommand{\\jm}[1]{}``) or uses only
-inside a switch's branch (``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``), an
-``\\iffalse`` block and the ``\\else`` part of an ``\\iftrue``. Whether TeX
+used), an argument the paper's own command drops (``\\newcommand{\\jm}[1]{}``,
+``\\let\\jm\\@gobble``) or uses only inside a switch's branch
+(``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``; any definer and xparse argument
+specification: :mod:`figures.pack.arguments`), an ``\\iffalse`` block, the ``\\else`` part
+of an ``\\iftrue``, and an uncited entry of a ``.bib`` written by ``filecontents``
+(:mod:`figures.pack.written`). Whether TeX
 printed it is asked of TeX: the text of the compiled pages. TeX has no hook on a skipped
 branch or a discarded argument, and which definition holds at a point (todonotes' ``disable``
 inside an ``\\ifreview``, ``\\notestrue`` in another file, a ``\\renewcommand`` in a switch)
@@ -25,10 +28,12 @@ from dataclasses import dataclass
 
 from figures.errors import display_path
 from figures.numbers.texprose import prose
+from figures.pack.arguments import COPIES, copies, definitions, followed, spans
+from figures.pack.written import uncited
 from figures.paper.disclosure import folded
 from figures.texread import Braces, blanked
 from figures.texread import read as reading
-from figures.texverbatim import DEFINERS, NEW_ENVIRONMENT, NEW_PLAIN, REDEFINE, false_end
+from figures.texverbatim import DEFINERS, NEW_ENVIRONMENT, NEW_PLAIN, false_end
 
 #: A class or package (the paper's own, or a venue's beside it): its definitions are learned,
 #: its own switches (``\\if@ACM@journal``) are no notes of the author's.
@@ -61,19 +66,20 @@ _DEFINED = re.compile(r"\\ifdefined\s*\\(?:[A-Za-z@]+|.)|\\ifcsname(?![A-Za-z@])
                       r"\\endcsname", re.DOTALL)
 #: A ``\\usepackage`` line: its options and packages (todonotes', ifdraft's tests).
 _PACKAGE = re.compile(r"\\(?:usepackage|RequirePackage)\s*(?:\[([^\]]*)\]\s*)?\{([^}]*)\}")
-_TODO = re.compile(r"\\(todo|missingfigure)\*?\s*(?:\[[^\]]*\]\s*)?(?=\{)")
+_TODOS = ("todo", "missingfigure")
+#: The preamble's commands whose arguments are printed (a title block's, a venue's
+#: ``\\icmltitle``, ``\\icmlauthor``): a test there is read as in the body (round 30, H8).
+_PRINTED = re.compile(r"\\(?!make|new|renew|provide)(?:subtitle|date|thanks|address|email|"
+                      r"affiliation|institute|keywords|abstract|[A-Za-z]*(?:title|author)"
+                      r"(?:running)?)\*?(?=\s*[\[{])")
+_OPTION = re.compile(r"\s*\[[^\]]*\]")
 #: The definers the reader knows (:mod:`figures.texverbatim`): of an environment (environ's
-#: too), of a command (LaTeX's, TeX's, xparse's), and those before a name made, not run
-#: (``\\newif\\ifnotes``, ``\\let\\ifmine\\iftrue``, ``\\newcommand{\\note}``).
+#: too), and those before a name made, not run (``\\newif\\ifnotes``,
+#: ``\\let\\ifmine\\iftrue``, ``\\newcommand{\\note}``); a command's are read in
+#: :mod:`figures.pack.arguments`.
 _ENVIRONMENT = re.compile(r"\\(" + _either({*NEW_ENVIRONMENT, *(
     name for name in NEW_PLAIN if name.endswith("Environ"))}) + r")\*?\s*\{(\w+)\}")
-_COMMAND = re.compile(
-    r"\\(?:(?:" + _either(name for name in REDEFINE if name.endswith(("command", "Command")))
-    + r")\*?\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*\[(\d)\]\s*(\[[^\]]*\])?|(?:"
-    + _either(name for name in REDEFINE if name.endswith("def")) + r")\s*\\([A-Za-z@]+)"
-    r"((?:#\d)+)|(?:" + _either(name for name in DEFINERS if name.endswith("DocumentCommand"))
-    + r")\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*\{((?:\s*m)+)\s*\})\s*(?=\{)")  # xparse: m only
-_MADE = re.compile(r"\\(?:" + _either({*DEFINERS, "csname", "endcsname"}) +
+_MADE = re.compile(r"\\(?:" + _either({*DEFINERS, *COPIES, "csname", "endcsname"}) +
                    r")\*?\s*\{?\s*(?:\\[A-Za-z@]+\s*\}?\s*=?\s*)?$")
 #: A word of prose, its punctuation around it (``(reviewer``, ``DFA.``, ``CIFAR-10``).
 _WORD = re.compile(r"[(\[\"'`]*[^\W_]+(?:[-'\u2019][^\W_]+)*[)\]\"'.,;:!?]*")
@@ -100,22 +106,33 @@ def told(texts: dict[str, str], pages: list[str]) -> list[str]:
         return []
     switches = {match.group(1) or match.group(3): f"\\newif\\if{match.group(1)}" if match.group(1)
                 else f"\\{match.group(2)}{{{match.group(3)}}}" for match in _NEWIF.finditer(every)}
+    pairs = copies(every)  # a switch or a hider copied (round 30, H5 and H10): \let\ifmine\ifarxiv
+    switches |= {new[2:]: said for new, (_, said) in followed({"iftrue", "iffalse", *(
+        f"if{name}" for name in switches)}, pairs).items() if new.startswith("if")}
     loaded = [(match.group(1) or "", re.split(r"\s*,\s*", match.group(2).strip()))
               for match in _PACKAGE.finditer(every)]
     todonotes = [options for options, names in loaded if "todonotes" in names]
     if any("ifdraft" in names for _, names in loaded):
         switches |= {f"\\{test}": "the ifdraft package" for test in _IFDRAFT}
-    environments = {match.group(2): match.group(1) for match in _ENVIRONMENT.finditer(every)}
+    environments = {match.group(2): f"\\{match.group(1)}{{{match.group(2)}}}"
+                    for match in _ENVIRONMENT.finditer(every)}
+    environments |= {new: said for new, (_, said) in followed(environments, pairs).items()}
     commands = _dropping(every, switches)
+    commands |= {new: (commands[old][0], {k: f"{why}, through {said}" for k, why in commands[
+        old][1].items()}) for new, (old, said) in followed(commands, pairs).items()}
+    todos = [*_TODOS, *followed(set(_TODOS), pairs)]
     said = []
     for name in sorted(n for n in read if not n.lower().endswith(PACKAGES)):
         places = [*_branches(read[name], switches), *_tests(read[name], switches),
                   *_bodies(read[name], environments), *_arguments(read[name], commands),
                   *_fixed(texts[name], read[name])]
+        plain = blanked(texts[name])  # a filecontents .bib (round 29, K1): its % is text
+        places += [_Place(start, body, _shown(plain, start, body[1]), why,
+                          plain.replace("%", " ")) for start, body, why in uncited(plain, every)]
         if todonotes and "todo" not in commands:
             why = ("todonotes' disable option" if any("disable" in o for o in todonotes)
                    else "todonotes")
-            places += _todos(read[name], why)
+            places += _todos(read[name], why, todos)
         hidden: list[_Place] = []
         for place in sorted(places, key=lambda p: p.start):
             if not any(h.body[0] <= place.start < h.body[1] for h in hidden) and \
@@ -163,9 +180,12 @@ def _shown(text: str, start: int, end: int) -> str:
     return shown if len(shown) <= 80 else shown[:77] + "..."
 
 
-def _todos(text: str, why: str) -> list[_Place]:
+def _todos(text: str, why: str, names: list[str]) -> list[_Place]:
+    """Each ``\\todo`` (``\\missingfigure``, a copy: ``\\let\\fixme\\todo``)'s note."""
     places, braces = [], Braces(text)
-    for match in _TODO.finditer(text):
+    for match in re.finditer(r"\\(" + _either(names) + r")\*?\s*(?:\[[^\]]*\]\s*)?(?=\{)", text):
+        if _made(text, match.start()):
+            continue
         end = braces.close(match.end())
         if end > 0:
             places.append(_Place(match.start(), (match.end() + 1, end),
@@ -180,25 +200,26 @@ def _branches(text: str, switches: dict[str, str]) -> list[_Place]:
     H8)."""
     names = sorted(name for name in switches if re.fullmatch(r"[A-Za-z@]+", name)
                    and "toggle{" not in switches[name])
-    places, body = [], _body(text)
+    places, setting = [], _settings(text)
+    ifs = frozenset(f"if{name}" for name in names)
     pattern = re.compile(_DEFINED.pattern + (r"|\\if(" + "|".join(map(re.escape, names)) +
                                              r")(?![A-Za-z@])" if names else r"|(?!)()"), re.DOTALL)
     for match in pattern.finditer(text):
         if _made(text, match.start()):
             continue  # its name made, not run
         name, begin = match.group(1), match.start()
-        if name is None and begin < body:
-            continue  # a test of a command in the preamble: settings, not notes
+        if name is None and setting(begin):
+            continue  # a test of a command in the preamble's settings, not notes
         said = f"\\if{name}" if name else " ".join(match.group().split())
         declared = f" ({switches[name]})" if name else ""
-        end = false_end(text, match.end(), [])
+        end = false_end(text, match.end(), [], ifs=ifs)
         if not text.endswith(("\\fi", "\\else"), 0, end):
             continue  # no end: the file's rest is no branch to judge
         body_end = end - (5 if text[end - 5:end] == "\\else" else 3)
         places.append(_Place(begin, (match.end(), body_end), _shown(text, begin, body_end),
                              f"{said}, false there{declared}"))
         if text[end - 5:end] == "\\else":
-            after = false_end(text, end, [])
+            after = false_end(text, end, [], ifs=ifs)
             places.append(_Place(end - 5, (end, after - 3), _shown(text, end - 5, after - 3),
                                  f"{said}, true there{declared}"))
     return places
@@ -210,7 +231,7 @@ def _tests(text: str, switches: dict[str, str]) -> list[_Place]:
     ``\\ifthenelse`` on any other condition, etoolbox's ``\\ifdef{\\x}`` (``\\ifundef``,
     ``\\ifcsdef``, ``\\ifcsundef``), in the document's body, and ifdraft's ``\\ifdraft``
     (round 28, H8)."""
-    places, braces, body = [], Braces(text), _body(text)
+    places, braces, setting = [], Braces(text), _settings(text)
     for match in _TEST.finditer(text):
         pos, name, negated = match.end(), match.group(2), _NEGATED.get(match.group(1), False)
         said = f"\\{match.group(1)}{{{name}}}"
@@ -227,7 +248,7 @@ def _tests(text: str, switches: dict[str, str]) -> list[_Place]:
             name = f"\\{match.group(3)}"
             said = name
         undeclared = name is None  # a condition of its own: the body's only
-        if (match.start() < body) if undeclared else name not in switches:
+        if setting(match.start()) if undeclared else name not in switches:
             continue
         declared = f" ({switches[name]})" if name in switches else ""
         for branch, truth in enumerate(("false", "true") if not negated else ("true", "false")):
@@ -250,6 +271,23 @@ def _body(text: str) -> int:
     return begin.end() if begin else 0
 
 
+def _settings(text: str):
+    """Whether a test of a condition the paper did not declare, at a place, is among the
+    preamble's settings, not a note: before the document's body, outside the printed
+    arguments of a title block (round 30, H8: ``\\title{..}``, ``\\author{..}``)."""
+    body, braces, printed = _body(text), Braces(text), []
+    for match in _PRINTED.finditer(text, 0, body):
+        pos = match.end()
+        if _made(text, match.start()):
+            continue  # \def\mytitle{..}: a definition
+        while (option := _OPTION.match(text, pos)) or (
+                group := braces.group(re.compile(r"\s*").match(text, pos).end())):
+            end = option.end() if option else group[1] + 1
+            printed.append((pos, end))
+            pos = end
+    return lambda at: at < body and not any(start <= at < end for start, end in printed)
+
+
 def _bodies(text: str, environments: dict[str, str]) -> list[_Place]:
     """The body of each environment of the paper's own (the outermost, nested ones in it)."""
     places = []
@@ -266,65 +304,49 @@ def _bodies(text: str, environments: dict[str, str]) -> list[_Place]:
                     places.append(_Place(begin.start(), (begin.end(), match.start()),
                                          _shown(text, begin.start(), match.start()),
                                          f"the {name} environment, which discards its body "
-                                         f"(\\{definer}{{{name}}})"))
+                                         f"({definer})"))
     return places
 
 
-def _dropping(text: str, switches: dict[str, str]) -> dict[str, tuple[int, bool, dict[int, str]]]:
+def _dropping(text: str, switches: dict[str, str]) -> dict[str, tuple[tuple[str, ...], dict[int, str]]]:
     """The paper's commands one of whose definitions drops an argument, or uses it only inside
-    a switch's branch (round 27, H5: ``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``): each
-    by name, with how many it takes, whether the first is optional, and those arguments, each
-    with what may hide it."""
-    found: dict[str, tuple[int, bool, dict[int, str]]] = {}
-    braces = Braces(text)
-    for match in _COMMAND.finditer(text):
-        end = braces.close(match.end())
-        if end < 0:
-            continue
-        body = text[match.end() + 1:end]
-        name = match.group(1) or match.group(4) or match.group(6)
-        count = (int(match.group(2)) if match.group(1) else match.group(5).count("#")
-                 if match.group(4) else match.group(7).count("m"))  # round 28, H10
-        definer = match.group().split("{")[0].split("\\")[1].rstrip("*").strip() or "def"
+    a switch's branch (round 27, H5: ``\\newcommand{\\note}[1]{\\ifcomments[#1]\\fi}``), any
+    definer and argument specification (round 29, H1; a ``\\let`` to ``\\@gobble``, K4:
+    :mod:`figures.pack.arguments`): each by name, with its arguments' kinds and those
+    arguments, each with what may hide it."""
+    found: dict[str, tuple[tuple[str, ...], dict[int, str]]] = {}
+    for defined in definitions(text, Braces(text)):
+        name, hiding = defined.name, {}
+        body = "" if defined.body is None else text[defined.body[0]:defined.body[1]]
         branches = [*_branches(body, switches), *_tests(body, switches), *_fixed(body, body)]
-        hiding: dict[int, str] = {}
-        for k in range(1, count + 1):
+        for k, kind in enumerate(defined.kinds, 1):
+            if kind == "s" or kind[0] == "t":
+                continue  # a star, a token: no text
             uses = [m.start() for m in re.finditer(f"#{k}", body)]
             inside = [min((p for p in branches if p.body[0] <= use < p.body[1]),
                           key=lambda p: p.body[1] - p.body[0], default=None) for use in uses]
             if not uses:
-                hiding[k] = f"\\{name}, which drops that argument (\\{definer}{{\\{name}}})"
+                hiding[k] = f"\\{name}, which drops that argument ({defined.said})"
             elif all(inside) and inside[0] is not None:
                 said, _, rest = inside[0].why.partition(", ")
                 hiding[k] = f"{said} inside \\{name}" + (f", {rest}" if rest else "")
         if hiding:
-            found[name] = (count, bool(match.group(3)), hiding)
+            found[name] = (defined.kinds, hiding)
     return found
 
 
-def _arguments(text: str, commands: dict[str, tuple[int, bool, dict[int, str]]]) -> list[_Place]:
-    """The dropped (or switched) arguments of each use of those commands (brace groups; a
-    first optional one in brackets)."""
+def _arguments(text: str, commands: dict[str, tuple[tuple[str, ...], dict[int, str]]]) -> list[_Place]:
+    """The dropped (or switched) arguments of each use of those commands, taken as their
+    definition's argument kinds say (brace groups, options in brackets, a star...)."""
     places, braces = [], Braces(text)
-    for name, (count, optional, dropped) in commands.items():
+    for name, (kinds, dropped) in commands.items():
         for match in re.finditer(r"\\" + re.escape(name) + r"(?![A-Za-z@])", text):
             if _made(text, match.start()):
                 continue  # a definition, not a use
-            pos, k = match.end(), 1
-            if optional:
-                option = re.compile(r"\s*\[[^\]]*\]").match(text, pos)
-                if option and 1 in dropped:
-                    places.append(_Place(match.start(), (option.start(), option.end()),
-                                         _shown(text, match.start(), option.end()), dropped[1]))
-                pos, k = (option.end() if option else pos), 2
-            while k <= count:
-                group = braces.group(re.compile(r"\s*").match(text, pos).end())
-                if group is None:
-                    break
+            for k, (start, end) in sorted(spans(text, match.end(), kinds, braces).items()):
                 if k in dropped:
-                    places.append(_Place(match.start(), (group[0] + 1, group[1]),
-                                         _shown(text, match.start(), group[1] + 1), dropped[k]))
-                pos, k = group[1] + 1, k + 1
+                    places.append(_Place(match.start(), (start, end),
+                                         _shown(text, match.start(), end + 1), dropped[k]))
     return places
 
 

@@ -275,8 +275,14 @@ def unplaced(logged: str) -> set[str]:
     the file's name in their place, whatever the source seems to say (lines TeX broke at 79
     characters joined first)."""
     whole = re.sub(r"(?m)^(.{79})\n", r"\1", logged)
-    placed = {os.path.normpath(name.strip()) for name in _GRAPHIC.findall(whole)}
-    return {os.path.normpath(name.strip()) for name in _SIZED.findall(whole)} - placed
+    return {os.path.normpath(name.strip()) for name in _SIZED.findall(whole)} - placed(logged)
+
+
+def placed(logged: str) -> set[str]:
+    """Round 29: the images graphicx placed (``File: NAME Graphic file``) in the compile whose
+    log's text is ``logged``: printed, whatever draft the source seems to ask."""
+    whole = re.sub(r"(?m)^(.{79})\n", r"\1", logged)
+    return {os.path.normpath(name.strip()) for name in _GRAPHIC.findall(whole)}
 
 
 def embedded(logged: str) -> list[str]:

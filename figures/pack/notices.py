@@ -101,34 +101,41 @@ def ancillary(paper: Path, packed: list[str]) -> list[str]:
 
 def framed(paper: Path, main: Path, pages: list[str], logged: str = "") -> FigureDataError | None:
     """Round 26 (PD): the refusal when the archive's PDF (its ``pages``' texts) prints
-    graphicx's frame (the image's file name, in a box) in place of an image, or a black box
-    (``demo``), as ``figures paper`` reads why (:mod:`figures.paper.drafts`): one line naming
-    the include (its file and line) and the option to remove; None when no image is framed (a
-    ``draft=false`` key, or graphicx's ``final``, overrides the class's ``draft``: nothing
-    printed then). Where the source reads no draft for an include, the archive's log
-    (``logged``) still tells a frame: the image sized and placed nowhere (round 28, D2: a
-    ``\\setkeys{Gin}{draft=false}`` in a group, which ends with it)."""
-    from figures.pack.inputs import unplaced
+    graphicx's frame (the image's file name, in a box) in place of an image, or pdfpages' in
+    place of a PDF's pages, or a black box (``demo``): one line naming the include (its file
+    and line) and the option to remove; None when nothing is framed. Whether TeX framed an
+    include is read from the archive's compile (round 29: each reading of the source met a
+    counter-case): its log (``logged``) sized the file and placed it nowhere (round 28, D2),
+    and a page prints the file's name; the source (:mod:`figures.paper.drafts`) only words
+    the line. An include's own ``draft`` key is read as written."""
+    from figures.pack.inputs import placed, unplaced
     from figures.paper import drafts
     from figures.paper.latex import read_paper
     from figures.paper.sync import includes_of
 
     read = read_paper(paper, Path(main.name))
-    for name, at, why in drafts.pdfpages_drafts(read):  # round 27, D3
+    sized = {Path(name).name for name in unplaced(logged)}  # graphicx's or pdfpages' frame
+
+    def page_of(name: str) -> int | None:
+        return next((n for n, text in enumerate(pages, 1) if name in text), None)
+
+    for name, at, said, own in drafts.pdfpages_drafts(read):  # round 27, D3
         shown = Path(name).name if Path(name).suffix else f"{Path(name).name}.pdf"
-        if (page := next((n for n, text in enumerate(pages, 1) if shown in text), None)):
+        if (own or shown in sized) and (page := page_of(shown)):
+            why = said or f"TeX's log read {shown} and placed it nowhere; {_UNHEARD}"
             return FigureDataError(main.name, None, (
-                f"\\includepdf{{{name}}} at {at} in draft mode ({why}): pdfpages prints a "
-                f"frame with the file's name in place of its pages (page {page} of the "
+                f"\\includepdf{{{name}}} at {at} in draft mode ({why}): pdfpages "
+                f"prints a frame with the file's name in place of its pages (page {page} of the "
                 "archive's PDF); remove draft; the pack stops (an archive printing frames in "
                 "place of pages is no paper to submit)"))
     everywhere = drafts.draft(read)
+    printed = {Path(name).name for name in placed(logged)}
     for include in includes_of(read)[0]:
         name = Path(include.found.name if include.found is not None else include.written).name
-        page = next((n for n, text in enumerate(pages, 1) if name in text), None) if \
-            include.found is not None or Path(name).suffix else None  # the frame's: name.ext
-        at = f"{display_path(include.tex.name)}:{include.line}"
-        if "demo" in (everywhere or "") and not drafts.draft_key(include):
+        page = page_of(name) if include.found is not None or Path(name).suffix else None
+        at = f"{display_path(include.tex.name)}:{include.line}"  # the frame's: name.ext
+        if "demo" in (everywhere or "") and not drafts.draft_key(include) and \
+                name not in printed:  # demo: graphicx reads and places no image
             return FigureDataError(main.name, None, f"{everywhere} for each image (the figure "
                                    f"included at {at} too): remove it; the pack stops (an "
                                    "archive printing boxes in place of figures is no paper to "
@@ -138,22 +145,28 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "") -> Figur
         if own := drafts.draft_key(include):
             return FigureDataError(name, None, f"{own}; the pack stops (the archive's PDF "
                                    f"prints that frame on page {page}, not the figure)")
-        options = include.graphic.options if include.graphic is not None else {}
-        if everywhere and options.get("draft") == "false":
-            continue  # its own draft=false prints it whatever the class says (round 27, D1)
-        if everywhere:
+        if name not in sized:  # TeX placed it: the name printed is the text's (round 29, D2)
+            continue
+        if everywhere and "demo" not in everywhere:
             return FigureDataError(main.name, None, f"{everywhere} for each image: the "
                                    f"archive's PDF prints {name}'s on page {page} in place of "
                                    f"the figure included at {at}; remove it; the pack stops (an "
                                    "archive printing frames in place of figures is no paper to "
                                    "submit)")
-        if include.found is not None and any(Path(n).name == name for n in unplaced(logged)):
-            return FigureDataError(name, None, (
-                f"the archive's PDF prints graphicx's frame with this name on page {page} in "
-                f"place of the figure included at {at} (TeX's log sized {name} and placed it "
-                "nowhere: graphicx in draft mode there, by the class's option draft or its "
-                "own, which a \\setkeys{Gin}{draft=false} in a group undoes only inside the "
-                "group); remove draft, "
-                "or give that include draft=false; the pack stops (an archive printing frames "
-                "in place of figures is no paper to submit)"))
+        return FigureDataError(name, None, (
+            f"the archive's PDF prints graphicx's frame with this name on page {page} in "
+            f"place of the figure included at {at} (TeX's log sized {name} and placed it "
+            "nowhere: graphicx in draft mode there, by the class's option draft or its own"
+            + (", which a \\setkeys{Gin}{draft=false} in a group undoes only inside the group"
+               if any(_GROUPED.search(text) for _, text in drafts.texts_of(read))
+               else f"; {_UNHEARD}")
+            + "); remove draft, or give that include draft=false; the pack stops (an archive "
+            "printing frames in place of figures is no paper to submit)"))
     return None
+
+
+#: Why TeX framed an include the source reads a ``final`` for (round 29, D1 and D4).
+_UNHEARD = ("a final TeX never hears (passed by \\PassOptionsToPackage after the package is "
+            "loaded, or in a false branch) undoes nothing")
+_GROUPED = re.compile(r"\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\s*=\s*false\b")
+

@@ -40,26 +40,58 @@ def own_draft(paper, name: str) -> str | None:
 #: ``\\PassOptionsToPackage{..OPTION..}{..PACKAGE..}`` (``str.format``: option, package).
 _PASSED = (r"\\PassOptionsToPackage\s*\{{[^{{}}]*\b{}\b[^{{}}]*\}}\s*"
            r"\{{(?:[^{{}}]*,)?\s*{}\s*(?:,[^{{}}]*)?\}}")
+#: Where a package is loaded (``str.format``: its name): ``\\usepackage[..]{a,NAME}``.
+_LOADED = r"\\(?:usepackage|RequirePackage)\s*(?:\[[^\]]*\]\s*)?\{{(?:[^{{}}]*,)?\s*{}\s*[,}}]"
 
 
-def draft(paper) -> str | None:
+def _heard(texts: list[tuple], package: str) -> list[tuple]:
+    """Round 29 (D1, D2): the texts as far as TeX still hears options passed to ``package``:
+    up to where it is first loaded (pdfpages loads graphicx), nothing after; an option
+    passed later changes nothing."""
+    loaded = _LOADED.format(package if package != "graphicx" else "(?:graphicx|pdfpages)")
+    heard = []
+    for source, text in texts:
+        if found := re.search(loaded, text):
+            return [*heard, (source, text[:found.start()])]
+        heard.append((source, text))
+    return heard
+
+
+def final_class(paper) -> bool:
+    """Round 29 (D5): whether the class's options leave graphicx and pdfpages final: no
+    ``draft``, or ``final`` beside it (both declare final after draft, so final wins in
+    either order)."""
+    return "draft" not in paper.class_options or "final" in paper.class_options
+
+
+def texts_of(paper) -> list[tuple]:
+    """Each source and its text as TeX reads it (a commented-out option is none)."""
+    return [(source, blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True,
+                             hidden=True)) for source in paper.sources]
+
+
+def draft(paper, finals: bool = True) -> str | None:
     """Where the paper asks graphicx to print no image (draft: a frame; demo: a black box),
     and what it prints instead; None when nowhere: the class's option, graphicx's, and
-    ``\\setkeys{Gin}{draft}`` (round 23, P5)."""
-    texts = [(source, blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True,
-                              hidden=True))  # as TeX reads it: a commented-out option is none
-             for source in paper.sources]
-    final = any(re.search(r"\\usepackage\s*\[[^\]]*\bfinal\b[^\]]*\]\s*\{graphicx\}"
-                          r"|\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\s*=\s*false\b"
-                          r"|" + _PASSED.format("final", "graphicx"), text)
-                for _, text in texts)  # final, or draft=false, overrides the class's (round 27)
-    if "draft" in paper.class_options and not final:
+    ``\\setkeys{Gin}{draft}`` (round 23, P5). Read from the source: the wording of a
+    refusal; whether TeX printed a frame is the compiled archive's to say (round 29).
+    ``finals``: a ``final`` undoes the class's draft (False: the draft asked, whatever
+    undoes it)."""
+    texts = texts_of(paper)
+    passed = _heard(texts, "graphicx")
+    final = finals and (any(re.search(r"\\usepackage\s*\[[^\]]*\bfinal\b[^\]]*\]\s*\{graphicx\}"
+                                      r"|\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\s*=\s*false\b",
+                                      text) for _, text in texts)
+                        or any(re.search(_PASSED.format("final", "graphicx"), text)
+                               for _, text in passed))  # round 27; passed late: none (29)
+    if not final_class(paper) and not final:
         return f"the class option draft ({display_path(paper.main.name)}): graphicx prints a frame"
     for source, text in texts:
-        if found := re.search(r"\\usepackage\s*\[[^\]]*\b(draft|demo)\b[^\]]*\]\s*\{graphicx\}"
-                              r"|" + _PASSED.format("(draft|demo)", "graphicx"),
-                              text):  # DP: round 27
-            option = found[1] or found[2]
+        heard = next((t for s, t in passed if s == source), "")
+        if found := (re.search(r"\\usepackage\s*\[[^\]]*\b(draft|demo)\b[^\]]*\]\s*"
+                               r"\{graphicx\}", text)
+                     or re.search(_PASSED.format("(draft|demo)", "graphicx"), heard)):  # DP
+            option = found[1]
             return (f"graphicx's option {option} ({display_path(source.name)}): graphicx "
                     f"prints {INSTEAD[option]}")
         if found := re.search(r"\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\b(?!\s*=\s*false)"
@@ -73,26 +105,30 @@ _INCLUDEPDF = re.compile(r"\\includepdf\s*(?:\[([^\]]*)\])?\s*\{([^{}]+)\}")
 _DRAFT_KEY = re.compile(r"(?:^|,)\s*draft\s*(?:=\s*true\s*)?(?:,|$)")
 
 
-def pdfpages_drafts(paper) -> list[tuple[str, str, str]]:
-    """Round 27 (D3): each ``\\includepdf`` pdfpages draws as a frame with the file's name in
-    place of its pages: its own ``draft`` key, pdfpages' ``draft`` option or the class's
-    (no ``final`` of pdfpages undoing it): the file it names, where (``main.tex:6``), why."""
-    texts = [(source, blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True,
-                              hidden=True)) for source in paper.sources]
-    package = ",".join(found[1] or found[2] for _, text in texts for found in re.finditer(
-        r"\\usepackage\s*\[([^\]]*)\]\s*\{pdfpages\}|\\PassOptionsToPackage\s*\{([^{}]*)\}\s*"
-        r"\{(?:[^{}]*,)?\s*pdfpages\s*(?:,[^{}]*)?\}", text))  # passed too: round 28, D3
+def pdfpages_drafts(paper) -> list[tuple[str, str, str, bool]]:
+    """Round 27 (D3): each ``\\includepdf`` (the file it names, where: ``main.tex:6``) and why
+    the source reads pdfpages drawing it as a frame with the file's name in place of its
+    pages ("" when it reads none): its own ``draft`` key, pdfpages' ``draft`` option or the
+    class's (no ``final`` of pdfpages TeX hears undoing it: passed before pdfpages is
+    loaded, round 29 D1); and whether its own key is ``draft``. The wording of a refusal:
+    whether TeX drew a frame is the compiled archive's to say (round 29)."""
+    texts = texts_of(paper)
+    package = ",".join(found[1] for _, text in texts for found in re.finditer(
+        r"\\usepackage\s*\[([^\]]*)\]\s*\{pdfpages\}", text)) + "," + ",".join(
+        found[1] for _, text in _heard(texts, "pdfpages") for found in re.finditer(
+            r"\\PassOptionsToPackage\s*\{([^{}]*)\}\s*\{(?:[^{}]*,)?\s*pdfpages\s*(?:,[^{}]*)?\}",
+            text))  # passed too: round 28, D3
     everywhere = ("pdfpages' option draft" if re.search(r"\bdraft\b", package) else
-                  "the class option draft" if "draft" in paper.class_options
+                  "the class option draft" if not final_class(paper)
                   and not re.search(r"\bfinal\b", package) else "")
     found = []
     for source, text in texts:
         for match in _INCLUDEPDF.finditer(text):
             options = match[1] or ""
-            why = ("its own draft key" if _DRAFT_KEY.search(options) else
+            own = bool(_DRAFT_KEY.search(options))
+            why = ("its own draft key" if own else
                    "" if re.search(r"(?:^|,)\s*(?:final|draft\s*=\s*false)\b", options)
                    else everywhere)
-            if why:
-                line = text.count("\n", 0, match.start()) + 1
-                found.append((match[2].strip(), f"{display_path(source.name)}:{line}", why))
+            line = text.count("\n", 0, match.start()) + 1
+            found.append((match[2].strip(), f"{display_path(source.name)}:{line}", why, own))
     return found

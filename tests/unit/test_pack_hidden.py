@@ -177,3 +177,177 @@ def test_ifdraft_ifdefined_and_any_ifthenelse_are_switches():
     assert said == [
         ("main.tex:2: \\else We thank Bob Jones for it. is hidden by \\ifdefined\\shownotes, true "
          f"there (and 2 more, lines 2, 2): {_ENDS}")], said
+
+
+@pytest.mark.parametrize(("definition", "use"), [
+    ("\\NewDocumentCommand{\\note}{+m}{\\ifcomments\\textcolor{red}{[#1]}\\fi}", "{%s}"),
+    ("\\NewDocumentCommand{\\note}{O{blue} m}{\\ifcomments\\textcolor{#1}{A: #2}\\fi}", "{%s}"),
+    ("\\NewDocumentCommand{\\note}{s m}{\\ifcomments\\textcolor{red}{B: #2}\\fi}", "*{%s}"),
+    ("\\NewDocumentCommand{\\note}{o m}{\\ifcomments[#1] #2\\fi}", "[Bob]{%s}"),
+    ("\\NewDocumentCommand{\\note}{m m}{\\ifcomments#1: #2\\fi}", "{Bob}{%s}"),
+    ("\\NewExpandableDocumentCommand{\\note}{m}{\\ifcomments C: #1\\fi}", "{%s}"),
+    ("\\RenewDocumentCommand\\note{ +m }{\\ifcomments#1\\fi}", "{%s}"),
+    ("\\ProvideDocumentCommand{\\note}{m}{\\ifcomments#1\\fi}", "{%s}"),
+    ("\\newrobustcmd{\\note}[1]{\\ifcomments\\textcolor{red}{D: #1}\\fi}", "{%s}"),
+    ("\\renewrobustcmd*\\note[2][x]{\\ifcomments#2\\fi}", "{%s}"),
+    (("\\NewDocumentCommand{\\note}{s t+ D<>{x} >{\\SplitList{,}}r() e{^_} v O{} m}"
+      "{\\IfBooleanT{#1}{*}#3#6\\ifcomments#8#9\\fi}"),
+     "*<a>(b)_{Bob Jones and} |v| [o]{%s}"),
+    ("\\DeclareDocumentCommand{\\note}{g G{x} d() m}{\\ifcomments#4\\fi}", "{a}(b){%s}")],
+    ids=["+m", "O{..}m", "sm", "om", "mm", "Expandable", "Renew", "Provide", "newrobustcmd",
+         "renewrobustcmd", "every-type", "g-G-d"])
+def test_a_notes_macro_of_any_argument_specification_is_looked_at(definition, use):
+    """Round 29 (H1): round 28 H10's notes macro read only for an xparse specification of
+    bare ``m`` (``{+m}``, ``{O{blue} m}``, ``{s m}``, ``\\NewExpandableDocumentCommand``,
+    etoolbox's ``\\newrobustcmd``: all notes shipped, warnings 0). The specification is read
+    token by token, and each use's arguments taken as xparse takes them."""
+    main = (f"\\newif\\ifcomments \\commentsfalse\n{definition}\n"
+            f"Intro text here.\\note{use % 'We thank Bob Jones for the code.'}\n")
+    said = told({"main.tex": main}, _PAGE)
+    assert len(said) == 1, said
+    assert said[0].startswith("main.tex:3: \\note"), said
+    assert said[0].endswith("is hidden by \\ifcomments inside \\note, false there "
+                            "(\\newif\\ifcomments): " + _ENDS), said
+    assert "We thank Bob Jones for the code.}" in said[0], said
+    shown = _PAGE[0] + " We thank Bob Jones for the code. Bob Jones and"
+    assert told({"main.tex": main}, [shown]) == []
+
+
+@pytest.mark.parametrize(("definition", "said"), [
+    ("\\makeatletter\\let\\note\\@gobble\\makeatother", "\\let\\note\\@gobble"),
+    ("\\makeatletter\\global\\let\\note = \\@gobble\\makeatother", "\\let\\note\\@gobble"),
+    ("\\makeatletter\\let\\note\\@gobbletwo\\makeatother", "\\let\\note\\@gobbletwo"),
+    ("\\makeatletter\\newcommand{\\note}{\\@gobble}\\makeatother", "\\newcommand{\\note}"),
+    ("\\NewCommandCopy\\note\\@gobble", "\\NewCommandCopy\\note\\@gobble"),
+    ("\\ExplSyntaxOn\\cs_set_eq:NN \\note \\use_none:nn\\ExplSyntaxOff",
+     "\\cs_set_eq:NN\\note\\use_none:nn"),
+    ("\\def\\note#1{}", "\\def\\note"),
+    ("\\newcommand{\\note}[1]{}", "\\newcommand{\\note}"),
+    ("\\renewcommand\\note[1]{\\ignorespaces}", "\\renewcommand{\\note}")],
+    ids=["let", "global-let=", "gobbletwo", "newcommand-gobble", "NewCommandCopy", "expl3",
+         "def", "newcommand", "renewcommand-ignorespaces"])
+def test_a_command_made_a_gobbler_drops_its_notes(definition, said):
+    """Round 29 (K4): ``\\let\\note\\@gobble`` (the kernel's idiom for a dropped argument)
+    shipped the notes with no word; ``\\@gobbletwo``, a ``\\newcommand`` expanding to
+    ``\\@gobble``, LaTeX's ``\\NewCommandCopy`` and expl3's ``\\cs_set_eq:NN`` to
+    ``\\use_none:n`` are the same hider; ``\\def\\note#1{}``, ``\\newcommand{\\note}[1]{}``
+    and a body of ``\\ignorespaces`` were (round 24, N5) and still are."""
+    main = (f"{definition}\nIntro text here.\n"
+            "\\note{We thank Bob Jones for the code.}{Ask reviewer two about it.}\n")
+    more = " (and 1 more, lines 3)" if said.endswith(("two", "nn")) else ""
+    found = told({"main.tex": main}, _PAGE)
+    assert found == [
+        ("main.tex:3: \\note{We thank Bob Jones for the code.} is hidden by \\note, which "
+         f"drops that argument ({said}){more}: {_ENDS}")], found
+
+
+def test_an_uncited_entry_of_a_filecontents_bib_is_told():
+    """Round 29 (K1): a ``.bib`` written by ``filecontents*`` in main.tex ships as written,
+    its uncited self-citation too (authors, "under review at ICML"), which the page never
+    shows: warnings 0. Each entry no ``\\bibitem`` of the packed ``.bbl`` (nor a ``\\cite``)
+    names is looked at, and the text between entries, which BibTeX skips; a cited entry,
+    ``\\nocite{*}``, or an uncited one whose words the page prints, is not told."""
+    main = ("\\documentclass{article}\n\\begin{filecontents*}[overwrite]{refs.bib}\n"
+            "@article{smith2020,author={Smith, John},title={A study of the thing},journal={J},"
+            "year={2020}}\n\n"
+            "@article{ours2025,author={Smithson, Alice and Jones, Bob},title={Our earlier "
+            "audit},\n  note={under review at ICML},year={2025}}\n"
+            "\\end{filecontents*}\n\\usepackage{natbib}\n\\begin{document}\n"
+            "Intro text here, following \\citet{smith2020}.\n"
+            "\\bibliographystyle{plainnat}\\bibliography{refs}\n\\end{document}\n")
+    bbl = ("\\begin{thebibliography}{1}\n\\bibitem[{Smith}(2020)]{smith2020}\nJohn Smith.\n"
+           "\\newblock A study of the thing.\n\\newblock \\emph{J}, 2020.\n"
+           "\\end{thebibliography}\n")
+    page = [("Intro text here, following Smith [2020]. References John Smith. A study of the "
+             "thing. J, 2020.\n1")]
+    found = told({"main.tex": main, "main.bbl": bbl}, page)
+    assert found == [
+        ("main.tex:5: @article{ours2025,author={Smithson, Alice and Jones, Bob},title={Our "
+         "earlier ... is hidden by \\begin{filecontents*}{refs.bib}, an entry never cited "
+         f"(BibTeX leaves it out): {_ENDS}")], found
+    assert told({"main.tex": main.replace("\\citet{smith2020}", "\\citet{smith2020} "
+                                          "\\nocite{*}"), "main.bbl": bbl}, page) == []
+    cited = main.replace("\\citet{smith2020}", "\\citet{smith2020,ours2025}")
+    assert told({"main.tex": cited, "main.bbl": bbl}, page) == []
+    noted = main.replace("\n\n@article{ours", "\n% Bob Jones says we should add ours\n@article{ours")
+    assert told({"main.tex": noted, "main.bbl": bbl}, page)[0].startswith(
+        "main.tex:4: % Bob Jones says we should add ours is hidden by \\begin{filecontents*}"
+        "{refs.bib}, text between its entries (BibTeX skips it) (and 1 more, lines 5): ")
+
+
+@pytest.mark.parametrize(("made", "said"), [
+    ("\\newif\\ifarxiv\\arxivfalse\n\\let\\ifmine\\ifarxiv", "\\let\\ifmine\\ifarxiv"),
+    ("\\newif\\ifarxiv\n\\global\\let\\ifmine = \\ifarxiv", "\\let\\ifmine\\ifarxiv"),
+    ("\\let\\ifmine\\iffalse", "\\let\\ifmine\\iffalse"),
+    ("\\let\\ifmine=\\iftrue", "\\let\\ifmine\\iftrue"),
+    ("\\newif\\ifarxiv\n\\let\\ifours\\ifarxiv\\let\\ifmine\\ifours", "\\let\\ifmine\\ifours")],
+    ids=["let", "global-let=", "iffalse", "iftrue", "copy-of-copy"])
+def test_a_switch_made_by_let_is_a_switch(made, said):
+    """Round 30 (H5): ``\\newif\\ifarxiv\\arxivfalse``, ``\\let\\ifmine\\ifarxiv`` and
+    ``\\ifmine <note>\\fi``: the note shipped, warnings 0 (only ``\\newif`` and etoolbox's and
+    ifthen's makers named a switch). A ``\\let`` of a known switch (``\\iftrue``,
+    ``\\iffalse`` too, a copy's copy) makes another; the page judges both branches."""
+    main = (f"{made}\n\\begin{{document}}\nIntro text here.\\ifmine We thank Bob Jones for "
+            "the code.\\else Ask reviewer two about the plot.\\fi\n\\end{document}\n")
+    found = told({"main.tex": main}, _PAGE)
+    line = main[:main.index("Intro")].count("\n") + 1
+    assert found == [
+        (f"main.tex:{line}: \\ifmine We thank Bob Jones for the code. is hidden by \\ifmine, "
+         f"false there ({said}) (and 1 more, lines {line}): {_ENDS}")], found
+    shown = _PAGE[0] + " We thank Bob Jones for the code. Ask reviewer two about the plot."
+    assert told({"main.tex": main}, [shown]) == []
+
+
+def test_a_preamble_test_in_the_title_block_is_looked_at():
+    """Round 30 (H8): ``\\title{Results\\ifdefined\\mynotes\\ <note>\\fi}`` and
+    ``\\author{Anonymous\\ifthenelse{\\equal{\\version}{final}}{ and <note>}{}}``: tests of
+    the paper's own conditions before ``\\begin{document}`` were skipped as settings, though a
+    title block's arguments are printed. Read there (``\\date``, ``\\thanks``, a venue's
+    ``\\icmltitle``, ``\\icmlauthor`` too) as in the body; elsewhere in the preamble still
+    settings."""
+    main = ("\\usepackage{ifthen}\\newcommand\\version{review}\n"
+            "\\ifdefined\\chapter\\newcommand{\\unit}{We thank Bob Jones for the code.}\\fi\n"
+            "\\def\\mytitle{Results\\ifdefined\\mynotes\\ ask Bob Jones first about it\\fi}\n"
+            "\\title[Short]{Results\\ifdefined\\mynotes\\ ask Bob Jones first about it\\fi}\n"
+            "\\author{Anonymous\\ifthenelse{\\equal{\\version}{final}}{ and Alice Smith at "
+            "Acme Labs}{}}\n"
+            "\\icmltitle{Results\\ifcsname mynotes\\endcsname\\ cite our ICML paper now\\fi}\n"
+            "\\begin{document}\n\\maketitle Intro text here.\n\\end{document}\n")
+    found = told({"main.tex": main}, ["Results Anonymous Intro text here.\n1"])
+    assert found == [
+        ("main.tex:4: \\ifdefined\\mynotes\\ ask Bob Jones first about it is hidden by "
+         f"\\ifdefined\\mynotes, false there (and 2 more, lines 5, 6): {_ENDS}")], found
+    shown = "Results ask Bob Jones first about it Anonymous and Alice Smith at Acme Labs " \
+            "cite our ICML paper now Intro text here.\n1"
+    assert told({"main.tex": main}, [shown]) == []
+
+
+@pytest.mark.parametrize("copy", [
+    "\\let\\nbd\\nba", "\\global\\let\\nbd = \\nba", "\\NewCommandCopy{\\nbd}{\\nba}",
+    "\\NewCommandCopy\\nbd\\nba", "\\ExplSyntaxOn\\cs_set_eq:NN \\nbd \\nba\\ExplSyntaxOff",
+    "\\let\\nbc\\nba\\let\\nbd\\nbc"],
+    ids=["let", "global-let=", "NewCommandCopy{}", "NewCommandCopy", "expl3", "copy-of-copy"])
+def test_a_copy_of_a_notes_macro_is_followed(copy):
+    """Round 30 (H10): ``\\long\\def\\nba#1{\\ifnotes#1\\fi}``, ``\\let\\nbd\\nba`` and only
+    ``\\nbd{<note>}`` used: the note shipped, warnings 0 (a copy never followed). Copies
+    (``\\let``, ``\\NewCommandCopy``, expl3's, a copy's copy) of a notes macro, of todonotes'
+    ``\\todo`` and of a discarding environment are followed."""
+    main = (f"\\newif\\ifnotes\\notesfalse\n\\long\\def\\nba#1{{\\ifnotes#1\\fi}}\n{copy}\n"
+            "Intro text here.\\nbd{We thank Bob Jones for the code.}\n")
+    found = told({"main.tex": main}, _PAGE)
+    assert len(found) == 1, found
+    assert found[0].startswith(
+        "main.tex:4: \\nbd{We thank Bob Jones for the code.} is hidden by \\ifnotes inside "
+        "\\nba, false there (\\newif\\ifnotes), through \\"), found
+    assert told({"main.tex": main}, [_PAGE[0] + " We thank Bob Jones for the code."]) == []
+    todo = ("\\usepackage[disable]{todonotes}\n\\let\\fixme\\todo\n"
+            "Intro text here.\\fixme{We thank Bob Jones for the code.}\n")
+    assert told({"main.tex": todo}, _PAGE)[0].startswith(
+        "main.tex:3: \\fixme{We thank Bob Jones for the code.} is hidden by todonotes' disable")
+    environment = ("\\usepackage{environ}\\NewEnviron{notes}{}\n\\let\\mine\\notes"
+                   "\\let\\endmine\\endnotes\nIntro text here.\\begin{mine}We thank Bob Jones "
+                   "for the code.\\end{mine}\n")
+    assert told({"main.tex": environment}, _PAGE)[0].startswith(
+        "main.tex:3: \\begin{mine}We thank Bob Jones for the code. is hidden by the mine "
+        "environment, which discards its body (\\let\\mine\\notes)"), told(
+        {"main.tex": environment}, _PAGE)
