@@ -38,7 +38,7 @@ from helpers import (  # after its assertions are set to be rewritten
     LFS_POINTER,
     LFS_POINTER_ADVICE,
     REPO,
-    figure_name,
+    fixture_spec,
 )
 
 #: How this environment differs from the one that made the golden images (None: it is it).
@@ -372,7 +372,7 @@ class Renders:
         output's; the metadata is the build's deterministic one)."""
         from figures.outputs.render import save
 
-        spec = BY_NAME[figure_name(fixture)]
+        spec = fixture_spec(fixture)
         kwargs = {"format": "png", "bbox_inches": spec.outputs[0].bbox_inches, **savefig_kwargs}
         key = hashlib.sha256(repr((str(fixture), sorted(kwargs.items()))).encode()).hexdigest()
         if key not in self._saved:

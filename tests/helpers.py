@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from figures.cli import main as cli
-from figures.registry import FIGURES
+from figures.registry import BY_NAME, FIGURES, FigureSpec
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"
@@ -241,6 +241,26 @@ def fixture_files() -> list[Path]:
 def figure_name(fixture: Path) -> str:
     """``cifar_diagnostics--partial.json`` belongs to the figure ``cifar_diagnostics``."""
     return fixture.stem.partition("--")[0]
+
+
+def orphan_line(fixture: Path) -> str | None:
+    """One line naming ``fixture`` and what to do when its figure is not in the registry (a
+    figure removed, its fixture left behind); None when it is."""
+    name = figure_name(fixture)
+    if name in BY_NAME:
+        return None
+    return (f"tests/fixtures/{fixture.name}: a fixture of {name}, which is not in FIGURES in "
+            f"figures/registry.py: remove the fixture (and baseline/{fixture.stem}.png, "
+            f"baseline/{fixture.stem}.vector.txt.gz), or register the figure")
+
+
+def fixture_spec(fixture: Path) -> FigureSpec:
+    """The registered figure ``fixture`` draws; for a fixture left behind by a figure removed
+    from the registry, its test fails with :func:`orphan_line` (hostile round 29, G9: a
+    KeyError, and with ``--mpl`` an INTERNALERROR that judged no golden at all)."""
+    if (line := orphan_line(fixture)) is not None:
+        pytest.fail(line, pytrace=False)
+    return BY_NAME[figure_name(fixture)]
 
 
 def venue_baseline_name(venue: str, figure: str, slot: str | float | None = None) -> str:

@@ -74,6 +74,8 @@ class Golden:
     #: the render shown, as read once when the page was made: file name -> bytes (its PNG and
     #: vector content); what an accept writes (build/review/new may hold another's since)
     rendered: dict[str, bytes] = field(default_factory=dict)
+    #: its baseline image is missing from the working tree though git tracks it: what to do
+    missing: str = ""
     status: str = "changed"
     figure: str = field(init=False)
     layout: str = field(init=False)
@@ -142,7 +144,9 @@ def failed_in(report: Path) -> list[str]:
 
 def why(nodeid: str) -> list[str]:
     """The inputs of ``nodeid``'s comparison that differ from those of its last pass."""
-    record = _record(INPUTS).get(nodeid, {})
+    from golden_cache import inputs_record  # the one reader of the record (round 29, G1)
+
+    record = inputs_record(_record(INPUTS)).get(nodeid, {})
     last, passed = record.get("last"), record.get("passed")
     if not last or not passed:
         return ["(no passing comparison recorded here: run the golden tests before an edit)"]
@@ -173,8 +177,8 @@ def _svg_now(name: str) -> bytes:
     for module, draw in ((test_images, vector.fixture_vector),
                          (test_venue_images, vector.venue_vector)):
         for param in module.PARAMS:
-            mark = next(m for m in param.marks if m.name == "mpl_image_compare")
-            if mark.kwargs["filename"] == f"{name}.png":
+            mark = next((m for m in param.marks if m.name == "mpl_image_compare"), None)
+            if mark is not None and mark.kwargs["filename"] == f"{name}.png":
                 return draw(*param.values, form=bytes)
     raise KeyError(name)
 
@@ -276,6 +280,35 @@ def _outline(tree: ET.Element, element: ET.Element) -> ET.Element:
     return outline
 
 
+def restore_command(path: Path) -> str | None:
+    """How to get back ``path``, a baseline image missing from the working tree, when git
+    tracks it (in HEAD, or only added to the index); None when it does not (a new golden) or
+    there is no git here. git runs through the package's one runner (figures/runner.py)."""
+    from figures import runner
+    from figures.errors import FigureDataError
+
+    shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+    for asked, restore in ((["ls-tree", "--name-only", "HEAD"], f"git checkout HEAD -- {shown}"),
+                           (["ls-files"], f"git checkout -- {shown}")):
+        try:
+            found = runner.run(["git", *asked, "--", shown], ROOT, timeout=60)
+        except (FigureDataError, OSError):  # no git installed, or it did not answer
+            return None
+        if found.returncode == 0 and found.stdout.strip():
+            return restore
+    return None
+
+
+def _no_baseline(path: Path) -> str:
+    """What a missing baseline image is: a new golden's, or a tracked one deleted (round 29,
+    G5: shown as "no baseline image yet", its acceptance offered, the deletion unsaid)."""
+    if (restore := restore_command(path)) is None:
+        return ""
+    shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+    return (f"{shown} is missing from the working tree, though git tracks it (deleted?): "
+            f"restore it with `{restore}`; accept the new picture only to replace it")
+
+
 def compare(id: int, name: str, nodeid: str, new: Path) -> Golden | None:
     """Golden ``name`` against its new rendering in ``new``; None when it did not change."""
     import vector
@@ -289,16 +322,18 @@ def compare(id: int, name: str, nodeid: str, new: Path) -> Golden | None:
     if new_png.is_file():  # the reference environment: pixels decide
         if old_png.is_file() and ub._same(old_png, new_png):
             return None
+        missing = "" if old_png.is_file() else _no_baseline(old_png)
         diff, changes = (_pixel_diff(old_png, new_png) if old_png.is_file()
-                         else (None, "no baseline image yet"))
+                         else (None, missing or "no baseline image yet"))
         pictures = (old_png.read_bytes() if old_png.is_file() else b"", rendered[new_png.name])
     elif elements:  # off the reference: the drawings, from their vector content
         diff, changes, pictures = None, "vector content differs", drawings(_svg_now(name), golden)
+        missing = ""
     else:
         return None
     return Golden(id, name, nodeid, pictures, diff,
                   f"{changes}; {len(elements)} vector element(s) differ", elements, why(nodeid),
-                  rendered)
+                  rendered, missing)
 
 
 def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
@@ -496,6 +531,9 @@ def main(argv: list[str]) -> int:
               or not static else "review: no golden test failed in the last run: nothing to "
               "review (`nox -s review` runs the comparisons)")
         return 0
+    for item in goldens:
+        if item.missing:  # said here too, not on the page only (round 29, G5)
+            print(f"review: {item.name}: {item.missing}")
     if static:
         print(f"review: {len(goldens)} changed golden(s): {write_static(goldens)} (each names "
               "the command that accepts it; its pictures in img/ beside it)")

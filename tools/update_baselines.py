@@ -88,7 +88,9 @@ def goldens() -> dict[str, str]:
     for module, test in ((test_images, "test_figure_matches_baseline"),
                          (test_venue_images, "test_venue_layout_matches_baseline")):
         for param in module.PARAMS:
-            mark = next(m for m in param.marks if m.name == "mpl_image_compare")
+            mark = next((m for m in param.marks if m.name == "mpl_image_compare"), None)
+            if mark is None:  # a fixture whose figure is not registered (round 29, G9)
+                continue
             found[mark.kwargs["filename"].removesuffix(".png")] = (
                 f"tests/golden/{module.__name__}.py::{test}[{param.id}]")
     return found

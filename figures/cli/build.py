@@ -12,6 +12,7 @@ from figures.cli import common as cli
 from figures.data.envelope import SYNTHETIC
 from figures.errors import display_path, one_line
 from figures.outputs.kind import CAMERA_READY, DEFAULT, BuildKind, venue_builds
+from figures.page import Width
 from figures.paths import CAMERA_READY_OUT
 from figures.registry import FigureSpec
 
@@ -47,19 +48,29 @@ def add_parser(add) -> None:
     p.set_defaults(out=None)
 
 
-def _inches(text: str) -> float:
+class _Typed(float):
+    """A ``--width`` as read: its number, and its text as the user typed it (``typed``)."""
+
+    typed: str
+
+
+def _inches(text: str) -> _Typed:
     """An argparse type: a width in inches, a plain decimal number (``3.25in``, ``1_0``,
     ``1e0``, ``nan`` said so: ``float`` reads ``1_0`` as 10)."""
     if not re.fullmatch(r"\s*[+-]?(\d+\.?\d*|\.\d+)\s*", text, re.ASCII):
         raise argparse.ArgumentTypeError(f"expected a width in inches as a plain decimal "
                                          f"number, no unit or exponent (e.g. 3.25), got {text!r}")
-    return float(text)
+    width = _Typed(text)
+    width.typed = text.strip()
+    return width
 
 
 def run(args: argparse.Namespace) -> int:
     args.venue = one_venue(args.venue, "figures build")
-    if args.width and len(set(args.width)) > 1:  # not the last one, silently
-        given = ", ".join(f"{w:g}" for w in args.width)
+    # not the last one, silently; widths compared as the build rounds them (3.25 and
+    # 3.2500001 are one build), shown as typed (round 29 W1: "(3.25, 3.25)")
+    if args.width and len({Width(w) for w in args.width}) > 1:
+        given = ", ".join(getattr(w, "typed", f"{w:g}") for w in args.width)
         raise cli.UsageError(f"--width given {len(args.width)} times ({given}): one per build")
     args.width = args.width[0] if args.width else None
     if args.venue is not None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from figures.errors import display_path
-from figures.pack import archive, inputs, refs, tex
+from figures.pack import archive, frames, inputs, notices, refs, tex
 from figures.pack.strip import KINDS
 from figures.texcodec import decoded
 
@@ -23,10 +23,11 @@ Variant = Callable[[frozenset[str]], bytes]
 
 def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
            compiled: bytes, notes: list[str] | None = None
-           ) -> tuple[bytes, bytes, int, list[list[str]], str]:
+           ) -> tuple[bytes, bytes, int, list[list[str]], str, tuple[bytes, str] | None]:
     """The archive, its PDF compiled from it alone, the runs, the page texts of the
-    paper's own compile and the archive's, and the archive's log's text
-    (:class:`~figures.errors.LatexError` when it does not compile). A file the paper reads by an absolute name is not in the archive: one line
+    paper's own compile and the archive's, the archive's log's text, and, on a sign of
+    draft (:func:`figures.pack.frames.signed`), the PDF and log of the archive compiled again
+    forced final, else None (:class:`~figures.errors.LatexError` when it does not compile). A file the paper reads by an absolute name is not in the archive: one line
     naming it; so is a reference the archive leaves undefined that the author's own log
     defines (:func:`figures.pack.refs.checked`; ``notes``: its warning, when it can compare
     with none)."""
@@ -39,7 +40,9 @@ def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
             inputs.refuse_outside(paper, left[0], {name: decoded(text)
                                                    for name, text in files.items()}, main)
         refs.checked(paper, main, logged, notes)
-    return data, pdf, runs, [page_texts(compiled), page_texts(pdf)], logged
+        forced = tex.prove_final(Path(proof), main) if frames.signed(
+            notices.texts(files), logged) else None  # round 30: frames asked of TeX
+    return data, pdf, runs, [page_texts(compiled), page_texts(pdf)], logged, forced
 
 
 def proved_or_kept(paper: Path, files: dict[str, bytes], variants: dict[str, Variant],

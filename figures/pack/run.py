@@ -17,6 +17,7 @@ from figures.errors import FigureDataError, display_path
 from figures.pack import (
     anonymity,
     archive,
+    frames,
     hidden,
     images,
     inputs,
@@ -140,7 +141,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     variants = {name: functools.partial(packed, name)
                 for name in recorded.sources if name not in emptied and os.path.normpath(
                     name) not in raw and not name.lower().endswith(images.IMAGE_SUFFIXES)}
-    (data, pdf, runs, texts, logged), files = proof.proved_or_kept(
+    (data, pdf, runs, texts, logged, forced), files = proof.proved_or_kept(
         paper, files, variants, kind, main_tex.name, recorded.pdf, found.warnings,
         functools.partial(_why_kept, listed=listed, cut=lambda name: _cut_at(
             paper, name, known, recorded.read_to.get(os.path.normpath(name))),
@@ -152,8 +153,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))
                and any(Path(name).name in page for page in texts[1])]:  # graphicx's stand-in
         raise FigureDataError(eps[0], None, tex.eps_refusal(paper, eps[0]))
-    if (frames := notices.framed(paper, main_tex, texts[1], logged)) is not None:  # draft: round 26
-        raise frames
+    if (framed := frames.framed(paper, main_tex, texts[1], logged, pdf, forced)) is not None:
+        raise framed  # draft: round 26, asked of TeX (round 30)
     if emptied:
         found.warnings.append(f"{_some(emptied)}: only opened (tested with \\IfFileExists, or "
                               "an \\include that \\includeonly leaves out), never read as "

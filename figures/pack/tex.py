@@ -260,6 +260,35 @@ def prove(folder: Path, main: str) -> tuple[bytes, int]:
     return (folder / f"{Path(main).stem}.pdf").read_bytes(), runs
 
 
+#: Hostile round 30: the paper read with graphicx and pdfpages forced final, whatever asks
+#: for draft (the class, a package option, ``\setkeys{Gin}{draft}``, an include's own key,
+#: ``\Gin@drafttrue`` in the preamble): :func:`figures.pack.frames.framed` compares what
+#: each page places then with the archive's own compile.
+_FINAL = ("\\PassOptionsToPackage{final}{graphicx}\\PassOptionsToPackage{final}{pdfpages}"
+          "\\makeatletter\\AtBeginDocument{\\@ifundefined{KV@Gin@draft}{}{\\setkeys{Gin}"
+          "{draft=false}\\define@key{Gin}{draft}[true]{}}\\@ifundefined{AM@pkg@draftfalse}{}"
+          "{\\AM@pkg@draftfalse}}\\makeatother")
+
+
+def prove_final(folder: Path, main: str) -> tuple[bytes, str] | None:
+    """Once more in ``folder`` (where :func:`prove` ran: its ``.aux`` read back, so the
+    pages break alike), ``main`` compiled with graphicx and pdfpages forced final
+    (:data:`_FINAL`): the PDF and the log's text; None when that compile fails."""
+    env: dict[str, str | None] = dict.fromkeys(search_paths())
+    env |= {"TEXMFHOME": str(folder / ".no-texmf-home"), "openin_any": "p"}
+    stem = Path(main).stem
+    try:
+        ran = runner.run(["pdflatex", *_FLAGS, f"-jobname={stem}",
+                          f"{_FINAL}\\input{{{main}}}"],
+                         folder, env=env, file=main)
+    except LatexError:  # stopped: the archive's own reading stands
+        return None
+    pdf, log = folder / f"{stem}.pdf", folder / f"{stem}.log"
+    if ran.returncode != 0 or not pdf.is_file():
+        return None
+    return pdf.read_bytes(), inputs.log_text(log)
+
+
 #: The lists a run writes and the next one reads back, with no "Rerun" line in the log (a
 #: ``\tableofcontents``, ``\listoffigures``, endfloat's lists): rerun while they change, as
 #: latexmk does (hostile round 25, TC).

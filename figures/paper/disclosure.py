@@ -37,7 +37,8 @@ def printed_on(value: str, pages: list[str]) -> tuple[str, int] | None:
     account's word, ``user``, or a placeholder: round 27, S3) (hostile round 26, SU). A
     tool's default (:data:`NO_USER`) is matched whole, never split into its words; a single
     lowercase word (a login's) only as a path's, a handle's or an address's part (``/jsmith``,
-    ``@jsmith``, ``jsmith@``): in prose it is a word, "our runner script" (round 28, S1)."""
+    ``@jsmith``, ``jsmith@``): in prose it is a word, "our runner script" (round 28, S1); in
+    any case, a line break after the ``/`` aside (round 30, S2: ``github.com/ JSmith``)."""
     whole = " ".join(value.split())
     if whole.lower() in NO_USER or placeholder(whole) or whole in _NO_NAME:
         return None
@@ -49,8 +50,8 @@ def printed_on(value: str, pages: list[str]) -> tuple[str, int] | None:
         if len("".join(words)) < 3:
             continue
         body = r"\s+".join(map(re.escape, words))
-        word = re.compile(rf"(?<=[/@~]){body}(?![^\W_])|(?<![^\W_]){body}(?=@)" if login
-                          else rf"(?<![^\W_]){body}(?![^\W_])")
+        word = re.compile(rf"(?:(?<=[/@~])|(?<=[/@~]\s)){body}(?![^\W_])|(?<![^\W_]){body}(?=@)",
+                          re.IGNORECASE) if login else re.compile(rf"(?<![^\W_]){body}(?![^\W_])")
         if (page := next((n for n, t in enumerate(texts, 1) if word.search(t)), None)):
             return form, page
     return None

@@ -14,7 +14,7 @@ import matplotlib as mpl
 import matplotlib.pyplot as plt
 import pytest
 from conftest import REFERENCE_FIGURES, Renders
-from helpers import REPO, figure_name, fixture_files
+from helpers import REPO, fixture_files, fixture_spec
 
 from figures.data import figdata
 from figures.outputs.render import save
@@ -61,7 +61,7 @@ axes.prop_cycle: cycler('color', ['k'])
 
 def _png(fixture: Path) -> bytes:
     """A fresh render of ``fixture``, saved as the golden test saves it."""
-    spec = BY_NAME[figure_name(fixture)]
+    spec = fixture_spec(fixture)
     fig = spec.render(figdata.load(fixture, spec.name, spec.schema)["data"])
     buffer = io.BytesIO()
     save(spec, fig, buffer, format="png", dpi=100, bbox_inches=spec.outputs[0].bbox_inches)

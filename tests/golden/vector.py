@@ -62,13 +62,12 @@ def fixture_vector(fixture: Path, form: Callable[[bytes], Any] | None = None) ->
     """The vector content of a default golden (tests/golden/test_images.py): the fixture's
     figure as the default build draws it, at the golden's dpi and bbox (``form``: of its SVG,
     :func:`canonical` unless given; tools/review.py draws the SVG itself)."""
-    from helpers import figure_name
+    from helpers import fixture_spec
 
     from figures.data import figdata
     from figures.outputs.kind import DEFAULT
-    from figures.registry import BY_NAME
 
-    spec = BY_NAME[figure_name(fixture)]
+    spec = fixture_spec(fixture)
     fig = drawn_as_built(spec, figdata.load(fixture, spec.name, spec.schema), DEFAULT)
     return vector_content(fig, spec, DEFAULT.rc(spec), form, dpi=100,
                           bbox_inches=spec.outputs[0].bbox_inches)

@@ -1,11 +1,13 @@
 """Hostile round 30's rows on the anonymous pack's hidden-notes warning (issue 45): a switch
 made by ``\\let`` (H5), a test of the paper's own condition in the preamble's title block
-(H8), a ``\\let`` copy of a notes macro (H10), each note shipped untold."""
+(H8), a ``\\let`` copy of a notes macro (H10), each note shipped untold; and a figure
+author's login printed in a URL TeX breaks after its ``/`` (S2)."""
 
 from __future__ import annotations
 
+import matplotlib.pyplot as plt
 import pytest
-from helpers import packed, write_files
+from helpers import figures_as_a_user, packed, write_files
 
 pytestmark = pytest.mark.slow
 
@@ -63,3 +65,24 @@ def test_a_let_copy_of_a_notes_macro_is_told(tmp_path):
            "text TeX does not print" in told, told
     _paper(tmp_path, preamble % "true", body)
     packed(tmp_path, "--anonymous", warnings=0)
+
+
+def test_a_figure_authors_login_in_a_broken_url_is_told(tmp_path):
+    """Round 30 (S2): a plot whose ``/Author`` is the login ``jsmith``, and
+    ``\\parbox{1.9cm}{\\url{https://github.com/jsmith/figs}}`` (TeX breaks after each ``/``:
+    the page's text ``com/ jsmith/``), or ``\\url{https://github.com/JSmith/figs}``: pack
+    --anonymous told neither, though the unbroken lowercase URL is. Now both are told."""
+    for url in ("\\parbox{1.9cm}{\\url{https://github.com/jsmith/figs}}",
+                "\\url{https://github.com/JSmith/figs}"):
+        write_files(tmp_path / "M", {"main.tex": (
+            "\\documentclass{article}\n\\usepackage{graphicx,url}\n\\begin{document}\n"
+            f"Intro. Code: {url}\n\n\\includegraphics[width=4cm]{{plot.pdf}}\n\\end{{document}}\n")})
+        figure = plt.figure(figsize=(2, 1.5))
+        figure.gca().plot([1, 2, 3])
+        figure.savefig(tmp_path / "M" / "plot.pdf", metadata={"Author": "jsmith"})
+        plt.close(figure)
+        ran = figures_as_a_user(tmp_path, "pack", "M", "--anonymous", "--out", "M.tar.gz",
+                                timeout=300)
+        assert ran.returncode == 0, ran.stdout + ran.stderr
+        assert ("warning: plot.pdf: 'jsmith' (its /Author) is printed on page 1 of the archive "
+                "by the paper's text") in ran.stderr, (url, ran.stderr)

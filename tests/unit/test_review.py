@@ -310,3 +310,119 @@ def test_an_accept_writes_the_render_the_page_showed_or_refuses(tmp_path, monkey
         assert "#00ff00" in gzip.decompress((baseline / "x.vector.txt.gz").read_bytes()).decode()
     finally:
         served.server_close()
+
+
+_NO_PASS = ["(no passing comparison recorded here: run the golden tests before an edit)"]
+
+
+@pytest.mark.parametrize("damaged", [
+    {"passed": ["damaged"]}, {"passed": "damaged"}, {"passed": {"figures/style.py": ["x"]}},
+    {"last": "damaged"}, {"last": ["damaged"]}, ["damaged"], "damaged", None],
+    ids=["passed-list", "passed-string", "passed-values", "last-string", "last-list",
+         "entry-list", "entry-string", "entry-null"])
+def test_a_damaged_entry_of_the_inputs_record_is_no_pass_recorded(tmp_path, monkeypatch,
+                                                                  damaged):
+    """Round 29 (G1): pytest's golden-inputs record with a comparison's ``"passed"`` entry a
+    list (a sync tool's or a hand edit) made ``figures review`` stop with a traceback
+    (``AttributeError: 'list' object has no attribute 'keys'``), nothing reviewed. Review
+    reads the record through the golden cache's one reader (tests/golden_cache.py
+    ``inputs_record``), which takes a damaged part as nothing recorded."""
+    good = {"figures/style.py": "0" * 16, "matplotlib": "3.10.0"}
+    entry = ({"last": good, "passed": good} | damaged) if isinstance(damaged, dict) else damaged
+    record = tmp_path / "golden-inputs"
+    record.write_text(json.dumps({"n": entry}))
+    monkeypatch.setattr(review, "INPUTS", record)
+    assert review.why("n") == _NO_PASS
+
+
+def test_a_failing_comparison_does_not_carry_a_damaged_passed_entry_forward():
+    """Round 29 (G1): each failing comparison kept its entry's damaged ``"passed"`` as it was
+    (tests/golden_cache.py wrote ``earlier`` back unread), so every later review failed too.
+    The record is written back as its one reader read it: the damaged part dropped, the
+    others kept."""
+    from types import SimpleNamespace
+
+    import golden_cache
+
+    good = {"figures/style.py": "0" * 16}
+    stored = {golden_cache.INPUTS_KEY: {
+        "n": {"last": good, "passed": ["damaged"]},
+        "kept": {"last": good, "passed": good},
+        "gone": ["damaged"]}}
+    cache = SimpleNamespace(get=stored.get,
+                            set=stored.__setitem__)
+    options = {"--mpl": True, "--mpl-generate-path": None}
+    config = SimpleNamespace(cache=cache, getoption=lambda name, default=None: options.get(
+        name, default), stash={})
+    plugin = golden_cache.GoldenCache(config)
+    now = {"figures/style.py": "1" * 16}
+    plugin.named = {"n": (now, False)}
+    plugin.pytest_sessionfinish(SimpleNamespace(exitstatus=1))
+    assert stored[golden_cache.INPUTS_KEY] == {"n": {"last": now, "passed": None},
+                                               "kept": {"last": good, "passed": good}}
+
+
+@pytest.mark.parametrize("deleted", ["git rm", "rm", "added then rm", "never tracked"])
+def test_a_deleted_tracked_baseline_is_named_with_how_to_restore_it(tmp_path, monkeypatch,
+                                                                   capsys, deleted):
+    """Round 29 (G5): a baseline image git tracks, deleted from the working tree (``git rm
+    baseline/cifar_summary.png``), was shown by ``figures review`` as a new figure's: "no
+    baseline image yet", its acceptance offered, no word of the deletion nor of restoring
+    it. The page and the command's output now say it is missing though tracked, and how to
+    restore it; a golden git does not track is still "no baseline image yet"."""
+    import io
+    import subprocess
+
+    from PIL import Image
+
+    def png(colour: str) -> bytes:
+        buffer = io.BytesIO()
+        Image.new("RGB", (4, 3), colour).save(buffer, format="png")
+        return buffer.getvalue()
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=root,
+                       check=True, capture_output=True)
+
+    root = tmp_path / "repo"
+    baseline, new, out = root / "baseline", root / "build" / "review" / "new", tmp_path / "out"
+    for module, name, value in ((review, "ROOT", root), (review, "BASELINE", baseline),
+                                (review.ub, "BASELINE", baseline), (review, "OUT", out),
+                                (review, "INPUTS", tmp_path / "none")):
+        monkeypatch.setattr(module, name, value)
+    baseline.mkdir(parents=True)
+    new.mkdir(parents=True)
+    (new / "x.png").write_bytes(png("red"))
+    git("init", "-q")
+    (baseline / "other.png").write_bytes(png("blue"))
+    git("add", "baseline/other.png")
+    git("commit", "-qm", "goldens")
+    if deleted != "never tracked":
+        (baseline / "x.png").write_bytes(png("green"))
+        git("add", "baseline/x.png")
+        if deleted != "added then rm":
+            git("commit", "-qm", "x")
+        if deleted == "git rm":
+            git("rm", "-q", "baseline/x.png")
+        else:
+            (baseline / "x.png").unlink()
+
+    shown = review.compare(0, "x", "tests/golden/test_images.py::t[x]", new)
+    restore = {"git rm": "git checkout HEAD -- baseline/x.png",
+               "rm": "git checkout HEAD -- baseline/x.png",
+               "added then rm": "git checkout -- baseline/x.png"}.get(deleted)
+    said = (f"baseline/x.png is missing from the working tree, though git tracks it (deleted?): "
+            f"restore it with `{restore}`; accept the new picture only to replace it")
+    assert shown.changes == (f"{said if restore else 'no baseline image yet'}; "
+                             "0 vector element(s) differ")
+    assert shown.missing == (said if restore else "")
+    page = review.page([shown])
+    assert (said if restore else "no baseline image yet") in page
+
+    monkeypatch.setattr(review, "collect", lambda args, compare_first: [shown])
+    assert review.main(["--no-open"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert (f"review: x: {said}" in lines) == bool(restore), lines
+    if restore:  # what it names restores it
+        subprocess.run(restore.split(), cwd=root, check=True, capture_output=True)
+        assert (baseline / "x.png").read_bytes() == png("green")

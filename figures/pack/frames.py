@@ -1,0 +1,195 @@
+"""Round 26 (PD): whether the archive's PDF prints graphicx's frame (the image's file name in
+a box, draft mode) in place of an image, or pdfpages' in place of a PDF's pages, or a black
+box (``demo``): the pack stops, naming the include and the option to remove.
+
+Whether TeX framed an include is asked of TeX itself (hostile round 30). Each reading of
+the source met a counter-case (round 29: a ``final`` passed too late, in a false branch; a
+class given both), and so did each reading of the compile's output: an image sized in the
+log and placed nowhere is framed, or only measured (``\\settowidth``, ``\\phantom``, an
+``\\sbox`` never used: round 30, D2, D4); one placing of a file hides another include of it
+framed (D3); a page printing the file's name prints a frame, or the prose naming the file
+(round 29, D2). So, when the archive shows a sign of draft (its log sized an image and
+placed it nowhere, or a source says ``draft``), the archive is compiled once more in its
+proof folder with graphicx and pdfpages forced final (:func:`figures.pack.tex.prove_final`:
+the package options, ``\\setkeys{Gin}{draft=false}`` at ``\\begin{document}`` and the
+``draft`` key made void, so an include's own key and a group's ``\\setkeys`` are overridden
+too), and each page's placed images and forms (its content stream's ``Do``) are counted in
+both PDFs: a page placing more forced final printed a frame there. The same count: no
+frame, whatever is measured or named (one pdflatex run more, about 0.7 s on a one-page
+paper, paid only on a sign of draft).
+The source and the log then only word the refusal: which include (a file forced final
+placed more often, its name printed on that page first), and why (its own key, the class's
+option, a group). ``demo`` is no draft that forcing undoes: read as before. When the forced
+compile fails, the log reading stands (the file sized and placed nowhere, its name on a
+page)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from itertools import zip_longest
+from pathlib import Path
+
+from figures.errors import FigureDataError, display_path
+
+#: pdftex.def's word for each image it places: ``Package pdftex.def Info: a.png  used on
+#: input line 5.``, a PDF's page ``supp.pdf , page1`` (in draft mode: none placed, none said).
+_USED = re.compile(r"^Package pdftex\.def Info: (.+?)(?: , page\s*\d+)?\s+used on input line "
+                   r"(\d+)\.", re.MULTILINE)
+#: Why TeX framed an include the source reads a ``final`` for (round 29, D1 and D4).
+_UNHEARD = ("a final TeX never hears (passed by \\PassOptionsToPackage after the package is "
+            "loaded, or in a false branch) undoes nothing")
+_GROUPED = re.compile(r"\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\s*=\s*false\b")
+
+
+def signed(texts: dict[str, str], logged: str) -> bool:
+    """Whether the archive shows a sign of draft, worth a compile forced final: its log
+    sized an image and placed it nowhere, or a source (``texts``) says ``draft``."""
+    from figures.pack.inputs import unplaced
+
+    return bool(unplaced(logged)) or any("draft" in text for text in texts.values())
+
+
+def placements(pdf: bytes) -> list[int]:
+    """How many images and forms each page of ``pdf`` places (its content's ``Do``)."""
+    from figures.pdf import open_pdf, pypdf_said
+
+    counts = []
+    with pypdf_said():
+        for page in open_pdf(pdf).pages:
+            contents = page.get_contents()
+            counts.append(0 if contents is None else sum(
+                1 for _, operator in contents.operations if operator == b"Do"))
+    return counts
+
+
+def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: bytes = b"",
+           forced: tuple[bytes, str] | None = None) -> FigureDataError | None:
+    """The refusal when the archive's PDF ``pdf`` (its ``pages``' texts, its log's text
+    ``logged``) prints a frame or a black box in place of a figure: one line naming the
+    include (its file and line) and the option to remove; None when it prints none.
+    ``forced``: the PDF and log of the archive compiled forced final (None: not compiled,
+    or that compile failed)."""
+    from figures.paper import drafts
+    from figures.paper.latex import read_paper
+
+    read = read_paper(paper, Path(main.name))
+    if (boxed := _demo(read, main, pages, logged)) is not None:
+        return boxed
+    if forced is None:
+        return _by_log(read, main, pages, logged)
+    page = next((n for n, (one, other) in enumerate(zip_longest(
+        placements(pdf), placements(forced[0]), fillvalue=0), 1) if other > one), None)
+    if page is None:  # forced final places nothing more: no frame printed
+        return None
+    more = list((Counter(_USED.findall(forced[1])) - Counter(_USED.findall(logged))).elements())
+    text = pages[page - 1] if page <= len(pages) else ""
+    more.sort(key=lambda used: Path(used[0]).name not in text)  # its name printed there first
+    name, line = more[0] if more else ("", "0")
+    for written, at, said, _own in drafts.pdfpages_drafts(read):
+        shown = Path(written).name if Path(written).suffix else f"{Path(written).name}.pdf"
+        if shown == Path(name).name:
+            return _pdfpages(main, written, at, said, shown, page)
+    includes = [include for include in _includes(read) if include[0] == Path(name).name]
+    include = next((found for found in includes if found[1].line == int(line)),
+                   includes[0] if includes else None)
+    if include is None:
+        shown = Path(name).name or "an image"
+        return FigureDataError(main.name, None, (
+            f"the archive's PDF prints graphicx's or pdfpages' frame in place of {shown} "
+            f"(input line {line}) on page {page}: compiled with both forced final, that page "
+            "places more; remove draft; the pack stops (an archive printing frames in place "
+            "of figures is no paper to submit)"))
+    return _refusal(read, main, include[1], include[0], page, logged)
+
+
+def _includes(read) -> list[tuple]:
+    """Each include of the paper and the name of the file it names (``a.png``)."""
+    from figures.paper.sync import includes_of
+
+    return [(Path(include.found.name if include.found is not None else include.written).name,
+             include) for include in includes_of(read)[0]]
+
+
+def _pdfpages(main: Path, written: str, at: str, said: str, shown: str,
+              page: int) -> FigureDataError:
+    why = said or f"TeX's log read {shown} and placed it nowhere; {_UNHEARD}"
+    return FigureDataError(main.name, None, (
+        f"\\includepdf{{{written}}} at {at} in draft mode ({why}): pdfpages prints a frame "
+        f"with the file's name in place of its pages (page {page} of the archive's PDF); "
+        "remove draft; the pack stops (an archive printing frames in place of pages is no "
+        "paper to submit)"))
+
+
+def _refusal(read, main: Path, include, name: str, page: int, logged: str) -> FigureDataError:
+    """The refusal of ``include`` (of the file ``name``) framed on ``page``, worded from the
+    source: its own key, the paper-wide draft, else the group or the final TeX never hears."""
+    from figures.pack.inputs import unplaced
+    from figures.paper import drafts
+
+    at = f"{display_path(include.tex.name)}:{include.line}"
+    if own := drafts.draft_key(include):
+        return FigureDataError(name, None, f"{own}; the pack stops (the archive's PDF prints "
+                               f"that frame on page {page}, not the figure)")
+    everywhere = drafts.draft(read)
+    if everywhere and "demo" not in everywhere:
+        return FigureDataError(main.name, None, (
+            f"{everywhere} for each image: the archive's PDF prints {name}'s on page {page} in "
+            f"place of the figure included at {at}; remove it; the pack stops (an archive "
+            "printing frames in place of figures is no paper to submit)"))
+    sized = {Path(found).name for found in unplaced(logged)}
+    return FigureDataError(name, None, (
+        f"the archive's PDF prints graphicx's frame with this name on page {page} in place of "
+        f"the figure included at {at} ("
+        + (f"TeX's log sized {name} and placed it nowhere" if name in sized else
+           "compiled with graphicx forced final, that page places it")
+        + ": graphicx in draft mode there, by the class's option draft or its own"
+        + (", which a \\setkeys{Gin}{draft=false} in a group undoes only inside the group"
+           if any(_GROUPED.search(text) for _, text in drafts.texts_of(read))
+           else f"; {_UNHEARD}")
+        + "); remove draft, or give that include draft=false; the pack stops (an archive "
+        "printing frames in place of figures is no paper to submit)"))
+
+
+def _page_of(pages: list[str], name: str) -> int | None:
+    """The first page whose text holds ``name``, or None."""
+    return next((n for n, text in enumerate(pages, 1) if name in text), None)
+
+
+def _demo(read, main: Path, pages: list[str], logged: str) -> FigureDataError | None:
+    """graphicx's ``demo`` (a black box for each image, which forcing final does not undo):
+    refused when an include with no ``draft`` key of its own was placed nowhere."""
+    from figures.pack.inputs import placed
+    from figures.paper import drafts
+
+    everywhere = drafts.draft(read)
+    if "demo" not in (everywhere or ""):
+        return None
+    printed = {Path(name).name for name in placed(logged)}
+    for name, include in _includes(read):
+        if not drafts.draft_key(include) and name not in printed:
+            at = f"{display_path(include.tex.name)}:{include.line}"
+            return FigureDataError(main.name, None, f"{everywhere} for each image (the figure "
+                                   f"included at {at} too): remove it; the pack stops (an "
+                                   "archive printing boxes in place of figures is no paper to "
+                                   "submit)")
+    return None
+
+
+def _by_log(read, main: Path, pages: list[str], logged: str) -> FigureDataError | None:
+    """Round 29's reading, when the archive was not compiled forced final: a file the log
+    sized and placed nowhere (or an include with its own draft key) whose name a page
+    prints."""
+    from figures.pack.inputs import unplaced
+    from figures.paper import drafts
+
+    sized = {Path(name).name for name in unplaced(logged)}  # graphicx's or pdfpages' frame
+    for name, at, said, own in drafts.pdfpages_drafts(read):  # round 27, D3
+        shown = Path(name).name if Path(name).suffix else f"{Path(name).name}.pdf"
+        if (own or shown in sized) and (page := _page_of(pages, shown)):
+            return _pdfpages(main, name, at, said, shown, page)
+    for name, include in _includes(read):
+        page = _page_of(pages, name) if include.found is not None or Path(name).suffix else None
+        if page is not None and (drafts.draft_key(include) or name in sized):
+            return _refusal(read, main, include, name, page, logged)
+    return None
