@@ -111,6 +111,8 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         cli.say(f"warning: {unloaded}", err=True)
     if dropped:
         cli.say(f"note: {dropped}", err=True)
+    for line in _beside_tex(result.planned, paper.root):
+        cli.say(f"warning: {line}", err=True)
     _report(result, args.dry_run, paper.measures is None)
     found = 0
     for (path, text), known in zip(sources, read_in_order([t for _, t in sources]), strict=True):
@@ -270,6 +272,20 @@ def _report(result, dry_run: bool, estimated: bool = False) -> None:
         cli.say(f"not ours (left as they are): {', '.join(result.not_ours)}")
     if result.not_included:
         print(f"ours, not in the paper: {', '.join(result.not_included)}")
+
+
+def _beside_tex(planned, root: Path) -> list[str]:
+    """One line per figure sync places beside a ``.tex`` of its name (``figs/x.pdf``, the
+    float in ``figs/x.tex``): arXiv's upload removes such a PDF (hostile round 29, A7)."""
+    from figures.pack.leftout import beside_tex
+    from figures.paper.latex import shown_path
+
+    found = [(shown_path(target, root), beside_tex(shown_path(target, root), {
+        shown_path(n, root) for n in (target.with_suffix(".tex"), target.with_suffix(".TEX"))
+        if n.is_file()})) for target in planned]
+    return [f"{pdf}: arXiv's upload removes it beside {tex} (a PDF named as a .tex's output; "
+            f"`figures pack` stops on it): rename {tex} (and its \\input) before you submit"
+            for pdf, tex in found if tex]
 
 
 def _venue_dropped(result) -> str | None:

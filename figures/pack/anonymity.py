@@ -11,6 +11,7 @@ from pathlib import Path
 from figures import runner
 from figures.errors import display_path
 from figures.paper.disclosure import EMAIL, HOME, identifying, on_this_machine, printed_on
+from figures.texcodec import decoded
 
 
 def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list[str]:
@@ -36,7 +37,7 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
             if match is not None and what not in found:
                 spots.add(match.start())
                 line = data.count(b"\n", 0, match.start()) + 1
-                shown = match.group().decode("utf-8", errors="replace").replace("\x00", "")
+                shown = decoded(match.group()).replace("\x00", "")  # a Latin-1 name too
                 found[what] = (line, shown)
         text = b"\x00" not in data[:4096] and not data.startswith((b"%PDF", b"\x89PNG"))
         for what, (line, match) in found.items():

@@ -5,7 +5,7 @@ by ``\\openin``: tested for (``\\IfFileExists``), or read line by line (a data t
 
 One only tested for is packed empty (the test gives the same answer, and nothing of it
 leaves the machine: a linked ``~/.ssh`` key, a 2 GB file); one opened outside LaTeX's own
-tests was read, and is packed as it is (:func:`figures.pack.tex.opened_outside_tests`).
+tests was read, and is packed as it is (:func:`figures.pack.tex.openings`).
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from figures.texread import blanked
 LISTED = "fap-inputs.lst"
 #: The file TeX writes, for each file LaTeX inputs, the last line it read of it.
 READ_TO = "fap-read.lst"
+#: An empty file TeX opens before each of LaTeX's name look-ups (:data:`PRETEX`).
+LOOKED = "fap-looked.lst"
 #: Given to latexmk (``-usepretex``): before the paper (LaTeX 2020-10 and later; an older
 #: one does none of it, and every opened file counts as read, read whole):
 #:
@@ -31,10 +33,13 @@ READ_TO = "fap-read.lst"
 #:   logged as ``\\input`` logs one (``No file NAME.``): a missing file is no error there, so
 #:   the copy's compile silently takes the other branch where the author's found
 #:   ``../defs.tex`` beside her folder (:func:`left_outside`);
-#: - each of LaTeX's tests (``\\IfFileExists@``) and name look-ups (``\\set@curr@file``,
-#:   ``\\include``'s too) between an opening of :data:`LISTED` and one of :data:`READ_TO`:
-#:   the recorder lists every opening in order, so a file opened between no such pair was
-#:   read, not only tested for (:func:`figures.pack.tex.opened_outside_tests`);
+#: - each of LaTeX's tests (``\\IfFileExists@``) between an opening of :data:`LISTED` and one
+#:   of :data:`READ_TO`, and each name look-up (``\\set@curr@file``, ``\\include``'s and
+#:   graphicx's too) between one of :data:`LOOKED` and one of :data:`READ_TO`: the recorder
+#:   lists every opening in order, so a file opened between no such pair was read, not only
+#:   tested for, and one opened only in a look-up was not even tested (``plot.tex``, which
+#:   TeX's default extension finds for ``\\includegraphics{plot}``: hostile round 29, A2)
+#:   (:func:`figures.pack.tex.openings`);
 #: - the line each input file's reading ended at, written to :data:`READ_TO`: where an
 #:   ``\\endinput`` ran (TeX's own, however reached: a macro of the paper's, a conditional
 #:   of any kind; expl3's ``\\file_input_stop:``), or the file's last line (``\\everyeof``).
@@ -54,9 +59,11 @@ PRETEX = (r"\ifdefined\AddToHook\newwrite\fapinputs\immediate\openout\fapinputs=
           r"\immediate\write-1{No file \detokenize{#1}.}#3}}"
           r"\gdef\fap@tests{\openin\@inputcheck=" + LISTED + r"\relax\closein\@inputcheck}"
           r"\gdef\fap@tested{\openin\@inputcheck=" + READ_TO + r"\relax\closein\@inputcheck}"
+          r"\gdef\fap@looks{\openin\@inputcheck=" + LOOKED + r"\relax\closein\@inputcheck}"
           r"\ifdefined\set@curr@file@aux\global\let\fap@curr\set@curr@file@aux"
-          r"\gdef\set@curr@file@aux#1{\fap@tests\fap@curr{#1}\fap@tested}\fi"
-          r"\newwrite\fapread\immediate\openout\fapread=" + READ_TO
+          r"\gdef\set@curr@file@aux#1{\fap@looks\fap@curr{#1}\fap@tested}\fi"
+          r"\newwrite\fapread\immediate\openout\fapread=" + LOOKED
+          + r"\immediate\closeout\fapread\immediate\openout\fapread=" + READ_TO
           + r"\gdef\fap@last{}\protected\gdef\fap@eof{\xdef\fap@last{\the\inputlineno}"
           r"\immediate\write\fapinputs{)}}"
           r"\global\everyeof\expandafter{\the\everyeof\fap@eof}\global\let\fap@endinput"

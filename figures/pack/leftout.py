@@ -53,6 +53,29 @@ def removed_beside_tex(sources: list[str], kept: frozenset[str]) -> str | None:
     return None
 
 
+def beside_tex(name: str, sources: list[str] | set[str]) -> str | None:
+    """The ``.tex`` of ``sources`` beside which arXiv's upload removes ``name``, a ``.pdf``
+    (``figs/plot.pdf`` beside ``figs/plot.tex``: it takes the PDF for that file's output and
+    deletes it, google-research/arxiv-latex-cleaner#50's "REMOVING main.pdf due to name
+    conflict"), or None."""
+    stem = name[:-4]
+    return next((tex for tex in (f"{stem}.tex", f"{stem}.TEX") if tex in sources), None) \
+        if name.lower().endswith(".pdf") else None
+
+
+def pdf_beside_tex(sources: list[str]) -> tuple[str, str] | None:
+    """A ``.pdf`` the paper reads (an included figure, a supplement) packed beside a ``.tex``
+    of its name (input, or only tested for: :func:`beside_tex`) and why the archive cannot
+    hold both (hostile round 29, A1, A7), or None."""
+    for name in sources:
+        if tex := beside_tex(name, sources):
+            return name, (f"arXiv's upload removes it beside {tex} (packed too: arXiv takes a "
+                          "PDF named as a .tex for that file's output), and the paper loses it "
+                          f"there: rename {tex} (and its \\input) or the figure (and its "
+                          "include)")
+    return None
+
+
 #: A name in an error line: a quoted one (```x'``, ``'x'``, ``"x"``) or a word.
 _NAMED = re.compile(r"[`'\"]([^`'\"\n]+)['\"]|([^\s`'\"]+)")
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from figures.errors import display_path
 from figures.pack.images import IMAGE_SUFFIXES
+from figures.texcodec import decoded_all
 from figures.texread import blanked
 
 #: arXiv's folder of ancillary files beside the main file (code, data it serves with the paper).
@@ -46,10 +47,11 @@ def _unread(options: str) -> str:
 
 
 def texts(files: dict[str, bytes]) -> dict[str, str]:
-    """The packed files that are text (sources, the paper's own packages, a ``.bbl``)."""
-    return {name: data.decode("utf-8", errors="surrogateescape") for name, data in files.items()
-            if b"\x00" not in data and not name.lower().endswith(
-                (*IMAGE_SUFFIXES, ".eps", ".ps"))}
+    """The packed files that are text (sources, the paper's own packages, a ``.bbl``), as
+    :func:`figures.texcodec.decoded_all` reads them (a Latin-1 paper's letters as letters:
+    hostile round 29, H3)."""
+    return decoded_all({name: data for name, data in files.items() if b"\x00" not in data
+                        and not name.lower().endswith((*IMAGE_SUFFIXES, ".eps", ".ps"))})
 
 
 def clipped(texts: dict[str, str], packed: list[str]) -> list[str]:

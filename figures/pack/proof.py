@@ -15,6 +15,7 @@ from pathlib import Path
 from figures.errors import display_path
 from figures.pack import archive, frames, inputs, notices, refs, tex
 from figures.pack.strip import KINDS
+from figures.texcodec import decoded
 
 #: A source's archive bytes with those of :data:`~figures.pack.strip.KINDS` kept.
 Variant = Callable[[frozenset[str]], bytes]
@@ -36,7 +37,7 @@ def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
         pdf, runs = tex.prove(Path(proof), main)
         logged = inputs.log_text(Path(proof) / f"{Path(main).stem}.log")
         if left := inputs.left_outside(paper, logged):
-            inputs.refuse_outside(paper, left[0], {name: text.decode(errors="replace")
+            inputs.refuse_outside(paper, left[0], {name: decoded(text)
                                                    for name, text in files.items()}, main)
         refs.checked(paper, main, logged, notes)
         forced = tex.prove_final(Path(proof), main) if frames.signed(

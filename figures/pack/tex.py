@@ -21,6 +21,7 @@ from figures.errors import FigureDataError, LatexError
 from figures.pack import inputs, leftout
 from figures.pack.leftout import BUILD_PRODUCTS, hidden, left_out_why
 from figures.paper.latexmkrc import rc_not_run
+from figures.texcodec import decoded
 from figures.texread import blanked
 
 _FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no-shell-escape")
@@ -40,7 +41,9 @@ class Recorded:
     #: Of ``opened_only``, those opened only by LaTeX's own test (``\\IfFileExists``, the
     #: name looked up for an ``\\include`` that ``\\includeonly`` leaves out): never read,
     #: packed empty. The others were opened outside a test, read as data (a pgfplots table):
-    #: packed as they are (:func:`opened_outside_tests`).
+    #: packed as they are (:func:`openings`). One only looked up by name, never tested,
+    #: whose empty stand-in arXiv would take for a packed PDF's source (``plot.tex`` beside
+    #: ``plot.pdf``) is not packed at all (hostile round 29, A2).
     tested: tuple[str, ...] = ()
     #: Of ``sources``, those pdfTeX embedded whole (an attachment) and TeX never read as
     #: source (:func:`figures.pack.inputs.attached`): packed as they are.
@@ -144,8 +147,6 @@ def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset
     build_products = written | {f"{stem}.bbl"} | set(made)
     sources = sorted(name for name in read if (paper / name).is_file()
                      and name not in build_products and (name in keep or not _left_out(paper, name)))
-    if clash := leftout.removed_beside_tex(sources, keep):  # \VerbatimInput{x.log}, \input{x}
-        raise LatexError(main.name, None, clash)
     logged = inputs.log_text(out / f"{stem}.log")
     ends, hidden = inputs.read_to(out)
     order = inputs.sequence(out)
@@ -153,7 +154,15 @@ def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset
     input_ = inputs.read_as_input(as_tex, logged)
     opened = () if input_ is None else tuple(n for n in sources if n not in input_
                                              and n != main.name and not inputs.typeset(logged, n))
-    read = opened_outside_tests(out / f"{stem}.fls", copy, out)
+    seen = openings(out / f"{stem}.fls", copy, out)
+    read = seen["read"]
+    shadows = {n for n in opened if n not in read | seen["tested"]  # only looked up: plot.tex
+               and any(leftout.beside_tex(pdf, {n}) for pdf in sources)}  # for plot (A2)
+    sources, opened = ([n for n in names if n not in shadows] for names in (sources, opened))
+    if clash := leftout.removed_beside_tex(sources, keep):  # \VerbatimInput{x.log}, \input{x}
+        raise LatexError(main.name, None, clash)
+    if pdf := leftout.pdf_beside_tex(sources):  # \input{figs/plot} beside figs/plot.pdf
+        raise LatexError(pdf[0], None, pdf[1])
     found = {os.path.normpath(name) for name, _, reader in inputs.missing(logged)
              if (reader != "latex" and external_aux(paper, name, main))
              or leftout.data_left_out(paper, name)} - keep  # \verbatiminput{logs/run.out}
@@ -167,7 +176,7 @@ def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset
     if left := inputs.left_outside(paper, logged):  # \verbatiminput{../x}
         inputs.refuse_outside(paper, left[0], {name: runner.read_bounded(paper / name, 1 << 24)
                                                or "" for name in sources}, main.name)
-    return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), opened,
+    return Recorded(tuple(sources), made, (out / f"{stem}.pdf").read_bytes(), tuple(opened),
                     tuple(n for n in opened if n not in read),
                     tuple(sorted(n for n in inputs.attached(logged, as_tex, main.name)
                                  if n in sources)), read_to=ends, excluded=frozenset(hidden),
@@ -184,21 +193,24 @@ def external_aux(paper: Path, name: str, main: Path) -> bool:
             and (paper / name).is_file())
 
 
-def opened_outside_tests(fls: Path, copy: Path, out: Path) -> set[str]:
+def openings(fls: Path, copy: Path, out: Path) -> dict[str, set[str]]:
     """The files of ``copy`` (relative to it) the compile whose recorder list is ``fls``
-    opened outside LaTeX's own tests: the pretex brackets each test and each name looked up
-    (``\\IfFileExists``, ``\\include``'s) between an opening of
-    :data:`~figures.pack.inputs.LISTED` and one of :data:`~figures.pack.inputs.READ_TO` in
-    ``out`` (the recorder lists every opening, in order), so what opens between no such
-    pair was read: input, or read line by line as data (pgfplots' ``\\addplot table``, a
-    PostScript figure's bounding box), never only tested for."""
+    opened, by where: ``read`` outside LaTeX's own tests and look-ups, ``tested`` by a test
+    (``\\IfFileExists``), ``looked up`` by a name look-up (``\\set@curr@file``: TeX's
+    default ``.tex`` found for ``\\includegraphics{plot}``). The pretex brackets each test
+    between an opening of :data:`~figures.pack.inputs.LISTED` and one of
+    :data:`~figures.pack.inputs.READ_TO` in ``out``, each look-up between one of
+    :data:`~figures.pack.inputs.LOOKED` and one of ``READ_TO`` (the recorder lists every
+    opening, in order), so what opens between no such pair was read: input, or read line by
+    line as data (pgfplots' ``\\addplot table``, a PostScript figure's bounding box)."""
+    found: dict[str, set[str]] = {"read": set(), "tested": set(), "looked up": set()}
     try:
         lines = fls.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
     except OSError:
-        return set()
-    marks = {os.path.normpath(out.resolve() / name): step for name, step in (
-        (inputs.LISTED, 1), (inputs.READ_TO, -1))}
-    root, cwd, depth, found = copy.resolve(), copy, 0, set()
+        return found
+    marks = {os.path.normpath(out.resolve() / name): kind for name, kind in (
+        (inputs.LISTED, "tested"), (inputs.LOOKED, "looked up"), (inputs.READ_TO, None))}
+    root, cwd, within = copy.resolve(), copy, []
     for line in lines:
         kind, _, name = line.partition(" ")
         if kind == "PWD":
@@ -206,9 +218,9 @@ def opened_outside_tests(fls: Path, copy: Path, out: Path) -> set[str]:
         elif kind == "INPUT":
             path = Path(os.path.normpath(cwd / name))
             if str(path) in marks:
-                depth = max(depth + marks[str(path)], 0)
-            elif depth == 0 and path.is_relative_to(root):
-                found.add(path.relative_to(root).as_posix())
+                within = [*within, marks[str(path)]] if marks[str(path)] else within[:-1]
+            elif path.is_relative_to(root):
+                found[within[-1] if within else "read"].add(path.relative_to(root).as_posix())
     return found
 
 
@@ -356,7 +368,7 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += "; only the paper's folder is packed: move that file into it"
         elif missing and (out := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",
-                                           blanked(main.read_text(errors="replace")))):
+                                           blanked(decoded(main.read_bytes())))):
             error += (f"; \\graphicspath names {out[1]}, outside the paper's folder, which alone "
                       "is packed: move those figures into it")
         elif "-shell-escape" in error:  # minted, an external pgfplots/tikz

@@ -13,6 +13,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from figures.errors import FigureDataError
+from figures.texcodec import decoded_all, encodings
 from figures.texread import REACH, Braces
 
 HOME = re.compile(rb"(?:/home/|/Users/|[A-Za-z]:[\\/]{1,2}Users[\\/]{1,2})[^/\\\s{}%,;)]+")
@@ -71,7 +72,8 @@ NO_USER = frozenset({
 
 def identifying(authors: list[str]) -> list[tuple[str, re.Pattern[bytes]]]:
     """What names the author: the user's and the machine's names, the ``\\author`` names, each
-    as a whole word, in any case (in UTF-8, and in UTF-16 as PDF metadata writes text)."""
+    as a whole word, in any case (in UTF-8 and a single-byte source's Latin-1 or cp1252:
+    :func:`figures.texcodec.encodings`, and in UTF-16 as PDF metadata writes text)."""
     named = [(name, "an author's name") for name in authors]
     with contextlib.suppress(KeyError, OSError):
         named.append((getpass.getuser(), "the user's name"))
@@ -81,7 +83,7 @@ def identifying(authors: list[str]) -> list[tuple[str, re.Pattern[bytes]]]:
     for word, what in named:
         if len(word) < 3 or word in ("root", "localhost", "user"):
             continue  # shorter names match anything
-        forms = [re.escape(word.encode("utf-8")), re.escape(word.encode("utf-16-be"))]
+        forms = [re.escape(form) for form in (*encodings(word), word.encode("utf-16-be"))]
         found.append((what, re.compile(rb"(?<![A-Za-z0-9])(?:" + b"|".join(forms)
                                        + rb")(?![A-Za-z0-9])", re.IGNORECASE)))
     return found
@@ -374,7 +376,7 @@ def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
     \\myname}``; a venue's style may hide them, so the compiled text is what is checked), and
     a warning for each file holding an acknowledgements section."""
     names, said = [], []
-    texts = {file: data.decode("utf-8", errors="replace") for file, data in sources.items()}
+    texts = decoded_all(sources)  # a Latin-1 paper's names whole (hostile round 29, A5)
     macros = _simple_macros(list(texts.values()))
     for file, text in texts.items():
         braces = Braces(text)  # to the matching brace: IEEEtran's \IEEEmembership{...} inside

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from figures.paper.latexmkrc import found_elsewhere
+from figures.texcodec import decoded
 
 #: ``\\input{intro}``, ``\\include{sec/intro}``, ``\\subfile{x}``: the command that asked.
 _ASKED = re.compile(r"\\(?:input|include|subfile|subimport\*?\{[^{}]*\}|import\*?\{[^{}]*\})"
@@ -59,7 +60,7 @@ def _asked(root: Path, file: str, line: int | None, name: str) -> tuple[str, int
     stem = name.removesuffix(".tex")
     path = root / file if file else None
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").split("\n") \
+        lines = decoded(path.read_bytes()).split("\n") \
             if path is not None and line else []
     except OSError:
         lines = []
