@@ -18,7 +18,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, LatexError
-from figures.pack import inputs, leftout
+from figures.pack import frames, inputs, leftout
 from figures.pack.leftout import BUILD_PRODUCTS, hidden, left_out_why
 from figures.paper.latexmkrc import rc_not_run
 from figures.texcodec import decoded
@@ -260,26 +260,16 @@ def prove(folder: Path, main: str) -> tuple[bytes, int]:
     return (folder / f"{Path(main).stem}.pdf").read_bytes(), runs
 
 
-#: Hostile round 30: the paper read with graphicx and pdfpages forced final, whatever asks
-#: for draft (the class, a package option, ``\setkeys{Gin}{draft}``, an include's own key,
-#: ``\Gin@drafttrue`` in the preamble): :func:`figures.pack.frames.framed` compares what
-#: each page places then with the archive's own compile.
-_FINAL = ("\\PassOptionsToPackage{final}{graphicx}\\PassOptionsToPackage{final}{pdfpages}"
-          "\\makeatletter\\AtBeginDocument{\\@ifundefined{KV@Gin@draft}{}{\\setkeys{Gin}"
-          "{draft=false}\\define@key{Gin}{draft}[true]{}}\\@ifundefined{AM@pkg@draftfalse}{}"
-          "{\\AM@pkg@draftfalse}}\\makeatother")
-
-
 def prove_final(folder: Path, main: str) -> tuple[bytes, str] | None:
     """Once more in ``folder`` (where :func:`prove` ran: its ``.aux`` read back, so the
     pages break alike), ``main`` compiled with graphicx and pdfpages forced final
-    (:data:`_FINAL`): the PDF and the log's text; None when that compile fails."""
+    (:data:`figures.pack.frames.FINAL`): the PDF and the log's text; None when it fails."""
     env: dict[str, str | None] = dict.fromkeys(search_paths())
     env |= {"TEXMFHOME": str(folder / ".no-texmf-home"), "openin_any": "p"}
     stem = Path(main).stem
     try:
         ran = runner.run(["pdflatex", *_FLAGS, f"-jobname={stem}",
-                          f"{_FINAL}\\input{{{main}}}"],
+                          f"{frames.FINAL}\\input{{{main}}}"],
                          folder, env=env, file=main)
     except LatexError:  # stopped: the archive's own reading stands
         return None

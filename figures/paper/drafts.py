@@ -84,6 +84,9 @@ def draft(paper, finals: bool = True) -> str | None:
                                       text) for _, text in texts)
                         or any(re.search(_PASSED.format("final", "graphicx"), text)
                                for _, text in passed))  # round 27; passed late: none (29)
+    if "demo" in paper.class_options:  # a global option graphicx hears (round 31, F7)
+        return (f"the class option demo ({display_path(paper.main.name)}): graphicx prints "
+                f"{INSTEAD['demo']}")
     if not final_class(paper) and not final:
         return f"the class option draft ({display_path(paper.main.name)}): graphicx prints a frame"
     for source, text in texts:
