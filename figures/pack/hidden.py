@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from figures.errors import display_path
 from figures.numbers.texprose import prose
-from figures.pack.arguments import COPIES, copies, definitions, followed, spans
+from figures.pack.arguments import COPIES, copies, definitions, followed, spans, switched
 from figures.pack.written import uncited
 from figures.paper.disclosure import folded
 from figures.texread import Braces, blanked
@@ -318,7 +318,8 @@ def _dropping(text: str, switches: dict[str, str]) -> dict[str, tuple[tuple[str,
     for defined in definitions(text, Braces(text)):
         name, hiding = defined.name, {}
         body = "" if defined.body is None else text[defined.body[0]:defined.body[1]]
-        branches = [*_branches(body, switches), *_tests(body, switches), *_fixed(body, body)]
+        branches = [*_branches(body, switches), *_tests(body, switches), *_fixed(body, body),
+                    *(_Place(at, span, "", why) for at, span, why in switched(body))]
         for k, kind in enumerate(defined.kinds, 1):
             if kind == "s" or kind[0] == "t":
                 continue  # a star, a token: no text
