@@ -124,6 +124,7 @@ def told(texts: dict[str, str], pages: list[str]) -> list[str]:
     said = []
     for name in sorted(n for n in read if not n.lower().endswith(PACKAGES)):
         places = [*_branches(read[name], switches), *_tests(read[name], switches),
+                  *_cases(read[name]),
                   *_bodies(read[name], environments), *_arguments(read[name], commands),
                   *_fixed(texts[name], read[name])]
         plain = blanked(texts[name])  # a filecontents .bib (round 29, K1): its % is text
@@ -222,6 +223,27 @@ def _branches(text: str, switches: dict[str, str]) -> list[_Place]:
             after = false_end(text, end, [], ifs=ifs)
             places.append(_Place(end - 5, (end, after - 3), _shown(text, end - 5, after - 3),
                                  f"{said}, true there{declared}"))
+    return places
+
+
+_CASE = re.compile(r"\\ifcase(?![A-Za-z@])\s*(-?\d+|\\[A-Za-z@]+(?:\s*\{[^{}]*\})?|`\\?.)\s?")
+
+
+def _cases(text: str) -> list[_Place]:
+    """Each case of TeX's ``\\ifcase n .. \\or .. \\else .. \\fi`` in the document's body
+    (hostile round 31, N2): which is taken the page decides; nested conditionals counted."""
+    places, setting = [], _settings(text)
+    for match in _CASE.finditer(text):
+        if setting(match.start()):
+            continue
+        start, pos, said = match.start(), match.end(), " ".join(match.group().split())
+        while (word := next((w for w in ("\\or", "\\else", "\\fi") if text.endswith(
+                w, 0, end := false_end(text, pos, []))), None)) is not None:
+            places.append(_Place(start, (pos, end - len(word)), _shown(
+                text, start, end - len(word)), f"{said}, a case not taken there"))
+            if word == "\\fi":
+                break
+            start, pos = end - len(word), end
     return places
 
 

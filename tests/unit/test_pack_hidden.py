@@ -372,3 +372,22 @@ def test_an_argument_used_only_inside_an_xparse_test_is_looked_at(body):
     assert told({"main.tex": main}, ["Intro text here. We thank Bob Jones for the code."]) == []
     used = main.replace("}\nIntro", " #3}\nIntro", 1)  # #3 outside the test too: printed
     assert told({"main.tex": used}, _PAGE) == [], used
+
+
+def test_each_case_of_an_ifcase_is_looked_at():
+    """Round 31 (N2): ``\\ifcase 0 Printed zero case.\\or <note>\\fi{}`` in the body shipped
+    the ``\\or`` branch untold (TeX's ``\\ifcase`` was not read). Now each case, ``\\else``
+    too, is a candidate, the page deciding; a nested ``\\ifnum .. \\fi`` is counted."""
+    main = ("\\documentclass{article}\n\\begin{document}\nIntro text here.\n\\ifcase\\value{page}"
+            " Printed zero case words.\\or \\ifnum1=1 We thank Bob Jones for the code.\\else "
+            "x\\fi\\else Ask reviewer two about it now.\\fi{} More.\n\\end{document}\n")
+    page = ["Intro text here. Printed zero case words. More."]
+    assert told_once(main, page) == (
+        "main.tex:4: \\or \\ifnum1=1 We thank Bob Jones for the code.\\else x\\fi is hidden by "
+        "\\ifcase\\value{page}, a case not taken there (and 1 more, lines 4)")
+    printed = ["Intro text here. We thank Bob Jones for the code. More."]
+    assert told_once(main, printed).startswith(
+        "main.tex:4: \\ifcase\\value{page} Printed zero case words. is hidden by")
+    assert told({"main.tex": main}, [(
+        "Intro text here. Printed zero case words. We thank Bob Jones for the code. "
+        "Ask reviewer two about it now.")]) == []
