@@ -177,13 +177,19 @@ NOT_CONDITIONALS = frozenset({
     "ifdefstring", "ifnumcomp", "ifpackageloaded", "ifclassloaded", "ifcsstring",
     "ifinlist", "iffileexists", "ifdimcomp", "IfFileExists", "IfPackageLoadedTF"})
 
+#: expl3's definers (hostile round 31, N9): ``\\cs_new:Npn \\note #1 {..}`` (TeX's
+#: parameters), ``\\cs_new:Nn \\my_note:n {..}`` (the arguments its signature counts).
+EXPL3_DEFINERS = frozenset(f"cs_{verb}{protected}{nopar}:{form}" for verb in ("new", "set", "gset")
+                           for protected in ("", "_protected") for nopar in ("", "_nopar")
+                           for form in ("Npn", "Nn"))
+
 #: Commands whose next control sequence is a name they define, not one they run
 #: (``\\newif\\ifnotes``; ``\\let\\ifmine\\iftrue`` names two).
 #: (Not ``\\expandafter``: ``\\expandafter\\ifx\\csname`` runs the ``\\ifx``.)
 #: (xparse's ``Expandable`` ones and etoolbox's ``\\newrobustcmd`` too: hostile round 29, H1.)
 DEFINERS = REDEFINE | {"newif", "newrobustcmd", "renewrobustcmd", "providerobustcmd"} | {
     f"{verb}{kind}DocumentCommand" for verb in ("New", "Renew", "Provide", "Declare")
-    for kind in ("", "Expandable")}
+    for kind in ("", "Expandable")} | EXPL3_DEFINERS
 
 
 #: TeX's own conditionals (pdfTeX's and e-TeX's): a brace after one is a group, not an argument.

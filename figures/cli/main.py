@@ -11,6 +11,7 @@ import functools
 import os
 import sys
 import traceback
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -141,6 +142,8 @@ class Parser(argparse.ArgumentParser):
         #: The arguments it requires (positional ones), and the names of its positional ones.
         self.required_actions: list[argparse.Action] = []
         self.positional_names: list[str] = []
+        #: The option strings taking a value: the word after one is that value (round 31, C2).
+        self.valued: set[str] = set()
         #: The other commands' parsers, by name (none for the top parser's).
         self.siblings: dict[str, Parser] = {}
         super().__init__(*args, **kwargs)
@@ -148,6 +151,8 @@ class Parser(argparse.ArgumentParser):
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         action = super().add_argument(*args, **kwargs)
         self.option_strings.extend(action.option_strings)
+        if action.nargs != 0:
+            self.valued.update(action.option_strings)
         if action.required:
             self.required_actions.append(action)
         if not action.option_strings:
@@ -194,7 +199,8 @@ class Command(Parser):
                          ) -> tuple[argparse.Namespace, list[str]]:
         argv = list(sys.argv[1:] if args is None else args)
         cut = argv.index("--") if "--" in argv else len(argv)
-        if pasted := [arg for arg in argv[:cut] if _dashed(arg)]:
+        if pasted := [arg for k, arg in enumerate(argv[:cut]) if _dashed(arg) and not (
+                k and argv[k - 1] in self.valued)]:  # --out –x.tar.gz: --out's value
             self.unrecognized(pasted)
         for action in self.required_actions:  # what it does not know first, then what lacks
             action.required = False
@@ -204,21 +210,25 @@ class Command(Parser):
         finally:
             for action in self.required_actions:
                 action.required = True
-        self._refuse(extras, argv[:cut])
+        self._refuse(extras, argv[cut + 1:])
         parsed, extras = super().parse_known_args(argv, namespace)
-        self._refuse(extras, argv[:cut])
+        self._refuse(extras, argv[cut + 1:])
         return parsed, extras
 
-    def _refuse(self, extras: list[str], before: list[str]) -> None:
-        """Refuse ``extras``, if any: an unknown option or word given before ``--`` (one of
-        ``before``; an option this command takes is one given after it), else the words
-        after ``--`` argparse had no place for."""
+    def _refuse(self, extras: list[str], after: list[str]) -> None:
+        """Refuse ``extras``, if any: an unknown option or word given before ``--``, else the
+        words after ``--`` (``after``) argparse had no place for: the last extras that many
+        times one of those words, whatever was given before (``pack N2 -- N2``: the second
+        N2, round 31 C3)."""
         if "--" in extras:
             pre, post = extras[:extras.index("--")], extras[extras.index("--") + 1:]
         else:
-            pre = [arg for arg in extras if arg in before
-                   and arg.split("=", 1)[0] not in self.option_strings]
-            post = [arg for arg in extras if arg not in pre]
+            left, flags = Counter(after), []
+            for arg in reversed(extras):
+                flags.append(left[arg] > 0)
+                left[arg] -= 1
+            pre = [arg for arg, late in zip(extras, reversed(flags), strict=True) if not late]
+            post = [arg for arg, late in zip(extras, reversed(flags), strict=True) if late]
         if pre:
             self.unrecognized(pre)
         if post:

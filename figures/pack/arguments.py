@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from figures.texread import Braces
-from figures.texverbatim import DEFINERS, REACH
+from figures.texverbatim import DEFINERS, EXPL3_DEFINERS, REACH
 
 #: LaTeX's definers taking ``[n][default]`` (etoolbox's robust ones too), xparse's (the LaTeX
 #: kernel's since 2020) taking an argument specification: the reader's (:mod:`figures.texverbatim`).
@@ -33,7 +33,8 @@ _DEFINITION = re.compile(
     r"\\(?:(" + "|".join(_LATEX) + r")\*?" + _NAMED.replace("N", "2") +
     r"|([gex]?def)\s*\\([A-Za-z@]+)((?:#\d)*)\s*(?=\{)|(" + "|".join(_XPARSE) + r")" +
     _NAMED.replace("N", "8") + r"(?=\{)|(" + "|".join(map(re.escape, COPIES)) + r")" +
-    _NAMED.replace("N", "11") + r"=?\s*\{?\s*" + _GOBBLER + ")")
+    _NAMED.replace("N", "11") + r"=?\s*\{?\s*" + _GOBBLER + r"|(" + "|".join(sorted(EXPL3_DEFINERS)) +
+    r")\s*(\{\s*)?\\([A-Za-z@_:]+)\s*(?(15)\})((?:\s*#\d)*)\s*(?=\{))")
 #: A copy: ``\\let\\nbd\\nba``, ``\\let\\ifmine=\\iftrue``, ``\\NewCommandCopy{\\nbd}{\\nba}``.
 _COPY = re.compile(r"\\(" + "|".join(map(re.escape, COPIES)) + r")" + _NAMED.replace("N", "2") +
                    r"=?\s*\{?\s*\\([A-Za-z@]+)(?![A-Za-z@])")
@@ -55,6 +56,7 @@ def definitions(text: str, braces: Braces) -> list[Definition]:
     found = []
     for match in _DEFINITION.finditer(text):
         latex, tex, xparse, copy = match.group(1), match.group(4), match.group(7), match.group(10)
+        expl3 = match.group(14)
         if copy:
             name = match.group(12)
             found.append(Definition(name, ("m",) * _dropped(match.group(13)), None,
@@ -66,9 +68,11 @@ def definitions(text: str, braces: Braces) -> list[Definition]:
             if read is None:
                 continue
             pos, kinds = read
-        elif tex:
-            name, said = match.group(5), f"\\{tex}\\{match.group(5)}"
-            kinds = ["m"] * match.group(6).count("#")
+        elif tex or expl3:  # \def\note#1{, \cs_new:Npn \note #1 {, \cs_new:Nn \note:n {
+            name, params = match.group(5, 6) if tex else match.group(16, 17)
+            said = f"\\{tex or expl3}\\{name}"
+            kinds = ["m"] * (len(name.rpartition(":")[2]) if str(expl3).endswith("Nn")
+                             else params.count("#"))
         else:
             name, said = match.group(9), f"\\{xparse}{{\\{match.group(9)}}}"
             spec = braces.group(pos)
@@ -84,6 +88,30 @@ def definitions(text: str, braces: Braces) -> list[Definition]:
             found.append(Definition(name, ("m",) * _dropped(whole.group(1)), None, said))
         elif kinds:
             found.append(Definition(name, tuple(kinds), (body[0] + 1, body[1]), said))
+    return found
+
+
+#: xparse's tests of an argument (hostile round 31, N12): a star given, an argument given.
+_XPARSE_TEST = re.compile(r"\\(If(?:Boolean|NoValue|Value)(TF|T|F))(?![A-Za-z@])\s*(?=\{)")
+
+
+def switched(body: str) -> list[tuple[int, tuple[int, int], str]]:
+    """Each branch of xparse's ``\\IfBooleanT{#1}{..}`` (``F``, ``TF``; ``\\IfNoValueT``,
+    ``\\IfValueT`` and theirs) in a command's ``body``: where its test stands, its text's
+    span, what may hide it (``\\IfBooleanT{#1}, false there``): a switch on that argument."""
+    found, braces = [], Braces(body)
+    for match in _XPARSE_TEST.finditer(body):
+        test = braces.group(match.end())
+        if test is None:
+            continue
+        pos, said = test[1] + 1, f"\\{match.group(1)}{{{' '.join(body[test[0] + 1:test[1]].split())}}}"
+        for branch in match.group(2):
+            group = braces.group(_SPACE.match(body, pos).end())
+            if group is None:
+                break
+            found.append((match.start(), (group[0] + 1, group[1]),
+                          f"{said}, {'false' if branch == 'T' else 'true'} there"))
+            pos = group[1] + 1
     return found
 
 

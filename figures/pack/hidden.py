@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from figures.errors import display_path
 from figures.numbers.texprose import prose
-from figures.pack.arguments import COPIES, copies, definitions, followed, spans
+from figures.pack.arguments import COPIES, copies, definitions, followed, spans, switched
 from figures.pack.written import uncited
 from figures.paper.disclosure import folded
 from figures.texread import Braces, blanked
@@ -124,6 +124,7 @@ def told(texts: dict[str, str], pages: list[str]) -> list[str]:
     said = []
     for name in sorted(n for n in read if not n.lower().endswith(PACKAGES)):
         places = [*_branches(read[name], switches), *_tests(read[name], switches),
+                  *_cases(read[name]),
                   *_bodies(read[name], environments), *_arguments(read[name], commands),
                   *_fixed(texts[name], read[name])]
         plain = blanked(texts[name])  # a filecontents .bib (round 29, K1): its % is text
@@ -225,6 +226,27 @@ def _branches(text: str, switches: dict[str, str]) -> list[_Place]:
     return places
 
 
+_CASE = re.compile(r"\\ifcase(?![A-Za-z@])\s*(-?\d+|\\[A-Za-z@]+(?:\s*\{[^{}]*\})?|`\\?.)\s?")
+
+
+def _cases(text: str) -> list[_Place]:
+    """Each case of TeX's ``\\ifcase n .. \\or .. \\else .. \\fi`` in the document's body
+    (hostile round 31, N2): which is taken the page decides; nested conditionals counted."""
+    places, setting = [], _settings(text)
+    for match in _CASE.finditer(text):
+        if setting(match.start()):
+            continue
+        start, pos, said = match.start(), match.end(), " ".join(match.group().split())
+        while (word := next((w for w in ("\\or", "\\else", "\\fi") if text.endswith(
+                w, 0, end := false_end(text, pos, []))), None)) is not None:
+            places.append(_Place(start, (pos, end - len(word)), _shown(
+                text, start, end - len(word)), f"{said}, a case not taken there"))
+            if word == "\\fi":
+                break
+            start, pos = end - len(word), end
+    return places
+
+
 def _tests(text: str, switches: dict[str, str]) -> list[_Place]:
     """Both branches of ``\\iftoggle{<name>}{..}{..}`` (``\\nottoggle``, ``\\ifbool``,
     ``\\notbool``, ``\\ifthenelse{\\boolean{<name>}}``) for the paper's switch names; of
@@ -318,7 +340,8 @@ def _dropping(text: str, switches: dict[str, str]) -> dict[str, tuple[tuple[str,
     for defined in definitions(text, Braces(text)):
         name, hiding = defined.name, {}
         body = "" if defined.body is None else text[defined.body[0]:defined.body[1]]
-        branches = [*_branches(body, switches), *_tests(body, switches), *_fixed(body, body)]
+        branches = [*_branches(body, switches), *_tests(body, switches), *_fixed(body, body),
+                    *(_Place(at, span, "", why) for at, span, why in switched(body))]
         for k, kind in enumerate(defined.kinds, 1):
             if kind == "s" or kind[0] == "t":
                 continue  # a star, a token: no text

@@ -31,6 +31,7 @@ def test_a_fi_closes_whatever_follows_it(after):
     assert opens("ifdraft", None, "{") == 0
 
 
+@pytest.mark.slow  # Hypothesis: its plugin is loaded for the slow tier only (tests/conftest.py)
 @settings(max_examples=200, deadline=None, database=None, derandomize=True)
 @given(st.one_of(st.sampled_from([c for c in map(chr, range(32, 127)) if not (
     c.isalpha() or c == "@")]), st.characters(exclude_categories=("Cs",),

@@ -5,6 +5,8 @@ The pass itself, case by case, is in docs/guarantees.md ("Hostile passes")."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from figures.cli import main as cli
@@ -82,3 +84,27 @@ def test_words_after_a_double_dash_are_no_options(tmp_path, capsys, argv, words)
         "is a PAPER_DIR, never an option; figures pack --help lists them)")
     assert _refused(capsys, ["pack", "--zz", str(tmp_path), "--", "--out"]) == (
         "figures pack: error: unrecognized argument --zz (figures pack --help lists them)")
+
+
+@pytest.mark.parametrize("value", ["\u2013x.tar.gz", "\u2014out", "\u2212o.tar.gz"])
+def test_an_options_value_may_begin_with_a_typographic_dash(tmp_path, capsys, value):
+    """Round 31 (C2): ``figures pack N2 --out \u2013x.tar.gz`` was refused as ``unrecognized
+    argument \u2013x.tar.gz (a typographic dash \u2013, not --)``: it is ``--out``'s value, a
+    legal file name (``--out=\u2013x.tar.gz`` packed). The word after an option taking a
+    value is that value; one in an option's place is still told."""
+    args = cli.parser().parse_args(["pack", str(tmp_path), "--out", value])
+    assert args.out == Path(value) or str(args.out) == value
+    assert _refused(capsys, ["pack", str(tmp_path), "--anonymous", value]).startswith(
+        f"figures pack: error: unrecognized argument {value} (a typographic dash {value[0]}, ")
+
+
+@pytest.mark.parametrize("argv", [["pack", "N2", "--", "N2"], ["pack", "N2", "--", "x", "N2"],
+                                  ["pack", "--out", "N2", "N2", "--", "N2"]])
+def test_a_word_given_before_and_after_a_double_dash_is_told_after_it(capsys, argv):
+    """Round 31 (C3): ``figures pack N2 -- N2`` said ``unrecognized argument 'N2'``, not
+    round 30 C6's line: the word after ``--`` was taken for the one given before it, by its
+    text. Now each word after ``--`` argparse had no place for is told as one."""
+    words = " ".join(argv[argv.index("--") + 1:])
+    assert _refused(capsys, argv) == (
+        f"figures pack: error: unexpected extra arguments after --: {words} (each word after -- "
+        "is a PAPER_DIR, never an option; figures pack --help lists them)")

@@ -334,3 +334,60 @@ def test_a_copy_of_a_notes_macro_is_followed(copy):
         "main.tex:3: \\begin{mine}We thank Bob Jones for the code. is hidden by the mine "
         "environment, which discards its body (\\let\\mine\\notes)"), told(
         {"main.tex": environment}, _PAGE)
+
+
+@pytest.mark.parametrize(("definition", "use", "said"), [
+    ("\\ExplSyntaxOn \\cs_new:Npn \\note #1 { } \\ExplSyntaxOff", "\\note", "\\cs_new:Npn\\note"),
+    ("\\ExplSyntaxOn\\cs_set_protected:Npn\\note#1#2{#2}\\ExplSyntaxOff", "\\note",
+     "\\cs_set_protected:Npn\\note"),
+    ("\\ExplSyntaxOn \\cs_gset:Npn { \\note } #1 {} \\ExplSyntaxOff", "\\note",
+     "\\cs_gset:Npn\\note"),
+    ("\\ExplSyntaxOn \\cs_new:Nn \\my_note:nn { #2 } \\ExplSyntaxOff", "\\my_note:nn",
+     "\\cs_new:Nn\\my_note:nn")],
+    ids=["cs_new:Npn", "cs_set_protected:Npn", "cs_gset:Npn-braced", "cs_new:Nn"])
+def test_an_expl3_definition_that_drops_its_argument_is_looked_at(definition, use, said):
+    """Round 31 (N9): ``\\cs_new:Npn \\note #1 { }`` (expl3's definer) dropped the note and
+    the pack said nothing (expl3 was read only in ``\\cs_set_eq:NN``); now read as
+    ``\\def`` is, the ``:Nn`` forms with the arguments their signature counts."""
+    main = f"{definition}\nIntro text here.\n{use}{{We thank Bob Jones for the code.}}{{x}}\n"
+    assert told_once(main, _PAGE) == (
+        f"main.tex:3: {use}{{We thank Bob Jones for the code.}} is hidden by {use}, which "
+        f"drops that argument ({said})")
+
+
+@pytest.mark.parametrize("body", [
+    "\\IfBooleanT{#1}{#3}", "\\IfBooleanTF{#1}{\\textbf{#3}}{}", "\\IfBooleanF {#1} {#3} #2",
+    "\\IfNoValueTF{#2}{}{#3}", "\\IfValueT{#2}{#3}"])
+def test_an_argument_used_only_inside_an_xparse_test_is_looked_at(body):
+    """Round 31 (N12): ``\\NewDocumentCommand{\\note}{s o m}{\\IfBooleanT{#1}{#3}}``
+    dropped the unstarred note and the pack said nothing (xparse's tests were no switch);
+    now each branch of ``\\IfBooleanT/F/TF``, ``\\IfNoValueT/F/TF``, ``\\IfValueT/F/TF`` is
+    one, the page deciding. An argument used in the test itself, or outside it, is printed."""
+    main = (f"\\NewDocumentCommand{{\\note}}{{s o m}}{{{body}}}\nIntro text here.\n"
+            "\\note[a]{We thank Bob Jones for the code.}\n")
+    said = told_once(main, _PAGE)
+    assert said.startswith("main.tex:3: \\note[a]{We thank Bob Jones for the code.} is hidden "
+                           f"by \\{body[1:body.index('{')].strip()}{{#"), said
+    assert " inside \\note, " in said, said
+    assert told({"main.tex": main}, ["Intro text here. We thank Bob Jones for the code."]) == []
+    used = main.replace("}\nIntro", " #3}\nIntro", 1)  # #3 outside the test too: printed
+    assert told({"main.tex": used}, _PAGE) == [], used
+
+
+def test_each_case_of_an_ifcase_is_looked_at():
+    """Round 31 (N2): ``\\ifcase 0 Printed zero case.\\or <note>\\fi{}`` in the body shipped
+    the ``\\or`` branch untold (TeX's ``\\ifcase`` was not read). Now each case, ``\\else``
+    too, is a candidate, the page deciding; a nested ``\\ifnum .. \\fi`` is counted."""
+    main = ("\\documentclass{article}\n\\begin{document}\nIntro text here.\n\\ifcase\\value{page}"
+            " Printed zero case words.\\or \\ifnum1=1 We thank Bob Jones for the code.\\else "
+            "x\\fi\\else Ask reviewer two about it now.\\fi{} More.\n\\end{document}\n")
+    page = ["Intro text here. Printed zero case words. More."]
+    assert told_once(main, page) == (
+        "main.tex:4: \\or \\ifnum1=1 We thank Bob Jones for the code.\\else x\\fi is hidden by "
+        "\\ifcase\\value{page}, a case not taken there (and 1 more, lines 4)")
+    printed = ["Intro text here. We thank Bob Jones for the code. More."]
+    assert told_once(main, printed).startswith(
+        "main.tex:4: \\ifcase\\value{page} Printed zero case words. is hidden by")
+    assert told({"main.tex": main}, [(
+        "Intro text here. Printed zero case words. We thank Bob Jones for the code. "
+        "Ask reviewer two about it now.")]) == []
