@@ -172,6 +172,17 @@ def anonymous_pack_tells(root: Path, hidden: tuple[str, str],
     return told
 
 
+def authored_plot(path: Path, author: str) -> None:
+    """A matplotlib plot saved as the PDF ``path``, its document information's ``/Author``
+    ``author`` (a figure made on someone's machine)."""
+    import matplotlib.pyplot as plt
+
+    figure = plt.figure(figsize=(2, 1.5))
+    figure.gca().plot([1, 2, 3])
+    figure.savefig(path, metadata={"Author": author})
+    plt.close(figure)
+
+
 def pack_said(cwd: Path, *options: str, folder: str = "p") -> str:
     """``figures pack FOLDER OPTIONS --out FOLDER.tar.gz`` in ``cwd``, as a user runs it,
     done: exit 0; what it printed on stderr (its warnings and summary; the archive may hold

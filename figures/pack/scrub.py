@@ -12,7 +12,8 @@ import io
 import re
 
 from figures.errors import FigureDataError
-from figures.paper.disclosure import EMAIL, HOME, JPEG_METADATA, jpeg_segments, placeholder
+from figures.paper.disclosure import EMAIL, HOME, JPEG_METADATA, jpeg_segments
+from figures.paper.names import placeholder
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _JPEG_SIGNATURE = b"\xff\xd8\xff"

@@ -13,6 +13,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from figures.errors import FigureDataError
+from figures.paper.names import NO_NAME, author_names, login, names_in, placeholder
 from figures.texcodec import decoded_all, encodings
 from figures.texread import REACH, Braces
 
@@ -37,21 +38,21 @@ def printed_on(value: str, pages: list[str]) -> tuple[str, int] | None:
     account's word, ``user``, or a placeholder: round 27, S3) (hostile round 26, SU). A
     tool's default (:data:`NO_USER`) is matched whole, never split into its words; a single
     lowercase word (a login's) only as a path's, a handle's or an address's part (``/jsmith``,
-    ``@jsmith``, ``jsmith@``): in prose it is a word, "our runner script" (round 28, S1); in
+    ``@jsmith``, ``jsmith@``: :func:`figures.paper.names.login`): in prose it is a word, "our
+    runner script" (round 28, S1), after a slash of prose too, "Train/Dev" (round 31, S1); in
     any case, a line break after the ``/`` aside (round 30, S2: ``github.com/ JSmith``)."""
     whole = " ".join(value.split())
-    if whole.lower() in NO_USER or placeholder(whole) or whole in _NO_NAME:
+    if whole.lower() in NO_USER or placeholder(whole) or whole in NO_NAME:
         return None
     texts = [folded(text) for text in pages]
-    login = " " not in whole and whole.islower()
+    one_word = " " not in whole and whole.islower()
     capitals = [whole.title()] if whole.islower() and " " in whole else []
     for form in dict.fromkeys([whole, *capitals, *names_in(value)]):
         words = folded(form).split()
         if len("".join(words)) < 3:
             continue
         body = r"\s+".join(map(re.escape, words))
-        word = re.compile(rf"(?:(?<=[/@~])|(?<=[/@~]\s)){body}(?![^\W_])|(?<![^\W_]){body}(?=@)",
-                          re.IGNORECASE) if login else re.compile(rf"(?<![^\W_]){body}(?![^\W_])")
+        word = login(words) if one_word else re.compile(rf"(?<![^\W_]){body}(?![^\W_])")
         if (page := next((n for n, t in enumerate(texts, 1) if word.search(t)), None)):
             return form, page
     return None
@@ -310,46 +311,10 @@ def xmp_properties(reader: Any) -> list[tuple[str, str]]:
     return [(key, ", ".join(texts)) for key, texts in found.items()]
 
 
-#: ``\author[...]{...}`` (ICML's ``\icmlauthor{name}{...}`` too), the words that are no name.
+#: ``\author[...]{...}`` (ICML's ``\icmlauthor{name}{...}`` too); an acknowledgements section.
 _AUTHOR = re.compile(r"\\(author|icmlauthor|icmlcorrespondingauthor)\s*(?:\[[^\]]*\]\s*)?\{")
-_NO_NAME = frozenset({"Anonymous", "Author", "Authors", "Affiliation", "Address", "Email",
-                      "Institution", "University", "Department", "The", "And", "Member",
-                      "Fellow", "Senior", "Student", "Reviewer", "Note", "Comment", "Todo",
-                      "Name", "Names", "Anonymized", "Anonymised", "Submission", "Paper"})
-#: The words of a venue's placeholder for its authors (``Anonymous Author(s)``, ``Author
-#: Name``, ``Anonymous Authors, Paper ID 123``), in any case: no author's name.
-_PLACEHOLDER = frozenset({"anonymous", "anonymized", "anonymised", "author", "authors", "name",
-                          "names", "submission", "paper", "id", "and", "s"})
 _ACKNOWLEDGEMENTS = re.compile(r"\\(?:(?:sub)*section|paragraph)\*?\s*\{\s*acknowledge?ments?"
                                r"|\\begin\s*\{ack|\\acks\b", re.IGNORECASE)
-#: TeX's accents (``\'e``, ``\"{u}``, ``\v{s}``) as combining marks, its letters (``\o``, ``\ss``).
-_ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303",
-            "=": "\u0304", ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306",
-            "H": "\u030b", "r": "\u030a", "k": "\u0328"}
-_ACCENT = re.compile(r"\\(['`^\"~=.]|[cvuHrk](?=\s*\{))\s*(?:\{\s*(\\[ij](?![A-Za-z])|[A-Za-z])\s*\}"
-                     r"|([A-Za-z]))")
-_LETTERS = {"o": "ø", "O": "Ø", "ss": "ß", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ",
-            "oe": "œ", "OE": "Œ", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ"}
-_LETTER = re.compile(r"\\(ss|aa|AA|ae|AE|oe|OE|[oOlLij])(?![A-Za-z])\s*(?:\{\})?")
-
-
-def placeholder(value: str) -> bool:
-    """Whether an author field (hyperref's ``pdfauthor``, ``pdfusetitle``'s copy of
-    ``\\author``) holds only a venue's placeholder (:data:`_PLACEHOLDER`, numbers and signs
-    aside): every word of it, not the capitalised ones only (``Li Wu`` is a name)."""
-    words = re.findall(r"[^\W\d_]+", value)
-    return bool(words) and all(word.lower() in _PLACEHOLDER for word in words)
-
-
-def names_in(group: str) -> list[str]:
-    """The capitalised words of three letters or more (any script's: Zoë Müller, McDonald;
-    TeX's accents made letters) in an author's argument, but the words that are no name."""
-    group = _ACCENT.sub(lambda m: (m[2] or m[3]).lstrip("\\") + _ACCENTS[m[1]], group)
-    group = _LETTER.sub(lambda m: _LETTERS[m[1]], group)
-    group = unicodedata.normalize("NFC", re.sub(r"\\[A-Za-z]+", " ", group))
-    return [w for w in re.findall(r"[^\W\d_]{3,}", group)
-            if w[0].isupper() and any(c.islower() for c in w) and w not in _NO_NAME]
-
 
 #: A macro of the paper's own with no argument (``\\newcommand{\\myname}{Janet Smithson}``,
 #: ``\\def\\myname{..}``: a template keeps the name in one place for ``\\author`` and
@@ -386,7 +351,7 @@ def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
             for _ in range(8):  # a macro naming another (\myname: \first\ \last), not forever
                 group = _CALL.sub(lambda m: f" {macros[m[1]]} " if m[1] in macros else m[0],
                                   group[:8 * REACH])  # (\def\a{\a\a}: bounded)
-            names += names_in(group)
+            names += author_names(group)
         if _ACKNOWLEDGEMENTS.search(text):
             said.append(f"{file}: an acknowledgements section: venues ask for none (or an "
                         "anonymised one) in a review copy")

@@ -6,9 +6,8 @@ pass itself, case by case, is in docs/guarantees.md ("Hostile passes")."""
 
 from __future__ import annotations
 
-import matplotlib.pyplot as plt
 import pytest
-from helpers import figures_as_a_user, pack_refused, write_files
+from helpers import authored_plot, figures_as_a_user, pack_refused, write_files
 from PIL import Image
 
 from figures.pack.notices import _cuts
@@ -42,13 +41,6 @@ def test_a_tools_default_author_is_no_printed_name(author, text, said):
     assert printed_on(author, [text]) == said
 
 
-def _plot(path, author: str) -> None:
-    figure = plt.figure(figsize=(2, 1.5))
-    figure.gca().plot([1, 2, 3])
-    figure.savefig(path, metadata={"Author": author})
-    plt.close(figure)
-
-
 @pytest.mark.slow  # TeX compiles the archive
 @pytest.mark.parametrize(("author", "text", "told"), [
     ("Microsoft Office User", ("We train on Microsoft COCO and report mAP. User studies "
@@ -65,7 +57,7 @@ def test_pack_anonymous_does_not_warn_of_a_tools_default_author(tmp_path, author
     write_files(tmp_path / "M", {"main.tex": (
         "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\n"
         f"{text}\n\n\\includegraphics[width=4cm]{{plot.pdf}}\n\\end{{document}}\n")})
-    _plot(tmp_path / "M" / "plot.pdf", author)
+    authored_plot(tmp_path / "M" / "plot.pdf", author)
     ran = figures_as_a_user(tmp_path, "pack", "M", "--anonymous", "--out", "M.tar.gz",
                             timeout=300)
     assert ran.returncode == 0, ran.stdout + ran.stderr

@@ -5,9 +5,8 @@ author's login printed in a URL TeX breaks after its ``/`` (S2)."""
 
 from __future__ import annotations
 
-import matplotlib.pyplot as plt
 import pytest
-from helpers import anonymous_pack_tells, figures_as_a_user, write_files
+from helpers import anonymous_pack_tells, authored_plot, figures_as_a_user, write_files
 
 pytestmark = pytest.mark.slow
 _PAPER = {"packages": "ifthen", "author": False}
@@ -66,10 +65,7 @@ def test_a_figure_authors_login_in_a_broken_url_is_told(tmp_path):
         write_files(tmp_path / "M", {"main.tex": (
             "\\documentclass{article}\n\\usepackage{graphicx,url}\n\\begin{document}\n"
             f"Intro. Code: {url}\n\n\\includegraphics[width=4cm]{{plot.pdf}}\n\\end{{document}}\n")})
-        figure = plt.figure(figsize=(2, 1.5))
-        figure.gca().plot([1, 2, 3])
-        figure.savefig(tmp_path / "M" / "plot.pdf", metadata={"Author": "jsmith"})
-        plt.close(figure)
+        authored_plot(tmp_path / "M" / "plot.pdf", "jsmith")
         ran = figures_as_a_user(tmp_path, "pack", "M", "--anonymous", "--out", "M.tar.gz",
                                 timeout=300)
         assert ran.returncode == 0, ran.stdout + ran.stderr
