@@ -53,42 +53,44 @@ def signed(texts: dict[str, str], logged: str) -> bool:
 #: Hostile rounds 30, 31: the paper read with graphics, graphicx and pdfpages forced final,
 #: whatever asks for draft (the class, a package option, ``\setkeys{Gin}{draft}``, an
 #: include's own key, ``\Gin@drafttrue`` anywhere, even in the body or the paper's own
-#: ``\AtBeginDocument``: made to set final, round 31 F5); an include TeX still reads in draft
-#: mode says :data:`UNREACHED` in the log (then the log's reading stands; ``\space``: the
-#: log's echo of the command line says it not).
+#: ``\AtBeginDocument``: made to set final, round 31 F5), and graphics' switch itself set
+#: false where an include reads it (``\Gin@setfile``), so ``\let\ifGin@draft\iftrue``
+#: reaches no include either (round 32, R8: a safety net that sent such a paper to the log's
+#: reading refused an image only measured, in ``\phantom``).
 #: :func:`framed` compares what each page places then with the archive's own compile.
 FINAL = ("\\PassOptionsToPackage{final}{graphicx}\\PassOptionsToPackage{final}{graphics}"
          "\\PassOptionsToPackage{final}{pdfpages}\\makeatletter\\AtBeginDocument{"
          "\\@ifundefined{Gin@drafttrue}{}{\\Gin@draftfalse\\let\\Gin@drafttrue\\Gin@draftfalse"
-         "\\let\\figures@setfile\\Gin@setfile\\def\\Gin@setfile{\\ifGin@draft\\typeout{"
-         "figures:\\space draft mode at an include}\\fi\\figures@setfile}}"
+         "\\let\\figures@setfile\\Gin@setfile"
+         "\\def\\Gin@setfile{\\let\\ifGin@draft\\iffalse\\figures@setfile}}"
          "\\@ifundefined{KV@Gin@draft}{}{\\setkeys{Gin}{draft=false}\\define@key{Gin}{draft}"
          "[true]{}}\\@ifundefined{AM@pkg@draftfalse}{}{\\AM@pkg@draftfalse}}\\makeatother")
-UNREACHED = "figures: draft mode at an include"
-#: How deep forms drawn inside forms are opened (each counted per use).
-_DEPTH = 8
-
-
 def placements(pdf: bytes) -> list[int]:
     """How many images and forms each page of ``pdf`` places (its content's ``Do``), those
     drawn inside each form it places counted too, per use (round 31, F2-F4: an image in an
-    xsavebox, a TikZ transparency group, a ``\\pdfxform``)."""
+    xsavebox, a TikZ transparency group, a ``\\pdfxform``), however deep forms nest (round
+    32, R2: a cap of 8 let a frame 10 forms deep pass); each form is read once, its count
+    kept for its other uses (a form placed 8 times in each of 6 levels is 6 reads, not 8^6)."""
     from figures.pdf import open_pdf, pypdf_said
 
     counts = []
     with pypdf_said():
         reader = open_pdf(pdf)
+        inside: dict[object, int] = {}
         for page in reader.pages:
             contents = page.get_contents()
             counts.append(0 if contents is None else _drawn(
-                reader, contents.operations, page.get("/Resources"), _DEPTH))
+                reader, contents.operations, page.get("/Resources"), inside, ()))
     return counts
 
 
-def _drawn(reader, operations, resources, depth: int) -> int:
+def _drawn(reader, operations, resources, inside: dict[object, int],
+           opening: tuple[object, ...]) -> int:
     """How many XObjects ``operations`` (a content stream's, drawn with ``resources``)
-    place, those inside its forms too, ``depth`` forms deep at most."""
-    from pypdf.generic import ContentStream
+    place, those inside its forms too; ``inside``: each form's count, by its object, once
+    read; ``opening``: the forms being read, around this one (a form drawing itself, which
+    no PDF TeX writes, counts nothing inside)."""
+    from pypdf.generic import ContentStream, IndirectObject
 
     xobjects = resources.get_object().get("/XObject") if resources is not None else None
     xobjects = xobjects.get_object() if xobjects is not None else {}
@@ -99,9 +101,13 @@ def _drawn(reader, operations, resources, depth: int) -> int:
         count += 1
         drawn = xobjects.get(operands[0]) if operands else None
         form = drawn.get_object() if drawn is not None else None
-        if depth > 0 and form is not None and form.get("/Subtype") == "/Form":
-            count += _drawn(reader, ContentStream(form, reader).operations,
-                            form.get("/Resources", resources), depth - 1)
+        if form is None or form.get("/Subtype") != "/Form":
+            continue
+        key = (drawn.idnum, drawn.generation) if isinstance(drawn, IndirectObject) else id(form)
+        if key not in inside and key not in opening:
+            inside[key] = _drawn(reader, ContentStream(form, reader).operations,
+                                 form.get("/Resources", resources), inside, (*opening, key))
+        count += inside.get(key, 0)
     return count
 
 
@@ -118,7 +124,7 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: byt
     read = read_paper(paper, Path(main.name))
     if (boxed := _demo(read, main, pages, logged)) is not None:
         return boxed
-    if forced is None or UNREACHED in forced[1]:  # forcing final did not reach (round 31)
+    if forced is None:  # the forced compile failed: the log's reading
         return _by_log(read, main, pages, logged)
     page = next((n for n, (one, other) in enumerate(zip_longest(
         placements(pdf), placements(forced[0]), fillvalue=0), 1) if other > one), None)
