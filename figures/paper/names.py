@@ -19,7 +19,7 @@ NO_NAME = frozenset({"Anonymous", "Author", "Authors", "Affiliation", "Address",
                      "Institution", "University", "Department", "The", "And", "Member",
                      "Fellow", "Senior", "Student", "Reviewer", "Note", "Comment", "Todo",
                      "Name", "Names", "Anonymized", "Anonymised", "Submission", "Paper",
-                     "Prof", "Professor", "Mrs", "Univ", "Dept", "Inc", "Ltd", "Corp"})
+                     "Prof", "Professor", "Mrs"})
 #: The words of a venue's placeholder for its authors (``Anonymous Author(s)``, ``Author
 #: Name``, ``Anonymous Authors, Paper ID 123``), in any case: no author's name.
 _PLACEHOLDER = frozenset({"anonymous", "anonymized", "anonymised", "author", "authors", "name",

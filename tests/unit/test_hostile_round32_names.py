@@ -62,11 +62,11 @@ def test_a_login_in_an_address_split_over_lines_is_told(text):
      ["Smith", "Jones", "Acme", "Labs"]),
     ("\\author{Alice Smith\\thanks{Equal contribution.}}", ["Alice", "Smith"]),
     (("\\author{Anonymous\\thanks{Work done at Acme Inc. and Beta. Jones, Lee and Kim "
-      "were from MIT.}}"), ["Acme", "Beta", "Jones", "Lee", "Kim"]),
+      "were from MIT.}}"), ["Acme", "Inc", "Beta", "Jones", "Lee", "Kim"]),
     (("\\author{Anonymous\\thanks{See e.g. Smith, cf. Jones, vs. Weber. Code is at "
       "github.}}"), ["Smith", "Jones", "Weber"]),
     ("\\author{Prof. Jane Smith, Dept. of Physics, Univ. of Somewhere}",
-     ["Jane", "Smith", "Physics", "Somewhere"]),
+     ["Jane", "Smith", "Dept", "Physics", "Univ", "Somewhere"]),
 ], ids=["honorifics", "is-with", "equal", "were-from", "abbreviations", "no-honorific"])
 def test_an_honorifics_full_stop_ends_no_sentence_of_a_note(author, names):
     """Round 32 (A3): ``\\thanks{Dr. Smith and Prof. Jones are with Acme Labs.}`` warned "an
