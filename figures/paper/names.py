@@ -126,8 +126,9 @@ def author_names(group: str) -> list[str]:
 #: of a host's (``github.com/``; TeX breaks a URL after a ``/`` or a ``.``, its text then
 #: holds a blank: ``github. com/ jsmith``), a home's (``/home/``, ``/Users/``), a handle
 #: (``@jsmith``), a user's home (``~jsmith``); never after a slash of prose ("Train/Dev").
+#: A host tried only where its run of letters begins (linear time on ``a.a.a...``).
 #: Anywhere else in an address too: :func:`addresses`.
-_ADDRESS = (r"(?:[A-Za-z0-9-]+(?:\.(?:\s(?=[a-z0-9]))?[A-Za-z0-9-]+)*\.\s?[a-z]{2,}/\s?"
+_ADDRESS = (r"(?:(?<![A-Za-z0-9.-])[A-Za-z0-9-]+(?:\.(?:\s(?=[a-z0-9]))?[A-Za-z0-9-]+)*\.\s?[a-z]{2,}/\s?"
             r"|/(?:home|Users)/\s?|[@~])")
 
 
@@ -139,9 +140,10 @@ def login(words: list[str]) -> re.Pattern[str]:
 
 
 #: Where an address begins in a page's text: a scheme's ``//`` (``https://``), ``www.``, a
-#: host with a folder (``github.com/``).
-_START = re.compile(r"(?i:[a-z][a-z0-9+.-]*://|www\.)|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
-                    r"\.[a-z]{2,}/")
+#: host with a folder (``github.com/``); each tried where a run of its letters begins, and
+#: never given back (linear time on ``a.a.a...``).
+_START = re.compile(r"(?i:(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*+://|www\.)"
+                    r"|(?<![A-Za-z0-9.-])(?:[A-Za-z0-9-]++\.)++[a-z]{2,}/")
 #: What an address is made of (RFC 3986's characters).
 _ADDRESS_PART = re.compile(r"[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=%-]+")
 #: A line's text set letter by letter (a line of ``xurl``'s stretched: ``h t t p s : / /``).
@@ -168,7 +170,7 @@ def addresses(text: str) -> list[str]:
     blanks and line breaks TeX set in it (:func:`_goes_on`; a line set letter by letter read
     as one word) (hostile round 32, A2)."""
     parts = re.split(r"(\s+)", _SPACED.sub(lambda m: m[0].replace(" ", ""), text))
-    found: list[str] = []
+    found: list[str | None] = []
     for at in range(0, len(parts), 2):
         piece = parts[at]
         if found and found[-1] is not None and _goes_on(found[-1], parts[at - 1], piece):
@@ -176,7 +178,7 @@ def addresses(text: str) -> list[str]:
             continue
         start = _START.search(piece)
         if start is None and at + 2 < len(parts) and parts[at + 2].startswith("//"):
-            start = re.search(r"(?i)[a-z][a-z0-9+.-]*:$", piece)  # https: / //github.com
+            start = re.search(r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*+:$", piece)  # https: //
         found.append(piece[start.start():] if start else None)
     return [address for address in found if address is not None]
 
