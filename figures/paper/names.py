@@ -43,8 +43,9 @@ _ABBREVIATIONS = frozenset({"dr", "prof", "mr", "mrs", "ms", "mx", "st", "jr", "
                             "vs", "inc", "ltd", "co", "corp", "univ", "dept"})
 #: A sentence's subject that "is with", "are at", "were from" somewhere (``Jones, Lee and
 #: Kim were from MIT.``) is a name, but these words (``Code is at github.``).
-_NO_SUBJECT = frozenset({"This", "That", "These", "Those", "They", "Both", "All", "Each",
-                         "Code", "Data", "Work", "Software", "Correspondence", "Research"})
+_NO_SUBJECT = frozenset({"This", "That", "These", "Those", "They", "She", "Both", "All", "Each",
+                         "Some", "Most", "Many", "Others", "One", "Who", "Code", "Data", "Work",
+                         "Software", "Correspondence", "Research"})
 
 
 def placeholder(value: str) -> bool:

@@ -64,7 +64,7 @@ def test_a_login_in_an_address_split_over_lines_is_told(text):
     (("\\author{Anonymous\\thanks{Work done at Acme Inc. and Beta. Jones, Lee and Kim "
       "were from MIT.}}"), ["Acme", "Inc", "Beta", "Jones", "Lee", "Kim"]),
     (("\\author{Anonymous\\thanks{See e.g. Smith, cf. Jones, vs. Weber. Code is at "
-      "github.}}"), ["Smith", "Jones", "Weber"]),
+      "github. She is with us.}}"), ["Smith", "Jones", "Weber"]),
     ("\\author{Prof. Jane Smith, Dept. of Physics, Univ. of Somewhere}",
      ["Jane", "Smith", "Dept", "Physics", "Univ", "Somewhere"]),
 ], ids=["honorifics", "is-with", "equal", "were-from", "abbreviations", "no-honorific"])
