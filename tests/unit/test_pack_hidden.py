@@ -391,3 +391,24 @@ def test_each_case_of_an_ifcase_is_looked_at():
     assert told({"main.tex": main}, [(
         "Intro text here. Printed zero case words. We thank Bob Jones for the code. "
         "Ask reviewer two about it now.")]) == []
+
+
+@pytest.mark.parametrize(("copy", "said"), [
+    ("\\cs_new_eq:NN \\note \\my_note:n", "\\cs_new_eq:NN\\note\\my_note:n"),
+    ("\\cs_set_eq:NN \\note \\my_note:n", "\\cs_set_eq:NN\\note\\my_note:n"),
+    ("\\let\\note\\my_note:n", "\\let\\note\\my_note:n")],
+    ids=["cs_new_eq", "cs_set_eq", "let-in-expl3"])
+def test_an_expl3_copy_of_an_expl3_notes_function_is_followed(copy, said):
+    """Round 32 (H5): ``\\cs_new:Nn \\my_note:n { } \\cs_new_eq:NN \\note \\my_note:n`` and
+    ``\\note{<note>}``: the note shipped, warnings 0 (the copied name was read to its ``_``:
+    ``\\my``, no definition). A copy's names are read as expl3 spells them where the copy is
+    expl3's or under ``\\ExplSyntaxOn``; outside it TeX's letters end at ``_``."""
+    main = (f"\\ExplSyntaxOn \\cs_new:Nn \\my_note:n {{ }} {copy} \\ExplSyntaxOff\n"
+            "Intro text here.\n\\note{We thank Bob Jones for the code.}\n")
+    assert told_once(main, _PAGE) == (
+        "main.tex:3: \\note{We thank Bob Jones for the code.} is hidden by \\my_note:n, which "
+        f"drops that argument (\\cs_new:Nn\\my_note:n), through {said}")
+    assert told({"main.tex": main}, [_PAGE[0] + " We thank Bob Jones for the code."]) == []
+    outside = main.replace(" \\ExplSyntaxOff", "").replace("\\ExplSyntaxOn", "") + \
+        "\\let\\fixme\\my_note:n\n\\fixme{Ask reviewer two about the code now.}\n"
+    assert "\\fixme{" not in " ".join(told({"main.tex": outside}, _PAGE))
