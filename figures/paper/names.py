@@ -127,9 +127,12 @@ def author_names(group: str) -> list[str]:
 #: of a host's (``github.com/``; TeX breaks a URL after a ``/`` or a ``.``, its text then
 #: holds a blank: ``github. com/ jsmith``), a home's (``/home/``, ``/Users/``), a handle
 #: (``@jsmith``), a user's home (``~jsmith``); never after a slash of prose ("Train/Dev").
-#: A host tried only where its run of letters begins (linear time on ``a.a.a...``).
+#: A host tried only where its run of letters begins, a label's dot and a blank before a
+#: lowercase letter or digit included (linear time on ``a.a.a...`` and ``a. a. a. ...``: the
+#: run's first host reaches each blank of it; ``code... github.com/`` still starts at ``g``).
 #: Anywhere else in an address too: :func:`addresses`.
-_ADDRESS = (r"(?:(?<![A-Za-z0-9.-])[A-Za-z0-9-]+(?:\.(?:\s(?=[a-z0-9]))?[A-Za-z0-9-]+)*\.\s?[a-z]{2,}/\s?"
+_ADDRESS = (r"(?:(?<![A-Za-z0-9.-])(?:(?<![A-Za-z0-9-]\.\s)|(?![a-z0-9]))"
+            r"[A-Za-z0-9-]+(?:\.(?:\s(?=[a-z0-9]))?[A-Za-z0-9-]+)*\.\s?[a-z]{2,}/\s?"
             r"|/(?:home|Users)/\s?|[@~])")
 
 
