@@ -197,6 +197,16 @@ PRIMITIVE_IFS = frozenset({
     "if", "ifcat", "ifnum", "ifdim", "ifodd", "ifvmode", "ifhmode", "ifmmode", "ifinner",
     "ifvoid", "ifhbox", "ifvbox", "ifx", "ifeof", "iftrue", "iffalse", "ifcase", "ifdefined",
     "ifcsname", "iffontchar", "ifincsname", "ifpdfprimitive", "ifpdfabsnum", "ifpdfabsdim"})
+#: Packages' conditionals (``\\let`` to ``\\iftrue``/``\\iffalse``, as ``\\newif`` makes them), whose
+#: ``\\fi`` TeX counts in skipped text: a brace after one is a group too (hostile round 31, T2:
+#: ``\\iffalse .. \\ifpdf{} x\\fi{} <note>\\fi``). iftex's (its ifpdf, ifxetex, ifluatex, ifvtex
+#: packages load it), the kernel's page layout's, graphics' draft and clip switches.
+PACKAGE_IFS = frozenset({f"if{name}" for name in (
+    "pdf", "pdftex", "PDFTeX", "xetex", "XeTeX", "luatex", "LuaTeX", "luahbtex", "LuaHBTeX",
+    "etex", "eTeX", "ptex", "pTeX", "uptex", "upTeX", "ptexng", "pTeXng", "vtex", "VTeX",
+    "alephtex", "AlephTeX", "tutex", "TUTeX", "texpadtex", "TexpadTeX", "hint", "HINT",
+    "@twocolumn", "@twoside", "@openright", "@mainmatter", "@titlepage", "Gin@draft",
+    "Gin@clip")})
 
 
 #: A conditional the paper makes (``\\newif\\ifnotes``, ``\\let\\ifmine\\iftrue``): a brace after
@@ -223,14 +233,15 @@ def opens(word: str, last: str | None, then: str = "", ifs: frozenset[str] = fro
     one that takes a brace argument (``then``, the character after it): a macro with no
     ``\\fi`` of its own (babel's ``\\iflanguage{..}``, etoolbox's ``\\ifnumequal{..}``,
     ``\\ifdraft{..}{..}``); TeX's own conditionals take no brace argument, though a group
-    may follow one (``\\ifmmode{x}\\else..``, ``PRIMITIVE_IFS``: counted all the same).
+    may follow one (``\\ifmmode{x}\\else..``, ``PRIMITIVE_IFS``: counted all the same), nor
+    do a package's (iftex's ``\\ifpdf{}``, ``PACKAGE_IFS``) or the paper's own (``ifs``).
     ``\\fi`` takes no argument: whatever non-letter follows it (``\\fi{}``, ``\\fi}``,
     ``\\fi\\relax``, ``\\fi%``, ``\\fi1``), it closes one (hostile round 30, H3/H4)."""
     if last in DEFINERS:
         return 0
     if word == "fi":
         return -1
-    if then == "{" and word not in PRIMITIVE_IFS and word not in ifs:
+    if then == "{" and word not in PRIMITIVE_IFS and word not in PACKAGE_IFS and word not in ifs:
         return 0
     return int(word[:2] == "if" and word not in NOT_CONDITIONALS)
 

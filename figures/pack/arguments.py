@@ -35,9 +35,13 @@ _DEFINITION = re.compile(
     _NAMED.replace("N", "8") + r"(?=\{)|(" + "|".join(map(re.escape, COPIES)) + r")" +
     _NAMED.replace("N", "11") + r"=?\s*\{?\s*" + _GOBBLER + r"|(" + "|".join(sorted(EXPL3_DEFINERS)) +
     r")\s*(\{\s*)?\\([A-Za-z@_:]+)\s*(?(15)\})((?:\s*#\d)*)\s*(?=\{))")
-#: A copy: ``\\let\\nbd\\nba``, ``\\let\\ifmine=\\iftrue``, ``\\NewCommandCopy{\\nbd}{\\nba}``.
-_COPY = re.compile(r"\\(" + "|".join(map(re.escape, COPIES)) + r")" + _NAMED.replace("N", "2") +
-                   r"=?\s*\{?\s*\\([A-Za-z@]+)(?![A-Za-z@])")
+#: A copy: ``\\let\\nbd\\nba``, ``\\let\\ifmine=\\iftrue``, ``\\NewCommandCopy{\\nbd}{\\nba}``;
+#: its names read as expl3 spells them (``\\my_note:n``), cut where TeX's letters end unless
+#: the copy is expl3's or under ``\\ExplSyntaxOn`` (hostile round 32, H5).
+_COPY = re.compile(r"\\(" + "|".join(map(re.escape, COPIES)) + r")" + _NAMED.replace(
+    "N", "2").replace("@]+", "@][A-Za-z@_:]*") + r"=?\s*\{?\s*\\([A-Za-z@][A-Za-z@_:]*)")
+_EXPL = re.compile(r"\\ExplSyntaxOn(?![A-Za-z@]).*?(?:\\ExplSyntaxOff(?![A-Za-z@])|\Z)", re.DOTALL)
+_LETTERS = re.compile(r"[A-Za-z@]+")
 _TOKEN = re.compile(r"\\[A-Za-z@]+|\\.|\S", re.DOTALL)
 _ANY = re.compile(r"\\[A-Za-z@]+|\\.|.", re.DOTALL)
 _SPACE = re.compile(r"[ \t]*\n?[ \t]*")  # what TeX skips before an argument (no blank line)
@@ -118,8 +122,15 @@ def switched(body: str) -> list[tuple[int, tuple[int, int], str]]:
 def copies(text: str) -> list[tuple[str, str, str]]:
     """Each command ``text`` makes another's copy (hostile round 30, H5 and H10): its name,
     the copied one's, how the copy is written (``\\let\\nbd\\nba``)."""
-    return [(match.group(3), match.group(4), "\\{}\\{}\\{}".format(*match.group(1, 3, 4)))
-            for match in _COPY.finditer(text)]
+    expl = [match.span() for match in _EXPL.finditer(text)]
+    found = []
+    for match in _COPY.finditer(text):
+        names = match.group(3, 4)
+        if not match.group(1).startswith("cs_") and not any(
+                start <= match.start() < end for start, end in expl):
+            names = tuple(_LETTERS.match(name).group() for name in names)
+        found.append((*names, "\\{}\\{}\\{}".format(match.group(1), *names)))
+    return found
 
 
 def followed(known: set[str] | dict, pairs: list[tuple[str, str, str]]) -> dict[str, tuple[str, str]]:

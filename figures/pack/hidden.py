@@ -5,7 +5,8 @@ file, naming the first such text, its line and the switch.
 Where to look is read from the source: ``\\todo`` and ``\\missingfigure`` in a paper loading
 todonotes, each branch of a switch the paper's ``\\newif`` makes (or etoolbox's
 ``\\newtoggle``/``\\newbool``, ifthen's ``\\newboolean``: ``\\iftoggle{notes}{..}{..}``,
-``\\ifthenelse{\\boolean{notes}}{..}{..}``), ifdraft's ``\\ifdraft{..}{..}``, in the
+``\\ifthenelse{\\boolean{notes}}{..}{..}``; expl3's ``\\bool_if:NTF``, ``\\unless`` before
+a test: :mod:`figures.pack.switches`), ifdraft's ``\\ifdraft{..}{..}``, in the
 document's body ``\\ifthenelse`` of any condition and the tests of a command defined
 (``\\ifdefined\\x``, ``\\ifcsname``, etoolbox's ``\\ifdef``: round 28, H8), the body of an
 environment the paper defines (environ's ``\\NewEnviron{notes}{}``, one setting its body in a box never
@@ -29,6 +30,7 @@ from dataclasses import dataclass
 from figures.errors import display_path
 from figures.numbers.texprose import prose
 from figures.pack.arguments import COPIES, copies, definitions, followed, spans, switched
+from figures.pack.switches import BOOLEAN, DEFINED, IFDRAFT, TEST, TESTS, either, switches_in
 from figures.pack.written import uncited
 from figures.paper.disclosure import folded
 from figures.texread import Braces, blanked
@@ -40,30 +42,6 @@ from figures.texverbatim import DEFINERS, NEW_ENVIRONMENT, NEW_PLAIN, false_end
 PACKAGES = (".sty", ".cls", ".clo", ".cfg", ".def", ".fd", ".ldf", ".bst")
 
 
-def _either(names) -> str:
-    """One alternation of ``names``, the longest first (``newboolean`` before ``newbool``)."""
-    return "|".join(sorted(names, key=lambda name: (-len(name), name)))
-
-
-#: A switch's name in braces (``\\newtoggle{notes}``, ``\\iftoggle{notes}``).
-_NAME = r"\s*\{\s*([^{}\\\s]+)\s*\}"
-#: The switches a paper makes (``\\newif\\ifnotes``; etoolbox's and ifthen's, hostile round
-#: 27, H3) and the tests of one, each taking its two branches next, whether it is negated;
-#: the tests of their own condition (ifthen's of any, etoolbox's of a command defined) and
-#: ifdraft's, in a paper loading it (round 28, H8).
-_MAKERS = ("newtoggle", "providetoggle", "newbool", "providebool", "newboolean",
-           "provideboolean")
-_NEGATED = {"iftoggle": False, "nottoggle": True, "ifbool": False, "notbool": True}
-_CONDITIONS = ("ifthenelse", "ifdef", "ifundef", "ifcsdef", "ifcsundef")
-_IFDRAFT = ("ifdraft", "ifoptiondraft", "ifoptionfinal")
-_NEWIF = re.compile(r"\\newif\s*\\if([A-Za-z@]+)|\\(" + _either(_MAKERS) + ")" + _NAME)
-_TEST = re.compile(r"\\(" + _either(_NEGATED) + ")" + _NAME + r"|\\(" + _either(_IFDRAFT) +
-                   r")\s*(?=\{)|\\(" + _either(_CONDITIONS) + r")\s*(?=\{)")
-#: What ``\\ifthenelse``'s condition says of a paper's boolean: ``\\NOT\\boolean{notes}``.
-_BOOLEAN = re.compile(r"\s*(\\NOT\s*)?\\boolean" + _NAME + r"\s*")
-#: TeX's tests of a command being defined (round 28, H8): which way they go, the page says.
-_DEFINED = re.compile(r"\\ifdefined\s*\\(?:[A-Za-z@]+|.)|\\ifcsname(?![A-Za-z@]).{0,80}?"
-                      r"\\endcsname", re.DOTALL)
 #: A ``\\usepackage`` line: its options and packages (todonotes', ifdraft's tests).
 _PACKAGE = re.compile(r"\\(?:usepackage|RequirePackage)\s*(?:\[([^\]]*)\]\s*)?\{([^}]*)\}")
 _TODOS = ("todo", "missingfigure")
@@ -77,9 +55,9 @@ _OPTION = re.compile(r"\s*\[[^\]]*\]")
 #: too), and those before a name made, not run (``\\newif\\ifnotes``,
 #: ``\\let\\ifmine\\iftrue``, ``\\newcommand{\\note}``); a command's are read in
 #: :mod:`figures.pack.arguments`.
-_ENVIRONMENT = re.compile(r"\\(" + _either({*NEW_ENVIRONMENT, *(
+_ENVIRONMENT = re.compile(r"\\(" + either({*NEW_ENVIRONMENT, *(
     name for name in NEW_PLAIN if name.endswith("Environ"))}) + r")\*?\s*\{(\w+)\}")
-_MADE = re.compile(r"\\(?:" + _either({*DEFINERS, *COPIES, "csname", "endcsname"}) +
+_MADE = re.compile(r"\\(?:" + either({*DEFINERS, *COPIES, "csname", "endcsname"}) +
                    r")\*?\s*\{?\s*(?:\\[A-Za-z@]+\s*\}?\s*=?\s*)?$")
 #: A word of prose, its punctuation around it (``(reviewer``, ``DFA.``, ``CIFAR-10``).
 _WORD = re.compile(r"[(\[\"'`]*[^\W_]+(?:[-'\u2019][^\W_]+)*[)\]\"'.,;:!?]*")
@@ -104,8 +82,7 @@ def told(texts: dict[str, str], pages: list[str]) -> list[str]:
     printed = _NOT_ALNUM.sub("", folded("".join(pages)).lower())
     if not printed:  # pages with no text to read (figures alone, fonts pypdf cannot read)
         return []
-    switches = {match.group(1) or match.group(3): f"\\newif\\if{match.group(1)}" if match.group(1)
-                else f"\\{match.group(2)}{{{match.group(3)}}}" for match in _NEWIF.finditer(every)}
+    switches = switches_in(every)
     pairs = copies(every)  # a switch or a hider copied (round 30, H5 and H10): \let\ifmine\ifarxiv
     switches |= {new[2:]: said for new, (_, said) in followed({"iftrue", "iffalse", *(
         f"if{name}" for name in switches)}, pairs).items() if new.startswith("if")}
@@ -113,7 +90,7 @@ def told(texts: dict[str, str], pages: list[str]) -> list[str]:
               for match in _PACKAGE.finditer(every)]
     todonotes = [options for options, names in loaded if "todonotes" in names]
     if any("ifdraft" in names for _, names in loaded):
-        switches |= {f"\\{test}": "the ifdraft package" for test in _IFDRAFT}
+        switches |= {f"\\{test}": "the ifdraft package" for test in IFDRAFT}
     environments = {match.group(2): f"\\{match.group(1)}{{{match.group(2)}}}"
                     for match in _ENVIRONMENT.finditer(every)}
     environments |= {new: said for new, (_, said) in followed(environments, pairs).items()}
@@ -184,7 +161,7 @@ def _shown(text: str, start: int, end: int) -> str:
 def _todos(text: str, why: str, names: list[str]) -> list[_Place]:
     """Each ``\\todo`` (``\\missingfigure``, a copy: ``\\let\\fixme\\todo``)'s note."""
     places, braces = [], Braces(text)
-    for match in re.finditer(r"\\(" + _either(names) + r")\*?\s*(?:\[[^\]]*\]\s*)?(?=\{)", text):
+    for match in re.finditer(r"\\(" + either(names) + r")\*?\s*(?:\[[^\]]*\]\s*)?(?=\{)", text):
         if _made(text, match.start()):
             continue
         end = braces.close(match.end())
@@ -203,7 +180,7 @@ def _branches(text: str, switches: dict[str, str]) -> list[_Place]:
                    and "toggle{" not in switches[name])
     places, setting = [], _settings(text)
     ifs = frozenset(f"if{name}" for name in names)
-    pattern = re.compile(_DEFINED.pattern + (r"|\\if(" + "|".join(map(re.escape, names)) +
+    pattern = re.compile(DEFINED.pattern + (r"|\\if(" + "|".join(map(re.escape, names)) +
                                              r")(?![A-Za-z@])" if names else r"|(?!)()"), re.DOTALL)
     for match in pattern.finditer(text):
         if _made(text, match.start()):
@@ -216,16 +193,21 @@ def _branches(text: str, switches: dict[str, str]) -> list[_Place]:
         end = false_end(text, match.end(), [], ifs=ifs)
         if not text.endswith(("\\fi", "\\else"), 0, end):
             continue  # no end: the file's rest is no branch to judge
+        said, truths = f"{said},", ("false", "true")
+        if unless := _UNLESS.search(text, max(0, begin - 40), begin):  # round 31, N5: inverted
+            begin, said, truths = unless.start(), f"\\unless{said} {said[:-1]}", ("true", "false")
         body_end = end - (5 if text[end - 5:end] == "\\else" else 3)
         places.append(_Place(begin, (match.end(), body_end), _shown(text, begin, body_end),
-                             f"{said}, false there{declared}"))
+                             f"{said} {truths[0]} there{declared}"))
         if text[end - 5:end] == "\\else":
             after = false_end(text, end, [], ifs=ifs)
             places.append(_Place(end - 5, (end, after - 3), _shown(text, end - 5, after - 3),
-                                 f"{said}, true there{declared}"))
+                                 f"{said} {truths[1]} there{declared}"))
     return places
 
 
+#: e-TeX's ``\\unless`` before a test: its branches the other way round (hostile round 31, N5).
+_UNLESS = re.compile(r"\\unless\s*\Z")
 _CASE = re.compile(r"\\ifcase(?![A-Za-z@])\s*(-?\d+|\\[A-Za-z@]+(?:\s*\{[^{}]*\})?|`\\?.)\s?")
 
 
@@ -248,14 +230,14 @@ def _cases(text: str) -> list[_Place]:
 
 
 def _tests(text: str, switches: dict[str, str]) -> list[_Place]:
-    """Both branches of ``\\iftoggle{<name>}{..}{..}`` (``\\nottoggle``, ``\\ifbool``,
-    ``\\notbool``, ``\\ifthenelse{\\boolean{<name>}}``) for the paper's switch names; of
-    ``\\ifthenelse`` on any other condition, etoolbox's ``\\ifdef{\\x}`` (``\\ifundef``,
-    ``\\ifcsdef``, ``\\ifcsundef``), in the document's body, and ifdraft's ``\\ifdraft``
-    (round 28, H8)."""
+    """The branches of ``\\iftoggle{<name>}{..}{..}`` (``\\nottoggle``, ``\\ifbool``,
+    ``\\notbool``, ``\\ifthenelse{\\boolean{<name>}}``, expl3's ``\\bool_if:NTF``: round 32,
+    H2) for the paper's switch names; of ``\\ifthenelse`` on any other condition, etoolbox's
+    ``\\ifdef{\\x}`` (``\\ifundef``, ``\\ifcsdef``, ``\\ifcsundef``), in the document's body,
+    and ifdraft's ``\\ifdraft`` (round 28, H8)."""
     places, braces, setting = [], Braces(text), _settings(text)
-    for match in _TEST.finditer(text):
-        pos, name, negated = match.end(), match.group(2), _NEGATED.get(match.group(1), False)
+    for match in TEST.finditer(text):
+        pos, name, branches = match.end(), match.group(2), TESTS.get(match.group(1), "TF")
         said = f"\\{match.group(1)}{{{name}}}"
         if match.group(4):  # a condition first
             condition = braces.group(pos)
@@ -263,24 +245,27 @@ def _tests(text: str, switches: dict[str, str]) -> list[_Place]:
                 continue
             pos, written = condition[1] + 1, text[condition[0] + 1:condition[1]]
             said = f"\\{match.group(4)}{{{' '.join(written.split())}}}"
-            boolean = _BOOLEAN.fullmatch(written) if match.group(4) == "ifthenelse" else None
+            boolean = BOOLEAN.fullmatch(written) if match.group(4) == "ifthenelse" else None
             name = boolean.group(2) if boolean and boolean.group(2) in switches else None
-            negated = bool(name and boolean.group(1))
+            branches = "FT" if name and boolean.group(1) else "TF"
         elif match.group(3):
             name = f"\\{match.group(3)}"
             said = name
+        elif match.group(5):  # expl3's: \bool_if:NT \g_notes_bool, \bool_if:nTF {! \g_notes_bool}
+            name, negated = f"\\{match.group(6) or match.group(8)}", bool(match.group(7))
+            said = f"\\{match.group(5)}" + (name if match.group(6) else f"{{{'!' * negated}{name}}}")
+            branches = TESTS[match.group(5)].translate(str.maketrans("TF", "FT") if negated else {})
         undeclared = name is None  # a condition of its own: the body's only
         if setting(match.start()) if undeclared else name not in switches:
             continue
-        declared = f" ({switches[name]})" if name in switches else ""
-        for branch, truth in enumerate(("false", "true") if not negated else ("true", "false")):
+        made = f" ({switches[name]})" if name in switches else ""
+        for branch, letter in enumerate(branches):
             group = braces.group(re.compile(r"\s*").match(text, pos).end())
             if group is None:
                 break
             start = match.start() if branch == 0 else group[0]
-            places.append(_Place(start, (group[0] + 1, group[1]),
-                                 _shown(text, start, group[1] + 1),
-                                 f"{said}, {truth} there{declared}"))
+            places.append(_Place(start, (group[0] + 1, group[1]), _shown(text, start, group[1] + 1),
+                                 f"{said}, {'false' if letter == 'T' else 'true'} there{made}"))
             pos = group[1] + 1
     return places
 

@@ -391,3 +391,73 @@ def test_each_case_of_an_ifcase_is_looked_at():
     assert told({"main.tex": main}, [(
         "Intro text here. Printed zero case words. We thank Bob Jones for the code. "
         "Ask reviewer two about it now.")]) == []
+
+
+@pytest.mark.parametrize(("copy", "said"), [
+    ("\\cs_new_eq:NN \\note \\my_note:n", "\\cs_new_eq:NN\\note\\my_note:n"),
+    ("\\cs_set_eq:NN \\note \\my_note:n", "\\cs_set_eq:NN\\note\\my_note:n"),
+    ("\\let\\note\\my_note:n", "\\let\\note\\my_note:n")],
+    ids=["cs_new_eq", "cs_set_eq", "let-in-expl3"])
+def test_an_expl3_copy_of_an_expl3_notes_function_is_followed(copy, said):
+    """Round 32 (H5): ``\\cs_new:Nn \\my_note:n { } \\cs_new_eq:NN \\note \\my_note:n`` and
+    ``\\note{<note>}``: the note shipped, warnings 0 (the copied name was read to its ``_``:
+    ``\\my``, no definition). A copy's names are read as expl3 spells them where the copy is
+    expl3's or under ``\\ExplSyntaxOn``; outside it TeX's letters end at ``_``."""
+    main = (f"\\ExplSyntaxOn \\cs_new:Nn \\my_note:n {{ }} {copy} \\ExplSyntaxOff\n"
+            "Intro text here.\n\\note{We thank Bob Jones for the code.}\n")
+    assert told_once(main, _PAGE) == (
+        "main.tex:3: \\note{We thank Bob Jones for the code.} is hidden by \\my_note:n, which "
+        f"drops that argument (\\cs_new:Nn\\my_note:n), through {said}")
+    assert told({"main.tex": main}, [_PAGE[0] + " We thank Bob Jones for the code."]) == []
+    outside = main.replace(" \\ExplSyntaxOff", "").replace("\\ExplSyntaxOn", "") + \
+        "\\let\\fixme\\my_note:n\n\\fixme{Ask reviewer two about the code now.}\n"
+    assert "\\fixme{" not in " ".join(told({"main.tex": outside}, _PAGE))
+
+
+def test_an_unless_test_is_told_with_its_switchs_own_value():
+    """Round 31 (N5): ``\\unless\\ifnotes Printed.\\else <note>\\fi{}`` with ``\\notesfalse``:
+    the note was told, but as "hidden by \\ifnotes, true there" (the switch is false:
+    ``\\unless`` inverts it). Now ``\\unless\\ifnotes`` is named, with the value ``\\ifnotes``
+    has there; the printed first branch is not told."""
+    main = ("\\newif\\ifnotes\\notesfalse\nIntro text here. \\unless\\ifnotes Printed because "
+            "unless.\\else We thank Bob Jones for the code.\\fi{} More.\n")
+    page = ["Intro text here. Printed because unless. More."]
+    assert told_once(main, page) == (
+        "main.tex:2: \\else We thank Bob Jones for the code. is hidden by \\unless\\ifnotes, "
+        "\\ifnotes false there (\\newif\\ifnotes)")
+    flipped = ["Intro text here. We thank Bob Jones for the code. More."]
+    assert told_once(main.replace("Printed because", "Ask reviewer two"), flipped) == (
+        "main.tex:2: \\unless\\ifnotes Ask reviewer two unless. is hidden by \\unless\\ifnotes, "
+        "\\ifnotes true there (\\newif\\ifnotes)")
+    macro = ("\\newif\\ifnotes\n\\newcommand{\\note}[1]{\\unless\\ifnotes\\else #1\\fi}\n"
+             "Intro text here. \\note{We thank Bob Jones for the code.}\n")
+    assert told_once(macro, page) == (
+        "main.tex:3: \\note{We thank Bob Jones for the code.} is hidden by \\unless\\ifnotes "
+        "inside \\note, \\ifnotes false there (\\newif\\ifnotes)")
+
+
+@pytest.mark.parametrize(("definition", "said"), [
+    (("\\bool_new:N \\g_show_bool \\cs_new_protected:Npn \\note #1 { \\bool_if:NT \\g_show_bool"
+     " { #1 } }"), "\\bool_if:NT\\g_show_bool inside \\note, false there (\\bool_new:N\\g_show_bool)"),
+    ("\\bool_new:N \\l_show_bool \\cs_new:Npn \\note #1 { \\bool_if:NTF \\l_show_bool { #1 } { } }",
+     "\\bool_if:NTF\\l_show_bool inside \\note, false there (\\bool_new:N\\l_show_bool)"),
+    ("\\bool_gset_true:N \\g_hide_bool \\cs_new:Npn \\note #1 { \\bool_if:NF \\g_hide_bool {#1} }",
+     "\\bool_if:NF\\g_hide_bool inside \\note, true there (\\bool_gset_true:N\\g_hide_bool)"),
+    (("\\bool_new:N \\g_show_bool \\bool_set_false:N \\g_show_bool \\cs_new:Nn \\my_note:n "
+     "{ \\bool_if:nTF { ! \\g_show_bool } { } { #1 } } \\cs_new_eq:NN \\note \\my_note:n"),
+     ("\\bool_if:nTF{!\\g_show_bool} inside \\my_note:n, false there (\\bool_new:N\\g_show_bool), "
+     "through \\cs_new_eq:NN\\note\\my_note:n"))],
+    ids=["NT", "NTF", "NF-set", "nTF-not-copied"])
+def test_an_expl3_boolean_test_is_a_switch(definition, said):
+    """Round 32 (H2): ``\\bool_new:N \\g_show_bool \\cs_new_protected:Npn \\note #1
+    { \\bool_if:NT \\g_show_bool { #1 } }`` (the boolean false) and ``\\note{<note>}``: the
+    note shipped, warnings 0 (expl3's test was no switch). An expl3 boolean (``\\bool_new:N``,
+    or set by ``\\bool_set_true:N`` and its kin) is a switch, each branch of
+    ``\\bool_if:NT/NF/NTF`` and ``\\bool_if:nTF {! ..}`` on it is read as etoolbox's are."""
+    main = (f"\\ExplSyntaxOn {definition} \\ExplSyntaxOff\nIntro text here.\n"
+            "\\note{We thank Bob Jones for the code.}\n")
+    assert told_once(main, _PAGE) == (
+        f"main.tex:3: \\note{{We thank Bob Jones for the code.}} is hidden by {said}")
+    assert told({"main.tex": main}, [_PAGE[0] + " We thank Bob Jones for the code."]) == []
+    used = main.replace("\\ExplSyntaxOff", "\\cs_new:Npn \\other #1 { #1 } \\ExplSyntaxOff")
+    assert told({"main.tex": used.replace("\\note{", "\\other{")}, _PAGE) == []

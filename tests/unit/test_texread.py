@@ -5,6 +5,7 @@ structure reader (test_latex.py), and sync's look for a quoted synthetic value (
 from __future__ import annotations
 
 import pytest
+from helpers import told_once
 
 from figures.pack.run import _verbatim
 from figures.paper.latex import Paper
@@ -395,6 +396,21 @@ def test_an_iffalse_block_counts_only_conditionals(inner):
     assert [text[s:e] for s, e in reading.false] == [f"\\iffalse\n{inner}\n\\fi"]
     assert [text[s:e] for s, e in reading.verbatim] == ["\\verb|i % n|"]
     assert text[reading.after_end:] == "NOTES\n"
+
+
+@pytest.mark.parametrize("inner", ["\\ifpdf{} inner\\fi{}", "\\ifxetex{}x\\else{}y\\fi",
+                                   "\\ifLuaTeX {} inner\\fi", "\\if@twocolumn{}x\\fi"])
+def test_a_packages_conditional_counts_with_a_brace_after_it(inner):
+    r"""Round 31 (T2): ``\iffalse old \ifpdf{} inner\fi{} <note>\fi{} After.`` (iftex's
+    ``\ifpdf``, a brace after it) was taken for a macro taking an argument: the block ended
+    at ``\ifpdf``'s ``\fi``, and the note after it shipped with warnings 0. A package's
+    conditional (iftex's, the kernel's, graphics') counts as TeX's own do; babel's
+    ``\iflanguage{..}`` still does not (round 23, N5)."""
+    text = f"Intro. \\iffalse old {inner} We ask Bob Jones about it\\fi{{}} After.\n"
+    assert [text[s:e] for s, e in read(text).false] == [
+        f"\\iffalse old {inner} We ask Bob Jones about it\\fi"]
+    assert told_once(text, ["Intro. After."]).startswith(
+        f"main.tex:1: \\iffalse old {inner} We ask Bob Jones about it is hidden by \\iffalse")
 
 
 def test_an_iffalse_in_a_definition_starts_no_skipping():
