@@ -13,7 +13,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from figures.errors import FigureDataError
-from figures.paper.names import NO_NAME, author_names, login, names_in, placeholder
+from figures.paper.names import NO_NAME, author_names, in_address, login, names_in, placeholder
 from figures.texcodec import decoded_all, encodings
 from figures.texread import REACH, Braces
 
@@ -53,7 +53,8 @@ def printed_on(value: str, pages: list[str]) -> tuple[str, int] | None:
             continue
         body = r"\s+".join(map(re.escape, words))
         word = login(words) if one_word else re.compile(rf"(?<![^\W_]){body}(?![^\W_])")
-        if (page := next((n for n, t in enumerate(texts, 1) if word.search(t)), None)):
+        if (page := next((n for n, t in enumerate(texts, 1) if word.search(t) or (
+                one_word and in_address(words[0], t))), None)):
             return form, page
     return None
 
