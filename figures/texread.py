@@ -389,3 +389,10 @@ def _begins(text: str, pos: int, specs: int, envs: set[str], hiding: set[str],
         if call.group(1) in hiding or texverbatim.boxes(text, call):
             return "comment" if call.group(1) in hiding else "boxed"
     return "text"
+
+
+def control_words(text: str, known: Known = (frozenset(), frozenset())) -> list[tuple[int, str]]:
+    """Each control word TeX reads in ``text`` (none in a comment, verbatim text, an
+    ``\\iffalse`` block, after ``\\end{document}``): its offset and name (``Gin@drafttrue``)."""
+    return [(found.start(), found[1]) for found in _CONTROL.finditer(
+        blanked(text, verbatim=True, hidden=True, known=known)) if found[1]]

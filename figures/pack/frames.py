@@ -19,9 +19,10 @@ frame, whatever is measured or named (one pdflatex run more, about 0.7 s on a on
 paper, paid only on a sign of draft).
 The source and the log then only word the refusal: which include (a file forced final
 placed more often, its name printed on that page first), and why (its own key, the class's
-option, a group). ``demo`` is no draft that forcing undoes: read as before. When the forced
-compile fails, the log reading stands (the file sized and placed nowhere, its name on a
-page)."""
+option, a group, the line setting graphics' switch itself: never a cause the paper lacks,
+round 32 R3). ``demo`` is no draft that forcing undoes: read as before. When the forced
+compile fails, or is cut at its own limit (round 31, F13: the line, or a warning, says so),
+the log reading stands (the file sized and placed nowhere, its name on a page)."""
 
 from __future__ import annotations
 
@@ -65,6 +66,15 @@ FINAL = ("\\PassOptionsToPackage{final}{graphicx}\\PassOptionsToPackage{final}{g
          "\\def\\Gin@setfile{\\let\\ifGin@draft\\iffalse\\figures@setfile}}"
          "\\@ifundefined{KV@Gin@draft}{}{\\setkeys{Gin}{draft=false}\\define@key{Gin}{draft}"
          "[true]{}}\\@ifundefined{AM@pkg@draftfalse}{}{\\AM@pkg@draftfalse}}\\makeatother")
+
+
+def cut(limit: float) -> str:
+    """Round 31 (F13): the words for a forced-final compile stopped at ``limit`` seconds
+    (:func:`figures.pack.tex.prove_final`), said in the refusal or a warning."""
+    return (f"the forced-final compile did not end within {limit:.0f} s, so the frames were "
+            "judged from the log")
+
+
 def placements(pdf: bytes) -> list[int]:
     """How many images and forms each page of ``pdf`` places (its content's ``Do``), those
     drawn inside each form it places counted too, per use (round 31, F2-F4: an image in an
@@ -112,20 +122,20 @@ def _drawn(reader, operations, resources, inside: dict[object, int],
 
 
 def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: bytes = b"",
-           forced: tuple[bytes, str] | None = None) -> FigureDataError | None:
+           forced: tuple[bytes, str] | float | None = None) -> FigureDataError | None:
     """The refusal when the archive's PDF ``pdf`` (its ``pages``' texts, its log's text
     ``logged``) prints a frame or a black box in place of a figure: one line naming the
     include (its file and line) and the option to remove; None when it prints none.
     ``forced``: the PDF and log of the archive compiled forced final (None: not compiled,
-    or that compile failed)."""
+    or that compile failed; a number: cut at that many seconds, :func:`cut`)."""
     from figures.paper import drafts
     from figures.paper.latex import read_paper
 
     read = read_paper(paper, Path(main.name))
     if (boxed := _demo(read, main, pages, logged)) is not None:
         return boxed
-    if forced is None:  # the forced compile failed: the log's reading
-        return _by_log(read, main, pages, logged)
+    if not isinstance(forced, tuple):  # the forced compile failed, or was cut: the log's
+        return _by_log(read, main, pages, logged, forced)  # reading (round 31, F13: said)
     page = next((n for n, (one, other) in enumerate(zip_longest(
         placements(pdf), placements(forced[0]), fillvalue=0), 1) if other > one), None)
     if page is None:  # forced final places nothing more: no frame printed
@@ -159,44 +169,58 @@ def _includes(read) -> list[tuple]:
              include) for include in includes_of(read)[0]]
 
 
-def _pdfpages(main: Path, written: str, at: str, said: str, shown: str,
-              page: int) -> FigureDataError:
+def _pdfpages(main: Path, written: str, at: str, said: str, shown: str, page: int,
+              limit: float | None = None) -> FigureDataError:
     why = said or f"TeX's log read {shown} and placed it nowhere; {_UNHEARD}"
     return FigureDataError(main.name, None, (
         f"\\includepdf{{{written}}} at {at} in draft mode ({why}): pdfpages prints a frame "
         f"with the file's name in place of its pages (page {page} of the archive's PDF); "
-        "remove draft; the pack stops (an archive printing frames in place of pages is no "
-        "paper to submit)"))
+        f"remove draft{_stops(limit).replace('figures', 'pages')}"))
 
 
-def _refusal(read, main: Path, include, name: str, page: int, logged: str) -> FigureDataError:
+def _refusal(read, main: Path, include, name: str, page: int, logged: str,
+             limit: float | None = None) -> FigureDataError:
     """The refusal of ``include`` (of the file ``name``) framed on ``page``, worded from the
-    source: its own key, the paper-wide draft, else the group or the final TeX never hears."""
+    source: its own key, the paper-wide draft, else the class's draft a group or a final TeX
+    never hears leaves, the line setting graphics' switch itself (round 32, R3), or that the
+    pack cannot name what set it: never a cause the paper lacks."""
     from figures.pack.inputs import unplaced
     from figures.paper import drafts
 
     at = f"{display_path(include.tex.name)}:{include.line}"
     if own := drafts.draft_key(include):
-        return FigureDataError(name, None, f"{own}; the pack stops (the archive's PDF prints "
-                               f"that frame on page {page}, not the figure)")
+        return FigureDataError(name, None, f"{own}" + (_stops(limit) if limit else (
+            f"; the pack stops (the archive's PDF prints that frame on page {page}, not the "
+            "figure)")))
     everywhere = drafts.draft(read)
     if everywhere and "demo" not in everywhere:
         return FigureDataError(main.name, None, (
             f"{everywhere} for each image: the archive's PDF prints {name}'s on page {page} in "
-            f"place of the figure included at {at}; remove it; the pack stops (an archive "
-            "printing frames in place of figures is no paper to submit)"))
+            f"place of the figure included at {at}; remove it{_stops(limit)}"))
     sized = {Path(found).name for found in unplaced(logged)}
+    said = (f"the archive's PDF prints graphicx's frame with this name on page {page}, not the "
+            f"figure included at {at} (" + (f"{cut(limit)}; " if limit else "") + (
+                "TeX's log sized it, placed it nowhere" if name in sized else
+                "forced final, it prints there") + ")")  # short: the line whole (400 at most)
+    if (asked := drafts.draft(read, finals=False)) and "demo" not in asked:  # a final read
+        undone = ("a \\setkeys{Gin}{draft=false} in a group undoes only inside it"
+                  if any(_GROUPED.search(text) for _, text in drafts.texts_of(read)) else
+                  "a final passed too late or in a false branch does not undo")
+        return FigureDataError(name, None, (
+            f"{said}: draft there by {asked.partition('): ')[0]}), which {undone}; remove that "
+            "draft, or give that include draft=false; the pack stops"))
+    if switch := drafts.switched(read):  # round 32, R3: no option of the paper's says it
+        return FigureDataError(name, None, f"{said}: draft there by {switch}; remove that, or "
+                               "set graphicx final before the include; the pack stops")
     return FigureDataError(name, None, (
-        f"the archive's PDF prints graphicx's frame with this name on page {page} in place of "
-        f"the figure included at {at} ("
-        + (f"TeX's log sized {name} and placed it nowhere" if name in sized else
-           "compiled with graphicx forced final, that page places it")
-        + ": graphicx in draft mode there, by the class's option draft or its own"
-        + (", which a \\setkeys{Gin}{draft=false} in a group undoes only inside the group"
-           if any(_GROUPED.search(text) for _, text in drafts.texts_of(read))
-           else f"; {_UNHEARD}")
-        + "); remove draft, or give that include draft=false; the pack stops (an archive "
-        "printing frames in place of figures is no paper to submit)"))
+        f"{said}: graphicx is in draft mode at this include (set by code the pack cannot "
+        "name); make it final there; the pack stops"))
+
+
+def _stops(limit: float | None) -> str:
+    """The refusal's end: why the pack stops, or that the forced compile was cut (F13)."""
+    return (f"; the pack stops ({cut(limit)})" if limit else "; the pack stops (an archive "
+            "printing frames in place of figures is no paper to submit)")
 
 
 def _page_of(pages: list[str], name: str) -> int | None:
@@ -224,7 +248,8 @@ def _demo(read, main: Path, pages: list[str], logged: str) -> FigureDataError | 
     return None
 
 
-def _by_log(read, main: Path, pages: list[str], logged: str) -> FigureDataError | None:
+def _by_log(read, main: Path, pages: list[str], logged: str,
+            limit: float | None = None) -> FigureDataError | None:
     """Round 29's reading, when the archive was not compiled forced final: a file the log
     sized and placed nowhere (or an include with its own draft key) whose name a page
     prints."""
@@ -235,9 +260,9 @@ def _by_log(read, main: Path, pages: list[str], logged: str) -> FigureDataError 
     for name, at, said, own in drafts.pdfpages_drafts(read):  # round 27, D3
         shown = Path(name).name if Path(name).suffix else f"{Path(name).name}.pdf"
         if (own or shown in sized) and (page := _page_of(pages, shown)):
-            return _pdfpages(main, name, at, said, shown, page)
+            return _pdfpages(main, name, at, said, shown, page, limit)
     for name, include in _includes(read):
         page = _page_of(pages, name) if include.found is not None or Path(name).suffix else None
         if page is not None and (drafts.draft_key(include) or name in sized):
-            return _refusal(read, main, include, name, page, logged)
+            return _refusal(read, main, include, name, page, logged, limit)
     return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import re
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,24 +24,27 @@ Variant = Callable[[frozenset[str]], bytes]
 
 def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
            compiled: bytes, notes: list[str] | None = None
-           ) -> tuple[bytes, bytes, int, list[list[str]], str, tuple[bytes, str] | None]:
+           ) -> tuple[bytes, bytes, int, list[list[str]], str, tuple[bytes, str] | float | None]:
     """The archive, its PDF compiled from it alone, the runs, the page texts of the
     paper's own compile and the archive's, the archive's log's text, and, on a sign of
     draft (:func:`figures.pack.frames.signed`), the PDF and log of the archive compiled again
-    forced final, else None (:class:`~figures.errors.LatexError` when it does not compile). A file the paper reads by an absolute name is not in the archive: one line
-    naming it; so is a reference the archive leaves undefined that the author's own log
+    forced final, else None (its limit, when cut there: :func:`figures.pack.tex.prove_final`;
+    :class:`~figures.errors.LatexError` when it does not compile). A file the paper reads by
+    an absolute name is not in the archive: one line naming it; so is a reference the archive leaves undefined that the author's own log
     defines (:func:`figures.pack.refs.checked`; ``notes``: its warning, when it can compare
     with none)."""
     data = archive.encode(files, kind)
     with tempfile.TemporaryDirectory(prefix="figures-pack-proof-") as proof:
         archive.unpack(data, kind, Path(proof))
+        started = time.monotonic()
         pdf, runs = tex.prove(Path(proof), main)
+        took = (time.monotonic() - started) / runs  # one run: the forced compile's measure
         logged = inputs.log_text(Path(proof) / f"{Path(main).stem}.log")
         if left := inputs.left_outside(paper, logged):
             inputs.refuse_outside(paper, left[0], {name: decoded(text)
                                                    for name, text in files.items()}, main)
         refs.checked(paper, main, logged, notes)
-        forced = tex.prove_final(Path(proof), main) if frames.signed(
+        forced = tex.prove_final(Path(proof), main, took) if frames.signed(
             notices.texts(files), logged) else None  # round 30: frames asked of TeX
     return data, pdf, runs, [page_texts(compiled), page_texts(pdf)], logged, forced
 

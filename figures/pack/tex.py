@@ -260,19 +260,29 @@ def prove(folder: Path, main: str) -> tuple[bytes, int]:
     return (folder / f"{Path(main).stem}.pdf").read_bytes(), runs
 
 
-def prove_final(folder: Path, main: str) -> tuple[bytes, str] | None:
+#: Round 31 (F13): the forced-final compile's limit: :data:`FORCED_TIMES` the archive's own
+#: run, at least :data:`FORCED_FLOOR_S` seconds, at most the runner's (:func:`prove_final`).
+FORCED_FLOOR_S, FORCED_TIMES = 60.0, 10
+
+
+def prove_final(folder: Path, main: str, took: float = 0.0) -> tuple[bytes, str] | float | None:
     """Once more in ``folder`` (where :func:`prove` ran: its ``.aux`` read back, so the
     pages break alike), ``main`` compiled with graphicx and pdfpages forced final
-    (:data:`figures.pack.frames.FINAL`): the PDF and the log's text; None when it fails."""
+    (:data:`figures.pack.frames.FINAL`): the PDF and the log's text; None when it fails; its
+    limit in seconds (from ``took``, one run of :func:`prove`) when it did not end within it.
+    That run's pages again, images read in place of frames (1.14 times its time on a page:
+    benchmarks/pack_forced_final.py): ten times it is a loop's (round 31, F13: one looping
+    only when final had the pack wait 300 s in silence); the floor spares large images."""
     env: dict[str, str | None] = dict.fromkeys(search_paths())
     env |= {"TEXMFHOME": str(folder / ".no-texmf-home"), "openin_any": "p"}
     stem = Path(main).stem
+    limit = float(min(runner.TIMEOUT_S, max(FORCED_FLOOR_S, FORCED_TIMES * took)))
     try:
         ran = runner.run(["pdflatex", *_FLAGS, f"-jobname={stem}",
                           f"{frames.FINAL}\\input{{{main}}}"],
-                         folder, env=env, file=main)
-    except LatexError:  # stopped: the archive's own reading stands
-        return None
+                         folder, env=env, file=main, timeout=limit)
+    except LatexError as exc:  # stopped: the archive's own reading stands
+        return limit if f"took over {limit:g} s" in exc.message else None
     pdf, log = folder / f"{stem}.pdf", folder / f"{stem}.log"
     if ran.returncode != 0 or not pdf.is_file():
         return None

@@ -10,7 +10,7 @@ import re
 
 from figures import runner
 from figures.errors import display_path
-from figures.texread import blanked
+from figures.texread import blanked, control_words
 
 #: What graphicx prints in place of each image under each option.
 INSTEAD = {"draft": "a frame", "demo": "a black box"}
@@ -92,15 +92,37 @@ def draft(paper, finals: bool = True) -> str | None:
     for source, text in texts:
         heard = next((t for s, t in passed if s == source), "")
         if found := (re.search(r"\\usepackage\s*\[[^\]]*\b(draft|demo)\b[^\]]*\]\s*"
-                               r"\{graphicx\}", text)
+                               r"\{(graphicx|graphics)\}", text)  # plain graphics too (round 31, F10)
                      or re.search(_PASSED.format("(draft|demo)", "graphicx"), heard)):  # DP
-            option = found[1]
-            return (f"graphicx's option {option} ({display_path(source.name)}): graphicx "
+            option, package = found[1], found[2] if found.re.groups > 1 else "graphicx"
+            return (f"{package}'s option {option} ({display_path(source.name)}): {package} "
                     f"prints {INSTEAD[option]}")
         if found := re.search(r"\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\b(?!\s*=\s*false)"
                               r"[^{}]*\}", text):
             line = text.count("\n", 0, found.start()) + 1
             return f"{found[0]} ({display_path(source.name)}:{line}): graphicx prints a frame"
+    return None
+
+
+#: Round 32 (R3): what a control word defines in place of running it (``\\let\\Gin@drafttrue
+#: \\Gin@draftfalse`` sets no draft).
+_DEFINING = frozenset({"let", "def", "gdef", "edef", "xdef", "newcommand", "renewcommand",
+                       "providecommand", "DeclareRobustCommand"})
+
+
+def switched(paper) -> str | None:
+    """Round 32 (R3): where the paper sets graphics' draft switch itself, as no option of
+    :func:`draft` says: ``\\Gin@drafttrue`` (run, not defined) or ``\\let\\ifGin@draft\\iftrue``,
+    read by :func:`figures.texread.control_words`: the code and its place
+    (``\\Gin@drafttrue at main.tex:6``), the first; None when none is read."""
+    for source, text in texts_of(paper):
+        words = [("", -1), *((name, at) for at, name in control_words(text)), ("", -1)]
+        for (before, _), (name, at), (after, _) in zip(words, words[1:], words[2:], strict=False):
+            code = ("\\Gin@drafttrue" if name == "Gin@drafttrue" and before not in _DEFINING
+                    else "\\let\\ifGin@draft\\iftrue" if (before, name, after) == (
+                        "let", "ifGin@draft", "iftrue") else None)
+            if code:
+                return f"{code} at {display_path(source.name)}:{text.count(chr(10), 0, at) + 1}"
     return None
 
 

@@ -106,11 +106,11 @@ def test_a_frame_after_a_draft_false_group_stops_the_pack(tmp_path):
     _paper(tmp_path, "\\documentclass[draft]{article}",
            _GROUP + "\\includegraphics[width=3cm]{b.png}")
     assert pack_refused(tmp_path).startswith(
-        "error: b.png: the archive's PDF prints graphicx's frame with this name on page 1 in "
-        "place of the figure included at main.tex:7 (TeX's log sized b.png and placed it "
-        "nowhere: graphicx in draft mode there, by the class's option draft or its own, which "
-        "a \\setkeys{Gin}{draft=false} in a group undoes only inside the group); remove "
-        "draft, or give that include draft=false; the pack stops")
+        "error: b.png: the archive's PDF prints graphicx's frame with this name on page 1, not "
+        "the figure included at main.tex:7 (TeX's log sized it, placed it nowhere): draft "
+        "there by the class option draft (main.tex), which a \\setkeys{Gin}{draft=false} in a "
+        "group undoes only inside it; remove that draft, or give that include draft=false; "
+        "the pack stops")
 
 
 @pytest.mark.slow  # TeX compiles the archive

@@ -90,11 +90,11 @@ def test_a_draft_passed_after_loading_is_no_draft(tmp_path):
 @pytest.mark.slow  # TeX compiles the archive
 @pytest.mark.parametrize(("package", "body", "said"), [
     ("graphicx", "\\includegraphics[width=3cm]{a.png}",
-     ("error: a.png: the archive's PDF prints graphicx's frame with this name on page 1 in "
-     "place of the figure included at main.tex:7 (TeX's log sized a.png and placed it "
-     "nowhere: graphicx in draft mode there, by the class's option draft or its own; a final "
-     "TeX never hears (passed by \\PassOptionsToPackage after the package is loaded, or in a "
-     "false branch) undoes nothing); remove draft")),
+     ("error: a.png: the archive's PDF prints graphicx's frame with this name on page 1, not "
+     "the figure included at main.tex:7 (TeX's log sized it, placed it nowhere): draft there "
+     "by the class option draft (main.tex), which a final passed too late or in a false "
+     "branch does not undo; remove that draft, or give that include draft=false; the pack "
+     "stops")),
     ("pdfpages", "\\includepdf[pages=-]{supp.pdf}",
      ("error: main.tex: \\includepdf{supp.pdf} at main.tex:7 in draft mode (TeX's log read "
      "supp.pdf and placed it nowhere; a final TeX never hears"))], ids=["PIF", "PIFP"])

@@ -85,3 +85,41 @@ def test_demo_as_a_class_option_is_refused(tmp_path):
     said = pack_refused(tmp_path)
     for word in ("the class option demo", "main.tex:6", "black box", "remove it"):
         assert word in said, said
+
+
+@pytest.mark.slow  # TeX compiles the archive, and waits for a forced compile that loops
+@pytest.mark.parametrize(("hook", "cls", "refused"), [
+    ("\\ifGin@draft\\else\\def\\x{\\x}\\x\\fi", "[draft]{article}", True),
+    ("\\@ifundefined{figures@setfile}{}{\\def\\x{\\x}\\x}", "{article}", False)],
+    ids=["refused", "warned"])
+def test_a_forced_final_compile_that_loops_is_cut_early_and_said(tmp_path, monkeypatch, hook,
+                                                                cls, refused):
+    r"""Round 31 (F13): a draft class whose paper loops only when final
+    (``\AtBeginDocument{\ifGin@draft\else\def\x{\x}\x\fi}``): the pack waited the runner's
+    300 s in silence, then refused rightly. The forced-final compile now has a limit of its
+    own, from the archive's own compile's time (a floor, lowered here, and 10 times it): cut
+    there, the refusal says so; so does a warning when the log reads no frame (a paper that
+    loops only under the forcing, its text saying "draft"). The runner's limit is lowered to
+    40 s here, so the test fails in under a minute without the mend."""
+    import time
+
+    from helpers import REPO, figures_in_process
+
+    from figures import runner
+    from figures.pack import tex
+
+    monkeypatch.setattr(runner, "TIMEOUT_S", 40)
+    monkeypatch.setattr(tex, "FORCED_FLOOR_S", 2, raising=False)
+    _paper(tmp_path, f"\\makeatletter\\AtBeginDocument{{{hook}}}\\makeatother",
+           "A draft. \\includegraphics[width=3cm]{a.png}", cls)
+    started = time.monotonic()
+    code, _, err = figures_in_process("pack", str(tmp_path / "p"), "--out",
+                                      str(tmp_path / "p.tar.gz"), "--figdata",
+                                      str(REPO / "figdata"))
+    said = next((line for line in err.splitlines() if "forced-final" in line), err)
+    assert code == (1 if refused else 0), err
+    assert time.monotonic() - started < 30, said
+    assert ("the class option draft" in said) is refused, said
+    assert "the forced-final compile did not end within" in said, said
+    assert "s, so the frames were judged from the log" in said, said
+    assert not said.endswith("…"), said
