@@ -45,10 +45,11 @@ _GROUPED = re.compile(r"\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\s*=\s*false\b")
 
 def signed(texts: dict[str, str], logged: str) -> bool:
     """Whether the archive shows a sign of draft, worth a compile forced final: its log
-    sized an image and placed it nowhere, or a source (``texts``) says ``draft``."""
+    sized an image and placed it nowhere, or a source (``texts``) says ``draft`` or ``demo``."""
     from figures.pack.inputs import unplaced
 
-    return bool(unplaced(logged)) or any("draft" in text for text in texts.values())
+    return bool(unplaced(logged)) or any("draft" in text or "demo" in text  # round 33, P16
+                                         for text in texts.values())
 
 
 #: Hostile rounds 30, 31: the paper read with graphics, graphicx and pdfpages forced final,
@@ -57,15 +58,41 @@ def signed(texts: dict[str, str], logged: str) -> bool:
 #: ``\AtBeginDocument``: made to set final, round 31 F5), and graphics' switch itself set
 #: false where an include reads it (``\Gin@setfile``), so ``\let\ifGin@draft\iftrue``
 #: reaches no include either (round 32, R8: a safety net that sent such a paper to the log's
-#: reading refused an image only measured, in ``\phantom``).
+#: reading refused an image only measured, in ``\phantom``). Round 33: that wrapper put in as
+#: graphics loads too, so a copy the paper keeps is the wrapper (P4), and again at
+#: ``\begin{document}`` over a package's own (epstopdf, graphbox); the class's ``draft`` and
+#: ``demo`` made ``final`` for every package after the class (ifdraft, animate, pgf: P3, P15);
+#: pgf's and animate's own switches and ``draft`` keys made void (P3, P15); graphicx's
+#: ``demo`` box taken back at the end of ``\begin{document}`` (P16).
 #: :func:`framed` compares what each page places then with the archive's own compile.
-FINAL = ("\\PassOptionsToPackage{final}{graphicx}\\PassOptionsToPackage{final}{graphics}"
-         "\\PassOptionsToPackage{final}{pdfpages}\\makeatletter\\AtBeginDocument{"
-         "\\@ifundefined{Gin@drafttrue}{}{\\Gin@draftfalse\\let\\Gin@drafttrue\\Gin@draftfalse"
-         "\\let\\figures@setfile\\Gin@setfile"
-         "\\def\\Gin@setfile{\\let\\ifGin@draft\\iffalse\\figures@setfile}}"
-         "\\@ifundefined{KV@Gin@draft}{}{\\setkeys{Gin}{draft=false}\\define@key{Gin}{draft}"
-         "[true]{}}\\@ifundefined{AM@pkg@draftfalse}{}{\\AM@pkg@draftfalse}}\\makeatother")
+FINAL = (
+    "\\makeatletter\\def\\figures@nodraft#1{\\ifx#1\\relax\\else\\@removeelement{draft}{#1}#1"
+    "\\@removeelement{demo}{#1}#1\\edef#1{#1,final}\\fi}\\AddToHook{class/after}{"
+    "\\figures@nodraft\\@classoptionslist\\figures@nodraft\\@raw@classoptionslist}"
+    "\\PassOptionsToPackage{final}{graphicx}\\PassOptionsToPackage{final}{graphics}"
+    "\\PassOptionsToPackage{final}{pdfpages}"
+    "\\def\\figures@demo#1{\\rule{\\@ifundefined{Gin@@ewidth}{150pt}{\\Gin@@ewidth}}{"
+    "\\@ifundefined{Gin@@eheight}{100pt}{\\Gin@@eheight}}}"  # graphics.sty's demo box
+    "\\def\\figures@gin{\\Gin@draftfalse\\let\\Gin@drafttrue\\Gin@draftfalse"
+    "\\let\\figures@setfile\\Gin@setfile\\def\\Gin@setfile{\\let\\ifGin@draft\\iffalse"
+    "\\figures@setfile}\\let\\figures@wrap\\Gin@setfile}"
+    "\\AddToHook{package/graphics/after}{\\figures@gin\\let\\figures@include\\Ginclude@graphics}"
+    "\\AddToHook{begindocument/end}{\\ifx\\Ginclude@graphics\\figures@demo"
+    "\\let\\Ginclude@graphics\\figures@include\\fi}"
+    "\\def\\figures@pgf{\\pgf@draftmodefalse\\let\\pgf@draftmodetrue\\pgf@draftmodefalse"
+    "\\pgfkeys{/pgf/images/draft/.code=}}\\AddToHook{package/pgf/after}{\\figures@pgf}"
+    "\\def\\figures@anim{\\@anim@@draftfalse\\let\\@anim@@drafttrue\\@anim@@draftfalse"
+    "\\DeclareKeys[anim@user]{draft.code:n=,final.code:n=}}"
+    "\\AddToHook{package/animate/after}{\\figures@anim}"
+    "\\def\\figures@late{\\let\\figures@setfile@\\Gin@setfile\\def\\Gin@setfile{"
+    "\\let\\ifGin@draft\\iffalse\\figures@setfile@}}"  # a macro: no \\if read in a skip
+    "\\AtBeginDocument{\\@ifundefined{Gin@drafttrue}{}{\\Gin@draftfalse"
+    "\\let\\Gin@drafttrue\\Gin@draftfalse\\ifx\\Gin@setfile\\figures@wrap\\else"
+    "\\expandafter\\figures@late\\fi}"
+    "\\@ifundefined{KV@Gin@draft}{}{\\setkeys{Gin}{draft=false}\\define@key{Gin}{draft}"
+    "[true]{}}\\@ifundefined{AM@pkg@draftfalse}{}{\\AM@pkg@draftfalse}"
+    "\\@ifundefined{pgf@draftmodefalse}{}{\\figures@pgf}"
+    "\\@ifundefined{@anim@@draftfalse}{}{\\figures@anim}}\\makeatother")
 
 
 def cut(limit: float) -> str:
@@ -132,8 +159,9 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: byt
     from figures.paper.latex import read_paper
 
     read = read_paper(paper, Path(main.name))
-    if (boxed := _demo(read, main, pages, logged)) is not None:
-        return boxed
+    if (boxed := _demo(read, main, pages, logged) or (_animated(read, main, pdf, forced)
+                                                      if isinstance(forced, tuple) else None)):
+        return boxed  # round 33, P15: an animation's frames are no page's content
     if not isinstance(forced, tuple):  # the forced compile failed, or was cut: the log's
         return _by_log(read, main, pages, logged, forced)  # reading (round 31, F13: said)
     page = next((n for n, (one, other) in enumerate(zip_longest(
@@ -152,13 +180,70 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: byt
     include = next((found for found in includes if found[1].line == int(line)),
                    includes[0] if includes else None)
     if include is None:
-        shown = Path(name).name or "an image"
-        return FigureDataError(main.name, None, (
-            f"the archive's PDF prints graphicx's or pdfpages' frame in place of {shown} "
-            f"(input line {line}) on page {page}: compiled with both forced final, that page "
-            "places more; remove draft; the pack stops (an archive printing frames in place "
-            "of figures is no paper to submit)"))
+        return _unnamed(read, main, name, line, page, forced[1], logged)
     return _refusal(read, main, include[1], include[0], page, logged)
+
+
+#: pdfTeX's word for each image file it reads or writes (``<a.png, id=1, 144.54pt x
+#: 108.405pt>``, ``<./a.png>`` or ``<./a.png (PNG copy)>`` as a page ships): pgf's and
+#: animate's too, which pdftex.def's :data:`_USED` does not see.
+_READ = re.compile(r"<([^<>\s,]+\.[A-Za-z0-9]+)(?:, id=\d+,[^<>]*| \([^()<>]*\))?>")
+
+
+def _unnamed(read, main: Path, name: str, line: str, page: int, forced: str,
+             logged: str) -> FigureDataError:
+    """The refusal of a page forced final places more on with no graphicx include to name:
+    a file only the forced compile read (its log, ``forced``, against the archive's,
+    ``logged``) that pgf or animate boxes in draft, where the source reads that draft
+    (round 33, P3, P15: ``\\pgfimage`` under the class's ``draft``); else that page."""
+    from figures.paper import drafts
+
+    for read_only in _read_only(forced, logged):
+        if said := drafts.package_draft(read, read_only):
+            return FigureDataError(main.name, None, (
+                f"{said}; the archive's PDF prints that box on page {page}{_stops(None)}"))
+    shown = Path(name).name or "an image"
+    return FigureDataError(main.name, None, (
+        f"the archive's PDF prints a draft frame or box in place of {shown} (input line "
+        f"{line}) on page {page}: compiled with graphics, pgf and animate forced final, that "
+        f"page places more; remove draft{_stops(None)}"))
+
+
+def _read_only(forced: str, logged: str) -> list[str]:
+    """The image files the forced compile's log (``forced``) says pdfTeX read and the
+    archive's (``logged``) does not, by name (:data:`_READ`)."""
+    return sorted({Path(n).name for n in _READ.findall(forced)}
+                  - {Path(n).name for n in _READ.findall(logged)})
+
+
+def _animated(read, main: Path, pdf: bytes, forced: tuple[bytes, str]
+              ) -> FigureDataError | None:
+    """Round 33 (P15): animate's draft box in place of an animation, whose frames (a widget's
+    appearance, no page's content) no count of placements sees: a page of the forced PDF
+    (``forced``: it and its log) showing more annotations' appearances than the archive's
+    ``pdf``, and a file its log read of an ``\\animategraphics`` the source reads a draft for."""
+    from figures.paper import drafts
+
+    page = next((n for n, (one, other) in enumerate(zip_longest(
+        _shown(pdf), _shown(forced[0]), fillvalue=0), 1) if other > one), None)
+    for name in sorted({Path(n).name for n in _READ.findall(forced[1])} if page else ()):
+        if said := drafts.package_draft(read, name, ("animate",)):
+            return FigureDataError(main.name, None, (
+                f"{said}; the archive's PDF prints that box on page {page}{_stops(None)}"))
+    return None
+
+
+def _shown(pdf: bytes) -> list[int]:
+    """How many annotations each page of ``pdf`` shows an appearance of (``/AP``)."""
+    from figures.pdf import open_pdf, pypdf_said
+
+    shown = []
+    with pypdf_said():
+        for page in open_pdf(pdf).pages:
+            annotations = page.get("/Annots")
+            shown.append(0 if annotations is None else sum(
+                "/AP" in annotation.get_object() for annotation in annotations.get_object()))
+    return shown
 
 
 def _includes(read) -> list[tuple]:
@@ -212,6 +297,12 @@ def _refusal(read, main: Path, include, name: str, page: int, logged: str,
     if switch := drafts.switched(read):  # round 32, R3: no option of the paper's says it
         return FigureDataError(name, None, f"{said}: draft there by {switch}; remove that, or "
                                "set graphicx final before the include; the pack stops")
+    if name not in sized:  # never read: graphicx's demo box as well (round 33, P16)
+        return FigureDataError(name, None, (
+            f"the archive's PDF prints no figure included at {at} on page {page} (forced "
+            "final, it prints there): graphicx prints a draft frame or demo's black box at "
+            "this include (set by code the pack cannot name); make it final, without demo, "
+            "there; the pack stops"))
     return FigureDataError(name, None, (
         f"{said}: graphicx is in draft mode at this include (set by code the pack cannot "
         "name); make it final there; the pack stops"))

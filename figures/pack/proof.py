@@ -44,7 +44,7 @@ def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
             inputs.refuse_outside(paper, left[0], {name: decoded(text)
                                                    for name, text in files.items()}, main)
         refs.checked(paper, main, logged, notes)
-        forced = tex.prove_final(Path(proof), main, took) if frames.signed(
+        forced = tex.prove_final(Path(proof), main, took, paper.resolve()) if frames.signed(
             notices.texts(files), logged) else None  # round 30: frames asked of TeX
     return data, pdf, runs, [page_texts(compiled), page_texts(pdf)], logged, forced
 

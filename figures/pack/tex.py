@@ -265,16 +265,16 @@ def prove(folder: Path, main: str) -> tuple[bytes, int]:
 FORCED_FLOOR_S, FORCED_TIMES = 60.0, 10
 
 
-def prove_final(folder: Path, main: str, took: float = 0.0) -> tuple[bytes, str] | float | None:
-    """Once more in ``folder`` (where :func:`prove` ran: its ``.aux`` read back, so the
-    pages break alike), ``main`` compiled with graphicx and pdfpages forced final
-    (:data:`figures.pack.frames.FINAL`): the PDF and the log's text; None when it fails; its
-    limit in seconds (from ``took``, one run of :func:`prove`) when it did not end within it.
-    That run's pages again, images read in place of frames (1.14 times its time on a page:
-    benchmarks/pack_forced_final.py): ten times it is a loop's (round 31, F13: one looping
-    only when final had the pack wait 300 s in silence); the floor spares large images."""
-    env: dict[str, str | None] = dict.fromkeys(search_paths())
-    env |= {"TEXMFHOME": str(folder / ".no-texmf-home"), "openin_any": "p"}
+def prove_final(folder: Path, main: str, took: float = 0.0,
+                paper: Path | None = None) -> tuple[bytes, str] | float | None:
+    """Once more in ``folder`` (where :func:`prove` ran: its ``.aux`` read back, so the pages
+    break alike), ``main`` compiled forced final (:data:`figures.pack.frames.FINAL`), ``paper``'s
+    folder searched after it (a file only a final TeX reads is not in the archive: round 33,
+    P15, P16): the PDF and the log's text; None when it fails; its limit in seconds (from
+    ``took``, one run of :func:`prove`) when it did not end within it: ten times that run (1.14
+    times its time on a page, benchmarks/pack_forced_final.py; round 31, F13), at the floor."""
+    env: dict[str, str | None] = dict.fromkeys(search_paths()) | {"TEXMFHOME": str(
+        folder / ".no-texmf-home"), "openin_any": "p", "TEXINPUTS": f".:{paper or folder}:"}
     stem = Path(main).stem
     limit = float(min(runner.TIMEOUT_S, max(FORCED_FLOOR_S, FORCED_TIMES * took)))
     try:

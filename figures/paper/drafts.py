@@ -7,6 +7,7 @@ round 26, PD)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from figures import runner
 from figures.errors import display_path
@@ -64,10 +65,25 @@ def final_class(paper) -> bool:
     return "draft" not in paper.class_options or "final" in paper.class_options
 
 
+#: A loaded package's and class's file suffix.
+_SUFFIX = {"package": "sty", "class": "cls"}
+
+
 def texts_of(paper) -> list[tuple]:
-    """Each source and its text as TeX reads it (a commented-out option is none)."""
-    return [(source, blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True,
-                             hidden=True)) for source in paper.sources]
+    """Each source and its text as TeX reads it (a commented-out option is none), each
+    package and class of the paper's own folder a text loads right after it (round 33, P5,
+    P16: ``labstyle.sty`` passing ``draft`` or ``demo`` to graphicx; what each text loads is
+    :func:`figures.texread.read`'s)."""
+    from figures.texread import read
+
+    sources, texts = list(paper.sources), []
+    for at, source in enumerate(sources):  # (grows as a text loads the folder's own)
+        text = blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True, hidden=True)
+        texts.append((source, text))
+        own = [found for kind, name in sorted(read(text).known[0]) if kind in _SUFFIX and (
+            found := paper.root / f"{name}.{_SUFFIX[kind]}").is_file() and found not in sources]
+        sources[at + 1:at + 1] = own
+    return texts
 
 
 def draft(paper, finals: bool = True) -> str | None:
@@ -95,13 +111,17 @@ def draft(paper, finals: bool = True) -> str | None:
                                r"\{(graphicx|graphics)\}", text)  # plain graphics too (round 31, F10)
                      or re.search(_PASSED.format("(draft|demo)", "graphicx"), heard)):  # DP
             option, package = found[1], found[2] if found.re.groups > 1 else "graphicx"
-            return (f"{package}'s option {option} ({display_path(source.name)}): {package} "
-                    f"prints {INSTEAD[option]}")
+            return (f"{package}'s option {option} ({_at(source, text, found.start())}): "
+                    f"{package} prints {INSTEAD[option]}")
         if found := re.search(r"\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\b(?!\s*=\s*false)"
                               r"[^{}]*\}", text):
-            line = text.count("\n", 0, found.start()) + 1
-            return f"{found[0]} ({display_path(source.name)}:{line}): graphicx prints a frame"
+            return f"{found[0]} ({_at(source, text, found.start())}): graphicx prints a frame"
     return None
+
+
+def _at(source, text: str, at: int) -> str:
+    """Where ``at`` in ``text`` (of ``source``) stands: ``labstyle.sty:2``."""
+    return f"{display_path(source.name)}:{text.count(chr(10), 0, at) + 1}"
 
 
 #: Round 32 (R3): what a control word defines in place of running it (``\\let\\Gin@drafttrue
@@ -123,6 +143,49 @@ def switched(paper) -> str | None:
                         "let", "ifGin@draft", "iftrue") else None)
             if code:
                 return f"{code} at {display_path(source.name)}:{text.count(chr(10), 0, at) + 1}"
+    return None
+
+
+#: Round 33 (P3, P15): the includes of packages with a draft box of their own, pgf's and
+#: animate's (``\\pgfimage[opts]{a}``, ``\\pgfdeclareimage[opts]{pic}{a}``,
+#: ``\\animategraphics[opts]{rate}{fr}{0}{2}``): the command, its options, its arguments.
+_BOXED = re.compile(r"\\(pgfimage|pgfdeclareimage|animategraphics)\s*(?:\[([^\]]*)\])?"
+                    r"((?:\s*\{[^{}]*\})+)")
+#: Each one's package and which argument names the file (animate's: the frames' stem).
+_BOXED_BY = {"pgfimage": ("pgf", 0), "pgfdeclareimage": ("pgf", 1),
+             "animategraphics": ("animate", 1)}
+
+
+def package_draft(paper, name: str, packages: tuple[str, ...] = ("pgf", "animate")
+                  ) -> str | None:
+    """Round 33 (P3, P15): where the paper asks pgf or animate for its draft box in place of
+    the file ``name`` (``a.png``; a frame ``fr1.png`` of ``{fr}``): the include's own
+    ``draft`` key, the package's option, or the class's (pgf declares ``draft``, animate
+    reads it through ifdraft); None when no include of ``name`` (by one of ``packages``) or
+    no draft is read."""
+    texts = texts_of(paper)
+    for source, text in texts:
+        for found in _BOXED.finditer(text):
+            package, which = _BOXED_BY[found[1]]
+            written = re.findall(r"\{([^{}]*)\}", found[3])
+            file = written[which].strip() if len(written) > which else ""
+            stem = Path(name).stem
+            if package not in packages or not file or not (stem == Path(file).stem or (
+                    package == "animate" and stem.startswith(Path(file).name))):
+                continue
+            at = _at(source, text, found.start())
+            option = re.compile(r"\\usepackage\s*\[[^\]]*\bdraft\b[^\]]*\]\s*\{(?:[^{}]*,)?"
+                                rf"\s*{package}\s*[,}}]")
+            why = (f"its own draft key, \\{found[1]}[{found[2]}] at {at}"
+                   if _DRAFT_KEY.search(found[2] or "") else next((
+                       f"{package}'s option draft ({_at(where, t, hit.start())})"
+                       for where, t in texts if (hit := option.search(t) or re.search(
+                           _PASSED.format("draft", package), t))), None)
+                   or (f"the class option draft ({display_path(paper.main.name)}), which "
+                       f"{package} hears" if not final_class(paper) else None))
+            if why:
+                return (f"{why}: {package} prints its draft box in place of {name} (the "
+                        f"include at {at}); remove that draft")
     return None
 
 

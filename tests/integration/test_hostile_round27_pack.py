@@ -56,7 +56,7 @@ def test_draft_passed_to_graphicx_by_passoptionstopackage_stops_the_pack(tmp_pat
     _paper(tmp_path, "\\PassOptionsToPackage{draft}{graphicx}\n\\usepackage{graphicx}",
            "\\includegraphics[width=3cm]{shot}")
     assert pack_refused(tmp_path).startswith(
-        "error: main.tex: graphicx's option draft (main.tex): graphicx prints a frame for "
+        "error: main.tex: graphicx's option draft (main.tex:2): graphicx prints a frame for "
         "each image: the archive's PDF prints shot.png's on page 1 in place of the figure "
         "included at main.tex:7; remove it; the pack stops")
 

@@ -132,7 +132,7 @@ def test_a_slot_past_a_floats_range_is_one_line():
     ("\\documentclass[draft]{article}\n\\usepackage{graphicx}",
      "the class option draft (main.tex): graphicx prints a frame"),
     ("\\documentclass{article}\n\\usepackage[demo]{graphicx}",  # round 15
-     "graphicx's option demo (main.tex): graphicx prints a black box")], ids=["draft", "demo"])
+     "graphicx's option demo (main.tex:2): graphicx prints a black box")], ids=["draft", "demo"])
 def test_a_paper_in_draft_mode_is_told_so_when_its_figures_print_nowhere(tmp_path, preamble,
                                                                           said):
     """``\\documentclass[draft]{article}``: `figures paper` said each figure of ours "TeX

@@ -14,11 +14,11 @@ def test_a_commented_out_draft_option_is_not_named(tmp_path: Path):
     main = tmp_path / "main.tex"
     main.write_text("\\documentclass{article}\n% \\usepackage[draft]{graphicx}\n"
                     "\\usepackage{graphicx}\n", encoding="utf-8")
-    paper = SimpleNamespace(class_options=(), main=main, sources=[main])
+    paper = SimpleNamespace(class_options=(), main=main, sources=[main], root=tmp_path)
     assert _draft(paper) is None
     main.write_text("\\documentclass{article}\n\\usepackage[draft]{graphicx}\n",
                     encoding="utf-8")
-    assert _draft(paper) == "graphicx's option draft (main.tex): graphicx prints a frame"
+    assert _draft(paper) == "graphicx's option draft (main.tex:2): graphicx prints a frame"
 
 
 def test_a_commented_out_listing_is_not_packed_as_verbatim(tmp_path: Path):
