@@ -9,7 +9,8 @@ the page's content stream places it at, through its ``cm`` matrices, over its ``
 size it was built for), and its smallest text and thinnest line as printed (the sizes inside
 the figure's own content stream, times that scale) against the venue's minimums. Every font
 of the paper embedded, no Type 3; with ``anonymous``, what the PDF discloses of who made it
-(:func:`figures.paper.disclosure.disclosed`, as ``figures pack --anonymous`` reads it).
+(:func:`figures.paper.disclosure.disclosed`, as ``figures pack --anonymous`` reads it, and its
+bookmarks and links' addresses: :func:`figures.paper.aside.told`).
 
 Everything is read with pypdf (its content-stream parser), never by hand.
 """
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.outputs import provenance
+from figures.paper.aside import told
 from figures.paper.disclosure import authors_named, disclosed
 from figures.paper.drawn import Matrix, font_problems, form_provenance, inner_sizes, placements
 from figures.paper.pictures import identity, known_for, pixel_size
@@ -189,6 +191,7 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
         tex = Path(pdf).with_suffix(".tex")
         authors = authors_named({tex.name: tex.read_bytes()})[0] if tex.is_file() else []
         result.problems += disclosed(pdf, Path(pdf).parent, authors, provenance=False)
+        result.problems += told(reader, Path(pdf).parent, authors, Path(pdf).name)  # round 33
     return result
 
 
