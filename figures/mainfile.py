@@ -82,8 +82,12 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
 
 def main_files(folder: Path) -> list[Path]:
     """Every file under ``folder`` that may be a main file (as :func:`find_main` looks):
-    a paper's and a letter kept beside it (hostile round 25, RB2)."""
-    return _scanned(folder)[0] if folder.is_dir() else []
+    a paper's and a letter kept beside it (hostile round 25, RB2); none in a folder
+    :func:`find_main` would not search (a main file given with ``--main`` there)."""
+    try:
+        return _scanned(folder)[0] if folder.is_dir() else []
+    except FigureDataError:  # a system folder, or one of too many names: not searched
+        return []
 
 
 #: How many names (files and folders, hidden ones aside) a paper's folder may hold for its

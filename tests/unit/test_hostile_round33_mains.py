@@ -71,3 +71,13 @@ def test_a_system_folder_is_refused_alike_by_every_command(tmp_path, capsys, fol
     assert err.strip().splitlines()[-1] == (
         f"error: {folder}: {what}, no paper's folder: give the folder with main.tex (a "
         "paper's own)"), err
+
+
+def test_a_main_file_given_in_a_folder_not_searched_is_still_used(tmp_path, monkeypatch):
+    """Round 33 (C1): ``--main`` names the file, so nothing is searched: a paper kept at the
+    top of a folder over the bound still syncs (its other main files are not looked for)."""
+    monkeypatch.setattr(mainfile, "MOST_NAMES", 2)
+    for name in ("main.tex", "a.csv", "b.csv"):
+        (tmp_path / name).write_text("\\documentclass{article}\n")
+    assert runner.find_main(tmp_path, "main.tex") == tmp_path / "main.tex"
+    assert mainfile.main_files(tmp_path) == []
