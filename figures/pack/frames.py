@@ -14,7 +14,8 @@ proof folder with graphicx and pdfpages forced final (:func:`figures.pack.tex.pr
 the package options, ``\\setkeys{Gin}{draft=false}`` at ``\\begin{document}`` and the
 ``draft`` key made void, so an include's own key and a group's ``\\setkeys`` are overridden
 too), and each page's placed images and forms (its content stream's ``Do``) are counted in
-both PDFs: a page placing more forced final printed a frame there. The same count: no
+both PDFs: a page placing more forced final, or an image the archive's page lacks (round
+33, P8), printed a frame there (:mod:`figures.pack.placing`). The same: no
 frame, whatever is measured or named (one pdflatex run more, about 0.7 s on a one-page
 paper, paid only on a sign of draft).
 The source and the log then only word the refusal: which include (a file forced final
