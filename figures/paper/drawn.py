@@ -70,13 +70,20 @@ def placements(reader, skipped: list[str] | None = None) -> list[tuple[int, obje
     alone) cuts nothing. A form is not followed into itself, nor into ours. A content stream
     pypdf will not read within its limits (round 33, P17: a 300k-point scatter's 2.7 M
     tokens) is not followed: ``skipped`` gets a line naming its file (or page) for each."""
+    from pypdf.errors import PyPdfError
+
     found: list[tuple[int, object, Matrix, bool]] = []
     parsed: dict[object, list] = {}
     budget = [_MOST_DRAWN]
     said = [] if skipped is None else skipped
     for number, page in enumerate(reader.pages, 1):
         walk = _Walk(reader, number, found, parsed, budget, said)
-        walk(page.get_contents(), page.get("/Resources"), _IDENTITY, (), None)
+        try:
+            contents = page.get_contents()
+        except PyPdfError:  # its content over pypdf's limits: the page not followed, said
+            said.append(_page_over(number))
+            continue
+        walk(contents, page.get("/Resources"), _IDENTITY, (), None)
     return found
 
 
@@ -84,6 +91,10 @@ def over_limits(where: str, what: str) -> str:
     """The line for a stream pypdf will not read within its limits (round 33, P17)."""
     return (f"{where}: draws more in one content stream than pypdf reads within its limits: "
             f"{what} not checked")
+
+
+def _page_over(number: int) -> str:
+    return over_limits(f"page {number}", "the figures and images it places were")
 
 
 class _Walk:
@@ -105,8 +116,8 @@ class _Walk:
             except PyPdfError:  # over pypdf's limits, or broken: not followed, said once
                 name = _figure_name(contents) if path else None
                 line = over_limits(f"{name} (page {self.page})", "what it draws inside (a "
-                                   "figure of ours, an image) was") if name else over_limits(
-                    f"page {self.page}", "the figures and images it places were")
+                                   "figure of ours, an image) was") if name else \
+                    _page_over(self.page)
                 if line not in self.skipped:
                     self.skipped.append(line)
                 operations = []
