@@ -154,7 +154,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))
                and any(Path(name).name in page for page in texts[1])]:  # graphicx's stand-in
         raise FigureDataError(eps[0], None, tex.eps_refusal(paper, eps[0]))
-    if (framed := frames.framed(paper, main_tex, texts[1], logged, pdf, forced)) is not None:
+    if (framed := frames.framed(paper, main_tex, texts[1], logged, pdf, forced,
+                                found.warnings)) is not None:
         raise framed  # draft: round 26, asked of TeX (round 30)
     if isinstance(forced, float):  # round 31, F13: cut, and the log read no frame
         found.warnings.append(f"{display_path(main_tex.name)}: {frames.cut(forced)}, which "
