@@ -82,22 +82,76 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
 
 def main_files(folder: Path) -> list[Path]:
     """Every file under ``folder`` that may be a main file (as :func:`find_main` looks):
-    a paper's and a letter kept beside it (hostile round 25, RB2)."""
-    return _scanned(folder)[0] if folder.is_dir() else []
+    a paper's and a letter kept beside it (hostile round 25, RB2); none in a folder
+    :func:`find_main` would not search (a main file given with ``--main`` there)."""
+    try:
+        return _scanned(folder)[0] if folder.is_dir() else []
+    except FigureDataError:  # a system folder, or one of too many names: not searched
+        return []
+
+
+#: How many names (files and folders, hidden ones aside) a paper's folder may hold for its
+#: main file to be looked for: Overleaf caps a project at 2,000 files, arXiv's are smaller
+#: still, and a paper kept in a code repository beside an unhidden ``venv/`` or
+#: ``node_modules/`` holds tens of thousands; a whole disk (``figures pack /``, a slip for
+#: ``.``: about a million names) or a home folder holds far more, every ``.tex`` of it
+#: (TeX Live's own thousands) would be read, and the walk would meet other processes'
+#: temporary folders as they vanish (hostile round 33, C1). 100,000 names are walked in a
+#: fraction of a second, and only then is any file read.
+MOST_NAMES = 100_000
+#: The kernel's folders (processes, devices, its settings), never a paper's files: their
+#: entries come and go as processes do (``/proc/15158: file not found``, hostile round 33,
+#: C1). Told by their path, not by their filesystem (``os.stat().st_dev``): a paper's own
+#: subfolder may be a mount of its own (a container's bind mount, a second disk), and
+#: pack's copy of the folder crosses mounts too.
+KERNEL = ("/proc", "/sys", "/dev")
+#: Folders no paper is kept in (a slip for ``.``, ``~`` expanded badly), refused before any
+#: walk, as the whole disk is (``/``, ``C:\\``): the system's temporary folders, where other
+#: programs' folders (ours too: ``figures-tex-...``) come and go while walked, and the kernel's.
+SYSTEM = {"/tmp": "the system's temporary folder", "/var/tmp": "the system's temporary folder",
+          **dict.fromkeys(KERNEL, "the kernel's view of processes and devices")}
+
+
+def _tex_files(folder: Path) -> list[Path]:
+    """The ``.tex`` files under ``folder`` in name order, hidden files and folders aside,
+    links to folders not followed; a folder that vanishes or cannot be listed while walked is
+    passed over (not the user's). One line when ``folder`` is the whole disk, a system folder
+    (:data:`SYSTEM`, a kernel's at any depth) or holds more than :data:`MOST_NAMES` names."""
+    real = folder.resolve()
+    what = "the whole disk" if real == Path(real.anchor) else next(
+        (what for path, what in SYSTEM.items() if real == Path(path).resolve() or (
+            path in KERNEL and real.is_relative_to(path))), None)
+    if what is not None:
+        raise FigureDataError(str(folder), None, f"{what}, no paper's folder: give the "
+                              "folder with main.tex (a paper's own)")
+    found, walked = [], 0
+    for here, dirs, names in os.walk(folder):  # no onerror: a folder gone is passed over
+        dirs[:] = [name for name in dirs if not name.startswith(".")]
+        files = [name for name in names if not name.startswith(".")]
+        walked += len(dirs) + len(files)
+        if walked > MOST_NAMES:
+            raise FigureDataError(str(folder), None, "a paper's folder holds its .tex files; "
+                                  f"this one holds more than {MOST_NAMES} files and folders "
+                                  "(is it the paper's folder?): give the folder with main.tex")
+        found += [Path(here) / name for name in files if name.endswith(".tex")]
+    return sorted(found)
 
 
 def _scanned(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
-    """The main files under ``folder``, the UTF-16 ones, and the long ones read to no class."""
+    """The main files under ``folder`` (:func:`_tex_files`), the UTF-16 ones, and the long
+    ones read to no class; a file gone or unreadable when read is passed over."""
     read, wide, long = {}, [], []
-    for path in sorted(folder.rglob("*.tex")):
-        if any(part.startswith(".") for part in path.relative_to(folder).parts):
-            continue
+    for path in _tex_files(folder):
         text = _source(path)
         if text and "\x00" in text and "\\documentclass" in text.replace("\x00", ""):
             wide.append(path)  # UTF-16: NUL bytes between its letters
         elif text is not None:
+            try:
+                size = path.stat().st_size
+            except OSError:  # gone since it was read
+                continue
             read[path] = blanked(text, verbatim=True)
-            if path.stat().st_size > NEAR and not _DOCUMENTCLASS.search(read[path]):
+            if size > NEAR and not _DOCUMENTCLASS.search(read[path]):
                 long.append(path)
     return _mains(folder, read), wide, long
 

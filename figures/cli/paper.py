@@ -224,7 +224,7 @@ def check_paper(pdf: Path, args: argparse.Namespace, lost: tuple[str, ...] | lis
                               "device): give the compiled paper" if pdf.exists() else
                               "no such file: give the compiled paper")
     venue = get_venue(args.venue or _venue_beside(pdf), args.venues)
-    from pypdf.errors import FileNotDecryptedError, PyPdfError
+    from pypdf.errors import FileNotDecryptedError, LimitReachedError, PyPdfError
 
     from figures.pdf import pypdf_said
 
@@ -235,6 +235,10 @@ def check_paper(pdf: Path, args: argparse.Namespace, lost: tuple[str, ...] | lis
     except FileNotDecryptedError:
         raise FigureDataError(str(pdf), None, "is encrypted with a password: check the PDF "
                               "pdflatex wrote, not a protected copy") from None
+    except LimitReachedError as exc:  # round 33, P17: no sign the file is not a PDF
+        raise FigureDataError(str(pdf), None, f"pypdf stops reading it at its own limits "
+                              f"({exc}): the paper is not checked; check each figure's file "
+                              "with `figures which FILE`") from None
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise FigureDataError(str(pdf), None, f"cannot be read as a PDF "
                               f"({type(exc).__name__}): is it the compiled paper?") from None
@@ -255,6 +259,8 @@ def check_paper(pdf: Path, args: argparse.Namespace, lost: tuple[str, ...] | lis
     problems = [*result.problems, *lost]
     for problem in problems:
         say(f"problem: {problem}")
+    for note in result.notes:  # round 33, P17: what pypdf would not read, not checked
+        say(f"note: {note}")
     ours = [p for p in result.placed if p.inside is not None]
     images = sum(p.format == "png" and p.inside is None for p in result.placed)
     if images and not result.records:

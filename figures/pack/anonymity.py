@@ -73,12 +73,15 @@ def in_tex_live(name: str) -> bytes:
         return b""
 
 
-def printed_metadata(paper: Path, packed: list[str], pages: list[str]) -> list[str]:
+def printed_metadata(paper: Path, packed: list[str], pages: list[str],
+                     links: list[tuple[int, str]] = ()) -> list[str]:
     """Round 26 (SU): one line per packed figure (a supplement appended with pdfpages, a
     screenshot) whose own metadata names who made it (:func:`figures.pack.scrub.who_made`:
     its /Author, XMP dc:creator, EXIF Artist, an e-mail address or user's name in any field)
-    while the archive's compiled ``pages`` print that name: the pack removes the metadata,
-    not what the page prints. A warning, as a printed ``\\author`` name is."""
+    while the archive's compiled ``pages`` print that name, or, printed nowhere, one of its
+    ``links``' addresses holds it (``(page, address)``, :func:`figures.paper.aside.links`;
+    hostile round 33, A3: ``\\href{https://github.com/jsmith/figs}{online}``): the pack removes
+    the metadata, not what the page prints. A warning, as a printed ``\\author`` name is."""
     from figures.pack.images import IMAGE_SUFFIXES
     from figures.pack.scrub import who_made
 
@@ -89,7 +92,17 @@ def printed_metadata(paper: Path, packed: list[str], pages: list[str]) -> list[s
         data = (paper / name).read_bytes()
         for what, text in who_made(data, name):
             if (shown := printed_on(text, pages)) is None:
-                continue
+                linked = next(((found, page, address) for page, address in links
+                               if (found := printed_on(text, [address])) is not None), None)
+                if linked is None:
+                    continue
+                (form, _), page, address = linked
+                said.append(f"{display_path(name)}: {form!r} ({what}) is in the address of "
+                            f"the archive's link on page {page} ({display_path(address)}), "
+                            "not printed but shown on hover and followed on click: the review "
+                            "copy names who made it; point the link at an anonymous copy "
+                            "(anonymous.4open.science) or leave it out for review")
+                break
             if printed_on(text, _own_pages(data, name)) is not None:
                 said.append(f"{display_path(name)} prints {shown[0]!r} ({what}) on page "
                             f"{shown[1]} of the archive: the review copy names who made it; "

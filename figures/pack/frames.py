@@ -14,7 +14,8 @@ proof folder with graphicx and pdfpages forced final (:func:`figures.pack.tex.pr
 the package options, ``\\setkeys{Gin}{draft=false}`` at ``\\begin{document}`` and the
 ``draft`` key made void, so an include's own key and a group's ``\\setkeys`` are overridden
 too), and each page's placed images and forms (its content stream's ``Do``) are counted in
-both PDFs: a page placing more forced final printed a frame there. The same count: no
+both PDFs: a page placing more forced final, or an image the archive's page lacks (round
+33, P8), printed a frame there (:mod:`figures.pack.placing`). The same: no
 frame, whatever is measured or named (one pdflatex run more, about 0.7 s on a one-page
 paper, paid only on a sign of draft).
 The source and the log then only word the refusal: which include (a file forced final
@@ -32,6 +33,7 @@ from itertools import zip_longest
 from pathlib import Path
 
 from figures.errors import FigureDataError, display_path
+from figures.pack import placing
 
 #: pdftex.def's word for each image it places: ``Package pdftex.def Info: a.png  used on
 #: input line 5.``, a PDF's page ``supp.pdf , page1`` (in draft mode: none placed, none said).
@@ -102,59 +104,15 @@ def cut(limit: float) -> str:
             "judged from the log")
 
 
-def placements(pdf: bytes) -> list[int]:
-    """How many images and forms each page of ``pdf`` places (its content's ``Do``), those
-    drawn inside each form it places counted too, per use (round 31, F2-F4: an image in an
-    xsavebox, a TikZ transparency group, a ``\\pdfxform``), however deep forms nest (round
-    32, R2: a cap of 8 let a frame 10 forms deep pass); each form is read once, its count
-    kept for its other uses (a form placed 8 times in each of 6 levels is 6 reads, not 8^6)."""
-    from figures.pdf import open_pdf, pypdf_said
-
-    counts = []
-    with pypdf_said():
-        reader = open_pdf(pdf)
-        inside: dict[object, int] = {}
-        for page in reader.pages:
-            contents = page.get_contents()
-            counts.append(0 if contents is None else _drawn(
-                reader, contents.operations, page.get("/Resources"), inside, ()))
-    return counts
-
-
-def _drawn(reader, operations, resources, inside: dict[object, int],
-           opening: tuple[object, ...]) -> int:
-    """How many XObjects ``operations`` (a content stream's, drawn with ``resources``)
-    place, those inside its forms too; ``inside``: each form's count, by its object, once
-    read; ``opening``: the forms being read, around this one (a form drawing itself, which
-    no PDF TeX writes, counts nothing inside)."""
-    from pypdf.generic import ContentStream, IndirectObject
-
-    xobjects = resources.get_object().get("/XObject") if resources is not None else None
-    xobjects = xobjects.get_object() if xobjects is not None else {}
-    count = 0
-    for operands, operator in operations:
-        if operator != b"Do":
-            continue
-        count += 1
-        drawn = xobjects.get(operands[0]) if operands else None
-        form = drawn.get_object() if drawn is not None else None
-        if form is None or form.get("/Subtype") != "/Form":
-            continue
-        key = (drawn.idnum, drawn.generation) if isinstance(drawn, IndirectObject) else id(form)
-        if key not in inside and key not in opening:
-            inside[key] = _drawn(reader, ContentStream(form, reader).operations,
-                                 form.get("/Resources", resources), inside, (*opening, key))
-        count += inside.get(key, 0)
-    return count
-
-
 def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: bytes = b"",
-           forced: tuple[bytes, str] | float | None = None) -> FigureDataError | None:
+           forced: tuple[bytes, str] | float | None = None,
+           warnings: list[str] | None = None) -> FigureDataError | None:
     """The refusal when the archive's PDF ``pdf`` (its ``pages``' texts, its log's text
     ``logged``) prints a frame or a black box in place of a figure: one line naming the
     include (its file and line) and the option to remove; None when it prints none.
     ``forced``: the PDF and log of the archive compiled forced final (None: not compiled,
-    or that compile failed; a number: cut at that many seconds, :func:`cut`)."""
+    or that compile failed; a number: cut at that many seconds, :func:`cut`); ``warnings``
+    gets a line for each page whose frames could not be counted (round 33, P10)."""
     from figures.paper import drafts
     from figures.paper.latex import read_paper
 
@@ -164,9 +122,8 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: byt
         return boxed  # round 33, P15: an animation's frames are no page's content
     if not isinstance(forced, tuple):  # the forced compile failed, or was cut: the log's
         return _by_log(read, main, pages, logged, forced)  # reading (round 31, F13: said)
-    page = next((n for n, (one, other) in enumerate(zip_longest(
-        placements(pdf), placements(forced[0]), fillvalue=0), 1) if other > one), None)
-    if page is None:  # forced final places nothing more: no frame printed
+    page = _more(main, placing.placements(pdf), placing.placements(forced[0]), warnings)
+    if page is None:  # forced final places nothing more, nothing else: no frame printed
         return None
     more = list((Counter(_USED.findall(forced[1])) - Counter(_USED.findall(logged))).elements())
     text = pages[page - 1] if page <= len(pages) else ""
@@ -244,6 +201,25 @@ def _shown(pdf: bytes) -> list[int]:
             shown.append(0 if annotations is None else sum(
                 "/AP" in annotation.get_object() for annotation in annotations.get_object()))
     return shown
+
+
+def _more(main: Path, archive: list, final: list, warnings: list[str] | None) -> int | None:
+    """The first page on which the forced-final compile (``final``, :func:`placing.placements`
+    of each page) places more than the archive's own (``archive``), or an image or an
+    imported page that page lacks (round 33, P8: a page's total a paper balanced); a page
+    either PDF could not count is said in ``warnings`` (round 33, P10) and passed over."""
+    for number, (one, other) in enumerate(zip_longest(archive, final,
+                                                      fillvalue=placing.Placed()), 1):
+        if one is None or other is None:
+            if warnings is not None:
+                warnings.append(
+                    f"{display_path(main.name)}: page {number} of the archive's PDF draws more "
+                    "in one content stream than pypdf reads within its limits, so whether it "
+                    "prints graphicx's frame in place of a figure could not be counted; look "
+                    "at that page before you submit")
+        elif other.total > one.total or any(key not in one.which for key in other.which):
+            return number
+    return None
 
 
 def _includes(read) -> list[tuple]:

@@ -125,9 +125,12 @@ def _some(names: list[str]) -> str:
 
 
 def page_texts(pdf: bytes) -> list[str]:
-    from figures.pdf import open_pdf
+    """Each page's text; what pypdf says of a form it will not read (``Impossible to decode
+    XFormObject``: round 33, P9) is not printed raw."""
+    from figures.pdf import open_pdf, pypdf_said
 
-    return [page.extract_text() for page in open_pdf(pdf).pages]
+    with pypdf_said():
+        return [page.extract_text() for page in open_pdf(pdf).pages]
 
 
 def first_difference(*pages: list[str]) -> str | None:

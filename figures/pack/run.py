@@ -29,8 +29,9 @@ from figures.pack import (
     tex,
 )
 from figures.pack.strip import after_line, comment_lines, ending, strip_comments
-from figures.paper import disclosure
+from figures.paper import aside, disclosure
 from figures.paths import input_folder_of, is_inside
+from figures.pdf import open_pdf
 from figures.texread import blanked, learned
 
 #: arXiv's limit on a submission's size, in bytes.
@@ -153,7 +154,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))
                and any(Path(name).name in page for page in texts[1])]:  # graphicx's stand-in
         raise FigureDataError(eps[0], None, tex.eps_refusal(paper, eps[0]))
-    if (framed := frames.framed(paper, main_tex, texts[1], logged, pdf, forced)) is not None:
+    if (framed := frames.framed(paper, main_tex, texts[1], logged, pdf, forced,
+                                found.warnings)) is not None:
         raise framed  # draft: round 26, asked of TeX (round 30)
     if isinstance(forced, float):  # round 31, F13: cut, and the log read no frame
         found.warnings.append(f"{display_path(main_tex.name)}: {frames.cut(forced)}, which "
@@ -175,7 +177,10 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         compiled = [disclosure.folded(text) for text in texts[1]]
         shown = [name for name in authors if any(disclosure.folded(name) in text
                                                  for text in compiled)]
-        found.warnings += said + anonymity.printed_metadata(paper, list(files), texts[1])
+        reader = open_pdf(pdf)  # what a reader shows beside the pages (round 33, A1, A3)
+        found.warnings += said + aside.told(reader, paper, authors, main_tex.name)
+        found.warnings += anonymity.printed_metadata(paper, list(files), texts[1],
+                                                     aside.links(reader))
         sources = notices.texts(files)  # notes TeX discards, an image cropped on the page
         found.warnings += hidden.told(sources, texts[1]) + notices.clipped(sources, list(files))
         if shown:

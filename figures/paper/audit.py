@@ -9,7 +9,8 @@ the page's content stream places it at, through its ``cm`` matrices, over its ``
 size it was built for), and its smallest text and thinnest line as printed (the sizes inside
 the figure's own content stream, times that scale) against the venue's minimums. Every font
 of the paper embedded, no Type 3; with ``anonymous``, what the PDF discloses of who made it
-(:func:`figures.paper.disclosure.disclosed`, as ``figures pack --anonymous`` reads it).
+(:func:`figures.paper.disclosure.disclosed`, as ``figures pack --anonymous`` reads it, and its
+bookmarks and links' addresses: :func:`figures.paper.aside.told`).
 
 Everything is read with pypdf (its content-stream parser), never by hand.
 """
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.outputs import provenance
+from figures.paper.aside import told
 from figures.paper.disclosure import authors_named, disclosed
 from figures.paper.drawn import Matrix, font_problems, form_provenance, inner_sizes, placements
 from figures.paper.pictures import identity, known_for, pixel_size
@@ -71,6 +73,8 @@ class Audit:
     #: (run elsewhere than the project's folder): its PNGs could not be told ours.
     records: bool = True
     pages: int = 0
+    #: What could not be checked (round 33, P17: a stream over pypdf's limits), one line each.
+    notes: list[str] = field(default_factory=list)
 
 
 class _Judge:
@@ -99,9 +103,9 @@ class _Judge:
         return self._once(("content", identity(form) or id(form)),
                           lambda: _not_the_build(form, inside, self.venues_file))
 
-    def inner_sizes(self, form) -> tuple:  # ``drawn`` keeps each form alive: its id stays
-        return self._once(("sizes", identity(form) or id(form)),
-                          lambda: inner_sizes(form, self.reader))
+    def inner_sizes(self, form, notes: list[str], where: str) -> tuple:  # ``drawn`` keeps
+        return self._once(("sizes", identity(form) or id(form)),  # each form alive: its id
+                          lambda: inner_sizes(form, self.reader, notes, where))  # stays
 
     def file(self, path: Path):
         """``figures which`` of a PNG in the paper's folder."""
@@ -136,7 +140,7 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
     reader = open_pdf(pdf)
     judge = _Judge(reader, figdata_dir, venues_file)
     result = Audit(pages=len(reader.pages))
-    drawn = placements(reader)
+    drawn = placements(reader, result.notes)
     images = [(page, xobject) for page, xobject, *_ in drawn
               if xobject.get("/Subtype") == "/Image"]
     known, result.records = known_for(Path(pdf).parent, [image for _, image in images],
@@ -179,7 +183,7 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
             result.problems.append(f"{inside['figure']} (page {page}, {file}): cropped by the "
                                    "paper (trim/clip): remove them from its \\includegraphics "
                                    "and sync again (it is built for its box)")
-        text, glyph, line = judge.inner_sizes(form)
+        text, glyph, line = judge.inner_sizes(form, result.notes, f"{file} (page {page})")
         item.smallest_text_pt = text * scale if text is not None else None
         item.smallest_glyph_pt = glyph * scale if glyph is not None else None
         item.thinnest_line_pt = line * scale if line is not None else None
@@ -189,6 +193,7 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
         tex = Path(pdf).with_suffix(".tex")
         authors = authors_named({tex.name: tex.read_bytes()})[0] if tex.is_file() else []
         result.problems += disclosed(pdf, Path(pdf).parent, authors, provenance=False)
+        result.problems += told(reader, Path(pdf).parent, authors, Path(pdf).name)  # round 33
     return result
 
 

@@ -62,33 +62,65 @@ def _forms(resources) -> dict[str, object]:
 _MOST_DRAWN = 200_000
 
 
-def placements(reader) -> list[tuple[int, object, Matrix, bool]]:
+def placements(reader, skipped: list[str] | None = None) -> list[tuple[int, object, Matrix, bool]]:
     """Every included PDF (a form XObject pdfTeX names, at any depth: inside a clip form,
     a wrapper PDF such as a ``standalone`` or ``pdfcrop`` panel) and every image XObject the
     pages draw, with the matrix it is drawn through and whether an unnamed form around it
     (pdfTeX's ``clip``) cuts into it: a clip to the figure's own box (``\\includegraphics*``
-    alone) cuts nothing. A form is not followed into itself, nor into ours."""
+    alone) cuts nothing. A form is not followed into itself, nor into ours. A content stream
+    pypdf will not read within its limits (round 33, P17: a 300k-point scatter's 2.7 M
+    tokens) is not followed: ``skipped`` gets a line naming its file (or page) for each."""
+    from pypdf.errors import PyPdfError
+
     found: list[tuple[int, object, Matrix, bool]] = []
     parsed: dict[object, list] = {}
     budget = [_MOST_DRAWN]
+    said = [] if skipped is None else skipped
     for number, page in enumerate(reader.pages, 1):
-        walk = _Walk(reader, number, found, parsed, budget)
-        walk(page.get_contents(), page.get("/Resources"), _IDENTITY, (), None)
+        walk = _Walk(reader, number, found, parsed, budget, said)
+        try:
+            contents = page.get_contents()
+        except PyPdfError:  # its content over pypdf's limits: the page not followed, said
+            said.append(_page_over(number))
+            continue
+        walk(contents, page.get("/Resources"), _IDENTITY, (), None)
     return found
 
 
+def over_limits(where: str, what: str) -> str:
+    """The line for a stream pypdf will not read within its limits (round 33, P17)."""
+    return (f"{where}: draws more in one content stream than pypdf reads within its limits: "
+            f"{what} not checked")
+
+
+def _page_over(number: int) -> str:
+    return over_limits(f"page {number}", "the figures and images it places were")
+
+
 class _Walk:
-    def __init__(self, reader, page: int, found: list, parsed: dict, budget: list[int]):
-        self.reader, self.page, self.found, self.parsed, self.budget = \
-            reader, page, found, parsed, budget
+    def __init__(self, reader, page: int, found: list, parsed: dict, budget: list[int],
+                 skipped: list[str]):
+        self.reader, self.page, self.found, self.parsed, self.budget, self.skipped = \
+            reader, page, found, parsed, budget, skipped
 
     def __call__(self, contents, resources, base: Matrix, path: tuple, clip: Rect | None):
+        from pypdf.errors import PyPdfError
+
         if contents is None or len(path) > MAX_DEPTH:
             return
         key = identity(contents)  # a direct object (a page's contents) is parsed each time:
         operations = self.parsed.get(key) if key else None  # an id() is reused once freed
         if operations is None:
-            operations = _operations(contents, self.reader)
+            try:
+                operations = _operations(contents, self.reader)
+            except PyPdfError:  # over pypdf's limits, or broken: not followed, said once
+                name = _figure_name(contents) if path else None
+                line = over_limits(f"{name} (page {self.page})", "what it draws inside (a "
+                                   "figure of ours, an image) was") if name else \
+                    _page_over(self.page)
+                if line not in self.skipped:
+                    self.skipped.append(line)
+                operations = []
             if key:
                 self.parsed[key] = operations
         forms = _forms(resources)
@@ -149,14 +181,23 @@ def _cuts(clip: Rect | None, box: Rect | None, matrix: Matrix) -> bool:
     return x0 < clip[0] - 0.5 or y0 < clip[1] - 0.5 or x1 > clip[2] + 0.5 or y1 > clip[3] + 0.5
 
 
-def inner_sizes(form, reader) -> tuple[float | None, float | None, float | None]:
+def inner_sizes(form, reader, skipped: list[str] | None = None,
+                where: str = "") -> tuple[float | None, float | None, float | None]:
     """The smallest text, the smallest glyph and the thinnest stroked line inside ``form``,
     in its own units. A text is one ``BT``..``ET`` block, at its largest size: matplotlib
     writes each string in one block, its math scripts (70 %) as smaller glyphs of it."""
+    from pypdf.errors import PyPdfError
+
     text = glyph = line = size = None
     tm: Matrix = _IDENTITY
     block: list[float] = []
-    for operands, operator, ctm, width in _in_state(_operations(form, reader)):
+    try:
+        operations = _operations(form, reader)
+    except PyPdfError:  # over pypdf's limits (round 33, P17): nothing measured, said
+        if skipped is not None:
+            skipped.append(over_limits(where, "its smallest text and thinnest line were"))
+        return text, glyph, line
+    for operands, operator, ctm, width in _in_state(operations):
         if operator in _STROKES:
             printed = width * _length(ctm)
             line = printed if line is None else min(line, printed)

@@ -1,0 +1,154 @@
+"""What each page of a compiled PDF places, for the draft-frame check of
+:mod:`figures.pack.frames`: how many XObjects (its content's ``Do``, those inside each form
+it places counted too, per use, however deep forms nest: rounds 31 F2-F4, 32 R2) and which
+images and included pages among them (round 33, P8: a paper placing a stamp image only when
+graphicx is drafted balanced a page's total; what is placed is compared too). An image is
+known by a digest of its decoded data, a page pdfTeX imported from a PDF by its
+``/PTEX.FileName`` and ``/PTEX.PageNumber``; each form and image is read once, however often
+placed (a form placed 8 times in each of 6 levels is 6 reads, not 8^6).
+
+A stream pypdf will not read within its own limits (round 33, P9, P10: an honest 300k-point
+scatter, 2.7 M tokens in one form; an 80 MB stream of 78 KB) is opaque: its own placement
+counts, its inside is not read, the same in both compiles. A page whose own content is such
+a stream is not counted at all (None), and :func:`figures.pack.frames.framed` says so."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Placed:
+    """What one page (or one form, per use) places: ``total`` XObjects, and among them each
+    image and imported page by its identity, with how often."""
+
+    total: int = 0
+    which: Counter = field(default_factory=Counter)
+
+    def add(self, other: Placed, matrix: Linear) -> None:
+        """``other`` (a form's, in its own space) placed through ``matrix``."""
+        self.total += other.total
+        for (kind, what, linear), count in other.which.items():
+            self.which[(kind, what, _times(linear, matrix))] += count
+
+
+#: The linear part of a matrix (``a b c d`` of ``cm``): the size and turn an image or page
+#: is drawn at, wherever on the page (the same pixels stamped at another size are not the
+#: figure: round 33, P8's stamp was the figure's own plot).
+Linear = tuple[float, float, float, float]
+_UNIT: Linear = (1.0, 0.0, 0.0, 1.0)
+
+
+def _times(m: Linear, n: Linear) -> Linear:
+    """``m`` then ``n`` (PDF's row-vector convention), rounded to a thousandth: the same
+    reads in both compiles round alike."""
+    a, b, c, d = m
+    a2, b2, c2, d2 = n
+    return (round(a * a2 + b * c2, 3), round(a * b2 + b * d2, 3),
+            round(c * a2 + d * c2, 3), round(c * b2 + d * d2, 3))
+
+
+def placements(pdf: bytes) -> list[Placed | None]:
+    """What each page of ``pdf`` places (see the module's docstring); None for a page whose
+    own content stream pypdf will not read within its limits."""
+    from pypdf.errors import PyPdfError
+
+    from figures.pdf import open_pdf, pypdf_said
+
+    pages: list[Placed | None] = []
+    with pypdf_said():  # pypdf's word on a stream it stops at: not printed raw
+        reader = open_pdf(pdf)
+        walk = _Walk(reader)
+        for page in reader.pages:
+            try:
+                contents = page.get_contents()
+                operations = [] if contents is None else contents.operations
+            except PyPdfError:
+                pages.append(None)
+                continue
+            pages.append(walk.drawn(operations, page.get("/Resources"), ()))
+    return pages
+
+
+class _Walk:
+    """The reads of one PDF: each form's :class:`Placed` and each image's identity, by its
+    object, once read."""
+
+    def __init__(self, reader) -> None:
+        self.reader = reader
+        self.inside: dict[object, Placed] = {}
+        self.images: dict[object, str] = {}
+
+    def drawn(self, operations, resources, opening: tuple[object, ...]) -> Placed:
+        """What ``operations`` (a content stream's, drawn with ``resources``) place;
+        ``opening``: the forms being read around it (a form drawing itself, which no PDF TeX
+        writes, counts nothing inside)."""
+        from pypdf.generic import IndirectObject
+
+        xobjects = resources.get_object().get("/XObject") if resources is not None else None
+        xobjects = xobjects.get_object() if xobjects is not None else {}
+        placed, ctm, stack = Placed(), _UNIT, []
+        for operands, operator in operations:
+            if operator == b"q":
+                stack.append(ctm)
+            elif operator == b"Q":
+                ctm = stack.pop() if stack else ctm
+            elif operator == b"cm" and len(operands) == 6:
+                ctm = _times(tuple(float(v) for v in operands[:4]), ctm)
+            if operator != b"Do":
+                continue
+            placed.total += 1
+            ref = xobjects.get(operands[0]) if operands else None
+            drawn = ref.get_object() if ref is not None else None
+            if drawn is None:
+                continue
+            key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else id(drawn)
+            if drawn.get("/Subtype") == "/Image":
+                placed.which[("image", self._image(key, drawn), ctm)] += 1
+                continue
+            if drawn.get("/Subtype") != "/Form":
+                continue
+            matrix = _times(_linear(drawn.get("/Matrix")), ctm)
+            if "/PTEX.FileName" in drawn:  # a page pdfTeX imported from a PDF
+                placed.which[("page", (str(drawn["/PTEX.FileName"]),
+                                       int(drawn.get("/PTEX.PageNumber", 1))), matrix)] += 1
+            if key not in self.inside and key not in opening:
+                self.inside[key] = self._form(drawn, resources, (*opening, key))
+            placed.add(self.inside.get(key, Placed()), matrix)
+        return placed
+
+    def _form(self, form, resources, opening: tuple[object, ...]) -> Placed:
+        """What ``form`` places inside; nothing when pypdf will not read its stream within
+        its limits (or at all): opaque, its own placement counted by the page."""
+        from pypdf.errors import PyPdfError
+        from pypdf.generic import ContentStream
+
+        try:
+            operations = ContentStream(form, self.reader).operations
+        except PyPdfError:
+            return Placed()
+        return self.drawn(operations, form.get("/Resources", resources), opening)
+
+    def _image(self, key: object, image) -> str:
+        """An image's identity: a digest of its decoded data (of its stream's dictionary
+        when pypdf will not decode it within its limits)."""
+        from pypdf.errors import PyPdfError
+
+        if key not in self.images:
+            try:
+                data = image.get_data()
+            except PyPdfError:
+                data = repr(sorted((str(name), repr(value))
+                                   for name, value in image.items())).encode()
+            self.images[key] = hashlib.sha256(data).hexdigest()
+        return self.images[key]
+
+
+def _linear(matrix) -> Linear:
+    """A form's ``/Matrix``'s linear part (none: the unit)."""
+    try:
+        return tuple(float(v) for v in matrix[:4]) if matrix is not None else _UNIT
+    except (TypeError, ValueError):
+        return _UNIT

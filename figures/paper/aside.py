@@ -1,0 +1,90 @@
+"""What a compiled PDF shows its reader beside its pages, read for who made it: the outline's
+titles (bookmarks, in every reader's sidebar: a section's title, a ``\\texorpdfstring``'s
+second argument, ``\\pdfbookmark``) and the addresses of its links (``\\href``'s target,
+shown on hover and followed on click, not printed). Hostile round 33 (A1, A3): the outline
+named an author the pages hid; a link's address named a figure author's login.
+
+Warnings, as the compiled text's names are (``figures pack --anonymous``): a bookmark is
+mostly a printed title, a link's address often the printed ``\\url``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from figures.errors import display_path
+from figures.paper.disclosure import EMAIL, HOME, identifying, on_this_machine
+
+#: What to do of what a bookmark or a link's address discloses.
+_BOOKMARK_ADVICE = ("every reader shows it in its sidebar (a section's title, a "
+                    "\\texorpdfstring's second argument, \\pdfbookmark): take it out for review")
+_LINK_ADVICE = ("shown on hover and followed on click, though not printed: point the link at "
+                "an anonymous copy (anonymous.4open.science) or leave it out for review")
+
+
+def bookmarks(reader: Any) -> list[str]:
+    """The titles of the outline of ``reader`` (a pypdf reader), nested ones too, in order;
+    none when it has none or pypdf cannot read it."""
+    from pypdf.errors import PyPdfError
+
+    try:
+        todo = list(reader.outline)
+    except (PyPdfError, KeyError, TypeError, ValueError, AttributeError):
+        return []
+    titles = []
+    while todo:
+        item = todo.pop(0)
+        if isinstance(item, list):
+            todo[:0] = item
+        elif (title := getattr(item, "title", None)) and str(title).strip():
+            titles.append(" ".join(str(title).split()))
+    return titles
+
+
+def links(reader: Any) -> list[tuple[int, str]]:
+    """The addresses of the links of each page of ``reader``: ``(page, address)``, a URI
+    action's ``/URI`` or a file action's ``/F`` (``\\href{run:...}``), in order."""
+    from pypdf.generic import DictionaryObject
+
+    found = []
+    for number, page in enumerate(reader.pages, 1):
+        listed = page.get("/Annots")
+        listed = listed.get_object() if listed is not None else None
+        for ref in listed if isinstance(listed, list) else []:
+            annotation = ref.get_object()
+            action = annotation.get("/A") if isinstance(annotation, DictionaryObject) else None
+            action = action.get_object() if action is not None else None
+            if not isinstance(action, DictionaryObject):
+                continue
+            for key in ("/URI", "/F"):
+                value = action.get(key)
+                value = value.get_object() if value is not None else None
+                if isinstance(value, DictionaryObject):  # a file specification
+                    value = value.get("/UF", value.get("/F"))
+                if value is not None and str(value).strip():
+                    found.append((number, str(value)))
+    return found
+
+
+def told(reader: Any, folder: Path, authors: list[str], main: str) -> list[str]:
+    """One line per bookmark and per link's address of ``reader`` that holds a name of
+    ``authors``, the user's or the machine's name, a path in a home or ``folder``
+    (:func:`figures.paper.disclosure.on_this_machine`) or an e-mail address, naming it and
+    what it holds; ``main``: the file the lines name."""
+    checks = [*identifying(authors), *on_this_machine(folder), ("a home folder's path", HOME),
+              ("an e-mail address", EMAIL)]
+    said = []
+    for where, text, advice in [
+            *((f"the review PDF's bookmark {title!r}", title, _BOOKMARK_ADVICE)
+              for title in bookmarks(reader)),
+            *((f"the review PDF's link on page {page} ({address})", address, _LINK_ADVICE)
+              for page, address in links(reader))]:
+        data = text.encode("utf-8", "surrogateescape")
+        for what, pattern in checks:
+            if match := pattern.search(data):
+                shown = match.group().decode("utf-8", errors="replace")
+                named = f"names an author ({shown})" if what == "an author's name" else \
+                    f"holds {what} ({shown})"
+                said.append(f"{display_path(main)}: {display_path(where)} {named}: {advice}")
+                break
+    return said
