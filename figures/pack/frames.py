@@ -204,10 +204,16 @@ def _shown(pdf: bytes) -> list[int]:
 
 
 def _more(main: Path, archive: list, final: list, warnings: list[str] | None) -> int | None:
-    """The first page on which the forced-final compile (``final``, :func:`placing.placements`
-    of each page) places more than the archive's own (``archive``), or an image or an
-    imported page that page lacks (round 33, P8: a page's total a paper balanced); a page
-    either PDF could not count is said in ``warnings`` (round 33, P10) and passed over."""
+    """The page naming a frame when the forced-final compile (``final``,
+    :func:`placing.placements` of each page) places more over the whole paper than the
+    archive's own (``archive``), or an image or imported page more often (round 33, P8: a
+    page's total a paper balanced); None when it does not. The whole paper, not page by page:
+    forcing the class's draft final reaches every package (fixme's notes vanish, microtype
+    sets lines anew), so a correct float can move to another page (a review of round 33's P3
+    mend); the page named is the first placing there what the archive lacks there, else the
+    first placing more. A page either PDF could not count is said in ``warnings`` (round 33, P10)
+    and passed over."""
+    counted = []
     for number, (one, other) in enumerate(zip_longest(archive, final,
                                                       fillvalue=placing.Placed()), 1):
         if one is None or other is None:
@@ -217,9 +223,14 @@ def _more(main: Path, archive: list, final: list, warnings: list[str] | None) ->
                     "in one content stream than pypdf reads within its limits, so whether it "
                     "prints graphicx's frame in place of a figure could not be counted; look "
                     "at that page before you submit")
-        elif other.total > one.total or any(key not in one.which for key in other.which):
-            return number
-    return None
+        else:
+            counted.append((number, one, other))
+    lacking = (sum((other.which for *_, other in counted), Counter())
+               - sum((one.which for _, one, _ in counted), Counter()))
+    if not lacking and sum(other.total - one.total for _, one, other in counted) <= 0:
+        return None
+    return next((number for number, one, other in counted if lacking & (other.which - one.which)),
+                None) or next(number for number, one, other in counted if other.total > one.total)
 
 
 def _includes(read) -> list[tuple]:

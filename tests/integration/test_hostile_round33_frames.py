@@ -136,3 +136,22 @@ def test_a_correct_paper_with_pgf_animate_and_graphics_wrappers_packs(tmp_path):
         Image.new("RGB", (120, 80), (90 * frame, 160, 30)).save(tmp_path / "p" / f"fr{frame}.png")
     ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
     assert ran.returncode == 0, ran.stdout + ran.stderr
+
+
+@pytest.mark.slow  # TeX compiles the archive twice
+def test_a_figure_the_forced_compile_moves_to_another_page_is_no_frame(tmp_path):
+    r"""Review of round 33's P3/P15 mend: the forced compile makes the class's ``draft``
+    final for every package, fixme's too, whose inline note then prints nothing, so a float
+    of a correct paper (``\documentclass[draft]``, ``\usepackage[final]{graphicx}``) moved
+    from page 2 to page 1: "that page places more", the pack stopped. What the two compiles
+    place is now compared over the whole paper (a frame is an image the archive places fewer
+    times, wherever), the page only named."""
+    write_files(tmp_path / "p", {"main.tex": (
+        "\\documentclass[draft]{article}\n\\usepackage[inline]{fixme}\n"
+        "\\usepackage[final]{graphicx}\n\\usepackage{lipsum}\n\\begin{document}\n"
+        "This is the draft of our paper.\n\\lipsum[1-2]\\fxnote{\\lipsum[5]}\n"
+        "\\begin{figure}[h!]\\centering\\includegraphics[width=0.6\\linewidth]{a.png}"
+        "\\caption{One.}\\end{figure}\n\\lipsum[7-9]\n\\end{document}\n")})
+    Image.new("RGB", (200, 150), (200, 30, 30)).save(tmp_path / "p" / "a.png")
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
