@@ -66,9 +66,20 @@ def display_path(path: object) -> str:
 
 
 def one_line(text: str, limit: int = MAX_LINE) -> str:
-    """``text`` on one line: control characters escaped, whitespace runs folded, bounded."""
+    """``text`` on one line: control characters escaped, whitespace runs folded, bounded:
+    too long, its middle is cut at word boundaries and its end kept whole as far as it fits
+    in half the line (what to do, "the pack stops": hostile round 35, L1)."""
     flat = display_path(re.sub(r"\s*\n\s*", " ", str(text).strip()).replace("\t", " "))
-    return flat if len(flat) <= limit else flat[:limit - 1] + "…"
+    if len(flat) <= limit:
+        return flat
+    tail, sep = next(((flat[at + 2:], "; ") for at in (m.start() for m in re.finditer(
+        "; ", flat)) if len(flat) - at - 2 <= limit // 2), ("", " "))
+    if not tail:  # no clause short enough: the last words that fit in half the line
+        tail = flat[-(limit // 2):]
+        tail = tail.partition(" ")[2] or tail
+    head = flat[:limit - len(tail) - 4]
+    head = (head.rpartition(" ")[0] or head).rstrip(" ;,:")
+    return f"{head} …{sep}{tail}"
 
 
 class FigureDataError(Exception):
