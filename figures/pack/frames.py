@@ -62,16 +62,15 @@ def signed(texts: dict[str, str], logged: str) -> bool:
 #: reaches no include either (round 32, R8: a safety net that sent such a paper to the log's
 #: reading refused an image only measured, in ``\phantom``). Round 33: that wrapper put in as
 #: graphics loads too, so a copy the paper keeps is the wrapper (P4), and again at
-#: ``\begin{document}`` over a package's own (epstopdf, graphbox); the class's ``draft`` and
-#: ``demo`` made ``final`` for every package after the class (ifdraft, animate, pgf: P3, P15);
-#: pgf's and animate's own switches and ``draft`` keys made void (P3, P15); graphicx's
-#: ``demo`` box taken back at the end of ``\begin{document}`` (P16).
+#: ``\begin{document}`` over a package's own (epstopdf, graphbox); pgf's and animate's own
+#: switches (set from the class's ``draft`` as each loads: undone right after) and ``draft``
+#: keys made void (P3, P15); graphicx's ``demo`` box taken back at the end of
+#: ``\begin{document}`` (P16). Round 35 (Q2, Q12, Q2d, Q11): no other package is made final:
+#: the class's options stay as the paper gives them, so its own ``\ifdraft`` (ifdraft's,
+#: read at each use) and fixme's notes place in the forced compile what they place in draft.
 #: :func:`framed` compares what each page places then with the archive's own compile.
 FINAL = (
-    "\\makeatletter\\def\\figures@nodraft#1{\\ifx#1\\relax\\else\\@removeelement{draft}{#1}#1"
-    "\\@removeelement{demo}{#1}#1\\edef#1{#1,final}\\fi}\\AddToHook{class/after}{"
-    "\\figures@nodraft\\@classoptionslist\\figures@nodraft\\@raw@classoptionslist}"
-    "\\PassOptionsToPackage{final}{graphicx}\\PassOptionsToPackage{final}{graphics}"
+    "\\makeatletter\\PassOptionsToPackage{final}{graphicx}\\PassOptionsToPackage{final}{graphics}"
     "\\PassOptionsToPackage{final}{pdfpages}"
     "\\def\\figures@demo#1{\\rule{\\@ifundefined{Gin@@ewidth}{150pt}{\\Gin@@ewidth}}{"
     "\\@ifundefined{Gin@@eheight}{100pt}{\\Gin@@eheight}}}"  # graphics.sty's demo box
@@ -84,7 +83,8 @@ FINAL = (
     "\\def\\figures@pgf{\\pgf@draftmodefalse\\let\\pgf@draftmodetrue\\pgf@draftmodefalse"
     "\\pgfkeys{/pgf/images/draft/.code=}}\\AddToHook{package/pgf/after}{\\figures@pgf}"
     "\\def\\figures@anim{\\@anim@@draftfalse\\let\\@anim@@drafttrue\\@anim@@draftfalse"
-    "\\DeclareKeys[anim@user]{draft.code:n=,final.code:n=}}"
+    "\\DeclareKeys[anim@user]{draft.code:n=,final.code:n=}"
+    "\\DeclareKeys[anim@pkg]{draft.code:n=,final.code:n=}}"
     "\\AddToHook{package/animate/after}{\\figures@anim}"
     "\\def\\figures@late{\\let\\figures@setfile@\\Gin@setfile\\def\\Gin@setfile{"
     "\\let\\ifGin@draft\\iffalse\\figures@setfile@}}"  # a macro: no \\if read in a skip
@@ -110,8 +110,8 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: byt
     """The refusal when the archive's PDF ``pdf`` (its ``pages``' texts, its log's text
     ``logged``) prints a frame or a black box in place of a figure: one line naming the
     include (its file and line) and the option to remove; None when it prints none.
-    ``forced``: the PDF and log of the archive compiled forced final (None: not compiled,
-    or that compile failed; a number: cut at that many seconds, :func:`cut`); ``warnings``
+    ``forced``: the PDF and log of the archive compiled forced final (None: not compiled;
+    a text: that compile's first error; a number: cut at that many seconds, :func:`cut`); ``warnings``
     gets a line for each page whose frames could not be counted (round 33, P10)."""
     from figures.paper import drafts
     from figures.paper.latex import read_paper
@@ -120,8 +120,11 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: byt
     if (boxed := _demo(read, main, pages, logged) or (_animated(read, main, pdf, forced)
                                                       if isinstance(forced, tuple) else None)):
         return boxed  # round 33, P15: an animation's frames are no page's content
+    if isinstance(forced, str):  # the forced compile failed: the log's reading, and a word
+        _unchecked(read, main, forced, warnings)  # of pgf's and animate's boxes (round 35, M9)
     if not isinstance(forced, tuple):  # the forced compile failed, or was cut: the log's
-        return _by_log(read, main, pages, logged, forced)  # reading (round 31, F13: said)
+        return _by_log(read, main, pages, logged, forced if isinstance(  # reading (round 31,
+            forced, float) else None)  # F13: said)
     page = _more(main, placing.placements(pdf), placing.placements(forced[0]), warnings)
     if page is None:  # forced final places nothing more, nothing else: no frame printed
         return None
@@ -164,6 +167,20 @@ def _unnamed(read, main: Path, name: str, line: str, page: int, forced: str,
         f"the archive's PDF prints a draft frame or box in place of {shown} (input line "
         f"{line}) on page {page}: compiled with graphics, pgf and animate forced final, that "
         f"page places more; remove draft{_stops(None)}"))
+
+
+def _unchecked(read, main: Path, error: str, warnings: list[str] | None) -> None:
+    """Round 35 (M9): the forced compile failed (its first error, ``error``) where the source
+    reads pgf's or animate's draft box, which no log shows: one warning saying so."""
+    from figures.paper import drafts
+
+    said = next((said for name in drafts.boxed_names(read)
+                 if (said := drafts.package_draft(read, name))), None)
+    if said and warnings is not None:
+        warnings.append(f"{display_path(main.name)}: the forced-final compile failed ("
+                        f"{error.rstrip('.')}), so a draft box the source reads could not be "
+                        f"checked ({said.partition('; remove')[0]}): look at the archive's "
+                        "figures before you submit")
 
 
 def _read_only(forced: str, logged: str) -> list[str]:

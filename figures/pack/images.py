@@ -113,3 +113,19 @@ def _raster_warnings(name: str, path: Path) -> list[str]:
             said.append(f"{shown}: PNG with {', '.join(dict.fromkeys(kinds))}: arXiv re-encodes "
                         "it (save it as plain RGB to keep it as it is)")
     return said
+
+
+def eps_refusal(paper: Path, eps: str, shown: str = "printed as its file name") -> str:
+    """Why an EPS figure stops the pack (``shown``: what pdflatex made of it), and the PDF to
+    include instead: a compile with
+    shell escape (or Overleaf) leaves graphicx's ``NAME-eps-converted-to.pdf`` beside the
+    EPS, which the author's own compile prints, so a hand compile shows the picture while
+    the archive's prints the name; that file, renamed, is the mend at hand."""
+    why = (f"an EPS figure, {shown}: pdflatex converts it only with shell escape, which "
+           "neither this compile nor arXiv's runs: ")
+    source = Path(eps)
+    converted = source.with_name(f"{source.stem}-{source.suffix[1:]}-converted-to.pdf")
+    if (paper / converted).is_file():
+        return why + (f"{converted.name}, which an earlier compile left beside it, is that "
+                      f"figure as PDF: rename it {source.stem}.pdf and include that")
+    return why + f"convert it to PDF (epstopdf {source.name}) and include that"

@@ -24,11 +24,12 @@ Variant = Callable[[frozenset[str]], bytes]
 
 def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
            compiled: bytes, notes: list[str] | None = None
-           ) -> tuple[bytes, bytes, int, list[list[str]], str, tuple[bytes, str] | float | None]:
+           ) -> tuple[bytes, bytes, int, list[list[str]], str, tuple[bytes, str] | float | str | None]:
     """The archive, its PDF compiled from it alone, the runs, the page texts of the
     paper's own compile and the archive's, the archive's log's text, and, on a sign of
     draft (:func:`figures.pack.frames.signed`), the PDF and log of the archive compiled again
-    forced final, else None (its limit, when cut there: :func:`figures.pack.tex.prove_final`;
+    forced final, else None (its limit, when cut there; its first error, when it fails:
+    :func:`figures.pack.tex.prove_final`;
     :class:`~figures.errors.LatexError` when it does not compile). A file the paper reads by
     an absolute name is not in the archive: one line naming it; so is a reference the archive leaves undefined that the author's own log
     defines (:func:`figures.pack.refs.checked`; ``notes``: its warning, when it can compare

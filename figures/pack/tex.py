@@ -19,6 +19,7 @@ from pathlib import Path
 from figures import runner
 from figures.errors import FigureDataError, LatexError
 from figures.pack import frames, inputs, leftout
+from figures.pack.images import eps_refusal
 from figures.pack.leftout import BUILD_PRODUCTS, hidden, left_out_why
 from figures.paper.latexmkrc import rc_not_run
 from figures.texcodec import decoded
@@ -266,15 +267,18 @@ FORCED_FLOOR_S, FORCED_TIMES = 60.0, 10
 
 
 def prove_final(folder: Path, main: str, took: float = 0.0,
-                paper: Path | None = None) -> tuple[bytes, str] | float | None:
+                paper: Path | None = None) -> tuple[bytes, str] | float | str:
     """Once more in ``folder`` (where :func:`prove` ran: its ``.aux`` read back, so the pages
     break alike), ``main`` compiled forced final (:data:`figures.pack.frames.FINAL`), ``paper``'s
     folder searched after it (a file only a final TeX reads is not in the archive: round 33,
-    P15, P16): the PDF and the log's text; None when it fails; its limit in seconds (from
+    P15, P16): the PDF and the log's text; its first error when it fails; its limit in seconds (from
     ``took``, one run of :func:`prove`) when it did not end within it: ten times that run (1.14
     times its time on a page, benchmarks/pack_forced_final.py; round 31, F13), at the floor."""
+    link = folder / "figures-pack-paper-folder"  # round 35, S3: kpathsea reads no ':{},$'
+    if paper is not None and not link.exists():  # in a folder's name on a path: a plain one
+        link.symlink_to(paper, target_is_directory=True)
     env: dict[str, str | None] = dict.fromkeys(search_paths()) | {"TEXMFHOME": str(
-        folder / ".no-texmf-home"), "openin_any": "p", "TEXINPUTS": f".:{paper or folder}:"}
+        folder / ".no-texmf-home"), "openin_any": "p", "TEXINPUTS": f".:{link.name}:"}
     stem = Path(main).stem
     limit = float(min(runner.TIMEOUT_S, max(FORCED_FLOOR_S, FORCED_TIMES * took)))
     try:
@@ -282,10 +286,10 @@ def prove_final(folder: Path, main: str, took: float = 0.0,
                           f"{frames.FINAL}\\input{{{main}}}"],
                          folder, env=env, file=main, timeout=limit)
     except LatexError as exc:  # stopped: the archive's own reading stands
-        return limit if f"took over {limit:g} s" in exc.message else None
+        return limit if f"took over {limit:g} s" in exc.message else exc.message
     pdf, log = folder / f"{stem}.pdf", folder / f"{stem}.log"
-    if ran.returncode != 0 or not pdf.is_file():
-        return None
+    if ran.returncode != 0 or not pdf.is_file():  # its first error (round 35, M9)
+        return runner.first_error(log, ran.stdout)
     return pdf.read_bytes(), inputs.log_text(log)
 
 
@@ -382,19 +386,3 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             end = error.find(". ", error.find(why[0]))  # not pgfplots' "In case you intended"
             error = f"{error[:end + 1] if end > 0 else error}; {why[1]}"
         raise LatexError(main.name, None, f"does not compile {where}: {error}")
-
-
-def eps_refusal(paper: Path, eps: str, shown: str = "printed as its file name") -> str:
-    """Why an EPS figure stops the pack (``shown``: what pdflatex made of it), and the PDF to
-    include instead: a compile with
-    shell escape (or Overleaf) leaves graphicx's ``NAME-eps-converted-to.pdf`` beside the
-    EPS, which the author's own compile prints, so a hand compile shows the picture while
-    the archive's prints the name; that file, renamed, is the mend at hand."""
-    why = (f"an EPS figure, {shown}: pdflatex converts it only with shell escape, which "
-           "neither this compile nor arXiv's runs: ")
-    source = Path(eps)
-    converted = source.with_name(f"{source.stem}-{source.suffix[1:]}-converted-to.pdf")
-    if (paper / converted).is_file():
-        return why + (f"{converted.name}, which an earlier compile left beside it, is that "
-                      f"figure as PDF: rename it {source.stem}.pdf and include that")
-    return why + f"convert it to PDF (epstopdf {source.name}) and include that"

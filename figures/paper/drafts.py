@@ -154,30 +154,52 @@ _BOXED = re.compile(r"\\(pgfimage|pgfdeclareimage|animategraphics)\s*(?:\[([^\]]
 #: Each one's package and which argument names the file (animate's: the frames' stem).
 _BOXED_BY = {"pgfimage": ("pgf", 0), "pgfdeclareimage": ("pgf", 1),
              "animategraphics": ("animate", 1)}
+#: Round 35 (M13): animate's other route, ``\\begin{animateinline}[opts]{rate}`` with
+#: ``\\includegraphics`` frames (``\\newframe`` between them) up to ``\\end{animateinline}``.
+_INLINE = re.compile(r"\\begin\s*\{animateinline\}\s*(?:\[([^\]]*)\])?(.*?)"
+                     r"\\end\s*\{animateinline\}", re.DOTALL)
+_FRAME = re.compile(r"\\includegraphics\s*\*?\s*(?:\[[^\]]*\]\s*)*\{([^{}]+)\}")
+
+
+def _boxed(text: str):
+    """Each boxed include of ``text``: its command, package, options, the files it names
+    (an animation's stem, or each frame of an ``animateinline``) and where it starts."""
+    for found in _BOXED.finditer(text):
+        package, which = _BOXED_BY[found[1]]
+        written = re.findall(r"\{([^{}]*)\}", found[3])
+        file = written[which].strip() if len(written) > which else ""
+        yield found[1], package, found[2], [file] if file else [], found.start()
+    for found in _INLINE.finditer(text):
+        yield ("begin{animateinline}", "animate", found[1],
+               [name.strip() for name in _FRAME.findall(found[2])], found.start())
+
+
+def boxed_names(paper) -> list[str]:
+    """Round 35 (M9): the files the paper's pgf and animate includes name (:func:`_boxed`)."""
+    return [file for _, text in texts_of(paper) for *_, files, _at in _boxed(text)
+            for file in files]
 
 
 def package_draft(paper, name: str, packages: tuple[str, ...] = ("pgf", "animate")
                   ) -> str | None:
     """Round 33 (P3, P15): where the paper asks pgf or animate for its draft box in place of
-    the file ``name`` (``a.png``; a frame ``fr1.png`` of ``{fr}``): the include's own
-    ``draft`` key, the package's option, or the class's (pgf declares ``draft``, animate
-    reads it through ifdraft); None when no include of ``name`` (by one of ``packages``) or
-    no draft is read."""
+    the file ``name`` (``a.png``; a frame ``fr1.png`` of ``{fr}``, or of an ``animateinline``:
+    round 35, M13): the include's own ``draft`` key, the package's option, or the class's (pgf
+    declares ``draft``, animate reads it through ifdraft); None when no include of ``name``
+    (by one of ``packages``) or no draft is read."""
     texts = texts_of(paper)
     for source, text in texts:
-        for found in _BOXED.finditer(text):
-            package, which = _BOXED_BY[found[1]]
-            written = re.findall(r"\{([^{}]*)\}", found[3])
-            file = written[which].strip() if len(written) > which else ""
+        for command, package, options, files, start in _boxed(text):
             stem = Path(name).stem
-            if package not in packages or not file or not (stem == Path(file).stem or (
-                    package == "animate" and stem.startswith(Path(file).name))):
+            if package not in packages or not any(stem == Path(file).stem or (
+                    command == "animategraphics" and stem.startswith(Path(file).name))
+                                                  for file in files):
                 continue
-            at = _at(source, text, found.start())
+            at = _at(source, text, start)
             option = re.compile(r"\\usepackage\s*\[[^\]]*\bdraft\b[^\]]*\]\s*\{(?:[^{}]*,)?"
                                 rf"\s*{package}\s*[,}}]")
-            why = (f"its own draft key, \\{found[1]}[{found[2]}] at {at}"
-                   if _DRAFT_KEY.search(found[2] or "") else next((
+            why = (f"its own draft key, \\{command}[{options}] at {at}"
+                   if _DRAFT_KEY.search(options or "") else next((
                        f"{package}'s option draft ({_at(where, t, hit.start())})"
                        for where, t in texts if (hit := option.search(t) or re.search(
                            _PASSED.format("draft", package), t))), None)
