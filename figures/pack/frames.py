@@ -218,11 +218,9 @@ def _more(main: Path, archive: list, final: list, warnings: list[str] | None) ->
                                                       fillvalue=placing.Placed()), 1):
         if one is None or other is None:
             if warnings is not None:
-                warnings.append(
-                    f"{display_path(main.name)}: page {number} of the archive's PDF draws more "
-                    "in one content stream than pypdf reads within its limits, so whether it "
-                    "prints graphicx's frame in place of a figure could not be counted; look "
-                    "at that page before you submit")
+                warnings.append(placing.unread_page(main.name, number, (
+                    "whether it prints graphicx's frame in place of a figure could not be "
+                    "counted")))
         else:
             counted.append((number, one, other))
     lacking = (sum((other.which for *_, other in counted), Counter())

@@ -1,0 +1,79 @@
+"""Hostile round 34's pack rows (issue 45) on what pypdf will not read within its limits or
+decode here: a page whose own content is over its 2 M tokens (P5), a figure's image in a
+filter it cannot decode (P6), a frame inside a form it will not read (P4), and the wording
+of a refusal naming no file (P3). The pass itself, case by case, is in docs/guarantees.md
+("Hostile passes")."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from helpers import pack_said, write_files
+from PIL import Image
+
+#: ``\lits``: 2 200 literals of 1 000 operators each, 2.2 M tokens in one content stream
+#: (pypdf reads 2 M), the file a few KiB compressed.
+LITS = ("\\def\\lits{\\count255=0 \\loop\\pdfliteral{" + "n " * 1000 + "}\\advance\\count255 1 "
+        "\\ifnum\\count255<2200 \\repeat}")
+
+
+def _paper(root, preamble: str, body: str, cls: str = "{article}") -> None:
+    (root / "p").mkdir(parents=True)
+    Image.new("RGB", (120, 80), (30, 160, 30)).save(root / "p" / "a.png")
+    write_files(root / "p", {"main.tex": (
+        f"\\documentclass{cls}\n\\usepackage{{graphicx}}\n{preamble}\n\\begin{{document}}\n"
+        f"{body}\n\\end{{document}}\n")})
+
+
+@pytest.mark.slow  # TeX compiles the archive
+def test_a_page_over_pypdfs_limits_is_packed_with_a_warning(tmp_path):
+    """Round 34 (P5): a correct paper, no draft anywhere, whose page's own content stream is
+    over pypdf's 2 M tokens: ``error: internal error in figures pack: LimitReachedError``
+    (the pages' texts were read with nothing caught). That page's text is now unknown, one
+    warning names the page, and the rest of the pack goes on."""
+    _paper(tmp_path, LITS, "Intro. \\includegraphics[width=3cm]{a.png}\\lits{} More.")
+    said = pack_said(tmp_path)
+    assert "internal error" not in said, said
+    assert ("main.tex: page 1 of the archive's PDF draws more in one content stream than pypdf "
+            "reads within its limits, so its text could not be read") in said, said
+
+
+def _undecodable(image_filter: str) -> bytes:
+    """A one-page PDF (pypdf's writer) drawing a 32x32 image whose stream is in
+    ``image_filter`` (pdfTeX copies it as stored; pypdf cannot decode it here)."""
+    from pypdf import PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject, NumberObject
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(100, 100)
+    image = DecodedStreamObject()
+    image.set_data(bytes(range(256)) * 4)
+    image.update({NameObject("/Type"): NameObject("/XObject"),
+                  NameObject("/Subtype"): NameObject("/Image"),
+                  NameObject("/Width"): NumberObject(32), NameObject("/Height"): NumberObject(32),
+                  NameObject("/BitsPerComponent"): NumberObject(1),
+                  NameObject("/ColorSpace"): NameObject("/DeviceGray"),
+                  NameObject("/Filter"): NameObject(image_filter)})
+    page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): DictionaryObject(
+        {NameObject("/Im1"): writer._add_object(image)})})
+    contents = DecodedStreamObject()
+    contents.set_data(b"q 80 0 0 80 10 10 cm /Im1 Do Q")
+    page[NameObject("/Contents")] = writer._add_object(contents)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+@pytest.mark.slow  # TeX compiles the archive
+@pytest.mark.parametrize("image_filter", ["/JBIG2Decode", "/FooDecode"])
+def test_an_image_pypdf_cannot_decode_is_no_internal_error(tmp_path, image_filter):
+    """Round 34 (P6): a figure PDF whose image is JBIG2 (no jbig2dec here) or in a filter
+    pypdf lacks, and "draft" in the prose (so the pack compiles forced final and counts what
+    each page places): ``internal error ... DependencyError`` / ``NotImplementedError``.
+    Such an image is now known by what pypdf gives undecoded, the same in both compiles:
+    packed, no frame."""
+    _paper(tmp_path, "", "In this draft: \\includegraphics[width=3cm]{weird.pdf} More.")
+    (tmp_path / "p" / "weird.pdf").write_bytes(_undecodable(image_filter))
+    said = pack_said(tmp_path)
+    assert "internal error" not in said, said
