@@ -37,7 +37,9 @@ from figures.pack import placing
 
 #: pdftex.def's word for each image it places: ``Package pdftex.def Info: a.png  used on
 #: input line 5.``, a PDF's page ``supp.pdf , page1`` (in draft mode: none placed, none said).
-_USED = re.compile(r"^Package pdftex\.def Info: (.+?)(?: , page\s*\d+)?\s+used on input line "
+#: The page is kept (round 34, P3: ``multi.pdf , page2`` forced final against ``, page3`` in
+#: the archive's compile read as the same file and line, so the refusal named none).
+_USED = re.compile(r"^Package pdftex\.def Info: (.+?)(?: , page\s*(\d+))?\s+used on input line "
                    r"(\d+)\.", re.MULTILINE)
 #: Why TeX framed an include the source reads a ``final`` for (round 29, D1 and D4).
 _UNHEARD = ("a final TeX never hears (passed by \\PassOptionsToPackage after the package is "
@@ -128,7 +130,7 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: byt
     more = list((Counter(_USED.findall(forced[1])) - Counter(_USED.findall(logged))).elements())
     text = pages[page - 1] if page <= len(pages) else ""
     more.sort(key=lambda used: Path(used[0]).name not in text)  # its name printed there first
-    name, line = more[0] if more else ("", "0")
+    name, _, line = more[0] if more else ("", "", "0")
     for written, at, said, _own in drafts.pdfpages_drafts(read):
         shown = Path(written).name if Path(written).suffix else f"{Path(written).name}.pdf"
         if shown == Path(name).name:
@@ -159,11 +161,17 @@ def _unnamed(read, main: Path, name: str, line: str, page: int, forced: str,
         if said := drafts.package_draft(read, read_only):
             return FigureDataError(main.name, None, (
                 f"{said}; the archive's PDF prints that box on page {page}{_stops(None)}"))
-    shown = Path(name).name or "an image"
+    read_only = _read_only(forced, logged)
+    shown = (f"{Path(name).name} (input line {line}, in the forced compile's log, not the "
+             "archive's)" if name else f"{read_only[0]} (read only by the forced compile)"
+             if read_only else "an image (the logs name none the archive's lacks)")
+    asked = drafts.draft(read, finals=False) or ""
+    why = (f"{asked.partition('): ')[0]})" if asked and "demo" not in asked
+           else drafts.switched(read))  # round 34, P3: the cause, where the source reads it
     return FigureDataError(main.name, None, (
-        f"the archive's PDF prints a draft frame or box in place of {shown} (input line "
-        f"{line}) on page {page}: compiled with graphics, pgf and animate forced final, that "
-        f"page places more; remove draft{_stops(None)}"))
+        f"the archive's PDF prints a draft frame or box in place of {shown} on page {page}: "
+        "compiled with graphics, pgf and animate forced final, the paper places more"
+        + (f"; draft there by {why}" if why else "") + f"; remove draft{_stops(None)}"))
 
 
 def _read_only(forced: str, logged: str) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from helpers import pack_said, write_files
+from helpers import pack_refused, pack_said, write_files
 from PIL import Image
 
 #: ``\lits``: 2 200 literals of 1 000 operators each, 2.2 M tokens in one content stream
@@ -77,3 +77,57 @@ def test_an_image_pypdf_cannot_decode_is_no_internal_error(tmp_path, image_filte
     (tmp_path / "p" / "weird.pdf").write_bytes(_undecodable(image_filter))
     said = pack_said(tmp_path)
     assert "internal error" not in said, said
+
+
+def _pages(count: int) -> bytes:
+    """A PDF of ``count`` blank pages (pypdf's writer)."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for _ in range(count):
+        writer.add_blank_page(200, 100)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+@pytest.mark.slow  # TeX compiles the archive
+def test_an_imported_page_stamped_only_when_drafted_is_refused_by_name(tmp_path):
+    r"""Round 34 (P3): ``\documentclass[draft]``, page 2 of multi.pdf framed at main.tex:5,
+    and page 3 placed beside it only when graphicx is drafted (``\ifGin@draft``): refused,
+    but as ``a draft frame or box in place of an image (input line 0) ... that page places
+    more`` (the log's reading dropped the page, so both compiles read ``multi.pdf`` at line
+    5 alike). The page is kept: the line names the file, the include and the class's draft."""
+    _paper(tmp_path, "\\makeatletter\\AtBeginDocument{\\ifGin@draft\\def\\extra{"
+           "\\includegraphics[page=3,width=2cm,draft=false]{multi.pdf}}\\else\\def\\extra{}\\fi}"
+           "\\makeatother", "Intro. \\includegraphics[page=2,width=2cm]{multi.pdf}\\extra{} More.",
+           cls="[draft]{article}")
+    (tmp_path / "p" / "multi.pdf").write_bytes(_pages(3))
+    said = pack_refused(tmp_path)
+    for word in ("the class option draft (main.tex)", "multi.pdf's on page 1",
+                 "the figure included at main.tex:5"):
+        assert word in said, said
+    assert "input line 0" not in said, said
+    assert "that page" not in said, said
+
+
+def test_a_frame_with_no_include_to_name_is_worded_from_the_logs(tmp_path):
+    r"""Round 34 (P3): the refusal of a page forced final places more on, with no include to
+    name, said ``an image (input line 0) ... that page places more`` (no file, no line, no
+    cause; and the comparison is over the whole paper). It names the file and line only the
+    forced compile's log used, the draft the source reads, and "the paper places more"."""
+    from pathlib import Path
+
+    from figures.pack import frames
+    from figures.paper.latex import read_paper
+
+    _paper(tmp_path, "", "Intro.", cls="[draft]{article}")
+    read = read_paper(tmp_path / "p", Path("main.tex"))
+    forced = "Package pdftex.def Info: multi.pdf , page2 used on input line 5.\n"
+    said = frames._unnamed(read, Path("main.tex"), "multi.pdf", "5", 1, forced, "").message
+    for word in ("in place of multi.pdf (input line 5, in the forced compile's log",
+                 "on page 1", "the paper places more",
+                 "draft there by the class option draft (main.tex)"):
+        assert word in said, said
+    said = frames._unnamed(read, Path("main.tex"), "", "0", 1, "<./b.png>", "").message
+    assert "in place of b.png (read only by the forced compile)" in said, said
