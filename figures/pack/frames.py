@@ -34,6 +34,7 @@ from pathlib import Path
 
 from figures.errors import FigureDataError, display_path
 from figures.pack import placing
+from figures.pdf import UNREAD
 
 #: pdftex.def's word for each image it places: ``Package pdftex.def Info: a.png  used on
 #: input line 5.``, a PDF's page ``supp.pdf , page1`` (in draft mode: none placed, none said).
@@ -124,9 +125,10 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: byt
         return boxed  # round 33, P15: an animation's frames are no page's content
     if not isinstance(forced, tuple):  # the forced compile failed, or was cut: the log's
         return _by_log(read, main, pages, logged, forced)  # reading (round 31, F13: said)
-    page = _more(main, placing.placements(pdf), placing.placements(forced[0]), warnings)
+    archive = placing.placements(pdf)
+    page = _more(main, archive, placing.placements(forced[0]), warnings)
     if page is None:  # forced final places nothing more, nothing else: no frame printed
-        return None
+        return _unread(read, main, archive, logged, warnings)
     more = list((Counter(_USED.findall(forced[1])) - Counter(_USED.findall(logged))).elements())
     text = pages[page - 1] if page <= len(pages) else ""
     more.sort(key=lambda used: Path(used[0]).name not in text)  # its name printed there first
@@ -237,6 +239,35 @@ def _more(main: Path, archive: list, final: list, warnings: list[str] | None) ->
         return None
     return next((number for number, one, other in counted if lacking & (other.which - one.which)),
                 None) or next(number for number, one, other in counted if other.total > one.total)
+
+
+def _unread(read, main: Path, archive: list, logged: str, warnings: list[str] | None
+            ) -> FigureDataError | None:
+    """Round 34 (P4): a frame inside a form pypdf will not read within its limits is counted
+    in neither compile. An include with its own draft key TeX's log sized and placed nowhere
+    is then refused as the log's reading refuses it; else each page placing such a form is
+    said in ``warnings`` (its file, when pdfTeX imported it from one)."""
+    from figures.pack.inputs import unplaced
+    from figures.paper import drafts
+
+    pages = [(number, sorted(placed.unread)) for number, placed in enumerate(archive, 1)
+             if placed is not None and placed.unread]
+    if not pages:
+        return None
+    sized = {Path(name).name for name in unplaced(logged)}
+    for name, include in _includes(read):
+        if name in sized and (own := drafts.draft_key(include)):
+            return FigureDataError(name, None, (
+                f"{own}; the pack stops (TeX's log sized it and placed it nowhere, and page "
+                f"{pages[0][0]} of the archive's PDF places a form that {UNREAD}, so no count "
+                "there shows the figure in place of the frame)"))
+    for number, files in pages:
+        shown = ", ".join(display_path(file) for file in files if file)
+        if warnings is not None:
+            warnings.append(placing.unread_page(main.name, number, (
+                "whether graphicx's frame is inside it could not be counted"), (
+                    f"places a form{f' ({shown})' if shown else ''} that")))
+    return None
 
 
 def _includes(read) -> list[tuple]:

@@ -36,10 +36,14 @@ class Placed:
 
     total: int = 0
     which: Counter = field(default_factory=Counter)
+    #: The forms placed whose inside pypdf would not read (round 34, P4), by the file
+    #: pdfTeX imported each from (``/PTEX.FileName``), "" when none.
+    unread: set[str] = field(default_factory=set)
 
     def add(self, other: Placed, matrix: Linear) -> None:
         """``other`` (a form's, in its own space) placed through ``matrix``."""
         self.total += other.total
+        self.unread |= other.unread
         for (kind, what, linear), count in other.which.items():
             self.which[(kind, what, _times(linear, matrix))] += count
 
@@ -60,14 +64,15 @@ def _times(m: Linear, n: Linear) -> Linear:
             round(c * a2 + d * c2, 3), round(c * b2 + d * d2, 3))
 
 
-def unread_page(main: str, number: int, unchecked: str) -> str:
+def unread_page(main: str, number: int, unchecked: str, what: str = "") -> str:
     """The warning of page ``number`` of the archive's PDF pypdf will not read within its
-    limits (:data:`figures.pdf.UNREAD`), ending with what went ``unchecked`` for it."""
+    limits (:data:`figures.pdf.UNREAD`; ``what``: a form it places that, round 34, P4),
+    ending with what went ``unchecked`` for it."""
     from figures.errors import display_path
     from figures.pdf import UNREAD
 
-    return (f"{display_path(main)}: page {number} of the archive's PDF {UNREAD}, so "
-            f"{unchecked}; look at that page before you submit")
+    return (f"{display_path(main)}: page {number} of the archive's PDF {what}{' ' if what else ''}"
+            f"{UNREAD}, so {unchecked}; look at that page before you submit")
 
 
 def placements(pdf: bytes) -> list[Placed | None]:
@@ -145,7 +150,7 @@ class _Walk:
         try:
             operations = ContentStream(form, self.reader).operations
         except _unreadable():  # a filter pypdf lacks too (round 34, P6)
-            return Placed()
+            return Placed(unread={str(form.get("/PTEX.FileName", ""))})
         return self.drawn(operations, form.get("/Resources", resources), opening)
 
     def _image(self, key: object, image) -> str:

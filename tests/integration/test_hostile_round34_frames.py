@@ -131,3 +131,25 @@ def test_a_frame_with_no_include_to_name_is_worded_from_the_logs(tmp_path):
         assert word in said, said
     said = frames._unnamed(read, Path("main.tex"), "", "0", 1, "<./b.png>", "").message
     assert "in place of b.png (read only by the forced compile)" in said, said
+
+
+@pytest.mark.slow  # TeX compiles the archive (twice)
+@pytest.mark.parametrize("key", [",draft", ""], ids=["own-key", "none"])
+def test_a_frame_inside_a_form_over_pypdfs_limits_is_not_packed_silently(tmp_path, key):
+    r"""Round 34 (P4): ``\includegraphics[width=3cm,draft]{a.png}`` inside a ``\pdfxform``
+    whose stream is over pypdf's 2 M tokens: packed with no word (both compiles count one
+    form they cannot read inside). The include's own draft key, sized in the log and placed
+    nowhere, is now refused as the log's reading refuses it; with no such key (only "draft"
+    in the prose), a warning names the page placing a form that went unread."""
+    _paper(tmp_path, LITS, f"In this draft: \\setbox0\\hbox{{\\includegraphics[width=3cm{key}]"
+           "{a.png}\\lits}\\pdfxform0 \\pdfrefxform\\pdflastxform{} More.")
+    if key:
+        said = pack_refused(tmp_path)
+        for word in ("a.png: its own draft key", "at main.tex:5", "page 1",
+                     "TeX's log sized it and placed it nowhere"):
+            assert word in said, said
+        return
+    said = pack_said(tmp_path)
+    assert ("main.tex: page 1 of the archive's PDF places a form that draws more in one content "
+            "stream than pypdf reads within its limits, so whether graphicx's frame is inside "
+            "it could not be counted") in said, said
