@@ -42,7 +42,8 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     it), else the one ``.tex`` file under ``folder`` (hidden folders aside) whose first
     64 KiB hold a ``\\documentclass`` outside a comment (:func:`_source`), or of several the
     one alone at the top; a preamble another file inputs is not one, the file inputting it
-    is (:func:`_mains`). One line when there is none or no one. Only regular files are read."""
+    is (:func:`_mains`); one complete main file at the top is taken before any walk
+    (:func:`_top_main`). One line when there is none or no one. Only regular files are read."""
     if main is not None:
         path = folder / main
         if read_bounded(path, 0) is None:
@@ -63,6 +64,10 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     if not folder.is_dir():  # `figures paper nosuch` said "no .tex file with \documentclass"
         raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
                               "folder: give the paper's folder")
+    _refuse_system(folder)
+    alone = _top_main(folder)
+    if alone is not None:
+        return alone
     candidates, wide, long = _scanned(folder)
     top = [path for path in candidates if path.parent == folder]
     if len(candidates) == 1 or len(top) == 1:
@@ -117,6 +122,27 @@ def _tex_files(folder: Path) -> list[Path]:
     links to folders not followed; a folder that vanishes or cannot be listed while walked is
     passed over (not the user's). One line when ``folder`` is the whole disk, a system folder
     (:data:`SYSTEM`, a kernel's at any depth) or holds more than :data:`MOST_NAMES` names."""
+    _refuse_system(folder)
+    found, walked = [], 0
+    for here, dirs, names in os.walk(folder):  # no onerror: a folder gone is passed over
+        dirs[:] = [name for name in dirs if not name.startswith(".")]
+        files = [name for name in names if not name.startswith(".")]
+        walked += len(dirs) + len(files)
+        if walked > MOST_NAMES:
+            top = [path.name for path in _top_tex(folder)]
+            raise FigureDataError(str(folder), None, "a paper's folder holds its .tex files; "
+                                  f"this one holds more than {MOST_NAMES} files and folders: "
+                                  "give the paper's own folder, or, if this is it, name its "
+                                  "main file with --main "
+                                  f"{shlex.quote(top[0]) if len(top) == 1 else 'FILE'} (or "
+                                  "move the other files out)")
+        found += [Path(here) / name for name in files if name.endswith(".tex")]
+    return sorted(found)
+
+
+def _refuse_system(folder: Path) -> None:
+    """One line when ``folder`` is the whole disk or a system folder (:data:`SYSTEM`, a
+    kernel's at any depth), before anything in it is read."""
     real = folder.resolve()
     what = "the whole disk" if real == Path(real.anchor) else next(
         (what for path, what in SYSTEM.items() if real == Path(path).resolve() or (
@@ -124,17 +150,36 @@ def _tex_files(folder: Path) -> list[Path]:
     if what is not None:
         raise FigureDataError(str(folder), None, f"{what}, no paper's folder: give the "
                               "folder with main.tex (a paper's own)")
-    found, walked = [], 0
-    for here, dirs, names in os.walk(folder):  # no onerror: a folder gone is passed over
-        dirs[:] = [name for name in dirs if not name.startswith(".")]
-        files = [name for name in names if not name.startswith(".")]
-        walked += len(dirs) + len(files)
-        if walked > MOST_NAMES:
-            raise FigureDataError(str(folder), None, "a paper's folder holds its .tex files; "
-                                  f"this one holds more than {MOST_NAMES} files and folders "
-                                  "(is it the paper's folder?): give the folder with main.tex")
-        found += [Path(here) / name for name in files if name.endswith(".tex")]
-    return sorted(found)
+
+
+def _top_tex(folder: Path) -> list[Path]:
+    """The ``.tex`` files at the top of ``folder`` (hidden ones aside), in name order."""
+    try:
+        return sorted(path for path in folder.iterdir()
+                      if path.suffix == ".tex" and not path.name.startswith("."))
+    except OSError:
+        return []
+
+
+def _top_main(folder: Path) -> Path | None:
+    """The main file when the top of ``folder`` holds one complete one (hostile round 34, M2:
+    a paper beside a 100,001-file ``node_modules/`` was refused by the walk's bound): the one
+    top ``.tex`` holding ``\\begin{document}``, holding ``\\documentclass`` too, and no other
+    top file one (:func:`_mains`, the top read alone). What lies below cannot change that:
+    the walk would find it a main file, and :func:`find_main` takes the one alone at the top
+    of several; a file below could only make a top file without ``\\begin{document}`` a
+    preamble, and any such top file holding a class stops this. So the folder is not walked,
+    and its size does not matter; None: the walk decides."""
+    read = {}
+    for path in _top_tex(folder):
+        text = _source(path)
+        if text is not None and "\x00" not in text:
+            read[path] = blanked(text, verbatim=True)
+    begun = [path for path, text in read.items() if _BEGIN_DOCUMENT.search(text)]
+    mains = _mains(folder, read)
+    if len(begun) == 1 and mains == begun and _DOCUMENTCLASS.search(read[begun[0]]):
+        return begun[0]
+    return None
 
 
 def _scanned(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:

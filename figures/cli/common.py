@@ -30,7 +30,7 @@ LINE_LIMIT = 2400
 def add_paper(p: argparse.ArgumentParser) -> None:
     """``PAPER_DIR``, the paper's folder (``sync``, ``paper``, ``pack``)."""
     p.add_argument("paper", type=path_arg, metavar="PAPER_DIR",
-                   help="the folder of the paper's .tex files")
+                   help="the paper's folder (its main .tex at the top, or --main FILE)")
 
 
 def add_flags(p: argparse.ArgumentParser, **helps: str) -> None:

@@ -7,7 +7,8 @@ A definition is read whatever its definer: LaTeX's ``\\newcommand`` and its kin 
 kin (``\\NewExpandableDocumentCommand`` too) with any argument specification, read token by
 token as ltcmd reads it, and a command made the kernel's gobbler (``\\let\\note\\@gobble``,
 ``\\@gobbletwo``, LaTeX's ``\\NewCommandCopy``, expl3's ``\\cs_set_eq:NN`` to
-``\\use_none:n``, a definition whose whole body is one). A use's arguments are then taken as
+``\\use_none:n``, a definition whose whole body is one; ``\\use_i:nn`` and its kin keep
+one argument, drop the others). A use's arguments are then taken as
 the specification says: brace groups, options in brackets, a star, delimited ones."""
 
 from __future__ import annotations
@@ -23,11 +24,15 @@ from figures.texverbatim import DEFINERS, EXPL3_DEFINERS, REACH
 _LATEX = sorted(name for name in DEFINERS if name.endswith(("command", "RobustCommand", "cmd")))
 _XPARSE = sorted(name for name in DEFINERS if name.endswith("DocumentCommand"))
 #: Those that make a command another's copy (``\\let`` kin), and the gobblers: how many
-#: arguments each drops (expl3's ``\\use_none:nn`` one per ``n``).
+#: arguments each takes (an expl3 function's: the letters of its signature, after its last
+#: ``:``; hostile round 34, H3), and which one it keeps (``\\use_ii:nn`` its second).
 COPIES = ("let", "NewCommandCopy", "RenewCommandCopy", "DeclareCommandCopy", "cs_set_eq:NN",
           "cs_new_eq:NN", "cs_gset_eq:NN")
-_GOBBLERS = {"@gobble": 1, "@gobbletwo": 2, "@gobblethree": 3, "@gobblefour": 4}
-_GOBBLER = r"\\(@gobble(?:two|three|four)?|use_none:n{1,9})(?![A-Za-z@:_])"
+_GOBBLERS = {"@gobble": 1, "@gobbletwo": 2, "@gobblethree": 3, "@gobblefour": 4,
+             "@firstoftwo": 2, "@secondoftwo": 2}
+_GOBBLER = (r"\\(@gobble(?:two|three|four)?|@(?:first|second)oftwo|use_none:n{1,9}|"
+            r"use_(?:i{1,3}|iv|v|vi{0,3}|ix):n{2,9})(?![A-Za-z@:_])")
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")
 _NAMED = r"\s*(\{\s*)?\\([A-Za-z@]+)\s*(?(N)\})\s*"  # {\note} or \note, N: its brace's group
 _DEFINITION = re.compile(
     r"\\(?:(" + "|".join(_LATEX) + r")\*?" + _NAMED.replace("N", "2") +
@@ -53,6 +58,7 @@ class Definition:
     kinds: tuple[str, ...]  # each argument's: m, o ([..]), g ({..}), s, t+, d(), r(), v, l, u.., e^
     body: tuple[int, int] | None  # its replacement text's span; None: every argument dropped
     said: str  # how a warning names it (\newcommand{\note}, \let\note\@gobble)
+    keeps: int = 0  # the one argument a copy of \use_i:nn (\@firstoftwo) keeps; 0: none
 
 
 def definitions(text: str, braces: Braces) -> list[Definition]:
@@ -63,8 +69,8 @@ def definitions(text: str, braces: Braces) -> list[Definition]:
         expl3 = match.group(14)
         if copy:
             name = match.group(12)
-            found.append(Definition(name, ("m",) * _dropped(match.group(13)), None,
-                                    f"\\{copy}\\{name}\\{match.group(13)}"))
+            found.append(Definition(name, *_gobbling(match.group(13)), keeps=_keeps(
+                match.group(13)), said=f"\\{copy}\\{name}\\{match.group(13)}"))
             continue
         pos = _SPACE.match(text, match.end()).end()
         if latex:
@@ -75,7 +81,7 @@ def definitions(text: str, braces: Braces) -> list[Definition]:
         elif tex or expl3:  # \def\note#1{, \cs_new:Npn \note #1 {, \cs_new:Nn \note:n {
             name, params = match.group(5, 6) if tex else match.group(16, 17)
             said = f"\\{tex or expl3}\\{name}"
-            kinds = ["m"] * (len(name.rpartition(":")[2]) if str(expl3).endswith("Nn")
+            kinds = ["m"] * (len(signature(name)) if str(expl3).endswith("Nn")
                              else params.count("#"))
         else:
             name, said = match.group(9), f"\\{xparse}{{\\{match.group(9)}}}"
@@ -89,7 +95,8 @@ def definitions(text: str, braces: Braces) -> list[Definition]:
             continue
         whole = re.fullmatch(_GOBBLER, text[body[0] + 1:body[1]].strip())
         if whole and not kinds:  # \newcommand{\note}{\@gobble}
-            found.append(Definition(name, ("m",) * _dropped(whole.group(1)), None, said))
+            found.append(Definition(name, *_gobbling(whole.group(1)), said=said,
+                                    keeps=_keeps(whole.group(1))))
         elif kinds:
             found.append(Definition(name, tuple(kinds), (body[0] + 1, body[1]), said))
     return found
@@ -146,8 +153,24 @@ def followed(known: set[str] | dict, pairs: list[tuple[str, str, str]]) -> dict[
     return found
 
 
-def _dropped(gobbler: str) -> int:
-    return _GOBBLERS.get(gobbler) or gobbler.count("n")
+def signature(name: str) -> str:
+    """An expl3 function's signature, one letter an argument: what follows the last ``:``
+    of its name (``use_none:nn``: ``nn``); none without one."""
+    return name.rpartition(":")[2] if ":" in name else ""
+
+
+def _gobbling(gobbler: str) -> tuple[tuple[str, ...], None]:
+    """A gobbler's arguments' kinds, and no body: ``\\@gobble`` takes one, ``\\use_none:nn``
+    two (its signature's letters, not the n's of "none"; hostile round 34, H3)."""
+    return ("m",) * (_GOBBLERS.get(gobbler) or len(signature(gobbler))), None
+
+
+def _keeps(gobbler: str) -> int:
+    """The one argument a gobbler keeps (``\\use_i:nn`` its first, ``\\@secondoftwo`` its
+    second); 0: none."""
+    own = gobbler.partition(":")[0].removeprefix("use_")
+    return 1 if gobbler == "@firstoftwo" else 2 if gobbler == "@secondoftwo" else (
+        _ROMAN.index(own) + 1 if own in _ROMAN else 0)
 
 
 def _latex(text: str, pos: int) -> tuple[int, list[str]] | None:

@@ -328,8 +328,8 @@ def _dropping(text: str, switches: dict[str, str]) -> dict[str, tuple[tuple[str,
         branches = [*_branches(body, switches), *_tests(body, switches), *_fixed(body, body),
                     *(_Place(at, span, "", why) for at, span, why in switched(body))]
         for k, kind in enumerate(defined.kinds, 1):
-            if kind == "s" or kind[0] == "t":
-                continue  # a star, a token: no text
+            if kind == "s" or kind[0] == "t" or k == defined.keeps:
+                continue  # a star, a token: no text; what \use_i:nn keeps
             uses = [m.start() for m in re.finditer(f"#{k}", body)]
             inside = [min((p for p in branches if p.body[0] <= use < p.body[1]),
                           key=lambda p: p.body[1] - p.body[0], default=None) for use in uses]

@@ -48,7 +48,8 @@ def test_a_folder_holding_more_than_a_papers_files_is_refused_in_one_line(tmp_pa
         runner.find_main(tmp_path)
     assert str(refused.value) == (
         f"{tmp_path}: a paper's folder holds its .tex files; this one holds more than 5 files "
-        "and folders (is it the paper's folder?): give the folder with main.tex")
+        "and folders: give the paper's own folder, or, if this is it, name its main file with "
+        "--main main.tex (or move the other files out)")
 
 
 @pytest.mark.parametrize(("folder", "what"), [
@@ -81,3 +82,27 @@ def test_a_main_file_given_in_a_folder_not_searched_is_still_used(tmp_path, monk
         (tmp_path / name).write_text("\\documentclass{article}\n")
     assert runner.find_main(tmp_path, "main.tex") == tmp_path / "main.tex"
     assert mainfile.main_files(tmp_path) == []
+
+
+def test_a_main_file_at_the_top_of_a_folder_over_the_bound_is_taken(tmp_path, monkeypatch):
+    """Round 34 (M2): a paper kept beside a 100,001-file ``node_modules/`` was refused with
+    "give the folder with main.tex", which it was, and no word of ``--main``, which works.
+    One complete main file at the folder's top (its class and ``\\begin{document}``) is the
+    main file whatever lies below, so it is taken before any walk; a folder over the bound
+    whose top names none is refused with a line that says ``--main`` (the top's one ``.tex``
+    named) or moving the other files out."""
+    monkeypatch.setattr(mainfile, "MOST_NAMES", 5)
+    paper = "\\documentclass{article}\n\\begin{document}\nHi.\n\\end{document}\n"
+    (tmp_path / "main.tex").write_text(paper)
+    (tmp_path / "node_modules").mkdir()
+    for n in range(9):
+        (tmp_path / "node_modules" / f"f{n}.js").write_text("x")
+    (tmp_path / "node_modules" / "other.tex").write_text(paper)
+    assert runner.find_main(tmp_path) == tmp_path / "main.tex"
+    (tmp_path / "main.tex").write_text("\\input{sec/preamble}\n\\begin{document}\n")
+    with pytest.raises(FigureDataError) as refused:
+        runner.find_main(tmp_path)
+    assert str(refused.value) == (
+        f"{tmp_path}: a paper's folder holds its .tex files; this one holds more than 5 files "
+        "and folders: give the paper's own folder, or, if this is it, name its main file with "
+        "--main main.tex (or move the other files out)")

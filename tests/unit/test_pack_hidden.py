@@ -461,3 +461,26 @@ def test_an_expl3_boolean_test_is_a_switch(definition, said):
     assert told({"main.tex": main}, [_PAGE[0] + " We thank Bob Jones for the code."]) == []
     used = main.replace("\\ExplSyntaxOff", "\\cs_new:Npn \\other #1 { #1 } \\ExplSyntaxOff")
     assert told({"main.tex": used.replace("\\note{", "\\other{")}, _PAGE) == []
+
+
+
+def test_an_expl3_gobblers_arguments_are_its_signatures_letters():
+    """Round 34 (H3): ``\\cs_new_eq:NN \\note \\use_none:n`` with two notes on one line was
+    told as one note "and 2 more": the reader counted the n's of ``use_none:n`` (three), so
+    the first ``\\note`` ate the second. An expl3 function's arguments are the letters of its
+    signature after the last ``:`` (``\\use_none:n`` one, ``\\use_none:nn`` two);
+    ``\\use_i:nn`` keeps the first of its two and drops the second, ``\\use_ii:nn`` the
+    other way round."""
+    made = "\\ExplSyntaxOn \\cs_new_eq:NN \\note {} \\ExplSyntaxOff\nIntro text here.\n"
+    two = "\\note{We thank Bob Jones for the code.} \\note{Ask reviewer two about it.}\n"
+    assert told_once(made.format("\\use_none:n") + two, _PAGE) == (
+        "main.tex:3: \\note{We thank Bob Jones for the code.} is hidden by \\note, which "
+        "drops that argument (\\cs_new_eq:NN\\note\\use_none:n) (and 1 more, lines 3)")
+    for kept, gobbler in ((1, "\\use_i:nn"), (2, "\\use_ii:nn")):
+        pair = ["We thank Bob Jones for the code.", "Ask reviewer two about it."]
+        main = made.format(gobbler) + "\\note{{{}}}{{{}}}\n".format(*pair)
+        said = told_once(main, [_PAGE[0] + " " + pair[kept - 1]])
+        assert said.startswith("main.tex:3: \\note{We thank Bob Jones for the code.}"), said
+        assert said.endswith(f" is hidden by \\note, which drops that argument "
+                             f"(\\cs_new_eq:NN\\note{gobbler})"), said
+        assert (pair[1] in said) == (kept == 1), said
