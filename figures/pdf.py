@@ -67,6 +67,28 @@ def open_pdf(source: Path | str | bytes) -> Any:
     return PdfReader(io.BytesIO(source) if isinstance(source, bytes) else source)
 
 
+#: Round 34 (P5): the one wording of a page pypdf will not read within its limits (its
+#: content stream over 2 M tokens, say), each reading ending it with what went unchecked.
+UNREAD = "draws more in one content stream than pypdf reads within its limits"
+
+
+def page_texts(source: Path | str | bytes, unread: list[int] | None = None) -> list[str]:
+    """Each page's text, quietly; a page pypdf will not read (within its limits, or at all:
+    round 34, P5) gives "" (unknown), its number added to ``unread``."""
+    from pypdf.errors import PyPdfError
+
+    texts = []
+    with pypdf_said():  # what pypdf says of a form it will not read (round 33, P9): not raw
+        for number, page in enumerate(open_pdf(source).pages, 1):
+            try:
+                texts.append(page.extract_text())
+            except (PyPdfError, ValueError, KeyError, TypeError, NotImplementedError):
+                texts.append("")
+                if unread is not None:
+                    unread.append(number)
+    return texts
+
+
 @contextmanager
 def read_pdf(source: Path | str | bytes, shown: str, advice: str = "") -> Iterator[Any]:
     """``source``'s reader for the block, quietly; an encrypted or unreadable file is one

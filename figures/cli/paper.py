@@ -106,9 +106,9 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
     draft = drafts.draft(paper) if lost else None
     eps = [g for g in paper.graphics if Path(g.written).suffix.lower() in (".eps", ".ps")]
     if eps:  # pdftex.def sets the name of an EPS it cannot convert where the picture goes
-        from figures.pdf import open_pdf
+        from figures.pdf import page_texts
 
-        pages = [page.extract_text() for page in open_pdf(pdf.read_bytes()).pages]
+        pages = page_texts(pdf.read_bytes())  # a page pypdf will not read: "" (round 34, P5)
         eps = [g for g in eps if any(Path(g.written).name in text for text in pages)]
     return check_paper(pdf, args, [  # read by TeX, but not on any page: a float lost
         f"{name}: TeX read it, but the compiled paper prints it nowhere (" + (

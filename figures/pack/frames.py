@@ -34,10 +34,13 @@ from pathlib import Path
 
 from figures.errors import FigureDataError, display_path
 from figures.pack import placing
+from figures.pdf import UNREAD
 
 #: pdftex.def's word for each image it places: ``Package pdftex.def Info: a.png  used on
 #: input line 5.``, a PDF's page ``supp.pdf , page1`` (in draft mode: none placed, none said).
-_USED = re.compile(r"^Package pdftex\.def Info: (.+?)(?: , page\s*\d+)?\s+used on input line "
+#: The page is kept (round 34, P3: ``multi.pdf , page2`` forced final against ``, page3`` in
+#: the archive's compile read as the same file and line, so the refusal named none).
+_USED = re.compile(r"^Package pdftex\.def Info: (.+?)(?: , page\s*(\d+))?\s+used on input line "
                    r"(\d+)\.", re.MULTILINE)
 #: Why TeX framed an include the source reads a ``final`` for (round 29, D1 and D4).
 _UNHEARD = ("a final TeX never hears (passed by \\PassOptionsToPackage after the package is "
@@ -122,13 +125,14 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: byt
         return boxed  # round 33, P15: an animation's frames are no page's content
     if not isinstance(forced, tuple):  # the forced compile failed, or was cut: the log's
         return _by_log(read, main, pages, logged, forced)  # reading (round 31, F13: said)
-    page = _more(main, placing.placements(pdf), placing.placements(forced[0]), warnings)
+    archive = placing.placements(pdf)
+    page = _more(main, archive, placing.placements(forced[0]), warnings)
     if page is None:  # forced final places nothing more, nothing else: no frame printed
-        return None
+        return _unread(read, main, archive, logged, warnings)
     more = list((Counter(_USED.findall(forced[1])) - Counter(_USED.findall(logged))).elements())
     text = pages[page - 1] if page <= len(pages) else ""
     more.sort(key=lambda used: Path(used[0]).name not in text)  # its name printed there first
-    name, line = more[0] if more else ("", "0")
+    name, _, line = more[0] if more else ("", "", "0")
     for written, at, said, _own in drafts.pdfpages_drafts(read):
         shown = Path(written).name if Path(written).suffix else f"{Path(written).name}.pdf"
         if shown == Path(name).name:
@@ -159,11 +163,17 @@ def _unnamed(read, main: Path, name: str, line: str, page: int, forced: str,
         if said := drafts.package_draft(read, read_only):
             return FigureDataError(main.name, None, (
                 f"{said}; the archive's PDF prints that box on page {page}{_stops(None)}"))
-    shown = Path(name).name or "an image"
+    read_only = _read_only(forced, logged)
+    shown = (f"{Path(name).name} (input line {line}, in the forced compile's log, not the "
+             "archive's)" if name else f"{read_only[0]} (read only by the forced compile)"
+             if read_only else "an image (the logs name none the archive's lacks)")
+    asked = drafts.draft(read, finals=False) or ""
+    why = (f"{asked.partition('): ')[0]})" if asked and "demo" not in asked
+           else drafts.switched(read))  # round 34, P3: the cause, where the source reads it
     return FigureDataError(main.name, None, (
-        f"the archive's PDF prints a draft frame or box in place of {shown} (input line "
-        f"{line}) on page {page}: compiled with graphics, pgf and animate forced final, that "
-        f"page places more; remove draft{_stops(None)}"))
+        f"the archive's PDF prints a draft frame or box in place of {shown} on page {page}: "
+        "compiled with graphics, pgf and animate forced final, the paper places more"
+        + (f"; draft there by {why}" if why else "") + f"; remove draft{_stops(None)}"))
 
 
 def _read_only(forced: str, logged: str) -> list[str]:
@@ -218,11 +228,9 @@ def _more(main: Path, archive: list, final: list, warnings: list[str] | None) ->
                                                       fillvalue=placing.Placed()), 1):
         if one is None or other is None:
             if warnings is not None:
-                warnings.append(
-                    f"{display_path(main.name)}: page {number} of the archive's PDF draws more "
-                    "in one content stream than pypdf reads within its limits, so whether it "
-                    "prints graphicx's frame in place of a figure could not be counted; look "
-                    "at that page before you submit")
+                warnings.append(placing.unread_page(main.name, number, (
+                    "whether it prints graphicx's frame in place of a figure could not be "
+                    "counted")))
         else:
             counted.append((number, one, other))
     lacking = (sum((other.which for *_, other in counted), Counter())
@@ -231,6 +239,35 @@ def _more(main: Path, archive: list, final: list, warnings: list[str] | None) ->
         return None
     return next((number for number, one, other in counted if lacking & (other.which - one.which)),
                 None) or next(number for number, one, other in counted if other.total > one.total)
+
+
+def _unread(read, main: Path, archive: list, logged: str, warnings: list[str] | None
+            ) -> FigureDataError | None:
+    """Round 34 (P4): a frame inside a form pypdf will not read within its limits is counted
+    in neither compile. An include with its own draft key TeX's log sized and placed nowhere
+    is then refused as the log's reading refuses it; else each page placing such a form is
+    said in ``warnings`` (its file, when pdfTeX imported it from one)."""
+    from figures.pack.inputs import unplaced
+    from figures.paper import drafts
+
+    pages = [(number, sorted(placed.unread)) for number, placed in enumerate(archive, 1)
+             if placed is not None and placed.unread]
+    if not pages:
+        return None
+    sized = {Path(name).name for name in unplaced(logged)}
+    for name, include in _includes(read):
+        if name in sized and (own := drafts.draft_key(include)):
+            return FigureDataError(name, None, (
+                f"{own}; the pack stops (TeX's log sized it and placed it nowhere, and page "
+                f"{pages[0][0]} of the archive's PDF places a form that {UNREAD}, so no count "
+                "there shows the figure in place of the frame)"))
+    for number, files in pages:
+        shown = ", ".join(display_path(file) for file in files if file)
+        if warnings is not None:
+            warnings.append(placing.unread_page(main.name, number, (
+                "whether graphicx's frame is inside it could not be counted"), (
+                    f"places a form{f' ({shown})' if shown else ''} that")))
+    return None
 
 
 def _includes(read) -> list[tuple]:

@@ -15,8 +15,18 @@ a stream is not counted at all (None), and :func:`figures.pack.frames.framed` sa
 from __future__ import annotations
 
 import hashlib
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
+
+
+def _unreadable() -> tuple[type[Exception], ...]:
+    """What pypdf raises on a stream it will not read or decode here: past its limits, a
+    filter it lacks or needs a program for (JBIG2: jbig2dec), damaged data (round 34, P6)."""
+    from pypdf.errors import DependencyError, PyPdfError
+
+    return (PyPdfError, DependencyError, NotImplementedError, ValueError, KeyError,
+            TypeError, zlib.error)
 
 
 @dataclass
@@ -26,10 +36,14 @@ class Placed:
 
     total: int = 0
     which: Counter = field(default_factory=Counter)
+    #: The forms placed whose inside pypdf would not read (round 34, P4), by the file
+    #: pdfTeX imported each from (``/PTEX.FileName``), "" when none.
+    unread: set[str] = field(default_factory=set)
 
     def add(self, other: Placed, matrix: Linear) -> None:
         """``other`` (a form's, in its own space) placed through ``matrix``."""
         self.total += other.total
+        self.unread |= other.unread
         for (kind, what, linear), count in other.which.items():
             self.which[(kind, what, _times(linear, matrix))] += count
 
@@ -50,11 +64,20 @@ def _times(m: Linear, n: Linear) -> Linear:
             round(c * a2 + d * c2, 3), round(c * b2 + d * d2, 3))
 
 
+def unread_page(main: str, number: int, unchecked: str, what: str = "") -> str:
+    """The warning of page ``number`` of the archive's PDF pypdf will not read within its
+    limits (:data:`figures.pdf.UNREAD`; ``what``: a form it places that, round 34, P4),
+    ending with what went ``unchecked`` for it."""
+    from figures.errors import display_path
+    from figures.pdf import UNREAD
+
+    return (f"{display_path(main)}: page {number} of the archive's PDF {what}{' ' if what else ''}"
+            f"{UNREAD}, so {unchecked}; look at that page before you submit")
+
+
 def placements(pdf: bytes) -> list[Placed | None]:
     """What each page of ``pdf`` places (see the module's docstring); None for a page whose
     own content stream pypdf will not read within its limits."""
-    from pypdf.errors import PyPdfError
-
     from figures.pdf import open_pdf, pypdf_said
 
     pages: list[Placed | None] = []
@@ -65,7 +88,7 @@ def placements(pdf: bytes) -> list[Placed | None]:
             try:
                 contents = page.get_contents()
                 operations = [] if contents is None else contents.operations
-            except PyPdfError:
+            except _unreadable():
                 pages.append(None)
                 continue
             pages.append(walk.drawn(operations, page.get("/Resources"), ()))
@@ -122,28 +145,45 @@ class _Walk:
     def _form(self, form, resources, opening: tuple[object, ...]) -> Placed:
         """What ``form`` places inside; nothing when pypdf will not read its stream within
         its limits (or at all): opaque, its own placement counted by the page."""
-        from pypdf.errors import PyPdfError
         from pypdf.generic import ContentStream
 
         try:
             operations = ContentStream(form, self.reader).operations
-        except PyPdfError:
-            return Placed()
+        except _unreadable():  # a filter pypdf lacks too (round 34, P6)
+            return Placed(unread={str(form.get("/PTEX.FileName", ""))})
         return self.drawn(operations, form.get("/Resources", resources), opening)
 
     def _image(self, key: object, image) -> str:
-        """An image's identity: a digest of its decoded data (of its stream's dictionary
-        when pypdf will not decode it within its limits)."""
-        from pypdf.errors import PyPdfError
-
+        """An image's identity: a digest of its decoded data; when pypdf will not decode it
+        here (within its limits, a JBIG2 image with no jbig2dec, a filter it lacks: round 34,
+        P6), of what it gives undecoded, the same in both compiles (pdfTeX copies the stream):
+        its size, filter and length, and its stream's bytes as stored."""
         if key not in self.images:
             try:
                 data = image.get_data()
-            except PyPdfError:
-                data = repr(sorted((str(name), repr(value))
-                                   for name, value in image.items())).encode()
+            except _unreadable():
+                data = _undecoded(image)
             self.images[key] = hashlib.sha256(data).hexdigest()
         return self.images[key]
+
+
+def _undecoded(image) -> bytes:
+    """An image known without decoding it (:meth:`_Walk._image`)."""
+    import io
+
+    from pypdf.generic import NameObject
+
+    said = repr([(name, repr(image.get(name).get_object()) if name in image else "")
+                 for name in ("/Width", "/Height", "/BitsPerComponent", "/Filter", "/Length")])
+    stored = io.BytesIO()
+    try:
+        length = image.get("/Length")
+        image.write_to_stream(stored)  # public: its dictionary, then the bytes as stored
+        if length is not None:
+            image[NameObject("/Length")] = length  # (writing it takes its /Length out)
+    except _unreadable():
+        pass
+    return said.encode() + stored.getvalue().partition(b"\nstream\n")[2]
 
 
 def _linear(matrix) -> Linear:

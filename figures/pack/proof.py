@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from figures.errors import display_path
-from figures.pack import archive, frames, inputs, notices, refs, tex
+from figures.pack import archive, frames, inputs, notices, placing, refs, tex
 from figures.pack.strip import KINDS
 from figures.texcodec import decoded
 
@@ -46,7 +46,13 @@ def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
         refs.checked(paper, main, logged, notes)
         forced = tex.prove_final(Path(proof), main, took, paper.resolve()) if frames.signed(
             notices.texts(files), logged) else None  # round 30: frames asked of TeX
-    return data, pdf, runs, [page_texts(compiled), page_texts(pdf)], logged, forced
+        unread: list[int] = []
+        texts = [page_texts(compiled), page_texts(pdf, unread)]
+    if notes is not None:  # round 34, P5: that page's text unknown, the rest goes on
+        notes += [placing.unread_page(main, number, "its text could not be read (what it prints was "
+                              "not compared with the paper's, nor checked)")
+                  for number in unread]
+    return data, pdf, runs, texts, logged, forced
 
 
 def proved_or_kept(paper: Path, files: dict[str, bytes], variants: dict[str, Variant],
@@ -124,13 +130,12 @@ def _some(names: list[str]) -> str:
     return shown + (f" (and {len(names) - 3} more)" if len(names) > 3 else "")
 
 
-def page_texts(pdf: bytes) -> list[str]:
-    """Each page's text; what pypdf says of a form it will not read (``Impossible to decode
-    XFormObject``: round 33, P9) is not printed raw."""
-    from figures.pdf import open_pdf, pypdf_said
+def page_texts(pdf: bytes, unread: list[int] | None = None) -> list[str]:
+    """Each page's text (:func:`figures.pdf.page_texts`: a page pypdf will not read within
+    its limits is "", its number added to ``unread``: round 34, P5)."""
+    from figures.pdf import page_texts as texts
 
-    with pypdf_said():
-        return [page.extract_text() for page in open_pdf(pdf).pages]
+    return texts(pdf, unread)
 
 
 def first_difference(*pages: list[str]) -> str | None:
