@@ -162,7 +162,7 @@ def disclosed(pdf: Path | bytes, folder: Path, authors: list[str], *,
     from pypdf.generic import NameObject
 
     from figures.outputs.provenance import SUITE
-    from figures.pdf import open_pdf, resources
+    from figures.pdf import open_pdf, resources, texts_of
 
     reader = open_pdf(pdf)
     words = [pattern for _, pattern in (*identifying(authors), *on_this_machine(folder))]
@@ -189,7 +189,7 @@ def disclosed(pdf: Path | bytes, folder: Path, authors: list[str], *,
         for key, value in (values or {}).items():
             if key == "/Author" and str(value).strip() and not placeholder(str(value)):
                 if included and not pages:  # an included file printing it: round 26 (SU)
-                    pages.extend(page.extract_text() for page in reader.pages)
+                    pages.extend(texts_of(reader))  # round 34, P5: never raises
                 shown = printed_on(str(value), pages) if included else None
                 part = "" if shown is None or shown[0] == " ".join(str(value).split()) else \
                     f" ({shown[0]!r})"  # one name of it printed

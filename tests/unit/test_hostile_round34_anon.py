@@ -127,3 +127,27 @@ def test_a_bookmark_is_matched_for_names_as_the_page_is(tmp_path):
          f"(Mark): {BOOKMARK_ADVICE}")]
     assert told(_outlined("1 Müller's method"), tmp_path, ["Jürgen", "Müller"], "main.tex",
                 pages)[0].startswith("main.tex: the review PDF's bookmark \"1 Müller's method\"")
+
+
+def test_an_included_authors_pages_over_pypdfs_limits_are_no_internal_error(tmp_path):
+    """Round 34 (P5, its hole in the anonymity check): an included figure's /Author sends
+    ``disclosed`` to the pages' text (is the name printed?); a page over pypdf's limits raised
+    LimitReachedError there, an internal error of ``--anonymous``. Such a page's text is now
+    unknown, and the figure's author still told."""
+    import zlib
+
+    from helpers import flate_stream, raw_pdf
+
+    from figures.paper.disclosure import disclosed
+
+    pdf = raw_pdf({
+        1: b"<< /Type /Catalog /Pages 2 0 R >>",
+        2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        3: (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources "
+            b"<< /XObject << /Fm1 5 0 R >> >> /Contents 4 0 R >>"),
+        4: flate_stream(b"", zlib.compress(b"n\n" * 40_000_000, 9)),
+        5: flate_stream(b"/Type /XObject /Subtype /Form /BBox [0 0 10 10] /PTEX.FileName "
+                        b"(./plot.pdf) /PTEX.InfoDict << /Author (Jane Roe) >>",
+                        zlib.compress(b"0 0 m 1 1 l S"))})
+    found = disclosed(pdf, tmp_path, ["Jane Roe"])
+    assert any("plot.pdf" in line and "Jane Roe" in line for line in found), found
