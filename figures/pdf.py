@@ -75,11 +75,17 @@ UNREAD = "draws more in one content stream than pypdf reads within its limits"
 def page_texts(source: Path | str | bytes, unread: list[int] | None = None) -> list[str]:
     """Each page's text, quietly; a page pypdf will not read (within its limits, or at all:
     round 34, P5) gives "" (unknown), its number added to ``unread``."""
+    return texts_of(open_pdf(source), unread)
+
+
+def texts_of(reader: Any, unread: list[int] | None = None) -> list[str]:
+    """:func:`page_texts` of an open ``reader`` (the anonymity check reads an included
+    figure's pages through the paper's reader: round 34, P5's hole there too)."""
     from pypdf.errors import PyPdfError
 
     texts = []
     with pypdf_said():  # what pypdf says of a form it will not read (round 33, P9): not raw
-        for number, page in enumerate(open_pdf(source).pages, 1):
+        for number, page in enumerate(reader.pages, 1):
             try:
                 texts.append(page.extract_text())
             except (PyPdfError, ValueError, KeyError, TypeError, NotImplementedError):

@@ -496,3 +496,24 @@ def paper_with_an_image(folder, image, width_pt: float, *, data: bytes | None = 
     folder.mkdir(parents=True, exist_ok=True)
     writer.write(folder / "main.pdf")
     return folder / "main.pdf"
+
+
+def flate_stream(head: bytes, data: bytes) -> bytes:
+    """A PDF stream object of ``data`` (already Flate-compressed), its dictionary ``head``."""
+    return (b"<< " + head + b" /Filter /FlateDecode /Length %d >>\nstream\n" % len(data)
+            + data + b"\nendstream")
+
+
+def raw_pdf(objects: dict[int, bytes]) -> bytes:
+    """A PDF of ``objects`` (number: its body; 1 the catalog), with its cross-reference
+    table: PDFs pypdf's writer will not make (a stream over pypdf's own reading limits)."""
+    out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
+    offsets = {}
+    for number in sorted(objects):
+        offsets[number] = len(out)
+        out += b"%d 0 obj\n" % number + objects[number] + b"\nendobj\n"
+    size, xref = max(objects) + 1, len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % size
+    out += b"".join(b"%010d 00000 n \n" % offsets[n] for n in range(1, size))
+    return bytes(out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n"
+                 % (size, xref))

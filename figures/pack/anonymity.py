@@ -11,6 +11,7 @@ from pathlib import Path
 from figures import runner
 from figures.errors import display_path
 from figures.paper.disclosure import EMAIL, HOME, identifying, on_this_machine, printed_on
+from figures.paper.names import in_address
 from figures.texcodec import decoded
 
 
@@ -74,14 +75,17 @@ def in_tex_live(name: str) -> bytes:
 
 
 def printed_metadata(paper: Path, packed: list[str], pages: list[str],
-                     links: list[tuple[int, str]] = ()) -> list[str]:
+                     links: list[tuple[int, str]] = (), bookmarks: list[str] = ()) -> list[str]:
     """Round 26 (SU): one line per packed figure (a supplement appended with pdfpages, a
     screenshot) whose own metadata names who made it (:func:`figures.pack.scrub.who_made`:
     its /Author, XMP dc:creator, EXIF Artist, an e-mail address or user's name in any field)
     while the archive's compiled ``pages`` print that name, or, printed nowhere, one of its
     ``links``' addresses holds it (``(page, address)``, :func:`figures.paper.aside.links`;
-    hostile round 33, A3: ``\\href{https://github.com/jsmith/figs}{online}``): the pack removes
-    the metadata, not what the page prints. A warning, as a printed ``\\author`` name is."""
+    hostile round 33, A3: ``\\href{https://github.com/jsmith/figs}{online}``), or one of the
+    review PDF's ``bookmarks`` (hostile round 34, O4: ``\\texorpdfstring{Code}{Code at
+    github.com/jsmith/figs}``): the pack removes the metadata, not what the page prints. A
+    warning, as a printed ``\\author`` name is; printed in an address of the page's text, the
+    line names that address (round 34, N2: the author judges a cited ``docs.python.org/dev/``)."""
     from figures.pack.images import IMAGE_SUFFIXES
     from figures.pack.scrub import who_made
 
@@ -94,6 +98,14 @@ def printed_metadata(paper: Path, packed: list[str], pages: list[str],
             if (shown := printed_on(text, pages)) is None:
                 linked = next(((found, page, address) for page, address in links
                                if (found := printed_on(text, [address])) is not None), None)
+                marked = next((title for title in bookmarks if printed_on(text, [title])), None)
+                if linked is None and marked is not None:
+                    said.append(f"{display_path(name)}: {text!r} ({what}) is in the review "
+                                f"PDF's bookmark {marked!r}, not printed but shown in every "
+                                "reader's sidebar: the review copy names who made it; take it "
+                                "out of the bookmark (\\texorpdfstring's second argument, "
+                                "\\pdfbookmark) for review")
+                    break
                 if linked is None:
                     continue
                 (form, _), page, address = linked
@@ -109,8 +121,11 @@ def printed_metadata(paper: Path, packed: list[str], pages: list[str],
                             f"anonymize {Path(name).name} itself (the pack removes only its "
                             "metadata)")
             else:  # the paper's own words print it: a credit, or an author (round 27, S1)
+                address = in_address(shown[0], pages[shown[1] - 1]) \
+                    if " " not in shown[0] else None
+                address = f" (in the address {display_path(address)})" if address else ""
                 said.append(f"{display_path(name)}: {shown[0]!r} ({what}) is printed on page "
-                            f"{shown[1]} of the archive by the paper's text, not by "
+                            f"{shown[1]} of the archive by the paper's text{address}, not by "
                             f"{Path(name).name}: if it names an author, remove it from the "
                             "text for review; if it credits someone else, leave it")
             break

@@ -9,11 +9,12 @@ mostly a printed title, a link's address often the printed ``\\url``."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from figures.errors import display_path
-from figures.paper.disclosure import EMAIL, HOME, identifying, on_this_machine
+from figures.paper.disclosure import EMAIL, HOME, folded, identifying, on_this_machine
 
 #: What to do of what a bookmark or a link's address discloses.
 _BOOKMARK_ADVICE = ("every reader shows it in its sidebar (a section's title, a "
@@ -66,19 +67,41 @@ def links(reader: Any) -> list[tuple[int, str]]:
     return found
 
 
-def told(reader: Any, folder: Path, authors: list[str], main: str) -> list[str]:
+def _names_in_title(title: str, authors: list[str], pages: list[str]) -> str | None:
+    """The first of ``authors``' names a bookmark's ``title`` holds, matched as the page text
+    is (accents folded, with its capital, a whole word; hostile round 34, O6): a name the
+    ``pages`` also print as a lowercase word ("a long sequence": ``Long`` of ``\\author{Mark
+    Long}``) is a common word there, a title's "Long-range attention", and counts only beside
+    another of the names (both of a person's). None: it names none."""
+    text = folded(title)
+    common = " ".join(folded(page) for page in pages)
+    found = [name for name in dict.fromkeys(authors) if len(name) >= 3 and re.search(
+        rf"(?<![^\W_]){re.escape(folded(name))}(?![^\W_])", text)]
+    rare = [name for name in found if not re.search(
+        rf"(?<![^\W_]){re.escape(folded(name).lower())}(?![^\W_])", common)]
+    return (rare or found)[0] if rare or len(found) > 1 else None
+
+
+def told(reader: Any, folder: Path, authors: list[str], main: str,
+         pages: list[str] = ()) -> list[str]:
     """One line per bookmark and per link's address of ``reader`` that holds a name of
-    ``authors``, the user's or the machine's name, a path in a home or ``folder``
+    ``authors`` (a bookmark's as :func:`_names_in_title` reads it, the compiled ``pages``'
+    texts given), the user's or the machine's name, a path in a home or ``folder``
     (:func:`figures.paper.disclosure.on_this_machine`) or an e-mail address, naming it and
     what it holds; ``main``: the file the lines name."""
-    checks = [*identifying(authors), *on_this_machine(folder), ("a home folder's path", HOME),
+    places = [*on_this_machine(folder), ("a home folder's path", HOME),
               ("an e-mail address", EMAIL)]
+    marked = [*identifying([]), *places]  # the authors' names: _names_in_title
     said = []
-    for where, text, advice in [
-            *((f"the review PDF's bookmark {title!r}", title, _BOOKMARK_ADVICE)
+    for where, text, advice, checks in [
+            *((f"the review PDF's bookmark {title!r}", title, _BOOKMARK_ADVICE, marked)
               for title in bookmarks(reader)),
-            *((f"the review PDF's link on page {page} ({address})", address, _LINK_ADVICE)
-              for page, address in links(reader))]:
+            *((f"the review PDF's link on page {page} ({address})", address, _LINK_ADVICE,
+               [*identifying(authors), *places]) for page, address in links(reader))]:
+        if checks is marked and (name := _names_in_title(text, authors, pages)):
+            said.append(f"{display_path(main)}: {display_path(where)} names an author "
+                        f"({name}): {advice}")
+            continue
         data = text.encode("utf-8", "surrogateescape")
         for what, pattern in checks:
             if match := pattern.search(data):

@@ -13,8 +13,16 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from figures.errors import FigureDataError
-from figures.paper.names import NO_NAME, author_names, in_address, login, names_in, placeholder
-from figures.texcodec import decoded_all, encodings
+from figures.paper.names import (
+    NO_NAME,
+    author_names,
+    in_address,
+    login,
+    names_in,
+    placeholder,
+    spelled,
+)
+from figures.texcodec import decoded_all
 from figures.texread import REACH, Braces
 
 HOME = re.compile(rb"(?:/home/|/Users/|[A-Za-z]:[\\/]{1,2}Users[\\/]{1,2})[^/\\\s{}%,;)]+")
@@ -74,8 +82,9 @@ NO_USER = frozenset({
 
 def identifying(authors: list[str]) -> list[tuple[str, re.Pattern[bytes]]]:
     """What names the author: the user's and the machine's names, the ``\\author`` names, each
-    as a whole word, in any case (in UTF-8 and a single-byte source's Latin-1 or cp1252:
-    :func:`figures.texcodec.encodings`, and in UTF-16 as PDF metadata writes text)."""
+    as a whole word, in any case (as a source spells it, UTF-8, a single-byte source's Latin-1
+    or cp1252, TeX's accents: :func:`figures.paper.names.spelled`, and in UTF-16 as PDF
+    metadata writes text)."""
     named = [(name, "an author's name") for name in authors]
     with contextlib.suppress(KeyError, OSError):
         named.append((getpass.getuser(), "the user's name"))
@@ -85,7 +94,7 @@ def identifying(authors: list[str]) -> list[tuple[str, re.Pattern[bytes]]]:
     for word, what in named:
         if len(word) < 3 or word in ("root", "localhost", "user"):
             continue  # shorter names match anything
-        forms = [re.escape(form) for form in (*encodings(word), word.encode("utf-16-be"))]
+        forms = [spelled(word), re.escape(word.encode("utf-16-be"))]  # TeX's \\"u: round 34
         found.append((what, re.compile(rb"(?<![A-Za-z0-9])(?:" + b"|".join(forms)
                                        + rb")(?![A-Za-z0-9])", re.IGNORECASE)))
     return found
@@ -153,7 +162,7 @@ def disclosed(pdf: Path | bytes, folder: Path, authors: list[str], *,
     from pypdf.generic import NameObject
 
     from figures.outputs.provenance import SUITE
-    from figures.pdf import open_pdf, resources
+    from figures.pdf import open_pdf, resources, texts_of
 
     reader = open_pdf(pdf)
     words = [pattern for _, pattern in (*identifying(authors), *on_this_machine(folder))]
@@ -180,7 +189,7 @@ def disclosed(pdf: Path | bytes, folder: Path, authors: list[str], *,
         for key, value in (values or {}).items():
             if key == "/Author" and str(value).strip() and not placeholder(str(value)):
                 if included and not pages:  # an included file printing it: round 26 (SU)
-                    pages.extend(page.extract_text() for page in reader.pages)
+                    pages.extend(texts_of(reader))  # round 34, P5: never raises
                 shown = printed_on(str(value), pages) if included else None
                 part = "" if shown is None or shown[0] == " ".join(str(value).split()) else \
                     f" ({shown[0]!r})"  # one name of it printed

@@ -29,10 +29,14 @@ _ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u
             "=": "\u0304", ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306",
             "H": "\u030b", "r": "\u030a", "k": "\u0328"}
 _ACCENT = re.compile(r"\\(['`^\"~=.]|[cvuHrk](?=\s*\{))\s*(?:\{\s*(\\[ij](?![A-Za-z])|[A-Za-z])\s*\}"
-                     r"|([A-Za-z]))")
+                     r"|(\\[ij](?![A-Za-z])\s*(?:\{\})?|[A-Za-z]))")
 _LETTERS = {"o": "ø", "O": "Ø", "ss": "ß", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ",
             "oe": "œ", "OE": "Œ", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ"}
 _LETTER = re.compile(r"\\(ss|aa|AA|ae|AE|oe|OE|[oOlLij])(?![A-Za-z])\s*(?:\{\})?")
+#: An accent or a letter of TeX's in braces of its own (``J{\\"u}rgen``, ``Strau{\\ss}``).
+#: (``\\'{\\i}``'s braces are the accent's: its dotless i stays there.)
+_BRACED = re.compile(r"(?<!\\['`^\"~=.])\{\s*(\\(?:['`^\"~=.]|[cvuHrk](?=\s*\{))\s*"
+                     r"(?:\{[^{}]*\}|\\[ij](?![A-Za-z])|[A-Za-z])|\\(?:ss|aa|AA|ae|AE|oe|OE|[oOlL])(?![A-Za-z]))\s*\}")
 #: A note on an author, ``\thanks{..}`` or a ``\footnote{..}`` in ``\author``'s argument.
 _NOTE = re.compile(r"\\(?:thanks|footnote)\s*(?:\[[^\]]*\]\s*)?\{")
 #: What ends a sentence of a note (a full stop after one letter is an initial's: J. Smith).
@@ -42,10 +46,18 @@ _ENDS = ".:;!?"
 _ABBREVIATIONS = frozenset({"dr", "prof", "mr", "mrs", "ms", "mx", "st", "jr", "sr", "al", "cf",
                             "vs", "inc", "ltd", "co", "corp", "univ", "dept"})
 #: A sentence's subject that "is with", "are at", "were from" somewhere (``Jones, Lee and
-#: Kim were from MIT.``) is a name, but these words (``Code is at github.``).
-_NO_SUBJECT = frozenset({"This", "That", "These", "Those", "They", "She", "Both", "All", "Each",
-                         "Some", "Most", "Many", "Others", "One", "Who", "Code", "Data", "Work",
-                         "Software", "Correspondence", "Research"})
+#: Kim were from MIT.``) is a name, but these words (``Code is at github.``), the nouns a note
+#: on authors begins a sentence with (hostile round 34, N3: "Funding is from the NSF"), and
+#: :data:`NO_NAME`'s: a lone surname ("Smith is with MIT") and such a noun look alike, so the
+#: nouns are listed, not the names.
+_NO_SUBJECT = frozenset({
+    "This", "That", "These", "Those", "They", "She", "He", "It", "We", "Our", "Its", "There",
+    "Here", "Both", "All", "Each", "Some", "Most", "Many", "Others", "One", "Who", "Which",
+    "Code", "Data", "Dataset", "Datasets", "Work", "Software", "Correspondence", "Research",
+    "Funding", "Funds", "Support", "Grant", "Grants", "Fellowship", "Sponsorship", "Part",
+    "Parts", "Computing", "Compute", "Computation", "Resources", "Hardware", "Equipment",
+    "Access", "Travel", "Contact", "Project", "Implementation", "Repository", "Material",
+    "Materials", "Appendix", "Model", "Models", "Experiments", "Everyone", "Everything"})
 
 
 def placeholder(value: str) -> bool:
@@ -57,9 +69,13 @@ def placeholder(value: str) -> bool:
 
 
 def _words(group: str) -> list[tuple[str, bool]]:
-    """The words of ``group`` (TeX's accents made letters, its macros left out), each with
-    whether it begins a sentence (the first, or after one of :data:`_ENDS`)."""
-    group = _ACCENT.sub(lambda m: (m[2] or m[3]).lstrip("\\") + _ACCENTS[m[1]], group)
+    """The words of ``group`` (TeX's accents made letters, in braces of their own too, its
+    macros and an address's ``\\url{..}`` left out), each with whether it begins a sentence
+    (the first, or after one of :data:`_ENDS`)."""
+    group = _BRACED.sub(lambda m: m[1] + "{}" * bool(re.search(r"\\[A-Za-z]+$", m[1])),
+                        group)  # J{\"u}rgen one word (round 34, O5), Strau{\ss} and
+    group = re.sub(r"\\(?:url|nolinkurl|path|href)\s*\{[^{}]*\}", " ", group)  # no words
+    group = _ACCENT.sub(lambda m: (m[2] or m[3]).lstrip("\\")[0] + _ACCENTS[m[1]], group)
     group = _LETTER.sub(lambda m: _LETTERS[m[1]], group)
     group = unicodedata.normalize("NFC", re.sub(r"\\[A-Za-z]+", " ", group))
     found: list[tuple[str, bool]] = []
@@ -72,6 +88,37 @@ def _words(group: str) -> list[tuple[str, bool]]:
             found.append((token, first))
             first = False
     return found
+
+
+def spelled(word: str) -> bytes:
+    """A regular expression (of bytes) of ``word`` (a name, its letters as :func:`_words`
+    makes them) as a source may spell it: each letter outside ASCII as UTF-8 (composed or
+    not), Latin-1, cp1252, or as TeX's accent or letter (the tables :func:`_words` folds:
+    ``\\"u``, ``\\"{u}``, ``{\\"u}``, inputenc's ``\\IeC {\\"u}``, ``\\ss{}``, ``\\"\\i``)
+    (hostile round 34, O5: ``\\author{J\\"urgen M\\"uller}`` shipped unsaid)."""
+    from figures.texcodec import encodings
+
+    accents = {mark: accent for accent, mark in _ACCENTS.items()}
+    letters = {letter: macro for macro, letter in _LETTERS.items()}
+    parts = []
+    for letter in word:
+        if letter.isascii():
+            parts.append(re.escape(letter.encode()))
+            continue
+        forms = [re.escape(form) for form in dict.fromkeys(
+            [*encodings(letter), unicodedata.normalize("NFD", letter).encode()])]
+        base, *marks = unicodedata.normalize("NFD", letter)
+        if letter in letters:
+            forms.append(rb"\\" + re.escape(letters[letter].encode())
+                         + rb"(?![A-Za-z])\s*(?:\{\})?")
+        elif len(marks) == 1 and marks[0] in accents and base.isascii():
+            accent = accents[marks[0]]
+            inner = rb"(?:i|\\i(?![A-Za-z])\s*)" if base == "i" else re.escape(base.encode())
+            inner = rb"(?:\{\s*" + inner + rb"\s*\}|" + (rb"\s+" if accent.isalpha()
+                                                        else rb"\s*") + inner + rb")"
+            forms.append(rb"\\" + re.escape(accent.encode()) + inner)
+        parts.append(rb"(?:\{?(?:\\IeC\s*)?\{?(?:" + b"|".join(forms) + rb")\}?\}?)")
+    return b"".join(parts)
 
 
 def _name(word: str) -> bool:
@@ -90,7 +137,7 @@ def _subject(words: list[tuple[str, bool]], at: int) -> bool:
     names = next((n for n, word in enumerate(rest) if word != "and" and not word[0].isupper()),
                  len(rest))
     verb = [word for word in rest[names:names + 3] if word not in ("now", "currently", "also")]
-    return words[at][0] not in _NO_SUBJECT and len(verb) >= 2 and \
+    return words[at][0] not in _NO_SUBJECT | NO_NAME and len(verb) >= 2 and \
         verb[0] in ("is", "are", "was", "were") and verb[1] in ("with", "at", "from")
 
 
@@ -187,13 +234,30 @@ def addresses(text: str) -> list[str]:
     return [address for address in found if address is not None]
 
 
-def in_address(word: str, text: str) -> bool:
-    """Whether a login ``word`` is printed in one of the addresses of ``text``
-    (:func:`addresses`) as a whole label of its host, path or query (``jsmith.github.io``,
-    ``?author=jsmith``, ``/orgs/acme/people/jsmith``, ``jsmith-lab.org``: hostile round 32,
-    A1) as printed, a host's first folder in any case (``github.com/JSmith``): a deeper
-    folder is case-sensitive on most servers, ``/Data/`` is no ``data`` (round 31, S1)."""
+#: Logins that are common words of a site's own paths (``docs.python.org/3/library/``,
+#: ``pytorch.org/docs/stable/data.html``): counted in an address only where a login is printed
+#: (:func:`login`: a host's first folder, a home, a handle), never as a deeper label (hostile
+#: round 34, N2: a figure's /Author ``data`` "printed" by a cited ``.../data.html``). Round 32
+#: A1's labels (a subdomain, a deeper folder, a query) are where a rare word is a login, but
+#: a common one there is the site's own page: a warning on every bibliography citing it.
+COMMON_LOGINS = frozenset({
+    "dev", "data", "test", "tests", "admin", "docs", "doc", "main", "master", "code", "src",
+    "lib", "api", "app", "web", "www", "blog", "home", "stable", "latest", "user", "users",
+    "download", "downloads", "static", "assets", "files", "paper", "papers", "research", "lab",
+    "team", "project", "projects", "abs", "pdf", "html", "index", "wiki", "issues", "tree",
+    "blob", "raw", "release", "releases", "library", "tutorial", "tutorials", "guide", "model",
+    "models", "dataset", "datasets", "news", "about", "people", "search", "help", "en"})
+
+
+def in_address(word: str, text: str) -> str | None:
+    """The address of ``text`` (:func:`addresses`) that prints a login ``word`` as a whole
+    label of its host, path or query (``jsmith.github.io``, ``?author=jsmith``,
+    ``/orgs/acme/people/jsmith``, ``jsmith-lab.org``: hostile round 32, A1) as printed, a
+    host's first folder in any case (``github.com/JSmith``): a deeper folder is
+    case-sensitive on most servers, ``/Data/`` is no ``data`` (round 31, S1); a common word
+    (:data:`COMMON_LOGINS`) only where :func:`login` finds it. None: no address does."""
     body = re.escape(word)
-    label = re.compile(rf"(?<![^\W_]){body}(?![^\W_])|\.[A-Za-z]{{2,}}/(?i:{body})(?![^\W_])")
-    return any(label.search(address.partition("://")[2] or address)  # https: no label
-               for address in addresses(text))
+    label = login([word]) if word.lower() in COMMON_LOGINS else re.compile(
+        rf"(?<![^\W_]){body}(?![^\W_])|\.[A-Za-z]{{2,}}/(?i:{body})(?![^\W_])")
+    return next((address for address in addresses(text)  # https: no label
+                 if label.search(address.partition("://")[2] or address)), None)

@@ -9,7 +9,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from helpers import REPO, figures_as_a_user, pack_refused, write_files
+from helpers import REPO, figures_as_a_user, flate_stream, pack_refused, raw_pdf, write_files
 from PIL import Image
 
 from figures.cli import main as cli
@@ -17,11 +17,6 @@ from figures.cli import main as cli
 #: More than pypdf 7 decompresses in one stream (75 MB): 78 KB compressed (round 33, P10's
 #: ``bomb``); pypdf stops it within a second.
 _BOMB = zlib.compress(b"n\n" * 40_000_000, 9)
-
-
-def _stream(head: bytes, data: bytes) -> bytes:
-    return (b"<< " + head + b" /Filter /FlateDecode /Length %d >>\nstream\n" % len(data)
-            + data + b"\nendstream")
 
 
 def crafted(inside_a_form: bool) -> bytes:
@@ -32,23 +27,14 @@ def crafted(inside_a_form: bool) -> bytes:
     if inside_a_form:
         objects[3] = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources "
                       b"<< /XObject << /Fm1 5 0 R >> >> /Contents 4 0 R >>")
-        objects[4] = _stream(b"", zlib.compress(b"q 1 0 0 1 10 10 cm /Fm1 Do Q\n"))
-        objects[5] = _stream(b"/Type /XObject /Subtype /Form /BBox [0 0 100 100] "
+        objects[4] = flate_stream(b"", zlib.compress(b"q 1 0 0 1 10 10 cm /Fm1 Do Q\n"))
+        objects[5] = flate_stream(b"/Type /XObject /Subtype /Form /BBox [0 0 100 100] "
                              b"/PTEX.FileName (./dense.pdf) /PTEX.PageNumber 1", _BOMB)
     else:
         objects[3] = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] "
                       b"/Contents 4 0 R >>")
-        objects[4] = _stream(b"", _BOMB)
-    out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
-    offsets = {}
-    for number in sorted(objects):
-        offsets[number] = len(out)
-        out += b"%d 0 obj\n" % number + objects[number] + b"\nendobj\n"
-    size, xref = max(objects) + 1, len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % size
-    out += b"".join(b"%010d 00000 n \n" % offsets[n] for n in range(1, size))
-    return bytes(out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n"
-                 % (size, xref))
+        objects[4] = flate_stream(b"", _BOMB)
+    return raw_pdf(objects)
 
 
 @pytest.mark.slow  # TeX compiles the archive
