@@ -44,12 +44,7 @@ def test_a_folder_holding_more_than_a_papers_files_is_refused_in_one_line(tmp_pa
     assert runner.find_main(tmp_path) == tmp_path / "main.tex"  # .git not counted
     for n in range(5):
         (tmp_path / f"data{n}.csv").write_text("1")
-    with pytest.raises(FigureDataError) as refused:
-        runner.find_main(tmp_path)
-    assert str(refused.value) == (
-        f"{tmp_path}: a paper's folder holds its .tex files; this one holds more than 5 files "
-        "and folders: give the paper's own folder, or, if this is it, name its main file with "
-        "--main main.tex (or move the other files out)")
+    _refused_over_the_bound(tmp_path)
 
 
 @pytest.mark.parametrize(("folder", "what"), [
@@ -100,9 +95,14 @@ def test_a_main_file_at_the_top_of_a_folder_over_the_bound_is_taken(tmp_path, mo
     (tmp_path / "node_modules" / "other.tex").write_text(paper)
     assert runner.find_main(tmp_path) == tmp_path / "main.tex"
     (tmp_path / "main.tex").write_text("\\input{sec/preamble}\n\\begin{document}\n")
+    _refused_over_the_bound(tmp_path)
+
+
+def _refused_over_the_bound(folder) -> None:
+    """``folder`` (over a bound of 5 names) refused in one line naming ``--main``."""
     with pytest.raises(FigureDataError) as refused:
-        runner.find_main(tmp_path)
+        runner.find_main(folder)
     assert str(refused.value) == (
-        f"{tmp_path}: a paper's folder holds its .tex files; this one holds more than 5 files "
+        f"{folder}: a paper's folder holds its .tex files; this one holds more than 5 files "
         "and folders: give the paper's own folder, or, if this is it, name its main file with "
         "--main main.tex (or move the other files out)")
