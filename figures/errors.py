@@ -67,19 +67,17 @@ def display_path(path: object) -> str:
 
 def one_line(text: str, limit: int = MAX_LINE) -> str:
     """``text`` on one line: control characters escaped, whitespace runs folded, bounded:
-    too long, its middle is cut at word boundaries and its end kept whole as far as it fits
-    in half the line (what to do, "the pack stops": hostile round 35, L1)."""
+    too long, cut at the last word that fits, never inside a word (hostile round 35, L1: "the
+    pack stops (an archive printing fr…"). The end is cut, not the middle: a line's first
+    clauses say what is wrong (the first of several problems, the file a link points at),
+    which a cut in the middle lost for the clause that happened to come last."""
     flat = display_path(re.sub(r"\s*\n\s*", " ", str(text).strip()).replace("\t", " "))
     if len(flat) <= limit:
         return flat
-    tail, sep = next(((flat[at + 2:], "; ") for at in (m.start() for m in re.finditer(
-        "; ", flat)) if len(flat) - at - 2 <= limit // 2), ("", " "))
-    if not tail:  # no clause short enough: the last words that fit in half the line
-        tail = flat[-(limit // 2):]
-        tail = tail.partition(" ")[2] or tail
-    head = flat[:limit - len(tail) - 4]
-    head = (head.rpartition(" ")[0] or head).rstrip(" ;,:")
-    return f"{head} …{sep}{tail}"
+    head = flat[:limit - 1]
+    if flat[limit - 1] != " ":  # the cut falls inside a word: back to the word's start
+        head = head.rpartition(" ")[0] or head
+    return head.rstrip(" ;,:") + " …"
 
 
 class FigureDataError(Exception):

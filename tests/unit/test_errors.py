@@ -68,22 +68,22 @@ def test_a_name_an_ascii_locale_cannot_hold_is_one_line_not_an_internal_error(mo
     assert "internal error" in error_line(exc, "figures pack")  # a real bug stays one
 
 
-def test_a_refusal_over_the_cap_is_cut_in_its_middle_at_a_word_keeping_its_end():
+def test_a_refusal_over_the_cap_is_cut_at_a_word():
     """Round 35 (L1): a right refusal naming an image of 117 characters and a ``.sty`` of 60
     ran past the 400-character cap, cut at 399 mid-word ("the pack stops (an archive printing
-    fr…"). The middle is now cut at a word boundary and the end, what to do and that the
-    pack stops, kept whole."""
+    fr…"). It is now cut at the last whole word that fits; what to do ("remove it; the pack
+    stops") and the image's name stay whole."""
     from figures.errors import MAX_LINE, one_line
 
     name, style = "f" * 117 + ".png", "s" * 60 + ".sty"
-    end = ("remove it; the pack stops (an archive printing frames in place of figures is no "
-           "paper to submit)")
     text = (f"main.tex: graphicx's option draft ({style}:2): graphicx prints a frame for each "
             f"image: the archive's PDF prints {name}'s on page 1 in place of the figure "
-            f"included at main.tex:4; {end}")
+            "included at main.tex:4; remove it; the pack stops (an archive printing frames in "
+            "place of figures is no paper to submit)")
     line = one_line(text)
     assert len(line) <= MAX_LINE, line
-    assert line.endswith(end), line
-    assert f"{name}'s" in line, line
-    assert " …; " in line, line
-    assert set(line.replace(" …; ", " ").split(" ")) <= set(text.split(" ")), line  # whole words
+    assert line.endswith(" …"), line
+    assert text.startswith(line[:-2]), line
+    assert text[len(line) - 2] == " ", line  # the cut at a word's end, not inside it
+    for kept in (f"{name}'s", "remove it; the pack stops"):
+        assert kept in line, line
