@@ -78,17 +78,27 @@ def page_texts(source: Path | str | bytes, unread: list[int] | None = None) -> l
     return texts_of(open_pdf(source), unread)
 
 
+def unreadable() -> tuple[type[Exception], ...]:
+    """What pypdf raises on a stream it will not read or decode here: past its limits, a
+    filter it lacks or needs a program for (JBIG2: jbig2dec), damaged data (round 34, P6);
+    every reader of a page's or a form's content catches these, the same."""
+    import zlib
+
+    from pypdf.errors import DependencyError, PyPdfError
+
+    return (PyPdfError, DependencyError, NotImplementedError, ValueError, KeyError,
+            TypeError, zlib.error)
+
+
 def texts_of(reader: Any, unread: list[int] | None = None) -> list[str]:
     """:func:`page_texts` of an open ``reader`` (the anonymity check reads an included
     figure's pages through the paper's reader: round 34, P5's hole there too)."""
-    from pypdf.errors import PyPdfError
-
     texts = []
     with pypdf_said():  # what pypdf says of a form it will not read (round 33, P9): not raw
         for number, page in enumerate(reader.pages, 1):
             try:
                 texts.append(page.extract_text())
-            except (PyPdfError, ValueError, KeyError, TypeError, NotImplementedError):
+            except unreadable():
                 texts.append("")
                 if unread is not None:
                     unread.append(number)

@@ -15,18 +15,10 @@ a stream is not counted at all (None), and :func:`figures.pack.frames.framed` sa
 from __future__ import annotations
 
 import hashlib
-import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 
-
-def _unreadable() -> tuple[type[Exception], ...]:
-    """What pypdf raises on a stream it will not read or decode here: past its limits, a
-    filter it lacks or needs a program for (JBIG2: jbig2dec), damaged data (round 34, P6)."""
-    from pypdf.errors import DependencyError, PyPdfError
-
-    return (PyPdfError, DependencyError, NotImplementedError, ValueError, KeyError,
-            TypeError, zlib.error)
+from figures.pdf import unreadable
 
 
 @dataclass
@@ -88,7 +80,7 @@ def placements(pdf: bytes) -> list[Placed | None]:
             try:
                 contents = page.get_contents()
                 operations = [] if contents is None else contents.operations
-            except _unreadable():
+            except unreadable():
                 pages.append(None)
                 continue
             pages.append(walk.drawn(operations, page.get("/Resources"), ()))
@@ -149,7 +141,7 @@ class _Walk:
 
         try:
             operations = ContentStream(form, self.reader).operations
-        except _unreadable():  # a filter pypdf lacks too (round 34, P6)
+        except unreadable():  # a filter pypdf lacks too (round 34, P6)
             return Placed(unread={str(form.get("/PTEX.FileName", ""))})
         return self.drawn(operations, form.get("/Resources", resources), opening)
 
@@ -161,7 +153,7 @@ class _Walk:
         if key not in self.images:
             try:
                 data = image.get_data()
-            except _unreadable():
+            except unreadable():
                 data = _undecoded(image)
             self.images[key] = hashlib.sha256(data).hexdigest()
         return self.images[key]
@@ -181,7 +173,7 @@ def _undecoded(image) -> bytes:
         image.write_to_stream(stored)  # public: its dictionary, then the bytes as stored
         if length is not None:
             image[NameObject("/Length")] = length  # (writing it takes its /Length out)
-    except _unreadable():
+    except unreadable():
         pass
     return said.encode() + stored.getvalue().partition(b"\nstream\n")[2]
 

@@ -9,7 +9,7 @@ import math
 
 from figures.outputs import provenance
 from figures.paper.pictures import identity
-from figures.pdf import MAX_DEPTH
+from figures.pdf import MAX_DEPTH, unreadable
 
 _STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
 Matrix = tuple[float, float, float, float, float, float]
@@ -70,8 +70,6 @@ def placements(reader, skipped: list[str] | None = None) -> list[tuple[int, obje
     alone) cuts nothing. A form is not followed into itself, nor into ours. A content stream
     pypdf will not read within its limits (round 33, P17: a 300k-point scatter's 2.7 M
     tokens) is not followed: ``skipped`` gets a line naming its file (or page) for each."""
-    from pypdf.errors import PyPdfError
-
     found: list[tuple[int, object, Matrix, bool]] = []
     parsed: dict[object, list] = {}
     budget = [_MOST_DRAWN]
@@ -80,7 +78,7 @@ def placements(reader, skipped: list[str] | None = None) -> list[tuple[int, obje
         walk = _Walk(reader, number, found, parsed, budget, said)
         try:
             contents = page.get_contents()
-        except PyPdfError:  # its content over pypdf's limits: the page not followed, said
+        except unreadable():  # its content over pypdf's limits: the page not followed, said
             said.append(_page_over(number))
             continue
         walk(contents, page.get("/Resources"), _IDENTITY, (), None)
@@ -104,8 +102,6 @@ class _Walk:
             reader, page, found, parsed, budget, skipped
 
     def __call__(self, contents, resources, base: Matrix, path: tuple, clip: Rect | None):
-        from pypdf.errors import PyPdfError
-
         if contents is None or len(path) > MAX_DEPTH:
             return
         key = identity(contents)  # a direct object (a page's contents) is parsed each time:
@@ -113,7 +109,7 @@ class _Walk:
         if operations is None:
             try:
                 operations = _operations(contents, self.reader)
-            except PyPdfError:  # over pypdf's limits, or broken: not followed, said once
+            except unreadable():  # over pypdf's limits, or broken: not followed, said once
                 name = _figure_name(contents) if path else None
                 line = over_limits(f"{name} (page {self.page})", "what it draws inside (a "
                                    "figure of ours, an image) was") if name else \
@@ -186,14 +182,12 @@ def inner_sizes(form, reader, skipped: list[str] | None = None,
     """The smallest text, the smallest glyph and the thinnest stroked line inside ``form``,
     in its own units. A text is one ``BT``..``ET`` block, at its largest size: matplotlib
     writes each string in one block, its math scripts (70 %) as smaller glyphs of it."""
-    from pypdf.errors import PyPdfError
-
     text = glyph = line = size = None
     tm: Matrix = _IDENTITY
     block: list[float] = []
     try:
         operations = _operations(form, reader)
-    except PyPdfError:  # over pypdf's limits (round 33, P17): nothing measured, said
+    except unreadable():  # over pypdf's limits (round 33, P17): nothing measured, said
         if skipped is not None:
             skipped.append(over_limits(where, "its smallest text and thinnest line were"))
         return text, glyph, line

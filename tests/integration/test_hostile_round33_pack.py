@@ -96,6 +96,28 @@ def test_figures_check_skips_a_form_over_pypdfs_limits_and_checks_the_rest(
     assert code == 0, out + err
 
 
+def test_figures_check_skips_a_form_in_a_filter_pypdf_lacks(tmp_path, capsys):
+    """Review of round 33's P17 mend and round 34's P6: the pack's count caught a stream in a
+    filter pypdf lacks (NotImplementedError) or needs a program for (DependencyError), but
+    ``figures check``/``figures paper`` caught only pypdf's own errors: a figure form in such
+    a filter was an internal error there. Every reader of a content stream now catches the
+    same (:func:`figures.pdf.unreadable`): that form is skipped with a note naming its file."""
+    form = (b"<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Filter /FooDecode "
+            b"/PTEX.FileName (./plot.pdf) /Length 4 >>\nstream\nxxxx\nendstream")
+    paper = tmp_path / "main.pdf"
+    paper.write_bytes(raw_pdf({
+        1: b"<< /Type /Catalog /Pages 2 0 R >>", 2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        3: (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources "
+            b"<< /XObject << /Fm1 5 0 R >> >> /Contents 4 0 R >>"),
+        4: flate_stream(b"", zlib.compress(b"q 1 0 0 1 10 10 cm /Fm1 Do Q\n")), 5: form}))
+    code = cli.main(["check", str(paper), "--venue", "icml", "--figdata",
+                     str(REPO / "figdata")])
+    out, err = capsys.readouterr()
+    assert "internal error" not in err, err
+    assert any(line.startswith("note: ./plot.pdf (page 1): ") for line in out.splitlines()), out
+    assert code == 0, out + err
+
+
 @pytest.mark.slow  # TeX compiles the archive
 def test_a_stamp_placed_only_when_drafted_does_not_hide_the_frame(tmp_path):
     r"""Round 33 (P8): a paper reading graphics' switch, placing a stamp image (the figure's
