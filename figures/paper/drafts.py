@@ -211,23 +211,26 @@ def boxed_names(paper) -> list[str]:
             for file in files]
 
 
-def package_draft(paper, name: str, packages: tuple[str, ...] = ("pgf", "animate")
+def package_draft(paper, name: str | None, packages: tuple[str, ...] = ("pgf", "animate")
                   ) -> str | None:
     """Round 33 (P3, P15): where the paper asks pgf or animate for its draft box in place of
     the file ``name`` (``a.png``; a frame ``fr1.png`` of ``{fr}``, or of an ``animateinline``:
     round 35, M13): the include's own ``draft`` key, the package's option, or the class's (pgf
-    declares ``draft``, animate reads it through ifdraft); None when no include of ``name``
-    (by one of ``packages``) or no draft is read."""
+    declares ``draft``, animate reads it through ifdraft); ``name`` None: any include of
+    ``packages`` (round 36, A3, A9: an animation of TikZ drawings names no file), worded "the
+    animation"; None when no include of ``name`` (by one of ``packages``) or no draft is read."""
     texts = texts_of(paper)
     for source, text in texts:
         for command, package, options, files, start in _boxed(text):
-            stem = Path(name).stem
-            if package not in packages or not any(stem == Path(file).stem or (
-                    command == "animategraphics" and stem.startswith(Path(file).name))
-                                                  for file in files):
+            stem = Path(name).stem if name is not None else None
+            if package not in packages or (stem is not None and not any(
+                    stem == Path(file).stem or (command == "animategraphics"
+                                                and stem.startswith(Path(file).name))
+                    for file in files)):
                 continue
             at = _at(source, text, start)
-            option = re.compile(r"\\usepackage\s*\[[^\]]*\bdraft\b[^\]]*\]\s*\{(?:[^{}]*,)?"
+            option = re.compile(r"\\(?:usepackage|RequirePackage)\s*\[[^\]]*\bdraft\b[^\]]*\]"
+                                r"\s*\{(?:[^{}]*,)?"
                                 rf"\s*{package}\s*[,}}]")
             why = (f"its own draft key, \\{command}[{options}] at {at}"
                    if _DRAFT_KEY.search(options or "") else next((
@@ -237,7 +240,8 @@ def package_draft(paper, name: str, packages: tuple[str, ...] = ("pgf", "animate
                    or (f"the class option draft ({display_path(paper.main.name)}), which "
                        f"{package} hears" if not final_class(paper) else None))
             if why:
-                return (f"{why}: {package} prints its draft box in place of {name} (the "
+                shown = name if name is not None else "the animation"
+                return (f"{why}: {package} prints its draft box in place of {shown} (the "
                         f"include at {at}); remove that draft")
     return None
 
