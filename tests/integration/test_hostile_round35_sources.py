@@ -15,9 +15,9 @@ _CLASS = "\\NeedsTeXFormat{LaTeX2e}\\ProvidesClass{labart}\n"
 @pytest.mark.slow  # TeX compiles the archive twice
 @pytest.mark.parametrize(("files", "said"), [
     ({"main.tex": "\\RequirePackage[draft]{graphicx}\n\\documentclass{article}\n" + _BODY},
-     "error: main.tex: graphicx's option draft (main.tex:1): graphicx prints a frame for each "
+     ("error: main.tex: graphicx's option draft (main.tex:1): graphicx prints a frame for each "
      "image: the archive's PDF prints a.png's on page 1 in place of the figure included at "
-     "main.tex:4; remove it;"),
+     "main.tex:4; remove it;")),
     ({"labart.cls": _CLASS + "\\LoadClass{article}\n\\RequirePackage[draft]{graphicx}\n",
       "main.tex": "\\documentclass{labart}\n" + _BODY},
      "error: main.tex: graphicx's option draft (labart.cls:3): graphicx prints a frame"),
@@ -30,9 +30,9 @@ _CLASS = "\\NeedsTeXFormat{LaTeX2e}\\ProvidesClass{labart}\n"
     ({"main.tex": ("\\documentclass{article}\n\\usepackage{pdfpages}\\includepdfset{draft}\n"
                    "\\begin{document}\nIntro. \\includepdf[pages=1-3]{multi.pdf} After.\n"
                    "\\end{document}\n")},
-     "error: main.tex: \\includepdf{multi.pdf} at main.tex:4 in draft mode (\\includepdfset"
+     ("error: main.tex: \\includepdf{multi.pdf} at main.tex:4 in draft mode (\\includepdfset"
      "{draft} at main.tex:2): pdfpages prints a frame with the file's name in place of its "
-     "pages (page 2 of the archive's PDF); remove draft; the pack stops")],
+     "pages (page 2 of the archive's PDF); remove draft; the pack stops"))],
     ids=["M1", "M3", "M3c", "M4", "M11"])
 def test_a_draft_is_named_where_the_source_sets_it(tmp_path, files, said):
     r"""Round 35 (M1, M3, M3c, M4, M11): graphicx's draft by ``\RequirePackage[draft]{graphicx}``
