@@ -237,7 +237,7 @@ def package_draft(paper, name: str | None, packages: tuple[str, ...] = ("pgf", "
                        f"{package}'s option draft ({_at(where, t, hit.start())})"
                        for where, t in texts if (hit := option.search(t) or re.search(
                            _PASSED.format("draft", package), t))), None)
-                   or (f"the class option draft ({display_path(paper.main.name)}), which "
+                   or (f"the class option draft ({_class_at(paper, texts)}), which "
                        f"{package} hears" if not final_class(paper) else None))
             if why:
                 shown = name if name is not None else "the animation"

@@ -62,7 +62,7 @@ def test_animateinline_of_drawings_or_pgf_images_draft_box_is_refused(tmp_path, 
                       f"\\usepackage{{{packages}}}"),
            f"\\begin{{animateinline}}{{2}}{frames}\\end{{animateinline}}", images)
     said = pack_refused(tmp_path)
-    for word in ("the class option draft (main.tex), which animate hears",
+    for word in ("the class option draft (main.tex:1), which animate hears",
                  "animate prints its draft box in place of the animation",
                  "(the include at main.tex:4)", "page 1"):
         assert word in said, said
@@ -89,7 +89,7 @@ def test_an_image_named_with_a_comma_is_named(tmp_path):
     _paper(tmp_path, "\\documentclass[draft]{article}\n\\usepackage{tikz}",
            "\\pgfimage[width=3cm,height=2cm]{plot,v2}", ("plot,v2.png",))
     said = pack_refused(tmp_path)
-    assert "the class option draft (main.tex), which pgf hears" in said, said
+    assert "the class option draft (main.tex:1), which pgf hears" in said, said
     assert "in place of plot,v2.png" in said, said
 
 
