@@ -39,7 +39,8 @@ _TILDE = (rb"(?:(?<![\w.}\\~-])~|\\~\{\}|\$\\sim\$|\\textasciitilde(?![A-Za-z])\
 #: (no one's), nor TeX's tie before a word (``Fig.~A/B``, ``the~train/test``).
 SOURCE_HOME = re.compile(
     rb"(?:/home/|/Users/|[A-Za-z]:(?:/|" + _BACKSLASH + rb"){1,2}Users(?:/|" + _BACKSLASH
-    + rb"){1,2})(?:[^/\\\s{}%,;)$]|\$(?!\\backslash))+|(?<=/)" + _TILDE + rb"[A-Za-z_][\w.-]+"
+    + rb"){1,2})(?:[^/\\\s{}%,;)$]|\$(?!\\backslash))+(?<!\.)|(?<=/)" + _TILDE
+    + rb"[A-Za-z_][\w.-]+(?<!\.)"
     + rb"|" + _TILDE + rb"[A-Za-z_][\w.-]+(?=/|" + _BACKSLASH + rb")")
 
 
