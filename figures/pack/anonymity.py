@@ -48,6 +48,8 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
                 spots.add(match.start())
                 shown = decoded(match.group()).replace("\x00", "")  # a Latin-1 name too
                 shown = printed_path(shown) if pattern is SOURCE_HOME else shown
+                while shown.endswith("}") and shown.count("}") > shown.count("{"):
+                    shown = shown[:-1]  # the group's brace after a name (Strau\ss{}})
                 # a path, an address: each one; a name, a folder: each pattern's first
                 key = (number, shown.lower() if pattern in (SOURCE_HOME, EMAIL) else "")
                 told.setdefault(key, (data.count(b"\n", 0, match.start()) + 1, shown))

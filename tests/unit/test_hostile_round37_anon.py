@@ -40,7 +40,8 @@ def test_every_home_path_of_a_file_is_told(tmp_path):
         "main.tex:1: a home folder's path (/home/alice) " + _TOLD.format("it", "it")]
     many = b"".join(b"/home/user%d/x\n" % n for n in range(12))
     said = _said(tmp_path, many)
-    assert len(said) == 1 and said[0].startswith(
+    assert len(said) == 1, said
+    assert said[0].startswith(
         "main.tex:1: a home folder's path (/home/user0) and 11 more (/home/user1 on line 2, ")
     assert "/home/user8 on line 9, 3 others) in the packed source" in said[0], said
     image = _said(tmp_path, b"\x89PNG\r\n\x00/Users/alice/a /Users/bob/b", name="a.png")
