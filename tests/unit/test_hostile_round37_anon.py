@@ -61,8 +61,9 @@ def test_every_home_path_of_a_file_is_told(tmp_path):
     (b"www.cs.example.edu/$\\sim$alice", "~alice"),
     (b"\\url{https://cs.example.edu/%7Ealice/}", "~alice"),
     (b"\\textasciitilde{}alice/code", "~alice"),
+    (b"see ~alice/.ssh/", "~alice"),
 ], ids=["textbackslash", "textbackslash-space", "backslash", "char92", "symbol", "tilde",
-        "url-tilde", "accent-tilde", "sim", "percent-7e", "textasciitilde"])
+        "url-tilde", "accent-tilde", "sim", "percent-7e", "textasciitilde", "dot-folder"])
 def test_a_home_path_in_texs_spellings_is_told(tmp_path, source, shown):
     r"""Round 37 (K5): ``\texttt{C:\textbackslash{}Users\textbackslash{}alice}`` (TeX prints
     ``C:\Users\alice``) and ``\url{~alice/code}`` (alice's home; on a web server
@@ -76,10 +77,12 @@ def test_a_home_path_in_texs_spellings_is_told(tmp_path, source, shown):
 @pytest.mark.parametrize("source", [
     b"Fig.~A/B", b"the~train/test split", b"~/data", b"\\~{}/x", b"Table~\\ref{x}/y",
     b"Smith~et~al./x", b"$\\sim$10/20 runs", b"see ~a/b", b"C:/PROGRA~1/x", b"and~or/not",
-    b"\\url{https://example.org/x~y/z}", b"C:\\textbackslash{}Program Files"])
+    b"\\url{https://example.org/x~y/z}", b"C:\\textbackslash{}Program Files",
+    b"'#1~code'~and/or~'#1~defaults'", b"input~/~output", b"Glyph~Composition~/~Decomposition",
+    b"(#3)~in\\\\", b"~page/.code={x}", b"~page/.sseq default error"])
 def test_a_tie_or_an_anonymous_tilde_is_no_home_path(tmp_path, source):
-    r"""Round 37 (K5): a tilde is TeX's tie before a word (``Fig.~A/B``, ``the~train/test``),
-    and ``~/`` names no one: only a login after a tilde at a path's start, or after a URL's
+    r"""Round 37 (K5): a tilde is TeX's tie before a word (``Fig.~A/B``, ``the~train/test``,
+    expl3's space: ``Composition~/~Decomposition``), and ``~/`` names no one: only a login after a tilde at a path's start, or after a URL's
     ``/``, is a home folder."""
     assert _said(tmp_path, b"Text.\n" + source + b"\n") == []
 
