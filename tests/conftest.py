@@ -38,14 +38,13 @@ from helpers import (  # after its assertions are set to be rewritten
     LFS_POINTER,
     LFS_POINTER_ADVICE,
     REPO,
+    VECTOR_ONLY,
     fixture_spec,
+    vector_only,
 )
 
 #: How this environment differs from the one that made the golden images (None: it is it).
 OFF_REFERENCE = pytest.StashKey[str | None]()
-#: Set to 1, vector content is the only judge even here, as off the reference environment:
-#: for the mutation check of that judge alone (``nox -s mutants -- --judge vector``).
-VECTOR_ONLY = "FIGURES_GOLDEN_VECTOR_ONLY"
 
 
 def fast_tier(config: pytest.Config) -> bool:
@@ -148,7 +147,11 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[OFF_REFERENCE] = mismatch(recorded(REPO))
     except ValueError as error:  # missing, or a merge left its markers: one line, not a traceback
         raise pytest.UsageError(str(error)) from None
-    if os.environ.get(VECTOR_ONLY) == "1":  # tools/mutants.py --judge vector
+    try:  # tools/mutants.py --judge vector; the one reading, tools/update_baselines.py's too
+        judge_vector_only = vector_only()
+    except ValueError as error:
+        raise pytest.UsageError(str(error)) from None
+    if judge_vector_only:
         config.stash[OFF_REFERENCE] = config.stash[OFF_REFERENCE] or f"{VECTOR_ONLY}=1"
     # Hypothesis keeps its caches (a unicode table) in .hypothesis/ of the current folder: the
     # suite writes nothing there (tools/random_order.py runs it from another folder and checks).
@@ -461,16 +464,62 @@ def _results_dir(config: pytest.Config) -> Path | None:
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Each run starts with no pytest-mpl results of earlier runs (per-worker JSON files and
     per-test image folders would pile up, an old HTML summary would mislead); the xdist
-    controller clears them."""
+    controller clears them, holding the results folder for the whole run (round 37, R1)."""
     results = _results_dir(session.config)
     if results is None or hasattr(session.config, "workerinput") or not results.is_dir():
         return
+    _hold_results(session.config, results)
+    clear_results(results)
+
+
+def _hold_results(config: pytest.Config, results: Path) -> None:
+    """One golden run at a time per results folder (two at once in one checkout, a watch task
+    beside a hand run or two ``figures review``, cleared each other's results as they were
+    written: an INTERNALERROR; round 37, R1). The lock is the build's (figures/outputs/lock.py:
+    the OS's lock, gone with a run that dies), held until pytest ends, after pytest-mpl's HTML
+    summary. A second run WAITS, saying so in one line, rather than stopping: both finish and
+    both are judged, as if run one after the other (a watch task's run does not fail for no
+    fault of the code, and of two reviews each gets its page)."""
+    from figures.errors import FigureDataError
+    from figures.outputs.lock import lock_holder, locked
+
+    def waiting() -> None:
+        holder = lock_holder(results)
+        line = (f"golden run: another golden run{f' (pid {holder})' if holder else ''} holds "
+                f"{os.path.relpath(results)}: waiting for it to end (Ctrl-C stops; "
+                "--mpl-results-path=DIR runs beside it)")
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(line)
+            reporter.flush()
+        else:
+            print(line, file=sys.__stderr__, flush=True)
+
+    hold = locked(results, on_wait=waiting)
+    try:
+        hold.__enter__()
+    except FigureDataError as error:  # a link in its place, a folder it cannot write
+        raise pytest.UsageError(f"--mpl-results-path {error}") from None
+    config.add_cleanup(lambda: hold.__exit__(None, None, None))  # after pytest_unconfigure
+
+
+def _gone(function: Callable[..., object], path: str, error: Any) -> None:
+    """``shutil.rmtree``'s error handler: a file gone meanwhile is no error."""
+    raised = error if isinstance(error, BaseException) else error[1]
+    if not isinstance(raised, FileNotFoundError):
+        raise raised
+
+
+def clear_results(results: Path) -> None:
+    """pytest-mpl's results of earlier runs removed from ``results`` (a file another process
+    removed first is no error)."""
+    handler = {"onexc" if sys.version_info >= (3, 12) else "onerror": _gone}
     for path in results.iterdir():
         if path.is_dir() and path.name.startswith("test_"):
-            shutil.rmtree(path)
+            shutil.rmtree(path, **handler)
         elif (path.name.startswith("fig_comparison.") or (path.suffix == ".json"
               and path.name.startswith(("results", "generated-hashes")))):
-            path.unlink()
+            path.unlink(missing_ok=True)
 
 
 #: The closing line of a run with failing image comparisons (printed after pytest's own).

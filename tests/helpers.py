@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from figures.cli import main as cli
+from figures.errors import display_path
 from figures.registry import BY_NAME, FIGURES, FigureSpec
 
 REPO = Path(__file__).resolve().parent.parent
@@ -29,6 +30,23 @@ VENUE_BASELINES = REPO / "baseline" / "venues"
 LFS_POINTER = b"version https://git-lfs.github.com/spec/v1"
 LFS_POINTER_ADVICE = ("it is a Git LFS pointer, not the image: run `git lfs pull` (git-lfs "
                       "installed), then the test again")
+#: Set to 1, vector content is the only judge even on the reference environment: for the
+#: mutation check of that judge alone (``nox -s mutants -- --judge vector``).
+VECTOR_ONLY = "FIGURES_GOLDEN_VECTOR_ONLY"
+
+
+def vector_only() -> bool:
+    """Whether :data:`VECTOR_ONLY` makes vector content the only judge: the one reading of
+    the variable, the golden run's (tests/conftest.py) and tools/update_baselines.py's (which
+    refuses it: no image is drawn). ``1`` on; ``0``, empty or unset off (tools/mutants.py sets
+    it empty for the pixel judge); ValueError (one line) for another value (round 37, G7)."""
+    value = os.environ.get(VECTOR_ONLY, "")
+    if value in ("", "0", "1"):
+        return value == "1"
+    shown = repr(value) if value.strip() != value or not value else display_path(value)
+    raise ValueError(f"{VECTOR_ONLY}={shown}: it takes 1 (vector content alone judges, as off "
+                     "the reference environment) or 0 (unset, empty: pixels judge here); set "
+                     "one of those")
 
 
 #: A paper's main.tex for ``figures sync`` (``%s``: its body): graphicx, figures in

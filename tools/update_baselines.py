@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 from matplotlib.image import imread
 
+from figures.errors import display_path
 from figures.outputs.environment import ENVIRONMENT_FILE, current, mismatch
 from figures.outputs.environment import recorded as recorded_in
 
@@ -75,12 +76,17 @@ def copy_changed(generated: Path, baseline: Path) -> list[str]:
     return written
 
 
-def goldens() -> dict[str, str]:
-    """Each golden's name (its image's file name without ``.png``) -> its test's node id,
-    as the golden test modules parametrize them."""
+def _tests_importable() -> None:
+    """The test modules importable as pytest imports them (``helpers``, ``test_images``)."""
     for folder in (ROOT / "tests" / "golden", ROOT / "tests"):
         if str(folder) not in sys.path:
             sys.path.insert(0, str(folder))
+
+
+def goldens() -> dict[str, str]:
+    """Each golden's name (its image's file name without ``.png``) -> its test's node id,
+    as the golden test modules parametrize them."""
+    _tests_importable()
     import test_images
     import test_venue_images
 
@@ -145,27 +151,31 @@ def _names(argv: list[str]) -> tuple[list[str], list[str]]:
     line) for a file or word that names no golden (pytest said "not found", "exited 4")."""
     if all(a.startswith("-") or ("/" in a and _stem(a) == a) for a in argv):
         return [], argv
-    known, named = goldens(), []
+    known, named = goldens(), {}  # argv's place -> the golden it names
     for i, given in enumerate(argv):
-        stem, folder = _stem(given), given.rpartition("/")[0].rstrip("/")
         after = argv[i - 1] if i else ""  # an option's value is no NAME (-k, -m: never)
         if given.startswith("-") or "::" in given or after in ("-k", "-m"):
             continue
+        # a path is read where it leads (``baseline/venues/../NAME.png``: round 37, G9)
+        path = os.path.normpath(given) if "/" in given else given
+        stem, folder = _stem(path), path.rpartition("/")[0].rstrip("/")
         if stem in known and (stem == given or folder.rsplit("/", 1)[-1] in (
                 "", "baseline", "venues", "figures")):
-            named.append(i)
+            named[i] = stem
         elif (stem != given or not (Path(given).exists() or (ROOT / given).exists())) and \
                 not (after.startswith("-") and "=" not in after):
             theirs = [k for k in known if k.startswith("venue-") and f"--{stem}" in k]
-            theirs = [k for k in theirs if k.split("--")[0][6:] in given.split("/")] or theirs
-            raise ValueError(f"{given}: " + (
+            theirs = [k for k in theirs if k.split("--")[0][6:] in path.split("/")] or theirs
+            # escaped: a name pasted with its line end stays on one line (round 37, G9)
+            raise ValueError(f"{display_path(given)}: " + (
                 f"a venue's build of {stem}: name its golden ({', '.join(theirs)})" if theirs
-                and stem in known else f"no golden named {stem}: a NAME is a golden's file "
-                "name without .png (`ls baseline/ baseline/venues/`), such as cifar_summary "
-                "or venue-icml--cifar_accuracy--column"))
-    return (list(dict.fromkeys(_stem(argv[i]) for i in named)),
-            [a for i, a in enumerate(argv) if i not in named] + [known[_stem(argv[i])]
-                                                                 for i in named])
+                and stem in known else ("no golden of that name" if stem == given else
+                                        f"no golden named {display_path(stem)}")
+                + ": a NAME is a golden's file name without .png (`ls baseline/ "
+                "baseline/venues/`), such as cifar_summary or venue-icml--cifar_accuracy--column"))
+    return (list(dict.fromkeys(named.values())),
+            [a for i, a in enumerate(argv) if i not in named] + [known[stem]
+                                                                 for stem in named.values()])
 
 
 def recorded(record: Path, new_environment: bool) -> dict[str, object]:
@@ -182,9 +192,15 @@ def _refused(argv: list[str]) -> str | None:
     """Why this run cannot make baselines, or None."""
     if platform.system() != "Linux":
         return "baselines are made on Linux only"
-    if os.environ.get("FIGURES_GOLDEN_VECTOR_ONLY"):  # tests/conftest.py's VECTOR_ONLY
-        return ("FIGURES_GOLDEN_VECTOR_ONLY is set (left from `nox -s mutants -- --judge "
-                "vector`?): with it no image is drawn; unset it and run again")
+    _tests_importable()
+    from helpers import vector_only  # the golden run's reading of it (round 37, G7)
+
+    try:
+        if vector_only():
+            return ("FIGURES_GOLDEN_VECTOR_ONLY is set (left from `nox -s mutants -- --judge "
+                    "vector`?): with it no image is drawn; unset it and run again")
+    except ValueError as error:
+        return str(error)
     for i, given in enumerate(argv):
         shown = f"-p {given}" if given == "no:mpl" and argv[i - 1:i] == ["-p"] else given
         if shown.startswith(("--mpl-generate-path", "-pno:mpl", "-p no:mpl")):

@@ -106,10 +106,11 @@ def test_a_file_or_word_naming_no_golden_is_one_line_naming_the_names(monkeypatc
         "update_baselines: build/icml/w3.25/cifar_summary.pdf: a venue's build of "
         "cifar_summary: name its golden (venue-icml--cifar_summary, "
         "venue-icml--cifar_summary--1.9, venue-icml--cifar_summary--4.125)\n")
-    for given, stem in (("nosuch.png", "nosuch"), ("cifar_sumary", "cifar_sumary")):
+    for given, said in (("nosuch.png", "no golden named nosuch"),
+                        ("cifar_sumary", "no golden of that name")):  # named once (round 37)
         assert tool.main([given]) == 2
         assert capsys.readouterr().err == (
-            f"update_baselines: {given}: no golden named {stem}: a NAME is a golden's file "
+            f"update_baselines: {given}: {said}: a NAME is a golden's file "
             "name without .png (`ls baseline/ baseline/venues/`), such as cifar_summary or "
             "venue-icml--cifar_accuracy--column\n")
 
