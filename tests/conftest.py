@@ -472,6 +472,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     clear_results(results)
 
 
+#: The results folder a golden run holds, told to the runs it starts (a test's own pytest).
+RESULTS_HELD = "FIGURES_GOLDEN_RESULTS_HELD"
+
+
 def _hold_results(config: pytest.Config, results: Path) -> None:
     """One golden run at a time per results folder (two at once in one checkout, a watch task
     beside a hand run or two ``figures review``, cleared each other's results as they were
@@ -495,11 +499,17 @@ def _hold_results(config: pytest.Config, results: Path) -> None:
         else:
             print(line, file=sys.__stderr__, flush=True)
 
+    if os.environ.get(RESULTS_HELD) == str(results.resolve()):  # it would wait for itself
+        raise pytest.UsageError(
+            f"--mpl-results-path {os.path.relpath(results)}: the golden run that started this "
+            "one holds it and waits for this one to end; give this run a folder of its own "
+            "(--mpl-results-path=DIR)")
     hold = locked(results, on_wait=waiting)
     try:
         hold.__enter__()
     except FigureDataError as error:  # a link in its place, a folder it cannot write
         raise pytest.UsageError(f"--mpl-results-path {error}") from None
+    os.environ[RESULTS_HELD] = str(results.resolve())  # for the runs this one starts
     config.add_cleanup(lambda: hold.__exit__(None, None, None))  # after pytest_unconfigure
 
 

@@ -110,6 +110,7 @@ def test_the_golden_suite_runs_under_import_mode_importlib_from_another_folder(t
     ran = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-p", "no:randomly",
                           "-p", "no:cacheprovider", "-n", "0", "-k", "cifar_summary",
                           "--import-mode=importlib", *where,
+                          f"--mpl-results-path={tmp_path / 'res'}",  # this run's its own
                           str(REPO / "tests" / "golden" / "test_images.py")],
                          capture_output=True, text=True, timeout=300, cwd=tmp_path,
                          check=False)
