@@ -73,6 +73,21 @@ def test_sync_refuses_our_include_in_a_box_of_nothing(tmp_path, monkeypatch, cap
     assert not (paper / "figures").exists()
 
 
+@pytest.mark.slow  # sync asks TeX
+def test_sync_takes_a_box_of_no_height_for_one_not_for_none(tmp_path, monkeypatch, capsys):
+    r"""Round 37 (P19, its like): ``width=\linewidth,height=0pt``: TeX's 0 in of height was
+    read as "no height given" (a falsy 0), so the include was refused as "scaled by its
+    height"; it is a box of both sides under the figure's least height, refused with the
+    height that holds it, as a negative one is."""
+    code, out, err, paper = _venue_sync(tmp_path, monkeypatch, capsys, (
+        "\\includegraphics[width=\\linewidth,height=0pt]{figures/cifar_summary}"), engine=True)
+    assert code == 1, out + err
+    [row] = [line for line in out.splitlines() if line.startswith("cifar_summary")]
+    assert "refused: a box 0 in tall is shorter than cifar_summary's smallest height" in row, row
+    assert "scaled by its height" not in row, row
+    assert not (paper / "figures").exists()
+
+
 @pytest.mark.parametrize("engine", [pytest.param(True, marks=pytest.mark.slow), False])
 @pytest.mark.parametrize("kind", ["fifo", "socket"])
 def test_sync_refuses_a_target_that_is_no_regular_file_before_any_write(
