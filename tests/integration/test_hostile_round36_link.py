@@ -6,7 +6,7 @@ case, is in docs/guarantees.md ("Hostile passes")."""
 from __future__ import annotations
 
 import pytest
-from helpers import pack_refused, write_files
+from helpers import pack_refused, packed, write_files
 from PIL import Image
 
 
@@ -32,3 +32,47 @@ def test_a_paper_folder_named_like_the_forced_compiles_link_is_refused(tmp_path)
     for word in ("the class option draft (main.tex), which animate hears",
                  "animate prints its draft box in place of fr0.png", "page 1"):
         assert word in said, said
+
+
+_LETTER = ("\\documentclass{letter}\n\\begin{document}\n\\begin{letter}{Editor}\\opening{Dear "
+           "Editor,} Response to reviewers.\\closing{Yours}\\end{letter}\n\\end{document}\n")
+
+
+@pytest.mark.slow  # TeX compiles the archive
+def test_the_main_file_taken_is_named_and_the_others_told(tmp_path):
+    r"""Round 36 (C5): a complete cover letter ``response.tex`` at the folder's top, the
+    paper in ``paper/main.tex``: by the documented rule (of several, the one alone at the top)
+    the letter is packed as the paper, and the summary line (``packed p.tar.gz: 1 files,
+    ...``) named no main file. The rule stands; the line names the file it took, and one
+    warning names the other main files it does not read and ``--main``."""
+    write_files(tmp_path / "p", {"response.tex": _LETTER, "paper/main.tex": (
+        "\\documentclass{article}\n\\begin{document}\nThe paper.\n\\end{document}\n")})
+    files, said = packed(tmp_path, warnings=1)
+    assert list(files) == ["response.tex"]
+    assert said.splitlines()[-1].startswith("packed p.tar.gz from response.tex: 1 files, "), said
+    assert ("warning: response.tex: taken as the main file (of several, the one alone at the "
+            "top); other main files here, which it does not read: paper/main.tex: if the paper "
+            "is one of them, pack with --main paper/main.tex\n") in said, said
+    files, said = packed(tmp_path, "--main", "paper/main.tex")  # as told: no word of the letter
+    assert list(files) == ["main.tex"]
+    assert said.splitlines()[-1].startswith("packed p.tar.gz from paper/main.tex: 1 files, "), \
+        said
+
+
+def test_a_main_file_the_paper_reads_is_not_told(tmp_path):
+    r"""Round 36 (C5): a main file under the folder that the taken one's compile reads (a
+    figure of the standalone class it inputs) is part of the paper, not another one: no word
+    of it; one it does not read is named (at most three, then how many more)."""
+    from figures.mainfile import passed_over
+
+    standalone = "\\documentclass{standalone}\n\\begin{document}\nX\n\\end{document}\n"
+    write_files(tmp_path, {"main.tex": (
+        "\\documentclass{article}\n\\usepackage{standalone}\n\\begin{document}\n"
+        "\\input{figs/a}\n\\end{document}\n"), "figs/a.tex": standalone})
+    main = tmp_path / "main.tex"
+    assert passed_over(tmp_path, main, {"main.tex", "figs/a.tex"}) is None
+    write_files(tmp_path, {f"old/v{n}.tex": standalone for n in range(5)})
+    said = passed_over(tmp_path, main, {"main.tex", "figs/a.tex"})
+    assert said is not None
+    assert "read: old/v0.tex, old/v1.tex, old/v2.tex and 2 more: if the paper is one of " \
+           "them, pack with --main old/v0.tex" in said, said
