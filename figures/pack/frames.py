@@ -33,7 +33,7 @@ from itertools import zip_longest
 from pathlib import Path
 
 from figures.errors import FigureDataError, display_path
-from figures.pack import placing
+from figures.pack import boxes, placing
 from figures.pdf import UNREAD
 
 #: pdftex.def's word for each image it places: ``Package pdftex.def Info: a.png  used on
@@ -85,6 +85,7 @@ FINAL = (
     "\\let\\Ginclude@graphics\\figures@include\\fi}"
     "\\def\\figures@pgf{\\pgf@draftmodefalse\\let\\pgf@draftmodetrue\\pgf@draftmodefalse"
     "\\pgfkeys{/pgf/images/draft/.code=}}\\AddToHook{package/pgf/after}{\\figures@pgf}"
+    "\\AddToHook{package/pgfcore/after}{\\figures@pgf}"  # pgf's core alone (round 36, A1)
     "\\def\\figures@anim{\\@anim@@draftfalse\\let\\@anim@@drafttrue\\@anim@@draftfalse"
     "\\DeclareKeys[anim@user]{draft.code:n=,final.code:n=}"
     "\\DeclareKeys[anim@pkg]{draft.code:n=,final.code:n=}}"
@@ -100,13 +101,6 @@ FINAL = (
     "\\@ifundefined{@anim@@draftfalse}{}{\\figures@anim}}\\makeatother")
 
 
-def cut(limit: float) -> str:
-    """Round 31 (F13): the words for a forced-final compile stopped at ``limit`` seconds
-    (:func:`figures.pack.tex.prove_final`), said in the refusal or a warning."""
-    return (f"the forced-final compile did not end within {limit:.0f} s, so the frames were "
-            "judged from the log")
-
-
 def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: bytes = b"",
            forced: tuple[bytes, str] | float | None = None,
            warnings: list[str] | None = None) -> FigureDataError | None:
@@ -114,20 +108,25 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: byt
     ``logged``) prints a frame or a black box in place of a figure: one line naming the
     include (its file and line) and the option to remove; None when it prints none.
     ``forced``: the PDF and log of the archive compiled forced final (None: not compiled;
-    a text: that compile's first error; a number: cut at that many seconds, :func:`cut`); ``warnings``
-    gets a line for each page whose frames could not be counted (round 33, P10)."""
+    a text: that compile's first error; a number: cut at that many seconds,
+    :func:`boxes.cut`); ``warnings`` gets a line for each page whose frames could not be
+    counted (round 33, P10), and one when the forced compile failed or was cut and the log's
+    reading refuses nothing."""
     from figures.paper import drafts
     from figures.paper.latex import read_paper
 
     read = read_paper(paper, Path(main.name))
-    if (boxed := _demo(read, main, pages, logged) or (_animated(read, main, pdf, forced)
+    if (boxed := _demo(read, main, pages, logged) or (boxes.animated(read, main, pdf, forced)
                                                       if isinstance(forced, tuple) else None)):
         return boxed  # round 33, P15: an animation's frames are no page's content
-    if isinstance(forced, str):  # the forced compile failed: the log's reading, and a word
-        _unchecked(read, main, forced, warnings)  # of pgf's and animate's boxes (round 35, M9)
     if not isinstance(forced, tuple):  # the forced compile failed, or was cut: the log's
-        return _by_log(read, main, pages, logged, forced if isinstance(  # reading (round 31,
-            forced, float) else None)  # F13: said)
+        limit = forced if isinstance(forced, float) else None  # reading (round 31, F13)
+        refused = _by_log(read, main, pages, logged, limit)
+        if refused is None and forced is not None and not boxes.unchecked(
+                read, main, forced, warnings) and limit and warnings is not None:
+            warnings.append(f"{display_path(main.name)}: {boxes.cut(limit)}, which shows "
+                            "none: look at the archive's figures before you submit")
+        return refused  # a failed or cut compile: a word of pgf's and animate's boxes too
     archive = placing.placements(pdf)
     page = _more(main, archive, placing.placements(forced[0]), warnings)
     if page is None:  # forced final places nothing more, nothing else: no frame printed
@@ -144,90 +143,8 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: byt
     include = next((found for found in includes if found[1].line == int(line)),
                    includes[0] if includes else None)
     if include is None:
-        return _unnamed(read, main, name, line, page, forced[1], logged)
+        return boxes.unnamed(read, main, name, line, page, forced[1], logged)
     return _refusal(read, main, include[1], include[0], page, logged)
-
-
-#: pdfTeX's word for each image file it reads or writes (``<a.png, id=1, 144.54pt x
-#: 108.405pt>``, ``<./a.png>`` or ``<./a.png (PNG copy)>`` as a page ships): pgf's and
-#: animate's too, which pdftex.def's :data:`_USED` does not see.
-_READ = re.compile(r"<([^<>\s,]+\.[A-Za-z0-9]+)(?:, id=\d+,[^<>]*| \([^()<>]*\))?>")
-
-
-def _unnamed(read, main: Path, name: str, line: str, page: int, forced: str,
-             logged: str) -> FigureDataError:
-    """The refusal of a page forced final places more on with no graphicx include to name:
-    a file only the forced compile read (its log, ``forced``, against the archive's,
-    ``logged``) that pgf or animate boxes in draft, where the source reads that draft
-    (round 33, P3, P15: ``\\pgfimage`` under the class's ``draft``); else that page."""
-    from figures.paper import drafts
-
-    for read_only in _read_only(forced, logged):
-        if said := drafts.package_draft(read, read_only):
-            return FigureDataError(main.name, None, (
-                f"{said}; the archive's PDF prints that box on page {page}{_stops(None)}"))
-    read_only = _read_only(forced, logged)
-    shown = (f"{Path(name).name} (input line {line}, in the forced compile's log, not the "
-             "archive's)" if name else f"{read_only[0]} (read only by the forced compile)"
-             if read_only else "an image (the logs name none the archive's lacks)")
-    asked = drafts.draft(read, finals=False) or ""
-    why = (f"{asked.partition('): ')[0]})" if asked and "demo" not in asked
-           else drafts.switched(read))  # round 34, P3: the cause, where the source reads it
-    return FigureDataError(main.name, None, (
-        f"the archive's PDF prints a draft frame or box in place of {shown} on page {page}: "
-        "compiled with graphics, pgf and animate forced final, the paper places more"
-        + (f"; draft there by {why}" if why else "") + f"; remove draft{_stops(None)}"))
-
-
-def _unchecked(read, main: Path, error: str, warnings: list[str] | None) -> None:
-    """Round 35 (M9): the forced compile failed (its first error, ``error``) where the source
-    reads pgf's or animate's draft box, which no log shows: one warning saying so."""
-    from figures.paper import drafts
-
-    said = next((said for name in drafts.boxed_names(read)
-                 if (said := drafts.package_draft(read, name))), None)
-    if said and warnings is not None:
-        warnings.append(f"{display_path(main.name)}: the forced-final compile failed ("
-                        f"{error.rstrip('.')}), so a draft box the source reads could not be "
-                        f"checked ({said.partition('; remove')[0]}): look at the archive's "
-                        "figures before you submit")
-
-
-def _read_only(forced: str, logged: str) -> list[str]:
-    """The image files the forced compile's log (``forced``) says pdfTeX read and the
-    archive's (``logged``) does not, by name (:data:`_READ`)."""
-    return sorted({Path(n).name for n in _READ.findall(forced)}
-                  - {Path(n).name for n in _READ.findall(logged)})
-
-
-def _animated(read, main: Path, pdf: bytes, forced: tuple[bytes, str]
-              ) -> FigureDataError | None:
-    """Round 33 (P15): animate's draft box in place of an animation, whose frames (a widget's
-    appearance, no page's content) no count of placements sees: a page of the forced PDF
-    (``forced``: it and its log) showing more annotations' appearances than the archive's
-    ``pdf``, and a file its log read of an ``\\animategraphics`` the source reads a draft for."""
-    from figures.paper import drafts
-
-    page = next((n for n, (one, other) in enumerate(zip_longest(
-        _shown(pdf), _shown(forced[0]), fillvalue=0), 1) if other > one), None)
-    for name in sorted({Path(n).name for n in _READ.findall(forced[1])} if page else ()):
-        if said := drafts.package_draft(read, name, ("animate",)):
-            return FigureDataError(main.name, None, (
-                f"{said}; the archive's PDF prints that box on page {page}{_stops(None)}"))
-    return None
-
-
-def _shown(pdf: bytes) -> list[int]:
-    """How many annotations each page of ``pdf`` shows an appearance of (``/AP``)."""
-    from figures.pdf import open_pdf, pypdf_said
-
-    shown = []
-    with pypdf_said():
-        for page in open_pdf(pdf).pages:
-            annotations = page.get("/Annots")
-            shown.append(0 if annotations is None else sum(
-                "/AP" in annotation.get_object() for annotation in annotations.get_object()))
-    return shown
 
 
 def _more(main: Path, archive: list, final: list, warnings: list[str] | None) -> int | None:
@@ -301,7 +218,7 @@ def _pdfpages(main: Path, written: str, at: str, said: str, shown: str, page: in
     return FigureDataError(main.name, None, (
         f"\\includepdf{{{written}}} at {at} in draft mode ({why}): pdfpages prints a frame "
         f"with the file's name in place of its pages (page {page} of the archive's PDF); "
-        f"remove draft{_stops(limit).replace('figures', 'pages')}"))
+        f"remove draft{boxes.stops(limit).replace('figures', 'pages')}"))
 
 
 def _refusal(read, main: Path, include, name: str, page: int, logged: str,
@@ -315,17 +232,17 @@ def _refusal(read, main: Path, include, name: str, page: int, logged: str,
 
     at = f"{display_path(include.tex.name)}:{include.line}"
     if own := drafts.draft_key(include):
-        return FigureDataError(name, None, f"{own}" + (_stops(limit) if limit else (
+        return FigureDataError(name, None, f"{own}" + (boxes.stops(limit) if limit else (
             f"; the pack stops (the archive's PDF prints that frame on page {page}, not the "
             "figure)")))
     everywhere = drafts.draft(read)
     if everywhere and "demo" not in everywhere:
         return FigureDataError(main.name, None, (
             f"{everywhere} for each image: the archive's PDF prints {name}'s on page {page} in "
-            f"place of the figure included at {at}; remove it{_stops(limit)}"))
+            f"place of the figure included at {at}; remove it{boxes.stops(limit)}"))
     sized = {Path(found).name for found in unplaced(logged)}
     said = (f"the archive's PDF prints graphicx's frame with this name on page {page}, not the "
-            f"figure included at {at} (" + (f"{cut(limit)}; " if limit else "") + (
+            f"figure included at {at} (" + (f"{boxes.cut(limit)}; " if limit else "") + (
                 "TeX's log sized it, placed it nowhere" if name in sized else
                 "forced final, it prints there") + ")")  # short: the line whole (400 at most)
     if (asked := drafts.draft(read, finals=False)) and "demo" not in asked:  # a final read
@@ -347,12 +264,6 @@ def _refusal(read, main: Path, include, name: str, page: int, logged: str,
     return FigureDataError(name, None, (
         f"{said}: graphicx is in draft mode at this include (set by code the pack cannot "
         "name); make it final there; the pack stops"))
-
-
-def _stops(limit: float | None) -> str:
-    """The refusal's end: why the pack stops, or that the forced compile was cut (F13)."""
-    return (f"; the pack stops ({cut(limit)})" if limit else "; the pack stops (an archive "
-            "printing frames in place of figures is no paper to submit)")
 
 
 def _page_of(pages: list[str], name: str) -> int | None:

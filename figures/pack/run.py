@@ -159,9 +159,6 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     if (framed := frames.framed(paper, main_tex, texts[1], logged, pdf, forced,
                                 found.warnings)) is not None:
         raise framed  # draft: round 26, asked of TeX (round 30)
-    if isinstance(forced, float):  # round 31, F13: cut, and the log read no frame
-        found.warnings.append(f"{display_path(main_tex.name)}: {frames.cut(forced)}, which "
-                              "shows none: look at the archive's figures before you submit")
     if emptied:
         found.warnings.append(f"{_some(emptied)}: only opened (tested with \\IfFileExists, or "
                               "an \\include that \\includeonly leaves out), never read as "

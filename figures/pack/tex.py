@@ -250,11 +250,11 @@ def prove(folder: Path, main: str) -> tuple[bytes, int]:
     env |= {"TEXMFHOME": str(folder / ".no-texmf-home"), "openin_any": "p"}
     command = ["pdflatex", *_FLAGS, runner.tex_argument(main)]
     log = folder / f"{Path(main).stem}.log"
-    runs, lists = 0, _lists(folder)
+    runs, lists = 0, _lists(folder, main)
     for runs in range(1, 5):
         _run(command, folder, folder / main, "from the archive alone", env)
         text = log.read_text(encoding="latin-1") if log.is_file() else ""
-        lists, before = _lists(folder), lists
+        lists, before = _lists(folder, main), lists
         if "Rerun to get" not in text and (runs > 1 or "undefined" not in text) \
                 and lists == before:
             break
@@ -304,16 +304,21 @@ def prove_final(folder: Path, main: str, took: float = 0.0,
     return pdf.read_bytes(), inputs.log_text(log)
 
 
-#: The lists a run writes and the next one reads back, with no "Rerun" line in the log (a
-#: ``\tableofcontents``, ``\listoffigures``, endfloat's lists): rerun while they change, as
-#: latexmk does (hostile round 25, TC).
-_LISTS = frozenset({".toc", ".lof", ".lot", ".fff", ".ttt", ".loa", ".lol"})
+#: The job's own files a run writes that no next run reads back (or that LaTeX's own "Rerun"
+#: line already covers, the ``.aux``): every other file named after the job is a list a run
+#: writes and the next reads back, with no "Rerun" line in the log (a ``\\tableofcontents``,
+#: endfloat's lists, hostile round 25, TC; the changes package's ``.loc``, round 35, Q1c):
+#: rerun while one changes, as latexmk does, with no list of known suffixes to fall behind.
+_NOT_READ_BACK = frozenset({".log", ".pdf", ".aux", ".fls", ".synctex", ".gz", ".tex"})
 
 
-def _lists(folder: Path) -> dict[str, bytes]:
-    """The digest of each list file in ``folder``."""
+def _lists(folder: Path, main: str) -> dict[str, bytes]:
+    """The digest of each non-empty file of the job ``main``'s in ``folder`` a next run may
+    read back (an empty one is as none: a list with nothing in it yet)."""
+    stem = Path(main).stem
     return {p.name: hashlib.sha256(p.read_bytes()).digest() for p in folder.iterdir()
-            if p.suffix in _LISTS and p.is_file()}
+            if p.name.startswith(f"{stem}.") and p.suffix not in _NOT_READ_BACK
+            and p.is_file() and p.stat().st_size}
 
 
 #: kpathsea's search paths a shell may export (``TEXINPUTS``, ``BSTINPUTS``, ``TEXMFHOME``,

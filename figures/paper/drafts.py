@@ -41,6 +41,9 @@ def own_draft(paper, name: str) -> str | None:
 #: ``\\PassOptionsToPackage{..OPTION..}{..PACKAGE..}`` (``str.format``: option, package).
 _PASSED = (r"\\PassOptionsToPackage\s*\{{[^{{}}]*\b{}\b[^{{}}]*\}}\s*"
            r"\{{(?:[^{{}}]*,)?\s*{}\s*(?:,[^{{}}]*)?\}}")
+#: A package loaded with an option (``str.format``: option, package): ``\\usepackage[..]{..}``,
+#: ``\\RequirePackage`` too (round 35, M1: before ``\\documentclass``, or in a class).
+_GIVEN = r"\\(?:usepackage|RequirePackage)\s*\[[^\]]*\b{}\b[^\]]*\]\s*\{{{}\}}"
 #: Where a package is loaded (``str.format``: its name): ``\\usepackage[..]{a,NAME}``.
 _LOADED = r"\\(?:usepackage|RequirePackage)\s*(?:\[[^\]]*\]\s*)?\{{(?:[^{{}}]*,)?\s*{}\s*[,}}]"
 
@@ -65,25 +68,54 @@ def final_class(paper) -> bool:
     return "draft" not in paper.class_options or "final" in paper.class_options
 
 
-#: A loaded package's and class's file suffix.
-_SUFFIX = {"package": "sty", "class": "cls"}
+#: Where a text loads packages or a class (``\\usepackage[..]{a,labstyle}``, ``\\documentclass``,
+#: a class's ``\\LoadClass``): TeX reads each right after the command (round 35, M3c).
+_LOADS = re.compile(r"\\(usepackage|RequirePackage|documentclass|LoadClass)(?:WithOptions)?\s*"
+                    r"(?:\[[^\]]*\]\s*)?\{([^{}]*)\}")
 
 
 def texts_of(paper) -> list[tuple]:
-    """Each source and its text as TeX reads it (a commented-out option is none), each
-    package and class of the paper's own folder a text loads right after it (round 33, P5,
-    P16: ``labstyle.sty`` passing ``draft`` or ``demo`` to graphicx; what each text loads is
-    :func:`figures.texread.read`'s)."""
-    from figures.texread import read
+    """Each source and its text as TeX reads it (a commented-out option is none), in the order
+    TeX reads them: each package and class of the paper's own folder spliced in where a text
+    loads it (round 33, P5, P16: ``labstyle.sty`` passing ``draft`` or ``demo`` to graphicx;
+    round 35, M3c: ``labart.cls`` read at ``\\documentclass{labart}``, before main.tex's
+    ``\\usepackage{graphicx}``). A text split so comes as its pieces, each the whole text with
+    the rest blanked (offsets and lines stand); the text of ``\\input`` files follows the file
+    reading it, as :attr:`Paper.sources` orders them."""
+    seen = set(paper.sources)
+    return [piece for source in paper.sources for piece in _spliced(paper, source, seen)]
 
-    sources, texts = list(paper.sources), []
-    for at, source in enumerate(sources):  # (grows as a text loads the folder's own)
-        text = blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True, hidden=True)
-        texts.append((source, text))
-        own = [found for kind, name in sorted(read(text).known[0]) if kind in _SUFFIX and (
-            found := paper.root / f"{name}.{_SUFFIX[kind]}").is_file() and found not in sources]
-        sources[at + 1:at + 1] = own
-    return texts
+
+def _spliced(paper, source: Path, seen: set) -> list[tuple]:
+    """``source``'s text (:func:`texts_of`), the folder's own packages and class it loads (and
+    not in ``seen``) spliced in after each load."""
+    text = blanked(runner.read_bounded(source, 1 << 20) or "", verbatim=True, hidden=True)
+    pieces, start = [], 0
+    for found in _LOADS.finditer(text):
+        suffix = "cls" if found[1] in ("documentclass", "LoadClass") else "sty"
+        own = [path for path in dict.fromkeys(paper.root / f"{name.strip()}.{suffix}"
+                                              for name in found[2].split(","))
+               if path not in seen and path.is_file()]
+        if own:
+            seen.update(own)
+            pieces.append((source, _only(text, start, found.end())))
+            start = found.end()
+            pieces += [piece for path in own for piece in _spliced(paper, path, seen)]
+    return [*pieces, (source, _only(text, start, len(text)))]
+
+
+def _only(text: str, start: int, end: int) -> str:
+    """``text`` with all but ``start:end`` blanked (its line breaks kept)."""
+    return text if (start, end) == (0, len(text)) else (
+        re.sub(r"[^\n]", " ", text[:start]) + text[start:end] + re.sub(r"[^\n]", " ", text[end:]))
+
+
+def _class_at(paper, texts: list[tuple]) -> str:
+    """Where the paper's ``\\documentclass`` stands (``preamble.tex:1``, round 35, M4: the
+    file holding it, not always the main file), else the main file."""
+    return next((_at(source, text, found.start()) for source, text in texts
+                 if (found := re.search(r"\\documentclass\b", text))),
+                display_path(paper.main.name))
 
 
 def draft(paper, finals: bool = True) -> str | None:
@@ -95,20 +127,19 @@ def draft(paper, finals: bool = True) -> str | None:
     undoes it)."""
     texts = texts_of(paper)
     passed = _heard(texts, "graphicx")
-    final = finals and (any(re.search(r"\\usepackage\s*\[[^\]]*\bfinal\b[^\]]*\]\s*\{graphicx\}"
+    final = finals and (any(re.search(_GIVEN.format("final", "graphicx") +
                                       r"|\\setkeys\s*\{Gin\}\s*\{[^{}]*\bdraft\s*=\s*false\b",
                                       text) for _, text in texts)
                         or any(re.search(_PASSED.format("final", "graphicx"), text)
                                for _, text in passed))  # round 27; passed late: none (29)
     if "demo" in paper.class_options:  # a global option graphicx hears (round 31, F7)
-        return (f"the class option demo ({display_path(paper.main.name)}): graphicx prints "
+        return (f"the class option demo ({_class_at(paper, texts)}): graphicx prints "
                 f"{INSTEAD['demo']}")
-    if not final_class(paper) and not final:
-        return f"the class option draft ({display_path(paper.main.name)}): graphicx prints a frame"
-    for source, text in texts:
-        heard = next((t for s, t in passed if s == source), "")
-        if found := (re.search(r"\\usepackage\s*\[[^\]]*\b(draft|demo)\b[^\]]*\]\s*"
-                               r"\{(graphicx|graphics)\}", text)  # plain graphics too (round 31, F10)
+    if not final_class(paper) and not final:  # where \documentclass is (round 35, M4)
+        return f"the class option draft ({_class_at(paper, texts)}): graphicx prints a frame"
+    for index, (source, text) in enumerate(texts):  # (a text may come in pieces: M3c)
+        heard = passed[index][1] if index < len(passed) else ""
+        if found := (re.search(_GIVEN.format("(draft|demo)", "(graphicx|graphics)"), text)  # F10
                      or re.search(_PASSED.format("(draft|demo)", "graphicx"), heard)):  # DP
             option, package = found[1], found[2] if found.re.groups > 1 else "graphicx"
             return (f"{package}'s option {option} ({_at(source, text, found.start())}): "
@@ -180,65 +211,78 @@ def boxed_names(paper) -> list[str]:
             for file in files]
 
 
-def package_draft(paper, name: str, packages: tuple[str, ...] = ("pgf", "animate")
+def package_draft(paper, name: str | None, packages: tuple[str, ...] = ("pgf", "animate")
                   ) -> str | None:
     """Round 33 (P3, P15): where the paper asks pgf or animate for its draft box in place of
     the file ``name`` (``a.png``; a frame ``fr1.png`` of ``{fr}``, or of an ``animateinline``:
     round 35, M13): the include's own ``draft`` key, the package's option, or the class's (pgf
-    declares ``draft``, animate reads it through ifdraft); None when no include of ``name``
-    (by one of ``packages``) or no draft is read."""
+    declares ``draft``, animate reads it through ifdraft); ``name`` None: any include of
+    ``packages`` (round 36, A3, A9: an animation of TikZ drawings names no file), worded "the
+    animation"; None when no include of ``name`` (by one of ``packages``) or no draft is read."""
     texts = texts_of(paper)
     for source, text in texts:
         for command, package, options, files, start in _boxed(text):
-            stem = Path(name).stem
-            if package not in packages or not any(stem == Path(file).stem or (
-                    command == "animategraphics" and stem.startswith(Path(file).name))
-                                                  for file in files):
+            stem = Path(name).stem if name is not None else None
+            if package not in packages or (stem is not None and not any(
+                    stem == Path(file).stem or (command == "animategraphics"
+                                                and stem.startswith(Path(file).name))
+                    for file in files)):
                 continue
             at = _at(source, text, start)
-            option = re.compile(r"\\usepackage\s*\[[^\]]*\bdraft\b[^\]]*\]\s*\{(?:[^{}]*,)?"
+            option = re.compile(r"\\(?:usepackage|RequirePackage)\s*\[[^\]]*\bdraft\b[^\]]*\]"
+                                r"\s*\{(?:[^{}]*,)?"
                                 rf"\s*{package}\s*[,}}]")
             why = (f"its own draft key, \\{command}[{options}] at {at}"
                    if _DRAFT_KEY.search(options or "") else next((
                        f"{package}'s option draft ({_at(where, t, hit.start())})"
                        for where, t in texts if (hit := option.search(t) or re.search(
                            _PASSED.format("draft", package), t))), None)
-                   or (f"the class option draft ({display_path(paper.main.name)}), which "
+                   or (f"the class option draft ({_class_at(paper, texts)}), which "
                        f"{package} hears" if not final_class(paper) else None))
             if why:
-                return (f"{why}: {package} prints its draft box in place of {name} (the "
+                shown = name if name is not None else "the animation"
+                return (f"{why}: {package} prints its draft box in place of {shown} (the "
                         f"include at {at}); remove that draft")
     return None
 
 
 _INCLUDEPDF = re.compile(r"\\includepdf\s*(?:\[([^\]]*)\])?\s*\{([^{}]+)\}")
+#: Round 35 (M11): ``\\includepdfset{keys}``, the keys of every later ``\\includepdf`` (each
+#: replaces the one before; an include's own keys come after).
+_INCLUDEPDFSET = re.compile(r"\\includepdfset\s*\{([^{}]*)\}")
 _DRAFT_KEY = re.compile(r"(?:^|,)\s*draft\s*(?:=\s*true\s*)?(?:,|$)")
+_FINAL_KEY = re.compile(r"(?:^|,)\s*(?:final|draft\s*=\s*false)\b")
 
 
 def pdfpages_drafts(paper) -> list[tuple[str, str, str, bool]]:
     """Round 27 (D3): each ``\\includepdf`` (the file it names, where: ``main.tex:6``) and why
     the source reads pdfpages drawing it as a frame with the file's name in place of its
-    pages ("" when it reads none): its own ``draft`` key, pdfpages' ``draft`` option or the
-    class's (no ``final`` of pdfpages TeX hears undoing it: passed before pdfpages is
+    pages ("" when it reads none): its own ``draft`` key, the ``\\includepdfset`` before it
+    (round 35, M11: ``\\includepdfset{draft} at main.tex:3``), pdfpages' ``draft`` option or
+    the class's (no ``final`` of pdfpages TeX hears undoing it: passed before pdfpages is
     loaded, round 29 D1); and whether its own key is ``draft``. The wording of a refusal:
     whether TeX drew a frame is the compiled archive's to say (round 29)."""
     texts = texts_of(paper)
     package = ",".join(found[1] for _, text in texts for found in re.finditer(
-        r"\\usepackage\s*\[([^\]]*)\]\s*\{pdfpages\}", text)) + "," + ",".join(
+        r"\\(?:usepackage|RequirePackage)\s*\[([^\]]*)\]\s*\{pdfpages\}", text)) + "," + ",".join(
         found[1] for _, text in _heard(texts, "pdfpages") for found in re.finditer(
             r"\\PassOptionsToPackage\s*\{([^{}]*)\}\s*\{(?:[^{}]*,)?\s*pdfpages\s*(?:,[^{}]*)?\}",
             text))  # passed too: round 28, D3
     everywhere = ("pdfpages' option draft" if re.search(r"\bdraft\b", package) else
                   "the class option draft" if not final_class(paper)
                   and not re.search(r"\bfinal\b", package) else "")
-    found = []
+    found, setting = [], None  # the last \includepdfset's word (None: none, or no draft key)
     for source, text in texts:
-        for match in _INCLUDEPDF.finditer(text):
+        for match in sorted([*_INCLUDEPDF.finditer(text), *_INCLUDEPDFSET.finditer(text)],
+                            key=lambda match: match.start()):
             options = match[1] or ""
             own = bool(_DRAFT_KEY.search(options))
-            why = ("its own draft key" if own else
-                   "" if re.search(r"(?:^|,)\s*(?:final|draft\s*=\s*false)\b", options)
-                   else everywhere)
-            line = text.count("\n", 0, match.start()) + 1
-            found.append((match[2].strip(), f"{display_path(source.name)}:{line}", why, own))
+            if match.re is _INCLUDEPDFSET:
+                setting = (f"\\includepdfset{{{options.strip()}}} at "
+                           f"{_at(source, text, match.start())}" if own else
+                           "" if _FINAL_KEY.search(options) else None)
+                continue
+            why = ("its own draft key" if own else "" if _FINAL_KEY.search(options)
+                   else everywhere if setting is None else setting)
+            found.append((match[2].strip(), _at(source, text, match.start()), why, own))
     return found

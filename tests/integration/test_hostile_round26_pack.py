@@ -108,7 +108,7 @@ def _draft_paper(root, options: str, preamble: str, keys: str, text: str = "Text
 @pytest.mark.slow  # TeX compiles the archive
 @pytest.mark.parametrize(("options", "keys", "said"), [
     ("twocolumn,draft", "width=\\columnwidth",
-     ("error: main.tex: the class option draft (main.tex): graphicx prints a frame for each "
+     ("error: main.tex: the class option draft (main.tex:1): graphicx prints a frame for each "
      "image: the archive's PDF prints shot.png's on page 1 in place of the figure included at "
      "main.tex:6; remove it; the pack stops")),
     ("twocolumn", "draft,width=\\columnwidth",

@@ -108,7 +108,7 @@ def test_a_frame_after_a_draft_false_group_stops_the_pack(tmp_path):
     assert pack_refused(tmp_path).startswith(
         "error: b.png: the archive's PDF prints graphicx's frame with this name on page 1, not "
         "the figure included at main.tex:7 (TeX's log sized it, placed it nowhere): draft "
-        "there by the class option draft (main.tex), which a \\setkeys{Gin}{draft=false} in a "
+        "there by the class option draft (main.tex:1), which a \\setkeys{Gin}{draft=false} in a "
         "group undoes only inside it; remove that draft, or give that include draft=false; "
         "the pack stops")
 

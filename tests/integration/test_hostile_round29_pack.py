@@ -56,7 +56,7 @@ def test_an_image_placed_is_read_from_the_log():
 @pytest.mark.parametrize(("preamble", "body", "said"), [
     (("\\documentclass[draft]{article}\n\\usepackage{graphicx}\n"
      "\\PassOptionsToPackage{final}{graphicx}"), "\\includegraphics[width=3cm]{a.png}",
-     ("error: main.tex: the class option draft (main.tex): graphicx prints a frame for each "
+     ("error: main.tex: the class option draft (main.tex:1): graphicx prints a frame for each "
      "image: the archive's PDF prints a.png's on page 1 in place of the figure included at "
      "main.tex:6; remove it; the pack stops")),
     (("\\documentclass[draft]{article}\n\\usepackage{graphicx}\n\\usepackage{pdfpages}\n"
@@ -92,7 +92,7 @@ def test_a_draft_passed_after_loading_is_no_draft(tmp_path):
     ("graphicx", "\\includegraphics[width=3cm]{a.png}",
      ("error: a.png: the archive's PDF prints graphicx's frame with this name on page 1, not "
      "the figure included at main.tex:7 (TeX's log sized it, placed it nowhere): draft there "
-     "by the class option draft (main.tex), which a final passed too late or in a false "
+     "by the class option draft (main.tex:1), which a final passed too late or in a false "
      "branch does not undo; remove that draft, or give that include draft=false; the pack "
      "stops")),
     ("pdfpages", "\\includepdf[pages=-]{supp.pdf}",

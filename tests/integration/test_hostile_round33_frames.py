@@ -15,7 +15,7 @@ from test_hostile_round31_pack import _paper
 @pytest.mark.slow  # TeX compiles the archive
 @pytest.mark.parametrize(("cls", "package", "body", "named"), [
     ("[draft]{article}", "\\usepackage{tikz}", "\\pgfimage[width=3cm,height=2cm]{a}",
-     "the class option draft (main.tex), which pgf hears"),
+     "the class option draft (main.tex:1), which pgf hears"),
     ("{article}", "\\usepackage[draft]{pgf}\\usepackage{tikz}",
      "\\pgfdeclareimage[width=3cm,height=2cm]{pic}{a}\\pgfuseimage{pic}",
      "pgf's option draft (main.tex:2)"),
@@ -48,7 +48,7 @@ def test_animate_own_draft_box_is_refused(tmp_path):
     for frame in range(3):
         Image.new("RGB", (120, 80), (60 * frame, 160, 30)).save(tmp_path / "p" / f"fr{frame}.png")
     said = pack_refused(tmp_path)
-    for word in ("the class option draft (main.tex), which animate hears",
+    for word in ("the class option draft (main.tex:1), which animate hears",
                  "animate prints its draft box in place of fr0.png", "page 1"):
         assert word in said, said
 

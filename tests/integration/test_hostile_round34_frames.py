@@ -104,7 +104,7 @@ def test_an_imported_page_stamped_only_when_drafted_is_refused_by_name(tmp_path)
            cls="[draft]{article}")
     (tmp_path / "p" / "multi.pdf").write_bytes(_pages(3))
     said = pack_refused(tmp_path)
-    for word in ("the class option draft (main.tex)", "multi.pdf's on page 1",
+    for word in ("the class option draft (main.tex:1)", "multi.pdf's on page 1",
                  "the figure included at main.tex:5"):
         assert word in said, said
     assert "input line 0" not in said, said
@@ -118,18 +118,18 @@ def test_a_frame_with_no_include_to_name_is_worded_from_the_logs(tmp_path):
     forced compile's log used, the draft the source reads, and "the paper places more"."""
     from pathlib import Path
 
-    from figures.pack import frames
+    from figures.pack import boxes
     from figures.paper.latex import read_paper
 
     _paper(tmp_path, "", "Intro.", cls="[draft]{article}")
     read = read_paper(tmp_path / "p", Path("main.tex"))
     forced = "Package pdftex.def Info: multi.pdf , page2 used on input line 5.\n"
-    said = frames._unnamed(read, Path("main.tex"), "multi.pdf", "5", 1, forced, "").message
+    said = boxes.unnamed(read, Path("main.tex"), "multi.pdf", "5", 1, forced, "").message
     for word in ("in place of multi.pdf (input line 5, in the forced compile's log",
                  "on page 1", "the paper places more",
-                 "draft there by the class option draft (main.tex)"):
+                 "draft there by the class option draft (main.tex:1)"):
         assert word in said, said
-    said = frames._unnamed(read, Path("main.tex"), "", "0", 1, "<./b.png>", "").message
+    said = boxes.unnamed(read, Path("main.tex"), "", "0", 1, "<./b.png>", "").message
     assert "in place of b.png (read only by the forced compile)" in said, said
 
 

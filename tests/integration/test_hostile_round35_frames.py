@@ -68,7 +68,7 @@ def test_animateinline_draft_box_is_refused(tmp_path):
         "\\end{animateinline} More.\n\\end{document}\n")})
     _frames(tmp_path / "p")
     said = pack_refused(tmp_path)
-    for word in ("the class option draft (main.tex), which animate hears",
+    for word in ("the class option draft (main.tex:1), which animate hears",
                  "animate prints its draft box in place of fr", "(the include at main.tex:4)",
                  "page 1"):
         assert word in said, said
@@ -87,7 +87,7 @@ def test_a_paper_folder_named_with_kpathsea_signs_is_still_searched(tmp_path, fo
         "Intro. \\animategraphics[width=3cm]{2}{fr}{0}{2} More.\n\\end{document}\n")})
     _frames(tmp_path / folder)
     said = pack_refused(tmp_path, folder=folder)
-    assert "the class option draft (main.tex), which animate hears" in said, said
+    assert "the class option draft (main.tex:1), which animate hears" in said, said
 
 
 @pytest.mark.slow  # TeX compiles the archive twice

@@ -338,6 +338,9 @@ def _pytest_golden(cwd: Path, *args: str) -> subprocess.CompletedProcess:
     (("--mpl", "--mpl-use-full-test-name"), ("ERROR: --mpl-use-full-test-name: the golden "
                                              "images are named by figure (baseline/NAME.png); "
                                              "run without that option")),
+    (("--mpl", "-o", "mpl-use-full-test-name=true"), (
+        "ERROR: --mpl-use-full-test-name: the golden images are named by figure "
+        "(baseline/NAME.png); run without that option")),
     (("--mpl", "-o", "mpl-hash-library=h.json"), (
         "ERROR: --mpl-hash-library: the golden suite keeps no hash library (baseline/'s pixels "
         "and vector content judge); run without that option")),
@@ -352,7 +355,9 @@ def test_a_golden_run_without_its_judge_or_its_names_is_one_line(tmp_path, args,
     Round 23 (G3): ``--mpl --setup-only`` / ``--setup-plan``: exit 0 under the header that
     announces the pixel judge, the changed picture never compared. Round 24 (G1): the hash
     library through its ini key (``-o mpl-hash-library=..``, a pytest.ini, PYTEST_ADDOPTS):
-    pytest-mpl compared hashes only, "1 passed", and the cache kept the pass."""
+    pytest-mpl compared hashes only, "1 passed", and the cache kept the pass. Round 37 (G4):
+    ``-o mpl-use-full-test-name=true`` (the ini form of the refused option): every golden
+    "Image file not found ... (This is expected for new tests.)" under "judged 1 image(s)"."""
     ran = _pytest_golden(tmp_path, *args)
     assert ran.returncode == 4, ran.stdout + ran.stderr
     assert ran.stderr.strip() == said

@@ -130,7 +130,7 @@ def test_a_slot_past_a_floats_range_is_one_line():
 @pytest.mark.slow
 @pytest.mark.parametrize(("preamble", "said"), [
     ("\\documentclass[draft]{article}\n\\usepackage{graphicx}",
-     "the class option draft (main.tex): graphicx prints a frame"),
+     "the class option draft (main.tex:1): graphicx prints a frame"),
     ("\\documentclass{article}\n\\usepackage[demo]{graphicx}",  # round 15
      "graphicx's option demo (main.tex:2): graphicx prints a black box")], ids=["draft", "demo"])
 def test_a_paper_in_draft_mode_is_told_so_when_its_figures_print_nowhere(tmp_path, preamble,
