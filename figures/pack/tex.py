@@ -266,15 +266,6 @@ def prove(folder: Path, main: str) -> tuple[bytes, int]:
 FORCED_FLOOR_S, FORCED_TIMES = 60.0, 10
 
 
-def _free_name(*folders: Path) -> str:
-    """A plain name none of ``folders`` holds: ``figures-pack-paper-folder``, else with ``-2``..."""
-    name, n = "figures-pack-paper-folder", 1
-    while any(os.path.lexists(where / name) for where in folders):
-        n += 1
-        name = f"figures-pack-paper-folder-{n}"
-    return name
-
-
 def prove_final(folder: Path, main: str, took: float = 0.0,
                 paper: Path | None = None) -> tuple[bytes, str] | float | str:
     """Once more in ``folder`` (where :func:`prove` ran: its ``.aux`` read back, so the pages
@@ -283,9 +274,11 @@ def prove_final(folder: Path, main: str, took: float = 0.0,
     P15, P16): the PDF and the log's text; its first error when it fails; its limit in seconds (from
     ``took``, one run of :func:`prove`) when it did not end within it: ten times that run (1.14
     times its time on a page, benchmarks/pack_forced_final.py; round 31, F13), at the floor."""
-    searched = ".:"  # round 35, S3: kpathsea reads no ':{},$' in a folder's name on a path:
-    if paper is not None:  # a link of a plain name neither folder holds (round 36, A8)
-        link = folder / _free_name(folder, paper)
+    searched, n = ".:", 1  # round 35, S3: kpathsea reads no ':{},$' in a folder's name on a
+    if paper is not None:  # path: a link of a plain name neither folder holds (round 36, A8)
+        while any(os.path.lexists(where / f"figures-pack-paper-{n}") for where in (folder, paper)):
+            n += 1
+        link = folder / f"figures-pack-paper-{n}"
         link.symlink_to(paper, target_is_directory=True)
         searched += f"{link.name}:"
     env: dict[str, str | None] = dict.fromkeys(search_paths()) | {"TEXMFHOME": str(
