@@ -79,8 +79,9 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
         raise FigureDataError(str(folder), None, "no .tex file with \\documentclass in it: "
                               "give the paper's folder (or --main FILE)" if not long else
                               f"no .tex file with \\documentclass in its first {NEAR >> 10} "
-                              f"KiB ({long[0].relative_to(folder)} is longer): give --main FILE")
-    names = ", ".join(str(path.relative_to(folder)) for path in candidates)
+                              f"KiB ({display_path(long[0].relative_to(folder))} is longer): give --main FILE")
+    names = ", ".join(display_path(path.relative_to(folder)) for path in candidates)  # round 37,
+    # P12: a newline in a name escaped, never folded into a space by the line's own rule
     raise FigureDataError(str(folder), None, f"several main files hold \\documentclass "
                           f"({names}): choose one with --main FILE")
 
