@@ -111,7 +111,7 @@ def passed_over(folder: Path, main: Path, read: set[str]) -> str | None:
     return (f"{display_path(main.relative_to(folder))}: taken as the main file (of several, "
             f"the one alone at the top); other main files here, which it does not read: "
             f"{names}: if the paper is one of them, pack with --main "
-            f"{shlex.quote(str(others[0]))}")
+            f"{display_path(shlex.quote(str(others[0])))}")  # a newline escaped (round 37, P12)
 
 
 #: How many names (files and folders, hidden ones aside) a paper's folder may hold for its
