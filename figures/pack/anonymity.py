@@ -1,7 +1,7 @@
 """What an anonymous pack's sources still say of who wrote them, found in the packed bytes
 themselves (the archive is what a reviewer downloads, not only its PDF), with the patterns of
 :mod:`figures.paper.disclosure`: home folder paths, the user's and the machine's names, e-mail
-addresses, ``\\author``'s names. One line per kind and file, with the first line it is on."""
+addresses, ``\\author``'s names. One line per kind and file, with the line of each."""
 
 from __future__ import annotations
 
@@ -10,21 +10,29 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import display_path
-from figures.paper.disclosure import EMAIL, HOME, identifying, on_this_machine, printed_on
+from figures.paper.disclosure import (
+    EMAIL,
+    SOURCE_HOME,
+    identifying,
+    on_this_machine,
+    printed_on,
+    printed_path,
+)
 from figures.paper.names import in_address
 from figures.texcodec import decoded
 
 
 def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list[str]:
     """One line per kind of disclosure and packed file, naming its first line (a text
-    file's) and what was found; a spot once (``/root/papers/HR/``: the paper's folder, not
-    also the home's)."""
+    file's) and what was found there, then every other distinct one with its line (hostile
+    round 37, K4: a second person's ``D:\\Users\\bob.jones`` two lines below the one told was
+    not named); a spot once (``/root/papers/HR/``: the paper's folder, not also the home's)."""
     said = []
-    checks = [*on_this_machine(paper), ("a home folder's path", HOME),
+    checks = [*on_this_machine(paper), ("a home folder's path", SOURCE_HOME),
               ("an e-mail address", EMAIL), *identifying(authors)]
     for name, data in sorted(files.items()):
         template = in_tex_live(name)
-        found: dict[str, tuple[int, str]] = {}
+        found: dict[str, dict[object, tuple[int, str]]] = {}
         spots: set[int] = set()
         for what, pattern in checks:  # a file's name is in the archive too
             if match := pattern.search(name.encode("utf-8", "surrogateescape")):
@@ -32,23 +40,46 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
                 said.append(f"{display_path(name)}: {what} ({display_path(shown)}) in the "
                             "file's name: the archive discloses it; rename it (and its "
                             "include) for review")
-        for what, pattern in checks:
-            match = next((m for m in pattern.finditer(data) if m.start() not in spots
-                          and m.group() not in template), None)  # not the template's own
-            if match is not None and what not in found:
+        for number, (what, pattern) in enumerate(checks):
+            told = found.setdefault(what, {})
+            for match in pattern.finditer(data):
+                if match.start() in spots or match.group() in template:
+                    continue  # told as another kind; the template's own
                 spots.add(match.start())
-                line = data.count(b"\n", 0, match.start()) + 1
                 shown = decoded(match.group()).replace("\x00", "")  # a Latin-1 name too
-                found[what] = (line, shown)
+                shown = printed_path(shown) if pattern is SOURCE_HOME else shown
+                while shown.endswith("}") and shown.count("}") > shown.count("{"):
+                    shown = shown[:-1]  # the group's brace after a name (Strau\ss{}})
+                # a path, an address: each one; a name, a folder: each pattern's first
+                key = (number, shown.lower() if pattern in (SOURCE_HOME, EMAIL) else "")
+                told.setdefault(key, (data.count(b"\n", 0, match.start()) + 1, shown))
         text = b"\x00" not in data[:4096] and not data.startswith((b"%PDF", b"\x89PNG"))
-        for what, (line, match) in found.items():
-            where = f"{display_path(name)}:{line}" if text else f"{display_path(name)} " \
-                "(its metadata or content)"
-            shown = display_path(match)  # a path whole, other texts cut
-            shown = shown if "/" in shown or "\\" in shown else shown[:60]
-            said.append(f"{where}: {what} ({shown}) in the packed "
-                        "source: the archive discloses it; remove it for review")
+        for what, each in found.items():
+            if each:
+                said.append(_told(display_path(name), what, list(each.values()), text))
     return said
+
+
+def _told(name: str, what: str, each: list[tuple[int, str]], text: bool) -> str:
+    """The line of a file's disclosures of one kind: the first (its line), then the others
+    (``and 1 more (D:\\Users\\bob.jones on line 13)``), at most :data:`MOST_TOLD` named."""
+    def shown(match: str) -> str:
+        match = display_path(match)  # a path whole, other texts cut
+        return match if "/" in match or "\\" in match else match[:60]
+
+    (line, first), others = each[0], each[1:]
+    where = f"{name}:{line}" if text else f"{name} (its metadata or content)"
+    more = [f"{shown(match)} on line {at}" if text else shown(match)
+            for at, match in others[:MOST_TOLD]]
+    more += [f"{len(others) - MOST_TOLD} others"] if len(others) > MOST_TOLD else []
+    also = f" and {len(others)} more ({', '.join(more)})" if others else ""
+    them = "them" if others else "it"
+    return (f"{where}: {what} ({shown(first)}){also} in the packed source: the archive "
+            f"discloses {them}; remove {them} for review")
+
+
+#: How many other disclosures of a kind a file's line names, the rest counted.
+MOST_TOLD = 8
 
 
 #: A venue's template, as its zip ships it beside the paper (``acmart.cls``, a ``.bst``).

@@ -26,6 +26,29 @@ from figures.texcodec import decoded_all
 from figures.texread import REACH, Braces
 
 HOME = re.compile(rb"(?:/home/|/Users/|[A-Za-z]:[\\/]{1,2}Users[\\/]{1,2})[^/\\\s{}%,;)]+")
+#: A backslash as a TeX source spells what prints one (``\\textbackslash{}``, ``$\\backslash$``,
+#: ``\\char92``, ``\\symbol{"5C}``), and a tilde (``\\~{}``, ``\\textasciitilde``, ``$\\sim$``,
+#: ``\\char126``, a URL's ``%7E``): hostile round 37, K5.
+_BACKSLASH = (rb"(?:\$\\backslash\s*\$|\\(?:textbackslash|backslash)(?![A-Za-z])\s*(?:\{\})?"
+              rb"|\\(?:char\s*|symbol\s*\{\s*)(?:92|\"5[Cc]|'134|`\\\\)\s*\}?|\\)")
+_TILDE = (rb"(?:~|\\~\{\}|\$\\sim\$|\\textasciitilde(?![A-Za-z])\s*(?:\{\})?"
+          rb"|\\(?:char\s*|symbol\s*\{\s*)(?:126|\"7[Ee]|'176)\s*\}?|\\?%7[Ee])")
+#: :data:`HOME` in a TeX source: its backslashes in TeX's spellings too, and a login's home
+#: after a tilde at a path's start or after a URL's ``/`` (``\\url{~jsmith/code}``,
+#: ``https://cs.example.edu/~jsmith/``: a web server's folder of that login), not ``~/``
+#: (no one's), nor TeX's tie before a word (``Fig.~A/B``, ``the~train/test``, ``'x'~and/or``,
+#: ``input~/~output``).
+SOURCE_HOME = re.compile(
+    rb"(?:/home/|/Users/|[A-Za-z]:(?:/|" + _BACKSLASH + rb"){1,2}Users(?:/|" + _BACKSLASH
+    + rb"){1,2})(?:[^/\\\s{}%,;)$]|\$(?!\\backslash))+(?<!\.)|(?<=[^\s~]/)" + _TILDE
+    + rb"[A-Za-z_][\w.-]+(?<!\.)|(?<![^\s{(\[=<|\"])" + _TILDE
+    + rb"[A-Za-z_][\w.-]+(?=/(?!\.\w+[ =]))")  # not pgfkeys' ~x/.code=
+
+
+def printed_path(source: str) -> str:
+    """A path :data:`SOURCE_HOME` found, as TeX prints it (``C:\\Users\\jsmith``)."""
+    path = re.sub(_BACKSLASH.decode(), lambda _: "\\", source)
+    return re.sub(_TILDE.decode(), "~", path)
 EMAIL = re.compile(rb"[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 
 

@@ -84,3 +84,29 @@ def test_a_width_given_twice_is_shown_as_typed_and_one_width_rounded_alike_build
     said = capsys.readouterr()
     assert code == 0, said.out + said.err
     assert said.out.startswith("current cifar_summary"), said.out  # the same build
+
+
+@pytest.mark.slow  # a golden run of its own
+def test_a_figure_that_raises_as_pytest_mpl_saves_it_is_one_line_and_not_judged(
+        request, tmp_path):
+    """Round 37 (G6): a figure module that no longer compiles (an author's ``SyntaxError``:
+    a keyword given twice), ``pytest --mpl``: pytest-mpl draws the figure as it saves it, so
+    the error came through its frames as a 267-line report under "golden judges: pixels ...
+    1 image(s)", though no image was compared. Now the one line the vector judge gives (the
+    file, the line, the error) and "not judged", as without ``--mpl``."""
+    if request.config.stash[OFF_REFERENCE] is not None:
+        pytest.fail("off the reference environment: pixels are not compared here")
+    root = _copy(tmp_path / "repo")
+    module = root / "figures" / "plots" / "fig1_audit_hero.py"
+    text = module.read_text()
+    assert 'linestyle=":")' in text
+    module.write_text(text.replace('linestyle=":")', 'linestyle=":", linewidth=0.4)', 1))
+    ran = _pytest(root, root, "--mpl", "tests/golden/test_images.py", "-k",
+                  "fig1_audit_hero and not partial")
+    out = ran.stdout + ran.stderr
+    assert ran.returncode == 1, out
+    assert "figures/plots/fig1_audit_hero.py, line 92: SyntaxError: keyword argument repeated: " \
+        "linewidth" in out.splitlines(), out
+    assert "golden judges: NOT JUDGED" in out, out
+    assert "golden judges: pixels" not in out, out
+    assert len(out.splitlines()) < 60, out

@@ -23,7 +23,8 @@ def test_a_name_in_a_bookmark_and_a_login_in_a_link_are_each_told(tmp_path):
     authored_plot(tmp_path / "p" / "login.pdf", "jsmith")
     told = pack_said(tmp_path, "--anonymous")
     assert told.splitlines()[-1].endswith("warnings: 4"), told  # and login.pdf's Type 3 font
-    assert "warning: main.tex:3: an author's name (Alice) in the packed source" in told, told
+    assert ("warning: main.tex:3: an author's name (Alice) and 1 more (Smithson on line 3) in "
+            "the packed source") in told, told  # each name: round 37, K4
     assert ("warning: main.tex: the review PDF's bookmark 'The Smithson method' names an "
             "author (Smithson): every reader shows it in its sidebar") in told, told
     assert ("warning: login.pdf: 'jsmith' (its /Author) is in the address of the archive's "

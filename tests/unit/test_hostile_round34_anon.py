@@ -30,24 +30,25 @@ def _outlined(*titles: str) -> PdfReader:
     return PdfReader(io.BytesIO(data.getvalue()))
 
 
-@pytest.mark.parametrize(("author", "shown"), [
-    ('\\author{J\\"urgen M\\"uller}', 'J\\"urgen'),
-    ('\\author{J{\\"u}rgen M\\"{u}ller}', 'J{\\"u}rgen'),
-    ('\\author{Hans Strau\\ss{}}', "Hans"),
-    ("\\author{Jürgen Müller}", "Jürgen"),
+@pytest.mark.parametrize(("author", "shown", "other"), [
+    ('\\author{J\\"urgen M\\"uller}', 'J\\"urgen', 'M\\"uller'),
+    ('\\author{J{\\"u}rgen M\\"{u}ller}', 'J{\\"u}rgen', 'M\\"{u}ller'),
+    ('\\author{Hans Strau\\ss{}}', "Hans", "Strau\\ss{}"),
+    ("\\author{Jürgen Müller}", "Jürgen", "Müller"),
 ], ids=["accent", "braced", "ss", "utf-8"])
 def test_an_accented_author_in_texs_spelling_is_told_in_the_packed_source(tmp_path, author,
-                                                                           shown):
+                                                                           shown, other):
     """Round 34 (O5): ``\\documentclass[sigconf,anonymous]{acmart}``, ``\\author{J\\"urgen
     M\\"uller}``: the archive shipped that line with ``warnings: 0`` (the names, read as
     ``Jürgen``, ``Müller``, were searched in the source as those letters' bytes only), while
-    the plain ``Jurgen Muller`` was told. Each name is searched as TeX spells it too."""
+    the plain ``Jurgen Muller`` was told. Each name is searched as TeX spells it too (and each
+    is named: round 37, K4)."""
     source = f"\\documentclass{{article}}\n{author}\n\\begin{{document}}\nText.\n".encode()
     authors = authors_named({"main.tex": source})[0]
     said = [line for line in in_sources({"main.tex": source}, authors, tmp_path)
             if "an author's name" in line]
-    assert said == [(f"main.tex:2: an author's name ({shown}) in the packed source: the "
-                     "archive discloses it; remove it for review")]
+    assert said == [(f"main.tex:2: an author's name ({shown}) and 1 more ({other} on line 2) "
+                     "in the packed source: the archive discloses them; remove them for review")]
     garcia = b"\\author{Garc{\\'\\i}a and J{\\\"u}rgen Strau{\\ss} and Garc\\'\\i a}"
     assert authors_named({"main.tex": garcia})[0] == ["Garc\u00eda", "J\u00fcrgen", "Strau\u00df"]
     assert in_sources({"main.tex": garcia}, ["Garc\u00eda"], tmp_path)[-1].startswith(
