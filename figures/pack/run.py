@@ -190,7 +190,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     if differs is not None:
         found.warnings.append(f"{display_path(main_tex.name)}: the PDF from the archive differs "
                               f"from the paper's own compile ({differs}{proof.first_line(*texts)}): "
-                              "look at what was stripped")
+                              "look at what was stripped, and at any file it reads by a name "
+                              "outside its folder (absolute, or ../: never packed)")  # round 37, P6
     if len(data) > ARXIV_MAX_BYTES:
         found.warnings.append(f"{display_path(out.name)}: {len(data) / 2**20:.1f} MiB, over "
                               f"arXiv's {ARXIV_MAX_BYTES // 2**20} MiB: make the largest figures "

@@ -25,3 +25,24 @@ def test_a_write_tex_refuses_says_why_it_was_refused(tmp_path, name, said):
         "\\begin{document}\nA.\n\\end{document}\n")})
     line = pack_refused(tmp_path)
     assert line.endswith(said), line
+
+
+@pytest.mark.slow  # TeX compiles the paper and the archive
+def test_a_difference_from_a_file_read_outside_the_folder_is_not_blamed_on_stripping(tmp_path):
+    r"""Round 37 (P6): ``\IfFileExists{/abs/outside.tex}{FOUNDIT}{NOTFOUND}`` (a file outside
+    the paper's folder, which the archive's compile cannot open): the pack warned that the
+    archive's PDF differs and to "look at what was stripped", though nothing was. The warning
+    names the other cause too: a file read by a name outside the folder, never packed."""
+    from helpers import figures_as_a_user
+
+    outside = tmp_path / "outside.tex"
+    outside.write_text("x\n")
+    write_files(tmp_path / "p", {"main.tex": (
+        f"\\documentclass{{article}}\n\\begin{{document}}\n\\IfFileExists{{{outside}}}"
+        "{FOUNDIT}{NOTFOUND}\n\\end{document}\n")})
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
+    assert ran.returncode == 0, ran.stderr
+    line = next(line for line in ran.stderr.splitlines() if "differs" in line)
+    assert "FOUNDIT" in line, line
+    assert line.endswith("look at what was stripped, and at any file it reads by a name "
+                         "outside its folder (absolute, or ../: never packed)"), line
