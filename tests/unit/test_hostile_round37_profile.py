@@ -6,6 +6,7 @@ holds a name. End to end at the bottom."""
 
 from __future__ import annotations
 
+import functools
 import io
 import tarfile
 import zlib
@@ -23,6 +24,7 @@ _KEPT = (" (the pack keeps a colour profile as it is, so the colours stay exact:
          "such as sRGB, or rename it in a colour tool)")
 
 
+@functools.cache  # littleCMS stamps the second it made the profile in its header
 def _profile(description: str = "sRGB built-in") -> bytes:
     """littleCMS's sRGB profile, its description (13 characters, UTF-16 in an ICC v4 ``mluc``)
     replaced by ``description`` of the same length."""
