@@ -96,6 +96,24 @@ def main_files(folder: Path) -> list[Path]:
         return []
 
 
+def passed_over(folder: Path, main: Path, read: set[str]) -> str | None:
+    """The warning when ``main``, taken of several by :func:`find_main` (no ``--main``), is
+    not the only main file under ``folder`` (hostile round 36, C5: a complete cover letter
+    at the top, the paper in ``paper/main.tex``): the others, but those its compile read
+    (``read``: names from ``main``'s folder), named, and ``--main``; None when none is left."""
+    others = [path.relative_to(folder) for path in main_files(folder)
+              if path.resolve() != main.resolve()  # main.tex a link to src/paper.tex
+              and os.path.normpath(os.path.relpath(path, main.parent)) not in read]
+    if not others:
+        return None
+    names = ", ".join(display_path(path) for path in others[:3]) + (
+        f" and {len(others) - 3} more" if len(others) > 3 else "")
+    return (f"{display_path(main.relative_to(folder))}: taken as the main file (of several, "
+            f"the one alone at the top); other main files here, which it does not read: "
+            f"{names}: if the paper is one of them, pack with --main "
+            f"{display_path(shlex.quote(str(others[0])))}")  # a newline escaped (round 37, P12)
+
+
 #: How many names (files and folders, hidden ones aside) a paper's folder may hold for its
 #: main file to be looked for: Overleaf caps a project at 2,000 files, arXiv's are smaller
 #: still, and a paper kept in a code repository beside an unhidden ``venv/`` or
