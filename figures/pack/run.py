@@ -164,6 +164,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               "an \\include that \\includeonly leaves out), never read as "
                               "input: packed empty, their contents stay here")
     found.warnings += notices.ancillary(paper, list(files))  # arXiv's anc/: TeX read none
+    found.warnings += notices.directives(files, main_tex.name)  # round 37, K12
     if anonymous:
         authors, said = disclosure.authors_named(files)
         said += anonymity.in_sources(files, authors, paper)

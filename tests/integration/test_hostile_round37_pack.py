@@ -46,3 +46,19 @@ def test_a_difference_from_a_file_read_outside_the_folder_is_not_blamed_on_strip
     assert "FOUNDIT" in line, line
     assert line.endswith("look at what was stripped, and at any file it reads by a name "
                          "outside its folder (absolute, or ../: never packed)"), line
+
+
+@pytest.mark.slow  # TeX compiles the paper and the archive
+def test_a_file_of_the_folder_read_by_its_absolute_name_is_named_to_write_relative(tmp_path):
+    r"""Round 37 (K9): ``\input{/abs/path/p/sec/intro}`` (a path copied from a file manager,
+    into the paper's own folder): the archive's compile stops, and the refusal said "only the
+    paper's folder is packed: move that file into it" of a file already there. It now names
+    the file of the folder and the relative name to write."""
+    folder = tmp_path / "p"
+    write_files(folder, {"sec/intro.tex": "Intro text.\n", "main.tex": (
+        f"\\documentclass{{article}}\n\\begin{{document}}\n\\input{{{folder}/sec/intro}}\n"
+        "\\end{document}\n")})
+    line = pack_refused(tmp_path)
+    assert "a file of the paper's folder by a name the archive's compile cannot open" in line, \
+        line
+    assert line.endswith("write it sec/intro.tex"), line

@@ -45,3 +45,35 @@ def test_a_bibtex_that_dies_without_a_word_names_the_database_it_was_reading(
     assert said.startswith("bibtex ended with no error of its own (return code 256) while "
                            "reading refs.bib: "), said
     assert "/tmp/figures-pack-x" not in said, said
+
+
+@pytest.mark.parametrize(("files", "said"), [
+    ({"00README.json": b'{"process": {"compiler": "xelatex"}}'},
+     [("00README.json: asks arXiv to compile with xelatex, and the pack proved the archive with "
+      "pdflatex, so that proof is not of what arXiv runs: remove the compiler, or check the "
+      "archive with it")]),
+    ({"00README.json": b'{"process": {"compiler": "pdflatex"}, "sources": [{"filename": '
+                       b'"main.tex", "usage": "toplevel"}]}'}, []),
+    ({"00README.json": b'{"sources": [{"filename": "paper.tex", "usage": "toplevel"}]}'},
+     [("00README.json: names paper.tex as the top-level file, and the pack proved the archive "
+      "from main.tex, so that proof is not of what arXiv runs: name main.tex there, or pack "
+      "with --main paper.tex")]),
+    ({"00README.XXX": b"nohypertex\npaper.tex toplevelfile\n"},
+     [("00README.XXX: names paper.tex as the top-level file, and the pack proved the archive "
+      "from main.tex, so that proof is not of what arXiv runs: name main.tex there, or pack "
+      "with --main paper.tex")]),
+    ({"00README.XXX": b"nohypertex\n# built by janet\n"}, []),
+    ({"00README.json": b"[1, 2]"},
+     ["00README.json: arXiv cannot read it (not a JSON object): mend it, or leave it out"]),
+    ({"00README.json": b'{"process": '},
+     ["00README.json: arXiv cannot read it (Expecting value): mend it, or leave it out"])],
+    ids=["xelatex", "pdflatex-main", "json-toplevel", "xxx-toplevel", "xxx-plain", "list",
+         "broken"])
+def test_a_directive_asking_arxiv_for_another_compile_is_said(files, said):
+    """Round 37 (K12): a shipped ``00README.json`` asking arXiv to compile with XeLaTeX, under
+    a summary saying the archive "compiles from the archive alone (1 pdflatex runs)": the
+    proof was of another compile than arXiv's, and no line said so. Each directive asking
+    for another compiler or another top-level file is said."""
+    from figures.pack.notices import directives
+
+    assert directives(files, "main.tex") == said
