@@ -11,6 +11,7 @@ import stat
 from pathlib import Path
 
 from figures.errors import FigureDataError, display_path
+from figures.paths import not_a_file
 from figures.texread import blanked
 
 _DOCUMENTCLASS = re.compile(r"\\documentclass\b")  # in a source its comments blanked
@@ -53,10 +54,9 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
                 raise FigureDataError(str(path), None, "--main: no such file (--main is "
                                       "relative to the paper's folder: --main "
                                       f"{shlex.quote(str(given.resolve().relative_to(folder.resolve())))})")
-            raise FigureDataError(str(path), None, "--main: no such file" if not (
-                path.exists() or path.is_symlink()) else "--main: not a regular file (a "
-                "named pipe, a device, a folder or a dangling link): name the paper's main "
-                ".tex file")
+            why = not_a_file(path) or "cannot be opened for reading"
+            raise FigureDataError(str(path), None, f"--main: {why}" + (
+                "" if why == "no such file" else ": name the paper's main .tex file"))
         if not path.resolve().is_relative_to(folder.resolve()):
             raise FigureDataError(str(path), None, "--main: name a .tex file inside the "
                                   "paper's folder")

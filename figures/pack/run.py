@@ -164,6 +164,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               "an \\include that \\includeonly leaves out), never read as "
                               "input: packed empty, their contents stay here")
     found.warnings += notices.ancillary(paper, list(files))  # arXiv's anc/: TeX read none
+    found.warnings += notices.directives(files, main_tex.name)  # round 37, K12
     if anonymous:
         authors, said = disclosure.authors_named(files)
         said += anonymity.in_sources(files, authors, paper)
@@ -190,7 +191,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     if differs is not None:
         found.warnings.append(f"{display_path(main_tex.name)}: the PDF from the archive differs "
                               f"from the paper's own compile ({differs}{proof.first_line(*texts)}): "
-                              "look at what was stripped")
+                              "look at what was stripped, and at any file it reads by a name "
+                              "outside its folder (absolute, or ../: never packed)")  # round 37, P6
     if len(data) > ARXIV_MAX_BYTES:
         found.warnings.append(f"{display_path(out.name)}: {len(data) / 2**20:.1f} MiB, over "
                               f"arXiv's {ARXIV_MAX_BYTES // 2**20} MiB: make the largest figures "
