@@ -274,11 +274,15 @@ def prove_final(folder: Path, main: str, took: float = 0.0,
     P15, P16): the PDF and the log's text; its first error when it fails; its limit in seconds (from
     ``took``, one run of :func:`prove`) when it did not end within it: ten times that run (1.14
     times its time on a page, benchmarks/pack_forced_final.py; round 31, F13), at the floor."""
-    link = folder / "figures-pack-paper-folder"  # round 35, S3: kpathsea reads no ':{},$'
-    if paper is not None and not link.exists():  # in a folder's name on a path: a plain one
+    searched, n = ".:", 1  # round 35, S3: kpathsea reads no ':{},$' in a folder's name on a
+    if paper is not None:  # path: a link of a plain name neither folder holds (round 36, A8)
+        while any(os.path.lexists(where / f"figures-pack-paper-{n}") for where in (folder, paper)):
+            n += 1
+        link = folder / f"figures-pack-paper-{n}"
         link.symlink_to(paper, target_is_directory=True)
+        searched += f"{link.name}:"
     env: dict[str, str | None] = dict.fromkeys(search_paths()) | {"TEXMFHOME": str(
-        folder / ".no-texmf-home"), "openin_any": "p", "TEXINPUTS": f".:{link.name}:"}
+        folder / ".no-texmf-home"), "openin_any": "p", "TEXINPUTS": searched}
     stem = Path(main).stem
     limit = float(min(runner.TIMEOUT_S, max(FORCED_FLOOR_S, FORCED_TIMES * took)))
     try:
@@ -371,9 +375,11 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
                       "it into the folder")
         elif missing and (hint := rc_not_run(main.parent, error, main.name)):
             error = error.removesuffix(".") + hint
-        elif "can't write on file" in error:  # \openout{/abs/x}: TeX writes no name outside
-            error += ("; TeX writes no file outside the folder it compiles in (openout_any=p): "
-                      "write that file inside it")
+        elif written := re.search(r"can't write on file `((?:/|\.\./)?)([^']*)'", error):
+            error = error.removesuffix(".") + ("; TeX writes no file " + (  # round 37, P3
+                "whose name starts with a dot (openout_any=p): name it without the dot" if
+                not written[1] and Path(written[2]).name.startswith(".") else "outside the "
+                "folder it compiles in (openout_any=p): write that file inside it"))
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += "; only the paper's folder is packed: move that file into it"
         elif missing and (out := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",

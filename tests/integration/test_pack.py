@@ -318,7 +318,7 @@ def test_hostile_pass_round_6_each_case_is_one_line_saying_what_to_do(builds, tm
     code, out, err = pack(capsys, paper, figdata, tmp_path / "new\nline.tar.gz")
     assert code == 0, err
     assert "caf\\udce9.tex" in out.splitlines()
-    assert "packed " + str(tmp_path) + "/new\\x0aline.tar.gz" in err
+    assert "packed " + str(tmp_path) + "/new\\x0aline.tar.gz from main.tex: " in err
     # a leftover main.aux of the author's own compile, a read-only folder
     paper = _small_paper(tmp_path / "leftover", "\\input{sections/a}")
     (paper / "main.aux").write_text("\\relax\n\\undefinedmacro@of@another@package{x}\n")
