@@ -320,6 +320,9 @@ def first_error(log: Path | None, output: str) -> str:
         return (f"{died[1]} ended with no error of its own (return code {died[2]}) while "
                 f"reading {databases[-1].strip()}: a database that large or damaged is no "
                 "bibliography: look at that file")  # hostile round 37, P11: 3 GB of NULs
+    if unstable := re.search(r"Maximum runs of \w+ reached without getting stable files", output):
+        return (f"{unstable[0]}: a file the paper writes and reads back changes on every run "
+                "(a stamp, a random number): write it once, or not at all")  # round 38, L4
     said = [line for line in output.splitlines()  # not "see main.log": it may be gone
             if line.strip() and not re.search(r"(?i)\b(?:see|refer to) \S+\.log", line)
             and not _LATEXMK_CHATTER.match(line)]

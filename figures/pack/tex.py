@@ -297,21 +297,22 @@ def prove_final(folder: Path, main: str, took: float = 0.0,
     return pdf.read_bytes(), inputs.log_text(log)
 
 
-#: The job's own files a run writes that no next run reads back (or that LaTeX's own "Rerun"
-#: line already covers, the ``.aux``): every other file named after the job is a list a run
-#: writes and the next reads back, with no "Rerun" line in the log (a ``\\tableofcontents``,
-#: endfloat's lists, hostile round 25, TC; the changes package's ``.loc``, round 35, Q1c):
-#: rerun while one changes, as latexmk does, with no list of known suffixes to fall behind.
-_NOT_READ_BACK = frozenset({".log", ".pdf", ".aux", ".fls", ".synctex", ".gz", ".tex"})
+#: The job's own files a run writes that no next run reads back: every other file named
+#: after the job is a list a run writes and the next reads back, maybe with no "Rerun" line
+#: (a ``\\tableofcontents``, hostile round 25, TC; changes' ``.loc``, round 35, Q1c;
+#: glossaries' entries in the ``.aux``, round 38, L2): rerun while one changes, as latexmk
+#: does, without the lines every run writes alike (latexmk's: a plain paper runs once).
+_NOT_READ_BACK = frozenset({".log", ".pdf", ".fls", ".synctex", ".gz", ".tex"})
+_EVERY_RUN = re.compile(rb"^(?:\\relax|\\gdef\s*\\@abspage@last\{\d+\})\s*$\n?", re.MULTILINE)
 
 
 def _lists(folder: Path, main: str) -> dict[str, bytes]:
-    """The digest of each non-empty file of the job ``main``'s in ``folder`` a next run may
-    read back (an empty one is as none: a list with nothing in it yet)."""
-    stem = Path(main).stem
-    return {p.name: hashlib.sha256(p.read_bytes()).digest() for p in folder.iterdir()
-            if p.name.startswith(f"{stem}.") and p.suffix not in _NOT_READ_BACK
-            and p.is_file() and p.stat().st_size}
+    """The digest of each file of the job ``main``'s in ``folder`` a next run may read back
+    (one with nothing in it yet, or only :data:`_EVERY_RUN`'s lines, is as none)."""
+    kept = {p.name: _EVERY_RUN.sub(b"", p.read_bytes()).strip() for p in folder.iterdir()
+            if p.name.startswith(f"{Path(main).stem}.") and p.suffix not in _NOT_READ_BACK
+            and p.is_file()}
+    return {name: hashlib.sha256(text).digest() for name, text in kept.items() if text}
 
 
 #: kpathsea's search paths a shell may export (``TEXINPUTS``, ``BSTINPUTS``, ``TEXMFHOME``,

@@ -77,3 +77,18 @@ def test_a_directive_asking_arxiv_for_another_compile_is_said(files, said):
     from figures.pack.notices import directives
 
     assert directives(files, "main.tex") == said
+
+
+def test_a_paper_that_never_settles_is_said_so_not_up_to_date(tmp_path: Path) -> None:
+    """Round 38 (L4): a paper writing a random stamp it reads back on every run: latexmk
+    stopped at its maximum of runs, and the refusal was its last line, "Latexmk: All targets
+    () are up-to-date", the opposite of the cause. Its own words are taken, and what to do."""
+    from figures.runner import first_error
+
+    (tmp_path / "main.log").write_text("This is pdfTeX\n(./main.tex)\n")
+    output = ("Latexmk: Maximum runs of pdflatex reached without getting stable files\n"
+              "Latexmk: Summary of warnings from last run of *latex:\n"
+              "Latexmk: All targets () are up-to-date\n")
+    said = first_error(tmp_path / "main.log", output)
+    assert said.startswith("Maximum runs of pdflatex reached without getting stable files: a "
+                           "file the paper writes and reads back changes on every run"), said
