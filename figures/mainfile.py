@@ -11,6 +11,7 @@ import stat
 from pathlib import Path
 
 from figures.errors import FigureDataError, display_path
+from figures.paths import not_a_file
 from figures.texread import blanked
 
 _DOCUMENTCLASS = re.compile(r"\\documentclass\b")  # in a source its comments blanked
@@ -53,10 +54,9 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
                 raise FigureDataError(str(path), None, "--main: no such file (--main is "
                                       "relative to the paper's folder: --main "
                                       f"{shlex.quote(str(given.resolve().relative_to(folder.resolve())))})")
-            raise FigureDataError(str(path), None, "--main: no such file" if not (
-                path.exists() or path.is_symlink()) else "--main: not a regular file (a "
-                "named pipe, a device, a folder or a dangling link): name the paper's main "
-                ".tex file")
+            why = not_a_file(path) or "cannot be opened for reading"
+            raise FigureDataError(str(path), None, f"--main: {why}" + (
+                "" if why == "no such file" else ": name the paper's main .tex file"))
         if not path.resolve().is_relative_to(folder.resolve()):
             raise FigureDataError(str(path), None, "--main: name a .tex file inside the "
                                   "paper's folder")
@@ -94,6 +94,24 @@ def main_files(folder: Path) -> list[Path]:
         return _scanned(folder)[0] if folder.is_dir() else []
     except FigureDataError:  # a system folder, or one of too many names: not searched
         return []
+
+
+def passed_over(folder: Path, main: Path, read: set[str]) -> str | None:
+    """The warning when ``main``, taken of several by :func:`find_main` (no ``--main``), is
+    not the only main file under ``folder`` (hostile round 36, C5: a complete cover letter
+    at the top, the paper in ``paper/main.tex``): the others, but those its compile read
+    (``read``: names from ``main``'s folder), named, and ``--main``; None when none is left."""
+    others = [path.relative_to(folder) for path in main_files(folder)
+              if path.resolve() != main.resolve()  # main.tex a link to src/paper.tex
+              and os.path.normpath(os.path.relpath(path, main.parent)) not in read]
+    if not others:
+        return None
+    names = ", ".join(display_path(path) for path in others[:3]) + (
+        f" and {len(others) - 3} more" if len(others) > 3 else "")
+    return (f"{display_path(main.relative_to(folder))}: taken as the main file (of several, "
+            f"the one alone at the top); other main files here, which it does not read: "
+            f"{names}: if the paper is one of them, pack with --main "
+            f"{display_path(shlex.quote(str(others[0])))}")  # a newline escaped (round 37, P12)
 
 
 #: How many names (files and folders, hidden ones aside) a paper's folder may hold for its

@@ -79,3 +79,13 @@ def input_folder_of(path: Path, figdata_dir: Path | None) -> str | None:
                     "the golden images' folder baseline/ (the built files have their names)"),
                    (checkout / "tests", "the tests' folder tests/")]
     return next((what for place, what in inputs if is_inside(resolved, place)), None)
+
+
+def not_a_file(path: Path) -> str | None:
+    """Why ``path`` is no file to read, in the words of every option naming one (``--main``,
+    ``--venues``: round 37, C3), or None when it is a regular file; never opens it."""
+    if path.is_file():
+        return None
+    if path.exists() or path.is_symlink():
+        return "not a regular file (a named pipe, a device, a folder or a dangling link)"
+    return "no such file"

@@ -311,9 +311,18 @@ def first_error(log: Path | None, output: str) -> str:
         return (f"{long[1].removeprefix('./')}: {long[2]} (a line longer than TeX's buffer): "
                 "break it into shorter lines")
     # bibtex's: the compile's folder may go away: its line, not its name
-    for line in text(log and log.with_suffix(".blg")).splitlines():
+    blg = text(log and log.with_suffix(".blg"))
+    for line in blg.splitlines():
         if any(mark in line for mark in _BIBLIOGRAPHY_ERRORS):
             return line.strip()
+    died = re.search(r"Command for '(bibtex|biber)\b[^']*' gave return code (\d+)", output)
+    if died and (databases := re.findall(r"^Database file #\d+: (.+)$", blg, re.MULTILINE)):
+        return (f"{died[1]} ended with no error of its own (return code {died[2]}) while "
+                f"reading {databases[-1].strip()}: a database that large or damaged is no "
+                "bibliography: look at that file")  # hostile round 37, P11: 3 GB of NULs
+    if unstable := re.search(r"Maximum runs of \w+ reached without getting stable files", output):
+        return (f"{unstable[0]}: a file the paper writes and reads back changes on every run "
+                "(a stamp, a random number): write it once, or not at all")  # round 38, L4
     said = [line for line in output.splitlines()  # not "see main.log": it may be gone
             if line.strip() and not re.search(r"(?i)\b(?:see|refer to) \S+\.log", line)
             and not _LATEXMK_CHATTER.match(line)]

@@ -38,9 +38,11 @@ def add_parser(add) -> None:
     p.add_argument("--camera-ready-out", type=cli.path_arg, default=CAMERA_READY_OUT,
                    metavar="DIR", help=f"(default: {CAMERA_READY_OUT})")
     cli.add_venue(p, "draw every figure for venue V's page (icml, neurips, iclr, ieee, acm, or one "
-              "from --venues) into build/V/ (or --out): PDF and PNG; one venue per build",
-              several=True)
-    p.add_argument("--width", type=_inches, action="append", metavar="W",
+              "from --venues) into build/V/ (or --out): PDF and PNG; one venue per build")
+    # given twice: compared as the build rounds widths (3.25 and 3.2500001 are one build),
+    # shown as typed (round 29 W1: "(3.25, 3.25)")
+    p.add_argument("--width", type=_inches, action=cli.Once, key=Width, per="one per build",
+                   runs=False, metavar="W",
                    help="with --venue: every figure drawn at W inches (as a paper places it, "
                         "e.g. 3.25 or 4.125) into build/V/wW/; a figure narrower than its "
                         "smallest width is refused in one line, the others still build")
@@ -66,13 +68,6 @@ def _inches(text: str) -> _Typed:
 
 
 def run(args: argparse.Namespace) -> int:
-    args.venue = one_venue(args.venue, "figures build")
-    # not the last one, silently; widths compared as the build rounds them (3.25 and
-    # 3.2500001 are one build), shown as typed (round 29 W1: "(3.25, 3.25)")
-    if args.width and len({Width(w) for w in args.width}) > 1:
-        given = ", ".join(getattr(w, "typed", f"{w:g}") for w in args.width)
-        raise cli.UsageError(f"--width given {len(args.width)} times ({given}): one per build")
-    args.width = args.width[0] if args.width else None
     if args.venue is not None:
         return _build_for_venue(args)
     if args.width is not None:
@@ -169,17 +164,6 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         elif current:
             print(f"{what}{len(current)} figures current in {display_path(folder)}/")
     return cli.summary(failed, len(specs))
-
-
-def one_venue(venues: Sequence[str] | None, command: str) -> str | None:
-    """The one ``--venue`` given, or None; a repeated ``--venue`` is refused, not the last."""
-    if not venues:
-        return None
-    if len(set(venues)) > 1:
-        runs = "`, then `".join(f"{command} --venue {v}" for v in dict.fromkeys(venues))
-        raise cli.UsageError(f"--venue given {len(venues)} times ({', '.join(venues)}): one "
-                             f"venue per run: `{runs}`")
-    return venues[0]
 
 
 def _fresh(specs: Sequence[FigureSpec], figdata_dir: Path, results: Path, allow_stale: bool,

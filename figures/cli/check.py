@@ -19,7 +19,7 @@ def add_parser(add) -> None:
                    "or one compiled paper, PAPER.pdf: each of our figures in it audited as "
                    "printed (current, scale, text and line sizes, fonts)")
     cli.add_venue(p, "icml, neurips, iclr, ieee, acm, or one from --venues (required, once; for "
-              "PAPER.pdf read from the .tex beside it when not given)", several=True,
+              "PAPER.pdf read from the .tex beside it when not given)",
               metavar="VENUE")
     cli.add_venues(p)
     p.add_argument("--anonymous", action="store_true",
@@ -33,10 +33,8 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from figures.cli.build import one_venue
     from figures.preflight.run import format_table, preflight
 
-    args.venue = one_venue(args.venue, "figures check")
     papers = [name for name in args.names if name.lower().endswith(".pdf")]
     if tex := next((n for n in args.names if n.lower().endswith(".tex")), None):
         raise cli.UsageError(f"{tex}: check reads the compiled paper: give its PDF (figures "

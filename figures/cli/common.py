@@ -4,6 +4,7 @@ boundary and the closing summary line."""
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -17,6 +18,7 @@ from figures.paths import (  # noqa: F401 - the commands' names for them
     DEFAULT_OUT,
     input_folder_of,
     is_inside,
+    not_a_file,
     same_folder,
     written_by,
 )
@@ -39,12 +41,56 @@ def add_flags(p: argparse.ArgumentParser, **helps: str) -> None:
         p.add_argument(f"--{name.replace('_', '-')}", action="store_true", help=help)
 
 
-def add_venue(p: argparse.ArgumentParser, help: str, *, several: bool = False,
-              metavar: str = "V") -> None:
-    """``--venue``, one declaration for every command (``several``: each given is kept, so
-    that a second is refused in a line of its own)."""
-    p.add_argument("--venue", action="append" if several else "store", default=None,
+def add_venue(p: argparse.ArgumentParser, help: str, *, metavar: str = "V") -> None:
+    """``--venue``, one declaration for every command (a second, another, refused)."""
+    p.add_argument("--venue", action=Once, per="one venue per run", default=None,
                    metavar=metavar, help=help)
+
+
+#: Where :class:`Once` keeps what each option was given, until :func:`refuse_repeats`.
+_GIVEN = "_given_once"
+
+
+class Once(argparse.Action):
+    """An option that takes one value (every command's, by default: figures/cli/main.py),
+    given more than once with another value is refused by :func:`refuse_repeats` (round 37,
+    C2: the last won silently), not the last taken. Values are compared as ``key`` makes
+    them (``--width``: as the build rounds it) and ``per`` says the rule."""
+
+    def __init__(self, option_strings: list[str], dest: str, *,
+                 key: Callable[[Any], Any] = lambda value: value, per: str = "one per run",
+                 runs: bool = True, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, **kwargs)
+        self.key, self.per, self.runs = key, per, runs
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        given = getattr(namespace, _GIVEN, None)
+        if given is None:
+            given = {}
+            setattr(namespace, _GIVEN, given)
+        if self.dest not in given:  # the first kept: a repeat of it is the same choice
+            setattr(namespace, self.dest, values)
+        given.setdefault(self.dest, (self, []))[1].append(values)
+
+
+def refuse_repeats(args: argparse.Namespace) -> None:
+    """A :class:`UsageError` for the first option given more than once with values that
+    differ, in build's words: ``--venue given 2 times (icml, iclr): one venue per run:
+    `figures sync --venue icml`, then `figures sync --venue iclr```."""
+    given = vars(args).pop(_GIVEN, {})
+    for action, values in given.values():
+        if len({action.key(value) for value in values}) < 2:
+            continue
+        option = next((o for o in action.option_strings if o.startswith("--")),
+                      action.option_strings[0])
+        typed = [display_path(getattr(value, "typed", value)) for value in values]
+        line = f"{option} given {len(values)} times ({', '.join(typed)}): {action.per}"
+        if action.runs:
+            command = f"figures {getattr(args, 'command_name', '')}".rstrip()
+            line += ": `" + "`, then `".join(
+                f"{command} {option} {shlex.quote(value)}" for value in dict.fromkeys(typed)) + "`"
+        raise UsageError(line)
 
 
 def add_venues(p: argparse.ArgumentParser,
@@ -57,9 +103,9 @@ def _venues_file(text: str) -> Path:
     """An argparse type: a venues file there now (a command that needs none of its venues,
     such as a pack of a paper with no figure of ours, would otherwise never read a typo)."""
     path = path_arg(text)
-    if not path.is_file():
-        raise argparse.ArgumentTypeError(f"{text}: no such file (give the path of your venue "
-                                         "profiles, the shape of figures/venues.json)")
+    if (why := not_a_file(path)) is not None:
+        raise argparse.ArgumentTypeError(f"{display_path(text)}: {why}: give the path of your "
+                                         "venue profiles, the shape of figures/venues.json")
     return path
 
 

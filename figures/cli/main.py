@@ -36,6 +36,7 @@ from figures.cli import (
     which,
 )
 from figures.cli import list as list_command
+from figures.cli.common import Once, refuse_repeats
 from figures.errors import FigureDataError, ProblemsOfAFile, UsageError, error_line
 from figures.signals import sigterm_stops_like_ctrl_c, stopped
 from figures.version import __version__
@@ -46,10 +47,10 @@ COMMANDS = (list_command, status, macros, check_tex, extract, build, check, make
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args, refusal = _refusal(argv)
+    args, refusal, code = _refusal(argv)
     if refusal is not None or args is None:
         print(f"error: {refusal}", file=sys.stderr)
-        return 1
+        return code
     if getattr(args, "figdata", None) is not None:
         from figures.author_code import guard_inputs
 
@@ -81,15 +82,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _refusal(argv: Sequence[str] | None) -> tuple[argparse.Namespace | None, str | None]:
-    """The parsed command line, or the one line that refuses to run it at all."""
+def _refusal(argv: Sequence[str] | None
+             ) -> tuple[argparse.Namespace | None, str | None, int]:
+    """The parsed command line, or the one line that refuses to run it at all, and the exit
+    status that refusal has."""
     try:
         startup.prepare()
     except FigureDataError as exc:
-        return None, str(exc)
+        return None, str(exc), 1
     args = parser().parse_args(argv)
+    try:
+        refuse_repeats(args)  # an option given twice, as argparse's usage errors (round 37, C2)
+    except UsageError as exc:
+        return None, str(exc), 2
     # the environment, for every command: one place (round 28 B1); then the folders
-    return args, startup.source_date_epoch() or _folder_refusal(args)
+    return args, startup.source_date_epoch() or _folder_refusal(args), 1
 
 
 def _folder_refusal(args: argparse.Namespace) -> str | None:
@@ -149,6 +156,8 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        if args and args[0].startswith("-") and "action" not in kwargs and "nargs" not in kwargs:
+            kwargs["action"] = Once  # given twice, refused: not the last kept (round 37, C2)
         action = super().add_argument(*args, **kwargs)
         self.option_strings.extend(action.option_strings)
         if action.nargs != 0:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -22,6 +20,7 @@ from figures.cli.common import (
     say,
 )
 from figures.errors import FigureDataError, LatexError, display_path
+from figures.paper import compiled as compiled_files
 from figures.paper import drafts
 from figures.paper.latexmkrc import rc_not_run
 from figures.paths import BUILD_ROOT, shown
@@ -47,7 +46,9 @@ def run(args: argparse.Namespace) -> int:
     from figures.cli import sync
 
     runner.need("latexmk", "pdflatex")
-    runner.refuse_latexmk_name(runner.find_main(args.paper, args.main))  # before sync writes
+    main = runner.find_main(args.paper, args.main)
+    runner.refuse_latexmk_name(main)  # before sync writes
+    compiled_files.refuse_folders(main)  # a folder where the PDF or log goes (round 37, P10)
     key, paper = sync.probed(args)  # with what sync will place beside it
     venue = args.venue or paper.venue or sync.venue_of_engine(paper, args)
     sync_args = argparse.Namespace(**vars(args), built=None, default_build=False,
@@ -80,8 +81,7 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
                              "(\\openout) and reads it back, but TeX read this copy, which "
                              f"differs: bring it up to date (latexmk -pdf {paper.main.name} "
                              f"in its folder), then run figures paper again; {pdf.name} not written")
-        for made in (out / pdf.name, out / f"{pdf.stem}.log"):
-            _put(made, pdf.with_name(made.name))
+        compiled_files.put(out, paper.main)  # all or nothing (round 37, P10)
         if compiled.returncode != 0 or not (out / pdf.name).is_file():
             why = runner.first_error(out / f"{pdf.stem}.log", compiled.stdout)  # .blg beside it
             if "-shell-escape" in why:  # minted: a flag this command never gives a paper
@@ -122,36 +122,6 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
             "sync copies ours" if Path(g.written).stem in BY_NAME else  # round 25 (EP)
             f"convert it to PDF (epstopdf {g.written}) and include that")
         for g in eps])
-
-
-def _put(made: Path, target: Path) -> None:
-    """``made`` (when TeX made it) copied to ``target`` through a new file renamed over it:
-    a link there is replaced, never written through."""
-    if not made.is_file():
-        return
-    tmp = target.with_name(f".{target.name}.figures-new")
-    try:
-        tmp.unlink(missing_ok=True)  # a killed run's (a link: the link goes, not its file)
-        with made.open("rb") as source, os.fdopen(os.open(
-                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), "wb") as copy:
-            shutil.copyfileobj(source, copy)
-        link = f"a link to {display_path(target.readlink())}" if target.is_symlink() else \
-            "a hard link (one file under two names)" if target.is_file() and \
-            target.stat().st_nlink > 1 else None
-        tmp.replace(target)
-        if link is not None:  # a co-author's copy read through it stops following
-            print(f"note: {display_path(target)} was {link}: replaced by the compiled file, "
-                  "the file it named left as it was (TeX never writes through a link the "
-                  "paper ships)", file=sys.stderr)
-    except OSError as exc:
-        if tmp.is_file() and not tmp.is_symlink():
-            tmp.unlink()
-        folder = next((p for p in (target, tmp) if p.is_dir() and not p.is_symlink()), None)
-        raise FigureDataError(str(folder or target), None, (
-            "is a folder, where the compiled paper goes" if folder == target else
-            f"is a folder, where {target.name} is written first") + ": move it away"
-            if folder else f"cannot be written ({exc.strerror}): the compiled paper goes "
-            "there") from None
 
 
 def _ours(paper) -> dict[str, str]:

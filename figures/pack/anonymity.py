@@ -5,6 +5,7 @@ addresses, ``\\author``'s names. One line per kind and file, with the line of ea
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -26,41 +27,69 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
     """One line per kind of disclosure and packed file, naming its first line (a text
     file's) and what was found there, then every other distinct one with its line (hostile
     round 37, K4: a second person's ``D:\\Users\\bob.jones`` two lines below the one told was
-    not named); a spot once (``/root/papers/HR/``: the paper's folder, not also the home's)."""
+    not named); a spot once (``/root/papers/HR/``: the paper's folder, not also the home's).
+    An image's or PDF's colour profile is read apart (K6: the pack keeps it, its colours exact;
+    a PNG's is compressed), its line naming the profile's text that holds it."""
+    from figures.pack.scrub import colour_profiles
+
     said = []
     checks = [*on_this_machine(paper), ("a home folder's path", SOURCE_HOME),
               ("an e-mail address", EMAIL), *identifying(authors)]
     for name, data in sorted(files.items()):
-        template = in_tex_live(name)
-        found: dict[str, dict[object, tuple[int, str]]] = {}
-        spots: set[int] = set()
         for what, pattern in checks:  # a file's name is in the archive too
             if match := pattern.search(name.encode("utf-8", "surrogateescape")):
                 shown = match.group().decode("utf-8", errors="replace")
                 said.append(f"{display_path(name)}: {what} ({display_path(shown)}) in the "
                             "file's name: the archive discloses it; rename it (and its "
                             "include) for review")
-        for number, (what, pattern) in enumerate(checks):
-            told = found.setdefault(what, {})
-            for match in pattern.finditer(data):
-                if match.start() in spots or match.group() in template:
-                    continue  # told as another kind; the template's own
-                spots.add(match.start())
-                shown = decoded(match.group()).replace("\x00", "")  # a Latin-1 name too
-                shown = printed_path(shown) if pattern is SOURCE_HOME else shown
-                while shown.endswith("}") and shown.count("}") > shown.count("{"):
-                    shown = shown[:-1]  # the group's brace after a name (Strau\ss{}})
-                # a path, an address: each one; a name, a folder: each pattern's first
-                key = (number, shown.lower() if pattern in (SOURCE_HOME, EMAIL) else "")
-                told.setdefault(key, (data.count(b"\n", 0, match.start()) + 1, shown))
         text = b"\x00" not in data[:4096] and not data.startswith((b"%PDF", b"\x89PNG"))
-        for what, each in found.items():
-            if each:
-                said.append(_told(display_path(name), what, list(each.values()), text))
+        profiles = [] if text else colour_profiles(data)
+        rest = data
+        for profile, _ in profiles:  # a JPEG's is there as it is: told once, as the profile
+            rest = rest.replace(profile, b"")
+        for what, each in _found(rest, checks, in_tex_live(name)).items():
+            said.append(_told(display_path(name), what, each, text))
+        for profile, texts in profiles:
+            for what, each in _found(profile, checks, b"").items():
+                where = next((f"its colour profile's {field}" for field, value in texts.items()
+                              if each[0][1].lower() in value.lower()), "its colour profile")
+                said.append(_told(display_path(name), what, each, False, where) + _PROFILE)
     return said
 
 
-def _told(name: str, what: str, each: list[tuple[int, str]], text: bool) -> str:
+#: How many other disclosures of a kind a file's line names, the rest counted.
+MOST_TOLD = 8
+
+
+#: What a line of a colour profile's disclosure adds: the pack does not edit it.
+_PROFILE = (" (the pack keeps a colour profile as it is, so the colours stay exact: embed "
+            "another, such as sRGB, or rename it in a colour tool)")
+
+
+def _found(data: bytes, checks: list[tuple[str, re.Pattern[bytes]]], template: bytes
+           ) -> dict[str, list[tuple[int, str]]]:
+    """Each kind's distinct disclosures in ``data``, ``(line, shown)``, what ``template`` (TeX
+    Live's own file of that name) holds left out."""
+    found: dict[str, dict[object, tuple[int, str]]] = {}
+    spots: set[int] = set()
+    for number, (what, pattern) in enumerate(checks):
+        told = found.setdefault(what, {})
+        for match in pattern.finditer(data):
+            if match.start() in spots or match.group() in template:
+                continue  # told as another kind; the template's own
+            spots.add(match.start())
+            shown = decoded(match.group()).replace("\x00", "")  # a Latin-1 name too
+            shown = printed_path(shown) if pattern is SOURCE_HOME else shown
+            while shown.endswith("}") and shown.count("}") > shown.count("{"):
+                shown = shown[:-1]  # the group's brace after a name (Strau\ss{}})
+            # a path, an address: each one; a name, a folder: each pattern's first
+            key = (number, shown.lower() if pattern in (SOURCE_HOME, EMAIL) else "")
+            told.setdefault(key, (data.count(b"\n", 0, match.start()) + 1, shown))
+    return {what: list(each.values()) for what, each in found.items() if each}
+
+
+def _told(name: str, what: str, each: list[tuple[int, str]], text: bool,
+          where: str = "its metadata or content") -> str:
     """The line of a file's disclosures of one kind: the first (its line), then the others
     (``and 1 more (D:\\Users\\bob.jones on line 13)``), at most :data:`MOST_TOLD` named."""
     def shown(match: str) -> str:
@@ -68,7 +97,7 @@ def _told(name: str, what: str, each: list[tuple[int, str]], text: bool) -> str:
         return match if "/" in match or "\\" in match else match[:60]
 
     (line, first), others = each[0], each[1:]
-    where = f"{name}:{line}" if text else f"{name} (its metadata or content)"
+    where = f"{name}:{line}" if text else f"{name} ({where})"
     more = [f"{shown(match)} on line {at}" if text else shown(match)
             for at, match in others[:MOST_TOLD]]
     more += [f"{len(others) - MOST_TOLD} others"] if len(others) > MOST_TOLD else []
@@ -76,10 +105,6 @@ def _told(name: str, what: str, each: list[tuple[int, str]], text: bool) -> str:
     them = "them" if others else "it"
     return (f"{where}: {what} ({shown(first)}){also} in the packed source: the archive "
             f"discloses {them}; remove {them} for review")
-
-
-#: How many other disclosures of a kind a file's line names, the rest counted.
-MOST_TOLD = 8
 
 
 #: A venue's template, as its zip ships it beside the paper (``acmart.cls``, a ``.bst``).

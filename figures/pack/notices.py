@@ -11,7 +11,7 @@ from pathlib import Path
 
 from figures.errors import display_path
 from figures.pack.images import IMAGE_SUFFIXES
-from figures.texcodec import decoded_all
+from figures.texcodec import decoded, decoded_all
 from figures.texread import blanked
 
 #: arXiv's folder of ancillary files beside the main file (code, data it serves with the paper).
@@ -122,3 +122,45 @@ def ancillary(paper: Path, packed: list[str]) -> list[str]:
             "submit them")
     return [said]
 
+
+
+def directives(files: dict[str, bytes], main: str) -> list[str]:
+    """Hostile round 37 (K12): one line for each directive of arXiv's the archive ships
+    (``00README.json``, ``00README.XXX``) that asks for another compile than the one the
+    pack proved, pdflatex of ``main``: another compiler (``"process": {"compiler":
+    "xelatex"}``) or another top-level file; the proof then says nothing of what arXiv runs.
+    A ``00README.json`` that is no JSON object is said too (arXiv cannot read it)."""
+    import json
+
+    said, top = [], os.path.normpath(main)
+    if (text := files.get("00README.json")) is not None:
+        try:
+            asked, why = json.loads(text), "not a JSON object"
+        except ValueError as error:  # (UnicodeDecodeError too)
+            asked, why = None, str(error).split(":")[0]
+        if not isinstance(asked, dict):
+            return [f"00README.json: arXiv cannot read it ({why}): mend it, or leave it out"]
+        process = asked.get("process")
+        compiler = process.get("compiler") if isinstance(process, dict) else None
+        if isinstance(compiler, str) and compiler.strip().lower() != "pdflatex":
+            said.append(f"00README.json: asks arXiv to compile with {display_path(compiler)}, "
+                        "and the pack proved the archive with pdflatex, so that proof is not "
+                        "of what arXiv runs: remove the compiler, or check the archive with it")
+        sources = asked.get("sources")
+        tops = [str(source.get("filename")) for source in sources if isinstance(source, dict)
+                and source.get("usage") == "toplevel"] if isinstance(sources, list) else []
+        said += [_other_top("00README.json", name, main) for name in tops
+                 if os.path.normpath(name) != top]
+    if (text := files.get("00README.XXX")) is not None:
+        for line in decoded(text).splitlines():
+            words = line.split("#")[0].split()
+            if len(words) == 2 and "toplevelfile" in words and os.path.normpath(
+                    name := words[words[0] == "toplevelfile"]) != top:
+                said.append(_other_top("00README.XXX", name, main))
+    return said
+
+
+def _other_top(directive: str, name: str, main: str) -> str:
+    return (f"{directive}: names {display_path(name)} as the top-level file, and the pack "
+            f"proved the archive from {display_path(main)}, so that proof is not of what "
+            f"arXiv runs: name {display_path(main)} there, or pack with --main {display_path(name)}")

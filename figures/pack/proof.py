@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from figures.errors import display_path
+from figures.errors import LatexError, display_path
 from figures.pack import archive, frames, inputs, notices, placing, refs, tex
 from figures.pack.strip import KINDS
 from figures.texcodec import decoded
@@ -38,12 +38,24 @@ def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
     with tempfile.TemporaryDirectory(prefix="figures-pack-proof-") as proof:
         archive.unpack(data, kind, Path(proof))
         started = time.monotonic()
-        pdf, runs = tex.prove(Path(proof), main)
+
+        def outside(stopped: str = "") -> str:  # a file read by a name the archive's
+            logged = inputs.log_text(Path(proof) / f"{Path(main).stem}.log")  # compile cannot
+            left = inputs.left_outside(paper, logged)  # open; or one that stopped it (round
+            if (found := re.search(r"File `((?:/|\.\./)[^']*)' not found", stopped)) and (
+                    paper / found[1]).is_file():  # 37, K9: \input{/abs/path/into/the/folder})
+                left = [(found[1], f"as TeX's log says: File `{found[1]}' not found")]
+            if left:
+                inputs.refuse_outside(paper, left[0], {name: decoded(text)
+                                                       for name, text in files.items()}, main)
+            return logged
+        try:
+            pdf, runs = tex.prove(Path(proof), main)
+        except LatexError as error:
+            outside(str(error))
+            raise
         took = (time.monotonic() - started) / runs  # one run: the forced compile's measure
-        logged = inputs.log_text(Path(proof) / f"{Path(main).stem}.log")
-        if left := inputs.left_outside(paper, logged):
-            inputs.refuse_outside(paper, left[0], {name: decoded(text)
-                                                   for name, text in files.items()}, main)
+        logged = outside()
         refs.checked(paper, main, logged, notes)
         forced = tex.prove_final(Path(proof), main, took, paper.resolve()) if frames.signed(
             notices.texts(files), logged) else None  # round 30: frames asked of TeX

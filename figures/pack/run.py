@@ -14,6 +14,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, display_path
+from figures.mainfile import passed_over
 from figures.pack import (
     anonymity,
     archive,
@@ -89,7 +90,8 @@ class Packed:
 
     def summary(self) -> str:
         ours, foreign = len(self.figures.ours), len(self.figures.foreign)
-        return (f"packed {display_path(self.out)}: {len(self.files)} files, "
+        return (f"packed {display_path(self.out)} from {display_path(self.main)}: "
+                f"{len(self.files)} files, "
                 f"{self.size / 1024:.1f} KiB; "
                 f"figures: {ours + foreign} ({ours} ours, current; {foreign} not ours); "
                 f"compiles from the archive alone ({self.runs} pdflatex runs); "
@@ -108,7 +110,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     main_tex = runner.find_main(paper, main)
     runner.refuse_latexmk_name(main_tex)
     _refuse_out(out, paper, figdata_dir)
-    paper = main_tex.parent  # the paper's folder is its main file's, as for `figures paper`
+    folder, paper = paper, main_tex.parent  # the paper's folder is its main file's, as for `figures paper`
     with tempfile.TemporaryDirectory(prefix="figures-pack-") as work:
         recorded = tex.record(paper, main_tex, Path(work))
     found = images.check(paper, tuple(n for n in recorded.sources  # (a figure pgf places too)
@@ -162,6 +164,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               "an \\include that \\includeonly leaves out), never read as "
                               "input: packed empty, their contents stay here")
     found.warnings += notices.ancillary(paper, list(files))  # arXiv's anc/: TeX read none
+    found.warnings += notices.directives(files, main_tex.name)  # round 37, K12
     if anonymous:
         authors, said = disclosure.authors_named(files)
         said += anonymity.in_sources(files, authors, paper)
@@ -188,13 +191,18 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     if differs is not None:
         found.warnings.append(f"{display_path(main_tex.name)}: the PDF from the archive differs "
                               f"from the paper's own compile ({differs}{proof.first_line(*texts)}): "
-                              "look at what was stripped")
+                              "look at what was stripped, and at any file it reads by a name "
+                              "outside its folder (absolute, or ../: never packed)")  # round 37, P6
     if len(data) > ARXIV_MAX_BYTES:
         found.warnings.append(f"{display_path(out.name)}: {len(data) / 2**20:.1f} MiB, over "
                               f"arXiv's {ARXIV_MAX_BYTES // 2**20} MiB: make the largest figures "
                               "smaller")
+    if main is None and (other := passed_over(folder, main_tex, set(map(os.path.normpath,
+                                                                         files)))):
+        found.warnings.insert(0, other)  # round 36, C5: which main file, said first
     archive.write_atomic(out, data)
-    return Packed(out, main_tex.name, sorted(files), len(data), found, runs, found.warnings)
+    return Packed(out, os.path.relpath(main_tex, folder), sorted(files), len(data), found,
+                  runs, found.warnings)
 
 
 class HardLinks:

@@ -1,7 +1,7 @@
 """Anonymous packs: the packed figures' metadata removed (PDF document information and XMP,
 PNG text chunks); :mod:`figures.paper.disclosure` reads what the compiled PDF discloses.
 
-A JPEG's segments and a PNG's chunks are walked here, not saved again by Pillow: Pillow re-encodes (with
+A JPEG's segments and a PNG's chunks (Pillow's ``ChunkStream``) are walked here, not saved again by Pillow: Pillow re-encodes (with
 ``quality="keep"`` a 80x64 photo changes 14,280 of its 15,360 channel values, and keeps the
 comment); dropping the metadata segments keeps every byte of the pixels."""
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import struct
 
 from figures.errors import FigureDataError
 from figures.paper.disclosure import EMAIL, HOME, JPEG_METADATA, jpeg_segments
@@ -26,24 +27,41 @@ PNG_KEPT = frozenset({b"IHDR", b"PLTE", b"IDAT", b"IEND", b"tRNS", b"gAMA", b"cH
                       b"iCCP", b"sBIT", b"bKGD", b"pHYs"})
 
 
-def _png_without_text(data: bytes, name: str) -> bytes:
-    """A PNG's chunks but those :data:`PNG_KEPT` does not name, walked, not saved again (Pillow
-    made a 16-bit image 8-bit), to its end (IEND): every byte of the pixels kept."""
-    import zlib
+#: The name an anonymous pack's PNG gives its colour profile, the one Pillow's PNG writer gives
+#: every profile: the PNG's own (``iCCP``'s, a free label of 1-79 bytes) may name who made it
+#: ("Janet Smithson", hostile round 37, K6); the profile itself is kept byte for byte.
+ICC_NAME = b"ICC Profile"
 
-    kept, at = [data[:8]], 8
-    while at < len(data):
-        size = int.from_bytes(data[at:at + 4], "big")
-        chunk = data[at:at + 12 + size]
-        if len(chunk) != 12 + size or zlib.crc32(chunk[4:-4]) != int.from_bytes(chunk[-4:], "big"):
-            raise FigureDataError(name, None, f"damaged PNG (its chunk at byte {at} is cut or "
-                                  "its checksum wrong)")
-        if chunk[4:8] in PNG_KEPT:
-            kept.append(chunk)
-        if chunk[4:8] == b"IEND":  # what follows is no picture (padding, or anything)
-            break
-        at += 12 + size
-    return b"".join(kept)
+
+def _png_without_text(data: bytes, name: str) -> bytes:
+    """A PNG's chunks but those :data:`PNG_KEPT` does not name (read with Pillow's
+    ``ChunkStream``, its checksums checked, not saved again: Pillow made a 16-bit image 8-bit),
+    to its end (IEND): every byte of the pixels kept; its colour profile named
+    :data:`ICC_NAME`, the profile's compressed bytes as they were (its colours exact)."""
+    from PIL.PngImagePlugin import ChunkStream, putchunk
+
+    source, out = io.BytesIO(data), io.BytesIO()
+    out.write(data[:8])
+    source.seek(8)
+    with ChunkStream(source) as stream:
+        while (at := source.tell()) < len(data):
+            try:
+                kind, _, size = stream.read()
+                body = source.read(size)
+                if len(body) != size:
+                    raise SyntaxError(kind)
+                stream.crc(kind, body)
+            except (SyntaxError, struct.error) as error:
+                raise FigureDataError(name, None, f"damaged PNG (its chunk at byte {at} is "
+                                      "cut or its checksum wrong)") from error
+            if kind == b"iCCP":  # the name, a NUL, the compression method and the profile
+                if (profile := body.partition(b"\0"))[1]:
+                    putchunk(out, kind, ICC_NAME, b"\0", profile[2])
+            elif kind in PNG_KEPT:
+                out.write(data[at:source.tell()])
+            if kind == b"IEND":  # what follows is no picture (padding, or anything)
+                break
+    return out.getvalue()
 
 
 def without_metadata(data: bytes, name: str) -> bytes:
@@ -210,3 +228,45 @@ def _image_fields(data: bytes, name: str) -> list[tuple[str, str, bool]]:
                 "\x00") if isinstance(value, bytes) else str(value)  # XPAuthor: UTF-16LE
             fields.append((_EXIF_AUTHORS.get(tag, "EXIF"), text, tag in _EXIF_AUTHORS))
     return fields
+
+
+#: The text tags of an ICC colour profile (Pillow's ImageCms reads them): free text its maker
+#: writes, which an anonymous pack keeps with the profile (its colours exact).
+ICC_TEXTS = (("profile_description", "description, ICC desc"), ("copyright", "copyright, ICC cprt"),
+             ("manufacturer", "device maker, ICC dmnd"), ("model", "device model, ICC dmdd"))
+
+
+def colour_profiles(data: bytes) -> list[tuple[bytes, dict[str, str]]]:
+    """Round 37 (K6): the ICC colour profiles a PNG or JPEG (Pillow's ``icc_profile``) or a
+    PDF (a stream pypdf reads with an ICC header, ``acsp`` at byte 36: ``/ICCBased``) embeds,
+    each with its :data:`ICC_TEXTS` (``{"description, ICC desc": "Janet's monitor"}``).
+    None when the file cannot be read (the pack says why else)."""
+    found: list[bytes] = []
+    with contextlib.suppress(Exception):  # damaged: the pack's own reading of it says why
+        if data.startswith((_PNG_SIGNATURE, _JPEG_SIGNATURE)):
+            from figures.outputs.pixels import open_image
+
+            with open_image(io.BytesIO(data)) as image:
+                found = [profile] if (profile := image.info.get("icc_profile")) else []
+        elif data.startswith(b"%PDF"):
+            from pypdf.generic import StreamObject
+
+            from figures.pdf import open_pdf, pypdf_said
+
+            with pypdf_said():
+                reader = open_pdf(data)
+                found = [profile for obj in _objects(reader.trailer["/Root"])
+                         if isinstance(obj, StreamObject) and "/N" in obj
+                         and (profile := obj.get_data())[36:40] == b"acsp"]
+    return [(profile, _icc_texts(profile)) for profile in dict.fromkeys(found)]
+
+
+def _icc_texts(profile: bytes) -> dict[str, str]:
+    """A profile's :data:`ICC_TEXTS` that are there, by what each is; none when littleCMS
+    cannot read it."""
+    with contextlib.suppress(Exception):  # ImageCms missing, or a profile it cannot read
+        from PIL import ImageCms
+
+        read = ImageCms.ImageCmsProfile(io.BytesIO(profile)).profile
+        return {what: text for key, what in ICC_TEXTS if (text := getattr(read, key, None))}
+    return {}

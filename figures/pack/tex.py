@@ -274,11 +274,15 @@ def prove_final(folder: Path, main: str, took: float = 0.0,
     P15, P16): the PDF and the log's text; its first error when it fails; its limit in seconds (from
     ``took``, one run of :func:`prove`) when it did not end within it: ten times that run (1.14
     times its time on a page, benchmarks/pack_forced_final.py; round 31, F13), at the floor."""
-    link = folder / "figures-pack-paper-folder"  # round 35, S3: kpathsea reads no ':{},$'
-    if paper is not None and not link.exists():  # in a folder's name on a path: a plain one
+    searched, n = ".:", 1  # round 35, S3: kpathsea reads no ':{},$' in a folder's name on a
+    if paper is not None:  # path: a link of a plain name neither folder holds (round 36, A8)
+        while any(os.path.lexists(where / f"figures-pack-paper-{n}") for where in (folder, paper)):
+            n += 1
+        link = folder / f"figures-pack-paper-{n}"
         link.symlink_to(paper, target_is_directory=True)
+        searched += f"{link.name}:"
     env: dict[str, str | None] = dict.fromkeys(search_paths()) | {"TEXMFHOME": str(
-        folder / ".no-texmf-home"), "openin_any": "p", "TEXINPUTS": f".:{link.name}:"}
+        folder / ".no-texmf-home"), "openin_any": "p", "TEXINPUTS": searched}
     stem = Path(main).stem
     limit = float(min(runner.TIMEOUT_S, max(FORCED_FLOOR_S, FORCED_TIMES * took)))
     try:
@@ -293,21 +297,22 @@ def prove_final(folder: Path, main: str, took: float = 0.0,
     return pdf.read_bytes(), inputs.log_text(log)
 
 
-#: The job's own files a run writes that no next run reads back (or that LaTeX's own "Rerun"
-#: line already covers, the ``.aux``): every other file named after the job is a list a run
-#: writes and the next reads back, with no "Rerun" line in the log (a ``\\tableofcontents``,
-#: endfloat's lists, hostile round 25, TC; the changes package's ``.loc``, round 35, Q1c):
-#: rerun while one changes, as latexmk does, with no list of known suffixes to fall behind.
-_NOT_READ_BACK = frozenset({".log", ".pdf", ".aux", ".fls", ".synctex", ".gz", ".tex"})
+#: The job's own files a run writes that no next run reads back: every other file named
+#: after the job is a list a run writes and the next reads back, maybe with no "Rerun" line
+#: (a ``\\tableofcontents``, hostile round 25, TC; changes' ``.loc``, round 35, Q1c;
+#: glossaries' entries in the ``.aux``, round 38, L2): rerun while one changes, as latexmk
+#: does, without the lines every run writes alike (latexmk's: a plain paper runs once).
+_NOT_READ_BACK = frozenset({".log", ".pdf", ".fls", ".synctex", ".gz", ".tex"})
+_EVERY_RUN = re.compile(rb"^(?:\\relax|\\gdef\s*\\@abspage@last\{\d+\})\s*$\n?", re.MULTILINE)
 
 
 def _lists(folder: Path, main: str) -> dict[str, bytes]:
-    """The digest of each non-empty file of the job ``main``'s in ``folder`` a next run may
-    read back (an empty one is as none: a list with nothing in it yet)."""
-    stem = Path(main).stem
-    return {p.name: hashlib.sha256(p.read_bytes()).digest() for p in folder.iterdir()
-            if p.name.startswith(f"{stem}.") and p.suffix not in _NOT_READ_BACK
-            and p.is_file() and p.stat().st_size}
+    """The digest of each file of the job ``main``'s in ``folder`` a next run may read back
+    (one with nothing in it yet, or only :data:`_EVERY_RUN`'s lines, is as none)."""
+    kept = {p.name: _EVERY_RUN.sub(b"", p.read_bytes()).strip() for p in folder.iterdir()
+            if p.name.startswith(f"{Path(main).stem}.") and p.suffix not in _NOT_READ_BACK
+            and p.is_file()}
+    return {name: hashlib.sha256(text).digest() for name, text in kept.items() if text}
 
 
 #: kpathsea's search paths a shell may export (``TEXINPUTS``, ``BSTINPUTS``, ``TEXMFHOME``,
@@ -371,9 +376,11 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
                       "it into the folder")
         elif missing and (hint := rc_not_run(main.parent, error, main.name)):
             error = error.removesuffix(".") + hint
-        elif "can't write on file" in error:  # \openout{/abs/x}: TeX writes no name outside
-            error += ("; TeX writes no file outside the folder it compiles in (openout_any=p): "
-                      "write that file inside it")
+        elif written := re.search(r"can't write on file `((?:/|\.\./)?)([^']*)'", error):
+            error = error.removesuffix(".") + ("; TeX writes no file " + (  # round 37, P3
+                "whose name starts with a dot (openout_any=p): name it without the dot" if
+                not written[1] and Path(written[2]).name.startswith(".") else "outside the "
+                "folder it compiles in (openout_any=p): write that file inside it"))
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += "; only the paper's folder is packed: move that file into it"
         elif missing and (out := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",

@@ -75,7 +75,8 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
         where = _placed(include.graphic, spec, venue)
         if where.width is None:
             return None, where.problem
-        scaled = printed.get(spec.name) or _scaled(include.graphic)
+        scaled = printed.get(spec.name)  # 0.0 is a width measured (round 37, P19)
+        scaled = _scaled(include.graphic) if scaled is None else scaled
         if scaled is None:
             return where.width, ""
         try:  # a wrapper scales it: built for the width it prints at

@@ -85,7 +85,7 @@ def _box_height(graphic: Graphic) -> float | None:
     """The height of a box of both sides (``width=`` and ``height=``, graphicx stretching the
     image to it), as TeX evaluated it; None: no such box (or no TeX to evaluate it)."""
     printed = graphic.printed
-    if printed is None or "width" not in graphic.options or not printed.height_in:
+    if printed is None or "width" not in graphic.options or printed.height_in is None:
         return None
     return printed.height_in if any(k in graphic.options for k in ("height", "totalheight")) \
         else None
@@ -101,8 +101,9 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
                          f"100 %: write {fixed_include(graphic)} at {where} (sync builds it "
                          "for that box)")
     printed = graphic.printed
-    if printed is not None:
-        line, width = printed.line_in, printed.width_in or printed.line_in
+    if printed is not None:  # no width= is None; 0 is a box of nothing (round 37, P19)
+        line = printed.line_in
+        width = line if printed.width_in is None else printed.width_in
     else:
         line = line_width_in(graphic, venue.text_width_in, venue.column_width_in)
         width = width_in(graphic, venue.text_width_in, venue.column_width_in) \
@@ -111,10 +112,8 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
             return Placement(None, f"width={graphic.options.get('width')}: not a length the "
                              "source reading evaluates (estimated: no TeX engine)")
     width = Width(width)
-    if width > line + 0.01:
-        return Placement(None, f"{width} in is wider than its line ({line:.3g} in): it "
-                         "would run into the margin; write "
-                         f"{fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
+    if (unfit := _unfit(graphic, width, line)) is not None:
+        return Placement(None, unfit)
     try:  # its module's SMALLEST_WIDTH_IN wrong, a box wider than the venue's text: one line
         least = spec.smallest_width_in(venue)
         narrow = spec.too_narrow(venue, width, _widened(graphic, line, least, venue))
@@ -124,6 +123,25 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
         return Placement(venue.width(width if height is None else Box(width, height), where))
     except FigureDataError as exc:
         return Placement(None, str(exc))
+
+
+def _unfit(graphic: Graphic, width: Width, line: float) -> str | None:
+    """Why no build fits a box ``width`` wide on a line ``line`` wide, with the edit that
+    prints one: wider than its line, or no wider than nothing (``width=0pt``, a negative
+    width, a box around it of none: TeX typesets it so, which is not "no width given";
+    round 37, P19). None: it fits."""
+    where = f"{graphic.tex.name}:{graphic.line}"
+    if width > 0:
+        return None if width <= line + 0.01 else (
+            f"{width} in is wider than its line ({line:.3g} in): it would run into the "
+            f"margin; write {fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
+    given = graphic.options.get("width")
+    said = f"width={given.strip()}" if given is not None else "the box it is in"
+    fix = (f"write {fixed_include(graphic, chr(92) + 'linewidth')} at {where}" if line > 0
+           else f"make the box around it wider ({where})")
+    shown = "nothing of it shows" if width == 0 else "graphicx mirrors it"
+    return (f"{said} prints it {width} in wide ({shown}), so no build prints at 100 %: {fix}"
+            + (", or take the include out" if width == 0 else ""))
 
 
 def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:

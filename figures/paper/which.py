@@ -14,7 +14,7 @@ from pathlib import Path
 
 from figures.data.envelope import SYNTHETIC
 from figures.data.jsonio import read_bytes
-from figures.errors import FigureDataError, UnknownName, display_path, os_error
+from figures.errors import FigureDataError, UnknownName, display_path, one_line, os_error
 from figures.outputs import provenance
 from figures.outputs.kind import parse_kind, venue_key_of
 from figures.outputs.pixels import content_digest
@@ -30,6 +30,9 @@ MISLABELLED = "not what its label says"
 #: Ends the line of a file built for a venue of the author's own whose --venues FILE this
 #: command was not given (hostile round 25, PV): not known to be stale, and the way out.
 UNKNOWN_VENUE = "which this command does not know: pass its --venues FILE"
+#: The most of a label's field a line shows (``one_line``'s cut, " …"): a forged label's
+#: 100,000-character field pushed the verdict off the line's end (hostile round 37, P17).
+FIELD_LIMIT = 200
 
 
 @dataclass(frozen=True)
@@ -62,9 +65,12 @@ class Which:
         return f"{self.why}; run `{self.rebuild}` {self.copy_again}"
 
     def line(self) -> str:
+        """One line: the file, the label's fields (each bounded), its state, why."""
         if not self.figure:
             return f"{display_path(self.path)}: {self.state}" + (f" ({self.why})" if self.why else "")
-        what = f"{self.figure} ({self.variant}, {self.origin})" + (
+        figure, variant, origin = (one_line(field, FIELD_LIMIT)
+                                   for field in (self.figure, self.variant, self.origin))
+        what = f"{figure} ({variant}, {origin})" + (
             " inside TikZ's externalized cache of a picture (tikz's external library)"
             if self.tikz else " inside another PDF (a pdfcrop or standalone wrapper, a supplement)"
             if self.wrapped else "")
@@ -134,7 +140,8 @@ def why_stale(inside: dict[str, str], figdata_dir: Path,
     changed."""
     spec = BY_NAME.get(inside["figure"])
     if spec is None:
-        return f"{inside['figure']} is no longer a registered figure", "", ""
+        return (f"{one_line(inside['figure'], FIELD_LIMIT)} is no longer a registered figure",
+                "", "")
     try:
         kind = parse_kind(inside["variant"], venues_file)
     except FigureDataError as exc:  # UnknownName: a venue of the author's own, not given here

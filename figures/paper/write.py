@@ -116,8 +116,8 @@ def unwritable(target: Path, paper: Path) -> str | None:
     when it can: a read-only file, a folder in its place, a read-only folder, a file where a
     folder must be made (sync asks before it plans a write)."""
     shown = shown_path(target, paper)
-    if target.is_dir():
-        return f"{shown} is a folder where the file goes: rename or remove it, then sync again"
+    if (kind := no_regular_file(target)) is not None:  # a FIFO: round 37 (P15)
+        return f"{shown} is {kind} where the file goes: rename or remove it, then sync again"
     if target.exists() and not _writable(target):
         return f"{shown} is read-only: {_make_writable(target)} and sync again"
     folder = target.parent
@@ -132,6 +132,23 @@ def unwritable(target: Path, paper: Path) -> str | None:
         return (f"the folder {shown_path(folder, paper) if folder != paper else paper} is "
                 f"read-only: {_make_writable(folder)} and sync again")
     return None
+
+
+#: What is where a file goes, when it is no regular file (through links, as sync writes).
+_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a named pipe (FIFO)",
+          stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
+          stat.S_IFSOCK: "a socket"}
+
+
+def no_regular_file(target: Path) -> str | None:
+    """What stands where sync writes ``target`` when it is no regular file (a folder, a named
+    pipe, a device, a socket: the paper reads none of them as the figure, and a write
+    through one fails or blocks); None: a regular file, or nothing there."""
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return None
+    return None if stat.S_ISREG(mode) else _KINDS.get(stat.S_IFMT(mode), "no regular file")
 
 
 def _make_writable(path: Path) -> str:

@@ -198,16 +198,16 @@ def test_a_main_file_name_latexmk_refuses_is_one_line_before_anything_runs(tmp_p
 def test_a_folder_where_the_compiled_pdf_is_written_first_is_named(tmp_path):
     """``.main.pdf.figures-new`` a folder: `figures paper` said "main.pdf: cannot be written
     (Is a directory)", and main.pdf did not exist."""
-    from figures.cli.paper import _put
     from figures.errors import FigureDataError
+    from figures.paper.compiled import put
 
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "main.pdf").write_bytes(b"%PDF")
     (tmp_path / ".main.pdf.figures-new").mkdir()
     with pytest.raises(FigureDataError) as raised:
-        _put(tmp_path / "out" / "main.pdf", tmp_path / "main.pdf")
+        put(tmp_path / "out", tmp_path / "main.tex")
     assert str(raised.value) == (f"{tmp_path}/.main.pdf.figures-new: is a folder, where "
                                  "main.pdf is written first: move it away")
     (tmp_path / "main.pdf").mkdir()  # the paper's own name: as before
     with pytest.raises(FigureDataError, match=r"main\.pdf: is a folder, where the compiled "):
-        _put(tmp_path / "out" / "main.pdf", tmp_path / "main.pdf")
+        put(tmp_path / "out", tmp_path / "main.tex")

@@ -246,7 +246,7 @@ def test_an_archive_into_a_missing_folder_says_it_made_the_folder(tmp_path):
     figdata = ("--figdata", str(REPO / "figdata"))
     ran = _figures(tmp_path, "pack", "p", "--out", "dist/v1/p.tar.gz", *figdata)
     assert ran.returncode == 0, ran.stderr
-    assert ran.stderr.splitlines()[-1].startswith("packed dist/v1/p.tar.gz: ")
+    assert ran.stderr.splitlines()[-1].startswith("packed dist/v1/p.tar.gz from main.tex: ")
     assert ran.stderr.splitlines()[-1].endswith(" (made the folder dist)")
     assert (tmp_path / "dist" / "v1" / "p.tar.gz").is_file()
     again = _figures(tmp_path, "pack", "p", "--out", "dist/v1/p.tar.gz", *figdata)

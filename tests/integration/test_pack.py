@@ -208,7 +208,8 @@ def test_a_type3_figure_of_ours_stops_the_pack_naming_the_venue_build(paper, bui
     # an absolute path compiles in place, but not on arXiv: the proof from the archive fails
     (lambda p: (p / "main.tex").write_text((p / "main.tex").read_text().replace(
         "{logo}", "{" + str(p / "figs" / "logo.png") + "}")),
-     ["main.tex", "from the archive alone", "logo.png", "not found"]),
+     ["main.tex", "a file of the paper's folder by a name the archive's compile cannot open",
+      "logo.png", "write it figs/logo.png"]),  # round 37, K9: named to write relative
 ])
 def test_bad_input_is_one_line_and_writes_no_archive(paper, builds, tmp_path, capsys, edit,
                                                      facts):
@@ -318,7 +319,7 @@ def test_hostile_pass_round_6_each_case_is_one_line_saying_what_to_do(builds, tm
     code, out, err = pack(capsys, paper, figdata, tmp_path / "new\nline.tar.gz")
     assert code == 0, err
     assert "caf\\udce9.tex" in out.splitlines()
-    assert "packed " + str(tmp_path) + "/new\\x0aline.tar.gz" in err
+    assert "packed " + str(tmp_path) + "/new\\x0aline.tar.gz from main.tex: " in err
     # a leftover main.aux of the author's own compile, a read-only folder
     paper = _small_paper(tmp_path / "leftover", "\\input{sections/a}")
     (paper / "main.aux").write_text("\\relax\n\\undefinedmacro@of@another@package{x}\n")

@@ -92,8 +92,8 @@ def test_a_venues_file_that_is_not_there_is_one_line_before_anything_runs(tmp_pa
     assert stopped.value.code == 2
     _, err = capsys.readouterr()
     assert err.splitlines()[-1].endswith(
-        f"error: argument --venues: {missing}: no such file (give the path of your venue "
-        "profiles, the shape of figures/venues.json)")
+        f"error: argument --venues: {missing}: no such file: give the path of your venue "
+        "profiles, the shape of figures/venues.json")
     assert not (tmp_path / "p.tar.gz").exists()
 
 
