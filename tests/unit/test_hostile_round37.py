@@ -95,3 +95,20 @@ def test_a_paper_that_never_settles_is_said_so_not_up_to_date(tmp_path: Path) ->
     said = first_error(tmp_path / "main.log", output)
     assert said.startswith("Maximum runs of pdflatex reached without getting stable files: a "
                            "file the paper writes and reads back changes on every run"), said
+
+
+def test_a_suggested_main_file_with_a_newline_is_a_word_bash_reads_back(tmp_path: Path) -> None:
+    r"""Round 38 (M1): the "other main files" warning suggested ``--main 'new\x0apaper/main.tex'``
+    for a folder named with a newline: pasted into a shell, single quotes keep ``\x0a``
+    literal, and it named no file. The suggestion is bash's ``$'new\x0apaper/main.tex'``,
+    which a shell reads back as the name; a name with no such character is quoted as before."""
+    import subprocess
+
+    from figures.errors import shell_word
+
+    for name in ("new\npaper/main.tex", "paper v2/main.tex", "it's\tx/main.tex"):
+        word = shell_word(name)
+        assert "\n" not in word, word
+        echoed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True,
+                                text=True, check=True).stdout
+        assert echoed == name, (word, echoed)
