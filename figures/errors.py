@@ -65,6 +65,20 @@ def display_path(path: object) -> str:
     return shown.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+def shell_word(text: object) -> str:
+    """``text`` as one word a shell reads back as ``text``, for a command a line suggests:
+    quoted as :func:`shlex.quote` does, and, where it holds an unprintable character (a
+    newline), in bash's ``$'...'`` with that character escaped (hostile round 38, M1: the
+    line escapes it, and ``'new\x0apaper'`` pasted into a shell named no file)."""
+    import shlex
+
+    text = str(text)
+    if not _UNPRINTABLE.search(text):
+        return shlex.quote(text)
+    inner = text.replace("\\", "\\\\").replace("'", "\\'")
+    return "$'" + display_path(inner) + "'"
+
+
 def one_line(text: str, limit: int = MAX_LINE) -> str:
     """``text`` on one line: control characters escaped, whitespace runs folded, bounded:
     too long, cut at the last word that fits, never inside a word (hostile round 35, L1: "the

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import stat
 from pathlib import Path
 
-from figures.errors import FigureDataError, display_path
+from figures.errors import FigureDataError, display_path, shell_word
 from figures.paths import not_a_file
 from figures.texread import blanked
 
@@ -53,7 +52,7 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
                     given.resolve().parent.is_relative_to(folder.resolve()):
                 raise FigureDataError(str(path), None, "--main: no such file (--main is "
                                       "relative to the paper's folder: --main "
-                                      f"{shlex.quote(str(given.resolve().relative_to(folder.resolve())))})")
+                                      f"{shell_word(given.resolve().relative_to(folder.resolve()))})")
             why = not_a_file(path) or "cannot be opened for reading"
             raise FigureDataError(str(path), None, f"--main: {why}" + (
                 "" if why == "no such file" else ": name the paper's main .tex file"))
@@ -111,7 +110,7 @@ def passed_over(folder: Path, main: Path, read: set[str]) -> str | None:
     return (f"{display_path(main.relative_to(folder))}: taken as the main file (of several, "
             f"the one alone at the top); other main files here, which it does not read: "
             f"{names}: if the paper is one of them, pack with --main "
-            f"{display_path(shlex.quote(str(others[0])))}")  # a newline escaped (round 37, P12)
+            f"{shell_word(others[0])}")  # a newline escaped as bash reads it (round 38, M1)
 
 
 #: How many names (files and folders, hidden ones aside) a paper's folder may hold for its
@@ -153,7 +152,7 @@ def _tex_files(folder: Path) -> list[Path]:
                                   f"this one holds more than {MOST_NAMES} files and folders: "
                                   "give the paper's own folder, or, if this is it, name its "
                                   "main file with --main "
-                                  f"{shlex.quote(top[0]) if len(top) == 1 else 'FILE'} (or "
+                                  f"{shell_word(top[0]) if len(top) == 1 else 'FILE'} (or "
                                   "move the other files out)")
         found += [Path(here) / name for name in files if name.endswith(".tex")]
     return sorted(found)

@@ -317,9 +317,13 @@ def first_error(log: Path | None, output: str) -> str:
             return line.strip()
     died = re.search(r"Command for '(bibtex|biber)\b[^']*' gave return code (\d+)", output)
     if died and (databases := re.findall(r"^Database file #\d+: (.+)$", blg, re.MULTILINE)):
-        return (f"{died[1]} ended with no error of its own (return code {died[2]}) while "
-                f"reading {databases[-1].strip()}: a database that large or damaged is no "
-                "bibliography: look at that file")  # hostile round 37, P11: 3 GB of NULs
+        code = int(died[2]) >> 8 if int(died[2]) >= 256 else int(died[2])  # latexmk's: a
+        how = (f"killed by signal {code - 128}" + (", as when memory runs out" if code == 137  # wait
+                                                    else "") if code > 128  # status (round 38,
+               else f"exit status {code}")  # B1); hostile round 37, P11: 3 GB of NULs
+        return (f"{died[1]} ended with no error of its own ({how}) while reading "
+                f"{databases[-1].strip()}: look at that file (a database too large or damaged "
+                "to read?)")
     if unstable := re.search(r"Maximum runs of \w+ reached without getting stable files", output):
         return (f"{unstable[0]}: a file the paper writes and reads back changes on every run "
                 "(a stamp, a random number): write it once, or not at all")  # round 38, L4

@@ -4,7 +4,6 @@ boundary and the closing summary line."""
 from __future__ import annotations
 
 import argparse
-import shlex
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -12,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from figures.boundary import is_stop
-from figures.errors import UsageError, display_path, error_line, figure_line, one_line
+from figures.errors import UsageError, display_path, error_line, figure_line, one_line, shell_word
 from figures.paths import (  # noqa: F401 - the commands' names for them
     DEFAULT_FIGDATA,
     DEFAULT_OUT,
@@ -89,7 +88,7 @@ def refuse_repeats(args: argparse.Namespace) -> None:
         if action.runs:
             command = f"figures {getattr(args, 'command_name', '')}".rstrip()
             line += ": `" + "`, then `".join(
-                f"{command} {option} {shlex.quote(value)}" for value in dict.fromkeys(typed)) + "`"
+                f"{command} {option} {shell_word(value)}" for value in dict.fromkeys(typed)) + "`"
         raise UsageError(line)
 
 

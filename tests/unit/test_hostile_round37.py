@@ -42,9 +42,12 @@ def test_a_bibtex_that_dies_without_a_word_names_the_database_it_was_reading(
               "bibtex /tmp/figures-pack-x/out/main: Command for 'bibtex "
               "/tmp/figures-pack-x/out/main' gave return code 256\n")
     said = first_error(tmp_path / "main.log", output)
-    assert said.startswith("bibtex ended with no error of its own (return code 256) while "
-                           "reading refs.bib: "), said
+    assert said == ("bibtex ended with no error of its own (exit status 1) while reading "
+                    "refs.bib: look at that file (a database too large or damaged to read?)"), said
     assert "/tmp/figures-pack-x" not in said, said
+    said = first_error(tmp_path / "main.log", output.replace("code 256", "code 35072"))
+    assert said.startswith("bibtex ended with no error of its own (killed by signal 9, as when "
+                           "memory runs out) while reading refs.bib"), said  # round 38, B1
 
 
 @pytest.mark.parametrize(("files", "said"), [
@@ -92,3 +95,20 @@ def test_a_paper_that_never_settles_is_said_so_not_up_to_date(tmp_path: Path) ->
     said = first_error(tmp_path / "main.log", output)
     assert said.startswith("Maximum runs of pdflatex reached without getting stable files: a "
                            "file the paper writes and reads back changes on every run"), said
+
+
+def test_a_suggested_main_file_with_a_newline_is_a_word_bash_reads_back(tmp_path: Path) -> None:
+    r"""Round 38 (M1): the "other main files" warning suggested ``--main 'new\x0apaper/main.tex'``
+    for a folder named with a newline: pasted into a shell, single quotes keep ``\x0a``
+    literal, and it named no file. The suggestion is bash's ``$'new\x0apaper/main.tex'``,
+    which a shell reads back as the name; a name with no such character is quoted as before."""
+    import subprocess
+
+    from figures.errors import shell_word
+
+    for name in ("new\npaper/main.tex", "paper v2/main.tex", "it's\tx/main.tex"):
+        word = shell_word(name)
+        assert "\n" not in word, word
+        echoed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True,
+                                text=True, check=True).stdout
+        assert echoed == name, (word, echoed)
