@@ -100,7 +100,8 @@ def _told(name: str, what: str, each: list[tuple[int, str]], text: bool,
     where = f"{name}:{line}" if text else f"{name} ({where})"
     more = [f"{shown(match)} on line {at}" if text else shown(match)
             for at, match in others[:MOST_TOLD]]
-    more += [f"{len(others) - MOST_TOLD} others"] if len(others) > MOST_TOLD else []
+    left = len(others) - MOST_TOLD  # round 38, K4b: "1 others"
+    more += [f"{left} other{'s' if left > 1 else ''}"] if left > 0 else []
     also = f" and {len(others)} more ({', '.join(more)})" if others else ""
     them = "them" if others else "it"
     return (f"{where}: {what} ({shown(first)}){also} in the packed source: the archive "

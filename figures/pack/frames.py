@@ -124,8 +124,9 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: byt
         refused = _by_log(read, main, pages, logged, limit)
         if refused is None and forced is not None and not boxes.unchecked(
                 read, main, forced, warnings) and limit and warnings is not None:
-            warnings.append(f"{display_path(main.name)}: {boxes.cut(limit)}, which shows "
-                            "none: look at the archive's figures before you submit")
+            warnings.append(f"{display_path(main.name)}: {boxes.cut(limit)}, which shows no "
+                            "graphicx frame (nor can it show pgf's or animate's boxes): look at "
+                            "the archive's figures before you submit")  # round 38, T3
         return refused  # a failed or cut compile: a word of pgf's and animate's boxes too
     archive = placing.placements(pdf)
     page = _more(main, archive, placing.placements(forced[0]), warnings)

@@ -376,11 +376,8 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
                       "it into the folder")
         elif missing and (hint := rc_not_run(main.parent, error, main.name)):
             error = error.removesuffix(".") + hint
-        elif written := re.search(r"can't write on file `((?:/|\.\./)?)([^']*)'", error):
-            error = error.removesuffix(".") + ("; TeX writes no file " + (  # round 37, P3
-                "whose name starts with a dot (openout_any=p): name it without the dot" if
-                not written[1] and Path(written[2]).name.startswith(".") else "outside the "
-                "folder it compiles in (openout_any=p): write that file inside it"))
+        elif unwritten := inputs.unwritten(main.parent, error):  # \openout{/abs/x}
+            error = f"{error.removesuffix('.')}; {unwritten}"
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += "; only the paper's folder is packed: move that file into it"
         elif missing and (out := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",

@@ -9,16 +9,27 @@ from helpers import pack_refused, write_files
 
 @pytest.mark.slow  # TeX compiles the paper
 @pytest.mark.parametrize(("name", "said"), [
-    (".latexmkrc", ("I can't write on file `.latexmkrc'; TeX writes no file whose name starts "
-                   "with a dot (openout_any=p): name it without the dot")),
+    (".latexmkrc", ("I can't write on file `.latexmkrc'; TeX writes no file in a folder or of "
+                    "a name starting with a dot (openout_any=p): name it without the dot")),
+    (".git/hooks/post-checkout", (
+        "I can't write on file `.git/hooks/post-checkout.tex'; TeX writes no file in a folder or "
+        "of a name starting with a dot (openout_any=p): name it without the dot")),
+    ("sec/post-checkout", (
+        "I can't write on file `sec/post-checkout.tex'; TeX makes no folder, and sec/ is not "
+        "there (an empty folder is neither copied nor packed): write the file beside the main "
+        "file")),
     ("/tmp/figures-round37-outside.txt", ("I can't write on file "
      "`/tmp/figures-round37-outside.txt'; TeX writes no file outside the folder it compiles in "
-     "(openout_any=p): write that file inside it"))], ids=["dotfile", "outside"])
+     "(openout_any=p): write that file inside it"))], ids=["dotfile", "dot-folder", "empty-folder", "outside"])
 def test_a_write_tex_refuses_says_why_it_was_refused(tmp_path, name, said):
     r"""Round 37 (P3): a paper writing a dotfile inside its own folder
     (``\immediate\openout\w=.latexmkrc``, which a paranoid TeX refuses for its leading dot):
     "TeX writes no file outside the folder it compiles in: write that file inside it", of a
-    file inside it, and ``'.;`` doubled the stop. The dot is named; outside, as before."""
+    file inside it, and ``'.;`` doubled the stop. The dot is named; outside, as before. Round
+    38 (P3c): the same words for ``.git/hooks/x`` (a dot folder) and ``sec/x`` (a folder the
+    copy lacks: empty, so not copied): each named for what it is."""
+    (tmp_path / "p" / ".git" / "hooks").mkdir(parents=True)  # a clone's (round 38, P3c)
+    (tmp_path / "p" / "sec").mkdir()  # empty: not copied
     write_files(tmp_path / "p", {"main.tex": (
         "\\documentclass{article}\n\\newwrite\\w\n"
         f"\\immediate\\openout\\w={name}\n\\immediate\\write\\w{{x}}\n"

@@ -100,3 +100,11 @@ def test_an_anonymous_pack_tells_each_home_path_in_every_spelling(tmp_path):
     assert ("warning: main.tex:4: a home folder's path (C:\\Users\\carol) and 3 more "
             "(~dave on line 5, C:\\Users\\alice on line 8, D:\\Users\\bob.jones on line 10) "
             + _TOLD.format("them", "them")) in told.splitlines(), told
+
+
+def test_one_left_over_is_one_other(tmp_path):
+    """Round 38 (K4b): ten addresses in one file, eight named and the rest counted: "and 9
+    more (..., 1 others)". One left over is "1 other"."""
+    many = b"".join(b"/home/user%d/x\n" % n for n in range(10))
+    said = _said(tmp_path, many)
+    assert "/home/user8 on line 9, 1 other) in the packed source" in said[0], said
