@@ -104,11 +104,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def figures_as_a_user(cwd: Path, *argv: str, timeout: float = 600,
                       env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    """``python -m figures ARGV --figdata FIGDATA`` in ``cwd``, the checkout's figdata, as a
-    user runs it (a process of its own: what TeX and the signals do is real); ``env``: set
+    """``python -m figures ARGV --figdata FIGDATA`` in ``cwd``, the checkout's figdata (unless
+    ARGV gives one: one folder per run, round 37's C2), as a user runs it (a process of its own: what TeX and the signals do is real); ``env``: set
     in its environment besides ours."""
-    return subprocess.run([sys.executable, "-m", "figures", *argv, "--figdata",
-                           str(REPO / "figdata")], capture_output=True, text=True,
+    figdata = () if "--figdata" in argv else ("--figdata", str(REPO / "figdata"))  # the
+    return subprocess.run([sys.executable, "-m", "figures", *argv, *figdata],  # test's own
+                          capture_output=True, text=True,
                           timeout=timeout, cwd=cwd, check=False, env={**os.environ, **(env or {})})
 
 

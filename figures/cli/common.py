@@ -50,6 +50,15 @@ def add_venue(p: argparse.ArgumentParser, help: str, *, metavar: str = "V") -> N
 _GIVEN = "_given_once"
 
 
+def _chosen(value: Any) -> Any:
+    """What a value chooses: a path the folder or file it names (``figdata`` and
+    ``$PWD/figdata`` are one choice: a test's helper adding ``--figdata`` beside the typed one
+    was refused since round 37's C2), any other value itself."""
+    import os
+
+    return os.path.realpath(value) if isinstance(value, os.PathLike) else value
+
+
 class Once(argparse.Action):
     """An option that takes one value (every command's, by default: figures/cli/main.py),
     given more than once with another value is refused by :func:`refuse_repeats` (round 37,
@@ -57,7 +66,7 @@ class Once(argparse.Action):
     them (``--width``: as the build rounds it) and ``per`` says the rule."""
 
     def __init__(self, option_strings: list[str], dest: str, *,
-                 key: Callable[[Any], Any] = lambda value: value, per: str = "one per run",
+                 key: Callable[[Any], Any] = _chosen, per: str = "one per run",
                  runs: bool = True, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, **kwargs)
         self.key, self.per, self.runs = key, per, runs

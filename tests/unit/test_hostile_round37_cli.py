@@ -169,3 +169,20 @@ def test_which_bounds_a_field_and_leaves_a_usual_one_whole():
     long = Which(Path("a.pdf"), "stale", "cifar_summary", "default", "B" * (FIELD_LIMIT + 1),
                  "why")
     assert long.line().endswith(f"{'B' * (FIELD_LIMIT - 2)} …): stale: why")
+
+
+def test_one_folder_given_twice_by_two_spellings_is_one_choice(tmp_path, capsys, monkeypatch):
+    """Round 37 (C2)'s rule refused ``--figdata figdata --figdata $PWD/figdata`` as two
+    choices (a test's helper adds ``--figdata`` beside the one a test types): one folder, by
+    any spelling, is one choice; two folders are still refused."""
+    from helpers import REPO
+
+    from figures.cli import main as cli
+
+    monkeypatch.chdir(REPO)
+    code = cli.main(["list", "--figdata", "figdata", "--figdata", str(REPO / "figdata")])
+    assert code == 0, capsys.readouterr().err
+    capsys.readouterr()
+    code = cli.main(["list", "--figdata", "figdata", "--figdata", str(tmp_path)])
+    assert code == 2
+    assert "--figdata given 2 times" in capsys.readouterr().err
