@@ -49,6 +49,7 @@ sys.path[:0] = [str(Path(__file__).parent), *(str(Path(__file__).parent.parent /
 import update_baselines as ub  # tools/ on the path first
 
 from figures.cli.review import from_here, names_tests, refused
+from figures.errors import display_path
 
 ROOT, BASELINE = ub.ROOT, ub.BASELINE
 OUT = ROOT / "build" / "review"
@@ -336,6 +337,26 @@ def compare(id: int, name: str, nodeid: str, new: Path) -> Golden | None:
                   rendered, missing)
 
 
+def in_the_way(static: bool) -> str | None:
+    """The line for a path under build/ that is not what review writes there (a stray
+    ``> build/review`` redirect made a file of its folder: round 37, R3), else None: checked
+    before anything runs or is written."""
+    wants = [(ROOT / "build", True), (OUT, True), (OUT / "new", True)]
+    if static:  # --no-open writes the page and its pictures beside it
+        wants += [(OUT / "img", True), (OUT / "index.html", False)]
+    for path, folder in wants:
+        if not path.exists() and not path.is_symlink():
+            continue  # review makes it
+        if folder and not path.is_dir():
+            what = "a link to nothing" if not path.exists() else "a file"
+            return (f"review: {display_path(path)} is {what} where the review's folder goes: "
+                    "move it away, then review again; nothing reviewed, nothing written")
+        if not folder and path.is_dir():
+            return (f"review: {display_path(path)} is a folder where the review's page goes: "
+                    "move it away, then review again; nothing reviewed, nothing written")
+    return None
+
+
 def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
     """Every changed golden: rendered again (into a folder of its own, then left as
     build/review/new: the latest render), compared with baseline/
@@ -363,7 +384,11 @@ def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
     FAILED[:] = nodeids
     if not nodeids:
         return []
-    OUT.mkdir(parents=True, exist_ok=True)
+    try:
+        OUT.mkdir(parents=True, exist_ok=True)
+    except OSError:  # made a file since main looked (round 37, R3)
+        raise SystemExit(in_the_way(False) or f"review: cannot make {display_path(OUT)}: "
+                         "nothing reviewed") from None
     new = Path(tempfile.mkdtemp(prefix=".new-", dir=OUT))  # its own: another review renders too
     try:
         print(f"review: rendering {len(nodeids)} golden(s) again", flush=True)
@@ -523,6 +548,9 @@ def main(argv: list[str]) -> int:
         print(f"review: {why}", file=sys.stderr)
         return 2
     static, browser = "--no-open" in argv, "--no-browser" not in argv
+    if (blocked := in_the_way(static)) is not None:
+        print(blocked, file=sys.stderr)
+        return 1
     # without a browser (CI, after a failure) the failures are at hand: nothing is rerun
     goldens = collect([a for a in argv if a not in ("--no-open", "--no-browser")],
                       compare_first=not static)

@@ -1,0 +1,55 @@
+"""Rounds 37 and 38: the golden suite's and review's rows of those hostile passes (R3, G12,
+G6b). The passes themselves, case by case, are in docs/guarantees.md ("Hostile passes")."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+import pytest
+from helpers import REPO
+from test_hostile_round19_golden import _pytest
+
+
+def _review():
+    spec = importlib.util.spec_from_file_location("review_r38", REPO / "tools" / "review.py")
+    module = sys.modules["review_r38"] = importlib.util.module_from_spec(spec)  # a dataclass's
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("stray", "static", "said"), [
+    ("build/review", True, "build/review is a file where the review's folder goes"),
+    ("build/review", False, "build/review is a file where the review's folder goes"),
+    ("build", True, "build is a file where the review's folder goes"),
+    ("build/review/img", True, "build/review/img is a file where the review's folder goes"),
+    ("build/review/new", False, "build/review/new is a file where the review's folder goes"),
+    ("build/review/index.html/", True,
+     "build/review/index.html is a folder where the review's page goes"),
+])
+def test_a_file_where_reviews_folder_goes_is_one_line(tmp_path, monkeypatch, capsys, stray,
+                                                      static, said):
+    """Round 37 (R3): ``build/review`` a file (a stray ``> build/review`` redirect) when
+    ``figures review --no-open`` ran after a failing golden run: a 12-line traceback
+    (``FileExistsError`` from ``OUT.mkdir``). Now one line naming the path, what it is and what
+    to do, exit 1, nothing rendered nor written; so for the other paths review writes under
+    build/ (build itself, the render's new/, the page's img/ and index.html)."""
+    review = _review()
+    root = tmp_path / "repo"
+    monkeypatch.setattr(review, "ROOT", root)
+    monkeypatch.setattr(review, "OUT", root / "build" / "review")
+    monkeypatch.setattr(review, "failed_goldens", lambda: ["tests/golden/test_images.py::t[x]"])
+    monkeypatch.setattr(review.ub, "generate", lambda *a: pytest.fail("rendered"))
+    path = root / stray
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if stray.endswith("/"):
+        path.mkdir()
+    else:
+        path.write_text("file\n")
+    before = sorted(p.relative_to(root) for p in root.rglob("*"))
+    assert review.main(["--no-open"] if static else ["--no-browser"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (f"review: {root / said.split(' is ')[0]} is {said.split(' is ', 1)[1]}: move "
+                   "it away, then review again; nothing reviewed, nothing written\n")
+    assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
