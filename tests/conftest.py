@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import io
+import math
 import os
 import shutil
 import signal
@@ -26,7 +27,7 @@ import pytest
 from filelock import FileLock
 
 from figures.data import figdata
-from figures.errors import FigureDataWarning, error_line
+from figures.errors import FigureDataWarning, display_path, error_line
 from figures.outputs.environment import ENVIRONMENT_FILE, mismatch, recorded
 from figures.registry import BY_NAME, FIGURES
 
@@ -93,6 +94,28 @@ def _other_baselines(config: pytest.Config) -> str | None:
             "tests of the checkout whose baseline/ holds them; run without that option")
 
 
+def _bad_tolerance(config: pytest.Config) -> str | None:
+    """The line for a pytest-mpl default tolerance that is no tolerance (round 37, G12: ``abc``
+    was pytest-mpl's 20-line INTERNALERROR), as pytest-mpl reads it: the option, else the ini.
+    A negative or nan one is refused too, though every golden's marker compares at 0 whatever
+    is given: it is a typo for something, and a golden without the marker's 0 would fail
+    every image by it (``rms <= -1`` and ``rms <= nan`` are never true)."""
+    given = config.getoption("--mpl-default-tolerance", default=None)
+    where = f"--mpl-default-tolerance {given}"
+    if not given and (given := config.getini("mpl-default-tolerance")):
+        where = f"mpl-default-tolerance={given} (its ini setting, or -o)"
+    if not given:
+        return None
+    try:
+        if math.isfinite(value := float(given)) and value >= 0:
+            return None
+    except ValueError:
+        pass
+    return (f"{display_path(where)}: not a tolerance: give a number of 0 or more (an RMS; "
+            "the golden images compare at their marker's 0 whatever is given), or run "
+            "without that option")
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-mpl reads its options
 def pytest_configure(config: pytest.Config) -> None:
     # Before anything is collected or cached: a judge that cannot judge stops the run here.
@@ -128,6 +151,8 @@ def pytest_configure(config: pytest.Config) -> None:
                 option == "--mpl-hash-library" and config.getini(option[2:])):  # or its ini
             raise pytest.UsageError(f"{option}: the golden suite keeps no hash library (baseline/"  # form
                                     "'s pixels and vector content judge); run without that option")
+    if (tolerance := _bad_tolerance(config)) is not None:  # pytest-mpl: an INTERNALERROR
+        raise pytest.UsageError(tolerance)
     # pytest-mpl takes a relative results folder from the current one: from another folder
     # (`pytest --mpl REPO/tests/golden`) it is the repository's all the same
     if config.getoption("--mpl-results-path", default=None) is None and \

@@ -53,3 +53,26 @@ def test_a_file_where_reviews_folder_goes_is_one_line(tmp_path, monkeypatch, cap
     assert err == (f"review: {root / said.split(' is ')[0]} is {said.split(' is ', 1)[1]}: move "
                    "it away, then review again; nothing reviewed, nothing written\n")
     assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
+
+
+@pytest.mark.parametrize(("given", "shown"), [
+    (("--mpl-default-tolerance=abc",), "--mpl-default-tolerance abc"),
+    (("--mpl-default-tolerance", "-1"), "--mpl-default-tolerance -1"),
+    (("--mpl-default-tolerance=nan",), "--mpl-default-tolerance nan"),
+    (("-o", "mpl-default-tolerance=abc"), "mpl-default-tolerance=abc (its ini setting, or -o)"),
+])
+def test_a_default_tolerance_that_is_no_tolerance_is_one_line(given, shown):
+    """Round 37 (G12): ``pytest --mpl --mpl-default-tolerance=abc`` was pytest-mpl's 20-line
+    INTERNALERROR (``ValueError: could not convert string to float``), before the suite's
+    checks; ``-1`` and ``nan`` passed under the marker's 0. Each, by option or ini, is now
+    pytest's one usage line naming the value and what to give; a number of 0 or more runs."""
+    ran = _pytest(REPO, REPO, "--mpl", *given, "tests/golden/test_images.py", "-k",
+                  "cifar_summary", "--co", "-p", "no:cacheprovider")
+    assert ran.returncode == 4, ran.stdout + ran.stderr
+    assert ran.stderr.strip() == (
+        f"ERROR: {shown}: not a tolerance: give a number of 0 or more (an RMS; the golden "
+        "images compare at their marker's 0 whatever is given), or run without that option")
+    fine = _pytest(REPO, REPO, "--mpl", "--mpl-default-tolerance=0.5",
+                   "tests/golden/test_images.py", "-k", "cifar_summary", "--co", "-p",
+                   "no:cacheprovider")
+    assert fine.returncode == 0, fine.stdout + fine.stderr
