@@ -277,8 +277,9 @@ def text_of(exc: BaseException) -> str:
         return f"<a {type(exc).__name__} whose message cannot be shown>"
 
 
-def author_line(exc: BaseException) -> str:
-    """``figures/plots/fig5.py, line 12: ZeroDivisionError: ... (an error in the author's code)``."""
+def author_line(exc: BaseException, debug: str = "--debug") -> str:
+    """``figures/plots/fig5.py, line 12: ZeroDivisionError: ... (an error in the author's code)``;
+    ``debug``: what shows its traceback where the line is read (pytest's is ``--tb=long``)."""
     shown, line = author_frame(exc) or ("?", 0)
     if isinstance(exc, OsExit):  # os._exit() in the author's code
         what = (f"os._exit({exc.code!r}): the figure's code called os._exit(), which would end "
@@ -294,7 +295,7 @@ def author_line(exc: BaseException) -> str:
     else:  # GeneratorExit, a bare `raise ValueError`: no message, no colon
         what = type(exc).__name__ + (f": {text}" if (text := text_of(exc)) else "")
     return one_line(f"{shown}, line {line}: {what}", MAX_LINE - 60) + \
-        " (an error in the author's code; --debug shows the traceback)"
+        f" (an error in the author's code; {debug} shows the traceback)"
 
 
 def locale_line(exc: BaseException) -> str | None:
@@ -309,8 +310,9 @@ def locale_line(exc: BaseException) -> str | None:
                     "the command again", MAX_LINE)
 
 
-def error_line(exc: BaseException, figure: str | None = None) -> str:
-    """The one line (without ``error:``) for ``exc`` raised while handling ``figure``."""
+def error_line(exc: BaseException, figure: str | None = None, debug: str = "--debug") -> str:
+    """The one line (without ``error:``) for ``exc`` raised while handling ``figure``;
+    ``debug``: what shows the traceback where the line is read."""
     if isinstance(exc, FigureDataError):
         return str(exc)
     if (line := locale_line(exc)) is not None:
@@ -322,10 +324,10 @@ def error_line(exc: BaseException, figure: str | None = None) -> str:
     if isinstance(exc, OSError) and exc.errno is not None:
         return str(os_error(exc))
     if author_frame(exc) is not None:
-        return author_line(exc)
+        return author_line(exc, debug)
     where = f" in {figure}" if figure else ""
     return one_line(f"internal error{where}: {type(exc).__name__}: {text_of(exc)}",
-                    MAX_LINE - 30) + " (--debug shows the traceback)"
+                    MAX_LINE - 30) + f" ({debug} shows the traceback)"
 
 
 def drawing_error(figure: str, exc: BaseException) -> BaseException:

@@ -18,6 +18,7 @@ import os
 import shutil
 import signal
 import sys
+import traceback
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -339,6 +340,17 @@ def _unusable(golden: Path, failed: bool) -> str | None:
     return None
 
 
+def _author_error(config: pytest.Config, exc: BaseException) -> str:
+    """The one line for an error a figure raised as it was drawn, and what shows its traceback
+    here: pytest's ``--debug`` writes pytest's own debug log (round 38, G6b), so the line names
+    ``--tb=long``, which (or ``--fulltrace``) adds the author's traceback below it (the failure
+    is pytrace=False: pytest itself would show only the message)."""
+    line = error_line(exc, debug="--tb=long")
+    if config.getoption("tbstyle", "auto") == "long" or config.getoption("fulltrace", False):
+        line += "\n" + "".join(traceback.format_exception(exc)).rstrip()
+    return line + "\n\n"
+
+
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)  # around pytest-mpl's own comparison
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     """A vector difference fails the golden test (after its pixels were compared); a golden
@@ -373,7 +385,7 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
         excinfo = outcome.excinfo
         earlier = "" if excinfo is None or excinfo[0] is pytest.skip.Exception else \
             f"{excinfo[1]}\n\n" if isinstance(excinfo[1], (AssertionError, pytest.fail.Exception)) \
-            else f"{error_line(excinfo[1])}\n\n"  # the author's KeyError: its type, file, line
+            else _author_error(item.config, excinfo[1])  # the author's KeyError: type, file, line
         if excinfo is None or earlier:
             outcome.force_exception(pytest.fail.Exception(earlier + failure, pytrace=False))
 

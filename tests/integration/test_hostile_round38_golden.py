@@ -9,6 +9,7 @@ import sys
 import pytest
 from helpers import REPO
 from test_hostile_round19_golden import _pytest
+from test_hostile_round19_golden import copy_of_project as _copy
 
 
 def _review():
@@ -76,3 +77,45 @@ def test_a_default_tolerance_that_is_no_tolerance_is_one_line(given, shown):
                    "tests/golden/test_images.py", "-k", "cifar_summary", "--co", "-p",
                    "no:cacheprovider")
     assert fine.returncode == 0, fine.stdout + fine.stderr
+
+
+_BAD_ARTIST = '''import matplotlib.artist as _ma
+
+
+class _Bad(_ma.Artist):
+    def draw(self, renderer):
+        raise RuntimeError("boom while saving")
+
+
+@themed(DEFAULT_RC)
+def render('''
+
+
+@pytest.mark.slow  # golden runs of their own
+def test_the_hint_under_pytest_names_what_shows_the_authors_traceback(tmp_path):
+    """Round 38 (G6b): a figure raising while drawn failed its golden test in one line ending
+    "(an error in the author's code; --debug shows the traceback)", the CLI's hint; under
+    pytest ``--debug`` is pytest's debug log (pytestdebug.log written, no traceback). The line
+    names ``--tb=long``, and with it the author's traceback is shown below the line."""
+    root = _copy(tmp_path / "repo")
+    module = root / "figures" / "plots" / "cifar_summary.py"
+    text = module.read_text()
+    assert "@themed(DEFAULT_RC)\ndef render(" in text
+    assert "    return fig\n\n\ndef caption" in text
+    module.write_text(text.replace("@themed(DEFAULT_RC)\ndef render(", _BAD_ARTIST, 1).replace(
+        "    return fig\n\n\ndef caption", "    fig.add_artist(_Bad())\n    return fig\n\n\n"
+        "def caption", 1))
+    line = next(n for n, t in enumerate(module.read_text().splitlines(), 1) if "boom" in t)
+    said = (f"figures/plots/cifar_summary.py, line {line}: RuntimeError: boom while saving (an "
+            "error in the author's code; --tb=long shows the traceback)")
+    for tb in ((), ("--tb=long",)):
+        ran = _pytest(root, root, "tests/golden/test_images.py", "-k", "cifar_summary", "-p",
+                      "no:cacheprovider", *tb)
+        out = ran.stdout + ran.stderr
+        assert ran.returncode == 1, out
+        assert said in out.splitlines(), out
+        assert ("Traceback (most recent call last):" in out) == bool(tb), out
+        if tb:
+            assert f'cifar_summary.py", line {line}, in draw' in out, out
+            assert "golden judges: NOT JUDGED" in out, out
+    assert not (root / "pytestdebug.log").exists()
