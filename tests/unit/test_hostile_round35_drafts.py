@@ -29,16 +29,24 @@ def test_requirepackage_draft_before_the_class_is_named(tmp_path):
     assert drafts.draft(paper) == "graphicx's option draft (main.tex:1): graphicx prints a frame"
 
 
-def test_requirepackage_draft_in_the_papers_own_class_is_named(tmp_path):
+@pytest.mark.parametrize(("files", "said"), [
+    ({"labart.cls": "\\NeedsTeXFormat{LaTeX2e}\\ProvidesClass{labart}\n\\LoadClass{article}\n"
+                    "\\RequirePackage[draft]{graphicx}\n",
+      "main.tex": "\\documentclass{labart}\n"},
+     "graphicx's option draft (labart.cls:3): graphicx prints a frame"),
+    ({"preamble.tex": "% the lab's preamble\n\\documentclass[draft]{article}\n"
+                      "\\usepackage{graphicx}\n",
+      "main.tex": "\\input{preamble}\n"},
+     "the class option draft (preamble.tex:2): graphicx prints a frame")],
+    ids=["M3-own-class", "M4-input-preamble"])
+def test_the_draft_is_named_in_the_file_that_holds_it(tmp_path, files, said):
     r"""Round 35 (M3): a ``labart.cls`` beside the paper, ``\LoadClass{article}`` then
-    ``\RequirePackage[draft]{graphicx}``: "set by code the pack cannot name". It names
-    labart.cls:3 now."""
-    paper = _paper(tmp_path, {
-        "labart.cls": "\\NeedsTeXFormat{LaTeX2e}\\ProvidesClass{labart}\n\\LoadClass{article}\n"
-                      "\\RequirePackage[draft]{graphicx}\n",
-        "main.tex": "\\documentclass{labart}\n" + _BODY})
-    assert drafts.draft(paper) == ("graphicx's option draft (labart.cls:3): graphicx prints "
-                                   "a frame")
+    ``\RequirePackage[draft]{graphicx}``: "set by code the pack cannot name"; it names
+    labart.cls:3 now. Round 35 (M4): ``\documentclass[draft]{article}`` in preamble.tex,
+    main.tex ``\input{preamble}``: the refusal said "the class option draft (main.tex)", a
+    file with no ``\documentclass``; it names preamble.tex and its line now."""
+    paper = _paper(tmp_path, {**files, "main.tex": files["main.tex"] + _BODY})
+    assert drafts.draft(paper) == said
 
 
 @pytest.mark.parametrize(("cls", "said"), [
@@ -73,18 +81,6 @@ def test_the_papers_own_package_is_read_where_it_is_loaded(tmp_path):
     paper = _paper(tmp_path, {**style, "main.tex": (
         "\\documentclass{article}\n\\usepackage{graphicx}\\usepackage{labstyle}\n" + _BODY)})
     assert drafts.draft(paper) is None
-
-
-def test_the_class_option_names_the_file_holding_documentclass(tmp_path):
-    r"""Round 35 (M4): ``\documentclass[draft]{article}`` in preamble.tex, main.tex
-    ``\input{preamble}``: the refusal said "the class option draft (main.tex)", a file with
-    no ``\documentclass``. It names preamble.tex and its line now."""
-    paper = _paper(tmp_path, {
-        "preamble.tex": "% the lab's preamble\n\\documentclass[draft]{article}\n"
-                        "\\usepackage{graphicx}\n",
-        "main.tex": "\\input{preamble}\n" + _BODY})
-    assert drafts.draft(paper) == ("the class option draft (preamble.tex:2): graphicx prints "
-                                   "a frame")
 
 
 @pytest.mark.parametrize(("preamble", "options", "why"), [

@@ -23,28 +23,26 @@ def _paper(tmp_path: Path) -> Path:
     return paper
 
 
+def _twice(command: str, option: str, first: str, second: str, per: str = "one per run") -> str:
+    """build's words for ``option`` given twice to ``command``."""
+    return (f"{option} given 2 times ({first}, {second}): {per}: `figures {command} {option} "
+            f"{first}`, then `figures {command} {option} {second}`")
+
+
 @pytest.mark.parametrize(("argv", "line"), [
     (["sync", "{paper}", "--venue", "icml", "--venue", "iclr", "--allow-synthetic"],
-     ("--venue given 2 times (icml, iclr): one venue per run: `figures sync --venue icml`, "
-     "then `figures sync --venue iclr`")),
+     _twice("sync", "--venue", "icml", "iclr", "one venue per run")),
     (["paper", "{paper}", "--venue", "iclr", "--venue", "icml"],
-     ("--venue given 2 times (iclr, icml): one venue per run: `figures paper --venue iclr`, "
-     "then `figures paper --venue icml`")),
+     _twice("paper", "--venue", "iclr", "icml", "one venue per run")),
     (["sync", "{paper}", "--main", "a.tex", "--main", "b.tex"],
-     ("--main given 2 times (a.tex, b.tex): one per run: `figures sync --main a.tex`, then "
-     "`figures sync --main b.tex`")),
+     _twice("sync", "--main", "a.tex", "b.tex")),
     (["pack", "{paper}", "--out", "A.tar.gz", "--out", "B.tar.gz"],
-     ("--out given 2 times (A.tar.gz, B.tar.gz): one per run: `figures pack --out A.tar.gz`, "
-     "then `figures pack --out B.tar.gz`")),
+     _twice("pack", "--out", "A.tar.gz", "B.tar.gz")),
     (["build", "--venue", "icml", "--venue", "iclr", "cifar_summary"],
-     ("--venue given 2 times (icml, iclr): one venue per run: `figures build --venue icml`, "
-     "then `figures build --venue iclr`")),
+     _twice("build", "--venue", "icml", "iclr", "one venue per run")),
     (["check", "--venue", "icml", "--venue", "ieee"],
-     ("--venue given 2 times (icml, ieee): one venue per run: `figures check --venue icml`, "
-     "then `figures check --venue ieee`")),
-    (["build", "-j", "1", "--jobs", "2", "cifar_summary"],
-     ("--jobs given 2 times (1, 2): one per run: `figures build --jobs 1`, then "
-     "`figures build --jobs 2`")),
+     _twice("check", "--venue", "icml", "ieee", "one venue per run")),
+    (["build", "-j", "1", "--jobs", "2", "cifar_summary"], _twice("build", "--jobs", "1", "2")),
 ])
 def test_a_single_valued_option_given_twice_is_refused_by_every_command(
         tmp_path, capsys, monkeypatch, argv, line):
