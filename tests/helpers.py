@@ -297,6 +297,17 @@ def python_in(root: Path, *, only_the_copy: bool = False) -> tuple[list[str], di
     return [sys.executable, "-S"], env
 
 
+def tool(name: str, module: str | None = None):
+    """tools/NAME.py loaded afresh as the module ``module`` (default NAME; in ``sys.modules``,
+    as a dataclass of it needs), so a test's patches of it stay its own."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(module or name, REPO / "tools" / f"{name}.py")
+    loaded = sys.modules[module or name] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loaded)
+    return loaded
+
+
 def review_tool():
     """tools/review.py (``figures review``) as the module ``review_tool``, loaded once (its
     dataclasses need their module in ``sys.modules``), as tests/unit/test_review.py loads it."""

@@ -3,25 +3,20 @@ by case, is in docs/guarantees.md ("Hostile passes")."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
 
 import conftest
 import pytest
-from helpers import REPO, vector_only
+from helpers import REPO, tool, vector_only
 from test_hostile_round19_golden import _pytest
 
 from figures.outputs.lock import locked
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("update_baselines_r37",
-                                                  REPO / "tools" / "update_baselines.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool("update_baselines", "update_baselines_r37")
 
 
 def test_a_second_golden_run_waits_for_the_one_holding_the_results_folder(tmp_path):

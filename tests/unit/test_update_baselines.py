@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-
-from helpers import REPO
+from helpers import REPO, tool
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("update_baselines",
-                                                  REPO / "tools" / "update_baselines.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool("update_baselines", "update_baselines")
 
 
 def _tool_running_no_pytest(monkeypatch):
