@@ -62,18 +62,20 @@ def test_a_file_where_reviews_folder_goes_is_one_line(tmp_path, monkeypatch, cap
     (("--mpl-default-tolerance=nan",), "--mpl-default-tolerance nan"),
     (("-o", "mpl-default-tolerance=abc"), "mpl-default-tolerance=abc (its ini setting, or -o)"),
 ])
-def test_a_default_tolerance_that_is_no_tolerance_is_one_line(given, shown):
+def test_a_default_tolerance_that_is_no_tolerance_is_one_line(tmp_path, given, shown):
     """Round 37 (G12): ``pytest --mpl --mpl-default-tolerance=abc`` was pytest-mpl's 20-line
     INTERNALERROR (``ValueError: could not convert string to float``), before the suite's
     checks; ``-1`` and ``nan`` passed under the marker's 0. Each, by option or ini, is now
-    pytest's one usage line naming the value and what to give; a number of 0 or more runs."""
-    ran = _pytest(REPO, REPO, "--mpl", *given, "tests/golden/test_images.py", "-k",
+    pytest's one usage line naming the value and what to give; a number of 0 or more runs.
+    (A results folder of its own: under a golden run, the repository's is that run's.)"""
+    own = ("--mpl-results-path", str(tmp_path / "results"))
+    ran = _pytest(REPO, REPO, "--mpl", *own, *given, "tests/golden/test_images.py", "-k",
                   "cifar_summary", "--co", "-p", "no:cacheprovider")
     assert ran.returncode == 4, ran.stdout + ran.stderr
     assert ran.stderr.strip() == (
         f"ERROR: {shown}: not a tolerance: give a number of 0 or more (an RMS; the golden "
         "images compare at their marker's 0 whatever is given), or run without that option")
-    fine = _pytest(REPO, REPO, "--mpl", "--mpl-default-tolerance=0.5",
+    fine = _pytest(REPO, REPO, "--mpl", *own, "--mpl-default-tolerance=0.5",
                    "tests/golden/test_images.py", "-k", "cifar_summary", "--co", "-p",
                    "no:cacheprovider")
     assert fine.returncode == 0, fine.stdout + fine.stderr
