@@ -181,8 +181,10 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
             continue
         if clipped:
             result.problems.append(f"{inside['figure']} (page {page}, {file}): cropped by the "
-                                   "paper (trim/clip): remove them from its \\includegraphics "
-                                   "and sync again (it is built for its box)")
+                                   f"paper: page {page} prints it clipped (a trim/clip on its "
+                                   "include, or a clip around it: TikZ's \\clip, adjustbox's "
+                                   "clip): remove the clip/trim and sync again (it is built "
+                                   "for its box)")
         text, glyph, line = judge.inner_sizes(form, result.notes, f"{file} (page {page})")
         item.smallest_text_pt = text * scale if text is not None else None
         item.smallest_glyph_pt = glyph * scale if glyph is not None else None

@@ -14,6 +14,7 @@ from figures.pdf import MAX_DEPTH, unreadable
 _STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
 Matrix = tuple[float, float, float, float, float, float]
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+Rect = tuple[float, float, float, float]
 
 
 def _times(m: Matrix, n: Matrix) -> Matrix:
@@ -35,21 +36,58 @@ def _operations(stream, reader):
     return ContentStream(stream, reader).operations
 
 
-def _in_state(operations, ctm: Matrix = _IDENTITY):
-    """Each operation but those that set the graphics state (``q``, ``Q``, ``cm``, ``w``),
-    with the matrix and line width in force."""
-    stack, width = [], 1.0
+def _in_state(operations, ctm: Matrix = _IDENTITY, clip: Rect | None = None):
+    """Each operation but those that set the graphics state (``q``, ``Q``, ``cm``, ``w``)
+    or build a path, with the matrix, line width and clip (on the page) in force: a path
+    ``W`` or ``W*`` clips to (its rectangles, or the box of its points) cuts ``clip`` from
+    the operation that ends it (round 39, F7/F10: adjustbox's and TikZ's clips)."""
+    stack, width, points, clipping = [], 1.0, [], False
     for operands, operator in operations:
         if operator == b"q":
-            stack.append((ctm, width))
+            stack.append((ctm, width, clip))
         elif operator == b"Q":
-            ctm, width = stack.pop() if stack else (ctm, width)
+            ctm, width, clip = stack.pop() if stack else (ctm, width, clip)
         elif operator == b"cm":
             ctm = _times(tuple(float(v) for v in operands), ctm)
         elif operator == b"w":
             width = float(operands[0])
+        elif operator in _PATH:
+            values = _numbers(operands)
+            if operator == b"re" and len(values) == 4:
+                x, y, w, h = values
+                values = [x, y, x + w, y + h]
+            points += [_point(ctm, *values[i:i + 2]) for i in range(0, len(values) - 1, 2)]
+        elif operator in (b"W", b"W*"):
+            clipping = True
         else:
-            yield operands, operator, ctm, width
+            if operator in _PAINTS:
+                if clipping and points:
+                    xs, ys = zip(*points, strict=True)
+                    clip = _within(clip, (min(xs), min(ys), max(xs), max(ys)))
+                points, clipping = [], False
+            yield operands, operator, ctm, width, clip
+
+
+_PATH = {b"m", b"l", b"c", b"v", b"y", b"re"}
+_PAINTS = _STROKES | {b"f", b"F", b"f*", b"n"}
+
+
+def _numbers(operands) -> list[float]:
+    try:
+        return [float(v) for v in operands]
+    except (TypeError, ValueError):
+        return []
+
+
+def _point(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    return x * m[0] + y * m[2] + m[4], x * m[1] + y * m[3] + m[5]
+
+
+def _within(clip: Rect | None, cut: Rect) -> Rect:
+    """``clip`` cut to ``cut`` (both on the page)."""
+    if clip is None:
+        return cut
+    return max(clip[0], cut[0]), max(clip[1], cut[1]), min(clip[2], cut[2]), min(clip[3], cut[3])
 
 
 def _forms(resources) -> dict[str, object]:
@@ -120,12 +158,12 @@ class _Walk:
             if key:
                 self.parsed[key] = operations
         forms = _forms(resources)
-        for operands, operator, ctm, _ in _in_state(operations, base):
+        for operands, operator, ctm, _, cut in _in_state(operations, base, clip):
             if operator == b"Do" and operands and operands[0] in forms:
                 self.budget[0] -= 1
                 if self.budget[0] < 0:
                     return
-                self._draw(forms[operands[0]], ctm, path, clip)
+                self._draw(forms[operands[0]], ctm, path, cut)
 
     def _draw(self, xobject, ctm: Matrix, path: tuple, clip: Rect | None) -> None:
         if xobject.get("/Subtype") == "/Image":  # into the unit square
@@ -141,13 +179,9 @@ class _Walk:
             self.found.append((self.page, xobject, matrix, _cuts(clip, box, matrix)))
         if form_provenance(xobject.get("/PTEX.InfoDict")) is None:  # a wrapper, a clip form
             if not named and box is not None:  # its box clips what it draws
-                cut = _extent(box, matrix)
-                clip = cut if clip is None else (max(clip[0], cut[0]), max(clip[1], cut[1]),
-                                                 min(clip[2], cut[2]), min(clip[3], cut[3]))
+                clip = _within(clip, _extent(box, matrix))
             self(xobject, xobject.get("/Resources"), matrix, (*path, ident), clip)
 
-
-Rect = tuple[float, float, float, float]
 
 
 def _box(xobject) -> Rect | None:
@@ -191,7 +225,7 @@ def inner_sizes(form, reader, skipped: list[str] | None = None,
         if skipped is not None:
             skipped.append(over_limits(where, "its smallest text and thinnest line were"))
         return text, glyph, line
-    for operands, operator, ctm, width in _in_state(operations):
+    for operands, operator, ctm, width, _ in _in_state(operations):
         if operator in _STROKES:
             printed = width * _length(ctm)
             line = printed if line is None else min(line, printed)

@@ -104,10 +104,56 @@ def test_the_audit_finds_ours_in_a_clip_form_and_a_wrapper_and_knows_a_relabelle
     assert rows["fig4_penalty_rescue"][3] != "100%"  # trim: pdfTeX scales the cropped box
     problems = [line for line in out.splitlines() if line.startswith("problem: ")]
     assert any(line.startswith("problem: fig4_penalty_rescue (page ") and "cropped by the "
-               "paper (trim/clip)" in line for line in problems)
+               "paper: page " in line and "prints it clipped" in line for line in problems)
     assert any("labelled fig1_audit_hero, but its content is not what the build wrote" in line
                for line in problems)
     assert not any(line.startswith("fig1_audit_hero ") for line in out.splitlines())
+
+
+_TIKZ = ("\\begin{tikzpicture}\\clip %s;\\node[anchor=south west,inner sep=0] at (0,0) "
+         "{\\includegraphics[width=\\columnwidth]{cifar_feature_drift}};\\end{tikzpicture}")
+#: Round 39's plain includes inside a clip: each (the preamble line, the include's stand-in)
+#: and whether it cuts the figure (3.25 in = 8.255 cm wide; its height about 2.4 in).
+_CLIPS = {
+    "adjincludegraphics": ("\\usepackage[export]{adjustbox}", (
+        "\\adjincludegraphics[width=\\columnwidth,trim=0 0 0 20,clip]{cifar_feature_drift}"),
+        True),
+    "tikz clip": ("\\usepackage{tikz}", _TIKZ % "(0,0) rectangle (8.255cm,5cm)", True),
+    "tikz clip larger": ("\\usepackage{tikz}", _TIKZ % "(-1,-1) rectangle (9.5cm,9cm)", False),
+}
+
+
+@pytest.mark.slow  # a TeX compile each: seconds
+@pytest.mark.parametrize("case", sorted(_CLIPS))
+def test_round39_f7_f10_a_clip_around_a_plain_include_is_a_problem_of_the_compiled_page(
+        shapes, capsys, monkeypatch, tmp_path, case):
+    """Round 39 (F7, F10): ``\\adjincludegraphics[...,trim=0 0 0 20,clip]`` (F7) and a TikZ
+    ``\\clip`` around ``\\node{\\includegraphics[width=\\columnwidth]{...}}`` (F10) printed our
+    figure with its top cut away, and ``figures check`` said 0 problems (the include itself is
+    plain; the clip is a path in the page). Now the compiled page's clip is a problem naming
+    the page; a TikZ ``\\clip`` larger than the figure is none."""
+    root, paper, figdata = shapes
+    monkeypatch.chdir(root)
+    copy = tmp_path / "paper"
+    shutil.copytree(paper, copy)
+    package, include, cuts = _CLIPS[case]
+    tex = copy / "main.tex"
+    text = tex.read_text().replace("\\usepackage{graphicx}", "\\usepackage{graphicx}" + package)
+    tex.write_text(text.replace("\\includegraphics[width=\\columnwidth]{cifar_feature_drift}",
+                                include))
+    latexmk(copy)
+    code = cli.main(["check", str(copy / "main.pdf"), "--venue", "icml", "--figdata",
+                     str(figdata)])
+    out = capsys.readouterr().out
+    problems = [line for line in out.splitlines() if line.startswith("problem: ")]
+    clipped = [line for line in problems if "prints it clipped" in line]
+    if cuts:
+        assert code == 1, out
+        assert [line.split(" (page ")[0] for line in clipped] == [
+            "problem: cifar_feature_drift"], out
+        assert "remove the clip/trim" in clipped[0]
+    else:
+        assert (code, problems) == (0, []), out
 
 
 def test_a_form_that_draws_itself_is_one_audit_not_a_recursion_error(tmp_path, capsys):
