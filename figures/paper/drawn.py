@@ -36,12 +36,14 @@ def _operations(stream, reader):
     return ContentStream(stream, reader).operations
 
 
-def _in_state(operations, ctm: Matrix = _IDENTITY, clip: Rect | None = None):
-    """Each operation but those that set the graphics state (``q``, ``Q``, ``cm``, ``w``)
-    or build a path, with the matrix, line width and clip (on the page) in force: a path
-    ``W`` or ``W*`` clips to (its rectangles, or the box of its points) cuts ``clip`` from
-    the operation that ends it (round 39, F7/F10: adjustbox's and TikZ's clips)."""
-    stack, width, points, clipping = [], 1.0, [], False
+def _in_state(operations, ctm: Matrix = _IDENTITY, clip: Rect | None = None, *,
+              clips: bool = False):
+    """Each operation but those that set the graphics state (``q``, ``Q``, ``cm``, ``w``),
+    with the matrix, line width and (``clips``: and those that build a path not yielded)
+    the clip on the page in force: the path a ``W`` or ``W*`` clips to (its rectangles, or
+    the box of its points) cuts ``clip`` from the operation that ends it (round 39,
+    F7/F10: adjustbox's and TikZ's clips around a plain include)."""
+    stack, width, path, clipping = [], 1.0, None, False
     for operands, operator in operations:
         if operator == b"q":
             stack.append((ctm, width, clip))
@@ -51,20 +53,21 @@ def _in_state(operations, ctm: Matrix = _IDENTITY, clip: Rect | None = None):
             ctm = _times(tuple(float(v) for v in operands), ctm)
         elif operator == b"w":
             width = float(operands[0])
-        elif operator in _PATH:
+        elif clips and operator in _PATH:
             values = _numbers(operands)
             if operator == b"re" and len(values) == 4:
-                x, y, w, h = values
-                values = [x, y, x + w, y + h]
-            points += [_point(ctm, *values[i:i + 2]) for i in range(0, len(values) - 1, 2)]
-        elif operator in (b"W", b"W*"):
+                values = [*values[:2], values[0] + values[2], values[1] + values[3]]
+            for i in range(0, len(values) - 1, 2):
+                x, y = _point(ctm, values[i], values[i + 1])
+                path = (x, y, x, y) if path is None else (
+                    min(path[0], x), min(path[1], y), max(path[2], x), max(path[3], y))
+        elif clips and operator in (b"W", b"W*"):
             clipping = True
         else:
             if operator in _PAINTS:
-                if clipping and points:
-                    xs, ys = zip(*points, strict=True)
-                    clip = _within(clip, (min(xs), min(ys), max(xs), max(ys)))
-                points, clipping = [], False
+                if clipping and path is not None:
+                    clip = _within(clip, path)
+                path, clipping = None, False
             yield operands, operator, ctm, width, clip
 
 
@@ -158,7 +161,7 @@ class _Walk:
             if key:
                 self.parsed[key] = operations
         forms = _forms(resources)
-        for operands, operator, ctm, _, cut in _in_state(operations, base, clip):
+        for operands, operator, ctm, _, cut in _in_state(operations, base, clip, clips=True):
             if operator == b"Do" and operands and operands[0] in forms:
                 self.budget[0] -= 1
                 if self.budget[0] < 0:
