@@ -137,6 +137,9 @@ def pytest_configure(config: pytest.Config) -> None:
     # nohup), pytest ignores SIGINT, and a child keeps an ignored signal: it never stopped.
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    # --co/--collect-only stays allowed under --mpl: a listing of the goldens, which says nothing
+    # "passed"; figures review counts what its run judged, so a --co run reviews nothing (round
+    # 39, R2). The setup options below run a plan under the judge's header, exit 0: refused.
     for option in ("--setup-plan", "--setup-only"):  # exit 0 under the judge's header (a plan sets both)
         if config.getoption("--mpl", default=False) and config.getoption(option, default=False):
             raise pytest.UsageError(f"{option}: no test runs, so no golden image is compared; "

@@ -127,6 +127,21 @@ def failed_goldens() -> list[str]:
 
 #: The failed golden tests review last looked at (its own run's, else pytest's record).
 FAILED: list[str] = []
+#: How many golden tests review's own run judged (empty: review ran none, it read the record).
+JUDGED: list[int] = []
+
+
+def judged_in(report: Path) -> int:
+    """How many golden tests a judge decided (pixels or vector content) in the run that wrote
+    JUnit XML ``report``: the suite's ``golden-judged`` property of each (tests/conftest.py),
+    which a run that only collected (``--co``), skipped or wrote its images never carries
+    (round 39, R2)."""
+    try:
+        cases = list(ET.parse(report).getroot().iter("testcase"))
+    except (OSError, ET.ParseError):
+        return 0
+    return sum(any(p.get("name") == "golden-judged" and {"pixels", "vector"} & set(
+        (p.get("value") or "").split(",")) for p in c.iter("property")) for c in cases)
 
 
 def failed_in(report: Path) -> list[str]:
@@ -372,11 +387,20 @@ def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
                                    *([] if named else GOLDEN_TESTS), f"--junit-xml={report}"],
                                   cwd=ROOT, check=False)
             nodeids = failed_in(report) if proc.returncode == 1 else []
+            JUDGED[:] = [judged_in(report)]
         if proc.returncode not in (0, 1):  # not a comparison's failure: none ran, or not all
             raise SystemExit(f"review: the golden comparisons did not run (pytest exited "
                              f"{proc.returncode}: " + ("no test selected: look at -k or the "
                              "paths" if proc.returncode == 5 else "its error is above")
                              + "); nothing reviewed")
+        # pytest's collect-only exits 0 having compared nothing: what was judged decides, not
+        # the exit code (round 39, R2). The suite's conftest lets --co through under --mpl (a
+        # listing of the goldens, which says nothing "passed"; --setup-plan it refuses).
+        if proc.returncode == 0 and not JUDGED[0]:
+            raise SystemExit("review: the golden comparisons did not run (pytest exited 0 and "
+                             "judged no golden image: collection only (--co), or no golden "
+                             "test among those selected, or each skipped: nothing was "
+                             "compared); nothing reviewed")
         if proc.returncode and not nodeids:
             raise SystemExit("review: pytest exited 1, and its report names no golden "
                              "comparison among its failures (another test failed: its error is "
@@ -552,12 +576,14 @@ def main(argv: list[str]) -> int:
         print(blocked, file=sys.stderr)
         return 1
     # without a browser (CI, after a failure) the failures are at hand: nothing is rerun
+    JUDGED.clear()
     goldens = collect([a for a in argv if a not in ("--no-open", "--no-browser")],
                       compare_first=not static)
     if not goldens:
         print("review: no golden differs from baseline/: nothing to review" if FAILED
-              or not static else "review: no golden test failed in the last run: nothing to "
-              "review (`nox -s review` runs the comparisons)")
+              else f"review: {JUDGED[0]} golden(s) compared, none differs from baseline/: "
+              "nothing to review" if JUDGED else "review: no golden test failed in the last "
+              "run: nothing to review (`nox -s review` runs the comparisons)")
         return 0
     for item in goldens:
         if item.missing:  # said here too, not on the page only (round 29, G5)
