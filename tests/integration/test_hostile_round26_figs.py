@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 from helpers import REPO
@@ -116,6 +117,11 @@ def _review_ran(monkeypatch, where, *argv: str) -> list[list[str]]:
     def run(command, **kwargs):
         assert kwargs["cwd"] == tool.ROOT
         ran.append([a for a in command[3:] if not a.startswith("--junit-xml=")])
+        report = next(a.partition("=")[2] for a in command if a.startswith("--junit-xml="))
+        Path(report).write_text(  # a golden judged and passed (review counts them: round 39, R2)
+            '<testsuites><testsuite><testcase name="t"><properties><property '
+            'name="golden-judged" value="pixels"/></properties></testcase></testsuite>'
+            '</testsuites>')
         return tool.subprocess.CompletedProcess(command, 0)
 
     monkeypatch.setattr(tool.subprocess, "run", run)
