@@ -317,10 +317,11 @@ def first_error(log: Path | None, output: str) -> str:
             return line.strip()
     died = re.search(r"Command for '(bibtex|biber)\b[^']*' gave return code (\d+)", output)
     if died and (databases := re.findall(r"^Database file #\d+: (.+)$", blg, re.MULTILINE)):
-        code = int(died[2]) >> 8 if int(died[2]) >= 256 else int(died[2])  # latexmk's: a
-        how = (f"killed by signal {code - 128}" + (", as when memory runs out" if code == 137  # wait
-                                                    else "") if code > 128  # status (round 38,
-               else f"exit status {code}")  # B1); hostile round 37, P11: 3 GB of NULs
+        # hostile round 37, P11 (3 GB of NULs); round 38, B1: latexmk gives the raw wait status
+        code = int(died[2]) >> 8 if int(died[2]) >= 256 else int(died[2])
+        how = f"exit status {code}"
+        if code > 128:  # a shell's 128 + the signal's number
+            how = f"killed by signal {code - 128}" + (", as when memory runs out" if code == 137 else "")
         return (f"{died[1]} ended with no error of its own ({how}) while reading "
                 f"{databases[-1].strip()}: look at that file (a database too large or damaged "
                 "to read?)")

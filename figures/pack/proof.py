@@ -39,11 +39,14 @@ def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
         archive.unpack(data, kind, Path(proof))
         started = time.monotonic()
 
-        def outside(stopped: str = "") -> str:  # a file read by a name the archive's
-            logged = inputs.log_text(Path(proof) / f"{Path(main).stem}.log")  # compile cannot
-            left = inputs.left_outside(paper, logged)  # open; or one that stopped it (round
+        def outside(stopped: str = "") -> str:
+            """Refuse a file read by a name the archive's compile cannot open, or one that
+            stopped it (``stopped``: round 37, K9, ``\\input{/abs/path/into/the/folder}``);
+            the archive's log's text."""
+            logged = inputs.log_text(Path(proof) / f"{Path(main).stem}.log")
+            left = inputs.left_outside(paper, logged)
             if (found := re.search(r"File `((?:/|\.\./)[^']*)' not found", stopped)) and (
-                    paper / found[1]).is_file():  # 37, K9: \input{/abs/path/into/the/folder})
+                    paper / found[1]).is_file():
                 left = [(found[1], f"as TeX's log says: File `{found[1]}' not found")]
             if left:
                 inputs.refuse_outside(paper, left[0], {name: decoded(text)
