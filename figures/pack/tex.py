@@ -23,6 +23,7 @@ from figures.pack.images import eps_refusal
 from figures.pack.leftout import BUILD_PRODUCTS, hidden, left_out_why
 from figures.paper.latexmkrc import rc_not_run
 from figures.texcodec import decoded
+from figures.texhints import explained
 from figures.texread import blanked
 
 _FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no-shell-escape")
@@ -351,7 +352,7 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             f"{where} (an output folder set in the paper?); the pack compiles in place and "
             "arXiv does too: remove that setting"))
     if ran.returncode != 0:
-        error = runner.first_error(out / f"{main.stem}.log", ran.stdout)
+        error = explained(runner.first_error(log := out / f"{main.stem}.log", ran.stdout), log, main)
         bib = re.search(r"Bib file\(s\) not found in search path:\s+(\S+)", ran.stdout)
         if bib:  # latexmk then said "All targets () are up-to-date"
             error = f"File `{bib.group(1)}' not found (the bibliography's .bib)"
