@@ -46,6 +46,9 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     (:func:`_top_main`). One line when there is none or no one. Only regular files are read."""
     if main is not None:
         path = folder / main
+        if read_bounded(path, 0) is None and path.suffix.lower() != ".tex" and \
+                read_bounded(Path(f"{path}.tex"), 0) is not None:
+            path = Path(f"{path}.tex")  # `--main main` as TeX reads it (round 39, C5)
         if read_bounded(path, 0) is None:
             given = Path(main)  # `--main paper/main.tex` from the folder above
             if not given.is_absolute() and given.is_file() and \
@@ -55,7 +58,8 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
                                       f"{shell_word(given.resolve().relative_to(folder.resolve()))})")
             why = not_a_file(path) or "cannot be opened for reading"
             raise FigureDataError(str(path), None, f"--main: {why}" + (
-                "" if why == "no such file" else ": name the paper's main .tex file"))
+                _cased(folder, path) if why == "no such file" else
+                ": name the paper's main .tex file"))
         if not path.resolve().is_relative_to(folder.resolve()):
             raise FigureDataError(str(path), None, "--main: name a .tex file inside the "
                                   "paper's folder")
@@ -83,6 +87,19 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     # P12: a newline in a name escaped, never folded into a space by the line's own rule
     raise FigureDataError(str(folder), None, f"several main files hold \\documentclass "
                           f"({names}): choose one with --main FILE")
+
+
+def _cased(folder: Path, path: Path) -> str:
+    """What ``--main MAIN.TEX`` (no such file on a case-sensitive disk) may have meant: the
+    file beside it whose name differs in case only (``.tex`` added too), as ``--main`` takes
+    it (round 39, C5); "" when there is none."""
+    wanted = {path.name.lower(), f"{path.name.lower()}.tex"}
+    try:
+        found = sorted(p for p in path.parent.iterdir() if p.name.lower() in wanted)
+        given = found[0].resolve().relative_to(folder.resolve())
+    except (OSError, IndexError, ValueError):  # no folder there, no such name, outside
+        return ""
+    return f" ({display_path(found[0].name)} is there: --main {shell_word(given)})"
 
 
 def main_files(folder: Path) -> list[Path]:
