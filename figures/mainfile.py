@@ -152,7 +152,7 @@ SYSTEM = {"/tmp": "the system's temporary folder", "/var/tmp": "the system's tem
           **dict.fromkeys(KERNEL, "the kernel's view of processes and devices")}
 
 
-def _tex_files(folder: Path) -> list[Path]:
+def tex_files(folder: Path) -> list[Path]:
     """The ``.tex`` files under ``folder`` in name order, hidden files and folders aside,
     links to folders not followed; a folder that vanishes or cannot be listed while walked is
     passed over (not the user's). One line when ``folder`` is the whole disk, a system folder
@@ -218,10 +218,10 @@ def _top_main(folder: Path) -> Path | None:
 
 
 def _scanned(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
-    """The main files under ``folder`` (:func:`_tex_files`), the UTF-16 ones, and the long
+    """The main files under ``folder`` (:func:`tex_files`), the UTF-16 ones, and the long
     ones read to no class; a file gone or unreadable when read is passed over."""
     read, wide, long = {}, [], []
-    for path in _tex_files(folder):
+    for path in tex_files(folder):
         text = _source(path)
         if text and "\x00" in text and "\\documentclass" in text.replace("\x00", ""):
             wide.append(path)  # UTF-16: NUL bytes between its letters
