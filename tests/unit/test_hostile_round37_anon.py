@@ -122,9 +122,9 @@ def test_a_disclosure_in_a_bbl_names_the_bib_line_it_came_from(tmp_path):
     (paper / "bib" / "refs.bib").write_text(
         "@article{x,\n  title = {T},\n  note = {Janet.Smithson@mit.edu read this},\n}\n")
     bbl = b"\\begin{thebibliography}{1}\n\n\\bibitem{x}\n\\newblock janet.smithson@mit.edu read.\n"
-    assert in_sources({"main.bbl": bbl}, [], paper) == [
+    assert in_sources({"main.bbl": bbl}, [], paper) == [(
         "main.bbl:4 (bibtex's, from bib/refs.bib:3): an e-mail address (janet.smithson@mit.edu) "
-        "in the packed source: the archive discloses it; remove it from bib/refs.bib for review"]
+        "in the packed source: the archive discloses it; remove it from bib/refs.bib for review")]
     (paper / "bib" / "refs.bib").unlink()
     assert in_sources({"main.bbl": bbl}, [], paper) == [
         "main.bbl:4: an e-mail address (janet.smithson@mit.edu) " + _TOLD.format("it", "it")]
