@@ -382,9 +382,9 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error = f"{error.removesuffix('.')}; {unwritten}"
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += "; only the paper's folder is packed: move that file into it"
-        elif missing and (out := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",
+        elif missing and (beyond := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",
                                            blanked(decoded(main.read_bytes())))):
-            error += (f"; \\graphicspath names {out[1]}, outside the paper's folder, which alone "
+            error += (f"; \\graphicspath names {beyond[1]}, outside the paper's folder, which alone "
                       "is packed: move those figures into it")
         elif "-shell-escape" in error:  # minted, an external pgfplots/tikz
             error += ("; the pack compiles without shell escape, as arXiv does: freeze what "
