@@ -146,12 +146,12 @@ def test_round39_f7_f10_pack_says_a_figure_of_ours_printed_cropped(synced, tmp_p
     cropped = [line for line in said.splitlines() if "cropped by the paper" in line]
     assert said.splitlines()[-1].endswith(f"warnings: {len(cropped)}"), said
     if cuts:
-        assert cropped == [
+        assert cropped == [(
             "warning: figures/cifar_feature_drift.pdf: cifar_feature_drift is cropped by the "
             "paper: main.tex prints it clipped on page 2 (a trim/clip on its include, or a "
             "clip around it: adjustbox's trim and clip, TikZ's \\clip), so the reader sees "
             "part of it: remove the clip/trim (write \\includegraphics[width=...]"
             "{cifar_feature_drift}), then run `figures sync PAPER` and pack again (it is built "
-            "for its box)"], said
+            "for its box)")], said
     else:
         assert cropped == [], said
