@@ -21,6 +21,7 @@ from figures.errors import FigureDataError, LatexError
 from figures.pack import frames, inputs, leftout
 from figures.pack.images import eps_refusal
 from figures.pack.leftout import BUILD_PRODUCTS, hidden, left_out_why
+from figures.paper import rewritten
 from figures.paper.latexmkrc import rc_not_run
 from figures.texcodec import decoded
 from figures.texread import blanked
@@ -394,4 +395,5 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
                           if (said := left_out_why(main.parent, name))), None):
             end = error.find(". ", error.find(why[0]))  # not pgfplots' "In case you intended"
             error = f"{error[:end + 1] if end > 0 else error}; {why[1]}"
-        raise LatexError(main.name, None, f"does not compile {where}: {error}")
+        raise LatexError(main.name, None, f"does not compile {where}: "
+                         f"{rewritten.in_pack_error(main, out, error)}")  # round 39, F4
