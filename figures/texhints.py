@@ -22,6 +22,8 @@ _LIMIT = 4 << 20
 _PAR = re.compile(r"\n[ \t]*\n|\\par(?![A-Za-z@])")
 #: ``\\input{|"echo hi"}`` (``\\include``, ``\\InputIfFileExists``): a piped shell command.
 _PIPED = re.compile(r"\\(?:input|include|InputIfFileExists)\s*\{\s*\"?\|[^{}\n]*\}")
+#: ``\\setkeys{Gin}{width=0.8\\linewidth}``: graphicx's keys for every include.
+_GIN_KEYS = re.compile(r"\\setkeys\s*\{\s*Gin\s*\}\s*\{(?:[^{}]|\{[^{}]*\})*\}")
 #: The files a compile opened, as its log names them: ``(./sec/intro.tex``.
 _OPENED = re.compile(r"\((?:\./)?([^\s()]+\.tex)")
 
@@ -75,6 +77,36 @@ def unclosed_lines(files: list[Path], root: Path) -> list[str]:
                         f"{'[' if missing == ']' else '{'} is not closed before the paragraph "
                         f"ends, where TeX stops: add the {missing}")
     return said
+
+
+def gin_default(path: Path) -> str | None:
+    """Where the paper sets a size for every include without one of its own (``\\setkeys{Gin}
+    {width=0.8\\linewidth} at main.tex:8``; round 39, F16): in ``path`` (the include's file),
+    else in a ``.tex`` or ``.sty`` beside it or in the folder above (a section's main file)."""
+    folders = [path.parent, path.parent.parent]
+    for file in [path, *(f for folder in folders for ext in ("tex", "sty")
+                         for f in sorted(folder.glob(f"*.{ext}"))[:50] if f != path)]:
+        text = read_bounded(file, _LIMIT) or ""
+        if "Gin" not in text:
+            continue
+        for match in _GIN_KEYS.finditer(blanked(text)):
+            if re.search(r"(?:^|[{,\s])(?:width|height|totalheight|scale)\s*=", match[0]):
+                line = text.count("\n", 0, match.start()) + 1
+                return f"{elide(text[match.start():match.end()], 80)} at {file.name}:{line}"
+    return None
+
+
+def command_naming(files: list[Path], root: Path, name: str) -> str | None:
+    """The command of ``files`` whose argument names the file ``name`` (``\\pgfimage at
+    main.tex:34``: an include sync does not read; round 39, F18), None when none does."""
+    pattern = re.compile(r"\\([A-Za-z@]+)\*?\s*(?:\[[^\]]*\]\s*)*\{[^{}]*?(?<![\w-])"
+                         + re.escape(name) + r"(?:\.\w+)?\s*\}")
+    for path in files:
+        text = read_bounded(path, _LIMIT) or ""
+        if name in text and (match := pattern.search(blanked(text))):
+            line = text.count("\n", 0, match.start()) + 1
+            return f"\\{match[1]} at {_name(path, root)}:{line}"
+    return None
 
 
 def explained(error: str, log: Path, main: Path) -> str:

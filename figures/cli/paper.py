@@ -67,9 +67,11 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
     from figures.cli import sync
     from figures.pack.tex import latexmk
 
+    left, unread = "", {}  # the PDF a compile put beside the main file; what sync reads not
     for _ in range(_ROUNDS):  # until every include of ours prints at the size it was built for
         if sync.run(sync_args, paper, key) != 0:
-            print("error: sync did not finish cleanly (above); not compiled", file=sys.stderr)
+            print(f"error: sync did not finish cleanly (above); not compiled{left}",
+                  file=sys.stderr)
             return 1
         compiled, uncited = latexmk(paper.main, out, hint=": does the paper compile by hand?")
         if uncited and compiled.returncode == 0:
@@ -91,12 +93,17 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
                 why = why.removesuffix(".") + hint
             raise LatexError(str(paper.main), None, f"did not compile: {why} (see "
                              f"{pdf.with_suffix('.log')})")
-        scaled, shown = _scaled(pdf, args, sync_args.printed)
+        scaled, shown, built = _scaled(pdf, args, sync_args.printed)
+        unread.update(_unread(paper, [n for n in scaled if n not in _ours(paper)]))
+        scaled = {name: width for name, width in scaled.items() if name not in unread}
         if not scaled:
             break
-        print("note: " + ", ".join(f"{name} prints at {width:g} in (a wrapper scales it)"
+        print("note: " + ", ".join(f"{name} prints at {width:g} in ({_scaler(paper, name)})"
                                    for name, width in scaled.items()) +
               ": built for that width, compiled again", file=sys.stderr)
+        left = (f" again: {pdf.name} beside {paper.main.name} is the first compile's, with " +
+                ", ".join(f"{name} built for {built[name]:g} in, printed at {width:g} in"
+                          for name, width in scaled.items()))  # round 39, F16
         sync_args.printed.update(scaled)
         paper = sync.read_paper_of(args.paper, args.main)
     ours = {**_read_by(out / f"{pdf.stem}.fls"), **_ours(paper)}  # probed, or read by TeX
@@ -109,7 +116,7 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
 
         pages = page_texts(pdf.read_bytes())  # a page pypdf will not read: "" (round 34, P5)
         eps = [g for g in eps if any(Path(g.written).name in text for text in pages)]
-    return check_paper(pdf, args, [  # read by TeX, but not on any page: a float lost
+    return check_paper(pdf, args, unread=unread, lost=[  # read by TeX, printed nowhere
         f"{name}: TeX read it, but the compiled paper prints it nowhere (" + (
             own or (f"{draft} for each image; remove it" if draft else "a float lost: acmart's "
                     "balance drops one deferred to the last page, move it earlier; or a box "
@@ -121,6 +128,28 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
             "sync copies ours" if Path(g.written).stem in BY_NAME else  # round 25 (EP)
             f"convert it to PDF (epstopdf {g.written}) and include that")
         for g in eps])
+
+
+def _scaler(paper, name: str) -> str:
+    """What sizes our figure ``name`` other than its include's box: ``\\resizebox at
+    main.tex:40 scales it``, ``\\setkeys{Gin}{width=...} at main.tex:8 gives it that width``
+    (round 39, F16), else "a wrapper scales it"."""
+    from figures.paper.builds import scaling_wrapper
+    from figures.paper.sync import figure_of, includes_of
+
+    include = next((i for i in includes_of(paper)[0] if figure_of(i)[0] == name), None)
+    cause = scaling_wrapper(include) if include is not None else "a wrapper"
+    return f"{cause} gives it that width" if cause.startswith("\\setkeys") else \
+        f"{cause} scales it"
+
+
+def _unread(paper, names: list[str]) -> dict[str, str]:
+    """Each of ``names`` (our figures the PDF prints, none of sync's includes) with the
+    command that includes it (``\\pgfimage at main.tex:34``; round 39, F18)."""
+    from figures.texhints import command_naming
+
+    return {name: command_naming(paper.sources, paper.root, name) or "not an "
+            "\\includegraphics" for name in names}
 
 
 def _ours(paper) -> dict[str, str]:
@@ -161,30 +190,33 @@ _ROUNDS = 3
 
 
 def _scaled(pdf: Path, args: argparse.Namespace, printed: dict[str, float],
-            ) -> tuple[dict[str, float], set[str]]:
+            ) -> tuple[dict[str, float], set[str], dict[str, float]]:
     """Our figures the PDF prints at another size than built (a ``\\resizebox``,
     ``\\scalebox``, ``adjustbox`` around the include): the width each prints at, when it is
-    not the width already asked for; and every figure of ours it prints."""
+    not the width already asked for; every figure of ours it prints; and the width each was
+    built for."""
     from figures.paper.audit import SCALE_TOLERANCE, audit
 
     try:
         result = audit(pdf, args.figdata, get_venue(args.venue, args.venues),
                        venues_file=args.venues, built=_built_folders(args))
     except Exception:  # noqa: BLE001 - check_paper reads it again and says what is wrong
-        return {}, set()
-    found = {}
+        return {}, set(), {}
+    found, built = {}, {}
     for item in result.placed:
         if item.inside is not None and item.state == "current" and \
                 abs(item.scale - 1) > SCALE_TOLERANCE / 3 and \
                 abs(printed.get(item.name, 0) - item.width_in) > 0.005:
             found[item.name] = round(item.width_in, 3)
-    return found, {item.name for item in result.placed if item.inside is not None}
+            built[item.name] = round(item.width_in / item.scale, 3) if item.scale else 0.0
+    return found, {item.name for item in result.placed if item.inside is not None}, built
 
 
-def check_paper(pdf: Path, args: argparse.Namespace, lost: tuple[str, ...] | list[str] = ()
-                ) -> int:
+def check_paper(pdf: Path, args: argparse.Namespace, lost: tuple[str, ...] | list[str] = (),
+                unread: dict[str, str] | None = None) -> int:
     """``figures check PAPER.pdf``: one row per figure printed, one line per problem (and per
-    figure of ``lost``: read by the compile, printed nowhere)."""
+    figure of ``lost``: read by the compile, printed nowhere; ``unread``: our figures sync
+    reads no include of, each with what includes it)."""
     from figures.paper.audit import audit
 
     if not pdf.is_file():
@@ -200,7 +232,7 @@ def check_paper(pdf: Path, args: argparse.Namespace, lost: tuple[str, ...] | lis
     try:
         with pypdf_said():  # its warnings on a damaged file: our one line instead
             result = audit(pdf, args.figdata, venue, anonymous=args.anonymous,
-                           venues_file=args.venues, built=_built_folders(args))
+                           venues_file=args.venues, built=_built_folders(args), unread=unread)
     except FileNotDecryptedError:
         raise FigureDataError(str(pdf), None, "is encrypted with a password: check the PDF "
                               "pdflatex wrote, not a protected copy") from None

@@ -131,10 +131,12 @@ def _not_the_build(form, inside: dict[str, str], venues_file: Path | None) -> bo
 
 
 def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False,
-          venues_file: Path | None = None, built: tuple[Path, ...] = (BUILD_ROOT,)) -> Audit:
+          venues_file: Path | None = None, built: tuple[Path, ...] = (BUILD_ROOT,),
+          unread: dict[str, str] | None = None) -> Audit:
     """``pdf`` audited against ``venue`` (see the module's docstring); its PNGs are looked
     for among the pictures the build states under ``built`` record, and the PNGs of the
-    paper's folder (:mod:`figures.paper.pictures`)."""
+    paper's folder (:mod:`figures.paper.pictures`). ``unread``: our figures no include sync
+    reads prints (``figures paper`` knows), each with the command that does."""
     from figures.pdf import open_pdf
 
     reader = open_pdf(pdf)
@@ -153,7 +155,7 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
             result.placed.append(item)
             result.problems += _size_problems(item, venue) + _image_problems(item, venue)
             if item.inside is not None:
-                result.problems += _figure_problems(item, venue)
+                result.problems += _figure_problems(item, venue, unread or {})
             continue
         box = [float(v) for v in form["/BBox"]]
         design_w, design_h = box[2] - box[0], box[3] - box[1]
@@ -189,7 +191,7 @@ def audit(pdf: Path, figdata_dir: Path, venue: Venue, *, anonymous: bool = False
         item.smallest_text_pt = text * scale if text is not None else None
         item.smallest_glyph_pt = glyph * scale if glyph is not None else None
         item.thinnest_line_pt = line * scale if line is not None else None
-        result.problems += _figure_problems(item, venue)
+        result.problems += _figure_problems(item, venue, unread or {})
     result.problems += font_problems(reader)
     if anonymous:  # the authors of the .tex beside (main.pdf: main.tex), our provenance read
         tex = Path(pdf).with_suffix(".tex")
@@ -268,7 +270,7 @@ def _image_problems(item: Placed, venue: Venue) -> list[str]:
     return problems
 
 
-def _figure_problems(item: Placed, venue: Venue) -> list[str]:
+def _figure_problems(item: Placed, venue: Venue, unread: dict[str, str]) -> list[str]:
     name, problems = item.name, []
     where = f"{name} (page {item.page}, {item.file})"
     if item.state == "stale":
@@ -278,8 +280,15 @@ def _figure_problems(item: Placed, venue: Venue) -> list[str]:
             "sync and compile again"))
     if abs(item.scale - 1) > SCALE_TOLERANCE:
         problems.append(f"{where}: printed at {item.scale:.0%} ({item.width_in:.2f} in wide), "
-                        "not 100 %: give the include the width it was built for, or sync "
-                        "again to build it for this width")
+                        "not 100 %: " + (
+                            f"sync reads no include of it ({unread[name]}), so it builds "
+                            "nothing for this width: write it \\includegraphics[width=...]"
+                            f"{_floor(name, venue)}, which sync reads, or give it the width it "
+                            "was built for" + (
+                                f" ({item.width_in / item.scale:.2f} in)" if item.scale else "")
+                            if name in unread else
+                            "give the include the width it was built for, or sync again to "
+                            "build it for this width"))  # round 39, F18
     if item.height_scale is not None and abs(item.height_scale - item.scale) > \
             SCALE_TOLERANCE * max(item.scale, 1e-9):
         problems.append(f"{where}: squashed: its width printed at {item.scale:.0%}, its "
@@ -294,6 +303,17 @@ def _figure_problems(item: Placed, venue: Venue) -> list[str]:
         problems.append(f"{where}: thinnest line {item.thinnest_line_pt:.2f} pt as printed, "
                         f"under {venue.key}'s {venue.min_line_pt:g} pt")
     return problems
+
+
+def _floor(name: str, venue: Venue) -> str:
+    """`` (at least 3 in: its smallest width)`` for our figure ``name`` on ``venue``'s page
+    ("" when its module does not say)."""
+    from figures.registry import BY_NAME
+
+    try:
+        return f" (at least {BY_NAME[name].smallest_width_in(venue):g} in: its smallest width)"
+    except Exception:  # noqa: BLE001 - the figure's own errors are the build's to say
+        return ""
 
 
 def _size_problems(item: Placed, venue: Venue) -> list[str]:

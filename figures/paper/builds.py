@@ -28,6 +28,7 @@ from figures.paper.placed import (
 )
 from figures.paper.sync import SourceOf, extensions_of, includes_of, name_of, target_of
 from figures.paths import BUILD_ROOT
+from figures.texhints import gin_default
 from figures.texread import blanked
 from figures.venues import Venue
 
@@ -184,9 +185,12 @@ def _narrow(spec, venue: Venue, width, include) -> str | None:
     """Why ``width``, where a wrapper scales ``include``, is under ``spec``'s smallest
     width; recorded when it holds (:mod:`figures.paper.memo`: no figure module imported)."""
     def worked_out() -> list:
-        narrow = spec.too_narrow(venue, width, f"{scaling_wrapper(include)} scales it there: "
-                                 "take the include out of it, or make the box it scales to "
-                                 "wider")
+        cause = scaling_wrapper(include)
+        narrow = spec.too_narrow(venue, width, f"{cause} gives it that width (it has no size "
+                                 "of its own): give the include its own width=, or remove the "
+                                 "\\setkeys" if cause.startswith("\\setkeys") else
+                                 f"{cause} scales it there: take the include out of it, or make "
+                                 "the box it scales to wider")
         return [None if narrow is None else narrow.message]
 
     return recall(key_of("narrow", spec.name, dataclasses.asdict(venue), float(width)),
@@ -263,7 +267,8 @@ def _verdicts(folder: Path) -> dict:
 
 def scaling_wrapper(include) -> str:
     """The command around ``include`` that scales what it holds (``\\resizebox at
-    main.tex:40``), read from the source above it; else "a wrapper"."""
+    main.tex:40``), read from the source above it; else, for an include of no size of its own,
+    the ``\\setkeys{Gin}{width=...}`` that gives it one (round 39, F16); else "a wrapper"."""
     text = blanked(read_bounded(include.tex, SOURCE_LIMIT) or "")  # its comments
     lines = text.splitlines()[:include.line]
     for number in range(len(lines), max(len(lines) - 30, 0), -1):
@@ -271,7 +276,9 @@ def scaling_wrapper(include) -> str:
                            lines[number - 1])
         if found:
             return f"\\{found[-1]} at {display_path(include.tex.name)}:{number}"
-    return "a wrapper"
+    own = include.graphic.options if include.graphic is not None else {}
+    sized = any(key in own for key in ("width", "height", "totalheight", "scale"))
+    return (None if sized else gin_default(include.tex)) or "a wrapper"
 
 
 def built_guess(main: Path) -> list[list[str | None]]:

@@ -153,3 +153,77 @@ def test_an_include_not_closed_is_named_at_its_line_with_what_is_missing(
     said = _said(tmp_path, "pack", 1)
     assert said.strip().endswith(f"does not compile in a copy of the paper's folder: {line}")
     assert "Gin@ii" not in said, said
+
+
+def _twocol(tmp_path, edit) -> object:
+    """tests/papers/twocol copied to ``tmp_path/paper``, its main.tex through ``edit``."""
+    paper = tmp_path / "paper"
+    shutil.copytree(REPO / "tests" / "papers" / "twocol", paper)
+    (paper / "main.tex").write_text(edit((paper / "main.tex").read_text()))
+    return paper
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    from figures.cli import main as cli
+
+    code = cli.main([*argv, "--figdata", str(REPO / "figdata"), "--allow-synthetic"])
+    said = capsys.readouterr()
+    return code, said.out, said.err
+
+
+_DRIFT = "\\includegraphics[width=\\columnwidth]{cifar_feature_drift}"
+
+
+@pytest.mark.slow  # sync's probe, builds, latexmk
+def test_a_preamble_default_width_is_named_where_it_sizes_our_figure(tmp_path, monkeypatch,
+                                                                     capsys):
+    r"""Round 39 (F16): ``\setkeys{Gin}{width=0.8\linewidth}`` in the preamble (main.tex:8)
+    and a bare ``\includegraphics{cifar_feature_drift}``: `figures paper` noted "(a wrapper
+    scales it)" and refused "a wrapper scales it there: take the include out of it" (no
+    wrapper is there), then "not compiled" with the first compile's main.pdf left beside the
+    paper. Now the note and the refusal name the \setkeys at its line and what to write, and
+    the last line says main.pdf is the first compile's, at which widths."""
+    paper = _twocol(tmp_path, lambda t: t.replace(
+        "\\usepackage{lipsum}\n", "\\usepackage{lipsum}\n\\setkeys{Gin}{width=0.8\\linewidth}\n"
+    ).replace(_DRIFT, "\\includegraphics{cifar_feature_drift}"))
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _run(capsys, "paper", str(paper), "--venue", "icml")
+    assert code == 1, out + err
+    setkeys = "\\setkeys{Gin}{width=0.8\\linewidth} at main.tex:8"
+    assert (f"note: cifar_feature_drift prints at 2.6 in ({setkeys} gives it that width): "
+            "built for that width, compiled again") in err, err
+    row = " ".join(next(line for line in out.splitlines() if "refused" in line).split())
+    assert row.endswith(f"2.6 in is narrower than cifar_feature_drift's smallest width (3 in): "
+                        f"{setkeys} gives it that width (it has no size of its own): give the "
+                        "include its own width=, or remove the \\setkeys"), row
+    assert "a wrapper" not in out + err
+    assert err.endswith("error: sync did not finish cleanly (above); not compiled again: main.pdf "
+                        "beside main.tex is the first compile's, with cifar_feature_drift built "
+                        "for 3.25 in, printed at 2.6 in\n"), err
+    assert (paper / "main.pdf").is_file()
+
+
+@pytest.mark.slow  # sync's probe, builds, latexmk
+def test_an_include_sync_does_not_read_is_not_told_to_sync_again(tmp_path, monkeypatch, capsys):
+    r"""Round 39 (F18): ``\pgfimage[width=0.8\columnwidth]{figures/cifar_feature_drift}``
+    (pgf's own include, which sync does not read) printed our figure at 80 %: `figures paper`
+    said "give the include the width it was built for, or sync again to build it for this
+    width", and sync again builds nothing for it. Now the line names the \pgfimage at its
+    line, that sync reads no include of it, and what works: an \includegraphics (at least the
+    figure's smallest width), or the width it was built for."""
+    paper = _twocol(tmp_path, lambda t: t)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _run(capsys, "sync", str(paper), "--venue", "icml")
+    assert code == 0, out + err
+    main = paper / "main.tex"
+    main.write_text(main.read_text().replace(
+        "\\usepackage{lipsum}\n", "\\usepackage{lipsum}\n\\usepackage{tikz}\n").replace(
+        _DRIFT, "\\pgfimage[width=0.8\\columnwidth]{figures/cifar_feature_drift}"))
+    code, out, err = _run(capsys, "paper", str(paper), "--venue", "icml")
+    assert code == 1, out + err
+    assert ("problem: cifar_feature_drift (page 2, ./figures/cifar_feature_drift.pdf): printed "
+            "at 80% (2.60 in wide), not 100 %: sync reads no include of it (\\pgfimage at "
+            "main.tex:34), so it builds nothing for this width: write it "
+            "\\includegraphics[width=...] (at least 3 in: its smallest width), which sync "
+            "reads, or give it the width it was built for (3.25 in)") in out, out
+    assert "sync again" not in out + err
