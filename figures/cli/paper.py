@@ -25,6 +25,7 @@ from figures.paper import drafts, rewritten
 from figures.paper.latexmkrc import rc_not_run
 from figures.paths import BUILD_ROOT, shown
 from figures.registry import BY_NAME
+from figures.texhints import explained
 from figures.venues import get_venue
 
 
@@ -80,7 +81,8 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
             raise rewritten.stale_refusal(paper, stale[0], pdf)  # ours: round 39, F4
         compiled_files.put(out, paper.main)  # all or nothing (round 37, P10)
         if compiled.returncode != 0 or not (out / pdf.name).is_file():
-            why = runner.first_error(out / f"{pdf.stem}.log", compiled.stdout)  # .blg beside it
+            why = explained(runner.first_error(out / f"{pdf.stem}.log", compiled.stdout),
+                            out / f"{pdf.stem}.log", paper.main)  # .blg beside it; round 39
             if "-shell-escape" in why:  # minted: a flag this command never gives a paper
                 why += (" (figures paper runs none of a paper's shell commands: compile it "
                         "by hand with -shell-escape if you trust it, then `figures check "

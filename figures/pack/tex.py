@@ -24,6 +24,7 @@ from figures.pack.leftout import BUILD_PRODUCTS, hidden, left_out_why
 from figures.paper import rewritten
 from figures.paper.latexmkrc import rc_not_run
 from figures.texcodec import decoded
+from figures.texhints import explained
 from figures.texread import blanked
 
 _FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no-shell-escape")
@@ -352,7 +353,7 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             f"{where} (an output folder set in the paper?); the pack compiles in place and "
             "arXiv does too: remove that setting"))
     if ran.returncode != 0:
-        error = runner.first_error(out / f"{main.stem}.log", ran.stdout)
+        error = explained(runner.first_error(log := out / f"{main.stem}.log", ran.stdout), log, main)
         bib = re.search(r"Bib file\(s\) not found in search path:\s+(\S+)", ran.stdout)
         if bib:  # latexmk then said "All targets () are up-to-date"
             error = f"File `{bib.group(1)}' not found (the bibliography's .bib)"
@@ -381,9 +382,9 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error = f"{error.removesuffix('.')}; {unwritten}"
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += "; only the paper's folder is packed: move that file into it"
-        elif missing and (out := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",
+        elif missing and (beyond := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",
                                            blanked(decoded(main.read_bytes())))):
-            error += (f"; \\graphicspath names {out[1]}, outside the paper's folder, which alone "
+            error += (f"; \\graphicspath names {beyond[1]}, outside the paper's folder, which alone "
                       "is packed: move those figures into it")
         elif "-shell-escape" in error:  # minted, an external pgfplots/tikz
             error += ("; the pack compiles without shell escape, as arXiv does: freeze what "
