@@ -9,6 +9,7 @@ from pathlib import Path
 
 from figures.cli import common as cli
 from figures.errors import FigureDataError, display_path
+from figures.paper import rewritten
 from figures.texhints import unclosed_lines
 from figures.venues import Venue
 
@@ -112,7 +113,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         cli.say(f"warning: {unloaded}", err=True)
     if dropped:
         cli.say(f"note: {dropped}", err=True)
-    for line in _beside_tex(result.planned, paper.root):
+    for line in [*_beside_tex(result.planned, paper.root), *rewritten.over_ours(paper)]:
         cli.say(f"warning: {line}", err=True)
     _report(result, args.dry_run, paper.measures is None)
     found = 0

@@ -96,3 +96,24 @@ def in_pack_error(main: Path, out: Path, error: str) -> str:
     name, where, how = named
     return (f"{error.removesuffix('.')}; the paper writes {name} itself ({how} at {where}), "
             "over the figure it includes: remove that write")
+
+
+def over_ours(paper) -> list[str]:
+    """Sync's line per include of ours whose file (the one TeX reads, or, none there yet,
+    any it would look for; where sync copies it) the paper's own source writes over: TeX reads what the paper writes there, never the
+    figure sync copied (round 39, F4: sync said nothing)."""
+    from figures.paper.sync import figure_of, includes_of
+
+    written = writes(paper.root, paper.sources or [paper.main])
+    said = []
+    for include in includes_of(paper)[0]:
+        read = [include.found] if include.found is not None else include.candidates
+        for path in dict.fromkeys(p for p in (*read, include.target) if p is not None):
+            name = os.path.normpath(os.path.relpath(path, paper.root))
+            if name in written and (ours := figure_of(include)[0]) is not None:
+                where, how = written[name]
+                said.append(f"{where}: writes {name} ({how}), the file sync copies our figure "
+                            f"{ours} to: TeX reads what the paper writes there, not the "
+                            "figure: remove that write")
+                break
+    return said

@@ -65,6 +65,26 @@ def test_a_paper_writing_over_our_figure_is_told_to_remove_that_write(tmp_path, 
         "the figure it includes: remove that write\n"), said.err
 
 
+def test_sync_tells_a_write_over_the_file_of_our_figure(tmp_path):
+    """Round 39 (F4): sync said nothing (exit 0) of a paper whose ``filecontents*`` writes
+    over ``figures/cifar_summary.pdf``, the file it copies our figure to. Now one line naming
+    the paper's line; an include of no figure of ours written so is not told."""
+    from figures.paper.latex import read_paper
+    from figures.paper.rewritten import over_ours
+
+    paper = tmp_path / "paper"
+    shutil.copytree(REPO / "tests" / "papers" / "twocol", paper)
+    text = (paper / "main.tex").read_text()
+    (paper / "main.tex").write_text(_JUNK + text)
+    assert over_ours(read_paper(paper, None)) == [(
+        "main.tex:1: writes figures/cifar_summary.pdf (\\begin{filecontents*}), the file sync "
+        "copies our figure cifar_summary to: TeX reads what the paper writes there, not the "
+        "figure: remove that write")]
+    (paper / "main.tex").write_text(_JUNK.replace("cifar_summary", "mine") + text.replace(
+        "{\\figdir/cifar_summary}", "{figures/mine}"))
+    assert over_ours(read_paper(paper, None)) == []
+
+
 #: A two-column page with ICML's measures (text 6.75 in, columns 3.25 in).
 _PREAMBLE = ("\\documentclass[twocolumn]{article}\n\\usepackage[letterpaper,textwidth=6.75in,"
              "textheight=9in,columnsep=0.25in]{geometry}\n\\usepackage{graphicx}\n")
