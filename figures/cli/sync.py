@@ -53,6 +53,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     from figures.numbers.texcheck import check_tex, read_in_order, read_tex
     from figures.paper import memo
     from figures.paper.builds import untypeset
+    from figures.paper.cropped import guess_unseen
     from figures.paper.gpath import refuse_slipped
     from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
@@ -80,6 +81,9 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
             result.not_included.remove(name)
         refuse_slipped(paper, result)  # \graphicspath{figs/}: TeX never looks there
         dropped = dropped or (None if args.venue else _venue_dropped(result))  # (pre-write)
+        if not args.dry_run and (guess := guess_unseen(paper, result.planned)) is not None:
+            paper = read_paper_of(folder, args.main, guess)  # a clip around (round 39, F10)
+            continue
         complete = args.dry_run or carry_out(result)
         if args.dry_run or not complete or paper.measures is None or _saw(paper, result):
             break
@@ -210,11 +214,11 @@ _ROUNDS = 4
 
 
 def _saw(paper, result) -> bool:
-    """The probe ``paper`` compiled the paper as sync left it: each figure copied put beside
-    it (figures.paper.memo.guess) and read, each one it read so now there, nothing moved aside
-    (the macros aside: their numbers move no include). So is each file the bytes now there,
-    or an image of the same natural size: pdfTeX sets its box from that alone, whatever the
-    options (``width=`` alone, ``scale=``, none), so its pages are the same."""
+    """The probe ``paper`` compiled the paper as sync left it: each figure copied put beside it
+    (figures.paper.memo.guess) and read, each one it read so now there, nothing moved aside (the
+    macros aside: their numbers move no include). So is each file the bytes now there, or an
+    image of the same natural size: pdfTeX sets its box from that alone, whatever the options
+    (``width=`` alone, ``scale=``, none), so its pages are the same."""
     from figures.paper.memo import natural_size
 
     def same(path: Path, data: bytes | None) -> bool:
@@ -232,8 +236,8 @@ def _saw(paper, result) -> bool:
 
 def _boxes(paper) -> set[tuple]:
     """What placement reads of each include TeX made: where, what, and its box."""
-    return {(g.tex, g.line, g.written, tuple(sorted(g.options.items())), g.printed.width_in,
-             g.printed.height_in, g.printed.line_in, g.printed.scale) for g in paper.graphics}
+    return {(g.tex, g.line, g.written, tuple(sorted(g.options.items())), (p := g.printed).scale,
+             p.width_in, p.height_in, p.line_in, p.cropped) for g in paper.graphics}
 
 
 def read_paper_of(folder: Path, main: Path | None, guess: dict[str, bytes] | None = None):

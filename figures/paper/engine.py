@@ -23,6 +23,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import LatexError
+from figures.paper.cropped import Clips
 from figures.paper.latex import Graphic, Paper, graphics_options
 from figures.paper.missing import missing_lines
 from figures.paper.sync import MACROS_NAME
@@ -45,6 +46,10 @@ class Printed:
     clip: bool
     #: The factor a wrapper scales its box by (``\\resizebox``, ``\\scalebox``, adjustbox).
     scale: float = 1.0
+    #: What crops it around its include (:mod:`figures.paper.cropped`); empty: nothing.
+    cropped: str = ""
+    #: Inside a clip with its image missing: whether the clip cuts it is unknown.
+    unseen: bool = False
 
 
 def _number(text: str) -> float:
@@ -116,10 +121,12 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     pages: dict[str, str] = {}
     scales: dict[str, tuple[float, bool]] = {}  # and whether each factor is by widths
     around: list[tuple[float, bool]] = []  # the scaled boxes shipped around this point
+    clips = Clips()  # and the clips
     records = iter(lines)
     for line in records:
         kind, _, rest = line.partition("|")
         fields = rest.split("|")
+        clips.read(kind, fields, made)
         if kind == "D" and len(fields) >= 3:
             paper.document_class = fields[0].strip()
             paper.class_options = [o.strip() for o in fields[1].split(",") if o.strip()]
@@ -139,7 +146,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                               root.resolve()) else file)
         elif kind == "J":  # one field a line: a name may hold a |
             made[rest] = [rest, *itertools.islice(records, 13)]
-        elif kind == "S" and len(fields) == 2:
+        elif kind == "S" and len(fields) >= 2:
             pages[fields[0]] = fields[1]
             scales[fields[0]] = (math.prod(f for f, _ in around),
                                  all(by_width for _, by_width in around))
@@ -158,7 +165,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     whole = read_images and all(fields[1] != "-" or (fields[7] != "-" and scales.get(n, (
         1.0, True))[1]) for n, fields in typeset.items())
     paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root,
-                               scales.get(n, (1.0, True))[0] if whole else 1.0)
+                               scales.get(n, (1.0, True))[0] if whole else 1.0,
+                               clips.cut.get(n, ""), n in clips.unseen)
                       for n, fields in typeset.items()]
     for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
         at = [errors.get(f"{g.tex.relative_to(root)}:{n}", "") for n in (g.line, g.tex_line)]
@@ -231,7 +239,8 @@ def _typeset(made: dict[str, list[str]], pages: dict[str, str]) -> dict[str, lis
             if n in pages or (key(fields) not in shipped and last[key(fields)] == n)}
 
 
-def _graphic(fields: list[str], root: Path, scale: float) -> Graphic:
+def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: bool
+             ) -> Graphic:
     page, file, name, options, wd, ht, line, width, height, clip, path, number, tex = \
         fields[:13]
     star = fields[13:14] == ["1"]
@@ -240,7 +249,8 @@ def _graphic(fields: list[str], root: Path, scale: float) -> Graphic:
                       {k: v.strip() for k, v in graphics_options(options).items()}, star)
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
-                              _inches(height), clip == "1", scale)
+                              _inches(height), clip == "1", scale, cropped,
+                              unseen)
     graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
     graphic.path_written = path
