@@ -214,11 +214,11 @@ _ROUNDS = 4
 
 
 def _saw(paper, result) -> bool:
-    """The probe ``paper`` compiled the paper as sync left it: each figure copied put beside it
-    (figures.paper.memo.guess) and read, each one it read so now there, nothing moved aside (the
-    macros aside: their numbers move no include). So is each file the bytes now there, or an
-    image of the same natural size: pdfTeX sets its box from that alone, whatever the options
-    (``width=`` alone, ``scale=``, none), so its pages are the same."""
+    """The probe ``paper`` compiled the paper as sync left it: each figure copied put beside
+    it (figures.paper.memo.guess) and read, each one it read so now there, nothing moved aside
+    (the macros aside: their numbers move no include). So is each file the bytes now there,
+    or an image of the same natural size: pdfTeX sets its box from that alone, whatever the
+    options (``width=`` alone, ``scale=``, none), so its pages are the same."""
     from figures.paper.memo import natural_size
 
     def same(path: Path, data: bytes | None) -> bool:

@@ -121,4 +121,4 @@ def guess_unseen(paper, planned: dict) -> dict[str, bytes] | None:
              for target, (source, _) in planned.items()
              if source is not None and target.resolve().is_relative_to(root)
              and source.is_file()}
-    return None if guess.items() <= paper.guessed.items() else guess
+    return None if guess.items() <= paper.offered.items() else guess

@@ -9,7 +9,9 @@ name and the options as written, the printed box, ``\\linewidth`` there, ``width
 ``height=`` as lengths, clip, the graphics path and where it is in the source; and for the
 document its class and options (and the file holding ``\\documentclass``), ``\\textwidth``,
 ``\\columnwidth``, ``\\textheight``, the body size and graphicx's extensions. The recorder
-(``.fls``) names every file the engine read: the paper's sources and its packages.
+(``.fls``) names every file the engine read: the paper's sources and its packages. A clip
+around an include that cuts it (adjustbox's trim/clip, TikZ's ``\\clip``) is read from the
+probe's marks by :mod:`figures.paper.cropped`.
 """
 
 from __future__ import annotations
@@ -115,6 +117,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                           or p.suffix != ".tex"], root)
     paper = Paper(main, root)
     paper.guessed = guessed
+    paper.offered = dict(guess or {})
     paper.errors = errors
     missed: list[tuple[str, int | None, str]] = []  # each file read as empty, and where
     made: dict[str, list[str]] = {}
