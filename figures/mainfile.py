@@ -46,6 +46,9 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     (:func:`_top_main`). One line when there is none or no one. Only regular files are read."""
     if main is not None:
         path = folder / main
+        if read_bounded(path, 0) is None and path.suffix.lower() != ".tex" and \
+                read_bounded(Path(f"{path}.tex"), 0) is not None:
+            path = Path(f"{path}.tex")  # `--main main` as TeX reads it (round 39, C5)
         if read_bounded(path, 0) is None:
             given = Path(main)  # `--main paper/main.tex` from the folder above
             if not given.is_absolute() and given.is_file() and \
@@ -55,7 +58,8 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
                                       f"{shell_word(given.resolve().relative_to(folder.resolve()))})")
             why = not_a_file(path) or "cannot be opened for reading"
             raise FigureDataError(str(path), None, f"--main: {why}" + (
-                "" if why == "no such file" else ": name the paper's main .tex file"))
+                _cased(folder, path) if why == "no such file" else
+                ": name the paper's main .tex file"))
         if not path.resolve().is_relative_to(folder.resolve()):
             raise FigureDataError(str(path), None, "--main: name a .tex file inside the "
                                   "paper's folder")
@@ -83,6 +87,19 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     # P12: a newline in a name escaped, never folded into a space by the line's own rule
     raise FigureDataError(str(folder), None, f"several main files hold \\documentclass "
                           f"({names}): choose one with --main FILE")
+
+
+def _cased(folder: Path, path: Path) -> str:
+    """What ``--main MAIN.TEX`` (no such file on a case-sensitive disk) may have meant: the
+    file beside it whose name differs in case only (``.tex`` added too), as ``--main`` takes
+    it (round 39, C5); "" when there is none."""
+    wanted = {path.name.lower(), f"{path.name.lower()}.tex"}
+    try:
+        found = sorted(p for p in path.parent.iterdir() if p.name.lower() in wanted)
+        given = found[0].resolve().relative_to(folder.resolve())
+    except (OSError, IndexError, ValueError):  # no folder there, no such name, outside
+        return ""
+    return f" ({display_path(found[0].name)} is there: --main {shell_word(given)})"
 
 
 def main_files(folder: Path) -> list[Path]:
@@ -135,7 +152,7 @@ SYSTEM = {"/tmp": "the system's temporary folder", "/var/tmp": "the system's tem
           **dict.fromkeys(KERNEL, "the kernel's view of processes and devices")}
 
 
-def _tex_files(folder: Path) -> list[Path]:
+def tex_files(folder: Path) -> list[Path]:
     """The ``.tex`` files under ``folder`` in name order, hidden files and folders aside,
     links to folders not followed; a folder that vanishes or cannot be listed while walked is
     passed over (not the user's). One line when ``folder`` is the whole disk, a system folder
@@ -201,10 +218,10 @@ def _top_main(folder: Path) -> Path | None:
 
 
 def _scanned(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
-    """The main files under ``folder`` (:func:`_tex_files`), the UTF-16 ones, and the long
+    """The main files under ``folder`` (:func:`tex_files`), the UTF-16 ones, and the long
     ones read to no class; a file gone or unreadable when read is passed over."""
     read, wide, long = {}, [], []
-    for path in _tex_files(folder):
+    for path in tex_files(folder):
         text = _source(path)
         if text and "\x00" in text and "\\documentclass" in text.replace("\x00", ""):
             wide.append(path)  # UTF-16: NUL bytes between its letters

@@ -1,22 +1,27 @@
 """Regenerate the golden images after an intended picture change.
 
-usage: python tools/update_baselines.py [--new-environment] [NAME...] [PYTEST ARGS...]
+usage: python tools/update_baselines.py [-h] [--new-environment] [NAME...] [PYTEST ARGS...]
 
 A NAME (a golden's file name without its suffix: ``cifar_summary``,
-``venue-icml--fig1_audit_hero--3.25``; or its file, ``baseline/NAME.png``, or a default
-build's, ``build/figures/NAME.pdf``) renders and writes that golden only; off the
-reference environment it writes its vector golden only (pixels are not made there).
+``venue-icml--fig1_audit_hero--3.25``; or its file, ``baseline/NAME.png``, a default
+build's, ``build/figures/NAME.pdf``, or its figure's source, ``figures/plots/NAME.py``)
+renders and writes that golden only; off the reference environment it writes its vector
+golden only (pixels are not made there). Other arguments go to pytest (``-k EXPR``, ``-x``).
+
 Renders every fixture with pytest-mpl into a scratch folder and copies into baseline/ only
 the images whose pixels changed or that are missing, and the vector goldens beside them
 (``<stem>.vector.txt.gz``, tests/golden/vector.py) whose content changed or that are
 missing, printing each one written and a count (pytest runs quietly: while generating, it
-calls every image test "skipped"). Refuses to
-run off Linux, and in an environment (matplotlib, FreeType, OS, CPU) other than the one recorded in
-baseline/ENVIRONMENT.json unless ``--new-environment`` accepts and records the current one.
+calls every image test "skipped").
+
+Refuses to run off Linux, and in an environment (matplotlib, FreeType, OS, CPU) other than
+the one recorded in baseline/ENVIRONMENT.json unless ``--new-environment`` accepts and
+records the current one.
 """
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import os
@@ -140,10 +145,18 @@ _FILES = (".png", ".vector.txt.gz", ".pdf", ".svg")
 
 
 def _stem(arg: str) -> str:
-    """A golden's name as ``ls baseline/`` shows its files (``baseline/NAME.png``) or the build
-    its figure's (``build/figures/NAME.png``, ``NAME.pdf``); ``arg`` when it names no file."""
+    """A golden's name as ``ls baseline/`` shows its files (``baseline/NAME.png``), the build
+    its figure's (``build/figures/NAME.png``, ``NAME.pdf``) or tab completion its figure's
+    source (``figures/plots/NAME.py``: round 39, U2); ``arg`` when it names no file."""
     name = arg.rsplit("/", 1)[-1]
+    if _source(arg):
+        return name.removesuffix(".py")
     return next((name.removesuffix(s) for s in _FILES if name.endswith(s)), arg)
+
+
+def _source(arg: str) -> bool:
+    """Whether ``arg`` is a figure's source, ``figures/plots/NAME.py`` (not a test module)."""
+    return arg.endswith(".py") and os.path.normpath(arg).rsplit("/", 2)[-2:-1] == ["plots"]
 
 
 def _names(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -160,7 +173,7 @@ def _names(argv: list[str]) -> tuple[list[str], list[str]]:
         path = os.path.normpath(given) if "/" in given else given
         stem, folder = _stem(path), path.rpartition("/")[0].rstrip("/")
         if stem in known and (stem == given or folder.rsplit("/", 1)[-1] in (
-                "", "baseline", "venues", "figures")):
+                "", "baseline", "venues", "figures", "plots")):
             named[i] = stem
         elif (stem != given or not (Path(given).exists() or (ROOT / given).exists())) and \
                 not (after.startswith("-") and "=" not in after):
@@ -188,7 +201,7 @@ def recorded(record: Path, new_environment: bool) -> dict[str, object]:
     return now
 
 
-def _refused(argv: list[str]) -> str | None:
+def _refused(argv: list[str], new_environment: bool = False) -> str | None:
     """Why this run cannot make baselines, or None."""
     if platform.system() != "Linux":
         return "baselines are made on Linux only"
@@ -206,7 +219,7 @@ def _refused(argv: list[str]) -> str | None:
         if shown.startswith(("--mpl-generate-path", "-pno:mpl", "-p no:mpl")):
             return (f"{shown}: this tool renders the goldens itself (pytest-mpl into a folder "
                     "of its own, then baseline/); run without that option")
-    if "--new-environment" not in argv:
+    if not new_environment:
         try:  # missing, or a merge left its markers: one line (tests/conftest.py says the same)
             recorded_in(ROOT)
         except ValueError as error:
@@ -214,13 +227,36 @@ def _refused(argv: list[str]) -> str | None:
     return None
 
 
+class _Parser(argparse.ArgumentParser):
+    """The tool's arguments: its own (``--help``, ``--new-environment``); the rest, NAMEs and
+    pytest's, kept in their order. A misused one is one line, exit 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"update_baselines: {message}; see --help\n")
+
+
+def parser() -> argparse.ArgumentParser:
+    """``--help`` prints the module's docstring as the tool's usage (round 39, U1: it went to
+    pytest, whose help came cut, then "no image rendered", exit 1)."""
+    text = (__doc__ or "").replace("``", "").strip().split("\n\n")
+    usage = next(p for p in text if p.startswith("usage: "))  # the docstring's own line
+    made = _Parser(prog="python tools/update_baselines.py", usage=usage.removeprefix("usage: "),
+                   description="\n\n".join(p for p in text if p != usage), allow_abbrev=False,
+                   formatter_class=argparse.RawDescriptionHelpFormatter)
+    made.add_argument("--new-environment", action="store_true",
+                      help="accept this environment (matplotlib, FreeType, OS, CPU) and record "
+                           "it in baseline/ENVIRONMENT.json")
+    return made
+
+
 def main(argv: list[str]) -> int:
-    if (refused := _refused(argv)) is not None:
+    options, argv = parser().parse_known_args(argv)  # --help: the usage, exit 0
+    new_environment = options.new_environment
+    if (refused := _refused(argv, new_environment)) is not None:
         print(f"update_baselines: {refused}", file=sys.stderr)
         return 2
-    new_environment = "--new-environment" in argv
     try:
-        names, pytest_args = _names([a for a in argv if a != "--new-environment"])
+        names, pytest_args = _names(argv)
     except ValueError as refused:
         print(f"update_baselines: {refused}", file=sys.stderr)
         return 2

@@ -21,10 +21,11 @@ from figures.cli.common import (
 )
 from figures.errors import FigureDataError, LatexError, display_path
 from figures.paper import compiled as compiled_files
-from figures.paper import drafts
+from figures.paper import drafts, rewritten
 from figures.paper.latexmkrc import rc_not_run
 from figures.paths import BUILD_ROOT, shown
 from figures.registry import BY_NAME
+from figures.texhints import explained
 from figures.venues import get_venue
 
 
@@ -77,13 +78,11 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
                   file=sys.stderr)
         pdf = paper.main.with_suffix(".pdf")
         if stale := runner.stale_reads(paper.root, out, pdf.stem):  # TeX writes in out alone
-            raise LatexError(str(paper.root / stale[0]), None, "the paper writes it anew "
-                             "(\\openout) and reads it back, but TeX read this copy, which "
-                             f"differs: bring it up to date (latexmk -pdf {paper.main.name} "
-                             f"in its folder), then run figures paper again; {pdf.name} not written")
+            raise rewritten.stale_refusal(paper, stale[0], pdf)  # ours: round 39, F4
         compiled_files.put(out, paper.main)  # all or nothing (round 37, P10)
         if compiled.returncode != 0 or not (out / pdf.name).is_file():
-            why = runner.first_error(out / f"{pdf.stem}.log", compiled.stdout)  # .blg beside it
+            why = explained(runner.first_error(out / f"{pdf.stem}.log", compiled.stdout),
+                            out / f"{pdf.stem}.log", paper.main)  # .blg beside it; round 39
             if "-shell-escape" in why:  # minted: a flag this command never gives a paper
                 why += (" (figures paper runs none of a paper's shell commands: compile it "
                         "by hand with -shell-escape if you trust it, then `figures check "

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from figures.cli import common as cli
 from figures.errors import FigureDataError, display_path
+from figures.paper import rewritten
+from figures.texhints import unclosed_lines
 from figures.venues import Venue
 
 
@@ -66,7 +68,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     quoted, unread, synthetic, tex = _macros(args)
     if paper is None:
         key, paper = probed(args, tex)
-    for line in paper.unresolved:
+    for line in [*paper.unresolved, *unclosed_lines(paper.sources, paper.root)]:  # r39 F12
         cli.say(f"warning: {line} (not read)", err=True)
     built = source_for(args, paper)
     # its macros missing from the paper's file would stop the paper's build
@@ -115,7 +117,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         cli.say(f"warning: {unloaded}", err=True)
     if dropped:
         cli.say(f"note: {dropped}", err=True)
-    for line in _beside_tex(result.planned, paper.root):
+    for line in [*_beside_tex(result.planned, paper.root), *rewritten.over_ours(paper)]:
         cli.say(f"warning: {line}", err=True)
     _report(result, args.dry_run, paper.measures is None)
     found = 0

@@ -5,6 +5,7 @@ addresses, ``\\author``'s names. One line per kind and file, with the line of ea
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
 from pathlib import Path
@@ -48,7 +49,8 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
         for profile, _ in profiles:  # a JPEG's is there as it is: told once, as the profile
             rest = rest.replace(profile, b"")
         for what, each in _found(rest, checks, in_tex_live(name)).items():
-            said.append(_told(display_path(name), what, each, text))
+            bib = _in_bib(paper, each[0][1]) if name.lower().endswith(".bbl") else None
+            said.append(_told(display_path(name), what, each, text, bib=bib))
         for profile, texts in profiles:
             for what, each in _found(profile, checks, b"").items():
                 where = next((f"its colour profile's {field}" for field, value in texts.items()
@@ -88,16 +90,39 @@ def _found(data: bytes, checks: list[tuple[str, re.Pattern[bytes]]], template: b
     return {what: list(each.values()) for what, each in found.items() if each}
 
 
+def _in_bib(paper: Path, shown: str) -> str | None:
+    """Where among the paper's ``.bib`` files (hidden folders aside) the text ``shown``, found
+    in a ``.bbl``, is: ``refs.bib:10``, the line the author mends (bibtex makes the ``.bbl``
+    anew from it: hostile round 39, K1); None when no ``.bib`` of the folder holds it."""
+    wanted = shown.lower().encode("utf-8")
+    for here, dirs, names in os.walk(paper):
+        dirs[:] = sorted(name for name in dirs if not name.startswith("."))
+        for name in sorted(names):
+            if not name.lower().endswith(".bib") or name.startswith("."):
+                continue
+            try:
+                data = (Path(here) / name).read_bytes().lower()
+            except OSError:
+                continue
+            if (at := data.find(wanted)) >= 0:
+                line = data.count(b"\n", 0, at) + 1
+                return f"{display_path((Path(here) / name).relative_to(paper))}:{line}"
+    return None
+
+
 def _told(name: str, what: str, each: list[tuple[int, str]], text: bool,
-          where: str = "its metadata or content") -> str:
+          where: str = "its metadata or content", bib: str | None = None) -> str:
     """The line of a file's disclosures of one kind: the first (its line), then the others
-    (``and 1 more (D:\\Users\\bob.jones on line 13)``), at most :data:`MOST_TOLD` named."""
+    (``and 1 more (D:\\Users\\bob.jones on line 13)``), at most :data:`MOST_TOLD` named; in a
+    ``.bbl``, the ``bib`` line it came from (``main.bbl:14 (bibtex's, from refs.bib:10)``)."""
     def shown(match: str) -> str:
         match = display_path(match)  # a path whole, other texts cut
         return match if "/" in match or "\\" in match else match[:60]
 
     (line, first), others = each[0], each[1:]
     where = f"{name}:{line}" if text else f"{name} ({where})"
+    where += f" (bibtex's, from {bib})" if bib else ""
+    there = f" from {bib.rpartition(':')[0]}" if bib else ""  # the author mends the .bib
     more = [f"{shown(match)} on line {at}" if text else shown(match)
             for at, match in others[:MOST_TOLD]]
     left = len(others) - MOST_TOLD  # round 38, K4b: "1 others"
@@ -105,7 +130,7 @@ def _told(name: str, what: str, each: list[tuple[int, str]], text: bool,
     also = f" and {len(others)} more ({', '.join(more)})" if others else ""
     them = "them" if others else "it"
     return (f"{where}: {what} ({shown(first)}){also} in the packed source: the archive "
-            f"discloses {them}; remove {them} for review")
+            f"discloses {them}; remove {them}{there} for review")
 
 
 #: A venue's template, as its zip ships it beside the paper (``acmart.cls``, a ``.bst``).

@@ -55,7 +55,12 @@ def texts(files: dict[str, bytes]) -> dict[str, str]:
 
 
 def clipped(texts: dict[str, str], packed: list[str]) -> list[str]:
-    """One line per packed image that a source includes clipped (``trim``, ``viewport`` or
+    """:func:`clipped_by_name`'s lines."""
+    return list(clipped_by_name(texts, packed).values())
+
+
+def clipped_by_name(texts: dict[str, str], packed: list[str]) -> dict[str, str]:
+    """One line per packed image (by its name) that a source includes clipped (``trim``, ``viewport`` or
     ``bb`` with ``clip``, or ``\\includegraphics*``): the page shows part of it, the archive
     (and pdfTeX's PDF) holds all of it; a screenshot cropped to hide a name ships the name.
     A ``trim`` the pack cannot read (a macro, a length) is said to may clip, with its value;
@@ -88,7 +93,7 @@ def clipped(texts: dict[str, str], packed: list[str]) -> list[str]:
                 said[image] = (f"{display_path(image)} ({display_path(source)}:{line}): {how}, "
                                "but the archive ships the whole image, and the PDF embeds it "
                                "whole: crop the file itself if the hidden part names anyone")
-    return list(said.values())
+    return said
 
 
 def _image(name: str, images: list[str]) -> str | None:

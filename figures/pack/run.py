@@ -150,9 +150,12 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
             paper, name, known, recorded.read_to.get(os.path.normpath(name))),
                           lines=lambda name: _comment_lines(paper, name, known)),
         lambda name: len(_comment_lines(paper, name, known)))
+    from figures.pack.cropped import cropped
     from figures.pack.printed import off_width  # built for another page (round 25, RB2)
 
     found.warnings += off_width(pdf, main_tex.name)
+    cut = cropped(pdf, files, paper, found.ours, main_tex.name)  # round 39, F7/F10 and K4
+    found.warnings += cut.ours
     if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))
                and any(Path(name).name in page for page in texts[1])]:  # graphicx's stand-in
         raise FigureDataError(eps[0], None, tex.eps_refusal(paper, eps[0]))
@@ -182,7 +185,10 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         found.warnings += anonymity.printed_metadata(paper, list(files), texts[1],
                                                      aside.links(reader), aside.bookmarks(reader))
         sources = notices.texts(files)  # notes TeX discards, an image cropped on the page
-        found.warnings += hidden.told(sources, texts[1]) + notices.clipped(sources, list(files))
+        told = {name: line for name, line in notices.clipped_by_name(sources, list(files)).items()
+                if name not in found.ours}  # ours printed cropped: said above, once
+        found.warnings += hidden.told(sources, texts[1]) + list(told.values()) + [
+            line for names, line in cut.images.items() if not told.keys() & set(names)]
         if shown:
             found.warnings.append(f"{display_path(main_tex.name)}: {', '.join(shown)} of "
                                   "\\author in the compiled text: the review copy names an "

@@ -21,8 +21,10 @@ from figures.errors import FigureDataError, LatexError
 from figures.pack import frames, inputs, leftout
 from figures.pack.images import eps_refusal
 from figures.pack.leftout import BUILD_PRODUCTS, hidden, left_out_why
+from figures.paper import rewritten
 from figures.paper.latexmkrc import rc_not_run
 from figures.texcodec import decoded
+from figures.texhints import explained
 from figures.texread import blanked
 
 _FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no-shell-escape")
@@ -351,7 +353,7 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             f"{where} (an output folder set in the paper?); the pack compiles in place and "
             "arXiv does too: remove that setting"))
     if ran.returncode != 0:
-        error = runner.first_error(out / f"{main.stem}.log", ran.stdout)
+        error = explained(runner.first_error(log := out / f"{main.stem}.log", ran.stdout), log, main)
         bib = re.search(r"Bib file\(s\) not found in search path:\s+(\S+)", ran.stdout)
         if bib:  # latexmk then said "All targets () are up-to-date"
             error = f"File `{bib.group(1)}' not found (the bibliography's .bib)"
@@ -380,9 +382,9 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error = f"{error.removesuffix('.')}; {unwritten}"
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += "; only the paper's folder is packed: move that file into it"
-        elif missing and (out := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",
+        elif missing and (beyond := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",
                                            blanked(decoded(main.read_bytes())))):
-            error += (f"; \\graphicspath names {out[1]}, outside the paper's folder, which alone "
+            error += (f"; \\graphicspath names {beyond[1]}, outside the paper's folder, which alone "
                       "is packed: move those figures into it")
         elif "-shell-escape" in error:  # minted, an external pgfplots/tikz
             error += ("; the pack compiles without shell escape, as arXiv does: freeze what "
@@ -394,4 +396,5 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
                           if (said := left_out_why(main.parent, name))), None):
             end = error.find(". ", error.find(why[0]))  # not pgfplots' "In case you intended"
             error = f"{error[:end + 1] if end > 0 else error}; {why[1]}"
-        raise LatexError(main.name, None, f"does not compile {where}: {error}")
+        raise LatexError(main.name, None, f"does not compile {where}: "
+                         f"{rewritten.in_pack_error(main, out, error)}")  # round 39, F4

@@ -1,7 +1,8 @@
 """What the probe compile read as empty (:mod:`figures.paper.probe`'s ``M|``/``W|`` lines):
 a package or class this TeX Live lacks, and a ``.tex`` the paper ``\\input``s that is not
 there (hostile round 25, LR2): by hand LaTeX stops there, so each is said in one line naming
-the file and line that asks for it, and what to do. The ``macros.tex`` sync is about to
+the file and line that asks for it, and what to do (a piped ``\\input{|"cmd"}``: that no command
+here runs it, round 39 F2). The ``macros.tex`` sync is about to
 write is the one file read as empty without a word."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from figures.paper.latexmkrc import found_elsewhere
 from figures.texcodec import decoded
+from figures.texhints import piped
 
 #: ``\\input{intro}``, ``\\include{sec/intro}``, ``\\subfile{x}``: the command that asked.
 _ASKED = re.compile(r"\\(?:input|include|subfile|subimport\*?\{[^{}]*\}|import\*?\{[^{}]*\})"
@@ -28,6 +30,9 @@ def missing_lines(main: Path, missed: list[tuple[str, int | None, str]],
     for name, asked_at, file in missed:
         asked, line = _asked(root, file, asked_at, name)
         where = _where(root, file, line, main)
+        if name.startswith("|"):  # \input{|"cmd"}: round 39, F2
+            said.append(piped(where, asked))
+            continue
         rc = found_elsewhere(root, Path(name).name, main.name)
         if not name.endswith(".tex"):
             said.append(f"{where}: loads {name}, which this TeX Live does not have (read "
@@ -64,10 +69,11 @@ def _asked(root: Path, file: str, line: int | None, name: str) -> tuple[str, int
             if path is not None and line else []
     except OSError:
         lines = []
-    asking = _ASKED if name.endswith(".tex") else _LOADED
+    asking = _ASKED if name.endswith(".tex") or name.startswith("|") else _LOADED
     for number in range(min(line or 0, len(lines)), max((line or 0) - 3, 0), -1):
         for match in asking.finditer(lines[number - 1]):
-            if any(n.strip().removesuffix(".tex").endswith(Path(stem).stem)
+            if any(n.strip().removesuffix(".tex").endswith(Path(stem).stem) or
+                   (stem.startswith("|") and n.strip().lstrip('"').startswith("|"))
                    for n in match[1].split(",")):
                 return match[0], number
     return f"\\input{{{stem}}}", line

@@ -157,3 +157,26 @@ def test_a_main_file_given_from_the_folder_above_says_main_is_the_papers(tmp_pat
         runner.find_main(Path("r8"), "r8/my paper.tex")
     assert str(said.value).endswith("--main: no such file (--main is relative to the paper's "
                                     "folder: --main 'my paper.tex')")
+
+
+def test_a_main_file_given_as_tex_reads_it_is_taken_and_one_in_another_case_named(tmp_path):
+    """Round 39 (C5), unclear, mended: ``--main main`` (as ``pdflatex main`` takes it) said
+    "main: --main: no such file" beside main.tex; now main.tex, as TeX and latexmk read it.
+    ``--main MAIN.TEX`` on a case-sensitive disk stays refused, naming the file that is there."""
+    from figures import runner
+    from figures.errors import FigureDataError
+
+    (tmp_path / "sub").mkdir()
+    for name in ("main.tex", "sub/Paper.tex"):
+        (tmp_path / name).write_text(_PLAIN)
+    assert runner.find_main(tmp_path, "main") == tmp_path / "main.tex"
+    assert runner.find_main(tmp_path, "sub/Paper") == tmp_path / "sub" / "Paper.tex"
+    for given, meant in (("MAIN.TEX", "main.tex"), ("Main", "main.tex"),
+                         ("sub/paper.tex", "sub/Paper.tex")):
+        with pytest.raises(FigureDataError) as said:
+            runner.find_main(tmp_path, given)
+        assert str(said.value) == (f"{tmp_path / given}: --main: no such file "
+                                   f"({meant.split('/')[-1]} is there: --main {meant})")
+    with pytest.raises(FigureDataError) as said:
+        runner.find_main(tmp_path, "nosuch")
+    assert str(said.value) == f"{tmp_path / 'nosuch'}: --main: no such file"

@@ -108,3 +108,23 @@ def test_one_left_over_is_one_other(tmp_path):
     many = b"".join(b"/home/user%d/x\n" % n for n in range(10))
     said = _said(tmp_path, many)
     assert "/home/user8 on line 9, 1 other) in the packed source" in said[0], said
+
+
+def test_a_disclosure_in_a_bbl_names_the_bib_line_it_came_from(tmp_path):
+    """Round 39 (K1): a Zotero-exported ``refs.bib`` whose ``note`` holds an e-mail address:
+    ``pack --anonymous`` named ``main.bbl:14``, a file bibtex makes anew from refs.bib, where
+    the author must mend refs.bib. The line names the ``.bib`` line too; a ``.bbl`` of no
+    ``.bib`` here (arXiv's, kept by hand) is named as before."""
+    paper = tmp_path / "paper"
+    (paper / "bib").mkdir(parents=True)
+    (paper / ".old").mkdir()
+    (paper / ".old" / "a.bib").write_text("note = {janet.smithson@mit.edu}\n")  # hidden
+    (paper / "bib" / "refs.bib").write_text(
+        "@article{x,\n  title = {T},\n  note = {Janet.Smithson@mit.edu read this},\n}\n")
+    bbl = b"\\begin{thebibliography}{1}\n\n\\bibitem{x}\n\\newblock janet.smithson@mit.edu read.\n"
+    assert in_sources({"main.bbl": bbl}, [], paper) == [(
+        "main.bbl:4 (bibtex's, from bib/refs.bib:3): an e-mail address (janet.smithson@mit.edu) "
+        "in the packed source: the archive discloses it; remove it from bib/refs.bib for review")]
+    (paper / "bib" / "refs.bib").unlink()
+    assert in_sources({"main.bbl": bbl}, [], paper) == [
+        "main.bbl:4: an e-mail address (janet.smithson@mit.edu) " + _TOLD.format("it", "it")]

@@ -486,3 +486,19 @@ def test_comment_sty_ends_nothing_at_an_end_with_a_tab_after_it():
              "Second.\n")
     reading = read(intro, learned([main]))
     assert [intro[s:e] for s, e in reading.skipped] == [intro[:intro.index("\nSecond")]]
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("a\n\\includegraphics[width=\\columnwidth{fig}\n\\caption{x}\n\nb", [(2, "]")]),
+    ("\\includegraphics[width=\\columnwidth]{fig\n\\caption{x}\n\\par b", [(1, "}")]),
+    ("\\includegraphics*[width=2in]\n  [trim={0 0 ] 0}]{fig}\n\n\\includegraphics{a}", []),
+    ("% \\includegraphics[width=2in{fig}\n\n\\verb|\\includegraphics[x|\n\n", []),
+    ("\\includegraphics[width=2in]{fig}\\includegraphics[scale=2{g}\n\n", [(1, "]")]),
+])
+def test_an_include_not_closed_before_its_paragraph_ends_is_found(text, found):
+    r"""Round 39 (F12): an include's ``]`` or ``}`` missing, where TeX reads on to the
+    paragraph's end and stops in graphicx's ``\Gin@ii``: each found at its line, with what is
+    missing; braces hide a ``]``, and a comment or verbatim text holds no include."""
+    from figures.texhints import unclosed
+
+    assert [(line, missing) for line, _, missing in unclosed(text)] == found

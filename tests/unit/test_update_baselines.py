@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from helpers import REPO, tool
 
 
@@ -185,3 +186,46 @@ def test_a_golden_module_given_renders_that_modules_goldens_only(monkeypatch, tm
     assert modules == [["tests/golden/test_venue_images.py"],
                        [str(REPO / "tests" / "golden" / "test_images.py"),
                         str(REPO / "tests" / "golden" / "test_venue_images.py")]]
+
+
+def test_help_is_the_tools_own_usage_before_any_pytest(monkeypatch, capsys):
+    """Round 39 (U1): ``update_baselines.py --help`` went to pytest as an option: the last 5000
+    characters of pytest's help, cut mid-entry, then "no image rendered; nothing written",
+    exit 1. Now the tool's usage (NAMEs, ``--new-environment``), exit 0, before its checks."""
+    tool = _tool_running_no_pytest(monkeypatch)
+    monkeypatch.setenv("FIGURES_GOLDEN_VECTOR_ONLY", "1")  # a refusal does not come first
+    for given in ("--help", "-h"):
+        with pytest.raises(SystemExit) as ended:
+            tool.main([given])
+        assert ended.value.code == 0
+        out, err = capsys.readouterr()
+        assert out.startswith("usage: python tools/update_baselines.py [-h] [--new-environment] "
+                              "[NAME...] [PYTEST ARGS...]\n")
+        assert "figures/plots/NAME.py" in out
+        assert "--new-environment  accept" in out
+        assert "``" not in out
+        assert err == ""
+    with pytest.raises(SystemExit) as ended:
+        tool.main(["--new-environment=yes"])
+    assert ended.value.code == 2
+    assert capsys.readouterr().err == ("update_baselines: argument --new-environment: ignored "
+                                       "explicit argument 'yes'; see --help\n")
+
+
+def test_a_figures_source_is_its_golden(monkeypatch, capsys):
+    """Round 39 (U2): ``update_baselines.py figures/plots/cifar_summary.py`` (the figure's
+    source, as tab completion gives it) went to pytest as a test file: "no tests ran", "pytest
+    exited 5; nothing written". Now the golden of that name; a source naming no golden (a
+    helper module) is the tool's one line; a test module still goes to pytest."""
+    tool = _tool_running_no_pytest(monkeypatch)
+    test = "tests/golden/test_images.py::test_figure_matches_baseline[cifar_summary]"
+    for given in ("figures/plots/cifar_summary.py", str(REPO / "figures/plots/cifar_summary.py"),
+                  "./figures/plots/../plots/cifar_summary.py"):
+        assert tool._names([given, "-x"]) == (["cifar_summary"], ["-x", test])
+    assert tool.main(["figures/plots/_cifar.py"]) == 2
+    assert capsys.readouterr().err == (
+        "update_baselines: figures/plots/_cifar.py: no golden named _cifar: a NAME is a golden's "
+        "file name without .png (`ls baseline/ baseline/venues/`), such as cifar_summary or "
+        "venue-icml--cifar_accuracy--column\n")
+    assert tool._names(["tests/golden/test_venue_images.py"]) == (
+        [], ["tests/golden/test_venue_images.py"])

@@ -1,0 +1,159 @@
+"""What a compile's first error means, when its words name something else than the paper's
+cause (hostile round 39): a piped ``\\input{|"cmd"}`` read as a missing file (F2), the svg
+package's missing ``NAME_svg-tex.pdf`` that only shell escape makes (F3), graphicx's
+``Paragraph ended before \\Gin@ii was complete`` for an include whose ``]`` or ``}`` is
+missing (F12). :func:`explained` says each in one line naming the file and line of the source
+that asks for it, and what to do; ``figures paper`` and ``figures pack`` read their compile's
+error through it, and sync warns of an unclosed include (:func:`unclosed_lines`) before any
+compile. The source is read with :mod:`figures.texread` (comments, verbatim text blanked)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from figures.errors import elide
+from figures.mainfile import read_bounded
+from figures.texread import Braces, blanked, control_words
+
+#: A source file read for a hint at most this long (the paper's own sources are far smaller).
+_LIMIT = 4 << 20
+#: Where TeX ends a paragraph: a blank line, or ``\\par``.
+_PAR = re.compile(r"\n[ \t]*\n|\\par(?![A-Za-z@])")
+#: ``\\input{|"echo hi"}`` (``\\include``, ``\\InputIfFileExists``): a piped shell command.
+_PIPED = re.compile(r"\\(?:input|include|InputIfFileExists)\s*\{\s*\"?\|[^{}\n]*\}")
+#: The files a compile opened, as its log names them: ``(./sec/intro.tex``.
+_OPENED = re.compile(r"\((?:\./)?([^\s()]+\.tex)")
+
+
+def piped(where: str, written: str) -> str:
+    """The line for a piped shell command ``written`` at ``where`` (``main.tex:29``)."""
+    return (f"{where}: {elide(written, 80)}: a piped shell command, which no command here runs (nothing "
+            "ran; TeX looks for a file of that name, and stops): remove it, or run the command "
+            "yourself, put its output in a file and \\input that")
+
+
+def unclosed(text: str) -> list[tuple[int, str, str]]:
+    """Each ``\\includegraphics`` of ``text`` whose options' ``]`` or file name's ``}`` is
+    missing (TeX reads on to the paragraph's end, and stops there): its line, the source of
+    its line from the command on, and the bracket missing."""
+    seen = blanked(text, verbatim=True, hidden=True)
+    braces, found = Braces(seen), []
+    for start, name in control_words(text):
+        if name != "includegraphics":
+            continue
+        pos = start + len("\\includegraphics")
+        pos += seen.startswith("*", pos)
+        missing = None
+        while missing is None:
+            pos = _skip_space(seen, pos)
+            if not seen.startswith("[", pos):
+                break
+            end = _option_end(seen, pos)
+            if end < 0:
+                missing = "]"
+            pos = end + 1
+        if missing is None and seen.startswith("{", pos):
+            end = braces.close(pos)
+            if end < 0 or _PAR.search(seen, pos, end):
+                missing = "}"
+        if missing:
+            line = text.count("\n", 0, start) + 1
+            end = text.find("\n", start)
+            shown = text[start:end if end >= 0 else len(text)].strip()
+            found.append((line, shown, missing))
+    return found
+
+
+def unclosed_lines(files: list[Path], root: Path) -> list[str]:
+    """One line for each unclosed include (:func:`unclosed`) in ``files``, named from ``root``."""
+    said = []
+    for path in files:
+        text = read_bounded(path, _LIMIT) or ""
+        for line, shown, missing in unclosed(text):
+            said.append(f"{_name(path, root)}:{line}: {elide(shown, 80)}: its "
+                        f"{'[' if missing == ']' else '{'} is not closed before the paragraph "
+                        f"ends, where TeX stops: add the {missing}")
+    return said
+
+
+def explained(error: str, log: Path, main: Path) -> str:
+    """``error`` (:func:`figures.runner.first_error`'s, of the compile of ``main`` whose log
+    is ``log``) said by its cause in the paper's source, when it is one of this module's;
+    else ``error`` unchanged."""
+    if pipe := re.search(r"File `\|([^']*?)(?:\.tex)?' not found", error):
+        where, written = _found(main, log, _PIPED) or (main.name, f"\\input{{|{pipe[1]}}}")
+        return piped(where, written)
+    if svg := re.search(r"Package svg Error: File `(.+?)_svg-tex\.pdf' is missing", error):
+        name = Path(svg[1]).name
+        at = _found(main, log, re.compile(
+            r"\\includesvg\s*(?:\[[^\]]*\])?\s*\{[^{}]*" + re.escape(name) + r"(?:\.svg)?\s*\}"))
+        return (f"{at[0] if at else main.name}: \\includesvg{{{svg[1]}}}: the svg package runs "
+                f"Inkscape to make {name}_svg-tex.pdf, which needs shell escape, never given "
+                f"here: export {svg[1]}.svg to PDF and \\includegraphics that, or compile once "
+                "by hand with -shell-escape (the PDF it leaves in svg-inkscape/ is then read)")
+    if re.search(r"\\Gin@ii?\b", error):
+        said = unclosed_lines(_sources(main, log), main.parent)
+        if said:
+            return said[0]
+    return error
+
+
+def _skip_space(text: str, pos: int) -> int:
+    """Past the spaces (one line break among them) TeX skips looking for an argument."""
+    match = re.compile(r"[ \t]*(?:\n[ \t]*)?").match(text, pos)
+    return match.end() if match else pos
+
+
+def _option_end(text: str, pos: int) -> int:
+    """The ``]`` that ends the option list opened at ``pos`` (braces between balanced), or -1
+    when the paragraph ends (or the text) first."""
+    depth, index = 0, pos + 1
+    while index < len(text):
+        char = text[index]
+        if char == "\\":
+            if _PAR.match(text, index):
+                return -1
+            index += 2
+            continue
+        if _PAR.match(text, index):
+            return -1
+        depth += (char == "{") - (char == "}")
+        if char == "]" and depth == 0:
+            return index
+        if depth < 0:
+            return -1
+        index += 1
+    return -1
+
+
+def _sources(main: Path, log: Path) -> list[Path]:
+    """The main file and the paper's ``.tex`` files its compile's log says it opened."""
+    try:
+        logged = log.read_text(encoding="latin-1")
+    except OSError:
+        logged = ""
+    found = [main]
+    for name in _OPENED.findall(logged):
+        path = main.parent / name
+        if not Path(name).is_absolute() and path.is_file() and path not in found:
+            found.append(path)
+    return found
+
+
+def _found(main: Path, log: Path, pattern: re.Pattern) -> tuple[str, str] | None:
+    """Where ``pattern`` first matches in the paper's sources (outside comments): the file
+    and line (``main.tex:29``), and the source it matched."""
+    for path in _sources(main, log):
+        text = read_bounded(path, _LIMIT) or ""
+        if match := pattern.search(blanked(text)):
+            line = text.count("\n", 0, match.start()) + 1
+            return f"{_name(path, main.parent)}:{line}", text[match.start():match.end()]
+    return None
+
+
+def _name(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.name
