@@ -9,7 +9,7 @@ from pathlib import Path
 
 from figures.cli import common as cli
 from figures.errors import FigureDataError, display_path
-from figures.paper import rewritten
+from figures.paper import cropped, rewritten
 from figures.texhints import unclosed_lines
 from figures.venues import Venue
 
@@ -55,7 +55,6 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     from figures.numbers.texcheck import check_tex, read_in_order, read_tex
     from figures.paper import memo
     from figures.paper.builds import untypeset
-    from figures.paper.cropped import guess_unseen
     from figures.paper.gpath import refuse_slipped
     from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
@@ -83,7 +82,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
             result.not_included.remove(name)
         refuse_slipped(paper, result)  # \graphicspath{figs/}: TeX never looks there
         dropped = dropped or (None if args.venue else _venue_dropped(result))  # (pre-write)
-        if not args.dry_run and (guess := guess_unseen(paper, result.planned)) is not None:
+        if not args.dry_run and (guess := cropped.guess_unseen(paper, result.planned)) is not None:
             paper = read_paper_of(folder, args.main, guess)  # a clip around (round 39, F10)
             continue
         complete = args.dry_run or carry_out(result)
@@ -211,8 +210,7 @@ def probed(args: argparse.Namespace, tex: str | None = None):
         key, args.paper, tex, lambda: builds.built_guess(main)))
 
 
-#: Rounds of probe, build and place before sync gives up converging (in practice two).
-_ROUNDS = 4
+_ROUNDS = 4  # rounds of probe, build and place before sync gives up converging (two, in practice)
 
 
 def _saw(paper, result) -> bool:
