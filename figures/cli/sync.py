@@ -9,7 +9,7 @@ from pathlib import Path
 
 from figures.cli import common as cli
 from figures.errors import FigureDataError, display_path
-from figures.paper import rewritten
+from figures.paper import cropped, rewritten
 from figures.texhints import unclosed_lines
 from figures.venues import Venue
 
@@ -82,6 +82,9 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
             result.not_included.remove(name)
         refuse_slipped(paper, result)  # \graphicspath{figs/}: TeX never looks there
         dropped = dropped or (None if args.venue else _venue_dropped(result))  # (pre-write)
+        if not args.dry_run and (guess := cropped.guess_unseen(paper, result.planned)) is not None:
+            paper = read_paper_of(folder, args.main, guess)  # a clip around (round 39, F10)
+            continue
         complete = args.dry_run or carry_out(result)
         if args.dry_run or not complete or paper.measures is None or _saw(paper, result):
             break
@@ -207,8 +210,7 @@ def probed(args: argparse.Namespace, tex: str | None = None):
         key, args.paper, tex, lambda: builds.built_guess(main)))
 
 
-#: Rounds of probe, build and place before sync gives up converging (in practice two).
-_ROUNDS = 4
+_ROUNDS = 4  # rounds of probe, build and place before sync gives up converging (two, in practice)
 
 
 def _saw(paper, result) -> bool:
@@ -234,8 +236,8 @@ def _saw(paper, result) -> bool:
 
 def _boxes(paper) -> set[tuple]:
     """What placement reads of each include TeX made: where, what, and its box."""
-    return {(g.tex, g.line, g.written, tuple(sorted(g.options.items())), g.printed.width_in,
-             g.printed.height_in, g.printed.line_in, g.printed.scale) for g in paper.graphics}
+    return {(g.tex, g.line, g.written, tuple(sorted(g.options.items())), (p := g.printed).scale,
+             p.width_in, p.height_in, p.line_in, p.cropped) for g in paper.graphics}
 
 
 def read_paper_of(folder: Path, main: Path | None, guess: dict[str, bytes] | None = None):

@@ -9,7 +9,9 @@ name and the options as written, the printed box, ``\\linewidth`` there, ``width
 ``height=`` as lengths, clip, the graphics path and where it is in the source; and for the
 document its class and options (and the file holding ``\\documentclass``), ``\\textwidth``,
 ``\\columnwidth``, ``\\textheight``, the body size and graphicx's extensions. The recorder
-(``.fls``) names every file the engine read: the paper's sources and its packages.
+(``.fls``) names every file the engine read: the paper's sources and its packages. A clip
+around an include that cuts it (adjustbox's trim/clip, TikZ's ``\\clip``) is read from the
+probe's marks by :mod:`figures.paper.cropped`.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import LatexError
+from figures.paper.cropped import Clips
 from figures.paper.latex import Graphic, Paper, graphics_options
 from figures.paper.missing import missing_lines
 from figures.paper.sync import MACROS_NAME
@@ -45,6 +48,10 @@ class Printed:
     clip: bool
     #: The factor a wrapper scales its box by (``\\resizebox``, ``\\scalebox``, adjustbox).
     scale: float = 1.0
+    #: What crops it around its include (:mod:`figures.paper.cropped`); empty: nothing.
+    cropped: str = ""
+    #: Inside a clip with its image missing: whether the clip cuts it is unknown.
+    unseen: bool = False
 
 
 def _number(text: str) -> float:
@@ -110,16 +117,19 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                           or p.suffix != ".tex"], root)
     paper = Paper(main, root)
     paper.guessed = guessed
+    paper.offered = dict(guess or {})
     paper.errors = errors
     missed: list[tuple[str, int | None, str]] = []  # each file read as empty, and where
     made: dict[str, list[str]] = {}
     pages: dict[str, str] = {}
     scales: dict[str, tuple[float, bool]] = {}  # and whether each factor is by widths
     around: list[tuple[float, bool]] = []  # the scaled boxes shipped around this point
+    clips = Clips()  # and the clips
     records = iter(lines)
     for line in records:
         kind, _, rest = line.partition("|")
         fields = rest.split("|")
+        clips.read(kind, fields, made)
         if kind == "D" and len(fields) >= 3:
             paper.document_class = fields[0].strip()
             paper.class_options = [o.strip() for o in fields[1].split(",") if o.strip()]
@@ -139,7 +149,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                               root.resolve()) else file)
         elif kind == "J":  # one field a line: a name may hold a |
             made[rest] = [rest, *itertools.islice(records, 13)]
-        elif kind == "S" and len(fields) == 2:
+        elif kind == "S" and len(fields) >= 2:
             pages[fields[0]] = fields[1]
             scales[fields[0]] = (math.prod(f for f, _ in around),
                                  all(by_width for _, by_width in around))
@@ -158,7 +168,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     whole = read_images and all(fields[1] != "-" or (fields[7] != "-" and scales.get(n, (
         1.0, True))[1]) for n, fields in typeset.items())
     paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root,
-                               scales.get(n, (1.0, True))[0] if whole else 1.0)
+                               scales.get(n, (1.0, True))[0] if whole else 1.0,
+                               clips.cut.get(n, ""), n in clips.unseen)
                       for n, fields in typeset.items()]
     for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
         at = [errors.get(f"{g.tex.relative_to(root)}:{n}", "") for n in (g.line, g.tex_line)]
@@ -231,7 +242,8 @@ def _typeset(made: dict[str, list[str]], pages: dict[str, str]) -> dict[str, lis
             if n in pages or (key(fields) not in shipped and last[key(fields)] == n)}
 
 
-def _graphic(fields: list[str], root: Path, scale: float) -> Graphic:
+def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: bool
+             ) -> Graphic:
     page, file, name, options, wd, ht, line, width, height, clip, path, number, tex = \
         fields[:13]
     star = fields[13:14] == ["1"]
@@ -240,7 +252,8 @@ def _graphic(fields: list[str], root: Path, scale: float) -> Graphic:
                       {k: v.strip() for k, v in graphics_options(options).items()}, star)
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
-                              _inches(height), clip == "1", scale)
+                              _inches(height), clip == "1", scale, cropped,
+                              unseen)
     graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
     graphic.path_written = path

@@ -77,6 +77,8 @@ class Paper:
     class_file: Path | None = None
     #: The files TeX read as if in the folder (their names, bytes): put beside the probe.
     guessed: dict[str, bytes] = field(default_factory=dict)
+    #: The files the probe was offered as a guess (its ``guess``), read or not.
+    offered: dict[str, bytes] = field(default_factory=dict)
     #: What pdflatex said at each ``file:line`` (the probe's ``-file-line-error``), first only.
     errors: dict[str, str] = field(default_factory=dict)
     #: The TikZ externalization caches TeX read (:mod:`figures.paper.tikzcache`).

@@ -7,7 +7,8 @@ is estimated from the source (:func:`figures.paper.latex.line_width_in`). The fi
 for that width through the venue's page drawing into ``build/VENUE/w<width>/``.
 
 Refused, each with the edit that prints it at 100 %: an include that trims, clips, rotates or
-rescales our figure (``scale=``, ``height=``), a box wider than its line, and a box under the
+rescales our figure (``scale=``, ``height=``), a clip around the include that cuts it
+(adjustbox's trim/clip, TikZ's ``\\clip``: :mod:`figures.paper.cropped`), a box wider than its line, and a box under the
 figure's smallest width (:meth:`figures.contract.FigureModule.smallest_width_in`: its module's
 ``SMALLEST_WIDTH_IN``, else the narrowest of its slots on the venue's page).
 """
@@ -95,11 +96,13 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     """The width ``graphic`` prints ``spec`` at: TeX's box, else estimated on ``venue``'s
     page; or why no build of it can print at 100 % there."""
     where = f"{graphic.tex.name}:{graphic.line}"
-    reshaped = _reshaped(graphic)
+    around = graphic.printed.cropped if graphic.printed else ""  # round 39, F7/F10
+    reshaped = f"cropped by {around} around its include" if around else _reshaped(graphic)
     if reshaped is not None:
+        outside = ", outside that clip" if around else ""
         return Placement(None, f"the paper prints it {reshaped}, so no build of it prints at "
-                         f"100 %: write {fixed_include(graphic)} at {where} (sync builds it "
-                         "for that box)")
+                         f"100 %: write {fixed_include(graphic)} at {where}{outside} (sync "
+                         "builds it for that box)")
     printed = graphic.printed
     if printed is not None:  # no width= is None; 0 is a box of nothing (round 37, P19)
         line = printed.line_in

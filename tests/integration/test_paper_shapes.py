@@ -231,6 +231,52 @@ def test_a_reshaped_include_is_refused_with_the_edit_that_prints_it_at_100(
     assert not (tmp_path / "build").exists()  # refused before anything is built
 
 
+_ADJ = "\\usepackage{adjustbox}"
+_DRIFT = "\\includegraphics[width=\\linewidth]{cifar_feature_drift}"
+#: Round 39's clips around a plain include, for sync: (the preamble's package, the include's
+#: stand-in, what sync says cuts it; empty: a clip that cuts nothing, no refusal).
+_SYNC_CLIPS = {
+    "F7 adjincludegraphics": ("\\usepackage[export]{adjustbox}", (
+        "\\adjincludegraphics[width=\\linewidth,trim=0 0 0 20,clip]{cifar_feature_drift}"),
+        "adjustbox's (trimclip's) trim/clip"),
+    "F11 adjustbox": (_ADJ, f"\\adjustbox{{trim=0 0 0 20,clip}}{{{_DRIFT}}}",
+                      "adjustbox's (trimclip's) trim/clip"),
+    "F10 tikz clip": ("\\usepackage{tikz}", _TIKZ.replace("\\columnwidth", "\\linewidth")
+                      % "(0,0) rectangle (8.255cm,5cm)", "TikZ's \\clip (pgf)"),
+    "tikz clip larger": ("\\usepackage{tikz}", _TIKZ.replace("\\columnwidth", "\\linewidth")
+                         % "(-1,-1) rectangle (9.5cm,9cm)", ""),
+    "adjustbox clip alone": (_ADJ, f"\\adjustbox{{clip}}{{{_DRIFT}}}", ""),
+}
+
+
+@pytest.mark.slow  # a TeX compile, and a build when not refused: seconds
+@pytest.mark.parametrize("case", sorted(_SYNC_CLIPS))
+def test_round39_f7_f10_sync_refuses_an_include_a_clip_around_it_cuts(
+        tmp_path, capsys, monkeypatch, case):
+    """Round 39 (F7, F10): ``\\adjincludegraphics[...,trim=0 0 0 20,clip]`` (F7),
+    ``\\adjustbox{trim=0 0 0 20,clip}{\\includegraphics[...]}`` (F11) and a TikZ ``\\clip``
+    around ``\\node{\\includegraphics[...]}`` (F10) printed our figure with its top cut
+    away, and sync copied it ("0 refused"), where the same trim on ``\\includegraphics`` is
+    refused. Now sync refuses each, naming the clip, the line and the include to write; a
+    clip that cuts nothing (larger than the figure, or adjustbox's clip alone) is no
+    refusal."""
+    package, include, what = _SYNC_CLIPS[case]
+    paper = tmp_path / "paper"
+    _tiny(paper, f"\\begin{{figure}}\n{include}\n\\end{{figure}}")
+    tex = paper / "main.tex"
+    tex.write_text(tex.read_text().replace("\\usepackage{graphicx}\n",
+                                           f"\\usepackage{{graphicx}}\n{package}\n"))
+    code, row = _sync_row(tmp_path, capsys, monkeypatch)
+    if what:
+        assert code == 1, row
+        assert row.endswith(f"refused: the paper prints it cropped by {what} around its "
+                            "include, so no build of it prints at 100 %: write "
+                            f"{_DRIFT} at main.tex:7, outside that clip (sync builds it for "
+                            "that box)"), row
+    else:
+        assert (code, "refused" in row) == (0, False), row
+
+
 def test_a_box_under_the_figures_smallest_width_is_refused_naming_it(tmp_path, capsys,
                                                                       monkeypatch):
     paper = tmp_path / "paper"
