@@ -401,6 +401,18 @@ def compiled_for_icml(root: Path, sample: Path) -> tuple[Path, Path, Path]:
     return root, paper, figdata
 
 
+def cropped_copy(paper: Path, folder: Path, package: str, include: str) -> Path:
+    """A copy of ``paper`` (a sample of tests/papers) in ``folder``: ``package`` loaded after
+    graphicx and the column include of ``cifar_feature_drift`` written as ``include`` (round
+    39, F7/F10: a crop around it)."""
+    shutil.copytree(paper, folder)
+    tex = folder / "main.tex"
+    text = tex.read_text().replace("\\usepackage{graphicx}", "\\usepackage{graphicx}" + package)
+    tex.write_text(text.replace("\\includegraphics[width=\\columnwidth]{cifar_feature_drift}",
+                                include))
+    return folder
+
+
 def latexmk(paper: Path, main: str = "main.tex") -> str:
     """``main`` compiled as `figures paper` compiles it (latexmk -norc: no latexmkrc runs)."""
     from figures import runner

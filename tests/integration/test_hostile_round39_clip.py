@@ -5,10 +5,8 @@ archive, which shows every clip whoever wrote it (graphicx, adjustbox, TikZ)."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-from helpers import REPO, compiled_for_icml, figures_as_a_user, write_files
+from helpers import REPO, compiled_for_icml, cropped_copy, figures_as_a_user, write_files
 
 pytestmark = pytest.mark.slow  # TeX compiles each archive
 
@@ -131,13 +129,8 @@ def test_round39_f7_f10_pack_says_a_figure_of_ours_printed_cropped(synced, tmp_p
     from figures.cli import main as cli
 
     root, paper, figdata = synced
-    copy = tmp_path / "p"
-    shutil.copytree(paper, copy)
     package, include, cuts = _CROPS[case]
-    tex = copy / "main.tex"
-    text = tex.read_text().replace("\\usepackage{graphicx}", "\\usepackage{graphicx}" + package)
-    tex.write_text(text.replace("\\includegraphics[width=\\columnwidth]{cifar_feature_drift}",
-                                include))
+    copy = cropped_copy(paper, tmp_path / "p", package, include)
     monkeypatch.chdir(root)
     code = cli.main(["pack", str(copy), "--out", str(tmp_path / "p.tar.gz"), "--figdata",
                      str(figdata), "--allow-synthetic"])

@@ -134,13 +134,8 @@ def test_round39_f7_f10_a_clip_around_a_plain_include_is_a_problem_of_the_compil
     the page; a TikZ ``\\clip`` larger than the figure is none."""
     root, paper, figdata = shapes
     monkeypatch.chdir(root)
-    copy = tmp_path / "paper"
-    shutil.copytree(paper, copy)
     package, include, cuts = _CLIPS[case]
-    tex = copy / "main.tex"
-    text = tex.read_text().replace("\\usepackage{graphicx}", "\\usepackage{graphicx}" + package)
-    tex.write_text(text.replace("\\includegraphics[width=\\columnwidth]{cifar_feature_drift}",
-                                include))
+    copy = helpers.cropped_copy(paper, tmp_path / "paper", package, include)
     latexmk(copy)
     code = cli.main(["check", str(copy / "main.pdf"), "--venue", "icml", "--figdata",
                      str(figdata)])
