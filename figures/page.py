@@ -46,6 +46,12 @@ def raster_too_large(width_in: float, height_in: float, dpi: float) -> str | Non
             f"{MAX_PIXELS // 10**6} megapixels")
 
 
+def inches(value: float) -> str:
+    """A length in inches as every line prints it: rounded as a :class:`Width` is, to a
+    thousandth (``3.467``, never ``3.46667`` beside a build's ``2.027``: hostile round 40, W5)."""
+    return f"{round(float(value), 3):g}"
+
+
 class Width(float):
     """A width in inches a figure is drawn at (``--width``, :func:`figures.draw`'s slot, a
     paper's box), made once at the edge: its one rounding, to a thousandth of an inch, names
@@ -60,7 +66,7 @@ class Width(float):
         return super().__new__(cls, round(float(inches), 3))
 
     def __str__(self) -> str:
-        return f"{self:g}"
+        return inches(self)
 
     @property
     def folder(self) -> str:

@@ -27,6 +27,7 @@ from figures.page import (
     SLOTS,
     Page,
     Width,
+    inches,
 )
 
 BUILTIN = Path(__file__).resolve().parent / "venues.json"
@@ -239,7 +240,7 @@ def refuse_page(main: Path, text: float, body: float | None) -> None:
     least = None if body is None else max(6.0, math.floor(body * 0.7 * 2) / 2)
     if 2 <= text <= 12 and (least is None or least <= 12):
         return
-    said = f"its text is {text:.3g} in wide" + (f" with a {body:g} pt body" if body else "")
+    said = f"its text is {inches(text)} in wide" + (f" with a {body:g} pt body" if body else "")
     raise FigureDataError(str(main), None, f"TeX says {said}: figures are drawn for pages 2 "
                           "to 12 in wide with body text up to 17 pt (a poster is outside): "
                           "build a figure at a width with `figures build --venue V --width W "

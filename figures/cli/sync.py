@@ -9,6 +9,7 @@ from pathlib import Path
 
 from figures.cli import common as cli
 from figures.errors import FigureDataError, display_path
+from figures.page import inches
 from figures.paper import cropped, rewritten
 from figures.texhints import unclosed_lines
 from figures.venues import Venue
@@ -153,8 +154,7 @@ def _ours_inside(folder: Path, since: float) -> tuple[int, str] | None:
     return len(made), (f"figures' build folder is the working folder's build/, here inside "
             f"the paper's folder {folder.resolve()}: this sync wrote {len(made)} file(s) of "
             "ours there (builds, records), beside the paper's own files; run figures from the "
-            "project's folder (--figdata, --built as needed) to keep them out of the "
-            "paper")
+            "project's folder (--figdata, --built as needed) to keep them out of the paper")
 
 
 def _read_quoted(specs, figdata_dir: Path):
@@ -341,7 +341,7 @@ def source_for(args: argparse.Namespace, paper):
         if paper.measures is not None and not args.default_build:  # the page is the paper's
             refuse_page(paper.main, paper.measures[0], None)
             if args.venue and abs(paper.measures[0] - venue.text_width_in) > 0.01:
-                print(f"note: {display_path(paper.main)}: its text is {paper.measures[0]:.3g} in "
+                print(f"note: {display_path(paper.main)}: its text is {inches(paper.measures[0])} in "
                       f"wide, not {key}'s {venue.text_width_in:g} in: figures are drawn for the "
                       f"paper's page under {key}'s rules (is --venue {key} right? without it "
                       "the page's own rules apply)", file=sys.stderr)
@@ -378,12 +378,12 @@ def venue_of_engine(paper, args) -> str | None:
     text, column, height, body = paper.measures
     refuse_page(paper.main, text, body)
     venue = on_page(body_rules(body), text, column, height, paper.widest_line_in)
-    columns = "one column" if column >= text - 0.01 else f"columns {column:.2f} in"
+    columns = "one column" if column >= text - 0.01 else f"columns {inches(column)} in"
     print(f"note: {paper.document_class or 'the class'} is no known venue: figures are drawn "
-          f"for its own page (text {text:.2f} in, {columns}, height {height:.2f} in) with "
-          f"rules from its {body:g} pt body (type at least {venue.min_font_pt:g} pt, lines "
-          f"{venue.min_line_pt:g} pt, {venue.ppi} ppi, no Type 3 fonts); --venue V for a "
-          "venue's rules", file=sys.stderr)
+          f"for its own page (text {inches(text)} in, {columns}, height {inches(height)} in) "
+          f"with rules from its {body:g} pt body (type at least {venue.min_font_pt:g} pt, "
+          f"lines {venue.min_line_pt:g} pt, {venue.ppi} ppi, no Type 3 fonts); --venue V for "
+          "a venue's rules", file=sys.stderr)
     return venue.key
 
 

@@ -79,6 +79,26 @@ class BuildKind:
         return f"{spec.name}{SLOT_SEPARATOR}{self.slot}" if isinstance(self.slot, str) \
             else spec.name
 
+    def build_command(self, name: str, out_dir: Path, venues_file: Path | None = None) -> str:
+        """The command that writes figure ``name``'s files of this kind into ``out_dir``, in
+        full: a width build's ``--venue V --width W`` too (hostile round 40, W5: "`figures
+        build NAME --out ...`" wrote the default kind, which a check of a width build does
+        not read); a box of both sides only a paper's sync builds."""
+        from figures.errors import shell_word
+
+        if isinstance(self.slot, Box):
+            return self.rebuild
+        words: list[object] = ["figures", "build", name]
+        if self.venue is not None:
+            words += ["--venue", self.venue.key]
+            if self.slot is not None and not isinstance(self.slot, str):
+                words += ["--width", self.slot]
+            if venues_file is not None:
+                words += ["--venues", venues_file]
+        words += ["--camera-ready", "--camera-ready-out"] if self is CAMERA_READY \
+            else ["--out"]
+        return " ".join(shell_word(word) for word in (*words, out_dir))
+
     def outputs(self, spec: FigureSpec) -> tuple[Output, ...]:
         """The files this kind writes for ``spec``: a venue's, a PDF and a PNG at its ppi."""
         if self.venue is None:

@@ -13,6 +13,7 @@ import math
 import re
 
 from figures.errors import display_path
+from figures.page import inches
 
 _WIDTH = re.compile(r"@([0-9.]+)in$")
 #: Printed within this of the width it was built for (pdfTeX rounds to a scaled point).
@@ -45,7 +46,7 @@ def off_width(pdf: bytes, main: str) -> list[str]:
             if abs(printed - wide) > _TOLERANCE * wide and file not in said:
                 said[file] = (
                     f"{display_path(file)}: {inside['figure']} was built for {wide:g} in "
-                    f"({inside['variant']}), and {main} prints it at {printed:.2f} in "
+                    f"({inside['variant']}), and {main} prints it at {inches(printed)} in "
                     f"({printed / wide:.0%}): drawn for another page (a letter's or another "
                     f"main file's sync?); run `figures sync PAPER --main {main}`, then pack "
                     "again")

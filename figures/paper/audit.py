@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.outputs import provenance
+from figures.page import inches
 from figures.paper.aside import told
 from figures.paper.disclosure import authors_named, disclosed
 from figures.paper.drawn import Matrix, font_problems, form_provenance, inner_sizes, placements
@@ -261,7 +262,7 @@ def _image_problems(item: Placed, venue: Venue) -> list[str]:
     problems = []
     printed_ppi = item.pixels[0] / item.width_in if item.width_in else math.inf
     if item.pixels[0] and printed_ppi < venue.min_raster_ppi - 0.5:
-        problems.append(f"{where}: printed at {printed_ppi:.0f} ppi ({item.width_in:.2f} in "
+        problems.append(f"{where}: printed at {printed_ppi:.0f} ppi ({inches(item.width_in)} in "
                         f"wide), under {venue.key}'s {venue.min_raster_ppi:g} ppi")
     if item.inside is not None and item.state == "mislabel":
         problems.append(f"{where}: {item.why}")
@@ -279,21 +280,21 @@ def _figure_problems(item: Placed, venue: Venue, unread: dict[str, str]) -> list
             f"{redraw(item.cache, True)}" if item.cache else
             "sync and compile again"))
     if abs(item.scale - 1) > SCALE_TOLERANCE:
-        problems.append(f"{where}: printed at {item.scale:.0%} ({item.width_in:.2f} in wide), "
+        problems.append(f"{where}: printed at {item.scale:.0%} ({inches(item.width_in)} in wide), "
                         "not 100 %: " + (
                             f"sync reads no include of it ({unread[name]}), so it builds "
                             "nothing for this width: write it \\includegraphics[width=...]"
                             f"{_floor(name, venue)}, which sync reads, or give it the width it "
                             "was built for" + (
-                                f" ({item.width_in / item.scale:.2f} in)" if item.scale else "")
+                                f" ({inches(item.width_in / item.scale)} in)" if item.scale else "")
                             if name in unread else
                             "give the include the width it was built for, or sync again to "
                             "build it for this width"))  # round 39, F18
     if item.height_scale is not None and abs(item.height_scale - item.scale) > \
             SCALE_TOLERANCE * max(item.scale, 1e-9):
         problems.append(f"{where}: squashed: its width printed at {item.scale:.0%}, its "
-                        f"height at {item.height_scale:.0%} ({item.width_in:.2f} x "
-                        f"{item.height_in:.2f} in): give width= only (it keeps its "
+                        f"height at {item.height_scale:.0%} ({inches(item.width_in)} x "
+                        f"{inches(item.height_in)} in): give width= only (it keeps its "
                         "proportions)")
     if item.smallest_text_pt is not None and item.smallest_text_pt < venue.min_font_pt - 0.05:
         problems.append(f"{where}: smallest text {item.smallest_text_pt:.1f} pt as printed, "
@@ -311,7 +312,8 @@ def _floor(name: str, venue: Venue) -> str:
     from figures.registry import BY_NAME
 
     try:
-        return f" (at least {BY_NAME[name].smallest_width_in(venue):g} in: its smallest width)"
+        least = inches(BY_NAME[name].smallest_width_in(venue))
+        return f" (at least {least} in: its smallest width)"
     except Exception:  # noqa: BLE001 - the figure's own errors are the build's to say
         return ""
 
@@ -320,11 +322,11 @@ def _size_problems(item: Placed, venue: Venue) -> list[str]:
     """A figure (ours or not) wider than the text or taller than the page's text."""
     problems = []
     if item.width_in > venue.widest + 0.01:  # a full-width float's line is wider
-        problems.append(f"{item.name} (page {item.page}): {item.width_in:.2f} in wide, wider "
+        problems.append(f"{item.name} (page {item.page}): {inches(item.width_in)} in wide, wider "
                         f"than {venue.key}'s " + (f"text ({venue.text_width_in:g} in)" if
                         venue.widest_in is None else f"widest line ({venue.widest:g} in)"))
     if venue.text_height_in and item.height_in > venue.text_height_in + 0.01:
-        problems.append(f"{item.name} (page {item.page}): {item.height_in:.2f} in tall, "
+        problems.append(f"{item.name} (page {item.page}): {inches(item.height_in)} in tall, "
                         f"taller than {venue.key}'s text ({venue.text_height_in:g} in)")
     return problems
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from figures.data.jsonio import write_text_atomic
 from figures.errors import DataError, FigureDataError, display_path
-from figures.page import Box
+from figures.page import Box, inches
 from figures.paper.latex import SOURCE_LIMIT, read_bounded, read_paper, search_sources, shown_path
 from figures.paper.memo import key_of, known, pending, read_once, recall, remember
 from figures.paper.placed import (
@@ -58,7 +58,7 @@ def default_build_cost(built: Path, venue: Venue, spec, include) -> str | None:
     printed = placement(include.graphic, spec, venue).width
     if size is None or printed is None:
         return None
-    return (f"warning: {spec.name} ({include.tex.name}:{include.line}): built {size:.2f} in "
+    return (f"warning: {spec.name} ({include.tex.name}:{include.line}): built {inches(size)} in "
             f"wide, printed at {printed:g} in: it prints at {printed / size:.0%} of its size, "
             "its text too" + (f"; {type3} Type 3 font(s)" if type3 else ""))
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
-from figures.page import Box, Width
+from figures.page import Box, Width, inches
 from figures.paper.latex import UNITS, Graphic, line_width_in, width_in
 from figures.registry import FigureSpec
 from figures.venues import Venue
@@ -164,7 +164,7 @@ def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
             "" if written == "\\linewidth" else
             f" with {fixed_include(graphic, chr(92) + 'linewidth')}") + f" at {where}")
     share = math.ceil(least / text * 100) / 100
-    return (f"the box around it (a subfigure, minipage or column of {line:.3g} in) is "
+    return (f"the box around it (a subfigure, minipage or column of {inches(line)} in) is "
             f"narrower: make it at least {share:g}\\textwidth ({where})" if share <= 1 else
             f"no line of this page ({text:g} in) holds it: leave it out of the paper")
 
@@ -239,8 +239,8 @@ def too_short(graphic: Graphic, spec: FigureSpec, figdata_dir: Path, venue: Venu
     places = 1 if unit in ("cm", "in") else 0
     value = math.ceil((own if illegible else least) / UNITS[unit] * 10 ** places) / 10 ** places
     why = (f"its build for {box} in fails the legibility rules ({illegible}); its design's "
-           f"height at {float(box):g} in is {own:.3g} in" if illegible else
-           f"a box {box.height:.3g} in tall is shorter than {spec.name}'s smallest height at "
-           f"{float(box):g} in ({least:.3g} in)")
+           f"height at {inches(box)} in is {inches(own)} in" if illegible else
+           f"a box {inches(box.height)} in tall is shorter than {spec.name}'s smallest height "
+           f"at {inches(box)} in ({inches(least)} in)")
     return (f"{why}: write {fixed_include(graphic, None, f'{value:g}{unit}')} at "
             f"{graphic.tex.name}:{graphic.line}")

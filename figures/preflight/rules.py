@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from figures.page import SCRIPT_PT
+from figures.page import SCRIPT_PT, inches
 from figures.pdf import pdf_fonts
 from figures.preflight.files import png_size
 from figures.preflight.legibility import Legibility
@@ -96,7 +96,7 @@ def raster_row(name: str, path: Path, print_width: float, venue: Venue) -> Row:
     ppi = width_px / print_width
     return Row(name, "raster", f"{ppi:.0f} ppi", f">= {venue.min_raster_ppi:g} ppi",
                ppi >= venue.min_raster_ppi,
-               f"{path.name}: {width_px} x {height_px} px at {print_width:.2f} in")
+               f"{path.name}: {width_px} x {height_px} px at {inches(print_width)} in")
 
 
 def cvd_row(name: str, panels: dict[str, list[str]], venue: Venue) -> tuple[Row, list[str]]:
@@ -133,14 +133,16 @@ def size_row(name: str, printed_in: str | float, saved: tuple[float, float],
     tallest = None if venue.text_height_in is None else venue.text_height_in * MAX_HEIGHT_SHARE
     too_tall = tallest is not None and printed_h > tallest + 1e-6
     slot_name = printed_in if isinstance(printed_in, str) else "custom"
-    limit = f"<= {slot:.2f} in ({slot_name})"
-    detail = f"saved {width:.2f} x {height:.2f} in, aspect h/w {height / width:.2f}"
+    limit = f"<= {inches(slot)} in ({slot_name})"  # one rounding, the build's (round 40, W5)
+    detail = f"saved {inches(width)} x {inches(height)} in, aspect h/w {height / width:.2f}"
     if scale < 1:
-        detail += f"; scaled down to {scale:.2f} x: prints {slot:.2f} x {printed_h:.2f} in"
+        detail += (f"; scaled down to {scale:.2f} x: prints {inches(slot)} x "
+                   f"{inches(printed_h)} in")
     if too_tall:
-        detail += (f"; prints {printed_h:.2f} in tall, more than half the text height "
-                   f"({tallest:g} in)")
-    return Row(name, "size", f"{width:.2f} in wide", limit, scale == 1 and not too_tall, detail)
+        detail += (f"; prints {inches(printed_h)} in tall, more than half the text height "
+                   f"({inches(tallest)} in)")
+    return Row(name, "size", f"{inches(width)} in wide", limit, scale == 1 and not too_tall,
+               detail)
 
 
 def layout_row(name: str, texts: Sequence[TextItem], scale: float,

@@ -15,6 +15,7 @@ from figures.outputs.kind import DEFAULT, BuildKind, slot_files, venue_key_of
 from figures.outputs.provenance import kind_in
 from figures.outputs.render import draw_as_built
 from figures.outputs.warned import caught_warnings, warning_lines
+from figures.page import inches
 from figures.preflight import rules
 from figures.preflight.files import REBUILD, decodes
 from figures.preflight.measure import Measurement, measure
@@ -212,12 +213,13 @@ def _absent(spec: FigureSpec, other: FigureSpec, venue: Venue, out_dir: Path,
             venues_file: Path | None) -> str:
     """Why ``spec`` has no file in ``out_dir``, where ``other`` has: one line."""
     where = f"no file of it in {display_path(Path(out_dir))}"
-    width = kind_in(out_dir, other, venues_file).slot
-    smallest = spec.smallest_width_in(venue)
+    kind = kind_in(out_dir, other, venues_file)
+    width = kind.slot
     if isinstance(width, float) and spec.too_narrow(venue, width, "") is not None:
-        return (f"{where}, built at {width:g} in: its smallest width is {smallest:g} in, so "
-                "that build refused it")
-    return f"{where}: build it there (`figures build {spec.name} --out ...`) to check it"
+        return (f"{where}, built at {inches(width)} in: its smallest width is "
+                f"{inches(spec.smallest_width_in(venue))} in, so that build refused it")
+    command = kind.build_command(spec.name, out_dir, venues_file)
+    return f"{where}: build it there (`{command}`) to check it"
 
 
 def format_table(reports: Sequence[FigureReport], venue: Venue) -> str:

@@ -242,7 +242,7 @@ def test_an_include_sync_does_not_read_is_not_told_to_sync_again(tmp_path, monke
     code, out, err = _run(capsys, "paper", str(paper), "--venue", "icml")
     assert code == 1, out + err
     assert ("problem: cifar_feature_drift (page 2, ./figures/cifar_feature_drift.pdf): printed "
-            "at 80% (2.60 in wide), not 100 %: sync reads no include of it (\\pgfimage at "
+            "at 80% (2.6 in wide), not 100 %: sync reads no include of it (\\pgfimage at "
             "main.tex:34), so it builds nothing for this width: write it "
             "\\includegraphics[width=...] (at least 3 in: its smallest width), which sync "
             "reads, or give it the width it was built for (3.25 in)") in out, out

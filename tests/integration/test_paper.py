@@ -78,7 +78,7 @@ def test_a_hand_rescaled_include_is_flagged_with_its_printed_scale(compiled, cap
     [line] = [line for line in out.splitlines() if "printed at" in line]
     assert line.startswith("problem: cifar_feature_drift ")
     assert "printed at 70%" in line
-    assert "2.27 in wide" in line
+    assert "2.275 in wide" in line
 
 
 def test_a_figure_wider_than_the_text_is_flagged(compiled, capsys, tmp_path):
@@ -87,7 +87,7 @@ def test_a_figure_wider_than_the_text_is_flagged(compiled, capsys, tmp_path):
                                 r"[width=\linewidth]{fig1_audit_hero}",
                                 r"[width=7.5in]{fig1_audit_hero}")
     assert code == 1
-    assert any(line.startswith("problem: fig1_audit_hero (page 2): 7.50 in wide, wider than "
+    assert any(line.startswith("problem: fig1_audit_hero (page 2): 7.5 in wide, wider than "
                                "icml's text (6.75 in)") for line in out.splitlines())
 
 

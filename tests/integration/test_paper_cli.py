@@ -155,7 +155,7 @@ def test_an_image_is_ours_by_its_pixels_current_or_stale_and_at_its_printed_scal
     assert row[2:5] == ["current", "100%", '2.00"']
     [problem] = [line for line in out.splitlines() if line.startswith("problem:")]
     assert problem == ("problem: cifar_summary (page 1, cifar_summary.png, by its pixels): "
-                       "printed at 100 ppi (2.00 in wide), under icml's 300 ppi")
+                       "printed at 100 ppi (2 in wide), under icml's 300 ppi")
     _recorded_picture(tmp_path / "build" / "figures", image, _inside(raw + b"\n"))
     code, out, _ = _check(capsys, pdf)
     [row] = [line.split() for line in out.splitlines() if line.startswith("cifar_summary")]

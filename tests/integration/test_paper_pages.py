@@ -38,14 +38,14 @@ BOXES = {"jmlrlike": {"fig1_audit_hero": 6.5, "cifar_feature_drift": 3.9},
 PAGES = {"jmlrlike": "tex10.95pt-6.5x6.5x9in", "article1in": "tex10pt-6.5x6.5x9in",
          "llncs": "tex10pt-4.803x4.803x7.598in", "ieeejournal": "ieee", "sigplan": "acm"}
 NOTES = {"jmlrlike": "note: jmlrlike is no known venue: figures are drawn for its own page "
-         "(text 6.50 in, one column, height 9.00 in) with rules from its 10.95 pt body (type "
+         "(text 6.5 in, one column, height 9 in) with rules from its 10.95 pt body (type "
          "at least 7.5 pt, lines 0.5 pt, 300 ppi, no Type 3 fonts); --venue V for a venue's "
          "rules",
          "article1in": "note: article is no known venue: figures are drawn for its own page "
-         "(text 6.50 in, one column, height 9.00 in) with rules from its 10 pt body (type at "
+         "(text 6.5 in, one column, height 9 in) with rules from its 10 pt body (type at "
          "least 7 pt, lines 0.5 pt, 300 ppi, no Type 3 fonts); --venue V for a venue's rules",
          "llncs": "note: llncs is no known venue: figures are drawn for its own page (text "
-         "4.80 in, one column, height 7.60 in) with rules from its 10 pt body (type at least 7 "
+         "4.803 in, one column, height 7.598 in) with rules from its 10 pt body (type at least 7 "
          "pt, lines 0.5 pt, 300 ppi, no Type 3 fonts); --venue V for a venue's rules"}
 
 

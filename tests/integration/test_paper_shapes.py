@@ -285,7 +285,7 @@ def test_a_box_under_the_figures_smallest_width_is_refused_naming_it(tmp_path, c
 
     smallest = BY_NAME["cifar_feature_drift"].smallest_width_in(get_venue("icml"))
     assert f"1.625 in is narrower than cifar_feature_drift's smallest width ({smallest:g} in): " \
-        "the box around it (a subfigure, minipage or column of 1.62 in) is narrower: make it " \
+        "the box around it (a subfigure, minipage or column of 1.625 in) is narrower: make it " \
         "at least 0.45\\textwidth (main.tex:7)" in row
 
 
@@ -432,8 +432,8 @@ def test_a_class_of_no_known_venue_gets_its_own_page_and_rules_from_its_body(
                      str(REPO / "figdata")])
     out, err = capsys.readouterr()
     assert code == 0, out + err
-    assert "note: article is no known venue: figures are drawn for its own page (text 7.00 " \
-        "in, columns 3.35 in, height 7.70 in) with rules from its 10 pt body (type at least 7 " \
+    assert "note: article is no known venue: figures are drawn for its own page (text 7 in, " \
+        "columns 3.35 in, height 7.7 in) with rules from its 10 pt body (type at least 7 " \
         "pt, lines 0.5 pt, 300 ppi, no Type 3 fonts); --venue V for a venue's rules" in err
     assert " build/tex10pt-7x3.35x7.7in/w3.35/cifar_feature_drift.pdf" in out
 
