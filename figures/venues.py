@@ -116,6 +116,11 @@ class Venue:
         return float(slot)
 
     @property
+    def one_column(self) -> bool:
+        """Its column is its text (NeurIPS, ICLR): "column" and "text" are one width there."""
+        return self.column_width_in >= self.text_width_in
+
+    @property
     def widest(self) -> float:
         """The widest a figure is drawn on this page: the text's, or a wider line TeX gives."""
         return max(self.text_width_in, self.widest_in or 0)

@@ -164,7 +164,9 @@ class BuildKind:
         if isinstance(self.slot, str) and self.slot not in own:
             raise AuthorCodeError(spec.shown_path, "SLOTS", (
                 f"{spec.name} is designed for {' and '.join(own)}, not {self.slot!r}: draw it "
-                f"for one of those, or add {self.slot!r} to SLOTS and design its layout there"))
+                f"for one of those, at a width ({self.venue.slot_width(self.slot):g} for "
+                f"{self.venue.key}'s {self.slot}: its {own[0]} design drawn that wide), or add "
+                f"{self.slot!r} to SLOTS and design its layout there"))
         page = self.venue.page(self.print_slot(spec))
         narrow = spec.too_narrow(self.venue, page.width_in, (
             "place it at least that wide (its design holds from there to "
@@ -189,7 +191,11 @@ CAMERA_READY = BuildKind("camera-ready", default_out=CAMERA_READY_OUT,
 
 def venue_kind(venue: Venue, slot: str | float | None = None, *, stamp: bool = True) -> BuildKind:
     """A venue's build at ``slot``: None, each figure's own; a slot name (``venue:icml:column``);
-    a width in inches, made a :class:`Width` (``venue:icml@3.25in``, into ``build/icml/w3.25``)."""
+    a width in inches, made a :class:`Width` (``venue:icml@3.25in``, into ``build/icml/w3.25``).
+    At a one-column venue a slot name is the figure's own slot: "column" and "text" are one
+    width and one design there, the build's ``NAME.pdf`` (hostile round 40, W6: refused)."""
+    if isinstance(slot, str) and venue.one_column:
+        slot = None
     name, out = f"{_VENUE_PREFIX}{venue.key}", BUILD_ROOT / venue.key
     rebuild = f"figures build --venue {venue.key}"
     if isinstance(slot, str):
@@ -240,7 +246,7 @@ def venue_key_of(variant: str) -> str | None:
 def slots_of(spec: FigureSpec, venue: Venue) -> tuple[str, ...]:
     """The slots a venue build writes for ``spec``: its own only at a one-column venue."""
     slots = spec.slots
-    return slots[:1] if venue.column_width_in >= venue.text_width_in else slots
+    return slots[:1] if venue.one_column else slots
 
 
 def venue_builds(venue: Venue, specs: Sequence[FigureSpec], width: Width | None = None, *,

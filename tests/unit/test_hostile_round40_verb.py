@@ -71,3 +71,62 @@ def test_a_width_builds_preflight_hint_builds_what_it_reads(tmp_path, capsys):
     assert "skipped: cifar_accuracy" not in printed
     assert any(line.startswith("cifar_accuracy  size") for line in printed.splitlines())
 
+
+@pytest.mark.parametrize(("name", "venue", "slot"), [
+    ("cifar_summary", "neurips", "text"), ("fig1_audit_hero", "neurips", "column"),
+    ("fig1_audit_hero", "iclr", "column"), ("cifar_summary", "iclr", "text")])
+def test_a_one_column_venue_takes_either_slot_name(name, venue, slot):
+    """Round 40 (W6): at a venue whose column is its text (NeurIPS, ICLR) the other slot's
+    name is the same width, so the same design: ``draw(name, "neurips", "text")`` is the
+    build's own kind (its name, its key, its ``NAME.pdf``), not refused as "designed for
+    column, not 'text'"."""
+    from figures.drawing import kind_for
+    from figures.registry import BY_NAME
+
+    spec, kind = kind_for(name, venue, slot)
+    _, own = kind_for(name, venue)
+    assert (kind.name, kind.slot, kind.stem(spec), kind.key_part()) == (
+        own.name, None, name, own.key_part()) == (f"venue:{venue}", None, name, own.key_part())
+    assert kind.draw(BY_NAME[name], _data(name)).get_size_inches()[0] == pytest.approx(
+        get_venue(venue).text_width_in)
+
+
+def test_a_two_column_venue_still_refuses_the_other_slot_saying_its_width():
+    """Round 40 (W6): at ICML the column and the text differ, so the other slot's name is
+    still refused, now naming the width that draws this design there (6.75 for the text)."""
+    import figures
+    from figures.errors import AuthorCodeError
+
+    with pytest.raises(AuthorCodeError) as refused:
+        figures.draw("cifar_summary", "icml", "text")
+    assert ("cifar_summary is designed for column, not 'text': draw it for one of those, at "
+            "a width (6.75 for icml's text: its column design drawn that wide), or add 'text' "
+            "to SLOTS and design its layout there") in str(refused.value)
+
+
+def _data(name: str) -> dict:
+    from figures.registry import BY_NAME
+
+    return BY_NAME[name].load_figdata(FIGDATA)["data"]
+
+
+@pytest.mark.slow  # a build and a drawing saved: seconds
+def test_a_one_column_draw_by_the_other_name_is_the_builds_file(tmp_path, capsys):
+    """Round 40 (W6): ``figures.draw("cifar_summary", "neurips", "text")`` saves the pixels
+    of ``build --venue neurips``'s cifar_summary.png, which `figures which` names
+    venue:neurips, current."""
+    import numpy as np
+    from PIL import Image
+
+    import figures
+
+    out = tmp_path / "neurips"
+    assert cli.main(["build", "cifar_summary", "--venue", "neurips", "--figdata",
+                     str(FIGDATA), "--out", str(out)]) == 0
+    figures.draw("cifar_summary", "neurips", "text").savefig(tmp_path / "drawn.png")
+    assert np.array_equal(np.asarray(Image.open(tmp_path / "drawn.png")),
+                          np.asarray(Image.open(out / "cifar_summary.png")))
+    capsys.readouterr()
+    assert cli.main(["which", str(out / "cifar_summary.png"), "--figdata", str(FIGDATA)]) == 0
+    assert "cifar_summary (venue:neurips, synthetic-example): current" in \
+        capsys.readouterr().out
