@@ -20,9 +20,9 @@ from figures.cli.common import (
     say,
 )
 from figures.errors import FigureDataError, LatexError, display_path
+from figures.pack import inputs, refs
 from figures.paper import compiled as compiled_files
 from figures.paper import drafts, rewritten
-from figures.pack import inputs, refs
 from figures.paper.latexmkrc import rc_not_run
 from figures.paths import BUILD_ROOT, shown
 from figures.registry import BY_NAME
