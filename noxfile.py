@@ -128,10 +128,10 @@ def pillow(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def compare(session: nox.Session) -> None:
-    """Compare every figure with the paper's seed scripts, pixel for pixel (needs pdftoppm:
-    the tool says so, naming its package from figures/tex_packages.txt).
+    """Compare every figure with the paper's seed scripts, pixel for pixel (needs pdftoppm).
 
-    Both render the same synthetic results: the seed scripts from ../shared/seeds, and this
+    Without pdftoppm the tool says so, naming its package from figures/tex_packages.txt. Both
+    render the same synthetic results: the seed scripts from ../shared/seeds, and this
     package."""
     _install(session)
     session.run("python", "tools/compare_with_seeds.py", *session.posargs)
@@ -177,17 +177,19 @@ def stability(session: nox.Session) -> None:
     Each round has its own random order (pytest-randomly) on 2 xdist workers; the serial
     round is in random order too.
 
-    ``nox -s stability -- 5`` runs 5 rounds instead of 20.
+    ``nox -s stability -- 5`` runs 5 rounds instead of 20; pytest options follow the number
+    (``-- 5 -m "not slow"``), or stand alone (``-- -m "not slow"``: 20 rounds). Anything else
+    first is refused in one line (round 40, N1).
     """
     _install(session, "stability")
-    runs = int(session.posargs[0]) if session.posargs else 20
-    session.run("python", "tools/stability.py", str(runs))
+    session.run("python", "tools/stability.py", *session.posargs)
 
 
 @nox.session(default=False)
 def random_order(session: nox.Session) -> None:
-    """The whole suite (both tiers, ``--mpl``) in one process, in a random order, in a copy
-    without .git, from another folder (CI).
+    """The whole suite (both tiers, ``--mpl``) in one process, in a random order (CI).
+
+    It runs in a copy without .git, from another folder.
 
     ``nox -s random_order -- SEED`` reruns one order (the seed is printed); pytest options
     follow the seed (``-- SEED -m "not slow"``: the fast tier only)."""
