@@ -15,6 +15,8 @@ def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
     how, status = ("hung up", 129) if isinstance(exc, HungUp) else ("terminated", 143) \
         if isinstance(exc, Terminated) else ("interrupted", 130)
     finished = getattr(exc, "finished", None)  # set by who wrote them (figures sync)
+    if (built := getattr(exc, "built", None)) is not None:  # figures build (round 40 K3)
+        return _built_line(how, built, exc.not_built, getattr(exc, "what", "")), status
     if unfinished := getattr(exc, "unfinished", None):  # one file, written at the end (pack)
         return f"{how} before {unfinished} was written; nothing was written", status
     if finished is not None:
@@ -22,6 +24,19 @@ def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
                                            if len(finished) > 5 else "") or "none"
         return f"{how}; finished, complete: {done}; the others were left as they were", status
     return f"{how}; finished files are complete, the others were left as they were", status
+
+
+def _built_line(how: str, built: list[str], not_built: int, what: str) -> str:
+    """``figures build`` stopped: the figures it built (their ``built`` lines never came)
+    and how many it did not, whose files were left as they were (``what``: the pass)."""
+    what = f" ({what.strip()})" if what else ""
+    if not built:
+        return (f"{how}: none of the {not_built} figure(s) built{what}; their files were "
+                "left as they were")
+    names = ", ".join(built[:5]) + (f" and {len(built) - 5} more" if len(built) > 5 else "")
+    rest = (f"the other {not_built} not built (their files left as they were)" if not_built
+            else "every one it had to")
+    return f"{how}: built {names}{what}; {rest}"
 
 
 class Terminated(KeyboardInterrupt):

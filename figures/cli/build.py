@@ -104,9 +104,17 @@ def _build_for_venue(args: argparse.Namespace) -> int:
             raise cli.UsageError(f"--venue {venue.key} would build into {out}, the folder of "
                                  f"{what}: pass another --out DIR (or rename the venue in "
                                  "--venues)")
-    return max(build_figures(group, args.figdata, out, kind, jobs=args.jobs, force=args.force,
-                             results=args.results, allow_stale=args.allow_stale,
-                             debug=args.debug) for kind, group in builds)
+    status = 0
+    for i, (kind, group) in enumerate(builds):
+        try:
+            status = max(status, build_figures(
+                group, args.figdata, out, kind, jobs=args.jobs, force=args.force,
+                results=args.results, allow_stale=args.allow_stale, debug=args.debug))
+        except KeyboardInterrupt as exc:  # the slots not reached are not built either
+            if getattr(exc, "built", None) is not None:
+                exc.not_built += sum(len(g) for _, g in builds[i + 1:])  # type: ignore[attr-defined]
+            raise
+    return status
 
 
 def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
@@ -141,9 +149,16 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
                                       if camera_ready_out is not None else [])
     for folder, as_kind, what in passes:  # the camera-ready copies of those that built
         current: list[str] = []
-        for result in build([s for s in specs_to_build if s.name not in failed], figdata_dir,
+        try:
+            results = build([s for s in specs_to_build if s.name not in failed], figdata_dir,
                             folder, as_kind, jobs=jobs, force=force,
-                            on_wait=lambda folder=folder: waiting(folder)):
+                            on_wait=lambda folder=folder: waiting(folder))
+        except KeyboardInterrupt as exc:  # round 40 K3: the stop line names those built
+            if drawn := getattr(exc, "drawn", None):
+                exc.built, exc.not_built = drawn  # type: ignore[attr-defined]
+                exc.what = what  # type: ignore[attr-defined]
+            raise
+        for result in results:
             if result.status == "failed":
                 failed.append(result.name)
                 if debug and result.traceback:

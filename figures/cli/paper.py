@@ -20,6 +20,7 @@ from figures.cli.common import (
     say,
 )
 from figures.errors import FigureDataError, LatexError, display_path
+from figures.pack import inputs, refs
 from figures.paper import compiled as compiled_files
 from figures.paper import drafts, rewritten
 from figures.paper.latexmkrc import rc_not_run
@@ -106,6 +107,9 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
                           for name, width in scaled.items()))  # round 39, F16
         sync_args.printed.update(scaled)
         paper = sync.read_paper_of(args.paper, args.main)
+    if external := refs.external_references(paper.main, inputs.log_text(pdf.with_suffix(
+            ".log"))):  # xr's main.aux, not in the folder (round 40, X1)
+        print(f"warning: {external}", file=sys.stderr)
     ours = {**_read_by(out / f"{pdf.stem}.fls"), **_ours(paper)}  # probed, or read by TeX
     lost = {f"{name} ({where})": drafts.own_draft(paper, name) for name, where in ours.items()
             if name not in shown}

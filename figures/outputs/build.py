@@ -77,11 +77,17 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             raws.append(raw)
     tasks = [(spec, raw, keys[kind.stem(spec)]) for spec, raw in zip(todo, raws, strict=True)]
     jobs = 1 if keep else max(1, min(jobs or cores(), len(tasks)))
-    if jobs == 1:  # in this process
-        rendered = [render_one(spec, figdata_dir, out_dir, raw, key, kind, keep)
-                    for spec, raw, key in tasks]
-    else:
-        rendered = render_parallel(tasks, figdata_dir, out_dir, jobs, kind)
+    rendered: list[Result] = []
+    try:
+        if jobs == 1:  # in this process
+            for spec, raw, key in tasks:
+                rendered.append(render_one(spec, figdata_dir, out_dir, raw, key, kind, keep))
+        else:
+            rendered = render_parallel(tasks, figdata_dir, out_dir, jobs, kind)
+    except KeyboardInterrupt as exc:  # round 40 K3: `figures build` names those built
+        done = [r.name for r in rendered or getattr(exc, "rendered", []) if r.status == "built"]
+        exc.drawn = (done, len(tasks) - len(done))  # type: ignore[attr-defined]
+        raise
     for result in rendered:
         results[result.name] = result
         if result.status == "built":

@@ -164,6 +164,12 @@ def _blame_one_by_one(tasks: Sequence[Task], rendered: list[Result | None], figd
             rendered[i] = result or rendered[i]
 
 
+def finished_results(futures: Sequence[Future]) -> list[Result]:
+    """The Results of the futures that finished (a build stopped half-way names them)."""
+    return [future.result() for future in futures
+            if future.done() and not future.cancelled() and future.exception() is None]
+
+
 def cores() -> int:
     """The cores this process may run on (its affinity where the OS says, else all)."""
     if hasattr(os, "sched_getaffinity"):
@@ -230,13 +236,17 @@ def _render_pool(tasks: Sequence[Task], figdata_dir: Path, out_dir: Path, jobs: 
     calls = [(spec, figdata_dir, out_dir, raw, key, kind) for spec, raw, key in tasks]
     with forked_workers(jobs, _render_in_worker, calls) as forked:
         rendered: list[Result | None] = []
-        for (spec, *_), future in zip(tasks, forked.futures, strict=True):
-            try:
-                rendered.append(future.result())
-            except BrokenProcessPool:
-                rendered.append(None)
-            except Exception as exc:  # noqa: BLE001 - e.g. a result that does not pickle
-                rendered.append(failure(kind.stem(spec), exc))
+        try:
+            for (spec, *_), future in zip(tasks, forked.futures, strict=True):
+                try:
+                    rendered.append(future.result())
+                except BrokenProcessPool:
+                    rendered.append(None)
+                except Exception as exc:  # noqa: BLE001 - e.g. a result that does not pickle
+                    rendered.append(failure(kind.stem(spec), exc))
+        except KeyboardInterrupt as exc:  # round 40 K3: those finished, named by the build
+            exc.rendered = finished_results(forked.futures)  # type: ignore[attr-defined]
+            raise
         if any(result is not None and result.left_threads for result in rendered):
             forked.kill()  # all idle now; one would never exit
         return rendered

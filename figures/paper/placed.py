@@ -16,6 +16,7 @@ figure's smallest width (:meth:`figures.contract.FigureModule.smallest_width_in`
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,7 +66,7 @@ def _reshaped(graphic: Graphic) -> str | None:
     """How the include reshapes the build (None: it prints it as built)."""
     options, printed = graphic.options, graphic.printed
     clipped = (printed is not None and printed.clip) or "clip" in options  # or the star
-    if any(k in options for k in ("trim", "viewport")) or (  # clip alone cuts nothing
+    if "viewport" in options or not _uncut(options.get("trim")) or (  # clip alone: none
             clipped and any(k in options for k in _BOUNDING)):
         return "trimmed or clipped"
     if options.get("page", "1").strip() not in ("1", ""):  # our builds have one page
@@ -80,6 +81,18 @@ def _reshaped(graphic: Graphic) -> str | None:
             "scaled to a box of its own (width=!, height=!: as pdfpages' \\includepdf fits "
             "it to the page)")
     return None
+
+
+#: A length of nothing as a ``trim`` writes it: ``0``, ``0.0``, ``0pt``, ``-0bp``.
+_ZERO = re.compile(r"[-+]?(?:0+\.?0*|\.0+)(?:pt|bp|mm|cm|in|pc|dd|cc|sp|em|ex|px)?")
+
+
+def _uncut(trim: str | None) -> bool:
+    """Whether a ``trim`` cuts nothing: none given, or four lengths of nothing, as templates
+    write ``trim=0 0 0 0`` (with ``clip`` too: a clip to the figure's own box; round 40,
+    P15). A negative one adds a margin, which shrinks the figure in its box: not uncut."""
+    return trim is None or (len(parts := trim.split()) == 4
+                            and all(_ZERO.fullmatch(part) for part in parts))
 
 
 def _box_height(graphic: Graphic) -> float | None:
@@ -135,9 +148,11 @@ def _unfit(graphic: Graphic, width: Width, line: float) -> str | None:
     round 37, P19). None: it fits."""
     where = f"{graphic.tex.name}:{graphic.line}"
     if width > 0:
+        over = width - line  # by how much, in TeX's points too (round 40, P20: 0.9 pt)
         return None if width <= line + 0.01 else (
-            f"{width} in is wider than its line ({line:.3g} in): it would run into the "
-            f"margin; write {fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
+            f"{width} in is {over:.2g} in ({over * 72.27:.2g} pt) wider than its line "
+            f"({line:.4g} in): it would run into the margin; write "
+            f"{fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
     given = graphic.options.get("width")
     said = f"width={given.strip()}" if given is not None else "the box it is in"
     fix = (f"write {fixed_include(graphic, chr(92) + 'linewidth')} at {where}" if line > 0

@@ -15,9 +15,13 @@ from typing import Self
 
 #: A number as a caption prints it (a Unicode minus, ×10 powers written out by scientific()).
 NUMBER = re.compile(r"[−-]?\d+(?:\.\d+)?")
-#: Words that state a measured relation: only inside a claim.
+#: Words that state a measured relation, a direction or a verdict ("below", "leads", "flat",
+#: "hides", "almost perfectly", "explodes"): only inside a claim, which computes them from the
+#: data (round 40, C1 to C6: such words written around a computed number were false).
 CLAIM_WORDS = re.compile(r"agree|order of magnitude|orders of magnitude|±|\bstd\b|-fold|"
-                         r"\d\s*×(?!\s*\d)", re.IGNORECASE)
+                         r"\d\s*×(?!\s*\d)|" + r"\b(?:above|below|leads?|trails?|rises?|falls?|"
+                         r"flat|level|hides?|perfect(?:ly)?|worst|best|explodes?|grows?|"
+                         r"collapses?|higher|lower)\b", re.IGNORECASE)
 #: Names that hold digits (CIFAR-10, w1, g_2, 2×2, d=512 is a claim): not quantities.
 NAMES = re.compile(r"[A-Za-z_][A-Za-z_]*[-_]?\d+\w*|\d+\s*[x×]\s*\d+")
 SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
@@ -86,13 +90,21 @@ def plain(value: float, places: int | None = None) -> str:
 
 
 def scientific(value: float) -> str:
-    """``2×10⁻⁵`` (``10⁻²``): one significant digit and its power of ten."""
+    """``2×10⁻⁵`` (``10⁻²``): one significant digit and its power of ten; from 0.1 to under
+    1000, where a power only hides a plain number (``9×10⁻¹``), the number as written, to two
+    significant digits or to the unit (``0.9``, ``0.25``, ``125``; round 40, C3)."""
+    if PLAIN_FROM <= abs(value) < PLAIN_UNDER:
+        return plain(round(value)) if abs(value) >= 10 else plain(float(f"{value:.2g}"))
     power = math.floor(math.log10(abs(value)))
     mantissa = round(value / 10 ** power)
     if abs(mantissa) == 10:
         mantissa, power = mantissa // 10, power + 1
     ten = f"10{str(power).translate(SUPERSCRIPT)}"
     return ten if mantissa == 1 else f"{mantissa}×{ten}"
+
+
+#: scientific() prints numbers from this magnitude to under PLAIN_UNDER as they are.
+PLAIN_FROM, PLAIN_UNDER = 0.1, 1000
 
 
 class Claims:
@@ -152,17 +164,46 @@ class Claims:
         and the ratio."""
         ratio = max(first, second) / min(first, second)
         decades = math.log10(ratio)
-        text = f"{decades:.1f} orders of magnitude ({_ratio_text(ratio)})"
+        text = _decades_text(first, second)
 
         def judge(words: str) -> str | None:
             stated = _read(words)
-            if len(stated) != 2:
-                return f"{words!r}: a decade count and a ratio"
+            if len(stated) != (2 if ratio < RATIO_UNDER else 1):
+                return f"{words!r}: a decade count, and a ratio under {RATIO_UNDER:g}×"
+            said = [(stated[0], decades, 0.05)] + [(got, ratio, _half_unit(got))
+                                                    for got in stated[1:]]
             wrong = [f"{words!r}: says {got:g}, the data give {true:.3g}" for got, true, places
-                     in ((stated[0], decades, 0.05), (stated[1], ratio, _half_unit(stated[1])))
-                     if abs(got - true) > places + 1e-9]
+                     in said if abs(got - true) > places + 1e-9]
             return wrong[0] if wrong else None
         return self._add(text, judge)
+
+    def _said(self, said: Callable[[], str]) -> str:
+        """A claim whose words ``said()`` makes from the data: judged by making them again."""
+        return self._add(said(), lambda words: None if words == said() else
+                         f"{words!r}: the data say {said()!r}")
+
+    def change(self, value: float, reference: float, less: str, more: str, same: str) -> str:
+        """Where ``value`` stands to ``reference`` on a log scale, its direction computed:
+        ``less`` or ``more`` (a template: ``{}`` is :meth:`decades`'s words) as it is below or
+        above it, ``same`` (``{}`` the ratio) where the decades print as 0.0 (round 40, C1, C2,
+        C6: "below", "rises 0.0 orders of magnitude (1×)" were written whatever the data)."""
+        def said() -> str:
+            if f"{_decades(value, reference):.1f}" == "0.0":
+                return same.format(_ratio_text(max(value, reference) / min(value, reference)))
+            return (less if value < reference else more).format(_decades_text(value, reference))
+        return self._said(said)
+
+    def difference(self, value: float, reference: float, places: int, less: str, more: str,
+                   same: str, unit: str = "") -> str:
+        """:meth:`change` on a linear scale: ``{}`` is the difference's size to ``places``
+        decimals (and ``unit``); ``same`` where it prints as 0 ("BP leads DFA by −5 pp" was
+        written whatever the sign; round 40, C2)."""
+        def said() -> str:
+            size = plain(abs(value - reference), places)
+            if float(size) == 0:
+                return same.format(size + unit)
+            return (less if value < reference else more).format(size + unit)
+        return self._said(said)
 
     def alike(self, first: Sequence[float], second: Sequence[float], what: str,
               labels: Sequence[str]) -> str:
@@ -186,10 +227,18 @@ class Claims:
         return self._add(text, judge)
 
     def band(self, shares: dict[str, float], what: str = "mean across seeds",
-             mark: str = "band") -> str:
+             mark: str = "band", *, runs: Sequence[object]) -> str:
         """``what, band ± std`` where each panel's band is visible at print size (its median
         width at least :data:`VISIBLE` of its axis, :func:`band_share`); where it is not,
-        the caption says it is too narrow to see, and in which panels."""
+        the caption says it is too narrow to see, and in which panels. ``runs``: the seeds
+        averaged (``{}`` in ``what`` is their :meth:`count`); one run has no mean and no band:
+        ``one run, no band`` (round 40, C5, C7: "the mean across 1 seed (the ± std band ...
+        too narrow to see)")."""
+        if len(runs) == 1:
+            return self._said(lambda: f"one run, no {mark}")
+        if "{}" in what:
+            what = what.format(self.count(runs, "seed"))
+
         def said(shares: dict[str, float]) -> str:
             narrow = [name for name, share in shares.items() if share < VISIBLE]
             if not narrow:
@@ -235,6 +284,22 @@ VISIBLE = 0.015
 
 def _share_text(share: float) -> str:
     return f"under {math.ceil(100 * share + 1e-9):g} %"
+
+
+def _decades(first: float, second: float) -> float:
+    return math.log10(max(first, second) / min(first, second))
+
+
+def _decades_text(first: float, second: float) -> str:
+    """``1.3 orders of magnitude (20×)``; from a ratio of a million the decades alone
+    (``7.1 orders of magnitude``, not ``(1.2e+07×)``)."""
+    ratio = max(first, second) / min(first, second)
+    text = f"{_decades(first, second):.1f} orders of magnitude"
+    return text if ratio >= RATIO_UNDER else f"{text} ({_ratio_text(ratio)})"
+
+
+#: A ratio from this on is said in decades only (:func:`_decades_text`).
+RATIO_UNDER = 1e6
 
 
 def _ratio_text(ratio: float) -> str:

@@ -20,7 +20,7 @@ from matplotlib.axes import Axes
 from figures.data.schema import Epochs, ListOf, Record, Scalar, Series
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
 from figures.page import integer_ticks, log_axis, panel_grid
-from figures.plots._caption import band_share
+from figures.plots._caption import Claims, band_share
 from figures.plots._model import Curve, Entry, across, page_curves, seed_curve
 
 # --- the runs' layout (where they live is each figure's) -------------------------------------
@@ -137,6 +137,13 @@ def band_shares(per_method: dict[str, Any], also: dict[str, Any] | None = None
     return {CAPTION_NAMES[metric]: band_share([per_method[m][metric] for m in LOG_KEYS],
                                               log=True, also=(also or {}).get(metric, ()))
             for metric in METRICS}
+
+
+def spread(c: Claims, per_method: dict[str, Any], also: dict[str, Any] | None = None) -> str:
+    """For a caption, how the runs of ``per_method`` are drawn: the mean across the seeds and
+    whether its ± std band can be seen, or one run without either (:meth:`Claims.band`)."""
+    return c.band(band_shares(per_method, also), "the mean across the {}",
+                  runs=per_method["BP"]["h_L"])
 
 
 #: The metrics as a caption names them.

@@ -78,7 +78,7 @@ def caption(data: dict[str, Any]) -> str:
     shares = {title: band_share([curves[key] for curves in data["methods"].values()])
               for title, key in (("train", "train_acc"), ("test", "test_acc"))}
     return c.caption(f"CIFAR-10 {c.name(cifar.ARCHITECTURE)}, {c.count(data['seeds'], 'seed')}"
-                     f"): train and test accuracy, {c.band(shares)}.")
+                     f"): train and test accuracy, {c.band(shares, runs=data['seeds'])}.")
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:

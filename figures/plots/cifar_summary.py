@@ -87,8 +87,9 @@ def caption(data: dict[str, Any]) -> str:
     epochs = "–".join(c.value(n) for n in data["epoch_counts"])
     share = band_share([[[v] for v in runs] for runs in finals.values()],
                        also=[0.0])  # bars from 0
-    return c.caption(f"CIFAR-10 final test accuracy, {c.band({'': share}, 'mean across seeds', 'error bar')}"
-                     f" ({c.count(data['seeds'], 'seed')}, {epochs} epochs).")
+    spread = c.band({"": share}, "mean across seeds", "error bar", runs=data["seeds"])
+    return c.caption(f"CIFAR-10 final test accuracy, {spread} "
+                     f"({c.count(data['seeds'], 'seed')}, {epochs} epochs).")
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:

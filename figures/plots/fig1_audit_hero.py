@@ -172,17 +172,22 @@ def caption(data: dict[str, Any]) -> str:
     positive = c.word(min(fa["gamma"], dfa["gamma"]) > 0, "positive", "not all positive")
     low = {m: sum(abs(v) < LOW_COSINE for v in cosines[m]) for m in ("FA", "DFA")}
     blocks = c.count(cosines["FA"], "block")
-    falls = {m: c.word(grads[m][-1] < grads[m][0], "falls", "rises") for m in ("FA", "DFA")}
+    # Γ positive looks aligned: it hides the blocks under LOW_COSINE only where there are some
+    hidden = [m for m in ("FA", "DFA") if low[m] and pair[m]["gamma"] > 0]
+    whose = f"{hidden[0]}'s" if len(hidden) == 1 else "the"
+    hides = c.word(bool(hidden), f"{whose} aggregate hides blocks that are not aligned",
+                   "no aggregate hides a block that is not aligned")
+    trend = {m: c.change(grads[m][-1], grads[m][0], "falls {}", "rises {}", "is flat ({})")
+             for m in ("FA", "DFA")}
     return c.caption(
         f"(a) The standard reporting pair: FA and DFA reach test accuracy {c.value(fa['acc'])} "
         f"and {c.value(dfa['acc'])}, {above} chance ({c.value(CHANCE)}), with {positive} "
         f"aggregate cosine Γ ({c.value(fa['gamma'])} and {c.value(dfa['gamma'])}). (b) Per "
         f"block, |cos| is under {c.value(LOW_COSINE)} in {c.value(low['FA'])} of {blocks} for "
-        f"FA and {c.value(low['DFA'])} for DFA: the aggregate hides blocks that are not "
-        "aligned. (c) BP's median gradient norm stays within "
-        f"{c.ratio(max(grads['BP']), min(grads['BP']))} across layers; FA's {falls['FA']} "
-        f"{c.decades(grads['FA'][0], grads['FA'][-1])} from the first layer to the last, "
-        f"DFA's {falls['DFA']} {c.decades(grads['DFA'][0], grads['DFA'][-1])}, to "
+        f"FA and {c.value(low['DFA'])} for DFA: {hides}. (c) BP's median gradient norm stays "
+        f"within {c.ratio(max(grads['BP']), min(grads['BP']))} across layers; FA's "
+        f"{trend['FA']} from the first layer to the last, DFA's {trend['DFA']}, "
+        f"{'at' if trend['DFA'].startswith('is flat') else 'to'} "
         f"{c.value(grads['DFA'][-1], sci=True)}.")
 
 

@@ -123,24 +123,29 @@ def caption(data: dict[str, Any]) -> str:
             if not cond["cos_err"] or not cond["rho_err"]]
     errors = (f"; the source gives an error of zero for {', '.join(bare)}: no error bar"
               if bare else "")
-    baseline = data["panel_c"]["frozen_baseline"]
-    above = acc["DFA"]["with_penalty"] - baseline
+    baseline, pp = data["panel_c"]["frozen_baseline"], {
+        m: {k: 100 * v for k, v in acc[m].items()} for m in ("BP", "DFA")}
+    bp, dfa = pp["BP"]["with_penalty"], pp["DFA"]["with_penalty"]
+    # BP ahead with the penalty on both: the gap the penalty leaves is credit quality
+    lead = c.difference(bp, dfa, 0, "DFA leads BP by {}", "BP leads DFA by {}",
+                        "BP and DFA are level", unit=" pp")
+    credit = ", which is credit quality" if lead.startswith("BP leads") else ""
     return c.caption(
-        f"(a, b) With the residual penalty{run}, DFA's final ||h_L|| is "
-        f"{c.decades(runs['vanilla']['h_L'][-1], runs['penalized']['h_L'][-1])} below vanilla "
-        "DFA's; the penalised run's gradient is its layer-2 norm, as in the paper's script; "
+        f"(a, b) With the residual penalty{run}, DFA's final ||h_L|| "
+        + c.change(runs["penalized"]["h_L"][-1], runs["vanilla"]["h_L"][-1], "is {} below",
+                   "is {} above", "is within {} of")
+        + " vanilla DFA's; the penalised run's gradient is its layer-2 norm, as in the paper's script; "
         f"dashed: the gradient floor {c.value(data['panel_a_paper']['grad_floor'], sci=True)}. "
         "(c) Deep-layer alignment per condition, each value printed beside its point, error "
         f"bars the given error{errors}; cosine and ρ (the perturbation correlation) "
         + c.alike([x["cos"] for x in conditions], [x["rho"] for x in conditions], "",
                   labels).strip()
         + ". (d) The 2×2 control: the penalty changes BP's accuracy by "
-        f"{c.value(100 * (acc['BP']['with_penalty'] - acc['BP']['no_penalty']), 1, sign=True, unit=' pp')}"
-        f"; with it, BP leads DFA by "
-        f"{c.value(100 * (acc['BP']['with_penalty'] - acc['DFA']['with_penalty']), 0, unit=' pp')}"
-        ", which is credit quality. Dashed: the frozen baseline, the seed's shallow-model "
-        f"accuracy ({c.value(baseline)}); DFA with the penalty is "
-        f"{c.value(100 * abs(above), 1, unit=' pp')} {'above' if above >= 0 else 'below'} it.")
+        f"{c.value(bp - pp['BP']['no_penalty'], 1, sign=True, unit=' pp')}; with it, {lead}"
+        f"{credit}. Dashed: the frozen baseline, the seed's shallow-model accuracy "
+        f"({c.value(baseline)}); DFA with the penalty is "
+        + c.difference(dfa, 100 * baseline, 1, "{} below it", "{} above it", "level with it",
+                       unit=" pp") + ".")
 
 
 def _penalty(run: dict[str, Any]) -> float | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+import numpy as np
 from matplotlib.figure import Figure
 
 from figures.data.schema import Record, Scalar
@@ -85,19 +86,28 @@ def render(data: dict[str, Any]) -> Figure:
 
 def caption(data: dict[str, Any]) -> str:
     """The seed's suptitle, the rows' titles and what a curve is, which a page leaves to the
-    caption; whether the ± std band can be seen, measured on each column's one y scale."""
+    caption: what the suptitle claims (DFA's ||h_L|| "explodes", its BP gradient "does NOT
+    collapse" without the LN) as each row's data give it, from the first epoch to the last
+    (round 40, C6: the suptitle was copied in, even over a row with no data); whether the
+    ± std band can be seen, measured on each column's one y scale."""
     c = Claims()
     no_ln, with_ln = data["no_ln"], data["with_ln"]
-    runs = no_ln["BP"]["h_L"]
+    rows = [("with the LN", with_ln["DFA"])]
     bottom = "no runs (drawn empty)"
-    if runs:
+    if no_ln["BP"]["h_L"]:
         also = {m: [v for method in snapshot.LOG_KEYS for v in with_ln[method][m]]
                 for m in snapshot.METRICS}
-        bottom = c.band(snapshot.band_shares(no_ln, also),
-                        f"the mean across {c.count(runs, 'seed')}")
-    return c.caption(" ".join(SUPTITLE.split()) + ". Top: ResMLP with terminal LayerNorm "
-                     f"(seed {c.value(with_ln['seed'])}); bottom: without it, {bottom}. Curves: "
-                     f"{snapshot.PER_RUN}; each column one y scale for both rows.")
+        bottom = snapshot.spread(c, no_ln, also)
+        rows.append(("without it", {m: np.mean(no_ln["DFA"][m], axis=0) for m in
+                                    snapshot.METRICS}))
+    trends = "; ".join(f"{what} " + " and ".join(
+        c.change(row[metric][-1], row[metric][0], "falls {}", "rises {}", "is flat ({})")
+        + f" {name}" for name, row in rows) for metric, what in
+        (("h_L", "DFA's ||h_L||"), ("g_2", "its layer-2 BP gradient ||g_2||")))
+    return c.caption(f"{SUPTITLE.splitlines()[0]}. Top: ResMLP with terminal LayerNorm (seed "
+                     f"{c.value(with_ln['seed'])}); bottom: without it, {bottom}. From the "
+                     f"first epoch to the last, {trends}. Curves: {snapshot.PER_RUN}; each "
+                     "column one y scale for both rows.")
 
 
 #: Two panels in a row at every width (rows compare down a column), data areas this tall.
@@ -121,9 +131,12 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     # Each row's label is centred on its panel: two labels meet unless each is no longer
     # than a row's data area (the room between rows is the gap); "mean ± std" only where the
     # band is seen: here it is under 1 % of the axis (caption)
-    seed = with_ln["seed"]
-    labels = ((f"with terminal LN\n(seed {seed})", f"no terminal LN\n(mean of {n} seeds)"),
-              (f"with LN\n(seed {seed})", f"no LN\n(mean, n={n})"), ("with LN", "no LN"))
+    seed, runs = with_ln["seed"], data["no_ln"]["seeds"]
+    # one run is no mean (round 40, C5: "mean of 1 seeds"), none is no row of data
+    said = ((f"mean of {n} seeds", f"mean, n={n}") if n > 1 else
+            (f"seed {runs[0]}",) * 2 if n else ("no runs",) * 2)
+    labels = ((f"with terminal LN\n(seed {seed})", f"no terminal LN\n({said[0]})"),
+              (f"with LN\n(seed {seed})", f"no LN\n({said[1]})"), ("with LN", "no LN"))
     room = page.width_in / 2 * ROW_ASPECT
     top_label, bottom_label = next(pair for pair in labels if pair == labels[-1] or all(
         page.fitting(room, text, "", size_pt=page.label_pt) == text for text in pair))

@@ -59,11 +59,8 @@ def caption(data: dict[str, Any]) -> str:
     """The panels' title and what a curve is, which a page leaves to the caption; whether the
     ± std band can be seen, measured (figures/plots/_caption.py)."""
     c = Claims()
-    n = len(data["BP"]["h_L"])
-    spread = (c.band(snapshot.band_shares(data), f"the mean across the {c.count(data['BP']['h_L'], 'seed')}")
-              if n > 1 else f"{c.count(data['BP']['h_L'], 'seed')}")
     return c.caption("ViT-Mini, terminal LayerNorm: ||h_L^cls||_2 and the layer-2 BP gradient "
-                     f"norm, {snapshot.PER_RUN}; {spread}.")
+                     f"norm, {snapshot.PER_RUN}; {snapshot.spread(c, data)}.")
 
 
 #: Stacked (in a column), a panel's data area this share of its width: two panels of two

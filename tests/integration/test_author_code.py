@@ -425,7 +425,7 @@ def test_sigterm_still_stops_a_build_whose_figure_left_a_thread(project):
     finally:
         proc.kill()
     assert proc.returncode == 143
-    assert err.splitlines()[-1].startswith("terminated; ")
+    assert err.splitlines()[-1].startswith("terminated: none of the 1 figure(s) built")
 
 
 @pytest.mark.parametrize("written", ["baseline/fig1_audit_hero.png",

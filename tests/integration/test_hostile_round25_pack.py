@@ -131,6 +131,27 @@ def test_undefined_in_the_authors_log_too_is_left_as_it_is(tmp_path):
         "no main.log of your own compile" in said
 
 
+def test_undefined_in_the_authors_log_too_for_want_of_the_same_aux_is_told(tmp_path):
+    """Round 40 (X2): a supplement reading main.aux through xr, whose own log (the one
+    `figures paper` wrote, which leaves no .aux in the folder) did not find main.aux either:
+    the pack took that log for the author's compile and shipped ``??`` with no word. Now one
+    warning: undefined in both, for want of main.aux, and what to do."""
+    log = ("Package xr Warning: \nNo file main.aux\nLABELS NOT IMPORTED.\n\n"
+           "LaTeX Warning: Reference `fig:summary' on page 1 undefined on input line 5.\n")
+    write_files(tmp_path / "p", {
+        "main.tex": "\\documentclass{article}\n", "supplement.log": log,
+        "supplement.tex": ("\\documentclass{article}\n\\usepackage{xr}\n\\externaldocument"
+                           "{main}\n\\begin{document}\nSee Figure~\\ref{fig:summary}.\n"
+                           "\\end{document}\n")})
+    said = packed(tmp_path, "--main", "supplement.tex", warnings=None)[1]
+    assert ("warning: supplement.tex: the archive's compile leaves references or citations "
+            "fig:summary (from main.aux, which the archive's compile did not find) undefined "
+            "(?? on its page), and so did your own compile's supplement.log, which did not find "
+            "main.aux either (figures paper leaves no .aux in the folder): compile main.tex by "
+            "hand there once (latexmk -pdf main.tex), so that main.aux is beside "
+            "supplement.tex, then pack again\n") in said, said
+
+
 def test_undefined_reads_labels_keys_and_the_summary():
     """Round 25 (XR): the net's reading of a log."""
     assert refs.undefined("LaTeX Warning: Reference `S-a' on page 1 undefined on input line 6."

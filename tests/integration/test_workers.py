@@ -118,6 +118,25 @@ def test_ctrl_c_of_the_build_stops_its_workers(tmp_path):
     assert_workers_gone_and_nothing_written(workers, tmp_path)
 
 
+def test_ctrl_c_of_the_build_names_the_figures_it_built(tmp_path):
+    """Round 40 (K3): Ctrl-C once two of three figures were written said only "interrupted;
+    finished files are complete, the others were left as they were": neither finished figure
+    got its `built` line or was named. The line names them and counts the others."""
+    proc, _ = start_build(tmp_path, slow="one")
+    deadline = time.monotonic() + 60
+    while len(list(tmp_path.glob("*.png"))) < 2:  # the fast two are written
+        assert time.monotonic() < deadline, (tmp_path / "build.log").read_text()
+        time.sleep(0.05)
+    time.sleep(1.0)  # and their results are back in the build
+    os.killpg(proc.pid, signal.SIGINT)  # the terminal sends Ctrl-C to the whole group
+    assert proc.wait(timeout=30) == 130
+    err = (tmp_path / "build.log").read_text()
+    assert err.strip().splitlines() == [(
+        "interrupted: built cifar_feature_drift, cifar_state_vs_credit; the other 1 not built "
+        "(their files left as they were)")]
+    assert temp_files(tmp_path) == []
+
+
 def temp_files(out: Path) -> list[str]:
     return sorted(p.name for p in out.iterdir() if p.name.startswith(".")
                   and p.name not in (".build.lock", ".build-state.json"))
@@ -133,7 +152,7 @@ def test_sigterm_stops_the_build_as_ctrl_c_does_and_removes_its_temp_files(tmp_p
     assert proc.wait(timeout=30) == 143
     err = (tmp_path / "build.log").read_text()
     assert err.strip().splitlines()[-1] == (
-        "terminated; finished files are complete, the others were left as they were")
+        "terminated: none of the 3 figure(s) built; their files were left as they were")
     assert "Traceback" not in err
     assert_workers_gone_and_nothing_written(workers, tmp_path)
     assert temp_files(tmp_path) == []
@@ -150,12 +169,14 @@ def test_sigterm_to_the_whole_group_is_one_line_not_a_worker_traceback(tmp_path,
         while len(list(tmp_path.glob("*.png"))) < 2:  # the fast two are written
             assert time.monotonic() < deadline, (tmp_path / "build.log").read_text()
             time.sleep(0.05)
-        time.sleep(0.3)  # and their worker waits for the next task
+        time.sleep(1.0)  # and their worker waits for the next task (round 40: results back)
     os.killpg(proc.pid, signal.SIGTERM)
     assert proc.wait(timeout=30) == 143
     err = (tmp_path / "build.log").read_text()
-    assert err.strip().splitlines() == [
-        "terminated; finished files are complete, the others were left as they were"]
+    assert err.strip().splitlines() == [(  # round 40 K3: those built are named
+        "terminated: built cifar_feature_drift, cifar_state_vs_credit; the other 1 not built "
+        "(their files left as they were)") if slow == "one" else
+        "terminated: none of the 3 figure(s) built; their files were left as they were"]
     if slow != "one":
         assert_workers_gone_and_nothing_written(workers, tmp_path)
     assert temp_files(tmp_path) == []

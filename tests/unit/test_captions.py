@@ -72,7 +72,7 @@ def test_the_seeds_claims_that_the_data_do_not_bear_out_are_judged_false():
     assert alike.text == "put the conditions in the same order and differ in sign for a"
     assert alike.judge("put the conditions in the same order and agree in sign")
     c = Claims()
-    c.band({"panel": VISIBLE / 3})
+    c.band({"panel": VISIBLE / 3}, runs=[42, 123, 456])
     [band] = c.made
     assert "too narrow to see" in band.text
     assert band.judge("mean across seeds, band ± std")

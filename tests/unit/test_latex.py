@@ -152,7 +152,7 @@ def test_the_printed_width_estimated_and_every_reshaping_refused_with_its_edit()
         assert f"the paper prints it {how}" in problem, problem
         assert "write \\includegraphics[width=\\linewidth]{x} at main.tex:1" in problem
     wider = placement(_graphic({"width": "4in"}), spec, ICML)
-    assert "4 in is wider than its line (3.25 in)" in wider.problem
+    assert "4 in is 0.75 in (54 pt) wider than its line (3.25 in)" in wider.problem
     typeset = _graphic({"width": "\\textwidth"})  # TeX's numbers win over the estimate
     typeset.printed = Printed(1, None, (0.0, 0.0), 4.0, 4.0, None, False)
     assert placement(typeset, spec, ICML).width == pytest.approx(4.0)
@@ -222,3 +222,38 @@ def test_comments_and_verbatim_are_read_as_tex_reads_them(tmp_path):
         "\\end{document}\n")
     found = read_paper(tmp_path)
     assert [g.written for g in found.graphics] == ["seen"]
+
+
+@pytest.mark.parametrize(("trim", "cuts"), [
+    ("0 0 0 0", False), ("0pt 0pt 0pt 0pt", False), ("0.0 -0bp .0 0mm", False),
+    ("0 0 0 20", True), ("-5 0 0 0", True), ("0 0 0", True), ("0 0 0 \\mytrim", True)])
+@pytest.mark.parametrize("clip", [False, True])
+def test_a_trim_of_nothing_is_no_crop(trim, cuts, clip):
+    """Round 40 (P15): ``trim=0 0 0 0`` (with or without ``clip``), as templates write it,
+    was refused "the paper prints it trimmed or clipped": it cuts nothing, as ``clip`` alone
+    cuts nothing (round 26, SX), and TeX prints the figure at 100 %. A trim that cuts, a
+    negative one (a margin that shrinks the figure in its box) or one the reading cannot
+    take as four lengths of nothing is still refused."""
+    from figures.paper.placed import placement
+    from figures.registry import BY_NAME
+
+    options = {"width": "\\linewidth", "trim": trim} | ({"clip": ""} if clip else {})
+    place = placement(_graphic(options), BY_NAME["cifar_feature_drift"], ICML)
+    assert ("trimmed or clipped" in place.problem) is cuts, place.problem
+    assert (place.width is None) is cuts
+
+
+def test_a_box_wider_than_its_line_says_by_how_much():
+    """Round 40 (P20): IEEE's graphics guide's ``width=3.5in`` in IEEEtran's 3.487 in column
+    (252 pt) read "3.5 in is wider than its line (3.49 in)": the line rounded to what looks
+    like the width. Now it says by how much, in inches and TeX's points."""
+    from figures.paper.engine import Printed
+    from figures.paper.placed import placement
+    from figures.registry import BY_NAME
+
+    graphic = _graphic({"width": "3.5in"})
+    graphic.printed = Printed(1, None, (0.0, 0.0), 252 / 72.27, 3.5, None, False)
+    problem = placement(graphic, BY_NAME["cifar_summary"], ICML).problem
+    assert problem.startswith("3.5 in is 0.013 in (0.94 pt) wider than its line (3.487 in): "
+                              "it would run into the margin; write "
+                              "\\includegraphics[width=\\linewidth]{x} at main.tex:1"), problem

@@ -1,0 +1,45 @@
+"""Round 40: a fresh hostile pass (record only); the `figures paper`, `check` and `sync`
+lines it found unclear, kept."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import REPO, write_files
+
+#: A supplement that refers to its main paper's figure through xr (main.aux), and that paper.
+_XR = {
+    "main.tex": ("\\documentclass{article}\n\\begin{document}\nText.\n\\begin{figure}[h]"
+                 "\\centering\\rule{1in}{1in}\\caption{Summary.}\\label{fig:summary}"
+                 "\\end{figure}\n\\end{document}\n"),
+    "supplement.tex": ("\\documentclass{article}\n\\usepackage{xr}\n\\externaldocument{main}\n"
+                       "\\begin{document}\nAs Figure~\\ref{fig:summary} of the main paper "
+                       "shows, BP leads.\n\\end{document}\n"),
+}
+
+
+@pytest.mark.slow  # latexmk
+def test_a_supplement_reading_main_aux_through_xr_is_told_why_it_prints_question_marks(
+        tmp_path, monkeypatch, capsys):
+    """Round 40 (X1): `figures paper --main supplement.tex` of a supplement that reads
+    main.aux through xr (``\\externaldocument{main}``) said 0 problems though its page
+    printed ``??``: figures paper leaves no .aux in the folder. Now one warning naming the
+    file and what to do; with the author's own main.aux beside it, the compile reads it."""
+    from figures.cli import main as cli
+
+    paper = tmp_path / "p"
+    write_files(paper, _XR)
+    monkeypatch.chdir(tmp_path)
+    argv = ["paper", str(paper), "--main", "supplement.tex", "--venue", "neurips",
+            "--figdata", str(REPO / "figdata")]
+    code = cli.main(argv)
+    said = capsys.readouterr()
+    assert f"warning: {paper / 'supplement.tex'}: reads main.aux (xr), which is not in the " \
+        "folder (figures paper leaves no .aux there: each compile of its own starts from " \
+        "scratch): its references fig:summary print ?? on the page; compile main.tex by hand " \
+        "there once (latexmk -pdf main.tex), so that main.aux is beside supplement.tex, then " \
+        "figures paper again\n" in said.err, said.err
+    (paper / "main.aux").write_text("\\relax\n\\newlabel{fig:summary}{{1}{1}}\n")
+    assert cli.main(argv) == code
+    said = capsys.readouterr()
+    assert "main.aux" not in said.err, said.err
+    assert "fig:summary" not in (paper / "supplement.log").read_text()
