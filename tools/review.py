@@ -353,21 +353,11 @@ def _outline(tree: ET.Element, element: ET.Element) -> ET.Element:
 
 def restore_command(path: Path) -> str | None:
     """How to get back ``path``, a baseline image missing from the working tree, when git
-    tracks it (in HEAD, or only added to the index); None when it does not (a new golden) or
-    there is no git here. git runs through the package's one runner (figures/runner.py)."""
-    from figures import runner
-    from figures.errors import FigureDataError
+    tracks it; None when it does not (a new golden) or there is no git here (the one reading,
+    the golden run's too: tests/helpers.py)."""
+    from helpers import restore_command as restore
 
-    shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
-    for asked, restore in ((["ls-tree", "--name-only", "HEAD"], f"git checkout HEAD -- {shown}"),
-                           (["ls-files"], f"git checkout -- {shown}")):
-        try:
-            found = runner.run(["git", *asked, "--", shown], ROOT, timeout=60)
-        except (FigureDataError, OSError):  # no git installed, or it did not answer
-            return None
-        if found.returncode == 0 and found.stdout.strip():
-            return restore
-    return None
+    return restore(path, ROOT)
 
 
 def _no_baseline(path: Path) -> str:
