@@ -43,3 +43,28 @@ def test_a_supplement_reading_main_aux_through_xr_is_told_why_it_prints_question
     said = capsys.readouterr()
     assert "main.aux" not in said.err, said.err
     assert "fig:summary" not in (paper / "supplement.log").read_text()
+
+
+@pytest.mark.slow  # sync asks TeX
+def test_graphicx_not_loaded_for_want_of_a_missing_style_names_the_style(tmp_path):
+    r"""Round 40 (P11): a downloaded paper whose venue style (which loads graphicx) is not
+    beside it: each row said to add ``\usepackage{graphicx}``, a fix for a consequence; the
+    cause was only in the warning above. Now each row names the missing style and its line."""
+    from helpers import figures_as_a_user
+
+    write_files(tmp_path / "P", {"main.tex": (
+        "\\documentclass{article}\n\\usepackage{neurips_like}\n\\input{macros}\n"
+        "\\begin{document}\nText.\n\\begin{figure}\n"
+        "\\includegraphics[width=\\linewidth]{cifar_summary}\\caption{C}\\end{figure}\n"
+        "\\end{document}\n")})
+    ran = figures_as_a_user(tmp_path, "sync", "P", "--allow-synthetic", timeout=600)
+    out = ran.stdout + ran.stderr
+    assert ran.returncode == 1, out
+    assert "warning: main.tex:2: loads neurips_like.sty, which this TeX Live does not have" \
+        in out, out
+    [row] = [line for line in out.splitlines() if line.startswith("cifar_summary")]
+    assert row.endswith(
+        "refused: \\includegraphics at main.tex:7 is undefined: graphicx is not loaded "
+        "(neurips_like.sty, which main.tex:2 loads, is missing: see above); install "
+        "neurips_like.sty or put it beside main.tex (or add \\usepackage{graphicx}), then "
+        "sync again"), out
