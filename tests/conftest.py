@@ -637,12 +637,56 @@ def _resized_images(config: pytest.Config) -> list[tuple[Path, str]]:
     return found
 
 
+def _takes_in(config: pytest.Config, module: Path) -> bool:
+    """Whether the run's paths (its arguments, else its testpaths) take in test ``module``."""
+    here = Path(config.invocation_params.dir)
+    for arg in config.args:
+        path = Path(here, arg.split("::", 1)[0]).resolve()
+        if module == path or module.is_relative_to(path):
+            return True
+    return False
+
+
+def unjudged_baselines(config: pytest.Config) -> list[str]:
+    """One line per golden whose files lie in baseline/ (or baseline/venues/) though no golden
+    test judges them: its fixture deleted or renamed (a venue layout: the figure or slot
+    gone), in a run whose paths take in the golden module that would (round 40, G3: told only
+    by tests/unit/test_registry.py, the golden run itself "17 passed"; round 29 G9's reverse,
+    a fixture with no figure, fails its own golden test)."""
+    from helpers import VENUE_BASELINES, fixture_files, venue_baseline_name, venue_slots
+
+    golden = REPO / "tests" / "golden"
+    found = []
+    for module, folder, expected, why in (
+            ("test_images.py", REPO / "baseline", lambda: {p.stem for p in fixture_files()},
+             lambda stem: f"no fixture (tests/fixtures/{stem}.json), not judged: restore the "
+             "fixture, or remove"),
+            ("test_venue_images.py", VENUE_BASELINES, lambda: {
+                venue_baseline_name(*slot).removesuffix(".png") for slot in venue_slots()},
+             lambda stem: "no venue layout of the golden tests draws it (tests/helpers.py "
+             "venue_slots: its figure or slot is gone), not judged: remove")):
+        if not _takes_in(config, golden / module) or not folder.is_dir():
+            continue
+        drawn = expected()
+        stems: dict[str, list[str]] = {}
+        for path in sorted(folder.iterdir()):
+            stem = path.name.removesuffix(".png").removesuffix(".vector.txt.gz")
+            if stem != path.name and stem not in drawn:
+                stems.setdefault(stem, []).append(display_path(path.relative_to(REPO)))
+        found += [f"golden: {' and '.join(files)}: {why(stem)} "
+                  f"{'them' if len(files) > 1 else 'it'}" for stem, files in stems.items()]
+    return found
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-    """Which judge decided how many golden images; a failing image comparison ends the run
-    with one line: where to look, and how to accept an intended change."""
+    """Which judge decided how many golden images, and the baselines no golden test judges;
+    a failing image comparison ends the run with one line: where to look, and how to accept
+    an intended change."""
     judged = _judged(terminalreporter)
     if judged is not None:
         terminalreporter.write_line(judged)
+    for line in unjudged_baselines(config):
+        terminalreporter.write_line(line, yellow=True)
     failed = terminalreporter.stats.get("failed", [])
     compared = any("mpl_image_compare" in report.keywords for report in failed)
     diffs = [os.path.relpath(diff) for diff in _diff_images(config)] if compared else []

@@ -30,6 +30,7 @@ import io
 import json
 import secrets
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -50,6 +51,7 @@ import update_baselines as ub  # tools/ on the path first
 
 from figures.cli.review import from_here, names_tests, refused
 from figures.errors import display_path
+from figures.signals import stop_signals_held
 
 ROOT, BASELINE = ub.ROOT, ub.BASELINE
 OUT = ROOT / "build" / "review"
@@ -60,6 +62,8 @@ SVG, XLINK = "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"
 #: Drawn over each changed element of a vector drawing: its outline in magenta.
 OUTLINE = (".fa-changed, .fa-changed * {stroke: #e0f !important; stroke-width: 2.5px "
            "!important; fill: none !important; stroke-opacity: .8 !important}")
+#: "Why it changed" where no pass of the comparison is recorded in this checkout.
+NO_PASS = "(no passing comparison recorded here: run the golden tests before an edit)"
 
 
 @dataclass
@@ -77,7 +81,13 @@ class Golden:
     rendered: dict[str, bytes] = field(default_factory=dict)
     #: its baseline image is missing from the working tree though git tracks it: what to do
     missing: str = ""
+    #: "changed" (not decided), "accepting" (its accept writes, then compares again),
+    #: "accepted", "failed" (accepted: written, but it fails when compared again), "rejected"
     status: str = "changed"
+    #: the baseline files its accept wrote (None: no accept wrote, or none finished writing)
+    written: list[str] | None = None
+    #: what its decision answered (the accept's "wrote ...; compared again: ...")
+    answer: str = ""
     figure: str = field(init=False)
     layout: str = field(init=False)
 
@@ -102,9 +112,30 @@ class Golden:
 
     @property
     def look_at(self) -> str:
+        """A reject's line: nothing written, and the input to look at first (round 40, R2:
+        with no pass recorded it read "look at (no passing comparison ...)")."""
+        if self.why == [NO_PASS]:
+            return ("nothing written; no passing comparison is recorded here to say which input "
+                    "changed (run the golden tests before an edit): look at the differing "
+                    "elements")
         first = next((w for w in self.why if w.startswith(("figures/plots/", "tests/fixtures/"))),
                      self.why[0] if self.why else "the differing elements")
         return f"nothing written; look at {first}"
+
+    @property
+    def refusal(self) -> str:
+        """Why a second decision on it is refused: one decision per golden, the first one wins
+        (round 40, R5: a reject pressed while its accept wrote and compared again said
+        "nothing written", and the summary "rejected", of a golden that was written)."""
+        if self.status == "accepting":
+            return ("refused: its accept, pressed first, is writing it and comparing it again: "
+                    "one decision per golden")
+        if self.status == "rejected":
+            return (f"refused: already rejected (nothing written): one decision per golden; to "
+                    f"accept it after all: `{self.command}`")
+        undo = undo_command(self.written or [])
+        return (f"refused: already accepted ({self.answer}): one decision per golden"
+                + (f"; to undo it: {undo}" if undo else ""))
 
 
 def _record(path: Path) -> dict:
@@ -165,11 +196,33 @@ def why(nodeid: str) -> list[str]:
     record = inputs_record(_record(INPUTS)).get(nodeid, {})
     last, passed = record.get("last"), record.get("passed")
     if not last or not passed:
-        return ["(no passing comparison recorded here: run the golden tests before an edit)"]
+        return [NO_PASS]
+    # a venue golden's baseline was recorded as baseline/NAME, its file is under
+    # baseline/venues/ (round 40, R5): the record's older entries read as the file's path
+    last, passed = (({_baseline_key(k): v for k, v in d.items()}) for d in (last, passed))
     versions = {k for k in last if "/" not in k and not k.startswith("the build kind")}
     changed = sorted((k for k in last.keys() | passed.keys() if last.get(k) != passed.get(k)),
                      key=lambda k: (not k.startswith("figures/plots/"), k))
     return [f"{k} {passed.get(k)} -> {last.get(k)}" if k in versions else k for k in changed]
+
+
+def _baseline_key(key: str) -> str:
+    """A recorded input's name, a venue golden's baseline by its path (baseline/venues/)."""
+    return f"baseline/venues/{key[9:]}" if key.startswith("baseline/venue-") else key
+
+
+def undo_command(written: list[str]) -> str:
+    """How to put back the baseline files an accept wrote (``written``: paths under
+    baseline/, as :func:`update_baselines.write_golden` names them): git's checkout of those
+    it tracks, deleting the others (a new golden's)."""
+    grouped: dict[str, list[str]] = {}
+    for path in (BASELINE / w.split(" (", 1)[0] for w in written):
+        shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+        restore = restore_command(path)
+        grouped.setdefault(restore.removesuffix(shown) if restore else "", []).append(shown)
+    steps = [f"`{how}{' '.join(files)}`" if how else f"delete {' and '.join(files)}"
+             for how, files in grouped.items()]
+    return ", ".join(steps)
 
 
 def _pixel_diff(old: Path, new: Path) -> tuple[bytes | None, str]:
@@ -471,7 +524,26 @@ class Review(http.server.HTTPServer):
     def __init__(self, goldens: list[Golden]) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
         self.goldens, self.token = goldens, secrets.token_urlsafe(24)
+        self.deciding = threading.Lock()
         self.url = f"http://127.0.0.1:{self.server_port}/?token={self.token}"
+
+    def decide(self, verb: str, item: Golden) -> dict[str, object]:
+        """``item`` accepted or rejected, once: the first decision wins, a second is refused
+        (round 40, R5), whichever order the requests come in."""
+        with self.deciding:
+            if item.status != "changed":
+                return {"status": "accepted" if item.status == "accepting" else item.status,
+                        "message": item.refusal, "refused": True}
+            item.status = "accepting" if verb == "accept" else "rejected"
+        if verb == "reject":
+            item.answer = item.look_at
+            return {"status": "rejected", "message": item.answer}
+        try:
+            answer = self.accept(item)
+        finally:  # refused (a stale render), or stopped before writing: still undecided
+            if item.status == "accepting" and item.written is None:
+                item.status = "changed"
+        return answer
 
     def accept(self, item: Golden) -> dict[str, object]:
         """Write the render ``item``'s page showed, held since (not what build/review/new holds
@@ -487,13 +559,15 @@ class Review(http.server.HTTPServer):
                     f"refused: build/review/new/{stale} is no longer the render this page shows "
                     "(another figures review, or a render, wrote there since): nothing written; "
                     "run `figures review` again to see the render of the code as it is now")}
-            written = ub.write_golden(Path(held), item.name)
+            with stop_signals_held():  # Ctrl-C then: after both files (and item.written)
+                written = item.written = ub.write_golden(Path(held), item.name)
         again = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", item.nodeid],
                                cwd=ROOT, capture_output=True, text=True, check=False)
         item.status = "accepted" if again.returncode == 0 else "failed"
         wrote = ", ".join(f"baseline/{f}" for f in written) or "nothing (already equal)"
-        return {"status": item.status, "message": f"wrote {wrote}; compared again: " + (
-            "passes" if again.returncode == 0 else again.stdout.strip().splitlines()[-1])}
+        item.answer = f"wrote {wrote}; compared again: " + (
+            "passes" if again.returncode == 0 else again.stdout.strip().splitlines()[-1])
+        return {"status": item.status, "message": item.answer}
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -555,10 +629,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if verb not in ("accept", "reject") or not number.isdigit() or int(number) >= len(goldens):
             return 404, b"not found: accept or reject a listed golden by its number\n", "text/plain"
         item = goldens[int(number)]
-        if verb == "accept":
-            answer = self.server.accept(item)
-        else:
-            item.status, answer = "rejected", {"status": "rejected", "message": item.look_at}
+        answer = self.server.decide(verb, item)
         print(f"review: {item.name}: {answer['message']}", flush=True)
         return 200, json.dumps(answer).encode(), "application/json"
 
@@ -566,7 +637,83 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass  # quiet: the review prints what it does
 
 
+#: The stop signals that end a review, each with its word and exit status (as the CLI's).
+STOPS = {signal.SIGINT: ("interrupted", 130), signal.SIGTERM: ("terminated", 143),
+         **({signal.SIGHUP: ("hung up", 129)} if hasattr(signal, "SIGHUP") else {})}
+#: The stop signal that ended this review, if one did.
+STOPPED: list[int] = []
+
+
+def _stop(signum: int, frame: object) -> None:
+    """The first stop signal stops the review (a KeyboardInterrupt); those after it (the
+    terminal's Ctrl-C reaches both ``figures review`` and this tool, which passes its own on)
+    change nothing while it says what it did."""
+    from figures.signals import ignore_stop_signals
+
+    STOPPED.append(signum)
+    ignore_stop_signals()
+    raise KeyboardInterrupt
+
+
+def ended(goldens: list[Golden]) -> str:
+    """The review's last line: how many were accepted, rejected, not decided."""
+    count = {s: sum(g.status == s for g in goldens) for s in ("accepted", "failed", "rejected",
+                                                              "changed")}
+    return (f"review: {count['accepted'] + count['failed']} accepted, {count['rejected']} "
+            f"rejected, {count['changed']} not decided" + (
+                f" ({count['failed']} of those accepted fail when compared again: above)"
+                if count["failed"] else ""))
+
+
+def interrupted(goldens: list[Golden], how: str = "interrupted") -> str:
+    """The line of a review stopped by Ctrl-C (or SIGTERM): each golden an accept wrote,
+    and whether it was compared again (round 40, R3: "interrupted; finished files are
+    complete, ..." named no golden, one accepted and written)."""
+    said = []
+    for item in goldens:
+        if item.written is None:
+            continue
+        wrote = "written" if item.written else "nothing to write: equal already"
+        said.append(f"{item.name} accepted ({wrote}, not compared again)"
+                    if item.status == "accepting" else f"{item.name} accepted ({wrote}; "
+                    f"compared again: {'passes' if item.status == 'accepted' else 'fails'})")
+    rest = [f"{n} {what}" for n, what in (
+        (sum(g.status == "rejected" for g in goldens), "rejected"),
+        (sum(g.status == "changed" for g in goldens), "not decided")) if n]
+    return (f"review: {how}: " + ("; ".join(said) + "; nothing else written" if said
+                                  else "nothing written")
+            + (f" ({', '.join(rest)})" if rest else ""))
+
+
+def serve(goldens: list[Golden], browser: bool) -> int:
+    """The page served until Done (or Ctrl-C); the review's last line."""
+    server = Review(goldens)
+    print(f"review: {len(goldens)} changed golden(s) at {server.url} (Ctrl-C stops)", flush=True)
+    if browser:
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+    print(ended(goldens))
+    return 0
+
+
 def main(argv: list[str]) -> int:
+    for stop in STOPS:
+        signal.signal(stop, _stop)
+    goldens: list[Golden] = []
+    try:
+        return review(argv, goldens)
+    except KeyboardInterrupt:
+        how, code = STOPS.get(STOPPED[0] if STOPPED else signal.SIGINT)
+        print(interrupted(goldens, how), flush=True)
+        return code
+
+
+def review(argv: list[str], goldens: list[Golden]) -> int:
+    """The review of ``argv``'s goldens; ``goldens`` holds those shown (for the line that says
+    what was written when it is stopped)."""
     argv = from_here(argv, ROOT)  # pytest runs from ROOT (round 25, RS)
     if (why := refused(argv)) is not None:
         print(f"review: {why}", file=sys.stderr)
@@ -577,8 +724,8 @@ def main(argv: list[str]) -> int:
         return 1
     # without a browser (CI, after a failure) the failures are at hand: nothing is rerun
     JUDGED.clear()
-    goldens = collect([a for a in argv if a not in ("--no-open", "--no-browser")],
-                      compare_first=not static)
+    goldens += collect([a for a in argv if a not in ("--no-open", "--no-browser")],
+                       compare_first=not static)
     if not goldens:
         print("review: no golden differs from baseline/: nothing to review" if FAILED
               else f"review: {JUDGED[0]} golden(s) compared, none differs from baseline/: "
@@ -592,20 +739,7 @@ def main(argv: list[str]) -> int:
         print(f"review: {len(goldens)} changed golden(s): {write_static(goldens)} (each names "
               "the command that accepts it; its pictures in img/ beside it)")
         return 0
-    server = Review(goldens)
-    print(f"review: {len(goldens)} changed golden(s) at {server.url} (Ctrl-C stops)", flush=True)
-    if browser:
-        webbrowser.open(server.url)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-    counts = {s: sum(g.status == s for g in goldens) for s in ("accepted", "rejected", "changed")}
-    print(f"review: {counts['accepted']} accepted, {counts['rejected']} rejected, "
-          f"{counts['changed']} not decided")
-    return 0
+    return serve(goldens, browser)
 
 
 if __name__ == "__main__":

@@ -131,9 +131,12 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     # Each row's label is centred on its panel: two labels meet unless each is no longer
     # than a row's data area (the room between rows is the gap); "mean ± std" only where the
     # band is seen: here it is under 1 % of the axis (caption)
-    seed = with_ln["seed"]
-    labels = ((f"with terminal LN\n(seed {seed})", f"no terminal LN\n(mean of {n} seeds)"),
-              (f"with LN\n(seed {seed})", f"no LN\n(mean, n={n})"), ("with LN", "no LN"))
+    seed, runs = with_ln["seed"], data["no_ln"]["seeds"]
+    # one run is no mean (round 40, C5: "mean of 1 seeds"), none is no row of data
+    said = ((f"mean of {n} seeds", f"mean, n={n}") if n > 1 else
+            (f"seed {runs[0]}",) * 2 if n else ("no runs",) * 2)
+    labels = ((f"with terminal LN\n(seed {seed})", f"no terminal LN\n({said[0]})"),
+              (f"with LN\n(seed {seed})", f"no LN\n({said[1]})"), ("with LN", "no LN"))
     room = page.width_in / 2 * ROW_ASPECT
     top_label, bottom_label = next(pair for pair in labels if pair == labels[-1] or all(
         page.fitting(room, text, "", size_pt=page.label_pt) == text for text in pair))

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import copy
 import math
+import warnings
 
 import pytest
 from helpers import FIXTURES, REPO
 
 from figures.data import figdata
+from figures.errors import FigureDataWarning
 from figures.plots import _snapshot as snapshot
 from figures.plots._caption import Caption, Claims, false_claims, scientific
 from figures.registry import BY_NAME
@@ -261,3 +263,22 @@ def test_change_says_the_direction_of_its_data(value, reference):
     word = "same" if f"{decades:.1f}" == "0.0" else "less" if value < reference else "more"
     assert said.startswith(word), said
     assert false_claims(c.caption(said)) == []
+
+
+@pytest.mark.parametrize(("fixture", "label"), [("single-noln-seed", "(seed "),
+                                                ("no-noln-seeds", "(no runs)"),
+                                                ("", "(mean of 3 seeds)")])
+def test_resmlp_page_labels_one_run_as_a_seed_not_a_mean(fixture, label):
+    """Round 40 (C5): the page's bottom-row label read "no terminal LN (mean of 1 seeds)" for
+    one run, and "(mean of 0 seeds)" for none."""
+    from figures.outputs.kind import venue_kind
+    from figures.venues import get_venue
+
+    spec = BY_NAME["figure_snapshot_resmlp"]
+    data = data_of("figure_snapshot_resmlp", fixture)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FigureDataWarning)
+        fig = venue_kind(get_venue("neurips"), None).draw(spec, data)
+    bottom = fig.axes[2].get_ylabel()
+    assert label in bottom, bottom
+    assert "1 seeds" not in bottom, bottom

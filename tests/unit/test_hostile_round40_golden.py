@@ -62,3 +62,169 @@ def test_stability_takes_pytest_options_after_its_number_or_alone():
     body = source.split("def stability(", 1)[1].split("\n@nox.session", 1)[0]
     assert 'session.run("python", "tools/stability.py", *session.posargs)' in body
     assert "int(" not in body
+
+
+# ---- figures review (tools/review.py): one decision per golden, and what a reject says ----
+
+def _review_tool():
+    import importlib.util
+
+    if (loaded := sys.modules.get("review_tool")) is not None:
+        return loaded
+    spec = importlib.util.spec_from_file_location("review_tool", REPO / "tools" / "review.py")
+    module = sys.modules["review_tool"] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _png(colour: str) -> bytes:
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (4, 3), colour).save(buffer, format="png")
+    return buffer.getvalue()
+
+
+def render(folder, name: str, colour: str) -> None:
+    """A golden's render (its PNG and vector content) in ``folder``."""
+    import gzip
+    import json
+
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.png").write_bytes(_png(colour))
+    line = json.dumps([1, "path", {"style": f"stroke: {colour}"}, ""])  # vector.canonical's
+    (folder / f"{name}.vector.txt.gz").write_bytes(gzip.compress(line.encode(), mtime=0))
+
+
+def reviewed(tmp_path, monkeypatch, compare_again=None, name: str = "x"):
+    """One changed golden ``name`` in a baseline/ of ``tmp_path``, and its review's server
+    (not serving yet); ``compare_again`` stands for the comparison run again after an accept
+    (by default: it passes at once). Its undo is git's checkout, as for a tracked golden."""
+    from subprocess import CompletedProcess
+    from types import SimpleNamespace
+
+    review = _review_tool()
+    baseline, out = tmp_path / "baseline", tmp_path / "build" / "review"
+    render(baseline, name, "red")
+    for module, attribute, value in ((review, "BASELINE", baseline),
+                                     (review.ub, "BASELINE", baseline), (review, "OUT", out),
+                                     (review, "INPUTS", tmp_path / "none")):
+        monkeypatch.setattr(module, attribute, value)
+    monkeypatch.setattr(review, "restore_command", lambda path: f"git checkout HEAD -- {path}")
+    monkeypatch.setattr(review, "subprocess", SimpleNamespace(run=lambda args, **_: (
+        compare_again and compare_again(), CompletedProcess(args, 0, "1 passed", ""))[1]))
+    render(out / "new", name, "#00ff00")
+    item = review.compare(0, name, f"tests/golden/test_images.py::t[{name}]", out / "new")
+    return review, baseline, review.Review([item])
+
+
+def _post(served, path: str) -> dict:
+    import http.client
+    import json
+
+    connection = http.client.HTTPConnection("127.0.0.1", served.server_port, timeout=60)
+    connection.request("POST", f"{path}?token={served.token}", headers={"Content-Length": "0"})
+    try:
+        return json.loads(connection.getresponse().read())
+    finally:
+        connection.close()
+
+
+def test_a_reject_pressed_while_its_accept_writes_is_refused_and_the_accept_stands(
+        tmp_path, monkeypatch):
+    """Round 40 (R5): ``r`` pressed 0.3 s after ``a`` on one golden: the review printed both
+    "wrote baseline/venues/...; compared again: passes" and "nothing written", ended
+    "0 accepted, 1 rejected", and the page said "nothing written", of a golden that was
+    written. One decision per golden, the first wins: the reject is refused, saying what the
+    accept did and how to undo it; the summary counts it accepted."""
+    import threading
+
+    comparing, finish = threading.Event(), threading.Event()
+    review, baseline, served = reviewed(tmp_path, monkeypatch,
+                                        lambda: (comparing.set(), finish.wait(60)))
+    item = served.goldens[0]
+    thread = threading.Thread(target=served.serve_forever, daemon=True)
+    thread.start()
+    answers: dict[str, dict] = {}
+    try:
+        accepting = threading.Thread(target=lambda: answers.update(accept=_post(served,
+                                                                               "/accept/0")))
+        accepting.start()
+        assert comparing.wait(60)  # written, comparing again
+        rejecting = threading.Thread(target=lambda: answers.update(reject=_post(served,
+                                                                               "/reject/0")))
+        rejecting.start()
+        rejecting.join(0.5)
+        finish.set()
+        accepting.join(60)
+        rejecting.join(60)
+    finally:
+        finish.set()
+        served.shutdown()
+        served.server_close()
+    wrote = "wrote baseline/x.png, baseline/x.vector.txt.gz; compared again: passes"
+    assert answers["accept"] == {"status": "accepted", "message": wrote}
+    assert answers["reject"] == {"status": "accepted", "refused": True, "message": (
+        f"refused: already accepted ({wrote}): one decision per golden; to undo it: "
+        f"`git checkout HEAD -- {baseline / 'x.png'} {baseline / 'x.vector.txt.gz'}`")}
+    assert (baseline / "x.png").read_bytes() == _png("#00ff00")
+    assert item.status == "accepted"
+    assert review.ended([item]) == "review: 1 accepted, 0 rejected, 0 not decided"
+
+
+def test_an_accept_after_a_reject_is_refused_and_writes_nothing(tmp_path, monkeypatch):
+    """Round 40 (R5): the first decision wins the other way too: an accept (``a``, or "Accept
+    all of FIGURE") of a golden already rejected writes nothing and says how to accept it."""
+    compared = []
+    review, baseline, served = reviewed(tmp_path, monkeypatch, lambda: compared.append(1))
+    item = served.goldens[0]
+    try:
+        assert served.decide("reject", item)["status"] == "rejected"
+        answer = served.decide("accept", item)
+    finally:
+        served.server_close()
+    assert answer == {"status": "rejected", "refused": True, "message": (
+        "refused: already rejected (nothing written): one decision per golden; to accept it "
+        "after all: `nox -s baselines -- x`")}
+    assert (baseline / "x.png").read_bytes() == _png("red")
+    assert not compared
+    assert review.ended([item]) == "review: 0 accepted, 1 rejected, 0 not decided"
+
+
+def test_a_reject_with_no_pass_recorded_says_so_in_a_sentence(tmp_path, monkeypatch):
+    """Round 40 (R2): in a checkout with no golden-cache record (a fresh clone), a reject read
+    "nothing written; look at (no passing comparison recorded here: run the golden tests
+    before an edit)": a parenthesis where a file's name goes."""
+    _, _, served = reviewed(tmp_path, monkeypatch)
+    try:
+        assert served.goldens[0].why == [_review_tool().NO_PASS]
+        answer = served.decide("reject", served.goldens[0])
+    finally:
+        served.server_close()
+    assert answer == {"status": "rejected", "message": (
+        "nothing written; no passing comparison is recorded here to say which input changed "
+        "(run the golden tests before an edit): look at the differing elements")}
+
+
+def test_a_venue_goldens_baseline_is_named_by_its_path_under_baseline_venues(tmp_path,
+                                                                             monkeypatch):
+    """Round 40 (R5): a reject said "look at baseline/venue-icml--cifar_summary--1.9.png", a
+    file that does not exist (it is baseline/venues/...): the golden cache recorded a
+    baseline by its name under baseline/. It records its path now, and review reads an older
+    record's entry as that path."""
+    import json
+
+    review = _review_tool()
+    name = "venue-icml--cifar_summary--1.9"
+    old, new = f"baseline/{name}.png", f"baseline/venues/{name}.png"
+    for key in (old, new):  # a record written before this round, and one after
+        record = tmp_path / key.replace("/", "_")
+        record.write_text(json.dumps({"n": {"passed": {key: "1", "figures/style.py": "a"},
+                                            "last": {key: "2", "figures/style.py": "a"}}}))
+        monkeypatch.setattr(review, "INPUTS", record)
+        assert review.why("n") == [new]
+    source = (REPO / "tests" / "golden_cache.py").read_text(encoding="utf-8")
+    assert 'named[f"baseline/{golden.name}"]' not in source
+    assert "golden.relative_to(_TESTS.parent).as_posix()" in source
