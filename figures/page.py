@@ -303,10 +303,12 @@ class Page:
             ax.set_title(text, loc="left")
 
     def figure(self, aspect: float) -> Figure:
-        """A figure of the page's width, ``aspect`` tall, laid out by constrained layout."""
-        from figures.style import new_figure
+        """A figure of the page's width, ``aspect`` tall, laid out by constrained layout (from
+        its grid's own positions at every draw: :class:`figures.style.SettledLayout`)."""
+        from figures.style import SettledLayout, new_figure
 
-        return new_figure(figsize=(self.width_in, self.height(aspect)), layout="constrained")
+        return new_figure(figsize=(self.width_in, self.height(aspect)), layout=SettledLayout())
+
 
 
 #: Tick steps of a whole-number axis, of a decade: never matplotlib's 1.5, 3 or 4 (0, 15, ...,

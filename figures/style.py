@@ -16,6 +16,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.layout_engine import ConstrainedLayoutEngine
 from matplotlib.ticker import MaxNLocator
 
 from figures.errors import FigureDataWarning
@@ -103,6 +104,24 @@ def new_figure(**kwargs: Any) -> Figure:
     fig = Figure(**kwargs)
     FigureCanvasAgg(fig)
     return fig
+
+
+class SettledLayout(ConstrainedLayoutEngine):
+    """Constrained layout that starts every draw from the panels' grid positions, not from
+    where the last draw left them. Matplotlib's two passes converge without arriving (a tick
+    label over an axis's end takes room that depends on the axis's length), so each save
+    moved the panels by a fraction of a pixel, and a PNG saved after its PDF (as the build
+    saves) was not the PNG saved first (round 40, W2). A drawing is now one picture at a
+    resolution, however many saves came before it."""
+
+    def execute(self, fig: Figure) -> Any:
+        for ax in fig.axes:
+            spec = ax.get_subplotspec()
+            if spec is not None:  # where add_subplot put it (set_position takes it out of
+                in_layout = ax.get_in_layout()  # the layout: put back as it was)
+                ax.set_position(spec.get_position(fig))
+                ax.set_in_layout(in_layout)
+        return super().execute(fig)
 
 
 def paper_grid(ax: Axes, *, log_scale: bool = False) -> None:
