@@ -42,6 +42,8 @@ from helpers import (  # after its assertions are set to be rewritten
     REPO,
     VECTOR_ONLY,
     fixture_spec,
+    in_git,
+    restore_command,
     vector_only,
 )
 
@@ -343,6 +345,14 @@ def _unusable(golden: Path, failed: bool) -> str | None:
     return None
 
 
+def _new_golden(shown: str, name: str) -> str:
+    """The line of a golden image git never tracked (a new figure's, as ``figures new`` leads
+    to): not a checkout to restore it (round 40, R9: "restore it (git checkout -- ...)",
+    which git answers with "pathspec ... did not match any file(s) known to git")."""
+    return (f"{shown}: no golden image yet (git does not track it: a new golden): write it "
+            f"with `python tools/update_baselines.py {name}`, or accept it in `figures review`")
+
+
 def _author_error(config: pytest.Config, exc: BaseException) -> str:
     """The one line for an error a figure raised as it was drawn, and what shows its traceback
     here: pytest's ``--debug`` writes pytest's own debug log (round 38, G6b), so the line names
@@ -373,12 +383,16 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     item.user_properties.append((JUDGED_PROPERTY, ",".join(judged)))
     if golden is not None and (problem := _unusable(golden, outcome.excinfo is not None)):
         shown = os.path.relpath(golden, REPO)
+        restore = restore_command(golden) if problem == "is missing" else None
         outcome.force_exception(pytest.fail.Exception(
             f"{shown}: the golden image cannot be read: {LFS_POINTER_ADVICE}"
             if golden.is_file() and golden.read_bytes().startswith(LFS_POINTER)
+            else _new_golden(shown, golden.stem) if problem == "is missing" and restore is None
+            and in_git()
             else  # round 25 (GL); a missing golden has no first line to read
-            f"{shown}: the golden image {problem}: restore it (git checkout -- {shown}), or "
-            f"write it with `python tools/update_baselines.py {golden.stem}`", pytrace=False))
+            f"{shown}: the golden image {problem}: restore it "
+            f"({restore or f'git checkout -- {shown}'}), or write it with "
+            f"`python tools/update_baselines.py {golden.stem}`", pytrace=False))
         return
     failure = item.stash.get(VECTOR_FAILURE, None)
     if not judged:

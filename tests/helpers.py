@@ -559,3 +559,35 @@ def raw_pdf(objects: dict[int, bytes]) -> bytes:
     out += b"".join(b"%010d 00000 n \n" % offsets[n] for n in range(1, size))
     return bytes(out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n"
                  % (size, xref))
+
+
+def restore_command(path: Path, root: Path = REPO) -> str | None:
+    """How to get back ``path``, a golden file missing from the working tree of ``root``,
+    when git tracks it (in HEAD, or only added to the index); None when it does not (a new
+    golden's) or there is no git here (:func:`in_git` tells the two apart). git runs through
+    the package's one runner (figures/runner.py)."""
+    from figures import runner
+    from figures.errors import FigureDataError
+
+    shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+    for asked, restore in ((["ls-tree", "--name-only", "HEAD"], f"git checkout HEAD -- {shown}"),
+                           (["ls-files"], f"git checkout -- {shown}")):
+        try:
+            found = runner.run(["git", *asked, "--", shown], root, timeout=60)
+        except (FigureDataError, OSError):  # no git installed, or it did not answer
+            return None
+        if found.returncode == 0 and found.stdout.strip():
+            return restore
+    return None
+
+
+def in_git(root: Path = REPO) -> bool:
+    """Whether ``root`` is in a git working tree that git answers for."""
+    from figures import runner
+    from figures.errors import FigureDataError
+
+    try:
+        found = runner.run(["git", "rev-parse", "--is-inside-work-tree"], root, timeout=60)
+    except (FigureDataError, OSError):
+        return False
+    return found.returncode == 0 and found.stdout.strip() == "true"

@@ -160,6 +160,8 @@ def failed_goldens() -> list[str]:
 FAILED: list[str] = []
 #: How many golden tests review's own run judged (empty: review ran none, it read the record).
 JUDGED: list[int] = []
+#: How many goldens the last run's record had failed that match baseline/ now (empty: none).
+STALE: list[int] = []
 
 
 def judged_in(report: Path) -> int:
@@ -351,21 +353,11 @@ def _outline(tree: ET.Element, element: ET.Element) -> ET.Element:
 
 def restore_command(path: Path) -> str | None:
     """How to get back ``path``, a baseline image missing from the working tree, when git
-    tracks it (in HEAD, or only added to the index); None when it does not (a new golden) or
-    there is no git here. git runs through the package's one runner (figures/runner.py)."""
-    from figures import runner
-    from figures.errors import FigureDataError
+    tracks it; None when it does not (a new golden) or there is no git here (the one reading,
+    the golden run's too: tests/helpers.py)."""
+    from helpers import restore_command as restore
 
-    shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
-    for asked, restore in ((["ls-tree", "--name-only", "HEAD"], f"git checkout HEAD -- {shown}"),
-                           (["ls-files"], f"git checkout -- {shown}")):
-        try:
-            found = runner.run(["git", *asked, "--", shown], ROOT, timeout=60)
-        except (FigureDataError, OSError):  # no git installed, or it did not answer
-            return None
-        if found.returncode == 0 and found.stdout.strip():
-            return restore
-    return None
+    return restore(path, ROOT)
 
 
 def _no_baseline(path: Path) -> str:
@@ -429,36 +421,60 @@ def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
     """Every changed golden: rendered again (into a folder of its own, then left as
     build/review/new: the latest render), compared with baseline/
     (the last run's failed goldens; the comparisons run first if none failed, or
-    ``pytest_args`` say which, unless not ``compare_first``)."""
+    ``pytest_args`` say which, unless not ``compare_first``). When every golden the last run
+    failed matches baseline/ now, the comparisons run after all (unless not
+    ``compare_first``: :data:`STALE` counts them): another change may fail others (round 40,
+    R7: "no golden differs from baseline/" said of the record's six, three others failing)."""
     nodeids = failed_goldens()
-    if pytest_args or (not nodeids and compare_first):
-        print("review: running the golden comparisons", flush=True)
-        named = names_tests(pytest_args, ROOT)  # else the golden modules
-        with tempfile.TemporaryDirectory() as folder:  # this run's own record (round 25, RC)
-            report = Path(folder, "report.xml")
-            proc = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", *pytest_args,
-                                   *([] if named else GOLDEN_TESTS), f"--junit-xml={report}"],
-                                  cwd=ROOT, check=False)
-            nodeids = failed_in(report) if proc.returncode == 1 else []
-            JUDGED[:] = [judged_in(report)]
-        if proc.returncode not in (0, 1):  # not a comparison's failure: none ran, or not all
-            raise SystemExit(f"review: the golden comparisons did not run (pytest exited "
-                             f"{proc.returncode}: " + ("no test selected: look at -k or the "
-                             "paths" if proc.returncode == 5 else "its error is above")
-                             + "); nothing reviewed")
-        # pytest's collect-only exits 0 having compared nothing: what was judged decides, not
-        # the exit code (round 39, R2). The suite's conftest lets --co through under --mpl (a
-        # listing of the goldens, which says nothing "passed"; --setup-plan it refuses).
-        if proc.returncode == 0 and not JUDGED[0]:
-            raise SystemExit("review: the golden comparisons did not run (pytest exited 0 and "
-                             "judged no golden image: collection only (--co), or no golden "
-                             "test among those selected, or each skipped: nothing was "
-                             "compared); nothing reviewed")
-        if proc.returncode and not nodeids:
-            raise SystemExit("review: pytest exited 1, and its report names no golden "
-                             "comparison among its failures (another test failed: its error is "
-                             "above); nothing reviewed")
+    ran = bool(pytest_args) or (not nodeids and compare_first)
+    if ran:
+        nodeids = comparisons(pytest_args)
     FAILED[:] = nodeids
+    found = rendered(nodeids)
+    if nodeids and not found and not ran:
+        STALE[:] = [len(nodeids)]
+        if compare_first:
+            print(f"review: the {len(nodeids)} golden(s) that failed in the last run match "
+                  "baseline/ now", flush=True)
+            FAILED[:] = nodeids = comparisons(pytest_args)
+            found = rendered(nodeids)
+    return found
+
+
+def comparisons(pytest_args: list[str]) -> list[str]:
+    """The golden comparisons run (``pytest_args``' or all): those that failed, from the run's
+    own report."""
+    print("review: running the golden comparisons", flush=True)
+    named = names_tests(pytest_args, ROOT)  # else the golden modules
+    with tempfile.TemporaryDirectory() as folder:  # this run's own record (round 25, RC)
+        report = Path(folder, "report.xml")
+        proc = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", *pytest_args,
+                               *([] if named else GOLDEN_TESTS), f"--junit-xml={report}"],
+                              cwd=ROOT, check=False)
+        nodeids = failed_in(report) if proc.returncode == 1 else []
+        JUDGED[:] = [judged_in(report)]
+    if proc.returncode not in (0, 1):  # not a comparison's failure: none ran, or not all
+        raise SystemExit(f"review: the golden comparisons did not run (pytest exited "
+                         f"{proc.returncode}: " + ("no test selected: look at -k or the "
+                         "paths" if proc.returncode == 5 else "its error is above")
+                         + "); nothing reviewed")
+    # pytest's collect-only exits 0 having compared nothing: what was judged decides, not
+    # the exit code (round 39, R2). The suite's conftest lets --co through under --mpl (a
+    # listing of the goldens, which says nothing "passed"; --setup-plan it refuses).
+    if proc.returncode == 0 and not JUDGED[0]:
+        raise SystemExit("review: the golden comparisons did not run (pytest exited 0 and "
+                         "judged no golden image: collection only (--co), or no golden "
+                         "test among those selected, or each skipped: nothing was "
+                         "compared); nothing reviewed")
+    if proc.returncode and not nodeids:
+        raise SystemExit("review: pytest exited 1, and its report names no golden "
+                         "comparison among its failures (another test failed: its error is "
+                         "above); nothing reviewed")
+    return nodeids
+
+
+def rendered(nodeids: list[str]) -> list[Golden]:
+    """Goldens ``nodeids`` rendered again and compared with baseline/: those that differ."""
     if not nodeids:
         return []
     try:
@@ -700,8 +716,7 @@ def serve(goldens: list[Golden], browser: bool) -> int:
 
 
 def main(argv: list[str]) -> int:
-    for stop in STOPS:
-        signal.signal(stop, _stop)
+    previous = {stop: signal.signal(stop, _stop) for stop in STOPS}
     goldens: list[Golden] = []
     try:
         return review(argv, goldens)
@@ -709,6 +724,9 @@ def main(argv: list[str]) -> int:
         how, code = STOPS.get(STOPPED[0] if STOPPED else signal.SIGINT)
         print(interrupted(goldens, how), flush=True)
         return code
+    finally:  # a caller's own (a test's) back; once stopped, a second signal stays dropped
+        for stop, handler in previous.items() if not STOPPED else ():
+            signal.signal(stop, handler)
 
 
 def review(argv: list[str], goldens: list[Golden]) -> int:
@@ -724,10 +742,14 @@ def review(argv: list[str], goldens: list[Golden]) -> int:
         return 1
     # without a browser (CI, after a failure) the failures are at hand: nothing is rerun
     JUDGED.clear()
+    STALE.clear()
     goldens += collect([a for a in argv if a not in ("--no-open", "--no-browser")],
                        compare_first=not static)
     if not goldens:
-        print("review: no golden differs from baseline/: nothing to review" if FAILED
+        print(f"review: the {STALE[0]} golden(s) that failed in the last run match baseline/ "
+              "now, and no other was compared (--no-open compares none): run the golden tests "
+              "(`pytest --mpl`) to look for others; nothing to review" if STALE and not JUDGED
+              else "review: no golden differs from baseline/: nothing to review" if FAILED
               else f"review: {JUDGED[0]} golden(s) compared, none differs from baseline/: "
               "nothing to review" if JUDGED else "review: no golden test failed in the last "
               "run: nothing to review (`nox -s review` runs the comparisons)")

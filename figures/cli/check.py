@@ -4,6 +4,8 @@ venue's rules."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import sys
 from pathlib import Path
 
@@ -57,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"warning: {args.out}: no such folder; its build states (the pixels of our "
                   "PNGs) are not read", file=sys.stderr)
 
+        if args.venue is not None and (other := _another_page(Path(args.names[0]), args)):
+            print(f"note: {other}", file=sys.stderr)
         return check_paper(Path(args.names[0]), args)
     if args.venue is None:
         raise cli.UsageError("the following arguments are required: --venue (icml, neurips, "
@@ -116,3 +120,27 @@ def _our_report(path: Path) -> bool:
 
     return (cli.written_by(GENERATOR.encode(), path)
             or cli.written_by(b"<title>Preflight: ", path))
+
+
+def _another_page(pdf: Path, args: argparse.Namespace) -> str | None:
+    """Round 40 (P8): the note when the paper whose main .tex is beside ``pdf`` sets a text
+    width other than the ``--venue``'s (an LNCS paper checked as ICML's); None when they
+    agree, or when its page cannot be told (no .tex beside it, no TeX engine)."""
+    from figures.cli.paper import venue_beside
+    from figures.errors import FigureDataError
+
+    venue = get_venue(args.venue, args.venues)
+    if not pdf.is_file() or not pdf.with_suffix(".tex").is_file():
+        return None
+    try:  # its "no known venue" note is for a check without --venue: not said here
+        with contextlib.redirect_stderr(io.StringIO()):
+            own = get_venue(venue_beside(pdf), args.venues)
+    except FigureDataError:
+        return None
+    if abs(own.text_width_in - venue.text_width_in) < 0.05:
+        return None
+    return (f"{display_path(pdf)}: its text is {own.text_width_in:.2f} in wide "
+            f"({pdf.with_suffix('.tex').name}'s page: {own.key}), {venue.key}'s is "
+            f"{venue.text_width_in:.2f} in: is this paper for {venue.key}? Its figures are "
+            f"checked against {venue.key}'s rules; check it with the venue it was made for, "
+            "or with no --venue (its own page)")

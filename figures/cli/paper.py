@@ -228,7 +228,7 @@ def check_paper(pdf: Path, args: argparse.Namespace, lost: tuple[str, ...] | lis
                               if pdf.is_dir() else "not a regular file (a named pipe or a "
                               "device): give the compiled paper" if pdf.exists() else
                               "no such file: give the compiled paper")
-    venue = get_venue(args.venue or _venue_beside(pdf), args.venues)
+    venue = get_venue(args.venue or venue_beside(pdf), args.venues)
     from pypdf.errors import FileNotDecryptedError, LimitReachedError, PyPdfError
 
     from figures.pdf import pypdf_said
@@ -286,7 +286,7 @@ def _built_folders(args: argparse.Namespace) -> tuple[Path, ...]:
     return (BUILD_ROOT,) if out is None else tuple(dict.fromkeys([BUILD_ROOT, out]))
 
 
-def _venue_beside(pdf: Path) -> str:
+def venue_beside(pdf: Path) -> str:
     """The venue of the paper whose main .tex is beside ``pdf`` (``main.pdf``: ``main.tex``);
     for a class of no known venue, its own page as TeX sets it (as sync and paper take it)."""
     from figures.cli.sync import venue_of_engine

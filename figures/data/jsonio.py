@@ -264,6 +264,9 @@ def ensure_folder(path: Path) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):  # round 40, RO1
+            raise DataError(str(path), None, f"cannot make this folder ({os_reason(exc)}); "
+                            "choose another") from None
         raise os_error(exc, path) from None
     if not os.access(path, os.W_OK | os.X_OK):
         raise DataError(str(path), None, "cannot write into this folder (read-only file "

@@ -344,13 +344,20 @@ def untypeset(main: Path, missing: list[str], tex=None) -> list[tuple[str, str, 
 def _said_at(tex, include, where: str) -> str | None:
     """Why TeX typeset no include at ``include``'s line when pdflatex said so there (the
     probed paper ``tex``'s errors): graphicx not loaded (``\\includegraphics`` undefined:
-    round 24, S2), else its words. None: it said nothing there."""
+    round 24, S2; by a package or class that is missing, round 40, P11), else its words.
+    None: it said nothing there."""
     if tex is None or not include.tex.is_relative_to(tex.root):
         return None
     said = tex.errors.get(f"{include.tex.relative_to(tex.root).as_posix()}:{include.line}")
     if said is None:
         return None
     if "Undefined control sequence" in said and "graphicx" not in tex.packages:
+        if tex.styles_missing:  # the cause, not its consequence (round 40, P11)
+            name, at = tex.styles_missing[0]
+            return (f"\\includegraphics at {where}:{include.line} is undefined: graphicx is "
+                    f"not loaded ({name}, which {at} loads, is missing: see above); install "
+                    f"{name} or put it beside {tex.main.name} (or add \\usepackage{{graphicx}}), "
+                    "then sync again")
         return (f"\\includegraphics at {where}:{include.line} is undefined: graphicx is not "
                 "loaded (pdflatex: Undefined control sequence); add \\usepackage{graphicx} "
                 "to the preamble, then sync again")

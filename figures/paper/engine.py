@@ -27,7 +27,7 @@ from figures import runner
 from figures.errors import LatexError
 from figures.paper.cropped import Clips
 from figures.paper.latex import Graphic, Paper, graphics_options
-from figures.paper.missing import missing_lines
+from figures.paper.missing import missing_lines, styles_missing
 from figures.paper.sync import MACROS_NAME
 from figures.paper.tikzcache import caches_read
 
@@ -158,6 +158,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         elif kind == "X" and around:
             around.pop()
     paper.unresolved += missing_lines(main, missed, MACROS_NAME)
+    paper.styles_missing = styles_missing(main, missed)
     typeset = _typeset(made, pages)
     once = {}  # one include shipped on several pages, the same box (beamer's overlay slides,
     for n, fields in typeset.items():  # a logo in a running head): one include

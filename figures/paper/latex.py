@@ -81,6 +81,8 @@ class Paper:
     offered: dict[str, bytes] = field(default_factory=dict)
     #: What pdflatex said at each ``file:line`` (the probe's ``-file-line-error``), first only.
     errors: dict[str, str] = field(default_factory=dict)
+    #: Each package or class the probe read as empty (missing), and where it is loaded.
+    styles_missing: list[tuple[str, str]] = field(default_factory=list)
     #: The TikZ externalization caches TeX read (:mod:`figures.paper.tikzcache`).
     tikz_caches: list[Path] = field(default_factory=list)
 

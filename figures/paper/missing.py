@@ -47,6 +47,16 @@ def missing_lines(main: Path, missed: list[tuple[str, int | None, str]],
     return said
 
 
+def styles_missing(main: Path, missed: list[tuple[str, int | None, str]]) -> list[tuple[str, str]]:
+    """Each package or class of ``missed`` (read as empty: not in this TeX Live, not beside
+    the paper) and where it is loaded (``main.tex:2``): a cause of what it would have loaded
+    being undefined (round 40, P11)."""
+    root = main.parent
+    return [(name, _where(root, file, _asked(root, file, asked_at, name)[1], main))
+            for name, asked_at, file in missed
+            if not name.endswith(".tex") and not name.startswith("|")]
+
+
 def _where(root: Path, file: str, line: int | None, main: Path) -> str:
     """``sec/intro.tex:5`` (the main file's name when the probe could not say)."""
     path = Path(file) if file else main

@@ -62,6 +62,23 @@ def test_read_only_out_is_one_line(capsys, tmp_path, monkeypatch):
     assert list(out.iterdir()) == []
 
 
+def test_an_out_that_cannot_be_made_says_to_choose_another(capsys, tmp_path, monkeypatch):
+    """Round 40 (RO1): `build --out` a folder on a read-only file system said only "error:
+    OUT: read-only file system", naming neither that the folder could not be made nor what
+    to do (the next line, for a folder that exists, says "choose another")."""
+    out = tmp_path / "ro" / "out"
+    real_mkdir = Path.mkdir
+
+    def read_only(self, *args, **kwargs):
+        if self == out:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(self))
+        return real_mkdir(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "mkdir", read_only)
+    assert build_cli(capsys, out)[::2] == (
+        1, f"error: {out}: cannot make this folder (read-only file system); choose another\n")
+
+
 def test_a_full_disk_while_writing_the_state_is_one_line(capsys, tmp_path, monkeypatch):
     out = tmp_path / "out"
     real_write_text = Path.write_text

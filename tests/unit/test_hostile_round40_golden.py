@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from helpers import REPO
@@ -228,3 +229,74 @@ def test_a_venue_goldens_baseline_is_named_by_its_path_under_baseline_venues(tmp
     source = (REPO / "tests" / "golden_cache.py").read_text(encoding="utf-8")
     assert 'named[f"baseline/{golden.name}"]' not in source
     assert "golden.relative_to(_TESTS.parent).as_posix()" in source
+
+
+def _stale_record(tmp_path, monkeypatch):
+    """The last run's record names golden "a" failed; "a" matches baseline/ now, and another
+    change makes "b" differ: what the golden comparisons, run, would find. The calls made."""
+    from subprocess import CompletedProcess
+    from types import SimpleNamespace
+
+    review = _review_tool()
+    node = {n: f"tests/golden/test_images.py::test_figure_matches_baseline[{n}]" for n in "ab"}
+    baseline, out = tmp_path / "baseline", tmp_path / "build" / "review"
+    for name in "ab":
+        render(baseline, name, "red")
+    for module, attribute, value in ((review, "BASELINE", baseline),
+                                     (review.ub, "BASELINE", baseline), (review, "OUT", out),
+                                     (review, "INPUTS", tmp_path / "none")):
+        monkeypatch.setattr(module, attribute, value)
+    calls: list[str] = []
+
+    def generate(folder, nodeids):
+        calls.append("render " + " ".join(sorted(n[-2] for n in nodeids)))
+        for nodeid in nodeids:
+            render(folder, nodeid[-2], "red" if nodeid == node["a"] else "#0000ff")
+        return CompletedProcess([], 0, "", "")
+
+    def pytest_run(args, **_):
+        calls.append("compare")
+        report = next(a.split("=", 1)[1] for a in args if a.startswith("--junit-xml="))
+        Path(report).write_text(
+            '<testsuites><testsuite><testcase classname="tests.golden.test_images" '
+            'name="test_figure_matches_baseline[b]"><properties><property name="golden-judged"'
+            ' value="pixels"/></properties><failure message="differs"/></testcase>'
+            '</testsuite></testsuites>')
+        return CompletedProcess(args, 1, "", "")
+
+    monkeypatch.setattr(review, "failed_goldens", lambda: [node["a"]])
+    monkeypatch.setattr(review.ub, "goldens", lambda: {n: node[n] for n in "ab"})
+    monkeypatch.setattr(review.ub, "generate", generate)
+    monkeypatch.setattr(review, "subprocess", SimpleNamespace(run=pytest_run))
+    return review, calls
+
+
+def test_when_the_last_runs_failures_match_now_review_compares_again(tmp_path, monkeypatch,
+                                                                     capsys):
+    """Round 40 (R7): the last run's record named six goldens failed (a colour since
+    restored); another change (the grid's line width) failed three others. ``figures review``
+    rendered only the six, found them equal and said "no golden differs from baseline/:
+    nothing to review". When every golden the record names matches now, the comparisons run,
+    and the golden the change fails is reviewed."""
+    review, calls = _stale_record(tmp_path, monkeypatch)
+    found = review.collect([])
+    assert [g.name for g in found] == ["b"]
+    assert calls == ["render a", "compare", "render b"]
+    assert capsys.readouterr().out.splitlines()[:3] == [
+        "review: rendering 1 golden(s) again",
+        "review: the 1 golden(s) that failed in the last run match baseline/ now",
+        "review: running the golden comparisons"]
+
+
+def test_without_a_browser_a_stale_record_is_said_not_called_no_difference(tmp_path,
+                                                                           monkeypatch, capsys):
+    """Round 40 (R7): ``figures review --no-open`` (which compares nothing, CI's: the failures
+    are at hand) said "no golden differs from baseline/" having compared only the record's
+    goldens. It says what it compared, and what to run to look for others."""
+    review, calls = _stale_record(tmp_path, monkeypatch)
+    assert review.main(["--no-open"]) == 0
+    assert calls == ["render a"]
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "review: the 1 golden(s) that failed in the last run match baseline/ now, and no other "
+        "was compared (--no-open compares none): run the golden tests (`pytest --mpl`) to look "
+        "for others; nothing to review")
