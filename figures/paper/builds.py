@@ -24,6 +24,7 @@ from figures.paper.placed import (
     built_key,
     placement,
     too_short,
+    under_limit,
     wider_box,
 )
 from figures.paper.sync import SourceOf, extensions_of, includes_of, name_of, target_of
@@ -78,8 +79,8 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
             return None, where.problem
         scaled = printed.get(spec.name)  # 0.0 is a width measured (round 37, P19)
         scaled = _scaled(include.graphic) if scaled is None else scaled
-        if scaled is None:
-            return where.width, ""
+        if scaled is None:  # a box whose height is a limit: the design's, when it fits
+            return under_limit(include.graphic, spec, figdata_dir, venue, where.width), ""
         try:  # a wrapper scales it: built for the width it prints at
             width = venue.width(scaled, f"{include.tex.name}:{include.line}")
             return (None, narrow) if (narrow := _narrow(spec, venue, width, include)) \

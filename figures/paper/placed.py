@@ -217,6 +217,29 @@ def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: Wi
     return kind, "", result.drawing
 
 
+def under_limit(graphic: Graphic, spec: FigureSpec, figdata_dir: Path, venue: Venue,
+                width: Width) -> Width:
+    """The build for a box whose height is a limit: ``keepaspectratio`` with ``width=`` and
+    ``height=`` (or ``totalheight=``) has graphicx fit the image within both, its proportions
+    kept, so a design no taller than the limit at that width prints at 100 % as drawn: its
+    plain width build (whose own height is read from its PDF). A taller one, or any other
+    box, is the box build, laid out again at that height. Hostile round 40 (P16): a box was
+    filled, ``totalheight=10in,keepaspectratio`` a 10 in figure of four panels."""
+    if not isinstance(width, Box) or "keepaspectratio" not in graphic.options:
+        return width
+    plain = Width(float(width))
+    kind = build_for_width(spec, figdata_dir, venue, plain)[0]
+    if kind is None:  # the box build says why
+        return width
+    from figures.pdf import open_pdf
+
+    try:
+        own = float(open_pdf(kind.default_out / f"{spec.name}.pdf").pages[0].mediabox.height)
+    except Exception:  # noqa: BLE001 - unreadable: the box build, which writes it anew
+        return width
+    return plain if own / 72 <= width.height + 0.001 else width
+
+
 def built_key(spec: FigureSpec, figdata_dir: Path, kind: BuildKind) -> str:
     """The key of ``spec``'s build of ``kind`` being current: every input its build key and
     the build's state are read from (the code is in every key, :mod:`figures.paper.memo`);
