@@ -30,11 +30,11 @@ def _built_line(how: str, built: list[str], not_built: int, what: str) -> str:
     """``figures build`` stopped: the figures it built (their ``built`` lines never came)
     and how many it did not, whose files were left as they were (``what``: the pass)."""
     what = f" ({what.strip()})" if what else ""
+    whole = "each file is whole, new or as it was: build again to finish"  # one stopped mid-save
     if not built:
-        return (f"{how}: none of the {not_built} figure(s) built{what}; their files were "
-                "left as they were")
+        return f"{how}: none of the {not_built} figure(s) built{what} ({whole})"
     names = ", ".join(built[:5]) + (f" and {len(built) - 5} more" if len(built) > 5 else "")
-    rest = (f"the other {not_built} not built (their files left as they were)" if not_built
+    rest = (f"the other {not_built} not built ({whole})" if not_built
             else "every one it had to")
     return f"{how}: built {names}{what}; {rest}"
 

@@ -133,7 +133,7 @@ def test_ctrl_c_of_the_build_names_the_figures_it_built(tmp_path):
     err = (tmp_path / "build.log").read_text()
     assert err.strip().splitlines() == [(
         "interrupted: built cifar_feature_drift, cifar_state_vs_credit; the other 1 not built "
-        "(their files left as they were)")]
+        "(each file is whole, new or as it was: build again to finish)")]
     assert temp_files(tmp_path) == []
 
 
@@ -152,7 +152,8 @@ def test_sigterm_stops_the_build_as_ctrl_c_does_and_removes_its_temp_files(tmp_p
     assert proc.wait(timeout=30) == 143
     err = (tmp_path / "build.log").read_text()
     assert err.strip().splitlines()[-1] == (
-        "terminated: none of the 3 figure(s) built; their files were left as they were")
+        "terminated: none of the 3 figure(s) built (each file is whole, new or as it was: "
+        "build again to finish)")
     assert "Traceback" not in err
     assert_workers_gone_and_nothing_written(workers, tmp_path)
     assert temp_files(tmp_path) == []
@@ -175,8 +176,9 @@ def test_sigterm_to_the_whole_group_is_one_line_not_a_worker_traceback(tmp_path,
     err = (tmp_path / "build.log").read_text()
     assert err.strip().splitlines() == [(  # round 40 K3: those built are named
         "terminated: built cifar_feature_drift, cifar_state_vs_credit; the other 1 not built "
-        "(their files left as they were)") if slow == "one" else
-        "terminated: none of the 3 figure(s) built; their files were left as they were"]
+        "(each file is whole, new or as it was: build again to finish)") if slow == "one" else
+        "terminated: none of the 3 figure(s) built (each file is whole, new or as it was: "
+        "build again to finish)"]
     if slow != "one":
         assert_workers_gone_and_nothing_written(workers, tmp_path)
     assert temp_files(tmp_path) == []
