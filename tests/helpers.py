@@ -413,6 +413,18 @@ def cropped_copy(paper: Path, folder: Path, package: str, include: str) -> Path:
     return folder
 
 
+@contextlib.contextmanager
+def reaped(process: subprocess.Popen):
+    """``process`` killed and waited for if the block leaves it running (a test failing
+    midway leaves no review or server behind)."""
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
 def latexmk(paper: Path, main: str = "main.tex") -> str:
     """``main`` compiled as `figures paper` compiles it (latexmk -norc: no latexmkrc runs)."""
     from figures import runner

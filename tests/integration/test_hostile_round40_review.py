@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import REPO
+from helpers import REPO, reaped
 
 if str(REPO / "tests" / "unit") not in sys.path:  # its review helpers
     sys.path.insert(0, str(REPO / "tests" / "unit"))
@@ -64,7 +64,7 @@ def test_ctrl_c_while_an_accept_compares_again_names_the_golden_it_wrote(tmp_pat
     review, folder = _review_tool(), tmp_path / "x"
     process, url, printed = _started([sys.executable, "-c", DRIVER, str(folder),
                                       str(REPO / "tests" / "unit")], cwd=REPO)
-    try:
+    with reaped(process):
         served = type("Served", (), {"server_port": urlsplit(url).port,
                                      "token": parse_qs(urlsplit(url).query)["token"][0]})
         def accept() -> None:
@@ -80,10 +80,6 @@ def test_ctrl_c_while_an_accept_compares_again_names_the_golden_it_wrote(tmp_pat
         time.sleep(0.5)  # comparing again
         process.send_signal(signal.SIGINT)
         printed += process.communicate(timeout=60)[0]
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
     assert process.returncode == 130, printed
     assert printed.splitlines()[-1] == ("review: interrupted: x accepted (written, not compared "
                                         "again); nothing else written"), printed
@@ -152,24 +148,38 @@ def _browser(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
 
 
+@contextlib.contextmanager
+def _page_of(served):
+    """A Chromium page on the review ``served`` (its server in a thread until the block
+    ends, then shut)."""
+    from playwright.sync_api import sync_playwright
+
+    threading.Thread(target=served.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as playwright:
+            browser = _browser(playwright)
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(served.url)
+            yield page
+            browser.close()
+    finally:
+        served.shutdown()
+        served.server_close()
+
+
 @pytest.mark.slow  # a browser
 def test_the_page_refuses_a_reject_pressed_while_its_accept_compares_again(tmp_path,
                                                                            monkeypatch):
     """Round 40 (R5): on the page, ``a`` then ``r`` 0.3 s later on one golden ended with
     "nothing written" shown (and the nav link red) for a golden written. The page now shows
     the accept's outcome and the reject refused, the golden accepted."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     comparing, finish = threading.Event(), threading.Event()
     review, baseline, served = reviewed(tmp_path, monkeypatch,
                                         lambda: (comparing.set(), finish.wait(60)))
-    thread = threading.Thread(target=served.serve_forever, daemon=True)
-    thread.start()
     try:
-        with sync_playwright() as playwright:
-            browser = _browser(playwright)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(served.url)
+        with _page_of(served) as page:
             golden = page.locator("#g0")
             page.keyboard.press("a")
             assert comparing.wait(60)
@@ -182,11 +192,8 @@ def test_the_page_refuses_a_reject_pressed_while_its_accept_compares_again(tmp_p
                 r"`git checkout HEAD -- .*x\.png .*x\.vector\.txt\.gz`$"), timeout=60_000)
             expect(golden.locator(".msg")).to_have_class("msg accepted")
             expect(page.locator("nav a").first).to_have_class(re.compile(r"^accepted\b"))
-            browser.close()
     finally:
         finish.set()
-        served.shutdown()
-        served.server_close()
     assert (baseline / "x.png").read_bytes() == _png("#00ff00")
     assert review.ended(served.goldens) == "review: 1 accepted, 0 rejected, 0 not decided"
 
@@ -195,21 +202,11 @@ def test_the_page_refuses_a_reject_pressed_while_its_accept_compares_again(tmp_p
 def test_the_page_says_a_reject_with_no_pass_recorded_in_a_sentence(tmp_path, monkeypatch):
     """Round 40 (R2): the page said "nothing written; look at (no passing comparison recorded
     here: run the golden tests before an edit)" of a reject in a fresh clone."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     _, _, served = reviewed(tmp_path, monkeypatch)
-    thread = threading.Thread(target=served.serve_forever, daemon=True)
-    thread.start()
-    try:
-        with sync_playwright() as playwright:
-            browser = _browser(playwright)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(served.url)
-            page.keyboard.press("r")
-            expect(page.locator("#g0 .msg.rejected")).to_have_text(
-                "nothing written; no passing comparison is recorded here to say which input "
-                "changed (run the golden tests before an edit): look at the differing elements")
-            browser.close()
-    finally:
-        served.shutdown()
-        served.server_close()
+    with _page_of(served) as page:
+        page.keyboard.press("r")
+        expect(page.locator("#g0 .msg.rejected")).to_have_text(
+            "nothing written; no passing comparison is recorded here to say which input "
+            "changed (run the golden tests before an edit): look at the differing elements")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import OFF_REFERENCE
-from helpers import REPO
+from helpers import REPO, reaped
 
 #: End-to-end: the golden tests three times and the review in a copy of the project.
 pytestmark = pytest.mark.slow
@@ -76,7 +76,7 @@ def test_a_review_accepts_one_change_and_rejects_the_other_in_a_browser(request,
     review = subprocess.Popen([sys.executable, "tools/review.py", "--no-browser"], cwd=root,
                               env=_env(root), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True)
-    try:
+    with reaped(review):
         printed = ""
         for line in review.stdout:
             printed += line
@@ -117,10 +117,6 @@ def test_a_review_accepts_one_change_and_rejects_the_other_in_a_browser(request,
             expect(page.locator("main")).to_contain_text("Review finished")
             browser.close()
         printed += review.communicate(timeout=60)[0]
-    finally:
-        if review.poll() is None:
-            review.kill()
-            review.wait()
     assert review.returncode == 0, printed
     assert "review: 1 accepted, 1 rejected, 0 not decided" in printed
 
