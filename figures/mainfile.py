@@ -273,3 +273,16 @@ def _inputs(folder: Path, path: Path, text: str) -> set[str]:
         for base in (folder, path.parent):
             found |= {os.path.normpath(base / name), os.path.normpath(base / f"{name}.tex")}
     return found
+
+
+def own_document_inputs(path: Path, text: str, name: str) -> bool:
+    """``path`` (``text`` its source) is a document of its own, ``\\documentclass`` and
+    ``\\begin{document}`` outside comments and hidden text, that ``\\input``s a file named
+    ``name`` (``macros.tex``, or ``macros`` as TeX reads it) itself: judged by its own inputs,
+    not by the document sync was given (a paper's ``main.tex`` beside its supplement, opened
+    by xr's ``\\externaldocument{main}``, never typeset there: hostile round 41, X3)."""
+    seen = blanked(text, verbatim=True, hidden=True)
+    if not (_DOCUMENTCLASS.search(seen) and _BEGIN_DOCUMENT.search(seen)):
+        return False
+    return any(Path((m.group(1) or m.group(2) or "").strip()).name in (name, Path(name).stem)
+               for m in _INPUT.finditer(seen))

@@ -24,6 +24,7 @@ from pathlib import Path
 from figures import runner
 from figures.data.envelope import SYNTHETIC
 from figures.errors import FigureDataError, display_path
+from figures.mainfile import own_document_inputs
 from figures.paper.cached import cached_rows
 from figures.paper.latex import Graphic, Paper, search_sources, shown_path
 from figures.paper.letters import printed_by_another
@@ -365,13 +366,16 @@ def _unmarked(source: Path, venues_file: Path | None) -> str | None:
 
 def macros_not_input(paper, sources, quoted) -> str | None:
     """The text uses our macros and no file of the paper ``\\input``s the macros file: the
-    paper would not compile (undefined control sequence)."""
+    paper would not compile (undefined control sequence). Another document of the folder is
+    judged by its own inputs (:func:`~figures.mainfile.own_document_inputs`)."""
     if any(Path(name).name in (MACROS_NAME, Path(MACROS_NAME).stem) for name in paper.inputs):
         return None
     names = {f"\\{q.macro.lstrip(chr(92))}" for q in quoted}
     for path, text in sources:
         used = sorted(name for name in names if name in text)
-        if used:  # TeX's own search first: TEXINPUTS may find another paper's macros
+        if used and (path.resolve() == paper.main.resolve()
+                     or not own_document_inputs(path, text, MACROS_NAME)):
+            # TeX's own search first: TEXINPUTS may find another paper's macros
             found = runner.run(["kpsewhich", MACROS_NAME], paper.root).stdout.strip() \
                 if runner.have("kpsewhich") else ""
             return f"{display_path(path)}: uses {used[0]} (our macros)" + (

@@ -149,7 +149,8 @@ def test_our_macros_read_from_outside_through_texinputs_are_named(tmp_path, monk
     (tmp_path / "tin" / "macros.tex").write_text("\\newcommand{\\heroAccBP}{99.9\\%}\n")
     (tmp_path / "p").mkdir()
     monkeypatch.setenv("TEXINPUTS", f"{tmp_path}/tin:")
-    paper = SimpleNamespace(root=tmp_path / "p", inputs=["main.tex"])
+    paper = SimpleNamespace(root=tmp_path / "p", main=tmp_path / "p" / "main.tex",
+                            inputs=["main.tex"])
     said = macros_not_input(paper, [(tmp_path / "p" / "main.tex", "BP: \\heroAccBP{}")],
                             [SimpleNamespace(macro="heroAccBP")])
     assert said.endswith(f"uses \\heroAccBP (our macros), but TeX reads {tmp_path}/tin/macros.tex"
