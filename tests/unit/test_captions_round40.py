@@ -282,3 +282,15 @@ def test_resmlp_page_labels_one_run_as_a_seed_not_a_mean(fixture, label):
     bottom = fig.axes[2].get_ylabel()
     assert label in bottom, bottom
     assert "1 seeds" not in bottom, bottom
+
+
+def test_state_vs_credit_with_one_seed_says_one_run_not_means():
+    """Round 41 (C11): cut to one seed, cifar_state_vs_credit said "(means over 1 seed)", the
+    kind C5/C7 mended in the other figures: one run has no mean."""
+    data = data_of("cifar_state_vs_credit")
+    seed = next(iter(data["state_pred_error"]))
+    data["state_pred_error"] = {seed: data["state_pred_error"][seed]}
+    text = caption("cifar_state_vs_credit", data)
+    assert "to 2×10⁻⁵ (one run): it predicts" in text, text
+    assert "means over" not in text, text
+
