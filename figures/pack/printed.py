@@ -48,6 +48,7 @@ def off_width(pdf: bytes, main: str) -> list[str]:
                     f"{display_path(file)}: {inside['figure']} was built for {wide:g} in "
                     f"({inside['variant']}), and {main} prints it at {inches(printed)} in "
                     f"({printed / wide:.0%}): drawn for another page (a letter's or another "
-                    f"main file's sync?); run `figures sync PAPER --main {main}`, then pack "
-                    "again")
+                    "main file's sync?), or sized where sync does not read it (\\setkeys{Gin}, "
+                    f"\\pgfimage); run `figures paper PAPER --main {main}`, which syncs it for "
+                    "this page or names what sizes it, then pack again")
     return list(said.values())

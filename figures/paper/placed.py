@@ -91,7 +91,8 @@ def _uncut(trim: str | None) -> bool:
     """Whether a ``trim`` cuts nothing: none given, or four lengths of nothing, as templates
     write ``trim=0 0 0 0`` (with ``clip`` too: a clip to the figure's own box; round 40,
     P15). A negative one adds a margin, which shrinks the figure in its box: not uncut."""
-    return trim is None or (len(parts := trim.split()) == 4
+    parts = (trim or "").strip().removeprefix("{").removesuffix("}").split()  # keyval's
+    return trim is None or (len(parts) == 4  # braces go (round 41, P15b: trim={0 0 0 0})
                             and all(_ZERO.fullmatch(part) for part in parts))
 
 

@@ -102,9 +102,11 @@ def caption(data: dict[str, Any]) -> str:
     perfect = final <= first * NEAR_PERFECT
     verdict = (f": {c.word(perfect, 'it predicts h_L almost perfectly', '')}"
                f"{', yet' if is_worst else ', and'}" if perfect else ";")
+    over = (f"means over {c.count(errors, 'seed')}" if len(errors) > 1  # one run: no mean
+            else "one run")  # (round 41, C11)
     return c.caption(f"The state bridge's prediction error of h_L {trend} from the first epoch "
                      f"to the last, {'at' if trend.startswith('is flat') else 'to'} "
-                     f"{c.value(final, sci=True)} (means over {c.count(errors, 'seed')})"
+                     f"{c.value(final, sci=True)} ({over})"
                      f"{verdict} its final test accuracy is {worst}.")
 
 

@@ -172,8 +172,10 @@ def caption(data: dict[str, Any]) -> str:
     positive = c.word(min(fa["gamma"], dfa["gamma"]) > 0, "positive", "not all positive")
     low = {m: sum(abs(v) < LOW_COSINE for v in cosines[m]) for m in ("FA", "DFA")}
     blocks = c.count(cosines["FA"], "block")
-    # Γ positive looks aligned: it hides the blocks under LOW_COSINE only where there are some
-    hidden = [m for m in ("FA", "DFA") if low[m] and pair[m]["gamma"] > 0]
+    # Γ positive looks aligned: it hides the blocks not aligned (under LOW_COSINE: near zero,
+    # or against BP's gradient, round 41 C13) only where there are some
+    hidden = [m for m in ("FA", "DFA")
+              if any(v < LOW_COSINE for v in cosines[m]) and pair[m]["gamma"] > 0]
     whose = f"{hidden[0]}'s" if len(hidden) == 1 else "the"
     hides = c.word(bool(hidden), f"{whose} aggregate hides blocks that are not aligned",
                    "no aggregate hides a block that is not aligned")

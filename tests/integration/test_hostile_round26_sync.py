@@ -201,7 +201,10 @@ def test_pack_says_a_figure_built_for_another_page_is_printed_off_its_width(tmp_
     (3 ours, current)", warnings 0, its figure check reading the provenance only. The PDF
     compiled from the archive says the width each form of ours is printed at: a figure sync
     built for one width printed at another is one warning naming it, both widths and the
-    command that mends it; the paper synced for its own page packs with none."""
+    command that mends it; the paper synced for its own page packs with none. Round 41
+    (F16p): the command was `figures sync`, which reads neither ``\setkeys{Gin}`` nor
+    ``\pgfimage`` (the other causes of an off width): now `figures paper`, which syncs for
+    this page or names what sizes the figure."""
     import shutil
 
     from helpers import REPO
@@ -222,5 +225,6 @@ def test_pack_says_a_figure_built_for_another_page_is_printed_off_its_width(tmp_
     assert said.splitlines()[-1].endswith("warnings: 1"), said
     assert "warning: figures/cifar_summary.pdf: cifar_summary was built for 2.5 in (venue:" \
         "tex10pt-4.774x4.774x7.61in@2.5in), and main.tex prints it at 3.25 in (130%): drawn " \
-        "for another page (a letter's or another main file's sync?); run `figures sync PAPER " \
-        "--main main.tex`, then pack again" in said, said
+        "for another page (a letter's or another main file's sync?), or sized where sync does " \
+        "not read it (\\setkeys{Gin}, \\pgfimage); run `figures paper PAPER --main main.tex`, " \
+        "which syncs it for this page or names what sizes it, then pack again" in said, said

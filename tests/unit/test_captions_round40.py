@@ -40,11 +40,13 @@ def caption(name: str, data: dict) -> Caption:
     ([0.016, 0.072, -0.085, 0.997], [0.4, 0.001, -0.0004, -0.002], 0.1, "the"),
     ([0.9, 0.8, 0.7, 0.95], [0.4, 0.001, -0.0004, -0.002], 0.1, "DFA's"),
     ([0.016, 0.072, -0.085, 0.997], [0.4, 0.001, -0.0004, -0.002], -0.2, "FA's"),
+    ([-0.5, -0.6, -0.7, -0.8], [0.5, 0.6, 0.7, 0.8], 0.1, "FA's"),  # round 41, C13
 ])
 def test_fig1_says_the_aggregate_hides_blocks_only_where_it_does(fa, dfa, gamma_dfa, hides):
     """Round 40 (C1): "the aggregate hides blocks that are not aligned" followed "0 of 4
     blocks" (written, not computed). A positive Γ hides the blocks under 0.1 only where there
-    are some: whose aggregate hides them, or none does."""
+    are some: whose aggregate hides them, or none does. Round 41 (C13): a block against
+    BP's gradient (cos −0.8) under a positive Γ is hidden too, not counted aligned."""
     data = data_of("fig1_audit_hero")
     data["panel_b"]["values"].update(FA=fa, DFA=dfa)
     data["panel_a"]["values"]["DFA"]["gamma"] = gamma_dfa
@@ -282,3 +284,15 @@ def test_resmlp_page_labels_one_run_as_a_seed_not_a_mean(fixture, label):
     bottom = fig.axes[2].get_ylabel()
     assert label in bottom, bottom
     assert "1 seeds" not in bottom, bottom
+
+
+def test_state_vs_credit_with_one_seed_says_one_run_not_means():
+    """Round 41 (C11): cut to one seed, cifar_state_vs_credit said "(means over 1 seed)", the
+    kind C5/C7 mended in the other figures: one run has no mean."""
+    data = data_of("cifar_state_vs_credit")
+    seed = next(iter(data["state_pred_error"]))
+    data["state_pred_error"] = {seed: data["state_pred_error"][seed]}
+    text = caption("cifar_state_vs_credit", data)
+    assert "to 2×10⁻⁵ (one run): it predicts" in text, text
+    assert "means over" not in text, text
+

@@ -226,6 +226,7 @@ def test_comments_and_verbatim_are_read_as_tex_reads_them(tmp_path):
 
 @pytest.mark.parametrize(("trim", "cuts"), [
     ("0 0 0 0", False), ("0pt 0pt 0pt 0pt", False), ("0.0 -0bp .0 0mm", False),
+    ("{0 0 0 0}", False), (" {0pt 0 0 0} ", False), ("{0 0 0 20}", True),
     ("0 0 0 20", True), ("-5 0 0 0", True), ("0 0 0", True), ("0 0 0 \\mytrim", True)])
 @pytest.mark.parametrize("clip", [False, True])
 def test_a_trim_of_nothing_is_no_crop(trim, cuts, clip):
@@ -233,7 +234,8 @@ def test_a_trim_of_nothing_is_no_crop(trim, cuts, clip):
     was refused "the paper prints it trimmed or clipped": it cuts nothing, as ``clip`` alone
     cuts nothing (round 26, SX), and TeX prints the figure at 100 %. A trim that cuts, a
     negative one (a margin that shrinks the figure in its box) or one the reading cannot
-    take as four lengths of nothing is still refused."""
+    take as four lengths of nothing is still refused. Round 41 (P15b): braced, as Overleaf's
+    guide writes trims (``trim={0 0 0 0}``: keyval strips the braces), it cuts nothing too."""
     from figures.paper.placed import placement
     from figures.registry import BY_NAME
 
