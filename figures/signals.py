@@ -15,6 +15,8 @@ def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
     how, status = ("hung up", 129) if isinstance(exc, HungUp) else ("terminated", 143) \
         if isinstance(exc, Terminated) else ("interrupted", 130)
     finished = getattr(exc, "finished", None)  # set by who wrote them (figures sync)
+    if (waited := getattr(exc, "waited_for", None)) is not None:  # figures build, round 41
+        return f"{how} while waiting for the other build into {waited}: nothing built or written", status
     if (built := getattr(exc, "built", None)) is not None:  # figures build (round 40 K3)
         return _built_line(how, built, exc.not_built, getattr(exc, "what", "")), status
     if unfinished := getattr(exc, "unfinished", None):  # one file, written at the end (pack)

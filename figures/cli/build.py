@@ -111,6 +111,8 @@ def _build_for_venue(args: argparse.Namespace) -> int:
                 group, args.figdata, out, kind, jobs=args.jobs, force=args.force,
                 results=args.results, allow_stale=args.allow_stale, debug=args.debug))
         except KeyboardInterrupt as exc:  # the slots not reached are not built either
+            if i and getattr(exc, "waited_for", None) is not None:  # earlier slots built
+                exc.waited_for = None  # type: ignore[attr-defined]
             if getattr(exc, "built", None) is not None:
                 exc.not_built += sum(len(g) for _, g in builds[i + 1:])  # type: ignore[attr-defined]
             raise
@@ -154,6 +156,8 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
                             folder, as_kind, jobs=jobs, force=force,
                             on_wait=lambda folder=folder: waiting(folder))
         except KeyboardInterrupt as exc:  # round 40 K3: the stop line names those built
+            if getattr(exc, "waited_for", None) is not None:  # round 41 K3w
+                exc.waited_for = None if what else display_path(folder)  # type: ignore[attr-defined]
             if drawn := getattr(exc, "drawn", None):
                 exc.built, exc.not_built = drawn  # type: ignore[attr-defined]
                 exc.what = what  # type: ignore[attr-defined]

@@ -55,9 +55,15 @@ def locked(out_dir: Path, on_wait: Callable[[], None] | None = None) -> Iterator
         try:
             lock.acquire(blocking=False)
         except Timeout:
-            if on_wait is not None:
+            if on_wait is None:
+                lock.acquire()
+            else:
                 on_wait()
-            lock.acquire()
+                try:
+                    lock.acquire()
+                except KeyboardInterrupt as exc:  # round 41 K3w: stopped before building
+                    exc.waited_for = out_dir  # type: ignore[attr-defined]
+                    raise
     except OSError as exc:
         raise os_error(exc, lock_path) from None
     try:

@@ -225,3 +225,34 @@ def test_a_waiting_build_names_the_process_that_holds_the_folder(tmp_path, capsy
     assert results == [0]
     assert err == (f"waiting for another build into {out} to finish (process {os.getpid()} "
                    f"holds {out / '.build.lock'}; Ctrl-C stops)\n")
+
+
+def test_ctrl_c_while_waiting_for_the_lock_says_nothing_was_built(tmp_path):
+    """Round 41 (K3w): Ctrl-C into a build waiting for another build's lock ended with the
+    old generic "interrupted; finished files are complete, the others were left as they
+    were", though it built and wrote nothing. One line says so, exit 130."""
+    import signal
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    out.mkdir()
+    log = tmp_path / "build.log"
+    with locked(out), log.open("w") as sink:
+        proc = subprocess.Popen([sys.executable, "-m", "figures", "build", SUMMARY, "--out",
+                                 str(out), "--jobs", "1", "--figdata", str(REPO / "figdata")],
+                                stdout=sink, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 30
+            while "waiting" not in log.read_text():
+                assert proc.poll() is None, log.read_text()
+                assert time.monotonic() < deadline, "no waiting line"
+                time.sleep(0.05)
+            proc.send_signal(signal.SIGINT)
+            assert proc.wait(timeout=30) == 130
+        finally:
+            proc.kill()
+            proc.wait()
+    assert log.read_text().splitlines()[1:] == [
+        f"interrupted while waiting for the other build into {out}: nothing built or written"]
+    assert sorted(p.name for p in out.iterdir()) == [LOCK_FILE]
