@@ -179,6 +179,10 @@ def caption(data: dict[str, Any]) -> str:
     whose = f"{hidden[0]}'s" if len(hidden) == 1 else "the"
     hides = c.word(bool(hidden), f"{whose} aggregate hides blocks that are not aligned",
                    "no aggregate hides a block that is not aligned")
+    against = {m: sum(v <= -LOW_COSINE for v in cosines[m]) for m in ("FA", "DFA")}
+    opposed = "" if not any(against.values()) else (  # round 41, C13: why they are hidden
+        f", and cos is at most {c.value(-LOW_COSINE)} (against BP's gradient) in "
+        f"{c.value(against['FA'])} for FA and {c.value(against['DFA'])} for DFA")
     trend = {m: c.change(grads[m][-1], grads[m][0], "falls {}", "rises {}", "is flat ({})")
              for m in ("FA", "DFA")}
     return c.caption(
@@ -186,7 +190,7 @@ def caption(data: dict[str, Any]) -> str:
         f"and {c.value(dfa['acc'])}, {above} chance ({c.value(CHANCE)}), with {positive} "
         f"aggregate cosine Γ ({c.value(fa['gamma'])} and {c.value(dfa['gamma'])}). (b) Per "
         f"block, |cos| is under {c.value(LOW_COSINE)} in {c.value(low['FA'])} of {blocks} for "
-        f"FA and {c.value(low['DFA'])} for DFA: {hides}. (c) BP's median gradient norm stays "
+        f"FA and {c.value(low['DFA'])} for DFA{opposed}: {hides}. (c) BP's median gradient norm stays "
         f"within {c.ratio(max(grads['BP']), min(grads['BP']))} across layers; FA's "
         f"{trend['FA']} from the first layer to the last, DFA's {trend['DFA']}, "
         f"{'at' if trend['DFA'].startswith('is flat') else 'to'} "

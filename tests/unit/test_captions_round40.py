@@ -46,7 +46,8 @@ def test_fig1_says_the_aggregate_hides_blocks_only_where_it_does(fa, dfa, gamma_
     """Round 40 (C1): "the aggregate hides blocks that are not aligned" followed "0 of 4
     blocks" (written, not computed). A positive Γ hides the blocks under 0.1 only where there
     are some: whose aggregate hides them, or none does. Round 41 (C13): a block against
-    BP's gradient (cos −0.8) under a positive Γ is hidden too, not counted aligned."""
+    BP's gradient (cos −0.8) under a positive Γ is hidden too, not counted aligned, and the
+    caption says they point against it."""
     data = data_of("fig1_audit_hero")
     data["panel_b"]["values"].update(FA=fa, DFA=dfa)
     data["panel_a"]["values"]["DFA"]["gamma"] = gamma_dfa
@@ -56,6 +57,7 @@ def test_fig1_says_the_aggregate_hides_blocks_only_where_it_does(fa, dfa, gamma_
         assert "no aggregate hides a block" in text, text
     else:
         assert f"{hides} aggregate hides blocks that are not aligned" in text, text
+    assert ("against BP's gradient" in text) == any(v <= -0.1 for v in fa + dfa), text
 
 
 @pytest.mark.parametrize(("fa_grads", "said"), [
