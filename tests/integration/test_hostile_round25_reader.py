@@ -34,7 +34,7 @@ def test_a_poster_is_refused_naming_its_main_file_and_the_way_out(tmp_path, size
     ran = figures_as_a_user(tmp_path, "paper", "PO", *venue, "--allow-synthetic")
     assert ran.returncode == 1, ran.stderr
     line = ran.stderr.splitlines()[-1]
-    assert line.startswith("error: PO/main.tex: TeX says its text is 33.1 in wide"), line
+    assert line.startswith("error: PO/main.tex: TeX says its text is 33.11 in wide"), line
     assert "Venue '" not in ran.stderr
     assert "poster" in line
     assert "figures build --venue V --width W" in line
