@@ -30,10 +30,11 @@ _WHAT = {"C": "adjustbox's (trimclip's) trim/clip", "K": "TikZ's \\clip (pgf)"}
 
 
 def _then(f: Affine, g: Affine) -> Affine:
-    """``g`` applied, then ``f``."""
-    return (f[0] * g[0] + f[2] * g[1], f[1] * g[0] + f[3] * g[1],
-            f[0] * g[2] + f[2] * g[3], f[1] * g[2] + f[3] * g[3],
-            f[0] * g[4] + f[2] * g[5] + f[4], f[1] * g[4] + f[3] * g[5] + f[5])
+    """``g`` applied, then ``f``: the compiled page's product (:func:`figures.paper.drawn.times`,
+    PDF's row-vector order)."""
+    from figures.paper.drawn import times
+
+    return times(g, f)
 
 
 def _about(f: Affine, x: float, y: float, m: Affine) -> Affine:

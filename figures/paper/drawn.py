@@ -17,7 +17,7 @@ _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Rect = tuple[float, float, float, float]
 
 
-def _times(m: Matrix, n: Matrix) -> Matrix:
+def times(m: Matrix, n: Matrix) -> Matrix:
     """``m`` then ``n`` (PDF's row-vector convention: m × n)."""
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
@@ -50,7 +50,7 @@ def _in_state(operations, ctm: Matrix = _IDENTITY, clip: Rect | None = None, *,
         elif operator == b"Q":
             ctm, width, clip = stack.pop() if stack else (ctm, width, clip)
         elif operator == b"cm":
-            ctm = _times(tuple(float(v) for v in operands), ctm)
+            ctm = times(tuple(float(v) for v in operands), ctm)
         elif operator == b"w":
             width = float(operands[0])
         elif clips and operator in _PATH:
@@ -175,7 +175,7 @@ class _Walk:
         ident = identity(xobject) or ("direct", id(xobject))
         if xobject.get("/Subtype") != "/Form" or ident in path:
             return
-        matrix = _times(tuple(float(v) for v in xobject.get("/Matrix", _IDENTITY)), ctm)
+        matrix = times(tuple(float(v) for v in xobject.get("/Matrix", _IDENTITY)), ctm)
         named = "/PTEX.FileName" in xobject or "/PTEX.InfoDict" in xobject
         box = _box(xobject)
         if named:
@@ -242,7 +242,7 @@ def inner_sizes(form, reader, skipped: list[str] | None = None,
         elif operator == b"Tm":
             tm = tuple(float(v) for v in operands)
         elif operator in (b"Tj", b"TJ", b"'", b'"') and size:
-            block.append(size * _length(_times(tm, ctm)))
+            block.append(size * _length(times(tm, ctm)))
     return text, glyph, line
 
 
