@@ -77,11 +77,11 @@ def test_the_email_spellings_authors_write_are_told(tmp_path):
     ``@``. Each address of a brace list is named, a spelled-out one as written."""
     said = in_sources({"main.tex": _SPELLINGS}, [], tmp_path / "paper")
     assert said == [
-        "main.tex:1: an e-mail address (jsmith@cs.mit.edu) and 7 more (kweber@cs.mit.edu on "
+        ("main.tex:1: an e-mail address (jsmith@cs.mit.edu) and 7 more (kweber@cs.mit.edu on "
         "line 1, jsmith [at] mit [dot] edu on line 3, jsmith(at)mit.edu on line 3, "
         "jane@uni-x.de on line 4, ab@x.org on line 4, cd@x.org on line 4, jdoe AT cs DOT cmu "
         "DOT edu on line 4) in the packed source: the archive discloses them; remove them for "
-        "review"], said
+        "review")], said
 
 
 def test_no_email_is_read_in_code_nor_in_tikz_nor_in_prose(tmp_path):
@@ -114,9 +114,9 @@ def test_an_email_links_advice_is_to_remove_the_address(tmp_path):
     link at an anonymous copy of a repository, which an address has none of: it says to
     remove the address."""
     assert told(_linked("mailto:jsmith@mit.edu"), tmp_path, [], "main.tex") == [
-        "main.tex: the review PDF's link on page 1 (mailto:jsmith@mit.edu) holds an e-mail "
+        ("main.tex: the review PDF's link on page 1 (mailto:jsmith@mit.edu) holds an e-mail "
         "address (jsmith@mit.edu): shown on hover and followed on click, though not printed: "
-        "remove the address (the link too) for review"]
+        "remove the address (the link too) for review")]
 
 
 def test_a_brace_list_in_the_pdfs_metadata_is_told(tmp_path):
