@@ -30,6 +30,7 @@ from figures.paper.latex import Graphic, Paper, graphics_options
 from figures.paper.missing import missing_lines, styles_missing
 from figures.paper.sync import MACROS_NAME
 from figures.paper.tikzcache import caches_read
+from figures.texhints import explained
 
 PROBE = Path(__file__).with_name("probe.tex")
 _PT_PER_IN = 72.27
@@ -52,6 +53,9 @@ class Printed:
     cropped: str = ""
     #: Inside a clip with its image missing: whether the clip cuts it is unknown.
     unseen: bool = False
+    #: The ``trim`` or ``viewport`` a ``\\setkeys{Gin}`` gives every include (``trim 0 0 0
+    #: 20``: graphicx applies it, never its ``clip``; round 41, N9); empty: none.
+    default_cut: str = ""
 
 
 def _number(text: str) -> float:
@@ -103,7 +107,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         if "E|" not in lines:
             texlog = out / f"{job}.log"
             texlog = texlog.read_text(errors="replace") if texlog.is_file() else ""
-            why = _stopped(said, run, texlog, missing, out / f"{job}.fls")
+            why = explained(_stopped(said, run, texlog, missing, out / f"{job}.fls"),
+                            out / f"{job}.log", main)  # an include TeX misread (A65)
             raise LatexError(str(main), None, f"pdflatex stopped before the end of the paper "
                              f"({why}): " + ("figures compiles with pdflatex only, not "
                              "XeLaTeX or LuaLaTeX" if re.search(
@@ -148,7 +153,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                           "" if Path(file).is_absolute() and not Path(file).is_relative_to(
                               root.resolve()) else file)
         elif kind == "J":  # one field a line: a name may hold a |
-            made[rest] = [rest, *itertools.islice(records, 13)]
+            made[rest] = [rest, *itertools.islice(records, 14)]
         elif kind == "S" and len(fields) >= 2:
             pages[fields[0]] = fields[1]
             scales[fields[0]] = (math.prod(f for f, _ in around),
@@ -254,7 +259,7 @@ def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: 
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
                               _inches(height), clip == "1", scale, cropped,
-                              unseen)
+                              unseen, " ".join(fields[14:15]).strip())
     graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
     graphic.path_written = path

@@ -92,8 +92,8 @@ def caption(data: dict[str, Any]) -> str:
     (figures/plots/_caption.py)."""
     c = Claims()
     means = {m: float(np.mean(v)) for m, v in data["final_test_acc"].items()}
-    is_worst = min(means, key=means.get) == cifar.STATE_BRIDGE and len(means) > 1
-    worst = c.word(is_worst, "the worst", "not the worst")
+    worst = c.lowest(means, cifar.STATE_BRIDGE, {m: e.label for m, e in cifar.METHOD.items()})
+    is_worst = worst != "not the worst"  # alone or tied for it
     errors, final = data["state_pred_error"], model(data)[2]
     if final is None:
         return c.caption(f"The state bridge's final test accuracy is {worst}.")

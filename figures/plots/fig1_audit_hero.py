@@ -184,15 +184,15 @@ def caption(data: dict[str, Any]) -> str:
         f", and cos is at most {c.value(-LOW_COSINE)} (against BP's gradient) in "
         f"{c.value(against['FA'])} for FA and {c.value(against['DFA'])} for DFA")
     trend = {m: c.change(grads[m][-1], grads[m][0], "falls {}", "rises {}", "is flat ({})")
-             for m in ("FA", "DFA")}
+             for m in ("BP", "FA", "DFA")}  # round 42, B20: BP's too, not "stays within"
     return c.caption(
         f"(a) The standard reporting pair: FA and DFA reach test accuracy {c.value(fa['acc'])} "
         f"and {c.value(dfa['acc'])}, {above} chance ({c.value(CHANCE)}), with {positive} "
         f"aggregate cosine Γ ({c.value(fa['gamma'])} and {c.value(dfa['gamma'])}). (b) Per "
         f"block, |cos| is under {c.value(LOW_COSINE)} in {c.value(low['FA'])} of {blocks} for "
-        f"FA and {c.value(low['DFA'])} for DFA{opposed}: {hides}. (c) BP's median gradient norm stays "
-        f"within {c.ratio(max(grads['BP']), min(grads['BP']))} across layers; FA's "
-        f"{trend['FA']} from the first layer to the last, DFA's {trend['DFA']}, "
+        f"FA and {c.value(low['DFA'])} for DFA{opposed}: {hides}. (c) From the first layer to the "
+        f"last, BP's median gradient norm {trend['BP']}, FA's {trend['FA']}, DFA's "
+        f"{trend['DFA']}, "
         f"{'at' if trend['DFA'].startswith('is flat') else 'to'} "
         f"{c.value(grads['DFA'][-1], sci=True)}.")
 

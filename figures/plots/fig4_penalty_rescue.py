@@ -140,8 +140,11 @@ def caption(data: dict[str, Any]) -> str:
         f"bars the given error{errors}; cosine and ρ (the perturbation correlation) "
         + c.alike([x["cos"] for x in conditions], [x["rho"] for x in conditions], "",
                   labels).strip()
-        + ". (d) The 2×2 control: the penalty changes BP's accuracy by "
-        f"{c.value(bp - pp['BP']['no_penalty'], 1, sign=True, unit=' pp')}; with it, {lead}"
+        + ". (d) The 2×2 control: "
+        + c.difference(bp, pp["BP"]["no_penalty"], 1, "the penalty lowers BP's accuracy by {}",
+                       "the penalty raises BP's accuracy by {}",  # round 42, B19: not "+0.0"
+                       "BP's accuracy is level with and without the penalty", unit=" pp")
+        + f"; with it, {lead}"
         f"{credit}. Dashed: the frozen baseline, the seed's shallow-model accuracy "
         f"({c.value(baseline)}); DFA with the penalty is "
         + c.difference(dfa, 100 * baseline, 1, "{} below it", "{} above it", "level with it",
