@@ -21,7 +21,7 @@ from figures.paper.disclosure import (
     printed_path,
 )
 from figures.paper.emails import PLAIN_EMAIL, addresses
-from figures.paper.names import in_address
+from figures.paper.names import fused, in_address
 from figures.texcodec import decoded
 
 
@@ -37,7 +37,7 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
 
     said = []
     checks = [*on_this_machine(paper), ("a home folder's path", SOURCE_HOME),
-              ("an e-mail address", EMAIL), *identifying(authors)]
+              ("an e-mail address", EMAIL), *identifying(authors), *fused(authors)]
     for name, data in sorted(files.items()):
         for what, pattern in checks:  # a file's name is in the archive too
             if match := pattern.search(name.encode("utf-8", "surrogateescape")):
