@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from figures.paper.latex import shown_path
 from figures.paper.latexmkrc import found_elsewhere
 from figures.texcodec import decoded
 from figures.texhints import piped
@@ -87,3 +88,34 @@ def _asked(root: Path, file: str, line: int | None, name: str) -> tuple[str, int
                    for n in match[1].split(",")):
                 return match[0], number
     return f"\\input{{{stem}}}", line
+
+
+def image_near_ours(where: str, written: str, target: Path | None, candidates: list[Path],
+                    root: Path, figures: list[str]) -> str | None:
+    """One line for an include of no figure's name whose file is nowhere TeX looks, when
+    its name is near a figure's: the figure's name with more after it, a copy under its own
+    name (as sync's refusal of one file at two sizes advises; round 42a, A30), or one letter
+    or two off, a typo (A51); both were listed as "not ours (left as they are)", exit 0, and
+    LaTeX then stopped on the file. None otherwise (an image of hers to come, a TeX Live
+    file: as before)."""
+    import difflib
+
+    if any(c.is_file() for c in candidates):
+        return None
+    name = Path(written)
+    stem = name.stem if name.suffix.lower() in (".pdf", ".png", ".jpg", ".jpeg") else name.name
+    said = f"{where}: \\includegraphics{{{written}}}: no such file, and LaTeX stops there"
+    longer = [f for f in figures if stem.startswith(f) and stem != f]
+    if longer and target is not None:
+        figure = max(longer, key=len)
+        suffix = target.suffix if target.name != stem else ".pdf"
+        copy = target.with_name(f"{stem}{suffix}")
+        source = target.with_name(f"{figure}{suffix}")
+        return (f"{said}; sync copies ours by a figure's name, so once {figure} is synced, "
+                f"copy it to this name (cp {shown_path(source, root)} {shown_path(copy, root)})"
+                " and sync again: the copy is then ours, built for this include")
+    close = difflib.get_close_matches(stem, figures, n=1, cutoff=0.85)
+    if close:
+        fixed = written[:len(written) - len(name.name)] + name.name.replace(stem, close[0], 1)
+        return f"{said}: did you mean {close[0]}, a figure of ours? write {{{fixed}}} at {where}"
+    return None

@@ -29,6 +29,7 @@ from figures.paper.cached import cached_rows
 from figures.paper.latex import Graphic, Paper, search_sources, shown_path
 from figures.paper.letters import printed_by_another
 from figures.paper.memo import digest_of, file_key, key_of, recall
+from figures.paper.missing import image_near_ours
 from figures.paper.which import which
 from figures.paper.write import (
     Plan,
@@ -157,6 +158,10 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
                           f"{{{include.written[:-len(written.suffix)]}}} (without the extension) "
                           "and sync copies ours" if written.suffix else ""
                           for n in BY_NAME if n == written.stem.lower()), "")
+            if (near := image_near_ours(where, include.written, include.target,
+                                        include.candidates, root, list(BY_NAME))) is not None:
+                result.missing.append(near)  # a typo, a copy not made (round 42a, A30, A51)
+                continue
             result.not_ours.append(f"{display_path(include.written)} ({where}{cased})")
             continue
         if named not in (None, include.figure):  # one figure's name, another's picture
