@@ -3,6 +3,7 @@ beside the target and renamed, so a failed pack leaves no half-written archive."
 
 from __future__ import annotations
 
+import errno
 import gzip
 import io
 import tarfile
@@ -98,6 +99,9 @@ def write_atomic(out: Path, data: bytes) -> None:
             tmp.write_bytes(data)
     except OSError as exc:  # a file where a folder of the path goes is named, not ``out``
         where = Path(exc.filename) if exc.filename not in (None, str(out)) else out
+        denied = exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)  # round 42a, A14
+        advice = "pass --out FILE in a folder you can write" if denied else (
+            "pass another --out" if where != out else "pass --out FILE elsewhere")
         raise FigureDataError(str(where), None, f"cannot write: {os_reason(exc)}" + (
-            f" (the archive {out.name} goes inside it): pass another --out" if where != out
-            else "")) from None
+            f" (the archive {out.name} goes inside it)" if where != out else "")
+            + f": {advice}") from None
