@@ -179,11 +179,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         by_line = {name: lined.get((name, data), data) for name, data in files.items()}
         said += anonymity.in_sources(by_line, authors, paper)  # lines: the source's
         told = disclosure.disclosed(pdf, paper, authors)
-        if told:
-            raise FigureDataError(main_tex.name, None, (
-                f"the PDF compiled from the archive discloses {told[0]}"
-                + (f" (and {len(told) - 1} more)" if len(told) > 1 else "")
-                + "; the anonymous pack stops"))
+        if told:  # at the line that sets it, every finding (round 42, A34)
+            raise anonymity.stopped(told, paper, sorted(files), main_tex.name)
         compiled = [disclosure.folded(text) for text in texts[1]]
         shown = [name for name in authors if any(disclosure.folded(name) in text
                                                  for text in compiled)]
