@@ -79,10 +79,12 @@ def unclosed_lines(files: list[Path], root: Path) -> list[str]:
     return said
 
 
-def gin_default(path: Path) -> str | None:
-    """Where the paper sets a size for every include without one of its own (``\\setkeys{Gin}
-    {width=0.8\\linewidth} at main.tex:8``; round 39, F16): in ``path`` (the include's file),
-    else in a ``.tex`` or ``.sty`` beside it or in the folder above (a section's main file)."""
+def gin_default(path: Path, keys: tuple[str, ...] = ("width", "height", "totalheight", "scale")
+                ) -> str | None:
+    """Where the paper sets one of ``keys`` for every include without one of its own
+    (``\\setkeys{Gin}{width=0.8\\linewidth} at main.tex:8``; round 39, F16; a ``trim``:
+    round 41, N9): in ``path`` (the include's file), else in a ``.tex`` or ``.sty`` beside it
+    or in the folder above (a section's main file)."""
     folders = [path.parent, path.parent.parent]
     for file in [path, *(f for folder in folders for ext in ("tex", "sty")
                          for f in sorted(folder.glob(f"*.{ext}"))[:50] if f != path)]:
@@ -90,7 +92,7 @@ def gin_default(path: Path) -> str | None:
         if "Gin" not in text:
             continue
         for match in _GIN_KEYS.finditer(blanked(text)):
-            if re.search(r"(?:^|[{,\s])(?:width|height|totalheight|scale)\s*=", match[0]):
+            if re.search(rf"(?:^|[{{,\s])(?:{'|'.join(keys)})\s*=", match[0]):
                 line = text.count("\n", 0, match.start()) + 1
                 return f"{elide(text[match.start():match.end()], 80)} at {file.name}:{line}"
     return None

@@ -30,7 +30,8 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
     round 37, K4: a second person's ``D:\\Users\\bob.jones`` two lines below the one told was
     not named); a spot once (``/root/papers/HR/``: the paper's folder, not also the home's).
     An image's or PDF's colour profile is read apart (K6: the pack keeps it, its colours exact;
-    a PNG's is compressed), its line naming the profile's text that holds it."""
+    a PNG's is compressed), its line naming the profile's text that holds it, each text read
+    decoded (hostile round 42, A19: an e-mail address in UTF-16 was read by no pattern)."""
     from figures.pack.scrub import colour_profiles
 
     said = []
@@ -51,8 +52,9 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
         for what, each in _found(rest, checks, in_tex_live(name)).items():
             bib = _in_bib(paper, each[0][1]) if name.lower().endswith(".bbl") else None
             said.append(_told(display_path(name), what, each, text, bib=bib))
-        for profile, texts in profiles:
-            for what, each in _found(profile, checks, b"").items():
+        for profile, texts in profiles:  # its texts decoded (UTF-16 mluc: A19), then as is
+            read = b"\n".join(text.encode("utf-8", "surrogateescape") for text in texts.values())
+            for what, each in _found(read + b"\n" + profile, checks, b"").items():
                 where = next((f"its colour profile's {field}" for field, value in texts.items()
                               if each[0][1].lower() in value.lower()), "its colour profile")
                 said.append(_told(display_path(name), what, each, False, where) + _PROFILE)

@@ -52,6 +52,9 @@ class Printed:
     cropped: str = ""
     #: Inside a clip with its image missing: whether the clip cuts it is unknown.
     unseen: bool = False
+    #: The ``trim`` or ``viewport`` a ``\\setkeys{Gin}`` gives every include (``trim 0 0 0
+    #: 20``: graphicx applies it, never its ``clip``; round 41, N9); empty: none.
+    default_cut: str = ""
 
 
 def _number(text: str) -> float:
@@ -148,7 +151,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                           "" if Path(file).is_absolute() and not Path(file).is_relative_to(
                               root.resolve()) else file)
         elif kind == "J":  # one field a line: a name may hold a |
-            made[rest] = [rest, *itertools.islice(records, 13)]
+            made[rest] = [rest, *itertools.islice(records, 14)]
         elif kind == "S" and len(fields) >= 2:
             pages[fields[0]] = fields[1]
             scales[fields[0]] = (math.prod(f for f, _ in around),
@@ -254,7 +257,7 @@ def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: 
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
                               _inches(height), clip == "1", scale, cropped,
-                              unseen)
+                              unseen, " ".join(fields[14:15]).strip())
     graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
     graphic.path_written = path
