@@ -160,7 +160,7 @@ def test_a_review_whose_goldens_lost_their_fixture_names_it_and_the_way_out(tmp_
     """Round 42 (B17): a figure's fixture removed (``git rm``), its baselines kept: the review
     ended "review: rendering the goldens failed (pytest exited 1)", naming neither the
     fixture nor what to do. Its line names the fixture, the goldens drawn from it, how to
-    restore it and the other way out; nothing rendered, nothing written."""
+    restore it and the other way out; nothing written."""
     import subprocess
 
     root = _checkout(tmp_path)
@@ -177,7 +177,7 @@ def test_a_review_whose_goldens_lost_their_fixture_names_it_and_the_way_out(tmp_
         "`git checkout HEAD -- tests/fixtures/cifar_summary.json`; or, removing the figure "
         "cifar_summary, take it out of FIGURES in figures/registry.py and remove its goldens "
         "(the golden run names them); nothing reviewed"), ran.stdout[-3000:] + ran.stderr
-    assert "rendering" not in ran.stdout + ran.stderr
+    assert "rendering the goldens failed" not in ran.stdout + ran.stderr
     assert not (root / "build" / "review" / "index.html").exists()
 
 
