@@ -30,6 +30,7 @@ from figures.paper.latex import Graphic, Paper, graphics_options
 from figures.paper.missing import missing_lines, styles_missing
 from figures.paper.sync import MACROS_NAME
 from figures.paper.tikzcache import caches_read
+from figures.texhints import explained
 
 PROBE = Path(__file__).with_name("probe.tex")
 _PT_PER_IN = 72.27
@@ -106,7 +107,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         if "E|" not in lines:
             texlog = out / f"{job}.log"
             texlog = texlog.read_text(errors="replace") if texlog.is_file() else ""
-            why = _stopped(said, run, texlog, missing, out / f"{job}.fls")
+            why = explained(_stopped(said, run, texlog, missing, out / f"{job}.fls"),
+                            out / f"{job}.log", main)  # an include TeX misread (A65)
             raise LatexError(str(main), None, f"pdflatex stopped before the end of the paper "
                              f"({why}): " + ("figures compiles with pdflatex only, not "
                              "XeLaTeX or LuaLaTeX" if re.search(
