@@ -37,7 +37,8 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
 
     said = []
     checks = [*on_this_machine(paper), ("a home folder's path", SOURCE_HOME),
-              ("an e-mail address", EMAIL), *identifying(authors), *fused(authors)]
+              ("an e-mail address", EMAIL), *identifying(authors)]
+    logins = fused(authors)  # a text's: a figure's bytes are read for what a program wrote
     for name, data in sorted(files.items()):
         for what, pattern in checks:  # a file's name is in the archive too
             if match := pattern.search(name.encode("utf-8", "surrogateescape")):
@@ -51,7 +52,8 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
         for profile, _ in profiles:  # a JPEG's is there as it is: told once, as the profile
             rest = rest.replace(profile, b"")
         plain = [(what, PLAIN_EMAIL if pattern is EMAIL else pattern) for what, pattern in checks]
-        for what, each in _found(rest, checks if text else plain, in_tex_live(name)).items():
+        for what, each in _found(rest, checks + logins if text else plain,
+                                 in_tex_live(name)).items():
             bib = _in_bib(paper, each[0][1]) if name.lower().endswith(".bbl") else None
             said.append(_told(display_path(name), what, each, text, bib=bib))
         for profile, texts in profiles:  # its texts decoded (UTF-16 mluc: A19), then as is
