@@ -100,10 +100,10 @@ def image_near_ours(where: str, written: str, target: Path | None, candidates: l
     file: as before)."""
     import difflib
 
-    if any(c.is_file() for c in candidates):
-        return None
     name = Path(written)
-    stem = name.stem if name.suffix.lower() in (".pdf", ".png", ".jpg", ".jpeg") else name.name
+    if any(c.is_file() or (c.parent / name.name).is_file() for c in candidates):
+        return None  # there (an old .eps export of hers: said as before, round 25 EP)
+    stem = name.stem if name.suffix else name.name
     said = f"{where}: \\includegraphics{{{written}}}: no such file, and LaTeX stops there"
     longer = [f for f in figures if stem.startswith(f) and stem != f]
     if longer and target is not None:
