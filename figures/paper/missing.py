@@ -93,13 +93,10 @@ def _asked(root: Path, file: str, line: int | None, name: str) -> tuple[str, int
 def image_near_ours(where: str, written: str, target: Path | None, candidates: list[Path],
                     root: Path, figures: list[str]) -> str | None:
     """One line for an include of no figure's name whose file is nowhere TeX looks, when
-    its name is near a figure's: the figure's name with more after it, a copy under its own
-    name (as sync's refusal of one file at two sizes advises; round 42a, A30), or one letter
-    or two off, a typo (A51); both were listed as "not ours (left as they are)", exit 0, and
-    LaTeX then stopped on the file. None otherwise (an image of hers to come, a TeX Live
-    file: as before)."""
-    import difflib
-
+    its name is a figure's with more after it: a copy under its own name, as sync's refusal
+    of one file at two sizes advises (round 42a, A30: listed as "not ours (left as they
+    are)", exit 0, and LaTeX then stopped on the file; a slip of a letter is refused by
+    figures.paper.sync, A51). None otherwise (an image of hers to come, a TeX Live file)."""
     name = Path(written)
     if any(c.is_file() or (c.parent / name.name).is_file() for c in candidates):
         return None  # there (an old .eps export of hers: said as before, round 25 EP)
@@ -114,8 +111,4 @@ def image_near_ours(where: str, written: str, target: Path | None, candidates: l
         return (f"{said}; sync copies ours by a figure's name, so once {figure} is synced, "
                 f"copy it to this name (cp {shown_path(source, root)} {shown_path(copy, root)})"
                 " and sync again: the copy is then ours, built for this include")
-    close = difflib.get_close_matches(stem, figures, n=1, cutoff=0.85)
-    if close:
-        fixed = written[:len(written) - len(name.name)] + name.name.replace(stem, close[0], 1)
-        return f"{said}: did you mean {close[0]}, a figure of ours? write {{{fixed}}} at {where}"
     return None
