@@ -16,6 +16,7 @@ replaced (nor moved aside) without ``overwrite_theirs``, and then kept as ``NAME
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -131,6 +132,13 @@ def figure_of(include: Include) -> tuple[str | None, str | None]:
     return (inside["figure"] if inside and inside["figure"] in BY_NAME else named), named
 
 
+def _misspelt(include: Include) -> str | None:
+    """Our figure an include of no file names but for a slip (round 42, A51: "not ours")."""
+    near = [] if include.found is not None or (stem := Path(include.written).stem) in BY_NAME \
+        else difflib.get_close_matches(stem.lower(), list(BY_NAME), n=1, cutoff=0.85)
+    return near[0] if near else None
+
+
 def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synthetic: bool,
          macros_text: tuple[str, list[str]], unread: Sequence[str] = (),
          venues_file: Path | None = None, overwrite_theirs: bool = False) -> Plan:
@@ -157,6 +165,11 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
                           f"{{{include.written[:-len(written.suffix)]}}} (without the extension) "
                           "and sync copies ours" if written.suffix else ""
                           for n in BY_NAME if n == written.stem.lower()), "")
+            if (near := _misspelt(include)) is not None:  # no file; a slip from ours' name
+                result.refuse(near, near, where, f"no file {include.written} here, and {near} is "
+                              f"ours: write {{{include.written.replace(written.stem, near)}}} at "
+                              f"{where} (sync then copies it), or add the file if it is yours")
+                continue
             result.not_ours.append(f"{display_path(include.written)} ({where}{cased})")
             continue
         if named not in (None, include.figure):  # one figure's name, another's picture

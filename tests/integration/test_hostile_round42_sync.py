@@ -1,9 +1,12 @@
 """Hostile round 42a's rows on ``figures sync`` and ``figures paper``: a sync of two rounds
 summed up as its last round alone (A6), a later round's refusal said as "nothing written"
-after earlier rounds wrote (A43), and a venue read from the class questioned as if
+after earlier rounds wrote (A43), a dry run showing another build than the sync copies
+(A52), and a venue read from the class questioned as if
 typed (A3)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from helpers import REPO, write_files
@@ -104,6 +107,29 @@ def test_a_later_rounds_refusal_says_what_the_earlier_rounds_wrote(tmp_path, mon
         "figures/cifar_summary.pdf, macros.tex): the paper holds them; mend the refused rows "
         "and sync again; check-tex: 0 number(s) to look at"), err
     assert (paper / "macros.tex").is_file()
+
+
+@pytest.mark.slow  # sync asks TeX
+def test_a_dry_run_shows_the_builds_the_sync_copies(tmp_path, monkeypatch, capsys):
+    """Round 42a (A52): ``sync -n`` stopped after its first round, so it showed
+    fig1_audit_hero built for 6.75 in (what the first probe, with no file yet, saw) where
+    the sync then copied the 6.075 in build (the scalebox's 90 %, seen once the file is
+    there). The dry run places again as the sync does, the files as if written: its rows
+    are the sync's; it still writes nothing."""
+    paper = write_files(tmp_path / "paper", {"main.tex": _TWO_ROUNDS})
+    code, dry, err = _figures(tmp_path, monkeypatch, capsys, "sync", str(paper),
+                              "--venue", "icml", "-n")
+    assert code == 0, dry + err
+    assert sorted(p.name for p in paper.iterdir()) == ["main.tex"]
+    code, out, err = _figures(tmp_path, monkeypatch, capsys, "sync", str(paper),
+                              "--venue", "icml")
+    assert code == 0, out + err
+
+    def builds(text: str) -> dict[str, str]:  # each figure's build, the last table's
+        return {m[1]: m[2] for m in re.finditer(r"(?m)^(\S+) +\S+ +(?:would )?copy (\S+)$",
+                                                text)}
+    assert builds(dry)["fig1_audit_hero"] == "build/icml/w6.075/fig1_audit_hero.pdf", dry
+    assert builds(dry) == builds(out), (dry, out)
 
 
 #: IEEE's peer-review layout: one column of 6.5 in, not IEEE's 7.14 in text (A44, A3).
