@@ -16,7 +16,6 @@ replaced (nor moved aside) without ``overwrite_theirs``, and then kept as ``NAME
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -30,7 +29,7 @@ from figures.paper.cached import cached_rows
 from figures.paper.latex import Graphic, Paper, search_sources, shown_path
 from figures.paper.letters import printed_by_another
 from figures.paper.memo import digest_of, file_key, key_of, recall
-from figures.paper.missing import image_near_ours
+from figures.paper.missing import image_near_ours, misspelt
 from figures.paper.which import which
 from figures.paper.write import (
     Plan,
@@ -133,13 +132,6 @@ def figure_of(include: Include) -> tuple[str | None, str | None]:
     return (inside["figure"] if inside and inside["figure"] in BY_NAME else named), named
 
 
-def _misspelt(include: Include) -> str | None:
-    """Our figure an include of no file names but for a slip (round 42, A51: "not ours")."""
-    near = [] if include.found is not None or (stem := Path(include.written).stem) in BY_NAME \
-        else difflib.get_close_matches(stem.lower(), list(BY_NAME), n=1, cutoff=0.85)
-    return near[0] if near else None
-
-
 def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synthetic: bool,
          macros_text: tuple[str, list[str]], unread: Sequence[str] = (),
          venues_file: Path | None = None, overwrite_theirs: bool = False) -> Plan:
@@ -166,11 +158,10 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
                           f"{{{include.written[:-len(written.suffix)]}}} (without the extension) "
                           "and sync copies ours" if written.suffix else ""
                           for n in BY_NAME if n == written.stem.lower()), "")
-            if (near := image_near_ours(where, include.written, include.target,
-                                        include.candidates, root, list(BY_NAME))) is not None:
-                result.missing.append(near)  # a copy not made (round 42a, A30): no slip
+            if (near := image_near_ours(where, include, root)) is not None:  # A30: no slip
+                result.missing.append(near)  # a copy not made
                 continue
-            if (near := _misspelt(include)) is not None:  # no file; a slip from ours' name
+            if (near := misspelt(include)) is not None:  # no file; a slip from ours' name
                 result.refuse(near, near, where, f"no file {include.written} here, and {near} is "
                               f"ours: write {{{include.written.replace(written.stem, near)}}} at "
                               f"{where} (sync then copies it), or add the file if it is yours")
