@@ -105,3 +105,23 @@ def write_atomic(out: Path, data: bytes) -> None:
         raise FigureDataError(str(where), None, f"cannot write: {os_reason(exc)}" + (
             f" (the archive {out.name} goes inside it)" if where != out else "")
             + f": {advice}") from None
+
+
+def too_large(name: str, size: int, files: Mapping[str, bytes], limit: int) -> str | None:
+    """The warning for an archive ``name`` of ``size`` bytes over arXiv's ``limit``, naming
+    the largest packed ``files`` that make it so (hostile round 42, A56: the line named the
+    archive alone, and one photo was 55.4 of its 55.4 MiB): the largest first, as many as
+    the excess needs (three at most), each with its size. None: within the limit."""
+    if size <= limit:
+        return None
+    largest, total = [], 0
+    for packed, data in sorted(files.items(), key=lambda item: (-len(item[1]), item[0]))[:3]:
+        largest.append(f"{display_path(packed)} ({len(data) / 2**20:.1f} MiB)")
+        total += len(data)
+        if total >= size - limit:
+            break
+    which = "the largest file packed is" if len(largest) == 1 else "the largest files packed are"
+    them = "it" if len(largest) == 1 else "them"
+    return (f"{display_path(name)}: {size / 2**20:.1f} MiB, over arXiv's {limit // 2**20} "
+            f"MiB: {which} {', '.join(largest)}: make {them} smaller (fewer pixels, a photo as "
+            "JPEG)")

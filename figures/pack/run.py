@@ -179,11 +179,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         by_line = {name: lined.get((name, data), data) for name, data in files.items()}
         said += anonymity.in_sources(by_line, authors, paper)  # lines: the source's
         told = disclosure.disclosed(pdf, paper, authors)
-        if told:
-            raise FigureDataError(main_tex.name, None, (
-                f"the PDF compiled from the archive discloses {told[0]}"
-                + (f" (and {len(told) - 1} more)" if len(told) > 1 else "")
-                + "; the anonymous pack stops"))
+        if told:  # at the line that sets it, every finding (round 42, A34)
+            raise anonymity.stopped(told, paper, sorted(files), main_tex.name)
         compiled = [disclosure.folded(text) for text in texts[1]]
         shown = [name for name in authors if any(disclosure.folded(name) in text
                                                  for text in compiled)]
@@ -206,10 +203,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               f"from the paper's own compile ({differs}{proof.first_line(*texts)}): "
                               "look at what was stripped, and at any file it reads by a name "
                               "outside its folder (absolute, or ../: never packed)")  # round 37, P6
-    if len(data) > ARXIV_MAX_BYTES:
-        found.warnings.append(f"{display_path(out.name)}: {len(data) / 2**20:.1f} MiB, over "
-                              f"arXiv's {ARXIV_MAX_BYTES // 2**20} MiB: make the largest figures "
-                              "smaller")
+    if large := archive.too_large(out.name, len(data), files, ARXIV_MAX_BYTES):  # round 42, A56
+        found.warnings.append(large)
     if main is None and (other := passed_over(folder, main_tex, set(map(os.path.normpath,
                                                                          files)))):
         found.warnings.insert(0, other)  # round 36, C5: which main file, said first
