@@ -122,7 +122,8 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         cli.say(f"warning: {unloaded}", err=True)
     if dropped:
         cli.say(f"note: {dropped}", err=True)
-    for line in [*_beside_tex(result.planned, paper.root), *rewritten.over_ours(paper)]:
+    for line in [*_beside_tex(result.planned, paper.root), *rewritten.over_ours(paper),
+                 *result.missing]:
         cli.say(f"warning: {line}", err=True)
     _report(result, args.dry_run, paper.measures is None, tally.before(result))
     found = 0

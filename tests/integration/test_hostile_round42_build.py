@@ -1,5 +1,5 @@
-"""Hostile round 42b, B24, B2, B7: a venue build's closing line, the --width bound's words and
-update_baselines' summary for a figure's name."""
+"""Hostile round 42b, B24, B2, B7, B6: a venue build's closing line, the --width bound's words,
+update_baselines' summary for a figure's name and where a vector difference in <defs> is."""
 
 from __future__ import annotations
 
@@ -94,3 +94,38 @@ def test_a_figure_named_to_update_baselines_points_at_its_venue_goldens(monkeypa
                            "venue-icml--cifar_summary--4.125"]) == 0
     assert "not rendered" not in capsys.readouterr().out
 
+
+def test_a_changed_hatch_is_placed_by_its_pattern_and_the_element_using_it():
+    """Round 42 (B6): a neutral fill's hatch "xx" -> "x" failed fig4's venue goldens with
+    `/ <path>: d 'M -36 36 ...' -> ...`: the <pattern> (in <defs>, its id hashed) was placed at
+    the root, so a co-author could not tell which element of which panel changed. The
+    difference names the pattern and the element whose fill it is; the vector golden's lines
+    (and so its judgement) are as before."""
+    from vector import canonical, differences
+
+    def svg(hatch: str) -> bytes:
+        return ('<svg xmlns="http://www.w3.org/2000/svg"><g id="figure_1"><g id="axes_4">'
+                '<g id="patch_5"><path d="M 0 0 L 1 1" style="fill: url(#h0123456789)"/></g>'
+                '<g id="patch_6"><path d="M 0 0 L 2 2" style="fill: #ffffff"/></g></g></g>'
+                '<defs><clipPath id="p0123456789"><rect x="0" y="0"/></clipPath></defs>'
+                '<defs><pattern id="h0123456789" patternUnits="userSpaceOnUse" width="72" '
+                f'height="72"><rect width="73" height="73"/><path d="{hatch}"/></pattern></defs>'
+                '</svg>').encode()
+
+    golden, now = canonical(svg("M -36 36 L 36 -36 M -30 42")), canonical(svg("M -36 36 L 36 "
+                                                                             "-36 M -24 48"))
+    assert [json_place(line) for line in now] == [json_place(line) for line in golden]
+    assert all("/pattern" not in line for line in now)  # the lines are as the goldens hold
+    told = ("/ <path> in <pattern id1> (used by /figure_1/axes_4/patch_5): d 'M -36 36 L 36 -36 "
+            "M -30 42' -> 'M -36 36 L 36 -36 M -24 48'")
+    assert differences(golden, now) == [told]
+    # an element with a place of its own is told by it alone, as before
+    moved = canonical(svg("M -36 36 L 36 -36 M -30 42").replace(b"L 2 2", b"L 3 3"))
+    told = "/figure_1/axes_4/patch_6 <path>: d 'M 0 0 L 2 2' -> 'M 0 0 L 3 3'"
+    assert differences(golden, moved) == [told]
+
+
+def json_place(line: str) -> str:
+    import json
+
+    return json.loads(line)[0]
