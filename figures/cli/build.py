@@ -6,6 +6,7 @@ import argparse
 import re
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.cli import common as cli
@@ -106,18 +107,46 @@ def _build_for_venue(args: argparse.Namespace) -> int:
                                  "--venues)")
     failed: list[str] = []  # round 42, B24: one summary for the whole build, last
     told: dict[tuple[str, str], str] = {}  # a slot's error its text slot told: said once
-    for i, (kind, group) in enumerate(builds):
-        try:
+    progress = _Progress()
+    try:  # round 42, B27/B28: a stop anywhere in it names what every pass built
+        for kind, group in builds:
             _build(group, args.figdata, out, kind, jobs=args.jobs, force=args.force,
                    results=args.results, allow_stale=args.allow_stale, debug=args.debug,
-                   failed=failed, told=told)
-        except KeyboardInterrupt as exc:  # the slots not reached are not built either
-            if i and getattr(exc, "waited_for", None) is not None:  # earlier slots built
-                exc.waited_for = None  # type: ignore[attr-defined]
-            if getattr(exc, "built", None) is not None:
-                exc.not_built += sum(len(g) for _, g in builds[i + 1:])  # type: ignore[attr-defined]
-            raise
-    return cli.summary(failed, sum(len(group) for _, group in builds))
+                   failed=failed, told=told, progress=progress)
+        return _ended(cli.summary(failed, sum(len(group) for _, group in builds)))
+    except KeyboardInterrupt as exc:
+        progress.name_the_stop(exc, sum(len(group) for _, group in builds), failed)
+        raise
+
+
+@dataclass
+class _Progress:
+    """How far a build got, for the line a stop prints (round 42, B27: Ctrl-C between a venue
+    build's passes said only "interrupted; finished files are complete, ..."): the file sets
+    built, and how many of them are settled (built, current or failed; the rest were not
+    built, their files left as they were)."""
+
+    built: list[str] = field(default_factory=list)
+    settled: int = 0
+
+    def name_the_stop(self, exc: KeyboardInterrupt, total: int, failed: list[str]) -> None:
+        """Put what every pass built and how many it did not on ``exc`` (the stop line's
+        figures/signals.py reads them), unless a camera-ready pass named its own."""
+        if getattr(exc, "what", ""):
+            return
+        if self.settled:  # not "nothing built or written" once a pass was done
+            exc.waited_for = None  # type: ignore[attr-defined]
+        if getattr(exc, "waited_for", None) is None:
+            exc.built, exc.not_built = self.built, total - self.settled  # type: ignore[attr-defined]
+            exc.failed = list(failed)  # type: ignore[attr-defined]
+
+
+def _ended(status: int) -> int:
+    """The build's status; a stop from now on came after it (figures/signals.py, B28)."""
+    from figures.signals import ended
+
+    ended("every figure was built" if status == 0 else "the build had ended")
+    return status
 
 
 def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
@@ -127,18 +156,24 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
     """Build ``specs`` as ``kind`` (those current against ``results``, if given), one line
     each; the exit status."""
     failed: list[str] = []
-    _build(specs, figdata_dir, out_dir, kind, jobs=jobs, force=force, results=results,
-           allow_stale=allow_stale, debug=debug, camera_ready_out=camera_ready_out,
-           failed=failed, told={})
-    return cli.summary(failed, len(specs))
+    progress = _Progress()
+    try:
+        _build(specs, figdata_dir, out_dir, kind, jobs=jobs, force=force, results=results,
+               allow_stale=allow_stale, debug=debug, camera_ready_out=camera_ready_out,
+               failed=failed, told={}, progress=progress)
+        return _ended(cli.summary(failed, len(specs)))
+    except KeyboardInterrupt as exc:
+        progress.name_the_stop(exc, len(specs), failed)
+        raise
 
 
 def _build(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, kind: BuildKind, *,
            jobs: int | None, force: bool, results: Path | None, allow_stale: bool, debug: bool,
-           failed: list[str], told: dict[tuple[str, str], str],
+           failed: list[str], told: dict[tuple[str, str], str], progress: _Progress,
            camera_ready_out: Path | None = None) -> None:
     """:func:`build_figures` without its summary: the names that failed go to ``failed``
-    (once each); an error a figure's other slot already told (``told``) is not told again."""
+    (once each); an error a figure's other slot already told (``told``) is not told again;
+    ``progress``: what it built and settled, as soon as it knows."""
     from figures.outputs.build import build
     from figures.outputs.lock import LOCK_FILE, lock_holder
 
@@ -173,10 +208,16 @@ def _build(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, kind: 
         except KeyboardInterrupt as exc:  # round 40 K3: the stop line names those built
             if getattr(exc, "waited_for", None) is not None:  # round 41 K3w
                 exc.waited_for = None if what else display_path(folder)  # type: ignore[attr-defined]
-            if drawn := getattr(exc, "drawn", None):
+            if (drawn := getattr(exc, "drawn", None)) and what:
                 exc.built, exc.not_built = drawn  # type: ignore[attr-defined]
                 exc.what = what  # type: ignore[attr-defined]
+            elif drawn:  # the others of this pass: built earlier, or refused (told above)
+                progress.built += drawn[0]
+                progress.settled += len(specs) - drawn[1]
             raise
+        if not what:  # settled, though its lines are still to come
+            progress.built += [r.name for r in results if r.status == "built"]
+            progress.settled += len(specs)
         for result in results:
             if result.status == "failed":
                 fresh = [s for s in fresh if s.name != result.name]  # no camera-ready copy
