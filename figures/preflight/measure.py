@@ -111,12 +111,10 @@ def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
                 _collect(artist, where, role, module, strings, texts, strokes, renderer)
             # the legends of the drawing whose texts the layout rule reads
             covering = covering_legends(fig)
-        if gate:
+        if gate:  # one drawing (sync's gate): each PNG laid out again is the check's part
             seen = Legibility(scripts=scripts(shown_texts(fig)))
-            rasters = raster_layouts(spec, fig, kind, strings)
             fig.set_dpi(screen_dpi)
-            return Measurement(saved, saved_box, texts, strokes, {}, None, covering, seen,
-                               rasters)
+            return Measurement(saved, saved_box, texts, strokes, {}, None, covering, seen)
         rasters = raster_layouts(spec, fig, kind, strings)
         fig.set_dpi(screen_dpi)  # pixels (the report, contrast, ink) at the screen's
         if raster:

@@ -73,7 +73,7 @@ def _layout_failures(name: str, venue, width: float) -> list[str]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FigureDataWarning)
         fig = draw_as_built(spec, doc["data"], kind, synthetic=figdata.is_synthetic(doc))
-        found = measure(spec, fig, doc["data"], kind=kind, gate=True)
+        found = measure(spec, fig, doc["data"], kind=kind)  # each PNG as laid out too
     plt.close(fig)
     return [f"{name} at {width:g} in: {row.detail}"
             for row in drawing_rows(spec, venue, kind, found)[0]
