@@ -162,8 +162,10 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
                 result.missing.append(near)  # a copy not made
                 continue
             if (near := misspelt(include)) is not None:  # no file; a slip from ours' name
+                case = " (the names differ only in case: a disk that ignores case finds it, " \
+                    "this one does not)" if cased else ""
                 result.refuse(near, near, where, f"no file {include.written} here, and {near} is "
-                              f"ours: write {{{include.written.replace(written.stem, near)}}} at "
+                              f"ours{case}: write {{{include.written.replace(written.stem, near)}}} at "
                               f"{where} (sync then copies it), or add the file if it is yours")
                 continue
             result.not_ours.append(f"{display_path(include.written)} ({where}{cased})")
