@@ -52,6 +52,15 @@ class Printed:
     cropped: str = ""
     #: Inside a clip with its image missing: whether the clip cuts it is unknown.
     unseen: bool = False
+    #: The other includes side by side with it on one line that together run past that
+    #: line (``cifar_accuracy at main.tex:14, 3.4 in past it``): empty when none
+    #: (:func:`_side_by_side`; hostile round 42a, A62).
+    shares: str = ""
+    #: Its line less the space between the boxes on it (inches), when it ``shares`` it.
+    room: float = 0.0
+    #: In a box of its content's own width (``\\hsize`` 0 there: wrapfig's ``{0pt}``),
+    #: whose ``\\linewidth`` is the line outside it (hostile round 42a, A61).
+    natural: bool = False
 
 
 def _number(text: str) -> float:
@@ -123,6 +132,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     made: dict[str, list[str]] = {}
     pages: dict[str, str] = {}
     scales: dict[str, tuple[float, bool]] = {}  # and whether each factor is by widths
+    at: dict[str, tuple] = {}  # where each is shipped (sp: its box's right end), its lines' box
+    margins: list = []  # \hoffset, the side margins, \columnsep, two-sided
     around: list[tuple[float, bool]] = []  # the scaled boxes shipped around this point
     clips = Clips()  # and the clips
     records = iter(lines)
@@ -148,9 +159,13 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                           "" if Path(file).is_absolute() and not Path(file).is_relative_to(
                               root.resolve()) else file)
         elif kind == "J":  # one field a line: a name may hold a |
-            made[rest] = [rest, *itertools.islice(records, 13)]
+            made[rest] = [rest, *itertools.islice(records, 14)]
         elif kind == "S" and len(fields) >= 2:
             pages[fields[0]] = fields[1]
+            if len(fields) >= 4 and all(f.lstrip("-").isdigit() for f in fields[2:4]):
+                at[fields[0]] = (int(fields[2]), int(fields[3]), fields[4:5] or [""])
+        elif kind == "L" and len(fields) >= 5:
+            margins = [_inches(v) or 0.0 for v in fields[:4]] + [fields[4] == "1"]
             scales[fields[0]] = (math.prod(f for f, _ in around),
                                  all(by_width for _, by_width in around))
         elif kind == "X" and rest:
@@ -168,9 +183,11 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     # paper's; but a box of its width= where every factor around it is a \resizebox{W}{!}'s
     whole = read_images and all(fields[1] != "-" or (fields[7] != "-" and scales.get(n, (
         1.0, True))[1]) for n, fields in typeset.items())
+    shared = _side_by_side(typeset, pages, at, scales, paper.measures, margins, root)
     paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root,
                                scales.get(n, (1.0, True))[0] if whole else 1.0,
-                               clips.cut.get(n, ""), n in clips.unseen)
+                               clips.cut.get(n, ""), n in clips.unseen,
+                               shared.get(n, ("", 0.0)))
                       for n, fields in typeset.items()]
     for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
         at = [errors.get(f"{g.tex.relative_to(root)}:{n}", "") for n in (g.line, g.tex_line)]
@@ -243,22 +260,77 @@ def _typeset(made: dict[str, list[str]], pages: dict[str, str]) -> dict[str, lis
             if n in pages or (key(fields) not in shipped and last[key(fields)] == n)}
 
 
-def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: bool
-             ) -> Graphic:
+def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: bool,
+             shares: tuple[str, float] = ("", 0.0)) -> Graphic:
     page, file, name, options, wd, ht, line, width, height, clip, path, number, tex = \
         fields[:13]
     star = fields[13:14] == ["1"]
+    natural = (_inches(fields[14]) or 0.0) <= 0 if len(fields) > 14 else False
     source = root / tex if tex else root
     graphic = Graphic(source, _own_line(source, int(number), name.strip()), name.strip(),
                       {k: v.strip() for k, v in graphics_options(options).items()}, star)
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
                               _inches(height), clip == "1", scale, cropped,
-                              unseen)
+                              unseen, *shares, natural)
     graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
     graphic.path_written = path
     return graphic
+
+
+def _side_by_side(typeset: dict[str, list[str]], pages: dict[str, str],
+                  at: dict[str, tuple], scales: dict, measures, margins: list,
+                  root: Path) -> dict[str, tuple[str, float]]:
+    """For each include whose box TeX shipped on one baseline beside others' in one box of
+    lines (a ``tabular`` row, boxes one after another in a paragraph; not two minipages,
+    each its own), where their boxes together run more than 0.01 in past their line: the
+    others, named, and by how much. A bare include of a file not there yet (a box of
+    nothing) counts as the line's width, which sync builds it for. Those on one baseline in
+    the two columns of a page are on two lines (the left one ends before the column's right
+    edge, the next starts after the gutter). Includes a wrapper scales are left out (TeX's
+    positions inside are the unscaled box's). With each, the room the boxes have: the line
+    less the space between them."""
+    if not measures or len(margins) < 5:
+        return {}
+    text, column = measures[0], measures[1]
+    row: dict[tuple[str, int], list] = {}
+    for n, fields in typeset.items():
+        if n not in at or pages.get(n, "0") == "0" or abs(scales.get(n, (1.0,))[0] - 1) > 0.01:
+            continue
+        right, wide, line = at[n][0] / 65536 / _PT_PER_IN, _inches(fields[4]), _inches(fields[6])
+        grows = line - wide if fields[1] == fields[7] == "-" else 0.0  # built for the line
+        if line:
+            row.setdefault((pages[n], round(at[n][1] / 65536), *at[n][2]), []).append(
+                (right - wide, right, line, n, fields, grows))
+    shared: dict[str, tuple[str, float]] = {}
+    for (page, *_), boxes in row.items():
+        odd = not margins[4] or not page.lstrip("-").isdigit() or int(page) % 2
+        gutter = 1 + margins[0] + margins[1 if odd else 2] + column  # the left column's end
+        boxes.sort()
+        groups = [[boxes[0]]]
+        for box in boxes[1:]:  # in the next column: another line
+            if column < text - 0.01 and groups[-1][-1][1] <= gutter + 0.01 and \
+                    box[0] >= gutter + margins[3] - 0.01:
+                groups.append([])
+            groups[-1].append(box)
+        for group in groups:
+            over = max(b[1] for b in group) - min(b[0] for b in group) - group[0][2] + \
+                sum(b[5] for b in group)
+            if len(group) < 2 or over <= 0.01:
+                continue
+            room = group[0][2] + sum(b[1] - b[0] for b in group) - (  # the line less
+                max(b[1] for b in group) - min(b[0] for b in group))  # the space between
+            for box in group:
+                shared[box[3]] = (", ".join(
+                    f"{o[4][2].strip()} at {_where(o[4], root)}" for o in group if o is not box
+                ) + f"; together {over:.2g} in past it", room)
+    return shared
+
+
+def _where(fields: list[str], root: Path) -> str:
+    source = root / fields[12] if fields[12] else root
+    return f"{source.name}:{_own_line(source, int(fields[11]), fields[2].strip())}"
 
 
 def _own_line(tex: Path, line: int, name: str) -> int:
