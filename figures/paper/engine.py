@@ -28,6 +28,7 @@ from figures.errors import LatexError
 from figures.paper.cropped import Clips
 from figures.paper.latex import Graphic, Paper, graphics_options
 from figures.paper.missing import missing_lines, styles_missing
+from figures.paper.sideby import side_by_side
 from figures.paper.sync import MACROS_NAME
 from figures.paper.tikzcache import caches_read
 
@@ -54,7 +55,7 @@ class Printed:
     unseen: bool = False
     #: The other includes side by side with it on one line that together run past that
     #: line (``cifar_accuracy at main.tex:14, 3.4 in past it``): empty when none
-    #: (:func:`_side_by_side`; hostile round 42a, A62).
+    #: (:func:`figures.paper.sideby.side_by_side`; hostile round 42a, A62).
     shares: str = ""
     #: Its line less the space between the boxes on it (inches), when it ``shares`` it.
     room: float = 0.0
@@ -131,10 +132,11 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     missed: list[tuple[str, int | None, str]] = []  # each file read as empty, and where
     made: dict[str, list[str]] = {}
     pages: dict[str, str] = {}
-    scales: dict[str, tuple[float, bool]] = {}  # and whether each factor is by widths
+    scales: dict[str, tuple[float, tuple]] = {}  # and each factor's kind and wrapper
+    inside: dict[int, list[str]] = {}  # each wrapper's includes
     at: dict[str, tuple] = {}  # where each is shipped (sp: its box's right end), its lines' box
     margins: list = []  # \hoffset, the side margins, \columnsep, two-sided
-    around: list[tuple[float, bool]] = []  # the scaled boxes shipped around this point
+    around: list[tuple[float, str, int]] = []  # the scaled boxes shipped around this point
     clips = Clips()  # and the clips
     records = iter(lines)
     for line in records:
@@ -164,12 +166,16 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             pages[fields[0]] = fields[1]
             if len(fields) >= 4 and all(f.lstrip("-").isdigit() for f in fields[2:4]):
                 at[fields[0]] = (int(fields[2]), int(fields[3]), fields[4:5] or [""])
+            scales[fields[0]] = (math.prod(f for f, *_ in around),
+                                 tuple((by, wrapper) for _, by, wrapper in around))
+            for *_, wrapper in around:
+                inside.setdefault(wrapper, []).append(fields[0])
         elif kind == "L" and len(fields) >= 5:
             margins = [_inches(v) or 0.0 for v in fields[:4]] + [fields[4] == "1"]
-            scales[fields[0]] = (math.prod(f for f, _ in around),
-                                 all(by_width for _, by_width in around))
         elif kind == "X" and rest:
-            around.append((abs(_number(fields[0])), fields[1:2] == ["w"]))
+            around.append((abs(_number(fields[0])), fields[1] if len(fields) > 1 else "",
+                           len(inside)))
+            inside[len(inside)] = []
         elif kind == "X" and around:
             around.pop()
     paper.unresolved += missing_lines(main, missed, MACROS_NAME)
@@ -179,13 +185,11 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     for n, fields in typeset.items():  # a logo in a running head): one include
         once.setdefault((*fields[1:], scales.get(n)), n)
     typeset = {n: typeset[n] for n in once.values()}
-    # an image missing (or none opened) is an empty box: the factors around it are not the
-    # paper's; but a box of its width= where every factor around it is a \resizebox{W}{!}'s
-    whole = read_images and all(fields[1] != "-" or (fields[7] != "-" and scales.get(n, (
-        1.0, True))[1]) for n, fields in typeset.items())
-    shared = _side_by_side(typeset, pages, at, scales, paper.measures, margins, root)
+    known = _known(made, scales, inside) if read_images else set()
+    shared = side_by_side(typeset, pages, at, scales, paper.measures, margins,
+                          lambda fields: _where(fields, root))
     paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root,
-                               scales.get(n, (1.0, True))[0] if whole else 1.0,
+                               scales.get(n, (1.0,))[0] if n in known else 1.0,
                                clips.cut.get(n, ""), n in clips.unseen,
                                shared.get(n, ("", 0.0)))
                       for n, fields in typeset.items()]
@@ -279,53 +283,21 @@ def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: 
     return graphic
 
 
-def _side_by_side(typeset: dict[str, list[str]], pages: dict[str, str],
-                  at: dict[str, tuple], scales: dict, measures, margins: list,
-                  root: Path) -> dict[str, tuple[str, float]]:
-    """For each include whose box TeX shipped on one baseline beside others' in one box of
-    lines (a ``tabular`` row, boxes one after another in a paragraph; not two minipages,
-    each its own), where their boxes together run more than 0.01 in past their line: the
-    others, named, and by how much. A bare include of a file not there yet (a box of
-    nothing) counts as the line's width, which sync builds it for. Those on one baseline in
-    the two columns of a page are on two lines (the left one ends before the column's right
-    edge, the next starts after the gutter). Includes a wrapper scales are left out (TeX's
-    positions inside are the unscaled box's). With each, the room the boxes have: the line
-    less the space between them."""
-    if not measures or len(margins) < 5:
-        return {}
-    text, column = measures[0], measures[1]
-    row: dict[tuple[str, int], list] = {}
-    for n, fields in typeset.items():
-        if n not in at or pages.get(n, "0") == "0" or abs(scales.get(n, (1.0,))[0] - 1) > 0.01:
-            continue
-        right, wide, line = at[n][0] / 65536 / _PT_PER_IN, _inches(fields[4]), _inches(fields[6])
-        grows = line - wide if fields[1] == fields[7] == "-" else 0.0  # built for the line
-        if line:
-            row.setdefault((pages[n], round(at[n][1] / 65536), *at[n][2]), []).append(
-                (right - wide, right, line, n, fields, grows))
-    shared: dict[str, tuple[str, float]] = {}
-    for (page, *_), boxes in row.items():
-        odd = not margins[4] or not page.lstrip("-").isdigit() or int(page) % 2
-        gutter = 1 + margins[0] + margins[1 if odd else 2] + column  # the left column's end
-        boxes.sort()
-        groups = [[boxes[0]]]
-        for box in boxes[1:]:  # in the next column: another line
-            if column < text - 0.01 and groups[-1][-1][1] <= gutter + 0.01 and \
-                    box[0] >= gutter + margins[3] - 0.01:
-                groups.append([])
-            groups[-1].append(box)
-        for group in groups:
-            over = max(b[1] for b in group) - min(b[0] for b in group) - group[0][2] + \
-                sum(b[5] for b in group)
-            if len(group) < 2 or over <= 0.01:
-                continue
-            room = group[0][2] + sum(b[1] - b[0] for b in group) - (  # the line less
-                max(b[1] for b in group) - min(b[0] for b in group))  # the space between
-            for box in group:
-                shared[box[3]] = (", ".join(
-                    f"{o[4][2].strip()} at {_where(o[4], root)}" for o in group if o is not box
-                ) + f"; together {over:.2g} in past it", room)
-    return shared
+def _known(made: dict[str, list[str]], scales: dict, inside: dict[int, list[str]]
+           ) -> set[str]:
+    """The includes whose factors are the paper's. An image missing (or none opened) is an
+    empty box, or one of its ``width=`` (no height): the factor of a wrapper around it is
+    not the paper's, but a ``\\scalebox``'s (its own whatever it holds) and a
+    ``\\resizebox{W}{!}``'s or adjustbox ``width=``'s whose includes each have a file or a
+    ``width=`` (hostile round 42a, A49: one \\scalebox in the paper had every factor read
+    as 1, and an include refused on its own box)."""
+    def sized(n: str, by: str) -> bool:
+        fields = made.get(n, ["", "-"] + ["-"] * 12)
+        return fields[1] != "-" or (by == "w" and fields[7] != "-")
+
+    return {n for n in made if all(
+        by == "c" or all(sized(m, by) for m in inside.get(wrapper, ()))
+        for by, wrapper in scales.get(n, (1.0, ()))[1])}
 
 
 def _where(fields: list[str], root: Path) -> str:

@@ -129,9 +129,30 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
             return Placement(None, f"width={graphic.options.get('width')}: not a length the "
                              "source reading evaluates (estimated: no TeX engine)")
     width = Width(width)
-    if (unfit := _unfit(graphic, width, line, spec, venue)) is not None:
-        return Placement(None, unfit)
+    unfit = _unfit(graphic, width, line, spec, venue)
+    return Placement(None, unfit) if unfit is not None else _judged(graphic, spec, venue,
+                                                                     width, line)
+
+
+def factor(printed) -> float:
+    """The factor a wrapper around an include scales its box by, as TeX's probe read it
+    (``\\resizebox``, ``\\scalebox``, adjustbox); 1 within 1 % (the audit's tolerance is 3
+    %), or when its box is of no width."""
+    if printed is None or abs(printed.scale - 1) <= 0.01 or not printed.box[0]:
+        return 1.0
+    return printed.scale
+
+
+def _judged(graphic: Graphic, spec: FigureSpec, venue: Venue, width: Width, line: float
+            ) -> Placement:
+    """The build for a box that fits its line, or why none: under the figure's smallest
+    width. Where a wrapper scales it, what prints is judged, its box times the factor: the
+    smallest width then by :mod:`figures.paper.builds`, naming the wrapper (hostile round
+    42a, A49: an include of half a column doubled back to one was refused as too narrow)."""
+    where = f"{graphic.tex.name}:{graphic.line}"
     try:  # its module's SMALLEST_WIDTH_IN wrong, a box wider than the venue's text: one line
+        if (scale := factor(graphic.printed)) != 1:
+            return Placement(venue.width(Width(round(width * scale, 3)), where))
         least = spec.smallest_width_in(venue)
         narrow = spec.too_narrow(venue, width, _widened(graphic, line, least, venue))
         if narrow is not None:
@@ -155,6 +176,13 @@ def _unfit(graphic: Graphic, width: Width, line: float, spec: FigureSpec | None 
         return _natural(graphic, line, spec, venue)
     if bare and graphic.printed.shares:
         return _beside(graphic, line, spec, venue)
+    if width > 0 and (scale := factor(graphic.printed)) != 1:
+        shown = round(width * scale, 3)
+        return None if shown <= line + 0.01 else (
+            f"{shown:g} in as printed (its {width} in box scaled by {scale:.3g}: a wrapper) is "
+            f"{shown - line:.2g} in wider than its line ({line:.4g} in): it would run into the "
+            "margin; make the box the wrapper scales to no wider than the line, or take the "
+            f"include out of it: {fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
     if width > 0:
         over = width - line  # by how much, in TeX's points too (round 40, P20: 0.9 pt)
         return None if width <= line + 0.01 else (

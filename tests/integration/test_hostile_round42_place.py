@@ -131,3 +131,21 @@ def test_a_bare_include_in_a_natural_width_wrap_is_refused(tmp_path):
          "write \\includegraphics[width=0.4\\linewidth]{figures/cifar_summary} at main.tex:9 "
          "(or give the wrapfigure that width and the include width=\\linewidth)")], row
     assert not (tmp_path / "P" / "figures").exists()
+
+
+@pytest.mark.slow  # sync asks TeX
+def test_a_wrapper_that_scales_an_include_is_judged_by_what_prints(tmp_path):
+    """Round 42 (A49): ``\\adjustbox{width=\\columnwidth}{\\includegraphics[width=0.5\\columnwidth]
+    {cifar_feature_drift}}`` and ``\\scalebox{0.5}{\\includegraphics[width=2\\columnwidth]
+    {cifar_summary}}`` each print a column (3.25 in), yet sync refused them on the include's
+    own box (1.625 in "narrower than its smallest width", 6.5 in "would run into the margin")
+    before any file was there: the one \\scalebox had every factor read as 1. A \\scalebox's
+    factor is its own, adjustbox width='s is the widths' inside: both built for 3.25 in."""
+    write_files(tmp_path / "P", {"main.tex": _ICML.replace(
+        "ROW", "\\adjustbox{width=\\columnwidth}{\\includegraphics[width=0.5\\columnwidth]"
+        "{cifar_feature_drift}} \\\\\n"
+        "\\scalebox{0.5}{\\includegraphics[width=2\\columnwidth]{cifar_summary}}")})
+    code, out = _run(tmp_path, "sync", "P", "--venue", "icml")
+    assert code == 0, out
+    for name in ("cifar_feature_drift", "cifar_summary"):
+        assert f"copy build/icml/w3.25/{name}.pdf" in out, out
