@@ -35,10 +35,10 @@ def piped(where: str, written: str) -> str:
             "yourself, put its output in a file and \\input that")
 
 
-def unclosed(text: str) -> list[tuple[int, str, str]]:
+def unclosed(text: str) -> list[tuple[int, str, str, bool]]:
     """Each ``\\includegraphics`` of ``text`` whose options' ``]`` or file name's ``}`` is
     missing (TeX reads on to the paragraph's end, and stops there): its line, the source of
-    its line from the command on, and the bracket missing."""
+    its line from the command on, the bracket missing, and whether a later ``]`` closes it."""
     seen = blanked(text, verbatim=True, hidden=True)
     braces, found = Braces(seen), []
     for start, name in control_words(text):
@@ -46,13 +46,14 @@ def unclosed(text: str) -> list[tuple[int, str, str]]:
             continue
         pos = start + len("\\includegraphics")
         pos += seen.startswith("*", pos)
-        missing = None
+        missing, late = None, False
         while missing is None:
             pos = _skip_space(seen, pos)
             if not seen.startswith("[", pos):
                 break
             end = _option_end(seen, pos)
-            if end < 0:
+            late = end >= 0 and _closed_late(seen[pos + 1:end])
+            if end < 0 or late:
                 missing = "]"
             pos = end + 1
         if missing is None and seen.startswith("{", pos):
@@ -63,7 +64,7 @@ def unclosed(text: str) -> list[tuple[int, str, str]]:
             line = text.count("\n", 0, start) + 1
             end = text.find("\n", start)
             shown = text[start:end if end >= 0 else len(text)].strip()
-            found.append((line, shown, missing))
+            found.append((line, shown, missing, late))
     return found
 
 
@@ -72,17 +73,21 @@ def unclosed_lines(files: list[Path], root: Path) -> list[str]:
     said = []
     for path in files:
         text = read_bounded(path, _LIMIT) or ""
-        for line, shown, missing in unclosed(text):
+        for line, shown, missing, late in unclosed(text):
+            where = "its file name (a later ] closes it)" if late else \
+                "the paragraph ends, where TeX stops"
             said.append(f"{_name(path, root)}:{line}: {elide(shown, 80)}: its "
-                        f"{'[' if missing == ']' else '{'} is not closed before the paragraph "
-                        f"ends, where TeX stops: add the {missing}")
+                        f"{'[' if missing == ']' else '{'} is not closed before {where}: "
+                        f"add the {missing}")
     return said
 
 
-def gin_default(path: Path) -> str | None:
-    """Where the paper sets a size for every include without one of its own (``\\setkeys{Gin}
-    {width=0.8\\linewidth} at main.tex:8``; round 39, F16): in ``path`` (the include's file),
-    else in a ``.tex`` or ``.sty`` beside it or in the folder above (a section's main file)."""
+def gin_default(path: Path, keys: tuple[str, ...] = ("width", "height", "totalheight", "scale")
+                ) -> str | None:
+    """Where the paper sets one of ``keys`` for every include without one of its own
+    (``\\setkeys{Gin}{width=0.8\\linewidth} at main.tex:8``; round 39, F16; a ``trim``:
+    round 41, N9): in ``path`` (the include's file), else in a ``.tex`` or ``.sty`` beside it
+    or in the folder above (a section's main file)."""
     folders = [path.parent, path.parent.parent]
     for file in [path, *(f for folder in folders for ext in ("tex", "sty")
                          for f in sorted(folder.glob(f"*.{ext}"))[:50] if f != path)]:
@@ -90,7 +95,7 @@ def gin_default(path: Path) -> str | None:
         if "Gin" not in text:
             continue
         for match in _GIN_KEYS.finditer(blanked(text)):
-            if re.search(r"(?:^|[{,\s])(?:width|height|totalheight|scale)\s*=", match[0]):
+            if re.search(rf"(?:^|[{{,\s])(?:{'|'.join(keys)})\s*=", match[0]):
                 line = text.count("\n", 0, match.start()) + 1
                 return f"{elide(text[match.start():match.end()], 80)} at {file.name}:{line}"
     return None
@@ -124,10 +129,11 @@ def explained(error: str, log: Path, main: Path) -> str:
                 f"Inkscape to make {name}_svg-tex.pdf, which needs shell escape, never given "
                 f"here: export {svg[1]}.svg to PDF and \\includegraphics that, or compile once "
                 "by hand with -shell-escape (the PDF it leaves in svg-inkscape/ is then read)")
-    if re.search(r"\\Gin@ii?\b", error):
-        said = unclosed_lines(_sources(main, log), main.parent)
-        if said:
-            return said[0]
+    said = unclosed_lines(_sources(main, log), main.parent)
+    if said and re.search(r"\\Gin@ii?\b", error):
+        return said[0]
+    if said:  # a later ] closed it: TeX stopped later, in words naming something else (A65)
+        return f"{said[0]} (TeX stopped further on: {error})"
     return error
 
 
@@ -135,6 +141,22 @@ def _skip_space(text: str, pos: int) -> int:
     """Past the spaces (one line break among them) TeX skips looking for an argument."""
     match = re.compile(r"[ \t]*(?:\n[ \t]*)?").match(text, pos)
     return match.end() if match else pos
+
+
+#: What no graphicx key holds but the text after an include does: the float's own commands.
+_BEYOND = re.compile(r"\\(?:caption|label|end|begin|centering|includegraphics|subcaption|"
+                     r"par|section|subsection|item|hline|vspace|hspace|lipsum|cite)(?![A-Za-z@])")
+#: A file name's brace group where a key's value cannot take one: after a length's control
+#: word or a number, not after ``=`` (``width=\columnwidth{figs/x}``).
+_NAME_AFTER_VALUE = re.compile(r"(?:\\[A-Za-z@]+|[\d.]+[a-z]*)\s*\{[^{}=\\]*\}")
+
+
+def _closed_late(options: str) -> bool:
+    """Whether an option list's ``]`` is a later command's (round 42, A65: the include's own
+    ``]`` missing, ``\\caption[Drift]`` or ``\\lipsum[2]`` closes it, and TeX stops at some
+    later line with words naming neither): the file name's brace group, or the float's own
+    commands, inside it."""
+    return bool(_BEYOND.search(options) or _NAME_AFTER_VALUE.search(options))
 
 
 def _option_end(text: str, pos: int) -> int:

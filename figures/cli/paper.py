@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     key, paper = sync.probed(args)  # with what sync will place beside it
     venue = args.venue or paper.venue or sync.venue_of_engine(paper, args)
     sync_args = argparse.Namespace(**vars(args), built=None, default_build=False,
-                                   dry_run=False, printed={})
+                                   dry_run=False, printed={}, typed_venue=args.venue)
     sync_args.venue = venue
     args.venue = venue
     with tempfile.TemporaryDirectory(prefix="figures-paper-") as out:

@@ -57,6 +57,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     from figures.paper import memo
     from figures.paper.builds import untypeset
     from figures.paper.gpath import refuse_slipped
+    from figures.paper.rounds import ROUNDS, Tally, boxes, saw, summary, venue_dropped
     from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
 
@@ -73,8 +74,8 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     built = source_for(args, paper)
     # its macros missing from the paper's file would stop the paper's build
     cli.say_unread(unread, args.debug, "the paper's macros file is not written")
-    dropped = None
-    for _ in range(_ROUNDS):  # until what it placed is what TeX typesets
+    dropped, tally = None, Tally()  # every round's writes, for the summary (round 42a, A6)
+    for _ in range(ROUNDS):  # until what it placed is what TeX typesets
         result = plan(paper, built, args.figdata, allow_synthetic=args.allow_synthetic,
                       macros_text=(tex, synthetic), unread=[u.figure for u in unread],
                       venues_file=args.venues, overwrite_theirs=args.overwrite_theirs)
@@ -82,22 +83,24 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
             result.refuse(name, name, where, why)
             result.not_included.remove(name)
         refuse_slipped(paper, result)  # \graphicspath{figs/}: TeX never looks there
-        dropped = dropped or (None if args.venue else _venue_dropped(result))  # (pre-write)
+        dropped = dropped or (None if _typed(args) else venue_dropped(result))  # (pre-write)
         if not args.dry_run and (guess := cropped.guess_unseen(paper, result.planned)) is not None:
             paper = read_paper_of(folder, args.main, guess)  # a clip around (round 39, F10)
             continue
         complete = args.dry_run or carry_out(result)
-        if args.dry_run or not complete or paper.measures is None or _saw(paper, result):
+        if not args.dry_run:
+            tally.add(result)
+        if args.dry_run or not complete or paper.measures is None or saw(paper, result):
             break
         again = read_paper_of(folder, args.main)  # the built files present: floats move
-        if _boxes(again) == _boxes(paper):
+        if boxes(again) == boxes(paper):
             break
+        _report(result, args.dry_run, before=tally.before(result))
         print("note: with the figures in place TeX typesets other includes or boxes: "
               "placed again", file=sys.stderr)
-        _report(result, args.dry_run)
         paper = again
     else:
-        print(f"error: the includes still move after {_ROUNDS} rounds (a box that depends on "
+        print(f"error: the includes still move after {ROUNDS} rounds (a box that depends on "
               "the image's own size?): give each include of ours a width=", file=sys.stderr)
         complete = False
     if key and complete and not (args.dry_run or result.refused):
@@ -119,7 +122,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         cli.say(f"note: {dropped}", err=True)
     for line in [*_beside_tex(result.planned, paper.root), *rewritten.over_ours(paper)]:
         cli.say(f"warning: {line}", err=True)
-    _report(result, args.dry_run, paper.measures is None)
+    _report(result, args.dry_run, paper.measures is None, tally.before(result))
     found = 0
     for (path, text), known in zip(sources, read_in_order([t for _, t in sources]), strict=True):
         if macros_path is not None and path.resolve() == macros_path.resolve():
@@ -127,7 +130,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         for problem in check_tex(text, quoted, known):
             found += 1
             cli.say(f"check-tex: {display_path(path)}:{problem.removeprefix('line ')}")
-    done = _summary(result, args.dry_run, complete, found)
+    done = summary(result, tally, args.dry_run, complete, found)
     if (inside := _ours_inside(folder, since)) is not None:
         cli.say(f"note: {inside[1]}", err=True)
         done = done.replace("nothing written (", f"nothing of the paper's written, but "
@@ -210,36 +213,6 @@ def probed(args: argparse.Namespace, tex: str | None = None):
         key, args.paper, tex, lambda: builds.built_guess(main)))
 
 
-_ROUNDS = 4  # rounds of probe, build and place before sync gives up converging (two, in practice)
-
-
-def _saw(paper, result) -> bool:
-    """The probe ``paper`` compiled the paper as sync left it: each figure copied put beside
-    it (figures.paper.memo.guess) and read, each one it read so now there, nothing moved aside
-    (the macros aside: their numbers move no include). So is each file the bytes now there,
-    or an image of the same natural size: pdfTeX sets its box from that alone, whatever the
-    options (``width=`` alone, ``scale=``, none), so its pages are the same."""
-    from figures.paper.memo import natural_size
-
-    def same(path: Path, data: bytes | None) -> bool:
-        now = path.read_bytes() if path.is_file() else None
-        if now is None or data is None or now == data:
-            return now == data
-        return (size := natural_size(now)) is not None and size == natural_size(data)
-
-    seen = {paper.root.resolve() / name: data for name, data in paper.guessed.items()}
-    macros = {target for target, (source, _) in result.planned.items() if source is None}
-    return not any(w.aside for w in result.writes) and all(
-        same(w.target.resolve(), seen.get(w.target.resolve())) for w in result.copies) and \
-        all(same(path, data) for path, data in seen.items() if path not in macros)
-
-
-def _boxes(paper) -> set[tuple]:
-    """What placement reads of each include TeX made: where, what, and its box."""
-    return {(g.tex, g.line, g.written, tuple(sorted(g.options.items())), (p := g.printed).scale,
-             p.width_in, p.height_in, p.line_in, p.cropped) for g in paper.graphics}
-
-
 def read_paper_of(folder: Path, main: Path | None, guess: dict[str, bytes] | None = None):
     """The paper as TeX typesets it (figures.paper.engine; with ``guess`` beside it); without
     a TeX engine, read from its source (said once; every row is then estimated)."""
@@ -255,14 +228,18 @@ def read_paper_of(folder: Path, main: Path | None, guess: dict[str, bytes] | Non
     return read_paper(folder, main)
 
 
-def _report(result, dry_run: bool, estimated: bool = False) -> None:
-    """The table: one row per include of ours and the macros, each with what was done."""
+def _report(result, dry_run: bool, estimated: bool = False,
+            before: dict[str, int] | None = None) -> None:
+    """The table: one row per include of ours and the macros, each with what was done (a
+    file up to date that an earlier round of this sync wrote: said so, ``before``)."""
     verb = "would " if dry_run else ""
     outcomes = {w.row: w.outcome for w in result.writes}
     width = max([len(r[0]) for r in result.rows] + [6])
     print(f"{'figure':{width}s}  {'paper file':30s}  {verb}do")
     for row, (figure, file, action) in enumerate(result.rows):
-        if action.startswith(("refused", "up to date")):
+        if action.startswith("up to date") and file in (before or {}):
+            shown = f"{action} (written in round {before[file]} of this sync)"
+        elif action.startswith(("refused", "up to date")):
             shown = action
         elif result.held:
             shown = f"held, not written (a row is refused: all or nothing): {action}"
@@ -292,43 +269,6 @@ def _beside_tex(planned, root: Path) -> list[str]:
             for pdf, tex in found if tex]
 
 
-def _venue_dropped(result) -> str | None:
-    """The first figure this sync replaces that was built for a venue the new copy is not
-    built for, said once: a co-author re-syncing a paper synced with ``--venue icml`` who
-    forgets the flag gets figures drawn under the page's own rules, as documented, but
-    should know the venue changed under her."""
-    from figures.outputs.kind import venue_key_of
-    from figures.paper.write import provenance_of
-
-    def venue_of(path: Path) -> str | None:
-        return venue_key_of(((provenance_of(path) if path.is_file() else None) or {})
-                            .get("variant", ""))
-
-    for write in result.copies:
-        venue = venue_of(write.target)
-        if venue is not None and venue_of(write.source) != venue:
-            return (f"{display_path(write.target)} was built for --venue {venue}; this sync "
-                    f"draws for the paper's page under its own rules (pass --venue {venue} "
-                    f"to keep {venue}'s)")
-    return None
-
-
-def _summary(result, dry_run: bool, complete: bool, found: int) -> str:
-    verb = "would " if dry_run else ""
-    copies = len(result.copies)
-    if result.held:
-        done = (f"nothing written ({len(result.refused)} refused: all or nothing; "
-                f"{copies} figure(s) to copy once the refused rows are mended)")
-    elif not complete:
-        written = sum(w.outcome == "written" for w in result.writes)
-        done = (f"a write failed: {written} of {len(result.writes)} file(s) written, the "
-                "rows above say which")
-    else:
-        macros = f"{verb}write" if result.macros else "up to date"
-        done = f"{verb}copy {copies} figure(s); macros: {macros}; {len(result.refused)} refused"
-    return f"{done}; check-tex: {found} number(s) to look at"
-
-
 def source_for(args: argparse.Namespace, paper):
     """The build folder sync copies from: ``--built`` (or the default build) for a paper of
     no known venue; for a venue paper, a build per printed width (figures.paper.placed)."""
@@ -340,7 +280,7 @@ def source_for(args: argparse.Namespace, paper):
         venue = venue_of(key, args.venues)
         if paper.measures is not None and not args.default_build:  # the page is the paper's
             refuse_page(paper.main, paper.measures[0], None)
-            if args.venue and abs(paper.measures[0] - venue.text_width_in) > 0.01:
+            if _typed(args) and abs(paper.measures[0] - venue.text_width_in) > 0.01:
                 print(f"note: {display_path(paper.main)}: its text is {inches(paper.measures[0])} in "
                       f"wide, not {key}'s {venue.text_width_in:g} in: figures are drawn for the "
                       f"paper's page under {key}'s rules (is --venue {key} right? without it "
@@ -365,6 +305,13 @@ def source_for(args: argparse.Namespace, paper):
     from figures.preflight.run import legibility
 
     return width_builds(venue, args.figdata, getattr(args, "printed", {}), legibility)
+
+
+def _typed(args: argparse.Namespace) -> str | None:
+    """The ``--venue`` the user typed: ``figures paper`` passes sync the venue it read from
+    the class as ``venue``, and what was typed as ``typed_venue`` (round 42a, A3: its note
+    asked "is --venue acm right?" of a flag never given)."""
+    return getattr(args, "typed_venue", args.venue)
 
 
 def venue_of_engine(paper, args) -> str | None:

@@ -20,6 +20,7 @@ from figures.paper.disclosure import (
     printed_on,
     printed_path,
 )
+from figures.paper.emails import PLAIN_EMAIL, addresses
 from figures.paper.names import in_address
 from figures.texcodec import decoded
 
@@ -30,7 +31,8 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
     round 37, K4: a second person's ``D:\\Users\\bob.jones`` two lines below the one told was
     not named); a spot once (``/root/papers/HR/``: the paper's folder, not also the home's).
     An image's or PDF's colour profile is read apart (K6: the pack keeps it, its colours exact;
-    a PNG's is compressed), its line naming the profile's text that holds it."""
+    a PNG's is compressed), its line naming the profile's text that holds it, each text read
+    decoded (hostile round 42, A19: an e-mail address in UTF-16 was read by no pattern)."""
     from figures.pack.scrub import colour_profiles
 
     said = []
@@ -48,11 +50,13 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
         rest = data
         for profile, _ in profiles:  # a JPEG's is there as it is: told once, as the profile
             rest = rest.replace(profile, b"")
-        for what, each in _found(rest, checks, in_tex_live(name)).items():
+        plain = [(what, PLAIN_EMAIL if pattern is EMAIL else pattern) for what, pattern in checks]
+        for what, each in _found(rest, checks if text else plain, in_tex_live(name)).items():
             bib = _in_bib(paper, each[0][1]) if name.lower().endswith(".bbl") else None
             said.append(_told(display_path(name), what, each, text, bib=bib))
-        for profile, texts in profiles:
-            for what, each in _found(profile, checks, b"").items():
+        for profile, texts in profiles:  # its texts decoded (UTF-16 mluc: A19), then as is
+            read = b"\n".join(text.encode("utf-8", "surrogateescape") for text in texts.values())
+            for what, each in _found(read + b"\n" + profile, checks, b"").items():
                 where = next((f"its colour profile's {field}" for field, value in texts.items()
                               if each[0][1].lower() in value.lower()), "its colour profile")
                 said.append(_told(display_path(name), what, each, False, where) + _PROFILE)
@@ -85,8 +89,9 @@ def _found(data: bytes, checks: list[tuple[str, re.Pattern[bytes]]], template: b
             while shown.endswith("}") and shown.count("}") > shown.count("{"):
                 shown = shown[:-1]  # the group's brace after a name (Strau\ss{}})
             # a path, an address: each one; a name, a folder: each pattern's first
-            key = (number, shown.lower() if pattern in (SOURCE_HOME, EMAIL) else "")
-            told.setdefault(key, (data.count(b"\n", 0, match.start()) + 1, shown))
+            for one in addresses(shown) if pattern is EMAIL else [shown]:  # a brace list's
+                key = (number, one.lower() if pattern in (SOURCE_HOME, EMAIL, PLAIN_EMAIL) else "")
+                told.setdefault(key, (data.count(b"\n", 0, match.start()) + 1, one))
     return {what: list(each.values()) for what, each in found.items() if each}
 
 

@@ -13,6 +13,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from figures.errors import FigureDataError
+from figures.paper.emails import EMAIL
 from figures.paper.names import (
     NO_NAME,
     author_names,
@@ -49,7 +50,6 @@ def printed_path(source: str) -> str:
     """A path :data:`SOURCE_HOME` found, as TeX prints it (``C:\\Users\\jsmith``)."""
     path = re.sub(_BACKSLASH.decode(), lambda _: "\\", source)
     return re.sub(_TILDE.decode(), "~", path)
-EMAIL = re.compile(rb"[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 
 
 def folded(text: str) -> str:

@@ -31,6 +31,7 @@ from figures.paper.missing import missing_lines, styles_missing
 from figures.paper.sideby import side_by_side
 from figures.paper.sync import MACROS_NAME
 from figures.paper.tikzcache import caches_read
+from figures.texhints import explained
 
 PROBE = Path(__file__).with_name("probe.tex")
 _PT_PER_IN = 72.27
@@ -62,6 +63,9 @@ class Printed:
     #: In a box of its content's own width (``\\hsize`` 0 there: wrapfig's ``{0pt}``),
     #: whose ``\\linewidth`` is the line outside it (hostile round 42a, A61).
     natural: bool = False
+    #: The ``trim`` or ``viewport`` a ``\\setkeys{Gin}`` gives every include (``trim 0 0 0
+    #: 20``: graphicx applies it, never its ``clip``; round 41, N9); empty: none.
+    default_cut: str = ""
 
 
 def _number(text: str) -> float:
@@ -113,7 +117,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         if "E|" not in lines:
             texlog = out / f"{job}.log"
             texlog = texlog.read_text(errors="replace") if texlog.is_file() else ""
-            why = _stopped(said, run, texlog, missing, out / f"{job}.fls")
+            why = explained(_stopped(said, run, texlog, missing, out / f"{job}.fls"),
+                            out / f"{job}.log", main)  # an include TeX misread (A65)
             raise LatexError(str(main), None, f"pdflatex stopped before the end of the paper "
                              f"({why}): " + ("figures compiles with pdflatex only, not "
                              "XeLaTeX or LuaLaTeX" if re.search(
@@ -161,7 +166,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                           "" if Path(file).is_absolute() and not Path(file).is_relative_to(
                               root.resolve()) else file)
         elif kind == "J":  # one field a line: a name may hold a |
-            made[rest] = [rest, *itertools.islice(records, 14)]
+            made[rest] = [rest, *itertools.islice(records, 15)]
         elif kind == "S" and len(fields) >= 2:
             pages[fields[0]] = fields[1]
             if len(fields) >= 4 and all(f.lstrip("-").isdigit() for f in fields[2:4]):
@@ -269,14 +274,14 @@ def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: 
     page, file, name, options, wd, ht, line, width, height, clip, path, number, tex = \
         fields[:13]
     star = fields[13:14] == ["1"]
-    natural = (_inches(fields[14]) or 0.0) <= 0 if len(fields) > 14 else False
+    natural = (_inches(fields[15]) or 0.0) <= 0 if len(fields) > 15 else False
     source = root / tex if tex else root
     graphic = Graphic(source, _own_line(source, int(number), name.strip()), name.strip(),
                       {k: v.strip() for k, v in graphics_options(options).items()}, star)
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
                               _inches(height), clip == "1", scale, cropped,
-                              unseen, *shares, natural)
+                              unseen, *shares, natural, " ".join(fields[14:15]).strip())
     graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
     graphic.path_written = path

@@ -25,6 +25,7 @@ from figures.errors import FigureDataError
 from figures.page import Box, Width, inches
 from figures.paper.latex import UNITS, Graphic, line_width_in, width_in
 from figures.registry import FigureSpec
+from figures.texhints import gin_default
 from figures.venues import Venue
 
 if TYPE_CHECKING:
@@ -96,6 +97,37 @@ def _uncut(trim: str | None) -> bool:
                             and all(_ZERO.fullmatch(part) for part in parts))
 
 
+def _reshape_problem(graphic: Graphic) -> str | None:
+    """Why the include (or a clip around it) keeps any build from printing at 100 %, with the
+    include that does; None: it prints the build as built."""
+    around = graphic.printed.cropped if graphic.printed else ""  # round 39, F7/F10
+    reshaped = f"cropped by {around} around its include" if around else _reshaped(graphic)
+    if reshaped is None:
+        return None
+    outside = ", outside that clip" if around else ""
+    return (f"the paper prints it {reshaped}, so no build of it prints at 100 %: write "
+            f"{fixed_include(graphic)} at {graphic.tex.name}:{graphic.line}{outside} (sync "
+            "builds it for that box)")
+
+
+def _trimmed_by_default(graphic: Graphic) -> str | None:
+    """Why a ``trim`` or ``viewport`` that a ``\\setkeys{Gin}`` gives every include keeps
+    ``graphic`` from printing at 100 % (graphicx applies it, and not the ``clip`` beside it,
+    so the figure also runs out of its box; round 41, N9); None: none, or the include's own
+    ``trim``/``viewport`` replaces it (judged by :func:`_reshaped`)."""
+    cut = graphic.printed.default_cut.split() if graphic.printed else []
+    if not cut or any(key in graphic.options for key in ("trim", "viewport")) or (
+            cut[0] == "trim" and _uncut(" ".join(cut[1:]))):
+        return None
+    setkeys = gin_default(graphic.tex, (cut[0],)) or "a \\setkeys{Gin}"
+    what = f"trims every include by {' '.join(cut[1:])} bp" if cut[0] == "trim" else \
+        f"gives every include the viewport {' '.join(cut[1:])} bp"
+    own = fixed_include(graphic).replace("]{", ",trim=0 0 0 0]{", 1)
+    return (f"{setkeys} {what} (graphicx applies no clip with it, so the figure also runs out "
+            f"of its box): no build of it prints at 100 %; remove that {cut[0]}=, or write "
+            f"{own} at {graphic.tex.name}:{graphic.line} (a trim of its own replaces it)")
+
+
 def _box_height(graphic: Graphic) -> float | None:
     """The height of a box of both sides (``width=`` and ``height=``, graphicx stretching the
     image to it), as TeX evaluated it; None: no such box (or no TeX to evaluate it)."""
@@ -109,14 +141,8 @@ def _box_height(graphic: Graphic) -> float | None:
 def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     """The width ``graphic`` prints ``spec`` at: TeX's box, else estimated on ``venue``'s
     page; or why no build of it can print at 100 % there."""
-    where = f"{graphic.tex.name}:{graphic.line}"
-    around = graphic.printed.cropped if graphic.printed else ""  # round 39, F7/F10
-    reshaped = f"cropped by {around} around its include" if around else _reshaped(graphic)
-    if reshaped is not None:
-        outside = ", outside that clip" if around else ""
-        return Placement(None, f"the paper prints it {reshaped}, so no build of it prints at "
-                         f"100 %: write {fixed_include(graphic)} at {where}{outside} (sync "
-                         "builds it for that box)")
+    if (reshaped := _trimmed_by_default(graphic) or _reshape_problem(graphic)) is not None:
+        return Placement(None, reshaped)
     printed = graphic.printed
     if printed is not None:  # no width= is None; 0 is a box of nothing (round 37, P19)
         line = printed.line_in

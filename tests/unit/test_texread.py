@@ -501,4 +501,4 @@ def test_an_include_not_closed_before_its_paragraph_ends_is_found(text, found):
     missing; braces hide a ``]``, and a comment or verbatim text holds no include."""
     from figures.texhints import unclosed
 
-    assert [(line, missing) for line, _, missing in unclosed(text)] == found
+    assert [(line, missing) for line, _, missing, _ in unclosed(text)] == found

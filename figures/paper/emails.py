@@ -1,0 +1,43 @@
+"""The e-mail addresses a paper writes, in the spellings authors use (hostile round 42, A59):
+``jsmith@mit.edu``; a brace list, two people's addresses in one (``\\{jsmith,kweber\\}@cs.mit.edu``,
+printed ``{jsmith,kweber}@cs.mit.edu``, as author blocks and footnotes write them); and an
+address spelled out against harvesters (``jsmith [at] mit [dot] edu``, ``jsmith(at)mit.edu``,
+``jsmith AT mit DOT edu``). :data:`EMAIL` finds them in bytes (a source, a PDF's text);
+:func:`addresses` says which addresses one of them holds."""
+
+from __future__ import annotations
+
+import re
+
+_LOCAL = rb"[A-Za-z0-9._+-]+"
+_DOMAIN = rb"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
+#: A brace list's braces as a source writes them (``\\{``, ``$\\{$``) or as a page prints them,
+#: its names apart by commas, semicolons or bars (TeX's thin spaces, ties and spaces beside).
+_OPEN, _CLOSE = rb"(?:\$?\\\{\$?|\{)", rb"(?:\$?\\\}\$?|\})"
+_APART = rb"(?:\s|\\[,;: ]|~)*[,;|](?:\s|\\[,;: ]|~)*"
+_BRACED = (_OPEN + rb"\s*(?:\\[A-Za-z]+\s+)?" + _LOCAL + rb"(?:" + _APART + _LOCAL
+           + rb")*\s*" + _CLOSE + rb"\s*@" + _DOMAIN)  # {\tt jsmith}@ too
+#: ``[at]``, ``(at)``, ``{at}``, ``<at>`` (and ``dot``), in any case, spaces beside or none; or
+#: a capital ``AT`` and ``DOT`` between spaces. The domain has a dot part after (spelled or
+#: not), its last in one case: "look (at) this", "(at) this.Then", TikZ's ``at (1,2)`` are
+#: no address.
+_AT = rb"(?:\s*(?i:\[at\]|\(at\)|\\?\{at\\?\}|<at>)\s*|\s+AT\s+)"
+_DOT = rb"(?:\.|\s*(?i:\[dot\]|\(dot\)|\\?\{dot\\?\}|<dot>)\s*|\s+DOT\s+)"
+_SPELLED = (rb"(?<![A-Za-z0-9._+\\-])" + _LOCAL + _AT + rb"[A-Za-z0-9-]+(?:" + _DOT
+            + rb"[A-Za-z0-9-]+)*" + _DOT + rb"(?:[a-z]{2,}|[A-Z]{2,})(?![A-Za-z0-9])")
+EMAIL = re.compile(_LOCAL + rb"@" + _DOMAIN + rb"|" + _BRACED + rb"|" + _SPELLED)
+#: A plain address alone, for a figure's bytes (what a program wrote there, not an author's
+#: spelling): five times as fast over them as :data:`EMAIL`, which a 50 MB photo would feel.
+PLAIN_EMAIL = re.compile(_LOCAL + rb"@" + _DOMAIN)
+
+
+def addresses(found: str) -> list[str]:
+    """The addresses an :data:`EMAIL` match (decoded) holds: a brace list's each, its domain
+    after every name (``['jsmith@cs.mit.edu', 'kweber@cs.mit.edu']``); a spelled-out one as
+    it is written, its spaces one (``jsmith [at] mit [dot] edu``: what the author finds in
+    her text); a plain one as it is."""
+    if (braced := re.fullmatch(_BRACED.decode(), found)) is None:
+        return [" ".join(found.split())]
+    names, _, domain = braced.group().rpartition("@")
+    names = re.sub(r"\$|\\[{}]|[{}]|\\[,;: ]|\\[A-Za-z]+\s|~", " ", names)
+    return [f"{name.strip()}@{domain}" for name in re.split(r"[,;|]", names) if name.strip()]

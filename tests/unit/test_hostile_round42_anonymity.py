@@ -1,0 +1,131 @@
+"""Hostile round 42a, ``figures pack --anonymous``'s readings: a colour profile's texts read
+decoded (A19), the e-mail spellings authors write (A59)."""
+
+from __future__ import annotations
+
+import functools
+import io
+
+from PIL import Image, ImageCms
+from pypdf import PdfReader, PdfWriter
+from pypdf.annotations import Link
+
+from figures.pack.anonymity import in_sources
+from figures.pack.scrub import without_metadata
+from figures.paper.aside import told
+from figures.paper.disclosure import disclosed
+
+_KEPT = (" (the pack keeps a colour profile as it is, so the colours stay exact: embed another, "
+         "such as sRGB, or rename it in a colour tool)")
+
+
+@functools.cache  # littleCMS stamps the second it made the profile in its header
+def _profile(description: str, copyright: str) -> bytes:
+    """littleCMS's sRGB profile, its description and copyright (UTF-16 in ICC v4 ``mluc``)
+    replaced by texts of the same lengths (13 and 24 characters)."""
+    profile = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+    for old, new in (("sRGB built-in", description), ("No copyright, use freely", copyright)):
+        assert len(old) == len(new)
+        profile = profile.replace(old.encode("utf-16-be"), new.encode("utf-16-be"))
+    return profile
+
+
+def _images(profile: bytes) -> dict[str, bytes]:
+    """A PNG and a JPEG embedding ``profile``, scrubbed as the pack scrubs them."""
+    found = {}
+    for name, form in (("figs/screen.png", "PNG"), ("figs/photo.jpg", "JPEG")):
+        out = io.BytesIO()
+        Image.new("RGB", (40, 30), (30, 120, 200)).save(out, form, icc_profile=profile)
+        found[name] = without_metadata(out.getvalue(), name)
+    return found
+
+
+def test_an_email_in_a_colour_profiles_copyright_is_told(tmp_path):
+    """Round 42 (A19): a PNG's and a JPEG's colour profile whose copyright (ICC ``cprt``,
+    UTF-16 ``mluc``) reads ``(c) jsmith@mit.edu 2024``: the author's name in its description
+    was told, the e-mail address shipped with no word (the byte patterns ran over the raw
+    profile, its texts UTF-16). Every check runs over the profile's decoded texts: the
+    address is told, naming the copyright; a home folder's path too."""
+    said = in_sources(_images(_profile("Janet's iMac ", "(c) jsmith@mit.edu 2024 ")),
+                      ["Janet", "Smithson"], tmp_path / "paper")
+    for name in ("photo.jpg", "screen.png"):
+        assert (f"figs/{name} (its colour profile's copyright, ICC cprt): an e-mail address "
+                "(jsmith@mit.edu) in the packed source: the archive discloses it; remove it "
+                f"for review{_KEPT}") in said, said
+        assert (f"figs/{name} (its colour profile's description, ICC desc): an author's name "
+                "(Janet) in the packed source: the archive discloses it; remove it for "
+                f"review{_KEPT}") in said, said
+    assert len(said) == 4, said
+    homes = in_sources(_images(_profile("sRGB built-in", "/home/kweber/icc/x.icc a")),
+                       [], tmp_path / "paper")
+    assert ("figs/photo.jpg (its colour profile's copyright, ICC cprt): a home folder's path "
+            f"(/home/kweber) in the packed source: the archive discloses it; remove it for "
+            f"review{_KEPT}") in homes, homes
+
+
+_SPELLINGS = rb"""Contact \texttt{\{jsmith,kweber\}@cs.mit.edu}.
+
+Or write to jsmith [at] mit [dot] edu, or jsmith(at)mit.edu.
+Or {\tt jane}@uni-x.de, or $\{$ab; cd$\}$@x.org, or jdoe AT cs DOT cmu DOT edu.
+"""
+
+
+def test_the_email_spellings_authors_write_are_told(tmp_path):
+    r"""Round 42 (A59): ``\texttt{\{jsmith,kweber\}@cs.mit.edu}`` (two people's addresses in
+    one, printed ``{jsmith,kweber}@cs.mit.edu``), ``jsmith [at] mit [dot] edu`` and
+    ``jsmith(at)mit.edu`` shipped with no word: the pattern wanted a local part right before
+    ``@``. Each address of a brace list is named, a spelled-out one as written."""
+    said = in_sources({"main.tex": _SPELLINGS}, [], tmp_path / "paper")
+    assert said == [
+        ("main.tex:1: an e-mail address (jsmith@cs.mit.edu) and 7 more (kweber@cs.mit.edu on "
+        "line 1, jsmith [at] mit [dot] edu on line 3, jsmith(at)mit.edu on line 3, "
+        "jane@uni-x.de on line 4, ab@x.org on line 4, cd@x.org on line 4, jdoe AT cs DOT cmu "
+        "DOT edu on line 4) in the packed source: the archive discloses them; remove them for "
+        "review")], said
+
+
+def test_no_email_is_read_in_code_nor_in_tikz_nor_in_prose(tmp_path):
+    r"""Round 42 (A59): the new spellings read no address where there is none: ``@`` in a
+    code listing, ``\@``, TikZ's ``at``, "look (at) this", a sentence's "(at) the station.
+    Then", "we look at the dot product"."""
+    source = rb"""\begin{lstlisting}
+@property
+def f(self): return A@B.T + {x}@ y
+\end{lstlisting}
+e.g.\@ the \makeatletter\@ifnextchar
+\node (at) at (1.5,2.0) {}; \draw (0,0) -- (1,1) node at (2,3) {x};
+Look (at) this. Meet [at] the station.Then we look at the dot product, email me AT home.
+"""
+    assert in_sources({"main.tex": source}, [], tmp_path / "paper") == []
+
+
+def _linked(*addresses: str) -> PdfReader:
+    writer = PdfWriter()
+    writer.add_blank_page(200, 200)
+    for address in addresses:
+        writer.add_annotation(page_number=0, annotation=Link(rect=(10, 10, 60, 30), url=address))
+    data = io.BytesIO()
+    writer.write(data)
+    return PdfReader(io.BytesIO(data.getvalue()))
+
+
+def test_an_email_links_advice_is_to_remove_the_address(tmp_path):
+    r"""Round 42 (A59): ``\href{mailto:jsmith@mit.edu}{Contact us}``'s line said to point the
+    link at an anonymous copy of a repository, which an address has none of: it says to
+    remove the address."""
+    assert told(_linked("mailto:jsmith@mit.edu"), tmp_path, [], "main.tex") == [
+        ("main.tex: the review PDF's link on page 1 (mailto:jsmith@mit.edu) holds an e-mail "
+        "address (jsmith@mit.edu): shown on hover and followed on click, though not printed: "
+        "remove the address (the link too) for review")]
+
+
+def test_a_brace_list_in_the_pdfs_metadata_is_told(tmp_path):
+    r"""Round 42 (A59): the compiled PDF's own fields read the same spellings
+    (``pdfsubject={Mail \{jsmith,kweber\}@cs.mit.edu}`` prints ``{jsmith,kweber}@...``)."""
+    writer = PdfWriter()
+    writer.add_blank_page(200, 200)
+    writer.add_metadata({"/Subject": "Mail {jsmith,kweber}@cs.mit.edu"})
+    data = io.BytesIO()
+    writer.write(data)
+    assert disclosed(data.getvalue(), tmp_path, []) == [
+        "document information /Subject: an e-mail address ({jsmith,kweber}@cs.mit.edu)"]

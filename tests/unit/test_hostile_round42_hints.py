@@ -1,0 +1,91 @@
+"""Hostile round 42 (A65): an include whose ``]`` a later command's ``]`` closes."""
+
+from __future__ import annotations
+
+import pytest
+
+_LATE = [
+    # the caption's short title closes it (a figure's caption right below the include)
+    (("\\begin{figure}\n\\includegraphics[width=\\columnwidth{figs/cifar_feature_drift}\n"
+      "\\caption[Drift]{Drift over blocks.}\n\\end{figure}\n"), 2),
+    # \lipsum[2] after the float closes it
+    ("%\n%\n\\includegraphics[width=\\columnwidth{figs/x}\n\\end{figure}\n\\lipsum[2]\n", 3),
+    # the next float's placement
+    ("\\includegraphics[width=0.5\\linewidth\n\\end{figure}\n\\begin{figure}[t]\n", 1),
+]
+
+_WHOLE = [
+    "\\includegraphics[width=\\columnwidth]{x}",
+    "\\includegraphics[trim={0 0 0 0},clip,width=0.5\\linewidth]{x}",
+    "\\includegraphics[width={0.5\\linewidth}]{x}",
+    "\\includegraphics[width=3in,height=2in,keepaspectratio]{x}",
+    "\\includegraphics[width=\\dimexpr\\linewidth-2pt\\relax]{x}",
+    "\\includegraphics[page=2,angle=90,origin=c]{a/b.pdf}",
+    "\\includegraphics[width=.48\\textwidth]{figs/a}\\hfill\\includegraphics[width=.48\\textwidth]{b}",
+    "\\includegraphics[viewport=0 0 100 100,clip]{x}\n\\caption[Short]{Long.}",
+]
+
+
+@pytest.mark.parametrize(("text", "line"), _LATE)
+def test_an_include_closed_by_a_later_bracket_is_found_at_its_line(text, line):
+    r"""Round 42 (A65): ``\includegraphics[width=\columnwidth{figs/x}`` with a
+    ``\caption[Drift]`` (or ``\lipsum[2]``, the next ``\begin{figure}[t]``) below: TeX takes
+    that ``]`` for the include's, reads on, and stops at a later line in words that name
+    neither (``Extra \else``, natbib's ``\makeindex undefined``, ``File `\end ' not
+    found``). The include is found at its line: its options hold its file name or the float's
+    own commands, which no graphicx key holds."""
+    from figures.texhints import unclosed
+
+    assert [(at, missing, late) for at, _, missing, late in unclosed(text)] == [
+        (line, "]", True)]
+
+
+@pytest.mark.parametrize("text", _WHOLE)
+def test_whole_includes_are_not_taken_for_unclosed_ones(text):
+    """Round 42 (A65): option lists as papers write them (braced values, lengths of
+    ``\\dimexpr``, two includes on a line, a caption's short title after a whole include)."""
+    from figures.texhints import unclosed
+
+    assert unclosed(text) == []
+
+
+def test_the_compile_error_of_a_late_closed_include_names_the_include(tmp_path):
+    r"""Round 42 (A65): `figures paper`, `pack` and sync's compile said only ``main.tex:22:
+    Extra \else``; the line now names the include at its line and what to add, then what TeX
+    said."""
+    from figures.texhints import explained
+
+    main = tmp_path / "main.tex"
+    main.write_text(_LATE[0][0], encoding="utf-8")
+    said = explained("main.tex:4: Extra \\else", tmp_path / "main.log", main)
+    assert said == ("main.tex:2: \\includegraphics[width=\\columnwidth{figs/cifar_feature_drift}: "
+                    "its [ is not closed before its file name (a later ] closes it): add the ] "
+                    "(TeX stopped further on: main.tex:4: Extra \\else)"), said
+
+
+@pytest.mark.slow  # sync's probe compiles the paper
+def test_sync_names_the_include_a_later_bracket_closed(tmp_path, monkeypatch):
+    r"""Round 42 (A65): sync of a paper whose include lost its ``]`` (a ``\caption[Drift]``
+    below closes it) stopped with "pdflatex stopped before the end of the paper (main.tex:36:
+    ...)", TeX's words at a later line; it now names the include at its line first."""
+    import shutil
+
+    from helpers import REPO, figures_in_process
+
+    paper = tmp_path / "paper"
+    shutil.copytree(REPO / "tests" / "papers" / "twocol", paper)
+    main = paper / "main.tex"
+    text = main.read_text(encoding="utf-8")
+    old = ("\\includegraphics[width=\\columnwidth]{cifar_feature_drift}\n"
+           "  \\caption{The feature drift (a column).}")
+    assert old in text
+    main.write_text(text.replace(old, "\\includegraphics[width=\\columnwidth{cifar_feature_drift}"
+                                 "\n  \\caption[Drift]{The feature drift (a column).}"),
+                    encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = figures_in_process("sync", str(paper), "--venue", "icml",
+                                        "--allow-synthetic", "--figdata", str(REPO / "figdata"))
+    assert code == 1, out + err
+    assert ("pdflatex stopped before the end of the paper (main.tex:33: \\includegraphics[width="
+            "\\columnwidth{cifar_feature_drift}: its [ is not closed before its file name (a later "
+            "] closes it): add the ] (TeX stopped further on: ") in err, err
