@@ -161,9 +161,8 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
 
 
 def factor(printed) -> float:
-    """The factor a wrapper around an include scales its box by, as TeX's probe read it
-    (``\\resizebox``, ``\\scalebox``, adjustbox); 1 within 1 % (the audit's tolerance is 3
-    %), or when its box is of no width."""
+    """The factor TeX's probe read a wrapper scale an include's box by (``\\scalebox``...); 1
+    within 1 % (the audit's tolerance is 3 %), or when its box is of no width."""
     if printed is None or abs(printed.scale - 1) <= 0.01 or not printed.box[0]:
         return 1.0
     return printed.scale
@@ -225,7 +224,7 @@ def _unfit(graphic: Graphic, width: Width, line: float, spec: FigureSpec | None 
 
 
 def _least(spec: FigureSpec | None, venue: Venue | None) -> float:
-    try:
+    try:  # the figure's own errors are the build's to say
         return 0.0 if spec is None or venue is None else spec.smallest_width_in(venue)
     except FigureDataError:
         return 0.0
