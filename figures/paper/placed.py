@@ -197,7 +197,7 @@ def _unfit(graphic: Graphic, width: Width, line: float, spec: FigureSpec | None 
     fits."""
     where = f"{graphic.tex.name}:{graphic.line}"
     bare = graphic.printed is not None and "width" not in graphic.options
-    if bare and graphic.printed.natural:
+    if bare and graphic.printed.natural and line > 0:  # \linewidth is the line outside
         return _natural(graphic, line, spec, venue)
     if bare and graphic.printed.shares:
         return _beside(graphic, line, spec, venue)
