@@ -6,11 +6,15 @@ from __future__ import annotations
 import signal
 import sys
 
-from figures.signals import ignore_stop_signals, raise_terminated, stopped
+from figures.signals import hold_stop_signals, raise_terminated, stopped, stopped_after
+
+#: The statuses of a command stopped (its line printed).
+_STOPPED = (129, 130, 143)
 
 
 def main() -> int:
     signal.signal(signal.SIGTERM, raise_terminated)  # until the CLI installs its own
+    status: int | None = None
     try:
         try:
             from figures.cli.main import main as run
@@ -30,10 +34,14 @@ def main() -> int:
             print(f"error: {error_line(exc)}", file=sys.stderr)
             return 1
         status = run()
-    except KeyboardInterrupt as exc:
-        line, status = stopped(exc)
+        late = hold_stop_signals()  # done: nothing left to stop, and never killed by one now
+    except KeyboardInterrupt as exc:  # after the command's end too: round 42, B28
+        line, status = stopped(exc) if status is None else stopped_after(exc)
         print(line, file=sys.stderr)
-    ignore_stop_signals()  # done: nothing left to stop
+        late = hold_stop_signals()
+    if late is not None and status not in _STOPPED:
+        line, status = stopped_after(late)
+        print(line, file=sys.stderr)
     from figures.author_code import end_if_abandoned
 
     # a thread the author's code left running (each one already its figure's line), or any

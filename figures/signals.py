@@ -12,13 +12,13 @@ from collections.abc import Iterator
 
 def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
     """The one line and the exit status of a command stopped by Ctrl-C or SIGTERM."""
-    how, status = ("hung up", 129) if isinstance(exc, HungUp) else ("terminated", 143) \
-        if isinstance(exc, Terminated) else ("interrupted", 130)
+    how, status = _how(exc)
     finished = getattr(exc, "finished", None)  # set by who wrote them (figures sync)
     if (waited := getattr(exc, "waited_for", None)) is not None:  # figures build, round 41
         return f"{how} while waiting for the other build into {waited}: nothing built or written", status
     if (built := getattr(exc, "built", None)) is not None:  # figures build (round 40 K3)
-        return _built_line(how, built, exc.not_built, getattr(exc, "what", "")), status
+        return _built_line(how, built, exc.not_built, getattr(exc, "what", ""),
+                           getattr(exc, "failed", [])), status
     if unfinished := getattr(exc, "unfinished", None):  # one file, written at the end (pack)
         return f"{how} before {unfinished} was written; nothing was written", status
     if finished is not None:
@@ -28,17 +28,46 @@ def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
     return f"{how}; finished files are complete, the others were left as they were", status
 
 
-def _built_line(how: str, built: list[str], not_built: int, what: str) -> str:
-    """``figures build`` stopped: the figures it built (their ``built`` lines never came)
-    and how many it did not, whose files were left as they were (``what``: the pass)."""
+def _how(exc: KeyboardInterrupt) -> tuple[str, int]:
+    return (("hung up", 129) if isinstance(exc, HungUp) else ("terminated", 143)
+            if isinstance(exc, Terminated) else ("interrupted", 130))
+
+
+def _built_line(how: str, built: list[str], not_built: int, what: str,
+                failed: list[str]) -> str:
+    """``figures build`` stopped: the figures it built (their ``built`` lines never came, or
+    an earlier pass's did) and how many it did not, whose files were left as they were
+    (``what``: the pass); those that failed were told above (round 42, B27)."""
     what = f" ({what.strip()})" if what else ""
+    told = (f"{len(failed)} failed, told above: {', '.join(failed[:5])}"
+            + (f" and {len(failed) - 5} more" if len(failed) > 5 else "")) if failed else ""
+    if not not_built:  # round 42, B28: it had said "every one it had to" after the names
+        return (f"{how} after the build had ended{what}: nothing left to do ({told})" if told
+                else f"{how} after every figure was built{what}: nothing left to do")
+    told = f"; {told}" if told else ""
     whole = "each file is whole, new or as it was: build again to finish"  # one stopped mid-save
     if not built:
-        return f"{how}: none of the {not_built} figure(s) built{what} ({whole})"
+        return f"{how}: none of the {not_built} figure(s) built{what} ({whole}){told}"
     names = ", ".join(built[:5]) + (f" and {len(built) - 5} more" if len(built) > 5 else "")
-    rest = (f"the other {not_built} not built ({whole})" if not_built
-            else "every one it had to")
-    return f"{how}: built {names}{what}; {rest}"
+    return f"{how}: built {names}{what}; the other {not_built} not built ({whole}){told}"
+
+
+#: What a stop once the command's work is done came after: set as it ends (``ended``).
+_ENDED = ["the command had ended"]
+
+
+def ended(what: str | None) -> None:
+    """The command's work is done: a stop from now on says it came after ``what``
+    (``figures build``: "every figure was built"); None: a command begins."""
+    _ENDED[0] = what or "the command had ended"
+
+
+def stopped_after(exc: KeyboardInterrupt) -> tuple[str, int]:
+    """The line and status of a stop that came once the command had ended (round 42, B28:
+    "interrupted; finished files are complete, the others were left as they were", or no
+    line at all, after every figure was built)."""
+    how, status = _how(exc)
+    return f"{how} after {_ENDED[0]}: nothing left to do", status
 
 
 class Terminated(KeyboardInterrupt):
@@ -111,6 +140,39 @@ STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM} | ({_HANGUP} if _HANGUP
 
 def _nothing_to_stop(signum: int, frame: object) -> None:
     """A stop signal once there is nothing left to stop: dropped."""
+
+
+def hold_stop_signals() -> KeyboardInterrupt | None:
+    """The command is done: from now on stop signals are ignored (nothing is left to stop),
+    and the stop that came meanwhile is returned, if one did. Not a handler of ours: Python
+    puts the default back as it exits, and a Ctrl-C then killed the process without a line
+    (round 42, B28). Blocked first, so that none arrives between the two (a signal that
+    arrives while its handler turns to ``SIG_IGN`` is "ignored due to race condition")."""
+    came: list[KeyboardInterrupt] = []
+
+    def note(signum: int, frame: object) -> None:
+        came.append(_stop_of(signum))
+
+    while True:
+        try:
+            stops = [s for s in sorted(STOP_SIGNALS)  # nohup's SIGHUP stays ignored
+                     if signal.getsignal(s) is not signal.SIG_IGN]
+            for stop in stops:
+                signal.signal(stop, note)
+            if (hasattr(signal, "pthread_sigmask")
+                    and threading.current_thread() is threading.main_thread()):
+                signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)  # runs those noted
+                came.extend(_stop_of(s) for s in sorted(signal.sigpending() & STOP_SIGNALS))
+                for stop in stops:  # other threads too (they take signals, the process dies)
+                    signal.signal(stop, signal.SIG_IGN)
+            return came[0] if came else None
+        except KeyboardInterrupt as exc:  # came before its handler was ours
+            came.append(exc)
+
+
+def _stop_of(signum: int) -> KeyboardInterrupt:
+    return HungUp() if signum == _HANGUP else Terminated() \
+        if signum == signal.SIGTERM else KeyboardInterrupt()
 
 
 def ignore_stop_signals() -> None:

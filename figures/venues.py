@@ -141,14 +141,16 @@ class Venue:
         if ok and MIN_WIDTH_IN <= (width := Width(value)) <= Width(self.widest):
             return width
         shown = f"{float(value):g} in" if ok else reprlib.repr(value)
-        widest = f"text width ({self.text_width_in:g} in)" if self.widest_in is None else \
-            f"widest line ({self.widest:g} in)"
+        # the bound as compared: rounded by the one width formatter (round 42, B2: 6.7516
+        # printed, 6.7519 taken: both are 6.752)
+        widest = f"text width ({inches(self.text_width_in)} in)" if self.widest_in is None \
+            else f"widest line ({inches(self.widest)} in)"
         kind = (f" (a {type(value).__name__}: a width is a number, {value.strip()} without "
                 "quotes)" if isinstance(value, str) and _a_number(value) else "")  # round 27 DR
         named = ", ".join(f'"{slot}"' for slot in slots)
         offered = f"for {named} or a width" if slots else "at a width"
         raise FigureDataError(given_as, None, (
-            f"{shown}{kind}: a venue figure is drawn {offered} in inches from {MIN_WIDTH_IN:g} "
+            f"{shown}{kind}: a venue figure is drawn {offered} in inches from {inches(MIN_WIDTH_IN)} "
             f"to {self.key}'s {widest}"))
 
     @property

@@ -27,6 +27,7 @@ import contextlib
 import functools
 import hashlib
 import importlib.metadata
+import json
 import os
 import platform
 from pathlib import Path
@@ -40,6 +41,8 @@ CACHE_KEY = "fa-audit/golden-passed"
 #: Each comparison's named inputs (a file's digest, a version), at its last run and at its last
 #: pass: what ``figures review`` (tools/review.py) reads to say why a picture changed.
 INPUTS_KEY = "fa-audit/golden-inputs"
+#: An xdist worker's count of the comparisons it selected (for ``--golden-report``).
+REPORT_KEY = "fa-audit/golden-selected"
 #: Recorded on each golden test's report (xdist carries it from the worker to the controller).
 DIGEST_PROPERTY = "golden-inputs"
 NAMED_PROPERTY = "golden-named-inputs"
@@ -57,6 +60,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--all", action="store_true", dest="golden_all",
         help="compare every golden image, even those whose inputs are unchanged since their "
              "last passing comparison (CI=true does the same)")
+    parser.getgroup("fa-audit").addoption(
+        "--golden-report", metavar="PATH", dest="golden_report",
+        help="write to PATH (JSON) how many golden comparisons the run selected and how many "
+             "it did not repeat, their inputs unchanged since they passed (figures review)")
 
 
 def _active(config: pytest.Config) -> bool:
@@ -256,6 +263,8 @@ class GoldenCache:
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
         self.cached = 0
+        #: The golden comparisons the run selected (as the cache left them: to be made).
+        self.selected = 0
         #: nodeid -> the digest of its inputs when it passed now, None when it did not.
         self.results: dict[str, str | None] = {}
         #: nodeid -> (its named inputs, whether it passed), for INPUTS_KEY.
@@ -277,6 +286,8 @@ class GoldenCache:
             if cached:
                 config.hook.pytest_deselected(items=cached)
                 items[:] = kept
+        self.selected = sum(item.get_closest_marker("mpl_image_compare") is not None
+                            for item in items)
         if _recording(config):  # the comparisons made: their inputs one by one
             for item in items:
                 if (named := named_inputs(item)) is not None:
@@ -299,15 +310,20 @@ class GoldenCache:
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
         """An xdist worker's count of comparisons not repeated (all collect the same)."""
-        self.cached = max(self.cached, getattr(node, "workeroutput", {}).get(CACHE_KEY, 0))
+        output = getattr(node, "workeroutput", {})
+        self.cached = max(self.cached, output.get(CACHE_KEY, 0))
+        self.selected = max(self.selected, output.get(REPORT_KEY, 0))
 
     @pytest.hookimpl(tryfirst=True)  # before an xdist worker sends its output
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         config = self.config
         worker_output = getattr(config, "workeroutput", None)
         if worker_output is not None:  # an xdist worker: the controller records
-            worker_output[CACHE_KEY] = self.cached
+            worker_output[CACHE_KEY], worker_output[REPORT_KEY] = self.cached, self.selected
             return
+        if report := config.getoption("golden_report", None):  # round 42, B16
+            Path(report).write_text(json.dumps({"selected": self.selected,
+                                                "not_repeated": self.cached}))
         if self.cached and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK  # every comparison asked for is current
         if self.named and _recording(config):

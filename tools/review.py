@@ -123,6 +123,16 @@ class Golden:
         return f"nothing written; look at {first}"
 
     @property
+    def said(self) -> str:
+        """What a page made after its decision says of it (round 42, B12: a reloaded page showed
+        an accepted golden's line empty): what was written and how to undo it, or the reject's
+        line; nothing while it is not decided."""
+        if self.status in ("accepted", "failed"):
+            undo = undo_command(self.written or [])
+            return self.answer + (f"; to undo it: {undo}" if undo else "")
+        return self.answer if self.status == "rejected" else ""
+
+    @property
     def refusal(self) -> str:
         """Why a second decision on it is refused: one decision per golden, the first one wins
         (round 40, R5: a reject pressed while its accept wrote and compared again said
@@ -162,6 +172,9 @@ FAILED: list[str] = []
 JUDGED: list[int] = []
 #: How many goldens the last run's record had failed that match baseline/ now (empty: none).
 STALE: list[int] = []
+#: How many golden comparisons review's own run did not make again, their inputs unchanged
+#: since they last passed (tests/golden_cache.py; empty: review ran none).
+UNCHANGED: list[int] = []
 
 
 def judged_in(report: Path) -> int:
@@ -447,12 +460,20 @@ def comparisons(pytest_args: list[str]) -> list[str]:
     print("review: running the golden comparisons", flush=True)
     named = names_tests(pytest_args, ROOT)  # else the golden modules
     with tempfile.TemporaryDirectory() as folder:  # this run's own record (round 25, RC)
-        report = Path(folder, "report.xml")
+        report, cache = Path(folder, "report.xml"), Path(folder, "golden-cache.json")
         proc = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", *pytest_args,
-                               *([] if named else GOLDEN_TESTS), f"--junit-xml={report}"],
-                              cwd=ROOT, check=False)
+                               *([] if named else GOLDEN_TESTS), f"--junit-xml={report}",
+                               f"--golden-report={cache}"], cwd=ROOT, check=False)
         nodeids = failed_in(report) if proc.returncode == 1 else []
         JUDGED[:] = [judged_in(report)]
+        try:  # none from a run stopped before its end
+            counts = json.loads(cache.read_text())
+        except (OSError, ValueError):
+            counts = {}
+        counts = counts if isinstance(counts, dict) else {}
+    selected, unchanged = (counts.get(k) if isinstance(counts.get(k), int) else 0
+                           for k in ("selected", "not_repeated"))
+    UNCHANGED[:] = [unchanged]
     if proc.returncode not in (0, 1):  # not a comparison's failure: none ran, or not all
         raise SystemExit(f"review: the golden comparisons did not run (pytest exited "
                          f"{proc.returncode}: " + ("no test selected: look at -k or the "
@@ -461,7 +482,8 @@ def comparisons(pytest_args: list[str]) -> list[str]:
     # pytest's collect-only exits 0 having compared nothing: what was judged decides, not
     # the exit code (round 39, R2). The suite's conftest lets --co through under --mpl (a
     # listing of the goldens, which says nothing "passed"; --setup-plan it refuses).
-    if proc.returncode == 0 and not JUDGED[0]:
+    if proc.returncode == 0 and not JUDGED[0] and not (unchanged and not selected):
+        # (each golden selected left out by the golden cache: it cannot differ; round 42, B16)
         raise SystemExit("review: the golden comparisons did not run (pytest exited 0 and "
                          "judged no golden image: collection only (--co), or no golden "
                          "test among those selected, or each skipped: nothing was "
@@ -487,6 +509,8 @@ def rendered(nodeids: list[str]) -> list[Golden]:
         print(f"review: rendering {len(nodeids)} golden(s) again", flush=True)
         proc = ub.generate(new, nodeids)
         if proc.returncode:
+            if (gone := without_fixture(nodeids)) is not None:  # its "file not found"s said
+                raise SystemExit(gone)
             sys.stdout.write(proc.stdout[-3000:])
             raise SystemExit(f"review: rendering the goldens failed (pytest exited "
                              f"{proc.returncode})")
@@ -501,6 +525,33 @@ def rendered(nodeids: list[str]) -> list[Golden]:
     for number, item in enumerate(found):
         item.id = number
     return found
+
+
+def without_fixture(nodeids: list[str]) -> str | None:
+    """The line for goldens ``nodeids`` whose figure's fixture (tests/fixtures/NAME.json) is
+    gone, their baselines kept: none can be drawn (round 42, B17: "rendering the goldens
+    failed (pytest exited 1)", naming neither the file nor what to do); None when none is."""
+    from helpers import FIXTURES
+
+    gone: dict[Path, list[str]] = {}
+    for name, nodeid in ub.goldens().items():
+        # a default golden's name is its fixture's; a venue golden's: venue-VENUE--FIGURE...
+        stem = name.split("--")[1] if name.startswith("venue-") else name
+        if nodeid in nodeids and not (FIXTURES / f"{stem}.json").is_file():
+            gone.setdefault(FIXTURES / f"{stem}.json", []).append(name)
+    if not gone:
+        return None
+    said = []
+    for fixture, names in gone.items():
+        shown = display_path(fixture.relative_to(ROOT) if fixture.is_relative_to(ROOT)
+                             else fixture)
+        restore = restore_command(fixture)
+        said.append(f"{shown} is missing, and {len(names)} golden(s) draw from it ("
+                    f"{', '.join(names)}): restore it"
+                    + (f" with `{restore}`" if restore else "") + f"; or, removing the figure "
+                    f"{fixture.stem.partition('--')[0]}, take it out of FIGURES in "
+                    "figures/registry.py and remove its goldens (the golden run names them)")
+    return f"review: {'; '.join(said)}; nothing reviewed"
 
 
 def page(goldens: list[Golden], token: str | None = None) -> str:
@@ -729,6 +780,28 @@ def main(argv: list[str]) -> int:
             signal.signal(stop, handler)
 
 
+def nothing_to_review() -> str:
+    """The line of a review that found no golden differing from baseline/."""
+    if STALE and not JUDGED:
+        return (f"review: the {STALE[0]} golden(s) that failed in the last run match baseline/ "
+                "now, and no other was compared (--no-open compares none): run the golden "
+                "tests (`pytest --mpl`) to look for others; nothing to review")
+    if FAILED:
+        return "review: no golden differs from baseline/: nothing to review"
+    if not JUDGED:
+        return ("review: no golden test failed in the last run: nothing to review (`nox -s "
+                "review` runs the comparisons)")
+    unchanged = UNCHANGED[0] if UNCHANGED else 0
+    if not JUDGED[0]:  # round 42, B16: "the golden comparisons did not run", exit 1
+        return (f"review: none of the {unchanged} golden comparison(s) selected was made "
+                "again: their inputs are unchanged since they last passed (the golden cache; "
+                "`figures review -- --all` compares them), so none differs from baseline/: "
+                "nothing to review")
+    return (f"review: {JUDGED[0]} golden(s) compared, none differs from baseline/"
+            + (f" ({unchanged} more not compared again: their inputs are unchanged since they "
+               "last passed)" if unchanged else "") + ": nothing to review")
+
+
 def review(argv: list[str], goldens: list[Golden]) -> int:
     """The review of ``argv``'s goldens; ``goldens`` holds those shown (for the line that says
     what was written when it is stopped)."""
@@ -743,16 +816,11 @@ def review(argv: list[str], goldens: list[Golden]) -> int:
     # without a browser (CI, after a failure) the failures are at hand: nothing is rerun
     JUDGED.clear()
     STALE.clear()
+    UNCHANGED.clear()
     goldens += collect([a for a in argv if a not in ("--no-open", "--no-browser")],
                        compare_first=not static)
     if not goldens:
-        print(f"review: the {STALE[0]} golden(s) that failed in the last run match baseline/ "
-              "now, and no other was compared (--no-open compares none): run the golden tests "
-              "(`pytest --mpl`) to look for others; nothing to review" if STALE and not JUDGED
-              else "review: no golden differs from baseline/: nothing to review" if FAILED
-              else f"review: {JUDGED[0]} golden(s) compared, none differs from baseline/: "
-              "nothing to review" if JUDGED else "review: no golden test failed in the last "
-              "run: nothing to review (`nox -s review` runs the comparisons)")
+        print(nothing_to_review())
         return 0
     for item in goldens:
         if item.missing:  # said here too, not on the page only (round 29, G5)

@@ -191,6 +191,21 @@ def _names(argv: list[str]) -> tuple[list[str], list[str]]:
                                                                  for stem in named.values()])
 
 
+def _unnamed(names: list[str]) -> str:
+    """What the summary adds when a figure's golden is named and its venue goldens are not:
+    they are goldens of their own, not rendered for that NAME (round 42, B7: "0 file(s)
+    written" read as the figure's goldens all current)."""
+    figures = [name for name in names if not name.startswith("venue-")]
+    theirs = [k for k in goldens() if k.startswith("venue-") and k not in names
+              and k.split("--")[1] in figures]
+    if not theirs:
+        return ""
+    whose = " and ".join(f"{figure}'s" for figure in figures
+                         if any(k.split("--")[1] == figure for k in theirs))
+    return (f"; {whose} venue goldens were not rendered nor checked ({', '.join(theirs)}): "
+            "name them, or run without NAME to write every golden that differs")
+
+
 def recorded(record: Path, new_environment: bool) -> dict[str, object]:
     """This environment, as baseline/ENVIRONMENT.json records it: the machines measured equal
     are kept, unless a new environment is recorded (then only this one is measured)."""
@@ -280,7 +295,7 @@ def main(argv: list[str]) -> int:
             for name in written:
                 print(f"wrote baseline/{name}")
             print(f"{len(names)} golden(s) named: {len(written)} file(s) written"
-                  + (f" (vector content only: {problem})" if problem else ""))
+                  + (f" (vector content only: {problem})" if problem else "") + _unnamed(names))
             return 0
         # the venue layouts' images go to baseline/venues/ (test_venue_images.py)
         venues = Path(tmp) / "venues"

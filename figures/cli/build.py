@@ -6,12 +6,13 @@ import argparse
 import re
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.cli import common as cli
 from figures.data.envelope import SYNTHETIC
 from figures.errors import display_path, one_line
-from figures.outputs.kind import CAMERA_READY, DEFAULT, BuildKind, venue_builds
+from figures.outputs.kind import CAMERA_READY, DEFAULT, SLOT_SEPARATOR, BuildKind, venue_builds
 from figures.page import Width
 from figures.paths import CAMERA_READY_OUT
 from figures.registry import FigureSpec
@@ -104,18 +105,47 @@ def _build_for_venue(args: argparse.Namespace) -> int:
             raise cli.UsageError(f"--venue {venue.key} would build into {out}, the folder of "
                                  f"{what}: pass another --out DIR (or rename the venue in "
                                  "--venues)")
-    status = 0
-    for i, (kind, group) in enumerate(builds):
-        try:
-            status = max(status, build_figures(
-                group, args.figdata, out, kind, jobs=args.jobs, force=args.force,
-                results=args.results, allow_stale=args.allow_stale, debug=args.debug))
-        except KeyboardInterrupt as exc:  # the slots not reached are not built either
-            if i and getattr(exc, "waited_for", None) is not None:  # earlier slots built
-                exc.waited_for = None  # type: ignore[attr-defined]
-            if getattr(exc, "built", None) is not None:
-                exc.not_built += sum(len(g) for _, g in builds[i + 1:])  # type: ignore[attr-defined]
-            raise
+    failed: list[str] = []  # round 42, B24: one summary for the whole build, last
+    told: dict[tuple[str, str], str] = {}  # a slot's error its text slot told: said once
+    progress = _Progress()
+    try:  # round 42, B27/B28: a stop anywhere in it names what every pass built
+        for kind, group in builds:
+            _build(group, args.figdata, out, kind, jobs=args.jobs, force=args.force,
+                   results=args.results, allow_stale=args.allow_stale, debug=args.debug,
+                   failed=failed, told=told, progress=progress)
+        return _ended(cli.summary(failed, sum(len(group) for _, group in builds)))
+    except KeyboardInterrupt as exc:
+        progress.name_the_stop(exc, sum(len(group) for _, group in builds), failed)
+        raise
+
+
+@dataclass
+class _Progress:
+    """How far a build got, for the line a stop prints (round 42, B27: Ctrl-C between a venue
+    build's passes said only "interrupted; finished files are complete, ..."): the file sets
+    built, and how many of them are settled (built, current or failed; the rest were not
+    built, their files left as they were)."""
+
+    built: list[str] = field(default_factory=list)
+    settled: int = 0
+
+    def name_the_stop(self, exc: KeyboardInterrupt, total: int, failed: list[str]) -> None:
+        """Put what every pass built and how many it did not on ``exc`` (the stop line's
+        figures/signals.py reads them), unless a camera-ready pass named its own."""
+        if getattr(exc, "what", ""):
+            return
+        if self.settled:  # not "nothing built or written" once a pass was done
+            exc.waited_for = None  # type: ignore[attr-defined]
+        if getattr(exc, "waited_for", None) is None:
+            exc.built, exc.not_built = self.built, total - self.settled  # type: ignore[attr-defined]
+            exc.failed = list(failed)  # type: ignore[attr-defined]
+
+
+def _ended(status: int) -> int:
+    """The build's status; a stop from now on came after it (figures/signals.py, B28)."""
+    from figures.signals import ended
+
+    ended("every figure was built" if status == 0 else "the build had ended")
     return status
 
 
@@ -125,6 +155,25 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
                   camera_ready_out: Path | None = None) -> int:
     """Build ``specs`` as ``kind`` (those current against ``results``, if given), one line
     each; the exit status."""
+    failed: list[str] = []
+    progress = _Progress()
+    try:
+        _build(specs, figdata_dir, out_dir, kind, jobs=jobs, force=force, results=results,
+               allow_stale=allow_stale, debug=debug, camera_ready_out=camera_ready_out,
+               failed=failed, told={}, progress=progress)
+        return _ended(cli.summary(failed, len(specs)))
+    except KeyboardInterrupt as exc:
+        progress.name_the_stop(exc, len(specs), failed)
+        raise
+
+
+def _build(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path, kind: BuildKind, *,
+           jobs: int | None, force: bool, results: Path | None, allow_stale: bool, debug: bool,
+           failed: list[str], told: dict[tuple[str, str], str], progress: _Progress,
+           camera_ready_out: Path | None = None) -> None:
+    """:func:`build_figures` without its summary: the names that failed go to ``failed``
+    (once each); an error a figure's other slot already told (``told``) is not told again;
+    ``progress``: what it built and settled, as soon as it knows."""
     from figures.outputs.build import build
     from figures.outputs.lock import LOCK_FILE, lock_holder
 
@@ -135,9 +184,9 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
         cli.refuse_folder_over_inputs(camera_ready_out, "--camera-ready-out",
                                       figdata_dir=figdata_dir)
         ensure_folder(camera_ready_out)  # refused before any figure is drawn, as --out is
-    failed: list[str] = []
     if results is not None:
-        specs_to_build = _fresh(specs, figdata_dir, results, allow_stale, debug, failed)
+        specs_to_build = _fresh(specs, figdata_dir, results, allow_stale, debug, failed, told,
+                                kind)
     else:
         specs_to_build = list(specs)
 
@@ -149,25 +198,32 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
 
     passes = [(out_dir, kind, "")] + ([(camera_ready_out, CAMERA_READY, "camera-ready ")]
                                       if camera_ready_out is not None else [])
+    fresh = list(specs_to_build)
     for folder, as_kind, what in passes:  # the camera-ready copies of those that built
         current: list[str] = []
         try:
-            results = build([s for s in specs_to_build if s.name not in failed], figdata_dir,
+            results = build([s for s in specs_to_build if s in fresh], figdata_dir,
                             folder, as_kind, jobs=jobs, force=force,
                             on_wait=lambda folder=folder: waiting(folder))
         except KeyboardInterrupt as exc:  # round 40 K3: the stop line names those built
             if getattr(exc, "waited_for", None) is not None:  # round 41 K3w
                 exc.waited_for = None if what else display_path(folder)  # type: ignore[attr-defined]
-            if drawn := getattr(exc, "drawn", None):
+            if (drawn := getattr(exc, "drawn", None)) and what:
                 exc.built, exc.not_built = drawn  # type: ignore[attr-defined]
                 exc.what = what  # type: ignore[attr-defined]
+            elif drawn:  # the others of this pass: built earlier, or refused (told above)
+                progress.built += drawn[0]
+                progress.settled += len(specs) - drawn[1]
             raise
+        if not what:  # settled, though its lines are still to come
+            progress.built += [r.name for r in results if r.status == "built"]
+            progress.settled += len(specs)
         for result in results:
             if result.status == "failed":
-                failed.append(result.name)
+                fresh = [s for s in fresh if s.name != result.name]  # no camera-ready copy
                 if debug and result.traceback:
                     sys.stderr.write(result.traceback)
-                print(f"error: {result.line}", file=sys.stderr)
+                _tell(result.name, result.line, failed, told)
                 continue
             for warning in [] if what else result.warnings:  # said once, not per copy
                 print(f"warning: {result.name}: {warning}", file=sys.stderr)
@@ -182,13 +238,28 @@ def build_figures(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             print(f"{what}current {current[0]} in {display_path(folder)}/")
         elif current:
             print(f"{what}{len(current)} figures current in {display_path(folder)}/")
-    return cli.summary(failed, len(specs))
+
+
+def _tell(name: str, line: str, failed: list[str], told: dict[tuple[str, str], str]) -> None:
+    """``error: LINE`` for the file set ``name``, unless another slot of its figure told the
+    same error: then that it is the same (round 42, B24: a bad figdata file was told per
+    slot); ``name`` joins ``failed`` once."""
+    figure = name.split(SLOT_SEPARATOR, maxsplit=1)[0]
+    text = line.removeprefix(f"{name}: ")
+    first = told.setdefault((figure, text), name)
+    if first == name:
+        print(f"error: {line}", file=sys.stderr)
+    else:
+        print(f"error: {name}: as {first} above", file=sys.stderr)
+    if name not in failed:
+        failed.append(name)
 
 
 def _fresh(specs: Sequence[FigureSpec], figdata_dir: Path, results: Path, allow_stale: bool,
-           debug: bool, failed: list[str]) -> list[FigureSpec]:
+           debug: bool, failed: list[str],
+           told: dict[tuple[str, str], str], kind: BuildKind) -> list[FigureSpec]:
     """The figures whose figdata is current against ``results`` (stale ones too when allowed);
-    the others go to ``failed``, one line each."""
+    the others go to ``failed``, one line each (once, though each slot of a venue asks)."""
     from figures.extract.results import ResultsTree
 
     ResultsTree(results)  # a missing folder is one line, not every source "gone"
@@ -202,10 +273,8 @@ def _fresh(specs: Sequence[FigureSpec], figdata_dir: Path, results: Path, allow_
             print(f"warning: {spec.name}: building stale figdata ({detail})", file=sys.stderr)
             fresh.append(spec)
         elif state == "error":  # a bug of ours, already one line
-            failed.append(spec.name)
-            print(f"error: {detail}", file=sys.stderr)
+            _tell(kind.stem(spec), detail, failed, told)
         else:
-            failed.append(spec.name)
-            print(f"error: {spec.name}: figdata is {state} ({detail}); run `figures extract "
-                  f"{results}` or pass --allow-stale", file=sys.stderr)
+            _tell(kind.stem(spec), f"{spec.name}: figdata is {state} ({detail}); run `figures "
+                  f"extract {results}` or pass --allow-stale", failed, told)
     return fresh

@@ -38,7 +38,7 @@ from figures.cli import (
 from figures.cli import list as list_command
 from figures.cli.common import Once, refuse_repeats
 from figures.errors import FigureDataError, ProblemsOfAFile, UsageError, error_line
-from figures.signals import sigterm_stops_like_ctrl_c, stopped
+from figures.signals import ended, sigterm_stops_like_ctrl_c, stopped, stopped_after
 from figures.version import __version__
 
 #: In the order ``figures --help`` lists them.
@@ -55,11 +55,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from figures.author_code import guard_inputs
 
         guard_inputs(args.figdata)  # the figures' code must not write into it either
+    ended(None)
+    code = None
     try:
         with sigterm_stops_like_ctrl_c():
-            return args.command(args)
-    except KeyboardInterrupt as exc:
-        line, code = stopped(exc)
+            code = args.command(args)
+    except KeyboardInterrupt as exc:  # once it had ended too (round 42, B28)
+        line, code = stopped(exc) if code is None else stopped_after(exc)
         print(line, file=sys.stderr)
         return code
     except BrokenPipeError:
@@ -80,6 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                  else [error_line(exc, f"figures {args.command_name}")])
         print("\n".join(f"error: {line}" for line in lines), file=sys.stderr)
         return 1
+    return code
 
 
 def _refusal(argv: Sequence[str] | None

@@ -54,10 +54,9 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     import time
 
     from figures.numbers.texcheck import check_tex, read_in_order, read_tex
-    from figures.paper import memo
+    from figures.paper import memo, rounds
     from figures.paper.builds import untypeset
     from figures.paper.gpath import refuse_slipped
-    from figures.paper.rounds import ROUNDS, Tally, boxes, saw, summary, venue_dropped
     from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
 
@@ -74,8 +73,8 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     built = source_for(args, paper)
     # its macros missing from the paper's file would stop the paper's build
     cli.say_unread(unread, args.debug, "the paper's macros file is not written")
-    dropped, tally = None, Tally()  # every round's writes, for the summary (round 42a, A6)
-    for _ in range(ROUNDS):  # until what it placed is what TeX typesets
+    dropped, tally = None, rounds.Tally()  # every round's writes (round 42a, A6)
+    for _ in range(rounds.ROUNDS):  # until what it placed is what TeX typesets
         result = plan(paper, built, args.figdata, allow_synthetic=args.allow_synthetic,
                       macros_text=(tex, synthetic), unread=[u.figure for u in unread],
                       venues_file=args.venues, overwrite_theirs=args.overwrite_theirs)
@@ -83,25 +82,28 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
             result.refuse(name, name, where, why)
             result.not_included.remove(name)
         refuse_slipped(paper, result)  # \graphicspath{figs/}: TeX never looks there
-        dropped = dropped or (None if _typed(args) else venue_dropped(result))  # (pre-write)
+        dropped = dropped or (None if _typed(args) else rounds.venue_dropped(result))
         if not args.dry_run and (guess := cropped.guess_unseen(paper, result.planned)) is not None:
             paper = read_paper_of(folder, args.main, guess)  # a clip around (round 39, F10)
             continue
         complete = args.dry_run or carry_out(result)
         if not args.dry_run:
             tally.add(result)
-        if args.dry_run or not complete or paper.measures is None or saw(paper, result):
+        if not complete or paper.measures is None or result.held or (
+                rounds.dry_saw if args.dry_run else rounds.saw)(paper, result):
             break
-        again = read_paper_of(folder, args.main)  # the built files present: floats move
-        if boxes(again) == boxes(paper):
+        again = read_paper_of(folder, args.main, rounds.as_written(paper, result) if
+                              args.dry_run else None)  # the built files present (A52)
+        if rounds.boxes(again) == rounds.boxes(paper):
             break
         _report(result, args.dry_run, before=tally.before(result))
-        print("note: with the figures in place TeX typesets other includes or boxes: "
-              "placed again", file=sys.stderr)
+        print("note: with the figures in place" + (" (as this dry run would write them)"
+              if args.dry_run else "") + " TeX typesets other includes or boxes: placed "
+              "again", file=sys.stderr)
         paper = again
     else:
-        print(f"error: the includes still move after {ROUNDS} rounds (a box that depends on "
-              "the image's own size?): give each include of ours a width=", file=sys.stderr)
+        print(f"error: the includes still move after {rounds.ROUNDS} rounds (a box that depends "
+              "on the image's own size?): give each include of ours a width=", file=sys.stderr)
         complete = False
     if key and complete and not (args.dry_run or result.refused):
         memo.placed(key, paper.root, result.planned)
@@ -120,7 +122,8 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         cli.say(f"warning: {unloaded}", err=True)
     if dropped:
         cli.say(f"note: {dropped}", err=True)
-    for line in [*_beside_tex(result.planned, paper.root), *rewritten.over_ours(paper)]:
+    for line in [*_beside_tex(result.planned, paper.root), *rewritten.over_ours(paper),
+                 *result.missing]:
         cli.say(f"warning: {line}", err=True)
     _report(result, args.dry_run, paper.measures is None, tally.before(result))
     found = 0
@@ -130,7 +133,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         for problem in check_tex(text, quoted, known):
             found += 1
             cli.say(f"check-tex: {display_path(path)}:{problem.removeprefix('line ')}")
-    done = summary(result, tally, args.dry_run, complete, found)
+    done = rounds.summary(result, tally, args.dry_run, complete, found)
     if (inside := _ours_inside(folder, since)) is not None:
         cli.say(f"note: {inside[1]}", err=True)
         done = done.replace("nothing written (", f"nothing of the paper's written, but "

@@ -109,8 +109,10 @@ class BuildKind:
         return [f"{self.stem(spec)}.{out.fmt}" for out in self.outputs(spec)]
 
     def side_names(self, spec: FigureSpec) -> list[str]:
-        """A venue build's ``NAME.caption.txt`` (beside the figure's own slot only)."""
-        return [] if self.venue is None or self.slot is not None else [
+        """A venue build's ``NAME.caption.txt``: beside the figure's own slot and beside a
+        width's (hostile round 42, B30: a ``--width`` build, a paper's measured width, had
+        none; ``caption(data)`` does not depend on the width), not beside another slot's."""
+        return [] if self.venue is None or isinstance(self.slot, str) else [
             f"{spec.name}.caption.txt"]
 
     def written_names(self, spec: FigureSpec) -> list[str]:
@@ -133,6 +135,8 @@ class BuildKind:
                             ("venues.py", "page.py"))  # the venue's page
             parts.append(f"slot={self.slot}:" + hashlib.sha256(numbers.encode() + code)
                          .hexdigest())
+        if isinstance(self.slot, Width):  # round 42, B30: its caption too (built once more)
+            parts.append("caption")
         if self.rgb_png:  # other bytes than an RGBA build's of the same figure
             parts.append("png=rgb")
         return ":".join(parts)

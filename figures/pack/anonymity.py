@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 from figures import runner
-from figures.errors import display_path
+from figures.errors import FigureDataError, display_path
 from figures.paper.disclosure import (
     EMAIL,
     SOURCE_HOME,
@@ -21,7 +21,7 @@ from figures.paper.disclosure import (
     printed_path,
 )
 from figures.paper.emails import PLAIN_EMAIL, addresses
-from figures.paper.names import in_address
+from figures.paper.names import fused, in_address
 from figures.texcodec import decoded
 
 
@@ -38,6 +38,7 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
     said = []
     checks = [*on_this_machine(paper), ("a home folder's path", SOURCE_HOME),
               ("an e-mail address", EMAIL), *identifying(authors)]
+    logins = fused(authors)  # a text's: a figure's bytes are read for what a program wrote
     for name, data in sorted(files.items()):
         for what, pattern in checks:  # a file's name is in the archive too
             if match := pattern.search(name.encode("utf-8", "surrogateescape")):
@@ -51,7 +52,8 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
         for profile, _ in profiles:  # a JPEG's is there as it is: told once, as the profile
             rest = rest.replace(profile, b"")
         plain = [(what, PLAIN_EMAIL if pattern is EMAIL else pattern) for what, pattern in checks]
-        for what, each in _found(rest, checks if text else plain, in_tex_live(name)).items():
+        for what, each in _found(rest, checks + logins if text else plain,
+                                 in_tex_live(name)).items():
             bib = _in_bib(paper, each[0][1]) if name.lower().endswith(".bbl") else None
             said.append(_told(display_path(name), what, each, text, bib=bib))
         for profile, texts in profiles:  # its texts decoded (UTF-16 mluc: A19), then as is
@@ -61,6 +63,47 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
                               if each[0][1].lower() in value.lower()), "its colour profile")
                 said.append(_told(display_path(name), what, each, False, where) + _PROFILE)
     return said
+
+
+#: A source line that writes the compiled PDF's own fields: pdfTeX's primitives, hyperref's
+#: keys (``pdfauthor=``, ``pdfinfo={...}``), ``\\DocumentMetadata``.
+_SETS_PDF = re.compile(rb"\\pdf(?:info|trailer|catalog|names)(?![A-Za-z])|\\hypersetup|"
+                       rb"\\DocumentMetadata|(?<![A-Za-z])pdf[a-z]+\s*=", re.IGNORECASE)
+#: What to do of document information a finding says nothing of.
+_INFO_ADVICE = "; remove {} from \\pdfinfo or hyperref's pdf... keys for the anonymous version"
+
+
+def stopped(told: list[str], paper: Path, names: list[str], main: str) -> FigureDataError:
+    """The stop for what the PDF compiled from the archive discloses (``told``:
+    :func:`figures.paper.disclosure.disclosed`'s lines), hostile round 42 (A34): every finding
+    named, not "(and 1 more)" (an author mends them all at once), and what to do of document
+    information; at the source line of the paper's ``names`` (as the author wrote them) that
+    holds the first's value and writes a PDF field (:data:`_SETS_PDF`, or up to three lines
+    above it: ``\\hypersetup{`` alone), else at ``main``."""
+    from figures.pack.images import IMAGE_SUFFIXES
+
+    info = "document information "
+    found = [told[0], *(line.removeprefix(info) if told[0].startswith(info) else line
+                        for line in told[1:])]
+    bare = [line for line in told if line.startswith(info) and ";" not in line]
+    advice = _INFO_ADVICE.format("them" if len(bare) > 1 else "it") if bare else ""
+    where = main
+    value = re.search(r"\((.+)\)$", told[0].split("; ")[0].rpartition(": ")[2])
+    wanted = value.group(1).encode("utf-8", "surrogateescape") if value else b""
+    for name in names if len(wanted) >= 3 else []:
+        if name.lower().endswith(IMAGE_SUFFIXES):
+            continue
+        try:
+            lines = (paper / name).read_bytes().splitlines()
+        except OSError:
+            continue
+        if (at := next((n for n, line in enumerate(lines) if wanted in line and any(
+                _SETS_PDF.search(above) for above in lines[max(0, n - 3):n + 1])), None)) \
+                is not None:
+            where = f"{name}:{at + 1}"
+            break
+    return FigureDataError(where, None, "the PDF compiled from the archive discloses "
+                           + "; ".join(found) + advice + "; the anonymous pack stops")
 
 
 #: How many other disclosures of a kind a file's line names, the rest counted.

@@ -3,6 +3,7 @@ beside the target and renamed, so a failed pack leaves no half-written archive."
 
 from __future__ import annotations
 
+import errno
 import gzip
 import io
 import tarfile
@@ -98,6 +99,29 @@ def write_atomic(out: Path, data: bytes) -> None:
             tmp.write_bytes(data)
     except OSError as exc:  # a file where a folder of the path goes is named, not ``out``
         where = Path(exc.filename) if exc.filename not in (None, str(out)) else out
+        denied = exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)  # round 42a, A14
+        advice = "pass --out FILE in a folder you can write" if denied else (
+            "pass another --out" if where != out else "pass --out FILE elsewhere")
         raise FigureDataError(str(where), None, f"cannot write: {os_reason(exc)}" + (
-            f" (the archive {out.name} goes inside it): pass another --out" if where != out
-            else "")) from None
+            f" (the archive {out.name} goes inside it)" if where != out else "")
+            + f": {advice}") from None
+
+
+def too_large(name: str, size: int, files: Mapping[str, bytes], limit: int) -> str | None:
+    """The warning for an archive ``name`` of ``size`` bytes over arXiv's ``limit``, naming
+    the largest packed ``files`` that make it so (hostile round 42, A56: the line named the
+    archive alone, and one photo was 55.4 of its 55.4 MiB): the largest first, as many as
+    the excess needs (three at most), each with its size. None: within the limit."""
+    if size <= limit:
+        return None
+    largest, total = [], 0
+    for packed, data in sorted(files.items(), key=lambda item: (-len(item[1]), item[0]))[:3]:
+        largest.append(f"{display_path(packed)} ({len(data) / 2**20:.1f} MiB)")
+        total += len(data)
+        if total >= size - limit:
+            break
+    which = "the largest file packed is" if len(largest) == 1 else "the largest files packed are"
+    them = "it" if len(largest) == 1 else "them"
+    return (f"{display_path(name)}: {size / 2**20:.1f} MiB, over arXiv's {limit // 2**20} "
+            f"MiB: {which} {', '.join(largest)}: make {them} smaller (fewer pixels, a photo as "
+            "JPEG)")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures import runner
-from figures.errors import FigureDataError, display_path
+from figures.errors import FigureDataError, LatexError, display_path
 from figures.mainfile import passed_over
 from figures.pack import (
     anonymity,
@@ -28,6 +28,7 @@ from figures.pack import (
     proof,
     scrub,
     tex,
+    unsynced,
 )
 from figures.pack.strip import after_line, comment_lines, ending, strip_comments
 from figures.paper import aside, disclosure
@@ -112,7 +113,10 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     _refuse_out(out, paper, figdata_dir)
     folder, paper = paper, main_tex.parent  # the paper's folder is its main file's, as for `figures paper`
     with tempfile.TemporaryDirectory(prefix="figures-pack-") as work:
-        recorded = tex.record(paper, main_tex, Path(work))
+        try:
+            recorded = tex.record(paper, main_tex, Path(work))
+        except LatexError as error:  # a pack before sync (round 42a, A15)
+            raise unsynced.told(error, paper, main_tex, folder, main) or error from None
     found = images.check(paper, tuple(n for n in recorded.sources  # (a figure pgf places too)
                                       if n not in recorded.tested), figdata_dir,
                          allow_synthetic=allow_synthetic, venues_file=venues_file)
@@ -127,11 +131,12 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                if not n.lower().endswith(POSTSCRIPT) and os.path.normpath(n) not in raw]
 
     source = inputs.read_by_paper(recorded.order, recorded.sources)  # \input{macros.def}
+    lined: dict[tuple[str, bytes], bytes] | None = {} if anonymous else None  # round 42a, A10
 
     def packed(name: str, keep: frozenset[str] = frozenset()) -> bytes:
         return _packed(paper, name, anonymous, links, os.path.normpath(name) in raw, known,
                        recorded.read_to.get(os.path.normpath(name)), keep,
-                       os.path.normpath(name) in source)
+                       os.path.normpath(name) in source, lined)
 
     files = {name: b"" if name in emptied else packed(name) for name in recorded.sources}
     files.update((name, _packed(paper, name, anonymous, links, verbatim=True))  # TeX reads
@@ -139,7 +144,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     for name, made in recorded.made.items():  # the paper's own (no .bib): checked as a source
         if (paper / name).is_file() and (paper / name).read_bytes() == made:
             _own_file(paper, name, links)
-        files[name] = _as_packed(made, name, anonymous, os.path.normpath(name) in raw, known)
+        files[name] = _as_packed(made, name, anonymous, os.path.normpath(name) in raw, known,
+                                 lined=lined)
     found.warnings += pages.unprinted(files, recorded.pdf, anonymous=anonymous)  # slides.pdf
     variants = {name: functools.partial(packed, name)
                 for name in recorded.sources if name not in emptied and os.path.normpath(
@@ -170,13 +176,11 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     found.warnings += notices.directives(files, main_tex.name)  # round 37, K12
     if anonymous:
         authors, said = disclosure.authors_named(files)
-        said += anonymity.in_sources(files, authors, paper)
+        by_line = {name: lined.get((name, data), data) for name, data in files.items()}
+        said += anonymity.in_sources(by_line, authors, paper)  # lines: the source's
         told = disclosure.disclosed(pdf, paper, authors)
-        if told:
-            raise FigureDataError(main_tex.name, None, (
-                f"the PDF compiled from the archive discloses {told[0]}"
-                + (f" (and {len(told) - 1} more)" if len(told) > 1 else "")
-                + "; the anonymous pack stops"))
+        if told:  # at the line that sets it, every finding (round 42, A34)
+            raise anonymity.stopped(told, paper, sorted(files), main_tex.name)
         compiled = [disclosure.folded(text) for text in texts[1]]
         shown = [name for name in authors if any(disclosure.folded(name) in text
                                                  for text in compiled)]
@@ -184,7 +188,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         found.warnings += said + aside.told(reader, paper, authors, main_tex.name, texts[1])
         found.warnings += anonymity.printed_metadata(paper, list(files), texts[1],
                                                      aside.links(reader), aside.bookmarks(reader))
-        sources = notices.texts(files)  # notes TeX discards, an image cropped on the page
+        sources = notices.texts(by_line)  # notes TeX discards, an image cropped on the page
         told = {name: line for name, line in notices.clipped_by_name(sources, list(files)).items()
                 if name not in found.ours}  # ours printed cropped: said above, once
         found.warnings += hidden.told(sources, texts[1]) + list(told.values()) + [
@@ -199,10 +203,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               f"from the paper's own compile ({differs}{proof.first_line(*texts)}): "
                               "look at what was stripped, and at any file it reads by a name "
                               "outside its folder (absolute, or ../: never packed)")  # round 37, P6
-    if len(data) > ARXIV_MAX_BYTES:
-        found.warnings.append(f"{display_path(out.name)}: {len(data) / 2**20:.1f} MiB, over "
-                              f"arXiv's {ARXIV_MAX_BYTES // 2**20} MiB: make the largest figures "
-                              "smaller")
+    if large := archive.too_large(out.name, len(data), files, ARXIV_MAX_BYTES):  # round 42, A56
+        found.warnings.append(large)
     if main is None and (other := passed_over(folder, main_tex, set(map(os.path.normpath,
                                                                          files)))):
         found.warnings.insert(0, other)  # round 36, C5: which main file, said first
@@ -247,27 +249,35 @@ def _own(paper: Path, name: str) -> bool:
 def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
             verbatim: bool = False, known: order.Readings | None = None,
             read_to: int | None = None, keep: frozenset[str] = frozenset(),
-            source: bool = False) -> bytes:
+            source: bool = False, lined: dict[tuple[str, bytes], bytes] | None = None) -> bytes:
     """What the archive holds of ``name``: a regular file inside the paper's folder (links
     resolved), comments stripped from its text and what TeX never read of it (after line
     ``read_to``), metadata from a figure (anonymous); ``keep``: what of it the stripping
     leaves in (:data:`figures.pack.strip.KINDS`); ``source``: named like a package's part, read
-    by the paper itself (:func:`figures.pack.inputs.read_by_paper`), stripped as a source."""
+    by the paper itself (:func:`figures.pack.inputs.read_by_paper`), stripped as a source;
+    ``lined``: :func:`_as_packed`'s."""
     return _as_packed(_own_file(paper, name, links).read_bytes(), name, anonymous, verbatim,
-                      known, read_to, keep, source)
+                      known, read_to, keep, source, lined)
 
 
 def _as_packed(data: bytes, name: str, anonymous: bool, verbatim: bool = False,
                known: order.Readings | None = None, read_to: int | None = None,
-               keep: frozenset[str] = frozenset(), source: bool = False) -> bytes:
+               keep: frozenset[str] = frozenset(), source: bool = False,
+               lined: dict[tuple[str, bytes], bytes] | None = None) -> bytes:
     """``data``, the text of a source or a file made for it (a ``.bbl``, an ``.ind``), as
-    the archive holds it: comments stripped from a text, metadata from a figure (anonymous)."""
+    the archive holds it: comments stripped from a text, metadata from a figure (anonymous);
+    ``lined``: where a stripped text's copy whose lines are the source's is kept, by its name
+    and archive bytes (the lines the checks name: hostile round 42a, A10, A13)."""
     if (source or not name.lower().endswith(KEPT_SUFFIXES)) and b"\x00" not in data and \
             not verbatim:
         text = data.decode("utf-8", errors="surrogateescape")
         reading = (known or order.Readings((frozenset(), frozenset()))).of(name, text)
-        return strip_comments(text, read_to=read_to, reading=reading, keep=keep).encode(
-            "utf-8", errors="surrogateescape")
+        made = [strip_comments(text, read_to=read_to, reading=reading, keep=keep, lines=lines
+                               ).encode("utf-8", errors="surrogateescape")
+                for lines in ((False, True) if lined is not None else (False,))]
+        if lined is not None:
+            lined[name, made[0]] = made[1]
+        return made[0]
     if name.lower().endswith(KEPT_SUFFIXES[:_TEX_KEPT]) and b"\x00" not in data and read_to \
             and "tail" not in keep:
         text = data.decode("utf-8", errors="surrogateescape")  # a package's notes after its

@@ -15,15 +15,16 @@ from typing import Any
 
 from figures.errors import display_path
 from figures.paper.disclosure import EMAIL, HOME, folded, identifying, on_this_machine
+from figures.paper.names import fused
 
 #: What to do of what a bookmark or a link's address discloses.
 _BOOKMARK_ADVICE = ("every reader shows it in its sidebar (a section's title, a "
                     "\\texorpdfstring's second argument, \\pdfbookmark): take it out for review")
-_LINK_ADVICE = ("shown on hover and followed on click, though not printed: point the link at "
-                "an anonymous copy (anonymous.4open.science) or leave it out for review")
+_HOVER = "shown on hover and followed on click, though not printed"
+_LINK_ADVICE = (f"{_HOVER}: point the link at an anonymous copy (anonymous.4open.science) or "
+                "leave it out for review")
 #: What to do of an e-mail address in a link (``mailto:``), which has no anonymous copy.
-_MAIL_ADVICE = ("shown on hover and followed on click, though not printed: remove the address "
-                "(the link too) for review")
+_MAIL_ADVICE = f"{_HOVER}: remove the address (the link too) for review"
 
 
 def bookmarks(reader: Any) -> list[str]:
@@ -70,6 +71,26 @@ def links(reader: Any) -> list[tuple[int, str]]:
     return found
 
 
+def _link_advice(address: str, what: str, pages: list[str]) -> str:
+    """What to do of a link's ``address`` holding ``what``: an e-mail address (a ``mailto:``
+    link's) has no anonymous copy, it is removed (round 42, A59); an address the ``pages``
+    print (a ``\\url``'s) is said printed, not only shown on hover (round 42, A58)."""
+    mail = what == "an e-mail address" or address.lower().startswith("mailto:")
+    advice = _MAIL_ADVICE if mail else _LINK_ADVICE
+    printed = _printed(address, pages)
+    return advice.replace(_HOVER, f"printed on page {printed} and followed on click") \
+        if printed else advice
+
+
+def _printed(address: str, pages: list[str]) -> int | None:
+    """The first of the compiled ``pages`` that prints a link's ``address`` (a ``\\url``'s,
+    or an ``\\href`` whose text is its address), its scheme (``https://``, ``mailto:``) and
+    the blanks and line breaks of both aside; None: none does."""
+    bare = "".join(re.sub(r"^(?i:mailto:|[a-z][a-z0-9+.-]*://)", "", address).split())
+    return next((number for number, text in enumerate(pages, 1)
+                 if len(bare) >= 6 and bare in "".join(text.split())), None)
+
+
 def _names_in_title(title: str, authors: list[str], pages: list[str]) -> str | None:
     """The first of ``authors``' names a bookmark's ``title`` holds, matched as the page text
     is (accents folded, with its capital, a whole word; hostile round 34, O6): a name the
@@ -100,7 +121,8 @@ def told(reader: Any, folder: Path, authors: list[str], main: str,
             *((f"the review PDF's bookmark {title!r}", title, _BOOKMARK_ADVICE, marked)
               for title in bookmarks(reader)),
             *((f"the review PDF's link on page {page} ({address})", address, _LINK_ADVICE,
-               [*identifying(authors), *places]) for page, address in links(reader))]:
+               [*identifying(authors), *fused(authors), *places])
+              for page, address in links(reader))]:
         if checks is marked and (name := _names_in_title(text, authors, pages)):
             said.append(f"{display_path(main)}: {display_path(where)} names an author "
                         f"({name}): {advice}")
@@ -111,9 +133,7 @@ def told(reader: Any, folder: Path, authors: list[str], main: str,
                 shown = match.group().decode("utf-8", errors="replace")
                 named = f"names an author ({shown})" if what == "an author's name" else \
                     f"holds {what} ({shown})"
-                mail = advice is _LINK_ADVICE and (what == "an e-mail address" or text.lower(
-                    ).startswith("mailto:"))  # no anonymous copy of it: round 42, A59
-                said.append(f"{display_path(main)}: {display_path(where)} {named}: "
-                            f"{_MAIL_ADVICE if mail else advice}")
+                said.append(f"{display_path(main)}: {display_path(where)} {named}: " + (
+                    _link_advice(text, what, pages) if advice is _LINK_ADVICE else advice))
                 break
     return said

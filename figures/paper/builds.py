@@ -217,8 +217,8 @@ def _placed(graphic, spec, venue: Venue):
     printed = graphic.printed  # what a placement reads (where it is: a refusal's words only)
     include = [graphic.options, graphic.wide, None if printed is None else
                [printed.line_in, printed.width_in, printed.height_in, printed.clip,
-                printed.scale, printed.box[0],
-                printed.cropped, printed.shares, printed.room, printed.natural]]
+                printed.scale, printed.box[0], printed.cropped, printed.shares, printed.room,
+                printed.natural, printed.default_cut]]  # a Gin trim since (round 43, N9n)
     width, height, problem = recall(key_of("placement", spec.name, dataclasses.asdict(venue),
                                            include), worked_out, lambda row: row[0] is not None)
     if width is None:

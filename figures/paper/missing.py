@@ -7,10 +7,13 @@ write is the one file read as empty without a word."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 
+from figures.paper.latex import shown_path
 from figures.paper.latexmkrc import found_elsewhere
+from figures.registry import BY_NAME
 from figures.texcodec import decoded
 from figures.texhints import piped
 
@@ -87,3 +90,33 @@ def _asked(root: Path, file: str, line: int | None, name: str) -> tuple[str, int
                    for n in match[1].split(",")):
                 return match[0], number
     return f"\\input{{{stem}}}", line
+
+
+def misspelt(include) -> str | None:
+    """Our figure an include of no file names but for a slip (round 42, A51: "not ours")."""
+    near = [] if include.found is not None or (stem := Path(include.written).stem) in BY_NAME \
+        else difflib.get_close_matches(stem.lower(), list(BY_NAME), n=1, cutoff=0.85)
+    return near[0] if near else None
+
+
+def image_near_ours(where: str, include, root: Path) -> str | None:
+    """One line for an include of no figure's name whose file is nowhere TeX looks, when
+    its name is a figure's with more after it: a copy under its own name, as sync's refusal
+    of one file at two sizes advises (round 42a, A30: listed as "not ours (left as they
+    are)", exit 0, and LaTeX then stopped on the file; a slip of a letter is refused by
+    figures.paper.sync, A51). None otherwise (an image of hers to come, a TeX Live file)."""
+    written, target, name = include.written, include.target, Path(include.written)
+    if any(c.is_file() or (c.parent / name.name).is_file() for c in include.candidates):
+        return None  # there (an old .eps export of hers: said as before, round 25 EP)
+    stem = name.stem if name.suffix else name.name
+    said = f"{where}: \\includegraphics{{{written}}}: no such file, and LaTeX stops there"
+    longer = [f for f in BY_NAME if stem.startswith(f) and stem != f]
+    if longer and target is not None:
+        figure = max(longer, key=len)
+        suffix = target.suffix if target.name != stem else ".pdf"
+        copy = target.with_name(f"{stem}{suffix}")
+        source = target.with_name(f"{figure}{suffix}")
+        return (f"{said}; sync copies ours by a figure's name, so once {figure} is synced, "
+                f"copy it to this name (cp {shown_path(source, root)} {shown_path(copy, root)})"
+                " and sync again: the copy is then ours, built for this include")
+    return None

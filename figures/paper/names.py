@@ -190,6 +190,27 @@ def login(words: list[str]) -> re.Pattern[str]:
     return re.compile(rf"{_ADDRESS}(?i:{body})(?![^\W_])|(?<![^\W_])(?i:{body})(?=@)")
 
 
+def fused(authors: list[str]) -> list[tuple[str, re.Pattern[bytes]]]:
+    """Hostile round 42 (A50): an address's part (after a ``/``, ``~`` or ``@``, or an
+    address's start) that is a login made of one of ``authors``' names (four letters or more,
+    accents folded) fused with another of them or an initial, in any case: ``github.com/
+    jsmithson``, ``https://janetsmithson.github.io``, ``smithsonj``, ``janet-smithson``, the
+    commonest slip of a review copy (the name alone is a whole word, told as a name).
+    ``(what, pattern)`` per name: ``a login made of Smithson, an author's name``."""
+    names = list(dict.fromkeys(form for name in authors if (form := unicodedata.normalize(
+        "NFKD", name).encode("ascii", "ignore").decode()).isalpha() and len(form) >= 3))
+    initials = sorted({name[0].lower() for name in names})
+    found = []
+    for name in (name for name in names if len(name) >= 4):
+        part = b"|".join([*(re.escape(other.encode()) for other in names
+                            if other.lower() != name.lower()), *(i.encode() for i in initials)])
+        body = re.escape(name.encode())
+        found.append((f"a login made of {name}, an author's name", re.compile(
+            rb"(?:(?<=[/~@])|\A)(?:(?:" + part + rb")[._-]?" + body + rb"|" + body
+            + rb"[._-]?(?:" + part + rb"))(?=[/.?#\s}\"')\]]|\Z)", re.IGNORECASE)))
+    return found
+
+
 #: Where an address begins in a page's text: a scheme's ``//`` (``https://``), ``www.``, a
 #: host with a folder (``github.com/``); each tried where a run of its letters begins, and
 #: never given back (linear time on ``a.a.a...``).

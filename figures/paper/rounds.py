@@ -43,6 +43,31 @@ def boxes(paper) -> set[tuple]:
              p.width_in, p.height_in, p.line_in, p.cropped) for g in paper.graphics}
 
 
+def as_written(paper, result: Plan) -> dict[str, bytes]:
+    """What a dry run would write into the paper (each file inside its folder by its name
+    there: the built file's bytes, the macros text), as the next probe's guess
+    (:func:`figures.paper.engine.ask_tex`): a dry run places again as the sync would, so
+    it shows the builds the sync then copies (round 42a, A52: it showed the first round's,
+    w6.75 where the sync copied w6.075)."""
+    root = paper.root.resolve()
+    found: dict[str, bytes] = {}
+    for write in result.writes:
+        target = write.target.resolve()
+        if not target.is_relative_to(root):
+            continue
+        if write.source is not None and write.source.is_file():
+            found[target.relative_to(root).as_posix()] = write.source.read_bytes()
+        elif write.text is not None:
+            found[target.relative_to(root).as_posix()] = write.text.encode()
+    return found
+
+
+def dry_saw(paper, result: Plan) -> bool:
+    """A dry run's probe ``paper`` saw the paper as the sync would leave it: each file the
+    sync would write offered to it as written (nothing to write: nothing to see)."""
+    return as_written(paper, result).items() <= paper.offered.items()
+
+
 def venue_dropped(result: Plan) -> str | None:
     """The first figure this sync replaces that was built for a venue the new copy is not
     built for, said once: a co-author re-syncing a paper synced with ``--venue icml`` who

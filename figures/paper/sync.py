@@ -29,6 +29,7 @@ from figures.paper.cached import cached_rows
 from figures.paper.latex import Graphic, Paper, search_sources, shown_path
 from figures.paper.letters import printed_by_another
 from figures.paper.memo import digest_of, file_key, key_of, recall
+from figures.paper.missing import image_near_ours, misspelt
 from figures.paper.which import which
 from figures.paper.write import (
     Plan,
@@ -157,6 +158,14 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
                           f"{{{include.written[:-len(written.suffix)]}}} (without the extension) "
                           "and sync copies ours" if written.suffix else ""
                           for n in BY_NAME if n == written.stem.lower()), "")
+            if (near := image_near_ours(where, include, root)) is not None:  # A30: no slip
+                result.missing.append(near)  # a copy not made
+                continue
+            if (near := misspelt(include)) is not None:  # no file; a slip from ours' name
+                result.refuse(near, near, where, f"no file {include.written} here, and {near} is "
+                              f"ours: write {{{include.written.replace(written.stem, near)}}} at "
+                              f"{where} (sync then copies it), or add the file if it is yours")
+                continue
             result.not_ours.append(f"{display_path(include.written)} ({where}{cased})")
             continue
         if named not in (None, include.figure):  # one figure's name, another's picture

@@ -39,6 +39,8 @@ class Plan:
     refused: list[str] = field(default_factory=list)
     writes: list[Write] = field(default_factory=list)
     not_ours: list[str] = field(default_factory=list)
+    #: Lines for includes of no file whose name is near a figure's (round 42a, A30, A51).
+    missing: list[str] = field(default_factory=list)
     not_included: list[str] = field(default_factory=list)
     #: Each paper file already planned: what goes there, and from which include.
     planned: dict[Path, tuple[Path | None, str]] = field(default_factory=dict)

@@ -10,6 +10,7 @@ from typing import Any
 
 from figures.data.checks import element, get, mapping, numbers
 from figures.data.schema import Series
+from figures.errors import FigureDataError
 from figures.extract.results import PAPER_SEEDS, ResultsTree, cifar_results_file
 from figures.page import panel_grid
 from figures.plots._model import Curve, Entry
@@ -137,3 +138,16 @@ def page_bars(ax, entries: list[Entry], means, stds, page: Any, room_in: float) 
     ax.set_xticks(range(len(entries)), names)
     panel_grid(ax, "y")
     return drawn
+
+
+def held(fig: Any, page: Any, module: str) -> Any:
+    """``fig`` with every y label inside it (:meth:`Page.hold_labels`: taller at large type);
+    one line refusing the build when the page's tallest figure cannot hold one (``module``:
+    the figure's file, named in the line)."""
+    cut = page.hold_labels(fig)
+    if cut is not None:
+        raise FigureDataError(f"figures/plots/{module.rsplit('.', 1)[-1]}.py", "min_font_pt", (
+            f"at {page.min_font_pt:g} pt type its y label {cut!r} runs off a figure "
+            f"{page.width_in:g} in wide even at the page's tallest ({page.max_height_in:g} in): "
+            "draw it wider, or lower the venue's min_font_pt"))
+    return fig

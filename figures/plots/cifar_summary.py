@@ -23,6 +23,7 @@ from figures.plots._cifar import (
     VALUE_LABEL_GAP,
     bars,
     final_test_acc,
+    held,
     load_runs,
     page_bars,
     seed_count,
@@ -105,7 +106,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
                     xytext=(0, 2), textcoords="offset points", ha="center", va="bottom")
     ax.set_ylim(0, top * 1.25 if top > 0 else 1)  # a value label clear of the top spine
     ax.set_ylabel("test accuracy")
-    return fig
+    return held(fig, page, __name__)  # a y label longer than its panel: taller
 
 
 SCHEMA = Record({

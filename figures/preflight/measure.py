@@ -61,6 +61,19 @@ class Measurement:
     covering_legends: list[tuple[str, int]] | None = None
     #: Script sizes, contrast, text over data, greyscale, the stamp (preflight/legibility.py).
     legibility: Legibility | None = None
+    #: Each raster output's texts as it lays them out (the layout rule's "inside").
+    rasters: list[RasterLayout] | None = None
+
+
+@dataclass(frozen=True)
+class RasterLayout:
+    """A raster output's texts where it draws them: at its own dpi, with the theme's hinting
+    (Agg's hinted glyphs set wider than the PDF's), and its saved area, in inches."""
+
+    fmt: str
+    dpi: float
+    saved_box: tuple[float, float, float, float]
+    texts: list[TextItem]
 
 
 def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
@@ -100,8 +113,11 @@ def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
             covering = covering_legends(fig)
         if gate:
             seen = Legibility(scripts=scripts(shown_texts(fig)))
+            rasters = raster_layouts(spec, fig, kind, strings)
             fig.set_dpi(screen_dpi)
-            return Measurement(saved, saved_box, texts, strokes, {}, None, covering, seen)
+            return Measurement(saved, saved_box, texts, strokes, {}, None, covering, seen,
+                               rasters)
+        rasters = raster_layouts(spec, fig, kind, strings)
         fig.set_dpi(screen_dpi)  # pixels (the report, contrast, ink) at the screen's
         if raster:
             fig.canvas.draw()
@@ -110,7 +126,45 @@ def measure(spec: FigureSpec, fig: Figure, data: dict[str, Any], *,
         colors = series_colors(fig)
         image = _saved_area(fig, box) if raster else None
         legibility = measure_legibility(fig, shown_texts(fig))
-    return Measurement(saved, saved_box, texts, strokes, colors, image, covering, legibility)
+    return Measurement(saved, saved_box, texts, strokes, colors, image, covering, legibility,
+                       rasters)
+
+
+def raster_layouts(spec: FigureSpec, fig: Figure, kind: BuildKind | None,
+                   strings: dict[str, str]) -> list[RasterLayout]:
+    """The texts of each raster output (PNG) of ``fig`` as it is saved: at its dpi, hinted as
+    the theme hints, on a renderer of its own (matplotlib caches a text's extent per renderer
+    and dpi, not per hinting). A y label 0.7 pt inside the PDF's top edge ran 0.4 pt past the
+    PNG's and lost the ink of its last letter there (hostile round 42b, B34)."""
+    import matplotlib as mpl
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    from figures.outputs.render import output_dpi
+
+    canvas, dpi_before, layouts = fig.canvas, fig.dpi, []
+    for out in (kind.outputs(spec) if kind is not None else spec.outputs):
+        if out.fmt != "png":
+            continue
+        dpi = output_dpi(kind, out, fig) if kind is not None else out.dpi
+        FigureCanvasAgg(fig)  # a fresh renderer: no extent measured unhinted is reused
+        fig.set_dpi(dpi)
+        fig.draw_without_rendering()
+        renderer = fig.canvas.get_renderer()
+        if out.bbox_inches == "tight":
+            box = fig.get_tightbbox(renderer).padded(mpl.rcParams["savefig.pad_inches"])
+            saved_box = (box.x0, box.y0, box.x1, box.y1)
+        else:
+            width, height = fig.get_size_inches()
+            saved_box = (0.0, 0.0, float(width), float(height))
+        texts: list[TextItem] = []
+        for artist, where, role in drawn(fig):
+            if isinstance(artist, Text):
+                _collect(artist, where, role, spec.shown_path, strings, texts, [], renderer)
+        layouts.append(RasterLayout(out.fmt, float(dpi), saved_box, texts))
+    fig.set_canvas(canvas)
+    fig.set_dpi(dpi_before)
+    return layouts
 
 
 def shown_texts(fig: Figure) -> list[tuple[Any, str]]:

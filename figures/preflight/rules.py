@@ -12,7 +12,7 @@ from figures.page import SCRIPT_PT, inches
 from figures.pdf import pdf_fonts
 from figures.preflight.files import png_size
 from figures.preflight.legibility import Legibility
-from figures.preflight.measure import Stroke, TextItem
+from figures.preflight.measure import RasterLayout, Stroke, TextItem
 from figures.venues import Venue
 
 RULES = ("fonts", "text", "script", "lines", "raster", "cvd", "greyscale", "size", "layout",
@@ -28,6 +28,10 @@ MAX_HEIGHT_SHARE = 0.5
 MIN_TEXT_GAP_PT = 1.0
 #: A text reaching this far past the saved area is cut.
 CUT_SLACK_PT = 0.5
+#: A text reaching more than this share of a pixel past a raster's saved area (as it lays it
+#: out: hinted, at its dpi) loses ink there: a y label 0.4 pt past a PNG's top edge, inside
+#: CUT_SLACK_PT, lost the top of its last letter (hostile round 42b, B34).
+RASTER_CUT_SLACK_PX = 0.5
 
 
 @dataclass(frozen=True)
@@ -147,9 +151,11 @@ def size_row(name: str, printed_in: str | float, saved: tuple[float, float],
 
 def layout_row(name: str, texts: Sequence[TextItem], scale: float,
                saved_box: tuple[float, float, float, float],
-               covering_legends: Sequence[tuple[str, int]] = ()) -> Row:
+               covering_legends: Sequence[tuple[str, int]] = (),
+               rasters: Sequence[RasterLayout] = ()) -> Row:
     """Texts of different artists closer than MIN_TEXT_GAP_PT at print size, texts cut by the
-    saved area, and legends drawn over data points of their panel."""
+    saved area (the PDF's, and each raster's as it lays its texts out), and legends drawn over
+    data points of their panel."""
     placed = [t for t in texts if t.box is not None]
     problems: list[tuple[float, str]] = []
     for i, first in enumerate(placed):
@@ -161,12 +167,18 @@ def layout_row(name: str, texts: Sequence[TextItem], scale: float,
                 how = "overlaps" if gap <= 0 else f"is {gap:.1f} pt from"
                 what = f"{first.text!r} ({first.kind}) {how} {second.text!r} ({second.kind})"
                 problems.append((gap, what))
-    x0, y0, x1, y1 = saved_box
-    slack = CUT_SLACK_PT / 72
-    for item in placed:
-        bx0, by0, bx1, by1 = item.box
-        if bx0 < x0 - slack or by0 < y0 - slack or bx1 > x1 + slack or by1 > y1 + slack:
-            problems.append((-1e9, f"{item.text!r} ({item.kind}) is cut by the saved area"))
+    cut = _cut(placed, saved_box, CUT_SLACK_PT / 72)
+    problems += [(-1e9, f"{item.text!r} ({item.kind}) is cut by the saved area")
+                 for item in cut]
+    for layout in rasters:  # hinted at its dpi: a text inside the PDF may not be in the PNG
+        known = {(item.text, item.kind) for item in cut}
+        for item in _cut([t for t in layout.texts if t.box is not None], layout.saved_box,
+                         RASTER_CUT_SLACK_PX / layout.dpi):
+            if (item.text, item.kind) not in known:
+                past = _past(item.box, layout.saved_box)
+                what = (f"{item.text!r} ({item.kind}) is cut by the saved area of the "
+                        f"{layout.fmt.upper()} ({past:.1f} pt past its edge)")
+                problems.append((-1e9, what))
     for where, count in covering_legends:  # measure.covering_legends
         problems.append((0.0, f"the legend of {where} covers {count} data point(s)"))
     limit = f">= {MIN_TEXT_GAP_PT:g} pt apart, inside"
@@ -176,6 +188,20 @@ def layout_row(name: str, texts: Sequence[TextItem], scale: float,
     worst = problems[0][1]
     more = f"; and {len(problems) - 1} more" if len(problems) > 1 else ""
     return Row(name, "layout", f"{len(problems)} collision(s)", limit, False, worst + more)
+
+
+def _cut(texts: Sequence[TextItem], saved_box: tuple[float, float, float, float],
+         slack: float) -> list[TextItem]:
+    """The texts reaching more than ``slack`` (inches) past ``saved_box``."""
+    return [item for item in texts if _past(item.box, saved_box) > slack * 72]
+
+
+def _past(box: tuple[float, float, float, float],
+          saved_box: tuple[float, float, float, float]) -> float:
+    """How far ``box`` reaches past ``saved_box`` at its farthest side, in points (<= 0:
+    inside)."""
+    x0, y0, x1, y1 = saved_box
+    return max(x0 - box[0], y0 - box[1], box[2] - x1, box[3] - y1) * 72
 
 
 def _gap_pt(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:

@@ -134,7 +134,7 @@ def legibility_rows(spec: FigureSpec, venue: Venue, kind: BuildKind,
             rules.script_row(stem, measured.legibility, scale),
             rules.line_row(stem, measured.strokes, scale, venue),
             rules.layout_row(stem, measured.texts, scale, measured.saved_box,
-                             measured.covering_legends or ())]
+                             measured.covering_legends or (), measured.rasters or ())]
 
 
 #: The rules a build must pass before sync places it: no text over text, no text, script or

@@ -166,13 +166,41 @@ def _element(line: str) -> str:
     return f"{place} <{tag}> {shown}{' text ' + repr(text) if text else ''}"
 
 
-def _changed(old: str, new: str) -> str:
+#: Elements that hold others in a drawing's <defs>: one named by a hashed id only is placed
+#: at its parent (``/``), so a changed child is told by the definition holding it.
+_DEFINITIONS = ("pattern", "clipPath", "marker", "linearGradient", "radialGradient", "mask")
+_ROOT = '["/", '
+
+
+def _within(lines: list[str], index: int) -> str:
+    """Where the element of ``lines[index]`` is, beyond its place: `` in <pattern id13> (the
+    fill of /figure_1/axes_4/patch_5)`` for a child of a definition whose hashed id adds
+    nothing to its place (round 42, B6: a hatch changed in a ``<pattern>`` was told as
+    ``/ <path>``); "" for any other."""
+    if not lines[index].startswith(_ROOT):  # a place of its own says where it is
+        return ""
+    for line in reversed(lines[:index]):  # the walk is in document order: its holder first
+        if not line.startswith(_ROOT):
+            continue
+        _, tag, attributes, _ = json.loads(line)
+        if tag not in (*_DEFINITIONS, "defs", "g", "svg"):
+            continue
+        own = attributes.get("id", "")
+        if tag not in _DEFINITIONS or not own:
+            return ""
+        users = [json.loads(other)[0] for other in lines if f"url(#{own})" in other]
+        using = f" (used by {', '.join(dict.fromkeys(users))})" if users else ""
+        return f" in <{tag} {own}>{using}"
+    return ""
+
+
+def _changed(old: str, new: str, within: str = "") -> str:
     (place, tag, before, text_before), (_, _, after, text_after) = json.loads(old), json.loads(new)
     changes = [f"{key} {_short(before.get(key, '(none)'))!r} -> {_short(after.get(key, '(none)'))!r}"
                for key in sorted(before.keys() | after.keys()) if before.get(key) != after.get(key)]
     if text_before != text_after:
         changes.append(f"text {text_before!r} -> {text_after!r}")
-    return f"{place} <{tag}>: " + "; ".join(changes)
+    return f"{place} <{tag}>{within}: " + "; ".join(changes)
 
 
 def differences(golden: list[str], now: list[str]) -> list[str]:
@@ -184,9 +212,10 @@ def differences(golden: list[str], now: list[str]) -> list[str]:
         if op == "equal":
             continue
         paired = min(i2 - i1, j2 - j1) if op == "replace" else 0
-        found += [_changed(golden[i1 + k], now[j1 + k]) for k in range(paired)]
-        found += [f"- {_element(line)}" for line in golden[i1 + paired:i2]]
-        found += [f"+ {_element(line)}" for line in now[j1 + paired:j2]]
+        found += [_changed(golden[i1 + k], now[j1 + k], _within(now, j1 + k))
+                  for k in range(paired)]
+        found += [f"- {_element(golden[i])}{_within(golden, i)}" for i in range(i1 + paired, i2)]
+        found += [f"+ {_element(now[j])}{_within(now, j)}" for j in range(j1 + paired, j2)]
     return found
 
 

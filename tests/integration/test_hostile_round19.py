@@ -45,8 +45,8 @@ def test_an_anonymous_pack_reads_every_field_of_the_papers_xmp(tmp_path):
     of no document information) stops the pack; an anonymous paper's XMP alone does not."""
     _hyperxmp_paper(tmp_path / "p", "Anonymous Authors",
                     "pdfcontactemail={janet.smithson@uni-example.org}")
-    assert pack_refused(tmp_path, "--anonymous").startswith(
-        "error: main.tex: the PDF compiled from the archive discloses XMP metadata "
+    assert pack_refused(tmp_path, "--anonymous").startswith(  # its line: round 42, A34
+        "error: main.tex:4: the PDF compiled from the archive discloses XMP metadata "
         "Iptc4xmpCore:CiEmailWork: an e-mail address (janet.smithson@uni-example.org); "
         "the paper's XMP")
     _hyperxmp_paper(tmp_path / "q", "Anonymous Authors")

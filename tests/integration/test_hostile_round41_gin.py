@@ -67,3 +67,22 @@ def test_a_preamble_trim_of_nothing_or_one_the_include_replaces_is_built(tmp_pat
     code, out, err = _sync(paper)
     assert code == 0, out + err
     assert "refused" not in out
+
+
+@pytest.mark.slow  # sync's probe compiles the paper, twice
+def test_a_preamble_trim_added_after_a_sync_is_refused_on_the_next(tmp_path, monkeypatch):
+    r"""Round 43 (N9n): a paper synced, then ``\setkeys{Gin}{trim=0 0 0 20,clip}`` added: the
+    next sync said "up to date", rc 0, from the placement it had recorded for the include
+    (its key held the box and the clip, not the trim graphicx now applies). The trim is in
+    the key: the sync refuses as a first one does."""
+    paper = _paper(tmp_path, "")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _sync(paper)
+    assert code == 0, out + err
+    main = paper / "main.tex"
+    main.write_text(main.read_text(encoding="utf-8").replace(
+        "\\usepackage{lipsum}\n", "\\usepackage{lipsum}\n\\setkeys{Gin}{trim=0 0 0 20,clip}", 1),
+        encoding="utf-8")
+    code, out, err = _sync(paper)
+    assert code == 1, out + err
+    assert "\\setkeys{Gin}{trim=0 0 0 20,clip} at main.tex:8 trims every include" in out, out

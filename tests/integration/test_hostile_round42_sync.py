@@ -1,9 +1,13 @@
 """Hostile round 42a's rows on ``figures sync`` and ``figures paper``: a sync of two rounds
 summed up as its last round alone (A6), a later round's refusal said as "nothing written"
-after earlier rounds wrote (A43), and a venue read from the class questioned as if
+after earlier rounds wrote (A43), a dry run showing another build than the sync copies
+(A52), an include of a copy not made listed as "not ours" (A30), and a venue read from the class questioned as if
 typed (A3)."""
 
 from __future__ import annotations
+
+import re
+import shutil
 
 import pytest
 from helpers import REPO, write_files
@@ -104,6 +108,71 @@ def test_a_later_rounds_refusal_says_what_the_earlier_rounds_wrote(tmp_path, mon
         "figures/cifar_summary.pdf, macros.tex): the paper holds them; mend the refused rows "
         "and sync again; check-tex: 0 number(s) to look at"), err
     assert (paper / "macros.tex").is_file()
+
+
+@pytest.mark.slow  # sync asks TeX
+def test_a_dry_run_shows_the_builds_the_sync_copies(tmp_path, monkeypatch, capsys):
+    """Round 42a (A52): ``sync -n`` stopped after its first round, so it showed
+    fig1_audit_hero built for 6.75 in (what the first probe, with no file yet, saw) where
+    the sync then copied the 6.075 in build (the scalebox's 90 %, seen once the file is
+    there). The dry run places again as the sync does, the files as if written: its rows
+    are the sync's; it still writes nothing."""
+    paper = write_files(tmp_path / "paper", {"main.tex": _TWO_ROUNDS})
+    code, dry, err = _figures(tmp_path, monkeypatch, capsys, "sync", str(paper),
+                              "--venue", "icml", "-n")
+    assert code == 0, dry + err
+    assert sorted(p.name for p in paper.iterdir()) == ["main.tex"]
+    code, out, err = _figures(tmp_path, monkeypatch, capsys, "sync", str(paper),
+                              "--venue", "icml")
+    assert code == 0, out + err
+
+    def builds(text: str) -> dict[str, str]:  # each figure's build, the last table's
+        return {m[1]: m[2] for m in re.finditer(r"(?m)^(\S+) +\S+ +(?:would )?copy (\S+)$",
+                                                text)}
+    assert builds(dry)["fig1_audit_hero"] == "build/icml/w6.075/fig1_audit_hero.pdf", dry
+    assert builds(dry) == builds(out), (dry, out)
+
+
+_NEAR = r"""\documentclass[twocolumn]{article}
+\usepackage{graphicx}
+\graphicspath{{figures/}}
+\begin{document}
+Text.
+\begin{figure}[t]
+\includegraphics[width=\linewidth]{cifar_feature_drift}
+\end{figure}
+\begin{figure*}[t]
+\includegraphics[width=\linewidth]{%s}
+\end{figure*}
+\end{document}
+"""
+
+
+@pytest.mark.slow  # sync asks TeX
+def test_an_include_of_a_copy_not_made_is_said_with_the_copy_to_make(tmp_path, monkeypatch,
+                                                                     capsys):
+    """Round 42a (A30): sync's refusal of one file at two sizes says "give one of them a copy
+    under another name"; the include so renamed (``cifar_feature_drift_wide``), no file yet,
+    was listed "not ours (left as they are)", exit 0, and LaTeX then stopped on it. It is one
+    warning naming its line and the copy to make, after which sync takes the copy as ours
+    (not a slip of ours' name: that is refused, A51)."""
+    paper = write_files(tmp_path / "paper", {"main.tex": _NEAR % "cifar_feature_drift_wide"})
+    code, out, err = _figures(tmp_path, monkeypatch, capsys, "sync", str(paper),
+                              "--venue", "icml")
+    assert code == 0, out + err
+    assert ("warning: main.tex:10: \\includegraphics{cifar_feature_drift_wide}: no such file, "
+            "and LaTeX stops there; sync copies ours by a figure's name, so once "
+            "cifar_feature_drift is synced, copy it to this name (cp "
+            "figures/cifar_feature_drift.pdf figures/cifar_feature_drift_wide.pdf) and sync "
+            "again: the copy is then ours, built for this include") in err.splitlines(), err
+    shutil.copy(paper / "figures" / "cifar_feature_drift.pdf",
+                paper / "figures" / "cifar_feature_drift_wide.pdf")  # the advice followed
+    code, out, err = _figures(tmp_path, monkeypatch, capsys, "sync", str(paper),
+                              "--venue", "icml")
+    assert code == 0, out + err
+    assert re.search(r"(?m)^cifar_feature_drift +figures/cifar_feature_drift_wide\.pdf +copy "
+                     r"build/icml\S*/w6\.49/cifar_feature_drift\.pdf$", out), out
+    assert "no such file" not in err, err
 
 
 #: IEEE's peer-review layout: one column of 6.5 in, not IEEE's 7.14 in text (A44, A3).

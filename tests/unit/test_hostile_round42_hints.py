@@ -89,3 +89,29 @@ def test_sync_names_the_include_a_later_bracket_closed(tmp_path, monkeypatch):
     assert ("pdflatex stopped before the end of the paper (main.tex:33: \\includegraphics[width="
             "\\columnwidth{cifar_feature_drift}: its [ is not closed before its file name (a later "
             "] closes it): add the ] (TeX stopped further on: ") in err, err
+
+
+@pytest.mark.slow  # sync's probe compiles the paper
+def test_an_include_of_no_file_one_slip_from_our_name_is_refused(tmp_path, monkeypatch):
+    r"""Round 42 (A51): ``\includegraphics[width=\columnwidth]{cifar_feature_drfit}``, no
+    such file: sync said "not ours (left as they are)", exit 0, and the paper it had synced
+    then did not compile ("File `cifar_feature_drfit' not found", no line). Now the row is
+    refused naming ours and the include to write at its line; nothing is written."""
+    import shutil
+
+    from helpers import REPO, figures_in_process
+
+    paper = tmp_path / "paper"
+    shutil.copytree(REPO / "tests" / "papers" / "twocol", paper)
+    main = paper / "main.tex"
+    main.write_text(main.read_text(encoding="utf-8").replace(
+        "{cifar_feature_drift}", "{cifar_feature_drfit}"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = figures_in_process("sync", str(paper), "--venue", "icml",
+                                        "--allow-synthetic", "--figdata", str(REPO / "figdata"))
+    assert code == 1, out + err
+    row = " ".join(next(line for line in out.splitlines() if "drfit" in line).split())
+    assert row == ("cifar_feature_drift main.tex:33 refused: no file cifar_feature_drfit here, "
+                   "and cifar_feature_drift is ours: write {cifar_feature_drift} at main.tex:33 "
+                   "(sync then copies it), or add the file if it is yours"), row
+    assert not (paper / "figures").exists()

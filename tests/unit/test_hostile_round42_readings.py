@@ -129,3 +129,54 @@ def test_a_brace_list_in_the_pdfs_metadata_is_told(tmp_path):
     writer.write(data)
     assert disclosed(data.getvalue(), tmp_path, []) == [
         "document information /Subject: an e-mail address ({jsmith,kweber}@cs.mit.edu)"]
+
+
+_ADVICE = "point the link at an anonymous copy (anonymous.4open.science) or leave it out for review"
+
+
+def test_a_login_made_of_an_authors_name_is_told_in_a_link_and_in_the_source(tmp_path):
+    r"""Round 42 (A50): ``\url{https://github.com/jsmithson/fa-audit}`` and
+    ``\url{https://janetsmithson.github.io/fa}`` with ``\author{Janet Smithson}`` (hidden by
+    acmart's ``anonymous``): only the ``\author`` line was told, the names matched as whole
+    words. A login fusing a name with an initial or another of the names is told, in each
+    link and at its source line; a name inside a longer word ("longformer") is not."""
+    authors = ["Janet", "Smithson"]
+    reader = _linked("https://github.com/jsmithson/fa-audit", "https://janetsmithson.github.io/fa",
+                     "https://github.com/allenai/longformer")
+    assert told(reader, tmp_path, [*authors, "Long"], "main.tex") == [
+        ("main.tex: the review PDF's link on page 1 (https://github.com/jsmithson/fa-audit) "
+         "holds a login made of Smithson, an author's name (jsmithson): shown on hover and "
+         f"followed on click, though not printed: {_ADVICE}"),
+        ("main.tex: the review PDF's link on page 1 (https://janetsmithson.github.io/fa) "
+         "holds a login made of Janet, an author's name (janetsmithson): shown on hover and "
+         f"followed on click, though not printed: {_ADVICE}")]
+    source = (b"\\author{Janet Smithson}\n\nCode: \\url{https://github.com/jsmithson/fa-audit}"
+              b" and \\url{https://x.org/~smithsonj/fa}, after \\cite{jsmithson2020}.\n")
+    assert in_sources({"main.tex": source}, authors, tmp_path / "paper") == [
+        ("main.tex:3: a home folder's path (~smithsonj) in the packed source: the archive "
+         "discloses it; remove it for review"),  # a web server's folder of the login
+        ("main.tex:1: an author's name (Janet) and 1 more (Smithson on line 1) in the packed "
+         "source: the archive discloses them; remove them for review"),
+        ("main.tex:3: a login made of Smithson, an author's name (jsmithson) in the packed "
+         "source: the archive discloses it; remove it for review")]
+
+
+def test_a_link_the_page_prints_is_not_said_hover_only(tmp_path):
+    r"""Round 42 (A58): ``\url{https://github.com/jsmithson/fa-audit}`` prints its address on
+    the page (broken across a line after its ``-``), yet its line said "shown on hover ...,
+    though not printed": the reader was told the leak is hover-only. A link whose address
+    (its scheme aside) the page prints says so; an ``\href`` with other text still says not
+    printed; a ``mailto:`` printing its address says printed too."""
+    reader = _linked("https://github.com/jsmithson/fa-audit", "https://github.com/jsmithson/x",
+                     "mailto:jsmith@mit.edu")
+    pages = ["Intro.", "Code: https://github.com/jsmithson/fa-\naudit and here. Mail jsmith@mit.edu."]
+    assert told(reader, tmp_path, ["Janet", "Smithson"], "main.tex", pages) == [
+        ("main.tex: the review PDF's link on page 1 (https://github.com/jsmithson/fa-audit) "
+         "holds a login made of Smithson, an author's name (jsmithson): printed on page 2 and "
+         f"followed on click: {_ADVICE}"),
+        ("main.tex: the review PDF's link on page 1 (https://github.com/jsmithson/x) holds a "
+         "login made of Smithson, an author's name (jsmithson): shown on hover and followed "
+         f"on click, though not printed: {_ADVICE}"),
+        ("main.tex: the review PDF's link on page 1 (mailto:jsmith@mit.edu) holds an e-mail "
+         "address (jsmith@mit.edu): printed on page 2 and followed on click: remove the "
+         "address (the link too) for review")]

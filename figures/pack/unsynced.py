@@ -1,0 +1,67 @@
+"""A pack before any ``figures sync`` (hostile round 42a, A15): a fresh clone, where the
+macros file and our figures sync writes are not committed, stopped on TeX's words alone
+(``File `macros.tex' not found``). When the file TeX could not find is one sync writes (our
+macros file, or an include named as one of our figures) and the paper's folder does not hold
+it, the one line names where the paper reads it and the command that writes it."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import shlex
+from pathlib import Path
+
+from figures import runner
+from figures.errors import LatexError, display_path
+from figures.texread import blanked
+
+#: TeX's words for a file it could not find: LaTeX's, and plain ``\\input macros``'s.
+_MISSING = re.compile(r"File `([^']+)' not found|can't find file `([^']+)'")
+#: Where TeX's ``-file-line-error`` put the error (``./main.tex:18:``).
+_AT = re.compile(r"(?:\./)?([^\s:]+\.tex):(\d+):")
+#: The suffixes our figures are synced with.
+_OURS = (".pdf", ".png")
+
+
+def told(error: LatexError, paper: Path, main: Path, folder: Path,
+         chosen: str | None = None) -> LatexError | None:
+    """The one line for ``error`` (the compile of ``main`` in a copy of ``paper``, the main
+    file's folder, the pack's ``folder`` and ``--main`` ``chosen``) when the file it did not
+    find is one ``figures sync`` writes and is not there; else None."""
+    from figures.paper.sync import MACROS_NAME
+    from figures.registry import BY_NAME
+
+    found = _MISSING.search(error.message)
+    if found is None:
+        return None
+    name = (found[1] or found[2]).strip()
+    base = Path(name)
+    if base.name in (MACROS_NAME, Path(MACROS_NAME).stem):
+        what = f"{name} is our macros file (the paper's numbers)"
+    elif (base.stem if base.suffix.lower() in _OURS else base.name) in BY_NAME:
+        what = f"{name} is our figure {base.stem if base.suffix.lower() in _OURS else base.name}"
+    else:
+        return None
+    if any((paper / written).is_file() for written in (name, f"{name}.tex",
+                                                       *(f"{name}{s}" for s in _OURS))):
+        return None  # there: TeX missed it for another reason, which its words say
+    at = _AT.search(error.message[:found.start()])
+    where = f"{at[1]}:{at[2]}" if at else _where(paper, main, name)
+    command = " ".join(["figures", "sync", shlex.quote(display_path(folder)), *(
+        ["--main", shlex.quote(chosen)] if chosen else [])])
+    return LatexError(where, None, f"{what}, not written yet: `figures sync` writes it; run "
+                      f"`{command}` first, then pack again")
+
+
+def _where(paper: Path, main: Path, name: str) -> str:
+    """``FILE:LINE`` of the first place the paper's sources write ``name`` as a file to read
+    (``\\input{macros}``), the main file first; the main file's name when none does."""
+    written = re.compile(r"(?:\{\s*|\\input\s+)" + re.escape(name.removesuffix(".tex"))
+                         + r"(?:\.tex)?\s*(?:\}|\s|$)")
+    others = sorted(itertools.islice((p for p in paper.rglob("*.tex") if p != main), 200))
+    for source in [main, *others]:
+        text = blanked(runner.read_bounded(source, 1 << 22) or "")
+        if (found := written.search(text)) is not None:
+            line = text.count("\n", 0, found.start()) + 1
+            return f"{source.relative_to(paper).as_posix()}:{line}"
+    return main.name
