@@ -23,13 +23,17 @@ def side_by_side(typeset: dict[str, list[str]], pages: dict[str, str],
     nothing) counts as the line's width, which sync builds it for. Those on one baseline in
     the two columns of a page are on two lines (the left one ends before the column's right
     edge, the next starts after the gutter). Includes a wrapper scales are left out (TeX's
-    positions inside are the unscaled box's). With each, the room the boxes have: the line
+    positions inside are the unscaled box's), and one inside another's box (a standalone
+    panel's include). With each, the room the boxes have: the line
     less the space between them."""
     if not measures or len(margins) < 5:
         return {}
     text, column = measures[0], measures[1]
     row: dict[tuple[str, int], list] = {}
+    panels = {f[1].removeprefix("./") for f in typeset.values()}  # graphics of type tex
     for n, fields in typeset.items():
+        if fields[12].removeprefix("./") in panels:  # an include inside a standalone panel
+            continue
         if n not in at or pages.get(n, "0") == "0" or abs(scales.get(n, (1.0,))[0] - 1) > 0.01:
             continue
         right, wide, line = at[n][0] / 65536 / PT_PER_IN, _inches(fields[4]), _inches(fields[6])
@@ -44,6 +48,8 @@ def side_by_side(typeset: dict[str, list[str]], pages: dict[str, str],
         boxes.sort()
         groups = [[boxes[0]]]
         for box in boxes[1:]:  # in the next column: another line
+            if box[0] < groups[-1][-1][1] - 0.01:  # inside the one before (a standalone
+                continue  # panel's include in the panel's box): not beside it
             if column < text - 0.01 and groups[-1][-1][1] <= gutter + 0.01 and \
                     box[0] >= gutter + margins[3] - 0.01:
                 groups.append([])
