@@ -603,3 +603,22 @@ def in_git(root: Path = REPO) -> bool:
     except (FigureDataError, OSError):
         return False
     return found.returncode == 0 and found.stdout.strip() == "true"
+
+
+def review_pdf(*, outline: tuple[str, ...] = (), addresses: tuple[str, ...] = ()) -> object:
+    """A one-page PDF, its outline ``outline`` (each title after the first nested in the
+    first) and a link to each of ``addresses``, read back."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.annotations import Link
+
+    writer = PdfWriter()
+    writer.add_blank_page(200, 200)
+    parent = None
+    for title in outline:
+        item = writer.add_outline_item(title=title, page_number=0, parent=parent)
+        parent = parent or item
+    for address in addresses:
+        writer.add_annotation(page_number=0, annotation=Link(rect=(10, 10, 60, 30), url=address))
+    data = io.BytesIO()
+    writer.write(data)
+    return PdfReader(io.BytesIO(data.getvalue()))

@@ -4,33 +4,13 @@ pypdf's writer)."""
 
 from __future__ import annotations
 
-import io
-
-from helpers import authored_plot
-from pypdf import PdfReader, PdfWriter
-from pypdf.annotations import Link
+from helpers import authored_plot, review_pdf
 
 from figures.pack.anonymity import printed_metadata
 from figures.paper.aside import links, told
 
 BOOKMARK_ADVICE = ("every reader shows it in its sidebar (a section's title, a "
                    "\\texorpdfstring's second argument, \\pdfbookmark): take it out for review")
-
-
-def _pdf(*, outline: tuple[str, ...] = (), addresses: tuple[str, ...] = ()) -> PdfReader:
-    """A one-page PDF, its outline ``outline`` (each title after the first nested in the
-    first) and a link to each of ``addresses``, read back."""
-    writer = PdfWriter()
-    writer.add_blank_page(200, 200)
-    parent = None
-    for title in outline:
-        item = writer.add_outline_item(title=title, page_number=0, parent=parent)
-        parent = parent or item
-    for address in addresses:
-        writer.add_annotation(page_number=0, annotation=Link(rect=(10, 10, 60, 30), url=address))
-    data = io.BytesIO()
-    writer.write(data)
-    return PdfReader(io.BytesIO(data.getvalue()))
 
 
 def test_an_author_named_in_the_review_pdfs_bookmarks_is_told_per_bookmark(tmp_path):
@@ -40,7 +20,7 @@ def test_an_author_named_in_the_review_pdfs_bookmarks_is_told_per_bookmark(tmp_p
     every reader's sidebar shows says "The Smithson method"; pack --anonymous's only
     warning named the hidden ``\\author`` line. The outline is read, nested titles too, one
     line per bookmark naming it."""
-    reader = _pdf(outline=("1 The Smithson method", "Notes for Smithson", "2 Results"))
+    reader = review_pdf(outline=("1 The Smithson method", "Notes for Smithson", "2 Results"))
     assert told(reader, tmp_path, ["Alice", "Smithson"], "main.tex") == [
         (f"main.tex: the review PDF's bookmark '1 The Smithson method' names an author "
          f"(Smithson): {BOOKMARK_ADVICE}"),
@@ -56,7 +36,7 @@ def test_a_figure_authors_login_in_a_links_address_is_told_with_its_page(tmp_pat
     read page text only). A link's address is read as an address for it, one line naming the
     page and the address; a home folder's path in a link is told too."""
     authored_plot(tmp_path / "login.pdf", "jsmith")
-    reader = _pdf(addresses=("https://doi.org/10.1/x", "https://github.com/jsmith/figs"))
+    reader = review_pdf(addresses=("https://doi.org/10.1/x", "https://github.com/jsmith/figs"))
     assert links(reader) == [(1, "https://doi.org/10.1/x"), (1, "https://github.com/jsmith/figs")]
     assert printed_metadata(tmp_path, ["login.pdf"], ["Intro. Our code is online. More."],
                             links(reader)) == [(
@@ -65,7 +45,7 @@ def test_a_figure_authors_login_in_a_links_address_is_told_with_its_page(tmp_pat
         "click: the review copy names who made it; point the link at an anonymous copy "
         "(anonymous.4open.science) or leave it out for review")]
     assert printed_metadata(tmp_path, ["login.pdf"], ["Intro."], [(1, "https://doi.org/x")]) == []
-    home = _pdf(addresses=("file:///home/jsmith/data.csv",))
+    home = review_pdf(addresses=("file:///home/jsmith/data.csv",))
     assert told(home, tmp_path, [], "main.tex") == [(
         "main.tex: the review PDF's link on page 1 (file:///home/jsmith/data.csv) holds a home "
         "folder's path (/home/jsmith): shown on hover and followed on click, though not "

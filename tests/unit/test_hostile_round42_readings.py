@@ -6,9 +6,9 @@ from __future__ import annotations
 import functools
 import io
 
+from helpers import review_pdf
 from PIL import Image, ImageCms
-from pypdf import PdfReader, PdfWriter
-from pypdf.annotations import Link
+from pypdf import PdfWriter
 
 from figures.pack.anonymity import in_sources
 from figures.pack.scrub import without_metadata
@@ -99,21 +99,13 @@ Look (at) this. Meet [at] the station.Then we look at the dot product, email me 
     assert in_sources({"main.tex": source}, [], tmp_path / "paper") == []
 
 
-def _linked(*addresses: str) -> PdfReader:
-    writer = PdfWriter()
-    writer.add_blank_page(200, 200)
-    for address in addresses:
-        writer.add_annotation(page_number=0, annotation=Link(rect=(10, 10, 60, 30), url=address))
-    data = io.BytesIO()
-    writer.write(data)
-    return PdfReader(io.BytesIO(data.getvalue()))
-
 
 def test_an_email_links_advice_is_to_remove_the_address(tmp_path):
     r"""Round 42 (A59): ``\href{mailto:jsmith@mit.edu}{Contact us}``'s line said to point the
     link at an anonymous copy of a repository, which an address has none of: it says to
     remove the address."""
-    assert told(_linked("mailto:jsmith@mit.edu"), tmp_path, [], "main.tex") == [
+    reader = review_pdf(addresses=("mailto:jsmith@mit.edu",))
+    assert told(reader, tmp_path, [], "main.tex") == [
         ("main.tex: the review PDF's link on page 1 (mailto:jsmith@mit.edu) holds an e-mail "
         "address (jsmith@mit.edu): shown on hover and followed on click, though not printed: "
         "remove the address (the link too) for review")]
@@ -141,8 +133,9 @@ def test_a_login_made_of_an_authors_name_is_told_in_a_link_and_in_the_source(tmp
     words. A login fusing a name with an initial or another of the names is told, in each
     link and at its source line; a name inside a longer word ("longformer") is not."""
     authors = ["Janet", "Smithson"]
-    reader = _linked("https://github.com/jsmithson/fa-audit", "https://janetsmithson.github.io/fa",
-                     "https://github.com/allenai/longformer")
+    reader = review_pdf(addresses=("https://github.com/jsmithson/fa-audit",
+                                   "https://janetsmithson.github.io/fa",
+                                   "https://github.com/allenai/longformer"))
     assert told(reader, tmp_path, [*authors, "Long"], "main.tex") == [
         ("main.tex: the review PDF's link on page 1 (https://github.com/jsmithson/fa-audit) "
          "holds a login made of Smithson, an author's name (jsmithson): shown on hover and "
@@ -167,8 +160,8 @@ def test_a_link_the_page_prints_is_not_said_hover_only(tmp_path):
     though not printed": the reader was told the leak is hover-only. A link whose address
     (its scheme aside) the page prints says so; an ``\href`` with other text still says not
     printed; a ``mailto:`` printing its address says printed too."""
-    reader = _linked("https://github.com/jsmithson/fa-audit", "https://github.com/jsmithson/x",
-                     "mailto:jsmith@mit.edu")
+    reader = review_pdf(addresses=("https://github.com/jsmithson/fa-audit",
+                                   "https://github.com/jsmithson/x", "mailto:jsmith@mit.edu"))
     pages = ["Intro.", "Code: https://github.com/jsmithson/fa-\naudit and here. Mail jsmith@mit.edu."]
     assert told(reader, tmp_path, ["Janet", "Smithson"], "main.tex", pages) == [
         ("main.tex: the review PDF's link on page 1 (https://github.com/jsmithson/fa-audit) "
