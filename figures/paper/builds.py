@@ -22,6 +22,7 @@ from figures.paper.placed import (
     Placement,
     build_for_width,
     built_key,
+    factor,
     placement,
     too_short,
     under_limit,
@@ -201,10 +202,8 @@ def _narrow(spec, venue: Venue, width, include) -> str | None:
 def _scaled(graphic) -> float | None:
     """The width an include prints at when TeX's probe saw a wrapper scale its box
     (``\\resizebox``, ``\\scalebox``, adjustbox); None: it prints at its box."""
-    printed = graphic.printed  # within 1 %: at 100 % (the audit's tolerance is 3 %)
-    if printed is None or abs(printed.scale - 1) <= 0.01 or not printed.box[0]:
-        return None
-    return round(printed.box[0] * printed.scale, 3)
+    scale = factor(graphic.printed)  # within 1 %: at 100 % (the audit's tolerance is 3 %)
+    return None if scale == 1 else round(graphic.printed.box[0] * scale, 3)
 
 
 def _placed(graphic, spec, venue: Venue):
@@ -218,7 +217,8 @@ def _placed(graphic, spec, venue: Venue):
     printed = graphic.printed  # what a placement reads (where it is: a refusal's words only)
     include = [graphic.options, graphic.wide, None if printed is None else
                [printed.line_in, printed.width_in, printed.height_in, printed.clip,
-                printed.cropped, printed.default_cut]]  # a Gin trim since (round 43, N9n)
+                printed.scale, printed.box[0], printed.cropped, printed.shares, printed.room,
+                printed.natural, printed.default_cut]]  # a Gin trim since (round 43, N9n)
     width, height, problem = recall(key_of("placement", spec.name, dataclasses.asdict(venue),
                                            include), worked_out, lambda row: row[0] is not None)
     if width is None:

@@ -177,17 +177,18 @@ class _Walk:
             return
         matrix = times(tuple(float(v) for v in xobject.get("/Matrix", _IDENTITY)), ctm)
         named = "/PTEX.FileName" in xobject or "/PTEX.InfoDict" in xobject
-        box = _box(xobject)
+        box = bbox(xobject)
         if named:
             self.found.append((self.page, xobject, matrix, _cuts(clip, box, matrix)))
         if form_provenance(xobject.get("/PTEX.InfoDict")) is None:  # a wrapper, a clip form
             if not named and box is not None:  # its box clips what it draws
-                clip = _within(clip, _extent(box, matrix))
+                clip = _within(clip, extent(box, matrix))
             self(xobject, xobject.get("/Resources"), matrix, (*path, ident), clip)
 
 
 
-def _box(xobject) -> Rect | None:
+def bbox(xobject) -> Rect | None:
+    """A form's ``/BBox``, its corners in order (None: none readable)."""
     try:
         x0, y0, x1, y1 = (float(v) for v in xobject["/BBox"])
     except (KeyError, TypeError, ValueError):
@@ -195,7 +196,7 @@ def _box(xobject) -> Rect | None:
     return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
 
 
-def _extent(box: Rect, matrix: Matrix) -> Rect:
+def extent(box: Rect, matrix: Matrix) -> Rect:
     """``box`` drawn through ``matrix``: the rectangle its corners span on the page."""
     a, b, c, d, e, f = matrix
     xs, ys = zip(*((x * a + y * c + e, x * b + y * d + f)
@@ -210,7 +211,7 @@ def _cuts(clip: Rect | None, box: Rect | None, matrix: Matrix) -> bool:
         return False
     if box is None:
         return True
-    x0, y0, x1, y1 = _extent(box, matrix)
+    x0, y0, x1, y1 = extent(box, matrix)
     return x0 < clip[0] - 0.5 or y0 < clip[1] - 0.5 or x1 > clip[2] + 0.5 or y1 > clip[3] + 0.5
 
 

@@ -28,6 +28,7 @@ from figures.errors import LatexError
 from figures.paper.cropped import Clips
 from figures.paper.latex import Graphic, Paper, graphics_options
 from figures.paper.missing import missing_lines, styles_missing
+from figures.paper.sideby import side_by_side
 from figures.paper.sync import MACROS_NAME
 from figures.paper.tikzcache import caches_read
 from figures.texhints import explained
@@ -53,6 +54,15 @@ class Printed:
     cropped: str = ""
     #: Inside a clip with its image missing: whether the clip cuts it is unknown.
     unseen: bool = False
+    #: The other includes side by side with it on one line that together run past that
+    #: line (``cifar_accuracy at main.tex:14, 3.4 in past it``): empty when none
+    #: (:func:`figures.paper.sideby.side_by_side`; hostile round 42a, A62).
+    shares: str = ""
+    #: Its line less the space between the boxes on it (inches), when it ``shares`` it.
+    room: float = 0.0
+    #: In a box of its content's own width (``\\hsize`` 0 there: wrapfig's ``{0pt}``),
+    #: whose ``\\linewidth`` is the line outside it (hostile round 42a, A61).
+    natural: bool = False
     #: The ``trim`` or ``viewport`` a ``\\setkeys{Gin}`` gives every include (``trim 0 0 0
     #: 20``: graphicx applies it, never its ``clip``; round 41, N9); empty: none.
     default_cut: str = ""
@@ -127,8 +137,11 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     missed: list[tuple[str, int | None, str]] = []  # each file read as empty, and where
     made: dict[str, list[str]] = {}
     pages: dict[str, str] = {}
-    scales: dict[str, tuple[float, bool]] = {}  # and whether each factor is by widths
-    around: list[tuple[float, bool]] = []  # the scaled boxes shipped around this point
+    scales: dict[str, tuple[float, tuple]] = {}  # and each factor's kind and wrapper
+    inside: dict[int, list[str]] = {}  # each wrapper's includes
+    at: dict[str, tuple] = {}  # where each is shipped (sp: its box's right end), its lines' box
+    margins: list = []  # \hoffset, the side margins, \columnsep, two-sided
+    around: list[tuple[float, str, int]] = []  # the scaled boxes shipped around this point
     clips = Clips()  # and the clips
     records = iter(lines)
     for line in records:
@@ -153,13 +166,21 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                           "" if Path(file).is_absolute() and not Path(file).is_relative_to(
                               root.resolve()) else file)
         elif kind == "J":  # one field a line: a name may hold a |
-            made[rest] = [rest, *itertools.islice(records, 14)]
+            made[rest] = [rest, *itertools.islice(records, 15)]
         elif kind == "S" and len(fields) >= 2:
             pages[fields[0]] = fields[1]
-            scales[fields[0]] = (math.prod(f for f, _ in around),
-                                 all(by_width for _, by_width in around))
+            if len(fields) >= 4 and all(f.lstrip("-").isdigit() for f in fields[2:4]):
+                at[fields[0]] = (int(fields[2]), int(fields[3]), fields[4:5] or [""])
+            scales[fields[0]] = (math.prod(f for f, *_ in around),
+                                 tuple((by, wrapper) for _, by, wrapper in around))
+            for *_, wrapper in around:
+                inside.setdefault(wrapper, []).append(fields[0])
+        elif kind == "L" and len(fields) >= 5:
+            margins = [_inches(v) or 0.0 for v in fields[:4]] + [fields[4] == "1"]
         elif kind == "X" and rest:
-            around.append((abs(_number(fields[0])), fields[1:2] == ["w"]))
+            around.append((abs(_number(fields[0])), fields[1] if len(fields) > 1 else "",
+                           len(inside)))
+            inside[len(inside)] = []
         elif kind == "X" and around:
             around.pop()
     paper.unresolved += missing_lines(main, missed, MACROS_NAME)
@@ -169,13 +190,13 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     for n, fields in typeset.items():  # a logo in a running head): one include
         once.setdefault((*fields[1:], scales.get(n)), n)
     typeset = {n: typeset[n] for n in once.values()}
-    # an image missing (or none opened) is an empty box: the factors around it are not the
-    # paper's; but a box of its width= where every factor around it is a \resizebox{W}{!}'s
-    whole = read_images and all(fields[1] != "-" or (fields[7] != "-" and scales.get(n, (
-        1.0, True))[1]) for n, fields in typeset.items())
+    known = _known(made, scales, inside) if read_images else set()
+    shared = side_by_side(typeset, pages, at, scales, paper.measures, margins,
+                          lambda fields: _where(fields, root))
     paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root,
-                               scales.get(n, (1.0, True))[0] if whole else 1.0,
-                               clips.cut.get(n, ""), n in clips.unseen)
+                               scales.get(n, (1.0,))[0] if n in known else 1.0,
+                               clips.cut.get(n, ""), n in clips.unseen,
+                               shared.get(n, ("", 0.0)))
                       for n, fields in typeset.items()]
     for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
         at = [errors.get(f"{g.tex.relative_to(root)}:{n}", "") for n in (g.line, g.tex_line)]
@@ -248,22 +269,45 @@ def _typeset(made: dict[str, list[str]], pages: dict[str, str]) -> dict[str, lis
             if n in pages or (key(fields) not in shipped and last[key(fields)] == n)}
 
 
-def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: bool
-             ) -> Graphic:
+def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: bool,
+             shares: tuple[str, float] = ("", 0.0)) -> Graphic:
     page, file, name, options, wd, ht, line, width, height, clip, path, number, tex = \
         fields[:13]
     star = fields[13:14] == ["1"]
+    natural = (_inches(fields[15]) or 0.0) <= 0 if len(fields) > 15 else False
     source = root / tex if tex else root
     graphic = Graphic(source, _own_line(source, int(number), name.strip()), name.strip(),
                       {k: v.strip() for k, v in graphics_options(options).items()}, star)
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
                               _inches(height), clip == "1", scale, cropped,
-                              unseen, " ".join(fields[14:15]).strip())
+                              unseen, *shares, natural, " ".join(fields[14:15]).strip())
     graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
     graphic.path_written = path
     return graphic
+
+
+def _known(made: dict[str, list[str]], scales: dict, inside: dict[int, list[str]]
+           ) -> set[str]:
+    """The includes whose factors are the paper's. An image missing (or none opened) is an
+    empty box, or one of its ``width=`` (no height): the factor of a wrapper around it is
+    not the paper's, but a ``\\scalebox``'s (its own whatever it holds) and a
+    ``\\resizebox{W}{!}``'s or adjustbox ``width=``'s whose includes each have a file or a
+    ``width=`` (hostile round 42a, A49: one \\scalebox in the paper had every factor read
+    as 1, and an include refused on its own box)."""
+    def sized(n: str, by: str) -> bool:
+        fields = made.get(n, ["", "-"] + ["-"] * 12)
+        return fields[1] != "-" or (by == "w" and fields[7] != "-")
+
+    return {n for n in made if all(
+        by == "c" or all(sized(m, by) for m in inside.get(wrapper, ()))
+        for by, wrapper in scales.get(n, (1.0, ()))[1])}
+
+
+def _where(fields: list[str], root: Path) -> str:
+    source = root / fields[12] if fields[12] else root
+    return f"{source.name}:{_own_line(source, int(fields[11]), fields[2].strip())}"
 
 
 def _own_line(tex: Path, line: int, name: str) -> int:

@@ -141,7 +141,6 @@ def _box_height(graphic: Graphic) -> float | None:
 def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     """The width ``graphic`` prints ``spec`` at: TeX's box, else estimated on ``venue``'s
     page; or why no build of it can print at 100 % there."""
-    where = f"{graphic.tex.name}:{graphic.line}"
     if (reshaped := _trimmed_by_default(graphic) or _reshape_problem(graphic)) is not None:
         return Placement(None, reshaped)
     printed = graphic.printed
@@ -156,9 +155,29 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
             return Placement(None, f"width={graphic.options.get('width')}: not a length the "
                              "source reading evaluates (estimated: no TeX engine)")
     width = Width(width)
-    if (unfit := _unfit(graphic, width, line)) is not None:
-        return Placement(None, unfit)
+    unfit = _unfit(graphic, width, line, spec, venue)
+    return Placement(None, unfit) if unfit is not None else _judged(graphic, spec, venue,
+                                                                     width, line)
+
+
+def factor(printed) -> float:
+    """The factor TeX's probe read a wrapper scale an include's box by (``\\scalebox``...); 1
+    within 1 % (the audit's tolerance is 3 %), or when its box is of no width."""
+    if printed is None or abs(printed.scale - 1) <= 0.01 or not printed.box[0]:
+        return 1.0
+    return printed.scale
+
+
+def _judged(graphic: Graphic, spec: FigureSpec, venue: Venue, width: Width, line: float
+            ) -> Placement:
+    """The build for a box that fits its line, or why none: under the figure's smallest
+    width. Where a wrapper scales it, what prints is judged, its box times the factor: the
+    smallest width then by :mod:`figures.paper.builds`, naming the wrapper (hostile round
+    42a, A49: an include of half a column doubled back to one was refused as too narrow)."""
+    where = f"{graphic.tex.name}:{graphic.line}"
     try:  # its module's SMALLEST_WIDTH_IN wrong, a box wider than the venue's text: one line
+        if (scale := factor(graphic.printed)) != 1:
+            return Placement(venue.width(Width(round(width * scale, 3)), where))
         least = spec.smallest_width_in(venue)
         narrow = spec.too_narrow(venue, width, _widened(graphic, line, least, venue))
         if narrow is not None:
@@ -169,12 +188,26 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
         return Placement(None, str(exc))
 
 
-def _unfit(graphic: Graphic, width: Width, line: float) -> str | None:
+def _unfit(graphic: Graphic, width: Width, line: float, spec: FigureSpec | None = None,
+           venue: Venue | None = None) -> str | None:
     """Why no build fits a box ``width`` wide on a line ``line`` wide, with the edit that
     prints one: wider than its line, or no wider than nothing (``width=0pt``, a negative
     width, a box around it of none: TeX typesets it so, which is not "no width given";
-    round 37, P19). None: it fits."""
+    round 37, P19); a bare include beside others on its line (:func:`_beside`). None: it
+    fits."""
     where = f"{graphic.tex.name}:{graphic.line}"
+    bare = graphic.printed is not None and "width" not in graphic.options
+    if bare and graphic.printed.natural and line > 0:  # \linewidth is the line outside
+        return _natural(graphic, line, spec, venue)
+    if bare and graphic.printed.shares:
+        return _beside(graphic, line, spec, venue)
+    if width > 0 and (scale := factor(graphic.printed)) != 1:
+        shown = round(width * scale, 3)
+        return None if shown <= line + 0.01 else (
+            f"{shown:g} in as printed (its {width} in box scaled by {scale:.3g}: a wrapper) is "
+            f"{shown - line:.2g} in wider than its line ({line:.4g} in): it would run into the "
+            "margin; make the box the wrapper scales to no wider than the line, or take the "
+            f"include out of it: {fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
     if width > 0:
         over = width - line  # by how much, in TeX's points too (round 40, P20: 0.9 pt)
         return None if width <= line + 0.01 else (
@@ -188,6 +221,61 @@ def _unfit(graphic: Graphic, width: Width, line: float) -> str | None:
     shown = "nothing of it shows" if width == 0 else "graphicx mirrors it"
     return (f"{said} prints it {width} in wide ({shown}), so no build prints at 100 %: {fix}"
             + (", or take the include out" if width == 0 else ""))
+
+
+def _least(spec: FigureSpec | None, venue: Venue | None) -> float:
+    try:  # the figure's own errors are the build's to say
+        return 0.0 if spec is None or venue is None else spec.smallest_width_in(venue)
+    except FigureDataError:
+        return 0.0
+
+
+def _natural(graphic: Graphic, line: float, spec: FigureSpec | None, venue: Venue | None
+             ) -> str:
+    """Why a bare include in a box of its content's own width gets no build: wrapfig's
+    ``{0pt}`` takes the figure's width, and a bare include is built for the line outside
+    it, so the wrap would take the whole line and leave the text beside it none (hostile
+    round 42a, A61: one word a line in a sliver)."""
+    where = f"{graphic.tex.name}:{graphic.line}"
+    share = max(0.4, math.ceil(_least(spec, venue) / line * 100) / 100) if line > 0 else 1
+    said = ("it is in a box as wide as what it holds (wrapfig's {0pt}), where a bare include "
+            f"is built for the whole line ({inches(line)} in) and leaves the text beside it "
+            "no room; ")
+    if share > 0.6:
+        return said + (f"it needs {share:g} of the line: put it in a figure of its own, "
+                       f"{fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
+    return said + (f"write {fixed_include(graphic, f'{share:g}{chr(92)}linewidth')} at "
+                   f"{where} (or give the wrapfigure that width and the include "
+                   "width=\\linewidth)")
+
+
+def _beside(graphic: Graphic, line: float, spec: FigureSpec | None, venue: Venue | None
+            ) -> str:
+    """Why a bare include beside others on one line gets no build: each such include is
+    built for the whole line, so side by side they run past it (hostile round 42a, A62: the
+    second of two printed two thirds off the page, an all-clear). The edit: a share of the
+    line each, when that holds the figure's smallest width; else the row in a ``figure*``
+    (a page of two columns), else a line each."""
+    where = f"{graphic.tex.name}:{graphic.line}"
+    others, _, over = graphic.printed.shares.partition("; ")
+    count = others.count(" at ") + 1
+    room = graphic.printed.room if graphic.printed.room > 0 else line * 0.96
+    share = math.floor(min(room, line) / count / line * 100) / 100
+    least = _least(spec, venue)
+    said = f"it shares its line ({inches(line)} in) with {others} ({over}): without width= " \
+        "each is built for the whole line; "
+    if share * line >= least - 0.005:
+        return said + f"write {fixed_include(graphic, f'{share:g}{chr(92)}linewidth')} at {where}"
+    text = venue.text_width_in if venue is not None else line
+    wide = math.floor((text - line + min(room, line)) / count / text * 100) / 100
+    if text > line + 0.01 and not graphic.wide and wide * text >= least - 0.005:
+        return said + (f"at {share:g}\\linewidth each it is narrower than its smallest width "
+                       f"({inches(least)} in): put the row in a figure* (a line of {text:g} "
+                       f"in), with {fixed_include(graphic, f'{wide:g}{chr(92)}linewidth')} at "
+                       f"{where}")
+    return said + (f"at {share:g}\\linewidth each it is narrower than its smallest width "
+                   f"({inches(least)} in): give it a line of its own, "
+                   f"{fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
 
 
 def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:

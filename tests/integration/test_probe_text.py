@@ -61,13 +61,15 @@ def test_a_missing_image_with_a_width_is_a_box_of_it_so_a_resizebox_factor_is_tr
     """An include whose file sync has not written yet is a box of its ``width=`` (issue 44:
     llncs's third probe): a ``\\resizebox{W}{!}``'s factor, from widths only, is the
     paper's at once (1.5, not 3 as with an empty box). A factor that a missing image's
-    height or natural size decides (``\\resizebox{!}{H}``, no ``width=``, a wrapper of
-    other kinds) is not read until the file is there (sync probes again)."""
+    height or natural size decides (``\\resizebox{!}{H}``, no ``width=``) is not read until
+    the file is there (sync probes again). Round 42 (A49): a ``\\scalebox``'s factor is its
+    own whatever it holds, so around a ``\\resizebox{W}{!}`` of includes with ``width=`` it
+    is the paper's too (0.75; it was read as 1 and the include refused on its own box)."""
     for name, wrapped, scale in (
             ("width", "\\resizebox{3in}{!}{%s}", 1.5),
             ("nested", "\\resizebox{4.5in}{!}{\\resizebox{3in}{!}{%s}}", 2.25),
             ("height", "\\resizebox{!}{1in}{%s}", 1.0),
-            ("scaled", "\\scalebox{0.5}{\\resizebox{3in}{!}{%s}}", 1.0)):
+            ("scaled", "\\scalebox{0.5}{\\resizebox{3in}{!}{%s}}", 0.75)):
         main = _paper(tmp_path / name, wrapped % ("\\includegraphics[width=1in]"
                       "{example-image}\\includegraphics[width=1in]{not-there-yet}"))
         scales = [round(g.printed.scale, 3) for g in ask_tex(main).graphics]
