@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 _LATE = [
@@ -154,3 +156,7 @@ def test_an_include_of_no_file_one_slip_from_our_name_is_refused(tmp_path, monke
                    "and cifar_feature_drift is ours: write {cifar_feature_drift} at main.tex:33 "
                    "(sync then copies it), or add the file if it is yours"), row
     assert not (paper / "figures").exists()
+    # Round 43 (A51c): "0 figure(s) to copy once the refused rows are mended" was untrue
+    # (mended, the sync copied the refused row's figure): the count is of the others
+    assert re.search(r"nothing written \(1 refused: all or nothing; \d+ other figure\(s\) "
+                     r"ready to copy, beside the refused rows\)", out + err), out + err
