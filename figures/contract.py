@@ -157,15 +157,17 @@ class FigureModule:
                 f"{MIN_WIDTH_IN:g} to 12"))
         return float(given) * max(venue.min_font_pt / COMFORT_PT, 1)
 
-    def too_narrow(self, venue: Venue, width: float, fix: str) -> FigureDataError | None:
+    def too_narrow(self, venue: Venue, width: float, fix: str,
+                   asked: str | None = None) -> FigureDataError | None:
         """Why the design does not hold at ``width`` on ``venue``'s page, ``fix`` saying what
         to do (None: it holds): the one check of a width against the figure's smallest,
-        both compared as a :class:`Width` is rounded."""
+        both compared as a :class:`Width` is rounded. ``asked`` names the option the width
+        came from (``--width``), which the line names in place of the module's constant."""
         least, text = Width(self.smallest_width_in(venue)), Width(venue.text_width_in)
         if Width(width) >= least:
             return None
         small = venue.page("text").small_pt
-        return FigureDataError(self.shown_path, "SMALLEST_WIDTH_IN", (
+        return FigureDataError(asked or self.shown_path, None if asked else "SMALLEST_WIDTH_IN", (
             f"{Width(width)} in is narrower than {self.name}'s smallest width ({least} in): "
             + (fix if least <= text else f"at {venue.key}'s {small:g} pt type no width on "
                f"its page ({text} in) holds it: lower the venue's min_font_pt")))

@@ -20,6 +20,8 @@ from figures.texread import Braces, blanked, control_words
 _LIMIT = 4 << 20
 #: Where TeX ends a paragraph: a blank line, or ``\\par``.
 _PAR = re.compile(r"\n[ \t]*\n|\\par(?![A-Za-z@])")
+#: A TeX Live file as a compile's error names it (``/usr/share/.../natbib.sty:795``).
+_ABSOLUTE_TEX_FILE = re.compile(r"(?<![\w.])/[^\s:()]*texmf[^\s:()]*/([^\s/:()]+:)")
 #: ``\\input{|"echo hi"}`` (``\\include``, ``\\InputIfFileExists``): a piped shell command.
 _PIPED = re.compile(r"\\(?:input|include|InputIfFileExists)\s*\{\s*\"?\|[^{}\n]*\}")
 #: ``\\setkeys{Gin}{width=0.8\\linewidth}``: graphicx's keys for every include.
@@ -40,6 +42,8 @@ def unclosed(text: str) -> list[tuple[int, str, str, bool]]:
     missing (TeX reads on to the paragraph's end, and stops there): its line, the source of
     its line from the command on, the bracket missing, and whether a later ``]`` closes it."""
     seen = blanked(text, verbatim=True, hidden=True)
+    # where paragraphs end: a comment line is none (round 43, A65c (b): it read as one)
+    lines = blanked(text, verbatim=True, hidden=True, comment_fill="%")
     braces, found = Braces(seen), []
     for start, name in control_words(text):
         if name != "includegraphics":
@@ -51,14 +55,14 @@ def unclosed(text: str) -> list[tuple[int, str, str, bool]]:
             pos = _skip_space(seen, pos)
             if not seen.startswith("[", pos):
                 break
-            end = _option_end(seen, pos)
+            end = _option_end(seen, pos, lines)
             late = end >= 0 and _closed_late(seen[pos + 1:end])
             if end < 0 or late:
                 missing = "]"
             pos = end + 1
         if missing is None and seen.startswith("{", pos):
             end = braces.close(pos)
-            if end < 0 or _PAR.search(seen, pos, end):
+            if end < 0 or _PAR.search(lines, pos, end):
                 missing = "}"
         if missing:
             line = text.count("\n", 0, start) + 1
@@ -133,7 +137,8 @@ def explained(error: str, log: Path, main: Path) -> str:
     if said and re.search(r"\\Gin@ii?\b", error):
         return said[0]
     if said:  # a later ] closed it: TeX stopped later, in words naming something else (A65)
-        return f"{said[0]} (TeX stopped further on: {error})"
+        package = _ABSOLUTE_TEX_FILE.sub(r"\1", error)  # natbib.sty:795, not its TeX Live path
+        return f"{said[0]} (TeX stopped further on: {elide(package, 140)})"
     return error
 
 
@@ -159,18 +164,19 @@ def _closed_late(options: str) -> bool:
     return bool(_BEYOND.search(options) or _NAME_AFTER_VALUE.search(options))
 
 
-def _option_end(text: str, pos: int) -> int:
+def _option_end(text: str, pos: int, lines: str) -> int:
     """The ``]`` that ends the option list opened at ``pos`` (braces between balanced), or -1
-    when the paragraph ends (or the text) first."""
+    when the paragraph ends (or the text) first; ``lines`` is ``text`` with its comments
+    filled, where a paragraph's end is read."""
     depth, index = 0, pos + 1
     while index < len(text):
         char = text[index]
         if char == "\\":
-            if _PAR.match(text, index):
+            if _PAR.match(lines, index):
                 return -1
             index += 2
             continue
-        if _PAR.match(text, index):
+        if _PAR.match(lines, index):
             return -1
         depth += (char == "{") - (char == "}")
         if char == "]" and depth == 0:

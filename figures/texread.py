@@ -340,19 +340,26 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
 
 
 def blanked(text: str, *, comments: bool = True, verbatim: bool = False,
-            hidden: bool = False, known: Known = (frozenset(), frozenset())) -> str:
+            hidden: bool = False, known: Known = (frozenset(), frozenset()),
+            comment_fill: str = " ") -> str:
     """``text`` with its comments (and, asked, what is read verbatim, and what is never
     typeset: ``\\iffalse`` blocks, comment environments, the text after ``\\end{document}``)
-    made spaces (read knowing ``known``): every offset and line break stays where it was."""
+    made spaces (read knowing ``known``): every offset and line break stays where it was.
+
+    ``comment_fill="%"`` fills comments with that character instead: a line holding only a
+    comment is then no blank line, as TeX reads it (no paragraph ends there)."""
     reading = read(text, known)
-    spans = [*(reading.comments if comments else ()), *(reading.verbatim if verbatim else ())]
+    spans = [*(reading.verbatim if verbatim else ())]
     if hidden:
         spans += [*reading.false, *reading.skipped]
         if reading.after_end is not None:
             spans.append((reading.after_end, len(text)))
-    if not spans:
+    filled = [*(reading.comments if comments else ())]
+    if not spans and not filled:
         return text
     out = list(text)
+    for start, end in filled:
+        out[start:end] = NOT_NEWLINE.sub(comment_fill, text[start:end])
     for start, end in spans:
         out[start:end] = NOT_NEWLINE.sub(" ", text[start:end])
     return "".join(out)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import AuthorCodeError, DataError, FigureDataError
-from figures.page import SLOTS, Box, Width, least_height_in, raster_too_large
+from figures.page import SLOTS, Box, Width, inches, least_height_in, raster_too_large
 from figures.paths import BUILD_ROOT, CAMERA_READY_OUT, DEFAULT_OUT
 from figures.registry import FigureSpec, Output
 from figures.venues import Venue, get_venue, load_venues
@@ -174,7 +174,8 @@ class BuildKind:
         page = self.venue.page(self.print_slot(spec))
         narrow = spec.too_narrow(self.venue, page.width_in, (
             "place it at least that wide (its design holds from there to "
-            f"{self.venue.key}'s text width, {self.venue.text_width_in:g} in)"))
+            f"{self.venue.key}'s text width, {inches(self.venue.text_width_in)} in)"),
+            "--width" if isinstance(self.slot, float) else None)
         if narrow is not None:
             raise narrow
         fig = spec.render(data, page)  # a Figure: FigureSpec.render refuses anything else

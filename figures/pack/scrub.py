@@ -238,16 +238,14 @@ ICC_TEXTS = (("profile_description", "description, ICC desc"), ("copyright", "co
 
 def colour_profiles(data: bytes) -> list[tuple[bytes, dict[str, str]]]:
     """Round 37 (K6): the ICC colour profiles a PNG or JPEG (Pillow's ``icc_profile``) or a
-    PDF (a stream pypdf reads with an ICC header, ``acsp`` at byte 36: ``/ICCBased``) embeds,
-    each with its :data:`ICC_TEXTS` (``{"description, ICC desc": "Janet's monitor"}``).
-    None when the file cannot be read (the pack says why else)."""
+    PDF (a stream pypdf reads with an ICC header, ``acsp`` at byte 36: ``/ICCBased``; a
+    ``/DCTDecode`` image stream's JPEG's own, hostile round 43, A19n: Pillow's and img2pdf's
+    screenshots) embeds, each with its :data:`ICC_TEXTS` (``{"description, ICC desc":
+    "Janet's monitor"}``). None when the file cannot be read (the pack says why else)."""
     found: list[bytes] = []
     with contextlib.suppress(Exception):  # damaged: the pack's own reading of it says why
         if data.startswith((_PNG_SIGNATURE, _JPEG_SIGNATURE)):
-            from figures.outputs.pixels import open_image
-
-            with open_image(io.BytesIO(data)) as image:
-                found = [profile] if (profile := image.info.get("icc_profile")) else []
+            found = _image_profile(data)
         elif data.startswith(b"%PDF"):
             from pypdf.generic import StreamObject
 
@@ -255,10 +253,29 @@ def colour_profiles(data: bytes) -> list[tuple[bytes, dict[str, str]]]:
 
             with pypdf_said():
                 reader = open_pdf(data)
-                found = [profile for obj in _objects(reader.trailer["/Root"])
-                         if isinstance(obj, StreamObject) and "/N" in obj
-                         and (profile := obj.get_data())[36:40] == b"acsp"]
+                for obj in _objects(reader.trailer["/Root"]):
+                    if not isinstance(obj, StreamObject):
+                        continue
+                    if "/N" in obj and (profile := obj.get_data())[36:40] == b"acsp":
+                        found.append(profile)
+                    elif "/DCTDecode" in _filters(obj):  # pypdf passes the JPEG as it is
+                        with contextlib.suppress(Exception):  # one damaged image: the others
+                            found += _image_profile(obj.get_data())
     return [(profile, _icc_texts(profile)) for profile in dict.fromkeys(found)]
+
+
+def _filters(stream: object) -> list[str]:
+    """A PDF stream's ``/Filter`` names (one name or an array of them)."""
+    named = stream.get("/Filter")
+    return [str(name) for name in named] if isinstance(named, list) else [str(named)]
+
+
+def _image_profile(data: bytes) -> list[bytes]:
+    """A PNG's or JPEG's colour profile (Pillow's ``icc_profile``), if it has one."""
+    from figures.outputs.pixels import open_image
+
+    with open_image(io.BytesIO(data)) as image:
+        return [profile] if (profile := image.info.get("icc_profile")) else []
 
 
 def _icc_texts(profile: bytes) -> dict[str, str]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from figures import runner
-from figures.errors import LatexError
+from figures.errors import MAX_LINE, LatexError, elide
 from figures.paper.cropped import Clips
 from figures.paper.latex import Graphic, Paper, graphics_options
 from figures.paper.missing import missing_lines, styles_missing
@@ -119,11 +119,13 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             texlog = texlog.read_text(errors="replace") if texlog.is_file() else ""
             why = explained(_stopped(said, run, texlog, missing, out / f"{job}.fls"),
                             out / f"{job}.log", main)  # an include TeX misread (A65)
+            do = "figures compiles with pdflatex only, not XeLaTeX or LuaLaTeX" if re.search(
+                r"requires either XeTeX or LuaTeX|XeTeX or LuaTeX is required", why) else \
+                "mend it so it compiles, then sync again"
+            room = MAX_LINE - len(f"error: {main}: pdflatex stopped before the end of the "
+                                  f"paper (): {do}")  # what to do is never cut (A65c (b))
             raise LatexError(str(main), None, f"pdflatex stopped before the end of the paper "
-                             f"({why}): " + ("figures compiles with pdflatex only, not "
-                             "XeLaTeX or LuaLaTeX" if re.search(
-                                 r"requires either XeTeX or LuaTeX|XeTeX or LuaTeX is required",
-                                 why) else "mend it so it compiles, then sync again"))
+                             f"({elide(why, max(room, 120))}): {do}")
         read = runner.recorded(out / f"{job}.fls", root)[0]
         names = {p: p.relative_to(out).as_posix() for p in read if p.is_relative_to(out)}
         guessed = {name: placed[name] for name in names.values() if name in placed}

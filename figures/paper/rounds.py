@@ -136,7 +136,7 @@ def summary(result: Plan, tally: Tally, dry_run: bool, complete: bool, found: in
                 "paper holds them; mend the refused rows and sync again")
     elif result.held:
         done = (f"nothing written ({len(result.refused)} refused: all or nothing; "
-                f"{copies} figure(s) to copy once the refused rows are mended)")
+                f"{copies} other figure(s) ready to copy, beside the refused rows)")
     elif not complete:
         written = sum(w.outcome == "written" for w in result.writes)
         done = (f"a write failed: {written} of {len(result.writes)} file(s) written, the "

@@ -197,8 +197,9 @@ def test_a_width_on_a_twelve_point_venue_refuses_the_figures_it_cannot_hold(tmp_
     out, err = capsys.readouterr()
     assert code == 1
     assert sorted(p.stem for p in (tmp_path / "out").glob("*.pdf")) == sorted(fits)
-    refused = [line for line in err.splitlines() if "SMALLEST_WIDTH_IN" in line]
+    refused = [line for line in err.splitlines() if "is narrower than" in line]
     assert len(refused) == len(FIGURES) - len(fits)
+    assert all(": --width: " in line for line in refused)  # round 43 (B2n): what to change
     assert all("place it at least that wide (its design holds from there to large's text "
                "width, 8 in)" in line for line in refused)
     assert "constrained" not in out + err
@@ -237,3 +238,21 @@ def test_a_width_no_figure_can_take_is_one_line_before_any_figure(tmp_path, caps
     # (round 28 W4: not draw's "column"/"text", which --width refuses)
     assert not out
     assert not (tmp_path / "out").exists()
+
+
+def test_a_width_refusal_names_the_option_and_prints_the_text_width_as_every_line(tmp_path,
+                                                                                   capsys):
+    """Round 43 (B2n): ``--width 1`` on a page 6.7516 in wide said "figures/plots/
+    cifar_accuracy.py: SMALLEST_WIDTH_IN: 1 in is narrower ... (... to lab's text width,
+    6.7516 in)", naming the module's constant where the user's --width is what to change,
+    and the width as no other line prints it (6.752 in)."""
+    venues = _large_type_venue(tmp_path, 6.7516)
+    code = cli.main(["build", "--venue", "large", "--venues", str(venues), "--width", "1",
+                     "--out", str(tmp_path / "out"), "--figdata", str(REPO / "figdata"),
+                     "cifar_accuracy"])
+    _, err = capsys.readouterr()
+    assert code == 1
+    assert err.splitlines()[0].startswith("error: cifar_accuracy: --width: 1 in is narrower "
+                                          "than cifar_accuracy's smallest width"), err
+    assert "large's text width, 6.752 in)" in err, err
+    assert "SMALLEST_WIDTH_IN" not in err

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 _LATE = [
@@ -38,6 +40,28 @@ def test_an_include_closed_by_a_later_bracket_is_found_at_its_line(text, line):
 
     assert [(at, missing, late) for at, _, missing, late in unclosed(text)] == [
         (line, "]", True)]
+
+
+@pytest.mark.parametrize("text", [
+    "\\includegraphics[width=\\columnwidth{figs/x}\n%EXTRABODY\n\\end{figure}\n\\lipsum[2]\n",
+    "\\includegraphics[width=\\columnwidth{figs/x}\n   % a note\n\\lipsum[2]\n",
+])
+def test_a_comment_line_ends_no_paragraph(text):
+    """Round 43 (A65c (b)): a line holding only a comment between the include and the ``]``
+    that closes it is no blank line to TeX (the comment takes its line's end): the include's
+    ``[`` is closed late, not "before the paragraph ends" (the comment line, blanked to
+    spaces, was read as a paragraph's end)."""
+    from figures.texhints import unclosed
+
+    assert [(at, missing, late) for at, _, missing, late in unclosed(text)] == [(1, "]", True)]
+
+
+def test_a_blank_line_after_a_comment_still_ends_the_paragraph():
+    """Round 43 (A65c (b)): a blank line ends the paragraph after a comment as anywhere."""
+    from figures.texhints import unclosed
+
+    text = "\\includegraphics[width=\\columnwidth\n% note\n\nmore text]{x}\n"
+    assert [(at, missing, late) for at, _, missing, late in unclosed(text)] == [(1, "]", False)]
 
 
 @pytest.mark.parametrize("text", _WHOLE)
@@ -89,6 +113,23 @@ def test_sync_names_the_include_a_later_bracket_closed(tmp_path, monkeypatch):
     assert ("pdflatex stopped before the end of the paper (main.tex:33: \\includegraphics[width="
             "\\columnwidth{cifar_feature_drift}: its [ is not closed before its file name (a later "
             "] closes it): add the ] (TeX stopped further on: ") in err, err
+    assert err.strip().endswith("mend it so it compiles, then sync again"), err
+
+
+def test_tex_live_files_in_the_words_after_an_unclosed_include_are_named_short(tmp_path):
+    r"""Round 43 (A65c (b)): TeX stopped in natbib.sty, named by its TeX Live path; the line
+    ran past 400 characters and its end, what to do, was cut ("mend …"). A TeX Live file is
+    named by its own name; the paper's files as TeX named them."""
+    from figures.texhints import explained
+
+    main = tmp_path / "main.tex"
+    main.write_text(_LATE[1][0], encoding="utf-8")
+    said = explained("/usr/share/texlive/texmf-dist/tex/latex/natbib/natbib.sty:795: LaTeX "
+                     "Error: Command \\makeindex undefined", tmp_path / "main.log", main)
+    assert said.endswith("(TeX stopped further on: natbib.sty:795: LaTeX Error: Command "
+                         "\\makeindex undefined)"), said
+    said = explained("/tmp/paper/sec/intro.tex:5: Extra \\else", tmp_path / "main.log", main)
+    assert said.endswith("(TeX stopped further on: /tmp/paper/sec/intro.tex:5: Extra \\else)")
 
 
 @pytest.mark.slow  # sync's probe compiles the paper
@@ -115,3 +156,7 @@ def test_an_include_of_no_file_one_slip_from_our_name_is_refused(tmp_path, monke
                    "and cifar_feature_drift is ours: write {cifar_feature_drift} at main.tex:33 "
                    "(sync then copies it), or add the file if it is yours"), row
     assert not (paper / "figures").exists()
+    # Round 43 (A51c): "0 figure(s) to copy once the refused rows are mended" was untrue
+    # (mended, the sync copied the refused row's figure): the count is of the others
+    assert re.search(r"nothing written \(1 refused: all or nothing; \d+ other figure\(s\) "
+                     r"ready to copy, beside the refused rows\)", out + err), out + err

@@ -173,3 +173,21 @@ def test_a_link_the_page_prints_is_not_said_hover_only(tmp_path):
         ("main.tex: the review PDF's link on page 1 (mailto:jsmith@mit.edu) holds an e-mail "
          "address (jsmith@mit.edu): printed on page 2 and followed on click: remove the "
          "address (the link too) for review")]
+
+
+def test_an_email_in_the_colour_profile_of_a_jpeg_inside_a_pdf_is_told(tmp_path):
+    """Round 43 (A19n): a PDF figure as Pillow (``im.save(path, "PDF", icc_profile=...)``) or
+    img2pdf write a screenshot: a ``/DCTDecode`` image stream whose JPEG carries the profile
+    in its own APP2 segment, no ``/ICCBased`` stream. Its copyright's ``jsmith@mit.edu``
+    (UTF-16) shipped with no word: the PDF's profiles were its ICCBased streams only. The
+    JPEG's profile is read as a .jpg file's is: the address and the name are told."""
+    out = io.BytesIO()
+    Image.new("RGB", (40, 30), (30, 120, 200)).save(
+        out, "PDF", icc_profile=_profile("Janet's iMac ", "(c) jsmith@mit.edu 2024 "))
+    said = in_sources({"figs/shot.pdf": without_metadata(out.getvalue(), "figs/shot.pdf")},
+                      ["Janet", "Smithson"], tmp_path / "paper")
+    for field, what in (("copyright, ICC cprt", "an e-mail address (jsmith@mit.edu)"),
+                        ("description, ICC desc", "an author's name (Janet)")):
+        assert (f"figs/shot.pdf (its colour profile's {field}): {what} in the packed source: "
+                f"the archive discloses it; remove it for review{_KEPT}") in said, said
+    assert len(said) == 2, said
