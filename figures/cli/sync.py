@@ -290,11 +290,13 @@ def source_for(args: argparse.Namespace, paper):
         venue = venue_of(key, args.venues)
         if paper.measures is not None and not args.default_build:  # the page is the paper's
             refuse_page(paper.main, paper.measures[0], None)
-            if _typed(args) and abs(paper.measures[0] - venue.text_width_in) > 0.01:
+            if _typed(args) and paper.venue != key and \
+                    abs(paper.measures[0] - venue.text_width_in) > 0.01:  # A3n: acmsmall
+                own = f"{paper.venue}'s rules" if paper.venue else "the page's own rules"
                 print(f"note: {display_path(paper.main)}: its text is {inches(paper.measures[0])} in "
                       f"wide, not {key}'s {venue.text_width_in:g} in: figures are drawn for the "
                       f"paper's page under {key}'s rules (is --venue {key} right? without it "
-                      "the page's own rules apply)", file=sys.stderr)
+                      f"{own} apply)", file=sys.stderr)
             venue = on_page(venue, *paper.measures[:3], paper.widest_line_in)
     if key is None or args.default_build:
         built = args.built or cli.DEFAULT_OUT
