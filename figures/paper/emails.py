@@ -2,7 +2,7 @@
 ``jsmith@mit.edu``; a brace list, two people's addresses in one (``\\{jsmith,kweber\\}@cs.mit.edu``,
 printed ``{jsmith,kweber}@cs.mit.edu``, as author blocks and footnotes write them); and an
 address spelled out against harvesters (``jsmith [at] mit [dot] edu``, ``jsmith(at)mit.edu``,
-``jsmith AT mit DOT edu``). :data:`EMAIL` finds them in bytes (a source, a PDF's text);
+``jsmith AT mit DOT edu``, ``jsmith at mit dot edu``). :data:`EMAIL` finds them in bytes (a source, a PDF's text);
 :func:`addresses` says which addresses one of them holds."""
 
 from __future__ import annotations
@@ -25,7 +25,13 @@ _AT = rb"(?:\s*(?i:\[at\]|\(at\)|\\?\{at\\?\}|<at>)\s*|\s+AT\s+)"
 _DOT = rb"(?:\.|\s*(?i:\[dot\]|\(dot\)|\\?\{dot\\?\}|<dot>)\s*|\s+DOT\s+)"
 _SPELLED = (rb"(?<![A-Za-z0-9._+\\-])" + _LOCAL + _AT + rb"[A-Za-z0-9-]+(?:" + _DOT
             + rb"[A-Za-z0-9-]+)*" + _DOT + rb"(?:[a-z]{2,}|[A-Z]{2,})(?![A-Za-z0-9])")
-EMAIL = re.compile(_LOCAL + rb"@" + _DOMAIN + rb"|" + _BRACED + rb"|" + _SPELLED)
+#: ``jsmith at mit dot edu``: plain lowercase words, read only where the last part is a top-level
+#: domain of this list (round 43, A59n), so prose ("we look at the dot product", "at this
+#: dot") is no address.
+_WORDS = (rb"(?<![A-Za-z0-9._+\\-])" + _LOCAL + rb"\s+at\s+[A-Za-z0-9-]+(?:\s+dot\s+[A-Za-z0-9-]+)*"
+          rb"\s+dot\s+(?:edu|com|org|net|gov|io|ac|uk|de|fr|ch|nl|it|es|se|jp|cn|ca|au|info)"
+          rb"(?![A-Za-z0-9])")
+EMAIL = re.compile(_LOCAL + rb"@" + _DOMAIN + rb"|" + _BRACED + rb"|" + _SPELLED + rb"|" + _WORDS)
 #: A plain address alone, for a figure's bytes (what a program wrote there, not an author's
 #: spelling): five times as fast over them as :data:`EMAIL`, which a 50 MB photo would feel.
 PLAIN_EMAIL = re.compile(_LOCAL + rb"@" + _DOMAIN)

@@ -84,6 +84,17 @@ def test_the_email_spellings_authors_write_are_told(tmp_path):
         "review")], said
 
 
+def test_an_address_in_plain_words_is_told(tmp_path):
+    """Round 43 (A59n): ``jsmith at mit dot edu`` (printed on the review page) was read by no
+    spelling, where ``[at]`` and ``AT`` were; plain words are read when the address ends in a
+    top-level domain, so prose stays no address (the test below)."""
+    source = b"Write to jsmith at mit dot edu or j.doe at cs dot cmu dot edu.\n"
+    assert in_sources({"main.tex": source}, [], tmp_path / "paper") == [
+        ("main.tex:1: an e-mail address (jsmith at mit dot edu) and 1 more (j.doe at cs dot cmu "
+        "dot edu on line 1) in the packed source: the archive discloses them; remove them for "
+        "review")]
+
+
 def test_no_email_is_read_in_code_nor_in_tikz_nor_in_prose(tmp_path):
     r"""Round 42 (A59): the new spellings read no address where there is none: ``@`` in a
     code listing, ``\@``, TikZ's ``at``, "look (at) this", a sentence's "(at) the station.
@@ -95,6 +106,7 @@ def f(self): return A@B.T + {x}@ y
 e.g.\@ the \makeatletter\@ifnextchar
 \node (at) at (1.5,2.0) {}; \draw (0,0) -- (1,1) node at (2,3) {x};
 Look (at) this. Meet [at] the station.Then we look at the dot product, email me AT home.
+We look at this dot and at that dot, the one at x dot y.
 """
     assert in_sources({"main.tex": source}, [], tmp_path / "paper") == []
 
