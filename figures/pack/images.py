@@ -19,7 +19,29 @@ ARXIV_MEGAPIXELS = 34
 ARXIV_PNG_CHUNKS = {"palette": "a palette", "transparency": "transparency", "gamma": "gamma",
                     "icc_profile": "a colour profile"}
 #: The characters arXiv keeps in a file name; it renames a file with any other.
-_ARXIV_NAME = re.compile(r"[A-Za-z0-9_+\-.,=/]+")
+_ARXIV_NAME = re.compile(r"[A-Za-z0-9_+\-.,=]+")
+
+
+def _renamed_by_arxiv(sources: tuple[str, ...]) -> list[str]:
+    """arXiv's renaming, one line for each file whose own name it renames and one for each
+    folder it renames (hostile round 42a, A16: every file of ``figs/réseau/`` was told
+    "rename it and its include", where the folder, and the ``\\graphicspath`` or include
+    paths naming it, are what breaks)."""
+    said, folders = [], {}
+    for name in sources:
+        parts = name.split("/")
+        bad = next((i for i, part in enumerate(parts) if not _ARXIV_NAME.fullmatch(part)), None)
+        if bad == len(parts) - 1:
+            said.append(f"{display_path(name)}: arXiv renames files with characters other than "
+                        "A-Z a-z 0-9 _ + - . , = (the include would break): rename it and its "
+                        "include")
+        elif bad is not None:
+            folders.setdefault("/".join(parts[:bad + 1]) + "/", []).append(name)
+    said += [f"{display_path(folder)}: arXiv renames folders with characters other than "
+             f"A-Z a-z 0-9 _ + - . , = ({len(names)} packed file(s) in it; every include and "
+             "\\graphicspath naming it would break): rename the folder and the paths that name "
+             "it in the source" for folder, names in folders.items()]
+    return said
 
 
 @dataclass
@@ -37,11 +59,8 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
     from figures.pdf import pdf_fonts
 
     found = Figures()
+    found.warnings += _renamed_by_arxiv(sources)
     for name in sources:
-        if not _ARXIV_NAME.fullmatch(name):
-            found.warnings.append(f"{display_path(name)}: arXiv renames files with characters "
-                                  "other than A-Z a-z 0-9 _ + - . , = (the include would "
-                                  "break): rename it and its include")
         path = paper / name
         if path.suffix.lower() == ".tex" and _stale_macros(path, figdata_dir):
             raise FigureDataError(name, None, "a macros file of ours whose numbers are not "

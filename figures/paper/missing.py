@@ -99,6 +99,16 @@ def misspelt(include) -> str | None:
     return near[0] if near else None
 
 
+def slipped(include, near: str, where: str, cased: bool) -> str:
+    """The refusal of an include of no file one slip from our figure ``near``'s name (A51),
+    saying so when the names differ only in case (round 9's case, a disk that ignores case)."""
+    case = " (the names differ only in case: a disk that ignores case finds it, this one " \
+        "does not)" if cased else ""
+    fixed = include.written.replace(Path(include.written).stem, near)
+    return (f"no file {include.written} here, and {near} is ours{case}: write {{{fixed}}} at "
+            f"{where} (sync then copies it), or add the file if it is yours")
+
+
 def image_near_ours(where: str, include, root: Path) -> str | None:
     """One line for an include of no figure's name whose file is nowhere TeX looks, when
     its name is a figure's with more after it: a copy under its own name, as sync's refusal

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from figures.errors import FigureDataError
 from figures.page import Box, Width, inches
 from figures.paper.latex import UNITS, Graphic, line_width_in, width_in
+from figures.paper.overrun import overrun
 from figures.registry import FigureSpec
 from figures.texhints import gin_default
 from figures.venues import Venue
@@ -201,19 +202,10 @@ def _unfit(graphic: Graphic, width: Width, line: float, spec: FigureSpec | None 
         return _natural(graphic, line, spec, venue)
     if bare and graphic.printed.shares:
         return _beside(graphic, line, spec, venue)
-    if width > 0 and (scale := factor(graphic.printed)) != 1:
-        shown = round(width * scale, 3)
-        return None if shown <= line + 0.01 else (
-            f"{shown:g} in as printed (its {width} in box scaled by {scale:.3g}: a wrapper) is "
-            f"{shown - line:.2g} in wider than its line ({line:.4g} in): it would run into the "
-            "margin; make the box the wrapper scales to no wider than the line, or take the "
-            f"include out of it: {fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
     if width > 0:
-        over = width - line  # by how much, in TeX's points too (round 40, P20: 0.9 pt)
-        return None if width <= line + 0.01 else (
-            f"{width} in is {over:.2g} in ({over * 72.27:.2g} pt) wider than its line "
-            f"({line:.4g} in): it would run into the margin; write "
-            f"{fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
+        shown = round(width * (scale := factor(graphic.printed)), 3)
+        return None if shown <= line + 0.01 else overrun(
+            graphic, shown, line, venue, scale, fixed_include(graphic, chr(92) + "linewidth"))
     given = graphic.options.get("width")
     said = f"width={given.strip()}" if given is not None else "the box it is in"
     fix = (f"write {fixed_include(graphic, chr(92) + 'linewidth')} at {where}" if line > 0

@@ -29,7 +29,7 @@ from figures.paper.cached import cached_rows
 from figures.paper.latex import Graphic, Paper, search_sources, shown_path
 from figures.paper.letters import printed_by_another
 from figures.paper.memo import digest_of, file_key, key_of, recall
-from figures.paper.missing import image_near_ours, misspelt
+from figures.paper.missing import image_near_ours, misspelt, slipped
 from figures.paper.which import which
 from figures.paper.write import (
     Plan,
@@ -162,11 +162,7 @@ def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synth
                 result.missing.append(near)  # a copy not made
                 continue
             if (near := misspelt(include)) is not None:  # no file; a slip from ours' name
-                case = " (the names differ only in case: a disk that ignores case finds it, " \
-                    "this one does not)" if cased else ""
-                result.refuse(near, near, where, f"no file {include.written} here, and {near} is "
-                              f"ours{case}: write {{{include.written.replace(written.stem, near)}}} at "
-                              f"{where} (sync then copies it), or add the file if it is yours")
+                result.refuse(near, near, where, slipped(include, near, where, bool(cased)))
                 continue
             result.not_ours.append(f"{display_path(include.written)} ({where}{cased})")
             continue
@@ -259,11 +255,13 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
     printed = printed_now(include, target, shadows, not _has_extension(include.written, order))
     shown = shown_path(target, root)
     source = built / f"{spec.name}.{fmt}"
+    where = f"{shown_path(include.tex, root)}:{include.line}"
     refusal = _refusal(spec, fmt, formats, source, figdata_dir, allow_synthetic, venues_file)
     if refusal is not None:
-        result.refuse(spec.name, spec.name, shown, refusal)
+        stem = include.written.rsplit(".", 1)[0] if Path(include.written).suffix else ""
+        result.refuse(spec.name, spec.name, shown, refusal.replace("{WHERE}", where).replace(
+            "{STEM}", stem or include.written))
         return
-    where = f"{shown_path(include.tex, root)}:{include.line}"
     first = result.planned.setdefault(target.resolve(), (source, where))
     if first != (source, where):  # the same file included twice
         if first[0] == source:
@@ -337,9 +335,10 @@ def _refusal(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figda
 def _refused(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figdata_dir: Path,
              allow_synthetic: bool, venues_file: Path | None) -> str | None:
     if fmt not in formats:
-        return (f"{spec.name} is built as {', '.join(formats)} here, not .{fmt}: include "
-                f"{spec.name}.{formats[0]} (or no extension), or sync it for a venue "
-                "(--venue V: every figure is built as PDF and PNG)")
+        return (f"{spec.name} is built as {', '.join(formats)} here, not .{fmt}: write "
+                f"{{{{STEM}}.{formats[0]}}} (or no extension) at {{WHERE}}" + (
+                    "" if {"pdf", "png"} <= set(formats) else ", or sync it for a venue "
+                    "(--venue V: every figure is built as PDF and PNG)"))
     unmarked = _unmarked(source, venues_file)
     if unmarked is not None:
         return unmarked

@@ -237,6 +237,10 @@ def test_an_explicit_pdf_of_a_png_only_figure_is_one_line(project, capsys):
     row = row_of(out, "cifar_summary")
     assert "cifar_summary is built as png here, not .pdf" in row
     assert "--venue V" in row
+    # Round 42a (A37): the edit named at the include's line (the row named only the file)
+    line = next(n for n, text in enumerate(MAIN_TEX.splitlines(), 1) if "cifar_summary" in text)
+    assert f"write {{plots/cifar_summary.png}} (or no extension) at main.tex:{line}" in \
+        " ".join(row.split()), row
 
 
 def test_paths_resolve_from_the_main_tex_found_in_the_folder_given(project, capsys):

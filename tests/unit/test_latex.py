@@ -259,3 +259,26 @@ def test_a_box_wider_than_its_line_says_by_how_much():
     assert problem.startswith("3.5 in is 0.013 in (0.94 pt) wider than its line (3.487 in): "
                               "it would run into the margin; write "
                               "\\includegraphics[width=\\linewidth]{x} at main.tex:1"), problem
+
+
+def test_a_column_include_as_wide_as_the_text_says_the_other_column_and_figure_star():
+    """Round 42a (A25): ``width=\\textwidth`` in a one-column ``figure`` of a two-column page
+    said "3.5 in (2.6e+02 pt) wider than its line: it would run into the margin": Python's
+    ``.2g`` in a user's line, the margin where it runs into the other column, and nothing
+    for an author who wanted it wide. Now: 254 pt, the other column, or a figure*."""
+    from figures.paper.engine import Printed
+    from figures.paper.placed import placement
+    from figures.registry import BY_NAME
+
+    graphic = _graphic({"width": "\\textwidth"})
+    graphic.printed = Printed(1, None, (0.0, 0.0), 3.25, 6.75, None, False)
+    problem = placement(graphic, BY_NAME["cifar_summary"], ICML).problem
+    assert problem == ("6.75 in is 3.5 in (253 pt) wider than its line (3.25 in): it would run "
+                       "into the other column; write \\includegraphics[width=\\linewidth]{x} "
+                       "at main.tex:1, or put it in a figure* (a line of 6.75 in) to print it "
+                       "that wide"), problem
+    graphic.wide = True  # a figure*'s own line: the margin, and no figure* to offer
+    graphic.printed = Printed(1, None, (0.0, 0.0), 6.75, 7.0, None, False)
+    problem = placement(graphic, BY_NAME["cifar_summary"], ICML).problem
+    assert "it would run into the margin; write" in problem
+    assert "figure*" not in problem

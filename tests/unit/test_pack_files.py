@@ -564,3 +564,19 @@ def test_the_names_an_error_line_gives_a_file_by():
     assert "logs/run.log" in leftout.named("Package Listings Error: File `logs/run(.log)' "
                                           "not found.")
     assert "my logs/a.log" in leftout.named("File `my logs/a.log' not found.")
+
+
+def test_a_folder_arxiv_renames_is_told_once_as_the_folder(tmp_path):
+    """Round 42a (A16): figures in ``figs/réseau/`` (the folder's name, not the files', is
+    what arXiv renames) were each told "rename it and its include", though the includes are
+    bare and ``\\graphicspath`` names the folder: one line for the folder, what names it."""
+    folder = tmp_path / "figs" / "réseau"
+    folder.mkdir(parents=True)
+    for name in ("a.png", "b.png"):
+        Image.new("RGB", (8, 8)).save(folder / name)
+    names = ("figs/réseau/a.png", "figs/réseau/b.png")
+    found = images.check(tmp_path, names, tmp_path, allow_synthetic=False)
+    said = ("figs/réseau/: arXiv renames folders with characters other than A-Z a-z 0-9 _ + - . "
+            ", = (2 packed file(s) in it; every include and \\graphicspath naming it would "
+            "break): rename the folder and the paths that name it in the source")
+    assert found.warnings == [said], found.warnings
