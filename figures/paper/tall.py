@@ -32,7 +32,7 @@ from pathlib import Path
 from figures.errors import FigureDataError
 from figures.page import Box, Width, inches
 from figures.paper.latex import SOURCE_LIMIT, UNITS, read_bounded
-from figures.paper.memo import digest_of, key_of, recall
+from figures.paper.memo import digest_of, key_of, read_once, recall
 from figures.paper.placed import Placement, _reshape_problem, _trimmed_by_default, fixed_include
 from figures.texread import blanked
 from figures.venues import Venue
@@ -51,8 +51,7 @@ def by_height(include) -> tuple[str, int, str] | None:
     """The ``\\resizebox{!}{H}`` around ``include``: its file's name, its line and ``H`` as
     written; None when the nearest scaling command above the include is none such (the
     source read as :func:`figures.paper.builds.scaling_wrapper` reads it)."""
-    text = blanked(read_bounded(include.tex, SOURCE_LIMIT) or "")
-    lines = text.splitlines()[:include.line]
+    lines = (read_once(include.tex, _lines) or [])[:include.line]  # once a command
     for number in range(len(lines), max(len(lines) - 30, 0), -1):
         found = list(re.finditer(r"\\(resizebox|scalebox|adjustbox|makebox|rotatebox)\b",
                                  lines[number - 1]))
@@ -61,6 +60,10 @@ def by_height(include) -> tuple[str, int, str] | None:
             match = _BY_HEIGHT.match(rest)
             return None if match is None else (include.tex.name, number, match.group(1).strip())
     return None
+
+
+def _lines(path: Path) -> list[str]:
+    return blanked(read_bounded(path, SOURCE_LIMIT) or "").splitlines()  # its comments
 
 
 def _height_in(graphic, written: str) -> float | None:
