@@ -4,15 +4,15 @@ package's missing ``NAME_svg-tex.pdf`` that only shell escape makes (F3), graphi
 ``Paragraph ended before \\Gin@ii was complete`` for an include whose ``]`` or ``}`` is
 missing (F12). :func:`explained` says each in one line naming the file and line of the source
 that asks for it, and what to do; ``figures paper`` and ``figures pack`` read their compile's
-error through it, and sync warns of an unclosed include (:func:`unclosed_lines`) before any
-compile. The source is read with :mod:`figures.texread` (comments, verbatim text blanked)."""
+error through it, and sync refuses a paper with an unclosed include
+(:func:`unclosed_refusal`) before it writes anything. The source is read with :mod:`figures.texread` (comments, verbatim text blanked)."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from figures.errors import elide
+from figures.errors import MAX_LINE, elide
 from figures.mainfile import read_bounded
 from figures.texread import Braces, blanked, control_words
 
@@ -84,6 +84,21 @@ def unclosed_lines(files: list[Path], root: Path) -> list[str]:
                         f"{'[' if missing == ']' else '{'} is not closed before {where}: "
                         f"add the {missing}")
     return said
+
+
+def unclosed_refusal(files: list[Path], root: Path, main: Path) -> str | None:
+    """Sync's refusal of a paper with an unclosed include (:func:`unclosed_lines`), in one line
+    (hostile round 43, A65n), None when there is none. Whether TeX stops there or, a later
+    ``]`` closing it, reads on to the end, the paper does not compile by hand, and TeX
+    typesets no include of the figure (it was listed as "ours, not in the paper"): the user's
+    slip, refused as a compile that stops is (exit 1, nothing written), what to do kept whole."""
+    said = unclosed_lines(files, root)
+    if not said:
+        return None
+    more = f"; and {len(said) - 1} more such include(s)" if len(said) > 1 else ""
+    do = "mend it so it compiles, then sync again; nothing written"
+    room = MAX_LINE - len(f"error: {main}: does not compile ({more}): {do}")
+    return f"does not compile ({elide(said[0], max(room, 120))}{more}): {do}"
 
 
 def gin_default(path: Path, keys: tuple[str, ...] = ("width", "height", "totalheight", "scale")

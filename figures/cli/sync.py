@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 from figures.cli import common as cli
-from figures.errors import FigureDataError, display_path
+from figures.errors import FigureDataError, LatexError, display_path
 from figures.page import inches
 from figures.paper import cropped, rewritten
-from figures.texhints import unclosed_lines
+from figures.texhints import unclosed_refusal
 from figures.venues import Venue
 
 
@@ -56,6 +56,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     from figures.numbers.texcheck import check_tex, read_in_order, read_tex
     from figures.paper import memo, rounds
     from figures.paper.builds import untypeset
+    from figures.paper.chapters import left_out_lines
     from figures.paper.gpath import refuse_slipped
     from figures.paper.sync import macros_not_input, plan
     from figures.paper.write import carry_out
@@ -68,8 +69,10 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     quoted, unread, synthetic, tex = _macros(args)
     if paper is None:
         key, paper = probed(args, tex)
-    for line in [*paper.unresolved, *unclosed_lines(paper.sources, paper.root)]:  # r39 F12
+    for line in paper.unresolved:
         cli.say(f"warning: {line} (not read)", err=True)
+    if slip := unclosed_refusal(paper.sources, paper.root, paper.main):  # r39 F12, r43 A65n
+        raise LatexError(str(paper.main), None, slip)
     built = source_for(args, paper)
     # its macros missing from the paper's file would stop the paper's build
     cli.say_unread(unread, args.debug, "the paper's macros file is not written")
@@ -81,6 +84,8 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         for name, where, why in untypeset(paper.main, result.not_included, paper):
             result.refuse(name, name, where, why)
             result.not_included.remove(name)
+        unsynced = left_out_lines(paper.main, result.not_included)  # \includeonly (A66)
+        result.not_included = [n for n in result.not_included if n not in dict(unsynced)]
         refuse_slipped(paper, result)  # \graphicspath{figs/}: TeX never looks there
         dropped = dropped or (None if _typed(args) else rounds.venue_dropped(result))
         if not args.dry_run and (guess := cropped.guess_unseen(paper, result.planned)) is not None:
@@ -122,6 +127,8 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         cli.say(f"warning: {unloaded}", err=True)
     if dropped:
         cli.say(f"note: {dropped}", err=True)
+    for _, line in unsynced:
+        cli.say(f"note: {line}", err=True)
     for line in [*_beside_tex(result.planned, paper.root), *rewritten.over_ours(paper),
                  *result.missing]:
         cli.say(f"warning: {line}", err=True)
@@ -283,11 +290,13 @@ def source_for(args: argparse.Namespace, paper):
         venue = venue_of(key, args.venues)
         if paper.measures is not None and not args.default_build:  # the page is the paper's
             refuse_page(paper.main, paper.measures[0], None)
-            if _typed(args) and abs(paper.measures[0] - venue.text_width_in) > 0.01:
+            if _typed(args) and paper.venue != key and \
+                    abs(paper.measures[0] - venue.text_width_in) > 0.01:  # A3n: acmsmall
+                own = f"{paper.venue}'s rules" if paper.venue else "the page's own rules"
                 print(f"note: {display_path(paper.main)}: its text is {inches(paper.measures[0])} in "
                       f"wide, not {key}'s {venue.text_width_in:g} in: figures are drawn for the "
                       f"paper's page under {key}'s rules (is --venue {key} right? without it "
-                      "the page's own rules apply)", file=sys.stderr)
+                      f"{own} apply)", file=sys.stderr)
             venue = on_page(venue, *paper.measures[:3], paper.widest_line_in)
     if key is None or args.default_build:
         built = args.built or cli.DEFAULT_OUT

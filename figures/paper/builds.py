@@ -16,7 +16,8 @@ from pathlib import Path
 from figures.data.jsonio import write_text_atomic
 from figures.errors import DataError, FigureDataError, display_path
 from figures.page import Box, inches
-from figures.paper.latex import SOURCE_LIMIT, read_bounded, read_paper, search_sources, shown_path
+from figures.paper.chapters import left_out
+from figures.paper.latex import SOURCE_LIMIT, read_bounded, read_paper, shown_path
 from figures.paper.memo import key_of, known, pending, read_once, recall, remember
 from figures.paper.placed import (
     Placement,
@@ -316,8 +317,8 @@ def built_guess(main: Path) -> list[list[str | None]]:
 def untypeset(main: Path, missing: list[str], tex=None) -> list[tuple[str, str, str]]:
     r"""Each figure of ours in ``missing`` (TeX typeset no include of it) that the paper's
     source names (read as :func:`built_guess` reads it; comments and ``\iffalse`` blanked;
-    not in a chapter ``\includeonly`` leaves out) with no file there yet: the figure,
-    ``file:line`` and why, in one line: what pdflatex said at that line (``tex``, the probed
+    not in a chapter ``\includeonly`` leaves out: :mod:`figures.paper.chapters`) with no file
+    there yet: the figure, ``file:line`` and why, in one line: what pdflatex said at that line (``tex``, the probed
     paper: ``Undefined control sequence`` where graphicx is not loaded), else an
     ``\IfFileExists`` around an include of a file not there yet. The probe offers TeX a
     build only when one is here (:func:`built_guess`), at the name the include writes, not
@@ -325,15 +326,12 @@ def untypeset(main: Path, missing: list[str], tex=None) -> list[tuple[str, str, 
     try:  # a source the parser cannot read (a name too long): TeX's reading stands
         paper = read_paper(main.parent, Path(main.name))
         includes = includes_of(paper)[0]
+        out = (left_out(paper) or ("", set()))[1]  # \includeonly{ch1}: ch2 unread
     except Exception:  # noqa: BLE001 - as memo.guess: what raises here is no row
         return []
     rows, root = [], paper.root
-    only = search_sources(paper, re.compile(r"\\includeonly\s*\{([^}]*)\}"))  # or in an
-    only = only and only[2]  # \input{config}
-    chapters = {main.resolve()} | {(root / f"{n.strip()}.tex").resolve()  # a thesis on ch1:
-                                   for n in only[1].split(",")} if only else None  # ch2 unread
     for include in includes:
-        if include.found is None and (chapters is None or include.tex.resolve() in chapters) \
+        if include.found is None and include.tex.resolve() not in out \
                 and (name := name_of(include.written)) in missing and \
                 name not in {r[0] for r in rows}:  # a file there: `figures paper` judges it
             where = shown_path(include.tex, root)

@@ -341,9 +341,9 @@ def _own_line(tex: Path, line: int, name: str) -> int:
 
 def _folders(path: str, root: Path) -> list[Path]:
     """``{figs/}{../shared/}`` as folders (an empty one, ``{}``, is the paper's own), read as
-    graphicx reads them (:func:`figures.paper.gpath.path_items`): in ``{figs/}`` without its
+    graphicx reads them (:func:`figures.paper.gfolders.path_items`): in ``{figs/}`` without its
     inner braces each character is a folder of its own."""
-    from figures.paper.gpath import path_items
+    from figures.paper.gfolders import path_items
 
     return [root / p for p, _ in path_items(path) if p.strip()]
 

@@ -1,36 +1,15 @@
 """``\\graphicspath`` as graphicx reads it, and the slip sync refuses: the argument written
 without its inner braces (``\\graphicspath{figs/}``), where each character is a folder of
-its own and the folder the author meant is never searched."""
+its own and the folder the author meant is never searched (the folders it names, and where
+sync writes among them: :mod:`figures.paper.gfolders`)."""
 
 from __future__ import annotations
 
 import re
 
+from figures.paper.gfolders import path_items
 from figures.paper.latex import search_sources, shown_path
 from figures.paper.sync import includes_of, name_of
-
-
-def path_items(path: str) -> list[tuple[str, bool]]:
-    """Each folder of a graphics path as LaTeX's ``\\@tfor`` takes them: a brace group is one
-    (its braces off), any other character one by itself (spaces skipped); with whether it
-    was such a bare character (a slip: ``figs/`` is ``f``, ``i``, ``g``, ``s``, ``/``)."""
-    items: list[tuple[str, bool]] = []
-    at = 0
-    while at < len(path):
-        char = path[at]
-        if char == "{":
-            depth, end = 0, at
-            for end in range(at, len(path)):
-                depth += {"{": 1, "}": -1}.get(path[end], 0)
-                if depth == 0:
-                    break
-            items.append((path[at + 1:end], False))
-            at = end + 1
-            continue
-        if not char.isspace() and char != "}":
-            items.append((char, True))
-        at += 1
-    return items
 
 
 def braced(path: str) -> str:

@@ -26,6 +26,7 @@ from figures.data.envelope import SYNTHETIC
 from figures.errors import FigureDataError, display_path
 from figures.mainfile import own_document_inputs
 from figures.paper.cached import cached_rows
+from figures.paper.gfolders import beyond, first_target, read_outside
 from figures.paper.latex import Graphic, Paper, search_sources, shown_path
 from figures.paper.letters import printed_by_another
 from figures.paper.memo import digest_of, file_key, key_of, recall
@@ -70,6 +71,8 @@ class Include:
     graphic: Graphic | None = None
     #: Every file pdflatex would consider for it, in the order it tries them.
     candidates: list[Path] = field(default_factory=list)
+    #: The paper's folder: a file found outside it is never the target (round 42a, A41).
+    root: Path | None = None
 
 
 def extensions_of(paper: Paper) -> tuple[str, ...]:
@@ -88,8 +91,8 @@ def includes_of(paper: Paper) -> tuple[list[Include], Path]:
         found = next((c for c in candidates if c.is_file()), None) if g.printed is None else (
             paper.root / g.printed.file if g.printed.file else None)  # the file TeX read
         found = found if found is not None and found.is_file() else None
-        includes.append(Include(g.tex, g.line, g.written, found, graphic=g, target=_first_target(
-            g.written, [paper.root, *paper.graphicspath]), candidates=candidates))
+        includes.append(Include(g.tex, g.line, g.written, found, graphic=g, target=first_target(
+            g.written, paper.root, folders[1:]), candidates=candidates, root=paper.root))
     macros = next((paper.root / (name if name.endswith(".tex") else f"{name}.tex")  # the last
                    for name in reversed(paper.inputs)
                    if Path(name).name in (MACROS_NAME, Path(MACROS_NAME).stem)),
@@ -108,13 +111,6 @@ def _candidates(written: str, folders: list[Path], order: Sequence[str]) -> list
     if _has_extension(written, order):
         return [folder / written for folder in folders]
     return [folder / f"{written}{ext}" for ext in order for folder in folders]
-
-
-def _first_target(written: str, folders: list[Path]) -> Path:
-    """Where a copy goes when the paper holds no file yet: a path with a folder is the
-    paper's; a bare name goes into the first graphics path (the paper's folder when it sets
-    none)."""
-    return folders[0 if "/" in written or len(folders) < 2 else 1] / written
 
 
 def name_of(written: str) -> str | None:
@@ -275,7 +271,8 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
     if up_to_date and not shadows:
         result.rows.append((spec.name, shown, "up to date"))
         return
-    problem = not_the_papers(target, root, figdata_dir, built) or unwritable(target, root) or (
+    problem = read_outside(paper, include, target, shadows, printed) or not_the_papers(
+        target, root, figdata_dir, built) or unwritable(target, root) or (
         None if up_to_date else printed_by_another(paper.main, target, source, includes_of))
     if problem is not None:  # a folder there: the paper cannot read it, whatever the others do
         result.refuse(spec.name, spec.name, shown, problem, hold=not target.is_dir())
@@ -296,13 +293,15 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
 
 def target_of(include: Include, order: Sequence[str], formats: Sequence[str],
               ) -> tuple[Path, str] | None:
-    """Where sync writes an include's copy, and its format: the file named; without an
-    extension the first format pdflatex tries of ``formats`` (None: none of them)."""
+    """Where sync writes an include's copy, and its format: the file named (found through a
+    graphics path outside the paper: where it would go were none there, as TeX reads the
+    paper's own first); without an extension the first format pdflatex tries of ``formats``
+    (None: none of them)."""
+    found = None if include.found is None or beyond(include.found, include.root) else include.found
     if _has_extension(include.written, order):
-        return include.found or include.target, Path(include.written).suffix.lower()[1:]
+        return found or include.target, Path(include.written).suffix.lower()[1:]
     ext = next((e for e in order if e.lower().lstrip(".") in formats), None)
-    base = include.found.parent / include.written.rsplit("/", 1)[-1] \
-        if include.found else include.target
+    base = found.parent / include.written.rsplit("/", 1)[-1] if found else include.target
     return None if ext is None else (base.with_name(f"{base.name}{ext}"), ext.lower()[1:])
 
 

@@ -160,16 +160,21 @@ def test_an_include_not_closed_is_named_at_its_line_with_what_is_missing(
     r"""Round 39 (F12, F13): ``\includegraphics[width=\columnwidth{fig}`` (the ``]``
     missing) or ``...]{fig`` (the ``}``): sync passed it without a word; paper said "Paragraph
     ended before \Gin@ii was complete" (graphicx's internal macro, no line), pack the same at
-    the line where the paragraph ended. Now sync warns at the include's line, and paper and
-    pack stop with the same line: the bracket not closed, and to add its match."""
+    the line where the paragraph ended. Now paper and pack stop with the include's line: the
+    bracket not closed, and to add its match. Sync warned of it, exit 0 (round 43, A65n: it
+    listed the figure "ours, not in the paper", and the paper did not compile); it now refuses
+    with that line, as where TeX stops: exit 1, nothing written (paper stops there too)."""
     _paper(tmp_path, f"Text.\n\\begin{{figure}}[t]\n  {include}\n  \\caption{{A figure.}}\n"
            "\\end{figure}\n\nMore text.")
     line = (f"main.tex:8: {include}: its {bracket} is not closed before the paragraph ends, "
             f"where TeX stops: add the {']' if bracket == '[' else '}'}")
-    said = _said(tmp_path, "sync", 0)
-    assert f"warning: {line} (not read)" in said, said
+    refusal = (f"p/main.tex: does not compile ({line}): mend it so it compiles, then sync "
+               "again; nothing written")
+    said = _said(tmp_path, "sync", 1)
+    assert said.strip().splitlines()[-1] == f"error: {refusal}", said
+    assert not (tmp_path / "p" / "macros.tex").exists()
     said = _said(tmp_path, "paper", 1)
-    assert f"main.tex: did not compile: {line} (see " in said, said
+    assert said.strip().splitlines()[-1] == f"error: {refusal}", said
     said = _said(tmp_path, "pack", 1)
     assert said.strip().endswith(f"does not compile in a copy of the paper's folder: {line}")
     assert "Gin@ii" not in said, said

@@ -207,9 +207,14 @@ def test_a_venue_read_from_the_class_is_not_questioned(tmp_path, monkeypatch, ca
     assert code == 0, out + err
     assert "not ieee's" not in err, err
     assert "0 problem(s) (ieee)" in out + err, out + err
+    # Round 43 (A3n): a --venue typed that the class names too is not doubted either (it
+    # was, "without it the page's own rules apply": untrue, the class's venue applies)
     code, out, err = _figures(tmp_path, monkeypatch, capsys, "sync", str(paper),
                               "--venue", "ieee")
     assert code == 0, out + err
-    assert (f"note: {paper}/main.tex: its text is 6.5 in wide, not ieee's 7.14 in: figures "
-            "are drawn for the paper's page under ieee's rules (is --venue ieee right? "
-            "without it the page's own rules apply)") in err.splitlines(), err
+    assert "--venue ieee right" not in err, err
+    code, out, err = _figures(tmp_path, monkeypatch, capsys, "sync", str(paper),
+                              "--venue", "icml")  # another venue's, typed: questioned
+    assert (f"note: {paper}/main.tex: its text is 6.5 in wide, not icml's 6.75 in: figures "
+            "are drawn for the paper's page under icml's rules (is --venue icml right? "
+            "without it ieee's rules apply)") in err.splitlines(), err

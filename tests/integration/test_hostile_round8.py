@@ -243,7 +243,7 @@ def test_a_venue_whose_page_is_not_the_papers_is_said_once(tmp_path):
     assert ran.returncode == 0, ran.stderr
     assert ("note: p/main.tex: its text is 6.75 in wide, not neurips's 5.5 in: figures are "
             "drawn for the paper's page under neurips's rules (is --venue neurips right? "
-            "without it the page's own rules apply)") in ran.stderr.splitlines()
+            "without it icml's rules apply)") in ran.stderr.splitlines()  # round 43, A3n
     ran = _figures(tmp_path, "sync", "p", "--venue", "icml", "--allow-synthetic")
     assert "note:" not in ran.stderr
 
