@@ -344,25 +344,19 @@ def blanked(text: str, *, comments: bool = True, verbatim: bool = False,
             comment_fill: str = " ") -> str:
     """``text`` with its comments (and, asked, what is read verbatim, and what is never
     typeset: ``\\iffalse`` blocks, comment environments, the text after ``\\end{document}``)
-    made spaces (read knowing ``known``): every offset and line break stays where it was.
-
-    ``comment_fill="%"`` fills comments with that character instead: a line holding only a
-    comment is then no blank line, as TeX reads it (no paragraph ends there)."""
+    made spaces (read knowing ``known``): every offset and line break stays where it was;
+    ``comment_fill="%"`` fills comments with ``%`` (a line of a comment alone is then no
+    blank line, as TeX reads it: no paragraph ends there)."""
     reading = read(text, known)
-    spans = [*(reading.verbatim if verbatim else ())]
+    spans = [(s, e, comment_fill) for s, e in (reading.comments if comments else ())]
+    spans += [(s, e, " ") for s, e in reading.verbatim] if verbatim else []
     if hidden:
-        spans += [*reading.false, *reading.skipped]
-        if reading.after_end is not None:
-            spans.append((reading.after_end, len(text)))
-    filled = [*(reading.comments if comments else ())]
-    if not spans and not filled:
-        return text
+        spans += [(s, e, " ") for s, e in [*reading.false, *reading.skipped]]
+        spans += [(reading.after_end, len(text), " ")] if reading.after_end is not None else []
     out = list(text)
-    for start, end in filled:
-        out[start:end] = NOT_NEWLINE.sub(comment_fill, text[start:end])
-    for start, end in spans:
-        out[start:end] = NOT_NEWLINE.sub(" ", text[start:end])
-    return "".join(out)
+    for start, end, fill in spans:
+        out[start:end] = NOT_NEWLINE.sub(fill, text[start:end])
+    return "".join(out) if spans else text
 
 
 def comment_on_line(text: str) -> dict[int, str]:

@@ -36,9 +36,13 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
     from figures.pack.scrub import colour_profiles
 
     said = []
-    checks = [*on_this_machine(paper), ("a home folder's path", SOURCE_HOME),
-              ("an e-mail address", EMAIL), *identifying(authors)]
-    logins = fused(authors)  # a text's: a figure's bytes are read for what a program wrote
+    before = [*on_this_machine(paper), ("a home folder's path", SOURCE_HOME),
+              ("an e-mail address", EMAIL)]
+    checks = [*before, *identifying(authors)]
+    # a text's logins, each told, before the names (janet-smithson: the name Janet is a word
+    # there too, and a name is told at its first place only: round 43, A50n); a figure's
+    # bytes are read for what a program wrote
+    in_text = [*before, *fused(authors), *identifying(authors)]
     for name, data in sorted(files.items()):
         for what, pattern in checks:  # a file's name is in the archive too
             if match := pattern.search(name.encode("utf-8", "surrogateescape")):
@@ -52,7 +56,7 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
         for profile, _ in profiles:  # a JPEG's is there as it is: told once, as the profile
             rest = rest.replace(profile, b"")
         plain = [(what, PLAIN_EMAIL if pattern is EMAIL else pattern) for what, pattern in checks]
-        for what, each in _found(rest, checks + logins if text else plain,
+        for what, each in _found(rest, in_text if text else plain,
                                  in_tex_live(name)).items():
             bib = _in_bib(paper, each[0][1]) if name.lower().endswith(".bbl") else None
             said.append(_told(display_path(name), what, each, text, bib=bib))
@@ -133,7 +137,8 @@ def _found(data: bytes, checks: list[tuple[str, re.Pattern[bytes]]], template: b
                 shown = shown[:-1]  # the group's brace after a name (Strau\ss{}})
             # a path, an address: each one; a name, a folder: each pattern's first
             for one in addresses(shown) if pattern is EMAIL else [shown]:  # a brace list's
-                key = (number, one.lower() if pattern in (SOURCE_HOME, EMAIL, PLAIN_EMAIL) else "")
+                key = (number, one.lower() if pattern in (SOURCE_HOME, EMAIL, PLAIN_EMAIL) or
+                       what.startswith("a login made of") else "")  # each login too (A50n)
                 told.setdefault(key, (data.count(b"\n", 0, match.start()) + 1, one))
     return {what: list(each.values()) for what, each in found.items() if each}
 

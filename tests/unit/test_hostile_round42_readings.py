@@ -148,10 +148,25 @@ def test_a_login_made_of_an_authors_name_is_told_in_a_link_and_in_the_source(tmp
     assert in_sources({"main.tex": source}, authors, tmp_path / "paper") == [
         ("main.tex:3: a home folder's path (~smithsonj) in the packed source: the archive "
          "discloses it; remove it for review"),  # a web server's folder of the login
+        ("main.tex:3: a login made of Smithson, an author's name (jsmithson) and 1 more "
+         "(smithsonj on line 3) in the packed source: the archive discloses them; remove them "
+         "for review"),  # each login told (round 43, A50n)
         ("main.tex:1: an author's name (Janet) and 1 more (Smithson on line 1) in the packed "
-         "source: the archive discloses them; remove them for review"),
-        ("main.tex:3: a login made of Smithson, an author's name (jsmithson) in the packed "
-         "source: the archive discloses it; remove it for review")]
+         "source: the archive discloses them; remove them for review")]
+
+
+def test_every_login_on_a_line_is_told_a_hyphenated_one_too(tmp_path):
+    r"""Round 43 (A50n): ``github.com/SmithsonJ/fa-audit and gitlab.com/janet-smithson/fa``
+    on one line: SmithsonJ was told; ``janet-smithson`` nowhere at its line (the name Janet is
+    a word in it, and a name is told at its first place only, main.tex:1). Each login is told
+    as a login, each at its line."""
+    source = (b"\\author{Janet Smithson}\n\nCode at github.com/SmithsonJ/fa-audit and "
+              b"gitlab.com/janet-smithson/fa, also github.com/smithsonj/x.\n")
+    said = in_sources({"main.tex": source}, ["Janet", "Smithson"], tmp_path / "paper")
+    assert ("main.tex:3: a login made of Janet, an author's name (janet-smithson) in the "
+            "packed source: the archive discloses it; remove it for review") in said, said
+    assert ("main.tex:3: a login made of Smithson, an author's name (SmithsonJ) in the "
+            "packed source: the archive discloses it; remove it for review") in said, said
 
 
 def test_a_link_the_page_prints_is_not_said_hover_only(tmp_path):
