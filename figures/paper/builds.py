@@ -30,6 +30,7 @@ from figures.paper.placed import (
     wider_box,
 )
 from figures.paper.sync import SourceOf, extensions_of, includes_of, name_of, target_of
+from figures.paper.tall import held
 from figures.paths import BUILD_ROOT
 from figures.texhints import gin_default
 from figures.texread import blanked
@@ -76,6 +77,8 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
     answers: dict[tuple[str, int], tuple[Path | None, str]] = {}
 
     def width_of(spec, include):
+        if (tall := held(include, spec, venue, figdata_dir)) is not None:  # round 42a, A43
+            return tall.width, tall.problem
         where = _placed(include.graphic, spec, venue)
         if where.width is None:
             return None, where.problem
