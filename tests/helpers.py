@@ -51,6 +51,17 @@ def vector_only() -> bool:
 
 #: A paper's main.tex for ``figures sync`` (``%s``: its body): graphicx, figures in
 #: ``figs/`` by ``\graphicspath``, the macros sync writes read by ``\input{macros}``.
+#: An ICML-like page of two columns (3.25 in each, text 6.75 in) up to ``\\begin{document}``,
+#: our figures under ``figures/``: the paper path's hostile tests write their floats after it.
+ICML_PREAMBLE = r"""\documentclass[twocolumn]{article}
+\usepackage[letterpaper,textwidth=6.75in,textheight=9in,columnsep=0.25in]{geometry}
+\usepackage{graphicx}
+\usepackage{adjustbox}
+\usepackage{lipsum}
+\graphicspath{{figures/}}
+\begin{document}
+"""
+
 SYNC_TEX = r"""\documentclass{article}
 \usepackage{graphicx}
 \graphicspath{{figs/}}

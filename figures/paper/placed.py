@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +25,7 @@ from figures.errors import FigureDataError
 from figures.page import Box, Width, inches
 from figures.paper.latex import UNITS, Graphic, line_width_in, width_in
 from figures.paper.overrun import overrun
+from figures.paper.towidth import to_width
 from figures.registry import FigureSpec
 from figures.texhints import gin_default
 from figures.venues import Venue
@@ -145,6 +146,10 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     if (reshaped := _trimmed_by_default(graphic) or _reshape_problem(graphic)) is not None:
         return Placement(None, reshaped)
     printed = graphic.printed
+    if printed is not None and "width" not in graphic.options and factor(printed) != 1 \
+            and to_width(graphic):  # drawn for what prints: the factor is the file's (round 43)
+        printed = graphic.printed = replace(printed, width_in=round(
+            printed.box[0] * printed.scale, 3), scale=1.0)
     if printed is not None:  # no width= is None; 0 is a box of nothing (round 37, P19)
         line = printed.line_in
         width = line if printed.width_in is None else printed.width_in

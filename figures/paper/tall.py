@@ -37,8 +37,11 @@ from figures.paper.placed import Placement, _reshape_problem, _trimmed_by_defaul
 from figures.texread import blanked
 from figures.venues import Venue
 
-#: ``\\resizebox{!}{H}`` (or ``\\resizebox*``, to the total height) as the source writes it.
-_BY_HEIGHT = re.compile(r"\\resizebox\*?\s*\{\s*!\s*\}\s*\{([^{}]*)\}")
+#: ``\\resizebox{!}{H}`` (or ``\\resizebox*``, to the total height) as the source writes it,
+#: or adjustbox's ``\\adjustbox{height=H}`` (``totalheight=``) of that key alone (round 43:
+#: it cycled as the \\resizebox did).
+_BY_HEIGHT = re.compile(r"\\resizebox\*?\s*\{\s*!\s*\}\s*\{([^{}]*)\}"
+                        r"|\\adjustbox\s*\{\s*(?:total)?height\s*=\s*([^,{}=]*?)\s*,?\s*\}")
 #: A height the source gives as a plain length (``2.7in``, ``5 cm``), before TeX reads it.
 _LENGTH = re.compile(r"\s*([0-9]*\.?[0-9]+)\s*(in|cm|mm|pt|bp)\s*")
 #: The step of the first sampling of heights, inches; then halved to a thousandth.
@@ -47,9 +50,9 @@ _STEP = 0.05
 _NEAR = 0.005
 
 
-def by_height(include) -> tuple[str, int, str] | None:
-    """The ``\\resizebox{!}{H}`` around ``include``: its file's name, its line and ``H`` as
-    written; None when the nearest scaling command above the include is none such (the
+def by_height(include) -> tuple[str, int, str, str] | None:
+    """The ``\\resizebox{!}{H}`` around ``include``: its file's name, its line, ``H`` as
+    written and the command (``\\resizebox``, ``\\adjustbox``); None when the nearest scaling command above the include is none such (the
     source read as :func:`figures.paper.builds.scaling_wrapper` reads it)."""
     lines = (read_once(include.tex, _lines) or [])[:include.line]  # once a command
     for number in range(len(lines), max(len(lines) - 30, 0), -1):
@@ -58,7 +61,8 @@ def by_height(include) -> tuple[str, int, str] | None:
         if found:
             rest = "\n".join([lines[number - 1][found[-1].start():], *lines[number:]])
             match = _BY_HEIGHT.match(rest)
-            return None if match is None else (include.tex.name, number, match.group(1).strip())
+            return None if match is None else (include.tex.name, number, (
+                match.group(1) or match.group(2)).strip(), "\\" + found[-1].group(1))
     return None
 
 
@@ -76,7 +80,7 @@ def _height_in(graphic, written: str) -> float | None:
     return round(float(match.group(1)) * UNITS[match.group(2)], 3) if match else None
 
 
-def _wrapped(include) -> tuple[str, int, str, float] | None:
+def _wrapped(include) -> tuple[str, int, str, str, float] | None:
     """:func:`by_height`'s wrapper and ``H`` in inches, for an include nothing else keeps
     from printing at 100 %; None: none."""
     graphic = include.graphic
@@ -96,7 +100,7 @@ def held(include, spec, venue: Venue, figdata_dir: Path) -> Placement | None:
     graphic = include.graphic
     if (wrapper := _wrapped(include)) is None:
         return None
-    height, line = wrapper[3], round(graphic.printed.line_in, 3)
+    height, line = wrapper[4], round(graphic.printed.line_in, 3)
     try:  # its module's, a drawing's own error: the build's line says it
         if (least := spec.smallest_width_in(venue)) > line + 0.005:
             return None  # the smallest width's own refusal
@@ -107,14 +111,14 @@ def held(include, spec, venue: Venue, figdata_dir: Path) -> Placement | None:
     except FigureDataError as exc:
         return Placement(None, str(exc))
     if width is None:
-        name, number, written, _ = wrapper
+        name, number, written, command, _ = wrapper
         box_include = fixed_include(graphic, "\\linewidth", written)
         return Placement(None, (
-            f"\\resizebox at {name}:{number} scales it to {inches(height)} in tall, and "
+            f"{command} at {name}:{number} scales it to {inches(height)} in tall, and "
             f"{problem}, so no width it is drawn for prints at that width (each sync would "
-            f"draw it for another): write {box_include} in place of the \\resizebox at "
+            f"draw it for another): write {box_include} in place of the {command} at "
             f"{name}:{number} (sync lays it out at that height), or give the include a "
-            "width= outside any \\resizebox"))
+            f"width= outside any {command}"))
     try:
         where = f"{include.tex.name}:{include.line}"
         return Placement(venue.width(Width(width) if box is None else Box(width, box), where))

@@ -4,17 +4,10 @@
 from __future__ import annotations
 
 import pytest
-from helpers import figures_as_a_user, write_files
+from helpers import ICML_PREAMBLE, figures_as_a_user, write_files
 
 #: An ICML-like page of two columns (3.25 in each, text 6.75 in); ``{row}`` the float.
-_ICML = r"""\documentclass[twocolumn]{article}
-\usepackage[letterpaper,textwidth=6.75in,textheight=9in,columnsep=0.25in]{geometry}
-\usepackage{graphicx}
-\usepackage{adjustbox}
-\usepackage{lipsum}
-\graphicspath{{figures/}}
-\begin{document}
-\title{ICML-like}\author{Anonymous}\maketitle
+_ICML = ICML_PREAMBLE + r"""\title{ICML-like}\author{Anonymous}\maketitle
 \input{macros}
 \lipsum[1-2]
 \begin{figure}[t]

@@ -10,20 +10,13 @@ import re
 import shutil
 
 import pytest
-from helpers import REPO, write_files
+from helpers import ICML_PREAMBLE, REPO, write_files
 
 from figures.cli import main as cli
 
 #: A5's ICML-like paper: bare includes whose natural size decides the box, and a scalebox
 #: around a text-wide include, which the first probe (no file yet) does not see scaled.
-_TWO_ROUNDS = r"""\documentclass[twocolumn]{article}
-\usepackage[letterpaper,textwidth=6.75in,textheight=9in,columnsep=0.25in]{geometry}
-\usepackage{graphicx}
-\usepackage{adjustbox}
-\usepackage{lipsum}
-\graphicspath{{figures/}}
-\begin{document}
-\input{macros}
+_TWO_ROUNDS = ICML_PREAMBLE + r"""\input{macros}
 \lipsum[1-2]
 \begin{figure}[t]
 \centering
@@ -57,24 +50,34 @@ def _figures(tmp_path, monkeypatch, capsys, *argv: str) -> tuple[int, str, str]:
 
 @pytest.mark.slow  # sync asks TeX, twice
 def test_a_sync_of_two_rounds_sums_up_every_write(tmp_path, monkeypatch, capsys):
-    """Round 42a (A6): a first sync whose first round's files move a box (the scalebox
-    around fig1_audit_hero prints it at 90 % once the file is there) probes and places
-    again; its summary was the last round's alone, ``copy 1 figure(s); macros: up to date``
-    after the command created macros.tex and wrote four figure files. The summary counts
-    each file the command wrote once (the one written twice said so), macros.tex as
-    written, and the last table marks a file an earlier round wrote."""
-    paper = write_files(tmp_path / "paper", {"main.tex": _TWO_ROUNDS})
+    """Round 42a (A6): a sync whose first round's files move a box probes and places again;
+    its summary was the last round's alone (``copy 0 figure(s); macros: up to date`` after the
+    command wrote a figure). The summary counts each file the command wrote, and the last
+    table marks a file an earlier round wrote.
+
+    The case (round 43): cifar_summary synced under ``\\adjustbox{height=1.8in}`` (drawn
+    2.4 in wide), then wrapped in ``\\resizebox{\\columnwidth}{!}`` instead: the probe reads
+    the 2.4 in file scaled by 1.35, and that factor is the old file's (A49's factor judged
+    with it refused "4.401 in as printed (its 3.25 in box scaled by 1.35)"). Drawn for what
+    prints, 3.25 in, in round 1; round 2 finds it in place."""
+    tall = _TWO_ROUNDS.replace("\\resizebox{\\columnwidth}{!}{\\includegraphics{cifar_summary}}",
+                               "\\adjustbox{height=1.8in}{\\includegraphics{cifar_summary}}")
+    paper = write_files(tmp_path / "paper", {"main.tex": tall})
     code, out, err = _figures(tmp_path, monkeypatch, capsys, "sync", str(paper),
                               "--venue", "icml")
     assert code == 0, out + err
+    assert "copy build/icml/w2.4/cifar_summary.pdf" in out, out
+    (paper / "main.tex").write_text(_TWO_ROUNDS)
+    code, out, err = _figures(tmp_path, monkeypatch, capsys, "sync", str(paper),
+                              "--venue", "icml")
+    assert code == 0, out + err
+    assert "copy build/icml/w3.25/cifar_summary.pdf" in out, out
     assert "placed again" in err, err  # the case: two rounds in one command
-    assert err.splitlines()[-1] == (
-        "copy 3 figure(s) (written again: figures/fig1_audit_hero.pdf in rounds 1, 2); "
-        "macros: write; 0 refused; check-tex: 0 number(s) to look at"), err
+    assert err.splitlines()[-1] == ("copy 1 figure(s); macros: up to date; 0 refused; "
+                                    "check-tex: 0 number(s) to look at"), err
     last = out.split("figure ")[-1].splitlines()  # the second table
-    [macros] = [line for line in last if line.startswith("(macros)")]
-    assert macros.endswith("up to date (written in round 1 of this sync)"), out
-    assert (paper / "macros.tex").is_file()
+    [summary] = [line for line in last if line.startswith("cifar_summary")]
+    assert summary.endswith("up to date (written in round 1 of this sync)"), out
     code, out, err = _figures(tmp_path, monkeypatch, capsys, "sync", str(paper),
                               "--venue", "icml")  # the next sync: one round, as before
     assert code == 0, out + err

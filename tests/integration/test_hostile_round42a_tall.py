@@ -5,16 +5,10 @@ design is H tall, or refuses it in the first round, nothing written."""
 from __future__ import annotations
 
 import pytest
-from helpers import figures_as_a_user, write_files
+from helpers import ICML_PREAMBLE, figures_as_a_user, write_files
 
 #: An ICML-like page of two columns (3.25 in each); FIRST and SECOND each a float's body.
-_ICML = r"""\documentclass[twocolumn]{article}
-\usepackage[letterpaper,textwidth=6.75in,textheight=9in,columnsep=0.25in]{geometry}
-\usepackage{graphicx}
-\usepackage{lipsum}
-\graphicspath{{figures/}}
-\begin{document}
-\title{ICML-like}\author{Anonymous}\maketitle
+_ICML = ICML_PREAMBLE + r"""\title{ICML-like}\author{Anonymous}\maketitle
 \input{macros}
 \lipsum[1-2]
 \begin{figure}[t]
@@ -25,7 +19,7 @@ _ICML = r"""\documentclass[twocolumn]{article}
 \lipsum[3-4]
 \begin{figure}[t]
 \centering
-\resizebox{!}{2in}{\includegraphics{cifar_summary}}
+SECOND{\includegraphics{cifar_summary}}
 \caption{Scaled to a height.}
 \end{figure}
 \lipsum[5-8]
@@ -44,15 +38,18 @@ def _files(folder):
 
 
 @pytest.mark.slow  # sync asks TeX, paper compiles
-def test_a_figure_scaled_to_a_height_is_drawn_once_at_its_fixed_point(tmp_path):
+@pytest.mark.parametrize("second", ["\\resizebox{!}{2in}", "\\adjustbox{height=2in}"])
+def test_a_figure_scaled_to_a_height_is_drawn_once_at_its_fixed_point(tmp_path, second):
     """Round 42a (A43): ``\\resizebox{!}{2in}{\\includegraphics{cifar_summary}}`` printed its
     width times 2 in over the height it was drawn at, and our layouts choose a height per
     width: each round drew it for the width it had printed at (3.25, then 2.666, whose
     factor is within 1 %, so the include looked unscaled and was drawn for its line again),
     every sync of the unchanged paper rewrote it. Now the width whose design is 2 in tall
     (2.667 in; cifar_feature_drift's 2.8 in at 3.2 in), from the first round: the second sync
-    writes nothing, and the paper prints both at 100 %."""
-    write_files(tmp_path / "P", {"main.tex": _ICML.replace("FIRST", "2.8in")})
+    writes nothing, and the paper prints both at 100 %. adjustbox's ``height=`` alone the
+    same (round 43: it cycled w3.25/w2.4 as the \\resizebox had)."""
+    write_files(tmp_path / "P", {"main.tex": _ICML.replace("FIRST", "2.8in").replace(
+        "SECOND", second)})
     code, out = _run(tmp_path, "sync", "P")
     assert code == 0, out
     assert "copy build/icml/w3.2/cifar_feature_drift.pdf" in out, out
@@ -78,15 +75,16 @@ def test_a_height_no_width_of_its_design_has_is_refused_at_once(tmp_path):
     macros, round 3 refused it under its smallest width, and every sync wrote the cycle
     again. Now refused in the first round with the include that prints it at 100 %, nothing
     written, and the same again."""
-    write_files(tmp_path / "P", {"main.tex": _ICML.replace("FIRST", "2.7in")})
+    write_files(tmp_path / "P", {"main.tex": _ICML.replace("FIRST", "2.7in").replace(
+        "SECOND", "\\resizebox{!}{2in}")})
     for _ in range(2):
         code, out = _run(tmp_path, "sync", "P")
         assert code == 1, out
-        assert ("refused: \\resizebox at main.tex:12 scales it to 2.7 in tall, and its design "
+        assert ("refused: \\resizebox at main.tex:13 scales it to 2.7 in tall, and its design "
                 "is taller than that at every width it holds on its line: 2.776 in tall at its "
                 "smallest width (3 in), 2.825 in at its line (3.25 in)") in out, out
         assert ("write \\includegraphics[width=\\linewidth,height=2.7in]{cifar_feature_drift} "
-                "in place of the \\resizebox at main.tex:12") in out, out
+                "in place of the \\resizebox at main.tex:13") in out, out
         assert "placed again" not in out, out
         assert "nothing written (1 refused" in out, out
         assert _files(tmp_path / "P") == {}, out
