@@ -6,6 +6,7 @@ holds only what is left to do, not what the rounds before it wrote (round 42a, A
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -74,17 +75,21 @@ def venue_dropped(result: Plan) -> str | None:
     forgets the flag gets figures drawn under the page's own rules, as documented, but
     should know the venue changed under her."""
     from figures.outputs.kind import venue_key_of
+    from figures.venues import load_venues
 
-    def venue_of(path: Path) -> str | None:
-        return venue_key_of(((provenance_of(path) if path.is_file() else None) or {})
-                            .get("variant", ""))
+    def venue_of(path: Path) -> str | None:  # the venue's name, not its page (ieee-5.5x5.5in)
+        key = venue_key_of(((provenance_of(path) if path.is_file() else None) or {})
+                           .get("variant", ""))
+        return None if key is None else re.sub(r"-[0-9.]+x[0-9.x]+in$", "", key)
 
     for write in result.copies:
         venue = venue_of(write.target)
-        if venue is not None and venue_of(write.source) != venue:
+        if venue is not None and (now := venue_of(write.source)) != venue:
             return (f"{display_path(write.target)} was built for --venue {venue}; this sync "
-                    f"draws for the paper's page under its own rules (pass --venue {venue} "
-                    f"to keep {venue}'s)")
+                    + (f"draws it under {now}'s rules (a paper moved to {now}: right; pass "
+                       f"--venue {venue} only to keep {venue}'s)" if now in load_venues() else
+                       f"draws for the paper's page under its own rules (pass --venue {venue} "
+                       f"to keep {venue}'s)"))  # round 42a, A29: a resubmission
     return None
 
 

@@ -142,3 +142,23 @@ def test_a_wrapper_that_scales_an_include_is_judged_by_what_prints(tmp_path):
     assert code == 0, out
     for name in ("cifar_feature_drift", "cifar_summary"):
         assert f"copy build/icml/w3.25/{name}.pdf" in out, out
+
+
+@pytest.mark.slow  # sync asks TeX, twice
+def test_a_paper_moved_to_another_venue_is_told_whose_rules_apply_now(tmp_path):
+    """Round 42a (A29): a figure synced for IEEE sits in a paper now on NeurIPS's style (a
+    resubmission); the sync's note said it "draws for the paper's page under its own rules
+    (pass --venue ieee to keep ieee's)": neither is what happens (NeurIPS's rules, read from
+    the style) nor what a resubmitting author wants. It says whose rules apply, and that
+    this is right for a paper moved there."""
+    write_files(tmp_path / "P", _neurips(
+        "\\begin{figure}[t]\n\\centering\n"
+        "\\includegraphics[width=\\linewidth]{figures/cifar_summary}\n\\end{figure}\n"))
+    code, out = _run(tmp_path, "sync", "P", "--venue", "ieee")
+    assert code == 0, out
+    code, out = _run(tmp_path, "sync", "P")
+    assert code == 0, out
+    [note] = [line for line in out.splitlines() if "was built for" in line]
+    assert note.endswith("P/figures/cifar_summary.pdf was built for --venue ieee; this sync "
+                         "draws it under neurips's rules (a paper moved to neurips: right; "
+                         "pass --venue ieee only to keep ieee's)"), note
