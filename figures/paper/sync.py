@@ -380,13 +380,15 @@ def macros_not_input(paper, sources, quoted) -> str | None:
     if any(Path(name).name in (MACROS_NAME, Path(MACROS_NAME).stem) for name in paper.inputs):
         return None
     names = {f"\\{q.macro.lstrip(chr(92))}" for q in quoted}
-    for path, text in sources:
-        used = sorted(name for name in names if name in text)
+    for path, text in sources:  # the macros file defines them (round 42a, A40: "uses")
+        used = [] if path.name == MACROS_NAME else sorted(n for n in names if n in text)
         if used and (path.resolve() == paper.main.resolve()
                      or not own_document_inputs(path, text, MACROS_NAME)):
             # TeX's own search first: TEXINPUTS may find another paper's macros
             found = runner.run(["kpsewhich", MACROS_NAME], paper.root).stdout.strip() \
                 if runner.have("kpsewhich") else ""
+            if found and (paper.root / found).is_symlink():
+                return None  # a link of the paper's own: the macros row names it (A40)
             return f"{display_path(path)}: uses {used[0]} (our macros)" + (
                 f", but TeX reads {found} for \\input{{macros}}, outside the paper's folder "
                 f"(TEXINPUTS?), not the {MACROS_NAME} sync writes: unset TEXINPUTS (or move "

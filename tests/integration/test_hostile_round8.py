@@ -278,6 +278,22 @@ def test_a_macros_file_linked_outside_says_to_remove_the_link(tmp_path):
 
 
 @pytest.mark.slow
+def test_a_macros_file_of_ours_linked_outside_is_one_cause(tmp_path):
+    """Round 42a (A40): the link's target a macros.tex of ours (another paper's, defining our
+    macros): beside the row's "remove the link", a warning named the macros file itself as a
+    user of our macros and guessed TEXINPUTS, a variable not set. The row alone says it."""
+    (tmp_path / "elsewhere.tex").write_text("\\newcommand{\\cifarAccBPMean}{0.61}\n")
+    paper = _paper(tmp_path / "p", "\\input{macros}\nAccuracy \\cifarAccBPMean.")
+    (paper / "macros.tex").symlink_to(tmp_path / "elsewhere.tex")
+    ran = _figures(tmp_path, "sync", "p", "--venue", "icml", "--allow-synthetic")
+    assert ran.returncode == 1
+    [row] = [line for line in ran.stdout.splitlines() if line.startswith("(macros)")]
+    assert row.endswith("(remove the link: sync writes the file)"), row
+    assert "TEXINPUTS" not in ran.stderr, ran.stderr
+    assert "(our macros)" not in ran.stderr, ran.stderr
+
+
+@pytest.mark.slow
 def test_check_of_a_large_file_that_is_no_pdf_ends_in_seconds(tmp_path):
     """``figures check paper.pdf`` of a 2 GB file that is no PDF (a sparse file here: no
     disk used) ran past 120 s at 2.4 GB of memory: pypdf looked for ``%%EOF`` backwards
