@@ -128,8 +128,9 @@ def test_a_width_is_drawn_at_that_width():
         warnings.simplefilter("ignore", FigureDataWarning)
         fig = venue_kind(get_venue("icml"), 4.125).draw(spec, data)
     assert fig.get_size_inches()[0] == pytest.approx(4.125)
-    with pytest.raises(FigureDataError, match="SMALLEST_WIDTH_IN"):
+    with pytest.raises(FigureDataError, match=r"is narrower than .* smallest width") as refused:
         venue_kind(get_venue("icml"), smallest_width(name) - 0.1).draw(spec, data)
+    assert refused.value.file == "--width"  # what to change (round 43, B2n), not the module
 
 
 @pytest.mark.slow  # three builds: seconds
