@@ -262,16 +262,23 @@ def test_macros_input_from_outside_the_folder_says_the_edit_not_a_link(tmp_path)
     assert not (tmp_path / "macros.tex").exists()
 
 
-@pytest.mark.slow
-def test_a_macros_file_linked_outside_says_to_remove_the_link(tmp_path):
-    """``macros.tex`` a link to a file outside the paper: sync refused it rightly, but its
-    hint was an include's ("\\includegraphics a path inside the paper")."""
-    (tmp_path / "elsewhere.tex").write_text("% mine\n")
-    paper = _paper(tmp_path / "p", "")
+def _synced_with_macros_linked(tmp_path, target: str, body: str):
+    """``figures sync`` of a paper whose ``macros.tex`` is a link to ``elsewhere.tex`` (holding
+    ``target``) outside it: (the run, the macros row)."""
+    (tmp_path / "elsewhere.tex").write_text(target)
+    paper = _paper(tmp_path / "p", body)
     (paper / "macros.tex").symlink_to(tmp_path / "elsewhere.tex")
     ran = _figures(tmp_path, "sync", "p", "--venue", "icml", "--allow-synthetic")
     assert ran.returncode == 1
     [row] = [line for line in ran.stdout.splitlines() if line.startswith("(macros)")]
+    return ran, row
+
+
+@pytest.mark.slow
+def test_a_macros_file_linked_outside_says_to_remove_the_link(tmp_path):
+    """``macros.tex`` a link to a file outside the paper: sync refused it rightly, but its
+    hint was an include's ("\\includegraphics a path inside the paper")."""
+    _, row = _synced_with_macros_linked(tmp_path, "% mine\n", "")
     assert row.endswith(f"refused: {tmp_path}/elsewhere.tex is outside the paper's folder p; "
                         "sync writes only inside it (remove the link: sync writes the file)")
     assert (tmp_path / "elsewhere.tex").read_text() == "% mine\n"
@@ -282,12 +289,8 @@ def test_a_macros_file_of_ours_linked_outside_is_one_cause(tmp_path):
     """Round 42a (A40): the link's target a macros.tex of ours (another paper's, defining our
     macros): beside the row's "remove the link", a warning named the macros file itself as a
     user of our macros and guessed TEXINPUTS, a variable not set. The row alone says it."""
-    (tmp_path / "elsewhere.tex").write_text("\\newcommand{\\cifarAccBPMean}{0.61}\n")
-    paper = _paper(tmp_path / "p", "\\input{macros}\nAccuracy \\cifarAccBPMean.")
-    (paper / "macros.tex").symlink_to(tmp_path / "elsewhere.tex")
-    ran = _figures(tmp_path, "sync", "p", "--venue", "icml", "--allow-synthetic")
-    assert ran.returncode == 1
-    [row] = [line for line in ran.stdout.splitlines() if line.startswith("(macros)")]
+    ran, row = _synced_with_macros_linked(tmp_path, "\\newcommand{\\cifarAccBPMean}{0.61}\n",
+                                          "\\input{macros}\nAccuracy \\cifarAccBPMean.")
     assert row.endswith("(remove the link: sync writes the file)"), row
     assert "TEXINPUTS" not in ran.stderr, ran.stderr
     assert "(our macros)" not in ran.stderr, ran.stderr
