@@ -8,7 +8,6 @@ import contextlib
 import dataclasses
 import hashlib
 import json
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +16,7 @@ from figures.data.jsonio import write_text_atomic
 from figures.errors import DataError, FigureDataError, display_path
 from figures.page import Box, inches
 from figures.paper.chapters import left_out
-from figures.paper.latex import SOURCE_LIMIT, read_bounded, read_paper, shown_path
+from figures.paper.latex import read_paper, shown_path
 from figures.paper.memo import key_of, known, pending, read_once, recall, remember
 from figures.paper.placed import (
     Placement,
@@ -31,9 +30,9 @@ from figures.paper.placed import (
 )
 from figures.paper.sync import SourceOf, extensions_of, includes_of, name_of, target_of
 from figures.paper.tall import held
+from figures.paper.wrappers import nearest_wrapper
 from figures.paths import BUILD_ROOT
 from figures.texhints import gin_default
-from figures.texread import blanked
 from figures.venues import Venue
 
 
@@ -275,13 +274,8 @@ def scaling_wrapper(include) -> str:
     """The command around ``include`` that scales what it holds (``\\resizebox at
     main.tex:40``), read from the source above it; else, for an include of no size of its own,
     the ``\\setkeys{Gin}{width=...}`` that gives it one (round 39, F16); else "a wrapper"."""
-    text = blanked(read_bounded(include.tex, SOURCE_LIMIT) or "")  # its comments
-    lines = text.splitlines()[:include.line]
-    for number in range(len(lines), max(len(lines) - 30, 0), -1):
-        found = re.findall(r"\\(resizebox|scalebox|adjustbox|makebox|rotatebox)\b",
-                           lines[number - 1])
-        if found:
-            return f"\\{found[-1]} at {display_path(include.tex.name)}:{number}"
+    if (wrapper := nearest_wrapper(include.tex, include.line)) is not None:
+        return f"\\{wrapper[1]} at {display_path(include.tex.name)}:{wrapper[0]}"
     own = include.graphic.options if include.graphic is not None else {}
     sized = any(key in own for key in ("width", "height", "totalheight", "scale"))
     return (None if sized else gin_default(include.tex)) or "a wrapper"

@@ -25,7 +25,7 @@ from figures.errors import FigureDataError
 from figures.page import Box, Width, inches
 from figures.paper.latex import UNITS, Graphic, line_width_in, width_in
 from figures.paper.overrun import overrun
-from figures.paper.towidth import to_width
+from figures.paper.wrappers import to_width
 from figures.registry import FigureSpec
 from figures.texhints import gin_default
 from figures.venues import Venue

@@ -31,10 +31,10 @@ from pathlib import Path
 
 from figures.errors import FigureDataError
 from figures.page import Box, Width, inches
-from figures.paper.latex import SOURCE_LIMIT, UNITS, read_bounded
-from figures.paper.memo import digest_of, key_of, read_once, recall
+from figures.paper.latex import UNITS
+from figures.paper.memo import digest_of, key_of, recall
 from figures.paper.placed import Placement, _reshape_problem, _trimmed_by_default, fixed_include
-from figures.texread import blanked
+from figures.paper.wrappers import nearest_wrapper
 from figures.venues import Venue
 
 #: ``\\resizebox{!}{H}`` (or ``\\resizebox*``, to the total height) as the source writes it,
@@ -52,22 +52,13 @@ _NEAR = 0.005
 
 def by_height(include) -> tuple[str, int, str, str] | None:
     """The ``\\resizebox{!}{H}`` around ``include``: its file's name, its line, ``H`` as
-    written and the command (``\\resizebox``, ``\\adjustbox``); None when the nearest scaling command above the include is none such (the
-    source read as :func:`figures.paper.builds.scaling_wrapper` reads it)."""
-    lines = (read_once(include.tex, _lines) or [])[:include.line]  # once a command
-    for number in range(len(lines), max(len(lines) - 30, 0), -1):
-        found = list(re.finditer(r"\\(resizebox|scalebox|adjustbox|makebox|rotatebox)\b",
-                                 lines[number - 1]))
-        if found:
-            rest = "\n".join([lines[number - 1][found[-1].start():], *lines[number:]])
-            match = _BY_HEIGHT.match(rest)
-            return None if match is None else (include.tex.name, number, (
-                match.group(1) or match.group(2)).strip(), "\\" + found[-1].group(1))
-    return None
-
-
-def _lines(path: Path) -> list[str]:
-    return blanked(read_bounded(path, SOURCE_LIMIT) or "").splitlines()  # its comments
+    written and the command (``\\resizebox``, ``\\adjustbox``); None when the nearest
+    scaling command above the include (:func:`figures.paper.wrappers.nearest_wrapper`) is
+    none such."""
+    wrapper = nearest_wrapper(include.tex, include.line)
+    match = None if wrapper is None else _BY_HEIGHT.match(wrapper[2])
+    return None if match is None else (include.tex.name, wrapper[0], (
+        match.group(1) or match.group(2)).strip(), "\\" + wrapper[1])
 
 
 def _height_in(graphic, written: str) -> float | None:

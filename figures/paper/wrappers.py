@@ -1,0 +1,54 @@
+"""The wrapper around an include, read from the source: the one reading of the nearest
+scaling command above it (``\\resizebox``, ``\\scalebox``, adjustbox...), which names a
+wrapper in a refusal (:func:`figures.paper.builds.scaling_wrapper`), finds one that scales
+to a height (:mod:`figures.paper.tall`) and one that scales to a width (:func:`to_width`).
+
+A wrapper to a width, ``\\resizebox{\\columnwidth}{!}{\\includegraphics{x}}`` or adjustbox's
+``max width=\\linewidth``, prints what it holds at its width, whatever the file's own: the
+factor TeX's probe read is the one for the file of the moment (or the probe's stand-in),
+not a property of the paper. Drawn for what prints, the factor is then 1 (round 44, C3: a
+summary drawn at 2.4 in for an earlier ``\\adjustbox{height=}``, then wrapped in
+``\\resizebox{\\columnwidth}{!}``, was refused as "4.401 in as printed (its 3.25 in box
+scaled by 1.35)": its line width times the old file's factor). A ``\\scalebox{f}`` scales by
+``f`` whatever the file: judged by its factor (round 42a, A49)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from figures.paper.latex import SOURCE_LIMIT, read_bounded
+from figures.paper.memo import read_once
+from figures.texread import blanked
+
+#: A scaling command, as the source writes it.
+_WRAPPER = re.compile(r"\\(resizebox|scalebox|adjustbox|makebox|rotatebox)\b")
+#: How far above an include its wrapper is looked for, in lines.
+_ABOVE = 30
+#: A wrapper that sets the width: ``\\resizebox{W}{!}`` (``*``), adjustbox's ``width=``,
+#: ``max width=``, ``min width=``; its own height given too is :mod:`figures.paper.tall`'s.
+_TO_WIDTH = re.compile(r"\\resizebox\*?\s*\{\s*[^!\s{}][^{}]*\}\s*\{\s*!\s*\}"
+                       r"|\\adjustbox\s*\{[^{}]*?\b(?:max |min )?width\s*=(?![^{}]*height)")
+
+
+def nearest_wrapper(tex: Path, line: int) -> tuple[int, str, str] | None:
+    """The nearest scaling command on or above ``line`` of ``tex`` (comments blanked, the
+    file read once a command): its line, its name (``resizebox``) and the source from it on
+    to ``line``; None when there is none within :data:`_ABOVE` lines."""
+    lines = (read_once(tex, _lines) or [])[:line]
+    for number in range(len(lines), max(len(lines) - _ABOVE, 0), -1):
+        found = list(_WRAPPER.finditer(lines[number - 1]))
+        if found:
+            rest = "\n".join([lines[number - 1][found[-1].start():], *lines[number:]])
+            return number, found[-1].group(1), rest
+    return None
+
+
+def to_width(graphic) -> bool:
+    """Whether the nearest scaling command above ``graphic`` scales it to a width."""
+    wrapper = nearest_wrapper(graphic.tex, graphic.line)
+    return wrapper is not None and _TO_WIDTH.match(wrapper[2]) is not None
+
+
+def _lines(path: Path) -> list[str]:
+    return blanked(read_bounded(path, SOURCE_LIMIT) or "").splitlines()  # its comments
