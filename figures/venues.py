@@ -210,6 +210,12 @@ _ON_PAGE = re.compile(r"(.+?)-([0-9.]+)x([0-9.]+)(?:x([0-9.]+))?in(?:-widest([0-
 _BODY = re.compile(r"tex([0-9]+(?:\.[0-9]+)?)pt")
 
 
+def off_page(key: str) -> str:
+    """The venue a key of :func:`on_page` names, its page aside (``ieee-5.5x5.5in``: ieee)."""
+    base = _ON_PAGE.fullmatch(key)
+    return base[1] if base else key
+
+
 def on_page(venue: Venue, text: float, column: float, height: float | None = None,
             widest: float | None = None) -> Venue:
     """``venue``'s rules on the page TeX reports (itself when its own page is that one); a
@@ -223,10 +229,9 @@ def on_page(venue: Venue, text: float, column: float, height: float | None = Non
             abs(venue.column_width_in - column) <= 0.02:
         return venue
     height = round(height, 3) if body and height is not None else venue.text_height_in
-    base = _ON_PAGE.fullmatch(venue.key)
     page = f"{text:g}x{column:g}" + (f"x{height:g}" if body and height else "") + "in" + (
         f"-widest{widest:g}in" if widest else "")
-    return dataclasses.replace(venue, key=f"{base[1] if base else venue.key}-{page}",
+    return dataclasses.replace(venue, key=f"{off_page(venue.key)}-{page}",
                                text_width_in=text, column_width_in=column,
                                text_height_in=height, widest_in=widest)
 

@@ -6,7 +6,6 @@ holds only what is left to do, not what the rounds before it wrote (round 42a, A
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,12 +74,12 @@ def venue_dropped(result: Plan) -> str | None:
     forgets the flag gets figures drawn under the page's own rules, as documented, but
     should know the venue changed under her."""
     from figures.outputs.kind import venue_key_of
-    from figures.venues import load_venues
+    from figures.venues import load_venues, off_page
 
     def venue_of(path: Path) -> str | None:  # the venue's name, not its page (ieee-5.5x5.5in)
         key = venue_key_of(((provenance_of(path) if path.is_file() else None) or {})
                            .get("variant", ""))
-        return None if key is None else re.sub(r"-[0-9.]+x[0-9.x]+in$", "", key)
+        return None if key is None else off_page(key)
 
     for write in result.copies:
         venue = venue_of(write.target)
