@@ -189,7 +189,8 @@ def stability(session: nox.Session) -> None:
 def random_order(session: nox.Session) -> None:
     """The whole suite (both tiers, ``--mpl``) in one process, in a random order (CI).
 
-    It runs in a copy without .git, from another folder.
+    It runs in a copy without .git, from another folder. CI passes ``-- --processes 2``
+    (the shuffled suite split between two processes, in half the time).
 
     ``nox -s random_order -- SEED`` reruns one order (the seed is printed); pytest options
     follow the seed (``-- SEED -m "not slow"``: the fast tier only)."""

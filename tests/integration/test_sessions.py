@@ -78,9 +78,9 @@ def test_ci_script_and_workflow_run_the_same_nox_sessions():
     workflow = (REPO / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8")
     script = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     review = "nox -s review -- --no-open"  # a failure's review page, kept
-    # the default sessions, then the whole suite in one process (random order, no .git,
-    # another folder), which holds the slow tier
-    ci = ["nox", "nox -s random_order"]
+    # the default sessions, then the whole suite (random order, no .git, another folder,
+    # split between two processes), which holds the slow tier
+    ci = ["nox", "nox -s random_order -- --processes 2"]
     assert _nox_commands(workflow) == [*ci, review]
     # then the seed comparison, when seeds are at hand
     assert _nox_commands(script)[0] == review
@@ -123,3 +123,21 @@ def test_ci_runs_the_whole_suite_in_one_process_in_random_order():
     assert "--ignore" not in options  # the golden images too
     assert "-n" not in options
     assert options[options.index("no:xdist") - 1] == "-p"
+
+
+def test_ci_splits_the_shuffled_suite_between_processes_when_told():
+    """CI's `--processes 2`: xdist workers, each shuffled by the same seed, the slow tier
+    too; a count that is not a whole number is one line saying what to write."""
+    module = _random_order()
+    processes, rest = module.processes_option(["7", "--processes", "2", "-k", "x"])
+    assert (processes, rest) == (2, ["7", "-k", "x"])
+    options = module.pytest_command(REPO, 7, rest[1:], processes)[3:]
+    assert options[options.index("-n") + 1] == "2"
+    assert "no:xdist" not in options
+    assert "--randomly-seed=7" in options
+    assert "--mpl" in options
+    assert "-m" not in options
+    assert module.processes_option(["7"]) == (1, ["7"])
+    for wrong in (["--processes"], ["--processes", "two"], ["--processes", "0"]):
+        with pytest.raises(SystemExit, match="--processes takes a whole number"):
+            module.processes_option(wrong)
