@@ -59,7 +59,8 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
         for what, each in _found(rest, in_text if text else plain,
                                  in_tex_live(name)).items():
             bib = _in_bib(paper, each[0][1]) if name.lower().endswith(".bbl") else None
-            said.append(_told(display_path(name), what, each, text, bib=bib))
+            said.append(_told(display_path(name), what, each, text, bib=bib,
+                              cited=what == "an author's name" and name.lower().endswith(".bbl")))
         for profile, texts in profiles:  # its texts decoded (UTF-16 mluc: A19), then as is
             read = b"\n".join(text.encode("utf-8", "surrogateescape") for text in texts.values())
             for what, each in _found(read + b"\n" + profile, checks, b"").items():
@@ -164,10 +165,13 @@ def _in_bib(paper: Path, shown: str) -> str | None:
 
 
 def _told(name: str, what: str, each: list[tuple[int, str]], text: bool,
-          where: str = "its metadata or content", bib: str | None = None) -> str:
+          where: str = "its metadata or content", bib: str | None = None,
+          cited: bool = False) -> str:
     """The line of a file's disclosures of one kind: the first (its line), then the others
     (``and 1 more (D:\\Users\\bob.jones on line 13)``), at most :data:`MOST_TOLD` named; in a
-    ``.bbl``, the ``bib`` line it came from (``main.bbl:14 (bibtex's, from refs.bib:10)``)."""
+    ``.bbl``, the ``bib`` line it came from (``main.bbl:14 (bibtex's, from refs.bib:10)``).
+    An author's name in a ``.bbl`` is ``cited``: a reference the paper cites, which venues
+    ask to keep in the third person, not to remove (hostile round 42a, A32)."""
     def shown(match: str) -> str:
         match = display_path(match)  # a path whole, other texts cut
         return match if "/" in match or "\\" in match else match[:60]
@@ -182,6 +186,11 @@ def _told(name: str, what: str, each: list[tuple[int, str]], text: bool,
     more += [f"{left} other{'s' if left > 1 else ''}"] if left > 0 else []
     also = f" and {len(others)} more ({', '.join(more)})" if others else ""
     them = "them" if others else "it"
+    if cited:
+        return (f"{where}: {what} ({shown(first)}){also} in the reference list (a work the "
+                "paper cites): keep a self-citation in the third person, as venues ask "
+                "(\"Smithson et al. show\", not \"our earlier work\"); remove only text that "
+                "says the work is yours")
     return (f"{where}: {what} ({shown(first)}){also} in the packed source: the archive "
             f"discloses {them}; remove {them}{there} for review")
 
@@ -280,3 +289,58 @@ def _own_pages(data: bytes, name: str) -> list[str]:
         return page_texts(data)
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError):
         return []
+
+
+#: A source line that sets the names a class hides: ``\\author{...}`` (or a macro it reads on
+#: the same line), and the author blocks of IEEEtran, authblk, acmart, llncs.
+_NAMES_LINE = re.compile(rb"\\(?:author|affil|IEEEauthorblock[NA]|institute|affiliation|"
+                         rb"icmlauthor)(?![A-Za-z])")
+#: A command's argument the page never prints: a file, a label, a key, a link's address.
+_UNPRINTED = re.compile(rb"\\(?:includegraphics|input|include|subfile|bibliography|"
+                        rb"bibliographystyle|label|[cC]?ref|eqref|autoref|nocite|cite[a-zA-Z]*|"
+                        rb"href)\*?(?:\[[^\]]*\])*\{[^}]*\}")
+
+
+def compiled_names(shown: list[str], files: dict[str, bytes], main: str) -> str:
+    """The line for ``\\author``'s names ``shown`` in the compiled text (hostile round 42a):
+    where the body prints them (each source line outside the lines that set the names, A53:
+    ``\\newcommand{\\myauthors}{Janet Smithson}\\author{\\myauthors}`` then "the Smithson
+    method" at main.tex:19 was named nowhere; the main file's preamble prints nothing: a
+    ``\\newcommand{\\myname}{...}`` there is printed by ``\\maketitle``), or, when only a
+    ``.bbl`` holds them, a cited
+    work in the reference list, which venues ask to keep in the third person (A32: not a
+    disclosure to remove)."""
+    printed: list[str] = []
+    in_references = False
+    for what, pattern in identifying(shown):
+        if what != "an author's name":
+            continue
+        for name, data in sorted(files.items()):
+            if name.lower().endswith(".bbl"):
+                in_references = in_references or bool(pattern.search(data))
+                continue
+            if not name.lower().endswith((".tex", ".ltx")):
+                continue
+            lines = data.split(b"\n")
+            body = next((at for at, line in enumerate(lines) if b"\\begin{document}" in line),
+                        -1) if name == main else -1
+            for number, line in enumerate(lines[body + 1:], body + 2):
+                code = _UNPRINTED.sub(b"", line.split(b"%", 1)[0] if b"\\%" not in line
+                                      else line)
+                if pattern.search(code) and not _NAMES_LINE.search(code):
+                    printed.append(f"{display_path(name)}:{number}")
+    names = ", ".join(shown)
+    if printed:
+        at = sorted(set(printed), key=printed.index)
+        more = f" and {len(at) - MOST_TOLD} more" if len(at) > MOST_TOLD else ""
+        return (f"{at[0]}: {names} of \\author printed in the compiled text (at "
+                f"{', '.join(at[:MOST_TOLD])}{more}): the review copy names an author, "
+                "which the venue's anonymous option hides only in \\author: remove or "
+                "anonymise the name there")
+    if in_references:
+        return (f"{display_path(main)}: {names} of \\author in the compiled text, in the "
+                "reference list only (a work the paper cites): keep such a self-citation in "
+                "the third person (\"Smithson et al. show\", not \"our earlier work\"), as "
+                "venues ask; nothing to remove")
+    return (f"{display_path(main)}: {names} of \\author in the compiled text: the review copy "
+            "names an author (the venue's anonymous option hides them)")

@@ -194,9 +194,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         found.warnings += hidden.told(sources, texts[1]) + list(told.values()) + [
             line for names, line in cut.images.items() if not told.keys() & set(names)]
         if shown:
-            found.warnings.append(f"{display_path(main_tex.name)}: {', '.join(shown)} of "
-                                  "\\author in the compiled text: the review copy names an "
-                                  "author (the venue's anonymous option hides them)")
+            found.warnings.append(anonymity.compiled_names(
+                shown, by_line, os.path.relpath(main_tex, folder)))
     differs = proof.first_difference(*texts)
     if differs is not None:
         found.warnings.append(f"{display_path(main_tex.name)}: the PDF from the archive differs "

@@ -205,8 +205,10 @@ def test_an_anonymous_pack_reads_icmls_author_names_too(tmp_path):
     said = ran.stderr.splitlines()
     assert "warning: figs/smith-plot.png: an author's name (smith) in the file's name: the " \
         "archive discloses it; rename it (and its include) for review" in said
-    assert "warning: main.tex: Smith of \\author in the compiled text: the review copy names " \
-        "an author (the venue's anonymous option hides them)" in said
+    # where the page prints it (round 42a, A53): the sentence, not the include's file name
+    assert "warning: main.tex:9: Smith of \\author printed in the compiled text (at " \
+        "main.tex:9): the review copy names an author, which the venue's anonymous option " \
+        "hides only in \\author: remove or anonymise the name there" in said
     assert "Example" not in ran.stderr
 
 
