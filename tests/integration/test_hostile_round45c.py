@@ -1,0 +1,42 @@
+"""Hostile round 45c: W15 (make checks --out before it extracts), W22 (fig4's (c) claim on
+ties), W25 (one epoch per run), W20 (fig4's condition count), W21 (fig1's layer count),
+W19 (fig4's condition names)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import run
+
+from figures.extract.synthetic import generate
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+@pytest.mark.parametrize(("out", "line"), [
+    ("figdata/build", ("error: --out {figdata}/build: is inside the figdata folder {figdata}; "
+                       "the build would write over its files. Choose another folder")),
+    ("figdata", "error: --out {figdata}: is inside the figdata folder"),
+    ("afile", "error: {tmp}/afile: already exists and is not a folder"),
+    ("afile/sub", "error: {tmp}/afile/sub: a part of this path is a file, not a folder"),
+])
+def test_make_refuses_its_out_before_it_extracts(capsys, tmp_path, figdata_dir, out, line):
+    """Round 45c (W15): `figures make RESULTS --figdata FD --out FD/build` extracted all nine
+    figures into FD, then refused the --out (exit 2): a refused run had replaced the figdata,
+    and nothing was built from it (an --out under a file: the same, exit 1). Every --out the
+    build would refuse is refused first, nothing written."""
+    results = generate(tmp_path / "results", epochs=3)
+    (results / "SYNTHETIC.json").unlink()  # read as real
+    (tmp_path / "afile").write_text("mine\n")
+    before = _files(figdata_dir)
+    code, stdout, err = run(capsys, "make", str(results), "--figdata", str(figdata_dir),
+                            "--out", str(tmp_path / out))
+    assert code in (1, 2), err
+    assert "extracted" not in stdout + err
+    assert err.splitlines() == [err.splitlines()[0]], err
+    assert err.startswith(line.format(figdata=figdata_dir, tmp=tmp_path)), err
+    assert _files(figdata_dir) == before
+    assert not (tmp_path / "afile").is_dir()
