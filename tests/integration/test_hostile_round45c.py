@@ -40,3 +40,35 @@ def test_make_refuses_its_out_before_it_extracts(capsys, tmp_path, figdata_dir, 
     assert err.startswith(line.format(figdata=figdata_dir, tmp=tmp_path)), err
     assert _files(figdata_dir) == before
     assert not (tmp_path / "afile").is_dir()
+
+
+def _alike_text(pairs: list[tuple[float, float]]) -> str:
+    from figures.plots._caption import Claims
+
+    c = Claims()
+    c.alike([a for a, _ in pairs], [b for _, b in pairs], "", [f"c{i}" for i in range(len(pairs))])
+    [claim] = c.made
+    assert not claim.judge(claim.text)
+    return claim.text
+
+
+def test_fig4_alike_is_the_same_in_any_listing_order_and_never_vacuous():
+    """Round 45c (W22): fig4's (c) claim compared two stable sorts, so a tie in the cosine was
+    broken by list position: the same five conditions read "the same order" listed one way
+    and "different orders" with the first two swapped; every value 0 read "the same order and
+    agree in sign", and a cosine of exactly 0 "agreed in sign" with a ρ of either sign."""
+    from itertools import permutations
+
+    pairs = [(0.1, 0.1), (0.1, 0.2), (0.3, 0.3), (0.4, 0.4), (0.5, 0.5)]
+    said = {_alike_text(list(p)) for p in permutations(pairs)}
+    assert said == {("put the conditions in the same order where both tell them apart and "
+                    "agree in sign")}, said
+    assert _alike_text([(0.0, 0.0)] * 5) == ("do not both tell any two conditions apart and "
+                                             "have no sign to compare")
+    assert _alike_text([(0.0, -0.3), (0.2, -0.1), (0.3, 0.2)]) == (
+        "put the conditions in the same order and differ in sign for c1 and have no sign to "
+        "compare for c0")
+    assert _alike_text([(0.1, 0.3), (0.2, 0.2), (0.3, 0.1)]) == (
+        "put the conditions in different orders and agree in sign")
+    assert _alike_text([(0.1, 0.1), (0.2, 0.2)]) == (
+        "put the conditions in the same order and agree in sign")
