@@ -72,3 +72,54 @@ def test_fig4_alike_is_the_same_in_any_listing_order_and_never_vacuous():
         "put the conditions in different orders and agree in sign")
     assert _alike_text([(0.1, 0.1), (0.2, 0.2)]) == (
         "put the conditions in the same order and agree in sign")
+
+
+def _cut_to_one_epoch(results: Path) -> None:
+    import json
+
+    for path in [*results.glob("snapshot_*/*.json"), *results.glob("dfa_residual_penalty/*.json")]:
+        doc = json.loads(path.read_text())
+        for key, value in doc.items():
+            if isinstance(value, list) and value and isinstance(value[0], dict):
+                doc[key] = value[:1]
+        path.write_text(json.dumps(doc))
+    for path in results.glob("cifar10*/results_cifar10.json"):
+        doc = json.loads(path.read_text())
+        for seed in doc.values():
+            for method in seed.values():
+                method["log"] = {k: v[:1] for k, v in method["log"].items()}
+        path.write_text(json.dumps(doc))
+
+
+def test_one_epoch_per_run_is_refused_naming_the_file_and_key(capsys, tmp_path, figdata_dir):
+    """Round 45c (W25): results with one epoch per run extracted and built with exit 0: every
+    epoch axis ticked 0.95 1.00 1.05, log axes under a decade labelled their minor ticks over
+    each other, captions said "flat (1×) from the first epoch to the last" and "1 epochs". A
+    series over epochs needs two: each figure with an epoch axis refuses one in one line naming
+    the file and the key, its figdata kept; the bar chart of final accuracies says "1 epoch"."""
+    from figures.data import figdata
+    from figures.plots import cifar_summary
+
+    results = generate(tmp_path / "results", epochs=3)
+    (results / "SYNTHETIC.json").unlink()
+    _cut_to_one_epoch(results)
+    before = _files(figdata_dir)
+    code, stdout, err = run(capsys, "extract", str(results), "--figdata", str(figdata_dir))
+    assert code == 1
+    refused = {"fig3b_crossarch_3row": "data.rows[0].methods.BP.epochs",
+               "figure_snapshot_resmlp": "data.with_ln.BP.epoch",
+               "figure_snapshot_vit": "data.epoch",
+               "fig4_penalty_rescue": "data.panel_a.vanilla.epochs",
+               "cifar_accuracy": "data.methods.bp.train_acc[0]",
+               "cifar_state_vs_credit": "data.state_pred_error.42"}
+    lines = err.splitlines()
+    for name, key in refused.items():
+        [line] = [line for line in lines if line.startswith(f"error: {name}: ")]
+        assert f"{figdata_dir}/{name}.json" in line, line
+        assert f"{key}: 1 epoch, expected at least 2" in line, line
+        assert _files(figdata_dir)[f"{name}.json"] == before[f"{name}.json"]
+    assert "extracted cifar_summary" in stdout
+    data = figdata.load(figdata_dir / "cifar_summary.json", "cifar_summary",
+                        cifar_summary.SCHEMA)["data"]
+    assert data["epoch_counts"] == [1]
+    assert str(cifar_summary.caption(data)).endswith("(3 seeds, 1 epoch).")
