@@ -156,3 +156,36 @@ def test_the_hero_at_its_layer_limit_is_legible_at_its_smallest_width(capsys, tm
     assert code == 1
     assert "fig1_audit_hero.json: 3 problems: data.panel_c.values.BP: expected at most 11 " \
         "entries (one labelled tick each; more overlap), got 12" in err, err
+
+
+def _conditions(figdata_dir: Path, n: int) -> None:
+    import copy
+    import json
+
+    path = figdata_dir / "fig4_penalty_rescue.json"
+    doc = json.loads(path.read_text())
+    given = doc["data"]["panel_b"]["conditions"]
+    doc["data"]["panel_b"]["conditions"] = [copy.deepcopy(given[i % len(given)])
+                                            for i in range(n)]
+    path.write_text(json.dumps(doc))
+
+
+def test_fig4_draws_as_many_conditions_as_its_smallest_width_holds(capsys, tmp_path,
+                                                                   figdata_dir):
+    """Round 45c (W20): fig4 with 12 or 40 conditions built with exit 0, (a) and (b) squashed
+    to strips, their tick labels on each other (`check`: 23 and 248 collisions). The schema
+    bounds them at what IEEE's smallest width (3.467 in, 8 pt) holds, measured: 8 pass every
+    rule there; 9 are refused in one line naming the file and the key."""
+    _conditions(figdata_dir, 8)
+    out = tmp_path / "out"
+    assert run(capsys, "build", "--venue", "ieee", "--width", "3.467", "--figdata",
+               str(figdata_dir), "--out", str(out), "fig4_penalty_rescue")[0] == 0
+    code, stdout, _ = run(capsys, "check", "--venue", "ieee", "--out", str(out), "--figdata",
+                          str(figdata_dir), "fig4_penalty_rescue")
+    assert code == 0, stdout
+    _conditions(figdata_dir, 9)
+    code, _, err = run(capsys, "build", "--venue", "ieee", "--width", "3.467", "--figdata",
+                       str(figdata_dir), "--out", str(tmp_path / "o9"), "fig4_penalty_rescue")
+    assert code == 1
+    assert (f"error: fig4_penalty_rescue: {figdata_dir}/fig4_penalty_rescue.json: "
+            "data.panel_b.conditions: expected at most 8 entries") in err, err
