@@ -100,7 +100,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 
 _PER_SEED = ListOf(cifar.ACCURACY, equal_lengths=True)
 SCHEMA = Record(
-    {"seeds": ListOf(Scalar()),
+    {"seeds": ListOf(Scalar(), unique=True),
      "methods": MapOf(Record({"train_acc": _PER_SEED, "test_acc": _PER_SEED},
                              same_length=[("train_acc[*]", "test_acc[*]")]), min_size=1,
                       known=cifar.METHODS)},

@@ -110,7 +110,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 
 
 SCHEMA = Record({
-    "seeds": ListOf(Scalar()),
+    "seeds": ListOf(Scalar(), unique=True),
     "epoch_counts": ListOf(Number(within=(1, 1e6), bounded_by="an epoch count", whole=True)),
     "final_test_acc": MapOf(ACCURACY, min_size=1, known=METHODS),
 }, same_length=[("seeds", "final_test_acc.*")])

@@ -96,12 +96,13 @@ def AnyObject(*, doc: str = "") -> Schema:
 
 def ListOf(item: Schema, *, min_length: int = 1, length: int | None = None,
            equal_lengths: bool = False, max_length: int | None = None, max_reason: str = "",
-           increasing: bool = False, doc: str = "") -> Schema:
+           increasing: bool = False, unique: bool = False, doc: str = "") -> Schema:
     """A list of ``item``: ``length`` fixes its length, ``min_length``/``max_length`` bound it
     (the most entries the figure can show, and why); ``equal_lengths``: every item a list of
     one length (a series per seed); ``increasing`` numbers (epochs, blocks: else the line
-    zigzags)."""
+    zigzags); ``unique`` entries (seeds: one seed listed thrice is not three seeds)."""
     return _said(doc, type="array", items=item, minItems=min_length if length is None else length,
+                 uniqueItems=True if unique else None,
                  maxItems=max_length if length is None else length,
                  why=max_reason if max_length is not None else None,
                  increasing=True if increasing else None,

@@ -261,8 +261,16 @@ def _message(error) -> str:
                              if "why" in schema else f"expected {value} entries")
         + f", got {len(instance)}",
         "minProperties": lambda: f"expected at least {value} entries, got {len(instance)}",
+        "uniqueItems": lambda: (f"{excerpt(_repeated(instance))} is listed more than once: "
+                                "each entry once (a seed repeated is not another seed); remove "
+                                "the repeat"),
     }
     return messages[kind]() if kind in messages else error.message
+
+
+def _repeated(items: list[Any]) -> Any:
+    """The first entry of ``items`` that an earlier one equals."""
+    return next(item for at, item in enumerate(items) if item in items[:at])
 
 
 _WORDS = {"object": "an object", "array": "a list", "string": "a string", "number": "a number",
