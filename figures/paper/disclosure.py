@@ -152,15 +152,11 @@ def on_this_machine(paper: Path) -> list[tuple[str, re.Pattern[bytes]]]:
     return found
 
 
-#: The application segments a JPEG keeps, each by what it opens with: JFIF (APP0), an ICC
-#: profile (APP2; hostile round 45b, K4: a phone's MPF or a camera's FlashPix APP2 naming who
-#: made it shipped as "ICC"), Adobe's colour transform (APP14). Other APPn and COM: metadata.
-JPEG_KEPT = {0xE0: b"JFIF\0", 0xE2: b"ICC_PROFILE\0", 0xEE: b"Adobe"}
-
-
 def jpeg_metadata(marker: int, segment: bytes) -> bool:
-    """A segment of :func:`jpeg_segments` that is no picture: a comment, an APPn not kept."""
-    kept = JPEG_KEPT.get(marker)
+    """A :func:`jpeg_segments` segment that is no picture: a comment, an APPn but JFIF's
+    (APP0), an ICC profile (APP2; hostile round 45b, K4: a phone's MPF or a camera's FlashPix
+    APP2 naming who made it shipped as "ICC") and Adobe's colour transform (APP14)."""
+    kept = {0xE0: b"JFIF\0", 0xE2: b"ICC_PROFILE\0", 0xEE: b"Adobe"}.get(marker)
     return marker == 0xFE or (0xE0 <= marker <= 0xEF and not (kept and segment.startswith(kept, 4)))
 
 
@@ -258,8 +254,7 @@ def disclosed(pdf: Path | bytes, folder: Path, authors: list[str], *,
                 ("/Metadata", "XMP"), ("/PieceInfo", "/PieceInfo")) if key in xobject)
             if xobject.get("/Filter") == "/DCTDecode" and any(
                     jpeg_metadata(*each) for each in jpeg_segments(xobject.get_data(), name)):
-                found.append(f"{name}: a JPEG's EXIF, XMP, comment or other application data "
-                             "(figure metadata)")
+                found.append(f"{name}: a JPEG's EXIF, XMP, comment or other APPn (figure metadata)")
     return list(dict.fromkeys(found))
 
 
