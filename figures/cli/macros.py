@@ -5,17 +5,24 @@ from __future__ import annotations
 import argparse
 import sys
 from functools import partial
+from pathlib import Path
 
 from figures.cli import common as cli
 from figures.errors import FigureDataError, display_path, one_line
 from figures.registry import FIGURES
 
 
+def _file_or_dash(text: str) -> Path | None:
+    """``--out``'s value: ``-`` is standard output, as in every Unix tool (round 45c, W14: it
+    made a file named ``-`` in the checkout); ``./-`` a file of that name."""
+    return None if text == "-" else cli.path_arg(text)
+
+
 def add_parser(add) -> None:
     p = add("macros", help="write the quoted values as LaTeX macros")
     cli.add_figdata(p)
-    p.add_argument("--out", type=cli.path_arg, default=None, metavar="FILE",
-                   help="write here (default: standard output)")
+    p.add_argument("--out", type=_file_or_dash, default=None, metavar="FILE",
+                   help="write here (default, or -: standard output; ./- for a file named -)")
 
 
 def run(args: argparse.Namespace) -> int:

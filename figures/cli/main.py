@@ -152,6 +152,8 @@ class Parser(argparse.ArgumentParser):
         #: The arguments it requires (positional ones), and the names of its positional ones.
         self.required_actions: list[argparse.Action] = []
         self.positional_names: list[str] = []
+        #: The positional that takes any number of words (``FIGURE``), if any.
+        self.listed: str | None = None
         #: The option strings taking a value: the word after one is that value (round 31, C2).
         self.valued: set[str] = set()
         #: The other commands' parsers, by name (none for the top parser's).
@@ -169,6 +171,8 @@ class Parser(argparse.ArgumentParser):
             self.required_actions.append(action)
         if not action.option_strings:
             self.positional_names.append(action.metavar or action.dest)
+            if action.nargs in ("*", "+"):  # FIGURE...: the words argparse reads as one run
+                self.listed = action.metavar or action.dest
         return action
 
     def unrecognized(self, extras: Sequence[str]) -> NoReturn:
@@ -178,6 +182,10 @@ class Parser(argparse.ArgumentParser):
         (``--=x``, round 30 C4); one pasted with a typographic dash (``—out``) is told as
         such, with the option it stands for (round 30, C2)."""
         word = next((arg for arg in extras if arg.startswith("-") or _dashed(arg)), None)
+        if word is None and self.listed:  # `build a --force b` (round 45c, W2)
+            self.error(f"unrecognized argument {extras[0]!r}: give every {self.listed} together, "
+                       "before or after the options, not on both sides of one "
+                       f"({self.prog} --help lists them)")
         if word is None:
             self.error(f"unrecognized argument {extras[0]!r} ({self.prog} --help lists them)")
         typed = _dashed(word) or word.split("=", 1)[0]

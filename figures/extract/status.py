@@ -44,12 +44,13 @@ def _changed_sources(spec: FigureSpec, sources: list[dict[str, Any]], results: P
     for source in sources:
         file = results / source["path"]
         try:
-            if not file.is_file():
-                changed.append(f"{source['path']} is gone")
+            if not file.exists() and not file.is_symlink():  # a FIFO is there: read says
+                changed.append(f"{source['path']} is gone")  # what it is (round 45c, W24)
             elif sha256_of(file) != source["sha256"]:
                 changed.append(f"{source['path']} changed")
         except (OSError, FigureDataError) as exc:  # unreadable: as good as gone, and why
             reason = exc.message if isinstance(exc, FigureDataError) else os_reason(exc)
+            reason = reason.removeprefix("cannot read: ")
             changed.append(f"{source['path']} cannot be read ({reason})")
     if changed:
         return changed

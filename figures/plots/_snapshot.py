@@ -169,7 +169,7 @@ def across_seeds_schema(min_seeds: int) -> Record:
     per_seed = ListOf(Series(positive=True), min_length=min_seeds)
     metrics = Record({"h_L": per_seed, "g_2": per_seed})
     return Record(
-        {"seeds": ListOf(Scalar(), min_length=min_seeds), "epoch": Epochs(min_length=min_seeds),
+        {"seeds": ListOf(Scalar(), min_length=min_seeds, unique=True), "epoch": Epochs(min_length=min_seeds),
          "BP": metrics, "DFA": metrics},
         same_length=[("epoch", *(f"{m}.{k}[*]" for m in LOG_KEYS for k in METRICS)),
                      ("seeds", *(f"{m}.{k}" for m in LOG_KEYS for k in METRICS))],

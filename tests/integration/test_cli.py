@@ -333,3 +333,14 @@ def test_a_path_with_control_characters_is_shown_escaped_in_every_line(tmp_path,
     assert row.endswith(f"would copy {ODD_SHOWN}/cifar_summary.png")
     (check_tex,) = [line for line in lines if line.startswith("check-tex: ")]
     assert check_tex.startswith(f"check-tex: {tmp_path}/pa\\x0aper/ma\\x09in.tex:4: 0.615 is ")
+
+
+def test_macros_out_dash_is_standard_output(tmp_path, monkeypatch, capsys):
+    """Round 45c (W14): `figures macros --out -` wrote a file named ``-`` in the current
+    folder; ``-`` is standard output, as the default is, and ``./-`` a file of that name."""
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["macros", "--figdata", str(REPO / "figdata"), "--out", "-"]) == 0
+    assert "\\newcommand" in capsys.readouterr().out
+    assert not (tmp_path / "-").exists()
+    assert cli.main(["macros", "--figdata", str(REPO / "figdata"), "--out", "./-"]) == 0
+    assert (tmp_path / "-").is_file()

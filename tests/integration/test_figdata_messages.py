@@ -173,3 +173,23 @@ def test_a_missing_figdata_file_says_what_to_do(figdata, tmp_path, capsys, comma
         f"error: {HERO}: {figdata / HERO}.json: not found: restore it (git checkout), write it "
         f"(`figures extract RESULTS`, or by hand), or remove {HERO} from FIGURES in "
         "figures/registry.py")
+
+
+@pytest.mark.parametrize("figure", ["cifar_accuracy", "cifar_state_vs_credit", "cifar_summary"])
+def test_a_seed_listed_twice_is_one_line_not_another_seed(tmp_path, figure):
+    """Round 45c (W6): ``seeds: [42, 42, 42]`` built cifar_accuracy with a caption of "3
+    seeds" (one seed, three times), and state_vs_credit told it as keys '123', '456' not
+    among the seeds; now one line naming the file, the key and the repeated seed."""
+    import json
+
+    from figures.registry import BY_NAME
+
+    path = tmp_path / f"{figure}.json"
+    document = json.loads((REPO / "figdata" / f"{figure}.json").read_text())
+    document["data"]["seeds"] = [42, 42, 42]
+    path.write_text(json.dumps(document))
+    with pytest.raises(FigureDataError) as raised:
+        BY_NAME[figure].load_figdata(tmp_path)
+    assert str(raised.value).endswith("data.seeds: 42 is listed more than once: each entry "
+                                      "once (a seed repeated is not another seed); remove the "
+                                      "repeat"), str(raised.value)

@@ -143,3 +143,29 @@ def test_a_source_path_with_a_line_break_cannot_forge_a_line(tmp_path, capsys):
     assert len(out.splitlines()) == len(FIGURES)
     assert "forged" not in out.replace("cifar_summary ", "").split("\n", 1)[0]
     assert "provenance.sources[0].path" in out
+
+
+def test_a_source_that_is_no_regular_file_is_told_as_such_not_as_gone(tmp_path, capsys):
+    """Round 45c (W24): the CIFAR log made a named pipe and a ViT log a link to /dev/zero:
+    `figures status` said "is gone" of files that are there (extract names them right); now
+    what each is, as extract says it, and nothing hangs."""
+    import os
+
+    results = generate(tmp_path / "results", epochs=3)
+    figdata_dir = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", figdata_dir)
+    assert cli.main(["extract", str(results), "--figdata", str(figdata_dir)]) == 0
+    log = results / "cifar10" / "results_cifar10.json"
+    log.unlink()
+    os.mkfifo(log)
+    vit = results / "snapshot_vit_v1" / "snapshot_vit_s42.json"
+    vit.unlink()
+    vit.symlink_to("/dev/zero")
+    capsys.readouterr()
+    assert cli.main(["status", str(results), "--figdata", str(figdata_dir)]) == 1
+    rows = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert rows["cifar_summary"].endswith("cifar10/results_cifar10.json cannot be read (is a "
+                                          "FIFO (named pipe), expected a regular file)")
+    assert rows["figure_snapshot_vit"].endswith("snapshot_vit_v1/snapshot_vit_s42.json cannot "
+                                                "be read (is a character device, expected a "
+                                                "regular file)")

@@ -90,6 +90,12 @@ def _valid(draw, schema: dict[str, Any], sizes: dict[str, int]) -> Any:  # noqa:
         n = min(max(n, low), schema.get("maxItems", n))
         if schema.get("increasing"):  # epochs, blocks: distinct numbers in order
             return sorted(draw(st.lists(_numbers(item), min_size=n, max_size=n, unique=True)))
+        if schema.get("uniqueItems"):  # seeds: each once (a Scalar's domain is wide)
+            values: list[Any] = []
+            while len(values) < n:
+                value = _valid(draw, item, sizes)
+                values += [value] if value not in values else []
+            return values
         return [_valid(draw, item, sizes) for _ in range(n)]
     if kind == "object" and "properties" in schema:  # a Record (its source note left out)
         return {key: _valid(draw, field, sizes) for key, field in schema["properties"].items()

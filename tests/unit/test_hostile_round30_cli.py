@@ -108,3 +108,18 @@ def test_a_word_given_before_and_after_a_double_dash_is_told_after_it(capsys, ar
     assert _refused(capsys, argv) == (
         f"figures pack: error: unexpected extra arguments after --: {words} (each word after -- "
         "is a PAPER_DIR, never an option; figures pack --help lists them)")
+
+
+@pytest.mark.parametrize(("argv", "word"), [
+    (["build", "cifar_summary", "--force", "--out", "o", "fig1_audit_hero"], "fig1_audit_hero"),
+    (["extract", "res", "fig3b_crossarch_3row", "--figdata", "fd", "cifar_summary"],
+     "cifar_summary")])
+def test_names_split_by_an_option_are_told_to_go_together(capsys, argv, word):
+    """Round 45c (W2): ``figures build cifar_summary --force fig1_audit_hero`` called a figure
+    it knows an "unrecognized argument" and said nothing of what to do; now: the names go
+    together, before or after the options."""
+    command = argv[0]
+    assert _refused(capsys, argv) == (
+        f"figures {command}: error: unrecognized argument {word!r}: give every NAME together, "
+        f"before or after the options, not on both sides of one (figures {command} --help "
+        "lists them)")

@@ -57,6 +57,12 @@ def _increasing(validator, on, instance, schema):
                 return
 
 
+def _over_epochs(validator, on, instance, schema):
+    if on and validator.is_type(instance, "array") and len(instance) == 1:
+        yield error("1 epoch, expected at least 2 (an epoch axis draws a change; give the "
+                    "full log of a run stopped after its first epoch)")
+
+
 def _same_length(validator, groups, instance, schema):
     for group in groups:
         lengths = [item for path in group for item in _lengths(instance, path)]
@@ -79,7 +85,7 @@ def _keys_among(validator, pairs, instance, schema):
 
 Keyword = Callable[..., Iterator[Any]]
 KEYWORDS: dict[str, Keyword] = {
-    "text": _text, "smallest": _smallest, "increasing": _increasing,
+    "text": _text, "smallest": _smallest, "increasing": _increasing, "overEpochs": _over_epochs,
     "sameLength": _same_length, "keysAmong": _keys_among}
 #: Ties across values: said only where the values they tie are sound (the envelope's
 #: ``quotedPaths`` is given by :mod:`figures.data.envelope`).
@@ -261,8 +267,16 @@ def _message(error) -> str:
                              if "why" in schema else f"expected {value} entries")
         + f", got {len(instance)}",
         "minProperties": lambda: f"expected at least {value} entries, got {len(instance)}",
+        "uniqueItems": lambda: (f"{excerpt(_repeated(instance))} is listed more than once: "
+                                "each entry once (a seed repeated is not another seed); remove "
+                                "the repeat"),
     }
     return messages[kind]() if kind in messages else error.message
+
+
+def _repeated(items: list[Any]) -> Any:
+    """The first entry of ``items`` that an earlier one equals."""
+    return next(item for at, item in enumerate(items) if item in items[:at])
 
 
 _WORDS = {"object": "an object", "array": "a list", "string": "a string", "number": "a number",
