@@ -6,7 +6,13 @@ from __future__ import annotations
 import argparse
 
 from figures.cli.build import build_figures
-from figures.cli.common import add_figdata, add_out, path_arg, refuse_figdata_in_inputs
+from figures.cli.common import (
+    add_figdata,
+    add_out,
+    path_arg,
+    refuse_figdata_in_inputs,
+    refuse_folder_over_inputs,
+)
 from figures.cli.extract import extract
 from figures.registry import FIGURES
 
@@ -23,7 +29,12 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.results is not None:
+        from figures.data.jsonio import refuse_unmakeable_folder
+
         refuse_figdata_in_inputs(args.figdata)
+        # the build's refusals of --out, told before the extract writes (round 45c W15)
+        refuse_folder_over_inputs(args.out, "--out", figdata_dir=args.figdata)
+        refuse_unmakeable_folder(args.out)
         status = extract(args.results, args.figdata, debug=args.debug)
         if status:
             return status  # the build would show figdata the results do not match

@@ -5,15 +5,22 @@ from __future__ import annotations
 
 import argparse
 
-from figures.cli.common import path_arg, positive_int
+from figures.cli.common import path_arg
 
 #: Enough for any real run (the paper's are 100 epochs); more only makes synthesize run for hours.
 MAX_SYNTHETIC_EPOCHS = 10_000
 
 
 def _epoch_count(text: str) -> int:
-    """An argparse type: a whole number of epochs in 1..MAX_SYNTHETIC_EPOCHS."""
-    value = positive_int(text)
+    """An argparse type: a whole number of epochs in 2..MAX_SYNTHETIC_EPOCHS (an epoch axis
+    of one epoch is refused: round 45c, W25)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 2:
+        raise argparse.ArgumentTypeError(f"must be at least 2 (an epoch axis draws a change), "
+                                         f"got {value}")
     if value > MAX_SYNTHETIC_EPOCHS:
         raise argparse.ArgumentTypeError(f"must be at most {MAX_SYNTHETIC_EPOCHS}, got {value}")
     return value

@@ -251,9 +251,7 @@ def _is_scalar(value: Any) -> bool:
     return value is None or isinstance(value, (bool, int, float, str))
 
 
-def ensure_folder(path: Path) -> Path:
-    """``path`` as an existing folder we can write into (made if missing), or one line."""
-    path = Path(path)
+def _refuse_broken_link(path: Path) -> None:
     if path.is_symlink() and not path.exists():
         try:
             target = str(path.readlink())
@@ -261,6 +259,29 @@ def ensure_folder(path: Path) -> Path:
             target = "?"
         raise DataError(str(path), None, f"a broken or looping symbolic link (to {target}); "
                         "point it at a folder or remove it")
+
+
+def refuse_unmakeable_folder(path: Path) -> None:
+    """The line :func:`ensure_folder` would give for ``path``, told before anything is written
+    and without making it (``make`` checks its ``--out`` before it extracts: round 45c W15)."""
+    path = Path(path)
+    _refuse_broken_link(path)
+    there = path
+    while not there.exists() and not there.is_symlink() and there != there.parent:
+        there = there.parent
+    if not there.is_dir():
+        reason = errno.EEXIST if there == path else errno.ENOTDIR
+        raise DataError(str(path), None, os_reason(OSError(reason, "")))
+    if not os.access(there, os.W_OK | os.X_OK):
+        what = "write into" if there == path else "make"
+        raise DataError(str(path), None, f"cannot {what} this folder (read-only file system "
+                        "or no permission); choose another")
+
+
+def ensure_folder(path: Path) -> Path:
+    """``path`` as an existing folder we can write into (made if missing), or one line."""
+    path = Path(path)
+    _refuse_broken_link(path)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -169,3 +169,46 @@ def _other_top(directive: str, name: str, main: str) -> str:
     return (f"{directive}: names {display_path(name)} as the top-level file, and the pack "
             f"proved the archive from {display_path(main)}, so that proof is not of what "
             f"arXiv runs: name {display_path(main)} there, or pack with --main {display_path(name)}")
+
+
+#: ``\catcode`\!=14`` (``\catcode 33=14`` too): the paper makes another character a comment
+#: character, as ``%`` is; ``%``'s own and TeX's ``^^M`` forms aside.
+_COMMENT_CHARACTER = re.compile(r"\\catcode\s*(?:`\\?([^\s%^\\])|(\d+)(?!\d))\s*=?\s*14(?!\d)")
+_GROUPING = re.compile(r"\\(?:begingroup|bgroup|endgroup|egroup)(?![A-Za-z@])|\\.|[{}]", re.DOTALL)
+
+
+def comment_characters(texts: dict[str, str]) -> list[str]:
+    """Hostile round 45b (K16): one line per source (``texts``: the packed text files, their
+    ``%`` comments stripped, at the source's lines) where a character the paper made a comment
+    character (:data:`_COMMENT_CHARACTER`) has text after it on a line, in the group that
+    made it so: TeX never reads that text, and the pack strips only ``%``'s comments, so the
+    archive keeps it (``! SECRET note`` shipped with warnings 0)."""
+    said = []
+    for name, text in sorted(texts.items()):
+        if not name.lower().endswith((".tex", ".ltx")):
+            continue
+        plain = blanked(text, verbatim=True, hidden=True)
+        for made in _COMMENT_CHARACTER.finditer(plain):
+            char = made[1] or (chr(int(made[2])) if int(made[2]) < 0x110000 else "%")
+            if char in "%\\{}\n" or char.isalnum():
+                continue
+            depth, tails, at = 0, [], made.end()
+            tokens = re.compile(_GROUPING.pattern + "|" + re.escape(char), re.DOTALL)
+            while depth >= 0 and (token := tokens.search(plain, at)) is not None:
+                at = token.end()
+                if token[0] == char:  # the rest of its line is a comment to TeX
+                    at = plain.find("\n", at) % (len(plain) + 1)
+                    if plain[token.end():at].strip():
+                        tails.append(plain.count("\n", 0, at) + 1)
+                    continue
+                depth += (token[0] in ("{", "\\begingroup", "\\bgroup")) - (
+                    token[0] in ("}", "\\endgroup", "\\egroup"))
+            if tails:
+                more = f" (and {len(tails) - 1} more)" if len(tails) > 1 else ""
+                said.append(f"{display_path(name)}:{tails[0]}: text after {char!r}{more}, which "
+                            f"line {plain.count(chr(10), 0, made.start()) + 1}'s \\catcode makes "
+                            "a comment character: TeX never reads it, but the archive keeps it "
+                            "(the pack strips only % comments): remove that text, or make it a "
+                            "% comment")
+                break
+    return said

@@ -175,8 +175,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     found.warnings += notices.ancillary(paper, list(files))  # arXiv's anc/: TeX read none
     found.warnings += notices.directives(files, main_tex.name)  # round 37, K12
     if anonymous:
-        authors, said = disclosure.authors_named(files)
         by_line = {name: lined.get((name, data), data) for name, data in files.items()}
+        authors, said = disclosure.authors_named(by_line)  # at the source's lines (45b, K17)
         said += anonymity.in_sources(by_line, authors, paper)  # lines: the source's
         told = disclosure.disclosed(pdf, paper, authors)
         if told:  # at the line that sets it, every finding (round 42, A34)
@@ -191,7 +191,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         sources = notices.texts(by_line)  # notes TeX discards, an image cropped on the page
         told = {name: line for name, line in notices.clipped_by_name(sources, list(files)).items()
                 if name not in found.ours}  # ours printed cropped: said above, once
-        found.warnings += hidden.told(sources, texts[1]) + list(told.values()) + [
+        found.warnings += hidden.told(sources, texts[1]) + notices.comment_characters(
+            sources) + list(told.values()) + [
             line for names, line in cut.images.items() if not told.keys() & set(names)]
         if shown:
             found.warnings.append(anonymity.compiled_names(

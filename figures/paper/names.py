@@ -13,17 +13,17 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from figures.texread import Braces
+from figures.texread import REACH, Braces
 
-NO_NAME = frozenset({"Anonymous", "Author", "Authors", "Affiliation", "Address", "Email",
+NO_NAME = frozenset({"Anonymous", "Anon", "Author", "Authors", "Affiliation", "Address", "Email",
                      "Institution", "University", "Department", "The", "And", "Member",
                      "Fellow", "Senior", "Student", "Reviewer", "Note", "Comment", "Todo",
                      "Name", "Names", "Anonymized", "Anonymised", "Submission", "Paper",
                      "Prof", "Professor", "Mrs"})
 #: The words of a venue's placeholder for its authors (``Anonymous Author(s)``, ``Author
 #: Name``, ``Anonymous Authors, Paper ID 123``), in any case: no author's name.
-_PLACEHOLDER = frozenset({"anonymous", "anonymized", "anonymised", "author", "authors", "name",
-                          "names", "submission", "paper", "id", "and", "s"})
+_PLACEHOLDER = frozenset({"anonymous", "anon", "anonymized", "anonymised", "author", "authors",
+                          "name", "names", "submission", "paper", "id", "and", "s"})
 #: TeX's accents (``\'e``, ``\"{u}``, ``\v{s}``) as combining marks, its letters (``\o``, ``\ss``).
 _ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303",
             "=": "\u0304", ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306",
@@ -147,6 +147,17 @@ def names_in(group: str) -> list[str]:
     return [word for word, _ in _words(group) if _name(word)]
 
 
+#: A date in a note (IEEE's mandatory ``\\thanks{Manuscript received April 19, 2005;
+#: revised August 26, 2015.}``): a month's name beside a number names no one (hostile round
+#: 45b, K14: "April", "August" warned as authors' names on every IEEE journal review copy).
+_MONTHS = (r"(?:January|February|March|April|May|June|July|August|September|October|November"
+           r"|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b")
+_DATE = re.compile(rf"\b{_MONTHS}\.?(?:\s|~|\\[, ])*(?=\d)|(?<=\d)(?:\s|~|\\[, ])+{_MONTHS}")
+#: What an author field holds that is no name: IEEEtran's ``\\IEEEmembership{Life Fellow,
+#: IEEE}`` (round 45b, K14).
+_NO_NAMES = re.compile(r"\\IEEEmembership\s*\{[^{}]*\}")
+
+
 def author_names(group: str) -> list[str]:
     """:func:`names_in` of ``\\author``'s argument, in a note on an author (``\\thanks``,
     ``\\footnote``) the words that begin a sentence aside: "Equal contribution.", "Work done
@@ -156,6 +167,7 @@ def author_names(group: str) -> list[str]:
     a sentence's first word is a name where the sentence says it "is with", "are at", "were
     from" somewhere ("Smith is with MIT. Jones is at Acme Labs.": Smith, Jones, Acme, Labs;
     hostile round 32, A3), but a word that is no one's (:data:`_NO_SUBJECT`)."""
+    group = _DATE.sub(" ", _NO_NAMES.sub(" ", group))
     braces, found, at = Braces(group), [], 0
     for match in _NOTE.finditer(group):
         if match.start() < at:
@@ -168,6 +180,42 @@ def author_names(group: str) -> list[str]:
                   if (not first or _subject(words, n)) and _name(word)]
         at = end + 1
     return found + names_in(group[at:])
+
+
+#: The fields that print an author's name: ``\\author[short]{..}`` (amsart's running-head
+#: name too), ICML's ``\\icmlauthor{name}{..}``, and the running heads' (hostile round 45b,
+#: K22: ``\\authorrunning{J. Smithson et al.}`` under llncs' ``runningheads`` printed on page
+#: 2 with warnings 0): LNCS's and Springer's ``\\authorrunning``, Elsevier cas' ``\\shortauthors{..}``,
+#: acmart's ``\\renewcommand{\\shortauthors}{..}`` (``\\def`` too).
+_AUTHOR = re.compile(r"\\(?:author\s*(?:\[([^\]]*)\]\s*)?|icmlauthor|icmlcorrespondingauthor"
+                     r"|authorrunning|shortauthors|(?:(?:re)?newcommand|providecommand|[gex]?def)"
+                     r"\*?\s*(?:\{\s*\\shortauthors\s*\}|\\shortauthors))\s*\{")
+#: ``\\markboth{left}{right}``, ``\\markright{..}`` (IEEEtran's ``{Smithson \\MakeLowercase{\\textit{et
+#: al.}}: Title}``): of each argument, what stands before its ``et al.`` or its first ``:``
+#: (a journal's name, a title alone, a month: no author's).
+_HEAD = re.compile(r"\\mark(both|right)\s*\{")
+_HEAD_END = re.compile(r"\bet(?:\s|~|\\ )*al\b|:")
+
+
+def author_fields(text: str) -> list[str]:
+    """The texts of ``text``'s author fields (:data:`_AUTHOR`; cut at :data:`REACH` where one
+    does not close) and of the authors in its running heads (:data:`_HEAD`)."""
+    braces, found = Braces(text), []
+    for match in _AUTHOR.finditer(text):
+        end = braces.close(match.end() - 1)  # to the matching brace: \IEEEmembership{..}
+        found += [*filter(None, [match[1]]), text[match.end():end if end >= 0
+                                                  else match.end() + REACH]]
+    for match in _HEAD.finditer(text):
+        spans, at = [], match.end() - 1
+        for _ in range(2 if match[1] == "both" else 1):
+            if (span := braces.group(at)) is None:
+                break
+            spans.append(span)
+            at = span[1] + 1
+        for start, end in spans:
+            if (head := _HEAD_END.search(text, start + 1, end)) is not None:
+                found.append(text[start + 1:head.start()])
+    return found
 
 
 #: Where a login is printed as an address's part (hostile round 31, S1): the first folder

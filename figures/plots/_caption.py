@@ -227,20 +227,14 @@ class Claims:
               labels: Sequence[str]) -> str:
         """Whether two measures of the same conditions agree: in sign, and in the order they
         put the conditions in; where they do not, which conditions."""
-        same_order, differ = _alike(first, second, labels)
-        parts = ["put the conditions in the same order" if same_order else
-                 "put the conditions in different orders"]
-        parts.append("agree in sign" if not differ else
-                     f"differ in sign for {', '.join(differ)}")
-        text = " ".join(filter(None, (what, " and ".join(parts))))
+        order, signs = _alike(first, second, labels)
+        text = " ".join(filter(None, (what, f"{order} and {signs}")))
 
         def judge(words: str) -> str | None:
-            order, signs = _alike(first, second, labels)
-            says_order = "same order" in words
-            says_sign = "agree in sign" in words
-            if says_order != order or says_sign != (not signs):
-                return (f"{words!r}: the data put them in {'the same' if order else 'different'}"
-                        f" orders and they {'agree' if not signs else 'differ'} in sign")
+            said = next((o for o in ORDERS if o in words), None)
+            if said != order or signs not in words or (
+                    signs != "agree in sign" and "agree in sign" in words):
+                return f"{words!r}: the data say {order} and {signs}"
             return None
         return self._add(text, judge)
 
@@ -340,13 +334,36 @@ def _close(words: str, true: float, whose: str, within: float | None = None) -> 
     return None
 
 
+def _compare(a: float, b: float) -> int:
+    return 0 if math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12) else (1 if a > b else -1)
+
+
+#: What :func:`_alike` says of the order two measures put conditions in (round 45c, W22).
+ORDERS = ("put the conditions in the same order where both tell them apart",
+          "put the conditions in the same order", "put the conditions in different orders",
+          "do not both tell any two conditions apart")
+
+
 def _alike(first: Sequence[float], second: Sequence[float],
-           labels: Sequence[str]) -> tuple[bool, list[str]]:
-    order = sorted(range(len(first)), key=lambda i: first[i]) == \
-        sorted(range(len(second)), key=lambda i: second[i])
-    differ = [unmath(labels[i]) for i, (a, b) in enumerate(zip(first, second, strict=True))
-              if (a > 0) != (b > 0) and a != 0 and b != 0]
-    return order, differ
+           labels: Sequence[str]) -> tuple[str, str]:
+    """The order part and the sign part of :meth:`Claims.alike`: compared pair by pair, so the
+    same whatever order the conditions are listed in (a tie is a tie, not broken by
+    position); a 0 has no sign to agree with (round 45c, W22)."""
+    pairs = [(_compare(first[i], first[j]), _compare(second[i], second[j]))
+             for i in range(len(first)) for j in range(i + 1, len(first))]
+    if any(a * b < 0 for a, b in pairs):
+        order = ORDERS[2]
+    elif not any(a * b > 0 for a, b in pairs):
+        order = ORDERS[3]
+    else:
+        order = ORDERS[1] if all(a == b for a, b in pairs) else ORDERS[0]
+    names = [unmath(label) for label in labels]
+    zero = [n for n, a, b in zip(names, first, second, strict=True) if a == 0 or b == 0]
+    differ = [n for n, a, b in zip(names, first, second, strict=True) if a * b < 0]
+    parts = ([f"differ in sign for {', '.join(differ)}"] if differ else []) + (
+        ["have no sign to compare" + ("" if len(zero) == len(names) else
+                                      f" for {', '.join(zero)}")] if zero else [])
+    return order, " and ".join(parts) or "agree in sign"
 
 
 def false_claims(caption: str) -> list[str]:

@@ -120,6 +120,8 @@ def seed_count(seeds: list[int]) -> str:
 #: Accuracies are fractions (printed ``.1%``); an accuracy of 1e-45 would scale the axis so
 #: that the bars' labels land ~1e40 pixels away, which FreeType refuses.
 ACCURACY = Series(within=(0, 1), smallest=1e-6)
+#: An accuracy per epoch (an epoch axis: not just one).
+ACCURACY_CURVE = Series(within=(0, 1), smallest=1e-6, over_epochs=True)
 
 
 # --- drawn for a page -------------------------------------------------------------------------

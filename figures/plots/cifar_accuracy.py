@@ -98,7 +98,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     return fig
 
 
-_PER_SEED = ListOf(cifar.ACCURACY, equal_lengths=True)
+_PER_SEED = ListOf(cifar.ACCURACY_CURVE, equal_lengths=True)
 SCHEMA = Record(
     {"seeds": ListOf(Scalar(), unique=True),
      "methods": MapOf(Record({"train_acc": _PER_SEED, "test_acc": _PER_SEED},

@@ -151,7 +151,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 
 SCHEMA = Record({
     "seeds": ListOf(Scalar(), unique=True),
-    "state_pred_error": MapOf(Series(positive=True)),
+    "state_pred_error": MapOf(Series(positive=True, over_epochs=True)),
     "final_test_acc": MapOf(cifar.ACCURACY, keys=(cifar.STATE_BRIDGE,), min_size=1,
                             known=cifar.METHODS),
 }, same_length=[("seeds", "final_test_acc.*")],  # a final accuracy per seed

@@ -85,12 +85,14 @@ def caption(data: dict[str, Any]) -> str:
     """The title, which a page leaves to the caption; numbers from the data."""
     c = Claims()
     finals = data["final_test_acc"]
-    epochs = "–".join(c.value(n) for n in data["epoch_counts"])
+    counts = data["epoch_counts"]
+    epochs = "–".join(c.value(n) for n in counts) + (" epoch" if set(counts) == {1} else
+                                                      " epochs")  # round 45c W25: "1 epochs"
     share = band_share([[[v] for v in runs] for runs in finals.values()],
                        also=[0.0])  # bars from 0
     spread = c.band({"": share}, "mean across seeds", "error bar", runs=data["seeds"])
     return c.caption(f"CIFAR-10 final test accuracy, {spread} "
-                     f"({c.count(data['seeds'], 'seed')}, {epochs} epochs).")
+                     f"({c.count(data['seeds'], 'seed')}, {epochs}).")
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:

@@ -147,7 +147,8 @@ def test_penalty_extraction_keeps_the_paper_values_of_panels_b_and_c(tmp_path):
 
     put(tmp_path, "snapshot_evolution_v2/snapshot_evolution_s42.json", snapshot_pair())
     put(tmp_path, "dfa_residual_penalty/dfa_pen_lam0.01_s42.json",
-        {"log": [{"epoch": 1, "h_L_norm": 30.0, "g_2_norm": 2e-5}]})
+        {"log": [{"epoch": 1, "h_L_norm": 30.0, "g_2_norm": 2e-5},
+                 {"epoch": 2, "h_L_norm": 20.0, "g_2_norm": 3e-5}]})  # two epochs
     repo_figdata = Path(__file__).resolve().parents[2] / "figdata"
     previous = json.loads((repo_figdata / "fig4_penalty_rescue.json").read_text())
     doc = extract_figure(BY_NAME["fig4_penalty_rescue"], ResultsTree(tmp_path), repo_figdata)
@@ -291,7 +292,8 @@ def test_extract_command_goes_on_past_a_failing_figure(tmp_path, capsys):
 def _penalty_files(root: Path) -> None:
     put(root, "snapshot_evolution_v2/snapshot_evolution_s42.json", snapshot_pair())
     put(root, "dfa_residual_penalty/dfa_pen_lam0.01_s42.json",
-        {"log": [{"epoch": 1, "h_L_norm": 30.0, "g_2_norm": 2e-5}]})
+        {"log": [{"epoch": 1, "h_L_norm": 30.0, "g_2_norm": 2e-5},
+                 {"epoch": 2, "h_L_norm": 20.0, "g_2_norm": 3e-5}]})  # two epochs
 
 
 _SYNTH = "snapshot_synth_v1/snapshot_synth_a1.0_L4_s42.json"

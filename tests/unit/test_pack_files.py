@@ -270,8 +270,8 @@ def test_the_authors_of_the_sources_and_an_acknowledgements_section_are_named():
         "anon.tex": b"\\author{Anonymous Authors}\n\\section*{Acknowledgments} We thank",
     })
     assert names == ["Alice", "Smith", "Univ", "Xanadu", "Bob", "Jones"]
-    assert said == [("anon.tex: an acknowledgements section: venues ask for none (or an "
-                    "anonymised one) in a review copy")]
+    assert said == [("anon.tex:2: an acknowledgements section: venues ask for none (or an "
+                    "anonymised one) in a review copy: remove it for review")]
 
 
 def test_arxiv_warnings_name_the_file_and_what_arxiv_does(tmp_path):

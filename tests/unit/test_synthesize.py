@@ -129,7 +129,9 @@ def test_usage_shows_optional_names_as_optional():
 
 
 @pytest.mark.parametrize(("epochs", "says"), [
-    ("0", "must be at least 1, got 0"), ("-5", "must be at least 1, got -5"),
+    ("0", "must be at least 2 (an epoch axis draws a change), got 0"),
+    ("-5", "must be at least 2 (an epoch axis draws a change), got -5"),
+    ("1", "must be at least 2 (an epoch axis draws a change), got 1"),
     ("10001", "must be at most 10000, got 10001"),
     ("100000000", "must be at most 10000, got 100000000")])
 def test_synthesize_epochs_out_of_range_is_a_usage_error(capsys, tmp_path, epochs, says):

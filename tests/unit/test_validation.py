@@ -139,7 +139,7 @@ def test_any_object_may_carry_a_source_note():
         "no_penalty", 0.95), "data.panel_c.accuracy.BP.no_penalty: expected a number in [0, 0.7]"),
     ("cifar_diagnostics", lambda d: d["nudging"]["bp"].__setitem__(0, 1e300),
      "data.nudging.bp[0]: expected a number of magnitude at most 1e+100, got 1e+300"),
-    ("cifar_state_vs_credit", lambda d: d["state_pred_error"].__setitem__("$\\frac{$", [1.0]),
+    ("cifar_state_vs_credit", lambda d: d["state_pred_error"].__setitem__("$\\frac{$", [1.0, 0.5]),
      "data.state_pred_error key '$\\\\frac{$': not valid mathtext"),
 ])
 def test_values_off_a_fixed_axis_or_huge_are_refused(name, change, message):

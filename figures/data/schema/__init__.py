@@ -7,7 +7,8 @@ These functions only write JSON Schema dicts: ``Record({...})`` is ``{"type": "o
 ``SCHEMA`` is plain JSON Schema that editors and any validator read. What JSON Schema cannot
 say is a keyword of ours that other validators ignore (:data:`~validate.KEYWORDS`): ``text``
 (drawn text: valid mathtext, at most so many lines), ``smallest`` (a magnitude an axis can
-scale to), ``increasing`` (epochs in order), ``sameLength`` (x against y, a series per seed)
+scale to), ``increasing`` (epochs in order), ``overEpochs`` (a series over epochs: none or
+at least two), ``sameLength`` (x against y, a series per seed)
 and ``keysAmong`` (a per-seed key is a seed).
 """
 
@@ -96,32 +97,38 @@ def AnyObject(*, doc: str = "") -> Schema:
 
 def ListOf(item: Schema, *, min_length: int = 1, length: int | None = None,
            equal_lengths: bool = False, max_length: int | None = None, max_reason: str = "",
-           increasing: bool = False, unique: bool = False, doc: str = "") -> Schema:
+           increasing: bool = False, unique: bool = False, over_epochs: bool = False,
+           doc: str = "") -> Schema:
     """A list of ``item``: ``length`` fixes its length, ``min_length``/``max_length`` bound it
     (the most entries the figure can show, and why); ``equal_lengths``: every item a list of
     one length (a series per seed); ``increasing`` numbers (epochs, blocks: else the line
-    zigzags); ``unique`` entries (seeds: one seed listed thrice is not three seeds)."""
+    zigzags); ``unique`` entries (seeds: one seed listed thrice is not three seeds);
+    ``over_epochs``: one entry per epoch, so not just one (an epoch axis of one epoch draws
+    no change and ticks fractions: round 45c, W25)."""
     return _said(doc, type="array", items=item, minItems=min_length if length is None else length,
                  uniqueItems=True if unique else None,
                  maxItems=max_length if length is None else length,
                  why=max_reason if max_length is not None else None,
                  increasing=True if increasing else None,
+                 overEpochs=True if over_epochs else None,
                  sameLength=[["*"]] if equal_lengths else None)
 
 
 def Series(*, positive: bool = False, min_length: int = 1,
            within: tuple[float, float] | None = None, smallest: float | None = None,
            bounded_by: str = FIXED_AXIS, increasing: bool = False,
-           max_length: int | None = None, max_reason: str = "") -> Schema:
-    """A list of numbers, one per epoch, layer or block."""
+           max_length: int | None = None, max_reason: str = "",
+           over_epochs: bool = False) -> Schema:
+    """A list of numbers, one per epoch (``over_epochs``: not just one), layer or block."""
     return ListOf(Number(positive=positive, within=within, smallest=smallest,
                          bounded_by=bounded_by), min_length=min_length, increasing=increasing,
-                  max_length=max_length, max_reason=max_reason)
+                  max_length=max_length, max_reason=max_reason, over_epochs=over_epochs)
 
 
 def Epochs(*, min_length: int = 1) -> Schema:
-    """Epoch numbers of a series: strictly increasing, as extraction checks the logs."""
-    return Series(min_length=min_length, increasing=True)
+    """Epoch numbers of a series: strictly increasing, as extraction checks the logs, and not
+    just one (an epoch axis)."""
+    return Series(min_length=min_length, increasing=True, over_epochs=True)
 
 
 #: What any object in ``data`` may carry besides its fields: where its values come from.

@@ -57,6 +57,12 @@ def _increasing(validator, on, instance, schema):
                 return
 
 
+def _over_epochs(validator, on, instance, schema):
+    if on and validator.is_type(instance, "array") and len(instance) == 1:
+        yield error("1 epoch, expected at least 2 (an epoch axis draws a change; give the "
+                    "full log of a run stopped after its first epoch)")
+
+
 def _same_length(validator, groups, instance, schema):
     for group in groups:
         lengths = [item for path in group for item in _lengths(instance, path)]
@@ -79,7 +85,7 @@ def _keys_among(validator, pairs, instance, schema):
 
 Keyword = Callable[..., Iterator[Any]]
 KEYWORDS: dict[str, Keyword] = {
-    "text": _text, "smallest": _smallest, "increasing": _increasing,
+    "text": _text, "smallest": _smallest, "increasing": _increasing, "overEpochs": _over_epochs,
     "sameLength": _same_length, "keysAmong": _keys_among}
 #: Ties across values: said only where the values they tie are sound (the envelope's
 #: ``quotedPaths`` is given by :mod:`figures.data.envelope`).
