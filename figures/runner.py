@@ -168,14 +168,20 @@ def need(*tools: str, file: str | None = None) -> None:
 
 def run(command: list[str] | tuple[str, ...], cwd: Path | None = None, *,
         timeout: float | None = None, env: dict[str, str | None] | None = None,
-        file: str | None = None, hint: str = "") -> subprocess.CompletedProcess:
+        file: str | None = None, hint: str = "", home: Path | None = None
+        ) -> subprocess.CompletedProcess:
     """``command`` run as the module's docstring says, in the environment with
     :data:`TEX_SAFE` and ``env`` (None: unset): its exit status and its ``stdout``
     (stderr in it). A stop is a LatexError on ``file`` (default ``cwd``): ``pdflatex took
-    over 300 s and was stopped`` and ``hint``."""
+    over 300 s and was stopped`` and ``hint``. With ``home`` (an empty folder), none of the
+    user's environment but ``PATH`` (where TeX Live is) and ``HOME`` set to ``home``: kpathsea
+    expands ``~`` and ``$VAR`` in a file name (``\\input{~/defs}``) past ``openin_any=p``, so
+    a compile from an archive alone gets nothing of the user's (round 45b, K29/K30)."""
     timeout = TIMEOUT_S if timeout is None else timeout
     need(command[0], file=file)
-    env = {**os.environ, "max_print_line": "10000", **TEX_SAFE, **(env or {})}
+    user = os.environ if home is None else {"PATH": os.environ.get("PATH", os.defpath),
+                                            "HOME": str(home)}
+    env = {**user, "max_print_line": "10000", **TEX_SAFE, **(env or {})}
     with subprocess.Popen(_cpu_limited(command, timeout), cwd=cwd, stdin=subprocess.DEVNULL,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           env={name: value for name, value in env.items() if value is not None},

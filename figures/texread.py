@@ -1,8 +1,7 @@
 """The one reading of a LaTeX source's comments, verbatim text and skipped text, as TeX reads
 them; ``figures pack`` strips comments with it, ``figures sync``, ``paper`` and ``check-tex``
-read the source around them.
-
-TeX makes ``%`` a comment when it reads a character, by its catcode at that moment, so:
+read the source around them. TeX makes ``%`` a comment when it reads a character, by its
+catcode at that moment, so:
 
 - ``%`` (``^^25`` too) is a comment everywhere (``\\%`` and ``\\\\%`` aside) except where a
   command that changes catcodes reads text as it goes: the ``verbatim`` environments (a loaded
@@ -22,8 +21,8 @@ list (read as an argument) until its ``]``, where TeX could read one: not after 
 ``\\bigl`` (``DELIMITERS``), and not past the paragraph, the brace group or the formula it
 opened in (TeX reads an option as a delimited argument: no ``\\par``, braces balanced; in
 math a few commands, ``\\sqrt[3]``, take one, inside the formula). So ``$\\eta \\in [0, 1)$``
-(the command ``\\in``, a half-open interval) leaves no option list open past its ``$``.
-One linear scan, which never fails (a draft that does not compile is read too).
+(the command ``\\in``, a half-open interval) leaves no option list open past its ``$``. One
+linear scan, which never fails (a draft that does not compile is read too).
 """
 
 from __future__ import annotations
@@ -360,10 +359,12 @@ def blanked(text: str, *, comments: bool = True, verbatim: bool = False,
 
 
 def comment_on_line(text: str) -> dict[int, str]:
-    """Each line's comment (after its ``%``), by line number from 1."""
-    reading = read(text)
-    return {text.count("\n", 0, start) + 1: text[texverbatim.PERCENT.match(text, start).end():end]
-            for start, end in reading.comments}
+    """Each line's comment (after its ``%``), by line number from 1 (counted on: P13)."""
+    lines, line, counted = {}, 1, 0
+    for start, end in sorted(read(text).comments):
+        line, counted = line + text.count("\n", counted, start), start
+        lines[line] = text[texverbatim.PERCENT.match(text, start).end():end]
+    return lines
 
 
 #: Blanked text: every character but a line break (offsets and line numbers stay).

@@ -34,6 +34,7 @@ def extract(results: Path, figdata_dir: Path, names: Sequence[str] = (), *,
     from figures.data.jsonio import ensure_folder
     from figures.extract.results import ResultsTree
     from figures.extract.run import extract_figure
+    from figures.outputs.lock import EXTRACT_LOCK_FILE, locked
     from figures.outputs.warned import caught_warnings, warning_lines
 
     tree = ResultsTree(results)
@@ -60,7 +61,13 @@ def extract(results: Path, figdata_dir: Path, names: Sequence[str] = (), *,
 
     # named figures are all tried (one without log sources is an error); by default, those with
     specs = cli.select(names) if names else [s for s in FIGURES if _has_extract(s)]
-    return cli.each_figure(specs, debug, action)
+
+    def waiting() -> None:
+        print(f"waiting for another extract into {display_path(figdata_dir)} to finish",
+              file=sys.stderr, flush=True)
+
+    with locked(figdata_dir, waiting, EXTRACT_LOCK_FILE):  # a figdata from one tree
+        return cli.each_figure(specs, debug, action)
 
 
 def _has_extract(spec: FigureSpec) -> bool:

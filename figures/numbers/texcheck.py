@@ -372,9 +372,17 @@ def count_numbers(tex: str) -> int:
     return sum(1 for _ in Document(tex).numbers())
 
 
+TEX_LIMIT = 4 << 20  #: The largest source check-tex reads (the paper reader's too).
+
+
 def read_tex(path: Path) -> str:
     """A ``.tex`` file's text: UTF-8, or Latin-1 (every byte is a character; numbers are
-    ASCII in both, so nothing this check looks at is lost)."""
+    ASCII in both, so nothing this check looks at is lost); refused above :data:`TEX_LIMIT`
+    (hostile round 45a, P13: 100 MB of generated lines took minutes and 2 GB)."""
+    if path.is_file() and (size := path.stat().st_size) > TEX_LIMIT:
+        raise FigureDataError(str(path), None, f"is {size >> 20} MiB, more than check-tex "
+                              f"reads ({TEX_LIMIT >> 20} MiB): its numbers are not checked; "
+                              "keep generated data out of the .tex sources")
     text = read_text(path, encodings=TEX_ENCODINGS)
     if "\x00" in text:  # UTF-16 or binary: read as Latin-1 it would silently hold no numbers
         raise FigureDataError(str(path), None, "holds NUL bytes: not a LaTeX source (UTF-16 or "

@@ -19,6 +19,9 @@ from figures.outputs.state import STATE_FILE
 from figures.registry import FIGURES, FigureSpec
 
 LOCK_FILE = ".build.lock"
+#: One extract at a time into a figdata folder (round 45c, W26: two at once left figdata
+#: from two results trees, both saying they extracted every figure).
+EXTRACT_LOCK_FILE = ".extract.lock"
 
 
 def _temp_name(target: str) -> re.Pattern[str]:
@@ -40,12 +43,14 @@ def remove_stale_temp_files(out_dir: Path, specs: Sequence[FigureSpec], kind: Bu
 
 
 @contextlib.contextmanager
-def locked(out_dir: Path, on_wait: Callable[[], None] | None = None) -> Iterator[None]:
+def locked(out_dir: Path, on_wait: Callable[[], None] | None = None,
+           name: str = LOCK_FILE) -> Iterator[None]:
     """Hold the output folder's lock (filelock: the OS's lock on every platform, opened
-    without following a link); ``on_wait`` is called if another build holds it."""
+    without following a link); ``on_wait`` is called if another build holds it. ``name``:
+    the lock file's (extract's own in the figdata folder: :data:`EXTRACT_LOCK_FILE`)."""
     from filelock import FileLock, Timeout
 
-    lock_path = out_dir / LOCK_FILE
+    lock_path = out_dir / name
     if lock_path.is_symlink():  # a link made meanwhile: refused by the OS (O_NOFOLLOW)
         raise DataError(str(lock_path), None, "is a link: the build's lock is a file of "
                               "its own, and writing it would empty what the link names; "

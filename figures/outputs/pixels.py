@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
+import re
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,15 +19,32 @@ KEPT = 24
 
 
 @contextlib.contextmanager
-def open_image(source: Path | io.BytesIO) -> Iterator[Any]:
-    """A Pillow image without Pillow's decompression-bomb warning: a large picture is
-    measured (ours are at most figures.page.MAX_PIXELS; a paper's are its own), not warned of."""
+def open_image(source: Path | io.BytesIO, said: list[str] | None = None) -> Iterator[Any]:
+    """A Pillow image without Pillow's own warnings printed: a large picture is measured
+    (ours are at most figures.page.MAX_PIXELS; a paper's are its own), not warned of; what
+    else Pillow warns of reading it (hostile round 45b, K5: "Image appears to be a malformed
+    MPO file", a path into site-packages, twice a line, each time the file was read) is added
+    to ``said``, when given, but for :data:`HARMLESS`; a warning of other code meanwhile is
+    warned as it was."""
     from PIL import Image
 
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
         with Image.open(source) as image:
             yield image
+    for warning in caught:
+        if Path(warning.filename).parent != Path(Image.__file__).parent:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename,
+                                   warning.lineno)
+        elif said is not None and not HARMLESS.search(str(warning.message)):
+            said.append(str(warning.message))
+
+
+#: What Pillow warns of that neither pdfTeX's picture nor the pack's reading depends on: a
+#: phone's second picture (MPO) or an animation (APNG) read as its first, metadata it cannot
+#: read (EXIF, TIFF tags, XMP), a palette's transparency on conversion.
+HARMLESS = re.compile(r"MPO|APNG|EXIF|MakerNote|[Tt]ag|XMP|[Tt]ransparency")
 
 
 def digest(image: Any) -> str:

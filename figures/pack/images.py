@@ -114,13 +114,16 @@ def _stale_macros(path: Path, figdata_dir: Path) -> bool:
 def _raster_warnings(name: str, path: Path) -> list[str]:
     from PIL import Image
 
-    said, shown = [], display_path(name)
+    said, shown, pillow = [], display_path(name), []
     try:
-        with open_image(path) as image:
+        with open_image(path, pillow) as image:
             width, height = image.size
             mode, info = image.mode, {**image.info, "palette": image.palette}
     except (OSError, Image.DecompressionBombError) as exc:
         return [f"{shown}: cannot be read as an image ({exc})"]
+    said += [f"{shown}: Pillow warns reading it ({' '.join(message.split())}): open it in an "
+             "image program and save it again if it does not show as it should"
+             for message in dict.fromkeys(pillow)]  # hostile round 45b, K5: one line, ours
     if width * height > ARXIV_MEGAPIXELS * 1_000_000:
         said.append(f"{shown}: {width}x{height} = {width * height / 1e6:.1f} megapixels, over "
                     f"arXiv's {ARXIV_MEGAPIXELS}: downsample it")

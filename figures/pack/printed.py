@@ -9,8 +9,10 @@ likes."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
+from pathlib import Path
 
 from figures.errors import display_path
 from figures.page import inches
@@ -20,9 +22,13 @@ _WIDTH = re.compile(r"@([0-9.]+)in$")
 _TOLERANCE = 0.03
 
 
-def off_width(pdf: bytes, main: str) -> list[str]:
+def off_width(pdf: bytes, main: str, paper: Path | None = None) -> list[str]:
     """One warning per figure of ours ``pdf`` (the archive's compile) prints at another
-    width than its build's (see the module's docstring)."""
+    width than its build's (see the module's docstring), or squashed (its height scaled
+    otherwise than its width: ``[width=\\linewidth,height=2cm]``), as ``figures check``
+    judges it (:func:`figures.paper.audit.squashed`), at its include in ``paper``'s source
+    (hostile round 45b, K28: packed as current, warnings 0)."""
+    from figures.paper.audit import squashed
     from figures.paper.drawn import form_provenance, placements
     from figures.pdf import open_pdf, pypdf_said
 
@@ -37,13 +43,20 @@ def off_width(pdf: bytes, main: str) -> list[str]:
             inside = form_provenance(form.get("/PTEX.InfoDict")) \
                 if form.get("/Subtype") == "/Form" else None
             built = _WIDTH.search((inside or {}).get("variant", ""))
-            if built is None or "/BBox" not in form:
+            if inside is None or "/BBox" not in form:
                 continue
             box = [float(v) for v in form["/BBox"]]
             printed = (box[2] - box[0]) * math.hypot(matrix[0], matrix[1]) / 72
-            wide = float(built[1])
             file = str(form.get("/PTEX.FileName", inside["figure"])).removeprefix("./")
-            if abs(printed - wide) > _TOLERANCE * wide and file not in said:
+            squash = squashed(math.hypot(matrix[0], matrix[1]), math.hypot(matrix[2], matrix[3]))
+            if squash is not None and file not in said:
+                tall = (box[3] - box[1]) * math.hypot(matrix[2], matrix[3]) / 72
+                said[file] = _squashed(paper, main, file, inside["figure"], squash,
+                                       f"{inches(printed)} x {inches(tall)} in")
+                continue
+            if built is None or file in said:
+                continue
+            if abs(printed - (wide := float(built[1]))) > _TOLERANCE * wide:
                 said[file] = (
                     f"{display_path(file)}: {inside['figure']} was built for {wide:g} in "
                     f"({inside['variant']}), and {main} prints it at {inches(printed)} in "
@@ -52,3 +65,28 @@ def off_width(pdf: bytes, main: str) -> list[str]:
                     f"\\pgfimage); run `figures paper PAPER --main {main}`, which syncs it for "
                     "this page or names what sizes it, then pack again")
     return list(said.values())
+
+
+def _squashed(paper: Path | None, main: str, file: str, figure: str, squash: str,
+              size: str) -> str:
+    """The warning for our ``figure`` (``file``) printed ``squash``ed at ``size``: at the
+    include that prints it (read from ``paper``'s source: the first with a height), with the
+    include that keeps its proportions."""
+    from figures.paper.latex import read_paper
+    from figures.paper.placed import fixed_include
+    from figures.paper.sync import includes_of
+
+    fix, where = "give its include width= only", display_path(file)
+    with contextlib.suppress(Exception):  # the source unread: the file's name alone
+        found = [include for include in includes_of(read_paper(paper, Path(main)))[0]
+                 if include.found is not None and include.graphic is not None
+                 and include.found.resolve() == (paper / file).resolve()]
+        found.sort(key=lambda include: not {"height", "totalheight"} & set(
+            include.graphic.options))
+        if found:
+            at = found[0]
+            where = f"{display_path(at.tex.relative_to(paper).as_posix())}:{at.line}"
+            fix = f"write {fixed_include(at.graphic)}"
+    return (f"{where}: {display_path(file)}: {figure} is {squash} ({size}), its type "
+            f"and lines squashed with it: {fix} (width= only keeps its proportions; `figures "
+            "sync` builds it anew for a box of both sides that holds it), then pack again")

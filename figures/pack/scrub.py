@@ -11,9 +11,10 @@ import contextlib
 import io
 import re
 import struct
+from typing import Any
 
 from figures.errors import FigureDataError
-from figures.paper.disclosure import EMAIL, HOME, JPEG_METADATA, jpeg_segments
+from figures.paper.disclosure import EMAIL, HOME, jpeg_metadata, jpeg_segments
 from figures.paper.names import placeholder
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -74,7 +75,7 @@ def without_metadata(data: bytes, name: str) -> bytes:
     if data.startswith(_JPEG_SIGNATURE):
         *head, (_, scan) = jpeg_segments(data, name)  # the last: from the scan on
         end = scan.find(b"\xff\xd9")  # EOI: no FF D9 in a scan (a thumbnail's is in APP)
-        return b"".join(segment for marker, segment in head if marker not in JPEG_METADATA) \
+        return b"".join(segment for marker, segment in head if not jpeg_metadata(marker, segment)) \
             + (scan[:end + 2] if end >= 0 else scan)  # not a phone's video after the image
     if data.startswith(b"%PDF"):
         return _pdf_without_metadata(data, name)
@@ -84,17 +85,28 @@ def without_metadata(data: bytes, name: str) -> bytes:
 #: What a PDF's dictionaries carry of who made it and where: XMP, Illustrator's and others'
 #: private data, and pdfTeX's name and information of a file it included.
 PDF_METADATA = ("/Metadata", "/PieceInfo", "/PTEX.FileName", "/PTEX.InfoDict")
-#: What a page carries that pdfTeX never includes: annotations (a reviewer's note), actions,
-#: a thumbnail, article beads.
-PAGE_EXTRAS = ("/Annots", "/AA", "/Thumb", "/B")
+#: What a page keeps: what draws it (hostile round 45b, K20: a drop-list of annotations,
+#: actions, a thumbnail and beads let a private ``/MyNote`` and ``/LastModified`` through).
+PAGE_KEPT = frozenset({"/Type", "/Parent", "/Resources", "/Contents", "/MediaBox", "/CropBox",
+                       "/BleedBox", "/TrimBox", "/ArtBox", "/Rotate", "/Group", "/UserUnit"})
+#: What a page's or form's resources keep: the kinds of resource PDF names (K21: ``/ResNote``).
+RESOURCES_KEPT = frozenset({"/ExtGState", "/ColorSpace", "/Pattern", "/Shading", "/XObject",
+                            "/Font", "/ProcSet", "/Properties"})
+_STREAM = ("/Type", "/Subtype", "/Length", "/Filter", "/DecodeParms")
+#: What an image (and its mask) and a form keep: what draws them (PDF 32000, 8.9.5 and 8.10.2;
+#: K21: an image's ``/Note``, which pdfTeX copies whole into the review PDF).
+IMAGE_KEPT = frozenset({*_STREAM, "/Width", "/Height", "/ColorSpace", "/BitsPerComponent",
+                        "/Intent", "/ImageMask", "/Mask", "/Decode", "/Interpolate", "/SMask",
+                        "/SMaskInData", "/Matte"})
+FORM_KEPT = frozenset({*_STREAM, "/FormType", "/BBox", "/Matrix", "/Resources", "/Group"})
 
 
 def _pdf_without_metadata(data: bytes, name: str) -> bytes:
     """The PDF scrubbed in its reader (:data:`PDF_METADATA` removed from every dictionary,
-    the JPEGs' own metadata too), then its pages alone (without :data:`PAGE_EXTRAS`) copied
-    with what they reach, which is all pdfTeX includes: an object only a removed key pointed
-    at (a /PieceInfo's private stream, an XMP packet), the catalogue's attachments, scripts,
-    outline and forms are not written."""
+    the JPEGs' own metadata too), then its pages alone, kept to what draws them
+    (:func:`_drawing_only`), copied with what they reach, which is all pdfTeX includes: an
+    object only a removed key pointed at (a /PieceInfo's private stream, an XMP packet), the
+    catalogue's attachments, scripts, outline and forms are not written."""
     from pypdf import PdfWriter
     from pypdf.generic import StreamObject
 
@@ -110,15 +122,91 @@ def _pdf_without_metadata(data: bytes, name: str) -> bytes:
             # of a filter it cannot encode, but a JPEG's are raw bytes already)
             if isinstance(obj, StreamObject) and obj.get("/Filter") == "/DCTDecode":
                 StreamObject.set_data(obj, without_metadata(obj.get_data(), name))
+        _drawing_only(reader)
         writer = PdfWriter()
         for page in reader.pages:  # the pages alone: not the attachments, scripts, outline
-            for key in PAGE_EXTRAS:
-                page.pop(key, None)
             writer.add_page(page)
     writer.metadata = None
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def _drawing_only(reader: Any) -> None:
+    """Every page kept to :data:`PAGE_KEPT`, its resources to :data:`RESOURCES_KEPT` and to
+    the forms and images its content draws (pypdf's ``ContentStream``: hostile round 45b,
+    K20, a form no ``Do`` drew, which pdfTeX copies with the page's resources, held a name),
+    each form and image to :data:`FORM_KEPT` and :data:`IMAGE_KEPT`, a form's own resources
+    so too; a content pypdf cannot read keeps its resources' every form and image."""
+    from pypdf.generic import DictionaryObject, StreamObject
+
+    from figures.pdf import MAX_DEPTH
+
+    drawn: dict[int, tuple[DictionaryObject, set[str] | None]] = {}  # by XObject dictionary
+    seen: set[int] = set()
+
+    def resolved(value: object) -> object:
+        return value.get_object() if value is not None else None
+
+    def visit(owner: Any, depth: int = 0) -> None:
+        _kept(owner, FORM_KEPT if isinstance(owner, StreamObject) else PAGE_KEPT)
+        if not isinstance(resources := resolved(owner.get("/Resources")), DictionaryObject):
+            return
+        _kept(resources, RESOURCES_KEPT)
+        if not isinstance(xobjects := resolved(resources.get("/XObject")), DictionaryObject):
+            return
+        try:  # what the content draws, and what a form without resources of its own or a
+            # Type 3 glyph without them draws from these (PDF 32000, 7.8.3 and 9.6.5)
+            content = owner if isinstance(owner, StreamObject) else owner.get_contents()
+            fonts = [resolved(font) for font in (resolved(resources.get("/Font")) or {}).values()]
+            streams = [content, *(form for form in map(resolved, xobjects.values())
+                                  if form.get("/Subtype") == "/Form" and "/Resources" not in form),
+                       *(resolved(glyph) for font in fonts if font.get("/Subtype") == "/Type3"
+                         and "/Resources" not in font for glyph in
+                         resolved(font["/CharProcs"]).values())]
+            names = set().union(*(_done(stream, reader) for stream in streams)) & set(xobjects)
+        except Exception:  # noqa: BLE001 - unreadable: every one kept
+            names = None
+        before = drawn.get(id(xobjects), (xobjects, set()))[1]
+        drawn[id(xobjects)] = (xobjects, None if names is None or before is None
+                               else before | names)
+        for name in sorted(set(xobjects) if names is None else names):
+            xobject = resolved(xobjects[name])
+            if not isinstance(xobject, StreamObject) or id(xobject) in seen:
+                continue
+            seen.add(id(xobject))
+            if xobject.get("/Subtype") == "/Form":
+                if depth < MAX_DEPTH:  # deeper: as it is (a hostile file nests thousands)
+                    visit(xobject, depth + 1)
+                continue
+            for image in (xobject, resolved(xobject.get("/SMask")),
+                          resolved(xobject.get("/Mask"))):
+                if isinstance(image, StreamObject):
+                    _kept(image, IMAGE_KEPT)
+
+    for page in reader.pages:
+        visit(page)
+    for xobjects, names in drawn.values():
+        for name in [] if names is None else [n for n in xobjects if n not in names]:
+            del xobjects[name]
+
+
+def _done(content: Any, reader: Any) -> set[str]:
+    """The XObjects a content stream (pypdf's, a page's, a form's or a glyph's) draws, by
+    name (its ``Do`` operators)."""
+    from pypdf.generic import ContentStream
+
+    if content is None:
+        return set()
+    read = content if isinstance(content, ContentStream) else ContentStream(content, reader)
+    return {str(operands[0]) for operands, operator in read.operations
+            if operator == b"Do" and operands}
+
+
+def _kept(obj: Any, kept: frozenset[str]) -> None:
+    """``obj`` (a PDF dictionary) without its keys that ``kept`` does not name."""
+    for key in [key for key in obj if key not in kept]:
+        del obj[key]
 
 
 def _objects(root: object) -> list:

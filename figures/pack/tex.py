@@ -13,12 +13,14 @@ import os
 import re
 import shutil
 import stat
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, LatexError
 from figures.pack import frames, inputs, leftout
+from figures.pack.environ import alone, expanded_hint, in_home_tree, refuse_expanded, search_paths
 from figures.pack.images import eps_refusal
 from figures.pack.leftout import BUILD_PRODUCTS, hidden, left_out_why
 from figures.paper import rewritten
@@ -143,6 +145,7 @@ def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset
     _said(ran, out, main, "in a copy of the paper's folder")
     recorded = runner.recorded(out / f"{stem}.fls", copy)
     read, written = (_inside(paths, copy) for paths in recorded)
+    refuse_expanded(recorded[0], paper, copy, out, sorted(read), main.name)  # ~/x (K29/K30)
     made = {name: (out / name).read_bytes() for name in  # read there, not written by TeX
             sorted(_inside(recorded[0], out) - _inside(recorded[1], out)) if (out / name).is_file()}
     if f"{stem}.bbl" in read and f"{stem}.bbl" not in made:  # the paper's own
@@ -247,19 +250,20 @@ def _inside(paths: list[Path], root: Path) -> set[str]:
 def prove(folder: Path, main: str) -> tuple[bytes, int]:
     """Compile ``main`` in ``folder`` (the unpacked archive) as arXiv does: pdflatex with
     no shell escape and no bibtex, again while it asks for a rerun; files outside the folder
-    and the user's own TeX tree out of reach. The PDF and how many runs it took."""
-    env: dict[str, str | None] = dict.fromkeys(search_paths())
-    env |= {"TEXMFHOME": str(folder / ".no-texmf-home"), "openin_any": "p"}
+    and the user's own TeX tree and environment out of reach (an empty HOME: :func:`alone`).
+    The PDF and how many runs it took."""
     command = ["pdflatex", *_FLAGS, runner.tex_argument(main)]
     log = folder / f"{Path(main).stem}.log"
     runs, lists = 0, _lists(folder, main)
-    for runs in range(1, 5):
-        _run(command, folder, folder / main, "from the archive alone", env)
-        text = log.read_text(encoding="latin-1") if log.is_file() else ""
-        lists, before = _lists(folder, main), lists
-        if "Rerun to get" not in text and (runs > 1 or "undefined" not in text) \
-                and lists == before:
-            break
+    with tempfile.TemporaryDirectory() as home:
+        for runs in range(1, 5):
+            _run(command, folder, folder / main, "from the archive alone", alone(folder),
+                 Path(home))
+            text = log.read_text(encoding="latin-1") if log.is_file() else ""
+            lists, before = _lists(folder, main), lists
+            if "Rerun to get" not in text and (runs > 1 or "undefined" not in text) \
+                    and lists == before:
+                break
     return (folder / f"{Path(main).stem}.pdf").read_bytes(), runs
 
 
@@ -283,14 +287,13 @@ def prove_final(folder: Path, main: str, took: float = 0.0,
         link = folder / f"figures-pack-paper-{n}"
         link.symlink_to(paper, target_is_directory=True)
         searched += f"{link.name}:"
-    env: dict[str, str | None] = dict.fromkeys(search_paths()) | {"TEXMFHOME": str(
-        folder / ".no-texmf-home"), "openin_any": "p", "TEXINPUTS": searched}
     stem = Path(main).stem
     limit = float(min(runner.TIMEOUT_S, max(FORCED_FLOOR_S, FORCED_TIMES * took)))
     try:
-        ran = runner.run(["pdflatex", *_FLAGS, f"-jobname={stem}",
-                          f"{frames.FINAL}\\input{{{main}}}"],
-                         folder, env=env, file=main, timeout=limit)
+        with tempfile.TemporaryDirectory() as home:
+            ran = runner.run(["pdflatex", *_FLAGS, f"-jobname={stem}",
+                              f"{frames.FINAL}\\input{{{main}}}"], folder, env=alone(folder)
+                             | {"TEXINPUTS": searched}, file=main, timeout=limit, home=Path(home))
     except LatexError as exc:  # stopped: the archive's own reading stands
         return limit if f"took over {limit:g} s" in exc.message else exc.message
     pdf, log = folder / f"{stem}.pdf", folder / f"{stem}.log"
@@ -317,31 +320,9 @@ def _lists(folder: Path, main: str) -> dict[str, bytes]:
     return {name: hashlib.sha256(text).digest() for name, text in kept.items() if text}
 
 
-#: kpathsea's search paths a shell may export (``TEXINPUTS``, ``BSTINPUTS``, ``TEXMFHOME``,
-#: ``TEXINPUTS.pdflatex``...): a folder outside the paper's that the proof compile must not see.
-_SEARCH = re.compile(r"(?:\w*(?:INPUTS|FONTS)|TEXFONTMAPS|TEXPSHEADERS|TEXPICTS|TEXMF\w*)"
-                     r"(?:[._]\w+)?")
-
-
-def search_paths() -> list[str]:
-    """The kpathsea search paths the user exports, which the paper's compile searches."""
-    return sorted(name for name in os.environ if _SEARCH.fullmatch(name))
-
-
-def _in_home_tree(name: str) -> str | None:
-    """Where kpathsea finds ``name`` in the user's own TeX tree (``~/texmf``: the paper's
-    compile searches it, the archive's and arXiv's do not), else None."""
-    if not runner.have("kpsewhich"):
-        return None
-    home = runner.run(["kpsewhich", "-var-value=TEXMFHOME"], Path.cwd()).stdout.strip()
-    found = runner.run(["kpsewhich", name], Path.cwd()).stdout.strip()
-    return found if home and found and Path(found).resolve().is_relative_to(
-        Path(home).expanduser().resolve()) else None
-
-
 def _run(command: list[str], cwd: Path, main: Path, where: str,
-         env: dict[str, str | None] | None = None) -> None:
-    _said(runner.run(command, cwd, env=env, file=main.name), cwd, main, where)
+         env: dict[str, str | None] | None = None, home: Path | None = None) -> None:
+    _said(runner.run(command, cwd, env=env, file=main.name, home=home), cwd, main, where)
 
 
 def _said(ran, out: Path, main: Path, where: str) -> None:
@@ -368,7 +349,9 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error = (f"{missing.group(1)} is {_not_regular(main.parent / missing.group(1))}, "
                      "not a regular file (TeX would wait on it, or read it without end): the "
                      "pack takes only regular files; make it one (or remove its include)")
-        elif missing and where.endswith("alone") and (home := _in_home_tree(missing[1])):
+        elif missing and where.endswith("alone") and (hint := expanded_hint(missing[1])):
+            error = error.removesuffix(".") + hint  # ~/x, $VAR/x (round 45b, K29/K30)
+        elif missing and where.endswith("alone") and (home := in_home_tree(missing[1])):
             error = error.removesuffix(".") + (
                 f"; the paper's compile found it at {home}, in your own TeX tree (TEXMFHOME), "
                 "outside the paper's folder, which alone is packed: copy it into the folder")

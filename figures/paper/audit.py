@@ -308,10 +308,8 @@ def _figure_problems(item: Placed, venue: Venue, unread: dict[str, str]) -> list
                             if name in unread else
                             "give the include the width it was built for, or sync again to "
                             "build it for this width"))  # round 39, F18
-    if item.height_scale is not None and abs(item.height_scale - item.scale) > \
-            SCALE_TOLERANCE * max(item.scale, 1e-9):
-        problems.append(f"{where}: squashed: its width printed at {item.scale:.0%}, its "
-                        f"height at {item.height_scale:.0%} ({inches(item.width_in)} x "
+    if (squash := squashed(item.scale, item.height_scale)) is not None:
+        problems.append(f"{where}: {squash} ({inches(item.width_in)} x "
                         f"{inches(item.height_in)} in): give width= only (it keeps its "
                         "proportions)")
     if item.smallest_text_pt is not None and item.smallest_text_pt < venue.min_font_pt - 0.05:
@@ -322,6 +320,16 @@ def _figure_problems(item: Placed, venue: Venue, unread: dict[str, str]) -> list
         problems.append(f"{where}: thinnest line {item.thinnest_line_pt:.2f} pt as printed, "
                         f"under {venue.key}'s {venue.min_line_pt:g} pt")
     return problems
+
+
+def squashed(scale: float, height_scale: float | None) -> str | None:
+    """``squashed: its width printed at 100%, its height at 44%`` when a figure printed at
+    ``scale`` across is printed at ``height_scale`` down (its proportions not kept, beyond
+    :data:`SCALE_TOLERANCE`); None when it keeps them. ``figures pack`` asks it too (round
+    45b, K28)."""
+    if height_scale is None or abs(height_scale - scale) <= SCALE_TOLERANCE * max(scale, 1e-9):
+        return None
+    return f"squashed: its width printed at {scale:.0%}, its height at {height_scale:.0%}"
 
 
 def _floor(name: str, venue: Venue) -> str:

@@ -152,9 +152,12 @@ def on_this_machine(paper: Path) -> list[tuple[str, re.Pattern[bytes]]]:
     return found
 
 
-#: JPEG segments that carry text, not pixels: EXIF and XMP (APP1), IPTC (APP13), other
-#: applications' data and comments (COM). JFIF (APP0), ICC (APP2), Adobe (APP14) stay.
-JPEG_METADATA = frozenset({0xE1, *range(0xE3, 0xEE), 0xEF, 0xFE})
+def jpeg_metadata(marker: int, segment: bytes) -> bool:
+    """A :func:`jpeg_segments` segment that is no picture: a comment, an APPn but JFIF's
+    (APP0), an ICC profile (APP2; hostile round 45b, K4: a phone's MPF or a camera's FlashPix
+    APP2 naming who made it shipped as "ICC") and Adobe's colour transform (APP14)."""
+    kept = {0xE0: b"JFIF\0", 0xE2: b"ICC_PROFILE\0", 0xEE: b"Adobe"}.get(marker)
+    return marker == 0xFE or (0xE0 <= marker <= 0xEF and not (kept and segment.startswith(kept, 4)))
 
 
 def jpeg_segments(data: bytes, name: str) -> list[tuple[int, bytes]]:
@@ -250,8 +253,8 @@ def disclosed(pdf: Path | bytes, folder: Path, authors: list[str], *,
             found.extend(f"{name}: {what} (figure metadata)" for key, what in (
                 ("/Metadata", "XMP"), ("/PieceInfo", "/PieceInfo")) if key in xobject)
             if xobject.get("/Filter") == "/DCTDecode" and any(
-                    m in JPEG_METADATA for m, _ in jpeg_segments(xobject.get_data(), name)):
-                found.append(f"{name}: a JPEG's EXIF, XMP or comment (figure metadata)")
+                    jpeg_metadata(*each) for each in jpeg_segments(xobject.get_data(), name)):
+                found.append(f"{name}: a JPEG's EXIF, XMP, comment or other APPn (figure metadata)")
     return list(dict.fromkeys(found))
 
 

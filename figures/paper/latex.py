@@ -151,6 +151,17 @@ def width_in(graphic: Graphic, text_width: float, column_width: float) -> float 
     return None if unit is None else (float(match.group(1) or 1.0)) * unit
 
 
+#: A line of spaces only (a comment :func:`figures.texread.blanked` blanked).
+_EMPTIED = re.compile(r"^[ \t]+$", re.MULTILINE)
+#: What a source must name for the walk to find anything in it: a file it reads or includes,
+#: a macro it defines (an include's path may use it), a graphics setting. A file naming none
+#: (a generated table, a long appendix of prose) is not parsed (round 45a, P13).
+_WALKED = re.compile(r"\\(?:input|include|import|subimport|subfile|includegraphics|"
+                     r"graphicspath|(?:re)?newcommand|providecommand|def|gdef|edef|xdef|let|"
+                     r"DeclareGraphicsExtensions|documentclass|usepackage|RequirePackage|"
+                     r"setkeys)(?![a-zA-Z])")
+
+
 def _parse(text: str):
     from pylatexenc import macrospec
     from pylatexenc.latexwalker import LatexWalker, get_default_latex_context_db
@@ -166,8 +177,11 @@ def _parse(text: str):
         macrospec.MacroSpec("providecommand", "*{[[{"),
         macrospec.MacroSpec("DeclareGraphicsExtensions", "{"),
     ])
-    walker = LatexWalker(blanked(text, verbatim=True, hidden=True), latex_context=db,
-                         tolerant_parsing=True)  # TeX's comments, verbatim: figures.texread
+    # TeX's comments, verbatim: figures.texread; a line left blank by it is emptied, as
+    # pylatexenc takes ~50 us a character (hostile round 45a, P13: 1 MB of commented-out
+    # lines took two minutes, 100 MB never ended)
+    walker = LatexWalker(_EMPTIED.sub("", blanked(text, verbatim=True, hidden=True)),
+                         latex_context=db, tolerant_parsing=True)
     nodes, _, _ = walker.get_latex_nodes()
     return walker, nodes
 
@@ -181,7 +195,10 @@ class _Reader:
             return
         seen.add(path.resolve())
         self.paper.sources.append(path)
-        walker, nodes = _parse(read_bounded(path, SOURCE_LIMIT) or "")
+        text = read_bounded(path, SOURCE_LIMIT) or ""
+        if not _WALKED.search(text):
+            return
+        walker, nodes = _parse(text)
         self._walk(walker, nodes, path, macros, seen, False)
 
     def _walk(self, walker, nodes, path, macros, seen, wide: bool) -> None:

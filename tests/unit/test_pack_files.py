@@ -101,7 +101,8 @@ def test_an_anonymous_jpeg_is_cut_at_its_own_end_not_at_bytes_in_its_header():
     APP0, an ICC profile in APP2) was cut inside them: pack said it "does not compile from the
     archive alone", or "damaged JPEG" for one inside a PDF. The end is looked for in the scan."""
     jpeg = jpeg_with_exif()
-    profile = b"\xff\xe2" + (2 + 20).to_bytes(2, "big") + b"ICC\xff\xda\x00\x02\xff\xd9" + bytes(11)
+    body = b"ICC_PROFILE\x00\x01\x01\xff\xda\x00\x02\xff\xd9" + bytes(11)  # a profile's APP2
+    profile = b"\xff\xe2" + (2 + len(body)).to_bytes(2, "big") + body  # (round 45b, K4)
     data = jpeg[:2] + profile + jpeg[2:]
     clean = scrub.without_metadata(data, "a.jpg")
     assert profile in clean
