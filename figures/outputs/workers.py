@@ -21,7 +21,14 @@ from figures.author_code import abandoned_threads
 from figures.boundary import is_stop
 from figures.data import figdata
 from figures.data.jsonio import decode
-from figures.errors import display_path, drawing_error, error_line, is_internal, one_line
+from figures.errors import (
+    FigureDataError,
+    display_path,
+    drawing_error,
+    error_line,
+    is_internal,
+    one_line,
+)
 from figures.outputs import provenance
 from figures.outputs.kind import DEFAULT, BuildKind
 from figures.outputs.render import write_outputs
@@ -91,6 +98,8 @@ def render_one(spec: FigureSpec, figdata_dir: Path, out_dir: Path, raw: bytes, k
     except BaseException as exc:  # the fault boundary of one figure (figures/boundary.py)
         if is_stop(exc):
             raise  # Ctrl-C or SIGTERM: the build stops
+        if isinstance(exc, FigureDataError) and exc.file == path.name:  # a key of its data
+            exc.file = str(path)
         return failure(kind.stem(spec), exc)
     quoted = [one_line(f"{display_path(path)}: {where}: {message} (`figures macros` refuses it)")
               for where, message in figdata.quoted_problems(doc)]

@@ -23,6 +23,7 @@ from figures.extract.results import ResultsTree, layer_series, log_epochs, log_r
 from figures.page import MUTED_TEXT, Page, integer_ticks, log_axis, panel_grid
 from figures.plots._caption import Claims, plain
 from figures.plots._model import Curve, Entry, page_curves, seed_curve
+from figures.plots._names import fitted_names
 from figures.style import DEFAULT_RC, METHOD_STYLE, NEUTRAL_FILLS, new_figure, themed
 
 #: Top-level data keys carried over unchanged from the existing figdata on extraction.
@@ -324,7 +325,9 @@ def _page_alignment(ax, conditions: list[dict[str, Any]], page: Page) -> None:
                         ha="left" if side > 0 else "right", va="center",
                         fontsize=page.small_pt)
     ax.axvline(0, color=MUTED_TEXT, lw=zero_lw, zorder=1)  # a reference line: 1 pt
-    ax.set_yticks(ypos, [" ".join(c["label"].split()) for c in conditions])  # one line each
+    names = fitted_names([c["label"] for c in conditions], page, "fig4_penalty_rescue.json",
+                         "data.panel_b.conditions[{}].label", "(c)")
+    ax.set_yticks(ypos, names)
     ax.set_ylim(ypos[-1] - 0.6, ypos[0] + 0.6)
     ax.set_xticks(ALIGN_TICKS, [f"{tick:g}" for tick in ALIGN_TICKS])
     ax.set_xlim(*ALIGN_LIM)

@@ -189,3 +189,36 @@ def test_fig4_draws_as_many_conditions_as_its_smallest_width_holds(capsys, tmp_p
     assert code == 1
     assert (f"error: fig4_penalty_rescue: {figdata_dir}/fig4_penalty_rescue.json: "
             "data.panel_b.conditions: expected at most 8 entries") in err, err
+
+
+def _label(figdata_dir: Path, index: int, label: str) -> None:
+    import json
+
+    path = figdata_dir / "fig4_penalty_rescue.json"
+    doc = json.loads(path.read_text())
+    doc["data"]["panel_b"]["conditions"][index]["label"] = label
+    path.write_text(json.dumps(doc))
+
+
+@pytest.mark.parametrize("width", ["3.25", "6.75"])
+def test_fig4_condition_names_fit_on_two_lines_or_are_refused(capsys, tmp_path, figdata_dir,
+                                                               width):
+    """Round 45c (W19): a condition name inside the schema's text limits (95 characters on two
+    lines) built with exit 0, cut at the left edge at 3.25 in and taking half the width at
+    6.75 in ((d)'s title cut). A name too wide for one line is set on two (a row holds two);
+    one too wide for two is refused in one line naming the file and the key."""
+    _label(figdata_dir, 3, "fresh-$B$ null (a new random feedback matrix)")
+    out = tmp_path / "out"
+    assert run(capsys, "build", "--venue", "icml", "--width", width, "--figdata",
+               str(figdata_dir), "--out", str(out), "fig4_penalty_rescue")[0] == 0
+    code, stdout, _ = run(capsys, "check", "--venue", "icml", "--out", str(out), "--figdata",
+                          str(figdata_dir), "fig4_penalty_rescue")
+    assert code == 0, stdout
+    _label(figdata_dir, 0, "vanilla DFA, early stopping at epoch 12 with the\nlearning rate "
+                           "warm-up schedule of the appendix")
+    code, _, err = run(capsys, "build", "--venue", "icml", "--width", width, "--figdata",
+                       str(figdata_dir), "--out", str(tmp_path / "o"), "fig4_penalty_rescue")
+    assert code == 1
+    assert (f"error: fig4_penalty_rescue: {figdata_dir}/fig4_penalty_rescue.json: "
+            "data.panel_b.conditions[0].label: sets 2.02 in wide on two lines where (c) has "
+            "room for 1.40 in at 7.5 pt: shorten it") in err.splitlines(), err
