@@ -327,6 +327,10 @@ def first_error(log: Path | None, output: str) -> str:
     def text(path: Path | None) -> str:
         return path.read_text(encoding="latin-1") if path and path.is_file() else ""
 
+    long = re.search(r"\(([^()\n]+?)! (Unable to read an entire line---bufsize=\d+)", output)
+    if long:  # the terminal's only, and fatal: before the log's (a missing image; round 45a P26)
+        return (f"{long[1].removeprefix('./')}: {long[2]} (a line longer than TeX's buffer): "
+                "break it into shorter lines")
     logged = _CONTINUED.sub(" ", text(log))
     for line in logged.splitlines():
         if line.startswith("!") or _FILE_LINE.match(line):  # "!pdfTeX error:" too
@@ -334,10 +338,6 @@ def first_error(log: Path | None, output: str) -> str:
                    "folder TeX may read)" if re.search(r"Emergency stop\.\n<read \d+>", logged)
                    and line.endswith("Emergency stop.") else "")
             return line.removeprefix("!").strip() + why  # whole: max_print_line in run()
-    long = re.search(r"\(([^()\n]+?)! (Unable to read an entire line---bufsize=\d+)", output)
-    if long:  # printed to the terminal only: the log stops at the file's "("
-        return (f"{long[1].removeprefix('./')}: {long[2]} (a line longer than TeX's buffer): "
-                "break it into shorter lines")
     # bibtex's: the compile's folder may go away: its line, not its name
     blg = text(log and log.with_suffix(".blg"))
     for line in blg.splitlines():
