@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import importlib.util
 import io
 import math
 import os
@@ -26,6 +27,28 @@ from typing import Any
 
 import pytest
 from filelock import FileLock
+
+#: An MPLBACKEND matplotlib cannot use, and why: refused in one line in pytest_configure
+#: (round 45d, G20: matplotlib's traceback at this module's import, or pluggy's "internal
+#: error" per golden where pytest-mpl switches backends); the tests draw with Agg.
+BACKEND_REFUSED: list[str] = []
+# matplotlib's import refuses a name it does not know with a traceback: read here instead
+_backend = os.environ.pop("MPLBACKEND", "")
+import matplotlib
+
+if _backend:
+    try:
+        matplotlib.rcParams["backend"] = _backend
+        _found = not _backend.startswith("module://") or importlib.util.find_spec(
+            _backend.removeprefix("module://")) is not None  # imported in each golden test
+    except (ImportError, ValueError):  # not a name it knows, or the module's package missing
+        _found = False
+    if _found:
+        os.environ["MPLBACKEND"] = _backend  # as given, for the processes tests start
+    else:
+        BACKEND_REFUSED[:] = [f"MPLBACKEND={_backend} is set: " + (
+            f"no module {_backend.removeprefix('module://')} here"
+            if _backend.startswith("module://") else "not a backend matplotlib knows")]
 
 from figures.data import figdata
 from figures.errors import FigureDataWarning, display_path, error_line
@@ -122,6 +145,9 @@ def _bad_tolerance(config: pytest.Config) -> str | None:
 @pytest.hookimpl(tryfirst=True)  # before pytest-mpl reads its options
 def pytest_configure(config: pytest.Config) -> None:
     # Before anything is collected or cached: a judge that cannot judge stops the run here.
+    if BACKEND_REFUSED:
+        raise pytest.UsageError(f"{BACKEND_REFUSED[0]}; the tests draw with Agg: unset "
+                                "MPLBACKEND, then run again")
     if sys.flags.optimize:  # pytest's own warning is silenced for it (pyproject.toml)
         given = os.environ.get("PYTHONOPTIMIZE")
         raise pytest.UsageError(

@@ -30,6 +30,7 @@ import importlib.metadata
 import json
 import os
 import platform
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -269,6 +270,8 @@ class GoldenCache:
         self.results: dict[str, str | None] = {}
         #: nodeid -> (its named inputs, whether it passed), for INPUTS_KEY.
         self.named: dict[str, tuple[dict[str, str], bool]] = {}
+        #: What pytest's cache said when a record could not be written there (round 45d, G16).
+        self.unkept = ""
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
@@ -331,7 +334,7 @@ class GoldenCache:
             for nodeid, (named, passed) in self.named.items():
                 earlier = inputs.get(nodeid, {}).get("passed")
                 inputs[nodeid] = {"last": named, "passed": named if passed else earlier}
-            config.cache.set(INPUTS_KEY, inputs)
+            self._keep(INPUTS_KEY, inputs)
         if not _active(config) or not self.results:
             return
         recorded = _cached(config, CACHE_KEY)
@@ -340,9 +343,28 @@ class GoldenCache:
                 recorded.pop(nodeid, None)
             else:
                 recorded[nodeid] = digest
-        config.cache.set(CACHE_KEY, recorded)
+        self._keep(CACHE_KEY, recorded)
+
+    def _keep(self, key: str, value: object) -> None:
+        """``value`` kept in pytest's cache; where it cannot be written, its warning (an error
+        under the suite's filterwarnings: a passing run ended rc=1 with a traceback) said in
+        one line at the end."""
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", pytest.PytestCacheWarning)
+            self.config.cache.set(key, value)
+        self.unkept = self.unkept or next((str(w.message) for w in caught), "")
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.unkept:
+            folder = Path(os.path.expandvars(self.config.getini("cache_dir")))
+            shown = folder if folder.is_absolute() else os.path.relpath(
+                self.config.rootpath / folder)
+            terminalreporter.write_line(
+                f"golden cache: pytest's cache {shown} cannot be written (" + (
+                    "a file is there" if Path(self.config.rootpath, folder).is_file() else
+                    self.unkept.partition(": ")[2] or self.unkept) + "): no comparison is "
+                "recorded, so each is made again next time and `figures review` cannot tell "
+                f"which failed; make {shown} a folder pytest can write (or set cache_dir)")
         if self.cached:
             terminalreporter.write_line(
                 f"golden images: {self.cached} comparisons not repeated: their inputs are "

@@ -52,7 +52,7 @@ try:  # Ctrl-C while these load (seconds: matplotlib), before main's handlers: i
         str(Path(__file__).parent.parent / "tests" / f) for f in ("golden", ""))]
     import update_baselines as ub  # tools/ on the path first
 
-    from figures.cli.review import from_here, names_tests, refused
+    from figures.cli.review import from_here, names_tests, refused, unreadable
     from figures.errors import display_path
     from figures.signals import stop_signals_held
 except KeyboardInterrupt:
@@ -169,9 +169,12 @@ def failed_goldens() -> list[str]:
     """The golden tests that failed in pytest's last run here (its lastfailed record) and are
     goldens still (a renamed figure's are not)."""
     known = set(ub.goldens().values())
+    UNREAD[:] = [f"review: {why}"] if (why := unreadable(LAST_FAILED, ROOT)) else []
     return [nodeid for nodeid in _record(LAST_FAILED) if nodeid in known]
 
 
+#: Why pytest's record of the last run's failures could not be read (empty: it could).
+UNREAD: list[str] = []
 #: The failed golden tests review last looked at (its own run's, else pytest's record).
 FAILED: list[str] = []
 #: How many golden tests review's own run judged (empty: review ran none, it read the record).
@@ -203,11 +206,13 @@ def failed_in(report: Path) -> list[str]:
         cases = ET.parse(report).getroot().iter("testcase")
     except (OSError, ET.ParseError):
         return []
-    failed = {(c.get("classname"), c.get("name")) for c in cases
+    failed = {(f".{c.get('classname')}", c.get("name")) for c in cases
               if c.find("failure") is not None or c.find("error") is not None}
-    return [nodeid for nodeid in ub.goldens().values()  # pytest's junitxml names a node so
-            if (nodeid.split("::")[0].removesuffix(".py").replace("/", "."),
-                nodeid.split("::")[-1]) in failed]
+    # pytest's junitxml names a node so, after --junit-prefix's "PREFIX." (round 45d, G10)
+    return [nodeid for nodeid in ub.goldens().values() if any(
+        name == nodeid.split("::")[-1] and classname.endswith(
+            "." + nodeid.split("::")[0].removesuffix(".py").replace("/", "."))
+        for classname, name in failed)]
 
 
 def why(nodeid: str) -> list[str]:
@@ -591,18 +596,31 @@ def write_static(goldens: list[Golden], folder: Path = OUT) -> Path:
     return folder / "index.html"
 
 
-class Review(http.server.HTTPServer):
-    """The page, served on 127.0.0.1 to whoever holds the token."""
+def _number(text: str, count: int) -> int | None:
+    """A listed golden's number in a request's path: ASCII digits below ``count`` (round 45d,
+    G4/G5: ``str.isdigit()`` holds for ``²``, which ``int()`` refuses, and for ``０``)."""
+    return int(text) if text.isascii() and text.isdigit() and int(text) < count else None
+
+
+class Review(http.server.ThreadingHTTPServer):
+    """The page, served on 127.0.0.1 to whoever holds the token: each connection in a thread
+    of its own (round 45d, G6: one left idle froze the page), the accepts one at a time."""
 
     def __init__(self, goldens: list[Golden]) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
         self.goldens, self.token = goldens, secrets.token_urlsafe(24)
-        self.deciding = threading.Lock()
+        self.deciding, self.accepting, self.writing = (threading.Lock() for _ in range(3))
         self.url = f"http://127.0.0.1:{self.server_port}/?token={self.token}"
 
     def decide(self, verb: str, item: Golden) -> dict[str, object]:
         """``item`` accepted or rejected, once: the first decision wins, a second is refused
-        (round 40, R5), whichever order the requests come in."""
+        (round 40, R5), whichever order the requests come in; one decision at a time, as when
+        the page was served one request at a time (round 45d, G6: an accept's second press
+        is answered after it)."""
+        with self.accepting:
+            return self._decide(verb, item)
+
+    def _decide(self, verb: str, item: Golden) -> dict[str, object]:
         with self.deciding:
             if item.status != "changed":
                 return {"status": "accepted" if item.status == "accepting" else item.status,
@@ -632,7 +650,7 @@ class Review(http.server.HTTPServer):
                     f"refused: build/review/new/{stale} is no longer the render this page shows "
                     "(another figures review, or a render, wrote there since): nothing written; "
                     "run `figures review` again to see the render of the code as it is now")}
-            with stop_signals_held():  # Ctrl-C then: after both files (and item.written)
+            with self.writing, stop_signals_held():  # Ctrl-C: after both files (and .written)
                 written = item.written = ub.write_golden(Path(held), item.name)
         again = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", item.nodeid],
                                cwd=ROOT, capture_output=True, text=True, check=False)
@@ -642,9 +660,17 @@ class Review(http.server.HTTPServer):
             "passes" if again.returncode == 0 else again.stdout.strip().splitlines()[-1])
         return {"status": item.status, "message": item.answer}
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A request that failed: one line, not a traceback amid the review's (a client gone
+        before its answer: nothing)."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, (ConnectionError, TimeoutError)):
+            print(f"review: a request failed ({error!r}): nothing written for it", flush=True)
+
 
 class Handler(http.server.BaseHTTPRequestHandler):
     server: Review
+    timeout = 30  # a connection that says nothing ends (its thread with it)
 
     def _send(self, code: int, body: bytes, kind: str = "text/plain; charset=utf-8") -> None:
         self.send_response(code)
@@ -681,11 +707,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path == "/":
             return 200, page(goldens, self.server.token).encode(), "text/html; charset=utf-8"
         parts = path.split("/")  # /image/NUMBER/WHICH: a listed golden's picture, by number
-        if len(parts) == 4 and parts[:2] == ["", "image"] and parts[2].isdigit() \
-                and int(parts[2]) < len(goldens) and parts[3] in goldens[int(parts[2])].images:
-            data, suffix = goldens[int(parts[2])].images[parts[3]]
+        number = _number(parts[2], len(goldens)) if len(parts) == 4 else None
+        if parts[:2] == ["", "image"] and number is not None \
+                and parts[3] in goldens[number].images:
+            data, suffix = goldens[number].images[parts[3]]
             return 200, data, "image/svg+xml" if suffix == "svg" else "image/png"
-        target = (ROOT / path.lstrip("/")).resolve()
+        try:
+            target = (ROOT / path.lstrip("/")).resolve()
+        except (ValueError, OSError):  # a NUL in it (round 45d, G4): none such in baseline/
+            target = ROOT
         if path.startswith("/baseline/") and target.is_relative_to(BASELINE.resolve()) \
                 and target.is_file():
             return 200, target.read_bytes(), ("image/png" if target.suffix == ".png"
@@ -699,9 +729,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if verb == "done":
             threading.Thread(target=self.server.shutdown).start()
             return 200, b"{}", "application/json"
-        if verb not in ("accept", "reject") or not number.isdigit() or int(number) >= len(goldens):
+        if verb not in ("accept", "reject") or (listed := _number(number, len(goldens))) is None:
             return 404, b"not found: accept or reject a listed golden by its number\n", "text/plain"
-        item = goldens[int(number)]
+        item = goldens[listed]
         answer = self.server.decide(verb, item)
         print(f"review: {item.name}: {answer['message']}", flush=True)
         return 200, json.dumps(answer).encode(), "application/json"
@@ -766,8 +796,12 @@ def serve(goldens: list[Golden], browser: bool) -> int:
         webbrowser.open(server.url)
     try:
         server.serve_forever()
+        with server.accepting:  # Done while an accept compared again: its answer first
+            pass
     finally:
         server.server_close()
+        with server.writing:  # stopped while an accept wrote (in its thread): both files
+            pass
     print(ended(goldens))
     return 0
 
@@ -795,6 +829,8 @@ def nothing_to_review() -> str:
     if FAILED:
         return "review: no golden differs from baseline/: nothing to review"
     if not JUDGED:
+        if UNREAD:
+            return UNREAD[0]
         return ("review: no golden test failed in the last run: nothing to review (`nox -s "
                 "review` runs the comparisons)")
     unchanged = UNCHANGED[0] if UNCHANGED else 0
@@ -815,6 +851,9 @@ def review(argv: list[str], goldens: list[Golden]) -> int:
     if (why := refused(argv)) is not None:
         print(f"review: {why}", file=sys.stderr)
         return 2
+    if (stale := ub.vector_only_refused()) is not None:  # no image drawn (round 45d, G12)
+        print(f"review: {stale}; nothing reviewed", file=sys.stderr)
+        return 2
     static, browser = "--no-open" in argv, "--no-browser" not in argv
     if (blocked := in_the_way(static)) is not None:
         print(blocked, file=sys.stderr)
@@ -826,8 +865,8 @@ def review(argv: list[str], goldens: list[Golden]) -> int:
     goldens += collect([a for a in argv if a not in ("--no-open", "--no-browser")],
                        compare_first=not static)
     if not goldens:
-        print(nothing_to_review())
-        return 0
+        print(said := nothing_to_review())
+        return 1 if said.endswith("nothing reviewed") else 0
     for item in goldens:
         if item.missing:  # said here too, not on the page only (round 29, G5)
             print(f"review: {item.name}: {item.missing}")

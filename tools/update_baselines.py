@@ -33,17 +33,28 @@ import tempfile
 import zlib
 from pathlib import Path
 
-import numpy as np
-from matplotlib.image import imread
+try:  # seconds on a loaded machine: a Ctrl-C then is one line too (round 45d, G7)
+    import numpy as np
+    from matplotlib.image import imread
 
-from figures.errors import display_path
-from figures.outputs.environment import ENVIRONMENT_FILE, current, mismatch
-from figures.outputs.environment import recorded as recorded_in
+    from figures.errors import display_path
+    from figures.outputs.environment import ENVIRONMENT_FILE, current, mismatch
+    from figures.outputs.environment import recorded as recorded_in
+    from figures.signals import sigterm_stops_like_ctrl_c, stop_signals_held, stopped
+except KeyboardInterrupt:
+    if __name__ != "__main__":
+        raise
+    print("update_baselines: interrupted while starting: nothing written", file=sys.stderr)
+    sys.exit(130)
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = ROOT / "baseline"
 #: What each golden image is made of: its pixels, and its vector content beside it.
 GOLDEN = ("*.png", "*.vector.txt.gz")
+#: The golden files this run wrote, as it writes them; whether it is rendering (what a stop
+#: says it left: round 45d, G7).
+WROTE: list[str] = []
+RENDERING: list[bool] = []
 
 
 def _same(old: Path, new: Path) -> bool:
@@ -83,12 +94,15 @@ def _put(made: Path, target: Path) -> str:
     link = f" (it was a link to {target.readlink()}: now the file)" if target.is_symlink() else ""
     fresh = target.with_name(f".{target.name}.new")
     fresh.unlink(missing_ok=True)  # a killed run's, or a link: never written through
-    try:
-        shutil.copyfile(made, fresh)
-        fresh.replace(target)
-    except BaseException:  # a folder there, a full disk, Ctrl-C: no temporary left behind
-        fresh.unlink(missing_ok=True)
-        raise
+    with stop_signals_held():  # Ctrl-C: after the file is in place (and said: round 45d, G7)
+        try:
+            shutil.copyfile(made, fresh)
+            fresh.replace(target)
+        except BaseException:  # a folder there, a full disk: no temporary left behind (G21)
+            fresh.unlink(missing_ok=True)
+            raise
+        WROTE.append(display_path(target.relative_to(ROOT) if target.is_relative_to(ROOT)
+                                  else target))
     return link
 
 
@@ -238,10 +252,9 @@ def recorded(record: Path, new_environment: bool) -> dict[str, object]:
     return now
 
 
-def _refused(argv: list[str], new_environment: bool = False) -> str | None:
-    """Why this run cannot make baselines, or None."""
-    if platform.system() != "Linux":
-        return "baselines are made on Linux only"
+def vector_only_refused() -> str | None:
+    """Why FIGURES_GOLDEN_VECTOR_ONLY forbids writing goldens (no image would be drawn), or
+    None; tools/review.py's accept asks it too (round 45d, G12)."""
     _tests_importable()
     from helpers import vector_only  # the golden run's reading of it (round 37, G7)
 
@@ -251,6 +264,15 @@ def _refused(argv: list[str], new_environment: bool = False) -> str | None:
                     "vector`?): with it no image is drawn; unset it and run again")
     except ValueError as error:
         return str(error)
+    return None
+
+
+def _refused(argv: list[str], new_environment: bool = False) -> str | None:
+    """Why this run cannot make baselines, or None."""
+    if platform.system() != "Linux":
+        return "baselines are made on Linux only"
+    if (stale := vector_only_refused()) is not None:
+        return stale
     for i, given in enumerate(argv):
         shown = f"-p {given}" if given == "no:mpl" and argv[i - 1:i] == ["-p"] else given
         if shown.startswith(("--mpl-generate-path", "-pno:mpl", "-p no:mpl")):
@@ -287,6 +309,22 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
+    """The tool; stopped (Ctrl-C, SIGTERM, SIGHUP), one line of what it wrote and did not."""
+    WROTE.clear()
+    RENDERING[:] = [False]
+    try:
+        with sigterm_stops_like_ctrl_c():
+            return _main(argv)
+    except KeyboardInterrupt as exc:
+        line, status = stopped(exc)
+        how = line.partition(";")[0] + (" while rendering" if RENDERING[0] else "")
+        print(f"update_baselines: {how}: " + (f"wrote {', '.join(WROTE)}; the others not "
+              "written: run again to write them" if WROTE else "nothing written"),
+              file=sys.stderr)
+        return status
+
+
+def _main(argv: list[str]) -> int:
     options, argv = parser().parse_known_args(argv)  # --help: the usage, exit 0
     new_environment = options.new_environment
     if (refused := _refused(argv, new_environment)) is not None:
@@ -304,7 +342,9 @@ def main(argv: list[str]) -> int:
               "rerun with --new-environment to accept this one", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as tmp:
+        RENDERING[:] = [True]
         proc = generate(Path(tmp), pytest_args)
+        RENDERING[:] = [False]
         generated = sorted(p for pattern in GOLDEN for p in Path(tmp).glob(pattern))
         blocked = _blocked(generated, names) if proc.returncode == 0 else None
         if proc.returncode != 0 or not generated or blocked:

@@ -126,3 +126,19 @@ def refused(argv: list[str]) -> str | None:
                     "baselines change only through tools/update_baselines.py (nox -s "
                     "baselines) or by accepting a change in review: run without that option")
     return None
+
+
+def unreadable(record: Path, root: Path) -> str | None:
+    """Why pytest's ``record`` (its ``lastfailed``, under ``root``) cannot be read, or None: a
+    file where a folder of its path goes (a stray ``> .pytest_cache``), or a folder where it
+    goes (round 45d, G16: read as "no golden test failed in the last run")."""
+    base = root if record.is_relative_to(root) else record.parent
+    shown = record.relative_to(base)
+    blocked = next((f for f in reversed([shown, *shown.parents[:-1]])
+                    if (base / f).exists() and (base / f).is_dir() == (f == shown)), None)
+    if blocked is None:
+        return None
+    return (f"{shown.as_posix()} cannot be read ({blocked.as_posix()} is "
+            f"{'a folder' if blocked == shown else 'not a folder'}): pytest's record of the last "
+            f"run's failures is not known; remove {blocked.as_posix()}, run the golden tests, "
+            "then review again; nothing reviewed")

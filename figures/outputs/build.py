@@ -66,6 +66,11 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             continue
         recorded = state.get(kind.stem(spec))
         recorded = recorded if isinstance(recorded, dict) else {}
+        theirs = next(filter(None, (_not_ours(out_dir / name, recorded)
+                                    for name in kind.output_names(spec))), None)
+        if theirs is not None:
+            results[kind.stem(spec)] = failure(kind.stem(spec), theirs)
+            continue
         outputs = {n: sha256_if_file(out_dir / n) for n in kind.output_names(spec)}
         if (not force and recorded.get("key") == key and recorded.get("outputs") == outputs
                 and None not in outputs.values() and _pictures_recorded(recorded, outputs)):
@@ -125,3 +130,19 @@ def _link_into_inputs(target: Path, figdata_dir: Path) -> FigureDataError | None
     return FigureDataError(str(target), None, (
         f"is a link to {target.resolve()}, inside {inside}; the build would write over it. "
         "Remove the link (the build then writes a file in its place)"))
+
+
+def _not_ours(target: Path, recorded: dict) -> FigureDataError | None:
+    """The refusal of an output the build would write over though it is not ours: a file
+    this folder's builds never wrote (not in its state) with no provenance of ours, as the
+    author's own export of a figure of that name (round 45c, W7: an ``--out`` pointed at a
+    paper's ``figs/`` replaced her ``cifar_summary.png`` without a word; sync refuses it)."""
+    from figures.outputs import provenance
+
+    outputs = recorded.get("outputs")
+    if (isinstance(outputs, dict) and target.name in outputs) or not target.is_file() or \
+            provenance.read_or_none(target) is not None:
+        return None
+    return FigureDataError(str(target), None, "exists and is not from this suite (no "
+                           "provenance of ours inside): the build writes only over its own "
+                           "files; choose another --out folder, or move that file away")

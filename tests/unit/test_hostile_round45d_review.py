@@ -1,0 +1,188 @@
+"""Round 45d: the review's server (odd characters, an idle connection), its reading of the
+run's JUnit report and of pytest's record, a stale FIGURES_GOLDEN_VECTOR_ONLY, Ctrl-C into
+tools/update_baselines.py, an unwritable pytest cache, an MPLBACKEND matplotlib cannot use."""
+
+from __future__ import annotations
+
+import http.client
+import importlib.util
+import os
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+
+import pytest
+from helpers import REPO
+
+_spec = importlib.util.spec_from_file_location("review_tool", REPO / "tools" / "review.py")
+review = sys.modules.get("review_tool")
+if review is None:
+    review = sys.modules["review_tool"] = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(review)
+
+PNG = b"\x89PNG\r\n\x1a\n"
+NODEID = "tests/golden/test_images.py::test_figure_matches_baseline[fig4_penalty_rescue]"
+
+
+@pytest.fixture
+def server() -> Iterator[object]:
+    served = review.Review([review.Golden(
+        number, name, f"tests/golden/test_images.py::t[{name}]", (PNG, PNG + b"new"), None,
+        "1 pixel(s) differ", [], [f"figures/plots/{name}.py"])
+        for number, name in enumerate(("fig1_audit_hero", "fig4_penalty_rescue"))])
+    thread = threading.Thread(target=served.serve_forever, daemon=True)
+    thread.start()
+    yield served
+    served.shutdown()
+    served.server_close()
+
+
+def _ask(served, path: str, method: str = "GET", timeout: float = 20) -> tuple[int, bytes]:
+    path += f"{'&' if '?' in path else '?'}token={served.token}"
+    connection = http.client.HTTPConnection("127.0.0.1", served.server_port, timeout=timeout)
+    connection.putrequest(method, path, skip_host=True)
+    connection.putheader("Host", f"127.0.0.1:{served.server_port}")
+    connection.putheader("Content-Length", "0")
+    connection.endheaders()
+    try:
+        answer = connection.getresponse()
+        return answer.status, answer.read()
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize(("method", "path"), [
+    ("GET", "/baseline/fig1_audit_hero.png%00.txt"), ("GET", "/image/%C2%B2/new"),
+    ("POST", "/accept/%C2%B2"), ("GET", "/image/%EF%BC%90/new"), ("POST", "/reject/%D9%A1"),
+    ("GET", "/baseline/%ED%A0%80.png")],
+    ids=["nul", "superscript-image", "superscript-accept", "fullwidth-image",
+         "arabic-indic-reject", "lone-surrogate"])
+def test_odd_characters_in_the_path_are_not_found(server, capfd, method, path):
+    """Round 45d (G4, G5): `/image/²/new` and `POST /accept/²` (``str.isdigit()`` is true of
+    ``²``, ``int()`` refuses it) and a NUL in a baseline/ path (``Path.resolve()`` refuses it)
+    dropped the connection with no answer and printed a traceback between the review's lines;
+    a fullwidth ``０`` or Arabic-Indic ``١`` was read as golden 0 or 1. Each is a 404, quietly:
+    a golden's number is ASCII digits."""
+    status, body = _ask(server, path, method)
+    assert status == 404, body
+    assert [g.status for g in server.goldens] == ["changed", "changed"]
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_an_idle_connection_does_not_hold_up_the_page(server):
+    """Round 45d (G6): one connection that says nothing (a browser's connection opened ahead,
+    any local program) froze the page, its pictures, accepts and Done, for as long as it stayed
+    open: the review served one connection at a time, with no timeout."""
+    idle = socket.create_connection(("127.0.0.1", server.server_port))
+    try:
+        status, body = _ask(server, "/", timeout=5)
+        assert status == 200
+        assert b"<html" in body.lower()
+    finally:
+        idle.close()
+
+
+def test_a_junit_prefix_does_not_hide_the_failed_golden(tmp_path, monkeypatch):
+    """Round 45d (G10): with pytest's ``--junit-prefix=X`` the report names the failed golden's
+    class ``X.tests.golden.test_images``: review called it "another test" and reviewed nothing."""
+    monkeypatch.setattr(review.ub, "goldens", lambda: {"fig4_penalty_rescue": NODEID,
+                                                       "other": NODEID.replace("fig4", "fig5")})
+    report = tmp_path / "report.xml"
+    for prefix in ("", "X.", "ci.linux."):
+        report.write_text(
+            '<testsuites><testsuite name="pytest">'
+            f'<testcase classname="{prefix}tests.golden.test_images" '
+            'name="test_figure_matches_baseline[fig4_penalty_rescue]"><failure/></testcase>'
+            f'<testcase classname="{prefix}tests.golden.test_images" '
+            'name="test_figure_matches_baseline[fig5_penalty_rescue]"/>'
+            f'<testcase classname="{prefix}tests.unit.golden.test_images" '
+            'name="test_figure_matches_baseline[fig5_penalty_rescue]"><failure/></testcase>'
+            "</testsuite></testsuites>")
+        assert review.failed_in(report) == [NODEID], prefix
+
+
+def test_a_stale_vector_only_variable_is_refused_before_anything_runs(monkeypatch, capsys):
+    """Round 45d (G12): ``FIGURES_GOLDEN_VECTOR_ONLY=1`` left from ``nox -s mutants -- --judge
+    vector`` made review's accept write the vector content only, on the reference environment,
+    and call the golden accepted and passing, its picture golden left failing. Refused in one
+    line, as ``nox -s baselines`` refuses it."""
+    monkeypatch.setenv("FIGURES_GOLDEN_VECTOR_ONLY", "1")
+    monkeypatch.setattr(review, "collect", lambda *a, **k: pytest.fail("the review ran"))
+    assert review.main(["--no-open"]) == 2
+    out, err = capsys.readouterr()
+    assert not out
+    assert err == ("review: FIGURES_GOLDEN_VECTOR_ONLY is set (left from `nox -s mutants -- "
+                   "--judge vector`?): with it no image is drawn; unset it and run again; "
+                   "nothing reviewed\n")
+
+
+def test_an_unreadable_last_failed_record_is_said(tmp_path, monkeypatch, capsys):
+    """Round 45d (G16): with ``.pytest_cache`` a file, review read pytest's record of the last
+    run's failures as empty and said "no golden test failed in the last run"."""
+    (tmp_path / ".pytest_cache").write_text("stray\n")
+    monkeypatch.setattr(review, "ROOT", tmp_path)
+    monkeypatch.setattr(review, "LAST_FAILED", tmp_path / ".pytest_cache/v/cache/lastfailed")
+    monkeypatch.setattr(review, "in_the_way", lambda static: None)
+    assert review.main(["--no-open"]) == 1
+    out, err = capsys.readouterr()
+    assert "no golden test failed" not in out + err
+    assert (out + err).strip().splitlines()[-1] == (
+        "review: .pytest_cache/v/cache/lastfailed cannot be read (.pytest_cache is not a "
+        "folder): pytest's record of the last run's failures is not known; remove "
+        ".pytest_cache, run the golden tests, then review again; nothing reviewed")
+
+
+def test_ctrl_c_into_update_baselines_says_what_was_written(monkeypatch, capsys):
+    """Round 45d (G7): Ctrl-C while tools/update_baselines.py rendered printed a traceback and no
+    word of what was (not) written; one line, as `figures` commands say it."""
+    sys.path.insert(0, str(REPO / "tools"))
+    import update_baselines as ub
+
+    def stopped(folder, args):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(ub, "generate", stopped)
+    monkeypatch.setattr(ub, "_refused", lambda *a: None)
+    monkeypatch.setattr(ub, "mismatch", lambda recorded: None)
+    assert ub.main(["fig1_audit_hero"]) == 130
+    assert capsys.readouterr().err == "update_baselines: interrupted while rendering: nothing written\n"
+
+
+def _pytest(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_"))}
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:randomly", "-p",
+                           "no:cacheprovider", "-q", *args], cwd=REPO, env={**clean, **env},
+                          capture_output=True, text=True, check=False, timeout=300)
+
+
+@pytest.mark.parametrize(("value", "why"), [
+    ("nosuchbackend", "not a backend matplotlib knows"),
+    ("module://nonexistent", "no module nonexistent here")])
+def test_an_mplbackend_matplotlib_cannot_use_is_refused_in_one_line(value, why):
+    """Round 45d (G20): ``MPLBACKEND=nosuchbackend`` was an 11-line ImportError while loading
+    tests/conftest.py; ``module://nonexistent`` failed each golden as pluggy's "internal
+    error"; neither named the variable."""
+    run = _pytest("--co", "tests/unit/test_hostile_round45d_review.py", MPLBACKEND=value)
+    assert run.returncode == 4, run.stdout + run.stderr
+    assert run.stderr.strip() == (
+        f"ERROR: MPLBACKEND={value} is set: {why}; the tests draw with Agg: unset MPLBACKEND, "
+        "then run again")
+
+
+def test_a_pytest_cache_that_cannot_be_written_does_not_fail_a_passing_run(tmp_path):
+    """Round 45d (G16): with the cache folder where nothing can be made, a passing golden run
+    ended rc=1 with a 79-line traceback (pytest's cache warning made an error by the suite's
+    ``filterwarnings``); it passes, the golden cache saying in one line what was not kept."""
+    blocked = tmp_path / "cachefile"
+    blocked.write_text("stray\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:randomly", "-q", "--mpl", "-o",
+         f"cache_dir={blocked}", "tests/golden/test_images.py", "-k", "cifar_summary"],
+        cwd=REPO, capture_output=True, text=True, check=False, timeout=300,
+        env={k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_"))})
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert "Traceback" not in run.stdout + run.stderr
+    said = [line for line in run.stdout.splitlines() if line.startswith("golden cache:")]
+    assert len(said) == 1, run.stdout
+    assert said[0].startswith(f"golden cache: pytest's cache {blocked}")
