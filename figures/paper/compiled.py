@@ -36,10 +36,16 @@ def _folder_in_the_way(target: Path, what: str) -> FigureDataError | None:
 
 def refuse_folders(main: Path) -> None:
     """Before anything is synced or compiled: a folder where one of the outputs goes (an
-    author's ``mkdir main.log``) stops the command, the paper's folder left as it was."""
+    author's ``mkdir main.log``), or a read-only folder of the main file, stops the command,
+    the paper's folder left as it was."""
     for suffix, what in OUTPUTS:
         if (refused := _folder_in_the_way(main.with_suffix(suffix), what)) is not None:
             raise refused
+    from figures.paper.write import read_only
+
+    if (advice := read_only(main.parent)) is not None:  # hostile round 45a, P15 (root too)
+        raise FigureDataError(str(main.parent), None, "is read-only, and the compiled paper "
+                              f"and its log go there: {advice}, or compile a copy")
 
 
 def put(out: Path, main: Path) -> None:

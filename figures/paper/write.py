@@ -153,6 +153,12 @@ def no_regular_file(target: Path) -> str | None:
     return None if stat.S_ISREG(mode) else _KINDS.get(stat.S_IFMT(mode), "no regular file")
 
 
+def read_only(path: Path) -> str | None:
+    """What makes ``path`` writable when its mode bits (root too) or its mount say it is
+    read-only, None when it is writable: for ``figures paper``'s PDF and log as for sync."""
+    return None if _writable(path) else _make_writable(path)
+
+
 def _make_writable(path: Path) -> str:
     """What makes ``path`` writable: its mode, or (on a read-only mount, where chmod cannot)
     a writable copy."""

@@ -255,6 +255,11 @@ ALIGN_LIM, ALIGN_TICKS = (-0.08, 1.08), (0, 0.5, 1)
 #: Room for two printed values per condition, in lines of the page's small type (a text's
 #: box is about 1.3 lines tall; two at ALIGN_OFFSET of a row apart keep 1 pt between them).
 ALIGN_LINES_PER_ROW, ALIGN_OFFSET = 2.9, 0.25
+#: Most conditions (c) draws: its rows take the height (a) and (b) need, and at the smallest
+#: width of every venue (3.25 in; IEEE's 3.467 in at 8 pt) `figures check` passes 8 with the
+#: paper's names; 9 put (a)'s log tick labels on each other at IEEE's (round 45c, W20).
+MAX_CONDITIONS = 8
+CONDITIONS_REASON = "a row each in (c), which takes the height (a) and (b) need"
 #: (c)'s markers' size (pt).
 MARKER_PT = 4
 #: A printed value's clear space (pt) from its point's marker or error cap, whichever is further.
@@ -370,7 +375,8 @@ SCHEMA = Record({
     "panel_b": Record({"conditions": ListOf(Record({
         # Cosines and correlations on the fixed axis; error bars are never negative.
         "label": Text(), "cos": Number(within=(B_YLIM[0], 1)), "cos_err": Number(within=(0, 2)),
-        "rho": Number(within=(B_YLIM[0], 1)), "rho_err": Number(within=(0, 2))}))}),
+        "rho": Number(within=(B_YLIM[0], 1)), "rho_err": Number(within=(0, 2))}),
+        max_length=MAX_CONDITIONS, max_reason=CONDITIONS_REASON)}),
     "panel_c": Record({
         "accuracy": MapOf(Record({"no_penalty": Number(within=C_YLIM),
                                   "with_penalty": Number(within=C_YLIM)}),

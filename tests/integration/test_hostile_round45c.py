@@ -123,3 +123,69 @@ def test_one_epoch_per_run_is_refused_naming_the_file_and_key(capsys, tmp_path, 
                         cifar_summary.SCHEMA)["data"]
     assert data["epoch_counts"] == [1]
     assert str(cifar_summary.caption(data)).endswith("(3 seeds, 1 epoch).")
+
+
+def _hero_of(figdata_dir: Path, layers: int, blocks: int = 10) -> None:
+    import json
+
+    path = figdata_dir / "fig1_audit_hero.json"
+    doc = json.loads(path.read_text())
+    for panel, n in (("panel_b", blocks), ("panel_c", layers)):
+        values = doc["data"][panel]["values"]
+        for method, series in values.items():
+            values[method] = [series[i % len(series)] for i in range(n)]
+    path.write_text(json.dumps(doc))
+
+
+def test_the_hero_at_its_layer_limit_is_legible_at_its_smallest_width(capsys, tmp_path,
+                                                                      figdata_dir):
+    """Round 45c (W21): fig1 at its documented 12 layers, built at 3.25 in (its smallest),
+    printed layer ticks "10" and "11" touching (`check`: 1 collision) with exit 0. The limit is
+    what is legible there, measured: 11 layers (and 10 blocks) pass every rule; 12 are refused
+    in one line naming the file and the key."""
+    _hero_of(figdata_dir, 11)
+    out = tmp_path / "out"
+    assert run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
+               str(figdata_dir), "--out", str(out), "fig1_audit_hero")[0] == 0
+    code, stdout, _ = run(capsys, "check", "--venue", "icml", "--out", str(out), "--figdata",
+                          str(figdata_dir), "fig1_audit_hero")
+    assert code == 0, stdout
+    _hero_of(figdata_dir, 12)
+    code, _, err = run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
+                       str(figdata_dir), "--out", str(tmp_path / "o12"), "fig1_audit_hero")
+    assert code == 1
+    assert "fig1_audit_hero.json: 3 problems: data.panel_c.values.BP: expected at most 11 " \
+        "entries (one labelled tick each; more overlap), got 12" in err, err
+
+
+def _conditions(figdata_dir: Path, n: int) -> None:
+    import copy
+    import json
+
+    path = figdata_dir / "fig4_penalty_rescue.json"
+    doc = json.loads(path.read_text())
+    given = doc["data"]["panel_b"]["conditions"]
+    doc["data"]["panel_b"]["conditions"] = [copy.deepcopy(given[i % len(given)])
+                                            for i in range(n)]
+    path.write_text(json.dumps(doc))
+
+
+def test_fig4_draws_as_many_conditions_as_its_smallest_width_holds(capsys, tmp_path,
+                                                                   figdata_dir):
+    """Round 45c (W20): fig4 with 12 or 40 conditions built with exit 0, (a) and (b) squashed
+    to strips, their tick labels on each other (`check`: 23 and 248 collisions). The schema
+    bounds them at what IEEE's smallest width (3.467 in, 8 pt) holds, measured: 8 pass every
+    rule there; 9 are refused in one line naming the file and the key."""
+    _conditions(figdata_dir, 8)
+    out = tmp_path / "out"
+    assert run(capsys, "build", "--venue", "ieee", "--width", "3.467", "--figdata",
+               str(figdata_dir), "--out", str(out), "fig4_penalty_rescue")[0] == 0
+    code, stdout, _ = run(capsys, "check", "--venue", "ieee", "--out", str(out), "--figdata",
+                          str(figdata_dir), "fig4_penalty_rescue")
+    assert code == 0, stdout
+    _conditions(figdata_dir, 9)
+    code, _, err = run(capsys, "build", "--venue", "ieee", "--width", "3.467", "--figdata",
+                       str(figdata_dir), "--out", str(tmp_path / "o9"), "fig4_penalty_rescue")
+    assert code == 1
+    assert (f"error: fig4_penalty_rescue: {figdata_dir}/fig4_penalty_rescue.json: "
+            "data.panel_b.conditions: expected at most 8 entries") in err, err

@@ -202,7 +202,7 @@ def _swap(path: tuple, i: int, j: int):
      ("data.panel_b.values.BP: expected at most 10 entries (one labelled tick each; more "
      "overlap), got 11")),
     ("fig1_audit_hero", _hero_series("panel_c", 3000),
-     ("data.panel_c.values.BP: expected at most 12 entries (one labelled tick each; more "
+     ("data.panel_c.values.BP: expected at most 11 entries (one labelled tick each; more "
      "overlap), got 3000")),
     ("fig1_audit_hero", caption("one\ntwo\nthree\nfour"),
      "data.captions[1]: text of 4 lines is too long (at most 3, the caption box holds three)"),
