@@ -218,6 +218,13 @@ def _cpu_limited(command: list[str] | tuple[str, ...], timeout: float) -> list[s
 
 
 def call(command: list[str], cwd: Path) -> int:
+    """:func:`_call`'s exit status; a tool ended by signal N is 128 + N, as a shell says it
+    (round 45d, G25: -2, which the CLI's exit made 254 where the docs say 130)."""
+    code = _call(command, cwd)
+    return 128 - code if code < 0 else code
+
+
+def _call(command: list[str], cwd: Path) -> int:
     """``command`` in the foreground, for a tool the user drives (`figures review`'s page):
     the terminal its own, no timeout nor cap; its exit status. On Ctrl-C or SIGTERM the tool
     gets the signal too (unless it has ended on the terminal's own within a second) and its

@@ -358,6 +358,8 @@ def judges(request: pytest.FixtureRequest) -> Judges:
 def _unusable(golden: Path, failed: bool) -> str | None:
     """Why golden image ``golden`` cannot be compared, if it cannot: missing, or (read only
     for a failed test) cut or not an image, where pytest-mpl fails with Pillow's traceback."""
+    if golden.is_dir():  # a sync client's conflict, an unpacked archive (round 45d, G21)
+        return "is a folder"
     if not golden.is_file():
         return "is missing"
     if failed:
@@ -366,9 +368,20 @@ def _unusable(golden: Path, failed: bool) -> str | None:
         try:
             with Image.open(golden) as image:
                 image.load()
-        except (OSError, ValueError) as error:
+                if image.format != "PNG":  # pytest-mpl: Pillow's "not a PNG file" (G22)
+                    return f"is a {image.format} file, not a PNG"
+        except (OSError, SyntaxError, ValueError) as error:
             return f"cannot be read ({error})"
     return None
+
+
+def _folder_in_the_way(shown: str, golden: Path) -> str:
+    """The line of a folder at a golden image's name (round 45d, G21: "is missing: restore
+    it", which git cannot do over a folder, nor the tool named, whose rename fails)."""
+    restore = restore_command(golden)
+    return (f"{shown} is a folder, where the golden image goes: move it out of baseline/, "
+            f"then {f'restore the image ({restore}) or ' if restore else ''}write it with "
+            f"`python tools/update_baselines.py {golden.stem}`")
 
 
 def _new_golden(shown: str, name: str) -> str:
@@ -415,6 +428,7 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
             if golden.is_file() and golden.read_bytes().startswith(LFS_POINTER)
             else _new_golden(shown, golden.stem) if problem == "is missing" and restore is None
             and in_git()
+            else _folder_in_the_way(shown, golden) if problem == "is a folder"
             else  # round 25 (GL); a missing golden has no first line to read
             f"{shown}: the golden image {problem}: restore it "
             f"({restore or f'git checkout -- {shown}'}), or write it with "
