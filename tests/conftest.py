@@ -16,6 +16,7 @@ import importlib.util
 import io
 import math
 import os
+import shlex
 import shutil
 import signal
 import sys
@@ -381,15 +382,17 @@ def _folder_in_the_way(shown: str, golden: Path) -> str:
     restore = restore_command(golden)
     return (f"{shown} is a folder, where the golden image goes: move it out of baseline/, "
             f"then {f'restore the image ({restore}) or ' if restore else ''}write it with "
-            f"`python tools/update_baselines.py {golden.stem}`")
+            f"`python tools/update_baselines.py {shlex.quote(golden.stem)}`")
 
 
 def _new_golden(shown: str, name: str) -> str:
     """The line of a golden image git never tracked (a new figure's, as ``figures new`` leads
     to): not a checkout to restore it (round 40, R9: "restore it (git checkout -- ...)",
-    which git answers with "pathspec ... did not match any file(s) known to git")."""
+    which git answers with "pathspec ... did not match any file(s) known to git"); the name
+    quoted as a shell reads it (round 45d, G19: a space in a fixture variant's name)."""
     return (f"{shown}: no golden image yet (git does not track it: a new golden): write it "
-            f"with `python tools/update_baselines.py {name}`, or accept it in `figures review`")
+            f"with `python tools/update_baselines.py {shlex.quote(name)}`, or accept it in "
+            "`figures review`")
 
 
 def _author_error(config: pytest.Config, exc: BaseException) -> str:
@@ -432,7 +435,7 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
             else  # round 25 (GL); a missing golden has no first line to read
             f"{shown}: the golden image {problem}: restore it "
             f"({restore or f'git checkout -- {shown}'}), or write it with "
-            f"`python tools/update_baselines.py {golden.stem}`", pytrace=False))
+            f"`python tools/update_baselines.py {shlex.quote(golden.stem)}`", pytrace=False))
         return
     failure = item.stash.get(VECTOR_FAILURE, None)
     if not judged:

@@ -30,6 +30,7 @@ import io
 import json
 import os
 import secrets
+import shlex
 import shutil
 import signal
 import subprocess
@@ -114,7 +115,7 @@ class Golden:
 
     @property
     def command(self) -> str:
-        return f"nox -s baselines -- {self.name}"
+        return f"nox -s baselines -- {shlex.quote(self.name)}"
 
     @property
     def look_at(self) -> str:
