@@ -598,9 +598,10 @@ def _hold_results(config: pytest.Config, results: Path) -> None:
 
     if os.environ.get(RESULTS_HELD) == str(results.resolve()):  # it would wait for itself
         raise pytest.UsageError(
-            f"--mpl-results-path {os.path.relpath(results)}: the golden run that started this "
-            "one holds it and waits for this one to end; give this run a folder of its own "
-            "(--mpl-results-path=DIR)")
+            f"--mpl-results-path {os.path.relpath(results)}: {RESULTS_HELD} names it, as the "
+            "golden run that started this one sets it: that run holds the folder and waits for "
+            "this one to end; give this run a folder of its own (--mpl-results-path=DIR), or "
+            f"unset {RESULTS_HELD} if no golden run started this one (round 45d, G11)")
     hold = locked(results, on_wait=waiting)
     try:
         hold.__enter__()
