@@ -601,7 +601,7 @@ def _hold_results(config: pytest.Config, results: Path) -> None:
             f"--mpl-results-path {os.path.relpath(results)}: {RESULTS_HELD} names it, as the "
             "golden run that started this one sets it: that run holds the folder and waits for "
             "this one to end; give this run a folder of its own (--mpl-results-path=DIR), or "
-            f"unset {RESULTS_HELD} if no golden run started this one (round 45d, G11)")
+            f"unset {RESULTS_HELD} if no golden run started this one")  # round 45d, G11
     hold = locked(results, on_wait=waiting)
     try:
         hold.__enter__()

@@ -59,7 +59,7 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
         if packed := next((kind for magic, kind in _COMPRESSED if data.startswith(magic)), None):
             said.append(f"{display_path(name)}: {packed}, which the pack does not open: no "
                         "check read what it holds (names, addresses, paths): look inside it "
-                        "before you submit, or leave it out (hostile round 45b, K13)")
+                        "before you submit, or leave it out")  # hostile round 45b, K13
             continue
         text = b"\x00" not in data[:4096] and not data.startswith((b"%PDF", b"\x89PNG"))
         profiles = [] if text else colour_profiles(data)

@@ -77,7 +77,7 @@ def test_a_golden_run_started_by_the_one_holding_the_folder_stops_in_one_line(tm
         "FIGURES_GOLDEN_RESULTS_HELD names it, as the golden run that started this one sets it: "
         "that run holds the folder and waits for this one to end; give this run a folder of its "
         "own (--mpl-results-path=DIR), or unset FIGURES_GOLDEN_RESULTS_HELD if no golden run "
-        "started this one (round 45d, G11)"), ran.stderr
+        "started this one"), ran.stderr
 
 
 def test_clearing_the_results_folder_bears_files_vanishing(tmp_path, monkeypatch):

@@ -54,4 +54,4 @@ def test_a_compressed_attachment_is_told_as_not_read(tmp_path):
     told = pack_said(tmp_path, "--anonymous")
     assert ("warning: data.csv.gz: a gzip-compressed file, which the pack does not open: no "
             "check read what it holds (names, addresses, paths): look inside it before you "
-            "submit, or leave it out (hostile round 45b, K13)") in told, told
+            "submit, or leave it out") in told, told
