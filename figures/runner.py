@@ -218,6 +218,13 @@ def _cpu_limited(command: list[str] | tuple[str, ...], timeout: float) -> list[s
 
 
 def call(command: list[str], cwd: Path) -> int:
+    """:func:`_call`'s exit status; a tool ended by signal N is 128 + N, as a shell says it
+    (round 45d, G25: -2, which the CLI's exit made 254 where the docs say 130)."""
+    code = _call(command, cwd)
+    return 128 - code if code < 0 else code
+
+
+def _call(command: list[str], cwd: Path) -> int:
     """``command`` in the foreground, for a tool the user drives (`figures review`'s page):
     the terminal its own, no timeout nor cap; its exit status. On Ctrl-C or SIGTERM the tool
     gets the signal too (unless it has ended on the terminal's own within a second) and its
@@ -327,6 +334,10 @@ def first_error(log: Path | None, output: str) -> str:
     def text(path: Path | None) -> str:
         return path.read_text(encoding="latin-1") if path and path.is_file() else ""
 
+    long = re.search(r"\(([^()\n]+?)! (Unable to read an entire line---bufsize=\d+)", output)
+    if long:  # the terminal's only, and fatal: before the log's (a missing image; round 45a P26)
+        return (f"{long[1].removeprefix('./')}: {long[2]} (a line longer than TeX's buffer): "
+                "break it into shorter lines")
     logged = _CONTINUED.sub(" ", text(log))
     for line in logged.splitlines():
         if line.startswith("!") or _FILE_LINE.match(line):  # "!pdfTeX error:" too
@@ -334,10 +345,6 @@ def first_error(log: Path | None, output: str) -> str:
                    "folder TeX may read)" if re.search(r"Emergency stop\.\n<read \d+>", logged)
                    and line.endswith("Emergency stop.") else "")
             return line.removeprefix("!").strip() + why  # whole: max_print_line in run()
-    long = re.search(r"\(([^()\n]+?)! (Unable to read an entire line---bufsize=\d+)", output)
-    if long:  # printed to the terminal only: the log stops at the file's "("
-        return (f"{long[1].removeprefix('./')}: {long[2]} (a line longer than TeX's buffer): "
-                "break it into shorter lines")
     # bibtex's: the compile's folder may go away: its line, not its name
     blg = text(log and log.with_suffix(".blg"))
     for line in blg.splitlines():

@@ -16,6 +16,7 @@ import importlib.util
 import io
 import math
 import os
+import shlex
 import shutil
 import signal
 import sys
@@ -358,6 +359,8 @@ def judges(request: pytest.FixtureRequest) -> Judges:
 def _unusable(golden: Path, failed: bool) -> str | None:
     """Why golden image ``golden`` cannot be compared, if it cannot: missing, or (read only
     for a failed test) cut or not an image, where pytest-mpl fails with Pillow's traceback."""
+    if golden.is_dir():  # a sync client's conflict, an unpacked archive (round 45d, G21)
+        return "is a folder"
     if not golden.is_file():
         return "is missing"
     if failed:
@@ -366,17 +369,30 @@ def _unusable(golden: Path, failed: bool) -> str | None:
         try:
             with Image.open(golden) as image:
                 image.load()
-        except (OSError, ValueError) as error:
+                if image.format != "PNG":  # pytest-mpl: Pillow's "not a PNG file" (G22)
+                    return f"is a {image.format} file, not a PNG"
+        except (OSError, SyntaxError, ValueError) as error:
             return f"cannot be read ({error})"
     return None
+
+
+def _folder_in_the_way(shown: str, golden: Path) -> str:
+    """The line of a folder at a golden image's name (round 45d, G21: "is missing: restore
+    it", which git cannot do over a folder, nor the tool named, whose rename fails)."""
+    restore = restore_command(golden)
+    return (f"{shown} is a folder, where the golden image goes: move it out of baseline/, "
+            f"then {f'restore the image ({restore}) or ' if restore else ''}write it with "
+            f"`python tools/update_baselines.py {shlex.quote(golden.stem)}`")
 
 
 def _new_golden(shown: str, name: str) -> str:
     """The line of a golden image git never tracked (a new figure's, as ``figures new`` leads
     to): not a checkout to restore it (round 40, R9: "restore it (git checkout -- ...)",
-    which git answers with "pathspec ... did not match any file(s) known to git")."""
+    which git answers with "pathspec ... did not match any file(s) known to git"); the name
+    quoted as a shell reads it (round 45d, G19: a space in a fixture variant's name)."""
     return (f"{shown}: no golden image yet (git does not track it: a new golden): write it "
-            f"with `python tools/update_baselines.py {name}`, or accept it in `figures review`")
+            f"with `python tools/update_baselines.py {shlex.quote(name)}`, or accept it in "
+            "`figures review`")
 
 
 def _author_error(config: pytest.Config, exc: BaseException) -> str:
@@ -415,10 +431,11 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
             if golden.is_file() and golden.read_bytes().startswith(LFS_POINTER)
             else _new_golden(shown, golden.stem) if problem == "is missing" and restore is None
             and in_git()
+            else _folder_in_the_way(shown, golden) if problem == "is a folder"
             else  # round 25 (GL); a missing golden has no first line to read
             f"{shown}: the golden image {problem}: restore it "
             f"({restore or f'git checkout -- {shown}'}), or write it with "
-            f"`python tools/update_baselines.py {golden.stem}`", pytrace=False))
+            f"`python tools/update_baselines.py {shlex.quote(golden.stem)}`", pytrace=False))
         return
     failure = item.stash.get(VECTOR_FAILURE, None)
     if not judged:
@@ -581,9 +598,10 @@ def _hold_results(config: pytest.Config, results: Path) -> None:
 
     if os.environ.get(RESULTS_HELD) == str(results.resolve()):  # it would wait for itself
         raise pytest.UsageError(
-            f"--mpl-results-path {os.path.relpath(results)}: the golden run that started this "
-            "one holds it and waits for this one to end; give this run a folder of its own "
-            "(--mpl-results-path=DIR)")
+            f"--mpl-results-path {os.path.relpath(results)}: {RESULTS_HELD} names it, as the "
+            "golden run that started this one sets it: that run holds the folder and waits for "
+            "this one to end; give this run a folder of its own (--mpl-results-path=DIR), or "
+            f"unset {RESULTS_HELD} if no golden run started this one")  # round 45d, G11
     hold = locked(results, on_wait=waiting)
     try:
         hold.__enter__()

@@ -28,7 +28,9 @@ import hmac
 import http.server
 import io
 import json
+import os
 import secrets
+import shlex
 import shutil
 import signal
 import subprocess
@@ -41,17 +43,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
-import jinja2
-import numpy as np
-from PIL import Image
+try:  # Ctrl-C while these load (seconds: matplotlib), before main's handlers: its one line
+    # and 130, not an import's traceback and the CLI's 254 (round 45d, G25)
+    import jinja2
+    import numpy as np
+    from PIL import Image
 
-sys.path[:0] = [str(Path(__file__).parent), *(str(Path(__file__).parent.parent / "tests" / f)
-                                               for f in ("golden", ""))]
-import update_baselines as ub  # tools/ on the path first
+    sys.path[:0] = [str(Path(__file__).parent), *(
+        str(Path(__file__).parent.parent / "tests" / f) for f in ("golden", ""))]
+    import update_baselines as ub  # tools/ on the path first
 
-from figures.cli.review import from_here, names_tests, refused, unreadable
-from figures.errors import display_path
-from figures.signals import stop_signals_held
+    from figures.cli.review import from_here, names_tests, refused, unreadable
+    from figures.errors import display_path
+    from figures.signals import stop_signals_held
+except KeyboardInterrupt:
+    print("review: interrupted: nothing written", flush=True)
+    raise SystemExit(130) from None
 
 ROOT, BASELINE = ub.ROOT, ub.BASELINE
 OUT = ROOT / "build" / "review"
@@ -108,7 +115,7 @@ class Golden:
 
     @property
     def command(self) -> str:
-        return f"nox -s baselines -- {self.name}"
+        return f"nox -s baselines -- {shlex.quote(self.name)}"
 
     @property
     def look_at(self) -> str:
@@ -872,4 +879,9 @@ def review(argv: list[str], goldens: list[Golden]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    code = main(sys.argv[1:])
+    if STOPPED:  # Python's shutdown takes its handlers away: a second Ctrl-C (the CLI passes
+        sys.stdout.flush()  # its own on a second later) killed it there, -2 (round 45d, G25)
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)

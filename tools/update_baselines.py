@@ -65,8 +65,26 @@ def _same(old: Path, new: Path) -> bool:
             a, b = imread(old), imread(new)
             return a.shape == b.shape and np.array_equal(a, b)
         return gzip.decompress(old.read_bytes()) == gzip.decompress(new.read_bytes())
-    except (OSError, EOFError, ValueError, zlib.error):
-        return False
+    except (OSError, EOFError, SyntaxError, ValueError, zlib.error):  # SyntaxError: Pillow's
+        return False  # "not a PNG file" (a JPEG saved under the golden's name; round 45d G22)
+
+
+def in_the_way(target: Path) -> str | None:
+    """Why golden ``target`` cannot be written, if a folder stands at its name (a sync
+    client's conflict, an unpacked archive; round 45d G21): renaming over it fails."""
+    if target.is_dir() and not target.is_symlink():
+        shown = target.relative_to(ROOT).as_posix() if target.is_relative_to(ROOT) else target
+        return (f"{shown} is a folder, where golden file {target.name} goes: move it out of "
+                "baseline/, then run again")
+    return None
+
+
+def _blocked(generated: list[Path], names: list[str]) -> str | None:
+    """Why the goldens rendered (those ``names``, if any) cannot be written, before any is."""
+    return next(filter(None, (in_the_way(
+        (BASELINE / "venues" if p.name.startswith("venue-") else BASELINE) / p.name)
+        for p in generated if not names or p.name.removesuffix(".vector.txt.gz")
+        .removesuffix(".png") in names)), None)
 
 
 def _put(made: Path, target: Path) -> str:
@@ -77,8 +95,12 @@ def _put(made: Path, target: Path) -> str:
     fresh = target.with_name(f".{target.name}.new")
     fresh.unlink(missing_ok=True)  # a killed run's, or a link: never written through
     with stop_signals_held():  # Ctrl-C: after the file is in place (and said: round 45d, G7)
-        shutil.copyfile(made, fresh)
-        fresh.replace(target)
+        try:
+            shutil.copyfile(made, fresh)
+            fresh.replace(target)
+        except BaseException:  # a folder there, a full disk: no temporary left behind (G21)
+            fresh.unlink(missing_ok=True)
+            raise
         WROTE.append(display_path(target.relative_to(ROOT) if target.is_relative_to(ROOT)
                                   else target))
     return link
@@ -324,10 +346,13 @@ def _main(argv: list[str]) -> int:
         proc = generate(Path(tmp), pytest_args)
         RENDERING[:] = [False]
         generated = sorted(p for pattern in GOLDEN for p in Path(tmp).glob(pattern))
-        if proc.returncode != 0 or not generated:
-            sys.stdout.write(proc.stdout[-5000:])
-            sys.stderr.write(proc.stderr[-2000:])
-            why = f"pytest exited {proc.returncode}" if proc.returncode else "no image rendered"
+        blocked = _blocked(generated, names) if proc.returncode == 0 else None
+        if proc.returncode != 0 or not generated or blocked:
+            if not blocked:
+                sys.stdout.write(proc.stdout[-5000:])
+                sys.stderr.write(proc.stderr[-2000:])
+            why = blocked or (f"pytest exited {proc.returncode}" if proc.returncode
+                              else "no image rendered")
             print(f"update_baselines: {why}; nothing written", file=sys.stderr)
             return 1
         if names:  # these goldens only (tools/review.py's accept)

@@ -24,6 +24,12 @@ from figures.paper.emails import PLAIN_EMAIL, addresses
 from figures.paper.names import fused, in_address
 from figures.texcodec import decoded
 
+#: Files whose bytes no pattern can read: compressed or archived (a data or code bundle).
+_COMPRESSED = ((b"\x1f\x8b", "a gzip-compressed file"), (b"PK\x03\x04", "a zip archive"),
+               (b"BZh", "a bzip2-compressed file"), (b"\xfd7zXZ\x00", "an xz-compressed file"),
+               (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+               (b"\x28\xb5\x2f\xfd", "a zstd-compressed file"))
+
 
 def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list[str]:
     """One line per kind of disclosure and packed file, naming its first line (a text
@@ -50,6 +56,11 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
                 said.append(f"{display_path(name)}: {what} ({display_path(shown)}) in the "
                             "file's name: the archive discloses it; rename it (and its "
                             "include) for review")
+        if packed := next((kind for magic, kind in _COMPRESSED if data.startswith(magic)), None):
+            said.append(f"{display_path(name)}: {packed}, which the pack does not open: no "
+                        "check read what it holds (names, addresses, paths): look inside it "
+                        "before you submit, or leave it out")  # hostile round 45b, K13
+            continue
         text = b"\x00" not in data[:4096] and not data.startswith((b"%PDF", b"\x89PNG"))
         profiles = [] if text else colour_profiles(data)
         rest = data

@@ -139,6 +139,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     missed: list[tuple[str, int | None, str]] = []  # each file read as empty, and where
     made: dict[str, list[str]] = {}
     pages: dict[str, str] = {}
+    floats: dict[str, str] = {}  # each include's float ("0": none) and the floats shipped
+    floats_shipped: set[str] = set()
     scales: dict[str, tuple[float, tuple]] = {}  # and each factor's kind and wrapper
     inside: dict[int, list[str]] = {}  # each wrapper's includes
     at: dict[str, tuple] = {}  # where each is shipped (sp: its box's right end), its lines' box
@@ -169,6 +171,10 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                               root.resolve()) else file)
         elif kind == "J":  # one field a line: a name may hold a |
             made[rest] = [rest, *itertools.islice(records, 15)]
+        elif kind == "I" and len(fields) >= 2:
+            floats[fields[0]] = fields[1]
+        elif kind == "F" and fields:
+            floats_shipped.add(fields[0])
         elif kind == "S" and len(fields) >= 2:
             pages[fields[0]] = fields[1]
             if len(fields) >= 4 and all(f.lstrip("-").isdigit() for f in fields[2:4]):
@@ -187,7 +193,9 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             around.pop()
     paper.unresolved += missing_lines(main, missed, MACROS_NAME)
     paper.styles_missing = styles_missing(main, missed)
-    typeset = _typeset(made, pages)
+    floats_shipped |= {floats.get(n, "0") for n in pages}
+    typeset = _typeset(made, pages, {n for n, f in floats.items() if f != "?" and (
+        f == "0" or f in floats_shipped)})
     once = {}  # one include shipped on several pages, the same box (beamer's overlay slides,
     for n, fields in typeset.items():  # a logo in a running head): one include
         once.setdefault((*fields[1:], scales.get(n)), n)
@@ -233,13 +241,14 @@ def _stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
     write (those it goes on after), what its log says after it (``cannot \\read from
     terminal``), and the packages it had to read as empty."""
     said = [e for e in said if not e[1].lstrip().startswith("==>")]
-    last = next((e for e in reversed(said) if "not found" not in e[1]), None) or \
-        (said[-1] if said else None)
+    real = next((e for e in reversed(said) if "not found" not in e[1]), None)
+    last = real or (said[-1] if said else None)
     why = f"{last[0]}: {last[1]}" if last else f"exit {run.returncode}"
     # a fatal error with no file:line (\input{/dev/zero}: "(/dev/zero! Unable to read an
-    # entire line"), on the terminal only: with the file TeX read last
+    # entire line"), on the terminal only: with the file TeX read last; before an image not
+    # there yet, which TeX goes on after (round 45a, P26)
     fatal_here = re.search(r"(?:^|\(\S*)! (.+?)\.?$", run.stdout, re.MULTILINE)
-    if not last and fatal_here and fls.is_file() and \
+    if not real and fatal_here and fls.is_file() and \
             (read := runner.recorded(fls, fls.parent)[0]):
         file = read[-1].relative_to(Path.cwd()) if read[-1].is_relative_to(Path.cwd()) \
             else read[-1]
@@ -257,18 +266,21 @@ def _stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
     return why
 
 
-def _typeset(made: dict[str, list[str]], pages: dict[str, str]) -> dict[str, list[str]]:
+def _typeset(made: dict[str, list[str]], pages: dict[str, str],
+             measured: set[str]) -> dict[str, list[str]]:
     """The includes whose boxes TeX made, in order: each one shipped; and of one never
-    shipped (a float acmart's ``balance`` drops, a page the probe's layout did not reach: the
-    compile reads its file all the same) the last box made, unless the same include (file,
-    line, name) was shipped from another pass (``tabularx``'s trial widths)."""
+    shipped (a float acmart's ``balance`` drops: the compile reads its file all the same) the
+    last box made, unless the same include (file, line, name) was shipped from another pass
+    (``tabularx``'s trial widths), or it is in ``measured``: in no float or in a float
+    shipped, so its box was only measured (``\\sbox``, ``\\settowidth``; round 45a, P21)."""
     def key(fields: list[str]) -> tuple[str, ...]:
         return fields[12], fields[11], fields[2]
 
     shipped = {key(fields) for n, fields in made.items() if n in pages}
     last = {key(fields): n for n, fields in made.items() if n not in pages}
     return {n: fields for n, fields in made.items()
-            if n in pages or (key(fields) not in shipped and last[key(fields)] == n)}
+            if n in pages or (n not in measured and key(fields) not in shipped
+                              and last[key(fields)] == n)}
 
 
 def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: bool,

@@ -64,7 +64,8 @@ def test_a_second_golden_run_waits_for_the_one_holding_the_results_folder(tmp_pa
 def test_a_golden_run_started_by_the_one_holding_the_folder_stops_in_one_line(tmp_path):
     """Round 37 (R1): a golden run that a test of the run holding the results folder starts
     on the same folder would wait for its own parent forever (round 25's test of another
-    import mode hung so, 300 s): it stops with one line instead."""
+    import mode hung so, 300 s): it stops with one line instead. Round 45d (G11): the line
+    names the variable that decided it, which a shell may have left exported."""
     results = tmp_path / "res"
     results.mkdir()
     ran = _pytest(REPO, REPO, "--mpl", f"--mpl-results-path={results}", "-p",
@@ -72,9 +73,11 @@ def test_a_golden_run_started_by_the_one_holding_the_folder_stops_in_one_line(tm
                   env={"FIGURES_GOLDEN_RESULTS_HELD": str(results.resolve())})
     assert ran.returncode == 4, ran.stdout + ran.stderr
     assert ran.stderr.strip() == (
-        f"ERROR: --mpl-results-path {os.path.relpath(results, REPO)}: the golden run that "
-        "started this one holds it and waits for this one to end; give this run a folder of "
-        "its own (--mpl-results-path=DIR)"), ran.stderr
+        f"ERROR: --mpl-results-path {os.path.relpath(results, REPO)}: "
+        "FIGURES_GOLDEN_RESULTS_HELD names it, as the golden run that started this one sets it: "
+        "that run holds the folder and waits for this one to end; give this run a folder of its "
+        "own (--mpl-results-path=DIR), or unset FIGURES_GOLDEN_RESULTS_HELD if no golden run "
+        "started this one"), ran.stderr
 
 
 def test_clearing_the_results_folder_bears_files_vanishing(tmp_path, monkeypatch):

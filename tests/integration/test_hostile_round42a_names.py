@@ -1,4 +1,5 @@
-"""Hostile round 42a's names on the review page (A53, A32, issue 45): where the body prints
+"""Hostile round 42a's names on the review page (A53, A32, issue 45) and round 45b's compressed
+attachment (K13): where the body prints
 ``\\author``'s names, and a cited self-citation told as the third-person reference venues ask
 for, not as a disclosure to remove."""
 
@@ -39,3 +40,18 @@ def test_a_cited_self_citation_is_a_third_person_reference_not_a_disclosure(tmp_
     assert "remove them from refs.bib" not in told, told
     assert ("warning: main.tex: Janet, Smithson of \\author in the compiled text, in the "
             "reference list only (a work the paper cites)") in told, told
+
+
+def test_a_compressed_attachment_is_told_as_not_read(tmp_path):
+    """Round 45b (K13): ``\\embedfile{data.csv.gz}`` (an e-mail address and a home path inside,
+    gzipped) was packed and attached with no word, where the same bytes uncompressed are
+    told; no check opens it, so the pack says so, at the file."""
+    import gzip
+
+    anonymous_paper(tmp_path, "\\embedfile{data.csv.gz}", "Some text.",
+                    packages="embedfile")
+    (tmp_path / "p" / "data.csv.gz").write_bytes(gzip.compress(b"# by jsmith@mit.edu\n1,2\n"))
+    told = pack_said(tmp_path, "--anonymous")
+    assert ("warning: data.csv.gz: a gzip-compressed file, which the pack does not open: no "
+            "check read what it holds (names, addresses, paths): look inside it before you "
+            "submit, or leave it out") in told, told

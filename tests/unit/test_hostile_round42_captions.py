@@ -123,3 +123,13 @@ def test_fig1_says_bp_gradient_trend_as_fa_and_dfa_are_said(bp, said):
     text = caption("fig1_audit_hero", data)
     assert said in text, text
     assert "stays" not in text, text
+
+
+def test_a_small_number_prints_as_a_power_of_ten_not_pythons_e_notation():
+    """Round 45c (W16): DFA's aggregate cosine Γ at 1e-05 (a collapsed DFA) printed as
+    Python's ``1e−05`` in fig1's caption; a caption writes ``10⁻⁵`` (docs/venues.md)."""
+    data = data_of("fig1_audit_hero")
+    data["panel_a"]["values"]["DFA"]["gamma"] = 1e-05
+    made = caption("fig1_audit_hero", data)
+    assert "(0.25 and 10⁻⁵)" in made, made
+    assert "e−0" not in made, made

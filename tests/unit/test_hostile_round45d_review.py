@@ -186,3 +186,14 @@ def test_a_pytest_cache_that_cannot_be_written_does_not_fail_a_passing_run(tmp_p
     said = [line for line in run.stdout.splitlines() if line.startswith("golden cache:")]
     assert len(said) == 1, run.stdout
     assert said[0].startswith(f"golden cache: pytest's cache {blocked}")
+
+
+@pytest.mark.parametrize("name", ["cifar_summary--two seeds", "cifar_summary--it's <b>two"])
+def test_the_command_that_accepts_a_golden_quotes_its_name_for_a_shell(name):
+    """Round 45d (G19, G27): a fixture variant named with a space or a quote: the command the
+    page and the run print (``nox -s baselines -- cifar_summary--two seeds``) was not one a
+    shell runs as meant (two words; ``'`` opens a quote, ``<`` redirects); quoted now."""
+    import shlex
+
+    golden = review.Golden(0, name, NODEID, (PNG, PNG), None, "", [], [])
+    assert shlex.split(golden.command) == ["nox", "-s", "baselines", "--", name]
