@@ -112,8 +112,6 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         complete = False
     if key and complete and not (args.dry_run or result.refused):
         memo.placed(key, paper.root, result.planned)
-    for line in rounds.passed_over(paper):
-        cli.say(f"warning: {line}", err=True)
     macros_path = result.macros.target if result.macros else None
     sources = []  # read once written: the macros file this sync writes is among them
     for path in paper.sources:

@@ -165,13 +165,3 @@ def _rounds(at: int) -> str:
 
 def _listed(written: dict[str, int]) -> str:
     return f"{len(written)} file(s) ({', '.join(written)})"
-
-
-def passed_over(paper) -> list[str]:
-    """The errors TeX ran on past in the probe's nonstop compile (hostile round 45a, P6: an
-    unknown package option, ``\\usepackage[final]{neurips_2024}``, synced with not a word,
-    and the paper then did not compile by hand): one line each, at its ``file:line``. A file
-    not found is left to the rows that say which (our figures are written by this sync)."""
-    return [f"{where}: {why}: TeX runs on past it in sync's nonstop compile, but a compile by "
-            "hand stops there: mend it" for where, why in (paper.errors or {}).items()
-            if "not found" not in why]
