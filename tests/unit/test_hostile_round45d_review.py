@@ -178,7 +178,8 @@ def test_a_pytest_cache_that_cannot_be_written_does_not_fail_a_passing_run(tmp_p
     blocked.write_text("stray\n")
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:randomly", "-q", "--mpl", "-o",
-         f"cache_dir={blocked}", "tests/golden/test_images.py", "-k", "cifar_summary"],
+         f"cache_dir={blocked}", f"--mpl-results-path={tmp_path / 'results'}",  # its own:
+         "tests/golden/test_images.py", "-k", "cifar_summary"],  # a --mpl run holds the default
         cwd=REPO, capture_output=True, text=True, check=False, timeout=300,
         env={k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_"))})
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
