@@ -633,3 +633,23 @@ def review_pdf(*, outline: tuple[str, ...] = (), addresses: tuple[str, ...] = ()
     data = io.BytesIO()
     writer.write(data)
     return PdfReader(io.BytesIO(data.getvalue()))
+
+
+def ask_review(served, path: str, method: str = "GET", token: str | None = None,
+               host: str | None = None, timeout: float = 60) -> tuple[int, bytes]:
+    """One request to a review server (tools/review.py's ``Review``) as a browser sends it:
+    ``token`` in the query, the ``Host`` given (else the server's own); status and body."""
+    import http.client
+
+    if token is not None:
+        path += f"{'&' if '?' in path else '?'}token={token}"
+    connection = http.client.HTTPConnection("127.0.0.1", served.server_port, timeout=timeout)
+    connection.putrequest(method, path, skip_host=True)
+    connection.putheader("Host", host or f"127.0.0.1:{served.server_port}")
+    connection.putheader("Content-Length", "0")
+    connection.endheaders()
+    try:
+        answer = connection.getresponse()
+        return answer.status, answer.read()
+    finally:
+        connection.close()

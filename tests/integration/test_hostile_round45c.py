@@ -137,6 +137,28 @@ def _hero_of(figdata_dir: Path, layers: int, blocks: int = 10) -> None:
     path.write_text(json.dumps(doc))
 
 
+def _legible_at(capsys, tmp_path: Path, figdata_dir: Path, slot: tuple[str, str],
+                figure: str) -> None:
+    """``figure`` built at ``slot`` (venue, width) passes every rule of `figures check`."""
+    venue, width = slot
+    out = tmp_path / "legible"
+    assert run(capsys, "build", "--venue", venue, "--width", width, "--figdata",
+               str(figdata_dir), "--out", str(out), figure)[0] == 0
+    code, stdout, _ = run(capsys, "check", "--venue", venue, "--out", str(out), "--figdata",
+                          str(figdata_dir), figure)
+    assert code == 0, stdout
+
+
+def _refused_at(capsys, tmp_path: Path, figdata_dir: Path, slot: tuple[str, str],
+                figure: str) -> str:
+    """``figure`` refused at ``slot``: exit 1; what it said on stderr."""
+    venue, width = slot
+    code, _, err = run(capsys, "build", "--venue", venue, "--width", width, "--figdata",
+                       str(figdata_dir), "--out", str(tmp_path / "refused"), figure)
+    assert code == 1
+    return err
+
+
 def test_the_hero_at_its_layer_limit_is_legible_at_its_smallest_width(capsys, tmp_path,
                                                                       figdata_dir):
     """Round 45c (W21): fig1 at its documented 12 layers, built at 3.25 in (its smallest),
@@ -144,16 +166,9 @@ def test_the_hero_at_its_layer_limit_is_legible_at_its_smallest_width(capsys, tm
     what is legible there, measured: 11 layers (and 10 blocks) pass every rule; 12 are refused
     in one line naming the file and the key."""
     _hero_of(figdata_dir, 11)
-    out = tmp_path / "out"
-    assert run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
-               str(figdata_dir), "--out", str(out), "fig1_audit_hero")[0] == 0
-    code, stdout, _ = run(capsys, "check", "--venue", "icml", "--out", str(out), "--figdata",
-                          str(figdata_dir), "fig1_audit_hero")
-    assert code == 0, stdout
+    _legible_at(capsys, tmp_path, figdata_dir, ("icml", "3.25"), "fig1_audit_hero")
     _hero_of(figdata_dir, 12)
-    code, _, err = run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
-                       str(figdata_dir), "--out", str(tmp_path / "o12"), "fig1_audit_hero")
-    assert code == 1
+    err = _refused_at(capsys, tmp_path, figdata_dir, ("icml", "3.25"), "fig1_audit_hero")
     assert "fig1_audit_hero.json: 3 problems: data.panel_c.values.BP: expected at most 11 " \
         "entries (one labelled tick each; more overlap), got 12" in err, err
 
@@ -177,16 +192,9 @@ def test_fig4_draws_as_many_conditions_as_its_smallest_width_holds(capsys, tmp_p
     bounds them at what IEEE's smallest width (3.467 in, 8 pt) holds, measured: 8 pass every
     rule there; 9 are refused in one line naming the file and the key."""
     _conditions(figdata_dir, 8)
-    out = tmp_path / "out"
-    assert run(capsys, "build", "--venue", "ieee", "--width", "3.467", "--figdata",
-               str(figdata_dir), "--out", str(out), "fig4_penalty_rescue")[0] == 0
-    code, stdout, _ = run(capsys, "check", "--venue", "ieee", "--out", str(out), "--figdata",
-                          str(figdata_dir), "fig4_penalty_rescue")
-    assert code == 0, stdout
+    _legible_at(capsys, tmp_path, figdata_dir, ("ieee", "3.467"), "fig4_penalty_rescue")
     _conditions(figdata_dir, 9)
-    code, _, err = run(capsys, "build", "--venue", "ieee", "--width", "3.467", "--figdata",
-                       str(figdata_dir), "--out", str(tmp_path / "o9"), "fig4_penalty_rescue")
-    assert code == 1
+    err = _refused_at(capsys, tmp_path, figdata_dir, ("ieee", "3.467"), "fig4_penalty_rescue")
     assert (f"error: fig4_penalty_rescue: {figdata_dir}/fig4_penalty_rescue.json: "
             "data.panel_b.conditions: expected at most 8 entries") in err, err
 

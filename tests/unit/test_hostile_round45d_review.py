@@ -4,7 +4,6 @@ tools/update_baselines.py, an unwritable pytest cache, an MPLBACKEND matplotlib 
 
 from __future__ import annotations
 
-import http.client
 import importlib.util
 import os
 import socket
@@ -14,7 +13,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from helpers import REPO
+from helpers import REPO, ask_review
 
 _spec = importlib.util.spec_from_file_location("review_tool", REPO / "tools" / "review.py")
 review = sys.modules.get("review_tool")
@@ -40,17 +39,7 @@ def server() -> Iterator[object]:
 
 
 def _ask(served, path: str, method: str = "GET", timeout: float = 20) -> tuple[int, bytes]:
-    path += f"{'&' if '?' in path else '?'}token={served.token}"
-    connection = http.client.HTTPConnection("127.0.0.1", served.server_port, timeout=timeout)
-    connection.putrequest(method, path, skip_host=True)
-    connection.putheader("Host", f"127.0.0.1:{served.server_port}")
-    connection.putheader("Content-Length", "0")
-    connection.endheaders()
-    try:
-        answer = connection.getresponse()
-        return answer.status, answer.read()
-    finally:
-        connection.close()
+    return ask_review(served, path, method, token=served.token, timeout=timeout)
 
 
 @pytest.mark.parametrize(("method", "path"), [

@@ -4,7 +4,6 @@ drawings come from their vector content, the changed elements outlined."""
 
 from __future__ import annotations
 
-import http.client
 import importlib.util
 import json
 import sys
@@ -15,6 +14,7 @@ from urllib.parse import unquote
 import matplotlib
 import pytest
 from helpers import REPO
+from helpers import ask_review as _ask
 
 matplotlib.use("Agg")
 _spec = importlib.util.spec_from_file_location("review_tool", REPO / "tools" / "review.py")
@@ -38,20 +38,6 @@ def server() -> Iterator[object]:
     served.server_close()
 
 
-def _ask(served, path: str, method: str = "GET", token: str | None = None,
-         host: str | None = None) -> tuple[int, bytes]:
-    if token is not None:
-        path += f"{'&' if '?' in path else '?'}token={token}"
-    connection = http.client.HTTPConnection("127.0.0.1", served.server_port, timeout=60)
-    connection.putrequest(method, path, skip_host=True)
-    connection.putheader("Host", host or f"127.0.0.1:{served.server_port}")
-    connection.putheader("Content-Length", "0")
-    connection.endheaders()
-    try:
-        answer = connection.getresponse()
-        return answer.status, answer.read()
-    finally:
-        connection.close()
 
 
 def test_it_listens_on_the_loopback_only_with_a_long_random_token(server):
