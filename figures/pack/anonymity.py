@@ -23,6 +23,7 @@ from figures.paper.disclosure import (
 from figures.paper.emails import PLAIN_EMAIL, addresses
 from figures.paper.names import fused, in_address
 from figures.texcodec import decoded
+from figures.texread import blanked
 
 #: Files whose bytes no pattern can read: compressed or archived (a data or code bundle).
 _COMPRESSED = ((b"\x1f\x8b", "a gzip-compressed file"), (b"PK\x03\x04", "a zip archive"),
@@ -318,28 +319,30 @@ def compiled_names(shown: list[str], files: dict[str, bytes], main: str) -> str:
     ``\\newcommand{\\myauthors}{Janet Smithson}\\author{\\myauthors}`` then "the Smithson
     method" at main.tex:19 was named nowhere; the main file's preamble prints nothing: a
     ``\\newcommand{\\myname}{...}`` there is printed by ``\\maketitle``), or, when only a
-    ``.bbl`` holds them, a cited
-    work in the reference list, which venues ask to keep in the third person (A32: not a
-    disclosure to remove)."""
+    ``.bbl`` holds them, a cited work in the reference list, which venues ask to keep in the
+    third person (A32: not a disclosure to remove)."""
+    # each source as TeX reads it (figures.texread: comments, \iffalse), the main file's
+    # preamble left out, read once for every name
+    read: dict[str, list[bytes]] = {}
+    for name, data in sorted(files.items()):
+        if name.lower().endswith((".tex", ".ltx")):
+            lines = blanked(decoded(data), hidden=True).encode("utf-8", "surrogateescape")
+            lines = lines.split(b"\n")
+            body = next((at for at, line in enumerate(lines) if b"\\begin{document}" in line),
+                        -1) if name == main else -1
+            read[name] = [b""] * (body + 1) + lines[body + 1:]
+    references = b"\n".join(data for name, data in files.items()
+                             if name.lower().endswith(".bbl"))
     printed: list[str] = []
     in_references = False
     for what, pattern in identifying(shown):
         if what != "an author's name":
             continue
-        for name, data in sorted(files.items()):
-            if name.lower().endswith(".bbl"):
-                in_references = in_references or bool(pattern.search(data))
-                continue
-            if not name.lower().endswith((".tex", ".ltx")):
-                continue
-            lines = data.split(b"\n")
-            body = next((at for at, line in enumerate(lines) if b"\\begin{document}" in line),
-                        -1) if name == main else -1
-            for number, line in enumerate(lines[body + 1:], body + 2):
-                code = _UNPRINTED.sub(b"", line.split(b"%", 1)[0] if b"\\%" not in line
-                                      else line)
-                if pattern.search(code) and not _NAMES_LINE.search(code):
-                    printed.append(f"{display_path(name)}:{number}")
+        in_references = in_references or bool(pattern.search(references))
+        for name, lines in read.items():
+            printed += [f"{display_path(name)}:{number}" for number, line in enumerate(lines, 1)
+                        if pattern.search(code := _UNPRINTED.sub(b"", line))
+                        and not _NAMES_LINE.search(code)]
     names = ", ".join(shown)
     if printed:
         at = sorted(set(printed), key=printed.index)
