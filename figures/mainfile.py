@@ -13,6 +13,9 @@ from figures.errors import FigureDataError, display_path, shell_word
 from figures.paths import not_a_file
 from figures.texread import blanked
 
+#: The most read of one source file, by every reader of the paper's sources (a generated table
+#: of megabytes is not the paper's text; check-tex refuses a larger one: round 45a, P13).
+SOURCE_LIMIT = 4 << 20
 _DOCUMENTCLASS = re.compile(r"\\documentclass\b")  # in a source its comments blanked
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s*\{document\}")
 #: ``\\input{preamble}``, ``\\input preamble``, ``\\include{x}``: the file another reads as TeX.

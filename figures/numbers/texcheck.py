@@ -20,6 +20,7 @@ from pathlib import Path
 
 from figures.data.jsonio import read_text
 from figures.errors import FigureDataError
+from figures.mainfile import SOURCE_LIMIT
 from figures.numbers.macros import Quoted
 from figures.numbers.texnumbers import (
     Number,
@@ -372,16 +373,14 @@ def count_numbers(tex: str) -> int:
     return sum(1 for _ in Document(tex).numbers())
 
 
-TEX_LIMIT = 4 << 20  #: The largest source check-tex reads (the paper reader's too).
-
-
 def read_tex(path: Path) -> str:
     """A ``.tex`` file's text: UTF-8, or Latin-1 (every byte is a character; numbers are
-    ASCII in both, so nothing this check looks at is lost); refused above :data:`TEX_LIMIT`
-    (hostile round 45a, P13: 100 MB of generated lines took minutes and 2 GB)."""
-    if path.is_file() and (size := path.stat().st_size) > TEX_LIMIT:
+    ASCII in both, so nothing this check looks at is lost); refused above
+    :data:`figures.mainfile.SOURCE_LIMIT` (hostile round 45a, P13: 100 MB of generated lines
+    took minutes and 2 GB)."""
+    if path.is_file() and (size := path.stat().st_size) > SOURCE_LIMIT:
         raise FigureDataError(str(path), None, f"is {size >> 20} MiB, more than check-tex "
-                              f"reads ({TEX_LIMIT >> 20} MiB): its numbers are not checked; "
+                              f"reads ({SOURCE_LIMIT >> 20} MiB): its numbers are not checked; "
                               "keep generated data out of the .tex sources")
     text = read_text(path, encodings=TEX_ENCODINGS)
     if "\x00" in text:  # UTF-16 or binary: read as Latin-1 it would silently hold no numbers

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.errors import display_path
+from figures.mainfile import SOURCE_LIMIT
 from figures.runner import find_main, read_bounded
 from figures.texread import blanked
 
@@ -27,8 +28,6 @@ _VENUE_PACKAGES = (("icml", "icml"), ("neurips", "neurips"), ("nips", "neurips")
                    ("iclr", "iclr"))
 _VENUE_CLASSES = {"ieeetran": "ieee", "acmart": "acm"}
 _DEFINITIONS = ("newcommand", "renewcommand", "providecommand")
-#: The most read of one source file (a generated table of megabytes is not the paper's text).
-SOURCE_LIMIT = 4 << 20
 
 
 @dataclass
