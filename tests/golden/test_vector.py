@@ -11,7 +11,16 @@ import numpy as np
 import pytest
 from helpers import REPO, VENUE_BASELINES, fixture_files, venue_baseline_name, venue_slots
 from PIL import Image
-from vector import SUFFIX, canonical, differences, fixture_vector, golden_path, judge, venue_vector
+from vector import (
+    SUFFIX,
+    SVG_RC,
+    canonical,
+    differences,
+    fixture_vector,
+    golden_path,
+    judge,
+    venue_vector,
+)
 
 BASELINE = REPO / "baseline"
 
@@ -79,6 +88,32 @@ def test_what_is_drawn_is_kept_and_named():
         assert found[0].startswith("/figure_1/")
     assert differences(before, canonical(_svg(png=_png(1, level=9))))
 
+
+
+def _bars_svg(label: str) -> bytes:
+    """Twenty bars under a y label ``label``: a wider label narrows the axes, every bar moves."""
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(3, 2))
+    axes = fig.add_axes((0.25, 0.2, 0.7, 0.7))
+    axes.bar(range(20), range(1, 21))
+    axes.set_ylabel(label)
+    buffer = io.BytesIO()
+    with matplotlib.rc_context(SVG_RC):
+        fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    return buffer.getvalue()
+
+
+def test_a_changed_text_is_listed_before_the_moves_it_causes():
+    """Round 47 (G23, round 45d): a y label given more words narrowed its panel, and the
+    message listed twelve moved bars and ticks, the changed label among "... and 46 more".
+    What changed beyond a position (a text, a colour, an element added or gone) now comes
+    first; the moves it causes follow."""
+    found = differences(canonical(_bars_svg("Test Accuracy")),
+                        canonical(_bars_svg("Test Accuracy (mean ± std)")))
+    assert len(found) > 12, found  # the label is not among the first twelve by document order
+    assert "text 'Test Accuracy' -> 'Test Accuracy (mean ± std)'" in found[0], found[:3]
 
 @pytest.mark.slow
 @pytest.mark.parametrize("fixture", fixture_files(), ids=lambda path: path.stem)

@@ -203,20 +203,35 @@ def _changed(old: str, new: str, within: str = "") -> str:
     return f"{place} <{tag}>{within}: " + "; ".join(changes)
 
 
+#: The attributes that say where and how big an element is: a difference in these alone is
+#: a move, most often caused by another change (a longer label narrows its panel).
+_PLACING = frozenset({"d", "x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "rx", "ry",
+                      "width", "height", "points", "transform", "viewBox", "clip-path"})
+
+
+def _moved_only(old: str, new: str) -> bool:
+    (_, _, before, text_before), (_, _, after, text_after) = json.loads(old), json.loads(new)
+    return text_before == text_after and all(
+        key in _PLACING for key in before.keys() | after.keys() if before.get(key) != after.get(key))
+
+
 def differences(golden: list[str], now: list[str]) -> list[str]:
     """The differing elements, one line each: an attribute or text changed, or an element
-    only in the golden (``-``) or only in this drawing (``+``)."""
-    found = []
+    only in the golden (``-``) or only in this drawing (``+``). What changed beyond a
+    position comes first, the moves after, each in document order (round 47, G23: a changed
+    label was listed after the bars it moved, hidden among "... and 46 more")."""
+    found, moves = [], []
     matcher = difflib.SequenceMatcher(None, golden, now, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
             continue
         paired = min(i2 - i1, j2 - j1) if op == "replace" else 0
-        found += [_changed(golden[i1 + k], now[j1 + k], _within(now, j1 + k))
-                  for k in range(paired)]
+        for k in range(paired):
+            (moves if _moved_only(golden[i1 + k], now[j1 + k]) else found).append(
+                _changed(golden[i1 + k], now[j1 + k], _within(now, j1 + k)))
         found += [f"- {_element(golden[i])}{_within(golden, i)}" for i in range(i1 + paired, i2)]
         found += [f"+ {_element(now[j])}{_within(now, j)}" for j in range(j1 + paired, j2)]
-    return found
+    return found + moves
 
 
 def judge(golden: Path, draw: Callable[[], list[str]], generate_dir: str | None) -> str | None:
