@@ -466,15 +466,31 @@ def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
     return found
 
 
+def users_report(pytest_args: list[str]) -> Path | None:
+    """The JUnit report the user asked for (``--junit-xml PATH``, ``=PATH``, or pytest's
+    ``--junitxml``; the last one given, as pytest takes it), from the checkout: review reads
+    that one rather than writing its own over the user's word (round 45d, G9: the user's
+    report was silently never written)."""
+    given = None
+    for index, arg in enumerate(pytest_args):
+        name, eq, value = arg.partition("=")
+        if name in ("--junit-xml", "--junitxml"):
+            given = value if eq else next(iter(pytest_args[index + 1:index + 2]), None)
+    return None if given is None else ROOT / given
+
+
 def comparisons(pytest_args: list[str]) -> list[str]:
     """The golden comparisons run (``pytest_args``' or all): those that failed, from the run's
     own report."""
     print("review: running the golden comparisons", flush=True)
     named = names_tests(pytest_args, ROOT)  # else the golden modules
     with tempfile.TemporaryDirectory() as folder:  # this run's own record (round 25, RC)
-        report, cache = Path(folder, "report.xml"), Path(folder, "golden-cache.json")
+        users = users_report(pytest_args)
+        report = users or Path(folder, "report.xml")
+        cache = Path(folder, "golden-cache.json")
         proc = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", *pytest_args,
-                               *([] if named else GOLDEN_TESTS), f"--junit-xml={report}",
+                               *([] if named else GOLDEN_TESTS),
+                               *([] if users else [f"--junit-xml={report}"]),
                                f"--golden-report={cache}"], cwd=ROOT, check=False)
         nodeids = failed_in(report) if proc.returncode == 1 else []
         JUDGED[:] = [judged_in(report)]

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
 _WORD_VALUE = ("-k", "-m", "-p", "-o", "-W", "-r", "-n", "--tb", "--maxfail", "--durations",
                "--dist", "--capture", "--color")
 _PATH_VALUE = ("--deselect", "--ignore", "--ignore-glob", "-c", "--rootdir", "--basetemp",
-               "--junit-xml", "--mpl-results-path", "--mpl-baseline-path")
+               "--junit-xml", "--junitxml", "--mpl-results-path", "--mpl-baseline-path")
 
 
 def _words(args: list[str]):
@@ -120,7 +120,11 @@ def refused(argv: list[str]) -> str | None:
         added = shlex.split(os.environ.get("PYTEST_ADDOPTS", ""))
     except ValueError:
         added = []
-    for given in (*argv, *added):
+    given_all = (*argv, *added)
+    for before, given in zip(("", *given_all), given_all, strict=False):
+        if (before, given) == ("-p", "no:junitxml") or given == "-pno:junitxml":
+            return ("-p no:junitxml: review reads the run's JUnit report (which goldens failed, "
+                    "which were judged): run without that option")
         if given.split("=", 1)[0] in WRITERS:
             return (f"{given}: review never writes the goldens (it shows each change first); "
                     "baselines change only through tools/update_baselines.py (nox -s "

@@ -187,3 +187,42 @@ def test_the_command_that_accepts_a_golden_quotes_its_name_for_a_shell(name):
 
     golden = review.Golden(0, name, NODEID, (PNG, PNG), None, "", [], [])
     assert shlex.split(golden.command) == ["nox", "-s", "baselines", "--", name]
+
+
+@pytest.mark.parametrize("argv", [["-p", "no:junitxml"], ["-pno:junitxml"], ["-k", "x", "-p",
+                                                                           "no:junitxml"]])
+def test_review_without_the_junit_plugin_is_refused_in_one_line(argv):
+    """Round 47 (G9, round 45d): ``-p no:junitxml`` ended in pytest's usage error about a
+    ``--junit-xml`` of a temporary folder the user never gave. It is now refused before
+    anything runs, saying why review needs the report."""
+    from figures.cli.review import refused
+
+    said = refused(argv)
+    assert said is not None
+    assert said.startswith("-p no:junitxml: review reads the run's JUnit")
+    assert "\n" not in said
+    assert refused(["-p", "no:randomly"]) is None
+
+
+@pytest.mark.parametrize("form", ["--junit-xml={}", "--junitxml={}", "--junit-xml {}"])
+def test_the_users_own_junit_report_is_written_and_read(tmp_path, monkeypatch, form):
+    """Round 47 (G9, round 45d): review's own ``--junit-xml`` came after the user's, so the
+    user's report was never written, unsaid. Review now reads the user's report instead."""
+    mine = tmp_path / "mine.xml"
+    ran = []
+
+    def run(args, **_):
+        ran.append(args)
+        given = [a for a in args if a.startswith(("--junit-xml", "--junitxml"))]
+        assert len(given) == 1, args
+        mine.write_text(
+            '<testsuites><testsuite name="pytest"><testcase classname="tests.golden.test_images"'
+            ' name="test_figure_matches_baseline[fig4_penalty_rescue]"><failure/><properties>'
+            '<property name="golden-judged" value="pixels"/></properties></testcase>'
+            "</testsuite></testsuites>")
+        return subprocess.CompletedProcess(args, 1)
+
+    monkeypatch.setattr(review.ub, "goldens", lambda: {"fig4_penalty_rescue": NODEID})
+    monkeypatch.setattr(review, "subprocess", type("S", (), {"run": staticmethod(run)}))
+    assert review.comparisons(form.format(mine).split()) == [NODEID]
+    assert len(ran) == 1
