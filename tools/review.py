@@ -805,9 +805,28 @@ def interrupted(goldens: list[Golden], how: str = "interrupted") -> str:
             + (f" ({', '.join(rest)})" if rest else ""))
 
 
+def _watch_parent(server: Review, parent: int, stopped: threading.Event) -> None:
+    """Stop serving when the process that started the review has ended (round 45d, G13: a
+    SIGKILL to `figures review`, which it cannot catch, left this server running unseen, its
+    page still able to write goldens): the review is then a child of another process."""
+    while not stopped.wait(1):
+        if os.getppid() != parent:
+            ORPHANED.append(parent)
+            server.shutdown()
+            return
+
+
+#: The process that started the review, once it has ended (:func:`_watch_parent`).
+ORPHANED: list[int] = []
+
+
 def serve(goldens: list[Golden], browser: bool) -> int:
-    """The page served until Done (or Ctrl-C); the review's last line."""
+    """The page served until Done (or Ctrl-C, or the end of the process that started it);
+    the review's last line."""
     server = Review(goldens)
+    stopped = threading.Event()
+    threading.Thread(target=_watch_parent, args=(server, os.getppid(), stopped),
+                     daemon=True).start()
     print(f"review: {len(goldens)} changed golden(s) at {server.url} (Ctrl-C stops)", flush=True)
     if browser:
         webbrowser.open(server.url)
@@ -816,9 +835,13 @@ def serve(goldens: list[Golden], browser: bool) -> int:
         with server.accepting:  # Done while an accept compared again: its answer first
             pass
     finally:
+        stopped.set()
         server.server_close()
         with server.writing:  # stopped while an accept wrote (in its thread): both files
             pass
+    if ORPHANED:
+        print(interrupted(goldens, "its command ended (killed): stopped serving"), flush=True)
+        return 1
     print(ended(goldens))
     return 0
 

@@ -8,6 +8,7 @@ import contextlib
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -85,6 +86,61 @@ def test_ctrl_c_while_an_accept_compares_again_names_the_golden_it_wrote(tmp_pat
                                         "again); nothing else written"), printed
     assert "Traceback" not in printed
     assert review.interrupted([]) == "review: interrupted: nothing written"
+
+
+#: The review of DRIVER started by a parent that waits for it (as `figures review` does),
+#: the review's pid printed first, its lines in the file argv[1].
+PARENT = '''
+import subprocess, sys
+with open(sys.argv[1], "w") as out:
+    child = subprocess.Popen([sys.executable, "-c", sys.argv[2], *sys.argv[3:]], stdout=out,
+                             stderr=subprocess.STDOUT)
+print(child.pid, flush=True)
+child.wait()
+'''
+
+
+def _ended(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return True
+    return state in ("Z", "X")  # a zombie: ended, waiting to be reaped
+
+
+def test_a_review_whose_command_is_killed_stops_serving(tmp_path):
+    """Round 47 (G13, round 45d): SIGKILL to `figures review` (an IDE's stop button,
+    ``timeout -s KILL``) left its tools/review.py serving, unseen, a page that could still
+    write goldens. The review now watches its parent: when it ends, the review stops serving
+    and says so."""
+    folder, lines = tmp_path / "x", tmp_path / "review.out"
+    parent = subprocess.Popen([sys.executable, "-c", PARENT, str(lines), DRIVER, str(folder),
+                               str(REPO / "tests" / "unit")], cwd=REPO, stdout=subprocess.PIPE,
+                              text=True)
+    with parent, reaped(parent):
+        child = int(parent.stdout.readline())
+        try:
+            for _ in range(600):
+                if "token=" in (lines.read_text() if lines.is_file() else ""):
+                    break
+                time.sleep(0.1)
+            url = re.search(r"http://127\.0\.0\.1:(\d+)/", lines.read_text())
+            assert url, lines.read_text()
+            parent.kill()
+            parent.wait()
+            for _ in range(300):
+                if _ended(child):
+                    break
+                time.sleep(0.1)
+            assert _ended(child), "the review serves on after its command was killed"
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child, signal.SIGKILL)
+    printed = lines.read_text()
+    assert printed.splitlines()[-1] == ("review: its command ended (killed): stopped "
+                                        "serving: nothing written (1 not decided)"), printed
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", int(url.group(1))), timeout=5).close()
 
 
 #: A checkout's tools/review.py that serves until stopped, then says what it did (as
