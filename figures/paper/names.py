@@ -68,16 +68,27 @@ def placeholder(value: str) -> bool:
     return bool(words) and all(word.lower() in _PLACEHOLDER for word in words)
 
 
+#: What breaks a name in the source that TeX prints whole (hostile round 45b, K12): a
+#: discretionary hyphen ``Ja\-net``, an italic correction ``Smith\/son``, an empty group
+#: after a word (``Weber{}ling``; not after a control word: ``Strau\ss{}ler``).
+_BROKEN = re.compile(r"\\[-/]|(?<![\\\w])([^\W\d_]+)\{\}(?=[^\W\d_])")
+#: Between two letters of a name in the source: what :data:`_BROKEN` and a box's braces
+#: (``\mbox{L}ee``) put there.
+_BETWEEN = rb"(?:\\[-/]|\{\}|[{}])?"
+
+
 def _words(group: str) -> list[tuple[str, bool]]:
     """The words of ``group`` (TeX's accents made letters, in braces of their own too, its
     macros and an address's ``\\url{..}`` left out), each with whether it begins a sentence
     (the first, or after one of :data:`_ENDS`)."""
+    group = _BROKEN.sub(lambda m: m[1] or "", group)  # Ja\-net, Weber{}ling: one word as printed
     group = _BRACED.sub(lambda m: m[1] + "{}" * bool(re.search(r"\\[A-Za-z]+$", m[1])),
                         group)  # J{\"u}rgen one word (round 34, O5), Strau{\ss} and
     group = re.sub(r"\\(?:url|nolinkurl|path|href)\s*\{[^{}]*\}", " ", group)  # no words
     group = _ACCENT.sub(lambda m: (m[2] or m[3]).lstrip("\\")[0] + _ACCENTS[m[1]], group)
     group = _LETTER.sub(lambda m: _LETTERS[m[1]], group)
     group = unicodedata.normalize("NFC", re.sub(r"\\[A-Za-z]+", " ", group))
+    group = re.sub(r"(?<=[^\W\d_])[{}]+(?=[^\W\d_])", "", group)  # \mbox{L}ee: Lee
     found: list[tuple[str, bool]] = []
     first = True
     for token in re.findall(rf"[^\W\d_]+|[{re.escape(_ENDS)}]", group):
@@ -118,7 +129,7 @@ def spelled(word: str) -> bytes:
                                                         else rb"\s*") + inner + rb")"
             forms.append(rb"\\" + re.escape(accent.encode()) + inner)
         parts.append(rb"(?:\{?(?:\\IeC\s*)?\{?(?:" + b"|".join(forms) + rb")\}?\}?)")
-    return b"".join(parts)
+    return _BETWEEN.join(parts)
 
 
 def _name(word: str) -> bool:
