@@ -25,6 +25,9 @@ from figures.paper.names import fused, in_address
 from figures.texcodec import decoded
 from figures.texread import blanked
 
+#: An ORCID iD (four groups of four digits, the last may be X): it resolves to its author's
+#: page (hostile round 45b, K7: acmart's ``\\orcid{..}`` shipped under --anonymous unsaid).
+ORCID = re.compile(rb"(?<![\d-])\d{4}-\d{4}-\d{4}-\d{3}[\dX](?![\d-])")
 #: Files whose bytes no pattern can read: compressed or archived (a data or code bundle).
 _COMPRESSED = ((b"\x1f\x8b", "a gzip-compressed file"), (b"PK\x03\x04", "a zip archive"),
                (b"BZh", "a bzip2-compressed file"), (b"\xfd7zXZ\x00", "an xz-compressed file"),
@@ -44,7 +47,7 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
 
     said = []
     before = [*on_this_machine(paper), ("a home folder's path", SOURCE_HOME),
-              ("an e-mail address", EMAIL)]
+              ("an e-mail address", EMAIL), ("an ORCID iD", ORCID)]
     checks = [*before, *identifying(authors)]
     # a text's logins, each told, before the names (janet-smithson: the name Janet is a word
     # there too, and a name is told at its first place only: round 43, A50n); a figure's

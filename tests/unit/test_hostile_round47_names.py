@@ -28,3 +28,16 @@ def test_a_name_broken_in_the_source_is_read_whole():
 def test_a_name_is_found_as_the_source_spells_it(name, source):
     """The source warning finds the whole name where the source breaks it."""
     assert re.search(spelled(name), source.encode())
+
+
+def test_an_orcid_id_in_the_source_is_told(tmp_path):
+    """Round 47 (K7, round 45b): acmart's template asks for ``\\orcid{..}``; under
+    ``--anonymous`` the iD (which resolves to its author's page) shipped with no word."""
+    from figures.pack.anonymity import in_sources
+
+    source = b"\\author{Anonymous}\n\\orcid{0000-0002-1825-0097}\nISBN 978-3-16-148410-0.\n"
+    assert in_sources({"main.tex": source}, [], tmp_path / "paper") == [
+        ("main.tex:2: an ORCID iD (0000-0002-1825-0097) in the packed source: the archive "
+         "discloses it; remove it for review")]
+    assert in_sources({"main.tex": b"Call 0000-0002-1825-00975 or 10.1000/1825-0097."}, [],
+                      tmp_path / "paper") == []
