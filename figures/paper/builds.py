@@ -30,7 +30,7 @@ from figures.paper.placed import (
 )
 from figures.paper.sync import SourceOf, extensions_of, includes_of, name_of, target_of
 from figures.paper.tall import held
-from figures.paper.wrappers import nearest_wrapper
+from figures.paper.wrappers import height_of, nearest_wrapper
 from figures.paths import BUILD_ROOT
 from figures.texhints import gin_default
 from figures.venues import Venue
@@ -190,10 +190,12 @@ def _narrow(spec, venue: Venue, width, include) -> str | None:
     """Why ``width``, where a wrapper scales ``include``, is under ``spec``'s smallest
     width; recorded when it holds (:mod:`figures.paper.memo`: no figure module imported)."""
     def worked_out() -> list:
-        cause = scaling_wrapper(include)
+        cause, height = scaling_wrapper(include), height_of(include)
         narrow = spec.too_narrow(venue, width, f"{cause} gives it that width (it has no size "
                                  "of its own): give the include its own width=, or remove the "
                                  "\\setkeys" if cause.startswith("\\setkeys") else
+                                 f"{cause} scales it there by its height ({height}): make that "
+                                 "height taller, or take the include out of it" if height else
                                  f"{cause} scales it there: take the include out of it, or make "
                                  "the box it scales to wider")
         return [None if narrow is None else narrow.message]

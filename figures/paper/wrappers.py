@@ -52,3 +52,21 @@ def to_width(graphic) -> bool:
 
 def _lines(path: Path) -> list[str]:
     return blanked(read_bounded(path, SOURCE_LIMIT) or "").splitlines()  # its comments
+
+
+#: A wrapper's height, or limit on it: adjustbox's ``max height=1.5in`` (``height=``,
+#: ``totalheight=``, ``max totalheight=``), ``\\resizebox{!}{1.5in}``.
+_HEIGHT = re.compile(r"\\adjustbox\s*\{[^{}]*?\b((?:max )?(?:total)?height\s*=\s*[^,{}]*"
+                     r"(?:\{[^{}]*\}[^,{}]*)?)|\\resizebox\*?\s*\{\s*!\s*\}\s*\{([^{}]*)\}")
+
+
+def height_of(include) -> str | None:
+    """The height (or limit) the wrapper above ``include`` scales it to, as the source
+    writes it (``max height=1.5in``); None when it gives none (hostile round 45a, P16: a
+    figure shrunk by ``max height=1.5in`` was told to "make the box it scales to wider",
+    which was the line's full width already)."""
+    wrapper = nearest_wrapper(include.tex, include.line)
+    found = _HEIGHT.match(wrapper[2]) if wrapper is not None else None
+    if found is None:
+        return None
+    return " ".join((found[1] or f"height {found[2]}").split())
