@@ -361,6 +361,13 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
                       "it into the folder")
         elif missing and (hint := rc_not_run(main.parent, error, main.name)):
             error = error.removesuffix(".") + hint
+        elif missing and re.fullmatch(r"[\w.-]+\.(?:sty|cls)", missing[1]) and next(
+                main.parent.rglob(missing[1]), None) is None:  # round 45b, K9: no biblatex
+            error = error.removesuffix(".") + (
+                f"; this machine's TeX has no {missing[1]}, nor has the paper's folder: install "
+                f"the package that holds it (TeX Live: `tlmgr search --global --file "
+                f"/{missing[1]}`; Debian: `apt-file search {missing[1]}`), or copy it into the "
+                "paper's folder")
         elif unwritten := inputs.unwritten(main.parent, error):  # \openout{/abs/x}
             error = f"{error.removesuffix('.')}; {unwritten}"
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst

@@ -1,0 +1,24 @@
+"""Round 47: the pack's line for a package or class this machine's TeX lacks (round 45b,
+K9: biblatex not installed, the line said only "not found")."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import pack_refused, write_files
+
+
+@pytest.mark.slow  # TeX
+@pytest.mark.parametrize(("preamble", "missing"), [
+    ("\\documentclass{article}\n\\usepackage{nosuchpkgxyz}", "nosuchpkgxyz.sty"),
+    ("\\documentclass{nosuchclassxyz}", "nosuchclassxyz.cls")])
+def test_a_package_tex_lacks_says_how_to_get_it(tmp_path, preamble, missing):
+    """The line names the file and the two ways out: install what holds it, or copy it
+    into the paper's folder."""
+    write_files(tmp_path / "p", {"main.tex": f"{preamble}\n\\begin{{document}}\nText.\n"
+                                             "\\end{document}\n"})
+    said = pack_refused(tmp_path)
+    assert said.startswith("error: main.tex: does not compile in a copy of the paper's folder")
+    assert said.endswith(
+        f"; this machine's TeX has no {missing}, nor has the paper's folder: install the "
+        f"package that holds it (TeX Live: `tlmgr search --global --file /{missing}`; Debian: "
+        f"`apt-file search {missing}`), or copy it into the paper's folder"), said
