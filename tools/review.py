@@ -24,6 +24,7 @@ import base64
 import contextlib
 import copy
 import difflib
+import hashlib
 import hmac
 import http.server
 import io
@@ -88,6 +89,9 @@ class Golden:
     rendered: dict[str, bytes] = field(default_factory=dict)
     #: its baseline image is missing from the working tree though git tracks it: what to do
     missing: str = ""
+    #: the files its comparison reads (as the record names them) and their digests when it
+    #: was rendered: an accept refuses when one changed since (round 45d, G18)
+    inputs: dict[str, str] = field(default_factory=dict)
     #: "changed" (not decided), "accepting" (its accept writes, then compares again),
     #: "accepted", "failed" (accepted: written, but it fails when compared again), "rejected"
     status: str = "changed"
@@ -523,6 +527,29 @@ def comparisons(pytest_args: list[str]) -> list[str]:
     return nodeids
 
 
+def _digest(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "missing"
+
+
+def inputs_now(nodeid: str) -> dict[str, str]:
+    """The files ``nodeid``'s last comparison read (the record's names; the goldens left
+    out: an accept writes those) with their digests now."""
+    from golden_cache import inputs_record
+
+    last = inputs_record(_record(INPUTS)).get(nodeid, {}).get("last") or {}
+    return {name: _digest(ROOT / name) for name in last
+            if "/" in name and not _baseline_key(name).startswith("baseline/")}
+
+
+def changed_since(item: Golden) -> str | None:
+    """The first input of ``item`` that changed since its page was rendered, or None."""
+    return next((name for name, digest in item.inputs.items()
+                 if _digest(ROOT / name) != digest), None)
+
+
 def rendered(nodeids: list[str]) -> list[Golden]:
     """Goldens ``nodeids`` rendered again and compared with baseline/: those that differ."""
     if not nodeids:
@@ -535,6 +562,7 @@ def rendered(nodeids: list[str]) -> list[Golden]:
     new = Path(tempfile.mkdtemp(prefix=".new-", dir=OUT))  # its own: another review renders too
     try:
         print(f"review: rendering {len(nodeids)} golden(s) again", flush=True)
+        inputs = {nodeid: inputs_now(nodeid) for nodeid in nodeids}  # as the render reads them
         proc = ub.generate(new, nodeids)
         if proc.returncode:
             if (gone := without_fixture(nodeids)) is not None:  # its "file not found"s said
@@ -544,6 +572,9 @@ def rendered(nodeids: list[str]) -> list[Golden]:
                              f"{proc.returncode})")
         names = {nodeid: name for name, nodeid in ub.goldens().items()}
         found = [compare(0, names[n], n, new) for n in nodeids if n in names]
+        for item in found:
+            if item is not None:
+                item.inputs = inputs[item.nodeid]
         shutil.rmtree(OUT / "new", ignore_errors=True)
         with contextlib.suppress(OSError):  # another review's came in between: its stays
             new.rename(OUT / "new")  # the latest render: an older page's accept is told by it
@@ -657,6 +688,11 @@ class Review(http.server.ThreadingHTTPServer):
         """Write the render ``item``'s page showed, held since (not what build/review/new holds
         now), and compare again; refused, nothing written, when build/review/new holds another
         render since (another review's, of changed code: the shown one would fail)."""
+        if (changed := changed_since(item)) is not None:  # round 45d, G18
+            return {"status": "refused", "message": (
+                f"refused: {changed} changed since this page was made, so the picture shown is "
+                "no longer what the code draws: nothing written; run `figures review` again "
+                "to see the render of the code as it is now")}
         with tempfile.TemporaryDirectory() as held:
             for name, data in item.rendered.items():
                 (Path(held) / name).write_bytes(data)

@@ -226,3 +226,37 @@ def test_the_users_own_junit_report_is_written_and_read(tmp_path, monkeypatch, f
     monkeypatch.setattr(review, "subprocess", type("S", (), {"run": staticmethod(run)}))
     assert review.comparisons(form.format(mine).split()) == [NODEID]
     assert len(ran) == 1
+
+
+def test_an_accept_after_the_code_changed_since_the_page_was_made_writes_nothing(
+        tmp_path, monkeypatch):
+    """Round 47 (G18, round 45d): the page left open, the figure's code changed again, Accept
+    wrote the goldens of a picture the code no longer draws (then failed to compare again).
+    The accept now refuses, nothing written, naming the file that changed since the page."""
+    sys.path.insert(0, str(REPO / "tests" / "unit"))
+    from test_hostile_round40_golden import _png, reviewed
+
+    tool, baseline, served = reviewed(tmp_path, monkeypatch)
+    served.server_close()  # decided here, not served
+    code = tmp_path / "figures" / "plots" / "x.py"
+    code.parent.mkdir(parents=True)
+    code.write_text("LINE = 0.9\n")
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    monkeypatch.setattr(tool, "_record", lambda path: {
+        served.goldens[0].nodeid: {"last": {"figures/plots/x.py": "1", "baseline/x.png": "2",
+                                            "matplotlib": "3.10"}, "passed": None}})
+    item = served.goldens[0]
+    item.inputs = tool.inputs_now(item.nodeid)
+    assert list(item.inputs) == ["figures/plots/x.py"]  # the golden it writes is not an input
+    before = (baseline / "x.png").read_bytes()
+    code.write_text("LINE = 1.3\n")
+    answer = served.decide("accept", item)
+    assert answer == {"status": "refused", "message": (
+        "refused: figures/plots/x.py changed since this page was made, so the picture shown "
+        "is no longer what the code draws: nothing written; run `figures review` again to "
+        "see the render of the code as it is now")}
+    assert (baseline / "x.png").read_bytes() == before
+    assert item.status == "changed"
+    code.write_text("LINE = 0.9\n")  # as rendered: the accept writes
+    assert served.decide("accept", item)["status"] == "accepted"
+    assert (baseline / "x.png").read_bytes() == _png("#00ff00")
