@@ -4,6 +4,7 @@ boundary and the closing summary line."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -143,6 +144,17 @@ def path_arg(text: str) -> Path:
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a path, got an empty string")
     return Path(text)
+
+
+def file_arg(text: str) -> Path:
+    """An argparse type: a file to write, never a folder's spelling: ``paperdir/`` (as tab
+    completion types it) names a folder in every Unix tool, where ``Path`` drops the slash
+    and a file of the folder's name was written (hostile round 47c, W2)."""
+    path = path_arg(text)
+    if text.endswith(("/", os.sep)):
+        raise argparse.ArgumentTypeError(f"{text} names a folder (its trailing /): give a "
+                                         "file's path in it")
+    return path
 
 
 def add_figdata(parser: argparse.ArgumentParser) -> None:

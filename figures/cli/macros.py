@@ -15,7 +15,7 @@ from figures.registry import FIGURES
 def _file_or_dash(text: str) -> Path | None:
     """``--out``'s value: ``-`` is standard output, as in every Unix tool (round 45c, W14: it
     made a file named ``-`` in the checkout); ``./-`` a file of that name."""
-    return None if text == "-" else cli.path_arg(text)
+    return None if text == "-" else cli.file_arg(text)
 
 
 def add_parser(add) -> None:

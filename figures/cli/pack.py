@@ -13,7 +13,7 @@ from figures.cli.common import (
     add_main,
     add_paper,
     add_venues,
-    path_arg,
+    file_arg,
     say,
 )
 from figures.errors import FigureDataError, display_path
@@ -23,7 +23,7 @@ def add_parser(add) -> None:
     p = add("pack", help="the paper's source archive (.tar.gz or .zip): what its compile "
             "reads, comments stripped, figures current, proven to compile alone")
     add_paper(p)
-    p.add_argument("--out", type=path_arg, default=None, metavar="FILE",
+    p.add_argument("--out", type=file_arg, default=None, metavar="FILE",
                    help="the archive, .tar.gz or .zip (default: PAPER_DIR's name + .tar.gz, "
                         "beside it)")
     add_main(p, "the main .tex, when the folder holds more than one \\documentclass", str)
