@@ -250,14 +250,14 @@ class Page:
                     texts[-1])
 
     def text_in(self, text: str, size_pt: float | None = None) -> float:
-        """How wide ``text`` sets at ``size_pt`` (the title's), in inches; of many lines, its
-        longest."""
+        """How wide ``text`` sets at ``size_pt`` (the title's), in inches (its longest line)."""
         from matplotlib.font_manager import FontProperties
         from matplotlib.textpath import TextToPath
 
-        prop = FontProperties(size=size_pt or self.title_pt)
-        return max(TextToPath().get_text_width_height_descent(line, prop, ismath="$" in line)[0]
-                   for line in text.split("\n")) / 72
+        from figures.data.text import is_math
+        width = TextToPath().get_text_width_height_descent  # mathtext as matplotlib sets it
+        return max(width(line, FontProperties(size=size_pt or self.title_pt),
+                         ismath=is_math(line))[0] for line in text.split("\n")) / 72
 
     def legend(self, fig: Figure, *axes: Axes) -> Any:
         """One legend above the panels, each label once, in as few rows as fit the width; the

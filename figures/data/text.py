@@ -56,6 +56,14 @@ def text_problems(value: str, where: str, *, max_length: int = MAX_TEXT_LENGTH,
                 return
 
 
+def is_math(line: str) -> bool:
+    """Whether matplotlib sets ``line`` as mathtext: an even number of unescaped ``$``, one
+    pair at least (its ``cbook.is_math_text`` rule); one ``$`` is a dollar, drawn as text
+    (hostile round 47c, W6: ``budget $5 run`` was measured as mathtext, and failed)."""
+    dollars = line.count("$") - line.count(r"\$")
+    return dollars > 0 and dollars % 2 == 0
+
+
 def _mathtext_problem(line: str) -> str | None:
     """Parse ``line`` with matplotlib's mathtext parser, as the canvas would: what it raises
     is that text's one line; what parses is bounded in extent (``\\hspace{30000}`` takes
