@@ -182,10 +182,12 @@ class Parser(argparse.ArgumentParser):
         (``--=x``, round 30 C4); one pasted with a typographic dash (``—out``) is told as
         such, with the option it stands for (round 30, C2)."""
         word = next((arg for arg in extras if arg.startswith("-") or _dashed(arg)), None)
-        if word is None and self.listed:  # `build a --force b` (round 45c, W2)
-            self.error(f"unrecognized argument {extras[0]!r}: give every {self.listed} together, "
-                       "before or after the options, not on both sides of one "
-                       f"({self.prog} --help lists them)")
+        if word is None and self.listed:  # `build a --force b` (round 45c, W2); `extract R
+            # --figdata F a`: R goes with them (round 47c, W11)
+            before = " and ".join(n for n in self.positional_names if n != self.listed)
+            self.error(f"unrecognized argument {extras[0]!r}: give {before + ' and ' if before else ''}"
+                       f"every {self.listed} together, before or after the options, not on both "
+                       f"sides of one ({self.prog} --help lists them)")
         if word is None:
             self.error(f"unrecognized argument {extras[0]!r} ({self.prog} --help lists them)")
         typed = _dashed(word) or word.split("=", 1)[0]

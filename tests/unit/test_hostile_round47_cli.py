@@ -48,3 +48,16 @@ def test_a_label_with_one_dollar_builds_at_a_venue_as_by_default(tmp_path, label
     said = capsys.readouterr()
     assert code == 0, said.out + said.err
     assert "Error" not in said.err
+
+
+def test_extract_with_one_name_after_the_options_says_results_goes_with_it(capsys):
+    """Round 47 (W11): ``figures extract RESULTS --figdata FD cifar_summary`` (one name) was
+    told to "give every NAME together", which it was: RESULTS, before the option, is what
+    stands apart from it. The line now says RESULTS and the NAMEs go together."""
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["extract", "res", "--figdata", "fd", "cifar_summary"])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "figures extract: error: unrecognized argument 'cifar_summary': give RESULTS and every "
+        "NAME together, before or after the options, not on both sides of one (figures extract "
+        "--help lists them)")
