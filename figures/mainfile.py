@@ -226,8 +226,10 @@ def _scanned(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
     read, wide, long = {}, [], []
     for path in tex_files(folder):
         text = _source(path)
-        if text and "\x00" in text and "\\documentclass" in text.replace("\x00", ""):
-            wide.append(path)  # UTF-16: NUL bytes between its letters
+        if text and "\x00" in text and "\\documentclass" not in text and \
+                "\\documentclass" in text.replace("\x00", ""):
+            wide.append(path)  # UTF-16: NUL bytes between its letters (stray NULs in a
+            # UTF-8 file leave its \documentclass whole: TeX names their line; round 47a, P9)
         elif text is not None:
             try:
                 size = path.stat().st_size

@@ -383,9 +383,11 @@ def read_tex(path: Path) -> str:
                               f"reads ({SOURCE_LIMIT >> 20} MiB): its numbers are not checked; "
                               "keep generated data out of the .tex sources")
     text = read_text(path, encodings=TEX_ENCODINGS)
-    if "\x00" in text:  # UTF-16 or binary: read as Latin-1 it would silently hold no numbers
-        raise FigureDataError(str(path), None, "holds NUL bytes: not a LaTeX source (UTF-16 or "
-                              "binary?); save it as UTF-8")
+    if (nul := text.find("\x00")) >= 0:  # UTF-16 or binary (as Latin-1: no numbers), or
+        raise FigureDataError(str(path), None, (  # stray NULs in UTF-8 (hostile round 47a, P9)
+            "holds NUL bytes: not a LaTeX source (UTF-16 or binary?); save it as UTF-8")
+            if text.count("\x00") * 4 > len(text) else f"holds NUL bytes (the first on line "
+            f"{text.count(chr(10), 0, nul) + 1}), where TeX stops: delete them")
     return text
 
 
