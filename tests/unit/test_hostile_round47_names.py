@@ -41,3 +41,20 @@ def test_an_orcid_id_in_the_source_is_told(tmp_path):
          "discloses it; remove it for review")]
     assert in_sources({"main.tex": b"Call 0000-0002-1825-00975 or 10.1000/1825-0097."}, [],
                       tmp_path / "paper") == []
+
+
+def test_the_label_of_a_picture_over_pillows_bomb_limit_is_read_without_its_warning(tmp_path):
+    """Round 47 (K20, round 47b): a 12000x8000 scan in the paper: the label reader (ours or
+    not ours?) opened it bare, and Pillow's two-line DecompressionBombWarning with a path
+    into site-packages was printed before the pack's own lines (which tell its size)."""
+    import warnings
+
+    from PIL import Image
+
+    from figures.outputs.provenance import read
+
+    big = tmp_path / "big.png"
+    Image.new("1", (12000, 8000)).save(big)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert read(big) is None
