@@ -65,3 +65,37 @@ def test_an_error_at_the_end_of_input_names_no_file_read_last(tmp_path, monkeypa
     for wrong in ("reading", ".tfm", "no \\end{document}:"):
         assert wrong not in line, line
     assert "mend it so it compiles" in line, line
+
+
+MEASURED = ("\\documentclass{article}\n\\usepackage{graphicx}\n\\newlength{\\wa}\n"
+            "\\begin{document}\nEqual heights, printed by width.\n"
+            "\\settowidth{\\wa}{\\includegraphics[height=1.6in]{figures/cifar_summary}}\n"
+            "\\begin{figure}[h]\\centering\n\\includegraphics[width=\\wa]{figures/cifar_summary}\n"
+            "\\caption{W.}\\end{figure}\n\\end{document}\n")
+
+
+@pytest.mark.slow
+def test_a_dry_run_measures_a_width_from_the_image_as_sync_does(tmp_path, monkeypatch, capsys):
+    r"""Round 47a (P27): ``\settowidth{\wa}{\includegraphics[height=1.6in]{...}}`` then
+    ``width=\wa`` (equal heights printed by width), first sync with a build here: ``sync -n``
+    refused "width=\wa prints it 0 in wide" (its probe had no stand-in image, sync's had)
+    where sync copied a build; now the dry run's probe is offered the same files, and it
+    says what sync then does, row for row."""
+    other = _paper(tmp_path / "other", monkeypatch, CUT.replace("More text but the file was "
+                                                                "cut here\n", "\\end{document}\n"))
+    monkeypatch.chdir(tmp_path)  # one build folder for both papers
+    code, _, err = _run(other, capsys, "sync")
+    assert code == 0, err
+    paper = _paper(tmp_path / "measured", monkeypatch, MEASURED)
+    monkeypatch.chdir(tmp_path)
+    code, dry, err = _run(paper, capsys, "sync", "-n")
+    assert code == 0, err
+    assert "refused" not in dry, dry
+    code, done, err = _run(paper, capsys, "sync")
+    assert code == 0, err
+
+    def last(out: str) -> tuple[str, str]:
+        rows = [x.replace("would ", "") for x in out.splitlines() if "copy build/" in x]
+        return rows[-1], out.splitlines()[-1].replace("would ", "")
+
+    assert last(dry) == last(done), (dry, done)
