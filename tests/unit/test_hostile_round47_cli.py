@@ -79,3 +79,22 @@ def test_a_cifar_run_of_a_fourth_seed_is_told_not_dropped_in_silence(tmp_path, c
     assert ("warning: cifar_summary: cifar10_seed789/: a CIFAR run not among the paper's seeds "
             "(42, 123, 456): it is in no mean or std (move it out of the results folder, or add "
             "its seed to PAPER_SEEDS in figures/extract/results.py)") in err.splitlines(), err
+
+
+def test_a_snapshot_log_copied_over_another_seeds_is_told(tmp_path, capsys):
+    """Round 47 (W37, round 47c): ``snapshot_vit_s42.json`` copied over ``..._s456.json``
+    was averaged as two seeds in silence (the std shrinks, the caption counts 3 seeds)."""
+    import shutil
+
+    results = tmp_path / "results"
+    assert cli.main(["synthesize", str(results), "--epochs", "3"]) == 0
+    logs = results / "snapshot_vit_v1"
+    shutil.copy(logs / "snapshot_vit_s42.json", logs / "snapshot_vit_s456.json")
+    capsys.readouterr()
+    assert cli.main(["extract", str(results), "figure_snapshot_vit", "--figdata",
+                     str(tmp_path / "figdata")]) == 0
+    err = capsys.readouterr().err
+    assert ("warning: figure_snapshot_vit: snapshot_vit_v1/snapshot_vit_s456.json: the same "
+            "numbers as snapshot_vit_v1/snapshot_vit_s42.json, record for record: a copy is "
+            "not another seed (the mean ± std counts that run twice); remove the copy"
+            ) in err.splitlines(), err
