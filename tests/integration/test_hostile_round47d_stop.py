@@ -5,12 +5,10 @@ passes")."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 
 import pytest
-
 from helpers import REPO
 
 #: A tool run as a script, the signal ``SIG`` sent to it as it imports ``MODULE`` (one of its
