@@ -169,8 +169,14 @@ _MONTHS = (r"(?:January|February|March|April|May|June|July|August|September|Octo
            r"|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b")
 _DATE = re.compile(rf"\b{_MONTHS}\.?(?:\s|~|\\[, ])*(?=\d)|(?<=\d)(?:\s|~|\\[, ])+{_MONTHS}")
 #: What an author field holds that is no name: IEEEtran's ``\\IEEEmembership{Life Fellow,
-#: IEEE}`` (round 45b, K14).
-_NO_NAMES = re.compile(r"\\IEEEmembership\s*\{[^{}]*\}")
+#: IEEE}`` (round 45b, K14); the stock sentences of IEEE's notes, and a funding sentence's
+#: funder (round 47b, K14: "National", "Science", "Foundation", "Digital", "Object" told as
+#: an author's names; the funding sentence is told as acknowledgements: ``disclosure``).
+_NO_NAMES = re.compile(
+    r"\\IEEEmembership\s*\{[^{}]*\}|Digital\s+Object\s+Identifier|Date\s+of\s+(?:current\s+)?"
+    r"(?:publication|version)|Recommended\s+for\s+acceptance\s+by\s+(?:(?:the\s+)?Associate\s+"
+    r"Editor|(?:[A-Z]\.~?\s*)+[A-Z][\w-]+)|\b(?:supported|funded|sponsored)\s+(?:in\s+part\s+)?"
+    r"by\s+(?:the\s+)?[^.;{}]*")
 
 
 def author_names(group: str) -> list[str]:
