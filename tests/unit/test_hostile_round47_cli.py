@@ -98,3 +98,29 @@ def test_a_snapshot_log_copied_over_another_seeds_is_told(tmp_path, capsys):
             "numbers as snapshot_vit_v1/snapshot_vit_s42.json, record for record: a copy is "
             "not another seed (the mean ± std counts that run twice); remove the copy"
             ) in err.splitlines(), err
+
+
+def test_extract_into_a_new_folder_says_the_quoted_list_is_not_carried(tmp_path, capsys,
+                                                                      monkeypatch):
+    """Round 47 (W33, round 47c): extracting into a folder without the figure's file made
+    one with no ``quoted`` list (it is not in the logs), so `figures macros` of it dropped
+    eight of the paper's macros without a word."""
+    import json
+
+    from helpers import REPO
+
+    results = tmp_path / "results"
+    assert cli.main(["synthesize", str(results), "--epochs", "3"]) == 0
+    monkeypatch.chdir(REPO)  # the repository's figdata/ is where the list is kept
+    capsys.readouterr()
+    fresh = tmp_path / "figdata"
+    assert cli.main(["extract", str(results), "cifar_summary", "--figdata", str(fresh)]) == 0
+    quoted = json.loads((REPO / "figdata" / "cifar_summary.json").read_text())["quoted"]
+    assert (f"warning: cifar_summary: {fresh / 'cifar_summary.json'}: quoted: a new file: the "
+            f"{len(quoted)} value(s) the paper quotes (not in the logs) are listed in "
+            "figdata/cifar_summary.json, not here; copy its `quoted` list in, or `figures "
+            "macros` of this folder leaves those macros undefined"
+            ) in capsys.readouterr().err.splitlines()
+    capsys.readouterr()
+    assert cli.main(["extract", str(results), "cifar_summary", "--figdata", str(fresh)]) == 0
+    assert "quoted" not in capsys.readouterr().err  # said once: the file is no longer new
