@@ -169,14 +169,11 @@ _MONTHS = (r"(?:January|February|March|April|May|June|July|August|September|Octo
            r"|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b")
 _DATE = re.compile(rf"\b{_MONTHS}\.?(?:\s|~|\\[, ])*(?=\d)|(?<=\d)(?:\s|~|\\[, ])+{_MONTHS}")
 #: What an author field holds that is no name: IEEEtran's ``\\IEEEmembership{Life Fellow,
-#: IEEE}`` (round 45b, K14); the stock sentences of IEEE's notes, and a funding sentence's
-#: funder (round 47b, K14: "National", "Science", "Foundation", "Digital", "Object" told as
-#: an author's names; the funding sentence is told as acknowledgements: ``disclosure``).
-_NO_NAMES = re.compile(
-    r"\\IEEEmembership\s*\{[^{}]*\}|Digital\s+Object\s+Identifier|Date\s+of\s+(?:current\s+)?"
-    r"(?:publication|version)|Recommended\s+for\s+acceptance\s+by\s+(?:(?:the\s+)?Associate\s+"
-    r"Editor|(?:[A-Z]\.~?\s*)+[A-Z][\w-]+)|\b(?:supported|funded|sponsored)\s+(?:in\s+part\s+)?"
-    r"by\s+(?:the\s+)?[^.;{}]*")
+#: IEEE}`` (round 45b, K14); a funding sentence's funder (round 47b, K14: "National Science
+#: Foundation" told as an author's names; :mod:`figures.paper.disclosure` tells the sentence).
+_NO_NAMES = re.compile(r"\\IEEEmembership\s*\{[^{}]*\}|\b(?:work|research|project|study)\s+(?:was|"
+                       r"is|has\s+been)\s+(?:\w+\s+)?(?:supported|funded)\s+(?:in\s+part\s+)?by\b"
+                       r"[^.;{}]*")
 
 
 def author_names(group: str) -> list[str]:
