@@ -330,8 +330,11 @@ class Judges:
         """Run ``judge(generate_dir)`` (tests/golden/vector.py's) where it judges (see the
         class); a difference fails the test."""
         if self.vector_judged:
-            self.item.stash[VECTOR_FAILURE] = judge(self.generate_dir)
-            self.item.stash[JUDGED].append("written" if self.generate_dir else "vector")
+            from vector import Unjudged
+
+            failure = self.item.stash[VECTOR_FAILURE] = judge(self.generate_dir)
+            if not isinstance(failure, Unjudged):  # no golden to judge by (round 47d, G10)
+                self.item.stash[JUDGED].append("written" if self.generate_dir else "vector")
 
     def pixels(self, figure: Any) -> Any:
         """``figure`` where pytest-mpl compares or writes its pixels, else None."""
@@ -422,8 +425,11 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     if outcome.excinfo is not None and isinstance(outcome.excinfo[1], Exception) and \
             not isinstance(outcome.excinfo[1], AssertionError):  # round 37 (G6): the drawing
         judged.clear()  # raised as pytest-mpl saved it (an author's SyntaxError): none compared
+    problem = None if golden is None else _unusable(golden, outcome.excinfo is not None)
+    if problem is not None:  # no golden image to judge by: none did (round 47d, G10: a
+        judged.clear()  # missing one was counted "judged by pixels", an unreadable one not)
     item.user_properties.append((JUDGED_PROPERTY, ",".join(judged)))
-    if golden is not None and (problem := _unusable(golden, outcome.excinfo is not None)):
+    if golden is not None and problem is not None:
         shown = os.path.relpath(golden, REPO)
         restore = restore_command(golden) if problem == "is missing" else None
         outcome.force_exception(pytest.fail.Exception(
@@ -438,7 +444,9 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
             f"`python tools/update_baselines.py {shlex.quote(golden.stem)}`", pytrace=False))
         return
     failure = item.stash.get(VECTOR_FAILURE, None)
-    if not judged:
+    from vector import Unjudged
+
+    if not judged and not isinstance(failure, Unjudged):  # (which says why: round 47d, G10)
         failure = ("not judged: neither its pixels (pytest-mpl, `pytest --mpl`) nor its "
                    "vector content were compared; a golden test never passes unjudged")
     if failure is not None:
