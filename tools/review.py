@@ -503,7 +503,8 @@ def comparisons(pytest_args: list[str]) -> list[str]:
                                *([] if named else GOLDEN_TESTS),
                                *([] if users else [f"--junit-xml={report}"]),
                                f"--golden-report={cache}"], cwd=ROOT, check=False)
-        nodeids = failed_in(report) if proc.returncode == 1 else []
+        # 2 after a failure: stopped there (--sw, --stepwise), what it compared is reported
+        nodeids = failed_in(report) if proc.returncode in (1, 2) else []
         JUDGED[:] = [judged_in(report)]
         try:  # none from a run stopped before its end
             counts = json.loads(cache.read_text())
@@ -513,7 +514,11 @@ def comparisons(pytest_args: list[str]) -> list[str]:
     selected, unchanged = (counts.get(k) if isinstance(counts.get(k), int) else 0
                            for k in ("selected", "not_repeated"))
     UNCHANGED[:] = [unchanged]
-    if proc.returncode not in (0, 1):  # not a comparison's failure: none ran, or not all
+    if proc.returncode == 2 and nodeids:  # round 47d, G15: it said "did not run" of these
+        print(f"review: pytest stopped after a failure (exited 2, as --sw does): reviewing the "
+              f"{len(nodeids)} changed golden(s) its report names; those after it were not "
+              "compared", flush=True)
+    elif proc.returncode not in (0, 1):  # not a comparison's failure: none ran, or not all
         raise SystemExit(f"review: the golden comparisons did not run (pytest exited "
                          f"{proc.returncode}: " + ("no test selected: look at -k or the "
                          "paths" if proc.returncode == 5 else "its error is above")
