@@ -132,7 +132,7 @@ class BuildKind:
         if self.venue is not None:  # the venue's numbers and the code that lays it out
             numbers = json.dumps(dataclasses.asdict(self.venue), sort_keys=True, default=str)
             code = b"".join((Path(__file__).parent.parent / name).read_bytes() for name in
-                            ("venues.py", "page.py"))  # the venue's page
+                            ("venues.py", "page.py", "ticks.py"))  # the venue's page
             parts.append(f"slot={self.slot}:" + hashlib.sha256(numbers.encode() + code)
                          .hexdigest())
         if isinstance(self.slot, Width):  # round 42, B30: its caption too (built once more)

@@ -1,0 +1,40 @@
+"""Round 47 (W17, W19, W20): a figure drawn for a venue's page at the edges its data and the
+venue's numbers admit is legible, or refused in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import run
+
+
+def _two_epochs(figdata_dir: Path) -> None:
+    """fig4's (a) and (b) as a run of two epochs draws them (hostile round 47c's values),
+    extracted (no synthetic stamp's strip)."""
+    path = figdata_dir / "fig4_penalty_rescue.json"
+    doc = json.loads(path.read_text())
+    doc["provenance"]["kind"] = "extracted"
+    runs = doc["data"]["panel_a"]
+    runs["vanilla"].update(epochs=[1, 2], h_L=[31.2449, 61.3887], g_L=[1.98281e-05, 1.26947e-05])
+    runs["penalized"].update(epochs=[1, 2], h_L=[33.3728, 40.0669],
+                             g_2=[1.94505e-05, 1.83461e-05])
+    path.write_text(json.dumps(doc))
+
+
+@pytest.mark.parametrize(("venue", "width"), [("icml", "3.25"), ("ieee", "3.467")])
+def test_fig4_at_two_epochs_is_legible_at_the_narrowest_width(capsys, tmp_path, figdata_dir,
+                                                              venue, width):
+    """Round 47 (W17): at 2 epochs (the fewest taken) fig4's (a) spans 30 to 62, under a
+    decade: its y axis was labelled 3.5×10¹ 4×10¹ ... 6×10¹, each touching the next (`check`:
+    5 collisions), built without a word. Built at the narrowest width, it passes every rule."""
+    _two_epochs(figdata_dir)
+    out = tmp_path / "out"
+    assert run(capsys, "build", "--venue", venue, "--width", width, "--figdata",
+               str(figdata_dir), "--out", str(out), "fig4_penalty_rescue")[0] == 0
+    code, stdout, _ = run(capsys, "check", "--strict", "--venue", venue, "--out", str(out),
+                          "--figdata", str(figdata_dir), "fig4_penalty_rescue")
+    assert code == 0, stdout
+
+
