@@ -130,8 +130,8 @@ def page_bars(ax, entries: list[Entry], means, stds, page: Any, room_in: float) 
     method's name on two lines where one does not fit its bar's share of ``room_in``."""
     drawn = ax.bar(range(len(entries)), means, 0.6, yerr=stds,
                    color=[e.style.color for e in entries], linewidth=0,
-                   error_kw={"ecolor": "black", "color": "black", "elinewidth": 1.0,
-                             "capthick": 1.0})
+                   error_kw={"ecolor": "black", "color": "black",  # the page's data stroke
+                             "elinewidth": page.line_pt - 0.25, "capthick": page.line_pt - 0.25})
     room = room_in / len(entries) - 0.1  # a gap between neighbours
     names = [page.fitting(room, e.label, e.label.replace(" ", "\n"), size_pt=page.small_pt)
              for e in entries]

@@ -38,3 +38,37 @@ def test_fig4_at_two_epochs_is_legible_at_the_narrowest_width(capsys, tmp_path, 
     assert code == 0, stdout
 
 
+
+def _profile(tmp_path: Path, **values: float) -> Path:
+    """A --venues file: ICML's numbers, ``values`` changed, as venue ``one``."""
+    from helpers import REPO
+
+    venue = json.loads((REPO / "figures" / "venues.json").read_text())["venues"]["icml"]
+    for key, value in values.items():
+        venue[key]["value"] = value
+    path = tmp_path / "venues.json"
+    path.write_text(json.dumps({"venues": {"one": venue}}))
+    return path
+
+
+def test_a_venue_s_thicker_lines_are_drawn_by_every_stroke(capsys, tmp_path, figdata_dir):
+    """Round 47 (W20): a --venues profile with min_line_pt 3 (admitted: 0.01 to 10) built
+    fig4's bar edges, cifar_summary's error bars and cifar_feature_drift's grey lines at a
+    fixed 1 pt, which `check` against the same venue fails, and fig1's point names on their
+    markers' edges. Every stroke is drawn at least the venue's minimum, the names clear; 10 pt
+    (printed values on their lines) is refused in one line as the file is read."""
+    venues, out = _profile(tmp_path, min_line_pt=3), tmp_path / "out"
+    names = ("fig4_penalty_rescue", "cifar_summary", "cifar_feature_drift", "fig1_audit_hero")
+    assert run(capsys, "build", "--venues", str(venues), "--venue", "one", "--figdata",
+               str(figdata_dir), "--out", str(out), *names)[0] == 0
+    code, stdout, _ = run(capsys, "check", "--strict", "--venues", str(venues), "--venue",
+                          "one", "--out", str(out), "--figdata", str(figdata_dir), *names)
+    assert code == 0, stdout
+    venues = _profile(tmp_path, min_line_pt=10)
+    code, _, err = run(capsys, "build", "--venues", str(venues), "--venue", "one", "--figdata",
+                       str(figdata_dir), "--out", str(tmp_path / "thick"), "cifar_summary")
+    assert code == 1
+    assert err.strip() == (f"error: {venues}: venues.one.min_line_pt.value: expected a number in "
+                           "[0.01, 3] (a minimum figures stay legible at: at 10 pt their printed "
+                           "values sat on their lines), got 10"), err
+    assert not (tmp_path / "thick").exists()
