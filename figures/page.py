@@ -351,6 +351,27 @@ class Page:
             fig.set_canvas(canvas)
             fig.set_dpi(dpi)
 
+    def cut_short(self, fig: Figure) -> float | None:
+        """The height ``fig`` needs where the page's tallest cuts it short, else None: its
+        text, legends and gaps as set, each row of panels at least :data:`MIN_PANEL_HEIGHT_IN`
+        (:func:`least_height_in`), measured laid out taller (at a 1.5 in tallest, constrained
+        layout collapsed fig4's panels to nothing and fig3b's labels met: hostile round 47c,
+        W19); measured inside :meth:`rc`, the figure left as it was."""
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        width, height = (float(v) for v in fig.get_size_inches())
+        if height < self.max_height_in - 0.001:
+            return None  # its own proportions, under the tallest: the page cut nothing
+        canvas = fig.canvas
+        try:
+            fig.set_size_inches(width, 2 * height + 2)
+            FigureCanvasAgg(fig)  # no extent cached for another height
+            need = least_height_in(fig)
+        finally:
+            fig.set_size_inches(width, height)
+            fig.set_canvas(canvas)
+        return need if need > self.max_height_in + 0.005 else None
+
     def figure(self, aspect: float) -> Figure:
         """A figure of the page's width, ``aspect`` tall, laid out by constrained layout (from
         its grid's own positions at every draw: :class:`figures.style.SettledLayout`)."""

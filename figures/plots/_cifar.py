@@ -15,6 +15,7 @@ from figures.extract.results import PAPER_SEEDS, ResultsTree, cifar_results_file
 from figures.page import panel_grid
 from figures.plots._model import Curve, Entry
 from figures.style import mean_std
+from figures.venues import DEFAULT_MAX_HEIGHT_IN
 
 # --- data layout ------------------------------------------------------------------------------
 METHODS = ("bp", "dfa", "state_bridge", "credit_bridge")  # METHOD's keys
@@ -151,5 +152,7 @@ def held(fig: Any, page: Any, module: str) -> Any:
         raise FigureDataError(f"figures/plots/{module.rsplit('.', 1)[-1]}.py", "min_font_pt", (
             f"at {page.min_font_pt:g} pt type its y label {cut!r} runs off a figure "
             f"{page.width_in:g} in wide even at the page's tallest ({page.max_height_in:g} in): "
-            "draw it wider, or lower the venue's min_font_pt"))
+            "draw it wider, or lower the venue's min_font_pt" + (  # a short page: its height
+                ", or raise its text_height_in (the tallest figure is half of it)"
+                if page.max_height_in < DEFAULT_MAX_HEIGHT_IN else "")))
     return fig

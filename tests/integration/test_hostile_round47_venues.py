@@ -51,6 +51,30 @@ def _profile(tmp_path: Path, **values: float) -> Path:
     return path
 
 
+def test_a_page_too_short_for_a_figure_is_refused_in_one_line(capsys, tmp_path, figdata_dir):
+    """Round 47 (W19): a --venues profile with text_height_in 3 (admitted: 3 to 16 in) built
+    fig4 (its panels collapsed: matplotlib's warning) and fig3b (29 collisions) text over text
+    and cut, each called built. A figure the page's tallest (half of it) cannot hold is
+    refused in one line naming the venue, the key and the height to give; one it holds is
+    built and legible."""
+    venues, out = _profile(tmp_path, text_height_in=3), tmp_path / "out"
+    code, stdout, err = run(capsys, "build", "--venues", str(venues), "--venue", "one",
+                            "--figdata", str(figdata_dir), "--out", str(out),
+                            "fig4_penalty_rescue", "fig3b_crossarch_3row", "cifar_summary")
+    assert code == 1
+    for name, need in (("fig4_penalty_rescue", "2.76"), ("fig3b_crossarch_3row", "2.874")):
+        assert (f"error: {name}: --venue one: text_height_in: it needs {need} in of height at "
+                "6.75 in wide (a row of panels 0.6 in or more), taller than the page's tallest "
+                "figure (1.5 in: half the venue's text_height_in, 3 in): give the venue a "
+                f"text_height_in of at least {float(need) * 2:g} in") in err, err
+    assert "built cifar_summary" in stdout
+    assert "warning" not in err
+    assert sorted(p.name for p in out.iterdir() if p.suffix == ".png") == ["cifar_summary.png"]
+    code, stdout, _ = run(capsys, "check", "--strict", "--venues", str(venues), "--venue",
+                          "one", "--out", str(out), "cifar_summary")
+    assert code == 0, stdout
+
+
 def test_a_venue_s_thicker_lines_are_drawn_by_every_stroke(capsys, tmp_path, figdata_dir):
     """Round 47 (W20): a --venues profile with min_line_pt 3 (admitted: 0.01 to 10) built
     fig4's bar edges, cifar_summary's error bars and cifar_feature_drift's grey lines at a
