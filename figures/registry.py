@@ -145,7 +145,8 @@ class FigureSpec(FigureModule):
             helpers = _plots_imports().of(self.module_name)
         except Exception:  # noqa: BLE001 - code that does not compile: the build says why
             helpers = []
-        return [self.module_path, *helpers, *(PACKAGE_DIR / f for f in SHARED_CODE)]
+        return [self.module_path, *helpers, *(PACKAGE_DIR / f for f in SHARED_CODE),
+                *plots_data_files()]
 
     def figdata_path(self, figdata_dir: Path) -> Path:
         return Path(figdata_dir) / f"{self.name}.json"
@@ -177,6 +178,17 @@ _SEED_001 = "001_3ffe610f778c22ba.py"
 _SEED_002 = "002_0dc9533308d0f91a.py"
 _SEED_003 = "003_92be238145892237.py"
 _SEED_004 = "004_146fd1276e2f5a5c.py"
+
+
+def plots_data_files() -> list[Path]:
+    """The files under ``figures/plots/`` that are not Python (a palette, an ``.mplstyle`` the
+    code reads beside it): an input of every figure, as its modules are (hostile round 47d,
+    G7: a changed ``_palette.json`` passed the goldens and left every build current)."""
+    try:
+        return sorted(p for p in PLOTS_DIR.rglob("*") if p.is_file() and p.suffix not in (
+            ".py", ".pyc") and "__pycache__" not in p.relative_to(PLOTS_DIR).parts)
+    except OSError:
+        return []
 
 
 def _plots_imports():

@@ -166,7 +166,9 @@ def _imports() -> _PackageImports:
 def _code_files(test_module: str, figure_module: str) -> tuple[Path, ...]:
     """The package's code a comparison runs: what the figure's module and the drawing test
     (its module, tests/conftest.py and the vector judge) import."""
-    files = set()
+    from figures.registry import plots_data_files
+
+    files = set(plots_data_files())  # what the code reads beside it (round 47d, G7)
     for root in (figure_module, test_module, str(_TESTS / "conftest.py"), str(_VECTOR)):
         files |= _imports().files(root)
     return tuple(sorted(files))

@@ -205,6 +205,10 @@ def _names(argv: list[str]) -> tuple[list[str], list[str]]:
         after = argv[i - 1] if i else ""  # an option's value is no NAME (-k, -m: never)
         if given.startswith("-") or "::" in given or after in ("-k", "-m"):
             continue
+        if not given.strip() and not (after.startswith("-") and "=" not in after):
+            raise ValueError(f"{given!r}: an empty NAME (an unset variable?) names no golden: "
+                             "name one (`ls baseline/ baseline/venues/`), or give none to "
+                             "write every golden that differs")  # round 47d, G8
         # a path is read where it leads (``baseline/venues/../NAME.png``: round 37, G9)
         path = os.path.normpath(given) if "/" in given else given
         stem, folder = _stem(path), path.rpartition("/")[0].rstrip("/")

@@ -210,14 +210,13 @@ def _macros(args: argparse.Namespace) -> tuple[list, list, list[str], str]:
 def probed(args: argparse.Namespace, tex: str | None = None):
     """The key of the paper's placement (figures.paper.memo) and its first probe, with what
     sync will place beside it: what the last sync of it placed, else the builds here of the
-    figures its source names (``builds.built_guess``); a dry run's, with none."""
+    figures its source names (``builds.built_guess``); a dry run's the same, or a width TeX
+    derives from the image itself is 0 in it alone (round 47a, P27)."""
     from figures.paper import builds, memo
     from figures.paper.latex import find_main
 
     main = find_main(args.paper, args.main)
     key = memo.placed_key(main, args.venue, args.allow_synthetic)
-    if getattr(args, "dry_run", False):
-        return key, read_paper_of(args.paper, args.main)
     tex = _macros(args)[3] if tex is None else tex
     return key, read_paper_of(args.paper, args.main, memo.guess(
         key, args.paper, tex, lambda: builds.built_guess(main)))

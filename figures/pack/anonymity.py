@@ -109,7 +109,8 @@ def stopped(told: list[str], paper: Path, names: list[str], main: str) -> Figure
     advice = _INFO_ADVICE.format("them" if len(bare) > 1 else "it") if bare else ""
     where = main
     value = re.search(r"\((.+)\)$", told[0].split("; ")[0].rpartition(": ")[2])
-    wanted = value.group(1).encode("utf-8", "surrogateescape") if value else b""
+    wanted = re.sub(r"^(['\"])(.*)\1$", r"\2", value.group(1)).encode(  # a repr's quotes
+        "utf-8", "surrogateescape") if value else b""  # off: 'Janet' (round 47b, K13)
     for name in names if len(wanted) >= 3 else []:
         if name.lower().endswith(IMAGE_SUFFIXES):
             continue

@@ -28,9 +28,18 @@ _SEARCH = re.compile(r"(?:\w*(?:INPUTS|FONTS)|TEXFONTMAPS|TEXPSHEADERS|TEXPICTS|
 _TREES = "$TEXMF:$TEXMFROOT:$VARTEXFONTS:$TEXMFCACHE:$OSFONTDIR"
 
 
-def search_paths() -> list[str]:
-    """The kpathsea search paths the user exports, which the paper's compile searches."""
-    return sorted(name for name in os.environ if _SEARCH.fullmatch(name))
+def search_paths(name: str = "") -> list[str]:
+    """The kpathsea search paths the user exports, which the paper's compile searches; with a
+    file's ``name``, those of them whose folders hold where kpathsea finds it (``TEXINPUTS``
+    alone for a ``.sty`` when ``BIBINPUTS`` is exported too: hostile round 47b, K1), all of
+    them when it finds it in none."""
+    exported = sorted(var for var in os.environ if _SEARCH.fullmatch(var))
+    found = runner.run(["kpsewhich", name], Path.cwd()).stdout.strip() if name and exported \
+        and runner.have("kpsewhich") else ""
+    return [var for var in exported if found and any(
+        folder.strip("!") and Path(found).resolve().is_relative_to(
+            Path(folder.strip("!").rstrip("/") or "/").expanduser().resolve())
+        for folder in os.environ[var].split(os.pathsep))] or exported
 
 
 def alone(folder: Path) -> dict[str, str | None]:

@@ -118,3 +118,22 @@ def left_out_why(paper: Path, name: str, reader: str = "latex") -> str | None:
         return (f"the pack leaves out files named as LaTeX's build products ({Path(name).suffix}: "
                 "arXiv's compile writes them anew): rename it (.tex)")
     return None
+
+
+#: Of a file or folder the paper's compile needs that the user may not read (:func:`denied_named`).
+DENIED = ("cannot be read, and the paper's compile needs it (Permission denied): make it "
+          "readable to you (its owner can: chmod -R a+rX)")
+
+
+def denied_named(denied: set[str], error: str, output: str = "") -> str | None:
+    """Which of ``denied`` (files and folders the copy of the paper left out, the user may
+    not read them: :func:`figures.pack.tex.copy_paper`) the compile's first ``error`` names
+    (``private``, for ``private/x.tex`` below it), or latexmk's ``output`` as a ``.bib`` not
+    found, or None: TeX's "not found" of what the author may not read (round 47b, K9)."""
+    bibs = re.findall(r"Bib file\(s\) not found in search path:\s+(\S+)", output)
+    for word in [*named(error), *bibs]:
+        name = os.path.normpath(word.removeprefix("./"))
+        for left in sorted(denied):
+            if name in (left, f"{left}.tex", f"{left}.bib") or name.startswith(f"{left}/"):
+                return left
+    return None

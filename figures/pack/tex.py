@@ -76,14 +76,17 @@ def _left_out(here: Path, name: str) -> bool:
                                                                   or path.is_dir())
 
 
-def copy_paper(paper: Path, copy: Path, keep: frozenset[str] = frozenset()) -> None:
+def copy_paper(paper: Path, copy: Path, keep: frozenset[str] = frozenset()) -> set[str]:
     """``paper`` copied to ``copy`` as pdflatex would read it, without what :func:`_left_out`
     names: folders made anew (writable, whatever the paper's modes), small files copied
-    (contents only), large files and linked folders linked (never read here); a file that
-    cannot be read is one line naming it."""
+    (contents only), large files and linked folders linked (never read here). A file or
+    folder the user may not read is left out, as TeX passes it by (kpathsea's R_OK): its
+    name returned, for the compile that needs it (round 47b, K9); another failure is one line."""
     copy.mkdir()
     work = copy.parent.resolve()  # inside the paper when TMPDIR is: never copied into itself
-    for folder, folders, files in os.walk(paper):  # a linked folder: linked, not walked
+    denied: set[str] = set()
+    for folder, folders, files in os.walk(paper, onerror=lambda exc: denied.add(
+            os.path.relpath(exc.filename, paper))):  # a linked folder: linked, not walked
         here, there = Path(folder), copy / Path(folder).relative_to(paper)
         folders[:] = [n for n in folders if not _left_out(here, n) and (here / n).resolve() != work]
         for name in [*folders, *files]:
@@ -101,12 +104,15 @@ def copy_paper(paper: Path, copy: Path, keep: frozenset[str] = frozenset()) -> N
                     target.symlink_to(source.resolve())
                 else:
                     shutil.copyfile(source, target)
+            except PermissionError:
+                denied.add(source.relative_to(paper).as_posix())
             except OSError as exc:
                 full = exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)  # the copy's side
                 raise FigureDataError(str(source), None, (
                     f"cannot be copied to compile the paper ({exc.strerror} in the temporary "
                     "folder: free space there, or set TMPDIR)") if full else
                     f"cannot be read to compile the paper: {exc.strerror}") from None
+    return denied
 
 
 #: Bibtex's word that the paper cites nothing (its ``.blg``): latexmk runs it for a class
@@ -133,10 +139,13 @@ def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset
     ``keep``: build products copied all the same (another document's ``.aux`` that xr or
     zref-xr reads: :func:`external_aux`)."""
     copy, out = work / "paper", work / "out"  # TeX writes in out alone: never through a link
-    copy_paper(paper, copy, keep)
+    denied = copy_paper(paper, copy, keep)
     ran = latexmk(copy / main.name, out, "-recorder", "-g", "-file-line-error",
                   f"-usepretex={inputs.PRETEX}", file=main.name)[0]
     stem = main.stem
+    if ran.returncode != 0 and (name := leftout.denied_named(denied, runner.first_error(
+            out / f"{stem}.log", ran.stdout), ran.stdout)):
+        raise FigureDataError(str(paper / name), None, leftout.DENIED)
     if ran.returncode != 0 and (found := {os.path.normpath(name) for name in leftout.named(
             runner.first_error(out / f"{stem}.log", ran.stdout))  # pgfplots' 'logs/train.log'
             if leftout.data_left_out(paper, name)} - keep):  # (hostile round 25, PL, LL)
@@ -355,7 +364,7 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error = error.removesuffix(".") + (
                 f"; the paper's compile found it at {home}, in your own TeX tree (TEXMFHOME), "
                 "outside the paper's folder, which alone is packed: copy it into the folder")
-        elif missing and where.endswith("alone") and (exported := search_paths()):
+        elif missing and where.endswith("alone") and (exported := search_paths(missing[1])):
             error = error.removesuffix(".") + (f"; the paper's compile found it through {', '.join(exported)} (exported "
                       "in your shell), outside the paper's folder, which alone is packed: copy "
                       "it into the folder")

@@ -32,8 +32,8 @@ def told(error: LatexError, paper: Path, main: Path, folder: Path,
     from figures.registry import BY_NAME
 
     found = _MISSING.search(error.message)
-    if found is None:
-        return None
+    if found is None or "\\graphicspath names" in error.message:
+        return None  # found outside the folder, not unwritten (hostile round 47b, K26)
     name = (found[1] or found[2]).strip()
     base = Path(name)
     if base.name in (MACROS_NAME, Path(MACROS_NAME).stem):

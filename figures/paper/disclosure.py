@@ -349,13 +349,13 @@ def xmp_properties(reader: Any) -> list[tuple[str, str]]:
 
 
 #: An acknowledgements section, or a funding one, as papers head them (hostile round 45b,
-#: K17): a section or paragraph, a bold run-in head (``\\textbf{Acknowledgments.}``, ``{\\bf
-#: Acknowledgements}``: NeurIPS, ICML, CVPR papers), acmart's and NeurIPS' environments.
+#: K17; round 47b, K12): a section (``Thanks`` too), a run-in head in any macro, the paper's
+#: own too (``\\myparagraph{Acknowledgments and Disclosure of Funding.}``), acmart's and
+#: NeurIPS' environments.
 _ACKNOWLEDGEMENTS = re.compile(
-    r"\\(?:(?:sub)*section|paragraph|chapter)\*?\s*(?:\[[^\]]*\]\s*)?\{\s*(?:acknowledge?ments?"
-    r"|funding)|(?:\\(?:textbf|textit|textsc|emph|bfseries|itshape|scshape|bf|it|sc)(?![a-z])"
-    r"\s*)+\{?\s*(?:(?-i:A)cknowledge?ments?|(?-i:F)unding)\s*[.:]?\s*\}|\\begin\s*\{ack|\\acks\b",
-    re.IGNORECASE)
+    r"(?i)\\(?:(?:sub)*section|paragraph|chapter)\*?\s*(?:\[[^\]]*\]\s*)?\{\s*(?:acknowledge?"
+    r"ments?|funding|thanks\s*[.:]?\s*\})|(?:\\[A-Za-z]+\*?\s*)+\{?\s*(?:(?-i:A)cknowledge?ments?"
+    r"|(?-i:F)unding)(?:\s+(?:and|&|\\&)\s+[^{}\n]{1,40}?)?\s*[.:]?\s*\}|\\begin\s*\{ack|\\acks\b")
 
 #: A macro of the paper's own with no argument (``\\newcommand{\\myname}{Janet Smithson}``,
 #: ``\\def\\myname{..}``: a template keeps the name in one place for ``\\author`` and

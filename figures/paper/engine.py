@@ -121,7 +121,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                             out / f"{job}.log", main)  # an include TeX misread (A65)
             do = "figures compiles with pdflatex only, not XeLaTeX or LuaLaTeX" if re.search(
                 r"requires either XeTeX or LuaTeX|XeTeX or LuaTeX is required", why) else \
-                "mend it so it compiles, then sync again"
+                f"end {main.name} with \\end{{document}}, then sync again" if why.startswith(
+                    "no \\end{document}") else "mend it so it compiles, then sync again"
             room = MAX_LINE - len(f"error: {main}: pdflatex stopped before the end of the "
                                   f"paper (): {do}")  # what to do is never cut (A65c (b))
             raise LatexError(str(main), None, f"pdflatex stopped before the end of the paper "
@@ -246,13 +247,18 @@ def _stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
     why = f"{last[0]}: {last[1]}" if last else f"exit {run.returncode}"
     # a fatal error with no file:line (\input{/dev/zero}: "(/dev/zero! Unable to read an
     # entire line"), on the terminal only: with the file TeX read last; before an image not
-    # there yet, which TeX goes on after (round 45a, P26)
-    fatal_here = re.search(r"(?:^|\(\S*)! (.+?)\.?$", run.stdout, re.MULTILINE)
-    if not real and fatal_here and fls.is_file() and \
+    # there yet, which TeX goes on after (round 45a, P26). One at a line's start is TeX's at
+    # its terminal, every file read to its end: no file is to blame (round 47a, P13)
+    fatal_here = re.search(r"(?:^|(\(\S*))! (.+?)\.?$", run.stdout, re.MULTILINE)
+    if not real and fatal_here:
+        why = fatal_here[2]
+    if not real and fatal_here and fatal_here[1] and fls.is_file() and \
             (read := runner.recorded(fls, fls.parent)[0]):
         file = read[-1].relative_to(Path.cwd()) if read[-1].is_relative_to(Path.cwd()) \
             else read[-1]
-        why = f"{fatal_here[1]}, reading {file}"
+        why = f"{fatal_here[2]}, reading {file}"
+    if not real and why == "Emergency stop" and "no legal \\end found" in texlog:
+        return "no \\end{document}: TeX read the main file and its \\inputs to their end"
     socket = re.search(r"pdflatex: ([^\n]+?): No such device or address$", run.stdout,
                        re.MULTILINE)
     if not last and socket:  # kpathsea's open of a socket: said on the terminal only

@@ -19,7 +19,11 @@ NO_NAME = frozenset({"Anonymous", "Anon", "Author", "Authors", "Affiliation", "A
                      "Institution", "University", "Department", "The", "And", "Member",
                      "Fellow", "Senior", "Student", "Reviewer", "Note", "Comment", "Todo",
                      "Name", "Names", "Anonymized", "Anonymised", "Submission", "Paper",
-                     "Prof", "Professor", "Mrs"})
+                     "Prof", "Professor", "Mrs",
+                     # IEEE's stock notes (hostile round 47b, K14): "Digital Object
+                     # Identifier 10.1109/...", "Recommended for acceptance by Associate Editor"
+                     "Digital", "Object", "Identifier", "Associate", "Editor", "Editors",
+                     "Manuscript", "Color", "Corresponding", "Equal"})
 #: The words of a venue's placeholder for its authors (``Anonymous Author(s)``, ``Author
 #: Name``, ``Anonymous Authors, Paper ID 123``), in any case: no author's name.
 _PLACEHOLDER = frozenset({"anonymous", "anon", "anonymized", "anonymised", "author", "authors",

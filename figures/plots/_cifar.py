@@ -96,6 +96,12 @@ def load_runs(tree: ResultsTree, seeds: tuple[int, ...] = PAPER_SEEDS) -> list[R
         file = cifar_results_file(seed)
         doc = mapping(get(tree.load(file), str(seed), file), file, str(seed))
         runs.append(Run(seed, file, doc))
+    for other in sorted(tree.root.glob("cifar10_seed*/")):  # hostile round 47c, W34
+        if other.name.removeprefix("cifar10_seed") not in map(str, seeds):
+            tree.warn(f"{other.name}/", None, "a CIFAR run not among the paper's seeds "
+                      f"({', '.join(map(str, seeds))}): it is in no mean or std (move it out "
+                      "of the results folder, or add its seed to PAPER_SEEDS in "
+                      "figures/extract/results.py)")
     return runs
 
 

@@ -25,6 +25,7 @@ import re
 import warnings
 import xml.etree.ElementTree as ET
 import zlib
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -220,18 +221,46 @@ def differences(golden: list[str], now: list[str]) -> list[str]:
     only in the golden (``-``) or only in this drawing (``+``). What changed beyond a
     position comes first, the moves after, each in document order (round 47, G23: a changed
     label was listed after the bars it moved, hidden among "... and 46 more")."""
-    found, moves = [], []
+    found, moves, reordered = [], [], []
+    gone, new = Counter(map(_drawn, golden)), Counter(map(_drawn, now))
+    gone, new = gone - new, new - gone
     matcher = difflib.SequenceMatcher(None, golden, now, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
             continue
-        paired = min(i2 - i1, j2 - j1) if op == "replace" else 0
-        for k in range(paired):
-            (moves if _moved_only(golden[i1 + k], now[j1 + k]) else found).append(
-                _changed(golden[i1 + k], now[j1 + k], _within(now, j1 + k)))
-        found += [f"- {_element(golden[i])}{_within(golden, i)}" for i in range(i1 + paired, i2)]
-        found += [f"+ {_element(now[j])}{_within(now, j)}" for j in range(j1 + paired, j2)]
-    return found + moves
+        # an element the other drawing holds unchanged, elsewhere in the order, is drawn in
+        # another order, not changed (round 47d, G2: a grid drawn over its curves was told as
+        # 416 scrambled pairs, an axis "become" a curve)
+        olds = [i for i in range(i1, i2) if _taken(gone, _drawn(golden[i]))]
+        news = [j for j in range(j1, j2) if _taken(new, _drawn(now[j]))]
+        reordered += [f"~ {_element(golden[i])}{_within(golden, i)} (unchanged, drawn in "
+                      "another order)" for i in range(i1, i2) if i not in olds]
+        paired = min(len(olds), len(news))
+        for i, j in zip(olds[:paired], news[:paired], strict=True):
+            (moves if _moved_only(golden[i], now[j]) else found).append(
+                _changed(golden[i], now[j], _within(now, j)))
+        found += [f"- {_element(golden[i])}{_within(golden, i)}" for i in olds[paired:]]
+        found += [f"+ {_element(now[j])}{_within(now, j)}" for j in news[paired:]]
+    return found + moves + reordered
+
+
+#: The numbers matplotlib and the canonical form give in drawing order: ``line2d_13``,
+#: ``xtick_2``, ``id4``: drawn in another order, the same element is numbered anew.
+_ORDINAL = re.compile(r"\b([A-Za-z][\w.]*?_|id)\d+\b")
+
+
+def _drawn(line: str) -> str:
+    """What ``line``'s element draws, whatever its place in the drawing order."""
+    return _ORDINAL.sub(r"\1", line)
+
+
+def _taken(left: Counter, line: str) -> bool:
+    """Whether ``line`` is one of those ``left`` counts (one fewer left), not one the other
+    drawing holds as it is."""
+    if left[line] <= 0:
+        return False
+    left[line] -= 1
+    return True
 
 
 def judge(golden: Path, draw: Callable[[], list[str]], generate_dir: str | None) -> str | None:

@@ -22,3 +22,25 @@ def test_a_package_tex_lacks_says_how_to_get_it(tmp_path, preamble, missing):
         f"; this machine's TeX has no {missing}, nor has the paper's folder: install the "
         f"package that holds it (TeX Live: `tlmgr search --global --file /{missing}`; Debian: "
         f"`apt-file search {missing}`), or copy it into the paper's folder"), said
+
+
+@pytest.mark.slow  # TeX
+def test_our_figure_found_through_a_graphicspath_outside_the_folder_is_told_so(tmp_path):
+    """Round 47 (K26, round 47b): ``\\graphicspath{{../figures/}}`` (a repository's layout,
+    the figure written there) was told "our figure fig1_audit_hero, not written yet: run
+    `figures sync`": the figure is written, outside the folder, which alone is packed."""
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    figures = tmp_path / "figures"
+    figures.mkdir()
+    with matplotlib.rc_context({"pdf.compression": 0}):
+        Figure(figsize=(2, 1)).savefig(figures / "fig1_audit_hero.pdf")
+    write_files(tmp_path / "p", {"main.tex": (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\graphicspath{{../figures/}}\n"
+        "\\begin{document}\n\\includegraphics[width=\\linewidth]{fig1_audit_hero}\n"
+        "\\end{document}\n")})
+    said = pack_refused(tmp_path)
+    assert "not written yet" not in said
+    assert said.endswith("\\graphicspath names ../figures/, outside the paper's folder, which "
+                         "alone is packed: move those figures into it"), said

@@ -58,3 +58,14 @@ def test_the_label_of_a_picture_over_pillows_bomb_limit_is_read_without_its_warn
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert read(big) is None
+
+
+@pytest.mark.parametrize("note", [
+    "Digital Object Identifier 10.1109/TNNLS.2026.1234567",
+    "Manuscript received March 1, 2026. Recommended for acceptance by Associate Editor.",
+    "Color versions of one or more figures are available online. Corresponding author."])
+def test_ieees_stock_notes_name_no_author(note):
+    """Round 47 (K14, round 47b): IEEE's own notes in ``\\thanks`` warned "an author's name
+    (Object) and ... Identifier", "(Associate) ... Editor" on an anonymous review copy."""
+    source = f"\\author{{Anonymous Authors\\thanks{{Work in progress. {note}}}}}"
+    assert authors_named({"main.tex": source.encode()})[0] == []
