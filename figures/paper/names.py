@@ -169,8 +169,11 @@ _MONTHS = (r"(?:January|February|March|April|May|June|July|August|September|Octo
            r"|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b")
 _DATE = re.compile(rf"\b{_MONTHS}\.?(?:\s|~|\\[, ])*(?=\d)|(?<=\d)(?:\s|~|\\[, ])+{_MONTHS}")
 #: What an author field holds that is no name: IEEEtran's ``\\IEEEmembership{Life Fellow,
-#: IEEE}`` (round 45b, K14).
-_NO_NAMES = re.compile(r"\\IEEEmembership\s*\{[^{}]*\}")
+#: IEEE}`` (round 45b, K14); a funding sentence's funder (round 47b, K14: "National Science
+#: Foundation" told as an author's names; :mod:`figures.paper.disclosure` tells the sentence).
+_NO_NAMES = re.compile(r"\\IEEEmembership\s*\{[^{}]*\}|\b(?:work|research|project|study)\s+(?:was|"
+                       r"is|has\s+been)\s+(?:\w+\s+)?(?:supported|funded)\s+(?:in\s+part\s+)?by\b"
+                       r"[^.;{}]*")
 
 
 def author_names(group: str) -> list[str]:
