@@ -47,7 +47,8 @@ if _backend:
     if _found:
         os.environ["MPLBACKEND"] = _backend  # as given, for the processes tests start
     else:
-        BACKEND_REFUSED[:] = [f"MPLBACKEND={_backend} is set: " + (
+        # quoted as a shell reads it: "MPLBACKEND=agg  is set" hid the space (round 47d, G9)
+        BACKEND_REFUSED[:] = [f"MPLBACKEND={shlex.quote(_backend)} is set: " + (
             f"no module {_backend.removeprefix('module://')} here"
             if _backend.startswith("module://") else "not a backend matplotlib knows")]
 
