@@ -68,6 +68,7 @@ from helpers import (  # after its assertions are set to be rewritten
     VECTOR_ONLY,
     fixture_spec,
     in_git,
+    restore_advice,
     restore_command,
     vector_only,
 )
@@ -433,15 +434,18 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     if golden is not None and problem is not None:
         shown = os.path.relpath(golden, REPO)
         restore = restore_command(golden) if problem == "is missing" else None
+        git = restore is not None or in_git()
         outcome.force_exception(pytest.fail.Exception(
             f"{shown}: the golden image cannot be read: {LFS_POINTER_ADVICE}"
             if golden.is_file() and golden.read_bytes().startswith(LFS_POINTER)
             else _new_golden(shown, golden.stem) if problem == "is missing" and restore is None
-            and in_git()
+            and git
             else _folder_in_the_way(shown, golden) if problem == "is a folder"
             else  # round 25 (GL); a missing golden has no first line to read
-            f"{shown}: the golden image {problem}: restore it "
-            f"({restore or f'git checkout -- {shown}'}), or write it with "
+            f"{shown}: the golden image {problem}"
+            + (" (no git here to tell a deleted golden from a new one)" if problem ==
+               "is missing" and not git else "")  # round 47d, G5
+            + f": {restore_advice(shown, restore)}, or write it with "
             f"`python tools/update_baselines.py {shlex.quote(golden.stem)}`", pytrace=False))
         return
     failure = item.stash.get(VECTOR_FAILURE, None)

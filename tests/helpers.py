@@ -616,6 +616,18 @@ def in_git(root: Path = REPO) -> bool:
     return found.returncode == 0 and found.stdout.strip() == "true"
 
 
+def restore_advice(shown: str, restore: str | None = None, root: Path = REPO) -> str:
+    """"restore it (HOW)" for golden file ``shown`` of ``root``, missing or damaged: ``restore``
+    (:func:`restore_command`'s), or git's checkout where git answers for ``root``; in a copy
+    without git (a release tarball, a Zenodo copy) no git command, which would answer "not a
+    git repository" (round 47d, G5)."""
+    if restore is not None:
+        return f"restore it ({restore})"
+    if in_git(root):
+        return f"restore it (git checkout -- {shown})"
+    return "restore it from your copy of the project"
+
+
 def review_pdf(*, outline: tuple[str, ...] = (), addresses: tuple[str, ...] = ()) -> object:
     """A one-page PDF, its outline ``outline`` (each title after the first nested in the
     first) and a link to each of ``addresses``, read back."""

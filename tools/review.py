@@ -399,9 +399,14 @@ def restore_command(path: Path) -> str | None:
 def _no_baseline(path: Path) -> str:
     """What a missing baseline image is: a new golden's, or a tracked one deleted (round 29,
     G5: shown as "no baseline image yet", its acceptance offered, the deletion unsaid)."""
-    if (restore := restore_command(path)) is None:
-        return ""
+    from helpers import in_git
+
     shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+    if (restore := restore_command(path)) is None:
+        return "" if in_git(ROOT) else (  # a copy without git: round 47d, G5
+            f"{shown} is missing, and there is no git here to tell a deleted golden from a new "
+            "one: restore it from your copy of the project, or accept the new picture only "
+            "for a new figure")
     return (f"{shown} is missing from the working tree, though git tracks it (deleted?): "
             f"restore it with `{restore}`; accept the new picture only to replace it")
 

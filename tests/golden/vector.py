@@ -305,7 +305,9 @@ def _kept(golden: Path) -> tuple[list[str], str | None]:
 def _restore(shown: str, golden: Path, what: str) -> str:
     """The failure of a vector golden that holds no drawing: ``what`` is wrong with it, and
     what mends it."""
-    return Unjudged(f"{shown}: the vector golden {what}: restore it (git checkout -- {shown}), "
+    from helpers import restore_advice
+
+    return Unjudged(f"{shown}: the vector golden {what}: {restore_advice(shown)}, "
                     f"or write it with `python tools/update_baselines.py "
                     f"{golden.name.removesuffix('.vector.txt.gz')}`")
 

@@ -51,3 +51,40 @@ def test_an_unknown_marker_under_xdist_is_pytest_s_one_line():
     assert ran.stderr.strip() == (
         "ERROR: Unknown marker(s) in '-m' expression: nosuchmarker. Use 'pytest --markers' to "
         "see available markers.")
+
+
+def test_a_golden_missing_in_a_copy_without_git_is_not_a_new_figure_s(tmp_path, monkeypatch,
+                                                                       capsys):
+    """Round 47d (G5): in a copy without ``.git`` (a release tarball, a Zenodo copy) a deleted
+    ``baseline/x.png`` was offered by `figures review` as a new figure's first picture ("no
+    baseline image yet"). Without git to tell the two apart it says so: restore it from your
+    copy, or accept it only for a new figure."""
+    import io
+
+    from PIL import Image
+
+    def png(colour: str) -> bytes:
+        buffer = io.BytesIO()
+        Image.new("RGB", (4, 3), colour).save(buffer, format="png")
+        return buffer.getvalue()
+
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))  # no repository above it
+    root = tmp_path / "copy"
+    baseline, new = root / "baseline", root / "build" / "review" / "new"
+    for module, name, value in ((review, "ROOT", root), (review, "BASELINE", baseline),
+                                (review.ub, "BASELINE", baseline),
+                                (review, "OUT", tmp_path / "out"),
+                                (review, "INPUTS", tmp_path / "none")):
+        monkeypatch.setattr(module, name, value)
+    baseline.mkdir(parents=True)
+    new.mkdir(parents=True)
+    (new / "x.png").write_bytes(png("red"))
+    shown = review.compare(0, "x", "tests/golden/test_images.py::t[x]", new)
+    said = ("baseline/x.png is missing, and there is no git here to tell a deleted golden from "
+            "a new one: restore it from your copy of the project, or accept the new picture "
+            "only for a new figure")
+    assert shown.missing == said
+    assert "no baseline image yet" not in review.page([shown])
+    monkeypatch.setattr(review, "collect", lambda args, compare_first: [shown])
+    assert review.main(["--no-open"]) == 0
+    assert f"review: x: {said}" in capsys.readouterr().out.splitlines()
