@@ -3,18 +3,24 @@ is imported is one line too, never a traceback (docs/modules.md)."""
 
 from __future__ import annotations
 
-import signal
 import sys
 
-from figures.signals import hold_stop_signals, raise_terminated, stopped, stopped_after
+from figures.signals import (
+    hold_stop_signals,
+    how_stopped,
+    stop_while_starting,
+    stopped,
+    stopped_after,
+)
 
 #: The statuses of a command stopped (its line printed).
 _STOPPED = (129, 130, 143)
 
 
 def main() -> int:
-    signal.signal(signal.SIGTERM, raise_terminated)  # until the CLI installs its own
+    stop_while_starting(True)  # SIGTERM, SIGHUP: until the CLI installs its own (round 47d, G13)
     status: int | None = None
+    started = False
     try:
         try:
             from figures.cli.main import main as run
@@ -33,10 +39,12 @@ def main() -> int:
                 raise
             print(f"error: {error_line(exc)}", file=sys.stderr)
             return 1
+        started = True
         status = run()
         late = hold_stop_signals()  # done: nothing left to stop, and never killed by one now
     except KeyboardInterrupt as exc:  # after the command's end too: round 42, B28
-        line, status = stopped(exc) if status is None else stopped_after(exc)
+        line, status = (stopped_after(exc) if status is not None else stopped(exc) if started
+                        else _starting(exc))
         print(line, file=sys.stderr)
         late = hold_stop_signals()
     if late is not None and status not in _STOPPED:
@@ -49,3 +57,9 @@ def main() -> int:
     end_if_abandoned(status, any_left=True)
     return status
 
+
+def _starting(exc: KeyboardInterrupt) -> tuple[str, int]:
+    """A stop while the CLI loads: no command has begun, so none wrote anything (round 47d,
+    G13: it was a build's "finished files are complete, the others were left as they were")."""
+    how, status = how_stopped(exc)
+    return f"{how} while starting: nothing written", status

@@ -6,6 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
+# a figure's module imports these from here (docs/adding-a-figure.md); they live in ticks.py
+from figures.ticks import INTEGER_STEPS, integer_ticks, log_axis, panel_grid  # noqa: F401
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
@@ -348,6 +351,27 @@ class Page:
             fig.set_canvas(canvas)
             fig.set_dpi(dpi)
 
+    def cut_short(self, fig: Figure) -> float | None:
+        """The height ``fig`` needs where the page's tallest cuts it short, else None: its
+        text, legends and gaps as set, each row of panels at least :data:`MIN_PANEL_HEIGHT_IN`
+        (:func:`least_height_in`), measured laid out taller (at a 1.5 in tallest, constrained
+        layout collapsed fig4's panels to nothing and fig3b's labels met: hostile round 47c,
+        W19); measured inside :meth:`rc`, the figure left as it was."""
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        width, height = (float(v) for v in fig.get_size_inches())
+        if height < self.max_height_in - 0.001:
+            return None  # its own proportions, under the tallest: the page cut nothing
+        canvas = fig.canvas
+        try:
+            fig.set_size_inches(width, 2 * height + 2)
+            FigureCanvasAgg(fig)  # no extent cached for another height
+            need = least_height_in(fig)
+        finally:
+            fig.set_size_inches(width, height)
+            fig.set_canvas(canvas)
+        return need if need > self.max_height_in + 0.005 else None
+
     def figure(self, aspect: float) -> Figure:
         """A figure of the page's width, ``aspect`` tall, laid out by constrained layout (from
         its grid's own positions at every draw: :class:`figures.style.SettledLayout`)."""
@@ -359,42 +383,3 @@ class Page:
 
 #: Page.hold_labels: the draws it grows a figure in, at the preflight's dpi.
 LABEL_TRIES, LABEL_DPI = 4, 300
-
-#: Tick steps of a whole-number axis, of a decade: never matplotlib's 1.5, 3 or 4 (0, 15, ...,
-#: 90 or 0, 40, 80 left a run's last epoch unlabelled).
-INTEGER_STEPS = (1, 2, 2.5, 5, 10)
-
-
-def integer_ticks(axis: Any) -> None:
-    """Whole-number ticks (layers, blocks, epochs): never 2.5 of a layer."""
-    from figures.style import WholeNumberLocator
-
-    axis.set_major_locator(WholeNumberLocator(nbins="auto", steps=INTEGER_STEPS))
-
-
-def log_axis(ax: Axes) -> None:
-    """A log y axis labelled at whole decades, three to five (an axis of less than a decade at
-    2 and 5 x 10^n): at print size every minor label would crowd the axis, and two (fig3b,
-    fig4, resmlp at 3.25 in: 10^1 and 10^8) left a reader no value between."""
-    from matplotlib.ticker import LogFormatterSciNotation, LogLocator
-
-    class FittedLogLocator(LogLocator):
-        """At most five decades, down to three where the axis's tick space holds fewer."""
-
-        def tick_values(self, vmin: float, vmax: float) -> Any:
-            space = self.axis.get_tick_space() if self.axis is not None else 5
-            self.numticks = max(3, min(5, int(space)))
-            return super().tick_values(vmin, vmax)
-
-    ax.set_yscale("log")
-    ax.yaxis.set_major_locator(FittedLogLocator(base=10))
-    ax.yaxis.set_minor_locator(LogLocator(base=10, subs=(2.0, 5.0), numticks=12))
-    # minor ticks labelled only on an axis shorter than a decade (then 2 and 5 x 10^n)
-    ax.yaxis.set_minor_formatter(LogFormatterSciNotation(labelOnlyBase=False,
-                                                         minor_thresholds=(1, 1)))
-
-
-def panel_grid(ax: Axes, axis: str = "both") -> None:
-    """A light grid under the data, at the furniture's width."""
-    ax.grid(True, axis=axis, which="major")
-    ax.set_axisbelow(True)

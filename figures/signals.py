@@ -134,6 +134,21 @@ def sigterm_stops_like_ctrl_c() -> Iterator[None]:
             signal.signal(_HANGUP, previous_hup)
 
 
+def how_stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
+    """The word and exit status of a stop: interrupted 130, terminated 143, hung up 129."""
+    return _how(exc)
+
+
+def stop_while_starting(script: bool) -> None:
+    """A tool run as a script (``script``), as it loads, before its own handlers: SIGTERM and
+    SIGHUP (unless ignored: nohup) raise as Ctrl-C does, so that a stop then is its one line
+    too, not a silent death (round 47d, G13)."""
+    if script:
+        signal.signal(signal.SIGTERM, raise_terminated)
+        if _HANGUP is not None and signal.getsignal(_HANGUP) is signal.SIG_DFL:
+            signal.signal(_HANGUP, raise_terminated)
+
+
 #: The signals that stop a build (Ctrl-C, ``kill``, a closed terminal).
 STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM} | ({_HANGUP} if _HANGUP else set()))
 

@@ -44,7 +44,8 @@ _RANGES = {"text_width_in": ((2, 12), _PAGE), "column_width_in": ((2, 12), _PAGE
            "text_height_in": ((3, 16), "a page's text height: letter and A4 hold 9-10 in"),
            "min_font_pt": ((4, 12), ("a minimum figures can meet: no tick labels fit at more "
                            "than the body text's 9-12 pt")),
-           "min_line_pt": ((0.01, 10), "a plausible page"),
+           "min_line_pt": ((0.01, 3), ("a minimum figures stay legible at: at 10 pt their "
+                                       "printed values sat on their lines")),
            "min_raster_ppi": ((10, DPI_RANGE[1]), "a plausible page"),
            "min_cvd_delta_e": ((0.1, 100), "a plausible page"),
            "widest_in": ((2, 12), _PAGE)}

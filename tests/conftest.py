@@ -47,7 +47,8 @@ if _backend:
     if _found:
         os.environ["MPLBACKEND"] = _backend  # as given, for the processes tests start
     else:
-        BACKEND_REFUSED[:] = [f"MPLBACKEND={_backend} is set: " + (
+        # quoted as a shell reads it: "MPLBACKEND=agg  is set" hid the space (round 47d, G9)
+        BACKEND_REFUSED[:] = [f"MPLBACKEND={shlex.quote(_backend)} is set: " + (
             f"no module {_backend.removeprefix('module://')} here"
             if _backend.startswith("module://") else "not a backend matplotlib knows")]
 
@@ -330,8 +331,11 @@ class Judges:
         """Run ``judge(generate_dir)`` (tests/golden/vector.py's) where it judges (see the
         class); a difference fails the test."""
         if self.vector_judged:
-            self.item.stash[VECTOR_FAILURE] = judge(self.generate_dir)
-            self.item.stash[JUDGED].append("written" if self.generate_dir else "vector")
+            from vector import Unjudged
+
+            failure = self.item.stash[VECTOR_FAILURE] = judge(self.generate_dir)
+            if not isinstance(failure, Unjudged):  # no golden to judge by (round 47d, G10)
+                self.item.stash[JUDGED].append("written" if self.generate_dir else "vector")
 
     def pixels(self, figure: Any) -> Any:
         """``figure`` where pytest-mpl compares or writes its pixels, else None."""
@@ -422,8 +426,11 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     if outcome.excinfo is not None and isinstance(outcome.excinfo[1], Exception) and \
             not isinstance(outcome.excinfo[1], AssertionError):  # round 37 (G6): the drawing
         judged.clear()  # raised as pytest-mpl saved it (an author's SyntaxError): none compared
+    problem = None if golden is None else _unusable(golden, outcome.excinfo is not None)
+    if problem is not None:  # no golden image to judge by: none did (round 47d, G10: a
+        judged.clear()  # missing one was counted "judged by pixels", an unreadable one not)
     item.user_properties.append((JUDGED_PROPERTY, ",".join(judged)))
-    if golden is not None and (problem := _unusable(golden, outcome.excinfo is not None)):
+    if golden is not None and problem is not None:
         shown = os.path.relpath(golden, REPO)
         restore = restore_command(golden) if problem == "is missing" else None
         outcome.force_exception(pytest.fail.Exception(
@@ -438,7 +445,9 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
             f"`python tools/update_baselines.py {shlex.quote(golden.stem)}`", pytrace=False))
         return
     failure = item.stash.get(VECTOR_FAILURE, None)
-    if not judged:
+    from vector import Unjudged
+
+    if not judged and not isinstance(failure, Unjudged):  # (which says why: round 47d, G10)
         failure = ("not judged: neither its pixels (pytest-mpl, `pytest --mpl`) nor its "
                    "vector content were compared; a golden test never passes unjudged")
     if failure is not None:
@@ -562,11 +571,23 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     """Each run starts with no pytest-mpl results of earlier runs (per-worker JSON files and
     per-test image folders would pile up, an old HTML summary would mislead); the xdist
     controller clears them, holding the results folder for the whole run (round 37, R1)."""
+    if not hasattr(session.config, "workerinput"):
+        _selection_read(session.config)
     results = _results_dir(session.config)
     if results is None or hasattr(session.config, "workerinput") or not results.is_dir():
         return
     _hold_results(session.config, results)
     clear_results(results)
+
+
+def _selection_read(config: pytest.Config) -> None:
+    """``-m`` and ``-k`` read by pytest's own reader (its mark plugin's), in the run that starts
+    xdist's workers: an unknown marker (``--strict-markers``) or a malformed expression failed
+    each worker's collection, which xdist told as its own crash (a 40-line INTERNALERROR, "no
+    active workers"); here it is pytest's one line, exit 4 (round 47d, G15)."""
+    mark = config.pluginmanager.get_plugin("mark")
+    if mark is not None and (config.option.markexpr or config.option.keyword):
+        mark.pytest_collection_modifyitems(items=[], config=config)
 
 
 #: The results folder a golden run holds, told to the runs it starts (a test's own pytest).

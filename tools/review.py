@@ -20,32 +20,36 @@ for each golden the command that accepts it; ``--no-browser`` serves without ope
 
 from __future__ import annotations
 
-import base64
-import contextlib
-import copy
-import difflib
-import hashlib
-import hmac
-import http.server
-import io
-import json
-import os
-import secrets
-import shlex
-import shutil
-import signal
-import subprocess
-import sys
-import tempfile
-import threading
-import webbrowser
-import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
-from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
+try:  # a stop signal while the review starts (seconds: matplotlib), before main's handlers:
+    # its one line and status, not an import's traceback (round 45d, G25) nor a silent
+    # death by SIGTERM or SIGHUP (round 47d, G13: its standard imports were outside it)
+    from figures.signals import stop_while_starting  # first: SIGTERM, SIGHUP stop as Ctrl-C
 
-try:  # Ctrl-C while these load (seconds: matplotlib), before main's handlers: its one line
-    # and 130, not an import's traceback and the CLI's 254 (round 45d, G25)
+    stop_while_starting(__name__ == "__main__")
+    import base64
+    import contextlib
+    import copy
+    import difflib
+    import hashlib
+    import hmac
+    import http.server
+    import io
+    import json
+    import os
+    import secrets
+    import shlex
+    import shutil
+    import signal
+    import subprocess
+    import sys
+    import tempfile
+    import threading
+    import webbrowser
+    import xml.etree.ElementTree as ET
+    from dataclasses import dataclass, field
+    from pathlib import Path
+    from urllib.parse import parse_qs, unquote, urlsplit
+
     import jinja2
     import numpy as np
     from PIL import Image
@@ -57,9 +61,12 @@ try:  # Ctrl-C while these load (seconds: matplotlib), before main's handlers: i
     from figures.cli.review import from_here, names_tests, refused, unreadable
     from figures.errors import display_path
     from figures.signals import stop_signals_held
-except KeyboardInterrupt:
-    print("review: interrupted: nothing written", flush=True)
-    raise SystemExit(130) from None
+except KeyboardInterrupt as stop:
+    from figures.signals import how_stopped
+
+    how, status = how_stopped(stop)
+    print(f"review: {how}: nothing written", flush=True)
+    raise SystemExit(status) from None
 
 ROOT, BASELINE = ub.ROOT, ub.BASELINE
 OUT = ROOT / "build" / "review"
@@ -496,7 +503,8 @@ def comparisons(pytest_args: list[str]) -> list[str]:
                                *([] if named else GOLDEN_TESTS),
                                *([] if users else [f"--junit-xml={report}"]),
                                f"--golden-report={cache}"], cwd=ROOT, check=False)
-        nodeids = failed_in(report) if proc.returncode == 1 else []
+        # 2 after a failure: stopped there (--sw, --stepwise), what it compared is reported
+        nodeids = failed_in(report) if proc.returncode in (1, 2) else []
         JUDGED[:] = [judged_in(report)]
         try:  # none from a run stopped before its end
             counts = json.loads(cache.read_text())
@@ -506,7 +514,11 @@ def comparisons(pytest_args: list[str]) -> list[str]:
     selected, unchanged = (counts.get(k) if isinstance(counts.get(k), int) else 0
                            for k in ("selected", "not_repeated"))
     UNCHANGED[:] = [unchanged]
-    if proc.returncode not in (0, 1):  # not a comparison's failure: none ran, or not all
+    if proc.returncode == 2 and nodeids:  # round 47d, G15: it said "did not run" of these
+        print(f"review: pytest stopped after a failure (exited 2, as --sw does): reviewing the "
+              f"{len(nodeids)} changed golden(s) its report names; those after it were not "
+              "compared", flush=True)
+    elif proc.returncode not in (0, 1):  # not a comparison's failure: none ran, or not all
         raise SystemExit(f"review: the golden comparisons did not run (pytest exited "
                          f"{proc.returncode}: " + ("no test selected: look at -k or the "
                          "paths" if proc.returncode == 5 else "its error is above")

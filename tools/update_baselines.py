@@ -8,32 +8,33 @@ build's, ``build/figures/NAME.pdf``, or its figure's source, ``figures/plots/NAM
 renders and writes that golden only; off the reference environment it writes its vector
 golden only (pixels are not made there). Other arguments go to pytest (``-k EXPR``, ``-x``).
 
-Renders every fixture with pytest-mpl into a scratch folder and copies into baseline/ only
-the images whose pixels changed or that are missing, and the vector goldens beside them
-(``<stem>.vector.txt.gz``, tests/golden/vector.py) whose content changed or that are
-missing, printing each one written and a count (pytest runs quietly: while generating, it
-calls every image test "skipped").
-
-Refuses to run off Linux, and in an environment (matplotlib, FreeType, OS, CPU) other than
-the one recorded in baseline/ENVIRONMENT.json unless ``--new-environment`` accepts and
-records the current one.
+Renders every fixture with pytest-mpl into a scratch folder and copies into baseline/ only the
+images whose pixels changed or that are missing, and the vector goldens beside them
+(``<stem>.vector.txt.gz``, tests/golden/vector.py) whose content changed or that are missing,
+printing each one written and a count (pytest runs quietly: while generating, it calls every image
+test "skipped"). Refuses to run off Linux, and in an environment (matplotlib, FreeType, OS, CPU)
+other than the one recorded in baseline/ENVIRONMENT.json unless ``--new-environment`` accepts
+and records the current one.
 """
 
 from __future__ import annotations
 
-import argparse
-import gzip
-import json
-import os
-import platform
-import shutil
-import subprocess
-import sys
-import tempfile
-import zlib
-from pathlib import Path
+try:  # seconds on a loaded machine: a stop then is one line too (round 45d G7, 47d G13)
+    from figures.signals import stop_while_starting
 
-try:  # seconds on a loaded machine: a Ctrl-C then is one line too (round 45d, G7)
+    stop_while_starting(__name__ == "__main__")
+    import argparse
+    import gzip
+    import json
+    import os
+    import platform
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+    import zlib
+    from pathlib import Path
+
     import numpy as np
     from matplotlib.image import imread
 
@@ -41,18 +42,20 @@ try:  # seconds on a loaded machine: a Ctrl-C then is one line too (round 45d, G
     from figures.outputs.environment import ENVIRONMENT_FILE, current, mismatch
     from figures.outputs.environment import recorded as recorded_in
     from figures.signals import sigterm_stops_like_ctrl_c, stop_signals_held, stopped
-except KeyboardInterrupt:
+except KeyboardInterrupt as stop:
     if __name__ != "__main__":
         raise
-    print("update_baselines: interrupted while starting: nothing written", file=sys.stderr)
-    sys.exit(130)
+    from figures.signals import how_stopped
+
+    print(f"update_baselines: {how_stopped(stop)[0]} while starting: nothing written",
+          file=__import__("sys").stderr)
+    raise SystemExit(how_stopped(stop)[1]) from None
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = ROOT / "baseline"
 #: What each golden image is made of: its pixels, and its vector content beside it.
 GOLDEN = ("*.png", "*.vector.txt.gz")
-#: The golden files this run wrote, as it writes them; whether it is rendering (what a stop
-#: says it left: round 45d, G7).
+#: The golden files this run wrote, as it writes them; whether it renders (round 45d, G7).
 WROTE: list[str] = []
 RENDERING: list[bool] = []
 
@@ -149,8 +152,7 @@ def generate(folder: Path, pytest_args: list[str]) -> subprocess.CompletedProces
     only) into ``folder``: images and vector goldens, as pytest-mpl writes them."""
     tests = [] if any("::" in a or (a.endswith(".py") and not a.startswith("-"))  # a module
                       for a in pytest_args) else [
-        str(ROOT / "tests" / "golden" / "test_images.py"),
-        str(ROOT / "tests" / "golden" / "test_venue_images.py")]
+        str(ROOT / "tests" / "golden" / f) for f in ("test_images.py", "test_venue_images.py")]
     # pytest reports every generated image as "skipped" (pytest-mpl's way of saying it
     # compared nothing): its output is kept for a failure only, the caller says the rest
     return subprocess.run(
@@ -205,6 +207,10 @@ def _names(argv: list[str]) -> tuple[list[str], list[str]]:
         after = argv[i - 1] if i else ""  # an option's value is no NAME (-k, -m: never)
         if given.startswith("-") or "::" in given or after in ("-k", "-m"):
             continue
+        if not given.strip() and not (after.startswith("-") and "=" not in after):
+            raise ValueError(f"{given!r}: an empty NAME (an unset variable?) names no golden: "
+                             "name one (`ls baseline/ baseline/venues/`), or give none to "
+                             "write every golden that differs")  # round 47d, G8
         # a path is read where it leads (``baseline/venues/../NAME.png``: round 37, G9)
         path = os.path.normpath(given) if "/" in given else given
         stem, folder = _stem(path), path.rpartition("/")[0].rstrip("/")

@@ -37,6 +37,8 @@ def extract_figure(spec: FigureSpec, tree: ResultsTree, figdata_dir: Path) -> di
     doc = figdata.make(spec.name, data, kind=kind, seed_script=spec.seed_script, sources=sources)
     if previous is not None and "quoted" in previous:
         doc["quoted"] = previous["quoted"]  # which values the paper quotes is not in the logs
+    elif previous is None:
+        _no_quoted_carried(spec, tree, path)
     if previous is not None and "$schema" in previous:
         doc = {"$schema": previous["$schema"], **doc}  # the editor's hint stays where it was
     if spec.schema is not None:
@@ -55,3 +57,23 @@ def extract_figure(spec: FigureSpec, tree: ResultsTree, figdata_dir: Path) -> di
             raise DataError(exc.file, exc.key, f"{exc.message}, {origin}; {path.name} "
                                   "was left as it was") from None
     return doc
+
+
+def _no_quoted_carried(spec: FigureSpec, tree: ResultsTree, path: Path) -> None:
+    """A warning when ``path`` is new and the repository's figdata file of ``spec`` names
+    values the paper quotes: they are not in the logs, so the new file has none, and
+    ``figures macros`` of that folder leaves the paper's macros undefined (hostile round
+    47c, W33: eight macros vanished without a word)."""
+    from figures.paths import DEFAULT_FIGDATA
+
+    kept = Path(DEFAULT_FIGDATA) / path.name
+    try:
+        quoted = figdata.load(kept, spec.name).get("quoted") if kept.is_file() and \
+            kept.resolve() != path.resolve() else None
+    except FigureDataError:
+        return
+    if quoted:
+        tree.warn(str(path), "quoted", f"a new file: the {len(quoted)} value(s) the paper "
+                  f"quotes (not in the logs) are listed in {kept}, not here; copy its "
+                  "`quoted` list in, or `figures macros` of this folder leaves those macros "
+                  "undefined")

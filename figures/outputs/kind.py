@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import AuthorCodeError, DataError, FigureDataError
-from figures.page import SLOTS, Box, Width, inches, least_height_in, raster_too_large
+from figures.page import (
+    MIN_PANEL_HEIGHT_IN,
+    SLOTS,
+    Box,
+    Width,
+    inches,
+    least_height_in,
+    raster_too_large,
+)
 from figures.paths import BUILD_ROOT, CAMERA_READY_OUT, DEFAULT_OUT
 from figures.registry import FigureSpec, Output
 from figures.venues import Venue, get_venue, load_venues
@@ -132,7 +140,7 @@ class BuildKind:
         if self.venue is not None:  # the venue's numbers and the code that lays it out
             numbers = json.dumps(dataclasses.asdict(self.venue), sort_keys=True, default=str)
             code = b"".join((Path(__file__).parent.parent / name).read_bytes() for name in
-                            ("venues.py", "page.py"))  # the venue's page
+                            ("venues.py", "page.py", "ticks.py"))  # the venue's page
             parts.append(f"slot={self.slot}:" + hashlib.sha256(numbers.encode() + code)
                          .hexdigest())
         if isinstance(self.slot, Width):  # round 42, B30: its caption too (built once more)
@@ -179,6 +187,7 @@ class BuildKind:
         if narrow is not None:
             raise narrow
         fig = spec.render(data, page)  # a Figure: FigureSpec.render refuses anything else
+        self._held(spec, fig, page)
         width, height = (float(v) for v in fig.get_size_inches())
         too_large = raster_too_large(width, height, page.ppi)
         if too_large is not None:  # before anything is drawn at that size
@@ -186,6 +195,25 @@ class BuildKind:
                 f"{spec.name} drawn at {width:g} x {height:g} in and {page.ppi} ppi is "
                 f"{too_large}: lower the venue's text_width_in or min_raster_ppi"))
         return fig
+
+
+    def _held(self, spec: FigureSpec, fig: Figure, page: Page) -> None:
+        """Refused in one line where the page's tallest figure cannot hold ``fig`` (hostile
+        round 47c, W19: a venue's text_height_in of 3 in built fig4 and fig3b cut, their text
+        on each other, exit 0)."""
+        from figures.style import theme
+
+        with theme(page.rc()):
+            need = page.cut_short(fig)
+        if need is None:
+            return
+        tallest = (f"half the venue's text_height_in, {inches(self.venue.text_height_in)} in"
+                   if self.venue.text_height_in else "the tallest without a text_height_in")
+        raise DataError(f"--venue {self.venue.key}", "text_height_in", (
+            f"it needs {inches(need)} in of height at {inches(page.width_in)} in wide "
+            f"(a row of panels {inches(MIN_PANEL_HEIGHT_IN)} in or more), taller than the "
+            f"page's tallest figure ({inches(page.max_height_in)} in: {tallest}): give the "
+            f"venue a text_height_in of at least {inches(2 * need)} in"))
 
 
 DEFAULT = BuildKind()

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, display_path
+from figures.pack.environ import exported_files
 from figures.paper.disclosure import (
     EMAIL,
     SOURCE_HOME,
@@ -109,7 +110,8 @@ def stopped(told: list[str], paper: Path, names: list[str], main: str) -> Figure
     advice = _INFO_ADVICE.format("them" if len(bare) > 1 else "it") if bare else ""
     where = main
     value = re.search(r"\((.+)\)$", told[0].split("; ")[0].rpartition(": ")[2])
-    wanted = value.group(1).encode("utf-8", "surrogateescape") if value else b""
+    wanted = re.sub(r"^(['\"])(.*)\1$", r"\2", value.group(1)).encode(  # a repr's quotes
+        "utf-8", "surrogateescape") if value else b""  # off: 'Janet' (round 47b, K13)
     for name in names if len(wanted) >= 3 else []:
         if name.lower().endswith(IMAGE_SUFFIXES):
             continue
@@ -162,20 +164,23 @@ def _found(data: bytes, checks: list[tuple[str, re.Pattern[bytes]]], template: b
 def _in_bib(paper: Path, shown: str) -> str | None:
     """Where among the paper's ``.bib`` files (hidden folders aside) the text ``shown``, found
     in a ``.bbl``, is: ``refs.bib:10``, the line the author mends (bibtex makes the ``.bbl``
-    anew from it: hostile round 39, K1); None when no ``.bib`` of the folder holds it."""
+    anew from it: hostile round 39, K1); else in a ``.bib`` of the folders an exported
+    ``BIBINPUTS`` names, by its path (round 47b, K1: ``/lab/bib/labrefs.bib:1``); None when
+    no such ``.bib`` holds it."""
     wanted = shown.lower().encode("utf-8")
+    bibs = []
     for here, dirs, names in os.walk(paper):
         dirs[:] = sorted(name for name in dirs if not name.startswith("."))
-        for name in sorted(names):
-            if not name.lower().endswith(".bib") or name.startswith("."):
-                continue
-            try:
-                data = (Path(here) / name).read_bytes().lower()
-            except OSError:
-                continue
-            if (at := data.find(wanted)) >= 0:
-                line = data.count(b"\n", 0, at) + 1
-                return f"{display_path((Path(here) / name).relative_to(paper))}:{line}"
+        bibs += [(Path(here) / name, True) for name in sorted(names)
+                 if name.lower().endswith(".bib") and not name.startswith(".")]
+    for bib, inside in [*bibs, *((bib, False) for bib in exported_files(".bib"))]:
+        try:
+            data = bib.read_bytes().lower()
+        except OSError:
+            continue
+        if (at := data.find(wanted)) >= 0:
+            line = data.count(b"\n", 0, at) + 1
+            return f"{display_path(bib.relative_to(paper) if inside else bib)}:{line}"
     return None
 
 

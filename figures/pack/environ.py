@@ -11,6 +11,7 @@ names (round 45b, K29/K30): the archive does not hold it, and arXiv has no such 
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from pathlib import Path
@@ -28,9 +29,31 @@ _SEARCH = re.compile(r"(?:\w*(?:INPUTS|FONTS)|TEXFONTMAPS|TEXPSHEADERS|TEXPICTS|
 _TREES = "$TEXMF:$TEXMFROOT:$VARTEXFONTS:$TEXMFCACHE:$OSFONTDIR"
 
 
-def search_paths() -> list[str]:
-    """The kpathsea search paths the user exports, which the paper's compile searches."""
-    return sorted(name for name in os.environ if _SEARCH.fullmatch(name))
+def search_paths(name: str = "") -> list[str]:
+    """The kpathsea search paths the user exports, which the paper's compile searches; with a
+    file's ``name``, those of them whose folders hold where kpathsea finds it (``TEXINPUTS``
+    alone for a ``.sty`` when ``BIBINPUTS`` is exported too: hostile round 47b, K1), all of
+    them when it finds it in none."""
+    exported = sorted(var for var in os.environ if _SEARCH.fullmatch(var))
+    found = runner.run(["kpsewhich", name], Path.cwd()).stdout.strip() if name and exported \
+        and runner.have("kpsewhich") else ""
+    return [var for var in exported if found and any(
+        folder.strip("!") and Path(found).resolve().is_relative_to(
+            Path(folder.strip("!").rstrip("/") or "/").expanduser().resolve())
+        for folder in os.environ[var].split(os.pathsep))] or exported
+
+
+def exported_files(suffix: str, variable: str = "BIBINPUTS", most: int = 2000) -> list[Path]:
+    """Files ending in ``suffix`` in the folders the exported ``variable`` names (below them
+    too for kpathsea's ``//``), at most ``most``: where bibtex found a ``.bib`` outside the
+    paper's folder (hostile round 47b, K1)."""
+    found: list[Path] = []
+    for folder in os.environ.get(variable, "").split(os.pathsep):
+        if (base := folder.strip("!").rstrip("/")) and len(found) < most:
+            base_path = Path(base).expanduser()
+            found += itertools.islice(base_path.rglob(f"*{suffix}") if folder.endswith("//")
+                                      else base_path.glob(f"*{suffix}"), most - len(found))
+    return [path for path in found if path.is_file()]
 
 
 def alone(folder: Path) -> dict[str, str | None]:

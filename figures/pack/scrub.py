@@ -14,6 +14,7 @@ import struct
 from typing import Any
 
 from figures.errors import FigureDataError
+from figures.pack.pdfkeep import resources_kept, uncommented
 from figures.paper.disclosure import EMAIL, HOME, jpeg_metadata, jpeg_segments
 from figures.paper.names import placeholder
 
@@ -125,7 +126,8 @@ def _pdf_without_metadata(data: bytes, name: str) -> bytes:
         _drawing_only(reader)
         writer = PdfWriter()
         for page in reader.pages:  # the pages alone: not the attachments, scripts, outline
-            writer.add_page(page)
+            added = writer.add_page(page)
+            uncommented(added, reader)  # its content's comments gone (round 47b, K17)
     writer.metadata = None
     out = io.BytesIO()
     writer.write(out)
@@ -144,6 +146,7 @@ def _drawing_only(reader: Any) -> None:
 
     drawn: dict[int, tuple[DictionaryObject, set[str] | None]] = {}  # by XObject dictionary
     seen: set[int] = set()
+    seen_forms: list[StreamObject] = []  # their comments dropped once all are read
 
     def resolved(value: object) -> object:
         return value.get_object() if value is not None else None
@@ -153,6 +156,11 @@ def _drawing_only(reader: Any) -> None:
         if not isinstance(resources := resolved(owner.get("/Resources")), DictionaryObject):
             return
         _kept(resources, RESOURCES_KEPT)
+        for form in resources_kept(resources, reader):  # fonts, states, layers (47b, K17)
+            if isinstance(form, StreamObject) and depth < MAX_DEPTH and id(form) not in seen:
+                seen.add(id(form))
+                seen_forms.append(form)
+                visit(form, depth + 1)
         if not isinstance(xobjects := resolved(resources.get("/XObject")), DictionaryObject):
             return
         try:  # what the content draws, and what a form without resources of its own or a
@@ -176,6 +184,7 @@ def _drawing_only(reader: Any) -> None:
                 continue
             seen.add(id(xobject))
             if xobject.get("/Subtype") == "/Form":
+                seen_forms.append(xobject)
                 if depth < MAX_DEPTH:  # deeper: as it is (a hostile file nests thousands)
                     visit(xobject, depth + 1)
                 continue
@@ -186,6 +195,8 @@ def _drawing_only(reader: Any) -> None:
 
     for page in reader.pages:
         visit(page)
+    for stream in seen_forms:
+        uncommented(stream, reader)
     for xobjects, names in drawn.values():
         for name in [] if names is None else [n for n in xobjects if n not in names]:
             del xobjects[name]
@@ -224,8 +235,6 @@ def _objects(root: object) -> list:
             found.append(obj)
         todo.extend(obj.values() if isinstance(obj, DictionaryObject) else obj)
     return found
-
-
 
 
 #: The XMP properties that name who made a file (hyperxmp's and Adobe's), and their text.

@@ -364,7 +364,7 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error = error.removesuffix(".") + (
                 f"; the paper's compile found it at {home}, in your own TeX tree (TEXMFHOME), "
                 "outside the paper's folder, which alone is packed: copy it into the folder")
-        elif missing and where.endswith("alone") and (exported := search_paths()):
+        elif missing and where.endswith("alone") and (exported := search_paths(missing[1])):
             error = error.removesuffix(".") + (f"; the paper's compile found it through {', '.join(exported)} (exported "
                       "in your shell), outside the paper's folder, which alone is packed: copy "
                       "it into the folder")

@@ -348,14 +348,14 @@ def xmp_properties(reader: Any) -> list[tuple[str, str]]:
     return [(key, ", ".join(texts)) for key, texts in found.items()]
 
 
-#: An acknowledgements section, or a funding one, as papers head them (hostile round 45b,
-#: K17; round 47b, K12): a section (``Thanks`` too), a run-in head in any macro, the paper's
-#: own too (``\\myparagraph{Acknowledgments and Disclosure of Funding.}``), acmart's and
-#: NeurIPS' environments.
+#: Acknowledgements as papers head them (round 45b, K17; 47b, K12): a section, a run-in head
+#: in any macro, the environments; a funding sentence ("This work was supported by": 47b, K14).
 _ACKNOWLEDGEMENTS = re.compile(
     r"(?i)\\(?:(?:sub)*section|paragraph|chapter)\*?\s*(?:\[[^\]]*\]\s*)?\{\s*(?:acknowledge?"
     r"ments?|funding|thanks\s*[.:]?\s*\})|(?:\\[A-Za-z]+\*?\s*)+\{?\s*(?:(?-i:A)cknowledge?ments?"
-    r"|(?-i:F)unding)(?:\s+(?:and|&|\\&)\s+[^{}\n]{1,40}?)?\s*[.:]?\s*\}|\\begin\s*\{ack|\\acks\b")
+    r"|(?-i:F)unding)(?:\s+(?:and|&|\\&)\s+[^{}\n]{1,40}?)?\s*[.:]?\s*\}|\\begin\s*\{ack|\\acks\b|"
+    r"\b(?:work|research|project|study)\s+(?:was|is|has\s+been)\s+(?:\w+\s+)?(?:supported|funded)"
+    r"\s+(?:in\s+part\s+)?by\b")
 
 #: A macro of the paper's own with no argument (``\\newcommand{\\myname}{Janet Smithson}``,
 #: ``\\def\\myname{..}``: a template keeps the name in one place for ``\\author`` and

@@ -169,8 +169,11 @@ _MONTHS = (r"(?:January|February|March|April|May|June|July|August|September|Octo
            r"|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b")
 _DATE = re.compile(rf"\b{_MONTHS}\.?(?:\s|~|\\[, ])*(?=\d)|(?<=\d)(?:\s|~|\\[, ])+{_MONTHS}")
 #: What an author field holds that is no name: IEEEtran's ``\\IEEEmembership{Life Fellow,
-#: IEEE}`` (round 45b, K14).
-_NO_NAMES = re.compile(r"\\IEEEmembership\s*\{[^{}]*\}")
+#: IEEE}`` (round 45b, K14); a funding sentence's funder (round 47b, K14: "National Science
+#: Foundation" told as an author's names; :mod:`figures.paper.disclosure` tells the sentence).
+_NO_NAMES = re.compile(r"\\IEEEmembership\s*\{[^{}]*\}|\b(?:work|research|project|study)\s+(?:was|"
+                       r"is|has\s+been)\s+(?:\w+\s+)?(?:supported|funded)\s+(?:in\s+part\s+)?by\b"
+                       r"[^.;{}]*")
 
 
 def author_names(group: str) -> list[str]:
@@ -206,10 +209,13 @@ _AUTHOR = re.compile(r"\\(?:author\s*(?:\[([^\]]*)\]\s*)?|icmlauthor|icmlcorresp
                      r"|authorrunning|shortauthors|(?:(?:re)?newcommand|providecommand|[gex]?def)"
                      r"\*?\s*(?:\{\s*\\shortauthors\s*\}|\\shortauthors))\s*\{")
 #: ``\\markboth{left}{right}``, ``\\markright{..}`` (IEEEtran's ``{Smithson \\MakeLowercase{\\textit{et
-#: al.}}: Title}``): of each argument, what stands before its ``et al.`` or its first ``:``
-#: (a journal's name, a title alone, a month: no author's).
-_HEAD = re.compile(r"\\mark(both|right)\s*\{")
-_HEAD_END = re.compile(r"\bet(?:\s|~|\\ )*al\b|:")
+#: al.}}: Title}``), fancyhdr's ``\\fancyhead[R]{..}``, ``\\fancyfoot``, ``\\rhead``... (round 47b,
+#: K13): of each argument, what stands before its ``et al.`` or (not fancyhdr's:
+#: ``Preprint: under review``) its first ``:`` (a journal's name, a title alone: no author's).
+_HEAD = re.compile(r"\\(?:mark(both|right)|fancy(?:head|foot)\s*(?:\[[^\]]*\])?|[lcr](?:head|foot))"
+                   r"\s*\{")
+_ET_AL = re.compile(r"\bet(?:\s|~|\\ )*al\b")
+_HEAD_END = re.compile(rf"{_ET_AL.pattern}|:")
 
 
 def author_fields(text: str) -> list[str]:
@@ -228,7 +234,7 @@ def author_fields(text: str) -> list[str]:
             spans.append(span)
             at = span[1] + 1
         for start, end in spans:
-            if (head := _HEAD_END.search(text, start + 1, end)) is not None:
+            if (head := (_HEAD_END if match[1] else _ET_AL).search(text, start + 1, end)):
                 found.append(text[start + 1:head.start()])
     return found
 

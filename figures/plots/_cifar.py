@@ -15,6 +15,7 @@ from figures.extract.results import PAPER_SEEDS, ResultsTree, cifar_results_file
 from figures.page import panel_grid
 from figures.plots._model import Curve, Entry
 from figures.style import mean_std
+from figures.venues import DEFAULT_MAX_HEIGHT_IN
 
 # --- data layout ------------------------------------------------------------------------------
 METHODS = ("bp", "dfa", "state_bridge", "credit_bridge")  # METHOD's keys
@@ -95,6 +96,12 @@ def load_runs(tree: ResultsTree, seeds: tuple[int, ...] = PAPER_SEEDS) -> list[R
         file = cifar_results_file(seed)
         doc = mapping(get(tree.load(file), str(seed), file), file, str(seed))
         runs.append(Run(seed, file, doc))
+    for other in sorted(tree.root.glob("cifar10_seed*/")):  # hostile round 47c, W34
+        if other.name.removeprefix("cifar10_seed") not in map(str, seeds):
+            tree.warn(f"{other.name}/", None, "a CIFAR run not among the paper's seeds "
+                      f"({', '.join(map(str, seeds))}): it is in no mean or std (move it out "
+                      "of the results folder, or add its seed to PAPER_SEEDS in "
+                      "figures/extract/results.py)")
     return runs
 
 
@@ -130,8 +137,8 @@ def page_bars(ax, entries: list[Entry], means, stds, page: Any, room_in: float) 
     method's name on two lines where one does not fit its bar's share of ``room_in``."""
     drawn = ax.bar(range(len(entries)), means, 0.6, yerr=stds,
                    color=[e.style.color for e in entries], linewidth=0,
-                   error_kw={"ecolor": "black", "color": "black", "elinewidth": 1.0,
-                             "capthick": 1.0})
+                   error_kw={"ecolor": "black", "color": "black",  # the page's data stroke
+                             "elinewidth": page.line_pt - 0.25, "capthick": page.line_pt - 0.25})
     room = room_in / len(entries) - 0.1  # a gap between neighbours
     names = [page.fitting(room, e.label, e.label.replace(" ", "\n"), size_pt=page.small_pt)
              for e in entries]
@@ -151,5 +158,7 @@ def held(fig: Any, page: Any, module: str) -> Any:
         raise FigureDataError(f"figures/plots/{module.rsplit('.', 1)[-1]}.py", "min_font_pt", (
             f"at {page.min_font_pt:g} pt type its y label {cut!r} runs off a figure "
             f"{page.width_in:g} in wide even at the page's tallest ({page.max_height_in:g} in): "
-            "draw it wider, or lower the venue's min_font_pt"))
+            "draw it wider, or lower the venue's min_font_pt" + (  # a short page: its height
+                ", or raise its text_height_in (the tallest figure is half of it)"
+                if page.max_height_in < DEFAULT_MAX_HEIGHT_IN else "")))
     return fig

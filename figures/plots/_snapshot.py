@@ -74,6 +74,11 @@ def across_seeds(tree: ResultsTree, runs: Sequence[tuple[Any, str, Any]]) -> dic
             tree.warn(rel, LOG_KEYS[method],
                       f"{n} epoch records where other runs have {longest}; every run is cut to "
                       f"its first {common} epochs for the mean ± std")
+    for at, (_, rel, trajectories) in enumerate(runs):  # hostile round 47c, W37: a copied
+        curved = any(len(set(map(repr, t[m]))) > 1 for t in trajectories.values() for m in METRICS)
+        if curved and (same := next((r for _, r, t in runs[:at] if t == trajectories), None)):
+            tree.warn(rel, None, f"the same numbers as {same}, record for record: a copy is not "
+                      "another seed (the mean ± std counts that run twice); remove the copy")
     epochs = series[(runs[-1][1], "BP")]["epoch"][:common] if runs else []
     for (rel, method), trajectory in series.items():
         # Averaged by record, as seed 001 does: never silently across different epochs.

@@ -103,7 +103,8 @@ PANEL_MIN_IN, PANEL_ASPECT, MAX_DATA_IN = 1.5, 0.5, 1.1
 SMALLEST_WIDTH_IN = 3.0
 #: The other methods behind each panel's own: light grey (L* 89, State Bridge's sky blue is
 #: L* 70 in greyscale; the grey of L* 81 nearly merged with it), thin, unmarked.
-CONTEXT = {"color": "#e0e0e0", "linewidth": 1.0, "zorder": 1}  # 1 pt: print's thinnest
+#: Drawn at the page's data stroke: 1 pt, print's thinnest, or the venue's minimum.
+CONTEXT = {"color": "#e0e0e0", "zorder": 1}
 
 
 def _for_page(data: dict[str, Any], page: Page) -> Figure:
@@ -118,7 +119,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     for ax, curve in zip(axes, curves, strict=True):
         others = [o for o in curves if o is not curve]  # one grey line, gaps between
         ax.plot([x for o in others for x in (*o.x, np.nan)],
-                [y for o in others for y in (*o.y, np.nan)], **CONTEXT)
+                [y for o in others for y in (*o.y, np.nan)], lw=page.line_pt - 0.25, **CONTEXT)
         page_curves(ax, [curve], every=None)
         page.title(ax, curve.label)
         integer_ticks(ax.xaxis)

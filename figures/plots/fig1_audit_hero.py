@@ -259,7 +259,9 @@ def _page_quadrants(ax, points: list[Curve], page: Page) -> None:
                 markeredgecolor="black", markeredgewidth=page.thin_pt, zorder=5)
         # under its point when another sits just above it (their names would meet)
         under = any(0 < other.y[0] - y < 0.15 and abs(other.x[0] - x) < 0.3 for other in points)
-        ax.annotate(point.label, (x, y), xytext=(0, -4 if under else 3),
+        # clear of its marker's edge, however thick the venue's lines (hostile round 47c, W20)
+        gap = 2.5 + page.thin_pt  # the marker's radius and half its edge, and as much apart
+        ax.annotate(point.label, (x, y), xytext=(0, -max(4, gap + 1) if under else max(3, gap)),
                     textcoords="offset points", ha="center", va="top" if under else "bottom",
                     zorder=6)
     ax.set_xlabel("aggregate cosine $\\Gamma$")

@@ -354,7 +354,8 @@ def _beside(ax, value: float, y: float, error: float, side: int, reach_pt: float
 
 def _page_control(ax, panel: dict[str, Any], page: Page) -> None:
     xpos = _bar_pairs(ax, [panel["accuracy"][m] for m in PANEL_C_METHODS], PENALTY,
-                      ("no penalty", "with penalty"), [NEUTRAL_FILLS[2], NEUTRAL_FILLS[3]])
+                      ("no penalty", "with penalty"),  # edges at the page's data stroke
+                      [{**fill, "linewidth": page.line_pt - 0.25} for fill in NEUTRAL_FILLS[2:4]])
     baseline = panel["frozen_baseline"]
     ax.axhline(baseline, color=MUTED_TEXT, ls="--", lw=page.line_pt - 0.25,
                label=f"frozen baseline {baseline:g}")

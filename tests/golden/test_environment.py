@@ -262,6 +262,41 @@ def test_a_missing_golden_image_is_named_with_how_to_write_it(project_copy):
             in said)
 
 
+def test_a_missing_golden_image_is_not_counted_as_judged(project_copy):
+    """Round 47d (G10): a golden image missing (deleted, a dangling link) failed with its line,
+    but the run's count said ``golden judges: pixels (pytest-mpl, tolerance 0) 1 image(s)``
+    of an image with no baseline to judge by, where an unreadable one is "NOT JUDGED"."""
+    said = _judged_with_a_damaged_golden(project_copy, None)
+    assert "golden judges: NOT JUDGED (failed) 1 image(s)" in said, said
+    assert "golden judges: pixels" not in said, said
+
+
+def test_an_empty_vector_golden_is_said_and_not_counted_as_judged(project_copy):
+    """Round 47d (G10): ``baseline/cifar_summary.vector.txt.gz`` of 0 bytes (a copy cut short,
+    a sync client's placeholder) under ``FIGURES_GOLDEN_VECTOR_ONLY=1``: "vector content
+    differs ... in 147 element(s)", each "added", "an intended change? accept it", counted as
+    judged. Now: it is empty, restore it; NOT JUDGED."""
+    golden = project_copy / "baseline" / "cifar_summary.vector.txt.gz"
+    kept = golden.read_bytes()
+    golden.write_bytes(b"")
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "pytest", "--mpl", "-p", "no:cacheprovider", "-p",
+             "no:randomly", "-p", "no:xdist", "-o", "addopts=-ra", "--all",
+             "tests/golden/test_images.py", "-k", "cifar_summary and not two"],
+            cwd=project_copy, env={**os.environ, "PYTHONPATH": str(project_copy),
+                                   "FIGURES_GOLDEN_VECTOR_ONLY": "1"},
+            capture_output=True, text=True, check=False)
+    finally:
+        golden.write_bytes(kept)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert ("baseline/cifar_summary.vector.txt.gz: the vector golden is empty (0 bytes): "
+            "restore it (git checkout -- baseline/cifar_summary.vector.txt.gz), or write it with "
+            "`python tools/update_baselines.py cifar_summary`") in proc.stdout, proc.stdout
+    assert "golden judges: NOT JUDGED (failed) 1 image(s)" in proc.stdout, proc.stdout
+    assert "an intended change?" not in proc.stdout, proc.stdout
+
+
 def test_a_cut_golden_image_is_named_with_how_to_write_it(project_copy):
     """Round 14: ``baseline/cifar_summary.png`` cut to 2000 bytes: a 463-line pytest-mpl and
     Pillow traceback ending "image file is truncated", naming neither the file nor what

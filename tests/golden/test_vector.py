@@ -4,6 +4,7 @@ a canonical form that keeps what is drawn and drops what only the machine decide
 from __future__ import annotations
 
 import base64
+import gzip
 import io
 import os
 
@@ -189,3 +190,20 @@ def test_a_vector_golden_that_is_a_git_lfs_pointer_says_git_lfs_pull(tmp_path):
     assert failure == (f"{os.path.relpath(golden, REPO)}: the vector golden cannot be read: it is "
                        "a Git LFS pointer, not the file: run `git lfs pull` (git-lfs "
                        "installed), then the test again")
+
+
+@pytest.mark.parametrize("content", [b"", None], ids=["0-bytes", "no-element"])
+def test_an_empty_vector_golden_says_restore_it(tmp_path, content):
+    """Round 47d (G10): a 0-byte vector golden (a copy cut short, a sync client's
+    placeholder), which gzip reads as empty, was "vector content differs ... in 147
+    element(s)", each listed as added, and "an intended change? accept it": it is empty,
+    restore it."""
+    golden = tmp_path / "cifar_summary.vector.txt.gz"
+    golden.write_bytes(content if content is not None else gzip.compress(b""))
+    failure = judge(golden, lambda: ["<svg/>", "<path d='M 0 0'/>"], None)
+    shown = os.path.relpath(golden, REPO)
+    assert failure == (
+        f"{shown}: the vector golden is empty ("
+        + ("0 bytes" if content is not None else "no element in it")
+        + f"): restore it (git checkout -- {shown}), or write it with `python "
+        "tools/update_baselines.py cifar_summary`")

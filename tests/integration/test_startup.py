@@ -142,7 +142,9 @@ def test_a_full_standard_output_is_named():
 
 
 def test_sigterm_while_the_command_imports_is_one_line():
-    """Before the CLI installs its own handler (the first tenth of a second)."""
+    """Before the CLI installs its own handler (the first tenth of a second); no command has
+    begun, so none wrote anything (round 47d, G13: it said a build's "finished files are
+    complete, ...")."""
     script = ("import os, signal, sys\n"
               "class Stop:\n"
               "    def find_spec(self, name, path=None, target=None):\n"
@@ -154,4 +156,4 @@ def test_sigterm_while_the_command_imports_is_one_line():
     done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True,
                           text=True, timeout=120, check=False)
     assert (done.returncode, done.stderr) == (
-        143, "terminated; finished files are complete, the others were left as they were\n")
+        143, "terminated while starting: nothing written\n")

@@ -213,7 +213,8 @@ def test_a_stop_signal_while_workers_are_forked_waits_for_the_fork_and_is_not_lo
 
 
 def test_ctrl_c_while_the_command_imports_is_one_line(tmp_path):
-    """A Ctrl-C in the first tenth of a second (the package still importing)."""
+    """A Ctrl-C in the first tenth of a second (the package still importing): no command has
+    begun (round 47d, G13: it said a build's "finished files are complete, ...")."""
     interrupt_the_import = (
         "import sys\n"
         "class Interrupt:\n"
@@ -227,4 +228,4 @@ def test_ctrl_c_while_the_command_imports_is_one_line(tmp_path):
     done = subprocess.run(argv, check=False, capture_output=True, text=True, cwd=REPO,
                           timeout=60)
     assert (done.returncode, done.stderr) == (
-        130, "interrupted; finished files are complete, the others were left as they were\n")
+        130, "interrupted while starting: nothing written\n")

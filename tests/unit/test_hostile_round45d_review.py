@@ -158,6 +158,16 @@ def test_an_mplbackend_matplotlib_cannot_use_is_refused_in_one_line(value, why):
         f"ERROR: MPLBACKEND={value} is set: {why}; the tests draw with Agg: unset MPLBACKEND, "
         "then run again")
 
+def test_an_mplbackend_with_a_space_is_shown_quoted():
+    """Round 47d (G9): ``MPLBACKEND="agg "`` (a trailing space, as a copied export leaves it)
+    was refused as "MPLBACKEND=agg  is set: not a backend matplotlib knows", of the backend
+    the tests draw with: the value is quoted as a shell reads it, its space seen."""
+    run = _pytest("--co", "tests/unit/test_hostile_round45d_review.py", MPLBACKEND="agg ")
+    assert run.returncode == 4, run.stdout + run.stderr
+    assert run.stderr.strip() == (
+        "ERROR: MPLBACKEND='agg ' is set: not a backend matplotlib knows; the tests draw with "
+        "Agg: unset MPLBACKEND, then run again")
+
 
 def test_a_pytest_cache_that_cannot_be_written_does_not_fail_a_passing_run(tmp_path):
     """Round 45d (G16): with the cache folder where nothing can be made, a passing golden run

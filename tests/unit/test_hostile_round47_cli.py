@@ -61,3 +61,66 @@ def test_extract_with_one_name_after_the_options_says_results_goes_with_it(capsy
         "figures extract: error: unrecognized argument 'cifar_summary': give RESULTS and every "
         "NAME together, before or after the options, not on both sides of one (figures extract "
         "--help lists them)")
+
+
+def test_a_cifar_run_of_a_fourth_seed_is_told_not_dropped_in_silence(tmp_path, capsys):
+    """Round 47 (W34, round 47c): ``cifar10_seed789/`` beside the paper's three seeds (an
+    author who ran one more) was read by no figure and named by none: every CIFAR mean and
+    std left it out in silence. The extract now says so, naming the folder."""
+    import shutil
+
+    results = tmp_path / "results"
+    assert cli.main(["synthesize", str(results), "--epochs", "3"]) == 0
+    shutil.copytree(results / "cifar10_seed456", results / "cifar10_seed789")
+    capsys.readouterr()
+    assert cli.main(["extract", str(results), "cifar_summary", "--figdata",
+                     str(tmp_path / "figdata")]) == 0
+    err = capsys.readouterr().err
+    assert ("warning: cifar_summary: cifar10_seed789/: a CIFAR run not among the paper's seeds "
+            "(42, 123, 456): it is in no mean or std (move it out of the results folder, or add "
+            "its seed to PAPER_SEEDS in figures/extract/results.py)") in err.splitlines(), err
+
+
+def test_a_snapshot_log_copied_over_another_seeds_is_told(tmp_path, capsys):
+    """Round 47 (W37, round 47c): ``snapshot_vit_s42.json`` copied over ``..._s456.json``
+    was averaged as two seeds in silence (the std shrinks, the caption counts 3 seeds)."""
+    import shutil
+
+    results = tmp_path / "results"
+    assert cli.main(["synthesize", str(results), "--epochs", "3"]) == 0
+    logs = results / "snapshot_vit_v1"
+    shutil.copy(logs / "snapshot_vit_s42.json", logs / "snapshot_vit_s456.json")
+    capsys.readouterr()
+    assert cli.main(["extract", str(results), "figure_snapshot_vit", "--figdata",
+                     str(tmp_path / "figdata")]) == 0
+    err = capsys.readouterr().err
+    assert ("warning: figure_snapshot_vit: snapshot_vit_v1/snapshot_vit_s456.json: the same "
+            "numbers as snapshot_vit_v1/snapshot_vit_s42.json, record for record: a copy is "
+            "not another seed (the mean ± std counts that run twice); remove the copy"
+            ) in err.splitlines(), err
+
+
+def test_extract_into_a_new_folder_says_the_quoted_list_is_not_carried(tmp_path, capsys,
+                                                                      monkeypatch):
+    """Round 47 (W33, round 47c): extracting into a folder without the figure's file made
+    one with no ``quoted`` list (it is not in the logs), so `figures macros` of it dropped
+    eight of the paper's macros without a word."""
+    import json
+
+    from helpers import REPO
+
+    results = tmp_path / "results"
+    assert cli.main(["synthesize", str(results), "--epochs", "3"]) == 0
+    monkeypatch.chdir(REPO)  # the repository's figdata/ is where the list is kept
+    capsys.readouterr()
+    fresh = tmp_path / "figdata"
+    assert cli.main(["extract", str(results), "cifar_summary", "--figdata", str(fresh)]) == 0
+    quoted = json.loads((REPO / "figdata" / "cifar_summary.json").read_text())["quoted"]
+    assert (f"warning: cifar_summary: {fresh / 'cifar_summary.json'}: quoted: a new file: the "
+            f"{len(quoted)} value(s) the paper quotes (not in the logs) are listed in "
+            "figdata/cifar_summary.json, not here; copy its `quoted` list in, or `figures "
+            "macros` of this folder leaves those macros undefined"
+            ) in capsys.readouterr().err.splitlines()
+    capsys.readouterr()
+    assert cli.main(["extract", str(results), "cifar_summary", "--figdata", str(fresh)]) == 0
+    assert "quoted" not in capsys.readouterr().err  # said once: the file is no longer new

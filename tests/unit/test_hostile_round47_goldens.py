@@ -3,6 +3,8 @@ build key and of the golden comparison, as the code is."""
 
 from __future__ import annotations
 
+import pytest
+
 from figures import registry
 from figures.outputs.state import build_key
 
@@ -38,3 +40,19 @@ def test_the_golden_comparison_reads_the_data_files_too(tmp_path, monkeypatch):
     finally:
         golden_cache._code_files.cache_clear()
     assert tmp_path / "_palette.json" in files
+
+
+@pytest.mark.parametrize("argv", [[""], ["cifar_summary", ""], [" "]])
+def test_an_empty_name_is_refused_not_read_as_every_golden(argv):
+    """Round 47 (G8, round 47d): ``nox -s baselines -- "$FIG"`` with FIG unset passed an
+    empty NAME, read as the current folder: every golden that differs would be rewritten."""
+    import importlib.util
+
+    from helpers import REPO
+
+    spec = importlib.util.spec_from_file_location("update_baselines_g8",
+                                                  REPO / "tools" / "update_baselines.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    with pytest.raises(ValueError, match=r"an empty NAME \(an unset variable\?\) names no golden"):
+        tool._names(argv)
