@@ -1,11 +1,10 @@
-"""Hostile round 47a's reader row: a long generated chapter that names one include is read
-in time linear in it, every include and its keys as before (P10)."""
+"""Hostile round 47a's reader row (P10): a long generated chapter that names one include is
+read without handing its prose to the parser (whose time grows faster than its text), every
+include and its keys as before."""
 
 from __future__ import annotations
 
-import time
-
-from figures.paper.latex import read_paper
+from figures.paper.latex import _prose_emptied, read_paper
 
 PROSE = "Row one 2.5 and 3.1 then 4.75 words words words words words words words words words.\n"
 MAIN = ("\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\n"
@@ -20,9 +19,7 @@ def _chapter(tmp_path, body: str):
     (tmp_path / "main.tex").write_text(MAIN)
     (tmp_path / "sec" / "data.tex").write_text(body)
     (tmp_path / "sec" / "table.tex").write_text("\\includegraphics{figures/cifar_summary}\n")
-    started = time.monotonic()
-    paper = read_paper(tmp_path)
-    return paper, time.monotonic() - started
+    return read_paper(tmp_path)
 
 
 def test_a_long_chapter_naming_one_include_is_read_in_linear_time(tmp_path):
@@ -32,8 +29,10 @@ def test_a_long_chapter_naming_one_include_is_read_in_linear_time(tmp_path):
     handed to the parser: well under a second now, the include, its keys over lines and
     the ``\input`` on the next line read as before."""
     body = "".join(PROSE + ("\n" if i % 10 == 9 else "") for i in range(7000))
-    paper, took = _chapter(tmp_path, body + INCLUDES)
-    assert took < 8, took
+    # what the parser reads (its cost, measured by hand in docs/guarantees.md round 47a P10,
+    # is never timed in a test): the prose is not among it
+    assert len(_prose_emptied(body + INCLUDES)) < len(body) / 50
+    paper = _chapter(tmp_path, body + INCLUDES)
     lines = body.count("\n")
     assert [(g.written, g.line, g.options) for g in paper.graphics] == [
         ("figures/cifar_accuracy", lines + 1, {"width": "0.5\\linewidth", "height": "3cm"}),
@@ -43,7 +42,8 @@ def test_a_long_chapter_naming_one_include_is_read_in_linear_time(tmp_path):
 def test_one_long_line_of_prose_is_read_in_linear_time(tmp_path):
     """Round 47a (P10): the same prose on one line (1 MB): a run of plain text outside every
     group is cut before the parser, whose time grew faster than the run (248 KB: 5 s)."""
-    paper, took = _chapter(tmp_path, PROSE.strip() * 12_000 + " " + INCLUDES)
-    assert took < 8, took
+    body = PROSE.strip() * 12_000 + " " + INCLUDES
+    assert len(_prose_emptied(body)) < len(body) / 50
+    paper = _chapter(tmp_path, body)
     assert [(g.written, g.line) for g in paper.graphics] == [
         ("figures/cifar_accuracy", 1), ("figures/cifar_summary", 1)]
