@@ -27,7 +27,7 @@ from figures import runner
 from figures.errors import MAX_LINE, LatexError, elide
 from figures.paper.cropped import Clips
 from figures.paper.latex import Graphic, Paper, graphics_options
-from figures.paper.missing import missing_lines, styles_missing
+from figures.paper.missing import devices_read, missing_lines, styles_missing
 from figures.paper.sideby import side_by_side
 from figures.paper.sync import MACROS_NAME
 from figures.paper.tikzcache import caches_read
@@ -128,6 +128,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             raise LatexError(str(main), None, f"pdflatex stopped before the end of the paper "
                              f"({elide(why, max(room, 120))}): {do}")
         read = runner.recorded(out / f"{job}.fls", root)[0]
+        devices = [p for p in read if p.parts[1:2] in (("dev",), ("proc",))]  # P29
         names = {p: p.relative_to(out).as_posix() for p in read if p.is_relative_to(out)}
         guessed = {name: placed[name] for name in names.values() if name in placed}
         read = _recorded([root / names[p] if names.get(p) in placed else p for p in read
@@ -215,6 +216,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             paper.unresolved.append(f"{g.tex.relative_to(root)}:{g.line}: "
                                     f"{next(m for m in at if m)} (pdflatex)")
     paper.sources = [p for p in read if p.suffix == ".tex"]
+    paper.unresolved += devices_read(paper, devices)
     paper.tikz_caches = caches_read(read)
     paper.packages = [p.stem for p in read if p.suffix == ".sty"] + \
         [Path(m).stem for m in paper.inputs if m.endswith(".sty")]

@@ -161,6 +161,41 @@ _WALKED = re.compile(r"\\(?:input|include|import|subimport|subfile|includegraphi
                      r"setkeys)(?![a-zA-Z])")
 
 
+#: A line the walk needs none of: no macro, group, bracket or math in it.
+_PLAIN = re.compile(r"[^\\{}\[\]$]*")
+#: A line ending in a macro's name (``\input`` takes its file name from the next line).
+_NAMED = re.compile(r"\\[A-Za-z@]+\s*$")
+#: A line's pieces: a macro's name, an escaped character, a group's or bracket's end, a
+#: dollar, a run of plain text.
+_PIECE = re.compile(r"\\[A-Za-z@]+|\\.?|[{}\[\]$]|[^\\{}\[\]$]+")
+#: Plain text outside every group and bracket kept of a run: what a macro may take after it.
+_KEPT = 80
+
+
+def _prose_emptied(text: str) -> str:
+    r"""``text`` with its plain prose cut, each line kept: a line of it (:data:`_PLAIN`)
+    emptied, a run of it in a line cut to :data:`_KEPT` characters, where no group or
+    bracket is open (an ``\includegraphics[`` whose keys run over lines, a caption) and no
+    macro's name ends the line before: the walk reads macros and their arguments only, and
+    pylatexenc's time grows faster than the characters it reads (hostile round 47a, P10: a
+    1.2 MB generated chapter naming one include took two minutes)."""
+    lines = text.split("\n")
+    braces = brackets = 0
+    for n, line in enumerate(lines):
+        if not braces and not brackets and _PLAIN.fullmatch(line) and not (
+                n and _NAMED.search(lines[n - 1])):
+            lines[n] = ""
+            continue
+        pieces = _PIECE.findall(line)
+        for k, piece in enumerate(pieces):
+            braces = max(braces + (piece == "{") - (piece == "}"), 0)
+            brackets = max(brackets + (piece == "[") - (piece == "]"), 0)
+            if not braces and not brackets and len(piece) > _KEPT and piece[0] != "\\":
+                pieces[k] = piece[:_KEPT]
+        lines[n] = "".join(pieces)
+    return "\n".join(lines)
+
+
 def _parse(text: str):
     from pylatexenc import macrospec
     from pylatexenc.latexwalker import LatexWalker, get_default_latex_context_db
@@ -179,7 +214,8 @@ def _parse(text: str):
     # TeX's comments, verbatim: figures.texread; a line left blank by it is emptied, as
     # pylatexenc takes ~50 us a character (hostile round 45a, P13: 1 MB of commented-out
     # lines took two minutes, 100 MB never ended)
-    walker = LatexWalker(_EMPTIED.sub("", blanked(text, verbatim=True, hidden=True)),
+    walker = LatexWalker(_prose_emptied(_EMPTIED.sub("", blanked(text, verbatim=True,
+                                                                  hidden=True))),
                          latex_context=db, tolerant_parsing=True)
     nodes, _, _ = walker.get_latex_nodes()
     return walker, nodes

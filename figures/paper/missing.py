@@ -11,7 +11,7 @@ import difflib
 import re
 from pathlib import Path
 
-from figures.paper.latex import shown_path
+from figures.paper.latex import search_sources, shown_path
 from figures.paper.latexmkrc import found_elsewhere
 from figures.registry import BY_NAME
 from figures.texcodec import decoded
@@ -130,3 +130,21 @@ def image_near_ours(where: str, include, root: Path) -> str | None:
                 f"copy it to this name (cp {shown_path(source, root)} {shown_path(copy, root)})"
                 " and sync again: the copy is then ours, built for this include")
     return None
+
+
+def devices_read(paper, read: list[Path]) -> list[str]:
+    r"""One line for each device the compile read (``\input{/dev/stdin}``, its recorder's
+    ``/dev/...`` or ``/proc/...``, not ``/dev/null``), at the line of the paper that asks for
+    it: the probe's input is ``/dev/null``, so it read nothing and went on, where by hand
+    TeX waits for what is typed (round 47a, P29; a FIFO or ``/dev/zero`` stops the compile)."""
+    said = []
+    for device in dict.fromkeys(p for p in read if p.parts[1:2] in (("dev",), ("proc",))
+                                and str(p) != "/dev/null"):
+        asked = re.compile(r"\\(?:input|include|subfile)(?![A-Za-z@])\s*\{\s*"
+                           + re.escape(str(device)) + r"(?:\.tex)?\s*\}")
+        found = search_sources(paper, asked)
+        where = f"{shown_path(found[0], paper.root)}:{found[1]}" if found else \
+            shown_path(paper.main, paper.root)
+        said.append(f"{where}: \\input{{{device}}}: a device, not a file of the paper (by "
+                    "hand TeX waits there for what is typed): remove its \\input")
+    return said

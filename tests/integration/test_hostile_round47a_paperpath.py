@@ -99,3 +99,19 @@ def test_a_dry_run_measures_a_width_from_the_image_as_sync_does(tmp_path, monkey
         return rows[-1], out.splitlines()[-1].replace("would ", "")
 
     assert last(dry) == last(done), (dry, done)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", [("sync", "-n"), ("sync",)])
+def test_an_input_of_dev_stdin_is_warned_at_its_line(tmp_path, monkeypatch, capsys, args):
+    r"""Round 47a (P29): ``\input{/dev/stdin}`` after a figure of ours: TeX's input is
+    /dev/null here, so the compile read nothing and passed without a word, where by hand
+    (``pdflatex main`` in a terminal) it waits for typed input; a FIFO and /dev/zero are
+    told. Now one warning at main.tex:6 saying what to do; the sync goes on."""
+    paper = _paper(tmp_path, monkeypatch, CUT.replace(
+        "More text but the file was cut here\n", "\\input{/dev/stdin}\n\\end{document}\n"))
+    code, _, err = _run(paper, capsys, *args)
+    assert code == 0, err
+    [line] = [x for x in err.splitlines() if "dev/stdin" in x]
+    assert line.startswith("warning: main.tex:6: \\input{/dev/stdin}: a device"), line
+    assert "remove its \\input" in line, line
