@@ -575,23 +575,11 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     """Each run starts with no pytest-mpl results of earlier runs (per-worker JSON files and
     per-test image folders would pile up, an old HTML summary would mislead); the xdist
     controller clears them, holding the results folder for the whole run (round 37, R1)."""
-    if not hasattr(session.config, "workerinput"):
-        _selection_read(session.config)
     results = _results_dir(session.config)
     if results is None or hasattr(session.config, "workerinput") or not results.is_dir():
         return
     _hold_results(session.config, results)
     clear_results(results)
-
-
-def _selection_read(config: pytest.Config) -> None:
-    """``-m`` and ``-k`` read by pytest's own reader (its mark plugin's), in the run that starts
-    xdist's workers: an unknown marker (``--strict-markers``) or a malformed expression failed
-    each worker's collection, which xdist told as its own crash (a 40-line INTERNALERROR, "no
-    active workers"); here it is pytest's one line, exit 4 (round 47d, G15)."""
-    mark = config.pluginmanager.get_plugin("mark")
-    if mark is not None and (config.option.markexpr or config.option.keyword):
-        mark.pytest_collection_modifyitems(items=[], config=config)
 
 
 #: The results folder a golden run holds, told to the runs it starts (a test's own pytest).

@@ -3,12 +3,10 @@ itself, case by case, is in docs/guarantees.md ("Hostile passes")."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
-from helpers import REPO, review_tool
+from helpers import review_tool
 
 review = review_tool()
 NODEID = "tests/golden/test_images.py::test_figure_matches_baseline[fig4_penalty_rescue]"
@@ -34,23 +32,6 @@ def test_a_stepwise_stop_after_a_changed_golden_reviews_it(monkeypatch, capsys):
     assert capsys.readouterr().out.splitlines()[-1] == (
         "review: pytest stopped after a failure (exited 2, as --sw does): reviewing the 1 "
         "changed golden(s) its report names; those after it were not compared")
-
-
-def test_an_unknown_marker_under_xdist_is_pytest_s_one_line():
-    """Round 47d (G15): ``-m nosuchmarker`` under ``-n 1`` (as `figures review -- -n 1 -m
-    ...` runs it): --strict-markers failed the worker's collection, which xdist told as its
-    own crash, a 40-line INTERNALERROR ("Unexpectedly no active workers available"), exit 3.
-    Now pytest's own one line, exit 4, as without xdist."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_"))}
-    ran = subprocess.run([sys.executable, "-m", "pytest", "-n", "1", "-q", "-p", "no:randomly",
-                          "-p", "no:cacheprovider", "-m", "nosuchmarker",
-                          "tests/unit/test_hostile_round47d_review.py"], cwd=REPO, env=env,
-                         capture_output=True, text=True, timeout=300, check=False)
-    assert ran.returncode == 4, ran.stdout + ran.stderr
-    assert "INTERNALERROR" not in ran.stdout + ran.stderr
-    assert ran.stderr.strip() == (
-        "ERROR: Unknown marker(s) in '-m' expression: nosuchmarker. Use 'pytest --markers' to "
-        "see available markers.")
 
 
 def test_a_golden_missing_in_a_copy_without_git_is_not_a_new_figure_s(tmp_path, monkeypatch,
