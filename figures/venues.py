@@ -237,6 +237,12 @@ def on_page(venue: Venue, text: float, column: float, height: float | None = Non
                                text_height_in=height, widest_in=widest)
 
 
+def of_the_paper(venue: Venue) -> bool:
+    """Whether ``venue``'s rules come from a paper's own body size: no known venue, its page
+    the one TeX reports (:func:`body_rules` on :func:`on_page`), no profile to change."""
+    return _BODY.fullmatch(venue.key.split("-")[0]) is not None
+
+
 def body_rules(body_pt: float) -> Venue:
     """The rules of a class of no known venue, from its own body size: type at least 70 %
     of the body (rounded down to 0.5 pt, at least 6 pt), as the venues' own are (a 10 pt

@@ -202,7 +202,10 @@ class BuildKind:
         round 47c, W19: a venue's text_height_in of 3 in built fig4 and fig3b cut, their text
         on each other, exit 0)."""
         from figures.style import theme
+        from figures.venues import of_the_paper
 
+        if of_the_paper(self.venue):  # the paper's own page (beamer's slide): no venue to
+            return  # give a height, its legibility refusal says what to do (round 26, BO)
         with theme(page.rc()):
             need = page.cut_short(fig)
         if need is None:

@@ -10,7 +10,14 @@ import os
 
 import numpy as np
 import pytest
-from helpers import REPO, VENUE_BASELINES, fixture_files, venue_baseline_name, venue_slots
+from helpers import (
+    REPO,
+    VENUE_BASELINES,
+    fixture_files,
+    restore_advice,
+    venue_baseline_name,
+    venue_slots,
+)
 from PIL import Image
 from vector import (
     SUFFIX,
@@ -205,5 +212,5 @@ def test_an_empty_vector_golden_says_restore_it(tmp_path, content):
     assert failure == (
         f"{shown}: the vector golden is empty ("
         + ("0 bytes" if content is not None else "no element in it")
-        + f"): restore it (git checkout -- {shown}), or write it with `python "
+        + f"): {restore_advice(shown)}, or write it with `python "  # no git in a copy: G5
         "tools/update_baselines.py cifar_summary`")
