@@ -665,3 +665,30 @@ def ask_review(served, path: str, method: str = "GET", token: str | None = None,
         return answer.status, answer.read()
     finally:
         connection.close()
+
+
+def pdf_objects(data: bytes, *, streams: bool = False) -> list[bytes]:
+    """Every key and string of every object of the PDF ``data`` as pypdf reads them (not its
+    bytes: pypdf writes a string's ``/``, ``@`` and ``.`` as octal escapes), and with
+    ``streams`` each stream's decoded content too: what a scrubbed figure still says."""
+    from pypdf import PdfReader
+    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+
+    reader = PdfReader(io.BytesIO(data))
+    found, seen, todo = [], set(), [reader.trailer.get_object()]
+    while todo:
+        obj = todo.pop()
+        obj = obj.get_object() if isinstance(obj, IndirectObject) else obj
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if streams and isinstance(obj, StreamObject):
+            found.append(obj.get_data())
+        if isinstance(obj, DictionaryObject):
+            found += [str(key).encode() for key in obj]
+            todo += list(obj.values())
+        elif isinstance(obj, ArrayObject):
+            todo += list(obj)
+        else:
+            found.append(str(obj).encode())
+    return found

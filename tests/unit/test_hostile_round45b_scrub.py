@@ -10,7 +10,7 @@ import tarfile
 import warnings
 
 import pytest
-from helpers import anonymous_paper, figures_as_a_user, raw_pdf, write_files
+from helpers import anonymous_paper, figures_as_a_user, pdf_objects, raw_pdf, write_files
 from PIL import Image, ImageCms
 
 from figures.pack.scrub import FORM_KEPT, IMAGE_KEPT, PAGE_KEPT, without_metadata
@@ -130,27 +130,8 @@ def _hostile_pdf() -> bytes:
 
 
 def _texts(data: bytes) -> str:
-    """Every key and string of every object of a PDF, read by pypdf (not its bytes: pypdf
-    writes a string's ``/``, ``@`` and ``.`` as octal escapes)."""
-    from pypdf import PdfReader
-    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
-
-    reader = PdfReader(io.BytesIO(data))
-    found, seen, todo = [], set(), [reader.trailer.get_object()]
-    while todo:
-        obj = todo.pop()
-        obj = obj.get_object() if isinstance(obj, IndirectObject) else obj
-        if id(obj) in seen:
-            continue
-        seen.add(id(obj))
-        if isinstance(obj, DictionaryObject):
-            found += list(obj)
-            todo += list(obj.values())
-        elif isinstance(obj, ArrayObject):
-            todo += list(obj)
-        else:
-            found.append(str(obj))
-    return "\n".join(found)
+    """Every key and string of every object of a PDF, read by pypdf (not its bytes)."""
+    return "\n".join(item.decode() for item in pdf_objects(data))
 
 
 def test_a_pdf_figures_page_keeps_only_what_draws_it():

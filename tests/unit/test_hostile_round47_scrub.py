@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 
-from helpers import raw_pdf, tex
+from helpers import pdf_objects, raw_pdf, tex
 from PIL import Image, ImageChops
 
 from figures.pack.pdfkeep import DESCRIPTOR_KEPT, EXTGSTATE_KEPT, FONT_KEPT
@@ -57,27 +57,7 @@ def _hostile_pdf() -> bytes:
 
 def _everything(data: bytes) -> bytes:
     """Every key, string and decoded stream of the PDF ``data``, as pypdf reads them."""
-    from pypdf import PdfReader
-    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
-
-    reader = PdfReader(io.BytesIO(data))
-    found, seen, todo = [], set(), [reader.trailer.get_object()]
-    while todo:
-        obj = todo.pop()
-        obj = obj.get_object() if isinstance(obj, IndirectObject) else obj
-        if id(obj) in seen:
-            continue
-        seen.add(id(obj))
-        if isinstance(obj, StreamObject):
-            found.append(obj.get_data())
-        if isinstance(obj, DictionaryObject):
-            found += [str(key).encode() for key in obj]
-            todo += list(obj.values())
-        elif isinstance(obj, ArrayObject):
-            todo += list(obj)
-        else:
-            found.append(str(obj).encode())
-    return b"\n".join(found)
+    return b"\n".join(pdf_objects(data, streams=True))
 
 
 def _rendered(folder, name: str, data: bytes) -> Image.Image:
