@@ -63,22 +63,28 @@ def test_extract_with_one_name_after_the_options_says_results_goes_with_it(capsy
         "--help lists them)")
 
 
+def _extracted_warnings(tmp_path, capsys, name: str, change) -> list[str]:
+    """The lines `figures extract` prints of figure ``name`` from a synthetic results tree
+    after ``change(results)`` (an author's edit of it); the extract succeeds."""
+    results = tmp_path / "results"
+    assert cli.main(["synthesize", str(results), "--epochs", "3"]) == 0
+    change(results)
+    capsys.readouterr()
+    assert cli.main(["extract", str(results), name, "--figdata", str(tmp_path / "figdata")]) == 0
+    return capsys.readouterr().err.splitlines()
+
+
 def test_a_cifar_run_of_a_fourth_seed_is_told_not_dropped_in_silence(tmp_path, capsys):
     """Round 47 (W34, round 47c): ``cifar10_seed789/`` beside the paper's three seeds (an
     author who ran one more) was read by no figure and named by none: every CIFAR mean and
     std left it out in silence. The extract now says so, naming the folder."""
     import shutil
 
-    results = tmp_path / "results"
-    assert cli.main(["synthesize", str(results), "--epochs", "3"]) == 0
-    shutil.copytree(results / "cifar10_seed456", results / "cifar10_seed789")
-    capsys.readouterr()
-    assert cli.main(["extract", str(results), "cifar_summary", "--figdata",
-                     str(tmp_path / "figdata")]) == 0
-    err = capsys.readouterr().err
+    warned = _extracted_warnings(tmp_path, capsys, "cifar_summary", lambda results: (
+        shutil.copytree(results / "cifar10_seed456", results / "cifar10_seed789")))
     assert ("warning: cifar_summary: cifar10_seed789/: a CIFAR run not among the paper's seeds "
             "(42, 123, 456): it is in no mean or std (move it out of the results folder, or add "
-            "its seed to PAPER_SEEDS in figures/extract/results.py)") in err.splitlines(), err
+            "its seed to PAPER_SEEDS in figures/extract/results.py)") in warned, warned
 
 
 def test_a_snapshot_log_copied_over_another_seeds_is_told(tmp_path, capsys):
@@ -86,18 +92,13 @@ def test_a_snapshot_log_copied_over_another_seeds_is_told(tmp_path, capsys):
     was averaged as two seeds in silence (the std shrinks, the caption counts 3 seeds)."""
     import shutil
 
-    results = tmp_path / "results"
-    assert cli.main(["synthesize", str(results), "--epochs", "3"]) == 0
-    logs = results / "snapshot_vit_v1"
-    shutil.copy(logs / "snapshot_vit_s42.json", logs / "snapshot_vit_s456.json")
-    capsys.readouterr()
-    assert cli.main(["extract", str(results), "figure_snapshot_vit", "--figdata",
-                     str(tmp_path / "figdata")]) == 0
-    err = capsys.readouterr().err
+    warned = _extracted_warnings(tmp_path, capsys, "figure_snapshot_vit", lambda results: (
+        shutil.copy(results / "snapshot_vit_v1" / "snapshot_vit_s42.json",
+                    results / "snapshot_vit_v1" / "snapshot_vit_s456.json")))
     assert ("warning: figure_snapshot_vit: snapshot_vit_v1/snapshot_vit_s456.json: the same "
             "numbers as snapshot_vit_v1/snapshot_vit_s42.json, record for record: a copy is "
             "not another seed (the mean ± std counts that run twice); remove the copy"
-            ) in err.splitlines(), err
+            ) in warned, warned
 
 
 def test_extract_into_a_new_folder_says_the_quoted_list_is_not_carried(tmp_path, capsys,
