@@ -30,6 +30,7 @@ try:  # a stop signal while the review starts (seconds: matplotlib), before main
     import contextlib
     import copy
     import difflib
+    import functools
     import hashlib
     import hmac
     import http.server
@@ -551,14 +552,16 @@ def _digest(path: Path) -> str:
         return "missing"
 
 
-def inputs_now(nodeid: str) -> dict[str, str]:
-    """The files ``nodeid``'s last comparison read (the record's names; the goldens left
-    out: an accept writes those) with their digests now."""
+def inputs_now(nodeids: list[str]) -> dict[str, dict[str, str]]:
+    """For each of ``nodeids``, the files its last comparison read (the record's names; the
+    goldens left out: an accept writes those) with their digests now: the record read once,
+    each file (the shared code most goldens read) digested once."""
     from golden_cache import inputs_record
 
-    last = inputs_record(_record(INPUTS)).get(nodeid, {}).get("last") or {}
-    return {name: _digest(ROOT / name) for name in last
-            if "/" in name and not _baseline_key(name).startswith("baseline/")}
+    record, digest = inputs_record(_record(INPUTS)), functools.cache(lambda n: _digest(ROOT / n))
+    return {nodeid: {name: digest(name) for name in record.get(nodeid, {}).get("last") or {}
+                     if "/" in name and not _baseline_key(name).startswith("baseline/")}
+            for nodeid in nodeids}
 
 
 def changed_since(item: Golden) -> str | None:
@@ -579,7 +582,7 @@ def rendered(nodeids: list[str]) -> list[Golden]:
     new = Path(tempfile.mkdtemp(prefix=".new-", dir=OUT))  # its own: another review renders too
     try:
         print(f"review: rendering {len(nodeids)} golden(s) again", flush=True)
-        inputs = {nodeid: inputs_now(nodeid) for nodeid in nodeids}  # as the render reads them
+        inputs = inputs_now(nodeids)  # as the render reads them
         proc = ub.generate(new, nodeids)
         if proc.returncode:
             if (gone := without_fixture(nodeids)) is not None:  # its "file not found"s said

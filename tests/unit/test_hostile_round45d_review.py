@@ -256,7 +256,7 @@ def test_an_accept_after_the_code_changed_since_the_page_was_made_writes_nothing
         served.goldens[0].nodeid: {"last": {"figures/plots/x.py": "1", "baseline/x.png": "2",
                                             "matplotlib": "3.10"}, "passed": None}})
     item = served.goldens[0]
-    item.inputs = tool.inputs_now(item.nodeid)
+    item.inputs = tool.inputs_now([item.nodeid])[item.nodeid]
     assert list(item.inputs) == ["figures/plots/x.py"]  # the golden it writes is not an input
     before = (baseline / "x.png").read_bytes()
     code.write_text("LINE = 1.3\n")
