@@ -131,7 +131,7 @@ class Claims:
     def value(self, value: float | str, places: int | None = None, *, unit: str = "",
               sign: bool = False, sci: bool = False) -> str:
         """A number of the data: it reads back as ``value`` to the places it prints."""
-        if isinstance(value, str):  # a Scalar of the data (a seed, a step): as written
+        if isinstance(value, str):  # a value the data writes as text: as written
             try:
                 float(value)
             except ValueError:

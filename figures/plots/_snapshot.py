@@ -17,7 +17,7 @@ from typing import Any
 
 from matplotlib.axes import Axes
 
-from figures.data.schema import Epochs, ListOf, Record, Scalar, Series
+from figures.data.schema import Epochs, ListOf, Record, Seed, Series
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
 from figures.page import integer_ticks, log_axis, panel_grid
 from figures.plots._caption import Claims, band_share
@@ -174,7 +174,7 @@ def across_seeds_schema(min_seeds: int) -> Record:
     per_seed = ListOf(Series(positive=True), min_length=min_seeds)
     metrics = Record({"h_L": per_seed, "g_2": per_seed})
     return Record(
-        {"seeds": ListOf(Scalar(), min_length=min_seeds, unique=True), "epoch": Epochs(min_length=min_seeds),
+        {"seeds": ListOf(Seed(), min_length=min_seeds, unique=True), "epoch": Epochs(min_length=min_seeds),
          "BP": metrics, "DFA": metrics},
         same_length=[("epoch", *(f"{m}.{k}[*]" for m in LOG_KEYS for k in METRICS)),
                      ("seeds", *(f"{m}.{k}" for m in LOG_KEYS for k in METRICS))],

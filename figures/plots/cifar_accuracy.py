@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from figures.data.schema import ListOf, MapOf, Record, Scalar
+from figures.data.schema import ListOf, MapOf, Record, Seed
 from figures.extract.results import ResultsTree
 from figures.page import COMFORT_PT, Page, panel_grid
 from figures.plots import _cifar as cifar
@@ -100,7 +100,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 
 _PER_SEED = ListOf(cifar.ACCURACY_CURVE, equal_lengths=True)
 SCHEMA = Record(
-    {"seeds": ListOf(Scalar(), unique=True),
+    {"seeds": ListOf(Seed(), unique=True),
      "methods": MapOf(Record({"train_acc": _PER_SEED, "test_acc": _PER_SEED},
                              same_length=[("train_acc[*]", "test_acc[*]")]), min_size=1,
                       known=cifar.METHODS)},

@@ -8,7 +8,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from figures.data.checks import mapping, numbers
-from figures.data.schema import MapOf, Record, Scalar, Series, Text
+from figures.data.schema import MapOf, Record, Seed, Series, Text
 from figures.extract.results import ResultsTree
 from figures.page import MUTED_TEXT, Page, integer_ticks, log_axis, panel_grid
 from figures.plots import _cifar as cifar
@@ -170,7 +170,7 @@ def _small_decade(series) -> int:
 #: Cosines and correlations lie in [-1, 1]; every method has a value per layer.
 _CORRELATION = Series(within=(-1, 1), bounded_by="a cosine or correlation")
 SCHEMA = Record({
-    "seed": Scalar(), "nudging_eta": Text(),
+    "seed": Seed(), "nudging_eta": Text(),
     "bp_cosine": MapOf(_CORRELATION, known=cifar.METHODS, equal_lengths=True),
     "perturbation_rho": MapOf(_CORRELATION, known=cifar.METHODS, equal_lengths=True),
     "nudging": MapOf(Series(), known=cifar.METHODS, equal_lengths=True),

@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from figures.data.checks import number
-from figures.data.schema import MapOf, Record, Scalar, Series
+from figures.data.schema import Indexes, MapOf, Record, Seed, Series
 from figures.errors import FigureDataError
 from figures.extract.results import ResultsTree
 from figures.page import INTEGER_STEPS, Page, integer_ticks, panel_grid
@@ -138,7 +138,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 
 
 SCHEMA = Record({
-    "seed": Scalar(),
-    "drift": MapOf(Record({"block": Series(increasing=True), "drift": Series()},
+    "seed": Seed(),
+    "drift": MapOf(Record({"block": Indexes(what="block"), "drift": Series()},
                           same_length=[("block", "drift")]), known=cifar.METHODS),
 })

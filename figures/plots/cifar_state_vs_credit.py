@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from figures.data.schema import ListOf, MapOf, Record, Scalar, Series
+from figures.data.schema import ListOf, MapOf, Record, Seed, Series
 from figures.extract.results import ResultsTree
 from figures.page import COMFORT_PT, YLABELS_IN, Page, log_axis, panel_grid
 from figures.plots import _cifar as cifar
@@ -150,7 +150,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 
 
 SCHEMA = Record({
-    "seeds": ListOf(Scalar(), unique=True),
+    "seeds": ListOf(Seed(), unique=True),
     "state_pred_error": MapOf(Series(positive=True, over_epochs=True)),
     "final_test_acc": MapOf(cifar.ACCURACY, keys=(cifar.STATE_BRIDGE,), min_size=1,
                             known=cifar.METHODS),

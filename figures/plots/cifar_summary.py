@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from figures.data.schema import ListOf, MapOf, Number, Record, Scalar
+from figures.data.schema import ListOf, MapOf, Number, Record, Seed
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree
 from figures.page import YLABELS_IN, Page
@@ -112,7 +112,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 
 
 SCHEMA = Record({
-    "seeds": ListOf(Scalar(), unique=True),
+    "seeds": ListOf(Seed(), unique=True),
     "epoch_counts": ListOf(Number(within=(1, 1e6), bounded_by="an epoch count", whole=True)),
     "final_test_acc": MapOf(ACCURACY, min_size=1, known=METHODS),
 }, same_length=[("seeds", "final_test_acc.*")])

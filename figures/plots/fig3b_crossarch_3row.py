@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from figures.data.checks import get, number
-from figures.data.schema import Epochs, ListOf, MapOf, Record, Scalar, Series, Text
+from figures.data.schema import Epochs, ListOf, MapOf, Record, Seed, Series, Text
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, first_key, layer_series, log_epochs, log_records
 from figures.page import (
@@ -220,5 +220,5 @@ SCHEMA = Record({"rows": ListOf(Record({"arch": Text(),
                                          "methods": MapOf(_RUN, keys=METHODS, known=METHODS)}),
                                  max_length=len(ROWS),
                                  max_reason=f"the figure's size is fixed for {len(ROWS)} rows"),
-                 "seed": Scalar()},  # the run the rows come from (not drawn)
+                 "seed": Seed()},  # the run the rows come from (not drawn)
                 optional=("seed",))

@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.transforms import Affine2D
 
 from figures.data.checks import number_at
-from figures.data.schema import Epochs, ListOf, MapOf, Number, Record, Scalar, Series, Text
+from figures.data.schema import Epochs, ListOf, MapOf, Number, Record, Seed, Series, Text
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree, layer_series, log_epochs, log_records
 from figures.page import MUTED_TEXT, Page, integer_ticks, log_axis, panel_grid
@@ -372,7 +372,7 @@ SCHEMA = Record({
         "penalized": Record({"epochs": Epochs(), "h_L": Series(positive=True),
                              "g_2": Series(positive=True)},
                             same_length=[("epochs", "h_L", "g_2")]),
-        "seed": Scalar(),  # the run drawn (not drawn itself)
+        "seed": Seed(),  # the run drawn (not drawn itself)
     }, optional=("seed",)),
     "panel_a_paper": Record({"grad_floor": Number(positive=True),
                              "rescue_orders_of_magnitude": Number()}),

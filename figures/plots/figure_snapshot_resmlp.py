@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from figures.data.schema import Record, Scalar
+from figures.data.schema import Record, Seed
 from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree
 from figures.page import Page
@@ -147,7 +147,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
 
 
 SCHEMA = Record({
-    "with_ln": Record({"seed": Scalar(), "BP": snapshot.TRAJECTORY,
+    "with_ln": Record({"seed": Seed(), "BP": snapshot.TRAJECTORY,
                        "DFA": snapshot.TRAJECTORY}),
     "no_ln": snapshot.across_seeds_schema(min_seeds=0),
 })

@@ -143,11 +143,13 @@ def test_broken_mathtext_in_a_caption_is_one_line_and_the_others_build(
 
 
 def test_missing_glyphs_are_one_warning_naming_the_key(capsys, tmp_path, figdata_dir):
-    path = _edit(figdata_dir, "cifar_feature_drift", lambda d: d.__setitem__("seed", "中文"),
-                 quoted=True)
-    assert _built_saying_one_line(capsys, figdata_dir, tmp_path / "out", "cifar_feature_drift") \
-        == (f"warning: cifar_feature_drift: {path}: data.seed: characters 中 文 are missing from "
-            "the figure's fonts (DejaVu Sans) and are drawn as empty boxes")
+    """A drawn text of the data (the nudging test's η, in a panel title; a seed was one until
+    round 47c W31 made seeds whole numbers)."""
+    path = _edit(figdata_dir, "cifar_diagnostics",
+                 lambda d: d.__setitem__("nudging_eta", "中文"), quoted=True)
+    assert _built_saying_one_line(capsys, figdata_dir, tmp_path / "out", "cifar_diagnostics") \
+        == (f"warning: cifar_diagnostics: {path}: data.nudging_eta: characters 中 文 are missing "
+            "from the figure's fonts (DejaVu Sans) and are drawn as empty boxes")
 
 
 @pytest.mark.parametrize(("name", "key"), [("cifar_diagnostics", "perturbation_rho"),

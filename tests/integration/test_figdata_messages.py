@@ -193,3 +193,46 @@ def test_a_seed_listed_twice_is_one_line_not_another_seed(tmp_path, figure):
     assert str(raised.value).endswith("data.seeds: 42 is listed more than once: each entry "
                                       "once (a seed repeated is not another seed); remove the "
                                       "repeat"), str(raised.value)
+
+
+@pytest.mark.parametrize(("seeds", "problem"), [
+    ([42, "42", 456], "data.seeds[1]: expected a number, got a string"),
+    ([42.5, 123, 456], "data.seeds[0]: expected a whole number, got 42.5"),
+    ([-1, 123, 456], ("data.seeds[0]: expected a number in [0, 1e+100] (a seed names its "
+                      "run, as its folder cifar10_seed<N> does), got -1")),
+])
+def test_a_seed_is_a_whole_number_naming_its_run(tmp_path, seeds, problem):
+    """Round 47c (W31): ``[42, "42", 456]`` built with "3 seeds" (42 as a number and as a
+    string were two seeds to the each-once check), and 42.5 or -1 were taken as seeds; a seed
+    is the whole number of its run's folder (``cifar10_seed42``), each refused in one line."""
+    import json
+
+    from figures.registry import BY_NAME
+
+    document = json.loads((REPO / "figdata" / "cifar_accuracy.json").read_text())
+    document["data"]["seeds"] = seeds
+    (tmp_path / "cifar_accuracy.json").write_text(json.dumps(document))
+    with pytest.raises(FigureDataError) as raised:
+        BY_NAME["cifar_accuracy"].load_figdata(tmp_path)
+    assert str(raised.value).endswith(f"cifar_accuracy.json: {problem}")
+
+
+@pytest.mark.parametrize(("blocks", "problem"), [
+    (2.5, "expected a whole number, got 2.5"),
+    (-1, "expected a number in [0, 1e+100] (a block's index counts from 0), got -1"),
+])
+def test_a_block_is_an_index_from_zero(tmp_path, blocks, problem):
+    """Round 47c (W27): a hand-edited block ``2.5`` or ``-1`` was drawn as a block that cannot
+    exist (between blocks 2 and 3, left of block 0), where epochs get their checks."""
+    import json
+
+    from figures.registry import BY_NAME
+
+    document = json.loads((REPO / "figdata" / "cifar_feature_drift.json").read_text())
+    series = document["data"]["drift"]["bp"]["block"]
+    at = 3 if blocks == 2.5 else 0  # the hostile pass's own edits
+    series[at] = blocks
+    (tmp_path / "cifar_feature_drift.json").write_text(json.dumps(document))
+    with pytest.raises(FigureDataError) as raised:
+        BY_NAME["cifar_feature_drift"].load_figdata(tmp_path)
+    assert str(raised.value).endswith(f"data.drift.bp.block[{at}]: {problem}")

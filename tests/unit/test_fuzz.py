@@ -71,8 +71,6 @@ def _valid(draw, schema: dict[str, Any], sizes: dict[str, int]) -> Any:  # noqa:
     kind = schema.get("type")
     if "enum" in schema:
         return draw(st.sampled_from(schema["enum"]))
-    if kind == ["number", "string"]:  # a Scalar
-        return draw(st.one_of(st.integers(0, 10**6), LABEL))
     if kind == "string":
         return draw(LABEL)
     if kind in ("number", "integer"):
@@ -81,16 +79,16 @@ def _valid(draw, schema: dict[str, Any], sizes: dict[str, int]) -> Any:  # noqa:
         item, low = schema["items"], schema["minItems"]
         if schema.get("maxItems") == low and "why" not in schema:
             n = low
-        elif item.get("type") == "number":
+        elif item.get("type") == "number" or schema.get("increasing"):  # epochs, blocks
             n = sizes["series"]
-        elif item.get("type") in (["number", "string"], "array"):
+        elif item.get("type") in ("integer", "array"):  # seeds, a series per seed
             n = sizes["seeds"]
         else:
             n = draw(st.integers(1, 3))
         n = min(max(n, low), schema.get("maxItems", n))
         if schema.get("increasing"):  # epochs, blocks: distinct numbers in order
             return sorted(draw(st.lists(_numbers(item), min_size=n, max_size=n, unique=True)))
-        if schema.get("uniqueItems"):  # seeds: each once (a Scalar's domain is wide)
+        if schema.get("uniqueItems"):  # seeds: each once
             values: list[Any] = []
             while len(values) < n:
                 value = _valid(draw, item, sizes)

@@ -31,8 +31,8 @@ from figures.data.schema.validate import (
 )
 from figures.data.text import MAX_TEXT_LENGTH, MAX_TEXT_LINES
 
-__all__ = ["AnyObject", "Epochs", "ListOf", "MapOf", "Matches", "Number", "OneOf", "Record",
-           "Scalar", "Schema", "Series", "Text", "check", "problems", "raise_problems"]
+__all__ = ["AnyObject", "Epochs", "Indexes", "ListOf", "MapOf", "Matches", "Number", "OneOf",
+           "Record", "Schema", "Seed", "Series", "Text", "check", "problems", "raise_problems"]
 
 
 def _doc(schema: Schema, doc: str) -> Schema:
@@ -80,9 +80,19 @@ def Matches(pattern: str, what: str, *, max_length: int = MAX_TEXT_LENGTH,
                 doc=doc)
 
 
-def Scalar(doc: str = "") -> Schema:
-    """A label: a number or a string (e.g. a seed)."""
-    return _doc({**Number(), **Text(), "type": ["number", "string"]}, doc)
+def Seed(doc: str = "") -> Schema:
+    """A run's random seed: a whole number from 0, as its folder names it (``cifar10_seed42``).
+    A number, not a label: ``42`` and ``"42"`` would be two seeds to the each-once check and
+    the caption's count, and ``42.5`` names no run (round 47c, W31)."""
+    return _doc(Number(whole=True, within=(0, MAX_MAGNITUDE),
+                       bounded_by="a seed names its run, as its folder cifar10_seed<N> does"), doc)
+
+
+def Indexes(*, what: str) -> Schema:
+    """Positions counted from 0 (blocks), in order, each once: ``2.5`` or ``-1`` would draw a
+    ``what`` that cannot exist (round 47c, W27)."""
+    return ListOf(Number(whole=True, within=(0, MAX_MAGNITUDE),
+                         bounded_by=f"a {what}'s index counts from 0"), increasing=True)
 
 
 def OneOf(choices: Sequence[str], *, doc: str = "") -> Schema:
