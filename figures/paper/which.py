@@ -133,6 +133,10 @@ def inside_a_wrapper(path: Path, labels: list[dict[str, str]], figdata_dir: Path
     return min(judged, key=lambda found: (found.state != STALE, found.origin != SYNTHETIC))
 
 
+#: Why a file is stale when its figdata's digest is not the one in its label.
+DIFFERENT_DATA = "is not the data it was built from (edited since, or built from another --figdata)"
+
+
 def why_stale(inside: dict[str, str], figdata_dir: Path,
                venues_file: Path | None) -> tuple[str, str, str] | None:
     """What changed since the file was built, the command that mends it ('' when none
@@ -154,7 +158,10 @@ def why_stale(inside: dict[str, str], figdata_dir: Path,
     except FigureDataError as exc:
         return f"its figdata {exc}", "", ""
     if hashlib.sha256(raw).hexdigest() != inside["figdata-sha256"]:
-        return f"{figdata_path} changed since it was built", kind.rebuild, kind.copy_again
+        # The label holds the data's digest, not its folder (a path would name the author's
+        # home in every shipped figure), so an edit and another --figdata look alike here
+        # (round 47c, W30: "changed since" was untrue of a file built from other data).
+        return f"{figdata_path} {DIFFERENT_DATA}", kind.rebuild, kind.copy_again
     from figures.outputs.state import build_key  # importlib's metadata: when it is asked
 
     if build_key(spec, raw, kind) == inside["build-key"]:

@@ -82,7 +82,7 @@ def test_pixels_another_venue_drew_alike_later_leave_the_paper_current(tmp_path,
             _built_for(get_venue("icml"), raw + b"\n"), 1_000_000_000)
     code, state, [problem] = _check(capsys, pdf, "--venue", "icml")
     assert (code, state) == (1, "stale")
-    assert "changed since it was built" in problem
+    assert "is not the data it was built from" in problem
     assert "unknown venue" not in problem
 
 

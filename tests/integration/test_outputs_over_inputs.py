@@ -67,7 +67,7 @@ def test_stale_damaged_and_foreign_built_files_are_reported_not_measured(referen
     assert "this is fig1_audit_hero's file, not fig4_penalty_rescue's" in fonts
     drift = next(r for r in rows if r.startswith("cifar_feature_drift") and " raster " in r)
     assert " stale " in drift
-    assert f"{path} changed since it was built" in drift
+    assert f"{path} is not the data it was built from" in drift
 
 
 def test_a_truncated_pdf_is_its_row_with_the_advice_once_and_no_stray_line(reference_build,

@@ -101,7 +101,7 @@ def test_a_figure_made_stale_after_the_compile_is_flagged(compiled, capsys, tmp_
     assert code == 1
     [line] = [line for line in out.splitlines() if "stale" in line and "problem" in line]
     assert line.startswith("problem: fig1_audit_hero ")
-    assert "fig1_audit_hero.json changed since it was built" in line
+    assert "fig1_audit_hero.json is not the data it was built from" in line
 
 
 def test_a_foreign_figure_with_type3_fonts_is_flagged(compiled, capsys, tmp_path):
@@ -196,7 +196,7 @@ def test_png_includes_are_found_by_their_pixels_at_the_scale_they_print(compiled
     states = [line.split()[2] for line in out.splitlines()
               if line.startswith("cifar_feature_drift")]
     assert states == ["stale", "stale"]
-    assert any("cifar_feature_drift.json changed since it was built" in line
+    assert any("cifar_feature_drift.json is not the data it was built from" in line
                for line in out.splitlines() if line.startswith("problem: cifar_feature_drift"))
     assert code == 1
 

@@ -112,8 +112,8 @@ def test_a_stale_build_is_refused_and_a_renamed_copy_is_recognised(project, caps
     assert "figs/hero-final.pdf" in row
     assert "refused: the built" in row
     # one piece of advice: not `which`'s "copy it again (or `figures sync`)" inside sync's
-    assert row.endswith("fig1_audit_hero.json changed since it was built); run `figures build` "
-                        "first")
+    assert row.endswith("fig1_audit_hero.json is not the data it was built from (edited since, "
+                        "or built from another --figdata)); run `figures build` first")
     assert row.count("figures build") == 1
 
 

@@ -68,6 +68,8 @@ def test_pdfinfo_shows_the_provenance(reference_build):
 
 def test_which_tells_current_stale_and_foreign_whatever_the_name(reference_build, tmp_path,
                                                                   capsys):
+    """Stale by its data: round 47c (W30) found "figdata/X.json changed since it was built"
+    said of a file built from another --figdata, the JSON untouched; the line says both."""
     figdata = tmp_path / "figdata"
     shutil.copytree(REPO / "figdata", figdata)
     renamed = tmp_path / "paper" / "penalty-final.pdf"
@@ -94,8 +96,9 @@ def test_which_tells_current_stale_and_foreign_whatever_the_name(reference_build
     path.write_text(path.read_text() + "\n")  # any edit of its bytes
     assert cli.main(["which", str(renamed), "--figdata", str(figdata)]) == 1
     assert capsys.readouterr().out == (
-        f"{renamed}: {FIGURE} (default, synthetic-example): stale: {path} changed since it was "
-        "built; run `figures build` and copy it again (or `figures sync`)\n")
+        f"{renamed}: {FIGURE} (default, synthetic-example): stale: {path} is not the data it "
+        "was built from (edited since, or built from another --figdata); run `figures build` "
+        "and copy it again (or `figures sync`)\n")
 
 
 def test_which_names_a_change_of_code_or_settings(reference_build, tmp_path, capsys,
