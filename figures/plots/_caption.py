@@ -90,6 +90,16 @@ def plain(value: float, places: int | None = None) -> str:
     return (scientific(value) if "e" in text else text).replace("-", "−")
 
 
+def places_apart(value: float, other: float) -> int | None:
+    """The decimals that print ``value`` unlike ``other`` when :func:`plain` prints them
+    alike (None: it does not), so a comparison stated beside them reads true
+    (``0.1000001 ... above chance (0.1)``, not ``0.1 ... above``: round 47c, W12)."""
+    if plain(value) != plain(other):
+        return None
+    return next((places for places in range(1, 18)
+                 if f"{value:.{places}f}" != f"{other:.{places}f}"), None)
+
+
 def scientific(value: float) -> str:
     """``2×10⁻⁵`` (``10⁻²``): one significant digit and its power of ten; from 0.1 to under
     1000, where a power only hides a plain number (``9×10⁻¹``), the number as written, to two

@@ -11,7 +11,7 @@ from matplotlib.patches import FancyBboxPatch
 
 from figures.data.schema import ListOf, MapOf, Number, Record, Series, Text
 from figures.page import COMFORT_PT, MUTED_TEXT, Page, log_axis, panel_grid
-from figures.plots._caption import Claims
+from figures.plots._caption import Claims, places_apart
 from figures.plots._model import PAPER, Curve, page_curves, seed_curve
 from figures.style import PAPER_RC, new_figure, paper_grid, themed
 
@@ -170,6 +170,8 @@ def caption(data: dict[str, Any]) -> str:
     pair, cosines = data["panel_a"]["values"], data["panel_b"]["values"]
     grads = data["panel_c"]["values"]
     fa, dfa = pair["FA"], pair["DFA"]
+    accuracy = {m: c.value(pair[m]["acc"], places_apart(pair[m]["acc"], CHANCE))
+                for m in ("FA", "DFA")}
     above = c.word(min(fa["acc"], dfa["acc"]) > CHANCE, "above", "not all above")
     positive = c.word(min(fa["gamma"], dfa["gamma"]) > 0, "positive", "not all positive")
     low = {m: sum(abs(v) < LOW_COSINE for v in cosines[m]) for m in ("FA", "DFA")}
@@ -188,8 +190,8 @@ def caption(data: dict[str, Any]) -> str:
     trend = {m: c.change(grads[m][-1], grads[m][0], "falls {}", "rises {}", "is flat ({})")
              for m in ("BP", "FA", "DFA")}  # round 42, B20: BP's too, not "stays within"
     return c.caption(
-        f"(a) The standard reporting pair: FA and DFA reach test accuracy {c.value(fa['acc'])} "
-        f"and {c.value(dfa['acc'])}, {above} chance ({c.value(CHANCE)}), with {positive} "
+        f"(a) The standard reporting pair: FA and DFA reach test accuracy {accuracy['FA']} "
+        f"and {accuracy['DFA']}, {above} chance ({c.value(CHANCE)}), with {positive} "
         f"aggregate cosine Γ ({c.value(fa['gamma'])} and {c.value(dfa['gamma'])}). (b) Per "
         f"block, |cos| is under {c.value(LOW_COSINE)} in {c.value(low['FA'])} of {blocks} for "
         f"FA and {c.value(low['DFA'])} for DFA{opposed}: {hides}. (c) From the first layer to the "

@@ -133,3 +133,18 @@ def test_a_small_number_prints_as_a_power_of_ten_not_pythons_e_notation():
     made = caption("fig1_audit_hero", data)
     assert "(0.25 and 10⁻⁵)" in made, made
     assert "e−0" not in made, made
+
+
+@pytest.mark.parametrize(("accuracy", "said"), [
+    (0.1000001, "0.1000001 and 0.306, above chance (0.1)"),
+    (0.0999999, "0.0999999 and 0.306, not all above chance (0.1)"),
+    (0.25, "0.25 and 0.306, above chance (0.1)"),
+])
+def test_an_accuracy_beside_chance_prints_the_digits_that_tell_them_apart(accuracy, said):
+    """Round 47c (W12, W16's second half): FA's accuracy 1e-7 over chance printed as
+    ``0.1 ... above chance (0.1)``, a claim its own numbers contradict; an accuracy prints as
+    many places as tell it from the chance level it is compared with."""
+    data = data_of("fig1_audit_hero")
+    data["panel_a"]["values"]["FA"]["acc"] = accuracy
+    made = caption("fig1_audit_hero", data)
+    assert f"FA and DFA reach test accuracy {said}" in made, made
