@@ -154,6 +154,10 @@ def file_arg(text: str) -> Path:
     if text.endswith(("/", os.sep)):
         raise argparse.ArgumentTypeError(f"{text} names a folder (its trailing /): give a "
                                          "file's path in it")
+    last = text.rstrip("/" + os.sep).rsplit("/", 1)[-1].rsplit(os.sep, 1)[-1]
+    if last in (".", ".."):  # round 48c W1: `paperdir/.` wrote a file named paperdir
+        raise argparse.ArgumentTypeError(f"{text} names a folder (its last part is {last}): "
+                                         "give a file's path in it")
     return path
 
 

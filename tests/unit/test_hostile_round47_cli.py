@@ -26,6 +26,24 @@ def test_a_file_option_ending_in_a_slash_is_refused_in_one_line(tmp_path, monkey
     assert sorted(p.name for p in tmp_path.iterdir()) == ["paper"]
 
 
+@pytest.mark.parametrize(("out", "last"), [("paperdir/.", "."), ("m.tex/.", "."),
+                                           ("sub/..", "..")])
+def test_a_file_option_ending_in_a_dot_part_is_refused_in_one_line(tmp_path, monkeypatch,
+                                                                   capsys, out, last):
+    """Round 48c (W1): W2's mend looked at the last character only: ``paperdir/.`` (a
+    script's ``"$DIR/."``) still wrote a file named ``paperdir``, and ``sub/..`` made a
+    folder ``sub`` before a bare "Device or resource busy". Refused as ``paperdir/`` is."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "paper").mkdir()
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["macros", "--out", out])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert err.endswith(f"argument --out: {out} names a folder (its last part is {last}): "
+                        "give a file's path in it"), err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["paper"]
+
+
 @pytest.mark.parametrize("label", ["budget $5 run", "a \\$ and $x$ run"])
 def test_a_label_with_one_dollar_builds_at_a_venue_as_by_default(tmp_path, label, capsys):
     """Round 47 (W6): a fig4 condition named ``budget $5 run`` (one dollar: text to
