@@ -134,6 +134,9 @@ def denied_named(denied: set[str], error: str, output: str = "") -> str | None:
     for word in [*named(error), *bibs]:
         name = os.path.normpath(word.removeprefix("./"))
         for left in sorted(denied):
-            if name in (left, f"{left}.tex", f"{left}.bib") or name.startswith(f"{left}/"):
+            # TeX's name with the extension its reader adds: .tex, .bib, or graphicx's
+            # .pdf/.png/... for the extensionless include sync writes (round 48b, K6)
+            if name in (left, f"{left}.tex", f"{left}.bib", str(Path(left).with_suffix(""))) or \
+                    name.startswith(f"{left}/"):
                 return left
     return None

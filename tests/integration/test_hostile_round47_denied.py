@@ -66,3 +66,26 @@ def test_an_unreadable_file_the_paper_reads_is_named(tmp_path, monkeypatch, caps
         f"error: {paper / named}: cannot be read, and the paper's compile needs it "
         "(Permission denied): make it readable to you (its owner can: chmod -R a+rX)"), err
     assert not (tmp_path / "p.tar.gz").exists()
+
+
+@pytest.mark.slow  # TeX
+@pytest.mark.parametrize("include", ["figs/plot", "figs/plot.png"])
+def test_an_unreadable_figure_included_without_its_extension_is_named(tmp_path, monkeypatch,
+                                                                      capsys, include):
+    """Round 48b (K6): ``\\includegraphics{figs/plot}`` (no extension, as sync writes it) of
+    a PNG the user may not read was told as TeX's "File `figs/plot' not found"; the match
+    took a TeX name as itself, ``.tex`` or ``.bib`` only, never graphicx's extensions."""
+    from PIL import Image
+
+    paper = write_files(tmp_path / "p", {"main.tex": (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\n"
+        f"\\includegraphics[width=2in]{{{include}}}\n\\end{{document}}\n")})
+    (paper / "figs").mkdir()
+    Image.new("RGB", (20, 10), "white").save(paper / "figs" / "plot.png")
+    _denied(monkeypatch, "plot.png")
+    code, _, err = _pack(capsys, paper)
+    assert code == 1
+    assert err.splitlines()[-1] == (
+        f"error: {paper / 'figs' / 'plot.png'}: cannot be read, and the paper's compile needs "
+        "it (Permission denied): make it readable to you (its owner can: chmod -R a+rX)"), err
+    assert not (tmp_path / "p.tar.gz").exists()
