@@ -146,7 +146,7 @@ class FigureSpec(FigureModule):
         except Exception:  # noqa: BLE001 - code that does not compile: the build says why
             helpers = []
         return [self.module_path, *helpers, *(PACKAGE_DIR / f for f in SHARED_CODE),
-                *plots_data_files()]
+                *package_data_files()]
 
     def figdata_path(self, figdata_dir: Path) -> Path:
         return Path(figdata_dir) / f"{self.name}.json"
@@ -180,13 +180,20 @@ _SEED_003 = "003_92be238145892237.py"
 _SEED_004 = "004_146fd1276e2f5a5c.py"
 
 
-def plots_data_files() -> list[Path]:
-    """The files under ``figures/plots/`` that are not Python (a palette, an ``.mplstyle`` the
-    code reads beside it): an input of every figure, as its modules are (hostile round 47d,
-    G7: a changed ``_palette.json`` passed the goldens and left every build current)."""
+#: Where the files the code may read beside itself are looked for: the whole package.
+DATA_FILES_ROOT = PACKAGE_DIR
+
+
+def package_data_files() -> list[Path]:
+    """The files of the ``figures`` package that are not Python (a palette, an ``.mplstyle``,
+    venues.json): an input of every figure, as its modules are, wherever in the package the
+    code reads them (hostile round 47d, G7: ``plots/_palette.json``; round 48d, G1:
+    ``figures/paper.mplstyle``, one folder up, was no input and a changed picture passed).
+    The whole package rather than a guess at what the drawing reads: an edit to a template
+    rebuilds what it did not change, never the reverse."""
     try:
-        return sorted(p for p in PLOTS_DIR.rglob("*") if p.is_file() and p.suffix not in (
-            ".py", ".pyc") and "__pycache__" not in p.relative_to(PLOTS_DIR).parts)
+        return sorted(p for p in DATA_FILES_ROOT.rglob("*") if p.is_file() and p.suffix not in (
+            ".py", ".pyc") and "__pycache__" not in p.relative_to(DATA_FILES_ROOT).parts)
     except OSError:
         return []
 

@@ -166,9 +166,9 @@ def _imports() -> _PackageImports:
 def _code_files(test_module: str, figure_module: str) -> tuple[Path, ...]:
     """The package's code a comparison runs: what the figure's module and the drawing test
     (its module, tests/conftest.py and the vector judge) import."""
-    from figures.registry import plots_data_files
+    from figures.registry import package_data_files
 
-    files = set(plots_data_files())  # what the code reads beside it (round 47d, G7)
+    files = set(package_data_files())  # what the code reads beside it (round 47d G7, 48d G1)
     for root in (figure_module, test_module, str(_TESTS / "conftest.py"), str(_VECTOR)):
         files |= _imports().files(root)
     return tuple(sorted(files))

@@ -18,7 +18,7 @@ def test_a_data_file_beside_the_plots_is_an_input_of_every_figure(tmp_path, monk
     (plots / "x.py").write_text("")
     palette = plots / "_palette.json"
     palette.write_text('{"grid_alpha": 0.3}')
-    monkeypatch.setattr(registry, "PLOTS_DIR", plots)
+    monkeypatch.setattr(registry, "DATA_FILES_ROOT", tmp_path)
     spec = registry.BY_NAME["cifar_summary"]
     assert spec.source_files()[-1] == palette
     assert [p for p in spec.source_files() if p.parent.name in ("plots", "__pycache__")
@@ -28,11 +28,28 @@ def test_a_data_file_beside_the_plots_is_an_input_of_every_figure(tmp_path, monk
     assert build_key(spec, b"{}") != before
 
 
+@pytest.mark.parametrize("where", ["paper.mplstyle", "style/paper.mplstyle"])
+def test_a_style_file_anywhere_in_the_package_is_an_input_of_every_figure(tmp_path, monkeypatch,
+                                                                         where):
+    """Round 48d (G1): ``figures/paper.mplstyle`` read by ``_cifar.py`` (one folder up from
+    plots/, which G7's mend took alone) changed, and the goldens passed unjudged and the
+    build kept cifar_summary current."""
+    style = tmp_path / where
+    style.parent.mkdir(parents=True, exist_ok=True)
+    style.write_text("axes.linewidth: 0.8\n")
+    monkeypatch.setattr(registry, "DATA_FILES_ROOT", tmp_path)
+    spec = registry.BY_NAME["cifar_summary"]
+    assert style in spec.source_files()
+    before = build_key(spec, b"{}")
+    style.write_text("axes.linewidth: 1.2\n")
+    assert build_key(spec, b"{}") != before
+
+
 def test_the_golden_comparison_reads_the_data_files_too(tmp_path, monkeypatch):
     import golden_cache
 
     (tmp_path / "_palette.json").write_text("{}")
-    monkeypatch.setattr(registry, "PLOTS_DIR", tmp_path)
+    monkeypatch.setattr(registry, "DATA_FILES_ROOT", tmp_path)
     golden_cache._code_files.cache_clear()
     try:
         files = golden_cache._code_files(str(golden_cache._TESTS / "golden" / "test_images.py"),
