@@ -36,9 +36,9 @@ def test_a_printed_todo_author_stops_the_anonymous_pack(tmp_path, capsys):
 @pytest.mark.parametrize(("preamble", "note", "warned"), [
     ("\\usepackage{changes}\\definechangesauthor[name={Janet Smithson}, color=orange]{JS}",
      "\\added[id=JS]{new sentence}",
-     "main.tex:2: a note's author field (changes' \\definechangesauthor[name=Janet Smithson])"
-     " names Janet Smithson, shipped in the source though the pages do not print it: leave "
-     "it out of the anonymous version"),
+     ("main.tex:2: a note's author field (changes' \\definechangesauthor[name=Janet "
+      "Smithson]) names Janet Smithson, shipped in the source though the pages do not print "
+      "it: leave it out of the anonymous version")),
     ("\\usepackage{todonotes}", "\\todo[author=Reviewer]{check this claim}", None)])
 def test_a_note_author_the_pages_do_not_print_is_a_warning(tmp_path, capsys, preamble, note,
                                                            warned):
