@@ -22,6 +22,7 @@ from figures.pack import (
     hidden,
     images,
     inputs,
+    noted,
     notices,
     order,
     pages,
@@ -181,14 +182,17 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         told = disclosure.disclosed(pdf, paper, authors)
         if told:  # at the line that sets it, every finding (round 42, A34)
             raise anonymity.stopped(told, paper, sorted(files), main_tex.name)
+        sources = notices.texts(by_line)  # notes TeX discards, an image cropped on the page
+        notes, stop = noted.told(sources, texts[1], paper)  # a margin note's author (round 48b, K20)
+        if stop is not None:
+            raise stop
         compiled = [disclosure.folded(text) for text in texts[1]]
         shown = [name for name in authors if any(disclosure.folded(name) in text
                                                  for text in compiled)]
         reader = open_pdf(pdf)  # what a reader shows beside the pages (round 33, A1, A3)
-        found.warnings += said + aside.told(reader, paper, authors, main_tex.name, texts[1])
+        found.warnings += said + notes + aside.told(reader, paper, authors, main_tex.name, texts[1])
         found.warnings += anonymity.printed_metadata(paper, list(files), texts[1],
                                                      aside.links(reader), aside.bookmarks(reader))
-        sources = notices.texts(by_line)  # notes TeX discards, an image cropped on the page
         told = {name: line for name, line in notices.clipped_by_name(sources, list(files)).items()
                 if name not in found.ours}  # ours printed cropped: said above, once
         found.warnings += hidden.told(sources, texts[1]) + notices.comment_characters(

@@ -1,0 +1,66 @@
+"""Margin notes' author fields in an anonymous pack (hostile round 48b, K20): todonotes'
+``\\todo[author=Karl Weberling]{..}`` prints the name in the margin of the very page a
+reviewer reads, changes' ``\\definechangesauthor[name={Janet Smithson}]{JS}`` prints it in
+``\\listofchanges``. A field whose key says it holds an author is read as pdfcomment's and
+attachfile's ``author=`` are (docs/pack.md: a note's author field stops the pack): a name
+there (:func:`figures.paper.names.names_in`: a role, ``author=Reviewer``, or initials,
+``JS``, pass) that the compiled pages print stops the pack at its line; one they do not
+print (a ``[disable]`` todonotes, no ``\\listofchanges``) is a warning, as any name the
+sources alone ship: the archive holds it, the page does not show it. Whether it is printed
+is asked of the compiled text (:func:`figures.paper.disclosure.printed_on`), not guessed
+from the options."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from figures.errors import FigureDataError, display_path
+from figures.paper.disclosure import printed_on
+from figures.paper.names import names_in
+from figures.texread import blanked
+
+#: What the paper's own packages define (their notes are no author's of this paper).
+_PACKAGES = (".sty", ".cls", ".clo", ".cfg", ".def", ".bst")
+#: The commands whose key=value options name a note's author, with that key: todonotes'
+#: ``\\todo``, ``\\missingfigure`` and ``\\setuptodonotes`` (author=), changes'
+#: ``\\definechangesauthor`` (name=). An option's value may be braced, one level deep.
+_NOTE = re.compile(r"\\(todo|missingfigure|setuptodonotes|definechangesauthor)\*?\s*"
+                   r"([\[{])((?:[^\[\]{}]|\{[^{}]*\})*)[\]}]")
+_KEYS = {"todo": "author", "missingfigure": "author", "setuptodonotes": "author",
+         "definechangesauthor": "name"}
+_CLOSE = {"[": "]", "{": "}"}
+_PACKAGE = {"definechangesauthor": "changes'"}
+
+
+def told(texts: dict[str, str], pages: list[str],
+         paper: Path) -> tuple[list[str], FigureDataError | None]:
+    """The warnings for the note author fields of ``texts`` (the packed text files of
+    ``paper`` by name) naming someone that ``pages`` (the compiled text) never print, and
+    the stop for the first that they print (None: none is), at its file's whole path."""
+    said, stop = [], None
+    for name in sorted(n for n in texts if not n.lower().endswith(_PACKAGES)):
+        text = blanked(texts[name], verbatim=True)
+        for match in _NOTE.finditer(text):
+            key = _KEYS[match[1]]
+            field = re.search(rf"(?<![A-Za-z]){key}\s*=\s*(?:\{{([^{{}}]*)\}}|([^,]*))",
+                              match[3])
+            value = " ".join((field[1] if field and field[1] is not None else
+                              field[2] if field else "").split())
+            if not names_in(value):
+                continue
+            line = text.count("\n", 0, match.start()) + 1
+            where = f"{display_path(name)}:{line}"
+            package = _PACKAGE.get(match[1], "todonotes'")
+            what = (f"a note's author field ({package} \\{match[1]}{match[2]}{key}={value}{_CLOSE[match[2]]}) "
+                    f"names {value}")
+            shown = printed_on(value, pages)
+            if shown is None:
+                said.append(f"{where}: {what}, shipped in the source though the pages "
+                            "do not print it: leave it out of the anonymous version")
+            elif stop is None:
+                stop = FigureDataError(f"{paper / name}:{line}", None, (
+                    f"{what}, printed on page {shown[1]} of the review copy: leave it out "
+                    f"of the anonymous version (or write a role: {key}=Reviewer); the "
+                    "anonymous pack stops"))
+    return said, stop
