@@ -55,6 +55,20 @@ def checkout_of(path: Path) -> Path | None:
     return None
 
 
+def repository_figdata(name: str, besides: Path) -> Path | None:
+    """The repository's own figdata file ``name`` (a figure's paper values, its ``quoted``
+    list), other than ``besides``: in ``figdata/`` of the working folder (a checkout worked
+    in), else in the package's own checkout (an author working from her paper's folder:
+    round 48c W8); None when neither holds it (an installed package)."""
+    from figures.registry import PACKAGE_DIR
+
+    for folder in (DEFAULT_FIGDATA, PACKAGE_DIR.parent / "figdata"):
+        file = folder / name
+        if file.is_file() and not same_folder(file, besides):
+            return file
+    return None
+
+
 def written_by(marker: bytes, path: Path) -> bool:
     """Whether the file ``path`` holds ``marker`` (a command's own mark) in its first KiB."""
     try:

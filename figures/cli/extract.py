@@ -47,8 +47,7 @@ def extract(results: Path, figdata_dir: Path, names: Sequence[str] = (), *,
             raise FigureDataError(str(path), None, f"is a link to {path.resolve()}, inside "
                                   f"{inside}; extract would write over it. Remove the link")
         if not spec.extract:
-            raise FigureDataError(str(path), None, "paper values only, no log sources to "
-                                  "extract; edit this file by hand")
+            raise FigureDataError(str(path), None, _paper_values_only(path))
         try:
             with caught_warnings() as caught:  # the code's own warnings: one line each
                 doc = extract_figure(spec, tree, figdata_dir)
@@ -76,3 +75,16 @@ def _has_extract(spec: FigureSpec) -> bool:
         return spec.extract is not None
     except (Exception, SystemExit):  # noqa: BLE001 - reported by the figure's own action
         return True
+
+
+def _paper_values_only(path: Path) -> str:
+    """What to do with a figure of paper values only: edit its file, or, when the folder
+    does not hold it (a new figdata folder), copy the repository's first (round 48c W8)."""
+    from figures.paths import repository_figdata
+
+    if path.is_file():
+        return "paper values only, no log sources to extract; edit this file by hand"
+    kept = repository_figdata(path.name, path)
+    origin = kept if kept is not None else f"the repository's figdata/{path.name}"
+    return (f"paper values only, no log sources to extract, and not in this folder: copy "
+            f"{origin} here and edit it by hand")

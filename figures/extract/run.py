@@ -60,16 +60,16 @@ def extract_figure(spec: FigureSpec, tree: ResultsTree, figdata_dir: Path) -> di
 
 
 def _no_quoted_carried(spec: FigureSpec, tree: ResultsTree, path: Path) -> None:
-    """A warning when ``path`` is new and the repository's figdata file of ``spec`` names
+    """A warning when ``path`` is new and the repository's figdata file of ``spec`` (in the
+    working folder's ``figdata/`` or the package's checkout: round 48c W8) names
     values the paper quotes: they are not in the logs, so the new file has none, and
     ``figures macros`` of that folder leaves the paper's macros undefined (hostile round
     47c, W33: eight macros vanished without a word)."""
-    from figures.paths import DEFAULT_FIGDATA
+    from figures.paths import repository_figdata
 
-    kept = Path(DEFAULT_FIGDATA) / path.name
+    kept = repository_figdata(path.name, path)
     try:
-        quoted = figdata.load(kept, spec.name).get("quoted") if kept.is_file() and \
-            kept.resolve() != path.resolve() else None
+        quoted = figdata.load(kept, spec.name).get("quoted") if kept is not None else None
     except FigureDataError:
         return
     if quoted:

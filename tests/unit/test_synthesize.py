@@ -95,7 +95,8 @@ def test_extracting_a_figure_without_log_sources_says_so(capsys, tmp_path):
     assert code == 1
     assert err.splitlines()[0] == (
         f"error: fig1_audit_hero: {tmp_path / 'fd' / 'fig1_audit_hero.json'}: paper values "
-        "only, no log sources to extract; edit this file by hand")
+        "only, no log sources to extract, and not in this folder: copy "
+        "figdata/fig1_audit_hero.json here and edit it by hand")  # round 48c W8
 
 
 def test_list_exits_non_zero_on_unreadable_figdata(capsys, tmp_path):
