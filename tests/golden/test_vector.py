@@ -14,6 +14,7 @@ from helpers import (
     REPO,
     VENUE_BASELINES,
     fixture_files,
+    fixture_spec,
     restore_advice,
     venue_baseline_name,
     venue_slots,
@@ -157,6 +158,7 @@ def test_each_default_vector_golden_is_what_is_drawn_now(fixture):
     """Where pixels decide (the reference environment), the default tier does not draw the
     vector content; here every vector golden is compared with the drawing, so one left stale
     by a change that moved no pixel fails CI rather than a co-author's laptop."""
+    fixture_spec(fixture)  # one of no figure, or named with a line end: its one line (G15)
     failure = judge(golden_path(REPO / "baseline" / f"{fixture.stem}.png"),
                     lambda: fixture_vector(fixture), None)
     assert failure is None, failure
