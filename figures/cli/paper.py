@@ -83,7 +83,7 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
         if stale := runner.stale_reads(paper.root, out, pdf.stem):  # TeX writes in out alone
             raise rewritten.stale_refusal(paper, stale[0], pdf)  # ours: round 39, F4
         if far := outside.read_outside(paper.root, out, pdf.stem):  # round 48a, P20
-            raise outside.refusal(paper, far[0], pdf.name)
+            raise outside.refusal(paper, far, pdf.name)
         compiled_files.put(out, paper.main)  # all or nothing (round 37, P10)
         if compiled.returncode != 0 or not (out / pdf.name).is_file():
             why = explained(runner.first_error(out / f"{pdf.stem}.log", compiled.stdout),

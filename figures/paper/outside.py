@@ -72,7 +72,7 @@ def read_outside(root: Path, out: Path, job: str) -> list[Path]:
             real = path.resolve()
         except (OSError, RuntimeError):
             real = path
-        if str(path) in _STDIN or any(p.is_relative_to(f) for f in inside for p in (path, real)):
+        if str(path) in _STDIN or any(real.is_relative_to(f) for f in inside):  # a link out
             continue
         if real.parts[1:2] not in (("proc",), ("sys",), ("dev",)) and \
                 path.parts[1:2] not in (("proc",), ("sys",), ("dev",)):
@@ -83,11 +83,13 @@ def read_outside(root: Path, out: Path, job: str) -> list[Path]:
     return found
 
 
-def refusal(paper, path: Path, pdf: str) -> LatexError:
-    """The one line for ``path``, a file outside the paper's folder its compile read
-    (:func:`read_outside`), at the line of the paper that names it (else the main file);
-    ``pdf`` (``main.pdf``), the compiled paper, is not put in the folder."""
-    names = {str(path), os.path.relpath(path, paper.root), path.name}
+def refusal(paper, read: list[Path], pdf: str) -> LatexError:
+    """The one line for ``read``, the files outside the paper's folder its compile read
+    (:func:`read_outside`), at the line of the paper that names the first (else the main
+    file), the others counted; ``pdf`` (``main.pdf``), the compiled paper, is not put in the
+    folder."""
+    path, more = read[0], len(read) - 1
+    names = {str(path), os.path.relpath(path, paper.root)}
     with contextlib.suppress(ValueError):
         names.add("~/" + path.relative_to(Path.home()).as_posix())
     names |= {n.removesuffix(path.suffix) for n in names if path.suffix}
@@ -95,7 +97,12 @@ def refusal(paper, path: Path, pdf: str) -> LatexError:
         re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?![\w/-])")
     found = search_sources(paper, pattern)
     where = f"{found[0]}:{found[1]}" if found else str(paper.main)
-    return LatexError(where, None, f"reads {elide(display_path(path))}, outside the paper's "
-                      "folder: figures paper prints only the paper's files and TeX's (a paper "
-                      "could print yours, or your environment): copy it into the folder and "
-                      f"name it from there; {pdf} not written")
+    shown = elide(display_path(path))
+    with contextlib.suppress(OSError, RuntimeError):
+        if path.is_symlink() or path.is_relative_to(paper.root):  # a link in the folder
+            shown = f"{shown}, a link to {elide(display_path(path.resolve()))}"
+    also = f" (and {more} other file(s) outside)" if more else ""
+    return LatexError(where, None, f"reads {shown}{also}, outside the paper's folder: figures "
+                      "paper prints only the paper's files and TeX's (a paper could print "
+                      "yours, or your environment): copy it into the folder and name it from "
+                      f"there; {pdf} not written")

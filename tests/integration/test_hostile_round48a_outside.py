@@ -78,3 +78,18 @@ def test_a_file_one_level_up_is_refused_and_the_papers_own_are_not(tmp_path, mon
     code, _, err = _run(paper, capsys, "paper")
     assert code == 0, err
     assert (paper / "main.pdf").is_file()
+
+
+@pytest.mark.slow
+def test_a_link_in_the_folder_to_a_file_outside_is_refused(tmp_path, monkeypatch, capsys):
+    r"""Round 48a (P20): a link the paper ships, ``env.tex -> /proc/self/environ``, read by
+    ``\input{env}``: the name is the paper's, the file is not. Refused at its line, naming
+    the link and where it points; no PDF."""
+    paper = _paper(tmp_path, monkeypatch, ENVIRON.replace("/proc/self/environ", "env"))
+    (paper / "env.tex").symlink_to("/proc/self/environ")
+    code, _, err = _run(paper, capsys, "paper")
+    assert code == 1, err
+    [line] = [x for x in err.splitlines() if x.startswith("error:")]
+    assert line.startswith(f"error: {paper / 'main.tex'}:6: reads {paper / 'env.tex'}, a link "
+                           "to /proc/"), line
+    assert not (paper / "main.pdf").exists()
