@@ -3,7 +3,9 @@ is imported is one line too, never a traceback (docs/modules.md)."""
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
 
 from figures.signals import (
     hold_stop_signals,
@@ -50,12 +52,29 @@ def main() -> int:
     if late is not None and status not in _STOPPED:
         line, status = stopped_after(late)
         print(line, file=sys.stderr)
-    from figures.author_code import end_if_abandoned
-
-    # a thread the author's code left running (each one already its figure's line), or any
-    # other, would keep the interpreter waiting for it at exit, forever: the command ends
-    end_if_abandoned(status, any_left=True)
+    _end_if_abandoned(status)
     return status
+
+
+def _end_if_abandoned(status: int) -> None:
+    """End now if a thread the author's code left running (each one already its figure's
+    line), or any other, would keep the interpreter waiting for it at exit, forever.
+
+    A stop while numpy loaded leaves it half-imported, so figures.author_code (which imports
+    it) cannot load after it (round 48d, G14: "cannot load module more than once per
+    process", a traceback and exit 1 after the stop's own line). It never loaded, then: no
+    author code ran, and the threads left are looked at here."""
+    try:
+        from figures.author_code import end_if_abandoned
+    except ImportError:
+        if status not in _STOPPED:
+            raise
+        if any(thread.is_alive() and not thread.daemon and thread is not threading.main_thread()
+               for thread in threading.enumerate()):
+            sys.stderr.flush()
+            os._exit(status)
+        return
+    end_if_abandoned(status, any_left=True)
 
 
 def _starting(exc: KeyboardInterrupt) -> tuple[str, int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from figures.cli import main as cli
-from figures.errors import display_path
+from figures.errors import UNPRINTABLE, display_path
 from figures.registry import BY_NAME, FIGURES, FigureSpec
 
 REPO = Path(__file__).resolve().parent.parent
@@ -342,7 +343,13 @@ def figure_name(fixture: Path) -> str:
 
 def orphan_line(fixture: Path) -> str | None:
     """One line naming ``fixture`` and what to do when its figure is not in the registry (a
-    figure removed, its fixture left behind); None when it is."""
+    figure removed, its fixture left behind), or its name holds a control character (round
+    48d, G15: a line end split each line naming its golden, and review did not know its
+    test); None when it is a golden's."""
+    if re.search(f"[{UNPRINTABLE}]", fixture.stem):
+        return (f"tests/fixtures/{display_path(fixture.name)}: a fixture's name holds a control "
+                "character (a line end, a tab), which its golden's files, its test's id and the "
+                "commands that name it cannot show: rename the fixture (letters, digits, - and _)")
     name = figure_name(fixture)
     if name in BY_NAME:
         return None

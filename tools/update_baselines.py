@@ -6,7 +6,9 @@ A NAME (a golden's file name without its suffix: ``cifar_summary``,
 ``venue-icml--fig1_audit_hero--3.25``; or its file, ``baseline/NAME.png``, a default
 build's, ``build/figures/NAME.pdf``, or its figure's source, ``figures/plots/NAME.py``)
 renders and writes that golden only; off the reference environment it writes its vector
-golden only (pixels are not made there). Other arguments go to pytest (``-k EXPR``, ``-x``).
+golden only (pixels are not made there). Other arguments go to pytest (``-k EXPR``, ``-x``,
+a golden test module, ``tests/golden/test_venue_images.py``, or a test in one); any other word
+or path is read as a NAME, and one naming no golden is refused.
 
 Renders every fixture with pytest-mpl into a scratch folder and copies into baseline/ only the
 images whose pixels changed or that are missing, and the vector goldens beside them
@@ -55,6 +57,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BASELINE = ROOT / "baseline"
 #: What each golden image is made of: its pixels, and its vector content beside it.
 GOLDEN = ("*.png", "*.vector.txt.gz")
+#: The modules (in tests/golden/) that render goldens: a path to one, or a test in one, is pytest's.
+MODULES = ("test_images.py", "test_venue_images.py")
 #: The golden files this run wrote, as it writes them; whether it renders (round 45d, G7).
 WROTE: list[str] = []
 RENDERING: list[bool] = []
@@ -114,17 +118,15 @@ def copy_changed(generated: Path, baseline: Path) -> list[str]:
     for made in sorted((p for pattern in GOLDEN for p in generated.glob(pattern)),
                        key=lambda p: p.name):  # each image, then its vector content
         target = baseline / made.name
-        if target.is_file() and not target.is_symlink() and _same(target, made):
-            continue
-        written.append(made.name + _put(made, target))
+        if not (target.is_file() and not target.is_symlink() and _same(target, made)):
+            written.append(made.name + _put(made, target))
     return written
 
 
 def _tests_importable() -> None:
     """The test modules importable as pytest imports them (``helpers``, ``test_images``)."""
-    for folder in (ROOT / "tests" / "golden", ROOT / "tests"):
-        if str(folder) not in sys.path:
-            sys.path.insert(0, str(folder))
+    sys.path[:0] = [str(f) for f in (ROOT / "tests", ROOT / "tests" / "golden")
+                    if str(f) not in sys.path]
 
 
 def goldens() -> dict[str, str]:
@@ -139,10 +141,9 @@ def goldens() -> dict[str, str]:
                          (test_venue_images, "test_venue_layout_matches_baseline")):
         for param in module.PARAMS:
             mark = next((m for m in param.marks if m.name == "mpl_image_compare"), None)
-            if mark is None:  # a fixture whose figure is not registered (round 29, G9)
-                continue
-            found[mark.kwargs["filename"].removesuffix(".png")] = (
-                f"tests/golden/{module.__name__}.py::{test}[{param.id}]")
+            if mark is not None:  # else a fixture whose figure is not registered (round 29, G9)
+                found[mark.kwargs["filename"].removesuffix(".png")] = (
+                    f"tests/golden/{module.__name__}.py::{test}[{param.id}]")
     return found
 
 
@@ -151,8 +152,7 @@ def generate(folder: Path, pytest_args: list[str]) -> subprocess.CompletedProces
     test nor test module: ``tests/golden/test_venue_images.py`` renders the venue goldens
     only) into ``folder``: images and vector goldens, as pytest-mpl writes them."""
     tests = [] if any("::" in a or (a.endswith(".py") and not a.startswith("-"))  # a module
-                      for a in pytest_args) else [
-        str(ROOT / "tests" / "golden" / f) for f in ("test_images.py", "test_venue_images.py")]
+                      for a in pytest_args) else [str(ROOT / "tests" / "golden" / f) for f in MODULES]
     # pytest reports every generated image as "skipped" (pytest-mpl's way of saying it
     # compared nothing): its output is kept for a failure only, the caller says the rest
     return subprocess.run(
@@ -177,8 +177,7 @@ def write_golden(generated: Path, name: str) -> list[str]:
     return written
 
 
-#: What a golden's name is read from: its files (``ls baseline/``) and, as the build names
-#: them, its figure's outputs (``build/figures/NAME.pdf``).
+#: A golden's name is read from its files (``ls baseline/``) and its figure's outputs.
 _FILES = (".png", ".vector.txt.gz", ".pdf", ".svg")
 
 
@@ -187,27 +186,32 @@ def _stem(arg: str) -> str:
     its figure's (``build/figures/NAME.png``, ``NAME.pdf``) or tab completion its figure's
     source (``figures/plots/NAME.py``: round 39, U2); ``arg`` when it names no file."""
     name = arg.rsplit("/", 1)[-1]
-    if _source(arg):
-        return name.removesuffix(".py")
+    if arg.endswith(".py") and os.path.normpath(arg).rsplit("/", 2)[-2:-1] == ["plots"]:
+        return name.removesuffix(".py")  # a figure's source, not a test module
     return next((name.removesuffix(s) for s in _FILES if name.endswith(s)), arg)
 
 
-def _source(arg: str) -> bool:
-    """Whether ``arg`` is a figure's source, ``figures/plots/NAME.py`` (not a test module)."""
-    return arg.endswith(".py") and os.path.normpath(arg).rsplit("/", 2)[-2:-1] == ["plots"]
+def _test_path(arg: str) -> str | None:
+    """``arg`` as pytest in the checkout reads it if it is a golden test module or a test in
+    one, else None: any other path is a NAME (round 48d, G6: ``/etc/passwd``, ``.`` went to pytest)."""
+    file, sep, test = arg.partition("::")
+    found = next((p.resolve() for p in (Path(file), ROOT / file)  # no OSError for a long name
+                  if os.path.isfile(p)), None)  # noqa: PTH113
+    ours = found in [ROOT / "tests" / "golden" / module for module in MODULES]
+    return found.relative_to(ROOT).as_posix() + sep + test if ours else None
 
 
 def _names(argv: list[str]) -> tuple[list[str], list[str]]:
-    """The golden NAMEs among ``argv`` (not an option's value), and the rest; ValueError (one
-    line) for a file or word that names no golden (pytest said "not found", "exited 4")."""
-    if all(a.startswith("-") or ("/" in a and _stem(a) == a) for a in argv):
-        return [], argv
-    known, named = goldens(), {}  # argv's place -> the golden it names
+    """The golden NAMEs among ``argv`` (not an option's value), and the rest for pytest; any
+    other word or path (``-`` too) is a ValueError, one line (pytest said "exited 4")."""
+    tests = {i: test for i, a in enumerate(argv) if (test := _test_path(a))}
+    rest, known, named = [tests.get(i, a) for i, a in enumerate(argv)], goldens(), {}
     for i, given in enumerate(argv):
         after = argv[i - 1] if i else ""  # an option's value is no NAME (-k, -m: never)
-        if given.startswith("-") or "::" in given or after in ("-k", "-m"):
+        value = after.startswith("-") and "=" not in after  # or may be
+        if (given.startswith("-") and given != "-") or i in tests or after in ("-k", "-m"):
             continue
-        if not given.strip() and not (after.startswith("-") and "=" not in after):
+        if not given.strip() and not value:
             raise ValueError(f"{given!r}: an empty NAME (an unset variable?) names no golden: "
                              "name one (`ls baseline/ baseline/venues/`), or give none to "
                              "write every golden that differs")  # round 47d, G8
@@ -217,20 +221,19 @@ def _names(argv: list[str]) -> tuple[list[str], list[str]]:
         if stem in known and (stem == given or folder.rsplit("/", 1)[-1] in (
                 "", "baseline", "venues", "figures", "plots")):
             named[i] = stem
-        elif (stem != given or not (Path(given).exists() or (ROOT / given).exists())) and \
-                not (after.startswith("-") and "=" not in after):
+        elif not value:
             theirs = [k for k in known if k.startswith("venue-") and f"--{stem}" in k]
             theirs = [k for k in theirs if k.split("--")[0][6:] in path.split("/")] or theirs
-            # escaped: a name pasted with its line end stays on one line (round 37, G9)
-            raise ValueError(f"{display_path(given)}: " + (
+            shown = display_path(given)  # a line end escaped (round 37, G9), a space quoted:
+            shown = shown if shown.strip() == shown else f"'{shown}'"  # round 48d, G6
+            raise ValueError(f"{shown}: " + (
                 f"a venue's build of {stem}: name its golden ({', '.join(theirs)})" if theirs
-                and stem in known else ("no golden of that name" if stem == given else
+                and stem in known else ("no golden of that name" if stem in (given, path) else
                                         f"no golden named {display_path(stem)}")
                 + ": a NAME is a golden's file name without .png (`ls baseline/ "
                 "baseline/venues/`), such as cifar_summary or venue-icml--cifar_accuracy--column"))
-    return (list(dict.fromkeys(named.values())),
-            [a for i, a in enumerate(argv) if i not in named] + [known[stem]
-                                                                 for stem in named.values()])
+    return list(dict.fromkeys(named.values())), [a for i, a in enumerate(rest) if i not in named
+                                                 ] + [known[stem] for stem in named.values()]
 
 
 def _unnamed(names: list[str]) -> str:
@@ -240,12 +243,10 @@ def _unnamed(names: list[str]) -> str:
     figures = [name for name in names if not name.startswith("venue-")]
     theirs = [k for k in goldens() if k.startswith("venue-") and k not in names
               and k.split("--")[1] in figures]
-    if not theirs:
-        return ""
     whose = " and ".join(f"{figure}'s" for figure in figures
                          if any(k.split("--")[1] == figure for k in theirs))
     return (f"; {whose} venue goldens were not rendered nor checked ({', '.join(theirs)}): "
-            "name them, or run without NAME to write every golden that differs")
+            "name them, or run without NAME to write every golden that differs") if theirs else ""
 
 
 def recorded(record: Path, new_environment: bool) -> dict[str, object]:
@@ -333,10 +334,9 @@ def main(argv: list[str]) -> int:
 def _main(argv: list[str]) -> int:
     options, argv = parser().parse_known_args(argv)  # --help: the usage, exit 0
     new_environment = options.new_environment
-    if (refused := _refused(argv, new_environment)) is not None:
-        print(f"update_baselines: {refused}", file=sys.stderr)
-        return 2
     try:
+        if (refused := _refused(argv, new_environment)) is not None:
+            raise ValueError(refused)
         names, pytest_args = _names(argv)
     except ValueError as refused:
         print(f"update_baselines: {refused}", file=sys.stderr)

@@ -22,7 +22,7 @@ from figures.cli.common import (
 from figures.errors import FigureDataError, LatexError, display_path
 from figures.pack import inputs, refs
 from figures.paper import compiled as compiled_files
-from figures.paper import drafts, rewritten
+from figures.paper import drafts, outside, rewritten
 from figures.paper.latexmkrc import rc_not_run
 from figures.paths import BUILD_ROOT, shown
 from figures.registry import BY_NAME
@@ -82,6 +82,8 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
         pdf = paper.main.with_suffix(".pdf")
         if stale := runner.stale_reads(paper.root, out, pdf.stem):  # TeX writes in out alone
             raise rewritten.stale_refusal(paper, stale[0], pdf)  # ours: round 39, F4
+        if far := outside.read_outside(paper.root, out, pdf.stem):  # round 48a, P20
+            raise outside.refusal(paper, far, pdf.name)
         compiled_files.put(out, paper.main)  # all or nothing (round 37, P10)
         if compiled.returncode != 0 or not (out / pdf.name).is_file():
             why = explained(runner.first_error(out / f"{pdf.stem}.log", compiled.stdout),

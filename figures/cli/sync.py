@@ -70,7 +70,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     if paper is None:
         key, paper = probed(args, tex)
     for line in paper.unresolved:
-        cli.say(f"warning: {line} (not read)", err=True)
+        cli.say(f"warning: {line}" + ("" if line.endswith(" is read)") else " (not read)"), err=True)
     if slip := unclosed_refusal(paper.sources, paper.root, paper.main):  # r39 F12, r43 A65n
         raise LatexError(str(paper.main), None, slip)
     built = source_for(args, paper)

@@ -30,6 +30,7 @@ from figures.numbers.texnumbers import (
     numbers_at,
     rounded_by_hand,
     specific_digits,
+    within_reach,
 )
 from figures.numbers.texprose import prose
 from figures.numbers.textables import (
@@ -291,7 +292,7 @@ def check_tex(tex: str, quoted: Sequence[Quoted],
     define (``known``: the paper's own printing ``comment`` environment is text)."""
     macros = [(q, own, Decimal(repr(q.value)), keywords(q))
               for q in quoted if (own := macro_number(q)) is not None]
-    document = Document(tex, known)
+    document, reach = Document(tex, known), within_reach(macros)
     problems = []
     for found in document.numbers():
         number = found.number
@@ -299,7 +300,7 @@ def check_tex(tex: str, quoted: Sequence[Quoted],
             continue
         context: Context | None = None
         exact, near, rounded = [], [], []
-        for q, own, value, words in macros:
+        for q, own, value, words in reach(number):
             fine_enough = number.unit <= own.unit
             same_notation = (number.percent == own.percent
                              and number.scientific == own.scientific)
@@ -311,8 +312,7 @@ def check_tex(tex: str, quoted: Sequence[Quoted],
                 fine_enough or (number.percent and number.significant >= 2))
             if own_text or (fine_enough and abs(number.value - value) <= number.unit / 2):
                 kind = exact
-                # the value to four specific digits (0.6147) or in scientific notation
-                # (4.4e-4) is itself specific; others need the value's words nearby
+                # four specific digits (0.6147), or scientific (4.4e-4): specific alone
                 specific = specific_digits(number) >= 4
             elif (number.unit == own.unit and same_notation  # at the macro's own precision
                   and abs(number.value - value) <= 5 * own.unit

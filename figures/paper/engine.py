@@ -128,7 +128,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             raise LatexError(str(main), None, f"pdflatex stopped before the end of the paper "
                              f"({elide(why, max(room, 120))}): {do}")
         read = runner.recorded(out / f"{job}.fls", root)[0]
-        devices = [p for p in read if p.parts[1:2] in (("dev",), ("proc",))]  # P29
+        devices = [p for p in read if p.parts[1:2] in (("dev",), ("proc",), ("sys",))]  # P29
         names = {p: p.relative_to(out).as_posix() for p in read if p.is_relative_to(out)}
         guessed = {name: placed[name] for name in names.values() if name in placed}
         read = _recorded([root / names[p] if names.get(p) in placed else p for p in read

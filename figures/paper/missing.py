@@ -136,15 +136,21 @@ def devices_read(paper, read: list[Path]) -> list[str]:
     r"""One line for each device the compile read (``\input{/dev/stdin}``, its recorder's
     ``/dev/...`` or ``/proc/...``, not ``/dev/null``), at the line of the paper that asks for
     it: the probe's input is ``/dev/null``, so it read nothing and went on, where by hand
-    TeX waits for what is typed (round 47a, P29; a FIFO or ``/dev/zero`` stops the compile)."""
+    TeX waits for what is typed (round 47a, P29; a FIFO or ``/dev/zero`` stops the compile).
+    A file of ``/proc`` or ``/sys`` (``/proc/self/environ``) is no device: TeX reads it, and
+    ``figures paper`` refuses it (:mod:`figures.paper.outside`; round 48a, P20)."""
     said = []
-    for device in dict.fromkeys(p for p in read if p.parts[1:2] in (("dev",), ("proc",))
+    for device in dict.fromkeys(p for p in read if p.parts[1:2] in (("dev",), ("proc",), ("sys",))
                                 and str(p) != "/dev/null"):
         asked = re.compile(r"\\(?:input|include|subfile)(?![A-Za-z@])\s*\{\s*"
                            + re.escape(str(device)) + r"(?:\.tex)?\s*\}")
         found = search_sources(paper, asked)
         where = f"{shown_path(found[0], paper.root)}:{found[1]}" if found else \
             shown_path(paper.main, paper.root)
-        said.append(f"{where}: \\input{{{device}}}: a device, not a file of the paper (by "
-                    "hand TeX waits there for what is typed): remove its \\input")
+        said.append(f"{where}: \\input{{{device}}}: " + (
+            "a device, not a file of the paper (by hand TeX waits there for what is typed): "
+            "remove its \\input" if device.parts[1] == "dev" or "fd" in device.parts else
+            "a file of the system, outside the paper's folder, which TeX prints into the PDF "
+            "(the environment: your tokens and keys); figures paper refuses to compile it: "
+            "remove its \\input (it is read)"))
     return said

@@ -235,6 +235,8 @@ def _quoting(paper: Paper, macros: Sequence[str], macros_path: Path) -> str | No
 def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, built: Path,
                figdata_dir: Path, allow_synthetic: bool, overwrite_theirs: bool,
                venues_file: Path | None) -> None:
+    """The row of one include of ours; each refusal holds every write (a folder where the
+    file goes too, round 48a P16: a half-synced paper is what an author least expects)."""
     root = paper.root
     formats = _formats(built, spec, venues_file)
     order = extensions_of(paper)
@@ -274,8 +276,8 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
     problem = read_outside(paper, include, target, shadows, printed) or not_the_papers(
         target, root, figdata_dir, built) or unwritable(target, root) or (
         None if up_to_date else printed_by_another(paper.main, target, source, includes_of))
-    if problem is not None:  # a folder there: the paper cannot read it, whatever the others do
-        result.refuse(spec.name, spec.name, shown, problem, hold=not target.is_dir())
+    if problem is not None:  # a folder there too holds the rest: all or nothing (48a, P16)
+        result.refuse(spec.name, spec.name, shown, problem)
         return
     replaced = [] if up_to_date or not target.is_file() else [target]
     moves = moves_aside([*replaced, *shadows], target, include.written, root,

@@ -14,6 +14,7 @@ from helpers import (
     REPO,
     VENUE_BASELINES,
     fixture_files,
+    fixture_spec,
     restore_advice,
     venue_baseline_name,
     venue_slots,
@@ -157,6 +158,7 @@ def test_each_default_vector_golden_is_what_is_drawn_now(fixture):
     """Where pixels decide (the reference environment), the default tier does not draw the
     vector content; here every vector golden is compared with the drawing, so one left stale
     by a change that moved no pixel fails CI rather than a co-author's laptop."""
+    fixture_spec(fixture)  # one of no figure, or named with a line end: its one line (G15)
     failure = judge(golden_path(REPO / "baseline" / f"{fixture.stem}.png"),
                     lambda: fixture_vector(fixture), None)
     assert failure is None, failure
@@ -214,3 +216,24 @@ def test_an_empty_vector_golden_says_restore_it(tmp_path, content):
         + ("0 bytes" if content is not None else "no element in it")
         + f"): {restore_advice(shown)}, or write it with `python "  # no git in a copy: G5
         "tools/update_baselines.py cifar_summary`")
+
+
+@pytest.mark.parametrize(("text", "what"), [
+    (b"\n\n", "is empty (no element in it)"),
+    (b'["/", "svg", {}, ""]\n\n["/figure_1", "g", {}, ""]\n',
+     "cannot be read (line 2 is not an element: '')"),
+    (b'["/", "svg", {}, ""]\n<<<<<<< HEAD\n',
+     "cannot be read (line 2 is not an element: '<<<<<<< HEAD')"),
+    (b'["/", "svg", {}, ""]\n[1, 2]\n', "cannot be read (line 2 is not an element: '[1, 2]')"),
+], ids=["blank-lines", "blank-line-within", "conflict-marker", "not-an-element"])
+def test_a_vector_golden_with_a_line_not_an_element_says_restore_it(tmp_path, text, what):
+    """Round 48 (G7): a vector golden of blank lines (gzip of two newlines), or with a line
+    that is not one of its JSON elements, failed as the suite's own "internal error:
+    JSONDecodeError" naming neither the file nor what mends it: it is empty or cannot be
+    read, at that line: restore it."""
+    golden = tmp_path / "cifar_summary.vector.txt.gz"
+    golden.write_bytes(gzip.compress(text))
+    failure = judge(golden, lambda: ['["/", "svg", {}, ""]'], None)
+    shown = os.path.relpath(golden, REPO)
+    assert failure == (f"{shown}: the vector golden {what}: {restore_advice(shown)}, or write "
+                       "it with `python tools/update_baselines.py cifar_summary`")

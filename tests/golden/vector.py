@@ -295,11 +295,28 @@ def _kept(golden: Path) -> tuple[list[str], str | None]:
                                 "pointer, not the file: run `git lfs pull` (git-lfs "
                                 "installed), then the test again")
         return [], _restore(shown, golden, f"cannot be read ({error})")
-    if not kept:  # 0 bytes (a copy cut short, a sync client's placeholder): gzip reads it as
-        # empty, which was every element "added" and "an intended change?" (round 47d, G10)
+    if not any(kept):  # 0 bytes (a copy cut short, a sync client's placeholder): gzip reads
+        # it as empty, which was every element "added" and "an intended change?" (round 47d,
+        # G10); blank lines alone hold no element either (round 48d, G7)
         return [], _restore(shown, golden, "is empty (" + (
             "0 bytes" if not golden.stat().st_size else "no element in it") + ")")
+    for number, line in enumerate(kept, 1):  # one not JSON was the suite's own "internal
+        # error: JSONDecodeError" (round 48d, G7): :func:`write` writes no blank line either
+        if not _is_element(line):
+            return [], _restore(shown, golden, f"cannot be read (line {number} is not an "
+                                f"element: {_short(line, 60)!r})")
     return kept, None
+
+
+def _is_element(line: str) -> bool:
+    """Whether ``line`` is one of a canonical form's: ``[place, tag, {attributes}, text]``."""
+    try:
+        place, tag, attributes, text = json.loads(line)
+    except (ValueError, TypeError):  # not JSON, not four values, or a number
+        return False
+    return (isinstance(place, str) and isinstance(tag, str) and isinstance(text, str)
+            and isinstance(attributes, dict)
+            and all(isinstance(value, str) for value in attributes.values()))
 
 
 def _restore(shown: str, golden: Path, what: str) -> str:

@@ -76,3 +76,25 @@ def test_a_stop_while_the_cli_loads_says_nothing_was_written(sig, how, status):
               "raise SystemExit(main())\n")
     ran = _run(script)
     assert (ran.returncode, ran.stderr) == (status, f"{how} while starting: nothing written\n")
+
+
+def test_a_stop_while_numpy_loads_is_its_line_not_a_second_import():
+    """Round 48 (G14): Ctrl-C as `figures review` loaded numpy printed "interrupted while
+    starting: nothing written", then the launcher's look for threads left running imported
+    figures.author_code, whose numpy import failed ("cannot load module more than once per
+    process": numpy half-imported): a traceback, exit 1. Now the line alone, exit 130."""
+    script = ("import os, signal, sys\n"
+              "class Stop:\n"
+              "    seen = 0\n"
+              "    def find_spec(self, name, path=None, target=None):\n"
+              "        if name == 'numpy':\n"
+              "            Stop.seen += 1\n"
+              "            if Stop.seen == 1:\n"
+              "                os.kill(os.getpid(), signal.SIGINT)\n"
+              "            raise ImportError('cannot load module more than once per process')\n"
+              "sys.meta_path.insert(0, Stop())\n"
+              "sys.argv = ['figures', 'review', '--no-open']\n"
+              "from figures.launch import main\n"
+              "raise SystemExit(main())\n")
+    ran = _run(script)
+    assert (ran.returncode, ran.stderr) == (130, "interrupted while starting: nothing written\n")

@@ -114,26 +114,34 @@ def test_a_braced_or_quoted_include_is_the_figure_it_names(tmp_path, capsys, ref
 
 @pytest.mark.slow
 @pytest.mark.parametrize("folder", ["cifar_diagnostics.png", "fig1_audit_hero.pdf"])
-def test_a_folder_where_a_figure_goes_refuses_that_include_only(tmp_path, capsys,
-                                                                reference_build, folder):
-    """Round 6: a folder named as the figure's file stopped the whole sync; now that include
-    is refused in one line and the others are written (the paper cannot read a folder
-    anyway: nothing the others do makes it worse)."""
+def test_a_folder_where_a_figure_goes_refuses_that_include_and_writes_nothing(
+        tmp_path, capsys, reference_build, folder):
+    """Round 6: a folder named as the figure's file stopped the whole sync; that include is
+    refused in one line. Round 48a (P16): the other figures and the macros were written all
+    the same (the paper cannot read a folder anyway), where docs/paper.md's "All or nothing"
+    lists a folder where the file goes among the refusals after which nothing is written, as
+    for a file where a folder must be made (P15): a half-synced paper, text and figures
+    disagreeing. Now the others are held, in sync and in ``sync -n`` alike."""
     paper, figdata, built = sync_project(tmp_path, reference_build, SYNC_TEX % (
         "\\includegraphics[width=3in]{fig1_audit_hero}\n"
         "\\includegraphics[width=3in]{cifar_diagnostics}"))
     (paper / "figs" / folder).mkdir()
     code, out, err = run_sync(capsys, paper, figdata, built, "--allow-synthetic")
     assert code == 1
-    [refused] = [line for line in out.splitlines() if "refused" in line]
+    [refused] = [line for line in out.splitlines() if "  refused: " in line]
     assert refused.startswith(folder.split(".")[0])
     assert refused.endswith(f"  refused: figs/{folder} is a folder where the file goes: rename "
                             "or remove it, then sync again")
     other = "cifar_diagnostics.png" if folder.startswith("fig1") else "fig1_audit_hero.pdf"
-    assert (paper / "figs" / other).read_bytes() == (built / other).read_bytes()
-    assert (paper / "macros.tex").is_file()
-    assert err.splitlines()[-1].startswith("copy 1 figure(s); macros: write; 1 refused")
+    assert not (paper / "figs" / other).exists()
+    assert not (paper / "macros.tex").exists()
+    assert "held, not written" in out, out
+    assert err.splitlines()[-1].startswith("nothing written (1 refused"), err
     assert "Traceback" not in err
+    code, dry, dry_err = run_sync(capsys, paper, figdata, built, "--allow-synthetic", "-n")
+    assert code == 1
+    assert dry.splitlines()[1:] == out.splitlines()[1:], (dry, out)
+    assert dry_err.splitlines()[-1] == err.splitlines()[-1], (dry_err, err)
 
 
 @pytest.mark.slow

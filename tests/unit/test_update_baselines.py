@@ -229,3 +229,40 @@ def test_a_figures_source_is_its_golden(monkeypatch, capsys):
         "venue-icml--cifar_accuracy--column\n")
     assert tool._names(["tests/golden/test_venue_images.py"]) == (
         [], ["tests/golden/test_venue_images.py"])
+
+
+@pytest.mark.parametrize("given", ["/etc/passwd", "-", ".", "./", "tests", "tests/golden",
+                                   "README.md", "tests/unit/test_update_baselines.py",
+                                   "tests/unit/test_update_baselines.py::test_x"])
+def test_a_path_that_is_no_golden_test_module_is_no_golden_named(monkeypatch, capsys, given):
+    """Round 48 (G6): ``/etc/passwd`` and ``-`` went to pytest as test paths ("pytest exited
+    4; nothing written"); ``.``, ``./``, ``tests`` (a folder) rendered and wrote every golden
+    that differs, as if no NAME was given. A path is a golden test module's or no NAME."""
+    tool = _tool_running_no_pytest(monkeypatch)
+    assert tool.main([given]) == 2
+    assert capsys.readouterr().err == (
+        f"update_baselines: {given}: no golden of that name: a NAME is a golden's file name "
+        "without .png (`ls baseline/ baseline/venues/`), such as cifar_summary or "
+        "venue-icml--cifar_accuracy--column\n")
+
+
+def test_a_golden_test_module_or_test_still_goes_to_pytest(monkeypatch):
+    """Round 48 (G6): the golden test modules, from the checkout or any folder, and a test in
+    one, are pytest's (given as pytest in the checkout reads them)."""
+    tool = _tool()
+    test = "tests/golden/test_images.py::test_figure_matches_baseline[cifar_summary]"
+    for given in ("tests/golden/test_venue_images.py", "./tests/golden/test_venue_images.py",
+                  str(REPO / "tests/golden/test_venue_images.py")):
+        assert tool._names(["-x", given]) == ([], ["-x", "tests/golden/test_venue_images.py"])
+    assert tool._names([test, "-x"]) == ([], [test, "-x"])
+    monkeypatch.chdir(REPO / "tests")
+    assert tool._names(["golden/test_images.py"]) == ([], ["tests/golden/test_images.py"])
+
+
+def test_a_name_with_a_space_at_its_end_shows_it(monkeypatch, capsys):
+    """Round 48 (G6): ``"cifar_summary "`` (a pasted trailing space) was refused as
+    ``cifar_summary : no golden of that name``, the space unseen: the name is quoted."""
+    tool = _tool_running_no_pytest(monkeypatch)
+    assert tool.main(["cifar_summary "]) == 2
+    assert capsys.readouterr().err.startswith(
+        "update_baselines: 'cifar_summary ': no golden of that name: a NAME is ")

@@ -1,0 +1,43 @@
+"""Round 48d: rows of that hostile pass mended on the golden branch: a fixture whose name holds
+a line end (G15). The pass itself, case by case, is in docs/guarantees.md ("Hostile passes").
+G15 runs pytest on the golden suite of a copy of the project, as round 19's rows do."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from helpers import REPO, orphan_line
+from test_hostile_round19_golden import _pytest
+from test_hostile_round19_golden import copy_of_project as _copy
+
+#: A fixture's name as a script naming variants from data can make it: a line end in it.
+STEM = "cifar_summary--a\nb"
+LINE = ("tests/fixtures/cifar_summary--a\\x0ab.json: a fixture's name holds a control "
+        "character (a line end, a tab), which its golden's files, its test's id and the "
+        "commands that name it cannot show: rename the fixture (letters, digits, - and _)")
+
+
+def test_a_fixture_named_with_a_line_end_is_refused_in_one_line():
+    """Round 48 (G15): ``tests/fixtures/cifar_summary--a<LF>b.json`` was a golden of its own:
+    its "no golden image yet" line was three lines, and `figures review` then called its
+    failure "another test failed" and reviewed nothing. It is no golden: one line."""
+    assert orphan_line(REPO / "tests" / "fixtures" / f"{STEM}.json") == LINE
+    assert orphan_line(REPO / "tests" / "fixtures" / "cifar_summary.json") is None
+
+
+@pytest.mark.slow  # a golden run of its own
+def test_a_fixture_named_with_a_line_end_fails_its_test_in_one_line(tmp_path):
+    """Round 48 (G15): the golden run of a copy holding that fixture: its test fails with the
+    one line, nothing is rendered for it, the fixture's own golden is not asked for."""
+    root = _copy(tmp_path / "repo")
+    shutil.copy(root / "tests" / "fixtures" / "cifar_summary.json",
+                root / "tests" / "fixtures" / f"{STEM}.json")
+    ran = _pytest(root, root, "tests/golden/test_images.py", "-k", "cifar_summary--a",
+                  env={"FIGURES_GOLDEN_VECTOR_ONLY": "1"})
+    out = ran.stdout + ran.stderr
+    assert ran.returncode == 1, out
+    assert LINE in out.splitlines(), out
+    assert "no golden image yet" not in out, out
+    assert "cifar_summary--a\n" not in out, out
+    assert "1 failed" in out, out
