@@ -37,6 +37,10 @@ def extract(results: Path, figdata_dir: Path, names: Sequence[str] = (), *,
     from figures.outputs.lock import EXTRACT_LOCK_FILE, locked
     from figures.outputs.warned import caught_warnings, warning_lines
 
+    # named figures are all tried (one without log sources is an error); by default, those with
+    # log sources. Names are checked before the folder is made: a refused command writes
+    # nothing (round 48c W14: an unknown name left an empty figdata/ behind).
+    specs = cli.select(names) if names else [s for s in FIGURES if _has_extract(s)]
     tree = ResultsTree(results)
     ensure_folder(figdata_dir)
 
@@ -57,9 +61,6 @@ def extract(results: Path, figdata_dir: Path, names: Sequence[str] = (), *,
             tree.warnings.clear()
         figdata.write(path, doc)
         return f"extracted {spec.name} -> {display_path(path)} ({figdata.origin_of(doc)})"
-
-    # named figures are all tried (one without log sources is an error); by default, those with
-    specs = cli.select(names) if names else [s for s in FIGURES if _has_extract(s)]
 
     def waiting() -> None:
         print(f"waiting for another extract into {display_path(figdata_dir)} to finish",
