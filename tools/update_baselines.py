@@ -215,8 +215,10 @@ def _names(argv: list[str]) -> tuple[list[str], list[str]]:
             raise ValueError(f"{given!r}: an empty NAME (an unset variable?) names no golden: "
                              "name one (`ls baseline/ baseline/venues/`), or give none to "
                              "write every golden that differs")  # round 47d, G8
-        # a path is read where it leads (``baseline/venues/../NAME.png``: round 37, G9)
-        path = os.path.normpath(given) if "/" in given else given
+        # read where it leads (``venues/../NAME.png``: 37 G9; ``NAME.py`` in plots/: 48d G20)
+        here = Path(os.path.abspath(given)) if os.path.isfile(given) else None  # noqa: PTH100,PTH113
+        path = here.relative_to(ROOT).as_posix() if here and here.is_relative_to(ROOT) else (
+            os.path.normpath(given) if "/" in given else given)
         stem, folder = _stem(path), path.rpartition("/")[0].rstrip("/")
         if stem in known and (stem == given or folder.rsplit("/", 1)[-1] in (
                 "", "baseline", "venues", "figures", "plots")):
@@ -333,16 +335,15 @@ def main(argv: list[str]) -> int:
 
 def _main(argv: list[str]) -> int:
     options, argv = parser().parse_known_args(argv)  # --help: the usage, exit 0
-    new_environment = options.new_environment
     try:
-        if (refused := _refused(argv, new_environment)) is not None:
+        if (refused := _refused(argv, options.new_environment)) is not None:
             raise ValueError(refused)
         names, pytest_args = _names(argv)
     except ValueError as refused:
         print(f"update_baselines: {refused}", file=sys.stderr)
         return 2
     record = ROOT / ENVIRONMENT_FILE
-    problem = None if new_environment else mismatch(recorded_in(ROOT))  # read by _refused
+    problem = None if options.new_environment else mismatch(recorded_in(ROOT))  # _refused read it
     if problem and not names:
         print(f"update_baselines: the baselines were made with {problem}; "
               "rerun with --new-environment to accept this one", file=sys.stderr)
@@ -371,9 +372,8 @@ def _main(argv: list[str]) -> int:
         # the venue layouts' images go to baseline/venues/ (test_venue_images.py)
         venues = Path(tmp) / "venues"
         venues.mkdir()
-        for made in generated:
-            if made.name.startswith("venue-"):
-                made.rename(venues / made.name)
+        for made in (made for made in generated if made.name.startswith("venue-")):
+            made.rename(venues / made.name)
         generated = [p for folder in (Path(tmp), venues) for pattern in GOLDEN
                      for p in sorted(folder.glob(pattern))]
         (BASELINE / "venues").mkdir(parents=True, exist_ok=True)
@@ -391,8 +391,8 @@ def _main(argv: list[str]) -> int:
           f"{len(written)} written, {len(generated) - len(written)} unchanged")
     if stale and not pytest_args:
         print(f"baseline files with no fixture (remove them): {', '.join(stale)}")
-    record.write_text(json.dumps(recorded(record, new_environment), indent=2, sort_keys=True)
-                      + "\n", encoding="utf-8")
+    record.write_text(json.dumps(recorded(record, options.new_environment), indent=2,
+                                 sort_keys=True) + "\n", encoding="utf-8")
     return 0
 
 

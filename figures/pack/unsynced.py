@@ -45,12 +45,42 @@ def told(error: LatexError, paper: Path, main: Path, folder: Path,
     if any((paper / written).is_file() for written in (name, f"{name}.tex",
                                                        *(f"{name}{s}" for s in _OURS))):
         return None  # there: TeX missed it for another reason, which its words say
+    if (outside := _found_outside(main, name)) is not None:
+        return LatexError(error.file, error.key, f"{error.message}; {outside}")
     at = _AT.search(error.message[:found.start()])
     where = f"{at[1]}:{at[2]}" if at else _where(paper, main, name)
     command = " ".join(["figures", "sync", shlex.quote(display_path(folder)), *(
         ["--main", shlex.quote(chosen)] if chosen else [])])
     return LatexError(where, None, f"{what}, not written yet: `figures sync` writes it; run "
                       f"`{command}` first, then pack again")
+
+
+def _found_outside(main: Path, name: str) -> str | None:
+    """What to say when the paper's own compile (TeX asked, in the paper's folder) finds the
+    include ``name`` outside it: through a ``\\graphicspath`` a macro writes
+    (``\\graphicspath{{\\figdir}}``, hostile round 48b, K7 (c)), which the copy's error names
+    no folder of, so that "not written yet: run figures sync" was said of a figure written
+    where the macro's path finds it, and the advised sync wrote a second copy the include
+    then shadows. None: TeX does not find it there either (or the paper does not compile)."""
+    from figures.paper.engine import ask_tex
+
+    try:
+        asked = ask_tex(main, read_images=False)
+    except LatexError:
+        return None
+    root = main.parent.resolve()
+    for graphic in asked.graphics:
+        read = getattr(graphic.printed, "file", None)
+        if graphic.written != name or not read:
+            continue
+        path = (main.parent / read).resolve()
+        if not path.is_relative_to(root):
+            via = (f" (through \\graphicspath, which TeX reads as {graphic.path_written})"
+                   if graphic.path_written else "")
+            return (f"the paper's own compile reads it at {display_path(read)}{via}, outside "
+                    "the paper's folder, which alone is packed: move those figures into it "
+                    "(and point \\graphicspath there)")
+    return None
 
 
 def _where(paper: Path, main: Path, name: str) -> str:

@@ -44,3 +44,30 @@ def test_our_figure_found_through_a_graphicspath_outside_the_folder_is_told_so(t
     assert "not written yet" not in said
     assert said.endswith("\\graphicspath names ../figures/, outside the paper's folder, which "
                          "alone is packed: move those figures into it"), said
+
+
+@pytest.mark.slow  # TeX
+def test_our_figure_found_through_a_graphicspath_macro_is_told_so(tmp_path):
+    """Round 48b (K7 (c)): ``\\graphicspath{{\\figdir}}`` with ``\\newcommand\\figdir{
+    ../figures/}`` (a common idiom) was told "not written yet: `figures sync` writes it",
+    K26's false cause again: the copy's error names no folder for a path a macro writes, and
+    the figure IS written, outside the folder, where the paper's own compile reads it (the
+    advised sync would write a second copy the include then shadows). TeX is asked."""
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    figures = tmp_path / "figures"
+    figures.mkdir()
+    with matplotlib.rc_context({"pdf.compression": 0}):
+        Figure(figsize=(2, 1)).savefig(figures / "fig1_audit_hero.pdf")
+    write_files(tmp_path / "p", {"main.tex": (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\newcommand\\figdir{../figures/}\n"
+        "\\graphicspath{{\\figdir}}\n\\begin{document}\n"
+        "\\includegraphics[width=\\linewidth]{fig1_audit_hero}\n\\end{document}\n")})
+    said = pack_refused(tmp_path)
+    assert "not written yet" not in said, said
+    assert "figures sync" not in said, said
+    assert said.endswith(
+        "; the paper's own compile reads it at ../figures/fig1_audit_hero.pdf (through "
+        "\\graphicspath, which TeX reads as {../figures/}), outside the paper's folder, which "
+        "alone is packed: move those figures into it (and point \\graphicspath there)"), said

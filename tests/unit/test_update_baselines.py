@@ -266,3 +266,17 @@ def test_a_name_with_a_space_at_its_end_shows_it(monkeypatch, capsys):
     assert tool.main(["cifar_summary "]) == 2
     assert capsys.readouterr().err.startswith(
         "update_baselines: 'cifar_summary ': no golden of that name: a NAME is ")
+
+
+def test_a_file_named_from_the_folder_it_is_in_is_read_where_it_leads(monkeypatch):
+    """Round 48 (G20): from figures/plots/, where the author edits the figure,
+    ``fig4_penalty_rescue.py`` (its source, as tab completion gives it there) went to pytest
+    as a test path: "file or directory not found", "pytest exited 4". A file named from any
+    folder of the checkout is read where it is: that figure's golden."""
+    tool = _tool()
+    test = "tests/golden/test_images.py::test_figure_matches_baseline[fig4_penalty_rescue]"
+    monkeypatch.chdir(REPO / "figures" / "plots")
+    assert tool._names(["fig4_penalty_rescue.py"]) == (["fig4_penalty_rescue"], [test])
+    monkeypatch.chdir(REPO / "baseline")
+    assert tool._names(["./fig4_penalty_rescue.png"]) == (["fig4_penalty_rescue"], [test])
+    assert tool._names(["fig4_penalty_rescue"]) == (["fig4_penalty_rescue"], [test])
