@@ -27,7 +27,7 @@ from figures import runner
 from figures.errors import MAX_LINE, LatexError, elide
 from figures.paper.cropped import Clips
 from figures.paper.latex import Graphic, Paper, graphics_options
-from figures.paper.missing import devices_read, missing_lines, styles_missing
+from figures.paper.missing import device_opened, devices_read, missing_lines, styles_missing
 from figures.paper.sideby import side_by_side
 from figures.paper.sync import MACROS_NAME
 from figures.paper.tikzcache import caches_read
@@ -117,7 +117,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         if "E|" not in lines:
             texlog = out / f"{job}.log"
             texlog = texlog.read_text(errors="replace") if texlog.is_file() else ""
-            why = explained(_stopped(said, run, texlog, missing, out / f"{job}.fls"),
+            why = explained(_stopped(said, run, texlog, missing, out / f"{job}.fls", main),
                             out / f"{job}.log", main)  # an include TeX misread (A65)
             do = "figures compiles with pdflatex only, not XeLaTeX or LuaLaTeX" if re.search(
                 r"requires either XeTeX or LuaTeX|XeTeX or LuaTeX is required", why) else \
@@ -239,10 +239,11 @@ def _command_line(out: Path, source: str, read_images: bool) -> str:
 
 
 def _stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
-             fls: Path) -> str:
+             fls: Path, main: Path) -> str:
     """Why pdflatex stopped: the last error TeX gave that is not an image sync is about to
     write (those it goes on after), what its log says after it (``cannot \\read from
-    terminal``), and the packages it had to read as empty."""
+    terminal``, a device it died opening: :func:`device_opened`), and the packages it had to
+    read as empty."""
     said = [e for e in said if not e[1].lstrip().startswith("==>")]
     real = next((e for e in reversed(said) if "not found" not in e[1]), None)
     last = real or (said[-1] if said else None)
@@ -263,14 +264,13 @@ def _stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
         return "no \\end{document}: TeX read the main file and its \\inputs to their end"
     socket = re.search(r"pdflatex: ([^\n]+?): No such device or address$", run.stdout,
                        re.MULTILINE)
-    if not last and socket:  # kpathsea's open of a socket: said on the terminal only
-        why = (f"{socket[1]} is a socket or device, not a file: make it a regular file or "
-               "remove its \\input")
+    if not real and socket:  # kpathsea's open of a socket: said on the terminal only
+        why = device_opened(main, runner.recorded(fls, main.parent)[0] if fls.is_file() else [],
+                            socket[1]) or (f"{socket[1]} is a socket or device, not a file: "
+                                           "make it a regular file or remove its \\input")
     fatal = re.search(r"^\*\*\* \((.+)\)$", texlog, re.MULTILINE)
-    if fatal:
-        why += f" ({fatal[1]})"
-    if missing:
-        why += f"; not in this TeX Live, read as empty: {', '.join(missing)}"
+    why += f" ({fatal[1]})" if fatal else ""
+    why += f"; not in this TeX Live, read as empty: {', '.join(missing)}" if missing else ""
     return why
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 from figures.paper.latex import search_sources, shown_path
 from figures.paper.latexmkrc import found_elsewhere
@@ -154,3 +155,17 @@ def devices_read(paper, read: list[Path]) -> list[str]:
             "(the environment: your tokens and keys); figures paper refuses to compile it: "
             "remove its \\input (it is read)"))
     return said
+
+
+def device_opened(main: Path, read: list[Path], name: str) -> str | None:
+    r"""The line of :func:`devices_read` for a device TeX died opening (``\input{/dev/tty}``:
+    no terminal here, where by hand TeX waits on it), said on the terminal only as
+    "pdflatex: /dev/tty: No such device or address"; the sources searched are the ``.tex``
+    files of ``read`` (the recorder's). None: ``name`` is no device (a socket of the paper's).
+    Told before an image sync is about to write, which TeX goes on after (round 48a, P39)."""
+    device = Path(name)
+    if device.parts[1:2] not in (("dev",), ("proc",), ("sys",)):
+        return None
+    paper = SimpleNamespace(main=main, root=main.parent,
+                            sources=[p for p in read if p.suffix == ".tex"])
+    return next(iter(devices_read(paper, [device])), None)
