@@ -190,12 +190,20 @@ def package_data_files() -> list[Path]:
     code reads them (hostile round 47d, G7: ``plots/_palette.json``; round 48d, G1:
     ``figures/paper.mplstyle``, one folder up, was no input and a changed picture passed).
     The whole package rather than a guess at what the drawing reads: an edit to a template
-    rebuilds what it did not change, never the reverse."""
-    try:
-        return sorted(p for p in DATA_FILES_ROOT.rglob("*") if p.is_file() and p.suffix not in (
-            ".py", ".pyc") and "__pycache__" not in p.relative_to(DATA_FILES_ROOT).parts)
-    except OSError:
-        return []
+    rebuilds what it did not change, never the reverse. A linked folder is walked too, each
+    folder once (round 48d, G22: ``plots/styles``, a link to a lab's shared styles, was no
+    input, as ``rglob`` enters no linked folder; a link back up the tree ends there)."""
+    found, seen = [], set()
+    for folder, folders, files in os.walk(DATA_FILES_ROOT, followlinks=True):
+        here = Path(folder)
+        if (real := os.path.realpath(folder)) in seen or "__pycache__" in here.relative_to(
+                DATA_FILES_ROOT).parts:
+            folders[:] = []  # walked already (a link to a folder above), or bytecode
+            continue
+        seen.add(real)
+        found += [here / name for name in files if Path(name).suffix not in (".py", ".pyc")
+                  and (here / name).is_file()]
+    return sorted(found)
 
 
 def _plots_imports():

@@ -257,7 +257,25 @@ def _file_digest(path: Path) -> str:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if (report := config.getoption("golden_report", None)) and not hasattr(config, "workerinput"):
+        _writable(report)
     config.pluginmanager.register(GoldenCache(config), "fa-audit-golden-cache")
+
+
+def _writable(report: str) -> None:
+    """``--golden-report``'s file can be written, or the run stops before any test in one
+    line (round 48d, G23: a missing folder, a folder, /proc passed the run, then ended it in
+    a traceback at its end, no summary, exit 1): opened as it is (its text kept), or made
+    and removed, as the controller alone writes it."""
+    try:
+        if Path(report).exists():
+            Path(report).open("a").close()
+        else:
+            Path(report).touch(exist_ok=False)
+            Path(report).unlink()
+    except OSError as error:
+        raise pytest.UsageError(f"--golden-report {report}: {error.strerror}: give a file "
+                                "path the run can write its report to") from None
 
 
 class GoldenCache:

@@ -32,10 +32,25 @@ EXTGSTATE_KEPT = frozenset({
     "/BG2", "/UCR", "/UCR2", "/TR", "/TR2", "/HT", "/FL", "/SM", "/SA", "/BM", "/SMask", "/CA",
     "/ca", "/AIS", "/TK", "/UseBlackPtComp", "/HTO"})
 SMASK_KEPT = frozenset({"/Type", "/S", "/G", "/BC", "/TR"})
+#: A form (a soft mask's group): what draws it (PDF 32000, 8.10.2).
+FORM_KEPT = frozenset({*_STREAM, "/FormType", "/BBox", "/Matrix", "/Resources", "/Group"})
 #: An optional-content group (its ``/Name``, a viewer's layer label, given its resource
 #: name: ``MC0``) or membership dictionary; any other property list keeps its ``/Type``.
 OCG_KEPT = frozenset({"/Type", "/Name", "/Intent"})
 OCMD_KEPT = frozenset({"/Type", "/OCGs", "/P", "/VE"})
+#: A tiling pattern (a stream its cell's content draws, kept and visited as a form is), a
+#: shading pattern, a shading (``sh``'s or a pattern's) and its functions (PDF 32000, 8.7.3,
+#: 8.7.4.5, 7.10; hostile round 48b, K24: a pattern's ``/PatNote`` and ``% Karl Weberling``).
+TILING_KEPT = frozenset({*_STREAM, "/PatternType", "/PaintType", "/TilingType", "/BBox",
+                         "/XStep", "/YStep", "/Resources", "/Matrix"})
+SHADING_PATTERN_KEPT = frozenset({"/Type", "/PatternType", "/Shading", "/Matrix", "/ExtGState"})
+SHADING_KEPT = frozenset({
+    *_STREAM, "/ShadingType", "/ColorSpace", "/Background", "/BBox", "/AntiAlias", "/Domain",
+    "/Matrix", "/Function", "/Coords", "/Extend", "/BitsPerCoordinate", "/BitsPerComponent",
+    "/BitsPerFlag", "/Decode", "/VerticesPerRow"})
+FUNCTION_KEPT = frozenset({*_STREAM, "/FunctionType", "/Domain", "/Range", "/Size",
+                           "/BitsPerSample", "/Order", "/Encode", "/Decode", "/C0", "/C1",
+                           "/N", "/Functions", "/Bounds"})
 
 
 def _resolved(value: object) -> Any:
@@ -52,11 +67,37 @@ def _kept(obj: object, kept: frozenset[str]) -> Any:
     return obj
 
 
-def resources_kept(resources: Any, reader: Any) -> list[Any]:
-    """A page's or form's ``resources`` (pypdf's, resolved): each font, graphics state and
-    property list kept to its keys (a Type 3 font's glyphs without comments); the soft masks'
-    forms, for the caller to keep as it keeps a drawn form."""
-    from pypdf.generic import ArrayObject, NameObject, TextStringObject
+def _function_kept(function: object, depth: int = 0) -> None:
+    """A shading's ``function`` (or array of them) kept to :data:`FUNCTION_KEPT`, a stitching
+    function's own (``/Functions``) so too, to a depth (a hostile file nests thousands)."""
+    from pypdf.generic import ArrayObject
+
+    function = _resolved(function)
+    for each in function if isinstance(function, ArrayObject) else [function]:
+        if (each := _kept(_resolved(each), FUNCTION_KEPT)) is not None and depth < 32 \
+                and hasattr(each, "get"):
+            _function_kept(each.get("/Functions"), depth + 1)
+
+
+def _shading_kept(shading: object) -> None:
+    if hasattr(shading := _kept(_resolved(shading), SHADING_KEPT), "get"):
+        _function_kept(shading.get("/Function"))
+
+
+def _state_kept(state: object) -> Any:
+    """A graphics ``state`` kept to :data:`EXTGSTATE_KEPT`, its soft mask so too; the mask's
+    form, or None."""
+    mask = _kept(_resolved(_kept(_resolved(state), EXTGSTATE_KEPT).get("/SMask")), SMASK_KEPT)
+    return _resolved(mask.get("/G")) if hasattr(mask, "get") else None
+
+
+def resources_kept(resources: Any, reader: Any) -> list[tuple[Any, frozenset[str]]]:
+    """A page's or form's ``resources`` (pypdf's, resolved): each font, graphics state,
+    property list, pattern and shading kept to its keys (a Type 3 font's glyphs without
+    comments); the soft masks' forms and the tiling patterns, each with the keys it keeps,
+    for the caller to keep and visit as it does a drawn form (a tiling pattern's cell is a
+    form's content with a pattern's keys, PDF 32000 8.7.3.3, so its comments go too)."""
+    from pypdf.generic import ArrayObject, NameObject, StreamObject, TextStringObject
 
     for font in map(_resolved, (_resolved(resources.get("/Font")) or {}).values()):
         for each in (font, *map(_resolved, _resolved(_kept(font, FONT_KEPT).get(
@@ -69,11 +110,18 @@ def resources_kept(resources: Any, reader: Any) -> list[Any]:
                 _kept(_resolved((descriptor or {}).get(key)), FONT_FILE_KEPT)
         for glyph in (_resolved(font.get("/CharProcs")) or {}).values():
             uncommented(_resolved(glyph), reader)
-    forms = []
-    for state in map(_resolved, (_resolved(resources.get("/ExtGState")) or {}).values()):
-        mask = _kept(_resolved(_kept(state, EXTGSTATE_KEPT).get("/SMask")), SMASK_KEPT)
-        if hasattr(mask, "get") and (form := _resolved(mask.get("/G"))) is not None:
-            forms.append(form)
+    forms = [(form, FORM_KEPT) for form in map(_state_kept, (_resolved(resources.get(
+        "/ExtGState")) or {}).values()) if form is not None]
+    for pattern in map(_resolved, (_resolved(resources.get("/Pattern")) or {}).values()):
+        if isinstance(pattern, StreamObject):  # tiling: the caller keeps it (its resources)
+            forms.append((pattern, TILING_KEPT))
+        elif hasattr(_kept(pattern, SHADING_PATTERN_KEPT), "get"):
+            _shading_kept(pattern.get("/Shading"))
+            if (form := _state_kept(pattern["/ExtGState"]) if "/ExtGState" in pattern
+                    else None) is not None:
+                forms.append((form, FORM_KEPT))
+    for shading in (_resolved(resources.get("/Shading")) or {}).values():
+        _shading_kept(shading)
     named: set[int] = set()  # a group drawn by its own name first, then through an OCMD
     for name, properties in sorted(((name, _resolved(value)) for name, value in (_resolved(
             resources.get("/Properties")) or {}).items()), key=lambda each: each[1].get(

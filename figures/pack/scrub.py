@@ -14,7 +14,7 @@ import struct
 from typing import Any
 
 from figures.errors import FigureDataError
-from figures.pack.pdfkeep import resources_kept, uncommented
+from figures.pack.pdfkeep import FORM_KEPT, resources_kept, uncommented
 from figures.paper.disclosure import EMAIL, HOME, jpeg_metadata, jpeg_segments
 from figures.paper.names import placeholder
 
@@ -99,7 +99,6 @@ _STREAM = ("/Type", "/Subtype", "/Length", "/Filter", "/DecodeParms")
 IMAGE_KEPT = frozenset({*_STREAM, "/Width", "/Height", "/ColorSpace", "/BitsPerComponent",
                         "/Intent", "/ImageMask", "/Mask", "/Decode", "/Interpolate", "/SMask",
                         "/SMaskInData", "/Matte"})
-FORM_KEPT = frozenset({*_STREAM, "/FormType", "/BBox", "/Matrix", "/Resources", "/Group"})
 
 
 def _pdf_without_metadata(data: bytes, name: str) -> bytes:
@@ -151,16 +150,17 @@ def _drawing_only(reader: Any) -> None:
     def resolved(value: object) -> object:
         return value.get_object() if value is not None else None
 
-    def visit(owner: Any, depth: int = 0) -> None:
-        _kept(owner, FORM_KEPT if isinstance(owner, StreamObject) else PAGE_KEPT)
+    def visit(owner: Any, depth: int = 0, kept: frozenset[str] = FORM_KEPT) -> None:
+        _kept(owner, kept if isinstance(owner, StreamObject) else PAGE_KEPT)
         if not isinstance(resources := resolved(owner.get("/Resources")), DictionaryObject):
             return
         _kept(resources, RESOURCES_KEPT)
-        for form in resources_kept(resources, reader):  # fonts, states, layers (47b, K17)
+        for form, keys in resources_kept(resources, reader):  # fonts, states, layers (47b,
+            # K17), patterns (48b, K24): a soft mask's form, a tiling pattern visited
             if isinstance(form, StreamObject) and depth < MAX_DEPTH and id(form) not in seen:
                 seen.add(id(form))
                 seen_forms.append(form)
-                visit(form, depth + 1)
+                visit(form, depth + 1, keys)
         if not isinstance(xobjects := resolved(resources.get("/XObject")), DictionaryObject):
             return
         try:  # what the content draws, and what a form without resources of its own or a

@@ -74,7 +74,8 @@ def _reshaped(graphic: Graphic) -> str | None:
         return "trimmed or clipped"
     if options.get("page", "1").strip() not in ("1", ""):  # our builds have one page
         return f"by a page our one-page build has not (page={options['page']})"
-    if options.get("angle", "0").strip() not in ("0", ""):
+    angle = options.get("angle", "0").strip() or "0"  # a whole turn is upright (48a, P32)
+    if not (angle.lstrip("-").replace(".", "", 1).isdigit() and float(angle) % 360 == 0):
         return f"rotated (angle={options['angle']})"
     if options.get("scale", "1").strip() not in ("1", "1.0"):
         return f"rescaled (scale={options['scale']})"

@@ -83,6 +83,21 @@ class Run:
         rec = self.method(method)
         return mapping(rec[name], self.file, self.where(method, name)) if name in rec else {}
 
+    def epoch_logs(self, method: str) -> dict[str, list[float]]:
+        """The method's ``train_acc`` and ``test_acc``, one value per epoch each: refused in
+        one line when their lengths differ (round 48c W27). The two are paired by position
+        (epoch 1, 2, ...): a test accuracy logged every 5th epoch beside every epoch's train
+        accuracy would otherwise draw the final test accuracy at epoch 20 and title a
+        100-epoch run "20 epochs"; nothing in the log says which epochs a sparse list holds."""
+        logs = {key: self.log_series(method, key) for key in ("test_acc", "train_acc")}
+        test, train = (len(v) for v in logs.values())
+        if train != test:
+            raise FigureDataError(self.file, self.where(method, "log", "test_acc"), (
+                f"has {test} value(s) where {self.where(method, 'log', 'train_acc')} has "
+                f"{train}: give both one value per epoch (a test accuracy logged every few "
+                "epochs cannot be paired with the train accuracy's epochs)"))
+        return logs
+
     def final_test_acc(self, method: str) -> float:
         return element(self.log_series(method, "test_acc"), -1, self.file,
                        self.where(method, "log", "test_acc"))

@@ -18,21 +18,22 @@ from figures.style import DEFAULT_RC, new_figure, themed
 
 # --- extraction -------------------------------------------------------------------------------
 def extract(tree: ResultsTree) -> dict[str, Any]:
-    """Per method, each seed's train and test accuracy per epoch, cut to the common length."""
+    """Per method, each seed's train and test accuracy per epoch, cut to the common length
+    (of runs that stopped early; a run's own two lists differ in length: refused, round 48c
+    W27)."""
     runs = cifar.load_runs(tree)
     methods = {}
     for method in cifar.METHODS:
-        curves = {key: [run.log_series(method, key) for run in runs]
-                  for key in ("train_acc", "test_acc")}
-        common = min(len(c) for series in curves.values() for c in series)
-        longest = max(len(c) for series in curves.values() for c in series)
-        for key, series in curves.items():
-            for run, curve in zip(runs, series, strict=True):
-                if len(curve) < longest:
-                    tree.warn(run.file, run.where(method, "log", key),
-                              f"{len(curve)} epochs where other runs have {longest}; "
-                              f"{cifar.METHOD[method].label} curves of all seeds cut to {common} "
-                              "epochs")
+        logs = [run.epoch_logs(method) for run in runs]  # one train and test value per epoch
+        curves = {key: [log[key] for log in logs] for key in ("train_acc", "test_acc")}
+        epochs = [len(log["test_acc"]) for log in logs]  # train_acc's too
+        common, longest = min(epochs), max(epochs)
+        for run, n in zip(runs, epochs, strict=True):
+            if n < longest:  # one warning per run, naming its log (both lists are short)
+                tree.warn(run.file, run.where(method, "log"),
+                          f"{n} epochs where other runs have {longest}; "
+                          f"{cifar.METHOD[method].label} curves of all seeds cut to {common} "
+                          "epochs")
         methods[method] = {key: [c[:common] for c in series] for key, series in curves.items()}
     return {"seeds": [run.seed for run in runs], "methods": methods}
 

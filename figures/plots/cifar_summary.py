@@ -34,7 +34,7 @@ from figures.style import DEFAULT_RC, new_figure, themed
 def extract(tree: ResultsTree) -> dict[str, Any]:
     """Each method's final test accuracy per seed, and the runs' epoch counts (for the title)."""
     runs = load_runs(tree)
-    lengths = [(run, method, len(run.log_series(method, "test_acc")))
+    lengths = [(run, method, len(run.epoch_logs(method)["test_acc"]))  # its epochs (W27)
                for run in runs for method in METHODS]
     longest = max(n for _, _, n in lengths)
     for run, method, n in lengths:

@@ -10,6 +10,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
 from figures.data.schema import ListOf, MapOf, Number, Record, Series, Text
+from figures.errors import FigureDataError
 from figures.page import COMFORT_PT, MUTED_TEXT, Page, log_axis, panel_grid
 from figures.plots._caption import Claims, places_apart
 from figures.plots._model import PAPER, Curve, page_curves, seed_curve
@@ -231,6 +232,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     axes[2].set_ylim(*C_YLIM)
     for ax, titles in zip(axes, PAGE_TITLES, strict=True):
         page.title(ax, *titles)
+    _name_points(fig, axes[0], points, page)
     if key_ax is None:
         page.legend(fig, axes[1])
     else:
@@ -259,14 +261,38 @@ def _page_quadrants(ax, points: list[Curve], page: Page) -> None:
         (x,), (y,), style = point.x, point.y, point.entry.style
         ax.plot(x, y, linestyle="none", marker=style.marker, markersize=5, color=style.color,
                 markeredgecolor="black", markeredgewidth=page.thin_pt, zorder=5)
-        # under its point when another sits just above it (their names would meet)
-        under = any(0 < other.y[0] - y < 0.15 and abs(other.x[0] - x) < 0.3 for other in points)
-        # clear of its marker's edge, however thick the venue's lines (hostile round 47c, W20)
-        gap = 2.5 + page.thin_pt  # the marker's radius and half its edge, and as much apart
-        ax.annotate(point.label, (x, y), xytext=(0, -max(4, gap + 1) if under else max(3, gap)),
-                    textcoords="offset points", ha="center", va="top" if under else "bottom",
-                    zorder=6)
     ax.set_xlabel("aggregate cosine $\\Gamma$")
     ax.set_ylabel("test accuracy")
     ax.set_xlim(*PAGE_X_LIM)
     ax.set_ylim(*PAGE_Y_LIM)
+
+
+def _name_points(fig: Figure, ax, points: list[Curve], page: Page) -> None:
+    """Each point of (a) named above it, or under it when another sits just above (their
+    names would meet); where the name so placed would print on a name already placed (two
+    methods at one point: a tie of rounded numbers, round 48c W22), on its other side,
+    measured on the laid-out figure (what ``figures check`` measures); one line naming the
+    key when neither side is free (three at one place: beside the point a name meets the one
+    above it). The paper's points keep their places."""
+    # clear of its marker's edge, however thick the venue's lines (hostile round 47c, W20)
+    gap = 2.5 + page.thin_pt  # the marker's radius and half its edge, and as much apart
+    sides = {"above": ((0, max(3, gap)), "bottom"), "under": ((0, -max(4, gap + 1)), "top")}
+    fig.draw_without_rendering()  # the layout, so that names are measured where they print
+    renderer, placed = fig.canvas.get_renderer(), []
+    for method, point in zip(METHODS, points, strict=True):
+        (x,), (y,) = point.x, point.y
+        under = any(0 < other.y[0] - y < 0.15 and abs(other.x[0] - x) < 0.3 for other in points)
+        for side in ("under", "above") if under else ("above", "under"):
+            offset, va = sides[side]
+            name = ax.annotate(point.label, (x, y), xytext=offset, textcoords="offset points",
+                               ha="center", va=va, zorder=6)
+            box = name.get_window_extent(renderer)
+            if not any(box.overlaps(other) for other in placed):
+                placed.append(box)
+                break
+            name.remove()
+        else:
+            raise FigureDataError("fig1_audit_hero.json", f"data.panel_a.values.{method}", (
+                f"at (acc {y:g}, Γ {x:g}) its name would print on another method's above and "
+                "under the point (three methods at one place): give the values with the "
+                "decimals that tell them apart"))

@@ -41,3 +41,19 @@ def test_a_fixture_named_with_a_line_end_fails_its_test_in_one_line(tmp_path):
     assert "no golden image yet" not in out, out
     assert "cifar_summary--a\n" not in out, out
     assert "1 failed" in out, out
+
+
+@pytest.mark.parametrize("where", ["nodir/sub/r.json", ".", "/proc/r.json"],
+                         ids=["no-folder", "a-folder", "proc"])
+def test_a_golden_report_path_that_cannot_be_written_is_one_line_at_the_start(tmp_path, where):
+    """Round 48 (G23): ``--golden-report PATH`` (the suite's own option) where no file can be
+    written (a missing folder, a folder, /proc) passed the run, then ended it in a traceback
+    from pytest_sessionfinish, no summary, exit 1. Now one line before any test, exit 4."""
+    report = where if where.startswith("/") else str(tmp_path / where)
+    ran = _pytest(REPO, REPO, "tests/golden/test_images.py", "--co", "-p", "no:cacheprovider",
+                  "-k", "cifar_summary and not two", "--golden-report", report)
+    assert ran.returncode == 4, ran.stdout + ran.stderr
+    assert ran.stderr.startswith(f"ERROR: --golden-report {report}: "), ran.stderr
+    assert ran.stderr.strip().endswith(": give a file path the run can write its report to")
+    assert "Traceback" not in ran.stdout + ran.stderr
+    assert not (tmp_path / "nodir").exists()

@@ -211,7 +211,7 @@ def test_cifar_accuracy_cuts_seeds_to_the_common_epochs_with_a_warning(tmp_path)
     cifar_tree(tmp_path, epochs={123: 2})
     data, warnings = extract("cifar_accuracy", tmp_path)
     assert data["methods"]["bp"]["train_acc"] == [[0.1, 0.1]] * 3
-    assert warnings[0].startswith("cifar10_seed123/results_cifar10.json: 123.bp.log.train_acc: 2")
+    assert warnings[0].startswith("cifar10_seed123/results_cifar10.json: 123.bp.log: 2 epochs")
 
 
 # --- errors: one line naming the file and the key ------------------------------------------

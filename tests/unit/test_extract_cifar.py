@@ -85,14 +85,15 @@ def test_accuracy_keeps_every_seeds_curves_per_method(tmp_path):
 
 def test_accuracy_cuts_a_method_to_its_shortest_run_and_names_the_short_run(tmp_path):
     docs = results(epochs=3)
-    docs[456]["dfa"]["log"]["test_acc"] = docs[456]["dfa"]["log"]["test_acc"][:2]
+    for key in ("train_acc", "test_acc"):  # a run that stopped early: both lists short
+        docs[456]["dfa"]["log"][key] = docs[456]["dfa"]["log"][key][:2]
     write(tmp_path, docs)
     data, warnings, _ = extract("accuracy", tmp_path)
     assert data["methods"]["dfa"]["train_acc"] == [[0.2, 0.22]] * 3
     assert data["methods"]["dfa"]["test_acc"] == [[0.2, 0.21]] * 3
     assert len(data["methods"]["bp"]["train_acc"][0]) == 3  # the other methods keep 3
     assert warnings == [
-        ("cifar10_seed456/results_cifar10.json: 456.dfa.log.test_acc: 2 epochs where other "
+        ("cifar10_seed456/results_cifar10.json: 456.dfa.log: 2 epochs where other "
          "runs have 3; DFA curves of all seeds cut to 2 epochs")]
 
 
@@ -241,6 +242,7 @@ def test_summary_takes_each_seeds_final_test_accuracy_and_the_epoch_count(tmp_pa
 def test_summary_of_runs_of_unequal_length_warns_and_titles_the_range(tmp_path):
     docs = results(epochs=3)
     docs[123]["bp"]["log"]["test_acc"] = [0.3, 0.4]
+    docs[123]["bp"]["log"]["train_acc"] = [0.3, 0.5]  # a run that stopped early: both short
     write(tmp_path, docs)
     data, warnings, _ = extract("summary", tmp_path)
     assert data["epoch_counts"] == [2, 3]
@@ -250,6 +252,25 @@ def test_summary_of_runs_of_unequal_length_warns_and_titles_the_range(tmp_path):
          "runs have 3; its final accuracy is taken at epoch 2")]
     fig = BY_NAME["cifar_summary"].render(data)
     assert fig.axes[0].get_title() == "CIFAR-10 Test Accuracy (3 seeds, 2–3 epochs)"
+
+
+@pytest.mark.parametrize("name", ["accuracy", "summary"])
+def test_a_run_whose_test_and_train_lists_differ_in_length_is_refused(tmp_path, name):
+    """Round 48c (W27): a test accuracy logged every 5th epoch beside every epoch's train
+    accuracy is refused in one line naming the file and both keys; it was paired with the
+    train list by position and both cut to the shorter (the final test accuracy drawn at
+    epoch 20, "20 epochs" in the caption) under a warning blaming "other runs"."""
+    docs = results(epochs=10)
+    for runs in docs.values():
+        for rec in runs.values():
+            rec["log"]["test_acc"] = rec["log"]["test_acc"][4::5]
+    write(tmp_path, docs)
+    with pytest.raises(FigureDataError) as err:
+        extract(name, tmp_path)
+    assert str(err.value) == (
+        "cifar10/results_cifar10.json: 42.bp.log.test_acc: has 2 value(s) where "
+        "42.bp.log.train_acc has 10: give both one value per epoch (a test accuracy logged "
+        "every few epochs cannot be paired with the train accuracy's epochs)")
 
 
 # --- errors: one line naming the file and the key -------------------------------------------

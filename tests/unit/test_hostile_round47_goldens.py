@@ -73,3 +73,25 @@ def test_an_empty_name_is_refused_not_read_as_every_golden(argv):
     spec.loader.exec_module(tool)
     with pytest.raises(ValueError, match=r"an empty NAME \(an unset variable\?\) names no golden"):
         tool._names(argv)
+
+
+def test_a_style_folder_linked_into_the_package_is_an_input_and_a_loop_ends(tmp_path,
+                                                                           monkeypatch):
+    """Round 48 (G22): ``figures/plots/styles -> a lab's shared style folder`` (linked, as
+    groups do), its ``lab.mplstyle`` read by ``_cifar.py``: edited, the goldens passed
+    unjudged, as the package's walk did not enter a linked folder. It does, once each (a
+    link back up the tree ends)."""
+    lab = tmp_path / "lab"
+    lab.mkdir()
+    (lab / "lab.mplstyle").write_text("axes.linewidth: 0.8\n")
+    package = tmp_path / "figures"
+    (package / "plots").mkdir(parents=True)
+    (package / "plots" / "styles").symlink_to(lab, target_is_directory=True)
+    (package / "plots" / "loop").symlink_to(package, target_is_directory=True)
+    monkeypatch.setattr(registry, "DATA_FILES_ROOT", package)
+    style = package / "plots" / "styles" / "lab.mplstyle"
+    assert registry.package_data_files() == [style]
+    spec = registry.BY_NAME["cifar_summary"]
+    before = build_key(spec, b"{}")
+    (lab / "lab.mplstyle").write_text("axes.linewidth: 1.2\n")
+    assert build_key(spec, b"{}") != before

@@ -1,0 +1,53 @@
+"""Round 48c (W22, W21): names drawn beside points and rows as an author's data sets them
+print apart, or are refused in one line naming the key; never text over text at exit 0."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import run
+
+
+def _edit(figdata_dir: Path, name: str, change) -> None:
+    path = figdata_dir / f"{name}.json"
+    doc = json.loads(path.read_text())
+    change(doc["data"])
+    path.write_text(json.dumps(doc))
+
+
+@pytest.mark.parametrize("twin", ["FA", "BP"])
+def test_fig1_two_methods_at_one_point_name_it_apart(capsys, tmp_path, figdata_dir, twin):
+    """Round 48c (W22): DFA at FA's point (a tie of rounded numbers) or at BP's printed
+    "DFA" over "FA" in panel (a), built at exit 0 while `figures check` failed it; the second
+    name now goes to the point's other side and `check` passes."""
+    def tie(data):
+        values = data["panel_a"]["values"]
+        values["DFA"] = dict(values[twin])
+    _edit(figdata_dir, "fig1_audit_hero", tie)
+    out = tmp_path / "out"
+    assert run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
+               str(figdata_dir), "--out", str(out), "fig1_audit_hero")[0] == 0
+    code, stdout, _ = run(capsys, "check", "--strict", "--venue", "icml", "--out", str(out),
+                          "--figdata", str(figdata_dir), "fig1_audit_hero")
+    assert code == 0, stdout
+
+
+def test_fig1_three_methods_at_one_point_are_refused(capsys, tmp_path, figdata_dir):
+    """Round 48c (W22): with all three methods at one point no side is left for the third
+    name: one line naming its key, nothing written."""
+    def tie(data):
+        values = data["panel_a"]["values"]
+        values["FA"] = dict(values["BP"])
+        values["DFA"] = dict(values["BP"])
+    _edit(figdata_dir, "fig1_audit_hero", tie)
+    out = tmp_path / "out"
+    code, _, err = run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
+                       str(figdata_dir), "--out", str(out), "fig1_audit_hero")
+    assert code == 1, err
+    assert err.splitlines()[0].endswith(
+        "fig1_audit_hero.json: data.panel_a.values.DFA: at (acc 0.6147, Γ 1) its name would "
+        "print on another method's above and under the point (three methods at one place): "
+        "give the values with the decimals that tell them apart"), err
+    assert not list(out.glob("fig1_audit_hero*"))
