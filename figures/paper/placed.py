@@ -147,10 +147,10 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     if (reshaped := _trimmed_by_default(graphic) or _reshape_problem(graphic)) is not None:
         return Placement(None, reshaped)
     printed = graphic.printed
-    if printed is not None and "width" not in graphic.options and factor(printed) != 1 \
-            and to_width(graphic):  # drawn for what prints: the factor is the file's (round 43)
-        printed = graphic.printed = replace(printed, width_in=round(
-            printed.box[0] * printed.scale, 3), scale=1.0)
+    if printed is not None and "width" not in graphic.options and printed.box[0] > 0 and \
+            printed.width_in is None and to_width(graphic):  # drawn for what prints: the
+        printed = graphic.printed = replace(printed, width_in=round(  # factor is the file's
+            printed.box[0] * printed.scale, 3), scale=1.0)  # (round 43), also 1 (48a, P38)
     if printed is not None:  # no width= is None; 0 is a box of nothing (round 37, P19)
         line = printed.line_in
         width = line if printed.width_in is None else printed.width_in
