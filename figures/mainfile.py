@@ -81,6 +81,10 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     if not candidates and wide:
         raise FigureDataError(str(wide[0]), None, "holds \\documentclass in UTF-16 (NUL bytes "
                               "between its letters), which pdflatex cannot read: save it as UTF-8")
+    if not candidates and (cased := _upper_tex_main(folder)) is not None:
+        raise FigureDataError(str(cased), None, "holds \\documentclass, but its extension is "
+                              f"not .tex in lower case, which the search takes: pass --main "
+                              f"{shell_word(cased.name)} (or rename it to {cased.stem}.tex)")
     if not candidates:
         raise FigureDataError(str(folder), None, "no .tex file with \\documentclass in it: "
                               "give the paper's folder (or --main FILE)" if not long else
@@ -90,6 +94,21 @@ def find_main(folder: Path, main: Path | str | None = None) -> Path:
     # P12: a newline in a name escaped, never folded into a space by the line's own rule
     raise FigureDataError(str(folder), None, f"several main files hold \\documentclass "
                           f"({names}): choose one with --main FILE")
+
+
+def _upper_tex_main(folder: Path) -> Path | None:
+    """A file of ``folder`` named ``*.TEX`` (any case but lower) holding ``\\documentclass``:
+    pdflatex reads it, the search for ``*.tex`` passes it over (round 48a, P30)."""
+    try:
+        named = sorted(p for p in folder.iterdir() if p.suffix.lower() == ".tex"
+                       and p.suffix != ".tex" and p.is_file())
+    except OSError:
+        return None
+    for path in named:
+        text = _source(path)
+        if text and _DOCUMENTCLASS.search(blanked(text, verbatim=True)):
+            return path
+    return None
 
 
 def _cased(folder: Path, path: Path) -> str:

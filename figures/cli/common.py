@@ -143,6 +143,11 @@ def path_arg(text: str) -> Path:
     """An argparse type: a path, never empty (an unset ``$OUT`` is not the current folder)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a path, got an empty string")
+    if text.startswith("~") and not Path(text).exists():  # round 48b K14: a folder `~` made
+        raise argparse.ArgumentTypeError(
+            f"{text}: the shell left ~ as it is (after = or in quotes), which names a folder "
+            "called ~ here, not your home: write the option and path apart (--out ~/x) or "
+            "$HOME/... instead")
     return Path(text)
 
 

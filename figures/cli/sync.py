@@ -76,7 +76,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     built = source_for(args, paper)
     # its macros missing from the paper's file would stop the paper's build
     cli.say_unread(unread, args.debug, "the paper's macros file is not written")
-    dropped, tally = None, rounds.Tally()  # every round's writes (round 42a, A6)
+    dropped, tally, settled, moved = None, rounds.Tally(), True, ""  # each round's writes (A6)
     for _ in range(rounds.ROUNDS):  # until what it placed is what TeX typesets
         result = plan(paper, built, args.figdata, allow_synthetic=args.allow_synthetic,
                       macros_text=(tex, synthetic), unread=[u.figure for u in unread],
@@ -99,18 +99,19 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
             break
         again = read_paper_of(folder, args.main, rounds.as_written(paper, result) if
                               args.dry_run else None)  # the built files present (A52)
-        if rounds.boxes(again) == rounds.boxes(paper):
+        if not (moved := rounds.moved(paper, again)):
             break
         _report(result, args.dry_run, before=tally.before(result))
         print("note: with the figures in place" + (" (as this dry run would write them)"
               if args.dry_run else "") + " TeX typesets other includes or boxes: placed "
               "again", file=sys.stderr)
         paper = again
-    else:
-        print(f"error: the includes still move after {rounds.ROUNDS} rounds (a box that depends "
-              "on the image's own size?): give each include of ours a width=", file=sys.stderr)
-        complete = False
-    if key and complete and not (args.dry_run or result.refused):
+    else:  # the writes done are done: the summary says them, rc 1 (round 48a, P38)
+        print(f"error: the includes still move after {rounds.ROUNDS} rounds ("
+              f"{moved}{': ' * bool(moved)}a box that depends on the image's own size?): give "
+              "each a width=", file=sys.stderr)
+        settled = False
+    if key and complete and settled and not (args.dry_run or result.refused):
         memo.placed(key, paper.root, result.planned)
     macros_path = result.macros.target if result.macros else None
     sources = []  # read once written: the macros file this sync writes is among them
@@ -146,7 +147,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         done = done.replace("nothing written (", f"nothing of the paper's written, but "
                             f"{inside[0]} file(s) of ours under build/ (the note above; ", 1)
     cli.say(done, err=True)
-    return 1 if result.refused or found or not complete else 0
+    return 1 if result.refused or found or not (complete and settled) else 0
 
 
 def _ours_inside(folder: Path, since: float) -> tuple[int, str] | None:

@@ -74,7 +74,8 @@ def _reshaped(graphic: Graphic) -> str | None:
         return "trimmed or clipped"
     if options.get("page", "1").strip() not in ("1", ""):  # our builds have one page
         return f"by a page our one-page build has not (page={options['page']})"
-    if options.get("angle", "0").strip() not in ("0", ""):
+    angle = options.get("angle", "0").strip() or "0"  # a whole turn is upright (48a, P32)
+    if not (angle.lstrip("-").replace(".", "", 1).isdigit() and float(angle) % 360 == 0):
         return f"rotated (angle={options['angle']})"
     if options.get("scale", "1").strip() not in ("1", "1.0"):
         return f"rescaled (scale={options['scale']})"
@@ -146,10 +147,10 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     if (reshaped := _trimmed_by_default(graphic) or _reshape_problem(graphic)) is not None:
         return Placement(None, reshaped)
     printed = graphic.printed
-    if printed is not None and "width" not in graphic.options and factor(printed) != 1 \
-            and to_width(graphic):  # drawn for what prints: the factor is the file's (round 43)
-        printed = graphic.printed = replace(printed, width_in=round(
-            printed.box[0] * printed.scale, 3), scale=1.0)
+    if printed is not None and "width" not in graphic.options and printed.box[0] > 0 and \
+            printed.width_in is None and to_width(graphic):  # drawn for what prints: the
+        printed = graphic.printed = replace(printed, width_in=round(  # factor is the file's
+            printed.box[0] * printed.scale, 3), scale=1.0)  # (round 43), also 1 (48a, P38)
     if printed is not None:  # no width= is None; 0 is a box of nothing (round 37, P19)
         line = printed.line_in
         width = line if printed.width_in is None else printed.width_in

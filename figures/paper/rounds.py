@@ -43,6 +43,14 @@ def boxes(paper) -> set[tuple]:
              p.width_in, p.height_in, p.line_in, p.cropped) for g in paper.graphics}
 
 
+def moved(paper, again) -> str:
+    """The includes whose boxes differ between two probes (``main.tex:7 figs/cifar_summary``),
+    each once, in order; empty: none moved."""
+    changed = boxes(paper) ^ boxes(again)
+    return ", ".join(dict.fromkeys(f"{tex.name}:{line} {written}" for tex, line, written, *_ in
+                                   sorted(changed, key=lambda b: (str(b[0]), b[1], b[2]))))
+
+
 def as_written(paper, result: Plan) -> dict[str, bytes]:
     """What a dry run would write into the paper (each file inside its folder by its name
     there: the built file's bytes, the macros text), as the next probe's guess

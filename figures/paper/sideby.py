@@ -16,15 +16,18 @@ def _inches(length: str) -> float | None:
 def side_by_side(typeset: dict[str, list[str]], pages: dict[str, str],
                   at: dict[str, tuple], scales: dict, measures, margins: list,
                   where: Callable[[list[str]], str]) -> dict[str, tuple[str, float]]:
-    """For each include whose box TeX shipped on one baseline beside others' in one box of
+    r"""For each include whose box TeX shipped on one baseline beside others' in one box of
     lines (a ``tabular`` row, boxes one after another in a paragraph; not two minipages,
     each its own), where their boxes together run more than 0.01 in past their line: the
     others, named, and by how much. A bare include of a file not there yet (a box of
     nothing) counts as the line's width, which sync builds it for. Those on one baseline in
     the two columns of a page are on two lines (the left one ends before the column's right
-    edge, the next starts after the gutter). Includes a wrapper scales are left out (TeX's
-    positions inside are the unscaled box's), and one inside another's box (a standalone
-    panel's include). With each, the room the boxes have: the line
+    edge, the next starts after the gutter). Includes in a wrapper that scales are left out
+    (TeX's positions inside are the unscaled box's; the wrapper, not they, sets the width
+    the row prints at), whatever the factor it read: 1 around files not there yet, boxes of
+    nothing (round 48a, P38: ``\resizebox{\textwidth}{!}{\includegraphics{A}
+    \includegraphics{B}}`` refused as two running past their line); and one inside another's
+    box (a standalone panel's include). With each, the room the boxes have: the line
     less the space between them."""
     if not measures or len(margins) < 5:
         return {}
@@ -34,8 +37,8 @@ def side_by_side(typeset: dict[str, list[str]], pages: dict[str, str],
     for n, fields in typeset.items():
         if fields[12].removeprefix("./") in panels:  # an include inside a standalone panel
             continue
-        if n not in at or pages.get(n, "0") == "0" or abs(scales.get(n, (1.0,))[0] - 1) > 0.01:
-            continue
+        if n not in at or pages.get(n, "0") == "0" or scales.get(n, (1.0, ()))[1:2] != ((),):
+            continue  # in a wrapper, whatever its factor: 1 around boxes of nothing (P38)
         right, wide, line = at[n][0] / 65536 / PT_PER_IN, _inches(fields[4]), _inches(fields[6])
         grows = line - wide if fields[1] == fields[7] == "-" else 0.0  # built for the line
         if line:

@@ -129,7 +129,8 @@ def unwritable(target: Path, paper: Path) -> str | None:
         folder = folder.parent
     if not folder.is_dir():
         return (f"{shown_path(folder, paper)} is a file, not a folder: {shown} cannot be made "
-                "there")
+                "there: rename or move that file (or change the include's folder), then sync "
+                "again")  # round 48a, P15: the edit, as every other refusal ends
     if not _writable(folder):
         return (f"the folder {shown_path(folder, paper) if folder != paper else paper} is "
                 f"read-only: {_make_writable(folder)} and sync again")

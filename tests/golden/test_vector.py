@@ -218,6 +218,19 @@ def test_an_empty_vector_golden_says_restore_it(tmp_path, content):
         "tools/update_baselines.py cifar_summary`")
 
 
+def test_a_missing_vector_golden_says_restore_it_not_rewrite_it(tmp_path):
+    """Round 48d (G9): a deleted vector golden was told only "`nox -s baselines` writes it",
+    which writes it from the code as it is now and accepts any change it was there to catch,
+    and named no path; it is restored, as a missing image is."""
+    golden = tmp_path / "cifar_summary.vector.txt.gz"
+    failure = judge(golden, lambda: ["<svg/>"], None)
+    shown = os.path.relpath(golden, REPO)
+    assert failure == (
+        f"{shown}: the vector golden is missing beside its baseline image: "
+        f"{restore_advice(shown)}, or write it with `python tools/update_baselines.py "
+        "cifar_summary`")
+
+
 @pytest.mark.parametrize(("text", "what"), [
     (b"\n\n", "is empty (no element in it)"),
     (b'["/", "svg", {}, ""]\n\n["/figure_1", "g", {}, ""]\n',

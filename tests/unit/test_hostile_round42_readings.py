@@ -218,3 +218,14 @@ def test_an_email_in_the_colour_profile_of_a_jpeg_inside_a_pdf_is_told(tmp_path)
         assert (f"figs/shot.pdf (its colour profile's {field}): {what} in the packed source: "
                 f"the archive discloses it; remove it for review{_KEPT}") in said, said
     assert len(said) == 2, said
+
+
+def test_an_address_split_by_a_hyphenation_hint_or_an_empty_group_is_named_as_printed(tmp_path):
+    r"""Round 48b (K27): ``j\-smith@mit.edu`` (a hyphenation hint) was named
+    ``-smith@mit.edu``, the address cut at the hint, and ``jsmith@{}mit.edu`` (an empty group,
+    as authors write to stop a link) was told only from the compiled page, with no line:
+    each is named as the page prints it (``jsmith@mit.edu``) at its line."""
+    source = b"Contact: j\\-smith@mit.edu.\nOr jsmith@{}mit.edu, kw{}eber@cs.mit.\\-edu.\n"
+    assert in_sources({"main.tex": source}, [], tmp_path / "paper") == [
+        ("main.tex:1: an e-mail address (jsmith@mit.edu) and 1 more (kweber@cs.mit.edu on "
+         "line 2) in the packed source: the archive discloses them; remove them for review")]

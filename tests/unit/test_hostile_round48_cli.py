@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from figures.cli import main as cli
 
 
@@ -15,3 +17,35 @@ def test_an_extract_refused_for_an_unknown_name_makes_no_figdata_folder(tmp_path
     assert cli.main(["extract", "results", "nosuch"]) == 2
     assert "unknown figure(s) nosuch" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results"]
+
+
+def test_a_figure_name_given_before_results_says_give_results_first(tmp_path, monkeypatch,
+                                                                    capsys):
+    """Round 48c (W2): ``figures extract cifar_summary RESULTS`` (the order of ``figures
+    build NAME``) was told as "cifar_summary: results folder not found"."""
+    (tmp_path / "results").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["extract", "cifar_summary", "results"]) == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        "error: cifar_summary is a figure's name, not a results folder: give RESULTS first "
+        "(figures extract RESULTS cifar_summary)")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results"]
+
+
+@pytest.mark.parametrize("argv", [["pack", "paper", "--out=~/y.tar.gz"],
+                                  ["build", "--out", "~/figs"]])
+def test_an_unexpanded_tilde_is_refused_not_made_a_folder(tmp_path, monkeypatch, capsys,
+                                                          argv):
+    """Round 48b (K14): ``--out=~/y.tar.gz`` (bash expands no ~ after =) packed into a new
+    folder literally named ``~`` in the current folder, which a later ``rm -rf ~`` would
+    turn into the loss of the home folder."""
+    (tmp_path / "paper").mkdir()
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(argv)
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1].endswith(
+        "the shell left ~ as it is (after = or in quotes), which names a folder called ~ "
+        "here, not your home: write the option and path apart (--out ~/x) or $HOME/... "
+        "instead")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["paper"]
