@@ -12,15 +12,17 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+import matplotlib as mpl
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from figures.data.checks import get, number
 from figures.data.schema import Epochs, ListOf, MapOf, Record, Seed, Series, Text
-from figures.errors import FigureDataWarning
+from figures.errors import FigureDataError, FigureDataWarning
 from figures.extract.results import ResultsTree, first_key, layer_series, log_epochs, log_records
 from figures.page import (
     INTEGER_STEPS,
+    LABEL_DPI,
     LEGEND_IN,
     ROW_DECOR_IN,
     YLABELS_IN,
@@ -189,7 +191,60 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         axes[r][0].set_ylabel(row["arch"], fontweight="bold")
     page.titles(axes[0], PAGE_TITLES)  # one form: at 4.75 in a short one beside two long
     page.legend(fig, axes[0][0])
+    _fit_row_names(fig, [axes[r][0] for r in range(len(rows))], page)
     return fig
+
+
+#: Apart from its neighbours' (and inside the figure) by at least this, as `figures check`
+#: asks of any two texts (MIN_TEXT_GAP_PT in figures/preflight/rules.py).
+ROW_NAME_GAP_PT = 1.0
+
+
+def _fit_row_names(fig: Figure, column: list[Any], page: Page) -> None:
+    """One line naming ``data.rows[N].arch`` where a row's name, bold and vertical beside its
+    row, meets the next row's name or runs past the legend or the figure's top or foot,
+    measured on the laid-out figure at the width being built: at 3.25 in "Vision Transformer
+    Mini" ran over the next row's name and a longer one was cut, built at exit 0 while
+    `figures check` failed them (round 48c W21). A name may reach into a neighbour's share
+    where that one's name is short (the paper's "ResMLP no-LN" does at 3.25 in: the rows
+    compare names, not a fixed share); one broken onto two lines with \\n is shorter."""
+    screen_dpi = fig.dpi  # measured as `figures check` measures: unhinted, at print dpi (at
+    fig.set_dpi(LABEL_DPI)  # 100 dpi the hinting made a name 2 pt longer or shorter), with
+    engine = fig.get_layout_engine()  # the synthetic stamp's strip under the panels set
+    rect = engine.get()["rect"]  # aside, as Page.hold_labels does (the rows ~1 pt shorter)
+    engine.set(rect=(0, page.strip_in / fig.get_figheight(), 1,
+                     1 - page.strip_in / fig.get_figheight()))
+    try:
+        with mpl.rc_context({"text.hinting": "no_hinting"}):
+            fig.draw_without_rendering()  # the layout: the rows' places and the legend's
+            renderer = fig.canvas.get_renderer()
+            names = [ax.yaxis.label.get_window_extent(renderer) for ax in column]
+            top = min([fig.bbox.y1, *(legend.get_window_extent(renderer).y0
+                                      for legend in fig.legends)])
+            foot, top_edge, dpi = fig.bbox.y0, fig.bbox.y1, fig.dpi
+    finally:
+        engine.set(rect=rect)
+        fig.set_dpi(screen_dpi)
+    gap = ROW_NAME_GAP_PT * dpi / 72
+    labels = [ax.yaxis.label.get_text() for ax in column]
+    # at least ROW_NAME_GAP_PT apart: overlapping, or closer, is what `check` fails
+    for low in range(1, len(names)):
+        apart = (names[low - 1].y0 - names[low].y1) * 72 / dpi
+        if apart < ROW_NAME_GAP_PT:  # which of the two was renamed is not known: both named
+            raise FigureDataError("fig3b_crossarch_3row.json", f"data.rows[{low - 1}].arch", (
+                f"{labels[low - 1]!r} ({names[low - 1].height / dpi:.2f} in) and "
+                f"data.rows[{low}].arch {labels[low]!r} ({names[low].height / dpi:.2f} in), "
+                f"bold beside their rows, {'overlap' if apart <= 0 else f'come {apart:.1f} pt apart'} at "
+                f"{page.width_in:g} in wide: shorten one, or break it onto two lines with \\n"))
+    edge = ((0, "runs past the figure's top" if names[0].y1 > top_edge - gap else
+             "runs into the legend") if names[0].y1 > top - gap else
+            (len(names) - 1, "runs past the figure's foot") if names[-1].y0 < foot + gap else
+            None)
+    if edge is not None:
+        r, what = edge
+        raise FigureDataError("fig3b_crossarch_3row.json", f"data.rows[{r}].arch", (
+            f"sets {names[r].height / dpi:.2f} in tall (bold, beside its row) and {what} "
+            f"at {page.width_in:g} in wide: shorten it, or break it onto two lines with \\n"))
 
 
 def _warn_off_axis(methods: dict[str, Any], where: str, series: str,

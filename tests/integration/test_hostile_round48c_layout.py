@@ -51,3 +51,37 @@ def test_fig1_three_methods_at_one_point_are_refused(capsys, tmp_path, figdata_d
         "print on another method's above and under the point (three methods at one place): "
         "give the values with the decimals that tell them apart"), err
     assert not list(out.glob("fig1_audit_hero*"))
+
+
+def _rename_first_row(figdata_dir: Path, arch: str) -> None:
+    def rename(data):
+        data["rows"][0]["arch"] = arch
+    _edit(figdata_dir, "fig3b_crossarch_3row", rename)
+
+
+def test_fig3b_a_row_name_over_the_next_is_refused(capsys, tmp_path, figdata_dir):
+    """Round 48c (W21): fig3b's row name "Vision Transformer Mini", bold and vertical beside
+    its row, ran over the next row's name at 3.25 in, built at exit 0 while `figures check`
+    failed it; refused in one line naming both rows' keys and what to do."""
+    _rename_first_row(figdata_dir, "Vision Transformer Mini")
+    out = tmp_path / "out"
+    code, _, err = run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
+                       str(figdata_dir), "--out", str(out), "fig3b_crossarch_3row")
+    assert code == 1, err
+    assert err.splitlines()[0].endswith(
+        "fig3b_crossarch_3row.json: data.rows[0].arch: 'Vision Transformer Mini' (1.19 in) and "
+        "data.rows[1].arch 'ResMLP no-LN' (0.75 in), bold beside their rows, overlap at 3.25 "
+        "in wide: shorten one, or break it onto two lines with \\n"), err
+    assert not list(out.glob("fig3b_crossarch_3row*"))
+
+
+def test_fig3b_a_row_name_broken_onto_two_lines_is_built_and_passes(capsys, tmp_path,
+                                                                     figdata_dir):
+    """Round 48c (W21): the same name broken with \\n fits its row: built, `check` passes."""
+    _rename_first_row(figdata_dir, "Vision\nTransformer")
+    out = tmp_path / "out"
+    assert run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
+               str(figdata_dir), "--out", str(out), "fig3b_crossarch_3row")[0] == 0
+    code, stdout, _ = run(capsys, "check", "--strict", "--venue", "icml", "--out", str(out),
+                          "--figdata", str(figdata_dir), "fig3b_crossarch_3row")
+    assert code == 0, stdout
