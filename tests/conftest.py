@@ -47,8 +47,11 @@ if _backend:
     if _found:
         os.environ["MPLBACKEND"] = _backend  # as given, for the processes tests start
     else:
-        # quoted as a shell reads it: "MPLBACKEND=agg  is set" hid the space (round 47d, G9)
-        BACKEND_REFUSED[:] = [f"MPLBACKEND={shlex.quote(_backend)} is set: " + (
+        # quoted as a shell reads it: "MPLBACKEND=agg  is set" hid the space (round 47d, G9);
+        # a control character in bash's $'...' form, which shlex.quote leaves raw: a copied
+        # line end split the one line in two, a tab read as spaces (round 48d, G8)
+        shown = shlex.quote(_backend) if _backend.isprintable() else "$" + repr(_backend)
+        BACKEND_REFUSED[:] = [f"MPLBACKEND={shown} is set: " + (
             f"no module {_backend.removeprefix('module://')} here"
             if _backend.startswith("module://") else "not a backend matplotlib knows")]
 

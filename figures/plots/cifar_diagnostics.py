@@ -8,7 +8,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from figures.data.checks import mapping, numbers
-from figures.data.schema import MapOf, Record, Seed, Series, Text
+from figures.data.schema import MapOf, Matches, Record, Seed, Series
 from figures.extract.results import ResultsTree
 from figures.page import MUTED_TEXT, Page, integer_ticks, log_axis, panel_grid
 from figures.plots import _cifar as cifar
@@ -169,8 +169,14 @@ def _small_decade(series) -> int:
 
 #: Cosines and correlations lie in [-1, 1]; every method has a value per layer.
 _CORRELATION = Series(within=(-1, 1), bounded_by="a cosine or correlation")
+#: The nudging test's step size, as the logs key it ("0.01"): printed in the caption as the
+#: experiment's η, so a positive number, not any label (round 48c, W30: ``η=abc``).
+NUDGING_STEP = Matches(r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?",
+                       'a positive number in quotes, as the logs key it ("0.01")')
+
+
 SCHEMA = Record({
-    "seed": Seed(), "nudging_eta": Text(),
+    "seed": Seed(), "nudging_eta": NUDGING_STEP,
     "bp_cosine": MapOf(_CORRELATION, known=cifar.METHODS, equal_lengths=True),
     "perturbation_rho": MapOf(_CORRELATION, known=cifar.METHODS, equal_lengths=True),
     "nudging": MapOf(Series(), known=cifar.METHODS, equal_lengths=True),

@@ -143,13 +143,13 @@ def test_broken_mathtext_in_a_caption_is_one_line_and_the_others_build(
 
 
 def test_missing_glyphs_are_one_warning_naming_the_key(capsys, tmp_path, figdata_dir):
-    """A drawn text of the data (the nudging test's η, in a panel title; a seed was one until
-    round 47c W31 made seeds whole numbers)."""
-    path = _edit(figdata_dir, "cifar_diagnostics",
-                 lambda d: d.__setitem__("nudging_eta", "中文"), quoted=True)
-    assert _built_saying_one_line(capsys, figdata_dir, tmp_path / "out", "cifar_diagnostics") \
-        == (f"warning: cifar_diagnostics: {path}: data.nudging_eta: characters 中 文 are missing "
-            "from the figure's fonts (DejaVu Sans) and are drawn as empty boxes")
+    """A drawn text of the data (fig3b's row name; a seed was one until round 47c W31 made
+    seeds whole numbers, the nudging step until round 48c W30 made it a number)."""
+    path = _edit(figdata_dir, "fig3b_crossarch_3row",
+                 lambda d: d["rows"][0].__setitem__("arch", "中文"), quoted=True)
+    assert _built_saying_one_line(capsys, figdata_dir, tmp_path / "out", "fig3b_crossarch_3row") \
+        == (f"warning: fig3b_crossarch_3row: {path}: data.rows[0].arch: characters 中 文 are "
+            "missing from the figure's fonts (DejaVu Serif) and are drawn as empty boxes")
 
 
 @pytest.mark.parametrize(("name", "key"), [("cifar_diagnostics", "perturbation_rho"),

@@ -236,3 +236,24 @@ def test_a_block_is_an_index_from_zero(tmp_path, blocks, problem):
     with pytest.raises(FigureDataError) as raised:
         BY_NAME["cifar_feature_drift"].load_figdata(tmp_path)
     assert str(raised.value).endswith(f"data.drift.bp.block[{at}]: {problem}")
+
+
+@pytest.mark.parametrize(("eta", "problem"), [
+    (0.01, 'expected a string, got the number 0.01: write it in quotes ("0.01")'),
+    ("abc", "is 'abc', expected a positive number in quotes, as the logs key it (\"0.01\")"),
+    ("-0.01", ("is '-0.01', expected a positive number in quotes, as the logs key it "
+               "(\"0.01\")")),
+])
+def test_the_nudging_step_is_a_number_in_quotes(tmp_path, eta, problem):
+    """Round 48c (W30): ``nudging_eta: "abc"`` printed ``η=abc`` in the caption as the
+    experiment's step size, and the JSON number 0.01 was refused without saying to quote it."""
+    import json
+
+    from figures.registry import BY_NAME
+
+    document = json.loads((REPO / "figdata" / "cifar_diagnostics.json").read_text())
+    document["data"]["nudging_eta"] = eta
+    (tmp_path / "cifar_diagnostics.json").write_text(json.dumps(document))
+    with pytest.raises(FigureDataError) as raised:
+        BY_NAME["cifar_diagnostics"].load_figdata(tmp_path)
+    assert str(raised.value).endswith(f"data.nudging_eta: {problem}"), str(raised.value)

@@ -169,6 +169,17 @@ def test_an_mplbackend_with_a_space_is_shown_quoted():
         "Agg: unset MPLBACKEND, then run again")
 
 
+@pytest.mark.parametrize(("value", "shown"), [("agg\t", "$'agg\\t'"), ("agg\n", "$'agg\\n'")])
+def test_an_mplbackend_with_a_control_character_is_shown_as_bash_writes_it(value, shown):
+    """Round 48d (G8): ``shlex.quote`` left a tab raw (read as spaces) and a copied line end
+    split the "one line" in two; shown in bash's ``$'...'`` form, still one line."""
+    run = _pytest("--co", "tests/unit/test_hostile_round45d_review.py", MPLBACKEND=value)
+    assert run.returncode == 4, run.stdout + run.stderr
+    assert run.stderr.strip() == (
+        f"ERROR: MPLBACKEND={shown} is set: not a backend matplotlib knows; the tests draw "
+        "with Agg: unset MPLBACKEND, then run again")
+
+
 def test_a_pytest_cache_that_cannot_be_written_does_not_fail_a_passing_run(tmp_path):
     """Round 45d (G16): with the cache folder where nothing can be made, a passing golden run
     ended rc=1 with a 79-line traceback (pytest's cache warning made an error by the suite's

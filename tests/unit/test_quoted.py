@@ -60,7 +60,8 @@ DEFINED = ("section", "vec", "fi", "hl", "bm", "qedhere", "todo", "multirow", "t
     (appended(macro="endResult"),  # LaTeX refuses \end...
      ("quoted[8].macro: is 'endResult', expected a LaTeX macro name: letters only, not "
      "starting with end")),
-    (appended(macro=7), "quoted[8].macro: expected a string, got a number"),
+    (appended(macro=7), ('quoted[8].macro: expected a string, got the number 7: write '
+                          'it in quotes ("7")')),
     (appended(note="ends the comment\n\\input{x}"),
      "quoted[8].note: contains a line break; write it on one line"),
     (appended(agregate="std"),

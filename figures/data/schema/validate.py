@@ -242,13 +242,7 @@ def _message(error) -> str:
     kind, value, instance, schema = (error.validator, error.validator_value, error.instance,
                                      error.schema)
     if kind == "type":
-        wanted = value if isinstance(value, list) else [value]
-        if isinstance(instance, (int, float)) and not isinstance(instance, bool) and (
-                {"number", "integer"} & set(wanted)):
-            return number_problem(instance) or f"expected a whole number, got {instance:g}"
-        words = [_WORDS[w] for w in wanted]
-        return f"expected {' or '.join([words[0], *(w.split()[-1] for w in words[1:])])}, " \
-               f"got {type_name(instance)}"
+        return _type_problem(instance, value)
     if kind in ("minimum", "maximum"):
         low, high = schema["minimum"], schema["maximum"]
         if (low, high) == (-MAX_MAGNITUDE, MAX_MAGNITUDE):
@@ -272,6 +266,21 @@ def _message(error) -> str:
                                 "the repeat"),
     }
     return messages[kind]() if kind in messages else error.message
+
+
+def _type_problem(instance: Any, value: Any) -> str:
+    """What a value of the wrong JSON type is, and what to write."""
+    wanted = value if isinstance(value, list) else [value]
+    if isinstance(instance, (int, float)) and not isinstance(instance, bool) and (
+            {"number", "integer"} & set(wanted)):
+        return number_problem(instance) or f"expected a whole number, got {instance:g}"
+    if wanted == ["string"] and isinstance(instance, (int, float)) and \
+            not isinstance(instance, bool):  # JSON's 0.01 for "0.01" (round 48c, W30)
+        return f"expected a string, got the number {instance!r}: write it in quotes " \
+            f"(\"{instance!r}\")"
+    words = [_WORDS[w] for w in wanted]
+    return f"expected {' or '.join([words[0], *(w.split()[-1] for w in words[1:])])}, " \
+           f"got {type_name(instance)}"
 
 
 def _repeated(items: list[Any]) -> Any:
