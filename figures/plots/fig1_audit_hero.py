@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
 from figures.data.schema import ListOf, MapOf, Number, Record, Series, Text
 from figures.errors import FigureDataError
-from figures.page import COMFORT_PT, MUTED_TEXT, Page, log_axis, panel_grid
+from figures.page import COMFORT_PT, LABEL_DPI, MUTED_TEXT, Page, log_axis, panel_grid
 from figures.plots._caption import Claims, places_apart
 from figures.plots._model import PAPER, Curve, page_curves, seed_curve
 from figures.style import PAPER_RC, new_figure, paper_grid, themed
@@ -270,15 +271,35 @@ def _page_quadrants(ax, points: list[Curve], page: Page) -> None:
 def _name_points(fig: Figure, ax, points: list[Curve], page: Page) -> None:
     """Each point of (a) named above it, or under it when another sits just above (their
     names would meet); where the name so placed would print on a name already placed (two
-    methods at one point: a tie of rounded numbers, round 48c W22), on its other side,
-    measured on the laid-out figure (what ``figures check`` measures); one line naming the
+    methods at one point: a tie of rounded numbers, round 48c W22) or within 1 pt of it, on
+    its other side, measured on the laid-out figure as ``figures check`` measures (side by
+    side, hinted at 100 dpi, two names came 1.0 pt apart and failed it); one line naming the
     key when neither side is free (three at one place: beside the point a name meets the one
     above it). The paper's points keep their places."""
     # clear of its marker's edge, however thick the venue's lines (hostile round 47c, W20)
     gap = 2.5 + page.thin_pt  # the marker's radius and half its edge, and as much apart
     sides = {"above": ((0, max(3, gap)), "bottom"), "under": ((0, -max(4, gap + 1)), "top")}
-    fig.draw_without_rendering()  # the layout, so that names are measured where they print
-    renderer, placed = fig.canvas.get_renderer(), []
+    screen_dpi, engine = fig.dpi, fig.get_layout_engine()  # measured as `figures check`
+    rect, strip = engine.get()["rect"], page.strip_in / fig.get_figheight()  # measures (and
+    fig.set_dpi(LABEL_DPI)  # Page.hold_labels): unhinted at print dpi, the stamp's strip set
+    engine.set(rect=(0, strip, 1, 1 - strip))  # aside; 1 pt apart, as `check` asks
+    try:
+        with mpl.rc_context({"text.hinting": "no_hinting"}):
+            fig.draw_without_rendering()  # the layout, so that names are measured in place
+            _place_names(ax, points, sides, fig.canvas.get_renderer(),
+                         NAME_GAP_PT * LABEL_DPI / 72)
+    finally:
+        engine.set(rect=rect)
+        fig.set_dpi(screen_dpi)
+
+
+#: Names of (a)'s points at least this far apart (`figures check`'s MIN_TEXT_GAP_PT).
+NAME_GAP_PT = 1.0
+
+
+def _place_names(ax, points: list[Curve], sides: dict[str, Any], renderer: Any,
+                 gap: float) -> None:
+    placed: list[Any] = []
     for method, point in zip(METHODS, points, strict=True):
         (x,), (y,) = point.x, point.y
         under = any(0 < other.y[0] - y < 0.15 and abs(other.x[0] - x) < 0.3 for other in points)
@@ -287,7 +308,7 @@ def _name_points(fig: Figure, ax, points: list[Curve], page: Page) -> None:
             name = ax.annotate(point.label, (x, y), xytext=offset, textcoords="offset points",
                                ha="center", va=va, zorder=6)
             box = name.get_window_extent(renderer)
-            if not any(box.overlaps(other) for other in placed):
+            if not any(box.padded(gap).overlaps(other) for other in placed):
                 placed.append(box)
                 break
             name.remove()

@@ -34,6 +34,22 @@ def test_fig1_two_methods_at_one_point_name_it_apart(capsys, tmp_path, figdata_d
     assert code == 0, stdout
 
 
+def test_fig1_names_side_by_side_keep_check_s_point_apart(capsys, tmp_path, figdata_dir):
+    """Round 48c (W22): DFA beside FA at one accuracy (Γ 0.346 and 0.25) put the two names
+    side by side 1.0 pt apart under `check`'s rule of 1 pt (the names were measured hinted at
+    the screen's dpi and only for overlap); they are measured as `check` measures, 1 pt
+    apart, and DFA's goes under its point."""
+    def beside(data):
+        data["panel_a"]["values"]["DFA"] = {"acc": 0.401, "gamma": 0.346}
+    _edit(figdata_dir, "fig1_audit_hero", beside)
+    out = tmp_path / "out"
+    assert run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
+               str(figdata_dir), "--out", str(out), "fig1_audit_hero")[0] == 0
+    code, stdout, _ = run(capsys, "check", "--strict", "--venue", "icml", "--out", str(out),
+                          "--figdata", str(figdata_dir), "fig1_audit_hero")
+    assert code == 0, stdout
+
+
 def test_fig1_three_methods_at_one_point_are_refused(capsys, tmp_path, figdata_dir):
     """Round 48c (W22): with all three methods at one point no side is left for the third
     name: one line naming its key, nothing written."""
