@@ -195,6 +195,21 @@ def test_a_seed_listed_twice_is_one_line_not_another_seed(tmp_path, figure):
                                       "repeat"), str(raised.value)
 
 
+def _refusal(tmp_path, figure: str, edit) -> str:
+    """The one line ``figure``'s figdata, as committed and changed by ``edit(data)``, is
+    refused with."""
+    import json
+
+    from figures.registry import BY_NAME
+
+    document = json.loads((REPO / "figdata" / f"{figure}.json").read_text())
+    edit(document["data"])
+    (tmp_path / f"{figure}.json").write_text(json.dumps(document))
+    with pytest.raises(FigureDataError) as raised:
+        BY_NAME[figure].load_figdata(tmp_path)
+    return str(raised.value)
+
+
 @pytest.mark.parametrize(("seeds", "problem"), [
     ([42, "42", 456], "data.seeds[1]: expected a number, got a string"),
     ([42.5, 123, 456], "data.seeds[0]: expected a whole number, got 42.5"),
@@ -205,37 +220,20 @@ def test_a_seed_is_a_whole_number_naming_its_run(tmp_path, seeds, problem):
     """Round 47c (W31): ``[42, "42", 456]`` built with "3 seeds" (42 as a number and as a
     string were two seeds to the each-once check), and 42.5 or -1 were taken as seeds; a seed
     is the whole number of its run's folder (``cifar10_seed42``), each refused in one line."""
-    import json
-
-    from figures.registry import BY_NAME
-
-    document = json.loads((REPO / "figdata" / "cifar_accuracy.json").read_text())
-    document["data"]["seeds"] = seeds
-    (tmp_path / "cifar_accuracy.json").write_text(json.dumps(document))
-    with pytest.raises(FigureDataError) as raised:
-        BY_NAME["cifar_accuracy"].load_figdata(tmp_path)
-    assert str(raised.value).endswith(f"cifar_accuracy.json: {problem}")
+    refused = _refusal(tmp_path, "cifar_accuracy", lambda data: data.update(seeds=seeds))
+    assert refused.endswith(f"cifar_accuracy.json: {problem}"), refused
 
 
-@pytest.mark.parametrize(("blocks", "problem"), [
-    (2.5, "expected a whole number, got 2.5"),
-    (-1, "expected a number in [0, 1e+100] (a block's index counts from 0), got -1"),
+@pytest.mark.parametrize(("at", "block", "problem"), [
+    (3, 2.5, "expected a whole number, got 2.5"),
+    (0, -1, "expected a number in [0, 1e+100] (a block's index counts from 0), got -1"),
 ])
-def test_a_block_is_an_index_from_zero(tmp_path, blocks, problem):
+def test_a_block_is_an_index_from_zero(tmp_path, at, block, problem):
     """Round 47c (W27): a hand-edited block ``2.5`` or ``-1`` was drawn as a block that cannot
     exist (between blocks 2 and 3, left of block 0), where epochs get their checks."""
-    import json
-
-    from figures.registry import BY_NAME
-
-    document = json.loads((REPO / "figdata" / "cifar_feature_drift.json").read_text())
-    series = document["data"]["drift"]["bp"]["block"]
-    at = 3 if blocks == 2.5 else 0  # the hostile pass's own edits
-    series[at] = blocks
-    (tmp_path / "cifar_feature_drift.json").write_text(json.dumps(document))
-    with pytest.raises(FigureDataError) as raised:
-        BY_NAME["cifar_feature_drift"].load_figdata(tmp_path)
-    assert str(raised.value).endswith(f"data.drift.bp.block[{at}]: {problem}")
+    refused = _refusal(tmp_path, "cifar_feature_drift",
+                       lambda data: data["drift"]["bp"]["block"].__setitem__(at, block))
+    assert refused.endswith(f"data.drift.bp.block[{at}]: {problem}"), refused
 
 
 @pytest.mark.parametrize(("eta", "problem"), [
@@ -247,13 +245,5 @@ def test_a_block_is_an_index_from_zero(tmp_path, blocks, problem):
 def test_the_nudging_step_is_a_number_in_quotes(tmp_path, eta, problem):
     """Round 48c (W30): ``nudging_eta: "abc"`` printed ``η=abc`` in the caption as the
     experiment's step size, and the JSON number 0.01 was refused without saying to quote it."""
-    import json
-
-    from figures.registry import BY_NAME
-
-    document = json.loads((REPO / "figdata" / "cifar_diagnostics.json").read_text())
-    document["data"]["nudging_eta"] = eta
-    (tmp_path / "cifar_diagnostics.json").write_text(json.dumps(document))
-    with pytest.raises(FigureDataError) as raised:
-        BY_NAME["cifar_diagnostics"].load_figdata(tmp_path)
-    assert str(raised.value).endswith(f"data.nudging_eta: {problem}"), str(raised.value)
+    refused = _refusal(tmp_path, "cifar_diagnostics", lambda data: data.update(nudging_eta=eta))
+    assert refused.endswith(f"data.nudging_eta: {problem}"), refused
