@@ -17,6 +17,19 @@ def _edit(figdata_dir: Path, name: str, change) -> None:
     path.write_text(json.dumps(doc))
 
 
+def _build(capsys, figdata_dir: Path, out: Path, name: str):
+    """``name`` built for ICML's 3.25 in column: (exit status, stdout, stderr)."""
+    return run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
+               str(figdata_dir), "--out", str(out), name)
+
+
+def _check_passes(capsys, figdata_dir: Path, out: Path, name: str) -> None:
+    """`figures check --strict` of that build passes."""
+    code, stdout, _ = run(capsys, "check", "--strict", "--venue", "icml", "--out", str(out),
+                          "--figdata", str(figdata_dir), name)
+    assert code == 0, stdout
+
+
 @pytest.mark.parametrize("twin", ["FA", "BP"])
 def test_fig1_two_methods_at_one_point_name_it_apart(capsys, tmp_path, figdata_dir, twin):
     """Round 48c (W22): DFA at FA's point (a tie of rounded numbers) or at BP's printed
@@ -27,11 +40,8 @@ def test_fig1_two_methods_at_one_point_name_it_apart(capsys, tmp_path, figdata_d
         values["DFA"] = dict(values[twin])
     _edit(figdata_dir, "fig1_audit_hero", tie)
     out = tmp_path / "out"
-    assert run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
-               str(figdata_dir), "--out", str(out), "fig1_audit_hero")[0] == 0
-    code, stdout, _ = run(capsys, "check", "--strict", "--venue", "icml", "--out", str(out),
-                          "--figdata", str(figdata_dir), "fig1_audit_hero")
-    assert code == 0, stdout
+    assert _build(capsys, figdata_dir, out, "fig1_audit_hero")[0] == 0
+    _check_passes(capsys, figdata_dir, out, "fig1_audit_hero")
 
 
 def test_fig1_names_side_by_side_keep_check_s_point_apart(capsys, tmp_path, figdata_dir):
@@ -43,11 +53,8 @@ def test_fig1_names_side_by_side_keep_check_s_point_apart(capsys, tmp_path, figd
         data["panel_a"]["values"]["DFA"] = {"acc": 0.401, "gamma": 0.346}
     _edit(figdata_dir, "fig1_audit_hero", beside)
     out = tmp_path / "out"
-    assert run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
-               str(figdata_dir), "--out", str(out), "fig1_audit_hero")[0] == 0
-    code, stdout, _ = run(capsys, "check", "--strict", "--venue", "icml", "--out", str(out),
-                          "--figdata", str(figdata_dir), "fig1_audit_hero")
-    assert code == 0, stdout
+    assert _build(capsys, figdata_dir, out, "fig1_audit_hero")[0] == 0
+    _check_passes(capsys, figdata_dir, out, "fig1_audit_hero")
 
 
 def test_fig1_three_methods_at_one_point_are_refused(capsys, tmp_path, figdata_dir):
@@ -59,8 +66,7 @@ def test_fig1_three_methods_at_one_point_are_refused(capsys, tmp_path, figdata_d
         values["DFA"] = dict(values["BP"])
     _edit(figdata_dir, "fig1_audit_hero", tie)
     out = tmp_path / "out"
-    code, _, err = run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
-                       str(figdata_dir), "--out", str(out), "fig1_audit_hero")
+    code, _, err = _build(capsys, figdata_dir, out, "fig1_audit_hero")
     assert code == 1, err
     assert err.splitlines()[0].endswith(
         "fig1_audit_hero.json: data.panel_a.values.DFA: at (acc 0.6147, Γ 1) its name would "
@@ -81,8 +87,7 @@ def test_fig3b_a_row_name_over_the_next_is_refused(capsys, tmp_path, figdata_dir
     failed it; refused in one line naming both rows' keys and what to do."""
     _rename_first_row(figdata_dir, "Vision Transformer Mini")
     out = tmp_path / "out"
-    code, _, err = run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
-                       str(figdata_dir), "--out", str(out), "fig3b_crossarch_3row")
+    code, _, err = _build(capsys, figdata_dir, out, "fig3b_crossarch_3row")
     assert code == 1, err
     assert err.splitlines()[0].endswith(
         "fig3b_crossarch_3row.json: data.rows[0].arch: 'Vision Transformer Mini' (1.19 in) and "
@@ -96,8 +101,5 @@ def test_fig3b_a_row_name_broken_onto_two_lines_is_built_and_passes(capsys, tmp_
     """Round 48c (W21): the same name broken with \\n fits its row: built, `check` passes."""
     _rename_first_row(figdata_dir, "Vision\nTransformer")
     out = tmp_path / "out"
-    assert run(capsys, "build", "--venue", "icml", "--width", "3.25", "--figdata",
-               str(figdata_dir), "--out", str(out), "fig3b_crossarch_3row")[0] == 0
-    code, stdout, _ = run(capsys, "check", "--strict", "--venue", "icml", "--out", str(out),
-                          "--figdata", str(figdata_dir), "fig3b_crossarch_3row")
-    assert code == 0, stdout
+    assert _build(capsys, figdata_dir, out, "fig3b_crossarch_3row")[0] == 0
+    _check_passes(capsys, figdata_dir, out, "fig3b_crossarch_3row")
