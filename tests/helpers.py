@@ -114,6 +114,28 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def paper_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, main: str,
+                 files: dict[str, str] | None = None) -> Path:
+    """``tmp_path/paper`` holding ``main`` as main.tex, an empty ``figures/`` and ``files``
+    (relative path: text), the current folder its parent (as an author runs the command)."""
+    paper = tmp_path / "paper"
+    (paper / "figures").mkdir(parents=True)
+    (paper / "main.tex").write_text(main)
+    for name, text in (files or {}).items():
+        (paper / name).parent.mkdir(parents=True, exist_ok=True)
+        (paper / name).write_text(text)
+    monkeypatch.chdir(tmp_path)
+    return paper
+
+
+def on_paper(paper: Path, capsys: pytest.CaptureFixture[str], *args: str
+             ) -> tuple[int, str, str]:
+    """``figures ARGS[0] PAPER ARGS[1:]`` on the committed (synthetic) figdata: the exit
+    status, stdout and stderr."""
+    return run(capsys, *args[:1], str(paper), "--allow-synthetic", "--figdata",
+               str(REPO / "figdata"), *args[1:])
+
+
 def figures_as_a_user(cwd: Path, *argv: str, timeout: float = 600,
                       env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """``python -m figures ARGV --figdata FIGDATA`` in ``cwd``, the checkout's figdata (unless

@@ -4,28 +4,7 @@ the file TeX read last (P13)."""
 from __future__ import annotations
 
 import pytest
-from helpers import REPO
-
-from figures.cli import main as cli
-
-
-def _paper(tmp_path, monkeypatch, main: str, files: dict[str, str] | None = None):
-    paper = tmp_path / "paper"
-    (paper / "figures").mkdir(parents=True)
-    (paper / "main.tex").write_text(main)
-    for name, text in (files or {}).items():
-        (paper / name).parent.mkdir(parents=True, exist_ok=True)
-        (paper / name).write_text(text)
-    monkeypatch.chdir(tmp_path)
-    return paper
-
-
-def _run(paper, capsys, *args: str) -> tuple[int, str, str]:
-    code = cli.main([*args[:1], str(paper), "--allow-synthetic", "--figdata",
-                     str(REPO / "figdata"), *args[1:]])
-    said = capsys.readouterr()
-    return code, said.out, said.err
-
+from helpers import on_paper, paper_folder
 
 CUT = ("\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\nHi.\n"
        "\\begin{figure}\\includegraphics[width=\\linewidth]{figures/cifar_summary}"
@@ -39,8 +18,8 @@ def test_a_main_file_cut_short_is_told_no_end_document(tmp_path, monkeypatch, ca
     figure not there yet: one line saying so and to end main.tex with it, in ``sync -n``,
     ``sync`` and ``paper`` alike; never "reading" a TeX Live file or sync's placeholder in
     its own vanished temporary folder; nothing written."""
-    paper = _paper(tmp_path, monkeypatch, CUT)
-    code, _, err = _run(paper, capsys, *args)
+    paper = paper_folder(tmp_path, monkeypatch, CUT)
+    code, _, err = on_paper(paper, capsys, *args)
     assert code == 1
     [line] = [x for x in err.splitlines() if x.startswith("error:")]
     assert f"{paper / 'main.tex'}:" in line, line
@@ -56,9 +35,9 @@ def test_an_error_at_the_end_of_input_names_no_file_read_last(tmp_path, monkeypa
     r"""Round 47a (P13): an unclosed ``verbatim`` runs to the end of every file: TeX's own
     words ("File ended while scanning use of \@xverbatim"), not a font metric the recorder
     lists last, and no "no \end{document}" (main.tex has one)."""
-    paper = _paper(tmp_path, monkeypatch, "\\documentclass{article}\n\\begin{document}\n"
+    paper = paper_folder(tmp_path, monkeypatch, "\\documentclass{article}\n\\begin{document}\n"
                    "Hi.\n\\begin{verbatim}\nx\n\\end{document}\n")
-    code, _, err = _run(paper, capsys, "paper")
+    code, _, err = on_paper(paper, capsys, "paper")
     assert code == 1
     [line] = [x for x in err.splitlines() if x.startswith("error:")]
     assert "File ended while scanning use of \\@xverbatim" in line, line
@@ -81,17 +60,17 @@ def test_a_dry_run_measures_a_width_from_the_image_as_sync_does(tmp_path, monkey
     refused "width=\wa prints it 0 in wide" (its probe had no stand-in image, sync's had)
     where sync copied a build; now the dry run's probe is offered the same files, and it
     says what sync then does, row for row."""
-    other = _paper(tmp_path / "other", monkeypatch, CUT.replace("More text but the file was "
+    other = paper_folder(tmp_path / "other", monkeypatch, CUT.replace("More text but the file was "
                                                                 "cut here\n", "\\end{document}\n"))
     monkeypatch.chdir(tmp_path)  # one build folder for both papers
-    code, _, err = _run(other, capsys, "sync")
+    code, _, err = on_paper(other, capsys, "sync")
     assert code == 0, err
-    paper = _paper(tmp_path / "measured", monkeypatch, MEASURED)
+    paper = paper_folder(tmp_path / "measured", monkeypatch, MEASURED)
     monkeypatch.chdir(tmp_path)
-    code, dry, err = _run(paper, capsys, "sync", "-n")
+    code, dry, err = on_paper(paper, capsys, "sync", "-n")
     assert code == 0, err
     assert "refused" not in dry, dry
-    code, done, err = _run(paper, capsys, "sync")
+    code, done, err = on_paper(paper, capsys, "sync")
     assert code == 0, err
 
     def last(out: str) -> tuple[str, str]:
@@ -108,9 +87,9 @@ def test_an_input_of_dev_stdin_is_warned_at_its_line(tmp_path, monkeypatch, caps
     /dev/null here, so the compile read nothing and passed without a word, where by hand
     (``pdflatex main`` in a terminal) it waits for typed input; a FIFO and /dev/zero are
     told. Now one warning at main.tex:6 saying what to do; the sync goes on."""
-    paper = _paper(tmp_path, monkeypatch, CUT.replace(
+    paper = paper_folder(tmp_path, monkeypatch, CUT.replace(
         "More text but the file was cut here\n", "\\input{/dev/stdin}\n\\end{document}\n"))
-    code, _, err = _run(paper, capsys, *args)
+    code, _, err = on_paper(paper, capsys, *args)
     assert code == 0, err
     [line] = [x for x in err.splitlines() if "dev/stdin" in x]
     assert line.startswith("warning: main.tex:6: \\input{/dev/stdin}: a device"), line

@@ -5,9 +5,7 @@ line refusing it."""
 from __future__ import annotations
 
 import pytest
-from helpers import REPO
-
-from figures.cli import main as cli
+from helpers import on_paper, paper_folder
 
 HEAD = ("\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\nHi.\n"
         "\\begin{figure}\\includegraphics[width=0.7\\linewidth]{figures/cifar_summary}"
@@ -17,18 +15,7 @@ ENVIRON = ("\\begingroup\\catcode`\\_=12 \\catcode`\\$=12 \\catcode`\\^^@=10 \\t
 
 
 def _paper(tmp_path, monkeypatch, body: str):
-    paper = tmp_path / "paper"
-    (paper / "figures").mkdir(parents=True)
-    (paper / "main.tex").write_text(HEAD + body + "\\end{document}\n")
-    monkeypatch.chdir(tmp_path)
-    return paper
-
-
-def _run(paper, capsys, *args: str) -> tuple[int, str, str]:
-    code = cli.main([*args[:1], str(paper), "--allow-synthetic", "--figdata",
-                     str(REPO / "figdata"), *args[1:]])
-    said = capsys.readouterr()
-    return code, said.out, said.err
+    return paper_folder(tmp_path, monkeypatch, HEAD + body + "\\end{document}\n")
 
 
 @pytest.mark.slow
@@ -40,13 +27,13 @@ def test_the_environment_typeset_from_proc_is_refused_at_its_line(tmp_path, monk
     ... (not read)". Now sync warns truly (a file of the system, read), and `figures paper`
     refuses in one line at main.tex:6, leaving no PDF."""
     paper = _paper(tmp_path, monkeypatch, ENVIRON)
-    code, _, err = _run(paper, capsys, "sync", "-n")
+    code, _, err = on_paper(paper, capsys, "sync", "-n")
     [line] = [x for x in err.splitlines() if "environ" in x]
     assert line.startswith("warning: main.tex:6: \\input{/proc/self/environ}: a file of the "
                            "system"), line
     assert "device" not in line, line
     assert "not read" not in line, line
-    code, _, err = _run(paper, capsys, "paper")
+    code, _, err = on_paper(paper, capsys, "paper")
     assert code == 1, err
     [line] = [x for x in err.splitlines() if x.startswith("error:")]
     assert line.startswith(f"error: {paper / 'main.tex'}:6: reads /proc/self/environ, outside "
@@ -67,7 +54,7 @@ def test_a_file_one_level_up_is_refused_and_the_papers_own_are_not(tmp_path, mon
     (paper / "sec" / "a.tex").write_text("Own text \\cite{k}.\n\\bibliographystyle{plain}"
                                          "\\bibliography{refs}\n")
     (paper / "refs.bib").write_text("@misc{k, title={T}, author={A}, year={2020}}\n")
-    code, _, err = _run(paper, capsys, "paper")
+    code, _, err = on_paper(paper, capsys, "paper")
     assert code == 1, err
     [line] = [x for x in err.splitlines() if x.startswith("error:")]
     assert line.startswith(f"error: {paper / 'main.tex'}:7: reads "
@@ -75,7 +62,7 @@ def test_a_file_one_level_up_is_refused_and_the_papers_own_are_not(tmp_path, mon
     assert not (paper / "main.pdf").exists()
     (paper / "main.tex").write_text((paper / "main.tex").read_text().replace(
         "\\input{../outside_secret}\n", ""))
-    code, _, err = _run(paper, capsys, "paper")
+    code, _, err = on_paper(paper, capsys, "paper")
     assert code == 0, err
     assert (paper / "main.pdf").is_file()
 
@@ -87,7 +74,7 @@ def test_a_link_in_the_folder_to_a_file_outside_is_refused(tmp_path, monkeypatch
     the link and where it points; no PDF."""
     paper = _paper(tmp_path, monkeypatch, ENVIRON.replace("/proc/self/environ", "env"))
     (paper / "env.tex").symlink_to("/proc/self/environ")
-    code, _, err = _run(paper, capsys, "paper")
+    code, _, err = on_paper(paper, capsys, "paper")
     assert code == 1, err
     [line] = [x for x in err.splitlines() if x.startswith("error:")]
     assert line.startswith(f"error: {paper / 'main.tex'}:6: reads {paper / 'env.tex'}, a link "

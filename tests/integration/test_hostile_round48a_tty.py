@@ -4,9 +4,7 @@ ours is named at its line, not blamed on the image sync is about to write (P39).
 from __future__ import annotations
 
 import pytest
-from helpers import REPO
-
-from figures.cli import main as cli
+from helpers import on_paper, paper_folder
 
 TTY = ("\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\nHi.\n"
        "\\begin{figure}\\centering\\includegraphics[width=0.7\\linewidth]{figures/cifar_summary}"
@@ -20,13 +18,8 @@ def test_an_input_of_dev_tty_is_named_at_its_line(tmp_path, monkeypatch, capsys,
     dies opening it, and every command blamed the image sync is about to write ("main.tex:5:
     File `figures/cifar_summary' not found"), main.tex:6 named nowhere. Now one line naming
     main.tex:6, the device and what to do, in ``sync -n``, ``sync`` and ``paper`` alike."""
-    paper = tmp_path / "paper"
-    (paper / "figures").mkdir(parents=True)
-    (paper / "main.tex").write_text(TTY)
-    monkeypatch.chdir(tmp_path)
-    code = cli.main([args[0], str(paper), "--allow-synthetic", "--figdata",
-                     str(REPO / "figdata"), *args[1:]])
-    err = capsys.readouterr().err
+    paper = paper_folder(tmp_path, monkeypatch, TTY)
+    code, _, err = on_paper(paper, capsys, *args)
     assert code == 1, err
     [line] = [x for x in err.splitlines() if x.startswith("error:")]
     assert "cifar_summary" not in line, line
