@@ -37,6 +37,31 @@ def _empty(folder: Path) -> bool:
         return False
 
 
+#: Bytes of a top-level JSON file read to tell a figdata file (a few KiB each) by its envelope.
+_ENVELOPE_READ = 1 << 20
+
+
+def _figdata_held(folder: Path) -> str | None:
+    """The name of a figdata file among ``folder``'s top-level files, when it holds no folder
+    (a results tree holds run folders; a figdata folder, figure JSONs), else None."""
+    import json
+
+    try:
+        with os.scandir(folder) as entries:
+            listed = sorted(entries, key=lambda entry: entry.name)
+        if any(entry.is_dir() for entry in listed):
+            return None
+        for entry in listed:
+            if entry.name.endswith(".json") and entry.is_file() and \
+                    entry.stat().st_size <= _ENVELOPE_READ:
+                document = json.loads(Path(entry.path).read_bytes())
+                if isinstance(document, dict) and {"figure", "provenance"} <= set(document):
+                    return entry.name
+    except (OSError, ValueError):  # unreadable or not JSON: each figure's read says why
+        return None
+    return None
+
+
 class ResultsTree:
     """A results folder; remembers which files each extraction read and their hashes."""
 
@@ -50,6 +75,11 @@ class ResultsTree:
         if _empty(self.root):  # one line, not a "file not found" for every figure
             raise DataError(str(root), None, "empty folder (give the results folder, the one "
                             "holding cifar10/, snapshot_*/, ...)")
+        if (held := _figdata_held(self.root)) is not None:  # `figures make figdata`: 48c W19
+            raise DataError(str(root), None, f"a figdata folder (it holds {held}), not a "
+                            "results folder: give the folder of run logs (the one holding "
+                            "cifar10/, snapshot_*/, ...), or run `figures make` alone to build "
+                            "from the figdata")
         # a few recently parsed files (the CIFAR figures share three): memory stays bounded
         self._cache: OrderedDict[str, Any] = OrderedDict()
         self._used: list[str] | None = None

@@ -49,3 +49,20 @@ def test_an_unexpanded_tilde_is_refused_not_made_a_folder(tmp_path, monkeypatch,
         "here, not your home: write the option and path apart (--out ~/x) or $HOME/... "
         "instead")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["paper"]
+
+
+def test_make_given_the_figdata_folder_as_results_is_one_line(tmp_path, monkeypatch, capsys):
+    """Round 48c (W19): ``figures make figdata`` (make read as "make from figdata") gave nine
+    "file not found" lines about logs, one per figure; a figdata folder is told as such."""
+    import shutil
+
+    from helpers import REPO
+
+    shutil.copytree(REPO / "figdata", tmp_path / "figdata")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["make", "figdata", "--out", "out"]) == 1
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines == [(
+        "error: figdata: a figdata folder (it holds cifar_accuracy.json), not a results folder: "
+        "give the folder of run logs (the one holding cifar10/, snapshot_*/, ...), or run "
+        "`figures make` alone to build from the figdata")], lines
