@@ -140,3 +140,17 @@ def denied_named(denied: set[str], error: str, output: str = "") -> str | None:
                     name.startswith(f"{left}/"):
                 return left
     return None
+
+
+def bib_missing_hint(main: Path, bib: str) -> str:
+    """What to do about a ``.bib`` the paper names and its folder lacks: a ``.bbl`` under
+    another name there (Overleaf's download holds ``output.bbl``) is the bibliography already
+    made, which packs as ``MAIN.bbl`` (round 48b, K16: the line said nothing to do). One
+    outside the folder gets the pack's own advice for such files ("")."""
+    if "/" in bib:
+        return ""
+    made = sorted(p.name for p in main.parent.glob("*.bbl") if p.name != f"{main.stem}.bbl")
+    if made:
+        return (f": copy it into the paper's folder, or rename {made[0]} (its bibliography "
+                f"already made, as Overleaf names it) to {main.stem}.bbl")
+    return f": copy it into the paper's folder (or its .bbl, as {main.stem}.bbl)"

@@ -346,7 +346,8 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
         error = explained(runner.first_error(log := out / f"{main.stem}.log", ran.stdout), log, main)
         bib = re.search(r"Bib file\(s\) not found in search path:\s+(\S+)", ran.stdout)
         if bib:  # latexmk then said "All targets () are up-to-date"
-            error = f"File `{bib.group(1)}' not found (the bibliography's .bib)"
+            error = f"File `{bib.group(1)}' not found (the bibliography's .bib)" + \
+                leftout.bib_missing_hint(main, bib.group(1))
         missing = re.search(r"File `([^']+)' not found", error)
         eps = missing and (main.parent / f"{missing.group(1)}.eps")
         if eps and eps.is_file():  # named without .eps: what epstopdf's restricted escape prints

@@ -89,3 +89,24 @@ def test_an_unreadable_figure_included_without_its_extension_is_named(tmp_path, 
         f"error: {paper / 'figs' / 'plot.png'}: cannot be read, and the paper's compile needs "
         "it (Permission denied): make it readable to you (its owner can: chmod -R a+rX)"), err
     assert not (tmp_path / "p.tar.gz").exists()
+
+
+@pytest.mark.slow  # TeX
+@pytest.mark.parametrize("bbl", ["output.bbl", None])
+def test_a_missing_bib_says_what_to_do_and_names_a_bbl_made_under_another_name(
+        tmp_path, capsys, bbl):
+    """Round 48b (K16): an Overleaf download (``\\bibliography{refs}``, no refs.bib, the
+    references in ``output.bbl``) stopped with "File `refs.bib' not found (the bibliography's
+    .bib)" and nothing to do; the line says to copy the .bib in, or names the .bbl to rename."""
+    paper = _paper(tmp_path)
+    (paper / "refs.bib").unlink()
+    if bbl:
+        (paper / bbl).write_text("\\begin{thebibliography}{1}\n\\bibitem{k} D. Knuth.\n"
+                                 "\\end{thebibliography}\n")
+    code, _, err = _pack(capsys, paper)
+    assert code == 1
+    assert err.splitlines()[-1] == (
+        "error: main.tex: does not compile in a copy of the paper's folder: File `refs.bib' not "
+        "found (the bibliography's .bib): copy it into the paper's folder" + (
+            ", or rename output.bbl (its bibliography already made, as Overleaf names it) to "
+            "main.bbl" if bbl else " (or its .bbl, as main.bbl)")), err
