@@ -122,7 +122,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         try:
             sources.append((path, read_tex(path)))
         except FigureDataError as exc:
-            print(f"warning: {exc} (not read)", file=sys.stderr)
+            print(f"warning: {exc} (its numbers are not checked)", file=sys.stderr)  # 48a P7
     unloaded = macros_not_input(paper, sources, quoted)
     if unloaded:
         cli.say(f"warning: {unloaded}", err=True)

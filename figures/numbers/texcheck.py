@@ -387,7 +387,7 @@ def read_tex(path: Path) -> str:
         raise FigureDataError(str(path), None, (  # stray NULs in UTF-8 (hostile round 47a, P9)
             "holds NUL bytes: not a LaTeX source (UTF-16 or binary?); save it as UTF-8")
             if text.count("\x00") * 4 > len(text) else f"holds NUL bytes (the first on line "
-            f"{text.count(chr(10), 0, nul) + 1}), where TeX stops: delete them")
+            f"{text.count(chr(10), 0, nul) + 1}; TeX stops at one outside a comment): delete them")
     return text
 
 
