@@ -66,3 +66,33 @@ def test_make_given_the_figdata_folder_as_results_is_one_line(tmp_path, monkeypa
         "error: figdata: a figdata folder (it holds cifar_accuracy.json), not a results folder: "
         "give the folder of run logs (the one holding cifar10/, snapshot_*/, ...), or run "
         "`figures make` alone to build from the figdata")], lines
+
+
+def test_a_figdata_file_that_is_a_fifo_is_invalid_saying_what_it_is_not_missing(tmp_path):
+    """Round 48c (W10): ``figures status`` called a FIFO (or a link to a device) at a figdata
+    path "missing ... does not exist", where `ls` shows it and list and build say what it is."""
+    import os
+
+    from figures.extract.status import figure_status
+    from figures.registry import BY_NAME
+
+    os.mkfifo(tmp_path / "cifar_summary.json")
+    state, detail = figure_status(BY_NAME["cifar_summary"], tmp_path, None)
+    assert (state, detail.split(": ", 1)[1]) == (
+        "invalid", "cannot read: is a FIFO (named pipe), expected a regular file"), detail
+
+
+def test_a_json_file_over_the_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    """Round 48c (W10): a 4 GiB sparse figdata file was read whole (69 s, 12.6 GB resident)
+    before "malformed JSON at line 1 column 1"; one over the limit is refused unread."""
+    from figures.data import jsonio
+    from figures.errors import FigureDataError
+
+    monkeypatch.setattr(jsonio, "JSON_LIMIT", 1 << 20)
+    big = tmp_path / "cifar_summary.json"
+    with big.open("wb") as handle:
+        handle.truncate(3 << 20)  # sparse: no byte written
+    with pytest.raises(FigureDataError) as raised:
+        jsonio.read_json(big)
+    assert str(raised.value) == (f"{big}: is 3 MiB, more than a JSON file here holds (1 MiB "
+                                 "at most): is it the right file?")
