@@ -50,7 +50,10 @@ def told(pages: list[str], files: dict[str, bytes], main: str, said: list[str]) 
                 drawn[name] = ""
     by_file: dict[str, list[str]] = {}
     for value, (what, number) in found.items():
-        for holder in [name for name, text in drawn.items() if value in text] or [""]:
+        holders = [name for name, text in drawn.items() if value in text]
+        if not holders and what == _CHECKS[0][0] and not _spelled_in_part(value, files):
+            continue  # the class's own (acmart's permissions@acm.org): no part of it is ours
+        for holder in holders or [""]:
             by_file.setdefault(holder, []).append(f"{what} ({value}) on page {number}")
     said = []
     for holder, each in sorted(by_file.items()):
@@ -65,3 +68,12 @@ def told(pages: list[str], files: dict[str, bytes], main: str, said: list[str]) 
                         "packed file spells as written (a macro's, or a figure's drawn "
                         "text?): remove it for review")
     return said
+
+
+def _spelled_in_part(address: str, files: dict[str, bytes]) -> bool:
+    """Whether a packed file spells ``address``'s name before the ``@`` (``jsmith@\\dom``: the
+    paper's own text, its domain a macro's): an address printed by the class or a package
+    the paper loads (acmart's ``permissions@acm.org`` in its copyright block) is no part of
+    the packed files, and no disclosure of the authors' (round 48 L4)."""
+    local = address.split("@", 1)[0].encode("utf-8", "surrogateescape")
+    return any(local + b"@" in packed for packed in files.values())
