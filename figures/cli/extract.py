@@ -26,7 +26,7 @@ def add_parser(add) -> None:
 def run(args: argparse.Namespace) -> int:
     if not args.results.exists() and str(args.results) in BY_NAME:  # round 48c, W2
         raise UsageError(f"{args.results} is a figure's name, not a results folder: give "
-                             f"RESULTS first (figures extract RESULTS {args.results})")
+                         f"RESULTS first (figures extract RESULTS {args.results})")
     cli.refuse_figdata_in_inputs(args.figdata)  # the golden fixtures have the figdata's names
     return extract(args.results, args.figdata, args.names, debug=args.debug)
 
