@@ -17,7 +17,7 @@ from typing import Any
 from figures.data.jsonio import read_json
 from figures.data.schema import MapOf, Number, OneOf, Record, Schema, Text, check, problems
 from figures.data.text import Problem
-from figures.errors import DataError, FigureDataError, ProblemsOfAFile, UnknownName
+from figures.errors import DataError, FigureDataError, ProblemsOfAFile, UnknownName, display_path
 from figures.page import (
     COMFORT_PT,
     DATA_LINE_PT,
@@ -200,6 +200,26 @@ def load_venues(user_file: Path | None = None) -> dict[str, Venue]:
         _validate(doc, shown)
         venues.update({key: _venue(key, raw) for key, raw in doc["venues"].items()})
     return venues
+
+
+def replaced_builtins(user_file: Path) -> list[str]:
+    """One line per built-in venue ``user_file`` redefines with other numbers (round 49,
+    from 48c W31: a lab's ``icml`` at 3.0 in built as "icml" unsaid): a same-named venue
+    replaces the built-in on purpose (next year's template), so it is said, not refused."""
+    builtin, shown = load_venues(), display_path(user_file)
+    lines = []
+    for key, venue in load_venues(user_file).items():
+        if (was := builtin.get(key)) is None or dataclasses.replace(venue, sources=()) == \
+                dataclasses.replace(was, sources=()):
+            continue
+        moved = [f"{name.removesuffix('_in').replace('_', ' ')} {getattr(venue, name)} in, "
+                 f"not {getattr(was, name)} in" for name in ("text_width_in", "column_width_in",
+                                                          "text_height_in")
+                 if getattr(venue, name) != getattr(was, name)]
+        lines.append(f"{shown}: venues.{key} replaces the built-in {key} ("
+                     + ("; ".join(moved) or "its rules differ") + f"): --venue {key} builds "
+                     "yours; give it another key to keep both")
+    return lines
 
 
 #: A page TeX reported, keyed by its text width, column width (and text height): a venue's

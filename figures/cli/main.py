@@ -59,6 +59,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     code = None
     try:
         with sigterm_stops_like_ctrl_c():
+            if getattr(args, "venues", None) is not None:
+                from figures.venues import replaced_builtins
+
+                for line in replaced_builtins(args.venues):
+                    print(f"note: {line}", file=sys.stderr)
             code = args.command(args)
     except KeyboardInterrupt as exc:  # once it had ended too (round 42, B28)
         line, code = stopped(exc) if code is None else stopped_after(exc)
