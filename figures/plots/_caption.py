@@ -216,22 +216,25 @@ class Claims:
             return (less if value < reference else more).format(size + unit)
         return self._said(said)
 
-    def lowest(self, values: dict[str, float], key: str, names: dict[str, str]) -> str:
-        """Whether ``values[key]`` is the lowest: ``the worst`` alone, ``tied with A's (and
-        B's) for the worst`` (``names``, in their order) where others equal it (to 1e-9: a
-        mean of the same numbers in another order), else ``not the worst``; the same words
-        whatever order ``values`` lists its keys in (round 42, B18: min() took a tie's first
-        key, and "is not the worst" was said of a method no other was below); alone, ``not
-        the worst``."""
+    def lowest(self, values: dict[str, float], key: str, names: dict[str, str],
+               spread: dict[str, float] | None = None) -> str:
+        """Whether ``values[key]`` is the lowest: ``the worst``; ``tied with A's (and B's)
+        for the worst`` (``names``' order) where others equal it (to 1e-9), lowest by less than
+        the larger of two ``spread`` (± std: the error bars) ``about as low as A's (within the
+        seeds' spread)`` (round 49, from 48c W24); else, or alone, ``not the worst``; the same
+        words in any key order (round 42, B18: min() took a tie's first key)."""
         def said() -> str:
-            if len(values) < 2:
+            if len(values) < 2 or any(v < values[key] and not math.isclose(
+                    v, values[key], rel_tol=1e-9, abs_tol=1e-12) for v in values.values()):
                 return "not the worst"
             ties = [names[m] + "'s" for m in names if m in values and m != key
                     and math.isclose(values[m], values[key], rel_tol=1e-9, abs_tol=1e-12)]
-            if any(v < values[key] and not math.isclose(v, values[key], rel_tol=1e-9,
-                                                        abs_tol=1e-12) for v in values.values()):
-                return "not the worst"
-            return f"tied with {' and '.join(ties)} for the worst" if ties else "the worst"
+            if ties:
+                return f"tied with {' and '.join(ties)} for the worst"
+            near = [names[m] + "'s" for m in names if m in values and m != key and spread
+                    and values[m] - values[key] < max(spread.get(m, 0), spread.get(key, 0))]
+            return f"about as low as {' and '.join(near)} (within the seeds' spread)" if near \
+                else "the worst"
         return self._said(said)
 
     def alike(self, first: Sequence[float], second: Sequence[float], what: str,

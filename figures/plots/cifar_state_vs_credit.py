@@ -91,8 +91,11 @@ def caption(data: dict[str, Any]) -> str:
     number, the error's direction, "almost perfectly" and "worst" from the data
     (figures/plots/_caption.py)."""
     c = Claims()
-    means = {m: float(np.mean(v)) for m, v in data["final_test_acc"].items()}
-    worst = c.lowest(means, cifar.STATE_BRIDGE, {m: e.label for m, e in cifar.METHOD.items()})
+    finals = data["final_test_acc"]
+    means = {m: float(np.mean(v)) for m, v in finals.items()}
+    spread = dict(zip(finals, cifar.bars(finals)[2], strict=True))  # the error bars drawn
+    worst = c.lowest(means, cifar.STATE_BRIDGE, {m: e.label for m, e in cifar.METHOD.items()},
+                     spread)
     is_worst = worst != "not the worst"  # alone or tied for it
     errors, final = data["state_pred_error"], model(data)[2]
     if final is None:

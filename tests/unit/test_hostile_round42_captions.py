@@ -70,13 +70,15 @@ def test_state_vs_credit_names_every_method_it_ties(first):
 
 
 @pytest.mark.parametrize(("state", "said"), [
-    ([0.29, 0.29, 0.29], "is the worst."),
+    ([0.25, 0.25, 0.25], "is the worst."),
+    # round 49 (from 48c W24): 0.0047 under DFA's mean, inside its seeds' ± 0.0083
+    ([0.29, 0.29, 0.29], "is about as low as DFA's (within the seeds' spread)."),
     ([0.30, 0.30, 0.30], "is not the worst."),
 ])
 @pytest.mark.parametrize("first", ["dfa", "state_bridge"])
 def test_state_vs_credit_worst_or_not_does_not_follow_the_key_order(state, said, first):
-    """Round 42 (B18): just below or just above DFA's 0.2947: the verdict follows the data,
-    not the order of the keys."""
+    """Round 42 (B18): below, just below or just above DFA's 0.2947: the verdict follows
+    the data, not the order of the keys."""
     data = data_of("cifar_state_vs_credit")
     data["final_test_acc"]["dfa"] = [0.3054, 0.2934, 0.2852]
     data["final_test_acc"]["state_bridge"] = state
