@@ -152,6 +152,33 @@ def test_the_same_elements_drawn_in_another_order_are_told_so():
                for line in found), found[:5]
     assert not [line for line in found if "->" in line]
 
+def _zero_line_svg(zorder: float | None) -> bytes:
+    """Bars crossing zero, a zero line over them (``zorder``: where it is drawn), ticks after."""
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(3, 2))
+    axes = fig.add_subplot()
+    axes.bar(range(4), [1, -2, 3, -1])
+    axes.axhline(0, color="black", lw=0.5, **({} if zorder is None else {"zorder": zorder}))
+    buffer = io.BytesIO()
+    with matplotlib.rc_context(SVG_RC):
+        fig.savefig(buffer, format="svg", metadata={"Date": None})
+    return buffer.getvalue()
+
+
+def test_one_element_drawn_earlier_is_the_one_told():
+    """Round 49 (from 48d G2): fig4's zero line put under its bars (``zorder=0``) was told
+    as 61 tick marks "drawn in another order", each twice, and not the zero line: moved
+    first, it renumbered every line after it, and the order was compared on those numbers."""
+    found = differences(canonical(_zero_line_svg(None)), canonical(_zero_line_svg(0)))
+    assert len(found) == 1, found
+    told = found[0]
+    assert told.startswith("~ /figure_1/axes_1/line2d_"), told
+    assert told.endswith("(unchanged, drawn in another order)"), told
+    assert "stroke-width: 0.5" in told, told  # the zero line's path, not a bar
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("fixture", fixture_files(), ids=lambda path: path.stem)
 def test_each_default_vector_golden_is_what_is_drawn_now(fixture):

@@ -220,11 +220,25 @@ def differences(golden: list[str], now: list[str]) -> list[str]:
     """The differing elements, one line each: an attribute or text changed, or an element
     only in the golden (``-``) or only in this drawing (``+``). What changed beyond a
     position comes first, the moves after, each in document order (round 47, G23: a changed
-    label was listed after the bars it moved, hidden among "... and 46 more")."""
+    label was listed after the bars it moved, hidden among "... and 46 more").
+
+    The order is compared on what each element draws, its ordinal aside (round 49, from 48d
+    G2: a zero line drawn before the bars renumbered every line after it, which the listing
+    called 61 tick marks drawn in another order, each twice, and not the zero line); where
+    only ordinals differ, the elements themselves are listed."""
+    return (_listed(golden, now, [_drawn(line) for line in golden], [_drawn(line) for line
+                                                                       in now])
+            or (_listed(golden, now, golden, now) if golden != now else []))
+
+
+def _listed(golden: list[str], now: list[str], golden_order: list[str],
+            order_now: list[str]) -> list[str]:
+    """:func:`differences` with the drawing order compared on ``golden_order`` and
+    ``order_now`` (the lines, or what they draw)."""
     found, moves, reordered = [], [], []
     gone, new = Counter(map(_drawn, golden)), Counter(map(_drawn, now))
     gone, new = gone - new, new - gone
-    matcher = difflib.SequenceMatcher(None, golden, now, autojunk=False)
+    matcher = difflib.SequenceMatcher(None, golden_order, order_now, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
             continue
@@ -233,8 +247,10 @@ def differences(golden: list[str], now: list[str]) -> list[str]:
         # 416 scrambled pairs, an axis "become" a curve)
         olds = [i for i in range(i1, i2) if _taken(gone, _drawn(golden[i]))]
         news = [j for j in range(j1, j2) if _taken(new, _drawn(now[j]))]
+        kept = [i for i in range(i1, i2) if i not in olds]
         reordered += [f"~ {_element(golden[i])}{_within(golden, i)} (unchanged, drawn in "
-                      "another order)" for i in range(i1, i2) if i not in olds]
+                      "another order)" for i in kept if not _bare_group(golden[i])
+                      or i + 1 not in kept]  # a group of an id only: its first child says it
         paired = min(len(olds), len(news))
         for i, j in zip(olds[:paired], news[:paired], strict=True):
             (moves if _moved_only(golden[i], now[j]) else found).append(
@@ -242,6 +258,12 @@ def differences(golden: list[str], now: list[str]) -> list[str]:
         found += [f"- {_element(golden[i])}{_within(golden, i)}" for i in olds[paired:]]
         found += [f"+ {_element(now[j])}{_within(now, j)}" for j in news[paired:]]
     return found + moves + reordered
+
+
+def _bare_group(line: str) -> bool:
+    """Whether ``line`` is a ``<g>`` that only names its element (``id='line2d_8'``)."""
+    _, tag, attributes, _ = json.loads(line)
+    return tag == "g" and set(attributes) <= {"id"}
 
 
 #: The numbers matplotlib and the canonical form give in drawing order: ``line2d_13``,
