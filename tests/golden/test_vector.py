@@ -277,3 +277,13 @@ def test_a_vector_golden_with_a_line_not_an_element_says_restore_it(tmp_path, te
     shown = os.path.relpath(golden, REPO)
     assert failure == (f"{shown}: the vector golden {what}: {restore_advice(shown)}, or write "
                        "it with `python tools/update_baselines.py cifar_summary`")
+
+
+def test_drawings_that_differ_only_in_their_numbering_still_differ():
+    """Round 49 (G2's mend): the order is compared on what elements draw, their ordinals
+    aside; two drawings whose lines differ in ordinals alone are still told apart (the judge
+    fails on any difference of the lines the golden holds)."""
+    golden = ['["/figure_1/axes_1/line2d_1", "g", {"id": "line2d_1"}, ""]']
+    now = ['["/figure_1/axes_1/line2d_2", "g", {"id": "line2d_2"}, ""]']
+    told = "~ /figure_1/axes_1/line2d_1 <g> id='line2d_1' (unchanged, drawn in another order)"
+    assert differences(golden, now) == [told]
