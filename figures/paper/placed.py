@@ -293,8 +293,9 @@ def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
             "" if written == "\\linewidth" else
             f" with {fixed_include(graphic, chr(92) + 'linewidth')}") + f" at {where}")
     share = math.ceil(least / text * 100) / 100
-    return (f"the box around it (a subfigure, minipage or column of {inches(line)} in) is "
-            f"narrower: make it at least {share:g}\\textwidth ({where})" if share <= 1 else
+    return (f"the box around it (a subfigure, minipage, column or margin note of "  # round 49
+            f"{inches(line)} in) is narrower: make it at least {share:g}\\textwidth, or move "
+            f"the include out of it ({where})" if share <= 1 else
             f"no line of this page ({text:g} in) holds it: leave it out of the paper")
 
 

@@ -285,8 +285,9 @@ def test_a_box_under_the_figures_smallest_width_is_refused_naming_it(tmp_path, c
 
     smallest = BY_NAME["cifar_feature_drift"].smallest_width_in(get_venue("icml"))
     assert f"1.625 in is narrower than cifar_feature_drift's smallest width ({smallest:g} in): " \
-        "the box around it (a subfigure, minipage or column of 1.625 in) is narrower: make it " \
-        "at least 0.45\\textwidth (main.tex:7)" in row
+        "the box around it (a subfigure, minipage, column or margin note of 1.625 in) is " \
+        "narrower: make it at least 0.45\\textwidth, or move the include out of it " \
+        "(main.tex:7)" in row
 
 
 

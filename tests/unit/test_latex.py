@@ -185,8 +185,9 @@ def test_a_figure_star_is_advised_only_for_a_column_of_two_and_not_in_one_alread
         "at main.tex:1")
     for venue, wide in ((two, True), (one, False), (one, True)):  # a minipage of 1.5 in
         assert advice(venue, 1.5, wide).endswith(
-            "the box around it (a subfigure, minipage or column of 1.5 in) is narrower: make "
-            "it at least 0.5\\textwidth (main.tex:1)"), (venue.key, wide)
+            "the box around it (a subfigure, minipage, column or margin note of 1.5 in) is "
+            "narrower: make it at least 0.5\\textwidth, or move the include out of it "
+            "(main.tex:1)"), (venue.key, wide)
 
 
 def test_a_page_wider_line_than_its_text_is_the_widest_a_figure_is_drawn():
