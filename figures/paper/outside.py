@@ -3,7 +3,9 @@ r"""What a compile of the paper read from outside its folder (hostile round 48a,
 TeX's recorder (``.fls``) names every file pdfTeX opened: ``\input``, an image,
 ``\pdffiledump``, ``\pdfobj file``, ``\openin``, whatever name the paper wrote (absolute,
 ``../``, ``~/``, ``$VAR``, a link inside the folder to a file outside). bibtex's ``.blg`` names
-each database it read. A file read from neither the paper's folder, the compile's own output
+each database it read and the style it ran (round 49a P23: a ``.bst`` is a program whose
+strings and formatting are what the bibliography prints, so a style outside is refused as a
+``.bib`` outside is; kpathsea expands a ``~/`` or ``$VAR`` in either name, so they are too). A file read from neither the paper's folder, the compile's own output
 folder, nor TeX's trees (kpathsea's: TeX Live, the user's ``~/texmf`` and its caches) nor a
 search path the shell exports (``TEXINPUTS``) is the paper reading a file of the user's: a
 downloaded paper prints ``/proc/self/environ`` (the environment: tokens, keys) or a file of
@@ -33,8 +35,8 @@ _TREES = ("$TEXMF:$TEXMFROOT:$TEXMFSYSVAR:$TEXMFSYSCONFIG:$TEXMFVAR:$TEXMFCONFIG
 _SEARCH = re.compile(r"\w*(?:INPUTS|FONTS)(?:[._]\w+)?")
 #: What reads the compile's own input, ``/dev/null`` here: nothing is read from it.
 _STDIN = ("/dev/null", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0")
-#: bibtex's ``Database file #1: ../refs.bib`` in its ``.blg``.
-_DATABASE = re.compile(r"^Database file #\d+: (.+)$", re.MULTILINE)
+#: bibtex's ``Database file #1: ../refs.bib`` and ``The style file: ../lab.bst`` in its ``.blg``.
+_DATABASE = re.compile(r"^(?:Database file #\d+|The style file): (.+)$", re.MULTILINE)
 
 
 def tex_folders() -> list[Path]:
@@ -58,12 +60,13 @@ def read_outside(root: Path, out: Path, job: str) -> list[Path]:
     anything under ``/proc``, ``/sys`` or ``/dev`` but the compile's own empty input."""
     read = runner.recorded(out / f"{job}.fls", root)[0] if (out / f"{job}.fls").is_file() \
         else []
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, RuntimeError):
         blg = (out / f"{job}.blg").read_text(errors="replace")
-        read += [Path(os.path.normpath(out / name.strip())) if not Path(name.strip()).is_absolute()
-                 and not (root / name.strip()).exists() else
-                 Path(os.path.normpath(root / name.strip()))
-                 for name in _DATABASE.findall(blg)]
+        names = [str(Path(os.path.expandvars(n.strip())).expanduser())
+                 for n in _DATABASE.findall(blg)]
+        read += [Path(os.path.normpath(out / name)) if not Path(name).is_absolute()
+                 and not (root / name).exists() else Path(os.path.normpath(root / name))
+                 for name in names]
     inside = [root, root.resolve(), out, out.resolve()]
     trees: list[Path] | None = None
     found = []
@@ -93,7 +96,7 @@ def refusal(paper, read: list[Path], pdf: str) -> LatexError:
     with contextlib.suppress(ValueError):
         names.add("~/" + path.relative_to(Path.home()).as_posix())
     names |= {n.removesuffix(path.suffix) for n in names if path.suffix}
-    pattern = re.compile(r"(?<![\w./~-])(?:\./)?(" + "|".join(
+    pattern = re.compile(r"(?:(?<![\w./~-])|(?<=\\string))(?:\./)?(" + "|".join(
         re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?![\w/-])")
     found = search_sources(paper, pattern)
     where = f"{found[0]}:{found[1]}" if found else str(paper.main)
