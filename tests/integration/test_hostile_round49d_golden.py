@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CHECKOUT
-from helpers import REPO, in_git
+from helpers import REPO, in_git, tool
 from test_hostile_round19_golden import _pytest
 from test_hostile_round19_golden import copy_of_project as _copy
 
@@ -119,3 +119,19 @@ def test_a_source_date_epoch_that_is_no_time_stops_the_suite_in_the_clis_line(mp
     assert ran.returncode == 4, ran.stdout + ran.stderr
     assert ran.stderr.strip().splitlines() == [f"ERROR: {EPOCH_LINE}"], ran.stderr
 
+
+def test_a_source_date_epoch_that_is_no_time_stops_the_baselines_tool_in_the_clis_line(
+        monkeypatch, capsys):
+    """Round 49 (G13): ``SOURCE_DATE_EPOCH=abc python tools/update_baselines.py NAME`` (`nox
+    -s baselines` under the variable) rendered, then ended in the suite's "internal error"
+    and "pytest exited 1". Now the CLI's line before anything renders, exit 2, as `figures
+    review` refuses it."""
+    ub = tool("update_baselines")
+    rendered = []
+    monkeypatch.setattr(ub.subprocess, "run", lambda command, **kw: rendered.append(command)
+                        or subprocess.CompletedProcess(command, 1, "", ""))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1.5e9")
+    monkeypatch.delenv("FIGURES_GOLDEN_VECTOR_ONLY", raising=False)
+    assert ub.main(["fig4_penalty_rescue"]) == 2
+    assert capsys.readouterr().err == f"update_baselines: {EPOCH_LINE}\n"
+    assert rendered == []
