@@ -148,6 +148,54 @@ def _bad_tolerance(config: pytest.Config) -> str | None:
             "without that option")
 
 
+#: The checkout's own top-level entries (``git ls-tree --name-only HEAD``'s, and .git):
+#: :func:`_in_checkout` keeps pytest's emptied and written folders out of them. A fixed list,
+#: not git's answer, so that a copy without git (a release tarball) is kept the same; a test
+#: (tests/integration/test_hostile_round49d_golden.py) says when it misses a tracked entry.
+CHECKOUT = (".ci", ".git", ".github", ".gitignore", "README.md", "baseline", "benchmarks",
+            "docs", "figdata", "figures", "noxfile.py", "pyproject.toml", "tests", "tools",
+            "tox.ini")
+
+
+def _in_checkout(given: str) -> str | None:
+    """How folder ``given`` (as pytest takes it, from the current folder) meets this checkout
+    ("is this checkout's baseline/", "holds this checkout (PATH)"), or None when it is a
+    folder of its own. Asked of pytest's ``--basetemp``, which pytest empties when a run
+    starts (round 49d, G8: ``--basetemp=baseline`` deleted every golden; pytest refuses only
+    the current folder and its parents), and of pytest-mpl's results folder, which each run
+    writes and empties. Refused too: a folder INSIDE one of the checkout's (baseline/tmp): the
+    run's files there would be taken for goldens, tests or figures; the Python environment
+    running the tests (.venv). build/ and any other folder of the run's own are allowed."""
+    kept = ((REPO, "this checkout"),
+            (Path(sys.prefix).resolve(), "the Python environment this run uses"))
+    pytests = Path(os.path.abspath(given))  # noqa: PTH100 (pytest's own form of it)
+    for path in dict.fromkeys((pytests, Path(given).resolve())):
+        for root, name in kept:
+            if path == root or path in root.parents:
+                return f"{'is' if path == root else 'holds'} {name} ({root})"
+        if path.is_relative_to(REPO) and (top := path.relative_to(REPO).parts[0]) in CHECKOUT:
+            kind = "/" if (REPO / top).is_dir() else ""
+            return f"{'is' if path.parent == REPO else 'lies in'} this checkout's {top}{kind}"
+    return None
+
+
+def _paths_in_checkout(config: pytest.Config) -> str | None:
+    """The line refusing a ``--basetemp`` or ``--mpl-results-path`` (its ini form too) that
+    :func:`_in_checkout` finds in the checkout; or None. Asked before anything is emptied:
+    pytest empties its basetemp when a fixture first asks for it, after this hook."""
+    if (given := config.getoption("basetemp", default=None)) and (
+            where := _in_checkout(given)):
+        return (f"--basetemp {given}: pytest empties it when a run starts, and it {where}: "
+                "give the run a folder of its own (build/tmp, or one in /tmp); nothing was "
+                "removed")
+    results = config.getoption("--mpl-results-path", default=None)
+    if results and (where := _in_checkout(results)):
+        return (f"--mpl-results-path {results}: pytest-mpl writes its result images there and "
+                f"each run empties them, and it {where}: give the run a folder of its own "
+                "(build/mpl-results, the default), or run without that option")
+    return None
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-mpl reads its options
 def pytest_configure(config: pytest.Config) -> None:
     # Before anything is collected or cached: a judge that cannot judge stops the run here.
@@ -196,6 +244,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--mpl-results-path", default=None) is None and \
             config.getini("mpl-results-path"):
         config.option.mpl_results_path = str(REPO / config.getini("mpl-results-path"))
+    if (kept := _paths_in_checkout(config)) is not None:  # pytest would empty a checkout's folder
+        raise pytest.UsageError(kept)
     results = config.getoption("--mpl-results-path", default=None)
     if results and config.getoption("--mpl", default=False):  # pytest-mpl: an INTERNALERROR
         try:

@@ -1,0 +1,102 @@
+"""Round 49d: rows of that hostile pass mended on the golden branch: pytest's own path options
+pointed into the checkout (G8). The pass itself, case by case, is in docs/guarantees.md
+("Hostile passes"). Each runs pytest on a copy of the project, as round 19's rows do: a run
+that went wrong would empty the copy's baseline/, not this checkout's."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import CHECKOUT
+from helpers import REPO, in_git
+from test_hostile_round19_golden import _pytest
+from test_hostile_round19_golden import copy_of_project as _copy
+
+#: A test that asks pytest for its base temporary folder (pytest empties it then).
+PROBE = "def test_probe(tmp_path):\n    assert tmp_path.is_dir()\n"
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the project with the probe test in it."""
+    root = _copy(tmp_path_factory.mktemp("r49d") / "repo")
+    (root / "tests" / "unit" / "test_probe.py").write_text(PROBE)
+    return root
+
+
+def _goldens(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in (root / "baseline").rglob("*"))
+
+
+@pytest.mark.parametrize(("given", "what"), [
+    ("baseline", "is this checkout's baseline/"),
+    ("baseline/venues", "lies in this checkout's baseline/"),
+    ("tests/fixtures", "lies in this checkout's tests/"),
+    ("pyproject.toml", "is this checkout's pyproject.toml"),
+    (".", "is this checkout"),
+    ("..", "holds this checkout"),
+], ids=["baseline", "venues", "fixtures", "a-file", "the-checkout", "its-parent"])
+def test_a_basetemp_in_the_checkout_is_refused_before_anything_is_cleared(project, given, what):
+    """Round 49 (G8): ``pytest --basetemp=baseline`` (test output put beside the goldens):
+    pytest empties its basetemp at the start, and every golden, its vector golden and
+    ENVIRONMENT.json were deleted, then blamed as "missing" (with xdist in a 190-line
+    traceback). pytest refuses only the current folder and its parents. Now one line before
+    anything is cleared, exit 4, for any folder (or file) of the checkout, and for a folder
+    that holds the checkout (the checkout and its parent, given from a folder above them)."""
+    before = _goldens(project)
+    cwd = project.parent.parent if given.startswith(".") else project
+    if given.startswith("."):
+        given = str((project / given).resolve())
+    ran = _pytest(cwd, project, "-p", "no:cacheprovider", str(project / "tests" / "unit" /
+                  "test_probe.py"), "--basetemp", given)
+    out = ran.stdout + ran.stderr
+    assert ran.returncode == 4, out
+    lines = ran.stderr.strip().splitlines()
+    assert len(lines) == 1, out
+    assert lines[0].startswith("ERROR: --basetemp "), out
+    assert f": pytest empties it when a run starts, and it {what}" in lines[0], out
+    assert lines[0].endswith("give the run a folder of its own (build/tmp, or one in /tmp); "
+                             "nothing was removed"), out
+    assert _goldens(project) == before
+    assert (project / "pyproject.toml").is_file()
+    assert (project / "tests" / "fixtures").is_dir()
+
+
+def test_a_basetemp_of_its_own_in_the_checkout_is_not_refused(project):
+    """Round 49 (G8): no false alarm: a folder of the run's own in the checkout (build/tmp,
+    or a new top-level tmp/ that an earlier run left) is pytest's to empty."""
+    (project / "tmp" / "left").mkdir(parents=True, exist_ok=True)
+    (project / "build").mkdir(exist_ok=True)  # pytest makes the basetemp, not its parents
+    for given in ("build/tmp", "tmp"):
+        ran = _pytest(project, project, "-p", "no:cacheprovider",
+                      "tests/unit/test_probe.py", "--basetemp", given)
+        assert ran.returncode == 0, ran.stdout + ran.stderr
+        assert "1 passed" in ran.stdout
+
+
+def test_a_results_path_in_the_checkout_is_refused_and_leaves_no_lock(project):
+    """Round 49 (G8, word-level): ``--mpl-results-path=baseline`` passed and left pytest-mpl's
+    results lock, ``baseline/.build.lock``, among the goldens (and a failing image's result
+    folders would have gone there). Now one line, exit 4, nothing written there."""
+    before = _goldens(project)
+    ran = _pytest(project, project, "--mpl", "-p", "no:cacheprovider",
+                  "tests/unit/test_probe.py", "--mpl-results-path=baseline")
+    out = ran.stdout + ran.stderr
+    assert ran.returncode == 4, out
+    assert ran.stderr.strip().splitlines() == [(
+        "ERROR: --mpl-results-path baseline: pytest-mpl writes its result images there and "
+        "each run empties them, and it is this checkout's baseline/: give the run a folder of "
+        "its own (build/mpl-results, the default), or run without that option")], out
+    assert _goldens(project) == before
+
+
+@pytest.mark.skipif(not in_git(), reason="a copy without git: its entries are what it holds")
+def test_the_checkouts_entries_kept_from_pytest_are_the_tracked_ones():
+    """Round 49 (G8): tests/conftest.py's CHECKOUT (what ``--basetemp`` and the results
+    folder may not be, hold or lie in) names every top-level entry git tracks: a new one (a
+    LICENSE, a folder) is added there too."""
+    tracked = subprocess.run(["git", "ls-tree", "--name-only", "HEAD"], cwd=REPO, check=True,
+                             capture_output=True, text=True).stdout.split()
+    assert sorted(set(tracked) - set(CHECKOUT)) == []
