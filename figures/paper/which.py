@@ -94,7 +94,8 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None, *,
         why = os_error(exc, path).message if exc.errno else f"cannot be decoded ({exc})"
         return Which(path, UNREADABLE, why=why)
     except Exception as exc:  # noqa: BLE001 - a damaged PDF or PNG (pypdf, Pillow)
-        why = f"cannot be decoded ({type(exc).__name__})"
+        why = f"cannot be decoded ({type(exc).__name__}): export it again" + (  # round 49
+            ", or rewrite it with Ghostscript: `gs -o OUT.pdf -sDEVICE=pdfwrite IN.pdf`" if path.suffix.lower() == ".pdf" else "")
         if type(exc).__name__ == "DependencyError":  # AES, and no `cryptography` here
             why = ("an encrypted PDF pypdf cannot open (AES needs the `cryptography` package: "
                    "pip install cryptography; or save it unencrypted: qpdf --decrypt IN OUT)")

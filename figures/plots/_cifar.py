@@ -111,11 +111,14 @@ def load_runs(tree: ResultsTree, seeds: tuple[int, ...] = PAPER_SEEDS) -> list[R
     in no figure's mean or std). The paper's own seeds are compared with PAPER_SEEDS, not
     with ``seeds``: a figure drawing seed 42 alone by design (cifar_diagnostics) leaves
     123 and 456 to the others, and warning of them would fire on every extract of the
-    paper's own tree (round 48c W6)."""
+    paper's own tree (round 48c W6). A seed's run equal to another's is told as a copy."""
     runs = []
     for seed in seeds:
         file = cifar_results_file(seed)
         doc = mapping(get(tree.load(file), str(seed), file), file, str(seed))
+        if same := next((r.file for r in runs if r.doc == doc), None):  # round 49 (48c W7)
+            tree.warn(file, str(seed), f"the same numbers as {same}: a copy is not another "
+                      "seed (the mean ± std counts that run twice); remove the copy")
         runs.append(Run(seed, file, doc))
     known = (*PAPER_SEEDS, *(s for s in seeds if s not in PAPER_SEEDS))
     for other in sorted(tree.root.glob("cifar10_seed*/")):  # hostile round 47c, W34
