@@ -273,13 +273,26 @@ def body_rules(body_pt: float) -> Venue:
                  10.0, "no-type3", sources=(("min_font_pt", f"70 % of the body: {why}"),))
 
 
-def refuse_page(main: Path, text: float, body: float | None) -> None:
+def refuse_page(main: Path, text: float, body: float | None, height: float | None = None
+                ) -> None:
     """One line for a page TeX sets outside what the suite draws for (a poster: tikzposter's
-    A0 at 25 pt), naming the paper's main file rather than a venue made for its page."""
+    A0 at 25 pt; a banner or a label, text under 3 in tall: hostile round 49a, P4, where the
+    schema's line named ``Venue 'tex10.95pt-7.5x7.5x2.5in'``), naming the paper's main file
+    rather than a venue made for its page. A text taller than a page's 16 in is no page's
+    height (standalone's, which grows to its content): the caller draws without one."""
     least = None if body is None else max(6.0, math.floor(body * 0.7 * 2) / 2)
-    if 2 <= text <= 12 and (least is None or least <= 12):
+    short = height is not None and height < _RANGES["text_height_in"][0][0]
+    if 2 <= text <= 12 and (least is None or least <= 12) and not short:
         return
     said = f"its text is {inches(text)} in wide" + (f" with a {body:g} pt body" if body else "")
+    if short:
+        raise FigureDataError(str(main), None, f"TeX says its text is {inches(text)} in wide "
+                              f"and {inches(height)} in tall: "
+                              "figures are drawn for a text at least 3 in tall (the tallest "
+                              "figure is half of it; a banner or a label is outside): give the "
+                              "page a taller text (geometry's paperheight or margin), or build a "
+                              "figure at a width with `figures build --venue V --width W NAME` "
+                              "and include the file by hand")
     raise FigureDataError(str(main), None, f"TeX says {said}: figures are drawn for pages 2 "
                           "to 12 in wide with body text up to 17 pt (a poster is outside): "
                           "build a figure at a width with `figures build --venue V --width W "

@@ -297,7 +297,7 @@ def source_for(args: argparse.Namespace, paper):
                       f"wide, not {key}'s {venue.text_width_in:g} in: figures are drawn for the "
                       f"paper's page under {key}'s rules (is --venue {key} right? without it "
                       f"{own} apply)", file=sys.stderr)
-            venue = on_page(venue, *paper.measures[:3], paper.widest_line_in)
+            venue = on_page(venue, *page_of(paper)[:3], paper.widest_line_in)
     if key is None or args.default_build:
         built = args.built or cli.DEFAULT_OUT
         if not built.is_dir():
@@ -326,20 +326,32 @@ def _typed(args: argparse.Namespace) -> str | None:
     return getattr(args, "typed_venue", args.venue)
 
 
+def page_of(paper) -> tuple:
+    """TeX's measures of ``paper``'s page, a text height past any page's 16 in as None
+    (:func:`venue_of_engine`)."""
+    text, column, height, body = paper.measures
+    return text, column, height if height <= 16 else None, body
+
+
 def venue_of_engine(paper, args) -> str | None:
     """For a class of no known venue that TeX compiled, its own page with rules from its own
     body size (figures.venues.body_rules), said in one line; None without the engine's
-    numbers."""
-    from figures.venues import body_rules, on_page, refuse_page
+    numbers. A text height past any page's 16 in is none (hostile round 49a, P5: standalone's
+    page grows to its content, TeX says 226.7 in): drawn for the width, at most the default
+    height, as for a venue file without a text height, where the schema's line was refused."""
+    from figures.venues import DEFAULT_MAX_HEIGHT_IN, body_rules, on_page, refuse_page
 
     if paper.measures is None:
         return None
     text, column, height, body = paper.measures
-    refuse_page(paper.main, text, body)
-    venue = on_page(body_rules(body), text, column, height, paper.widest_line_in)
+    refuse_page(paper.main, text, body, height)
+    tall = f"height {inches(height)} in" if page_of(paper)[2] else (
+        f"no text height (TeX says {inches(height)} in: the page grows to its content), so "
+        f"at most {DEFAULT_MAX_HEIGHT_IN:g} in tall")
+    venue = on_page(body_rules(body), *page_of(paper)[:3], paper.widest_line_in)
     columns = "one column" if column >= text - 0.01 else f"columns {inches(column)} in"
     print(f"note: {paper.document_class or 'the class'} is no known venue: figures are drawn "
-          f"for its own page (text {inches(text)} in, {columns}, height {inches(height)} in) "
+          f"for its own page (text {inches(text)} in, {columns}, {tall}) "
           f"with rules from its {body:g} pt body (type at least {venue.min_font_pt:g} pt, "
           f"lines {venue.min_line_pt:g} pt, {venue.ppi} ppi, no Type 3 fonts); --venue V for "
           "a venue's rules", file=sys.stderr)

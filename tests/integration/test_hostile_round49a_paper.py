@@ -64,3 +64,48 @@ def test_a_style_or_database_named_from_home_is_read_where_kpathsea_finds_it(tmp
                                   "main.aux\nThe style file: ~/evilplain.bst\n"
                                   "Database file #1: $R49SEC/refs.bib\n")
     assert read_outside(root, out, "main") == [home / "evilplain.bst", home / "refs.bib"]
+
+
+@pytest.mark.slow  # the probe compiles the paper
+def test_a_page_too_short_for_a_figure_is_refused_naming_the_main_file(tmp_path, monkeypatch,
+                                                                      capsys):
+    r"""Round 49a (P4): the paper's own page 2.5 in tall (geometry, a banner): every step
+    said ``Venue 'tex10.95pt-7.5x7.5x2.5in': text_height_in: expected a number in [3, 16]
+    ...``, a venue the author never wrote and no way out. Now one line names main.tex, what
+    TeX said of the page and what to do, nothing written."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass[11pt]{article}\n\\usepackage[paperwidth=8.5in,paperheight=3.5in,"
+        "margin=0.5in]{geometry}\n\\usepackage{graphicx}\n\\begin{document}\nShort.\n"
+        "\\includegraphics[width=0.4\\textwidth]{figures/cifar_summary}\n\\end{document}\n"))
+    code, _, err = on_paper(paper, capsys, "sync", "-n")
+    assert code == 1, err
+    assert "Venue '" not in err, err
+    [line] = [x for x in err.splitlines() if x.startswith("error:")]
+    assert line.startswith(f"error: {paper / 'main.tex'}: TeX says its text is 7.5 in wide and "
+                           "2.5 in tall: figures are drawn for a text at least 3 in tall"), line
+    assert "give the page a taller text" in line, line
+    assert not any((paper / "figures").iterdir())
+
+
+@pytest.mark.slow  # the probe compiles the paper
+def test_a_standalone_page_is_drawn_for_its_width_at_the_default_height(tmp_path, monkeypatch,
+                                                                        capsys):
+    r"""Round 49a (P5): ``\documentclass[varwidth=4in]{standalone}`` (a figure panel), whose
+    page grows to its content (TeX says its text is 226.705 in tall): every step said
+    ``Venue 'tex10pt-4.774x4.774x226.705in': text_height_in: expected a number in [3, 16]``.
+    A text taller than any page is no height: the figure is drawn for the width, at most the
+    default height, as for a venue without one, and the note says so; sync -n predicts it."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass[varwidth=4in,border=2pt]{standalone}\n\\usepackage{graphicx}\n"
+        "\\begin{document}\n\\includegraphics[width=\\linewidth]{figures/cifar_summary}\n"
+        "\\end{document}\n"))
+    code, out, err = on_paper(paper, capsys, "sync", "-n")
+    assert code == 0, err
+    assert "Venue '" not in err, err
+    assert "no text height (TeX says 226.705 in: the page grows to its content), so at most " \
+           "4.5 in tall" in err, err
+    assert "would copy build/tex10pt-4.774x4.774in/w4/cifar_summary.pdf" in out, out
+    code, out, err = on_paper(paper, capsys, "sync")
+    assert code == 0, err
+    assert "copy build/tex10pt-4.774x4.774in/w4/cifar_summary.pdf" in out, out
+    assert (paper / "figures" / "cifar_summary.pdf").is_file()
