@@ -55,6 +55,7 @@ if _backend:
             f"no module {_backend.removeprefix('module://')} here"
             if _backend.startswith("module://") else "not a backend matplotlib knows")]
 
+from figures.cli.startup import source_date_epoch
 from figures.data import figdata
 from figures.errors import FigureDataWarning, display_path, error_line
 from figures.outputs.environment import ENVIRONMENT_FILE, mismatch, recorded
@@ -210,6 +211,10 @@ def pytest_configure(config: pytest.Config) -> None:
             + ("unset PYTHONOPTIMIZE" if given else "run without -O") + ", then run again")
     if (elsewhere := _figures_elsewhere()) is not None:
         raise pytest.UsageError(elsewhere)
+    # matplotlib's SVG and PDF writers read it as each golden is saved: one test's "internal
+    # error" per golden; the CLI's line instead, as every command gives it (round 49d, G12)
+    if (epoch := source_date_epoch()) is not None:
+        raise pytest.UsageError(epoch)
     if not config.pluginmanager.has_plugin("pytest_mpl"):  # `-p no:mpl`: an INTERNALERROR
         why = ("PYTEST_DISABLE_PLUGIN_AUTOLOAD is set: unset it" if os.environ.get(
             "PYTEST_DISABLE_PLUGIN_AUTOLOAD") else "-p no:mpl?: run without that option")

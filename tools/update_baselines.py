@@ -13,11 +13,10 @@ or path is read as a NAME, and one naming no golden is refused.
 Renders every fixture with pytest-mpl into a scratch folder and copies into baseline/ only the
 images whose pixels changed or that are missing, and the vector goldens beside them
 (``<stem>.vector.txt.gz``, tests/golden/vector.py) whose content changed or that are missing,
-printing each one written and a count (pytest runs quietly: while generating, it calls every image
-test "skipped"). Refuses to run off Linux, and in an environment (matplotlib, FreeType, OS, CPU)
-other than the one recorded in baseline/ENVIRONMENT.json unless ``--new-environment`` accepts
-and records the current one.
-"""
+printing each one written and a count (pytest runs quietly: while generating, it calls every
+image test "skipped"). Refuses to run off Linux, under a SOURCE_DATE_EPOCH the CLI refuses, and
+in an environment (matplotlib, FreeType, OS, CPU) other than the one recorded in
+baseline/ENVIRONMENT.json unless ``--new-environment`` accepts and records the current one."""
 
 from __future__ import annotations
 
@@ -40,6 +39,7 @@ try:  # seconds on a loaded machine: a stop then is one line too (round 45d G7, 
     import numpy as np
     from matplotlib.image import imread
 
+    from figures.cli.startup import source_date_epoch
     from figures.errors import display_path
     from figures.outputs.environment import ENVIRONMENT_FILE, current, mismatch
     from figures.outputs.environment import recorded as recorded_in
@@ -277,10 +277,10 @@ def vector_only_refused() -> str | None:
 
 
 def _refused(argv: list[str], new_environment: bool = False) -> str | None:
-    """Why this run cannot make baselines, or None."""
+    """Why this run cannot make baselines, or None (the CLI's SOURCE_DATE_EPOCH: 49d G13)."""
     if platform.system() != "Linux":
         return "baselines are made on Linux only"
-    if (stale := vector_only_refused()) is not None:
+    if (stale := vector_only_refused() or source_date_epoch()) is not None:
         return stale
     for i, given in enumerate(argv):
         shown = f"-p {given}" if given == "no:mpl" and argv[i - 1:i] == ["-p"] else given

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from figures.data.envelope import SYNTHETIC
-from figures.data.jsonio import read_bytes
+from figures.data.jsonio import read_bytes, read_json_bytes
 from figures.errors import FigureDataError, UnknownName, display_path, one_line, os_error
 from figures.outputs import provenance
 from figures.outputs.kind import parse_kind, venue_key_of
@@ -155,7 +155,7 @@ def why_stale(inside: dict[str, str], figdata_dir: Path,
                 f"built for {inside['variant']}: {exc.message}"), "", ""
     figdata_path = spec.figdata_path(figdata_dir)
     try:
-        raw = read_bytes(figdata_path)
+        raw = read_json_bytes(figdata_path)
     except FigureDataError as exc:
         return f"its figdata {exc}", "", ""
     if hashlib.sha256(raw).hexdigest() != inside["figdata-sha256"]:

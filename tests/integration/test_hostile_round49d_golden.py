@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CHECKOUT
-from helpers import REPO, in_git
+from helpers import REPO, in_git, tool
 from test_hostile_round19_golden import _pytest
 from test_hostile_round19_golden import copy_of_project as _copy
 
@@ -100,3 +100,38 @@ def test_the_checkouts_entries_kept_from_pytest_are_the_tracked_ones():
     tracked = subprocess.run(["git", "ls-tree", "--name-only", "HEAD"], cwd=REPO, check=True,
                              capture_output=True, text=True).stdout.split()
     assert sorted(set(tracked) - set(CHECKOUT)) == []
+
+
+#: The CLI's line for a SOURCE_DATE_EPOCH that is no time (figures/cli/startup.py).
+EPOCH_LINE = ("SOURCE_DATE_EPOCH='1.5e9' is not a whole number of seconds since 1970 "
+              "(matplotlib and TeX stamp PDFs with it): unset it or set e.g. SOURCE_DATE_EPOCH=0")
+
+
+@pytest.mark.parametrize("mpl", [("--mpl",), ()], ids=["pixels", "vector"])
+def test_a_source_date_epoch_that_is_no_time_stops_the_suite_in_the_clis_line(mpl):
+    """Round 49 (G12): ``SOURCE_DATE_EPOCH=1.5e9`` (a reproducible-build wrapper's value):
+    every golden failed off the reference as the suite's own "internal error: ValueError:
+    invalid literal for int()", naming neither the variable nor what to do (matplotlib's SVG
+    writer reads it), and on it passed by pixels. Now the CLI's line at the start, exit 4."""
+    ran = _pytest(REPO, REPO, *mpl, "--co", "-p", "no:cacheprovider",
+                  "tests/golden/test_images.py", "-k", "cifar_summary and not two",
+                  env={"SOURCE_DATE_EPOCH": "1.5e9"})
+    assert ran.returncode == 4, ran.stdout + ran.stderr
+    assert ran.stderr.strip().splitlines() == [f"ERROR: {EPOCH_LINE}"], ran.stderr
+
+
+def test_a_source_date_epoch_that_is_no_time_stops_the_baselines_tool_in_the_clis_line(
+        monkeypatch, capsys):
+    """Round 49 (G13): ``SOURCE_DATE_EPOCH=abc python tools/update_baselines.py NAME`` (`nox
+    -s baselines` under the variable) rendered, then ended in the suite's "internal error"
+    and "pytest exited 1". Now the CLI's line before anything renders, exit 2, as `figures
+    review` refuses it."""
+    ub = tool("update_baselines")
+    rendered = []
+    monkeypatch.setattr(ub.subprocess, "run", lambda command, **kw: rendered.append(command)
+                        or subprocess.CompletedProcess(command, 1, "", ""))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1.5e9")
+    monkeypatch.delenv("FIGURES_GOLDEN_VECTOR_ONLY", raising=False)
+    assert ub.main(["fig4_penalty_rescue"]) == 2
+    assert capsys.readouterr().err == f"update_baselines: {EPOCH_LINE}\n"
+    assert rendered == []

@@ -1,0 +1,61 @@
+"""Hostile round 49b's pack rows mended (K34, K25, K2, K4, K16, K30), each with a test; the
+pass itself, case by case, is in /work/coord/round49b.md and docs/guarantees.md."""
+
+from __future__ import annotations
+
+import shutil
+import tarfile
+
+import pytest
+from helpers import FIXTURES, figures_as_a_user, write_files
+
+from figures.cli import main as cli_module
+
+
+@pytest.mark.slow  # build, pack (TeX)
+def test_anonymous_pack_still_tells_our_figure_printed_squashed(tmp_path):
+    r"""Round 49b (K34): under ``--anonymous`` our figure included ``[width=\linewidth,
+    height=2cm]`` (or at 2cm for a 6.49 in build) packed with warnings 0, where the plain
+    pack tells it: the check found our figures in the archive's PDF by the provenance the
+    anonymous scrub had just removed from the packed copy. It now finds them by the file
+    packed too."""
+    figdata = tmp_path / "figdata"
+    figdata.mkdir()
+    shutil.copy(FIXTURES / "fig1_audit_hero.json", figdata)
+    assert cli_module.main(["build", "fig1_audit_hero", "--figdata", str(figdata), "--out",
+                            str(tmp_path / "built"), "--venue", "icml"]) == 0
+    (tmp_path / "p" / "figs").mkdir(parents=True)
+    shutil.copy(tmp_path / "built" / "fig1_audit_hero.pdf", tmp_path / "p" / "figs")
+    write_files(tmp_path / "p", {"main.tex": (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\author{Anonymous}\n"
+        "\\begin{document}\nText.\n"
+        "\\includegraphics[width=\\linewidth,height=2cm]{figs/fig1_audit_hero}\n"
+        "\\end{document}\n")})
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", "--figdata",
+                            str(figdata), "--allow-synthetic", "--anonymous", timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 1"), ran.stderr
+    assert ran.stderr.startswith("warning: main.tex:6: figs/fig1_audit_hero.pdf: "
+                                 "fig1_audit_hero is squashed: its width printed at "), ran.stderr
+
+
+@pytest.mark.slow  # TeX
+def test_a_nul_byte_in_a_source_does_not_ship_its_comments(tmp_path):
+    r"""Round 49b (K25): one NUL byte in ``main.tex`` (a paste from a PDF or a terminal)
+    made the pack take the file for binary: shipped with every comment, and under
+    ``--anonymous`` not read for what it discloses. TeX ignores a NUL (catcode 9) and reads
+    the file as source; so does the pack: its comments go, as in any source."""
+    write_files(tmp_path / "p", {"main.tex": (
+        b"\\documentclass{article}\n\\author{Anonymous}\n\\begin{document}\n"
+        b"Text.% SECRET25 Janet Smithson \x00 end\n% whole-line SECRET25b kweber@mit.edu\n"
+        b"More text.\n\\end{document}\n")})
+    for options in ((), ("--anonymous",)):
+        ran = figures_as_a_user(tmp_path, "pack", "p", *options, "--out", "p.tar.gz",
+                                timeout=300)
+        assert ran.returncode == 0, ran.stdout + ran.stderr
+        assert ran.stderr.splitlines()[-1].endswith("warnings: 0"), ran.stderr
+        with tarfile.open(tmp_path / "p.tar.gz") as archive:
+            shipped = archive.extractfile("main.tex").read()
+        assert b"SECRET" not in shipped, shipped
+        assert b"Text.%" in shipped, shipped
+        assert b"More text." in shipped, shipped
