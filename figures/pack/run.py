@@ -192,7 +192,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         shown = [name for name in authors if any(disclosure.folded(name) in text
                                                  for text in compiled)]
         reader = open_pdf(pdf)  # what a reader shows beside the pages (round 33, A1, A3)
-        found.warnings += said + notes + onpage.told(texts[1], files, main_tex.name, said)
+        found.warnings += said + notes + onpage.told(texts[1], files, main_tex.name, said,
+                                                               logged)
         found.warnings += aside.told(reader, paper, authors, main_tex.name, texts[1])
         found.warnings += anonymity.printed_metadata(paper, list(files), texts[1],
                                                      aside.links(reader), aside.bookmarks(reader))

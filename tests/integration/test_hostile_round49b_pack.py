@@ -59,3 +59,25 @@ def test_a_nul_byte_in_a_source_does_not_ship_its_comments(tmp_path):
         assert b"SECRET" not in shipped, shipped
         assert b"Text.%" in shipped, shipped
         assert b"More text." in shipped, shipped
+
+
+@pytest.mark.slow  # TeX
+@pytest.mark.parametrize(("preamble", "address"), [
+    ("\\newcommand\\me{jsmith}", "\\me @mit.edu"),
+    ("", "jsmith{\\char64}mit.edu")])
+def test_an_address_the_page_prints_spelled_otherwise_is_told(tmp_path, preamble, address):
+    r"""Round 49b (K2): ``\me @mit.edu`` (the name a macro's) and ``jsmith{\char64}mit.edu``
+    print ``jsmith@mit.edu`` on the review page, and packed with warnings 0: an address no
+    packed file spelled ``jsmith@`` of was taken for the class's own (acmart's
+    ``permissions@acm.org``). The class's own is now known by TeX Live's files the compile
+    read spelling it; these are told at the main file."""
+    write_files(tmp_path / "p", {"main.tex": (
+        f"\\documentclass{{article}}\n{preamble}\n\\author{{Anonymous}}\n"
+        f"\\begin{{document}}\nContact: {address}.\n\\end{{document}}\n")})
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--anonymous", "--out", "p.tar.gz",
+                            timeout=300)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1].endswith("warnings: 1"), ran.stderr
+    assert ran.stderr.startswith(
+        "warning: main.tex: the review copy prints an e-mail address (jsmith@mit.edu) on page "
+        "1, which no packed file spells as written"), ran.stderr

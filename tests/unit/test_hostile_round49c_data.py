@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import shutil
 
-import pytest
-
 from figures.cli import main as cli
 
 
@@ -36,3 +34,36 @@ def test_build_refuses_a_figdata_file_over_the_limit_unread(tmp_path, monkeypatc
     assert (f"{figdata / 'cifar_summary.json'}: is 3 MiB, more than a JSON file here holds "
             "(1 MiB at most): is it the right file?") in err, err
     assert "malformed JSON" not in err
+
+
+def _one_seed(tmp_path):
+    from helpers import REPO
+
+    figdata = tmp_path / "figdata"
+    shutil.copytree(REPO / "figdata", figdata)
+    path = figdata / "cifar_summary.json"
+    doc = json.loads(path.read_text())
+    doc["data"]["seeds"] = [42]
+    for method, values in doc["data"]["final_test_acc"].items():
+        doc["data"]["final_test_acc"][method] = values[:1]
+    path.write_text(json.dumps(doc))
+    return figdata
+
+
+def test_macros_refuse_a_std_of_one_run(tmp_path, capsys):
+    """Round 49 (W24): with one seed extracted, the figure says "one run, no error bar" while
+    ``figures macros`` gave ``\\cifarAccBPStd`` as 0.0\\% "as the figure's error bars": a std
+    of one run is refused in one line naming the entry, the figure's values left out."""
+    figdata = _one_seed(tmp_path)
+    out = tmp_path / "macros.tex"
+    code = cli.main(["macros", "--figdata", str(figdata), "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert (f"error: cifar_summary: {figdata / 'cifar_summary.json'}: quoted[1].aggregate: "
+            "\\cifarAccBPStd is the std of data.final_test_acc.bp, which holds one run: one "
+            "run has no spread to quote (the figure draws no error bar); remove this entry "
+            "(and the macro from the paper) until more runs are extracted") in err, err
+    assert "cifarAccBPStd}" not in out.read_text()
+    # the figure itself builds, saying "one run"
+    assert cli.main(["build", "--figdata", str(figdata), "--out", str(tmp_path / "out"),
+                     "cifar_summary"]) == 0
