@@ -18,7 +18,7 @@ def add_parser(add) -> None:
     p = add("extract", help="write figdata of the log-derived figures from RESULTS")
     p.add_argument("results", type=cli.path_arg, metavar="RESULTS",
                    help="the folder holding snapshot_vit_v1/, cifar10/, ...")
-    p.add_argument("names", nargs="*", metavar="NAME", help="figures to extract (default: all)")
+    p.add_argument("names", nargs="*", default=[], metavar="NAME", help="figures to extract (default: all)")
     cli.add_figdata(p)
     p.set_defaults(writes_figdata=lambda args: True)
 

@@ -178,12 +178,12 @@ def _read_quoted(specs, figdata_dir: Path):
     again each time, and said."""
     import dataclasses
 
-    from figures.data.jsonio import read_bytes
+    from figures.data.jsonio import read_json_bytes
     from figures.numbers.macros import Quoted, read_quoted
     from figures.paper.memo import key_of, recall
 
     try:
-        raws = [(spec.name, read_bytes(spec.figdata_path(figdata_dir))) for spec in specs]
+        raws = [(spec.name, read_json_bytes(spec.figdata_path(figdata_dir))) for spec in specs]
     except (FigureDataError, OSError):
         return read_quoted(specs, figdata_dir)
     unread: list = []

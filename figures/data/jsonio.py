@@ -68,6 +68,13 @@ def read_bytes(path: Path, shown_as: str | None = None, limit: int | None = None
         return handle.read()
 
 
+def read_json_bytes(path: Path, shown_as: str | None = None) -> bytes:
+    """The bytes of the JSON file ``path`` (figdata, a run's log, the build state), refused
+    over :data:`JSON_LIMIT` before any is read: the one reader of every command's JSON, so
+    that ``figures build`` refuses what ``list`` and ``status`` refuse (round 49c, W18)."""
+    return read_bytes(path, shown_as, JSON_LIMIT)
+
+
 def decode(raw: bytes, name: str, encodings: Sequence[str] = ("utf-8",)) -> str:
     """``raw`` decoded with the first of ``encodings`` that fits, or one line naming the file."""
     for encoding in encodings:
@@ -88,7 +95,7 @@ def read_text(path: Path, shown_as: str | None = None,
 def read_json(path: Path, shown_as: str | None = None) -> Any:
     """Parse ``path``; a missing, malformed or oversized file raises :class:`FigureDataError`."""
     name = shown_as or str(path)
-    return parse_json(decode(read_bytes(path, shown_as, JSON_LIMIT), name), name)
+    return parse_json(decode(read_json_bytes(path, shown_as), name), name)
 
 
 class _Refused(ValueError):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from figures.boundary import is_stop
 from figures.data import figdata
-from figures.data.envelope import quoted_value
+from figures.data.envelope import quoted_value, resolve
 from figures.errors import FigureDataError, figure_line
 from figures.registry import FigureSpec
 
@@ -90,6 +90,7 @@ def _figure_quoted(spec: FigureSpec, figdata_dir: Path,
     for i, entry in enumerate(doc.get("quoted", [])):
         where = f"quoted[{i}]"
         value = quoted_value(doc["data"], entry, where)[0]
+        _refuse_std_of_one_run(doc["data"], entry, str(path), where)
         # paper literals kept beside synthetic data (PAPER_KEYS) are the paper's values
         top_key = re.split(r"[.\[]", entry["path"], maxsplit=1)[0]
         synthetic = figdata.is_synthetic(doc) and top_key not in spec.paper_keys
@@ -102,6 +103,18 @@ def _figure_quoted(spec: FigureSpec, figdata_dir: Path,
         mine.append((Quoted(spec.name, entry["macro"], float(value), entry["format"],
                             entry["note"], synthetic), place))
     return mine
+
+
+def _refuse_std_of_one_run(data: dict, entry: dict, path: str, where: str) -> None:
+    """A std over one run is refused, not quoted as 0: the figure and its caption say "one
+    run, no error bar" (docs/venues.md), so a macro handing the paper "59.2 ± 0.0 %" "as the
+    figure's error bars" would state a spread no run measured (round 49c, W24). A mean of
+    one run is that run's value, which is true, and is quoted."""
+    if entry.get("aggregate") == "std" and len(resolve(data, entry["path"])[0]) == 1:
+        raise FigureDataError(path, f"{where}.aggregate", (
+            f"\\{entry['macro']} is the std of data.{entry['path']}, which holds one run: one "
+            "run has no spread to quote (the figure draws no error bar); remove this entry "
+            "(and the macro from the paper) until more runs are extracted"))
 
 
 #: The start of every macros file: `figures macros` and `figures sync` replace only files

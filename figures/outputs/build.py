@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from figures.data.jsonio import ensure_folder, read_bytes, sha256_if_file, write_text_atomic
+from figures.data.jsonio import ensure_folder, read_json_bytes, sha256_if_file, write_text_atomic
 from figures.errors import FigureDataError, os_error
 from figures.outputs import pixels
 from figures.outputs.kind import DEFAULT, BuildKind
@@ -52,7 +52,7 @@ def _build_locked(specs: Sequence[FigureSpec], figdata_dir: Path, out_dir: Path,
             missing = spec.figdata_missing(figdata_dir)
             if missing is not None:
                 raise missing
-            raw = read_bytes(path)
+            raw = read_json_bytes(path)
             keys[kind.stem(spec)] = key = build_key(spec, raw, kind)
         except (FigureDataError, OSError) as exc:
             results[kind.stem(spec)] = failure(kind.stem(spec), exc)

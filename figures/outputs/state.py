@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from figures.data.jsonio import read_bytes
+from figures.data.jsonio import read_json_bytes
 from figures.errors import FigureDataError
 from figures.version import __version__
 
@@ -24,7 +24,7 @@ def read_state(path: Path) -> dict:
     stem; empty when it is missing, damaged, not ours or no regular file (a named pipe is not
     opened to wait for a writer): nothing recorded is believed, everything built again."""
     try:
-        state = json.loads(read_bytes(path))
+        state = json.loads(read_json_bytes(path))
     except (FigureDataError, ValueError):
         return {}
     return state if isinstance(state, dict) else {}

@@ -13,6 +13,7 @@ from pathlib import Path
 from figures import runner
 from figures.errors import FigureDataError, display_path
 from figures.pack.environ import exported_files
+from figures.pack.strip import binary
 from figures.paper.disclosure import (
     EMAIL,
     SOURCE_HOME,
@@ -66,7 +67,7 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
                         "check read what it holds (names, addresses, paths): look inside it "
                         "before you submit, or leave it out")  # hostile round 45b, K13
             continue
-        text = b"\x00" not in data[:4096] and not data.startswith((b"%PDF", b"\x89PNG"))
+        text = not binary(data) and not data.startswith((b"%PDF", b"\x89PNG"))  # (49b, K25)
         profiles = [] if text else colour_profiles(data)
         rest = data
         for profile, _ in profiles:  # a JPEG's is there as it is: told once, as the profile

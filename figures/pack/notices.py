@@ -11,6 +11,7 @@ from pathlib import Path
 
 from figures.errors import display_path
 from figures.pack.images import IMAGE_SUFFIXES
+from figures.pack.strip import binary
 from figures.texcodec import decoded, decoded_all
 from figures.texread import blanked
 
@@ -50,7 +51,7 @@ def texts(files: dict[str, bytes]) -> dict[str, str]:
     """The packed files that are text (sources, the paper's own packages, a ``.bbl``), as
     :func:`figures.texcodec.decoded_all` reads them (a Latin-1 paper's letters as letters:
     hostile round 29, H3)."""
-    return decoded_all({name: data for name, data in files.items() if b"\x00" not in data
+    return decoded_all({name: data for name, data in files.items() if not binary(data)
                         and not name.lower().endswith((*IMAGE_SUFFIXES, ".eps", ".ps"))})
 
 

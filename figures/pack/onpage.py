@@ -10,6 +10,9 @@ at each packed PDF figure whose own text holds it, else at the main file."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from figures.errors import display_path
 from figures.paper.disclosure import HOME
 from figures.paper.emails import PLAIN_EMAIL
@@ -17,13 +20,17 @@ from figures.paper.emails import PLAIN_EMAIL
 #: What the page's text is searched for: what a program stamps (a plain address, a home
 #: folder's path up to its login), as :mod:`figures.pack.anonymity` reads a figure's bytes.
 _CHECKS = (("an e-mail address", PLAIN_EMAIL), ("a home folder's path", HOME))
+#: A file TeX opened, as its log says: ``(`` and its path, absolute, up to a space or bracket.
+_READ = re.compile(r"\((/[^\s()]+)")
 
 
-def told(pages: list[str], files: dict[str, bytes], main: str, said: list[str]) -> list[str]:
+def told(pages: list[str], files: dict[str, bytes], main: str, said: list[str],
+         logged: str = "") -> list[str]:
     """One warning line per packed PDF figure (else ``main``) for what ``pages`` (the review
     copy's text, one per page) print of :data:`_CHECKS` that no packed file of ``files`` (by
     name, as packed) holds as written and no line of ``said`` (the sources' warnings: a
-    ``{\\tt jane}@uni-x.de`` told as ``jane@uni-x.de``) names."""
+    ``{\\tt jane}@uni-x.de`` told as ``jane@uni-x.de``) names, nor TeX Live's class or
+    package files the archive's compile read (``logged``, its log) spell."""
     found: dict[str, tuple[str, int]] = {}  # each value: its kind, the first page printing it
     for number, text in enumerate(pages, 1):
         data = text.encode("utf-8", "surrogateescape")
@@ -51,8 +58,8 @@ def told(pages: list[str], files: dict[str, bytes], main: str, said: list[str]) 
     by_file: dict[str, list[str]] = {}
     for value, (what, number) in found.items():
         holders = [name for name, text in drawn.items() if value in text]
-        if not holders and what == _CHECKS[0][0] and not _spelled_in_part(value, files):
-            continue  # the class's own (acmart's permissions@acm.org): no part of it is ours
+        if not holders and what == _CHECKS[0][0] and _the_class_own(value, logged):
+            continue  # the class's own (acmart's permissions@acm.org)
         for holder in holders or [""]:
             by_file.setdefault(holder, []).append(f"{what} ({value}) on page {number}")
     said = []
@@ -70,10 +77,17 @@ def told(pages: list[str], files: dict[str, bytes], main: str, said: list[str]) 
     return said
 
 
-def _spelled_in_part(address: str, files: dict[str, bytes]) -> bool:
-    """Whether a packed file spells ``address``'s name before the ``@`` (``jsmith@\\dom``: the
-    paper's own text, its domain a macro's): an address printed by the class or a package
-    the paper loads (acmart's ``permissions@acm.org`` in its copyright block) is no part of
-    the packed files, and no disclosure of the authors' (round 48 L4)."""
-    local = address.split("@", 1)[0].encode("utf-8", "surrogateescape")
-    return any(local + b"@" in packed for packed in files.values())
+def _the_class_own(address: str, logged: str) -> bool:
+    """Whether a class or package file of TeX Live's that the compile whose log's text is
+    ``logged`` read (``(/usr/share/texlive/.../acmart.cls``: the runs' log lines are not
+    wrapped) spells ``address`` (acmart's ``permissions@acm.org`` in its copyright block):
+    printed by the venue's template, no disclosure of the authors' (round 48 L4). Known by
+    the class's own files, not by no packed file's spelling the address's name: a name
+    the page prints from a macro (``\\me @mit.edu``) or an ``@`` that is a character code
+    (``jsmith{\\char64}mit.edu``) is the paper's all the same (hostile round 49b, K2)."""
+    from figures.pack.anonymity import TEMPLATE_SUFFIXES, in_tex_live
+
+    wanted = address.encode("utf-8", "surrogateescape")
+    read = dict.fromkeys(Path(name).name for name in _READ.findall(logged)
+                         if name.lower().endswith(TEMPLATE_SUFFIXES))
+    return any(wanted in in_tex_live(name) for name in read)

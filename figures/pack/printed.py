@@ -5,12 +5,18 @@ current, so the figure check calls it current; the PDF compiled from the archive
 wide each form of ours is printed, and a figure sync built for one width (its variant ends
 ``@2.5in``) printed at another is said in one warning. A figure of the default build (no
 width of its own) is not judged: it is drawn at its own size and printed as the paper
-likes."""
+likes.
+
+Our figures are found in the compiled PDF by the provenance pdfTeX copies into each placed
+form's ``/PTEX.InfoDict`` or, where ``--anonymous`` has scrubbed it from the packed copy, by
+the file the form was read from (``/PTEX.FileName``) being one of ours, its provenance read
+from the paper's own file (hostile round 49b, K34: the review copy lost both checks)."""
 
 from __future__ import annotations
 
 import contextlib
 import math
+import os
 import re
 from pathlib import Path
 
@@ -22,17 +28,23 @@ _WIDTH = re.compile(r"@([0-9.]+)in$")
 _TOLERANCE = 0.03
 
 
-def off_width(pdf: bytes, main: str, paper: Path | None = None) -> list[str]:
+def off_width(pdf: bytes, main: str, paper: Path | None = None,
+              ours: list[str] | tuple[str, ...] = ()) -> list[str]:
     """One warning per figure of ours ``pdf`` (the archive's compile) prints at another
     width than its build's (see the module's docstring), or squashed (its height scaled
     otherwise than its width: ``[width=\\linewidth,height=2cm]``), as ``figures check``
     judges it (:func:`figures.paper.audit.squashed`), at its include in ``paper``'s source
-    (hostile round 45b, K28: packed as current, warnings 0)."""
+    (hostile round 45b, K28: packed as current, warnings 0). ``ours``: the packed figures
+    of ours by their names in ``paper``, whose own provenance is read for a form whose copy
+    was scrubbed (``--anonymous``)."""
+    from figures.outputs.provenance import read_or_none
     from figures.paper.audit import squashed
     from figures.paper.drawn import form_provenance, placements
     from figures.pdf import open_pdf, pypdf_said
 
     said: dict[str, str] = {}
+    marks = {os.path.normpath(name): mark for name in ours if paper is not None
+             and (mark := read_or_none(paper / name)) is not None}
     try:
         with pypdf_said():
             drawn = placements(open_pdf(pdf))
@@ -42,6 +54,8 @@ def off_width(pdf: bytes, main: str, paper: Path | None = None) -> list[str]:
         for _, form, matrix, _ in drawn:
             inside = form_provenance(form.get("/PTEX.InfoDict")) \
                 if form.get("/Subtype") == "/Form" else None
+            if inside is None and form.get("/Subtype") == "/Form":
+                inside = marks.get(_named(form.get("/PTEX.FileName")))
             built = _WIDTH.search((inside or {}).get("variant", ""))
             if inside is None or "/BBox" not in form:
                 continue
@@ -65,6 +79,12 @@ def off_width(pdf: bytes, main: str, paper: Path | None = None) -> list[str]:
                     f"\\pgfimage); run `figures paper PAPER --main {main}`, which syncs it for "
                     "this page or names what sizes it, then pack again")
     return list(said.values())
+
+
+def _named(name: object) -> str:
+    """A form's ``/PTEX.FileName`` as a name in the paper's folder (``./figs/a.pdf``:
+    ``figs/a.pdf``); "" for none."""
+    return os.path.normpath(str(name)) if name is not None else ""
 
 
 def _squashed(paper: Path | None, main: str, file: str, figure: str, squash: str,

@@ -32,7 +32,7 @@ from figures.pack import (
     tex,
     unsynced,
 )
-from figures.pack.strip import after_line, comment_lines, ending, strip_comments
+from figures.pack.strip import after_line, binary, comment_lines, ending, strip_comments
 from figures.paper import aside, disclosure
 from figures.paths import input_folder_of, is_inside
 from figures.pdf import open_pdf
@@ -75,7 +75,8 @@ def _verbatim(paper: Path, sources: tuple[str, ...] | list[str], opened_only: tu
             text = blanked(texts[name], verbatim=True, hidden=True)  # a commented-out one: none
             found |= {os.path.normpath(m.strip()) for m in _VERBATIM_INPUT.findall(text)}
     texts = {os.path.normpath(name): text for name, text in texts.items()  # a listing's code.py:
-             if os.path.normpath(name) not in found and "\x00" not in text}  # no TeX
+             if os.path.normpath(name) not in found and not binary(
+                 text.encode("utf-8", errors="surrogateescape"))}  # a font: no TeX
     hidden = (frozenset(("comment", name) for name in excluded), frozenset())  # in every file
     known = learned(list(texts.values()))
     return found, order.readings(texts, read_in, (known[0] | hidden[0], known[1]), hidden)
@@ -161,7 +162,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     from figures.pack.cropped import cropped
     from figures.pack.printed import off_width  # built for another page (round 25, RB2)
 
-    found.warnings += off_width(pdf, main_tex.name, paper)
+    found.warnings += off_width(pdf, main_tex.name, paper, found.ours)  # round 49b, K34
     cut = cropped(pdf, files, paper, found.ours, main_tex.name)  # round 39, F7/F10 and K4
     found.warnings += cut.ours
     if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))
@@ -191,7 +192,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         shown = [name for name in authors if any(disclosure.folded(name) in text
                                                  for text in compiled)]
         reader = open_pdf(pdf)  # what a reader shows beside the pages (round 33, A1, A3)
-        found.warnings += said + notes + onpage.told(texts[1], files, main_tex.name, said)
+        found.warnings += said + notes + onpage.told(texts[1], files, main_tex.name, said,
+                                                               logged)
         found.warnings += aside.told(reader, paper, authors, main_tex.name, texts[1])
         found.warnings += anonymity.printed_metadata(paper, list(files), texts[1],
                                                      aside.links(reader), aside.bookmarks(reader))
@@ -274,7 +276,7 @@ def _as_packed(data: bytes, name: str, anonymous: bool, verbatim: bool = False,
     the archive holds it: comments stripped from a text, metadata from a figure (anonymous);
     ``lined``: where a stripped text's copy whose lines are the source's is kept, by its name
     and archive bytes (the lines the checks name: hostile round 42a, A10, A13)."""
-    if (source or not name.lower().endswith(KEPT_SUFFIXES)) and b"\x00" not in data and \
+    if (source or not name.lower().endswith(KEPT_SUFFIXES)) and not binary(data) and \
             not verbatim:
         text = data.decode("utf-8", errors="surrogateescape")
         reading = (known or order.Readings((frozenset(), frozenset()))).of(name, text)
@@ -284,7 +286,7 @@ def _as_packed(data: bytes, name: str, anonymous: bool, verbatim: bool = False,
         if lined is not None:
             lined[name, made[0]] = made[1]
         return made[0]
-    if name.lower().endswith(KEPT_SUFFIXES[:_TEX_KEPT]) and b"\x00" not in data and read_to \
+    if name.lower().endswith(KEPT_SUFFIXES[:_TEX_KEPT]) and not binary(data) and read_to \
             and "tail" not in keep:
         text = data.decode("utf-8", errors="surrogateescape")  # a package's notes after its
         end = after_line(text, read_to)  # \endinput: never read, though its comments stay

@@ -240,14 +240,14 @@ def _command_line(out: Path, source: str, read_images: bool) -> str:
 
 def _stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
              fls: Path, main: Path) -> str:
-    """Why pdflatex stopped: the last error TeX gave that is not an image sync is about to
-    write (those it goes on after), what its log says after it (``cannot \\read from
-    terminal``, a device it died opening: :func:`device_opened`), and the packages it had to
-    read as empty."""
+    """Why pdflatex stopped: TeX's last error but an image sync is about to write (it goes
+    on after those), what its log says after it (``cannot \\read from terminal``, a device
+    it died opening: :func:`device_opened`), and the packages it read as empty."""
     said = [e for e in said if not e[1].lstrip().startswith("==>")]
     real = next((e for e in reversed(said) if "not found" not in e[1]), None)
     last = real or (said[-1] if said else None)
-    why = f"{last[0]}: {last[1]}" if last else f"exit {run.returncode}"
+    why = (last[1] if last[0].startswith(f"{PROBE}:") else f"{last[0]}: {last[1]}") if last \
+        else f"exit {run.returncode}"  # the probe's own stop says where (round 49, 49a P33)
     # a fatal error with no file:line (\input{/dev/zero}: "(/dev/zero! Unable to read an
     # entire line"), on the terminal only: with the file TeX read last; before an image not
     # there yet, which TeX goes on after (round 45a, P26). One at a line's start is TeX's at

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from figures.data.envelope import SYNTHETIC
-from figures.data.jsonio import read_bytes
+from figures.data.jsonio import read_bytes, read_json_bytes
 from figures.errors import FigureDataError, UnknownName, display_path, one_line, os_error
 from figures.outputs import provenance
 from figures.outputs.kind import parse_kind, venue_key_of
@@ -27,6 +27,8 @@ NO_STAMP = ("built with --no-stamp (a synthetic figure without its SYNTHETIC EXA
             "refused in a paper); build it without --no-stamp")
 #: The label inside says a figure the bytes are not (painted over, swapped, merged into).
 MISLABELLED = "not what its label says"
+#: Its extension names another format than its bytes (a PNG copied as ``.pdf``).
+MISNAMED = "misnamed"
 #: Ends the line of a file built for a venue of the author's own whose --venues FILE this
 #: command was not given (hostile round 25, PV): not known to be stale, and the way out.
 UNKNOWN_VENUE = "which this command does not know: pass its --venues FILE"
@@ -105,13 +107,28 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None, *,
         return Which(path, UNREADABLE, why=why)
     if inside is None:  # ours placed in it, or no label of ours at all
         return inside_a_wrapper(path, labels, figdata_dir, venues_file) if labels else \
-            Which(path, FOREIGN, why="no provenance of fa-audit-figures inside")
+            Which(path, FOREIGN, why="a caption a build wrote; the figure's file beside it holds "
+                  "the label" if path.name.endswith(".caption.txt") else
+                  "no provenance of fa-audit-figures inside")
     label = inside["figure"], inside["variant"], inside["origin"]
     stale = why_stale(inside, figdata_dir, venues_file)
     if stale is not None:
         return Which(path, STALE, *label, *stale)
-    wrong = content_disagrees(path, inside, data)
-    return Which(path, CURRENT if wrong is None else MISLABELLED, *label, wrong or "")
+    wrong, misnamed = content_disagrees(path, inside, data), _misnamed(path, data)
+    return Which(path, MISLABELLED if wrong else MISNAMED if misnamed else CURRENT, *label,
+                 wrong or misnamed or "")
+
+
+def _misnamed(path: Path, data: bytes) -> str | None:
+    """Why ``path``'s extension lies about its format, which pdflatex reads it by (a PNG
+    named ``.pdf``: "not a PDF"; round 49, from 49c W22: `which` called it current)."""
+    kind = "PDF" if data.startswith(b"%PDF-") else "PNG" if data.startswith(b"\x89PNG") else None
+    named = {".pdf": "PDF", ".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}.get(
+        path.suffix.lower())
+    if kind is None or named is None or kind == named:
+        return None
+    return (f"a {kind} named {path.suffix}: pdflatex reads a file by its extension and refuses "
+            f"it: rename it {path.stem}.{kind.lower()}")
 
 
 def inside_a_wrapper(path: Path, labels: list[dict[str, str]], figdata_dir: Path,
@@ -155,7 +172,7 @@ def why_stale(inside: dict[str, str], figdata_dir: Path,
                 f"built for {inside['variant']}: {exc.message}"), "", ""
     figdata_path = spec.figdata_path(figdata_dir)
     try:
-        raw = read_bytes(figdata_path)
+        raw = read_json_bytes(figdata_path)
     except FigureDataError as exc:
         return f"its figdata {exc}", "", ""
     if hashlib.sha256(raw).hexdigest() != inside["figdata-sha256"]:

@@ -109,3 +109,23 @@ def test_a_standalone_page_is_drawn_for_its_width_at_the_default_height(tmp_path
     assert code == 0, err
     assert "copy build/tex10pt-4.774x4.774in/w4/cifar_summary.pdf" in out, out
     assert (paper / "figures" / "cifar_summary.pdf").is_file()
+
+
+@pytest.mark.slow  # the probe compiles the paper
+def test_a_file_the_paper_writes_itself_before_reading_it_is_not_missing(tmp_path, monkeypatch,
+                                                                        capsys):
+    r"""Round 49a (P30): a self-contained paper (the arXiv habit) writes ``numbers.tex`` with
+    ``filecontents*`` before ``\documentclass``, then ``\input{numbers}``: every sync warned
+    "no file numbers.tex ... by hand this stops LaTeX; add it or remove the line", where by
+    hand LaTeX reads the file it wrote, and removing the line breaks the paper. TeX is asked:
+    the probe reads what the paper wrote; a file it never writes is still said missing."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\begin{filecontents*}[overwrite]{numbers.tex}\n\\newcommand{\\runs}{42}\n"
+        "\\end{filecontents*}\n\\documentclass{article}\n\\usepackage{graphicx}\n"
+        "\\input{numbers}\n\\begin{document}\nWe ran \\runs{} runs.\n\\input{absent}\n"
+        "\\includegraphics[width=0.6\\linewidth]{figures/cifar_summary}\n\\end{document}\n"))
+    code, _, err = on_paper(paper, capsys, "sync", "-n")
+    assert code == 0, err
+    assert "numbers" not in err, err
+    assert "warning: main.tex:9: \\input{absent}: no file absent.tex in the paper's folder" in \
+        err, err

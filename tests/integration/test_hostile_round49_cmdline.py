@@ -1,0 +1,28 @@
+"""Round 49 (from round 49a P33): a paper that inputs pdflatex's own command line."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import on_paper, paper_folder
+
+CMDLINE = ("\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\nHi.\n"
+           "\\includegraphics[width=0.5\\linewidth]{figures/cifar_summary}\n"
+           "\\input{/proc/self/cmdline}\n\\end{document}\n")
+
+
+@pytest.mark.slow
+def test_an_input_of_the_command_line_stops_at_once_saying_why(tmp_path, monkeypatch, capsys):
+    r"""Round 49a (P33): ``\input{/proc/self/cmdline}`` read the probe's command line back,
+    which loads the probe and main.tex again, and again, until the 300 s timeout, then
+    asked "does the paper compile by hand?" (it does, in a second). The probe, read again,
+    stops the compile with one line naming the file and what to do."""
+    from figures import runner
+
+    monkeypatch.setattr(runner, "TIMEOUT_S", 100)  # a loop would end as a timeout's line
+    paper = paper_folder(tmp_path, monkeypatch, CMDLINE)
+    code, _, err = on_paper(paper, capsys, "sync", "-n")
+    assert code == 1, err
+    [line] = [x for x in err.splitlines() if x.startswith("error:")]
+    assert "the paper reads pdflatex's own command line (/proc/self/cmdline), which loads " \
+        "the paper again: remove that \\input" in line, line
+    assert "probe.tex" not in line, line

@@ -1,0 +1,39 @@
+"""Round 49 (from round 49c W10): a misspelt figure name is told with the name it is near."""
+
+from __future__ import annotations
+
+import pytest
+
+from figures.cli.common import select
+from figures.errors import UsageError
+
+
+@pytest.mark.parametrize("typed", ["cifar_sumary", "Cifar_Summary", "cifar_summary.py",
+                                   "figures/plots/cifar_summary.py"])
+def test_a_misspelt_figure_name_says_which_it_is_near(typed):
+    """Round 49c (W10): ``figures build cifar_sumary`` (and the name capitalised, or given
+    as its module's file) listed every figure with no hint, where a misspelt option gets
+    "did you mean"."""
+    with pytest.raises(UsageError) as refused:
+        select([typed])
+    assert str(refused.value).startswith(
+        f"unknown figure(s) {typed} (did you mean cifar_summary?); known: fig1_audit_hero"), \
+        str(refused.value)
+
+
+def test_a_name_near_none_is_told_without_a_guess():
+    with pytest.raises(UsageError) as refused:
+        select(["fig99"])
+    assert str(refused.value).startswith("unknown figure(s) fig99; known: "), str(refused.value)
+
+
+
+def test_names_are_not_said_to_be_required(capsys):
+    """Round 49c (W10): ``figures extract`` alone said "the following arguments are required:
+    RESULTS, NAME", though NAME is optional (every figure): argparse calls a ``nargs="*"``
+    positional without a default required in that line."""
+    from figures.cli.main import parser
+
+    with pytest.raises(SystemExit):
+        parser().parse_args(["extract"])
+    assert capsys.readouterr().err.endswith("the following arguments are required: RESULTS\n")
