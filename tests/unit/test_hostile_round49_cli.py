@@ -37,3 +37,23 @@ def test_names_are_not_said_to_be_required(capsys):
     with pytest.raises(SystemExit):
         parser().parse_args(["extract"])
     assert capsys.readouterr().err.endswith("the following arguments are required: RESULTS\n")
+
+
+def test_a_misspelt_name_typed_before_the_results_folder_is_the_one_told(tmp_path, capsys,
+                                                                         monkeypatch):
+    """Round 49c (W14): ``figures extract cifar_sumary RES`` named the results folder as
+    the unknown figure, the slip unnamed; ``figures make cifar_summary`` (make read as
+    build) said "results folder not found"."""
+    from figures.cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "res0").mkdir()
+    assert main(["extract", "cifar_sumary", "res0"]) == 2
+    assert capsys.readouterr().err == (
+        "error: cifar_sumary (did you mean cifar_summary?) is no results folder, and res0 is "
+        "a folder: give RESULTS first (figures extract res0 NAME...)\n")
+    assert main(["make", "cifar_summary"]) == 2
+    assert capsys.readouterr().err == (
+        "error: cifar_summary: make takes a results folder, not a figure: `figures build "
+        "cifar_summary` builds it\n")
+    assert not (tmp_path / "figdata").exists()
