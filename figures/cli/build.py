@@ -20,7 +20,7 @@ from figures.registry import FigureSpec
 
 def add_parser(add) -> None:
     p = add("build", help="render figures from figdata")
-    p.add_argument("names", nargs="*", metavar="NAME", help="figures to build (default: all)")
+    p.add_argument("names", nargs="*", default=[], metavar="NAME", help="figures to build (default: all)")
     cli.add_figdata(p)
     cli.add_out(p)
     cli.add_jobs(p)

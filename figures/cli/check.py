@@ -17,7 +17,7 @@ from figures.venues import Venue, get_venue
 def add_parser(add) -> None:
     p = add("check", help="camera-ready preflight of the built files against a "
             "venue's rules (fonts, text and line sizes, raster dpi, CVD, size)")
-    p.add_argument("names", nargs="*", metavar="NAME", help="figures to check (default: all); "
+    p.add_argument("names", nargs="*", default=[], metavar="NAME", help="figures to check (default: all); "
                    "or one compiled paper, PAPER.pdf: each of our figures in it audited as "
                    "printed (current, scale, text and line sizes, fonts)")
     cli.add_venue(p, "icml, neurips, iclr, ieee, acm, or one from --venues (required, once; for "

@@ -12,7 +12,7 @@ from figures.cli import common as cli
 def add_parser(add) -> None:
     p = add("watch", help="rebuild figures as their figdata or code is saved "
             "(Ctrl-C stops; needs watchfiles)")
-    p.add_argument("names", nargs="*", metavar="NAME", help="figures to watch (default: all)")
+    p.add_argument("names", nargs="*", default=[], metavar="NAME", help="figures to watch (default: all)")
     cli.add_figdata(p)
     cli.add_out(p)
     cli.add_jobs(p)

@@ -125,21 +125,48 @@ DENIED = ("cannot be read, and the paper's compile needs it (Permission denied):
           "readable to you (its owner can: chmod -R a+rX)")
 
 
-def denied_named(denied: set[str], error: str, output: str = "") -> str | None:
+def denied_named(denied: set[str], error: str, output: str = "",
+                 copy: Path | None = None) -> str | None:
     """Which of ``denied`` (files and folders the copy of the paper left out, the user may
     not read them: :func:`figures.pack.tex.copy_paper`) the compile's first ``error`` names
     (``private``, for ``private/x.tex`` below it), or latexmk's ``output`` as a ``.bib`` not
-    found, or None: TeX's "not found" of what the author may not read (round 47b, K9)."""
+    found, or None: TeX's "not found" of what the author may not read (round 47b, K9). A
+    name with no folder is looked for in the folders a ``\\graphicspath`` of the ``copy``'s
+    sources names too (``fig1_audit_hero`` for ``figs/fig1_audit_hero.pdf``: round 49b, K4,
+    told "not written yet: run figures sync" of a figure written but unreadable)."""
     bibs = re.findall(r"Bib file\(s\) not found in search path:\s+(\S+)", output)
     for word in [*named(error), *bibs]:
         name = os.path.normpath(word.removeprefix("./"))
+        folders = ["."] if "/" in name else [".", *_graphics_folders(copy)]
         for left in sorted(denied):
             # TeX's name with the extension its reader adds: .tex, .bib, or graphicx's
             # .pdf/.png/... for the extensionless include sync writes (round 48b, K6)
-            if name in (left, f"{left}.tex", f"{left}.bib", str(Path(left).with_suffix(""))) or \
-                    name.startswith(f"{left}/"):
+            named_so = (left, f"{left}.tex", f"{left}.bib", str(Path(left).with_suffix("")))
+            if any(os.path.normpath(f"{folder}/{name}") in named_so for folder in folders) \
+                    or name.startswith(f"{left}/"):
                 return left
     return None
+
+
+#: A ``\\graphicspath``'s argument: its folders, each in a group.
+_GPATH = re.compile(r"\\graphicspath\s*\{((?:\s*\{[^{}]*\})*)\s*\}")
+
+
+def _graphics_folders(copy: Path | None) -> list[str]:
+    """The folders inside the paper that a ``\\graphicspath`` of ``copy``'s ``.tex`` files
+    names (``{figs/}``, ``{./plots/}``: ``figs``, ``plots``), as written; none outside it."""
+    from figures.texread import blanked
+
+    found: list[str] = []
+    for source in sorted(copy.rglob("*.tex"))[:200] if copy is not None else []:
+        try:
+            text = blanked(source.read_text(encoding="utf-8", errors="replace"))
+        except OSError:
+            continue
+        found += [os.path.normpath(item) for match in _GPATH.finditer(text)
+                  for item in re.findall(r"\{([^{}]*)\}", match[1])
+                  if item.strip() and not os.path.normpath(item).startswith(("/", ".."))]
+    return list(dict.fromkeys(found))
 
 
 def bib_missing_hint(main: Path, bib: str) -> str:

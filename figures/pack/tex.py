@@ -144,7 +144,7 @@ def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset
                   f"-usepretex={inputs.PRETEX}", file=main.name)[0]
     stem = main.stem
     if ran.returncode != 0 and (name := leftout.denied_named(denied, runner.first_error(
-            out / f"{stem}.log", ran.stdout), ran.stdout)):
+            out / f"{stem}.log", ran.stdout), ran.stdout, copy)):  # (49b, K4: its gpath)
         raise FigureDataError(str(paper / name), None, leftout.DENIED)
     if ran.returncode != 0 and (found := {os.path.normpath(name) for name in leftout.named(
             runner.first_error(out / f"{stem}.log", ran.stdout))  # pgfplots' 'logs/train.log'

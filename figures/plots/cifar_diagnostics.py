@@ -170,9 +170,13 @@ def _small_decade(series) -> int:
 #: Cosines and correlations lie in [-1, 1]; every method has a value per layer.
 _CORRELATION = Series(within=(-1, 1), bounded_by="a cosine or correlation")
 #: The nudging test's step size, as the logs key it ("0.01"): printed in the caption as the
-#: experiment's η, so a positive number, not any label (round 48c, W30: ``η=abc``).
-NUDGING_STEP = Matches(r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?",
-                       'a positive number in quotes, as the logs key it ("0.01")')
+#: experiment's η, so a positive number, not any label (round 48c, W30: ``η=abc``). Its value
+#: is checked, not only its spelling (round 49c, W17): a mantissa of zeros is refused ("0",
+#: "0.000": a step that nudges nothing), and so is an exponent of three digits ("1e-400" is 0
+#: as a float, "1e308" no step); digits are ASCII ([0-9], not ``\d``, which took "٠.٠١").
+NUDGING_STEP = Matches(r"(?![0.]*(?:[eE]|$))(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]{1,2})?",
+                       'a positive number in quotes, as the logs key it ("0.01"): ASCII '
+                       "digits, not 0, an exponent of two digits at most", max_length=40)
 
 
 SCHEMA = Record({

@@ -238,9 +238,10 @@ def test_a_block_is_an_index_from_zero(tmp_path, at, block, problem):
 
 @pytest.mark.parametrize(("eta", "problem"), [
     (0.01, 'expected a string, got the number 0.01: write it in quotes ("0.01")'),
-    ("abc", "is 'abc', expected a positive number in quotes, as the logs key it (\"0.01\")"),
+    ("abc", ("is 'abc', expected a positive number in quotes, as the logs key it (\"0.01\"): "
+             "ASCII digits, not 0, an exponent of two digits at most")),
     ("-0.01", ("is '-0.01', expected a positive number in quotes, as the logs key it "
-               "(\"0.01\")")),
+               "(\"0.01\"): ASCII digits, not 0, an exponent of two digits at most")),
 ])
 def test_the_nudging_step_is_a_number_in_quotes(tmp_path, eta, problem):
     """Round 48c (W30): ``nudging_eta: "abc"`` printed ``η=abc`` in the caption as the

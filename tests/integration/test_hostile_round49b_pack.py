@@ -81,3 +81,34 @@ def test_an_address_the_page_prints_spelled_otherwise_is_told(tmp_path, preamble
     assert ran.stderr.startswith(
         "warning: main.tex: the review copy prints an e-mail address (jsmith@mit.edu) on page "
         "1, which no packed file spells as written"), ran.stderr
+
+
+@pytest.mark.slow  # TeX
+def test_an_unreadable_figure_found_through_graphicspath_is_named(tmp_path, monkeypatch,
+                                                                  capsys):
+    r"""Round 49b (K4): our figure, unreadable to the user, included through
+    ``\graphicspath{{figs/}}`` as ``fig1_audit_hero`` was told "not written yet: `figures
+    sync` writes it; run `figures sync` first": the unreadable file was matched to TeX's
+    name only as the same path less its extension, never through the graphics path."""
+    import errno
+
+    from helpers import REPO, run
+
+    paper = write_files(tmp_path / "p", {"main.tex": (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\graphicspath{{figs/}}\n"
+        "\\begin{document}\n\\includegraphics[width=2in]{fig1_audit_hero}\n"
+        "\\end{document}\n"), "figs/fig1_audit_hero.pdf": b"%PDF-1.4 unreadable\n"})
+    real = shutil.copyfile
+
+    def copyfile(source, target, *args, **kwargs):
+        if str(source).endswith("fig1_audit_hero.pdf"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(source))
+        return real(source, target, *args, **kwargs)
+    monkeypatch.setattr(shutil, "copyfile", copyfile)
+    code, _, err = run(capsys, "pack", str(paper), "--out", str(tmp_path / "p.tar.gz"),
+                       "--figdata", str(REPO / "figdata"))
+    assert code == 1
+    assert err.splitlines()[-1] == (
+        f"error: {paper / 'figs' / 'fig1_audit_hero.pdf'}: cannot be read, and the paper's "
+        "compile needs it (Permission denied): make it readable to you (its owner can: "
+        "chmod -R a+rX)"), err

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import shutil
 
+import pytest
+
 from figures.cli import main as cli
 
 
@@ -67,3 +69,37 @@ def test_macros_refuse_a_std_of_one_run(tmp_path, capsys):
     # the figure itself builds, saying "one run"
     assert cli.main(["build", "--figdata", str(figdata), "--out", str(tmp_path / "out"),
                      "cifar_summary"]) == 0
+
+
+@pytest.mark.parametrize("eta", ["0", "0.000", ".0e5", "1e-400", "1e308", "٠.٠١", "1\u0663"])
+def test_the_nudging_step_is_a_positive_number_in_ascii_digits(tmp_path, eta):
+    """Round 49 (W17): ``nudging_eta`` "0" (and "1e-400", 0 as a float) passed the "positive
+    number" rule, the caption saying "nudging test at η=0", and Arabic-Indic digits were
+    printed as they were: the value is checked (not 0, an exponent of two digits at most),
+    in ASCII digits."""
+    from helpers import REPO
+
+    from figures.errors import FigureDataError
+    from figures.registry import BY_NAME
+
+    doc = json.loads((REPO / "figdata" / "cifar_diagnostics.json").read_text())
+    doc["data"]["nudging_eta"] = eta
+    (tmp_path / "cifar_diagnostics.json").write_text(json.dumps(doc))
+    with pytest.raises(FigureDataError) as raised:
+        BY_NAME["cifar_diagnostics"].load_figdata(tmp_path)
+    assert str(raised.value).endswith(
+        f"data.nudging_eta: is {eta!r}, expected a positive number in quotes, as the logs key "
+        'it ("0.01"): ASCII digits, not 0, an exponent of two digits at most'), raised.value
+
+
+@pytest.mark.parametrize("eta", ["0.01", "1e-2", "0.010", "5E-03", ".5", "2", "1.5e+1"])
+def test_a_positive_nudging_step_is_taken(tmp_path, eta):
+    """Round 49 (W17): the steps the logs key (and their other spellings) still pass."""
+    from helpers import REPO
+
+    from figures.registry import BY_NAME
+
+    doc = json.loads((REPO / "figdata" / "cifar_diagnostics.json").read_text())
+    doc["data"]["nudging_eta"] = eta
+    (tmp_path / "cifar_diagnostics.json").write_text(json.dumps(doc))
+    assert BY_NAME["cifar_diagnostics"].load_figdata(tmp_path)["data"]["nudging_eta"] == eta
