@@ -134,10 +134,10 @@ def test_a_file_the_paper_writes_itself_before_reading_it_is_not_missing(tmp_pat
 @pytest.mark.slow  # the probe compiles the paper
 @pytest.mark.parametrize(("share", "said"), [
     ("0.7", "would copy build/tex10pt-4.774x4.774x7.61in-widest7.61in/w5.327/fig1_audit_hero"),
-    ("1.1", "refused: 8.371 in is 0.76 in (55 pt) longer than the "
-            "text's height (7.61 in), which a figure turned by \\rotatebox runs along: it would "
-            "run off the page; write \\includegraphics[width=\\textheight]{figures/"
-            "fig1_audit_hero} at main.tex:6")])
+    ("1.1", ("refused: 8.371 in is 0.76 in (55 pt) longer than the text's height (7.61 in), "
+             "which a figure turned by \\rotatebox runs along: it would run off the page; "
+             "write \\includegraphics[width=\\textheight]{figures/fig1_audit_hero} at "
+             "main.tex:6"))])
 def test_a_figure_turned_by_rotatebox_is_judged_down_the_page(tmp_path, monkeypatch, capsys,
                                                               share, said):
     r"""Round 49a (P20): ``\rotatebox{90}{\includegraphics[width=0.7\textheight]{...}}`` on
