@@ -249,7 +249,7 @@ def _report(result, dry_run: bool, estimated: bool = False,
     for row, (figure, file, action) in enumerate(result.rows):
         if action.startswith("up to date") and file in (before or {}):
             shown = f"{action} (written in round {before[file]} of this sync)"
-        elif action.startswith(("refused", "up to date")):
+        elif action.startswith(("refused", "up to date", "the same file")):  # no verb (49a P24)
             shown = action
         elif result.held:
             shown = f"held, not written (a row is refused: all or nothing): {action}"

@@ -57,3 +57,17 @@ def test_a_misspelt_name_typed_before_the_results_folder_is_the_one_told(tmp_pat
         "error: cifar_summary: make takes a results folder, not a figure: `figures build "
         "cifar_summary` builds it\n")
     assert not (tmp_path / "figdata").exists()
+
+
+def test_a_dry_run_row_of_a_file_another_row_writes_has_no_verb(capsys):
+    """Round 49a (P24): ``sync -n`` printed "would the same file as at main.tex:4" for an
+    include of the file another row copies: "would" goes before a verb only."""
+    from figures.cli.sync import _report
+    from figures.paper.write import Plan
+
+    plan = Plan(rows=[("cifar_summary", "figs/cifar_summary.pdf", "copy build/x.pdf"),
+                      ("cifar_summary", "figs/cifar_summary.pdf", "the same file as at main.tex:4")])
+    _report(plan, dry_run=True)
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[1].endswith("would copy build/x.pdf"), rows
+    assert rows[2].endswith(".pdf          the same file as at main.tex:4"), rows
