@@ -1,5 +1,5 @@
 """Round 49d: `figures review`'s rows of that hostile pass mended on the golden branch: a stop
-in the handover window while the CLI starts tools/review.py (G10). The pass itself, case by
+in the handover window while the CLI starts tools/review.py (G10), two answers at once (G7). The pass itself, case by
 case, is in docs/guarantees.md ("Hostile passes"). Each runs the CLI in a process of its own
 (a stop signal is sent in it), with a stand-in for tools/review.py in a folder of the test's."""
 
@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 from helpers import REPO
@@ -79,3 +81,50 @@ def test_a_stop_before_the_tool_starts_is_reviews_line_not_the_clis(tmp_path):
     ran = _review(tmp_path, stop)
     assert ran.returncode == 143, ran.stdout + ran.stderr
     assert (ran.stdout + ran.stderr).splitlines() == ["review: terminated: nothing written"]
+
+
+class _SlowTerminal:
+    """A standard output that takes its time over each write (a terminal under load): what
+    two threads write meanwhile lands between the parts of a line written in two."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.parts.append(text)
+        time.sleep(0.1)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_two_answers_at_once_are_two_whole_lines(tmp_path, monkeypatch):
+    """Round 49 (G7): accept-all of a figure racing a reject of its second golden: the page
+    and the disk were right, but the terminal read "review: A: wrote ...; compared again:
+    passesreview: B: nothing written ..." then an empty line: each request's thread printed
+    its answer after the decision's lock was released, and ``print`` writes the text and its
+    line end apart. Each answer is now one write of a whole line, under the decision's lock."""
+    sys.path.insert(0, str(REPO / "tests" / "unit"))
+    from test_hostile_round40_golden import _post, reviewed
+
+    _, _, served = reviewed(tmp_path, monkeypatch)
+    terminal = _SlowTerminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    threading.Thread(target=served.serve_forever, daemon=True).start()
+    try:
+        asked = [threading.Thread(target=_post, args=(served, f"/{verb}/0"))
+                 for verb in ("accept", "reject")]
+        for thread in asked:
+            thread.start()
+            time.sleep(0.02)
+        for thread in asked:
+            thread.join(60)
+    finally:
+        served.shutdown()
+        served.server_close()
+    lines = "".join(terminal.parts).splitlines()
+    assert len(lines) == 2, lines
+    assert all(line.startswith("review: x: ") for line in lines), lines
+    assert lines[0].startswith("review: x: wrote baseline/x.png"), lines
+    assert lines[1].startswith("review: x: refused: already accepted"), lines
