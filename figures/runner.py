@@ -217,27 +217,36 @@ def _cpu_limited(command: list[str] | tuple[str, ...], timeout: float) -> list[s
     return ["sh", "-c", f'ulimit -t {math.ceil(timeout) + 30} && exec "$@"', "sh", *command]
 
 
-def call(command: list[str], cwd: Path) -> int:
+def call(command: list[str], cwd: Path, *, held: bool = False) -> int:
     """:func:`_call`'s exit status; a tool ended by signal N is 128 + N, as a shell says it
     (round 45d, G25: -2, which the CLI's exit made 254 where the docs say 130)."""
-    code = _call(command, cwd)
+    code = _call(command, cwd, held)
     return 128 - code if code < 0 else code
 
 
-def _call(command: list[str], cwd: Path) -> int:
+def _call(command: list[str], cwd: Path, held: bool) -> int:
     """``command`` in the foreground, for a tool the user drives (`figures review`'s page):
     the terminal its own, no timeout nor cap; its exit status. On Ctrl-C or SIGTERM the tool
     gets the signal too (unless it has ended on the terminal's own within a second) and its
     exit status is returned: it says what it did (round 40, R3: it was killed where it stood,
     an accepted golden written, and a line of ours said only "finished files are complete");
-    killed if it has not ended 30 s later, or on a second signal."""
-    from figures.signals import HungUp, Terminated
+    killed if it has not ended 30 s later, or on a second signal.
 
-    process = subprocess.Popen(command, cwd=cwd)
+    ``held``: the tool is started with the stop signals blocked (a mask is inherited) and
+    takes them once its handlers are in (figures.signals.stop_while_starting): a stop as it
+    starts was Python's bare ``KeyboardInterrupt``, or a silent death (round 49d, G10). A stop
+    raised before the tool started carries ``tool_started`` False: nothing of it ran."""
+    from figures.signals import HungUp, Terminated, stop_signals_held
+
+    process = None
     try:
         try:
-            return process.wait()
+            with stop_signals_held() if held else contextlib.nullcontext():
+                process = subprocess.Popen(command, cwd=cwd)
+            return process.wait()  # a stop held meanwhile is raised as the block ends
         except KeyboardInterrupt as stop:
+            if process is None:
+                raise
             with contextlib.suppress(subprocess.TimeoutExpired):
                 return process.wait(1)  # the terminal's Ctrl-C reached it as well
             process.send_signal(signal.SIGHUP if isinstance(stop, HungUp) else signal.SIGTERM
@@ -246,8 +255,11 @@ def _call(command: list[str], cwd: Path) -> int:
                 return process.wait(30)
             except subprocess.TimeoutExpired:
                 raise stop from None
+    except KeyboardInterrupt as stop:
+        stop.tool_started = process is not None
+        raise
     finally:
-        if process.poll() is None:
+        if process is not None and process.poll() is None:
             process.kill()
             process.wait()
 

@@ -142,11 +142,14 @@ def how_stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
 def stop_while_starting(script: bool) -> None:
     """A tool run as a script (``script``), as it loads, before its own handlers: SIGTERM and
     SIGHUP (unless ignored: nohup) raise as Ctrl-C does, so that a stop then is its one line
-    too, not a silent death (round 47d, G13)."""
+    too, not a silent death (round 47d, G13). Then the stop signals are taken: a tool that
+    ``figures review`` starts has them blocked until its handlers are in (runner.call's
+    ``held``; round 49d, G10), and one held meanwhile is raised here."""
     if script:
         signal.signal(signal.SIGTERM, raise_terminated)
         if _HANGUP is not None and signal.getsignal(_HANGUP) is signal.SIG_DFL:
             signal.signal(_HANGUP, raise_terminated)
+        release_stop_signals()
 
 
 #: The signals that stop a build (Ctrl-C, ``kill``, a closed terminal).

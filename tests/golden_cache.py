@@ -257,7 +257,8 @@ def _file_digest(path: Path) -> str:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if (report := config.getoption("golden_report", None)) and not hasattr(config, "workerinput"):
+    report = config.getoption("golden_report", None)
+    if report is not None and not hasattr(config, "workerinput"):  # "" too (round 49d G24)
         _writable(report)
     config.pluginmanager.register(GoldenCache(config), "fa-audit-golden-cache")
 
@@ -268,6 +269,8 @@ def _writable(report: str) -> None:
     a traceback at its end, no summary, exit 1): opened as it is (its text kept), or made
     and removed, as the controller alone writes it."""
     try:
+        if not report:
+            raise OSError(0, "an empty path (an unset variable?)")
         if Path(report).exists():
             Path(report).open("a").close()
         else:
@@ -345,8 +348,12 @@ class GoldenCache:
             worker_output[CACHE_KEY], worker_output[REPORT_KEY] = self.cached, self.selected
             return
         if report := config.getoption("golden_report", None):  # round 42, B16
-            Path(report).write_text(json.dumps({"selected": self.selected,
-                                                "not_repeated": self.cached}))
+            try:  # a disk full by the end (round 49d, G24): one line, the run's status its own
+                Path(report).write_text(json.dumps({"selected": self.selected,
+                                                    "not_repeated": self.cached}))
+            except OSError as error:
+                config.get_terminal_writer().line(f"--golden-report {report}: {error.strerror}: "
+                                                  "the report was not written")
         if self.cached and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK  # every comparison asked for is current
         if self.named and _recording(config):

@@ -684,9 +684,11 @@ class Review(http.server.ThreadingHTTPServer):
         """``item`` accepted or rejected, once: the first decision wins, a second is refused
         (round 40, R5), whichever order the requests come in; one decision at a time, as when
         the page was served one request at a time (round 45d, G6: an accept's second press
-        is answered after it)."""
-        with self.accepting:
-            return self._decide(verb, item)
+        is answered after it). Its line is written before the next is decided."""
+        with self.accepting:  # and its line: two at once came glued (round 49d, G7)
+            answer = self._decide(verb, item)
+            say(f"review: {item.name}: {answer['message']}")
+            return answer
 
     def _decide(self, verb: str, item: Golden) -> dict[str, object]:
         with self.deciding:
@@ -738,7 +740,15 @@ class Review(http.server.ThreadingHTTPServer):
         before its answer: nothing)."""
         error = sys.exc_info()[1]
         if not isinstance(error, (ConnectionError, TimeoutError)):
-            print(f"review: a request failed ({error!r}): nothing written for it", flush=True)
+            say(f"review: a request failed ({error!r}): nothing written for it")
+
+
+def say(line: str) -> None:
+    """``line`` on the terminal whole, from any of the server's threads: one write of the text
+    and its line end (``print`` writes them apart: two answers at once were read as
+    "...passesreview: ..." and an empty line; round 49d, G7)."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -804,9 +814,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return 200, b"{}", "application/json"
         if verb not in ("accept", "reject") or (listed := _number(number, len(goldens))) is None:
             return 404, b"not found: accept or reject a listed golden by its number\n", "text/plain"
-        item = goldens[listed]
-        answer = self.server.decide(verb, item)
-        print(f"review: {item.name}: {answer['message']}", flush=True)
+        answer = self.server.decide(verb, goldens[listed])
         return 200, json.dumps(answer).encode(), "application/json"
 
     def log_message(self, format: str, *args: object) -> None:
@@ -896,9 +904,9 @@ def serve(goldens: list[Golden], browser: bool) -> int:
         with server.writing:  # stopped while an accept wrote (in its thread): both files
             pass
     if ORPHANED:
-        print(interrupted(goldens, "its command ended (killed): stopped serving"), flush=True)
+        say(interrupted(goldens, "its command ended (killed): stopped serving"))
         return 1
-    print(ended(goldens))
+    say(ended(goldens))
     return 0
 
 
@@ -909,7 +917,7 @@ def main(argv: list[str]) -> int:
         return review(argv, goldens)
     except KeyboardInterrupt:
         how, code = STOPS.get(STOPPED[0] if STOPPED else signal.SIGINT)
-        print(interrupted(goldens, how), flush=True)
+        say(interrupted(goldens, how))  # a request's thread may be saying its answer
         return code
     finally:  # a caller's own (a test's) back; once stopped, a second signal stays dropped
         for stop, handler in previous.items() if not STOPPED else ():

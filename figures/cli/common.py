@@ -181,16 +181,24 @@ def select(names: Sequence[str]) -> list[FigureSpec]:
     """The named figures, once each, in the order named; every figure when none is named."""
     unknown = [n for n in names if n not in BY_NAME]
     if unknown:
-        raise UsageError(f"unknown figure(s) {', '.join(map(_near, unknown))}; known: "
+        raise UsageError(f"unknown figure(s) {', '.join(map(near, unknown))}; known: "
                          f"{', '.join(BY_NAME)}")
     return [BY_NAME[n] for n in dict.fromkeys(names)] if names else list(FIGURES)
 
 
-def _near(name: str) -> str:
-    """``name``, with the figure it is close to (round 49, from 49c W10: ``cifar_sumary``,
-    ``Cifar_Summary``, ``figures/plots/cifar_summary.py`` got the whole list, no hint)."""
-    near = difflib.get_close_matches(Path(name).stem.lower(), BY_NAME, n=1, cutoff=0.8)
-    return f"{name} (did you mean {near[0]}?)" if near else name
+def nearest(name: str) -> str | None:
+    """The figure ``name`` names or is close to (``cifar_sumary``, ``Cifar_Summary``,
+    ``figures/plots/cifar_summary.py``: round 49, from 49c W10, W14); None: none."""
+    if name in BY_NAME:
+        return name
+    close = difflib.get_close_matches(Path(name).stem.lower(), BY_NAME, n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+def near(name: str) -> str:
+    """``name``, with the figure it is close to when it names none."""
+    guess = nearest(name)
+    return f"{name} (did you mean {guess}?)" if guess not in (None, name) else name
 
 
 def say(text: str, *, err: bool = False) -> None:

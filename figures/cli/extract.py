@@ -27,6 +27,11 @@ def run(args: argparse.Namespace) -> int:
     if not args.results.exists() and str(args.results) in BY_NAME:  # round 48c, W2
         raise UsageError(f"{args.results} is a figure's name, not a results folder: give "
                          f"RESULTS first (figures extract RESULTS {args.results})")
+    folder = next((n for n in args.names if Path(n).is_dir()), None)
+    if not args.results.exists() and folder is not None:  # round 49, from 49c W14: a name
+        raise UsageError(  # typed first, misspelt, made the folder the "unknown figure"
+            f"{cli.near(str(args.results))} is no results folder, and {folder} is a folder: "
+            f"give RESULTS first (figures extract {folder} NAME...)")
     cli.refuse_figdata_in_inputs(args.figdata)  # the golden fixtures have the figdata's names
     return extract(args.results, args.figdata, args.names, debug=args.debug)
 

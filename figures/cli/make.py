@@ -9,11 +9,14 @@ from figures.cli.build import build_figures
 from figures.cli.common import (
     add_figdata,
     add_out,
+    near,
+    nearest,
     path_arg,
     refuse_figdata_in_inputs,
     refuse_folder_over_inputs,
 )
 from figures.cli.extract import extract
+from figures.errors import UsageError
 from figures.registry import FIGURES
 
 
@@ -28,6 +31,10 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    figure = nearest(str(args.results)) if args.results is not None else None
+    if figure is not None and not args.results.exists():  # round 49, from 49c W14
+        raise UsageError(f"{near(str(args.results))}: make takes a results folder, not a "
+                         f"figure: `figures build {figure}` builds it")
     if args.results is not None:
         from figures.data.jsonio import refuse_unmakeable_folder
 

@@ -44,10 +44,28 @@ def run(args: argparse.Namespace) -> int:
                          "the checkout (pip install -e .) and run `figures review` with it")
     flags = [f for f in ("--no-open", "--no-browser") if getattr(args, f[2:].replace("-", "_"))]
     rest = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
-    from figures import runner
+    try:
+        from figures import runner
 
-    return runner.call([sys.executable, str(tool), *flags, *from_here(rest, root)],
-                       root)
+        return runner.call([sys.executable, str(tool), *flags, *from_here(rest, root)],
+                           root, held=True)
+    except KeyboardInterrupt as stop:
+        return _stopped_before_the_tool(stop)
+
+
+def _stopped_before_the_tool(stop: KeyboardInterrupt) -> int:
+    """A stop before tools/review.py started (it is started with the stop signals held until
+    its handlers are in, and says its own line after): nothing ran, so review's line, as the
+    tool gives it; not the CLI's "finished files are complete", which round 40 R3 removed from
+    review (round 49d, G10). One after the tool started (not ended 30 s after it, or a second
+    one) goes on to the CLI's line."""
+    if getattr(stop, "tool_started", False):
+        raise stop
+    from figures.signals import how_stopped
+
+    how, status = how_stopped(stop)
+    print(f"review: {how}: nothing written", file=sys.stderr)
+    return status
 
 
 #: pytest's options whose value is the next word, not a path (left as given) or a path.

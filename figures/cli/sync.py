@@ -249,7 +249,7 @@ def _report(result, dry_run: bool, estimated: bool = False,
     for row, (figure, file, action) in enumerate(result.rows):
         if action.startswith("up to date") and file in (before or {}):
             shown = f"{action} (written in round {before[file]} of this sync)"
-        elif action.startswith(("refused", "up to date")):
+        elif action.startswith(("refused", "up to date", "the same file")):  # no verb (49a P24)
             shown = action
         elif result.held:
             shown = f"held, not written (a row is refused: all or nothing): {action}"
@@ -283,6 +283,7 @@ def source_for(args: argparse.Namespace, paper):
     """The build folder sync copies from: ``--built`` (or the default build) for a paper of
     no known venue; for a venue paper, a build per printed width (figures.paper.placed)."""
     from figures.paper.memo import venue_of
+    from figures.paper.wrappers import widest_turned
     from figures.venues import on_page, refuse_page
 
     key = args.venue or paper.venue or (None if args.built else venue_of_engine(paper, args))
@@ -298,6 +299,8 @@ def source_for(args: argparse.Namespace, paper):
                       f"paper's page under {key}'s rules (is --venue {key} right? without it "
                       f"{own} apply)", file=sys.stderr)
             venue = on_page(venue, *page_of(paper)[:3], paper.widest_line_in)
+            venue = on_page(venue, *page_of(paper)[:3],  # a turned include's: round 49a, P20
+                            widest_turned(paper, venue.text_height_in))
     if key is None or args.default_build:
         built = args.built or cli.DEFAULT_OUT
         if not built.is_dir():

@@ -168,7 +168,7 @@ def test_figures_review_gives_the_tool_paths_from_the_users_folder(tmp_path, mon
     from figures import runner
 
     ran = []
-    monkeypatch.setattr(runner, "call", lambda command, cwd: ran.append((command, cwd)) or 0)
+    monkeypatch.setattr(runner, "call", lambda command, cwd, **_: ran.append((command, cwd)) or 0)
     monkeypatch.chdir(REPO / "tests" / "golden")
     elsewhere = tmp_path / "test_mine.py"
     elsewhere.write_text("")

@@ -145,12 +145,16 @@ def test_a_review_whose_command_is_killed_stops_serving(tmp_path):
 
 #: A checkout's tools/review.py that serves until stopped, then says what it did (as
 #: tools/review.py does); a second stop signal (its terminal's, then ours) changes nothing.
+#: Started with the stop signals held, it takes them once its handler is in, as
+#: tools/review.py does (round 49d, G10).
 STUB = '''
 import signal, sys, time
 def stop(signum, frame):
     signal.signal(signal.SIGINT, lambda *a: None)
     raise KeyboardInterrupt
 signal.signal(signal.SIGINT, stop)
+from figures.signals import stop_while_starting
+stop_while_starting(True)
 print("review: 1 changed golden(s) at http://127.0.0.1:9/?token=t (Ctrl-C stops)", flush=True)
 try:
     time.sleep(120)

@@ -37,3 +37,37 @@ def test_names_are_not_said_to_be_required(capsys):
     with pytest.raises(SystemExit):
         parser().parse_args(["extract"])
     assert capsys.readouterr().err.endswith("the following arguments are required: RESULTS\n")
+
+
+def test_a_misspelt_name_typed_before_the_results_folder_is_the_one_told(tmp_path, capsys,
+                                                                         monkeypatch):
+    """Round 49c (W14): ``figures extract cifar_sumary RES`` named the results folder as
+    the unknown figure, the slip unnamed; ``figures make cifar_summary`` (make read as
+    build) said "results folder not found"."""
+    from figures.cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "res0").mkdir()
+    assert main(["extract", "cifar_sumary", "res0"]) == 2
+    assert capsys.readouterr().err == (
+        "error: cifar_sumary (did you mean cifar_summary?) is no results folder, and res0 is "
+        "a folder: give RESULTS first (figures extract res0 NAME...)\n")
+    assert main(["make", "cifar_summary"]) == 2
+    assert capsys.readouterr().err == (
+        "error: cifar_summary: make takes a results folder, not a figure: `figures build "
+        "cifar_summary` builds it\n")
+    assert not (tmp_path / "figdata").exists()
+
+
+def test_a_dry_run_row_of_a_file_another_row_writes_has_no_verb(capsys):
+    """Round 49a (P24): ``sync -n`` printed "would the same file as at main.tex:4" for an
+    include of the file another row copies: "would" goes before a verb only."""
+    from figures.cli.sync import _report
+    from figures.paper.write import Plan
+
+    plan = Plan(rows=[("cifar_summary", "figs/cifar_summary.pdf", "copy build/x.pdf"),
+                      ("cifar_summary", "figs/cifar_summary.pdf", "the same file as at main.tex:4")])
+    _report(plan, dry_run=True)
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[1].endswith("would copy build/x.pdf"), rows
+    assert rows[2].endswith(".pdf          the same file as at main.tex:4"), rows

@@ -197,7 +197,7 @@ def test_figures_review_runs_only_the_checkouts_tool(tmp_path, monkeypatch, caps
     (planted / "figs").mkdir()
     monkeypatch.chdir(planted / "figs")
     ran = []
-    monkeypatch.setattr(runner, "call", lambda command, cwd: ran.append((command, cwd)) or 0)
+    monkeypatch.setattr(runner, "call", lambda command, cwd, **_: ran.append((command, cwd)) or 0)
     assert run(capsys, "review", "--no-open")[0] == 0
     assert [(command[1:], cwd) for command, cwd in ran] == [
         ([str(REPO / "tools" / "review.py"), "--no-open"], REPO)]

@@ -1,0 +1,31 @@
+"""Round 49 (from round 49d G24): ``--golden-report`` written at the run's end where the write
+fails, or given an empty path."""
+
+from __future__ import annotations
+
+from helpers import REPO
+from test_hostile_round19_golden import _pytest
+
+ARGS = ("tests/golden/test_images.py", "--co", "-p", "no:cacheprovider", "-k",
+        "cifar_summary and not two")
+
+
+def test_a_report_whose_write_fails_at_the_end_is_one_line_and_the_runs_own_status():
+    """Round 49d (G24): ``--golden-report /dev/full`` (a disk that fills by the end: it
+    opens, the write fails) turned a passing run into a 66-line traceback, exit 1, no
+    summary (the start's check cannot foresee it). Now one line; the run's status stays."""
+    ran = _pytest(REPO, REPO, *ARGS, "--golden-report", "/dev/full")
+    out = ran.stdout + ran.stderr
+    assert ran.returncode == 0, out
+    assert "--golden-report /dev/full: No space left on device: the report was not written" \
+        in out.splitlines(), out
+    assert "Traceback" not in out, out
+
+
+def test_an_empty_report_path_is_refused_at_the_start():
+    """Round 49d (G24): ``--golden-report ""`` (an unset variable) was taken as no option:
+    no report, no word. It is refused before any test, as another unwritable path is."""
+    ran = _pytest(REPO, REPO, *ARGS, "--golden-report", "")
+    assert ran.returncode == 4, ran.stdout + ran.stderr
+    assert ran.stderr.startswith("ERROR: --golden-report : an empty path (an unset variable?)"
+                                 ": give a file path the run can write its report to"), ran.stderr
