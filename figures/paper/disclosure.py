@@ -377,21 +377,21 @@ def _simple_macros(texts: list[str]) -> dict[str, str]:
 
 
 def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
-    """The names in the sources' ``\\author{...}`` and running heads (``\\authorrunning``:
-    :func:`~figures.paper.names.author_fields`) (capitalised words, three letters or more;
-    the paper's own macros with no argument expanded, hostile round 24, A1: ``\\author{
-    \\myname}``; a venue's style may hide them, so the compiled text is what is checked), and
-    a warning for each file holding an acknowledgements section."""
-    names, said = [], []
-    texts = decoded_all(sources)  # a Latin-1 paper's names whole (hostile round 29, A5)
+    """The names in the sources' author fields (:func:`~figures.paper.names.author_fields`)
+    (capitalised words, three letters or more; the paper's own macros with no argument
+    expanded, hostile round 24, A1: ``\\author{\\myname}``; a venue's style may hide them, so
+    the compiled text is checked), and a warning per file with an acknowledgements section."""
+    names, said, texts = [], [], decoded_all(sources)  # a Latin-1 paper's names whole (29, A5)
     macros = _simple_macros(list(texts.values()))
+
+    def expand(group: str) -> str:
+        for _ in range(8):  # a macro naming another (\myname: \first\ \last), not forever
+            group = _CALL.sub(lambda m: f" {macros[m[1]]} " if m[1] in macros else m[0],
+                              group[:8 * REACH])  # (\def\a{\a\a}: bounded)
+        return group
     for file, text in texts.items():
-        for field in author_fields(text):  # \author's, a running head's (round 45b, K22)
-            group = field
-            for _ in range(8):  # a macro naming another (\myname: \first\ \last), not forever
-                group = _CALL.sub(lambda m: f" {macros[m[1]]} " if m[1] in macros else m[0],
-                                  group[:8 * REACH])  # (\def\a{\a\a}: bounded)
-            names += author_names(group)
+        for field in author_fields(text, expand):  # \author's, a head's (45b K22, 49b K30)
+            names += author_names(expand(field))
         if not file.lower().endswith((".cls", ".sty")) and (  # (jmlr.cls defines \acks)
                 heading := _ACKNOWLEDGEMENTS.search(text)):  # at its line (round 45b, K17)
             said.append(f"{file}:{text.count(chr(10), 0, heading.start()) + 1}: an "
