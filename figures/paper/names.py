@@ -201,6 +201,33 @@ def author_names(group: str) -> list[str]:
     return found + names_in(group[at:])
 
 
+#: A macro of the paper's own with no argument (``\\newcommand{\\myname}{Janet Smithson}``,
+#: ``\\def\\myname{..}``: a template keeps the name in one place for ``\\author`` and
+#: ``pdfauthor``), up to its body's ``{``.
+_SIMPLE = re.compile(r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|[gex]?def)"
+                     r"\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*(?:\[\s*0\s*\]\s*)?\{")
+_CALL = re.compile(r"\\([A-Za-z@]+)(?![A-Za-z@])")
+
+
+def expander(texts: list[str]) -> Callable[[str], str]:
+    """What expands the paper's own macros without arguments (:data:`_SIMPLE`, defined in
+    ``texts``) in a field (``\\author{\\myname}``, a running head, a note's ``author=\\KW``),
+    a macro naming another too (``\\myname``: ``\\first\\ \\last``), not forever."""
+    macros = {}
+    for text in texts:
+        braces = Braces(text)
+        for match in _SIMPLE.finditer(text):
+            if (end := braces.close(match.end() - 1)) >= 0:
+                macros[match[1] or match[2]] = text[match.end():end]
+
+    def expand(group: str) -> str:
+        for _ in range(8):
+            group = _CALL.sub(lambda m: f" {macros[m[1]]} " if m[1] in macros else m[0],
+                              group[:8 * REACH])  # (\def\a{\a\a}: bounded)
+        return group
+    return expand
+
+
 #: The fields that print an author's name: ``\\author[short]{..}`` (amsart's running-head
 #: name too), ICML's ``\\icmlauthor{name}{..}``, and the running heads' (hostile round 45b,
 #: K22: ``\\authorrunning{J. Smithson et al.}`` under llncs' ``runningheads`` printed on page
