@@ -221,6 +221,40 @@ def stop_signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+@contextlib.contextmanager
+def stops_noted() -> Iterator[None]:
+    """Within the block (a process started: ``figures review``'s tool), a stop signal is
+    noted, not raised, and blocked in this thread, so the process started inherits it blocked
+    (it takes it with :func:`stop_while_starting`); the first noted is raised after the block.
+    Noted, not only blocked: another thread of this process (numpy's) may take the signal, and
+    its handler then ran in this one anywhere in ``Popen``, after the fork: the process started
+    was lost, and ran on (round 49d, G10: two lines, the tool's and review's)."""
+    came: list[int] = []
+
+    def note(signum: int, frame: object) -> None:
+        _RECEIVED.append(signum)
+        came.append(signum)
+
+    previous: dict[int, object] = {}
+    if threading.current_thread() is threading.main_thread():
+        try:
+            for stop in sorted(STOP_SIGNALS):  # nohup's SIGHUP stays ignored
+                if signal.getsignal(stop) not in (signal.SIG_IGN, None):
+                    previous[stop] = signal.signal(stop, note)
+        except BaseException:  # a stop before its handler was ours: raised, nothing started
+            for stop, handler in previous.items():
+                signal.signal(stop, handler)
+            raise
+    try:
+        with stop_signals_held():
+            yield
+    finally:  # one held meanwhile is taken here, by ``note``
+        for stop, handler in previous.items():
+            signal.signal(stop, handler)
+    if came:
+        raise _stop_of(came[0])
+
+
 def release_stop_signals() -> None:
     """In a process forked inside :func:`stop_signals_held`: take signals again."""
     if hasattr(signal, "pthread_sigmask"):
