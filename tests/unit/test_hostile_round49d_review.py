@@ -164,3 +164,19 @@ def test_a_stop_another_thread_takes_as_the_tool_starts_is_raised_after_it_start
                        if line.startswith("SigBlk:")).split()[1], 16)
     assert blocked & (1 << (signal.SIGINT - 1))
     assert blocked & (1 << (signal.SIGTERM - 1))
+
+
+def test_a_stop_as_the_cli_reads_its_arguments_says_nothing_was_written(tmp_path):
+    """Round 49 (G10): a stop after the CLI had loaded, while it read its arguments (before any
+    command began), was the generic "terminated; finished files are complete, the others were
+    left as they were" (for `figures review` too, which round 40 R3 rid of it). No command
+    had begun: "terminated while starting: nothing written", 143, as a stop as it loads."""
+    stop = ("import os, signal, time\n"
+            "from figures.cli import startup\n"
+            "def _stopped():\n"
+            "    os.kill(os.getpid(), signal.SIGTERM)\n"
+            "    time.sleep(5)\n"
+            "startup.prepare = _stopped\n")
+    ran = _review(tmp_path, stop)
+    assert ran.returncode == 143, ran.stdout + ran.stderr
+    assert (ran.stdout + ran.stderr).splitlines() == ["terminated while starting: nothing written"]
