@@ -349,13 +349,17 @@ def xmp_properties(reader: Any) -> list[tuple[str, str]]:
 
 
 #: Acknowledgements as papers head them (round 45b, K17; 47b, K12): a section, a run-in head
-#: in any macro, the environments; a funding sentence ("This work was supported by": 47b, K14).
+#: in any macro, the environments; a funding sentence ("This work was supported by": 47b, K14),
+#: a thanking one ("We thank", "The authors are grateful to": 49b, K32, in a footnote too).
 _ACKNOWLEDGEMENTS = re.compile(
     r"(?i)\\(?:(?:sub)*section|paragraph|chapter)\*?\s*(?:\[[^\]]*\]\s*)?\{\s*(?:acknowledge?"
     r"ments?|funding|thanks\s*[.:]?\s*\})|(?:\\[A-Za-z]+\*?\s*)+\{?\s*(?:(?-i:A)cknowledge?ments?"
     r"|(?-i:F)unding)(?:\s+(?:and|&|\\&)\s+[^{}\n]{1,40}?)?\s*[.:]?\s*\}|\\begin\s*\{ack|\\acks\b|"
     r"\b(?:work|research|project|study)\s+(?:was|is|has\s+been)\s+(?:\w+\s+)?(?:supported|funded)"
-    r"\s+(?:in\s+part\s+)?by\b")
+    r"\s+(?:in\s+part\s+)?by\b|\b(?:we|the\s+authors?)\s+(?:would\s+like\s+to\s+|wish\s+to\s+|also\s+)?"
+    r"(?:thank|(?:are|is)\s+(?:\w+\s+)?grateful\s+to|(?:gratefully\s+)?acknowledge\s+(?:the\s+)?"
+    r"(?:support|funding|financial))\b")
+
 
 def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
     """The names in the sources' author fields (:func:`~figures.paper.names.author_fields`)

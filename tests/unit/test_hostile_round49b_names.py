@@ -56,3 +56,25 @@ def test_a_note_author_through_a_macro_or_fixme_stops_the_pack(tmp_path, preambl
     assert stop is not None
     assert str(stop).startswith(f"/p/main.tex:{5 if 'todo' in note else 2}: a note's author "
                                 f"field ({field}) names Karl Weberling, printed on page 1"), stop
+
+
+@pytest.mark.parametrize("sentence", [
+    "Text.\\footnote{We thank Karl Weberling and Lee Zhang for helpful discussions.}",
+    "The authors are grateful to Karl Weberling for comments on a draft.",
+    "We would like to thank Karl Weberling.",
+    "We gratefully acknowledge the support of the Weberling Foundation."])
+def test_an_acknowledgement_sentence_is_told(sentence):
+    """Round 49b (K32): "We thank ..." and "The authors are grateful to ..." (a first-page
+    footnote, a conclusion's last line) shipped printed with warnings 0, while "This work
+    was supported by ..." beside them was told: the sentences that thank are read too."""
+    said = authors_named({"main.tex": f"\\author{{Anonymous}}\n{sentence}\n".encode()})[1]
+    assert said == [("main.tex:2: an acknowledgements section: venues ask for none (or an "
+                    "anonymised one) in a review copy: remove it for review")]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Thanks to its linearity, the method is fast.", "We acknowledge that the bound is loose.",
+    "The authors of [3] thank their funders; we compare with them."])
+def test_a_sentence_that_thanks_no_one_is_no_acknowledgement(sentence):
+    """Round 49b (K32): thanks as a cause, an acknowledged limitation: no acknowledgements."""
+    assert authors_named({"main.tex": f"{sentence}\n".encode()})[1] == []
