@@ -147,6 +147,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         done = done.replace("nothing written (", f"nothing of the paper's written, but "
                             f"{inside[0]} file(s) of ours under build/ (the note above; ", 1)
     cli.say(done, err=True)
+    args.numbers_found = found if complete and settled and not result.refused else 0  # paper
     return 1 if result.refused or found or not (complete and settled) else 0
 
 
@@ -283,6 +284,7 @@ def source_for(args: argparse.Namespace, paper):
     """The build folder sync copies from: ``--built`` (or the default build) for a paper of
     no known venue; for a venue paper, a build per printed width (figures.paper.placed)."""
     from figures.paper.memo import venue_of
+    from figures.paper.wrappers import widest_turned
     from figures.venues import on_page, refuse_page
 
     key = args.venue or paper.venue or (None if args.built else venue_of_engine(paper, args))
@@ -298,6 +300,8 @@ def source_for(args: argparse.Namespace, paper):
                       f"paper's page under {key}'s rules (is --venue {key} right? without it "
                       f"{own} apply)", file=sys.stderr)
             venue = on_page(venue, *page_of(paper)[:3], paper.widest_line_in)
+            venue = on_page(venue, *page_of(paper)[:3],  # a turned include's: round 49a, P20
+                            widest_turned(paper, venue.text_height_in))
     if key is None or args.default_build:
         built = args.built or cli.DEFAULT_OUT
         if not built.is_dir():

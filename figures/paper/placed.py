@@ -25,7 +25,7 @@ from figures.errors import FigureDataError
 from figures.page import Box, Width, inches
 from figures.paper.latex import UNITS, Graphic, line_width_in, width_in
 from figures.paper.overrun import overrun
-from figures.paper.wrappers import to_width
+from figures.paper.wrappers import to_width, turned
 from figures.registry import FigureSpec
 from figures.texhints import gin_default
 from figures.venues import Venue
@@ -161,7 +161,8 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
         if width is None:
             return Placement(None, f"width={graphic.options.get('width')}: not a length the "
                              "source reading evaluates (estimated: no TeX engine)")
-    width = Width(width)
+    width = Width(width)  # a quarter turn's width runs down the text (round 49a, P20)
+    line = venue.text_height_in if venue.text_height_in and turned(graphic) else line
     unfit = _unfit(graphic, width, line, spec, venue)
     return Placement(None, unfit) if unfit is not None else _judged(graphic, spec, venue,
                                                                      width, line)

@@ -50,6 +50,39 @@ def to_width(graphic) -> bool:
     return wrapper is not None and _TO_WIDTH.match(wrapper[2]) is not None
 
 
+#: graphicx's ``\\rotatebox[origin=c]{90}{``: its angle.
+_TURN = re.compile(r"\\rotatebox\s*(?:\[[^\]]*\]\s*)?\{\s*([-+]?[0-9]*\.?[0-9]+)\s*\}\s*\{")
+
+
+def turned(graphic) -> bool:
+    """Whether ``graphic`` is held by a ``\\rotatebox`` a quarter turn (90, 270, -90), its
+    nearest wrapper: its width then runs down the page, along the text's height, and its
+    height lies across the line, as in rotating's ``sidewaysfigure`` (hostile round 49a,
+    P20: a landscape figure at ``0.7\\textheight`` that fits by hand was refused as 0.55 in
+    "wider than its line", with advice that threw the rotation away)."""
+    wrapper = nearest_wrapper(graphic.tex, graphic.line)
+    found = _TURN.match(wrapper[2]) if wrapper is not None and wrapper[1] == "rotatebox" \
+        else None
+    if found is None or abs(float(found[1]) % 180 - 90) > 1e-9:
+        return False
+    at = wrapper[2].find(graphic.written, found.end())
+    depth = 1  # the include inside the box it turns, not after it
+    for char in wrapper[2][found.end():at]:
+        depth += (char == "{") - (char == "}")
+        if depth == 0:
+            return False
+    return at >= 0
+
+
+def widest_turned(paper, height: float | None) -> float | None:
+    """The widest line an include of ``paper`` is drawn for: TeX's widest ``\\linewidth``,
+    or the text's ``height`` when an include is :func:`turned` (its width runs down it)."""
+    widest = paper.widest_line_in
+    if height and any(g.printed is not None and turned(g) for g in paper.graphics):
+        return max(widest or 0, height)
+    return widest
+
+
 def _lines(path: Path) -> list[str]:
     return blanked(read_bounded(path, SOURCE_LIMIT) or "").splitlines()  # its comments
 

@@ -129,3 +129,29 @@ def test_a_file_the_paper_writes_itself_before_reading_it_is_not_missing(tmp_pat
     assert "numbers" not in err, err
     assert "warning: main.tex:9: \\input{absent}: no file absent.tex in the paper's folder" in \
         err, err
+
+
+@pytest.mark.slow  # the probe compiles the paper
+@pytest.mark.parametrize(("share", "said"), [
+    ("0.7", "would copy build/tex10pt-4.774x4.774x7.61in-widest7.61in/w5.327/fig1_audit_hero"),
+    ("1.1", ("refused: 8.371 in is 0.76 in (55 pt) longer than the text's height (7.61 in), "
+             "which a figure turned by \\rotatebox runs along: it would run off the page; "
+             "write \\includegraphics[width=\\textheight]{figures/fig1_audit_hero} at "
+             "main.tex:6"))])
+def test_a_figure_turned_by_rotatebox_is_judged_down_the_page(tmp_path, monkeypatch, capsys,
+                                                              share, said):
+    r"""Round 49a (P20): ``\rotatebox{90}{\includegraphics[width=0.7\textheight]{...}}`` on
+    a float page, a landscape figure that fits by hand, was refused as 0.55 in "wider than
+    its line", with advice (``width=\linewidth``) that threw the landscape figure away. Its
+    width runs down the page, as in a ``sidewaysfigure``: judged against the text's height
+    (and built for it), its height across the line left to what the compiled page shows;
+    one longer than the text's height is refused in those words, the rotation kept."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\nText.\n"
+        "\\begin{figure}[p]\\centering\n\\rotatebox{90}{\\includegraphics[width=" + share +
+        "\\textheight]{figures/fig1_audit_hero}}\n\\caption{Turned.}\n\\end{figure}\n"
+        "\\end{document}\n"))
+    code, out, err = on_paper(paper, capsys, "sync", "-n")
+    assert said in out + err, out + err
+    assert code == (0 if share == "0.7" else 1), err
+    assert "wider than its line" not in out + err
