@@ -44,3 +44,21 @@ def test_a_device_opened_by_openin_is_named_as_written_at_its_line(tmp_path, mon
     [line] = [x for x in err.splitlines() if x.startswith("error:")]
     assert "(main.tex:4: \\openin5=/dev/tty: a device, not a file of the paper (by hand TeX " \
         "waits there for what is typed): remove its \\openin)" in line, line
+
+
+@pytest.mark.slow
+def test_a_file_outside_read_through_a_variable_is_refused_at_its_line(tmp_path, monkeypatch,
+                                                                       capsys):
+    r"""Round 49a (P22): ``\input{$SECRETS/secret}`` (kpathsea expands the variable) was
+    refused at "main.tex:" with no line: the line was found by the name as written only."""
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "secret.tex").write_text("SECRET-TOKEN\n")
+    monkeypatch.setenv("R49SECRETS", str(tmp_path / "outside"))
+    paper = paper_folder(tmp_path, monkeypatch, OPENIN.replace(
+        "\\openin5=/dev/tty \\ifeof5 closed\\else\\read5 to \\x \\fi\n",
+        "\\input{$R49SECRETS/secret}\n"))
+    code, _, err = on_paper(paper, capsys, "paper")
+    assert code == 1, err
+    [line] = [x for x in err.splitlines() if x.startswith("error:")]
+    assert line.startswith(f"error: {paper / 'main.tex'}:4: reads "), line
+    assert not (paper / "main.pdf").exists()
