@@ -144,12 +144,26 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     page.title(error_ax, f"(a) {cifar.METHOD[cifar.STATE_BRIDGE].label}: prediction error",
                "(a) prediction error")
     panel_grid(error_ax)
-    if curves:
-        error_ax.legend(loc="upper right")
+    key = error_ax.legend(loc="best") if curves else None
     cifar.page_bars(bar_ax, entries, means, stds, page, page.panel_in(bar_ax) - YLABELS_IN)
     bar_ax.set_ylabel("test accuracy")
     page.title(bar_ax, "(b) final test accuracy", "(b) accuracy")
-    return cifar.held(fig, page, __name__)  # a y label longer than its panel: taller
+    fig = cifar.held(fig, page, __name__)  # a y label longer than its panel: taller
+    if key is not None and _over_curves(fig, error_ax, key):
+        key.remove()  # no corner is empty: the key above the panels, as cifar_accuracy's
+        page.legend(fig, error_ax)
+        fig = cifar.held(fig, page, __name__)
+    return fig
+
+
+def _over_curves(fig: Figure, ax: Any, key: Any) -> bool:
+    """Whether the seed key, where matplotlib's ``loc="best"`` put it in the laid-out figure,
+    is crossed by a curve: the key was pinned to the upper right, empty only while the error
+    falls (round 49c, W21: a diverging bridge's rising curves ran through it)."""
+    fig.draw_without_rendering()
+    box = key.get_window_extent()
+    return any(line.get_transform().transform_path(line.get_path()).intersects_bbox(
+        box, filled=False) for line in ax.get_lines())
 
 
 SCHEMA = Record({

@@ -1,0 +1,59 @@
+"""Round 49 (widths, round 49c): a page layout's text placed clear of its data (W21), of the
+page's edge (W2) and of the axes' frame (W5)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import REPO
+
+
+def _drawn(name: str, width: float, edit):
+    from figures.outputs.kind import venue_kind
+    from figures.outputs.render import draw_as_built
+    from figures.registry import BY_NAME
+    from figures.venues import get_venue
+
+    doc = json.loads((REPO / "figdata" / f"{name}.json").read_text())
+    edit(doc["data"])
+    fig = draw_as_built(BY_NAME[name], doc["data"], venue_kind(get_venue("icml"), width))
+    fig.draw_without_rendering()
+    return fig
+
+
+def _rising(data):
+    for key, values in data["state_pred_error"].items():
+        n = len(values)
+        data["state_pred_error"][key] = [1e-4 * 5000 ** (i / (n - 1)) * (1 + 0.05 * (int(key)
+                                         % 3)) for i in range(n)]
+
+
+def _crossing(data):
+    """One seed rising, one falling, one level: no corner of the panel is empty."""
+    keys = list(data["state_pred_error"])
+    n = len(data["state_pred_error"][keys[0]])
+    shapes = [lambda i: 1e-4 * 5000 ** (i / (n - 1)), lambda i: 0.5 / 5000 ** (i / (n - 1)),
+              lambda i: 7e-3]
+    for key, shape in zip(keys, shapes, strict=False):
+        data["state_pred_error"][key] = [shape(i) for i in range(n)]
+
+
+@pytest.mark.parametrize("edit", [_rising, _crossing])
+@pytest.mark.parametrize("width", [1.9, 3.25])
+def test_the_seed_key_covers_no_curve(width, edit):
+    """Round 49 (W21): cifar_state_vs_credit's seed key was pinned to the upper right, which
+    is empty only while the error falls: rising curves ran through "seed 42", "seed 123",
+    "seed 456", built at exit 0 while ``check`` failed it. The key goes where no curve runs,
+    else above the panels."""
+    from figures.preflight.measure import covering_legends
+
+    fig = _drawn("cifar_state_vs_credit", width, edit)
+    assert covering_legends(fig) == []
+    error_ax = fig.axes[0]
+    keys = [k for k in [*fig.legends, error_ax.get_legend()] if k is not None]
+    assert len(keys) == 1
+    box = keys[0].get_window_extent()
+    for line in error_ax.get_lines():
+        path = line.get_transform().transform_path(line.get_path())
+        assert not path.intersects_bbox(box, filled=False), line.get_label()
