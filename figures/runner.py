@@ -232,18 +232,18 @@ def _call(command: list[str], cwd: Path, held: bool) -> int:
     an accepted golden written, and a line of ours said only "finished files are complete");
     killed if it has not ended 30 s later, or on a second signal.
 
-    ``held``: the tool is started with the stop signals blocked (a mask is inherited) and
-    takes them once its handlers are in (figures.signals.stop_while_starting): a stop as it
-    starts was Python's bare ``KeyboardInterrupt``, or a silent death (round 49d, G10). A stop
-    raised before the tool started carries ``tool_started`` False: nothing of it ran."""
-    from figures.signals import HungUp, Terminated, stop_signals_held
+    ``held``: the tool is started with the stop signals blocked (signals.stops_noted) and
+    takes them once its handlers are in: a stop as it starts was Python's bare
+    ``KeyboardInterrupt``, or a silent death (round 49d, G10). One raised before the tool
+    started carries ``tool_started`` False."""
+    from figures.signals import HungUp, Terminated, stops_noted
 
     process = None
     try:
         try:
-            with stop_signals_held() if held else contextlib.nullcontext():
+            with stops_noted() if held else contextlib.nullcontext():
                 process = subprocess.Popen(command, cwd=cwd)
-            return process.wait()  # a stop held meanwhile is raised as the block ends
+            return process.wait(1e9)  # a timeout polls: a stop another thread took wakes it
         except KeyboardInterrupt as stop:
             if process is None:
                 raise

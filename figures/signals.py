@@ -25,6 +25,8 @@ def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
         done = ", ".join(finished[:5]) + (f" and {len(finished) - 5} more"
                                            if len(finished) > 5 else "") or "none"
         return f"{how}; finished, complete: {done}; the others were left as they were", status
+    if not _BEGUN[0]:  # the CLI's start: it parsed its arguments (round 49d, G10)
+        return f"{how} while starting: nothing written", status
     return f"{how}; finished files are complete, the others were left as they were", status
 
 
@@ -54,12 +56,16 @@ def _built_line(how: str, built: list[str], not_built: int, what: str,
 
 #: What a stop once the command's work is done came after: set as it ends (``ended``).
 _ENDED = ["the command had ended"]
+#: Whether a command has begun: a process that starts as a script (stop_while_starting) has
+#: not, until ``ended(None)``; a stop before, as the CLI parses its arguments, wrote nothing.
+_BEGUN = [True]
 
 
 def ended(what: str | None) -> None:
     """The command's work is done: a stop from now on says it came after ``what``
     (``figures build``: "every figure was built"); None: a command begins."""
     _ENDED[0] = what or "the command had ended"
+    _BEGUN[0] = _BEGUN[0] or what is None
 
 
 def stopped_after(exc: KeyboardInterrupt) -> tuple[str, int]:
@@ -146,6 +152,7 @@ def stop_while_starting(script: bool) -> None:
     ``figures review`` starts has them blocked until its handlers are in (runner.call's
     ``held``; round 49d, G10), and one held meanwhile is raised here."""
     if script:
+        _BEGUN[0] = False
         signal.signal(signal.SIGTERM, raise_terminated)
         if _HANGUP is not None and signal.getsignal(_HANGUP) is signal.SIG_DFL:
             signal.signal(_HANGUP, raise_terminated)
@@ -219,6 +226,40 @@ def stop_signals_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@contextlib.contextmanager
+def stops_noted() -> Iterator[None]:
+    """Within the block (a process started: ``figures review``'s tool), a stop signal is
+    noted, not raised, and blocked in this thread, so the process started inherits it blocked
+    (it takes it with :func:`stop_while_starting`); the first noted is raised after the block.
+    Noted, not only blocked: another thread of this process (numpy's) may take the signal, and
+    its handler then ran in this one anywhere in ``Popen``, after the fork: the process started
+    was lost, and ran on (round 49d, G10: two lines, the tool's and review's)."""
+    came: list[int] = []
+
+    def note(signum: int, frame: object) -> None:
+        _RECEIVED.append(signum)
+        came.append(signum)
+
+    previous: dict[int, object] = {}
+    if threading.current_thread() is threading.main_thread():
+        try:
+            for stop in sorted(STOP_SIGNALS):  # nohup's SIGHUP stays ignored
+                if signal.getsignal(stop) not in (signal.SIG_IGN, None):
+                    previous[stop] = signal.signal(stop, note)
+        except BaseException:  # a stop before its handler was ours: raised, nothing started
+            for stop, handler in previous.items():
+                signal.signal(stop, handler)
+            raise
+    try:
+        with stop_signals_held():
+            yield
+    finally:  # one held meanwhile is taken here, by ``note``
+        for stop, handler in previous.items():
+            signal.signal(stop, handler)
+    if came:
+        raise _stop_of(came[0])
 
 
 def release_stop_signals() -> None:

@@ -43,7 +43,7 @@ try:  # seconds on a loaded machine: a stop then is one line too (round 45d G7, 
     from figures.errors import display_path
     from figures.outputs.environment import ENVIRONMENT_FILE, current, mismatch
     from figures.outputs.environment import recorded as recorded_in
-    from figures.signals import sigterm_stops_like_ctrl_c, stop_signals_held, stopped
+    from figures.signals import ended, sigterm_stops_like_ctrl_c, stop_signals_held, stopped
 except KeyboardInterrupt as stop:
     if __name__ != "__main__":
         raise
@@ -65,8 +65,7 @@ RENDERING: list[bool] = []
 
 
 def _same(old: Path, new: Path) -> bool:
-    """Whether golden ``old`` holds what ``new`` does; one that cannot be read (cut, not
-    gzip) does not, so the tool that mends a damaged golden writes it anew."""
+    """Whether golden ``old`` holds what ``new`` does; one unreadable (cut) does not: written."""
     try:
         if old.suffix == ".png":
             a, b = imread(old), imread(new)
@@ -321,6 +320,7 @@ def main(argv: list[str]) -> int:
     """The tool; stopped (Ctrl-C, SIGTERM, SIGHUP), one line of what it wrote and did not."""
     WROTE.clear()
     RENDERING[:] = [False]
+    ended(None)  # it begins: a stop from now on says what it wrote
     try:
         with sigterm_stops_like_ctrl_c():
             return _main(argv)

@@ -144,12 +144,31 @@ def path_arg(text: str) -> Path:
     """An argparse type: a path, never empty (an unset ``$OUT`` is not the current folder)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a path, got an empty string")
-    if text.startswith("~") and not Path(text).exists():  # round 48b K14: a folder `~` made
+    if _home_unexpanded(text) and not Path(text).exists():  # round 48b K14: `~/` made
+        first = text.split("/", maxsplit=1)[0]
         raise argparse.ArgumentTypeError(
-            f"{text}: the shell left ~ as it is (after = or in quotes), which names a folder "
-            "called ~ here, not your home: write the option and path apart (--out ~/x) or "
-            "$HOME/... instead")
+            f"{text}: the shell left {first} as it is (after = or in quotes), which names a "
+            f"folder called {first} here, not a home: write the path unquoted, apart from "
+            "any option (--out ~/x), or $HOME/... instead")
     return Path(text)
+
+
+def _home_unexpanded(text: str) -> bool:
+    """Whether ``text`` starts with what a shell would have made a folder (``~``, ``~/x``,
+    ``~+``, ``~root/x``), not a name that merely starts with ``~`` (``~.tar.gz``: round 49,
+    from 49b K7, refused as "a folder called ~")."""
+    first = text.split("/", maxsplit=1)[0]
+    if not first.startswith("~") or first in ("~", "~+", "~-"):
+        return first.startswith("~")
+    try:
+        import pwd
+    except ImportError:  # no login names to expand (Windows)
+        return False
+    try:
+        pwd.getpwnam(first[1:])
+    except (KeyError, ValueError):
+        return False
+    return True
 
 
 def file_arg(text: str) -> Path:

@@ -71,7 +71,11 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
     left, unread = "", {}  # the PDF a compile put beside the main file; what sync reads not
     for _ in range(_ROUNDS):  # until every include of ours prints at the size it was built for
         if sync.run(sync_args, paper, key) != 0:
-            print(f"error: sync did not finish cleanly (above); not compiled{left}",
+            found = getattr(sync_args, "numbers_found", 0)  # all written (round 49a P13b)
+            print("error: " + (f"check-tex found {found} number(s) of the figures written by "
+                               "hand (above): use their macros, or end a line whose number is "
+                               "no figure's with `% figures: ignore`" if found else
+                               "sync did not finish cleanly (above)") + f"; not compiled{left}",
                   file=sys.stderr)
             return 1
         compiled, uncited = latexmk(paper.main, out, hint=": does the paper compile by hand?")

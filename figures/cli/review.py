@@ -36,15 +36,17 @@ def checkout() -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    root = checkout()
-    tool = root / "tools" / "review.py"
-    if not tool.is_file() or not (root / "baseline").is_dir():
-        raise UsageError(f"{root}: the figures package runs from here, which is no checkout of "
-                         "the figure suite (no tools/review.py and baseline/ beside it): install "
-                         "the checkout (pip install -e .) and run `figures review` with it")
-    flags = [f for f in ("--no-open", "--no-browser") if getattr(args, f[2:].replace("-", "_"))]
-    rest = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
     try:
+        root = checkout()
+        tool = root / "tools" / "review.py"
+        if not tool.is_file() or not (root / "baseline").is_dir():
+            raise UsageError(f"{root}: the figures package runs from here, which is no checkout "
+                             "of the figure suite (no tools/review.py and baseline/ beside it): "
+                             "install the checkout (pip install -e .) and run `figures review` "
+                             "with it")
+        flags = [f for f in ("--no-open", "--no-browser")
+                 if getattr(args, f[2:].replace("-", "_"))]
+        rest = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
         from figures import runner
 
         return runner.call([sys.executable, str(tool), *flags, *from_here(rest, root)],

@@ -147,6 +147,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         done = done.replace("nothing written (", f"nothing of the paper's written, but "
                             f"{inside[0]} file(s) of ours under build/ (the note above; ", 1)
     cli.say(done, err=True)
+    args.numbers_found = found if complete and settled and not result.refused else 0  # paper
     return 1 if result.refused or found or not (complete and settled) else 0
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from figures.errors import FigureDataError, display_path
 from figures.paper.disclosure import printed_on
-from figures.paper.names import names_in
+from figures.paper.names import expander, names_in
 from figures.texread import blanked
 
 #: What the paper's own packages define (their notes are no author's of this paper).
@@ -25,42 +25,62 @@ _PACKAGES = (".sty", ".cls", ".clo", ".cfg", ".def", ".bst")
 #: The commands whose key=value options name a note's author, with that key: todonotes'
 #: ``\\todo``, ``\\missingfigure`` and ``\\setuptodonotes`` (author=), changes'
 #: ``\\definechangesauthor`` (name=). An option's value may be braced, one level deep.
-_NOTE = re.compile(r"\\(todo|missingfigure|setuptodonotes|definechangesauthor)\*?\s*"
+_NOTE = re.compile(r"\\(todo|missingfigure|setuptodonotes|definechangesauthor|fxsetup)\*?\s*"
                    r"([\[{])((?:[^\[\]{}]|\{[^{}]*\})*)[\]}]")
 _KEYS = {"todo": "author", "missingfigure": "author", "setuptodonotes": "author",
-         "definechangesauthor": "name"}
+         "definechangesauthor": "name", "fxsetup": "author"}
+#: fixme's registered author, printed before each of their notes (hostile round 49b, K3):
+#: ``\\FXRegisterAuthor{kw}{akw}{Karl Weberling}``, its third argument the name.
+_FIXME = re.compile(r"\\FXRegisterAuthor\s*(\{[^{}]*\}\s*\{[^{}]*\}\s*)\{((?:[^{}]|\{[^{}]*\})*)\}")
 _CLOSE = {"[": "]", "{": "}"}
-_PACKAGE = {"definechangesauthor": "changes'"}
+_PACKAGE = {"definechangesauthor": "changes'", "fxsetup": "fixme's"}
 
 
 def told(texts: dict[str, str], pages: list[str],
          paper: Path) -> tuple[list[str], FigureDataError | None]:
     """The warnings for the note author fields of ``texts`` (the packed text files of
     ``paper`` by name) naming someone that ``pages`` (the compiled text) never print, and
-    the stop for the first that they print (None: none is), at its file's whole path."""
+    the stop for the first that they print (None: none is), at its file's name in ``paper``
+    and its line, as every other line of the pack and docs/pack.md say it (``main.tex:5``;
+    hostile round 49b, K3: it was the whole path, ``/home/.../main.tex:5``)."""
     said, stop = [], None
+    expand = expander([texts[n] for n in sorted(texts) if not n.lower().endswith(_PACKAGES)])
     for name in sorted(n for n in texts if not n.lower().endswith(_PACKAGES)):
         text = blanked(texts[name], verbatim=True)
-        for match in _NOTE.finditer(text):
-            key = _KEYS[match[1]]
-            field = re.search(rf"(?<![A-Za-z]){key}\s*=\s*(?:\{{([^{{}}]*)\}}|([^,]*))",
-                              match[3])
-            value = " ".join((field[1] if field and field[1] is not None else
-                              field[2] if field else "").split())
+        for start, field, written, key in _fields(text):
+            value = " ".join(expand(written).split())  # author=\KW (round 49b, K3)
             if not names_in(value):
                 continue
-            line = text.count("\n", 0, match.start()) + 1
+            line = text.count("\n", 0, start) + 1
             where = f"{display_path(name)}:{line}"
-            package = _PACKAGE.get(match[1], "todonotes'")
-            what = (f"a note's author field ({package} \\{match[1]}{match[2]}{key}={value}{_CLOSE[match[2]]}) "
-                    f"names {value}")
+            what = f"a note's author field ({field}) names {value}"
             shown = printed_on(value, pages)
             if shown is None:
                 said.append(f"{where}: {what}, shipped in the source though the pages "
                             "do not print it: leave it out of the anonymous version")
             elif stop is None:
-                stop = FigureDataError(f"{paper / name}:{line}", None, (
+                stop = FigureDataError(where, None, (  # as every line: main.tex:5 (49b, K3)
                     f"{what}, printed on page {shown[1]} of the review copy: leave it out "
-                    f"of the anonymous version (or write a role: {key}=Reviewer); the "
+                    f"of the anonymous version (or write a role: {key}); the "
                     "anonymous pack stops"))
     return said, stop
+
+
+def _fields(text: str) -> list[tuple[int, str, str, str]]:
+    """Each note author field of ``text``: where it starts, the field as the line shows it
+    (``todonotes' \\todo[author=\\KW]``), its value as written and the role to write
+    instead (``author=Reviewer``); fixme's ``\\FXRegisterAuthor``'s name too (round 49b,
+    K3: printed before every note of theirs, with no word)."""
+    found = []
+    for match in _NOTE.finditer(text):
+        key = _KEYS[match[1]]
+        field = re.search(rf"(?<![A-Za-z]){key}\s*=\s*(?:\{{([^{{}}]*)\}}|([^,]*))", match[3])
+        value = (field[1] if field and field[1] is not None else field[2] if field else "")
+        package = _PACKAGE.get(match[1], "todonotes'")
+        shown = (f"{package} \\{match[1]}{match[2]}{key}={' '.join(value.split())}"
+                 f"{_CLOSE[match[2]]}")
+        found.append((match.start(), shown, value, f"{key}=Reviewer"))
+    for match in _FIXME.finditer(text):
+        shown = f"fixme's \\FXRegisterAuthor{' '.join(match[1].split())}{{{match[2]}}}"
+        found.append((match.start(), shown, match[2], "Reviewer as its name"))
+    return sorted(found)

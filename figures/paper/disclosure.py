@@ -18,6 +18,7 @@ from figures.paper.names import (
     NO_NAME,
     author_fields,
     author_names,
+    expander,
     in_address,
     login,
     names_in,
@@ -25,7 +26,6 @@ from figures.paper.names import (
     spelled,
 )
 from figures.texcodec import decoded_all
-from figures.texread import REACH, Braces
 
 HOME = re.compile(rb"(?:/home/|/Users/|[A-Za-z]:[\\/]{1,2}Users[\\/]{1,2})[^/\\\s{}%,;)]+")
 #: A backslash as a TeX source spells what prints one (``\\textbackslash{}``, ``$\\backslash$``,
@@ -349,49 +349,28 @@ def xmp_properties(reader: Any) -> list[tuple[str, str]]:
 
 
 #: Acknowledgements as papers head them (round 45b, K17; 47b, K12): a section, a run-in head
-#: in any macro, the environments; a funding sentence ("This work was supported by": 47b, K14).
+#: in any macro, the environments; a funding sentence ("This work was supported by": 47b, K14),
+#: a thanking one ("We thank", "The authors are grateful to": 49b, K32, in a footnote too).
 _ACKNOWLEDGEMENTS = re.compile(
     r"(?i)\\(?:(?:sub)*section|paragraph|chapter)\*?\s*(?:\[[^\]]*\]\s*)?\{\s*(?:acknowledge?"
     r"ments?|funding|thanks\s*[.:]?\s*\})|(?:\\[A-Za-z]+\*?\s*)+\{?\s*(?:(?-i:A)cknowledge?ments?"
     r"|(?-i:F)unding)(?:\s+(?:and|&|\\&)\s+[^{}\n]{1,40}?)?\s*[.:]?\s*\}|\\begin\s*\{ack|\\acks\b|"
     r"\b(?:work|research|project|study)\s+(?:was|is|has\s+been)\s+(?:\w+\s+)?(?:supported|funded)"
-    r"\s+(?:in\s+part\s+)?by\b")
-
-#: A macro of the paper's own with no argument (``\\newcommand{\\myname}{Janet Smithson}``,
-#: ``\\def\\myname{..}``: a template keeps the name in one place for ``\\author`` and
-#: ``pdfauthor``), up to its body's ``{``.
-_SIMPLE = re.compile(r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|[gex]?def)"
-                     r"\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*(?:\[\s*0\s*\]\s*)?\{")
-_CALL = re.compile(r"\\([A-Za-z@]+)(?![A-Za-z@])")
-
-
-def _simple_macros(texts: list[str]) -> dict[str, str]:
-    """The paper's own macros without arguments (:data:`_SIMPLE`), by name, in ``texts``."""
-    found = {}
-    for text in texts:
-        braces = Braces(text)
-        for match in _SIMPLE.finditer(text):
-            if (end := braces.close(match.end() - 1)) >= 0:
-                found[match[1] or match[2]] = text[match.end():end]
-    return found
+    r"\s+(?:in\s+part\s+)?by\b|\b(?:we|the\s+authors?)\s+(?:would\s+like\s+to\s+|wish\s+to\s+|also\s+)?"
+    r"(?:thank|(?:are|is)\s+(?:\w+\s+)?grateful\s+to|(?:gratefully\s+)?acknowledge\s+(?:the\s+)?"
+    r"(?:support|funding|financial))\b")
 
 
 def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
-    """The names in the sources' ``\\author{...}`` and running heads (``\\authorrunning``:
-    :func:`~figures.paper.names.author_fields`) (capitalised words, three letters or more;
-    the paper's own macros with no argument expanded, hostile round 24, A1: ``\\author{
-    \\myname}``; a venue's style may hide them, so the compiled text is what is checked), and
-    a warning for each file holding an acknowledgements section."""
-    names, said = [], []
-    texts = decoded_all(sources)  # a Latin-1 paper's names whole (hostile round 29, A5)
-    macros = _simple_macros(list(texts.values()))
+    """The names in the sources' author fields (:func:`~figures.paper.names.author_fields`)
+    (capitalised words, three letters or more; the paper's own macros with no argument
+    expanded, hostile round 24, A1: ``\\author{\\myname}``; a venue's style may hide them, so
+    the compiled text is checked), and a warning per file with an acknowledgements section."""
+    names, said, texts = [], [], decoded_all(sources)  # a Latin-1 paper's names whole (29, A5)
+    expand = expander(list(texts.values()))
     for file, text in texts.items():
-        for field in author_fields(text):  # \author's, a running head's (round 45b, K22)
-            group = field
-            for _ in range(8):  # a macro naming another (\myname: \first\ \last), not forever
-                group = _CALL.sub(lambda m: f" {macros[m[1]]} " if m[1] in macros else m[0],
-                                  group[:8 * REACH])  # (\def\a{\a\a}: bounded)
-            names += author_names(group)
+        for field in author_fields(text, expand):  # \author's, a head's (45b K22, 49b K30)
+            names += author_names(expand(field))
         if not file.lower().endswith((".cls", ".sty")) and (  # (jmlr.cls defines \acks)
                 heading := _ACKNOWLEDGEMENTS.search(text)):  # at its line (round 45b, K17)
             said.append(f"{file}:{text.count(chr(10), 0, heading.start()) + 1}: an "

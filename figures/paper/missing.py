@@ -143,17 +143,20 @@ def devices_read(paper, read: list[Path]) -> list[str]:
     said = []
     for device in dict.fromkeys(p for p in read if p.parts[1:2] in (("dev",), ("proc",), ("sys",))
                                 and str(p) != "/dev/null"):
-        asked = re.compile(r"\\(?:input|include|subfile)(?![A-Za-z@])\s*\{\s*"
-                           + re.escape(str(device)) + r"(?:\.tex)?\s*\}")
+        named = re.escape(str(device))  # by \input, or \openin (round 49, from 49a P8)
+        asked = re.compile(r"\\(?:input|include|subfile)(?![A-Za-z@])\s*\{\s*" + named
+                           + r"(?:\.tex)?\s*\}|\\openin\s*(?:\d+|\\[A-Za-z@]+)\s*=?\s*" + named)
         found = search_sources(paper, asked)
         where = f"{shown_path(found[0], paper.root)}:{found[1]}" if found else \
             shown_path(paper.main, paper.root)
-        said.append(f"{where}: \\input{{{device}}}: " + (
+        command = found[2][0] if found else f"\\input{{{device}}}"
+        verb = "\\openin" if command.startswith("\\openin") else "\\input"
+        said.append(f"{where}: {command}: " + (
             "a device, not a file of the paper (by hand TeX waits there for what is typed): "
-            "remove its \\input" if device.parts[1] == "dev" or "fd" in device.parts else
+            f"remove its {verb}" if device.parts[1] == "dev" or "fd" in device.parts else
             "a file of the system, outside the paper's folder, which TeX prints into the PDF "
             "(the environment: your tokens and keys); figures paper refuses to compile it: "
-            "remove its \\input (it is read)"))
+            f"remove its {verb} (it is read)"))
     return said
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 from figures.texread import REACH, Braces
 
@@ -200,14 +201,53 @@ def author_names(group: str) -> list[str]:
     return found + names_in(group[at:])
 
 
+#: A macro of the paper's own with no argument (``\\newcommand{\\myname}{Janet Smithson}``,
+#: ``\\def\\myname{..}``: a template keeps the name in one place for ``\\author`` and
+#: ``pdfauthor``), up to its body's ``{``.
+_SIMPLE = re.compile(r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|[gex]?def)"
+                     r"\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))\s*(?:\[\s*0\s*\]\s*)?\{")
+_CALL = re.compile(r"\\([A-Za-z@]+)(?![A-Za-z@])")
+
+
+def expander(texts: list[str]) -> Callable[[str], str]:
+    """What expands the paper's own macros without arguments (:data:`_SIMPLE`, defined in
+    ``texts``) in a field (``\\author{\\myname}``, a running head, a note's ``author=\\KW``),
+    a macro naming another too (``\\myname``: ``\\first\\ \\last``), not forever."""
+    macros = {}
+    for text in texts:
+        braces = Braces(text)
+        for match in _SIMPLE.finditer(text):
+            if (end := braces.close(match.end() - 1)) >= 0:
+                macros[match[1] or match[2]] = text[match.end():end]
+
+    def expand(group: str) -> str:
+        for _ in range(8):
+            group = _CALL.sub(lambda m: f" {macros[m[1]]} " if m[1] in macros else m[0],
+                              group[:8 * REACH])  # (\def\a{\a\a}: bounded)
+        return group
+    return expand
+
+
 #: The fields that print an author's name: ``\\author[short]{..}`` (amsart's running-head
 #: name too), ICML's ``\\icmlauthor{name}{..}``, and the running heads' (hostile round 45b,
 #: K22: ``\\authorrunning{J. Smithson et al.}`` under llncs' ``runningheads`` printed on page
 #: 2 with warnings 0): LNCS's and Springer's ``\\authorrunning``, Elsevier cas' ``\\shortauthors{..}``,
-#: acmart's ``\\renewcommand{\\shortauthors}{..}`` (``\\def`` too).
+#: acmart's ``\\renewcommand{\\shortauthors}{..}`` (``\\def`` too); and the affiliations printed
+#: under them (revtex's and elsarticle's ``\\affiliation``/``\\address``, llncs'
+#: ``\\institute``, authblk's ``\\affil``, ICML's ``\\icmlaffiliation``), read as ``\\author``
+#: is (hostile round 49b, K16: ``\\affiliation{Massachusetts Institute of Technology}`` printed
+#: under the anonymous author with no word), their institution words aside (:data:`_INSTITUTION`).
 _AUTHOR = re.compile(r"\\(?:author\s*(?:\[([^\]]*)\]\s*)?|icmlauthor|icmlcorrespondingauthor"
                      r"|authorrunning|shortauthors|(?:(?:re)?newcommand|providecommand|[gex]?def)"
-                     r"\*?\s*(?:\{\s*\\shortauthors\s*\}|\\shortauthors))\s*\{")
+                     r"\*?\s*(?:\{\s*\\shortauthors\s*\}|\\shortauthors)"
+                     r"|(affiliation|institute|address|icmlaffiliation\s*\{[^{}]*\}|affil)\s*(?:\[[^\]]*\]\s*)?"
+                     r")\s*\{")
+#: The words of an affiliation that name no one and no place (``Institute of Technology``,
+#: ``Department of Computer Science``): the rest (``Massachusetts``) is read as a name.
+_INSTITUTION = re.compile(r"\b(?:Institute|Institut|Technology|School|Laboratory|Laboratories"
+                          r"|Lab|Labs|College|Faculty|Science|Sciences|Engineering|Computer"
+                          r"|Computing|Research|Center|Centre|Group|Division|Physics|Mathematics"
+                          r"|Informatics|Graduate|National|International|Academy)\b")
 #: ``\\markboth{left}{right}``, ``\\markright{..}`` (IEEEtran's ``{Smithson \\MakeLowercase{\\textit{et
 #: al.}}: Title}``), fancyhdr's ``\\fancyhead[R]{..}``, ``\\fancyfoot``, ``\\rhead``... (round 47b,
 #: K13): of each argument, what stands before its ``et al.`` or (not fancyhdr's:
@@ -218,14 +258,17 @@ _ET_AL = re.compile(r"\bet(?:\s|~|\\ )*al\b")
 _HEAD_END = re.compile(rf"{_ET_AL.pattern}|:")
 
 
-def author_fields(text: str) -> list[str]:
+def author_fields(text: str, expand: Callable[[str], str] = str) -> list[str]:
     """The texts of ``text``'s author fields (:data:`_AUTHOR`; cut at :data:`REACH` where one
-    does not close) and of the authors in its running heads (:data:`_HEAD`)."""
+    does not close) and of the authors in its running heads (:data:`_HEAD`), each head read
+    with the paper's macros expanded by ``expand`` before its ``et al.`` is looked for, as
+    ``\\author`` is read (hostile round 49b, K30: ``\\fancyhead[R]{\\shortauth}``, the macro
+    ``Smithson et al.``, printed on every page with no word)."""
     braces, found = Braces(text), []
     for match in _AUTHOR.finditer(text):
         end = braces.close(match.end() - 1)  # to the matching brace: \IEEEmembership{..}
-        found += [*filter(None, [match[1]]), text[match.end():end if end >= 0
-                                                  else match.end() + REACH]]
+        field = text[match.end():end if end >= 0 else match.end() + REACH]
+        found += [*filter(None, [match[1]]), _INSTITUTION.sub(" ", field) if match[2] else field]
     for match in _HEAD.finditer(text):
         spans, at = [], match.end() - 1
         for _ in range(2 if match[1] == "both" else 1):
@@ -234,8 +277,9 @@ def author_fields(text: str) -> list[str]:
             spans.append(span)
             at = span[1] + 1
         for start, end in spans:
-            if (head := (_HEAD_END if match[1] else _ET_AL).search(text, start + 1, end)):
-                found.append(text[start + 1:head.start()])
+            if (head := (_HEAD_END if match[1] else _ET_AL).search(
+                    written := expand(text[start + 1:end]))):
+                found.append(written[:head.start()])
     return found
 
 

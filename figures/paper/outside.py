@@ -98,7 +98,9 @@ def refusal(paper, read: list[Path], pdf: str) -> LatexError:
     names |= {n.removesuffix(path.suffix) for n in names if path.suffix}
     pattern = re.compile(r"(?:(?<![\w./~-])|(?<=\\string))(?:\./)?(" + "|".join(
         re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?![\w/-])")
-    found = search_sources(paper, pattern)
+    found = search_sources(paper, pattern) or search_sources(paper, re.compile(
+        r"\{(?:[^{}]*(?:\$|~|\.\.)[^{}]*|/[^{}]*)/" + re.escape(path.stem)
+        + r"(?:" + re.escape(path.suffix) + r")?\s*\}"))  # a name kpathsea expands (49a P22)
     where = f"{found[0]}:{found[1]}" if found else str(paper.main)
     shown = elide(display_path(path))
     with contextlib.suppress(OSError, RuntimeError):

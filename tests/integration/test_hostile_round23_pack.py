@@ -194,7 +194,7 @@ def test_what_acmart_hides_for_review_is_not_shipped(tmp_path):
     (tmp_path / "p" / "main.tex").write_text(
         "\\documentclass[sigconf,anonymous,review]{acmart}\n\\settopmatter{printacmref=false}\n"
         "\\begin{document}\n\\title{A study}\n\\author{Anonymous}\n\\affiliation{\\institution"
-        "{MIT}\\city{Cambridge}\\country{USA}}\n\\maketitle\nMain text of the paper.\n"
+        "{MIT}\\country{USA}}\n\\maketitle\nMain text of the paper.\n"  # (a city: 49b K16)
         "\\begin{anonsuppress}\nThis extends our SECRETAS paper with Bob Jones.\n"
         "\\end{anonsuppress}\n\\begin{acks}\nWe thank SECRETACK Bob Jones.\n\\end{acks}\n"
         "\\end{document}\n")

@@ -46,8 +46,8 @@ def test_an_unexpanded_tilde_is_refused_not_made_a_folder(tmp_path, monkeypatch,
     assert stopped.value.code == 2
     assert capsys.readouterr().err.strip().splitlines()[-1].endswith(
         "the shell left ~ as it is (after = or in quotes), which names a folder called ~ "
-        "here, not your home: write the option and path apart (--out ~/x) or $HOME/... "
-        "instead")
+        "here, not a home: write the path unquoted, apart from any option (--out ~/x), or "
+        "$HOME/... instead")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["paper"]
 
 

@@ -71,3 +71,20 @@ def test_a_dry_run_row_of_a_file_another_row_writes_has_no_verb(capsys):
     rows = capsys.readouterr().out.splitlines()
     assert rows[1].endswith("would copy build/x.pdf"), rows
     assert rows[2].endswith(".pdf          the same file as at main.tex:4"), rows
+
+
+@pytest.mark.parametrize(("argv", "refused"), [
+    (["pack", "~/papers/k7"], True), (["pack", "paper", "--out=~root/y.tar.gz"], True),
+    (["pack", "paper", "--out=~.tar.gz"], False), (["pack", "paper", "--out=~nosuch/y"], False)])
+def test_a_tilde_is_refused_where_a_shell_would_have_expanded_it(tmp_path, monkeypatch, capsys,
+                                                                 argv, refused):
+    """Round 49b (K7): ``--out=~.tar.gz`` (a file named ``~.tar.gz``, which no shell expands)
+    was refused as "a folder called ~", and a quoted PAPER_DIR was told to write "the option
+    and path apart (--out ~/x)", an option it is not."""
+    from figures.cli.common import path_arg
+
+    if refused:
+        with pytest.raises(Exception, match="write the path unquoted, apart from any option"):
+            path_arg(argv[-1].removeprefix("--out="))
+    else:
+        assert str(path_arg(argv[-1].removeprefix("--out="))) == argv[-1].removeprefix("--out=")

@@ -128,3 +128,55 @@ def test_two_answers_at_once_are_two_whole_lines(tmp_path, monkeypatch):
     assert all(line.startswith("review: x: ") for line in lines), lines
     assert lines[0].startswith("review: x: wrote baseline/x.png"), lines
     assert lines[1].startswith("review: x: refused: already accepted"), lines
+
+
+def test_a_stop_another_thread_takes_as_the_tool_starts_is_raised_after_it_started():
+    """Round 49 (G10): a stop signal the CLI's other thread took (numpy's) ran its handler in
+    the main thread anywhere, in ``Popen`` after the fork too: the tool started was lost, ran
+    on, and said its line after review's "nothing written". A stop as the tool starts is now
+    noted, raised once it has started; the tool starts with the stop signals blocked."""
+    import signal
+
+    from figures.signals import Terminated, sigterm_stops_like_ctrl_c, stops_noted
+
+    assert threading.current_thread() is threading.main_thread()
+    waiting = threading.Event()
+    other = threading.Thread(target=waiting.wait, args=(30,))
+    other.start()
+    started = []
+    try:
+        with sigterm_stops_like_ctrl_c(), stops_noted():
+            signal.pthread_kill(other.ident, signal.SIGTERM)
+            time.sleep(0.3)  # its handler runs in this thread meanwhile
+            started.append(subprocess.Popen(
+                [sys.executable, "-c", "print(open('/proc/self/status').read())"],
+                stdout=subprocess.PIPE, text=True))
+    except Terminated:
+        pass
+    else:
+        raise AssertionError("the stop was not raised after the block")
+    finally:
+        waiting.set()
+        other.join()
+    assert len(started) == 1
+    status = started[0].communicate(timeout=60)[0]
+    blocked = int(next(line for line in status.splitlines()
+                       if line.startswith("SigBlk:")).split()[1], 16)
+    assert blocked & (1 << (signal.SIGINT - 1))
+    assert blocked & (1 << (signal.SIGTERM - 1))
+
+
+def test_a_stop_as_the_cli_reads_its_arguments_says_nothing_was_written(tmp_path):
+    """Round 49 (G10): a stop after the CLI had loaded, while it read its arguments (before any
+    command began), was the generic "terminated; finished files are complete, the others were
+    left as they were" (for `figures review` too, which round 40 R3 rid of it). No command
+    had begun: "terminated while starting: nothing written", 143, as a stop as it loads."""
+    stop = ("import os, signal, time\n"
+            "from figures.cli import startup\n"
+            "def _stopped():\n"
+            "    os.kill(os.getpid(), signal.SIGTERM)\n"
+            "    time.sleep(5)\n"
+            "startup.prepare = _stopped\n")
+    ran = _review(tmp_path, stop)
+    assert ran.returncode == 143, ran.stdout + ran.stderr
+    assert (ran.stdout + ran.stderr).splitlines() == ["terminated while starting: nothing written"]
