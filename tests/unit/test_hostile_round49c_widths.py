@@ -57,3 +57,40 @@ def test_the_seed_key_covers_no_curve(width, edit):
     for line in error_ax.get_lines():
         path = line.get_transform().transform_path(line.get_path())
         assert not path.intersects_bbox(box, filled=False), line.get_label()
+
+
+def _built_and_checked(tmp_path, capsys, name: str, width: str, edit) -> str:
+    """``name`` built for ICML at ``width`` from the committed figdata changed by ``edit``,
+    then checked: the check's output (the build must exit 0)."""
+    import shutil
+
+    from figures.cli import main as cli
+
+    figdata, out = tmp_path / "figdata", tmp_path / "out"
+    shutil.copytree(REPO / "figdata", figdata)
+    path = figdata / f"{name}.json"
+    doc = json.loads(path.read_text())
+    edit(doc["data"])
+    path.write_text(json.dumps(doc))
+    code = cli.main(["build", "--figdata", str(figdata), "--out", str(out), "--venue", "icml",
+                     "--width", width, name])
+    said = capsys.readouterr()
+    assert code == 0, said.err
+    code = cli.main(["check", "--strict", "--venue", "icml", "--out", str(out), "--figdata",
+                     str(figdata), name])
+    said = capsys.readouterr()
+    assert code == 0, said.out + said.err
+    return said.out
+
+
+@pytest.mark.parametrize(("low", "high"), [(1e-5, 1.6e-5), (2e-300, 3e-300), (0.095, 0.105)])
+def test_a_log_axis_labels_leave_the_next_title_inside_the_page(tmp_path, capsys, low, high):
+    """Round 49 (W2): fig4's (a) over 1e-5..1.6e-5 labelled ``1.5×10⁻⁵``, which pushed (b)'s
+    title "(b) gradient norm ‖g_l‖" past the page's edge at 3.25 in, built at exit 0 while
+    ``check`` failed it: a title the laid-out figure cuts takes its shorter form."""
+    def ramp(data):
+        for series in ("vanilla", "penalized"):
+            n = len(data["panel_a"][series]["h_L"])
+            data["panel_a"][series]["h_L"] = [low + (high - low) * k / (n - 1) for k in range(n)]
+
+    _built_and_checked(tmp_path, capsys, "fig4_penalty_rescue", "3.25", ramp)
