@@ -28,6 +28,7 @@ from figures.paper.placed import (
     under_limit,
     wider_box,
 )
+from figures.paper.short import short_page
 from figures.paper.sync import SourceOf, extensions_of, includes_of, name_of, target_of
 from figures.paper.tall import held
 from figures.paper.wrappers import height_of, nearest_wrapper, to_width
@@ -104,7 +105,8 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
         if kind is None or failed is not None:  # a box of both sides: the height that holds
             taller = isinstance(width, Box) and too_short(include.graphic, spec, figdata_dir,
                                                           venue, width, failed)
-            return None, taller or why or (
+            return None, taller or why or short_page(
+                spec, venue, kind, figdata_dir, drawing, width) or (
                 f"its build for {width} in fails the legibility rules ({failed}): "
                 f"{wider_box(include.graphic, float(width), venue)}")
         return kind.default_out, ""
