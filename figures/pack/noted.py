@@ -40,7 +40,9 @@ def told(texts: dict[str, str], pages: list[str],
          paper: Path) -> tuple[list[str], FigureDataError | None]:
     """The warnings for the note author fields of ``texts`` (the packed text files of
     ``paper`` by name) naming someone that ``pages`` (the compiled text) never print, and
-    the stop for the first that they print (None: none is), at its file's whole path."""
+    the stop for the first that they print (None: none is), at its file's name in ``paper``
+    and its line, as every other line of the pack and docs/pack.md say it (``main.tex:5``;
+    hostile round 49b, K3: it was the whole path, ``/home/.../main.tex:5``)."""
     said, stop = [], None
     expand = expander([texts[n] for n in sorted(texts) if not n.lower().endswith(_PACKAGES)])
     for name in sorted(n for n in texts if not n.lower().endswith(_PACKAGES)):
@@ -57,7 +59,7 @@ def told(texts: dict[str, str], pages: list[str],
                 said.append(f"{where}: {what}, shipped in the source though the pages "
                             "do not print it: leave it out of the anonymous version")
             elif stop is None:
-                stop = FigureDataError(f"{paper / name}:{line}", None, (
+                stop = FigureDataError(where, None, (  # as every line: main.tex:5 (49b, K3)
                     f"{what}, printed on page {shown[1]} of the review copy: leave it out "
                     f"of the anonymous version (or write a role: {key}); the "
                     "anonymous pack stops"))

@@ -28,9 +28,10 @@ from figures.paper.placed import (
     under_limit,
     wider_box,
 )
+from figures.paper.short import short_page
 from figures.paper.sync import SourceOf, extensions_of, includes_of, name_of, target_of
 from figures.paper.tall import held
-from figures.paper.wrappers import height_of, nearest_wrapper
+from figures.paper.wrappers import height_of, nearest_wrapper, to_width
 from figures.paths import BUILD_ROOT
 from figures.texhints import gin_default
 from figures.venues import Venue
@@ -104,7 +105,8 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
         if kind is None or failed is not None:  # a box of both sides: the height that holds
             taller = isinstance(width, Box) and too_short(include.graphic, spec, figdata_dir,
                                                           venue, width, failed)
-            return None, taller or why or (
+            return None, taller or why or short_page(
+                spec, venue, kind, figdata_dir, drawing, width) or (
                 f"its build for {width} in fails the legibility rules ({failed}): "
                 f"{wider_box(include.graphic, float(width), venue)}")
         return kind.default_out, ""
@@ -289,14 +291,21 @@ def built_guess(main: Path) -> list[list[str | None]]:
     the name sync writes, with that figure's newest build here (a width build first: the
     paper's, when its builds are current), and the macros file. TeX sets an image's box from
     its natural size alone (:func:`figures.paper.memo.natural_size`): a guess of another is
-    probed again."""
+    probed again. A bare include in a wrapper to a width (``\\adjustbox{width=\\textwidth}``)
+    is offered none: what it prints is its share of the wrapper, set by the others' files
+    too, so a guess from whatever build of it is newest here (another paper's) made the
+    outcome the build folder's, not the paper's (hostile round 49a, P6: a row that settles at
+    2.453 in each from nothing was refused as under the summary's smallest width when an old
+    2.387 in summary was the guess); with none, the row starts even and settles."""
     paper = read_paper(main.parent, Path(main.name))  # what raises: no guess (memo.guess)
     includes, macros = includes_of(paper)
     root = paper.root.resolve()
     entries: list[list[str | None]] = [[str(macros.resolve().relative_to(root)), None]] \
         if macros.resolve().is_relative_to(root) else []
     for include in includes:
-        if (name := name_of(include.written)) is None:
+        if (name := name_of(include.written)) is None or (include.graphic is not None and not {
+                "width", "height", "totalheight", "scale"} & set(include.graphic.options)
+                and to_width(include.graphic)):
             continue
         builds = [*BUILD_ROOT.glob(f"*/w*/{name}.p[dn][fg]")] or \
             [*BUILD_ROOT.glob(f"*/{name}.p[dn][fg]")]

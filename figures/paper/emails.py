@@ -34,11 +34,13 @@ _WORDS = (rb"(?<![A-Za-z0-9._+\\-])" + _LOCAL + rb"\s+at\s+[A-Za-z0-9-]+(?:\s+do
 #: What a source writes inside a plain address that prints nothing: a hyphenation hint
 #: (``j\\-smith``) or an empty group (``jsmith@{}mit.edu``, against a ligature or a link);
 #: hostile round 48b, K27: the address was cut at the hint (``-smith@mit.edu``) or not read.
-#: From a word's start only (one mid-word would fail as it does: three times as fast).
+#: From a word's start only (one mid-word would fail as it does: three times as fast), not
+#: after a macro's parameter: ``\\texttt{#1@mit.edu}`` is no address ``1@mit.edu`` (hostile
+#: round 49b, K2: the line named that; the page's ``jsmith@mit.edu`` is told from the page).
 _GAP = rb"(?:\\-|\{\})"
 _PART = rb"[A-Za-z0-9-]+(?:" + _GAP + rb"[A-Za-z0-9-]+)*"
 _GAP_DOT = _GAP + rb"?\." + _GAP + rb"?"
-_TEX_PLAIN = (rb"(?<![A-Za-z0-9._+-])[A-Za-z0-9._+-]+(?:" + _GAP + rb"[A-Za-z0-9._+-]+)*" + _GAP + rb"?@" + _GAP
+_TEX_PLAIN = (rb"(?<![A-Za-z0-9._+#-])[A-Za-z0-9._+-]+(?:" + _GAP + rb"[A-Za-z0-9._+-]+)*" + _GAP + rb"?@" + _GAP
               + rb"?" + _PART + rb"(?:" + _GAP_DOT + _PART + rb")*" + _GAP_DOT + rb"[A-Za-z]{2,}")
 EMAIL = re.compile(_TEX_PLAIN + rb"|" + _BRACED + rb"|" + _SPELLED + rb"|" + _WORDS)
 #: A plain address alone, for a figure's bytes (what a program wrote there, not an author's

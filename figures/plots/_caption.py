@@ -229,12 +229,11 @@ class Claims:
                 return "not the worst"
             ties = [names[m] + "'s" for m in names if m in values and m != key
                     and math.isclose(values[m], values[key], rel_tol=1e-9, abs_tol=1e-12)]
-            if ties:
-                return f"tied with {' and '.join(ties)} for the worst"
             near = [names[m] + "'s" for m in names if m in values and m != key and spread
                     and values[m] - values[key] < max(spread.get(m, 0), spread.get(key, 0))]
-            return f"about as low as {' and '.join(near)} (within the seeds' spread)" if near \
-                else "the worst"
+            return (f"tied with {' and '.join(ties)} for the worst" if ties else
+                    f"about as low as {' and '.join(near)} (within the seeds' spread)" if near
+                    else "the worst")
         return self._said(said)
 
     def alike(self, first: Sequence[float], second: Sequence[float], what: str,

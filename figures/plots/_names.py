@@ -1,9 +1,11 @@
 """Names beside a panel's rows (fig4's conditions) fitted to the page: on one line, or on two
-where one is too wide; one line naming the key where two are too (round 45c, W19)."""
+where one is too wide; one line naming the key where two are too (round 45c, W19). Panel
+titles kept inside the laid-out figure (round 49c, W2)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from figures.errors import FigureDataError
@@ -37,3 +39,37 @@ def fitted_names(labels: list[str], page: Any, file: str, key: str, panel: str) 
                 f"{page.small_pt:g} pt: shorten it"))
         names.append(name)
     return names
+
+
+#: The clear space (pt) a title keeps from the figure's right edge once laid out: the PNG's
+#: hinting moved one 0.1 pt past it (round 49c, W2).
+EDGE_PT = 1.0
+
+
+def titles_inside(fig: Any, axes: Sequence[Any], forms: Sequence[Sequence[str]],
+                  module: str) -> None:
+    """Each of ``axes``' left title (one of its ``forms``, longest first, as
+    :meth:`Page.title` chose it by the panel's nominal width) a shorter form while the laid-out
+    figure leaves it less than :data:`EDGE_PT` from its right edge: a log axis's labels
+    (``1.5×10⁻⁵``) widen their panel past that nominal width and pushed fig4's (b) title off
+    the page at 3.25 in, built at exit 0 while ``check`` failed it (round 49c, W2). One line
+    naming ``module`` where the shortest form is still cut."""
+    from matplotlib.text import Text
+
+    for _ in range(max(map(len, forms))):
+        fig.draw_without_rendering()
+        edge = fig.bbox.x1 - EDGE_PT * fig.dpi / 72
+        cut = [(ax, form) for ax, form in zip(axes, forms, strict=True)
+               if any(isinstance(t, Text) and t.get_text() == ax.get_title(loc="left")
+                      and t.get_window_extent().x1 > edge for t in ax.get_children())]
+        if not cut:
+            return
+        for ax, form in cut:
+            shown = ax.get_title(loc="left")
+            at = form.index(shown) if shown in form else len(form) - 1
+            if at + 1 >= len(form):
+                raise FigureDataError(f"figures/plots/{module.rsplit('.', 1)[-1]}.py", "titles",
+                                      f"at {fig.get_figwidth():g} in the title {shown!r} runs "
+                                      "past the figure's right edge in its shortest form: "
+                                      "draw the figure wider")
+            ax.set_title(form[at + 1], loc="left")

@@ -23,7 +23,7 @@ from figures.extract.results import ResultsTree, layer_series, log_epochs, log_r
 from figures.page import MUTED_TEXT, Page, integer_ticks, log_axis, panel_grid
 from figures.plots._caption import Claims, plain
 from figures.plots._model import Curve, Entry, page_curves, seed_curve
-from figures.plots._names import fitted_names
+from figures.plots._names import fitted_names, titles_inside
 from figures.style import DEFAULT_RC, METHOD_STYLE, NEUTRAL_FILLS, new_figure, themed
 
 #: Top-level data keys carried over unchanged from the existing figdata on extraction.
@@ -298,6 +298,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     for ax, titles in zip(axes, PAGE_TITLES, strict=True):
         page.title(ax, *titles)
     page.legend(fig, g_ax, b_ax, c_ax)
+    titles_inside(fig, axes, PAGE_TITLES, __name__)  # (a)'s log labels can widen it
     return fig
 
 

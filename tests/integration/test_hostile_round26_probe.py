@@ -91,7 +91,8 @@ def test_beamer_full_width_advice_and_an_overlay_listed_once(tmp_path):
     (on slides 2 and 3 of one frame) was listed twice, and ``cifar_feature_drift`` failing
     the legibility rules at ``\textwidth`` (4.252 in, the slide's whole width) was told "put
     it in a wider box (a figure*, width=)": beamer has neither. Now the include is one row, and
-    the advice says no wider box holds it on this page and what to do instead."""
+    the advice says no wider box holds it on this page and what to do instead; since round 49a
+    (P4b) the cause it names is the slide's height, which squeezes the drawing."""
     write_files(tmp_path / "BO", {"main.tex": (
         "\\documentclass{beamer}\n\\begin{document}\n\\begin{frame}{Results}\nBP first.\n"
         "\\includegraphics<2->[width=0.8\\textwidth]{cifar_summary}\n"
@@ -100,10 +101,12 @@ def test_beamer_full_width_advice_and_an_overlay_listed_once(tmp_path):
     out = _run(tmp_path, "sync", "BO", rc=1)
     assert len([line for line in out.splitlines() if line.startswith("cifar_summary ")]) == 1, out
     [row] = [line for line in out.splitlines() if line.startswith("cifar_feature_drift ")]
-    assert "refused: its build for 4.252 in fails the legibility rules (" in row, row
-    assert row.endswith("4.252 in is this page's whole text width, so no wider box holds it "
-                        "here (nor a figure*): draw it with fewer panels or a layout for a page "
-                        "this size (its module's drawing), or leave it out of the paper"), row
+    # round 49a (P4b): the slide's height is the cause, named
+    assert "refused: this page is too short for it: it needs " in row, row
+    assert "at 4.252 in wide" in row, row
+    assert "(1.862 in: half its 3.724 in text height)" in row, row
+    assert row.endswith("draw it with fewer rows of panels (its module's drawing), or leave it "
+                        "out of the paper"), row
 
 
 @pytest.mark.slow  # sync compiles TeX

@@ -26,9 +26,9 @@ def test_a_printed_branch_of_citations_is_not_told(tmp_path, cite):
             "\\bibliographystyle{%s}\\bibliography{refs}" % ("plainnat" if natbib else "plain"))
     preamble = natbib + "\n\\newif\\ifarxiv \\arxivtrue"
     told = anonymous_pack_tells(tmp_path, (preamble, body.replace("\\section", (
-        f"\\ifarxiv\\else We thank Bob Jones {cite}{{jones}} for the code.\\fi\n\\section"))),
-        (preamble, body), **{"refs.bib": _BIB})
-    assert f"main.tex:9: \\else We thank Bob Jones {cite}{{jones}} for the code. is hidden by " \
+        f"\\ifarxiv\\else Ask Bob Jones {cite}{{jones}} for the code.\\fi\n\\section"))),  # (not
+        (preamble, body), **{"refs.bib": _BIB})  # "We thank": an acknowledgement too, 49b K32
+    assert f"main.tex:9: \\else Ask Bob Jones {cite}{{jones}} for the code. is hidden by " \
            "\\ifarxiv, true there (\\newif\\ifarxiv): text TeX does not print" in told, told
 
 

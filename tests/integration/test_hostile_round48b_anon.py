@@ -25,7 +25,7 @@ def test_a_printed_todo_author_stops_the_anonymous_pack(tmp_path, capsys):
     code, _, err = _pack(capsys, paper)
     assert code == 1, err
     assert err.splitlines()[-1] == (
-        f"error: {paper}/main.tex:5: a note's author field (todonotes' \\todo[author=Karl "
+        "error: main.tex:5: a note's author field (todonotes' \\todo[author=Karl "
         "Weberling]) names Karl Weberling, printed on page 1 of the review copy: leave it "
         "out of the anonymous version (or write a role: author=Reviewer); the anonymous "
         "pack stops"), err

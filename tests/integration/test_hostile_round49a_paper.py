@@ -155,3 +155,32 @@ def test_a_figure_turned_by_rotatebox_is_judged_down_the_page(tmp_path, monkeypa
     assert said in out + err, out + err
     assert code == (0 if share == "0.7" else 1), err
     assert "wider than its line" not in out + err
+
+
+@pytest.mark.slow  # the probe compiles the paper
+def test_a_scaled_row_of_bare_includes_settles_whatever_the_build_folder_holds(
+        tmp_path, monkeypatch, capsys):
+    r"""Round 49a (P6): ``\adjustbox{width=\textwidth}{\includegraphics{A}\hspace{0.5em}
+    \includegraphics{B}}``, first synced with a build folder that held another paper's
+    2.387 in summary (the newest build of it): round 1 guessed that file, drew the accuracy
+    for the whole line, and round 2 refused the summary under its smallest width, the advice
+    a factor that moves again. From an empty build folder the row settles at 2.453 in each;
+    now it does whatever the build folder holds."""
+    from pypdf import PdfWriter
+
+    old = tmp_path / "build" / "other" / "w2.387"
+    old.mkdir(parents=True)
+    writer = PdfWriter()
+    writer.add_blank_page(width=2.387 * 72, height=1.8 * 72)
+    writer.write(old / "cifar_summary.pdf")
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass[11pt]{amsart}\n\\usepackage{graphicx}\n\\usepackage{adjustbox}\n"
+        "\\begin{document}\nText.\n\\begin{figure}[t]\n\\adjustbox{width=\\textwidth}{"
+        "\\includegraphics{figures/cifar_accuracy}\\hspace{0.5em}"
+        "\\includegraphics{figures/cifar_summary}}\n\\caption{A row.}\n\\end{figure}\n"
+        "\\end{document}\n"))
+    code, out, err = on_paper(paper, capsys, "sync", "-n")
+    assert code == 0, out + err
+    assert "refused" not in out.replace("0 refused", ""), out
+    for name in ("cifar_accuracy", "cifar_summary"):
+        assert f"would copy build/tex10.95pt-4.981x4.981x8.081in/w2.453/{name}.pdf" in out, out

@@ -64,13 +64,16 @@ def test_a_nul_byte_in_a_source_does_not_ship_its_comments(tmp_path):
 @pytest.mark.slow  # TeX
 @pytest.mark.parametrize(("preamble", "address"), [
     ("\\newcommand\\me{jsmith}", "\\me @mit.edu"),
-    ("", "jsmith{\\char64}mit.edu")])
+    ("", "jsmith{\\char64}mit.edu"),
+    ("\\newcommand\\mitmail[1]{\\texttt{#1@mit.edu}}", "\\mitmail{jsmith}")])
 def test_an_address_the_page_prints_spelled_otherwise_is_told(tmp_path, preamble, address):
     r"""Round 49b (K2): ``\me @mit.edu`` (the name a macro's) and ``jsmith{\char64}mit.edu``
     print ``jsmith@mit.edu`` on the review page, and packed with warnings 0: an address no
     packed file spelled ``jsmith@`` of was taken for the class's own (acmart's
     ``permissions@acm.org``). The class's own is now known by TeX Live's files the compile
-    read spelling it; these are told at the main file."""
+    read spelling it; these are told at the main file. A lab macro's ``#1@mit.edu`` was
+    told as an address ``1@mit.edu`` at its definition, the printed one not named: a
+    parameter's ``#1`` begins no address; the page's is told."""
     write_files(tmp_path / "p", {"main.tex": (
         f"\\documentclass{{article}}\n{preamble}\n\\author{{Anonymous}}\n"
         f"\\begin{{document}}\nContact: {address}.\n\\end{{document}}\n")})

@@ -54,7 +54,7 @@ def test_a_note_author_through_a_macro_or_fixme_stops_the_pack(tmp_path, preambl
     said, stop = told({"main.tex": text}, ["Text. Karl Weberling check"], Path("/p"))
     assert said == []
     assert stop is not None
-    assert str(stop).startswith(f"/p/main.tex:{5 if 'todo' in note else 2}: a note's author "
+    assert str(stop).startswith(f"main.tex:{5 if 'todo' in note else 2}: a note's author "
                                 f"field ({field}) names Karl Weberling, printed on page 1"), stop
 
 

@@ -1,0 +1,52 @@
+"""A paper's own page too short for a figure: the height its drawing needs, said in the row.
+
+A venue file's page too short is refused by the build, naming the venue's text_height_in
+(:meth:`figures.outputs.kind.BuildKind._held`, hostile round 47c W19); a paper's own page
+has no venue file to name, so the build goes on and the drawing, squeezed into half the
+page's text height, fails the legibility rules: its rows' names meet, its ticks overlap.
+The row then gave the overlaps and the width ("no wider box holds it"), where the cause an
+author can act on is the page's height (hostile round 49a, P4b: a page 4.2 in tall, text
+3.2 in, fig3b's three rows given 1.6 in, "and 28 more" overlaps). So a build that fails on
+a paper's page which cut it short is refused for the height it needs and the text height
+that gives it (twice that: a figure is at most half the text's height), the overlaps left
+out (their cause is named). A slide (beamer's, round 26 BO) is such a page too: a deck
+cannot grow its text, so the line offers the drawing and leaving it out as well."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from figures.page import MIN_PANEL_HEIGHT_IN, Width, inches
+from figures.venues import Venue, of_the_paper
+
+
+def short_page(spec: Any, venue: Venue, kind: Any, figdata_dir: Path,
+               drawing: tuple[Any, Any] | None, width: Width) -> str | None:
+    """Why ``spec``'s build of ``kind`` for ``width`` fails on the paper's own page, when the
+    cause is the page's height: the height it needs and what to do; None when the page did
+    not cut it short (its legibility failure is its own) or the venue is a file's."""
+    from figures.data import figdata
+    from figures.outputs.render import draw_as_built
+    from figures.style import theme
+
+    if not of_the_paper(venue) or not venue.text_height_in:
+        return None
+    page = venue.page(float(width))
+    try:
+        if drawing is None:  # a build current from last time: drawn again, as the rules do
+            doc = spec.load_figdata(figdata_dir)
+            drawing = draw_as_built(spec, doc["data"], kind,
+                                    synthetic=figdata.is_synthetic(doc)), doc["data"]
+        with theme(page.rc()):
+            need = page.cut_short(drawing[0])
+    except Exception:  # noqa: BLE001 - the legibility line stands as it was
+        return None
+    if need is None:
+        return None
+    return (f"this page is too short for it: it needs {inches(need)} in of height at "
+            f"{inches(page.width_in)} in wide (a row of panels {inches(MIN_PANEL_HEIGHT_IN)} in "
+            f"or more), taller than the page's tallest figure ({inches(page.max_height_in)} in: "
+            f"half its {inches(venue.text_height_in)} in text height): give the page a text "
+            f"at least {inches(2 * need)} in tall (\\textheight, or the page's size), draw it "
+            "with fewer rows of panels (its module's drawing), or leave it out of the paper")

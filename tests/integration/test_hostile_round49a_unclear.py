@@ -1,0 +1,37 @@
+"""Hostile round 49a's unclear rows on the paper path (sync, `figures paper`), each made
+right with a test; the pass itself, row by row, is in docs/guarantees.md ("Hostile passes")."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import on_paper, paper_folder
+
+
+def _rows(err: str, name: str) -> list[str]:
+    return [line for line in err.splitlines() if line.startswith(f"{name} ")]
+
+
+@pytest.mark.slow  # the probe compiles the paper; sync draws
+def test_a_page_too_short_for_a_figure_names_the_height_it_needs(tmp_path, monkeypatch,
+                                                                 capsys):
+    r"""Round 49a (P4b): the paper's own page 4.2 in tall (text 7.5 x 3.2 in), fig3b's three
+    rows at ``\textwidth``: refused for its width ("no wider box holds it") and 29 overlaps,
+    where the cause is the page's height (a figure at most 1.6 in tall squeezes its rows until
+    the names meet). Now the row names the height the drawing needs and the text height that
+    gives it, nothing written."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass[11pt]{article}\n\\usepackage[paperwidth=8.5in,paperheight=4.2in,"
+        "margin=0.5in]{geometry}\n\\usepackage{graphicx}\n\\begin{document}\nShort page.\n"
+        "\\begin{figure}[p]\\centering\n"
+        "\\includegraphics[width=\\textwidth]{figures/fig3b_crossarch_3row}\n"
+        "\\end{figure}\n\\end{document}\n"))
+    code, out, err = on_paper(paper, capsys, "sync", "-n")
+    assert code == 1, err
+    [row] = _rows(out, "fig3b_crossarch_3row")
+    assert "no wider box holds it" not in row, row
+    assert "main.tex:7" in row, row
+    assert "this page is too short for it: it needs " in row, row
+    assert "taller than the page's tallest figure (1.6 in: half its 3.2 in text height)" in row
+    assert "give the page a text at least " in row, row
+    assert "in tall (\\textheight" in row, row
+    assert not any((paper / "figures").iterdir())
