@@ -299,21 +299,40 @@ NAME_GAP_PT = 1.0
 
 def _place_names(ax, points: list[Curve], sides: dict[str, Any], renderer: Any,
                  gap: float) -> None:
-    placed: list[Any] = []
+    """Each name on the first free side (see :func:`_name_points`): free of the names placed
+    and of the quadrant names, and inside the panel by ``gap``, clear of its frame and ticks
+    (round 49c, W5: a tie at the floor printed "DFA" across the bottom frame and the 0.0
+    tick). Where a side leaves the panel, a second row beyond the other name on the side
+    inside is tried (the paper's collapse, FA and DFA at chance with Γ 0: "DFA" over "FA")."""
+    inside = ax.get_window_extent(renderer).padded(-gap)
+    placed: list[Any] = [t.get_window_extent(renderer) for t in ax.texts]
     for method, point in zip(METHODS, points, strict=True):
         (x,), (y,) = point.x, point.y
         under = any(0 < other.y[0] - y < 0.15 and abs(other.x[0] - x) < 0.3 for other in points)
-        for side in ("under", "above") if under else ("above", "under"):
-            offset, va = sides[side]
-            name = ax.annotate(point.label, (x, y), xytext=offset, textcoords="offset points",
+        tries = [(side, 0) for side in (("under", "above") if under else ("above", "under"))]
+        framed = False
+        while tries:
+            side, row = tries.pop(0)
+            (dx, dy), va = sides[side]
+            name = ax.annotate(point.label, (x, y), xytext=(dx, dy), textcoords="offset points",
                                ha="center", va=va, zorder=6)
             box = name.get_window_extent(renderer)
-            if not any(box.padded(gap).overlaps(other) for other in placed):
+            if row:  # beyond the name on that side: one name's height and twice the gap further
+                step = (box.height + 2 * gap) / renderer.points_to_pixels(1)
+                name.xyann = (dx, dy + row * step * (1 if dy > 0 else -1))
+                box = name.get_window_extent(renderer)
+            out = not (inside.x0 <= box.x0 and box.x1 <= inside.x1 and inside.y0 <= box.y0
+                       and box.y1 <= inside.y1)
+            if not out and not any(box.padded(gap).overlaps(other) for other in placed):
                 placed.append(box)
                 break
             name.remove()
+            if out and not framed:  # this side leaves the panel: the other's second row
+                framed = True
+                tries.append(("under" if side == "above" else "above", 1))
         else:
+            framed_said = ", or across the panel's frame" if framed else ""
             raise FigureDataError("fig1_audit_hero.json", f"data.panel_a.values.{method}", (
                 f"at (acc {y:g}, Γ {x:g}) its name would print on another method's above and "
-                "under the point (three methods at one place): give the values with the "
-                "decimals that tell them apart"))
+                f"under the point (three methods at one place){framed_said}: give the values "
+                "with the decimals that tell them apart"))
