@@ -1,7 +1,9 @@
 """Round 49d: rows of that hostile pass mended on the golden branch: pytest's own path options
-pointed into the checkout (G8). The pass itself, case by case, is in docs/guarantees.md
-("Hostile passes"). Each runs pytest on a copy of the project, as round 19's rows do: a run
-that went wrong would empty the copy's baseline/, not this checkout's."""
+pointed into the checkout (G8), a SOURCE_DATE_EPOCH that is no time under the suite and the
+baselines tool (G12, G13), the review page's keys (G7, word-level). The pass itself, case by
+case, is in docs/guarantees.md ("Hostile passes"). G8's run pytest on a copy of the project,
+as round 19's rows do: a run that went wrong would empty the copy's baseline/, not this
+checkout's."""
 
 from __future__ import annotations
 
