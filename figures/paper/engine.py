@@ -27,8 +27,9 @@ from figures import runner
 from figures.errors import MAX_LINE, LatexError, elide
 from figures.paper.cropped import Clips
 from figures.paper.latex import Graphic, Paper, graphics_options
-from figures.paper.missing import device_opened, devices_read, missing_lines, styles_missing
+from figures.paper.missing import devices_read, missing_lines, styles_missing
 from figures.paper.sideby import side_by_side
+from figures.paper.stopped import led_by_first, stopped
 from figures.paper.sync import MACROS_NAME
 from figures.paper.tikzcache import caches_read
 from figures.texhints import explained
@@ -117,8 +118,9 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         if "E|" not in lines:
             texlog = out / f"{job}.log"
             texlog = texlog.read_text(errors="replace") if texlog.is_file() else ""
-            why = explained(_stopped(said, run, texlog, missing, out / f"{job}.fls", main),
-                            out / f"{job}.log", main)  # an include TeX misread (A65)
+            last = stopped(said, run, texlog, missing, out / f"{job}.fls", main)
+            why = explained(last, out / f"{job}.log", main)  # an include TeX misread (A65),
+            why = led_by_first(said, why) if why == last else why  # else TeX's first (P13)
             do = "figures compiles with pdflatex only, not XeLaTeX or LuaLaTeX" if re.search(
                 r"requires either XeTeX or LuaTeX|XeTeX or LuaTeX is required", why) else \
                 f"end {main.name} with \\end{{document}}, then sync again" if why.startswith(
@@ -236,42 +238,6 @@ def _command_line(out: Path, source: str, read_images: bool) -> str:
             f"\\xdef\\fapprobe{{{PROBE}}}\\xdef\\fapmain{{{source}}}\\endgroup"
             f"{'' if read_images else chr(92) + 'def' + chr(92) + 'fapnoread{}'}"
             "\\input{\\fapprobe}\\input{\\fapmain}")
-
-
-def _stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
-             fls: Path, main: Path) -> str:
-    """Why pdflatex stopped: TeX's last error but an image sync is about to write (it goes
-    on after those), what its log says after it (``cannot \\read from terminal``, a device
-    it died opening: :func:`device_opened`), and the packages it read as empty."""
-    said = [e for e in said if not e[1].lstrip().startswith("==>")]
-    real = next((e for e in reversed(said) if "not found" not in e[1]), None)
-    last = real or (said[-1] if said else None)
-    why = (last[1] if last[0].startswith(f"{PROBE}:") else f"{last[0]}: {last[1]}") if last \
-        else f"exit {run.returncode}"  # the probe's own stop says where (round 49, 49a P33)
-    # a fatal error with no file:line (\input{/dev/zero}: "(/dev/zero! Unable to read an
-    # entire line"), on the terminal only: with the file TeX read last; before an image not
-    # there yet, which TeX goes on after (round 45a, P26). One at a line's start is TeX's at
-    # its terminal, every file read to its end: no file is to blame (round 47a, P13)
-    fatal_here = re.search(r"(?:^|(\(\S*))! (.+?)\.?$", run.stdout, re.MULTILINE)
-    if not real and fatal_here:
-        why = fatal_here[2]
-    if not real and fatal_here and fatal_here[1] and fls.is_file() and \
-            (read := runner.recorded(fls, fls.parent)[0]):
-        file = read[-1].relative_to(Path.cwd()) if read[-1].is_relative_to(Path.cwd()) \
-            else read[-1]
-        why = f"{fatal_here[2]}, reading {file}"
-    if not real and why == "Emergency stop" and "no legal \\end found" in texlog:
-        return "no \\end{document}: TeX read the main file and its \\inputs to their end"
-    socket = re.search(r"pdflatex: ([^\n]+?): No such device or address$", run.stdout,
-                       re.MULTILINE)
-    if not real and socket:  # kpathsea's open of a socket: said on the terminal only
-        why = device_opened(main, runner.recorded(fls, main.parent)[0] if fls.is_file() else [],
-                            socket[1]) or (f"{socket[1]} is a socket or device, not a file: "
-                                           "make it a regular file or remove its \\input")
-    fatal = re.search(r"^\*\*\* \((.+)\)$", texlog, re.MULTILINE)
-    why += f" ({fatal[1]})" if fatal else ""
-    why += f"; not in this TeX Live, read as empty: {', '.join(missing)}" if missing else ""
-    return why
 
 
 def _typeset(made: dict[str, list[str]], pages: dict[str, str],
