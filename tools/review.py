@@ -784,6 +784,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         if (path := self._path()) is not None:
             self._send(*self._post(path))
+            if path.strip("/").partition("/")[0] == "done":  # answered first: the review
+                threading.Thread(target=self.server.shutdown).start()  # may end as it stops
 
     def _get(self, path: str) -> tuple[int, bytes, str]:
         goldens = self.server.goldens
@@ -809,8 +811,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def _post(self, path: str) -> tuple[int, bytes, str]:
         verb, _, number = path.strip("/").partition("/")
         goldens = self.server.goldens
-        if verb == "done":
-            threading.Thread(target=self.server.shutdown).start()
+        if verb == "done":  # do_POST stops the server once this is sent
             return 200, b"{}", "application/json"
         if verb not in ("accept", "reject") or (listed := _number(number, len(goldens))) is None:
             return 404, b"not found: accept or reject a listed golden by its number\n", "text/plain"

@@ -172,6 +172,8 @@ class Parser(argparse.ArgumentParser):
         self.option_strings.extend(action.option_strings)
         if action.nargs != 0:
             self.valued.update(action.option_strings)
+        if action.nargs == argparse.REMAINDER:  # review's PYTEST ARGS (round 49, 49d G27)
+            self.passed_on = action.metavar
         if action.required:
             self.required_actions.append(action)
         if not action.option_strings:
@@ -212,6 +214,8 @@ class Parser(argparse.ArgumentParser):
         near = (prefixed if len(typed) == 2 and len(prefixed) == 1  # -o: --out
                 else difflib.get_close_matches(typed, longs, n=1))
         hint = f"; did you mean {near[0]}?" if near else ""
+        if not near and getattr(self, "passed_on", None):  # `figures review -k x`
+            hint = f": {self.passed_on} go after --: `{self.prog} -- {said} ...`"
         self.error(f"unrecognized argument {said}{pasted}{hint} ({self.prog} --help lists them)")
 
 

@@ -47,6 +47,11 @@ def run(args: argparse.Namespace) -> int:
         flags = [f for f in ("--no-open", "--no-browser")
                  if getattr(args, f[2:].replace("-", "_"))]
         rest = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
+        if golden := next((w for w, what in _words(rest) if what == "named" and not Path(
+                w).exists() and (root / "tests" / "fixtures" / f"{w}.json").is_file()), None):
+            raise UsageError(f"{golden}: a golden's name (as `nox -s baselines -- NAME` takes "
+                             f"it); review takes pytest's arguments: `figures review -- -k "
+                             f"{golden}`")  # round 49, from 49d G27
         from figures import runner
 
         return runner.call([sys.executable, str(tool), *flags, *from_here(rest, root)],

@@ -87,6 +87,19 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
     return said
 
 
+def in_archive_name(out: Path, authors: list[str], paper: Path) -> list[str]:
+    """The line for an author's name or a login in the archive's own name, which the
+    submission system keeps (round 49, from 49b K24: ``smithson-neurips26.tar.gz``, the
+    default from the paper's folder, unsaid where a packed file's name is told)."""
+    name = out.name.encode("utf-8", "surrogateescape")
+    for what, pattern in [*on_this_machine(paper), *identifying(authors)]:
+        if match := pattern.search(name):
+            found = match.group().decode(errors="replace")
+            return [(f"{display_path(out)}: {what} ({found}) in the archive's own name, which "
+                     "the submission keeps: name it otherwise for review (--out review.tar.gz)")]
+    return []
+
+
 #: A source line that writes the compiled PDF's own fields: pdfTeX's primitives, hyperref's
 #: keys (``pdfauthor=``, ``pdfinfo={...}``), ``\\DocumentMetadata``.
 _SETS_PDF = re.compile(rb"\\pdf(?:info|trailer|catalog|names)(?![A-Za-z])|\\hypersetup|"

@@ -181,6 +181,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         by_line = {name: lined.get((name, data), data) for name, data in files.items()}
         authors, said = disclosure.authors_named(by_line)  # at the source's lines (45b, K17)
         said += anonymity.in_sources(by_line, authors, paper)  # lines: the source's
+        said += anonymity.in_archive_name(out, authors, paper)
         told = disclosure.disclosed(pdf, paper, authors)
         if told:  # at the line that sets it, every finding (round 42, A34)
             raise anonymity.stopped(told, paper, sorted(files), main_tex.name)

@@ -244,8 +244,10 @@ def disclosed(pdf: Path | bytes, folder: Path, authors: list[str], *,
         for ref in (drawn.get("/XObject") or {}).values():
             xobject = ref.get_object()
             name = str(xobject.get("/PTEX.FileName", "an included image"))
-            look("/PTEX.FileName", name, "; include it by a relative path (or "
-                 "\\pdfsuppressptexinfo=-1)")
+            relative = not PurePath(name.replace("\\", "/")).is_absolute() and \
+                name[1:2] != ":"  # round 49, from 49b K11: a name in a relative file's name
+            look("/PTEX.FileName", name, "; rename the file (and its include) for review" if
+                 relative else "; include it by a relative path (or \\pdfsuppressptexinfo=-1)")
             info = xobject.get("/PTEX.InfoDict")
             information(f"{name}: /PTEX.InfoDict", info.get_object() if info is not None
                         else None, " (\\pdfsuppressptexinfo=-1 leaves it out)",

@@ -1,10 +1,13 @@
 """Round 49d: rows of that hostile pass mended on the golden branch: pytest's own path options
-pointed into the checkout (G8). The pass itself, case by case, is in docs/guarantees.md
-("Hostile passes"). Each runs pytest on a copy of the project, as round 19's rows do: a run
-that went wrong would empty the copy's baseline/, not this checkout's."""
+pointed into the checkout (G8), a SOURCE_DATE_EPOCH that is no time under the suite and the
+baselines tool (G12, G13), the review page's keys (G7, word-level). The pass itself, case by
+case, is in docs/guarantees.md ("Hostile passes"). G8's run pytest on a copy of the project,
+as round 19's rows do: a run that went wrong would empty the copy's baseline/, not this
+checkout's."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -135,3 +138,30 @@ def test_a_source_date_epoch_that_is_no_time_stops_the_baselines_tool_in_the_cli
     assert ub.main(["fig4_penalty_rescue"]) == 2
     assert capsys.readouterr().err == f"update_baselines: {EPOCH_LINE}\n"
     assert rendered == []
+
+
+@pytest.mark.slow  # a browser
+@pytest.mark.parametrize("how", ["caps-lock", "slider"])
+def test_a_decision_key_as_caps_lock_types_it_or_on_the_slider_decides(tmp_path, monkeypatch,
+                                                                        how):
+    """Round 49 (G7, word-level): on the review page ``A`` (Caps Lock, or Shift) did nothing
+    and said nothing, and so did ``a`` or ``r`` once the overlay's slider had been clicked
+    (it kept the focus). A letter is the same key in either case; the slider keeps only its
+    arrows."""
+    import sys
+
+    if str(REPO / "tests" / "unit") not in sys.path:
+        sys.path.insert(0, str(REPO / "tests" / "unit"))
+    from playwright.sync_api import expect
+    from test_hostile_round40_golden import reviewed
+    from test_hostile_round40_review import _page_of
+
+    _, _, served = reviewed(tmp_path, monkeypatch)
+    with _page_of(served) as page:
+        if how == "slider":
+            page.keyboard.press("2")
+            page.locator("#g0 input[type=range]").click()
+            page.keyboard.press("r")
+        else:
+            page.keyboard.press("Shift+R")
+        expect(page.locator("#g0 .msg.rejected")).to_have_text(re.compile("^nothing written"))

@@ -88,3 +88,22 @@ def test_a_tilde_is_refused_where_a_shell_would_have_expanded_it(tmp_path, monke
             path_arg(argv[-1].removeprefix("--out="))
     else:
         assert str(path_arg(argv[-1].removeprefix("--out="))) == argv[-1].removeprefix("--out=")
+
+
+def test_pytest_options_and_a_goldens_name_given_to_review_say_where_they_go(capsys):
+    """Round 49d (G27): ``figures review -k cifar_summary`` was "unrecognized argument -k"
+    and ``figures review cifar_summary`` (a golden's NAME, as `nox -s baselines -- NAME`
+    takes it) ended in pytest's "file or directory not found", exit 4: neither said that
+    pytest's arguments go after ``--``."""
+    from figures.cli.main import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["review", "--no-open", "-k", "cifar_summary"])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "figures review: error: unrecognized argument -k: PYTEST ARGS go after --: `figures "
+        "review -- -k ...` (figures review --help lists them)")
+    assert main(["review", "--no-open", "cifar_summary"]) == 2
+    assert capsys.readouterr().err == (
+        "error: cifar_summary: a golden's name (as `nox -s baselines -- NAME` takes it); "
+        "review takes pytest's arguments: `figures review -- -k cifar_summary`\n")

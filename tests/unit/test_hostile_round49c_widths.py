@@ -94,3 +94,28 @@ def test_a_log_axis_labels_leave_the_next_title_inside_the_page(tmp_path, capsys
             data["panel_a"][series]["h_L"] = [low + (high - low) * k / (n - 1) for k in range(n)]
 
     _built_and_checked(tmp_path, capsys, "fig4_penalty_rescue", "3.25", ramp)
+
+
+@pytest.mark.parametrize("width", [3.25, 6.75])
+def test_a_tied_name_at_the_panel_floor_stays_inside_its_frame(width):
+    """Round 49 (W5): FA and DFA both at chance with Γ 0 (the collapse the paper is about):
+    "DFA" was placed under the point, across (a)'s bottom frame line and its 0.0 tick,
+    built at exit 0 and passed by ``check``. Each name now lies inside the panel, clear of
+    its frame (and so of its ticks) and of the other names."""
+    def collapse(data):
+        values = data["panel_a"]["values"]
+        values["FA"] = {"acc": 0.1, "gamma": 0.0}
+        values["DFA"] = {"acc": 0.1, "gamma": 0.0}
+
+    fig = _drawn("fig1_audit_hero", width, collapse)
+    ax = fig.axes[0]
+    frame = ax.get_window_extent().padded(-fig.dpi / 72)  # 1 pt inside the frame
+    names = {t.get_text(): t.get_window_extent() for t in ax.texts
+             if t.get_text() in ("BP", "FA", "DFA")}
+    assert sorted(names) == ["BP", "DFA", "FA"]
+    for text, box in names.items():
+        assert frame.x0 <= box.x0, text
+        assert box.x1 <= frame.x1, text
+        assert frame.y0 <= box.y0, (text, box, frame)
+        assert box.y1 <= frame.y1, (text, box, frame)
+    assert not names["FA"].overlaps(names["DFA"])
