@@ -67,6 +67,8 @@ class Printed:
     #: The ``trim`` or ``viewport`` a ``\\setkeys{Gin}`` gives every include (``trim 0 0 0
     #: 20``: graphicx applies it, never its ``clip``; round 41, N9); empty: none.
     default_cut: str = ""
+    #: The file and line of the wrapper TeX scaled it in (a saved box's: round 49a, P29b).
+    scaled_at: tuple[Path, int] | None = None
 
 
 def _number(text: str) -> float:
@@ -150,6 +152,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     at: dict[str, tuple] = {}  # where each is shipped (sp: its box's right end), its lines' box
     margins: list = []  # \hoffset, the side margins, \columnsep, two-sided
     around: list[tuple[float, str, int]] = []  # the scaled boxes shipped around this point
+    scaled_at: dict[int, tuple[Path, int]] = {}  # each wrapper's file and line, as TeX read
+    wrapped: dict[str, tuple[Path, int] | None] = {}  # them; an include's innermost scaling
     clips = Clips()  # and the clips
     records = iter(lines)
     for line in records:
@@ -185,6 +189,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                 at[fields[0]] = (int(fields[2]), int(fields[3]), fields[4:5] or [""])
             scales[fields[0]] = (math.prod(f for f, *_ in around),
                                  tuple((by, wrapper) for _, by, wrapper in around))
+            wrapped[fields[0]] = next((scaled_at[w] for f, _, w in reversed(around)
+                                       if f != 1 and w in scaled_at), None)
             for *_, wrapper in around:
                 inside.setdefault(wrapper, []).append(fields[0])
         elif kind == "L" and len(fields) >= 5:
@@ -193,6 +199,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             around.append((abs(_number(fields[0])), fields[1] if len(fields) > 1 else "",
                            len(inside)))
             inside[len(inside)] = []
+            if len(fields) > 6 and fields[5].isdigit():  # where TeX scaled it (P29b)
+                scaled_at[len(inside) - 1] = (root / fields[6], int(fields[5]))
         elif kind == "X" and around:
             around.pop()
     paper.unresolved += missing_lines(main, missed, MACROS_NAME)
@@ -210,7 +218,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root,
                                scales.get(n, (1.0,))[0] if n in known else 1.0,
                                clips.cut.get(n, ""), n in clips.unseen,
-                               shared.get(n, ("", 0.0)))
+                               shared.get(n, ("", 0.0)), wrapped.get(n))
                       for n, fields in typeset.items()]
     for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
         at = [errors.get(f"{g.tex.relative_to(root)}:{n}", "") for n in (g.line, g.tex_line)]
@@ -258,7 +266,7 @@ def _typeset(made: dict[str, list[str]], pages: dict[str, str],
 
 
 def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: bool,
-             shares: tuple[str, float] = ("", 0.0)) -> Graphic:
+             shares: tuple[str, float] = ("", 0.0), scaled_at=None) -> Graphic:
     page, file, name, options, wd, ht, line, width, height, clip, path, number, tex = \
         fields[:13]
     star = fields[13:14] == ["1"]
@@ -269,7 +277,8 @@ def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: 
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
                               _inches(height), clip == "1", scale, cropped,
-                              unseen, *shares, natural, " ".join(fields[14:15]).strip())
+                              unseen, *shares, natural, " ".join(fields[14:15]).strip(),
+                              scaled_at)
     graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
     graphic.path_written = path
