@@ -277,8 +277,12 @@ _RUN = Record(
 )
 #: A row named empty or blank drew its panels with no name beside them (round 49c W4).
 ARCH_BLANK = "name the row's architecture (it is printed beside the row)"
+#: A row without a method (not run for that architecture) was told "missing key" alone (W32).
+METHOD_MISSING = (f"every row draws {', '.join(METHODS[:-1])} and {METHODS[-1]}: give {{key}}'s "
+                  "run for this row's architecture, or leave the row out")
 SCHEMA = Record({"rows": ListOf(Record({"arch": Text(min_length=1, blank_why=ARCH_BLANK),
-                                         "methods": MapOf(_RUN, keys=METHODS, known=METHODS)}),
+                                         "methods": MapOf(_RUN, keys=METHODS, known=METHODS,
+                                                          missing=METHOD_MISSING)}),
                                  max_length=len(ROWS),
                                  max_reason=f"the figure's size is fixed for {len(ROWS)} rows"),
                  "seed": Seed()},  # the run the rows come from (not drawn)

@@ -78,3 +78,17 @@ def test_an_empty_name_of_a_row_or_point_is_refused(capsys, tmp_path, figdata_di
                             "--out", str(out), name)
     assert code != 0
     assert f"{name}.json: {key}: is empty or blank; {fix}" in stdout + err
+
+
+def test_a_method_missing_from_a_row_says_what_to_do(capsys, tmp_path, figdata_dir):
+    """Round 49 (W32): fig3b's row without FA (not run for that architecture) was refused with
+    "data.rows[2].methods.FA: missing key" and no word of what to do: the line says the figure
+    draws the three methods in every row, and to give the run or leave the row out."""
+    _edit(figdata_dir, "fig3b_crossarch_3row", lambda data: data["rows"][2]["methods"].pop("FA"))
+    out = tmp_path / "out"
+    code, _, err = _build(capsys, figdata_dir, out, "fig3b_crossarch_3row")
+    assert code == 1, err
+    assert err.splitlines()[0].endswith(
+        "fig3b_crossarch_3row.json: data.rows[2].methods.FA: missing key; every row draws BP, "
+        "FA and DFA: give FA's run for this row's architecture, or leave the row out"), err
+    assert not list(out.glob("fig3b_crossarch_3row*"))

@@ -168,12 +168,16 @@ def Record(fields: dict[str, Schema], *, optional: Sequence[str] = (),
 
 def MapOf(value: Schema, *, keys: Sequence[str] = (), min_size: int = 0,
           equal_lengths: bool = False, known: Sequence[str] | None = None,
-          key_pattern: str | None = None, key_what: str = "", doc: str = "") -> Schema:
+          key_pattern: str | None = None, key_what: str = "", missing: str = "",
+          doc: str = "") -> Schema:
     """An object of free keys (methods) whose values all match ``value``: ``keys`` must be
-    there, ``known`` lists every key allowed; free keys are checked as drawn text, or against
-    ``key_pattern`` (``key_what`` in words); ``equal_lengths``: series against one x."""
+    there (``missing``: what to do when one is not, ``{key}`` the key: "missing key" alone
+    told no fix, round 49c W32), ``known`` lists every key allowed; free keys are checked as
+    drawn text, or against ``key_pattern`` (``key_what`` in words); ``equal_lengths``: series
+    against one x."""
     names = ({"enum": list(known)} if known is not None else
              {"pattern": f"^(?:{key_pattern})$", "why": key_what} if key_pattern else Text())
     return _said(doc, type="object", additionalProperties=value, propertyNames=names,
-                 required=list(keys) if keys else None, minProperties=min_size or None,
+                 required=list(keys) if keys else None, missingWhy=missing or None,
+                 minProperties=min_size or None,
                  sameLength=[["*"]] if equal_lengths else None)

@@ -219,7 +219,9 @@ def _said(error, where: str) -> list[_Said]:  # noqa: PLR0911
         shown = excerpt(instance, 40) if "why" in schema else repr(instance[:40])
         return [_Said((*path, instance), f"{key} key {shown}", 0, words)]
     if kind == "required":
-        return [_Said((*path, k), join(key, k), 5, "missing key")
+        fix = schema.get("missingWhy")
+        return [_Said((*path, k), join(key, k), 5,
+                      f"missing key; {fix.format(key=k)}" if fix else "missing key")
                 for k in value if k not in instance]
     if kind == "additionalProperties":
         known = [k for k, v in schema["properties"].items()
