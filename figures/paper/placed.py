@@ -74,8 +74,11 @@ def _reshaped(graphic: Graphic) -> str | None:
         return "trimmed or clipped"
     if options.get("page", "1").strip() not in ("1", ""):  # our builds have one page
         return f"by a page our one-page build has not (page={options['page']})"
-    angle = options.get("angle", "0").strip() or "0"  # a whole turn is upright (48a, P32)
-    if not (angle.lstrip("-").replace(".", "", 1).isdigit() and float(angle) % 360 == 0):
+    angle = options.get("angle", "0").strip() or "0"  # a whole turn is upright (48a, P32),
+    read = getattr(printed, "angle", None)  # TeX's reading of a macro's (49a, P11)
+    if read is None and angle.lstrip("-").replace(".", "", 1).isdigit():
+        read = float(angle)
+    if read is None or read % 360 != 0:
         return f"rotated (angle={options['angle']})"
     if options.get("scale", "1").strip() not in ("1", "1.0"):
         return f"rescaled (scale={options['scale']})"
@@ -298,20 +301,6 @@ def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
             f"{inches(line)} in) is narrower: make it at least {share:g}\\textwidth, or move "
             f"the include out of it ({where})" if share <= 1 else
             f"no line of this page ({text:g} in) holds it: leave it out of the paper")
-
-
-def wider_box(graphic: Graphic, width: float, venue: Venue) -> str:
-    """Where a build that fails the legibility rules at ``width`` can go wider on ``venue``'s
-    page: a figure* out of a column of two, a wider box; none at the text's whole width (a
-    slide's, a one-column page's), which the drawing itself must be made for."""
-    text, column = venue.text_width_in, venue.column_width_in
-    if width >= text - 0.01:
-        return (f"{width:g} in is this page's whole text width, so no wider box holds it "
-                "here (nor a figure*): draw it with fewer panels or a layout for a page this "
-                "size (its module's drawing), or leave it out of the paper")
-    if column < text - 0.01 and not graphic.wide and width <= column + 0.01:
-        return f"put it in a figure* (a line of {text:g} in) or a wider box (width=)"
-    return f"put it in a wider box (width=, up to \\textwidth: {text:g} in)"
 
 
 def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: Width

@@ -90,3 +90,25 @@ def test_a_compile_that_stops_names_tex_s_first_error_where_it_began(tmp_path, m
     assert "stopped at main.tex:10: Output loop---100 consecutive dead cycles" in line, line
     assert line.endswith("mend it so it compiles, then sync again"), line
     assert not any((paper / "figures").iterdir())
+
+
+@pytest.mark.slow  # the probe compiles the paper
+def test_an_angle_a_macro_gives_is_read_as_tex_reads_it(tmp_path, monkeypatch, capsys):
+    r"""Round 49a (P11): ``\includegraphics[angle=\rot,width=0.6\linewidth]{...}`` with
+    ``\def\rot{360}`` (a switch set to a whole turn) was refused, "the paper prints it rotated
+    (angle=\rot)", where TeX prints it upright: graphicx expands the angle as it reads the
+    key. Now the probe logs the angle TeX read: a whole turn is upright and synced, a quarter
+    turn (``\turn`` = 90) still refused, naming the key as written."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\def\\rot{360}\\def\\turn{90}\n"
+        "\\begin{document}\n"
+        "\\includegraphics[angle=\\rot,width=0.6\\linewidth]{figures/cifar_state_vs_credit}\n\n"
+        "\\includegraphics[angle=\\turn,width=0.6\\linewidth]{figures/cifar_summary}\n"
+        "\\end{document}\n"))
+    code, out, err = on_paper(paper, capsys, "sync", "-n")
+    assert code == 1, err
+    [upright] = _rows(out, "cifar_state_vs_credit")
+    assert "held, not written (a row is refused: all or nothing): copy " in upright, upright
+    assert upright.endswith("/w2.864/cifar_state_vs_credit.pdf"), upright
+    [turned] = _rows(out, "cifar_summary")
+    assert "refused: the paper prints it rotated (angle=\\turn)" in turned, turned
