@@ -48,3 +48,33 @@ def test_three_close_distinct_points_are_named_apart(capsys, tmp_path, figdata_d
     code, stdout, _ = run(capsys, "check", "--strict", "--venue", "icml", "--out", str(out),
                           "--figdata", str(figdata_dir), "fig1_audit_hero")
     assert code == 0, stdout
+
+
+BLANK = {  # round 49c W4: a name printed beside a row or on a point's tick
+    "fig3b_crossarch_3row": (lambda data, text: data["rows"][0].__setitem__("arch", text),
+                             "data.rows[0].arch",
+                             "name the row's architecture (it is printed beside the row)"),
+    "fig4_penalty_rescue": (
+        lambda data, text: data["panel_b"]["conditions"][1].__setitem__("label", text),
+        "data.panel_b.conditions[1].label", "name the condition (it is printed on its tick)"),
+}
+
+
+@pytest.mark.parametrize("text", ["", "   "])
+@pytest.mark.parametrize("name", sorted(BLANK))
+def test_an_empty_name_of_a_row_or_point_is_refused(capsys, tmp_path, figdata_dir, name, text):
+    """Round 49 (W4): fig3b's ``arch`` or fig4's condition ``label`` empty or blank built at
+    exit 0 and passed ``check``, a row of panels or a pair of points with no name: the figdata
+    check refuses it in one line naming the file, the key and what to do, nothing built."""
+    set_name, key, fix = BLANK[name]
+    _edit(figdata_dir, name, lambda data: set_name(data, text))
+    out = tmp_path / "out"
+    code, _, err = _build(capsys, figdata_dir, out, name)
+    assert code == 1, err
+    assert err.splitlines()[0].endswith(
+        f"{name}.json: {key}: is empty or blank; {fix}"), err
+    assert not list(out.glob(f"{name}*"))
+    code, stdout, err = run(capsys, "check", "--venue", "icml", "--figdata", str(figdata_dir),
+                            "--out", str(out), name)
+    assert code != 0
+    assert f"{name}.json: {key}: is empty or blank; {fix}" in stdout + err
