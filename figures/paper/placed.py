@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
 from figures.page import Box, Width, inches
+from figures.paper.bymacro import macro_width_edit
 from figures.paper.latex import UNITS, Graphic, line_width_in, width_in
 from figures.paper.overrun import overrun
 from figures.paper.wrappers import to_width, turned
@@ -289,7 +290,8 @@ def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
     if least <= line + 0.005:
         share = math.ceil(least / line * 100) / 100
         width = f"{share:g}\\linewidth" if share < 1 else "\\linewidth"
-        return f"write {fixed_include(graphic, width)} at {where}"
+        return macro_width_edit(graphic, width) or \
+            f"write {fixed_include(graphic, width)} at {where}"  # \fig's width (49a, P1)
     if column < text - 0.01 and not graphic.wide and abs(line - column) <= 0.01 \
             and least <= text:  # its line is a column's: a figure* gives it the text's
         written = graphic.options.get("width", "\\linewidth").replace(" ", "")

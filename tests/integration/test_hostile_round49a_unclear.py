@@ -112,3 +112,24 @@ def test_an_angle_a_macro_gives_is_read_as_tex_reads_it(tmp_path, monkeypatch, c
     assert upright.endswith("/w2.864/cifar_state_vs_credit.pdf"), upright
     [turned] = _rows(out, "cifar_summary")
     assert "refused: the paper prints it rotated (angle=\\turn)" in turned, turned
+
+
+@pytest.mark.slow  # the probe compiles the paper (aastex631)
+def test_an_include_a_class_macro_writes_is_mended_in_the_macro_s_width(tmp_path, monkeypatch,
+                                                                        capsys):
+    r"""Round 49a (P1): AAS's ``\gridline{\fig{...}{0.45\textwidth}{(a)} \fig{fig1_audit_hero}
+    {0.45\textwidth}{(b)}}``, the hero under its smallest width: the advice was a bare
+    ``\includegraphics[width=0.46\linewidth]{fig1_audit_hero}`` at that line, which drops the
+    panel's "(b)" and the grid. Now it says to write the width in place of the macro's width
+    argument, the edit P1b showed converges."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass[twocolumn]{aastex631}\n\\graphicspath{{figures/}}\n"
+        "\\begin{document}\n\\title{A test}\n\\author{A. Author}\n\\section{Intro}\nText.\n"
+        "\\begin{figure*}\n\\gridline{\\fig{cifar_state_vs_credit}{0.45\\textwidth}{(a)}\n"
+        "          \\fig{fig1_audit_hero}{0.45\\textwidth}{(b)}}\n\\caption{Grid.}\n"
+        "\\end{figure*}\nMore text.\n\\end{document}\n"))
+    code, out, err = on_paper(paper, capsys, "sync", "-n")
+    assert code == 1, err
+    [row] = _rows(out, "fig1_audit_hero")
+    assert row.endswith("write 0.46\\linewidth in place of 0.45\\textwidth (\\fig's width) at "
+                        "main.tex:10"), row
