@@ -26,9 +26,8 @@ from figures.paper.placed import (
     placement,
     too_short,
     under_limit,
-    wider_box,
 )
-from figures.paper.short import short_page
+from figures.paper.short import short_page, wider_box
 from figures.paper.sync import SourceOf, extensions_of, includes_of, name_of, target_of
 from figures.paper.tall import held
 from figures.paper.wrappers import height_of, nearest_wrapper, to_width

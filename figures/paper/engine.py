@@ -69,6 +69,9 @@ class Printed:
     default_cut: str = ""
     #: The file and line of the wrapper TeX scaled it in (a saved box's: round 49a, P29b).
     scaled_at: tuple[Path, int] | None = None
+    #: ``angle=`` as graphicx expanded it (``\\rot`` defined as 360: 360.0); None: none, or
+    #: not a number (round 49a, P11).
+    angle: float | None = None
 
 
 def _number(text: str) -> float:
@@ -178,7 +181,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                           "" if Path(file).is_absolute() and not Path(file).is_relative_to(
                               root.resolve()) else file)
         elif kind == "J":  # one field a line: a name may hold a |
-            made[rest] = [rest, *itertools.islice(records, 15)]
+            made[rest] = [rest, *itertools.islice(records, 16)]
         elif kind == "I" and len(fields) >= 2:
             floats[fields[0]] = fields[1]
         elif kind == "F" and fields:
@@ -271,6 +274,7 @@ def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: 
         fields[:13]
     star = fields[13:14] == ["1"]
     natural = (_inches(fields[15]) or 0.0) <= 0 if len(fields) > 15 else False
+    angle = re.fullmatch(r"\s*[-+]?(?:\d+\.?\d*|\.\d+)\s*", fields[16] if len(fields) > 16 else "")
     source = root / tex if tex else root
     graphic = Graphic(source, _own_line(source, int(number), name.strip()), name.strip(),
                       {k: v.strip() for k, v in graphics_options(options).items()}, star)
@@ -278,7 +282,7 @@ def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: 
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
                               _inches(height), clip == "1", scale, cropped,
                               unseen, *shares, natural, " ".join(fields[14:15]).strip(),
-                              scaled_at)
+                              scaled_at, angle and float(angle[0]))
     graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
     graphic.path_written = path

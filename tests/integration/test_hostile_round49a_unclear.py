@@ -90,3 +90,46 @@ def test_a_compile_that_stops_names_tex_s_first_error_where_it_began(tmp_path, m
     assert "stopped at main.tex:10: Output loop---100 consecutive dead cycles" in line, line
     assert line.endswith("mend it so it compiles, then sync again"), line
     assert not any((paper / "figures").iterdir())
+
+
+@pytest.mark.slow  # the probe compiles the paper
+def test_an_angle_a_macro_gives_is_read_as_tex_reads_it(tmp_path, monkeypatch, capsys):
+    r"""Round 49a (P11): ``\includegraphics[angle=\rot,width=0.6\linewidth]{...}`` with
+    ``\def\rot{360}`` (a switch set to a whole turn) was refused, "the paper prints it rotated
+    (angle=\rot)", where TeX prints it upright: graphicx expands the angle as it reads the
+    key. Now the probe logs the angle TeX read: a whole turn is upright and synced, a quarter
+    turn (``\turn`` = 90) still refused, naming the key as written."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\def\\rot{360}\\def\\turn{90}\n"
+        "\\begin{document}\n"
+        "\\includegraphics[angle=\\rot,width=0.6\\linewidth]{figures/cifar_state_vs_credit}\n\n"
+        "\\includegraphics[angle=\\turn,width=0.6\\linewidth]{figures/cifar_summary}\n"
+        "\\end{document}\n"))
+    code, out, err = on_paper(paper, capsys, "sync", "-n")
+    assert code == 1, err
+    [upright] = _rows(out, "cifar_state_vs_credit")
+    assert "held, not written (a row is refused: all or nothing): copy " in upright, upright
+    assert upright.endswith("/w2.864/cifar_state_vs_credit.pdf"), upright
+    [turned] = _rows(out, "cifar_summary")
+    assert "refused: the paper prints it rotated (angle=\\turn)" in turned, turned
+
+
+@pytest.mark.slow  # the probe compiles the paper (aastex631)
+def test_an_include_a_class_macro_writes_is_mended_in_the_macro_s_width(tmp_path, monkeypatch,
+                                                                        capsys):
+    r"""Round 49a (P1): AAS's ``\gridline{\fig{...}{0.45\textwidth}{(a)} \fig{fig1_audit_hero}
+    {0.45\textwidth}{(b)}}``, the hero under its smallest width: the advice was a bare
+    ``\includegraphics[width=0.46\linewidth]{fig1_audit_hero}`` at that line, which drops the
+    panel's "(b)" and the grid. Now it says to write the width in place of the macro's width
+    argument, the edit P1b showed converges."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass[twocolumn]{aastex631}\n\\graphicspath{{figures/}}\n"
+        "\\begin{document}\n\\title{A test}\n\\author{A. Author}\n\\section{Intro}\nText.\n"
+        "\\begin{figure*}\n\\gridline{\\fig{cifar_state_vs_credit}{0.45\\textwidth}{(a)}\n"
+        "          \\fig{fig1_audit_hero}{0.45\\textwidth}{(b)}}\n\\caption{Grid.}\n"
+        "\\end{figure*}\nMore text.\n\\end{document}\n"))
+    code, out, err = on_paper(paper, capsys, "sync", "-n")
+    assert code == 1, err
+    [row] = _rows(out, "fig1_audit_hero")
+    assert row.endswith("write 0.46\\linewidth in place of 0.45\\textwidth (\\fig's width) at "
+                        "main.tex:10"), row
