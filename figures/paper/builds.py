@@ -26,9 +26,8 @@ from figures.paper.placed import (
     placement,
     too_short,
     under_limit,
-    wider_box,
 )
-from figures.paper.short import short_page
+from figures.paper.short import short_page, wider_box
 from figures.paper.sync import SourceOf, extensions_of, includes_of, name_of, target_of
 from figures.paper.tall import held
 from figures.paper.wrappers import height_of, nearest_wrapper, to_width
@@ -198,6 +197,9 @@ def _narrow(spec, venue: Venue, width, include) -> str | None:
                                  "\\setkeys" if cause.startswith("\\setkeys") else
                                  f"{cause} scales it there by its height ({height}): make that "
                                  "height taller, or take the include out of it" if height else
+                                 f"{cause} scales it there (the box it is saved in prints again): "
+                                 "give that copy an \\includegraphics of its own, or print the box "
+                                 "unscaled" if saved_box_wrapper(include) else
                                  f"{cause} scales it there: take the include out of it, or make "
                                  "the box it scales to wider")
         return [None if narrow is None else narrow.message]
@@ -276,13 +278,34 @@ def _verdicts(folder: Path) -> dict:
 
 def scaling_wrapper(include) -> str:
     """The command around ``include`` that scales what it holds (``\\resizebox at
-    main.tex:40``), read from the source above it; else, for an include of no size of its own,
-    the ``\\setkeys{Gin}{width=...}`` that gives it one (round 39, F16); else "a wrapper"."""
+    main.tex:40``), read from the source above it; where TeX scaled it elsewhere (a box it is
+    saved in, ``\\scalebox{0.5}{\\usebox{\\figbox}}`` at main.tex:12), that wrapper, at the
+    line TeX read it (round 49a, P29b: "a wrapper" named nothing); else, for an include of no
+    size of its own, the ``\\setkeys{Gin}{width=...}`` that gives it one (round 39, F16);
+    else "a wrapper"."""
+    if (elsewhere := saved_box_wrapper(include)) is not None:
+        return elsewhere
     if (wrapper := nearest_wrapper(include.tex, include.line)) is not None:
         return f"\\{wrapper[1]} at {display_path(include.tex.name)}:{wrapper[0]}"
     own = include.graphic.options if include.graphic is not None else {}
     sized = any(key in own for key in ("width", "height", "totalheight", "scale"))
     return (None if sized else gin_default(include.tex)) or "a wrapper"
+
+
+def saved_box_wrapper(include) -> str | None:
+    """``\\scalebox at main.tex:12``: the wrapper TeX scaled ``include`` in, when that is not
+    around the include in the source (the include saved in a box, ``\\sbox``, printed through
+    a wrapper elsewhere); None: around it."""
+    printed = include.graphic.printed if include.graphic is not None else None
+    at = getattr(printed, "scaled_at", None)
+    if at is None:
+        return None
+    (tex, line), here = at, nearest_wrapper(include.tex, include.line)
+    if here is not None and tex == include.tex and line >= include.line:
+        return None  # its own wrapper, whose argument ends at that line
+    wrapper = nearest_wrapper(tex, line)
+    name = f"\\{wrapper[1]}" if wrapper is not None else "a wrapper"
+    return f"{name} at {display_path(tex.name)}:{line if wrapper is None else wrapper[0]}"
 
 
 def built_guess(main: Path) -> list[list[str | None]]:

@@ -27,8 +27,9 @@ from figures import runner
 from figures.errors import MAX_LINE, LatexError, elide
 from figures.paper.cropped import Clips
 from figures.paper.latex import Graphic, Paper, graphics_options
-from figures.paper.missing import device_opened, devices_read, missing_lines, styles_missing
+from figures.paper.missing import devices_read, missing_lines, styles_missing
 from figures.paper.sideby import side_by_side
+from figures.paper.stopped import led_by_first, stopped
 from figures.paper.sync import MACROS_NAME
 from figures.paper.tikzcache import caches_read
 from figures.texhints import explained
@@ -66,6 +67,11 @@ class Printed:
     #: The ``trim`` or ``viewport`` a ``\\setkeys{Gin}`` gives every include (``trim 0 0 0
     #: 20``: graphicx applies it, never its ``clip``; round 41, N9); empty: none.
     default_cut: str = ""
+    #: The file and line of the wrapper TeX scaled it in (a saved box's: round 49a, P29b).
+    scaled_at: tuple[Path, int] | None = None
+    #: ``angle=`` as graphicx expanded it (``\\rot`` defined as 360: 360.0); None: none, or
+    #: not a number (round 49a, P11).
+    angle: float | None = None
 
 
 def _number(text: str) -> float:
@@ -117,8 +123,9 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         if "E|" not in lines:
             texlog = out / f"{job}.log"
             texlog = texlog.read_text(errors="replace") if texlog.is_file() else ""
-            why = explained(_stopped(said, run, texlog, missing, out / f"{job}.fls", main),
-                            out / f"{job}.log", main)  # an include TeX misread (A65)
+            last = stopped(said, run, texlog, missing, out / f"{job}.fls", main)
+            why = explained(last, out / f"{job}.log", main)  # an include TeX misread (A65),
+            why = led_by_first(said, why) if why == last else why  # else TeX's first (P13)
             do = "figures compiles with pdflatex only, not XeLaTeX or LuaLaTeX" if re.search(
                 r"requires either XeTeX or LuaTeX|XeTeX or LuaTeX is required", why) else \
                 f"end {main.name} with \\end{{document}}, then sync again" if why.startswith(
@@ -148,6 +155,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     at: dict[str, tuple] = {}  # where each is shipped (sp: its box's right end), its lines' box
     margins: list = []  # \hoffset, the side margins, \columnsep, two-sided
     around: list[tuple[float, str, int]] = []  # the scaled boxes shipped around this point
+    scaled_at: dict[int, tuple[Path, int]] = {}  # each wrapper's file and line, as TeX read
+    wrapped: dict[str, tuple[Path, int] | None] = {}  # them; an include's innermost scaling
     clips = Clips()  # and the clips
     records = iter(lines)
     for line in records:
@@ -172,7 +181,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                           "" if Path(file).is_absolute() and not Path(file).is_relative_to(
                               root.resolve()) else file)
         elif kind == "J":  # one field a line: a name may hold a |
-            made[rest] = [rest, *itertools.islice(records, 15)]
+            made[rest] = [rest, *itertools.islice(records, 16)]
         elif kind == "I" and len(fields) >= 2:
             floats[fields[0]] = fields[1]
         elif kind == "F" and fields:
@@ -183,6 +192,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                 at[fields[0]] = (int(fields[2]), int(fields[3]), fields[4:5] or [""])
             scales[fields[0]] = (math.prod(f for f, *_ in around),
                                  tuple((by, wrapper) for _, by, wrapper in around))
+            wrapped[fields[0]] = next((scaled_at[w] for f, _, w in reversed(around)
+                                       if f != 1 and w in scaled_at), None)
             for *_, wrapper in around:
                 inside.setdefault(wrapper, []).append(fields[0])
         elif kind == "L" and len(fields) >= 5:
@@ -191,6 +202,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
             around.append((abs(_number(fields[0])), fields[1] if len(fields) > 1 else "",
                            len(inside)))
             inside[len(inside)] = []
+            if len(fields) > 6 and fields[5].isdigit():  # where TeX scaled it (P29b)
+                scaled_at[len(inside) - 1] = (root / fields[6], int(fields[5]))
         elif kind == "X" and around:
             around.pop()
     paper.unresolved += missing_lines(main, missed, MACROS_NAME)
@@ -208,7 +221,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     paper.graphics = [_graphic([pages.get(n, "0"), *fields[1:]], root,
                                scales.get(n, (1.0,))[0] if n in known else 1.0,
                                clips.cut.get(n, ""), n in clips.unseen,
-                               shared.get(n, ("", 0.0)))
+                               shared.get(n, ("", 0.0)), wrapped.get(n))
                       for n, fields in typeset.items()]
     for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
         at = [errors.get(f"{g.tex.relative_to(root)}:{n}", "") for n in (g.line, g.tex_line)]
@@ -238,42 +251,6 @@ def _command_line(out: Path, source: str, read_images: bool) -> str:
             "\\input{\\fapprobe}\\input{\\fapmain}")
 
 
-def _stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
-             fls: Path, main: Path) -> str:
-    """Why pdflatex stopped: TeX's last error but an image sync is about to write (it goes
-    on after those), what its log says after it (``cannot \\read from terminal``, a device
-    it died opening: :func:`device_opened`), and the packages it read as empty."""
-    said = [e for e in said if not e[1].lstrip().startswith("==>")]
-    real = next((e for e in reversed(said) if "not found" not in e[1]), None)
-    last = real or (said[-1] if said else None)
-    why = (last[1] if last[0].startswith(f"{PROBE}:") else f"{last[0]}: {last[1]}") if last \
-        else f"exit {run.returncode}"  # the probe's own stop says where (round 49, 49a P33)
-    # a fatal error with no file:line (\input{/dev/zero}: "(/dev/zero! Unable to read an
-    # entire line"), on the terminal only: with the file TeX read last; before an image not
-    # there yet, which TeX goes on after (round 45a, P26). One at a line's start is TeX's at
-    # its terminal, every file read to its end: no file is to blame (round 47a, P13)
-    fatal_here = re.search(r"(?:^|(\(\S*))! (.+?)\.?$", run.stdout, re.MULTILINE)
-    if not real and fatal_here:
-        why = fatal_here[2]
-    if not real and fatal_here and fatal_here[1] and fls.is_file() and \
-            (read := runner.recorded(fls, fls.parent)[0]):
-        file = read[-1].relative_to(Path.cwd()) if read[-1].is_relative_to(Path.cwd()) \
-            else read[-1]
-        why = f"{fatal_here[2]}, reading {file}"
-    if not real and why == "Emergency stop" and "no legal \\end found" in texlog:
-        return "no \\end{document}: TeX read the main file and its \\inputs to their end"
-    socket = re.search(r"pdflatex: ([^\n]+?): No such device or address$", run.stdout,
-                       re.MULTILINE)
-    if not real and socket:  # kpathsea's open of a socket: said on the terminal only
-        why = device_opened(main, runner.recorded(fls, main.parent)[0] if fls.is_file() else [],
-                            socket[1]) or (f"{socket[1]} is a socket or device, not a file: "
-                                           "make it a regular file or remove its \\input")
-    fatal = re.search(r"^\*\*\* \((.+)\)$", texlog, re.MULTILINE)
-    why += f" ({fatal[1]})" if fatal else ""
-    why += f"; not in this TeX Live, read as empty: {', '.join(missing)}" if missing else ""
-    return why
-
-
 def _typeset(made: dict[str, list[str]], pages: dict[str, str],
              measured: set[str]) -> dict[str, list[str]]:
     """The includes whose boxes TeX made, in order: each one shipped; and of one never
@@ -292,18 +269,20 @@ def _typeset(made: dict[str, list[str]], pages: dict[str, str],
 
 
 def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: bool,
-             shares: tuple[str, float] = ("", 0.0)) -> Graphic:
+             shares: tuple[str, float] = ("", 0.0), scaled_at=None) -> Graphic:
     page, file, name, options, wd, ht, line, width, height, clip, path, number, tex = \
         fields[:13]
     star = fields[13:14] == ["1"]
     natural = (_inches(fields[15]) or 0.0) <= 0 if len(fields) > 15 else False
+    angle = re.fullmatch(r"\s*[-+]?(?:\d+\.?\d*|\.\d+)\s*", fields[16] if len(fields) > 16 else "")
     source = root / tex if tex else root
     graphic = Graphic(source, _own_line(source, int(number), name.strip()), name.strip(),
                       {k: v.strip() for k, v in graphics_options(options).items()}, star)
     graphic.printed = Printed(int(page), None if file == "-" else file,
                               (_inches(wd), _inches(ht)), _inches(line), _inches(width),
                               _inches(height), clip == "1", scale, cropped,
-                              unseen, *shares, natural, " ".join(fields[14:15]).strip())
+                              unseen, *shares, natural, " ".join(fields[14:15]).strip(),
+                              scaled_at, angle and float(angle[0]))
     graphic.tex_line = int(number)
     graphic.path = _folders(path, root)
     graphic.path_written = path

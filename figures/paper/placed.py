@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
 from figures.page import Box, Width, inches
+from figures.paper.bymacro import macro_width_edit
 from figures.paper.latex import UNITS, Graphic, line_width_in, width_in
 from figures.paper.overrun import overrun
 from figures.paper.wrappers import to_width, turned
@@ -74,8 +75,11 @@ def _reshaped(graphic: Graphic) -> str | None:
         return "trimmed or clipped"
     if options.get("page", "1").strip() not in ("1", ""):  # our builds have one page
         return f"by a page our one-page build has not (page={options['page']})"
-    angle = options.get("angle", "0").strip() or "0"  # a whole turn is upright (48a, P32)
-    if not (angle.lstrip("-").replace(".", "", 1).isdigit() and float(angle) % 360 == 0):
+    angle = options.get("angle", "0").strip() or "0"  # a whole turn is upright (48a, P32),
+    read = getattr(printed, "angle", None)  # TeX's reading of a macro's (49a, P11)
+    if read is None and angle.lstrip("-").replace(".", "", 1).isdigit():
+        read = float(angle)
+    if read is None or read % 360 != 0:
         return f"rotated (angle={options['angle']})"
     if options.get("scale", "1").strip() not in ("1", "1.0"):
         return f"rescaled (scale={options['scale']})"
@@ -286,7 +290,8 @@ def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
     if least <= line + 0.005:
         share = math.ceil(least / line * 100) / 100
         width = f"{share:g}\\linewidth" if share < 1 else "\\linewidth"
-        return f"write {fixed_include(graphic, width)} at {where}"
+        return macro_width_edit(graphic, width) or \
+            f"write {fixed_include(graphic, width)} at {where}"  # \fig's width (49a, P1)
     if column < text - 0.01 and not graphic.wide and abs(line - column) <= 0.01 \
             and least <= text:  # its line is a column's: a figure* gives it the text's
         written = graphic.options.get("width", "\\linewidth").replace(" ", "")
@@ -298,20 +303,6 @@ def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
             f"{inches(line)} in) is narrower: make it at least {share:g}\\textwidth, or move "
             f"the include out of it ({where})" if share <= 1 else
             f"no line of this page ({text:g} in) holds it: leave it out of the paper")
-
-
-def wider_box(graphic: Graphic, width: float, venue: Venue) -> str:
-    """Where a build that fails the legibility rules at ``width`` can go wider on ``venue``'s
-    page: a figure* out of a column of two, a wider box; none at the text's whole width (a
-    slide's, a one-column page's), which the drawing itself must be made for."""
-    text, column = venue.text_width_in, venue.column_width_in
-    if width >= text - 0.01:
-        return (f"{width:g} in is this page's whole text width, so no wider box holds it "
-                "here (nor a figure*): draw it with fewer panels or a layout for a page this "
-                "size (its module's drawing), or leave it out of the paper")
-    if column < text - 0.01 and not graphic.wide and width <= column + 0.01:
-        return f"put it in a figure* (a line of {text:g} in) or a wider box (width=)"
-    return f"put it in a wider box (width=, up to \\textwidth: {text:g} in)"
 
 
 def build_for_width(spec: FigureSpec, figdata_dir: Path, venue: Venue, width: Width

@@ -1,4 +1,5 @@
-"""A paper's own page too short for a figure: the height its drawing needs, said in the row.
+"""Where a build that fails the legibility rules can go (:func:`wider_box`), and a paper's
+own page too short for a figure: the height its drawing needs, said in the row.
 
 A venue file's page too short is refused by the build, naming the venue's text_height_in
 (:meth:`figures.outputs.kind.BuildKind._held`, hostile round 47c W19); a paper's own page
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from figures.page import MIN_PANEL_HEIGHT_IN, Width, inches
+from figures.paper.latex import Graphic
 from figures.venues import Venue, of_the_paper
 
 
@@ -50,3 +52,17 @@ def short_page(spec: Any, venue: Venue, kind: Any, figdata_dir: Path,
             f"half its {inches(venue.text_height_in)} in text height): give the page a text "
             f"at least {inches(2 * need)} in tall (\\textheight, or the page's size), draw it "
             "with fewer rows of panels (its module's drawing), or leave it out of the paper")
+
+
+def wider_box(graphic: Graphic, width: float, venue: Venue) -> str:
+    """Where a build that fails the legibility rules at ``width`` can go wider on ``venue``'s
+    page: a figure* out of a column of two, a wider box; none at the text's whole width (a
+    slide's, a one-column page's), which the drawing itself must be made for."""
+    text, column = venue.text_width_in, venue.column_width_in
+    if width >= text - 0.01:
+        return (f"{width:g} in is this page's whole text width, so no wider box holds it "
+                "here (nor a figure*): draw it with fewer panels or a layout for a page this "
+                "size (its module's drawing), or leave it out of the paper")
+    if column < text - 0.01 and not graphic.wide and width <= column + 0.01:
+        return f"put it in a figure* (a line of {text:g} in) or a wider box (width=)"
+    return f"put it in a wider box (width=, up to \\textwidth: {text:g} in)"

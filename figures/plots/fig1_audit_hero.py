@@ -3,12 +3,14 @@ and per-layer BP-gradient norm. Every value is a paper literal kept in figdata."
 
 from __future__ import annotations
 
+from itertools import combinations, product
 from typing import Any
 
 import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
+from matplotlib.transforms import Bbox
 
 from figures.data.schema import ListOf, MapOf, Number, Record, Series, Text
 from figures.errors import FigureDataError
@@ -271,14 +273,23 @@ def _page_quadrants(ax, points: list[Curve], page: Page) -> None:
 def _name_points(fig: Figure, ax, points: list[Curve], page: Page) -> None:
     """Each point of (a) named above it, or under it when another sits just above (their
     names would meet); where the name so placed would print on a name already placed (two
-    methods at one point: a tie of rounded numbers, round 48c W22) or within 1 pt of it, on
+    methods at one point: a tie of rounded numbers, round 48c W22) or within 3 pt of it, on
     its other side, measured on the laid-out figure as ``figures check`` measures (side by
-    side, hinted at 100 dpi, two names came 1.0 pt apart and failed it); one line naming the
-    key when neither side is free (three at one place: beside the point a name meets the one
-    above it). The paper's points keep their places."""
+    side, hinted at 100 dpi, two names came 1.0 pt apart and failed it); where neither is
+    free, beside it (right, left, a corner: three points within a name of each other, however
+    distinct their values: round 49c W6 refused (0.40, 0.25), (0.405, 0.255), (0.41, 0.26)
+    as "three methods at one place"). Three methods at exactly one place are still refused
+    in one line naming the key (one marker cannot show three methods; more decimals part
+    them); one line too, saying why, when no side is free at this width. The paper's
+    points keep their places."""
     # clear of its marker's edge, however thick the venue's lines (hostile round 47c, W20)
     gap = 2.5 + page.thin_pt  # the marker's radius and half its edge, and as much apart
-    sides = {"above": ((0, max(3, gap)), "bottom"), "under": ((0, -max(4, gap + 1)), "top")}
+    up, down = max(3, gap), max(4, gap + 1)
+    sides = {"above": ((0, up), "bottom", "center"), "under": ((0, -down), "top", "center"),
+             "right": ((down, 0), "center", "left"), "left": ((-down, 0), "center", "right"),
+             "upper right": ((up, up), "bottom", "left"),
+             "upper left": ((-up, up), "bottom", "right"),
+             "lower right": ((up, -up), "top", "left"), "lower left": ((-up, -up), "top", "right")}
     screen_dpi, engine = fig.dpi, fig.get_layout_engine()  # measured as `figures check`
     rect, strip = engine.get()["rect"], page.strip_in / fig.get_figheight()  # measures (and
     fig.set_dpi(LABEL_DPI)  # Page.hold_labels): unhinted at print dpi, the stamp's strip set
@@ -287,7 +298,8 @@ def _name_points(fig: Figure, ax, points: list[Curve], page: Page) -> None:
         with mpl.rc_context({"text.hinting": "no_hinting"}):
             fig.draw_without_rendering()  # the layout, so that names are measured in place
             _place_names(ax, points, sides, fig.canvas.get_renderer(),
-                         NAME_GAP_PT * LABEL_DPI / 72)
+                         NAME_GAP_PT * LABEL_DPI / 72, page.width_in,
+                         (2.5 + page.thin_pt / 2) * LABEL_DPI / 72)
     finally:
         engine.set(rect=rect)
         fig.set_dpi(screen_dpi)
@@ -295,44 +307,87 @@ def _name_points(fig: Figure, ax, points: list[Curve], page: Page) -> None:
 
 #: Names of (a)'s points at least this far apart (`figures check`'s MIN_TEXT_GAP_PT).
 NAME_GAP_PT = 1.0
+#: ... and of one another this many times as far: a space's width ("DFA" 1 pt from "BP" read
+#: "DFABP", round 49c W6).
+NAMES_APART = 3
 
 
 def _place_names(ax, points: list[Curve], sides: dict[str, Any], renderer: Any,
-                 gap: float) -> None:
-    """Each name on the first free side (see :func:`_name_points`): free of the names placed
-    and of the quadrant names, and inside the panel by ``gap``, clear of its frame and ticks
-    (round 49c, W5: a tie at the floor printed "DFA" across the bottom frame and the 0.0
-    tick). Where a side leaves the panel, a second row beyond the other name on the side
-    inside is tried (the paper's collapse, FA and DFA at chance with Γ 0: "DFA" over "FA")."""
+                 gap: float, width_in: float, radius: float) -> None:
+    """Each name on a free side (see :func:`_name_points`): inside the panel by ``gap``,
+    clear of its frame and ticks (round 49c, W5: a tie at the floor printed "DFA" across the
+    bottom frame and the 0.0 tick), of the quadrant names, of the other names and of the
+    other points' markers (``radius``, in pixels: a name beside a point must not sit on
+    another's). Where a side leaves the panel, a second row beyond the other name on the
+    side inside comes next (the paper's collapse, FA and DFA at chance with Γ 0: "DFA" over
+    "FA"); then beside the point, unless the two other methods sit exactly on it. The first
+    choice in each method's order (BP's first) that leaves every name free."""
     inside = ax.get_window_extent(renderer).padded(-gap)
-    placed: list[Any] = [t.get_window_extent(renderer) for t in ax.texts]
-    for method, point in zip(METHODS, points, strict=True):
+    quadrants = [t.get_window_extent(renderer) for t in ax.texts]
+    at = [tuple(ax.transData.transform((p.x[0], p.y[0]))) for p in points]
+    spots, said = [], []
+    for i, point in enumerate(points):
         (x,), (y,) = point.x, point.y
         under = any(0 < other.y[0] - y < 0.15 and abs(other.x[0] - x) < 0.3 for other in points)
-        tries = [(side, 0) for side in (("under", "above") if under else ("above", "under"))]
-        framed = False
-        while tries:
-            side, row = tries.pop(0)
-            (dx, dy), va = sides[side]
-            name = ax.annotate(point.label, (x, y), xytext=(dx, dy), textcoords="offset points",
-                               ha="center", va=va, zorder=6)
-            box = name.get_window_extent(renderer)
-            if row:  # beyond the name on that side: one name's height and twice the gap further
-                step = (box.height + 2 * gap) / renderer.points_to_pixels(1)
-                name.xyann = (dx, dy + row * step * (1 if dy > 0 else -1))
-                box = name.get_window_extent(renderer)
-            out = not (inside.x0 <= box.x0 and box.x1 <= inside.x1 and inside.y0 <= box.y0
-                       and box.y1 <= inside.y1)
-            if not out and not any(box.padded(gap).overlaps(other) for other in placed):
-                placed.append(box)
-                break
-            name.remove()
-            if out and not framed:  # this side leaves the panel: the other's second row
-                framed = True
-                tries.append(("under" if side == "above" else "above", 1))
-        else:
-            framed_said = ", or across the panel's frame" if framed else ""
-            raise FigureDataError("fig1_audit_hero.json", f"data.panel_a.values.{method}", (
-                f"at (acc {y:g}, Γ {x:g}) its name would print on another method's above and "
-                f"under the point (three methods at one place){framed_said}: give the values "
-                "with the decimals that tell them apart"))
+        one_place = at.count(at[i]) == 3
+        markers = [Bbox.from_extents(u - radius, v - radius, u + radius, v + radius)
+                   for u, v in at if (u, v) != at[i]]
+        first = ("under", "above") if under else ("above", "under")
+        tries = [(s, 0) for s in first] + [(s, 1) for s in reversed(first)]
+        free, out = [], set()
+        beside = [] if one_place else [(s, 0) for s in BESIDE]
+        for side, row in [*tries, *beside]:
+            if row and OTHER[side] not in out:  # a second row only where the other side is out
+                continue
+            spot, box = _spot(ax, point, sides[side], row, gap, renderer)
+            if not (inside.x0 <= box.x0 and box.x1 <= inside.x1 and inside.y0 <= box.y0
+                    and box.y1 <= inside.y1):
+                out.add(side)
+            elif not any(box.padded(gap).overlaps(q) for q in quadrants) and not any(
+                    box.overlaps(m) for m in markers):
+                free.append((spot, box))
+        spots.append(free)
+        said.append((x, y, one_place))
+    for k in range(1, len(points) + 1):  # the first method no choice leaves a free side
+        choice = next((c for c in product(*spots[:k]) if all(
+            not a[1].padded(gap * NAMES_APART).overlaps(b[1]) for a, b in combinations(c, 2))),
+            None)
+        if choice is None:
+            raise FigureDataError("fig1_audit_hero.json", f"data.panel_a.values.{METHODS[k - 1]}",
+                                  _no_side(*said[k - 1], width_in))
+    for point, (spot, _) in zip(points, choice, strict=True):
+        ax.annotate(point.label, (point.x[0], point.y[0]), textcoords="offset points",
+                    zorder=6, **spot)
+
+
+#: Beside a point, where above and under are taken (round 49c W6), in this order.
+BESIDE = ("right", "left", "upper right", "upper left", "lower right", "lower left")
+OTHER = {"above": "under", "under": "above"}
+
+
+def _spot(ax, point: Curve, side: tuple, row: int, gap: float, renderer: Any):
+    """A name's place on ``side`` of its point (in its ``row`` there: beyond the name on that
+    side, one name's height and twice the gap further) and its box, measured."""
+    (dx, dy), va, ha = side
+    name = ax.annotate(point.label, (point.x[0], point.y[0]), xytext=(dx, dy),
+                       textcoords="offset points", ha=ha, va=va)
+    if row:
+        step = (name.get_window_extent(renderer).height + 2 * gap) / renderer.points_to_pixels(1)
+        name.xyann = (dx, dy + row * step * (1 if dy > 0 else -1))
+    box = name.get_window_extent(renderer)
+    name.remove()
+    return {"xytext": name.xyann, "ha": ha, "va": va}, box
+
+
+def _no_side(x: float, y: float, one_place: bool, width_in: float) -> str:
+    """Why a point's name has no place, and what to do: three methods at exactly one place
+    (a tie of rounded numbers: more decimals part them, and distinct points are named beside
+    each other); else the points, the panel's frame and its quadrant names leave no side
+    free at this width (a wider figure puts the points further apart)."""
+    if one_place:
+        return (f"at (acc {y:g}, Γ {x:g}) its name would print on another method's above and "
+                "under the point (three methods at one place): give the values with the "
+                "decimals that tell them apart")
+    return (f"at (acc {y:g}, Γ {x:g}) its name finds no free side (above, under or beside: "
+            "each prints on another method's name or point, a quadrant name or past the "
+            f"panel's frame at {width_in:g} in): build the figure wider (--width)")

@@ -275,7 +275,9 @@ _RUN = Record(
     optional=("placeholder",),
     same_length=[("epochs", "h_L", "g_L", "acc")],
 )
-SCHEMA = Record({"rows": ListOf(Record({"arch": Text(),
+#: A row named empty or blank drew its panels with no name beside them (round 49c W4).
+ARCH_BLANK = "name the row's architecture (it is printed beside the row)"
+SCHEMA = Record({"rows": ListOf(Record({"arch": Text(min_length=1, blank_why=ARCH_BLANK),
                                          "methods": MapOf(_RUN, keys=METHODS, known=METHODS)}),
                                  max_length=len(ROWS),
                                  max_reason=f"the figure's size is fixed for {len(ROWS)} rows"),

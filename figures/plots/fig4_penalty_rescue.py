@@ -379,7 +379,8 @@ SCHEMA = Record({
                              "rescue_orders_of_magnitude": Number()}),
     "panel_b": Record({"conditions": ListOf(Record({
         # Cosines and correlations on the fixed axis; error bars are never negative.
-        "label": Text(), "cos": Number(within=(B_YLIM[0], 1)), "cos_err": Number(within=(0, 2)),
+        "label": Text(min_length=1, blank_why="name the condition (it is printed on its tick)"),
+        "cos": Number(within=(B_YLIM[0], 1)), "cos_err": Number(within=(0, 2)),
         "rho": Number(within=(B_YLIM[0], 1)), "rho_err": Number(within=(0, 2))}),
         max_length=MAX_CONDITIONS, max_reason=CONDITIONS_REASON)}),
     "panel_c": Record({

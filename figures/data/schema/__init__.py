@@ -60,12 +60,15 @@ def Number(*, within: tuple[float, float] | None = None, bounded_by: str = FIXED
 def Text(*, max_length: int = MAX_TEXT_LENGTH, max_lines: int = MAX_TEXT_LINES,
          lines_bounded_by: str = "", min_length: int = 0, math: bool = True,
          pattern: str | None = None, what: str = "", reserved: Iterable[str] | None = None,
-         reserved_why: str = "{name} is a reserved name", doc: str = "") -> Schema:
+         reserved_why: str = "{name} is a reserved name", blank_why: str = "give a value",
+         doc: str = "") -> Schema:
     """A string: bounded, printable, with ``math`` valid mathtext, at most ``max_lines``
     (``lines_bounded_by``: fewer where a box is sized for them); ``min_length`` 1 refuses a
-    blank one; ``pattern`` (``what``, in words) must match in full; ``reserved`` names are
-    refused with ``reserved_why`` (``{name}``: the value)."""
-    both = ([{"minLength": 1, "pattern": NONBLANK}] if min_length else []) + (
+    blank one, saying ``blank_why`` (what to give: a series' or row's name drawn empty leaves
+    a row or a point no reader can name, round 49c W4); ``pattern`` (``what``, in words) must
+    match in full; ``reserved`` names are refused with ``reserved_why`` (``{name}``: the
+    value)."""
+    both = ([{"minLength": 1, "pattern": NONBLANK, "why": blank_why}] if min_length else []) + (
         [{"pattern": f"^(?:{pattern})$", "why": what}] if pattern else [])
     return _said(doc or what, type="string", maxLength=max_length,
                  text={"lines": max_lines, "why": lines_bounded_by, "math": math},

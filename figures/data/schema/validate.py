@@ -249,7 +249,7 @@ def _message(error) -> str:
             return f"expected a number of magnitude at most {MAX_MAGNITUDE:g}, got {instance:g}"
         return f"expected a number in [{low:g}, {high:g}] ({schema['why']}), got {instance:g}"
     if kind == "minLength" or value == NONBLANK:
-        return "is empty or blank; give a value"
+        return f"is empty or blank; {schema.get('why', 'give a value')}"
     messages = {
         "exclusiveMinimum": lambda: f"expected a positive number for a log axis, got {instance}",
         "pattern": lambda: f"is {excerpt(instance)}, expected {schema['why']}",
