@@ -11,10 +11,9 @@ a golden test module, ``tests/golden/test_venue_images.py``, or a test in one); 
 or path is read as a NAME, and one naming no golden is refused.
 
 Renders every fixture with pytest-mpl into a scratch folder and copies into baseline/ only the
-images whose pixels changed or that are missing, and the vector goldens beside them
-(``<stem>.vector.txt.gz``, tests/golden/vector.py) whose content changed or that are missing,
-printing each one written and a count (pytest runs quietly: while generating, it calls every
-image test "skipped"). Refuses to run off Linux, under a SOURCE_DATE_EPOCH the CLI refuses, and
+images whose pixels changed or that are missing, and the vector goldens beside them (``<stem>
+.vector.txt.gz``, tests/golden/vector.py) whose content changed or that are missing, printing
+each one written and a count (pytest, quiet, calls every image test "skipped" while generating). Refuses to run off Linux, under a SOURCE_DATE_EPOCH the CLI refuses, and
 in an environment (matplotlib, FreeType, OS, CPU) other than the one recorded in
 baseline/ENVIRONMENT.json unless ``--new-environment`` accepts and records the current one."""
 
@@ -358,8 +357,9 @@ def _main(argv: list[str]) -> int:
             if not blocked:
                 sys.stdout.write(proc.stdout[-5000:])
                 sys.stderr.write(proc.stderr[-2000:])
-            why = blocked or (f"pytest exited {proc.returncode}" if proc.returncode
-                              else "no image rendered")
+            selected = ": no golden selected (look at -k, -m or the names)"  # round 49, G21
+            why = blocked or (f"pytest exited {proc.returncode}" + selected * (
+                proc.returncode == 5) if proc.returncode else "no image rendered")
             print(f"update_baselines: {why}; nothing written", file=sys.stderr)
             return 1
         if names:  # these goldens only (tools/review.py's accept)

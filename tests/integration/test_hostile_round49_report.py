@@ -3,6 +3,7 @@ fails, or given an empty path."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import REPO
 from test_hostile_round19_golden import _pytest
 
@@ -29,3 +30,19 @@ def test_an_empty_report_path_is_refused_at_the_start():
     assert ran.returncode == 4, ran.stdout + ran.stderr
     assert ran.stderr.startswith("ERROR: --golden-report : an empty path (an unset variable?)"
                                  ": give a file path the run can write its report to"), ran.stderr
+
+
+@pytest.mark.slow  # the golden modules collected
+def test_update_baselines_selecting_no_golden_says_so():
+    """Round 49d (G21): ``tools/update_baselines.py -k nosuch`` (``nox -s baselines -- -k
+    nosuch``) ended in "pytest exited 5; nothing written", where `figures review` says no test
+    was selected and what to look at."""
+    import subprocess
+    import sys
+
+    ran = subprocess.run([sys.executable, "tools/update_baselines.py", "-k", "nosuchgolden"],
+                         cwd=REPO, capture_output=True, text=True, check=False, timeout=600)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1] == (
+        "update_baselines: pytest exited 5: no golden selected (look at -k, -m or the names); "
+        "nothing written"), ran.stderr
