@@ -199,7 +199,7 @@ def _narrow(spec, venue: Venue, width, include) -> str | None:
                                  "height taller, or take the include out of it" if height else
                                  f"{cause} scales it there (the box it is saved in prints again): "
                                  "give that copy an \\includegraphics of its own, or print the box "
-                                 "unscaled" if saved_box_wrapper(include) else
+                                 "unscaled" if saved_box(include) else
                                  f"{cause} scales it there: take the include out of it, or make "
                                  "the box it scales to wider")
         return [None if narrow is None else narrow.message]
@@ -293,11 +293,9 @@ def scaling_wrapper(include) -> str:
 
 
 def saved_box_wrapper(include) -> str | None:
-    """``\\scalebox at main.tex:12``: the wrapper TeX scaled ``include`` in, when that is not
-    around the include in the source (the include saved in a box, ``\\sbox``, printed through
-    a wrapper elsewhere); None: around it."""
-    printed = include.graphic.printed if include.graphic is not None else None
-    at = getattr(printed, "scaled_at", None)
+    """``\\scalebox at main.tex:12``: the wrapper TeX scaled ``include`` in, when not around
+    it in the source (saved in a box, printed through a wrapper elsewhere); None: around it."""
+    at = getattr(include.graphic and include.graphic.printed, "scaled_at", None)
     if at is None:
         return None
     (tex, line), here = at, nearest_wrapper(include.tex, include.line)
@@ -306,6 +304,13 @@ def saved_box_wrapper(include) -> str | None:
     wrapper = nearest_wrapper(tex, line)
     name = f"\\{wrapper[1]}" if wrapper is not None else "a wrapper"
     return f"{name} at {display_path(tex.name)}:{line if wrapper is None else wrapper[0]}"
+
+
+def saved_box(include) -> bool:
+    """Whether the wrapper TeX scaled ``include`` in is down its own file, not around it: a
+    box saved and printed again; one in another file holds its file (``\\input{fig}``)."""
+    return saved_box_wrapper(include) is not None and include.graphic.printed.scaled_at[0] \
+        == include.tex
 
 
 def built_guess(main: Path) -> list[list[str | None]]:

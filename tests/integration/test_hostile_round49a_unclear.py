@@ -133,3 +133,21 @@ def test_an_include_a_class_macro_writes_is_mended_in_the_macro_s_width(tmp_path
     [row] = _rows(out, "fig1_audit_hero")
     assert row.endswith("write 0.46\\linewidth in place of 0.45\\textwidth (\\fig's width) at "
                         "main.tex:10"), row
+
+
+@pytest.mark.slow  # the probe compiles the paper
+def test_a_wrapper_around_an_input_is_named_and_not_called_a_saved_box(tmp_path, monkeypatch,
+                                                                       capsys):
+    r"""Round 49a (P29b), its neighbour: ``\scalebox{0.5}{\input{fig}}`` at main.tex:6, the
+    include in fig.tex. The wrapper TeX scaled it in is named at its line, with the advice of
+    a wrapper around the include (no box is saved and printed again here)."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\nText.\n"
+        "\\begin{figure}[t]\\centering\n\\scalebox{0.5}{\\input{fig}}\n\\caption{Half.}\n"
+        "\\end{figure}\n\\end{document}\n"),
+        {"fig.tex": "\\includegraphics[width=0.6\\textwidth]{figures/cifar_summary}%\n"})
+    code, out, err = on_paper(paper, capsys, "sync", "-n")
+    assert code == 1, err
+    [row] = _rows(out, "cifar_summary")
+    assert row.endswith("\\scalebox at main.tex:6 scales it there: take the include out of it, "
+                        "or make the box it scales to wider"), row
