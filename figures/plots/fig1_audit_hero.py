@@ -307,8 +307,8 @@ def _name_points(fig: Figure, ax, points: list[Curve], page: Page) -> None:
 
 #: Names of (a)'s points at least this far apart (`figures check`'s MIN_TEXT_GAP_PT).
 NAME_GAP_PT = 1.0
-#: ... and of one another this many times as far: a space's width ("DFA" 1 pt from "BP" read
-#: "DFABP", round 49c W6).
+#: ... and side by side this many times as far: a space's width ("DFA" 1 pt from "BP" read
+#: "DFABP", round 49c W6); one over the other 1 pt still (W5's rows).
 NAMES_APART = 3
 
 
@@ -350,8 +350,8 @@ def _place_names(ax, points: list[Curve], sides: dict[str, Any], renderer: Any,
         said.append((x, y, one_place))
     for k in range(1, len(points) + 1):  # the first method no choice leaves a free side
         choice = next((c for c in product(*spots[:k]) if all(
-            not a[1].padded(gap * NAMES_APART).overlaps(b[1]) for a, b in combinations(c, 2))),
-            None)
+            not a[1].padded(gap * NAMES_APART, gap).overlaps(b[1])
+            for a, b in combinations(c, 2))), None)
         if choice is None:
             raise FigureDataError("fig1_audit_hero.json", f"data.panel_a.values.{METHODS[k - 1]}",
                                   _no_side(*said[k - 1], width_in))

@@ -92,3 +92,25 @@ def test_a_method_missing_from_a_row_says_what_to_do(capsys, tmp_path, figdata_d
         "fig3b_crossarch_3row.json: data.rows[2].methods.FA: missing key; every row draws BP, "
         "FA and DFA: give FA's run for this row's architecture, or leave the row out"), err
     assert not list(out.glob("fig3b_crossarch_3row*"))
+
+
+def test_a_tie_at_the_floor_still_stacks_its_names(capsys, tmp_path, figdata_dir):
+    """Round 49 (W6, after W5): keeping names a space apart side by side (W6: "DFA" 1 pt from
+    "BP" read "DFABP") must not part names stacked in rows: FA and DFA at chance with Γ 0
+    still print one over the other above the point (W5's mend), not "FA" lifted a row and
+    "DFA" on the chance line."""
+    from helpers import REPO
+
+    from figures.outputs.kind import venue_kind
+    from figures.outputs.render import draw_as_built
+    from figures.registry import BY_NAME
+    from figures.venues import get_venue
+
+    doc = json.loads((REPO / "figdata" / "fig1_audit_hero.json").read_text())
+    doc["data"]["panel_a"]["values"].update(FA={"acc": 0.1, "gamma": 0.0},
+                                            DFA={"acc": 0.1, "gamma": 0.0})
+    fig = draw_as_built(BY_NAME["fig1_audit_hero"], doc["data"],
+                        venue_kind(get_venue("icml"), 3.25))
+    names = {t.get_text(): t for t in fig.axes[0].texts if t.get_text() in ("FA", "DFA")}
+    assert names["FA"].xyann[0] == names["DFA"].xyann[0] == 0
+    assert 0 < names["FA"].xyann[1] < names["DFA"].xyann[1]
