@@ -123,7 +123,8 @@ def test_a_page_key_names_its_rules_and_page_and_reads_back():
 
 
 _WRITE = re.compile(r"(?<!with )write (\\includegraphics\[[^\]]*\]\{[^}]*\}) at main\.tex:(\d+)")
-_BOX = re.compile(r"make it at least ([0-9.]+\\textwidth) \(main\.tex:(\d+)\)")
+_BOX = re.compile(r"make it at least ([0-9.]+\\textwidth), or move the include out of it "
+                  r"\(main\.tex:(\d+)\)")
 _STAR = re.compile(r"put it in a figure\* \(a line of [0-9.]+ in\)"
                    r"(?: with (\\includegraphics\[[^\]]*\]\{[^}]*\}))? at main\.tex:(\d+)")
 _INCLUDE = re.compile(r"\\includegraphics(\[[^\]]*\])?\{[^}]*\}")
