@@ -37,11 +37,15 @@ def test_update_baselines_selecting_no_golden_says_so():
     """Round 49d (G21): ``tools/update_baselines.py -k nosuch`` (``nox -s baselines -- -k
     nosuch``) ended in "pytest exited 5; nothing written", where `figures review` says no test
     was selected and what to look at."""
+    import os
     import subprocess
     import sys
 
+    env = {k: v for k, v in os.environ.items()  # not the outer golden run's (its results)
+           if k != "FIGURES_GOLDEN_RESULTS_HELD" and not k.startswith("PYTEST_")}
     ran = subprocess.run([sys.executable, "tools/update_baselines.py", "-k", "nosuchgolden"],
-                         cwd=REPO, capture_output=True, text=True, check=False, timeout=600)
+                         cwd=REPO, capture_output=True, text=True, check=False, timeout=600,
+                         env=env)
     assert ran.returncode == 1, ran.stdout + ran.stderr
     assert ran.stderr.splitlines()[-1] == (
         "update_baselines: pytest exited 5: no golden selected (look at -k, -m or the names); "
