@@ -152,13 +152,17 @@ def generate(folder: Path, pytest_args: list[str]) -> subprocess.CompletedProces
     tests = [] if any("::" in a or (a.endswith(".py") and not a.startswith("-"))  # a module
                       for a in pytest_args) else [str(ROOT / "tests" / "golden" / f) for f in MODULES]
     # pytest reports every generated image as "skipped" (pytest-mpl's way of saying it
-    # compared nothing): its output is kept for a failure only, the caller says the rest
-    return subprocess.run(
-        [sys.executable, "-m", "pytest", *tests, f"--mpl-generate-path={folder}",
-         "-q", "-p", "no:cacheprovider",
-         # pytest-mpl warns that the ini's baseline path is unused while generating
-         "-W", "ignore:Ignoring --mpl-baseline-path:UserWarning", *pytest_args],
-        cwd=ROOT, capture_output=True, text=True, check=False)
+    # compared nothing): its output is kept for a failure only, the caller says the rest.
+    # Its pytest-mpl results folder is its own, not build/mpl-results: a golden run holding
+    # that one (a review's, a watch task's, the test run that started this) made it wait for
+    # ever, or refuse (round 50, L1)
+    with tempfile.TemporaryDirectory(prefix="mpl-results-") as results:
+        return subprocess.run(
+            [sys.executable, "-m", "pytest", *tests, f"--mpl-generate-path={folder}",
+             f"--mpl-results-path={results}", "-q", "-p", "no:cacheprovider",
+             # pytest-mpl warns that the ini's baseline path is unused while generating
+             "-W", "ignore:Ignoring --mpl-baseline-path:UserWarning", *pytest_args],
+            cwd=ROOT, capture_output=True, text=True, check=False)
 
 
 def write_golden(generated: Path, name: str) -> list[str]:

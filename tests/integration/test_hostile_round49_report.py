@@ -36,13 +36,19 @@ def test_an_empty_report_path_is_refused_at_the_start():
 def test_update_baselines_selecting_no_golden_says_so():
     """Round 49d (G21): ``tools/update_baselines.py -k nosuch`` (``nox -s baselines -- -k
     nosuch``) ended in "pytest exited 5; nothing written", where `figures review` says no test
-    was selected and what to look at."""
+    was selected and what to look at.
+
+    Round 50 (L1): run as a golden run starts it (FIGURES_GOLDEN_RESULTS_HELD naming
+    build/mpl-results, which that run holds), its pytest took the same results folder: it
+    refused (exit 4), and with the variable unset it waited for the holder for ever (CI's
+    random order, 600 s). Its results folder is now its own."""
     import os
     import subprocess
     import sys
 
-    env = {k: v for k, v in os.environ.items()  # not the outer golden run's (its results)
-           if k != "FIGURES_GOLDEN_RESULTS_HELD" and not k.startswith("PYTEST_")}
+    held = REPO / "build" / "mpl-results"
+    held.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ, FIGURES_GOLDEN_RESULTS_HELD=str(held.resolve()))
     ran = subprocess.run([sys.executable, "tools/update_baselines.py", "-k", "nosuchgolden"],
                          cwd=REPO, capture_output=True, text=True, check=False, timeout=600,
                          env=env)
