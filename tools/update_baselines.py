@@ -13,8 +13,8 @@ or path is read as a NAME, and one naming no golden is refused.
 Renders every fixture with pytest-mpl into a scratch folder and copies into baseline/ only the
 images whose pixels changed or that are missing, and the vector goldens beside them (``<stem>
 .vector.txt.gz``, tests/golden/vector.py) whose content changed or that are missing, printing
-each one written and a count (pytest, quiet, calls every image test "skipped" while generating). Refuses to run off Linux, under a SOURCE_DATE_EPOCH the CLI refuses, and
-in an environment (matplotlib, FreeType, OS, CPU) other than the one recorded in
+each one written and a count. Refuses to run off Linux, under a SOURCE_DATE_EPOCH the CLI
+refuses, and in an environment (matplotlib, FreeType, OS, CPU) other than the one recorded in
 baseline/ENVIRONMENT.json unless ``--new-environment`` accepts and records the current one."""
 
 from __future__ import annotations
@@ -75,8 +75,7 @@ def _same(old: Path, new: Path) -> bool:
 
 
 def in_the_way(target: Path) -> str | None:
-    """Why golden ``target`` cannot be written, if a folder stands at its name (a sync
-    client's conflict, an unpacked archive; round 45d G21): renaming over it fails."""
+    """Why golden ``target`` cannot be written: a folder at its name (round 45d G21)."""
     if target.is_dir() and not target.is_symlink():
         shown = target.relative_to(ROOT).as_posix() if target.is_relative_to(ROOT) else target
         return (f"{shown} is a folder, where golden file {target.name} goes: move it out of "
@@ -151,11 +150,9 @@ def generate(folder: Path, pytest_args: list[str]) -> subprocess.CompletedProces
     only) into ``folder``: images and vector goldens, as pytest-mpl writes them."""
     tests = [] if any("::" in a or (a.endswith(".py") and not a.startswith("-"))  # a module
                       for a in pytest_args) else [str(ROOT / "tests" / "golden" / f) for f in MODULES]
-    # pytest reports every generated image as "skipped" (pytest-mpl's way of saying it
-    # compared nothing): its output is kept for a failure only, the caller says the rest.
-    # Its pytest-mpl results folder is its own, not build/mpl-results: a golden run holding
-    # that one (a review's, a watch task's, the test run that started this) made it wait for
-    # ever, or refuse (round 50, L1)
+    # pytest calls each generated image "skipped": its output is kept for a failure only.
+    # Its results folder is its own, not build/mpl-results, which a golden run (a review's,
+    # the test run that started this) holds: it waited for ever there (round 50, L1)
     with tempfile.TemporaryDirectory(prefix="mpl-results-") as results:
         return subprocess.run(
             [sys.executable, "-m", "pytest", *tests, f"--mpl-generate-path={folder}",
@@ -166,8 +163,8 @@ def generate(folder: Path, pytest_args: list[str]) -> subprocess.CompletedProces
 
 
 def write_golden(generated: Path, name: str) -> list[str]:
-    """Copy golden ``name``'s image and vector content from ``generated`` into baseline/
-    (a venue's into baseline/venues/) where they differ; the names of the files written."""
+    """Golden ``name``'s image and vector content copied from ``generated`` where they
+    differ (a venue's into baseline/venues/); the names of the files written."""
     target = BASELINE / "venues" if name.startswith("venue-") else BASELINE
     written = []
     for made in (generated / f"{name}.png", generated / f"{name}.vector.txt.gz"):
@@ -179,7 +176,6 @@ def write_golden(generated: Path, name: str) -> list[str]:
     return written
 
 
-#: A golden's name is read from its files (``ls baseline/``) and its figure's outputs.
 _FILES = (".png", ".vector.txt.gz", ".pdf", ".svg")
 
 
