@@ -464,6 +464,9 @@ def _author_error(config: pytest.Config, exc: BaseException) -> str:
     ``--tb=long``, which (or ``--fulltrace``) adds the author's traceback below it (the failure
     is pytrace=False: pytest itself would show only the message)."""
     line = error_line(exc, debug="--tb=long")
+    if isinstance(exc, Warning):  # the build only warns (round 49d, G28: why it fails here)
+        line += (f"; a {type(exc).__name__} is an error in the golden tests (pyproject.toml's "
+                 "filterwarnings), a warning in `figures build`: fix it in the figure's code")
     if config.getoption("tbstyle", "auto") == "long" or config.getoption("fulltrace", False):
         line += "\n" + "".join(traceback.format_exception(exc)).rstrip()
     return line + "\n\n"
