@@ -21,6 +21,7 @@ import shutil
 import signal
 import stat
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -116,13 +117,11 @@ JOB_SUFFIXES = ("aux", "log", "fls", "pdf", "dvi", "xdv", "fdb_latexmk", "syncte
 
 
 def job_files(job: str) -> tuple[str, ...]:
-    """The names TeX and its tools write for ``job`` (:data:`JOB_SUFFIXES`)."""
     return tuple(f"{job}.{suffix}" for suffix in JOB_SUFFIXES)
 
 
 def tex_argument(name: str) -> str:
-    """A paper's file name as latexmk's or pdflatex's argument: ``./`` before one that
-    starts with ``-`` (else an option: a main file ``-pdflatex=CMD;.tex`` runs CMD)."""
+    """A file name as TeX's argument: ``./`` before a leading ``-`` (``-pdflatex=CMD;.tex``)."""
     return f"./{name}" if name.startswith("-") else name
 
 #: How bibtex (``I was expecting a `,'---line 4 of file refs.bib``) and biber begin an
@@ -217,10 +216,11 @@ def _cpu_limited(command: list[str] | tuple[str, ...], timeout: float) -> list[s
     return ["sh", "-c", f'ulimit -t {math.ceil(timeout) + 30} && exec "$@"', "sh", *command]
 
 
-def call(command: list[str], cwd: Path, *, held: bool = False) -> int:
-    """:func:`_call`'s exit status; a tool ended by signal N is 128 + N, as a shell says it
-    (round 45d, G25: -2, which the CLI's exit made 254 where the docs say 130)."""
-    code = _call(command, cwd, held)
+def call(command: list[str], cwd: Path, *, held: bool = False, killed: str = "") -> int:
+    """:func:`_call`'s exit status, 128 + N for signal N as a shell says it (round 45d, G25);
+    ``killed`` said for a tool killed by SIGKILL, which it cannot answer (round 49d, G17)."""
+    if (code := _call(command, cwd, held)) == -signal.SIGKILL and killed:
+        print(killed.format(how="killed (signal 9, as when memory runs out)"), file=sys.stderr)
     return 128 - code if code < 0 else code
 
 

@@ -55,7 +55,9 @@ def run(args: argparse.Namespace) -> int:
         from figures import runner
 
         return runner.call([sys.executable, str(tool), *flags, *from_here(rest, root)],
-                           root, held=True)
+                           root, held=True, killed="review: its server (tools/review.py) was "
+                           "{how}: the decisions written before stand, nothing more was "
+                           "written; run `figures review` again to decide the rest")
     except KeyboardInterrupt as stop:
         return _stopped_before_the_tool(stop)
 
