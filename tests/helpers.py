@@ -372,6 +372,10 @@ def orphan_line(fixture: Path) -> str | None:
         return (f"tests/fixtures/{display_path(fixture.name)}: a fixture's name holds a control "
                 "character (a line end, a tab), which its golden's files, its test's id and the "
                 "commands that name it cannot show: rename the fixture (letters, digits, - and _)")
+    if fixture.stem != fixture.stem.strip():  # round 49d, G6: taken for a new golden
+        return (f"tests/fixtures/'{fixture.name}': a fixture's name begins or ends with a space, "
+                "which `ls` does not show and Windows cannot hold (a co-author's checkout "
+                "fails): rename the fixture (letters, digits, - and _)")
     name = figure_name(fixture)
     if name in BY_NAME:
         return None

@@ -57,3 +57,14 @@ def test_a_golden_report_path_that_cannot_be_written_is_one_line_at_the_start(tm
     assert ran.stderr.strip().endswith(": give a file path the run can write its report to")
     assert "Traceback" not in ran.stdout + ran.stderr
     assert not (tmp_path / "nodir").exists()
+
+
+def test_a_fixture_named_with_a_space_at_an_end_is_refused_in_one_line():
+    """Round 49d (G6): ``tests/fixtures/cifar_summary--ab .json`` (a trailing space, as a
+    script naming variants from data leaves it) was taken for a new golden and the run sent
+    the user to write it, a name ``ls`` does not show and Windows cannot hold."""
+    for stem in ("cifar_summary--ab ", " cifar_summary--ab"):
+        assert orphan_line(REPO / "tests" / "fixtures" / f"{stem}.json") == (
+            f"tests/fixtures/'{stem}.json': a fixture's name begins or ends with a space, which "
+            "`ls` does not show and Windows cannot hold (a co-author's checkout fails): rename "
+            "the fixture (letters, digits, - and _)")
