@@ -4,7 +4,7 @@ usage: python tools/update_baselines.py [-h] [--new-environment] [NAME...] [PYTE
 
 A NAME (a golden's file name without its suffix: ``cifar_summary``,
 ``venue-icml--fig1_audit_hero--3.25``; or its file, ``baseline/NAME.png``, a default
-build's, ``build/figures/NAME.pdf``, or its figure's source, ``figures/plots/NAME.py``)
+build's, ``build/figures/NAME.pdf``, its source, ``figures/plots/NAME.py`` or fixture)
 renders and writes that golden only; off the reference environment it writes its vector
 golden only (pixels are not made there). Other arguments go to pytest (``-k EXPR``, ``-x``,
 a golden test module, ``tests/golden/test_venue_images.py``, or a test in one); any other word
@@ -176,7 +176,7 @@ def write_golden(generated: Path, name: str) -> list[str]:
     return written
 
 
-_FILES = (".png", ".vector.txt.gz", ".pdf", ".svg")
+_FILES = (".png", ".vector.txt.gz", ".pdf", ".svg", ".json")  # .json: its fixture (49d G3)
 
 
 def _stem(arg: str) -> str:
@@ -219,7 +219,7 @@ def _names(argv: list[str]) -> tuple[list[str], list[str]]:
             os.path.normpath(given) if "/" in given else given)
         stem, folder = _stem(path), path.rpartition("/")[0].rstrip("/")
         if stem in known and (stem == given or folder.rsplit("/", 1)[-1] in (
-                "", "baseline", "venues", "figures", "plots")):
+                "", "baseline", "venues", "figures", "plots", "fixtures")):
             named[i] = stem
         elif not value:
             theirs = [k for k in known if k.startswith("venue-") and f"--{stem}" in k]

@@ -280,3 +280,16 @@ def test_a_file_named_from_the_folder_it_is_in_is_read_where_it_leads(monkeypatc
     monkeypatch.chdir(REPO / "baseline")
     assert tool._names(["./fig4_penalty_rescue.png"]) == (["fig4_penalty_rescue"], [test])
     assert tool._names(["fig4_penalty_rescue"]) == (["fig4_penalty_rescue"], [test])
+
+
+def test_a_golden_named_by_its_fixture_is_that_golden():
+    """Round 49d (G3): ``tests/fixtures/cifar_summary.json`` (the file a reviewer edits for a
+    data change, tab-completed) was told "no golden of that name", though its name is the
+    golden's: it names the golden."""
+    tool = _tool()
+    for given in ("tests/fixtures/cifar_summary.json", "cifar_summary.json"):
+        names, args = tool._names([given])
+        assert names == ["cifar_summary"], given
+        assert args == ["tests/golden/test_images.py::test_figure_matches_baseline[cifar_summary]"]
+    with pytest.raises(ValueError, match="no golden named nosuch"):
+        tool._names(["tests/fixtures/nosuch.json"])
