@@ -141,6 +141,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                        recorded.read_to.get(os.path.normpath(name)), keep,
                        os.path.normpath(name) in source, lined)
 
+    links.refuse_many(paper, [n for n in recorded.sources if n not in emptied])
     files = {name: b"" if name in emptied else packed(name) for name in recorded.sources}
     files.update((name, _packed(paper, name, anonymous, links, verbatim=True))  # TeX reads
                  for name in ARXIV_DIRECTIVES if (paper / name).is_file())  # none: arXiv does
@@ -244,6 +245,20 @@ class HardLinks:
                             key = (name.st_dev, name.st_ino)
                             self.inside[key] = self.inside.get(key, 0) + 1
         return max(info.st_nlink - self.inside.get((info.st_dev, info.st_ino), 0), 0)
+
+    def refuse_many(self, paper: Path, names: list[str]) -> None:
+        """One line naming every file of ``names`` with a name outside the folder, when more
+        than one has (a folder backed up with ``cp -al``, as rsnapshot leaves it: every file
+        was refused one a run; round 49b, K23); one such file is :func:`_own_file`'s line."""
+        linked = [name for name in names if (real := (paper / name).resolve()).is_file()
+                  and real.is_relative_to(self.root) and self.outside(real)]
+        if len(linked) > 1:
+            shown = ", ".join(map(display_path, linked[:3])) + " ..." * (len(linked) > 3)
+            raise FigureDataError(linked[0], None, (
+                f"{len(linked)} of the paper's files are hard links with a name outside its "
+                f"folder ({shown}; a backup made with cp -al?): the pack takes only the "
+                "paper's own files; make each a copy of its own (cp NAME x && mv x NAME), or "
+                "pack a copy of the folder (cp -r)"))
 
 
 
