@@ -153,8 +153,10 @@ class _PackageImports(ImportsFinder):
             name = root
             if name not in self.modules:
                 self.import_hook(name)
-        return {Path(module.__file__) for n in self.reached(name)
-                if (module := self.modules.get(n)) is not None and module.__file__}
+        reached = self.reached(name)
+        return {Path(module.__file__) for n in reached
+                if (module := self.modules.get(n)) is not None and module.__file__} | set(
+            self.local_files(reached))  # a lab's style module on PYTHONPATH (round 50d, G4)
 
 
 @functools.cache  # one reader per process: each module of the package is read once
@@ -179,7 +181,7 @@ def _code(test_module: str, figure_module: str) -> bytes:
     """The digest of :func:`_code_files`."""
     digest = hashlib.sha256()
     for path in _code_files(test_module, figure_module):
-        digest.update(f"{path.relative_to(_TESTS.parent)}\0".encode())
+        digest.update(f"{_label(path)}\0".encode())  # a local module outside: its path
         digest.update(path.read_bytes())
     return digest.digest()
 
