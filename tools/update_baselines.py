@@ -150,16 +150,16 @@ def generate(folder: Path, pytest_args: list[str]) -> subprocess.CompletedProces
     only) into ``folder``: images and vector goldens, as pytest-mpl writes them."""
     tests = [] if any("::" in a or (a.endswith(".py") and not a.startswith("-"))  # a module
                       for a in pytest_args) else [str(ROOT / "tests" / "golden" / f) for f in MODULES]
-    # pytest calls each generated image "skipped": its output is kept for a failure only.
-    # Its results folder is its own, not build/mpl-results, which a golden run (a review's,
-    # the test run that started this) holds: it waited for ever there (round 50, L1)
+    # Its output is kept for a failure only. Its results folder is its own, after the user's
+    # (not build/mpl-results, which a golden run holds: waited on silently; round 50 L1, 50d G9)
     with tempfile.TemporaryDirectory(prefix="mpl-results-") as results:
         return subprocess.run(
             [sys.executable, "-m", "pytest", *tests, f"--mpl-generate-path={folder}",
-             f"--mpl-results-path={results}", "-q", "-p", "no:cacheprovider",
+             "-q", "-p", "no:cacheprovider",
              # pytest-mpl warns that the ini's baseline path is unused while generating
-             "-W", "ignore:Ignoring --mpl-baseline-path:UserWarning", *pytest_args],
-            cwd=ROOT, capture_output=True, text=True, check=False)
+             "-W", "ignore:Ignoring --mpl-baseline-path:UserWarning", *pytest_args,
+             f"--mpl-results-path={results}"], cwd=ROOT, capture_output=True, text=True,
+            check=False)
 
 
 def write_golden(generated: Path, name: str) -> list[str]:

@@ -101,16 +101,43 @@ def caption(data: dict[str, Any]) -> str:
     if final is None:
         return c.caption(f"The state bridge's final test accuracy is {worst}.")
     first = float(np.mean([series[0] for series in errors.values()]))
-    trend = c.change(final, first, "falls {}", "rises {}", "is flat ({})")
+    if (turn := _turn(errors, first, final)) is None:
+        trend = c.change(final, first, "falls {}", "rises {}", "is flat ({})")
+        trend += (" from the first epoch to the last, " + ("at" if trend.startswith("is flat")
+                                                            else "to"))
+    else:  # round 50c, W4: a fall of four decades and a climb back was "is flat (1×)"
+        epoch, value = turn
+        trend = (f"{c.change(value, first, 'falls {}', 'rises {}', 'stays')} to "
+                 f"{c.value(value, sci=True)} at epoch {c.value(float(epoch), 0)}, then "
+                 f"{c.change(final, value, 'falls {}', 'rises {}', 'stays')} by the last, to")
     perfect = final <= first * NEAR_PERFECT
     verdict = (f": {c.word(perfect, 'it predicts h_L almost perfectly', '')}"
                f"{', yet' if is_worst else ', and'}" if perfect else ";")
     over = (f"means over {c.count(errors, 'seed')}" if len(errors) > 1  # one run: no mean
             else "one run")  # (round 41, C11)
-    return c.caption(f"The state bridge's prediction error of h_L {trend} from the first epoch "
-                     f"to the last, {'at' if trend.startswith('is flat') else 'to'} "
+    return c.caption(f"The state bridge's prediction error of h_L {trend} "
                      f"{c.value(final, sci=True)} ({over})"
                      f"{verdict} its final test accuracy is {worst}.")
+
+
+def _turn(errors: dict[str, list[float]], first: float, final: float) -> tuple[int, float] | None:
+    """The epoch (1-based) and value where the mean error over the seeds turns furthest
+    beyond both ends, when that is over :data:`TURN` times past them (a fall of four decades
+    and a climb back was captioned "is flat (1×) from the first epoch to the last": the
+    caption's ends alone hide what the picture shows)."""
+    length = min(len(series) for series in errors.values())
+    mean = np.mean([series[:length] for series in errors.values()], axis=0)
+    low, high = int(np.argmin(mean)), int(np.argmax(mean))
+    below = min(first, final) / mean[low] if mean[low] > 0 else 0.0  # 0: no log scale
+    above = mean[high] / max(first, final)
+    if max(below, above) <= TURN:
+        return None
+    at = low if below >= above else high
+    return at + 1, float(mean[at])
+
+
+#: A turn is said when the mean goes this many times beyond both ends (one decade).
+TURN = 10.0
 
 
 #: "Almost perfectly": the final prediction error (mean over seeds) at most this share of the

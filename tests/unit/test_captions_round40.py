@@ -298,3 +298,24 @@ def test_state_vs_credit_with_one_seed_says_one_run_not_means():
     assert "to 2×10⁻⁵ (one run): it predicts" in text, text
     assert "means over" not in text, text
 
+
+
+@pytest.mark.parametrize(("shape", "said"), [
+    (lambda i, n: 10 ** (-4 * (1 - abs(2 * i / (n - 1) - 1))),  # a V: down four decades, back
+     ("falls 4.0 orders of magnitude (9100×) to 10⁻⁴ at epoch 50, then rises 4.0 orders of "
+      "magnitude (9100×) by the last, to 1 (means over 3 seeds)")),
+    (lambda i, n: 0.01 * 10 ** (3 * (1 - abs(2 * i / (n - 1) - 1))),  # a hump
+     ("rises 3.0 orders of magnitude (930×) to 9.3 at epoch 50, then falls 3.0 orders of "
+      "magnitude (930×) by the last, to 10⁻² (means over 3 seeds)")),
+    (lambda i, n: 10 ** (-4 * i / (n - 1)),  # a steady fall: its ends say it
+     "falls 4.0 orders of magnitude (10000×) from the first epoch to the last, to 10⁻⁴"),
+])
+def test_state_vs_credit_says_where_the_error_turns(shape, said):
+    """Round 50c (W4): the caption read the first and last epochs only: a fall of four decades
+    and a climb back was "is flat (1×) from the first epoch to the last", under a V. A turn
+    over ten times past both ends is said, with its epoch."""
+    data = data_of("cifar_state_vs_credit")
+    for seed, series in data["state_pred_error"].items():
+        data["state_pred_error"][seed] = [shape(i, len(series)) for i in range(len(series))]
+    text = caption("cifar_state_vs_credit", data)
+    assert f"The state bridge's prediction error of h_L {said}" in str(text), text

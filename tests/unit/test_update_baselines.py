@@ -293,3 +293,17 @@ def test_a_golden_named_by_its_fixture_is_that_golden():
         assert args == ["tests/golden/test_images.py::test_figure_matches_baseline[cifar_summary]"]
     with pytest.raises(ValueError, match="no golden named nosuch"):
         tool._names(["tests/fixtures/nosuch.json"])
+
+
+def test_its_pytest_renders_with_a_results_folder_of_its_own(monkeypatch, tmp_path):
+    """Round 50d (G9): ``--mpl-results-path=build/mpl-results`` among the pytest arguments (as
+    copied from a test command) came after the tool's own folder, so its pytest waited for a
+    golden run holding that folder, silently (its waiting line captured). The tool's own comes
+    last, and pytest takes the last."""
+    tool = _tool()
+    seen = []
+    monkeypatch.setattr(tool.subprocess, "run", lambda command, **_: seen.append(command))
+    tool.generate(tmp_path, ["-k", "cifar_summary", "--mpl-results-path=build/mpl-results"])
+    paths = [a for a in seen[0] if a.startswith("--mpl-results-path=")]
+    assert paths[-1] != "--mpl-results-path=build/mpl-results", seen[0]
+    assert seen[0][-1] == paths[-1], seen[0]
