@@ -29,3 +29,23 @@ def test_a_line_break_before_the_name_in_the_source_is_told():
     tex = (b"\\documentclass{article}\n\\author{Anonymous\\\\Palo Alto}\n"
            b"\\begin{document}Text.\\end{document}\n")
     assert "Palo" in authors_named({"main.tex": tex})[0]
+
+
+@pytest.mark.parametrize(("denied", "error", "said"), [
+    ({"figs"}, "./main.tex:5: LaTeX Error: File `fig1_audit_hero' not found.", "figs"),
+    ({"figs"}, "./main.tex:5: LaTeX Error: File `fig1_audit_hero.pdf' not found.", "figs"),
+    ({"figs/sub"}, "./main.tex:5: LaTeX Error: File `sub/plot' not found.", "figs/sub"),
+    ({"other"}, "./main.tex:5: LaTeX Error: File `fig1_audit_hero' not found.", None),
+], ids=["folder", "folder-extension", "deeper-folder", "another-folder"])
+def test_an_unreadable_folder_reached_through_graphicspath_is_named(tmp_path, denied, error,
+                                                                    said):
+    r"""Round 50b (K4): ``\graphicspath{{figs/}}`` + ``\includegraphics{fig1_audit_hero}``
+    with the folder ``figs/`` itself unreadable (a co-author's ``chmod -R go-rwx``) was told
+    "not written yet: run figures sync" (49b K4's false cause, back): the test for "below a
+    denied folder" looked at TeX's bare name, never at it joined to the graphics path."""
+    from figures.pack.leftout import denied_named
+
+    (tmp_path / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\graphicspath{{figs/}}\n"
+        "\\begin{document}\n\\includegraphics{fig1_audit_hero}\n\\end{document}\n")
+    assert denied_named(denied, error, "", tmp_path) == said
