@@ -13,10 +13,10 @@ from figures.cli import main as cli_module
 
 @pytest.mark.slow  # build, pack (TeX)
 @pytest.mark.parametrize(("include", "options", "said"), [
-    ("[width=1in]", ("--anonymous",), "figs/fig1_audit_hero.png: fig1_audit_hero was built "
-     "for "),
-    ("[width=4.5in,height=2cm]", (), "main.tex:6: figs/fig1_audit_hero.png: "
-     "fig1_audit_hero is squashed: its width printed at "),
+    ("[width=1in]", ("--anonymous",),
+     "figs/fig1_audit_hero.png: fig1_audit_hero was built for "),
+    ("[width=4.5in,height=2cm]", (),
+     "main.tex:6: figs/fig1_audit_hero.png: fig1_audit_hero is squashed: its width printed at "),
     ("[width=4.5in]", ("--anonymous",), None),
 ], ids=["narrow-anonymous", "squashed", "as-built"])
 def test_a_png_of_ours_printed_at_another_size_is_told(tmp_path, include, options, said):
