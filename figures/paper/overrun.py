@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from figures.paper.latex import Graphic
-from figures.paper.wrappers import turned
+from figures.paper.wrappers import own_angle, quarter, turned
 
 if TYPE_CHECKING:
     from figures.venues import Venue
@@ -22,8 +22,10 @@ def overrun(graphic: Graphic, shown: float, line: float, venue: Venue | None,
     over = shown - line  # in TeX's points too (round 40, P20: 0.9 pt)
     if scale == 1 and turned(graphic):  # its line is the text's height (round 49a, P20)
         down = fixed.replace("=\\linewidth", "=\\textheight")
+        by = f"angle={graphic.options['angle']}" if quarter(own_angle(graphic)) else \
+            "\\rotatebox"  # its own key's turn (round 50a, P2)
         return (f"{shown:g} in is {over:.2g} in ({_points(over)} pt) longer than the text's "
-                f"height ({line:.4g} in), which a figure turned by \\rotatebox runs along: it "
+                f"height ({line:.4g} in), which a figure turned by {by} runs along: it "
                 f"would run off the page; write {down} at {where}")
     columns = venue is not None and venue.column_width_in < venue.text_width_in - 0.01 \
         and not graphic.wide and abs(line - venue.column_width_in) <= 0.01

@@ -6,8 +6,9 @@ typeset, else ``\\linewidth`` there (a column, the text in a ``figure*`` or a
 is estimated from the source (:func:`figures.paper.latex.line_width_in`). The figure is drawn
 for that width through the venue's page drawing into ``build/VENUE/w<width>/``.
 
-Refused, each with the edit that prints it at 100 %: an include that trims, clips, rotates or
-rescales our figure (``scale=``, ``height=``), a clip around the include that cuts it
+Refused, each with the edit that prints it at 100 %: an include that trims, clips, rotates
+(but a quarter turn after its size, judged down the page: :func:`figures.paper.wrappers.turned`)
+or rescales our figure (``scale=``, ``height=``), a clip around the include that cuts it
 (adjustbox's trim/clip, TikZ's ``\\clip``: :mod:`figures.paper.cropped`), a box wider than its line, and a box under the
 figure's smallest width (:meth:`figures.contract.FigureModule.smallest_width_in`: its module's
 ``SMALLEST_WIDTH_IN``, else the narrowest of its slots on the venue's page).
@@ -26,7 +27,7 @@ from figures.page import Box, Width, inches
 from figures.paper.bymacro import macro_width_edit
 from figures.paper.latex import UNITS, Graphic, line_width_in, width_in
 from figures.paper.overrun import overrun
-from figures.paper.wrappers import to_width, turned
+from figures.paper.wrappers import own_angle, quarter, reshaping_turn, to_width, turned
 from figures.registry import FigureSpec
 from figures.texhints import gin_default
 from figures.venues import Venue
@@ -62,6 +63,8 @@ def fixed_include(graphic: Graphic, width: str | None = None, height: str | None
     kept["width"] = width or kept.get("width", "\\linewidth")
     if height is not None:
         kept["height"] = height
+    if quarter(own_angle(graphic)):  # the turn kept, after the size (round 50a, P2)
+        kept.update({k: graphic.options[k] for k in ("origin", "angle") if k in graphic.options})
     options = ",".join(f"{k}={v}" if v else k for k, v in kept.items())
     return f"\\includegraphics[{options}]{{{graphic.written}}}"
 
@@ -75,12 +78,8 @@ def _reshaped(graphic: Graphic) -> str | None:
         return "trimmed or clipped"
     if options.get("page", "1").strip() not in ("1", ""):  # our builds have one page
         return f"by a page our one-page build has not (page={options['page']})"
-    angle = options.get("angle", "0").strip() or "0"  # a whole turn is upright (48a, P32),
-    read = getattr(printed, "angle", None)  # TeX's reading of a macro's (49a, P11)
-    if read is None and angle.lstrip("-").replace(".", "", 1).isdigit():
-        read = float(angle)
-    if read is None or read % 360 != 0:
-        return f"rotated (angle={options['angle']})"
+    if (turn := reshaping_turn(graphic)) is not None:
+        return turn
     if options.get("scale", "1").strip() not in ("1", "1.0"):
         return f"rescaled (scale={options['scale']})"
     height = options.get("height", options.get("totalheight"))

@@ -54,16 +54,56 @@ def to_width(graphic) -> bool:
 _TURN = re.compile(r"\\rotatebox\s*(?:\[[^\]]*\]\s*)?\{\s*([-+]?[0-9]*\.?[0-9]+)\s*\}\s*\{")
 
 
+def own_angle(graphic) -> float | None:
+    """The include's own ``angle=``: TeX's reading (a macro's, round 49a P11), else the
+    number written; None: none, or one the source reading cannot evaluate."""
+    read = getattr(graphic.printed, "angle", None)
+    written = graphic.options.get("angle", "0").strip() or "0"
+    if read is None and re.fullmatch(r"[-+]?(?:\d+\.?\d*|\.\d+)", written):
+        read = float(written)
+    return read
+
+
+def reshaping_turn(graphic) -> str | None:
+    """How the include's own ``angle=`` keeps its build from printing at 100 % (None: it
+    does not): a whole turn is upright (hostile round 48a, P32); a quarter turn written after
+    the keys that size it scales nothing, graphicx scaling the build, then turning it
+    (:func:`turned`; round 50a, P2); one written before one of them is not, graphicx applying
+    the keys in order, so ``angle=90,width=3in`` makes the TURNED box 3 in wide (the build's
+    height); any other angle turns the figure off its axes."""
+    read, keys = own_angle(graphic), list(graphic.options)
+    after = next((key for key in keys[keys.index("angle") + 1:] if key in (
+        "width", "height", "totalheight", "scale")), "") if "angle" in keys else ""
+    if quarter(read) and after:
+        return (f"turned before it is sized (angle={graphic.options['angle']} before {after}=: "
+                "graphicx then sizes what the turn makes of it)")
+    if quarter(read) or (read is not None and read % 360 == 0):
+        return None
+    return f"rotated (angle={graphic.options['angle']})"
+
+
+def quarter(angle: float | None) -> bool:
+    """Whether ``angle`` (degrees) is a quarter turn: 90, 270, -90."""
+    return angle is not None and abs(angle % 180 - 90) <= 1e-9
+
+
 def turned(graphic) -> bool:
-    """Whether ``graphic`` is held by a ``\\rotatebox`` a quarter turn (90, 270, -90), its
-    nearest wrapper: its width then runs down the page, along the text's height, and its
-    height lies across the line, as in rotating's ``sidewaysfigure`` (hostile round 49a,
-    P20: a landscape figure at ``0.7\\textheight`` that fits by hand was refused as 0.55 in
-    "wider than its line", with advice that threw the rotation away)."""
+    """Whether ``graphic`` prints turned a quarter: by its own ``angle=90`` (written after
+    its ``width=``, so graphicx scales the build, then turns it: hostile round 50a, P2) or by
+    a ``\\rotatebox`` a quarter turn (90, 270, -90), its nearest wrapper, not both: its width
+    then runs down the page, along the text's height, and its height lies across the line, as
+    in rotating's ``sidewaysfigure`` (hostile round 49a, P20: a landscape figure at
+    ``0.7\\textheight`` that fits by hand was refused as 0.55 in "wider than its line", with
+    advice that threw the rotation away)."""
+    return quarter(own_angle(graphic)) != _turned_by_box(graphic)
+
+
+def _turned_by_box(graphic) -> bool:
+    """Whether a ``\\rotatebox`` a quarter turn, its nearest wrapper, holds ``graphic``."""
     wrapper = nearest_wrapper(graphic.tex, graphic.line)
     found = _TURN.match(wrapper[2]) if wrapper is not None and wrapper[1] == "rotatebox" \
         else None
-    if found is None or abs(float(found[1]) % 180 - 90) > 1e-9:
+    if found is None or not quarter(float(found[1])):
         return False
     at = wrapper[2].find(graphic.written, found.end())
     depth = 1  # the include inside the box it turns, not after it

@@ -98,7 +98,8 @@ def test_an_angle_a_macro_gives_is_read_as_tex_reads_it(tmp_path, monkeypatch, c
     ``\def\rot{360}`` (a switch set to a whole turn) was refused, "the paper prints it rotated
     (angle=\rot)", where TeX prints it upright: graphicx expands the angle as it reads the
     key. Now the probe logs the angle TeX read: a whole turn is upright and synced, a quarter
-    turn (``\turn`` = 90) still refused, naming the key as written."""
+    turn (``\turn`` = 90) written before the width still refused, naming the key as written
+    (round 50a, P2: graphicx then sizes the turned box)."""
     paper = paper_folder(tmp_path, monkeypatch, (
         "\\documentclass{article}\n\\usepackage{graphicx}\n\\def\\rot{360}\\def\\turn{90}\n"
         "\\begin{document}\n"
@@ -111,7 +112,9 @@ def test_an_angle_a_macro_gives_is_read_as_tex_reads_it(tmp_path, monkeypatch, c
     assert "held, not written (a row is refused: all or nothing): copy " in upright, upright
     assert upright.endswith("/w2.864/cifar_state_vs_credit.pdf"), upright
     [turned] = _rows(out, "cifar_summary")
-    assert "refused: the paper prints it rotated (angle=\\turn)" in turned, turned
+    assert "refused: the paper prints it turned before it is sized (angle=\\turn before " \
+        "width=" in turned, turned  # round 50a (P2): turned, then sized; the advice keeps it
+    assert "write \\includegraphics[width=0.6\\linewidth,angle=\\turn]{" in turned, turned
 
 
 @pytest.mark.slow  # the probe compiles the paper (aastex631)

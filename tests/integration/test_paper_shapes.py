@@ -205,8 +205,9 @@ def _sync_row(tmp_path: Path, capsys, monkeypatch) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize(("include", "how"), [
-    ("\\includegraphics[width=\\linewidth,angle=90]{cifar_feature_drift}",
-     "rotated (angle=90)"),
+    # a quarter turn after its width scales nothing (round 50a, P2): judged down the page
+    ("\\includegraphics[width=\\linewidth,angle=45]{cifar_feature_drift}",
+     "rotated (angle=45)"),
     ("\\includegraphics[width=\\linewidth,trim=10 10 10 10,clip]{cifar_feature_drift}",
      "trimmed or clipped"),
     # Round 26 (SX): the star cuts only with a box of its own (bb=); alone it prints it whole

@@ -15,10 +15,12 @@ from figures.venues import get_venue
 
 
 @pytest.mark.parametrize(("angle", "rotated"), [("0", False), ("360", False), ("-720", False),
-                                               ("360.0", False), ("90", True), ("\\a", True)])
+                                               ("360.0", False), ("45", True), ("\\a", True),
+                                               ("90", False)])
 def test_a_whole_turn_prints_upright_as_angle_zero_does(angle, rotated):
     """Round 48a (P32): ``angle=360`` (graphicx: the identity) was refused as "rotated"
-    beside an accepted ``angle=0``; an angle TeX computes may turn it, so it stays refused."""
+    beside an accepted ``angle=0``; an angle TeX computes may turn it, so it stays refused.
+    Round 50a (P2): a quarter turn after the width scales nothing: judged down the page."""
     graphic = Graphic(Path("main.tex"), 1, "x", {"width": "\\linewidth", "angle": angle}, False)
     problem = placement(graphic, BY_NAME["cifar_summary"], get_venue("icml")).problem or ""
     assert ("the paper prints it rotated" in problem) is rotated, problem

@@ -144,7 +144,7 @@ def test_the_printed_width_estimated_and_every_reshaping_refused_with_its_edit()
     assert placement(_graphic({"width": "0.5\\linewidth"}, True), spec, ICML).width == \
         pytest.approx(3.375)
     for options, how in (({"height": "1in"}, "scaled by its height (height=1in)"),
-                         ({"width": "\\linewidth", "angle": "90"}, "rotated (angle=90)"),
+                         ({"width": "\\linewidth", "angle": "45"}, "rotated (angle=45)"),
                          ({"scale": "0.5"}, "rescaled (scale=0.5)"),
                          ({"width": "\\linewidth", "trim": "1 2 3 4", "clip": ""},
                           "trimmed or clipped")):
