@@ -48,18 +48,18 @@ def cropped(pdf: bytes, files: dict[str, bytes], paper: Path, ours: list[str],
         with pypdf_said():
             reader = open_pdf(pdf)
             drawn = [item for item in placements(reader) if item[3]]
-            within = _in_included(reader) if drawn else set()
+            within = in_included(reader) if drawn else set()
     except Exception:  # noqa: BLE001 - the proof read it; what pypdf cannot walk: no word
         return found
     mine = {os.path.normpath(name): name for name in ours}
-    sizes = _sizes(files)
+    sizes = image_sizes(files)
     said: set[str] = set()
     for page, xobject, _, _ in drawn:
         inside = None
         if xobject.get("/Subtype") == "/Image":
             if _identity(xobject) in within:  # inside an included PDF: not a packed image
                 continue
-            names = _matching(xobject, sizes, files)
+            names = matching(xobject, sizes, files)
             if not names or not all(os.path.normpath(name) in mine for name in names):
                 if names:  # not ours (or not surely: the anonymous pack says it)
                     found.images.setdefault(names, _image(names, xobject, page))
@@ -119,7 +119,7 @@ def _identity(xobject):
     return identity(xobject) or ("direct", id(xobject))
 
 
-def _in_included(reader) -> set:
+def in_included(reader) -> set:
     """The images drawn inside a PDF pdfTeX included (a form it names): that PDF's own,
     never a packed PNG or JPEG, however it clips them."""
     from figures.pdf import resources
@@ -134,7 +134,7 @@ def _in_included(reader) -> set:
     return found
 
 
-def _sizes(files: dict[str, bytes]) -> dict[str, tuple[int, int]]:
+def image_sizes(files: dict[str, bytes]) -> dict[str, tuple[int, int]]:
     """The packed PNGs and JPEGs by name, with their size in pixels (Pillow reads the head)."""
     from figures.outputs.pixels import open_image
 
@@ -149,7 +149,7 @@ def _sizes(files: dict[str, bytes]) -> dict[str, tuple[int, int]]:
     return sizes
 
 
-def _matching(xobject, sizes: dict[str, tuple[int, int]], files: dict[str, bytes]
+def matching(xobject, sizes: dict[str, tuple[int, int]], files: dict[str, bytes]
               ) -> tuple[str, ...]:
     """The packed images ``xobject`` may be: those of its size; of several, those of its
     pixels, when that leaves any."""

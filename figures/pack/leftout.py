@@ -133,17 +133,19 @@ def denied_named(denied: set[str], error: str, output: str = "",
     found, or None: TeX's "not found" of what the author may not read (round 47b, K9). A
     name with no folder is looked for in the folders a ``\\graphicspath`` of the ``copy``'s
     sources names too (``fig1_audit_hero`` for ``figs/fig1_audit_hero.pdf``: round 49b, K4,
-    told "not written yet: run figures sync" of a figure written but unreadable)."""
+    told "not written yet: run figures sync" of a figure written but unreadable), and below
+    a denied folder through it too (``fig1_audit_hero`` in an unreadable ``figs/``, or
+    ``sub/plot`` in ``figs/sub/``, as graphicx looks: round 50b, K4)."""
     bibs = re.findall(r"Bib file\(s\) not found in search path:\s+(\S+)", output)
     for word in [*named(error), *bibs]:
         name = os.path.normpath(word.removeprefix("./"))
-        folders = ["."] if "/" in name else [".", *_graphics_folders(copy)]
+        paths = [name] if name.startswith("/") else [
+            os.path.normpath(f"{folder}/{name}") for folder in [".", *_graphics_folders(copy)]]
         for left in sorted(denied):
             # TeX's name with the extension its reader adds: .tex, .bib, or graphicx's
             # .pdf/.png/... for the extensionless include sync writes (round 48b, K6)
             named_so = (left, f"{left}.tex", f"{left}.bib", str(Path(left).with_suffix("")))
-            if any(os.path.normpath(f"{folder}/{name}") in named_so for folder in folders) \
-                    or name.startswith(f"{left}/"):
+            if any(path in named_so or path.startswith(f"{left}/") for path in paths):
                 return left
     return None
 

@@ -29,17 +29,21 @@ _TOLERANCE = 0.03
 
 
 def off_width(pdf: bytes, main: str, paper: Path | None = None,
-              ours: list[str] | tuple[str, ...] = ()) -> list[str]:
+              ours: list[str] | tuple[str, ...] = (),
+              files: dict[str, bytes] | None = None) -> list[str]:
     """One warning per figure of ours ``pdf`` (the archive's compile) prints at another
     width than its build's (see the module's docstring), or squashed (its height scaled
     otherwise than its width: ``[width=\\linewidth,height=2cm]``), as ``figures check``
     judges it (:func:`figures.paper.audit.squashed`), at its include in ``paper``'s source
     (hostile round 45b, K28: packed as current, warnings 0). ``ours``: the packed figures
     of ours by their names in ``paper``, whose own provenance is read for a form whose copy
-    was scrubbed (``--anonymous``)."""
+    was scrubbed (``--anonymous``). ``files``: the archive's, by which a PNG of ours is
+    known in the PDF (an image keeps no name there): by its size in pixels among the packed
+    images, as the crop check knows it (hostile round 50b, K9: a PNG of ours at 40 % or
+    squashed went untold where its PDF was told)."""
     from figures.outputs.provenance import read_or_none
     from figures.paper.audit import squashed
-    from figures.paper.drawn import form_provenance, placements
+    from figures.paper.drawn import placements
     from figures.pdf import open_pdf, pypdf_said
 
     said: dict[str, str] = {}
@@ -47,26 +51,25 @@ def off_width(pdf: bytes, main: str, paper: Path | None = None,
              and (mark := read_or_none(paper / name)) is not None}
     try:
         with pypdf_said():
-            drawn = placements(open_pdf(pdf))
+            reader = open_pdf(pdf)
+            drawn = placements(reader)
+            images = _Images(reader, files or {}, marks) if any(
+                xobject.get("/Subtype") == "/Image" for _, xobject, _, _ in drawn) else None
     except Exception:  # noqa: BLE001 - the proof read it; what pypdf cannot walk: no word
         return []
     with pypdf_said():
-        for _, form, matrix, _ in drawn:
-            inside = form_provenance(form.get("/PTEX.InfoDict")) \
-                if form.get("/Subtype") == "/Form" else None
-            if inside is None and form.get("/Subtype") == "/Form":
-                inside = marks.get(_named(form.get("/PTEX.FileName")))
-            built = _WIDTH.search((inside or {}).get("variant", ""))
-            if inside is None or "/BBox" not in form:
+        for _, xobject, matrix, _ in drawn:
+            if (placed := _placed(xobject, marks, images)) is None:
                 continue
-            box = [float(v) for v in form["/BBox"]]
-            printed = (box[2] - box[0]) * math.hypot(matrix[0], matrix[1]) / 72
-            file = str(form.get("/PTEX.FileName", inside["figure"])).removeprefix("./")
-            squash = squashed(math.hypot(matrix[0], matrix[1]), math.hypot(matrix[2], matrix[3]))
+            inside, file, (unit_x, unit_y), (wide_pt, tall_pt) = placed
+            built = _WIDTH.search(inside.get("variant", ""))
+            across = math.hypot(matrix[0], matrix[1]) * unit_x  # points, as printed
+            down = math.hypot(matrix[2], matrix[3]) * unit_y
+            printed = across / 72
+            squash = squashed(across / wide_pt, down / tall_pt)
             if squash is not None and file not in said:
-                tall = (box[3] - box[1]) * math.hypot(matrix[2], matrix[3]) / 72
                 said[file] = _squashed(paper, main, file, inside["figure"], squash,
-                                       f"{inches(printed)} x {inches(tall)} in")
+                                       f"{inches(printed)} x {inches(down / 72)} in")
                 continue
             if built is None or file in said:
                 continue
@@ -79,6 +82,67 @@ def off_width(pdf: bytes, main: str, paper: Path | None = None,
                     f"\\pgfimage); run `figures paper PAPER --main {main}`, which syncs it for "
                     "this page or names what sizes it, then pack again")
     return list(said.values())
+
+
+def _placed(xobject, marks: dict[str, dict[str, str]], images: _Images | None):
+    """A drawn form or image that is a figure of ours: its provenance, its packed file, the
+    size of its unit square and its own size, in points (a form: its box, both; an image:
+    1 by 1, its pixels at their resolution, as pdfTeX sizes it); None when not ours."""
+    from figures.paper.drawn import form_provenance
+
+    if xobject.get("/Subtype") == "/Image":
+        return images.placed(xobject) if images is not None else None
+    if xobject.get("/Subtype") != "/Form" or "/BBox" not in xobject:
+        return None
+    inside = form_provenance(xobject.get("/PTEX.InfoDict")) or marks.get(
+        _named(xobject.get("/PTEX.FileName")))
+    if inside is None:
+        return None
+    box = [float(v) for v in xobject["/BBox"]]
+    size = (box[2] - box[0], box[3] - box[1])
+    file = str(xobject.get("/PTEX.FileName", inside["figure"])).removeprefix("./")
+    return inside, file, size, size
+
+
+class _Images:
+    """The packed PNGs and JPEGs of ours, as the PDF draws them: an image is ours when the
+    packed images of its size in pixels (of several, of its pixels) are all ours
+    (:func:`figures.pack.cropped.matching`), not inside an included PDF."""
+
+    def __init__(self, reader, files: dict[str, bytes], marks: dict[str, dict[str, str]]):
+        from figures.pack.cropped import image_sizes, in_included
+
+        self.files, self.marks = files, marks
+        self.sizes = image_sizes(files)
+        self.within = in_included(reader)
+
+    def placed(self, image):
+        from figures.pack.cropped import matching
+        from figures.paper.pictures import identity
+
+        if (identity(image) or ("direct", id(image))) in self.within:
+            return None
+        names = matching(image, self.sizes, self.files)
+        if not names or not all(os.path.normpath(name) in self.marks for name in names):
+            return None
+        name = names[0]
+        wide, tall = self.sizes[name]
+        across, down = _dpi(self.files[name])
+        return self.marks[os.path.normpath(name)], name, (1.0, 1.0), (
+            wide * 72 / across, tall * 72 / down)
+
+
+def _dpi(data: bytes) -> tuple[float, float]:
+    """An image's resolution as pdfTeX reads it (72 where it says none)."""
+    import io
+
+    from figures.outputs.pixels import open_image
+
+    with contextlib.suppress(Exception), open_image(io.BytesIO(data)) as image:
+        across, down = image.info.get("dpi", (72, 72))
+        if across > 0 and down > 0:
+            return float(across), float(down)
+    return 72.0, 72.0
 
 
 def _named(name: object) -> str:

@@ -163,7 +163,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
     from figures.pack.cropped import cropped
     from figures.pack.printed import off_width  # built for another page (round 25, RB2)
 
-    found.warnings += off_width(pdf, main_tex.name, paper, found.ours)  # round 49b, K34
+    found.warnings += off_width(pdf, main_tex.name, paper, found.ours, files)  # 50b, K9
     cut = cropped(pdf, files, paper, found.ours, main_tex.name)  # round 39, F7/F10 and K4
     found.warnings += cut.ours
     if eps := [name for name in files if name.lower().endswith((".eps", ".ps"))

@@ -92,7 +92,9 @@ def _words(group: str) -> list[tuple[str, bool]]:
     group = re.sub(r"\\(?:url|nolinkurl|path|href)\s*\{[^{}]*\}", " ", group)  # no words
     group = _ACCENT.sub(lambda m: (m[2] or m[3]).lstrip("\\")[0] + _ACCENTS[m[1]], group)
     group = _LETTER.sub(lambda m: _LETTERS[m[1]], group)
-    group = unicodedata.normalize("NFC", re.sub(r"\\[A-Za-z]+", " ", group))
+    # a control word or symbol: ``\\`` too, so ``\\Palo`` (a line break, then Palo) is no
+    # macro ``\Palo`` (hostile round 50b, K5)
+    group = unicodedata.normalize("NFC", re.sub(r"\\(?:[A-Za-z]+|[\W\d_])", " ", group))
     group = re.sub(r"(?<=[^\W\d_])[{}]+(?=[^\W\d_])", "", group)  # \mbox{L}ee: Lee
     found: list[tuple[str, bool]] = []
     first = True
