@@ -18,6 +18,7 @@ from pathlib import Path
 from figures.errors import FigureDataError, display_path
 from figures.paper.disclosure import printed_on
 from figures.paper.names import expander, names_in
+from figures.pdf import open_pdf, texts_of
 from figures.texread import blanked
 
 #: What the paper's own packages define (their notes are no author's of this paper).
@@ -36,15 +37,22 @@ _CLOSE = {"[": "]", "{": "}"}
 _PACKAGE = {"definechangesauthor": "changes'", "fxsetup": "fixme's"}
 
 
-def told(texts: dict[str, str], pages: list[str],
-         paper: Path) -> tuple[list[str], FigureDataError | None]:
+def told(texts: dict[str, str], pages: list[str], paper: Path,
+         pdf: bytes | None = None) -> tuple[list[str], FigureDataError | None]:
     """The warnings for the note author fields of ``texts`` (the packed text files of
     ``paper`` by name) naming someone that ``pages`` (the compiled text) never print, and
     the stop for the first that they print (None: none is), at its file's name in ``paper``
     and its line, as every other line of the pack and docs/pack.md say it (``main.tex:5``;
-    hostile round 49b, K3: it was the whole path, ``/home/.../main.tex:5``)."""
-    said, stop = [], None
-    expand = expander([texts[n] for n in sorted(texts) if not n.lower().endswith(_PACKAGES)])
+    hostile round 49b, K3: it was the whole path, ``/home/.../main.tex:5``). A name the
+    plain reading of ``pages`` does not show is looked for in ``pdf``'s pages laid out too,
+    line by line: a note's author line may run into its text there (``Weber-``/``ling``
+    then ``check``, read ``lingcheck``: hostile round 50b, K3)."""
+    said, stop, laid = [], None, []
+    # a macro of any packed file, the authors' own .sty's too, as \author's are read (round
+    # 50b, K3: author=\KW from kwnotes.sty, printed, passed); the paper's .tex ones last, so
+    # theirs win
+    expand = expander([texts[n] for n in sorted(texts, key=lambda n: (
+        not n.lower().endswith(_PACKAGES), n))])
     for name in sorted(n for n in texts if not n.lower().endswith(_PACKAGES)):
         text = blanked(texts[name], verbatim=True)
         for start, field, written, key in _fields(text):
@@ -55,6 +63,9 @@ def told(texts: dict[str, str], pages: list[str],
             where = f"{display_path(name)}:{line}"
             what = f"a note's author field ({field}) names {value}"
             shown = printed_on(value, pages)
+            if shown is None and pdf is not None:
+                laid = laid or texts_of(open_pdf(pdf), laid=True)
+                shown = printed_on(value, laid)
             if shown is None:
                 said.append(f"{where}: {what}, shipped in the source though the pages "
                             "do not print it: leave it out of the anonymous version")
