@@ -211,8 +211,8 @@ def _narrow(spec, venue: Venue, width, include) -> str | None:
 def _scaled(graphic) -> float | None:
     """The width an include prints at when TeX's probe saw a wrapper scale its box
     (``\\resizebox``, ``\\scalebox``, adjustbox); None: it prints at its box."""
-    scale = factor(graphic.printed)  # within 1 %: at 100 % (the audit's tolerance is 3 %)
-    return None if scale == 1 else round(graphic.printed.box[0] * scale, 3)
+    scale, printed = factor(graphic.printed), graphic.printed  # within 1 %: 100 % (audit: 3 %)
+    return None if scale == 1 else round(printed.settles or printed.box[0] * scale, 3)  # 50a P13
 
 
 def _placed(graphic, spec, venue: Venue):
@@ -227,7 +227,7 @@ def _placed(graphic, spec, venue: Venue):
     include = [graphic.options, graphic.wide, None if printed is None else
                [printed.line_in, printed.width_in, printed.height_in, printed.clip,
                 printed.scale, printed.box[0], printed.cropped, printed.shares, printed.room,
-                printed.natural, printed.default_cut]]  # a Gin trim since (round 43, N9n)
+                printed.natural, printed.default_cut, printed.settles]]  # round 43 N9n, 50a P13
     width, height, problem = recall(key_of("placement", spec.name, dataclasses.asdict(venue),
                                            include), worked_out, lambda row: row[0] is not None)
     if width is None:

@@ -20,7 +20,7 @@ import itertools
 import math
 import re
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from figures import runner
@@ -28,6 +28,7 @@ from figures.errors import MAX_LINE, LatexError, elide
 from figures.paper.cropped import Clips
 from figures.paper.latex import Graphic, Paper, graphics_options
 from figures.paper.missing import devices_read, missing_lines, styles_missing
+from figures.paper.rowfit import row_widths
 from figures.paper.sideby import side_by_side
 from figures.paper.stopped import led_by_first, stopped
 from figures.paper.sync import MACROS_NAME
@@ -72,6 +73,9 @@ class Printed:
     #: ``angle=`` as graphicx expanded it (``\\rot`` defined as 360: 360.0); None: none, or
     #: not a number (round 49a, P11).
     angle: float | None = None
+    #: In a row a ``\\resizebox{W}{!}`` scales: the width it prints at once the row is drawn
+    #: for what prints (:mod:`figures.paper.rowfit`; round 50a, P13); None: not solved.
+    settles: float | None = None
 
 
 def _number(text: str) -> float:
@@ -223,6 +227,9 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                                clips.cut.get(n, ""), n in clips.unseen,
                                shared.get(n, ("", 0.0)), wrapped.get(n))
                       for n, fields in typeset.items()]
+    rows = row_widths(made, scales, inside, known)  # a row's gaps solved (round 50a, P13)
+    for n, g in zip(typeset, paper.graphics, strict=True):
+        g.printed = replace(g.printed, settles=rows.get(n))
     for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
         at = [errors.get(f"{g.tex.relative_to(root)}:{n}", "") for n in (g.line, g.tex_line)]
         if any(at) and not any("not found" in m for m in at):
@@ -299,7 +306,7 @@ def _known(made: dict[str, list[str]], scales: dict, inside: dict[int, list[str]
     as 1, and an include refused on its own box)."""
     def sized(n: str, by: str) -> bool:
         fields = made.get(n, ["", "-"] + ["-"] * 12)
-        return fields[1] != "-" or (by == "w" and fields[7] != "-")
+        return fields[1] != "-" or (by.startswith("w") and fields[7] != "-")
 
     return {n for n in made if all(
         by == "c" or all(sized(m, by) for m in inside.get(wrapper, ()))

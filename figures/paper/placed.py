@@ -153,7 +153,8 @@ def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     if printed is not None and "width" not in graphic.options and printed.box[0] > 0 and \
             printed.width_in is None and to_width(graphic):  # drawn for what prints: the
         printed = graphic.printed = replace(printed, width_in=round(  # factor is the file's
-            printed.box[0] * printed.scale, 3), scale=1.0)  # (round 43), also 1 (48a, P38)
+            printed.settles or printed.box[0] * printed.scale, 3), scale=1.0)  # (round 43),
+        # also 1 (48a, P38); a row's gaps solved at once (50a, P13: figures.paper.rowfit)
     if printed is not None:  # no width= is None; 0 is a box of nothing (round 37, P19)
         line = printed.line_in
         width = line if printed.width_in is None else printed.width_in

@@ -321,17 +321,22 @@ def _place_names(ax, points: list[Curve], sides: dict[str, Any], renderer: Any,
     another's). Where a side leaves the panel, a second row beyond the other name on the
     side inside comes next (the paper's collapse, FA and DFA at chance with Γ 0: "DFA" over
     "FA"); then beside the point, unless the two other methods sit exactly on it. The first
-    choice in each method's order (BP's first) that leaves every name free."""
+    choice in each method's order (BP's first) that leaves every name free, a side off the
+    dashed dividers at Γ = 0 and chance before one they cross (round 50c, W12: names were
+    struck through by them; a point on the cross may leave no other)."""
     inside = ax.get_window_extent(renderer).padded(-gap)
     quadrants = [t.get_window_extent(renderer) for t in ax.texts]
+    u, v = ax.transData.transform((0, CHANCE))
+    dividers = [Bbox.from_extents(u, inside.y0, u, inside.y1),
+                Bbox.from_extents(inside.x0, v, inside.x1, v)]
     at = [tuple(ax.transData.transform((p.x[0], p.y[0]))) for p in points]
     spots, said = [], []
     for i, point in enumerate(points):
         (x,), (y,) = point.x, point.y
         under = any(0 < other.y[0] - y < 0.15 and abs(other.x[0] - x) < 0.3 for other in points)
         one_place = at.count(at[i]) == 3
-        markers = [Bbox.from_extents(u - radius, v - radius, u + radius, v + radius)
-                   for u, v in at if (u, v) != at[i]]
+        markers = [Bbox.from_extents(a - radius, b - radius, a + radius, b + radius)
+                   for a, b in at if (a, b) != at[i]]
         first = ("under", "above") if under else ("above", "under")
         tries = [(s, 0) for s in first] + [(s, 1) for s in reversed(first)]
         free, out = [], set()
@@ -346,7 +351,7 @@ def _place_names(ax, points: list[Curve], sides: dict[str, Any], renderer: Any,
             elif not any(box.padded(gap).overlaps(q) for q in quadrants) and not any(
                     box.overlaps(m) for m in markers):
                 free.append((spot, box))
-        spots.append(free)
+        spots.append(sorted(free, key=lambda f: any(f[1].padded(gap).overlaps(d) for d in dividers)))
         said.append((x, y, one_place))
     for k in range(1, len(points) + 1):  # the first method no choice leaves a free side
         choice = next((c for c in product(*spots[:k]) if all(

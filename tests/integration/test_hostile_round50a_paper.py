@@ -4,7 +4,7 @@ test; the pass itself, row by row, is in docs/guarantees.md ("Hostile passes")."
 from __future__ import annotations
 
 import pytest
-from helpers import on_paper, paper_folder
+from helpers import ICML_PREAMBLE, on_paper, paper_folder
 
 TURNED = ("\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\nText.\n"
           "\\begin{figure}[p]\\centering\n\\includegraphics[%s]{figures/fig1_audit_hero}\n"
@@ -40,3 +40,31 @@ def test_a_figure_turned_by_its_own_angle_key_is_judged_down_the_page(
     assert said in out + err, out + err
     assert got == code, err
     assert "wider than its line" not in out + err
+
+
+@pytest.mark.slow  # the probe compiles the paper, each round
+def test_a_row_with_fixed_gaps_in_one_resizebox_settles_in_one_more_round(tmp_path, monkeypatch,
+                                                                         capsys):
+    r"""Round 50a (P13): ``\resizebox{\textwidth}{!}{\includegraphics{A}\quad
+    \includegraphics{B}\quad\includegraphics{C}}``, the gaps an author puts there, made each
+    round a step towards the widths that fill the line with the gaps (4.8, 0.06, 0.002 in),
+    and sync gave up after 4 rounds, exit 1, "a box that depends on the image's own size?":
+    the row's widths are now solved from one probe (the gaps are what the wrapper scales less
+    the includes), so the second round copies the builds that print at factor 1, and a
+    second sync writes nothing."""
+    paper = paper_folder(tmp_path, monkeypatch, ICML_PREAMBLE + (
+        "\\begin{figure*}\\centering\n\\resizebox{\\textwidth}{!}{\\includegraphics"
+        "{figures/cifar_summary}\\hspace{0.75in}\\includegraphics{figures/cifar_accuracy}}\n"
+        "\\caption{A row.}\n\\end{figure*}\n\\lipsum[1-3]\n\\end{document}\n"))
+    code, out, err = on_paper(paper, capsys, "sync", "-n")  # what it records, the sync's too
+    assert code == 0, err
+    assert "/w3/cifar_summary.pdf" in out, out
+    code, out, err = on_paper(paper, capsys, "sync")
+    assert code == 0, err
+    assert "still move" not in err, err
+    assert "/w3/cifar_summary.pdf" in out, out
+    assert "/w3/cifar_accuracy.pdf" in out, out
+    assert "figures/cifar_summary.pdf in rounds 1, 2;" in err + out, err + out
+    code, out, err = on_paper(paper, capsys, "sync")
+    assert code == 0, err
+    assert "copy 0 figure(s)" in err + out, err + out
