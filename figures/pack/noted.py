@@ -33,6 +33,9 @@ _KEYS = {"todo": "author", "missingfigure": "author", "setuptodonotes": "author"
 #: fixme's registered author, printed before each of their notes (hostile round 49b, K3):
 #: ``\\FXRegisterAuthor{kw}{akw}{Karl Weberling}``, its third argument the name.
 _FIXME = re.compile(r"\\FXRegisterAuthor\s*(\{[^{}]*\}\s*\{[^{}]*\}\s*)\{((?:[^{}]|\{[^{}]*\})*)\}")
+#: todonotes' default options as its manual sets them (hostile round 50b, K3 f): xkeyval's
+#: ``\\presetkeys{todonotes}{author=Karl Weberling}{}``, its second argument the keys.
+_PRESET = re.compile(r"\\presetkeys\s*\{\s*todonotes\s*\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 _CLOSE = {"[": "]", "{": "}"}
 _PACKAGE = {"definechangesauthor": "changes'", "fxsetup": "fixme's"}
 
@@ -81,7 +84,8 @@ def _fields(text: str) -> list[tuple[int, str, str, str]]:
     """Each note author field of ``text``: where it starts, the field as the line shows it
     (``todonotes' \\todo[author=\\KW]``), its value as written and the role to write
     instead (``author=Reviewer``); fixme's ``\\FXRegisterAuthor``'s name too (round 49b,
-    K3: printed before every note of theirs, with no word)."""
+    K3: printed before every note of theirs, with no word), and todonotes' defaults set
+    with ``\\presetkeys`` (round 50b, K3 f)."""
     found = []
     for match in _NOTE.finditer(text):
         key = _KEYS[match[1]]
@@ -91,6 +95,12 @@ def _fields(text: str) -> list[tuple[int, str, str, str]]:
         shown = (f"{package} \\{match[1]}{match[2]}{key}={' '.join(value.split())}"
                  f"{_CLOSE[match[2]]}")
         found.append((match.start(), shown, value, f"{key}=Reviewer"))
+    for match in _PRESET.finditer(text):
+        field = re.search(r"(?<![A-Za-z])author\s*=\s*(?:\{([^{}]*)\}|([^,]*))", match[1])
+        if field:
+            value = field[1] if field[1] is not None else field[2]
+            shown = f"todonotes' \\presetkeys{{todonotes}}{{author={' '.join(value.split())}}}"
+            found.append((match.start(), shown, value, "author=Reviewer"))
     for match in _FIXME.finditer(text):
         shown = f"fixme's \\FXRegisterAuthor{' '.join(match[1].split())}{{{match[2]}}}"
         found.append((match.start(), shown, match[2], "Reviewer as its name"))

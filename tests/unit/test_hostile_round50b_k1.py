@@ -81,3 +81,18 @@ def test_a_name_hyphenated_at_a_line_break_is_printed(value, page, found):
     from figures.paper.disclosure import printed_on
 
     assert printed_on(value, [page]) == found
+
+
+def test_todonotes_preset_author_is_a_note_authors_field(tmp_path):
+    r"""Round 50b (K3 f): ``\presetkeys{todonotes}{author=Karl Weberling}{}`` (the default
+    setter todonotes' manual gives) + ``\todo{check this claim}`` printed the name in the
+    review margin with warnings 0: the command was not among those read."""
+    from figures.pack.noted import told
+
+    texts = {"main.tex": ("\\usepackage{todonotes}\n"
+                          "\\presetkeys{todonotes}{author=Karl Weberling}{}\n")}
+    said, stop = told(texts, ["Text.\nKarl Weberling\ncheck this claim"], tmp_path)
+    assert said == []
+    assert str(stop).startswith("main.tex:2: a note's author field (todonotes' \\presetkeys"
+                                "{todonotes}{author=Karl Weberling}) names Karl Weberling, "
+                                "printed on page 1"), stop
