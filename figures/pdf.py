@@ -90,14 +90,17 @@ def unreadable() -> tuple[type[Exception], ...]:
             TypeError, zlib.error)
 
 
-def texts_of(reader: Any, unread: list[int] | None = None) -> list[str]:
+def texts_of(reader: Any, unread: list[int] | None = None, *, laid: bool = False) -> list[str]:
     """:func:`page_texts` of an open ``reader`` (the anonymity check reads an included
-    figure's pages through the paper's reader: round 34, P5's hole there too)."""
+    figure's pages through the paper's reader: round 34, P5's hole there too). ``laid``:
+    as pypdf lays the page out, each line of print its own (a margin note's author line,
+    which the plain reading may run into the note's text: round 50b, K3), slower."""
     texts = []
     with pypdf_said():  # what pypdf says of a form it will not read (round 33, P9): not raw
         for number, page in enumerate(reader.pages, 1):
             try:
-                texts.append(page.extract_text())
+                texts.append(page.extract_text(extraction_mode="layout") if laid
+                             else page.extract_text())
             except unreadable():
                 texts.append("")
                 if unread is not None:

@@ -62,6 +62,10 @@ def folded(text: str) -> str:
                    if unicodedata.category(c) != "Mn")
 
 
+#: A hyphen at a line's end between letters: TeX's hyphenation (or a word's own hyphen).
+_HYPHENATED = re.compile(r"(?<=[^\W\d_])-[ \t]*\n\s*(?=[^\W\d_])")
+
+
 def printed_on(value: str, pages: list[str]) -> tuple[str, int] | None:
     """Where the compiled ``pages`` (their texts) print an author field's ``value`` (it
     whole, else one of its names: :func:`names_in`), accents and line breaks aside, with its
@@ -72,11 +76,13 @@ def printed_on(value: str, pages: list[str]) -> tuple[str, int] | None:
     lowercase word (a login's) only as a path's, a handle's or an address's part (``/jsmith``,
     ``@jsmith``, ``jsmith@``: :func:`figures.paper.names.login`): in prose it is a word, "our
     runner script" (round 28, S1), after a slash of prose too, "Train/Dev" (round 31, S1); in
-    any case, a line break after the ``/`` aside (round 30, S2: ``github.com/ JSmith``)."""
+    any case, a line break after the ``/`` aside (round 30, S2: ``github.com/ JSmith``). A
+    hyphen between letters before a line break is read both ways: TeX's, the word joined
+    (a margin note's ``Weber-``/``ling``: round 50b, K3), and a word's own, kept."""
     whole = " ".join(value.split())
     if whole.lower() in NO_USER or placeholder(whole) or whole in NO_NAME:
         return None
-    texts = [folded(text) for text in pages]
+    texts = [f"{text}\n{_HYPHENATED.sub('', text)}" for text in map(folded, pages)]
     one_word = " " not in whole and whole.islower()
     capitals = [whole.title()] if whole.islower() and " " in whole else []
     for form in dict.fromkeys([whole, *capitals, *names_in(value)]):

@@ -44,3 +44,25 @@ def test_a_png_of_ours_printed_at_another_size_is_told(tmp_path, include, option
     assert ran.stderr.splitlines()[-1].endswith(f"warnings: {int(said is not None)}"), \
         ran.stderr
     assert said is None or ran.stderr.startswith(f"warning: {said}"), ran.stderr
+
+
+@pytest.mark.slow  # TeX
+def test_a_note_author_the_margin_hyphenates_stops_the_anonymous_pack(tmp_path):
+    r"""Round 50b (K3 c): ``\todo[author={K.~Weberling}]``, its name hyphenated by the
+    narrow margin (``Weber-``/``ling``, then the note's text, read ``lingcheck``), was a
+    warning "shipped in the source though the pages do not print it" while the review
+    copy's margin printed it: the name is looked for in the pages laid out line by line
+    too, its line-end hyphen joined."""
+    write_files(tmp_path / "p", {"main.tex": (
+        "\\documentclass{article}\n\\usepackage{todonotes}\n\\author{Anonymous}\n"
+        "\\title{T}\n\\begin{document}\n\\maketitle\nText.\n"
+        "\\todo[author={K.~Weberling}]{check this claim}\n\\end{document}\n")})
+    ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", "--anonymous",
+                            timeout=300)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert ran.stderr.splitlines()[-1] == (
+        "error: main.tex:8: a note's author field (todonotes' \\todo[author=K.~Weberling]) "
+        "names K.~Weberling, printed on page 1 of the review copy: leave it out of the "
+        "anonymous version (or write a role: author=Reviewer); the anonymous pack stops"), \
+        ran.stderr
+    assert not (tmp_path / "p.tar.gz").exists()

@@ -49,3 +49,50 @@ def test_an_unreadable_folder_reached_through_graphicspath_is_named(tmp_path, de
         "\\documentclass{article}\n\\usepackage{graphicx}\n\\graphicspath{{figs/}}\n"
         "\\begin{document}\n\\includegraphics{fig1_audit_hero}\n\\end{document}\n")
     assert denied_named(denied, error, "", tmp_path) == said
+
+
+def test_a_note_authors_macro_from_the_papers_own_style_is_expanded(tmp_path):
+    r"""Round 50b (K3 a): ``\todo[author=\KW]`` with ``\def\KW{Karl Weberling}`` in the
+    authors' own ``kwnotes.sty`` packed with warnings 0 while the review margin printed the
+    name: the note reader expanded macros from the ``.tex`` files alone, where ``\author``'s
+    reading expands them from any packed file (docs/pack.md)."""
+    from figures.pack.noted import told
+
+    texts = {"main.tex": "\\usepackage{kwnotes}\n\\todo[author=\\KW]{check this claim}\n",
+             "kwnotes.sty": "\\def\\KW{Karl Weberling}\n"}
+    said, stop = told(texts, ["Text. Karl Weberling check this claim"], tmp_path)
+    assert said == []
+    assert stop is not None
+    assert str(stop).startswith("main.tex:2: a note's author field (todonotes' "
+                                "\\todo[author=\\KW]) names Karl Weberling, printed on page 1")
+
+
+@pytest.mark.parametrize(("value", "page", "found"), [
+    ("K.~Weberling", "Text.\nK. Weber-\nling\ncheck this claim", ("Weberling", 1)),
+    ("Karl Weberling", "Text. Karl Weber-\n  ling check", ("Karl Weberling", 1)),
+    ("Jean-Pierre Dupont", "by Jean-\nPierre", ("Jean", 1)),
+    ("Karl Weberling", "a Weber-\nlingua", None),
+], ids=["initial", "whole", "own-hyphen", "another-word"])
+def test_a_name_hyphenated_at_a_line_break_is_printed(value, page, found):
+    r"""Round 50b (K3 c): a note's author ``K.~Weberling`` that the narrow margin hyphenates
+    (``Weber-``/``ling``) was said "not printed": the compiled text was matched as whole
+    words, a hyphen at a line's end breaking the name in two. A hyphen before a line break,
+    between letters, is read both ways (TeX's, joined; a word's own, kept)."""
+    from figures.paper.disclosure import printed_on
+
+    assert printed_on(value, [page]) == found
+
+
+def test_todonotes_preset_author_is_a_note_authors_field(tmp_path):
+    r"""Round 50b (K3 f): ``\presetkeys{todonotes}{author=Karl Weberling}{}`` (the default
+    setter todonotes' manual gives) + ``\todo{check this claim}`` printed the name in the
+    review margin with warnings 0: the command was not among those read."""
+    from figures.pack.noted import told
+
+    texts = {"main.tex": ("\\usepackage{todonotes}\n"
+                          "\\presetkeys{todonotes}{author=Karl Weberling}{}\n")}
+    said, stop = told(texts, ["Text.\nKarl Weberling\ncheck this claim"], tmp_path)
+    assert said == []
+    assert str(stop).startswith("main.tex:2: a note's author field (todonotes' \\presetkeys"
+                                "{todonotes}{author=Karl Weberling}) names Karl Weberling, "
+                                "printed on page 1"), stop
