@@ -98,3 +98,30 @@ def test_a_saved_box_printed_whole_and_through_resizebox_is_refused(tmp_path, mo
                 "build prints at 100 %: give that copy an \\includegraphics of its own, or "
                 "print the box unscaled") in row, row
         assert not any((paper / "figures").iterdir())
+
+
+@pytest.mark.slow  # the probe compiles the paper
+def test_a_paper_folder_whose_name_holds_a_line_break_is_said_so(tmp_path, monkeypatch,
+                                                                 capsys):
+    r"""Round 50a (P11): a paper folder named ``nl<newline>folder``: sync warned its own
+    main.tex "file not found" (a path cut at the line break) and `figures paper` refused the
+    paper as reading ``.../nl/main.tex`` "outside the paper's folder", a file it never named,
+    with advice that cannot be followed: TeX's recorder (the ``.fls``, one file a line)
+    cannot spell such a name. Now one line says so, naming the folder, and what to do;
+    nothing written."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\nHi.\n"
+        "\\includegraphics[width=0.5\\linewidth]{figures/cifar_summary}\n\\end{document}\n"))
+    odd = paper.rename(tmp_path / "nl\nfolder")
+    for args in (("sync", "-n"), ("sync",), ("paper",)):
+        code, out, err = on_paper(odd, capsys, *args)
+        assert code == 1, err
+        [line] = [x for x in err.splitlines() if x.startswith("error:")]
+        assert line == (
+            f"error: {tmp_path}/nl\\x0afolder: holds a line break, which TeX's recorder (the "
+            ".fls list of the files a compile reads, one a line) cannot spell, so what the "
+            "compile read cannot be checked: rename it without the line break"), line
+        assert "outside" not in err, err
+        assert "file not found" not in err, err
+        assert not any((odd / "figures").iterdir())
+        assert not (odd / "main.pdf").exists()
