@@ -260,7 +260,11 @@ def on_page(venue: Venue, text: float, column: float, height: float | None = Non
 def of_the_paper(venue: Venue) -> bool:
     """Whether ``venue``'s rules come from a paper's own body size: no known venue, its page
     the one TeX reports (:func:`body_rules` on :func:`on_page`), no profile to change."""
-    return _BODY.fullmatch(venue.key.split("-")[0]) is not None
+    return of_the_paper_key(venue.key)
+
+
+def of_the_paper_key(key: str) -> bool:
+    return _BODY.fullmatch(key.split("-", maxsplit=1)[0]) is not None
 
 
 def body_rules(body_pt: float) -> Venue:

@@ -68,3 +68,33 @@ def test_a_row_with_fixed_gaps_in_one_resizebox_settles_in_one_more_round(tmp_pa
     code, out, err = on_paper(paper, capsys, "sync")
     assert code == 0, err
     assert "copy 0 figure(s)" in err + out, err + out
+
+
+@pytest.mark.slow  # the probe compiles the paper
+def test_a_saved_box_printed_whole_and_through_resizebox_is_refused(tmp_path, monkeypatch,
+                                                                    capsys):
+    r"""Round 50a (P15): ``\sbox{\figbox}{\includegraphics[width=0.6\textwidth]{...}}``
+    printed by ``\usebox{\figbox}`` in one figure and by
+    ``\resizebox{0.4\textwidth}{!}{\usebox{\figbox}}`` in another: one include printed at
+    two widths (2.864 and 1.91 in) was taken as one print at 1.91 in, sync "up to date", and
+    `figures paper` built for each width in turn, ending in advice that looped. Refused, as
+    round 49a P29b's ``\scalebox`` is, naming the wrapper, both widths and the way out;
+    nothing written."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\newsavebox{\\figbox}\n"
+        "\\begin{document}\n"
+        "\\sbox{\\figbox}{\\includegraphics[width=0.6\\textwidth]{figures/cifar_summary}}\n"
+        "Text.\n\\begin{figure}[h]\\centering\n\\usebox{\\figbox}\n\\caption{Full.}\n"
+        "\\end{figure}\n\\begin{figure}[h]\\centering\n"
+        "\\resizebox{0.4\\textwidth}{!}{\\usebox{\\figbox}}\n\\caption{Thumbnail.}\n"
+        "\\end{figure}\n\\end{document}\n"))
+    for args in (("sync", "-n"), ("sync",)):
+        code, out, err = on_paper(paper, capsys, *args)
+        assert code == 1, err
+        [row] = [line for line in out.splitlines() if line.startswith("cifar_summary")]
+        assert "main.tex:5" in row, row
+        assert ("refused: \\resizebox at main.tex:12 scales it there (the box it is saved in "
+                "prints again): one include printed at 1.91 in and 2.864 in, which no one "
+                "build prints at 100 %: give that copy an \\includegraphics of its own, or "
+                "print the box unscaled") in row, row
+        assert not any((paper / "figures").iterdir())
