@@ -114,7 +114,7 @@ def test_a_paper_folder_whose_name_holds_a_line_break_is_said_so(tmp_path, monke
         "\\includegraphics[width=0.5\\linewidth]{figures/cifar_summary}\n\\end{document}\n"))
     odd = paper.rename(tmp_path / "nl\nfolder")
     for args in (("sync", "-n"), ("sync",), ("paper",)):
-        code, out, err = on_paper(odd, capsys, *args)
+        code, _, err = on_paper(odd, capsys, *args)
         assert code == 1, err
         [line] = [x for x in err.splitlines() if x.startswith("error:")]
         assert line == (
