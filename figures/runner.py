@@ -7,7 +7,7 @@ stopped (TERM, then KILL: latexmk's pdflatex too) before it returns or raises, w
 Each carries a CPU-time limit a little over its timeout (an orphan of a killed command ends).
 :func:`need` checks that programs are installed, naming the Debian packages of
 ``tex_packages.txt`` (.ci/run's list). Then a compile's errors, its recorder (``.fls``) and
-the paper's main file, read once for every command.
+the paper's main file, read once for every command (the recorder by :mod:`figures.fls`).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from figures.errors import FigureDataError, LatexError, ToolMissing
+from figures.fls import recorded
 from figures.mainfile import find_main, read_bounded  # noqa: F401 (every command's)
 from figures.texsafe import TEX_SAFE  # every run's: TeX Live's safe settings
 
@@ -376,22 +377,3 @@ def first_error(log: Path | None, output: str) -> str:
             if line.strip() and not re.search(r"(?i)\b(?:see|refer to) \S+\.log", line)
             and not _LATEXMK_CHATTER.match(line)]
     return said[-1].strip() if said else "no log written"
-
-
-def recorded(fls: Path, cwd: Path) -> tuple[list[Path], list[Path]]:
-    """The files a compile run in ``cwd`` read and wrote, from its recorder (``.fls``): once
-    each, in order, absolute and normalised (not resolved: links stay links)."""
-    try:
-        lines = fls.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
-    except OSError:
-        raise LatexError(str(fls), None, "the compile left no recorder file list (.fls): "
-                         "is it TeX Live's pdflatex?") from None
-    read: dict[Path, None] = {}
-    written: dict[Path, None] = {}
-    for line in lines:
-        kind, _, name = line.partition(" ")
-        if kind == "PWD":
-            cwd = Path(name)
-        elif kind in ("INPUT", "OUTPUT"):
-            (read if kind == "INPUT" else written)[Path(os.path.normpath(cwd / name))] = None
-    return list(read), list(written)

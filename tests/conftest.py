@@ -181,14 +181,19 @@ def _in_checkout(given: str) -> str | None:
 
 
 def _paths_in_checkout(config: pytest.Config) -> str | None:
-    """The line refusing a ``--basetemp`` or ``--mpl-results-path`` (its ini form too) that
-    :func:`_in_checkout` finds in the checkout; or None. Asked before anything is emptied:
-    pytest empties its basetemp when a fixture first asks for it, after this hook."""
+    """The line refusing a ``--basetemp``, ``--golden-report`` or ``--mpl-results-path`` (its
+    ini form too) that :func:`_in_checkout` finds in the checkout; or None. Asked before
+    anything is emptied: pytest empties its basetemp when a fixture first asks for it."""
     if (given := config.getoption("basetemp", default=None)) and (
             where := _in_checkout(given)):
         return (f"--basetemp {given}: pytest empties it when a run starts, and it {where}: "
                 "give the run a folder of its own (build/tmp, or one in /tmp); nothing was "
                 "removed")
+    report = config.getoption("golden_report", default=None)  # round 50d, G15: over a golden
+    if report and (where := _in_checkout(report)):
+        return (f"--golden-report {report}: the run writes its report over that file, and it "
+                f"{where}: give a file of the run's own (build/golden-report.json); nothing "
+                "was written")
     results = config.getoption("--mpl-results-path", default=None)
     if results and (where := _in_checkout(results)):
         return (f"--mpl-results-path {results}: pytest-mpl writes its result images there and "

@@ -37,6 +37,31 @@ def stamp_synthetic(spec: FigureSpec, fig: Figure, kind: BuildKind | None = None
             bbox={"facecolor": "white", "edgecolor": COLOR, "linewidth": 0.6, "alpha": 0.85,
                   "boxstyle": "round,pad=0.25"})
         artist.set_in_layout(False)
+        if ax is not None:
+            _clear_of_keys(fig, artist)
+
+
+#: The stamp's corners of its axes, in the order tried: (x, y, ha, va) in axes coordinates.
+CORNERS = ((0.99, 0.02, "right", "bottom"), (0.01, 0.02, "left", "bottom"),
+           (0.99, 0.98, "right", "top"), (0.01, 0.98, "left", "top"))
+
+
+def _clear_of_keys(fig: Figure, stamp) -> None:
+    """The stamp moved to the first corner of its axes where it covers no legend and no
+    other text (round 50c, W19: fig4's last axes is panel (a)'s twin, whose lower right holds
+    (a)'s key: the stamp hid the penalised run's name); where none is clear, lower right."""
+    fig.draw_without_rendering()
+    renderer = fig.canvas.get_renderer()
+    keys = [*fig.legends, *fig.texts, *(a.get_legend() for a in fig.axes),
+            *(text for a in fig.axes for text in a.texts)]
+    keys = [k.get_window_extent(renderer) for k in keys
+            if k is not None and k is not stamp and k.get_visible()]
+    for x, y, ha, va in CORNERS:
+        stamp.set(x=x, y=y, ha=ha, va=va)
+        box = stamp.get_window_extent(renderer).padded(4)  # and its box's padding
+        if not any(box.overlaps(key) for key in keys):
+            return
+    stamp.set(**dict(zip(("x", "y", "ha", "va"), CORNERS[0], strict=True)))
 
 
 def _stamp_page(spec: FigureSpec, fig: Figure, kind: BuildKind) -> None:

@@ -227,7 +227,7 @@ def _placed(graphic, spec, venue: Venue):
     include = [graphic.options, graphic.wide, None if printed is None else
                [printed.line_in, printed.width_in, printed.height_in, printed.clip,
                 printed.scale, printed.box[0], printed.cropped, printed.shares, printed.room,
-                printed.natural, printed.default_cut, printed.settles]]  # round 43 N9n, 50a P13
+                printed.natural, printed.default_cut, printed.settles, printed.prints]]  # 50a
     width, height, problem = recall(key_of("placement", spec.name, dataclasses.asdict(venue),
                                            include), worked_out, lambda row: row[0] is not None)
     if width is None:

@@ -25,6 +25,7 @@ from figures.paper.names import (
     placeholder,
     spelled,
 )
+from figures.paper.thanks import acknowledged
 from figures.texcodec import decoded_all
 
 HOME = re.compile(rb"(?:/home/|/Users/|[A-Za-z]:[\\/]{1,2}Users[\\/]{1,2})[^/\\\s{}%,;)]+")
@@ -356,19 +357,6 @@ def xmp_properties(reader: Any) -> list[tuple[str, str]]:
     return [(key, ", ".join(texts)) for key, texts in found.items()]
 
 
-#: Acknowledgements as papers head them (round 45b, K17; 47b, K12): a section, a run-in head
-#: in any macro, the environments; a funding sentence ("This work was supported by": 47b, K14),
-#: a thanking one ("We thank", "The authors are grateful to": 49b, K32, in a footnote too).
-_ACKNOWLEDGEMENTS = re.compile(
-    r"(?i)\\(?:(?:sub)*section|paragraph|chapter)\*?\s*(?:\[[^\]]*\]\s*)?\{\s*(?:acknowledge?"
-    r"ments?|funding|thanks\s*[.:]?\s*\})|(?:\\[A-Za-z]+\*?\s*)+\{?\s*(?:(?-i:A)cknowledge?ments?"
-    r"|(?-i:F)unding)(?:\s+(?:and|&|\\&)\s+[^{}\n]{1,40}?)?\s*[.:]?\s*\}|\\begin\s*\{ack|\\acks\b|"
-    r"\b(?:work|research|project|study)\s+(?:was|is|has\s+been)\s+(?:\w+\s+)?(?:supported|funded)"
-    r"\s+(?:in\s+part\s+)?by\b|\b(?:we|the\s+authors?)\s+(?:would\s+like\s+to\s+|wish\s+to\s+|also\s+)?"
-    r"(?:thank|(?:are|is)\s+(?:\w+\s+)?grateful\s+to|(?:gratefully\s+)?acknowledge\s+(?:the\s+)?"
-    r"(?:support|funding|financial))\b")
-
-
 def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
     """The names in the sources' author fields (:func:`~figures.paper.names.author_fields`)
     (capitalised words, three letters or more; the paper's own macros with no argument
@@ -380,7 +368,7 @@ def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
         for field in author_fields(text, expand):  # \author's, a head's (45b K22, 49b K30)
             names += author_names(expand(field))
         if not file.lower().endswith((".cls", ".sty")) and (  # (jmlr.cls defines \acks)
-                heading := _ACKNOWLEDGEMENTS.search(text)):  # at its line (round 45b, K17)
+                heading := acknowledged(text)):  # at its line (round 45b, K17)
             said.append(f"{file}:{text.count(chr(10), 0, heading.start()) + 1}: an "
                         "acknowledgements section: venues ask for none (or an anonymised one) "
                         "in a review copy: remove it for review")

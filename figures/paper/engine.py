@@ -76,6 +76,9 @@ class Printed:
     #: In a row a ``\\resizebox{W}{!}`` scales: the width it prints at once the row is drawn
     #: for what prints (:mod:`figures.paper.rowfit`; round 50a, P13); None: not solved.
     settles: float | None = None
+    #: Each time it is printed (a box saved with it, printed again): the factor and the
+    #: wrapper's file and line (:func:`figures.paper.wrappers.printed_twice`; round 50a, P15).
+    prints: tuple = ()
 
 
 def _number(text: str) -> float:
@@ -161,6 +164,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
     around: list[tuple[float, str, int]] = []  # the scaled boxes shipped around this point
     scaled_at: dict[int, tuple[Path, int]] = {}  # each wrapper's file and line, as TeX read
     wrapped: dict[str, tuple[Path, int] | None] = {}  # them; an include's innermost scaling
+    prints: dict[str, list] = {}  # each print's factor and wrapper (a saved box's: 50a P15)
     clips = Clips()  # and the clips
     records = iter(lines)
     for line in records:
@@ -198,6 +202,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                                  tuple((by, wrapper) for _, by, wrapper in around))
             wrapped[fields[0]] = next((scaled_at[w] for f, _, w in reversed(around)
                                        if f != 1 and w in scaled_at), None)
+            prints.setdefault(fields[0], []).append((scales[fields[0]][0], wrapped[fields[0]]))
             for *_, wrapper in around:
                 inside.setdefault(wrapper, []).append(fields[0])
         elif kind == "L" and len(fields) >= 5:
@@ -229,7 +234,8 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                       for n, fields in typeset.items()]
     rows = row_widths(made, scales, inside, known)  # a row's gaps solved (round 50a, P13)
     for n, g in zip(typeset, paper.graphics, strict=True):
-        g.printed = replace(g.printed, settles=rows.get(n))
+        g.printed = replace(g.printed, settles=rows.get(n),
+                            prints=tuple(prints.get(n, ())) if n in known else ())
     for g in paper.graphics:  # what TeX said at an include (not a missing file: sync's job)
         at = [errors.get(f"{g.tex.relative_to(root)}:{n}", "") for n in (g.line, g.tex_line)]
         if any(at) and not any("not found" in m for m in at):

@@ -27,7 +27,14 @@ from figures.page import Box, Width, inches
 from figures.paper.bymacro import macro_width_edit
 from figures.paper.latex import UNITS, Graphic, line_width_in, width_in
 from figures.paper.overrun import overrun
-from figures.paper.wrappers import own_angle, quarter, reshaping_turn, to_width, turned
+from figures.paper.wrappers import (
+    own_angle,
+    printed_twice,
+    quarter,
+    reshaping_turn,
+    to_width,
+    turned,
+)
 from figures.registry import FigureSpec
 from figures.texhints import gin_default
 from figures.venues import Venue
@@ -147,7 +154,8 @@ def _box_height(graphic: Graphic) -> float | None:
 def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     """The width ``graphic`` prints ``spec`` at: TeX's box, else estimated on ``venue``'s
     page; or why no build of it can print at 100 % there."""
-    if (reshaped := _trimmed_by_default(graphic) or _reshape_problem(graphic)) is not None:
+    if (reshaped := printed_twice(graphic) or _trimmed_by_default(graphic)  # (50a, P15)
+            or _reshape_problem(graphic)) is not None:
         return Placement(None, reshaped)
     printed = graphic.printed
     if printed is not None and "width" not in graphic.options and printed.box[0] > 0 and \

@@ -127,6 +127,29 @@ def _lines(path: Path) -> list[str]:
     return blanked(read_bounded(path, SOURCE_LIMIT) or "").splitlines()  # its comments
 
 
+def printed_twice(graphic) -> str | None:
+    """Why an include TeX printed at more than one width gets no build, naming the wrapper
+    that scales a print of it (None: one width): a box saved with it (``\\sbox``) printed
+    whole in one place and through a wrapper in another is one include at two sizes, and a
+    build for either prints the other off 100 % (hostile round 50a, P15: the box printed
+    whole at 2.864 in and through ``\\resizebox{0.4\\textwidth}{!}{\\usebox{\\figbox}}`` at
+    1.91 in was taken as one print at 1.91 in, sync "up to date", and `figures paper` built
+    for each width in turn; round 49a P29b's ``\\scalebox{0.5}`` was refused only as too
+    narrow)."""
+    prints = getattr(graphic.printed, "prints", ())
+    widths = sorted({round(graphic.printed.box[0] * f, 3) for f, _ in prints})
+    if len(widths) < 2 or widths[-1] - widths[0] <= 0.01 * widths[-1]:  # factor()'s 1 %
+        return None
+    at = next((where for f, where in prints if abs(f - 1) > 0.01 and where), None)
+    wrapper = nearest_wrapper(*at) if at is not None else None
+    cause = "a wrapper" if at is None else f"\\{wrapper[1]} at {at[0].name}:{wrapper[0]}" \
+        if wrapper is not None else f"a wrapper at {at[0].name}:{at[1]}"
+    return (f"{cause} scales it there (the box it is saved in prints again): one include "
+            f"printed at {' and '.join(f'{w:g} in' for w in widths)}, which no one build prints "
+            "at 100 %: give that copy an \\includegraphics of its own, or print the box "
+            "unscaled")
+
+
 #: A wrapper's height, or limit on it: adjustbox's ``max height=1.5in`` (``height=``,
 #: ``totalheight=``, ``max totalheight=``), ``\\resizebox{!}{1.5in}``.
 _HEIGHT = re.compile(r"\\adjustbox\s*\{[^{}]*?\b((?:max )?(?:total)?height\s*=\s*[^,{}]*"

@@ -56,3 +56,21 @@ def test_update_baselines_selecting_no_golden_says_so():
     assert ran.stderr.splitlines()[-1] == (
         "update_baselines: pytest exited 5: no golden selected (look at -k, -m or the names); "
         "nothing written"), ran.stderr
+
+
+@pytest.mark.slow  # a pytest run of a copy of the project
+@pytest.mark.parametrize("report", ["baseline/cifar_summary.png", "tests/conftest.py"])
+def test_a_report_over_a_file_of_the_checkout_is_refused(tmp_path, report):
+    """Round 50d (G15): ``--golden-report baseline/cifar_summary.png`` (a path completed one
+    folder off) or ``tests/conftest.py`` replaced that file with the report's JSON, in a
+    passing run: the next run failed on a golden that is no PNG, or the suite no longer
+    loaded. Refused before any test, as a ``--basetemp`` in the checkout is; nothing written."""
+    from test_hostile_round19_golden import copy_of_project
+
+    root = copy_of_project(tmp_path / "repo")
+    before = (root / report).read_bytes()
+    ran = _pytest(root, root, *ARGS, "--golden-report", report)
+    assert ran.returncode == 4, ran.stdout + ran.stderr
+    assert ran.stderr.startswith(f"ERROR: --golden-report {report}: the run writes its report "
+                                 "over that file, and it lies in this checkout's "), ran.stderr
+    assert (root / report).read_bytes() == before

@@ -68,3 +68,60 @@ def test_a_row_with_fixed_gaps_in_one_resizebox_settles_in_one_more_round(tmp_pa
     code, out, err = on_paper(paper, capsys, "sync")
     assert code == 0, err
     assert "copy 0 figure(s)" in err + out, err + out
+
+
+@pytest.mark.slow  # the probe compiles the paper
+def test_a_saved_box_printed_whole_and_through_resizebox_is_refused(tmp_path, monkeypatch,
+                                                                    capsys):
+    r"""Round 50a (P15): ``\sbox{\figbox}{\includegraphics[width=0.6\textwidth]{...}}``
+    printed by ``\usebox{\figbox}`` in one figure and by
+    ``\resizebox{0.4\textwidth}{!}{\usebox{\figbox}}`` in another: one include printed at
+    two widths (2.864 and 1.91 in) was taken as one print at 1.91 in, sync "up to date", and
+    `figures paper` built for each width in turn, ending in advice that looped. Refused, as
+    round 49a P29b's ``\scalebox`` is, naming the wrapper, both widths and the way out;
+    nothing written."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\newsavebox{\\figbox}\n"
+        "\\begin{document}\n"
+        "\\sbox{\\figbox}{\\includegraphics[width=0.6\\textwidth]{figures/cifar_summary}}\n"
+        "Text.\n\\begin{figure}[h]\\centering\n\\usebox{\\figbox}\n\\caption{Full.}\n"
+        "\\end{figure}\n\\begin{figure}[h]\\centering\n"
+        "\\resizebox{0.4\\textwidth}{!}{\\usebox{\\figbox}}\n\\caption{Thumbnail.}\n"
+        "\\end{figure}\n\\end{document}\n"))
+    for args in (("sync", "-n"), ("sync",)):
+        code, out, err = on_paper(paper, capsys, *args)
+        assert code == 1, err
+        [row] = [line for line in out.splitlines() if line.startswith("cifar_summary")]
+        assert "main.tex:5" in row, row
+        assert ("refused: \\resizebox at main.tex:12 scales it there (the box it is saved in "
+                "prints again): one include printed at 1.91 in and 2.864 in, which no one "
+                "build prints at 100 %: give that copy an \\includegraphics of its own, or "
+                "print the box unscaled") in row, row
+        assert not any((paper / "figures").iterdir())
+
+
+@pytest.mark.slow  # the probe compiles the paper
+def test_a_paper_folder_whose_name_holds_a_line_break_is_said_so(tmp_path, monkeypatch,
+                                                                 capsys):
+    r"""Round 50a (P11): a paper folder named ``nl<newline>folder``: sync warned its own
+    main.tex "file not found" (a path cut at the line break) and `figures paper` refused the
+    paper as reading ``.../nl/main.tex`` "outside the paper's folder", a file it never named,
+    with advice that cannot be followed: TeX's recorder (the ``.fls``, one file a line)
+    cannot spell such a name. Now one line says so, naming the folder, and what to do;
+    nothing written."""
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\nHi.\n"
+        "\\includegraphics[width=0.5\\linewidth]{figures/cifar_summary}\n\\end{document}\n"))
+    odd = paper.rename(tmp_path / "nl\nfolder")
+    for args in (("sync", "-n"), ("sync",), ("paper",)):
+        code, _, err = on_paper(odd, capsys, *args)
+        assert code == 1, err
+        [line] = [x for x in err.splitlines() if x.startswith("error:")]
+        assert line == (
+            f"error: {tmp_path}/nl\\x0afolder: holds a line break, which TeX's recorder (the "
+            ".fls list of the files a compile reads, one a line) cannot spell, so what the "
+            "compile read cannot be checked: rename it without the line break"), line
+        assert "outside" not in err, err
+        assert "file not found" not in err, err
+        assert not any((odd / "figures").iterdir())
+        assert not (odd / "main.pdf").exists()

@@ -96,3 +96,49 @@ def test_todonotes_preset_author_is_a_note_authors_field(tmp_path):
     assert str(stop).startswith("main.tex:2: a note's author field (todonotes' \\presetkeys"
                                 "{todonotes}{author=Karl Weberling}) names Karl Weberling, "
                                 "printed on page 1"), stop
+
+
+_ACK = ("main.tex:2: an acknowledgements section: venues ask for none (or an anonymised one) "
+        "in a review copy: remove it for review")
+
+
+@pytest.mark.parametrize("sentence", [
+    "We are indebted to Karl Weberling for sharing his code.",
+    "Thanks to Karl Weberling for sharing his code.",
+    "Thanks to K.~Weberling and Lee Zhang for their comments.",
+    "J.S. is supported by an NSF Graduate Research Fellowship.",
+    "The first author thanks Karl Weberling for many discussions.",
+    "Special thanks go to Karl Weberling for the experiments.",
+    "Many thanks to Karl Weberling.",
+    "KW acknowledges funding from the Alexander von Humboldt Foundation.",
+    "Our lab is partially funded by NSF grant CCF-2412345.",
+    "I am grateful to Karl Weberling.",
+    "J.~S. thanks Karl Weberling for the data."])
+def test_an_acknowledgement_in_other_words_is_told(sentence):
+    """Round 50b (K8): "We are indebted to", "Thanks to NAME for", an author's initials "J.S.
+    is supported by", "The first author thanks", "Special thanks go to", "KW acknowledges
+    funding from" shipped printed with warnings 0 under an anonymous ``\\author`` (whose
+    names are unknowable there: the sentence is the only handle)."""
+    said = authors_named({"main.tex": f"\\author{{Anonymous}}\n{sentence}\n".encode()})[1]
+    assert said == [_ACK]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Thanks to its linearity, the method is fast.",
+    "Thanks to Lemma~2, for every $n$ the bound holds.",
+    "thanks to Adam's adaptive step, for large batches it converges.",
+    "This hypothesis is supported by the data.",
+    "The claim is supported by recent foundation models.",
+    "Our design is supported by a reward model and funded by nothing.",
+    "SGD is supported by theory [3].",
+    "The library acknowledges support for GPUs.",
+    "Our method is indebted to the analysis of [5].",
+    "The scheduler is supported by a kernel that grants access to memory.",
+    "We acknowledge that the bound is loose.",
+    "The authors of [3] thank their funders; we compare with them.",
+    "Thanks to the KL term, for all $x$ the loss is bounded."])
+def test_prose_that_thanks_no_one_is_still_no_acknowledgement(sentence):
+    """Round 50b (K8): the wider reading stays off ordinary prose: thanks as a cause (before
+    a lemma, a method, a term), a claim "supported by" data or models, a library's support
+    for hardware, a method's debt to a citation."""
+    assert authors_named({"main.tex": f"{sentence}\n".encode()})[1] == []
