@@ -1,4 +1,4 @@
-"""TeX Live's safe settings for every run of figures/runner.py (sync's probe, `figures paper`'s
+r"""TeX Live's safe settings for every run of figures/runner.py (sync's probe, `figures paper`'s
 latexmk and the bibtex it runs, pack's compiles, kpsewhich), whatever the shell exports:
 kpathsea takes a texmf.cnf variable from the environment over texmf.cnf's, and expands
 ``$VAR`` and ``{a,b}`` in it as in texmf.cnf. A downloaded paper is untrusted input: none of
@@ -15,6 +15,14 @@ its code runs.
 - ``parse_first_line=f``: a first line ``%&name`` chooses no format (round 50a, P38: with a
   ``name.fmt`` shipped beside it) and no character translation (``%&-translate-file``): it is
   a comment, as ``tex`` (Knuth's) takes it.
+- ``MKTEXTFM``, ``MKTEXPK``, ``MKTEXMF``, ``MKTEXTEX``, ``MKTEXFMT``, ``MKOCP``, ``MKOFM`` ``0``:
+  kpathsea makes no missing file. Its scripts would run METAFONT on a ``NAME.mf`` the paper
+  ships for a ``\font\x=NAME`` and write ``NAME.tfm`` and ``NAME.600pk`` into the paper's
+  folder, under ``sync -n`` too (round 50a, P37, P37n): a font TeX does not find is TeX's
+  error naming it (``Font \x=NAME not loadable: Metric (TFM) file not found``), and nothing
+  is written. TeX Live's fonts are found as they are (Type 1, or a bitmap made before);
+  one that exists only as a METAFONT source and was never made on this machine is made by
+  a compile by hand once (kpathsea keeps it in ``TEXMFVAR``).
 """
 
 from __future__ import annotations
@@ -23,4 +31,6 @@ from __future__ import annotations
 TEX_SAFE: dict[str, str | None] = {
     "openout_any": "p", "shell_escape": "f", "TEXMFOUTPUT": None,
     "TEXFORMATS": "$TEXMF/web2c{/$engine,}", "TEXPOOL": "$TEXMF/web2c",
-    "parse_first_line": "f"}
+    "parse_first_line": "f",
+    **dict.fromkeys(("MKTEXTFM", "MKTEXPK", "MKTEXMF", "MKTEXTEX", "MKTEXFMT", "MKOCP", "MKOFM"),
+                    "0")}

@@ -55,3 +55,23 @@ def test_a_format_the_paper_ships_never_replaces_latex(tmp_path, monkeypatch, ca
     assert ran.returncode == 0, ran.stdout + ran.stderr
     with tarfile.open(tmp_path / "p.tar.gz") as archive:
         assert sorted(archive.getnames()) == ["figures/cifar_summary.pdf", "main.tex"]
+
+
+@pytest.mark.slow  # the probe and the compile
+def test_a_metafont_program_the_paper_ships_is_never_run(tmp_path, monkeypatch, capsys):
+    r"""Round 50a (P37, P37n): ``r50evil.mf`` in the folder and ``\font\x=r50evil`` made
+    kpathsea's mktextfm run METAFONT on the paper's program, and write ``r50evil.tfm`` and
+    ``r50evil.600pk`` into the paper's folder, under ``sync -n`` too. kpathsea makes no
+    missing file now: the font is TeX's error naming it, and nothing is written."""
+    mf = ('mode_setup; designsize:=10pt#; font_size 10pt#;\nbeginchar("A",5pt#,5pt#,0); '
+          'fill unitsquare scaled 5pt; endchar;\nmessage "R50-MF-PROGRAM-RAN";\nend\n')
+    paper = paper_folder(tmp_path, monkeypatch, PAPER % ("", "\\font\\x=r50evil \\x A\n"),
+                         {"r50evil.mf": mf})
+    code, out, err = on_paper(paper, capsys, "sync", "-n")
+    assert code == 0, out + err
+    assert sorted(p.name for p in paper.iterdir()) == ["figures", "main.tex", "r50evil.mf"]
+    code, out, err = on_paper(paper, capsys, "paper")
+    assert code == 1, out + err
+    assert "Font \\x=r50evil not loadable: Metric (TFM) file not found" in err, err
+    assert not list(paper.glob("r50evil.*[!f]")), list(paper.iterdir())
+    assert "R50-MF-PROGRAM-RAN" not in (paper / "main.log").read_text(encoding="latin-1")
