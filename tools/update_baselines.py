@@ -148,8 +148,9 @@ def generate(folder: Path, pytest_args: list[str]) -> subprocess.CompletedProces
     """Render the goldens the ``pytest_args`` select (both golden modules if they name no
     test nor test module: ``tests/golden/test_venue_images.py`` renders the venue goldens
     only) into ``folder``: images and vector goldens, as pytest-mpl writes them."""
-    tests = [] if any("::" in a or (a.endswith(".py") and not a.startswith("-"))  # a module
-                      for a in pytest_args) else [str(ROOT / "tests" / "golden" / f) for f in MODULES]
+    tests = [] if any(("::" in a or a.endswith(".py")) and not a.startswith("-") and (  # a
+        not i or pytest_args[i - 1] not in _VALUED) for i, a in enumerate(pytest_args)) else [
+        str(ROOT / "tests" / "golden" / f) for f in MODULES]  # module, not --deselect's (50d G16)
     # Its output is kept for a failure only. Its results folder is its own, after the user's
     # (not build/mpl-results, which a golden run holds: waited on silently; round 50 L1, 50d G9)
     with tempfile.TemporaryDirectory(prefix="mpl-results-") as results:
@@ -163,8 +164,7 @@ def generate(folder: Path, pytest_args: list[str]) -> subprocess.CompletedProces
 
 
 def write_golden(generated: Path, name: str) -> list[str]:
-    """Golden ``name``'s image and vector content copied from ``generated`` where they
-    differ (a venue's into baseline/venues/); the names of the files written."""
+    """Golden ``name``'s files copied from ``generated`` where they differ; their names."""
     target = BASELINE / "venues" if name.startswith("venue-") else BASELINE
     written = []
     for made in (generated / f"{name}.png", generated / f"{name}.vector.txt.gz"):
@@ -177,6 +177,8 @@ def write_golden(generated: Path, name: str) -> list[str]:
 
 
 _FILES = (".png", ".vector.txt.gz", ".pdf", ".svg", ".json")  # .json: its fixture (49d G3)
+#: pytest's options whose value names a test module, not a test to run (its next word).
+_VALUED = ("--deselect", "--ignore", "--ignore-glob")
 
 
 def _stem(arg: str) -> str:
@@ -250,8 +252,7 @@ def _unnamed(names: list[str]) -> str:
 
 
 def recorded(record: Path, new_environment: bool) -> dict[str, object]:
-    """This environment, as baseline/ENVIRONMENT.json records it: the machines measured equal
-    are kept, unless a new environment is recorded (then only this one is measured)."""
+    """This environment as recorded: the machines measured equal kept, unless a new one."""
     now: dict[str, object] = current()
     if record.is_file() and not new_environment:
         machines = recorded_in(record.parents[1]).get("machine")
@@ -260,8 +261,7 @@ def recorded(record: Path, new_environment: bool) -> dict[str, object]:
 
 
 def vector_only_refused() -> str | None:
-    """Why FIGURES_GOLDEN_VECTOR_ONLY forbids writing goldens (no image would be drawn), or
-    None; tools/review.py's accept asks it too (round 45d, G12)."""
+    """Why FIGURES_GOLDEN_VECTOR_ONLY forbids writing goldens, or None (review's too: 45d G12)."""
     _tests_importable()
     from helpers import vector_only  # the golden run's reading of it (round 37, G7)
 

@@ -3,6 +3,8 @@ test; the pass itself, row by row, is in docs/guarantees.md ("Hostile passes")."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from helpers import ICML_PREAMBLE, on_paper, paper_folder
 
@@ -125,3 +127,38 @@ def test_a_paper_folder_whose_name_holds_a_line_break_is_said_so(tmp_path, monke
         assert "file not found" not in err, err
         assert not any((odd / "figures").iterdir())
         assert not (odd / "main.pdf").exists()
+
+
+@pytest.mark.slow
+def test_a_bibliography_style_named_relatively_outside_is_refused_naming_it(tmp_path,
+                                                                           monkeypatch, capsys):
+    r"""Round 50a (P4): ``\bibliographystyle{../lab/evilplain}`` (a lab's shared style named
+    relatively, the file there) was told "did not compile: I couldn't open style file
+    ../lab/evilplain.bst (see main.log)": bibtex's own refusal (paranoid reading), told as the
+    paper's fault, naming no line and no way out, pointing at a log without the cause, and
+    main.pdf left. Refused as round 49a P23's absolute name is: at its line, naming the
+    ``.bst``, the way out, no PDF."""
+    from figures import runner
+
+    lab = tmp_path / "lab"
+    lab.mkdir()
+    plain = runner.run(["kpsewhich", "plain.bst"], tmp_path).stdout.strip()
+    (lab / "evilplain.bst").write_bytes(Path(plain).read_bytes())
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\nHi.\n"
+        "\\includegraphics[width=0.7\\linewidth]{figures/cifar_summary}\n\\nocite{*}\n"
+        "\\bibliographystyle{../lab/evilplain}\n\\bibliography{refs}\n\\end{document}\n"),
+        {"refs.bib": "@misc{k, title={Inside}, author={A. Author}, year={2020}}\n"})
+    code, _, err = on_paper(paper, capsys, "paper")
+    assert code == 1, err
+    [line] = [x for x in err.splitlines() if x.startswith("error:")]
+    assert line.startswith(f"error: {paper / 'main.tex'}:7: reads {lab / 'evilplain.bst'}, "
+                           "outside the paper's folder"), line
+    assert "copy it into the folder and name it from there; main.pdf not written" in line, line
+    assert not (paper / "main.pdf").exists()
+    (paper / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        "../lab/evilplain", "../lab/absent"))  # no such file: bibtex's words are true
+    code, _, err = on_paper(paper, capsys, "paper")
+    assert code == 1, err
+    assert "I couldn't open style file ../lab/absent.bst" in err, err
+    assert "outside the paper's folder" not in err, err

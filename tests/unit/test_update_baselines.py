@@ -307,3 +307,21 @@ def test_its_pytest_renders_with_a_results_folder_of_its_own(monkeypatch, tmp_pa
     paths = [a for a in seen[0] if a.startswith("--mpl-results-path=")]
     assert paths[-1] != "--mpl-results-path=build/mpl-results", seen[0]
     assert seen[0][-1] == paths[-1], seen[0]
+
+
+def test_a_deselected_golden_module_is_no_test_selection(monkeypatch, tmp_path):
+    """Round 50d (G16): ``--deselect tests/golden/test_images.py`` (a value ending in .py) was
+    taken for a golden module the user named: the tool dropped its own two modules and its
+    pytest ran the whole suite (pytest's testpaths) in generate mode, silently. An option's
+    value selects no test: both golden modules are still rendered, that one deselected."""
+    tool = _tool()
+    seen = []
+    monkeypatch.setattr(tool.subprocess, "run", lambda command, **_: seen.append(command))
+    tool.generate(tmp_path, ["--deselect", "tests/golden/test_images.py"])
+    assert [a for a in seen[0] if a.endswith(tuple(tool.MODULES))] == [
+        str(tool.ROOT / "tests" / "golden" / m) for m in tool.MODULES] + [
+        "tests/golden/test_images.py"]
+    seen.clear()
+    tool.generate(tmp_path, ["-x", "tests/golden/test_venue_images.py"])  # named: its own
+    assert [a for a in seen[0] if a.endswith(tuple(tool.MODULES))] == [
+        "tests/golden/test_venue_images.py"]
