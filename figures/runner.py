@@ -28,6 +28,7 @@ from pathlib import Path
 from figures.errors import FigureDataError, LatexError, ToolMissing
 from figures.fls import recorded
 from figures.mainfile import find_main, read_bounded  # noqa: F401 (every command's)
+from figures.texsafe import TEX_SAFE  # every run's: TeX Live's safe settings
 
 #: The Debian packages of the programs run here: one a line, with the programs it brings.
 PACKAGES = Path(__file__).with_name("tex_packages.txt")
@@ -37,10 +38,6 @@ TIMEOUT_S = 300
 OUTPUT_CAP = 16 << 20
 #: latexmk as it is run: a paper's (or the user's) latexmkrc is Perl, and never runs.
 LATEXMK = ("latexmk", "-norc")
-#: TeX Live's safe settings for every run, whatever the shell exports (kpathsea takes the
-#: environment's over texmf.cnf's): TeX writes no file outside its folders (``openout_any=p``;
-#: ``TEXMFOUTPUT`` unset, under which paranoid TeX writes too), runs no shell command.
-TEX_SAFE: dict[str, str | None] = {"openout_any": "p", "shell_escape": "f", "TEXMFOUTPUT": None}
 
 
 def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
