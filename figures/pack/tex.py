@@ -392,9 +392,7 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
         elif missing and ".." in missing.group(1).split("/"):  # figs/../figs/x: no hidden x
             error += ("; the pack compiles as a paranoid TeX (openin_any=p), which opens no "
                       "name with .. in it: write the path without ..")
-        elif why := next(((name, said) for name in leftout.named(error)  # 'logs/run(.log)'
-                          if (said := left_out_why(main.parent, name))), None):
-            end = error.find(". ", error.find(why[0]))  # not pgfplots' "In case you intended"
-            error = f"{error[:end + 1] if end > 0 else error}; {why[1]}"
+        elif why := leftout.explained(error, main.parent, missing and missing[1]):
+            error = why  # 'logs/run(.log)', {logo} in a hidden folder (round 50b, K29)
         raise LatexError(main.name, None, f"does not compile {where}: "
                          f"{rewritten.in_pack_error(main, out, error)}")  # round 39, F4
