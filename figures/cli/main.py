@@ -230,6 +230,11 @@ class Command(Parser):
                          ) -> tuple[argparse.Namespace, list[str]]:
         argv = list(sys.argv[1:] if args is None else args)
         cut = argv.index("--") if "--" in argv else len(argv)
+        for k in range(cut - 1, 0, -1):  # `--out -x`: its value, as the docs say (round 50c,
+            if argv[k - 1] in self.valued and argv[k].startswith("-") and argv[k].split(
+                    "=")[0] not in self.option_strings and argv[k - 1][:2] == "--":
+                argv[k - 1:k + 1] = [f"{argv[k - 1]}={argv[k]}"]  # W20: "expected one argument")
+                cut -= 1
         if pasted := [arg for k, arg in enumerate(argv[:cut]) if _dashed(arg) and not (
                 k and argv[k - 1] in self.valued)]:  # --out –x.tar.gz: --out's value
             self.unrecognized(pasted)
