@@ -125,10 +125,16 @@ def _misnamed(path: Path, data: bytes) -> str | None:
     kind = "PDF" if data.startswith(b"%PDF-") else "PNG" if data.startswith(b"\x89PNG") else None
     named = {".pdf": "PDF", ".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}.get(
         path.suffix.lower())
-    if kind is None or named is None or kind == named:
+    if kind is None or kind == named:
         return None
+    stem = path.stem if path.suffix else path.name  # e.png.pdf: e.png; g.gif: g.png (round
+    own = f".{kind.lower()}"  # 50c, W10: an extension outside pdflatex's, or none, was current)
+    new = stem if stem.lower().endswith(own) else f"{stem}{own}"
+    if named is None:
+        return (f"a {kind} named {path.suffix or 'without an extension'}: pdflatex includes "
+                f".pdf, .png and .jpg files and cannot read it: rename it {new}")
     return (f"a {kind} named {path.suffix}: pdflatex reads a file by its extension and refuses "
-            f"it: rename it {path.stem}.{kind.lower()}")
+            f"it: rename it {new}")
 
 
 def inside_a_wrapper(path: Path, labels: list[dict[str, str]], figdata_dir: Path,
