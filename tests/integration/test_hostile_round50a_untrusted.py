@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import tarfile
+from pathlib import Path
 
 import pytest
 from helpers import figures_as_a_user, on_paper, paper_folder
@@ -75,3 +76,28 @@ def test_a_metafont_program_the_paper_ships_is_never_run(tmp_path, monkeypatch, 
     assert "Font \\x=r50evil not loadable: Metric (TFM) file not found" in err, err
     assert not list(paper.glob("r50evil.*[!f]")), list(paper.iterdir())
     assert "R50-MF-PROGRAM-RAN" not in (paper / "main.log").read_text(encoding="latin-1")
+
+
+@pytest.mark.slow  # the paper's compile, with bibtex
+@pytest.mark.parametrize(("style", "database"), [("plain", "./bib/refs"),
+                                                  ("./bst/mystyle", "bib/refs")])
+def test_a_bibliography_named_from_the_papers_folder_is_found(tmp_path, monkeypatch, capsys,
+                                                               style, database):
+    r"""Round 50a (P43, P44): ``\bibliography{./bib/refs}`` or
+    ``\bibliographystyle{./bst/mystyle}``, files inside the paper, compile by hand; `figures
+    paper` said "did not compile: I couldn't open database file ./bib/refs.bib": latexmk runs
+    bibtex in its output folder, where a ``./`` name (searched on no path) is looked for.
+    The paper's ``.bib`` and ``.bst`` files are linked there now: the bibliography prints."""
+    from pypdf import PdfReader
+
+    plain = subprocess.run(["kpsewhich", "plain.bst"], capture_output=True, text=True,
+                           check=True).stdout.strip()
+    paper = paper_folder(tmp_path, monkeypatch, PAPER.replace("Hi.", "Hi \\cite{a}.") % (
+        "", f"\\bibliographystyle{{{style}}}\n\\bibliography{{{database}}}\n"),
+        {"bib/refs.bib": "@misc{a, author={In Side}, title={T}, year={2020}}\n",
+         "bst/mystyle.bst": Path(plain).read_text()})
+    code, out, err = on_paper(paper, capsys, "paper")
+    assert code == 0, out + err
+    assert "In Side" in PdfReader(paper / "main.pdf").pages[0].extract_text()
+    assert sorted(p.name for p in paper.iterdir()) == ["bib", "bst", "figures", "macros.tex",
+                                                       "main.log", "main.pdf", "main.tex"]

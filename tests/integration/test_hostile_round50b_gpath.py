@@ -51,3 +51,35 @@ def test_a_figure_in_a_hidden_folder_included_without_extension_is_told_hidden(
     assert refused == (
         "error: main.tex: does not compile in a copy of the paper's folder: ./main.tex:5: "
         f"LaTeX Error: File `{include}' not found.{said}"), refused
+
+
+@pytest.mark.parametrize(("folder", "gpath", "home"), [
+    ("p", "{ABS}/figs/", False),
+    ("p", "{ABS}/figs/", True),  # the paper under HOME, as an author's is
+    ("p", "../p/figs/", False),
+    ("paper", "../paper/figs/", False),  # the name the pack's own copy has
+])
+def test_a_graphicspath_naming_the_papers_own_folder_from_outside_says_what_to_write(
+        tmp_path, monkeypatch, folder, gpath, home):
+    """Round 50b (K24): ``\\graphicspath{{/abs/path/to/paper/figs/}}`` (an editor's "copy
+    path") names the paper's own ``figs/``, where the figures are; the stop called it
+    "outside the paper's folder: move those figures into it", which cannot be followed (any
+    folder beginning ``/`` or ``../`` was taken as outside, unresolved), and with the paper
+    under HOME, "reads ... through ~ (your home folder)", which the source never writes. The
+    folder is resolved: the line names it, its line and the relative path to write."""
+    paper = tmp_path / folder
+    _figures(paper / "figs")
+    written = gpath.replace("{ABS}", str(paper))
+    write_files(paper, {"main.tex": (
+        f"\\documentclass{{article}}\n\\usepackage{{graphicx}}\n\\graphicspath{{{{{written}}}}}\n"
+        "\\begin{document}\n\\includegraphics[width=2cm]{logo}\n\\end{document}\n")})
+    if home:
+        monkeypatch.setenv("HOME", str(tmp_path))
+    refused = pack_refused(tmp_path, folder=folder)
+    how = "an absolute name" if written.startswith("/") else "a name through .."
+    assert refused.startswith("error: main.tex: does not compile "), refused
+    assert refused.endswith(
+        "./main.tex:5: LaTeX Error: File `logo' not found.; \\graphicspath names "
+        f"{written} (main.tex:3), the paper's own figs/ by {how}, which the archive's compile "
+        "cannot open (nor arXiv's: its folder has another name): write "
+        "\\graphicspath{{figs/}}"), refused
