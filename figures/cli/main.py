@@ -212,7 +212,8 @@ class Parser(argparse.ArgumentParser):
         longs = [option for option in self.option_strings if option.startswith("--")]
         prefixed = [option for option in longs if option.startswith("--" + typed.lstrip("-"))]
         near = (prefixed if len(typed) == 2 and len(prefixed) == 1  # -o: --out
-                else difflib.get_close_matches(typed, longs, n=1))
+                else difflib.get_close_matches(typed, longs, n=1, cutoff=0.75 if getattr(
+                    self, "passed_on", None) else 0.6))  # review --lf: not --help (50d G17)
         hint = f"; did you mean {near[0]}?" if near else ""
         if not near and getattr(self, "passed_on", None):  # `figures review -k x`
             hint = f": {self.passed_on} go after --: `{self.prog} -- {said} ...`"

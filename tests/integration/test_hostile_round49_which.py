@@ -53,3 +53,18 @@ def test_a_figure_named_outside_pdflatexs_extensions_is_not_called_current(refer
     assert said["d"].endswith(f": misnamed: a PNG named without an extension: {outside} d.png")
     assert said["e.png.pdf"].endswith("refuses it: rename it e.png"), said
     assert said["i.svg"].endswith(f": misnamed: a PDF named .svg: {outside} i.pdf"), said
+
+
+def test_a_file_larger_than_any_build_is_not_read(tmp_path, capsys, monkeypatch):
+    """Round 50c (W3): `figures which` read every file whole before looking at it: a 2 GiB
+    video in a paper's folder took 2.1 GB of memory and 17 s to be "not from this suite"."""
+    from figures.paper import which
+
+    big = tmp_path / "video.pdf"
+    with big.open("wb") as handle:
+        handle.truncate((256 << 20) + 1)  # sparse: no disk
+    monkeypatch.setattr(which, "read_bytes", lambda *a, **k: pytest.fail("read whole"))
+    assert cli.main(["which", str(big), "--figdata", str(REPO / "figdata")]) == 1
+    assert capsys.readouterr().out == (
+        f"{big}: not from this suite (256 MiB, larger than any file the suite builds or "
+        "places: not read)\n")
