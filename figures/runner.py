@@ -28,6 +28,7 @@ from pathlib import Path
 from figures.errors import FigureDataError, LatexError, ToolMissing
 from figures.fls import recorded
 from figures.mainfile import find_main, read_bounded  # noqa: F401 (every command's)
+from figures.texsafe import TEX_SAFE  # every run's: TeX Live's safe settings
 
 #: The Debian packages of the programs run here: one a line, with the programs it brings.
 PACKAGES = Path(__file__).with_name("tex_packages.txt")
@@ -37,10 +38,6 @@ TIMEOUT_S = 300
 OUTPUT_CAP = 16 << 20
 #: latexmk as it is run: a paper's (or the user's) latexmkrc is Perl, and never runs.
 LATEXMK = ("latexmk", "-norc")
-#: TeX Live's safe settings for every run, whatever the shell exports (kpathsea takes the
-#: environment's over texmf.cnf's): TeX writes no file outside its folders (``openout_any=p``;
-#: ``TEXMFOUTPUT`` unset, under which paranoid TeX writes too), runs no shell command.
-TEX_SAFE: dict[str, str | None] = {"openout_any": "p", "shell_escape": "f", "TEXMFOUTPUT": None}
 
 
 def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
@@ -49,8 +46,12 @@ def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
     and latexmk write goes into ``out``, a folder of ours: never through a link the paper ships
     (``main.log``, a linked folder), its leftovers never read. ``STEM.bbl`` is put in ``out``
     first (pdfTeX reads it there first; from the paper's folder latexmk takes it for a source
-    and never runs bibtex): bibtex's to make anew, or the shipped one with no ``.bib``."""
-    output_folder(main.parent, out, *job_files(main.stem))
+    and never runs bibtex): bibtex's to make anew, or the shipped one with no ``.bib``.
+    latexmk runs bibtex in ``out``, where a name written ``./bib/refs`` or ``./bst/mystyle``
+    (no search path for ``./``) is looked for: each ``.bib`` and ``.bst`` of the paper's
+    folders is linked there at its place, so bibtex reads the paper's own, as by hand
+    (hostile round 50a, P43, P44)."""
+    output_folder(main.parent, out, *job_files(main.stem), linked=(".bib", ".bst"))
     if main.with_suffix(".bbl").is_file() and not (out / f"{main.stem}.bbl").exists():
         with contextlib.suppress(OSError):  # unreadable: TeX then says so, naming it
             shutil.copyfile(main.with_suffix(".bbl"), out / f"{main.stem}.bbl")
@@ -86,26 +87,33 @@ def stale_reads(root: Path, out: Path, stem: str) -> list[str]:
     return found
 
 
-def output_folder(root: Path, out: Path, *written: str) -> None:
+def output_folder(root: Path, out: Path, *written: str, linked: tuple[str, ...] = ()) -> None:
     """``out`` made as TeX's output folder for a paper in ``root``: with ``root``'s folders
     (not hidden; a linked one as a folder, walked when inside ``root``, its links not),
     where ``\\include{chapters/one}`` writes ``chapters/one.aux`` and ``\\openout``
     ``sub/y.tex`` (TeX makes no folder); not one named as a file TeX writes there, one of
-    ``written`` (``main.fls/``: the paper compiles by hand; ``main.parts/`` is mirrored)."""
+    ``written`` (``main.fls/``: the paper compiles by hand; ``main.parts/`` is mirrored).
+    Each file of those folders whose name ends in one of ``linked`` (not hidden) is a link
+    there to the paper's file."""
     inside = root.resolve()
 
-    def mirror(folder: Path, made: Path, skip: tuple[str, ...], linked: bool) -> None:
+    def mirror(folder: Path, made: Path, skip: tuple[str, ...], below: bool) -> None:
         made.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(OSError), os.scandir(folder) as entries:
             for entry in entries:
                 link = entry.is_symlink()
+                if entry.name.endswith(linked) and not entry.name.startswith(".") and \
+                        entry.name not in skip and entry.is_file():
+                    with contextlib.suppress(OSError):
+                        (made / entry.name).symlink_to(Path(entry.path).absolute())
+                    continue
                 if (entry.name.startswith(".") or entry.name in skip
-                        or not entry.is_dir(follow_symlinks=not linked)):
+                        or not entry.is_dir(follow_symlinks=not below)):
                     continue
                 if link and not Path(entry.path).resolve().is_relative_to(inside):
                     (made / entry.name).mkdir()  # a folder outside: made, not walked
                 else:
-                    mirror(Path(entry.path), made / entry.name, (), linked or link)
+                    mirror(Path(entry.path), made / entry.name, (), below or link)
 
     mirror(root, out, written, False)
 

@@ -212,7 +212,8 @@ class Parser(argparse.ArgumentParser):
         longs = [option for option in self.option_strings if option.startswith("--")]
         prefixed = [option for option in longs if option.startswith("--" + typed.lstrip("-"))]
         near = (prefixed if len(typed) == 2 and len(prefixed) == 1  # -o: --out
-                else difflib.get_close_matches(typed, longs, n=1))
+                else difflib.get_close_matches(typed, longs, n=1, cutoff=0.75 if getattr(
+                    self, "passed_on", None) else 0.6))  # review --lf: not --help (50d G17)
         hint = f"; did you mean {near[0]}?" if near else ""
         if not near and getattr(self, "passed_on", None):  # `figures review -k x`
             hint = f": {self.passed_on} go after --: `{self.prog} -- {said} ...`"
@@ -230,6 +231,11 @@ class Command(Parser):
                          ) -> tuple[argparse.Namespace, list[str]]:
         argv = list(sys.argv[1:] if args is None else args)
         cut = argv.index("--") if "--" in argv else len(argv)
+        for k in range(cut - 1, 0, -1):  # `--out -x`: its value, as the docs say (round 50c,
+            if argv[k - 1] in self.valued and argv[k].startswith("-") and argv[k].split(
+                    "=")[0] not in self.option_strings and argv[k - 1][:2] == "--":
+                argv[k - 1:k + 1] = [f"{argv[k - 1]}={argv[k]}"]  # W20: "expected one argument")
+                cut -= 1
         if pasted := [arg for k, arg in enumerate(argv[:cut]) if _dashed(arg) and not (
                 k and argv[k - 1] in self.valued)]:  # --out –x.tar.gz: --out's value
             self.unrecognized(pasted)

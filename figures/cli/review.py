@@ -47,11 +47,14 @@ def run(args: argparse.Namespace) -> int:
         flags = [f for f in ("--no-open", "--no-browser")
                  if getattr(args, f[2:].replace("-", "_"))]
         rest = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
-        if golden := next((w for w, what in _words(rest) if what == "named" and not Path(
-                w).exists() and (root / "tests" / "fixtures" / f"{w}.json").is_file()), None):
-            raise UsageError(f"{golden}: a golden's name (as `nox -s baselines -- NAME` takes "
-                             f"it); review takes pytest's arguments: `figures review -- -k "
-                             f"{golden}`")  # round 49, from 49d G27
+        if golden := next((w for w, what in _words(rest) if what == "named" and (
+                _golden_file(w, root) or (not Path(w).exists() and (
+                    root / "tests" / "fixtures" / f"{w}.json").is_file()))), None):
+            name = _golden_file(golden, root) or golden
+            raise UsageError(f"{golden}: a golden's {'file' if name != golden else 'name'} (as "
+                             "`nox -s baselines -- NAME` takes it); review takes pytest's "
+                             f"arguments: `figures review -- -k {name.removeprefix('venue-')}`"
+                             )  # round 49 (49d G27); its file: round 50d G17
         from figures import runner
 
         return runner.call([sys.executable, str(tool), *flags, *from_here(rest, root)],
@@ -60,6 +63,17 @@ def run(args: argparse.Namespace) -> int:
                            "written; run `figures review` again to decide the rest")
     except KeyboardInterrupt as stop:
         return _stopped_before_the_tool(stop)
+
+
+def _golden_file(word: str, root: Path) -> str | None:
+    """The golden ``word`` names as one of its files (``baseline/cifar_summary.png``, as tab
+    completion gives it: pytest took it for a test path), or None."""
+    path = Path(word)
+    name = path.name.removesuffix(".vector.txt.gz").removesuffix(".png")
+    if name == path.name or path.parent.name not in ("baseline", "venues"):
+        return None
+    return name if (root / "baseline" / ("venues" if name.startswith("venue-") else "") /
+                    f"{name}.png").is_file() else None
 
 
 def _stopped_before_the_tool(stop: KeyboardInterrupt) -> int:

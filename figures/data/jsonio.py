@@ -133,6 +133,11 @@ def parse_json(text: str, name: str) -> Any:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
         what = exc.msg
+        if conflict := _CONFLICT.search(text):  # round 50c, W24: a merge left unresolved
+            line = text.count("\n", 0, conflict.start()) + 1
+            raise DataError(name, None, f"git's conflict markers ({conflict[1]} at line {line}): "
+                            "a merge left unresolved: keep one side (or extract the file "
+                            "again), then remove the marker lines") from None
         if what.startswith("Invalid control character"):
             char = text[exc.pos] if exc.pos < len(text) else ""
             what = (f"a raw {'line break' if char in chr(10) + chr(13) else 'control character'}"
@@ -146,6 +151,8 @@ def parse_json(text: str, name: str) -> Any:
 
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+#: A line git writes where a merge conflicts (``<<<<<<< HEAD``, ``=======``, ``>>>>>>> b``).
+_CONFLICT = re.compile(r"^(<{7}|={7}|>{7})(?: .*)?$", re.MULTILINE)
 
 
 def _too_deep(text: str) -> bool:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import LatexError, display_path
+from figures.pack import gpaths
 from figures.pack.images import IMAGE_SUFFIXES
 from figures.texread import blanked
 
@@ -118,8 +119,10 @@ def refuse_expanded(read: list[Path], paper: Path, copy: Path, out: Path,
         return  # TeX's own files
     texts = {name: blanked(runner.read_bounded(copy / name, 1 << 24) or "") for name in names
              if not name.lower().endswith((*IMAGE_SUFFIXES, ".pdf", ".eps"))}
+    written = gpaths.absolute(texts.values())  # /home/me/paper/figs/: not through ~ (50b, K24)
     for path in outside:
-        if any(str(path.with_suffix("")) in text for text in texts.values()):
+        if any(str(path.with_suffix("")) in text for text in texts.values()) or any(
+                path.is_relative_to(folder) for folder in written):
             continue  # named as it is: the archive's compile says so
         ways = [(token, base, path.relative_to(base)) for token, base in bases
                 if path.is_relative_to(base)]

@@ -10,6 +10,8 @@ import os
 import re
 from pathlib import Path
 
+from figures.pack.gpaths import inside
+
 
 def hidden(name: str) -> bool:
     return name.startswith(".")
@@ -90,23 +92,57 @@ def named(error: str) -> list[str]:
     return list(dict.fromkeys(name for name in found if name))
 
 
-def left_out_why(paper: Path, name: str, reader: str = "latex") -> str | None:
-    """Why the copy has no ``name`` (or ``name.tex``) that the paper's folder holds: a hidden
-    file or folder (arXiv deletes them) or a build product's suffix (an ``.aux``, which
-    :func:`data_left_out` does not copy); None when it holds none, or is not left out for
-    its name.
+#: The documented way out for a hidden file or folder the paper reads.
+HIDDEN = ("the pack leaves out hidden files and folders (.name: arXiv deletes them): move it "
+          "into a folder whose name has no leading dot")
+
+
+def _held(paper: Path, name: str, graphic: bool) -> tuple[str, str] | None:
+    """The file of ``paper`` TeX reads for ``name`` (relative to it), and the
+    ``\\graphicspath`` folder it is found through ("" for none): the name as it is or with
+    ``.tex``; for a ``graphic`` (an ``\\includegraphics`` TeX did not find) also with
+    graphicx's extensions, beside the main file first, then in each ``\\graphicspath`` folder
+    inside the paper, graphicx's order (hostile round 50b, K29: ``{logo}`` for
+    ``.figures/logo.png`` got TeX's bare "not found")."""
+    from figures.paper.sync import PDFLATEX_EXTENSIONS
+
+    ends = ("", ".tex", *(PDFLATEX_EXTENSIONS if graphic else ()))
+    for folder in [".", *(inside(paper) if graphic else ())]:
+        for end in ends:
+            found = os.path.normpath(f"{folder}/{name}{end}")
+            if (paper / found).is_file():
+                return found, "" if folder == "." else folder
+    return None
+
+
+def _hidden_why(name: str, found: str, via: str) -> str:
+    """Why the copy has no ``found``, hidden, which TeX reads for ``name`` (through the
+    ``\\graphicspath`` folder ``via``, or "")."""
+    if ".git" in name.split("/")[:-1]:  # read by that name
+        return ("read from the repository's .git folder (gitinfo2/gitinfo do this), which "
+                "the pack leaves out: drop the package for the submission (or use its local "
+                "option with a file beside main.tex)")
+    if found in (os.path.normpath(name), os.path.normpath(f"{name}.tex")):
+        return HIDDEN
+    through, also = (f" (through \\graphicspath{{{{{via}/}}}})",
+                     " (and change the \\graphicspath with it)") if via else ("", "")
+    return f"the paper's compile reads {found} for it{through}, and {HIDDEN}{also}"
+
+
+def left_out_why(paper: Path, name: str, reader: str = "latex",
+                 graphic: bool = False) -> str | None:
+    """Why the copy has no ``name`` (or ``name.tex``; for a ``graphic``, as graphicx finds it:
+    :func:`_held`) that the paper's folder holds: a hidden file or folder (arXiv deletes
+    them) or a build product's suffix (an ``.aux``, which :func:`data_left_out` does not
+    copy); None when it holds none, or is not left out for its name. A file found under
+    another name than TeX's words give (``.figures/logo.png`` for ``logo``) is named.
     ``reader``: who looked for it (:func:`figures.pack.inputs.missing`): the advice is what that one can read
     (an ``\\include``'d chapter's ``.aux`` is read by that name alone)."""
     parts = name.split("/")
-    if name.startswith("/") or ".." in parts or not any(  # outside: left_outside's
-            (paper / f"{name}{tex}").is_file() for tex in ("", ".tex")):
-        return None
-    if any(hidden(part) for part in parts if part != "."):
-        return ("read from the repository's .git folder (gitinfo2/gitinfo do this), which the "
-                "pack leaves out: drop the package for the submission (or use its local option "
-                "with a file beside main.tex)" if ".git" in parts[:-1] else  # read by that name
-                "the pack leaves out hidden files and folders (.name: arXiv deletes them): "
-                "move it into a folder whose name has no leading dot")
+    if name.startswith("/") or ".." in parts or (held := _held(paper, name, graphic)) is None:
+        return None  # outside: left_outside's
+    if any(hidden(part) for part in held[0].split("/") if part != "."):
+        return _hidden_why(name, *held)
     if name.endswith(".aux") and reader == "latex":  # \includeonly leaves its chapter out
         return ("LaTeX reads it for the labels of an \\include'd chapter that \\includeonly "
                 "leaves out, and the pack leaves out build products (.aux: arXiv's compile "
@@ -118,6 +154,19 @@ def left_out_why(paper: Path, name: str, reader: str = "latex") -> str | None:
         return (f"the pack leaves out files named as LaTeX's build products ({Path(name).suffix}: "
                 "arXiv's compile writes them anew): rename it (.tex)")
     return None
+
+
+def explained(error: str, paper: Path, missing: str | None) -> str | None:
+    """``error`` (the copy's compile's first) with why the copy had no file it names that
+    ``paper`` holds (:func:`left_out_why`; ``missing``: the name of TeX's "File `x' not
+    found", looked for as graphicx does), cut at that file's sentence (not pgfplots' "In
+    case you intended ..."); None when it names none left out."""
+    why = next(((name, said) for name in named(error) if (said := left_out_why(
+        paper, name, graphic=name == missing))), None)
+    if why is None:
+        return None
+    end = error.find(". ", error.find(why[0]))
+    return f"{error[:end + 1] if end > 0 else error}; {why[1]}"
 
 
 #: Of a file or folder the paper's compile needs that the user may not read (:func:`denied_named`).
@@ -139,8 +188,8 @@ def denied_named(denied: set[str], error: str, output: str = "",
     bibs = re.findall(r"Bib file\(s\) not found in search path:\s+(\S+)", output)
     for word in [*named(error), *bibs]:
         name = os.path.normpath(word.removeprefix("./"))
-        paths = [name] if name.startswith("/") else [
-            os.path.normpath(f"{folder}/{name}") for folder in [".", *_graphics_folders(copy)]]
+        paths = [name] if name.startswith("/") else [os.path.normpath(f"{folder}/{name}")
+                                                     for folder in [".", *inside(copy)]]
         for left in sorted(denied):
             # TeX's name with the extension its reader adds: .tex, .bib, or graphicx's
             # .pdf/.png/... for the extensionless include sync writes (round 48b, K6)
@@ -148,27 +197,6 @@ def denied_named(denied: set[str], error: str, output: str = "",
             if any(path in named_so or path.startswith(f"{left}/") for path in paths):
                 return left
     return None
-
-
-#: A ``\\graphicspath``'s argument: its folders, each in a group.
-_GPATH = re.compile(r"\\graphicspath\s*\{((?:\s*\{[^{}]*\})*)\s*\}")
-
-
-def _graphics_folders(copy: Path | None) -> list[str]:
-    """The folders inside the paper that a ``\\graphicspath`` of ``copy``'s ``.tex`` files
-    names (``{figs/}``, ``{./plots/}``: ``figs``, ``plots``), as written; none outside it."""
-    from figures.texread import blanked
-
-    found: list[str] = []
-    for source in sorted(copy.rglob("*.tex"))[:200] if copy is not None else []:
-        try:
-            text = blanked(source.read_text(encoding="utf-8", errors="replace"))
-        except OSError:
-            continue
-        found += [os.path.normpath(item) for match in _GPATH.finditer(text)
-                  for item in re.findall(r"\{([^{}]*)\}", match[1])
-                  if item.strip() and not os.path.normpath(item).startswith(("/", ".."))]
-    return list(dict.fromkeys(found))
 
 
 def bib_missing_hint(main: Path, bib: str) -> str:

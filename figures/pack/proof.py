@@ -53,7 +53,7 @@ def proved(paper: Path, files: dict[str, bytes], kind: str, main: str,
                                                        for name, text in files.items()}, main)
             return logged
         try:
-            pdf, runs = tex.prove(Path(proof), main)
+            pdf, runs = tex.prove(Path(proof), main, paper)
         except LatexError as error:
             outside(str(error))
             raise

@@ -19,15 +19,13 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, LatexError
-from figures.pack import frames, inputs, leftout
+from figures.pack import frames, gpaths, inputs, leftout
 from figures.pack.environ import alone, expanded_hint, in_home_tree, refuse_expanded, search_paths
 from figures.pack.images import eps_refusal
 from figures.pack.leftout import BUILD_PRODUCTS, hidden, left_out_why
 from figures.paper import rewritten
 from figures.paper.latexmkrc import rc_not_run
-from figures.texcodec import decoded
 from figures.texhints import explained
-from figures.texread import blanked
 
 _FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no-shell-escape")
 
@@ -256,18 +254,19 @@ def _inside(paths: list[Path], root: Path) -> set[str]:
     return {p.relative_to(real_root).as_posix() for p in paths if p.is_relative_to(real_root)}
 
 
-def prove(folder: Path, main: str) -> tuple[bytes, int]:
-    """Compile ``main`` in ``folder`` (the unpacked archive) as arXiv does: pdflatex with
-    no shell escape and no bibtex, again while it asks for a rerun; files outside the folder
-    and the user's own TeX tree and environment out of reach (an empty HOME: :func:`alone`).
-    The PDF and how many runs it took."""
+def prove(folder: Path, main: str, paper: Path | None = None) -> tuple[bytes, int]:
+    """Compile ``main`` in ``folder`` (the unpacked archive of ``paper``) as arXiv does:
+    pdflatex with no shell escape and no bibtex, again while it asks for a rerun; files
+    outside the folder and the user's own TeX tree and environment out of reach (an empty
+    HOME: :func:`alone`). The PDF and how many runs it took."""
     command = ["pdflatex", *_FLAGS, runner.tex_argument(main)]
     log = folder / f"{Path(main).stem}.log"
     runs, lists = 0, _lists(folder, main)
     with tempfile.TemporaryDirectory() as home:
         for runs in range(1, 5):
-            _run(command, folder, folder / main, "from the archive alone", alone(folder),
-                 Path(home))
+            ran = runner.run(command, folder, env=alone(folder), file=Path(main).name,
+                             home=Path(home))
+            _said(ran, folder, folder / main, "from the archive alone", paper)
             text = log.read_text(encoding="latin-1") if log.is_file() else ""
             lists, before = _lists(folder, main), lists
             if "Rerun to get" not in text and (runs > 1 or "undefined" not in text) \
@@ -329,13 +328,9 @@ def _lists(folder: Path, main: str) -> dict[str, bytes]:
     return {name: hashlib.sha256(text).digest() for name, text in kept.items() if text}
 
 
-def _run(command: list[str], cwd: Path, main: Path, where: str,
-         env: dict[str, str | None] | None = None, home: Path | None = None) -> None:
-    _said(runner.run(command, cwd, env=env, file=main.name, home=home), cwd, main, where)
-
-
-def _said(ran, out: Path, main: Path, where: str) -> None:
-    """One line when the compile of ``main`` (its files written in ``out``) failed."""
+def _said(ran, out: Path, main: Path, where: str, paper: Path | None = None) -> None:
+    """One line when the compile of ``main`` (its files written in ``out``; of ``paper``'s
+    archive, else in its own folder) failed."""
     pdf = out / f"{main.stem}.pdf"
     if ran.returncode == 0 and not pdf.is_file():
         raise LatexError(main.name, None, (
@@ -382,19 +377,16 @@ def _said(ran, out: Path, main: Path, where: str) -> None:
             error = f"{error.removesuffix('.')}; {unwritten}"
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += "; only the paper's folder is packed: move that file into it"
-        elif missing and (beyond := re.search(r"\\graphicspath\s*\{.*?\{((?:\.\./|/)[^}]*)\}",
-                                           blanked(decoded(main.read_bytes())))):
-            error += (f"; \\graphicspath names {beyond[1]}, outside the paper's folder, which alone "
-                      "is packed: move those figures into it")
+        elif missing and (beyond := gpaths.climbing(root := paper or main.parent,
+                                                    root / main.name)):  # (round 50b, K24)
+            error += f"; {beyond}"
         elif "-shell-escape" in error:  # minted, an external pgfplots/tikz
             error += ("; the pack compiles without shell escape, as arXiv does: freeze what "
                       "needs it (minted's frozencache, tikz's externalized PDFs) into the folder")
         elif missing and ".." in missing.group(1).split("/"):  # figs/../figs/x: no hidden x
             error += ("; the pack compiles as a paranoid TeX (openin_any=p), which opens no "
                       "name with .. in it: write the path without ..")
-        elif why := next(((name, said) for name in leftout.named(error)  # 'logs/run(.log)'
-                          if (said := left_out_why(main.parent, name))), None):
-            end = error.find(". ", error.find(why[0]))  # not pgfplots' "In case you intended"
-            error = f"{error[:end + 1] if end > 0 else error}; {why[1]}"
+        elif why := leftout.explained(error, main.parent, missing and missing[1]):
+            error = why  # 'logs/run(.log)', {logo} in a hidden folder (round 50b, K29)
         raise LatexError(main.name, None, f"does not compile {where}: "
                          f"{rewritten.in_pack_error(main, out, error)}")  # round 39, F4

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import LatexError, display_path
+from figures.pack.leftout import HIDDEN
 from figures.texread import blanked
 
 #: TeX's words for a file it could not find: LaTeX's, and plain ``\\input macros``'s.
@@ -32,8 +33,8 @@ def told(error: LatexError, paper: Path, main: Path, folder: Path,
     from figures.registry import BY_NAME
 
     found = _MISSING.search(error.message)
-    if found is None or "\\graphicspath names" in error.message:
-        return None  # found outside the folder, not unwritten (hostile round 47b, K26)
+    if found is None or "\\graphicspath names" in error.message or HIDDEN in error.message:
+        return None  # found outside the folder (hostile round 47b, K26), or hidden (50b, K29)
     name = (found[1] or found[2]).strip()
     base = Path(name)
     if base.name in (MACROS_NAME, Path(MACROS_NAME).stem):

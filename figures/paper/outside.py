@@ -37,6 +37,9 @@ _SEARCH = re.compile(r"\w*(?:INPUTS|FONTS)(?:[._]\w+)?")
 _STDIN = ("/dev/null", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0")
 #: bibtex's ``Database file #1: ../refs.bib`` and ``The style file: ../lab.bst`` in its ``.blg``.
 _DATABASE = re.compile(r"^(?:Database file #\d+|The style file): (.+)$", re.MULTILINE)
+#: A file bibtex's paranoid reading would not open (``I couldn't open style file ../lab.bst``):
+#: one there is outside the folder (round 50a, P4: told "did not compile", naming no line).
+_REFUSED = re.compile(r"^I couldn't open (?:style|database) file (.+)$", re.MULTILINE)
 
 
 def tex_folders() -> list[Path]:
@@ -66,7 +69,9 @@ def read_outside(root: Path, out: Path, job: str) -> list[Path]:
                  for n in _DATABASE.findall(blg)]
         read += [Path(os.path.normpath(out / name)) if not Path(name).is_absolute()
                  and not (root / name).exists() else Path(os.path.normpath(root / name))
-                 for name in names]
+                 for name in names] + [Path(os.path.normpath(root / name)) for name in (
+                     str(Path(os.path.expandvars(n.strip())).expanduser())
+                     for n in _REFUSED.findall(blg)) if (root / name).is_file()]
     inside = [root, root.resolve(), out, out.resolve()]
     trees: list[Path] | None = None
     found = []

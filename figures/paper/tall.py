@@ -34,6 +34,7 @@ from figures.page import Box, Width, inches
 from figures.paper.latex import UNITS
 from figures.paper.memo import digest_of, key_of, recall
 from figures.paper.placed import Placement, _reshape_problem, _trimmed_by_default, fixed_include
+from figures.paper.tocbox import fixed_box
 from figures.paper.wrappers import nearest_wrapper
 from figures.venues import Venue
 
@@ -87,10 +88,11 @@ def _wrapped(include) -> tuple[str, int, str, str, float] | None:
 def held(include, spec, venue: Venue, figdata_dir: Path) -> Placement | None:
     """The build for an include a ``\\resizebox{!}{H}`` scales: the width whose design is
     ``H`` tall, or why none prints at 100 %; None: no such wrapper (or what else keeps it
-    from printing at 100 % says so: :func:`figures.paper.placed.placement`)."""
+    from printing at 100 % says so: :func:`figures.paper.placed.placement`). Without one, a
+    class's box of fixed height around it (:func:`figures.paper.tocbox.fixed_box`)."""
     graphic = include.graphic
-    if (wrapper := _wrapped(include)) is None:
-        return None
+    if (wrapper := _wrapped(include)) is None:  # a class's box of fixed height (50a, P16)
+        return fixed_box(include, spec, venue, figdata_dir)
     height, line = wrapper[4], round(graphic.printed.line_in, 3)
     try:  # its module's, a drawing's own error: the build's line says it
         if (least := spec.smallest_width_in(venue)) > line + 0.005:

@@ -79,12 +79,20 @@ class Which:
         return f"{display_path(self.path)}: {what}: {self.state}" + (f": {self.advice}" if self.why else "")
 
 
-def which(path: Path, figdata_dir: Path, venues_file: Path | None = None, *,
+#: Bytes above which a file is no build of ours, nor a wrapper of one (arXiv takes 50 MiB): not
+#: read whole (a 2 GiB video in a paper's folder took 2.1 GB of memory and 17 s: round 50c, W3).
+FIGURE_MAX = 256 << 20
+
+
+def which(path: Path, figdata_dir: Path, venues_file: Path | None = None, *,  # noqa: PLR0911
           wrappers: bool = False) -> Which:
     """What ``path`` is and whether it is current against ``figdata_dir`` and the code; with
     ``wrappers`` (``figures which``, the pack), a PDF without a label of its own is judged by
     ours inside it (:func:`inside_a_wrapper`)."""
     try:
+        if path.is_file() and (size := path.stat().st_size) > FIGURE_MAX:  # round 50c, W3
+            return Which(path, FOREIGN, why=f"{size >> 20} MiB, larger than any file the "
+                         "suite builds or places: not read")
         data = read_bytes(path)  # once: a regular file, readable, else one line naming it
         if not data:
             raise FigureDataError(str(path), None, "empty (0 bytes): copy or build it again")
@@ -125,10 +133,16 @@ def _misnamed(path: Path, data: bytes) -> str | None:
     kind = "PDF" if data.startswith(b"%PDF-") else "PNG" if data.startswith(b"\x89PNG") else None
     named = {".pdf": "PDF", ".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}.get(
         path.suffix.lower())
-    if kind is None or named is None or kind == named:
+    if kind is None or kind == named:
         return None
+    stem = path.stem if path.suffix else path.name  # e.png.pdf: e.png; g.gif: g.png (round
+    own = f".{kind.lower()}"  # 50c, W10: an extension outside pdflatex's, or none, was current)
+    new = stem if stem.lower().endswith(own) else f"{stem}{own}"
+    if named is None:
+        return (f"a {kind} named {path.suffix or 'without an extension'}: pdflatex includes "
+                f".pdf, .png and .jpg files and cannot read it: rename it {new}")
     return (f"a {kind} named {path.suffix}: pdflatex reads a file by its extension and refuses "
-            f"it: rename it {path.stem}.{kind.lower()}")
+            f"it: rename it {new}")
 
 
 def inside_a_wrapper(path: Path, labels: list[dict[str, str]], figdata_dir: Path,

@@ -3,6 +3,8 @@ test; the pass itself, row by row, is in docs/guarantees.md ("Hostile passes")."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from helpers import ICML_PREAMBLE, on_paper, paper_folder
 
@@ -125,3 +127,73 @@ def test_a_paper_folder_whose_name_holds_a_line_break_is_said_so(tmp_path, monke
         assert "file not found" not in err, err
         assert not any((odd / "figures").iterdir())
         assert not (odd / "main.pdf").exists()
+
+
+@pytest.mark.slow
+def test_a_bibliography_style_named_relatively_outside_is_refused_naming_it(tmp_path,
+                                                                           monkeypatch, capsys):
+    r"""Round 50a (P4): ``\bibliographystyle{../lab/evilplain}`` (a lab's shared style named
+    relatively, the file there) was told "did not compile: I couldn't open style file
+    ../lab/evilplain.bst (see main.log)": bibtex's own refusal (paranoid reading), told as the
+    paper's fault, naming no line and no way out, pointing at a log without the cause, and
+    main.pdf left. Refused as round 49a P23's absolute name is: at its line, naming the
+    ``.bst``, the way out, no PDF."""
+    from figures import runner
+
+    lab = tmp_path / "lab"
+    lab.mkdir()
+    plain = runner.run(["kpsewhich", "plain.bst"], tmp_path).stdout.strip()
+    (lab / "evilplain.bst").write_bytes(Path(plain).read_bytes())
+    paper = paper_folder(tmp_path, monkeypatch, (
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\nHi.\n"
+        "\\includegraphics[width=0.7\\linewidth]{figures/cifar_summary}\n\\nocite{*}\n"
+        "\\bibliographystyle{../lab/evilplain}\n\\bibliography{refs}\n\\end{document}\n"),
+        {"refs.bib": "@misc{k, title={Inside}, author={A. Author}, year={2020}}\n"})
+    code, _, err = on_paper(paper, capsys, "paper")
+    assert code == 1, err
+    [line] = [x for x in err.splitlines() if x.startswith("error:")]
+    assert line.startswith(f"error: {paper / 'main.tex'}:7: reads {lab / 'evilplain.bst'}, "
+                           "outside the paper's folder"), line
+    assert "copy it into the folder and name it from there; main.pdf not written" in line, line
+    assert not (paper / "main.pdf").exists()
+    (paper / "main.tex").write_text((paper / "main.tex").read_text().replace(
+        "../lab/evilplain", "../lab/absent"))  # no such file: bibtex's words are true
+    code, _, err = on_paper(paper, capsys, "paper")
+    assert code == 1, err
+    assert "I couldn't open style file ../lab/absent.bst" in err, err
+    assert "outside the paper's folder" not in err, err
+
+
+ACS = ("\\documentclass[journal=jacsat,manuscript=article]{achemso}\n\\usepackage{graphicx}\n"
+       "\\author{A. Author}\n\\affiliation{Somewhere}\n\\email{a@b.c}\n\\title{T}\n"
+       "\\begin{document}\nBody text.\n\\begin{tocentry}\n"
+       "\\includegraphics[%s]{figures/%s}\n\\end{tocentry}\n\\end{document}\n")
+
+
+@pytest.mark.slow  # the probe compiles the paper (achemso)
+def test_a_figure_in_achemso_s_toc_graphic_is_held_to_its_height(tmp_path, monkeypatch,
+                                                                 capsys):
+    r"""Round 50a (P16): achemso's TOC graphic, ``\begin{tocentry}\includegraphics[width=
+    \linewidth]{...}\end{tocentry}``, is a framed ``\vbox to 1.75in``: a figure built for the
+    width alone ran out of it, the frame's rule across its tick labels, "100 %", `0
+    problem(s)`. The box's height is read: a design taller than it is refused with the box of
+    both sides that fits (then built), one that fits at no size says so (no advice that a
+    later sync refuses again)."""
+    paper = paper_folder(tmp_path, monkeypatch, ACS % ("width=\\linewidth", "cifar_summary"))
+    code, out, _ = on_paper(paper, capsys, "sync", "-n")
+    assert code == 1, out
+    assert ("main.tex:10 refused: it prints in achemso's TOC graphic, a box 1.75 in tall "
+            "(framed: what is taller runs out of it, the frame's rule across it); its design "
+            "at 3.25 in is ") in " ".join(out.split()), out
+    assert ("write \\includegraphics[width=\\linewidth,height=1.75in]{figures/cifar_summary} "
+            "at main.tex:10") in out, out
+    (paper / "main.tex").write_text(ACS % ("width=\\linewidth,height=1.75in", "cifar_summary"))
+    code, out, err = on_paper(paper, capsys, "sync", "-n")
+    assert code == 0, err
+    assert "/w3.25x1.75/cifar_summary.pdf" in out, out
+    (paper / "main.tex").write_text(ACS % ("width=\\linewidth,height=1.7in",
+                                           "figure_snapshot_vit"))
+    code, out, _ = on_paper(paper, capsys, "sync", "-n")
+    assert code == 1, out
+    assert "figure_snapshot_vit's smallest height at 3.25 in is 2.353 in: it fits that box at " \
+        "no size; make a figure for it (3.25 by 1.75 in), or leave it out (main.tex:10)" in out

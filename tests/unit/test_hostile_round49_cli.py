@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import REPO
 
 from figures.cli.common import select
 from figures.errors import UsageError
@@ -107,3 +108,25 @@ def test_pytest_options_and_a_goldens_name_given_to_review_say_where_they_go(cap
     assert capsys.readouterr().err == (
         "error: cifar_summary: a golden's name (as `nox -s baselines -- NAME` takes it); "
         "review takes pytest's arguments: `figures review -- -k cifar_summary`\n")
+
+
+def test_a_goldens_file_and_a_pytest_option_given_to_review_say_where_they_go(capsys,
+                                                                             monkeypatch):
+    """Round 50d (G17): ``figures review baseline/cifar_summary.png`` (the golden's file, as
+    tab completion gives it) went to pytest as a test path and ended in pytest's usage naming
+    an option review had added; ``figures review --lf`` was "did you mean --help?"."""
+    from figures.cli.main import main
+
+    monkeypatch.chdir(REPO)
+    for given, name in (("baseline/cifar_summary.png", "cifar_summary"),
+                        ("baseline/venues/venue-icml--fig1_audit_hero--4.125.png",
+                         "icml--fig1_audit_hero--4.125")):
+        assert main(["review", "--no-open", given]) == 2
+        assert capsys.readouterr().err == (
+            f"error: {given}: a golden's file (as `nox -s baselines -- NAME` takes it); review "
+            f"takes pytest's arguments: `figures review -- -k {name}`\n")
+    with pytest.raises(SystemExit):
+        main(["review", "--no-open", "--lf"])
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "figures review: error: unrecognized argument --lf: PYTEST ARGS go after --: `figures "
+        "review -- --lf ...` (figures review --help lists them)")
