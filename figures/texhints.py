@@ -2,8 +2,9 @@
 cause (hostile round 39): a piped ``\\input{|"cmd"}`` read as a missing file (F2), the svg
 package's missing ``NAME_svg-tex.pdf`` that only shell escape makes (F3), graphicx's
 ``Paragraph ended before \\Gin@ii was complete`` for an include whose ``]`` or ``}`` is
-missing (F12). :func:`explained` says each in one line naming the file and line of the source
-that asks for it, and what to do; ``figures paper`` and ``figures pack`` read their compile's
+missing (F12); a font whose only source in the folder is a METAFONT program, which kpathsea
+makes nothing from here (round 50a, P37: figures/texsafe.py). :func:`explained` says each in
+one line naming the file and line of the source that asks for it, and what to do; ``figures paper`` and ``figures pack`` read their compile's
 error through it, and sync refuses a paper with an unclosed include
 (:func:`unclosed_refusal`) before it writes anything. The source is read with :mod:`figures.texread` (comments, verbatim text blanked)."""
 
@@ -27,6 +28,10 @@ _ABSOLUTE_TEX_FILE = re.compile(r"(?<![\w.])/[^\s:()]*texmf[^\s:()]*/([^\s/:()]+
 _PIPED = re.compile(r"\\(?:input|include|InputIfFileExists)\s*\{\s*\"?\|[^{}\n]*\}")
 #: ``\\setkeys{Gin}{width=0.8\\linewidth}``: graphicx's keys for every include.
 _GIN_KEYS = re.compile(r"\\setkeys\s*\{\s*Gin\s*\}\s*\{(?:[^{}]|\{[^{}]*\})*\}")
+#: TeX's ``Font \\x=r50evil not loadable: Metric (TFM) file not found``: the control
+#: sequence (``\\x``; an NFSS name ``OT1/xyz/m/n/10``) and the font's name.
+_NO_METRICS = re.compile(r"Font (\S+?)=([\w-]+)(?: at \S+| scaled \d+)? not loadable: "
+                         r"Metric \(TFM\) file not found")
 #: The files a compile opened, as its log names them: ``(./sec/intro.tex``.
 _OPENED = re.compile(r"\((?:\./)?([^\s()]+\.tex)")
 
@@ -149,6 +154,13 @@ def explained(error: str, log: Path, main: Path) -> str:
                 f"Inkscape to make {name}_svg-tex.pdf, which needs shell escape, never given "
                 f"here: export {svg[1]}.svg to PDF and \\includegraphics that, or compile once "
                 "by hand with -shell-escape (the PDF it leaves in svg-inkscape/ is then read)")
+    if (font := _NO_METRICS.search(error)) and (main.parent / f"{font[2]}.mf").is_file():
+        at = _found(main, log, re.compile(r"\\font\s*" + re.escape(font[1]) + r"\s*=?\s*"
+                                          + re.escape(font[2]) + r"(?![\w.])"))
+        name = font[2]
+        return (f"{at[0] if at else main.name}: font {name}: only its METAFONT source {name}.mf "
+                "is in the folder, which no command here runs: if you trust it, run mktextfm "
+                f"{name} there (it makes {name}.tfm and {name}.600pk), or use a font TeX Live has")
     said = unclosed_lines(_sources(main, log), main.parent)
     if said and re.search(r"\\Gin@ii?\b", error):
         return said[0]

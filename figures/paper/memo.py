@@ -194,11 +194,17 @@ def flush() -> None:
 
 
 def placed_key(main: Path, *choices: Any) -> tuple[str, str]:
-    """The keys of what a sync of the paper whose main file is ``main`` placed, by its bytes
-    and by its name alone (its text edited since), with the user's ``choices`` (venue,
-    synthetic allowed)."""
-    return key_of("placed", main.name, digest_of(main), *choices), \
-        key_of("placed", main.name, *choices)
+    """The keys of what a sync of the paper whose main file is ``main`` placed, by its
+    folder (resolved) and its bytes, and by its folder and name alone (its text edited
+    since), with the user's ``choices`` (venue, synthetic allowed). The folder is in both:
+    by the name alone, every ``main.tex`` took the last converged ``main.tex``'s placement
+    in this build folder, whatever paper it was, and a row it did not fit was refused
+    (hostile round 50a, P30); by the bytes alone, a lab's shared ``main.tex`` would do the
+    same. A paper's verdict depends on its own folder's syncs only; a copy elsewhere starts
+    as any paper new here does (:func:`figures.paper.builds.built_guess`)."""
+    folder = str(main.parent.resolve())
+    return key_of("placed", folder, main.name, digest_of(main), *choices), \
+        key_of("placed", folder, main.name, *choices)
 
 
 def guess(key: tuple[str, str], root: Path, macros: str,

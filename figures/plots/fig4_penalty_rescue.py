@@ -24,6 +24,7 @@ from figures.page import MUTED_TEXT, Page, integer_ticks, log_axis, panel_grid
 from figures.plots._caption import Claims, plain
 from figures.plots._model import Curve, Entry, page_curves, seed_curve
 from figures.plots._names import fitted_names, titles_inside
+from figures.plots._rows import keep_row
 from figures.style import DEFAULT_RC, METHOD_STYLE, NEUTRAL_FILLS, new_figure, themed
 
 #: Top-level data keys carried over unchanged from the existing figdata on extraction.
@@ -248,6 +249,8 @@ PAGE_TITLES = (("(a) residual norm $\\|h_L\\|$", "(a) $\\|h_L\\|$"),
 #: Panels at least this wide, two in a row, data areas this share of their width tall, and
 #: (a, b)'s at most this tall (in): at 0.5 two curves a panel reached the 4.5 in cap from 6.5 in.
 PANEL_MIN_IN, PANEL_ASPECT, CURVES_DATA_IN = 1.55, 0.5, 1.15
+#: (a, b)'s data areas at least this tall (in) where a short page gives (c) its rows' need.
+PANEL_LEAST_IN = 0.5
 #: Two panels of 1.6 in: (c)'s condition names and (b)'s two-line label need no less.
 SMALLEST_WIDTH_IN = 3.25
 #: (c) a dot plot on a linear axis, each value printed beside its point: the three conditions
@@ -290,8 +293,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
     conditions = data["panel_b"]["conditions"]
     _page_alignment(b_ax, conditions, page)
     # (c)'s row as tall as its printed values need (two lines per condition), the other's kept
-    has = page.width_in / 2 * aspect
-    need = len(conditions) * ALIGN_LINES_PER_ROW * page.small_pt / 72
+    has, need = page.width_in / 2 * aspect, len(conditions) * ALIGN_LINES_PER_ROW * page.small_pt / 72
     if need > has:
         page.row_height(fig, b_ax, has, need)
     _page_control(c_ax, data["panel_c"], page)
@@ -299,6 +301,7 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
         page.title(ax, *titles)
     page.legend(fig, g_ax, b_ax, c_ax)
     titles_inside(fig, axes, PAGE_TITLES, __name__)  # (a)'s log labels can widen it
+    keep_row(page, fig, b_ax, need, PANEL_LEAST_IN)  # a page too short: (a, b) give way
     return fig
 
 

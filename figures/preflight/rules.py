@@ -135,7 +135,9 @@ def size_row(name: str, printed_in: str | float, saved: tuple[float, float],
     scale = min(1.0, slot / width)
     printed_h = height * scale
     tallest = None if venue.text_height_in is None else venue.text_height_in * MAX_HEIGHT_SHARE
-    too_tall = tallest is not None and printed_h > tallest + 1e-6
+    # a build's height is rounded to a thousandth of an inch: half of LNI's 7.155 in text
+    # height built 3.578 in tall (hostile round 50a, P39)
+    too_tall = tallest is not None and printed_h > tallest + 0.0005 + 1e-6
     slot_name = printed_in if isinstance(printed_in, str) else "custom"
     limit = f"<= {inches(slot)} in ({slot_name})"  # one rounding, the build's (round 40, W5)
     detail = f"saved {inches(width)} x {inches(height)} in, aspect h/w {height / width:.2f}"

@@ -63,7 +63,8 @@ def test_a_metafont_program_the_paper_ships_is_never_run(tmp_path, monkeypatch, 
     r"""Round 50a (P37, P37n): ``r50evil.mf`` in the folder and ``\font\x=r50evil`` made
     kpathsea's mktextfm run METAFONT on the paper's program, and write ``r50evil.tfm`` and
     ``r50evil.600pk`` into the paper's folder, under ``sync -n`` too. kpathsea makes no
-    missing file now: the font is TeX's error naming it, and nothing is written."""
+    missing file now, nothing is written, and the one line names the ``\font`` line, the
+    ``.mf`` never run and what to do (TeX's own named neither the line nor a way out)."""
     mf = ('mode_setup; designsize:=10pt#; font_size 10pt#;\nbeginchar("A",5pt#,5pt#,0); '
           'fill unitsquare scaled 5pt; endchar;\nmessage "R50-MF-PROGRAM-RAN";\nend\n')
     paper = paper_folder(tmp_path, monkeypatch, PAPER % ("", "\\font\\x=r50evil \\x A\n"),
@@ -73,7 +74,10 @@ def test_a_metafont_program_the_paper_ships_is_never_run(tmp_path, monkeypatch, 
     assert sorted(p.name for p in paper.iterdir()) == ["figures", "main.tex", "r50evil.mf"]
     code, out, err = on_paper(paper, capsys, "paper")
     assert code == 1, out + err
-    assert "Font \\x=r50evil not loadable: Metric (TFM) file not found" in err, err
+    assert ("did not compile: main.tex:6: font r50evil: only its METAFONT source r50evil.mf is "
+            "in the folder, which no command here runs: if you trust it, run mktextfm r50evil "
+            "there (it makes r50evil.tfm and r50evil.600pk), or use a font TeX Live has (see "
+            ) in err, err
     assert not list(paper.glob("r50evil.*[!f]")), list(paper.iterdir())
     assert "R50-MF-PROGRAM-RAN" not in (paper / "main.log").read_text(encoding="latin-1")
 

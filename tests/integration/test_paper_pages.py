@@ -217,11 +217,12 @@ def _same_as_synced(made, fresh) -> None:
 @pytest.mark.slow
 def test_a_sync_into_a_fresh_copy_compiles_once_with_the_files_it_writes(made, monkeypatch,
                                                                          tmp_path):
-    """Issue 44's cost: the probe of a fresh copy is run with what the last sync of this paper
-    placed beside it (figures.paper.memo.guess, in TeX's output folder, looked in first): it
-    read exactly the files sync then writes, so it is the probe with them in place, and no
-    second compile is run; the copy ends as the paper synced before (a ``./Figs/`` name of
-    ieeejournal too)."""
+    """Issue 44's cost: the probe of a fresh copy is run with its guess beside it
+    (figures.paper.memo.guess, in TeX's output folder, looked in first; in another folder
+    than the paper synced, no placement of its own is recorded, so the builds here its source
+    names: round 50a, P30): it read exactly the files sync then writes, so it is the probe
+    with them in place, and no second compile is run; the copy ends as the paper synced
+    before (a ``./Figs/`` name of ieeejournal too)."""
     fresh, probes, code, out, err = _fresh_sync(made, monkeypatch, tmp_path)
     assert code == 0, out + err
     assert [bool(getattr(probe, "guessed", {})) for probe in probes] == [True], err
@@ -232,8 +233,9 @@ def test_a_sync_into_a_fresh_copy_compiles_once_with_the_files_it_writes(made, m
 
 @pytest.mark.slow
 def test_a_fresh_copy_whose_text_was_edited_is_probed_once_too(made, monkeypatch, tmp_path):
-    """No placement is recorded for the edited main file's bytes: the last one recorded for
-    a main file of that name is the guess (its placement unchanged by the edit)."""
+    """No placement is recorded for the edited main file's bytes (nor for its folder: round
+    50a, P30): the builds its source names are the guess (its placement unchanged by the
+    edit)."""
     fresh, probes, code, out, err = _fresh_sync(made, monkeypatch, tmp_path,
                                                 edit="% edited after the last sync\n")
     assert code == 0, out + err
