@@ -349,11 +349,21 @@ def tex_errors(output: str) -> dict[str, str]:
     return found
 
 
+def log_text(path: Path) -> str:
+    """A TeX log (or ``.blg``): UTF-8 where it decodes (TeX prints a file's name as its bytes:
+    ``naïve.png`` read as Latin-1 was ``naÃ¯ve.png``, round 50b K17), else Latin-1."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
 def first_error(log: Path | None, output: str) -> str:
     """The first error of a LaTeX run: from its log (``file:line: message`` or ``! message``),
     else from bibtex's or biber's ``.blg``, else the last line the tool printed."""
     def text(path: Path | None) -> str:
-        return path.read_text(encoding="latin-1") if path and path.is_file() else ""
+        return log_text(path) if path and path.is_file() else ""
 
     long = re.search(r"\(([^()\n]+?)! (Unable to read an entire line---bufsize=\d+)", output)
     if long:  # the terminal's only, and fatal: before the log's (a missing image; round 45a P26)

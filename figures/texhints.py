@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from figures import runner
 from figures.errors import MAX_LINE, elide
 from figures.mainfile import read_bounded
 from figures.texread import Braces, blanked, control_words
@@ -217,7 +218,7 @@ def _option_end(text: str, pos: int, lines: str) -> int:
 def _sources(main: Path, log: Path) -> list[Path]:
     """The main file and the paper's ``.tex`` files its compile's log says it opened."""
     try:
-        logged = log.read_text(encoding="latin-1")
+        logged = runner.log_text(log)
     except OSError:
         logged = ""
     found = [main]

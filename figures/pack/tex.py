@@ -267,7 +267,7 @@ def prove(folder: Path, main: str, paper: Path | None = None) -> tuple[bytes, in
             ran = runner.run(command, folder, env=alone(folder), file=Path(main).name,
                              home=Path(home))
             _said(ran, folder, folder / main, "from the archive alone", paper)
-            text = log.read_text(encoding="latin-1") if log.is_file() else ""
+            text = runner.log_text(log) if log.is_file() else ""
             lists, before = _lists(folder, main), lists
             if "Rerun to get" not in text and (runs > 1 or "undefined" not in text) \
                     and lists == before:

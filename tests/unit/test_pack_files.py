@@ -14,6 +14,11 @@ from figures.pack import archive, images, scrub, tex
 from figures.paper import disclosure
 
 
+def _run(command: list[str], cwd) -> None:
+    """A program run as the pack runs its compile, and judged as it judges one."""
+    tex._said(runner.run(command, cwd, file="main.tex"), cwd, cwd / "main.tex", "here")
+
+
 def test_the_recorder_list_gives_the_paper_files_read_and_the_build_products(tmp_path):
     (tmp_path / "figs").mkdir()
     fls = tmp_path / "main.fls"
@@ -457,7 +462,7 @@ def test_a_compile_that_times_out_ends_with_every_process_it_started(tmp_path, m
     monkeypatch.setattr(runner, "TIMEOUT_S", 0.5)
     command = ["sh", "-c", "(sleep 2; touch late) & wait"]
     with pytest.raises(FigureDataError, match=r"sh took over 0\.5 s and was stopped"):
-        tex._run(command, tmp_path, tmp_path / "main.tex", "here")
+        _run(command, tmp_path)
     time.sleep(3)
     assert not (tmp_path / "late").exists()
 
@@ -487,7 +492,7 @@ def test_a_file_outside_the_paper_s_folder_is_named_with_what_to_do(tmp_path):
     (tmp_path / "main.log").write_text("./main.tex:4: LaTeX Error: File `../shared/x.tex' not "
                                        "found.\n")
     with pytest.raises(FigureDataError, match=r"\.\./shared/x\.tex.*move that file into it"):
-        tex._run(["sh", "-c", "exit 1"], tmp_path, tmp_path / "main.tex", "here")
+        _run(["sh", "-c", "exit 1"], tmp_path)
 
 
 def test_an_archive_the_pack_wrote_is_told_from_the_users_own(tmp_path):
@@ -525,7 +530,7 @@ def test_a_compile_that_ends_well_without_its_pdf_says_where_to_look(tmp_path):
     """Round 6: "latexmk exited 0 ... see main.log" when the output went to another folder."""
     with pytest.raises(FigureDataError, match=r"true ended without writing main.pdf beside "
                        r"main.tex here \(an output folder set in the paper\?\)"):
-        tex._run(["true"], tmp_path, tmp_path / "main.tex", "here")
+        _run(["true"], tmp_path)
 
 
 def test_the_first_error_never_points_at_a_log_in_a_removed_folder(tmp_path):

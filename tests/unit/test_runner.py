@@ -10,11 +10,16 @@ from figures.errors import LatexError, ToolMissing
 from figures.pack import tex
 
 
+def _run(command: list[str], cwd) -> None:
+    """A program run as the pack runs its compile, and judged as it judges one."""
+    tex._said(runner.run(command, cwd, file="main.tex"), cwd, cwd / "main.tex", "here")
+
+
 def test_a_run_that_prints_forever_is_stopped_at_the_cap_with_one_line(tmp_path, monkeypatch):
     """Before the runner the pack kept all of it in memory until its 300 s timeout."""
     monkeypatch.setattr(runner, "OUTPUT_CAP", 1 << 20)
     with pytest.raises(LatexError, match=r"^main\.tex: yes printed over 1 MiB and was stopped$"):
-        tex._run(["yes"], tmp_path, tmp_path / "main.tex", "here")
+        _run(["yes"], tmp_path)
 
 
 def test_every_program_run_carries_a_cpu_limit_so_an_orphan_ends_by_itself(tmp_path):
