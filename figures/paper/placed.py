@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
 from figures.page import Box, Width, inches
+from figures.paper.beside import beside
 from figures.paper.bymacro import macro_width_edit
 from figures.paper.latex import UNITS, Graphic, line_width_in, width_in
 from figures.paper.overrun import overrun
@@ -213,14 +214,14 @@ def _unfit(graphic: Graphic, width: Width, line: float, spec: FigureSpec | None 
     """Why no build fits a box ``width`` wide on a line ``line`` wide, with the edit that
     prints one: wider than its line, or no wider than nothing (``width=0pt``, a negative
     width, a box around it of none: TeX typesets it so, which is not "no width given";
-    round 37, P19); a bare include beside others on its line (:func:`_beside`). None: it
+    round 37, P19); a bare include beside others on its line (:func:`figures.paper.beside.beside`). None: it
     fits."""
     where = f"{graphic.tex.name}:{graphic.line}"
     bare = graphic.printed is not None and "width" not in graphic.options
     if bare and graphic.printed.natural and line > 0:  # \linewidth is the line outside
         return _natural(graphic, line, spec, venue)
     if bare and graphic.printed.shares:
-        return _beside(graphic, line, spec, venue)
+        return beside(graphic, line, _least(spec, venue), venue, fixed_include)
     if width > 0:
         shown = round(width * (scale := factor(graphic.printed)), 3)
         return None if shown <= line + 0.01 else overrun(
@@ -260,39 +261,12 @@ def _natural(graphic: Graphic, line: float, spec: FigureSpec | None, venue: Venu
                    "width=\\linewidth)")
 
 
-def _beside(graphic: Graphic, line: float, spec: FigureSpec | None, venue: Venue | None
-            ) -> str:
-    """Why a bare include beside others on one line gets no build: each such include is
-    built for the whole line, so side by side they run past it (hostile round 42a, A62: the
-    second of two printed two thirds off the page, an all-clear). The edit: a share of the
-    line each, when that holds the figure's smallest width; else the row in a ``figure*``
-    (a page of two columns), else a line each."""
-    where = f"{graphic.tex.name}:{graphic.line}"
-    others, _, over = graphic.printed.shares.partition("; ")
-    count = others.count(" at ") + 1
-    room = graphic.printed.room if graphic.printed.room > 0 else line * 0.96
-    share = math.floor(min(room, line) / count / line * 100) / 100
-    least = _least(spec, venue)
-    said = f"it shares its line ({inches(line)} in) with {others} ({over}): without width= " \
-        "each is built for the whole line; "
-    if share * line >= least - 0.005:
-        return said + f"write {fixed_include(graphic, f'{share:g}{chr(92)}linewidth')} at {where}"
-    text = venue.text_width_in if venue is not None else line
-    wide = math.floor((text - line + min(room, line)) / count / text * 100) / 100
-    if text > line + 0.01 and not graphic.wide and wide * text >= least - 0.005:
-        return said + (f"at {share:g}\\linewidth each it is narrower than its smallest width "
-                       f"({inches(least)} in): put the row in a figure* (a line of {text:g} "
-                       f"in), with {fixed_include(graphic, f'{wide:g}{chr(92)}linewidth')} at "
-                       f"{where}")
-    return said + (f"at {share:g}\\linewidth each it is narrower than its smallest width "
-                   f"({inches(least)} in): give it a line of its own, "
-                   f"{fixed_include(graphic, chr(92) + 'linewidth')} at {where}")
-
-
 def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
     """The one edit that gives ``graphic`` its figure's smallest width ``least``: a fraction
     of its line when the line holds it; a ``figure*`` on a page of two columns, when it is
     in none; else a wider box around it, as a fraction of the text."""
+    if graphic.printed is not None and graphic.printed.shares:  # its row weighed (50a, P25)
+        return beside(graphic, line, least, venue, fixed_include)
     where = f"{graphic.tex.name}:{graphic.line}"
     text, column = venue.text_width_in, venue.column_width_in
     if least <= line + 0.005:
