@@ -112,6 +112,12 @@ class ResultsTree:
         if rel in self._cache:
             self._cache.move_to_end(rel)
         else:
+            folder = (self.root / rel).parent
+            if folder != self.root and not folder.exists():  # round 50c, W6: a run not done
+                raise DataError(rel, None, f"file not found: its run's folder "
+                                f"{folder.relative_to(self.root).as_posix()}/ is not in the "
+                                "results folder (a run still going?): extract this figure "
+                                "again when its log is written; the others are extracted")
             self._cache[rel] = read_json(self.root / rel, shown_as=rel)
             if len(self._cache) > CACHED_FILES:
                 self._cache.popitem(last=False)

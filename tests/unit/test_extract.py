@@ -248,7 +248,8 @@ def test_cifar_accuracy_cuts_seeds_to_the_common_epochs_with_a_warning(tmp_path)
      r"bp_log\[0\]\.epoch: expected a finite number, got nan"),
     ("fig4_penalty_rescue",
      lambda r: put(r, "snapshot_evolution_v2/snapshot_evolution_s42.json", snapshot_pair()),
-     r"^dfa_residual_penalty/dfa_pen_lam0\.01_s42\.json: file not found$"),
+     (r"^dfa_residual_penalty/dfa_pen_lam0\.01_s42\.json: file not found: its run's folder "
+      r"dfa_residual_penalty/ is not in the results folder")),
     ("cifar_summary",
      lambda r: put(r, "cifar10/results_cifar10.json", '{"42": {"bp": {"log": {"test_acc": '
                                                        '[0.5, Infinity]}}}}'),
