@@ -99,13 +99,19 @@ def read_json(path: Path, shown_as: str | None = None) -> Any:
 
 
 class _Refused(ValueError):
-    """Raised inside the decoder's hooks; turned into one line by :func:`parse_json`."""
+    """Raised inside the decoder's hooks; turned into one line by :func:`parse_json`, at the
+    line of ``token`` in the text when it is given (the hooks know no place)."""
+
+    def __init__(self, message: str, token: str = "") -> None:
+        super().__init__(message)
+        self.token = token
 
 
 def _bounded_int(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:  # its line: round 50c, W27
         raise _Refused(f"an integer of {len(digits.lstrip('-'))} digits is too large "
-                       f"(at most {MAX_INT_DIGITS}; write large values as floats, e.g. 1e25)")
+                       f"(at most {MAX_INT_DIGITS}; a measured value may be written as a float, "
+                       "e.g. 1e25; a seed or a count in at most 20 digits)", digits)
     return int(digits)
 
 
@@ -145,7 +151,9 @@ def parse_json(text: str, name: str) -> Any:
         raise DataError(name, None, f"malformed JSON at line {exc.lineno} column {exc.colno}: "
                         f"{what}") from None
     except _Refused as exc:
-        raise DataError(name, None, str(exc)) from None
+        at = text.find(exc.token) if exc.token else -1
+        where = f"at line {text.count(chr(10), 0, at) + 1}: " if at >= 0 else ""
+        raise DataError(name, None, f"{where}{exc}") from None
     except RecursionError:
         raise DataError(name, None, f"nested deeper than {MAX_DEPTH} levels") from None
 

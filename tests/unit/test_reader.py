@@ -56,8 +56,8 @@ def parse_error(text: str) -> str:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("text", "message"), [
-    ("[" + "9" * 400 + "]", "f.json: an integer of 400 digits is too large (at most 20"),
-    ("[-" + "1" * 21 + "]", "f.json: an integer of 21 digits is too large"),
+    ("[" + "9" * 400 + "]", "f.json: at line 1: an integer of 400 digits is too large"),
+    ("[-" + "1" * 21 + "]", "f.json: at line 1: an integer of 21 digits is too large"),
     ("[" * 100_000 + "]" * 100_000, "f.json: nested deeper than 200 levels"),
     ("[" * 100_000, "f.json: nested deeper than 200 levels"),
     ('{"a": 1, "b": {"acc": 1, "acc": 2}}', 'f.json: duplicate key "acc" in one object'),
@@ -177,7 +177,8 @@ def test_a_fifo_or_non_utf8_log_is_one_line_and_extract_goes_on(capsys, tmp_path
 @pytest.mark.parametrize(("edit", "message"), [
     (lambda t: t.replace('"acc": 0.401', '"acc": 0.401, "acc": 0.9'),
      'duplicate key "acc" in one object'),
-    (lambda t: t.replace('"acc": 0.401', '"acc": 4' + "0" * 399), "an integer of 400 digits"),
+    (lambda t: t.replace('"acc": 0.401', '"acc": 4' + "0" * 399),
+     "at line 16: an integer of 400 digits"),
     (lambda t: t.replace('"acc": 0.401', '"acc": ' + "[" * 100_000 + "]" * 100_000),
      "nested deeper than 200 levels"),
 ])
@@ -190,3 +191,14 @@ def test_hostile_figdata_is_one_line_in_build(capsys, tmp_path, figdata_dir, edi
     assert err.splitlines()[0] == f"error: {HERO}: {path}: {message}" or \
         err.splitlines()[0].startswith(f"error: {HERO}: {path}: {message}")
     assert len(err.splitlines()) == 2
+
+
+def test_a_too_long_integer_is_named_at_its_line():
+    """Round 50c (W27): a seed of 22 digits (``2**70``) was refused by the reader before any
+    key is known, naming no line of a 100-line file, with advice ("write large values as
+    floats") a seed cannot follow. Its line is named, and what a seed may be."""
+    text = '{\n "data": {\n  "seeds": [42,\n   1180591620717411303424]\n }\n}\n'
+    assert parse_error(text) == (
+        "f.json: at line 4: an integer of 22 digits is too large (at most 20; a measured value "
+        "may be written as a float, e.g. 1e25; a seed or a count in at most 20 digits)")
+
