@@ -107,7 +107,7 @@ def width_builds(venue: Venue, figdata_dir: Path, printed: dict[str, float],
             return None, taller or why or short_page(
                 spec, venue, kind, figdata_dir, drawing, width) or (
                 f"its build for {width} in fails the legibility rules ({failed}): "
-                f"{wider_box(include.graphic, float(width), venue)}")
+                f"{wider_box(include.graphic, float(width), venue, (spec, figdata_dir, legibility))}")
         return kind.default_out, ""
 
     def ahead(pairs) -> None:

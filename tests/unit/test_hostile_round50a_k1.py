@@ -35,3 +35,48 @@ def test_a_build_half_the_text_height_tall_as_rounded_is_not_too_tall():
     venue = on_page(body_rules(10), 4.961, 4.961, 7.155)
     assert size_row("fig4_penalty_rescue", 4.961, (4.961, 3.578), venue).ok
     assert not size_row("fig4_penalty_rescue", 4.961, (4.961, 3.58), venue).ok
+
+
+def _advised(width: float, refused) -> tuple[str, list[float]]:
+    """The advice for fig4 refused at ``width`` on LNI's page, its rules refusing the widths
+    ``refused`` says; with the widths they were asked about."""
+    from types import SimpleNamespace
+
+    from figures.paper.short import wider_box
+    from figures.registry import BY_NAME
+    from figures.venues import body_rules, on_page
+
+    asked: list[float] = []
+
+    def legibility(spec, venue, kind, figdata_dir):
+        asked.append(float(kind.slot))
+        return "layout: two texts meet" if refused(float(kind.slot)) else None
+
+    graphic = SimpleNamespace(wide=False, printed=SimpleNamespace(line_in=4.961))
+    venue = on_page(body_rules(10), 4.961, 4.961, 7.155)
+    return wider_box(graphic, width, venue, (BY_NAME["fig4_penalty_rescue"], REPO / "figdata",
+                                             legibility)), asked
+
+
+def test_a_refused_width_is_never_sent_to_another_refused_one():
+    """Round 50 (P39): at 0.9\\textwidth (4.465 in) fig4's build failed the legibility rules
+    and the advice said "put it in a wider box (width=, up to \\textwidth: 4.961 in)", where
+    it was refused again ("no wider box holds it ... leave it out of the paper") while 3.72 in
+    passed: the advice assumed wider is more legible. Each box offered is now one whose
+    build passes the rules: the text's width, else a narrower one, else none."""
+    said, asked = _advised(4.465, lambda width: width >= 4.0)
+    assert "wider box" not in said, said
+    assert said.startswith("its build fails at this page's whole text width (4.961 in) too: "
+                           "a narrower box holds it: width=0.78\\linewidth (3.87 in), where "
+                           "its build passes; else draw it with fewer panels"), said
+    assert 4.961 in asked, asked
+    assert 3.87 in asked, asked
+    said, _ = _advised(4.961, lambda width: width >= 4.0)
+    assert said.startswith("4.961 in is this page's whole text width, so no wider box holds "
+                           "it here (nor a figure*): a narrower box holds it: "
+                           "width=0.75\\linewidth (3.721 in), where its build passes"), said
+    said, _ = _advised(4.465, lambda width: 4.0 <= width < 4.9)
+    assert said == "put it in a wider box (width=, up to \\textwidth: 4.961 in)", said
+    said, _ = _advised(4.465, lambda width: True)
+    assert "narrower" not in said, said
+    assert "wider" not in said, said
