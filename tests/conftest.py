@@ -729,6 +729,9 @@ def _judged(terminalreporter) -> str | None:
             "written": "written, not judged (--mpl-generate-path)",
             "nothing": "NOT JUDGED (failed)"}
     into = f" into {_generated(terminalreporter.config)}" if "written" in counts else ""
+    if into and "--mpl-generate-path" in os.environ.get("PYTEST_ADDOPTS", ""):  # 50d G5
+        into += (" (--mpl-generate-path from PYTEST_ADDOPTS, left set? nothing was compared: "
+                 "unset it to judge the goldens)")
     return "golden judges: " + ", ".join(f"{said[k]} {counts[k]} image(s)" for k in said
                                          if k in counts) + into
 

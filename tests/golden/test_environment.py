@@ -337,3 +337,21 @@ def test_a_figure_that_raises_is_named_with_its_file_line_and_error(project_copy
                 if "fig = new_figure(figsize=(10, 6))" in text)
     assert (f"figures/plots/cifar_summary.py, line {line}: KeyError: 'bars' (an error in the "
             "author's code") in proc.stdout
+
+
+def test_a_generate_path_left_in_pytest_addopts_is_named(project_copy, tmp_path):
+    """Round 50d (G5): ``PYTEST_ADDOPTS=--mpl-generate-path=DIR`` left exported after making
+    baselines by hand turned every later golden run into "written, not judged", exit 0, with
+    no word of where the option came from (a CI job with it set is green for any picture)."""
+    written = tmp_path / "gen"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly",
+         "-p", "no:xdist", "-o", "addopts=-ra", "--mpl", "tests/golden/test_images.py", "-k",
+         "cifar_summary and not two"],
+        cwd=project_copy, env={**os.environ, "PYTHONPATH": str(project_copy),
+                               "PYTEST_ADDOPTS": f"--mpl-generate-path={written}"},
+        capture_output=True, text=True, check=False)
+    assert "golden judges: written, not judged (--mpl-generate-path) 1 image(s) into " \
+           f"{os.path.relpath(written, project_copy)} (--mpl-generate-path from PYTEST_ADDOPTS, " \
+           "left set? nothing was compared: unset it to judge the goldens)" in proc.stdout, \
+        proc.stdout
