@@ -116,3 +116,15 @@ def test_a_tie_at_the_floor_still_stacks_its_names(capsys, tmp_path, figdata_dir
     assert names["FA"].xyann[1] > 0
     assert names["DFA"].xyann[1] > 0
     assert sorted([names["FA"].xyann[0], names["DFA"].xyann[0]]) == [-3, 3]  # either side
+
+
+@pytest.mark.parametrize("text", ["\u200b", "\u200b\u2060", "\ufeff"])
+def test_an_invisible_name_of_a_row_is_refused(capsys, tmp_path, figdata_dir, text):
+    """Round 50c (W13): a row named with a zero-width space alone (U+200B, what a paste from a
+    web page carries) drew its panels with no name at exit 0, where a blank one is refused
+    (round 49c W4): Python does not call it a space."""
+    _edit(figdata_dir, "fig3b_crossarch_3row", lambda d: d["rows"][0].__setitem__("arch", text))
+    code, _, err = _build(capsys, figdata_dir, tmp_path / "out", "fig3b_crossarch_3row")
+    assert code == 1
+    assert "data.rows[0].arch: is empty or blank; name the row's architecture (it is printed " \
+           "beside the row)" in err, err

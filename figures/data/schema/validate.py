@@ -24,7 +24,7 @@ MAX_MAGNITUDE = 1e100
 #: Most problems one line lists; the rest are counted.
 MAX_LISTED = 3
 FIXED_AXIS = "the figure's fixed axis"
-NONBLANK = r"\S"
+NONBLANK = r"[^\s\u200b-\u200f\u2060-\u2064\ufeff]"  # zero-width ones too (round 50c, W13)
 #: JSON Schema's regexes see UTF-16 units: lone surrogates are ``text``'s to refuse.
 PRINTABLE = f"^[^{unprintable_class(newline=True, surrogates=False)}]*$"
 PRINTABLE_LINE = f"^[^{unprintable_class(surrogates=False)}]*$"
