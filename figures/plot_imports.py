@@ -96,8 +96,9 @@ def local_modules(names: Iterable[str]) -> list[Path]:
         if spec is None or not spec.origin or not spec.has_location:
             continue
         origin = Path(spec.origin).resolve()
-        if any(origin.is_relative_to(folder) for folder in _INSTALLED):
-            continue
+        if any(origin.is_relative_to(folder) for folder in _INSTALLED) or {
+                "site-packages", "dist-packages"} & set(origin.parts):  # `python -S` in a venv
+            continue  # reports the base's paths: an installed library is one by its folder
         for folder in spec.submodule_search_locations or ():
             found.update(p for p in Path(folder).rglob("*.py") if "__pycache__" not in p.parts)
         found.add(origin)
