@@ -171,7 +171,7 @@ def test_seed_42_written_another_way_is_not_a_second_run(tmp_path, twin):
 
 
 @pytest.mark.parametrize(("doc", "message"), [
-    (None, rf"^{W}: file not found$"),
+    (None, rf"^{W}: file not found: its run's folder snapshot_evolution_v2/ is not in"),
     ({"bp_log": [{"epoch": 1, "bp_grad_norms_per_sample_med": G5}], "dfa_log": [rec(1)]},
      rf"^{W}: bp_log\[0\]: missing key: expected hidden_norms_cls or hidden_norms$"),
     ({"bp_log": [rec(1)], "dfa_log": [{"hidden_norms": H5}]},
