@@ -50,12 +50,16 @@ def _clear_of_keys(fig: Figure, stamp) -> None:
     """The stamp moved to the first corner of its axes where it covers no legend and no
     other text (round 50c, W19: fig4's last axes is panel (a)'s twin, whose lower right holds
     (a)'s key: the stamp hid the penalised run's name); where none is clear, lower right."""
+    here = stamp.axes.get_position()  # its axes and those drawn over it (a twin)
+    near = [a for a in fig.axes if a.get_position().overlaps(here)]
+    keys = [*fig.legends, *fig.texts, *(a.get_legend() for a in near),
+            *(text for a in near for text in a.texts)]
+    keys = [k for k in keys if k is not None and k is not stamp and k.get_visible()]
+    if not keys:
+        return  # nothing to cover: no drawing to measure (a build draws once more to save)
     fig.draw_without_rendering()
     renderer = fig.canvas.get_renderer()
-    keys = [*fig.legends, *fig.texts, *(a.get_legend() for a in fig.axes),
-            *(text for a in fig.axes for text in a.texts)]
-    keys = [k.get_window_extent(renderer) for k in keys
-            if k is not None and k is not stamp and k.get_visible()]
+    keys = [k.get_window_extent(renderer) for k in keys]
     for x, y, ha, va in CORNERS:
         stamp.set(x=x, y=y, ha=ha, va=va)
         box = stamp.get_window_extent(renderer).padded(4)  # and its box's padding
