@@ -25,8 +25,6 @@ CLAIM_WORDS = re.compile(r"agree|order of magnitude|orders of magnitude|±|\bstd
 #: Names that hold digits (CIFAR-10, w1, g_2, 2×2, d=512 is a claim): not quantities.
 NAMES = re.compile(r"[A-Za-z_][A-Za-z_]*[-_]?\d+\w*|\d+\s*[x×]\s*\d+")
 SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
-
-
 _POWER = re.compile(r"(?:(\d+(?:\.\d+)?)×)?10([⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 _PLAIN = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻−", "0123456789--")
 
@@ -96,8 +94,7 @@ def places_apart(value: float, other: float) -> int | None:
     (``0.1000001 ... above chance (0.1)``, not ``0.1 ... above``: round 47c, W12)."""
     if plain(value) != plain(other):
         return None
-    return next((places for places in range(1, 18)
-                 if f"{value:.{places}f}" != f"{other:.{places}f}"), None)
+    return next((p for p in range(1, 18) if f"{value:.{p}f}" != f"{other:.{p}f}"), None)
 
 
 def scientific(value: float) -> str:
@@ -218,22 +215,25 @@ class Claims:
 
     def lowest(self, values: dict[str, float], key: str, names: dict[str, str],
                spread: dict[str, float] | None = None) -> str:
-        """Whether ``values[key]`` is the lowest: ``the worst``; ``tied with A's (and B's)
-        for the worst`` (``names``' order) where others equal it (to 1e-9), lowest by less than
-        the larger of two ``spread`` (± std: the error bars) ``about as low as A's (within the
-        seeds' spread)`` (round 49, from 48c W24); else, or alone, ``not the worst``; the same
-        words in any key order (round 42, B18: min() took a tie's first key)."""
+        """``the worst``; ``tied with A's for the worst``; ``about as low as A's (within the
+        seeds' spread)`` where others above (round 49) or below it (50c W26: 0.5 pp above DFA in
+        both bars was "not the worst") differ by less than the larger ``spread`` (± std)."""
+        bars = spread or {}
+
+        def tied(m: str) -> bool:
+            return math.isclose(values[m], values[key], rel_tol=1e-9, abs_tol=1e-12)
+        def near(m: str) -> bool:
+            return abs(values[m] - values[key]) < max(bars.get(m, 0), bars.get(key, 0))
         def said() -> str:
-            if len(values) < 2 or any(v < values[key] and not math.isclose(
-                    v, values[key], rel_tol=1e-9, abs_tol=1e-12) for v in values.values()):
+            others = [m for m in names if m in values and m != key]
+            lower = [m for m in others if values[m] < values[key] and not tied(m)]
+            if not others or not all(map(near, lower)):
                 return "not the worst"
-            ties = [names[m] + "'s" for m in names if m in values and m != key
-                    and math.isclose(values[m], values[key], rel_tol=1e-9, abs_tol=1e-12)]
-            near = [names[m] + "'s" for m in names if m in values and m != key and spread
-                    and values[m] - values[key] < max(spread.get(m, 0), spread.get(key, 0))]
-            return (f"tied with {' and '.join(ties)} for the worst" if ties else
-                    f"about as low as {' and '.join(near)} (within the seeds' spread)" if near
-                    else "the worst")
+            ties = [names[m] + "'s" for m in others if tied(m)]
+            close = [names[m] + "'s" for m in others if near(m) and (lower or not tied(m))]
+            return (f"tied with {' and '.join(ties)} for the worst" if ties and not lower else
+                    f"about as low as {' and '.join(close)} (within the seeds' spread)"
+                    if close else "the worst")
         return self._said(said)
 
     def alike(self, first: Sequence[float], second: Sequence[float], what: str,

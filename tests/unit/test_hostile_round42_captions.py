@@ -73,7 +73,9 @@ def test_state_vs_credit_names_every_method_it_ties(first):
     ([0.25, 0.25, 0.25], "is the worst."),
     # round 49 (from 48c W24): 0.0047 under DFA's mean, inside its seeds' ± 0.0083
     ([0.29, 0.29, 0.29], "is about as low as DFA's (within the seeds' spread)."),
-    ([0.30, 0.30, 0.30], "is not the worst."),
+    # round 50c (W26): 0.0053 ABOVE DFA's mean, inside its ± 0.0083: "not the worst" was said
+    ([0.30, 0.30, 0.30], "is about as low as DFA's (within the seeds' spread)."),
+    ([0.31, 0.31, 0.31], "is not the worst."),
 ])
 @pytest.mark.parametrize("first", ["dfa", "state_bridge"])
 def test_state_vs_credit_worst_or_not_does_not_follow_the_key_order(state, said, first):

@@ -19,3 +19,17 @@ def test_the_worst_is_not_said_of_a_mean_inside_the_seeds_spread():
     near = caption(name, data)
     assert near.endswith("its final test accuracy is about as low as DFA's (within the seeds' "
                          "spread)."), near
+
+
+def test_a_mean_just_above_the_lowest_inside_the_spread_is_not_called_not_the_worst():
+    """Round 50c (W26): the hedge ran one way only. The state bridge 0.5 pp ABOVE DFA's mean
+    inside DFA's ± 0.8 pp, or a mean 0.5 pp above with an 8 pp spread of its own, was flatly
+    "not the worst", which the error bars beside it do not bear; well above both bars it is."""
+    name, data = "cifar_state_vs_credit", data_of("cifar_state_vs_credit")
+    dfa = data["final_test_acc"]["dfa"]
+    near = "its final test accuracy is about as low as DFA's (within the seeds' spread)."
+    for state in ([v + 0.005 for v in dfa], [0.2, 0.3, 0.4]):
+        data["final_test_acc"]["state_bridge"] = state
+        assert caption(name, data).endswith(near), (state, caption(name, data))
+    data["final_test_acc"]["state_bridge"] = [v + 0.05 for v in dfa]
+    assert caption(name, data).endswith("its final test accuracy is not the worst.")
