@@ -337,7 +337,11 @@ def moves_aside(olds: list[Path], target: Path, written: str, root: Path,
     for old in [*olds, *([printed] if printed is not None else [])]:
         inside = provenance_of(old)
         edited = None if inside is None else _edited(old, inside)
-        theirs = inside is None or edited is not None
+        # an empty file where the copy goes (a failed download or copy) holds nothing of the
+        # author's to keep: replaced, said in the row (round 50a, P35: told as hers, kept)
+        empty = old == target and inside is None and old.is_file() and not old.is_symlink() \
+            and old.stat().st_size == 0
+        theirs = (inside is None or edited is not None) and not empty
         what = ("is not ours (no provenance of fa-audit-figures inside)" if inside is None else
                 f"is labelled ours, but {edited}")
         if old == printed and not theirs:
@@ -365,7 +369,9 @@ def moves_aside(olds: list[Path], target: Path, written: str, root: Path,
             return problem
         backup = _backup_of(old, taken)
         taken.add(backup)
-        if old != target or theirs:
+        if empty:
+            notes.append(f"the empty {shown_path(old, root)} (0 bytes) replaced")
+        elif old != target or theirs:
             aside.append((old, backup))
             why = "" if old == target else ", which pdflatex printed" if old == printed \
                 else ", which pdflatex read first"
