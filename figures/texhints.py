@@ -107,6 +107,22 @@ def unclosed_refusal(files: list[Path], root: Path, main: Path) -> str | None:
     return f"does not compile ({elide(said[0], max(room, 120))}{more}): {do}"
 
 
+def utf16_source(files: list[Path]) -> Path | None:
+    """The first of ``files`` saved as UTF-16 (a byte-order mark, or NULs between most of its
+    letters): pdflatex reads it as invalid UTF-8 and stops, so sync refuses the paper before it
+    writes (hostile round 50a, P9b: a chapter's was a warning, and sync wrote a figure and the
+    macros into a paper that cannot compile; the main file's is refused in figures.mainfile)."""
+    for path in files:
+        try:
+            with path.open("rb") as file:
+                head = file.read(4096)
+        except OSError:  # unreadable: TeX says so, naming it
+            continue
+        if head[:2] in (b"\xff\xfe", b"\xfe\xff") or len(head) < head.count(0) * 4:
+            return path
+    return None
+
+
 def gin_default(path: Path, keys: tuple[str, ...] = ("width", "height", "totalheight", "scale")
                 ) -> str | None:
     """Where the paper sets one of ``keys`` for every include without one of its own

@@ -78,7 +78,8 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
                                "sync did not finish cleanly (above)") + f"; not compiled{left}",
                   file=sys.stderr)
             return 1
-        compiled, uncited = latexmk(paper.main, out, hint=": does the paper compile by hand?")
+        compiled, uncited = latexmk(paper.main, out, "-file-line-error",  # its file:line (50a P29)
+                                     hint=": does the paper compile by hand?")
         if uncited and compiled.returncode == 0:
             print(f"note: {display_path(paper.main)}: cites nothing, and bibtex (which latexmk "
                   "runs for the class's natbib) stops on that: compiled without bibtex",
@@ -98,7 +99,10 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
                         f"{display_path(pdf)}`)")
             if hint := rc_not_run(paper.main.parent, why, paper.main.name):
                 why = why.removesuffix(".") + hint
-            raise LatexError(str(paper.main), None, f"did not compile: {why} (see "
+            at = next(iter(runner.tex_errors(why)), None)  # a chapter's: there (50a P29)
+            where, why = (str(paper.main), why) if at is None else (str(paper.root / at),
+                                                                    why.split(": ", 1)[1])
+            raise LatexError(where, None, f"did not compile: {why} (see "
                              f"{pdf.with_suffix('.log')})")
         scaled, shown, built = _scaled(pdf, args, sync_args.printed)
         unread.update(_unread(paper, [n for n in scaled if n not in _ours(paper)]))

@@ -11,7 +11,7 @@ from figures.cli import common as cli
 from figures.errors import FigureDataError, LatexError, display_path
 from figures.page import inches
 from figures.paper import cropped, rewritten
-from figures.texhints import unclosed_refusal
+from figures.texhints import unclosed_refusal, utf16_source
 from figures.venues import Venue
 
 
@@ -73,6 +73,10 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
         cli.say(f"warning: {line}" + ("" if line.endswith(" is read)") else " (not read)"), err=True)
     if slip := unclosed_refusal(paper.sources, paper.root, paper.main):  # r39 F12, r43 A65n
         raise LatexError(str(paper.main), None, slip)
+    if wide := utf16_source(paper.sources):  # an \input chapter (round 50a, P9b)
+        raise LatexError(str(wide), None, "is saved as UTF-16 (NUL bytes between its "
+                         "letters), which pdflatex cannot read: save it as UTF-8, then sync "
+                         "again; nothing written")
     built = source_for(args, paper)
     # its macros missing from the paper's file would stop the paper's build
     cli.say_unread(unread, args.debug, "the paper's macros file is not written")

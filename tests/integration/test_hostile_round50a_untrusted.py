@@ -74,7 +74,7 @@ def test_a_metafont_program_the_paper_ships_is_never_run(tmp_path, monkeypatch, 
     assert sorted(p.name for p in paper.iterdir()) == ["figures", "main.tex", "r50evil.mf"]
     code, out, err = on_paper(paper, capsys, "paper")
     assert code == 1, out + err
-    assert ("did not compile: main.tex:6: font r50evil: only its METAFONT source r50evil.mf is "
+    assert ("main.tex:6: did not compile: font r50evil: only its METAFONT source r50evil.mf is "
             "in the folder, which no command here runs: if you trust it, run mktextfm r50evil "
             "there (it makes r50evil.tfm and r50evil.600pk), or use a font TeX Live has (see "
             ) in err, err

@@ -72,7 +72,7 @@ def test_paper_runs_no_shell_command_the_paper_names(tmp_path):
     ran = _figures(tmp_path, "paper", "p")
     assert ran.returncode == 1
     assert ran.stderr.splitlines()[-1].startswith(  # said as a command since round 39 (F2)
-        "error: p/main.tex: did not compile: main.tex:6: \\input{\"|kpsewhich article.cls\"}: "
+        "error: p/main.tex:6: did not compile: \\input{\"|kpsewhich article.cls\"}: "
         "a piped shell command, which no command here runs (nothing ran; "), ran.stderr
     assert "warning: main.tex:6: \\input{\"|kpsewhich article.cls\"}: a piped shell command" \
         in ran.stderr, ran.stderr
