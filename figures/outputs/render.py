@@ -3,13 +3,14 @@ build key with the figure's module, its helpers, the style and the stamp)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import math
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from figures.data.jsonio import atomic_path, sha256_if_file, write_text_atomic
+from figures.data.jsonio import atomic_path, sha256_if_file
 from figures.outputs.pixels import opaque_as_rgb, seal
 from figures.outputs.provenance import encode
 from figures.outputs.provenance import metadata as provenance_metadata
@@ -98,13 +99,18 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
                   provenance: dict[str, str] | None = None,
                   pictures: list[dict[str, Any]] | None = None) -> tuple[Figure, list[Path]]:
     """Draw ``spec`` as ``kind`` does and save every output from that one drawing,
-    atomically, ``provenance`` inside; ``hashes`` and ``pictures`` receive each file's sha256
-    and PNG record. The drawing and the files written."""
+    atomically and together, ``provenance`` inside; ``hashes`` and ``pictures`` receive each
+    file's sha256 and PNG record. The drawing and the files written.
+
+    Every file is saved to its temporary name first and renamed into place only once all are
+    saved: a full disk while the PNG is written leaves the figure's old PDF, PNG and caption
+    as they were, never a new PDF beside an old PNG (hostile round 51c W38)."""
     written = []
     fig = draw_as_built(spec, data, kind, synthetic=stamp)
-    for out in kind.outputs(spec):
-        target = Path(out_dir) / f"{kind.stem(spec)}.{out.fmt}"
-        with atomic_path(target) as tmp:
+    with contextlib.ExitStack() as all_or_none:
+        for out in kind.outputs(spec):
+            target = Path(out_dir) / f"{kind.stem(spec)}.{out.fmt}"
+            tmp = all_or_none.enter_context(atomic_path(target))
             inside = provenance_metadata(out.fmt, provenance) if provenance else {}
             save(spec, fig, tmp, rc=kind.rc(spec), rgb_png=kind.rgb_png, format=out.fmt,
                  dpi=output_dpi(kind, out, fig), bbox_inches=out.bbox_inches,
@@ -117,7 +123,8 @@ def write_outputs(spec: FigureSpec, data: dict[str, Any], out_dir: Path,
 
                 pictures.append(record(tmp, target.name, out.dpi, encode(
                     {**provenance, "content": sealed}) if provenance else "", sealed))
-        written.append(target)
-    for name, text in kind.side_files(spec, data).items():  # a venue build's caption text
-        write_text_atomic(Path(out_dir) / name, text)
+            written.append(target)
+        for name, text in kind.side_files(spec, data).items():  # a venue build's caption text
+            all_or_none.enter_context(atomic_path(Path(out_dir) / name)).write_text(
+                text, encoding="utf-8")
     return fig, written
