@@ -4,6 +4,7 @@ reads them (comments and verbatim text, ``filecontents`` bodies too, blanked).""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import stat
@@ -40,7 +41,24 @@ def read_bounded(path: Path, limit: int) -> str | None:
         return handle.read(limit).decode("utf-8", errors="replace")
 
 
+#: The largest main file any command takes: arXiv's limit for a whole paper's archive. A
+#: sparse main file of 1 TiB was hashed whole by sync's record (hostile round 51a, P18: sync
+#: hung); TeX would read it whole too.
+MAIN_LIMIT = 50 << 20
+
+
 def find_main(folder: Path, main: Path | str | None = None) -> Path:
+    """:func:`_find_main`, refused in one line when it is larger than :data:`MAIN_LIMIT`."""
+    path = _find_main(folder, main)
+    with contextlib.suppress(OSError):  # gone since: the reader that opens it says so
+        if (size := path.stat().st_size) > MAIN_LIMIT:
+            raise FigureDataError(str(path), None, f"is {size >> 20} MiB, larger than a whole "
+                                  f"paper may be ({MAIN_LIMIT >> 20} MiB, arXiv's limit): not "
+                                  "read; is it the paper's main file? (else --main FILE)")
+    return path
+
+
+def _find_main(folder: Path, main: Path | str | None = None) -> Path:
     """The paper's main file, for every command: ``main`` (relative to ``folder``, inside
     it), else the one ``.tex`` file under ``folder`` (hidden folders aside) whose first
     64 KiB hold a ``\\documentclass`` outside a comment (:func:`_source`), or of several the

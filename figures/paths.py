@@ -103,3 +103,16 @@ def not_a_file(path: Path) -> str | None:
     if path.exists() or path.is_symlink():
         return "not a regular file (a named pipe, a device, a folder or a dangling link)"
     return "no such file"
+
+
+def link_loop(path: Path) -> str | None:
+    """Why ``path`` leads nowhere, in one line, when it is a symbolic link that loops (to
+    itself, through others or a folder above it that does); None when it resolves. Python
+    says "Symlink loop" as a RuntimeError (3.11) or an OSError (3.13): both were internal
+    errors of sync (hostile round 51a, P42, P42b)."""
+    try:
+        path.resolve(strict=False)
+    except (RuntimeError, OSError):
+        return ("a symbolic link that loops (to itself, or through other links): remove it "
+                "or point it at a file, then run the command again")
+    return None

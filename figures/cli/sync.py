@@ -66,6 +66,13 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     if not folder.is_dir():
         raise FigureDataError(str(folder), None, f"{'not a' if folder.exists() else 'no such'} "
                               "folder: give the folder of the paper's .tex files")
+    from figures.paths import BUILD_ROOT, is_inside
+
+    if args.dry_run and is_inside(BUILD_ROOT, folder):  # it wrote 7 files there (51a, P67)
+        raise FigureDataError(str(folder), None, "--dry-run writes nothing in the paper's "
+                              "folder, but figures builds into the working folder's build/, "
+                              "inside it here: run figures from the project's folder "
+                              "(--figdata, --built as needed)")
     quoted, unread, synthetic, tex = _macros(args)
     if paper is None:
         key, paper = probed(args, tex)

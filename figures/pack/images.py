@@ -75,7 +75,7 @@ def check(paper: Path, sources: tuple[str, ...], figdata_dir: Path, *,
         elif state.state != CURRENT:
             advice = state.advice or state.why or state.state
             if state.rebuild.startswith("figures sync PAPER_DIR"):  # round 50b, K32
-                advice = f"{state.why}; {_sync_advice(paper, figdata_dir, state.rebuild)}"
+                advice = f"{state.why}; {_sync_advice(paper, figdata_dir, state.rebuild, state.origin == SYNTHETIC)}"
             if state.why.endswith(UNKNOWN_VENUE):  # not known to be stale: said so
                 raise FigureDataError(name, state.figure, f"{advice}; the pack stops")
             raise FigureDataError(name, state.figure or None, f"{state.state}: {advice}; "
@@ -155,13 +155,15 @@ def eps_refusal(paper: Path, eps: str, shown: str = "printed as its file name") 
     return why + f"convert it to PDF (epstopdf {source.name}) and include that"
 
 
-def _sync_advice(paper: Path, figdata_dir: Path, rebuild: str) -> str:
+def _sync_advice(paper: Path, figdata_dir: Path, rebuild: str, synthetic: bool) -> str:
     """What mends a stale figure of ours that sync sized for this paper: sync of this very
     folder with the figdata the pack was given (round 50b, K32: the line said `figures sync
     PAPER_DIR --venue KEY (and copy it again)`, without the pack's ``--figdata``: followed, it
     rebuilt from the repository's data, and the next pack was stale again). Sync reads the
     page from the paper itself: the venue is named only when it is a venue's (``icml``, not
-    the page's key ``icml-6.75x3.25x9in``) rather than one made from the paper's body."""
+    the page's key ``icml-6.75x3.25x9in``) rather than one made from the paper's body. A
+    figure drawn from synthetic data is copied by a sync given ``--allow-synthetic`` only:
+    without it, the line followed refused the row (hostile round 51b, K12)."""
     import shlex
 
     from figures.paths import DEFAULT_FIGDATA, same_folder
@@ -171,4 +173,5 @@ def _sync_advice(paper: Path, figdata_dir: Path, rebuild: str) -> str:
     named = "" if not venue or of_the_paper_key(venue) else f" --venue {shlex.quote(venue)}"
     data = "" if same_folder(figdata_dir, DEFAULT_FIGDATA) else \
         f" --figdata {shlex.quote(display_path(figdata_dir))}"
-    return f"run `figures sync {shlex.quote(display_path(paper))}{named}{data}`, then pack again"
+    allow = " --allow-synthetic" if synthetic else ""
+    return f"run `figures sync {shlex.quote(display_path(paper))}{named}{data}{allow}`, then pack again"

@@ -119,7 +119,8 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         try:
             recorded = tex.record(paper, main_tex, Path(work))
         except LatexError as error:  # a pack before sync (round 42a, A15)
-            raise unsynced.told(error, paper, main_tex, folder, main) or error from None
+            raise unsynced.told(error, paper, main_tex, folder, main, figdata_dir,
+                                allow_synthetic) or error from None
     found = images.check(paper, tuple(n for n in recorded.sources  # (a figure pgf places too)
                                       if n not in recorded.tested), figdata_dir,
                          allow_synthetic=allow_synthetic, venues_file=venues_file)

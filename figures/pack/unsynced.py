@@ -24,12 +24,16 @@ _AT = re.compile(r"(?:\./)?([^\s:]+\.tex):(\d+):")
 _OURS = (".pdf", ".png")
 
 
-def told(error: LatexError, paper: Path, main: Path, folder: Path,
-         chosen: str | None = None) -> LatexError | None:
+def told(error: LatexError, paper: Path, main: Path, folder: Path, chosen: str | None = None,
+         figdata_dir: Path | None = None, allow_synthetic: bool = False) -> LatexError | None:
     """The one line for ``error`` (the compile of ``main`` in a copy of ``paper``, the main
-    file's folder, the pack's ``folder`` and ``--main`` ``chosen``) when the file it did not
-    find is one ``figures sync`` writes and is not there; else None."""
+    file's folder, the pack's ``folder``, ``--main`` ``chosen``, ``--figdata`` and
+    ``--allow-synthetic``) when the file it did not find is one ``figures sync`` writes and
+    is not there; else None. The sync it names takes the pack's figdata and synthetic data as
+    the pack did: followed without them, it wrote other numbers or refused the synthetic
+    figures (hostile round 51b, K25)."""
     from figures.paper.sync import MACROS_NAME
+    from figures.paths import DEFAULT_FIGDATA, same_folder
     from figures.registry import BY_NAME
 
     found = _MISSING.search(error.message)
@@ -51,7 +55,10 @@ def told(error: LatexError, paper: Path, main: Path, folder: Path,
     at = _AT.search(error.message[:found.start()])
     where = f"{at[1]}:{at[2]}" if at else _where(paper, main, name)
     command = " ".join(["figures", "sync", shlex.quote(display_path(folder)), *(
-        ["--main", shlex.quote(chosen)] if chosen else [])])
+        ["--main", shlex.quote(chosen)] if chosen else []), *(
+        ["--figdata", shlex.quote(display_path(figdata_dir))] if figdata_dir is not None
+        and not same_folder(figdata_dir, DEFAULT_FIGDATA) else []), *(
+        ["--allow-synthetic"] if allow_synthetic else [])])
     return LatexError(where, None, f"{what}, not written yet: `figures sync` writes it; run "
                       f"`{command}` first, then pack again")
 

@@ -45,6 +45,7 @@ from figures.paper.write import (
     unnameable,
     unwritable,
 )
+from figures.paths import link_loop
 from figures.registry import BY_NAME, FIGURES, FigureSpec
 
 #: graphicx's order of extensions with the pdfTeX driver (pdftex.def's ``\Gin@extensions``).
@@ -101,8 +102,7 @@ def includes_of(paper: Paper) -> tuple[list[Include], Path]:
 
 
 def _has_extension(written: str, order: Sequence[str]) -> bool:
-    suffix = Path(written).suffix
-    return suffix.lower() in _KNOWN_SUFFIXES or suffix in order
+    return (suffix := Path(written).suffix).lower() in _KNOWN_SUFFIXES or suffix in order
 
 
 def _candidates(written: str, folders: list[Path], order: Sequence[str]) -> list[Path]:
@@ -254,7 +254,8 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
     shown = shown_path(target, root)
     source = built / f"{spec.name}.{fmt}"
     where = f"{shown_path(include.tex, root)}:{include.line}"
-    refusal = _refusal(spec, fmt, formats, source, figdata_dir, allow_synthetic, venues_file)
+    refusal = link_loop(target) or _refusal(  # a loop: its resolve raised (round 51a, P42)
+        spec, fmt, formats, source, figdata_dir, allow_synthetic, venues_file)
     if refusal is not None:
         stem = include.written.rsplit(".", 1)[0] if Path(include.written).suffix else ""
         result.refuse(spec.name, spec.name, shown, refusal.replace("{WHERE}", where).replace(
@@ -293,8 +294,7 @@ def _plan_copy(result: Plan, spec: FigureSpec, include: Include, paper: Paper, b
                                                  aside=aside))
 
 
-def target_of(include: Include, order: Sequence[str], formats: Sequence[str],
-              ) -> tuple[Path, str] | None:
+def target_of(include: Include, order: Sequence[str], formats: Sequence[str]) -> tuple[Path, str] | None:
     """Where sync writes an include's copy, and its format: the file named (found through a
     graphics path outside the paper: where it would go were none there, as TeX reads the
     paper's own first); without an extension the first format pdflatex tries of ``formats``

@@ -114,10 +114,11 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None, *,  # 
                    "unencrypted: qpdf --decrypt --password=PASSWORD IN OUT")
         return Which(path, UNREADABLE, why=why)
     if inside is None:  # ours placed in it, or no label of ours at all
-        return inside_a_wrapper(path, labels, figdata_dir, venues_file) if labels else \
-            Which(path, FOREIGN, why="a caption a build wrote; the figure's file beside it holds "
-                  "the label" if path.name.endswith(".caption.txt") else
-                  "no provenance of fa-audit-figures inside")
+        if labels:
+            return inside_a_wrapper(path, labels, figdata_dir, venues_file)
+        if path.name.endswith(CAPTION):
+            return _caption_judged(path, data, figdata_dir, venues_file)
+        return Which(path, FOREIGN, why="no provenance of fa-audit-figures inside")
     label = inside["figure"], inside["variant"], inside["origin"]
     stale = why_stale(inside, figdata_dir, venues_file)
     if stale is not None:
@@ -125,6 +126,46 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None, *,  # 
     wrong, misnamed = content_disagrees(path, inside, data), _misnamed(path, data)
     return Which(path, MISLABELLED if wrong else MISNAMED if misnamed else CURRENT, *label,
                  wrong or misnamed or "")
+
+
+#: A venue build's caption file (:meth:`figures.outputs.kind.BuildKind.side_names`).
+CAPTION = ".caption.txt"
+
+
+def _caption_judged(path: Path, text: bytes, figdata_dir: Path,
+                    venues_file: Path | None) -> Which:
+    """A build's ``NAME.caption.txt``, which holds no label, judged by the figure the same
+    build saved beside it (its PDF, else its PNG) and by its text against the caption that
+    figure's data gives: "not from this suite" was said of a current caption (round 51c,
+    W40), and an edited or out-of-date caption passed as nothing to mend."""
+    stem = path.name[:-len(CAPTION)]
+    beside = [found for found in (path.with_name(stem + ext) for ext in (".pdf", ".png"))
+              if found.is_file()]
+    if not beside:
+        return Which(path, FOREIGN, why=f"a caption a build wrote, with no figure beside it "
+                     f"({stem}.pdf or {stem}.png) to judge it by: copy it with its figure")
+    judged = [which(found, figdata_dir, venues_file) for found in beside]
+    figure = next((found for found in judged if found.state in (CURRENT, STALE)), judged[0])
+    name, label = figure.path.name, (figure.figure, figure.variant, figure.origin)
+    if figure.state == STALE:
+        return replace(figure, path=path, copy_again=f"{figure.copy_again} and paste its new "
+                       "caption".strip())
+    if figure.state != CURRENT:
+        return Which(path, FOREIGN, why=f"a caption a build wrote, whose figure beside it, "
+                     f"{name}, is {figure.state}: mend that, then build again")
+    from figures.data import figdata
+
+    spec, kind = BY_NAME[figure.figure], parse_kind(figure.variant, venues_file)
+    if not kind.side_names(spec):
+        return Which(path, FOREIGN, why=f"beside {name}, whose build ({figure.variant}) writes "
+                     "no caption")
+    data = figdata.load(spec.figdata_path(figdata_dir), spec.name)["data"]
+    if kind.side_files(spec, data).get(f"{spec.name}{CAPTION}", "").encode() == text:
+        return Which(path, CURRENT, *label, why=f"as its figure {name}")
+    return Which(path, STALE, *label, why=f"not the caption its figure beside it, {name}, is "
+                 "built with (edited since, or copied from another build)",
+                 rebuild=kind.rebuild, copy_again=f"{kind.copy_again} and paste its new "
+                 "caption".strip())
 
 
 def _misnamed(path: Path, data: bytes) -> str | None:

@@ -229,8 +229,10 @@ def not_the_papers(target: Path, paper: Path, figdata_dir: Path,
     """Why sync may not write ``target`` (through any link), None when it may: only files
     inside the paper's folder, and none of our inputs or built files (sync asks before it
     plans a write, this module again before it writes)."""
-    from figures.paths import input_folder_of, is_inside
+    from figures.paths import input_folder_of, is_inside, link_loop
 
+    if (loop := link_loop(target)) is not None:
+        return loop
     resolved = target.resolve()
     stored = _link_into_a_store(target, resolved, paper)
     if stored is not None:
