@@ -129,8 +129,9 @@ def _values_taken(root: Path) -> dict[str, object]:
         finally:
             for folder in added:
                 sys.path.remove(folder)
-    return {option: action.nargs for option, action
-            in config._parser.optparser._option_string_actions.items()}
+    parser = config._parser  # pytest 8 builds its argparse parser when asked, 9 at once
+    made = parser._getparser() if hasattr(parser, "_getparser") else parser.optparser
+    return {option: action.nargs for option, action in made._option_string_actions.items()}
 
 
 def _takes_value(option: str, root: Path | None) -> bool:
