@@ -67,6 +67,9 @@ def running(shown: str = "the figure's code", key: str | None = None) -> Iterato
     threads, children = set(threading.enumerate()), _children()
     inputs = _files_of(guarded_folders())
     os._exit = refuse
+    if not _WRITES["on"]:  # the outermost run: its own record of what it writes
+        _WRITES.update(paths=set(), process=False)
+    _WRITES["on"] += 1
     try:
         with _settings_kept(), contextlib.redirect_stdout(sys.stderr):
             yield
@@ -80,7 +83,50 @@ def running(shown: str = "the figure's code", key: str | None = None) -> Iterato
         if left is not None:
             raise left
     finally:
+        _WRITES["on"] -= 1
         os._exit = real
+
+
+#: What the author's code did while :func:`running` runs it, as Python's audit events say:
+#: the paths it opened to write, renamed, removed or touched, and whether it started a process
+#: (which may write any file). A file of the inputs that changed otherwise was changed from
+#: outside (a module saved in an editor during a golden run): hostile round 51d, G22, where
+#: the figure drawn at that moment was blamed for another's module saved meanwhile.
+_WRITES: dict = {"on": 0, "paths": set(), "process": False}
+_PATH_EVENTS = {"os.rename": 2, "os.remove": 1, "os.rmdir": 1, "os.utime": 1, "os.truncate": 1,
+                "os.chmod": 1, "os.chown": 1, "os.link": 2, "os.symlink": 2, "os.mkdir": 1,
+                "shutil.rmtree": 1, "shutil.move": 2, "shutil.copyfile": 2}
+_PROCESS_EVENTS = ("subprocess.Popen", "os.system", "os.posix_spawn", "os.exec", "os.fork",
+                   "os.forkpty", "os.spawn", "pty.spawn")
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+
+
+def _audit(event: str, args: tuple) -> None:
+    if not _WRITES["on"]:
+        return
+    try:  # never in the way of the operation audited
+        if event in _PROCESS_EVENTS:
+            _WRITES["process"] = True
+            return
+        if event == "open":
+            paths = args[:1] if isinstance(args[2], int) and args[2] & _WRITE_FLAGS else ()
+        else:
+            paths = args[:_PATH_EVENTS.get(event, 0)]
+        for path in paths:
+            if isinstance(path, (str, bytes, os.PathLike)):
+                full = os.path.abspath(os.fsdecode(path))  # noqa: PTH100
+                _WRITES["paths"].update((full, os.path.realpath(full)))
+    except Exception:  # noqa: BLE001, S110
+        pass
+
+
+sys.addaudithook(_audit)
+
+
+def _by_the_code(path: str) -> bool:
+    """Whether the author's code (this process's, while it ran) may have written ``path``."""
+    return _WRITES["process"] or any(path == p or path.startswith(p + os.sep)
+                                     for p in _WRITES["paths"])
 
 
 def _left_behind(shown: str, key: str | None, threads: set[threading.Thread],
@@ -92,12 +138,20 @@ def _left_behind(shown: str, key: str | None, threads: set[threading.Thread],
                        if t not in threads and not t.daemon and t.is_alive()]
     ABANDONED.extend(running_threads)
     problems = []
-    if written:
-        more = f" (and {len(written) - 1} more)" if len(written) > 1 else ""
-        problems.append(f"wrote {display_path(_relative(written[0]))}{more}, an input the build "
+    ours = [path for path in written if _by_the_code(path)]
+    if ours:
+        more = f" (and {len(ours) - 1} more)" if len(ours) > 1 else ""
+        problems.append(f"wrote {display_path(_relative(ours[0]))}{more}, an input the build "
                         "reads and never writes (the package, baseline/, figdata): restore it "
                         "(`git checkout -- FILE`; figdata: `figures extract`); a figure's code "
                         "writes no files")
+    if outside := [path for path in written if path not in ours]:  # round 51d, G22
+        more = f" (and {len(outside) - 1} more)" if len(outside) > 1 else ""
+        changed = (f"changed during the run{more}, not by this figure's code (saved "
+                   "meanwhile?): run again")
+        if not (ours or processes or running_threads):
+            return LeftBehind(display_path(_relative(outside[0])), None, changed, written)
+        problems.append(f"{display_path(_relative(outside[0]))} {changed}")
     if processes:
         problems.append(f"left process {', '.join(processes)} running (ended now): wait for "
                         "the processes it starts before it returns")

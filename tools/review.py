@@ -483,15 +483,17 @@ def collect(pytest_args: list[str], compare_first: bool = True) -> list[Golden]:
     return found
 
 
-def users_report(pytest_args: list[str]) -> Path | None:
+def users_report(pytest_args: list[str], options: tuple[str, ...] = ("--junit-xml",
+                 "--junitxml")) -> Path | None:
     """The JUnit report the user asked for (``--junit-xml PATH``, ``=PATH``, or pytest's
     ``--junitxml``; the last one given, as pytest takes it), from the checkout: review reads
     that one rather than writing its own over the user's word (round 45d, G9: the user's
-    report was silently never written)."""
+    report was silently never written); or the report of another of ``options`` (the golden
+    cache's ``--golden-report``: hostile round 51d, G7, the same)."""
     given = None
     for index, arg in enumerate(pytest_args):
         name, eq, value = arg.partition("=")
-        if name in ("--junit-xml", "--junitxml"):
+        if name in options:
             given = value if eq else next(iter(pytest_args[index + 1:index + 2]), None)
     return None if given is None else ROOT / given
 
@@ -504,11 +506,13 @@ def comparisons(pytest_args: list[str]) -> list[str]:
     with tempfile.TemporaryDirectory() as folder:  # this run's own record (round 25, RC)
         users = users_report(pytest_args)
         report = users or Path(folder, "report.xml")
-        cache = Path(folder, "golden-cache.json")
+        users_cache = users_report(pytest_args, ("--golden-report",))
+        cache = users_cache or Path(folder, "golden-cache.json")
         proc = subprocess.run([sys.executable, "-m", "pytest", "--mpl", "-q", *pytest_args,
                                *([] if named else GOLDEN_TESTS),
                                *([] if users else [f"--junit-xml={report}"]),
-                               f"--golden-report={cache}"], cwd=ROOT, check=False)
+                               *([] if users_cache else [f"--golden-report={cache}"])],
+                              cwd=ROOT, check=False)
         # 2 after a failure: stopped there (--sw, --stepwise), what it compared is reported
         nodeids = failed_in(report) if proc.returncode in (1, 2) else []
         JUDGED[:] = [judged_in(report)]

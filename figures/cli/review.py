@@ -4,6 +4,9 @@ browser (tools/review.py of the checkout the running package is installed from).
 from __future__ import annotations
 
 import argparse
+import ast
+import contextlib
+import functools
 import os
 import shlex
 import sys
@@ -47,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         flags = [f for f in ("--no-open", "--no-browser")
                  if getattr(args, f[2:].replace("-", "_"))]
         rest = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
-        if golden := next((w for w, what in _words(rest) if what == "named" and (
+        if golden := next((w for w, what in _words(rest, root) if what == "named" and (
                 _golden_file(w, root) or (not Path(w).exists() and (
                     root / "tests" / "fixtures" / f"{w}.json").is_file()))), None):
             name = _golden_file(golden, root) or golden
@@ -91,16 +94,57 @@ def _stopped_before_the_tool(stop: KeyboardInterrupt) -> int:
     return status
 
 
-#: pytest's options whose value is the next word, not a path (left as given) or a path.
+#: pytest's options whose value is the next word, not a path (left as given) or a path; any
+#: other option's value, as pytest's parser says it takes one, is taken for a path.
 _WORD_VALUE = ("-k", "-m", "-p", "-o", "-W", "-r", "-n", "--tb", "--maxfail", "--durations",
                "--dist", "--capture", "--color")
 _PATH_VALUE = ("--deselect", "--ignore", "--ignore-glob", "-c", "--rootdir", "--basetemp",
                "--junit-xml", "--junitxml", "--mpl-results-path", "--mpl-baseline-path")
 
 
-def _words(args: list[str]):
+@functools.cache
+def _values_taken(root: Path) -> dict[str, object]:
+    """Each option string pytest knows in ``root``'s suite: how many words it takes after it
+    (argparse's nargs: None for one, 0 for none), from pytest's own parser with the plugins
+    installed and the suite's own (tests/conftest.py's ``pytest_plugins``: ``--golden-report``
+    is tests/golden_cache.py's). A hand list missed those and pytest's ``--log-file``, their
+    value taken for a test to run (hostile round 51d, G6 and G7); empty without pytest."""
+    try:
+        from _pytest.config import get_config
+    except ImportError:
+        return {}
+    config = get_config()
+    config.pluginmanager.load_setuptools_entrypoints("pytest11")
+    with contextlib.suppress(OSError, SyntaxError, ValueError):
+        tree = ast.parse((root / "tests" / "conftest.py").read_text(encoding="utf-8"))
+        named = next((ast.literal_eval(node.value) for node in tree.body
+                      if isinstance(node, ast.Assign) and any(
+                          getattr(t, "id", "") == "pytest_plugins" for t in node.targets)), ())
+        # pyproject.toml's pythonpath: the suite's plugin modules are imported by name
+        sys.path[:0] = added = [str(root / "tests"), str(root / "tests" / "golden")]
+        try:
+            for name in [named] if isinstance(named, str) else named:
+                with contextlib.suppress(Exception):  # pytest says its own error
+                    config.pluginmanager.import_plugin(name)
+        finally:
+            for folder in added:
+                sys.path.remove(folder)
+    parser = config._parser  # pytest 8 builds its argparse parser when asked, 9 at once
+    made = parser._getparser() if hasattr(parser, "_getparser") else parser.optparser
+    return {option: action.nargs for option, action in made._option_string_actions.items()}
+
+
+def _takes_value(option: str, root: Path | None) -> bool:
+    """Whether pytest's ``option``, written alone, takes the next word as its value."""
+    if option in _WORD_VALUE + _PATH_VALUE:
+        return True
+    return root is not None and _values_taken(root).get(option, 0) not in (0, "?", "*")
+
+
+def _words(args: list[str], root: Path | None = None):
     """Each pytest argument with what it is: "option", "word" (an option's value that is no
-    path: ``-k EXPR``), "path" (a path option's value) or "named" (a path or node id)."""
+    path: ``-k EXPR``), "path" (another option's value) or "named" (a path or node id).
+    Options outside the lists above are asked of pytest's parser for ``root``'s suite."""
     after = None
     for arg in args:
         if after is not None:
@@ -108,7 +152,7 @@ def _words(args: list[str]):
             after = None
         elif arg.startswith("-"):
             yield arg, "option"
-            after = arg if arg in _WORD_VALUE + _PATH_VALUE else None
+            after = arg if "=" not in arg and _takes_value(arg, root) else None
         else:
             yield arg, "named"
 
@@ -134,7 +178,7 @@ def from_here(args: list[str], root: Path) -> list[str]:
     except OSError:  # a folder removed under the shell: nothing is there
         return args
     found = []
-    for arg, what in _words(args):
+    for arg, what in _words(args, root):
         name, eq, value = arg.partition("=")
         found.append(f"{name}={_rooted(value, here, root)}" if what == "option" and eq
                      and name in _PATH_VALUE else _rooted(arg, here, root)
@@ -146,7 +190,7 @@ def names_tests(args: list[str], root: Path) -> bool:
     """Whether pytest arguments (as :func:`from_here` gives them) name a test path or node id
     that is in ``root``: else review runs the golden modules."""
     return any(what == "named" and (root / arg.partition("::")[0]).exists()
-               for arg, what in _words(args))
+               for arg, what in _words(args, root))
 
 
 #: pytest-mpl's options that write goldens instead of comparing them (round 25, RV).
