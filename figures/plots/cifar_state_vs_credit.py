@@ -54,9 +54,8 @@ def model(data: dict[str, Any]) -> tuple[list[Curve], tuple, float | None]:
 
 
 #: What the build says of a figdata whose runs log no prediction error (W17), and what to do.
-NO_ERRORS = ("holds no seed's series: panel (a), the state bridge's prediction error, is drawn "
-             "empty; log state_pred_error in the state bridge's runs and extract again, or leave "
-             "the figure out")
+NO_ERRORS = ("holds no series: panel (a), the state bridge's prediction error, is drawn empty; "
+             "log state_pred_error in the state bridge's runs and extract again to draw it")
 
 
 @themed(DEFAULT_RC)
