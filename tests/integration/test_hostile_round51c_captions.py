@@ -159,3 +159,22 @@ def test_a_seed_stopped_early_is_not_averaged_at_its_own_last_epoch(capsys, tmp_
         "The state bridge's prediction error of h_L falls 4.4 orders of magnitude (26000×) from "
         "the first epoch to the last, to 2×10⁻⁵ (means over 3 seeds): it predicts h_L almost "
         "perfectly, yet its final test accuracy is the worst.")
+
+
+def test_a_state_vs_credit_without_the_key_is_one_line_saying_what_to_do(capsys, tmp_path):
+    """W17, the other reading: the key left out (not ``{}``) is a figdata error, as the schema
+    requires every key; it said "missing key" alone. Now one line naming the file, the key and
+    what to do, exit 1, nothing written for it, and the other figures still built."""
+    folder = _figdata(tmp_path, "cifar_state_vs_credit", lambda d: d.pop("state_pred_error"))
+    out = tmp_path / "out"
+    code, stdout, err = run(capsys, "build", "cifar_state_vs_credit", "cifar_summary",
+                            "--figdata", str(folder), "--out", str(out), "--jobs", "1")
+    assert code == 1
+    assert err.splitlines() == [
+        (f"error: cifar_state_vs_credit: {folder / 'cifar_state_vs_credit.json'}: "
+         "data.state_pred_error: missing key; every key is drawn: give state_pred_error, as "
+         "figures extract writes it (state_pred_error may be {} where no run logs the error)"),
+        "1 of 2 figure(s) failed: cifar_state_vs_credit"], err
+    assert "built cifar_summary" in stdout
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == [
+        "cifar_summary.png"]
