@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
 from matplotlib.figure import Figure
 
 from figures.data.schema import ListOf, MapOf, Record, Seed, Series
+from figures.errors import FigureDataWarning
 from figures.extract.results import ResultsTree
-from figures.page import COMFORT_PT, YLABELS_IN, Page, log_axis, panel_grid
+from figures.page import COMFORT_PT, MUTED_TEXT, YLABELS_IN, Page, log_axis, panel_grid
 from figures.plots import _cifar as cifar
 from figures.plots._caption import Claims
 from figures.plots._model import Curve, Entry, page_curves, seed_curve
+from figures.plots._trend import turning
 from figures.style import DEFAULT_RC, MethodStyle, new_figure, themed
 
 
@@ -35,13 +38,24 @@ SLOTS = ('text',)
 def model(data: dict[str, Any]) -> tuple[list[Curve], tuple, float | None]:
     """The state bridge's error curve per seed (seeds are not methods: the page's greys), the
     compared methods' bars (entries, means, stds), and its final error, the mean over the
-    seeds that log it (None: none does), which the seed's note and the caption claim."""
+    seeds that log it at the last epoch they all reach (None: none logs it), which the seed's
+    note and the caption claim: a run stopped early is not averaged at its own last epoch with
+    the others' (hostile round 51c, W3, W8). No seed's error: panel (a) is drawn empty, and
+    said so (W17: it was, silently, exit 0)."""
     errors = data["state_pred_error"]
     curves = [Curve(Entry(f"seed {seed}", page_style=SEED_STYLES[i % len(SEED_STYLES)]),
                     range(1, len(series) + 1), series)
               for i, (seed, series) in enumerate(errors.items())]
-    final = float(np.mean([series[-1] for series in errors.values()])) if errors else None
+    if not errors:
+        warnings.warn(FigureDataWarning("data.state_pred_error", NO_ERRORS), stacklevel=3)
+    common = min(map(len, errors.values()), default=0)
+    final = float(np.mean([series[common - 1] for series in errors.values()])) if errors else None
     return curves, cifar.bars(data["final_test_acc"]), final
+
+
+#: What the build says of a figdata whose runs log no prediction error (W17), and what to do.
+NO_ERRORS = ("holds no series: panel (a), the state bridge's prediction error, is drawn empty; "
+             "log state_pred_error in the state bridge's runs and extract again to draw it")
 
 
 @themed(DEFAULT_RC)
@@ -98,46 +112,43 @@ def caption(data: dict[str, Any]) -> str:
                      spread)
     is_worst = worst != "not the worst"  # alone or tied for it
     errors, final = data["state_pred_error"], model(data)[2]
-    if final is None:
-        return c.caption(f"The state bridge's final test accuracy is {worst}.")
-    first = float(np.mean([series[0] for series in errors.values()]))
-    if (turn := _turn(errors, first, final)) is None:
+    if final is None:  # round 51c, W17: the empty panel said, not left to guess
+        return c.caption("Panel (a) is empty: no seed's run logs the state bridge's prediction "
+                         f"error. The state bridge's final test accuracy is {worst}.")
+    ends = {seed: len(series) for seed, series in errors.items()}
+    common = min(ends.values())  # round 51c, W3, W8: compared where every seed has a value
+    mean = np.mean([series[:common] for series in errors.values()], axis=0)
+    first, last = float(mean[0]), ("the last" if common == max(ends.values()) else
+                                   f"epoch {c.value(float(common), 0)}")
+    if (turn := turning(mean)) is None:
         trend = c.change(final, first, "falls {}", "rises {}", "is flat ({})")
-        trend += (" from the first epoch to the last, " + ("at" if trend.startswith("is flat")
-                                                            else "to"))
+        trend += (f" from the first epoch to {last}, " + ("at" if trend.startswith("is flat")
+                                                           else "to"))
     else:  # round 50c, W4: a fall of four decades and a climb back was "is flat (1×)"
-        epoch, value = turn
+        value = float(mean[turn])
         trend = (f"{c.change(value, first, 'falls {}', 'rises {}', 'stays')} to "
-                 f"{c.value(value, sci=True)} at epoch {c.value(float(epoch), 0)}, then "
-                 f"{c.change(final, value, 'falls {}', 'rises {}', 'stays')} by the last, to")
+                 f"{c.value(value, sci=True)} at epoch {c.value(float(turn + 1), 0)}, then "
+                 f"{c.change(final, value, 'falls {}', 'rises {}', 'stays')} by {last}, to")
     perfect = final <= first * NEAR_PERFECT
     verdict = (f": {c.word(perfect, 'it predicts h_L almost perfectly', '')}"
                f"{', yet' if is_worst else ', and'}" if perfect else ";")
     over = (f"means over {c.count(errors, 'seed')}" if len(errors) > 1  # one run: no mean
             else "one run")  # (round 41, C11)
+    if last != "the last":
+        over += f"; the seeds' logs end at different epochs: {_ends(c, ends)}"
     return c.caption(f"The state bridge's prediction error of h_L {trend} "
                      f"{c.value(final, sci=True)} ({over})"
                      f"{verdict} its final test accuracy is {worst}.")
 
 
-def _turn(errors: dict[str, list[float]], first: float, final: float) -> tuple[int, float] | None:
-    """The epoch (1-based) and value where the mean error over the seeds turns furthest
-    beyond both ends, when that is over :data:`TURN` times past them (a fall of four decades
-    and a climb back was captioned "is flat (1×) from the first epoch to the last": the
-    caption's ends alone hide what the picture shows)."""
-    length = min(len(series) for series in errors.values())
-    mean = np.mean([series[:length] for series in errors.values()], axis=0)
-    low, high = int(np.argmin(mean)), int(np.argmax(mean))
-    below = min(first, final) / mean[low] if mean[low] > 0 else 0.0  # 0: no log scale
-    above = mean[high] / max(first, final)
-    if max(below, above) <= TURN:
-        return None
-    at = low if below >= above else high
-    return at + 1, float(mean[at])
-
-
-#: A turn is said when the mean goes this many times beyond both ends (one decade).
-TURN = 10.0
+def _ends(c: Claims, ends: dict[str, int]) -> str:
+    """``seed 42's at epoch 60, seed 123's and seed 456's at epoch 100``: where each seed's
+    log ends, the earliest first (round 51c, W3, W8)."""
+    by_end: dict[int, list[str]] = {}
+    for seed, n in ends.items():
+        by_end.setdefault(n, []).append(c.name(f"seed {seed}") + "'s")
+    return ", ".join(f"{' and '.join(seeds)} at epoch {c.value(float(n), 0)}"
+                     for n, seeds in sorted(by_end.items()))
 
 
 #: "Almost perfectly": the final prediction error (mean over seeds) at most this share of the
@@ -172,6 +183,10 @@ def _for_page(data: dict[str, Any], page: Page) -> Figure:
                "(a) prediction error")
     panel_grid(error_ax)
     key = error_ax.legend(loc="best") if curves else None
+    if not curves:  # round 51c, W17: an empty panel says why
+        error_ax.text(0.5, 0.5, "no seed logs\nthe prediction error", ha="center",
+                      va="center", transform=error_ax.transAxes, color=MUTED_TEXT,
+                      fontsize=page.small_pt)
     cifar.page_bars(bar_ax, entries, means, stds, page, page.panel_in(bar_ax) - YLABELS_IN)
     bar_ax.set_ylabel("test accuracy")
     page.title(bar_ax, "(b) final test accuracy", "(b) accuracy")
@@ -193,10 +208,15 @@ def _over_curves(fig: Figure, ax: Any, key: Any) -> bool:
         box, filled=False) for line in ax.get_lines())
 
 
+#: A key left out was "missing key" alone (round 51c, W17): every key is drawn; an empty
+#: state_pred_error ({}: no run logs it, as the extract writes it) draws panel (a) empty.
+MISSING = ("every key is drawn: give {key}, as figures extract writes it (state_pred_error may "
+           "be {{}} where no run logs the error)")
 SCHEMA = Record({
     "seeds": ListOf(Seed(), unique=True),
     "state_pred_error": MapOf(Series(positive=True, over_epochs=True)),
     "final_test_acc": MapOf(cifar.ACCURACY, keys=(cifar.STATE_BRIDGE,), min_size=1,
                             known=cifar.METHODS),
 }, same_length=[("seeds", "final_test_acc.*")],  # a final accuracy per seed
-    keys_among=[("state_pred_error", "seeds")])  # drawn per seed, and in the mean error
+    keys_among=[("state_pred_error", "seeds")],  # drawn per seed, and in the mean error
+    missing=MISSING)

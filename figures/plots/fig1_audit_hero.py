@@ -17,6 +17,7 @@ from figures.errors import FigureDataError
 from figures.page import COMFORT_PT, LABEL_DPI, MUTED_TEXT, Page, log_axis, panel_grid
 from figures.plots._caption import Claims, places_apart
 from figures.plots._model import PAPER, Curve, page_curves, seed_curve
+from figures.plots._trend import trend as course
 from figures.style import PAPER_RC, new_figure, paper_grid, themed
 
 METHODS = ("BP", "FA", "DFA")
@@ -191,7 +192,7 @@ def caption(data: dict[str, Any]) -> str:
     opposed = "" if not any(against.values()) else (  # round 41, C13: why they are hidden
         f", and cos is at most {c.value(-LOW_COSINE)} (against BP's gradient) in "
         f"{c.value(against['FA'])} for FA and {c.value(against['DFA'])} for DFA")
-    trend = {m: c.change(grads[m][-1], grads[m][0], "falls {}", "rises {}", "is flat ({})")
+    trend = {m: course(c, grads[m], range(len(grads[m])), "layer")  # a V said (51c, W32)
              for m in ("BP", "FA", "DFA")}  # round 42, B20: BP's too, not "stays within"
     return c.caption(
         f"(a) The standard reporting pair: FA and DFA reach test accuracy {accuracy['FA']} "

@@ -15,6 +15,7 @@ from figures.page import Page
 from figures.plots import _snapshot as snapshot
 from figures.plots._caption import Claims
 from figures.plots._model import Curve
+from figures.plots._trend import trend
 from figures.style import DEFAULT_RC, new_figure, themed
 
 WITH_LN_FILE = "snapshot_evolution_v2/snapshot_evolution_s42.json"
@@ -92,17 +93,18 @@ def caption(data: dict[str, Any]) -> str:
     ± std band can be seen, measured on each column's one y scale."""
     c = Claims()
     no_ln, with_ln = data["no_ln"], data["with_ln"]
-    rows = [("with the LN", with_ln["DFA"])]
+    rows = [("with the LN", with_ln["DFA"], with_ln["DFA"]["epoch"])]
     bottom = "no runs (drawn empty)"
     if no_ln["BP"]["h_L"]:
         also = {m: [v for method in snapshot.LOG_KEYS for v in with_ln[method][m]]
                 for m in snapshot.METRICS}
         bottom = snapshot.spread(c, no_ln, also)
         rows.append(("without it", {m: np.mean(no_ln["DFA"][m], axis=0) for m in
-                                    snapshot.METRICS}))
+                                    snapshot.METRICS}, no_ln["epoch"]))
+    # a V (down and back) is said as it goes, not "is flat (1×)" (hostile round 51c, W20)
     trends = "; ".join(f"{what} " + " and ".join(
-        c.change(row[metric][-1], row[metric][0], "falls {}", "rises {}", "is flat ({})")
-        + f" {name}" for name, row in rows) for metric, what in
+        trend(c, row[metric], x, "epoch") + f" {name}" for name, row, x in rows)
+        for metric, what in
         (("h_L", "DFA's ||h_L||"), ("g_2", "its layer-2 BP gradient ||g_2||")))
     return c.caption(f"{SUPTITLE.splitlines()[0]}. Top: ResMLP with terminal LayerNorm (seed "
                      f"{c.value(with_ln['seed'])}); bottom: without it, {bottom}. From the "

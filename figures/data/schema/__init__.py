@@ -150,9 +150,10 @@ SOURCE_NOTE = Text(max_length=1000, doc=NOTE)
 
 def Record(fields: dict[str, Schema], *, optional: Sequence[str] = (),
            same_length: Sequence[Sequence[str]] = (), keys_among: Sequence[tuple[str, str]] = (),
-           notes: bool = True, doc: str = "") -> Schema:
+           notes: bool = True, missing: str = "", doc: str = "") -> Schema:
     """An object with ``fields`` (keys in ``optional`` may be absent; others are refused,
-    but for a ``source`` note unless not ``notes``). Lists named in each group of
+    but for a ``source`` note unless not ``notes``; ``missing``: what to do when one is not
+    there, as :func:`MapOf`'s, round 51c W17). Lists named in each group of
     ``same_length`` must be equally long (x against y): a name is a dotted path, ``[*]``
     stands for every element (``BP.h_L[*]``: each seed's series) and ``*`` for every value of
     an object (``final_test_acc.*``: each method's list). ``keys_among`` pairs ``(map,
@@ -161,7 +162,7 @@ def Record(fields: dict[str, Schema], *, optional: Sequence[str] = (),
                                else {})}
     return _said(doc, type="object", properties=properties,
                  required=[key for key in fields if key not in optional],
-                 additionalProperties=False,
+                 additionalProperties=False, missingWhy=missing or None,
                  sameLength=[list(g) for g in same_length] if same_length else None,
                  keysAmong=[list(p) for p in keys_among] if keys_among else None)
 
