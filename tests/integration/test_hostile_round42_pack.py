@@ -7,7 +7,7 @@ import errno
 from contextlib import contextmanager
 
 import pytest
-from helpers import figures_as_a_user, packed, write_files
+from helpers import REPO, figures_as_a_user, packed, write_files
 
 from figures.errors import FigureDataError
 from figures.pack import archive
@@ -74,21 +74,22 @@ def test_the_stripping_can_keep_the_source_lines():
 @pytest.mark.parametrize(("body", "told"), [
     ("\\input{macros}\nHello.\n",
      ("error: main.tex:4: macros.tex is our macros file (the paper's numbers), not written "
-     "yet: `figures sync` writes it; run `figures sync p` first, then pack again")),
+     "yet: `figures sync` writes it; run `figures sync p --figdata FIGDATA` first, then pack again")),
     ("Hello.\n\\includegraphics[width=3in]{figs/cifar_summary}\n",
      ("error: main.tex:5: figs/cifar_summary is our figure cifar_summary, not written yet: "
-     "`figures sync` writes it; run `figures sync p` first, then pack again")),
+     "`figures sync` writes it; run `figures sync p --figdata FIGDATA` first, then pack again")),
 ], ids=["macros", "figure"])
 def test_a_pack_before_sync_says_to_sync_first(tmp_path, body, told):
     r"""Round 42a (A15): a fresh clone packed before any ``figures sync`` (the generated
     macros file and our figures not committed) stopped with TeX's words alone ("File
     `macros.tex' not found", no line): the line names where the paper reads it, that
-    ``figures sync`` writes it, and the command to run first."""
+    ``figures sync`` writes it, and the command to run first, with the pack's ``--figdata``
+    (round 51b, K25: followed without it, sync drew from another folder's data)."""
     write_files(tmp_path / "p", {"main.tex": "\\documentclass{article}\n\\usepackage{graphicx}\n"
                                  f"\\begin{{document}}\n{body}\\end{{document}}\n"})
     ran = figures_as_a_user(tmp_path, "pack", "p", "--out", "p.tar.gz", timeout=300)
     assert ran.returncode == 1, ran.stderr
-    assert ran.stderr.strip() == told, ran.stderr
+    assert ran.stderr.strip() == told.replace("FIGDATA", str(REPO / "figdata")), ran.stderr
     assert not (tmp_path / "p.tar.gz").exists()
 
 
