@@ -4,10 +4,9 @@ browser (tools/review.py of the checkout the running package is installed from).
 from __future__ import annotations
 
 import argparse
-import ast
-import contextlib
 import functools
 import os
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -103,42 +102,36 @@ _PATH_VALUE = ("--deselect", "--ignore", "--ignore-glob", "-c", "--rootdir", "--
 
 
 @functools.cache
-def _values_taken(root: Path) -> dict[str, object]:
-    """Each option string pytest knows in ``root``'s suite: how many words it takes after it
-    (argparse's nargs: None for one, 0 for none), from pytest's own parser with the plugins
-    installed and the suite's own (tests/conftest.py's ``pytest_plugins``: ``--golden-report``
-    is tests/golden_cache.py's). A hand list missed those and pytest's ``--log-file``, their
-    value taken for a test to run (hostile round 51d, G6 and G7); empty without pytest."""
+def _values_taken(root: Path) -> frozenset[str]:
+    """Every option string pytest's help shows with a value for ``root``'s suite
+    (``--log-file=LOG_FILE``, ``-k EXPRESSION``; not an optional one, ``--debug=[FILE]``):
+    pytest's own options, its plugins' and the suite's (``--golden-report`` is
+    tests/golden_cache.py's). A hand list missed those and pytest's ``--log-file``, their
+    value taken for a test to run (hostile round 51d, G6 and G7). Read from ``pytest tests
+    --help``, pytest's public word on its options (its parser's attributes are private);
+    empty when it cannot run."""
+    from figures import runner
+    from figures.errors import FigureDataError
+
     try:
-        from _pytest.config import get_config
-    except ImportError:
-        return {}
-    config = get_config()
-    config.pluginmanager.load_setuptools_entrypoints("pytest11")
-    with contextlib.suppress(OSError, SyntaxError, ValueError):
-        tree = ast.parse((root / "tests" / "conftest.py").read_text(encoding="utf-8"))
-        named = next((ast.literal_eval(node.value) for node in tree.body
-                      if isinstance(node, ast.Assign) and any(
-                          getattr(t, "id", "") == "pytest_plugins" for t in node.targets)), ())
-        # pyproject.toml's pythonpath: the suite's plugin modules are imported by name
-        sys.path[:0] = added = [str(root / "tests"), str(root / "tests" / "golden")]
-        try:
-            for name in [named] if isinstance(named, str) else named:
-                with contextlib.suppress(Exception):  # pytest says its own error
-                    config.pluginmanager.import_plugin(name)
-        finally:
-            for folder in added:
-                sys.path.remove(folder)
-    parser = config._parser  # pytest 8 builds its argparse parser when asked, 9 at once
-    made = parser._getparser() if hasattr(parser, "_getparser") else parser.optparser
-    return {option: action.nargs for option, action in made._option_string_actions.items()}
+        ran = runner.run([sys.executable, "-m", "pytest", "tests", "--help"], root, timeout=120)
+    except FigureDataError:
+        return frozenset()
+    found = set()
+    for line in ran.stdout.splitlines():
+        if line.startswith("  -"):  # an option's line: its spellings, then 2 spaces or more
+            for spelling in line[2:].split("  ")[0].split(", "):
+                named = re.fullmatch(r"(-{1,2}[\w-]+)(?:[= ](\S+))?", spelling)
+                if named and named[2] and not named[2].startswith("["):
+                    found.add(named[1])
+    return frozenset(found)
 
 
 def _takes_value(option: str, root: Path | None) -> bool:
     """Whether pytest's ``option``, written alone, takes the next word as its value."""
     if option in _WORD_VALUE + _PATH_VALUE:
         return True
-    return root is not None and _values_taken(root).get(option, 0) not in (0, "?", "*")
+    return root is not None and option in _values_taken(root)
 
 
 def _words(args: list[str], root: Path | None = None):
