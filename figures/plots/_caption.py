@@ -269,10 +269,11 @@ class Claims:
             if not narrow:
                 return f"{what}, {mark} ± std"
             under = _share_text(max(shares[name] for name in narrow))
-            if len(narrow) == len(shares):
-                return f"{what} (the ± std {mark}, {under} of its axis, is too narrow to see)"
-            return (f"{what}, {mark} ± std ({under} of the axis in {', '.join(narrow)}: too "
-                    "narrow to see there)")
+            if len(narrow) == len(shares):  # the median's words: the widest may be 3x it
+                return (f"{what} (the ± std {mark}, its median width {under} of its axis, is "
+                        "too narrow to see)")  # (hostile round 51c, W22)
+            return (f"{what}, {mark} ± std (its median width {under} of the axis in "
+                    f"{', '.join(narrow)}: too narrow to see there)")
         text = said(shares)
         return self._add(text, lambda words: None if words == said(shares) else (
             f"{words!r}: the bands are {', '.join(f'{100 * v:.1f} %' for v in shares.values())}"
@@ -296,8 +297,7 @@ def band_share(curves: Sequence[Sequence[Sequence[float]]], *, log: bool = False
             low = np.where(low > 0, low, mean)  # a band below 0 is cut at the line
             low, high = np.log10(low), np.log10(high)
         drawn += [low, high]
-        if len(arr) > 1:
-            widths.append(high - low)
+        widths += [high - low] if len(arr) > 1 else []
     values = np.concatenate(drawn)
     span = float(values.max() - values.min())
     return float(np.median(np.concatenate(widths))) / span if widths and span > 0 else 0.0
