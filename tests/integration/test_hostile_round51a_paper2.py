@@ -1,0 +1,50 @@
+"""Round 51a (second pass): a downloaded paper on the paper path (sync, paper, which)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import REPO
+
+from figures.cli import main as cli
+
+FIGDATA = ["--figdata", str(REPO / "figdata")]
+
+
+def _paper(tmp_path, preamble: str = "", files: dict[str, str] | None = None):
+    paper = tmp_path / "P"
+    paper.mkdir()
+    (paper / "main.tex").write_text(
+        f"\\documentclass{{article}}\n\\usepackage{{graphicx}}\n{preamble}\n"
+        "\\begin{document}\n\\includegraphics[width=\\linewidth]{figs/cifar_summary}\n"
+        "\\end{document}\n")
+    for name, text in (files or {}).items():
+        (paper / name).write_text(text)
+    return paper
+
+
+@pytest.mark.slow  # latexmk compiles the paper
+@pytest.mark.parametrize("written", ["main.tex", "table.tex"])
+def test_a_paper_writing_a_file_it_reads_is_never_told_to_run_its_own_latexmkrc(
+        tmp_path, monkeypatch, capsys, written):
+    r"""A1: a paper that ``\openout``s over its own ``main.tex`` was told "bring it up to
+    date (latexmk -pdf main.tex in its folder)": followed, that runs the folder's latexmkrc
+    (Perl: sync never runs it) and writes the paper's write over main.tex, lost. Its own
+    source: remove the write; any other file: ``latexmk -norc``."""
+    monkeypatch.chdir(tmp_path)
+    write = ("\\input{table}" if written == "table.tex" else "") + (
+        f"\\newwrite\\w\\immediate\\openout\\w={written} "
+        "\\immediate\\write\\w{\\string\\relax}\\immediate\\closeout\\w")
+    paper = _paper(tmp_path, write, {"latexmkrc": 'system("touch owned");\n',
+                                     "table.tex": "%OLD\n"})
+    assert cli.main(["paper", "P", *FIGDATA, "--allow-synthetic"]) == 1
+    err = capsys.readouterr().err
+    assert "latexmk -pdf" not in err, err
+    if written == "main.tex":
+        assert "error: P/main.tex: the paper writes over its own source (\\openout at " in err
+        assert ": a compile in its folder would replace this file: remove that write, then " \
+            "run figures paper again; main.pdf not written\n" in err, err
+    else:
+        assert "differs: bring it up to date (latexmk -norc -pdf main.tex in its folder)" in err
+    assert not (tmp_path / "owned").exists()
+    assert not (paper / "owned").exists()
+    assert not (paper / "main.pdf").exists()
