@@ -48,3 +48,29 @@ def test_a_paper_writing_a_file_it_reads_is_never_told_to_run_its_own_latexmkrc(
     assert not (tmp_path / "owned").exists()
     assert not (paper / "owned").exists()
     assert not (paper / "main.pdf").exists()
+
+
+def test_a_label_whose_origin_was_typed_over_is_not_current(tmp_path, monkeypatch, capsys):
+    """A2: ``origin=synthetic-example`` edited to ``origin=paper-values`` in a synthetic
+    figure's label (its data, build key and pixels untouched): `figures which` said
+    "cifar_summary (default, paper-values): current", and `figures pack`, which stops on a
+    synthetic figure, packed it. The origin is its data's, read from the data."""
+    from PIL import Image, PngImagePlugin
+
+    from figures.outputs.build import build
+    from figures.registry import BY_NAME
+
+    monkeypatch.chdir(tmp_path)
+    build([BY_NAME["cifar_summary"]], REPO / "figdata", tmp_path / "b", jobs=1)
+    with Image.open(tmp_path / "b" / "cifar_summary.png") as built:
+        label = PngImagePlugin.PngInfo()
+        for key, value in built.text.items():
+            label.add_text(key, value.replace("origin=synthetic-example", "origin=paper-values"))
+        assert "origin=synthetic-example;" in built.text["fa-audit-figures"]
+        built.save(tmp_path / "f.png", pnginfo=label)
+    assert cli.main(["which", "f.png", "b/cifar_summary.png", *FIGDATA]) == 1
+    assert capsys.readouterr().out == (
+        "f.png: cifar_summary (default, paper-values): not what its label says: its label says "
+        "origin=paper-values, but the data it was built from is synthetic-example (the label "
+        "was edited): build and copy it again\n"
+        "b/cifar_summary.png: cifar_summary (default, synthetic-example): current\n")
