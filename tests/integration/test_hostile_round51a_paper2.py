@@ -74,3 +74,28 @@ def test_a_label_whose_origin_was_typed_over_is_not_current(tmp_path, monkeypatc
         "origin=paper-values, but the data it was built from is synthetic-example (the label "
         "was edited): build and copy it again\n"
         "b/cifar_summary.png: cifar_summary (default, synthetic-example): current\n")
+
+
+@pytest.mark.slow  # TeX's probe
+def test_a_stop_once_the_files_are_written_names_them(tmp_path, monkeypatch, capsys):
+    """A3: SIGTERM or Ctrl-C after sync had written every figure and macros.tex (in its
+    second compile, or its check of the numbers) said "finished files are complete, the
+    others were left as they were", naming none: whether the paper was synced was not told."""
+    import os
+    import signal
+
+    from figures.numbers import texcheck
+
+    monkeypatch.chdir(tmp_path)
+    _paper(tmp_path)
+
+    def stopped(*_args):
+        os.kill(os.getpid(), signal.SIGINT)
+        return []
+
+    monkeypatch.setattr(texcheck, "check_tex", stopped)
+    assert cli.main(["sync", "P", *FIGDATA, "--allow-synthetic"]) == 130
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "interrupted; finished, complete: figs/cifar_summary.pdf, macros.tex; the others were "
+        "left as they were")
+    assert (tmp_path / "P" / "macros.tex").is_file()
