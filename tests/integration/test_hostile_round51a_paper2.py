@@ -99,3 +99,23 @@ def test_a_stop_once_the_files_are_written_names_them(tmp_path, monkeypatch, cap
         "interrupted; finished, complete: figs/cifar_summary.pdf, macros.tex; the others were "
         "left as they were")
     assert (tmp_path / "P" / "macros.tex").is_file()
+
+
+def test_main_naming_a_link_in_the_folder_is_read_as_the_search_reads_it(tmp_path):
+    """A4: ``paper.tex``, a link in the paper's folder to a main file kept elsewhere, is the
+    main file the search finds (sync worked); ``--main paper.tex``, naming that very file,
+    said "--main: name a .tex file inside the paper's folder", which it is. A name outside
+    (``../x/main.tex``, through a linked folder) is still refused."""
+    from figures.errors import FigureDataError
+    from figures.mainfile import find_main
+
+    elsewhere = _paper(tmp_path) / "main.tex"
+    paper = tmp_path / "Q"
+    paper.mkdir()
+    (paper / "paper.tex").symlink_to(elsewhere)
+    (paper / "linked").symlink_to(elsewhere.parent)
+    assert find_main(paper) == paper / "paper.tex"
+    assert find_main(paper, "paper.tex") == paper / "paper.tex"
+    for outside in ("../P/main.tex", "linked/main.tex", str(elsewhere)):
+        with pytest.raises(FigureDataError, match=r"name a \.tex file inside the paper's folder"):
+            find_main(paper, outside)
