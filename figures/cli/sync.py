@@ -319,9 +319,11 @@ def source_for(args: argparse.Namespace, paper):
                             widest_turned(paper, venue.text_height_in))
     if key is None or args.default_build:
         built = args.built or cli.DEFAULT_OUT
-        if not built.is_dir():
-            raise FigureDataError(str(built), None, "no built figures here; run "
-                                  "`figures build` first")
+        if not built.is_dir():  # a --built file or typo was told `figures build` (51a, A5)
+            raise FigureDataError(str(built), None, (
+                f"--built: {'not a' if built.exists() else 'no such'} folder: give the one "
+                "`figures build --out DIR` wrote, or drop --built (build/figures/)")
+                if args.built else "no built figures here; run `figures build` first")
         if key is not None:
             print(f"warning: copying the default build into a {key} paper: it prints "
                   "rescaled (text under the venue's minimum), with Type 3 fonts; "

@@ -119,3 +119,19 @@ def test_main_naming_a_link_in_the_folder_is_read_as_the_search_reads_it(tmp_pat
     for outside in ("../P/main.tex", "linked/main.tex", str(elsewhere)):
         with pytest.raises(FigureDataError, match=r"name a \.tex file inside the paper's folder"):
             find_main(paper, outside)
+
+
+@pytest.mark.slow  # TeX's probe
+def test_a_built_folder_that_is_none_is_told_of_built(tmp_path, monkeypatch, capsys):
+    """A5: ``--built figs/cifar_summary.pdf`` (a file) or a typo'd folder said "no built
+    figures here; run `figures build` first": followed, the build went to build/figures/ and
+    the same --built failed again. The line names --built and both ways out."""
+    monkeypatch.chdir(tmp_path)
+    _paper(tmp_path)
+    (tmp_path / "a.pdf").write_bytes(b"%PDF-1.4\n")
+    for built, what in (("a.pdf", "not a"), ("nosuch", "no such")):
+        assert cli.main(["sync", "P", "--built", built, *FIGDATA]) == 1
+        assert capsys.readouterr().err == (
+            f"error: {built}: --built: {what} folder: give the one `figures build --out DIR` "
+            "wrote, or drop --built (build/figures/)\n")
+    assert sorted(p.name for p in (tmp_path / "P").iterdir()) == ["main.tex"]
