@@ -81,7 +81,9 @@ def _find_main(folder: Path, main: Path | str | None = None) -> Path:
             raise FigureDataError(str(path), None, f"--main: {why}" + (
                 _cased(folder, path) if why == "no such file" else
                 ": name the paper's main .tex file"))
-        if not path.resolve().is_relative_to(folder.resolve()):
+        if not path.parent.resolve().is_relative_to(folder.resolve()) or path.name == "..":
+            # a link inside, to a file elsewhere, is the paper's, as the search takes it
+            # (round 51a paper2, A4: "name a .tex file inside the paper's folder", of one)
             raise FigureDataError(str(path), None, "--main: name a .tex file inside the "
                                   "paper's folder")
         return path

@@ -42,15 +42,19 @@ def run(args: argparse.Namespace, paper=None, key: tuple[str, str] | None = None
     """Sync (of ``paper`` when it is probed already, its placement recorded under ``key``:
     :func:`probed`); what it worked out is recorded (figures.paper.memo) once the build
     folder is there, however it ends."""
-    from figures.paper import memo
+    from figures.paper import memo, rounds
 
-    try:
-        return _synced(args, paper, key)
+    tally = rounds.Tally()  # a stop names every file written, not only the round's it hit
+    try:  # (round 51a paper2, A3: after the writes, "finished files are complete" named none)
+        return _synced(args, paper, key, tally)
+    except KeyboardInterrupt as exc:
+        exc.finished = [*dict.fromkeys([*tally.files(), *(getattr(exc, "finished", 0) or [])])]
+        raise
     finally:
         memo.flush()
 
 
-def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int:
+def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None, tally) -> int:
     import time
 
     from figures.numbers.texcheck import check_tex, read_in_order, read_tex
@@ -87,7 +91,7 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None) -> int
     built = source_for(args, paper)
     # its macros missing from the paper's file would stop the paper's build
     cli.say_unread(unread, args.debug, "the paper's macros file is not written")
-    dropped, tally, settled, moved = None, rounds.Tally(), True, ""  # each round's writes (A6)
+    dropped, settled, moved = None, True, ""  # tally: each round's writes (A6)
     for _ in range(rounds.ROUNDS):  # until what it placed is what TeX typesets
         result = plan(paper, built, args.figdata, allow_synthetic=args.allow_synthetic,
                       macros_text=(tex, synthetic), unread=[u.figure for u in unread],
@@ -315,9 +319,11 @@ def source_for(args: argparse.Namespace, paper):
                             widest_turned(paper, venue.text_height_in))
     if key is None or args.default_build:
         built = args.built or cli.DEFAULT_OUT
-        if not built.is_dir():
-            raise FigureDataError(str(built), None, "no built figures here; run "
-                                  "`figures build` first")
+        if not built.is_dir():  # a --built file or typo was told `figures build` (51a, A5)
+            raise FigureDataError(str(built), None, (
+                f"--built: {'not a' if built.exists() else 'no such'} folder: give the one "
+                "`figures build --out DIR` wrote, or drop --built (build/figures/)")
+                if args.built else "no built figures here; run `figures build` first")
         if key is not None:
             print(f"warning: copying the default build into a {key} paper: it prints "
                   "rescaled (text under the venue's minimum), with Type 3 fonts; "

@@ -50,8 +50,9 @@ def writes(folder: Path, sources: list[Path]) -> dict[str, tuple[str, str]]:
 def stale_refusal(paper, stale: str, pdf: Path) -> LatexError:
     """`figures paper`'s line for ``stale``, a file the paper writes anew and reads back whose
     copy in the folder differs from what the compile wrote (:func:`figures.runner.stale_reads`):
-    one of our figures the paper includes is the paper's own write to remove (running
-    latexmk in the folder would write it over our figure); any other, brought up to date."""
+    one of our figures the paper includes, or its main file or the file writing, is the
+    paper's own write to remove (running latexmk in the folder would write it over our figure,
+    or over the source); any other, brought up to date (latexmk -norc: no rc file runs)."""
     from figures.paper.sync import figure_of, includes_of
 
     where, how = writes(paper.root, paper.sources or [paper.main]).get(
@@ -65,10 +66,18 @@ def stale_refusal(paper, stale: str, pdf: Path) -> LatexError:
             "(figures sync copies it there), so TeX reads what the paper writes, not the "
             f"figure: remove that write, then run figures paper again; {pdf.name} not written"))
     said = f"{how} at {where}" if where is not None else how
-    return LatexError(str(paper.root / stale), None, (
+    writer = (paper.root / where.rpartition(":")[0]).resolve() if where else None
+    if target in (paper.main.resolve(), writer):  # the main file, or one writing over itself
+        # round 51a (paper2), A1: the advice, "latexmk -pdf main.tex in its folder", wrote
+        # the paper's write over its own source (main.tex lost) and ran its latexmkrc
+        return LatexError(str(paper.root / stale), None, (
+            f"the paper writes over its own source ({said}): a compile in its folder would "
+            f"replace this file: remove that write, then run figures paper again; {pdf.name} "
+            "not written"))
+    return LatexError(str(paper.root / stale), None, (  # -norc: its latexmkrc never runs
         f"the paper writes it anew ({said}) and reads it back, but TeX read this copy, which "
-        f"differs: bring it up to date (latexmk -pdf {paper.main.name} in its folder), then "
-        f"run figures paper again; {pdf.name} not written"))
+        f"differs: bring it up to date (latexmk -norc -pdf {paper.main.name} in its folder), "
+        f"then run figures paper again; {pdf.name} not written"))
 
 
 #: What a file the paper writes is when the pack names its write: an image it includes.

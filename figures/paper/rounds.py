@@ -112,6 +112,10 @@ class Tally:
         self.rounds.append((result, [(result.rows[w.row][1], w.source is not None)
                                      for w in result.writes if w.outcome == "written"]))
 
+    def files(self) -> list[str]:
+        """Every paper file written, once, as its row names it."""
+        return [*dict.fromkeys(file for _, written in self.rounds for file, _ in written)]
+
     def before(self, result: Plan) -> dict[str, int]:
         """Each paper file the rounds before ``result``'s wrote, and the last round (from 1)
         that wrote it."""

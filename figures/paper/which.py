@@ -9,6 +9,7 @@ The file's name and folder play no part: a renamed copy in the paper's folder is
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -123,7 +124,8 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None, *,  # 
     stale = why_stale(inside, figdata_dir, venues_file)
     if stale is not None:
         return Which(path, STALE, *label, *stale)
-    wrong, misnamed = content_disagrees(path, inside, data), _misnamed(path, data)
+    wrong = _origin_forged(inside, figdata_dir) or content_disagrees(path, inside, data)
+    misnamed = _misnamed(path, data)
     return Which(path, MISLABELLED if wrong else MISNAMED if misnamed else CURRENT, *label,
                  wrong or misnamed or "")
 
@@ -199,11 +201,36 @@ def inside_a_wrapper(path: Path, labels: list[dict[str, str]], figdata_dir: Path
         if stale and tikz:  # sync cannot reach it before the cache is gone (round 25, TX2)
             why, rebuild = f"{why}; {redraw(display_path(path), True)}", ""
         judged.append(Which(path, CURRENT if stale is None else STALE, inside["figure"],
-                            inside["variant"], inside["origin"], why, rebuild,
+                            inside["variant"], data_origin(inside, figdata_dir) or
+                            inside["origin"], why, rebuild,
                             "then crop, wrap or compile again the PDF that holds it" if stale
                             else "",
                             wrapped=True, tikz=tikz))
     return min(judged, key=lambda found: (found.state != STALE, found.origin != SYNTHETIC))
+
+
+def data_origin(inside: dict[str, str], figdata_dir: Path) -> str | None:
+    """The origin of the figdata a label's digest names, read from that data (None: not
+    the data here): the label's own ``origin=`` is only a copy of it, and can be edited."""
+    spec = BY_NAME.get(inside["figure"])
+    try:
+        raw = read_json_bytes(spec.figdata_path(figdata_dir)) if spec else b""
+        if hashlib.sha256(raw).hexdigest() != inside["figdata-sha256"]:
+            return None
+        return str(json.loads(raw)["provenance"]["kind"])
+    except (FigureDataError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _origin_forged(inside: dict[str, str], figdata_dir: Path) -> str | None:
+    """Why the label's origin is not its data's (round 51a paper2, A2: ``origin=paper-values``
+    typed over a synthetic figure's label was "current, paper-values", and the pack, which
+    stops on synthetic figures, packed it); None when it is."""
+    origin = data_origin(inside, figdata_dir)
+    if origin is None or origin == inside["origin"]:
+        return None
+    return (f"its label says origin={one_line(inside['origin'], FIELD_LIMIT)}, but the data it "
+            f"was built from is {origin} (the label was edited): build and copy it again")
 
 
 #: Why a file is stale when its figdata's digest is not the one in its label.
