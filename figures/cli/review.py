@@ -114,7 +114,8 @@ def _values_taken(root: Path) -> frozenset[str]:
     from figures.errors import FigureDataError
 
     try:
-        ran = runner.run([sys.executable, "-m", "pytest", "tests", "--help"], root, timeout=120)
+        ran = runner.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests",
+                          "--help"], root, timeout=120)  # leaves no .pytest_cache
     except FigureDataError:
         return frozenset()
     found = set()
