@@ -3,10 +3,13 @@ test that failed before its mend."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import zlib
+from pathlib import Path
 
 import pytest
-from helpers import pdf_strings
+from helpers import pack_refused, pack_said, pdf_strings, write_files
 
 from figures.errors import FigureDataError
 
@@ -47,3 +50,65 @@ def test_an_unreadable_content_stream_stops_the_anonymous_scrub():
                                     "the anonymous pack stops"), told.value
     small = _pdf(b"0 0 1 rg 10 10 50 50 re f\n% Karl Weberling\n")  # read: its comment goes
     assert b"Weberling" not in pdf_strings(without_metadata(small, "figs/s.pdf"))
+
+
+def _paper(root: Path, body: str) -> Path:
+    return write_files(root / "p", {"main.tex": "\\documentclass{article}\n\\usepackage{graphicx}"
+                                    f"\n\\begin{{document}}\n{body}\n\\end{{document}}\n"})
+
+
+def _followed(root: Path, refused: str, opening: str) -> None:
+    """The command in the parentheses after ``opening`` in the line ``refused``, run in a
+    shell in ``root`` (where the pack ran), as the user pastes it."""
+    command = refused.split(opening, 1)[1].rsplit(")", 1)[0]
+    subprocess.run(["bash", "-c", command], cwd=root, check=True)
+
+
+@pytest.mark.slow  # TeX
+def test_a_linked_folder_or_file_out_of_the_paper_is_told_a_way_out_that_works(tmp_path):
+    """B2: ``figs -> ~/shared`` (a figure read through a linked folder) and ``notes.tex ->
+    ~/notes.tex`` were each told "copy it into the folder": ``cp ~/shared/plot.png p/figs/``
+    (or onto the linked file) says "are the same file", and the link stays. The line names
+    the link and the copy to put in its place, from where the pack ran."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    from PIL import Image
+
+    Image.new("RGB", (20, 10), (200, 0, 0)).save(shared / "plot.png")
+    (tmp_path / "notes.tex").write_text("Notes.\n")
+    paper = _paper(tmp_path, "\\input{notes}\\includegraphics{figs/plot.png}")
+    (paper / "figs").symlink_to(shared)
+    (paper / "notes.tex").symlink_to(tmp_path / "notes.tex")
+    refused = pack_refused(tmp_path)
+    assert refused == (
+        f"error: figs/plot.png: read through figs, a link to the folder {shared}, outside the "
+        "paper's folder: the pack takes only the paper's own files; put a copy of that folder "
+        f"in the link's place (rm p/figs && cp -r {shared} p/figs)"), refused
+    _followed(tmp_path, refused, "in the link's place (")
+    refused = pack_refused(tmp_path)
+    assert refused == (
+        f"error: notes.tex: a link to {tmp_path / 'notes.tex'}, outside the paper's folder: the "
+        "pack takes only the paper's own files; put a copy of it in the link's place (rm "
+        f"p/notes.tex && cp {tmp_path / 'notes.tex'} p/notes.tex), or remove it and its "
+        "include"), refused
+    _followed(tmp_path, refused.removesuffix(", or remove it and its include"),
+              "in the link's place (")
+    assert pack_said(tmp_path).endswith("warnings: 0\n")
+
+
+@pytest.mark.slow  # TeX
+def test_a_hard_links_command_names_the_file_from_where_the_pack_ran_quoted(tmp_path):
+    """B1: ``sec/my notes.tex``, a hard link with a name outside, was told ``(cp sec/my
+    notes.tex x && mv x sec/my notes.tex)``: the shell split the name, and it was named from
+    the paper's folder, not where the pack ran. Pasted as it is now, it works."""
+    (tmp_path / "elsewhere.tex").write_text("Shared text.\n")
+    paper = _paper(tmp_path, '\\input{"sec/my notes"}')
+    (paper / "sec").mkdir()
+    os.link(tmp_path / "elsewhere.tex", paper / "sec" / "my notes.tex")
+    refused = pack_refused(tmp_path)
+    assert refused.endswith(
+        "make it a copy of its own (cp 'p/sec/my notes.tex' 'p/sec/my notes.tex.copy' && mv "
+        "'p/sec/my notes.tex.copy' 'p/sec/my notes.tex')"), refused
+    _followed(tmp_path, refused, "make it a copy of its own (")
+    assert (paper / "sec" / "my notes.tex").stat().st_nlink == 1
+    assert "compiles from the archive alone" in pack_said(tmp_path)

@@ -104,7 +104,7 @@ def test_a_hard_link_to_a_file_outside_the_folder_is_not_packed(tmp_path):
     assert ran.stderr == (
         "error: notes.tex: a hard link: 1 of its 2 names is outside the paper's folder (the "
         "same file as one elsewhere): the pack takes only the paper's own files; make it a "
-        "copy of its own (cp notes.tex x && mv x notes.tex)\n")
+        "copy of its own (cp p/notes.tex p/notes.tex.copy && mv p/notes.tex.copy p/notes.tex)\n")
     assert not (tmp_path / "p.tar.gz").exists()
     (paper / "notes.tex").unlink()
     (paper / "notes.tex").write_text("Own text.\n")
