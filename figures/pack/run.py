@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures import runner
-from figures.errors import FigureDataError, LatexError, display_path
+from figures.errors import FigureDataError, LatexError, display_path, shell_word
 from figures.mainfile import passed_over
 from figures.pack import (
     anonymity,
@@ -382,5 +382,8 @@ def _refuse_out(out: Path, paper: Path, figdata_dir: Path) -> None:
     inputs = input_folder_of(out, figdata_dir)
     if is_inside(out, paper) or inputs is not None:
         where = "the paper's folder" if inputs is None else inputs
+        suffix = ".zip" if archive.kind_of(out) == "zip" else ".tar.gz"
+        beside = paper.resolve().parent / f"{paper.resolve().name}{suffix}"
         raise FigureDataError(str(out), None, f"--out is inside {where}; write the archive "
-                              "outside it (e.g. --out paper.tar.gz beside the paper's folder)")
+                              f"outside it (e.g. --out {shell_word(os.path.relpath(beside))}, "
+                              "beside the paper's folder)")  # from where it ran (51b-2, B3)

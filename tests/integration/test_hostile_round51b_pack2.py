@@ -9,7 +9,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from helpers import pack_refused, pack_said, pdf_strings, write_files
+from helpers import figures_as_a_user, pack_refused, pack_said, pdf_strings, write_files
 
 from figures.errors import FigureDataError
 
@@ -112,3 +112,18 @@ def test_a_hard_links_command_names_the_file_from_where_the_pack_ran_quoted(tmp_
     _followed(tmp_path, refused, "make it a copy of its own (")
     assert (paper / "sec" / "my notes.tex").stat().st_nlink == 1
     assert "compiles from the archive alone" in pack_said(tmp_path)
+
+
+@pytest.mark.slow  # TeX
+def test_an_out_inside_the_paper_is_told_a_path_outside_it_from_where_the_pack_ran(tmp_path):
+    """B3: run in the paper's folder (``figures pack . --out review.zip``), the refusal said
+    "e.g. --out paper.tar.gz beside the paper's folder": typed as it says, that is inside
+    again. It names the path beside the folder, from where the pack ran, of the same kind."""
+    paper = _paper(tmp_path, "Text.")
+    ran = figures_as_a_user(paper, "pack", ".", "--out", "review.zip")
+    assert ran.returncode == 1, ran.stderr
+    assert ran.stderr == ("error: review.zip: --out is inside the paper's folder; write the "
+                          "archive outside it (e.g. --out ../p.zip, beside the paper's "
+                          "folder)\n"), ran.stderr
+    assert figures_as_a_user(paper, "pack", ".", "--out", "../p.zip").returncode == 0
+    assert (tmp_path / "p.zip").is_file()
