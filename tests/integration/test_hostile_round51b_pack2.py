@@ -82,15 +82,14 @@ def test_a_linked_folder_or_file_out_of_the_paper_is_told_a_way_out_that_works(t
     refused = pack_refused(tmp_path)
     assert refused == (
         f"error: figs/plot.png: read through figs, a link to the folder {shared}, outside the "
-        "paper's folder: the pack takes only the paper's own files; put a copy of that folder "
-        f"in the link's place (rm p/figs && cp -r {shared} p/figs)"), refused
-    _followed(tmp_path, refused, "in the link's place (")
+        "paper's folder, which alone is packed: put a copy of that folder in the link's place "
+        f"(rm p/figs && cp -r {shared} p/figs), or remove the include"), refused
+    _followed(tmp_path, refused.removesuffix(", or remove the include"), "in the link's place (")
     refused = pack_refused(tmp_path)
     assert refused == (
-        f"error: notes.tex: a link to {tmp_path / 'notes.tex'}, outside the paper's folder: the "
-        "pack takes only the paper's own files; put a copy of it in the link's place (rm "
-        f"p/notes.tex && cp {tmp_path / 'notes.tex'} p/notes.tex), or remove it and its "
-        "include"), refused
+        f"error: notes.tex: a link to {tmp_path / 'notes.tex'}, outside the paper's folder, "
+        "which alone is packed: put a copy of it in the link's place (rm p/notes.tex && cp "
+        f"{tmp_path / 'notes.tex'} p/notes.tex), or remove it and its include"), refused
     _followed(tmp_path, refused.removesuffix(", or remove it and its include"),
               "in the link's place (")
     assert pack_said(tmp_path).endswith("warnings: 0\n")
@@ -127,3 +126,18 @@ def test_an_out_inside_the_paper_is_told_a_path_outside_it_from_where_the_pack_r
                           "folder)\n"), ran.stderr
     assert figures_as_a_user(paper, "pack", ".", "--out", "../p.zip").returncode == 0
     assert (tmp_path / "p.zip").is_file()
+
+
+@pytest.mark.slow  # TeX
+def test_a_file_named_outside_the_folder_is_told_to_be_named_from_inside_once_moved(tmp_path):
+    r"""B4: ``\input{../shared/defs}`` was told "move that file into it"; moved, the paper
+    still named ``../shared/defs`` and the pack said the same again. The line says to name
+    it from there, and done so, the pack packs."""
+    write_files(tmp_path / "shared", {"defs.tex": "Shared.\n"})
+    paper = _paper(tmp_path, "\\input{../shared/defs}")
+    refused = pack_refused(tmp_path)
+    assert refused.endswith("; only the paper's folder is packed: move that file into it and "
+                            "name it from there (defs.tex)"), refused
+    (tmp_path / "shared" / "defs.tex").rename(paper / "defs.tex")
+    (paper / "main.tex").write_text((paper / "main.tex").read_text().replace("../shared/", ""))
+    assert "compiles from the archive alone" in pack_said(tmp_path)
