@@ -141,3 +141,18 @@ def test_a_file_named_outside_the_folder_is_told_to_be_named_from_inside_once_mo
     (tmp_path / "shared" / "defs.tex").rename(paper / "defs.tex")
     (paper / "main.tex").write_text((paper / "main.tex").read_text().replace("../shared/", ""))
     assert "compiles from the archive alone" in pack_said(tmp_path)
+
+
+def test_the_differing_line_is_quoted_where_it_differs():
+    r"""B7: a line differing past its 60th character (``\pdffilemoddate`` of a packed file:
+    the archive's file has another date) was quoted cut at 60 on both sides, the two quotes
+    alike: "the paper prints "Size 17 sum EA76...", the archive "Size 17 sum EA76..."". It is
+    quoted from a little before the first character that differs."""
+    from figures.pack.proof import first_line
+
+    head = "Size 17 sum EA76DD1850B709A348A4E99C71247513 date D:"
+    said = first_line([f"{head}20261202023012Z."], [f"{head}19700101000000Z."])
+    assert said == (': the paper prints "...E99C71247513 date D:20261202023012Z.", the archive '
+                    '"...E99C71247513 date D:19700101000000Z."'), said
+    assert first_line(["r = n % 3  # printed"], ["r = n %"]) == (
+        ': the paper prints "r = n % 3  # printed", the archive "r = n %"')
