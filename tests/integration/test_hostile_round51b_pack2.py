@@ -156,3 +156,19 @@ def test_the_differing_line_is_quoted_where_it_differs():
                     '"...E99C71247513 date D:19700101000000Z."'), said
     assert first_line(["r = n % 3  # printed"], ["r = n %"]) == (
         ': the paper prints "r = n % 3  # printed", the archive "r = n %"')
+
+
+def test_an_image_of_too_many_pixels_is_told_to_be_made_smaller(tmp_path, monkeypatch):
+    """B10: a 15000 x 12000 scan (180 megapixels; pdfTeX includes it) stopped the pack with
+    "cannot be decoded (DecompressionBombError): export it again": exported again, it has the
+    same pixels. It names the size and says to make it smaller."""
+    from PIL import Image
+
+    from figures.paper.which import which
+
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 1000)  # (a small image past the limit)
+    Image.new("1", (100, 100), 1).save(tmp_path / "scan.png")
+    why = which(tmp_path / "scan.png", tmp_path).why
+    assert why == ("too many pixels to read (Image size (10000 pixels) exceeds limit of 2000 "
+                   "pixels; Pillow refuses it as a possible decompression bomb): make it smaller "
+                   "(fewer pixels: arXiv warns past 34 megapixels)"), why
