@@ -9,7 +9,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from helpers import figures_as_a_user, pack_refused, pack_said, pdf_strings, write_files
+from helpers import REPO, figures_as_a_user, pack_refused, pack_said, pdf_strings, write_files
 
 from figures.errors import FigureDataError
 
@@ -172,3 +172,24 @@ def test_an_image_of_too_many_pixels_is_told_to_be_made_smaller(tmp_path, monkey
     assert why == ("too many pixels to read (Image size (10000 pixels) exceeds limit of 2000 "
                    "pixels; Pillow refuses it as a possible decompression bomb): make it smaller "
                    "(fewer pixels: arXiv warns past 34 megapixels)"), why
+
+
+def test_a_stop_while_the_pack_starts_names_the_archive_not_written(tmp_path, monkeypatch,
+                                                                     capsys):
+    """B8: SIGTERM about a second in (the pack's modules loading, the default --out looked
+    at) said "terminated; finished files are complete, the others were left as they were",
+    a build's words, where the pack writes one archive: it says that one was not written."""
+    from figures.cli import main as cli
+    from figures.pack import archive
+
+    _paper(tmp_path, "Text.")
+    (tmp_path / "p.tar.gz").write_bytes(b"")  # the default --out there: looked at first
+
+    def stopped(_path):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(archive, "written_by_pack", stopped)
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["pack", "p", "--figdata", str(REPO / "figdata")]) == 130
+    assert capsys.readouterr().err == (f"interrupted before {tmp_path / 'p.tar.gz'} was "
+                                       "written; nothing was written\n")
