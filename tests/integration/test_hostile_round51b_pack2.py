@@ -193,3 +193,14 @@ def test_a_stop_while_the_pack_starts_names_the_archive_not_written(tmp_path, mo
     assert cli.main(["pack", "p", "--figdata", str(REPO / "figdata")]) == 130
     assert capsys.readouterr().err == (f"interrupted before {tmp_path / 'p.tar.gz'} was "
                                        "written; nothing was written\n")
+
+
+@pytest.mark.slow  # TeX
+def test_a_device_only_tested_for_is_not_told_as_an_input(tmp_path):
+    r"""B9: ``\IfFileExists{/dev/zero}{..}{..}`` (no ``\input``: latexmk hashes every file
+    the compile opened, and read the device without end) was told "remove its \input", which
+    the paper does not have. The line names the test too."""
+    _paper(tmp_path, "\\IfFileExists{/dev/zero}{Yes.}{No.}")
+    assert pack_refused(tmp_path) == (
+        "error: main.tex: latexmk reads /dev/zero, a device without end; it was stopped: "
+        "remove what names it (its \\input, or a test for it: \\IfFileExists)")

@@ -268,7 +268,8 @@ def test_an_input_of_dev_zero_is_named_within_seconds(tmp_path, command):
     assert len(said) == 1, ran.stderr
     if command == "pack":
         assert said[0] == ("error: main.tex: latexmk reads /dev/zero, a device without end; "
-                           "it was stopped: remove its \\input")
+                           "it was stopped: remove what names it (its \\input, or a test "
+                           "for it: \\IfFileExists)")
     else:
         assert said[0] == ("error: p/main.tex: pdflatex stopped before the end of the paper "
                            "(Unable to read an entire line---bufsize=200000, reading "
