@@ -202,12 +202,12 @@ def run(command: list[str] | tuple[str, ...], cwd: Path | None = None, *,
         if isinstance(over, tuple):  # TeX waits for a writer forever
             _stop(process)
             program, pipe = over
-            here = Path(cwd or ".").resolve()
-            shown = pipe.relative_to(here) if pipe.is_relative_to(here) else pipe
+            shown = pipe.relative_to(here) if pipe.is_relative_to(here := Path(cwd or ".").resolve()) else pipe
             what = (f"opened {shown}, a named pipe (FIFO), which blocks until a program "
                     "writes into it; it was stopped: make it a regular file (or remove its "
                     "\\input)") if pipe.is_fifo() else (
-                    f"reads {shown}, a device without end; it was stopped: remove its \\input")
+                    f"reads {shown}, a device without end; it was stopped: remove what names "
+                    "it (its \\input, or a test for it: \\IfFileExists)")  # (51b-2, B9)
             raise LatexError(file or str(cwd or "."), None, f"{program} {what}")
         if over:
             _stop(process)

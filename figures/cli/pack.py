@@ -35,19 +35,20 @@ def add_parser(add) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from figures.pack.run import pack
-
     paper: Path = args.paper
     out = args.out or paper.resolve().parent / f"{paper.resolve().name}.tar.gz"
-    if args.out is None and out.exists():
-        from figures.pack.archive import written_by_pack
+    try:  # from the start: a SIGTERM while the pack's modules load is told as the pack's
+        # (hostile round 51b-2, B8: "finished files are complete, the others were left ...")
+        from figures.pack.run import pack
 
-        if not written_by_pack(out):  # the user's own (arXiv's download of the source)
-            raise FigureDataError(str(out), None, "already there and not an archive "
-                                  "`figures pack` wrote: pass --out FILE (naming it replaces "
-                                  "it)")
-    made = next((p for p in reversed(out.parents) if not p.exists()), None)
-    try:
+        if args.out is None and out.exists():
+            from figures.pack.archive import written_by_pack
+
+            if not written_by_pack(out):  # the user's own (arXiv's download of the source)
+                raise FigureDataError(str(out), None, "already there and not an archive "
+                                      "`figures pack` wrote: pass --out FILE (naming it "
+                                      "replaces it)")
+        made = next((p for p in reversed(out.parents) if not p.exists()), None)
         packed = pack(paper, out, args.figdata, main=args.main, anonymous=args.anonymous,
                       allow_synthetic=args.allow_synthetic, venues_file=args.venues)
     except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: the one line names the archive

@@ -366,8 +366,11 @@ def refuse_outside(paper: Path, left: tuple[str, str], texts: dict[str, str],
             f"reads {shown}, a file of the paper's folder by a name the archive's compile "
             f"cannot open, absolute or through .. ({why}): write it "
             f"{real.relative_to(root).as_posix()}"))
-    raise LatexError(file, None, f"reads {shown}, outside the paper's folder ({why}); only "
-                     "the paper's folder is packed: move that file into it")
+    from figures.pack.leftout import move_in
+
+    raise LatexError(file, None, f"reads {shown}, outside the paper's folder ({why})"
+                     + move_in(name))
+
 
 
 def unwritten(folder: Path, error: str) -> str | None:

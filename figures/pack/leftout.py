@@ -10,6 +10,7 @@ import os
 import re
 from pathlib import Path
 
+from figures.errors import display_path, shell_word
 from figures.pack.gpaths import inside
 
 
@@ -211,3 +212,50 @@ def bib_missing_hint(main: Path, bib: str) -> str:
         return (f": copy it into the paper's folder, or rename {made[0]} (its bibliography "
                 f"already made, as Overleaf names it) to {main.stem}.bbl")
     return f": copy it into the paper's folder (or its .bbl, as {main.stem}.bbl)"
+
+
+def not_own(paper: Path, name: str) -> str:
+    """Why ``paper / name`` is not the paper's own file (a link out of its folder, or not a
+    regular file), and a way out that works where the pack was run: the link named in the
+    paper's folder as given, a copy put in its place (hostile round 51b-2,
+    B2: "copy it into the folder" of a file read through a linked folder ``figs -> ~/shared``,
+    or of a linked file, made ``cp`` say "are the same file", the link left as it was). A
+    linked folder is copied whole (the paper may read several files through it, and compiles
+    as before), of which the pack takes what the paper reads."""
+    real, link = (paper / name).resolve(), paper
+    if not real.is_file():
+        return ("not a regular file: the pack takes only the paper's own files; copy it into "
+                "the folder (or remove it and its include)")
+    for part in Path(name).parts:
+        link = link / part
+        if link.is_symlink():
+            break
+    target = link.resolve()
+    if link == paper / name:
+        return (f"a link to {display_path(real)}, outside the paper's folder, which alone is "
+                f"packed: put a copy of it in the link's place (rm {shell_word(link)} && cp "
+                f"{shell_word(target)} {shell_word(link)}), or remove it and its include")
+    return (f"read through {display_path(link.relative_to(paper).as_posix())}, a link to the "
+            f"folder {display_path(target)}, outside the paper's folder, which alone is packed: "
+            f"put a copy of that folder in the link's place (rm {shell_word(link)} && cp -r "
+            f"{shell_word(target)} {shell_word(link)}), or remove the include")
+
+
+def hard_link(paper: Path, name: str, outside: int, names: int) -> str:
+    """The line for ``paper / name``, a hard link with ``outside`` of its ``names`` names
+    outside the paper's folder; its command names the file as the pack was given it, quoted
+    (round 51b-2, B1: ``cp sec/my notes.tex x && mv x sec/my notes.tex`` split the name and
+    named it from the paper's folder, not where the pack ran)."""
+    path, copy = shell_word(paper / name), shell_word(f"{paper / name}.copy")
+    return (f"a hard link: {outside} of its {names} names {'is' if outside == 1 else 'are'} "
+            "outside the paper's folder (the same file as one elsewhere): the pack takes only "
+            f"the paper's own files; make it a copy of its own (cp {path} {copy} && mv {copy} "
+            f"{path})")
+
+
+def move_in(name: str) -> str:
+    """The way out for a file the paper names outside its folder (``../refs.bib``): into the
+    folder, and named from there; moved alone, the paper still named ``../refs.bib``, and the
+    pack said the same again (hostile round 51b-2, B4)."""
+    return (f"; only the paper's folder is packed: move that file into it and name it from "
+            f"there ({display_path(Path(name.rstrip('.')).name)})")

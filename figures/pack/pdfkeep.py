@@ -139,11 +139,17 @@ def resources_kept(resources: Any, reader: Any) -> list[tuple[Any, frozenset[str
     return forms
 
 
+class Unread(Exception):
+    """A content stream that may hold ``%`` comments and that pypdf cannot read."""
+
+
 def uncommented(stream: Any, reader: Any) -> None:
     """A page's, form's or glyph's content ``stream`` without its ``%`` comments (free text,
     never drawn): read into pypdf's ``ContentStream`` (which passes comments by) and written
     back from its operations, unfiltered; as it is when it holds no ``%``, or pypdf cannot
-    read it (the drawing untouched)."""
+    read it (the drawing untouched). :class:`Unread` when it is only too large for pypdf: its
+    comments would ship unread (hostile round 51b-2, B6: a content over pypdf's 75 MB
+    decompression limit kept its ``% note`` with no word)."""
     from pypdf import PageObject
     from pypdf.generic import ContentStream, StreamObject
 
@@ -156,7 +162,11 @@ def uncommented(stream: Any, reader: Any) -> None:
         content.set_data(data)
         content.operations = list(content.operations)  # read, then written anew
         data = content.get_data()
-    except Exception:  # noqa: BLE001 - unreadable: as it is
+    except Exception as exc:  # noqa: BLE001 - unreadable: as it is (a filter pypdf cannot
+        # decode: no viewer can either), but for one only too large for pypdf, which every
+        # viewer draws
+        if type(exc).__name__ == "LimitReachedError":
+            raise Unread(f"{type(exc).__name__}: {exc}".rstrip(": .")) from None
         return
     if page:
         stream.replace_contents(content)

@@ -170,10 +170,18 @@ def first_line(paper: list[str], packed: list[str]) -> str:
         for line, then in itertools.zip_longest(one.splitlines(), other.splitlines(),
                                                 fillvalue=""):
             if line != then:
-                return f": the paper prints {_shown(line)}, the archive {_shown(then)}"
+                mine, theirs = line.strip(), then.strip()
+                at = next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
+                          min(len(mine), len(theirs)))  # shown from a little before it
+                start = max(0, at - 20) if at > 40 else 0  # (51b-2, B7: "date D:2026..."
+                return (f": the paper prints {_shown(mine, start)}, "  # twice, alike)
+                        f"the archive {_shown(theirs, start)}")
     return ""
 
 
-def _shown(line: str) -> str:
-    line = re.sub(r"[\x00-\x1f\x7f]", "?", line.strip())  # (no escape reaches the terminal)
-    return f'"{line[:60]}..."' if len(line) > 60 else f'"{line}"'
+def _shown(line: str, start: int = 0) -> str:
+    """``line`` as the warning quotes it: from ``start`` (where it is told from, 20
+    characters before the first that differs when that is past the 40th), 60 characters."""
+    line = re.sub(r"[\x00-\x1f\x7f]", "?", line)  # (no escape reaches the terminal)
+    return ('"...' if start else '"') + line[start:start + 60] + (
+        '..."' if len(line) > start + 60 else '"')

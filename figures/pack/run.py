@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures import runner
-from figures.errors import FigureDataError, LatexError, display_path
+from figures.errors import FigureDataError, LatexError, display_path, shell_word
 from figures.mainfile import passed_over
 from figures.pack import (
     anonymity,
@@ -22,6 +22,7 @@ from figures.pack import (
     hidden,
     images,
     inputs,
+    leftout,
     noted,
     notices,
     onpage,
@@ -317,16 +318,10 @@ def _own_file(paper: Path, name: str, links: HardLinks) -> Path:
     path = paper / name
     real = path.resolve()
     if not real.is_relative_to(paper.resolve()) or not real.is_file():
-        raise FigureDataError(name, None, (
-            f"a link to {display_path(real)}, outside the paper's folder" if real.is_file()
-            else "not a regular file") + ": the pack takes only the paper's own files; copy "
-            "it into the folder (or remove it and its include)")
-    outside = links.outside(real)
-    if outside:
-        raise FigureDataError(name, None, (
-            f"a hard link: {outside} of its {real.stat().st_nlink} names {'is' if outside == 1 else 'are'} "
-            "outside the paper's folder (the same file as one elsewhere): the pack takes only "
-            f"the paper's own files; make it a copy of its own (cp {name} x && mv x {name})"))
+        raise FigureDataError(name, None, leftout.not_own(paper, name))  # (51b-2, B2)
+    if outside := links.outside(real):
+        raise FigureDataError(name, None, leftout.hard_link(paper, name, outside,
+                                                            real.stat().st_nlink))
     return path
 
 
@@ -387,5 +382,8 @@ def _refuse_out(out: Path, paper: Path, figdata_dir: Path) -> None:
     inputs = input_folder_of(out, figdata_dir)
     if is_inside(out, paper) or inputs is not None:
         where = "the paper's folder" if inputs is None else inputs
+        suffix = ".zip" if archive.kind_of(out) == "zip" else ".tar.gz"
+        beside = paper.resolve().parent / f"{paper.resolve().name}{suffix}"
         raise FigureDataError(str(out), None, f"--out is inside {where}; write the archive "
-                              "outside it (e.g. --out paper.tar.gz beside the paper's folder)")
+                              f"outside it (e.g. --out {shell_word(os.path.relpath(beside))}, "
+                              "beside the paper's folder)")  # from where it ran (51b-2, B3)

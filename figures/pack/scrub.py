@@ -14,7 +14,7 @@ import struct
 from typing import Any
 
 from figures.errors import FigureDataError
-from figures.pack.pdfkeep import FORM_KEPT, resources_kept, uncommented
+from figures.pack.pdfkeep import FORM_KEPT, Unread, resources_kept, uncommented
 from figures.paper.disclosure import EMAIL, HOME, jpeg_metadata, jpeg_segments
 from figures.paper.names import placeholder
 
@@ -107,6 +107,17 @@ def _pdf_without_metadata(data: bytes, name: str) -> bytes:
     (:func:`_drawing_only`), copied with what they reach, which is all pdfTeX includes: an
     object only a removed key pointed at (a /PieceInfo's private stream, an XMP packet), the
     catalogue's attachments, scripts, outline and forms are not written."""
+    try:
+        return _scrubbed(data, name)
+    except Unread as exc:  # hostile round 51b-2, B6: its comments shipped with no word
+        raise FigureDataError(name, None, (
+            f"a content stream the pack cannot read ({exc}), so its % comments (free text, "
+            "never drawn: a name, a path) cannot be taken out for review: rewrite the figure "
+            "(`gs -o OUT.pdf -sDEVICE=pdfwrite IN.pdf`, or export it again, smaller) and "
+            "include that; the anonymous pack stops")) from None
+
+
+def _scrubbed(data: bytes, name: str) -> bytes:
     from pypdf import PdfWriter
     from pypdf.generic import StreamObject
 

@@ -376,7 +376,7 @@ def _said(ran, out: Path, main: Path, where: str, paper: Path | None = None) -> 
         elif unwritten := inputs.unwritten(main.parent, error):  # \openout{/abs/x}
             error = f"{error.removesuffix('.')}; {unwritten}"
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
-            error += "; only the paper's folder is packed: move that file into it"
+            error += leftout.move_in(re.search(r"(?:`| )((?:\.\./|/)[^'\s]*)", error)[1])
         elif missing and (beyond := gpaths.climbing(root := paper or main.parent,
                                                     root / main.name)):  # (round 50b, K24)
             error += f"; {beyond}"

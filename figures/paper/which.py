@@ -107,7 +107,11 @@ def which(path: Path, figdata_dir: Path, venues_file: Path | None = None, *,  # 
     except Exception as exc:  # noqa: BLE001 - a damaged PDF or PNG (pypdf, Pillow)
         why = f"cannot be decoded ({type(exc).__name__}): export it again" + (  # round 49
             ", or rewrite it with Ghostscript: `gs -o OUT.pdf -sDEVICE=pdfwrite IN.pdf`" if path.suffix.lower() == ".pdf" else "")
-        if type(exc).__name__ == "DependencyError":  # AES, and no `cryptography` here
+        if type(exc).__name__ == "DecompressionBombError":  # exported again, the same pixels
+            why = (f"too many pixels to read ({str(exc).split(',')[0]}; Pillow refuses it as "
+                   "a possible decompression bomb): make it smaller (fewer pixels: arXiv warns "
+                   "past 34 megapixels)")  # (hostile round 51b-2, B10)
+        elif type(exc).__name__ == "DependencyError":  # AES, and no `cryptography` here
             why = ("an encrypted PDF pypdf cannot open (AES needs the `cryptography` package: "
                    "pip install cryptography; or save it unencrypted: qpdf --decrypt IN OUT)")
         elif type(exc).__name__ == "FileNotDecryptedError":  # read, but it asks a password

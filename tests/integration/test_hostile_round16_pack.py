@@ -137,7 +137,8 @@ def test_a_file_read_from_outside_the_papers_folder_stops_the_pack(tmp_path, rea
     _listing_paper(tmp_path, reading.replace("NAME", name))
     assert pack_refused(tmp_path) == (
         f"error: main.tex: reads {name}, outside the paper's folder (\\{command}, as TeX's "
-        f"log says: No file {name}.); only the paper's folder is packed: move that file into it")
+        f"log says: No file {name}.); only the paper's folder is packed: move that file into it "
+        "and name it from there (code.py)")  # (round 51b-2, B4)
 
 
 @pytest.mark.slow  # pack compiles the paper and its archive
@@ -215,4 +216,5 @@ def test_an_attachment_read_from_outside_the_folder_stops_the_pack(tmp_path):
         f"Data: \\attachfile{{{outside}}}.\n\\end{{document}}\n")})
     assert pack_refused(tmp_path) == (
         f"error: main.tex: reads {outside}, outside the paper's folder (\\attachfile, embedded "
-        "whole in its PDF); only the paper's folder is packed: move that file into it")
+        "whole in its PDF); only the paper's folder is packed: move that file into it and "
+        f"name it from there ({outside.name})")

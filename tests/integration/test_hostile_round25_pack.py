@@ -55,7 +55,8 @@ def test_an_external_aux_outside_the_folder_stops_the_pack(tmp_path):
     assert pack_refused(tmp_path) == (
         "error: main.tex: reads ../supplement/supplement.aux, outside the paper's folder (as "
         "TeX's log says: Package xr Warning: No file ../supplement/supplement.aux); only the "
-        "paper's folder is packed: move that file into it")
+        "paper's folder is packed: move that file into it and name it from there "
+        "(supplement.aux)")
 
 
 def test_a_chapters_aux_read_for_includeonly_says_to_remove_it(tmp_path):

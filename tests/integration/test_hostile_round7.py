@@ -104,7 +104,7 @@ def test_a_hard_link_to_a_file_outside_the_folder_is_not_packed(tmp_path):
     assert ran.stderr == (
         "error: notes.tex: a hard link: 1 of its 2 names is outside the paper's folder (the "
         "same file as one elsewhere): the pack takes only the paper's own files; make it a "
-        "copy of its own (cp notes.tex x && mv x notes.tex)\n")
+        "copy of its own (cp p/notes.tex p/notes.tex.copy && mv p/notes.tex.copy p/notes.tex)\n")
     assert not (tmp_path / "p.tar.gz").exists()
     (paper / "notes.tex").unlink()
     (paper / "notes.tex").write_text("Own text.\n")
@@ -268,7 +268,8 @@ def test_an_input_of_dev_zero_is_named_within_seconds(tmp_path, command):
     assert len(said) == 1, ran.stderr
     if command == "pack":
         assert said[0] == ("error: main.tex: latexmk reads /dev/zero, a device without end; "
-                           "it was stopped: remove its \\input")
+                           "it was stopped: remove what names it (its \\input, or a test "
+                           "for it: \\IfFileExists)")
     else:
         assert said[0] == ("error: p/main.tex: pdflatex stopped before the end of the paper "
                            "(Unable to read an entire line---bufsize=200000, reading "

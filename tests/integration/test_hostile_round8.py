@@ -169,7 +169,7 @@ def test_check_of_an_image_file_says_what_check_reads(tmp_path, capsys):
      "outside the folder TeX may read)")),
     ("Hi \\cite{a}. \\bibliographystyle{../outside/plain}\\bibliography{refs}",
      ("I couldn't open style file ../outside/plain.bst; only the paper's folder is packed: "
-     "move that file into it")),
+     "move that file into it and name it from there (plain.bst)")),
 ])
 def test_a_file_outside_the_folder_read_by_openin_or_bibtex_is_said_to_be_outside(tmp_path,
                                                                                  body, said):

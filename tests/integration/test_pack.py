@@ -386,8 +386,9 @@ def test_only_files_tex_reads_as_input_go_in_whole_and_no_link_leads_out(builds,
     (home / ".ssh" / "id_rsa").write_text("Key text.\n")
     code, _, err = pack(capsys, paper, builds[0], tmp_path / "b.tar.gz")
     assert code == 1
-    assert err.startswith(f"error: keys/id_rsa: a link to {home / '.ssh' / 'id_rsa'}, outside "
-                          "the paper's folder: the pack takes only the paper's own files")
+    assert err.startswith(f"error: keys/id_rsa: read through keys, a link to the folder "
+                          f"{home / '.ssh'}, outside the paper's folder, which alone is "
+                          "packed")  # (the folder named: round 51b-2, B2)
     assert len(err.splitlines()) == 1
     assert not (tmp_path / "b.tar.gz").exists()
 
@@ -465,4 +466,4 @@ def test_a_bibliography_outside_the_folder_is_named(builds, tmp_path, capsys):
     assert code == 1
     assert err == ("error: main.tex: does not compile in a copy of the paper's folder: File "
                    "`../shared/refs.bib' not found (the bibliography's .bib); only the paper's "
-                   "folder is packed: move that file into it\n")
+                   "folder is packed: move that file into it and name it from there (refs.bib)\n")  # (named from there: round 51b-2, B4)
