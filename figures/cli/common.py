@@ -84,10 +84,12 @@ class Once(argparse.Action):
         given.setdefault(self.dest, (self, []))[1].append(values)
 
 
-def refuse_repeats(args: argparse.Namespace) -> None:
+def refuse_repeats(args: argparse.Namespace, argv: Sequence[str] | None = None) -> None:
     """A :class:`UsageError` for the first option given more than once with values that
     differ, in build's words: ``--venue given 2 times (icml, iclr): one venue per run:
-    `figures sync --venue icml`, then `figures sync --venue iclr```."""
+    `figures sync P --venue icml`, then `figures sync P --venue iclr```, each run the
+    command line ``argv`` as typed with that option once (hostile round 51b-2, B5: the runs
+    named the option alone, without the paper or the other options, and could not be run)."""
     given = vars(args).pop(_GIVEN, {})
     for action, values in given.values():
         if len({action.key(value) for value in values}) < 2:
@@ -98,9 +100,39 @@ def refuse_repeats(args: argparse.Namespace) -> None:
         line = f"{option} given {len(values)} times ({', '.join(typed)}): {action.per}"
         if action.runs:
             command = f"figures {getattr(args, 'command_name', '')}".rstrip()
-            line += ": `" + "`, then `".join(
-                f"{command} {option} {shell_word(value)}" for value in dict.fromkeys(typed)) + "`"
+            rest, at = _without(list(argv or ()), action.option_strings)
+            if getattr(args, "command_name", None) in rest:  # as typed, once each
+                line += ": `" + "`, then `".join(" ".join(["figures", *map(shell_word, [
+                    *rest[:at], option, value, *rest[at:]])]) for value in dict.fromkeys(typed)) + "`"
+            else:
+                line += ": `" + "`, then `".join(
+                    f"{command} {option} {shell_word(value)}" for value in dict.fromkeys(typed)) + "`"
         raise UsageError(line)
+
+
+def _without(argv: list[str], spellings: Sequence[str]) -> tuple[list[str], int]:
+    """``argv`` less each occurrence of an option spelled any of ``spellings`` (``--out A``,
+    ``--out=A``, ``-jA``, an abbreviation argparse takes: ``--ou A``) and its value, and
+    where the first one stood."""
+    rest, at, value_next = [], None, False
+    for number, word in enumerate(argv):
+        if value_next:
+            value_next = False
+            continue
+        if word == "--":
+            rest += argv[number:]
+            break
+        name = word.partition("=")[0]
+        whole = name in spellings or (name.startswith("--") and len(name) > 2 and any(
+            s.startswith(name) for s in spellings if s.startswith("--")))
+        joined = not whole and any(word.startswith(s) and len(word) > len(s)
+                                   for s in spellings if not s.startswith("--"))
+        if whole or joined:
+            at = len(rest) if at is None else at
+            value_next = whole and "=" not in word
+            continue
+        rest.append(word)
+    return rest, len(rest) if at is None else at
 
 
 def add_venues(p: argparse.ArgumentParser,

@@ -100,7 +100,7 @@ def _refusal(argv: Sequence[str] | None
         return None, str(exc), 1
     args = parser().parse_args(argv)
     try:
-        refuse_repeats(args)  # an option given twice, as argparse's usage errors (round 37, C2)
+        refuse_repeats(args, sys.argv[1:] if argv is None else argv)  # round 37, C2
     except UsageError as exc:
         return None, str(exc), 2
     # the environment, for every command: one place (round 28 B1); then the folders

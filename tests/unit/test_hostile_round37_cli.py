@@ -23,26 +23,32 @@ def _paper(tmp_path: Path) -> Path:
     return paper
 
 
-def _twice(command: str, option: str, first: str, second: str, per: str = "one per run") -> str:
-    """build's words for ``option`` given twice to ``command``."""
-    return (f"{option} given 2 times ({first}, {second}): {per}: `figures {command} {option} "
-            f"{first}`, then `figures {command} {option} {second}`")
+def _twice(runs: str, option: str, first: str, second: str, per: str = "one per run") -> str:
+    """build's words for ``option`` given twice: each run the command line as typed with the
+    option once (``runs``, ``{}`` where the option and its value go; hostile round 51b-2, B5:
+    the runs named the option alone, without the paper or the other options)."""
+    return (f"{option} given 2 times ({first}, {second}): {per}: `figures "
+            f"{runs.format(f'{option} {first}')}`, then `figures {runs.format(f'{option} {second}')}`")
 
 
 @pytest.mark.parametrize(("argv", "line"), [
     (["sync", "{paper}", "--venue", "icml", "--venue", "iclr", "--allow-synthetic"],
-     _twice("sync", "--venue", "icml", "iclr", "one venue per run")),
+     _twice("sync {{paper}} {} --allow-synthetic --figdata {{figdata}}", "--venue", "icml",
+            "iclr", "one venue per run")),
     (["paper", "{paper}", "--venue", "iclr", "--venue", "icml"],
-     _twice("paper", "--venue", "iclr", "icml", "one venue per run")),
+     _twice("paper {{paper}} {} --figdata {{figdata}}", "--venue", "iclr", "icml",
+            "one venue per run")),
     (["sync", "{paper}", "--main", "a.tex", "--main", "b.tex"],
-     _twice("sync", "--main", "a.tex", "b.tex")),
-    (["pack", "{paper}", "--out", "A.tar.gz", "--out", "B.tar.gz"],
-     _twice("pack", "--out", "A.tar.gz", "B.tar.gz")),
+     _twice("sync {{paper}} {} --figdata {{figdata}}", "--main", "a.tex", "b.tex")),
+    (["pack", "{paper}", "--out", "A.tar.gz", "--out=B.tar.gz"],
+     _twice("pack {{paper}} {}", "--out", "A.tar.gz", "B.tar.gz")),
     (["build", "--venue", "icml", "--venue", "iclr", "cifar_summary"],
-     _twice("build", "--venue", "icml", "iclr", "one venue per run")),
+     _twice("build {} cifar_summary --figdata {{figdata}}", "--venue", "icml", "iclr",
+            "one venue per run")),
     (["check", "--venue", "icml", "--venue", "ieee"],
-     _twice("check", "--venue", "icml", "ieee", "one venue per run")),
-    (["build", "-j", "1", "--jobs", "2", "cifar_summary"], _twice("build", "--jobs", "1", "2")),
+     _twice("check {} --figdata {{figdata}}", "--venue", "icml", "ieee", "one venue per run")),
+    (["build", "-j", "1", "--jobs", "2", "cifar_summary"],
+     _twice("build {} cifar_summary --figdata {{figdata}}", "--jobs", "1", "2")),
 ])
 def test_a_single_valued_option_given_twice_is_refused_by_every_command(
         tmp_path, capsys, monkeypatch, argv, line):
@@ -57,6 +63,7 @@ def test_a_single_valued_option_given_twice_is_refused_by_every_command(
                     if argv[0] != "pack" else [arg.format(paper=paper) for arg in argv])
     said = capsys.readouterr()
     assert code == 2, said.out + said.err
+    line = line.format(paper=paper, figdata=FIGDATA)
     assert said.err.splitlines() == [f"error: {line}"], said.err
     assert said.out == ""
     assert sorted(p.name for p in paper.iterdir()) == ["main.tex"]
