@@ -232,9 +232,10 @@ def not_own(paper: Path, name: str) -> str:
             break
     target = link.resolve()
     if link == paper / name:
-        return (f"a link to {display_path(real)}, outside the paper's folder, which alone is "
-                f"packed: put a copy of it in the link's place (rm {shell_word(link)} && cp "
-                f"{shell_word(target)} {shell_word(link)}), or remove it and its include")
+        return (f"a link out of the paper's folder, which alone is packed: put a copy of its "
+                f"target in its place (rm {shell_word(link)} && cp {shell_word(target)} "
+                f"{shell_word(link)}), or remove it and its include")  # each path once or twice:
+        # a line holds 400 characters, and the target named twice cut the command (/tmp paths)
     return (f"read through {display_path(link.relative_to(paper).as_posix())}, a link to the "
             f"folder {display_path(target)}, outside the paper's folder, which alone is packed: "
             f"put a copy of that folder in the link's place (rm {shell_word(link)} && cp -r "

@@ -30,10 +30,10 @@ def test_pack_refuses_a_bbl_that_links_outside_the_papers_folder(tmp_path):
         "Cite \\cite{k}.\n\\bibliographystyle{plain}\n\\bibliography{refs}")))
     with pytest.raises(FigureDataError) as refused:
         pack(paper, tmp_path / "p.tar.gz", REPO / "figdata")
-    assert str(refused.value) == (
-        f"main.bbl: a link to {tmp_path}/outside.bbl, outside the paper's folder: the pack "
-        "takes only the paper's own files; copy it into the folder (or remove it and its "
-        "include)")
+    assert str(refused.value) == (  # round 51b-2 (B2): the link replaced by a copy
+        "main.bbl: a link out of the paper's folder, which alone is packed: put a copy of its "
+        f"target in its place (rm {paper}/main.bbl && cp {tmp_path}/outside.bbl "
+        f"{paper}/main.bbl), or remove it and its include")
     assert not (tmp_path / "p.tar.gz").exists()
 
 

@@ -87,11 +87,11 @@ def test_a_linked_folder_or_file_out_of_the_paper_is_told_a_way_out_that_works(t
     _followed(tmp_path, refused.removesuffix(", or remove the include"), "in the link's place (")
     refused = pack_refused(tmp_path)
     assert refused == (
-        f"error: notes.tex: a link to {tmp_path / 'notes.tex'}, outside the paper's folder, "
-        "which alone is packed: put a copy of it in the link's place (rm p/notes.tex && cp "
-        f"{tmp_path / 'notes.tex'} p/notes.tex), or remove it and its include"), refused
+        "error: notes.tex: a link out of the paper's folder, which alone is packed: put a "
+        f"copy of its target in its place (rm p/notes.tex && cp {tmp_path / 'notes.tex'} "
+        "p/notes.tex), or remove it and its include"), refused
     _followed(tmp_path, refused.removesuffix(", or remove it and its include"),
-              "in the link's place (")
+              "in its place (")
     assert pack_said(tmp_path).endswith("warnings: 0\n")
 
 
