@@ -99,21 +99,19 @@ def refuse_repeats(args: argparse.Namespace, argv: Sequence[str] | None = None) 
         typed = [display_path(getattr(value, "typed", value)) for value in values]
         line = f"{option} given {len(values)} times ({', '.join(typed)}): {action.per}"
         if action.runs:
-            command = f"figures {getattr(args, 'command_name', '')}".rstrip()
+            command = getattr(args, "command_name", "")
             rest, at = _without(list(argv or ()), action.option_strings)
-            if getattr(args, "command_name", None) in rest:  # as typed, once each
-                line += ": `" + "`, then `".join(" ".join(["figures", *map(shell_word, [
-                    *rest[:at], option, value, *rest[at:]])]) for value in dict.fromkeys(typed)) + "`"
-            else:
-                line += ": `" + "`, then `".join(
-                    f"{command} {option} {shell_word(value)}" for value in dict.fromkeys(typed)) + "`"
+            if command not in rest:  # no command line given: the command alone
+                rest, at = [command] if command else [], 1 if command else 0
+            line += ": `" + "`, then `".join(" ".join(["figures", *map(shell_word, [
+                *rest[:at], option, value, *rest[at:]])]) for value in dict.fromkeys(typed)) + "`"
         raise UsageError(line)
 
 
 def _without(argv: list[str], spellings: Sequence[str]) -> tuple[list[str], int]:
     """``argv`` less each occurrence of an option spelled any of ``spellings`` (``--out A``,
-    ``--out=A``, ``-jA``, an abbreviation argparse takes: ``--ou A``) and its value, and
-    where the first one stood."""
+    ``--out=A``, ``-jA``; the parser takes no abbreviation) and its value, and where the
+    first one stood."""
     rest, at, value_next = [], None, False
     for number, word in enumerate(argv):
         if value_next:
@@ -122,9 +120,7 @@ def _without(argv: list[str], spellings: Sequence[str]) -> tuple[list[str], int]
         if word == "--":
             rest += argv[number:]
             break
-        name = word.partition("=")[0]
-        whole = name in spellings or (name.startswith("--") and len(name) > 2 and any(
-            s.startswith(name) for s in spellings if s.startswith("--")))
+        whole = word.partition("=")[0] in spellings
         joined = not whole and any(word.startswith(s) and len(word) > len(s)
                                    for s in spellings if not s.startswith("--"))
         if whole or joined:
