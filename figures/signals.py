@@ -120,10 +120,12 @@ def raise_interrupted(signum: int, frame: object) -> None:
 @contextlib.contextmanager
 def sigterm_stops_like_ctrl_c() -> Iterator[None]:
     """Within the block, SIGTERM raises :class:`Terminated` (main thread only; the previous
-    handler is restored after, so a caller such as pytest keeps its own)."""
+    handler is restored after, so a caller such as pytest keeps its own). The stops the block
+    received are forgotten as it ends: they were the command's (see :func:`terminated`)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    received_before = len(_RECEIVED)
     previous = signal.signal(signal.SIGTERM, raise_terminated)
     previous_hup = signal.getsignal(_HANGUP) if _HANGUP is not None else None
     if previous_hup is signal.SIG_DFL:  # not under nohup, which ignores it
@@ -138,6 +140,9 @@ def sigterm_stops_like_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous_int)
         if previous_hup is signal.SIG_DFL:
             signal.signal(_HANGUP, previous_hup)
+        # the stops received are this command's: a later one in this process (a test's watch
+        # after another's SIGTERM) must not read them as its own and say it was terminated
+        del _RECEIVED[received_before:]
 
 
 def how_stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
