@@ -37,11 +37,11 @@ def pytest_command(copy: Path, seed: int, extra: list[str], processes: int = 1) 
     ``seed``'s order, in one process (no xdist: a test's own pytest subprocess chooses for
     itself) or split between ``processes`` xdist workers, each one shuffled alike by the
     seed; its report (JUnit XML) beside the copy, written only by a run that reached its
-    end."""
+    end; the 30 slowest tests listed (where CI's time goes, read from its log)."""
     split = ["-p", "no:xdist"] if processes == 1 else ["-n", str(processes)]
     return [sys.executable, "-m", "pytest", str(copy / "tests"), "--mpl", *split,
             "-p", "no:cacheprovider", "-p", "randomly", f"--randomly-seed={seed}", "-q",
-            f"--junit-xml={copy.parent / 'report.xml'}", *extra]
+            f"--junit-xml={copy.parent / 'report.xml'}", "--durations=30", *extra]
 
 
 def processes_option(argv: list[str]) -> tuple[int, list[str]]:
