@@ -41,19 +41,23 @@ def read_bounded(path: Path, limit: int) -> str | None:
         return handle.read(limit).decode("utf-8", errors="replace")
 
 
-#: The largest main file any command takes: arXiv's limit for a whole paper's archive. A
-#: sparse main file of 1 TiB was hashed whole by sync's record (hostile round 51a, P18: sync
-#: hung); TeX would read it whole too.
-MAIN_LIMIT = 50 << 20
+#: arXiv's limit on a whole submission, in bytes: the largest main file any command takes (a
+#: sparse main file of 1 TiB was hashed whole by sync's record: hostile round 51a, P18, sync
+#: hung; TeX would read it whole too) and the largest archive ``figures pack`` writes.
+ARXIV_LIMIT = 50 << 20
+#: Bytes above which a file is no file of a paper's (arXiv's limit, five times): neither a
+#: build of ours nor a wrapper of one is read whole (a 2 GiB video in a paper's folder took
+#: 2.1 GB and 17 s: round 50c, W3), and sync's record keys it by size and time, unhashed.
+LARGER_THAN_A_PAPER_FILE = 256 << 20
 
 
 def find_main(folder: Path, main: Path | str | None = None) -> Path:
-    """:func:`_find_main`, refused in one line when it is larger than :data:`MAIN_LIMIT`."""
+    """:func:`_find_main`, refused in one line when it is larger than :data:`ARXIV_LIMIT`."""
     path = _find_main(folder, main)
     with contextlib.suppress(OSError):  # gone since: the reader that opens it says so
-        if (size := path.stat().st_size) > MAIN_LIMIT:
+        if (size := path.stat().st_size) > ARXIV_LIMIT:
             raise FigureDataError(str(path), None, f"is {size >> 20} MiB, larger than a whole "
-                                  f"paper may be ({MAIN_LIMIT >> 20} MiB, arXiv's limit): not "
+                                  f"paper may be ({ARXIV_LIMIT >> 20} MiB, arXiv's limit): not "
                                   "read; is it the paper's main file? (else --main FILE)")
     return path
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.errors import FigureDataError, LatexError, display_path, shell_word
-from figures.mainfile import passed_over
+from figures.mainfile import ARXIV_LIMIT, passed_over
 from figures.pack import (
     anonymity,
     archive,
@@ -39,8 +39,6 @@ from figures.paths import input_folder_of, is_inside
 from figures.pdf import open_pdf
 from figures.texread import blanked, learned
 
-#: arXiv's limit on a submission's size, in bytes.
-ARXIV_MAX_BYTES = 50 * 1024 * 1024
 #: What TeX reads that keeps its comments: packages (their ``%`` line ends matter) and
 #: figures; every other text file it reads is source (``.tex``, ``.tikz``, ``.txt``, ``.TEX``).
 #: PostScript figures: ``%%BoundingBox`` is a comment to strip, and pdftex.def reads it with
@@ -215,7 +213,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               f"from the paper's own compile ({differs}{proof.first_line(*texts)}): "
                               "look at what was stripped, and at any file it reads by a name "
                               "outside its folder (absolute, or ../: never packed)")  # round 37, P6
-    if large := archive.too_large(out.name, len(data), files, ARXIV_MAX_BYTES):  # round 42, A56
+    if large := archive.too_large(out.name, len(data), files, ARXIV_LIMIT):  # round 42, A56
         found.warnings.append(large)
     if main is None and (other := passed_over(folder, main_tex, set(map(os.path.normpath,
                                                                          files)))):
@@ -269,7 +267,7 @@ def _own(paper: Path, name: str) -> bool:
     takes (its 50 MiB at most): what a file read with \\openin may be packed whole as."""
     real = (paper / name).resolve()
     return real.is_relative_to(paper.resolve()) and real.is_file() and \
-        real.stat().st_size <= ARXIV_MAX_BYTES
+        real.stat().st_size <= ARXIV_LIMIT
 
 
 def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,

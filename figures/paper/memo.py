@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from figures.data.jsonio import sha256_if_file, write_text_atomic
 from figures.errors import FigureDataError
+from figures.mainfile import LARGER_THAN_A_PAPER_FILE
 from figures.paths import BUILD_ROOT
 
 if TYPE_CHECKING:
@@ -92,18 +93,14 @@ def key_of(*parts: Any) -> str:
 
 def digest_of(path: Path | None) -> str | None:
     """The sha256 of the regular file at ``path`` (None: none there, or unreadable); of one
-    larger than any file a paper holds (:data:`LARGE`), its size and time instead: a sparse
+    larger than any file a paper holds (``LARGER_THAN_A_PAPER_FILE``), its size and time instead: a sparse
     1 TiB file was read whole (hostile round 51a, P18)."""
     return None if path is None else read_once(path, _digest_bounded)
 
 
-#: Bytes above which a file is keyed by its size and time, not read (arXiv's 50 MiB, 5 times).
-LARGE = 256 << 20
-
-
 def _digest_bounded(path: Path) -> str | None:
     found = path.stat()
-    if found.st_size > LARGE:
+    if found.st_size > LARGER_THAN_A_PAPER_FILE:
         return f"large:{found.st_size}:{found.st_mtime_ns}"
     return sha256_if_file(path)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from figures.data.envelope import SYNTHETIC
 from figures.data.jsonio import read_bytes, read_json_bytes
 from figures.errors import FigureDataError, UnknownName, display_path, one_line, os_error
+from figures.mainfile import LARGER_THAN_A_PAPER_FILE
 from figures.outputs import provenance
 from figures.outputs.kind import parse_kind, venue_key_of
 from figures.outputs.pixels import content_digest
@@ -80,18 +81,13 @@ class Which:
         return f"{display_path(self.path)}: {what}: {self.state}" + (f": {self.advice}" if self.why else "")
 
 
-#: Bytes above which a file is no build of ours, nor a wrapper of one (arXiv takes 50 MiB): not
-#: read whole (a 2 GiB video in a paper's folder took 2.1 GB of memory and 17 s: round 50c, W3).
-FIGURE_MAX = 256 << 20
-
-
 def which(path: Path, figdata_dir: Path, venues_file: Path | None = None, *,  # noqa: PLR0911
           wrappers: bool = False) -> Which:
     """What ``path`` is and whether it is current against ``figdata_dir`` and the code; with
     ``wrappers`` (``figures which``, the pack), a PDF without a label of its own is judged by
     ours inside it (:func:`inside_a_wrapper`)."""
     try:
-        if path.is_file() and (size := path.stat().st_size) > FIGURE_MAX:  # round 50c, W3
+        if path.is_file() and (size := path.stat().st_size) > LARGER_THAN_A_PAPER_FILE:  # round 50c, W3
             return Which(path, FOREIGN, why=f"{size >> 20} MiB, larger than any file the "
                          "suite builds or places: not read")
         data = read_bytes(path)  # once: a regular file, readable, else one line naming it

@@ -41,7 +41,7 @@ def test_an_archive_over_arxivs_size_names_the_file_that_makes_it_so(tmp_path, m
     many as the excess needs (arXiv's limit made 1 MiB here, the photo 1.4 MiB)."""
     from figures.pack import run
 
-    monkeypatch.setattr(run, "ARXIV_MAX_BYTES", 2**20)
+    monkeypatch.setattr(run, "ARXIV_LIMIT", 2**20)
     paper = tmp_path / "p"
     (paper / "figs").mkdir(parents=True)
     pixels = np.random.default_rng(0).integers(0, 256, (700, 700, 3), dtype=np.uint8)
