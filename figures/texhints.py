@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from figures import runner
+from figures import texlog
 from figures.errors import MAX_LINE, elide
 from figures.mainfile import read_bounded
 from figures.texread import Braces, blanked, control_words
@@ -156,7 +156,7 @@ def command_naming(files: list[Path], root: Path, name: str) -> str | None:
 
 
 def explained(error: str, log: Path, main: Path) -> str:
-    """``error`` (:func:`figures.runner.first_error`'s, of the compile of ``main`` whose log
+    """``error`` (:func:`figures.texlog.first_error`'s, of the compile of ``main`` whose log
     is ``log``) said by its cause in the paper's source, when it is one of this module's;
     else ``error`` unchanged."""
     if pipe := re.search(r"File `\|([^']*?)(?:\.tex)?' not found", error):
@@ -234,7 +234,7 @@ def _option_end(text: str, pos: int, lines: str) -> int:
 def _sources(main: Path, log: Path) -> list[Path]:
     """The main file and the paper's ``.tex`` files its compile's log says it opened."""
     try:
-        logged = runner.log_text(log)
+        logged = texlog.log_text(log)
     except OSError:
         logged = ""
     found = [main]

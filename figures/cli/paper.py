@@ -9,7 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from figures import runner
+from figures import runner, texlog
 from figures.cli.common import (
     add_figdata,
     add_flags,
@@ -91,7 +91,7 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
             raise outside.refusal(paper, far, pdf.name)
         compiled_files.put(out, paper.main)  # all or nothing (round 37, P10)
         if compiled.returncode != 0 or not (out / pdf.name).is_file():
-            why = explained(runner.first_error(out / f"{pdf.stem}.log", compiled.stdout),
+            why = explained(texlog.first_error(out / f"{pdf.stem}.log", compiled.stdout),
                             out / f"{pdf.stem}.log", paper.main)  # .blg beside it; round 39
             if "-shell-escape" in why:  # minted: a flag this command never gives a paper
                 why += (" (figures paper runs none of a paper's shell commands: compile it "
@@ -99,7 +99,7 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
                         f"{display_path(pdf)}`)")
             if hint := rc_not_run(paper.main.parent, why, paper.main.name):
                 why = why.removesuffix(".") + hint
-            at = next(iter(runner.tex_errors(why)), None)  # a chapter's: there (50a P29)
+            at = next(iter(texlog.tex_errors(why)), None)  # a chapter's: there (50a P29)
             where, why = (str(paper.main), why) if at is None else (str(paper.root / at),
                                                                     why.split(": ", 1)[1])
             raise LatexError(where, None, f"did not compile: {why} (see "

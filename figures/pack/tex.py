@@ -17,7 +17,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from figures import runner
+from figures import runner, texlog
 from figures.errors import FigureDataError, LatexError
 from figures.pack import frames, gpaths, inputs, leftout
 from figures.pack.environ import alone, expanded_hint, in_home_tree, refuse_expanded, search_paths
@@ -125,7 +125,7 @@ def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
     every rerun pdfTeX asks for is made): the run, and whether bibtex was left out (hostile
     round 24, S6: "did not compile" of a paper that compiles)."""
     ran = runner.latexmk(main, out, *flags, file=file, hint=hint)
-    if ran.returncode == 0 or not runner.first_error(
+    if ran.returncode == 0 or not texlog.first_error(
             out / f"{main.stem}.log", ran.stdout).startswith(NOTHING_CITED):
         return ran, False
     return runner.latexmk(main, out, *flags, "-g", "-bibtex-", file=file, hint=hint), True
@@ -141,11 +141,11 @@ def record(paper: Path, main: Path, work: Path, keep: frozenset[str] = frozenset
     ran = latexmk(copy / main.name, out, "-recorder", "-g", "-file-line-error",
                   f"-usepretex={inputs.PRETEX}", file=main.name)[0]
     stem = main.stem
-    if ran.returncode != 0 and (name := leftout.denied_named(denied, runner.first_error(
+    if ran.returncode != 0 and (name := leftout.denied_named(denied, texlog.first_error(
             out / f"{stem}.log", ran.stdout), ran.stdout, copy)):  # (49b, K4: its gpath)
         raise FigureDataError(str(paper / name), None, leftout.DENIED)
     if ran.returncode != 0 and (found := {os.path.normpath(name) for name in leftout.named(
-            runner.first_error(out / f"{stem}.log", ran.stdout))  # pgfplots' 'logs/train.log'
+            texlog.first_error(out / f"{stem}.log", ran.stdout))  # pgfplots' 'logs/train.log'
             if leftout.data_left_out(paper, name)} - keep):  # (hostile round 25, PL, LL)
         (work / "again").mkdir()
         return record(paper, main, work / "again", keep | found)
@@ -267,7 +267,7 @@ def prove(folder: Path, main: str, paper: Path | None = None) -> tuple[bytes, in
             ran = runner.run(command, folder, env=alone(folder), file=Path(main).name,
                              home=Path(home))
             _said(ran, folder, folder / main, "from the archive alone", paper)
-            text = runner.log_text(log) if log.is_file() else ""
+            text = texlog.log_text(log) if log.is_file() else ""
             lists, before = _lists(folder, main), lists
             if "Rerun to get" not in text and (runs > 1 or "undefined" not in text) \
                     and lists == before:
@@ -306,7 +306,7 @@ def prove_final(folder: Path, main: str, took: float = 0.0,
         return limit if f"took over {limit:g} s" in exc.message else exc.message
     pdf, log = folder / f"{stem}.pdf", folder / f"{stem}.log"
     if ran.returncode != 0 or not pdf.is_file():  # its first error (round 35, M9)
-        return runner.first_error(log, ran.stdout)
+        return texlog.first_error(log, ran.stdout)
     return pdf.read_bytes(), inputs.log_text(log)
 
 
@@ -338,7 +338,7 @@ def _said(ran, out: Path, main: Path, where: str, paper: Path | None = None) -> 
             f"{where} (an output folder set in the paper?); the pack compiles in place and "
             "arXiv does too: remove that setting"))
     if ran.returncode != 0:
-        error = explained(runner.first_error(log := out / f"{main.stem}.log", ran.stdout), log, main)
+        error = explained(texlog.first_error(log := out / f"{main.stem}.log", ran.stdout), log, main)
         bib = re.search(r"Bib file\(s\) not found in search path:\s+(\S+)", ran.stdout)
         if bib:  # latexmk then said "All targets () are up-to-date"
             error = f"File `{bib.group(1)}' not found (the bibliography's .bib)" + \

@@ -23,7 +23,7 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from figures import runner
+from figures import runner, texlog
 from figures.errors import MAX_LINE, LatexError, elide
 from figures.paper.cropped import Clips
 from figures.paper.latex import Graphic, Paper, graphics_options
@@ -122,15 +122,15 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         log = out / f"{job}.fap"
         text = log.read_bytes().decode("utf-8", "surrogateescape") if log.is_file() else ""
         lines = [line.replace(source, main.name) for line in text.split("\n")]  # main's link
-        errors = runner.tex_errors(run.stdout.replace(source, main.name))
+        errors = texlog.tex_errors(run.stdout.replace(source, main.name))
         said = list(errors.items())
         if "E|" not in lines and read_images and "!pdfTeX error" in run.stdout:
             return ask_tex(main, timeout, read_images=False, guess=guess)
         missing = [m[2:] for m in lines if m.startswith("M|") and not m.endswith(".tex")]
         if "E|" not in lines:
-            texlog = out / f"{job}.log"
-            texlog = texlog.read_text(errors="replace") if texlog.is_file() else ""
-            last = stopped(said, run, texlog, missing, out / f"{job}.fls", main)
+            logged = out / f"{job}.log"
+            logged = logged.read_text(errors="replace") if logged.is_file() else ""
+            last = stopped(said, run, logged, missing, out / f"{job}.fls", main)
             why = explained(last, out / f"{job}.log", main)  # an include TeX misread (A65),
             why = led_by_first(said, why) if why == last else why  # else TeX's first (P13)
             do = "figures compiles with pdflatex only, not XeLaTeX or LuaLaTeX" if re.search(

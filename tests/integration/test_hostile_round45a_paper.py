@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from helpers import REPO
 
-from figures import runner
+from figures import texlog
 from figures.cli import main as cli
 
 
@@ -70,10 +70,10 @@ def test_a_first_sync_tells_the_file_that_stopped_tex(tmp_path, monkeypatch, cap
 
 
 def test_first_error_puts_the_fatal_line_before_a_missing_image(tmp_path):
-    """Round 45a (P26): :func:`figures.runner.first_error` of a log whose first error is an
+    """Round 45a (P26): :func:`figures.texlog.first_error` of a log whose first error is an
     image not there yet, the terminal saying a line over TeX's buffer stopped it: the buffer's."""
     log = tmp_path / "main.log"
     log.write_text("./main.tex:5: LaTeX Error: File `cifar_summary' not found.\n")
-    said = runner.first_error(log, "(./sec/table.tex! Unable to read an entire line---"
+    said = texlog.first_error(log, "(./sec/table.tex! Unable to read an entire line---"
                                    "bufsize=200000.\n")
     assert said.startswith("sec/table.tex: Unable to read an entire line---bufsize=200000"), said

@@ -31,7 +31,7 @@ def test_a_bibtex_that_dies_without_a_word_names_the_database_it_was_reading(
     277 s and printed nothing, and the pack's refusal was latexmk's ``Command for 'bibtex
     /tmp/figures-pack-.../out/main' gave return code 256``, naming a temporary that no longer
     exists and not the file. The database bibtex was reading (its ``.blg``) is named."""
-    from figures.runner import first_error
+    from figures.texlog import first_error
 
     (tmp_path / "main.log").write_text("This is pdfTeX\n(./main.tex)\n")
     (tmp_path / "main.blg").write_text(
@@ -86,7 +86,7 @@ def test_a_paper_that_never_settles_is_said_so_not_up_to_date(tmp_path: Path) ->
     """Round 38 (L4): a paper writing a random stamp it reads back on every run: latexmk
     stopped at its maximum of runs, and the refusal was its last line, "Latexmk: All targets
     () are up-to-date", the opposite of the cause. Its own words are taken, and what to do."""
-    from figures.runner import first_error
+    from figures.texlog import first_error
 
     (tmp_path / "main.log").write_text("This is pdfTeX\n(./main.tex)\n")
     output = ("Latexmk: Maximum runs of pdflatex reached without getting stable files\n"

@@ -4,18 +4,18 @@ and the log was read as Latin-1. It is read as UTF-8 where it decodes."""
 
 from __future__ import annotations
 
-from figures import runner
+from figures import texlog
 
 
 def test_a_file_name_in_the_log_is_read_as_utf8(tmp_path):
     log = tmp_path / "main.log"
     log.write_bytes("./main.tex:7: Package pdftex.def Error: File `figs/naïve.png' not found: "
                     "using draft setting.\n".encode())
-    said = runner.first_error(log, "")
+    said = texlog.first_error(log, "")
     assert "File `figs/naïve.png' not found" in said, said
 
 
 def test_a_latin1_log_is_still_read(tmp_path):
     log = tmp_path / "main.log"
     log.write_bytes("! Undefined control sequence: caf\xe9.\n".encode("latin-1"))
-    assert "café" in runner.first_error(log, "")
+    assert "café" in texlog.first_error(log, "")

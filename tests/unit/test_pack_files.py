@@ -8,7 +8,7 @@ import io
 import pytest
 from PIL import Image
 
-from figures import runner
+from figures import runner, texlog
 from figures.errors import FigureDataError
 from figures.pack import archive, images, scrub, tex
 from figures.paper import disclosure
@@ -34,22 +34,22 @@ def test_the_first_error_line_of_a_log(tmp_path):
     log = tmp_path / "main.log"
     log.write_text("This is pdfTeX\n(./main.tex\n./main.tex:16: LaTeX Error: File `x' not "
                    "found.\n! Emergency stop.\n")
-    assert runner.first_error(log, "") == "./main.tex:16: LaTeX Error: File `x' not found."
+    assert texlog.first_error(log, "") == "./main.tex:16: LaTeX Error: File `x' not found."
     message = "./main.tex:15: Package pdftex.def Error: File `/tmp/paper/figs/logo.png' not " \
         "found: using draft setting."
     log.write_text(f"{message}\n\nSee the manual.\n")  # unbroken: max_print_line (test_runner)
-    assert runner.first_error(log, "") == message
+    assert texlog.first_error(log, "") == message
     log.write_text("! Undefined control sequence.\nl.3 \\foo\n")
-    assert runner.first_error(log, "") == "Undefined control sequence."
+    assert texlog.first_error(log, "") == "Undefined control sequence."
     log.write_text("!pdfTeX error: pdflatex (file ./figs/logo.png): libpng: internal error\n"
                    " ==> Fatal error occurred, no output PDF file produced!\n")  # a broken PNG
-    assert "./figs/logo.png" in runner.first_error(log, "Refer to 'main.log'\n")
+    assert "./figs/logo.png" in texlog.first_error(log, "Refer to 'main.log'\n")
     log.write_text("Output written on main.pdf (1 page).\n")  # bibtex failed, not pdflatex
     (tmp_path / "main.blg").write_text("Database file #1: refs.bib\nI was expecting a `,' or "
                                        "a `}'---line 4 of file refs.bib\n :  year=2020,\n")
-    assert "line 4 of file refs.bib" in runner.first_error(log, "Bibtex errors: See main.blg\n")
+    assert "line 4 of file refs.bib" in texlog.first_error(log, "Bibtex errors: See main.blg\n")
     (tmp_path / "main.blg").unlink()
-    assert runner.first_error(tmp_path / "none.log", "Latexmk: no such file\n") == \
+    assert texlog.first_error(tmp_path / "none.log", "Latexmk: no such file\n") == \
         "Latexmk: no such file"
 
 
@@ -536,7 +536,7 @@ def test_a_compile_that_ends_well_without_its_pdf_says_where_to_look(tmp_path):
 def test_the_first_error_never_points_at_a_log_in_a_removed_folder(tmp_path):
     said = "Latexmk: Missing input file 'x.sty'\nLatexmk: Errors, so I did not complete\n" \
            "  Refer to 'main.log' for details\n"
-    assert runner.first_error(tmp_path / "main.log", said) == (
+    assert texlog.first_error(tmp_path / "main.log", said) == (
         "Latexmk: Errors, so I did not complete")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from figures import runner
+from figures import runner, texlog
 from figures.errors import LatexError, ToolMissing
 from figures.pack import tex
 
@@ -59,7 +59,7 @@ def test_a_long_error_line_is_read_whole_from_the_log_tex_wrote(tmp_path):
     ran = runner.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
                       "-file-line-error", "main.tex"], tmp_path)
     assert ran.returncode != 0
-    said = runner.first_error(tmp_path / "main.log", ran.stdout)
+    said = texlog.first_error(tmp_path / "main.log", ran.stdout)
     assert said.endswith(f"LaTeX Error: File `{name}.tex' not found."), said
 
 
@@ -97,7 +97,7 @@ def test_latexmk_stopping_before_it_runs_is_read_for_its_reason_not_its_banner(t
     reason to stderr at once and its banner (stdout) last; the banner was the error shown."""
     (tmp_path / "a$b.tex").write_text("\\documentclass{article}\n")
     ran = runner.run([*runner.LATEXMK, "-pdf", "a$b.tex"], tmp_path)
-    said = runner.first_error(tmp_path / "a$b.log", ran.stdout)
+    said = texlog.first_error(tmp_path / "a$b.log", ran.stdout)
     assert ran.returncode != 0
     assert said == "Latexmk: Filename 'a$b.tex' contains character not allowed for TeX file."
 
@@ -122,11 +122,11 @@ def test_a_package_errors_sentence_is_read_whole_from_its_continued_lines(tmp_pa
     printed = ("./main.tex:2: Package fontspec Error: The fontspec package requires either "
                "XeTeX or\n(fontspec)                      LuaTeX.\n\nSee the fontspec package "
                "documentation for explanation.\n")
-    assert runner.tex_errors(printed) == {"main.tex:2": "Package fontspec Error: The fontspec "
+    assert texlog.tex_errors(printed) == {"main.tex:2": "Package fontspec Error: The fontspec "
                                           "package requires either XeTeX or LuaTeX"}
     log = tmp_path / "main.log"
     log.write_text(printed.replace("./main.tex:2: ", "! "))
-    assert runner.first_error(log, "") == ("Package fontspec Error: The fontspec package "
+    assert texlog.first_error(log, "") == ("Package fontspec Error: The fontspec package "
                                            "requires either XeTeX or LuaTeX.")
 
 
@@ -137,7 +137,7 @@ def test_an_error_whose_sentence_goes_on_an_indented_line_is_read_whole(tmp_path
     log = tmp_path / "main.log"
     log.write_text("LaTeX Font Info: ok\n./main.tex:5: FancyVerb Error:\n  No verbatim file "
                    "../code.py\n.\n", encoding="latin-1")
-    assert runner.first_error(log, "") == \
+    assert texlog.first_error(log, "") == \
         "./main.tex:5: FancyVerb Error: No verbatim file ../code.py"
 
 
@@ -151,9 +151,9 @@ def test_an_error_in_an_input_file_of_any_name_is_read_with_its_file_and_line(tm
     log = tmp_path / "main.log"
     log.write_text(f"(./{name}\n./{name}:2: Undefined control sequence.\nl.2 \\lineheight\n"
                    f"./{name}:2:  ==> Fatal error occurred, no output PDF file produced!\n")
-    assert runner.first_error(log, "Latexmk: ... gave return code 1\n") == \
+    assert texlog.first_error(log, "Latexmk: ... gave return code 1\n") == \
         f"./{name}:2: Undefined control sequence."
-    assert runner.tex_errors(log.read_text()) == {f"{name}:2": "Undefined control sequence"}
+    assert texlog.tex_errors(log.read_text()) == {f"{name}:2": "Undefined control sequence"}
 
 
 @pytest.mark.parametrize("line", [
@@ -165,5 +165,5 @@ def test_text_that_only_looks_like_a_file_and_line_is_no_error(tmp_path, line):
     a name without one is TeX's only for its own kinds (``sub/x.tex:3:``), else text."""
     log = tmp_path / "main.log"
     log.write_text(f"{line}\n! Undefined control sequence.\nl.3 \\foo\n")
-    assert runner.first_error(log, "") == "Undefined control sequence."
-    assert runner.tex_errors(f"{line}\n") == {}
+    assert texlog.first_error(log, "") == "Undefined control sequence."
+    assert texlog.tex_errors(f"{line}\n") == {}
