@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Self
 
+from figures.plots._printed import half_unit_printed, plain, scientific, stated_numbers, unmath
+
 #: A number as a caption prints it (a Unicode minus, ×10 powers written out by scientific()).
 NUMBER = re.compile(r"[−-]?\d+(?:\.\d+)?")
 #: Words that state a measured relation, a direction or a verdict ("below", "leads", "flat",
@@ -24,30 +26,6 @@ CLAIM_WORDS = re.compile(r"agree|order of magnitude|orders of magnitude|±|\bstd
                          r"collapses?|higher|lower)\b", re.IGNORECASE)
 #: Names that hold digits (CIFAR-10, w1, g_2, 2×2, d=512 is a claim): not quantities.
 NAMES = re.compile(r"[A-Za-z_][A-Za-z_]*[-_]?\d+\w*|\d+\s*[x×]\s*\d+")
-SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
-_POWER = re.compile(r"(?:(\d+(?:\.\d+)?)×)?10([⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
-_PLAIN = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻−", "0123456789--")
-
-
-def _powers(text: str) -> str:
-    """``2×10⁻⁵`` and ``10⁻²`` as ``2e-5`` and ``1e-2``."""
-    return _POWER.sub(lambda m: f"{m.group(1) or 1}e{m.group(2).translate(_PLAIN)}", text)
-
-
-def _read(text: str) -> list[float]:
-    """The numbers ``text`` states, in order (``2×10⁻⁵`` is one number)."""
-    found = re.findall(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", _powers(text).translate(_PLAIN))
-    return [float(number) for number in found]
-
-
-def _places(text: str) -> float:
-    """Half a unit of the last place ``text`` prints its (first) number to."""
-    match = re.search(r"\d+(?:\.(\d+))?(?:e(-?\d+))?", _powers(text).translate(_PLAIN))
-    if match is None:
-        return 0.0
-    return 0.5 * 10 ** (int(match.group(2) or 0) - len(match.group(1) or ""))
-
-
 @dataclass(frozen=True)
 class Claim:
     """Words of a caption and how they are judged: ``judge(words)`` is what is false about
@@ -69,50 +47,6 @@ class Caption(str):
         made.claims = tuple(claims)
         return made
 
-
-def unmath(label: str) -> str:
-    """A figure's label as caption text: one line, mathtext's Greek letters, powers and
-    braces in plain Unicode."""
-    text = " ".join(label.split()).replace("{=}", "=")
-    text = re.sub(r"\^\{?(-?\d+)\}?", lambda m: m.group(1).translate(SUPERSCRIPT), text)
-    for command, letter in (("\\lambda", "λ"), ("\\rho", "ρ"), ("\\eta", "η")):
-        text = text.replace(command, letter)
-    return text.replace("$", "")
-
-
-def plain(value: float, places: int | None = None) -> str:
-    """``value`` as a caption prints it: ``places`` decimals (None: as few as show it), a true
-    minus; one that would need Python's ``1e-05`` as :func:`scientific` writes it (``10⁻⁵``:
-    hostile round 45c, W16)."""
-    text = f"{value:g}" if places is None else f"{value:.{places}f}"
-    return (scientific(value) if "e" in text else text).replace("-", "−")
-
-
-def places_apart(value: float, other: float) -> int | None:
-    """The decimals that print ``value`` unlike ``other`` when :func:`plain` prints them
-    alike (None: it does not), so a comparison stated beside them reads true
-    (``0.1000001 ... above chance (0.1)``, not ``0.1 ... above``: round 47c, W12)."""
-    if plain(value) != plain(other):
-        return None
-    return next((p for p in range(1, 18) if f"{value:.{p}f}" != f"{other:.{p}f}"), None)
-
-
-def scientific(value: float) -> str:
-    """``2×10⁻⁵`` (``10⁻²``): one significant digit and its power of ten; from 0.1 to under
-    1000, where a power only hides a plain number (``9×10⁻¹``), the number as written, to two
-    significant digits or to the unit (``0.9``, ``0.25``, ``125``; round 40, C3)."""
-    if PLAIN_FROM <= abs(value) < PLAIN_UNDER:
-        return plain(round(value)) if abs(value) >= 10 else plain(float(f"{value:.2g}"))
-    power = math.floor(math.log10(abs(value)))
-    mantissa = round(value / 10 ** power)
-    if abs(mantissa) == 10:
-        mantissa, power = mantissa // 10, power + 1
-    ten = f"10{str(power).translate(SUPERSCRIPT)}"
-    return ten if mantissa == 1 else f"{mantissa}×{ten}"
-
-
-#: scientific() prints numbers from this magnitude to under PLAIN_UNDER as they are.
-PLAIN_FROM, PLAIN_UNDER = 0.1, 1000
 
 
 class Claims:
@@ -165,7 +99,7 @@ class Claims:
         """``1.3×``: the larger over the smaller, to two significant digits."""
         ratio = max(high, low) / min(high, low)
         return self._add(_ratio_text(ratio), lambda words: _close(
-            words, ratio, "the ratio's", _half_unit(_read(words)[0]) if _read(words) else 0))
+            words, ratio, "the ratio's", _half_unit(stated_numbers(words)[0]) if stated_numbers(words) else 0))
 
     def decades(self, first: float, second: float) -> str:
         """``1.3 orders of magnitude (20×)``: log10 of the ratio of the larger to the smaller,
@@ -175,7 +109,7 @@ class Claims:
         text = _decades_text(first, second)
 
         def judge(words: str) -> str | None:
-            stated = _read(words)
+            stated = stated_numbers(words)
             if len(stated) != (2 if ratio < RATIO_UNDER else 1):
                 return f"{words!r}: a decade count, and a ratio under {RATIO_UNDER:g}×"
             said = [(stated[0], decades, 0.05)] + [(got, ratio, _half_unit(got))
@@ -338,10 +272,10 @@ def _half_unit(value: float) -> float:
 
 
 def _close(words: str, true: float, whose: str, within: float | None = None) -> str | None:
-    stated = _read(words)
+    stated = stated_numbers(words)
     if len(stated) != 1:
         return f"{words!r}: one number"
-    within = _places(words) if within is None else within
+    within = half_unit_printed(words) if within is None else within
     if abs(stated[0] - true) > within + 1e-12 * max(1.0, abs(true)):
         return f"{words!r}: says {stated[0]:g}, {whose} value is {true:g}"
     return None

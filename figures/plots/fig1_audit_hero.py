@@ -15,8 +15,9 @@ from matplotlib.transforms import Bbox
 from figures.data.schema import ListOf, MapOf, Number, Record, Series, Text
 from figures.errors import FigureDataError
 from figures.page import COMFORT_PT, LABEL_DPI, MUTED_TEXT, Page, log_axis, panel_grid
-from figures.plots._caption import Claims, places_apart
+from figures.plots._caption import Claims
 from figures.plots._model import PAPER, Curve, page_curves, seed_curve
+from figures.plots._printed import places_apart
 from figures.plots._trend import trend as course
 from figures.style import PAPER_RC, new_figure, paper_grid, themed
 
