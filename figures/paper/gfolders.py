@@ -71,11 +71,11 @@ def read_outside(paper, include, target: Path, shadows: list[Path],
     what to do (round 42a, A41: the row said "copy it by hand, or \\includegraphics a path
     inside the paper" of an include without a path, and offered ``--overwrite-theirs``,
     which then refused to move it). None: no such file."""
-    from figures.paper.write import _edited, provenance_of
+    from figures.paper.write import provenance_of, why_not_as_built
 
     root = paper.root
     inside = provenance_of(printed) if printed is not None and beyond(printed, root) else {}
-    edited = _edited(printed, inside) if inside else None
+    edited = why_not_as_built(printed, inside) if inside else None
     theirs = inside is None or edited is not None
     file = next((f for f in shadows if beyond(f, root)), printed if theirs else None)
     graphic = include.graphic

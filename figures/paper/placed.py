@@ -111,7 +111,7 @@ def _uncut(trim: str | None) -> bool:
                             and all(_ZERO.fullmatch(part) for part in parts))
 
 
-def _reshape_problem(graphic: Graphic) -> str | None:
+def reshape_problem(graphic: Graphic) -> str | None:
     """Why the include (or a clip around it) keeps any build from printing at 100 %, with the
     include that does; None: it prints the build as built."""
     around = graphic.printed.cropped if graphic.printed else ""  # round 39, F7/F10
@@ -124,7 +124,7 @@ def _reshape_problem(graphic: Graphic) -> str | None:
             "builds it for that box)")
 
 
-def _trimmed_by_default(graphic: Graphic) -> str | None:
+def trimmed_by_default(graphic: Graphic) -> str | None:
     """Why a ``trim`` or ``viewport`` that a ``\\setkeys{Gin}`` gives every include keeps
     ``graphic`` from printing at 100 % (graphicx applies it, and not the ``clip`` beside it,
     so the figure also runs out of its box; round 41, N9); None: none, or the include's own
@@ -155,8 +155,8 @@ def _box_height(graphic: Graphic) -> float | None:
 def placement(graphic: Graphic, spec: FigureSpec, venue: Venue) -> Placement:
     """The width ``graphic`` prints ``spec`` at: TeX's box, else estimated on ``venue``'s
     page; or why no build of it can print at 100 % there."""
-    if (reshaped := printed_twice(graphic) or _trimmed_by_default(graphic)  # (50a, P15)
-            or _reshape_problem(graphic)) is not None:
+    if (reshaped := printed_twice(graphic) or trimmed_by_default(graphic)  # (50a, P15)
+            or reshape_problem(graphic)) is not None:
         return Placement(None, reshaped)
     printed = graphic.printed
     if printed is not None and "width" not in graphic.options and printed.box[0] > 0 and \

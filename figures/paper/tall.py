@@ -33,7 +33,7 @@ from figures.errors import FigureDataError
 from figures.page import Box, Width, inches
 from figures.paper.latex import UNITS
 from figures.paper.memo import digest_of, key_of, recall
-from figures.paper.placed import Placement, _reshape_problem, _trimmed_by_default, fixed_include
+from figures.paper.placed import Placement, fixed_include, reshape_problem, trimmed_by_default
 from figures.paper.tocbox import fixed_box
 from figures.paper.wrappers import nearest_wrapper
 from figures.venues import Venue
@@ -78,7 +78,7 @@ def _wrapped(include) -> tuple[str, int, str, str, float] | None:
     graphic = include.graphic
     printed = graphic.printed
     if printed is None or printed.natural or printed.shares or printed.line_in <= 0 or \
-            _trimmed_by_default(graphic) or _reshape_problem(graphic):
+            trimmed_by_default(graphic) or reshape_problem(graphic):
         return None
     wrapper = by_height(include)
     height = None if wrapper is None else _height_in(graphic, wrapper[2])

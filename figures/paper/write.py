@@ -338,7 +338,7 @@ def moves_aside(olds: list[Path], target: Path, written: str, root: Path,
     taken: set[Path] = set()
     for old in [*olds, *([printed] if printed is not None else [])]:
         inside = provenance_of(old)
-        edited = None if inside is None else _edited(old, inside)
+        edited = None if inside is None else why_not_as_built(old, inside)
         # an empty file where the copy goes (a failed download or copy) holds nothing of the
         # author's to keep: replaced, said in the row (round 50a, P35: told as hers, kept)
         empty = old == target and inside is None and old.is_file() and not old.is_symlink() \
@@ -383,7 +383,7 @@ def moves_aside(olds: list[Path], target: Path, written: str, root: Path,
     return aside, notes
 
 
-def _edited(path: Path, inside: dict[str, str]) -> str | None:
+def why_not_as_built(path: Path, inside: dict[str, str]) -> str | None:
     """Why ``path``, labelled ours, is not what our build made (`which`'s judgement), None
     when it is."""
     from figures.paper.which import not_as_built

@@ -66,7 +66,7 @@ def _pytest(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @contextlib.contextmanager
-def _edited(path: Path, old: str, new: str) -> Iterator[None]:
+def why_not_as_built(path: Path, old: str, new: str) -> Iterator[None]:
     """``path`` with its first ``old`` made ``new``, restored afterwards."""
     original = path.read_text()
     assert old in original
@@ -135,11 +135,11 @@ def test_off_the_reference_environment_vector_content_decides(project_copy):
     which passes unchanged and fails on a colour one step off, naming the elements."""
     record = project_copy / ENVIRONMENT_FILE
     selected = ["tests/golden/test_images.py", "-k", "cifar_summary or fig1_audit_hero"]
-    with _edited(record, record.read_text(),
+    with why_not_as_built(record, record.read_text(),
                  json.dumps({**current(), "freetype": "0.0.1"})):
         clean = _pytest(project_copy, "tests/golden/test_images.py", "tests/unit/test_registry.py",
                         "-k", "cifar_summary or fig1_audit_hero or test_registry")
-        with _edited(project_copy / "figures" / "plots" / "_cifar.py",
+        with why_not_as_built(project_copy / "figures" / "plots" / "_cifar.py",
                      'Entry("BP", "#F44336")', 'Entry("BP", "#F44337")'):
             changed = _pytest(project_copy, *selected)
     assert _header(clean) == [OFF_REFERENCE_HEADER]
@@ -159,7 +159,7 @@ def test_a_changed_stamp_fails(project_copy):
     """The synthetic-data stamp is drawn as the build draws it in the vector content (the
     PNG goldens are unstamped, as ``render`` draws): a stamp 1 pt larger fails the vector
     goldens' check of the slow tier on the reference environment."""
-    with _edited(project_copy / "figures" / "outputs" / "stamp.py",
+    with why_not_as_built(project_copy / "figures" / "outputs" / "stamp.py",
                  'va="bottom", fontsize=7,', 'va="bottom", fontsize=8,'):
         proc = _pytest(project_copy, "tests/golden/test_vector.py", "-m", "slow", "-k",
                        "default_vector_golden and cifar_summary")
@@ -189,7 +189,7 @@ def test_without_mpl_a_golden_test_is_judged_by_its_vector_content(project_copy)
     """Issue 45: without ``--mpl`` pytest-mpl compares nothing, and a golden test with BP's
     colour made #00FF00 said "1 passed" under "pixels decide". Now the vector content
     judges it (the header and the closing count say so) and it fails."""
-    with _edited(project_copy / "figures" / "plots" / "_cifar.py",
+    with why_not_as_built(project_copy / "figures" / "plots" / "_cifar.py",
                  'Entry("BP", "#F44336")', 'Entry("BP", "#00FF00")'):
         proc = _pytest_without_mpl(project_copy, project_copy, "tests/golden/test_images.py",
                                    "-k", "cifar_summary or fig1_audit_hero")
@@ -328,7 +328,7 @@ def test_a_figure_that_raises_is_named_with_its_file_line_and_error(project_copy
     development), the golden test and update_baselines.py said only ``'bars'``: no type, no
     file, no line; ``figures build`` says all three."""
     plot = project_copy / "figures" / "plots" / "cifar_summary.py"
-    with _edited(plot, "    fig = new_figure(figsize=(10, 6))\n",
+    with why_not_as_built(plot, "    fig = new_figure(figsize=(10, 6))\n",
                  "    raise KeyError('bars')\n    fig = new_figure(figsize=(10, 6))\n"):
         proc = _pytest(project_copy, "tests/golden/test_images.py", "-k", "cifar_summary",
                        f"--mpl-generate-path={project_copy / 'generated'}")  # update_baselines'
