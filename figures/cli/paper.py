@@ -149,7 +149,7 @@ def _scaler(paper, name: str) -> str:
     main.tex:40 scales it``, ``\\setkeys{Gin}{width=...} at main.tex:8 gives it that width``
     (round 39, F16), else "a wrapper scales it"."""
     from figures.paper.builds import scaling_wrapper
-    from figures.paper.sync import figure_of, includes_of
+    from figures.paper.includes import figure_of, includes_of
 
     include = next((i for i in includes_of(paper)[0] if figure_of(i)[0] == name), None)
     cause = scaling_wrapper(include) if include is not None else "a wrapper"
@@ -168,7 +168,7 @@ def _unread(paper, names: list[str]) -> dict[str, str]:
 
 def _ours(paper) -> dict[str, str]:
     """Our figures the paper includes, each with where (``main.tex:12``)."""
-    from figures.paper.sync import figure_of, includes_of
+    from figures.paper.includes import figure_of, includes_of
 
     found: dict[str, str] = {}
     for include in includes_of(paper)[0]:

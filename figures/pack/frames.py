@@ -207,7 +207,7 @@ def _unread(read, main: Path, archive: list, logged: str, warnings: list[str] | 
 
 def _includes(read) -> list[tuple]:
     """Each include of the paper and the name of the file it names (``a.png``)."""
-    from figures.paper.sync import includes_of
+    from figures.paper.includes import includes_of
 
     return [(Path(include.found.name if include.found is not None else include.written).name,
              include) for include in includes_of(read)[0]]

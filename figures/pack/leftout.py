@@ -105,7 +105,7 @@ def _held(paper: Path, name: str, graphic: bool) -> tuple[str, str] | None:
     graphicx's extensions, beside the main file first, then in each ``\\graphicspath`` folder
     inside the paper, graphicx's order (hostile round 50b, K29: ``{logo}`` for
     ``.figures/logo.png`` got TeX's bare "not found")."""
-    from figures.paper.sync import PDFLATEX_EXTENSIONS
+    from figures.paper.includes import PDFLATEX_EXTENSIONS
 
     ends = ("", ".tex", *(PDFLATEX_EXTENSIONS if graphic else ()))
     for folder in [".", *(inside(paper) if graphic else ())]:

@@ -156,9 +156,9 @@ def _squashed(paper: Path | None, main: str, file: str, figure: str, squash: str
     """The warning for our ``figure`` (``file``) printed ``squash``ed at ``size``: at the
     include that prints it (read from ``paper``'s source: the first with a height), with the
     include that keeps its proportions."""
+    from figures.paper.includes import includes_of
     from figures.paper.latex import read_paper
     from figures.paper.placed import fixed_include
-    from figures.paper.sync import includes_of
 
     fix, where = "give its include width= only", display_path(file)
     with contextlib.suppress(Exception):  # the source unread: the file's name alone

@@ -32,7 +32,7 @@ def told(error: LatexError, paper: Path, main: Path, folder: Path, chosen: str |
     is not there; else None. The sync it names takes the pack's figdata and synthetic data as
     the pack did: followed without them, it wrote other numbers or refused the synthetic
     figures (hostile round 51b, K25)."""
-    from figures.paper.sync import MACROS_NAME
+    from figures.paper.includes import MACROS_NAME
     from figures.paths import DEFAULT_FIGDATA, same_folder
     from figures.registry import BY_NAME
 

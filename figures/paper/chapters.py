@@ -89,8 +89,8 @@ def left_out_lines(main: Path, missing: list[str]) -> list[tuple[str, str]]:
     says so: ``sec/results.tex:3: cifar_feature_drift: left out by \includeonly at
     main.tex:3, so not synced ...``. Such a figure is in the paper, so not "ours, not in the
     paper"."""
+    from figures.paper.includes import includes_of, name_of
     from figures.paper.latex import read_paper
-    from figures.paper.sync import includes_of, name_of
 
     try:  # a source the parser cannot read: no line, as builds.untypeset
         paper = read_paper(main.parent, Path(main.name))

@@ -32,7 +32,7 @@ def draft_key(include) -> str | None:
 def own_draft(paper, name: str) -> str | None:
     """Round 23 (P5): :func:`draft_key` of the include of our figure ``name``; None when it
     has none."""
-    from figures.paper.sync import figure_of, includes_of
+    from figures.paper.includes import figure_of, includes_of
 
     return next((said for include in includes_of(paper)[0]
                  if figure_of(include)[0] == name and (said := draft_key(include))), None)

@@ -26,12 +26,12 @@ from pathlib import Path
 from figures import runner, texlog
 from figures.errors import MAX_LINE, LatexError, elide
 from figures.paper.cropped import Clips
+from figures.paper.includes import MACROS_NAME
 from figures.paper.latex import Graphic, Paper, graphics_options
 from figures.paper.missing import devices_read, missing_lines, styles_missing
 from figures.paper.rowfit import row_widths
 from figures.paper.sideby import side_by_side
 from figures.paper.stopped import led_by_first, stopped
-from figures.paper.sync import MACROS_NAME
 from figures.paper.tikzcache import caches_read
 from figures.texhints import explained
 

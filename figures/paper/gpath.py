@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 from figures.paper.gfolders import path_items
+from figures.paper.includes import includes_of, name_of
 from figures.paper.latex import search_sources, shown_path
-from figures.paper.sync import includes_of, name_of
 
 
 def braced(path: str) -> str:

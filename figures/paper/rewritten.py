@@ -53,7 +53,7 @@ def stale_refusal(paper, stale: str, pdf: Path) -> LatexError:
     one of our figures the paper includes, or its main file or the file writing, is the
     paper's own write to remove (running latexmk in the folder would write it over our figure,
     or over the source); any other, brought up to date (latexmk -norc: no rc file runs)."""
-    from figures.paper.sync import figure_of, includes_of
+    from figures.paper.includes import figure_of, includes_of
 
     where, how = writes(paper.root, paper.sources or [paper.main]).get(
         os.path.normpath(stale), (None, "\\openout"))
@@ -111,7 +111,7 @@ def over_ours(paper) -> list[str]:
     """Sync's line per include of ours whose file (the one TeX reads, or, none there yet,
     any it would look for; where sync copies it) the paper's own source writes over: TeX reads what the paper writes there, never the
     figure sync copied (round 39, F4: sync said nothing)."""
-    from figures.paper.sync import figure_of, includes_of
+    from figures.paper.includes import figure_of, includes_of
 
     written = writes(paper.root, paper.sources or [paper.main])
     said = []
