@@ -95,8 +95,9 @@ def held(include, spec, venue: Venue, figdata_dir: Path) -> Placement | None:
         return fixed_box(include, spec, venue, figdata_dir)
     height, line = wrapper[4], round(graphic.printed.line_in, 3)
     try:  # its module's, a drawing's own error: the build's line says it
-        if (least := spec.smallest_width_in(venue)) > line + 0.005:
-            return None  # the smallest width's own refusal
+        if spec.too_narrow(venue, line, "") is not None:  # the one check of a width
+            return None  # the smallest width's own refusal (placement says it)
+        least = spec.smallest_width_in(venue)
         width, box, problem = recall(
             key_of("held", spec.name, dataclasses.asdict(venue), height, least, line,
                    digest_of(spec.figdata_path(figdata_dir))),
