@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from figures import author_code
 from figures.errors import AuthorCodeError, FigureDataError
-from figures.page import COMFORT_PT, MIN_WIDTH_IN, SLOTS, Width
+from figures.page import COMFORT_PT, MIN_WIDTH_IN, SLOTS, Width, holds
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -164,12 +164,12 @@ class FigureModule:
         both compared as a :class:`Width` is rounded. ``asked`` names the option the width
         came from (``--width``), which the line names in place of the module's constant."""
         least, text = Width(self.smallest_width_in(venue)), Width(venue.text_width_in)
-        if Width(width) >= least:
+        if holds(width, least):
             return None
         small = venue.page("text").small_pt
         return FigureDataError(asked or self.shown_path, None if asked else "SMALLEST_WIDTH_IN", (
             f"{Width(width)} in is narrower than {self.name}'s smallest width ({least} in): "
-            + (fix if least <= text else f"at {venue.key}'s {small:g} pt type no width on "
+            + (fix if holds(text, least) else f"at {venue.key}'s {small:g} pt type no width on "
                f"its page ({text} in) holds it: lower the venue's min_font_pt")))
 
     def caption(self, data: dict[str, Any]) -> str:

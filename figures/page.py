@@ -55,6 +55,14 @@ def inches(value: float) -> str:
     return f"{round(float(value), 3):g}"
 
 
+def holds(width: float, least: float) -> bool:
+    """Whether a box ``width`` wide holds a figure whose smallest width is ``least``: the one
+    comparison of a width with a figure's smallest (the build's refusal, placement, every
+    advice that offers a width), both sides rounded as a :class:`Width` is. Each had its own
+    slack (0.005 in, 0.01 in): an advice could offer a width the build then refused."""
+    return Width(width) >= Width(least)
+
+
 class Width(float):
     """A width in inches a figure is drawn at (``--width``, :func:`figures.draw`'s slot, a
     paper's box), made once at the edge: its one rounding, to a thousandth of an inch, names

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from figures.page import inches
+from figures.page import holds, inches
 from figures.paper.latex import Graphic
 from figures.venues import Venue
 
@@ -39,14 +39,14 @@ def beside(graphic: Graphic, line: float, least: float, venue: Venue | None,
         f"each of the {count} has at most {share:g}\\linewidth ({inches(share * line)} in) "
         "there; " if sized else "without width= each is built for the whole line; ")
     each = " (each of the row so)" if sized else ""
-    if share * line >= least - 0.005:
+    if holds(share * line, least):
         return said + (f"write {fixed_include(graphic, f'{share:g}{chr(92)}linewidth')} at "
                        f"{where}{each}")
     text = venue.text_width_in if venue is not None else line
     wide = math.floor((text - line + min(room, line)) / count / text * 100) / 100
     narrower = "" if sized else (f"at {share:g}\\linewidth each it is narrower than its "
                                  f"smallest width ({inches(least)} in): ")
-    if text > line + 0.01 and not graphic.wide and wide * text >= least - 0.005:
+    if text > line + 0.01 and not graphic.wide and holds(wide * text, least):
         return said + narrower + (
             f"put the row in a figure* (a line of {text:g} in), with "
             f"{fixed_include(graphic, f'{wide:g}{chr(92)}linewidth')} at {where}{each}")

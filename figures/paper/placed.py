@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from figures.errors import FigureDataError
-from figures.page import Box, Width, inches
+from figures.page import Box, Width, holds, inches
 from figures.paper.beside import beside
 from figures.paper.bymacro import macro_width_edit
 from figures.paper.latex import UNITS, Graphic, line_width_in, width_in
@@ -269,13 +269,13 @@ def _widened(graphic: Graphic, line: float, least: float, venue: Venue) -> str:
         return beside(graphic, line, least, venue, fixed_include)
     where = f"{graphic.tex.name}:{graphic.line}"
     text, column = venue.text_width_in, venue.column_width_in
-    if least <= line + 0.005:
+    if holds(line, least):
         share = math.ceil(least / line * 100) / 100
         width = f"{share:g}\\linewidth" if share < 1 else "\\linewidth"
         return macro_width_edit(graphic, width) or \
             f"write {fixed_include(graphic, width)} at {where}"  # \fig's width (49a, P1)
     if column < text - 0.01 and not graphic.wide and abs(line - column) <= 0.01 \
-            and least <= text:  # its line is a column's: a figure* gives it the text's
+            and holds(text, least):  # its line is a column's: a figure* gives it the text's
         written = graphic.options.get("width", "\\linewidth").replace(" ", "")
         return (f"put it in a figure* (a line of {text:g} in)" + (
             "" if written == "\\linewidth" else

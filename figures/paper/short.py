@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from figures.errors import FigureDataError
-from figures.page import MIN_PANEL_HEIGHT_IN, Width, inches
+from figures.page import MIN_PANEL_HEIGHT_IN, Width, holds, inches
 from figures.paper.latex import Graphic
 from figures.venues import Venue, of_the_paper
 
@@ -104,7 +104,7 @@ def legible_box(graphic: Graphic, width: float, venue: Venue, legible: Callable[
     tried = [] if least is None else sorted(
         {math.ceil((width - (width - least) * k / NARROWER_TRIES) / line * 100) / 100
          for k in range(1, NARROWER_TRIES + 1)}, reverse=True)
-    share = next((f for f in tried if least - 0.005 <= f * line < width - 0.005
+    share = next((f for f in tried if holds(f * line, least) and f * line < width - 0.005
                   and legible(round(f * line, 3))), None)
     narrower = "" if share is None else (
         f"a narrower box holds it: width={share:g}\\linewidth ({inches(share * line)} in), "

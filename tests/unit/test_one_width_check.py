@@ -29,3 +29,18 @@ def test_a_line_just_under_the_smallest_width_is_left_to_the_smallest_widths_ref
     monkeypatch.setattr(tall, "_fixed_point", lambda *a: searched.append(a) or [line, None, ""])
     assert tall.held(include, spec, venue, REPO / "figdata") is None
     assert searched == []
+
+
+def test_a_share_of_the_line_under_the_smallest_width_is_not_offered():
+    """Issue 43: the advice for a row of includes (figures/paper/beside.py) offered a share
+    of the line when it was no more than 0.005 in under the figure's smallest width: two in a
+    3.25 in line, 0.48\\linewidth each (1.56 in) for a figure of 1.563 in, which, followed,
+    the build refuses. Each width offered is judged by the one comparison, ``holds``."""
+    from figures.paper.beside import beside
+
+    printed = SimpleNamespace(shares="cifar_accuracy at main.tex:9; 0.2 in over", room=3.12)
+    graphic = SimpleNamespace(tex=Path("main.tex"), line=8, printed=printed, options={},
+                              wide=False)
+    said = beside(graphic, 3.25, 1.563, None, lambda g, width: f"\\includegraphics[width={width}]")
+    assert "[width=0.48" not in said, said  # not offered (it is said to be too narrow)
+    assert "give it a line of its own" in said, said
