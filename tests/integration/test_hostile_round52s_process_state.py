@@ -5,7 +5,12 @@ two calls in sequence, the second's answer the one a fresh process gives."""
 
 from __future__ import annotations
 
-from helpers import run
+import os
+import re
+import shutil
+
+import pytest
+from helpers import REPO, on_paper, run
 
 from figures import author_code
 
@@ -19,3 +24,28 @@ def test_a_commands_figdata_is_no_input_of_a_later_call(figdata_dir, capsys):
     assert code == 0
     with author_code.running("figures/plots/x.py", "render"):  # raised LeftBehind: "wrote
         (figdata_dir / "scratch.json").write_text("{}")  # .../figdata/scratch.json, an input"
+
+
+@pytest.mark.slow  # latexmk compiles the paper
+def test_what_figures_paper_read_is_read_again_by_the_next_command(tmp_path, monkeypatch,
+                                                                    capsys):
+    """L2: ``figures paper`` on a synced paper read its files again after its sync had
+    forgotten what it read (figures.paper.memo: a file's digest kept while its inode, size
+    and time stay), and kept them past its end: a later ``figures sync`` in the process took
+    a figure edited in place since (its size and time kept, as ``cp -p`` or a tool may) for
+    the one it copied, "up to date", and left it damaged; a sync in a fresh process copies
+    it again."""
+    shutil.copytree(REPO / "tests" / "papers" / "article1in", tmp_path / "paper")
+    monkeypatch.chdir(tmp_path)
+    paper = tmp_path / "paper"
+    assert on_paper(paper, capsys, "sync")[0] == 0
+    assert on_paper(paper, capsys, "paper")[0] == 0
+    pdf = paper / "cifar_summary.pdf"
+    good, before = pdf.read_bytes(), pdf.stat()
+    with pdf.open("r+b") as edited:  # the same file, size and time: other bytes
+        edited.write(b"%PDF-1.4\n%edited in place\n")
+    os.utime(pdf, ns=(before.st_atime_ns, before.st_mtime_ns))
+    code, out, _ = on_paper(paper, capsys, "sync")
+    assert code == 0
+    assert re.search(r"cifar_summary\.pdf +copy ", out), out  # was: "up to date"
+    assert pdf.read_bytes() == good
