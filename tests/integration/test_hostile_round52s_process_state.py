@@ -49,3 +49,23 @@ def test_what_figures_paper_read_is_read_again_by_the_next_command(tmp_path, mon
     assert code == 0
     assert re.search(r"cifar_summary\.pdf +copy ", out), out  # was: "up to date"
     assert pdf.read_bytes() == good
+
+
+def test_pytests_options_unknown_once_are_asked_again(tmp_path, monkeypatch):
+    """L3: ``figures review`` asks pytest which options take a value (``pytest --help``),
+    once a process per checkout; an answer it could not get (timed out under load) was kept
+    as "none" for the rest of the process: a later review took ``--log-file``'s value for a
+    test path to run, as a fresh process does not."""
+    from figures import runner
+    from figures.cli import review
+    from figures.errors import FigureDataError
+
+    def timed_out(*_, **__):
+        raise FigureDataError("pytest", None, "did not answer within 120 s")
+
+    checkout = tmp_path / "checkout"  # this checkout, under a name no earlier test asked of
+    checkout.symlink_to(REPO)
+    with monkeypatch.context() as patch:
+        patch.setattr(runner, "run", timed_out)
+        assert review.names_tests(["--log-file", "figures"], checkout)  # unknown: a path
+    assert not review.names_tests(["--log-file", "figures"], checkout)  # --log-file's value
