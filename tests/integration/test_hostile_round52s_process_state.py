@@ -98,3 +98,37 @@ def test_a_figure_module_edited_between_two_calls_is_its_new_code(tmp_path, monk
     finally:  # none of them is left for a later test
         for module in (name, "_helper_r52s"):
             sys.modules.pop(f"figures.plots.{module}", None)
+
+
+def test_a_review_stopped_in_a_process_leaves_the_next_review_its_own(monkeypatch, capsys):
+    """L5: tools/review.py kept the stop that ended a review (``STOPPED``) for the process,
+    and left its own handlers in (a second Ctrl-C dropped, as a script ending needs): run in
+    a process that goes on (a test's), the next review's Ctrl-C was said "terminated", 143,
+    the first one's word, and Ctrl-C reached no later command there."""
+    import signal
+    import time
+
+    from helpers import review_tool
+
+    review = review_tool()
+    monkeypatch.setattr(review, "STOPPED", [])  # this test's, whatever came before
+    before = {stop: signal.getsignal(stop) for stop in review.STOPS}
+
+    def terminated(argv, goldens):
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)
+
+    def ctrl_c(argv, goldens):
+        raise KeyboardInterrupt
+
+    try:
+        monkeypatch.setattr(review, "review", terminated)
+        assert review.main(["--no-open"]) == 143
+        assert {stop: signal.getsignal(stop) for stop in review.STOPS} == before
+        monkeypatch.setattr(review, "review", ctrl_c)
+        assert review.main(["--no-open"]) == 130  # was 143, "terminated"
+        assert capsys.readouterr().out.splitlines() == [
+            "review: terminated: nothing written", "review: interrupted: nothing written"]
+    finally:  # the caller's handlers, whatever the review left
+        for stop, handler in before.items():
+            signal.signal(stop, handler)
