@@ -915,7 +915,11 @@ def serve(goldens: list[Golden], browser: bool) -> int:
     return 0
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], script: bool = False) -> int:
+    """The review of ``argv``; its exit status. ``script``: the process ends with it (once
+    stopped, a second signal stays dropped until it does: round 45d, G25); else a caller's
+    own handlers are back, and its stop is not the next review's (hostile round 52s, L5)."""
+    STOPPED.clear()
     previous = {stop: signal.signal(stop, _stop) for stop in STOPS}
     goldens: list[Golden] = []
     try:
@@ -925,7 +929,7 @@ def main(argv: list[str]) -> int:
         say(interrupted(goldens, how))  # a request's thread may be saying its answer
         return code
     finally:  # a caller's own (a test's) back; once stopped, a second signal stays dropped
-        for stop, handler in previous.items() if not STOPPED else ():
+        for stop, handler in previous.items() if not (STOPPED and script) else ():
             signal.signal(stop, handler)
 
 
@@ -987,7 +991,7 @@ def review(argv: list[str], goldens: list[Golden]) -> int:
 
 
 if __name__ == "__main__":
-    code = main(sys.argv[1:])
+    code = main(sys.argv[1:], script=True)
     if STOPPED:  # Python's shutdown takes its handlers away: a second Ctrl-C (the CLI passes
         sys.stdout.flush()  # its own on a second later) killed it there, -2 (round 45d, G25)
         sys.stderr.flush()

@@ -51,6 +51,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if refusal is not None or args is None:
         print(f"error: {refusal}", file=sys.stderr)
         return code
+    try:
+        return _run(args)
+    finally:  # what the command set for itself ends with it: a later call in this process
+        if "figures.author_code" in sys.modules:  # (a test's, a notebook's) has its own
+            sys.modules["figures.author_code"].guard_inputs()  # inputs (round 52s, L1)
+        if "figures.paper.memo" in sys.modules:  # what it read is read again (L2: `figures
+            sys.modules["figures.paper.memo"].flush()  # paper` read after its sync's flush)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command parsed, run: its one line on failure or stop, and its exit status."""
     if getattr(args, "figdata", None) is not None:
         from figures.author_code import guard_inputs
 

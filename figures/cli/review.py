@@ -101,15 +101,29 @@ _PATH_VALUE = ("--deselect", "--ignore", "--ignore-glob", "-c", "--rootdir", "--
                "--junit-xml", "--junitxml", "--mpl-results-path", "--mpl-baseline-path")
 
 
-@functools.cache
 def _values_taken(root: Path) -> frozenset[str]:
+    """:func:`_options_taking_values`, empty when pytest did not answer: asked again next
+    time, not kept for the process (hostile round 52s, L3: one review's timeout made every
+    later review in the process take ``--log-file``'s value for a test to run)."""
+    try:
+        return _options_taking_values(root)
+    except _NoAnswer:
+        return frozenset()
+
+
+class _NoAnswer(Exception):
+    """pytest's help could not be read (not kept by the cache)."""
+
+
+@functools.cache
+def _options_taking_values(root: Path) -> frozenset[str]:
     """Every option string pytest's help shows with a value for ``root``'s suite
     (``--log-file=LOG_FILE``, ``-k EXPRESSION``; not an optional one, ``--debug=[FILE]``):
     pytest's own options, its plugins' and the suite's (``--golden-report`` is
     tests/golden_cache.py's). A hand list missed those and pytest's ``--log-file``, their
     value taken for a test to run (hostile round 51d, G6 and G7). Read from ``pytest tests
     --help``, pytest's public word on its options (its parser's attributes are private);
-    empty when it cannot run."""
+    :class:`_NoAnswer` when it cannot run."""
     from figures import runner
     from figures.errors import FigureDataError
 
@@ -117,7 +131,7 @@ def _values_taken(root: Path) -> frozenset[str]:
         ran = runner.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests",
                           "--help"], root, timeout=120)  # leaves no .pytest_cache
     except FigureDataError:
-        return frozenset()
+        raise _NoAnswer from None
     found = set()
     for line in ran.stdout.splitlines():
         if line.startswith("  -"):  # an option's line: its spellings, then 2 spaces or more
@@ -125,6 +139,8 @@ def _values_taken(root: Path) -> frozenset[str]:
                 named = re.fullmatch(r"(-{1,2}[\w-]+)(?:[= ](\S+))?", spelling)
                 if named and named[2] and not named[2].startswith("["):
                     found.add(named[1])
+    if not found:  # no help printed (the suite's conftest refused to start): not an answer
+        raise _NoAnswer
     return frozenset(found)
 
 

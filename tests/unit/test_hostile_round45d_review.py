@@ -126,7 +126,7 @@ def test_an_unreadable_last_failed_record_is_said(tmp_path, monkeypatch, capsys)
 def test_ctrl_c_into_update_baselines_says_what_was_written(monkeypatch, capsys):
     """Round 45d (G7): Ctrl-C while tools/update_baselines.py rendered printed a traceback and no
     word of what was (not) written; one line, as `figures` commands say it."""
-    sys.path.insert(0, str(REPO / "tools"))
+    monkeypatch.syspath_prepend(str(REPO / "tools"))  # for this test only (round 52s, L6)
     import update_baselines as ub
 
     def stopped(folder, args):
@@ -254,7 +254,7 @@ def test_an_accept_after_the_code_changed_since_the_page_was_made_writes_nothing
     """Round 47 (G18, round 45d): the page left open, the figure's code changed again, Accept
     wrote the goldens of a picture the code no longer draws (then failed to compare again).
     The accept now refuses, nothing written, naming the file that changed since the page."""
-    sys.path.insert(0, str(REPO / "tests" / "unit"))
+    monkeypatch.syspath_prepend(str(REPO / "tests" / "unit"))  # for this test only (52s, L6)
     from test_hostile_round40_golden import _png, reviewed
 
     tool, baseline, served = reviewed(tmp_path, monkeypatch)
