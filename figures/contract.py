@@ -4,11 +4,10 @@ author's code here, and what is missing or wrong is one line naming module and a
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import importlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -47,15 +46,12 @@ class FigureModule:
         return f"figures/plots/{self.name}.py"
 
     def code(self) -> ModuleType:
-        edited = _plots_edited()  # since imported: imported anew (hostile round 52s, L4)
         imported = sys.modules.get(self.module_name)
         if imported is not None:  # imported once: its code ran then
-            if self.module_name not in _IMPORTED:
-                _imported_now()
             return imported
         try:
-            with (author_code.running(self.shown_path), author_code.import_warnings(
-                    self.name), _no_bytecode() if edited else contextlib.nullcontext()):
+            with (author_code.running(self.shown_path),
+                  author_code.import_warnings(self.name)):
                 return importlib.import_module(self.module_name)
         except ModuleNotFoundError as exc:
             if exc.name != self.module_name:  # a module it imports: the author's error
@@ -63,8 +59,6 @@ class FigureModule:
             raise AuthorCodeError(self.shown_path, None,
                                   f"not found: restore it, or remove {self.name} from "
                                   "FIGURES in figures/registry.py") from None
-        finally:
-            _imported_now()
 
     def _required(self, attribute: str, what: str) -> Any:
         code = self.code()
@@ -193,53 +187,3 @@ class FigureModule:
         _ = self.render, self.schema, self.extract, self.paper_keys
         if hasattr(self.code(), "SLOTS"):
             _ = self.slots
-
-
-#: Each module of figures/plots/ imported, and its file's time and size then: one edited
-#: since (between two commands in one process: a notebook's two builds) is imported anew,
-#: with the rest of figures/plots/, which it may import (hostile round 52s, L4: the old code
-#: drew, its picture recorded as the new code's).
-_IMPORTED: dict[str, tuple[ModuleType, tuple[int, int] | None]] = {}
-
-
-def _stamp(module: ModuleType) -> tuple[int, int] | None:
-    try:
-        found = Path(module.__file__).stat()  # type: ignore[arg-type]
-    except (OSError, TypeError):
-        return None
-    return found.st_mtime_ns, found.st_size
-
-
-def _imported_now() -> None:
-    """Record the modules of figures/plots/ not recorded yet, as their files are now."""
-    for name, module in list(sys.modules.items()):
-        if name.startswith(PLOTS_PACKAGE + ".") and module is not None and (
-                _IMPORTED.get(name, (None,))[0] is not module):
-            _IMPORTED[name] = module, _stamp(module)
-
-
-def _plots_edited() -> bool:
-    """Whether a module of figures/plots/ imported was edited since: then every one is
-    dropped from ``sys.modules``, to be imported anew."""
-    for name, (module, stamp) in list(_IMPORTED.items()):
-        if sys.modules.get(name) is not module:
-            del _IMPORTED[name]  # dropped (a test's), or imported anew elsewhere
-        elif _stamp(module) != stamp:
-            for dropped in [n for n in sys.modules if n.startswith(PLOTS_PACKAGE + ".")]:
-                del sys.modules[dropped]
-            _IMPORTED.clear()
-            return True
-    return False
-
-
-@contextlib.contextmanager
-def _no_bytecode() -> Iterator[None]:
-    """An import that neither reads nor writes ``__pycache__``: a module edited within a
-    second at one size passes the bytecode's check (its time in seconds, its size)."""
-    prefix, dont_write = sys.pycache_prefix, sys.dont_write_bytecode
-    sys.pycache_prefix = str(Path(__file__).parent / "plots" / "__pycache__" / "none")
-    sys.dont_write_bytecode = True
-    try:
-        yield
-    finally:
-        sys.pycache_prefix, sys.dont_write_bytecode = prefix, dont_write

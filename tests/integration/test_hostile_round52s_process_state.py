@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import sys
 
 import pytest
 from helpers import REPO, on_paper, run
@@ -70,34 +69,6 @@ def test_pytests_options_unknown_once_are_asked_again(tmp_path, monkeypatch):
         patch.setattr(runner, "run", timed_out)
         assert review.names_tests(["--log-file", "figures"], checkout)  # unknown: a path
     assert not review.names_tests(["--log-file", "figures"], checkout)  # --log-file's value
-
-
-def test_a_figure_module_edited_between_two_calls_is_its_new_code(tmp_path, monkeypatch):
-    """L4: a figure's module was imported once a process (``sys.modules``): edited between
-    two commands in one process (a notebook's two builds), the second ran the old code while
-    its build key, the module's bytes, was the new one's, so the old picture was recorded as
-    the new code's. A helper of figures/plots/ it imports is imported anew with it."""
-    import figures.plots
-    from figures.registry import FigureSpec, Output
-
-    name = "edited_r52s"
-    monkeypatch.setattr(figures.plots, "__path__", [str(tmp_path), *figures.plots.__path__])
-    for module in (name, "_helper_r52s"):
-        monkeypatch.delitem(sys.modules, f"figures.plots.{module}", raising=False)
-    (tmp_path / "_helper_r52s.py").write_text("SIZE = 1\n")
-    (tmp_path / f"{name}.py").write_text("from figures.plots._helper_r52s import SIZE\n"
-                                         "VALUE = 1\n")
-    spec = FigureSpec(name, (Output("pdf", 150),))
-    try:
-        assert (spec.own("VALUE"), spec.own("SIZE")) == (1, 1)
-        (tmp_path / f"{name}.py").write_text("from figures.plots._helper_r52s import SIZE\n"
-                                             "VALUE = 2  # edited\n")
-        assert (spec.own("VALUE"), spec.own("SIZE")) == (2, 1)  # was (1, 1)
-        (tmp_path / "_helper_r52s.py").write_text("SIZE = 2  # edited\n")
-        assert (spec.own("VALUE"), spec.own("SIZE")) == (2, 2)
-    finally:  # none of them is left for a later test
-        for module in (name, "_helper_r52s"):
-            sys.modules.pop(f"figures.plots.{module}", None)
 
 
 def test_a_review_stopped_in_a_process_leaves_the_next_review_its_own(monkeypatch, capsys):
