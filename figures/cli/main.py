@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if "figures.author_code" in sys.modules:  # (a test's, a notebook's) has its own
             sys.modules["figures.author_code"].guard_inputs()  # inputs (round 52s, L1)
         if "figures.paper.memo" in sys.modules:  # what it read is read again (L2: `figures
-            sys.modules["figures.paper.memo"].flush()  # paper` read after its sync's flush)
+            sys.modules["figures.paper.memo"].forget()  # paper` read after its sync's flush)
 
 
 def _run(args: argparse.Namespace) -> int:

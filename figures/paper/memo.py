@@ -198,9 +198,17 @@ def flush() -> None:
                 # there): a cache, worked out again next time
                 write_text_atomic(BUILD_ROOT / MEMO, json.dumps(memo))
     finally:
-        _PENDING.clear()
-        _SCANNED.clear()
-        _SEEN.clear()
+        forget()
+
+
+def forget() -> None:
+    """What this command worked out, forgotten, not written: every command ends so (the CLI),
+    so that a later one in the process reads files anew (hostile round 52s, L2: after
+    ``figures paper`` a sync took a figure edited in place, same inode, size and time, for
+    the one it had copied)."""
+    _PENDING.clear()
+    _SCANNED.clear()
+    _SEEN.clear()
 
 
 def placed_key(main: Path, *choices: Any) -> tuple[str, str]:
