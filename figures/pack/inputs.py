@@ -328,12 +328,6 @@ def missing(logged: str) -> list[tuple[str, str, str]]:
     return found
 
 
-def not_found(logged: str) -> list[str]:
-    """The names a compile's log ``logged`` says were looked for and not found
-    (:func:`missing`)."""
-    return [name for name, _, _ in missing(logged)]
-
-
 def left_outside(paper: Path, logged: str) -> list[tuple[str, str]]:
     """The files the compile whose log's text is ``logged`` looked for by a name outside its folder
     (absolute, or climbing out with ``..``) and did not find there, though the paper's own

@@ -261,15 +261,6 @@ class HardLinks:
                 "pack a copy of the folder (cp -r)"))
 
 
-
-def _own(paper: Path, name: str) -> bool:
-    """Whether ``name`` is a regular file of the paper's folder (links resolved) that arXiv
-    takes (its 50 MiB at most): what a file read with \\openin may be packed whole as."""
-    real = (paper / name).resolve()
-    return real.is_relative_to(paper.resolve()) and real.is_file() and \
-        real.stat().st_size <= ARXIV_LIMIT
-
-
 def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,
             verbatim: bool = False, known: order.Readings | None = None,
             read_to: int | None = None, keep: frozenset[str] = frozenset(),
