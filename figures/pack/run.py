@@ -187,7 +187,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         if told:  # at the line that sets it, every finding (round 42, A34)
             raise anonymity.stopped(told, paper, sorted(files), main_tex.name)
         sources = notices.texts(by_line)  # notes TeX discards, an image cropped on the page
-        notes, stop = noted.told(sources, texts[1], paper, pdf)  # a note's author (48b, K20)
+        notes, stop = noted.told(sources, texts[1], pdf)  # a note's author (48b, K20)
         if stop is not None:
             raise stop
         compiled = [disclosure.folded(text) for text in texts[1]]
