@@ -95,12 +95,6 @@ class Claims:
         return self._add(yes if truth else no, lambda words: None if words == (
             yes if truth else no) else f"{words!r}: the data say {(yes if truth else no)!r}")
 
-    def ratio(self, high: float, low: float) -> str:
-        """``1.3×``: the larger over the smaller, to two significant digits."""
-        ratio = max(high, low) / min(high, low)
-        return self._add(_ratio_text(ratio), lambda words: _close(
-            words, ratio, "the ratio's", _half_unit(stated_numbers(words)[0]) if stated_numbers(words) else 0))
-
     def _said(self, said: Callable[[], str]) -> str:
         """A claim whose words ``said()`` makes from the data: judged by making them again."""
         return self._add(said(), lambda words: None if words == said() else
@@ -248,16 +242,11 @@ def _ratio_text(ratio: float) -> str:
     return f"{float(f'{ratio:.2g}'):g}×"
 
 
-def _half_unit(value: float) -> float:
-    """Half a unit of the last of two significant digits of ``value``."""
-    return 0.5 * 10 ** (math.floor(math.log10(abs(value))) - 1) if value else 0.5
-
-
-def _close(words: str, true: float, whose: str, within: float | None = None) -> str | None:
+def _close(words: str, true: float, whose: str) -> str | None:
     stated = stated_numbers(words)
     if len(stated) != 1:
         return f"{words!r}: one number"
-    within = half_unit_printed(words) if within is None else within
+    within = half_unit_printed(words)
     if abs(stated[0] - true) > within + 1e-12 * max(1.0, abs(true)):
         return f"{words!r}: says {stated[0]:g}, {whose} value is {true:g}"
     return None
