@@ -323,8 +323,8 @@ def _inputs(folder: Path, path: Path, text: str) -> set[str]:
     return found
 
 
-def own_document_inputs(path: Path, text: str, name: str) -> bool:
-    """``path`` (``text`` its source) is a document of its own, ``\\documentclass`` and
+def own_document_inputs(text: str, name: str) -> bool:
+    """``text`` (a source) is a document of its own, ``\\documentclass`` and
     ``\\begin{document}`` outside comments and hidden text, that ``\\input``s a file named
     ``name`` (``macros.tex``, or ``macros`` as TeX reads it) itself: judged by its own inputs,
     not by the document sync was given (a paper's ``main.tex`` beside its supplement, opened

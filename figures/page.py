@@ -19,7 +19,6 @@ SLOTS = ("column", "text")
 WIDE_IN = 6.0
 #: Mathtext draws a sub- or superscript at 0.7 of its base size; the smallest text of a page
 #: (tick labels, whose log exponents are superscripts) is at least SCRIPT_PT / 0.7.
-SCRIPT_SHRINK = 0.7
 SCRIPT_PT = 5.0
 #: figure-gate's comfortable floor for text (TYPE_FLOOR_PT): most venues' minimums are lower.
 COMFORT_PT = 7.5

@@ -338,16 +338,15 @@ def read(text: str, known: Known = (frozenset(), frozenset())) -> Reading:
                    (frozenset(facts), frozenset(short)))
 
 
-def blanked(text: str, *, comments: bool = True, verbatim: bool = False,
-            hidden: bool = False, known: Known = (frozenset(), frozenset()),
-            comment_fill: str = " ") -> str:
+def blanked(text: str, *, verbatim: bool = False, hidden: bool = False,
+            known: Known = (frozenset(), frozenset()), comment_fill: str = " ") -> str:
     """``text`` with its comments (and, asked, what is read verbatim, and what is never
     typeset: ``\\iffalse`` blocks, comment environments, the text after ``\\end{document}``)
     made spaces (read knowing ``known``): every offset and line break stays where it was;
     ``comment_fill="%"`` fills comments with ``%`` (a line of a comment alone is then no
     blank line, as TeX reads it: no paragraph ends there)."""
     reading = read(text, known)
-    spans = [(s, e, comment_fill) for s, e in (reading.comments if comments else ())]
+    spans = [(s, e, comment_fill) for s, e in reading.comments]
     spans += [(s, e, " ") for s, e in reading.verbatim] if verbatim else []
     if hidden:
         spans += [(s, e, " ") for s, e in [*reading.false, *reading.skipped]]
@@ -393,8 +392,8 @@ def _begins(text: str, pos: int, specs: int, envs: set[str], hiding: set[str],
     return "text"
 
 
-def control_words(text: str, known: Known = (frozenset(), frozenset())) -> list[tuple[int, str]]:
+def control_words(text: str) -> list[tuple[int, str]]:
     """Each control word TeX reads in ``text`` (none in a comment, verbatim text, an
     ``\\iffalse`` block, after ``\\end{document}``): its offset and name (``Gin@drafttrue``)."""
     return [(found.start(), found[1]) for found in _CONTROL.finditer(
-        blanked(text, verbatim=True, hidden=True, known=known)) if found[1]]
+        blanked(text, verbatim=True, hidden=True)) if found[1]]

@@ -56,8 +56,6 @@ def _chosen(value: Any) -> Any:
     """What a value chooses: a path the folder or file it names (``figdata`` and
     ``$PWD/figdata`` are one choice: a test's helper adding ``--figdata`` beside the typed one
     was refused since round 37's C2), any other value itself."""
-    import os
-
     return os.path.realpath(value) if isinstance(value, os.PathLike) else value
 
 

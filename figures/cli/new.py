@@ -39,7 +39,7 @@ class ScaffoldError(Exception):
     """A refused ``figures new``: one line saying why and what to do."""
 
 
-def repository_root(cwd: Path | None = None) -> Path:
+def repository_root() -> Path:
     """The source checkout this ``figures`` package sits in (``figures new`` edits it); run
     from inside another checkout, the files would land in the installed one: refused."""
     root = PACKAGE_DIR.parent
@@ -47,7 +47,7 @@ def repository_root(cwd: Path | None = None) -> Path:
         raise ScaffoldError(f"{PACKAGE_DIR} is not in a source checkout (no figdata/ and "
                             "tests/fixtures/ beside it): run `figures new` in a clone, "
                             "installed with pip install -e .")
-    here = checkout_of(cwd or Path.cwd())
+    here = checkout_of(Path.cwd())
     if here is not None and here.resolve() != root.resolve():
         raise ScaffoldError(f"this is the checkout {here}, but the figures package in use is "
                             f"the one in {root}: install this checkout (pip install -e .) or "
@@ -72,13 +72,13 @@ def check_name(name: str, root: Path) -> None:
             raise ScaffoldError(f"{rel} already exists; pick another name or remove it")
 
 
-def registry_with(text: str, entry: str, shown: str = REGISTRY_FILE) -> str:
+def registry_with(text: str, entry: str) -> str:
     """``text`` of registry.py with ``entry`` on its own line above the one closing the
     ``FIGURES`` tuple, parsed again to prove the tuple grew by ``entry`` (else: by hand)."""
     by_hand = f"add `{entry},` to FIGURES by hand"
     node = figures_node(ast.parse(text))
     if node is None:
-        raise ScaffoldError(f"{shown}: no `FIGURES = (...)` tuple found; {by_hand}")
+        raise ScaffoldError(f"{REGISTRY_FILE}: no `FIGURES = (...)` tuple found; {by_hand}")
     lines = text.splitlines(keepends=True)
     closing = node.end_lineno - 1
     indent = " " * (node.elts[0].col_offset if node.elts else 4)
@@ -89,8 +89,8 @@ def registry_with(text: str, entry: str, shown: str = REGISTRY_FILE) -> str:
         grown = None
     if (grown is None or len(grown.elts) != len(node.elts) + 1
             or ast.dump(grown.elts[-1]) != ast.dump(ast.parse(entry, mode="eval").body)):
-        raise ScaffoldError(f"{shown}: FIGURES does not end with `,` and a line holding its "
-                            f"closing parenthesis; {by_hand}")
+        raise ScaffoldError(f"{REGISTRY_FILE}: FIGURES does not end with `,` and a line holding "
+                            f"its closing parenthesis; {by_hand}")
     return new
 
 

@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     runner.refuse_latexmk_name(main)  # before sync writes
     compiled_files.refuse_folders(main)  # a folder where the PDF or log goes (round 37, P10)
     key, paper = sync.probed(args)  # with what sync will place beside it
-    venue = args.venue or paper.venue or sync.venue_of_engine(paper, args)
+    venue = args.venue or paper.venue or sync.venue_of_engine(paper)
     sync_args = argparse.Namespace(**vars(args), built=None, default_build=False,
                                    dry_run=False, printed={}, typed_venue=args.venue)
     sync_args.venue = venue
@@ -309,7 +309,7 @@ def venue_beside(pdf: Path) -> str:
         try:
             venue = read_paper(pdf.parent, Path(tex.name)).venue
             if venue is None and runner.have("pdflatex"):
-                venue = venue_of_engine(ask_tex(tex), None)
+                venue = venue_of_engine(ask_tex(tex))
         except (FigureDataError, OSError):
             venue = None
     if venue is None:

@@ -302,7 +302,7 @@ def source_for(args: argparse.Namespace, paper):
     from figures.paper.wrappers import widest_turned
     from figures.venues import on_page, refuse_page
 
-    key = args.venue or paper.venue or (None if args.built else venue_of_engine(paper, args))
+    key = args.venue or paper.venue or (None if args.built else venue_of_engine(paper))
     if key is not None:  # an unknown --venue is one line naming the known ones
         venue = venue_of(key, args.venues)
         if paper.measures is not None and not args.default_build:  # the page is the paper's
@@ -354,7 +354,7 @@ def page_of(paper) -> tuple:
     return text, column, height if height <= 16 else None, body
 
 
-def venue_of_engine(paper, args) -> str | None:
+def venue_of_engine(paper) -> str | None:
     """For a class of no known venue that TeX compiled, its own page with rules from its own
     body size (figures.venues.body_rules), said in one line; None without the engine's
     numbers. A text height past any page's 16 in is none (hostile round 49a, P5: standalone's

@@ -133,7 +133,7 @@ def quoted_value(data: Any, entry: dict[str, Any], where: str) -> tuple[float | 
     return float(value), []
 
 
-def quoted_problems(doc: dict[str, Any], where: str = "") -> list[Problem]:
+def quoted_problems(doc: dict[str, Any]) -> list[Problem]:
     """Each quoted path names a number in data (a list of numbers with aggregate), and each
     macro is quoted once in the file (said once the entries are sound: nothing if not)."""
     problems: list[Problem] = []
@@ -145,7 +145,7 @@ def quoted_problems(doc: dict[str, Any], where: str = "") -> list[Problem]:
             for e in entries):
         return []
     for i, entry in enumerate(entries):
-        at = f"{where}.quoted[{i}]" if where else f"quoted[{i}]"
+        at = f"quoted[{i}]"
         problems += quoted_value(doc["data"], entry, at)[1]
         if entry["macro"] in first:
             problems.append((f"{at}.macro", (f"\\{entry['macro']} is already quoted at "

@@ -180,10 +180,10 @@ def _too_deep(text: str) -> bool:
     return int(np.cumsum(steps).max()) > MAX_DEPTH
 
 
-def sha256_of(path: Path, shown_as: str | None = None) -> str:
+def sha256_of(path: Path) -> str:
     """The sha256 of the regular file ``path``: the one hash of a file's bytes."""
     digest = hashlib.sha256()
-    with open_regular(path, shown_as) as handle:
+    with open_regular(path) as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()

@@ -187,7 +187,7 @@ class BuildKind:
         if narrow is not None:
             raise narrow
         fig = spec.render(data, page)  # a Figure: FigureSpec.render refuses anything else
-        self._held(spec, fig, page)
+        self._held(fig, page)
         width, height = (float(v) for v in fig.get_size_inches())
         too_large = raster_too_large(width, height, page.ppi)
         if too_large is not None:  # before anything is drawn at that size
@@ -197,7 +197,7 @@ class BuildKind:
         return fig
 
 
-    def _held(self, spec: FigureSpec, fig: Figure, page: Page) -> None:
+    def _held(self, fig: Figure, page: Page) -> None:
         """Refused in one line where the page's tallest figure cannot hold ``fig`` (hostile
         round 47c, W19: a venue's text_height_in of 3 in built fig4 and fig3b cut, their text
         on each other, exit 0)."""

@@ -9,7 +9,7 @@ own ``trim``/``clip``, ``\\adjustbox{trim=..,clip}``, ``\\adjincludegraphics``, 
   of it, the hidden part too. A PDF is known by pdfTeX's ``/PTEX.FileName``; a PNG or JPEG
   keeps no name in the PDF, so it is known by its size in pixels among the packed images
   (their pixels decide between several of one size; still several: each is named).
-  :func:`figures.pack.notices.clipped` reads the include's own keys first, with its line;
+  :func:`figures.pack.notices.clipped_by_name` reads the include's own keys first, with its line;
   an image it names is not said again here."""
 
 from __future__ import annotations

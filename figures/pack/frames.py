@@ -116,7 +116,7 @@ def framed(paper: Path, main: Path, pages: list[str], logged: str = "", pdf: byt
     from figures.paper.latex import read_paper
 
     read = read_paper(paper, Path(main.name))
-    if (boxed := _demo(read, main, pages, logged) or (boxes.animated(read, main, pdf, forced)
+    if (boxed := _demo(read, main, logged) or (boxes.animated(read, main, pdf, forced)
                                                       if isinstance(forced, tuple) else None)):
         return boxed  # round 33, P15: an animation's frames are no page's content
     if not isinstance(forced, tuple):  # the forced compile failed, or was cut: the log's
@@ -272,7 +272,7 @@ def _page_of(pages: list[str], name: str) -> int | None:
     return next((n for n, text in enumerate(pages, 1) if name in text), None)
 
 
-def _demo(read, main: Path, pages: list[str], logged: str) -> FigureDataError | None:
+def _demo(read, main: Path, logged: str) -> FigureDataError | None:
     """graphicx's ``demo`` (a black box for each image, which forcing final does not undo):
     refused when an include with no ``draft`` key of its own was placed nowhere."""
     from figures.pack.inputs import placed

@@ -176,13 +176,6 @@ def read_by_paper(order: tuple[tuple[str | None, int], ...] | None,
     return {os.path.normpath(n) for n in sources if n.lower().endswith(PACKAGE_PARTS)} - by_package
 
 
-def listed(folder: Path) -> set[str] | None:
-    """The files (relative to ``folder``, the compile's) LaTeX input as TeX, from its file
-    hook's list (:func:`sequence`); None when LaTeX listed none (too old for file hooks)."""
-    found = sequence(folder)
-    return None if found is None else {name for name, _ in found if name is not None}
-
-
 def read_to(folder: Path) -> tuple[dict[str, int], set[str]]:
     """What the pretex wrote to :data:`READ_TO` in the compile in ``folder``, read once, and
     to :data:`LISTED` where ``\\end{document}`` ran (:func:`_open_at_end`):
@@ -254,7 +247,7 @@ def typeset(logged: str, name: str) -> bool:
 
 
 def read_as_input(as_tex: set[str] | None, logged: str) -> set[str] | None:
-    """The files LaTeX input (``as_tex``, :func:`listed`), graphicx included, pdfTeX placed
+    """The files LaTeX input (``as_tex``, from :func:`sequence`), graphicx included, pdfTeX placed
     as an image or embedded, the last three from its log's text ``logged``; None when LaTeX
     listed none."""
     if as_tex is None:
@@ -326,12 +319,6 @@ def missing(logged: str) -> list[tuple[str, str, str]]:
         found += [(m[1], " ".join(m[0].split()).removesuffix(","), reader)
                   for m in said.finditer(whole)]
     return found
-
-
-def not_found(logged: str) -> list[str]:
-    """The names a compile's log ``logged`` says were looked for and not found
-    (:func:`missing`)."""
-    return [name for name, _, _ in missing(logged)]
 
 
 def left_outside(paper: Path, logged: str) -> list[tuple[str, str]]:

@@ -13,7 +13,6 @@ from the options."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from figures.errors import FigureDataError, display_path
 from figures.paper.disclosure import printed_on
@@ -40,11 +39,11 @@ _CLOSE = {"[": "]", "{": "}"}
 _PACKAGE = {"definechangesauthor": "changes'", "fxsetup": "fixme's"}
 
 
-def told(texts: dict[str, str], pages: list[str], paper: Path,
+def told(texts: dict[str, str], pages: list[str],
          pdf: bytes | None = None) -> tuple[list[str], FigureDataError | None]:
     """The warnings for the note author fields of ``texts`` (the packed text files of
-    ``paper`` by name) naming someone that ``pages`` (the compiled text) never print, and
-    the stop for the first that they print (None: none is), at its file's name in ``paper``
+    the paper by name) naming someone that ``pages`` (the compiled text) never print, and
+    the stop for the first that they print (None: none is), at its file's name in the paper
     and its line, as every other line of the pack and docs/pack.md say it (``main.tex:5``;
     hostile round 49b, K3: it was the whole path, ``/home/.../main.tex:5``). A name the
     plain reading of ``pages`` does not show is looked for in ``pdf``'s pages laid out too,

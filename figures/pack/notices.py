@@ -55,11 +55,6 @@ def texts(files: dict[str, bytes]) -> dict[str, str]:
                         and not name.lower().endswith((*IMAGE_SUFFIXES, ".eps", ".ps"))})
 
 
-def clipped(texts: dict[str, str], packed: list[str]) -> list[str]:
-    """:func:`clipped_by_name`'s lines."""
-    return list(clipped_by_name(texts, packed).values())
-
-
 def clipped_by_name(texts: dict[str, str], packed: list[str]) -> dict[str, str]:
     """One line per packed image (by its name) that a source includes clipped (``trim``, ``viewport`` or
     ``bb`` with ``clip``, or ``\\includegraphics*``): the page shows part of it, the archive

@@ -85,8 +85,6 @@ def proved_or_kept(paper: Path, files: dict[str, bytes], variants: dict[str, Var
     a file's reading ended can be wrong: such a guess must not refuse a paper that compiles,
     nor lose printed text (hostile rounds 23, 24). The one error is raised again when no such
     file mends it."""
-    from figures.errors import LatexError
-
     try:
         done = proved(paper, files, kind, main, compiled, warnings)
         if (differs := first_difference(*done[3])) is None:

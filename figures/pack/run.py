@@ -187,7 +187,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
         if told:  # at the line that sets it, every finding (round 42, A34)
             raise anonymity.stopped(told, paper, sorted(files), main_tex.name)
         sources = notices.texts(by_line)  # notes TeX discards, an image cropped on the page
-        notes, stop = noted.told(sources, texts[1], paper, pdf)  # a note's author (48b, K20)
+        notes, stop = noted.told(sources, texts[1], pdf)  # a note's author (48b, K20)
         if stop is not None:
             raise stop
         compiled = [disclosure.folded(text) for text in texts[1]]
@@ -259,15 +259,6 @@ class HardLinks:
                 f"folder ({shown}; a backup made with cp -al?): the pack takes only the "
                 "paper's own files; make each a copy of its own (cp NAME x && mv x NAME), or "
                 "pack a copy of the folder (cp -r)"))
-
-
-
-def _own(paper: Path, name: str) -> bool:
-    """Whether ``name`` is a regular file of the paper's folder (links resolved) that arXiv
-    takes (its 50 MiB at most): what a file read with \\openin may be packed whole as."""
-    real = (paper / name).resolve()
-    return real.is_relative_to(paper.resolve()) and real.is_file() and \
-        real.stat().st_size <= ARXIV_LIMIT
 
 
 def _packed(paper: Path, name: str, anonymous: bool, links: HardLinks,

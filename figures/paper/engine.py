@@ -174,7 +174,6 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
         if kind == "D" and len(fields) >= 3:
             paper.document_class = fields[0].strip()
             paper.class_options = [o.strip() for o in fields[1].split(",") if o.strip()]
-            paper.class_file = root / fields[2] if fields[2] else main
         elif kind == "P" and len(fields) >= 5:
             paper.measures = (*(_inches(v) for v in fields[:3]), float(fields[3]))
             paper.graphics_extensions = [e for e in fields[4].split(",") if e] or None

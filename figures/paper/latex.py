@@ -73,7 +73,6 @@ class Paper:
     unresolved: list[str] = field(default_factory=list)
     #: TeX's text width, column width, text height (in) and body size (pt); None: estimated.
     measures: tuple[float, float, float, float] | None = None
-    class_file: Path | None = None
     #: The files TeX read as if in the folder (their names, bytes): put beside the probe.
     guessed: dict[str, bytes] = field(default_factory=dict)
     #: The files the probe was offered as a guess (its ``guess``), read or not.

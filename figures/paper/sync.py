@@ -304,7 +304,7 @@ def macros_not_input(paper, sources, quoted) -> str | None:
     for path, text in sources:  # the macros file defines them (round 42a, A40: "uses")
         used = [] if path.name == MACROS_NAME else sorted(n for n in names if n in text)
         if used and (path.resolve() == paper.main.resolve()
-                     or not own_document_inputs(path, text, MACROS_NAME)):
+                     or not own_document_inputs(text, MACROS_NAME)):
             # TeX's own search first: TEXINPUTS may find another paper's macros
             found = runner.run(["kpsewhich", MACROS_NAME], paper.root).stdout.strip() \
                 if runner.have("kpsewhich") else ""

@@ -95,30 +95,6 @@ class Claims:
         return self._add(yes if truth else no, lambda words: None if words == (
             yes if truth else no) else f"{words!r}: the data say {(yes if truth else no)!r}")
 
-    def ratio(self, high: float, low: float) -> str:
-        """``1.3×``: the larger over the smaller, to two significant digits."""
-        ratio = max(high, low) / min(high, low)
-        return self._add(_ratio_text(ratio), lambda words: _close(
-            words, ratio, "the ratio's", _half_unit(stated_numbers(words)[0]) if stated_numbers(words) else 0))
-
-    def decades(self, first: float, second: float) -> str:
-        """``1.3 orders of magnitude (20×)``: log10 of the ratio of the larger to the smaller,
-        and the ratio."""
-        ratio = max(first, second) / min(first, second)
-        decades = math.log10(ratio)
-        text = _decades_text(first, second)
-
-        def judge(words: str) -> str | None:
-            stated = stated_numbers(words)
-            if len(stated) != (2 if ratio < RATIO_UNDER else 1):
-                return f"{words!r}: a decade count, and a ratio under {RATIO_UNDER:g}×"
-            said = [(stated[0], decades, 0.05)] + [(got, ratio, _half_unit(got))
-                                                    for got in stated[1:]]
-            wrong = [f"{words!r}: says {got:g}, the data give {true:.3g}" for got, true, places
-                     in said if abs(got - true) > places + 1e-9]
-            return wrong[0] if wrong else None
-        return self._add(text, judge)
-
     def _said(self, said: Callable[[], str]) -> str:
         """A claim whose words ``said()`` makes from the data: judged by making them again."""
         return self._add(said(), lambda words: None if words == said() else
@@ -126,7 +102,7 @@ class Claims:
 
     def change(self, value: float, reference: float, less: str, more: str, same: str) -> str:
         """Where ``value`` stands to ``reference`` on a log scale, its direction computed:
-        ``less`` or ``more`` (a template: ``{}`` is :meth:`decades`'s words) as it is below or
+        ``less`` or ``more`` (a template: ``{}`` is :func:`_decades_text`'s words) as it is below or
         above it, ``same`` (``{}`` the ratio) where the decades print as 0.0 (round 40, C1, C2,
         C6: "below", "rises 0.0 orders of magnitude (1×)" were written whatever the data)."""
         def said() -> str:
@@ -266,16 +242,11 @@ def _ratio_text(ratio: float) -> str:
     return f"{float(f'{ratio:.2g}'):g}×"
 
 
-def _half_unit(value: float) -> float:
-    """Half a unit of the last of two significant digits of ``value``."""
-    return 0.5 * 10 ** (math.floor(math.log10(abs(value))) - 1) if value else 0.5
-
-
-def _close(words: str, true: float, whose: str, within: float | None = None) -> str | None:
+def _close(words: str, true: float, whose: str) -> str | None:
     stated = stated_numbers(words)
     if len(stated) != 1:
         return f"{words!r}: one number"
-    within = half_unit_printed(words) if within is None else within
+    within = half_unit_printed(words)
     if abs(stated[0] - true) > within + 1e-12 * max(1.0, abs(true)):
         return f"{words!r}: says {stated[0]:g}, {whose} value is {true:g}"
     return None

@@ -91,7 +91,7 @@ def test_a_trim_the_pack_cannot_read_may_clip(tmp_path, preamble, options):
 
     _paper(tmp_path, preamble, f"\\includegraphics[{options}]{{a.png}}")
     text = (tmp_path / "p" / "main.tex").read_text()
-    said = notices.clipped({"main.tex": text}, ["main.tex", "a.png"])
+    said = list(notices.clipped_by_name({"main.tex": text}, ["main.tex", "a.png"]).values())
     assert len(said) == 1, said
     assert said[0].startswith("a.png (main.tex:"), said
     assert "whole image" in said[0], said

@@ -41,17 +41,15 @@ def test_a_running_head_through_a_macro_is_read_expanded(source):
      "todonotes' \\todo[author=\\KW]"),
     ("\\usepackage{fixme}\\FXRegisterAuthor{kw}{akw}{Karl Weberling}", "\\kwnote{check}",
      "fixme's \\FXRegisterAuthor{kw}{akw}{Karl Weberling}")])
-def test_a_note_author_through_a_macro_or_fixme_stops_the_pack(tmp_path, preamble, note, field):
+def test_a_note_author_through_a_macro_or_fixme_stops_the_pack(preamble, note, field):
     """Round 49b (K3): ``\\todo[author=\\KW]`` (``\\KW`` the name) and fixme's
     ``\\FXRegisterAuthor{kw}{akw}{Karl Weberling}`` printed the name beside each note of the
     review copy with warnings 0: the author key was read as written, fixme's not at all."""
-    from pathlib import Path
-
     from figures.pack.noted import told
 
     text = (f"\\documentclass{{article}}\n{preamble}\n\\author{{Anonymous}}\n"
             f"\\begin{{document}}\nText. {note}\n\\end{{document}}\n")
-    said, stop = told({"main.tex": text}, ["Text. Karl Weberling check"], Path("/p"))
+    said, stop = told({"main.tex": text}, ["Text. Karl Weberling check"])
     assert said == []
     assert stop is not None
     assert str(stop).startswith(f"main.tex:{5 if 'todo' in note else 2}: a note's author "

@@ -51,7 +51,7 @@ def test_an_unreadable_folder_reached_through_graphicspath_is_named(tmp_path, de
     assert denied_named(denied, error, "", tmp_path) == said
 
 
-def test_a_note_authors_macro_from_the_papers_own_style_is_expanded(tmp_path):
+def test_a_note_authors_macro_from_the_papers_own_style_is_expanded():
     r"""Round 50b (K3 a): ``\todo[author=\KW]`` with ``\def\KW{Karl Weberling}`` in the
     authors' own ``kwnotes.sty`` packed with warnings 0 while the review margin printed the
     name: the note reader expanded macros from the ``.tex`` files alone, where ``\author``'s
@@ -60,7 +60,7 @@ def test_a_note_authors_macro_from_the_papers_own_style_is_expanded(tmp_path):
 
     texts = {"main.tex": "\\usepackage{kwnotes}\n\\todo[author=\\KW]{check this claim}\n",
              "kwnotes.sty": "\\def\\KW{Karl Weberling}\n"}
-    said, stop = told(texts, ["Text. Karl Weberling check this claim"], tmp_path)
+    said, stop = told(texts, ["Text. Karl Weberling check this claim"])
     assert said == []
     assert stop is not None
     assert str(stop).startswith("main.tex:2: a note's author field (todonotes' "
@@ -83,7 +83,7 @@ def test_a_name_hyphenated_at_a_line_break_is_printed(value, page, found):
     assert printed_on(value, [page]) == found
 
 
-def test_todonotes_preset_author_is_a_note_authors_field(tmp_path):
+def test_todonotes_preset_author_is_a_note_authors_field():
     r"""Round 50b (K3 f): ``\presetkeys{todonotes}{author=Karl Weberling}{}`` (the default
     setter todonotes' manual gives) + ``\todo{check this claim}`` printed the name in the
     review margin with warnings 0: the command was not among those read."""
@@ -91,7 +91,7 @@ def test_todonotes_preset_author_is_a_note_authors_field(tmp_path):
 
     texts = {"main.tex": ("\\usepackage{todonotes}\n"
                           "\\presetkeys{todonotes}{author=Karl Weberling}{}\n")}
-    said, stop = told(texts, ["Text.\nKarl Weberling\ncheck this claim"], tmp_path)
+    said, stop = told(texts, ["Text.\nKarl Weberling\ncheck this claim"])
     assert said == []
     assert str(stop).startswith("main.tex:2: a note's author field (todonotes' \\presetkeys"
                                 "{todonotes}{author=Karl Weberling}) names Karl Weberling, "

@@ -15,7 +15,7 @@ import pytest
 import figures
 from figures.errors import AuthorCodeError, FigureDataError, FigureDataWarning
 from figures.outputs.kind import venue_kind
-from figures.page import COMFORT_PT, SCRIPT_PT, SCRIPT_SHRINK
+from figures.page import COMFORT_PT, SCRIPT_PT
 from figures.registry import FIGURES
 from figures.venues import get_venue, load_venues
 
@@ -28,7 +28,7 @@ def test_a_page_keeps_every_glyph_legible_and_takes_the_body_font(venue):
         rc = p.rc()
         assert p.width_in == width
         assert p.small_pt >= max(v.min_font_pt, COMFORT_PT)
-        assert p.small_pt * SCRIPT_SHRINK >= SCRIPT_PT  # a log axis's exponent
+        assert p.small_pt * 0.7 >= SCRIPT_PT  # a log axis's exponent (mathtext's scripts: 0.7)
         assert min(rc["xtick.labelsize"], rc["legend.fontsize"], rc["font.size"]) >= \
             v.min_font_pt
         assert rc["font.family"] == v.body_font_family
