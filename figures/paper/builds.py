@@ -16,7 +16,7 @@ from figures.data.jsonio import write_text_atomic
 from figures.errors import DataError, FigureDataError, display_path
 from figures.page import Box, inches
 from figures.paper.chapters import left_out
-from figures.paper.includes import extensions_of, includes_of, name_of, target_of
+from figures.paper.includes import SourceOf, extensions_of, includes_of, name_of, target_of
 from figures.paper.latex import read_paper, shown_path
 from figures.paper.memo import key_of, known, pending, read_once, recall, remember
 from figures.paper.placed import (
@@ -29,7 +29,6 @@ from figures.paper.placed import (
     under_limit,
 )
 from figures.paper.short import short_page, wider_box
-from figures.paper.sync import SourceOf
 from figures.paper.tall import held
 from figures.paper.wrappers import height_of, nearest_wrapper, to_width
 from figures.paths import BUILD_ROOT

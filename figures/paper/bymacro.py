@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import re
 
-from figures.paper.latex import SOURCE_LIMIT, read_bounded
+from figures.paper.latex import source_lines
 from figures.paper.memo import read_once
-from figures.texread import blanked
 
 
 def macro_width_edit(graphic, width: str) -> str | None:
     """``write WIDTH in place of 0.45\\textwidth (\\fig's width) at main.tex:19`` when
     ``graphic`` is written by a macro whose width argument is at its line; else None."""
     written = (graphic.options.get("width") or "").strip()
-    lines = read_once(graphic.tex, _lines) or []
+    lines = read_once(graphic.tex, source_lines) or []
     if not written or not 0 < graphic.line <= len(lines):
         return None
     line = lines[graphic.line - 1]
@@ -35,6 +34,3 @@ def macro_width_edit(graphic, width: str) -> str | None:
     return (f"write {width} in place of {written} (\\{macro[1]}'s width) at "
             f"{graphic.tex.name}:{graphic.line}")
 
-
-def _lines(path) -> list[str]:
-    return blanked(read_bounded(path, SOURCE_LIMIT) or "").splitlines()  # its comments

@@ -6,20 +6,22 @@ sync needs, the paper's checks and the pack; :mod:`figures.paper.sync` plans the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from figures.paper.gfolders import beyond, first_target
 from figures.paper.latex import Graphic, Paper
 from figures.paper.write import provenance_of
-from figures.registry import BY_NAME
+from figures.registry import BY_NAME, FigureSpec
 
 #: graphicx's order of extensions with the pdfTeX driver (pdftex.def's ``\Gin@extensions``).
 PDFLATEX_EXTENSIONS = (".pdf", ".png", ".jpg", ".mps", ".jpeg", ".jbig2", ".jb2", ".PDF",
                        ".PNG", ".JPG", ".JPEG", ".JBIG2", ".JB2")
 _KNOWN_SUFFIXES = {ext.lower() for ext in PDFLATEX_EXTENSIONS}
 MACROS_NAME = "macros.tex"
+#: The build folder a figure is copied from for an include, or the line that says why none.
+SourceOf = Callable[[FigureSpec, "Include"], tuple[Path | None, str]]
 
 
 @dataclass

@@ -357,3 +357,11 @@ def graphics_options(text: str) -> dict[str, str]:
         depth += (char == "{") - (char == "}")
         current += char
     return options
+
+
+def source_lines(path: Path) -> list[str]:
+    """A source file's lines, its comments blanked (up to :data:`SOURCE_LIMIT`): what each
+    reader of an include's surroundings reads (the wrapper above it, a class's box, the
+    macro it is in), one function so that ``read_once(tex, source_lines)`` reads it once a
+    command for all of them (each had its own copy, and read it again)."""
+    return blanked(read_bounded(path, SOURCE_LIMIT) or "").splitlines()

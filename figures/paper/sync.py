@@ -17,7 +17,7 @@ replaced (nor moved aside) without ``overwrite_theirs``, and then kept as ``NAME
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from figures import runner
@@ -29,6 +29,7 @@ from figures.paper.gfolders import read_outside
 from figures.paper.includes import (
     MACROS_NAME,
     Include,
+    SourceOf,
     extensions_of,
     figure_of,
     has_extension,
@@ -55,9 +56,6 @@ from figures.paper.write import (
 )
 from figures.paths import link_loop
 from figures.registry import BY_NAME, FIGURES, FigureSpec
-
-#: The build folder a figure is copied from for an include, or the line that says why none.
-SourceOf = Callable[[FigureSpec, "Include"], tuple[Path | None, str]]
 
 
 def plan(paper: Paper, built: Path | SourceOf, figdata_dir: Path, *, allow_synthetic: bool,

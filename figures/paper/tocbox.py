@@ -18,10 +18,9 @@ import re
 from pathlib import Path
 
 from figures.page import Width, inches
-from figures.paper.latex import SOURCE_LIMIT, UNITS, read_bounded
+from figures.paper.latex import UNITS, source_lines
 from figures.paper.memo import digest_of, key_of, read_once, recall
 from figures.paper.placed import Placement, fixed_include
-from figures.texread import blanked
 
 #: The class's environment and the height of the box it prints an include in (inches): the
 #: class's default (achemso.cls: ``\setlength{\acs@tocentry@height}{1.75in}``).
@@ -32,13 +31,10 @@ _LENGTH = re.compile(r"\s*([0-9]*\.?[0-9]+)\s*(in|cm|mm|pt|bp)\s*")
 
 def _environment(tex: Path, line: int) -> str | None:
     """The box environment (``tocentry``) open at ``line`` of ``tex``, comments blanked."""
-    text = "\n".join((read_once(tex, _lines) or [])[:line])
+    text = "\n".join((read_once(tex, source_lines) or [])[:line])
     found = list(_ENVIRONMENT.finditer(text))
     return found[-1][2] if found and found[-1][1] == "begin" else None
 
-
-def _lines(path: Path) -> list[str]:
-    return blanked(read_bounded(path, SOURCE_LIMIT) or "").splitlines()
 
 
 def fixed_box(include, spec, venue, figdata_dir: Path) -> Placement | None:

@@ -17,9 +17,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from figures.paper.latex import SOURCE_LIMIT, read_bounded
+from figures.paper.latex import source_lines
 from figures.paper.memo import read_once
-from figures.texread import blanked
 
 #: A scaling command, as the source writes it.
 _WRAPPER = re.compile(r"\\(resizebox|scalebox|adjustbox|makebox|rotatebox)\b")
@@ -35,7 +34,7 @@ def nearest_wrapper(tex: Path, line: int) -> tuple[int, str, str] | None:
     """The nearest scaling command on or above ``line`` of ``tex`` (comments blanked, the
     file read once a command): its line, its name (``resizebox``) and the source from it on
     to ``line``; None when there is none within :data:`_ABOVE` lines."""
-    lines = (read_once(tex, _lines) or [])[:line]
+    lines = (read_once(tex, source_lines) or [])[:line]
     for number in range(len(lines), max(len(lines) - _ABOVE, 0), -1):
         found = list(_WRAPPER.finditer(lines[number - 1]))
         if found:
@@ -122,9 +121,6 @@ def widest_turned(paper, height: float | None) -> float | None:
         return max(widest or 0, height)
     return widest
 
-
-def _lines(path: Path) -> list[str]:
-    return blanked(read_bounded(path, SOURCE_LIMIT) or "").splitlines()  # its comments
 
 
 def printed_twice(graphic) -> str | None:
