@@ -1,0 +1,70 @@
+"""Round 52h's pass over ``figures pack --anonymous`` (K1, K5 of its report): each mended
+row with a test that failed before its mend."""
+
+from __future__ import annotations
+
+import io
+import zlib
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+from figures.pack.anonymity import in_sources
+
+
+def _noise(shape: tuple[int, int], seed: int) -> np.ndarray:
+    return np.random.default_rng(seed).integers(0, 256, (*shape, 3), dtype=np.uint8)
+
+
+def _png(pixels: np.ndarray, **text: str) -> bytes:
+    from PIL import PngImagePlugin
+
+    info = PngImagePlugin.PngInfo()
+    for key, value in text.items():
+        info.add_text(key, value)
+    out = io.BytesIO()
+    Image.fromarray(pixels).save(out, "PNG", pnginfo=info)
+    return out.getvalue()
+
+
+def _jpeg(pixels: np.ndarray, comment: bytes = b"") -> bytes:
+    out = io.BytesIO()
+    Image.fromarray(pixels).save(out, "JPEG", quality=95, comment=comment)
+    return out.getvalue()
+
+
+def _pdf_with_stream(body: bytes, info: bytes = b"") -> bytes:
+    packed = zlib.compress(body, 1)
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R >>",
+               b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed
+               + b"\nendstream",
+               b"<< /Author (" + info + b") >>"]
+    out = b"%PDF-1.5\n"
+    for number, obj in enumerate(objects, 1):
+        out += b"%d 0 obj\n" % number + obj + b"\nendobj\n"
+    return out + b"trailer\n<< /Root 1 0 R /Info 5 0 R >>\n%%EOF\n"
+
+
+def test_the_pixels_of_a_photo_are_not_read_as_paths_or_addresses(tmp_path: Path):
+    """K5: the compressed pixels of a photo (a PNG's IDAT, a JPEG's scan) and a PDF's
+    compressed stream were read byte by byte for disclosures; their noise spells a home
+    folder (``/~Zo``) or an address (``5@nd.GP``) now and then: 4 of 17 real photos of TeX
+    Live's were each told "a home folder's path (~Zo) ... remove it for review", which no
+    edit can follow. What a program writes there (a PNG's text, a JPEG's comment, a PDF's
+    document information) is still read."""
+    pixels = _noise((1000, 1000), 2)
+    for name, data in {"photo.png": _png(pixels), "photo.jpg": _jpeg(pixels),
+                       "scan.pdf": _pdf_with_stream(pixels.tobytes() * 3)}.items():
+        assert in_sources({name: data}, ["Anonymous"], tmp_path) == [], name
+    told = in_sources({"p.png": _png(_noise((200, 200), 3), Author="made in /home/jsmith/runs")},
+                      ["Anonymous"], tmp_path)
+    assert any("/home/jsmith" in line for line in told), told
+    told = in_sources({"p.jpg": _jpeg(_noise((200, 200), 3), b"jsmith@mit.edu")},
+                      ["Anonymous"], tmp_path)
+    assert any("jsmith@mit.edu" in line for line in told), told
+    told = in_sources({"p.pdf": _pdf_with_stream(b"0 0 m", b"/home/jsmith/x")},
+                      ["Anonymous"], tmp_path)
+    assert any("/home/jsmith" in line for line in told), told
