@@ -42,10 +42,15 @@ def _pdf_with_stream(body: bytes, info: bytes = b"") -> bytes:
                b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed
                + b"\nendstream",
                b"<< /Author (" + info + b") >>"]
-    out = b"%PDF-1.5\n"
+    out, offsets = b"%PDF-1.5\n", []
     for number, obj in enumerate(objects, 1):
+        offsets.append(len(out))
         out += b"%d 0 obj\n" % number + obj + b"\nendobj\n"
-    return out + b"trailer\n<< /Root 1 0 R /Info 5 0 R >>\n%%EOF\n"
+    table = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    return out + b"trailer\n<< /Size %d /Root 1 0 R /Info 5 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, table)
 
 
 def test_the_pixels_of_a_photo_are_not_read_as_paths_or_addresses(tmp_path: Path):
@@ -68,3 +73,16 @@ def test_the_pixels_of_a_photo_are_not_read_as_paths_or_addresses(tmp_path: Path
     told = in_sources({"p.pdf": _pdf_with_stream(b"0 0 m", b"/home/jsmith/x")},
                       ["Anonymous"], tmp_path)
     assert any("/home/jsmith" in line for line in told), told
+
+
+def test_what_pypdf_says_of_the_compiled_pdf_is_not_printed_raw(tmp_path: Path, caplog):
+    """K1: ``\\pdfinfo{/Author <4A616E65...>}`` beside hyperref's own ``/Author`` gives the
+    compiled PDF a document information with the key twice; the anonymous pack's stop was
+    preceded by pypdf's "Multiple definitions in dictionary at byte 0xb38a for key /Author",
+    a line naming no file (``figures paper``'s audit read the PDF the same way)."""
+    from figures.paper.disclosure import disclosed
+
+    pdf = _pdf_with_stream(b"0 0 m", b"Jane Smith) /Author (x")
+    told = disclosed(pdf, tmp_path, ["Anonymous"])
+    assert any("Jane Smith" in line for line in told), told
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("pypdf")] == []
