@@ -1,0 +1,32 @@
+"""Round 52h's pass over the paper path (P4, P6 of its report): each mended row with a
+test that failed before its mend."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import REPO
+
+from figures.cli import main as cli
+
+FIGDATA = ["--figdata", str(REPO / "figdata")]
+
+
+@pytest.mark.slow  # TeX's probe
+def test_an_input_whose_name_holds_a_dot_is_named_by_the_file_tex_read(tmp_path, monkeypatch,
+                                                                         capsys):
+    r"""P4: ``\input{sec/v1.2}`` reads ``sec/v1.2.tex`` (TeX tries the name with ``.tex``
+    first); a row of an include there named ``sec/v1.2:1`` and its edit "at v1.2:1", a file
+    that is not there (``sec/v12``'s row names ``sec/v12.tex:1``)."""
+    monkeypatch.chdir(tmp_path)
+    paper = tmp_path / "P"
+    (paper / "sec").mkdir(parents=True)
+    (paper / "main.tex").write_text("\\documentclass{article}\n\\usepackage{graphicx}\n"
+                                    "\\begin{document}\nText.\n\\input{sec/v1.2}\n"
+                                    "\\end{document}\n")
+    (paper / "sec" / "v1.2.tex").write_text(
+        "\\includegraphics[width=0.5\\linewidth]{figs/fig4_penalty_rescue}\n")
+    assert cli.main(["sync", "P", "-n", *FIGDATA, "--allow-synthetic"]) == 1
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("fig4_penalty_rescue"))
+    assert " sec/v1.2.tex:1 " in row, row
+    assert row.endswith(" at v1.2.tex:1"), row
