@@ -30,3 +30,32 @@ def test_an_input_whose_name_holds_a_dot_is_named_by_the_file_tex_read(tmp_path,
     row = next(line for line in out.splitlines() if line.startswith("fig4_penalty_rescue"))
     assert " sec/v1.2.tex:1 " in row, row
     assert row.endswith(" at v1.2.tex:1"), row
+
+
+def _subfile_paper(root):
+    (root / "P" / "chapters").mkdir(parents=True)
+    (root / "P" / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\usepackage{subfiles}\n"
+        "\\begin{document}\nMain.\n\\subfile{chapters/ch1}\n\\end{document}\n")
+    (root / "P" / "chapters" / "ch1.tex").write_text(
+        "\\documentclass[../main.tex]{subfiles}\n\\begin{document}\nChapter.\n"
+        "\\includegraphics[width=0.5\\linewidth]{figs/cifar_summary}\n\\end{document}\n")
+
+
+@pytest.mark.slow  # latexmk compiles the paper
+@pytest.mark.parametrize("command", ["paper", "pack"])
+def test_a_subfiles_chapter_given_alone_is_told_to_give_its_main_files_folder(
+        tmp_path, monkeypatch, capsys, command):
+    r"""P7: ``figures paper P/chapters`` (or ``pack``) on a chapter of the subfiles package
+    (``\documentclass[../main.tex]{subfiles}``) was told to copy ``../main.tex`` into the
+    chapter's folder ("move that file into it"): followed, the paper's preamble is kept
+    twice; the way out is the main file's folder."""
+    monkeypatch.chdir(tmp_path)
+    _subfile_paper(tmp_path)
+    argv = [command, "P/chapters", *FIGDATA, "--allow-synthetic"]
+    assert cli.main(argv + (["--out", "c.tar.gz"] if command == "pack" else [])) == 1
+    err = capsys.readouterr().err
+    assert "ch1.tex is a subfile of ../main.tex (\\documentclass[../main.tex]{subfiles}), " \
+        f"whose preamble it reads: run `figures {command} P` on its main file's folder" in err, err
+    assert "move that file" not in err
+    assert "copy it into the folder" not in err
