@@ -59,3 +59,21 @@ def test_a_subfiles_chapter_given_alone_is_told_to_give_its_main_files_folder(
         f"whose preamble it reads: run `figures {command} P` on its main file's folder" in err, err
     assert "move that file" not in err
     assert "copy it into the folder" not in err
+
+
+@pytest.mark.slow  # TeX's probe
+def test_a_row_refused_for_a_graphicspath_slip_is_not_counted_as_another_ready(
+        tmp_path, monkeypatch, capsys):
+    r"""P6: ``\graphicspath{figs/}`` (no inner braces) and one include of ours: its row is
+    refused, and the summary said "nothing written (1 refused: all or nothing; 1 other
+    figure(s) ready to copy, beside the refused rows)": there is no other."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "P" / "figs").mkdir(parents=True)
+    (tmp_path / "P" / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\graphicspath{figs/}\n"
+        "\\begin{document}\n\\includegraphics[width=0.6\\linewidth]{cifar_summary}\n"
+        "\\end{document}\n")
+    assert cli.main(["sync", "P", "-n", *FIGDATA, "--allow-synthetic"]) == 1
+    out = "".join(capsys.readouterr())  # the summary goes to standard error
+    assert "has no inner braces" in out, out
+    assert "(1 refused: all or nothing; 0 other figure(s) ready to copy" in out, out
