@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from helpers import REPO
 
 from figures.numbers.macros import macros_tex, read_quoted
@@ -34,3 +35,31 @@ def test_the_macros_file_sync_writes_is_judged_not_called_foreign(tmp_path: Path
     assert f"run `figures macros --figdata {figdata} --out {macros}`" in found.line(), found.line()
     (tmp_path / "mine.tex").write_text("\\newcommand{\\mine}{1}\n")
     assert which(tmp_path / "mine.tex", figdata).state == FOREIGN
+
+
+@pytest.mark.slow  # TeX's probe
+def test_the_sync_a_stale_paper_figure_is_told_carries_this_runs_figdata(
+        tmp_path, monkeypatch, capsys):
+    """W6: `figures which paper/figures/x.pdf --figdata fd` of a synthetic figure sync had
+    sized, its data since changed, said "run `figures sync PAPER_DIR --venue
+    tex10pt-6.75x3.25x9in` (and copy it again)": followed from there, sync read the
+    repository's figdata (or none: "figdata folder not found") and refused the synthetic row;
+    the page's key is no venue to name (sync reads the page), and sync copies."""
+    from figures.cli import main as cli
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(REPO / "figdata", tmp_path / "fd")
+    (tmp_path / "P").mkdir()
+    (tmp_path / "P" / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\begin{document}\n"
+        "\\includegraphics[width=0.6\\linewidth]{figs/cifar_summary}\n\\end{document}\n")
+    assert cli.main(["sync", "P", "--figdata", "fd", "--allow-synthetic"]) == 0
+    summary = tmp_path / "fd" / "cifar_summary.json"
+    data = json.loads(summary.read_text())
+    data["data"]["final_test_acc"]["bp"][0] += 0.01
+    summary.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert cli.main(["which", "P/figs/cifar_summary.pdf", "--figdata", "fd"]) == 1
+    out = capsys.readouterr().out
+    assert out.endswith("; run `figures sync PAPER_DIR --figdata fd --allow-synthetic` "
+                        "(PAPER_DIR: the paper's folder)\n"), out
