@@ -86,3 +86,22 @@ def test_what_pypdf_says_of_the_compiled_pdf_is_not_printed_raw(tmp_path: Path, 
     told = disclosed(pdf, tmp_path, ["Anonymous"])
     assert any("Jane Smith" in line for line in told), told
     assert [r.getMessage() for r in caplog.records if r.name.startswith("pypdf")] == []
+
+
+def test_a_photo_is_not_read_for_author_fields_or_acknowledgements(monkeypatch):
+    """K5b: a 60 MB photo under ``--anonymous`` took the pack 113 s, 48 of them in the
+    acknowledgements' patterns run over its bytes as if it were a source (and its authors'
+    fields looked for there too): a figure holds no ``\\author`` nor a thanks section; what
+    a program wrote in it is read by the figure's own checks."""
+    from figures.paper import disclosure
+
+    read: list[int] = []
+    seen = disclosure.acknowledged
+    monkeypatch.setattr(disclosure, "acknowledged", lambda text: read.append(len(text)) or
+                        seen(text))
+    photo = _png(_noise((600, 600), 4))
+    names, _ = disclosure.authors_named({"main.tex": b"\\author{Janet Smithson}\nText.\n",
+                                            "figs/photo.png": photo,
+                                            "figs/plot.pdf": _pdf_with_stream(photo)})
+    assert names == ["Janet", "Smithson"], names
+    assert read == [len("\\author{Janet Smithson}\nText.\n")], read
