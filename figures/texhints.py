@@ -183,6 +183,17 @@ def explained(error: str, log: Path, main: Path) -> str:
     if said:  # a later ] closed it: TeX stopped later, in words naming something else (A65)
         package = _ABSOLUTE_TEX_FILE.sub(r"\1", error)  # natbib.sty:795, not its TeX Live path
         return f"{said[0]} (TeX stopped further on: {elide(package, 140)})"
+    return _encoding(error)
+
+
+def _encoding(error: str) -> str:
+    """A source saved as Windows-1252 or Latin-1 said with what to do: "Invalid UTF-8 byte
+    "93." alone was told of a Windows editor's quotes (hostile round 52h, P12)."""
+    if bad := re.search(r'Invalid UTF-8 byte "[0-9A-F]{2}\.?', error):
+        return (f"{error[:bad.end()].removesuffix('.')}: a byte no UTF-8 text holds, so the "
+                "file was saved in another encoding (Windows-1252 or Latin-1, by an editor on "
+                "Windows?): save the file as UTF-8 (or declare its encoding: "
+                "\\usepackage[cp1252]{inputenc})")
     return error
 
 

@@ -77,3 +77,17 @@ def test_a_row_refused_for_a_graphicspath_slip_is_not_counted_as_another_ready(
     out = "".join(capsys.readouterr())  # the summary goes to standard error
     assert "has no inner braces" in out, out
     assert "(1 refused: all or nothing; 0 other figure(s) ready to copy" in out, out
+
+
+def test_a_source_saved_as_windows_1252_is_told_to_be_saved_as_utf8(tmp_path):
+    r"""P12: ``\input{sec/intro}`` of a file saved by a Windows editor (cp1252 quotes ``\x93
+    \x94``): `figures paper` said "sec/intro.tex:1: did not compile: LaTeX Error: Invalid
+    UTF-8 byte "93." and nothing of what to do."""
+    from figures.texhints import explained
+
+    (tmp_path / "main.tex").write_text("\\documentclass{article}\n")
+    said = explained('LaTeX Error: Invalid UTF-8 byte "93.', tmp_path / "main.log",
+                     tmp_path / "main.tex")
+    assert said.startswith('LaTeX Error: Invalid UTF-8 byte "93: '), said
+    assert said.endswith("save the file as UTF-8 (or declare its encoding: "
+                         "\\usepackage[cp1252]{inputenc})"), said
