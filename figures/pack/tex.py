@@ -375,7 +375,8 @@ def _said(ran, out: Path, main: Path, where: str, paper: Path | None = None) -> 
                 "paper's folder")
         elif unwritten := inputs.unwritten(main.parent, error):  # \openout{/abs/x}
             error = f"{error.removesuffix('.')}; {unwritten}"
-        elif missing and (way := outside.subfile_of(main, "pack")):  # (round 52h, P7)
+        elif missing and (way := outside.subfile_of(main, "pack", Path(os.path.normpath(
+                main.absolute().parent / missing[1])))):  # its main file (round 52h, P7)
             error = f"{error.removesuffix('.')}; {way}"
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += leftout.move_in(re.search(r"(?:`| )((?:\.\./|/)[^'\s]*)", error)[1])
