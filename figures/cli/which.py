@@ -48,5 +48,8 @@ def _sync_again(item, figdata_dir: Path):
     data = "" if same_folder(figdata_dir, DEFAULT_FIGDATA) else \
         f" --figdata {shell_word(display_path(figdata_dir))}"
     allow = " --allow-synthetic" if item.origin == SYNTHETIC else ""
+    width = item.variant.rpartition("@")[2].removesuffix("in")  # venue:icml@3.25in
+    own = f"; a build of your own: `figures build --venue {shell_word(venue)} --width {width}" \
+        f"{data} --out DIR`" if named and width else ""
     return replace(item, rebuild=f"figures sync PAPER_DIR{named}{data}{allow}",
-                   copy_again="(PAPER_DIR: the paper's folder)")
+                   copy_again=f"(PAPER_DIR: the paper's folder{own})")

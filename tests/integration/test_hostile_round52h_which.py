@@ -63,3 +63,24 @@ def test_the_sync_a_stale_paper_figure_is_told_carries_this_runs_figdata(
     out = capsys.readouterr().out
     assert out.endswith("; run `figures sync PAPER_DIR --figdata fd --allow-synthetic` "
                         "(PAPER_DIR: the paper's folder)\n"), out
+
+
+def test_a_stale_width_build_of_ones_own_is_told_the_build_too(tmp_path, monkeypatch, capsys):
+    """W6b: a build made by hand (`figures build --venue icml --width 3.25 --out o`), its
+    data since changed, was told only "run `figures sync PAPER_DIR --venue icml`": it is in
+    no paper; the build that makes it anew is named beside the sync."""
+    from figures.cli import main as cli
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(REPO / "figdata", tmp_path / "fd")
+    assert cli.main(["build", "--venue", "icml", "--width", "3.25", "--out", "o",
+                     "--figdata", "fd", "cifar_summary"]) == 0
+    summary = tmp_path / "fd" / "cifar_summary.json"
+    data = json.loads(summary.read_text())
+    data["data"]["final_test_acc"]["bp"][0] += 0.01
+    summary.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert cli.main(["which", "o/cifar_summary.pdf", "--figdata", "fd"]) == 1
+    out = capsys.readouterr().out
+    assert out.endswith("(PAPER_DIR: the paper's folder; a build of your own: `figures build "
+                        "--venue icml --width 3.25 --figdata fd --out DIR`)\n"), out
