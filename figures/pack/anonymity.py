@@ -13,6 +13,7 @@ from pathlib import Path
 from figures import runner
 from figures.errors import FigureDataError, display_path
 from figures.pack.environ import exported_files
+from figures.pack.pixeldata import without_pixels
 from figures.pack.strip import binary
 from figures.paper.disclosure import (
     EMAIL,
@@ -69,7 +70,7 @@ def in_sources(files: dict[str, bytes], authors: list[str], paper: Path) -> list
             continue
         text = not binary(data) and not data.startswith((b"%PDF", b"\x89PNG"))  # (49b, K25)
         profiles = [] if text else colour_profiles(data)
-        rest = data
+        rest = data if text else without_pixels(data)  # not its pixels' noise (52h, K5)
         for profile, _ in profiles:  # a JPEG's is there as it is: told once, as the profile
             rest = rest.replace(profile, b"")
         plain = [(what, PLAIN_EMAIL if pattern is EMAIL else pattern) for what, pattern in checks]

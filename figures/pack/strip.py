@@ -112,7 +112,11 @@ def _whole_lines(start: int, end: int, text: str) -> tuple[int, int, str]:
 
 
 def _line_start(text: str, pos: int) -> int:
-    return max(text.rfind("\n", 0, pos), text.rfind("\r", 0, pos)) + 1
+    """Where ``pos``'s line begins: a CR looked for after the last LF only (a file without
+    one was searched back to its start for each comment: 15 MB of commented data took the
+    pack 6 minutes, hostile round 52h, K7)."""
+    lf = text.rfind("\n", 0, pos)
+    return max(lf, text.rfind("\r", lf + 1, pos)) + 1
 
 
 def after_line(text: str, number: int | None) -> int | None:

@@ -23,7 +23,7 @@ from figures.pack import frames, gpaths, inputs, leftout
 from figures.pack.environ import alone, expanded_hint, in_home_tree, refuse_expanded, search_paths
 from figures.pack.images import eps_refusal
 from figures.pack.leftout import BUILD_PRODUCTS, hidden, left_out_why
-from figures.paper import rewritten
+from figures.paper import outside, rewritten
 from figures.paper.latexmkrc import rc_not_run
 from figures.texhints import explained
 
@@ -375,6 +375,9 @@ def _said(ran, out: Path, main: Path, where: str, paper: Path | None = None) -> 
                 "paper's folder")
         elif unwritten := inputs.unwritten(main.parent, error):  # \openout{/abs/x}
             error = f"{error.removesuffix('.')}; {unwritten}"
+        elif missing and (way := outside.subfile_of(main, "pack", Path(os.path.normpath(
+                main.absolute().parent / missing[1])))):  # its main file (round 52h, P7)
+            error = f"{error.removesuffix('.')}; {way}"
         elif any(m in error for m in ("`../", "`/", " ../")):  # \input{../x}, a ../x.bst
             error += leftout.move_in(re.search(r"(?:`| )((?:\.\./|/)[^'\s]*)", error)[1])
         elif missing and (beyond := gpaths.climbing(root := paper or main.parent,

@@ -211,7 +211,7 @@ def ask_tex(main: Path, timeout: float | None = None, *, read_images: bool = Tru
                            len(inside)))
             inside[len(inside)] = []
             if len(fields) > 6 and fields[5].isdigit():  # where TeX scaled it (P29b)
-                scaled_at[len(inside) - 1] = (root / fields[6], int(fields[5]))
+                scaled_at[len(inside) - 1] = (_source(root, fields[6]), int(fields[5]))
         elif kind == "X" and around:
             around.pop()
     paper.unresolved += missing_lines(main, missed, MACROS_NAME)
@@ -287,7 +287,7 @@ def _graphic(fields: list[str], root: Path, scale: float, cropped: str, unseen: 
     star = fields[13:14] == ["1"]
     natural = (_inches(fields[15]) or 0.0) <= 0 if len(fields) > 15 else False
     angle = re.fullmatch(r"\s*[-+]?(?:\d+\.?\d*|\.\d+)\s*", fields[16] if len(fields) > 16 else "")
-    source = root / tex if tex else root
+    source = _source(root, tex)
     graphic = Graphic(source, _own_line(source, int(number), name.strip()), name.strip(),
                       {k: v.strip() for k, v in graphics_options(options).items()}, star)
     graphic.printed = Printed(int(page), None if file == "-" else file,
@@ -319,8 +319,16 @@ def _known(made: dict[str, list[str]], scales: dict, inside: dict[int, list[str]
 
 
 def _where(fields: list[str], root: Path) -> str:
-    source = root / fields[12] if fields[12] else root
+    source = _source(root, fields[12])
     return f"{source.name}:{_own_line(source, int(fields[11]), fields[2].strip())}"
+
+
+def _source(root: Path, tex: str) -> Path:
+    """The file TeX read for the name the probe recorded (LaTeX's ``\\CurrentFile``):
+    ``\\input{sec/v1.2}`` reads ``sec/v1.2.tex``, which TeX tries before ``sec/v1.2``; its
+    rows named ``sec/v1.2:1``, no file there (hostile round 52h, P4)."""
+    dotted = tex and not tex.endswith(".tex") and (root / f"{tex}.tex").is_file()
+    return root / f"{tex}.tex" if dotted else root / tex if tex else root
 
 
 def _own_line(tex: Path, line: int, name: str) -> int:

@@ -25,7 +25,7 @@ import re
 from pathlib import Path
 
 from figures import runner
-from figures.errors import LatexError, display_path, elide
+from figures.errors import LatexError, display_path, elide, shell_word
 from figures.paper.latex import search_sources
 
 #: kpathsea's trees of TeX's own files (the user's own ``~/texmf`` and caches among them).
@@ -91,6 +91,28 @@ def read_outside(root: Path, out: Path, job: str) -> list[Path]:
     return found
 
 
+_SUBFILE = re.compile(r"\\documentclass\s*\[\s*([^\]%]*?)\s*\]\s*\{\s*subfiles\s*\}")
+
+
+def subfile_of(main: Path, command: str, read: Path | None = None) -> str | None:
+    """The way out when ``main`` is a chapter of the subfiles package
+    (``\\documentclass[../main.tex]{subfiles}``), whose compile alone reads its main file's
+    preamble from outside the folder given: the command on the main file's folder. "Copy it
+    into the folder" was told, which keeps the preamble twice (hostile round 52h, P7)."""
+    try:
+        found = _SUBFILE.search(main.read_text(errors="replace")[:1 << 16])
+    except OSError:
+        return None
+    named = os.path.normpath(main.absolute().parent / found[1]) if found else ""
+    if not named or (read is not None and named not in (str(read), f"{read}.tex")):
+        return None  # no subfile; one reading another file outside
+    folder = os.path.relpath(named + "/..")
+    folder = folder if not folder.startswith("..") else str(Path(folder).resolve())
+    return (f"{main.name} is a subfile of {found[1]} (\\documentclass[{found[1]}]{{subfiles}}), "
+            f"whose preamble it reads: run `figures {command} {shell_word(folder)}` on its main "
+            "file's folder")
+
+
 def refusal(paper, read: list[Path], pdf: str) -> LatexError:
     """The one line for ``read``, the files outside the paper's folder its compile read
     (:func:`read_outside`), at the line of the paper that names the first (else the main
@@ -112,6 +134,9 @@ def refusal(paper, read: list[Path], pdf: str) -> LatexError:
         if path.is_symlink() or path.is_relative_to(paper.root):  # a link in the folder
             shown = f"{shown}, a link to {elide(display_path(path.resolve()))}"
     also = f" (and {more} other file(s) outside)" if more else ""
+    if way := subfile_of(paper.main, "paper", Path(os.path.normpath(path.absolute()))):
+        return LatexError(where, None, f"reads {shown}{also}, outside the paper's folder: "
+                          f"{way}; {pdf} not written")
     return LatexError(where, None, f"reads {shown}{also}, outside the paper's folder: figures "
                       "paper prints only the paper's files and TeX's (a paper could print "
                       "yours, or your environment): copy it into the folder and name it from "

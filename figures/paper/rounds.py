@@ -136,7 +136,8 @@ def summary(result: Plan, tally: Tally, dry_run: bool, complete: bool, found: in
     """The command's one summary line: what the last round ``result`` did, and what the
     rounds before it wrote (each file once, a file written again said so)."""
     verb = "would " if dry_run else ""
-    copies = len(result.copies)
+    copies = sum(not result.rows[w.row][2].startswith("refused") for w in result.copies)
+    # (a graphics path slip's write stays planned, its row refused: not another: round 52h, P6)
     earlier = tally.before(result)
     at = tally.number(result)
     files: dict[str, list[int]] = {}  # every file written, the rounds that wrote it
