@@ -1,5 +1,6 @@
 """The one decoding of a paper's source file into text, for every reader that looks at its
-letters (the anonymity checks' names, the hidden notes' words): :func:`decoded`.
+letters (the anonymity checks' names, the hidden notes' words): :func:`decoded`; and
+whether bytes are a binary file (a font, an image) rather than text at all: :func:`binary`.
 
 A LaTeX file is bytes; TeX reads them as the paper's ``inputenc`` says, and a paper written
 before UTF-8 was LaTeX's default (2018) is often Latin-1 (``\\usepackage[latin1]{inputenc}``,
@@ -89,3 +90,24 @@ def encodings(text: str) -> list[bytes]:
         if form not in forms:
             forms.append(form)
     return forms
+
+
+#: Bytes a text TeX reads holds seldom (not tab, line and form feed, carriage return, escape).
+_CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
+#: How binary files begin: a PDF, PNG, JPEG, GIF, a Type 1 font, OpenType, TrueType, WOFF,
+#: a zip, a gzip.
+_MAGIC = (b"%PDF", b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"\x80\x01", b"OTTO",
+          b"\x00\x01\x00\x00", b"wOFF", b"PK\x03\x04", b"\x1f\x8b")
+
+
+def binary(data: bytes) -> bool:
+    """Whether ``data`` is a binary file (a font, an image), not a text TeX reads: it holds a
+    NUL and begins as a binary file does, or its control bytes are more than one in a
+    hundred. A stray NUL in a source (a paste from a PDF or a terminal) leaves it a source:
+    TeX ignores a NUL (catcode 9) and reads the rest, so its comments are stripped and its
+    text read by every check as any source's (hostile round 49b, K25: one NUL shipped the
+    file with every comment, unread by ``--anonymous``)."""
+    if b"\x00" not in data:
+        return False
+    sample = data[:1 << 20]  # (its first MiB)
+    return data.startswith(_MAGIC) or len(_CONTROL.findall(sample)) > max(8, len(sample) // 100)

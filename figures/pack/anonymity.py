@@ -14,7 +14,6 @@ from figures import runner
 from figures.errors import FigureDataError, display_path
 from figures.pack.environ import exported_files
 from figures.pack.pixeldata import without_pixels
-from figures.pack.strip import binary
 from figures.paper.disclosure import (
     EMAIL,
     SOURCE_HOME,
@@ -25,7 +24,7 @@ from figures.paper.disclosure import (
 )
 from figures.paper.emails import PLAIN_EMAIL, addresses
 from figures.paper.names import fused, in_address
-from figures.texcodec import decoded
+from figures.texcodec import binary, decoded
 from figures.texread import blanked
 
 #: An ORCID iD (four groups of four digits, the last may be X): it resolves to its author's

@@ -11,8 +11,7 @@ from pathlib import Path
 
 from figures.errors import display_path
 from figures.pack.images import IMAGE_SUFFIXES
-from figures.pack.strip import binary
-from figures.texcodec import decoded, decoded_all
+from figures.texcodec import binary, decoded, decoded_all
 from figures.texread import blanked
 
 #: arXiv's folder of ancillary files beside the main file (code, data it serves with the paper).

@@ -33,10 +33,11 @@ from figures.pack import (
     tex,
     unsynced,
 )
-from figures.pack.strip import after_line, binary, comment_lines, ending, strip_comments
+from figures.pack.strip import after_line, comment_lines, ending, strip_comments
 from figures.paper import aside, disclosure
 from figures.paths import input_folder_of, is_inside
 from figures.pdf import open_pdf
+from figures.texcodec import binary
 from figures.texread import blanked, learned
 
 #: What TeX reads that keeps its comments: packages (their ``%`` line ends matter) and

@@ -18,27 +18,6 @@ from figures.texread import Known, Reading, read
 from figures.texverbatim import PERCENT
 
 _EOL = re.compile(r"\r\n?|\n")
-#: Bytes a text TeX reads holds seldom (not tab, line and form feed, carriage return, escape).
-_CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
-#: How binary files begin: a PDF, PNG, JPEG, GIF, a Type 1 font, OpenType, TrueType, WOFF,
-#: a zip, a gzip.
-_MAGIC = (b"%PDF", b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"\x80\x01", b"OTTO",
-          b"\x00\x01\x00\x00", b"wOFF", b"PK\x03\x04", b"\x1f\x8b")
-
-
-def binary(data: bytes) -> bool:
-    """Whether ``data`` is a binary file (a font, an image), not a text TeX reads: it holds a
-    NUL and begins as a binary file does, or its control bytes are more than one in a
-    hundred. A stray NUL in a source (a paste from a PDF or a terminal) leaves it a source:
-    TeX ignores a NUL (catcode 9) and reads the rest, so its comments are stripped and its
-    text read by every check as any source's (hostile round 49b, K25: one NUL shipped the
-    file with every comment, unread by ``--anonymous``)."""
-    if b"\x00" not in data:
-        return False
-    sample = data[:1 << 20]  # (its first MiB)
-    return data.startswith(_MAGIC) or len(_CONTROL.findall(sample)) > max(8, len(sample) // 100)
-
-
 #: What :func:`strip_comments` takes out, each of which it can be told to keep: the comments,
 #: the bodies of environments read as hidden (comment.sty's), what follows the reading's end.
 KINDS = ("comments", "hidden", "tail")

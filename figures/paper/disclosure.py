@@ -374,7 +374,7 @@ def authors_named(sources: dict[str, bytes]) -> tuple[list[str], list[str]]:
     the compiled text is checked), and a warning per file with an acknowledgements section.
     A figure (an image, a PDF, any binary file) is no source: a 60 MB photo took 48 s of the
     patterns (hostile round 52h, K5b)."""
-    from figures.pack.strip import binary
+    from figures.texcodec import binary
 
     texts = decoded_all({name: data for name, data in sources.items() if not binary(data)
                          and not data.startswith((b"%PDF", b"\x89PNG"))})  # Latin-1 (29, A5)
