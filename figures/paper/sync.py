@@ -22,7 +22,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.data.envelope import SYNTHETIC
-from figures.errors import FigureDataError, display_path
+from figures.errors import FigureDataError, display_path, shell_word
 from figures.mainfile import own_document_inputs
 from figures.paper.cached import cached_rows
 from figures.paper.gfolders import read_outside
@@ -261,17 +261,30 @@ def _refused(spec: FigureSpec, fmt: str, formats: list[str], source: Path, figda
     if unmarked is not None:
         return unmarked
     state = which(source, figdata_dir, venues_file)
+    rebuild = state.rebuild if state.rebuild not in ("", "figures build") else \
+        _build_into(source, spec, figdata_dir)  # the default build's, into its folder
     if not state.current:
         why = state.why or state.state
-        return (f"the built {source} is {state.state} ({why}); "
-                f"run `{state.rebuild or 'figures build'}` first")
+        return f"the built {source} is {state.state} ({why}); run `{rebuild}` first"
     if state.figure != spec.name:  # never another figure in this one's slot
         return (f"the built {source} holds {state.figure or 'no figure of ours'}, not "
-                f"{spec.name}; run `{state.rebuild or 'figures build'} --force` first")
+                f"{spec.name}; run `{rebuild} --force` first")
     if state.origin == SYNTHETIC and not allow_synthetic:
         return "drawn from SYNTHETIC EXAMPLE DATA (--allow-synthetic to copy it anyway)"
     return None
 
+
+def _build_into(source: Path, spec: FigureSpec, figdata_dir: Path) -> str:
+    """The default build that writes ``source`` anew where it is (the ``--built`` folder),
+    from the sync's figdata: "run `figures build` first" built into build/figures/ from
+    figdata/, and the row came back (hostile round 52h, W8; round 51-2's ``--built /etc``)."""
+    from figures.paths import DEFAULT_FIGDATA, DEFAULT_OUT, same_folder
+
+    out = "" if same_folder(source.parent, DEFAULT_OUT) else \
+        f" --out {shell_word(display_path(source.parent))}"
+    data = "" if same_folder(figdata_dir, DEFAULT_FIGDATA) else \
+        f" --figdata {shell_word(display_path(figdata_dir))}"
+    return f"figures build{out}{data} {spec.name}"
 
 def _unmarked(source: Path, venues_file: Path | None) -> str | None:
     """Why ``source`` may never go into a paper: a synthetic figure built with ``--no-stamp``

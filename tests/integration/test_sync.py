@@ -113,7 +113,8 @@ def test_a_stale_build_is_refused_and_a_renamed_copy_is_recognised(project, caps
     assert "refused: the built" in row
     # one piece of advice: not `which`'s "copy it again (or `figures sync`)" inside sync's
     assert row.endswith("fig1_audit_hero.json is not the data it was built from (edited since, "
-                        "or built from another --figdata)); run `figures build` first")
+                        "or built from another --figdata)); run `figures build --out "
+                        f"{built} --figdata {figdata} fig1_audit_hero` first")  # (52h, W8)
     assert row.count("figures build") == 1
 
 
