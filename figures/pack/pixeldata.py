@@ -31,17 +31,32 @@ def without_pixels(data: bytes) -> bytes:
 
 
 def _png(data: bytes) -> bytes:
-    kept, at = [data[:8]], 8
-    while at + 12 <= len(data):
-        kind, end = data[at + 4:at + 8], at + 12 + int.from_bytes(data[at:at + 4], "big")
-        if end > len(data):
-            break
-        if kind not in (b"IDAT", b"fdAT"):
-            kept.append(data[at + 4:end - 4])  # its type and data
-        at = end
-        if kind == b"IEND":
-            break
-    return b"\n".join([*kept, data[at:]])  # what follows the image, as it is
+    """Each chunk's type and data but the pixels', walked with Pillow's ``ChunkStream`` (as
+    :mod:`figures.pack.scrub` walks them), then whatever follows the image, as it is."""
+    import io
+    import struct
+
+    from PIL.PngImagePlugin import ChunkStream
+
+    source, kept = io.BytesIO(data), [data[:8]]
+    source.seek(8)
+    with ChunkStream(source) as stream:
+        while source.tell() < len(data):
+            at = source.tell()
+            try:
+                kind, _, size = stream.read()
+            except (SyntaxError, struct.error):
+                source.seek(at)
+                break
+            body = source.read(size + 4)  # its data and checksum
+            if len(body) < size + 4:
+                source.seek(at)
+                break
+            if kind not in (b"IDAT", b"fdAT"):
+                kept.append(kind + body[:size])  # its type and data
+            if kind == b"IEND":
+                break
+    return b"\n".join([*kept, data[source.tell():]])
 
 
 def _jpeg(data: bytes) -> bytes:
