@@ -325,13 +325,13 @@ def source_for(args: argparse.Namespace, paper):
                 "`figures build --out DIR` wrote, or drop --built (build/figures/)")
                 if args.built else "no built figures here; run `figures build` first")
         if key is not None:
-            print(f"warning: copying the default build into a {key} paper: it prints "
+            print(f"warning: copying the default build into a paper for {key}: it prints "
                   "rescaled (text under the venue's minimum), with Type 3 fonts; "
                   f"`figures check PAPER.pdf --venue {key}` shows the cost", file=sys.stderr)
             return _default_build_costs(built, venue)
         return built
     if args.built is not None:
-        raise cli.UsageError(f"the paper is a {key} paper: sync builds each figure for the width "
+        raise cli.UsageError(f"the paper is set for {key}'s page: sync builds each figure for the width "
                          "it is printed at; drop --built, or add --default-build to copy the "
                          "default build anyway")
     from figures.paper.builds import width_builds

@@ -20,8 +20,9 @@ import os
 import re
 from pathlib import Path
 
-from figures.errors import display_path
+from figures.errors import display_path, shell_word
 from figures.page import inches
+from figures.paths import shown
 
 _WIDTH = re.compile(r"@([0-9.]+)in$")
 #: Printed within this of the width it was built for (pdfTeX rounds to a scaled point).
@@ -79,9 +80,15 @@ def off_width(pdf: bytes, main: str, paper: Path | None = None,
                     f"({inside['variant']}), and {main} prints it at {inches(printed)} in "
                     f"({printed / wide:.0%}): drawn for another page (a letter's or another "
                     "main file's sync?), or sized where sync does not read it (\\setkeys{Gin}, "
-                    f"\\pgfimage); run `figures paper PAPER --main {main}`, which syncs it for "
-                    "this page or names what sizes it, then pack again")
+                    f"\\pgfimage); run `figures paper {_folder(paper)} --main {main}`, which syncs it "
+                    "for this page or names what sizes it, then pack again")
     return list(said.values())
+
+
+def _folder(paper: Path | None) -> str:
+    """The paper's folder as the command a line suggests names it, from here (hostile round
+    51, left unclear: the line said `figures paper PAPER`, a placeholder to fill in)."""
+    return "PAPER_DIR" if paper is None else shell_word(display_path(shown(paper)))
 
 
 def _placed(xobject, marks: dict[str, dict[str, str]], images: _Images | None):

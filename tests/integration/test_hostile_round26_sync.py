@@ -226,5 +226,5 @@ def test_pack_says_a_figure_built_for_another_page_is_printed_off_its_width(tmp_
     assert "warning: figures/cifar_summary.pdf: cifar_summary was built for 2.5 in (venue:" \
         "tex10pt-4.774x4.774x7.61in@2.5in), and main.tex prints it at 3.25 in (130%): drawn " \
         "for another page (a letter's or another main file's sync?), or sized where sync does " \
-        "not read it (\\setkeys{Gin}, \\pgfimage); run `figures paper PAPER --main main.tex`, " \
+        "not read it (\\setkeys{Gin}, \\pgfimage); run `figures paper p --main main.tex`, " \
         "which syncs it for this page or names what sizes it, then pack again" in said, said

@@ -78,13 +78,13 @@ def test_the_default_build_into_a_venue_paper_needs_an_explicit_option(project, 
     paper, figdata = project
     code, _, err = sync(capsys, paper, figdata, "--built", str(reference_build))
     assert code == 2
-    assert "icml paper" in err
+    assert "the paper is set for icml's page" in err
     assert "--default-build" in err
     assert not (paper / "figs").exists()
     code, out, err = sync(capsys, paper, figdata, "--built", str(reference_build),
                           "--default-build")
     assert code == 0, out + err
-    assert "warning: copying the default build into a icml paper" in err
+    assert "warning: copying the default build into a paper for icml" in err
     assert "Type 3" in err
     [cost] = [line for line in err.splitlines() if line.startswith("warning: fig1_audit_hero")]
     assert "(main.tex:7): built " in cost
