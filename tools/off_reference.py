@@ -27,6 +27,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,9 +107,17 @@ def build() -> float:
                "-Csetup-args=-Dsystem-libraqm=true"]
     run(PYTHON, "-m", "pip", "install", "-q", "--no-cache-dir", "--no-binary", "matplotlib",
         f"matplotlib=={MATPLOTLIB}", *options, env=env)
-    run(PYTHON, "-m", "pip", "install", "-q", "-e", ROOT, "pytest>=8", "pytest-mpl==0.19.0",
-        "pytest-xdist>=3.6")
+    run(PYTHON, "-m", "pip", "install", "-q", "-e", ROOT, *_test_runners())
     return time.monotonic() - start
+
+
+def _test_runners() -> list[str]:
+    """pytest, pytest-mpl and pytest-xdist as pyproject.toml's ``test`` group asks for them
+    (one list of versions: this environment pinned pytest-mpl ``==0.19.0`` of its own)."""
+    groups = tomllib.loads((ROOT / "pyproject.toml").read_text())["dependency-groups"]
+    wanted = [item for item in groups["test"] if isinstance(item, str)]
+    return [item for item in wanted
+            if re.match(r"pytest(-mpl|-xdist)?\s*[<>=!~]", item)]
 
 
 def golden(root: Path, *select: str) -> subprocess.CompletedProcess[str]:
