@@ -1,0 +1,51 @@
+"""Round 53h's pass over the paper path (`figures sync`, `figures paper`): each mended row
+with a test that failed before its mend."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import REPO
+
+from figures.cli import main as cli
+
+FIGDATA = ["--figdata", str(REPO / "figdata"), "--allow-synthetic"]
+
+
+def _paper(root, preamble: str) -> None:
+    (root / "P").mkdir()
+    (root / "P" / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{graphicx}\n\\input{macros}\n" + preamble
+        + "\\begin{document}\nBP reaches \\cifarAccBPMean.\n"
+        "\\includegraphics[width=0.5\\linewidth]{cifar_summary}\n\\end{document}\n")
+
+
+@pytest.mark.slow  # TeX's probe
+@pytest.mark.parametrize(("definition", "name"), [
+    ("\\renewcommand{\\cifarAccBPMean}{99.9\\%}", "cifarAccBPMean"),
+    ("\\renewcommand*\\cifarAccBPMean{99.9\\%}", "cifarAccBPMean"),
+    ("\\def\\cifarAccBPMean{99.9\\%}", "cifarAccBPMean"),
+    ("\\let\\cifarAccBPMeanNum\\relax", "cifarAccBPMeanNum"),
+])
+def test_a_macro_of_ours_redefined_by_hand_is_told(tmp_path, monkeypatch, capsys, definition,
+                                                   name):
+    r"""S16: ``\renewcommand{\cifarAccBPMean}{99.9}`` after ``\input{macros}``: TeX takes
+    the last definition without a word, the paper printed 99.9 where figdata gives 59.0 %,
+    and sync and paper said "check-tex: 0 number(s) to look at", "0 problem(s)"."""
+    monkeypatch.chdir(tmp_path)
+    _paper(tmp_path, definition + "\n")
+    assert cli.main(["sync", "P", *FIGDATA]) == 1
+    err = "".join(capsys.readouterr())  # check-tex's lines go to standard output
+    assert f"P/main.tex:4: \\{name} is defined again by hand here" in err, err
+    assert "macros.tex, which sync writes from figdata" in err, err
+    assert "remove it" in err, err
+
+
+@pytest.mark.slow  # TeX's probe
+def test_a_macro_of_ours_only_used_or_provided_is_not_told(tmp_path, monkeypatch, capsys):
+    r"""The same paper without a redefinition (``\providecommand`` changes nothing once
+    macros.tex defined it; a comment is no definition): nothing said, rc 0."""
+    monkeypatch.chdir(tmp_path)
+    _paper(tmp_path, "\\providecommand{\\cifarAccBPMean}{1}\n% \\renewcommand{\\cifarAccBPMean}{2}\n"
+           "\\renewcommand{\\cifarAccBPMeanNum}{59.0} % figures: ignore\n")
+    assert cli.main(["sync", "P", *FIGDATA]) == 0
+    assert "defined again" not in "".join(capsys.readouterr())
