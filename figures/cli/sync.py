@@ -50,7 +50,8 @@ def run(args: argparse.Namespace, paper=None, key: tuple[str, str] | None = None
     except KeyboardInterrupt as exc:
         exc.finished = [*dict.fromkeys([*tally.files(), *(getattr(exc, "finished", 0) or [])])]
         raise
-    finally:
+    finally:  # every file written by this command's syncs (paper's stop names them: 53h S9)
+        args.written = [*dict.fromkeys([*getattr(args, "written", []), *tally.files()])]
         memo.flush()
 
 

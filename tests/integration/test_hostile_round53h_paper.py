@@ -49,3 +49,22 @@ def test_a_macro_of_ours_only_used_or_provided_is_not_told(tmp_path, monkeypatch
            "\\renewcommand{\\cifarAccBPMeanNum}{59.0} % figures: ignore\n")
     assert cli.main(["sync", "P", *FIGDATA]) == 0
     assert "defined again" not in "".join(capsys.readouterr())
+
+
+@pytest.mark.slow  # TeX's probe
+def test_a_stop_during_the_compile_names_the_files_sync_wrote(tmp_path, monkeypatch, capsys):
+    """S9: Ctrl-C while `figures paper` compiles, once its sync had written the figures and
+    the macros: "interrupted; finished files are complete, the others were left as they
+    were", naming none (a stop during sync names them: round 51a paper2, A3)."""
+    import figures.pack.tex
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.chdir(tmp_path)
+    _paper(tmp_path, "")
+    monkeypatch.setattr(figures.pack.tex, "latexmk", interrupted)
+    assert cli.main(["paper", "P", *FIGDATA]) == 130
+    err = capsys.readouterr().err
+    assert "interrupted; finished, complete: cifar_summary.pdf, macros.tex; the others were " \
+        "left as they were" in err, err
