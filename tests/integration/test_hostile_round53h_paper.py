@@ -68,3 +68,21 @@ def test_a_stop_during_the_compile_names_the_files_sync_wrote(tmp_path, monkeypa
     err = capsys.readouterr().err
     assert "interrupted; finished, complete: cifar_summary.pdf, macros.tex; the others were " \
         "left as they were" in err, err
+
+
+@pytest.mark.slow  # TeX's probe
+def test_an_input_larger_than_a_whole_paper_is_named(tmp_path, monkeypatch, capsys):
+    r"""S6: ``\input{appendix}`` of a 1 TiB file of NUL bytes (sparse: a copy that failed):
+    "pdflatex stopped before the end of the paper (main.tex:6: Number too big): mend it so
+    it compiles", naming neither the file nor what is wrong with it."""
+    monkeypatch.chdir(tmp_path)
+    _paper(tmp_path, "")
+    main = tmp_path / "P" / "main.tex"
+    main.write_text(main.read_text().replace("\\end{document}", "\\input{appendix}\n\\end{document}"))
+    with (tmp_path / "P" / "appendix.tex").open("wb") as file:
+        file.truncate(1 << 40)
+    assert cli.main(["sync", "P", *FIGDATA]) == 1
+    err = capsys.readouterr().err
+    assert "appendix.tex is 1048576 MiB, larger than a whole paper may be (50 MiB, arXiv's " \
+        "limit)" in err, err
+    assert len(err.strip().splitlines()) == 1, err
