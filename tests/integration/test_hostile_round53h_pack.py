@@ -48,3 +48,23 @@ def test_an_out_link_into_the_paper_says_it_is_a_link(tmp_path, monkeypatch, cap
     assert "error: out.tar.gz: --out is a link to P/main.tex, inside the paper's folder; " \
         "write the archive outside it" in err, err
     assert main.read_text().startswith("\\documentclass")
+
+
+@pytest.mark.slow  # latexmk compiles the paper and its archive
+@pytest.mark.parametrize("test", ["\\if0 1", "\\ifnum0=1", "\\ifnum 0>1", "\\ifx ab",
+                                  "\\ifdim 1pt>2pt", "\\ifodd 2", "\\unless\\iftrue"])
+def test_a_note_hidden_by_a_primitive_test_is_told_under_anonymous(tmp_path, monkeypatch,
+                                                                   capsys, test):
+    r"""K21: a private note in a block TeX's own tests hide (``\ifnum0=1 .. \fi``, the
+    common way to keep a block out without a switch) shipped under --anonymous with no word,
+    where ``\iffalse``, a ``\newif`` switch, ``\ifdefined`` and ``\ifcase`` are told."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "P").mkdir()
+    (tmp_path / "P" / "main.tex").write_text(
+        "\\documentclass{article}\n\\begin{document}\nText.\n"
+        f"{test} SECRET ask Bob Jones\\fi\nMore text.\n\\end{{document}}\n")
+    assert cli.main(["pack", "P", "--anonymous", "--out", "p.tar.gz", *FIGDATA]) == 0
+    err = capsys.readouterr().err
+    assert "warning: main.tex:4: " in err, err
+    assert "SECRET ask Bob Jones is hidden by " in err, err
+    assert "warnings: 1" in err, err
