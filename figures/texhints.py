@@ -202,12 +202,30 @@ def _redefined(error: str, log: Path, main: Path) -> str:
         elif theirs is None and (match := defined.search(blanked(text))):
             theirs = (f"{_name(path, main.parent)}:{text.count(chr(10), 0, match.start()) + 1}",
                       text[match.start():match.end()])
+    if ours and theirs is None:
+        return _read_twice(error[:again.end()], log, main) or error
     if not ours or theirs is None:
         return error
     shown = theirs[1] + "}" * (theirs[1].count("{") - theirs[1].count("}"))
     return (f"{error[:again.end()]}: by hand at {theirs[0]} ({shown}) as well as in "
             f"macros.tex, which sync writes from figdata: remove it at {theirs[0]} (the macro "
             "then prints figdata's value)")
+
+
+def _read_twice(error: str, log: Path, main: Path) -> str | None:
+    """Our macros file read twice (``\\input{macros}`` in the preamble and again in a
+    section): TeX stops in it, "do not edit by hand", with no word of why (hostile round
+    53h, S30); the two reads are named."""
+    reads = re.compile(r"\\(?:input|include)\s*\{\s*(?:\./)?macros(?:\.tex)?\s*\}")
+    found = []
+    for path in _sources(main, log):
+        text = read_bounded(path, _LIMIT) or ""
+        found += [f"{_name(path, main.parent)}:{text.count(chr(10), 0, m.start()) + 1}"
+                  for m in reads.finditer(blanked(text))]
+    if len(found) < 2:
+        return None
+    return (f"{error}: macros.tex is read twice (\\input{{macros}} at {found[0]} and at "
+            f"{found[1]}): remove one of them")
 
 
 def _encoding(error: str) -> str:

@@ -86,3 +86,23 @@ def test_an_input_larger_than_a_whole_paper_is_named(tmp_path, monkeypatch, caps
     assert "appendix.tex is 1048576 MiB, larger than a whole paper may be (50 MiB, arXiv's " \
         "limit)" in err, err
     assert len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.slow  # latexmk compiles the paper
+@pytest.mark.parametrize("command", ["paper", "pack"])
+def test_the_macros_file_read_twice_is_told_where(tmp_path, monkeypatch, capsys, command):
+    r"""S30: ``\input{macros}`` in the preamble and again in an ``\input`` section: TeX stops
+    in our file, "macros.tex:23: ... Command \heroAccBP already defined.", which says "do not
+    edit by hand", and nothing said the file is read twice, nor where."""
+    monkeypatch.chdir(tmp_path)
+    _paper(tmp_path, "")
+    main = tmp_path / "P" / "main.tex"
+    main.write_text(main.read_text().replace("\\end{document}", "\\input{sec}\n\\end{document}"))
+    (tmp_path / "P" / "sec.tex").write_text("Section.\n\\input{macros}\n")
+    assert cli.main(["sync", "P", *FIGDATA]) == 0
+    capsys.readouterr()
+    argv = [command, "P", *FIGDATA] + (["--out", "p.tar.gz"] if command == "pack" else [])
+    assert cli.main(argv) == 1
+    err = capsys.readouterr().err
+    assert "already defined: macros.tex is read twice (\\input{macros} at main.tex:3 and at " \
+        "sec.tex:2): remove one of them" in err, err
