@@ -106,3 +106,26 @@ def test_the_macros_file_read_twice_is_told_where(tmp_path, monkeypatch, capsys,
     err = capsys.readouterr().err
     assert "already defined: macros.tex is read twice (\\input{macros} at main.tex:3 and at " \
         "sec.tex:2): remove one of them" in err, err
+
+
+@pytest.mark.slow  # TeX's probe
+def test_a_sync_parses_each_source_once(tmp_path, monkeypatch):
+    """S35: a 13.6 MB generated main.tex (200,000 short lines, each with a ``\\textbf``):
+    sync took 125 s, TeX 12.5 s of it; the source was parsed (pylatexenc, ~60 s here) once
+    for the figures left out by ``\\includeonly`` and again for those TeX never typeset."""
+    from pylatexenc.latexwalker import LatexWalker
+
+    parsed: list[str] = []
+    original = LatexWalker.get_latex_nodes
+
+    def counted(self, *args, **kwargs):
+        if not args and not kwargs:  # the whole text, not a part of it
+            parsed.append(self.s)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(LatexWalker, "get_latex_nodes", counted)
+    monkeypatch.chdir(tmp_path)
+    _paper(tmp_path, "")
+    assert cli.main(["sync", "P", "-n", *FIGDATA]) == 0
+    assert parsed, "no source parsed"
+    assert len(parsed) == len(set(parsed)), f"{len(parsed)} parses of {len(set(parsed))} texts"
