@@ -57,7 +57,8 @@ def draw(name: str, venue: str | Venue | None = None, slot: str | float | None =
     from figures.registry import PACKAGE_DIR
 
     spec, kind = kind_for(name, venue, slot)
-    folder = Path(figdata_dir) if figdata_dir is not None else PACKAGE_DIR.parent / "figdata"
+    folder = Path(figdata_dir).expanduser() if figdata_dir is not None else \
+        PACKAGE_DIR.parent / "figdata"  # "~/figdata", as the shell gives --figdata (53h, W7)
     if not folder.is_dir():  # as the CLI's --figdata: the cause, not "NAME.json not found"
         from figures.errors import FigureDataError
 

@@ -183,7 +183,7 @@ def explained(error: str, log: Path, main: Path) -> str:
     if said:  # a later ] closed it: TeX stopped later, in words naming something else (A65)
         package = _ABSOLUTE_TEX_FILE.sub(r"\1", error)  # natbib.sty:795, not its TeX Live path
         return f"{said[0]} (TeX stopped further on: {elide(package, 140)})"
-    return _encoding(_redefined(error, log, main))
+    return _no_input(error, log, main) or _encoding(_redefined(error, log, main))  # (53h K4)
 
 
 def _redefined(error: str, log: Path, main: Path) -> str:
@@ -202,12 +202,30 @@ def _redefined(error: str, log: Path, main: Path) -> str:
         elif theirs is None and (match := defined.search(blanked(text))):
             theirs = (f"{_name(path, main.parent)}:{text.count(chr(10), 0, match.start()) + 1}",
                       text[match.start():match.end()])
+    if ours and theirs is None:
+        return _read_twice(error[:again.end()], log, main) or error
     if not ours or theirs is None:
         return error
     shown = theirs[1] + "}" * (theirs[1].count("{") - theirs[1].count("}"))
     return (f"{error[:again.end()]}: by hand at {theirs[0]} ({shown}) as well as in "
             f"macros.tex, which sync writes from figdata: remove it at {theirs[0]} (the macro "
             "then prints figdata's value)")
+
+
+def _read_twice(error: str, log: Path, main: Path) -> str | None:
+    """Our macros file read twice (``\\input{macros}`` in the preamble and again in a
+    section): TeX stops in it, "do not edit by hand", with no word of why (hostile round
+    53h, S30); the two reads are named."""
+    reads = re.compile(r"\\(?:input|include)\s*\{\s*(?:\./)?macros(?:\.tex)?\s*\}")
+    found = []
+    for path in _sources(main, log):
+        text = read_bounded(path, _LIMIT) or ""
+        found += [f"{_name(path, main.parent)}:{text.count(chr(10), 0, m.start()) + 1}"
+                  for m in reads.finditer(blanked(text))]
+    if len(found) < 2:
+        return None
+    return (f"{error}: macros.tex is read twice (\\input{{macros}} at {found[0]} and at "
+            f"{found[1]}): remove one of them")
 
 
 def _encoding(error: str) -> str:
@@ -264,6 +282,26 @@ def _option_end(text: str, pos: int, lines: str) -> int:
             return -1
         index += 1
     return -1
+
+
+def _no_input(error: str, log: Path, main: Path) -> str | None:
+    """``FILE:LINE: \\input{NAME}: no file NAME.tex ...`` for TeX's stop on an ``\\input`` or
+    ``\\include`` of a file the paper's folder does not hold (no other way out known: not
+    outside the folder, no latexmkrc that might make it, not the macros file sync writes,
+    ``figures.paper.includes.MACROS_NAME``, whose line says to sync); None otherwise."""
+    gone = re.search(r"LaTeX Error: File `([^'|]+?)\.tex' not found", error)
+    if gone is None or gone[1].startswith(("/", "~")) or ".." in gone[1].split("/") or \
+            Path(gone[1]).name == "macros" or any(
+            (main.parent / name).exists() for name in (
+                f"{gone[1]}.tex", gone[1], "latexmkrc", ".latexmkrc")):
+        return None
+    at = _found(main, log, re.compile(r"\\(input|include)\s*\{\s*" + re.escape(gone[1])
+                                      + r"(?:\.tex)?\s*\}"))
+    if at is None:
+        return None
+    command = re.match(r"\\[a-z]+", at[1])[0]
+    return (f"{at[0]}: {at[1]}: no file {gone[1]}.tex in the paper's folder: add it, or remove "
+            f"that {command}")
 
 
 def _sources(main: Path, log: Path) -> list[Path]:

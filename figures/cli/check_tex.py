@@ -23,6 +23,7 @@ def add_parser(add) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from figures.numbers.macros import read_quoted
+    from figures.numbers.overrides import redefined
     from figures.numbers.texcheck import check_tex, find_figdata, read_in_order, read_tex
 
     figdata_dir = args.figdata or find_figdata(args.tex[0])
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"error: {exc}", file=sys.stderr)
     # each read knowing what the files given before it define (the paper's, main first)
     for (path, text), known in zip(texts, read_in_order([t for _, t in texts]), strict=True):
-        for problem in check_tex(text, quoted, known):
+        for problem in [*redefined(text, quoted, known), *check_tex(text, quoted, known)]:
             found += 1
             print(f"{display_path(path)}:{problem.removeprefix('line ')}")
     print(f"{found} hand-written or stale figdata number(s) (figdata: {display_path(figdata_dir)})"

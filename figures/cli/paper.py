@@ -58,7 +58,12 @@ def run(args: argparse.Namespace) -> int:
     sync_args.venue = venue
     args.venue = venue
     with tempfile.TemporaryDirectory(prefix="figures-paper-") as out:
-        return _compiled(args, paper, sync_args, Path(out), key)
+        try:
+            return _compiled(args, paper, sync_args, Path(out), key)
+        except KeyboardInterrupt as exc:  # once sync wrote: its files, not "finished files"
+            if getattr(exc, "finished", None) is None and hasattr(sync_args, "written"):
+                exc.finished = sync_args.written  # (hostile round 53h, S9)
+            raise
 
 
 def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, out: Path,
@@ -90,6 +95,9 @@ def _compiled(args: argparse.Namespace, paper, sync_args: argparse.Namespace, ou
         if far := outside.read_outside(paper.root, out, pdf.stem):  # round 48a, P20
             raise outside.refusal(paper, far, pdf.name)
         compiled_files.put(out, paper.main)  # all or nothing (round 37, P10)
+        sync_args.written = [*dict.fromkeys([*sync_args.written, *(  # a stop names them too
+            p.relative_to(paper.root).as_posix() for p in (pdf, pdf.with_suffix(".log"))
+            if (out / p.name).is_file())])]
         if compiled.returncode != 0 or not (out / pdf.name).is_file():
             why = explained(texlog.first_error(out / f"{pdf.stem}.log", compiled.stdout),
                             out / f"{pdf.stem}.log", paper.main)  # .blg beside it; round 39

@@ -50,13 +50,15 @@ def run(args: argparse.Namespace, paper=None, key: tuple[str, str] | None = None
     except KeyboardInterrupt as exc:
         exc.finished = [*dict.fromkeys([*tally.files(), *(getattr(exc, "finished", 0) or [])])]
         raise
-    finally:
+    finally:  # every file written by this command's syncs (paper's stop names them: 53h S9)
+        args.written = [*dict.fromkeys([*getattr(args, "written", []), *tally.files()])]
         memo.flush()
 
 
 def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None, tally) -> int:
     import time
 
+    from figures.numbers.overrides import redefined
     from figures.numbers.texcheck import check_tex, read_in_order, read_tex
     from figures.paper import memo, rounds
     from figures.paper.builds import untypeset
@@ -153,8 +155,8 @@ def _synced(args: argparse.Namespace, paper, key: tuple[str, str] | None, tally)
     for (path, text), known in zip(sources, read_in_order([t for _, t in sources]), strict=True):
         if macros_path is not None and path.resolve() == macros_path.resolve():
             continue
-        for problem in check_tex(text, quoted, known):
-            found += 1
+        for problem in [*redefined(text, quoted, known), *check_tex(text, quoted, known)]:
+            found += 1  # a macro of ours redefined by hand (round 53h, S16), a number by hand
             cli.say(f"check-tex: {display_path(path)}:{problem.removeprefix('line ')}")
     done = rounds.summary(result, tally, args.dry_run, complete, found)
     if (inside := _ours_inside(folder, since)) is not None:

@@ -30,7 +30,16 @@ from dataclasses import dataclass
 from figures.errors import display_path
 from figures.numbers.texprose import prose
 from figures.pack.arguments import COPIES, copies, definitions, followed, spans, switched
-from figures.pack.switches import BOOLEAN, DEFINED, IFDRAFT, TEST, TESTS, either, switches_in
+from figures.pack.switches import (
+    BOOLEAN,
+    DEFINED,
+    IFDRAFT,
+    PRIMITIVE,
+    TEST,
+    TESTS,
+    either,
+    switches_in,
+)
 from figures.pack.written import uncited
 from figures.paper.disclosure import folded
 from figures.texread import Braces, blanked
@@ -180,8 +189,9 @@ def _branches(text: str, switches: dict[str, str]) -> list[_Place]:
                    and "toggle{" not in switches[name])
     places, setting = [], _settings(text)
     ifs = frozenset(f"if{name}" for name in names)
-    pattern = re.compile(DEFINED.pattern + (r"|\\if(" + "|".join(map(re.escape, names)) +
-                                             r")(?![A-Za-z@])" if names else r"|(?!)()"), re.DOTALL)
+    pattern = re.compile(rf"{DEFINED.pattern}|{PRIMITIVE.pattern}" + (  # round 53h, K21
+        r"|\\if(" + "|".join(map(re.escape, names)) + r")(?![A-Za-z@])" if names else
+        r"|(?!)()"), re.DOTALL)
     for match in pattern.finditer(text):
         if _made(text, match.start()):
             continue  # its name made, not run

@@ -374,6 +374,7 @@ def _refuse_out(out: Path, paper: Path, figdata_dir: Path) -> None:
         where = "the paper's folder" if inputs is None else inputs
         suffix = ".zip" if archive.kind_of(out) == "zip" else ".tar.gz"
         beside = paper.resolve().parent / f"{paper.resolve().name}{suffix}"
-        raise FigureDataError(str(out), None, f"--out is inside {where}; write the archive "
+        link = f"a link to {os.path.relpath(out.resolve())}, " if out.is_symlink() else ""  # 53h K3
+        raise FigureDataError(str(out), None, f"--out is {link}inside {where}; write the archive "
                               f"outside it (e.g. --out {shell_word(os.path.relpath(beside))}, "
                               "beside the paper's folder)")  # from where it ran (51b-2, B3)

@@ -47,6 +47,7 @@ def stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
                                            "make it a regular file or remove its \\input")
     fatal = re.search(r"^\*\*\* \((.+)\)$", texlog, re.MULTILINE)
     why += f" ({fatal[1]})" if fatal else ""
+    why += huge_input(fls, main)
     why += f"; not in this TeX Live, read as empty: {', '.join(missing)}" if missing else ""
     return why
 
@@ -63,3 +64,24 @@ def led_by_first(said: list[tuple[str, str]], why: str) -> str:
     if len(said) < 2 or any(e[0].startswith(f"{PROBE}:") for e in (said[0], said[-1])):
         return why
     return f"{said[0][0]}: {said[0][1]}, TeX's first error; it stopped at {why}"
+
+
+def huge_input(fls: Path, main: Path) -> str:
+    """``; NAME is N MiB, ...`` for a file of the paper's that TeX read and that is larger
+    than a whole paper may be: TeX's words on its bytes (``Number too big`` at its
+    ``\\input``, for a 1 TiB file of NUL bytes a failed copy left) named neither it nor what
+    is wrong with it (hostile round 53h, S6); "" for none."""
+    from figures.mainfile import ARXIV_LIMIT
+
+    root = main.parent.resolve()
+    for path in runner.recorded(fls, main.parent)[0] if fls.is_file() else []:
+        try:
+            size = path.stat().st_size if path.resolve().is_relative_to(root) else 0
+        except OSError:
+            continue
+        if size > ARXIV_LIMIT and path.is_file():
+            return (f"; {path.resolve().relative_to(root).as_posix()} is {size >> 20} MiB, "
+                    f"larger than a whole paper may be ({ARXIV_LIMIT >> 20} MiB, arXiv's limit):"
+                    " no TeX source (a copy or download that failed?): replace it, or remove "
+                    "what reads it")
+    return ""
