@@ -52,6 +52,7 @@ def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
     (no search path for ``./``) is looked for: each ``.bib`` and ``.bst`` of the paper's
     folders is linked there at its place, so bibtex reads the paper's own, as by hand
     (hostile round 50a, P43, P44)."""
+    refuse_latexmk_name(main)  # whoever calls: the name goes through latexmk's shell
     output_folder(main.parent, out, *job_files(main.stem), linked=(".bib", ".bst"))
     if main.with_suffix(".bbl").is_file() and not (out / f"{main.stem}.bbl").exists():
         with contextlib.suppress(OSError):  # unreadable: TeX then says so, naming it
@@ -63,7 +64,14 @@ def latexmk(main: Path, out: Path, *flags: str, file: str | None = None,
 
 def refuse_latexmk_name(main: Path) -> None:
     """One line when latexmk would refuse ``main``'s name (its ``$illegal_in_texname``, a
-    first ``&``, a ``"``) and print its own reason before its banner, which was shown."""
+    first ``&``, a ``"``) and print its own reason before its banner, which was shown; and for
+    a backquote, which latexmk lets through inside the double quotes of the command its shell
+    runs, where `` `cmd` `` runs ``cmd`` (a downloaded paper's code: hostile round 54h, A1)."""
+    if "`" in main.name:
+        raise FigureDataError(str(main), None, "a backquote (`) in the main file's name: "
+                              "latexmk passes the name through a shell, which would run what "
+                              "stands between backquotes: rename the file (letters, digits, "
+                              "- _ .) and run again")
     if bad := re.search(r'[\x00\t\f\n\r$%\\~\x7f"]|^&', main.name):
         raise FigureDataError(str(main), None, f"latexmk refuses this file name ({bad[0]!r} is "
                               "a character TeX does not take in a file name): rename the file "
