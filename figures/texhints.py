@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from figures import texlog
-from figures.errors import MAX_LINE, elide
+from figures.errors import MAX_LINE, display_path, elide
 from figures.mainfile import read_bounded
 from figures.texread import Braces, blanked, control_words
 
@@ -334,3 +334,28 @@ def _name(path: Path, root: Path) -> str:
         return path.relative_to(root).as_posix()
     except ValueError:
         return path.name
+
+
+def unwritten(folder: Path, error: str) -> str | None:
+    """Why TeX, compiling in ``folder``, refused to write the file its first ``error`` names
+    (``I can't write on file `x'``), and what to do; None for another error. A paranoid TeX
+    (``openout_any=p``) writes no name outside its folder, none with a part starting with a
+    dot (round 37, P3: ``.latexmkrc``; round 38, P3c: ``.git/hooks/x``), and makes no
+    folder (``sec/x`` where the copy holds no ``sec/``: an empty folder is not copied). `figures
+    pack` reads its compile's error through it, and sync's probe its stop (hostile round 54h,
+    A2: "mend it so it compiles", no word of why)."""
+    written = re.search(r"can't write on file `([^']*)'", error)
+    if written is None:
+        return None
+    name = Path(written[1])
+    if name.is_absolute() or ".." in name.parts:
+        return ("TeX writes no file outside the folder it compiles in (openout_any=p): write "
+                "that file inside it")
+    if any(part.startswith(".") for part in name.parts):
+        return ("TeX writes no file in a folder or of a name starting with a dot "
+                "(openout_any=p): name it without the dot")
+    if not (folder / name).parent.is_dir():
+        return (f"TeX makes no folder, and {display_path(name.parent.as_posix())}/ is not there "
+                "(an empty folder is neither copied nor packed): write the file beside the main "
+                "file")
+    return None

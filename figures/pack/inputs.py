@@ -357,27 +357,3 @@ def refuse_outside(paper: Path, left: tuple[str, str], texts: dict[str, str],
 
     raise LatexError(file, None, f"reads {shown}, outside the paper's folder ({why})"
                      + move_in(name))
-
-
-
-def unwritten(folder: Path, error: str) -> str | None:
-    """Why TeX, compiling in ``folder``, refused to write the file its first ``error`` names
-    (``I can't write on file `x'``), and what to do; None for another error. A paranoid TeX
-    (``openout_any=p``) writes no name outside its folder, none with a part starting with a
-    dot (round 37, P3: ``.latexmkrc``; round 38, P3c: ``.git/hooks/x``), and makes no
-    folder (``sec/x`` where the copy holds no ``sec/``: an empty folder is not copied)."""
-    written = re.search(r"can't write on file `([^']*)'", error)
-    if written is None:
-        return None
-    name = Path(written[1])
-    if name.is_absolute() or ".." in name.parts:
-        return ("TeX writes no file outside the folder it compiles in (openout_any=p): write "
-                "that file inside it")
-    if any(part.startswith(".") for part in name.parts):
-        return ("TeX writes no file in a folder or of a name starting with a dot "
-                "(openout_any=p): name it without the dot")
-    if not (folder / name).parent.is_dir():
-        return (f"TeX makes no folder, and {display_path(name.parent.as_posix())}/ is not there "
-                "(an empty folder is neither copied nor packed): write the file beside the main "
-                "file")
-    return None

@@ -25,7 +25,7 @@ from figures.pack.images import eps_refusal
 from figures.pack.leftout import BUILD_PRODUCTS, hidden, left_out_why
 from figures.paper import outside, rewritten
 from figures.paper.latexmkrc import rc_not_run
-from figures.texhints import explained
+from figures.texhints import explained, unwritten
 
 _FLAGS = ("-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-no-shell-escape")
 
@@ -373,8 +373,8 @@ def _said(ran, out: Path, main: Path, where: str, paper: Path | None = None) -> 
                 f"the package that holds it (TeX Live: `tlmgr search --global --file "
                 f"/{missing[1]}`; Debian: `apt-file search {missing[1]}`), or copy it into the "
                 "paper's folder")
-        elif unwritten := inputs.unwritten(main.parent, error):  # \openout{/abs/x}
-            error = f"{error.removesuffix('.')}; {unwritten}"
+        elif refused := unwritten(main.parent, error):  # \openout{/abs/x}
+            error = f"{error.removesuffix('.')}; {refused}"
         elif missing and (way := outside.subfile_of(main, "pack", Path(os.path.normpath(
                 main.absolute().parent / missing[1])))):  # its main file (round 52h, P7)
             error = f"{error.removesuffix('.')}; {way}"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from figures import runner
 from figures.paper.missing import device_opened
+from figures.texhints import unwritten
 
 #: The probe, whose own stop says where (round 49, 49a P33).
 PROBE = Path(__file__).with_name("probe.tex")
@@ -47,6 +48,8 @@ def stopped(said: list[tuple[str, str]], run, texlog: str, missing: list[str],
                                            "make it a regular file or remove its \\input")
     fatal = re.search(r"^\*\*\* \((.+)\)$", texlog, re.MULTILINE)
     why += f" ({fatal[1]})" if fatal else ""
+    if refused := unwritten(main.parent, why):  # \openout outside the folder (54h, A2)
+        why += f"; {refused}"
     why += huge_input(fls, main)
     why += f"; not in this TeX Live, read as empty: {', '.join(missing)}" if missing else ""
     return why

@@ -39,3 +39,26 @@ def test_a_backquote_in_the_main_files_name_runs_nothing(tmp_path, monkeypatch, 
     assert "a backquote (`) in the main file's name" in error[0], err
     assert "rename the file" in error[0], err
     assert not (tmp_path / "p.tar.gz").exists()
+
+
+@pytest.mark.slow  # TeX's probe
+def test_a_write_outside_the_folder_says_why_sync_stopped(tmp_path, monkeypatch, capsys):
+    r"""A2: ``\immediate\openout9=/abs/x.tex`` (and a ``texmf.cnf`` in the folder asking
+    for ``openout_any = a``, which no TeX run here reads): sync said "pdflatex stopped before
+    the end of the paper (main.tex:4: I can't write on file `...' ...): mend it so it
+    compiles", with no word of why (`figures pack` says it)."""
+    monkeypatch.chdir(tmp_path)
+    target = tmp_path / "outside" / "x.tex"
+    target.parent.mkdir()
+    _paper(tmp_path / "P", body=f"\\immediate\\openout9={target} \\immediate\\write9{{x}}"
+           "\\immediate\\closeout9\nText.\n")
+    (tmp_path / "P" / "texmf.cnf").write_text("openout_any = a\nshell_escape = t\n")
+    assert cli.main(["sync", "P", *FIGDATA]) == 1
+    err = capsys.readouterr().err
+    assert not target.exists()
+    error = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(error) == 1, err
+    assert "P/main.tex" in error[0], err
+    assert "main.tex:4: I can't write on file" in error[0], err
+    assert "TeX writes no file outside the folder it compiles in (openout_any=p): write that " \
+        "file inside it" in error[0], err
