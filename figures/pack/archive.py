@@ -24,6 +24,9 @@ def kind_of(out: Path) -> str:
         return "tar"
     if name.endswith(".zip"):
         return "zip"
+    if out.is_dir():  # `--out ~/uploads`: "end the name in .tar.gz" (hostile round 54h, B7)
+        raise FigureDataError(str(out), None, "--out is a folder: name the archive file in "
+                              f"it (e.g. --out {display_path(str(out / 'paper.tar.gz'))})")
     raise FigureDataError(str(out), None, "--out: end the name in .tar.gz or .zip")
 
 
