@@ -58,6 +58,7 @@ PRIMITIVE = re.compile(rf"\\ifnum(?![A-Za-z@])\s*{_INT}\s*[<=>]\s*{_INT}"
                        rf"|\\ifdim(?![A-Za-z@])\s*{_DIM}\s*[<=>]\s*{_DIM}"
                        rf"|\\ifodd(?![A-Za-z@])\s*{_INT}"
                        rf"|\\if(?:x|cat)?(?![A-Za-z@])\s*{_TOKEN}\s*{_TOKEN}"
+                       r"|\\if(?:mmode|hmode|vmode|inner)(?![A-Za-z@])"  # round 54h, B9
                        r"|(?<=\\unless)\\iftrue(?![A-Za-z@])")  # its \\else: the \\iffalse reading's
 
 
