@@ -1,0 +1,35 @@
+"""Round 54h (G8): a figure's module importing a helper of ``figures/plots/`` by a name it
+computes (``importlib.import_module(".".join(["figures", "plots", "_" + "dyn"]))``): an edit
+to the helper changed the picture while ``figures build`` said "current cifar_summary" and the
+golden run "1 comparisons not repeated: their inputs are unchanged", exit 0."""
+
+from __future__ import annotations
+
+from figures.plot_imports import ImportsFinder, PlotsImports
+
+
+def _plots(tmp_path, figure: str):
+    plots = tmp_path / "pkg" / "figures" / "plots"
+    plots.mkdir(parents=True)
+    for init in (plots / "__init__.py", plots.parent / "__init__.py"):
+        init.write_text("")
+    (plots / "fig.py").write_text(figure)
+    (plots / "_dyn.py").write_text("ALPHA = 0.3\n")
+    (plots / "_other.py").write_text("BETA = 1\n")
+    return plots
+
+
+def test_a_helper_imported_by_a_computed_name_is_among_the_figures_code(tmp_path):
+    plots = _plots(tmp_path, "import importlib\n\n\ndef render():\n"
+                   "    return importlib.import_module('.'.join(['figures', 'plots', "
+                   "'_' + 'dyn'])).ALPHA\n")
+    assert (plots / "_dyn.py") in PlotsImports(tmp_path / "pkg").of("figures.plots.fig")
+    golden = ImportsFinder([str(tmp_path / "pkg")], lambda name: name.startswith("figures"))
+    golden.import_hook("figures.plots.fig")
+    assert "figures.plots._dyn" in golden.reached("figures.plots.fig")
+
+
+def test_a_literal_name_still_names_its_module_alone(tmp_path):
+    plots = _plots(tmp_path, "import importlib\n\n\ndef render():\n"
+                   "    return importlib.import_module('figures.plots._dyn').ALPHA\n")
+    assert PlotsImports(tmp_path / "pkg").of("figures.plots.fig") == [plots / "_dyn.py"]
