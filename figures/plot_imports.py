@@ -105,16 +105,21 @@ def local_modules(names: Iterable[str]) -> list[Path]:
     return sorted(found)
 
 
+#: Code run from a file by its path, not imported by name: as a computed name (round 54h, G8).
+_LOADERS = (b"run_path", b"spec_from_file_location", b"SourceFileLoader", b"exec")
+
+
 def _dynamic_imports(module: modulefinder.Module) -> set[str]:
     """``importlib.import_module("...")`` and ``__import__("...")`` names in ``module``; a
-    figure's module (``figures/plots/``) that imports by a name it computes is taken to
-    import every module there (hostile round 54h, G8: a helper so imported was edited, the
-    build said "current" of the old picture and the golden cache "not repeated")."""
+    figure's module (``figures/plots/``) that imports by a name it computes (or runs a file:
+    ``runpy.run_path``, ``exec``, a loader from a path) is taken to import every module
+    there (hostile round 54h, G8: a helper so imported was edited, the build said "current"
+    of the old picture and the golden cache "not repeated")."""
     try:
         source = Path(module.__file__).read_bytes()
     except (OSError, TypeError):
         return set()
-    if b"import_module" not in source and b"__import__" not in source:
+    if not any(word in source for word in (b"import_module", b"__import__", *_LOADERS)):
         return set()  # the common case, without a second parse
     try:
         tree = ast.parse(source)
@@ -127,9 +132,10 @@ def _dynamic_imports(module: modulefinder.Module) -> set[str]:
             continue
         func = node.func
         called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        if called not in ("import_module", "__import__"):
+        if called not in ("import_module", "__import__", *(w.decode() for w in _LOADERS)):
             continue
-        if not (isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+        if called not in ("import_module", "__import__") or not (
+                isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
             if _in_plots(module.__name__):  # a computed name: any module beside it
                 names.update(f"{package}.{path.stem}" for path in
                              Path(module.__file__).parent.glob("*.py") if path.stem != "__init__")

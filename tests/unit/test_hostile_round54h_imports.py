@@ -33,3 +33,10 @@ def test_a_literal_name_still_names_its_module_alone(tmp_path):
     plots = _plots(tmp_path, "import importlib\n\n\ndef render():\n"
                    "    return importlib.import_module('figures.plots._dyn').ALPHA\n")
     assert PlotsImports(tmp_path / "pkg").of("figures.plots.fig") == [plots / "_dyn.py"]
+
+
+def test_a_helper_run_from_its_file_is_among_the_figures_code(tmp_path):
+    """G8b: the same helper run by its path (``runpy.run_path``), not imported."""
+    plots = _plots(tmp_path, "import runpy\nfrom pathlib import Path\n\n\ndef render():\n"
+                   "    return runpy.run_path(str(Path(__file__).with_name('_dyn.py')))\n")
+    assert (plots / "_dyn.py") in PlotsImports(tmp_path / "pkg").of("figures.plots.fig")
