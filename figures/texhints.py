@@ -183,7 +183,8 @@ def explained(error: str, log: Path, main: Path) -> str:
     if said:  # a later ] closed it: TeX stopped later, in words naming something else (A65)
         package = _ABSOLUTE_TEX_FILE.sub(r"\1", error)  # natbib.sty:795, not its TeX Live path
         return f"{said[0]} (TeX stopped further on: {elide(package, 140)})"
-    return _no_input(error, log, main) or _encoding(_redefined(error, log, main))  # (53h K4)
+    return _no_input(error, log, main) or unsearched(error, main) or _encoding(
+        _redefined(error, log, main))  # (53h K4)
 
 
 def _redefined(error: str, log: Path, main: Path) -> str:
@@ -302,6 +303,30 @@ def _no_input(error: str, log: Path, main: Path) -> str | None:
     command = re.match(r"\\[a-z]+", at[1])[0]
     return (f"{at[0]}: {at[1]}: no file {gone[1]}.tex in the paper's folder: add it, or remove "
             f"that {command}")
+
+
+def unsearched(error: str, main: Path) -> str | None:
+    """graphicx's ``File `NAME' not found`` where the paper's folder holds NAME's image in a
+    folder whose name is not ASCII: pdfLaTeX's ``\\graphicspath`` written through a macro
+    (``\\newcommand{\\figdir}{figürés}``) finds nothing there, and sync had placed the
+    figure there (hostile round 54h, P12: "did not compile: File `fig1_audit_hero' not
+    found", the file there)."""
+    gone = re.search(r"LaTeX Error: File `([^'/|]+)' not found", error)
+    if gone is None or Path(gone[1]).suffix.lower() == ".tex":
+        return None
+    for pattern in ("*/", "*/*/"):
+        for folder in sorted(main.parent.glob(pattern))[:200]:
+            rel = folder.relative_to(main.parent).as_posix()
+            if rel.isascii() or rel.startswith("."):
+                continue
+            for suffix in ("", ".pdf", ".png", ".jpg", ".jpeg", ".eps"):
+                if (folder / f"{gone[1]}{suffix}").is_file():
+                    return (f"{error.removesuffix('.')}; it is {rel}/{gone[1]}{suffix}, in a "
+                            "folder whose name is not ASCII, where pdfLaTeX did not look (such "
+                            "a name through a macro, \\graphicspath{{\\figdir/}}, reaches it "
+                            "spelled otherwise): rename the folder with ASCII letters and digits"
+                            " (and where the paper names it), then sync again")
+    return None
 
 
 def _sources(main: Path, log: Path) -> list[Path]:

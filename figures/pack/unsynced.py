@@ -14,6 +14,7 @@ from pathlib import Path
 from figures import runner
 from figures.errors import LatexError, display_path
 from figures.pack.leftout import HIDDEN
+from figures.texhints import unsearched
 from figures.texread import blanked
 
 #: TeX's words for a file it could not find: LaTeX's, and plain ``\\input macros``'s.
@@ -50,6 +51,8 @@ def told(error: LatexError, paper: Path, main: Path, folder: Path, chosen: str |
     if any((paper / written).is_file() for written in (name, f"{name}.tex",
                                                        *(f"{name}{s}" for s in _OURS))):
         return None  # there: TeX missed it for another reason, which its words say
+    if unsearched(error.message, main):  # there, where TeX does not look (round 54h, P12):
+        return None  # its words say so (texhints.explained)
     if (outside := _found_outside(main, name)) is not None:
         return LatexError(error.file, error.key, f"{error.message}; {outside}")
     at = _AT.search(error.message[:found.start()])

@@ -62,3 +62,35 @@ def test_a_write_outside_the_folder_says_why_sync_stopped(tmp_path, monkeypatch,
     assert "main.tex:4: I can't write on file" in error[0], err
     assert "TeX writes no file outside the folder it compiles in (openout_any=p): write that " \
         "file inside it" in error[0], err
+
+
+@pytest.mark.slow  # sync's probe, latexmk
+@pytest.mark.parametrize("command", ["paper", "pack"])
+def test_a_figure_in_a_folder_graphicspath_cannot_search_is_said(tmp_path, monkeypatch, capsys,
+                                                                 command):
+    r"""P12: ``\newcommand{\figdir}{figürés}\graphicspath{{\figdir/}}`` (a folder whose name
+    is not ASCII, through a macro): sync placed our figure there, rc 0, but pdfLaTeX finds no
+    file through such a path (written out it does): `figures paper`
+    said "did not compile: File `cifar_summary' not found" of the file sync had just
+    written, and `figures pack` "not written yet: run `figures sync ...` first", which
+    followed, said the same again."""
+    monkeypatch.chdir(tmp_path)
+    _paper(tmp_path / "P", body="\\includegraphics[width=0.5\\linewidth]{cifar_summary}\n")
+    main = tmp_path / "P" / "main.tex"
+    main.write_text(main.read_text().replace(
+        "\\begin{document}", "\\newcommand{\\figdir}{figürés}\\graphicspath{{\\figdir/}}\n"
+        "\\begin{document}"), encoding="utf-8")
+    (tmp_path / "P" / "figürés").mkdir()
+    assert cli.main(["sync", "P", *FIGDATA]) == 0
+    assert (tmp_path / "P" / "figürés" / "cifar_summary.pdf").is_file()
+    capsys.readouterr()
+    argv = [command, "P", *FIGDATA] + (["--out", "p.tar.gz"] if command == "pack" else [])
+    assert cli.main(argv) == 1
+    err = capsys.readouterr().err
+    error = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(error) == 1, err
+    assert "File `cifar_summary' not found; it is figürés/cifar_summary.pdf, in a folder " \
+        "whose name is not ASCII, where pdfLaTeX did not look" in error[0], err
+    assert "rename the folder with ASCII letters and digits" in error[0], err
+    assert "not written yet" not in err, err
+    assert error[0].count("not ASCII") == 1, err
