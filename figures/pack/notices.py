@@ -5,6 +5,7 @@ TeX never reads (round 25, AN). One warning line each, naming the file; nothing 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from pathlib import Path
@@ -122,6 +123,32 @@ def ancillary(paper: Path, packed: list[str]) -> list[str]:
             "submit them")
     return [said]
 
+
+
+#: git's merge-conflict markers, each on a line of its own: ours, the divider, theirs.
+_CONFLICT = re.compile(r"^<{7}(?: .*)?\n(?:.*\n)*?={7}\n(?:.*\n)*?>{7}(?: .*)?$", re.MULTILINE)
+
+
+def conflicts(files: dict[str, bytes], paper: Path) -> list[str]:
+    """One line for each packed TeX source holding a merge that git left unresolved, at its
+    line in the paper's file (hostile round 54h, K2: both sides packed and printed,
+    ``0 problem(s)``, warnings 0)."""
+    said = []
+    for name, data in sorted(files.items()):
+        if Path(name).suffix.lower() not in (".tex", ".sty", ".cls", ".bib", ".bbl") or \
+                b"<<<<<<<" not in data:
+            continue
+        source = data
+        with contextlib.suppress(OSError):  # the paper's file: its lines (the archive's stripped)
+            source = (paper / name).read_bytes()
+        text = decoded(source).replace("\r\n", "\n")
+        if found := _CONFLICT.search(text):
+            line = text.count("\n", 0, found.start()) + 1
+            said.append(f"{display_path(name)}:{line}: a merge git left unresolved "
+                        f"({found[0].splitlines()[0][:40]} ... {found[0].splitlines()[-1][:40]}"
+                        "): the archive holds both sides, and the paper prints both: resolve "
+                        "it, then pack again")
+    return said
 
 
 def directives(files: dict[str, bytes], main: str) -> list[str]:

@@ -179,6 +179,7 @@ def pack(paper: Path, out: Path, figdata_dir: Path, *, main: str | None = None,
                               "input: packed empty, their contents stay here")
     found.warnings += notices.ancillary(paper, list(files))  # arXiv's anc/: TeX read none
     found.warnings += notices.directives(files, main_tex.name)  # round 37, K12
+    found.warnings += notices.conflicts(files, paper)  # git's <<<<<<< left in (round 54h, K2)
     if anonymous:
         by_line = {name: lined.get((name, data), data) for name, data in files.items()}
         authors, said = disclosure.authors_named(by_line)  # at the source's lines (45b, K17)

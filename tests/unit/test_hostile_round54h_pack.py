@@ -17,3 +17,20 @@ def test_an_out_that_is_a_folder_is_named_a_folder(tmp_path):
         archive.kind_of(tmp_path / "uploads")
     assert "--out is a folder: name the archive file in it (e.g. --out " in str(raised.value)
     assert "uploads/paper.tar.gz)" in str(raised.value)
+
+
+def test_a_merge_git_left_unresolved_is_told(tmp_path):
+    """K2: ``<<<<<<< HEAD`` / ``=======`` / ``>>>>>>> jane/draft`` left in main.tex: the pack
+    shipped both sides (the paper prints both), warnings 0; `figures paper` "0 problem(s)"."""
+    from figures.pack import notices
+
+    text = ("\\documentclass{article}\n% a comment the archive strips\n\\begin{document}\n"
+            "<<<<<<< HEAD\nOur accuracy is high.\n=======\nOur accuracy is low.\n"
+            ">>>>>>> jane/draft\n\\end{document}\n")
+    (tmp_path / "main.tex").write_text(text)
+    stripped = text.replace("% a comment the archive strips\n", "").encode()
+    said = notices.conflicts({"main.tex": stripped, "figs/a.pdf": b"<<<<<<<"}, tmp_path)
+    assert said == [("main.tex:4: a merge git left unresolved (<<<<<<< HEAD ... >>>>>>> "
+                     "jane/draft): the archive holds both sides, and the paper prints both: "
+                     "resolve it, then pack again")]
+    assert notices.conflicts({"main.tex": b"a <<<<<<< b\n=======\n"}, tmp_path / "x") == []
