@@ -5,6 +5,7 @@ a huge Figure) stays that figure's one line (docs/modules.md)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import signal
 import sys
@@ -68,7 +69,7 @@ def running(shown: str = "the figure's code", key: str | None = None) -> Iterato
     inputs = _files_of(guarded_folders())
     os._exit = refuse
     if not _WRITES["on"]:  # the outermost run: its own record of what it writes
-        _WRITES.update(paths=set(), process=False)
+        _WRITES.update(paths=set(), process=False, read=set())
     _WRITES["on"] += 1
     try:
         with _settings_kept(), contextlib.redirect_stdout(sys.stderr):
@@ -92,7 +93,7 @@ def running(shown: str = "the figure's code", key: str | None = None) -> Iterato
 #: (which may write any file). A file of the inputs that changed otherwise was changed from
 #: outside (a module saved in an editor during a golden run): hostile round 51d, G22, where
 #: the figure drawn at that moment was blamed for another's module saved meanwhile.
-_WRITES: dict = {"on": 0, "paths": set(), "process": False}
+_WRITES: dict = {"on": 0, "paths": set(), "process": False, "read": set()}
 _PATH_EVENTS = {"os.rename": 2, "os.remove": 1, "os.rmdir": 1, "os.utime": 1, "os.truncate": 1,
                 "os.chmod": 1, "os.chown": 1, "os.link": 2, "os.symlink": 2, "os.mkdir": 1,
                 "shutil.rmtree": 1, "shutil.move": 2, "shutil.copyfile": 2}
@@ -110,6 +111,8 @@ def _audit(event: str, args: tuple) -> None:
             return
         if event == "open":
             paths = args[:1] if isinstance(args[2], int) and args[2] & _WRITE_FLAGS else ()
+            if not paths and isinstance(args[0], (str, bytes, os.PathLike)):  # round 54h, G9
+                _WRITES["read"].add(os.path.realpath(os.fsdecode(args[0])))
         else:
             paths = args[:_PATH_EVENTS.get(event, 0)]
         for path in paths:
@@ -152,6 +155,12 @@ def _left_behind(shown: str, key: str | None, threads: set[threading.Thread],
         if not (ours or processes or running_threads):
             return LeftBehind(display_path(_relative(outside[0])), None, changed, written)
         problems.append(f"{display_path(_relative(outside[0]))} {changed}")
+    if key in (None, "render") and (read := sorted(filter(_unfollowed, _WRITES["read"]))):
+        more = f" (and {len(read) - 1} more)" if len(read) > 1 else ""
+        problems.append(f"read {display_path(read[0])}{more}, a file no build key follows (an "
+                        "edit to it would leave its picture 'current'): put what it holds into "
+                        "the figure's figdata, or into the package (figures/: an input of "
+                        "every figure)")
     if processes:
         problems.append(f"left process {', '.join(processes)} running (ended now): wait for "
                         "the processes it starts before it returns")
@@ -163,6 +172,35 @@ def _left_behind(shown: str, key: str | None, threads: set[threading.Thread],
     if not problems:
         return None
     return LeftBehind(shown, key, "; ".join(problems), written)
+
+
+#: What the author's code may read besides the build's inputs: code (followed by import), the
+#: system's, the environment's (Python, its libraries, matplotlib's config, cache and fonts).
+_FONTS = (".ttf", ".otf", ".ttc", ".afm", ".pfb", ".pfa", ".py", ".pyc", ".pyi", ".pth")
+
+
+def _unfollowed(path: str) -> bool:
+    """Whether a file the figure's code read (hostile round 54h, G9: a lab's JSON read by
+    ``render``, edited: the build said "current" of the old picture, the golden cache "not
+    repeated") is one no build key follows: not code, a font, the package, or the system's
+    and the environment's files."""
+    if path.endswith(_FONTS) or Path(path).name == "matplotlibrc" or not Path(path).is_file():
+        return False
+    return not any(path == root or path.startswith(root + os.sep) for root in _read_roots())
+
+
+@functools.cache
+def _read_roots() -> tuple[str, ...]:
+    import sysconfig
+
+    from matplotlib import get_cachedir, get_configdir
+
+    home = Path.home()
+    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, str(Path(__file__).parent), get_cachedir(),
+             get_configdir(), *sysconfig.get_paths().values(), "/proc", "/sys", "/dev", "/usr",
+             "/etc", "/lib", "/lib64", "/System", "/Library", str(home / ".fonts"),
+             str(home / ".local" / "share" / "fonts"), str(home / "Library" / "Fonts")}
+    return tuple(os.path.realpath(root) for root in roots if root)
 
 
 def _files_of(folders: Iterable[Path]) -> dict[str, tuple[int, ...]]:

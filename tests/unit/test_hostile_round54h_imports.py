@@ -1,9 +1,12 @@
 """Round 54h (G8): a figure's module importing a helper of ``figures/plots/`` by a name it
 computes (``importlib.import_module(".".join(["figures", "plots", "_" + "dyn"]))``): an edit
 to the helper changed the picture while ``figures build`` said "current cifar_summary" and the
-golden run "1 comparisons not repeated: their inputs are unchanged", exit 0."""
+golden run "1 comparisons not repeated: their inputs are unchanged", exit 0. G9: the same
+with a data file outside the package read by ``render``."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from figures.plot_imports import ImportsFinder, PlotsImports
 
@@ -40,3 +43,42 @@ def test_a_helper_run_from_its_file_is_among_the_figures_code(tmp_path):
     plots = _plots(tmp_path, "import runpy\nfrom pathlib import Path\n\n\ndef render():\n"
                    "    return runpy.run_path(str(Path(__file__).with_name('_dyn.py')))\n")
     assert (plots / "_dyn.py") in PlotsImports(tmp_path / "pkg").of("figures.plots.fig")
+
+
+def test_a_file_outside_every_build_key_read_by_render_is_refused(tmp_path):
+    """G9: ``render`` reading a lab's ``labstyle.json`` (a path outside the package and
+    figdata) for its grid's alpha: after an edit to it, `figures build` said "current
+    cifar_summary" of the old picture, and the golden run "1 comparisons not repeated"."""
+    import json
+
+    import pytest
+
+    from figures import author_code
+    from figures.author_code import LeftBehind
+
+    style = tmp_path / "labstyle.json"
+    style.write_text('{"alpha": 0.3}')
+    with pytest.raises(LeftBehind) as raised, author_code.running(
+            "figures/plots/fig.py", "render"):
+        json.loads(style.read_text())
+    said = str(raised.value)
+    assert "render: read " in said, said
+    assert "labstyle.json, a file no build key follows" in said, said
+    assert "put what it holds into the figure's figdata, or into the package" in said, said
+    with author_code.running("figures/plots/fig.py", "extract"):  # extract reads results
+        json.loads(style.read_text())
+
+
+def test_what_drawing_reads_of_the_environment_is_no_finding(tmp_path):
+    """G9's other side: the package's own files, Python's and its libraries', matplotlib's
+    fonts and a module's source are read by every drawing: no finding."""
+    import matplotlib
+    from matplotlib import font_manager
+
+    from figures import author_code
+
+    with author_code.running("figures/plots/fig.py", "render"):
+        (Path(author_code.__file__).parent / "venues.json").read_bytes()
+        (Path(matplotlib.__file__).parent / "mpl-data" / "matplotlibrc").read_bytes()
+        Path(font_manager.findfont("DejaVu Sans")).read_bytes()
+        Path(__file__).read_bytes()
