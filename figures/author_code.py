@@ -186,19 +186,20 @@ def _unfollowed(path: str) -> bool:
     and the environment's files."""
     if path.endswith(_FONTS) or Path(path).name == "matplotlibrc" or not Path(path).is_file():
         return False
-    return not any(path == root or path.startswith(root + os.sep) for root in _read_roots())
+    roots = _read_roots()
+    if (mpl := sys.modules.get("matplotlib")) is not None:  # its config and font cache
+        roots += tuple(os.path.realpath(d) for d in (mpl.get_cachedir(), mpl.get_configdir()) if d)
+    return not any(path == root or path.startswith(root + os.sep) for root in roots)
 
 
 @functools.cache
 def _read_roots() -> tuple[str, ...]:
     import sysconfig
 
-    from matplotlib import get_cachedir, get_configdir
-
     home = Path.home()
-    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, str(Path(__file__).parent), get_cachedir(),
-             get_configdir(), *sysconfig.get_paths().values(), "/proc", "/sys", "/dev", "/usr",
-             "/etc", "/lib", "/lib64", "/System", "/Library", str(home / ".fonts"),
+    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, str(Path(__file__).parent),
+             *sysconfig.get_paths().values(), "/proc", "/sys", "/dev", "/usr", "/etc", "/lib",
+             "/lib64", "/System", "/Library", str(home / ".fonts"),
              str(home / ".local" / "share" / "fonts"), str(home / "Library" / "Fonts")}
     return tuple(os.path.realpath(root) for root in roots if root)
 
