@@ -187,18 +187,24 @@ def _unfollowed(path: str) -> bool:
     if path.endswith(_FONTS) or Path(path).name == "matplotlibrc" or not Path(path).is_file():
         return False
     roots = _read_roots()
-    if (mpl := sys.modules.get("matplotlib")) is not None:  # its config and font cache
-        roots += tuple(os.path.realpath(d) for d in (mpl.get_cachedir(), mpl.get_configdir()) if d)
+    if (mpl := sys.modules.get("matplotlib")) is not None:  # its data, config and font cache
+        roots += tuple(os.path.realpath(d) for d in (
+            mpl.get_data_path(), mpl.get_cachedir(), mpl.get_configdir()) if d)
     return not any(path == root or path.startswith(root + os.sep) for root in roots)
 
 
 @functools.cache
 def _read_roots() -> tuple[str, ...]:
+    """The folders of the system and of the environment: Python's, its libraries' (the user's
+    site-packages too: a library installed with ``pip install --user`` reads its own data
+    there), the system's and the usual font folders."""
+    import site
     import sysconfig
 
     home = Path.home()
     roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, str(Path(__file__).parent),
-             *sysconfig.get_paths().values(), "/proc", "/sys", "/dev", "/usr", "/etc", "/lib",
+             *sysconfig.get_paths().values(), *getattr(site, "getsitepackages", list)(),
+             site.getusersitepackages(), "/proc", "/sys", "/dev", "/usr", "/etc", "/lib",
              "/lib64", "/System", "/Library", str(home / ".fonts"),
              str(home / ".local" / "share" / "fonts"), str(home / "Library" / "Fonts")}
     return tuple(os.path.realpath(root) for root in roots if root)

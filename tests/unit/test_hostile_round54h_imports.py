@@ -82,3 +82,31 @@ def test_what_drawing_reads_of_the_environment_is_no_finding(tmp_path):
         (Path(matplotlib.__file__).parent / "mpl-data" / "matplotlibrc").read_bytes()
         Path(font_manager.findfont("DejaVu Sans")).read_bytes()
         Path(__file__).read_bytes()
+
+
+def test_a_librarys_data_outside_the_environments_prefix_is_no_finding(tmp_path, monkeypatch):
+    """G9's other side, on machines laid out otherwise: a library installed with ``pip
+    install --user`` reading its own data in the user's site-packages, and matplotlib's data
+    (its style sheets) where a distribution puts it apart from Python's (Nix: each package in
+    its own store folder) are the environment's, not a lab's file."""
+    import site
+
+    import matplotlib
+
+    from figures import author_code
+
+    user_site = tmp_path / "user-site"
+    (user_site / "cmaplib").mkdir(parents=True)
+    (user_site / "cmaplib" / "colours.txt").write_text("0 0 0\n")
+    mpl_data = tmp_path / "store" / "mpl-data"
+    (mpl_data / "stylelib").mkdir(parents=True)
+    (mpl_data / "stylelib" / "classic.mplstyle").write_text("lines.linewidth: 1\n")
+    monkeypatch.setattr(site, "getusersitepackages", lambda: str(user_site))
+    monkeypatch.setattr(matplotlib, "get_data_path", lambda: str(mpl_data))
+    author_code._read_roots.cache_clear()
+    try:
+        with author_code.running("figures/plots/fig.py", "render"):
+            (user_site / "cmaplib" / "colours.txt").read_bytes()
+            (mpl_data / "stylelib" / "classic.mplstyle").read_bytes()
+    finally:
+        author_code._read_roots.cache_clear()
