@@ -182,11 +182,11 @@ _FONTS = (".ttf", ".otf", ".ttc", ".afm", ".pfb", ".pfa", ".py", ".pyc", ".pyi",
 def _unfollowed(path: str) -> bool:
     """Whether a file the figure's code read (hostile round 54h, G9: a lab's JSON read by
     ``render``, edited: the build said "current" of the old picture, the golden cache "not
-    repeated") is one no build key follows: not code, a font, the package, or the system's
-    and the environment's files."""
+    repeated") is one no build key follows: not code, a font, the build's inputs (the
+    package, the figdata, baseline/), or the system's and the environment's files."""
     if path.endswith(_FONTS) or Path(path).name == "matplotlibrc" or not Path(path).is_file():
         return False
-    roots = _read_roots()
+    roots = _read_roots() + tuple(str(folder) for folder in guarded_folders())  # the inputs
     if (mpl := sys.modules.get("matplotlib")) is not None:  # its data, config and font cache
         roots += tuple(os.path.realpath(d) for d in (
             mpl.get_data_path(), mpl.get_cachedir(), mpl.get_configdir()) if d)
